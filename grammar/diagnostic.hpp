@@ -1,0 +1,44 @@
+#pragma once
+// Diagnostics: where in a text something went wrong, and the error type every layer throws for
+// bad input. Rendered GCC style (`file:line:col: error: message`) so editors can jump to them.
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace arbiter {
+
+struct SourcePosition {
+  std::string file;         // as the user named it; empty when the input had no file
+  std::size_t line = 0;     // 1-based; 0 when unknown
+  std::size_t column = 0;   // 1-based; 0 when unknown
+};
+
+struct Diagnostic {
+  SourcePosition where;
+  std::string message;
+  std::string source_line;         // the offending line, shown with a caret under `column`
+  std::vector<std::string> notes;  // "did you mean …", a traceback, the pack involved
+};
+
+// `file:line:col: error: message`, the source line with a caret, then each note indented.
+std::string render(const Diagnostic& diagnostic);
+
+// Bad input from a person: a pack, a sheet, a dice expression, a saved state, a command line.
+// The CLI prints it and exits 1; it is never a crash.
+class Error : public std::runtime_error {
+ public:
+  explicit Error(Diagnostic diagnostic);
+  explicit Error(std::vector<Diagnostic> diagnostics);
+  explicit Error(const std::string& message);  // no position to point at
+
+  const std::vector<Diagnostic>& diagnostics() const noexcept { return diagnostics_; }
+
+ private:
+  std::vector<Diagnostic> diagnostics_;
+};
+
+// The line of `text` that holds byte `offset` (without its line ending).
+std::string line_at(const std::string& text, std::size_t offset);
+
+}  // namespace arbiter

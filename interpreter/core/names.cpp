@@ -1,0 +1,54 @@
+#include "interpreter/core/names.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace arbiter {
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  auto lower = [](char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); };
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      const std::size_t substitution = diagonal + (lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1);
+      row[j] = std::min({above + 1, row[j - 1] + 1, substitution});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+std::vector<std::string> nearest_names(std::string_view wanted, const std::vector<std::string>& candidates,
+                                       std::size_t most) {
+  // A third of the longer name may differ, but never less than two edits for short names.
+  std::vector<std::pair<std::size_t, std::string>> scored;
+  for (const auto& candidate : candidates) {
+    const std::size_t distance = edit_distance(wanted, candidate);
+    const std::size_t allowed = std::max<std::size_t>(2, std::max(wanted.size(), candidate.size()) / 3);
+    if (distance <= allowed) scored.emplace_back(distance, candidate);
+  }
+  std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::vector<std::string> names;
+  for (auto& [distance, name] : scored) {
+    if (names.size() == most) break;
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(std::move(name));
+  }
+  return names;
+}
+
+std::string did_you_mean(std::string_view wanted, const std::vector<std::string>& candidates) {
+  const auto names = nearest_names(wanted, candidates);
+  if (names.empty()) return {};
+  std::string out = "did you mean ";
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? " or " : ", ";
+    out += "'" + names[i] + "'";
+  }
+  return out + "?";
+}
+
+}  // namespace arbiter

@@ -1,0 +1,19 @@
+#pragma once
+// "Did you mean …?": the nearest valid names to a misspelt one, for every error that names a thing.
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter {
+
+// Edit distance, case-insensitive (players write "full attack" for "Full Attack").
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// Up to `most` candidates close enough to `wanted` to be a plausible misspelling, nearest first.
+std::vector<std::string> nearest_names(std::string_view wanted, const std::vector<std::string>& candidates,
+                                       std::size_t most = 3);
+
+// "did you mean 'Charge'?" / "did you mean 'Charge' or 'Change'?", or "" when nothing is close.
+std::string did_you_mean(std::string_view wanted, const std::vector<std::string>& candidates);
+
+}  // namespace arbiter
