@@ -1,0 +1,30 @@
+#pragma once
+// The `arbiter` command line: main.cpp owns the global options and calls one `add_*` function per
+// subcommand, each defined in its own file. The CLI is the only layer that prints.
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+namespace arbiter::cli {
+
+// What every subcommand may read: the global options, where to write, and its exit code.
+struct Context {
+  std::vector<std::string> pack_paths;  // --pack-path, searched before the default places
+  std::uint64_t max_instructions = 0;   // --max-instructions; 0: the host's default
+  std::uint64_t max_memory_mib = 0;     // --max-memory (MiB); 0: the host's default
+  bool strict = false;                  // --strict: conflicts between packs are errors
+  std::ostream* out = nullptr;
+  std::ostream* err = nullptr;
+  int exit_code = 0;                    // a subcommand sets 1 when it reported bad input
+};
+
+// Each registers its subcommand on `app`; the subcommand's callback does the work, writes to
+// context.out / context.err, and throws arbiter::Error for bad input (printed by main, exit 1).
+void add_packs_command(CLI::App& app, Context& context);
+void add_explain_command(CLI::App& app, Context& context);
+void add_lua_command(CLI::App& app, Context& context);
+
+}  // namespace arbiter::cli
