@@ -1,0 +1,10 @@
+#include "interpreter/lua/modules.hpp"
+
+namespace arbiter::lua {
+
+std::span<const Module> runtime_modules() {
+  // Bindings add themselves here: { "dice", open_dice }, …
+  return {};
+}
+
+}  // namespace arbiter::lua
