@@ -8,17 +8,40 @@
 
 #include <lua.hpp>
 
+#include "grammar/diagnostic.hpp"
+
 namespace arbiter::lua {
+
+// The message for Lua: a diagnostic that points into some file keeps its own position;
+// otherwise the error is placed at the author's line that made the call.
+inline std::string lua_message(const Error& error, bool& positioned) {
+  const Diagnostic& d = error.diagnostics().front();
+  positioned = !d.where.file.empty();
+  std::string message = d.message;
+  if (positioned) {
+    message = d.where.file + (d.where.line ? ":" + std::to_string(d.where.line) : "") + ": " + message;
+  }
+  for (const auto& note : d.notes) message += "\n" + note;
+  return message;
+}
 
 template <lua_CFunction F>
 int guarded(lua_State* L) {
   std::string message;
+  bool positioned = false;
   try {
     return F(L);
+  } catch (const Error& e) {
+    message = lua_message(e, positioned);
   } catch (const std::exception& e) {
     message = e.what();
   }
+  if (positioned)
+    lua_pushliteral(L, "");
+  else
+    luaL_where(L, 1);
   lua_pushlstring(L, message.data(), message.size());
+  lua_concat(L, 2);
   return lua_error(L);
 }
 

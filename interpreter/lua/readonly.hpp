@@ -1,0 +1,16 @@
+#pragma once
+// Read-only views of tables shared between packs: the runtime's libraries and the registry's
+// definitions. A pack reads through the view; writing, `rawset`, or changing its metatable fails
+// with a message that says how definitions are changed instead.
+#include <lua.hpp>
+
+namespace arbiter::lua {
+
+// Pushes a read-only view of the table at `index`. `deep`: tables read through the view are
+// views too (definitions); otherwise only the top level is protected (libraries of functions).
+void push_readonly(lua_State* L, int index, bool deep);
+
+// Whether the value at `index` is such a view (the sandbox's `rawset` refuses them).
+bool is_readonly(lua_State* L, int index);
+
+}  // namespace arbiter::lua

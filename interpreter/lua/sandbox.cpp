@@ -1,0 +1,557 @@
+#include "interpreter/lua/sandbox.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "interpreter/core/names.hpp"
+#include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/modules.hpp"
+#include "interpreter/lua/readonly.hpp"
+#include "stdlib/embedded.hpp"
+
+namespace arbiter::lua {
+namespace {
+
+// The hook runs every this many VM instructions: rare enough to cost nothing measurable,
+// often enough that a budget overshoots by at most this much.
+constexpr int hook_interval = 1000;
+// Lets the error message itself be allocated once the memory budget is spent.
+constexpr std::size_t memory_slack = 1u << 20;
+constexpr std::uintmax_t max_source_bytes = 16u << 20;
+
+// Registry keys (their addresses).
+const char base_key = 0;            // the table of safe globals every environment reads through
+const char stdlib_loaded_key = 0;   // module name -> value, shared by all packs
+const char pack_loaded_key = 0;     // pack name -> { module name -> value }
+
+const char* const base_functions[] = {"assert",   "error",    "getmetatable", "ipairs", "next",
+                                      "pairs",    "pcall",    "rawequal",     "rawget", "rawlen",
+                                      "select",   "setmetatable", "tonumber", "tostring", "type",
+                                      "xpcall"};
+
+int sandboxed_rawset(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  luaL_checkany(L, 2);
+  luaL_checkany(L, 3);
+  if (is_readonly(L, 1)) return luaL_error(L, "rawset cannot change a read-only table");
+  lua_settop(L, 3);
+  lua_rawset(L, 1);
+  return 1;
+}
+
+// collectgarbage without the options that would stop the collector or retune it.
+int sandboxed_collectgarbage(lua_State* L) {
+  static const char* const allowed[] = {"collect", "count", "step", "isrunning", nullptr};
+  const char* option = luaL_optstring(L, 1, "collect");
+  bool ok = false;
+  for (const char* const* a = allowed; *a; ++a) ok = ok || std::string_view(option) == *a;
+  if (!ok) return luaL_error(L, "collectgarbage('%s') is not allowed in a pack", option);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+bool valid_module_name(std::string_view name) {
+  if (name.empty() || name.front() == '.' || name.back() == '.') return false;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    const char c = name[i];
+    const bool word = std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+    if (!word && !(c == '.' && name[i + 1] != '.')) return false;
+  }
+  return true;
+}
+
+std::string read_source(const std::filesystem::path& file) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(file, ec);
+  if (ec) throw Error(Diagnostic{{file.string()}, "cannot read the file: " + ec.message(), {}, {}});
+  if (size > max_source_bytes)
+    throw Error(Diagnostic{{file.string()}, fmt::format("the file is {} bytes; a pack file may be at most {}", size,
+                                                        max_source_bytes), {}, {}});
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) throw Error(Diagnostic{{file.string()}, "cannot read the file", {}, {}});
+  return text.str();
+}
+
+// Splits "rules/x/init.lua:12: message" into its position and message.
+Diagnostic split_position(const std::string& text) {
+  Diagnostic d;
+  d.message = text;
+  for (auto colon = text.find(':'); colon != std::string::npos; colon = text.find(':', colon + 1)) {
+    std::size_t end = colon + 1;
+    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+    if (end == colon + 1 || end + 1 >= text.size() || text[end] != ':' || text[end + 1] != ' ') continue;
+    d.where.file = text.substr(0, colon);
+    d.where.line = std::stoul(text.substr(colon + 1, end - colon - 1));
+    d.message = text.substr(end + 2);
+    break;
+  }
+  return d;
+}
+
+// The innermost frame of `thread` that runs Lua code of some file: where the author should look.
+bool innermost_lua_frame(lua_State* thread, lua_Debug& ar) {
+  for (int level = 0; lua_getstack(thread, level, &ar); ++level) {
+    lua_getinfo(thread, "Sl", &ar);
+    if (ar.currentline > 0) return true;
+  }
+  return false;
+}
+
+std::string describe_bytes(std::size_t bytes) {
+  return bytes % (1u << 20) == 0 ? fmt::format("{} MiB", bytes >> 20) : fmt::format("{} bytes", bytes);
+}
+
+}  // namespace
+
+Budget Budget::capped_by(const Budget& ceiling) const {
+  return Budget{std::min(instructions, ceiling.instructions), std::min(memory_bytes, ceiling.memory_bytes),
+                std::min(time, ceiling.time)};
+}
+
+Services& services(lua_State* L) { return Sandbox::of(L).services(); }
+
+Sandbox& Sandbox::of(lua_State* L) { return **static_cast<Sandbox**>(lua_getextraspace(L)); }
+
+Sandbox::Sandbox(Budget ceiling) : ceiling_(ceiling) {
+  L_ = lua_newstate(&Sandbox::allocate, this);
+  if (!L_) throw Error("cannot create a Lua state: out of memory");
+  *static_cast<Sandbox**>(lua_getextraspace(L_)) = this;
+  // Set before any thread exists: threads copy their creator's hook.
+  lua_sethook(L_, &Sandbox::count_hook, LUA_MASKCOUNT, hook_interval);
+  open_libraries();
+  add_pack(PackScope{"stdlib", {}, "stdlib", ceiling_});
+}
+
+Sandbox::~Sandbox() { lua_close(L_); }
+
+void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size_t new_size) noexcept {
+  auto& sandbox = *static_cast<Sandbox*>(self);
+  // With no block, `old_size` is a type tag, not a size.
+  const std::size_t old_bytes = block ? old_size : 0;
+  if (new_size == 0) {
+    std::free(block);
+    sandbox.memory_in_use_ -= old_bytes;
+    return nullptr;
+  }
+  if (new_size > old_bytes && sandbox.memory_in_use_ - old_bytes + new_size > sandbox.memory_limit_) {
+    if (sandbox.exhausted_ == Exhausted::none) {
+      sandbox.exhausted_ = Exhausted::memory;
+      sandbox.memory_limit_ += memory_slack;
+    }
+    return nullptr;  // Lua collects garbage and retries once before raising LUA_ERRMEM
+  }
+  void* grown = std::realloc(block, new_size);
+  if (grown) sandbox.memory_in_use_ = sandbox.memory_in_use_ - old_bytes + new_size;
+  return grown;
+}
+
+void Sandbox::count_hook(lua_State* L, lua_Debug* ar) {
+  Sandbox& sandbox = of(L);
+  if (sandbox.call_depth_ == 0) return;
+  sandbox.instructions_used_ += static_cast<std::uint64_t>(lua_gethookcount(L));
+  if (sandbox.exhausted_ == Exhausted::none) {
+    if (sandbox.instructions_used_ > sandbox.instruction_limit_)
+      sandbox.exhausted_ = Exhausted::instructions;
+    else if (std::chrono::steady_clock::now() > sandbox.deadline_)
+      sandbox.exhausted_ = Exhausted::time;
+  }
+  if (sandbox.exhausted_ == Exhausted::none) {
+    if (lua_gethookcount(L) != hook_interval) lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, hook_interval);
+    return;
+  }
+  // Spent budgets stay spent: raise at every instruction until the host's own call returns, so
+  // a `pcall` in the script only delays the error by one instruction.
+  lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
+  lua_getinfo(L, "Sl", ar);
+  lua_pushstring(L, sandbox.budget_message(L).c_str());
+  lua_error(L);
+}
+
+std::string Sandbox::budget_message(lua_State* thread) const {
+  std::string what;
+  switch (exhausted_) {
+    case Exhausted::instructions:
+      what = fmt::format("instruction budget exhausted: pack '{}' ran more than {} Lua instructions in one call "
+                         "(--max-instructions raises it for a pack you trust)",
+                         current_pack_, running_budget_.instructions);
+      break;
+    case Exhausted::memory:
+      what = fmt::format("memory budget exhausted: pack '{}' needed more than {} in one call "
+                         "(--max-memory raises it for a pack you trust)",
+                         current_pack_, describe_bytes(running_budget_.memory_bytes));
+      break;
+    case Exhausted::time:
+      what = fmt::format("time budget exhausted: pack '{}' ran longer than {} ms in one call", current_pack_,
+                         running_budget_.time.count());
+      break;
+    case Exhausted::none:
+      break;
+  }
+  lua_Debug ar;
+  if (innermost_lua_frame(thread, ar)) return fmt::format("{}:{}: {}", ar.short_src, ar.currentline, what);
+  return what;
+}
+
+void Sandbox::open_libraries() {
+  static const luaL_Reg libraries[] = {{LUA_GNAME, luaopen_base},         {LUA_TABLIBNAME, luaopen_table},
+                                       {LUA_STRLIBNAME, luaopen_string},  {LUA_MATHLIBNAME, luaopen_math},
+                                       {LUA_UTF8LIBNAME, luaopen_utf8},   {LUA_COLIBNAME, luaopen_coroutine}};
+  for (const auto& library : libraries) {
+    luaL_requiref(L_, library.name, library.func, 1);
+    lua_pop(L_, 1);
+  }
+  lua_pushglobaltable(L_);
+  const int globals = lua_gettop(L_);
+
+  // Reachable through every string's methods, so it must go from the library table itself.
+  lua_getfield(L_, globals, LUA_STRLIBNAME);
+  lua_pushnil(L_);
+  lua_setfield(L_, -2, "dump");
+  lua_pop(L_, 1);
+  // The string metatable is shared by every chunk: hide it so no pack can change string methods.
+  lua_pushliteral(L_, "");
+  lua_getmetatable(L_, -1);
+  lua_pushboolean(L_, 0);
+  lua_setfield(L_, -2, "__metatable");
+  lua_pop(L_, 2);
+
+  lua_newtable(L_);  // the safe globals
+  const int base = lua_gettop(L_);
+  for (const char* name : base_functions) {
+    lua_getfield(L_, globals, name);
+    lua_setfield(L_, base, name);
+  }
+  lua_getfield(L_, globals, "_VERSION");
+  lua_setfield(L_, base, "_VERSION");
+  lua_pushcfunction(L_, guarded<sandboxed_rawset>);
+  lua_setfield(L_, base, "rawset");
+  lua_getfield(L_, globals, "collectgarbage");
+  lua_pushcclosure(L_, guarded<sandboxed_collectgarbage>, 1);
+  lua_setfield(L_, base, "collectgarbage");
+  for (const char* library : {LUA_TABLIBNAME, LUA_STRLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME, LUA_COLIBNAME}) {
+    lua_getfield(L_, globals, library);
+    push_readonly(L_, -1, false);
+    lua_setfield(L_, base, library);
+    lua_pop(L_, 1);
+  }
+  for (const Module& module : runtime_modules()) {
+    lua_pushcfunction(L_, module.open);
+    lua_call(L_, 0, 1);
+    push_readonly(L_, -1, false);
+    lua_setfield(L_, base, module.name);
+    lua_pop(L_, 1);
+  }
+  lua_rawsetp(L_, LUA_REGISTRYINDEX, &base_key);
+
+  // Nothing runs with the real global table as its environment; empty it all the same.
+  lua_newtable(L_);
+  lua_rawseti(L_, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  lua_pop(L_, 1);
+
+  lua_newtable(L_);
+  lua_rawsetp(L_, LUA_REGISTRYINDEX, &stdlib_loaded_key);
+  lua_newtable(L_);
+  lua_rawsetp(L_, LUA_REGISTRYINDEX, &pack_loaded_key);
+}
+
+void Sandbox::add_pack(PackScope scope) {
+  scope.budget = scope.budget.capped_by(ceiling_);
+  // The pack's globals: its own table, reading through to the safe globals.
+  lua_newtable(L_);
+  const int environment = lua_gettop(L_);
+  lua_createtable(L_, 0, 2);
+  lua_rawgetp(L_, LUA_REGISTRYINDEX, &base_key);
+  lua_setfield(L_, -2, "__index");
+  lua_pushboolean(L_, 0);
+  lua_setfield(L_, -2, "__metatable");
+  lua_setmetatable(L_, environment);
+  lua_pushvalue(L_, environment);
+  lua_setfield(L_, environment, "_G");
+  lua_pushstring(L_, scope.name.c_str());
+  lua_pushcclosure(L_, guarded<&Sandbox::require>, 1);
+  lua_setfield(L_, environment, "require");
+  lua_pushstring(L_, scope.name.c_str());
+  lua_pushcclosure(L_, guarded<&Sandbox::print>, 1);
+  lua_setfield(L_, environment, "print");
+  lua_pushvalue(L_, environment);
+  lua_pushcclosure(L_, guarded<&Sandbox::load>, 1);
+  lua_setfield(L_, environment, "load");
+
+  lua_rawgetp(L_, LUA_REGISTRYINDEX, &pack_loaded_key);
+  lua_newtable(L_);
+  lua_setfield(L_, -2, scope.name.c_str());
+  lua_pop(L_, 1);
+
+  const int reference = luaL_ref(L_, LUA_REGISTRYINDEX);
+  auto existing = packs_.find(scope.name);
+  if (existing != packs_.end()) luaL_unref(L_, LUA_REGISTRYINDEX, existing->second.environment_ref);
+  const std::string name = scope.name;
+  packs_.insert_or_assign(name, Scope{std::move(scope), reference});
+}
+
+const Sandbox::Scope& Sandbox::scope_of(const std::string& pack) const {
+  const auto it = packs_.find(pack);
+  if (it == packs_.end()) throw Error(fmt::format("no pack named '{}' is loaded", pack));
+  return it->second;
+}
+
+void Sandbox::push_environment(const std::string& pack) {
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, scope_of(pack).environment_ref);
+}
+
+void Sandbox::load_chunk(lua_State* L, const std::string& pack, std::string_view code,
+                         const std::string& chunkname) {
+  const Scope& scope = scope_of(pack);
+  // Text only: binary chunks can break the VM's safety checks.
+  if (luaL_loadbufferx(L, code.data(), code.size(), chunkname.c_str(), "t") != LUA_OK) {
+    const std::string message = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    Diagnostic d = split_position(message);
+    d.notes.push_back(fmt::format("in pack '{}'", scope.scope.name));
+    throw Error(std::move(d));
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, scope.environment_ref);
+  lua_setupvalue(L, -2, 1);  // a main chunk's first upvalue is its _ENV
+}
+
+void Sandbox::run_string(const std::string& pack, std::string_view code, const std::string& chunkname,
+                         int nresults) {
+  load_chunk(L_, pack, code, "@" + chunkname);
+  call(L_, pack, 0, nresults);
+}
+
+void Sandbox::run_file(const std::string& pack, const std::filesystem::path& file, int nresults) {
+  const Scope& scope = scope_of(pack);
+  const auto relative = file.lexically_relative(scope.scope.folder);
+  const std::string shown = relative.empty() ? file.string() : scope.scope.display_folder + "/" + relative.string();
+  run_string(pack, read_source(file), shown, nresults);
+}
+
+void Sandbox::call(const std::string& pack, int nargs, int nresults) { call(L_, pack, nargs, nresults); }
+
+void Sandbox::call(lua_State* L, const std::string& pack, int nargs, int nresults) {
+  const Scope& scope = scope_of(pack);
+  struct PackSwitch {
+    std::string& current;
+    std::string saved;
+    ~PackSwitch() { current = std::move(saved); }
+  } restore{current_pack_, current_pack_};
+  current_pack_ = pack;
+
+  if (call_depth_ > 0) {
+    // Called back from C++ inside a running call: same budget, errors travel as Lua errors.
+    lua_call(L, nargs, nresults);
+    return;
+  }
+  if (L != L_) throw std::logic_error("a top-level call must start on the main Lua thread");
+
+  const int base = lua_gettop(L_) - nargs - 1;
+  lua_State* thread = lua_newthread(L_);
+  const int thread_ref = luaL_ref(L_, LUA_REGISTRYINDEX);
+  lua_xmove(L_, thread, nargs + 1);
+
+  running_budget_ = scope.scope.budget;
+  instructions_used_ = 0;
+  instruction_limit_ = running_budget_.instructions;
+  memory_limit_ = memory_in_use_ + running_budget_.memory_bytes;
+  deadline_ = std::chrono::steady_clock::now() + running_budget_.time;
+  exhausted_ = Exhausted::none;
+  ++call_depth_;
+  // A coroutine keeps its stack after an error, so the error can be traced where it happened.
+  int results = 0;
+  const int status = lua_resume(thread, L_, nargs, &results);
+  --call_depth_;
+  memory_limit_ = SIZE_MAX;
+
+  if (status == LUA_OK && exhausted_ == Exhausted::none) {
+    lua_xmove(thread, L_, results);
+    if (nresults != LUA_MULTRET) lua_settop(L_, base + nresults);
+    luaL_unref(L_, LUA_REGISTRYINDEX, thread_ref);
+    return;
+  }
+  struct Release {
+    lua_State* L;
+    lua_State* thread;
+    int ref;
+    ~Release() {
+      lua_resetthread(thread);
+      luaL_unref(L, LUA_REGISTRYINDEX, ref);
+    }
+  } release{L_, thread, thread_ref};
+  raise_from(thread, status);
+}
+
+void Sandbox::raise_from(lua_State* thread, int status) {
+  std::string message;
+  if (exhausted_ != Exhausted::none) {
+    message = budget_message(thread);
+  } else if (status == LUA_YIELD) {
+    message = "coroutine.yield was called outside any coroutine";
+  } else if (const char* text = lua_tostring(thread, -1)) {
+    message = text;
+  } else {
+    message = fmt::format("error with a {} value as its message", luaL_typename(thread, -1));
+  }
+  exhausted_ = Exhausted::none;
+
+  Diagnostic d = split_position(message);
+  lua_Debug ar;
+  if (d.where.file.empty() && innermost_lua_frame(thread, ar)) {
+    d.where.file = ar.short_src;
+    d.where.line = static_cast<std::size_t>(ar.currentline);
+  }
+  d.notes.push_back(fmt::format("in pack '{}'", current_pack_));
+  luaL_traceback(L_, thread, nullptr, 0);
+  std::istringstream traceback(lua_tostring(L_, -1));
+  lua_pop(L_, 1);
+  for (std::string line; std::getline(traceback, line);) {
+    if (line.find("[C]: in ?") != std::string::npos) continue;  // the host's own entry point
+    if (!line.empty() && line[0] == '\t') line = "  " + line.substr(1);
+    d.notes.push_back(line);
+  }
+  throw Error(std::move(d));
+}
+
+std::string caller_location(lua_State* L) {
+  lua_Debug ar;
+  if (!innermost_lua_frame(L, ar)) return {};
+  return fmt::format("{}:{}", ar.short_src, ar.currentline);
+}
+
+int Sandbox::print(lua_State* L) {
+  const int n = lua_gettop(L);
+  std::string line;
+  for (int i = 1; i <= n; ++i) {
+    if (i > 1) line += '\t';
+    std::size_t length = 0;
+    const char* text = luaL_tolstring(L, i, &length);
+    line.append(text, length);
+    lua_pop(L, 1);
+  }
+  Sandbox& sandbox = of(L);
+  const std::string pack = lua_tostring(L, lua_upvalueindex(1));
+  if (sandbox.on_print) sandbox.on_print(pack, line);
+  return 0;
+}
+
+int Sandbox::load(lua_State* L) {
+  std::size_t length = 0;
+  const char* code = lua_tolstring(L, 1, &length);
+  if (!code) return luaL_argerror(L, 1, "load in a pack takes the code as a string");
+  const char* chunkname = luaL_optstring(L, 2, "=(load)");
+  const bool explicit_environment = lua_gettop(L) >= 4;
+  // Whatever mode is asked for, only text: binary chunks can break the VM's safety checks.
+  if (luaL_loadbufferx(L, code, length, chunkname, "t") != LUA_OK) {
+    luaL_pushfail(L);
+    lua_insert(L, -2);
+    return 2;
+  }
+  lua_pushvalue(L, explicit_environment ? 4 : lua_upvalueindex(1));
+  if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+  return 1;
+}
+
+int Sandbox::require(lua_State* L) {
+  const std::string name = luaL_checkstring(L, 1);
+  Sandbox& sandbox = of(L);
+  const Scope& scope = sandbox.scope_of(lua_tostring(L, lua_upvalueindex(1)));
+  if (!valid_module_name(name))
+    return luaL_error(L, "'%s' is not a module name: use dotted names like 'tables.weapons'", name.c_str());
+
+  const auto stdlib = stdlib_modules();
+  const auto module = std::find_if(stdlib.begin(), stdlib.end(), [&](const auto& m) { return m.name == name; });
+  if (module != stdlib.end()) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &stdlib_loaded_key);
+    if (lua_getfield(L, -1, name.c_str()) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    if (luaL_loadbufferx(L, module->source.data(), module->source.size(), std::string(module->chunkname).c_str(),
+                         "t") != LUA_OK)
+      return lua_error(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, sandbox.scope_of("stdlib").environment_ref);
+    lua_setupvalue(L, -2, 1);
+    lua_call(L, 0, 1);
+    // Shared by every pack, so no pack may change it for the others.
+    if (lua_type(L, -1) == LUA_TTABLE) {
+      push_readonly(L, -1, false);
+      lua_remove(L, -2);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, name.c_str());
+    return 1;
+  }
+  if (name.rfind("arbiter", 0) == 0 || scope.scope.folder.empty()) {
+    std::vector<std::string> names;
+    for (const auto& m : stdlib) names.emplace_back(m.name);
+    const std::string hint = did_you_mean(name, names);
+    return luaL_error(L, "no stdlib module '%s'%s", name.c_str(), hint.empty() ? "" : (" (" + hint + ")").c_str());
+  }
+  sandbox.require_pack_module(L, scope, name);
+  return 1;
+}
+
+void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::string& name) {
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &pack_loaded_key);
+  lua_getfield(L, -1, scope.scope.name.c_str());
+  lua_remove(L, -2);
+  const int loaded = lua_gettop(L);
+  lua_getfield(L, loaded, name.c_str());
+  if (!lua_isnil(L, -1)) {
+    lua_remove(L, loaded);
+    return;
+  }
+  lua_pop(L, 1);
+
+  std::string relative = name;
+  std::replace(relative.begin(), relative.end(), '.', '/');
+  const std::filesystem::path folder = scope.scope.folder;
+  std::filesystem::path file;
+  for (const auto& candidate : {folder / (relative + ".lua"), folder / relative / "init.lua"}) {
+    if (std::filesystem::is_regular_file(candidate)) {
+      file = candidate;
+      break;
+    }
+  }
+  if (file.empty())
+    throw Error(fmt::format("module '{}' not found: looked for {}/{}.lua and {}/{}/init.lua in pack '{}', and "
+                            "the stdlib has no such module",
+                            name, scope.scope.display_folder, relative, scope.scope.display_folder, relative,
+                            scope.scope.name));
+  // A link must not lead out of the pack's folder.
+  const auto real = std::filesystem::weakly_canonical(file).string();
+  const auto root = std::filesystem::weakly_canonical(folder).string() + "/";
+  if (real.rfind(root, 0) != 0)
+    throw Error(fmt::format("module '{}' of pack '{}' lies outside the pack's folder", name, scope.scope.name));
+
+  const std::string key = scope.scope.name + '/' + name;
+  if (!loading_.insert(key).second)
+    throw Error(fmt::format("require cycle: module '{}' of pack '{}' requires itself, directly or through others",
+                            name, scope.scope.name));
+  struct Loading {
+    std::set<std::string>& set;
+    const std::string& key;
+    ~Loading() { set.erase(key); }
+  } loading{loading_, key};
+  const std::string code = read_source(file);
+  load_chunk(L, scope.scope.name, code, "@" + scope.scope.display_folder + "/" + relative +
+                                          (file.filename() == "init.lua" ? "/init.lua" : ".lua"));
+  lua_pushstring(L, name.c_str());
+  lua_call(L, 1, 1);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    lua_pushboolean(L, 1);
+  }
+  lua_pushvalue(L, -1);
+  lua_setfield(L, loaded, name.c_str());
+  lua_remove(L, loaded);
+}
+
+}  // namespace arbiter::lua

@@ -1,0 +1,119 @@
+#pragma once
+// The Lua host. One Sandbox owns one lua_State in which every pack runs, each in its own global
+// environment, with only safe libraries, text-only chunks, `require` confined to the pack's own
+// folder and the stdlib, and budgets on every call that a `pcall` in the script cannot swallow.
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <set>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include <lua.hpp>
+
+#include "grammar/diagnostic.hpp"
+#include "interpreter/lua/services.hpp"
+
+namespace arbiter::lua {
+
+// What one call into Lua may spend. Counted from the start of each top-level call.
+struct Budget {
+  std::uint64_t instructions = 200'000'000;  // VM instructions
+  std::size_t memory_bytes = 256u << 20;     // growth of Lua's heap during the call
+  std::chrono::milliseconds time{10'000};    // wall clock: catches what the other two cannot
+
+  // Each field the smaller of the two: a pack may ask for less than the host allows, never more.
+  Budget capped_by(const Budget& ceiling) const;
+};
+
+// Who is running: names the pack in errors, and gives `require` its folder.
+struct PackScope {
+  std::string name;                // "platemail"; "stdlib" and "(snippet)" for the host's own
+  std::filesystem::path folder;    // where `require "x.y"` looks for x/y.lua; empty: stdlib only
+  std::string display_folder;      // how files are named in messages: "rules/platemail"
+  Budget budget;
+};
+
+class Sandbox {
+ public:
+  // `ceiling` bounds every pack's budget; it is also the budget of packs that ask for none.
+  explicit Sandbox(Budget ceiling = {});
+  ~Sandbox();
+  Sandbox(const Sandbox&) = delete;
+  Sandbox& operator=(const Sandbox&) = delete;
+
+  static Sandbox& of(lua_State* L);
+  lua_State* state() const noexcept { return L_; }
+  Services& services() noexcept { return services_; }
+  const Budget& ceiling() const noexcept { return ceiling_; }
+
+  // Gives the pack its own global environment; its budget is capped by the ceiling.
+  void add_pack(PackScope scope);
+  bool has_pack(const std::string& name) const { return packs_.contains(name); }
+
+  // Runs `file` (inside the pack's folder) in the pack's environment; leaves `nresults` values.
+  void run_file(const std::string& pack, const std::filesystem::path& file, int nresults);
+  // Runs `code` as if it were a file named `chunkname` (shown in errors) of the pack.
+  void run_string(const std::string& pack, std::string_view code, const std::string& chunkname, int nresults);
+  // Calls the function below `nargs` arguments on the stack, with the pack's budget, leaving
+  // `nresults` values (LUA_MULTRET: all). Throws arbiter::Error, the state unharmed, on any error.
+  void call(const std::string& pack, int nargs, int nresults);
+  // The same from C++ code that Lua called (`L` is the running thread): the call runs within the
+  // running call's budget and its errors travel on as Lua errors.
+  void call(lua_State* L, const std::string& pack, int nargs, int nresults);
+
+  // The pack on whose behalf Lua is running now (for provenance), or "" outside any call.
+  const std::string& current_pack() const noexcept { return current_pack_; }
+
+  // Where `print` goes: the pack's name and the line, tab-separated like Lua's own print.
+  std::function<void(const std::string& pack, const std::string& line)> on_print;
+
+  std::size_t memory_in_use() const noexcept { return memory_in_use_; }
+
+ private:
+  enum class Exhausted { none, instructions, memory, time };
+  struct Call;
+  struct Scope {
+    PackScope scope;
+    int environment_ref;
+  };
+
+  static void* allocate(void* self, void* block, std::size_t old_size, std::size_t new_size) noexcept;
+  static void count_hook(lua_State* L, lua_Debug* ar);
+  static int require(lua_State* L);
+  static int print(lua_State* L);
+  static int load(lua_State* L);
+
+  void open_libraries();
+  void push_environment(const std::string& pack);
+  const Scope& scope_of(const std::string& pack) const;
+  void load_chunk(lua_State* L, const std::string& pack, std::string_view code, const std::string& chunkname);
+  void require_pack_module(lua_State* L, const Scope& scope, const std::string& name);
+  [[noreturn]] void raise_from(lua_State* thread, int status);
+  std::string budget_message(lua_State* thread) const;
+
+  lua_State* L_ = nullptr;
+  Budget ceiling_;
+  Services services_;
+  std::map<std::string, Scope> packs_;
+  std::set<std::string> loading_;  // "pack/module" being required now: a second require is a cycle
+  std::string current_pack_;
+  int call_depth_ = 0;
+
+  // The running top-level call's accounting, reset by each one.
+  std::size_t memory_in_use_ = 0;
+  std::size_t memory_limit_ = SIZE_MAX;
+  std::uint64_t instructions_used_ = 0;
+  std::uint64_t instruction_limit_ = 0;
+  std::chrono::steady_clock::time_point deadline_{};
+  Exhausted exhausted_ = Exhausted::none;
+  Budget running_budget_;
+};
+
+// The author's file and line running now on `L`, "file:line", e.g. where a pack defined a thing.
+std::string caller_location(lua_State* L);
+
+}  // namespace arbiter::lua

@@ -1,0 +1,1 @@
+return { name = "sandboxed", version = "1.0.0", api = 1, description = "fixture for the sandbox tests" }

@@ -1,0 +1,259 @@
+// The sandbox against the bad input a stranger's pack can bring (issue: Foundation, "Bad input
+// this must survive"). Each case: a clear error naming the file and line, and a host that keeps
+// working for the same and for other packs.
+#include "interpreter/lua/sandbox.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "interpreter/lua/guard.hpp"
+
+using namespace arbiter;
+using namespace arbiter::lua;
+
+namespace {
+
+const std::filesystem::path fixtures = std::filesystem::path(ARBITER_SOURCE_DIR) / "tests/packs";
+
+// Small budgets keep the runaway cases fast; real defaults are far larger.
+Budget test_budget() { return Budget{2'000'000, 16u << 20, std::chrono::milliseconds(20'000)}; }
+
+struct Host {
+  Sandbox sandbox{test_budget()};
+  std::vector<std::string> printed;
+  Host() {
+    sandbox.add_pack({"sandboxed", fixtures / "sandboxed", "tests/packs/sandboxed", {}});
+    sandbox.add_pack({"other", {}, "other", {}});
+    sandbox.on_print = [this](const std::string& pack, const std::string& line) {
+      printed.push_back(pack + ": " + line);
+    };
+  }
+  // Runs `code` as the pack's init.lua and returns its one result as a string.
+  std::string run(const std::string& code, const std::string& pack = "sandboxed") {
+    sandbox.run_string(pack, code, "tests/packs/" + pack + "/init.lua", 1);
+    std::string result = luaL_tolstring(sandbox.state(), -1, nullptr);
+    lua_pop(sandbox.state(), 2);
+    return result;
+  }
+  // The error `code` raises, as the CLI would print it.
+  std::string error(const std::string& code, const std::string& pack = "sandboxed") {
+    try {
+      sandbox.run_string(pack, code, "tests/packs/" + pack + "/init.lua", 0);
+    } catch (const Error& e) {
+      CHECK(lua_gettop(sandbox.state()) == 0);  // nothing left behind on the stack
+      return e.what();
+    }
+    FAIL("expected an error from: " << code);
+    return {};
+  }
+  // After any failure the host still runs code, for this pack and for others.
+  void still_works() {
+    CHECK(run("return 6 * 7") == "42");
+    CHECK(run("return ('ok'):upper()", "other") == "OK");
+  }
+};
+
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+}  // namespace
+
+TEST_CASE("an infinite loop exhausts the instruction budget at its line", "[sandbox]") {
+  Host host;
+  const auto message = host.error("local n = 0\nwhile true do\n  n = n + 1\nend");
+  CHECK_THAT(message, StartsWith("tests/packs/sandboxed/init.lua:"));
+  CHECK_THAT(message, Contains("instruction budget exhausted: pack 'sandboxed' ran more than 2000000"));
+  CHECK_THAT(message, Contains("in pack 'sandboxed'"));
+  host.still_works();
+}
+
+TEST_CASE("a pcall cannot swallow a spent instruction budget", "[sandbox]") {
+  Host host;
+  const auto message = host.error(
+      "while true do\n"
+      "  pcall(function() while true do end end)\n"
+      "end");
+  CHECK_THAT(message, Contains("instruction budget exhausted"));
+  host.still_works();
+}
+
+TEST_CASE("an infinite loop inside a coroutine is caught too", "[sandbox]") {
+  Host host;
+  const auto message = host.error(
+      "local co = coroutine.wrap(function() while true do end end)\n"
+      "co()");
+  CHECK_THAT(message, Contains("instruction budget exhausted"));
+  host.still_works();
+}
+
+TEST_CASE("recursion without end stops at the author's line", "[sandbox]") {
+  Host host;
+  const std::string code = "local function down(n)\n  return 1 + down(n + 1)\nend\nreturn down(1)";
+  // Lua's stack grows by heap allocation: with a small memory budget the budget ends it first,
+  // with a large one Lua's own stack limit does.
+  CHECK_THAT(host.error(code), StartsWith("tests/packs/sandboxed/init.lua:2: error: memory budget exhausted"));
+  Sandbox roomy{Budget{2'000'000, 1u << 30, std::chrono::seconds(20)}};
+  roomy.add_pack({"roomy", {}, "roomy", {}});
+  try {
+    roomy.run_string("roomy", code, "roomy/init.lua", 0);
+    FAIL("expected a stack overflow");
+  } catch (const Error& e) {
+    CHECK_THAT(e.what(), StartsWith("roomy/init.lua:2: error: stack overflow"));
+  }
+  host.still_works();
+}
+
+TEST_CASE("string.rep of a gigabyte exhausts the memory budget", "[sandbox]") {
+  Host host;
+  const auto message = host.error("local big = string.rep('x', 1 << 30)\nreturn #big");
+  CHECK_THAT(message, StartsWith("tests/packs/sandboxed/init.lua:1:"));
+  CHECK_THAT(message, Contains("memory budget exhausted: pack 'sandboxed' needed more than 16 MiB"));
+  host.still_works();
+}
+
+TEST_CASE("a table that grows forever exhausts the memory budget, even under pcall", "[sandbox]") {
+  Host host;
+  const auto message = host.error(
+      "local t = {}\n"
+      "while true do\n"
+      "  pcall(function() for i = 1, 1e9 do t[#t + 1] = {i} end end)\n"
+      "end");
+  CHECK_THAT(message, Contains("memory budget exhausted"));
+  host.still_works();
+}
+
+TEST_CASE("files, processes, native code and the debug library are out of reach", "[sandbox]") {
+  Host host;
+  CHECK_THAT(host.error("local f = io.open('/etc/passwd')"), Contains("global 'io'"));
+  CHECK_THAT(host.error("os.execute('true')"), Contains("global 'os'"));
+  CHECK_THAT(host.error("package.loadlib('libc.so.6', 'system')"), Contains("global 'package'"));
+  CHECK_THAT(host.error("debug.sethook()"), Contains("global 'debug'"));
+  CHECK_THAT(host.error("dofile('/etc/passwd')"), Contains("global 'dofile'"));
+  CHECK_THAT(host.error("loadfile('/etc/passwd')"), Contains("global 'loadfile'"));
+  CHECK_THAT(host.error("require 'os'"), Contains("module 'os' not found"));
+  CHECK_THAT(host.error("require 'io'", "other"), Contains("no stdlib module 'io'"));
+  host.still_works();
+}
+
+TEST_CASE("bytecode can be neither made nor loaded", "[sandbox]") {
+  Host host;
+  CHECK_THAT(host.error("return string.dump(print)"), Contains("field 'dump'"));
+  CHECK_THAT(host.error("return ('').dump(print)"), Contains("field 'dump'"));
+  CHECK(host.run("local f, message = load('\\27Lua\\x54\\0'); return message") ==
+        "attempt to load a binary chunk (mode is 't')");
+  CHECK(host.run("return load('return 1 + 1', 'chunk', 'b')()") == "2");  // text, whatever the mode
+  host.still_works();
+}
+
+TEST_CASE("shared tables cannot be changed by one pack for the others", "[sandbox]") {
+  Host host;
+  CHECK_THAT(host.error("string.upper = function() return 'pwned' end"), Contains("read-only table"));
+  CHECK_THAT(host.error("rawset(string, 'upper', print)"), Contains("rawset cannot change a read-only table"));
+  CHECK_THAT(host.error("setmetatable(string, {})"), Contains("protected metatable"));
+  CHECK_THAT(host.error("getmetatable('').__index.upper = print"), Contains("index a boolean value"));
+  CHECK_THAT(host.error("table.insert(math, 1)"), Contains("read-only table"));
+  CHECK_THAT(host.error("setmetatable(_G, nil)"), Contains("protected metatable"));
+  CHECK(host.run("return getmetatable(string)") == "read-only");
+  // The same names still work, unchanged, everywhere.
+  CHECK(host.run("return ('abc'):upper() .. string.upper('d')") == "ABCD");
+  CHECK(host.run("local n = 0 for _ in pairs(math) do n = n + 1 end return n > 20") == "true");
+  host.still_works();
+}
+
+TEST_CASE("each pack has its own globals", "[sandbox]") {
+  Host host;
+  host.run("shared_name = 'from sandboxed'; print = nil; return true");
+  CHECK(host.run("return tostring(shared_name)", "other") == "nil");
+  CHECK(host.run("return shared_name") == "from sandboxed");
+  host.run("print('still here')", "other");
+  CHECK(host.printed == std::vector<std::string>{"other: still here"});
+}
+
+TEST_CASE("collectgarbage cannot stop the collector", "[sandbox]") {
+  Host host;
+  CHECK_THAT(host.error("collectgarbage('stop')"), Contains("collectgarbage('stop') is not allowed in a pack"));
+  CHECK_THAT(host.error("collectgarbage('generational')"), Contains("not allowed"));
+  CHECK(host.run("return collectgarbage('count') > 0") == "true");
+}
+
+TEST_CASE("print goes to the host's log with the pack's name", "[sandbox]") {
+  Host host;
+  host.run("print('hello', 1, nil, true)");
+  CHECK(host.printed == std::vector<std::string>{"sandboxed: hello\t1\tnil\ttrue"});
+}
+
+TEST_CASE("require finds the pack's own files and nothing outside", "[sandbox]") {
+  Host host;
+  CHECK(host.run("return require('lib.helpers').double(21)") == "42");
+  CHECK(host.run("return require('lib.helpers') == require('lib.helpers')") == "true");
+  CHECK_THAT(host.error("require '../../../etc/passwd'"), Contains("is not a module name"));
+  CHECK_THAT(host.error("require '/etc/passwd'"), Contains("is not a module name"));
+  CHECK_THAT(host.error("require 'lib.missing'"),
+             Contains("module 'lib.missing' not found: looked for tests/packs/sandboxed/lib/missing.lua"));
+  CHECK_THAT(host.error("require 'lib.cycle_a'"), Contains("require cycle"));
+  CHECK_THAT(host.error("require 'arbiter.nope'"), Contains("no stdlib module 'arbiter.nope'"));
+  host.still_works();
+}
+
+TEST_CASE("a runtime error carries a traceback into the author's files", "[sandbox]") {
+  Host host;
+  const auto message = host.error("local helpers = require 'lib.helpers'\nhelpers.broken()");
+  CHECK_THAT(message, StartsWith("tests/packs/sandboxed/lib/helpers.lua:9: error: attempt to index a nil value"));
+  CHECK_THAT(message, Contains("stack traceback:"));
+  CHECK_THAT(message, Contains("tests/packs/sandboxed/lib/helpers.lua:9: in field 'broken'"));
+  CHECK_THAT(message, Contains("tests/packs/sandboxed/init.lua:2: in main chunk"));
+}
+
+TEST_CASE("a syntax error names the file, line and what was expected", "[sandbox]") {
+  Host host;
+  CHECK(host.error("local x = 1\nreturn x +") ==
+        "tests/packs/sandboxed/init.lua:2: error: unexpected symbol near <eof>\n  in pack 'sandboxed'");
+}
+
+TEST_CASE("errors raised with a table or without position still name the file and line", "[sandbox]") {
+  Host host;
+  CHECK_THAT(host.error("local x = 1\nerror({code = 7})"),
+             StartsWith("tests/packs/sandboxed/init.lua:2: error: error with a table value as its message"));
+  CHECK_THAT(host.error("local x = 1\nerror('plain', 0)"), StartsWith("tests/packs/sandboxed/init.lua:2: error: plain"));
+}
+
+namespace {
+int throws_std_exception(lua_State*) { throw std::runtime_error("the C++ side refused"); }
+}  // namespace
+
+TEST_CASE("a C++ exception in a guarded function becomes a Lua error with its message", "[sandbox]") {
+  Host host;
+  host.sandbox.run_string("sandboxed", "return function(f)\n  return pcall(f)\nend", "tests/packs/sandboxed/init.lua",
+                          1);
+  lua_pushcfunction(host.sandbox.state(), guarded<throws_std_exception>);
+  host.sandbox.call("sandboxed", 1, 2);
+  CHECK_FALSE(lua_toboolean(host.sandbox.state(), -2));
+  // Like luaL_error, the position is the calling Lua line; here the caller is pcall itself.
+  CHECK(std::string(lua_tostring(host.sandbox.state(), -1)) == "the C++ side refused");
+  lua_settop(host.sandbox.state(), 0);
+
+  // Uncaught, it stops the call like any Lua error.
+  host.sandbox.run_string("sandboxed", "return function(f)\n  f()\nend", "tests/packs/sandboxed/init.lua", 1);
+  lua_pushcfunction(host.sandbox.state(), guarded<throws_std_exception>);
+  try {
+    host.sandbox.call("sandboxed", 1, 0);
+    FAIL("expected an error");
+  } catch (const Error& e) {
+    CHECK_THAT(e.what(), StartsWith("tests/packs/sandboxed/init.lua:2: error: the C++ side refused"));
+  }
+  CHECK(lua_gettop(host.sandbox.state()) == 0);
+  host.still_works();
+}
+
+TEST_CASE("a pack may ask for a smaller budget, never a larger one", "[sandbox]") {
+  Host host;
+  host.sandbox.add_pack({"frugal", {}, "frugal", Budget{10'000, 16u << 20, std::chrono::milliseconds(20'000)}});
+  CHECK_THAT(host.error("for i = 1, 100000 do end", "frugal"), Contains("ran more than 10000"));
+  host.sandbox.add_pack({"greedy", {}, "greedy", Budget{UINT64_MAX, SIZE_MAX, std::chrono::hours(1)}});
+  CHECK_THAT(host.error("while true do end", "greedy"), Contains("ran more than 2000000"));
+}
+
+TEST_CASE("yielding out of a pack's main chunk is an error, not a hang", "[sandbox]") {
+  Host host;
+  CHECK_THAT(host.error("coroutine.yield(1)"), Contains("outside any coroutine"));
+  host.still_works();
+}
