@@ -1,5 +1,7 @@
 #include "grammar/diagnostic.hpp"
 
+#include <cctype>
+
 #include <fmt/format.h>
 
 namespace arbiter {
@@ -16,7 +18,7 @@ std::string render_all(const std::vector<Diagnostic>& diagnostics) {
 
 }  // namespace
 
-std::string render(const Diagnostic& d) {
+std::string render(const Diagnostic& d, std::string_view severity) {
   std::string out;
   if (!d.where.file.empty()) {
     out += d.where.file;
@@ -24,7 +26,7 @@ std::string render(const Diagnostic& d) {
     if (d.where.column > 0) out += fmt::format(":{}", d.where.column);
     out += ": ";
   }
-  out += "error: " + d.message;
+  out += fmt::format("{}: {}", severity, d.message);
   if (!d.source_line.empty()) {
     out += "\n  " + d.source_line;
     if (d.where.column > 0) {
@@ -45,6 +47,21 @@ Error::Error(std::vector<Diagnostic> diagnostics)
     : std::runtime_error(render_all(diagnostics)), diagnostics_(std::move(diagnostics)) {}
 
 Error::Error(const std::string& message) : Error(Diagnostic{{}, message, {}, {}}) {}
+
+Diagnostic parse_positioned(const std::string& text) {
+  Diagnostic d;
+  d.message = text;
+  for (auto colon = text.find(':'); colon != std::string::npos; colon = text.find(':', colon + 1)) {
+    std::size_t end = colon + 1;
+    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+    if (end == colon + 1 || end + 1 >= text.size() || text[end] != ':' || text[end + 1] != ' ') continue;
+    d.where.file = text.substr(0, colon);
+    d.where.line = std::stoul(text.substr(colon + 1, end - colon - 1));
+    d.message = text.substr(end + 2);
+    break;
+  }
+  return d;
+}
 
 std::string line_at(const std::string& text, std::size_t offset) {
   if (offset > text.size()) offset = text.size();

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arbiter {
@@ -22,7 +23,10 @@ struct Diagnostic {
 };
 
 // `file:line:col: error: message`, the source line with a caret, then each note indented.
-std::string render(const Diagnostic& diagnostic);
+std::string render(const Diagnostic& diagnostic, std::string_view severity = "error");
+
+// Reads a message that starts with its position, as Lua writes them ("file:line: message").
+Diagnostic parse_positioned(const std::string& text);
 
 // Bad input from a person: a pack, a sheet, a dice expression, a saved state, a command line.
 // The CLI prints it and exits 1; it is never a crash.

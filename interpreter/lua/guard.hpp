@@ -9,11 +9,12 @@
 #include <lua.hpp>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/lua/location.hpp"
 
 namespace arbiter::lua {
 
 // The message for Lua: a diagnostic that points into some file keeps its own position;
-// otherwise the error is placed at the author's line that made the call.
+// otherwise the error is placed at the author's line that made the call (see `guarded`).
 inline std::string lua_message(const Error& error, bool& positioned) {
   const Diagnostic& d = error.diagnostics().front();
   positioned = !d.where.file.empty();
@@ -36,12 +37,11 @@ int guarded(lua_State* L) {
   } catch (const std::exception& e) {
     message = e.what();
   }
-  if (positioned)
-    lua_pushliteral(L, "");
-  else
-    luaL_where(L, 1);
+  if (!positioned) {
+    const std::string where = caller_location(L);
+    if (!where.empty()) message = where + ": " + message;
+  }
   lua_pushlstring(L, message.data(), message.size());
-  lua_concat(L, 2);
   return lua_error(L);
 }
 

@@ -55,6 +55,12 @@ int next_entry(lua_State* L) {
 }
 
 int pairs(lua_State* L) {
+  // A table with its own way of listing itself (the registry's views) lists itself.
+  if (luaL_getmetafield(L, lua_upvalueindex(1), "__pairs") != LUA_TNIL) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_call(L, 1, 3);
+    return 3;
+  }
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_pushvalue(L, lua_upvalueindex(2));
   lua_pushcclosure(L, next_entry, 2);
@@ -120,6 +126,16 @@ bool is_readonly(lua_State* L, int index) {
   const bool found = lua_rawget(L, -2) != LUA_TNIL;
   lua_pop(L, 2);
   return found;
+}
+
+bool push_viewed(lua_State* L, int index) {
+  if (!is_readonly(L, index)) return false;
+  lua_getmetatable(L, index);
+  lua_getfield(L, -1, "__len");  // every view's __len closure holds the table it shows
+  lua_getupvalue(L, -1, 1);
+  lua_replace(L, -3);
+  lua_pop(L, 1);
+  return true;
 }
 
 }  // namespace arbiter::lua

@@ -13,4 +13,7 @@ void push_readonly(lua_State* L, int index, bool deep);
 // Whether the value at `index` is such a view (the sandbox's `rawset` refuses them).
 bool is_readonly(lua_State* L, int index);
 
+// If the value at `index` is a view, pushes the table it shows and returns true.
+bool push_viewed(lua_State* L, int index);
+
 }  // namespace arbiter::lua

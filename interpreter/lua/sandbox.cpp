@@ -81,22 +81,6 @@ std::string read_source(const std::filesystem::path& file) {
   return text.str();
 }
 
-// Splits "rules/x/init.lua:12: message" into its position and message.
-Diagnostic split_position(const std::string& text) {
-  Diagnostic d;
-  d.message = text;
-  for (auto colon = text.find(':'); colon != std::string::npos; colon = text.find(':', colon + 1)) {
-    std::size_t end = colon + 1;
-    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
-    if (end == colon + 1 || end + 1 >= text.size() || text[end] != ':' || text[end + 1] != ' ') continue;
-    d.where.file = text.substr(0, colon);
-    d.where.line = std::stoul(text.substr(colon + 1, end - colon - 1));
-    d.message = text.substr(end + 2);
-    break;
-  }
-  return d;
-}
-
 // The innermost frame of `thread` that runs Lua code of some file: where the author should look.
 bool innermost_lua_frame(lua_State* thread, lua_Debug& ar) {
   for (int level = 0; lua_getstack(thread, level, &ar); ++level) {
@@ -315,7 +299,7 @@ void Sandbox::load_chunk(lua_State* L, const std::string& pack, std::string_view
   if (luaL_loadbufferx(L, code.data(), code.size(), chunkname.c_str(), "t") != LUA_OK) {
     const std::string message = lua_tostring(L, -1);
     lua_pop(L, 1);
-    Diagnostic d = split_position(message);
+    Diagnostic d = parse_positioned(message);
     d.notes.push_back(fmt::format("in pack '{}'", scope.scope.name));
     throw Error(std::move(d));
   }
@@ -403,7 +387,7 @@ void Sandbox::raise_from(lua_State* thread, int status) {
   }
   exhausted_ = Exhausted::none;
 
-  Diagnostic d = split_position(message);
+  Diagnostic d = parse_positioned(message);
   lua_Debug ar;
   if (d.where.file.empty() && innermost_lua_frame(thread, ar)) {
     d.where.file = ar.short_src;
@@ -414,17 +398,11 @@ void Sandbox::raise_from(lua_State* thread, int status) {
   std::istringstream traceback(lua_tostring(L_, -1));
   lua_pop(L_, 1);
   for (std::string line; std::getline(traceback, line);) {
-    if (line.find("[C]: in ?") != std::string::npos) continue;  // the host's own entry point
+    if (line.find("[C]:") != std::string::npos) continue;  // never a place the author can look at
     if (!line.empty() && line[0] == '\t') line = "  " + line.substr(1);
     d.notes.push_back(line);
   }
   throw Error(std::move(d));
-}
-
-std::string caller_location(lua_State* L) {
-  lua_Debug ar;
-  if (!innermost_lua_frame(L, ar)) return {};
-  return fmt::format("{}:{}", ar.short_src, ar.currentline);
 }
 
 int Sandbox::print(lua_State* L) {
@@ -469,19 +447,24 @@ int Sandbox::require(lua_State* L) {
 
   const auto stdlib = stdlib_modules();
   const auto module = std::find_if(stdlib.begin(), stdlib.end(), [&](const auto& m) { return m.name == name; });
-  if (module != stdlib.end()) {
+  const auto preloaded = sandbox.preloaded_.find(name);
+  if (module != stdlib.end() || preloaded != sandbox.preloaded_.end()) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &stdlib_loaded_key);
     if (lua_getfield(L, -1, name.c_str()) != LUA_TNIL) return 1;
     lua_pop(L, 1);
-    if (luaL_loadbufferx(L, module->source.data(), module->source.size(), std::string(module->chunkname).c_str(),
-                         "t") != LUA_OK)
-      return lua_error(L);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, sandbox.scope_of("stdlib").environment_ref);
-    lua_setupvalue(L, -2, 1);
+    if (preloaded != sandbox.preloaded_.end()) {
+      lua_pushcfunction(L, preloaded->second);
+    } else {
+      if (luaL_loadbufferx(L, module->source.data(), module->source.size(), std::string(module->chunkname).c_str(),
+                           "t") != LUA_OK)
+        return lua_error(L);
+      lua_rawgeti(L, LUA_REGISTRYINDEX, sandbox.scope_of("stdlib").environment_ref);
+      lua_setupvalue(L, -2, 1);
+    }
     lua_call(L, 0, 1);
     // Shared by every pack, so no pack may change it for the others.
     if (lua_type(L, -1) == LUA_TTABLE) {
-      push_readonly(L, -1, false);
+      push_readonly(L, -1, true);
       lua_remove(L, -2);
     }
     lua_pushvalue(L, -1);
@@ -491,6 +474,7 @@ int Sandbox::require(lua_State* L) {
   if (name.rfind("arbiter", 0) == 0 || scope.scope.folder.empty()) {
     std::vector<std::string> names;
     for (const auto& m : stdlib) names.emplace_back(m.name);
+    for (const auto& [preloaded_name, open] : sandbox.preloaded_) names.push_back(preloaded_name);
     const std::string hint = did_you_mean(name, names);
     return luaL_error(L, "no stdlib module '%s'%s", name.c_str(), hint.empty() ? "" : (" (" + hint + ")").c_str());
   }

@@ -50,6 +50,9 @@ class Sandbox {
   Services& services() noexcept { return services_; }
   const Budget& ceiling() const noexcept { return ceiling_; }
 
+  // Makes a module written in C++ available to `require` under `name` (shared, read-only).
+  void preload(const std::string& name, lua_CFunction open) { preloaded_[name] = open; }
+
   // Gives the pack its own global environment; its budget is capped by the ceiling.
   void add_pack(PackScope scope);
   bool has_pack(const std::string& name) const { return packs_.contains(name); }
@@ -99,6 +102,7 @@ class Sandbox {
   Budget ceiling_;
   Services services_;
   std::map<std::string, Scope> packs_;
+  std::map<std::string, lua_CFunction> preloaded_;
   std::set<std::string> loading_;  // "pack/module" being required now: a second require is a cycle
   std::string current_pack_;
   int call_depth_ = 0;
@@ -112,8 +116,5 @@ class Sandbox {
   Exhausted exhausted_ = Exhausted::none;
   Budget running_budget_;
 };
-
-// The author's file and line running now on `L`, "file:line", e.g. where a pack defined a thing.
-std::string caller_location(lua_State* L);
 
 }  // namespace arbiter::lua

@@ -1,1 +1,51 @@
-return {}
+-- The rules registry as pack authors use it:
+--
+--   local arbiter = require "arbiter"
+--   arbiter.define.table("wounds", { max = 3 })          -- a new definition
+--   arbiter.patch.table("wounds", { max = 4 })           -- change some fields (house rules)
+--   arbiter.override.hook("attack_bonus", function(attacker, previous)
+--     return previous(attacker) + 1                      -- replace, reusing what it replaces
+--   end)
+--   local max = arbiter.tables.wounds.max                -- read (read-only)
+--
+-- Every change is recorded with the pack and line that made it (`arbiter explain` shows them).
+local registry = require "arbiter.registry"
+
+local arbiter = { define = {}, override = {}, patch = {}, kinds = registry.kinds }
+
+-- One view per kind: arbiter.actions, arbiter.statuses, arbiter.tables, arbiter.conditions,
+-- arbiter.targets, arbiter.hooks. Reading a name nobody defined is an error naming the
+-- nearest defined ones, so a typo never passes silently as nil.
+local plurals = { status = "statuses" }
+
+for _, kind in ipairs(registry.kinds) do
+  arbiter.define[kind] = function(name, value) registry.define(kind, name, value) end
+  arbiter.override[kind] = function(name, value) registry.override(kind, name, value) end
+  arbiter.patch[kind] = function(name, fields) registry.patch(kind, name, fields) end
+  arbiter[plurals[kind] or kind .. "s"] = setmetatable({}, {
+    __index = function(_, name) return registry.require(kind, name) end,
+    __newindex = function(_, name)
+      error(("define %s '%s' with arbiter.define.%s"):format(kind, tostring(name), kind), 2)
+    end,
+    __pairs = function()
+      local names, i = registry.names(kind), 0
+      return function()
+        i = i + 1
+        if names[i] then return names[i], registry.get(kind, names[i]) end
+      end
+    end,
+  })
+end
+
+--- Whether a definition of this kind and name exists.
+function arbiter.exists(kind, name)
+  return registry.get(kind, name) ~= nil
+end
+
+--- The names defined for a kind, sorted.
+arbiter.names = registry.names
+
+--- Who defined and changed a definition, in order.
+arbiter.history = registry.history
+
+return arbiter

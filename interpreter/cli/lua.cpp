@@ -1,0 +1,47 @@
+// arbiter lua PACK... (-e CODE | FILE.lua): a designer's scratchpad — run code in the sandbox
+// with packs loaded and `arbiter` at hand; what it prints and returns is shown.
+#include <memory>
+#include <ostream>
+
+#include "interpreter/cli/session.hpp"
+#include "interpreter/lua/values.hpp"
+
+namespace arbiter::cli {
+
+void add_lua_command(CLI::App& app, Context& context) {
+  auto* command = app.add_subcommand("lua", "Run Lua in the sandbox with packs loaded (a scratchpad)");
+  // Owned by the callback, which outlives parsing.
+  auto arguments = std::make_shared<std::vector<std::string>>();
+  auto code = std::make_shared<std::string>();
+  command->add_option("PACK... [FILE]", *arguments, "Packs to load, then a .lua file to run unless -e is given");
+  command->add_option("-e,--execute", *code, "Lua code to run");
+  command->callback([&context, arguments, code] {
+    std::vector<std::string> packs = *arguments;
+    std::string file;
+    if (code->empty()) {
+      if (packs.empty() || !packs.back().ends_with(".lua"))
+        throw Error("give the code to run with -e CODE, or a FILE.lua after the packs");
+      file = packs.back();
+      packs.pop_back();
+    }
+    Session session(context);
+    session.sandbox.on_print = [&context](const std::string&, const std::string& line) {
+      *context.out << line << "\n";
+    };
+    if (!packs.empty()) session.load(packs);
+
+    const std::string snippet = "(snippet)";
+    const auto folder = file.empty() ? std::filesystem::path() : std::filesystem::path(file).parent_path();
+    session.sandbox.add_pack({snippet, folder, folder.string(), session.sandbox.ceiling()});
+    session.sandbox.run_string(snippet, "arbiter = require 'arbiter'", "(setup)", 0);
+    lua_State* L = session.sandbox.state();
+    if (file.empty())
+      session.sandbox.run_string(snippet, *code, "(command line)", LUA_MULTRET);
+    else
+      session.sandbox.run_file(snippet, file, LUA_MULTRET);
+    for (int i = 1; i <= lua_gettop(L); ++i) *context.out << lua::describe(L, i) << "\n";
+    lua_settop(L, 0);
+  });
+}
+
+}  // namespace arbiter::cli

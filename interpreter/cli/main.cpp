@@ -1,0 +1,42 @@
+// arbiter: the command line. Exit codes: 0 success, 1 bad input (reported with its position),
+// 2 bad usage of the command line, 3 an internal error (a bug in Arbiter: please report it).
+#include <iostream>
+
+#include "grammar/diagnostic.hpp"
+#include "interpreter/cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"Arbiter: a rules interpreter for tabletop combat.", "arbiter"};
+  app.set_version_flag("--version", "arbiter " ARBITER_VERSION);
+  app.require_subcommand(1);
+  app.fallthrough();  // global options may also follow the subcommand
+
+  arbiter::cli::Context context;
+  context.out = &std::cout;
+  context.err = &std::cerr;
+  app.add_option("--pack-path", context.pack_paths, "A folder of packs to search before the standard places")
+      ->type_name("DIR");
+  app.add_option("--max-instructions", context.max_instructions,
+                 "Lua instructions one call of a pack may run (default 200000000)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--max-memory", context.max_memory_mib, "MiB one call of a pack may allocate (default 256)")
+      ->check(CLI::PositiveNumber);
+  app.add_flag("--strict", context.strict, "Treat conflicts between packs as errors");
+
+  arbiter::cli::add_packs_command(app, context);
+  arbiter::cli::add_explain_command(app, context);
+  arbiter::cli::add_lua_command(app, context);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? 0 : 2;
+  } catch (const arbiter::Error& e) {
+    std::cerr << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "internal error: " << e.what() << "\n";
+    return 3;
+  }
+  return context.exit_code;
+}

@@ -1,0 +1,43 @@
+// arbiter packs: every pack found, with its version and folder; broken manifests are reported.
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "interpreter/cli/commands.hpp"
+#include "interpreter/packs/manifest.hpp"
+#include "interpreter/packs/search_path.hpp"
+
+namespace arbiter::cli {
+
+void add_packs_command(CLI::App& app, Context& context) {
+  auto* command = app.add_subcommand("packs", "List the packs found, with their versions and folders");
+  command->callback([&context] {
+    const auto search_path = packs::SearchPath::standard(context.pack_paths);
+    lua::Sandbox sandbox;
+    const auto found = search_path.all();
+    for (const auto& pack : found) {
+      const std::string folder = packs::display_path(pack.folder);
+      if (pack.shadowed) {
+        *context.out << fmt::format("{:<16} {:<8} {}  (hidden by the one above)\n", pack.name, "", folder);
+        continue;
+      }
+      try {
+        const auto manifest = packs::read_manifest(sandbox, pack.folder, folder);
+        std::string needs;
+        for (const auto& r : manifest.dependencies) needs += (needs.empty() ? "requires " : ", ") + r.text;
+        *context.out << fmt::format("{:<16} {:<8} {}  {}{}\n", manifest.name, manifest.version.str(), folder,
+                                    manifest.description, needs.empty() ? "" : "  [" + needs + "]");
+      } catch (const Error& e) {
+        *context.err << e.what() << "\n";
+        context.exit_code = 1;
+      }
+    }
+    if (found.empty()) {
+      std::string roots;
+      for (const auto& root : search_path.roots()) roots += "\n  " + packs::display_path(root);
+      *context.out << "no packs found; searched:" << roots << "\n";
+    }
+  });
+}
+
+}  // namespace arbiter::cli

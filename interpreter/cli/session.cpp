@@ -1,0 +1,35 @@
+#include "interpreter/cli/session.hpp"
+
+#include <ostream>
+
+namespace arbiter::cli {
+namespace {
+
+lua::Budget ceiling(const Context& context) {
+  lua::Budget budget;
+  if (context.max_instructions) budget.instructions = context.max_instructions;
+  if (context.max_memory_mib) budget.memory_bytes = static_cast<std::size_t>(context.max_memory_mib) << 20;
+  return budget;
+}
+
+}  // namespace
+
+Session::Session(Context& context)
+    : sandbox(ceiling(context)), stack(sandbox, packs::SearchPath::standard(context.pack_paths)), context_(context) {
+  sandbox.on_print = [&context](const std::string& pack, const std::string& line) {
+    *context.err << "[" << pack << "] " << line << "\n";
+  };
+}
+
+void Session::load(const std::vector<std::string>& packs) {
+  stack.load(packs);
+  std::vector<Diagnostic> conflicts;
+  for (const auto& conflict : stack.registry().conflicts()) {
+    conflicts.push_back(parse_positioned(conflict.location + ": " + conflict.message));
+  }
+  if (conflicts.empty()) return;
+  if (context_.strict) throw Error(std::move(conflicts));
+  for (const auto& d : conflicts) *context_.err << render(d, "warning") << "\n";
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,26 @@
+#pragma once
+// What most subcommands start from: a sandbox with the global options' budgets and a stack of
+// packs loaded into it, with conflicts between packs reported (errors under --strict).
+#include <string>
+#include <vector>
+
+#include "interpreter/cli/commands.hpp"
+#include "interpreter/lua/sandbox.hpp"
+#include "interpreter/packs/pack_stack.hpp"
+
+namespace arbiter::cli {
+
+class Session {
+ public:
+  explicit Session(Context& context);
+  // Loads the packs and reports conflicts; throws arbiter::Error for bad packs.
+  void load(const std::vector<std::string>& packs);
+
+  lua::Sandbox sandbox;
+  packs::PackStack stack;
+
+ private:
+  Context& context_;
+};
+
+}  // namespace arbiter::cli

@@ -1,0 +1,23 @@
+#pragma once
+// Lua values as the host handles them: copied out of a pack's reach, described for people, and
+// functions replaced with access to what they replace. All use raw access only, so no metamethod
+// of a pack's table runs outside a budgeted call.
+#include <string>
+
+#include <lua.hpp>
+
+namespace arbiter::lua {
+
+// Pushes a deep copy of the value at `index`: tables are copied (cycles kept as cycles, keys and
+// metatables shared), everything else is pushed as is.
+void push_deep_copy(lua_State* L, int index);
+
+// A one-line Lua-like rendering: `{ max = 3, name = "Orc" }`, `function at rules/x/init.lua:12`.
+// Keys sorted, nesting cut at `depth` levels.
+std::string describe(lua_State* L, int index, int depth = 4);
+
+// Pushes a function that calls `replacement` with its own arguments followed by `previous`, so a
+// house rule can reuse the function it replaces: `function(attacker, previous) … end`.
+void push_chained(lua_State* L, int replacement, int previous);
+
+}  // namespace arbiter::lua

@@ -1,0 +1,179 @@
+#include "interpreter/packs/manifest.hpp"
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "interpreter/core/names.hpp"
+
+namespace arbiter::packs {
+namespace {
+
+const std::vector<std::string> known_fields{"name", "version", "api", "requires", "description", "budget", "main"};
+
+// The line of the last `return` in pack.lua: where a missing or wrong field is best shown.
+std::size_t return_line(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  static const std::regex return_statement(R"(^\s*return\b)");
+  std::size_t line_number = 0, found = 1;
+  for (std::string line; std::getline(in, line);) {
+    ++line_number;
+    if (std::regex_search(line, return_statement)) found = line_number;
+  }
+  return found;
+}
+
+// Reads fields with raw access only: a metamethod in a manifest would run outside any budget.
+class Fields {
+ public:
+  Fields(lua_State* L, int table, std::string file, std::size_t line)
+      : L_(L), table_(table), file_(std::move(file)), line_(line) {}
+
+  [[noreturn]] void fail(const std::string& message, std::vector<std::string> notes = {}) const {
+    throw Error(Diagnostic{{file_, line_, 0}, message, {}, std::move(notes)});
+  }
+
+  // Pushes the field's value; returns its Lua type.
+  int push(const char* field) const {
+    lua_pushstring(L_, field);
+    return lua_rawget(L_, table_);
+  }
+
+  std::string string(const char* field, bool required) const {
+    const int type = push(field);
+    if (type == LUA_TNIL && !required) {
+      lua_pop(L_, 1);
+      return {};
+    }
+    if (type != LUA_TSTRING) {
+      lua_pop(L_, 1);
+      if (type == LUA_TNIL) fail(fmt::format("the manifest has no '{}'", field));
+      fail(fmt::format("the manifest's '{}' must be a string, not a {}", field, lua_typename(L_, type)));
+    }
+    std::string value = lua_tostring(L_, -1);
+    lua_pop(L_, 1);
+    return value;
+  }
+
+  double number(int table, const char* field, double fallback, const char* what) const {
+    lua_pushstring(L_, field);
+    const int type = lua_rawget(L_, table);
+    double value = fallback;
+    if (type == LUA_TNUMBER) value = lua_tonumber(L_, -1);
+    lua_pop(L_, 1);
+    if (type != LUA_TNUMBER && type != LUA_TNIL) fail(fmt::format("the manifest's {} must be a number", what));
+    if (!(value > 0)) fail(fmt::format("the manifest's {} must be positive", what));
+    return value;
+  }
+
+  void check_known_fields() const {
+    lua_pushnil(L_);
+    while (lua_next(L_, table_)) {
+      lua_pop(L_, 1);
+      if (lua_type(L_, -1) != LUA_TSTRING) fail("the manifest's keys must be field names");
+      const std::string key = lua_tostring(L_, -1);
+      if (std::find(known_fields.begin(), known_fields.end(), key) == known_fields.end()) {
+        lua_pop(L_, 1);
+        std::vector<std::string> notes;
+        if (auto hint = did_you_mean(key, known_fields); !hint.empty()) notes.push_back(hint);
+        fail(fmt::format("the manifest has an unknown field '{}'", key), notes);
+      }
+    }
+  }
+
+ private:
+  lua_State* L_;
+  int table_;
+  std::string file_;
+  std::size_t line_;
+};
+
+bool valid_pack_name(const std::string& name) {
+  static const std::regex pattern("[a-z0-9][a-z0-9_-]*");
+  return std::regex_match(name, pattern);
+}
+
+}  // namespace
+
+Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folder, const std::string& display_folder) {
+  const auto file = folder / "pack.lua";
+  const std::string shown = display_folder + "/pack.lua";
+  if (!std::filesystem::is_regular_file(file)) throw Error(Diagnostic{{shown}, "no pack.lua in the pack's folder", {}, {}});
+  const std::string scope = "manifest of " + display_folder;
+  if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, {}, display_folder, {}});
+  lua_State* L = sandbox.state();
+  sandbox.run_file(scope, file, 1);
+  struct Pop {
+    lua_State* L;
+    int top;
+    ~Pop() { lua_settop(L, top); }
+  } pop{L, lua_gettop(L) - 1};
+
+  const Fields fields(L, lua_gettop(L), shown, return_line(file));
+  if (!lua_istable(L, -1))
+    fields.fail(fmt::format("pack.lua must return the manifest table, not {}", luaL_typename(L, -1)));
+  fields.check_known_fields();
+
+  Manifest m;
+  m.budget = sandbox.ceiling();
+  m.folder = folder;
+  m.display_folder = display_folder;
+  m.name = fields.string("name", true);
+  if (!valid_pack_name(m.name))
+    fields.fail(fmt::format("the pack name '{}' must be lower case letters, digits, '-' and '_'", m.name));
+  if (m.name != folder.filename().string())
+    fields.fail(fmt::format("the pack is named '{}' but its folder is '{}': they must match", m.name,
+                            folder.filename().string()));
+  try {
+    m.version = Version::parse(fields.string("version", true));
+  } catch (const Error& e) {
+    fields.fail(e.diagnostics().front().message);
+  }
+  m.description = fields.string("description", false);
+  if (auto main = fields.string("main", false); !main.empty()) m.main = main;
+
+  if (const int type = fields.push("api"); type != LUA_TNIL) {
+    if (!lua_isinteger(L, -1)) fields.fail("the manifest's 'api' must be a whole number");
+    m.api = static_cast<int>(lua_tointeger(L, -1));
+    if (m.api < 1 || m.api > pack_api)
+      fields.fail(fmt::format("pack '{}' needs Arbiter pack API {}; this arbiter offers API {}", m.name, m.api,
+                              pack_api));
+  }
+  lua_pop(L, 1);
+
+  if (const int type = fields.push("requires"); type != LUA_TNIL) {
+    if (type != LUA_TTABLE) fields.fail("the manifest's 'requires' must be a list of strings");
+    const int list = lua_gettop(L);
+    for (lua_Integer i = 1; lua_rawgeti(L, list, i) != LUA_TNIL; ++i) {
+      if (lua_type(L, -1) != LUA_TSTRING) fields.fail(fmt::format("requires[{}] must be a string", i));
+      try {
+        m.dependencies.push_back(Requirement::parse(lua_tostring(L, -1)));
+      } catch (const Error& e) {
+        fields.fail(e.diagnostics().front().message);
+      }
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+
+  if (const int type = fields.push("budget"); type != LUA_TNIL) {
+    if (type != LUA_TTABLE) fields.fail("the manifest's 'budget' must be a table");
+    const int budget = lua_gettop(L);
+    const lua::Budget& ceiling = sandbox.ceiling();
+    m.budget.instructions = static_cast<std::uint64_t>(
+        fields.number(budget, "instructions", static_cast<double>(ceiling.instructions), "budget.instructions"));
+    m.budget.memory_bytes = static_cast<std::size_t>(
+        fields.number(budget, "memory_mib", static_cast<double>(ceiling.memory_bytes >> 20), "budget.memory_mib") *
+        (1 << 20));
+    m.budget.time = std::chrono::milliseconds(static_cast<std::int64_t>(
+        fields.number(budget, "time_ms", static_cast<double>(ceiling.time.count()), "budget.time_ms")));
+  }
+  lua_pop(L, 1);
+  m.budget = m.budget.capped_by(sandbox.ceiling());
+  return m;
+}
+
+}  // namespace arbiter::packs

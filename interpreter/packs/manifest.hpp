@@ -1,0 +1,35 @@
+#pragma once
+// A pack's manifest: what its `pack.lua` returns.
+//   return { name = "house", version = "1.0.0", api = 1,
+//            requires = { "platemail >= 1.0" }, description = "…",
+//            budget = { instructions = 1e8, memory_mib = 64, time_ms = 5000 },  -- optional, lowers only
+//            main = "init.lua" }                                                 -- optional
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "interpreter/lua/sandbox.hpp"
+#include "interpreter/packs/version.hpp"
+
+namespace arbiter::packs {
+
+// The pack API this build of Arbiter offers; a manifest's `api` must not be newer.
+inline constexpr int pack_api = 1;
+
+struct Manifest {
+  std::string name;
+  Version version;
+  int api = pack_api;
+  std::vector<Requirement> dependencies;  // the manifest's `requires`
+  std::string description;
+  lua::Budget budget;             // the host's ceiling, or less where the manifest asks for less
+  std::string main = "init.lua";  // run when the pack loads, if it exists
+  std::filesystem::path folder;
+  std::string display_folder;     // "rules/platemail": how messages name the pack's files
+};
+
+// Runs `folder/pack.lua` in the sandbox (no require, its own budget) and checks every field.
+// Throws arbiter::Error naming pack.lua and the line of its `return`.
+Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folder, const std::string& display_folder);
+
+}  // namespace arbiter::packs

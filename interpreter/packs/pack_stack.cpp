@@ -1,0 +1,130 @@
+#include "interpreter/packs/pack_stack.hpp"
+
+#include <algorithm>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "interpreter/core/names.hpp"
+#include "interpreter/lua/guard.hpp"
+#include "interpreter/packs/wrap_registry.hpp"
+
+namespace arbiter::packs {
+namespace {
+
+// Where `text` appears quoted in `file` (a requirement in pack.lua), for a message that points at it.
+SourcePosition find_quoted(const std::filesystem::path& file, const std::string& shown, const std::string& text) {
+  std::ifstream in(file);
+  std::size_t number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    for (const char quote : {'"', '\''}) {
+      const auto at = line.find(quote + text + quote);
+      if (at != std::string::npos) return {shown, number, at + 2};
+    }
+  }
+  return {shown, 0, 0};
+}
+
+bool names_a_folder(const std::string& request) {
+  return request.find('/') != std::string::npos || request == "." || request == "..";
+}
+
+}  // namespace
+
+PackStack::PackStack(lua::Sandbox& sandbox, SearchPath search_path)
+    : sandbox_(sandbox),
+      search_path_(std::move(search_path)),
+      registry_([this](const std::string& pack, const std::string& other) { return depends_on(pack, other); }) {
+  sandbox_.services().provide(&registry_);
+  sandbox_.preload("arbiter.registry", lua::guarded<open_registry>);
+}
+
+PackStack::~PackStack() { sandbox_.services().withdraw<Registry>(); }
+
+bool PackStack::depends_on(const std::string& pack, const std::string& other) const {
+  // The host's own code and a designer's snippet sit on top of every pack.
+  if (!sandbox_.has_pack(pack) || !dependencies_.contains(pack)) return true;
+  const auto& all = dependencies_.at(pack);
+  return all.contains(other);
+}
+
+void PackStack::load(const std::vector<std::string>& requested) {
+  if (requested.empty()) throw Error("no packs given: name at least one (see `arbiter packs`)");
+  const std::size_t first_new = order_.size();
+  for (const auto& request : requested) {
+    std::vector<std::string> chain;
+    if (names_a_folder(request)) {
+      const std::filesystem::path folder(request);
+      const Manifest manifest = read_manifest(sandbox_, folder, display_path(folder));
+      folders_[manifest.name] = folder;
+      resolve(manifest.name, folder, {nullptr, nullptr}, chain);
+    } else {
+      resolve(request, {}, {nullptr, nullptr}, chain);
+    }
+  }
+  for (std::size_t i = first_new; i < order_.size(); ++i) {
+    const Manifest& m = order_[i];
+    sandbox_.add_pack({m.name, m.folder, m.display_folder, m.budget});
+    if (std::filesystem::is_regular_file(m.folder / m.main)) sandbox_.run_file(m.name, m.folder / m.main, 0);
+  }
+}
+
+std::filesystem::path PackStack::locate(const std::string& name, const Requirer& by) const {
+  if (const auto it = folders_.find(name); it != folders_.end()) return it->second;
+  if (auto folder = search_path_.find(name)) return *folder;
+  std::vector<std::string> known, searched;
+  for (const auto& found : search_path_.all()) known.push_back(found.name);
+  for (const auto& root : search_path_.roots()) searched.push_back(display_path(root));
+  std::vector<std::string> notes;
+  if (auto hint = did_you_mean(name, known); !hint.empty()) notes.push_back(hint);
+  notes.push_back("searched: " + fmt::format("{}", fmt::join(searched, ", ")));
+  if (!by.manifest) throw Error(Diagnostic{{}, fmt::format("no pack named '{}' was found", name), {}, notes});
+  fail_requirement(by, fmt::format("pack '{}' requires '{}', which was not found", by.manifest->name, name), notes);
+}
+
+void PackStack::fail_requirement(const Requirer& by, const std::string& message, std::vector<std::string> notes) const {
+  Diagnostic d{{}, message, {}, std::move(notes)};
+  if (by.manifest) {
+    d.where = find_quoted(by.manifest->folder / "pack.lua", by.manifest->display_folder + "/pack.lua",
+                          by.requirement->text);
+    if (d.where.line == 0) d.where.file = by.manifest->display_folder + "/pack.lua";
+  }
+  throw Error(std::move(d));
+}
+
+void PackStack::resolve(const std::string& name, const std::filesystem::path& given_folder, const Requirer& by,
+                        std::vector<std::string>& chain) {
+  if (const auto cycle = std::find(chain.begin(), chain.end(), name); cycle != chain.end()) {
+    std::string path;
+    for (auto it = cycle; it != chain.end(); ++it) path += *it + " requires ";
+    fail_requirement(by, fmt::format("dependency cycle: {}{}", path, name),
+                     {fmt::format("packs '{}' and '{}' cannot both require each other", chain.back(), name)});
+  }
+  const auto loaded = std::find_if(order_.begin(), order_.end(), [&](const Manifest& m) { return m.name == name; });
+  const Manifest* manifest = loaded == order_.end() ? nullptr : &*loaded;
+  Manifest fresh;
+  if (!manifest) {
+    const auto folder = given_folder.empty() ? locate(name, by) : given_folder;
+    fresh = read_manifest(sandbox_, folder, display_path(folder));
+    manifest = &fresh;
+  }
+  if (by.requirement && !by.requirement->accepts(manifest->version))
+    fail_requirement(by, fmt::format("pack '{}' requires '{}', but {} is version {} ({})", by.manifest->name,
+                                     by.requirement->text, name, manifest->version.str(), manifest->display_folder));
+  if (loaded != order_.end()) return;
+
+  chain.push_back(name);
+  std::set<std::string> all;
+  for (const auto& requirement : fresh.dependencies) {
+    resolve(requirement.pack, {}, {&fresh, &requirement}, chain);
+    all.insert(requirement.pack);
+    const auto& indirect = dependencies_[requirement.pack];
+    all.insert(indirect.begin(), indirect.end());
+  }
+  chain.pop_back();
+  dependencies_[name] = std::move(all);
+  order_.push_back(std::move(fresh));
+}
+
+}  // namespace arbiter::packs

@@ -1,0 +1,54 @@
+#pragma once
+// A stack of packs loaded into one sandbox: "platemail, then my house rules, then this mod".
+// Resolves the requested packs and their dependencies into a deterministic load order, then runs
+// each pack's main file, so its definitions land in the shared registry with their provenance.
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "interpreter/lua/sandbox.hpp"
+#include "interpreter/packs/manifest.hpp"
+#include "interpreter/packs/registry.hpp"
+#include "interpreter/packs/search_path.hpp"
+
+namespace arbiter::packs {
+
+class PackStack {
+ public:
+  PackStack(lua::Sandbox& sandbox, SearchPath search_path);
+  PackStack(const PackStack&) = delete;
+  PackStack& operator=(const PackStack&) = delete;
+  ~PackStack();
+
+  // `requested`: pack names, or folders holding a pack.lua. Dependencies load before the packs
+  // that require them; otherwise packs load in the order given. Throws arbiter::Error for a
+  // missing, incompatible or circular dependency (naming both packs) or a pack that fails to load.
+  void load(const std::vector<std::string>& requested);
+
+  const std::vector<Manifest>& load_order() const noexcept { return order_; }
+  const Registry& registry() const noexcept { return registry_; }
+  const SearchPath& search_path() const noexcept { return search_path_; }
+  // Whether `pack` requires `other`, directly or through other packs.
+  bool depends_on(const std::string& pack, const std::string& other) const;
+
+ private:
+  struct Requirer {
+    const Manifest* manifest;  // nullptr: asked for on the command line
+    const Requirement* requirement;
+  };
+  void resolve(const std::string& name, const std::filesystem::path& folder, const Requirer& by,
+               std::vector<std::string>& chain);
+  std::filesystem::path locate(const std::string& name, const Requirer& by) const;
+  [[noreturn]] void fail_requirement(const Requirer& by, const std::string& message,
+                                     std::vector<std::string> notes = {}) const;
+
+  lua::Sandbox& sandbox_;
+  SearchPath search_path_;
+  Registry registry_;
+  std::vector<Manifest> order_;
+  std::map<std::string, std::filesystem::path> folders_;      // packs asked for by folder
+  std::map<std::string, std::set<std::string>> dependencies_;  // transitive
+};
+
+}  // namespace arbiter::packs

@@ -1,0 +1,214 @@
+#include "interpreter/packs/registry.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "grammar/diagnostic.hpp"
+#include "interpreter/core/names.hpp"
+#include "interpreter/lua/values.hpp"
+
+namespace arbiter::packs {
+namespace {
+
+constexpr int max_patch_depth = 100;
+
+std::vector<std::string> kind_names() {
+  std::vector<std::string> names;
+  for (Kind k : all_kinds) names.emplace_back(to_string(k));
+  return names;
+}
+
+// Hooks are functions (extension points); everything else is a table of data and functions.
+void check_value_type(lua_State* L, Kind kind, const std::string& name, int index) {
+  const int wanted = kind == Kind::hook ? LUA_TFUNCTION : LUA_TTABLE;
+  if (lua_type(L, index) != wanted)
+    throw Error(fmt::format("{} '{}' must be a {}, not a {}", to_string(kind), name, lua_typename(L, wanted),
+                            luaL_typename(L, index)));
+}
+
+std::string field_path(const std::string& prefix, lua_State* L, int key) {
+  std::string part;
+  if (lua_type(L, key) == LUA_TSTRING) part = lua_tostring(L, key);
+  else part = "[" + lua::describe(L, key, 0) + "]";
+  return prefix.empty() ? part : prefix + "." + part;
+}
+
+// Merges `fields` into `target` (both tables on L's stack), recording each leaf it changes.
+// A function replacing a function gets the one it replaces as its last argument.
+void merge(lua_State* L, int target, int fields, const std::string& prefix, std::vector<FieldChange>& changes,
+           int depth) {
+  if (depth > max_patch_depth) throw Error(fmt::format("a patch may nest tables at most {} deep", max_patch_depth));
+  luaL_checkstack(L, 8, "patching a definition");
+  lua_pushnil(L);
+  while (lua_next(L, fields)) {
+    const int key = lua_gettop(L) - 1, value = lua_gettop(L);
+    const std::string path = field_path(prefix, L, key);
+    lua_pushvalue(L, key);
+    lua_rawget(L, target);
+    const int old = lua_gettop(L);
+    if (lua_type(L, old) == LUA_TTABLE && lua_type(L, value) == LUA_TTABLE) {
+      merge(L, old, value, path, changes, depth + 1);
+    } else {
+      FieldChange change{path, lua::describe(L, old), lua::describe(L, value)};
+      lua_pushvalue(L, key);
+      if (lua_type(L, old) == LUA_TFUNCTION && lua_type(L, value) == LUA_TFUNCTION)
+        lua::push_chained(L, value, old);
+      else
+        lua::push_deep_copy(L, value);
+      lua_rawset(L, target);
+      changes.push_back(std::move(change));
+    }
+    lua_settop(L, key);
+  }
+}
+
+bool overlaps(const Change& a, const Change& b) {
+  if (a.operation != Operation::patch || b.operation != Operation::patch) return true;
+  for (const auto& x : a.fields) {
+    for (const auto& y : b.fields) {
+      const auto& [shorter, longer] = x.field.size() <= y.field.size() ? std::tie(x.field, y.field)
+                                                                        : std::tie(y.field, x.field);
+      if (longer.compare(0, shorter.size(), shorter) == 0 &&
+          (longer.size() == shorter.size() || longer[shorter.size()] == '.'))
+        return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string_view to_string(Kind kind) {
+  switch (kind) {
+    case Kind::action: return "action";
+    case Kind::status: return "status";
+    case Kind::table: return "table";
+    case Kind::condition: return "condition";
+    case Kind::target: return "target";
+    case Kind::hook: return "hook";
+  }
+  return "?";
+}
+
+Kind parse_kind(std::string_view text) {
+  for (Kind k : all_kinds)
+    if (to_string(k) == text) return k;
+  const std::string hint = did_you_mean(text, kind_names());
+  throw Error(fmt::format("'{}' is not a kind of definition: the kinds are action, status, table, condition, "
+                          "target and hook{}",
+                          text, hint.empty() ? "" : " (" + hint + ")"));
+}
+
+std::string_view to_string(Operation operation) {
+  switch (operation) {
+    case Operation::define: return "defined";
+    case Operation::override: return "overridden";
+    case Operation::patch: return "patched";
+  }
+  return "?";
+}
+
+std::string Registry::unknown(Kind kind, const std::string& name) const {
+  const std::string hint = did_you_mean(name, names(kind));
+  return fmt::format("no {} '{}' is defined{}", to_string(kind), name, hint.empty() ? "" : " (" + hint + ")");
+}
+
+Definition& Registry::existing(Kind kind, const std::string& name) {
+  const auto it = definitions_.find({kind, name});
+  if (it == definitions_.end()) throw Error(unknown(kind, name));
+  return it->second;
+}
+
+void Registry::define(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
+                      const std::string& location) {
+  if (name.empty()) throw Error(fmt::format("a {} needs a name", to_string(kind)));
+  if (const Definition* earlier = find(kind, name)) {
+    const Change& first = earlier->history.front();
+    throw Error(fmt::format("{} '{}' is already defined by pack '{}' at {}: use arbiter.override.{} to replace it, "
+                            "or arbiter.patch.{} to change some of its fields",
+                            to_string(kind), name, first.pack, first.location, to_string(kind), to_string(kind)));
+  }
+  check_value_type(L, kind, name, index);
+  // A copy, so that changing the table afterwards cannot bypass the registry.
+  lua::push_deep_copy(L, index);
+  Definition definition{kind, name, luaL_ref(L, LUA_REGISTRYINDEX), {}};
+  definition.history.push_back(Change{pack, Operation::define, location, {}});
+  definitions_.emplace(std::pair{kind, name}, std::move(definition));
+}
+
+void Registry::replace(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
+                       const std::string& location) {
+  Definition& definition = existing(kind, name);
+  check_value_type(L, kind, name, index);
+  index = lua_absindex(L, index);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, definition.value_ref);
+  FieldChange change{"", lua::describe(L, -1), lua::describe(L, index)};
+  if (kind == Kind::hook)
+    lua::push_chained(L, index, -1);
+  else
+    lua::push_deep_copy(L, index);
+  lua_rawseti(L, LUA_REGISTRYINDEX, definition.value_ref);
+  lua_pop(L, 1);
+  record(definition, Change{pack, Operation::override, location, {std::move(change)}});
+}
+
+void Registry::patch(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
+                     const std::string& location) {
+  Definition& definition = existing(kind, name);
+  if (kind == Kind::hook)
+    throw Error(fmt::format("hook '{}' is a function: use arbiter.override.hook to replace it", name));
+  if (lua_type(L, index) != LUA_TTABLE)
+    throw Error(fmt::format("a patch of {} '{}' is a table of the fields to change, not a {}", to_string(kind), name,
+                            luaL_typename(L, index)));
+  index = lua_absindex(L, index);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, definition.value_ref);
+  std::vector<FieldChange> changes;
+  merge(L, lua_gettop(L), index, "", changes, 0);
+  lua_pop(L, 1);
+  record(definition, Change{pack, Operation::patch, location, std::move(changes)});
+}
+
+void Registry::record(Definition& definition, Change change) {
+  for (const Change& earlier : definition.history) {
+    if (earlier.pack == change.pack || depends_on_(change.pack, earlier.pack)) continue;
+    const std::string what = fmt::format("{} '{}'", to_string(definition.kind), definition.name);
+    if (earlier.operation == Operation::define) {
+      conflicts_.push_back({change.location, fmt::format("pack '{}' changes {}, defined by pack '{}', without "
+                                                         "requiring '{}': add it to the manifest's requires",
+                                                         change.pack, what, earlier.pack, earlier.pack)});
+    } else if (overlaps(earlier, change)) {
+      conflicts_.push_back({change.location, fmt::format("packs '{}' ({}) and '{}' both change {} and neither "
+                                                         "requires the other: the result depends on load order",
+                                                         earlier.pack, earlier.location, change.pack, what)});
+    }
+  }
+  definition.history.push_back(std::move(change));
+}
+
+bool Registry::push(lua_State* L, Kind kind, const std::string& name) const {
+  const Definition* definition = find(kind, name);
+  if (!definition) return false;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, definition->value_ref);
+  return true;
+}
+
+const Definition* Registry::find(Kind kind, const std::string& name) const {
+  const auto it = definitions_.find({kind, name});
+  return it == definitions_.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> Registry::names(Kind kind) const {
+  std::vector<std::string> names;
+  for (const auto& [key, definition] : definitions_)
+    if (key.first == kind) names.push_back(key.second);
+  return names;
+}
+
+std::vector<const Definition*> Registry::definitions() const {
+  std::vector<const Definition*> all;
+  for (const auto& [key, definition] : definitions_) all.push_back(&definition);
+  return all;
+}
+
+}  // namespace arbiter::packs

@@ -1,0 +1,88 @@
+#pragma once
+// The layered registry: every named thing packs define (actions, statuses, tables, conditions,
+// targets, hooks), its current value, and its provenance — which pack defined it and which
+// packs changed it, in order, with the fields they changed. Values live in the Lua state.
+#include <array>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <lua.hpp>
+
+namespace arbiter::packs {
+
+enum class Kind { action, status, table, condition, target, hook };
+inline constexpr std::array all_kinds{Kind::action, Kind::status, Kind::table,
+                                      Kind::condition, Kind::target, Kind::hook};
+std::string_view to_string(Kind kind);
+// Throws arbiter::Error with the nearest kind when `text` names none.
+Kind parse_kind(std::string_view text);
+
+enum class Operation { define, override, patch };
+std::string_view to_string(Operation operation);
+
+struct FieldChange {
+  std::string field;  // "max", "damage.bonus"
+  std::string before;
+  std::string after;
+};
+
+struct Change {
+  std::string pack;
+  Operation operation;
+  std::string location;  // "rules/house/init.lua:7"
+  std::vector<FieldChange> fields;  // for patches
+};
+
+struct Definition {
+  Kind kind;
+  std::string name;
+  int value_ref = LUA_NOREF;  // in the Lua registry
+  std::vector<Change> history;
+};
+
+// Two packs, neither requiring the other, changing the same thing: the result would depend on
+// the order they happened to load in.
+struct Conflict {
+  std::string location;
+  std::string message;
+};
+
+class Registry {
+ public:
+  // Whether `pack` requires `other`, directly or through others.
+  using DependsOn = std::function<bool(const std::string& pack, const std::string& other)>;
+  explicit Registry(DependsOn depends_on) : depends_on_(std::move(depends_on)) {}
+
+  // Each takes the value at `index` on the running thread `L`, on behalf of `pack`, and throws
+  // arbiter::Error for misuse (defining twice, changing what does not exist, wrong value type).
+  void define(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
+              const std::string& location);
+  void replace(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
+               const std::string& location);
+  void patch(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
+             const std::string& location);
+
+  // Pushes the current value and returns true, or pushes nothing and returns false.
+  bool push(lua_State* L, Kind kind, const std::string& name) const;
+  const Definition* find(Kind kind, const std::string& name) const;
+  std::vector<std::string> names(Kind kind) const;
+  std::vector<const Definition*> definitions() const;  // by kind, then name
+  const std::vector<Conflict>& conflicts() const noexcept { return conflicts_; }
+
+  // "no action 'Chrage' is defined (did you mean 'Charge'?)"
+  std::string unknown(Kind kind, const std::string& name) const;
+
+ private:
+  Definition& existing(Kind kind, const std::string& name);
+  void record(Definition& definition, Change change);
+
+  DependsOn depends_on_;
+  std::map<std::pair<Kind, std::string>, Definition> definitions_;
+  std::vector<Conflict> conflicts_;
+};
+
+}  // namespace arbiter::packs

@@ -1,0 +1,76 @@
+#include "interpreter/packs/search_path.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+#include <sstream>
+
+namespace arbiter::packs {
+namespace {
+
+bool is_pack(const std::filesystem::path& folder) {
+  std::error_code ec;
+  return std::filesystem::is_regular_file(folder / "pack.lua", ec);
+}
+
+}  // namespace
+
+SearchPath SearchPath::standard(const std::vector<std::string>& first) {
+  std::vector<std::filesystem::path> roots(first.begin(), first.end());
+  if (const char* env = std::getenv("ARBITER_PATH")) {
+    std::istringstream parts(env);
+    for (std::string part; std::getline(parts, part, ':');)
+      if (!part.empty()) roots.emplace_back(part);
+  }
+  roots.emplace_back("rules");
+  if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data)
+    roots.push_back(std::filesystem::path(data) / "arbiter/packs");
+  else if (const char* home = std::getenv("HOME"); home && *home)
+    roots.push_back(std::filesystem::path(home) / ".local/share/arbiter/packs");
+  roots.emplace_back(ARBITER_BUILTIN_RULES);
+  return SearchPath(std::move(roots));
+}
+
+SearchPath::SearchPath(std::vector<std::filesystem::path> roots) {
+  // The same folder reached twice (./rules is also the built-in one in a source tree) counts once.
+  std::set<std::filesystem::path> seen;
+  for (auto& root : roots) {
+    std::error_code ec;
+    const auto canonical = std::filesystem::weakly_canonical(root, ec);
+    if (seen.insert(ec ? root : canonical).second) roots_.push_back(std::move(root));
+  }
+}
+
+std::optional<std::filesystem::path> SearchPath::find(const std::string& name) const {
+  for (const auto& root : roots_)
+    if (is_pack(root / name)) return root / name;
+  return std::nullopt;
+}
+
+std::vector<FoundPack> SearchPath::all() const {
+  std::vector<FoundPack> found;
+  std::set<std::string> names;
+  for (const auto& root : roots_) {
+    std::error_code ec;
+    std::vector<std::filesystem::path> folders;
+    for (const auto& entry : std::filesystem::directory_iterator(root, ec))
+      if (is_pack(entry.path())) folders.push_back(entry.path());
+    std::sort(folders.begin(), folders.end());
+    for (auto& folder : folders) {
+      std::string name = folder.filename().string();
+      const bool shadowed = !names.insert(name).second;
+      found.push_back({std::move(name), std::move(folder), shadowed});
+    }
+  }
+  return found;
+}
+
+std::string display_path(const std::filesystem::path& folder) {
+  if (folder.is_relative()) return folder.lexically_normal().generic_string();
+  std::error_code ec;
+  const auto relative = std::filesystem::relative(folder, std::filesystem::current_path(ec), ec);
+  if (!ec && !relative.empty() && *relative.begin() != "..") return relative.generic_string();
+  return folder.generic_string();
+}
+
+}  // namespace arbiter::packs

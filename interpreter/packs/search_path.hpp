@@ -1,0 +1,35 @@
+#pragma once
+// Where packs are found, first match winning: folders given with --pack-path, then each folder in
+// $ARBITER_PATH (colon-separated), ./rules, the user's $XDG_DATA_HOME/arbiter/packs
+// (~/.local/share/arbiter/packs), and the rules that come with Arbiter.
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arbiter::packs {
+
+struct FoundPack {
+  std::string name;               // the folder's name, which its manifest must repeat
+  std::filesystem::path folder;
+  bool shadowed = false;          // an earlier folder in the path has a pack of the same name
+};
+
+class SearchPath {
+ public:
+  // The standard places, after `first` (--pack-path).
+  static SearchPath standard(const std::vector<std::string>& first);
+  explicit SearchPath(std::vector<std::filesystem::path> roots);
+
+  const std::vector<std::filesystem::path>& roots() const noexcept { return roots_; }
+  std::optional<std::filesystem::path> find(const std::string& name) const;
+  std::vector<FoundPack> all() const;  // every pack folder, in search order
+
+ private:
+  std::vector<std::filesystem::path> roots_;
+};
+
+// How a message names a pack's folder: relative to the working directory when inside it.
+std::string display_path(const std::filesystem::path& folder);
+
+}  // namespace arbiter::packs
