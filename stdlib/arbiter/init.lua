@@ -15,7 +15,8 @@ local arbiter = { define = {}, override = {}, patch = {}, kinds = registry.kinds
 
 -- One view per kind: arbiter.actions, arbiter.statuses, arbiter.tables, arbiter.conditions,
 -- arbiter.targets, arbiter.hooks. Reading a name nobody defined is an error naming the
--- nearest defined ones, so a typo never passes silently as nil.
+-- nearest defined ones, so a typo never passes silently as nil. Like every stdlib module,
+-- they are read-only: definitions change only through define, patch and override.
 local plurals = { status = "statuses" }
 
 for _, kind in ipairs(registry.kinds) do
@@ -24,9 +25,6 @@ for _, kind in ipairs(registry.kinds) do
   arbiter.patch[kind] = function(name, fields) registry.patch(kind, name, fields) end
   arbiter[plurals[kind] or kind .. "s"] = setmetatable({}, {
     __index = function(_, name) return registry.require(kind, name) end,
-    __newindex = function(_, name)
-      error(("define %s '%s' with arbiter.define.%s"):format(kind, tostring(name), kind), 2)
-    end,
     __pairs = function()
       local names, i = registry.names(kind), 0
       return function()

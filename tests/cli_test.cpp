@@ -1,0 +1,117 @@
+// The `arbiter` program as a user runs it: output, and exit codes (0 success, 1 bad input,
+// 2 bad usage) — never a crash.
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include <catch2/catch.hpp>
+#include <sys/wait.h>
+
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+namespace {
+
+struct Run {
+  int exit_code;
+  std::string output;  // stdout and stderr together, as a user sees them
+};
+
+Run arbiter(const std::string& arguments) {
+  const std::string command =
+      std::string(ARBITER_BINARY) + " --pack-path examples/packs --pack-path tests/packs " + arguments + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe);
+  std::string output;
+  std::array<char, 4096> buffer;
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) output.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  REQUIRE(WIFEXITED(status));  // a signal would be a crash
+  return {WEXITSTATUS(status), output};
+}
+
+}  // namespace
+
+TEST_CASE("arbiter --version and --help succeed; no subcommand is a usage error", "[cli]") {
+  CHECK(arbiter("--version").exit_code == 0);
+  CHECK_THAT(arbiter("--version").output, StartsWith("arbiter "));
+  const auto help = arbiter("--help");
+  CHECK(help.exit_code == 0);
+  CHECK_THAT(help.output, Contains("explain"));
+  CHECK(arbiter("").exit_code == 2);
+  CHECK(arbiter("explain").exit_code == 2);
+  CHECK(arbiter("frobnicate").exit_code == 2);
+  CHECK(arbiter("--max-instructions -5 explain demo-base").exit_code == 2);
+}
+
+TEST_CASE("arbiter explain shows the patched value and its chain of packs", "[cli]") {
+  const auto run = arbiter("explain demo-base demo-house wounds");
+  CHECK(run.exit_code == 0);
+  CHECK(run.output ==
+        "table wounds = { max = 4, penalty_per_wound = 1 }\n"
+        "  1. defined by demo-base at examples/packs/demo-base/init.lua:3\n"
+        "  2. patched by demo-house at examples/packs/demo-house/init.lua:4\n"
+        "       max: 3 -> 4\n");
+}
+
+TEST_CASE("arbiter explain lists every definition with who changed it", "[cli]") {
+  const auto run = arbiter("explain demo-house");
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("1. demo-base 1.0.0 (examples/packs/demo-base)"));
+  CHECK_THAT(run.output, Contains("2. demo-house 1.0.0 (examples/packs/demo-house)"));
+  CHECK_THAT(run.output, Contains("hook       attack_bonus             defined by demo-base, overridden by demo-house"));
+  CHECK_THAT(run.output, Contains("table      wounds                   defined by demo-base, patched by demo-house"));
+}
+
+TEST_CASE("a conflict is a warning, and an error under --strict", "[cli]") {
+  const auto lenient = arbiter("explain demo-house rival-house wounds");
+  CHECK(lenient.exit_code == 0);
+  CHECK_THAT(lenient.output, Contains("tests/packs/rival-house/init.lua:4: warning: packs 'demo-house'"));
+  const auto strict = arbiter("--strict explain demo-house rival-house wounds");
+  CHECK(strict.exit_code == 1);
+  CHECK_THAT(strict.output, StartsWith("tests/packs/rival-house/init.lua:4: error: packs 'demo-house'"));
+}
+
+TEST_CASE("every bad pack exits 1 with its file and line", "[cli][bad-input]") {
+  const std::pair<const char*, const char*> cases[] = {
+      {"bad-syntax", "tests/packs/bad-syntax/pack.lua:4: error:"},
+      {"no-name", "tests/packs/no-name/pack.lua:2: error: the manifest has no 'name'"},
+      {"bad-range", "tests/packs/bad-range/pack.lua:1: error: bad version requirement"},
+      {"cycle-a", "tests/packs/cycle-b/pack.lua:1:70: error: dependency cycle"},
+      {"load-error", "tests/packs/load-error/init.lua:4: error:"},
+      {"needs-missing", "tests/packs/needs-missing/pack.lua:5:17: error:"},
+  };
+  for (const auto& [pack, expected] : cases) {
+    INFO(pack);
+    const auto run = arbiter(std::string("explain ") + pack);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, StartsWith(expected));
+  }
+}
+
+TEST_CASE("arbiter lua runs a snippet with the packs loaded and shows what it returns", "[cli]") {
+  const auto run = arbiter("lua demo-house -e \"print('max', arbiter.tables.wounds.max) return 1 + 1, 'two'\"");
+  CHECK(run.exit_code == 0);
+  CHECK(run.output == "max\t4\n2\n\"two\"\n");
+  CHECK(arbiter("lua -e \"return #arbiter.names('table')\"").output == "0\n");
+}
+
+TEST_CASE("arbiter lua stops a runaway snippet and says which budget", "[cli][bad-input]") {
+  const auto loop = arbiter("--max-instructions 100000 lua -e \"while true do end\"");
+  CHECK(loop.exit_code == 1);
+  CHECK_THAT(loop.output, StartsWith("(command line):1: error: instruction budget exhausted"));
+  const auto memory = arbiter("--max-memory 8 lua -e \"local s = string.rep('x', 1 << 30)\"");
+  CHECK(memory.exit_code == 1);
+  CHECK_THAT(memory.output, Contains("memory budget exhausted: pack '(snippet)' needed more than 8 MiB"));
+  CHECK(arbiter("lua -e \"os.exit(0)\"").exit_code == 1);
+  CHECK(arbiter("lua demo-base").exit_code == 1);  // nothing to run
+  CHECK(arbiter("lua missing-file.lua").exit_code == 1);
+}
+
+TEST_CASE("arbiter packs lists what it finds and reports broken manifests", "[cli]") {
+  const auto run = arbiter("packs");
+  CHECK(run.exit_code == 1);  // tests/packs holds broken packs on purpose
+  CHECK_THAT(run.output, Contains("demo-base        1.0.0    examples/packs/demo-base"));
+  CHECK_THAT(run.output, Contains("[requires demo-base >= 1.0, < 2]"));
+  CHECK_THAT(run.output, Contains("tests/packs/no-name/pack.lua:2: error: the manifest has no 'name'"));
+}

@@ -1,0 +1,5 @@
+return {
+  name = "bad-syntax",
+  version = "1.0.0"
+  api = 1,
+}

@@ -1,0 +1,1 @@
+return { name = "load-error", version = "1.0.0", api = 1, requires = { "demo-base" } }

@@ -1,0 +1,1 @@
+return { name = "other-name", version = "1.0.0", api = 1 }

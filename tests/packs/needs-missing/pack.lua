@@ -1,0 +1,6 @@
+return {
+  name = "needs-missing",
+  version = "1.0.0",
+  api = 1,
+  requires = { "demo-bass" },
+}

@@ -1,0 +1,1 @@
+return { name = "newer-api", version = "1.0.0", api = 2 }

@@ -1,0 +1,218 @@
+// Packs stacked in one sandbox: resolution, load order, the registry's provenance and conflicts,
+// and every bad pack from the Foundation issue's list reported with its file and line.
+#include "interpreter/packs/pack_stack.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "interpreter/lua/values.hpp"
+
+using namespace arbiter;
+using namespace arbiter::packs;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+namespace {
+
+const std::filesystem::path source(ARBITER_SOURCE_DIR);
+
+struct Stack {
+  lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({source / "tests/packs", source / "examples/packs"})};
+
+  std::string error(const std::vector<std::string>& packs) {
+    try {
+      stack.load(packs);
+    } catch (const Error& e) {
+      return e.what();
+    }
+    FAIL("expected loading to fail");
+    return {};
+  }
+  std::vector<std::string> order() const {
+    std::vector<std::string> names;
+    for (const auto& m : stack.load_order()) names.push_back(m.name);
+    return names;
+  }
+  // Runs code as a snippet on top of the loaded packs and returns its result, described.
+  std::string eval(const std::string& code) {
+    if (!sandbox.has_pack("(test)")) sandbox.add_pack({"(test)", {}, "test", {}});
+    sandbox.run_string("(test)", "local arbiter = require 'arbiter'\n" + code, "test.lua", 1);
+    std::string text = lua::describe(sandbox.state(), -1);
+    lua_pop(sandbox.state(), 1);
+    return text;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("dependencies load before the packs that need them, each once", "[packs]") {
+  Stack s;
+  s.stack.load({"demo-house", "rival-house"});
+  CHECK(s.order() == std::vector<std::string>{"demo-base", "demo-house", "rival-house"});
+  CHECK(s.stack.depends_on("demo-house", "demo-base"));
+  CHECK_FALSE(s.stack.depends_on("demo-base", "demo-house"));
+  CHECK_FALSE(s.stack.depends_on("rival-house", "demo-house"));
+}
+
+TEST_CASE("a pack may be named by its folder", "[packs]") {
+  Stack s;
+  s.stack.load({(source / "examples/packs/demo-base").string()});
+  CHECK(s.order() == std::vector<std::string>{"demo-base"});
+}
+
+TEST_CASE("a patch changes one field and records it; explain's chain is the history", "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-base", "demo-house"});
+  const Definition* wounds = s.stack.registry().find(Kind::table, "wounds");
+  REQUIRE(wounds);
+  REQUIRE(wounds->history.size() == 2);
+  CHECK(wounds->history[0].pack == "demo-base");
+  CHECK(wounds->history[0].operation == Operation::define);
+  CHECK_THAT(wounds->history[0].location, Contains("examples/packs/demo-base/init.lua:3"));
+  CHECK(wounds->history[1].pack == "demo-house");
+  CHECK(wounds->history[1].operation == Operation::patch);
+  CHECK_THAT(wounds->history[1].location, Contains("examples/packs/demo-house/init.lua:4"));
+  REQUIRE(wounds->history[1].fields.size() == 1);
+  CHECK(wounds->history[1].fields[0].field == "max");
+  CHECK(wounds->history[1].fields[0].before == "3");
+  CHECK(wounds->history[1].fields[0].after == "4");
+  CHECK(s.eval("return arbiter.tables.wounds.max") == "4");
+  CHECK(s.eval("return arbiter.tables.wounds.penalty_per_wound") == "1");  // untouched fields stay
+  CHECK(s.stack.registry().conflicts().empty());
+}
+
+TEST_CASE("an overriding function receives the one it replaces", "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-house"});
+  CHECK(s.eval("return arbiter.hooks.attack_bonus({ skill = 1 })") == "1");
+  CHECK(s.eval("return arbiter.hooks.attack_bonus({ skill = 1, charging = true })") == "3");
+  // The base action calls the hook through the registry, so it sees the house rule too.
+  CHECK(s.eval("return arbiter.actions.Attack.resolve({ skill = 0, charging = true }, { defence = 11 }, 10)") ==
+        "true");
+  CHECK(s.eval("return arbiter.actions.Attack.resolve({ skill = 0 }, { defence = 11 }, 10)") == "false");
+}
+
+TEST_CASE("definitions are read-only outside the registry", "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK_THROWS_WITH(s.eval("arbiter.tables.wounds.max = 99"), Contains("test.lua:2: error: attempt to change a read-only"));
+  CHECK_THROWS_WITH(s.eval("arbiter.tables.weapons.sword.damage = 99"), Contains("read-only"));
+  CHECK_THROWS_WITH(s.eval("arbiter.tables.new = {}"), Contains("read-only"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define = nil"), Contains("read-only"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.table = print"), Contains("read-only"));
+  // A definition is a copy: changing the table it was made from changes nothing.
+  CHECK(s.eval("local t = { n = 1 }\narbiter.define.table('copy', t)\nt.n = 2\nreturn arbiter.tables.copy.n") == "1");
+  CHECK(s.eval("local names = {}\nfor name in pairs(arbiter.tables) do names[#names + 1] = name end\n"
+               "return table.concat(names, ' ')") == "\"copy weapons wounds\"");
+}
+
+TEST_CASE("misusing the registry is an error at the author's line, with the nearest name", "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK_THROWS_WITH(s.eval("return arbiter.tables.wonds"),
+                    StartsWith("test.lua:2: error: no table 'wonds' is defined (did you mean 'wounds'?)"));
+  CHECK_THROWS_WITH(s.eval("arbiter.patch.table('wound', { max = 1 })"),
+                    StartsWith("test.lua:2: error: no table 'wound' is defined (did you mean 'wounds'?)"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.table('wounds', {})"),
+                    Contains("table 'wounds' is already defined by pack 'demo-base' at "
+                             "examples/packs/demo-base/init.lua:3: use arbiter.override.table"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.hook('h', {})"), Contains("hook 'h' must be a function, not a table"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.table('t', 5)"), Contains("table 't' must be a table, not a number"));
+  CHECK_THROWS_WITH(s.eval("arbiter.patch.hook('attack_bonus', {})"), Contains("use arbiter.override.hook"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.tabel('t', {})"), Contains("attempt to call a nil value (field 'tabel')"));
+}
+
+TEST_CASE("two packs at the same level changing the same field conflict", "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-house", "rival-house"});
+  const auto& conflicts = s.stack.registry().conflicts();
+  REQUIRE(conflicts.size() == 1);  // penalty_per_wound is rival-house's alone
+  CHECK_THAT(conflicts[0].location, Contains("tests/packs/rival-house/init.lua:4"));
+  CHECK_THAT(conflicts[0].message, Contains("packs 'demo-house' (examples/packs/demo-house/init.lua:4) and "
+                                            "'rival-house' both change table 'wounds' and neither requires the "
+                                            "other"));
+  CHECK(s.eval("return arbiter.tables.wounds.max") == "5");  // the later one wins, and that is reported
+}
+
+TEST_CASE("changing a pack without requiring it is a conflict", "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-base", "sneaky"});
+  const auto& conflicts = s.stack.registry().conflicts();
+  REQUIRE(conflicts.size() == 1);
+  CHECK_THAT(conflicts[0].message, Contains("pack 'sneaky' changes table 'weapons', defined by pack 'demo-base', "
+                                            "without requiring 'demo-base'"));
+  CHECK(s.eval("return arbiter.tables.weapons.sword.damage") == "2");
+  CHECK(s.eval("return arbiter.tables.weapons.sword.reach") == "5");  // a nested patch keeps the other fields
+}
+
+TEST_CASE("a pack.lua with a syntax error", "[packs][bad-input]") {
+  Stack s;
+  CHECK(s.error({"bad-syntax"}) == "tests/packs/bad-syntax/pack.lua:4: error: '}' expected (to close '{' at line 1) "
+                                   "near 'api'\n  in pack 'manifest of tests/packs/bad-syntax'");
+}
+
+TEST_CASE("a manifest without a name", "[packs][bad-input]") {
+  Stack s;
+  CHECK(s.error({"no-name"}) == "tests/packs/no-name/pack.lua:2: error: the manifest has no 'name'");
+}
+
+TEST_CASE("a manifest with a misspelt field", "[packs][bad-input]") {
+  Stack s;
+  CHECK(s.error({"typo-field"}) ==
+        "tests/packs/typo-field/pack.lua:1: error: the manifest has an unknown field 'require'\n"
+        "  did you mean 'requires'?");
+}
+
+TEST_CASE("a manifest with a bad version range", "[packs][bad-input]") {
+  Stack s;
+  CHECK(s.error({"bad-range"}) ==
+        "tests/packs/bad-range/pack.lua:1: error: bad version requirement 'demo-base >= one': expected a version "
+        "like 1.2.3 after '>=' at character 14");
+}
+
+TEST_CASE("a manifest for a newer Arbiter, or in the wrong folder", "[packs][bad-input]") {
+  Stack s;
+  CHECK_THAT(s.error({"newer-api"}), Contains("pack 'newer-api' needs Arbiter pack API 2; this arbiter offers API 1"));
+  CHECK_THAT(s.error({"misnamed"}), Contains("the pack is named 'other-name' but its folder is 'misnamed'"));
+}
+
+TEST_CASE("a dependency cycle names both packs", "[packs][bad-input]") {
+  Stack s;
+  const auto message = s.error({"cycle-a"});
+  CHECK_THAT(message, StartsWith("tests/packs/cycle-b/pack.lua:1:70: error: dependency cycle: cycle-a requires "
+                                 "cycle-b requires cycle-a"));
+  CHECK_THAT(message, Contains("packs 'cycle-b' and 'cycle-a' cannot both require each other"));
+}
+
+TEST_CASE("a missing dependency points at the requirement, with the nearest pack", "[packs][bad-input]") {
+  Stack s;
+  const auto message = s.error({"needs-missing"});
+  CHECK_THAT(message, StartsWith("tests/packs/needs-missing/pack.lua:5:17: error: pack 'needs-missing' requires "
+                                 "'demo-bass', which was not found"));
+  CHECK_THAT(message, Contains("did you mean 'demo-base'?"));
+}
+
+TEST_CASE("an incompatible dependency names both packs and both versions", "[packs][bad-input]") {
+  Stack s;
+  CHECK_THAT(s.error({"needs-new"}),
+             StartsWith("tests/packs/needs-new/pack.lua:5:17: error: pack 'needs-new' requires 'demo-base >= 2.0', "
+                        "but demo-base is version 1.0.0 (examples/packs/demo-base)"));
+}
+
+TEST_CASE("a pack that errors while loading; the packs before it are unaffected", "[packs][bad-input]") {
+  Stack s;
+  const auto message = s.error({"load-error"});
+  CHECK_THAT(message, StartsWith("tests/packs/load-error/init.lua:4: error: attempt to perform arithmetic on a nil "
+                                 "value (field 'maximum')"));
+  CHECK_THAT(message, Contains("in pack 'load-error'"));
+  CHECK(s.eval("return arbiter.tables.wounds.max") == "3");
+}
+
+TEST_CASE("an unknown pack is named with the nearest ones and the places searched", "[packs][bad-input]") {
+  Stack s;
+  const auto message = s.error({"demo-bse"});
+  CHECK_THAT(message, StartsWith("error: no pack named 'demo-bse' was found"));
+  CHECK_THAT(message, Contains("did you mean 'demo-base'"));
+  CHECK_THAT(message, Contains("searched: "));
+  CHECK(s.error({}) == "error: no packs given: name at least one (see `arbiter packs`)");
+}
