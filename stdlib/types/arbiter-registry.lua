@@ -1,0 +1,52 @@
+---@meta arbiter.registry
+-- `require "arbiter.registry"`: the registry's primitives, which the `arbiter` module wraps.
+-- Pack authors normally use `arbiter` instead; these take the kind as their first argument.
+
+local arbiter = { registry = {
+  ---The kinds of definition, in order.
+  ---@type arbiter.Kind[]
+  kinds = {},
+} }
+
+---Defines `name` of `kind`; the value is copied, so changing it afterwards changes nothing.
+---@param kind arbiter.Kind
+---@param name string
+---@param value table|function
+function arbiter.registry.define(kind, name, value) end
+
+---Replaces a definition wholesale (hooks receive the replaced function as last argument).
+---@param kind arbiter.Kind
+---@param name string
+---@param value table|function
+function arbiter.registry.override(kind, name, value) end
+
+---Merges `fields` into a definition, recording every field changed.
+---@param kind arbiter.Kind
+---@param name string
+---@param fields table
+function arbiter.registry.patch(kind, name, fields) end
+
+---The current value (read-only), or nil when nothing of that kind and name is defined.
+---@param kind arbiter.Kind
+---@param name string
+---@return table|function|nil
+function arbiter.registry.get(kind, name) end
+
+---The current value (read-only); an unknown name is an error naming the nearest ones.
+---@param kind arbiter.Kind
+---@param name string
+---@return table|function
+function arbiter.registry.require(kind, name) end
+
+---The names defined for a kind, sorted.
+---@param kind arbiter.Kind
+---@return string[]
+function arbiter.registry.names(kind) end
+
+---Who defined and changed a definition, in order.
+---@param kind arbiter.Kind
+---@param name string
+---@return arbiter.Change[]
+function arbiter.registry.history(kind, name) end
+
+return arbiter.registry

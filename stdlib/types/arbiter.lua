@@ -1,0 +1,154 @@
+---@meta arbiter
+-- `local arbiter = require "arbiter"`: the rules registry as pack authors use it.
+-- Every definition records the pack and line that made or changed it; `arbiter explain` shows
+-- the chain. Definitions are read-only except through define, patch and override.
+
+---@alias arbiter.Kind "action"|"status"|"table"|"condition"|"target"|"hook"
+
+---@class arbiter.Change
+---@field pack string the pack that made the change
+---@field operation "defined"|"overridden"|"patched"
+---@field location string "file:line" of the change
+---@field fields { field: string, before: string, after: string }[] what a patch changed
+
+local arbiter = {
+  ---New definitions. Defining a name that exists is an error: override or patch it instead.
+  define = {},
+  ---Replacements of a whole definition. A replaced hook function receives the one it
+  ---replaces as its last argument: `function(attacker, previous) return previous(attacker) + 1 end`.
+  override = {},
+  ---Changes to some fields of a definition, merged into nested tables; every changed field is
+  ---recorded with its value before and after. A function replacing a function receives the
+  ---replaced one as its last argument.
+  patch = {},
+  ---The kinds of definition, in order: action, status, table, condition, target, hook.
+  ---@type arbiter.Kind[]
+  kinds = {},
+  ---Every action, by name (read-only). An unknown name is an error naming the nearest ones.
+  ---@type table<string, table>
+  actions = {},
+  ---Every status, by name (read-only).
+  ---@type table<string, table>
+  statuses = {},
+  ---Every table of data (weapons, armour, thresholds), by name (read-only).
+  ---@type table<string, table>
+  tables = {},
+  ---Every condition phrase players may write, by name (read-only).
+  ---@type table<string, table>
+  conditions = {},
+  ---Every general target phrase players may write, by name (read-only).
+  ---@type table<string, table>
+  targets = {},
+  ---Every extension point, by name: functions house rules may replace.
+  ---@type table<string, function>
+  hooks = {},
+}
+
+---Defines an action: a table with the action's properties and its functions.
+---@param name string
+---@param value table
+function arbiter.define.action(name, value) end
+
+---Defines a status: a table with its properties (duration, stacking, what it allows).
+---@param name string
+---@param value table
+function arbiter.define.status(name, value) end
+
+---Defines a table of data: weapons, armour, outcome thresholds, limits.
+---@param name string
+---@param value table
+function arbiter.define.table(name, value) end
+
+---Defines a condition phrase for order sheets.
+---@param name string
+---@param value table
+function arbiter.define.condition(name, value) end
+
+---Defines a general target phrase for order sheets.
+---@param name string
+---@param value table
+function arbiter.define.target(name, value) end
+
+---Defines an extension point: a function other packs may replace with `arbiter.override.hook`.
+---@param name string
+---@param value function
+function arbiter.define.hook(name, value) end
+
+---Replaces an action wholesale.
+---@param name string
+---@param value table
+function arbiter.override.action(name, value) end
+
+---Replaces a status wholesale.
+---@param name string
+---@param value table
+function arbiter.override.status(name, value) end
+
+---Replaces a table wholesale.
+---@param name string
+---@param value table
+function arbiter.override.table(name, value) end
+
+---Replaces a condition wholesale.
+---@param name string
+---@param value table
+function arbiter.override.condition(name, value) end
+
+---Replaces a target wholesale.
+---@param name string
+---@param value table
+function arbiter.override.target(name, value) end
+
+---Replaces a hook; the new function receives the replaced one as its last argument.
+---@param name string
+---@param value function
+function arbiter.override.hook(name, value) end
+
+---Changes some fields of an action: `arbiter.patch.action("Charge", { distance = 20 })`.
+---@param name string
+---@param fields table
+function arbiter.patch.action(name, fields) end
+
+---Changes some fields of a status.
+---@param name string
+---@param fields table
+function arbiter.patch.status(name, fields) end
+
+---Changes some fields of a table: `arbiter.patch.table("wounds", { max = 4 })`.
+---@param name string
+---@param fields table
+function arbiter.patch.table(name, fields) end
+
+---Changes some fields of a condition.
+---@param name string
+---@param fields table
+function arbiter.patch.condition(name, fields) end
+
+---Changes some fields of a target.
+---@param name string
+---@param fields table
+function arbiter.patch.target(name, fields) end
+
+---Hooks are functions: they cannot be patched. Use `arbiter.override.hook`.
+---@param name string
+---@param fields table
+function arbiter.patch.hook(name, fields) end
+
+---Whether a definition of this kind and name exists.
+---@param kind arbiter.Kind
+---@param name string
+---@return boolean
+function arbiter.exists(kind, name) end
+
+---The names defined for a kind, sorted.
+---@param kind arbiter.Kind
+---@return string[]
+function arbiter.names(kind) end
+
+---Who defined and changed a definition, in order.
+---@param kind arbiter.Kind
+---@param name string
+---@return arbiter.Change[]
+function arbiter.history(kind, name) end
+
+return arbiter

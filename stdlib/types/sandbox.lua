@@ -1,0 +1,42 @@
+---@meta
+-- What differs from standard Lua 5.4 in a pack's sandbox. Every pack has its own globals; the
+-- libraries `string`, `table`, `math`, `utf8` and `coroutine` are shared and read-only; `io`,
+-- `os`, `debug`, `package`, `dofile` and `loadfile` do not exist, and neither does
+-- `string.dump`. Each call from the host into a pack has an instruction, a memory and a time
+-- budget; once one is spent, the call ends even if the code catches the error with `pcall`.
+
+---Writes its arguments, separated by tabs, to Arbiter's log under the pack's name
+---(`arbiter lua` shows them on standard output).
+---@param ... any
+function print(...) end
+
+---Loads a chunk of Lua **text** (never bytecode) from a string. Without `env` the chunk runs in
+---the calling pack's globals. On a syntax error returns `nil` and the message.
+---@param chunk string
+---@param chunkname? string
+---@param mode? string ignored: only text is ever loaded
+---@param env? table
+---@return function? chunk
+---@return string? message
+function load(chunk, chunkname, mode, env) end
+
+---Loads a module: a stdlib module (`"arbiter"`, `"arbiter.registry"`) or a file of the calling
+---pack: `require "tables.weapons"` runs `tables/weapons.lua` (or `tables/weapons/init.lua`) in
+---the pack's folder, once, and returns what it returned. Nothing outside the pack's folder.
+---@param name string dotted module name: letters, digits, `_`, `-`
+---@return any
+function require(name) end
+
+---Only the options that leave the collector running: `"collect"` (default), `"count"`,
+---`"step"` and `"isrunning"`.
+---@param option? "collect"|"count"|"step"|"isrunning"
+---@param arg? integer
+---@return any
+function collectgarbage(option, arg) end
+
+---As in Lua, but it cannot change the read-only tables the runtime shares between packs.
+---@param table table
+---@param index any
+---@param value any
+---@return table
+function rawset(table, index, value) end
