@@ -108,6 +108,46 @@ TEST_CASE("arbiter lua stops a runaway snippet and says which budget", "[cli][ba
   CHECK(arbiter("lua missing-file.lua").exit_code == 1);
 }
 
+TEST_CASE("every escape attempt from the Foundation list exits 1 pointing at the snippet's line", "[cli][bad-input]") {
+  const char* const attempts[] = {
+      "while true do end",
+      "while true do pcall(function() while true do end end) end",
+      "local function f() return 1 + f() end f()",
+      "local s = string.rep('x', 1 << 30)",
+      "local t = {} while true do t[#t + 1] = {} end",
+      "io.open('/etc/passwd')",
+      "os.execute('true')",
+      "require 'os'",
+      "package.loadlib('libc.so.6', 'system')",
+      "assert(load('\\27Lua'))",
+      "string.dump(print)",
+      "debug.getinfo(1)",
+      "getmetatable('').__index.upper = print",
+      "string.upper = print",
+  };
+  for (const char* code : attempts) {
+    INFO(code);
+    const auto run = arbiter(std::string("--max-instructions 1000000 --max-memory 32 lua -e \"") + code + "\"");
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, StartsWith("(command line):1: error: "));
+    CHECK_THAT(run.output, Contains("in pack '(snippet)'"));
+  }
+}
+
+TEST_CASE("packs are found through ARBITER_PATH too", "[cli]") {
+  const auto run = arbiter("packs");
+  CHECK_THAT(run.output, Contains("demo-house"));
+  FILE* pipe = popen((std::string("ARBITER_PATH=/nonexistent:examples/packs ") + ARBITER_BINARY +
+                      " explain demo-house wounds 2>&1")
+                         .c_str(),
+                     "r");
+  REQUIRE(pipe);
+  std::array<char, 256> first_line{};
+  REQUIRE(fgets(first_line.data(), first_line.size(), pipe));
+  CHECK(pclose(pipe) == 0);
+  CHECK(std::string(first_line.data()) == "table wounds = { max = 4, penalty_per_wound = 1 }\n");
+}
+
 TEST_CASE("arbiter packs lists what it finds and reports broken manifests", "[cli]") {
   const auto run = arbiter("packs");
   CHECK(run.exit_code == 1);  // tests/packs holds broken packs on purpose

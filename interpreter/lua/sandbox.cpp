@@ -29,10 +29,9 @@ const char base_key = 0;            // the table of safe globals every environme
 const char stdlib_loaded_key = 0;   // module name -> value, shared by all packs
 const char pack_loaded_key = 0;     // pack name -> { module name -> value }
 
-const char* const base_functions[] = {"assert",   "error",    "getmetatable", "ipairs", "next",
-                                      "pairs",    "pcall",    "rawequal",     "rawget", "rawlen",
-                                      "select",   "setmetatable", "tonumber", "tostring", "type",
-                                      "xpcall"};
+const char* const base_functions[] = {"assert", "error",  "getmetatable", "ipairs",   "next",     "pairs",
+                                      "pcall",  "rawequal", "rawget",    "rawlen",   "select",   "tonumber",
+                                      "tostring", "type", "xpcall"};
 
 int sandboxed_rawset(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -41,6 +40,23 @@ int sandboxed_rawset(lua_State* L) {
   if (is_readonly(L, 1)) return luaL_error(L, "rawset cannot change a read-only table");
   lua_settop(L, 3);
   lua_rawset(L, 1);
+  return 1;
+}
+
+// Finalizers run whenever the collector gets to them, even after the call or at shutdown,
+// outside any budget: a looping __gc would hang the host. Lua marks an object for finalization
+// only if its metatable has __gc when set, so refusing it here is enough.
+int sandboxed_setmetatable(lua_State* L) {
+  if (lua_istable(L, 2)) {
+    lua_pushliteral(L, "__gc");
+    const bool finalizer = lua_rawget(L, 2) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (finalizer)
+      return luaL_error(L, "__gc is not allowed in a pack: a finalizer would run outside the pack's budget");
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
   return 1;
 }
 
@@ -138,7 +154,7 @@ void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size
   return grown;
 }
 
-void Sandbox::count_hook(lua_State* L, lua_Debug* ar) {
+void Sandbox::count_hook(lua_State* L, lua_Debug*) {
   Sandbox& sandbox = of(L);
   if (sandbox.call_depth_ == 0) return;
   sandbox.instructions_used_ += static_cast<std::uint64_t>(lua_gethookcount(L));
@@ -155,7 +171,6 @@ void Sandbox::count_hook(lua_State* L, lua_Debug* ar) {
   // Spent budgets stay spent: raise at every instruction until the host's own call returns, so
   // a `pcall` in the script only delays the error by one instruction.
   lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
-  lua_getinfo(L, "Sl", ar);
   lua_pushstring(L, sandbox.budget_message(L).c_str());
   lua_error(L);
 }
@@ -218,6 +233,9 @@ void Sandbox::open_libraries() {
   lua_setfield(L_, base, "_VERSION");
   lua_pushcfunction(L_, guarded<sandboxed_rawset>);
   lua_setfield(L_, base, "rawset");
+  lua_getfield(L_, globals, "setmetatable");
+  lua_pushcclosure(L_, guarded<sandboxed_setmetatable>, 1);
+  lua_setfield(L_, base, "setmetatable");
   lua_getfield(L_, globals, "collectgarbage");
   lua_pushcclosure(L_, guarded<sandboxed_collectgarbage>, 1);
   lua_setfield(L_, base, "collectgarbage");
@@ -286,10 +304,6 @@ const Sandbox::Scope& Sandbox::scope_of(const std::string& pack) const {
   const auto it = packs_.find(pack);
   if (it == packs_.end()) throw Error(fmt::format("no pack named '{}' is loaded", pack));
   return it->second;
-}
-
-void Sandbox::push_environment(const std::string& pack) {
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, scope_of(pack).environment_ref);
 }
 
 void Sandbox::load_chunk(lua_State* L, const std::string& pack, std::string_view code,

@@ -91,7 +91,6 @@ class Sandbox {
   static int load(lua_State* L);
 
   void open_libraries();
-  void push_environment(const std::string& pack);
   const Scope& scope_of(const std::string& pack) const;
   void load_chunk(lua_State* L, const std::string& pack, std::string_view code, const std::string& chunkname);
   void require_pack_module(lua_State* L, const Scope& scope, const std::string& name);
