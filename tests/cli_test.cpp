@@ -134,6 +134,15 @@ TEST_CASE("every escape attempt from the Foundation list exits 1 pointing at the
   }
 }
 
+TEST_CASE("a call stuck inside a built-in function past its time budget ends the program cleanly",
+          "[cli][bad-input]") {
+  // Backtracking in C, where the instruction hook never runs: only the watchdog can stop it.
+  const auto run = arbiter("--max-seconds 0.1 lua -e \"return string.find(string.rep('a', 100000), '.-.-.-.-b')\"");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, StartsWith("error: pack '(snippet)' has run 2000 ms past its time budget inside a built-in "
+                                    "function"));
+}
+
 TEST_CASE("packs are found through ARBITER_PATH too", "[cli]") {
   const auto run = arbiter("packs");
   CHECK_THAT(run.output, Contains("demo-house"));

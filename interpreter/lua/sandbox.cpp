@@ -23,6 +23,8 @@ constexpr int hook_interval = 1000;
 // Lets the error message itself be allocated once the memory budget is spent.
 constexpr std::size_t memory_slack = 1u << 20;
 constexpr std::uintmax_t max_source_bytes = 16u << 20;
+// How long past its time budget a call may stay out of the VM's reach before the watchdog acts.
+constexpr auto stuck_grace = std::chrono::seconds(2);
 
 // Registry keys (their addresses).
 const char base_key = 0;            // the table of safe globals every environment reads through
@@ -121,7 +123,11 @@ Services& services(lua_State* L) { return Sandbox::of(L).services(); }
 
 Sandbox& Sandbox::of(lua_State* L) { return **static_cast<Sandbox**>(lua_getextraspace(L)); }
 
-Sandbox::Sandbox(Budget ceiling) : ceiling_(ceiling) {
+Sandbox::Sandbox(Budget ceiling)
+    : ceiling_(ceiling), watchdog_([this](const std::string& message) {
+        if (on_stuck) on_stuck(message);
+        std::abort();
+      }) {
   L_ = lua_newstate(&Sandbox::allocate, this);
   if (!L_) throw Error("cannot create a Lua state: out of memory");
   *static_cast<Sandbox**>(lua_getextraspace(L_)) = this;
@@ -363,11 +369,17 @@ void Sandbox::call(lua_State* L, const std::string& pack, int nargs, int nresult
   memory_limit_ = memory_in_use_ + running_budget_.memory_bytes;
   deadline_ = std::chrono::steady_clock::now() + running_budget_.time;
   exhausted_ = Exhausted::none;
+  watchdog_.arm(deadline_ + stuck_grace,
+                fmt::format("pack '{}' has run {} ms past its time budget inside a built-in function (such as "
+                            "a string pattern that backtracks without end), where it cannot be interrupted; "
+                            "stopping",
+                            pack, std::chrono::duration_cast<std::chrono::milliseconds>(stuck_grace).count()));
   ++call_depth_;
   // A coroutine keeps its stack after an error, so the error can be traced where it happened.
   int results = 0;
   const int status = lua_resume(thread, L_, nargs, &results);
   --call_depth_;
+  watchdog_.disarm();
   memory_limit_ = SIZE_MAX;
 
   if (status == LUA_OK && exhausted_ == Exhausted::none) {
