@@ -160,7 +160,10 @@ TEST_CASE("packs are found through ARBITER_PATH too", "[cli]") {
 TEST_CASE("arbiter packs lists what it finds and reports broken manifests", "[cli]") {
   const auto run = arbiter("packs");
   CHECK(run.exit_code == 1);  // tests/packs holds broken packs on purpose
-  CHECK_THAT(run.output, Contains("demo-base        1.0.0    examples/packs/demo-base"));
-  CHECK_THAT(run.output, Contains("[requires demo-base >= 1.0, < 2]"));
+  CHECK_THAT(run.output, Contains("demo-base 1.0.0  examples/packs/demo-base\n"
+                                  "    A tiny duel ruleset: one attack, a wound limit, and an attack bonus hook.\n"));
+  CHECK_THAT(run.output, Contains("demo-house 1.0.0  examples/packs/demo-house\n"
+                                  "    House rules for demo-base: tougher characters and a bonus for the bold.\n"
+                                  "    requires demo-base >= 1.0, < 2\n"));
   CHECK_THAT(run.output, Contains("tests/packs/no-name/pack.lua:2: error: the manifest has no 'name'"));
 }
