@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 
 using Catch::Matchers::Contains;
+using Catch::Matchers::EndsWith;
 using Catch::Matchers::StartsWith;
 
 namespace {
@@ -166,4 +167,35 @@ TEST_CASE("arbiter packs lists what it finds and reports broken manifests", "[cl
                                   "    House rules for demo-base: tougher characters and a bonus for the bold.\n"
                                   "    requires demo-base >= 1.0, < 2\n"));
   CHECK_THAT(run.output, Contains("tests/packs/no-name/pack.lua:2: error: the manifest has no 'name'"));
+}
+
+TEST_CASE("arbiter test runs each case alone and reports each failure at its line", "[cli][pack-tests]") {
+  const auto run = arbiter("test tested");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("tests/packs/tested/tests/a_cases_test.lua\n"
+                                  "  ok    a passing case\n"
+                                  "  FAIL  a failing check names its line\n"
+                                  "        tests/packs/tested/tests/a_cases_test.lua:11: error: wound limit: "
+                                  "expected 5, got 3\n"));
+  CHECK_THAT(run.output, Contains("  FAIL  a runaway case fails alone\n"
+                                  "        tests/packs/tested/tests/a_cases_test.lua:15: error: instruction budget "
+                                  "exhausted: pack 'tested tests' ran more than 1000000"));
+  CHECK_THAT(run.output, Contains("  FAIL  an error in the case\n"
+                                  "        tests/packs/tested/tests/a_cases_test.lua:20: error: attempt to index a "
+                                  "nil value (field 'axe')"));
+  CHECK_THAT(run.output, Contains("  ok    the case after them still runs\n"));
+  CHECK_THAT(run.output, Contains("tests/packs/tested/tests/b_broken_test.lua\n"
+                                  "  FAIL  the file did not load\n"
+                                  "        tests/packs/tested/tests/b_broken_test.lua:4: error: syntax error near "
+                                  "'is'"));
+  CHECK_THAT(run.output, Contains("tests/packs/tested/tests/c_changes_test.lua\n"
+                                  "  ok    definitions are as the packs made them\n"));
+  CHECK_THAT(run.output, EndsWith("3 passed, 4 failed\n"));
+}
+
+TEST_CASE("arbiter test of a pack without tests is an error, not a silent pass", "[cli][pack-tests]") {
+  const auto run = arbiter("test rival-house");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("tests/packs/rival-house/tests: error: pack 'rival-house' has no tests"));
+  CHECK_THAT(run.output, EndsWith("0 passed, 1 failed\n"));
 }

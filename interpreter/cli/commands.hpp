@@ -27,5 +27,6 @@ struct Context {
 void add_packs_command(CLI::App& app, Context& context);
 void add_explain_command(CLI::App& app, Context& context);
 void add_lua_command(CLI::App& app, Context& context);
+void add_test_command(CLI::App& app, Context& context);
 
 }  // namespace arbiter::cli

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   arbiter::cli::add_packs_command(app, context);
   arbiter::cli::add_explain_command(app, context);
   arbiter::cli::add_lua_command(app, context);
+  arbiter::cli::add_test_command(app, context);
 
   try {
     app.parse(argc, argv);

@@ -424,7 +424,8 @@ void Sandbox::raise_from(lua_State* thread, int status) {
   std::istringstream traceback(lua_tostring(L_, -1));
   lua_pop(L_, 1);
   for (std::string line; std::getline(traceback, line);) {
-    if (line.find("[C]:") != std::string::npos) continue;  // never a place the author can look at
+    // Built-ins and the stdlib are never where the author can mend anything.
+    if (line.find("[C]:") != std::string::npos || line.find("\tstdlib/") != std::string::npos) continue;
     if (!line.empty() && line[0] == '\t') line = "  " + line.substr(1);
     d.notes.push_back(line);
   }
