@@ -252,8 +252,10 @@ void Sandbox::open_libraries() {
     lua_pop(L_, 1);
   }
   for (const Module& module : runtime_modules()) {
+    // Protected: outside any call, an error here would otherwise end in Lua's panic handler.
     lua_pushcfunction(L_, module.open);
-    lua_call(L_, 0, 1);
+    if (lua_pcall(L_, 0, 1, 0) != LUA_OK)
+      throw Error(fmt::format("cannot open the runtime module '{}': {}", module.name, lua_tostring(L_, -1)));
     push_readonly(L_, -1, false);
     lua_setfield(L_, base, module.name);
     lua_pop(L_, 1);

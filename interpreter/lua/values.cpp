@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/readonly.hpp"
 
 namespace arbiter::lua {
@@ -65,7 +66,7 @@ std::string describe_key(lua_State* L, int index) {
 }
 
 std::string describe_function(lua_State* L, int index) {
-  if (lua_tocfunction(L, index) == call_with_previous) {
+  if (lua_tocfunction(L, index) == guarded<call_with_previous>) {
     lua_getupvalue(L, index, 1);
     lua_getupvalue(L, index, 2);
     std::string text = describe_function(L, -2) + ", replacing " + describe_function(L, -1);
@@ -142,7 +143,7 @@ void push_chained(lua_State* L, int replacement, int previous) {
   previous = lua_absindex(L, previous);
   lua_pushvalue(L, replacement);
   lua_pushvalue(L, previous);
-  lua_pushcclosure(L, call_with_previous, 2);
+  lua_pushcclosure(L, guarded<call_with_previous>, 2);
 }
 
 }  // namespace arbiter::lua
