@@ -26,7 +26,9 @@ arbiter.define.table("actions_data", {
   ["Fall Back"] = { group = "Movement", tag = "R", move = { max = 15, away_from_hostiles = true },
                     attacks_on_you = { melee = "disfavor" }, prevents_attacks_of_opportunity = true },
   ["Skulk"] = { group = "Movement", tag = "R", move = { max = 15 }, roll = "Stealth",
-                hidden = { must_end_in = { "Cover", "Concealment" }, revealed_by = "overt actions" },
+                hidden = { must_end_in = { "Cover", "Concealment" },
+                           -- "Overt Actions such as Attacks, Sprint, etc reveal you": Arbiter's Discretion
+                           revealed_by = { examples = { "Attacks", "Sprint" }, arbiter_decides = true } },
                 -- "Characters who are Not Ready or whose Perception is below the Stealth Roll are Unaware"
                 unaware = { not_ready = true, perception_below_roll = true },
                 first_attack_on_unaware = "favor" },
@@ -87,10 +89,10 @@ arbiter.define.table("actions_data", {
                     on_success = "Stable" },
 
   -- Involuntary Actions
-  ["Crash"] = { group = "Involuntary", tag = "R", trigger = "allies' paths cross, either Not Ready",
+  ["Crash"] = { group = "Involuntary", tag = "R", trigger = { paths_cross = "allies", either_not_ready = true },
                 roll = "Dexterity Saving Throw", ready_roll = "favor", not_ready_roll = "disfavor",
                 on_failed_roll = { ready = "stop_and_not_ready", not_ready = "stop_and_prone" } },
-  ["Clash"] = { group = "Involuntary", tag = "NR", trigger = "opponents' paths cross",
+  ["Clash"] = { group = "Involuntary", tag = "NR", trigger = { paths_cross = "opponents" },
                 stop = "where_paths_intersect", attacks_of_opportunity = 1,
                 charge_attack = "favor" },
   ["Dazed"] = { group = "Involuntary", tag = "NR", move = STAY, attacks_on_you = { all = "favor" } },

@@ -45,6 +45,7 @@ test.case("Skulk: \"Move up to 15 feet while attempting to stay Hidden\"; \"firs
   test.equal(skulk.hidden.must_end_in, { "Cover", "Concealment" })
   test.equal(skulk.unaware, { not_ready = true, perception_below_roll = true })
   test.equal(skulk.first_attack_on_unaware, "favor")
+  test.equal(skulk.hidden.revealed_by, { examples = { "Attacks", "Sprint" }, arbiter_decides = true })
 end)
 
 test.case("Charge: \"Move up to 15 feet and make an Attack with Favor. You must move at least 10'\"", function()
@@ -134,12 +135,14 @@ end)
 
 test.case("Crash: \"Ready Characters have Favor for this roll. Not Ready Characters have Disfavor.\"", function()
   local crash = actions["Crash"]
+  test.equal(crash.trigger, { paths_cross = "allies", either_not_ready = true })
   test.equal(crash.roll, "Dexterity Saving Throw")
   test.equal({ crash.ready_roll, crash.not_ready_roll }, { "favor", "disfavor" })
   test.equal(crash.on_failed_roll, { ready = "stop_and_not_ready", not_ready = "stop_and_prone" })
 end)
 
 test.case("Clash: \"Ready Characters may make one Attack of Opportunity\"; Charge \"still get to make an Attack with Favor\"", function()
+  test.equal(actions["Clash"].trigger, { paths_cross = "opponents" })
   test.equal(actions["Clash"].attacks_of_opportunity, 1)
   test.equal(actions["Clash"].charge_attack, "favor")
 end)

@@ -89,3 +89,13 @@ test.case("every property an armor or shield uses is in armor_properties", funct
     end
   end
 end)
+
+test.case("every armor property names a source row that uses it", function()
+  local used = {}
+  for _, t in ipairs({ armor, shields }) do
+    for _, entry in pairs(t) do
+      for property in pairs(entry.properties) do used[property] = true end
+    end
+  end
+  for property in pairs(armor_properties) do test.truthy(used[property], property) end
+end)

@@ -139,3 +139,21 @@ test.case("every property a weapon uses is in weapon_properties, every condition
     end
   end
 end)
+
+test.case("no property or condition in the vocabulary is unused: each names a source row", function()
+  local used_properties, used_conditions = {}, {}
+  for _, weapon in pairs(weapons) do
+    for _, mode in ipairs(MODES) do
+      for property, value in pairs(weapon[mode] and weapon[mode].properties or {}) do
+        used_properties[property] = true
+        for _, b in ipairs(property == "bonuses" and value or {}) do
+          for condition in pairs(b.when) do used_conditions[condition] = true end
+        end
+      end
+    end
+  end
+  for property in pairs(properties) do test.truthy(used_properties[property], "property " .. property) end
+  for condition in pairs(arbiter.tables.weapon_conditions) do
+    test.truthy(used_conditions[condition], "condition " .. condition)
+  end
+end)
