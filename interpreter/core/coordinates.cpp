@@ -11,8 +11,6 @@ namespace arbiter {
 
 namespace {
 
-constexpr std::array<Cell, 8> offsets{Cell{0, 1}, Cell{1, 1}, Cell{1, 0}, Cell{1, -1},
-                                      Cell{0, -1}, Cell{-1, -1}, Cell{-1, 0}, Cell{-1, 1}};
 constexpr std::array<std::string_view, 8> short_names{"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
 constexpr std::array<std::string_view, 8> long_names{"north", "northeast", "east", "southeast",
                                                      "south", "southwest", "west", "northwest"};
@@ -28,18 +26,6 @@ std::string normalised(std::string_view text) {
 }
 
 }  // namespace
-
-Cell offset(Direction direction) { return offsets[static_cast<std::size_t>(direction)]; }
-
-Cell step(Cell from, Direction direction) {
-  const Cell d = offset(direction);
-  return {from.x + d.x, from.y + d.y};
-}
-
-bool is_diagonal(Direction direction) {
-  const Cell d = offset(direction);
-  return d.x != 0 && d.y != 0;
-}
 
 std::string_view name(Direction direction) { return short_names[static_cast<std::size_t>(direction)]; }
 

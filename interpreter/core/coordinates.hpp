@@ -22,10 +22,17 @@ enum class Direction : std::uint8_t { N, NE, E, SE, S, SW, W, NW };
 inline constexpr std::array<Direction, 8> all_directions{Direction::N, Direction::NE, Direction::E, Direction::SE,
                                                          Direction::S, Direction::SW, Direction::W, Direction::NW};
 
-// One step: N is (0, +1), E is (+1, 0).
-Cell offset(Direction direction);
-Cell step(Cell from, Direction direction);
-bool is_diagonal(Direction direction);
+// One step: N is (0, +1), E is (+1, 0). Inline: paths call these in their inner loop.
+inline constexpr Cell offset(Direction direction) {
+  constexpr std::array<Cell, 8> offsets{Cell{0, 1},  Cell{1, 1},   Cell{1, 0},  Cell{1, -1},
+                                        Cell{0, -1}, Cell{-1, -1}, Cell{-1, 0}, Cell{-1, 1}};
+  return offsets[static_cast<std::size_t>(direction)];
+}
+inline constexpr Cell step(Cell from, Direction direction) {
+  const Cell d = offset(direction);
+  return {from.x + d.x, from.y + d.y};
+}
+inline constexpr bool is_diagonal(Direction direction) { return static_cast<int>(direction) % 2 == 1; }
 std::string_view name(Direction direction);  // "N", "SW"
 
 // The direction of a one-cell step from `from` to `to`, if they are neighbours (diagonals included).

@@ -55,13 +55,6 @@ Cell Grid::cell_at_feet(int x_feet, int y_feet) const {
   return {x_feet / scale_, y_feet / scale_};
 }
 
-int Grid::edge(Cell a, Cell b) const {
-  if (!contains(a) || !contains(b)) return -1;
-  if (a.y == b.y && std::abs(a.x - b.x) == 1) return 2 * index(a.x < b.x ? a : b);
-  if (a.x == b.x && std::abs(a.y - b.y) == 1) return 2 * index(a.y < b.y ? a : b) + 1;
-  return -1;
-}
-
 std::pair<Cell, Cell> Grid::edge_cells(int edge) const {
   const Cell low = cell_at(edge / 2);
   return {low, edge % 2 == 0 ? Cell{low.x + 1, low.y} : Cell{low.x, low.y + 1}};
@@ -78,9 +71,12 @@ int Grid::require_edge(Cell a, Cell b) const {
 
 void Grid::set_border(Cell a, Cell b, Border border) {
   const auto e = static_cast<std::size_t>(require_edge(a, b));
+  // Paths estimate their remaining cost from the metric alone; a negative cost would break that.
+  if (border.extra_cost < 0) throw Error("a border's extra cost cannot be negative (" + label(a) + "|" + label(b) + ")");
   edge_flags_[e] = static_cast<std::uint8_t>((border.stops_movement() ? stops_movement_bit : 0) |
                                              (border.stops_sight() ? stops_sight_bit : 0));
   edge_cost_[e] = border.extra_cost;
+  ++revision_.count;
   borders_[static_cast<int>(e)] = std::move(border);
 }
 
@@ -88,6 +84,7 @@ void Grid::remove_border(Cell a, Cell b) {
   const auto e = static_cast<std::size_t>(require_edge(a, b));
   edge_flags_[e] = 0;
   edge_cost_[e] = 0;
+  ++revision_.count;
   borders_.erase(static_cast<int>(e));
 }
 
@@ -105,6 +102,7 @@ void Grid::set_terrain(Cell c, Terrain terrain) {
                                              (terrain.difficult ? difficult_bit : 0));
   shelter_[i] = static_cast<std::uint8_t>(terrain.shelter);
   cell_height_[i] = terrain.height;
+  ++revision_.count;
   terrain_[i] = std::move(terrain);
 }
 

@@ -34,7 +34,13 @@ class Grid {
   int height() const { return height_; }
   int scale() const { return scale_; }  // feet per cell
   Metric metric() const { return metric_; }
-  void set_metric(Metric metric) { metric_ = metric; }
+  void set_metric(Metric metric) {
+    metric_ = metric;
+    ++revision_.count;
+  }
+  // Goes up with every change to the map, so a cache built from it (the path finder's step
+  // table) knows when to rebuild.
+  std::uint64_t revision() const { return revision_.count; }
   int cell_count() const { return width_ * height_; }
 
   bool contains(Cell c) const { return c.x >= 0 && c.y >= 0 && c.x < width_ && c.y < height_; }
@@ -62,7 +68,12 @@ class Grid {
   const std::map<int, Border>& borders() const { return borders_; }
   std::pair<Cell, Cell> edge_cells(int edge) const;
   // The edge between orthogonal neighbours a and b, or -1 when they are not.
-  int edge(Cell a, Cell b) const;
+  int edge(Cell a, Cell b) const {
+    if (!contains(a) || !contains(b)) return -1;
+    if (a.y == b.y && (a.x - b.x == 1 || b.x - a.x == 1)) return 2 * index(a.x < b.x ? a : b);
+    if (a.x == b.x && (a.y - b.y == 1 || b.y - a.y == 1)) return 2 * index(a.y < b.y ? a : b) + 1;
+    return -1;
+  }
 
   void set_terrain(Cell c, Terrain terrain);
   const Terrain& terrain(Cell c) const { return terrain_[static_cast<std::size_t>(index(c))]; }
@@ -84,6 +95,13 @@ class Grid {
   static constexpr std::uint8_t impassable_bit = 1, difficult_bit = 2;
   int require_edge(Cell a, Cell b) const;
 
+  // A change counter, not part of what the grid is: two grids with the same cells are equal.
+  struct Revision {
+    std::uint64_t count = 0;
+    friend bool operator==(Revision, Revision) { return true; }
+  };
+
+  Revision revision_;
   int width_;
   int height_;
   int scale_;
