@@ -67,15 +67,8 @@ std::optional<EntityId> closest(const World& world, const Entity& of, Relation r
 }
 
 std::optional<EntityId> farthest(const World& world, const Entity& of, Relation relation, const LookupRules& rules) {
-  // Ties fall to the lower id: the first met in id order.
-  std::optional<EntityId> chosen;
-  double chosen_distance = -1;
-  for (EntityId id : candidates(world, of, relation, rules))
-    if (const double d = world.grid().distance(of.position, world.get(id).position); d > chosen_distance) {
-      chosen = id;
-      chosen_distance = d;
-    }
-  return chosen;
+  return best(world, of, relation, rules,
+              [&](const Entity& e) { return std::optional(world.grid().distance(of.position, e.position)); });
 }
 
 std::optional<EntityId> most_injured(const World& world, const Entity& of, Relation relation, const LookupRules& rules) {

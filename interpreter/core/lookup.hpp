@@ -2,7 +2,7 @@
 // The general targets of the order sheets (Platemail: "The closest hostile", "The most injured
 // enemy", "The biggest enemy orc"), as queries over the world. Which stats mean "injured" and
 // "big" is the ruleset's to say. Every query is deterministic: ties go to the nearer character,
-// then to the lower id.
+// then to the lower id (for farthest, equally far means the lower id).
 #include <optional>
 #include <string>
 #include <vector>

@@ -24,7 +24,7 @@ class World {
   const BorderTraffic& traffic() const { return traffic_; }
 
   // Adds a character; its name must be unique in the world (see unique_name) and its cell
-  // inside the grid. Returns it with its new id.
+  // inside the grid. Returns it with its new id (the reference lasts until the next add).
   Entity& add(Entity entity);
   // `base` if no one has it yet, otherwise "base #2", "base #3", … the first that is free.
   std::string unique_name(std::string_view base) const;
