@@ -82,7 +82,9 @@ TEST_CASE("grid: sight, borders, doors and paths", "[lua][grid]") {
   CHECK(fight.run("return grid.border('C1', 'D1').name") == "stone wall");
   CHECK(fight.run("return grid.border('A1', 'B1')") == "nil");
   CHECK(fight.run("return grid.border('C4', 'C5').door") == "closed");
-  CHECK(fight.run("grid.set_door('C4', 'C5', 'open') return grid.border('C4', 'C5').blocks_movement") == "false");
+  CHECK(fight.run("grid.set_door('C4', 'C5', 'open', 'Use Item') return grid.border('C4', 'C5').blocks_movement") == "false");
+  CHECK(fight.narrator.render(fight.log.events().back()) == "the door between C4, C5 is now open (Use Item)");
+  CHECK_THAT(fight.error("grid.set_door('A1', 'B1', 'open')"), Contains("there is no door between A1 and B1"));
   CHECK(fight.run("local p, feet = grid.path('A1', 'F1') return #p .. ' ' .. feet") == "5 25.0");  // around the wall's end
   CHECK(fight.run("local p = grid.toward('Aldric', 'Orc', 10) return table.concat(p, ' ')") == "B1 C2");  // 10' of the way round the wall
   CHECK(fight.run("local p = grid.toward('A1', 'C1', 30, { stop_within = 5 }) return table.concat(p, ' ')") == "B1");
@@ -106,7 +108,8 @@ TEST_CASE("world: character handles read live and general targets resolve", "[lu
   CHECK(fight.run("return tostring(world.most_injured('Aldric', 'enemy'))") == "Orc #2");
   CHECK(fight.run("return world.biggest('Aldric', 'enemy').stats.size") == "3");
   CHECK(fight.run("return world.farthest('Aldric', 'ally')") == "nil");
-  CHECK(fight.run("world.set_stat('Orc', 'wounds', 5) return world.most_injured('Aldric', 'enemy').name") == "Orc");
+  CHECK(fight.run("world.set_stat('Orc', 'wounds', 5, 'axe') return world.most_injured('Aldric', 'enemy').name") == "Orc");
+  CHECK(fight.narrator.render(fight.log.events().back()) == "Orc's wounds goes from 1 to 5 (axe)");
   CHECK(fight.run("world.set_lookups{ injury = 'size' } return world.most_injured('Aldric', 'enemy').name") ==
         "Orc #2");
   CHECK(fight.run("return #world.characters('orcs') .. ' ' .. #world.within_reach('Aldric', 15)") == "2 2");

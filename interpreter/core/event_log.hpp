@@ -29,6 +29,8 @@ inline constexpr const char* status_ignored = "status_ignored";    // target, st
 inline constexpr const char* status_removed = "status_removed";    // target, status
 inline constexpr const char* status_expired = "status_expired";    // target, status
 inline constexpr const char* moved = "moved";                      // character, from, to
+inline constexpr const char* stat_changed = "stat_changed";        // character, stat, from, to
+inline constexpr const char* door_changed = "door_changed";        // between (two cells), from, to
 inline constexpr const char* roll = "roll";                        // expression, dice, total (the dice layer)
 }  // namespace event_type
 

@@ -56,6 +56,8 @@ Narrator::Narrator() {
   set_template(event_type::status_removed, "{target} is no longer {status} ({cause})");
   set_template(event_type::status_expired, "{target}'s {status} wears off");
   set_template(event_type::moved, "{character} moves from {from} to {to}");
+  set_template(event_type::stat_changed, "{character}'s {stat} goes from {from} to {to} ({cause})");
+  set_template(event_type::door_changed, "the door between {between} is now {to} ({cause})");
   set_template(event_type::roll, "{cause}: {expression} rolls {total}");
 }
 

@@ -3,6 +3,7 @@
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/area.hpp"
 #include "interpreter/core/declared_path.hpp"
+#include "interpreter/core/event_log.hpp"
 #include "interpreter/core/sight.hpp"
 #include "interpreter/core/world.hpp"
 #include "interpreter/lua/guard.hpp"
@@ -197,10 +198,14 @@ int set_door(lua_State* L) {
   Grid& grid = grid_of(L);
   const Cell a = check_cell(L, 1, grid), b = check_cell(L, 2, grid);
   const DoorState state = parse_door_state(luaL_checkstring(L, 3));
+  const std::string cause = luaL_optstring(L, 4, "");
   const Border* found = grid.border(a, b);
   if (!found || found->door == DoorState::None)
     throw Error("there is no door between " + grid.label(a) + " and " + grid.label(b));
   Border changed = *found;
+  services(L).get<EventLog>("event log").record(
+      event_type::door_changed,
+      {{"between", {grid.label(a), grid.label(b)}}, {"from", name(found->door)}, {"to", name(state)}}, cause);
   changed.door = state;
   grid.set_border(a, b, std::move(changed));
   return 0;

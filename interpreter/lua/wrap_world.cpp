@@ -60,6 +60,13 @@ int set_stat(lua_State* L) {
   const std::string stat = luaL_checkstring(L, 2);
   luaL_checkany(L, 3);
   Value value = check_value(L, 3);
+  const std::string cause = luaL_optstring(L, 4, "");
+  const auto old = who.stats.find(stat);
+  services(L).get<EventLog>("event log").record(
+      event_type::stat_changed,
+      {{"character", who.name}, {"stat", stat}, {"from", old == who.stats.end() ? nlohmann::json() : nlohmann::json(old->second)},
+       {"to", value}},
+      cause);
   who.stats[stat] = std::move(value);
   return 0;
 }

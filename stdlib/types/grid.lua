@@ -157,11 +157,13 @@ function grid.away(from, hostiles, feet, options) end
 ---@return grid.Border?
 function grid.border(a, b) end
 
----Opens or closes the door between two cells (an error if there is no door).
+---Opens or closes the door between two cells (an error if there is no door; logged as
+---"door_changed").
 ---@param a grid.Place
 ---@param b grid.Place
 ---@param state "open"|"closed"
-function grid.set_door(a, b, state) end
+---@param cause? string
+function grid.set_door(a, b, state, cause) end
 
 ---The terrain of a cell.
 ---@param cell grid.Place

@@ -39,11 +39,12 @@ function world.characters(side) end
 ---@param cause? string
 function world.move(who, to, cause) end
 
----Sets one stat: a number, true/false, a string or a list of those.
+---Sets one stat: a number, true/false, a string or a list of those (logged as "stat_changed").
 ---@param who string|world.Character
 ---@param stat string
 ---@param value number|boolean|string|table
-function world.set_stat(who, stat, value) end
+---@param cause? string
+function world.set_stat(who, stat, value, cause) end
 
 ---"The closest enemy": ties go to the lower id.
 ---@param of string|world.Character
