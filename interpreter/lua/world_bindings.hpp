@@ -15,6 +15,7 @@
 
 #include "interpreter/core/coordinates.hpp"
 #include "interpreter/core/entity.hpp"
+#include "interpreter/core/status_definition.hpp"
 #include "interpreter/core/value.hpp"
 
 namespace arbiter {
@@ -50,6 +51,10 @@ void push_properties(lua_State* L, const Properties& properties);
 // A table of named values (nested tables and lists allowed) to a JSON object, and back.
 nlohmann::json check_json(lua_State* L, int index);
 void push_json(lua_State* L, const nlohmann::json& value);
+
+// The C++ status definition from the table a pack writes (fields in stdlib/types/status.lua):
+// `status.define` uses it, and so can the registry's status definitions.
+StatusDefinition check_status_definition(lua_State* L, int index);
 
 // Optional fields of an options table at `index` (absent or nil: the fallback).
 std::string opt_string_field(lua_State* L, int index, const char* field, const std::string& fallback);

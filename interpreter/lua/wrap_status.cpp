@@ -55,8 +55,9 @@ std::vector<RollModifier> modifiers_field(lua_State* L, int table) {
   return out;
 }
 
-// The C++ definition from the table a pack writes (stdlib/types/status.lua documents the fields).
-StatusDefinition definition_from(lua_State* L, int table) {
+}  // namespace
+
+StatusDefinition check_status_definition(lua_State* L, int table) {
   luaL_checktype(L, table, LUA_TTABLE);
   StatusDefinition d;
   d.name = opt_string_field(L, table, "name", "");
@@ -72,8 +73,10 @@ StatusDefinition definition_from(lua_State* L, int table) {
   return d;
 }
 
+namespace {
+
 int define(lua_State* L) {
-  services(L).get<StatusBook>("status book").define(definition_from(L, 1));
+  services(L).get<StatusBook>("status book").define(check_status_definition(L, 1));
   return 0;
 }
 
