@@ -3,6 +3,7 @@
 // finder, the check of declared paths and simultaneous movement, so all three agree.
 #include <cstdint>
 #include <limits>
+#include <numbers>
 
 #include "interpreter/core/grid.hpp"
 
@@ -49,7 +50,7 @@ double step_cost(const Grid& grid, const PathRules& rules, Cell from, Cell to, i
 inline double allowed_step_cost(const Grid& grid, const PathRules& rules, Cell from, Cell to, int diagonals_before) {
   const bool diagonal = from.x != to.x && from.y != to.y;
   double length = 1;
-  if (diagonal && grid.metric() == Metric::Euclidean) length = 1.4142135623730951;  // √2
+  if (diagonal && grid.metric() == Metric::Euclidean) length = std::numbers::sqrt2;
   if (diagonal && grid.metric() == Metric::Alternating) length = diagonals_before % 2 == 0 ? 1 : 2;
   if (grid.difficult_at(grid.index(to))) length *= rules.difficult_multiplier;
   if (!diagonal) length += grid.edge_cost(grid.edge(from, to));

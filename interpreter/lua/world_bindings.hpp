@@ -42,6 +42,8 @@ std::vector<Cell> opt_cells(lua_State* L, int index, const Grid& grid);
 Entity& check_entity(lua_State* L, int index, World& world);
 void push_entity(lua_State* L, EntityId id);
 void push_entities(lua_State* L, const std::vector<EntityId>& ids);
+// The id a character handle at `index` holds, or nullptr when it is not one.
+const EntityId* test_character(lua_State* L, int index);
 
 // Plain data both ways: numbers, booleans, strings and lists (tables 1..n) of those.
 Value check_value(lua_State* L, int index);
