@@ -126,15 +126,23 @@ TEST_CASE("a single door lets two through per turn (Heimr: movement limits)", "[
   Grid heimr(3, 3);
   heimr.set_border(heimr.cell("B1"), heimr.cell("B2"), Border{.name = "single door", .movement_limit = 2, .door = DoorState::Open});
   BorderTraffic traffic;
-  const std::vector<Mover> column{mover("Aldric", "party", {1, 0}, {{1, 1}, {1, 2}}),
-                                  mover("Brienne", "party", {0, 0}, {{1, 0}, {1, 1}, {0, 2}})};
+  std::vector<Mover> column{mover("Aldric", "party", {1, 0}, {{1, 1}, {1, 2}}),
+                            mover("Brienne", "party", {0, 0}, {{1, 0}, {1, 1}, {0, 2}})};
+  column[0].id = 1;
+  column[1].id = 2;
   CHECK(resolve_movement(heimr, column, traffic).events.empty());
-  CHECK(traffic.at(heimr.edge({1, 0}, {1, 1})) == 2);
+  const BorderUse door = traffic.at(heimr.edge({1, 0}, {1, 1}));
+  CHECK(door.count == 2);
+  CHECK(door.first == 1);
   const std::vector<Mover> third{mover("Cedric", "party", {1, 0}, {{1, 1}})};
   const auto blocked = resolve_movement(heimr, third, traffic);
   REQUIRE(kinds(blocked) == std::vector{MoveEventKind::BorderLimit});
   CHECK(blocked.positions.front() == Cell{1, 0});
-  traffic.clear();  // the count resets at the start of the first one's next turn
+  reset_traffic_started_by(traffic, 2);  // Brienne's turn: she was not first, nothing resets
+  CHECK(resolve_movement(heimr, third, traffic).positions.front() == Cell{1, 0});
+  // "The count is reset to zero at the start of the first character to move through."
+  reset_traffic_started_by(traffic, 1);
+  CHECK(traffic.empty());
   CHECK(resolve_movement(heimr, third, traffic).positions.front() == Cell{1, 1});
 }
 

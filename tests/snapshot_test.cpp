@@ -45,7 +45,7 @@ SavedState fight_in_progress(const StatusBook& book, EventLog& log) {
                                            .equipment = {"Spear", "Leather"}}).id;
   const EntityId orc = world.add(Entity{.name = "Orc", .side = "orcs", .position = {1, 1}, .stats = {{"wounds", 0}}}).id;
   world.add(Entity{.name = "Orc #2", .side = "orcs", .position = {2, 2}});
-  world.traffic()[world.grid().edge({0, 0}, {0, 1})] = 1;
+  world.traffic()[world.grid().edge({0, 0}, {0, 1})] = BorderUse{1, aldric};
 
   log.set_position({2, 1, 3});
   Statuses statuses(world, book, log);

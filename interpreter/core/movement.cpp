@@ -121,7 +121,7 @@ class Phase {
       if (!border) continue;
       if (border->movement_limit > 0) {
         const auto used = traffic_.find(edge);
-        if ((used == traffic_.end() ? 0 : used->second) + passing[edge] >= border->movement_limit) {
+        if ((used == traffic_.end() ? 0 : used->second.count) + passing[edge] >= border->movement_limit) {
           report(MoveEventKind::BorderLimit, i, nobody, edge);
           halt(i);
           continue;
@@ -201,8 +201,10 @@ class Phase {
       if (!moving(i)) continue;
       const int edge = grid_.edge(position_[i], want_[i]);
       if (const Border* border = edge < 0 ? nullptr : grid_.border(position_[i], want_[i]);
-          border && border->movement_limit > 0)
-        ++traffic_[edge];
+          border && border->movement_limit > 0) {
+        BorderUse& use = traffic_[edge];
+        if (use.count++ == 0) use.first = movers_[i].id;
+      }
       position_[i] = want_[i];
       ++result_.steps_taken[i];
     }
@@ -237,6 +239,10 @@ class Phase {
 };
 
 }  // namespace
+
+void reset_traffic_started_by(BorderTraffic& traffic, int mover_id) {
+  std::erase_if(traffic, [mover_id](const auto& entry) { return entry.second.first == mover_id; });
+}
 
 MovementResult resolve_movement(const Grid& grid, std::span<const Mover> movers, BorderTraffic& traffic,
                                 const MovementRules& rules, const MoveDecision& decide) {

@@ -57,9 +57,18 @@ struct MoveEvent {
 enum class Halt : std::uint8_t { None = 0, Mover = 1, Other = 2, Both = 3 };
 using MoveDecision = std::function<Halt(const MoveEvent&)>;
 
-// Characters through each limited border so far; the flow clears a border's count when its
-// limit resets (Heimr: at the start of the turn of the first character who went through).
-using BorderTraffic = std::map<int, int>;
+// Heimr: "The count of the limit starts at the first character who moves through the border …
+// The count is reset to zero at the start of the first character to move through." So each
+// limited border remembers how many went through and who went first.
+struct BorderUse {
+  int count = 0;
+  int first = 0;  // the Mover id of the first through
+  friend bool operator==(BorderUse, BorderUse) = default;
+};
+using BorderTraffic = std::map<int, BorderUse>;  // by edge (Grid::edge)
+
+// At the start of `mover_id`'s turn: the borders it was first through count from zero again.
+void reset_traffic_started_by(BorderTraffic& traffic, int mover_id);
 
 struct MovementRules {
   bool one_per_cell = true;  // Platemail's squares hold one character; Heimr's locations many

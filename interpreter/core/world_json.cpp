@@ -152,7 +152,8 @@ json world_to_json(const World& world) {
   const Grid& grid = world.grid();
   json characters = json::array(), traffic = json::array();
   for (const Entity& e : world.entities()) characters.push_back(entity_to_json(grid, e));
-  for (const auto& [edge, count] : world.traffic()) traffic.push_back({{"between", between(grid, edge)}, {"count", count}});
+  for (const auto& [edge, use] : world.traffic())
+    traffic.push_back({{"between", between(grid, edge)}, {"count", use.count}, {"first", use.first}});
   return {{"grid", grid_to_json(grid)}, {"characters", characters}, {"next_id", world.next_id()}, {"border_traffic", traffic}};
 }
 
@@ -161,7 +162,8 @@ World world_from_json(const JsonReader& j) {
   std::vector<Entity> entities;
   for (const JsonReader& e : j["characters"].items()) entities.push_back(entity_from(grid, e));
   BorderTraffic traffic;
-  for (const JsonReader& t : j["border_traffic"].items()) traffic[edge_from(grid, t["between"])] = t["count"].integer();
+  for (const JsonReader& t : j["border_traffic"].items())
+    traffic[edge_from(grid, t["between"])] = BorderUse{t["count"].integer(), t["first"].integer()};
   const int next_id = j["next_id"].integer();
   return j["characters"].here([&] { return World(std::move(grid), std::move(entities), next_id, std::move(traffic)); });
 }
