@@ -38,6 +38,7 @@ TEST_CASE("allies whose diagonal paths cross are reported as allies (Platemail: 
   CHECK(met.step == 1);
   CHECK(met.from == Cell{1, 1});
   CHECK(met.to == Cell{2, 2});
+  CHECK(met.mover_ready);
   CHECK_FALSE(met.other_ready);  // Brienne is Not Ready: the ruleset rolls the Crash
   CHECK(result.positions == std::vector<Cell>{{3, 3}, {0, 3}});
 }

@@ -91,7 +91,7 @@ class Phase {
   }
 
   void report_step(MoveEventKind kind, std::size_t mover, std::size_t other, Cell from, Cell to, int edge = -1) {
-    MoveEvent event{kind, step_, mover, other, from, to, false, false, edge};
+    MoveEvent event{kind, step_, mover, other, from, to, false, movers_[mover].ready, false, edge};
     if (other != nobody) {
       event.allies = allies(mover, other);
       event.other_ready = movers_[other].ready;

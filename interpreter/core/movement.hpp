@@ -49,7 +49,8 @@ struct MoveEvent {
   std::size_t other = nobody; // the other character, or nobody for border events
   Cell from, to;              // the mover's step: where they met is between these
   bool allies = false;
-  bool other_ready = false;   // whether the other is Ready (Crash; LeftReach: the foe whose reach was left)
+  bool mover_ready = false;   // Platemail's Crash happens "if either of them is Not Ready"
+  bool other_ready = false;   // whether the other is Ready (LeftReach: the foe whose reach was left)
   int edge = -1;              // border events: the border (Grid::edge_cells)
   friend bool operator==(const MoveEvent&, const MoveEvent&) = default;
 };
