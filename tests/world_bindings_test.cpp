@@ -79,6 +79,9 @@ TEST_CASE("grid: sight, borders, doors and paths", "[lua][grid]") {
   Fight fight;
   CHECK(fight.run("local s = grid.sight('A1', 'F1') return tostring(s.visible) .. ' ' .. s.shelter") ==
         "false concealment");
+  fight.world.grid().set_terrain({3, 3}, Terrain{.object = "crate", .shelter = Shelter::Cover, .shelter_strength = 2});
+  CHECK(fight.run("return grid.sight('A4', 'D4').shelter") == "none");
+  CHECK(fight.run("return grid.sight('A4', 'D4', { count_target_cell = true }).shelter") == "cover");
   CHECK(fight.run("return grid.border('C1', 'D1').name") == "stone wall");
   CHECK(fight.run("return grid.border('A1', 'B1')") == "nil");
   CHECK(fight.run("return grid.border('C4', 'C5').door") == "closed");

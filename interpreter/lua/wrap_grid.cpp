@@ -108,7 +108,15 @@ int cone(lua_State* L) {
 
 int sight(lua_State* L) {
   const Grid& grid = grid_of(L);
-  const Sight seen = line_of_sight(grid, check_cell(L, 1, grid), check_cell(L, 2, grid));
+  const Cell from = check_cell(L, 1, grid), to = check_cell(L, 2, grid);
+  SightRules rules;
+  if (!lua_isnoneornil(L, 3)) {
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_getfield(L, 3, "count_target_cell");
+    rules.count_target_cell = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  }
+  const Sight seen = line_of_sight(grid, from, to, rules);
   lua_createtable(L, 0, 4);
   lua_pushboolean(L, seen.visible());
   lua_setfield(L, -2, "visible");

@@ -118,11 +118,14 @@ function grid.line(a, b) end
 ---@return string[]
 function grid.cone(origin, direction, feet) end
 
----Whether `from` sees `to`, and what stands between. Symmetric: a sees b exactly when b sees a.
+---Whether `from` sees `to`, and what stands between. Symmetric: a sees b exactly when b sees a,
+---because the objects in the two end cells do not count — unless `count_target_cell` is set,
+---for rules where hiding behind the crate in your own cell matters (Heimr's Hide).
 ---@param from grid.Place
 ---@param to grid.Place
+---@param options? { count_target_cell?: boolean }
 ---@return grid.Sight
-function grid.sight(from, to) end
+function grid.sight(from, to, options) end
 
 ---The cheapest path (walls, difficult terrain and border costs counted), or nil if there is none.
 ---@param from grid.Place
