@@ -29,6 +29,11 @@ TEST_CASE("an unknown cell label is an error naming the grid and the nearest cel
   CHECK_THROWS_AS(heimr.cell("ZZZZZZZZZZZZZZ1"), Error);
 }
 
+TEST_CASE("a grid of no cells or of absurd cells is an error", "[grid][errors]") {
+  CHECK(error_message([] { Grid(0, 3); }) == "a grid must be between 1 and 4096 cells on each side, not 0×3");
+  CHECK(error_message([] { Grid(3, 3, 0); }) == "a grid cell must be between 1 and 10000 feet across, not 0");
+}
+
 TEST_CASE("feet name the cell holding the point (Platemail: Move to X: 15, Y: 20)", "[grid]") {
   const Grid board(10, 10, 5);
   CHECK(board.cell_at_feet(15, 20) == Cell{3, 4});

@@ -14,7 +14,10 @@ Grid::Grid(int width, int height, int feet_per_cell, Metric metric)
   if (width < 1 || height < 1 || width > largest_side || height > largest_side)
     throw Error("a grid must be between 1 and " + std::to_string(largest_side) + " cells on each side, not " +
                 std::to_string(width) + "×" + std::to_string(height));
-  if (feet_per_cell < 1) throw Error("a grid cell must be at least 1 foot across, not " + std::to_string(feet_per_cell));
+  constexpr int widest_cell = 10'000;  // keeps every coordinate in feet far inside an int
+  if (feet_per_cell < 1 || feet_per_cell > widest_cell)
+    throw Error("a grid cell must be between 1 and " + std::to_string(widest_cell) + " feet across, not " +
+                std::to_string(feet_per_cell));
   const auto cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   terrain_.resize(cells);
   edge_flags_.resize(2 * cells);
