@@ -1,0 +1,65 @@
+#pragma once
+// The fight's record: every change and every roll as a typed event, stamped with where in the
+// flow it happened (round / phase / turn) and its cause ("Aldric attacks Orc #2"). Written out as
+// JSON Lines (one event per line); narration.hpp turns events into sentences.
+#include <cstdint>
+#include <iosfwd>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace arbiter {
+
+// Where the flow is. The flow engine moves it; until then callers set it. Saved with the state.
+struct FlowPosition {
+  int round = 0;
+  int phase = 0;
+  int turn = 0;
+  friend bool operator==(FlowPosition, FlowPosition) = default;
+};
+
+// The event types the runtime itself records; packs add their own ("attack", "wound").
+namespace event_type {
+inline constexpr const char* status_applied = "status_applied";    // target, status, source, duration, unit
+inline constexpr const char* status_stacked = "status_stacked";    // target, status, stacks
+inline constexpr const char* status_refreshed = "status_refreshed";// target, status, duration, unit
+inline constexpr const char* status_ignored = "status_ignored";    // target, status (already on, does not stack)
+inline constexpr const char* status_removed = "status_removed";    // target, status
+inline constexpr const char* status_expired = "status_expired";    // target, status
+inline constexpr const char* moved = "moved";                      // character, from, to
+inline constexpr const char* stat_changed = "stat_changed";        // character, stat, from, to
+inline constexpr const char* door_changed = "door_changed";        // between (two cells), from, to
+inline constexpr const char* roll = "roll";                        // expression, dice, total (the dice layer)
+}  // namespace event_type
+
+struct LogEvent {
+  std::uint64_t sequence = 0;  // 1 for the first event of the log
+  std::string type;
+  FlowPosition at;
+  std::string cause;
+  nlohmann::json fields = nlohmann::json::object();  // the type's own facts, by name
+  friend bool operator==(const LogEvent&, const LogEvent&) = default;
+};
+
+class EventLog {
+ public:
+  void set_position(FlowPosition position) { position_ = position; }
+  FlowPosition position() const { return position_; }
+
+  // Stamps the event with the current position and the next sequence number. `fields` must be a
+  // JSON object (an arbiter::Error otherwise).
+  const LogEvent& record(std::string type, nlohmann::json fields, std::string cause);
+  const std::vector<LogEvent>& events() const { return events_; }
+
+ private:
+  FlowPosition position_;
+  std::vector<LogEvent> events_;
+};
+
+nlohmann::json to_json(const LogEvent& event);
+// One compact JSON object per line, in order.
+void write_json_lines(std::ostream& out, std::span<const LogEvent> events);
+
+}  // namespace arbiter

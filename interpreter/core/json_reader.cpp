@@ -1,0 +1,61 @@
+#include "interpreter/core/json_reader.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "grammar/diagnostic.hpp"
+
+namespace arbiter {
+
+void JsonReader::fail(const std::string& what) const { throw Error(path_ + ": " + what); }
+
+void JsonReader::expect(bool ok, const char* kind) const {
+  if (!ok) fail(std::string("expected ") + kind + ", found " + value_.dump());
+}
+
+JsonReader JsonReader::operator[](const char* key) const {
+  expect(value_.is_object(), "an object");
+  const auto it = value_.find(key);
+  if (it == value_.end()) fail(std::string("'") + key + "' is missing");
+  return JsonReader(*it, path_ + "." + key);
+}
+
+std::optional<JsonReader> JsonReader::optional(const char* key) const {
+  expect(value_.is_object(), "an object");
+  const auto it = value_.find(key);
+  if (it == value_.end() || it->is_null()) return std::nullopt;
+  return JsonReader(*it, path_ + "." + key);
+}
+
+std::vector<JsonReader> JsonReader::items() const {
+  expect(value_.is_array(), "a list");
+  std::vector<JsonReader> out;
+  for (std::size_t i = 0; i < value_.size(); ++i) out.emplace_back(value_[i], path_ + "[" + std::to_string(i) + "]");
+  return out;
+}
+
+int JsonReader::integer() const {
+  const bool whole = value_.is_number_integer() ||
+                     (value_.is_number_float() && std::floor(value_.get<double>()) == value_.get<double>());
+  expect(whole, "a whole number");
+  const double n = value_.get<double>();
+  if (n < std::numeric_limits<int>::min() || n > std::numeric_limits<int>::max()) fail("number out of range: " + value_.dump());
+  return static_cast<int>(n);
+}
+
+double JsonReader::number() const {
+  expect(value_.is_number(), "a number");
+  return value_.get<double>();
+}
+
+bool JsonReader::boolean() const {
+  expect(value_.is_boolean(), "true or false");
+  return value_.get<bool>();
+}
+
+std::string JsonReader::text() const {
+  expect(value_.is_string(), "a string");
+  return value_.get<std::string>();
+}
+
+}  // namespace arbiter

@@ -1,0 +1,48 @@
+#pragma once
+// Reading a JSON document a person may have damaged (a saved state): every access names the
+// path it was looking for ("world.characters[2].cell"), so a bad file gets a message saying
+// exactly what is wrong where, as an arbiter::Error.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "grammar/diagnostic.hpp"
+
+namespace arbiter {
+
+class JsonReader {
+ public:
+  JsonReader(const nlohmann::json& value, std::string path) : value_(value), path_(std::move(path)) {}
+
+  JsonReader operator[](const char* key) const;             // missing: an Error
+  std::optional<JsonReader> optional(const char* key) const;  // missing or null: nullopt
+  std::vector<JsonReader> items() const;                    // the elements of an array
+
+  int integer() const;
+  double number() const;
+  bool boolean() const;
+  std::string text() const;
+  const nlohmann::json& raw() const { return value_; }
+  const std::string& path() const { return path_; }
+  [[noreturn]] void fail(const std::string& what) const;  // "<path>: <what>"
+
+  // Runs `read` (which may throw an arbiter::Error of its own, like an unknown cell label) and
+  // puts this path in front of any such error.
+  template <class Read>
+  auto here(Read&& read) const -> decltype(read()) {
+    try {
+      return read();
+    } catch (const Error& e) {
+      fail(e.diagnostics().front().message);
+    }
+  }
+
+ private:
+  void expect(bool ok, const char* kind) const;
+  const nlohmann::json& value_;
+  std::string path_;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,99 @@
+#include "interpreter/core/lookup.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "grammar/diagnostic.hpp"
+#include "interpreter/core/names.hpp"
+
+namespace arbiter {
+
+namespace {
+
+std::optional<double> number_stat(const Entity& e, const std::string& stat) {
+  const auto it = e.stats.find(stat);
+  if (it == e.stats.end()) return std::nullopt;
+  if (const double* n = std::get_if<double>(&it->second.data)) return *n;
+  throw Error(e.name + "'s " + stat + " must be a number to compare characters by it");
+}
+
+// The candidate with the highest score (nullopt scores skip it); ties to the nearer, then lower id.
+template <class Score>
+std::optional<EntityId> best(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
+                             Score&& score) {
+  std::optional<EntityId> chosen;
+  double chosen_score = 0, chosen_distance = 0;
+  for (EntityId id : candidates(world, of, relation, rules)) {
+    const Entity& e = world.get(id);
+    const std::optional<double> s = score(e);
+    if (!s) continue;
+    const double d = world.grid().distance(of.position, e.position);
+    if (!chosen || *s > chosen_score || (*s == chosen_score && d < chosen_distance)) {
+      chosen = id;
+      chosen_score = *s;
+      chosen_distance = d;
+    }
+  }
+  return chosen;
+}
+
+}  // namespace
+
+Relation parse_relation(std::string_view text) {
+  constexpr std::array<std::string_view, 3> names{"any", "ally", "enemy"};
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (edit_distance(text, names[i]) == 0) return static_cast<Relation>(i);
+  std::string message = "unknown relation '" + std::string(text) + "' (any, ally, enemy)";
+  if (const std::string hint = did_you_mean(text, {names.begin(), names.end()}); !hint.empty()) message += "; " + hint;
+  throw Error(message);
+}
+
+std::vector<EntityId> candidates(const World& world, const Entity& of, Relation relation, const LookupRules& rules) {
+  std::vector<EntityId> out;
+  for (const Entity& e : world.entities()) {
+    if (e.id == of.id) continue;
+    if (relation == Relation::Ally && e.side != of.side) continue;
+    if (relation == Relation::Enemy && e.side == of.side) continue;
+    if (std::any_of(rules.out_of_fight.begin(), rules.out_of_fight.end(), [&](const std::string& s) { return e.status(s); }))
+      continue;
+    out.push_back(e.id);
+  }
+  return out;
+}
+
+std::optional<EntityId> closest(const World& world, const Entity& of, Relation relation, const LookupRules& rules) {
+  return best(world, of, relation, rules,
+              [&](const Entity& e) { return std::optional(-world.grid().distance(of.position, e.position)); });
+}
+
+std::optional<EntityId> farthest(const World& world, const Entity& of, Relation relation, const LookupRules& rules) {
+  return best(world, of, relation, rules,
+              [&](const Entity& e) { return std::optional(world.grid().distance(of.position, e.position)); });
+}
+
+std::optional<EntityId> most_injured(const World& world, const Entity& of, Relation relation, const LookupRules& rules) {
+  return best(world, of, relation, rules, [&](const Entity& e) -> std::optional<double> {
+    const auto injury = number_stat(e, rules.injury_stat);
+    if (!injury) return std::nullopt;
+    return rules.more_is_worse ? *injury : -*injury;
+  });
+}
+
+std::optional<EntityId> biggest(const World& world, const Entity& of, Relation relation, const LookupRules& rules) {
+  return best(world, of, relation, rules, [&](const Entity& e) { return number_stat(e, rules.size_stat); });
+}
+
+std::vector<EntityId> within_reach(const World& world, const Entity& of, double feet, Relation relation,
+                                   const LookupRules& rules) {
+  std::vector<EntityId> out = candidates(world, of, relation, rules);
+  std::erase_if(out, [&](EntityId id) { return !world.grid().within_feet(of.position, world.get(id).position, feet); });
+  return out;
+}
+
+std::vector<EntityId> visible_from(const World& world, const Entity& of, Relation relation, const LookupRules& rules) {
+  std::vector<EntityId> out = candidates(world, of, relation, rules);
+  std::erase_if(out, [&](EntityId id) { return !line_of_sight(world.grid(), of.position, world.get(id).position).visible(); });
+  return out;
+}
+
+}  // namespace arbiter

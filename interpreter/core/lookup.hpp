@@ -1,0 +1,38 @@
+#pragma once
+// The general targets of the order sheets (Platemail: "The closest hostile", "The most injured
+// enemy", "The biggest enemy orc"), as queries over the world. Which stats mean "injured" and
+// "big" is the ruleset's to say. Every query is deterministic: ties go to the nearer character,
+// then to the lower id (for farthest, equally far means the lower id).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "interpreter/core/sight.hpp"
+#include "interpreter/core/world.hpp"
+
+namespace arbiter {
+
+enum class Relation : std::uint8_t { Any, Ally, Enemy };  // relative to the asking character; never itself
+
+struct LookupRules {
+  std::string injury_stat = "wounds";  // Platemail counts Wounds taken
+  bool more_is_worse = true;           // false for stats that fall as one is hurt (hit points)
+  std::string size_stat = "size";
+  std::vector<std::string> out_of_fight{};  // statuses that remove a character from every lookup ("Dead")
+};
+
+Relation parse_relation(std::string_view text);  // "any", "ally", "enemy"
+
+// Characters in `relation` to `of`, in the fight, in id order.
+std::vector<EntityId> candidates(const World& world, const Entity& of, Relation relation, const LookupRules& rules);
+
+std::optional<EntityId> closest(const World& world, const Entity& of, Relation relation, const LookupRules& rules);
+std::optional<EntityId> farthest(const World& world, const Entity& of, Relation relation, const LookupRules& rules);
+// Characters without the stat are not candidates.
+std::optional<EntityId> most_injured(const World& world, const Entity& of, Relation relation, const LookupRules& rules);
+std::optional<EntityId> biggest(const World& world, const Entity& of, Relation relation, const LookupRules& rules);
+std::vector<EntityId> within_reach(const World& world, const Entity& of, double feet, Relation relation,
+                                   const LookupRules& rules);
+std::vector<EntityId> visible_from(const World& world, const Entity& of, Relation relation, const LookupRules& rules);
+
+}  // namespace arbiter

@@ -1,0 +1,253 @@
+#include "interpreter/core/movement.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "grammar/diagnostic.hpp"
+
+namespace arbiter {
+
+std::string_view name(MoveEventKind kind) {
+  constexpr std::array<std::string_view, 8> names{"swap",      "cross",      "head_on",      "same_cell",
+                                                  "blocked",   "left_reach", "border_limit", "border_challenge"};
+  return names[static_cast<std::size_t>(kind)];
+}
+
+namespace {
+
+void check_paths(const Grid& grid, const PathRules& rules, std::span<const Mover> movers) {
+  for (const Mover& mover : movers) {
+    grid.require_inside(mover.start, mover.name + "'s starting cell");
+    Cell at = mover.start;
+    for (std::size_t i = 0; i < mover.path.size(); ++i) {
+      const Cell next = mover.path[i];
+      if (const StepCheck check = check_step(grid, rules, at, next); check.obstacle != StepObstacle::None)
+        throw Error(fmt::format("{}'s path, step {} (from {} to {}), is not possible: {}", mover.name, i + 1,
+                                grid.label(at), grid.contains(next) ? grid.label(next) : "outside the grid",
+                                describe(grid, check, at, next)));
+      at = next;
+    }
+  }
+}
+
+// One phase being resolved: positions, this step's intentions, who has been halted.
+class Phase {
+ public:
+  Phase(const Grid& grid, std::span<const Mover> movers, BorderTraffic& traffic, const MovementRules& rules,
+        const MoveDecision& decide)
+      : grid_(grid), movers_(movers), traffic_(traffic), rules_(rules), decide_(decide),
+        position_(movers.size()), want_(movers.size()), before_(movers.size()), halted_(movers.size(), false),
+        side_(movers.size()), reach_(movers.size()) {
+    result_.steps_taken.assign(movers.size(), 0);
+    by_cell_.resize(movers.size());
+    for (std::size_t i = 0; i < movers.size(); ++i) by_cell_[i] = i;
+    // Sides as small numbers: the pair loops compare them thousands of times per phase.
+    std::map<std::string_view, int> sides;
+    for (std::size_t i = 0; i < movers.size(); ++i) {
+      position_[i] = movers[i].start;
+      side_[i] = sides.try_emplace(movers[i].side, static_cast<int>(sides.size())).first->second;
+      reach_[i] = movers[i].reach_feet;
+    }
+  }
+
+  MovementResult run() {
+    std::size_t longest = 0;
+    for (const Mover& m : movers_) longest = std::max(longest, m.path.size());
+    for (std::size_t step = 1; step <= longest; ++step) {
+      step_ = static_cast<int>(step);
+      intend();
+      check_borders();
+      check_pairs();
+      keep_cells_single();
+      advance();
+      check_reach();
+    }
+    result_.positions = position_;
+    return std::move(result_);
+  }
+
+ private:
+  bool moving(std::size_t i) const { return want_[i] != position_[i]; }
+  bool allies(std::size_t i, std::size_t j) const { return side_[i] == side_[j]; }
+
+  // Every metric counts at least the larger of the two offsets, so this cheap test rules out
+  // almost every pair before the metric is asked.
+  bool within_reach(Cell a, Cell b, double reach_feet) const {
+    const int far = std::max(std::abs(a.x - b.x), std::abs(a.y - b.y));
+    return far * grid_.scale() <= reach_feet && grid_.within_feet(a, b, reach_feet);
+  }
+
+  void halt(std::size_t i) {
+    halted_[i] = true;
+    want_[i] = position_[i];
+  }
+
+  // The mover's step is from its position to its wish, unless given (LeftReach: the step taken).
+  void report(MoveEventKind kind, std::size_t mover, std::size_t other, int edge = -1) {
+    report_step(kind, mover, other, position_[mover], want_[mover], edge);
+  }
+
+  void report_step(MoveEventKind kind, std::size_t mover, std::size_t other, Cell from, Cell to, int edge = -1) {
+    MoveEvent event{kind, step_, mover, other, from, to, false, movers_[mover].ready, false, edge};
+    if (other != nobody) {
+      event.allies = allies(mover, other);
+      event.other_ready = movers_[other].ready;
+    }
+    result_.events.push_back(event);
+    if (!decide_) return;
+    const auto halt_whom = static_cast<unsigned>(decide_(event));
+    if (halt_whom & static_cast<unsigned>(Halt::Mover)) halt(mover);
+    if ((halt_whom & static_cast<unsigned>(Halt::Other)) && other != nobody) halt(other);
+  }
+
+  void intend() {
+    for (std::size_t i = 0; i < movers_.size(); ++i) {
+      const auto& path = movers_[i].path;
+      const auto next = static_cast<std::size_t>(step_ - 1);
+      want_[i] = !halted_[i] && next < path.size() ? path[next] : position_[i];
+    }
+  }
+
+  // Heimr: "As soon as the limit is reached, no more characters can move through the border."
+  void check_borders() {
+    std::map<int, int> passing;
+    for (std::size_t i = 0; i < movers_.size(); ++i) {
+      if (!moving(i)) continue;
+      const int edge = grid_.edge(position_[i], want_[i]);
+      const Border* border = edge < 0 ? nullptr : grid_.border(position_[i], want_[i]);
+      if (!border) continue;
+      if (border->movement_limit > 0) {
+        const auto used = traffic_.find(edge);
+        if ((used == traffic_.end() ? 0 : used->second.count) + passing[edge] >= border->movement_limit) {
+          report(MoveEventKind::BorderLimit, i, nobody, edge);
+          halt(i);
+          continue;
+        }
+        ++passing[edge];
+      }
+      if (border->crossing_challenge) report(MoveEventKind::BorderChallenge, i, nobody, edge);
+    }
+  }
+
+  bool crossing_corner(std::size_t i, std::size_t j) const {
+    const Cell a = position_[i], b = want_[i];
+    if (a.x == b.x || a.y == b.y) return false;
+    const Cell side_a{b.x, a.y}, side_b{a.x, b.y};
+    return (position_[j] == side_a && want_[j] == side_b) || (position_[j] == side_b && want_[j] == side_a);
+  }
+
+  bool opposite_directions(std::size_t i, std::size_t j) const {
+    return want_[i].x - position_[i].x == -(want_[j].x - position_[j].x) &&
+           want_[i].y - position_[i].y == -(want_[j].y - position_[j].y);
+  }
+
+  // Swaps, crossings and shared wishes all need two movers within two cells of each other.
+  void check_pairs() {
+    walkers_.clear();
+    for (std::size_t i = 0; i < movers_.size(); ++i)
+      if (moving(i)) walkers_.push_back(i);
+    for (std::size_t a = 0; a < walkers_.size(); ++a)
+      for (std::size_t b = a + 1; b < walkers_.size(); ++b) {
+        const std::size_t i = walkers_[a], j = walkers_[b];
+        if (std::abs(position_[i].x - position_[j].x) > 2 || std::abs(position_[i].y - position_[j].y) > 2) continue;
+        if (!moving(i) || !moving(j)) continue;  // halted by an earlier event this step
+        if (want_[i] == position_[j] && want_[j] == position_[i]) report(MoveEventKind::Swap, i, j);
+        else if (crossing_corner(i, j)) report(MoveEventKind::Cross, i, j);
+        else if (want_[i] == want_[j])
+          report(opposite_directions(i, j) ? MoveEventKind::HeadOn : MoveEventKind::SameCell, i, j);
+      }
+  }
+
+  // With one character per cell, a step into a cell someone stays in, or that another wants too,
+  // is not taken. Halting one can block the one behind, so repeat until nothing changes. Each
+  // round sorts the characters by the cell they will be in, so clashes sit side by side.
+  void keep_cells_single() {
+    if (!rules_.one_per_cell) return;
+    for (bool changed = true; changed;) {
+      changed = false;
+      std::sort(by_cell_.begin(), by_cell_.end(), [this](std::size_t a, std::size_t b) {
+        return want_[a] < want_[b] || (want_[a] == want_[b] && a < b);
+      });
+      std::vector<std::pair<std::size_t, std::size_t>> blocked;  // (mover, the one staying there)
+      for (std::size_t first = 0, last; first < by_cell_.size(); first = last) {
+        last = first + 1;
+        while (last < by_cell_.size() && want_[by_cell_[last]] == want_[by_cell_[first]]) ++last;
+        if (last - first == 1) continue;
+        std::size_t staying = nobody;
+        for (std::size_t k = first; k < last; ++k)
+          if (!moving(by_cell_[k])) staying = by_cell_[k];
+        for (std::size_t k = first; k < last; ++k) {
+          const std::size_t i = by_cell_[k];
+          if (!moving(i)) continue;
+          // Two movers wanting one cell were reported as SameCell or HeadOn already.
+          if (staying != nobody) blocked.emplace_back(i, staying);
+          halt_later_.push_back(i);
+        }
+      }
+      std::sort(blocked.begin(), blocked.end());
+      for (const auto& [i, k] : blocked) report(MoveEventKind::Blocked, i, k);
+      for (std::size_t i : halt_later_) halt(i);
+      changed = !halt_later_.empty();
+      halt_later_.clear();
+    }
+  }
+
+  void advance() {
+    before_ = position_;
+    for (std::size_t i = 0; i < movers_.size(); ++i) {
+      if (!moving(i)) continue;
+      const int edge = grid_.edge(position_[i], want_[i]);
+      if (const Border* border = edge < 0 ? nullptr : grid_.border(position_[i], want_[i]);
+          border && border->movement_limit > 0) {
+        BorderUse& use = traffic_[edge];
+        if (use.count++ == 0) use.first = movers_[i].id;
+      }
+      position_[i] = want_[i];
+      ++result_.steps_taken[i];
+    }
+  }
+
+  // Platemail: an Attack of Opportunity is "triggered when an adjacent enemy moves into a
+  // non-adjacent space"; reported for every foe whose reach is left, Ready or not.
+  void check_reach() {
+    for (std::size_t i = 0; i < movers_.size(); ++i) {
+      if (before_[i] == position_[i]) continue;
+      for (std::size_t j = 0; j < movers_.size(); ++j) {
+        if (j == i || allies(i, j)) continue;
+        const double reach = reach_[j];
+        if (within_reach(before_[i], before_[j], reach) && !within_reach(position_[i], position_[j], reach))
+          report_step(MoveEventKind::LeftReach, i, j, before_[i], position_[i]);
+      }
+    }
+  }
+
+  const Grid& grid_;
+  std::span<const Mover> movers_;
+  BorderTraffic& traffic_;
+  const MovementRules& rules_;
+  const MoveDecision& decide_;
+  std::vector<Cell> position_, want_, before_;
+  std::vector<bool> halted_;
+  std::vector<int> side_;
+  std::vector<double> reach_;
+  std::vector<std::size_t> by_cell_, halt_later_, walkers_;
+  int step_ = 0;
+  MovementResult result_;
+};
+
+}  // namespace
+
+void reset_traffic_started_by(BorderTraffic& traffic, int mover_id) {
+  std::erase_if(traffic, [mover_id](const auto& entry) { return entry.second.first == mover_id; });
+}
+
+MovementResult resolve_movement(const Grid& grid, std::span<const Mover> movers, BorderTraffic& traffic,
+                                const MovementRules& rules, const MoveDecision& decide) {
+  check_paths(grid, rules.paths, movers);
+  return Phase(grid, movers, traffic, rules, decide).run();
+}
+
+}  // namespace arbiter

@@ -1,0 +1,90 @@
+#pragma once
+// Simultaneous movement for one phase (Platemail: everyone moves at once, step by step). Every
+// character's path advances one step at a time together, and each situation a ruleset needs is
+// reported in order, as it happens:
+//   Swap            two characters trade cells (their paths cross along a border)
+//   Cross           two diagonal steps cross through the same corner
+//   HeadOn          two characters coming from opposite directions want the same cell
+//   SameCell        two characters want the same cell otherwise
+//   Blocked         a character's next cell is held by someone who is not leaving it
+//   LeftReach       a character steps out of a foe's reach (Platemail's Attack of Opportunity
+//                   trigger; `other_ready` says whether that foe was Ready)
+//   BorderLimit     a border's movement limit is used up (Heimr: a single door lets two through)
+//   BorderChallenge a character crosses a border with a crossing challenge (Heimr's CR)
+// Whether two are allies (Platemail's Crash) or opponents (Clash) is in the event. The ruleset
+// decides what each event does through `decide`, which may halt either character where it
+// stands; the runtime itself only enforces what cannot happen: a border past its limit, and (with
+// `one_per_cell`) two characters ending a step in one cell — then neither enters.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "interpreter/core/step_rules.hpp"
+
+namespace arbiter {
+
+struct Mover {
+  int id = 0;                // the caller's identifier (an entity id)
+  std::string name;          // for error messages
+  std::string side;          // same side: allies
+  Cell start;
+  std::vector<Cell> path;    // cells entered in order; empty when standing still
+  bool ready = false;        // Platemail's Ready: may take an Attack of Opportunity
+  double reach_feet = 5;     // Platemail: 5', or 10' with a Reach weapon
+};
+
+enum class MoveEventKind : std::uint8_t { Swap, Cross, HeadOn, SameCell, Blocked, LeftReach, BorderLimit, BorderChallenge };
+std::string_view name(MoveEventKind kind);  // "swap", "cross", "head_on", "same_cell", …
+
+inline constexpr std::size_t nobody = static_cast<std::size_t>(-1);
+
+struct MoveEvent {
+  MoveEventKind kind = MoveEventKind::Swap;
+  int step = 0;               // 1 for the first step of the phase
+  std::size_t mover = 0;      // index into the movers
+  std::size_t other = nobody; // the other character, or nobody for border events
+  Cell from, to;              // the mover's step: where they met is between these
+  bool allies = false;
+  bool mover_ready = false;   // Platemail's Crash happens "if either of them is Not Ready"
+  bool other_ready = false;   // whether the other is Ready (LeftReach: the foe whose reach was left)
+  int edge = -1;              // border events: the border (Grid::edge_cells)
+  friend bool operator==(const MoveEvent&, const MoveEvent&) = default;
+};
+
+enum class Halt : std::uint8_t { None = 0, Mover = 1, Other = 2, Both = 3 };
+using MoveDecision = std::function<Halt(const MoveEvent&)>;
+
+// Heimr: "The count of the limit starts at the first character who moves through the border …
+// The count is reset to zero at the start of the first character to move through." So each
+// limited border remembers how many went through and who went first.
+struct BorderUse {
+  int count = 0;
+  int first = 0;  // the Mover id of the first through
+  friend bool operator==(BorderUse, BorderUse) = default;
+};
+using BorderTraffic = std::map<int, BorderUse>;  // by edge (Grid::edge)
+
+// At the start of `mover_id`'s turn: the borders it was first through count from zero again.
+void reset_traffic_started_by(BorderTraffic& traffic, int mover_id);
+
+struct MovementRules {
+  bool one_per_cell = true;  // Platemail's squares hold one character; Heimr's locations many
+  PathRules paths;
+};
+
+struct MovementResult {
+  std::vector<MoveEvent> events;
+  std::vector<Cell> positions;  // where each mover ended
+  std::vector<int> steps_taken;
+};
+
+// Every path must be a chain of allowed steps from its start (otherwise an arbiter::Error naming
+// the character and the step). `traffic` is read and updated.
+MovementResult resolve_movement(const Grid& grid, std::span<const Mover> movers, BorderTraffic& traffic,
+                                const MovementRules& rules = {}, const MoveDecision& decide = {});
+
+}  // namespace arbiter

@@ -1,0 +1,102 @@
+#include "interpreter/core/narration.hpp"
+
+#include <cmath>
+
+#include "grammar/diagnostic.hpp"
+
+namespace arbiter {
+
+namespace {
+
+// Calls literal(text) and placeholder(name) in order; throws on an unbalanced brace.
+template <class Literal, class Placeholder>
+void scan(std::string_view text, Literal&& literal, Placeholder&& placeholder) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if ((c == '{' || c == '}') && i + 1 < text.size() && text[i + 1] == c) {
+      literal(std::string_view(&text[i], 1));
+      ++i;
+    } else if (c == '{') {
+      const std::size_t close = text.find('}', i);
+      if (close == std::string_view::npos || close == i + 1)
+        throw Error("the template \"" + std::string(text) + "\" has an unclosed or empty '{' at column " +
+                    std::to_string(i + 1) + " (write {{ for a brace)");
+      placeholder(text.substr(i + 1, close - i - 1));
+      i = close;
+    } else if (c == '}') {
+      throw Error("the template \"" + std::string(text) + "\" has a '}' without its '{' at column " +
+                  std::to_string(i + 1) + " (write }} for a brace)");
+    } else {
+      literal(text.substr(i, 1));
+    }
+  }
+}
+
+}  // namespace
+
+std::string narrate_value(const nlohmann::json& value) {
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_number_float()) {
+    const double n = value.get<double>();
+    if (n == std::floor(n) && std::abs(n) < 1e15) return std::to_string(static_cast<long long>(n));
+  }
+  if (value.is_array()) {
+    std::string out;
+    for (const auto& item : value) out += (out.empty() ? "" : ", ") + narrate_value(item);
+    return out;
+  }
+  return value.dump();
+}
+
+Narrator::Narrator() {
+  set_template(event_type::status_applied, "{target} is now {status} ({cause})");
+  set_template(event_type::status_stacked, "{target}'s {status} grows to {stacks} ({cause})");
+  set_template(event_type::status_refreshed, "{target}'s {status} lasts longer ({cause})");
+  set_template(event_type::status_ignored, "{target} is already {status}");
+  set_template(event_type::status_removed, "{target} is no longer {status} ({cause})");
+  set_template(event_type::status_expired, "{target}'s {status} wears off");
+  set_template(event_type::moved, "{character} moves from {from} to {to}");
+  set_template(event_type::stat_changed, "{character}'s {stat} goes from {from} to {to} ({cause})");
+  set_template(event_type::door_changed, "the door between {between} is now {to} ({cause})");
+  set_template(event_type::roll, "{cause}: {expression} rolls {total}");
+}
+
+void Narrator::set_template(std::string type, std::string text) {
+  scan(text, [](std::string_view) {}, [](std::string_view) {});
+  templates_[std::move(type)] = std::move(text);
+}
+
+const std::string* Narrator::template_for(std::string_view type) const {
+  const auto it = templates_.find(type);
+  return it == templates_.end() ? nullptr : &it->second;
+}
+
+std::string Narrator::render(const LogEvent& event) const {
+  const std::string* text = template_for(event.type);
+  if (!text) {
+    std::string out = event.type + ":";
+    for (const auto& [name, value] : event.fields.items()) out += " " + name + "=" + narrate_value(value) + ",";
+    if (out.back() == ',') out.pop_back();
+    return out;
+  }
+  std::string out;
+  scan(*text, [&](std::string_view literal) { out += literal; },
+       [&](std::string_view name) {
+         if (name == "round") out += std::to_string(event.at.round);
+         else if (name == "phase") out += std::to_string(event.at.phase);
+         else if (name == "turn") out += std::to_string(event.at.turn);
+         else if (name == "cause") out += event.cause;
+         else if (name == "type") out += event.type;
+         else if (const auto it = event.fields.find(name); it != event.fields.end()) out += narrate_value(*it);
+         else {
+           std::string has;
+           for (const auto& [field, _] : event.fields.items()) has += (has.empty() ? "" : ", ") + field;
+           throw Error("the '" + event.type + "' template names {" + std::string(name) +
+                       "}, which this event does not have (it has: " + (has.empty() ? "nothing" : has) +
+                       "; and round, phase, turn, cause, type)");
+         }
+       });
+  return out;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,33 @@
+#pragma once
+// Log events into sentences through templates: "{target} is {status} ({cause})". A placeholder
+// names one of the event's fields, or round, phase, turn, cause or type; `{{` and `}}` write a
+// brace. The runtime has a default sentence for each of its event types; a pack overrides any
+// of them, or adds one for its own types.
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "interpreter/core/event_log.hpp"
+
+namespace arbiter {
+
+class Narrator {
+ public:
+  Narrator();  // with the runtime's default templates
+
+  // Checks the template's braces (an arbiter::Error naming the column otherwise) and keeps it.
+  void set_template(std::string type, std::string text);
+  const std::string* template_for(std::string_view type) const;
+
+  // The event's sentence. An event type without a template is narrated as "type: name=value, …".
+  // A placeholder the event does not have is an arbiter::Error naming it and the fields it has.
+  std::string render(const LogEvent& event) const;
+
+ private:
+  std::map<std::string, std::string, std::less<>> templates_;
+};
+
+// A field's value as narration shows it: text without quotes, 3 not 3.0, lists with commas.
+std::string narrate_value(const nlohmann::json& value);
+
+}  // namespace arbiter

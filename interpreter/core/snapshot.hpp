@@ -1,0 +1,39 @@
+#pragma once
+// Saved state: everything a fight needs to resume — the world (grid, borders, terrain,
+// characters and their statuses mid-duration, border traffic), the flow position and the dice
+// generator's state — as one versioned JSON document.
+//
+// The RNG state is opaque here: whoever owns the generator puts its exported JSON in `rng` before
+// saving and restores the generator from it after loading (interpreter/core/rng.hpp exports and
+// imports that JSON), so this layer does not depend on how the generator works.
+//
+// Saving writes a temporary file beside the target, flushes it to disk and renames it over the
+// target, so a crash leaves either the old save or the new one, never half of one. Loading
+// refuses a damaged, truncated, foreign or newer-version file with an arbiter::Error naming the
+// file and what is wrong; it never changes the file.
+#include <filesystem>
+
+#include <nlohmann/json.hpp>
+
+#include "interpreter/core/event_log.hpp"
+#include "interpreter/core/world.hpp"
+
+namespace arbiter {
+
+inline constexpr int state_format_version = 1;
+
+struct SavedState {
+  World world;
+  FlowPosition flow;
+  nlohmann::json rng;  // the generator's exported state; null when there is none
+  friend bool operator==(const SavedState&, const SavedState&) = default;
+};
+
+nlohmann::json state_to_json(const SavedState& state);
+// `source` names the document in errors (the file name).
+SavedState state_from_json(const nlohmann::json& json, const std::string& source);
+
+void save_state(const std::filesystem::path& file, const SavedState& state);
+SavedState load_state(const std::filesystem::path& file);
+
+}  // namespace arbiter

@@ -1,0 +1,67 @@
+#include "interpreter/core/status_definition.hpp"
+
+#include <array>
+
+#include "grammar/diagnostic.hpp"
+#include "interpreter/core/names.hpp"
+
+namespace arbiter {
+
+namespace {
+
+template <class Enum, std::size_t N>
+Enum parse_named(std::string_view text, const std::array<std::string_view, N>& names, const char* what) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (edit_distance(text, names[i]) == 0) return static_cast<Enum>(i);
+  std::string message = "unknown " + std::string(what) + " '" + std::string(text) + "' (";
+  for (std::size_t i = 0; i < N; ++i) message += (i ? ", " : "") + std::string(names[i]);
+  message += ")";
+  if (const std::string hint = did_you_mean(text, {names.begin(), names.end()}); !hint.empty()) message += "; " + hint;
+  throw Error(message);
+}
+
+constexpr std::array<std::string_view, 4> stacking_names{"refresh", "stack", "ignore", "independent"};
+constexpr std::array<std::string_view, 4> unit_names{"rounds", "phases", "turns", "until removed"};
+constexpr std::array<std::string_view, 2> edge_names{"start", "end"};
+constexpr std::array<std::string_view, 2> owner_names{"owner", "source"};
+
+}  // namespace
+
+std::string_view name(Stacking stacking) { return stacking_names[static_cast<std::size_t>(stacking)]; }
+Stacking parse_stacking(std::string_view text) { return parse_named<Stacking>(text, stacking_names, "stacking rule"); }
+std::string_view name(DurationUnit unit) { return unit_names[static_cast<std::size_t>(unit)]; }
+DurationUnit parse_duration_unit(std::string_view text) {
+  return parse_named<DurationUnit>(text, unit_names, "duration unit");
+}
+std::string_view name(ClockEdge edge) { return edge_names[static_cast<std::size_t>(edge)]; }
+ClockEdge parse_clock_edge(std::string_view text) { return parse_named<ClockEdge>(text, edge_names, "expiry point"); }
+std::string_view name(ClockOwner owner) { return owner_names[static_cast<std::size_t>(owner)]; }
+ClockOwner parse_clock_owner(std::string_view text) { return parse_named<ClockOwner>(text, owner_names, "clock owner"); }
+
+void StatusBook::define(StatusDefinition definition) {
+  if (definition.name.empty()) throw Error("a status needs a name");
+  if (definition.duration < 0)
+    throw Error("status '" + definition.name + "': a duration cannot be negative (got " +
+                std::to_string(definition.duration) + " " + std::string(name(definition.unit)) + ")");
+  if (definition.max_stacks < 1)
+    throw Error("status '" + definition.name + "': max_stacks must be 1 or more (got " +
+                std::to_string(definition.max_stacks) + ")");
+  std::string key = definition.name;
+  definitions_[std::move(key)] = std::move(definition);
+}
+
+const StatusDefinition* StatusBook::find(std::string_view status) const {
+  const auto it = definitions_.find(status);
+  return it == definitions_.end() ? nullptr : &it->second;
+}
+
+const StatusDefinition& StatusBook::get(std::string_view status) const {
+  if (const StatusDefinition* d = find(status)) return *d;
+  std::vector<std::string> names;
+  for (const auto& [n, _] : definitions_) names.push_back(n);
+  std::string message = "there is no status named '" + std::string(status) + "'";
+  if (const std::string hint = did_you_mean(status, names); !hint.empty()) message += "; " + hint;
+  throw Error(message);
+}
+
+}  // namespace arbiter

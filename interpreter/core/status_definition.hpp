@@ -1,0 +1,68 @@
+#pragma once
+// What a status is, as a pack defines it (stdlib/types/status.lua is the Lua side): how
+// re-applying it stacks, how long it lasts and on whose clock, which actions it allows or
+// forbids, and how it changes rolls (always with the reason, for the log and the narration).
+// Examples from the sources: Platemail's Dazed ("Dazed for next 1d4 Actions"), Prone, Fatally
+// Wounded (Max Wounds rounds); the tempo rules' Bound, Grappled, Off Guard, On Guard, Pinned.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter {
+
+enum class Stacking : std::uint8_t {
+  Refresh,      // applying it again restarts its duration (and takes the new source)
+  Stack,        // applying it again adds a stack, up to max_stacks, and restarts its duration
+  Ignore,       // applying it again does nothing
+  Independent,  // each application is its own instance with its own clock (two poisons)
+};
+enum class DurationUnit : std::uint8_t { Rounds, Phases, Turns, UntilRemoved };
+enum class ClockEdge : std::uint8_t { Start, End };
+enum class ClockOwner : std::uint8_t { Owner, Source };  // whose turn or phase counts it down
+
+struct RollModifier {
+  std::string roll;    // which rolls, in the ruleset's words: "attack", "melee attacks against"
+  int amount = 0;      // per stack
+  std::string reason;  // "Prone", "Pinned: limbs restrained"
+  friend bool operator==(const RollModifier&, const RollModifier&) = default;
+};
+
+struct StatusDefinition {
+  std::string name;
+  Stacking stacking = Stacking::Refresh;
+  int max_stacks = 1;
+  DurationUnit unit = DurationUnit::UntilRemoved;
+  int duration = 0;                       // in `unit`s; ignored when UntilRemoved
+  ClockEdge expires_at = ClockEdge::End;  // counted down at the start or the end …
+  ClockOwner clock = ClockOwner::Owner;   // … of the owner's or the source's turn (or phase)
+  std::vector<std::string> allows{};      // if not empty: only these actions
+  std::vector<std::string> forbids{};
+  std::vector<RollModifier> modifiers{};
+  friend bool operator==(const StatusDefinition&, const StatusDefinition&) = default;
+};
+
+std::string_view name(Stacking stacking);  // "refresh", "stack", "ignore", "independent"
+Stacking parse_stacking(std::string_view text);
+std::string_view name(DurationUnit unit);  // "rounds", "phases", "turns", "until removed"
+DurationUnit parse_duration_unit(std::string_view text);
+std::string_view name(ClockEdge edge);     // "start", "end"
+ClockEdge parse_clock_edge(std::string_view text);
+std::string_view name(ClockOwner owner);   // "owner", "source"
+ClockOwner parse_clock_owner(std::string_view text);
+
+// The pack's statuses by name. define() checks a definition (a negative duration, no name, fewer
+// than one stack are arbiter::Errors) and replaces any earlier one of that name (a house rule).
+class StatusBook {
+ public:
+  void define(StatusDefinition definition);
+  const StatusDefinition& get(std::string_view name) const;  // an Error with a did-you-mean if unknown
+  const StatusDefinition* find(std::string_view name) const;
+  const std::map<std::string, StatusDefinition, std::less<>>& all() const { return definitions_; }
+
+ private:
+  std::map<std::string, StatusDefinition, std::less<>> definitions_;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,113 @@
+#include "interpreter/core/statuses.hpp"
+
+#include <algorithm>
+
+#include "grammar/diagnostic.hpp"
+
+namespace arbiter {
+
+void Statuses::record(const char* type, const Entity& target, const ActiveStatus& status, const std::string& cause) {
+  const StatusDefinition& definition = book_.get(status.name);
+  const std::string source = status.source == no_entity ? "" : world_.get(status.source).name;
+  log_.record(type,
+              {{"target", target.name},
+               {"status", status.name},
+               {"source", source},
+               {"stacks", status.stacks},
+               {"duration", status.timed ? nlohmann::json(status.remaining) : nlohmann::json(nullptr)},
+               {"unit", name(definition.unit)}},
+              cause);
+}
+
+void Statuses::apply(EntityId target, std::string_view status, const Application& how) {
+  const StatusDefinition& definition = book_.get(status);
+  Entity& entity = world_.get(target);
+  if (how.source != no_entity) world_.get(how.source);  // an unknown source is an error too
+  const int duration = how.duration.value_or(definition.duration);
+  if (duration < 0)
+    throw Error("status '" + definition.name + "' on " + entity.name + ": a duration cannot be negative (got " +
+                std::to_string(duration) + " " + std::string(name(definition.unit)) + ")");
+  const ActiveStatus fresh{definition.name, how.source, definition.unit != DurationUnit::UntilRemoved, duration, 1};
+
+  const auto existing = std::find_if(entity.statuses.begin(), entity.statuses.end(),
+                                     [&](const ActiveStatus& s) { return s.name == definition.name; });
+  if (existing == entity.statuses.end() || definition.stacking == Stacking::Independent) {
+    entity.statuses.push_back(fresh);
+    record(event_type::status_applied, entity, entity.statuses.back(), how.cause);
+    return;
+  }
+  switch (definition.stacking) {
+    case Stacking::Ignore: record(event_type::status_ignored, entity, *existing, how.cause); return;
+    case Stacking::Stack:
+      existing->stacks = std::min(existing->stacks + 1, definition.max_stacks);
+      existing->remaining = duration;
+      existing->source = how.source;
+      record(event_type::status_stacked, entity, *existing, how.cause);
+      return;
+    case Stacking::Refresh:
+    case Stacking::Independent:
+      existing->remaining = duration;
+      existing->source = how.source;
+      record(event_type::status_refreshed, entity, *existing, how.cause);
+      return;
+  }
+}
+
+bool Statuses::remove(EntityId target, std::string_view status, const std::string& cause) {
+  Entity& entity = world_.get(target);
+  bool removed = false;
+  for (auto it = entity.statuses.begin(); it != entity.statuses.end();) {
+    if (it->name != status) {
+      ++it;
+      continue;
+    }
+    record(event_type::status_removed, entity, *it, cause);
+    it = entity.statuses.erase(it);
+    removed = true;
+  }
+  return removed;
+}
+
+void Statuses::tick(const Tick& tick) {
+  // Characters in id order, statuses in the order they came: the log is the same every run.
+  for (const Entity& listed : world_.entities()) {
+    Entity& entity = world_.get(listed.id);
+    for (auto it = entity.statuses.begin(); it != entity.statuses.end();) {
+      const StatusDefinition& definition = book_.get(it->name);
+      const EntityId clock_owner = definition.clock == ClockOwner::Owner ? entity.id : it->source;
+      const bool counts = it->timed && definition.unit == tick.unit && definition.expires_at == tick.edge &&
+                          (tick.whose == no_entity || tick.whose == clock_owner);
+      // A duration of N lasts through N ticks of its clock; 0 ends at the first one.
+      if (counts) it->remaining = std::max(0, it->remaining - 1);
+      if (counts && it->remaining == 0) {
+        record(event_type::status_expired, entity, *it, "its duration ran out");
+        it = entity.statuses.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+}
+
+ActionVerdict Statuses::allows(EntityId who, std::string_view action) const {
+  const Entity& entity = world_.get(who);
+  for (const ActiveStatus& status : entity.statuses) {
+    const StatusDefinition& definition = book_.get(status.name);
+    const auto listed = [&](const std::vector<std::string>& actions) {
+      return std::find(actions.begin(), actions.end(), action) != actions.end();
+    };
+    if (listed(definition.forbids) || (!definition.allows.empty() && !listed(definition.allows)))
+      return {false, status.name + " does not allow " + std::string(action)};
+  }
+  return {};
+}
+
+std::vector<RollModifier> Statuses::modifiers(EntityId who, std::string_view roll) const {
+  std::vector<RollModifier> out;
+  for (const ActiveStatus& status : world_.get(who).statuses)
+    for (const RollModifier& m : book_.get(status.name).modifiers)
+      if (m.roll == roll) out.push_back({m.roll, m.amount * status.stacks, m.reason});
+  return out;
+}
+
+}  // namespace arbiter

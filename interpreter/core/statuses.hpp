@@ -1,0 +1,59 @@
+#pragma once
+// The statuses runtime: applies, stacks, counts down and removes statuses on the world's
+// characters by their definitions, and records every change in the event log. It also answers
+// what a status means for play: may this character take this action, and what changes this roll.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interpreter/core/event_log.hpp"
+#include "interpreter/core/status_definition.hpp"
+#include "interpreter/core/world.hpp"
+
+namespace arbiter {
+
+struct Application {
+  EntityId source = no_entity;
+  std::optional<int> duration{};  // overrides the definition's (Platemail: "Dazed for next 1d4 Actions")
+  std::string cause;
+};
+
+// A moment of the flow's clock: the start or end of a round, a phase, or someone's turn.
+// `whose` is the character whose turn or phase it is, or no_entity for the whole table.
+struct Tick {
+  ClockEdge edge = ClockEdge::End;
+  DurationUnit unit = DurationUnit::Turns;
+  EntityId whose = no_entity;
+};
+
+struct ActionVerdict {
+  bool allowed = true;
+  std::string because;  // "Pinned does not allow Charge"
+};
+
+class Statuses {
+ public:
+  Statuses(World& world, const StatusBook& book, EventLog& log) : world_(world), book_(book), log_(log) {}
+
+  // A negative duration is an arbiter::Error, as is an unknown status or character.
+  void apply(EntityId target, std::string_view status, const Application& how = {});
+  // Removes every instance; false (and nothing logged) when the character did not have it.
+  bool remove(EntityId target, std::string_view status, const std::string& cause);
+  // Counts down every status running on this clock and removes those that run out.
+  void tick(const Tick& tick);
+
+  // Forbidden if any status forbids it, or if a status with an allow-list does not list it.
+  ActionVerdict allows(EntityId who, std::string_view action) const;
+  // Every modifier for this roll, times its status's stacks, in the order the statuses came.
+  std::vector<RollModifier> modifiers(EntityId who, std::string_view roll) const;
+
+ private:
+  void record(const char* type, const Entity& target, const ActiveStatus& status, const std::string& cause);
+
+  World& world_;
+  const StatusBook& book_;
+  EventLog& log_;
+};
+
+}  // namespace arbiter

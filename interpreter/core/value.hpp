@@ -1,0 +1,35 @@
+#pragma once
+// A value a ruleset attaches to a thing by name: a character's stats ("wounds": 2, "weapon":
+// "Spear", "tags": ["orc", "big"]), a border's or a cell's extra properties. Numbers, truths,
+// strings and lists of those — what a Lua table of plain data holds.
+#include <map>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace arbiter {
+
+struct Value {
+  using List = std::vector<Value>;
+  std::variant<double, bool, std::string, List> data;
+
+  Value() : data(0.0) {}
+  Value(double number) : data(number) {}
+  Value(int number) : data(static_cast<double>(number)) {}
+  Value(bool truth) : data(truth) {}
+  Value(std::string text) : data(std::move(text)) {}
+  Value(const char* text) : data(std::string(text)) {}
+  Value(List list) : data(std::move(list)) {}
+
+  friend bool operator==(const Value&, const Value&) = default;
+};
+
+// Named values, sorted by name so saves and logs list them in a stable order.
+using Properties = std::map<std::string, Value, std::less<>>;
+
+void to_json(nlohmann::json& out, const Value& value);
+void from_json(const nlohmann::json& in, Value& value);  // throws arbiter::Error for objects and nulls
+
+}  // namespace arbiter

@@ -1,0 +1,67 @@
+#include "interpreter/core/world.hpp"
+
+#include <algorithm>
+
+#include "grammar/diagnostic.hpp"
+#include "interpreter/core/names.hpp"
+
+namespace arbiter {
+
+World::World(Grid grid, std::vector<Entity> entities, EntityId next_id, BorderTraffic traffic)
+    : grid_(std::move(grid)), next_id_(next_id), traffic_(std::move(traffic)) {
+  for (Entity& entity : entities) {
+    check_new(entity);
+    if (entity.id < 1 || entity.id >= next_id_ ||
+        std::any_of(entities_.begin(), entities_.end(), [&](const Entity& e) { return e.id == entity.id; }))
+      throw Error(entity.name + " has id " + std::to_string(entity.id) + ", which is taken or out of range (1.." +
+                  std::to_string(next_id_ - 1) + ")");
+    entities_.push_back(std::move(entity));
+  }
+}
+
+void World::check_new(const Entity& entity) const {
+  if (entity.name.empty()) throw Error("a character needs a name");
+  for (const Entity& e : entities_)
+    if (e.name == entity.name)
+      throw Error("there is already a character named '" + entity.name + "'; the next free name is '" +
+                  unique_name(entity.name) + "'");
+  grid_.require_inside(entity.position, entity.name + "'s cell");
+}
+
+Entity& World::add(Entity entity) {
+  check_new(entity);
+  entity.id = next_id_++;
+  entities_.push_back(std::move(entity));
+  return entities_.back();
+}
+
+std::string World::unique_name(std::string_view base) const {
+  auto taken = [this](std::string_view name) {
+    return std::any_of(entities_.begin(), entities_.end(), [&](const Entity& e) { return e.name == name; });
+  };
+  if (!taken(base)) return std::string(base);
+  for (int n = 2;; ++n)
+    if (std::string name = std::string(base) + " #" + std::to_string(n); !taken(name)) return name;
+}
+
+Entity& World::get(EntityId id) { return const_cast<Entity&>(std::as_const(*this).get(id)); }
+
+const Entity& World::get(EntityId id) const {
+  const auto it = std::find_if(entities_.begin(), entities_.end(), [id](const Entity& e) { return e.id == id; });
+  if (it == entities_.end()) throw Error("there is no character with id " + std::to_string(id));
+  return *it;
+}
+
+Entity& World::find(std::string_view name) { return const_cast<Entity&>(std::as_const(*this).find(name)); }
+
+const Entity& World::find(std::string_view name) const {
+  const auto it = std::find_if(entities_.begin(), entities_.end(), [name](const Entity& e) { return e.name == name; });
+  if (it != entities_.end()) return *it;
+  std::vector<std::string> names;
+  for (const Entity& e : entities_) names.push_back(e.name);
+  std::string message = "there is no character named '" + std::string(name) + "'";
+  if (const std::string hint = did_you_mean(name, names); !hint.empty()) message += "; " + hint;
+  throw Error(message);
+}
+
+}  // namespace arbiter

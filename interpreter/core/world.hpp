@@ -1,0 +1,52 @@
+#pragma once
+// The fight's map and everyone on it: the grid, the characters, and the border traffic of the
+// current turn. What a saved state holds besides the flow position and the dice.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interpreter/core/entity.hpp"
+#include "interpreter/core/grid.hpp"
+#include "interpreter/core/movement.hpp"
+
+namespace arbiter {
+
+class World {
+ public:
+  explicit World(Grid grid) : grid_(std::move(grid)) {}
+  // A world as it was saved, ids included. Checks what add() checks, and that no id reaches
+  // `next_id` (ids are never reused).
+  World(Grid grid, std::vector<Entity> entities, EntityId next_id, BorderTraffic traffic);
+
+  Grid& grid() { return grid_; }
+  const Grid& grid() const { return grid_; }
+  BorderTraffic& traffic() { return traffic_; }
+  const BorderTraffic& traffic() const { return traffic_; }
+
+  // Adds a character; its name must be unique in the world (see unique_name) and its cell
+  // inside the grid. Returns it with its new id (the reference lasts until the next add).
+  Entity& add(Entity entity);
+  // `base` if no one has it yet, otherwise "base #2", "base #3", … the first that is free.
+  std::string unique_name(std::string_view base) const;
+
+  Entity& get(EntityId id);
+  const Entity& get(EntityId id) const;
+  // By display name, exactly; an unknown name is an Error with a did-you-mean.
+  Entity& find(std::string_view name);
+  const Entity& find(std::string_view name) const;
+  const std::vector<Entity>& entities() const { return entities_; }
+  // The id the next character will get (kept in saves so ids are never reused).
+  EntityId next_id() const { return next_id_; }
+
+  friend bool operator==(const World&, const World&) = default;
+
+ private:
+  void check_new(const Entity& entity) const;
+
+  Grid grid_;
+  std::vector<Entity> entities_;
+  EntityId next_id_ = 1;
+  BorderTraffic traffic_;
+};
+
+}  // namespace arbiter

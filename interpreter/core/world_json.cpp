@@ -1,0 +1,171 @@
+#include "interpreter/core/world_json.hpp"
+
+#include "grammar/diagnostic.hpp"
+
+namespace arbiter {
+
+namespace {
+
+using nlohmann::json;
+
+json between(const Grid& grid, int edge) {
+  const auto [a, b] = grid.edge_cells(edge);
+  return json::array({grid.label(a), grid.label(b)});
+}
+
+Cell cell_from(const Grid& grid, const JsonReader& label) {
+  return label.here([&] { return grid.cell(label.text()); });
+}
+
+int edge_from(const Grid& grid, const JsonReader& pair) {
+  const auto cells = pair.items();
+  if (cells.size() != 2) pair.fail("expected two cells, like [\"B1\", \"B2\"]");
+  const Cell a = cell_from(grid, cells[0]), b = cell_from(grid, cells[1]);
+  const int e = grid.edge(a, b);
+  if (e < 0) pair.fail(grid.label(a) + " and " + grid.label(b) + " are not side by side");
+  return e;
+}
+
+json properties_to_json(const Properties& properties) {
+  json out = json::object();
+  for (const auto& [name, value] : properties) out[name] = value;
+  return out;
+}
+
+Properties properties_from(const JsonReader& object) {
+  if (!object.raw().is_object()) object.fail("expected named values, found " + object.raw().dump());
+  Properties out;
+  for (const auto& [name, value] : object.raw().items()) {
+    out[name] = object[name.c_str()].here([&] { return value.get<Value>(); });
+  }
+  return out;
+}
+
+json border_to_json(const Grid& grid, int edge, const Border& b) {
+  json out{{"between", between(grid, edge)},
+           {"name", b.name},
+           {"blocks_movement", b.blocks_movement},
+           {"blocks_sight", b.blocks_sight},
+           {"movement_limit", b.movement_limit},
+           {"door", name(b.door)},
+           {"extra_cost", b.extra_cost},
+           {"properties", properties_to_json(b.properties)}};
+  if (b.crossing_challenge) out["crossing_challenge"] = *b.crossing_challenge;
+  if (b.toughness) out["toughness"] = *b.toughness;
+  return out;
+}
+
+Border border_from(const JsonReader& j) {
+  Border b;
+  b.name = j["name"].text();
+  b.blocks_movement = j["blocks_movement"].boolean();
+  b.blocks_sight = j["blocks_sight"].boolean();
+  b.movement_limit = j["movement_limit"].integer();
+  if (const auto cr = j.optional("crossing_challenge")) b.crossing_challenge = cr->integer();
+  if (const auto t = j.optional("toughness")) b.toughness = t->integer();
+  const JsonReader door = j["door"];
+  b.door = door.here([&] { return parse_door_state(door.text()); });
+  b.extra_cost = j["extra_cost"].number();
+  b.properties = properties_from(j["properties"]);
+  return b;
+}
+
+json terrain_to_json(const Terrain& t) {
+  return {{"name", t.name},     {"difficult", t.difficult}, {"impassable", t.impassable},
+          {"height", t.height}, {"object", t.object},       {"shelter", name(t.shelter)},
+          {"shelter_strength", t.shelter_strength},         {"properties", properties_to_json(t.properties)}};
+}
+
+Terrain terrain_from(const JsonReader& j) {
+  Terrain t;
+  t.name = j["name"].text();
+  t.difficult = j["difficult"].boolean();
+  t.impassable = j["impassable"].boolean();
+  t.height = j["height"].integer();
+  t.object = j["object"].text();
+  const JsonReader shelter = j["shelter"];
+  t.shelter = shelter.here([&] { return parse_shelter(shelter.text()); });
+  t.shelter_strength = j["shelter_strength"].integer();
+  t.properties = properties_from(j["properties"]);
+  return t;
+}
+
+json grid_to_json(const Grid& grid) {
+  json borders = json::array(), terrain = json::array();
+  for (const auto& [edge, border] : grid.borders()) borders.push_back(border_to_json(grid, edge, border));
+  const Terrain open_ground;
+  for (int i = 0; i < grid.cell_count(); ++i)
+    if (const Terrain& t = grid.terrain(grid.cell_at(i)); !(t == open_ground)) {
+      json cell = terrain_to_json(t);
+      cell["cell"] = grid.label(grid.cell_at(i));
+      terrain.push_back(std::move(cell));
+    }
+  return {{"width", grid.width()}, {"height", grid.height()},   {"scale", grid.scale()},
+          {"metric", name(grid.metric())}, {"borders", borders}, {"terrain", terrain}};
+}
+
+Grid grid_from(const JsonReader& j) {
+  const JsonReader metric = j["metric"];
+  const Metric m = metric.here([&] { return parse_metric(metric.text()); });
+  const int width = j["width"].integer(), height = j["height"].integer(), scale = j["scale"].integer();
+  Grid grid = j.here([&] { return Grid(width, height, scale, m); });
+  for (const JsonReader& b : j["borders"].items()) {
+    const auto [a, c] = grid.edge_cells(edge_from(grid, b["between"]));
+    Border border = border_from(b);
+    b.here([&] { grid.set_border(a, c, std::move(border)); });
+  }
+  for (const JsonReader& t : j["terrain"].items()) grid.set_terrain(cell_from(grid, t["cell"]), terrain_from(t));
+  return grid;
+}
+
+json entity_to_json(const Grid& grid, const Entity& e) {
+  json statuses = json::array();
+  for (const ActiveStatus& s : e.statuses)
+    statuses.push_back(
+        {{"name", s.name}, {"source", s.source}, {"timed", s.timed}, {"remaining", s.remaining}, {"stacks", s.stacks}});
+  return {{"id", e.id},
+          {"name", e.name},
+          {"side", e.side},
+          {"cell", grid.label(e.position)},
+          {"stats", properties_to_json(e.stats)},
+          {"equipment", e.equipment},
+          {"statuses", statuses}};
+}
+
+Entity entity_from(const Grid& grid, const JsonReader& j) {
+  Entity e;
+  e.id = j["id"].integer();
+  e.name = j["name"].text();
+  e.side = j["side"].text();
+  e.position = cell_from(grid, j["cell"]);
+  e.stats = properties_from(j["stats"]);
+  for (const JsonReader& item : j["equipment"].items()) e.equipment.push_back(item.text());
+  for (const JsonReader& s : j["statuses"].items())
+    e.statuses.push_back({s["name"].text(), s["source"].integer(), s["timed"].boolean(), s["remaining"].integer(),
+                          s["stacks"].integer()});
+  return e;
+}
+
+}  // namespace
+
+json world_to_json(const World& world) {
+  const Grid& grid = world.grid();
+  json characters = json::array(), traffic = json::array();
+  for (const Entity& e : world.entities()) characters.push_back(entity_to_json(grid, e));
+  for (const auto& [edge, use] : world.traffic())
+    traffic.push_back({{"between", between(grid, edge)}, {"count", use.count}, {"first", use.first}});
+  return {{"grid", grid_to_json(grid)}, {"characters", characters}, {"next_id", world.next_id()}, {"border_traffic", traffic}};
+}
+
+World world_from_json(const JsonReader& j) {
+  Grid grid = grid_from(j["grid"]);
+  std::vector<Entity> entities;
+  for (const JsonReader& e : j["characters"].items()) entities.push_back(entity_from(grid, e));
+  BorderTraffic traffic;
+  for (const JsonReader& t : j["border_traffic"].items())
+    traffic[edge_from(grid, t["between"])] = BorderUse{t["count"].integer(), t["first"].integer()};
+  const int next_id = j["next_id"].integer();
+  return j["characters"].here([&] { return World(std::move(grid), std::move(entities), next_id, std::move(traffic)); });
+}
+
+}  // namespace arbiter

@@ -1,0 +1,165 @@
+// Plain data between Lua and the core: stat values and log fields.
+#include <cmath>
+
+#include "grammar/diagnostic.hpp"
+#include "interpreter/core/world.hpp"
+#include "interpreter/lua/world_bindings.hpp"
+
+namespace arbiter::lua {
+
+namespace {
+
+constexpr int deepest_value = 32;  // nesting of plain data; deeper is a cycle or a mistake
+
+Value check_value_at(lua_State* L, int index, int depth) {
+  index = lua_absindex(L, index);
+  switch (lua_type(L, index)) {
+    case LUA_TNUMBER: return lua_tonumber(L, index);
+    case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
+    case LUA_TSTRING: return std::string(lua_tostring(L, index));
+    case LUA_TTABLE: {
+      if (depth > deepest_value) throw Error("a value nests lists more than " + std::to_string(deepest_value) + " deep");
+      Value::List list;
+      const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, index));
+      for (lua_Integer i = 1; i <= n; ++i) {
+        lua_rawgeti(L, index, i);
+        list.push_back(check_value_at(L, -1, depth + 1));
+        lua_pop(L, 1);
+      }
+      return list;
+    }
+    default:
+      throw Error(std::string("a stat or property must be a number, true/false, a string or a list, not ") +
+                  luaL_typename(L, index));
+  }
+}
+
+nlohmann::json check_json_at(lua_State* L, int index, int depth) {
+  index = lua_absindex(L, index);
+  switch (lua_type(L, index)) {
+    case LUA_TNIL: return nullptr;
+    case LUA_TNUMBER:
+      if (lua_isinteger(L, index)) return lua_tointeger(L, index);
+      return lua_tonumber(L, index);
+    case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
+    case LUA_TSTRING: return std::string(lua_tostring(L, index));
+    case LUA_TUSERDATA:
+      if (const EntityId* id = test_character(L, index)) return world_of(L).get(*id).name;
+      break;
+    case LUA_TTABLE: {
+      if (depth > deepest_value) throw Error("a table nests more than " + std::to_string(deepest_value) + " deep");
+      const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, index));
+      if (n > 0) {
+        nlohmann::json list = nlohmann::json::array();
+        for (lua_Integer i = 1; i <= n; ++i) {
+          lua_rawgeti(L, index, i);
+          list.push_back(check_json_at(L, -1, depth + 1));
+          lua_pop(L, 1);
+        }
+        return list;
+      }
+      nlohmann::json object = nlohmann::json::object();
+      lua_pushnil(L);
+      while (lua_next(L, index)) {
+        if (lua_type(L, -2) != LUA_TSTRING) throw Error("a table of named values has a key that is not a name");
+        object[lua_tostring(L, -2)] = check_json_at(L, -1, depth + 1);
+        lua_pop(L, 1);
+      }
+      return object;
+    }
+    default: break;
+  }
+  throw Error(std::string("a log field cannot hold a ") + luaL_typename(L, index));
+}
+
+}  // namespace
+
+Value check_value(lua_State* L, int index) { return check_value_at(L, index, 0); }
+
+void push_value(lua_State* L, const Value& value) {
+  std::visit(
+      [L](const auto& v) {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, double>) {
+          // Whole numbers come back as Lua integers, so `wounds + 1` prints 3, not 3.0.
+          if (std::floor(v) == v && std::abs(v) < 9.0e15) lua_pushinteger(L, static_cast<lua_Integer>(v));
+          else lua_pushnumber(L, v);
+        } else if constexpr (std::is_same_v<T, bool>) {
+          lua_pushboolean(L, v);
+        } else if constexpr (std::is_same_v<T, std::string>) {
+          lua_pushlstring(L, v.data(), v.size());
+        } else {
+          lua_createtable(L, static_cast<int>(v.size()), 0);
+          for (std::size_t i = 0; i < v.size(); ++i) {
+            push_value(L, v[i]);
+            lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+          }
+        }
+      },
+      value.data);
+}
+
+void push_properties(lua_State* L, const Properties& properties) {
+  lua_createtable(L, 0, static_cast<int>(properties.size()));
+  for (const auto& [name, value] : properties) {
+    push_value(L, value);
+    lua_setfield(L, -2, name.c_str());
+  }
+}
+
+nlohmann::json check_json(lua_State* L, int index) { return check_json_at(L, index, 0); }
+
+void push_json(lua_State* L, const nlohmann::json& value) {
+  switch (value.type()) {
+    case nlohmann::json::value_t::boolean: lua_pushboolean(L, value.get<bool>()); return;
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned: lua_pushinteger(L, value.get<lua_Integer>()); return;
+    case nlohmann::json::value_t::number_float: lua_pushnumber(L, value.get<double>()); return;
+    case nlohmann::json::value_t::string: lua_pushstring(L, value.get_ref<const std::string&>().c_str()); return;
+    case nlohmann::json::value_t::array: {
+      lua_createtable(L, static_cast<int>(value.size()), 0);
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        push_json(L, value[i]);
+        lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+      }
+      return;
+    }
+    case nlohmann::json::value_t::object: {
+      lua_createtable(L, 0, static_cast<int>(value.size()));
+      for (const auto& [name, item] : value.items()) {
+        push_json(L, item);
+        lua_setfield(L, -2, name.c_str());
+      }
+      return;
+    }
+    default: lua_pushnil(L); return;
+  }
+}
+
+std::string opt_string_field(lua_State* L, int index, const char* field, const std::string& fallback) {
+  if (lua_isnoneornil(L, index)) return fallback;
+  luaL_checktype(L, index, LUA_TTABLE);
+  lua_getfield(L, index, field);
+  std::string out = fallback;
+  if (!lua_isnil(L, -1)) {
+    if (lua_type(L, -1) != LUA_TSTRING) throw Error(std::string("option '") + field + "' must be a string");
+    out = lua_tostring(L, -1);
+  }
+  lua_pop(L, 1);
+  return out;
+}
+
+double opt_number_field(lua_State* L, int index, const char* field, double fallback) {
+  if (lua_isnoneornil(L, index)) return fallback;
+  luaL_checktype(L, index, LUA_TTABLE);
+  lua_getfield(L, index, field);
+  double out = fallback;
+  if (!lua_isnil(L, -1)) {
+    if (!lua_isnumber(L, -1)) throw Error(std::string("option '") + field + "' must be a number");
+    out = lua_tonumber(L, -1);
+  }
+  lua_pop(L, 1);
+  return out;
+}
+
+}  // namespace arbiter::lua

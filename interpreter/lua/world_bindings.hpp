@@ -1,0 +1,65 @@
+#pragma once
+// What the world's Lua modules (`grid`, `world`, `status`, `log`) share: their open functions
+// for modules.cpp, and the conversions between Lua values and the core's cells, characters,
+// values and JSON. Cells cross into Lua as labels ("C3"); characters as handles (userdata that
+// read the live character by id), and anywhere a character is wanted its name works too.
+//
+// The modules find the fight through the sandbox's services: World, EventLog, StatusBook,
+// Narrator, LookupRules and a PathFinder over the world's grid. A module function called where
+// the host provides none (while a pack loads) is a clear error, not a crash.
+#include <string>
+#include <vector>
+
+#include <lua.hpp>
+#include <nlohmann/json.hpp>
+
+#include "interpreter/core/coordinates.hpp"
+#include "interpreter/core/entity.hpp"
+#include "interpreter/core/status_definition.hpp"
+#include "interpreter/core/value.hpp"
+
+namespace arbiter {
+class Grid;
+class World;
+}  // namespace arbiter
+
+namespace arbiter::lua {
+
+int open_grid(lua_State* L);
+int open_world(lua_State* L);
+int open_status(lua_State* L);
+int open_log(lua_State* L);
+
+World& world_of(lua_State* L);
+
+// A cell argument: a label ("C3"), or a character (handle or name) meaning the cell it is in.
+Cell check_cell(lua_State* L, int index, const Grid& grid);
+void push_cells(lua_State* L, const Grid& grid, const std::vector<Cell>& cells);  // a list of labels
+// A list of cells (labels or characters); none when the argument is absent or nil.
+std::vector<Cell> opt_cells(lua_State* L, int index, const Grid& grid);
+
+// A character argument: a handle or a display name ("Orc #2"; unknown names get a did-you-mean).
+Entity& check_entity(lua_State* L, int index, World& world);
+void push_entity(lua_State* L, EntityId id);
+void push_entities(lua_State* L, const std::vector<EntityId>& ids);
+// The id a character handle at `index` holds, or nullptr when it is not one.
+const EntityId* test_character(lua_State* L, int index);
+
+// Plain data both ways: numbers, booleans, strings and lists (tables 1..n) of those.
+Value check_value(lua_State* L, int index);
+void push_value(lua_State* L, const Value& value);
+void push_properties(lua_State* L, const Properties& properties);
+
+// A table of named values (nested tables and lists allowed) to a JSON object, and back.
+nlohmann::json check_json(lua_State* L, int index);
+void push_json(lua_State* L, const nlohmann::json& value);
+
+// The C++ status definition from the table a pack writes (fields in stdlib/types/status.lua):
+// `status.define` uses it, and so can the registry's status definitions.
+StatusDefinition check_status_definition(lua_State* L, int index);
+
+// Optional fields of an options table at `index` (absent or nil: the fallback).
+std::string opt_string_field(lua_State* L, int index, const char* field, const std::string& fallback);
+double opt_number_field(lua_State* L, int index, const char* field, double fallback);
+
+}  // namespace arbiter::lua

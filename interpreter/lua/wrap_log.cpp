@@ -1,0 +1,89 @@
+// The `log` module: a pack records its own events (attacks, wounds) with their cause, reads the
+// recent ones, and overrides how each type of event is narrated.
+#include "interpreter/core/event_log.hpp"
+#include "interpreter/core/narration.hpp"
+#include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/services.hpp"
+#include "interpreter/lua/world_bindings.hpp"
+
+namespace arbiter::lua {
+
+namespace {
+
+EventLog& log_of(lua_State* L) { return services(L).get<EventLog>("event log"); }
+
+void push_event(lua_State* L, const LogEvent& event) {
+  lua_createtable(L, 0, 7);
+  lua_pushinteger(L, static_cast<lua_Integer>(event.sequence));
+  lua_setfield(L, -2, "seq");
+  lua_pushstring(L, event.type.c_str());
+  lua_setfield(L, -2, "type");
+  lua_pushinteger(L, event.at.round);
+  lua_setfield(L, -2, "round");
+  lua_pushinteger(L, event.at.phase);
+  lua_setfield(L, -2, "phase");
+  lua_pushinteger(L, event.at.turn);
+  lua_setfield(L, -2, "turn");
+  lua_pushstring(L, event.cause.c_str());
+  lua_setfield(L, -2, "cause");
+  push_json(L, event.fields);
+  lua_setfield(L, -2, "fields");
+}
+
+int event(lua_State* L) {
+  const std::string type = luaL_checkstring(L, 1);
+  nlohmann::json fields = lua_isnoneornil(L, 2) ? nlohmann::json::object() : check_json(L, 2);
+  const std::string cause = luaL_optstring(L, 3, "");
+  lua_pushinteger(L, static_cast<lua_Integer>(log_of(L).record(type, std::move(fields), cause).sequence));
+  return 1;
+}
+
+int recent(lua_State* L) {
+  const auto& events = log_of(L).events();
+  const auto wanted = static_cast<std::size_t>(std::max<lua_Integer>(0, luaL_optinteger(L, 1, 10)));
+  const std::size_t first = events.size() > wanted ? events.size() - wanted : 0;
+  lua_createtable(L, static_cast<int>(events.size() - first), 0);
+  for (std::size_t i = first; i < events.size(); ++i) {
+    push_event(L, events[i]);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i - first + 1));
+  }
+  return 1;
+}
+
+int narrate(lua_State* L) {
+  const std::string type = luaL_checkstring(L, 1);
+  const std::string text = luaL_checkstring(L, 2);
+  services(L).get<Narrator>("narrator").set_template(type, text);
+  return 0;
+}
+
+int render(lua_State* L) {
+  const auto& events = log_of(L).events();
+  const lua_Integer seq = luaL_checkinteger(L, 1);
+  luaL_argcheck(L, seq >= 1 && static_cast<std::size_t>(seq) <= events.size(), 1, "no event with that number");
+  const std::string text = services(L).get<Narrator>("narrator").render(events[static_cast<std::size_t>(seq - 1)]);
+  lua_pushstring(L, text.c_str());
+  return 1;
+}
+
+int position(lua_State* L) {
+  const FlowPosition at = log_of(L).position();
+  lua_pushinteger(L, at.round);
+  lua_pushinteger(L, at.phase);
+  lua_pushinteger(L, at.turn);
+  return 3;
+}
+
+const luaL_Reg functions[] = {
+    {"event", guarded<event>},   {"recent", guarded<recent>},     {"narrate", guarded<narrate>},
+    {"render", guarded<render>}, {"position", guarded<position>}, {nullptr, nullptr},
+};
+
+}  // namespace
+
+int open_log(lua_State* L) {
+  luaL_newlib(L, functions);
+  return 1;
+}
+
+}  // namespace arbiter::lua

@@ -1,0 +1,165 @@
+// The `status` module: defining statuses from plain tables, applying and removing them, and what
+// they mean for play (allowed actions, roll modifiers with reasons). Changes go to the log.
+#include "grammar/diagnostic.hpp"
+#include "interpreter/core/statuses.hpp"
+#include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/services.hpp"
+#include "interpreter/lua/world_bindings.hpp"
+
+namespace arbiter::lua {
+
+namespace {
+
+Statuses runtime(lua_State* L) {
+  return Statuses(world_of(L), services(L).get<StatusBook>("status book"), services(L).get<EventLog>("event log"));
+}
+
+std::vector<std::string> string_list_field(lua_State* L, int table, const char* field) {
+  std::vector<std::string> out;
+  lua_getfield(L, table, field);
+  if (!lua_isnil(L, -1)) {
+    if (!lua_istable(L, -1)) throw Error(std::string("'") + field + "' must be a list of action names");
+    const lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, -1, i);
+      if (lua_type(L, -1) != LUA_TSTRING) throw Error(std::string("'") + field + "' must be a list of action names");
+      out.emplace_back(lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return out;
+}
+
+std::vector<RollModifier> modifiers_field(lua_State* L, int table) {
+  std::vector<RollModifier> out;
+  lua_getfield(L, table, "modifiers");
+  if (!lua_isnil(L, -1)) {
+    luaL_checktype(L, -1, LUA_TTABLE);
+    const int list = lua_gettop(L);
+    const lua_Integer n = luaL_len(L, list);
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, list, i);
+      const int item = lua_gettop(L);
+      if (!lua_istable(L, item)) throw Error("each modifier is a table: { roll = \"attack\", amount = -2, reason = \"Prone\" }");
+      RollModifier m;
+      m.roll = opt_string_field(L, item, "roll", "");
+      m.amount = static_cast<int>(opt_number_field(L, item, "amount", 0));
+      m.reason = opt_string_field(L, item, "reason", "");
+      if (m.roll.empty()) throw Error("modifier " + std::to_string(i) + " needs the roll it changes (roll = \"attack\")");
+      out.push_back(std::move(m));
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return out;
+}
+
+}  // namespace
+
+StatusDefinition check_status_definition(lua_State* L, int table) {
+  luaL_checktype(L, table, LUA_TTABLE);
+  StatusDefinition d;
+  d.name = opt_string_field(L, table, "name", "");
+  d.stacking = parse_stacking(opt_string_field(L, table, "stacking", "refresh"));
+  d.max_stacks = static_cast<int>(opt_number_field(L, table, "max_stacks", 1));
+  d.unit = parse_duration_unit(opt_string_field(L, table, "unit", "until removed"));
+  d.duration = static_cast<int>(opt_number_field(L, table, "duration", 0));
+  d.expires_at = parse_clock_edge(opt_string_field(L, table, "expires", "end"));
+  d.clock = parse_clock_owner(opt_string_field(L, table, "clock", "owner"));
+  d.allows = string_list_field(L, table, "allows");
+  d.forbids = string_list_field(L, table, "forbids");
+  d.modifiers = modifiers_field(L, table);
+  return d;
+}
+
+namespace {
+
+int define(lua_State* L) {
+  services(L).get<StatusBook>("status book").define(check_status_definition(L, 1));
+  return 0;
+}
+
+int apply(lua_State* L) {
+  World& world = world_of(L);
+  const EntityId target = check_entity(L, 1, world).id;
+  const std::string status = luaL_checkstring(L, 2);
+  Application how;
+  if (!lua_isnoneornil(L, 3)) {
+    luaL_checktype(L, 3, LUA_TTABLE);
+    lua_getfield(L, 3, "source");
+    if (!lua_isnil(L, -1)) how.source = check_entity(L, -1, world).id;
+    lua_pop(L, 1);
+    lua_getfield(L, 3, "duration");
+    if (!lua_isnil(L, -1)) how.duration = static_cast<int>(luaL_checkinteger(L, -1));
+    lua_pop(L, 1);
+    how.cause = opt_string_field(L, 3, "cause", "");
+  }
+  runtime(L).apply(target, status, how);
+  return 0;
+}
+
+int remove(lua_State* L) {
+  const EntityId target = check_entity(L, 1, world_of(L)).id;
+  const std::string status = luaL_checkstring(L, 2);
+  const std::string cause = luaL_optstring(L, 3, "");
+  lua_pushboolean(L, runtime(L).remove(target, status, cause));
+  return 1;
+}
+
+int has(lua_State* L) {
+  const Entity& who = check_entity(L, 1, world_of(L));
+  lua_pushboolean(L, who.status(luaL_checkstring(L, 2)) != nullptr);
+  return 1;
+}
+
+int allows(lua_State* L) {
+  const EntityId who = check_entity(L, 1, world_of(L)).id;
+  const ActionVerdict verdict = runtime(L).allows(who, luaL_checkstring(L, 2));
+  lua_pushboolean(L, verdict.allowed);
+  if (verdict.allowed) return 1;
+  lua_pushstring(L, verdict.because.c_str());
+  return 2;
+}
+
+int modifiers(lua_State* L) {
+  const EntityId who = check_entity(L, 1, world_of(L)).id;
+  const auto found = runtime(L).modifiers(who, luaL_checkstring(L, 2));
+  lua_createtable(L, static_cast<int>(found.size()), 0);
+  lua_Integer total = 0;
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, found[i].amount);
+    lua_setfield(L, -2, "amount");
+    lua_pushstring(L, found[i].reason.c_str());
+    lua_setfield(L, -2, "reason");
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+    total += found[i].amount;
+  }
+  lua_pushinteger(L, total);
+  return 2;
+}
+
+int tick(lua_State* L) {
+  Tick when;
+  when.edge = parse_clock_edge(luaL_checkstring(L, 1));
+  when.unit = parse_duration_unit(luaL_checkstring(L, 2));
+  if (!lua_isnoneornil(L, 3)) when.whose = check_entity(L, 3, world_of(L)).id;
+  runtime(L).tick(when);
+  return 0;
+}
+
+const luaL_Reg functions[] = {
+    {"define", guarded<define>},   {"apply", guarded<apply>},         {"remove", guarded<remove>},
+    {"has", guarded<has>},         {"allows", guarded<allows>},       {"modifiers", guarded<modifiers>},
+    {"tick", guarded<tick>},       {nullptr, nullptr},
+};
+
+}  // namespace
+
+int open_status(lua_State* L) {
+  luaL_newlib(L, functions);
+  return 1;
+}
+
+}  // namespace arbiter::lua

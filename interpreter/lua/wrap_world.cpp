@@ -1,0 +1,144 @@
+// The `world` module: the characters of the fight and the general targets of the order sheets
+// ("closest enemy", "most injured enemy"). Characters come back as handles: `c.name`, `c.cell`,
+// `c.stats.wounds` always read the character as it is now.
+#include "grammar/diagnostic.hpp"
+#include "interpreter/core/event_log.hpp"
+#include "interpreter/core/lookup.hpp"
+#include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/services.hpp"
+#include "interpreter/lua/world_bindings.hpp"
+
+namespace arbiter::lua {
+
+namespace {
+
+LookupRules& lookup_rules(lua_State* L) { return services(L).get<LookupRules>("lookup rules"); }
+
+Relation opt_relation(lua_State* L, int index) {
+  return lua_isnoneornil(L, index) ? Relation::Any : parse_relation(luaL_checkstring(L, index));
+}
+
+int push_found(lua_State* L, const std::optional<EntityId>& found) {
+  if (found) push_entity(L, *found);
+  else lua_pushnil(L);
+  return 1;
+}
+
+int character(lua_State* L) {
+  World& world = world_of(L);
+  push_entity(L, check_entity(L, 1, world).id);
+  return 1;
+}
+
+int characters(lua_State* L) {
+  const World& world = world_of(L);
+  const bool any_side = lua_isnoneornil(L, 1);
+  const std::string side = any_side ? "" : luaL_checkstring(L, 1);
+  std::vector<EntityId> ids;
+  for (const Entity& e : world.entities())
+    if (any_side || e.side == side) ids.push_back(e.id);
+  push_entities(L, ids);
+  return 1;
+}
+
+int move(lua_State* L) {
+  World& world = world_of(L);
+  Entity& who = check_entity(L, 1, world);
+  const Cell to = check_cell(L, 2, world.grid());
+  const std::string cause = luaL_optstring(L, 3, "");
+  const Cell from = who.position;
+  who.position = to;
+  services(L).get<EventLog>("event log").record(
+      event_type::moved, {{"character", who.name}, {"from", world.grid().label(from)}, {"to", world.grid().label(to)}},
+      cause);
+  return 0;
+}
+
+int set_stat(lua_State* L) {
+  World& world = world_of(L);
+  Entity& who = check_entity(L, 1, world);
+  const std::string stat = luaL_checkstring(L, 2);
+  luaL_checkany(L, 3);
+  Value value = check_value(L, 3);
+  const std::string cause = luaL_optstring(L, 4, "");
+  const auto old = who.stats.find(stat);
+  services(L).get<EventLog>("event log").record(
+      event_type::stat_changed,
+      {{"character", who.name}, {"stat", stat}, {"from", old == who.stats.end() ? nlohmann::json() : nlohmann::json(old->second)},
+       {"to", value}},
+      cause);
+  who.stats[stat] = std::move(value);
+  return 0;
+}
+
+template <std::optional<EntityId> (*Find)(const World&, const Entity&, Relation, const LookupRules&)>
+int find_one(lua_State* L) {
+  World& world = world_of(L);
+  const Entity& of = check_entity(L, 1, world);
+  return push_found(L, Find(world, of, opt_relation(L, 2), lookup_rules(L)));
+}
+
+int within_reach_of(lua_State* L) {
+  World& world = world_of(L);
+  const Entity& of = check_entity(L, 1, world);
+  const double feet = luaL_checknumber(L, 2);
+  push_entities(L, within_reach(world, of, feet, opt_relation(L, 3), lookup_rules(L)));
+  return 1;
+}
+
+int visible_to(lua_State* L) {
+  World& world = world_of(L);
+  const Entity& of = check_entity(L, 1, world);
+  push_entities(L, visible_from(world, of, opt_relation(L, 2), lookup_rules(L)));
+  return 1;
+}
+
+int set_lookups(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  LookupRules& rules = lookup_rules(L);
+  LookupRules changed = rules;
+  changed.injury_stat = opt_string_field(L, 1, "injury", rules.injury_stat);
+  changed.size_stat = opt_string_field(L, 1, "size", rules.size_stat);
+  lua_getfield(L, 1, "more_is_worse");
+  if (!lua_isnil(L, -1)) changed.more_is_worse = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  lua_getfield(L, 1, "out_of_fight");
+  if (!lua_isnil(L, -1)) {
+    luaL_checktype(L, -1, LUA_TTABLE);
+    changed.out_of_fight.clear();
+    const lua_Integer n = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= n; ++i) {
+      lua_rawgeti(L, -1, i);
+      if (lua_type(L, -1) != LUA_TSTRING) throw Error("out_of_fight lists status names");
+      changed.out_of_fight.emplace_back(lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  rules = std::move(changed);
+  return 0;
+}
+
+const luaL_Reg functions[] = {
+    {"character", guarded<character>},
+    {"characters", guarded<characters>},
+    {"move", guarded<move>},
+    {"set_stat", guarded<set_stat>},
+    {"closest", guarded<find_one<closest>>},
+    {"farthest", guarded<find_one<farthest>>},
+    {"most_injured", guarded<find_one<most_injured>>},
+    {"biggest", guarded<find_one<biggest>>},
+    {"within_reach", guarded<within_reach_of>},
+    {"visible_from", guarded<visible_to>},
+    {"set_lookups", guarded<set_lookups>},
+    {nullptr, nullptr},
+};
+
+}  // namespace
+
+int open_world(lua_State* L) {
+  luaL_newlib(L, functions);
+  return 1;
+}
+
+}  // namespace arbiter::lua

@@ -1,0 +1,72 @@
+---@meta status
+-- `status`: statuses a pack defines and the runtime applies, stacks, counts down and removes,
+-- logging every change. A status may forbid actions, allow only some, and change rolls.
+
+---@class status.Modifier
+---@field roll string which rolls, in the ruleset's words ("attack", "attacks against")
+---@field amount integer per stack
+---@field reason string shown with the roll ("Prone")
+
+---@class status.Definition
+---@field name string
+---@field stacking? "refresh"|"stack"|"ignore"|"independent" applying it again: restart the duration (default), add a stack, do nothing, or add a separate instance
+---@field max_stacks? integer for "stack" (default 1)
+---@field unit? "rounds"|"phases"|"turns"|"until removed" default "until removed"
+---@field duration? integer how many units; never negative
+---@field expires? "start"|"end" counted down at the start or the end of the unit (default "end")
+---@field clock? "owner"|"source" whose turn or phase counts it down (default "owner")
+---@field allows? string[] if given, the only actions allowed (tempo: Pinned allows Escape)
+---@field forbids? string[] actions it forbids
+---@field modifiers? status.Modifier[]
+
+---@class status.Application
+---@field source? string|world.Character who caused it
+---@field duration? integer instead of the definition's ("Dazed for next 1d4 Actions")
+---@field cause? string for the log
+
+local status = {}
+
+---Defines a status (a negative duration or unknown option is an error naming it).
+---@param definition status.Definition
+function status.define(definition) end
+
+---Applies a status by its stacking rule and logs it.
+---@param target string|world.Character
+---@param name string
+---@param how? status.Application
+function status.apply(target, name, how) end
+
+---Removes every instance of a status; false when the character did not have it.
+---@param target string|world.Character
+---@param name string
+---@param cause? string
+---@return boolean removed
+function status.remove(target, name, cause) end
+
+---@param target string|world.Character
+---@param name string
+---@return boolean
+function status.has(target, name) end
+
+---Whether the character's statuses let it take an action, and if not, why.
+---@param who string|world.Character
+---@param action string
+---@return boolean allowed
+---@return string? because "Pinned does not allow Thrust"
+function status.allows(who, action) end
+
+---The modifiers the character's statuses put on a roll, each with its reason, and their sum.
+---@param who string|world.Character
+---@param roll string
+---@return { amount: integer, reason: string }[] modifiers
+---@return integer total
+function status.modifiers(who, roll) end
+
+---A moment of the flow's clock: counts down the statuses running on it and removes those that
+---run out. `whose` names the character whose turn or phase it is; omit it for the whole table.
+---@param edge "start"|"end"
+---@param unit "rounds"|"phases"|"turns"
+---@param whose? string|world.Character
+function status.tick(edge, unit, whose) end
+
+return status

@@ -1,0 +1,90 @@
+---@meta world
+-- `world`: the characters of the fight and the general targets of the order sheets. A character
+-- is a handle: its fields always show the character as it is now. Anywhere a character is
+-- asked for, its display name works too ("Orc #2").
+
+---@class world.Character
+---@field id integer
+---@field name string unique display name ("Orc #2")
+---@field side string characters on the same side are allies
+---@field cell string where it stands ("C3")
+---@field stats table<string, number|boolean|string|table> a copy of its stats
+---@field equipment string[]
+---@field statuses { name: string, source?: string, remaining?: integer, stacks: integer }[]
+
+---Who counts as a candidate, relative to the asking character (never itself). Default "any".
+---@alias world.Relation "any"|"ally"|"enemy"
+
+---@class world.Lookups
+---@field injury? string the stat that measures injury (default "wounds")
+---@field more_is_worse? boolean true when a higher injury stat is worse (default true; false for hit points)
+---@field size? string the stat that measures size (default "size")
+---@field out_of_fight? string[] statuses that remove a character from every lookup ("Dead")
+
+local world = {}
+
+---A character by name.
+---@param name string|world.Character
+---@return world.Character
+function world.character(name) end
+
+---Every character, or those of one side, in the order they joined.
+---@param side? string
+---@return world.Character[]
+function world.characters(side) end
+
+---Puts a character in a cell (logged as "moved").
+---@param who string|world.Character
+---@param to grid.Place
+---@param cause? string
+function world.move(who, to, cause) end
+
+---Sets one stat: a number, true/false, a string or a list of those (logged as "stat_changed").
+---@param who string|world.Character
+---@param stat string
+---@param value number|boolean|string|table
+---@param cause? string
+function world.set_stat(who, stat, value, cause) end
+
+---"The closest enemy": ties go to the lower id.
+---@param of string|world.Character
+---@param relation? world.Relation
+---@return world.Character?
+function world.closest(of, relation) end
+
+---"The farthest enemy": ties go to the lower id.
+---@param of string|world.Character
+---@param relation? world.Relation
+---@return world.Character?
+function world.farthest(of, relation) end
+
+---"The most injured enemy", by the injury stat (see set_lookups); ties go to the nearer.
+---@param of string|world.Character
+---@param relation? world.Relation
+---@return world.Character?
+function world.most_injured(of, relation) end
+
+---"The biggest enemy", by the size stat (see set_lookups); ties go to the nearer.
+---@param of string|world.Character
+---@param relation? world.Relation
+---@return world.Character?
+function world.biggest(of, relation) end
+
+---Characters within `feet` of `of`.
+---@param of string|world.Character
+---@param feet number
+---@param relation? world.Relation
+---@return world.Character[]
+function world.within_reach(of, feet, relation) end
+
+---Characters `of` can see (nothing hides them completely).
+---@param of string|world.Character
+---@param relation? world.Relation
+---@return world.Character[]
+function world.visible_from(of, relation) end
+
+---Which stats the lookups read, and which statuses take a character out of them.
+---@param lookups world.Lookups
+function world.set_lookups(lookups) end
+
+return world

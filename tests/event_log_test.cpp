@@ -1,0 +1,54 @@
+#include "interpreter/core/event_log.hpp"
+#include "interpreter/core/narration.hpp"
+
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "tests/support/errors.hpp"
+
+using namespace arbiter;
+
+TEST_CASE("events are stamped with round, phase, turn and cause, and written as JSON Lines", "[log]") {
+  EventLog log;
+  log.set_position({2, 1, 0});
+  log.record("attack", {{"attacker", "Aldric"}, {"target", "Orc #2"}, {"total", 17}}, "Aldric attacks Orc #2");
+  log.set_position({2, 2, 0});
+  log.record(event_type::moved, {{"character", "Orc #2"}, {"from", "C3"}, {"to", "C2"}}, "Fall Back");
+  std::ostringstream out;
+  write_json_lines(out, log.events());
+  CHECK(out.str() ==
+        R"({"cause":"Aldric attacks Orc #2","fields":{"attacker":"Aldric","target":"Orc #2","total":17},"phase":1,"round":2,"seq":1,"turn":0,"type":"attack"})"
+        "\n"
+        R"({"cause":"Fall Back","fields":{"character":"Orc #2","from":"C3","to":"C2"},"phase":2,"round":2,"seq":2,"turn":0,"type":"moved"})"
+        "\n");
+  CHECK(error_message([&] { log.record("attack", nlohmann::json::array(), ""); }) ==
+        "the fields of a 'attack' event must be named (a table of name = value)");
+}
+
+TEST_CASE("narration uses the default templates and a pack's overrides", "[log][narration]") {
+  EventLog log;
+  log.set_position({1, 2, 0});
+  const LogEvent& moved = log.record(event_type::moved, {{"character", "Brienne"}, {"from", "B3"}, {"to", "A1"}}, "");
+  Narrator narrator;
+  CHECK(narrator.render(moved) == "Brienne moves from B3 to A1");
+  narrator.set_template(event_type::moved, "Round {round}, phase {phase}: {character} dashes to {to} {{fast}}");
+  CHECK(narrator.render(moved) == "Round 1, phase 2: Brienne dashes to A1 {fast}");
+  const LogEvent& hit = log.record("wound", {{"target", "Orc #2"}, {"wounds", 2.0}, {"tags", {"crit", "axe"}}}, "axe");
+  CHECK(narrator.render(hit) == "wound: tags=crit, axe, target=Orc #2, wounds=2");
+  narrator.set_template("wound", "{target} takes {wounds} ({tags})");
+  CHECK(narrator.render(hit) == "Orc #2 takes 2 (crit, axe)");
+}
+
+TEST_CASE("bad templates are clear errors", "[log][narration][errors]") {
+  Narrator narrator;
+  CHECK(error_message([&] { narrator.set_template("wound", "{target takes"); }) ==
+        "the template \"{target takes\" has an unclosed or empty '{' at column 1 (write {{ for a brace)");
+  CHECK(error_message([&] { narrator.set_template("wound", "ouch}"); }) ==
+        "the template \"ouch}\" has a '}' without its '{' at column 5 (write }} for a brace)");
+  narrator.set_template("wound", "{victim} bleeds");
+  EventLog log;
+  const LogEvent& hit = log.record("wound", {{"target", "Orc #2"}}, "");
+  CHECK(error_message([&] { narrator.render(hit); }) ==
+        "the 'wound' template names {victim}, which this event does not have (it has: target; and round, phase, turn, cause, type)");
+}

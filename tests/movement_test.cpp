@@ -1,0 +1,170 @@
+#include "interpreter/core/movement.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "tests/support/errors.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+Mover mover(std::string name, std::string side, Cell start, std::vector<Cell> path, bool ready = true) {
+  return Mover{.id = 0, .name = std::move(name), .side = std::move(side), .start = start, .path = std::move(path), .ready = ready};
+}
+
+std::vector<MoveEventKind> kinds(const MovementResult& result) {
+  std::vector<MoveEventKind> out;
+  for (const auto& e : result.events) out.push_back(e.kind);
+  return out;
+}
+
+// Platemail's Clash: "Both Characters stop their movement where their paths intersect."
+Halt clash_stops_opponents(const MoveEvent& e) {
+  const bool paths_met = e.kind == MoveEventKind::Cross || e.kind == MoveEventKind::Swap || e.kind == MoveEventKind::HeadOn;
+  return paths_met && !e.allies ? Halt::Both : Halt::None;
+}
+
+}  // namespace
+
+TEST_CASE("allies whose diagonal paths cross are reported as allies (Platemail: Crash)", "[movement]") {
+  Grid board(6, 6);
+  BorderTraffic traffic;
+  const std::vector<Mover> party{mover("Aldric", "party", {1, 1}, {{2, 2}, {3, 3}}),
+                                 mover("Brienne", "party", {2, 1}, {{1, 2}, {0, 3}}, false)};
+  const auto result = resolve_movement(board, party, traffic);
+  REQUIRE(kinds(result) == std::vector{MoveEventKind::Cross});
+  const MoveEvent& met = result.events.front();
+  CHECK(met.allies);
+  CHECK(met.step == 1);
+  CHECK(met.from == Cell{1, 1});
+  CHECK(met.to == Cell{2, 2});
+  CHECK(met.mover_ready);
+  CHECK_FALSE(met.other_ready);  // Brienne is Not Ready: the ruleset rolls the Crash
+  CHECK(result.positions == std::vector<Cell>{{3, 3}, {0, 3}});
+}
+
+TEST_CASE("opponents whose paths cross stop where they met (Platemail: Clash)", "[movement]") {
+  Grid board(6, 6);
+  BorderTraffic traffic;
+  const std::vector<Mover> fight{mover("Aldric", "party", {1, 1}, {{2, 2}, {3, 3}}),
+                                 mover("Orc #1", "orcs", {2, 1}, {{1, 2}, {0, 3}})};
+  const auto result = resolve_movement(board, fight, traffic, {}, clash_stops_opponents);
+  REQUIRE(kinds(result) == std::vector{MoveEventKind::Cross});
+  CHECK_FALSE(result.events.front().allies);
+  // "The Arbiter should place stopped Characters adjacent": they never left their adjacent cells.
+  CHECK(result.positions == std::vector<Cell>{{1, 1}, {2, 1}});
+  CHECK(result.steps_taken == std::vector<int>{0, 0});
+}
+
+TEST_CASE("two characters trading cells is a swap", "[movement]") {
+  Grid corridor(4, 1);
+  BorderTraffic traffic;
+  const std::vector<Mover> pair{mover("Aldric", "party", {1, 0}, {{2, 0}, {3, 0}}),
+                                mover("Orc #1", "orcs", {2, 0}, {{1, 0}, {0, 0}})};
+  const auto passing = resolve_movement(corridor, pair, traffic);
+  REQUIRE(kinds(passing).front() == MoveEventKind::Swap);
+  CHECK(passing.positions == std::vector<Cell>{{3, 0}, {0, 0}});
+  const auto clashing = resolve_movement(corridor, pair, traffic, {}, clash_stops_opponents);
+  CHECK(kinds(clashing) == std::vector{MoveEventKind::Swap});
+  CHECK(clashing.positions == std::vector<Cell>{{1, 0}, {2, 0}});
+}
+
+TEST_CASE("a head-on meeting: both want the cell between them and neither gets it", "[movement]") {
+  Grid corridor(5, 1);
+  BorderTraffic traffic;
+  const std::vector<Mover> pair{mover("Aldric", "party", {0, 0}, {{1, 0}, {2, 0}, {3, 0}}),
+                                mover("Orc #1", "orcs", {4, 0}, {{3, 0}, {2, 0}, {1, 0}})};
+  const auto result = resolve_movement(corridor, pair, traffic);
+  REQUIRE(result.events.size() == 1);
+  CHECK(result.events[0].kind == MoveEventKind::HeadOn);
+  CHECK(result.events[0].step == 2);
+  CHECK(result.events[0].to == Cell{2, 0});
+  CHECK(result.positions == std::vector<Cell>{{1, 0}, {3, 0}});
+}
+
+TEST_CASE("two wanting one cell from different sides, and a step into a held cell", "[movement]") {
+  Grid board(6, 6);
+  BorderTraffic traffic;
+  const std::vector<Mover> three{mover("Aldric", "party", {0, 0}, {{1, 1}}), mover("Brienne", "party", {2, 0}, {{1, 1}}),
+                                 mover("Orc #1", "orcs", {5, 5}, {}), mover("Orc #2", "orcs", {5, 3}, {{5, 4}, {5, 5}})};
+  const auto result = resolve_movement(board, three, traffic);
+  REQUIRE(kinds(result) == std::vector{MoveEventKind::SameCell, MoveEventKind::Blocked});
+  CHECK(result.events[0].allies);
+  CHECK(result.events[1].mover == 3);
+  CHECK(result.events[1].other == 2);
+  CHECK(result.events[1].step == 2);
+  CHECK(result.positions == std::vector<Cell>{{0, 0}, {2, 0}, {5, 5}, {5, 4}});
+  // Heimr's locations hold many characters: nobody is stopped, the event is still reported.
+  const auto shared = resolve_movement(board, three, traffic, MovementRules{.one_per_cell = false, .paths = {}});
+  CHECK(shared.positions == std::vector<Cell>{{1, 1}, {1, 1}, {5, 5}, {5, 5}});
+}
+
+TEST_CASE("leaving the reach of a Ready foe triggers an Attack of Opportunity (Platemail: AoO)", "[movement]") {
+  Grid board(8, 3);
+  BorderTraffic traffic;
+  std::vector<Mover> scene{mover("Aldric", "party", {2, 1}, {{3, 1}, {4, 1}}), mover("Orc #1", "orcs", {1, 1}, {}, true)};
+  const auto ready = resolve_movement(board, scene, traffic);
+  REQUIRE(kinds(ready) == std::vector{MoveEventKind::LeftReach});
+  CHECK(ready.events[0].step == 1);
+  CHECK(ready.events[0].mover == 0);
+  CHECK(ready.events[0].other == 1);
+  CHECK(ready.events[0].other_ready);
+  CHECK(ready.events[0].from == Cell{2, 1});
+  CHECK(ready.events[0].to == Cell{3, 1});
+
+  scene[1].ready = false;  // a Not Ready foe: still reported, the ruleset grants no attack
+  const auto not_ready = resolve_movement(board, scene, traffic);
+  REQUIRE(kinds(not_ready) == std::vector{MoveEventKind::LeftReach});
+  CHECK_FALSE(not_ready.events[0].other_ready);
+
+  scene[1].reach_feet = 10;  // "5' or 10' if they have Reach": left one step later
+  CHECK(resolve_movement(board, scene, traffic).events.at(0).step == 2);
+  scene[1].side = "party";  // allies never trigger it
+  CHECK(resolve_movement(board, scene, traffic).events.empty());
+}
+
+TEST_CASE("a single door lets two through per turn (Heimr: movement limits)", "[movement][borders]") {
+  Grid heimr(3, 3);
+  heimr.set_border(heimr.cell("B1"), heimr.cell("B2"), Border{.name = "single door", .movement_limit = 2, .door = DoorState::Open});
+  BorderTraffic traffic;
+  std::vector<Mover> column{mover("Aldric", "party", {1, 0}, {{1, 1}, {1, 2}}),
+                            mover("Brienne", "party", {0, 0}, {{1, 0}, {1, 1}, {0, 2}})};
+  column[0].id = 1;
+  column[1].id = 2;
+  CHECK(resolve_movement(heimr, column, traffic).events.empty());
+  const BorderUse door = traffic.at(heimr.edge({1, 0}, {1, 1}));
+  CHECK(door.count == 2);
+  CHECK(door.first == 1);
+  const std::vector<Mover> third{mover("Cedric", "party", {1, 0}, {{1, 1}})};
+  const auto blocked = resolve_movement(heimr, third, traffic);
+  REQUIRE(kinds(blocked) == std::vector{MoveEventKind::BorderLimit});
+  CHECK(blocked.positions.front() == Cell{1, 0});
+  reset_traffic_started_by(traffic, 2);  // Brienne's turn: she was not first, nothing resets
+  CHECK(resolve_movement(heimr, third, traffic).positions.front() == Cell{1, 0});
+  // "The count is reset to zero at the start of the first character to move through."
+  reset_traffic_started_by(traffic, 1);
+  CHECK(traffic.empty());
+  CHECK(resolve_movement(heimr, third, traffic).positions.front() == Cell{1, 1});
+}
+
+TEST_CASE("crossing a border with a challenge is reported for the ruleset to roll (Heimr: CR)", "[movement][borders]") {
+  Grid heimr(3, 1);
+  heimr.set_border({0, 0}, {1, 0}, Border{.name = "2 meter jump", .crossing_challenge = 3});
+  BorderTraffic traffic;
+  const std::vector<Mover> jumper{mover("Aldric", "party", {0, 0}, {{1, 0}, {2, 0}})};
+  // "If they fail the character can not go across the border".
+  const auto failed = resolve_movement(heimr, jumper, traffic, {}, [](const MoveEvent& e) {
+    return e.kind == MoveEventKind::BorderChallenge ? Halt::Mover : Halt::None;
+  });
+  REQUIRE(kinds(failed) == std::vector{MoveEventKind::BorderChallenge});
+  CHECK(failed.positions.front() == Cell{0, 0});
+}
+
+TEST_CASE("a path through a wall is an error naming the character and the step", "[movement][errors]") {
+  Grid board(3, 3);
+  board.set_border({1, 1}, {1, 0}, Border{.name = "stone wall", .blocks_movement = true});
+  BorderTraffic traffic;
+  const std::vector<Mover> bad{mover("Aldric", "party", {1, 2}, {{1, 1}, {1, 0}})};
+  CHECK(error_message([&] { resolve_movement(board, bad, traffic); }) ==
+        "Aldric's path, step 2 (from B2 to B1), is not possible: it crosses the stone wall between B2 and B1");
+}

@@ -1,0 +1,179 @@
+#include "interpreter/core/snapshot.hpp"
+
+#include <unistd.h>
+
+#include <fstream>
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "interpreter/core/movement.hpp"
+#include "interpreter/core/statuses.hpp"
+#include "tests/support/errors.hpp"
+
+using namespace arbiter;
+namespace fs = std::filesystem;
+
+namespace {
+
+StatusBook fight_statuses() {
+  StatusBook book;
+  book.define({.name = "Poisoned", .stacking = Stacking::Stack, .max_stacks = 3, .unit = DurationUnit::Turns,
+               .duration = 3, .modifiers = {{"attack", -1, "Poisoned"}}});
+  book.define({.name = "Bound", .unit = DurationUnit::Turns, .duration = 1, .expires_at = ClockEdge::Start,
+               .clock = ClockOwner::Source});
+  book.define({.name = "Pinned", .allows = {"Escape"}});
+  return book;
+}
+
+// Heimr's 3×3 location grid mid-fight: a door already crossed once this turn, a wall, a jump,
+// mud, a tree on a hill, and three characters with statuses part-way through their durations.
+SavedState fight_in_progress(const StatusBook& book, EventLog& log) {
+  Grid grid(3, 3, 5, Metric::Manhattan);
+  grid.set_border(grid.cell("A1"), grid.cell("A2"),
+                  Border{.name = "single door", .movement_limit = 2, .toughness = 2, .door = DoorState::Open});
+  grid.set_border(grid.cell("B2"), grid.cell("C2"),
+                  Border{.name = "stone wall", .blocks_movement = true, .blocks_sight = true, .toughness = 6});
+  grid.set_border(grid.cell("B2"), grid.cell("B3"),
+                  Border{.name = "2 meter jump", .crossing_challenge = 3, .properties = {{"drop", 2}, {"wet", true}}});
+  grid.set_terrain(grid.cell("B1"), Terrain{.name = "mud", .difficult = true});
+  grid.set_terrain(grid.cell("C3"), Terrain{.name = "hill", .height = 1, .object = "thick tree",
+                                            .shelter = Shelter::Concealment, .shelter_strength = 2});
+  World world(std::move(grid));
+  const EntityId aldric = world.add(Entity{.name = "Aldric", .side = "party", .position = {0, 1},
+                                           .stats = {{"wounds", 1}, {"weapon", "Spear"}, {"tags", Value::List{"human", 3.5}}},
+                                           .equipment = {"Spear", "Leather"}}).id;
+  const EntityId orc = world.add(Entity{.name = "Orc", .side = "orcs", .position = {1, 1}, .stats = {{"wounds", 0}}}).id;
+  world.add(Entity{.name = "Orc #2", .side = "orcs", .position = {2, 2}});
+  world.traffic()[world.grid().edge({0, 0}, {0, 1})] = BorderUse{1, aldric};
+
+  log.set_position({2, 1, 3});
+  Statuses statuses(world, book, log);
+  statuses.apply(aldric, "Poisoned", {.cause = "orc dart"});
+  statuses.apply(aldric, "Poisoned", {.cause = "orc dart"});
+  statuses.tick({ClockEdge::End, DurationUnit::Turns, aldric});
+  statuses.apply(orc, "Bound", {.source = aldric, .duration = std::nullopt, .cause = "bind"});
+  statuses.apply(orc, "Pinned", {.source = aldric, .duration = std::nullopt, .cause = "pin"});
+  return SavedState{std::move(world), log.position(), {{"algorithm", "xoshiro256**"}, {"state", {1, 2, 3, 4}}}};
+}
+
+// The rest of the turn, the same way on whichever copy of the fight it is given.
+void continue_fight(SavedState& state, const StatusBook& book, EventLog& log) {
+  Statuses statuses(state.world, book, log);
+  statuses.tick({ClockEdge::Start, DurationUnit::Turns, 1});
+  statuses.tick({ClockEdge::End, DurationUnit::Turns, 1});
+  statuses.apply(3, "Poisoned", {.cause = "splash"});
+  const Mover orc_two{.id = 3, .name = "Orc #2", .side = "orcs", .start = {2, 2}, .path = {{2, 1}, {2, 0}}};
+  const auto moved = resolve_movement(state.world.grid(), std::span(&orc_two, 1), state.world.traffic());
+  state.world.get(3).position = moved.positions.front();
+}
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("arbiter-snapshot-test-" + std::to_string(::getpid()));
+  TempDir() { fs::create_directories(path); }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+std::string read(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("a fight with statuses mid-duration saves and loads identical", "[snapshot]") {
+  const StatusBook book = fight_statuses();
+  EventLog log;
+  const SavedState original = fight_in_progress(book, log);
+  const TempDir dir;
+  save_state(dir.path / "fight.json", original);
+  const SavedState loaded = load_state(dir.path / "fight.json");
+  CHECK(loaded == original);
+  CHECK(state_to_json(loaded) == state_to_json(original));
+  CHECK(loaded.world.get(1).status("Poisoned")->remaining == 2);
+  CHECK(loaded.world.get(1).status("Poisoned")->stacks == 2);
+  CHECK(loaded.rng["state"] == nlohmann::json{1, 2, 3, 4});
+  CHECK(fs::directory_iterator(dir.path)->path().filename() == "fight.json");  // no temporary left behind
+}
+
+TEST_CASE("a loaded fight continues exactly as the original does", "[snapshot]") {
+  const StatusBook book = fight_statuses();
+  EventLog original_log;
+  SavedState original = fight_in_progress(book, original_log);
+  const TempDir dir;
+  save_state(dir.path / "fight.json", original);
+  SavedState loaded = load_state(dir.path / "fight.json");
+
+  EventLog after_original, after_loaded;
+  after_original.set_position(original.flow);
+  after_loaded.set_position(loaded.flow);
+  continue_fight(original, book, after_original);
+  continue_fight(loaded, book, after_loaded);
+  CHECK(loaded == original);
+  CHECK(after_loaded.events() == after_original.events());
+  CHECK(loaded.world.find("Orc #2").position == loaded.world.grid().cell("C1"));
+  CHECK_FALSE(loaded.world.find("Orc").status("Bound"));  // it ended as Aldric's turn began
+  CHECK(after_loaded.events().size() == 2);  // Bound expired, Orc #2 poisoned
+}
+
+TEST_CASE("a truncated save is refused with the file named and left as it was", "[snapshot][errors]") {
+  const StatusBook book = fight_statuses();
+  EventLog log;
+  const TempDir dir;
+  const fs::path file = dir.path / "fight.json";
+  save_state(file, fight_in_progress(book, log));
+  const std::string whole = read(file);
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << whole.substr(0, whole.size() / 2);
+  const std::string truncated = read(file);
+  CHECK_THAT(error_message([&] { load_state(file); }),
+             Catch::StartsWith(file.string() + ": damaged or truncated: it is not complete JSON (at byte"));
+  CHECK(read(file) == truncated);
+  std::ofstream(file, std::ios::binary | std::ios::trunc).flush();
+  CHECK(error_message([&] { load_state(file); }) ==
+        file.string() + ": the file is empty (a save interrupted before it was written?)");
+  CHECK_THAT(error_message([&] { load_state(dir.path / "missing.json"); }), Catch::Contains("cannot read"));
+}
+
+TEST_CASE("newer, foreign and damaged documents are refused with what is wrong", "[snapshot][errors]") {
+  const StatusBook book = fight_statuses();
+  EventLog log;
+  nlohmann::json json = state_to_json(fight_in_progress(book, log));
+  nlohmann::json newer = json;
+  newer["version"] = state_format_version + 1;
+  CHECK(error_message([&] { state_from_json(newer, "fight.json"); }) ==
+        "fight.json: saved by a newer Arbiter (format version 2; this one reads versions up to 1)");
+  CHECK(error_message([&] { state_from_json(nlohmann::json{{"hp", 3}}, "notes.json"); }) ==
+        "notes.json: this is not an Arbiter saved state (no \"format\": \"arbiter-state\")");
+  nlohmann::json bad_cell = json;
+  bad_cell["world"]["characters"][1]["cell"] = "Z9";
+  CHECK(error_message([&] { state_from_json(bad_cell, "fight.json"); }) ==
+        "fight.json: not a valid saved state: state.world.characters[1].cell: there is no cell Z9 on this 3×3 grid "
+        "(A1..C3); did you mean C3?");
+  nlohmann::json missing = json;
+  missing["world"]["grid"].erase("scale");
+  CHECK(error_message([&] { state_from_json(missing, "fight.json"); }) ==
+        "fight.json: not a valid saved state: state.world.grid: 'scale' is missing");
+  nlohmann::json wrong_type = json;
+  wrong_type["world"]["characters"][0]["statuses"][0]["remaining"] = "two";
+  CHECK(error_message([&] { state_from_json(wrong_type, "fight.json"); }) ==
+        "fight.json: not a valid saved state: state.world.characters[0].statuses[0].remaining: expected a whole "
+        "number, found \"two\"");
+  nlohmann::json same_name = json;
+  same_name["world"]["characters"][2]["name"] = "Orc";
+  CHECK_THAT(error_message([&] { state_from_json(same_name, "fight.json"); }),
+             Catch::Contains("there is already a character named 'Orc'"));
+}
+
+TEST_CASE("a save that cannot replace its target leaves the target untouched", "[snapshot][errors]") {
+  const StatusBook book = fight_statuses();
+  EventLog log;
+  const TempDir dir;
+  const fs::path target = dir.path / "occupied";
+  fs::create_directories(target / "keep");
+  CHECK_THAT(error_message([&] { save_state(target, fight_in_progress(book, log)); }),
+             Catch::Contains("cannot replace it with the new save"));
+  CHECK(fs::is_directory(target / "keep"));
+  CHECK(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()) == 1);  // temporary removed
+}

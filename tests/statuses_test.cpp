@@ -1,0 +1,129 @@
+#include "interpreter/core/statuses.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "tests/support/errors.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+// The statuses the sources describe, as a pack would define them.
+StatusBook book() {
+  StatusBook statuses;
+  // Platemail: Dazed "for next 1d4 Actions"; "Attacks on you have Favor".
+  statuses.define({.name = "Dazed", .unit = DurationUnit::Phases, .duration = 1, .forbids = {"Charge", "Full Attack"},
+                   .modifiers = {{"attacks against", 3, "Dazed: Favor for attackers"}}});
+  // Tempo: Pinned allows only Escape; it lasts until someone escapes.
+  statuses.define({.name = "Pinned", .allows = {"Escape"}});
+  // Tempo: On Guard, a stance, until removed; Off Guard.
+  statuses.define({.name = "On Guard", .stacking = Stacking::Ignore});
+  // A poison that stacks up to three times and wears off at the end of its owner's turn.
+  statuses.define({.name = "Poisoned", .stacking = Stacking::Stack, .max_stacks = 3, .unit = DurationUnit::Turns,
+                   .duration = 2, .modifiers = {{"attack", -1, "Poisoned"}}});
+  // Bound "until the start of the source's next turn".
+  statuses.define({.name = "Bound", .unit = DurationUnit::Turns, .duration = 1, .expires_at = ClockEdge::Start,
+                   .clock = ClockOwner::Source});
+  return statuses;
+}
+
+struct Fight {
+  StatusBook statuses = book();
+  World world{Grid(5, 5)};
+  EventLog log;
+  Statuses runtime{world, statuses, log};
+  EntityId aldric = world.add(Entity{.name = "Aldric", .side = "party", .position = {0, 0}}).id;
+  EntityId orc = world.add(Entity{.name = "Orc", .side = "orcs", .position = {1, 0}}).id;
+
+  std::vector<std::string> log_types() const {
+    std::vector<std::string> out;
+    for (const auto& e : log.events()) out.push_back(e.type);
+    return out;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a status forbids actions and changes rolls, with its reason (Platemail: Dazed)", "[statuses]") {
+  Fight fight;
+  fight.runtime.apply(fight.aldric, "Dazed", {.source = fight.orc, .duration = std::nullopt, .cause = "Orc's mace crit"});
+  const ActionVerdict charge = fight.runtime.allows(fight.aldric, "Charge");
+  CHECK_FALSE(charge.allowed);
+  CHECK(charge.because == "Dazed does not allow Charge");
+  CHECK(fight.runtime.allows(fight.aldric, "Move").allowed);
+  const auto mods = fight.runtime.modifiers(fight.aldric, "attacks against");
+  REQUIRE(mods.size() == 1);
+  CHECK(mods[0].amount == 3);
+  CHECK(mods[0].reason == "Dazed: Favor for attackers");
+  const LogEvent& applied = fight.log.events().front();
+  CHECK(applied.type == "status_applied");
+  CHECK(applied.cause == "Orc's mace crit");
+  CHECK(applied.fields["source"] == "Orc");
+}
+
+TEST_CASE("an allow-list status permits only its actions (tempo: Pinned)", "[statuses]") {
+  Fight fight;
+  fight.runtime.apply(fight.aldric, "Pinned", {.source = fight.orc, .duration = std::nullopt, .cause = "pin"});
+  CHECK(fight.runtime.allows(fight.aldric, "Escape").allowed);
+  CHECK(fight.runtime.allows(fight.aldric, "Thrust").because == "Pinned does not allow Thrust");
+  CHECK(fight.runtime.remove(fight.aldric, "Pinned", "escaped"));
+  CHECK_FALSE(fight.runtime.remove(fight.aldric, "Pinned", "escaped"));
+  CHECK(fight.runtime.allows(fight.aldric, "Thrust").allowed);
+}
+
+TEST_CASE("stacking rules: stack to a maximum, ignore, refresh", "[statuses]") {
+  Fight fight;
+  for (int i = 0; i < 4; ++i) fight.runtime.apply(fight.aldric, "Poisoned", {.cause = "dart"});
+  const Entity& aldric = fight.world.get(fight.aldric);
+  REQUIRE(aldric.statuses.size() == 1);
+  CHECK(aldric.statuses[0].stacks == 3);
+  CHECK(fight.runtime.modifiers(fight.aldric, "attack").at(0).amount == -3);
+  fight.runtime.apply(fight.aldric, "On Guard", {.cause = "stance"});
+  fight.runtime.apply(fight.aldric, "On Guard", {.cause = "stance"});
+  CHECK(fight.log_types() == std::vector<std::string>{"status_applied", "status_stacked", "status_stacked",
+                                                      "status_stacked", "status_applied", "status_ignored"});
+  fight.runtime.apply(fight.aldric, "Dazed", {.cause = "blow"});
+  fight.runtime.apply(fight.aldric, "Dazed", {.source = no_entity, .duration = 3, .cause = "second blow"});
+  CHECK(aldric.status("Dazed")->remaining == 3);
+  CHECK(fight.log.events().back().type == "status_refreshed");
+}
+
+TEST_CASE("durations count down on their own clocks and expire", "[statuses]") {
+  Fight fight;
+  fight.runtime.apply(fight.aldric, "Poisoned", {.cause = "dart"});                            // 2 of Aldric's turns
+  fight.runtime.apply(fight.aldric, "Bound", {.source = fight.orc, .duration = std::nullopt, .cause = "bind"});  // to the Orc's next turn
+  fight.runtime.apply(fight.orc, "Dazed", {.cause = "shield bash"});                           // 1 phase
+  const Entity& aldric = fight.world.get(fight.aldric);
+
+  fight.runtime.tick({ClockEdge::End, DurationUnit::Turns, fight.orc});  // the Orc's turn is not Aldric's clock
+  CHECK(aldric.status("Poisoned")->remaining == 2);
+  fight.runtime.tick({ClockEdge::End, DurationUnit::Turns, fight.aldric});
+  CHECK(aldric.status("Poisoned")->remaining == 1);
+  CHECK(aldric.status("Bound"));
+  fight.runtime.tick({ClockEdge::Start, DurationUnit::Turns, fight.orc});  // the source's turn starts
+  CHECK_FALSE(aldric.status("Bound"));
+  fight.runtime.tick({ClockEdge::End, DurationUnit::Phases, no_entity});
+  CHECK(fight.world.get(fight.orc).statuses.empty());
+  fight.runtime.tick({ClockEdge::End, DurationUnit::Turns, fight.aldric});
+  CHECK(aldric.statuses.empty());
+  const auto types = fight.log_types();
+  CHECK(std::count(types.begin(), types.end(), "status_expired") == 3);
+  CHECK(fight.log.events().back().cause == "its duration ran out");
+}
+
+TEST_CASE("a negative duration is an error, at definition and at application", "[statuses][errors]") {
+  StatusBook statuses;
+  CHECK(error_message([&] { statuses.define({.name = "Stunned", .unit = DurationUnit::Rounds, .duration = -1}); }) ==
+        "status 'Stunned': a duration cannot be negative (got -1 rounds)");
+  Fight fight;
+  CHECK(error_message([&] {
+          fight.runtime.apply(fight.aldric, "Dazed", {.source = no_entity, .duration = -2, .cause = "bad roll"});
+        }) == "status 'Dazed' on Aldric: a duration cannot be negative (got -2 phases)");
+  CHECK(error_message([&] { fight.runtime.apply(fight.aldric, "Dazd"); }) ==
+        "there is no status named 'Dazd'; did you mean 'Dazed'?");
+  CHECK(fight.world.get(fight.aldric).statuses.empty());
+  CHECK(fight.log.events().empty());
+  CHECK(parse_stacking("stack") == Stacking::Stack);
+  CHECK(parse_duration_unit("until removed") == DurationUnit::UntilRemoved);
+  CHECK_THAT(error_message([] { parse_clock_owner("target"); }), Catch::Contains("unknown clock owner 'target'"));
+}

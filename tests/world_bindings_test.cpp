@@ -1,0 +1,171 @@
+// The `grid`, `world`, `status` and `log` modules as a pack sees them, through the real sandbox.
+#include <catch2/catch.hpp>
+
+#include "interpreter/core/lookup.hpp"
+#include "interpreter/core/narration.hpp"
+#include "interpreter/core/pathfinder.hpp"
+#include "interpreter/core/status_definition.hpp"
+#include "interpreter/core/world.hpp"
+#include "interpreter/lua/sandbox.hpp"
+
+using namespace arbiter;
+using namespace arbiter::lua;
+using Catch::Matchers::Contains;
+
+namespace {
+
+// A Platemail skirmish on a 6×6 board of 5' squares with a wall, served to the pack.
+struct Fight {
+  World world{Grid(6, 6)};
+  EventLog log;
+  StatusBook statuses;
+  Narrator narrator;
+  LookupRules lookups;
+  PathFinder paths{world.grid()};
+  Sandbox sandbox;
+
+  Fight() {
+    world.grid().set_border({2, 0}, {3, 0}, Border{.name = "stone wall", .blocks_movement = true, .blocks_sight = true});
+    world.grid().set_border({2, 3}, {2, 4}, Border{.name = "single door", .movement_limit = 2, .door = DoorState::Closed});
+    world.add(Entity{.name = "Aldric", .side = "party", .position = {0, 0}, .stats = {{"wounds", 0}, {"size", 2}}});
+    world.add(Entity{.name = "Orc", .side = "orcs", .position = {4, 0}, .stats = {{"wounds", 1}, {"size", 2}}});
+    world.add(Entity{.name = "Orc #2", .side = "orcs", .position = {1, 4}, .stats = {{"wounds", 2}, {"size", 3}}});
+    Services& s = sandbox.services();
+    s.provide(&world);
+    s.provide(&log);
+    s.provide(&statuses);
+    s.provide(&narrator);
+    s.provide(&lookups);
+    s.provide(&paths);
+    sandbox.add_pack({"skirmish", {}, "rules/skirmish", {}});
+  }
+
+  std::string run(const std::string& code) {
+    sandbox.run_string("skirmish", code, "rules/skirmish/init.lua", 1);
+    std::string result = luaL_tolstring(sandbox.state(), -1, nullptr);
+    lua_pop(sandbox.state(), 2);
+    return result;
+  }
+
+  std::string error(const std::string& code) {
+    try {
+      sandbox.run_string("skirmish", code, "rules/skirmish/init.lua", 0);
+    } catch (const Error& e) {
+      return e.what();
+    }
+    FAIL("expected an error from: " << code);
+    return {};
+  }
+};
+
+}  // namespace
+
+TEST_CASE("grid: coordinates in feet and labels, distances and areas", "[lua][grid]") {
+  Fight fight;
+  CHECK(fight.run("return grid.cell(15, 20)") == "D5");  // Platemail: "Move to X: 15, Y: 20"
+  CHECK(fight.run("local x, y = grid.feet('D5') return x .. ',' .. y") == "15,20");
+  CHECK(fight.run("return grid.distance('A1', 'C3')") == "10.0");
+  CHECK(fight.run("return grid.adjacent('A1', 'B2')") == "true");
+  CHECK(fight.run("return grid.within(world.character('Aldric'), 'B1', 5)") == "true");
+  CHECK(fight.run("return #grid.radius('C3', 5)") == "9");
+  CHECK(fight.run("return table.concat(grid.line('A1', 'D2'), ' ')") == "A1 B1 C2 D2");
+  CHECK(fight.run("return #grid.cone('C3', 'N', 10)") == "8");
+  CHECK(fight.run("local w, h, s = grid.size() return w .. 'x' .. h .. '@' .. s .. ' ' .. grid.metric()") ==
+        "6x6@5 chebyshev");
+  CHECK(fight.run("return grid.step('A1', 'S')") == "nil");
+}
+
+TEST_CASE("grid: sight, borders, doors and paths", "[lua][grid]") {
+  Fight fight;
+  CHECK(fight.run("local s = grid.sight('A1', 'F1') return tostring(s.visible) .. ' ' .. s.shelter") ==
+        "false concealment");
+  fight.world.grid().set_terrain({3, 3}, Terrain{.object = "crate", .shelter = Shelter::Cover, .shelter_strength = 2});
+  CHECK(fight.run("return grid.sight('A4', 'D4').shelter") == "none");
+  CHECK(fight.run("return grid.sight('A4', 'D4', { count_target_cell = true }).shelter") == "cover");
+  CHECK(fight.run("return grid.border('C1', 'D1').name") == "stone wall");
+  CHECK(fight.run("return grid.border('A1', 'B1')") == "nil");
+  CHECK(fight.run("return grid.border('C4', 'C5').door") == "closed");
+  CHECK(fight.run("grid.set_door('C4', 'C5', 'open', 'Use Item') return grid.border('C4', 'C5').blocks_movement") == "false");
+  CHECK(fight.narrator.render(fight.log.events().back()) == "the door between C4, C5 is now open (Use Item)");
+  CHECK_THAT(fight.error("grid.set_door('A1', 'B1', 'open')"), Contains("there is no door between A1 and B1"));
+  CHECK(fight.run("local p, feet = grid.path('A1', 'F1') return #p .. ' ' .. feet") == "5 25.0");  // around the wall's end
+  CHECK(fight.run("local p = grid.toward('Aldric', 'Orc', 10) return table.concat(p, ' ')") == "B1 C2");  // 10' of the way round the wall
+  CHECK(fight.run("local p = grid.toward('A1', 'C1', 30, { stop_within = 5 }) return table.concat(p, ' ')") == "B1");
+  CHECK(fight.run("local p = grid.away('B2', { 'C2', world.character('Orc') }, 5) return p[1]") == "A1");  // all 10' from the nearest: the first
+  CHECK(fight.run("local p, feet = grid.walk('A1', 'N, N, NE') return p[3] .. ' ' .. feet") == "B4 15.0");
+  CHECK_THAT(fight.error("grid.walk('C1', 'E')"),
+             Contains("step 1 (E, from C1 to D1) is not possible: it crosses the stone wall between C1 and D1"));
+  CHECK_THAT(fight.error("grid.distance('A1', 'Z9')"), Contains("there is no cell Z9 on this 6×6 grid (A1..F6)"));
+  CHECK_THAT(fight.error("grid.distance('A1', 'Aldrc')"),
+             Contains("'Aldrc' is neither a cell label (like F6) nor a character's name; did you mean 'Aldric'?"));
+  CHECK_THAT(fight.error("grid.distance('A1')"), Contains("bad argument #2 to 'distance'"));
+}
+
+TEST_CASE("world: character handles read live and general targets resolve", "[lua][world]") {
+  Fight fight;
+  CHECK(fight.run("local a = world.character('Aldric') return a.name .. ' ' .. a.side .. ' ' .. a.cell") ==
+        "Aldric party A1");
+  CHECK(fight.run("local a = world.character('Aldric') world.move(a, 'B2', 'Move') return a.cell") == "B2");
+  CHECK(fight.log.events().back().type == "moved");
+  CHECK(fight.run("return world.closest('Aldric', 'enemy').name") == "Orc");
+  CHECK(fight.run("return tostring(world.most_injured('Aldric', 'enemy'))") == "Orc #2");
+  CHECK(fight.run("return world.biggest('Aldric', 'enemy').stats.size") == "3");
+  CHECK(fight.run("return world.farthest('Aldric', 'ally')") == "nil");
+  CHECK(fight.run("world.set_stat('Orc', 'wounds', 5, 'axe') return world.most_injured('Aldric', 'enemy').name") == "Orc");
+  CHECK(fight.narrator.render(fight.log.events().back()) == "Orc's wounds goes from 1 to 5 (axe)");
+  CHECK(fight.run("world.set_lookups{ injury = 'size' } return world.most_injured('Aldric', 'enemy').name") ==
+        "Orc #2");
+  CHECK(fight.run("return #world.characters('orcs') .. ' ' .. #world.within_reach('Aldric', 15)") == "2 2");
+  CHECK(fight.run("return world.character('Orc') == world.closest('Aldric', 'enemy')") == "true");
+  CHECK_THAT(fight.error("world.character('Orc 3')"), Contains("there is no character named 'Orc 3'; did you mean"));
+  CHECK_THAT(fight.error("return world.character('Orc').hp"), Contains("a character has id, name, side, cell"));
+}
+
+TEST_CASE("status: define from a table, apply, gate actions, modify rolls, expire", "[lua][status]") {
+  Fight fight;
+  fight.run(R"(
+    status.define{ name = "Dazed", unit = "phases", duration = 1, forbids = { "Charge" },
+                   modifiers = { { roll = "attacks against", amount = 3, reason = "Dazed: Favor for attackers" } } }
+    status.define{ name = "Pinned", allows = { "Escape" } }
+    return true)");
+  CHECK(fight.run("status.apply('Aldric', 'Dazed', { source = 'Orc', cause = 'mace crit' }) return status.has('Aldric', 'Dazed')") ==
+        "true");
+  CHECK(fight.run("local ok, why = status.allows('Aldric', 'Charge') return tostring(ok) .. ': ' .. why") ==
+        "false: Dazed does not allow Charge");
+  CHECK(fight.run("local list, total = status.modifiers('Aldric', 'attacks against') return list[1].reason .. ' ' .. total") ==
+        "Dazed: Favor for attackers 3");
+  CHECK(fight.run("return world.character('Aldric').statuses[1].source") == "Orc");
+  CHECK(fight.run("status.tick('end', 'phases') return status.has('Aldric', 'Dazed')") == "false");
+  CHECK(fight.run("status.apply('Orc', 'Pinned') return status.allows('Orc', 'Escape')") == "true");
+  CHECK(fight.run("return status.remove('Orc', 'Pinned', 'escaped')") == "true");
+  CHECK_THAT(fight.error("status.define{ name = 'Stunned', unit = 'rounds', duration = -1 }"),
+             Contains("status 'Stunned': a duration cannot be negative (got -1 rounds)"));
+  CHECK_THAT(fight.error("status.apply('Aldric', 'Dazed', { duration = -3 })"),
+             Contains("a duration cannot be negative (got -3 phases)"));
+  CHECK_THAT(fight.error("status.define{ name = 'Slow', unit = 'minutes' }"),
+             Contains("unknown duration unit 'minutes'"));
+}
+
+TEST_CASE("log: a pack records events, reads them and overrides their narration", "[lua][log]") {
+  Fight fight;
+  fight.log.set_position({3, 2, 0});
+  CHECK(fight.run("return log.event('wound', { target = 'Orc #2', wounds = 1, tags = { 'crit' } }, 'Aldric hits')") == "1");
+  CHECK(fight.run("local e = log.recent(1)[1] return e.type .. ' ' .. e.round .. '/' .. e.phase .. ' ' .. e.fields.tags[1]") ==
+        "wound 3/2 crit");
+  CHECK(fight.run("log.narrate('wound', '{target} takes {wounds} wound ({cause})') return log.render(1)") ==
+        "Orc #2 takes 1 wound (Aldric hits)");
+  CHECK(fight.run("local r, p, t = log.position() return r .. p .. t") == "320");
+  CHECK_THAT(fight.error("log.narrate('wound', '{target')"), Contains("has an unclosed or empty '{'"));
+  CHECK_THAT(fight.error("log.render(9)"), Contains("no event with that number"));
+}
+
+TEST_CASE("module functions outside a fight say what is missing", "[lua]") {
+  Sandbox sandbox;
+  sandbox.add_pack({"loading", {}, "rules/loading", {}});
+  try {
+    sandbox.run_string("loading", "return grid.distance('A1', 'B2')", "rules/loading/init.lua", 1);
+    FAIL("expected an error");
+  } catch (const Error& e) {
+    CHECK_THAT(std::string(e.what()), Contains("there is no world here"));
+  }
+}

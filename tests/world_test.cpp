@@ -1,0 +1,80 @@
+#include "interpreter/core/lookup.hpp"
+#include "interpreter/core/world.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "tests/support/errors.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+Entity character(std::string name, std::string side, Cell at, Properties stats = {}) {
+  return Entity{.id = no_entity, .name = std::move(name), .side = std::move(side), .position = at, .stats = std::move(stats)};
+}
+
+// Aldric and Brienne against three orcs on Platemail's 5' squares.
+World skirmish() {
+  World world(Grid(10, 10));
+  world.add(character("Aldric", "party", {1, 1}, {{"wounds", 0}, {"size", 2}}));
+  world.add(character("Brienne", "party", {2, 1}, {{"wounds", 1}, {"size", 2}}));
+  world.add(character("Orc", "orcs", {4, 1}, {{"wounds", 2}, {"size", 2}}));
+  world.add(character(world.unique_name("Orc"), "orcs", {1, 6}, {{"wounds", 2}, {"size", 3}}));
+  world.add(character(world.unique_name("Orc"), "orcs", {8, 8}, {{"wounds", 0}, {"size", 2}}));
+  return world;
+}
+
+}  // namespace
+
+TEST_CASE("display names are unique: the second orc is 'Orc #2' (Platemail: Target \"Orc #2\")", "[world]") {
+  World world = skirmish();
+  CHECK(world.find("Orc #2").position == Cell{1, 6});
+  CHECK(world.find("Orc #3").id == 5);
+  CHECK(error_message([&] { world.add(character("Orc", "orcs", {0, 0})); }) ==
+        "there is already a character named 'Orc'; the next free name is 'Orc #4'");
+  CHECK(error_message([&] { world.find("Orc 2"); }) == "there is no character named 'Orc 2'; did you mean 'Orc #2', 'Orc' or 'Orc #3'?");
+  CHECK(error_message([&] { world.add(character("Ghost", "orcs", {10, 0})); }) ==
+        "Ghost's cell K1 is outside the grid (A1..J10)");
+  CHECK_THROWS_AS(world.get(42), Error);
+}
+
+TEST_CASE("general targets: closest, farthest, most injured, biggest (Platemail: Targets)", "[world][lookup]") {
+  const World world = skirmish();
+  const LookupRules rules;
+  const Entity& aldric = world.find("Aldric");
+  CHECK(world.get(*closest(world, aldric, Relation::Enemy, rules)).name == "Orc");
+  CHECK(world.get(*closest(world, aldric, Relation::Ally, rules)).name == "Brienne");
+  CHECK(world.get(*farthest(world, aldric, Relation::Enemy, rules)).name == "Orc #3");
+  // Orc and Orc #2 both have 2 wounds: the nearer one is "the most injured enemy".
+  CHECK(world.get(*most_injured(world, aldric, Relation::Enemy, rules)).name == "Orc");
+  CHECK(world.get(*biggest(world, aldric, Relation::Enemy, rules)).name == "Orc #2");
+}
+
+TEST_CASE("injury can be a stat that falls (hit points) and characters out of the fight are skipped", "[world][lookup]") {
+  World world(Grid(5, 5));
+  world.add(character("Aldric", "party", {0, 0}));
+  world.add(character("Goblin", "goblins", {1, 0}, {{"hp", 7}}));
+  world.add(character("Goblin #2", "goblins", {2, 0}, {{"hp", 3}}));
+  world.add(character("Goblin #3", "goblins", {3, 0}, {{"hp", 0}}));
+  world.get(4).statuses.push_back(ActiveStatus{.name = "Dead", .source = no_entity, .timed = false, .remaining = 0, .stacks = 1});
+  const LookupRules rules{.injury_stat = "hp", .more_is_worse = false, .size_stat = "size", .out_of_fight = {"Dead"}};
+  const Entity& aldric = world.find("Aldric");
+  CHECK(world.get(*most_injured(world, aldric, Relation::Enemy, rules)).name == "Goblin #2");
+  CHECK(world.get(*farthest(world, aldric, Relation::Enemy, rules)).name == "Goblin #2");
+  CHECK_FALSE(biggest(world, aldric, Relation::Enemy, rules));  // nobody has a size
+  world.get(2).stats["hp"] = "lots";
+  CHECK(error_message([&] { most_injured(world, aldric, Relation::Enemy, rules); }) ==
+        "Goblin's hp must be a number to compare characters by it");
+}
+
+TEST_CASE("within reach and visible from (Platemail: melee range 5', 10' with Reach)", "[world][lookup]") {
+  World world = skirmish();
+  const LookupRules rules;
+  const Entity& brienne = world.find("Brienne");
+  CHECK(within_reach(world, brienne, 5, Relation::Any, rules) == std::vector<EntityId>{1});
+  CHECK(within_reach(world, brienne, 10, Relation::Enemy, rules) == std::vector<EntityId>{3});
+  world.grid().set_border({2, 1}, {3, 1}, Border{.name = "wall", .blocks_movement = true, .blocks_sight = true});
+  CHECK(visible_from(world, brienne, Relation::Enemy, rules) == std::vector<EntityId>{4, 5});
+  CHECK(parse_relation("enemy") == Relation::Enemy);
+  CHECK_THROWS_AS(parse_relation("foe"), Error);
+}
