@@ -38,7 +38,7 @@ std::size_t utf8_sequence(std::string_view text, std::size_t i) {
   return length;
 }
 
-// Before the grammar: every byte is UTF-8 and no line is absurdly long, so the grammar and every
+// Before the grammar: every byte is UTF-8, none is a control character, and no line is absurdly long, so the grammar and every
 // message that quotes a line deal with text a person could have written.
 void check_text(std::string_view text, const std::string& source) {
   std::size_t line = 1, line_start = 0;
@@ -52,7 +52,11 @@ void check_text(std::string_view text, const std::string& source) {
       throw Error(diagnostic_at(text, source, here,
                                 fmt::format("invalid UTF-8: byte 0x{:02X} cannot appear here; save the sheet as UTF-8",
                                             static_cast<unsigned char>(text[i]))));
-    if (text[i] == '\n') ++line, line_start = i + 1;
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7F)
+      throw Error(diagnostic_at(text, source, here,
+                                fmt::format("control character 0x{:02X} cannot appear in a sheet", byte)));
+    if (byte == '\n') ++line, line_start = i + 1;
     i += length;
   }
 }

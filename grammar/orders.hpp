@@ -22,7 +22,7 @@ struct Position {
   std::size_t column = 0;  // 1-based, in bytes
 };
 
-// Free text as the player wrote it, tidied: runs of blanks are one space, a trailing full stop is
+// Free text as the player wrote it, tidied: runs of blanks are one space, trailing full stops are
 // dropped. Compared without regard to ASCII case ("Closest Enemy" == "closest enemy").
 struct Phrase {
   std::string text;

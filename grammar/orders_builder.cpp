@@ -16,7 +16,8 @@ std::string tidy(std::string_view text) {
     blank = false;
     out += c;
   }
-  if (out.size() > 1 && out.back() == '.') out.pop_back();
+  // "closest enemy." and "enemy . ." end as "closest enemy" and "enemy"; a lone "." stays.
+  while (out.size() > 1 && (out.back() == '.' || out.back() == ' ')) out.pop_back();
   return out;
 }
 

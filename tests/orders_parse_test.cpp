@@ -179,6 +179,12 @@ TEST_CASE("keywords in any case, comments, blank lines, tabs and Windows line en
   CHECK(parse_orders(messy, "messy.txt") == parse_orders(platemail_compact, "compact.txt"));
 }
 
+TEST_CASE("trailing full stops and blanks are not part of a phrase (found by the fuzzer)", "[orders]") {
+  const Sheet sheet = parse_orders("Aldric:\n  1: Charge -> Br....\n  2: Charge -> enemy . .\n", "sheet.txt");
+  CHECK(sheet.characters[0].phases[0].otherwise->target->text.text == "Br");
+  CHECK(sheet.characters[0].phases[1].otherwise->target->text.text == "enemy");
+}
+
 TEST_CASE("phases may be named in words, ordinals or numbers, and there may be many", "[orders]") {
   const Sheet sheet = parse_orders(
       "Aldric:\n  Third Action: Defend\n  4th Action: Defend\n  Action 5: Defend\n  6: Defend\n", "sheet.txt");
@@ -232,6 +238,10 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
   }
   SECTION("an order outside a phase") {
     check_failure("Aldric:\n  Action: Charge\n", 2, 3, "'Action:' must follow a phase ('First Action:' or '1:')");
+  }
+  SECTION("control characters (found by the fuzzer: a NUL inside a target)") {
+    check_failure(std::string("Aldric:\n  1: Charge -> \0closest enemy\n", 36), 2, 16,
+                  "control character 0x00 cannot appear in a sheet");
   }
   SECTION("non-UTF-8 bytes") {
     check_failure("Aldric:\n  1: Charge -> \"Orc \xFF\"\n", 2, 21,
