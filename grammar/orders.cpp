@@ -104,7 +104,13 @@ Sheet parse_orders(std::string_view text, const std::string& source_name) {
   grammar::State state;
   try {
     tao::pegtl::parse<grammar::sheet, grammar::action, grammar::control>(input, state);
-    return state.builder.finish();
+    Sheet sheet = state.builder.finish();
+    if (sheet.characters.empty()) {
+      const auto end = input.position();
+      throw Error(diagnostic_at(text, source_name, {end.byte, end.line, end.column},
+                                "no orders: expected a character ('Character: Name' or 'Name:')"));
+    }
+    return sheet;
   } catch (const tao::pegtl::parse_error& e) {
     const auto& p = e.positions().front();
     throw Error(diagnostic_at(text, source_name, {p.byte, p.line, p.column}, std::string(e.message())));

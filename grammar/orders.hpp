@@ -115,7 +115,8 @@ inline constexpr std::size_t max_else_ifs = 50;         // ELSE IF branches in o
 inline constexpr std::size_t max_line_bytes = 1u << 20;
 
 // Reads a sheet. Throws arbiter::Error with one diagnostic (file `source_name`, line, column,
-// what was expected, the source line) for the first thing that is not the language.
+// what was expected, the source line) for the first thing that is not the language, and for a
+// sheet that orders no character at all (empty, or only comments).
 Sheet parse_orders(std::string_view text, const std::string& source_name);
 
 }  // namespace arbiter::orders

@@ -196,9 +196,12 @@ TEST_CASE("phases may be named in words, ordinals or numbers, and there may be m
 }
 
 TEST_CASE("bad sheets: each refused with its message, line and column", "[orders]") {
-  SECTION("an empty file has no orders") {
-    const Sheet empty = parse_orders("", "sheet.txt");
-    CHECK(empty.characters.empty());  // the checker reports a sheet with no characters
+  SECTION("an empty file") {
+    check_failure("", 1, 1, "no orders: expected a character ('Character: Name' or 'Name:')");
+  }
+  SECTION("a sheet of only comments and blank lines, refused at its end") {
+    check_failure("# nothing yet\n   # still nothing\n\n", 4, 1,
+                  "no orders: expected a character ('Character: Name' or 'Name:')");
   }
   SECTION("an unterminated quote") {
     check_failure("Aldric:\n  1: Ranged Attack -> \"Orc #2\n", 2, 23,
@@ -247,10 +250,6 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
     check_failure("Aldric:\n  1: Charge -> \"Orc \xFF\"\n", 2, 21,
                   "invalid UTF-8: byte 0xFF cannot appear here; save the sheet as UTF-8");
   }
-}
-
-TEST_CASE("a sheet of only comments has no characters", "[orders]") {
-  CHECK(parse_orders("# nothing yet\n   # still nothing\n\n", "sheet.txt").characters.empty());
 }
 
 TEST_CASE("runaway nesting is refused with a limit, not a stack overflow", "[orders]") {
