@@ -104,18 +104,23 @@ std::string format(const Order& o) {
   return out;
 }
 
+std::string format(const Phase& phase) {
+  std::string out;
+  for (std::size_t i = 0; i < phase.branches.size(); ++i)
+    out += fmt::format("{}IF {} THEN {}", i ? " ELSE " : "", format(phase.branches[i].condition),
+                       format(phase.branches[i].order));
+  if (phase.otherwise) out += (phase.branches.empty() ? "" : " ELSE ") + format(*phase.otherwise);
+  return out;
+}
+
 std::string format(const Sheet& sheet) {
   std::string out;
   if (sheet.round) out += fmt::format("Round {}\n", *sheet.round);
   for (const auto& character : sheet.characters) {
     out += name(character.name.text) + ":\n";
     for (const auto& phase : character.phases) {
-      out += fmt::format("  {}:", phase.number);
-      for (std::size_t i = 0; i < phase.branches.size(); ++i)
-        out += fmt::format(" {}IF {} THEN {}", i ? "ELSE " : "", format(phase.branches[i].condition),
-                           format(phase.branches[i].order));
-      if (phase.otherwise) out += (phase.branches.empty() ? " " : " ELSE ") + format(*phase.otherwise);
-      out += "\n";
+      const std::string body = format(phase);
+      out += fmt::format("  {}:{}{}\n", phase.number, body.empty() ? "" : " ", body);
     }
   }
   return out;

@@ -8,6 +8,7 @@
 namespace arbiter::orders {
 
 std::string format(const Sheet& sheet);
+std::string format(const Phase& phase);  // "IF … THEN … ELSE …", or the order alone
 std::string format(const Order& order);
 std::string format(const Condition& condition);
 std::string format(const Target& target);

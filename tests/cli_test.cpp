@@ -155,3 +155,57 @@ TEST_CASE("arbiter packs lists what it finds and reports broken manifests", "[cl
   CHECK_THAT(run.output, Contains("[requires demo-base >= 1.0, < 2]"));
   CHECK_THAT(run.output, Contains("tests/packs/no-name/pack.lua:2: error: the manifest has no 'name'"));
 }
+
+TEST_CASE("arbiter check accepts valid sheets with one line per character", "[cli][orders]") {
+  const auto run = arbiter(
+      "check examples/orders/round1-players.txt --rules orders-demo --encounter examples/orders/encounter.lua");
+  CHECK(run.exit_code == 0);
+  CHECK(run.output ==
+        "Aldric: 1: Charge -> closest enemy | 2: IF I reach the enemy THEN Full Attack -> Closest Enemy ELSE "
+        "Charge -> closest enemy\n"
+        "Brienne: 1: Move 15' S, S, SW | 2: IF \"Orc #2\" is down THEN Ranged Attack -> most injured enemy ELSE "
+        "Ranged Attack -> \"Orc #2\"\n");
+}
+
+TEST_CASE("arbiter check reports an undeclared target GCC style and exits 1", "[cli][orders]") {
+  const auto run = arbiter("check examples/orders/round1-players.txt examples/orders/round1-orcs.txt --rules "
+                           "orders-demo --encounter examples/orders/encounter.lua");
+  CHECK(run.exit_code == 1);
+  CHECK(run.output ==
+        "examples/orders/round1-orcs.txt:7:101: error: 'guy with the most gold on him' is not a target the rules "
+        "declare\n"
+        "    2: IF an enemy is within 10' THEN Fall Back away from the closest enemy ELSE Ranged Attack -> the guy "
+        "with the most gold on him\n"
+        "  " + std::string(100, ' ') + "^\n"
+        "  the nearest declared targets: 'the most injured ally', 'the most injured enemy', 'the biggest enemy orc'\n");
+}
+
+TEST_CASE("arbiter check --json gives ok, diagnostics and orders", "[cli][orders]") {
+  const auto run = arbiter("check examples/orders/round1-orcs.txt --rules orders-demo --json");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, StartsWith("{\n  \"diagnostics\": [\n    {\n      \"column\": 101,\n"));
+  CHECK_THAT(run.output, Contains("\"ok\": false"));
+  CHECK_THAT(run.output, Contains("\"name\": \"Orc #1\""));
+}
+
+TEST_CASE("arbiter check reports a sheet that does not parse with the other sheets' problems", "[cli][orders]") {
+  const auto run = arbiter("check tests/orders/unterminated.txt examples/orders/round1-orcs.txt --rules orders-demo");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, StartsWith("tests/orders/unterminated.txt:2:23: error: unterminated quote"));
+  CHECK_THAT(run.output, Contains("round1-orcs.txt:7:101: error:"));
+}
+
+TEST_CASE("arbiter fmt prints the canonical compact form", "[cli][orders]") {
+  const auto run = arbiter("fmt examples/orders/round1-players.txt");
+  CHECK(run.exit_code == 0);
+  CHECK(run.output ==
+        "Round 1\n"
+        "Aldric:\n"
+        "  1: Charge -> closest enemy\n"
+        "  2: IF I reach the enemy THEN Full Attack -> Closest Enemy ELSE Charge -> closest enemy\n"
+        "Brienne:\n"
+        "  1: Move 15' S, S, SW\n"
+        "  2: IF \"Orc #2\" is down THEN Ranged Attack -> most injured enemy ELSE Ranged Attack -> \"Orc #2\"\n");
+  CHECK(arbiter("fmt tests/orders/unterminated.txt").exit_code == 1);
+  CHECK(arbiter("fmt no/such/sheet.txt").output == "no/such/sheet.txt: error: cannot read the order sheet\n");
+}
