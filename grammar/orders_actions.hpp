@@ -57,6 +57,13 @@ std::string unquoted(const Input& in) {
   return std::string(text.substr(1, text.size() - 2));
 }
 
+template <typename Input>
+Phrase cell_label(const Input& in) {
+  std::string label(in.string_view());
+  label[0] = static_cast<char>(label[0] & ~0x20);  // upper-case the ASCII letter
+  return {label, position_of(in)};
+}
+
 template <typename Rule>
 struct action : tao::pegtl::nothing<Rule> {};
 
@@ -88,33 +95,31 @@ struct action<target_character> {
   }
 };
 template <>
-struct action<target_self> {
-  template <typename Input>
-  static void apply(const Input& in, State& s) { s.target = {Target::Kind::self, {"", position_of(in)}}; }
-};
-template <>
 struct action<target_coordinates> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     s.target = {Target::Kind::coordinates, {"", position_of(in)}, s.x, s.y};
   }
 };
-template <>
-struct action<target_cell> {
-  template <typename Input>
-  static void apply(const Input& in, State& s) { s.target = {Target::Kind::cell, cell_label(in)}; }
-
-  template <typename Input>
-  static Phrase cell_label(const Input& in) {
-    std::string label(in.string_view());
-    label[0] = static_cast<char>(label[0] & ~0x20);  // upper-case the ASCII letter
-    return {label, position_of(in)};
-  }
-};
+// A phrase that tidies to "self" or a cell ("Target: Self.", "Target: C3.") is that, so every
+// spelling of one target gives one tree.
 template <>
 struct action<target_phrase> {
   template <typename Input>
-  static void apply(const Input& in, State& s) { s.target = {Target::Kind::phrase, phrase_of(in)}; }
+  static void apply(const Input& in, State& s) {
+    Phrase phrase = phrase_of(in);
+    const std::string folded = fold_case(phrase.text);
+    const bool cell = folded.size() > 1 && folded[0] >= 'a' && folded[0] <= 'z' &&
+                      folded.find_first_not_of("0123456789", 1) == std::string::npos;
+    if (folded == "self" || folded == "me" || folded == "myself") {
+      s.target = {Target::Kind::self, {"", phrase.at}};
+    } else if (cell) {
+      phrase.text[0] = static_cast<char>(phrase.text[0] & ~0x20);
+      s.target = {Target::Kind::cell, std::move(phrase)};
+    } else {
+      s.target = {Target::Kind::phrase, std::move(phrase)};
+    }
+  }
 };
 
 // --- Orders ----------------------------------------------------------------------------------
@@ -169,7 +174,7 @@ template <>
 struct action<destination_cell> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    s.order.movement.place = Target{Target::Kind::cell, action<target_cell>::cell_label(in)};
+    s.order.movement.place = Target{Target::Kind::cell, cell_label(in)};
   }
 };
 template <>

@@ -36,8 +36,6 @@ struct kw_action : keyword<TAO_PEGTL_ISTRING("action")> {};
 struct kw_target : keyword<TAO_PEGTL_ISTRING("target")> {};
 struct kw_character : keyword<TAO_PEGTL_ISTRING("character")> {};
 struct kw_round : keyword<TAO_PEGTL_ISTRING("round")> {};
-struct kw_self : sor<keyword<TAO_PEGTL_ISTRING("self")>, keyword<TAO_PEGTL_ISTRING("myself")>,
-                     keyword<TAO_PEGTL_ISTRING("me")>> {};
 
 // Longest spellings first, so "SW" is not read as "S".
 struct compass
@@ -67,15 +65,11 @@ struct coordinates : seq<one<'X', 'x'>, colon, blanks, must<x_value>, must<y_par
 struct cell : seq<ranges<'A', 'Z', 'a', 'z'>, plus<digit>, not_at<word_char>> {};
 
 struct target_character : quoted {};
-struct target_self : kw_self {};
 struct target_coordinates : coordinates {};
-struct target_cell : cell {};
 struct target_phrase : phrase {};
 // "Towards the closest enemy." reads as "closest enemy": the leading words are decoration.
-struct target
-    : seq<opt<kw_toward, blanks>, opt<kw_the, blanks>,
-          sor<target_character, seq<target_self, at<blanks, sor<eolf, one<'#'>, phrase_end>>>, target_coordinates,
-              target_cell, target_phrase>> {};
+struct target : seq<star<sor<kw_toward, kw_the>, blanks>,
+                    sor<target_character, target_coordinates, target_phrase>> {};
 
 // --- Orders ----------------------------------------------------------------------------------
 // An action's name: words up to its arguments, movement, target or the end of the order.

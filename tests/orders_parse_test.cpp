@@ -185,6 +185,15 @@ TEST_CASE("trailing full stops and blanks are not part of a phrase (found by the
   CHECK(sheet.characters[0].phases[1].otherwise->target->text.text == "enemy");
 }
 
+TEST_CASE("every spelling of one target gives one tree (found by the fuzzer: 'self.')", "[orders]") {
+  const Sheet plain = parse_orders("Aldric:\n  1: Defend -> self\n  2: Move -> C3\n  3: Charge -> closest enemy\n", "a");
+  const Sheet decorated =
+      parse_orders("Aldric:\n  1: Defend -> Self.\n  2: Move -> c3.\n  3: Charge -> towards the the closest enemy\n", "b");
+  CHECK(decorated == plain);
+  CHECK(decorated.characters[0].phases[0].otherwise->target->kind == Target::Kind::self);
+  CHECK(decorated.characters[0].phases[1].otherwise->target->text.text == "C3");
+}
+
 TEST_CASE("phases may be named in words, ordinals or numbers, and there may be many", "[orders]") {
   const Sheet sheet = parse_orders(
       "Aldric:\n  Third Action: Defend\n  4th Action: Defend\n  Action 5: Defend\n  6: Defend\n", "sheet.txt");
