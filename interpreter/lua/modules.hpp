@@ -14,6 +14,8 @@ struct Module {
   lua_CFunction open;
 };
 
+int open_orders(lua_State* L);  // wrap_orders.cpp
+
 // Every module, in the order they are opened. Add a binding here and in CMakeLists.txt.
 std::span<const Module> runtime_modules();
 
