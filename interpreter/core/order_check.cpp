@@ -1,6 +1,7 @@
 #include "interpreter/core/order_check.hpp"
 
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -13,7 +14,10 @@ class Checker {
  public:
   Checker(const Vocabulary& vocabulary, const Roster* roster) : vocabulary_(vocabulary), roster_(roster) {
     if (roster_)
-      for (const auto& entry : *roster_) roster_names_.push_back(entry.name);
+      for (const auto& entry : *roster_) {
+        roster_names_.push_back(entry.name);
+        in_fight_.insert(fold_case(entry.name));
+      }
   }
 
   void sheet(const SheetFile& file) {
@@ -33,11 +37,7 @@ class Checker {
     return suggestion.empty() ? std::vector<std::string>{} : std::vector{suggestion};
   }
 
-  bool in_fight(const std::string& name) const {
-    for (const auto& entry : *roster_)
-      if (fold_case(entry.name) == fold_case(name)) return true;
-    return false;
-  }
+  bool in_fight(const std::string& name) const { return in_fight_.contains(fold_case(name)); }
 
   void character(const CharacterOrders& character) {
     const std::string& name = character.name.text;
@@ -162,6 +162,7 @@ class Checker {
   const Vocabulary& vocabulary_;
   const Roster* roster_;
   std::vector<std::string> roster_names_;
+  std::set<std::string> in_fight_;  // case-folded
   const SheetFile* file_ = nullptr;
   std::map<std::string, std::pair<std::string, Position>> ordered_;  // who has orders, and where
 };
