@@ -85,6 +85,14 @@ TEST_CASE("the Platemail example order reads the same in its verbose and compact
   CHECK(verbose.characters[0].phases[1].branches[0].order.action.at.column == 13);
 }
 
+TEST_CASE("the Platemail document's example as printed, without its ELSE, is refused", "[orders]") {
+  // Seed 000, "Example Actions Order", with its blank lines and no ELSE between the branches.
+  check_failure("Character: Aldric\nFirst Action:\n\nAction: Charge\n\nTarget: Towards the closest enemy.\n\n"
+                "Second Action:\n\nIF: I reach the enemy\n\n\nAction: Full Attack\n\nTarget: Closest Enemy\n\n\n"
+                "Action: Charge\n\nTarget: Towards the closest enemy.\n",
+                18, 1, "a second action after IF: write 'ELSE:' or 'ELSE IF:' before it");
+}
+
 TEST_CASE("the compact sketch of ARCHITECTURE.md: several characters, paths, quoted names", "[orders]") {
   const Sheet sheet = parse_orders(
       "Round 3\n"
