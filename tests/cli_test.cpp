@@ -209,3 +209,21 @@ TEST_CASE("arbiter fmt prints the canonical compact form", "[cli][orders]") {
   CHECK(arbiter("fmt tests/orders/unterminated.txt").exit_code == 1);
   CHECK(arbiter("fmt no/such/sheet.txt").output == "no/such/sheet.txt: error: cannot read the order sheet\n");
 }
+
+TEST_CASE("arbiter check points at a pack's bad order vocabulary and a bad encounter", "[cli][orders]") {
+  const auto property = arbiter("check examples/orders/round1-players.txt --rules bad-orders");
+  CHECK(property.exit_code == 1);
+  CHECK(property.output ==
+        "tests/packs/bad-orders/init.lua:3: error: action 'Teleport': 'move' must be a whole number from 0 to "
+        "1000000\n");
+  const auto placeholder = arbiter("check examples/orders/round1-players.txt --rules bad-placeholder");
+  CHECK(placeholder.output ==
+        "tests/packs/bad-placeholder/init.lua:3: error: 'I have {k} wounds': '{k}' is not a placeholder: use {n}, "
+        "{character} or {distance}, each a word of its own\n");
+  const auto encounter = arbiter("check examples/orders/round1-players.txt --rules orders-demo --encounter "
+                                 "tests/orders/bad-encounter.lua");
+  CHECK(encounter.exit_code == 1);
+  CHECK(encounter.output ==
+        "tests/orders/bad-encounter.lua: error: character 2: 'side' must be a string; an encounter returns { "
+        "characters = { { name = \"Aldric\", side = \"players\" }, … } }\n");
+}
