@@ -14,9 +14,10 @@ struct blanks : star<sp> {};
 struct comment : seq<one<'#'>, star<not_one<'\r', '\n'>>> {};
 // Bytes that can be part of a word: anything but blanks, line ends and the language's punctuation.
 struct word_char : not_one<' ', '\t', '\r', '\n', '"', '#', '(', ')', ',', ':'> {};
-template <typename Word>
-struct keyword : seq<Word, not_at<word_char>> {};
 struct arrow : string<'-', '>'> {};
+// A keyword is a whole word: "Android" holds no AND; "AND->" does, since an arrow ends a word.
+template <typename Word>
+struct keyword : seq<Word, sor<not_at<word_char>, at<arrow>>> {};
 struct colon : seq<blanks, one<':'>> {};
 struct comma : seq<blanks, one<','>, blanks> {};
 struct number : seq<opt<one<'-'>>, plus<digit>> {};

@@ -202,6 +202,14 @@ TEST_CASE("every spelling of one target gives one tree (found by the fuzzer: 'se
   CHECK(decorated.characters[0].phases[1].otherwise->target->text.text == "C3");
 }
 
+TEST_CASE("an arrow ends a word, so a keyword before it is a keyword (the fuzzer's third finding)", "[orders]") {
+  check_failure("Aldric:\n  1: Charge -> closest AND-> enemy\n", 2, 24,
+                "unexpected text: expected '->' and a target, THEN, ELSE, AND, OR or the end of the line");
+  const Sheet sheet = parse_orders("Aldric:\n  1: Charge S->closest enemy\n", "sheet.txt");
+  CHECK(sheet.characters[0].phases[0].otherwise->movement.steps == std::vector{Compass::s});
+  CHECK(sheet.characters[0].phases[0].otherwise->target->text.text == "closest enemy");
+}
+
 TEST_CASE("phases may be named in words, ordinals or numbers, and there may be many", "[orders]") {
   const Sheet sheet = parse_orders(
       "Aldric:\n  Third Action: Defend\n  4th Action: Defend\n  Action 5: Defend\n  6: Defend\n", "sheet.txt");
