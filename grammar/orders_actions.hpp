@@ -41,14 +41,18 @@ Phrase phrase_of(const Input& in) {
 
 // Numbers in sheets are counts, feet and coordinates: anything longer is a mistake, not a size.
 template <typename Input>
-long number_of(const Input& in) {
+long number_in(std::string_view text, const Input& in) {
   constexpr long most = 1'000'000;
   long value = 0;
-  const auto text = in.string_view();
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc{} || value > most || value < -most)
     throw tao::pegtl::parse_error("number out of range: at most 1000000 in absolute value", in);
   return value;
+}
+
+template <typename Input>
+long number_of(const Input& in) {
+  return number_in(in.string_view(), in);
 }
 
 template <typename Input>
@@ -140,14 +144,8 @@ template <>
 struct action<distance> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    std::size_t digits = 0;
-    while (digits < in.size() && in.peek_char(digits) >= '0' && in.peek_char(digits) <= '9') ++digits;
     const auto text = in.string_view();
-    long feet = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + digits, feet);
-    if (error != std::errc{} || feet > 1'000'000)
-      throw tao::pegtl::parse_error("distance out of range: at most 1000000 feet", in);
-    s.order.movement.feet = feet;
+    s.order.movement.feet = number_in(text.substr(0, text.find_first_not_of("0123456789")), in);
   }
 };
 template <>
@@ -287,10 +285,7 @@ template <>
 struct action<ordinal_number> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    std::size_t digits = in.size() - 2;  // the suffix: st, nd, rd, th
-    long value = 0;
-    std::from_chars(in.begin(), in.begin() + digits, value);
-    s.number = value;
+    s.number = number_in(in.string_view().substr(0, in.size() - 2), in);  // less st, nd, rd or th
   }
 };
 template <>

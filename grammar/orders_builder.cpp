@@ -1,6 +1,7 @@
 #include "grammar/orders_builder.hpp"
 
 #include <array>
+#include <stdexcept>
 
 namespace arbiter::orders {
 

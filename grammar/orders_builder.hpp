@@ -2,7 +2,6 @@
 // Assembles a Sheet from complete lines, and knows where each part of the verbose form belongs:
 // an "Action:" after "IF:" is that branch's order, a "Target:" completes the action before it.
 // Private to the order-sheet parser. Misplaced lines are reported as a BuildError.
-#include <stdexcept>
 #include <string>
 #include <string_view>
 

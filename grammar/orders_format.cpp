@@ -1,5 +1,6 @@
 #include "grammar/orders_format.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -8,16 +9,14 @@
 namespace arbiter::orders {
 namespace {
 
-// Words the grammar reads as structure; a name holding one is written in quotes.
+// Words that open a line of structure ("Round 2", "Action:", "IF:", "First Action:"); a name
+// holding one is written in quotes so it cannot be read as that line.
 bool is_reserved(const std::string& word) {
-  static const std::array<std::string_view, 31> reserved{
-      "if",     "then",  "else",   "and",    "or",      "not",    "to",    "toward", "towards", "away", "from",
-      "the",    "self",  "me",     "myself", "action",  "target", "round", "character", "first", "second",
-      "third",  "fourth", "fifth", "sixth",  "seventh", "eighth", "ninth", "tenth",  "character", "feet"};
+  static constexpr std::array<std::string_view, 20> reserved{
+      "round", "character", "action", "target", "if",    "then",    "else",   "and",   "or",    "not",
+      "first", "second",    "third",  "fourth", "fifth", "sixth",   "seventh", "eighth", "ninth", "tenth"};
   const std::string folded = fold_case(word);
-  for (const auto r : reserved)
-    if (folded == r) return true;
-  return false;
+  return std::find(reserved.begin(), reserved.end(), folded) != reserved.end();
 }
 
 // A header name is written bare when it is plain words that cannot be mistaken for structure.

@@ -271,6 +271,10 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
     check_failure(std::string("Aldric:\n  1: Charge -> \0closest enemy\n", 36), 2, 16,
                   "control character 0x00 cannot appear in a sheet");
   }
+  SECTION("a number too large") {
+    check_failure("Aldric:\n  1: Sprint 99999999999999999999' N\n", 2, 13,
+                  "number out of range: at most 1000000 in absolute value");
+  }
   SECTION("non-UTF-8 bytes") {
     check_failure("Aldric:\n  1: Charge -> \"Orc \xFF\"\n", 2, 21,
                   "invalid UTF-8: byte 0xFF cannot appear here; save the sheet as UTF-8");
