@@ -38,7 +38,7 @@ struct kw_target : keyword<TAO_PEGTL_ISTRING("target")> {};
 struct kw_character : keyword<TAO_PEGTL_ISTRING("character")> {};
 struct kw_round : keyword<TAO_PEGTL_ISTRING("round")> {};
 
-// Longest spellings first, so "SW" is not read as "S".
+// Each a whole word, so "S" is not the start of "SW" or of "Sprint".
 struct compass
     : sor<keyword<TAO_PEGTL_ISTRING("northeast")>, keyword<TAO_PEGTL_ISTRING("northwest")>,
           keyword<TAO_PEGTL_ISTRING("southeast")>, keyword<TAO_PEGTL_ISTRING("southwest")>,

@@ -108,6 +108,13 @@ TEST_CASE("names in conditions and bare names as targets are checked against the
   check_one(diagnostics[0], "sheet1.txt", 3, 9, "'Orc #9' is not in the fight");
 }
 
+TEST_CASE("an action followed by a target without its arrow is pointed out", "[orders][check]") {
+  const auto diagnostics = check({"Aldric:\n  1: Charge closest enemy\n  2: Defend\n"});
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 2, 6, "unknown action 'Charge closest enemy'");
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"did you mean 'Charge -> closest enemy'? a target follows '->'"});
+}
+
 TEST_CASE("without a roster, names are not checked but everything else is", "[orders][check]") {
   const auto diagnostics = check({"Gandalf:\n  1: Charge -> \"Balrog\"\n  2: Move 30' N\n"}, nullptr);
   REQUIRE(diagnostics.size() == 1);

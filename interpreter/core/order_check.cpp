@@ -136,8 +136,7 @@ class Checker {
   void order(const Order& o) {
     const ActionRules* action = vocabulary_.action(o.action.text);
     if (!action) {
-      error(o.action.at, fmt::format("unknown action '{}'", o.action.text),
-            hint(did_you_mean(o.action.text, vocabulary_.action_names())));
+      error(o.action.at, fmt::format("unknown action '{}'", o.action.text), unknown_action_hint(o.action.text));
     } else {
       if (action->needs_target && !o.target)
         error(o.action.at, fmt::format("'{}' needs a target: add '-> target' or a 'Target:' line", action->name));
@@ -145,6 +144,15 @@ class Checker {
     }
     if (o.target) target(*o.target);
     if (o.movement.place && o.movement.kind != Movement::Kind::destination) target(*o.movement.place);
+  }
+
+  // "Charge closest enemy" is most likely a target written without its arrow.
+  std::vector<std::string> unknown_action_hint(const std::string& text) const {
+    const std::string folded = fold_case(text);
+    for (const auto& name : vocabulary_.action_names())
+      if (folded.starts_with(fold_case(name) + " "))
+        return {fmt::format("did you mean '{} -> {}'? a target follows '->'", name, text.substr(name.size() + 1))};
+    return hint(did_you_mean(text, vocabulary_.action_names()));
   }
 
   void movement(const ActionRules& action, const Movement& m) {
