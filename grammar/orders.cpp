@@ -12,8 +12,18 @@
 namespace arbiter::orders {
 namespace {
 
+// The line holding byte `offset`, without its line ending; found in place, without copying the sheet.
+std::string_view line_of(std::string_view text, std::size_t offset) {
+  const std::size_t start = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+  const std::size_t begin = start == std::string_view::npos || offset == 0 ? 0 : start + 1;
+  std::size_t end = text.find('\n', offset);
+  if (end == std::string_view::npos) end = text.size();
+  if (end > begin && text[end - 1] == '\r') --end;
+  return text.substr(begin, end - begin);
+}
+
 Diagnostic diagnostic_at(std::string_view text, const std::string& source, Position at, std::string message) {
-  return {{source, at.line, at.column}, std::move(message), line_at(std::string(text), at.offset), {}};
+  return {{source, at.line, at.column}, std::move(message), std::string(line_of(text, at.offset)), {}};
 }
 
 // The length of the UTF-8 sequence starting at `i`, or 0 when it is not valid UTF-8.
@@ -44,9 +54,9 @@ void check_text(std::string_view text, const std::string& source) {
   std::size_t line = 1, line_start = 0;
   for (std::size_t i = 0; i < text.size();) {
     const Position here{i, line, i - line_start + 1};
-    if (here.column > max_line_bytes)
-      throw Error(diagnostic_at(text.substr(0, 0), source, {line_start, line, here.column},
-                                fmt::format("line too long: a line may hold at most {} bytes", max_line_bytes)));
+    if (here.column > max_line_bytes)  // not quoted: a megabyte under a caret helps no one
+      throw Error(Diagnostic{{source, line, here.column},
+                             fmt::format("line too long: a line may hold at most {} bytes", max_line_bytes), {}, {}});
     const std::size_t length = utf8_sequence(text, i);
     if (length == 0)
       throw Error(diagnostic_at(text, source, here,

@@ -232,6 +232,13 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
     check_failure("Aldric:\n  1: Ranged Attack -> \"Orc #2\n", 2, 23,
                   "unterminated quote: a quoted name must end with '\"' on the same line");
   }
+  SECTION("the diagnostic quotes the line, without its Windows line ending") {
+    const Diagnostic d = failure("Aldric:\r\n  1: Charge -> \"Orc #2\r\n");
+    CHECK(d.source_line == "  1: Charge -> \"Orc #2");
+    CHECK(render(d) == "sheet.txt:2:16: error: unterminated quote: a quoted name must end with '\"' on the same line\n"
+                       "    1: Charge -> \"Orc #2\n"
+                       "                 ^");
+  }
   SECTION("IF without an action, compact") {
     check_failure("Aldric:\n  2: IF I reach the enemy THEN\n", 2, 31,
                   "IF without an action: expected an action after THEN");
