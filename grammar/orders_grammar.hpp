@@ -68,9 +68,10 @@ struct cell : seq<ranges<'A', 'Z', 'a', 'z'>, plus<digit>, not_at<word_char>> {}
 struct target_character : quoted {};
 struct target_coordinates : coordinates {};
 struct target_phrase : phrase {};
-// "Towards the closest enemy." reads as "closest enemy": the leading words are decoration.
-struct target : seq<star<sor<kw_toward, kw_the>, blanks>,
-                    sor<target_character, target_coordinates, target_phrase>> {};
+// "Towards the closest enemy." reads as "closest enemy": leading words are decoration, but only
+// when a target follows them ("-> Toward." is the phrase "Toward").
+struct decoration : seq<sor<kw_toward, kw_the>, plus<sp>, not_at<sor<eolf, one<'#'>, phrase_end>>> {};
+struct target : seq<star<decoration>, sor<target_character, target_coordinates, target_phrase>> {};
 
 // --- Orders ----------------------------------------------------------------------------------
 // An action's name: words up to its arguments, movement, target or the end of the order.

@@ -200,6 +200,10 @@ TEST_CASE("every spelling of one target gives one tree (found by the fuzzer: 'se
   CHECK(decorated == plain);
   CHECK(decorated.characters[0].phases[0].otherwise->target->kind == Target::Kind::self);
   CHECK(decorated.characters[0].phases[1].otherwise->target->text.text == "C3");
+  // A decoration word with nothing after it is the target itself (the fuzzer's fourth finding).
+  const Sheet bare = parse_orders("Aldric:\n  1: Charge -> Toward.\n  2: Charge -> the\n", "c");
+  CHECK(bare.characters[0].phases[0].otherwise->target->text.text == "Toward");
+  CHECK(bare.characters[0].phases[1].otherwise->target->text.text == "the");
 }
 
 TEST_CASE("an arrow ends a word, so a keyword before it is a keyword (the fuzzer's third finding)", "[orders]") {
