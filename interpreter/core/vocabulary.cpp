@@ -122,7 +122,10 @@ std::vector<std::string> nearest(const std::vector<Declaration>& declarations, s
 
 }  // namespace
 
-void Vocabulary::add_action(ActionRules action) { actions_.push_back(std::move(action)); }
+void Vocabulary::add_action(ActionRules action) {
+  std::string key = fold_case(action.name);
+  actions_.insert_or_assign(std::move(key), std::move(action));
+}
 
 void Vocabulary::add_condition(const std::string& text, const std::string& location) {
   conditions_.push_back(declare(text, location, words_of(text)));
@@ -133,10 +136,8 @@ void Vocabulary::add_target(const std::string& text, const std::string& location
 }
 
 const ActionRules* Vocabulary::action(std::string_view name) const {
-  const std::string wanted = fold_case(name);
-  for (const auto& action : actions_)
-    if (fold_case(action.name) == wanted) return &action;
-  return nullptr;
+  const auto found = actions_.find(fold_case(name));
+  return found == actions_.end() ? nullptr : &found->second;
 }
 
 std::optional<Match> Vocabulary::condition(std::string_view phrase) const { return find(conditions_, words_of(phrase)); }
@@ -145,7 +146,7 @@ std::optional<Match> Vocabulary::target(std::string_view phrase) const { return 
 
 std::vector<std::string> Vocabulary::action_names() const {
   std::vector<std::string> names;
-  for (const auto& action : actions_) names.push_back(action.name);
+  for (const auto& [key, action] : actions_) names.push_back(action.name);
   return names;
 }
 

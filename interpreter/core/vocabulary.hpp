@@ -6,6 +6,7 @@
 //   "an enemy is within {distance}" {distance} feet: 10' or 10 ft
 // A phrase matches a declaration word for word, ignoring ASCII case; a leading "the" is ignored on
 // both sides of target phrases ("the closest enemy" is "closest enemy").
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -61,7 +62,7 @@ class Vocabulary {
   std::vector<std::string> nearest_targets(std::string_view phrase, std::size_t most = 3) const;
 
  private:
-  std::vector<ActionRules> actions_;
+  std::map<std::string, ActionRules, std::less<>> actions_;  // by case-folded name
   std::vector<Declaration> conditions_;
   std::vector<Declaration> targets_;
 };
