@@ -227,3 +227,10 @@ TEST_CASE("arbiter check points at a pack's bad order vocabulary and a bad encou
         "tests/orders/bad-encounter.lua: error: character 2: 'side' must be a string; an encounter returns { "
         "characters = { { name = \"Aldric\", side = \"players\" }, … } }\n");
 }
+
+TEST_CASE("arbiter check reads movement as { max = feet } too, 0 meaning the action stays in place", "[cli][orders]") {
+  const auto run = arbiter("check tests/orders/too-far.txt --rules move-tables");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("tests/orders/too-far.txt:2:11: error: 'Move' moves at most 15' but this order moves 20'"));
+  CHECK_THAT(run.output, Contains("tests/orders/too-far.txt:3:13: error: 'Defend' stays in place: it takes no movement"));
+}

@@ -28,6 +28,22 @@ std::optional<long> whole_number(lua_State* L, const Definition& d, const char* 
   return value;
 }
 
+// `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`; 0 or
+// absent: the action stays in place.
+std::optional<long> move_feet(lua_State* L, const Definition& d) {
+  std::optional<long> feet;
+  if (raw_field(L, "move") == LUA_TTABLE) {
+    feet = whole_number(L, d, "max", 0);
+    if (!feet) fail(d, fmt::format("action '{}': 'move' needs 'max', the feet it may move", d.name));
+    lua_pop(L, 1);
+  } else {
+    lua_pop(L, 1);
+    feet = whole_number(L, d, "move", 0);
+  }
+  if (feet == 0) feet.reset();
+  return feet;
+}
+
 orders::ActionRules action_rules(lua_State* L, const Definition& d) {
   orders::ActionRules rules{d.name, false, std::nullopt};
   if (!lua_istable(L, -1)) return rules;
@@ -36,7 +52,7 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d) {
     fail(d, fmt::format("action '{}': 'needs_target' must be true or false", d.name));
   rules.needs_target = lua_toboolean(L, -1);
   lua_pop(L, 1);
-  rules.move_feet = whole_number(L, d, "move", 0);
+  rules.move_feet = move_feet(L, d);
   return rules;
 }
 

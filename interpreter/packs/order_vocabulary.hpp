@@ -1,6 +1,6 @@
 #pragma once
 // The order-sheet vocabulary a stack of packs declares (docs/orders.md):
-//   arbiter.define.action("Move", { move = 15 })                 -- may move up to 15 feet
+//   arbiter.define.action("Move", { move = 15 })   -- or move = { max = 15 }; 0/absent: stays put
 //   arbiter.define.action("Charge", { move = 15, needs_target = true })
 //   arbiter.define.condition("I have at least {n} wounds", { … })
 //   arbiter.define.target("the closest enemy", { … })
