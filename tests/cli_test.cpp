@@ -199,3 +199,82 @@ TEST_CASE("arbiter test of a pack without tests is an error, not a silent pass",
   CHECK_THAT(run.output, Contains("tests/packs/rival-house/tests: error: pack 'rival-house' has no tests"));
   CHECK_THAT(run.output, EndsWith("0 passed, 1 failed\n"));
 }
+
+TEST_CASE("arbiter check accepts valid sheets with one line per character", "[cli][orders]") {
+  const auto run = arbiter(
+      "check examples/orders/round1-players.txt --rules orders-demo --encounter examples/orders/encounter.lua");
+  CHECK(run.exit_code == 0);
+  CHECK(run.output ==
+        "Aldric: 1: Charge -> closest enemy | 2: IF I reach the enemy THEN Full Attack -> Closest Enemy ELSE "
+        "Charge -> closest enemy\n"
+        "Brienne: 1: Move 15' S, S, SW | 2: IF \"Orc #2\" is down THEN Ranged Attack -> most injured enemy ELSE "
+        "Ranged Attack -> \"Orc #2\"\n");
+}
+
+TEST_CASE("arbiter check reports an undeclared target GCC style and exits 1", "[cli][orders]") {
+  const auto run = arbiter("check examples/orders/round1-players.txt examples/orders/round1-orcs.txt --rules "
+                           "orders-demo --encounter examples/orders/encounter.lua");
+  CHECK(run.exit_code == 1);
+  CHECK(run.output ==
+        "examples/orders/round1-orcs.txt:7:101: error: 'guy with the most gold on him' is not a target the rules "
+        "declare\n"
+        "    2: IF an enemy is within 10' THEN Fall Back away from the closest enemy ELSE Ranged Attack -> the guy "
+        "with the most gold on him\n"
+        "  " + std::string(100, ' ') + "^\n"
+        "  the nearest declared targets: 'the most injured ally', 'the most injured enemy', 'the biggest enemy orc'\n");
+}
+
+TEST_CASE("arbiter check --json gives ok, diagnostics and orders", "[cli][orders]") {
+  const auto run = arbiter("check examples/orders/round1-orcs.txt --rules orders-demo --json");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, StartsWith("{\n  \"diagnostics\": [\n    {\n      \"column\": 101,\n"));
+  CHECK_THAT(run.output, Contains("\"ok\": false"));
+  CHECK_THAT(run.output, Contains("\"name\": \"Orc #1\""));
+}
+
+TEST_CASE("arbiter check reports a sheet that does not parse with the other sheets' problems", "[cli][orders]") {
+  const auto run = arbiter("check tests/orders/unterminated.txt examples/orders/round1-orcs.txt --rules orders-demo");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, StartsWith("tests/orders/unterminated.txt:2:23: error: unterminated quote"));
+  CHECK_THAT(run.output, Contains("round1-orcs.txt:7:101: error:"));
+}
+
+TEST_CASE("arbiter fmt prints the canonical compact form", "[cli][orders]") {
+  const auto run = arbiter("fmt examples/orders/round1-players.txt");
+  CHECK(run.exit_code == 0);
+  CHECK(run.output ==
+        "Round 1\n"
+        "Aldric:\n"
+        "  1: Charge -> closest enemy\n"
+        "  2: IF I reach the enemy THEN Full Attack -> Closest Enemy ELSE Charge -> closest enemy\n"
+        "Brienne:\n"
+        "  1: Move 15' S, S, SW\n"
+        "  2: IF \"Orc #2\" is down THEN Ranged Attack -> most injured enemy ELSE Ranged Attack -> \"Orc #2\"\n");
+  CHECK(arbiter("fmt tests/orders/unterminated.txt").exit_code == 1);
+  CHECK(arbiter("fmt no/such/sheet.txt").output == "no/such/sheet.txt: error: cannot read the order sheet\n");
+}
+
+TEST_CASE("arbiter check points at a pack's bad order vocabulary and a bad encounter", "[cli][orders]") {
+  const auto property = arbiter("check examples/orders/round1-players.txt --rules bad-orders");
+  CHECK(property.exit_code == 1);
+  CHECK(property.output ==
+        "tests/packs/bad-orders/init.lua:3: error: action 'Teleport': 'move' must be a whole number from 0 to "
+        "1000000\n");
+  const auto placeholder = arbiter("check examples/orders/round1-players.txt --rules bad-placeholder");
+  CHECK(placeholder.output ==
+        "tests/packs/bad-placeholder/init.lua:3: error: 'I have {k} wounds': '{k}' is not a placeholder: use {n}, "
+        "{character} or {distance}, each a word of its own\n");
+  const auto encounter = arbiter("check examples/orders/round1-players.txt --rules orders-demo --encounter "
+                                 "tests/orders/bad-encounter.lua");
+  CHECK(encounter.exit_code == 1);
+  CHECK(encounter.output ==
+        "tests/orders/bad-encounter.lua: error: character 2: 'side' must be a string; an encounter returns { "
+        "characters = { { name = \"Aldric\", side = \"players\" }, … } }\n");
+}
+
+TEST_CASE("arbiter check reads movement as { max = feet } too, 0 meaning the action stays in place", "[cli][orders]") {
+  const auto run = arbiter("check tests/orders/too-far.txt --rules move-tables");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("tests/orders/too-far.txt:2:11: error: 'Move' moves at most 15' but this order moves 20'"));
+  CHECK_THAT(run.output, Contains("tests/orders/too-far.txt:3:13: error: 'Defend' stays in place: it takes no movement"));
+}

@@ -28,5 +28,7 @@ void add_packs_command(CLI::App& app, Context& context);
 void add_explain_command(CLI::App& app, Context& context);
 void add_lua_command(CLI::App& app, Context& context);
 void add_test_command(CLI::App& app, Context& context);
+void add_check_command(CLI::App& app, Context& context);
+void add_fmt_command(CLI::App& app, Context& context);
 
 }  // namespace arbiter::cli

@@ -29,6 +29,8 @@ int main(int argc, char** argv) {
   arbiter::cli::add_explain_command(app, context);
   arbiter::cli::add_lua_command(app, context);
   arbiter::cli::add_test_command(app, context);
+  arbiter::cli::add_check_command(app, context);
+  arbiter::cli::add_fmt_command(app, context);
 
   try {
     app.parse(argc, argv);

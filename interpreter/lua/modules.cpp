@@ -5,12 +5,9 @@
 namespace arbiter::lua {
 
 std::span<const Module> runtime_modules() {
-  // Bindings add themselves here: { "dice", open_dice }, …
   static const Module modules[] = {
-      {"grid", open_grid},
-      {"world", open_world},
-      {"status", open_status},
-      {"log", open_log},
+      {"grid", open_grid}, {"world", open_world},   {"status", open_status},
+      {"log", open_log},   {"orders", open_orders},
   };
   return modules;
 }

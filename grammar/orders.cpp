@@ -1,0 +1,132 @@
+// The order-sheet parser: checks the text is lines of UTF-8 of a sane length, then runs the PEGTL
+// grammar (orders_grammar.hpp) with its actions (orders_actions.hpp) and error messages
+// (orders_errors.hpp), turning every failure into one positioned diagnostic.
+#include "grammar/orders.hpp"
+
+#include <fmt/format.h>
+#include <tao/pegtl.hpp>
+
+#include "grammar/diagnostic.hpp"
+#include "grammar/orders_actions.hpp"
+
+namespace arbiter::orders {
+namespace {
+
+// The line holding byte `offset`, without its line ending; found in place, without copying the sheet.
+std::string_view line_of(std::string_view text, std::size_t offset) {
+  const std::size_t start = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+  const std::size_t begin = start == std::string_view::npos || offset == 0 ? 0 : start + 1;
+  std::size_t end = text.find('\n', offset);
+  if (end == std::string_view::npos) end = text.size();
+  if (end > begin && text[end - 1] == '\r') --end;
+  return text.substr(begin, end - begin);
+}
+
+Diagnostic diagnostic_at(std::string_view text, const std::string& source, Position at, std::string message) {
+  return {{source, at.line, at.column}, std::move(message), std::string(line_of(text, at.offset)), {}};
+}
+
+// The length of the UTF-8 sequence starting at `i`, or 0 when it is not valid UTF-8.
+std::size_t utf8_sequence(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  if (lead < 0x80) return 1;
+  std::size_t length = 0;
+  char32_t code = 0;
+  if (lead >= 0xC2 && lead <= 0xDF) length = 2, code = lead & 0x1F;
+  else if (lead >= 0xE0 && lead <= 0xEF) length = 3, code = lead & 0x0F;
+  else if (lead >= 0xF0 && lead <= 0xF4) length = 4, code = lead & 0x07;
+  else return 0;
+  if (i + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    code = (code << 6) | (byte(i + k) & 0x3F);
+  }
+  // Overlong forms, surrogates and code points past Unicode are not UTF-8 either.
+  constexpr char32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (code < smallest[length] || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return 0;
+  return length;
+}
+
+// Before the grammar: every byte is UTF-8, none is a control character, and no line is absurdly long, so the grammar and every
+// message that quotes a line deal with text a person could have written.
+void check_text(std::string_view text, const std::string& source) {
+  std::size_t line = 1, line_start = 0;
+  for (std::size_t i = 0; i < text.size();) {
+    const Position here{i, line, i - line_start + 1};
+    if (here.column > max_line_bytes)  // not quoted: a megabyte under a caret helps no one
+      throw Error(Diagnostic{{source, line, here.column},
+                             fmt::format("line too long: a line may hold at most {} bytes", max_line_bytes), {}, {}});
+    const std::size_t length = utf8_sequence(text, i);
+    if (length == 0)
+      throw Error(diagnostic_at(text, source, here,
+                                fmt::format("invalid UTF-8: byte 0x{:02X} cannot appear here; save the sheet as UTF-8",
+                                            static_cast<unsigned char>(text[i]))));
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7F)
+      throw Error(diagnostic_at(text, source, here,
+                                fmt::format("control character 0x{:02X} cannot appear in a sheet", byte)));
+    if (byte == '\n') ++line, line_start = i + 1;
+    i += length;
+  }
+}
+
+}  // namespace
+
+std::string fold_case(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+std::string_view to_string(Compass direction) {
+  static constexpr std::string_view names[] = {"N", "NE", "E", "SE", "S", "SW", "W", "NW"};
+  return names[static_cast<int>(direction)];
+}
+
+bool Phrase::operator==(const Phrase& other) const { return fold_case(text) == fold_case(other.text); }
+
+bool Target::operator==(const Target& other) const {
+  return kind == other.kind && text == other.text && x == other.x && y == other.y;
+}
+
+bool Movement::operator==(const Movement& other) const {
+  return kind == other.kind && feet == other.feet && steps == other.steps && place == other.place;
+}
+
+bool Order::operator==(const Order& other) const {
+  return action == other.action && arguments == other.arguments && movement == other.movement &&
+         target == other.target;
+}
+
+bool Condition::operator==(const Condition& other) const {
+  return kind == other.kind && phrase == other.phrase && operands == other.operands;
+}
+
+bool Phase::operator==(const Phase& other) const {
+  return number == other.number && branches == other.branches && otherwise == other.otherwise;
+}
+
+Sheet parse_orders(std::string_view text, const std::string& source_name) {
+  check_text(text, source_name);
+  tao::pegtl::memory_input<> input(text.data(), text.size(), source_name);
+  grammar::State state;
+  try {
+    tao::pegtl::parse<grammar::sheet, grammar::action, grammar::control>(input, state);
+    Sheet sheet = state.builder.finish();
+    if (sheet.characters.empty()) {
+      const auto end = input.position();
+      throw Error(diagnostic_at(text, source_name, {end.byte, end.line, end.column},
+                                "no orders: expected a character ('Character: Name' or 'Name:')"));
+    }
+    return sheet;
+  } catch (const tao::pegtl::parse_error& e) {
+    const auto& p = e.positions().front();
+    throw Error(diagnostic_at(text, source_name, {p.byte, p.line, p.column}, std::string(e.message())));
+  } catch (const BuildError& e) {
+    throw Error(diagnostic_at(text, source_name, e.at, e.message));
+  }
+}
+
+}  // namespace arbiter::orders

@@ -1,0 +1,122 @@
+#pragma once
+// Order sheets: what each character will do this round, written before it starts (Platemail's
+// "Action orders"). Two spellings give the same tree: the verbose form of the Platemail document
+// ("Character:", "First Action:", "Action:", "Target:", "IF:", "ELSE:") and a compact form
+// ("Aldric:", "1: Charge -> closest enemy", "2: IF … THEN … ELSE …"). The language is described
+// for players in docs/orders.md. Phrases (actions, conditions, general targets) are free text
+// here; the ruleset's vocabulary decides which exist (interpreter/core/order_check.hpp).
+//
+// Positions are kept for diagnostics but are not part of a tree's identity: `==` compares what
+// the orders say, so the two spellings of one order compare equal.
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::orders {
+
+struct Position {
+  std::size_t offset = 0;  // byte offset into the sheet's text
+  std::size_t line = 0;    // 1-based
+  std::size_t column = 0;  // 1-based, in bytes
+};
+
+// Free text as the player wrote it, tidied: runs of blanks are one space, trailing full stops are
+// dropped. Compared without regard to ASCII case ("Closest Enemy" == "closest enemy").
+struct Phrase {
+  std::string text;
+  Position at;
+  bool operator==(const Phrase& other) const;
+};
+
+// The ASCII-lowercased text: the key phrases and names are compared by.
+std::string fold_case(std::string_view text);
+
+struct Target {
+  enum class Kind {
+    phrase,       // a general target the ruleset declares: "closest enemy"
+    character,    // a specific one, in quotes: "Orc #2" (text without the quotes)
+    self,         // self, me, myself
+    cell,         // a grid cell label: C3 (text upper-cased)
+    coordinates,  // X: 15, Y: 20
+  };
+  Kind kind = Kind::phrase;
+  Phrase text;  // empty for self and coordinates
+  long x = 0, y = 0;
+  bool operator==(const Target& other) const;
+};
+
+enum class Compass { n, ne, e, se, s, sw, w, nw };
+std::string_view to_string(Compass direction);  // "N", "NE", …
+
+struct Movement {
+  enum class Kind {
+    none,
+    path,         // an optional distance and compass steps: 15' S, S, SW
+    destination,  // to X: 15, Y: 20 / to C3 (the destination is `place`)
+    toward,       // toward <target>
+    away,         // away from <target>
+  };
+  Kind kind = Kind::none;
+  std::optional<long> feet;     // path: the distance written, if any
+  std::vector<Compass> steps;   // path
+  std::optional<Target> place;  // destination (cell or coordinates), toward, away
+  Position at;
+  bool operator==(const Movement& other) const;
+};
+
+struct Order {
+  Phrase action;                   // "Full Attack"
+  std::vector<Phrase> arguments;   // Prepare Spell (Fireball) -> { "Fireball" }
+  Movement movement;
+  std::optional<Target> target;
+  bool operator==(const Order& other) const;
+};
+
+struct Condition {
+  enum class Kind { phrase, all, any, negation };  // a phrase; AND; OR; NOT
+  Kind kind = Kind::phrase;
+  Phrase phrase;                    // kind phrase: "I reach the enemy", "\"Orc #2\" is down"
+  std::vector<Condition> operands;  // all, any: two or more; negation: one
+  bool operator==(const Condition& other) const;
+};
+
+struct Branch {
+  Condition condition;
+  Order order;
+  bool operator==(const Branch& other) const = default;
+};
+
+// One action phase: IF … THEN … ELSE IF … ELSE …, or a single order (no branches).
+struct Phase {
+  long number = 0;  // 1 for "First Action:", "1st Action:", "Action 1:", "1:"
+  Position at;
+  std::vector<Branch> branches;    // in order; the first whose condition holds is taken
+  std::optional<Order> otherwise;  // ELSE, or the phase's only order; none: do nothing
+  bool operator==(const Phase& other) const;
+};
+
+struct CharacterOrders {
+  Phrase name;  // without quotes
+  std::vector<Phase> phases;
+  bool operator==(const CharacterOrders& other) const = default;
+};
+
+struct Sheet {
+  std::optional<long> round;  // "Round 3"
+  std::vector<CharacterOrders> characters;
+  bool operator==(const Sheet& other) const = default;
+};
+
+// Nesting limits: deeper input is refused with a message instead of exhausting the stack.
+inline constexpr std::size_t max_condition_depth = 50;  // parentheses and NOT
+inline constexpr std::size_t max_else_ifs = 50;         // ELSE IF branches in one phase
+inline constexpr std::size_t max_line_bytes = 1u << 20;
+
+// Reads a sheet. Throws arbiter::Error with one diagnostic (file `source_name`, line, column,
+// what was expected, the source line) for the first thing that is not the language, and for a
+// sheet that orders no character at all (empty, or only comments).
+Sheet parse_orders(std::string_view text, const std::string& source_name);
+
+}  // namespace arbiter::orders

@@ -1,0 +1,372 @@
+#pragma once
+// Builds the Sheet while the grammar matches. Private to orders.cpp.
+//
+// Small rules leave their value in a pending slot of `State` (a name, a target, an order being
+// assembled, a stack of conditions); the rule that encloses them consumes it once it has matched
+// as a whole. A rule that matched inside an alternative that later failed only leaves a slot that
+// is overwritten before anyone reads it. The line-level rules then hand complete pieces to the
+// Builder, which knows where each piece of the verbose form belongs.
+#include <charconv>
+#include <string>
+
+#include <tao/pegtl.hpp>
+
+#include "grammar/orders.hpp"
+#include "grammar/orders_builder.hpp"
+#include "grammar/orders_errors.hpp"
+#include "grammar/orders_grammar.hpp"
+
+namespace arbiter::orders::grammar {
+
+struct State {
+  Builder builder;
+  std::string name;
+  long number = 0, x = 0, y = 0;
+  Target target;
+  Order order;
+  std::vector<Condition> conditions;
+  std::size_t depth = 0;  // open parentheses and NOTs
+};
+
+template <typename Input>
+Position position_of(const Input& in) {
+  const auto p = in.position();
+  return {p.byte, p.line, p.column};
+}
+
+template <typename Input>
+Phrase phrase_of(const Input& in) {
+  return {tidy(in.string_view()), position_of(in)};
+}
+
+// Numbers in sheets are counts, feet and coordinates: anything longer is a mistake, not a size.
+template <typename Input>
+long number_in(std::string_view text, const Input& in) {
+  constexpr long most = 1'000'000;
+  long value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc{} || value > most || value < -most)
+    throw tao::pegtl::parse_error("number out of range: at most 1000000 in absolute value", in);
+  return value;
+}
+
+template <typename Input>
+long number_of(const Input& in) {
+  return number_in(in.string_view(), in);
+}
+
+template <typename Input>
+std::string unquoted(const Input& in) {
+  const auto text = in.string_view();
+  return std::string(text.substr(1, text.size() - 2));
+}
+
+template <typename Input>
+Phrase cell_label(const Input& in) {
+  std::string label(in.string_view());
+  label[0] = static_cast<char>(label[0] & ~0x20);  // upper-case the ASCII letter
+  return {label, position_of(in)};
+}
+
+template <typename Rule>
+struct action : tao::pegtl::nothing<Rule> {};
+
+// --- Numbers and names -----------------------------------------------------------------------
+template <>
+struct action<x_value> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.x = number_of(in); }
+};
+template <>
+struct action<y_value> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.y = number_of(in); }
+};
+template <>
+struct action<character_name> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.name = in.string_view().front() == '"' ? unquoted(in) : std::string(in.string_view());
+  }
+};
+
+// --- Targets ---------------------------------------------------------------------------------
+template <>
+struct action<target_character> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.target = {Target::Kind::character, {unquoted(in), position_of(in)}};
+  }
+};
+template <>
+struct action<target_coordinates> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.target = {Target::Kind::coordinates, {"", position_of(in)}, s.x, s.y};
+  }
+};
+// A phrase that tidies to "self" or a cell ("Target: Self.", "Target: C3.") is that, so every
+// spelling of one target gives one tree.
+template <>
+struct action<target_phrase> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    Phrase phrase = phrase_of(in);
+    const std::string folded = fold_case(phrase.text);
+    const bool cell = folded.size() > 1 && folded[0] >= 'a' && folded[0] <= 'z' &&
+                      folded.find_first_not_of("0123456789", 1) == std::string::npos;
+    if (folded == "self" || folded == "me" || folded == "myself") {
+      s.target = {Target::Kind::self, {"", phrase.at}};
+    } else if (cell) {
+      phrase.text[0] = static_cast<char>(phrase.text[0] & ~0x20);
+      s.target = {Target::Kind::cell, std::move(phrase)};
+    } else {
+      s.target = {Target::Kind::phrase, std::move(phrase)};
+    }
+  }
+};
+
+// --- Orders ----------------------------------------------------------------------------------
+template <>
+struct action<action_name> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.order = Order{};
+    s.order.action = phrase_of(in);
+  }
+};
+template <>
+struct action<argument> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.order.arguments.push_back(phrase_of(in)); }
+};
+template <>
+struct action<distance> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    const auto text = in.string_view();
+    s.order.movement.feet = number_in(text.substr(0, text.find_first_not_of("0123456789")), in);
+  }
+};
+template <>
+struct action<step> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.order.movement.steps.push_back(compass_of(in.string_view())); }
+};
+template <>
+struct action<path> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.order.movement.kind = Movement::Kind::path;
+    s.order.movement.at = position_of(in);
+  }
+};
+template <>
+struct action<destination_coordinates> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.order.movement.place = Target{Target::Kind::coordinates, {"", position_of(in)}, s.x, s.y};
+  }
+};
+template <>
+struct action<destination_cell> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.order.movement.place = Target{Target::Kind::cell, cell_label(in)};
+  }
+};
+template <>
+struct action<move_to> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.order.movement.kind = Movement::Kind::destination;
+    s.order.movement.at = position_of(in);
+  }
+};
+template <>
+struct action<move_toward> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.order.movement = {Movement::Kind::toward, {}, {}, s.target, position_of(in)};
+  }
+};
+template <>
+struct action<move_away> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.order.movement = {Movement::Kind::away, {}, {}, s.target, position_of(in)};
+  }
+};
+template <>
+struct action<arrow_target> {
+  template <typename Input>
+  static void apply(const Input&, State& s) { s.order.target = s.target; }
+};
+
+// --- Conditions ------------------------------------------------------------------------------
+template <>
+struct action<condition_phrase> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    Condition c;
+    c.phrase = phrase_of(in);
+    s.conditions.push_back(std::move(c));
+  }
+};
+
+// Combines the two conditions on top of the stack; a chain (a AND b AND c) stays one level.
+inline void combine(std::vector<Condition>& stack, Condition::Kind kind) {
+  Condition right = std::move(stack.back());
+  stack.pop_back();
+  Condition& left = stack.back();
+  if (left.kind != kind) {
+    Condition joined;
+    joined.kind = kind;
+    joined.operands.push_back(std::move(left));
+    left = std::move(joined);
+  }
+  left.operands.push_back(std::move(right));
+}
+template <>
+struct action<and_operand> {
+  static void apply0(State& s) { combine(s.conditions, Condition::Kind::all); }
+};
+template <>
+struct action<or_operand> {
+  static void apply0(State& s) { combine(s.conditions, Condition::Kind::any); }
+};
+template <>
+struct action<negation> {
+  static void apply0(State& s) {
+    Condition negated;
+    negated.kind = Condition::Kind::negation;
+    negated.operands.push_back(std::move(s.conditions.back()));
+    s.conditions.back() = std::move(negated);
+  }
+};
+
+inline Condition pop(std::vector<Condition>& stack) {
+  Condition top = std::move(stack.back());
+  stack.pop_back();
+  return top;
+}
+
+// --- Phases ----------------------------------------------------------------------------------
+template <>
+struct action<then_order> {
+  template <typename Input>
+  static void apply(const Input&, State& s) { s.builder.add_branch(pop(s.conditions), std::move(s.order)); }
+};
+template <>
+struct action<else_if_start> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.builder.check_else_if_limit(position_of(in)); }
+};
+template <>
+struct action<else_order> {
+  template <typename Input>
+  static void apply(const Input&, State& s) { s.builder.add_else(std::move(s.order)); }
+};
+template <>
+struct action<plain_order> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.builder.add_action(std::move(s.order), position_of(in)); }
+};
+
+struct set_number {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.number = number_of(in); }
+};
+template <>
+struct action<round_number> : set_number {};
+template <>
+struct action<phase_number> : set_number {};
+template <>
+struct action<ordinal_number> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.number = number_in(in.string_view().substr(0, in.size() - 2), in);  // less st, nd, rd or th
+  }
+};
+template <>
+struct action<ordinal_word> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    static constexpr std::string_view words[] = {"first", "second", "third", "fourth", "fifth",
+                                                 "sixth", "seventh", "eighth", "ninth", "tenth"};
+    const std::string word = fold_case(in.string_view());
+    for (std::size_t i = 0; i < std::size(words); ++i)
+      if (word == words[i]) s.number = static_cast<long>(i + 1);
+  }
+};
+
+// --- Lines -----------------------------------------------------------------------------------
+template <>
+struct action<round_line> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.builder.set_round(s.number, position_of(in)); }
+};
+template <>
+struct action<character_line> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.builder.start_character({s.name, position_of(in)}); }
+};
+template <>
+struct action<character_header> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.builder.start_character({s.name, position_of(in)}); }
+};
+template <>
+struct action<phase_head> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.builder.start_phase(s.number, position_of(in)); }
+};
+template <>
+struct action<action_line> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.builder.add_action(std::move(s.order), position_of(in)); }
+};
+template <>
+struct action<target_line> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.builder.add_target(s.target, position_of(in)); }
+};
+template <>
+struct action<if_line> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.builder.open_if(pop(s.conditions), position_of(in)); }
+};
+template <>
+struct action<else_if_line> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.builder.open_else_if(pop(s.conditions), position_of(in)); }
+};
+template <>
+struct action<else_line> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.builder.open_else(position_of(in)); }
+};
+
+// --- Control: error points, and a depth count that stops runaway nesting ---------------------
+template <typename Rule>
+struct control : tao::pegtl::must_if<errors>::control<Rule> {};
+
+template <typename Rule>
+struct nesting_control : tao::pegtl::must_if<errors>::control<Rule> {
+  template <typename Input>
+  static void start(const Input& in, State& s) {
+    if (++s.depth > max_condition_depth)
+      throw tao::pegtl::parse_error("nesting limit: conditions nested more than 50 deep (parentheses and NOT)",
+                                    in);
+  }
+  template <typename Input>
+  static void success(const Input&, State& s) { --s.depth; }
+  template <typename Input>
+  static void failure(const Input&, State& s) { --s.depth; }
+};
+template <>
+struct control<group> : nesting_control<group> {};
+template <>
+struct control<negation> : nesting_control<negation> {};
+
+}  // namespace arbiter::orders::grammar

@@ -1,0 +1,163 @@
+#include "grammar/orders_builder.hpp"
+
+#include <array>
+#include <stdexcept>
+
+namespace arbiter::orders {
+
+std::string tidy(std::string_view text) {
+  std::string out;
+  bool blank = false;
+  for (const char c : text) {
+    if (c == ' ' || c == '\t') {
+      blank = true;
+      continue;
+    }
+    if (blank && !out.empty()) out += ' ';
+    blank = false;
+    out += c;
+  }
+  // "closest enemy." and "enemy . ." end as "closest enemy" and "enemy"; a lone "." stays.
+  while (out.size() > 1 && (out.back() == '.' || out.back() == ' ')) out.pop_back();
+  return out;
+}
+
+Compass compass_of(std::string_view word) {
+  static constexpr std::array<std::pair<std::string_view, Compass>, 16> words{{
+      {"n", Compass::n},          {"north", Compass::n},     {"ne", Compass::ne},  {"northeast", Compass::ne},
+      {"e", Compass::e},          {"east", Compass::e},      {"se", Compass::se},  {"southeast", Compass::se},
+      {"s", Compass::s},          {"south", Compass::s},     {"sw", Compass::sw},  {"southwest", Compass::sw},
+      {"w", Compass::w},          {"west", Compass::w},      {"nw", Compass::nw},  {"northwest", Compass::nw},
+  }};
+  const std::string folded = fold_case(word);
+  for (const auto& [name, direction] : words)
+    if (folded == name) return direction;
+  throw std::logic_error("not a compass word: " + folded);  // the grammar only passes compass words
+}
+
+void Builder::set_round(long number, Position at) {
+  if (sheet_.round) throw BuildError{"a second 'Round' header: a sheet is for one round", at};
+  if (!sheet_.characters.empty())
+    throw BuildError{"the 'Round' header must come before the first character", at};
+  sheet_.round = number;
+}
+
+void Builder::start_character(Phrase name) {
+  close_phase();
+  sheet_.characters.push_back({std::move(name), {}});
+}
+
+void Builder::start_phase(long number, Position at) {
+  if (sheet_.characters.empty())
+    throw BuildError{"a phase must follow a character ('Character: Name' or 'Name:')", at};
+  close_phase();
+  Phase phase;
+  phase.number = number;
+  phase.at = at;
+  sheet_.characters.back().phases.push_back(std::move(phase));
+}
+
+Phase& Builder::phase(Position at, std::string_view what) {
+  if (sheet_.characters.empty() || sheet_.characters.back().phases.empty())
+    throw BuildError{std::string(what) + " must follow a phase ('First Action:' or '1:')", at};
+  return sheet_.characters.back().phases.back();
+}
+
+void Builder::add_action(Order order, Position at) {
+  Phase& p = phase(at, "'Action:'");
+  switch (awaiting_) {
+    case Awaiting::branch_action:
+      p.branches.back().order = std::move(order);
+      last_order_ = &p.branches.back().order;
+      break;
+    case Awaiting::else_action:
+      p.otherwise = std::move(order);
+      last_order_ = &*p.otherwise;
+      break;
+    case Awaiting::nothing:
+      if (!p.branches.empty())
+        throw BuildError{"a second action after IF: write 'ELSE:' or 'ELSE IF:' before it", at};
+      if (p.otherwise)
+        throw BuildError{"this phase already has an action: start the next phase ('Second Action:') first", at};
+      p.otherwise = std::move(order);
+      last_order_ = &*p.otherwise;
+      break;
+  }
+  awaiting_ = Awaiting::nothing;
+}
+
+void Builder::add_target(Target target, Position at) {
+  if (!last_order_ || awaiting_ != Awaiting::nothing)
+    throw BuildError{"'Target:' must follow the 'Action:' it belongs to", at};
+  if (last_order_->target) throw BuildError{"this action already has a target", at};
+  last_order_->target = std::move(target);
+}
+
+void Builder::open_if(Condition condition, Position at) {
+  Phase& p = phase(at, "IF");
+  if (!p.branches.empty() || p.otherwise)
+    throw BuildError{"IF must open a phase: this phase already has an action", at};
+  p.branches.push_back({std::move(condition), {}});
+  awaiting_ = Awaiting::branch_action;
+  opened_at_ = at;
+  else_seen_ = false;
+  last_order_ = nullptr;
+}
+
+void Builder::open_else_if(Condition condition, Position at) {
+  Phase& p = phase(at, "ELSE IF");
+  if (p.branches.empty()) throw BuildError{"ELSE without IF: only an IF order has an ELSE", at};
+  if (awaiting_ == Awaiting::branch_action)
+    throw BuildError{"IF without an action: expected an 'Action:' line after it", opened_at_};
+  if (else_seen_) throw BuildError{"ELSE IF after ELSE: the ELSE must come last", at};
+  p.branches.push_back({std::move(condition), {}});
+  awaiting_ = Awaiting::branch_action;
+  opened_at_ = at;
+  last_order_ = nullptr;
+}
+
+void Builder::open_else(Position at) {
+  Phase& p = phase(at, "ELSE");
+  if (p.branches.empty()) throw BuildError{"ELSE without IF: only an IF order has an ELSE", at};
+  if (awaiting_ == Awaiting::branch_action)
+    throw BuildError{"IF without an action: expected an 'Action:' line after it", opened_at_};
+  if (else_seen_) throw BuildError{"a second ELSE for the same IF", at};
+  awaiting_ = Awaiting::else_action;
+  opened_at_ = at;
+  else_seen_ = true;
+  last_order_ = nullptr;
+}
+
+void Builder::add_branch(Condition condition, Order order) {
+  Phase& p = sheet_.characters.back().phases.back();
+  p.branches.push_back({std::move(condition), std::move(order)});
+  last_order_ = &p.branches.back().order;
+}
+
+void Builder::add_else(Order order) {
+  Phase& p = sheet_.characters.back().phases.back();
+  p.otherwise = std::move(order);
+  last_order_ = &*p.otherwise;
+}
+
+void Builder::check_else_if_limit(Position at) const {
+  if (sheet_.characters.empty() || sheet_.characters.back().phases.empty()) return;
+  if (sheet_.characters.back().phases.back().branches.size() > max_else_ifs)
+    throw BuildError{"nesting limit: more than 50 ELSE IF branches in one phase", at};
+}
+
+void Builder::close_phase() {
+  if (awaiting_ == Awaiting::branch_action)
+    throw BuildError{"IF without an action: expected an 'Action:' line after it", opened_at_};
+  if (awaiting_ == Awaiting::else_action)
+    throw BuildError{"ELSE without an action: expected an 'Action:' line after it", opened_at_};
+  else_seen_ = false;
+  last_order_ = nullptr;
+}
+
+Sheet Builder::finish() {
+  close_phase();
+  return std::move(sheet_);
+}
+
+}  // namespace arbiter::orders

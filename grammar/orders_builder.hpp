@@ -1,0 +1,54 @@
+#pragma once
+// Assembles a Sheet from complete lines, and knows where each part of the verbose form belongs:
+// an "Action:" after "IF:" is that branch's order, a "Target:" completes the action before it.
+// Private to the order-sheet parser. Misplaced lines are reported as a BuildError.
+#include <string>
+#include <string_view>
+
+#include "grammar/orders.hpp"
+
+namespace arbiter::orders {
+
+struct BuildError {
+  std::string message;
+  Position at;
+};
+
+// Runs of blanks become one space; trailing full stops are dropped ("closest enemy.").
+std::string tidy(std::string_view text);
+// "S", "southwest", "Ne": a compass word the grammar has already recognised.
+Compass compass_of(std::string_view word);
+
+class Builder {
+ public:
+  void set_round(long number, Position at);
+  void start_character(Phrase name);
+  void start_phase(long number, Position at);
+  // An order for the phase: its only order, or the one for the IF/ELSE IF/ELSE opened last.
+  void add_action(Order order, Position at);
+  void add_target(Target target, Position at);
+  // Verbose IF:, ELSE IF:, ELSE: lines; the "Action:" lines that follow fill them.
+  void open_if(Condition condition, Position at);
+  void open_else_if(Condition condition, Position at);
+  void open_else(Position at);
+  // The compact form: "IF c THEN a", each "ELSE IF c THEN b", "ELSE c" complete.
+  void add_branch(Condition condition, Order order);
+  void add_else(Order order);
+  void check_else_if_limit(Position at) const;
+
+  // Checks the last phase is complete and hands over the sheet.
+  Sheet finish();
+
+ private:
+  enum class Awaiting { nothing, branch_action, else_action };
+  Phase& phase(Position at, std::string_view what);
+  void close_phase();
+
+  Sheet sheet_;
+  Awaiting awaiting_ = Awaiting::nothing;
+  Position opened_at_;             // the IF / ELSE IF / ELSE still waiting for its action
+  bool else_seen_ = false;
+  Order* last_order_ = nullptr;    // where a "Target:" line goes
+};
+
+}  // namespace arbiter::orders

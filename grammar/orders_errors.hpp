@@ -1,0 +1,53 @@
+#pragma once
+// What the order-sheet parser says when a marked rule (one inside `must<>`) fails. Private to
+// orders.cpp. Only these rules are error points: every other rule may fail and backtrack.
+#include <tao/pegtl.hpp>
+
+#include "grammar/orders_grammar.hpp"
+
+namespace arbiter::orders::grammar {
+
+template <typename Rule>
+inline constexpr const char* error_message = nullptr;
+
+// clang-format off
+template <> inline constexpr auto error_message<unterminated_quote> = "unterminated quote: a quoted name must end with '\"' on the same line";
+template <> inline constexpr auto error_message<x_value> = "expected a number after 'X:'";
+template <> inline constexpr auto error_message<y_part> = "expected ', Y:' and a number after the X coordinate";
+template <> inline constexpr auto error_message<y_value> = "expected a number after 'Y:'";
+template <> inline constexpr auto error_message<destination> = "expected a destination after 'to': coordinates like 'X: 15, Y: 20' or a cell like 'C3'";
+template <> inline constexpr auto error_message<toward_target> = "expected a target after 'toward'";
+template <> inline constexpr auto error_message<from_target> = "expected 'from' and a target after 'away'";
+template <> inline constexpr auto error_message<away_target> = "expected a target after 'away from'";
+template <> inline constexpr auto error_message<arrow_target> = "expected a target after '->': a name in quotes, a phrase like 'closest enemy', self, a cell or coordinates";
+template <> inline constexpr auto error_message<close_arguments> = "expected ')' to close the action's arguments";
+template <> inline constexpr auto error_message<or_expression> = "expected a condition after '('";
+template <> inline constexpr auto error_message<close_group> = "expected ')' to close the condition";
+template <> inline constexpr auto error_message<negated> = "expected a condition after NOT";
+template <> inline constexpr auto error_message<and_operand> = "expected a condition after AND";
+template <> inline constexpr auto error_message<or_operand> = "expected a condition after OR";
+template <> inline constexpr auto error_message<condition> = "expected a condition after IF";
+template <> inline constexpr auto error_message<then_keyword> = "expected THEN after the condition";
+template <> inline constexpr auto error_message<then_order> = "IF without an action: expected an action after THEN";
+template <> inline constexpr auto error_message<else_order> = "expected an action after ELSE";
+template <> inline constexpr auto error_message<else_without_if> = "ELSE without IF: only an IF order has an ELSE";
+template <> inline constexpr auto error_message<round_number> = "expected the round's number after 'Round'";
+template <> inline constexpr auto error_message<character_name> = "expected the character's name after 'Character:'";
+template <> inline constexpr auto error_message<action_order> = "expected an action's name after 'Action:'";
+template <> inline constexpr auto error_message<target_line_target> = "expected a target after 'Target:': a name in quotes, a phrase like 'closest enemy', self, a cell or coordinates";
+template <> inline constexpr auto error_message<if_condition> = "expected a condition after IF";
+template <> inline constexpr auto error_message<else_if_condition> = "expected a condition after ELSE IF";
+template <> inline constexpr auto error_message<statement_end> = "unexpected text: expected '->' and a target, THEN, ELSE, AND, OR or the end of the line";
+template <> inline constexpr auto error_message<line_end> = "expected a character ('Character: Name' or 'Name:'), a phase ('First Action:' or '1:'), 'Action:', 'Target:', 'IF:' or 'ELSE:'";
+template <> inline constexpr auto error_message<eof> = "unexpected character: expected the end of the line";
+// clang-format on
+
+struct errors {
+  template <typename Rule>
+  static constexpr const char* message = error_message<Rule>;
+  // Only rules inside must<> raise; a failing alternative simply backtracks.
+  template <typename Rule>
+  static constexpr bool raise_on_failure = false;
+};
+
+}  // namespace arbiter::orders::grammar

@@ -1,0 +1,128 @@
+#include "grammar/orders_format.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include <fmt/format.h>
+
+namespace arbiter::orders {
+namespace {
+
+// Words that open a line of structure ("Round 2", "Action:", "IF:", "First Action:"); a name
+// holding one is written in quotes so it cannot be read as that line.
+bool is_reserved(const std::string& word) {
+  static constexpr std::array<std::string_view, 20> reserved{
+      "round", "character", "action", "target", "if",    "then",    "else",   "and",   "or",    "not",
+      "first", "second",    "third",  "fourth", "fifth", "sixth",   "seventh", "eighth", "ninth", "tenth"};
+  const std::string folded = fold_case(word);
+  return std::find(reserved.begin(), reserved.end(), folded) != reserved.end();
+}
+
+// A header name is written bare when it is plain words that cannot be mistaken for structure.
+std::string name(const std::string& text) {
+  bool bare = !text.empty() && std::isalpha(static_cast<unsigned char>(text[0]));
+  std::string word;
+  for (std::size_t i = 0; bare && i <= text.size(); ++i) {
+    if (i == text.size() || text[i] == ' ') {
+      bare = !is_reserved(word) && !word.empty();
+      word.clear();
+    } else if (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '-' || text[i] == '_') {
+      word += text[i];
+    } else {
+      bare = false;
+    }
+  }
+  return bare ? text : "\"" + text + "\"";
+}
+
+// Parentheses where the grammar's precedence (NOT, then AND, then OR) would read it otherwise. A
+// chain of one operator is flat in the tree, so a same-kind operand was written in parentheses.
+std::string operand(const Condition& c, Condition::Kind parent) {
+  using K = Condition::Kind;
+  const bool composite = c.kind == K::all || c.kind == K::any;
+  const bool grouped = composite && (parent == K::negation || c.kind == parent || (parent == K::all && c.kind == K::any));
+  return grouped ? "(" + format(c) + ")" : format(c);
+}
+
+std::string movement(const Movement& m) {
+  switch (m.kind) {
+    case Movement::Kind::none: return "";
+    case Movement::Kind::path: {
+      std::string out = m.feet ? fmt::format("{}'", *m.feet) : "";
+      for (std::size_t i = 0; i < m.steps.size(); ++i)
+        out += (i == 0 ? (out.empty() ? "" : " ") : ", ") + std::string(to_string(m.steps[i]));
+      return out;
+    }
+    case Movement::Kind::destination: return "to " + format(*m.place);
+    case Movement::Kind::toward: return "toward " + format(*m.place);
+    case Movement::Kind::away: return "away from " + format(*m.place);
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string format(const Target& t) {
+  switch (t.kind) {
+    case Target::Kind::phrase: return t.text.text;
+    case Target::Kind::character: return "\"" + t.text.text + "\"";
+    case Target::Kind::self: return "self";
+    case Target::Kind::cell: return t.text.text;
+    case Target::Kind::coordinates: return fmt::format("X: {}, Y: {}", t.x, t.y);
+  }
+  return "";
+}
+
+std::string format(const Condition& c) {
+  switch (c.kind) {
+    case Condition::Kind::phrase: return c.phrase.text;
+    case Condition::Kind::negation: return "NOT " + operand(c.operands.front(), Condition::Kind::negation);
+    case Condition::Kind::all:
+    case Condition::Kind::any: {
+      std::string out;
+      for (std::size_t i = 0; i < c.operands.size(); ++i) {
+        if (i > 0) out += c.kind == Condition::Kind::all ? " AND " : " OR ";
+        out += operand(c.operands[i], c.kind);
+      }
+      return out;
+    }
+  }
+  return "";
+}
+
+std::string format(const Order& o) {
+  std::string out = o.action.text;
+  if (!o.arguments.empty()) {
+    out += " (";
+    for (std::size_t i = 0; i < o.arguments.size(); ++i) out += (i ? ", " : "") + o.arguments[i].text;
+    out += ")";
+  }
+  if (const auto m = movement(o.movement); !m.empty()) out += " " + m;
+  if (o.target) out += " -> " + format(*o.target);
+  return out;
+}
+
+std::string format(const Phase& phase) {
+  std::string out;
+  for (std::size_t i = 0; i < phase.branches.size(); ++i)
+    out += fmt::format("{}IF {} THEN {}", i ? " ELSE " : "", format(phase.branches[i].condition),
+                       format(phase.branches[i].order));
+  if (phase.otherwise) out += (phase.branches.empty() ? "" : " ELSE ") + format(*phase.otherwise);
+  return out;
+}
+
+std::string format(const Sheet& sheet) {
+  std::string out;
+  if (sheet.round) out += fmt::format("Round {}\n", *sheet.round);
+  for (const auto& character : sheet.characters) {
+    out += name(character.name.text) + ":\n";
+    for (const auto& phase : character.phases) {
+      const std::string body = format(phase);
+      out += fmt::format("  {}:{}{}\n", phase.number, body.empty() ? "" : " ", body);
+    }
+  }
+  return out;
+}
+
+}  // namespace arbiter::orders

@@ -1,0 +1,178 @@
+#pragma once
+// The order-sheet grammar (PEGTL 3). Private to orders.cpp. A sheet is a list of lines; each line
+// is one statement (a character, a phase, an order, a verbose Action:/Target:/IF:/ELSE: line) or
+// blank. Error points are the rules wrapped in `must<>`; each has a message in orders_errors.hpp.
+#include <tao/pegtl.hpp>
+
+namespace arbiter::orders::grammar {
+
+using namespace tao::pegtl;
+
+// --- Lexical ---------------------------------------------------------------------------------
+struct sp : one<' ', '\t'> {};
+struct blanks : star<sp> {};
+struct comment : seq<one<'#'>, star<not_one<'\r', '\n'>>> {};
+// Bytes that can be part of a word: anything but blanks, line ends and the language's punctuation.
+struct word_char : not_one<' ', '\t', '\r', '\n', '"', '#', '(', ')', ',', ':'> {};
+struct arrow : string<'-', '>'> {};
+// A keyword is a whole word: "Android" holds no AND; "AND->" does, since an arrow ends a word.
+template <typename Word>
+struct keyword : seq<Word, sor<not_at<word_char>, at<arrow>>> {};
+struct colon : seq<blanks, one<':'>> {};
+struct comma : seq<blanks, one<','>, blanks> {};
+struct number : seq<opt<one<'-'>>, plus<digit>> {};
+
+struct kw_if : keyword<TAO_PEGTL_ISTRING("if")> {};
+struct kw_then : keyword<TAO_PEGTL_ISTRING("then")> {};
+struct kw_else : keyword<TAO_PEGTL_ISTRING("else")> {};
+struct kw_and : keyword<TAO_PEGTL_ISTRING("and")> {};
+struct kw_or : keyword<TAO_PEGTL_ISTRING("or")> {};
+struct kw_not : keyword<TAO_PEGTL_ISTRING("not")> {};
+struct kw_to : keyword<TAO_PEGTL_ISTRING("to")> {};
+struct kw_toward : sor<keyword<TAO_PEGTL_ISTRING("towards")>, keyword<TAO_PEGTL_ISTRING("toward")>> {};
+struct kw_away : keyword<TAO_PEGTL_ISTRING("away")> {};
+struct kw_from : keyword<TAO_PEGTL_ISTRING("from")> {};
+struct kw_the : keyword<TAO_PEGTL_ISTRING("the")> {};
+struct kw_action : keyword<TAO_PEGTL_ISTRING("action")> {};
+struct kw_target : keyword<TAO_PEGTL_ISTRING("target")> {};
+struct kw_character : keyword<TAO_PEGTL_ISTRING("character")> {};
+struct kw_round : keyword<TAO_PEGTL_ISTRING("round")> {};
+
+// Each a whole word, so "S" is not the start of "SW" or of "Sprint".
+struct compass
+    : sor<keyword<TAO_PEGTL_ISTRING("northeast")>, keyword<TAO_PEGTL_ISTRING("northwest")>,
+          keyword<TAO_PEGTL_ISTRING("southeast")>, keyword<TAO_PEGTL_ISTRING("southwest")>,
+          keyword<TAO_PEGTL_ISTRING("north")>, keyword<TAO_PEGTL_ISTRING("south")>,
+          keyword<TAO_PEGTL_ISTRING("east")>, keyword<TAO_PEGTL_ISTRING("west")>,
+          keyword<TAO_PEGTL_ISTRING("ne")>, keyword<TAO_PEGTL_ISTRING("nw")>, keyword<TAO_PEGTL_ISTRING("se")>,
+          keyword<TAO_PEGTL_ISTRING("sw")>, keyword<TAO_PEGTL_ISTRING("n")>, keyword<TAO_PEGTL_ISTRING("s")>,
+          keyword<TAO_PEGTL_ISTRING("e")>, keyword<TAO_PEGTL_ISTRING("w")>> {};
+
+// Words that end a phrase: a phrase cannot contain them unquoted.
+struct phrase_end : sor<kw_then, kw_else, kw_and, kw_or, arrow> {};
+struct bare_word : plus<not_at<arrow>, word_char> {};
+// An unterminated quote is reported at its opening quote, where the mistake usually is.
+struct unterminated_quote : one<'"'> {};
+struct quoted : sor<seq<one<'"'>, star<not_one<'"', '\r', '\n'>>, one<'"'>>, seq<at<one<'"'>>, raise<unterminated_quote>>> {};
+struct phrase_word : sor<quoted, seq<not_at<phrase_end>, bare_word>> {};
+// Words separated by blanks; the blanks before the word that ends the phrase are not part of it.
+struct phrase : seq<phrase_word, star<plus<sp>, phrase_word>> {};
+
+// --- Targets ---------------------------------------------------------------------------------
+struct x_value : number {};
+struct y_value : number {};
+struct y_part : seq<comma, one<'Y', 'y'>, colon, blanks, must<y_value>> {};
+struct coordinates : seq<one<'X', 'x'>, colon, blanks, must<x_value>, must<y_part>> {};
+struct cell : seq<ranges<'A', 'Z', 'a', 'z'>, plus<digit>, not_at<word_char>> {};
+
+struct target_character : quoted {};
+struct target_coordinates : coordinates {};
+struct target_phrase : phrase {};
+// "Towards the closest enemy." reads as "closest enemy": leading words are decoration, but only
+// when a target follows them ("-> Toward." is the phrase "Toward").
+struct decoration : seq<sor<kw_toward, kw_the>, plus<sp>, not_at<sor<eolf, one<'#'>, phrase_end>>> {};
+struct target : seq<star<decoration>, sor<target_character, target_coordinates, target_phrase>> {};
+
+// --- Orders ----------------------------------------------------------------------------------
+// An action's name: words up to its arguments, movement, target or the end of the order.
+struct action_word : seq<not_at<sor<phrase_end, kw_if, kw_to, kw_toward, kw_away, compass>>, plus<alpha>,
+                         star<sor<alpha, one<'\'', '-'>>>, not_at<word_char>> {};
+struct action_name : seq<action_word, star<plus<sp>, action_word>> {};
+
+struct argument : plus<not_one<',', ')', '"', '#', '\r', '\n'>> {};
+struct close_arguments : seq<blanks, one<')'>> {};
+struct arguments : seq<one<'('>, blanks, list<argument, one<','>>, must<close_arguments>> {};
+
+struct distance : seq<plus<digit>, blanks, sor<one<'\''>, keyword<TAO_PEGTL_ISTRING("ft")>,
+                                               keyword<TAO_PEGTL_ISTRING("feet")>>> {};
+struct step : compass {};
+struct steps : list<step, comma> {};
+struct path : sor<seq<distance, opt<blanks, steps>>, steps> {};
+struct destination_coordinates : coordinates {};
+struct destination_cell : cell {};
+struct destination : sor<destination_coordinates, destination_cell> {};
+struct move_to : seq<kw_to, blanks, must<destination>> {};
+struct toward_target : target {};
+struct move_toward : seq<kw_toward, blanks, must<toward_target>> {};
+struct away_target : target {};
+struct from_target : seq<kw_from, blanks, must<away_target>> {};
+struct move_away : seq<kw_away, blanks, must<from_target>> {};
+struct movement : sor<path, move_to, move_toward, move_away> {};
+
+struct arrow_target : target {};
+struct order_target : seq<arrow, blanks, must<arrow_target>> {};
+struct order : seq<action_name, opt<blanks, arguments>, opt<blanks, movement>, opt<blanks, order_target>> {};
+
+// --- Conditions ------------------------------------------------------------------------------
+struct or_expression;
+struct condition_phrase : phrase {};
+struct close_group : seq<blanks, one<')'>> {};
+struct group : seq<one<'('>, blanks, must<or_expression>, must<close_group>> {};
+struct negated;
+struct negation : seq<kw_not, blanks, must<negated>> {};
+struct unary : sor<negation, group, condition_phrase> {};
+struct negated : unary {};
+struct and_operand : unary {};
+struct and_expression : seq<unary, star<blanks, kw_and, blanks, must<and_operand>>> {};
+struct or_operand : and_expression {};
+struct or_expression : seq<and_expression, star<blanks, kw_or, blanks, must<or_operand>>> {};
+struct condition : or_expression {};
+
+// --- Compact phases: "2: IF c THEN a ELSE IF c THEN b ELSE c" ---------------------------------
+struct then_order : order {};
+struct then_keyword : seq<blanks, kw_then> {};
+struct if_clause : seq<kw_if, blanks, must<condition>, must<then_keyword>, blanks, must<then_order>> {};
+struct else_order : order {};
+struct else_if_start : seq<kw_else, plus<sp>, kw_if> {};
+struct else_if_clause : seq<else_if_start, blanks, must<condition>, must<then_keyword>, blanks, must<then_order>> {};
+struct else_clause : seq<kw_else, blanks, must<else_order>> {};
+struct choice : seq<if_clause, star<blanks, else_if_clause>, opt<blanks, else_clause>> {};
+struct plain_order : order {};
+struct else_without_if : kw_else {};
+struct phase_body : sor<choice, seq<plain_order, opt<blanks, at<kw_else>, raise<else_without_if>>>> {};
+
+// --- Lines -----------------------------------------------------------------------------------
+struct round_number : plus<digit> {};
+struct round_line : seq<kw_round, blanks, must<round_number>> {};
+
+struct name_word : plus<sor<alnum, one<'\'', '-', '_', '.'>, utf8::range<0x80, 0x10FFFF>>> {};
+struct bare_name : seq<name_word, star<plus<sp>, name_word>> {};
+struct character_name : sor<quoted, bare_name> {};
+struct character_line : seq<kw_character, colon, blanks, must<character_name>> {};
+// A compact header: the name alone, then a colon ("Aldric:").
+struct character_header : seq<character_name, colon, blanks, at<sor<eolf, one<'#'>>>> {};
+
+struct ordinal_word
+    : sor<keyword<TAO_PEGTL_ISTRING("first")>, keyword<TAO_PEGTL_ISTRING("second")>,
+          keyword<TAO_PEGTL_ISTRING("third")>, keyword<TAO_PEGTL_ISTRING("fourth")>,
+          keyword<TAO_PEGTL_ISTRING("fifth")>, keyword<TAO_PEGTL_ISTRING("sixth")>,
+          keyword<TAO_PEGTL_ISTRING("seventh")>, keyword<TAO_PEGTL_ISTRING("eighth")>,
+          keyword<TAO_PEGTL_ISTRING("ninth")>, keyword<TAO_PEGTL_ISTRING("tenth")>> {};
+struct ordinal_number : seq<plus<digit>, sor<TAO_PEGTL_ISTRING("st"), TAO_PEGTL_ISTRING("nd"),
+                                             TAO_PEGTL_ISTRING("rd"), TAO_PEGTL_ISTRING("th")>> {};
+struct phase_number : plus<digit> {};
+struct phase_label : sor<seq<sor<ordinal_word, ordinal_number>, plus<sp>, kw_action>,
+                         seq<kw_action, plus<sp>, phase_number>, phase_number> {};
+struct phase_head : seq<phase_label, colon> {};
+struct phase_line : seq<phase_head, blanks, opt<phase_body>> {};
+
+// The verbose form, one part per line.
+struct action_order : order {};
+struct action_line : seq<kw_action, colon, blanks, must<action_order>> {};
+struct target_line_target : target {};
+struct target_line : seq<kw_target, colon, blanks, must<target_line_target>> {};
+struct if_condition : condition {};
+struct if_line : seq<kw_if, opt<colon>, blanks, must<if_condition>> {};
+struct else_if_condition : condition {};
+struct else_if_line : seq<else_if_start, opt<colon>, blanks, must<else_if_condition>> {};
+struct else_line : seq<kw_else, colon> {};
+
+// Keyword lines before the compact header, which would otherwise read "Action" as a name.
+struct statement : sor<round_line, character_line, phase_line, action_line, target_line, else_if_line, else_line,
+                       if_line, character_header> {};
+struct statement_end : seq<blanks, opt<comment>, at<eolf>> {};
+struct line_end : seq<blanks, opt<comment>, at<eolf>> {};
+struct line : seq<blanks, sor<seq<statement, must<statement_end>>, must<line_end>>> {};
+struct sheet : seq<opt<utf8::bom>, line, star<eol, line>, must<eof>> {};
+
+}  // namespace arbiter::orders::grammar

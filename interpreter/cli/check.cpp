@@ -1,0 +1,94 @@
+// arbiter check SHEET... --rules PACK [--encounter FILE] [--json]: checks order sheets against the
+// ruleset's vocabulary (and the fight's roster) before the round; every problem at once.
+#include <memory>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "grammar/orders_format.hpp"
+#include "interpreter/cli/session.hpp"
+#include "interpreter/cli/sheets.hpp"
+#include "interpreter/core/orders_json.hpp"
+#include "interpreter/packs/order_vocabulary.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+struct Options {
+  std::vector<std::string> sheets;
+  std::vector<std::string> rules;
+  std::string encounter;
+  bool json = false;
+};
+
+// "Aldric: 1: Charge -> closest enemy | 2: IF I reach the enemy THEN …"
+std::string summary(const orders::CharacterOrders& character) {
+  std::string line = character.name.text + ":";
+  for (std::size_t i = 0; i < character.phases.size(); ++i)
+    line += fmt::format("{} {}: {}", i ? " |" : "", character.phases[i].number, orders::format(character.phases[i]));
+  return line;
+}
+
+void report_json(const std::vector<orders::SheetFile>& sheets, const std::vector<Diagnostic>& diagnostics,
+                 std::ostream& out) {
+  nlohmann::json problems = nlohmann::json::array();
+  for (const auto& d : diagnostics)
+    problems.push_back({{"file", d.where.file}, {"line", d.where.line}, {"column", d.where.column},
+                        {"message", d.message}, {"notes", d.notes}});
+  nlohmann::json orders = nlohmann::json::array();
+  for (const auto& sheet : sheets)
+    for (const auto& character : sheet.sheet.characters) {
+      auto entry = orders::to_json(character);
+      entry["file"] = sheet.name;
+      orders.push_back(std::move(entry));
+    }
+  out << nlohmann::json{{"ok", diagnostics.empty()}, {"diagnostics", problems}, {"orders", orders}}.dump(2) << "\n";
+}
+
+void run(Context& context, const Options& options) {
+  Session session(context);
+  session.load(options.rules);
+  const auto vocabulary = packs::read_vocabulary(session.sandbox.state(), session.stack.registry());
+  std::optional<orders::Roster> roster;
+  if (!options.encounter.empty()) roster = packs::read_roster(session.sandbox, options.encounter);
+
+  // A sheet that does not parse is reported with the others' problems, not instead of them.
+  std::vector<orders::SheetFile> sheets;
+  std::vector<Diagnostic> diagnostics;
+  for (const auto& path : options.sheets) {
+    std::string text = read_sheet(path);
+    try {
+      auto sheet = orders::parse_orders(text, path);
+      sheets.push_back({path, std::move(text), std::move(sheet)});
+    } catch (const Error& e) {
+      diagnostics.insert(diagnostics.end(), e.diagnostics().begin(), e.diagnostics().end());
+    }
+  }
+  const auto problems = orders::check_orders(sheets, vocabulary, roster ? &*roster : nullptr);
+  diagnostics.insert(diagnostics.end(), problems.begin(), problems.end());
+
+  if (!diagnostics.empty()) context.exit_code = 1;
+  if (options.json) return report_json(sheets, diagnostics, *context.out);
+  for (const auto& d : diagnostics) *context.err << render(d) << "\n";
+  if (diagnostics.empty())
+    for (const auto& sheet : sheets)
+      for (const auto& character : sheet.sheet.characters) *context.out << summary(character) << "\n";
+}
+
+}  // namespace
+
+void add_check_command(CLI::App& app, Context& context) {
+  auto* command = app.add_subcommand("check", "Check order sheets against a ruleset before the round");
+  auto options = std::make_shared<Options>();  // owned by the callback, which outlives parsing
+  command->add_option("SHEET", options->sheets, "Order sheets, one or many")->required();
+  command->add_option("--rules", options->rules, "The ruleset and house-rule packs, in order")->required();
+  command->add_option("--encounter", options->encounter,
+                      "A Lua file returning { characters = { { name = …, side = … }, … } }: names are checked "
+                      "against it")
+      ->type_name("FILE");
+  command->add_flag("--json", options->json, "Report as JSON: ok, diagnostics, orders");
+  command->callback([&context, options] { run(context, *options); });
+}
+
+}  // namespace arbiter::cli

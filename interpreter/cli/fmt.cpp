@@ -1,0 +1,19 @@
+// arbiter fmt SHEET: prints an order sheet in the canonical compact form.
+#include <memory>
+#include <ostream>
+
+#include "grammar/orders.hpp"
+#include "grammar/orders_format.hpp"
+#include "interpreter/cli/commands.hpp"
+#include "interpreter/cli/sheets.hpp"
+
+namespace arbiter::cli {
+
+void add_fmt_command(CLI::App& app, Context& context) {
+  auto* command = app.add_subcommand("fmt", "Print an order sheet in the canonical compact form");
+  auto sheet = std::make_shared<std::string>();  // owned by the callback, which outlives parsing
+  command->add_option("SHEET", *sheet, "The order sheet")->required();
+  command->callback([&context, sheet] { *context.out << orders::format(orders::parse_orders(read_sheet(*sheet), *sheet)); });
+}
+
+}  // namespace arbiter::cli

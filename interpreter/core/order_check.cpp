@@ -1,0 +1,187 @@
+#include "interpreter/core/order_check.hpp"
+
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "interpreter/core/names.hpp"
+
+namespace arbiter::orders {
+namespace {
+
+class Checker {
+ public:
+  Checker(const Vocabulary& vocabulary, const Roster* roster) : vocabulary_(vocabulary), roster_(roster) {
+    if (roster_)
+      for (const auto& entry : *roster_) {
+        roster_names_.push_back(entry.name);
+        in_fight_.insert(fold_case(entry.name));
+      }
+  }
+
+  void sheet(const SheetFile& file) {
+    file_ = &file;
+    for (const auto& character : file.sheet.characters) this->character(character);
+  }
+
+  std::vector<Diagnostic> diagnostics;
+
+ private:
+  void error(Position at, std::string message, std::vector<std::string> notes = {}) {
+    diagnostics.push_back({{file_->name, at.line, at.column}, std::move(message), line_at(file_->text, at.offset),
+                           std::move(notes)});
+  }
+
+  static std::vector<std::string> hint(const std::string& suggestion) {
+    return suggestion.empty() ? std::vector<std::string>{} : std::vector{suggestion};
+  }
+
+  bool in_fight(const std::string& name) const { return in_fight_.contains(fold_case(name)); }
+
+  void character(const CharacterOrders& character) {
+    const std::string& name = character.name.text;
+    const auto [first, fresh] = ordered_.try_emplace(fold_case(name), file_->name, character.name.at);
+    if (!fresh) {
+      const auto& [file, at] = first->second;
+      error(character.name.at, fmt::format("'{}' already has orders", name),
+            {fmt::format("{}:{}:{}: the first orders for '{}' are here", file, at.line, at.column, name)});
+    }
+    if (roster_ && !in_fight(name))
+      error(character.name.at, fmt::format("'{}' is not in the fight", name), hint(did_you_mean(name, roster_names_)));
+    phases(character);
+  }
+
+  void phases(const CharacterOrders& character) {
+    const std::string& name = character.name.text;
+    std::map<long, const Phase*> seen;
+    for (const auto& phase : character.phases) {
+      if (const auto [first, fresh] = seen.emplace(phase.number, &phase); !fresh)
+        error(phase.at, fmt::format("phase {} of '{}' is ordered twice", phase.number, name),
+              {fmt::format("{}:{}:{}: the first order for phase {} is here", file_->name, first->second->at.line,
+                           first->second->at.column, phase.number)});
+      if (vocabulary_.phases > 0 && (phase.number < 1 || phase.number > vocabulary_.phases))
+        error(phase.at, fmt::format("there is no phase {}: the rules give each character phases 1 to {}",
+                                    phase.number, vocabulary_.phases));
+      if (phase.branches.empty() && !phase.otherwise)
+        error(phase.at, fmt::format("phase {} of '{}' has no action", phase.number, name));
+      this->phase(phase);
+    }
+    // Without a count from the rules, phases are still 1, 2, 3… with none left out.
+    const long expected = vocabulary_.phases > 0 ? vocabulary_.phases : (seen.empty() ? 0 : seen.rbegin()->first);
+    for (long number = 1; number <= expected; ++number)
+      if (!seen.contains(number))
+        error(character.name.at, fmt::format("'{}' has no order for phase {}", name, number));
+  }
+
+  void phase(const Phase& phase) {
+    for (const auto& branch : phase.branches) {
+      condition(branch.condition);
+      order(branch.order);
+    }
+    if (phase.otherwise) order(*phase.otherwise);
+  }
+
+  void condition(const Condition& c) {
+    if (c.kind != Condition::Kind::phrase) {
+      for (const auto& operand : c.operands) condition(operand);
+      return;
+    }
+    const auto match = vocabulary_.condition(c.phrase.text);
+    if (!match) {
+      error(c.phrase.at, fmt::format("'{}' is not a condition the rules declare", c.phrase.text),
+            nearest("conditions", vocabulary_.nearest_conditions(c.phrase.text)));
+      return;
+    }
+    bindings(*match, c.phrase.at);
+  }
+
+  // Names a phrase mentions ("{character} is down") must be in the fight too.
+  void bindings(const Match& match, Position at) {
+    if (!roster_) return;
+    for (const auto& binding : match.bindings)
+      if (binding.slot == Slot::character && !in_fight(binding.value))
+        error(at, fmt::format("'{}' is not in the fight", binding.value), hint(did_you_mean(binding.value, roster_names_)));
+  }
+
+  static std::vector<std::string> nearest(const char* kind, const std::vector<std::string>& phrases) {
+    if (phrases.empty()) return {fmt::format("the rules declare no {}", kind)};
+    std::string list;
+    for (const auto& p : phrases) list += (list.empty() ? "'" : ", '") + p + "'";
+    return {fmt::format("the nearest declared {}: {}", kind, list)};
+  }
+
+  void target(const Target& t) {
+    switch (t.kind) {
+      case Target::Kind::character:
+        if (roster_ && !in_fight(t.text.text))
+          error(t.text.at, fmt::format("no character '{}' in the fight", t.text.text),
+                hint(did_you_mean(t.text.text, roster_names_)));
+        return;
+      case Target::Kind::phrase:
+        if (const auto match = vocabulary_.target(t.text.text)) {
+          bindings(*match, t.text.at);
+        } else if (!(roster_ && in_fight(t.text.text))) {  // a bare name of someone in the fight
+          error(t.text.at, fmt::format("'{}' is not a target the rules declare", t.text.text),
+                nearest("targets", vocabulary_.nearest_targets(t.text.text)));
+        }
+        return;
+      case Target::Kind::self:
+      case Target::Kind::cell:
+      case Target::Kind::coordinates:
+        return;  // where cells and coordinates lie is the grid's to say, when the fight is set up
+    }
+  }
+
+  void order(const Order& o) {
+    const ActionRules* action = vocabulary_.action(o.action.text);
+    if (!action) {
+      error(o.action.at, fmt::format("unknown action '{}'", o.action.text), unknown_action_hint(o.action.text));
+    } else {
+      if (action->needs_target && !o.target)
+        error(o.action.at, fmt::format("'{}' needs a target: add '-> target' or a 'Target:' line", action->name));
+      movement(*action, o.movement);
+    }
+    if (o.target) target(*o.target);
+    if (o.movement.place && o.movement.kind != Movement::Kind::destination) target(*o.movement.place);
+  }
+
+  // "Charge closest enemy" is most likely a target written without its arrow.
+  std::vector<std::string> unknown_action_hint(const std::string& text) const {
+    const std::string folded = fold_case(text);
+    for (const auto& name : vocabulary_.action_names())
+      if (folded.starts_with(fold_case(name) + " "))
+        return {fmt::format("did you mean '{} -> {}'? a target follows '->'", name, text.substr(name.size() + 1))};
+    return hint(did_you_mean(text, vocabulary_.action_names()));
+  }
+
+  void movement(const ActionRules& action, const Movement& m) {
+    if (m.kind == Movement::Kind::none) return;
+    if (!action.move_feet) {
+      error(m.at, fmt::format("'{}' stays in place: it takes no movement", action.name));
+      return;
+    }
+    if (m.kind != Movement::Kind::path) return;  // distances to places and targets are the grid's
+    const long feet = m.feet ? *m.feet : static_cast<long>(m.steps.size()) * vocabulary_.feet_per_step;
+    if (feet > *action.move_feet)
+      error(m.at, fmt::format("'{}' moves at most {}' but this order moves {}'", action.name, *action.move_feet, feet));
+  }
+
+  const Vocabulary& vocabulary_;
+  const Roster* roster_;
+  std::vector<std::string> roster_names_;
+  std::set<std::string> in_fight_;  // case-folded
+  const SheetFile* file_ = nullptr;
+  std::map<std::string, std::pair<std::string, Position>> ordered_;  // who has orders, and where
+};
+
+}  // namespace
+
+std::vector<Diagnostic> check_orders(const std::vector<SheetFile>& sheets, const Vocabulary& vocabulary,
+                                     const Roster* roster) {
+  Checker checker(vocabulary, roster);
+  for (const auto& sheet : sheets) checker.sheet(sheet);
+  return std::move(checker.diagnostics);
+}
+
+}  // namespace arbiter::orders

@@ -1,0 +1,31 @@
+#pragma once
+// Checks parsed order sheets against a ruleset's vocabulary and, when one is given, the roster of
+// the fight, before the round starts: every problem in every sheet is reported at once, each at
+// the line and column it comes from, so a GM can send each player back exactly what to fix.
+#include <string>
+#include <vector>
+
+#include "grammar/diagnostic.hpp"
+#include "grammar/orders.hpp"
+#include "interpreter/core/vocabulary.hpp"
+
+namespace arbiter::orders {
+
+struct RosterEntry {
+  std::string name;
+  std::string side;  // "players", "orcs"
+};
+using Roster = std::vector<RosterEntry>;
+
+struct SheetFile {
+  std::string name;  // as the user named the file
+  std::string text;  // for quoting lines in messages
+  Sheet sheet;
+};
+
+// Everything wrong, in the order of the sheets and of the lines in each; empty when all is well.
+// `roster` may be null: names are then not checked against a fight.
+std::vector<Diagnostic> check_orders(const std::vector<SheetFile>& sheets, const Vocabulary& vocabulary,
+                                     const Roster* roster);
+
+}  // namespace arbiter::orders

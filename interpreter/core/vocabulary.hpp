@@ -1,0 +1,70 @@
+#pragma once
+// The words a ruleset lets players use in order sheets: its actions (with what the checker needs
+// to know of them) and its condition and general-target phrases, declared with typed placeholders:
+//   "I have at least {n} wounds"   {n}         a whole number: 2
+//   "{character} is down"          {character} a name in quotes, or one to three bare words
+//   "an enemy is within {distance}" {distance} feet: 10' or 10 ft
+// A phrase matches a declaration word for word, ignoring ASCII case; a leading "the" is ignored on
+// both sides of target phrases ("the closest enemy" is "closest enemy").
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::orders {
+
+enum class Slot { number, character, distance };
+
+struct Declaration {
+  struct Piece {
+    std::optional<Slot> slot;  // a placeholder, or else a literal word
+    std::string word;          // case-folded
+  };
+  std::string text;      // as declared
+  std::string location;  // "rules/x/init.lua:12", for messages about the declaration
+  std::vector<Piece> pieces;
+};
+
+struct Binding {
+  Slot slot;
+  std::string value;  // the name without quotes; the number; the feet
+};
+
+struct Match {
+  const Declaration* declaration;
+  std::vector<Binding> bindings;
+};
+
+struct ActionRules {
+  std::string name;
+  bool needs_target = false;
+  std::optional<long> move_feet;  // how far it may move; none: it stays in place
+};
+
+class Vocabulary {
+ public:
+  void add_action(ActionRules action);
+  // Throw arbiter::Error, placed at `location`, for an unknown or unclosed placeholder.
+  void add_condition(const std::string& text, const std::string& location);
+  void add_target(const std::string& text, const std::string& location);
+
+  long phases = 0;         // phases per round each character must order; 0: any number
+  long feet_per_step = 5;  // what one compass step ("S, S, SW") moves
+
+  const ActionRules* action(std::string_view name) const;
+  std::optional<Match> condition(std::string_view phrase) const;
+  std::optional<Match> target(std::string_view phrase) const;
+
+  std::vector<std::string> action_names() const;
+  // The declared phrases nearest to `phrase` (by edit distance), nearest first, at most `most`.
+  std::vector<std::string> nearest_conditions(std::string_view phrase, std::size_t most = 3) const;
+  std::vector<std::string> nearest_targets(std::string_view phrase, std::size_t most = 3) const;
+
+ private:
+  std::map<std::string, ActionRules, std::less<>> actions_;  // by case-folded name
+  std::vector<Declaration> conditions_;
+  std::vector<Declaration> targets_;
+};
+
+}  // namespace arbiter::orders

@@ -1,0 +1,118 @@
+#include "interpreter/packs/order_vocabulary.hpp"
+
+#include <fmt/format.h>
+
+namespace arbiter::packs {
+namespace {
+
+// Reads field `key` of the table at the top of the stack, raw: no metamethod of a pack runs here.
+int raw_field(lua_State* L, const char* key) {
+  lua_pushstring(L, key);
+  return lua_rawget(L, -2);
+}
+
+[[noreturn]] void fail(const Definition& d, const std::string& message) {
+  throw Error(parse_positioned(d.history.back().location + ": " + message));
+}
+
+// A whole number field of the definition on top of the stack, or `fallback` when absent.
+std::optional<long> whole_number(lua_State* L, const Definition& d, const char* key, long least) {
+  const int type = raw_field(L, key);
+  std::optional<long> value;
+  if (type != LUA_TNIL) {
+    if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < least || lua_tointeger(L, -1) > 1'000'000)
+      fail(d, fmt::format("{} '{}': '{}' must be a whole number from {} to 1000000", to_string(d.kind), d.name, key, least));
+    value = static_cast<long>(lua_tointeger(L, -1));
+  }
+  lua_pop(L, 1);
+  return value;
+}
+
+// `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`; 0 or
+// absent: the action stays in place.
+std::optional<long> move_feet(lua_State* L, const Definition& d) {
+  std::optional<long> feet;
+  if (raw_field(L, "move") == LUA_TTABLE) {
+    feet = whole_number(L, d, "max", 0);
+    if (!feet) fail(d, fmt::format("action '{}': 'move' needs 'max', the feet it may move", d.name));
+    lua_pop(L, 1);
+  } else {
+    lua_pop(L, 1);
+    feet = whole_number(L, d, "move", 0);
+  }
+  if (feet == 0) feet.reset();
+  return feet;
+}
+
+orders::ActionRules action_rules(lua_State* L, const Definition& d) {
+  orders::ActionRules rules{d.name, false, std::nullopt};
+  if (!lua_istable(L, -1)) return rules;
+  const int type = raw_field(L, "needs_target");
+  if (type != LUA_TNIL && type != LUA_TBOOLEAN)
+    fail(d, fmt::format("action '{}': 'needs_target' must be true or false", d.name));
+  rules.needs_target = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  rules.move_feet = move_feet(L, d);
+  return rules;
+}
+
+}  // namespace
+
+orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry) {
+  orders::Vocabulary vocabulary;
+  for (const auto* d : registry.definitions()) {
+    switch (d->kind) {
+      case Kind::action:
+        registry.push(L, d->kind, d->name);
+        vocabulary.add_action(action_rules(L, *d));
+        lua_pop(L, 1);
+        break;
+      case Kind::condition: vocabulary.add_condition(d->name, d->history.front().location); break;
+      case Kind::target: vocabulary.add_target(d->name, d->history.front().location); break;
+      case Kind::table:
+        if (d->name != "orders") break;
+        registry.push(L, d->kind, d->name);
+        vocabulary.phases = whole_number(L, *d, "phases", 1).value_or(0);
+        vocabulary.feet_per_step = whole_number(L, *d, "feet_per_step", 1).value_or(vocabulary.feet_per_step);
+        lua_pop(L, 1);
+        break;
+      default: break;
+    }
+  }
+  return vocabulary;
+}
+
+orders::Roster read_roster(lua::Sandbox& sandbox, const std::filesystem::path& file) {
+  const std::string shown = file.string();
+  const auto fail = [&](const std::string& message) -> void { throw Error(Diagnostic{{shown, 0, 0}, message, {}, {}}); };
+  if (!std::filesystem::is_regular_file(file)) fail("no such encounter file");
+  const std::string scope = "encounter " + shown;
+  const auto folder = file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path();
+  if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, folder.string(), {}});
+
+  lua_State* L = sandbox.state();
+  struct Restore {
+    lua_State* L;
+    int top;
+    ~Restore() { lua_settop(L, top); }
+  } restore{L, lua_gettop(L)};
+  sandbox.run_file(scope, folder / file.filename(), 1);
+  const std::string expected = "an encounter returns { characters = { { name = \"Aldric\", side = \"players\" }, … } }";
+  if (!lua_istable(L, -1) || raw_field(L, "characters") != LUA_TTABLE) fail(expected);
+  const auto text_field = [&](lua_Integer i, const char* key) {
+    if (raw_field(L, key) != LUA_TSTRING) fail(fmt::format("character {}: '{}' must be a string; {}", i, key, expected));
+    std::string text = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    return text;
+  };
+  orders::Roster roster;
+  for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; ++i) {
+    if (!lua_istable(L, -1)) fail(fmt::format("character {}: {}", i, expected));
+    std::string name = text_field(i, "name");
+    roster.push_back({std::move(name), text_field(i, "side")});
+    lua_pop(L, 1);
+  }
+  return roster;
+}
+
+}  // namespace arbiter::packs

@@ -1,0 +1,136 @@
+// Checking orders against a ruleset's vocabulary and a fight's roster (issue 4): each kind of
+// impossible order is reported at its line and column, all of them at once.
+#include <catch2/catch.hpp>
+
+#include "interpreter/core/order_check.hpp"
+
+using namespace arbiter;
+using namespace arbiter::orders;
+
+namespace {
+
+// A slice of Platemail: "Move up to 15 feet", "Sprint: Move up to 30 feet", Charge moves 15 feet
+// and attacks, Full Attack and Ranged Attack stay in place; two action phases per round.
+Vocabulary platemail() {
+  Vocabulary v;
+  v.phases = 2;
+  v.add_action({"Move", false, 15});
+  v.add_action({"Sprint", false, 30});
+  v.add_action({"Charge", true, 15});
+  v.add_action({"Full Attack", true, std::nullopt});
+  v.add_action({"Ranged Attack", true, std::nullopt});
+  v.add_action({"Defend", false, std::nullopt});
+  v.add_condition("I reach the enemy", "rules.lua:1");
+  v.add_condition("I have at least {n} wounds", "rules.lua:2");
+  v.add_condition("{character} is down", "rules.lua:3");
+  v.add_condition("an enemy is within {distance}", "rules.lua:4");
+  v.add_target("the closest enemy", "rules.lua:5");
+  v.add_target("the closest hostile", "rules.lua:6");
+  v.add_target("the most injured enemy", "rules.lua:7");
+  return v;
+}
+
+const Roster fight{{"Aldric", "players"}, {"Brienne", "players"}, {"Orc #1", "orcs"}, {"Orc #2", "orcs"}};
+
+std::vector<Diagnostic> check(const std::vector<std::string>& texts, const Roster* roster = &fight) {
+  std::vector<SheetFile> files;
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const std::string name = "sheet" + std::to_string(i + 1) + ".txt";
+    files.push_back({name, texts[i], parse_orders(texts[i], name)});
+  }
+  return check_orders(files, platemail(), roster);
+}
+
+void check_one(const Diagnostic& d, const std::string& file, std::size_t line, std::size_t column,
+               const std::string& message) {
+  CHECK(d.where.file == file);
+  CHECK(d.where.line == line);
+  CHECK(d.where.column == column);
+  CHECK(d.message == message);
+}
+
+}  // namespace
+
+TEST_CASE("valid Platemail orders pass", "[orders][check]") {
+  CHECK(check({"Aldric:\n"
+               "  1: Charge -> closest enemy\n"
+               "  2: IF I reach the enemy THEN Full Attack -> closest enemy ELSE Charge -> the closest hostile\n"
+               "Brienne:\n"
+               "  1: Move 15' S\n"
+               "  2: IF \"Orc #2\" is down AND NOT I have at least 2 wounds THEN Ranged Attack -> most injured enemy"
+               " ELSE IF an enemy is within 10' THEN Sprint S, S, SW, W ELSE Ranged Attack -> \"Orc #2\"\n"})
+            .empty());
+}
+
+TEST_CASE("every kind of impossible order is reported, all at once, where it was written", "[orders][check]") {
+  const auto diagnostics = check({
+      "Aldric:\n"
+      "  1: Chrage -> closest enemy\n"                               // unknown action
+      "  2: IF I reach the enemy THEN Full Attack ELSE Defend\n"     // needs a target
+      "Brienne:\n"
+      "  1: Ranged Attack -> \"Orc #3\"\n"                           // no such character
+      "  2: Move 20' N\n"                                            // moves too far
+      "  2: Sprint S, S, S, S, S, S, S\n"                            // phase twice; 35' > 30'
+      "Gandalf:\n"                                                   // not in the fight
+      "  1: Defend\n",
+      "Aldric:\n"                                                    // a second sheet for Aldric
+      "  1: Ranged Attack -> the guy with the most gold on him\n"    // not declared
+      "  2: IF I am feeling lucky THEN Defend\n"                     // not declared
+      "  3: Full Attack 5' N -> closest enemy\n"});                  // no phase 3; stays in place
+  REQUIRE(diagnostics.size() == 13);
+  check_one(diagnostics[0], "sheet1.txt", 2, 6, "unknown action 'Chrage'");
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"did you mean 'Charge'?"});
+  CHECK(diagnostics[0].source_line == "  1: Chrage -> closest enemy");
+  check_one(diagnostics[1], "sheet1.txt", 3, 32, "'Full Attack' needs a target: add '-> target' or a 'Target:' line");
+  check_one(diagnostics[2], "sheet1.txt", 5, 23, "no character 'Orc #3' in the fight");
+  CHECK(diagnostics[2].notes == std::vector<std::string>{"did you mean 'Orc #1' or 'Orc #2'?"});
+  check_one(diagnostics[3], "sheet1.txt", 6, 11, "'Move' moves at most 15' but this order moves 20'");
+  check_one(diagnostics[4], "sheet1.txt", 7, 3, "phase 2 of 'Brienne' is ordered twice");
+  CHECK(diagnostics[4].notes == std::vector<std::string>{"sheet1.txt:6:3: the first order for phase 2 is here"});
+  check_one(diagnostics[5], "sheet1.txt", 7, 13, "'Sprint' moves at most 30' but this order moves 35'");
+  check_one(diagnostics[6], "sheet1.txt", 8, 1, "'Gandalf' is not in the fight");
+  check_one(diagnostics[7], "sheet1.txt", 8, 1, "'Gandalf' has no order for phase 2");
+  check_one(diagnostics[8], "sheet2.txt", 1, 1, "'Aldric' already has orders");
+  CHECK(diagnostics[8].notes == std::vector<std::string>{"sheet1.txt:1:1: the first orders for 'Aldric' are here"});
+    // The leading "the" is decoration, left out of the phrase and of the message.
+  check_one(diagnostics[9], "sheet2.txt", 2, 27, "'guy with the most gold on him' is not a target the rules declare");
+  CHECK(diagnostics[9].notes == std::vector<std::string>{
+                                    "the nearest declared targets: 'the most injured enemy', 'the closest enemy', "
+                                    "'the closest hostile'"});
+  check_one(diagnostics[10], "sheet2.txt", 3, 9, "'I am feeling lucky' is not a condition the rules declare");
+  check_one(diagnostics[11], "sheet2.txt", 4, 3, "there is no phase 3: the rules give each character phases 1 to 2");
+  check_one(diagnostics[12], "sheet2.txt", 4, 18, "'Full Attack' stays in place: it takes no movement");
+}
+
+TEST_CASE("names in conditions and bare names as targets are checked against the fight", "[orders][check]") {
+  const auto diagnostics = check({"Aldric:\n  1: Charge -> Brienne\n  2: IF \"Orc #9\" is down THEN Defend\n"});
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 3, 9, "'Orc #9' is not in the fight");
+}
+
+TEST_CASE("an action followed by a target without its arrow is pointed out", "[orders][check]") {
+  const auto diagnostics = check({"Aldric:\n  1: Charge closest enemy\n  2: Defend\n"});
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 2, 6, "unknown action 'Charge closest enemy'");
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"did you mean 'Charge -> closest enemy'? a target follows '->'"});
+}
+
+TEST_CASE("without a roster, names are not checked but everything else is", "[orders][check]") {
+  const auto diagnostics = check({"Gandalf:\n  1: Charge -> \"Balrog\"\n  2: Move 30' N\n"}, nullptr);
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 3, 11, "'Move' moves at most 15' but this order moves 30'");
+}
+
+TEST_CASE("a declaration with an unknown placeholder is refused where it was declared", "[orders][check]") {
+  Vocabulary v;
+  try {
+    v.add_condition("I have {k} wounds", "rules/x/init.lua:7");
+    FAIL("accepted");
+  } catch (const Error& e) {
+    const auto& d = e.diagnostics().front();
+    CHECK(d.where.file == "rules/x/init.lua");
+    CHECK(d.where.line == 7);
+    CHECK(d.message == "'I have {k} wounds': '{k}' is not a placeholder: use {n}, {character} or {distance}, each a "
+                       "word of its own");
+  }
+}

@@ -1,0 +1,1 @@
+return { characters = { { name = "Aldric", side = "players" }, { name = "Orc" } } }

@@ -1,0 +1,319 @@
+// The order-sheet language (issue 4): both spellings of the Platemail document's orders read to
+// the same tree, and every malformed sheet is refused at the right line and column with a message
+// that says what was expected.
+#include <string>
+
+#include <catch2/catch.hpp>
+#include <tao/pegtl/contrib/analyze.hpp>
+
+#include "grammar/diagnostic.hpp"
+#include "grammar/orders.hpp"
+#include "grammar/orders_grammar.hpp"
+
+using namespace arbiter;
+using namespace arbiter::orders;
+
+namespace {
+
+Diagnostic failure(const std::string& text) {
+  try {
+    parse_orders(text, "sheet.txt");
+  } catch (const Error& e) {
+    REQUIRE(e.diagnostics().size() == 1);
+    return e.diagnostics().front();
+  }
+  FAIL("the sheet was accepted:\n" << text);
+  return {};
+}
+
+void check_failure(const std::string& text, std::size_t line, std::size_t column, const std::string& message) {
+  const Diagnostic d = failure(text);
+  CHECK(d.where.file == "sheet.txt");
+  CHECK(d.where.line == line);
+  CHECK(d.where.column == column);
+  CHECK(d.message == message);
+}
+
+// The Platemail document's "Example Actions Order" with the ELSE its formatting lost, as
+// ARCHITECTURE.md writes it.
+const std::string platemail_verbose =
+    "Character: Aldric\n"
+    "First Action:\n"
+    "  Action: Charge\n"
+    "  Target: Towards the closest enemy.\n"
+    "Second Action:\n"
+    "  IF: I reach the enemy\n"
+    "    Action: Full Attack\n"
+    "    Target: Closest Enemy\n"
+    "  ELSE:\n"
+    "    Action: Charge\n"
+    "    Target: Towards the closest enemy.\n";
+
+const std::string platemail_compact =
+    "Aldric:\n"
+    "  1: Charge -> closest enemy\n"
+    "  2: IF I reach the enemy THEN Full Attack -> closest enemy ELSE Charge -> closest enemy\n";
+
+}  // namespace
+
+TEST_CASE("the grammar has no rule that can loop without consuming input", "[orders]") {
+  CHECK(tao::pegtl::analyze<grammar::sheet>(true) == 0);
+}
+
+TEST_CASE("the Platemail example order reads the same in its verbose and compact forms", "[orders]") {
+  const Sheet verbose = parse_orders(platemail_verbose, "verbose.txt");
+  const Sheet compact = parse_orders(platemail_compact, "compact.txt");
+  CHECK(verbose == compact);
+
+  REQUIRE(compact.characters.size() == 1);
+  const auto& aldric = compact.characters[0];
+  CHECK(aldric.name.text == "Aldric");
+  REQUIRE(aldric.phases.size() == 2);
+  CHECK(aldric.phases[0].number == 1);
+  CHECK(aldric.phases[0].branches.empty());
+  CHECK(aldric.phases[0].otherwise->action.text == "Charge");
+  CHECK(aldric.phases[0].otherwise->target->kind == Target::Kind::phrase);
+  CHECK(aldric.phases[0].otherwise->target->text.text == "closest enemy");
+  const auto& second = aldric.phases[1];
+  CHECK(second.number == 2);
+  REQUIRE(second.branches.size() == 1);
+  CHECK(second.branches[0].condition.phrase.text == "I reach the enemy");
+  CHECK(second.branches[0].order.action.text == "Full Attack");
+  CHECK(second.otherwise->action.text == "Charge");
+  // Positions point at what the player wrote, for the checker's messages.
+  CHECK(verbose.characters[0].phases[1].branches[0].order.action.at.line == 7);
+  CHECK(verbose.characters[0].phases[1].branches[0].order.action.at.column == 13);
+}
+
+TEST_CASE("the Platemail document's example as printed, without its ELSE, is refused", "[orders]") {
+  // Seed 000, "Example Actions Order", with its blank lines and no ELSE between the branches.
+  check_failure("Character: Aldric\nFirst Action:\n\nAction: Charge\n\nTarget: Towards the closest enemy.\n\n"
+                "Second Action:\n\nIF: I reach the enemy\n\n\nAction: Full Attack\n\nTarget: Closest Enemy\n\n\n"
+                "Action: Charge\n\nTarget: Towards the closest enemy.\n",
+                18, 1, "a second action after IF: write 'ELSE:' or 'ELSE IF:' before it");
+}
+
+TEST_CASE("the compact sketch of ARCHITECTURE.md: several characters, paths, quoted names", "[orders]") {
+  const Sheet sheet = parse_orders(
+      "Round 3\n"
+      "Aldric:\n"
+      "  1: Charge -> closest enemy\n"
+      "  2: IF I reach the enemy THEN Full Attack -> closest enemy ELSE Charge -> closest enemy\n"
+      "Brienne:\n"
+      "  1: Move 15' S, S, SW\n"
+      "  2: IF \"Orc #2\" is down THEN Ranged Attack -> most injured enemy ELSE Ranged Attack -> \"Orc #2\"\n",
+      "sheet.txt");
+  CHECK(sheet.round == 3);
+  REQUIRE(sheet.characters.size() == 2);
+  const auto& brienne = sheet.characters[1];
+  const Order& move = *brienne.phases[0].otherwise;
+  CHECK(move.action.text == "Move");
+  CHECK(move.movement.kind == Movement::Kind::path);
+  CHECK(move.movement.feet == 15);
+  CHECK(move.movement.steps == std::vector{Compass::s, Compass::s, Compass::sw});
+  CHECK(brienne.phases[1].branches[0].condition.phrase.text == "\"Orc #2\" is down");
+  CHECK(brienne.phases[1].otherwise->target->kind == Target::Kind::character);
+  CHECK(brienne.phases[1].otherwise->target->text.text == "Orc #2");
+}
+
+TEST_CASE("movement and targets as the Platemail document writes them", "[orders]") {
+  const Sheet sheet = parse_orders(
+      "Brienne:\n"
+      "  1: Move to X: 15, Y: 20\n"
+      "  2: Sprint 30' South\n"
+      "  3: Fall Back away from the closest hostile\n"
+      "  4: Move to C3\n"
+      "  5: Defend -> self\n"
+      "  6: Prepare Spell (Fireball, big) -> X: -2, Y: 4\n"
+      "  7: Skulk toward \"Orc #2\"\n",
+      "sheet.txt");
+  const auto& p = sheet.characters[0].phases;
+  CHECK(p[0].otherwise->movement.kind == Movement::Kind::destination);
+  CHECK(p[0].otherwise->movement.place->x == 15);
+  CHECK(p[0].otherwise->movement.place->y == 20);
+  CHECK(p[1].otherwise->movement.feet == 30);
+  CHECK(p[1].otherwise->movement.steps == std::vector{Compass::s});
+  CHECK(p[2].otherwise->action.text == "Fall Back");
+  CHECK(p[2].otherwise->movement.kind == Movement::Kind::away);
+  CHECK(p[2].otherwise->movement.place->text.text == "closest hostile");
+  CHECK(p[3].otherwise->movement.place->kind == Target::Kind::cell);
+  CHECK(p[3].otherwise->movement.place->text.text == "C3");
+  CHECK(p[4].otherwise->target->kind == Target::Kind::self);
+  CHECK(p[5].otherwise->arguments.size() == 2);
+  CHECK(p[5].otherwise->arguments[1].text == "big");
+  CHECK(p[5].otherwise->target->x == -2);
+  CHECK(p[6].otherwise->movement.kind == Movement::Kind::toward);
+  CHECK(p[6].otherwise->movement.place->kind == Target::Kind::character);
+}
+
+TEST_CASE("conditions: AND binds tighter than OR, NOT and parentheses, ELSE IF chains", "[orders]") {
+  const Sheet sheet = parse_orders(
+      "Aldric:\n"
+      "  2: IF I am wounded AND NOT (an enemy is within 10' OR \"Orc #2\" is down) OR I reach the enemy"
+      " THEN Defend ELSE IF I am wounded THEN Fall Back 15' N ELSE Charge -> closest enemy\n",
+      "sheet.txt");
+  const Phase& phase = sheet.characters[0].phases[0];
+  REQUIRE(phase.branches.size() == 2);
+  const Condition& c = phase.branches[0].condition;
+  REQUIRE(c.kind == Condition::Kind::any);
+  REQUIRE(c.operands.size() == 2);
+  REQUIRE(c.operands[0].kind == Condition::Kind::all);
+  CHECK(c.operands[0].operands[0].phrase.text == "I am wounded");
+  const Condition& negated = c.operands[0].operands[1];
+  REQUIRE(negated.kind == Condition::Kind::negation);
+  CHECK(negated.operands[0].kind == Condition::Kind::any);
+  CHECK(negated.operands[0].operands[0].phrase.text == "an enemy is within 10'");
+  CHECK(c.operands[1].phrase.text == "I reach the enemy");
+  CHECK(phase.branches[1].order.action.text == "Fall Back");
+  CHECK(phase.otherwise->action.text == "Charge");
+}
+
+TEST_CASE("keywords in any case, comments, blank lines, tabs and Windows line endings", "[orders]") {
+  const std::string messy =
+      "\xEF\xBB\xBF# Round one, written at the table\r\n"
+      "\r\n"
+      "character:\tAldric   # the fighter\r\n"
+      "first action:\r\n"
+      "\taction:\tCharge\r\n"
+      "\ttarget:\ttowards THE Closest Enemy.\r\n"
+      "\r\n"
+      "SECOND ACTION:\r\n"
+      "\tif:\tI  reach\tthe enemy\r\n"
+      "\t\taction: Full Attack\r\n"
+      "\t\ttarget: closest enemy\r\n"
+      "\telse:\r\n"
+      "\t\taction: Charge\r\n"
+      "\t\ttarget: closest enemy";
+  CHECK(parse_orders(messy, "messy.txt") == parse_orders(platemail_compact, "compact.txt"));
+}
+
+TEST_CASE("trailing full stops and blanks are not part of a phrase (found by the fuzzer)", "[orders]") {
+  const Sheet sheet = parse_orders("Aldric:\n  1: Charge -> Br....\n  2: Charge -> enemy . .\n", "sheet.txt");
+  CHECK(sheet.characters[0].phases[0].otherwise->target->text.text == "Br");
+  CHECK(sheet.characters[0].phases[1].otherwise->target->text.text == "enemy");
+}
+
+TEST_CASE("every spelling of one target gives one tree (found by the fuzzer: 'self.')", "[orders]") {
+  const Sheet plain = parse_orders("Aldric:\n  1: Defend -> self\n  2: Move -> C3\n  3: Charge -> closest enemy\n", "a");
+  const Sheet decorated =
+      parse_orders("Aldric:\n  1: Defend -> Self.\n  2: Move -> c3.\n  3: Charge -> towards the the closest enemy\n", "b");
+  CHECK(decorated == plain);
+  CHECK(decorated.characters[0].phases[0].otherwise->target->kind == Target::Kind::self);
+  CHECK(decorated.characters[0].phases[1].otherwise->target->text.text == "C3");
+  // A decoration word with nothing after it is the target itself (the fuzzer's fourth finding).
+  const Sheet bare = parse_orders("Aldric:\n  1: Charge -> Toward.\n  2: Charge -> the\n", "c");
+  CHECK(bare.characters[0].phases[0].otherwise->target->text.text == "Toward");
+  CHECK(bare.characters[0].phases[1].otherwise->target->text.text == "the");
+}
+
+TEST_CASE("an arrow ends a word, so a keyword before it is a keyword (the fuzzer's third finding)", "[orders]") {
+  check_failure("Aldric:\n  1: Charge -> closest AND-> enemy\n", 2, 24,
+                "unexpected text: expected '->' and a target, THEN, ELSE, AND, OR or the end of the line");
+  const Sheet sheet = parse_orders("Aldric:\n  1: Charge S->closest enemy\n", "sheet.txt");
+  CHECK(sheet.characters[0].phases[0].otherwise->movement.steps == std::vector{Compass::s});
+  CHECK(sheet.characters[0].phases[0].otherwise->target->text.text == "closest enemy");
+}
+
+TEST_CASE("phases may be named in words, ordinals or numbers, and there may be many", "[orders]") {
+  const Sheet sheet = parse_orders(
+      "Aldric:\n  Third Action: Defend\n  4th Action: Defend\n  Action 5: Defend\n  6: Defend\n", "sheet.txt");
+  REQUIRE(sheet.characters[0].phases.size() == 4);
+  CHECK(sheet.characters[0].phases[0].number == 3);
+  CHECK(sheet.characters[0].phases[1].number == 4);
+  CHECK(sheet.characters[0].phases[2].number == 5);
+  CHECK(sheet.characters[0].phases[3].number == 6);
+}
+
+TEST_CASE("bad sheets: each refused with its message, line and column", "[orders]") {
+  SECTION("an empty file") {
+    check_failure("", 1, 1, "no orders: expected a character ('Character: Name' or 'Name:')");
+  }
+  SECTION("a sheet of only comments and blank lines, refused at its end") {
+    check_failure("# nothing yet\n   # still nothing\n\n", 4, 1,
+                  "no orders: expected a character ('Character: Name' or 'Name:')");
+  }
+  SECTION("an unterminated quote") {
+    check_failure("Aldric:\n  1: Ranged Attack -> \"Orc #2\n", 2, 23,
+                  "unterminated quote: a quoted name must end with '\"' on the same line");
+  }
+  SECTION("the diagnostic quotes the line, without its Windows line ending") {
+    const Diagnostic d = failure("Aldric:\r\n  1: Charge -> \"Orc #2\r\n");
+    CHECK(d.source_line == "  1: Charge -> \"Orc #2");
+    CHECK(render(d) == "sheet.txt:2:16: error: unterminated quote: a quoted name must end with '\"' on the same line\n"
+                       "    1: Charge -> \"Orc #2\n"
+                       "                 ^");
+  }
+  SECTION("IF without an action, compact") {
+    check_failure("Aldric:\n  2: IF I reach the enemy THEN\n", 2, 31,
+                  "IF without an action: expected an action after THEN");
+  }
+  SECTION("IF without an action, verbose") {
+    check_failure("Character: Aldric\nSecond Action:\n  IF: I reach the enemy\n  ELSE:\n    Action: Charge\n", 3, 3,
+                  "IF without an action: expected an 'Action:' line after it");
+  }
+  SECTION("ELSE without IF, compact") {
+    check_failure("Aldric:\n  1: Charge -> closest enemy ELSE Defend\n", 2, 30,
+                  "ELSE without IF: only an IF order has an ELSE");
+  }
+  SECTION("ELSE without IF, verbose") {
+    check_failure("Character: Aldric\nFirst Action:\n  Action: Charge\n  ELSE:\n", 4, 3,
+                  "ELSE without IF: only an IF order has an ELSE");
+  }
+  SECTION("THEN missing") {
+    check_failure("Aldric:\n  2: IF I reach the enemy\n", 2, 26, "expected THEN after the condition");
+  }
+  SECTION("an unknown kind of line") {
+    check_failure("Aldric:\n  Charge!\n", 2, 3,
+                  "expected a character ('Character: Name' or 'Name:'), a phase ('First Action:' or '1:'), "
+                  "'Action:', 'Target:', 'IF:' or 'ELSE:'");
+  }
+  SECTION("a missing target after the arrow") {
+    check_failure("Aldric:\n  1: Charge ->\n", 2, 15,
+                  "expected a target after '->': a name in quotes, a phrase like 'closest enemy', self, a cell "
+                  "or coordinates");
+  }
+  SECTION("an unclosed parenthesis") {
+    check_failure("Aldric:\n  2: IF (I am wounded THEN Defend\n", 2, 23, "expected ')' to close the condition");
+  }
+  SECTION("an order outside a phase") {
+    check_failure("Aldric:\n  Action: Charge\n", 2, 3, "'Action:' must follow a phase ('First Action:' or '1:')");
+  }
+  SECTION("control characters (found by the fuzzer: a NUL inside a target)") {
+    check_failure(std::string("Aldric:\n  1: Charge -> \0closest enemy\n", 36), 2, 16,
+                  "control character 0x00 cannot appear in a sheet");
+  }
+  SECTION("a number too large") {
+    check_failure("Aldric:\n  1: Sprint 99999999999999999999' N\n", 2, 13,
+                  "number out of range: at most 1000000 in absolute value");
+  }
+  SECTION("non-UTF-8 bytes") {
+    check_failure("Aldric:\n  1: Charge -> \"Orc \xFF\"\n", 2, 21,
+                  "invalid UTF-8: byte 0xFF cannot appear here; save the sheet as UTF-8");
+  }
+}
+
+TEST_CASE("runaway nesting is refused with a limit, not a stack overflow", "[orders]") {
+  SECTION("an ELSE IF chain 10,000 deep") {
+    std::string line = "Aldric:\n  2: IF I am wounded THEN Defend";
+    for (int i = 0; i < 10'000; ++i) line += " ELSE IF I am wounded THEN Defend";
+    // The 51st ELSE IF starts after the 32 bytes of "  2: IF I am wounded THEN Defend", 50 repeats of
+    // 33 bytes, and a blank.
+    check_failure(line + "\n", 2, 32 + 50 * 33 + 2, "nesting limit: more than 50 ELSE IF branches in one phase");
+  }
+  SECTION("10,000 nested parentheses") {
+    const std::string text =
+        "Aldric:\n  2: IF " + std::string(10'000, '(') + "I am wounded" + std::string(10'000, ')') + " THEN Defend\n";
+    check_failure(text, 2, 9 + 50, "nesting limit: conditions nested more than 50 deep (parentheses and NOT)");
+  }
+  SECTION("10,000 NOTs") {
+    std::string text = "Aldric:\n  2: IF ";
+    for (int i = 0; i < 10'000; ++i) text += "NOT ";
+    check_failure(text + "I am wounded THEN Defend\n", 2, 9 + 50 * 4, 
+                  "nesting limit: conditions nested more than 50 deep (parentheses and NOT)");
+  }
+}
+
+TEST_CASE("a 10 MB line is refused as too long, quickly", "[orders]") {
+  const std::string text = "Aldric:\n  1: Charge -> " + std::string(10u << 20, 'x') + "\n";
+  check_failure(text, 2, max_line_bytes + 1, "line too long: a line may hold at most 1048576 bytes");
+}

@@ -1,0 +1,3 @@
+local arbiter = require "arbiter"
+arbiter.define.action("Move", { move = 15 })
+arbiter.define.action("Teleport", { move = "far" })

@@ -1,0 +1,3 @@
+local arbiter = require "arbiter"
+
+arbiter.define.condition("I have {k} wounds", {})
