@@ -62,24 +62,6 @@ std::string to_string(const Faces& faces) {
   return {};
 }
 
-std::string to_string(const DiceTerm& term) {
-  std::string text = term.count ? to_string(*term.count) : "";
-  text += "d" + to_string(term.faces);
-  if (term.reroll) text += (term.reroll->once ? "ro" : "r") + (term.reroll->on ? to_string(*term.reroll->on) : "");
-  if (term.explode) {
-    static constexpr const char* marks[] = {"!", "!!", "!p"};
-    text += marks[static_cast<int>(term.explode->kind)];
-    if (term.explode->on) text += to_string(*term.explode->on);
-  }
-  if (term.min) text += fmt::format("min{}", *term.min);
-  if (term.max) text += fmt::format("max{}", *term.max);
-  if (const auto& s = term.selection)
-    text += fmt::format("{}{}{}", s->keep ? 'k' : 'd', s->highest ? 'h' : 'l', s->count);
-  if (term.successes) text += to_string(*term.successes);
-  if (term.failures) text += "f" + to_string(*term.failures);
-  return text;
-}
-
 }  // namespace
 
 Expression parse_dice(std::string_view text, std::string_view source_name) {
@@ -118,18 +100,41 @@ std::string to_string(const ComparePoint& point) {
   return to_string(point.op) + (point.symbol.empty() ? std::to_string(point.value) : point.symbol);
 }
 
+std::string to_string(const DiceTerm& term) {
+  std::string text = term.count ? to_string(*term.count) : "";
+  text += "d" + to_string(term.faces);
+  if (term.reroll) text += (term.reroll->once ? "ro" : "r") + (term.reroll->on ? to_string(*term.reroll->on) : "");
+  if (term.explode) {
+    static constexpr const char* marks[] = {"!", "!!", "!p"};
+    text += marks[static_cast<int>(term.explode->kind)];
+    if (term.explode->on) text += to_string(*term.explode->on);
+  }
+  if (term.min) text += fmt::format("min{}", *term.min);
+  if (term.max) text += fmt::format("max{}", *term.max);
+  if (const auto& s = term.selection)
+    text += fmt::format("{}{}{}", s->keep ? 'k' : 'd', s->highest ? 'h' : 'l', s->count);
+  if (term.successes) text += to_string(*term.successes);
+  if (term.failures) text += "f" + to_string(*term.failures);
+  return text;
+}
+
 std::string to_string(const Expr& expr) {
+  return to_string(expr, [](const DiceTerm& term) { return to_string(term); });
+}
+
+std::string to_string(const Expr& expr, const TermWriter& write_term) {
   return std::visit(
-      [](const auto& node) -> std::string {
+      [&](const auto& node) -> std::string {
         using T = std::decay_t<decltype(node)>;
         if constexpr (std::is_same_v<T, Number>) return std::to_string(node.value);
-        if constexpr (std::is_same_v<T, DiceTerm>) return to_string(node);
+        if constexpr (std::is_same_v<T, DiceTerm>) return write_term(node);
         if constexpr (std::is_same_v<T, Binary>)
-          return fmt::format("{} {} {}", to_string(*node.left), node.op, to_string(*node.right));
-        if constexpr (std::is_same_v<T, Negate>) return "-" + to_string(*node.operand);
+          return fmt::format("{} {} {}", to_string(*node.left, write_term), node.op, to_string(*node.right, write_term));
+        if constexpr (std::is_same_v<T, Negate>) return "-" + to_string(*node.operand, write_term);
         if constexpr (std::is_same_v<T, Compare>)
-          return fmt::format("{} {} {}", to_string(*node.left), to_string(node.op), to_string(*node.right));
-        if constexpr (std::is_same_v<T, Group>) return "(" + to_string(*node.inner) + ")";
+          return fmt::format("{} {} {}", to_string(*node.left, write_term), to_string(node.op),
+                             to_string(*node.right, write_term));
+        if constexpr (std::is_same_v<T, Group>) return "(" + to_string(*node.inner, write_term) + ")";
       },
       expr.node);
 }

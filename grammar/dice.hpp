@@ -4,6 +4,7 @@
 // PEGTL stays inside dice.cpp; this header is all a caller sees.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -102,6 +103,10 @@ Expression parse_dice(std::string_view text, std::string_view source_name = "");
 
 // Canonical notation for a node (`4d6kh3`, `(1d20 + 5) >= 15`).
 std::string to_string(const Expr& expr);
+// The same, with each dice term written by `write_term` (a roll shows its dice there).
+using TermWriter = std::function<std::string(const DiceTerm&)>;
+std::string to_string(const Expr& expr, const TermWriter& write_term);
+std::string to_string(const DiceTerm& term);
 std::string to_string(const ComparePoint& point);
 const char* to_string(Comparison op);
 
