@@ -88,6 +88,7 @@ struct Group {  // parentheses, kept so a result is rendered as written
 struct Expr {
   std::variant<Number, DiceTerm, Binary, Negate, Compare, Group> node;
   std::size_t column = 0;  // 1-based, where the node starts in the text
+  std::size_t height = 1;  // the longest path to a leaf: evaluation recurses this deep
 };
 
 struct Expression {
@@ -97,6 +98,7 @@ struct Expression {
 };
 
 inline constexpr std::size_t max_nesting = 64;  // parentheses, signs and powers inside each other
+inline constexpr std::size_t max_height = 256;  // operators in a chain (`1+1+1…`) plus nesting
 
 // Throws arbiter::Error pointing at the column, saying what was expected.
 Expression parse_dice(std::string_view text, std::string_view source_name = "");

@@ -61,6 +61,16 @@ ExprPtr make(Node node, const Input& in) {
   return std::make_unique<Expr>(Expr{std::move(node), in.position().column});
 }
 
+// A node over `children`, refused when the tree would be too tall to evaluate safely.
+template <typename Input>
+ExprPtr parent(Expr node, std::initializer_list<const Expr*> children, const Input& in) {
+  for (const Expr* child : children) node.height = std::max(node.height, child->height + 1);
+  if (node.height > max_height)
+    throw tao::pegtl::parse_error(
+        fmt::format("the expression is too long: at most {} operators and parentheses in a chain", max_height), in);
+  return std::make_unique<Expr>(std::move(node));
+}
+
 template <typename Input, typename T>
 void set_once(std::optional<T>& slot, T value, const char* what, const Input& in) {
   if (slot) throw tao::pegtl::parse_error(fmt::format("{} is given twice for the same dice; write it once", what), in);
@@ -105,12 +115,12 @@ struct action<rules::number> {
 template <>
 struct action<rules::counted_d> {
   template <typename Input>
-  static void apply(const Input&, ParseState& state) {
+  static void apply(const Input& in, ParseState& state) {
     ExprPtr count = state.pop();
-    const std::size_t column = count->column;
+    const Expr* child = count.get();
     DiceTerm term;
     term.count = std::move(count);
-    state.stack.push_back(std::make_unique<Expr>(Expr{std::move(term), column}));
+    state.stack.push_back(parent(Expr{std::move(term), child->column}, {child}, in));
   }
 };
 
@@ -249,7 +259,9 @@ template <>
 struct action<rules::group> {
   template <typename Input>
   static void apply(const Input& in, ParseState& state) {
-    state.stack.push_back(make(Group{state.pop()}, in));
+    ExprPtr inner = state.pop();
+    const Expr* child = inner.get();
+    state.stack.push_back(parent(Expr{Group{std::move(inner)}, in.position().column}, {child}, in));
   }
 };
 
@@ -257,7 +269,9 @@ template <>
 struct action<rules::negation> {
   template <typename Input>
   static void apply(const Input& in, ParseState& state) {
-    state.stack.push_back(make(Negate{state.pop()}, in));
+    ExprPtr operand = state.pop();
+    const Expr* child = operand.get();
+    state.stack.push_back(parent(Expr{Negate{std::move(operand)}, in.position().column}, {child}, in));
   }
 };
 
@@ -266,12 +280,13 @@ template <typename Input>
 void combine(const Input& in, ParseState& state) {
   ExprPtr right = state.pop();
   ExprPtr left = state.pop();
+  const Expr* children[] = {left.get(), right.get()};
   const std::size_t column = left->column;
   const auto op = leading_operator(in.string_view());
   Expr node = op.front() == '>' || op.front() == '<' || op.front() == '='
                   ? Expr{Compare{comparison_of(op), std::move(left), std::move(right)}, column}
                   : Expr{Binary{op.front(), std::move(left), std::move(right)}, column};
-  state.stack.push_back(std::make_unique<Expr>(std::move(node)));
+  state.stack.push_back(parent(std::move(node), {children[0], children[1]}, in));
 }
 
 template <>
