@@ -4,7 +4,8 @@ namespace arbiter::lua {
 
 std::span<const Module> runtime_modules() {
   // Bindings add themselves here: { "dice", open_dice }, …
-  return {};
+  static const Module modules[] = {{"dice", open_dice}};
+  return modules;
 }
 
 }  // namespace arbiter::lua

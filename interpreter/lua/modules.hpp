@@ -17,4 +17,7 @@ struct Module {
 // Every module, in the order they are opened. Add a binding here and in CMakeLists.txt.
 std::span<const Module> runtime_modules();
 
+// The open functions, one per binding file.
+int open_dice(lua_State* L);  // wrap_dice.cpp
+
 }  // namespace arbiter::lua
