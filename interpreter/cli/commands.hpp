@@ -26,5 +26,7 @@ struct Context {
 void add_packs_command(CLI::App& app, Context& context);
 void add_explain_command(CLI::App& app, Context& context);
 void add_lua_command(CLI::App& app, Context& context);
+void add_roll_command(CLI::App& app, Context& context);  // roll.cpp
+void add_prob_command(CLI::App& app, Context& context);  // prob.cpp
 
 }  // namespace arbiter::cli

@@ -26,6 +26,8 @@ int main(int argc, char** argv) {
   arbiter::cli::add_packs_command(app, context);
   arbiter::cli::add_explain_command(app, context);
   arbiter::cli::add_lua_command(app, context);
+  arbiter::cli::add_roll_command(app, context);
+  arbiter::cli::add_prob_command(app, context);
 
   try {
     app.parse(argc, argv);

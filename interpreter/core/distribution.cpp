@@ -41,9 +41,10 @@ Fraction raised(const Fraction& base, unsigned long exponent) {
 double any_of(double p, std::int64_t n) { return -std::expm1(static_cast<double>(n) * std::log1p(-p)); }
 Fraction any_of(const Fraction& p, std::int64_t n) { return 1 - raised(1 - p, static_cast<unsigned long>(n)); }
 
-// P(X = j) for X ~ Binomial(r, q), j = 0 … limit (and 0 beyond r). Floating point works in
-// logarithms, so a large pool neither overflows the binomial coefficient nor underflows q^j.
-std::vector<double> binomial_row(std::int64_t r, const double& q, std::int64_t limit) {
+// P(X = j) for X ~ Binomial(r, q), j = 0 … limit (and 0 beyond r). Up to 1000 dice the binomial
+// coefficient fits a double and the direct product is the most accurate; beyond, logarithms keep
+// the coefficient from overflowing and q^j from underflowing.
+std::vector<double> binomial_row(std::int64_t r, const double& q, const double& not_q, std::int64_t limit) {
   std::vector<double> row(static_cast<std::size_t>(limit + 1), 0.0);
   if (q <= 0.0) {
     row[0] = 1.0;
@@ -53,17 +54,27 @@ std::vector<double> binomial_row(std::int64_t r, const double& q, std::int64_t l
     if (r <= limit) row[static_cast<std::size_t>(r)] = 1.0;
     return row;
   }
-  const double lq = std::log(q), lnq = std::log1p(-q), lr = std::lgamma(static_cast<double>(r) + 1);
+  const auto rd = static_cast<double>(r);
+  if (r <= 1000) {
+    double choose = 1;
+    for (std::int64_t j = 0; j <= std::min(r, limit); ++j) {
+      const auto jd = static_cast<double>(j);
+      row[static_cast<std::size_t>(j)] = choose * std::pow(q, jd) * std::pow(not_q, rd - jd);
+      choose = choose * (rd - jd) / (jd + 1);
+    }
+    return row;
+  }
+  const double lq = std::log(q), lnq = std::log(not_q), lr = std::lgamma(rd + 1);
   for (std::int64_t j = 0; j <= std::min(r, limit); ++j) {
-    const double lc = lr - std::lgamma(static_cast<double>(j) + 1) - std::lgamma(static_cast<double>(r - j) + 1);
-    row[static_cast<std::size_t>(j)] = std::exp(lc + static_cast<double>(j) * lq + static_cast<double>(r - j) * lnq);
+    const auto jd = static_cast<double>(j);
+    const double lc = lr - std::lgamma(jd + 1) - std::lgamma(rd - jd + 1);
+    row[static_cast<std::size_t>(j)] = std::exp(lc + jd * lq + (rd - jd) * lnq);
   }
   return row;
 }
 
-std::vector<Fraction> binomial_row(std::int64_t r, const Fraction& q, std::int64_t limit) {
+std::vector<Fraction> binomial_row(std::int64_t r, const Fraction& q, const Fraction& not_q, std::int64_t limit) {
   std::vector<Fraction> row(static_cast<std::size_t>(limit + 1), Fraction(0));
-  const Fraction not_q = 1 - q;
   mpz_class choose = 1;
   Fraction q_power = 1;
   for (std::int64_t j = 0; j <= std::min(r, limit); ++j) {
@@ -368,18 +379,21 @@ class Engine {
     states[static_cast<std::size_t>(n)].assign(width, P(0));
     states[static_cast<std::size_t>(n)][static_cast<std::size_t>(-sum_low)] = 1;
     auto result = dense(sum_low, sum_high);
-    P remaining = 1;  // probability of this outcome or a worse one
+    // or_worse[i]: the probability of outcome i or a worse one, summed from the worst end so the
+    // ratios below stay accurate in floating point.
+    std::vector<P> or_worse(outcomes.size() + 1, P(0));
+    for (std::size_t i = outcomes.size(); i-- > 0;) or_worse[i] = or_worse[i + 1] + outcomes[i].second;
     for (std::size_t i = 0; i < outcomes.size(); ++i) {
-      const P& p = outcomes[i].second;
       const bool last = i + 1 == outcomes.size();
-      const P q = last ? P(1) : P(p / remaining);
+      const P q = last ? P(1) : P(outcomes[i].second / or_worse[i]);
+      const P not_q = last ? P(0) : P(or_worse[i + 1] / or_worse[i]);
       const std::int64_t add = adds[i];
       std::vector<std::vector<P>> next(states.size());
       for (std::int64_t r = 1; r <= n; ++r) {
         auto& row = states[static_cast<std::size_t>(r)];
         if (row.empty()) continue;
         const std::int64_t need = k - (n - r);
-        const auto binomial = binomial_row(r, q, need);
+        const auto binomial = binomial_row(r, q, not_q, need);
         P filled = 1;  // P(j ≥ need)
         for (std::int64_t j = 0; j < need; ++j) filled -= binomial[static_cast<std::size_t>(j)];
         spend(static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(need + 1));
@@ -397,7 +411,6 @@ class Engine {
         }
       }
       states = std::move(next);
-      remaining -= p;
     }
     return trimmed(std::move(result));
   }
