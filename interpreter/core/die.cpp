@@ -9,15 +9,11 @@
 
 namespace arbiter {
 
-namespace {
-
-bool same_ignoring_case(std::string_view a, std::string_view b) {
+bool same_label(std::string_view a, std::string_view b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](unsigned char x, unsigned char y) {
     return std::tolower(x) == std::tolower(y);
   });
 }
-
-}  // namespace
 
 Die Die::numbered(std::int64_t sides) {
   if (sides < 1) throw Error(fmt::format("a die needs at least one side, not {}", sides));
@@ -69,7 +65,7 @@ std::string Die::label(std::size_t face) const {
 std::optional<std::size_t> Die::find(std::string_view written) const {
   if (has_symbols_) {
     for (std::size_t i = 0; i < faces_.size(); ++i)
-      if (same_ignoring_case(faces_[i].symbol, written)) return i;
+      if (same_label(faces_[i].symbol, written)) return i;
   }
   std::int64_t number = 0;
   if (!written.empty() && written.front() == '+') written.remove_prefix(1);

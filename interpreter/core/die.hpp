@@ -17,6 +17,9 @@ struct Face {
   std::string symbol;  // empty on numeric faces
 };
 
+// Whether two ways of writing a face agree: symbols are matched in any case ("sword", "Sword").
+bool same_label(std::string_view a, std::string_view b);
+
 class Die {
  public:
   // dN: the faces 1..N (N ≥ 1).

@@ -14,18 +14,6 @@ namespace {
 
 using dice::Explosion;
 
-double ratio(double, std::int64_t a, std::int64_t b) { return static_cast<double>(a) / static_cast<double>(b); }
-Fraction ratio(const Fraction&, std::int64_t a, std::int64_t b) {
-  Fraction f(mpz_class(std::to_string(a)), mpz_class(std::to_string(b)));
-  f.canonicalize();
-  return f;
-}
-
-template <class P>
-P make_ratio(std::int64_t a, std::int64_t b) {
-  return ratio(P{}, a, b);
-}
-
 // GMP has no power of a fraction; powers of numerator and denominator are exact.
 Fraction raised(const Fraction& base, unsigned long exponent) {
   mpz_class num, den;
@@ -231,16 +219,16 @@ class Engine {
     const Die& die = t.die;
     const auto n = static_cast<std::int64_t>(die.size());
     spend(static_cast<std::uint64_t>(n));
-    std::vector<P> faces(die.size(), make_ratio<P>(1, n));
+    std::vector<P> faces(die.size(), ratio<P>(1, n));
     if (!t.reroll_on) return faces;
     std::int64_t matched = 0;
     for (std::size_t f = 0; f < die.size(); ++f) matched += meets(*t.reroll_on, die.value(f), die.symbol(f));
     for (std::size_t f = 0; f < die.size(); ++f) {
       const bool match = meets(*t.reroll_on, die.value(f), die.symbol(f));
       if (t.term->reroll->once)
-        faces[f] = make_ratio<P>((match ? 0 : n) + matched, n * n);
+        faces[f] = ratio<P>((match ? 0 : n) + matched, n * n);
       else
-        faces[f] = match ? P(0) : make_ratio<P>(1, n - matched);
+        faces[f] = match ? P(0) : ratio<P>(1, n - matched);
     }
     return faces;
   }
@@ -487,6 +475,18 @@ Distribution<double> distribution_of(const Roller& roller, const DistributionBud
 
 Distribution<Fraction> exact_distribution_of(const Roller& roller, const DistributionBudget& budget) {
   return Engine<Fraction>(roller, budget).evaluate(*roller.expression().root);
+}
+
+template <>
+double ratio<double>(std::int64_t a, std::int64_t b) {
+  return static_cast<double>(a) / static_cast<double>(b);
+}
+
+template <>
+Fraction ratio<Fraction>(std::int64_t a, std::int64_t b) {
+  Fraction f(mpz_class(static_cast<long>(a)), mpz_class(static_cast<long>(b)));  // int64 is long on LP64
+  f.canonicalize();
+  return f;
 }
 
 double to_double(double p) { return p; }

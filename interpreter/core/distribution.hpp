@@ -42,6 +42,14 @@ struct DistributionBudget {
 Distribution<double> distribution_of(const Roller& roller, const DistributionBudget& budget = {});
 Distribution<Fraction> exact_distribution_of(const Roller& roller, const DistributionBudget& budget = {});
 
+// a / b as a probability (b > 0).
+template <class P>
+P ratio(std::int64_t a, std::int64_t b);
+template <>
+double ratio<double>(std::int64_t a, std::int64_t b);
+template <>
+Fraction ratio<Fraction>(std::int64_t a, std::int64_t b);
+
 double to_double(double p);
 double to_double(const Fraction& p);
 

@@ -10,12 +10,6 @@ namespace arbiter {
 
 namespace {
 
-bool same_label(std::string_view a, std::string_view b) {
-  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](unsigned char x, unsigned char y) {
-    return std::tolower(x) == std::tolower(y);
-  });
-}
-
 // What one die with this face gives each statistic, before merging with the rest of the pool.
 std::int64_t contribution(const PoolStatistic& statistic, std::int64_t value, std::string_view label) {
   return statistic.kind == PoolStatistic::Kind::count ? (same_label(label, statistic.face) ? 1 : 0) : value;
@@ -30,13 +24,6 @@ std::int64_t merge(PoolStatistic::Kind kind, std::int64_t a, std::int64_t b) {
     default:
       return a + b;
   }
-}
-
-double ratio(double, std::int64_t a, std::int64_t b) { return static_cast<double>(a) / static_cast<double>(b); }
-Fraction ratio(const Fraction&, std::int64_t a, std::int64_t b) {
-  Fraction f(static_cast<long>(a), static_cast<long>(b));
-  f.canonicalize();
-  return f;
 }
 
 }  // namespace
@@ -116,7 +103,7 @@ std::map<std::vector<std::int64_t>, P> Pool::joint(const std::vector<PoolStatist
     for (std::size_t f = 0; f < group.die.size(); ++f) {
       std::vector<std::int64_t> gives;
       for (const auto& s : statistics) gives.push_back(contribution(s, group.die.value(f), group.die.label(f)));
-      one[gives] += ratio(P{}, 1, faces);
+      one[gives] += ratio<P>(1, faces);
     }
     for (std::int64_t i = 0; i < group.count; ++i) {
       if (first) {
