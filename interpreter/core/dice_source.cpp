@@ -25,6 +25,11 @@ std::string for_reason(std::string_view reason) {
 
 std::size_t SeededDice::roll(const Die& die, std::string_view) { return rng_.below(die.size()); }
 
+void SeededDice::roll_many(const Die& die, std::string_view, std::span<std::size_t> faces) {
+  const std::size_t size = die.size();
+  for (auto& face : faces) face = rng_.below(size);
+}
+
 ScriptedDice::ScriptedDice(std::vector<std::string> values) : values_(std::move(values)) {}
 
 ScriptedDice::ScriptedDice(const std::vector<std::int64_t>& values) {

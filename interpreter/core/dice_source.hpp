@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,11 @@ class DiceSource {
   // The face rolled on `die` (an index into its faces). Throws arbiter::Error when no value can
   // be had (a script ran out, the person's input ended).
   virtual std::size_t roll(const Die& die, std::string_view reason) = 0;
+  // `faces.size()` rolls of the same die, in order: the same values as that many calls of roll().
+  // A source may do it faster (one virtual call for a whole pool).
+  virtual void roll_many(const Die& die, std::string_view reason, std::span<std::size_t> faces) {
+    for (auto& face : faces) face = roll(die, reason);
+  }
 };
 
 class SeededDice final : public DiceSource {
@@ -28,6 +34,7 @@ class SeededDice final : public DiceSource {
   explicit SeededDice(std::uint64_t seed) : rng_(seed) {}
   explicit SeededDice(Rng rng) : rng_(rng) {}
   std::size_t roll(const Die& die, std::string_view reason) override;
+  void roll_many(const Die& die, std::string_view reason, std::span<std::size_t> faces) override;
   Rng& rng() noexcept { return rng_; }
 
  private:

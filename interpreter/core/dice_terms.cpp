@@ -135,23 +135,6 @@ std::vector<PreparedTerm> prepare_terms(const dice::Expression& expression, cons
   return terms;
 }
 
-bool meets(const ComparePoint& point, std::int64_t value, std::string_view symbol) {
-  if (!point.symbol.empty()) return symbol == point.symbol;
-  switch (point.op) {
-    case Comparison::at_least:
-      return value >= point.value;
-    case Comparison::more_than:
-      return value > point.value;
-    case Comparison::at_most:
-      return value <= point.value;
-    case Comparison::less_than:
-      return value < point.value;
-    case Comparison::equal:
-      return value == point.value;
-  }
-  return false;
-}
-
 Error error_at(const dice::Expression& expression, std::size_t column, std::string message,
                std::vector<std::string> notes) {
   return Error(Diagnostic{{expression.source, 1, column}, std::move(message), expression.text, std::move(notes)});

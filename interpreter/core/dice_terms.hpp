@@ -36,8 +36,24 @@ struct PreparedTerm {
 std::vector<PreparedTerm> prepare_terms(const dice::Expression& expression, const NamedDice& named,
                                         const DiceLimits& limits);
 
-// Whether a face meets a compare point (`=Sword` compares symbols, the others values).
-bool meets(const dice::ComparePoint& point, std::int64_t value, std::string_view symbol);
+// Whether a face meets a compare point (`=Sword` compares symbols, the others values). Inline:
+// rolling calls it for every die.
+inline bool meets(const dice::ComparePoint& point, std::int64_t value, std::string_view symbol) {
+  if (!point.symbol.empty()) return symbol == point.symbol;
+  switch (point.op) {
+    case dice::Comparison::at_least:
+      return value >= point.value;
+    case dice::Comparison::more_than:
+      return value > point.value;
+    case dice::Comparison::at_most:
+      return value <= point.value;
+    case dice::Comparison::less_than:
+      return value < point.value;
+    case dice::Comparison::equal:
+      return value == point.value;
+  }
+  return false;
+}
 
 // An error pointing at `column` of the expression.
 Error error_at(const dice::Expression& expression, std::size_t column, std::string message,

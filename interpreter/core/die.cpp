@@ -45,14 +45,6 @@ Die Die::with_faces(std::string name, std::vector<Face> faces) {
   return die;
 }
 
-std::size_t Die::size() const noexcept {
-  return faces_.empty() ? static_cast<std::size_t>(highest_ - lowest_ + 1) : faces_.size();
-}
-
-std::int64_t Die::value(std::size_t face) const {
-  return faces_.empty() ? lowest_ + static_cast<std::int64_t>(face) : faces_.at(face).value;
-}
-
 std::string_view Die::symbol(std::size_t face) const {
   return faces_.empty() ? std::string_view{} : std::string_view{faces_.at(face).symbol};
 }

@@ -30,8 +30,12 @@ class Die {
   static Die with_faces(std::string name, std::vector<Face> faces);
 
   const std::string& name() const noexcept { return name_; }
-  std::size_t size() const noexcept;  // the number of faces
-  std::int64_t value(std::size_t face) const;
+  std::size_t size() const noexcept {  // the number of faces
+    return faces_.empty() ? static_cast<std::size_t>(highest_ - lowest_ + 1) : faces_.size();
+  }
+  std::int64_t value(std::size_t face) const {  // inline: called for every die rolled
+    return faces_.empty() ? lowest_ + static_cast<std::int64_t>(face) : faces_.at(face).value;
+  }
   std::string_view symbol(std::size_t face) const;
   bool has_symbols() const noexcept { return has_symbols_; }
   std::int64_t lowest() const noexcept { return lowest_; }

@@ -7,15 +7,6 @@
 
 namespace arbiter {
 
-namespace {
-
-// GCC and Clang both have a 128-bit integer; __extension__ marks the choice for -Wpedantic.
-__extension__ using uint128 = unsigned __int128;
-
-constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
-}  // namespace
-
 std::uint64_t splitmix64(std::uint64_t& x) {
   std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -32,34 +23,6 @@ Rng Rng::from_state(const State& state) {
   Rng rng;
   rng.state_ = state;
   return rng;
-}
-
-std::uint64_t Rng::next() {
-  auto& s = state_;
-  const std::uint64_t result = rotl(s[1] * 5, 7) * 9;
-  const std::uint64_t t = s[1] << 17;
-  s[2] ^= s[0];
-  s[3] ^= s[1];
-  s[1] ^= s[2];
-  s[0] ^= s[3];
-  s[2] ^= t;
-  s[3] = rotl(s[3], 45);
-  return result;
-}
-
-std::uint64_t Rng::below(std::uint64_t bound) {
-  // The high word of a 128-bit product is uniform in [0, bound) once the low words that would
-  // over-represent some results (fewer than 2^64 mod bound of them) are rejected.
-  uint128 product = static_cast<uint128>(next()) * bound;
-  auto low = static_cast<std::uint64_t>(product);
-  if (low < bound) {
-    const std::uint64_t threshold = (0 - bound) % bound;
-    while (low < threshold) {
-      product = static_cast<uint128>(next()) * bound;
-      low = static_cast<std::uint64_t>(product);
-    }
-  }
-  return static_cast<std::uint64_t>(product >> 64);
 }
 
 void Rng::jump() {

@@ -19,10 +19,35 @@ class Rng {
   // Restores a state taken with `state()`. All-zero is the one state xoshiro cannot leave.
   static Rng from_state(const State& state);
 
-  std::uint64_t next();  // the raw 64-bit output
+  // The raw 64-bit output. Inline, with below(): every die rolled calls them.
+  std::uint64_t next() {
+    auto& s = state_;
+    const std::uint64_t result = rotl(s[1] * 5, 7) * 9;
+    const std::uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+  }
+
   // Uniform in [0, bound), bound > 0, without modulo bias (Lemire, "Fast Random Integer
-  // Generation in an Interval", 2019).
-  std::uint64_t below(std::uint64_t bound);
+  // Generation in an Interval", 2019): the high word of a 128-bit product is uniform once the
+  // low words that would over-represent some results (fewer than 2^64 mod bound) are rejected.
+  std::uint64_t below(std::uint64_t bound) {
+    uint128 product = static_cast<uint128>(next()) * bound;
+    auto low = static_cast<std::uint64_t>(product);
+    if (low < bound) {
+      const std::uint64_t threshold = (0 - bound) % bound;
+      while (low < threshold) {
+        product = static_cast<uint128>(next()) * bound;
+        low = static_cast<std::uint64_t>(product);
+      }
+    }
+    return static_cast<std::uint64_t>(product >> 64);
+  }
 
   // Advances by 2^128 outputs: streams started by successive jumps never overlap in practice.
   void jump();
@@ -37,6 +62,10 @@ class Rng {
   static Rng from_json(const nlohmann::json& json);  // throws arbiter::Error on a malformed state
 
  private:
+  // GCC and Clang both have a 128-bit integer; __extension__ marks the choice for -Wpedantic.
+  __extension__ using uint128 = unsigned __int128;
+  static constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
   Rng() = default;
   State state_{};
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <numeric>
 #include <unordered_map>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -14,13 +15,34 @@ namespace {
 
 using dice::Explosion;
 
+// A die while it is being rolled: trivially copyable (its symbol points into the Die the Roller
+// owns), so rolling allocates nothing; it becomes a RolledDie only when the result is shown.
+struct Drawn {
+  std::int64_t value = 0;
+  std::string_view symbol;
+  bool rerolled = false, exploded = false, dropped = false;
+  int counted = 0;
+};
+
+// Buffers reused by every roll on a thread. An evaluation takes them and gives them back, so a
+// roll started while another is running on the same thread simply gets fresh ones.
+struct Scratch {
+  std::vector<Drawn> dice;
+  std::vector<std::size_t> order;
+  std::vector<std::size_t> faces;
+};
+thread_local Scratch spare_scratch;
+
 // One roll of an expression. `Show` records every die for the result; without it only the total
 // is computed, with the same dice drawn in the same order.
 template <bool Show>
 class Evaluation {
  public:
   Evaluation(const Roller& roller, DiceSource& source, std::string_view reason)
-      : roller_(roller), source_(source), reason_(reason) {}
+      : roller_(roller), source_(source), reason_(reason), scratch_(std::exchange(spare_scratch, {})) {}
+  ~Evaluation() { spare_scratch = std::move(scratch_); }
+  Evaluation(const Evaluation&) = delete;
+  Evaluation& operator=(const Evaluation&) = delete;
 
   std::int64_t evaluate(const dice::Expr& expr) {
     return std::visit(
@@ -57,12 +79,16 @@ class Evaluation {
       throw error_at(expression, term.count ? term.count->column : term.faces_column,
                      fmt::format("{} dice asked for: one expression rolls at most {} dice", count, limits.max_dice));
 
-    dice_.clear();
-    for (std::int64_t i = 0; i < count; ++i) roll_one(prepared);
+    auto& dice = scratch_.dice;
+    dice.clear();
+    if (prepared.reroll_on || prepared.explode_on)
+      for (std::int64_t i = 0; i < count; ++i) roll_one(prepared);
+    else
+      roll_plain(prepared, count);
     select(prepared);
 
     std::int64_t value = 0;
-    for (auto& die : dice_) {
+    for (auto& die : dice) {
       if (die.rerolled || die.dropped) continue;
       if (prepared.successes) {
         die.counted = meets(*prepared.successes, die.value, die.symbol)                       ? 1
@@ -75,78 +101,99 @@ class Evaluation {
     }
     if constexpr (Show) {
       shown_index[&term] = shown.size();
-      shown.push_back(RolledTerm{dice::to_string(term), prepared.die.name(), dice_, value,
-                                 prepared.successes.has_value()});
+      RolledTerm rolled{dice::to_string(term), prepared.die.name(), {}, value, prepared.successes.has_value()};
+      for (const auto& die : dice)
+        rolled.dice.push_back({die.value, std::string(die.symbol), die.rerolled, die.exploded, die.dropped, die.counted});
+      shown.push_back(std::move(rolled));
     }
     return value;
   }
 
-  RolledDie draw(const Die& die) {
+  Drawn draw(const Die& die) {
     if (++used_ > roller_.limits().max_dice)
       throw Error(fmt::format("this roll needs more than {} dice (explosions and rerolls included)",
                               roller_.limits().max_dice));
     const std::size_t face = source_.roll(die, reason_);
-    RolledDie rolled;
-    rolled.value = die.value(face);
-    if (die.has_symbols()) rolled.symbol = std::string(die.symbol(face));
-    return rolled;
+    return Drawn{die.value(face), die.has_symbols() ? die.symbol(face) : std::string_view{}};
   }
 
   // A die after its rerolls: each replaced die stays in the list, marked rerolled.
-  RolledDie settled(const PreparedTerm& prepared) {
-    RolledDie rolled = draw(prepared.die);
+  Drawn settled(const PreparedTerm& prepared) {
+    Drawn rolled = draw(prepared.die);
     if (!prepared.reroll_on) return rolled;
     const bool once = prepared.term->reroll->once;
     while (meets(*prepared.reroll_on, rolled.value, rolled.symbol)) {
       rolled.rerolled = true;
-      dice_.push_back(std::move(rolled));
+      scratch_.dice.push_back(rolled);
       rolled = draw(prepared.die);
       if (once) break;
     }
     return rolled;
   }
 
+  // min/max, computed by value (std::max's reference result would keep the die in memory).
+  static std::int64_t clamped(const dice::DiceTerm& term, std::int64_t value) {
+    if (term.min && value < *term.min) value = *term.min;
+    if (term.max && value > *term.max) value = *term.max;
+    return value;
+  }
+
+  // Dice that cannot reroll or explode: the whole pool is drawn in one call to the source.
+  void roll_plain(const PreparedTerm& prepared, std::int64_t count) {
+    used_ += count;  // roll_term checked that this stays within the limit
+    auto& faces = scratch_.faces;
+    faces.resize(static_cast<std::size_t>(count));
+    source_.roll_many(prepared.die, reason_, faces);
+    const Die& die = prepared.die;
+    const auto& term = *prepared.term;
+    for (const std::size_t face : faces)
+      scratch_.dice.push_back(
+          Drawn{clamped(term, die.value(face)), die.has_symbols() ? die.symbol(face) : std::string_view{}});
+  }
+
   void roll_one(const PreparedTerm& prepared) {
-    RolledDie rolled = settled(prepared);
+    Drawn rolled = settled(prepared);
     if (prepared.explode_on) {
       const Explosion kind = prepared.term->explode->kind;
       std::int64_t raw = rolled.value;  // explosions test the face, before penetration
       for (std::int64_t depth = 0;
            depth < roller_.limits().explode_depth && meets(*prepared.explode_on, raw, rolled.symbol); ++depth) {
         rolled.exploded = true;
-        RolledDie next = settled(prepared);
+        Drawn next = settled(prepared);
         raw = next.value;
         if (kind == Explosion::compounding) {
           rolled.value = checked::add(rolled.value, next.value);
           rolled.symbol = next.symbol;
           continue;
         }
-        dice_.push_back(std::move(rolled));
-        rolled = std::move(next);
+        scratch_.dice.push_back(rolled);
+        rolled = next;
         if (kind == Explosion::penetrating) rolled.value -= 1;
       }
     }
-    const auto& term = *prepared.term;
-    if (term.min) rolled.value = std::max(rolled.value, *term.min);
-    if (term.max) rolled.value = std::min(rolled.value, *term.max);
-    dice_.push_back(std::move(rolled));
+    rolled.value = clamped(*prepared.term, rolled.value);
+    scratch_.dice.push_back(rolled);
   }
 
   // Keep/drop: order the dice that count by value and mark the ones left out.
   void select(const PreparedTerm& prepared) {
     const auto& selection = prepared.term->selection;
     if (!selection) return;
-    order_.clear();
-    for (std::size_t i = 0; i < dice_.size(); ++i)
-      if (!dice_[i].rerolled) order_.push_back(i);
-    // Highest first; among equal values the earlier die ranks first, so results are stable.
-    std::stable_sort(order_.begin(), order_.end(), [&](std::size_t a, std::size_t b) {
-      return selection->highest ? dice_[a].value > dice_[b].value : dice_[a].value < dice_[b].value;
+    auto& dice = scratch_.dice;
+    auto& order = scratch_.order;
+    order.clear();
+    for (std::size_t i = 0; i < dice.size(); ++i)
+      if (!dice[i].rerolled) order.push_back(i);
+    // Best first; among equal values the earlier die ranks first, so results are reproducible.
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      if (dice[a].value != dice[b].value)
+        return selection->highest ? dice[a].value > dice[b].value : dice[a].value < dice[b].value;
+      return a < b;
     });
-    const auto chosen = static_cast<std::size_t>(std::min<std::int64_t>(selection->count, order_.size()));
+    const auto chosen = static_cast<std::size_t>(std::min<std::int64_t>(selection->count, order.size()));
     // keep k of one end = drop everything after the first k; drop k of one end = drop the first k
-    for (std::size_t rank = 0; rank < order_.size(); ++rank)
-      dice_[order_[rank]].dropped = selection->keep ? rank >= chosen : rank < chosen;
+    for (std::size_t rank = 0; rank < order.size(); ++rank)
+      dice[order[rank]].dropped = selection->keep ? rank >= chosen : rank < chosen;
   }
 
   const Roller& roller_;
@@ -154,8 +201,7 @@ class Evaluation {
   std::string_view reason_;
   std::size_t next_term_ = 0;
   std::int64_t used_ = 0;
-  std::vector<RolledDie> dice_;
-  std::vector<std::size_t> order_;
+  Scratch scratch_;
 };
 
 std::string die_text(const RolledDie& die) {
