@@ -350,6 +350,7 @@ class Engine {
   Distribution<P> keep(const PreparedTerm& t, const std::map<std::int64_t, P>& keys, std::int64_t n, std::int64_t k,
                        bool highest) {
     if (k == 0) return Distribution<P>::point(0);
+    if constexpr (std::is_same_v<P, Fraction>) return keep_in_weights(t, keys, n, k, highest);
     std::vector<std::pair<std::int64_t, P>> outcomes(keys.begin(), keys.end());
     if (highest) std::reverse(outcomes.begin(), outcomes.end());
     std::int64_t lowest_add = 0, highest_add = 0;
@@ -401,6 +402,77 @@ class Engine {
       states = std::move(next);
     }
     return trimmed(std::move(result));
+  }
+
+  // keep() for exact fractions, as icepool does it: whole-number weights (the probabilities
+  // times their common denominator D) instead of fractions, so no step needs a gcd. A state's
+  // weight counts only the dice placed so far; when the quota fills at an outcome, the dice still
+  // unplaced may take any worse outcome, weight (sum of worse weights)^(dice left). Divided by
+  // D^n at the end.
+  Distribution<P> keep_in_weights(const PreparedTerm& t, const std::map<std::int64_t, Fraction>& keys, std::int64_t n,
+                                  std::int64_t k, bool highest) {
+    mpz_class denominator = 1;
+    for (const auto& [value, p] : keys) mpz_lcm(denominator.get_mpz_t(), denominator.get_mpz_t(), p.get_den_mpz_t());
+    std::vector<std::pair<std::int64_t, mpz_class>> outcomes;
+    for (const auto& [value, p] : keys) outcomes.emplace_back(value, mpz_class(p * denominator));
+    if (highest) std::reverse(outcomes.begin(), outcomes.end());
+    std::vector<mpz_class> or_worse(outcomes.size() + 1, 0);
+    for (std::size_t i = outcomes.size(); i-- > 0;) or_worse[i] = or_worse[i + 1] + outcomes[i].second;
+    std::int64_t lowest_add = 0, highest_add = 0;
+    for (const auto& [value, w] : outcomes) {
+      lowest_add = std::min(lowest_add, score(t, value, {}));
+      highest_add = std::max(highest_add, score(t, value, {}));
+    }
+    const std::int64_t sum_low = checked::multiply(k, lowest_add), sum_high = checked::multiply(k, highest_add);
+    if (sum_high - sum_low > budget_.max_span) too_much();
+    const auto width = static_cast<std::size_t>(sum_high - sum_low + 1);
+    std::vector<std::vector<mpz_class>> states(static_cast<std::size_t>(n + 1));
+    states[static_cast<std::size_t>(n)].assign(width, 0);
+    states[static_cast<std::size_t>(n)][static_cast<std::size_t>(-sum_low)] = 1;
+    std::vector<mpz_class> result(width, 0);
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+      const mpz_class& w = outcomes[i].second;
+      const mpz_class& worse = or_worse[i + 1];
+      const std::int64_t add = score(t, outcomes[i].first, {});
+      std::vector<std::vector<mpz_class>> next(states.size());
+      for (std::int64_t r = 1; r <= n; ++r) {
+        auto& row = states[static_cast<std::size_t>(r)];
+        if (row.empty()) continue;
+        const std::int64_t need = k - (n - r);
+        // placed[j] = C(r, j) w^j: j of the r unplaced dice land here
+        std::vector<mpz_class> placed(static_cast<std::size_t>(need));
+        mpz_class filled, term;
+        mpz_pow_ui(filled.get_mpz_t(), or_worse[i].get_mpz_t(), static_cast<unsigned long>(r));
+        mpz_class choose = 1, w_power = 1;
+        for (std::int64_t j = 0; j < need; ++j) {
+          placed[static_cast<std::size_t>(j)] = choose * w_power;
+          mpz_pow_ui(term.get_mpz_t(), worse.get_mpz_t(), static_cast<unsigned long>(r - j));
+          filled -= placed[static_cast<std::size_t>(j)] * term;  // the rest of the pool fills the quota
+          choose = choose * (r - j) / (j + 1);
+          w_power *= w;
+        }
+        spend(static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(need + 1));
+        for (std::size_t s = 0; s < width; ++s) {
+          if (row[s] == 0) continue;
+          const std::int64_t sum = sum_low + static_cast<std::int64_t>(s);
+          for (std::int64_t j = 0; j < need && worse != 0; ++j) {
+            auto& target = next[static_cast<std::size_t>(r - j)];
+            if (target.empty()) target.assign(width, 0);
+            target[static_cast<std::size_t>(sum + j * add - sum_low)] += row[s] * placed[static_cast<std::size_t>(j)];
+          }
+          if (filled != 0) result[static_cast<std::size_t>(sum + need * add - sum_low)] += row[s] * filled;
+        }
+      }
+      states = std::move(next);
+    }
+    mpz_class total;
+    mpz_pow_ui(total.get_mpz_t(), denominator.get_mpz_t(), static_cast<unsigned long>(n));
+    auto out = dense(sum_low, sum_high);
+    for (std::size_t s = 0; s < width; ++s) {
+      out.p[s] = Fraction(result[s], total);
+      out.p[s].canonicalize();
+    }
+    return trimmed(std::move(out));
   }
 
   static Distribution<P> trimmed(Distribution<P> d) {
