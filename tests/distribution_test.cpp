@@ -91,6 +91,12 @@ TEST_CASE("an exploding d6 tends to 21/5, and the cap says what it cut off") {
   CHECK(exact("1d6!p", shallow).mean() == capped.mean() - q(1, 6) - q(1, 36));
 }
 
+TEST_CASE("rerolls that leave only exploding faces run every chain to the cap") {
+  const auto d = exact("1d6r<6!");
+  CHECK(d.probability(606) == 1);  // a 6, then 100 more
+  CHECK(d.cut_off == 1);
+}
+
 TEST_CASE("success counting is a binomial; failures subtract") {
   const auto d = exact("10d10>=8");
   CHECK(d.mean() == 3);

@@ -251,12 +251,13 @@ class Engine {
         const bool explode = depth < cap && meets(*t.explode_on, die.value(f), die.symbol(f));
         (explode ? explodes : stops)[per_die(f, depth)] += faces[f];
       }
-      auto here = from_sparse(stops);
-      if (!explodes.empty()) {
+      // Rerolls can leave no face that stops (`1d6r<6!`): then every chain runs to the cap.
+      if (explodes.empty()) {
+        rest = from_sparse(stops);
+      } else {
         auto continued = convolve(from_sparse(explodes), rest);
-        here = add_mixtures(here, continued);
+        rest = stops.empty() ? std::move(continued) : add_mixtures(from_sparse(stops), continued);
       }
-      rest = std::move(here);
     }
     // The cap stops a die that would explode once every die before it exploded.
     P reach = 1;
