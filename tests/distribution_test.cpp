@@ -169,6 +169,7 @@ TEST_CASE("big pools stay fast and sum to one") {
 TEST_CASE("beyond the work budget: an error suggesting sampling") {
   CHECK_THROWS_WITH(approx("10000d1000"), Catch::Contains("--times 100000"));
   CHECK_THROWS_WITH(approx("3d6!kh2"), Catch::Contains("use !! (compounding)"));
+  CHECK_THROWS_WITH(approx("1d1000000!"), Catch::Contains("--times 100000"));  // refused before any work
 }
 
 TEST_CASE("rolling and exact distributions agree on what each modifier means") {

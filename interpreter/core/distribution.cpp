@@ -75,6 +75,9 @@ std::vector<Fraction> binomial_row(std::int64_t r, const Fraction& q, const Frac
 }
 
 
+// What one insert into an ordered map costs, counted in the budget's multiply-add steps.
+constexpr std::int64_t map_insert_cost = 20;
+
 template <class P>
 class Engine {
  public:
@@ -218,7 +221,7 @@ class Engine {
   std::vector<P> settled_faces(const PreparedTerm& t) {
     const Die& die = t.die;
     const auto n = static_cast<std::int64_t>(die.size());
-    spend(static_cast<std::uint64_t>(n));
+    spend(static_cast<std::uint64_t>(map_insert_cost * n));  // the caller files every face in a map
     std::vector<P> faces(die.size(), ratio<P>(1, n));
     if (!t.reroll_on) return faces;
     std::int64_t matched = 0;
@@ -240,6 +243,9 @@ class Engine {
   Distribution<P> chain(const PreparedTerm& t, const std::vector<P>& faces, PerDie per_die, P& cut_off) {
     const Die& die = t.die;
     const std::int64_t cap = roller_.limits().explode_depth;
+    // Known before any work: the chain's span, and one ordered-map insert per face and depth.
+    if (checked::multiply(cap + 1, die.highest() - die.lowest() + 1) > budget_.max_span) too_much();
+    spend(static_cast<std::uint64_t>(map_insert_cost * (cap + 1)) * die.size());
     P exploding_mass = 0;
     for (std::size_t f = 0; f < die.size(); ++f)
       if (meets(*t.explode_on, die.value(f), die.symbol(f))) exploding_mass += faces[f];
