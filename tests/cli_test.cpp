@@ -116,7 +116,7 @@ TEST_CASE("arbiter packs lists what it finds and reports broken manifests", "[cl
   CHECK_THAT(run.output, Contains("tests/packs/no-name/pack.lua:2: error: the manifest has no 'name'"));
 }
 
-TEST_CASE("arbiter roll shows its work; seeds replay; bad expressions exit 1 with the column", "[cli][dice]") {
+TEST_CASE("arbiter roll shows its work, seeds replay, and bad expressions exit 1 with the column", "[cli][dice]") {
   const auto scripted = arbiter("roll 4d6kh3 --dice 6,5,3,1");
   CHECK(scripted.exit_code == 0);
   CHECK(scripted.output == "4d6kh3 = [6, 5, 3, 1 dropped] = 14\n");

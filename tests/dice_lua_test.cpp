@@ -74,7 +74,7 @@ TEST_CASE("dice.roll goes through the current dice source and shows its work", "
   CHECK(host.run("return dice.roll('1d6').dice[1].fate") == "kept");
 }
 
-TEST_CASE("dice.define registers symbol dice; results keep symbols and count them", "[dice]") {
+TEST_CASE("dice.define registers symbol dice, and results keep symbols and count them", "[dice]") {
   Host host;
   host.run("dice.define('armellian', {'Sword', 'Shield', 'Sun', 'Moon', 'Wyld', 'Rot'}) return true");
   host.script({"Sword", "Wyld", "Sword"});

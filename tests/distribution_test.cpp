@@ -97,7 +97,7 @@ TEST_CASE("rerolls that leave only exploding faces run every chain to the cap") 
   CHECK(d.cut_off == 1);
 }
 
-TEST_CASE("success counting is a binomial; failures subtract") {
+TEST_CASE("success counting is a binomial, and failures subtract") {
   const auto d = exact("10d10>=8");
   CHECK(d.mean() == 3);
   CHECK(to_double(d.probability(3)) == Approx(120 * 0.027 * std::pow(0.7, 7)));

@@ -53,7 +53,7 @@ TEST_CASE("keep and drop with ties keep the earlier die") {
   CHECK(scripted("3d6dh5", {1, 2, 3}).total == 0);
 }
 
-TEST_CASE("success counting right after the dice; failures subtract") {
+TEST_CASE("success counting right after the dice, and failures that subtract") {
   CHECK(scripted("5d10>=8", {8, 3, 10, 7, 9}).text == "5d10>=8 = [8 success, 3, 10 success, 7, 9 success] = 3");
   CHECK(scripted("4d10>=8f<=1", {8, 1, 1, 9}).total == 0);
   CHECK(scripted("3d6>4", {4, 5, 6}).total == 2);  // '>' is strict
