@@ -343,6 +343,9 @@ class Engine {
   }
 
   Distribution<P> sum_of(const Distribution<P>& one, std::int64_t n) {
+    // n convolutions with a growing total cost about (width n)^2 / 2: refuse before starting.
+    const double width = static_cast<double>(one.p.size()), dice = static_cast<double>(n);
+    if (width * width * dice * dice / 2 > static_cast<double>(budget_.max_steps - spent_)) too_much();
     auto total = Distribution<P>::point(0);
     for (std::int64_t i = 0; i < n; ++i) total = convolve(total, one);
     total.cut_off = any_of(one.cut_off, n);
