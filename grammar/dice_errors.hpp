@@ -39,6 +39,8 @@ template <> inline constexpr const char* errors::message<rules::critical_range> 
 template <> inline constexpr const char* errors::message<rules::inline_label> =
     "labels in brackets after dice (Roll20's 2d6[fire]) are not part of the notation; a named die is written "
     "d[name]";
+template <> inline constexpr const char* errors::message<rules::foundry_explode> =
+    "explosions are written with ! (Foundry's x): 3d6! explodes on the highest face, 3d6!>=5 on 5 or more";
 template <> inline constexpr const char* errors::message<rules::sorting> =
     "sorting (Roll20's s, sa, sd) is not needed: results list every die with its fate";
 

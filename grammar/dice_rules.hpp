@@ -56,9 +56,10 @@ struct clamp : seq<sor<string<'m', 'i', 'n'>, string<'m', 'a', 'x'>>, must<clamp
 struct critical_range : success {};
 struct inline_label : success {};
 struct sorting : success {};
+struct foundry_explode : success {};
 struct foreign_modifier
     : sor<seq<one<'c'>, one<'s', 'f'>, raise<critical_range>>, seq<one<'['>, raise<inline_label>>,
-          seq<one<'s'>, raise<sorting>>> {};
+          seq<one<'s'>, raise<sorting>>, seq<one<'x'>, raise<foundry_explode>>> {};
 struct modifier : sor<selection, explosion, reroll, clamp, foreign_modifier> {};
 
 struct successes : seq<compare_point> {};

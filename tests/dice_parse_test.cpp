@@ -105,6 +105,7 @@ TEST_CASE("other tools' readings get a message saying what to write here") {
   CHECK_THAT(error_of("1d20cs>19").message, Catch::Contains("Roll20's cs/cf"));
   CHECK_THAT(error_of("2d6[fire]").message, Catch::Contains("Roll20's 2d6[fire]"));
   CHECK_THAT(error_of("3d6s").message, Catch::Contains("sorting"));
+  CHECK_THAT(error_of("3d6x").message, Catch::Contains("Foundry's x"));
   CHECK(error_of("7 // 2").where.column == 3);
 }
 
