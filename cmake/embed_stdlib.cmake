@@ -1,5 +1,6 @@
 # Writes a C++ file holding every stdlib module's source, so an installed `arbiter` needs no
-# files beside it. Run by stdlib/CMakeLists.txt as: cmake -DROOT=… -DOUTPUT=… -DFILES=a;b -P this
+# files beside it. Run by stdlib/CMakeLists.txt as: cmake -DROOT=… -DOUTPUT=… -DFILES=a|b -P this
+string(REPLACE "|" ";" FILES "${FILES}")
 set(body "")
 set(index "")
 set(n 0)

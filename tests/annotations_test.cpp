@@ -19,7 +19,7 @@ const std::filesystem::path source(ARBITER_SOURCE_DIR);
 // Standard Lua globals left as Lua defines them; LuaLS knows them already.
 const std::set<std::string> standard_globals{
     "assert", "error",        "getmetatable", "ipairs",   "next",  "pairs", "pcall",  "rawequal", "rawget",
-    "rawlen", "select",       "setmetatable", "tonumber", "tostring", "type", "xpcall", "_VERSION", "_G",
+    "rawlen", "select", "tonumber", "tostring", "type", "xpcall", "_VERSION", "_G",
     "string", "table",        "math",         "utf8",     "coroutine"};
 
 std::string all_annotations() {

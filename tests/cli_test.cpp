@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 
 using Catch::Matchers::Contains;
+using Catch::Matchers::EndsWith;
 using Catch::Matchers::StartsWith;
 
 namespace {
@@ -108,12 +109,95 @@ TEST_CASE("arbiter lua stops a runaway snippet and says which budget", "[cli][ba
   CHECK(arbiter("lua missing-file.lua").exit_code == 1);
 }
 
+TEST_CASE("every escape attempt from the Foundation list exits 1 pointing at the snippet's line", "[cli][bad-input]") {
+  const char* const attempts[] = {
+      "while true do end",
+      "while true do pcall(function() while true do end end) end",
+      "local function f() return 1 + f() end f()",
+      "local s = string.rep('x', 1 << 30)",
+      "local t = {} while true do t[#t + 1] = {} end",
+      "io.open('/etc/passwd')",
+      "os.execute('true')",
+      "require 'os'",
+      "package.loadlib('libc.so.6', 'system')",
+      "assert(load('\\27Lua'))",
+      "string.dump(print)",
+      "debug.getinfo(1)",
+      "getmetatable('').__index.upper = print",
+      "string.upper = print",
+  };
+  for (const char* code : attempts) {
+    INFO(code);
+    const auto run = arbiter(std::string("--max-instructions 1000000 --max-memory 32 lua -e \"") + code + "\"");
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, StartsWith("(command line):1: error: "));
+    CHECK_THAT(run.output, Contains("in pack '(snippet)'"));
+  }
+}
+
+TEST_CASE("a call stuck inside a built-in function past its time budget ends the program cleanly",
+          "[cli][bad-input]") {
+  // Backtracking in C, where the instruction hook never runs: only the watchdog can stop it.
+  const auto run = arbiter("--max-seconds 0.1 lua -e \"return string.find(string.rep('a', 100000), '.-.-.-.-b')\"");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, StartsWith("error: pack '(snippet)' has run 2000 ms past its time budget inside a built-in "
+                                    "function"));
+}
+
+TEST_CASE("packs are found through ARBITER_PATH too", "[cli]") {
+  const auto run = arbiter("packs");
+  CHECK_THAT(run.output, Contains("demo-house"));
+  FILE* pipe = popen((std::string("ARBITER_PATH=/nonexistent:examples/packs ") + ARBITER_BINARY +
+                      " explain demo-house wounds 2>&1")
+                         .c_str(),
+                     "r");
+  REQUIRE(pipe);
+  std::array<char, 256> first_line{};
+  REQUIRE(fgets(first_line.data(), first_line.size(), pipe));
+  CHECK(pclose(pipe) == 0);
+  CHECK(std::string(first_line.data()) == "table wounds = { max = 4, penalty_per_wound = 1 }\n");
+}
+
 TEST_CASE("arbiter packs lists what it finds and reports broken manifests", "[cli]") {
   const auto run = arbiter("packs");
   CHECK(run.exit_code == 1);  // tests/packs holds broken packs on purpose
-  CHECK_THAT(run.output, Contains("demo-base        1.0.0    examples/packs/demo-base"));
-  CHECK_THAT(run.output, Contains("[requires demo-base >= 1.0, < 2]"));
+  CHECK_THAT(run.output, Contains("demo-base 1.0.0  examples/packs/demo-base\n"
+                                  "    A tiny duel ruleset: one attack, a wound limit, and an attack bonus hook.\n"));
+  CHECK_THAT(run.output, Contains("demo-house 1.0.0  examples/packs/demo-house\n"
+                                  "    House rules for demo-base: tougher characters and a bonus for the bold.\n"
+                                  "    requires demo-base >= 1.0, < 2\n"));
   CHECK_THAT(run.output, Contains("tests/packs/no-name/pack.lua:2: error: the manifest has no 'name'"));
+}
+
+TEST_CASE("arbiter test runs each case alone and reports each failure at its line", "[cli][pack-tests]") {
+  const auto run = arbiter("test tested");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("tests/packs/tested/tests/a_cases_test.lua\n"
+                                  "  ok    a passing case\n"
+                                  "  FAIL  a failing check names its line\n"
+                                  "        tests/packs/tested/tests/a_cases_test.lua:11: error: wound limit: "
+                                  "expected 5, got 3\n"));
+  CHECK_THAT(run.output, Contains("  FAIL  a runaway case fails alone\n"
+                                  "        tests/packs/tested/tests/a_cases_test.lua:15: error: instruction budget "
+                                  "exhausted: pack 'tested tests' ran more than 1000000"));
+  CHECK_THAT(run.output, Contains("  FAIL  an error in the case\n"
+                                  "        tests/packs/tested/tests/a_cases_test.lua:20: error: attempt to index a "
+                                  "nil value (field 'axe')"));
+  CHECK_THAT(run.output, Contains("  ok    the case after them still runs\n"));
+  CHECK_THAT(run.output, Contains("tests/packs/tested/tests/b_broken_test.lua\n"
+                                  "  FAIL  the file did not load\n"
+                                  "        tests/packs/tested/tests/b_broken_test.lua:4: error: syntax error near "
+                                  "'is'"));
+  CHECK_THAT(run.output, Contains("tests/packs/tested/tests/c_changes_test.lua\n"
+                                  "  ok    definitions are as the packs made them\n"));
+  CHECK_THAT(run.output, EndsWith("3 passed, 4 failed\n"));
+}
+
+TEST_CASE("arbiter test of a pack without tests is an error, not a silent pass", "[cli][pack-tests]") {
+  const auto run = arbiter("test rival-house");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("tests/packs/rival-house/tests: error: pack 'rival-house' has no tests"));
+  CHECK_THAT(run.output, EndsWith("0 passed, 1 failed\n"));
 }
 
 TEST_CASE("arbiter roll shows its work, seeds replay, and bad expressions exit 1 with the column", "[cli][dice]") {

@@ -54,6 +54,33 @@ TEST_CASE("dependencies load before the packs that need them, each once", "[pack
   CHECK_FALSE(s.stack.depends_on("rival-house", "demo-house"));
 }
 
+TEST_CASE("packs are searched in --pack-path, ARBITER_PATH, ./rules, the user's folder, then the built-in rules",
+          "[packs]") {
+  setenv("ARBITER_PATH", "/first:/second", 1);
+  setenv("XDG_DATA_HOME", "/data", 1);
+  const auto roots = SearchPath::standard({"/given"}).roots();
+  unsetenv("ARBITER_PATH");
+  unsetenv("XDG_DATA_HOME");
+  REQUIRE(roots.size() >= 5);
+  CHECK(roots[0] == "/given");
+  CHECK(roots[1] == "/first");
+  CHECK(roots[2] == "/second");
+  CHECK(roots[3] == "rules");
+  CHECK(roots[4] == "/data/arbiter/packs");
+}
+
+TEST_CASE("the first pack of a name wins; later ones are marked hidden", "[packs]") {
+  const SearchPath path({source / "examples/packs", source / "examples/packs/../packs"});
+  CHECK(path.roots().size() == 1);  // the same folder twice counts once
+  const SearchPath two({source / "tests/packs-shadowing", source / "examples/packs"});
+  CHECK(two.find("demo-base") == source / "tests/packs-shadowing" / "demo-base");
+  std::vector<std::pair<std::filesystem::path, bool>> found;
+  for (const auto& pack : two.all())
+    if (pack.name == "demo-base") found.emplace_back(pack.folder, pack.shadowed);
+  CHECK(found == std::vector<std::pair<std::filesystem::path, bool>>{
+                     {source / "tests/packs-shadowing/demo-base", false}, {source / "examples/packs/demo-base", true}});
+}
+
 TEST_CASE("a pack may be named by its folder", "[packs]") {
   Stack s;
   s.stack.load({(source / "examples/packs/demo-base").string()});

@@ -168,6 +168,15 @@ TEST_CASE("each pack has its own globals", "[sandbox]") {
   CHECK(host.printed == std::vector<std::string>{"other: still here"});
 }
 
+TEST_CASE("finalizers cannot be set: they would run outside any budget", "[sandbox]") {
+  Host host;
+  CHECK_THAT(host.error("setmetatable({}, { __gc = function() while true do end end })"),
+             StartsWith("tests/packs/sandboxed/init.lua:1: error: __gc is not allowed in a pack"));
+  CHECK_THAT(host.error("setmetatable({}, { __gc = true })"), Contains("__gc is not allowed"));
+  CHECK(host.run("local t = setmetatable({}, { __index = function() return 7 end }) return t.x") == "7");
+  host.still_works();
+}
+
 TEST_CASE("collectgarbage cannot stop the collector", "[sandbox]") {
   Host host;
   CHECK_THAT(host.error("collectgarbage('stop')"), Contains("collectgarbage('stop') is not allowed in a pack"));

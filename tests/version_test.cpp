@@ -38,7 +38,7 @@ TEST_CASE("requirements accept the versions their operators say", "[version]") {
   CHECK_FALSE(accepts("platemail >= 1.0, < 2", "2.0.0"));
 }
 
-TEST_CASE("~> lets only the last written part and those after it grow", "[version]") {
+TEST_CASE("the pessimistic ~> lets only the last written part and those after it grow", "[version]") {
   CHECK(accepts("p ~> 1.2", "1.2.0"));
   CHECK(accepts("p ~> 1.2", "1.9.0"));
   CHECK_FALSE(accepts("p ~> 1.2", "2.0.0"));

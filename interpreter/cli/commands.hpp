@@ -15,6 +15,7 @@ struct Context {
   std::vector<std::string> pack_paths;  // --pack-path, searched before the default places
   std::uint64_t max_instructions = 0;   // --max-instructions; 0: the host's default
   std::uint64_t max_memory_mib = 0;     // --max-memory (MiB); 0: the host's default
+  double max_seconds = 0;               // --max-seconds; 0: the host's default
   bool strict = false;                  // --strict: conflicts between packs are errors
   std::ostream* out = nullptr;
   std::ostream* err = nullptr;
@@ -26,6 +27,7 @@ struct Context {
 void add_packs_command(CLI::App& app, Context& context);
 void add_explain_command(CLI::App& app, Context& context);
 void add_lua_command(CLI::App& app, Context& context);
+void add_test_command(CLI::App& app, Context& context);
 void add_roll_command(CLI::App& app, Context& context);  // roll.cpp
 void add_prob_command(CLI::App& app, Context& context);  // prob.cpp
 

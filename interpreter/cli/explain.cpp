@@ -47,7 +47,8 @@ void explain_one(Session& session, const std::string& wanted, std::ostream& out)
     if (found) out << "\n";
     found = true;
     registry.push(L, d->kind, d->name);
-    out << fmt::format("{} {} = {}\n", packs::to_string(d->kind), d->name, lua::describe(L, -1));
+    const std::string heading = fmt::format("{} {} = ", packs::to_string(d->kind), d->name);
+    out << heading << lua::describe_lines(L, -1, 100, 0, heading.size()) << "\n";
     lua_pop(L, 1);
     int step = 0;
     for (const auto& change : d->history) {

@@ -39,7 +39,7 @@ void add_lua_command(CLI::App& app, Context& context) {
       session.sandbox.run_string(snippet, *code, "(command line)", LUA_MULTRET);
     else
       session.sandbox.run_file(snippet, file, LUA_MULTRET);
-    for (int i = 1; i <= lua_gettop(L); ++i) *context.out << lua::describe(L, i) << "\n";
+    for (int i = 1; i <= lua_gettop(L); ++i) *context.out << lua::describe_lines(L, i) << "\n";
     lua_settop(L, 0);
   });
 }

@@ -21,11 +21,14 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   app.add_option("--max-memory", context.max_memory_mib, "MiB one call of a pack may allocate (default 256)")
       ->check(CLI::PositiveNumber);
+  app.add_option("--max-seconds", context.max_seconds, "Seconds one call of a pack may run (default 10)")
+      ->check(CLI::PositiveNumber);
   app.add_flag("--strict", context.strict, "Treat conflicts between packs as errors");
 
   arbiter::cli::add_packs_command(app, context);
   arbiter::cli::add_explain_command(app, context);
   arbiter::cli::add_lua_command(app, context);
+  arbiter::cli::add_test_command(app, context);
   arbiter::cli::add_roll_command(app, context);
   arbiter::cli::add_prob_command(app, context);
 

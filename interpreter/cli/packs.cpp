@@ -18,15 +18,16 @@ void add_packs_command(CLI::App& app, Context& context) {
     for (const auto& pack : found) {
       const std::string folder = packs::display_path(pack.folder);
       if (pack.shadowed) {
-        *context.out << fmt::format("{:<16} {:<8} {}  (hidden by the one above)\n", pack.name, "", folder);
+        *context.out << fmt::format("{}  {}\n    hidden by the pack of the same name above\n", pack.name, folder);
         continue;
       }
       try {
         const auto manifest = packs::read_manifest(sandbox, pack.folder, folder);
+        *context.out << fmt::format("{} {}  {}\n", manifest.name, manifest.version.str(), folder);
+        if (!manifest.description.empty()) *context.out << "    " << manifest.description << "\n";
         std::string needs;
-        for (const auto& r : manifest.dependencies) needs += (needs.empty() ? "requires " : ", ") + r.text;
-        *context.out << fmt::format("{:<16} {:<8} {}  {}{}\n", manifest.name, manifest.version.str(), folder,
-                                    manifest.description, needs.empty() ? "" : "  [" + needs + "]");
+        for (const auto& r : manifest.dependencies) needs += (needs.empty() ? "    requires " : ", ") + r.text;
+        if (!needs.empty()) *context.out << needs << "\n";
       } catch (const Error& e) {
         *context.err << e.what() << "\n";
         context.exit_code = 1;

@@ -1,5 +1,6 @@
 #include "interpreter/cli/session.hpp"
 
+#include <cstdlib>
 #include <ostream>
 
 namespace arbiter::cli {
@@ -9,6 +10,8 @@ lua::Budget ceiling(const Context& context) {
   lua::Budget budget;
   if (context.max_instructions) budget.instructions = context.max_instructions;
   if (context.max_memory_mib) budget.memory_bytes = static_cast<std::size_t>(context.max_memory_mib) << 20;
+  if (context.max_seconds > 0)
+    budget.time = std::chrono::milliseconds(static_cast<std::int64_t>(context.max_seconds * 1000));
   return budget;
 }
 
@@ -16,6 +19,11 @@ lua::Budget ceiling(const Context& context) {
 
 Session::Session(Context& context)
     : sandbox(ceiling(context)), stack(sandbox, packs::SearchPath::standard(context.pack_paths)), context_(context) {
+  // Saved states are written atomically, so ending here loses nothing.
+  sandbox.on_stuck = [&context](const std::string& message) {
+    *context.err << "error: " << message << std::endl;
+    std::_Exit(1);
+  };
   sandbox.on_print = [&context](const std::string& pack, const std::string& line) {
     *context.err << "[" << pack << "] " << line << "\n";
   };

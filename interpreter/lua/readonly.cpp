@@ -63,7 +63,7 @@ int pairs(lua_State* L) {
   }
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_pushvalue(L, lua_upvalueindex(2));
-  lua_pushcclosure(L, next_entry, 2);
+  lua_pushcclosure(L, guarded<next_entry>, 2);
   lua_pushvalue(L, 1);
   lua_pushnil(L);
   return 3;
@@ -91,14 +91,14 @@ void push_readonly(lua_State* L, int index, bool deep) {
   lua_pushvalue(L, index);
   if (deep) lua_pushcclosure(L, guarded<deep_index>, 1);
   lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, refuse_write);
+  lua_pushcfunction(L, guarded<refuse_write>);
   lua_setfield(L, -2, "__newindex");
   lua_pushvalue(L, index);
-  lua_pushcclosure(L, length, 1);
+  lua_pushcclosure(L, guarded<length>, 1);
   lua_setfield(L, -2, "__len");
   lua_pushvalue(L, index);
   lua_pushboolean(L, deep);
-  lua_pushcclosure(L, pairs, 2);
+  lua_pushcclosure(L, guarded<pairs>, 2);
   lua_setfield(L, -2, "__pairs");
   lua_pushliteral(L, "read-only");
   lua_setfield(L, -2, "__metatable");

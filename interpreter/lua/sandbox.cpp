@@ -23,16 +23,17 @@ constexpr int hook_interval = 1000;
 // Lets the error message itself be allocated once the memory budget is spent.
 constexpr std::size_t memory_slack = 1u << 20;
 constexpr std::uintmax_t max_source_bytes = 16u << 20;
+// How long past its time budget a call may stay out of the VM's reach before the watchdog acts.
+constexpr auto stuck_grace = std::chrono::seconds(2);
 
 // Registry keys (their addresses).
 const char base_key = 0;            // the table of safe globals every environment reads through
 const char stdlib_loaded_key = 0;   // module name -> value, shared by all packs
 const char pack_loaded_key = 0;     // pack name -> { module name -> value }
 
-const char* const base_functions[] = {"assert",   "error",    "getmetatable", "ipairs", "next",
-                                      "pairs",    "pcall",    "rawequal",     "rawget", "rawlen",
-                                      "select",   "setmetatable", "tonumber", "tostring", "type",
-                                      "xpcall"};
+const char* const base_functions[] = {"assert", "error",  "getmetatable", "ipairs",   "next",     "pairs",
+                                      "pcall",  "rawequal", "rawget",    "rawlen",   "select",   "tonumber",
+                                      "tostring", "type", "xpcall"};
 
 int sandboxed_rawset(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -41,6 +42,23 @@ int sandboxed_rawset(lua_State* L) {
   if (is_readonly(L, 1)) return luaL_error(L, "rawset cannot change a read-only table");
   lua_settop(L, 3);
   lua_rawset(L, 1);
+  return 1;
+}
+
+// Finalizers run whenever the collector gets to them, even after the call or at shutdown,
+// outside any budget: a looping __gc would hang the host. Lua marks an object for finalization
+// only if its metatable has __gc when set, so refusing it here is enough.
+int sandboxed_setmetatable(lua_State* L) {
+  if (lua_istable(L, 2)) {
+    lua_pushliteral(L, "__gc");
+    const bool finalizer = lua_rawget(L, 2) != LUA_TNIL;
+    lua_pop(L, 1);
+    if (finalizer)
+      return luaL_error(L, "__gc is not allowed in a pack: a finalizer would run outside the pack's budget");
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
   return 1;
 }
 
@@ -105,7 +123,11 @@ Services& services(lua_State* L) { return Sandbox::of(L).services(); }
 
 Sandbox& Sandbox::of(lua_State* L) { return **static_cast<Sandbox**>(lua_getextraspace(L)); }
 
-Sandbox::Sandbox(Budget ceiling) : ceiling_(ceiling) {
+Sandbox::Sandbox(Budget ceiling)
+    : ceiling_(ceiling), watchdog_([this](const std::string& message) {
+        if (on_stuck) on_stuck(message);
+        std::abort();
+      }) {
   L_ = lua_newstate(&Sandbox::allocate, this);
   if (!L_) throw Error("cannot create a Lua state: out of memory");
   *static_cast<Sandbox**>(lua_getextraspace(L_)) = this;
@@ -138,7 +160,7 @@ void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size
   return grown;
 }
 
-void Sandbox::count_hook(lua_State* L, lua_Debug* ar) {
+void Sandbox::count_hook(lua_State* L, lua_Debug*) {
   Sandbox& sandbox = of(L);
   if (sandbox.call_depth_ == 0) return;
   sandbox.instructions_used_ += static_cast<std::uint64_t>(lua_gethookcount(L));
@@ -155,7 +177,6 @@ void Sandbox::count_hook(lua_State* L, lua_Debug* ar) {
   // Spent budgets stay spent: raise at every instruction until the host's own call returns, so
   // a `pcall` in the script only delays the error by one instruction.
   lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
-  lua_getinfo(L, "Sl", ar);
   lua_pushstring(L, sandbox.budget_message(L).c_str());
   lua_error(L);
 }
@@ -218,6 +239,9 @@ void Sandbox::open_libraries() {
   lua_setfield(L_, base, "_VERSION");
   lua_pushcfunction(L_, guarded<sandboxed_rawset>);
   lua_setfield(L_, base, "rawset");
+  lua_getfield(L_, globals, "setmetatable");
+  lua_pushcclosure(L_, guarded<sandboxed_setmetatable>, 1);
+  lua_setfield(L_, base, "setmetatable");
   lua_getfield(L_, globals, "collectgarbage");
   lua_pushcclosure(L_, guarded<sandboxed_collectgarbage>, 1);
   lua_setfield(L_, base, "collectgarbage");
@@ -228,8 +252,10 @@ void Sandbox::open_libraries() {
     lua_pop(L_, 1);
   }
   for (const Module& module : runtime_modules()) {
+    // Protected: outside any call, an error here would otherwise end in Lua's panic handler.
     lua_pushcfunction(L_, module.open);
-    lua_call(L_, 0, 1);
+    if (lua_pcall(L_, 0, 1, 0) != LUA_OK)
+      throw Error(fmt::format("cannot open the runtime module '{}': {}", module.name, lua_tostring(L_, -1)));
     push_readonly(L_, -1, false);
     lua_setfield(L_, base, module.name);
     lua_pop(L_, 1);
@@ -286,10 +312,6 @@ const Sandbox::Scope& Sandbox::scope_of(const std::string& pack) const {
   const auto it = packs_.find(pack);
   if (it == packs_.end()) throw Error(fmt::format("no pack named '{}' is loaded", pack));
   return it->second;
-}
-
-void Sandbox::push_environment(const std::string& pack) {
-  lua_rawgeti(L_, LUA_REGISTRYINDEX, scope_of(pack).environment_ref);
 }
 
 void Sandbox::load_chunk(lua_State* L, const std::string& pack, std::string_view code,
@@ -349,11 +371,17 @@ void Sandbox::call(lua_State* L, const std::string& pack, int nargs, int nresult
   memory_limit_ = memory_in_use_ + running_budget_.memory_bytes;
   deadline_ = std::chrono::steady_clock::now() + running_budget_.time;
   exhausted_ = Exhausted::none;
+  watchdog_.arm(deadline_ + stuck_grace,
+                fmt::format("pack '{}' has run {} ms past its time budget inside a built-in function (such as "
+                            "a string pattern that backtracks without end), where it cannot be interrupted; "
+                            "stopping",
+                            pack, std::chrono::duration_cast<std::chrono::milliseconds>(stuck_grace).count()));
   ++call_depth_;
   // A coroutine keeps its stack after an error, so the error can be traced where it happened.
   int results = 0;
   const int status = lua_resume(thread, L_, nargs, &results);
   --call_depth_;
+  watchdog_.disarm();
   memory_limit_ = SIZE_MAX;
 
   if (status == LUA_OK && exhausted_ == Exhausted::none) {
@@ -398,7 +426,8 @@ void Sandbox::raise_from(lua_State* thread, int status) {
   std::istringstream traceback(lua_tostring(L_, -1));
   lua_pop(L_, 1);
   for (std::string line; std::getline(traceback, line);) {
-    if (line.find("[C]:") != std::string::npos) continue;  // never a place the author can look at
+    // Built-ins and the stdlib are never where the author can mend anything.
+    if (line.find("[C]:") != std::string::npos || line.find("\tstdlib/") != std::string::npos) continue;
     if (!line.empty() && line[0] == '\t') line = "  " + line.substr(1);
     d.notes.push_back(line);
   }

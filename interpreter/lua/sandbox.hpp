@@ -16,6 +16,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/lua/services.hpp"
+#include "interpreter/lua/watchdog.hpp"
 
 namespace arbiter::lua {
 
@@ -74,6 +75,11 @@ class Sandbox {
   // Where `print` goes: the pack's name and the line, tab-separated like Lua's own print.
   std::function<void(const std::string& pack, const std::string& line)> on_print;
 
+  // Called (from another thread) when a call is stuck inside a C function well past its time
+  // budget, where it cannot be interrupted: the program must end. The default aborts; the CLI
+  // prints the message and exits 1.
+  std::function<void(const std::string& message)> on_stuck;
+
   std::size_t memory_in_use() const noexcept { return memory_in_use_; }
 
  private:
@@ -91,7 +97,6 @@ class Sandbox {
   static int load(lua_State* L);
 
   void open_libraries();
-  void push_environment(const std::string& pack);
   const Scope& scope_of(const std::string& pack) const;
   void load_chunk(lua_State* L, const std::string& pack, std::string_view code, const std::string& chunkname);
   void require_pack_module(lua_State* L, const Scope& scope, const std::string& name);
@@ -115,6 +120,7 @@ class Sandbox {
   std::chrono::steady_clock::time_point deadline_{};
   Exhausted exhausted_ = Exhausted::none;
   Budget running_budget_;
+  Watchdog watchdog_;
 };
 
 }  // namespace arbiter::lua

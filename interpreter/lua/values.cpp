@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/readonly.hpp"
 
 namespace arbiter::lua {
@@ -65,7 +66,7 @@ std::string describe_key(lua_State* L, int index) {
 }
 
 std::string describe_function(lua_State* L, int index) {
-  if (lua_tocfunction(L, index) == call_with_previous) {
+  if (lua_tocfunction(L, index) == guarded<call_with_previous>) {
     lua_getupvalue(L, index, 1);
     lua_getupvalue(L, index, 2);
     std::string text = describe_function(L, -2) + ", replacing " + describe_function(L, -1);
@@ -137,12 +138,46 @@ std::string describe(lua_State* L, int index, int depth) {
   return text + " }";
 }
 
+std::string describe_lines(lua_State* L, int index, std::size_t width, std::size_t indent, std::size_t used) {
+  index = lua_absindex(L, index);
+  std::string flat = describe(L, index);
+  if (used + flat.size() <= width || lua_type(L, index) != LUA_TTABLE) return flat;
+  const bool view = push_viewed(L, index);
+  const int table = view ? lua_gettop(L) : index;
+  // The same order as describe: array part, then the other keys sorted.
+  std::vector<std::string> items;
+  lua_Integer n = 0;
+  while (lua_rawgeti(L, table, n + 1) != LUA_TNIL) {
+    items.push_back(describe_lines(L, -1, width, indent + 2, indent + 2));
+    lua_pop(L, 1);
+    ++n;
+  }
+  lua_pop(L, 1);
+  std::vector<std::string> fields;
+  lua_pushnil(L);
+  while (lua_next(L, table)) {
+    const bool in_array = lua_isinteger(L, -2) && lua_tointeger(L, -2) >= 1 && lua_tointeger(L, -2) <= n;
+    if (!in_array) {
+      const std::string key = describe_key(L, -2) + " = ";
+      fields.push_back(key + describe_lines(L, -1, width, indent + 2, indent + 2 + key.size()));
+    }
+    lua_pop(L, 1);
+  }
+  if (view) lua_pop(L, 1);
+  std::sort(fields.begin(), fields.end());
+  items.insert(items.end(), fields.begin(), fields.end());
+  const std::string pad(indent + 2, ' ');
+  std::string text = "{\n";
+  for (const auto& item : items) text += pad + item + ",\n";
+  return text + std::string(indent, ' ') + "}";
+}
+
 void push_chained(lua_State* L, int replacement, int previous) {
   replacement = lua_absindex(L, replacement);
   previous = lua_absindex(L, previous);
   lua_pushvalue(L, replacement);
   lua_pushvalue(L, previous);
-  lua_pushcclosure(L, call_with_previous, 2);
+  lua_pushcclosure(L, guarded<call_with_previous>, 2);
 }
 
 }  // namespace arbiter::lua

@@ -16,6 +16,12 @@ void push_deep_copy(lua_State* L, int index);
 // Keys sorted, nesting cut at `depth` levels.
 std::string describe(lua_State* L, int index, int depth = 4);
 
+// Like describe, but a table too long for one line of `width` is laid out one field per line,
+// indented two columns more than the line it starts on (`indent`), where `used` columns are
+// already taken; its nested tables likewise.
+std::string describe_lines(lua_State* L, int index, std::size_t width = 100, std::size_t indent = 0,
+                           std::size_t used = 0);
+
 // Pushes a function that calls `replacement` with its own arguments followed by `previous`, so a
 // house rule can reuse the function it replaces: `function(attacker, previous) … end`.
 void push_chained(lua_State* L, int replacement, int previous);

@@ -54,14 +54,12 @@ void PackStack::load(const std::vector<std::string>& requested) {
   const std::size_t first_new = order_.size();
   for (const auto& request : requested) {
     std::vector<std::string> chain;
+    std::string name = request;
     if (names_a_folder(request)) {
-      const std::filesystem::path folder(request);
-      const Manifest manifest = read_manifest(sandbox_, folder, display_path(folder));
-      folders_[manifest.name] = folder;
-      resolve(manifest.name, folder, {nullptr, nullptr}, chain);
-    } else {
-      resolve(request, {}, {nullptr, nullptr}, chain);
+      name = manifest_in(request).name;
+      folders_[name] = request;
     }
+    resolve(name, {nullptr, nullptr}, chain);
   }
   for (std::size_t i = first_new; i < order_.size(); ++i) {
     const Manifest& m = order_[i];
@@ -93,8 +91,13 @@ void PackStack::fail_requirement(const Requirer& by, const std::string& message,
   throw Error(std::move(d));
 }
 
-void PackStack::resolve(const std::string& name, const std::filesystem::path& given_folder, const Requirer& by,
-                        std::vector<std::string>& chain) {
+const Manifest& PackStack::manifest_in(const std::filesystem::path& folder) {
+  auto it = manifests_.find(folder);
+  if (it == manifests_.end()) it = manifests_.emplace(folder, read_manifest(sandbox_, folder, display_path(folder))).first;
+  return it->second;
+}
+
+void PackStack::resolve(const std::string& name, const Requirer& by, std::vector<std::string>& chain) {
   if (const auto cycle = std::find(chain.begin(), chain.end(), name); cycle != chain.end()) {
     std::string path;
     for (auto it = cycle; it != chain.end(); ++it) path += *it + " requires ";
@@ -105,8 +108,7 @@ void PackStack::resolve(const std::string& name, const std::filesystem::path& gi
   const Manifest* manifest = loaded == order_.end() ? nullptr : &*loaded;
   Manifest fresh;
   if (!manifest) {
-    const auto folder = given_folder.empty() ? locate(name, by) : given_folder;
-    fresh = read_manifest(sandbox_, folder, display_path(folder));
+    fresh = manifest_in(locate(name, by));
     manifest = &fresh;
   }
   if (by.requirement && !by.requirement->accepts(manifest->version))
@@ -117,7 +119,7 @@ void PackStack::resolve(const std::string& name, const std::filesystem::path& gi
   chain.push_back(name);
   std::set<std::string> all;
   for (const auto& requirement : fresh.dependencies) {
-    resolve(requirement.pack, {}, {&fresh, &requirement}, chain);
+    resolve(requirement.pack, {&fresh, &requirement}, chain);
     all.insert(requirement.pack);
     const auto& indirect = dependencies_[requirement.pack];
     all.insert(indirect.begin(), indirect.end());

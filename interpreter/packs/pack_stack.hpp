@@ -37,8 +37,8 @@ class PackStack {
     const Manifest* manifest;  // nullptr: asked for on the command line
     const Requirement* requirement;
   };
-  void resolve(const std::string& name, const std::filesystem::path& folder, const Requirer& by,
-               std::vector<std::string>& chain);
+  void resolve(const std::string& name, const Requirer& by, std::vector<std::string>& chain);
+  const Manifest& manifest_in(const std::filesystem::path& folder);  // read once per folder
   std::filesystem::path locate(const std::string& name, const Requirer& by) const;
   [[noreturn]] void fail_requirement(const Requirer& by, const std::string& message,
                                      std::vector<std::string> notes = {}) const;
@@ -48,6 +48,7 @@ class PackStack {
   Registry registry_;
   std::vector<Manifest> order_;
   std::map<std::string, std::filesystem::path> folders_;      // packs asked for by folder
+  std::map<std::filesystem::path, Manifest> manifests_;
   std::map<std::string, std::set<std::string>> dependencies_;  // transitive
 };
 

@@ -34,6 +34,14 @@ function require(name) end
 ---@return any
 function collectgarbage(option, arg) end
 
+---As in Lua, but a metatable with `__gc` is refused: a finalizer would run outside the pack's
+---budget.
+---@generic T: table
+---@param table T
+---@param metatable? table
+---@return T
+function setmetatable(table, metatable) end
+
 ---As in Lua, but it cannot change the read-only tables the runtime shares between packs.
 ---@param table table
 ---@param index any

@@ -1,0 +1,68 @@
+// arbiter test PACK...: runs the tests/*.lua of each named pack (written with `arbiter.test`),
+// every file against a fresh load of all the named packs, so one file cannot spoil another.
+#include <memory>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "interpreter/cli/session.hpp"
+#include "interpreter/packs/pack_tests.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+std::string indented(const std::string& text) {
+  std::string out = "        ";
+  for (const char c : text) {
+    out += c;
+    if (c == '\n') out += "        ";
+  }
+  return out;
+}
+
+}  // namespace
+
+void add_test_command(CLI::App& app, Context& context) {
+  auto* command = app.add_subcommand("test", "Run the tests of packs (their tests/*.lua), loaded on top of each other");
+  auto packs = std::make_shared<std::vector<std::string>>();
+  command->add_option("PACK", *packs, "Packs to load in order and test (names or folders)")->required();
+  command->callback([&context, packs] {
+    // Which packs are named (not merely required) is known once they are resolved.
+    std::vector<packs::Manifest> tested;
+    {
+      Session session(context);
+      session.stack.load(*packs);
+      for (const auto& m : session.stack.load_order())
+        for (const auto& request : *packs)
+          if (request == m.name || std::filesystem::path(request) == m.folder) tested.push_back(m);
+    }
+    int passed = 0, failed = 0;
+    for (const auto& pack : tested) {
+      const auto files = packs::test_files(pack);
+      if (files.empty()) {
+        *context.err << fmt::format("{}/tests: error: pack '{}' has no tests (tests/*.lua)\n", pack.display_folder,
+                                    pack.name);
+        ++failed;
+      }
+      for (const auto& file : files) {
+        *context.out << pack.display_folder << "/tests/" << file.filename().string() << "\n";
+        Session session(context);
+        try {
+          session.load(*packs);
+          for (const auto& result : packs::run_test_file(session.sandbox, pack, file)) {
+            *context.out << (result.passed ? "  ok    " : "  FAIL  ") << result.name << "\n";
+            if (!result.passed) *context.out << indented(result.failure) << "\n";
+            ++(result.passed ? passed : failed);
+          }
+        } catch (const Error& e) {
+          *context.out << "  FAIL  the file did not load\n" << indented(e.what()) << "\n";
+          ++failed;
+        }
+      }
+    }
+    *context.out << fmt::format("{} passed, {} failed\n", passed, failed);
+    if (failed > 0) context.exit_code = 1;
+  });
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,44 @@
+#include "interpreter/packs/pack_tests.hpp"
+
+#include <algorithm>
+
+namespace arbiter::packs {
+
+std::vector<std::filesystem::path> test_files(const Manifest& pack) {
+  std::vector<std::filesystem::path> files;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(pack.folder / "tests", ec))
+    if (entry.is_regular_file() && entry.path().extension() == ".lua") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::vector<CaseResult> run_test_file(lua::Sandbox& sandbox, const Manifest& pack, const std::filesystem::path& file) {
+  const std::string scope = pack.name + " tests";
+  if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, pack.folder, pack.display_folder, pack.budget});
+  lua_State* L = sandbox.state();
+  const int top = lua_gettop(L);
+  sandbox.run_file(scope, file, 0);
+  sandbox.run_string(scope, "return require('arbiter.test').cases()", "(test runner)", 1);
+  const int cases = lua_gettop(L);
+
+  std::vector<CaseResult> results;
+  for (lua_Integer i = 1; lua_rawgeti(L, cases, i) == LUA_TTABLE; ++i) {
+    CaseResult result;
+    lua_getfield(L, -1, "name");
+    result.name = lua_tostring(L, -1);
+    lua_getfield(L, -2, "body");
+    try {
+      sandbox.call(scope, 0, 0);
+      result.passed = true;
+    } catch (const Error& e) {
+      result.failure = e.what();
+    }
+    lua_settop(L, cases);
+    results.push_back(std::move(result));
+  }
+  lua_settop(L, top);
+  return results;
+}
+
+}  // namespace arbiter::packs

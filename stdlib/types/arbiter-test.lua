@@ -1,0 +1,51 @@
+---@meta arbiter.test
+-- `local test = require "arbiter.test"`: a small test framework for a pack's tests/*.lua,
+-- run by `arbiter test PACK`. Each file runs against freshly loaded packs; each case runs on
+-- its own, with its own budget. A failed check names the line of the test file, what was
+-- expected and what came instead. `what`, where given, names the checked thing in the message.
+
+local arbiter = { test = {} }
+
+---Registers a test case; `body` runs later, alone. Any error or failed check fails it.
+---@param name string what the case shows, as a sentence: "a tie misses"
+---@param body fun()
+function arbiter.test.case(name, body) end
+
+---For the runner: the cases registered so far, in order; forgets them.
+---@return { name: string, body: fun() }[]
+function arbiter.test.cases() end
+
+---Checks that `actual` equals `expected`; tables must have the same keys and values, recursively.
+---@param actual any
+---@param expected any
+---@param what? string
+function arbiter.test.equal(actual, expected, what) end
+
+---Checks that a number is within `tolerance` (default 1e-9) of `expected`.
+---@param actual number
+---@param expected number
+---@param tolerance? number
+---@param what? string
+function arbiter.test.near(actual, expected, tolerance, what) end
+
+---Checks that `value` is neither nil nor false.
+---@param value any
+---@param what? string
+function arbiter.test.truthy(value, what) end
+
+---Checks that `value` is nil or false.
+---@param value any
+---@param what? string
+function arbiter.test.falsy(value, what) end
+
+---Checks that calling `body` raises an error whose message contains `text` (plain text, not a pattern).
+---@param body fun()
+---@param text? string
+---@param what? string
+function arbiter.test.fails(body, text, what) end
+
+---Fails the case with a message.
+---@param message string
+function arbiter.test.fail(message) end
+
+return arbiter.test
