@@ -33,7 +33,7 @@ Run arbiter(const std::string& arguments) {
 
 }  // namespace
 
-TEST_CASE("arbiter --version and --help succeed; no subcommand is a usage error", "[cli]") {
+TEST_CASE("arbiter --version and --help succeed, and no subcommand is a usage error", "[cli]") {
   CHECK(arbiter("--version").exit_code == 0);
   CHECK_THAT(arbiter("--version").output, StartsWith("arbiter "));
   const auto help = arbiter("--help");
@@ -277,4 +277,33 @@ TEST_CASE("arbiter check reads movement as { max = feet } too, 0 meaning the act
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, Contains("tests/orders/too-far.txt:2:11: error: 'Move' moves at most 15' but this order moves 20'"));
   CHECK_THAT(run.output, Contains("tests/orders/too-far.txt:3:13: error: 'Defend' stays in place: it takes no movement"));
+}
+
+TEST_CASE("arbiter roll shows its work, seeds replay, and bad expressions exit 1 with the column", "[cli][dice]") {
+  const auto scripted = arbiter("roll 4d6kh3 --dice 6,5,3,1");
+  CHECK(scripted.exit_code == 0);
+  CHECK(scripted.output == "4d6kh3 = [6, 5, 3, 1 dropped] = 14\n");
+  CHECK(arbiter("roll 3d6! --seed 9").output == arbiter("roll 3d6! --seed 9").output);
+  CHECK_THAT(arbiter("roll 1d20+5 --dice 14 --json").output,
+             StartsWith(R"({"expr":"1d20 + 5","total":19,"dice":[{"die":"d20","value":14,"fate":"kept")"));
+  CHECK_THAT(arbiter("roll 1d20 --reason \"Aldric attacks\" --dice 3").output, StartsWith("Aldric attacks: 1d20 = [3] = 3"));
+  const auto bad = arbiter("roll '2d6 +'");
+  CHECK(bad.exit_code == 1);
+  CHECK_THAT(bad.output, StartsWith("<command line>:1:6: error: expected a number"));
+  CHECK(arbiter("roll 2d6 --dice 7,1").exit_code == 1);
+  CHECK(arbiter("roll 2d6 --seed 1 --dice 1,2").exit_code == 2);
+  const auto sampled = arbiter("roll 3d6 --seed 1 --times 1000 --json");
+  CHECK_THAT(sampled.output, StartsWith(R"({"expr":"3d6","times":1000,"mean":)"));
+}
+
+TEST_CASE("arbiter prob prints exact distributions, and suggests sampling past its budget", "[cli][dice]") {
+  const auto table = arbiter("prob 4d6kh3 --exact --at-least 15");
+  CHECK(table.exit_code == 0);
+  CHECK_THAT(table.output, StartsWith("4d6kh3: mean 12.2446 (15869/1296), standard deviation 2.8468\n"
+                                      "P(>= 15) = 23.1481% = 25/108\n"));
+  CHECK_THAT(arbiter("prob 2d20kh1 --json").output, StartsWith(R"({"expr":"2d20kh1","mean":13.82)"));
+  CHECK_THAT(arbiter("prob 4dF --json --exact").output, Contains(R"({"value":0,"p":0.2345679012345679,"fraction":"19/81"})"));
+  const auto big = arbiter("prob 10000d1000");
+  CHECK(big.exit_code == 1);
+  CHECK_THAT(big.output, Contains("--times 100000"));
 }

@@ -56,7 +56,7 @@ const std::string platemail_compact =
 
 }  // namespace
 
-TEST_CASE("the grammar has no rule that can loop without consuming input", "[orders]") {
+TEST_CASE("the order grammar has no rule that can loop without consuming input", "[orders]") {
   CHECK(tao::pegtl::analyze<grammar::sheet>(true) == 0);
 }
 

@@ -69,7 +69,7 @@ TEST_CASE("packs are searched in --pack-path, ARBITER_PATH, ./rules, the user's 
   CHECK(roots[4] == "/data/arbiter/packs");
 }
 
-TEST_CASE("the first pack of a name wins; later ones are marked hidden", "[packs]") {
+TEST_CASE("the first pack of a name wins and later ones are marked hidden", "[packs]") {
   const SearchPath path({source / "examples/packs", source / "examples/packs/../packs"});
   CHECK(path.roots().size() == 1);  // the same folder twice counts once
   const SearchPath two({source / "tests/packs-shadowing", source / "examples/packs"});
@@ -87,7 +87,7 @@ TEST_CASE("a pack may be named by its folder", "[packs]") {
   CHECK(s.order() == std::vector<std::string>{"demo-base"});
 }
 
-TEST_CASE("a patch changes one field and records it; explain's chain is the history", "[packs][registry]") {
+TEST_CASE("a patch changes one field and records it, and explain's chain is the history", "[packs][registry]") {
   Stack s;
   s.stack.load({"demo-base", "demo-house"});
   const Definition* wounds = s.stack.registry().find(Kind::table, "wounds");
@@ -226,7 +226,7 @@ TEST_CASE("an incompatible dependency names both packs and both versions", "[pac
                         "but demo-base is version 1.0.0 (examples/packs/demo-base)"));
 }
 
-TEST_CASE("a pack that errors while loading; the packs before it are unaffected", "[packs][bad-input]") {
+TEST_CASE("a pack that errors while loading leaves the packs before it unaffected", "[packs][bad-input]") {
   Stack s;
   const auto message = s.error({"load-error"});
   CHECK_THAT(message, StartsWith("tests/packs/load-error/init.lua:4: error: attempt to perform arithmetic on a nil "

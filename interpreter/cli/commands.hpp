@@ -30,5 +30,7 @@ void add_lua_command(CLI::App& app, Context& context);
 void add_test_command(CLI::App& app, Context& context);
 void add_check_command(CLI::App& app, Context& context);
 void add_fmt_command(CLI::App& app, Context& context);
+void add_roll_command(CLI::App& app, Context& context);  // roll.cpp
+void add_prob_command(CLI::App& app, Context& context);  // prob.cpp
 
 }  // namespace arbiter::cli

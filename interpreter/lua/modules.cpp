@@ -6,8 +6,8 @@ namespace arbiter::lua {
 
 std::span<const Module> runtime_modules() {
   static const Module modules[] = {
-      {"grid", open_grid}, {"world", open_world},   {"status", open_status},
-      {"log", open_log},   {"orders", open_orders},
+      {"dice", open_dice},     {"grid", open_grid}, {"world", open_world},
+      {"status", open_status}, {"log", open_log},   {"orders", open_orders},
   };
   return modules;
 }

@@ -18,6 +18,7 @@ struct Module {
 std::span<const Module> runtime_modules();
 
 // The open functions, one per binding file (the world's four: world_bindings.hpp).
+int open_dice(lua_State* L);    // wrap_dice.cpp
 int open_orders(lua_State* L);  // wrap_orders.cpp
 
 }  // namespace arbiter::lua

@@ -1,0 +1,97 @@
+#pragma once
+// The dice notation's PEGTL grammar (private to dice.cpp). Rules only: what each builds is in
+// dice_actions.hpp, and the rules that are error points have their messages in dice_errors.hpp.
+// Modifiers and a success-counting compare point must touch the dice they belong to (`10d10>=8`);
+// a comparison after a space or after anything else compares the whole expression.
+#include <tao/pegtl.hpp>
+
+namespace arbiter::dice::rules {
+
+using namespace tao::pegtl;
+
+struct ws : star<blank> {};
+struct integer : plus<digit> {};
+struct signed_integer : seq<opt<one<'+', '-'>>, integer> {};
+
+// Comparison operators. Spellings from other languages are error points with a hint.
+struct at_least : string<'>', '='> {};
+struct at_most : string<'<', '='> {};
+struct more_than : one<'>'> {};
+struct less_than : one<'<'> {};
+struct equal_to : one<'='> {};
+struct reversed_at_least : success {};
+struct reversed_at_most : success {};
+struct double_equal : success {};
+struct misspelt_comparison
+    : sor<seq<string<'=', '>'>, raise<reversed_at_least>>, seq<string<'=', '<'>, raise<reversed_at_most>>,
+          seq<string<'=', '='>, raise<double_equal>>> {};
+struct comparison_operator : sor<misspelt_comparison, at_least, at_most, more_than, less_than, equal_to> {};
+
+// A test on one die: `>=8`, `=Sword`; or a bare number, meaning `=` (`r1`, `!6`).
+struct compared_value : sor<signed_integer, identifier> {};
+struct compare_point : seq<comparison_operator, must<compared_value>> {};
+struct bare_point : integer {};
+struct point : sor<compare_point, bare_point> {};
+
+// The die after `d`.
+struct percentile : one<'%'> {};
+struct fate : one<'F'> {};
+struct sides : integer {};
+struct listed_value : signed_integer {};
+struct close_brace : one<'}'> {};
+struct face_list
+    : seq<one<'{'>, ws, must<listed_value>, star<ws, one<','>, ws, must<listed_value>>, ws, must<close_brace>> {};
+struct die_name : identifier {};
+struct close_bracket : one<']'> {};
+struct named_die : seq<one<'['>, ws, must<die_name>, ws, must<close_bracket>> {};
+struct faces : sor<percentile, fate, sides, face_list, named_die> {};
+
+// Modifiers, written in any order; each at most once.
+struct selection : seq<sor<string<'k', 'h'>, string<'k', 'l'>, string<'d', 'h'>, string<'d', 'l'>, one<'k'>>, opt<integer>> {};
+struct explosion : seq<one<'!'>, opt<one<'!', 'p'>>, opt<point>> {};
+struct reroll : seq<one<'r'>, opt<one<'o'>>, opt<point>> {};
+struct clamp_value : signed_integer {};
+struct clamp : seq<sor<string<'m', 'i', 'n'>, string<'m', 'a', 'x'>>, must<clamp_value>> {};
+// Other tools' modifiers we do not take, each an error point that says what to write instead.
+struct critical_range : success {};
+struct inline_label : success {};
+struct sorting : success {};
+struct foundry_explode : success {};
+struct foreign_modifier
+    : sor<seq<one<'c'>, one<'s', 'f'>, raise<critical_range>>, seq<one<'['>, raise<inline_label>>,
+          seq<one<'s'>, raise<sorting>>, seq<one<'x'>, raise<foundry_explode>>> {};
+struct modifier : sor<selection, explosion, reroll, clamp, foreign_modifier> {};
+
+struct successes : seq<compare_point> {};
+struct failure_point : point {};
+struct failures : seq<one<'f'>, must<failure_point>> {};
+struct dice_body : seq<must<faces>, star<modifier>, opt<successes, opt<failures>>> {};
+
+// Operands and operators, loosest last. `group`, `negation` and `power_tail` recurse; the control
+// in dice.cpp counts how deep and stops at max_nesting, long before the stack would.
+struct expression;
+struct open_paren : one<'('> {};
+struct close_paren : one<')'> {};
+struct group : seq<open_paren, ws, expression, ws, must<close_paren>> {};
+struct number : integer {};
+struct counted_d : one<'d'> {};
+struct lone_d : one<'d'> {};
+struct operand : sor<seq<sor<group, number>, opt<counted_d, dice_body>>, seq<lone_d, dice_body>> {};
+
+struct unary;
+struct negation : seq<one<'-'>, ws, unary> {};
+struct unary : sor<negation, must<operand>> {};
+struct power;
+struct power_tail : seq<ws, one<'^'>, ws, power> {};
+struct power : seq<unary, opt<power_tail>> {};
+struct product_tail : seq<ws, sor<one<'*'>, seq<one<'/'>, not_at<one<'/'>>>>, ws, power> {};
+struct product : seq<power, star<product_tail>> {};
+struct sum_tail : seq<ws, one<'+', '-'>, ws, product> {};
+struct sum : seq<product, star<sum_tail>> {};
+struct comparison_tail : seq<ws, comparison_operator, ws, sum> {};
+struct expression : seq<sum, opt<comparison_tail>> {};
+
+struct end_of_expression : eof {};
+struct grammar : seq<ws, expression, ws, must<end_of_expression>> {};
+
+}  // namespace arbiter::dice::rules

@@ -1,0 +1,90 @@
+// arbiter prob EXPR [--json] [--exact] [--at-least X]: the exact distribution of a dice expression,
+// as a table with a text histogram, or JSON {"expr","mean","stddev","distribution":[{"value","p"}]}
+// (each entry with "fraction" under --exact).
+#include <cmath>
+#include <memory>
+#include <optional>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "interpreter/cli/commands.hpp"
+#include "interpreter/cli/distribution_table.hpp"
+#include "interpreter/core/distribution.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+
+struct ProbOptions {
+  std::string expr;
+  bool json = false;
+  bool exact = false;
+  std::optional<std::int64_t> at_least;
+};
+
+std::string fraction_text(double) { return {}; }
+std::string fraction_text(const Fraction& p) { return p.get_str(); }
+
+template <class P>
+void report(Context& context, const ProbOptions& options, const Roller& roller, const Distribution<P>& d) {
+  const double mean = to_double(d.mean());
+  const double stddev = std::sqrt(to_double(d.variance()));
+  const double cut_off = to_double(d.cut_off);
+  const std::string expr = dice::to_string(*roller.expression().root);
+  std::vector<DistributionRow> rows;
+  for (std::size_t i = 0; i < d.p.size(); ++i)
+    if (d.p[i] != 0)
+      rows.push_back({d.low + static_cast<std::int64_t>(i), to_double(d.p[i]), fraction_text(d.p[i])});
+
+  if (options.json) {
+    nlohmann::ordered_json out = {{"expr", expr}, {"mean", mean}, {"stddev", stddev}};
+    auto& entries = out["distribution"] = nlohmann::ordered_json::array();
+    for (const auto& row : rows) {
+      nlohmann::ordered_json entry = {{"value", row.value}, {"p", row.p}};
+      if (options.exact) entry["fraction"] = row.fraction;
+      entries.push_back(std::move(entry));
+    }
+    if (options.at_least) {
+      out["at_least"] = {{"value", *options.at_least}, {"p", to_double(d.at_least(*options.at_least))}};
+      if (options.exact) out["at_least"]["fraction"] = fraction_text(d.at_least(*options.at_least));
+    }
+    if (cut_off > 0) out["cut_off"] = cut_off;
+    *context.out << out.dump() << "\n";
+    return;
+  }
+  *context.out << fmt::format("{}: mean {:.4f}", expr, mean);
+  if (options.exact) *context.out << " (" << fraction_text(d.mean()) << ")";
+  *context.out << fmt::format(", standard deviation {:.4f}\n", stddev);
+  if (cut_off > 0)
+    *context.out << fmt::format("the explosion depth cap ({} extra dice) changed {:.3g} of the probability\n",
+                                roller.limits().explode_depth, cut_off);
+  if (options.at_least) {
+    const auto p = d.at_least(*options.at_least);
+    *context.out << fmt::format("P(>= {}) = {:.4f}%", *options.at_least, 100 * to_double(p));
+    if (options.exact) *context.out << " = " << fraction_text(p);
+    *context.out << "\n";
+  }
+  print_distribution(*context.out, rows);
+}
+
+}  // namespace
+
+void add_prob_command(CLI::App& app, Context& context) {
+  auto* command = app.add_subcommand("prob", "The exact probability distribution of a dice expression");
+  auto options = std::make_shared<ProbOptions>();
+  command->add_option("EXPR", options->expr, "A dice expression, e.g. 4d6kh3 or \"1d20+5 >= 15\"")->required();
+  command->add_flag("--json", options->json, "Print JSON instead of a table");
+  command->add_flag("--exact", options->exact, "Exact fractions (big integers) as well as decimals");
+  command->add_option("--at-least", options->at_least, "Also print the probability of X or more")->type_name("X");
+  command->callback([&context, options] {
+    const Roller roller(dice::parse_dice(options->expr, "<command line>"));
+    if (options->exact)
+      report(context, *options, roller, exact_distribution_of(roller));
+    else
+      report(context, *options, roller, distribution_of(roller));
+  });
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,119 @@
+// arbiter roll EXPR [--seed N | --dice 1,4,9,10 | --prompt] [--reason TEXT] [--times N] [--json]:
+// one roll that shows its work, or N seeded rolls summarised as an estimated distribution.
+// JSON: {"expr","total","dice":[…],"text"} for one roll; {"expr","times","mean","stddev",
+// "distribution":[{"value","p"}]} for --times.
+#include <cmath>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <random>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "interpreter/cli/commands.hpp"
+#include "interpreter/cli/distribution_table.hpp"
+#include "interpreter/core/roll.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+
+struct RollOptions {
+  std::string expr;
+  std::optional<std::uint64_t> seed;
+  std::string dice;
+  bool prompt = false;
+  std::string reason;
+  std::uint64_t times = 0;
+  bool json = false;
+};
+
+std::unique_ptr<DiceSource> source_for(const RollOptions& options, Context& context) {
+  if (!options.dice.empty()) return std::make_unique<ScriptedDice>(ScriptedDice::parse(options.dice));
+  if (options.prompt) return std::make_unique<PromptedDice>(std::cin, *context.out);
+  // Without --seed, a fresh seed each run.
+  return std::make_unique<SeededDice>(options.seed ? *options.seed
+                                                   : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}());
+}
+
+nlohmann::ordered_json die_json(const RolledTerm& term, const RolledDie& die) {
+  nlohmann::ordered_json out = {{"die", term.die},
+                        {"value", die.value},
+                        {"fate", die.rerolled ? "rerolled" : die.dropped ? "dropped" : "kept"},
+                        {"exploded", die.exploded}};
+  if (!die.symbol.empty()) out["symbol"] = die.symbol;
+  if (die.counted != 0) out["counted"] = die.counted > 0 ? "success" : "failure";
+  return out;
+}
+
+void roll_once(Context& context, const RollOptions& options, const Roller& roller, DiceSource& source) {
+  const Roll roll = roller.roll(source, options.reason);
+  if (options.json) {
+    nlohmann::ordered_json dice = nlohmann::ordered_json::array();
+    for (const auto& term : roll.terms)
+      for (const auto& die : term.dice) dice.push_back(die_json(term, die));
+    *context.out << nlohmann::ordered_json{{"expr", roll.expr}, {"total", roll.total}, {"dice", dice}, {"text", roll.text}}.dump()
+                 << "\n";
+    return;
+  }
+  if (!roll.reason.empty()) *context.out << roll.reason << ": ";
+  *context.out << roll.text << "\n";
+}
+
+void sample(Context& context, const RollOptions& options, const Roller& roller, DiceSource& source) {
+  std::map<std::int64_t, std::uint64_t> counts;
+  double sum = 0, squares = 0;
+  for (std::uint64_t i = 0; i < options.times; ++i) {
+    const auto total = roller.total(source);
+    ++counts[total];
+    sum += static_cast<double>(total);
+    squares += static_cast<double>(total) * static_cast<double>(total);
+  }
+  const double n = static_cast<double>(options.times);
+  const double mean = sum / n;
+  const double stddev = std::sqrt(std::max(0.0, squares / n - mean * mean));
+  std::vector<DistributionRow> rows;
+  for (const auto& [value, count] : counts) rows.push_back({value, static_cast<double>(count) / n, {}});
+  const std::string expr = dice::to_string(*roller.expression().root);
+  if (options.json) {
+    nlohmann::ordered_json out = {{"expr", expr}, {"times", options.times}, {"mean", mean}, {"stddev", stddev}};
+    auto& entries = out["distribution"] = nlohmann::ordered_json::array();
+    for (const auto& row : rows) entries.push_back({{"value", row.value}, {"p", row.p}});
+    *context.out << out.dump() << "\n";
+    return;
+  }
+  *context.out << fmt::format("{}: {} rolls, mean {:.4f}, standard deviation {:.4f} (estimated by sampling)\n", expr,
+                              options.times, mean, stddev);
+  print_distribution(*context.out, rows);
+}
+
+}  // namespace
+
+void add_roll_command(CLI::App& app, Context& context) {
+  auto* command = app.add_subcommand("roll", "Roll a dice expression and show every die");
+  auto options = std::make_shared<RollOptions>();
+  command->add_option("EXPR", options->expr, "A dice expression, e.g. 4d6kh3 or \"1d20+5 >= 15\"")->required();
+  auto* seed = command->add_option("--seed", options->seed, "Seed the generator: the same seed, the same rolls");
+  auto* dice = command->add_option("--dice", options->dice, "Use these values instead of random ones, in order")
+                   ->type_name("1,4,9,10");
+  auto* prompt = command->add_flag("--prompt", options->prompt, "Ask for each die (a GM rolling real dice)");
+  seed->excludes(dice)->excludes(prompt);
+  dice->excludes(prompt);
+  command->add_option("--reason", options->reason, "What the roll is for, shown with it and at the prompt");
+  command->add_option("--times", options->times, "Roll N times and show the estimated distribution")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}))
+      ->type_name("N");
+  command->add_flag("--json", options->json, "Print JSON");
+  command->callback([&context, options] {
+    const Roller roller(dice::parse_dice(options->expr, "<command line>"));
+    const auto source = source_for(*options, context);
+    if (options->times > 0)
+      sample(context, *options, roller, *source);
+    else
+      roll_once(context, *options, roller, *source);
+  });
+}
+
+}  // namespace arbiter::cli

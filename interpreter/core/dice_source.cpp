@@ -1,0 +1,80 @@
+#include "interpreter/core/dice_source.hpp"
+
+#include <istream>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "grammar/diagnostic.hpp"
+
+namespace arbiter {
+
+namespace {
+
+std::string_view trimmed(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
+}
+
+std::string for_reason(std::string_view reason) {
+  return reason.empty() ? std::string{} : fmt::format(" for {}", reason);
+}
+
+}  // namespace
+
+std::size_t SeededDice::roll(const Die& die, std::string_view) { return rng_.below(die.size()); }
+
+void SeededDice::roll_many(const Die& die, std::string_view, std::span<std::size_t> faces) {
+  const std::size_t size = die.size();
+  for (auto& face : faces) face = rng_.below(size);
+}
+
+ScriptedDice::ScriptedDice(std::vector<std::string> values) : values_(std::move(values)) {}
+
+ScriptedDice::ScriptedDice(const std::vector<std::int64_t>& values) {
+  for (const auto v : values) values_.push_back(std::to_string(v));
+}
+
+ScriptedDice ScriptedDice::parse(std::string_view text) {
+  std::vector<std::string> values;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    auto end = text.find_first_of(", ", start);
+    if (end == std::string_view::npos) end = text.size();
+    if (end > start) values.emplace_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  if (values.empty()) throw Error("the scripted dice are empty: give the values to roll, e.g. 1,4,9,10");
+  return ScriptedDice(std::move(values));
+}
+
+std::size_t ScriptedDice::roll(const Die& die, std::string_view reason) {
+  if (next_ == values_.size()) {
+    throw Error(fmt::format("the scripted dice ran out: all {} values were used, and a {} is needed{}",
+                            values_.size(), die.name(), for_reason(reason)));
+  }
+  const std::string& written = values_[next_];
+  const auto face = die.find(written);
+  if (!face) {
+    throw Error(fmt::format("scripted value {} ('{}') cannot be rolled on a {}{}: its faces are {}", next_ + 1,
+                            written, die.name(), for_reason(reason), die.describe_faces()));
+  }
+  ++next_;
+  return *face;
+}
+
+std::size_t PromptedDice::roll(const Die& die, std::string_view reason) {
+  for (;;) {
+    out_ << "Roll a " << die.name() << for_reason(reason) << ": " << std::flush;
+    std::string line;
+    if (!std::getline(in_, line)) {
+      throw Error(fmt::format("no value was given for the {}{}: the input ended", die.name(), for_reason(reason)));
+    }
+    if (const auto face = die.find(trimmed(line))) return *face;
+    out_ << fmt::format("'{}' is not a face of a {} ({}); roll again.\n", trimmed(line), die.name(),
+                        die.describe_faces());
+  }
+}
+
+}  // namespace arbiter

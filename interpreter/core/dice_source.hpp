@@ -1,0 +1,72 @@
+#pragma once
+// Where every roll comes from. Each roll names its die and the reason ("Aldric attacks Orc #2"),
+// so a GM rolling physical dice knows what to roll, and a script or a log can say what a value was
+// for. Three sources: the seeded generator, a scripted list (tests, the rule books' worked
+// examples), and a prompt for a person rolling real dice.
+#include <cstddef>
+#include <cstdint>
+#include <iosfwd>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interpreter/core/die.hpp"
+#include "interpreter/core/rng.hpp"
+
+namespace arbiter {
+
+class DiceSource {
+ public:
+  virtual ~DiceSource() = default;
+  // The face rolled on `die` (an index into its faces). Throws arbiter::Error when no value can
+  // be had (a script ran out, the person's input ended).
+  virtual std::size_t roll(const Die& die, std::string_view reason) = 0;
+  // `faces.size()` rolls of the same die, in order: the same values as that many calls of roll().
+  // A source may do it faster (one virtual call for a whole pool).
+  virtual void roll_many(const Die& die, std::string_view reason, std::span<std::size_t> faces) {
+    for (auto& face : faces) face = roll(die, reason);
+  }
+};
+
+class SeededDice final : public DiceSource {
+ public:
+  explicit SeededDice(std::uint64_t seed) : rng_(seed) {}
+  explicit SeededDice(Rng rng) : rng_(rng) {}
+  std::size_t roll(const Die& die, std::string_view reason) override;
+  void roll_many(const Die& die, std::string_view reason, std::span<std::size_t> faces) override;
+  Rng& rng() noexcept { return rng_; }
+
+ private:
+  Rng rng_;
+};
+
+// Values in the order they will be rolled, each written as on the die: "10", "-1", "Sword".
+class ScriptedDice final : public DiceSource {
+ public:
+  explicit ScriptedDice(std::vector<std::string> values);
+  explicit ScriptedDice(const std::vector<std::int64_t>& values);
+  // "1, 4, 9, 10" or "1,4,9,10" (commas and/or spaces between values).
+  static ScriptedDice parse(std::string_view text);
+
+  std::size_t roll(const Die& die, std::string_view reason) override;
+  std::size_t remaining() const noexcept { return values_.size() - next_; }
+
+ private:
+  std::vector<std::string> values_;
+  std::size_t next_ = 0;
+};
+
+// Asks on `out` ("Roll a d10 for Aldric attacks Orc #2: ") and reads a line from `in`; a value the
+// die cannot show is refused and asked again; the end of input is an error.
+class PromptedDice final : public DiceSource {
+ public:
+  PromptedDice(std::istream& in, std::ostream& out) : in_(in), out_(out) {}
+  std::size_t roll(const Die& die, std::string_view reason) override;
+
+ private:
+  std::istream& in_;
+  std::ostream& out_;
+};
+
+}  // namespace arbiter

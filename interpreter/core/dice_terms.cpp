@@ -1,0 +1,143 @@
+#include "interpreter/core/dice_terms.hpp"
+
+#include <fmt/format.h>
+
+#include "interpreter/core/names.hpp"
+
+namespace arbiter {
+
+namespace {
+
+using dice::Comparison;
+using dice::ComparePoint;
+using dice::DiceTerm;
+using dice::Faces;
+
+Die die_of(const dice::Expression& expression, const DiceTerm& term, const NamedDice& named,
+           const DiceLimits& limits) {
+  const auto& faces = term.faces;
+  switch (faces.kind) {
+    case Faces::Kind::numbered:
+    case Faces::Kind::percentile:
+      if (faces.sides > limits.max_sides)
+        throw error_at(expression, term.faces_column,
+                       fmt::format("a d{} has too many sides: the limit is {}", faces.sides, limits.max_sides));
+      return Die::numbered(faces.sides);
+    case Faces::Kind::fate:
+      return Die::fate();
+    case Faces::Kind::listed: {
+      if (static_cast<std::int64_t>(faces.values.size()) > limits.max_sides)
+        throw error_at(expression, term.faces_column, fmt::format("a die has at most {} faces", limits.max_sides));
+      std::vector<Face> listed;
+      for (const auto value : faces.values) listed.push_back({value, {}});
+      return Die::with_faces(fmt::format("d{{{}}}", fmt::join(faces.values, ",")), std::move(listed));
+    }
+    case Faces::Kind::named:
+      if (const Die* die = named.find(faces.name)) return *die;
+      {
+        std::vector<std::string> notes;
+        const auto hint = did_you_mean(faces.name, named.names());
+        if (!hint.empty()) notes.push_back(hint);
+        throw error_at(expression, term.faces_column, fmt::format("there is no die named '{}'", faces.name),
+                       std::move(notes));
+      }
+  }
+  throw error_at(expression, term.faces_column, "unknown kind of die");
+}
+
+bool every_face_meets(const Die& die, const ComparePoint& point) {
+  // A value test is monotone (or, for '=', needs a die with one value), so the two ends decide.
+  if (point.symbol.empty())
+    return meets(point, die.lowest(), {}) && meets(point, die.highest(), {}) &&
+           (point.op != Comparison::equal || die.lowest() == die.highest());
+  for (std::size_t face = 0; face < die.size(); ++face)
+    if (!meets(point, die.value(face), die.symbol(face))) return false;
+  return true;
+}
+
+// A symbol in a compare point must be a face of the die; it is rewritten in the die's own spelling
+// so matching is exact afterwards.
+void check_symbol(const dice::Expression& expression, const PreparedTerm& prepared,
+                  std::optional<ComparePoint>& point) {
+  if (!point || point->symbol.empty()) return;
+  const Die& die = prepared.die;
+  if (const auto face = die.has_symbols() ? die.find(point->symbol) : std::nullopt) {
+    if (point->op != Comparison::equal)
+      throw error_at(expression, prepared.term->faces_column,
+                     fmt::format("a symbol can only be matched with '=', as in ={}", point->symbol));
+    point->symbol = std::string(die.symbol(*face));
+    return;
+  }
+  std::vector<std::string> symbols;
+  for (std::size_t face = 0; face < die.size() && die.has_symbols(); ++face) symbols.emplace_back(die.symbol(face));
+  std::vector<std::string> notes;
+  if (const auto hint = did_you_mean(point->symbol, symbols); !hint.empty()) notes.push_back(hint);
+  throw error_at(expression, prepared.term->faces_column,
+                 fmt::format("a {} has no face '{}'; its faces are {}", die.name(), point->symbol, die.describe_faces()),
+                 std::move(notes));
+}
+
+PreparedTerm prepare(const dice::Expression& expression, const DiceTerm& term, const NamedDice& named,
+                     const DiceLimits& limits) {
+  PreparedTerm prepared{&term, die_of(expression, term, named, limits), {}, {}, {}, {}};
+  const Die& die = prepared.die;
+  if (term.reroll) {
+    prepared.reroll_on = term.reroll->on.value_or(ComparePoint{Comparison::equal, die.lowest(), {}});
+    check_symbol(expression, prepared, prepared.reroll_on);
+    if (!term.reroll->once && every_face_meets(die, *prepared.reroll_on))
+      throw error_at(expression, term.faces_column,
+                     fmt::format("every face of a {} meets r{}: the reroll would never end", die.name(),
+                                 dice::to_string(*prepared.reroll_on)));
+  }
+  if (term.explode) {
+    prepared.explode_on = term.explode->on.value_or(ComparePoint{Comparison::equal, die.highest(), {}});
+    check_symbol(expression, prepared, prepared.explode_on);
+    if (every_face_meets(die, *prepared.explode_on))
+      throw error_at(expression, term.faces_column,
+                     fmt::format("every face of a {} explodes (on {}): it would never stop", die.name(),
+                                 dice::to_string(*prepared.explode_on)));
+  }
+  prepared.successes = term.successes;
+  prepared.failures = term.failures;
+  check_symbol(expression, prepared, prepared.successes);
+  check_symbol(expression, prepared, prepared.failures);
+  if (term.selection && term.selection->count < 0)
+    throw error_at(expression, term.faces_column, "keep/drop needs a count of 0 or more");
+  return prepared;
+}
+
+void collect(const dice::Expression& expression, const dice::Expr& expr, const NamedDice& named,
+             const DiceLimits& limits, std::vector<PreparedTerm>& out) {
+  std::visit(
+      [&](const auto& node) {
+        using T = std::decay_t<decltype(node)>;
+        if constexpr (std::is_same_v<T, DiceTerm>) {
+          if (node.count) collect(expression, *node.count, named, limits, out);
+          out.push_back(prepare(expression, node, named, limits));
+        } else if constexpr (std::is_same_v<T, dice::Binary> || std::is_same_v<T, dice::Compare>) {
+          collect(expression, *node.left, named, limits, out);
+          collect(expression, *node.right, named, limits, out);
+        } else if constexpr (std::is_same_v<T, dice::Negate>) {
+          collect(expression, *node.operand, named, limits, out);
+        } else if constexpr (std::is_same_v<T, dice::Group>) {
+          collect(expression, *node.inner, named, limits, out);
+        }
+      },
+      expr.node);
+}
+
+}  // namespace
+
+std::vector<PreparedTerm> prepare_terms(const dice::Expression& expression, const NamedDice& named,
+                                        const DiceLimits& limits) {
+  std::vector<PreparedTerm> terms;
+  collect(expression, *expression.root, named, limits, terms);
+  return terms;
+}
+
+Error error_at(const dice::Expression& expression, std::size_t column, std::string message,
+               std::vector<std::string> notes) {
+  return Error(Diagnostic{{expression.source, 1, column}, std::move(message), expression.text, std::move(notes)});
+}
+
+}  // namespace arbiter

@@ -1,0 +1,62 @@
+#pragma once
+// What rolling and exact distributions both need to know about each dice term of an expression,
+// worked out once before anything is rolled: the die itself (checked against the limits and the
+// named dice), and the compare points with their defaults filled in. Terms that could never
+// finish (`d1!`, `1d1r1`) are refused here, with the column they were written at.
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "grammar/diagnostic.hpp"
+#include "grammar/dice.hpp"
+#include "interpreter/core/die.hpp"
+#include "interpreter/core/named_dice.hpp"
+
+namespace arbiter {
+
+// Configurable bounds on one expression; beyond them, an error, never a hang or a truncation.
+struct DiceLimits {
+  std::int64_t max_dice = 10'000;       // dice rolled by one expression, explosions and rerolls included
+  std::int64_t max_sides = 1'000'000;   // faces of one die
+  std::int64_t explode_depth = 100;     // extra dice one die may explode into
+};
+
+struct PreparedTerm {
+  const dice::DiceTerm* term = nullptr;
+  Die die;
+  std::optional<dice::ComparePoint> reroll_on;   // with the default (lowest face) filled in
+  std::optional<dice::ComparePoint> explode_on;  // with the default (highest face) filled in
+  std::optional<dice::ComparePoint> successes;   // symbols spelt as on the die
+  std::optional<dice::ComparePoint> failures;
+};
+
+// Every dice term of `expression`, in the order evaluation meets them (a term's count first).
+std::vector<PreparedTerm> prepare_terms(const dice::Expression& expression, const NamedDice& named,
+                                        const DiceLimits& limits);
+
+// Whether a face meets a compare point (`=Sword` compares symbols, the others values). Inline:
+// rolling calls it for every die.
+inline bool meets(const dice::ComparePoint& point, std::int64_t value, std::string_view symbol) {
+  if (!point.symbol.empty()) return symbol == point.symbol;
+  switch (point.op) {
+    case dice::Comparison::at_least:
+      return value >= point.value;
+    case dice::Comparison::more_than:
+      return value > point.value;
+    case dice::Comparison::at_most:
+      return value <= point.value;
+    case dice::Comparison::less_than:
+      return value < point.value;
+    case dice::Comparison::equal:
+      return value == point.value;
+  }
+  return false;
+}
+
+// An error pointing at `column` of the expression.
+Error error_at(const dice::Expression& expression, std::size_t column, std::string message,
+               std::vector<std::string> notes = {});
+
+}  // namespace arbiter

@@ -1,0 +1,577 @@
+#include "interpreter/core/distribution.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "interpreter/core/checked.hpp"
+
+namespace arbiter {
+
+namespace {
+
+using dice::Explosion;
+
+// GMP has no power of a fraction; powers of numerator and denominator are exact.
+Fraction raised(const Fraction& base, unsigned long exponent) {
+  mpz_class num, den;
+  mpz_pow_ui(num.get_mpz_t(), base.get_num_mpz_t(), exponent);
+  mpz_pow_ui(den.get_mpz_t(), base.get_den_mpz_t(), exponent);
+  Fraction out(num, den);
+  out.canonicalize();
+  return out;
+}
+
+// The probability that at least one of n independent events of probability p happens, without
+// losing a tiny p to rounding in floating point.
+double any_of(double p, std::int64_t n) { return -std::expm1(static_cast<double>(n) * std::log1p(-p)); }
+Fraction any_of(const Fraction& p, std::int64_t n) { return 1 - raised(1 - p, static_cast<unsigned long>(n)); }
+
+// P(X = j) for X ~ Binomial(r, q), j = 0 … limit (and 0 beyond r). Up to 1000 dice the binomial
+// coefficient fits a double and the direct product is the most accurate; beyond, logarithms keep
+// the coefficient from overflowing and q^j from underflowing.
+std::vector<double> binomial_row(std::int64_t r, const double& q, const double& not_q, std::int64_t limit) {
+  std::vector<double> row(static_cast<std::size_t>(limit + 1), 0.0);
+  if (q <= 0.0) {
+    row[0] = 1.0;
+    return row;
+  }
+  if (q >= 1.0) {
+    if (r <= limit) row[static_cast<std::size_t>(r)] = 1.0;
+    return row;
+  }
+  const auto rd = static_cast<double>(r);
+  if (r <= 1000) {
+    double choose = 1;
+    for (std::int64_t j = 0; j <= std::min(r, limit); ++j) {
+      const auto jd = static_cast<double>(j);
+      row[static_cast<std::size_t>(j)] = choose * std::pow(q, jd) * std::pow(not_q, rd - jd);
+      choose = choose * (rd - jd) / (jd + 1);
+    }
+    return row;
+  }
+  const double lq = std::log(q), lnq = std::log(not_q), lr = std::lgamma(rd + 1);
+  for (std::int64_t j = 0; j <= std::min(r, limit); ++j) {
+    const auto jd = static_cast<double>(j);
+    const double lc = lr - std::lgamma(jd + 1) - std::lgamma(rd - jd + 1);
+    row[static_cast<std::size_t>(j)] = std::exp(lc + jd * lq + (rd - jd) * lnq);
+  }
+  return row;
+}
+
+std::vector<Fraction> binomial_row(std::int64_t r, const Fraction& q, const Fraction& not_q, std::int64_t limit) {
+  std::vector<Fraction> row(static_cast<std::size_t>(limit + 1), Fraction(0));
+  mpz_class choose = 1;
+  Fraction q_power = 1;
+  for (std::int64_t j = 0; j <= std::min(r, limit); ++j) {
+    const Fraction rest = raised(not_q, static_cast<unsigned long>(r - j));
+    row[static_cast<std::size_t>(j)] = Fraction(choose) * q_power * rest;
+    choose = choose * (r - j) / (j + 1);
+    q_power *= q;
+  }
+  return row;
+}
+
+
+// What one insert into an ordered map costs, counted in the budget's multiply-add steps.
+constexpr std::int64_t map_insert_cost = 20;
+
+template <class P>
+class Engine {
+ public:
+  Engine(const Roller& roller, const DistributionBudget& budget) : roller_(roller), budget_(budget) {}
+
+  Distribution<P> evaluate(const dice::Expr& expr) {
+    return std::visit(
+        [&](const auto& node) -> Distribution<P> {
+          using T = std::decay_t<decltype(node)>;
+          if constexpr (std::is_same_v<T, dice::Number>) return Distribution<P>::point(node.value);
+          if constexpr (std::is_same_v<T, dice::DiceTerm>) return term(node);
+          if constexpr (std::is_same_v<T, dice::Binary>) {
+            auto left = evaluate(*node.left);
+            auto right = evaluate(*node.right);
+            if (node.op == '+') return convolve(left, right);
+            if (node.op == '-') return convolve(left, negated(right));
+            return combine(left, right, [op = node.op](std::int64_t a, std::int64_t b) { return checked::apply(op, a, b); });
+          }
+          if constexpr (std::is_same_v<T, dice::Negate>) return negated(evaluate(*node.operand));
+          if constexpr (std::is_same_v<T, dice::Compare>) {
+            auto left = evaluate(*node.left);
+            auto right = evaluate(*node.right);
+            return combine(left, right, [op = node.op](std::int64_t a, std::int64_t b) -> std::int64_t {
+              return meets(dice::ComparePoint{op, b, {}}, a, {}) ? 1 : 0;
+            });
+          }
+          if constexpr (std::is_same_v<T, dice::Group>) return evaluate(*node.inner);
+        },
+        expr.node);
+  }
+
+ private:
+  void spend(std::uint64_t steps) {
+    spent_ += steps;
+    if (spent_ > budget_.max_steps) too_much();
+  }
+  [[noreturn]] void too_much() const {
+    const auto& text = roller_.expression().text;
+    throw Error(fmt::format(
+        "the exact distribution of {} is too much work (more than {} steps); estimate it by sampling instead: "
+        "arbiter roll '{}' --times 100000",
+        text, budget_.max_steps, text));
+  }
+
+  Distribution<P> dense(std::int64_t low, std::int64_t high) {
+    if (high - low > budget_.max_span) too_much();
+    Distribution<P> d;
+    d.low = low;
+    d.p.assign(static_cast<std::size_t>(high - low + 1), P(0));
+    return d;
+  }
+
+  Distribution<P> from_sparse(const std::map<std::int64_t, P>& sparse) {
+    auto d = dense(sparse.begin()->first, sparse.rbegin()->first);
+    for (const auto& [value, p] : sparse) d.p[static_cast<std::size_t>(value - d.low)] += p;
+    return d;
+  }
+
+  Distribution<P> convolve(const Distribution<P>& a, const Distribution<P>& b) {
+    spend(static_cast<std::uint64_t>(a.p.size()) * b.p.size());
+    auto out = dense(checked::add(a.low, b.low), checked::add(a.high(), b.high()));
+    for (std::size_t i = 0; i < a.p.size(); ++i) {
+      if (a.p[i] == 0) continue;
+      for (std::size_t j = 0; j < b.p.size(); ++j) out.p[i + j] += a.p[i] * b.p[j];
+    }
+    out.cut_off = a.cut_off + b.cut_off - a.cut_off * b.cut_off;
+    return out;
+  }
+
+  Distribution<P> negated(Distribution<P> d) {
+    d.low = checked::negate(d.high());
+    std::reverse(d.p.begin(), d.p.end());
+    return d;
+  }
+
+  template <class F>
+  Distribution<P> combine(const Distribution<P>& a, const Distribution<P>& b, F f) {
+    spend(static_cast<std::uint64_t>(a.p.size()) * b.p.size());
+    std::map<std::int64_t, P> sparse;
+    for (std::size_t i = 0; i < a.p.size(); ++i) {
+      if (a.p[i] == 0) continue;
+      for (std::size_t j = 0; j < b.p.size(); ++j)
+        if (b.p[j] != 0)
+          sparse[f(a.low + static_cast<std::int64_t>(i), b.low + static_cast<std::int64_t>(j))] += a.p[i] * b.p[j];
+    }
+    auto out = from_sparse(sparse);
+    out.cut_off = a.cut_off + b.cut_off - a.cut_off * b.cut_off;
+    return out;
+  }
+
+  // ---- one dice term ----
+
+  Distribution<P> term(const dice::DiceTerm& node) {
+    const auto count = node.count ? evaluate(*node.count) : Distribution<P>::point(1);
+    const PreparedTerm& prepared = roller_.terms()[next_term_++];
+    if (count.low < 0)
+      throw error_at(roller_.expression(), node.count->column, "cannot roll a negative number of dice");
+    if (count.high() > roller_.limits().max_dice)
+      throw error_at(roller_.expression(), node.count ? node.count->column : node.faces_column,
+                     fmt::format("up to {} dice asked for: one expression rolls at most {} dice", count.high(),
+                                 roller_.limits().max_dice));
+    const auto one = one_die(prepared);
+    // A mixture over the number of dice: P(total) = Σ_n P(n dice) P(total | n dice).
+    std::map<std::int64_t, P> mixed;
+    P cut_off = count.cut_off;
+    for (std::size_t i = 0; i < count.p.size(); ++i) {
+      if (count.p[i] == 0) continue;
+      const auto pool = pool_of(prepared, one, count.low + static_cast<std::int64_t>(i));
+      spend(pool.p.size());
+      for (std::size_t v = 0; v < pool.p.size(); ++v)
+        if (pool.p[v] != 0) mixed[pool.low + static_cast<std::int64_t>(v)] += count.p[i] * pool.p[v];
+      cut_off += count.p[i] * pool.cut_off;
+    }
+    auto out = from_sparse(mixed);
+    out.cut_off = cut_off;
+    return out;
+  }
+
+  // One die (with its explosion chain), as what it adds to the term (`contribution`: its value, or
+  // ±1 for a success or failure) and, for keep/drop, the value it is ranked by (`key`).
+  struct OneDie {
+    Distribution<P> contribution;  // when nothing is kept or dropped
+    std::map<std::int64_t, P> keys;  // keep/drop only: the die's value → probability
+    bool counts_successes = false;
+  };
+
+  std::int64_t score(const PreparedTerm& t, std::int64_t value, std::string_view symbol) const {
+    if (!t.successes) return value;
+    if (meets(*t.successes, value, symbol)) return 1;
+    return t.failures && meets(*t.failures, value, symbol) ? -1 : 0;
+  }
+
+  std::int64_t clamped(const PreparedTerm& t, std::int64_t value) const {
+    if (t.term->min) value = std::max(value, *t.term->min);
+    if (t.term->max) value = std::min(value, *t.term->max);
+    return value;
+  }
+
+  // The probability of each face after rerolls: `r` conditions on not matching, `ro` mixes in
+  // one fresh roll with the probability of matching.
+  std::vector<P> settled_faces(const PreparedTerm& t) {
+    const Die& die = t.die;
+    const auto n = static_cast<std::int64_t>(die.size());
+    spend(static_cast<std::uint64_t>(map_insert_cost * n));  // the caller files every face in a map
+    std::vector<P> faces(die.size(), ratio<P>(1, n));
+    if (!t.reroll_on) return faces;
+    std::int64_t matched = 0;
+    for (std::size_t f = 0; f < die.size(); ++f) matched += meets(*t.reroll_on, die.value(f), die.symbol(f));
+    for (std::size_t f = 0; f < die.size(); ++f) {
+      const bool match = meets(*t.reroll_on, die.value(f), die.symbol(f));
+      if (t.term->reroll->once)
+        faces[f] = ratio<P>((match ? 0 : n) + matched, n * n);
+      else
+        faces[f] = match ? P(0) : ratio<P>(1, n - matched);
+    }
+    return faces;
+  }
+
+  // The sum of what a chain of explosions adds, from the depth cap back to the first die:
+  // chain(d) = Σ_{faces that stop} p δ(c_d(face)) + Σ_{faces that explode} p δ(c_d(face)) ⊛ chain(d+1).
+  // `per_die(face, depth)` is what one die of the chain adds.
+  template <class PerDie>
+  Distribution<P> chain(const PreparedTerm& t, const std::vector<P>& faces, PerDie per_die, P& cut_off) {
+    const Die& die = t.die;
+    const std::int64_t cap = roller_.limits().explode_depth;
+    // Known before any work: the chain's span, and one ordered-map insert per face and depth.
+    if (checked::multiply(cap + 1, die.highest() - die.lowest() + 1) > budget_.max_span) too_much();
+    spend(static_cast<std::uint64_t>(map_insert_cost * (cap + 1)) * die.size());
+    P exploding_mass = 0;
+    for (std::size_t f = 0; f < die.size(); ++f)
+      if (meets(*t.explode_on, die.value(f), die.symbol(f))) exploding_mass += faces[f];
+    Distribution<P> rest;  // chain(d + 1)
+    for (std::int64_t depth = cap; depth >= 0; --depth) {
+      std::map<std::int64_t, P> stops, explodes;
+      for (std::size_t f = 0; f < die.size(); ++f) {
+        if (faces[f] == 0) continue;
+        const bool explode = depth < cap && meets(*t.explode_on, die.value(f), die.symbol(f));
+        (explode ? explodes : stops)[per_die(f, depth)] += faces[f];
+      }
+      // Rerolls can leave no face that stops (`1d6r<6!`): then every chain runs to the cap.
+      if (explodes.empty()) {
+        rest = from_sparse(stops);
+      } else {
+        auto continued = convolve(from_sparse(explodes), rest);
+        rest = stops.empty() ? std::move(continued) : add_mixtures(from_sparse(stops), continued);
+      }
+    }
+    // The cap stops a die that would explode once every die before it exploded.
+    P reach = 1;
+    for (std::int64_t i = 0; i <= cap; ++i) reach *= exploding_mass;
+    cut_off = reach;
+    return rest;
+  }
+
+  Distribution<P> add_mixtures(const Distribution<P>& a, const Distribution<P>& b) {
+    auto out = dense(std::min(a.low, b.low), std::max(a.high(), b.high()));
+    for (std::size_t i = 0; i < a.p.size(); ++i) out.p[static_cast<std::size_t>(a.low - out.low) + i] += a.p[i];
+    for (std::size_t i = 0; i < b.p.size(); ++i) out.p[static_cast<std::size_t>(b.low - out.low) + i] += b.p[i];
+    return out;
+  }
+
+  OneDie one_die(const PreparedTerm& t) {
+    const Die& die = t.die;
+    const auto faces = settled_faces(t);
+    OneDie one;
+    one.counts_successes = t.successes.has_value();
+    const bool selects = t.term->selection.has_value();
+    P cut_off = 0;
+    if (!t.explode_on) {
+      std::map<std::int64_t, P> contribution;
+      for (std::size_t f = 0; f < die.size(); ++f) {
+        if (faces[f] == 0) continue;
+        const auto value = clamped(t, die.value(f));
+        if (selects) one.keys[value] += faces[f];
+        contribution[score(t, value, die.symbol(f))] += faces[f];
+      }
+      one.contribution = from_sparse(contribution);
+      return one;
+    }
+    const Explosion kind = t.term->explode->kind;
+    if (kind == Explosion::compounding) {
+      // The die's value is the sum of its chain; clamps and success tests apply to that sum.
+      auto total = chain(t, faces, [&](std::size_t f, std::int64_t) { return die.value(f); }, cut_off);
+      std::map<std::int64_t, P> contribution;
+      for (std::size_t i = 0; i < total.p.size(); ++i) {
+        if (total.p[i] == 0) continue;
+        const auto value = clamped(t, total.low + static_cast<std::int64_t>(i));
+        if (selects) one.keys[value] += total.p[i];
+        contribution[score(t, value, {})] += total.p[i];
+      }
+      one.contribution = from_sparse(contribution);
+      one.contribution.cut_off = cut_off;
+      return one;
+    }
+    if (selects)
+      throw error_at(roller_.expression(), t.term->faces_column,
+                     "keep/drop over dice that explode into separate dice has no exact method here: use !! "
+                     "(compounding), or estimate it with arbiter roll --times 100000");
+    const bool penetrating = kind == Explosion::penetrating;
+    one.contribution = chain(
+        t, faces,
+        [&](std::size_t f, std::int64_t depth) {
+          const auto value = clamped(t, die.value(f) - (penetrating && depth > 0 ? 1 : 0));
+          return score(t, value, die.symbol(f));
+        },
+        cut_off);
+    one.contribution.cut_off = cut_off;
+    return one;
+  }
+
+  Distribution<P> pool_of(const PreparedTerm& t, const OneDie& one, std::int64_t n) {
+    const auto& selection = t.term->selection;
+    if (!selection) return sum_of(one.contribution, n);
+    const std::int64_t kept = selection->keep ? std::min(selection->count, n) : std::max<std::int64_t>(0, n - selection->count);
+    const bool highest = selection->keep == selection->highest;  // dropping the lowest keeps the highest
+    if (kept == n) return sum_of(one.contribution, n);
+    if (t.die.has_symbols() && t.successes && !t.successes->symbol.empty())
+      throw error_at(roller_.expression(), t.term->faces_column,
+                     "keep/drop ranks dice by value; symbol faces have none");
+    auto out = keep(t, one.keys, n, kept, highest);
+    out.cut_off = any_of(one.contribution.cut_off, n);
+    return out;
+  }
+
+  Distribution<P> sum_of(const Distribution<P>& one, std::int64_t n) {
+    // n convolutions with a growing total cost about (width n)^2 / 2: refuse before starting.
+    const double width = static_cast<double>(one.p.size()), dice = static_cast<double>(n);
+    if (width * width * dice * dice / 2 > static_cast<double>(budget_.max_steps - spent_)) too_much();
+    auto total = Distribution<P>::point(0);
+    for (std::int64_t i = 0; i < n; ++i) total = convolve(total, one);
+    total.cut_off = any_of(one.cut_off, n);
+    return total;
+  }
+
+  // Keep the `k` highest (or lowest) of `n` dice with values `keys`, summing what the kept dice
+  // add. Outcomes are visited from the best end; a state is (dice not yet placed, sum of the kept
+  // dice so far), and at each outcome j of the r unplaced dice land on it with probability
+  // Binomial(r, p(outcome) / p(this outcome or worse)). Once k dice are kept, the rest cannot
+  // change the sum, so every j that fills the quota goes straight to the result.
+  Distribution<P> keep(const PreparedTerm& t, const std::map<std::int64_t, P>& keys, std::int64_t n, std::int64_t k,
+                       bool highest) {
+    if (k == 0) return Distribution<P>::point(0);
+    if constexpr (std::is_same_v<P, Fraction>) return keep_in_weights(t, keys, n, k, highest);
+    std::vector<std::pair<std::int64_t, P>> outcomes(keys.begin(), keys.end());
+    if (highest) std::reverse(outcomes.begin(), outcomes.end());
+    std::int64_t lowest_add = 0, highest_add = 0;
+    std::vector<std::int64_t> adds;
+    for (const auto& [value, p] : outcomes) {
+      adds.push_back(score(t, value, {}));
+      lowest_add = std::min(lowest_add, adds.back());
+      highest_add = std::max(highest_add, adds.back());
+    }
+    const std::int64_t sum_low = checked::multiply(k, lowest_add), sum_high = checked::multiply(k, highest_add);
+    if (sum_high - sum_low > budget_.max_span) too_much();
+    const auto width = static_cast<std::size_t>(sum_high - sum_low + 1);
+    // states[r][s - sum_low]: probability that r dice are unplaced and the kept ones sum to s
+    std::vector<std::vector<P>> states(static_cast<std::size_t>(n + 1));
+    states[static_cast<std::size_t>(n)].assign(width, P(0));
+    states[static_cast<std::size_t>(n)][static_cast<std::size_t>(-sum_low)] = 1;
+    auto result = dense(sum_low, sum_high);
+    // or_worse[i]: the probability of outcome i or a worse one, summed from the worst end so the
+    // ratios below stay accurate in floating point.
+    std::vector<P> or_worse(outcomes.size() + 1, P(0));
+    for (std::size_t i = outcomes.size(); i-- > 0;) or_worse[i] = or_worse[i + 1] + outcomes[i].second;
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+      const bool last = i + 1 == outcomes.size();
+      const P q = last ? P(1) : P(outcomes[i].second / or_worse[i]);
+      const P not_q = last ? P(0) : P(or_worse[i + 1] / or_worse[i]);
+      const std::int64_t add = adds[i];
+      std::vector<std::vector<P>> next(states.size());
+      for (std::int64_t r = 1; r <= n; ++r) {
+        auto& row = states[static_cast<std::size_t>(r)];
+        if (row.empty()) continue;
+        const std::int64_t need = k - (n - r);
+        const auto binomial = binomial_row(r, q, not_q, need);
+        P filled = 1;  // P(j ≥ need)
+        for (std::int64_t j = 0; j < need; ++j) filled -= binomial[static_cast<std::size_t>(j)];
+        spend(static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(need + 1));
+        for (std::size_t s = 0; s < width; ++s) {
+          if (row[s] == 0) continue;
+          const std::int64_t sum = sum_low + static_cast<std::int64_t>(s);
+          for (std::int64_t j = 0; j < need; ++j) {
+            const P& pj = binomial[static_cast<std::size_t>(j)];
+            if (pj == 0) continue;
+            auto& target = next[static_cast<std::size_t>(r - j)];
+            if (target.empty()) target.assign(width, P(0));
+            target[static_cast<std::size_t>(sum + j * add - sum_low)] += row[s] * pj;
+          }
+          if (filled != 0) result.p[static_cast<std::size_t>(sum + need * add - sum_low)] += row[s] * filled;
+        }
+      }
+      states = std::move(next);
+    }
+    return trimmed(std::move(result));
+  }
+
+  // keep() for exact fractions, as icepool does it: whole-number weights (the probabilities
+  // times their common denominator D) instead of fractions, so no step needs a gcd. A state's
+  // weight counts only the dice placed so far; when the quota fills at an outcome, the dice still
+  // unplaced may take any worse outcome, weight (sum of worse weights)^(dice left). Divided by
+  // D^n at the end.
+  Distribution<P> keep_in_weights(const PreparedTerm& t, const std::map<std::int64_t, Fraction>& keys, std::int64_t n,
+                                  std::int64_t k, bool highest) {
+    mpz_class denominator = 1;
+    for (const auto& [value, p] : keys) mpz_lcm(denominator.get_mpz_t(), denominator.get_mpz_t(), p.get_den_mpz_t());
+    std::vector<std::pair<std::int64_t, mpz_class>> outcomes;
+    for (const auto& [value, p] : keys) outcomes.emplace_back(value, mpz_class(p * denominator));
+    if (highest) std::reverse(outcomes.begin(), outcomes.end());
+    std::vector<mpz_class> or_worse(outcomes.size() + 1, 0);
+    for (std::size_t i = outcomes.size(); i-- > 0;) or_worse[i] = or_worse[i + 1] + outcomes[i].second;
+    std::int64_t lowest_add = 0, highest_add = 0;
+    for (const auto& [value, w] : outcomes) {
+      lowest_add = std::min(lowest_add, score(t, value, {}));
+      highest_add = std::max(highest_add, score(t, value, {}));
+    }
+    const std::int64_t sum_low = checked::multiply(k, lowest_add), sum_high = checked::multiply(k, highest_add);
+    if (sum_high - sum_low > budget_.max_span) too_much();
+    const auto width = static_cast<std::size_t>(sum_high - sum_low + 1);
+    std::vector<std::vector<mpz_class>> states(static_cast<std::size_t>(n + 1));
+    states[static_cast<std::size_t>(n)].assign(width, 0);
+    states[static_cast<std::size_t>(n)][static_cast<std::size_t>(-sum_low)] = 1;
+    std::vector<mpz_class> result(width, 0);
+    for (std::size_t i = 0; i < outcomes.size(); ++i) {
+      const mpz_class& w = outcomes[i].second;
+      const mpz_class& worse = or_worse[i + 1];
+      const std::int64_t add = score(t, outcomes[i].first, {});
+      std::vector<std::vector<mpz_class>> next(states.size());
+      for (std::int64_t r = 1; r <= n; ++r) {
+        auto& row = states[static_cast<std::size_t>(r)];
+        if (row.empty()) continue;
+        const std::int64_t need = k - (n - r);
+        // placed[j] = C(r, j) w^j: j of the r unplaced dice land here
+        std::vector<mpz_class> placed(static_cast<std::size_t>(need));
+        mpz_class filled, term;
+        mpz_pow_ui(filled.get_mpz_t(), or_worse[i].get_mpz_t(), static_cast<unsigned long>(r));
+        mpz_class choose = 1, w_power = 1;
+        for (std::int64_t j = 0; j < need; ++j) {
+          placed[static_cast<std::size_t>(j)] = choose * w_power;
+          mpz_pow_ui(term.get_mpz_t(), worse.get_mpz_t(), static_cast<unsigned long>(r - j));
+          filled -= placed[static_cast<std::size_t>(j)] * term;  // the rest of the pool fills the quota
+          choose = choose * (r - j) / (j + 1);
+          w_power *= w;
+        }
+        spend(static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(need + 1));
+        for (std::size_t s = 0; s < width; ++s) {
+          if (row[s] == 0) continue;
+          const std::int64_t sum = sum_low + static_cast<std::int64_t>(s);
+          for (std::int64_t j = 0; j < need && worse != 0; ++j) {
+            auto& target = next[static_cast<std::size_t>(r - j)];
+            if (target.empty()) target.assign(width, 0);
+            target[static_cast<std::size_t>(sum + j * add - sum_low)] += row[s] * placed[static_cast<std::size_t>(j)];
+          }
+          if (filled != 0) result[static_cast<std::size_t>(sum + need * add - sum_low)] += row[s] * filled;
+        }
+      }
+      states = std::move(next);
+    }
+    mpz_class total;
+    mpz_pow_ui(total.get_mpz_t(), denominator.get_mpz_t(), static_cast<unsigned long>(n));
+    auto out = dense(sum_low, sum_high);
+    for (std::size_t s = 0; s < width; ++s) {
+      out.p[s] = Fraction(result[s], total);
+      out.p[s].canonicalize();
+    }
+    return trimmed(std::move(out));
+  }
+
+  static Distribution<P> trimmed(Distribution<P> d) {
+    std::size_t first = 0, last = d.p.size();
+    while (first + 1 < last && d.p[first] == 0) ++first;
+    while (last - 1 > first && d.p[last - 1] == 0) --last;
+    d.p = std::vector<P>(d.p.begin() + static_cast<std::ptrdiff_t>(first), d.p.begin() + static_cast<std::ptrdiff_t>(last));
+    d.low += static_cast<std::int64_t>(first);
+    return d;
+  }
+
+  const Roller& roller_;
+  DistributionBudget budget_;
+  std::uint64_t spent_ = 0;
+  std::size_t next_term_ = 0;
+};
+
+}  // namespace
+
+template <class P>
+Distribution<P> Distribution<P>::point(std::int64_t value) {
+  Distribution d;
+  d.low = value;
+  d.p.assign(1, P(1));
+  return d;
+}
+
+template <class P>
+P Distribution<P>::probability(std::int64_t value) const {
+  if (value < low || value > high()) return P(0);
+  return p[static_cast<std::size_t>(value - low)];
+}
+
+template <class P>
+P Distribution<P>::at_least(std::int64_t value) const {
+  P sum = 0;
+  for (std::int64_t v = std::max(value, low); v <= high(); ++v) sum += p[static_cast<std::size_t>(v - low)];
+  return sum;
+}
+
+template <class P>
+P Distribution<P>::at_most(std::int64_t value) const {
+  P sum = 0;
+  for (std::int64_t v = low; v <= std::min(value, high()); ++v) sum += p[static_cast<std::size_t>(v - low)];
+  return sum;
+}
+
+template <class P>
+P Distribution<P>::mean() const {
+  P sum = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) sum += p[i] * P(low + static_cast<std::int64_t>(i));
+  return sum;
+}
+
+template <class P>
+P Distribution<P>::variance() const {
+  const P m = mean();
+  P sum = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const P d = P(low + static_cast<std::int64_t>(i)) - m;
+    sum += p[i] * d * d;
+  }
+  return sum;
+}
+
+template struct Distribution<double>;
+template struct Distribution<Fraction>;
+
+Distribution<double> distribution_of(const Roller& roller, const DistributionBudget& budget) {
+  return Engine<double>(roller, budget).evaluate(*roller.expression().root);
+}
+
+Distribution<Fraction> exact_distribution_of(const Roller& roller, const DistributionBudget& budget) {
+  return Engine<Fraction>(roller, budget).evaluate(*roller.expression().root);
+}
+
+template <>
+double ratio<double>(std::int64_t a, std::int64_t b) {
+  return static_cast<double>(a) / static_cast<double>(b);
+}
+
+template <>
+Fraction ratio<Fraction>(std::int64_t a, std::int64_t b) {
+  Fraction f(mpz_class(static_cast<long>(a)), mpz_class(static_cast<long>(b)));  // int64 is long on LP64
+  f.canonicalize();
+  return f;
+}
+
+double to_double(double p) { return p; }
+double to_double(const Fraction& p) { return p.get_d(); }
+
+}  // namespace arbiter

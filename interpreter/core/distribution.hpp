@@ -1,0 +1,56 @@
+#pragma once
+// Exact probability distributions of dice expressions: value → probability, in floating point or,
+// on request, as exact fractions (GMP's mpq_class). Nothing here enumerates combinations: sums
+// are convolutions; keep-highest/lowest-k and success counts over a pool are computed one outcome
+// at a time by dynamic programming over "how many dice are still unassigned, what do the kept ones
+// add up to" (the method of the icepool library); a random number of dice is a mixture. Explosions
+// follow the roller's depth cap, and the distribution says how much probability the cap changed.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <gmpxx.h>
+
+#include "interpreter/core/roll.hpp"
+
+namespace arbiter {
+
+template <class P>
+struct Distribution {
+  std::int64_t low = 0;  // the value p[0] is the probability of
+  std::vector<P> p;      // p[i] = probability of low + i
+  P cut_off = 0;         // probability of the outcomes where the explosion depth cap stopped a die
+
+  static Distribution point(std::int64_t value);
+  std::int64_t high() const { return low + static_cast<std::int64_t>(p.size()) - 1; }
+  P probability(std::int64_t value) const;
+  P at_least(std::int64_t value) const;
+  P at_most(std::int64_t value) const;
+  P mean() const;
+  P variance() const;
+};
+
+using Fraction = mpq_class;
+
+struct DistributionBudget {
+  std::uint64_t max_steps = 400'000'000;  // elementary multiply-adds
+  std::int64_t max_span = 50'000'000;     // highest minus lowest possible value
+};
+
+// Throws arbiter::Error when the expression cannot be computed exactly (a keep/drop over dice
+// that explode into separate dice) or needs more than the budget: the message suggests sampling.
+Distribution<double> distribution_of(const Roller& roller, const DistributionBudget& budget = {});
+Distribution<Fraction> exact_distribution_of(const Roller& roller, const DistributionBudget& budget = {});
+
+// a / b as a probability (b > 0).
+template <class P>
+P ratio(std::int64_t a, std::int64_t b);
+template <>
+double ratio<double>(std::int64_t a, std::int64_t b);
+template <>
+Fraction ratio<Fraction>(std::int64_t a, std::int64_t b);
+
+double to_double(double p);
+double to_double(const Fraction& p);
+
+}  // namespace arbiter

@@ -1,0 +1,321 @@
+// The `dice` module: every roll through the dice source of the running fight or tool, so a test
+// with scripted dice, a seeded simulation and a GM at the prompt all run the same pack code.
+//   dice.roll(expr, reason)         -> result table (total, text, dice with their fates, counts)
+//   dice.distribution(expr)         -> Distribution (exact, in floating point)
+//   dice.define(name, faces)        -> registers a named die, written d[name]
+//   dice.pool{"1d6", "5d10"}        -> Pool: pool:roll(reason), pool:distribution(stats, fn)
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "interpreter/core/distribution.hpp"
+#include "interpreter/core/pool.hpp"
+#include "interpreter/core/roll.hpp"
+#include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/modules.hpp"
+#include "interpreter/lua/services.hpp"
+
+namespace arbiter::lua {
+
+namespace {
+
+constexpr const char* distribution_type = "arbiter.dice.Distribution";
+constexpr const char* pool_type = "arbiter.dice.Pool";
+constexpr const char* pool_roll_type = "arbiter.dice.PoolRoll";
+
+// A C++ value owned by a full userdata; __gc runs its destructor.
+template <class T>
+T& push_object(lua_State* L, const char* type, T value) {
+  void* memory = lua_newuserdatauv(L, sizeof(T), 0);
+  T* object = new (memory) T(std::move(value));
+  luaL_setmetatable(L, type);
+  return *object;
+}
+
+template <class T>
+int destroy(lua_State* L) {
+  static_cast<T*>(lua_touserdata(L, 1))->~T();
+  return 0;
+}
+
+const NamedDice& named_dice(lua_State* L) {
+  static const NamedDice none;
+  const NamedDice* named = services(L).find<NamedDice>();
+  return named ? *named : none;
+}
+
+Roller roller_for(lua_State* L, int index) {
+  return Roller(dice::parse_dice(luaL_checkstring(L, index), "<dice expression>"), named_dice(L));
+}
+
+const char* fate_of(const RolledDie& die) {
+  if (die.rerolled) return "rerolled";
+  if (die.dropped) return "dropped";
+  return "kept";
+}
+
+void push_rolled_die(lua_State* L, const std::string& die_name, const RolledDie& die) {
+  lua_createtable(L, 0, 6);
+  lua_pushstring(L, die_name.c_str());
+  lua_setfield(L, -2, "die");
+  lua_pushinteger(L, die.value);
+  lua_setfield(L, -2, "value");
+  if (!die.symbol.empty()) {
+    lua_pushstring(L, die.symbol.c_str());
+    lua_setfield(L, -2, "symbol");
+  }
+  lua_pushstring(L, fate_of(die));
+  lua_setfield(L, -2, "fate");
+  lua_pushboolean(L, die.exploded);
+  lua_setfield(L, -2, "exploded");
+  if (die.counted != 0) {
+    lua_pushstring(L, die.counted > 0 ? "success" : "failure");
+    lua_setfield(L, -2, "counted");
+  }
+}
+
+int roll(lua_State* L) {
+  const Roller roller = roller_for(L, 1);
+  const std::string reason = luaL_optstring(L, 2, "");
+  DiceSource& source = services(L).get<DiceSource>("dice source");
+  const Roll result = roller.roll(source, reason);
+  lua_createtable(L, 0, 6);
+  lua_pushinteger(L, result.total);
+  lua_setfield(L, -2, "total");
+  lua_pushstring(L, result.text.c_str());
+  lua_setfield(L, -2, "text");
+  lua_pushstring(L, result.expr.c_str());
+  lua_setfield(L, -2, "expr");
+  lua_pushstring(L, result.reason.c_str());
+  lua_setfield(L, -2, "reason");
+  lua_newtable(L);  // dice, every term's in order
+  lua_newtable(L);  // counts by symbol
+  lua_Integer n = 0;
+  for (const auto& term : result.terms) {
+    for (const auto& die : term.dice) {
+      push_rolled_die(L, term.die, die);
+      lua_rawseti(L, -3, ++n);
+    }
+    for (const auto& [symbol, count] : term.symbol_counts()) {
+      lua_getfield(L, -1, symbol.c_str());
+      const lua_Integer before = lua_tointeger(L, -1);
+      lua_pop(L, 1);
+      lua_pushinteger(L, before + count);
+      lua_setfield(L, -2, symbol.c_str());
+    }
+  }
+  lua_setfield(L, -3, "counts");
+  lua_setfield(L, -2, "dice");
+  return 1;
+}
+
+int distribution(lua_State* L) {
+  const Roller roller = roller_for(L, 1);
+  push_object(L, distribution_type, distribution_of(roller));
+  return 1;
+}
+
+Distribution<double>& check_distribution(lua_State* L) {
+  return *static_cast<Distribution<double>*>(luaL_checkudata(L, 1, distribution_type));
+}
+
+int distribution_p(lua_State* L) {
+  lua_pushnumber(L, check_distribution(L).probability(luaL_checkinteger(L, 2)));
+  return 1;
+}
+int distribution_at_least(lua_State* L) {
+  lua_pushnumber(L, check_distribution(L).at_least(luaL_checkinteger(L, 2)));
+  return 1;
+}
+int distribution_at_most(lua_State* L) {
+  lua_pushnumber(L, check_distribution(L).at_most(luaL_checkinteger(L, 2)));
+  return 1;
+}
+int distribution_mean(lua_State* L) {
+  lua_pushnumber(L, check_distribution(L).mean());
+  return 1;
+}
+int distribution_stddev(lua_State* L) {
+  lua_pushnumber(L, std::sqrt(check_distribution(L).variance()));
+  return 1;
+}
+int distribution_cut_off(lua_State* L) {
+  lua_pushnumber(L, check_distribution(L).cut_off);
+  return 1;
+}
+int distribution_values(lua_State* L) {
+  const auto& d = check_distribution(L);
+  lua_newtable(L);
+  lua_Integer n = 0;
+  for (std::size_t i = 0; i < d.p.size(); ++i) {
+    if (d.p[i] == 0) continue;
+    lua_createtable(L, 0, 2);
+    lua_pushinteger(L, d.low + static_cast<lua_Integer>(i));
+    lua_setfield(L, -2, "value");
+    lua_pushnumber(L, d.p[i]);
+    lua_setfield(L, -2, "p");
+    lua_rawseti(L, -2, ++n);
+  }
+  return 1;
+}
+
+int define(lua_State* L) {
+  const std::string name = luaL_checkstring(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  std::vector<Face> faces;
+  const lua_Integer n = luaL_len(L, 2);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, 2, i);
+    if (lua_type(L, -1) == LUA_TSTRING)
+      faces.push_back({0, lua_tostring(L, -1)});
+    else if (lua_isinteger(L, -1))
+      faces.push_back({lua_tointeger(L, -1), {}});
+    else
+      throw Error(fmt::format("face {} of the die '{}' must be a symbol (a string) or a whole number, not a {}", i,
+                              name, luaL_typename(L, -1)));
+    lua_pop(L, 1);
+  }
+  services(L).get<NamedDice>("dice registry").define(name, std::move(faces));
+  return 0;
+}
+
+int pool(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  std::vector<std::string> entries;
+  const lua_Integer n = luaL_len(L, 1);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, 1, i);
+    if (lua_type(L, -1) != LUA_TSTRING)
+      throw Error(fmt::format("pool entry {} must be dice such as \"5d10\", not a {}", i, luaL_typename(L, -1)));
+    entries.emplace_back(lua_tostring(L, -1));
+    lua_pop(L, 1);
+  }
+  push_object(L, pool_type, Pool::parse(entries, named_dice(L)));
+  return 1;
+}
+
+const Pool& check_pool(lua_State* L) { return *static_cast<Pool*>(luaL_checkudata(L, 1, pool_type)); }
+const PoolRoll& check_pool_roll(lua_State* L) {
+  return *static_cast<PoolRoll*>(luaL_checkudata(L, 1, pool_roll_type));
+}
+
+int pool_roll(lua_State* L) {
+  const Pool& pool = check_pool(L);
+  const std::string reason = luaL_optstring(L, 2, "");
+  push_object(L, pool_roll_type, pool.roll(services(L).get<DiceSource>("dice source"), reason));
+  return 1;
+}
+
+std::vector<PoolStatistic> check_statistics(lua_State* L, int index) {
+  luaL_checktype(L, index, LUA_TTABLE);
+  std::vector<PoolStatistic> statistics;
+  const lua_Integer n = luaL_len(L, index);
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, index, i);
+    statistics.push_back(PoolStatistic::parse(luaL_checkstring(L, -1)));
+    lua_pop(L, 1);
+  }
+  if (statistics.empty()) throw Error("name at least one statistic: highest, lowest, sum or count:FACE");
+  return statistics;
+}
+
+// pool:distribution({"highest", "count:10"}, function(highest, tens) return … end): the rule is
+// called once per distinct combination of the statistics, not once per combination of dice.
+int pool_distribution(lua_State* L) {
+  const Pool& pool = check_pool(L);
+  const auto statistics = check_statistics(L, 2);
+  luaL_checktype(L, 3, LUA_TFUNCTION);
+  const auto joint = pool.joint<double>(statistics);
+  std::map<std::int64_t, double> results;
+  for (const auto& [key, p] : joint) {
+    lua_pushvalue(L, 3);
+    for (const auto value : key) lua_pushinteger(L, value);
+    lua_call(L, static_cast<int>(key.size()), 1);
+    if (!lua_isinteger(L, -1))
+      throw Error(fmt::format("the rule given to pool:distribution must return a whole number, not a {}",
+                              luaL_typename(L, -1)));
+    results[lua_tointeger(L, -1)] += p;
+    lua_pop(L, 1);
+  }
+  Distribution<double> d;
+  d.low = results.begin()->first;
+  d.p.assign(static_cast<std::size_t>(results.rbegin()->first - d.low + 1), 0.0);
+  for (const auto& [value, p] : results) d.p[static_cast<std::size_t>(value - d.low)] += p;
+  push_object(L, distribution_type, std::move(d));
+  return 1;
+}
+
+int pool_roll_statistic(lua_State* L, PoolStatistic statistic) {
+  lua_pushinteger(L, check_pool_roll(L).statistic(statistic));
+  return 1;
+}
+int pool_roll_highest(lua_State* L) { return pool_roll_statistic(L, {PoolStatistic::Kind::highest, {}}); }
+int pool_roll_lowest(lua_State* L) { return pool_roll_statistic(L, {PoolStatistic::Kind::lowest, {}}); }
+int pool_roll_sum(lua_State* L) { return pool_roll_statistic(L, {PoolStatistic::Kind::sum, {}}); }
+int pool_roll_count(lua_State* L) {
+  const std::string face = luaL_tolstring(L, 2, nullptr);
+  return pool_roll_statistic(L, {PoolStatistic::Kind::count, face});
+}
+int pool_roll_text(lua_State* L) {
+  lua_pushstring(L, check_pool_roll(L).text().c_str());
+  return 1;
+}
+int pool_roll_dice(lua_State* L) {
+  const auto& rolled = check_pool_roll(L);
+  lua_createtable(L, static_cast<int>(rolled.dice.size()), 0);
+  lua_Integer n = 0;
+  for (const auto& die : rolled.dice) {
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, die.die.c_str());
+    lua_setfield(L, -2, "die");
+    lua_pushinteger(L, die.value);
+    lua_setfield(L, -2, "value");
+    lua_pushstring(L, die.label.c_str());
+    lua_setfield(L, -2, "face");
+    lua_rawseti(L, -2, ++n);
+  }
+  return 1;
+}
+
+void new_type(lua_State* L, const char* name, const luaL_Reg* methods, lua_CFunction gc) {
+  luaL_newmetatable(L, name);
+  lua_newtable(L);
+  luaL_setfuncs(L, methods, 0);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pushliteral(L, "locked");
+  lua_setfield(L, -2, "__metatable");  // a pack cannot reach or change the methods
+  lua_pop(L, 1);
+}
+
+}  // namespace
+
+int open_dice(lua_State* L) {
+  static const luaL_Reg distribution_methods[] = {
+      {"p", guarded<distribution_p>},         {"at_least", guarded<distribution_at_least>},
+      {"at_most", guarded<distribution_at_most>}, {"mean", guarded<distribution_mean>},
+      {"stddev", guarded<distribution_stddev>}, {"cut_off", guarded<distribution_cut_off>},
+      {"values", guarded<distribution_values>}, {nullptr, nullptr}};
+  static const luaL_Reg pool_methods[] = {
+      {"roll", guarded<pool_roll>}, {"distribution", guarded<pool_distribution>}, {nullptr, nullptr}};
+  static const luaL_Reg pool_roll_methods[] = {
+      {"highest", guarded<pool_roll_highest>}, {"lowest", guarded<pool_roll_lowest>},
+      {"sum", guarded<pool_roll_sum>},         {"count", guarded<pool_roll_count>},
+      {"dice", guarded<pool_roll_dice>},       {"text", guarded<pool_roll_text>},
+      {nullptr, nullptr}};
+  static const luaL_Reg functions[] = {{"roll", guarded<roll>},
+                                      {"distribution", guarded<distribution>},
+                                      {"define", guarded<define>},
+                                      {"pool", guarded<pool>},
+                                      {nullptr, nullptr}};
+  new_type(L, distribution_type, distribution_methods, destroy<Distribution<double>>);
+  new_type(L, pool_type, pool_methods, destroy<Pool>);
+  new_type(L, pool_roll_type, pool_roll_methods, destroy<PoolRoll>);
+  luaL_newlib(L, functions);
+  return 1;
+}
+
+}  // namespace arbiter::lua

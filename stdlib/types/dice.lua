@@ -1,0 +1,116 @@
+---@meta dice
+-- `dice`: every roll goes through the dice source of the running fight or tool — the seeded
+-- generator, scripted dice in a test, or a GM rolling at a prompt — with a reason that says what
+-- it is for. Expressions use the dice notation of docs/dice.md (`4d6kh3`, `10d10>=8`, `3d6!`).
+
+---@class dice.RolledDie
+---@field die string the die rolled: "d6", "dF", "armellian"
+---@field value integer its value (after explosions, penetration and min/max)
+---@field symbol string? its symbol, on symbol dice
+---@field fate "kept"|"dropped"|"rerolled"
+---@field exploded boolean whether it exploded
+---@field counted "success"|"failure"|nil how a compare point after the dice counted it
+
+---@class dice.Roll
+---@field total integer
+---@field text string the roll on one line: "4d6kh3 = [6, 5, 3, 1 dropped] = 14"
+---@field expr string the expression in canonical notation
+---@field reason string why it was rolled
+---@field dice dice.RolledDie[] every die, in the order rolled
+---@field counts table<string, integer> kept dice by symbol: { Sword = 2, Wyld = 1 }
+
+---An exact probability distribution (computed in floating point).
+---@class dice.Distribution
+local Distribution = {}
+
+---The probability of exactly `value`.
+---@param value integer
+---@return number
+function Distribution:p(value) end
+
+---The probability of `value` or more.
+---@param value integer
+---@return number
+function Distribution:at_least(value) end
+
+---The probability of `value` or less.
+---@param value integer
+---@return number
+function Distribution:at_most(value) end
+
+---@return number
+function Distribution:mean() end
+
+---@return number
+function Distribution:stddev() end
+
+---How much probability the explosion depth cap changed (0 without explosions).
+---@return number
+function Distribution:cut_off() end
+
+---Every possible value with its probability, lowest first.
+---@return { value: integer, p: number }[]
+function Distribution:values() end
+
+---One roll of a pool: statistics read from the same dice.
+---@class dice.PoolRoll
+local PoolRoll = {}
+
+---@return integer
+function PoolRoll:highest() end
+
+---@return integer
+function PoolRoll:lowest() end
+
+---@return integer
+function PoolRoll:sum() end
+
+---How many dice show `face` ("10", 10 or "Sword").
+---@param face string|integer
+---@return integer
+function PoolRoll:count(face) end
+
+---@return { die: string, value: integer, face: string }[]
+function PoolRoll:dice() end
+
+---@return string text "[d6: 1, d10: 10, d10: 7]"
+function PoolRoll:text() end
+
+---Mixed dice rolled together, e.g. a Heimr check's 1d6 and 5d10.
+---@class dice.Pool
+local Pool = {}
+
+---@param reason string? what the roll is for
+---@return dice.PoolRoll
+function Pool:roll(reason) end
+
+---The exact distribution of `rule` applied to statistics of one roll of the pool. `rule` is
+---called once per combination of the statistics' values, e.g. for a Heimr check with C 5, P 6:
+---`pool:distribution({"highest", "count:10"}, function(high, tens) return high + math.max(0, tens - 1) + 6 end)`.
+---@param statistics ("highest"|"lowest"|"sum"|string)[] "count:FACE" counts the dice showing FACE
+---@param rule fun(...: integer): integer
+---@return dice.Distribution
+function Pool:distribution(statistics, rule) end
+
+dice = {}
+
+---Rolls `expr` through the current dice source.
+---@param expr string e.g. "1d20+5", "4d6kh3", "5d[armellian]=Sword"
+---@param reason string? what the roll is for: "Aldric attacks Orc #2"
+---@return dice.Roll
+function dice.roll(expr, reason) end
+
+---The exact distribution of `expr`.
+---@param expr string
+---@return dice.Distribution
+function dice.distribution(expr) end
+
+---Registers a die, written `d[name]` afterwards. Faces are symbols (strings) or whole numbers.
+---@param name string letters, digits and `_`
+---@param faces (string|integer)[] e.g. {"Sword", "Shield", "Sun", "Moon", "Wyld", "Rot"}
+function dice.define(name, faces) end
+
+---A pool of mixed dice rolled together.
+---@param entries string[] plain dice: {"1d6", "5d10"}
+---@return dice.Pool
+function dice.pool(entries) end

@@ -1,0 +1,132 @@
+// The `dice` module as a pack sees it, through the sandbox, with scripted dice as the source.
+#include <catch2/catch.hpp>
+
+#include "interpreter/core/dice_source.hpp"
+#include "interpreter/core/named_dice.hpp"
+#include "interpreter/lua/sandbox.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+// The Heimr dice challenge (seed 003) as a pack would write it, over one shared pool.
+const char* heimr = R"(
+local function result(c, p, first, extra)
+  if c == 0 then return first + p end
+  extra = math.max(0, extra - 1)
+  if c > 0 then return first + extra + p else return first - extra + p end
+end
+local function stats(c)
+  if c > 0 then return {"highest", "count:10"} else return {"lowest", "count:1"} end
+end
+local function pool(c) return dice.pool{"1d6", math.abs(c) .. "d10"} end
+function check(c, p)
+  local rolled = pool(c):roll("Heimr check")
+  local s = stats(c)
+  local first = c >= 0 and rolled:highest() or rolled:lowest()
+  return result(c, p, first, rolled:count(s[2]:sub(7)))
+end
+function odds(c, p)
+  return pool(c):distribution(stats(c), function(first, extra) return result(c, p, first, extra) end)
+end
+)";
+
+struct Host {
+  lua::Sandbox sandbox;
+  NamedDice named;
+  std::unique_ptr<ScriptedDice> scripted;
+
+  Host() {
+    sandbox.services().provide<NamedDice>(&named);
+    sandbox.add_pack({"probe", {}, "probe", {}});
+    sandbox.run_string("probe", heimr, "probe.lua", 0);
+  }
+  void script(std::vector<std::string> values) {
+    scripted = std::make_unique<ScriptedDice>(std::move(values));
+    sandbox.services().provide<DiceSource>(scripted.get());
+  }
+  std::string run(const std::string& code) {
+    sandbox.run_string("probe", code, "probe.lua", 1);
+    std::string result = luaL_tolstring(sandbox.state(), -1, nullptr);
+    lua_pop(sandbox.state(), 2);
+    return result;
+  }
+  std::string error(const std::string& code) {
+    try {
+      sandbox.run_string("probe", code, "probe.lua", 0);
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "no error";
+  }
+};
+
+}  // namespace
+
+TEST_CASE("dice.roll goes through the current dice source and shows its work", "[dice]") {
+  Host host;
+  host.script({"6", "5", "3", "1"});
+  CHECK(host.run("local r = dice.roll('4d6kh3', 'Aldric rolls strength') return r.text .. ' | ' .. r.reason") ==
+        "4d6kh3 = [6, 5, 3, 1 dropped] = 14 | Aldric rolls strength");
+  host.script({"6", "5", "3", "1"});
+  CHECK(host.run("local r = dice.roll('4d6kh3') return r.total * 100 + #r.dice") == "1404");
+  host.script({"1"});
+  CHECK(host.run("return dice.roll('1d6').dice[1].fate") == "kept");
+}
+
+TEST_CASE("dice.define registers symbol dice, and results keep symbols and count them", "[dice]") {
+  Host host;
+  host.run("dice.define('armellian', {'Sword', 'Shield', 'Sun', 'Moon', 'Wyld', 'Rot'}) return true");
+  host.script({"Sword", "Wyld", "Sword"});
+  CHECK(host.run("local r = dice.roll('3d[armellian]') return r.counts.Sword .. ' ' .. r.dice[2].symbol") == "2 Wyld");
+  CHECK_THAT(host.error("dice.define('armellian', {'x'})"), Catch::Contains("already defined"));
+  CHECK_THAT(host.error("dice.define('bad', {{}})"), Catch::Contains("must be a symbol (a string) or a whole number"));
+}
+
+TEST_CASE("every Heimr worked example through the Lua API", "[dice]") {
+  Host host;
+  const std::vector<std::tuple<int, int, std::vector<std::string>, int>> examples = {
+      {3, 3, {"1", "4", "9", "10"}, 13},
+      {5, 6, {"1", "3", "5", "7", "10", "10"}, 17},  // the source says 18; its own terms add to 17
+      {0, 0, {"3"}, 3},
+      {4, 3, {"1", "1", "2", "4", "6"}, 9},
+      {2, -3, {"3", "10", "10"}, 8},
+      {-4, -4, {"1", "1", "1", "4", "9"}, -5},  // the source says -2; its own terms give -5
+  };
+  for (const auto& [c, p, rolled, expected] : examples) {
+    host.script(rolled);
+    CHECK(host.run("return check(" + std::to_string(c) + ", " + std::to_string(p) + ")") == std::to_string(expected));
+    CHECK(host.scripted->remaining() == 0);
+  }
+}
+
+TEST_CASE("distributions from Lua: expressions and pool rules", "[dice]") {
+  Host host;
+  CHECK(host.run("return string.format('%.6f', dice.distribution('4d6kh3'):mean())") == "12.244599");
+  CHECK(host.run("return dice.distribution('3d6'):at_least(11)") == "0.5");
+  CHECK(host.run("return #dice.distribution('3d6'):values()") == "16");
+  CHECK(host.run("return string.format('%.4f', odds(5, 0):at_least(9))") == "0.6723");
+  CHECK(host.run("return string.format('%.4f', odds(-5, 0):at_most(2))") == "0.7815");
+}
+
+TEST_CASE("bad input from a pack is a Lua error with the position", "[dice]") {
+  Host host;
+  host.script({"1"});
+  const auto message = host.error("dice.roll('2d6 +')");
+  CHECK_THAT(message, Catch::Contains("probe.lua:1"));
+  CHECK_THAT(message, Catch::Contains("expected a number, dice such as 2d6 or d20, or '('"));
+  CHECK_THAT(host.error("dice.roll('d[armelian]')"), Catch::Contains("there is no die named 'armelian'"));
+  CHECK_THAT(host.error("dice.roll('2d6')"), Catch::Contains("the scripted dice ran out"));
+  CHECK_THAT(host.error("dice.pool{'1d6'}:distribution({'highst'}, function(h) return h end)"),
+             Catch::Contains("did you mean 'highest'?"));
+  CHECK_THAT(host.error("dice.pool{'1d6'}:distribution({'highest'}, function(h) return 'x' end)"),
+             Catch::Contains("must return a whole number"));
+  lua::Sandbox bare;
+  bare.add_pack({"probe", {}, "probe", {}});
+  try {
+    bare.run_string("probe", "dice.roll('1d6')", "probe.lua", 0);
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK_THAT(e.what(), Catch::Contains("there is no dice source here"));
+  }
+}

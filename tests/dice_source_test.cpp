@@ -1,0 +1,66 @@
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "grammar/diagnostic.hpp"
+#include "interpreter/core/dice_source.hpp"
+
+using namespace arbiter;
+
+TEST_CASE("dice know their faces") {
+  const auto d20 = Die::numbered(20);
+  CHECK(d20.name() == "d20");
+  CHECK(d20.size() == 20);
+  CHECK(d20.value(19) == 20);
+  CHECK(d20.find("20") == 19u);
+  CHECK_FALSE(d20.find("21"));
+  CHECK_FALSE(d20.find("x"));
+  const auto fate = Die::fate();
+  CHECK(fate.find("-1") == 0u);
+  CHECK(fate.find("+1") == 2u);
+  const auto armellian = Die::with_faces(
+      "armellian", {{0, "Sword"}, {0, "Shield"}, {0, "Sun"}, {0, "Moon"}, {0, "Wyld"}, {0, "Rot"}});
+  CHECK(armellian.find("wyld") == 4u);
+  CHECK(armellian.label(5) == "Rot");
+  CHECK_THROWS_AS(Die::numbered(0), Error);
+  CHECK_THROWS_AS(Die::with_faces("empty", {}), Error);
+}
+
+TEST_CASE("seeded dice replay and stay on the die") {
+  SeededDice a(5), b(5);
+  const auto d6 = Die::numbered(6);
+  for (int i = 0; i < 50; ++i) {
+    const auto face = a.roll(d6, "test");
+    CHECK(face == b.roll(d6, "test"));
+    CHECK(face < 6);
+  }
+}
+
+TEST_CASE("scripted dice give their values in order, checked against the die") {
+  auto script = ScriptedDice::parse("1, 4,9 ,10");
+  const auto d10 = Die::numbered(10);
+  CHECK(d10.value(script.roll(d10, "")) == 1);
+  CHECK(d10.value(script.roll(d10, "")) == 4);
+  CHECK(script.remaining() == 2);
+  const auto d6 = Die::numbered(6);
+  CHECK_THROWS_WITH(script.roll(d6, "Aldric attacks"),
+                    "error: scripted value 3 ('9') cannot be rolled on a d6 for Aldric attacks: its faces are 1 to 6");
+  CHECK(d10.value(script.roll(d10, "")) == 9);
+  CHECK(d10.value(script.roll(d10, "")) == 10);
+  CHECK_THROWS_WITH(script.roll(d10, "initiative"),
+                    "error: the scripted dice ran out: all 4 values were used, and a d10 is needed for initiative");
+  CHECK_THROWS_AS(ScriptedDice::parse(" , "), Error);
+}
+
+TEST_CASE("a GM at the prompt is told which die and why, and asked again on a bad value") {
+  std::istringstream in("7\nbanana\n  5 \n");
+  std::ostringstream out;
+  PromptedDice prompt(in, out);
+  const auto d6 = Die::numbered(6);
+  CHECK(d6.value(prompt.roll(d6, "Aldric attacks Orc #2")) == 5);
+  CHECK(out.str() ==
+        "Roll a d6 for Aldric attacks Orc #2: '7' is not a face of a d6 (1 to 6); roll again.\n"
+        "Roll a d6 for Aldric attacks Orc #2: 'banana' is not a face of a d6 (1 to 6); roll again.\n"
+        "Roll a d6 for Aldric attacks Orc #2: ");
+  CHECK_THROWS_WITH(prompt.roll(d6, "damage"), "error: no value was given for the d6 for damage: the input ended");
+}

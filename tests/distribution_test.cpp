@@ -1,0 +1,188 @@
+#include <cmath>
+
+#include <catch2/catch.hpp>
+
+#include "grammar/diagnostic.hpp"
+#include "interpreter/core/distribution.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+Distribution<Fraction> exact(std::string_view expr, DiceLimits limits = {}) {
+  return exact_distribution_of(Roller(dice::parse_dice(expr), {}, limits));
+}
+
+Distribution<double> approx(std::string_view expr, DiceLimits limits = {}) {
+  return distribution_of(Roller(dice::parse_dice(expr), {}, limits));
+}
+
+Fraction q(long a, long b) {
+  Fraction f(a, b);
+  f.canonicalize();
+  return f;
+}
+
+// All ordered outcomes of n dice with `sides` faces, for checking the fast methods by brute force.
+template <class F>
+void each_roll(int n, int sides, F visit) {
+  std::vector<int> dice(static_cast<std::size_t>(n), 1);
+  for (;;) {
+    visit(dice);
+    int i = 0;
+    while (i < n && dice[static_cast<std::size_t>(i)] == sides) dice[static_cast<std::size_t>(i++)] = 1;
+    if (i == n) return;
+    ++dice[static_cast<std::size_t>(i)];
+  }
+}
+
+}  // namespace
+
+TEST_CASE("3d6") {
+  const auto d = exact("3d6");
+  CHECK(d.low == 3);
+  CHECK(d.high() == 18);
+  CHECK(d.probability(3) == q(1, 216));
+  CHECK(d.probability(10) == q(27, 216));
+  CHECK(d.mean() == q(21, 2));
+  CHECK(d.variance() == q(35, 4));
+  CHECK(d.at_least(11) == q(1, 2));
+  CHECK(d.at_most(10) == q(1, 2));
+}
+
+TEST_CASE("4d6 drop lowest has mean 15869/1296") {
+  CHECK(exact("4d6dl1").mean() == q(15869, 1296));
+  CHECK(exact("4d6kh3").mean() == q(15869, 1296));
+  CHECK(approx("4d6kh3").mean() == Approx(15869.0 / 1296.0).epsilon(1e-12));
+}
+
+TEST_CASE("advantage and disadvantage") {
+  const auto advantage = exact("2d20kh1");
+  CHECK(advantage.probability(20) == q(39, 400));
+  CHECK(advantage.probability(1) == q(1, 400));
+  CHECK(advantage.mean() == q(553, 40));
+  CHECK(exact("2d20kl1").mean() == q(287, 40));
+}
+
+TEST_CASE("4dF") {
+  const auto d = exact("4dF");
+  CHECK(d.low == -4);
+  CHECK(d.probability(0) == q(19, 81));
+  CHECK(d.probability(4) == q(1, 81));
+  CHECK(d.probability(-1) == q(16, 81));
+  CHECK(d.mean() == 0);
+}
+
+TEST_CASE("an exploding d6 tends to 21/5, and the cap says what it cut off") {
+  const auto d = approx("1d6!");
+  CHECK(d.mean() == Approx(21.0 / 5.0).epsilon(1e-12));
+  CHECK(d.cut_off > 0);
+  CHECK(d.cut_off < 1e-70);
+  DiceLimits shallow;
+  shallow.explode_depth = 2;
+  const auto capped = exact("1d6!", shallow);
+  CHECK(capped.cut_off == q(1, 216));  // three sixes in a row: the third could not explode
+  // 3.5 + 1/6 (3.5 + 1/6 · 3.5)
+  CHECK(capped.mean() == q(7, 2) + q(1, 6) * (q(7, 2) + q(1, 6) * q(7, 2)));
+  CHECK(capped.probability(18) == q(1, 216));
+  CHECK(capped.probability(6) == 0);  // a 6 always explodes before the cap
+  // Compounding adds up the same way; penetrating takes one off every extra die.
+  CHECK(exact("1d6!!", shallow).mean() == capped.mean());
+  CHECK(exact("1d6!p", shallow).mean() == capped.mean() - q(1, 6) - q(1, 36));
+}
+
+TEST_CASE("rerolls that leave only exploding faces run every chain to the cap") {
+  const auto d = exact("1d6r<6!");
+  CHECK(d.probability(606) == 1);  // a 6, then 100 more
+  CHECK(d.cut_off == 1);
+}
+
+TEST_CASE("success counting is a binomial, and failures subtract") {
+  const auto d = exact("10d10>=8");
+  CHECK(d.mean() == 3);
+  CHECK(to_double(d.probability(3)) == Approx(120 * 0.027 * std::pow(0.7, 7)));
+  CHECK(exact("10d10>=8f<=1").mean() == 2);
+  CHECK(exact("3d6>4").mean() == 1);  // '>' is strict: 5 and 6
+}
+
+TEST_CASE("comparisons, arithmetic and a random number of dice") {
+  CHECK(exact("1d20+5 >= 15").probability(1) == q(11, 20));
+  CHECK(exact("(1d4)d6").mean() == q(35, 4));
+  CHECK(exact("1d6/2").probability(0) == q(1, 6));  // 1/2 rounds toward zero
+  CHECK(exact("-1d6").mean() == q(-7, 2));
+  CHECK(exact("2d6 - 1d6").mean() == q(7, 2));
+  CHECK(exact("1d6*1d6").probability(36) == q(1, 36));
+}
+
+TEST_CASE("rerolls and clamps") {
+  const auto r = exact("1d6r");
+  CHECK(r.probability(1) == 0);
+  CHECK(r.probability(2) == q(1, 5));
+  const auto ro = exact("1d6ro");
+  CHECK(ro.probability(1) == q(1, 36));
+  CHECK(ro.probability(6) == q(7, 36));
+  CHECK(exact("1d6min3").probability(3) == q(1, 2));
+  CHECK(exact("1d6max2").mean() == q(11, 6));
+}
+
+TEST_CASE("keep/drop by per-outcome dynamic programming matches brute force") {
+  for (const char* expr : {"5d6kh2", "5d6kl2", "5d6dh2", "5d6dl3", "5d6kh2>=5", "5d6kh5", "5d6k0"}) {
+    INFO(expr);
+    const auto expression = dice::parse_dice(expr);
+    const auto& term = std::get<dice::DiceTerm>(expression.root->node);
+    const auto& sel = *term.selection;
+    std::map<std::int64_t, long> counts;
+    each_roll(5, 6, [&](std::vector<int> dice) {
+      std::sort(dice.begin(), dice.end(), std::greater<>());
+      const long k = sel.keep ? sel.count : 5 - sel.count;
+      const bool high = sel.keep == sel.highest;
+      long sum = 0;
+      for (long i = 0; i < k; ++i) {
+        const int v = high ? dice[static_cast<std::size_t>(i)] : dice[static_cast<std::size_t>(4 - i)];
+        sum += term.successes ? (v >= 5) : v;
+      }
+      ++counts[sum];
+    });
+    const auto d = exact(expr);
+    Fraction total = 0;
+    for (const auto& [value, count] : counts) {
+      CHECK(d.probability(value) == q(count, 7776));
+      total += d.probability(value);
+    }
+    CHECK(total == 1);
+  }
+}
+
+TEST_CASE("big pools stay fast and sum to one") {
+  const auto d = approx("100d10kh10");
+  double total = 0;
+  for (const double p : d.p) total += p;
+  CHECK(total == Approx(1.0).epsilon(1e-9));
+  CHECK(d.high() == 100);
+  DiceLimits l5r;
+  l5r.explode_depth = 9;
+  const auto roll_and_keep = approx("5d10!!kh3", l5r);
+  CHECK(roll_and_keep.mean() > 20);
+  CHECK(roll_and_keep.cut_off > 0);
+}
+
+TEST_CASE("beyond the work budget: an error suggesting sampling") {
+  CHECK_THROWS_WITH(approx("10000d1000"), Catch::Contains("--times 100000"));
+  CHECK_THROWS_WITH(approx("3d6!kh2"), Catch::Contains("use !! (compounding)"));
+  CHECK_THROWS_WITH(approx("1d1000000!"), Catch::Contains("--times 100000"));  // refused before any work
+}
+
+TEST_CASE("rolling and exact distributions agree on what each modifier means") {
+  // Seeded, so deterministic: 200,000 rolls put the sample mean within a few standard errors.
+  for (const char* expr : {"3d6r<3", "4d6ro1kh3", "2d6!p", "3d6!!kl2", "2d10!>=9min3", "6d10>=7f1", "(1d4)d6",
+                           "4dF+2", "d{1,1,2,3}*2", "1d20+5 >= 15", "5d6dh2max4"}) {
+    INFO(expr);
+    const Roller roller(dice::parse_dice(expr));
+    const auto d = distribution_of(roller);
+    SeededDice dice(11);
+    const int n = 200'000;
+    double sum = 0;
+    for (int i = 0; i < n; ++i) sum += static_cast<double>(roller.total(dice));
+    CHECK(std::abs(sum / n - d.mean()) < 5 * std::sqrt(d.variance() / n) + 1e-9);
+  }
+}

@@ -1,0 +1,166 @@
+#include <sstream>
+
+#include <catch2/catch.hpp>
+
+#include "grammar/diagnostic.hpp"
+#include "interpreter/core/roll.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+NamedDice armellian_dice() {
+  NamedDice named;
+  named.define("armellian", {{0, "Sword"}, {0, "Shield"}, {0, "Sun"}, {0, "Moon"}, {0, "Wyld"}, {0, "Rot"}});
+  return named;
+}
+
+Roll scripted(std::string_view expr, std::vector<std::int64_t> values, const NamedDice& named = {}) {
+  ScriptedDice dice(values);
+  Roll roll = Roller(dice::parse_dice(expr), named).roll(dice, "test");
+  CHECK(dice.remaining() == 0);  // every scripted value was used: no more, no fewer dice
+  return roll;
+}
+
+std::string error_message(std::string_view expr, DiceSource& source, const NamedDice& named = {}) {
+  try {
+    Roller(dice::parse_dice(expr), named).roll(source, "");
+  } catch (const Error& e) {
+    return e.diagnostics().front().message;
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("results show every die and its fate on one line") {
+  CHECK(scripted("4d6kh3", {6, 5, 3, 1}).text == "4d6kh3 = [6, 5, 3, 1 dropped] = 14");
+  CHECK(scripted("4d6dl1", {1, 5, 3, 6}).text == "4d6dl1 = [1 dropped, 5, 3, 6] = 14");
+  CHECK(scripted("2d20kl1", {17, 4}).text == "2d20kl1 = [17 dropped, 4] = 4");
+  CHECK(scripted("1d20+5", {14}).text == "1d20 + 5 = [14] + 5 = 19");
+  CHECK(scripted("7", {}).text == "7 = 7");
+  const auto roll = scripted("2d6+1d4", {3, 4, 2});
+  REQUIRE(roll.terms.size() == 2);
+  CHECK(roll.terms[0].notation == "2d6");
+  CHECK(roll.terms[1].die == "d4");
+  CHECK(roll.total == 9);
+  CHECK(roll.reason == "test");
+}
+
+TEST_CASE("keep and drop with ties keep the earlier die") {
+  CHECK(scripted("3d6kh1", {5, 5, 2}).text == "3d6kh1 = [5, 5 dropped, 2 dropped] = 5");
+  CHECK(scripted("3d6kh5", {1, 2, 3}).total == 6);  // keeping more than rolled keeps them all
+  CHECK(scripted("3d6dh5", {1, 2, 3}).total == 0);
+}
+
+TEST_CASE("success counting right after the dice, and failures that subtract") {
+  CHECK(scripted("5d10>=8", {8, 3, 10, 7, 9}).text == "5d10>=8 = [8 success, 3, 10 success, 7, 9 success] = 3");
+  CHECK(scripted("4d10>=8f<=1", {8, 1, 1, 9}).total == 0);
+  CHECK(scripted("3d6>4", {4, 5, 6}).total == 2);  // '>' is strict
+}
+
+TEST_CASE("a comparison elsewhere tests the whole expression") {
+  CHECK(scripted("1d20+5 >= 15", {10}).total == 1);
+  CHECK(scripted("1d20+5 >= 15", {9}).total == 0);
+  CHECK(scripted("(3d6)>=11", {4, 4, 3}).total == 1);
+  CHECK(scripted("3d6 > 11", {4, 4, 3}).total == 0);
+}
+
+TEST_CASE("integer arithmetic: division rounds toward zero, powers, overflow is an error") {
+  CHECK(scripted("7/2", {}).total == 3);
+  CHECK(scripted("-7/2", {}).total == -3);
+  CHECK(scripted("2^10 - 3*4", {}).total == 1012);
+  ScriptedDice none(std::vector<std::int64_t>{});
+  CHECK_THAT(error_message("1/0", none), Catch::Contains("division by zero"));
+  CHECK_THAT(error_message("(99^99)d20", none), Catch::Contains("too large"));
+  CHECK_THAT(error_message("9223372036854775807+1", none), Catch::Contains("too large"));
+}
+
+TEST_CASE("explosions: standard, compounding, penetrating") {
+  CHECK(scripted("3d6!", {6, 6, 2, 3, 4}).text == "3d6! = [6 exploded, 6 exploded, 2, 3, 4] = 21");
+  CHECK(scripted("3d6!!", {6, 6, 2, 3, 4}).text == "3d6!! = [14 exploded, 3, 4] = 21");
+  CHECK(scripted("2d6!p", {6, 6, 2, 5}).text == "2d6!p = [6 exploded, 5 exploded, 1, 5] = 17");
+  CHECK(scripted("2d10!>=9", {9, 1, 3}).total == 13);
+}
+
+TEST_CASE("rerolls: r until the die no longer matches, ro once") {
+  CHECK(scripted("2d6r", {1, 1, 3, 4}).text == "2d6r = [1 rerolled, 1 rerolled, 3, 4] = 7");
+  CHECK(scripted("2d6ro", {1, 1, 4}).text == "2d6ro = [1 rerolled, 1, 4] = 5");
+  CHECK(scripted("1d6r<3", {2, 1, 5}).total == 5);
+}
+
+TEST_CASE("min and max clamp each die") {
+  CHECK(scripted("3d6min2", {1, 4, 6}).text == "3d6min2 = [2, 4, 6] = 12");
+  CHECK(scripted("3d6max4", {1, 4, 6}).total == 9);
+}
+
+TEST_CASE("percentile, Fate and listed faces") {
+  CHECK(scripted("d%", {100}).total == 100);
+  CHECK(scripted("4dF", {-1, 0, 1, 1}).text == "4dF = [-1, 0, 1, 1] = 1");
+  CHECK(scripted("2d{1,1,2,3}", {3, 1}).total == 4);
+  ScriptedDice bad(std::vector<std::int64_t>{4});
+  CHECK_THAT(error_message("d{1,1,2,3}", bad), Catch::Contains("its faces are 1, 1, 2, 3"));
+}
+
+TEST_CASE("named symbol dice keep their symbols and count by symbol") {
+  const auto named = armellian_dice();
+  ScriptedDice dice(std::vector<std::string>{"Sword", "Rot", "sword", "Wyld", "Sun"});
+  const auto roll = Roller(dice::parse_dice("5d[armellian]=Sword"), named).roll(dice, "");
+  CHECK(roll.text == "5d[armellian]=Sword = [Sword success, Rot, Sword success, Wyld, Sun] = 2");
+  const auto counts = roll.terms[0].symbol_counts();
+  CHECK(counts.at("Sword") == 2);
+  CHECK(counts.at("Wyld") == 1);
+  CHECK(counts.count("Moon") == 0);
+  ScriptedDice more(std::vector<std::string>{"Wyld", "Sword"});
+  CHECK(Roller(dice::parse_dice("1d[armellian]!=Wyld"), named).roll(more, "").text ==
+        "1d[armellian]!=Wyld = [Wyld exploded, Sword] = 0");
+  SeededDice seeded(1);
+  CHECK_THAT(error_message("d[armelian]", seeded, named), Catch::Contains("there is no die named 'armelian'"));
+  try {
+    Roller(dice::parse_dice("d[armelian]"), named);
+  } catch (const Error& e) {
+    REQUIRE(e.diagnostics().front().notes.size() == 1);
+    CHECK(e.diagnostics().front().notes[0] == "did you mean 'armellian'?");
+    CHECK(e.diagnostics().front().where.column == 3);
+  }
+  CHECK_THAT(error_message("5d[armellian]=Swrod", seeded, named), Catch::Contains("has no face 'Swrod'"));
+  CHECK_THAT(error_message("5d6=Sword", seeded, named), Catch::Contains("a d6 has no face 'Sword'"));
+}
+
+TEST_CASE("limits: never a hang, never a silent truncation") {
+  SeededDice seeded(3);
+  CHECK(error_message("d1!", seeded) == "every face of a d1 explodes (on =1): it would never stop");
+  CHECK(error_message("1d1r1", seeded) == "every face of a d1 meets r=1: the reroll would never end");
+  CHECK(error_message("3d6r<=6", seeded) == "every face of a d6 meets r<=6: the reroll would never end");
+  CHECK_THAT(error_message("(99^99)d20", seeded), Catch::Contains("99 ^ 99 is too large"));
+  CHECK(error_message("1000000d1000000", seeded) == "1000000 dice asked for: one expression rolls at most 10000 dice");
+  CHECK(error_message("1d1000001", seeded) == "a d1000001 has too many sides: the limit is 1000000");
+  CHECK(error_message("9000d2!", seeded) == "this roll needs more than 10000 dice (explosions and rerolls included)");
+  CHECK(error_message("(0-2)d6", seeded) == "cannot roll a negative number of dice (-2)");
+  // The limits are configurable.
+  DiceLimits small;
+  small.max_dice = 3;
+  CHECK_THROWS_AS(Roller(dice::parse_dice("4d6"), {}, small).roll(seeded, ""), Error);
+  CHECK_NOTHROW(Roller(dice::parse_dice("1000000d6"), {}, DiceLimits{1'000'000, 6, 100}).total(seeded));
+}
+
+TEST_CASE("the depth cap stops a long run of explosions") {
+  DiceLimits capped;
+  capped.explode_depth = 2;
+  ScriptedDice dice(std::vector<std::int64_t>{6, 6, 6});
+  CHECK(Roller(dice::parse_dice("1d6!"), {}, capped).roll(dice, "").text == "1d6! = [6 exploded, 6 exploded, 6] = 18");
+}
+
+TEST_CASE("a seeded roll replays, and total() draws the same dice as roll()") {
+  const Roller roller(dice::parse_dice("10d10>=8 + 4d6kh3 + 3d6!"));
+  SeededDice a(2024), b(2024);
+  for (int i = 0; i < 100; ++i) CHECK(roller.roll(a, "").total == roller.total(b));
+}
+
+TEST_CASE("the prompt is told the die and the reason of each roll") {
+  std::istringstream in("14\n");
+  std::ostringstream out;
+  PromptedDice prompt(in, out);
+  CHECK(Roller(dice::parse_dice("1d20+5")).roll(prompt, "Aldric attacks Orc #2").total == 19);
+  CHECK(out.str() == "Roll a d20 for Aldric attacks Orc #2: ");
+}
