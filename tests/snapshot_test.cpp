@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include "interpreter/core/movement.hpp"
+#include "interpreter/core/rng.hpp"
 #include "interpreter/core/statuses.hpp"
 #include "tests/support/errors.hpp"
 
@@ -54,11 +55,18 @@ SavedState fight_in_progress(const StatusBook& book, EventLog& log) {
   statuses.tick({ClockEdge::End, DurationUnit::Turns, aldric});
   statuses.apply(orc, "Bound", {.source = aldric, .duration = std::nullopt, .cause = "bind"});
   statuses.apply(orc, "Pinned", {.source = aldric, .duration = std::nullopt, .cause = "pin"});
-  return SavedState{std::move(world), log.position(), {{"algorithm", "xoshiro256**"}, {"state", {1, 2, 3, 4}}}};
+  Rng dice(20261121);
+  for (int roll = 0; roll < 5; ++roll) dice.below(20);  // the rolls made before the save
+  return SavedState{std::move(world), log.position(), dice.to_json()};
 }
 
-// The rest of the turn, the same way on whichever copy of the fight it is given.
-void continue_fight(SavedState& state, const StatusBook& book, EventLog& log) {
+// The rest of the turn, the same way on whichever copy of the fight it is given; the dice come
+// from the generator saved with the fight. Returns the d20s rolled.
+std::vector<std::uint64_t> continue_fight(SavedState& state, const StatusBook& book, EventLog& log) {
+  Rng dice = Rng::from_json(state.rng);
+  std::vector<std::uint64_t> d20s;
+  for (int roll = 0; roll < 8; ++roll) d20s.push_back(dice.below(20) + 1);
+  state.rng = dice.to_json();
   Statuses statuses(state.world, book, log);
   statuses.tick({ClockEdge::Start, DurationUnit::Turns, 1});
   statuses.tick({ClockEdge::End, DurationUnit::Turns, 1});
@@ -66,6 +74,7 @@ void continue_fight(SavedState& state, const StatusBook& book, EventLog& log) {
   const Mover orc_two{.id = 3, .name = "Orc #2", .side = "orcs", .start = {2, 2}, .path = {{2, 1}, {2, 0}}};
   const auto moved = resolve_movement(state.world.grid(), std::span(&orc_two, 1), state.world.traffic());
   state.world.get(3).position = moved.positions.front();
+  return d20s;
 }
 
 struct TempDir {
@@ -94,7 +103,8 @@ TEST_CASE("a fight with statuses mid-duration saves and loads identical", "[snap
   CHECK(state_to_json(loaded) == state_to_json(original));
   CHECK(loaded.world.get(1).status("Poisoned")->remaining == 2);
   CHECK(loaded.world.get(1).status("Poisoned")->stacks == 2);
-  CHECK(loaded.rng["state"] == nlohmann::json{1, 2, 3, 4});
+  CHECK(loaded.rng == original.rng);
+  CHECK(Rng::from_json(loaded.rng).next() == Rng::from_json(original.rng).next());
   CHECK(fs::directory_iterator(dir.path)->path().filename() == "fight.json");  // no temporary left behind
 }
 
@@ -109,8 +119,9 @@ TEST_CASE("a loaded fight continues exactly as the original does", "[snapshot]")
   EventLog after_original, after_loaded;
   after_original.set_position(original.flow);
   after_loaded.set_position(loaded.flow);
-  continue_fight(original, book, after_original);
-  continue_fight(loaded, book, after_loaded);
+  const auto rolls_original = continue_fight(original, book, after_original);
+  const auto rolls_loaded = continue_fight(loaded, book, after_loaded);
+  CHECK(rolls_loaded == rolls_original);  // the same dice after the load as without it
   CHECK(loaded == original);
   CHECK(after_loaded.events() == after_original.events());
   CHECK(loaded.world.find("Orc #2").position == loaded.world.grid().cell("C1"));
