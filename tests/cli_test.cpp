@@ -97,6 +97,16 @@ TEST_CASE("arbiter lua runs a snippet with the packs loaded and shows what it re
   CHECK(arbiter("lua -e \"return #arbiter.names('table')\"").output == "0\n");
 }
 
+TEST_CASE("arbiter lua rolls dice, the same ones for the same seed", "[cli][dice]") {
+  const std::string roll = "lua --seed 7 -e \"return dice.roll('4d6kh3', 'ability score').total\"";
+  const auto first = arbiter(roll);
+  CHECK(first.exit_code == 0);
+  CHECK(first.output == arbiter(roll).output);
+  const int total = std::stoi(first.output);
+  CHECK(total >= 3);
+  CHECK(total <= 18);
+}
+
 TEST_CASE("arbiter lua stops a runaway snippet and says which budget", "[cli][bad-input]") {
   const auto loop = arbiter("--max-instructions 100000 lua -e \"while true do end\"");
   CHECK(loop.exit_code == 1);

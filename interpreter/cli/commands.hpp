@@ -3,6 +3,7 @@
 // subcommand, each defined in its own file. The CLI is the only layer that prints.
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@ struct Context {
   std::uint64_t max_memory_mib = 0;     // --max-memory (MiB); 0: the host's default
   double max_seconds = 0;               // --max-seconds; 0: the host's default
   bool strict = false;                  // --strict: conflicts between packs are errors
+  std::optional<std::uint64_t> seed;    // a subcommand's --seed: the same seed, the same rolls
   std::ostream* out = nullptr;
   std::ostream* err = nullptr;
   int exit_code = 0;                    // a subcommand sets 1 when it reported bad input

@@ -15,6 +15,7 @@ void add_lua_command(CLI::App& app, Context& context) {
   auto code = std::make_shared<std::string>();
   command->add_option("PACK... [FILE]", *arguments, "Packs to load, then a .lua file to run unless -e is given");
   command->add_option("-e,--execute", *code, "Lua code to run");
+  command->add_option("--seed", context.seed, "Seed the dice: the same seed, the same rolls");
   command->callback([&context, arguments, code] {
     std::vector<std::string> packs = *arguments;
     std::string file;

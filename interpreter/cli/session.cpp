@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <ostream>
+#include <random>
 
 namespace arbiter::cli {
 namespace {
@@ -18,7 +19,12 @@ lua::Budget ceiling(const Context& context) {
 }  // namespace
 
 Session::Session(Context& context)
-    : sandbox(ceiling(context)), stack(sandbox, packs::SearchPath::standard(context.pack_paths)), context_(context) {
+    : dice(context.seed ? *context.seed : std::random_device{}()),
+      sandbox(ceiling(context)),
+      stack(sandbox, packs::SearchPath::standard(context.pack_paths)),
+      context_(context) {
+  sandbox.services().provide<DiceSource>(&dice);
+  sandbox.services().provide(&named_dice);
   // Saved states are written atomically, so ending here loses nothing.
   sandbox.on_stuck = [&context](const std::string& message) {
     *context.err << "error: " << message << std::endl;

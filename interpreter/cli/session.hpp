@@ -1,10 +1,12 @@
 #pragma once
-// What most subcommands start from: a sandbox with the global options' budgets and a stack of
-// packs loaded into it, with conflicts between packs reported (errors under --strict).
+// What most subcommands start from: a sandbox with the global options' budgets, the dice, and a
+// stack of packs loaded into it, with conflicts between packs reported (errors under --strict).
 #include <string>
 #include <vector>
 
 #include "interpreter/cli/commands.hpp"
+#include "interpreter/core/dice_source.hpp"
+#include "interpreter/core/named_dice.hpp"
 #include "interpreter/lua/sandbox.hpp"
 #include "interpreter/packs/pack_stack.hpp"
 
@@ -16,6 +18,9 @@ class Session {
   // Loads the packs and reports conflicts; throws arbiter::Error for bad packs.
   void load(const std::vector<std::string>& packs);
 
+  // Declared before the sandbox, which holds pointers to them as services.
+  SeededDice dice;         // Context::seed, or a fresh seed per run
+  NamedDice named_dice;    // dice packs define by name (`dice.define`)
   lua::Sandbox sandbox;
   packs::PackStack stack;
 
