@@ -80,6 +80,31 @@ std::string describe_function(lua_State* L, int index) {
   return "built-in function";
 }
 
+// Renders each entry of the table at `table` with `render(key, value)` (stack indices; key 0 for
+// the array part), in the order people read them: the array part in order, then the other
+// entries sorted by their rendering.
+template <class Render>
+std::vector<std::string> rendered_entries(lua_State* L, int table, Render render) {
+  std::vector<std::string> items;
+  lua_Integer n = 0;
+  while (lua_rawgeti(L, table, n + 1) != LUA_TNIL) {
+    items.push_back(render(0, lua_gettop(L)));
+    lua_pop(L, 1);
+    ++n;
+  }
+  lua_pop(L, 1);
+  std::vector<std::string> fields;
+  lua_pushnil(L);
+  while (lua_next(L, table)) {
+    const bool in_array = lua_isinteger(L, -2) && lua_tointeger(L, -2) >= 1 && lua_tointeger(L, -2) <= n;
+    if (!in_array) fields.push_back(render(lua_gettop(L) - 1, lua_gettop(L)));
+    lua_pop(L, 1);
+  }
+  std::sort(fields.begin(), fields.end());
+  items.insert(items.end(), fields.begin(), fields.end());
+  return items;
+}
+
 }  // namespace
 
 void push_deep_copy(lua_State* L, int index) {
@@ -114,24 +139,9 @@ std::string describe(lua_State* L, int index, int depth) {
       return luaL_typename(L, index);
   }
   if (depth <= 0) return "{…}";
-  // Array part first, in order; then the other keys sorted by their rendering.
-  std::vector<std::string> items;
-  lua_Integer n = 0;
-  while (lua_rawgeti(L, index, n + 1) != LUA_TNIL) {
-    items.push_back(describe(L, -1, depth - 1));
-    lua_pop(L, 1);
-    ++n;
-  }
-  lua_pop(L, 1);
-  std::vector<std::string> fields;
-  lua_pushnil(L);
-  while (lua_next(L, index)) {
-    const bool in_array = lua_isinteger(L, -2) && lua_tointeger(L, -2) >= 1 && lua_tointeger(L, -2) <= n;
-    if (!in_array) fields.push_back(describe_key(L, -2) + " = " + describe(L, -1, depth - 1));
-    lua_pop(L, 1);
-  }
-  std::sort(fields.begin(), fields.end());
-  items.insert(items.end(), fields.begin(), fields.end());
+  const auto items = rendered_entries(L, index, [&](int key, int value) {
+    return (key ? describe_key(L, key) + " = " : "") + describe(L, value, depth - 1);
+  });
   if (items.empty()) return "{}";
   std::string text = "{ ";
   for (std::size_t i = 0; i < items.size(); ++i) text += (i ? ", " : "") + items[i];
@@ -143,29 +153,12 @@ std::string describe_lines(lua_State* L, int index, std::size_t width, std::size
   std::string flat = describe(L, index);
   if (used + flat.size() <= width || lua_type(L, index) != LUA_TTABLE) return flat;
   const bool view = push_viewed(L, index);
-  const int table = view ? lua_gettop(L) : index;
-  // The same order as describe: array part, then the other keys sorted.
-  std::vector<std::string> items;
-  lua_Integer n = 0;
-  while (lua_rawgeti(L, table, n + 1) != LUA_TNIL) {
-    items.push_back(describe_lines(L, -1, width, indent + 2, indent + 2));
-    lua_pop(L, 1);
-    ++n;
-  }
-  lua_pop(L, 1);
-  std::vector<std::string> fields;
-  lua_pushnil(L);
-  while (lua_next(L, table)) {
-    const bool in_array = lua_isinteger(L, -2) && lua_tointeger(L, -2) >= 1 && lua_tointeger(L, -2) <= n;
-    if (!in_array) {
-      const std::string key = describe_key(L, -2) + " = ";
-      fields.push_back(key + describe_lines(L, -1, width, indent + 2, indent + 2 + key.size()));
-    }
-    lua_pop(L, 1);
-  }
+  const auto items = rendered_entries(L, view ? lua_gettop(L) : index, [&](int key, int value) {
+    if (!key) return describe_lines(L, value, width, indent + 2, indent + 2);
+    const std::string prefix = describe_key(L, key) + " = ";
+    return prefix + describe_lines(L, value, width, indent + 2, indent + 2 + prefix.size());
+  });
   if (view) lua_pop(L, 1);
-  std::sort(fields.begin(), fields.end());
-  items.insert(items.end(), fields.begin(), fields.end());
   const std::string pad(indent + 2, ' ');
   std::string text = "{\n";
   for (const auto& item : items) text += pad + item + ",\n";
