@@ -124,8 +124,12 @@ Services& services(lua_State* L) { return Sandbox::of(L).services(); }
 Sandbox& Sandbox::of(lua_State* L) { return **static_cast<Sandbox**>(lua_getextraspace(L)); }
 
 Sandbox::Sandbox(Budget ceiling)
-    : ceiling_(ceiling), watchdog_([this](const std::string& message) {
-        if (on_stuck) on_stuck(message);
+    : ceiling_(ceiling), watchdog_([this](const std::string& pack) {
+        if (on_stuck)
+          on_stuck(fmt::format("pack '{}' has run {} ms past its time budget inside a built-in function (such as "
+                               "a string pattern that backtracks without end), where it cannot be interrupted; "
+                               "stopping",
+                               pack, std::chrono::duration_cast<std::chrono::milliseconds>(stuck_grace).count()));
         std::abort();
       }) {
   L_ = lua_newstate(&Sandbox::allocate, this);
@@ -371,11 +375,7 @@ void Sandbox::call(lua_State* L, const std::string& pack, int nargs, int nresult
   memory_limit_ = memory_in_use_ + running_budget_.memory_bytes;
   deadline_ = std::chrono::steady_clock::now() + running_budget_.time;
   exhausted_ = Exhausted::none;
-  watchdog_.arm(deadline_ + stuck_grace,
-                fmt::format("pack '{}' has run {} ms past its time budget inside a built-in function (such as "
-                            "a string pattern that backtracks without end), where it cannot be interrupted; "
-                            "stopping",
-                            pack, std::chrono::duration_cast<std::chrono::milliseconds>(stuck_grace).count()));
+  watchdog_.arm(deadline_ + stuck_grace, pack);
   ++call_depth_;
   // A coroutine keeps its stack after an error, so the error can be traced where it happened.
   int results = 0;

@@ -15,11 +15,11 @@ class WatchdogThread {
     return *watcher;
   }
 
-  void arm(Watchdog& dog, Watchdog::Clock::time_point give_up_at, std::string message) {
+  void arm(Watchdog& dog, Watchdog::Clock::time_point give_up_at, const std::string& watched) {
     {
       std::lock_guard lock(mutex_);
       dog.give_up_at_ = give_up_at;
-      dog.message_ = std::move(message);
+      dog.watched_ = watched;
       armed_.insert(&dog);
       if (!started_) {
         std::thread(&WatchdogThread::watch, this).detach();
@@ -51,7 +51,7 @@ class WatchdogThread {
           first->give_up_at_ == deadline) {
         armed_.erase(first);
         first->give_up_at_.reset();
-        first->on_stuck_(first->message_);  // ends the program; the lock dies with it
+        first->on_stuck_(first->watched_);  // ends the program; the lock dies with it
       }
     }
   }
@@ -62,8 +62,8 @@ class WatchdogThread {
   bool started_ = false;
 };
 
-void Watchdog::arm(Clock::time_point give_up_at, std::string message) {
-  WatchdogThread::instance().arm(*this, give_up_at, std::move(message));
+void Watchdog::arm(Clock::time_point give_up_at, const std::string& watched) {
+  WatchdogThread::instance().arm(*this, give_up_at, watched);
 }
 
 void Watchdog::disarm() { WatchdogThread::instance().disarm(*this); }

@@ -43,10 +43,10 @@ PackStack::PackStack(lua::Sandbox& sandbox, SearchPath search_path)
 PackStack::~PackStack() { sandbox_.services().withdraw<Registry>(); }
 
 bool PackStack::depends_on(const std::string& pack, const std::string& other) const {
-  // The host's own code and a designer's snippet sit on top of every pack.
-  if (!sandbox_.has_pack(pack) || !dependencies_.contains(pack)) return true;
-  const auto& all = dependencies_.at(pack);
-  return all.contains(other);
+  // Scopes that are not packs of the stack (the host's own code, a designer's snippet, a pack's
+  // tests) sit on top of every pack.
+  const auto it = dependencies_.find(pack);
+  return it == dependencies_.end() || it->second.contains(other);
 }
 
 void PackStack::load(const std::vector<std::string>& requested) {
