@@ -1,0 +1,305 @@
+#include "interpreter/core/flow.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "grammar/diagnostic.hpp"
+#include "interpreter/core/names.hpp"
+
+namespace arbiter {
+
+namespace {
+
+constexpr std::array phase_kind_names{"simultaneous", "sequential"};
+constexpr std::array boundary_names{"round_start", "round_end", "phase_start", "phase_end", "turn_start", "turn_end"};
+
+// "Charge → Orc #2", with how it was chosen when that needs saying.
+std::string summary(const Intent& intent, const World& world) {
+  std::string text = intent.action;
+  if (intent.target != no_entity) text += " → " + world.get(intent.target).name;
+  if (!intent.note.empty()) text += " (" + intent.note + ")";
+  return text;
+}
+
+// "rules/x/init.lua:12: attempt to index a nil value": the failure on one line of the log.
+std::string one_line(const Error& error) {
+  const Diagnostic& d = error.diagnostics().front();
+  if (d.where.file.empty()) return d.message;
+  return d.where.file + (d.where.line ? ":" + std::to_string(d.where.line) : "") + ": " + d.message;
+}
+
+}  // namespace
+
+std::string_view name(PhaseKind kind) { return phase_kind_names[static_cast<std::size_t>(kind)]; }
+
+PhaseKind parse_phase_kind(std::string_view text) {
+  for (std::size_t i = 0; i < phase_kind_names.size(); ++i)
+    if (text == phase_kind_names[i]) return static_cast<PhaseKind>(i);
+  throw Error(fmt::format("unknown kind of phase '{}'{}", text,
+                          did_you_mean(text, {phase_kind_names.begin(), phase_kind_names.end()})));
+}
+
+std::string_view name(Boundary boundary) { return boundary_names[static_cast<std::size_t>(boundary)]; }
+
+void Changes::append(Changes&& later) {
+  for (auto& change : later.pending_) pending_.push_back(std::move(change));
+  later.pending_.clear();
+}
+
+void Changes::apply() {
+  auto changes = std::move(pending_);
+  pending_.clear();
+  for (auto& change : changes) change();
+}
+
+Flow::Flow(World& world, EventLog& log, Statuses& statuses, FlowRules rules, Ruleset& ruleset)
+    : world_(world), log_(log), statuses_(statuses), rules_(std::move(rules)), ruleset_(ruleset) {
+  if (rules_.phases.empty()) throw Error("the ruleset's flow declares no phases");
+}
+
+const PhaseRules& Flow::phase() const {
+  const int number = position().phase;
+  if (!in_phase_ || number < 1 || number > static_cast<int>(rules_.phases.size()))
+    throw Error("no phase is running");
+  return rules_.phases[static_cast<std::size_t>(number - 1)];
+}
+
+bool Flow::can_act(const Entity& who) const {
+  return std::none_of(rules_.incapacitated.begin(), rules_.incapacitated.end(),
+                      [&](const std::string& status) { return who.status(status) != nullptr; });
+}
+
+std::vector<EntityId> Flow::acting() const {
+  std::vector<EntityId> ids;
+  for (const Entity& e : world_.entities())
+    if (can_act(e)) ids.push_back(e.id);
+  return ids;
+}
+
+const Intent* Flow::intent(EntityId who) const {
+  if (const auto it = current_.find(who); it != current_.end()) return &it->second;
+  return previous(who);
+}
+
+const Intent* Flow::previous(EntityId who) const {
+  const auto it = previous_.find(who);
+  return it == previous_.end() ? nullptr : &it->second;
+}
+
+void Flow::set_ready(EntityId who, bool ready) {
+  const auto it = current_.find(who);
+  if (it == current_.end()) throw Error(world_.get(who).name + " has no action in this phase");
+  it->second.ready = ready;
+}
+
+int Flow::action_points(EntityId who) const {
+  const auto it = points_.find(who);
+  return it == points_.end() ? 0 : it->second;
+}
+
+void Flow::spend(EntityId who, int points) { points_[who] -= points; }
+
+void Flow::restore(FlowPosition position, std::map<EntityId, Intent> last_intents) {
+  log_.set_position(position);
+  previous_ = std::move(last_intents);
+  current_.clear();
+}
+
+void Flow::boundary(Boundary edge, EntityId whose) {
+  const DurationUnit unit = edge == Boundary::RoundStart || edge == Boundary::RoundEnd ? DurationUnit::Rounds
+                                                                                       : DurationUnit::Turns;
+  // What runs out at a start is gone before the ruleset's hook; what runs out at an end, after it.
+  if (edge == Boundary::RoundStart || edge == Boundary::TurnStart) {
+    statuses_.tick({ClockEdge::Start, unit, whose});
+    ruleset_.boundary(edge, whose);
+  } else {
+    ruleset_.boundary(edge, whose);
+    statuses_.tick({ClockEdge::End, unit, whose});
+  }
+}
+
+void Flow::declare(const Intent& intent, bool sequential) {
+  nlohmann::json fields{{"character", world_.get(intent.actor).name},
+                        {"action", intent.action},
+                        {"summary", summary(intent, world_)}};
+  if (sequential) {
+    fields["cost"] = intent.cost;
+    fields["points"] = action_points(intent.actor);
+  }
+  if (intent.reaction) fields["reaction"] = true;
+  log_.record("declared", std::move(fields), intent.order);
+}
+
+void Flow::run_round() {
+  FlowPosition at = position();
+  at = {at.round + 1, 0, 0};
+  log_.set_position(at);
+  log_.record("round_started", {{"round", at.round}}, "");
+  boundary(Boundary::RoundStart);
+  for (std::size_t i = 0; i < rules_.phases.size(); ++i) {
+    log_.set_position({at.round, static_cast<int>(i + 1), 0});
+    run_phase(rules_.phases[i]);
+  }
+  log_.set_position({at.round, 0, 0});
+  boundary(Boundary::RoundEnd);
+}
+
+void Flow::run_phase(const PhaseRules& phase) {
+  in_phase_ = true;
+  struct Leave {
+    bool& in_phase;
+    ~Leave() { in_phase = false; }
+  } leave{in_phase_};
+  log_.record("phase_started", {{"phase", phase.name}}, "");
+  points_.clear();
+  for (const EntityId id : acting()) points_[id] = phase.action_points;
+  statuses_.tick({ClockEdge::Start, DurationUnit::Phases, no_entity});
+  ruleset_.boundary(Boundary::PhaseStart, no_entity);
+  if (phase.kind == PhaseKind::Simultaneous) run_simultaneous();
+  else run_sequential();
+  // Statuses count this phase before its changes land: one applied now lasts from the next phase.
+  statuses_.tick({ClockEdge::End, DurationUnit::Phases, no_entity});
+  phase_changes_.apply();
+  for (auto& [id, intent] : current_) previous_[id] = std::move(intent);
+  current_.clear();
+  ruleset_.boundary(Boundary::PhaseEnd, no_entity);
+}
+
+void Flow::run_simultaneous() {
+  // Every intent is fixed before anyone moves: what happens in the phase cannot change them.
+  for (const EntityId id : acting()) {
+    const Entity& who = world_.get(id);
+    std::optional<Intent> chosen = ruleset_.choose(who, action_points(id));
+    if (!chosen) continue;
+    chosen->actor = id;
+    chosen->start = who.position;
+    declare(*chosen, false);
+    current_[id] = std::move(*chosen);
+  }
+  move_everyone();
+  for (auto& [id, intent] : current_) {
+    Changes changes;
+    if (resolve(intent, changes)) phase_changes_.append(std::move(changes));
+  }
+}
+
+void Flow::move_everyone() {
+  std::vector<Mover> movers;
+  bool anyone_moves = false;
+  for (const Entity& e : world_.entities()) {
+    const auto it = current_.find(e.id);
+    Mover mover{e.id, e.name, e.side, e.position, {}, false, 5};
+    if (it != current_.end()) {
+      mover.path = it->second.path;
+      mover.ready = it->second.ready;
+      anyone_moves = anyone_moves || !mover.path.empty();
+    }
+    movers.push_back(std::move(mover));
+  }
+  if (!anyone_moves) return;
+  const auto decide = [&](const MoveEvent& event) { return ruleset_.movement(event); };
+  const MovementResult result = resolve_movement(world_.grid(), movers, world_.traffic(), rules_.movement, decide);
+  for (std::size_t i = 0; i < movers.size(); ++i) {
+    const auto it = current_.find(movers[i].id);
+    if (it == current_.end() || movers[i].path.empty()) continue;
+    Intent& intent = it->second;
+    const int taken = result.steps_taken[i];
+    Cell at = movers[i].start;
+    for (int step = 0; step < taken; ++step) {
+      intent.moved_feet += world_.grid().distance_feet(at, movers[i].path[static_cast<std::size_t>(step)]);
+      at = movers[i].path[static_cast<std::size_t>(step)];
+    }
+    intent.halted = taken < static_cast<int>(movers[i].path.size());
+    Entity& who = world_.get(movers[i].id);
+    if (at == who.position) continue;
+    log_.record(event_type::moved,
+                {{"character", who.name}, {"from", world_.grid().label(who.position)}, {"to", world_.grid().label(at)},
+                 {"feet", intent.moved_feet}, {"halted", intent.halted}},
+                intent.action);
+    who.position = at;
+  }
+}
+
+bool Flow::resolve(const Intent& intent, Changes& into) {
+  try {
+    ruleset_.resolve(intent, into);
+    return true;
+  } catch (const Error& e) {
+    into = Changes{};
+    log_.record("action_failed",
+                {{"character", world_.get(intent.actor).name}, {"action", intent.action}, {"error", one_line(e)}}, "");
+    return false;
+  }
+}
+
+bool Flow::react(Intent reaction) {
+  const EntityId who = reaction.actor;
+  reaction.reaction = true;
+  reaction.start = world_.get(who).position;
+  declare(reaction, false);
+  Changes changes;
+  if (!resolve(reaction, changes)) return false;
+  // Simultaneous phases apply every change at their end; elsewhere a reaction lands at once.
+  if (in_phase_ && phase().kind == PhaseKind::Simultaneous) phase_changes_.append(std::move(changes));
+  else changes.apply();
+  return true;
+}
+
+std::optional<Intent> Flow::respond(EntityId who, const Intent& declared) {
+  std::optional<Intent> response = ruleset_.respond(world_.get(who), declared, action_points(who));
+  if (!response || response->cost > action_points(who)) return std::nullopt;
+  response->actor = who;
+  response->reaction = true;
+  response->start = world_.get(who).position;
+  spend(who, response->cost);
+  declare(*response, true);
+  return response;
+}
+
+void Flow::run_sequential() {
+  FlowPosition at = position();
+  for (const EntityId id : ruleset_.initiative(acting())) {
+    if (!can_act(world_.get(id))) continue;  // put out of the fight earlier in the phase
+    at.turn += 1;
+    log_.set_position(at);
+    run_turn(id);
+  }
+}
+
+void Flow::run_turn(EntityId who) {
+  boundary(Boundary::TurnStart, who);
+  reset_traffic_started_by(world_.traffic(), who);
+  const int most_actions = 100;  // a ruleset that never ends a turn must not hang the fight
+  for (int n = 0; n < most_actions && can_act(world_.get(who)); ++n) {
+    std::optional<Intent> chosen = ruleset_.choose(world_.get(who), action_points(who));
+    if (!chosen) break;
+    Intent& intent = current_[who] = std::move(*chosen);
+    intent.actor = who;
+    intent.start = world_.get(who).position;
+    if (phase().action_points > 0 && intent.cost > action_points(who)) {
+      log_.record("action_refused",
+                  {{"character", world_.get(who).name}, {"action", intent.action}, {"cost", intent.cost},
+                   {"points", action_points(who)}},
+                  "not enough action points");
+      break;
+    }
+    spend(who, intent.cost);
+    declare(intent, true);
+    // The window: each other character may respond, then the actor may answer each response.
+    for (const EntityId other : acting()) {
+      if (other == who) continue;
+      std::optional<Intent> response = respond(other, intent);
+      if (!response) continue;
+      std::optional<Intent> answer = respond(who, *response);
+      intent.responses.push_back(std::move(*response));
+      if (answer) intent.responses.push_back(std::move(*answer));
+    }
+    Changes changes;
+    if (resolve(intent, changes)) changes.apply();
+    previous_[who] = intent;
+  }
+  boundary(Boundary::TurnEnd, who);
+}
+
+}  // namespace arbiter

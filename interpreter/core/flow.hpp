@@ -1,0 +1,155 @@
+#pragma once
+// The flow of a fight: a round is the phases a ruleset declares, each either
+//   simultaneous  every character's intent is fixed first; everyone moves at once, step by step
+//                 (movement.hpp); each action is resolved against the state of the phase's start
+//                 and every change is applied together when the phase ends (Platemail);
+//   sequential    turns in an initiative order the ruleset computes; each character declares
+//                 actions one by one from an action-point budget; others may respond to each
+//                 declared action and the actor may answer the responses before it resolves
+//                 (the tempo rules, Armellian's and Heimr's turns).
+// The ruleset is asked through `Ruleset` at every step: hooks at the start and end of round, phase
+// and turn; what each character does; what a movement event halts; reactions. Statuses count down
+// on the same boundaries. An action is a transaction: it proposes `Changes`, applied only when it
+// returns; an action that fails is logged ("action_failed") and the fight goes on.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interpreter/core/event_log.hpp"
+#include "interpreter/core/movement.hpp"
+#include "interpreter/core/statuses.hpp"
+#include "interpreter/core/world.hpp"
+
+namespace arbiter {
+
+enum class PhaseKind : std::uint8_t { Simultaneous, Sequential };
+std::string_view name(PhaseKind kind);  // "simultaneous", "sequential"
+PhaseKind parse_phase_kind(std::string_view text);
+
+struct PhaseRules {
+  std::string name;  // "1st Action Phase"
+  PhaseKind kind = PhaseKind::Simultaneous;
+  int action_points = 0;  // sequential: each character's budget for the phase (0: no budget)
+};
+
+struct FlowRules {
+  std::vector<PhaseRules> phases;
+  std::vector<std::string> incapacitated;  // statuses that keep a character from acting ("Unconscious")
+  MovementRules movement;
+};
+
+// What one character does with one action: chosen from its orders (or forced on it), then carried out.
+struct Intent {
+  EntityId actor = no_entity;
+  std::string action;
+  EntityId target = no_entity;
+  std::vector<Cell> path{};  // the cells it means to enter, in order
+  bool ready = false;      // Platemail's Ready, for the whole phase
+  int cost = 0;            // action points (sequential phases)
+  std::string order{};     // the order as written, for the log
+  std::string note{};      // how it was chosen when not plainly ordered: "no order: Defend (the default)"
+  bool reaction = false;   // taken in answer to something, beside the chosen action
+  // What happened to it as the phase ran:
+  Cell start{};                      // where the actor stood when it began
+  double moved_feet = 0;
+  bool halted = false;               // its movement was stopped
+  std::vector<Intent> responses{};   // sequential: what others declared against it, then the actor's answers
+  friend bool operator==(const Intent&, const Intent&) = default;
+};
+
+enum class Boundary : std::uint8_t { RoundStart, RoundEnd, PhaseStart, PhaseEnd, TurnStart, TurnEnd };
+std::string_view name(Boundary boundary);  // "round_start", "phase_end", …
+
+// The changes one action proposes, applied in the order proposed when it commits.
+class Changes {
+ public:
+  void propose(std::function<void()> change) { pending_.push_back(std::move(change)); }
+  void append(Changes&& later);
+  void apply();
+  bool empty() const noexcept { return pending_.empty(); }
+
+ private:
+  std::vector<std::function<void()>> pending_;
+};
+
+// What the flow asks the ruleset. The Lua layer answers from a pack's definitions; tests in C++.
+class Ruleset {
+ public:
+  virtual ~Ruleset() = default;
+  // `whose`: the character whose turn starts or ends; no_entity for rounds and phases.
+  virtual void boundary(Boundary boundary, EntityId whose) = 0;
+  // Simultaneous: the character's intent for the phase (nullopt: it does nothing). Sequential: its
+  // next action this turn, with `ap_left` points left (nullopt ends the turn).
+  virtual std::optional<Intent> choose(const Entity& who, int ap_left) = 0;
+  // What a movement event stops; the ruleset may also answer it with reactions (Flow::react).
+  virtual Halt movement(const MoveEvent& event) = 0;
+  // Sequential phases: the order of turns among the characters who can act.
+  virtual std::vector<EntityId> initiative(std::vector<EntityId> acting) = 0;
+  // Sequential: `who`'s response to a declared action (the actor answering responses is asked
+  // the same way, with the response as `declared`); nullopt: none.
+  virtual std::optional<Intent> respond(const Entity& who, const Intent& declared, int ap_left) = 0;
+  // Carries the intent out, proposing its changes. Throws arbiter::Error when the action fails.
+  virtual void resolve(const Intent& intent, Changes& changes) = 0;
+};
+
+class Flow {
+ public:
+  Flow(World& world, EventLog& log, Statuses& statuses, FlowRules rules, Ruleset& ruleset);
+
+  const FlowRules& rules() const { return rules_; }
+  FlowPosition position() const { return log_.position(); }
+  const PhaseRules& phase() const;  // the running phase (an Error between phases)
+
+  // Plays the next round through.
+  void run_round();
+
+  // Whether the character takes part: not out of the fight by an incapacitating status.
+  bool can_act(const Entity& who) const;
+  // The character's intent in the running phase, or its last one; nullptr when there is none.
+  const Intent* intent(EntityId who) const;
+  const Intent* previous(EntityId who) const;
+  void set_ready(EntityId who, bool ready);
+
+  // A reaction window: `reaction` is resolved now, beside the chosen actions (Platemail's Attack of
+  // Opportunity, from a movement event). Its changes land with the phase's. False if it failed.
+  bool react(Intent reaction);
+
+  int action_points(EntityId who) const;
+  void spend(EntityId who, int points);  // negative gives points back (Recover Stamina)
+
+  // What a saved fight must keep besides the world: the intents of the last phase played.
+  const std::map<EntityId, Intent>& last_intents() const { return previous_; }
+  void restore(FlowPosition position, std::map<EntityId, Intent> last_intents);
+
+ private:
+  void run_phase(const PhaseRules& phase);
+  void run_simultaneous();
+  void run_sequential();
+  void run_turn(EntityId who);
+  // Asks `who` to respond to `declared`; a response it can pay for is declared and paid.
+  std::optional<Intent> respond(EntityId who, const Intent& declared);
+  void declare(const Intent& intent, bool sequential);
+  void move_everyone();
+  // Resolves one intent as a transaction; its changes go to `into`. False if it failed.
+  bool resolve(const Intent& intent, Changes& into);
+  void boundary(Boundary boundary, EntityId whose = no_entity);
+  std::vector<EntityId> acting() const;
+
+  World& world_;
+  EventLog& log_;
+  Statuses& statuses_;
+  FlowRules rules_;
+  Ruleset& ruleset_;
+
+  std::map<EntityId, Intent> current_;   // this phase's intents
+  std::map<EntityId, Intent> previous_;  // each character's last intent before this phase
+  std::map<EntityId, int> points_;
+  Changes phase_changes_;  // simultaneous: what the phase's actions proposed, applied at its end
+  bool in_phase_ = false;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,220 @@
+#include "interpreter/core/flow.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "grammar/diagnostic.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+// A ruleset written in C++: each test scripts what the characters do and records what it is asked.
+struct ScriptedRuleset final : Ruleset {
+  World* world = nullptr;
+  std::map<std::string, Intent> orders;            // by character name
+  std::map<std::string, Intent> responses;         // sequential: who answers a declared action
+  std::vector<std::string> asked;                  // hooks and questions, in order
+  std::function<Halt(const MoveEvent&)> on_move;   // movement events
+  std::function<void(const Intent&, Changes&)> on_resolve;
+  std::vector<EntityId> turn_order;
+
+  void boundary(Boundary b, EntityId whose) override {
+    asked.push_back(std::string(name(b)) + (whose ? " " + world->get(whose).name : ""));
+  }
+  std::optional<Intent> choose(const Entity& who, int ap_left) override {
+    const auto it = orders.find(who.name);
+    if (it == orders.end() || it->second.cost > ap_left || it->second.action.empty()) return std::nullopt;
+    Intent intent = it->second;
+    if (it->second.cost == 0) orders.erase(it);  // one free action per turn
+    return intent;
+  }
+  Halt movement(const MoveEvent& event) override { return on_move ? on_move(event) : Halt::None; }
+  std::vector<EntityId> initiative(std::vector<EntityId> acting) override {
+    return turn_order.empty() ? acting : turn_order;
+  }
+  std::optional<Intent> respond(const Entity& who, const Intent& declared, int) override {
+    asked.push_back(who.name + " responds to " + declared.action);
+    const auto it = responses.find(who.name + "/" + declared.action);
+    if (it == responses.end()) return std::nullopt;
+    return it->second;
+  }
+  void resolve(const Intent& intent, Changes& changes) override {
+    asked.push_back("resolve " + world->get(intent.actor).name + " " + intent.action);
+    if (on_resolve) on_resolve(intent, changes);
+  }
+};
+
+struct Table {
+  World world{Grid(6, 6)};
+  EventLog log;
+  StatusBook book;
+  Statuses statuses{world, book, log};
+  ScriptedRuleset ruleset;
+  EntityId aldric = world.add(Entity{.name = "Aldric", .side = "players", .position = {0, 0}}).id;
+  EntityId orc = world.add(Entity{.name = "Orc", .side = "orcs", .position = {4, 0}}).id;
+
+  Table() { ruleset.world = &world; }
+
+  Flow flow(std::vector<PhaseRules> phases, std::vector<std::string> incapacitated = {}) {
+    return Flow(world, log, statuses, FlowRules{std::move(phases), std::move(incapacitated), {}}, ruleset);
+  }
+  std::vector<std::string> types() const {
+    std::vector<std::string> out;
+    for (const auto& e : log.events()) out.push_back(e.type);
+    return out;
+  }
+  const LogEvent* first(const std::string& type) const {
+    for (const auto& e : log.events())
+      if (e.type == type) return &e;
+    return nullptr;
+  }
+};
+
+const std::vector<PhaseRules> platemail_phases{{"1st Action Phase", PhaseKind::Simultaneous, 0},
+                                               {"2nd Action Phase", PhaseKind::Simultaneous, 0}};
+
+}  // namespace
+
+TEST_CASE("a round runs its phases with hooks at every boundary, in order", "[flow]") {
+  Table t;
+  auto flow = t.flow(platemail_phases);
+  flow.run_round();
+  CHECK(t.ruleset.asked == std::vector<std::string>{"round_start", "phase_start", "phase_end", "phase_start",
+                                                    "phase_end", "round_end"});
+  CHECK(flow.position() == FlowPosition{1, 0, 0});
+  flow.run_round();
+  CHECK(flow.position().round == 2);
+  CHECK(t.types() == std::vector<std::string>{"round_started", "phase_started", "phase_started", "round_started",
+                                              "phase_started", "phase_started"});
+}
+
+TEST_CASE("a simultaneous phase resolves against the state of its start and applies every change at its end",
+          "[flow]") {
+  Table t;
+  t.ruleset.orders["Aldric"] = Intent{.action = "Attack", .target = t.orc};
+  t.ruleset.orders["Orc"] = Intent{.action = "Attack", .target = t.aldric};
+  std::vector<double> seen;
+  t.ruleset.on_resolve = [&](const Intent& intent, Changes& changes) {
+    // Each reads the other's wounds before anyone's change lands: both see 0.
+    Entity& target = t.world.get(intent.target);
+    seen.push_back(std::get<double>(target.stats["wounds"].data));
+    const EntityId id = intent.target;
+    changes.propose([&t, id] { t.world.get(id).stats["wounds"] = 1; });
+  };
+  auto flow = t.flow({{"phase", PhaseKind::Simultaneous, 0}});
+  flow.run_round();
+  CHECK(seen == std::vector<double>{0, 0});
+  CHECK(t.world.get(t.aldric).stats["wounds"] == Value(1));
+  CHECK(t.world.get(t.orc).stats["wounds"] == Value(1));
+  REQUIRE(t.first("declared"));
+  CHECK(t.first("declared")->fields["summary"] == "Attack → Orc");
+}
+
+TEST_CASE("an action that fails proposes nothing, is logged, and the others go on", "[flow]") {
+  Table t;
+  t.ruleset.orders["Aldric"] = Intent{.action = "Broken"};
+  t.ruleset.orders["Orc"] = Intent{.action = "Shout"};
+  t.ruleset.on_resolve = [&](const Intent& intent, Changes& changes) {
+    changes.propose([&t, intent] { t.world.get(intent.actor).stats["acted"] = true; });
+    if (intent.action == "Broken") throw Error("rules/x/init.lua:3: attempt to index a nil value");
+  };
+  auto flow = t.flow({{"phase", PhaseKind::Simultaneous, 0}});
+  flow.run_round();
+  CHECK_FALSE(t.world.get(t.aldric).stats.contains("acted"));
+  CHECK(t.world.get(t.orc).stats["acted"] == Value(true));
+  const LogEvent* failed = t.first("action_failed");
+  REQUIRE(failed);
+  CHECK(failed->fields["character"] == "Aldric");
+  CHECK(failed->fields["error"] == "rules/x/init.lua:3: attempt to index a nil value");
+}
+
+TEST_CASE("everyone moves at once and the ruleset decides what a crossing halts", "[flow]") {
+  Table t;
+  // Head-on along row 1: Aldric east, the Orc west; they meet in the middle.
+  t.ruleset.orders["Aldric"] = Intent{.action = "Charge", .path = {{1, 0}, {2, 0}, {3, 0}}};
+  t.ruleset.orders["Orc"] = Intent{.action = "Charge", .path = {{3, 0}, {2, 0}, {1, 0}}};
+  std::vector<MoveEventKind> events;
+  t.ruleset.on_move = [&](const MoveEvent& e) {
+    events.push_back(e.kind);
+    return Halt::Both;  // Platemail's Clash: both stop where their paths meet
+  };
+  Intent aldric_after, orc_after;
+  t.ruleset.on_resolve = [&](const Intent& intent, Changes&) {
+    (intent.actor == t.aldric ? aldric_after : orc_after) = intent;
+  };
+  auto flow = t.flow({{"phase", PhaseKind::Simultaneous, 0}});
+  flow.run_round();
+  REQUIRE_FALSE(events.empty());
+  CHECK(t.world.get(t.aldric).position == Cell{1, 0});
+  CHECK(t.world.get(t.orc).position == Cell{3, 0});
+  CHECK(aldric_after.halted);
+  CHECK(aldric_after.moved_feet == 5);
+  CHECK(aldric_after.start == Cell{0, 0});
+  const LogEvent* moved = t.first("moved");
+  REQUIRE(moved);
+  CHECK(moved->fields["from"] == "A1");
+  CHECK(moved->fields["to"] == "B1");
+  CHECK(moved->fields["halted"] == true);
+}
+
+TEST_CASE("a reaction window resolves an extra action whose changes land with the phase's", "[flow]") {
+  Table t;
+  t.world.get(t.aldric).position = {3, 0};  // the Orc steps out of Aldric's reach
+  t.ruleset.orders["Orc"] = Intent{.action = "Move", .path = {{5, 0}}};
+  t.ruleset.orders["Aldric"] = Intent{.action = "Defend", .ready = true};
+  Flow* running = nullptr;
+  t.ruleset.on_move = [&](const MoveEvent&) {
+    running->react(Intent{.actor = t.aldric, .action = "Attack of Opportunity", .target = t.orc});
+    return Halt::None;
+  };
+  t.ruleset.on_resolve = [&](const Intent& intent, Changes& changes) {
+    if (intent.action == "Attack of Opportunity") {
+      CHECK(intent.reaction);
+      changes.propose([&t] { t.world.get(t.orc).stats["wounds"] = 1; });
+    }
+  };
+  auto flow = t.flow({{"phase", PhaseKind::Simultaneous, 0}});
+  running = &flow;
+  flow.run_round();
+  CHECK(t.world.get(t.orc).stats["wounds"] == Value(1));
+}
+
+TEST_CASE("statuses count down on the flow's boundaries and incapacitated characters do not act", "[flow]") {
+  Table t;
+  t.book.define({.name = "Dazed", .unit = DurationUnit::Phases, .duration = 1});
+  t.book.define({.name = "Unconscious"});
+  t.statuses.apply(t.aldric, "Dazed");
+  t.statuses.apply(t.orc, "Unconscious");
+  t.ruleset.orders["Aldric"] = Intent{.action = "Wait"};
+  t.ruleset.orders["Orc"] = Intent{.action = "Wait"};
+  auto flow = t.flow(platemail_phases, {"Unconscious"});
+  flow.run_round();
+  CHECK_FALSE(t.world.get(t.aldric).status("Dazed"));
+  CHECK(flow.previous(t.orc) == nullptr);
+  REQUIRE(flow.previous(t.aldric));
+  CHECK(flow.previous(t.aldric)->action == "Wait");
+}
+
+TEST_CASE("a sequential phase runs turns in initiative order with action points and a response window", "[flow]") {
+  Table t;
+  t.ruleset.turn_order = {t.orc, t.aldric};
+  t.ruleset.orders["Orc"] = Intent{.action = "Melee Attack", .target = t.aldric, .cost = 5};
+  t.ruleset.orders["Aldric"] = Intent{.action = "Wait", .cost = 0};
+  t.ruleset.responses["Aldric/Melee Attack"] = Intent{.action = "Parry", .cost = 3};
+  t.ruleset.responses["Orc/Parry"] = Intent{.action = "CT Counter-Attack", .cost = 2};
+  std::vector<std::string> responses_seen;
+  t.ruleset.on_resolve = [&](const Intent& intent, Changes&) {
+    for (const auto& r : intent.responses) responses_seen.push_back(r.action);
+  };
+  auto flow = t.flow({{"tempo", PhaseKind::Sequential, 12}});
+  flow.run_round();
+  // The Orc's 12 points: attack 5, answer the first Parry 2, attack 5 — nothing left to answer the
+  // second Parry or to attack again. Aldric parries each attack (3 + 3 of its 12).
+  CHECK(responses_seen == std::vector<std::string>{"Parry", "CT Counter-Attack", "Parry"});
+  CHECK(flow.position().round == 1);
+  const auto& asked = t.ruleset.asked;
+  CHECK(std::find(asked.begin(), asked.end(), "turn_start Orc") < std::find(asked.begin(), asked.end(), "turn_start Aldric"));
+  bool refused = false;
+  for (const auto& e : t.log.events()) refused = refused || e.type == "action_refused";
+  CHECK_FALSE(refused);  // choose() is asked with the points left and offers nothing it cannot pay
+}
