@@ -7,12 +7,12 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <random>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "interpreter/cli/commands.hpp"
+#include "interpreter/cli/dice_choice.hpp"
 #include "interpreter/cli/distribution_table.hpp"
 #include "interpreter/core/roll.hpp"
 
@@ -22,21 +22,11 @@ namespace {
 
 struct RollOptions {
   std::string expr;
-  std::optional<std::uint64_t> seed;
-  std::string dice;
-  bool prompt = false;
+  DiceChoice dice;
   std::string reason;
   std::uint64_t times = 0;
   bool json = false;
 };
-
-std::unique_ptr<DiceSource> source_for(const RollOptions& options, Context& context) {
-  if (!options.dice.empty()) return std::make_unique<ScriptedDice>(ScriptedDice::parse(options.dice));
-  if (options.prompt) return std::make_unique<PromptedDice>(std::cin, *context.out);
-  // Without --seed, a fresh seed each run.
-  return std::make_unique<SeededDice>(options.seed ? *options.seed
-                                                   : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}());
-}
 
 nlohmann::ordered_json die_json(const RolledTerm& term, const RolledDie& die) {
   nlohmann::ordered_json out = {{"die", term.die},
@@ -95,10 +85,10 @@ void add_roll_command(CLI::App& app, Context& context) {
   auto* command = app.add_subcommand("roll", "Roll a dice expression and show every die");
   auto options = std::make_shared<RollOptions>();
   command->add_option("EXPR", options->expr, "A dice expression, e.g. 4d6kh3 or \"1d20+5 >= 15\"")->required();
-  auto* seed = command->add_option("--seed", options->seed, "Seed the generator: the same seed, the same rolls");
-  auto* dice = command->add_option("--dice", options->dice, "Use these values instead of random ones, in order")
+  auto* seed = command->add_option("--seed", options->dice.seed, "Seed the generator: the same seed, the same rolls");
+  auto* dice = command->add_option("--dice", options->dice.scripted, "Use these values instead of random ones, in order")
                    ->type_name("1,4,9,10");
-  auto* prompt = command->add_flag("--prompt", options->prompt, "Ask for each die (a GM rolling real dice)");
+  auto* prompt = command->add_flag("--prompt", options->dice.by_hand, "Ask for each die (a GM rolling real dice)");
   seed->excludes(dice)->excludes(prompt);
   dice->excludes(prompt);
   command->add_option("--reason", options->reason, "What the roll is for, shown with it and at the prompt");
@@ -108,7 +98,7 @@ void add_roll_command(CLI::App& app, Context& context) {
   command->add_flag("--json", options->json, "Print JSON");
   command->callback([&context, options] {
     const Roller roller(dice::parse_dice(options->expr, "<command line>"));
-    const auto source = source_for(*options, context);
+    const auto source = make_dice(options->dice, *context.out);
     if (options->times > 0)
       sample(context, *options, roller, *source);
     else

@@ -3,6 +3,7 @@
 #include <ostream>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/json_reader.hpp"
 
 namespace arbiter {
 
@@ -21,6 +22,13 @@ nlohmann::json to_json(const LogEvent& event) {
           {"turn", event.at.turn},
           {"cause", event.cause},
           {"fields", event.fields}};
+}
+
+LogEvent event_from_json(const JsonReader& j) {
+  if (!j["fields"].raw().is_object()) j["fields"].fail("expected the event's named facts");
+  return LogEvent{static_cast<std::uint64_t>(j["seq"].integer()), j["type"].text(),
+                  FlowPosition{j["round"].integer(), j["phase"].integer(), j["turn"].integer()}, j["cause"].text(),
+                  j["fields"].raw()};
 }
 
 void write_json_lines(std::ostream& out, std::span<const LogEvent> events) {

@@ -12,6 +12,8 @@
 
 namespace arbiter {
 
+class JsonReader;
+
 // Where the flow is. The flow engine moves it; until then callers set it. Saved with the state.
 struct FlowPosition {
   int round = 0;
@@ -32,6 +34,12 @@ inline constexpr const char* moved = "moved";                      // character,
 inline constexpr const char* stat_changed = "stat_changed";        // character, stat, from, to
 inline constexpr const char* door_changed = "door_changed";        // between (two cells), from, to
 inline constexpr const char* roll = "roll";                        // expression, dice, total (the dice layer)
+// The flow's (flow.hpp):
+inline constexpr const char* round_started = "round_started";      // round
+inline constexpr const char* phase_started = "phase_started";      // phase (its name)
+inline constexpr const char* declared = "declared";                // character, action, summary[, cost, points, reaction]
+inline constexpr const char* action_failed = "action_failed";      // character, action, error
+inline constexpr const char* action_refused = "action_refused";    // character, action, cost, points
 }  // namespace event_type
 
 struct LogEvent {
@@ -52,6 +60,8 @@ class EventLog {
   // JSON object (an arbiter::Error otherwise).
   const LogEvent& record(std::string type, nlohmann::json fields, std::string cause);
   const std::vector<LogEvent>& events() const { return events_; }
+  // Continues a saved log: the next event is numbered after the last of these.
+  void restore(std::vector<LogEvent> events) { events_ = std::move(events); }
 
  private:
   FlowPosition position_;
@@ -59,6 +69,7 @@ class EventLog {
 };
 
 nlohmann::json to_json(const LogEvent& event);
+LogEvent event_from_json(const JsonReader& json);  // the inverse of to_json
 // One compact JSON object per line, in order.
 void write_json_lines(std::ostream& out, std::span<const LogEvent> events);
 

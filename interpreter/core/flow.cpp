@@ -128,14 +128,14 @@ void Flow::declare(const Intent& intent, bool sequential) {
     fields["points"] = action_points(intent.actor);
   }
   if (intent.reaction) fields["reaction"] = true;
-  log_.record("declared", std::move(fields), intent.order);
+  log_.record(event_type::declared, std::move(fields), intent.order);
 }
 
 void Flow::run_round() {
   FlowPosition at = position();
   at = {at.round + 1, 0, 0};
   log_.set_position(at);
-  log_.record("round_started", {{"round", at.round}}, "");
+  log_.record(event_type::round_started, {{"round", at.round}}, "");
   boundary(Boundary::RoundStart);
   for (std::size_t i = 0; i < rules_.phases.size(); ++i) {
     log_.set_position({at.round, static_cast<int>(i + 1), 0});
@@ -151,7 +151,7 @@ void Flow::run_phase(const PhaseRules& phase) {
     bool& in_phase;
     ~Leave() { in_phase = false; }
   } leave{in_phase_};
-  log_.record("phase_started", {{"phase", phase.name}}, "");
+  log_.record(event_type::phase_started, {{"phase", phase.name}}, "");
   points_.clear();
   for (const EntityId id : acting()) points_[id] = phase.action_points;
   statuses_.tick({ClockEdge::Start, DurationUnit::Phases, no_entity});
@@ -227,7 +227,7 @@ bool Flow::resolve(const Intent& intent, Changes& into) {
     return true;
   } catch (const Error& e) {
     into = Changes{};
-    log_.record("action_failed",
+    log_.record(event_type::action_failed,
                 {{"character", world_.get(intent.actor).name}, {"action", intent.action}, {"error", one_line(e)}}, "");
     return false;
   }
@@ -278,7 +278,7 @@ void Flow::run_turn(EntityId who) {
     intent.actor = who;
     intent.start = world_.get(who).position;
     if (phase().action_points > 0 && intent.cost > action_points(who)) {
-      log_.record("action_refused",
+      log_.record(event_type::action_refused,
                   {{"character", world_.get(who).name}, {"action", intent.action}, {"cost", intent.cost},
                    {"points", action_points(who)}},
                   "not enough action points");

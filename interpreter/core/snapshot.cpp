@@ -41,14 +41,62 @@ void write_durably(const std::filesystem::path& file, const std::string& text) {
   if (::fsync(fd) != 0 || ::close(fd) != 0) refuse(file, "cannot write: " + system_error());
 }
 
+nlohmann::json intent_to_json(const Intent& intent, const World& world) {
+  const Grid& grid = world.grid();
+  nlohmann::json path = nlohmann::json::array();
+  for (const Cell c : intent.path) path.push_back(grid.label(c));
+  nlohmann::json responses = nlohmann::json::array();
+  for (const Intent& r : intent.responses) responses.push_back(intent_to_json(r, world));
+  return {{"character", world.get(intent.actor).name},
+          {"action", intent.action},
+          {"target", intent.target == no_entity ? nlohmann::json() : nlohmann::json(world.get(intent.target).name)},
+          {"path", path},
+          {"ready", intent.ready},
+          {"cost", intent.cost},
+          {"order", intent.order},
+          {"note", intent.note},
+          {"reaction", intent.reaction},
+          {"start", grid.label(intent.start)},
+          {"moved_feet", intent.moved_feet},
+          {"halted", intent.halted},
+          {"responses", responses}};
+}
+
+Intent intent_from_json(const JsonReader& j, const World& world) {
+  const Grid& grid = world.grid();
+  const auto character = [&](const JsonReader& name) { return name.here([&] { return world.find(name.text()).id; }); };
+  const auto cell = [&](const JsonReader& label) { return label.here([&] { return grid.cell(label.text()); }); };
+  Intent intent;
+  intent.actor = character(j["character"]);
+  intent.action = j["action"].text();
+  if (const auto target = j.optional("target")) intent.target = character(*target);
+  for (const auto& step : j["path"].items()) intent.path.push_back(cell(step));
+  intent.ready = j["ready"].boolean();
+  intent.cost = j["cost"].integer();
+  intent.order = j["order"].text();
+  intent.note = j["note"].text();
+  intent.reaction = j["reaction"].boolean();
+  intent.start = cell(j["start"]);
+  intent.moved_feet = j["moved_feet"].number();
+  intent.halted = j["halted"].boolean();
+  for (const auto& r : j["responses"].items()) intent.responses.push_back(intent_from_json(r, world));
+  return intent;
+}
+
 }  // namespace
 
 nlohmann::json state_to_json(const SavedState& state) {
+  nlohmann::json last = nlohmann::json::array();
+  for (const auto& [id, intent] : state.last_intents) last.push_back(intent_to_json(intent, state.world));
+  nlohmann::json log = nlohmann::json::array();
+  for (const LogEvent& event : state.log) log.push_back(to_json(event));
   return {{"format", format_name},
           {"version", state_format_version},
-          {"flow", {{"round", state.flow.round}, {"phase", state.flow.phase}, {"turn", state.flow.turn}}},
+          {"flow",
+           {{"round", state.flow.round}, {"phase", state.flow.phase}, {"turn", state.flow.turn}, {"last_intents", last}}},
           {"rng", state.rng},
-          {"world", world_to_json(state.world)}};
+          {"world", world_to_json(state.world)},
+          {"log", log}};
 }
 
 SavedState state_from_json(const nlohmann::json& json, const std::string& source) {
@@ -63,9 +111,19 @@ SavedState state_from_json(const nlohmann::json& json, const std::string& source
   if (version < 1) throw Error(source + ": format version " + std::to_string(version) + " does not exist");
   try {
     const JsonReader flow = root["flow"];
-    return SavedState{world_from_json(root["world"]),
-                      FlowPosition{flow["round"].integer(), flow["phase"].integer(), flow["turn"].integer()},
-                      json.value("rng", nlohmann::json())};
+    SavedState state{world_from_json(root["world"]),
+                     FlowPosition{flow["round"].integer(), flow["phase"].integer(), flow["turn"].integer()},
+                     json.value("rng", nlohmann::json())};
+    if (const auto last = flow.optional("last_intents"))
+      for (const auto& item : last->items()) {
+        Intent intent = intent_from_json(item, state.world);
+        state.last_intents[intent.actor] = std::move(intent);
+      }
+    if (const auto log = root.optional("log"))
+      for (const auto& item : log->items()) state.log.push_back(event_from_json(item));
+    for (std::size_t i = 0; i < state.log.size(); ++i)
+      if (state.log[i].sequence != i + 1) root["log"].fail("events must be numbered 1, 2, 3, … in order");
+    return state;
   } catch (const Error& e) {
     throw Error(source + ": not a valid saved state: " + e.diagnostics().front().message);
   }

@@ -12,10 +12,13 @@
 // refuses a damaged, truncated, foreign or newer-version file with an arbiter::Error naming the
 // file and what is wrong; it never changes the file.
 #include <filesystem>
+#include <map>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "interpreter/core/event_log.hpp"
+#include "interpreter/core/flow.hpp"
 #include "interpreter/core/world.hpp"
 
 namespace arbiter {
@@ -26,6 +29,8 @@ struct SavedState {
   World world;
   FlowPosition flow;
   nlohmann::json rng;  // the generator's exported state; null when there is none
+  std::map<EntityId, Intent> last_intents{};  // each character's last action ("I reach the enemy", Aim)
+  std::vector<LogEvent> log{};                // the fight's record so far: a resumed fight continues it
   friend bool operator==(const SavedState&, const SavedState&) = default;
 };
 

@@ -17,6 +17,16 @@
 namespace arbiter::lua {
 namespace {
 
+// Names `pack` as the one running until the scope ends.
+struct PackSwitch {
+  PackSwitch(std::string& current, const std::string& pack) : current(current), saved(current) { current = pack; }
+  ~PackSwitch() { current = std::move(saved); }
+  PackSwitch(const PackSwitch&) = delete;
+  PackSwitch& operator=(const PackSwitch&) = delete;
+  std::string& current;
+  std::string saved;
+};
+
 // The hook runs every this many VM instructions: rare enough to cost nothing measurable,
 // often enough that a budget overshoots by at most this much.
 constexpr int hook_interval = 1000;
@@ -350,12 +360,7 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) { call(L_, 
 
 void Sandbox::call(lua_State* L, const std::string& pack, int nargs, int nresults) {
   const Scope& scope = scope_of(pack);
-  struct PackSwitch {
-    std::string& current;
-    std::string saved;
-    ~PackSwitch() { current = std::move(saved); }
-  } restore{current_pack_, current_pack_};
-  current_pack_ = pack;
+  const PackSwitch running(current_pack_, pack);
 
   if (call_depth_ > 0) {
     // Called back from C++ inside a running call: same budget, errors travel as Lua errors.
@@ -400,6 +405,17 @@ void Sandbox::call(lua_State* L, const std::string& pack, int nargs, int nresult
     }
   } release{L_, thread, thread_ref};
   raise_from(thread, status);
+}
+
+std::optional<Error> Sandbox::try_call(lua_State* L, const std::string& pack, int nargs, int nresults) {
+  if (call_depth_ == 0) throw std::logic_error("try_call runs inside a running call");
+  const PackSwitch running(current_pack_, pack);
+  if (lua_pcall(L, nargs, nresults, 0) == LUA_OK) return std::nullopt;
+  if (exhausted_ != Exhausted::none) lua_error(L);
+  const char* message = lua_tostring(L, -1);
+  Error error(parse_positioned(message ? message : "an error that is not a message"));
+  lua_pop(L, 1);
+  return error;
 }
 
 void Sandbox::raise_from(lua_State* thread, int status) {

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -68,6 +69,10 @@ class Sandbox {
   // The same from C++ code that Lua called (`L` is the running thread): the call runs within the
   // running call's budget and its errors travel on as Lua errors.
   void call(lua_State* L, const std::string& pack, int nargs, int nresults);
+  // The same, but an error ends only this call: it returns the error as an arbiter::Error placed
+  // at the author's line, instead of travelling on. A spent budget still travels on: the running
+  // call must end.
+  std::optional<Error> try_call(lua_State* L, const std::string& pack, int nargs, int nresults);
 
   // The pack on whose behalf Lua is running now (for provenance), or "" outside any call.
   const std::string& current_pack() const noexcept { return current_pack_; }

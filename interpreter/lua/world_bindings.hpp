@@ -7,6 +7,7 @@
 // The modules find the fight through the sandbox's services: World, EventLog, StatusBook,
 // Narrator, LookupRules and a PathFinder over the world's grid. A module function called where
 // the host provides none (while a pack loads) is a clear error, not a crash.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -21,16 +22,23 @@
 namespace arbiter {
 class Grid;
 class World;
+struct Intent;
 }  // namespace arbiter
 
 namespace arbiter::lua {
 
 int open_grid(lua_State* L);
+int open_flow(lua_State* L);  // wrap_flow.cpp
 int open_world(lua_State* L);
 int open_status(lua_State* L);
 int open_log(lua_State* L);
 
 World& world_of(lua_State* L);
+
+// Applies `change` now, or inside an action (while the host provides a Changes service) proposes
+// it, to be applied when the action commits: actions are transactions. Check arguments before,
+// so a mistake is reported at the author's line. (changes.cpp)
+void change(lua_State* L, std::function<void()> change);
 
 // A cell argument: a label ("C3"), or a character (handle or name) meaning the cell it is in.
 Cell check_cell(lua_State* L, int index, const Grid& grid);
@@ -44,6 +52,10 @@ void push_entity(lua_State* L, EntityId id);
 void push_entities(lua_State* L, const std::vector<EntityId>& ids);
 // The id a character handle at `index` holds, or nullptr when it is not one.
 const EntityId* test_character(lua_State* L, int index);
+
+// An intent as Lua sees it: actor, action, target, ready, cost, order, note, reaction, start,
+// moved, halted, path, responses (wrap_flow.cpp).
+void push_intent(lua_State* L, const Intent& intent, const World& world);
 
 // Plain data both ways: numbers, booleans, strings and lists (tables 1..n) of those.
 Value check_value(lua_State* L, int index);

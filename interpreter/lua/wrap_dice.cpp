@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "interpreter/core/distribution.hpp"
+#include "interpreter/core/event_log.hpp"
 #include "interpreter/core/pool.hpp"
 #include "interpreter/core/roll.hpp"
 #include "interpreter/lua/guard.hpp"
@@ -76,11 +77,24 @@ void push_rolled_die(lua_State* L, const std::string& die_name, const RolledDie&
   }
 }
 
+// In a fight every roll is in the log at once, with its reason, even if the action then fails:
+// the dice were rolled.
+void record_roll(lua_State* L, const Roll& result) {
+  EventLog* log = services(L).find<EventLog>();
+  if (!log) return;
+  nlohmann::json dice = nlohmann::json::array();
+  for (const auto& term : result.terms)
+    for (const auto& die : term.dice) dice.push_back(die.value);
+  log->record(event_type::roll, {{"expression", result.expr}, {"dice", std::move(dice)}, {"total", result.total}, {"text", result.text}},
+              result.reason);
+}
+
 int roll(lua_State* L) {
   const Roller roller = roller_for(L, 1);
   const std::string reason = luaL_optstring(L, 2, "");
   DiceSource& source = services(L).get<DiceSource>("dice source");
   const Roll result = roller.roll(source, reason);
+  record_roll(L, result);
   lua_createtable(L, 0, 6);
   lua_pushinteger(L, result.total);
   lua_setfield(L, -2, "total");

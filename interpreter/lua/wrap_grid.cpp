@@ -210,12 +210,14 @@ int set_door(lua_State* L) {
   const Border* found = grid.border(a, b);
   if (!found || found->door == DoorState::None)
     throw Error("there is no door between " + grid.label(a) + " and " + grid.label(b));
-  Border changed = *found;
-  services(L).get<EventLog>("event log").record(
-      event_type::door_changed,
-      {{"between", {grid.label(a), grid.label(b)}}, {"from", name(found->door)}, {"to", name(state)}}, cause);
-  changed.door = state;
-  grid.set_border(a, b, std::move(changed));
+  EventLog& log = services(L).get<EventLog>("event log");
+  change(L, [&grid, &log, a, b, state, cause] {
+    Border changed = *grid.border(a, b);
+    log.record(event_type::door_changed,
+               {{"between", {grid.label(a), grid.label(b)}}, {"from", name(changed.door)}, {"to", name(state)}}, cause);
+    changed.door = state;
+    grid.set_border(a, b, std::move(changed));
+  });
   return 0;
 }
 

@@ -34,8 +34,9 @@ int event(lua_State* L) {
   const std::string type = luaL_checkstring(L, 1);
   nlohmann::json fields = lua_isnoneornil(L, 2) ? nlohmann::json::object() : check_json(L, 2);
   const std::string cause = luaL_optstring(L, 3, "");
-  lua_pushinteger(L, static_cast<lua_Integer>(log_of(L).record(type, std::move(fields), cause).sequence));
-  return 1;
+  if (!fields.is_object()) throw Error("an event's fields are a table of named values");
+  change(L, [&log = log_of(L), type, fields = std::move(fields), cause] { log.record(type, fields, cause); });
+  return 0;
 }
 
 int recent(lua_State* L) {

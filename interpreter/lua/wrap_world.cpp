@@ -46,11 +46,14 @@ int move(lua_State* L) {
   Entity& who = check_entity(L, 1, world);
   const Cell to = check_cell(L, 2, world.grid());
   const std::string cause = luaL_optstring(L, 3, "");
-  const Cell from = who.position;
-  who.position = to;
-  services(L).get<EventLog>("event log").record(
-      event_type::moved, {{"character", who.name}, {"from", world.grid().label(from)}, {"to", world.grid().label(to)}},
-      cause);
+  EventLog& log = services(L).get<EventLog>("event log");
+  change(L, [&world, &log, id = who.id, to, cause] {
+    Entity& mover = world.get(id);
+    const Cell from = mover.position;
+    mover.position = to;
+    log.record(event_type::moved,
+               {{"character", mover.name}, {"from", world.grid().label(from)}, {"to", world.grid().label(to)}}, cause);
+  });
   return 0;
 }
 
@@ -61,13 +64,16 @@ int set_stat(lua_State* L) {
   luaL_checkany(L, 3);
   Value value = check_value(L, 3);
   const std::string cause = luaL_optstring(L, 4, "");
-  const auto old = who.stats.find(stat);
-  services(L).get<EventLog>("event log").record(
-      event_type::stat_changed,
-      {{"character", who.name}, {"stat", stat}, {"from", old == who.stats.end() ? nlohmann::json() : nlohmann::json(old->second)},
-       {"to", value}},
-      cause);
-  who.stats[stat] = std::move(value);
+  EventLog& log = services(L).get<EventLog>("event log");
+  change(L, [&world, &log, id = who.id, stat, value = std::move(value), cause] {
+    Entity& changed = world.get(id);
+    const auto old = changed.stats.find(stat);
+    log.record(event_type::stat_changed,
+               {{"character", changed.name}, {"stat", stat},
+                {"from", old == changed.stats.end() ? nlohmann::json() : nlohmann::json(old->second)}, {"to", value}},
+               cause);
+    changed.stats[stat] = value;
+  });
   return 0;
 }
 

@@ -1,0 +1,23 @@
+#pragma once
+// Where a subcommand's dice come from: --seed N (the seeded generator; a fresh seed without it),
+// --dice LIST (scripted values, in order) or rolled by hand at a prompt.
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "interpreter/core/dice_source.hpp"
+
+namespace arbiter::cli {
+
+struct DiceChoice {
+  std::optional<std::uint64_t> seed;
+  std::string scripted;  // "14, 3, 6"
+  bool by_hand = false;
+};
+
+// Prompts for dice rolled by hand go to `prompts`, answers come from standard input.
+std::unique_ptr<DiceSource> make_dice(const DiceChoice& choice, std::ostream& prompts);
+
+}  // namespace arbiter::cli

@@ -1,0 +1,169 @@
+// arbiter run ENCOUNTER --orders SHEET... [--seed N | --dice LIST | --roll-by-hand] [--rounds N]
+//             [--log FILE.jsonl] [--save STATE.json] [--resume STATE.json] [--house PACK]... [--quiet]
+// Plays rounds of a fight: the encounter names the packs, the map and the characters; the sheets
+// give the orders; the narration is printed as each round ends. Same inputs, same seed: the same
+// narration and log, byte for byte.
+#include <fstream>
+#include <memory>
+#include <random>
+#include <ostream>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "interpreter/cli/dice_choice.hpp"
+#include "interpreter/cli/session.hpp"
+#include "interpreter/cli/sheets.hpp"
+#include "interpreter/core/order_check.hpp"
+#include "interpreter/packs/encounter.hpp"
+#include "interpreter/packs/fight.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+struct Options {
+  std::string encounter;
+  std::vector<std::string> sheets;
+  DiceChoice dice;
+  int rounds = 0;
+  std::string log;
+  std::string save;
+  std::string resume;
+  std::vector<std::string> house;
+  bool quiet = false;
+};
+
+orders::Roster roster_of(const World& world) {
+  orders::Roster roster;
+  for (const Entity& e : world.entities()) roster.push_back({e.name, e.side});
+  return roster;
+}
+
+// Reads and checks every sheet against the ruleset and the fight; all problems at once.
+std::vector<orders::Sheet> read_sheets(const std::vector<std::string>& paths, const orders::Vocabulary& vocabulary,
+                                       const World& world) {
+  std::vector<orders::SheetFile> files;
+  std::vector<Diagnostic> problems;
+  for (const auto& path : paths) {
+    std::string text = read_sheet(path);
+    try {
+      auto sheet = orders::parse_orders(text, path);
+      files.push_back({path, std::move(text), std::move(sheet)});
+    } catch (const Error& e) {
+      problems.insert(problems.end(), e.diagnostics().begin(), e.diagnostics().end());
+    }
+  }
+  const orders::Roster roster = roster_of(world);
+  const auto found = orders::check_orders(files, vocabulary, &roster);
+  problems.insert(problems.end(), found.begin(), found.end());
+  if (!problems.empty()) throw Error(std::move(problems));
+  std::vector<orders::Sheet> sheets;
+  for (auto& file : files) sheets.push_back(std::move(file.sheet));
+  return sheets;
+}
+
+// The rounds the sheets are for: each sheet's own "Round N", or else the next round.
+int rounds_ordered(const std::vector<orders::Sheet>& sheets, const std::vector<std::string>& paths, int played) {
+  int last = played + 1;
+  for (std::size_t i = 0; i < sheets.size(); ++i) {
+    if (!sheets[i].round) continue;
+    if (*sheets[i].round <= played)
+      throw Error(fmt::format("{}: the sheet is for round {}, but the fight has already played {} round{}; the next "
+                              "is round {}",
+                              paths[i], *sheets[i].round, played, played == 1 ? "" : "s", played + 1));
+    last = std::max(last, static_cast<int>(*sheets[i].round));
+  }
+  return last - played;
+}
+
+// Round and phase headings at the margin, everything else indented under them.
+void narrate(const packs::Fight& fight, std::span<const LogEvent> events, std::ostream& out) {
+  for (const LogEvent& event : events) {
+    const std::string sentence = fight.narrator().render(event);
+    if (sentence.empty()) continue;  // a pack may silence a type of event ("roll": its actions show the dice)
+    if (event.type == event_type::round_started) out << (event.sequence > 1 ? "\n" : "") << sentence << "\n";
+    else if (event.type == event_type::phase_started) out << sentence << "\n";
+    else out << "  " << sentence << "\n";
+  }
+}
+
+void write_log(const std::string& path, std::span<const LogEvent> events) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw Error(path + ": cannot write the log");
+  write_json_lines(out, events);
+  if (!out.flush()) throw Error(path + ": cannot write the log");
+}
+
+void run(Context& context, const Options& options) {
+  Session session(context);
+  const packs::Encounter encounter = packs::read_encounter(session.sandbox, options.encounter);
+  std::vector<std::string> pack_names = encounter.packs;
+  pack_names.insert(pack_names.end(), options.house.begin(), options.house.end());
+  session.load(pack_names);
+  packs::check_equipment(encounter, session.sandbox.state(), session.stack.registry());
+
+  std::optional<SavedState> saved;
+  if (!options.resume.empty()) saved = load_state(options.resume);
+  // A saved fight continues its own dice; otherwise a fresh seed is said, so the fight can be replayed.
+  const bool chosen = options.dice.seed || !options.dice.scripted.empty() || options.dice.by_hand;
+  std::unique_ptr<DiceSource> dice;
+  if (saved && !saved->rng.is_null() && !chosen) {
+    dice = std::make_unique<SeededDice>(Rng::from_json(saved->rng));
+  } else {
+    DiceChoice choice = options.dice;
+    if (!chosen) {
+      choice.seed = (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
+      *context.err << fmt::format("(dice: a fresh seed; to replay this fight: --seed {})\n", *choice.seed);
+    }
+    dice = make_dice(choice, *context.err);
+  }
+  auto* seeded = dynamic_cast<SeededDice*>(dice.get());
+
+  packs::Fight fight(session.sandbox, session.stack.registry(), saved ? saved->world : packs::make_world(encounter),
+                     *dice);
+  if (saved) fight.resume(*saved);
+  const int played = fight.flow().position().round;
+  const auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world());
+  const int rounds = options.rounds > 0 ? options.rounds : rounds_ordered(sheets, options.sheets, played);
+  if (options.rounds > 0) rounds_ordered(sheets, options.sheets, played);  // still refuse sheets for past rounds
+  for (const auto& sheet : sheets) fight.add_orders(sheet);
+
+  const std::size_t first_new = fight.log().events().size();
+  for (int i = 0; i < rounds; ++i) {
+    const std::size_t before = fight.log().events().size();
+    fight.play_round();
+    if (!options.quiet)
+      narrate(fight, std::span(fight.log().events()).subspan(before), *context.out);
+  }
+  const auto events = std::span(fight.log().events()).subspan(first_new);
+  if (!options.log.empty()) write_log(options.log, events);
+  if (!options.save.empty()) save_state(options.save, fight.save(seeded ? seeded->rng().to_json() : nlohmann::json()));
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, Context& context) {
+  auto* command = app.add_subcommand("run", "Play rounds of a fight from an encounter and order sheets");
+  auto options = std::make_shared<Options>();
+  command->add_option("ENCOUNTER", options->encounter, "The encounter file (docs/encounters.md)")->required();
+  command->add_option("--orders", options->sheets, "Order sheets for the rounds to play")->type_name("SHEET...");
+  auto* seed = command->add_option("--seed", options->dice.seed, "Seed the dice: the same seed, the same fight");
+  auto* dice = command->add_option("--dice", options->dice.scripted, "Use these dice values, in order")
+                   ->type_name("14,3,6");
+  auto* by_hand = command->add_flag("--roll-by-hand", options->dice.by_hand, "Ask for each die (a GM rolling real dice)");
+  seed->excludes(dice)->excludes(by_hand);
+  dice->excludes(by_hand);
+  command->add_option("--rounds", options->rounds, "Rounds to play (default: as many as the sheets order)")
+      ->check(CLI::Range(1, 10'000))
+      ->type_name("N");
+  command->add_option("--log", options->log, "Write this run's events as JSON Lines")->type_name("FILE.jsonl");
+  command->add_option("--save", options->save, "Save the fight after the rounds, to resume later")
+      ->type_name("STATE.json");
+  auto* resume = command->add_option("--resume", options->resume, "Continue a saved fight")->type_name("STATE.json");
+  resume->excludes(seed);
+  command->add_option("--house", options->house, "House-rule packs to load after the encounter's")->type_name("PACK");
+  command->add_flag("--quiet", options->quiet, "No narration (the log and the save are still written)");
+  command->callback([&context, options] { run(context, *options); });
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,132 @@
+// The `flow` module: where the fight is (round, phase, turn), what each character is doing this
+// phase, and the flow's levers a ruleset pulls — Ready, reactions, action points. The host
+// provides the running Flow as a service; outside a fight every function is a clear error.
+#include "interpreter/core/flow.hpp"
+#include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/services.hpp"
+#include "interpreter/lua/world_bindings.hpp"
+
+namespace arbiter::lua {
+
+namespace {
+
+Flow& flow_of(lua_State* L) { return services(L).get<Flow>("fight"); }
+
+int push_intent_or_nil(lua_State* L, const Intent* intent) {
+  if (intent) push_intent(L, *intent, world_of(L));
+  else lua_pushnil(L);
+  return 1;
+}
+
+int position(lua_State* L) {
+  const FlowPosition at = flow_of(L).position();
+  lua_pushinteger(L, at.round);
+  lua_pushinteger(L, at.phase);
+  lua_pushinteger(L, at.turn);
+  return 3;
+}
+
+int phase(lua_State* L) {
+  const PhaseRules& running = flow_of(L).phase();
+  lua_createtable(L, 0, 4);
+  lua_pushstring(L, running.name.c_str());
+  lua_setfield(L, -2, "name");
+  lua_pushstring(L, std::string(name(running.kind)).c_str());
+  lua_setfield(L, -2, "kind");
+  lua_pushinteger(L, running.action_points);
+  lua_setfield(L, -2, "action_points");
+  lua_pushinteger(L, flow_of(L).position().phase);
+  lua_setfield(L, -2, "number");
+  return 1;
+}
+
+int intent(lua_State* L) {
+  return push_intent_or_nil(L, flow_of(L).intent(check_entity(L, 1, world_of(L)).id));
+}
+
+int previous(lua_State* L) {
+  return push_intent_or_nil(L, flow_of(L).previous(check_entity(L, 1, world_of(L)).id));
+}
+
+int set_ready(lua_State* L) {
+  const EntityId who = check_entity(L, 1, world_of(L)).id;
+  luaL_checktype(L, 2, LUA_TBOOLEAN);
+  flow_of(L).set_ready(who, lua_toboolean(L, 2));
+  return 0;
+}
+
+int react(lua_State* L) {
+  World& world = world_of(L);
+  Flow& flow = flow_of(L);
+  Intent reaction;
+  reaction.actor = check_entity(L, 1, world).id;
+  reaction.action = luaL_checkstring(L, 2);
+  if (!lua_isnoneornil(L, 3)) reaction.target = check_entity(L, 3, world).id;
+  reaction.note = luaL_optstring(L, 4, "");
+  const Intent* chosen = flow.intent(reaction.actor);
+  reaction.ready = chosen && chosen->ready;
+  lua_pushboolean(L, flow.react(std::move(reaction)));
+  return 1;
+}
+
+int points(lua_State* L) {
+  lua_pushinteger(L, flow_of(L).action_points(check_entity(L, 1, world_of(L)).id));
+  return 1;
+}
+
+int spend(lua_State* L) {
+  const EntityId who = check_entity(L, 1, world_of(L)).id;
+  flow_of(L).spend(who, static_cast<int>(luaL_checkinteger(L, 2)));
+  return 0;
+}
+
+const luaL_Reg functions[] = {
+    {"position", guarded<position>}, {"phase", guarded<phase>},       {"intent", guarded<intent>},
+    {"previous", guarded<previous>}, {"set_ready", guarded<set_ready>}, {"react", guarded<react>},
+    {"points", guarded<points>},     {"spend", guarded<spend>},       {nullptr, nullptr},
+};
+
+}  // namespace
+
+void push_intent(lua_State* L, const Intent& intent, const World& world) {
+  lua_createtable(L, 0, 14);
+  push_entity(L, intent.actor);
+  lua_setfield(L, -2, "actor");
+  lua_pushstring(L, intent.action.c_str());
+  lua_setfield(L, -2, "action");
+  if (intent.target != no_entity) {
+    push_entity(L, intent.target);
+    lua_setfield(L, -2, "target");
+  }
+  lua_pushboolean(L, intent.ready);
+  lua_setfield(L, -2, "ready");
+  lua_pushinteger(L, intent.cost);
+  lua_setfield(L, -2, "cost");
+  lua_pushstring(L, intent.order.c_str());
+  lua_setfield(L, -2, "order");
+  lua_pushstring(L, intent.note.c_str());
+  lua_setfield(L, -2, "note");
+  lua_pushboolean(L, intent.reaction);
+  lua_setfield(L, -2, "reaction");
+  lua_pushstring(L, world.grid().label(intent.start).c_str());
+  lua_setfield(L, -2, "start");
+  lua_pushnumber(L, intent.moved_feet);
+  lua_setfield(L, -2, "moved");
+  lua_pushboolean(L, intent.halted);
+  lua_setfield(L, -2, "halted");
+  push_cells(L, world.grid(), intent.path);
+  lua_setfield(L, -2, "path");
+  lua_createtable(L, static_cast<int>(intent.responses.size()), 0);
+  for (std::size_t i = 0; i < intent.responses.size(); ++i) {
+    push_intent(L, intent.responses[i], world);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_setfield(L, -2, "responses");
+}
+
+int open_flow(lua_State* L) {
+  luaL_newlib(L, functions);
+  return 1;
+}
+
+}  // namespace arbiter::lua

@@ -1,0 +1,547 @@
+#include "interpreter/packs/fight.hpp"
+
+#include <fmt/format.h>
+
+#include "interpreter/core/json_reader.hpp"
+#include "interpreter/core/names.hpp"
+#include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/world_bindings.hpp"
+#include "interpreter/packs/order_vocabulary.hpp"
+
+namespace arbiter::packs {
+
+namespace {
+
+// Restores the stack's height however the scope is left.
+struct StackGuard {
+  lua_State* L;
+  int top = lua_gettop(L);
+  ~StackGuard() { lua_settop(L, top); }
+};
+
+int raw_field(lua_State* L, int index, const char* key) {
+  lua_pushstring(L, key);
+  return lua_rawget(L, index < 0 ? index - 1 : index);
+}
+
+std::string located(const Definition& d, const std::string& message) {
+  return d.history.back().location + ": " + message;
+}
+
+std::vector<std::string> texts(const JsonReader& list) {
+  std::vector<std::string> out;
+  for (const auto& item : list.items()) out.push_back(item.text());
+  return out;
+}
+
+Halt parse_halt(const std::string& text) {
+  if (text == "mover") return Halt::Mover;
+  if (text == "other") return Halt::Other;
+  if (text == "both") return Halt::Both;
+  if (text == "none") return Halt::None;
+  throw Error(fmt::format("the movement hook returned '{}'; expected nil, \"mover\", \"other\" or \"both\"{}", text,
+                          did_you_mean(text, {"mover", "other", "both", "none"})));
+}
+
+// One compass step from `from`.
+Cell step(Cell from, orders::Compass direction) {
+  using orders::Compass;
+  switch (direction) {
+    case Compass::n: return {from.x, from.y + 1};
+    case Compass::ne: return {from.x + 1, from.y + 1};
+    case Compass::e: return {from.x + 1, from.y};
+    case Compass::se: return {from.x + 1, from.y - 1};
+    case Compass::s: return {from.x, from.y - 1};
+    case Compass::sw: return {from.x - 1, from.y - 1};
+    case Compass::w: return {from.x - 1, from.y};
+    case Compass::nw: return {from.x - 1, from.y + 1};
+  }
+  return from;
+}
+
+int run_round_entry(lua_State* L) {
+  static_cast<Fight*>(lua_touserdata(L, lua_upvalueindex(1)))->run_round(L);
+  return 0;
+}
+
+}  // namespace
+
+Fight::Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceSource& dice)
+    : sandbox_(sandbox),
+      dice_(dice),
+      world_(std::move(world)),
+      statuses_(world_, book_, log_),
+      paths_(world_.grid()),
+      vocabulary_(read_vocabulary(sandbox.state(), registry)),
+      flow_rules_(read_flow(sandbox.state(), registry, default_order_, lookups_, ruleset_pack_)),
+      flow_(world_, log_, statuses_, flow_rules_, *this) {
+  read_ruleset(registry);
+}
+
+Fight::~Fight() {
+  lua_State* L = sandbox_.state();
+  for (const auto* functions : {&conditions_, &targets_, &hooks_})
+    for (const auto& [name, f] : *functions) luaL_unref(L, LUA_REGISTRYINDEX, f.ref);
+  for (const auto& [name, a] : actions_) luaL_unref(L, LUA_REGISTRYINDEX, a.resolve.ref);
+}
+
+FlowRules Fight::read_flow(lua_State* L, const Registry& registry, std::string& default_order, LookupRules& lookups,
+                           std::string& pack) {
+  const Definition* d = registry.find(Kind::table, "flow");
+  if (!d) throw Error("the packs declare no flow: a ruleset defines the table 'flow' with its phases (docs/fights.md)");
+  pack = d->history.front().pack;
+  StackGuard guard{L};
+  registry.push(L, Kind::table, "flow");
+  const nlohmann::json table = lua::check_json(L, -1);
+  try {
+    const JsonReader flow(table, "flow");
+    FlowRules rules;
+    for (const auto& phase : flow["phases"].items()) {
+      PhaseRules p{phase["name"].text(), PhaseKind::Simultaneous, 0};
+      if (const auto kind = phase.optional("kind")) p.kind = kind->here([&] { return parse_phase_kind(kind->text()); });
+      if (const auto points = phase.optional("action_points")) p.action_points = points->integer();
+      rules.phases.push_back(std::move(p));
+    }
+    if (rules.phases.empty()) flow["phases"].fail("a flow has at least one phase");
+    if (const auto order = flow.optional("default_order")) default_order = order->text();
+    if (const auto statuses = flow.optional("incapacitated")) rules.incapacitated = texts(*statuses);
+    if (const auto one = flow.optional("one_per_cell")) rules.movement.one_per_cell = one->boolean();
+    if (const auto found = flow.optional("lookups")) {
+      if (const auto injury = found->optional("injury")) lookups.injury_stat = injury->text();
+      if (const auto worse = found->optional("more_is_worse")) lookups.more_is_worse = worse->boolean();
+      if (const auto size = found->optional("size")) lookups.size_stat = size->text();
+      if (const auto out = found->optional("out_of_fight")) lookups.out_of_fight = texts(*out);
+    }
+    return rules;
+  } catch (const Error& e) {
+    throw Error(parse_positioned(located(*d, e.diagnostics().front().message)));
+  }
+}
+
+void Fight::read_ruleset(const Registry& registry) {
+  lua_State* L = sandbox_.state();
+  StackGuard guard{L};
+  const auto function_field = [&](const Definition& d, const char* key) {
+    Function f{LUA_NOREF, d.history.back().pack};
+    const int type = lua_istable(L, -1) ? raw_field(L, -1, key) : (lua_pushnil(L), LUA_TNIL);
+    if (type == LUA_TFUNCTION) f.ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    else if (type != LUA_TNIL) throw Error(parse_positioned(located(d, fmt::format("{} '{}': '{}' must be a function", to_string(d.kind), d.name, key))));
+    else lua_pop(L, 1);
+    return f;
+  };
+  for (const Definition* d : registry.definitions()) {
+    registry.push(L, d->kind, d->name);
+    switch (d->kind) {
+      case Kind::action: {
+        Action a{d->name, true, 0, vocabulary_.action(d->name)->move_feet, function_field(*d, "resolve")};
+        if (lua_istable(L, -1)) {
+          if (raw_field(L, -1, "ready") == LUA_TBOOLEAN) a.ready = lua_toboolean(L, -1);
+          lua_pop(L, 1);
+          if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
+          lua_pop(L, 1);
+        }
+        actions_.emplace(d->name, std::move(a));
+        break;
+      }
+      case Kind::condition: conditions_.emplace(d->name, function_field(*d, "test")); break;
+      case Kind::target: targets_.emplace(d->name, function_field(*d, "find")); break;
+      case Kind::hook:
+        if (lua_isfunction(L, -1)) hooks_.emplace(d->name, Function{luaL_ref(L, LUA_REGISTRYINDEX), d->history.back().pack});
+        break;
+      case Kind::status:
+        try {
+          StatusDefinition status = lua::check_status_definition(L, -1);
+          if (status.name.empty()) status.name = d->name;
+          book_.define(std::move(status));
+        } catch (const Error& e) {
+          throw Error(parse_positioned(located(*d, "status '" + d->name + "': " + e.diagnostics().front().message)));
+        }
+        break;
+      case Kind::table:
+        if (d->name == "narration") {
+          const nlohmann::json templates = lua::check_json(L, -1);
+          for (const auto& [type, text] : templates.items()) {
+            if (!text.is_string()) throw Error(parse_positioned(located(*d, "narration '" + type + "' must be a sentence")));
+            narrator_.set_template(type, text.get<std::string>());
+          }
+        }
+        break;
+    }
+    lua_settop(L, guard.top);
+  }
+  if (!default_order_.empty()) action(default_order_);  // names an action that exists
+}
+
+const Fight::Action& Fight::action(const std::string& name) const {
+  if (const auto it = actions_.find(name); it != actions_.end()) return it->second;
+  if (const auto* rules = vocabulary_.action(name)) return actions_.at(rules->name);  // any case
+  std::vector<std::string> names;
+  for (const auto& [known, a] : actions_) names.push_back(known);
+  throw Error(fmt::format("no action '{}' is defined{}", name, did_you_mean(name, names)));
+}
+
+const Fight::Function* Fight::hook(const char* name) const {
+  const auto it = hooks_.find(name);
+  return it == hooks_.end() ? nullptr : &it->second;
+}
+
+void Fight::call(const Function& function, int nargs, int nresults) {
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, function.ref);
+  lua_insert(L_, -nargs - 1);
+  sandbox_.call(L_, function.pack, nargs, nresults);
+}
+
+template <class T>
+void Fight::Active::provide(T* service) {
+  lua::Services& services = fight_.sandbox_.services();
+  T* before = services.find<T>();
+  services.provide<T>(service);
+  restore_.push_back([&services, before] {
+    if (before) services.provide<T>(before);
+    else services.withdraw<T>();
+  });
+}
+
+Fight::Active::Active(Fight& fight, lua_State* L) : fight_(fight), saved_thread_(fight.L_) {
+  fight.L_ = L;
+  provide(&fight.world_);
+  provide(&fight.log_);
+  provide(&fight.book_);
+  provide(&fight.narrator_);
+  provide(&fight.lookups_);
+  provide(&fight.paths_);
+  provide(&fight.flow_);
+  provide<DiceSource>(&fight.dice_);
+}
+
+Fight::Active::~Active() {
+  for (auto it = restore_.rbegin(); it != restore_.rend(); ++it) (*it)();
+  fight_.L_ = saved_thread_;
+}
+
+void Fight::resume(const SavedState& state) {
+  log_.restore(state.log);
+  flow_.restore(state.flow, state.last_intents);
+}
+
+SavedState Fight::save(nlohmann::json rng) const {
+  return SavedState{world_, flow_.position(), std::move(rng), flow_.last_intents(), log_.events()};
+}
+
+void Fight::add_orders(orders::Sheet sheet) {
+  const long round = sheet.round.value_or(flow_.position().round + 1);
+  orders_[round].push_back(std::move(sheet));
+}
+
+void Fight::play_round() {
+  lua_State* L = sandbox_.state();
+  lua_pushlightuserdata(L, this);
+  lua_pushcclosure(L, lua::guarded<run_round_entry>, 1);
+  sandbox_.call(ruleset_pack_, 0, 0);
+}
+
+void Fight::run_round(lua_State* L) {
+  Active active(*this, L);
+  flow_.run_round();
+  orders_.erase(flow_.position().round);
+}
+
+// ---- the flow's questions ----
+
+void Fight::boundary(Boundary edge, EntityId whose) {
+  const Function* f = hook(std::string(name(edge)).c_str());
+  if (!f) return;
+  StackGuard guard{L_};
+  int nargs = 0;
+  if (whose != no_entity) {
+    lua::push_entity(L_, whose);
+    nargs = 1;
+  }
+  call(*f, nargs, 0);
+}
+
+std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
+  StackGuard guard{L_};
+  if (const Function* forced = hook("forced_action")) {
+    lua::push_entity(L_, who.id);
+    call(*forced, 1, 1);
+    if (auto intent = intent_from_lua(-1)) return intent;
+    lua_pop(L_, 1);
+  }
+  if (flow_.phase().kind == PhaseKind::Sequential) {
+    const Function* f = hook("choose");
+    if (!f) return std::nullopt;
+    lua::push_entity(L_, who.id);
+    lua_pushinteger(L_, ap_left);
+    call(*f, 2, 1);
+    return intent_from_lua(-1);
+  }
+  return from_orders(who);
+}
+
+std::optional<Intent> Fight::from_orders(const Entity& who) {
+  const int phase = flow_.position().phase;
+  const auto sheets = orders_.find(flow_.position().round);
+  const orders::Phase* ordered = nullptr;
+  if (sheets != orders_.end())
+    for (const auto& sheet : sheets->second)
+      for (const auto& character : sheet.characters)
+        if (orders::fold_case(character.name.text) == orders::fold_case(who.name))
+          for (const auto& p : character.phases)
+            if (p.number == phase) ordered = &p;
+  if (!ordered) return default_intent(fmt::format("no order for this phase"));
+  for (const auto& branch : ordered->branches)
+    if (holds(who, branch.condition)) return intent_from_order(who, branch.order);
+  if (ordered->otherwise) return intent_from_order(who, *ordered->otherwise);
+  return default_intent("no condition held and there is no ELSE");
+}
+
+Intent Fight::default_intent(const std::string& why) const {
+  if (default_order_.empty()) throw Error(why + ", and the ruleset's flow names no default_order");
+  Intent intent;
+  intent.action = default_order_;
+  intent.ready = action(default_order_).ready;
+  intent.note = why + ": " + default_order_ + ", the default order";
+  return intent;
+}
+
+Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
+  const Action& chosen = action(order.action.text);
+  Intent intent;
+  intent.action = chosen.name;
+  intent.ready = chosen.ready;
+  intent.cost = chosen.cost;
+  intent.order = order.action.text;
+  if (order.target) intent.target = target_of(who, *order.target);
+  if (order.movement.place && intent.target == no_entity &&
+      (order.movement.kind == orders::Movement::Kind::toward))
+    intent.target = target_of(who, *order.movement.place);  // "Charge toward the closest enemy"
+  if (chosen.move_feet) intent.path = path_of(who, order.movement, intent.target, *chosen.move_feet);
+  return intent;
+}
+
+std::optional<Intent> Fight::intent_from_lua(int index) {
+  index = lua_absindex(L_, index);
+  if (lua_isnil(L_, index)) return std::nullopt;
+  if (!lua_istable(L_, index)) throw Error("expected an intent: nil or { action = …, target = …, note = … }");
+  Intent intent;
+  if (raw_field(L_, index, "action") != LUA_TSTRING) throw Error("an intent needs 'action', the action's name");
+  const Action& chosen = action(lua_tostring(L_, -1));
+  lua_pop(L_, 1);
+  intent.action = chosen.name;
+  intent.ready = chosen.ready;
+  intent.cost = chosen.cost;
+  if (raw_field(L_, index, "target") != LUA_TNIL) intent.target = lua::check_entity(L_, -1, world_).id;
+  lua_pop(L_, 1);
+  if (raw_field(L_, index, "note") == LUA_TSTRING) intent.note = lua_tostring(L_, -1);
+  lua_pop(L_, 1);
+  if (raw_field(L_, index, "cost") == LUA_TNUMBER) intent.cost = static_cast<int>(lua_tointeger(L_, -1));
+  lua_pop(L_, 1);
+  if (raw_field(L_, index, "ready") == LUA_TBOOLEAN) intent.ready = lua_toboolean(L_, -1);
+  lua_pop(L_, 1);
+  raw_field(L_, index, "path");
+  intent.path = lua::opt_cells(L_, -1, world_.grid());
+  lua_pop(L_, 1);
+  return intent;
+}
+
+void Fight::push_bindings(const orders::Match& match, int& count) {
+  for (const auto& binding : match.bindings) {
+    if (binding.slot == orders::Slot::character) lua::push_entity(L_, world_.find(binding.value).id);
+    else lua_pushnumber(L_, std::stod(binding.value));
+    ++count;
+  }
+}
+
+bool Fight::holds(const Entity& who, const orders::Condition& condition) {
+  using Kind = orders::Condition::Kind;
+  switch (condition.kind) {
+    case Kind::all:
+      for (const auto& c : condition.operands)
+        if (!holds(who, c)) return false;
+      return true;
+    case Kind::any:
+      for (const auto& c : condition.operands)
+        if (holds(who, c)) return true;
+      return false;
+    case Kind::negation: return !holds(who, condition.operands.front());
+    case Kind::phrase: break;
+  }
+  const auto match = vocabulary_.condition(condition.phrase.text);
+  if (!match) throw Error("no condition '" + condition.phrase.text + "' is declared");
+  const auto f = conditions_.find(match->declaration->text);
+  if (f == conditions_.end() || f->second.ref == LUA_NOREF)
+    throw Error("condition '" + match->declaration->text + "' has no test function to decide it in a fight");
+  StackGuard guard{L_};
+  int nargs = 1;
+  lua::push_entity(L_, who.id);
+  push_bindings(*match, nargs);
+  call(f->second, nargs, 1);
+  return lua_toboolean(L_, -1);
+}
+
+EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
+  using Kind = orders::Target::Kind;
+  switch (target.kind) {
+    case Kind::self: return who.id;
+    case Kind::character: return world_.find(target.text.text).id;
+    case Kind::cell:
+    case Kind::coordinates: return no_entity;
+    case Kind::phrase: break;
+  }
+  const auto match = vocabulary_.target(target.text.text);
+  if (!match) throw Error("no target '" + target.text.text + "' is declared");
+  const auto f = targets_.find(match->declaration->text);
+  if (f == targets_.end() || f->second.ref == LUA_NOREF)
+    throw Error("target '" + match->declaration->text + "' has no find function to pick it in a fight");
+  StackGuard guard{L_};
+  int nargs = 1;
+  lua::push_entity(L_, who.id);
+  push_bindings(*match, nargs);
+  call(f->second, nargs, 1);
+  return lua_isnil(L_, -1) ? no_entity : lua::check_entity(L_, -1, world_).id;
+}
+
+std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& movement, EntityId target,
+                                 long budget_feet) {
+  std::vector<Cell> occupied;
+  for (const Entity& e : world_.entities())
+    if (e.id != who.id) occupied.push_back(e.position);
+  const Grid& grid = world_.grid();
+  using Kind = orders::Movement::Kind;
+  const auto place = [&]() -> std::optional<Cell> {
+    if (!movement.place) return std::nullopt;
+    if (movement.place->kind == orders::Target::Kind::cell) return grid.cell(movement.place->text.text);
+    if (movement.place->kind == orders::Target::Kind::coordinates)
+      return grid.cell_at_feet(static_cast<int>(movement.place->x), static_cast<int>(movement.place->y));
+    const EntityId id = target_of(who, *movement.place);
+    if (id == no_entity) return std::nullopt;
+    return world_.get(id).position;
+  };
+  switch (movement.kind) {
+    case Kind::path: {
+      // "15' S" walks south for 15'; "S, S, SW" takes those steps; the written distance repeats
+      // the last direction until it is covered. Never beyond what the action allows.
+      std::vector<orders::Compass> steps = movement.steps;
+      const double written = movement.feet ? static_cast<double>(*movement.feet) : 0;
+      std::vector<Cell> path;
+      Cell at = who.position;
+      double feet = 0;
+      for (std::size_t i = 0; i < steps.size() || (!steps.empty() && feet < written); ++i) {
+        const Cell next = step(at, steps[std::min(i, steps.size() - 1)]);
+        const double cost = grid.distance_feet(at, next);
+        if (!grid.contains(next) || feet + cost > static_cast<double>(budget_feet)) break;
+        if (written > 0 && feet + cost > written && i >= steps.size()) break;
+        feet += cost;
+        path.push_back(at = next);
+      }
+      return path;
+    }
+    case Kind::destination:
+      if (const auto to = place()) return paths_.toward(who.position, *to, static_cast<double>(budget_feet), 0, occupied).steps;
+      return {};
+    case Kind::toward:
+      if (const auto to = place())
+        return paths_.toward(who.position, *to, static_cast<double>(budget_feet), grid.scale(), occupied).steps;
+      return {};
+    case Kind::away:
+      if (const auto from = place()) {
+        const std::vector<Cell> hostiles{*from};
+        return paths_.away_from(who.position, hostiles, static_cast<double>(budget_feet), occupied).steps;
+      }
+      return {};
+    case Kind::none:
+      // An action that moves, ordered at a character without a way to go: toward it ("Charge -> Orc").
+      if (target != no_entity && target != who.id)
+        return paths_.toward(who.position, world_.get(target).position, static_cast<double>(budget_feet),
+                             grid.scale(), occupied)
+            .steps;
+      return {};
+  }
+  return {};
+}
+
+Halt Fight::movement(const MoveEvent& event) {
+  const Function* f = hook("movement");
+  if (!f) return Halt::None;
+  StackGuard guard{L_};
+  const auto& everyone = world_.entities();
+  const Grid& grid = world_.grid();
+  lua_createtable(L_, 0, 9);
+  lua_pushstring(L_, std::string(name(event.kind)).c_str());
+  lua_setfield(L_, -2, "kind");
+  lua_pushinteger(L_, event.step);
+  lua_setfield(L_, -2, "step");
+  lua::push_entity(L_, everyone[event.mover].id);
+  lua_setfield(L_, -2, "mover");
+  if (event.other != nobody) {
+    lua::push_entity(L_, everyone[event.other].id);
+    lua_setfield(L_, -2, "other");
+  }
+  lua_pushstring(L_, grid.label(event.from).c_str());
+  lua_setfield(L_, -2, "from");
+  lua_pushstring(L_, grid.label(event.to).c_str());
+  lua_setfield(L_, -2, "to");
+  lua_pushboolean(L_, event.allies);
+  lua_setfield(L_, -2, "allies");
+  lua_pushboolean(L_, event.mover_ready);
+  lua_setfield(L_, -2, "mover_ready");
+  lua_pushboolean(L_, event.other_ready);
+  lua_setfield(L_, -2, "other_ready");
+  call(*f, 1, 1);
+  if (lua_isnil(L_, -1)) return Halt::None;
+  if (!lua_isstring(L_, -1)) throw Error("the movement hook returns nil, \"mover\", \"other\" or \"both\"");
+  return parse_halt(lua_tostring(L_, -1));
+}
+
+std::vector<EntityId> Fight::initiative(std::vector<EntityId> acting) {
+  const Function* f = hook("initiative");
+  if (!f) return acting;
+  StackGuard guard{L_};
+  lua::push_entities(L_, acting);
+  call(*f, 1, 1);
+  if (!lua_istable(L_, -1)) throw Error("the initiative hook returns the characters in the order of their turns");
+  std::vector<EntityId> order;
+  for (lua_Integer i = 1; lua_rawgeti(L_, -1, i) != LUA_TNIL; ++i) {
+    order.push_back(lua::check_entity(L_, -1, world_).id);
+    lua_pop(L_, 1);
+  }
+  return order;
+}
+
+std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, int ap_left) {
+  const Function* f = hook("respond");
+  if (!f) return std::nullopt;
+  StackGuard guard{L_};
+  lua::push_entity(L_, who.id);
+  lua::push_intent(L_, declared, world_);
+  lua_pushinteger(L_, ap_left);
+  call(*f, 3, 1);
+  return intent_from_lua(-1);
+}
+
+void Fight::resolve(const Intent& intent, Changes& changes) {
+  const Action& chosen = action(intent.action);
+  if (chosen.resolve.ref == LUA_NOREF)
+    throw Error("action '" + chosen.name + "' has no resolve function: it can be ordered but not carried out");
+  if (const ActionVerdict verdict = statuses_.allows(intent.actor, chosen.name); !verdict.allowed)
+    throw Error(verdict.because);
+  lua::Services& services = sandbox_.services();
+  services.provide<Changes>(&changes);
+  struct Withdraw {
+    lua::Services& services;
+    ~Withdraw() { services.withdraw<Changes>(); }
+  } withdraw{services};
+  StackGuard guard{L_};
+  lua_rawgeti(L_, LUA_REGISTRYINDEX, chosen.resolve.ref);
+  lua::push_intent(L_, intent, world_);
+  const FlowPosition at = flow_.position();
+  lua_pushinteger(L_, at.round);
+  lua_setfield(L_, -2, "round");
+  lua_pushinteger(L_, at.phase);
+  lua_setfield(L_, -2, "phase");
+  // Protected, so a failing action ends only itself; a spent budget still ends the round.
+  if (auto error = sandbox_.try_call(L_, chosen.resolve.pack, 1, 0)) throw *error;
+}
+
+}  // namespace arbiter::packs

@@ -1,0 +1,136 @@
+#pragma once
+// A fight under a stack of loaded packs: the world, its log, statuses and flow, with the packs'
+// definitions answering every question the flow asks (docs/fights.md):
+//   table  "flow"        phases, the default order, incapacitating statuses, lookups
+//   table  "narration"   a sentence template per event type
+//   status <name>        each status (fields of stdlib/types/status.lua)
+//   action <name>        ready, cost, move, needs_target and resolve(ctx)
+//   condition / target   the order vocabulary's phrases, with test(me, …) / find(me, …)
+//   hook   <name>        round_start, round_end, phase_start, phase_end, turn_start, turn_end,
+//                        movement, forced_action, choose, respond, initiative
+// Every call into Lua happens inside a sandboxed call that the caller runs (`run_round` takes
+// its thread), so the packs' budgets hold for the whole round.
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <lua.hpp>
+
+#include "grammar/orders.hpp"
+#include "interpreter/core/dice_source.hpp"
+#include "interpreter/core/flow.hpp"
+#include "interpreter/core/lookup.hpp"
+#include "interpreter/core/narration.hpp"
+#include "interpreter/core/pathfinder.hpp"
+#include "interpreter/core/snapshot.hpp"
+#include "interpreter/core/vocabulary.hpp"
+#include "interpreter/lua/sandbox.hpp"
+#include "interpreter/packs/registry.hpp"
+
+namespace arbiter::packs {
+
+class Fight final : public Ruleset {
+ public:
+  // Reads the ruleset from the registry; a bad definition is an arbiter::Error at its line.
+  Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceSource& dice);
+  ~Fight() override;
+  Fight(const Fight&) = delete;
+  Fight& operator=(const Fight&) = delete;
+
+  World& world() { return world_; }
+  EventLog& log() { return log_; }
+  Flow& flow() { return flow_; }
+  const Narrator& narrator() const { return narrator_; }
+  const orders::Vocabulary& vocabulary() const { return vocabulary_; }
+
+  // A saved fight continues from `state`, whose world this fight was made with.
+  void resume(const SavedState& state);
+  // Everything needed to resume; `rng` is the dice generator's exported state.
+  SavedState save(nlohmann::json rng) const;
+
+  // The sheets for the rounds to come, checked by the caller against the vocabulary and roster.
+  // A sheet without a round number is for the next round played.
+  void add_orders(orders::Sheet sheet);
+  // Plays the next round as one sandboxed call with the ruleset's budget.
+  void play_round();
+  // Plays the next round from inside a running sandboxed call: `L` is its thread (pack tests).
+  void run_round(lua_State* L);
+
+  // While it lives, the sandbox's world modules see this fight (then what they saw before).
+  class Active {
+   public:
+    Active(Fight& fight, lua_State* L);
+    ~Active();
+    Active(const Active&) = delete;
+    Active& operator=(const Active&) = delete;
+
+   private:
+    template <class T>
+    void provide(T* service);
+    Fight& fight_;
+    lua_State* saved_thread_;
+    std::vector<std::function<void()>> restore_;
+  };
+
+  // Ruleset: the flow's questions, answered by the packs.
+  void boundary(Boundary boundary, EntityId whose) override;
+  std::optional<Intent> choose(const Entity& who, int ap_left) override;
+  Halt movement(const MoveEvent& event) override;
+  std::vector<EntityId> initiative(std::vector<EntityId> acting) override;
+  std::optional<Intent> respond(const Entity& who, const Intent& declared, int ap_left) override;
+  void resolve(const Intent& intent, Changes& changes) override;
+
+ private:
+  struct Function {
+    int ref = LUA_NOREF;
+    std::string pack;  // who defined it last: its budget and provenance
+  };
+  struct Action {
+    std::string name;
+    bool ready = true;
+    int cost = 0;
+    std::optional<long> move_feet;
+    Function resolve;
+  };
+
+  static FlowRules read_flow(lua_State* L, const Registry& registry, std::string& default_order, LookupRules& lookups,
+                             std::string& pack);
+  void read_ruleset(const Registry& registry);
+  const Action& action(const std::string& name) const;
+  // Pushes the function and calls it with the `nargs` values above it, leaving `nresults`.
+  void call(const Function& function, int nargs, int nresults);
+  const Function* hook(const char* name) const;
+
+  std::optional<Intent> from_orders(const Entity& who);
+  Intent default_intent(const std::string& why) const;
+  Intent intent_from_order(const Entity& who, const orders::Order& order);
+  // A table the pack returned (forced_action, choose, respond) as an intent; nil: none.
+  std::optional<Intent> intent_from_lua(int index);
+  bool holds(const Entity& who, const orders::Condition& condition);
+  EntityId target_of(const Entity& who, const orders::Target& target);
+  std::vector<Cell> path_of(const Entity& who, const orders::Movement& movement, EntityId target, long budget_feet);
+  void push_bindings(const orders::Match& match, int& count);
+
+  lua::Sandbox& sandbox_;
+  lua_State* L_ = nullptr;  // the running thread during a round
+  DiceSource& dice_;
+  World world_;
+  EventLog log_;
+  StatusBook book_;
+  Statuses statuses_;
+  Narrator narrator_;
+  LookupRules lookups_;
+  PathFinder paths_;
+  orders::Vocabulary vocabulary_;
+  std::map<std::string, Action, std::less<>> actions_;  // by name as defined
+  std::map<std::string, Function, std::less<>> conditions_, targets_, hooks_;
+  std::string default_order_;
+  std::string ruleset_pack_;  // the pack that declared the flow: its budget runs a round
+  FlowRules flow_rules_;
+  Flow flow_;
+  std::map<long, std::vector<orders::Sheet>> orders_;  // by round
+};
+
+}  // namespace arbiter::packs
