@@ -353,6 +353,12 @@ function combat.wound_modifier(wounds)
   return (wounds or 0) * tables().rules.wounds.roll_modifier_per_wound
 end
 
+-- "2 Wounds", "1 Wound".
+local function wounds_reason(wounds)
+  wounds = wounds or 0
+  return ("%d Wound%s"):format(wounds, wounds == 1 and "" or "s")
+end
+
 ---"Requires Str": "-1 Attack for each Strength below Requirement." 0 when the weapon has no
 ---requirement or the combatant no Strength.
 ---@param c platemail.Combatant
@@ -404,8 +410,7 @@ function combat.attack_modifiers(attacker, target, situation)
   end
   local covered, cover_reason = combat.has_cover(target, situation)
   if covered then add(rules.cover.modifier, cover_reason) end
-  local wounds = attacker.wounds or 0
-  add(combat.wound_modifier(wounds), ("%d Wound%s"):format(wounds, wounds == 1 and "" or "s"))
+  add(combat.wound_modifier(attacker.wounds), wounds_reason(attacker.wounds))
   add(combat.strength_modifier(attacker, kind))
   for _, part in ipairs(weapon_bonuses("attack", attacker, target, { kind })) do add(part.amount, part.reason) end
   if situation.dual_wield then add(rules.dual_wield.attack, "Dual Wield") end
@@ -620,6 +625,72 @@ end
 ---@return boolean carried_is_hit
 function combat.rescue_carried_hit(die)
   return combat.parity(die, tables().actions_data["Rescue"].carried_hit.on)
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Readiness, reach, Rapid Fire, saving throws
+
+---"If an Action has (R) next to it's name, it means a Character taking that Action is Ready
+---through that entire Action Phase. (NR) means it leaves the Character Not Ready". Use Item is
+---(R/NR): "Quick Use Items: You remain Ready." "Complex Use Items: You become Not Ready."
+---@param action string a key of actions_data
+---@param use? "quick"|"complex" for an (R/NR) action
+---@return boolean ready
+function combat.ready_after(action, use)
+  local data = row("actions_data", action)
+  if data.tag == "R" then return true end
+  if data.tag == "NR" then return false end
+  local way = use and data.uses and data.uses[use]
+  if not way then error(("%s is (%s): say which use (quick or complex)"):format(action, data.tag), 2) end
+  return way.ready
+end
+
+---Attacks of Opportunity: "Triggered when an adjacent enemy moves into a non-adjacent space from a
+---Ready Character in melee range (5' or 10' if they have Reach)." The melee reach of the
+---combatant's weapon, or the rule's 5' without a melee weapon.
+---@param c platemail.Combatant
+---@return integer feet
+function combat.melee_reach(c)
+  local attack = combat.attack_row(c, "melee")
+  return attack and attack.reach or tables().rules.attacks_of_opportunity.reach
+end
+
+---Rapid Fire: "Weapons, like crossbows, that require a Use Item Action to reload between Attacks
+---cannot be used for this Action."
+---@param c platemail.Combatant
+---@param kind? "ranged"|"thrown" default "ranged"
+---@return boolean
+---@return string? reason why not
+function combat.can_rapid_fire(c, kind)
+  local attack = combat.attack_row(c, kind or "ranged")
+  if not attack then return false, ("%s has no %s attack"):format(tostring(c.weapon), kind or "ranged") end
+  local reload = attack.properties and attack.properties.reload
+  if reload and not tables().actions_data["Rapid Fire"].reload_weapons_allowed then
+    return false, ("%s requires a %s reload"):format(c.weapon, reload)
+  end
+  return true, nil
+end
+
+---The modifiers of a Saving Throw: Defend's "You gain Favor on Saving Throws"; in a Crash,
+---"Ready Characters have Favor for this roll. Not Ready Characters have Disfavor."; and "all a
+---Character's rolls" are at -1 per Wound.
+---@param c platemail.Combatant
+---@param crash? boolean the Dexterity Saving Throw of a Crash
+---@return platemail.Part[]
+function combat.saving_throw_modifiers(c, crash)
+  local found = {}
+  local own = action_of(c)
+  if own and own.saving_throws then found[#found + 1] = { kind = own.saving_throws, source = c.action } end
+  if crash then
+    local data = tables().actions_data["Crash"]
+    found[#found + 1] = { kind = c.ready and data.ready_roll or data.not_ready_roll,
+                          source = c.ready and "Crash, Ready" or "Crash, Not Ready" }
+  end
+  local parts = combat.favor_parts(found)
+  if (c.wounds or 0) > 0 then
+    parts[#parts + 1] = { amount = combat.wound_modifier(c.wounds), reason = wounds_reason(c.wounds) }
+  end
+  return parts
 end
 
 ---What a hit sets off by the weapon's properties: Severs Limb and Dazes "on Critical Hit",

@@ -545,3 +545,39 @@ test.case("house rule: Guard blocks against Deflection alone (block.against = \"
     test.equal(combat.guard_value({ armor = "Chain Mail", shield = "Shield", ready = true }, 2), 2)
   end)
 end)
+
+-- =============================================================================================
+-- Readiness, reach, Rapid Fire, Saving Throws
+
+test.case("(R)/(NR): \"Ready through that entire Action Phase\"; Use Item: Quick stays Ready, Complex does not", function()
+  test.truthy(combat.ready_after("Defend"))
+  test.falsy(combat.ready_after("Charge"))
+  test.truthy(combat.ready_after("Use Item", "quick"))
+  test.falsy(combat.ready_after("Use Item", "complex"))
+  test.fails(function() combat.ready_after("Use Item") end, "quick or complex")
+end)
+
+test.case("Attacks of Opportunity: \"in melee range (5' or 10' if they have Reach)\": 5' for every weapon of the source", function()
+  test.equal(combat.melee_reach({ weapon = "Pike" }), 5)
+  test.equal(combat.melee_reach({ weapon = "Long Bow" }), 5, "no melee attack: the rule's 5'")
+  with_patch("weapons", { Pike = { melee = { reach = 10 } } }, function()
+    test.equal(combat.melee_reach({ weapon = "Pike" }), 10, "README's house rule: the Pike has Reach")
+  end)
+end)
+
+test.case("Rapid Fire: \"Weapons, like crossbows, that require a Use Item Action to reload ... cannot be used\"", function()
+  test.truthy(combat.can_rapid_fire({ weapon = "Short Bow" }))
+  test.falsy(combat.can_rapid_fire({ weapon = "Light Crossbow" }))
+  test.falsy(combat.can_rapid_fire({ weapon = "Heavy Crossbow" }))
+  test.falsy(combat.can_rapid_fire({ weapon = "Axe" }), "no ranged attack")
+  test.truthy(combat.can_rapid_fire({ weapon = "Dart" }, "thrown"))
+end)
+
+test.case("Saving Throws: Defend \"You gain Favor on Saving Throws\"; Crash: Ready Favor, Not Ready Disfavor; -1 per Wound", function()
+  test.equal(combat.saving_throw_modifiers({ action = "Defend", ready = true }),
+             { { amount = 3, reason = "Favor (Defend)" } })
+  test.equal(combat.saving_throw_modifiers({ action = "Move", ready = true }, true),
+             { { amount = 3, reason = "Favor (Crash, Ready)" } })
+  test.equal(combat.saving_throw_modifiers({ action = "Sprint", ready = false, wounds = 1 }, true),
+             { { amount = -3, reason = "Disfavor (Crash, Not Ready)" }, { amount = -1, reason = "1 Wound" } })
+end)
