@@ -67,7 +67,11 @@ local function row(kind_name, name)
 end
 
 local function armor_of(c) return row("armor", c.armor or "Unarmored"), c.armor or "Unarmored" end
-local function action_of(c) return c and c.action and tables().actions_data[c.action] or nil end
+-- The data of the combatant's action this Action Phase; an unknown name is an error.
+local function action_of(c)
+  if not (c and c.action) then return nil end
+  return row("actions_data", c.action)
+end
 
 -- Is an attack of this kind covered by a table's "melee" | "ranged" | "any" | "all"? Thrown
 -- weapons are in the source's "Ranged Weapons" section, so a thrown Attack is a Ranged Attack.
@@ -272,7 +276,7 @@ end
 -- ---------------------------------------------------------------------------------------------
 -- Favor, Disfavor and the other modifiers of an Attack roll
 
-local function verdicts(kind, source)
+local function favor_of(kind, source)
   return { kind = kind, source = source }
 end
 
@@ -289,13 +293,13 @@ local function favors(attacker, target, situation)
      and kind_matches(own.attacks.kind, kind) then
     local min = own.move and own.move.min_for_favor
     if not (min and own.attacks.modifier == "favor" and (situation.moved or 0) < min) then
-      found[#found + 1] = verdicts(own.attacks.modifier, attacker.action)
+      found[#found + 1] = favor_of(own.attacks.modifier, attacker.action)
     end
   end
   -- Aim: "If your next Action is Ranged Attack, it gains Favor".
   local aim = data["Aim"].next_action
   if situation.aimed and attacker.action == aim.name and aim.modifier and is_ranged(kind) then
-    found[#found + 1] = verdicts(aim.modifier, "Aim")
+    found[#found + 1] = favor_of(aim.modifier, "Aim")
   end
   -- The target's action: "Melee Attacks on you have Favor" (Full Attack ...), Sprint's "Ranged
   -- Attacks against you are made with Disfavor", Defend's Disfavor "as long as you are not
@@ -305,13 +309,13 @@ local function favors(attacker, target, situation)
     for _, spec in ipairs({ "all", "melee", "ranged" }) do
       local verdict = theirs.attacks_on_you[spec]
       if verdict and kind_matches(spec, kind) then
-        found[#found + 1] = verdicts(verdict, "target's " .. target.action)
+        found[#found + 1] = favor_of(verdict, "target's " .. target.action)
       end
     end
   end
   -- Skulk: "Your first Attack on an Unaware Target is made with Favor."
   if situation.first_attack_on_unaware then
-    found[#found + 1] = verdicts(data["Skulk"].first_attack_on_unaware, "Unaware target")
+    found[#found + 1] = favor_of(data["Skulk"].first_attack_on_unaware, "Unaware target")
   end
   return found
 end
@@ -404,6 +408,9 @@ end
 function combat.attack_modifiers(attacker, target, situation)
   local rules = tables().rules
   local kind = situation.kind
+  if kind ~= "melee" and not is_ranged(kind) then
+    error(("situation.kind is %q: melee, ranged or thrown"):format(tostring(kind)), 2)
+  end
   local parts = combat.favor_parts(favors(attacker, target, situation))
   local function add(amount, reason)
     if amount and amount ~= 0 then parts[#parts + 1] = { amount = amount, reason = reason } end

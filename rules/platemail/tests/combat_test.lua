@@ -581,3 +581,8 @@ test.case("Saving Throws: Defend \"You gain Favor on Saving Throws\"; Crash: Rea
   test.equal(combat.saving_throw_modifiers({ action = "Sprint", ready = false, wounds = 1 }, true),
              { { amount = -3, reason = "Disfavor (Crash, Not Ready)" }, { amount = -1, reason = "1 Wound" } })
 end)
+
+test.case("a misspelt action or kind of Attack is an error, not a silent lack of Favor", function()
+  test.fails(function() combat.attack_modifiers({ weapon = "Axe", action = "Charg" }, {}, MELEE) end, "Charg")
+  test.fails(function() combat.attack_modifiers({ weapon = "Axe" }, {}, { kind = "mele" }) end, "mele")
+end)
