@@ -41,6 +41,7 @@ local arbiter = require "arbiter"
 ---@field first_attack_on_unaware? boolean the attacker's first Attack on a target Unaware of it
 ---@field aimed? boolean the attacker's previous Action was Aim
 ---@field opportunity? boolean an Attack of Opportunity (not part of the attacker's action)
+---@field clash? boolean the Attack of a Clash (Charge keeps its Favor whatever `moved`)
 ---@field dual_wield? boolean
 
 ---One hit landing in an Action Phase, for the tally.
@@ -288,11 +289,16 @@ local function favors(attacker, target, situation)
   -- The attacker's own action: Charge ("make an Attack with Favor. You must move at least 10'
   -- to receive Favor"), Rapid Fire ("Your Ranged Attacks have Disfavor"), Terror ("one Attack at
   -- Disfavor"). Not for an Attack of Opportunity, made "in addition to their chosen Actions".
+  -- Clash: "Characters that were using Charge still get to make an Attack with Favor despite
+  -- being Not Ready", however far they got before the paths met.
   local own = action_of(attacker)
   if own and own.attacks and own.attacks.modifier and not situation.opportunity
      and kind_matches(own.attacks.kind, kind) then
     local min = own.move and own.move.min_for_favor
-    if not (min and own.attacks.modifier == "favor" and (situation.moved or 0) < min) then
+    local short = min and own.attacks.modifier == "favor" and (situation.moved or 0) < min
+    if situation.clash and attacker.action == "Charge" and data["Clash"].charge_attack then
+      found[#found + 1] = favor_of(data["Clash"].charge_attack, "Charge, Clash")
+    elseif not short then
       found[#found + 1] = favor_of(own.attacks.modifier, attacker.action)
     end
   end

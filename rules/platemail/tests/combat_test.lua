@@ -142,6 +142,15 @@ test.case("Charge: \"make an Attack with Favor. You must move at least 10' to re
   test.equal(combat.attack_modifiers(charger, {}, { kind = "melee" }), {}, "did not move")
 end)
 
+test.case("Clash: \"Characters that were using Charge still get to make an Attack with Favor despite being Not Ready\"", function()
+  test.equal(combat.attack_modifiers({ weapon = "Axe", action = "Charge", ready = false }, {},
+                                     { kind = "melee", moved = 5, clash = true }),
+             { { amount = 3, reason = "Favor (Charge, Clash)" } }, "stopped after 5'")
+  test.equal(combat.attack_modifiers({ weapon = "Axe", action = "Move", ready = true }, {},
+                                     { kind = "melee", moved = 5, clash = true, opportunity = true }), {},
+             "a Ready Character's Attack of Opportunity in a Clash")
+end)
+
 test.case("Rapid Fire: \"Your Ranged Attacks have Disfavor this Action Phase.\"", function()
   test.equal(combat.attack_modifiers({ weapon = "Short Bow", action = "Rapid Fire" }, {}, { kind = "ranged" }),
              { { amount = -3, reason = "Disfavor (Rapid Fire)" } })
