@@ -96,8 +96,8 @@ void write_log(const std::string& path, std::span<const LogEvent> events) {
 
 void run(Context& context, const Options& options) {
   Session session(context);
-  const packs::Encounter encounter = packs::read_encounter(session.sandbox, options.encounter);
-  std::vector<std::string> pack_names = encounter.packs;
+  packs::Encounter encounter = packs::read_encounter(session.sandbox, options.encounter);
+  std::vector<std::string> pack_names = encounter.rules;
   pack_names.insert(pack_names.end(), options.house.begin(), options.house.end());
   session.load(pack_names);
   packs::check_equipment(encounter, session.sandbox.state(), session.stack.registry());

@@ -50,6 +50,7 @@ struct Intent {
   std::vector<Cell> path{};  // the cells it means to enter, in order
   bool ready = false;      // Platemail's Ready, for the whole phase
   int cost = 0;            // action points (sequential phases)
+  std::vector<std::string> arguments{};  // what the order adds in parentheses: Prepare Spell (Fireball)
   std::string order{};     // the order as written, for the log
   std::string note{};      // how it was chosen when not plainly ordered: "no order: Defend (the default)"
   bool reaction = false;   // taken in answer to something, beside the chosen action

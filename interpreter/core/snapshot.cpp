@@ -51,6 +51,7 @@ nlohmann::json intent_to_json(const Intent& intent, const World& world) {
           {"action", intent.action},
           {"target", intent.target == no_entity ? nlohmann::json() : nlohmann::json(world.get(intent.target).name)},
           {"path", path},
+          {"arguments", intent.arguments},
           {"ready", intent.ready},
           {"cost", intent.cost},
           {"order", intent.order},
@@ -71,6 +72,7 @@ Intent intent_from_json(const JsonReader& j, const World& world) {
   intent.action = j["action"].text();
   if (const auto target = j.optional("target")) intent.target = character(*target);
   for (const auto& step : j["path"].items()) intent.path.push_back(cell(step));
+  for (const auto& argument : j["arguments"].items()) intent.arguments.push_back(argument.text());
   intent.ready = j["ready"].boolean();
   intent.cost = j["cost"].integer();
   intent.order = j["order"].text();

@@ -116,6 +116,12 @@ void push_intent(lua_State* L, const Intent& intent, const World& world) {
   lua_setfield(L, -2, "halted");
   push_cells(L, world.grid(), intent.path);
   lua_setfield(L, -2, "path");
+  lua_createtable(L, static_cast<int>(intent.arguments.size()), 0);
+  for (std::size_t i = 0; i < intent.arguments.size(); ++i) {
+    lua_pushstring(L, intent.arguments[i].c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_setfield(L, -2, "arguments");
   lua_createtable(L, static_cast<int>(intent.responses.size()), 0);
   for (std::size_t i = 0; i < intent.responses.size(); ++i) {
     push_intent(L, intent.responses[i], world);

@@ -51,6 +51,25 @@ int recent(lua_State* L) {
   return 1;
 }
 
+// The events of the running phase (of one type, if named), oldest first: what a ruleset tallies
+// when the phase ends (Platemail's Wounds from every hit of the phase).
+int phase_events(lua_State* L) {
+  const EventLog& log = log_of(L);
+  const char* type = luaL_optstring(L, 1, nullptr);
+  const FlowPosition now = log.position();
+  const auto& events = log.events();
+  std::size_t first = events.size();
+  while (first > 0 && events[first - 1].at.round == now.round && events[first - 1].at.phase == now.phase) --first;
+  lua_newtable(L);
+  lua_Integer n = 0;
+  for (std::size_t i = first; i < events.size(); ++i) {
+    if (type && events[i].type != type) continue;
+    push_event(L, events[i]);
+    lua_rawseti(L, -2, ++n);
+  }
+  return 1;
+}
+
 int narrate(lua_State* L) {
   const std::string type = luaL_checkstring(L, 1);
   const std::string text = luaL_checkstring(L, 2);
@@ -77,6 +96,7 @@ int position(lua_State* L) {
 
 const luaL_Reg functions[] = {
     {"event", guarded<event>},   {"recent", guarded<recent>},     {"narrate", guarded<narrate>},
+    {"phase_events", guarded<phase_events>},
     {"render", guarded<render>}, {"position", guarded<position>}, {nullptr, nullptr},
 };
 

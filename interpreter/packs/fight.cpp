@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "grammar/orders_format.hpp"
 #include "interpreter/core/json_reader.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/guard.hpp"
@@ -125,7 +126,7 @@ void Fight::read_ruleset(const Registry& registry) {
     Function f{LUA_NOREF, d.history.back().pack};
     const int type = lua_istable(L, -1) ? raw_field(L, -1, key) : (lua_pushnil(L), LUA_TNIL);
     if (type == LUA_TFUNCTION) f.ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    else if (type != LUA_TNIL) throw Error(parse_positioned(located(d, fmt::format("{} '{}': '{}' must be a function", to_string(d.kind), d.name, key))));
+    else if (type != LUA_TNIL && !(type == LUA_TBOOLEAN && std::string_view(key) == "ready")) throw Error(parse_positioned(located(d, fmt::format("{} '{}': '{}' must be a function", to_string(d.kind), d.name, key))));
     else lua_pop(L, 1);
     return f;
   };
@@ -133,11 +134,14 @@ void Fight::read_ruleset(const Registry& registry) {
     registry.push(L, d->kind, d->name);
     switch (d->kind) {
       case Kind::action: {
-        Action a{d->name, true, 0, vocabulary_.action(d->name)->move_feet, function_field(*d, "resolve")};
+        Action a{d->name, true, {}, 0, false, vocabulary_.action(d->name)->move_feet, function_field(*d, "resolve")};
         if (lua_istable(L, -1)) {
           if (raw_field(L, -1, "ready") == LUA_TBOOLEAN) a.ready = lua_toboolean(L, -1);
           lua_pop(L, 1);
+          a.ready_when = function_field(*d, "ready");
           if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
+          lua_pop(L, 1);
+          a.away_from_hostiles = raw_field(L, -1, "away_from_hostiles") == LUA_TBOOLEAN && lua_toboolean(L, -1);
           lua_pop(L, 1);
         }
         actions_.emplace(d->name, std::move(a));
@@ -265,7 +269,7 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
   if (const Function* forced = hook("forced_action")) {
     lua::push_entity(L_, who.id);
     call(*forced, 1, 1);
-    if (auto intent = intent_from_lua(-1)) return intent;
+    if (auto intent = intent_from_lua(who, -1)) return intent;
     lua_pop(L_, 1);
   }
   if (flow_.phase().kind == PhaseKind::Sequential) {
@@ -274,7 +278,7 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
     lua::push_entity(L_, who.id);
     lua_pushinteger(L_, ap_left);
     call(*f, 2, 1);
-    return intent_from_lua(-1);
+    return intent_from_lua(who, -1);
   }
   return from_orders(who);
 }
@@ -289,59 +293,77 @@ std::optional<Intent> Fight::from_orders(const Entity& who) {
         if (orders::fold_case(character.name.text) == orders::fold_case(who.name))
           for (const auto& p : character.phases)
             if (p.number == phase) ordered = &p;
-  if (!ordered) return default_intent(fmt::format("no order for this phase"));
+  if (!ordered) return default_intent(who, "no order for this phase");
   for (const auto& branch : ordered->branches)
     if (holds(who, branch.condition)) return intent_from_order(who, branch.order);
   if (ordered->otherwise) return intent_from_order(who, *ordered->otherwise);
-  return default_intent("no condition held and there is no ELSE");
+  return default_intent(who, "no condition held and there is no ELSE");
 }
 
-Intent Fight::default_intent(const std::string& why) const {
-  if (default_order_.empty()) throw Error(why + ", and the ruleset's flow names no default_order");
+Intent Fight::intent_for(const Entity& who, const Action& chosen) {
   Intent intent;
-  intent.action = default_order_;
-  intent.ready = action(default_order_).ready;
+  intent.actor = who.id;
+  intent.action = chosen.name;
+  intent.ready = chosen.ready;
+  intent.cost = chosen.cost;
+  intent.start = who.position;
+  return intent;
+}
+
+// The action's own say on Ready, once the intent is complete (Use Item: by the item).
+void Fight::settle_ready(const Action& chosen, Intent& intent) {
+  if (chosen.ready_when.ref == LUA_NOREF) return;
+  StackGuard guard{L_};
+  lua::push_entity(L_, intent.actor);
+  lua::push_intent(L_, intent, world_);
+  call(chosen.ready_when, 2, 1);
+  intent.ready = lua_toboolean(L_, -1);
+}
+
+Intent Fight::default_intent(const Entity& who, const std::string& why) {
+  if (default_order_.empty()) throw Error(why + ", and the ruleset's flow names no default_order");
+  const Action& chosen = action(default_order_);
+  Intent intent = intent_for(who, chosen);
   intent.note = why + ": " + default_order_ + ", the default order";
+  intent.path = path_of(who, {}, no_entity, chosen);
+  settle_ready(chosen, intent);
   return intent;
 }
 
 Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
   const Action& chosen = action(order.action.text);
-  Intent intent;
-  intent.action = chosen.name;
-  intent.ready = chosen.ready;
-  intent.cost = chosen.cost;
-  intent.order = order.action.text;
+  Intent intent = intent_for(who, chosen);
+  intent.order = orders::format(order);
+  for (const auto& argument : order.arguments) intent.arguments.push_back(argument.text);
   if (order.target) intent.target = target_of(who, *order.target);
-  if (order.movement.place && intent.target == no_entity &&
-      (order.movement.kind == orders::Movement::Kind::toward))
+  if (order.movement.place && intent.target == no_entity && order.movement.kind == orders::Movement::Kind::toward)
     intent.target = target_of(who, *order.movement.place);  // "Charge toward the closest enemy"
-  if (chosen.move_feet) intent.path = path_of(who, order.movement, intent.target, *chosen.move_feet);
+  intent.path = path_of(who, order.movement, intent.target, chosen);
+  settle_ready(chosen, intent);
   return intent;
 }
 
-std::optional<Intent> Fight::intent_from_lua(int index) {
+std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
   index = lua_absindex(L_, index);
   if (lua_isnil(L_, index)) return std::nullopt;
   if (!lua_istable(L_, index)) throw Error("expected an intent: nil or { action = …, target = …, note = … }");
-  Intent intent;
   if (raw_field(L_, index, "action") != LUA_TSTRING) throw Error("an intent needs 'action', the action's name");
   const Action& chosen = action(lua_tostring(L_, -1));
   lua_pop(L_, 1);
-  intent.action = chosen.name;
-  intent.ready = chosen.ready;
-  intent.cost = chosen.cost;
+  Intent intent = intent_for(who, chosen);
   if (raw_field(L_, index, "target") != LUA_TNIL) intent.target = lua::check_entity(L_, -1, world_).id;
   lua_pop(L_, 1);
   if (raw_field(L_, index, "note") == LUA_TSTRING) intent.note = lua_tostring(L_, -1);
   lua_pop(L_, 1);
   if (raw_field(L_, index, "cost") == LUA_TNUMBER) intent.cost = static_cast<int>(lua_tointeger(L_, -1));
   lua_pop(L_, 1);
-  if (raw_field(L_, index, "ready") == LUA_TBOOLEAN) intent.ready = lua_toboolean(L_, -1);
+  const bool ready_given = raw_field(L_, index, "ready") == LUA_TBOOLEAN;
+  if (ready_given) intent.ready = lua_toboolean(L_, -1);
   lua_pop(L_, 1);
-  raw_field(L_, index, "path");
-  intent.path = lua::opt_cells(L_, -1, world_.grid());
+  if (raw_field(L_, index, "path") == LUA_TNIL) intent.path = path_of(who, {}, intent.target, chosen);
+  else intent.path = lua::opt_cells(L_, -1, world_.grid());
   lua_pop(L_, 1);
+  if (!ready_given) settle_ready(chosen, intent);
   return intent;
 }
 
@@ -403,7 +425,9 @@ EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
 }
 
 std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& movement, EntityId target,
-                                 long budget_feet) {
+                                 const Action& action) {
+  if (!action.move_feet) return {};
+  const long budget_feet = *action.move_feet;
   std::vector<Cell> occupied;
   for (const Entity& e : world_.entities())
     if (e.id != who.id) occupied.push_back(e.position);
@@ -451,6 +475,12 @@ std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& move
       }
       return {};
     case Kind::none:
+      if (action.away_from_hostiles) {  // Fall Back, Terror: "move away from hostiles"
+        std::vector<Cell> hostiles;
+        for (const Entity& e : world_.entities())
+          if (e.side != who.side && flow_.can_act(e)) hostiles.push_back(e.position);
+        return paths_.away_from(who.position, hostiles, static_cast<double>(budget_feet), occupied).steps;
+      }
       // An action that moves, ordered at a character without a way to go: toward it ("Charge -> Orc").
       if (target != no_entity && target != who.id)
         return paths_.toward(who.position, world_.get(target).position, static_cast<double>(budget_feet),
@@ -517,7 +547,7 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
   lua::push_intent(L_, declared, world_);
   lua_pushinteger(L_, ap_left);
   call(*f, 3, 1);
-  return intent_from_lua(-1);
+  return intent_from_lua(who, -1);
 }
 
 void Fight::resolve(const Intent& intent, Changes& changes) {

@@ -90,7 +90,9 @@ class Fight final : public Ruleset {
   struct Action {
     std::string name;
     bool ready = true;
+    Function ready_when;  // ready = function(me, intent): Ready by how the action is used (Use Item)
     int cost = 0;
+    bool away_from_hostiles = false;  // with no way written, it moves away from every enemy
     std::optional<long> move_feet;
     Function resolve;
   };
@@ -104,13 +106,16 @@ class Fight final : public Ruleset {
   const Function* hook(const char* name) const;
 
   std::optional<Intent> from_orders(const Entity& who);
-  Intent default_intent(const std::string& why) const;
+  Intent default_intent(const Entity& who, const std::string& why);
+  // An intent for `chosen`, Ready or not by the action (asking it when it depends on the use).
+  Intent intent_for(const Entity& who, const Action& chosen);
   Intent intent_from_order(const Entity& who, const orders::Order& order);
   // A table the pack returned (forced_action, choose, respond) as an intent; nil: none.
-  std::optional<Intent> intent_from_lua(int index);
+  std::optional<Intent> intent_from_lua(const Entity& who, int index);
+  void settle_ready(const Action& chosen, Intent& intent);
   bool holds(const Entity& who, const orders::Condition& condition);
   EntityId target_of(const Entity& who, const orders::Target& target);
-  std::vector<Cell> path_of(const Entity& who, const orders::Movement& movement, EntityId target, long budget_feet);
+  std::vector<Cell> path_of(const Entity& who, const orders::Movement& movement, EntityId target, const Action& action);
   void push_bindings(const orders::Match& match, int& count);
 
   lua::Sandbox& sandbox_;

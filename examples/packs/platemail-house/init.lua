@@ -5,3 +5,28 @@ arbiter.patch.table("rules", { favor_and_disfavor = { favor = 2 } })
 
 -- Heroes last longer: four Wounds before they fall (and so four Rounds to be saved).
 arbiter.patch.table("rules", { wounds = { max = 4 } })
+
+-- Shield Bash (R): a new Combat action. Stay in place and shove an adjacent opponent with your
+-- shield: a melee Attack that deals no Wound but, on a hit, leaves the target Dazed for its next
+-- Action. Only with a shield in hand.
+arbiter.patch.table("actions_data", {
+  ["Shield Bash"] = { group = "Combat", tag = "R", move = { max = 0 },
+                      attacks = { count = 1, kind = "melee", targets = "adjacent" } },
+})
+
+
+arbiter.define.action("Shield Bash", {
+  ready = true, needs_target = true,
+  resolve = function(ctx)
+    local me = ctx.actor
+    if not me.stats.shield then
+      log.event("acts", { text = me.name .. " has no shield to bash with" }, "Shield Bash")
+      return
+    end
+    arbiter.hooks.attack(ctx, ctx.target, { kind = "melee", verb = "Shield Bash",
+                                   profile = { name = me.stats.shield, penetration = 0, wounds = 0 },
+                                   on_hit = function(target)
+                                     status.apply(target, "Dazed", { duration = 1, source = me, cause = "Shield Bash" })
+                                   end })
+  end,
+})

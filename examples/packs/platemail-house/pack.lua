@@ -1,7 +1,7 @@
 return {
   name = "platemail-house",
-  version = "1.0.0",
+  version = "1.1.0",
   api = 1,
-  requires = { "platemail >= 1.0, < 2" },
-  description = "House rules for Platemail: a gentler Favor (+2) and tougher characters (Max Wounds 4).",
+  requires = { "platemail >= 1.1, < 2" },
+  description = "House rules for Platemail: a gentler Favor (+2), tougher characters (Max Wounds 4) and a new action, Shield Bash.",
 }

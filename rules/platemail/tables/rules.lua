@@ -88,4 +88,17 @@ arbiter.define.table("rules", {
 
   -- Melee Weapons notes: "Dual Wield (-2 to attacks)". The source gives no other rule for it.
   dual_wield = { attack = -2 },
+
+  -- Checks the source names without saying how they are rolled: Saving Throws (Crash's Dexterity
+  -- Saving Throw), Stealth, Medical, Concentration Checks, and Perception against a Stealth roll.
+  -- Not in the source: default chosen (README): d20 + the character's stat of that name (0 when it
+  -- has none) + modifiers, succeeding at `difficulty` or more; Perception is the stat itself,
+  -- `perception` when the character has none.
+  checks = {
+    die = { count = 1, sides = 20, bonus = 0 },
+    difficulty = 10,
+    stats = { dexterity_saving_throw = "dexterity", stealth = "stealth", medical = "medical",
+              concentration = "concentration" },
+    perception = 10,
+  },
 })

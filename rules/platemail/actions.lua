@@ -1,0 +1,266 @@
+-- Every action of the source: Movement, Combat, Spellcasting, Support and Involuntary. Each reads
+-- its numbers from actions_data (so a house rule patches them there) and proposes what it does;
+-- what one Attack does is attack.lua's, what happens to the wounded fight.lua's.
+--
+-- An action is { ready, move, needs_target, away_from_hostiles, resolve(ctx) }: `ctx` is the
+-- character's intent for the phase (actor, target, start, moved, halted, arguments, …).
+local arbiter = require "arbiter"
+local combat = require "combat"
+local attack = require "attack"
+
+local data = arbiter.tables.actions_data
+
+local function act(ctx, text)
+  log.event("acts", { character = ctx.actor.name, action = ctx.action, text = text }, ctx.action)
+end
+
+-- An action with the source's tag, move and target, and what it does.
+local function define(name, fields)
+  local row = data[name]
+  if fields.ready == nil then fields.ready = row.tag == "R" end
+  if fields.move == nil and row.move and row.move.max and row.move.max > 0 then fields.move = row.move.max end
+  fields.away_from_hostiles = fields.away_from_hostiles or (row.move and row.move.away_from_hostiles) or nil
+  arbiter.define.action(name, fields)
+end
+
+-- The adjacent opponents, the ordered target first when it is one of them.
+local function adjacent_opponents(me, first)
+  local found = {}
+  if first and first.side ~= me.side and grid.adjacent(me.cell, first.cell) then found[1] = first end
+  for _, c in ipairs(world.characters()) do
+    if c.side ~= me.side and grid.adjacent(me.cell, c.cell) and not status.has(c, "Dead")
+       and not (first and c.name == first.name) then found[#found + 1] = c end
+  end
+  return found
+end
+
+local function stays(ctx) return ctx.moved == 0 end
+
+local function move_only(ctx)
+  -- Prone characters get up by moving (fight.lua: default chosen).
+  if ctx.moved > 0 and status.has(ctx.actor, "Prone") then status.remove(ctx.actor, "Prone", "gets up") end
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Movement Actions
+
+define("Move", { resolve = move_only })
+define("Sprint", { resolve = move_only })
+define("Fall Back", { resolve = move_only })
+
+-- Skulk: "If moving, roll Stealth ... If you remain in Cover or Concealment and don't move, you
+-- can choose to roll Stealth or keep your last Stealth roll." "You must end this Action Phase in
+-- Cover or Concealment to remain Hidden."
+define("Skulk", {
+  resolve = function(ctx)
+    local me = ctx.actor
+    move_only(ctx)
+    local sheltered = false
+    for _, c in ipairs(world.characters()) do
+      if c.side ~= me.side then
+        local sight = grid.sight(c.cell, me.cell)
+        sheltered = sheltered or sight.shelter ~= "none"
+        if sight.shelter == "none" and sight.visible then sheltered = false break end
+      end
+    end
+    if not sheltered then
+      status.remove(me, "Hidden", "not in Cover or Concealment")
+      return act(ctx, me.name .. " skulks but ends in the open: not Hidden")
+    end
+    local roll = me.stats.stealth_roll
+    if ctx.moved > 0 or not roll then
+      local _, total, text = attack.check(me, "stealth", {}, me.name .. "'s Stealth")
+      roll = total
+      world.set_stat(me, "stealth_roll", total, "Stealth")
+      act(ctx, ("%s skulks into hiding: Stealth %s"):format(me.name, text))
+    else
+      act(ctx, ("%s stays Hidden, keeping Stealth %d"):format(me.name, roll))
+    end
+    status.apply(me, "Hidden", { cause = "Skulk" })
+  end,
+})
+
+-- ---------------------------------------------------------------------------------------------
+-- Combat Actions
+
+-- Charge: "Move up to 15 feet and make an Attack with Favor. You must move at least 10' to
+-- receive Favor on your Attack."
+define("Charge", { needs_target = true, resolve = function(ctx)
+  move_only(ctx)
+  attack.make(ctx, ctx.target, { clash = attack.clashed(ctx.actor) })
+end })
+
+-- Full Attack: "Stay in place and make two Attacks against adjacent opponents."
+define("Full Attack", { needs_target = true, resolve = function(ctx)
+  local foes = adjacent_opponents(ctx.actor, ctx.target)
+  for i = 1, data["Full Attack"].attacks.count do
+    attack.make(ctx, foes[math.min(i, #foes)] or foes[1], { kind = "melee" })
+  end
+end })
+
+-- Counter: "You get one Melee Attack against one adjacent opponent."
+define("Counter", { needs_target = true, resolve = function(ctx)
+  attack.make(ctx, adjacent_opponents(ctx.actor, ctx.target)[1], { kind = "melee" })
+end })
+
+local function loaded(me)
+  local row = combat.attack_row(attack.combatant(me), "ranged")
+  return not (row and row.properties and row.properties.reload) or me.stats.loaded ~= false, row
+end
+
+local function shoot(ctx, how)
+  local me = ctx.actor
+  local is_loaded, row = loaded(me)
+  if not is_loaded then
+    return act(ctx, ("%s's %s is not loaded: it needs a Use Item Action to reload"):format(me.name, me.stats.weapon))
+  end
+  ctx.aimed = flow.previous(me) ~= nil and flow.previous(me).action == "Aim"
+  attack.make(ctx, ctx.target, how)
+  if row and row.properties and row.properties.reload then world.set_stat(me, "loaded", false, "shot") end
+end
+
+-- Ranged Attack: "Stay in place. Make a ranged attack at a designated Target."
+define("Ranged Attack", { needs_target = true, resolve = function(ctx) shoot(ctx, { kind = "ranged" }) end })
+
+-- Rapid Fire: "Make 2 Ranged Attacks at designated Target(s)." "Weapons, like crossbows, that
+-- require a Use Item Action to reload between Attacks cannot be used for this Action."
+define("Rapid Fire", { needs_target = true, resolve = function(ctx)
+  local ok, why = combat.can_rapid_fire(attack.combatant(ctx.actor))
+  if not ok then return act(ctx, ctx.actor.name .. " cannot Rapid Fire: " .. why) end
+  for _ = 1, data["Rapid Fire"].attacks.count do attack.make(ctx, ctx.target, { kind = "ranged" }) end
+end })
+
+-- Aim: "If your next Action is Ranged Attack, it gains Favor and has +1 Penetration."
+define("Aim", { resolve = function(ctx) act(ctx, ctx.actor.name .. " takes aim") end })
+
+-- Defend and Guard "make no Attacks except Attacks of Opportunity"; their effect is on the
+-- Attacks against them and their charges (attack.lua).
+define("Defend", { resolve = function() end })
+define("Guard", { needs_target = true, resolve = function(ctx)
+  if not (ctx.target and grid.adjacent(ctx.actor.cell, ctx.target.cell)) then
+    act(ctx, ("%s cannot reach %s to Guard them"):format(ctx.actor.name, ctx.target and ctx.target.name or "anyone"))
+  end
+end })
+
+-- An Attack of Opportunity: "an immediate melee Attack against the moving enemy", taken "in
+-- addition to their chosen Actions". Never ordered: the flow offers it (fight.lua).
+arbiter.define.action("Attack of Opportunity", { ready = true, resolve = function(ctx)
+  if not ctx.reaction then error("an Attack of Opportunity is taken when an adjacent enemy leaves your reach, not ordered", 0) end
+  attack.make(ctx, ctx.target, { kind = "melee", opportunity = true, verb = "Attack of Opportunity" })
+end })
+
+-- ---------------------------------------------------------------------------------------------
+-- Spellcasting Actions. The source lists no spells: a Released spell is an Attack with the
+-- profile of `spells` (README: default chosen).
+
+arbiter.define.table("spells", {
+  ["Spell"] = { name = "Spell", range = 30, penetration = 1, wounds = 1 },
+})
+
+define("Prepare Spell", { resolve = function(ctx)
+  act(ctx, ("%s begins casting %s"):format(ctx.actor.name, ctx.arguments[1] or "a spell"))
+end })
+
+define("Release Spell", { needs_target = true, resolve = function(ctx)
+  local me = ctx.actor
+  local spell = me.stats.prepared_spell
+  if not spell then return act(ctx, me.name .. " has no Prepared spell to Release") end
+  local profile = arbiter.tables.spells[spell] or arbiter.tables.spells["Spell"]
+  world.set_stat(me, "prepared_spell", false, "Released")
+  attack.make(ctx, ctx.target, { profile = profile, verb = "Release Spell" })
+end })
+
+define("Focus Spell", { resolve = function(ctx)
+  world.set_stat(ctx.actor, "focusing", true, "Focus Spell")
+  act(ctx, ctx.actor.name .. " concentrates on the spell")
+end })
+
+-- ---------------------------------------------------------------------------------------------
+-- Support Actions
+
+-- Use Item: quick uses keep the character Ready, complex ones do not. What is used: the order's
+-- argument ("Use Item (reload)", "(free Aldric)"), or else what is needed — the character's own
+-- Entrapment, then a reload.
+local function use_of(me, intent)
+  local said = intent.arguments and intent.arguments[1] and intent.arguments[1]:lower() or ""
+  if said:find("free") or (said == "" and status.has(me, "Entrapped")) then return "free", "quick" end
+  local is_loaded, row = loaded(me)
+  if said:find("reload") or (said == "" and not is_loaded) then
+    return "reload", row and row.properties and row.properties.reload or "quick"
+  end
+  return said ~= "" and said or "nothing", "quick"
+end
+
+define("Use Item", {
+  ready = function(me, intent)
+    local _, use = use_of(me, intent)
+    return combat.ready_after("Use Item", use)
+  end,
+  resolve = function(ctx)
+    local me = ctx.actor
+    local what, use = use_of(me, ctx)
+    if what == "free" then
+      local freed = ctx.target or me
+      status.remove(freed, "Entrapped", me.name .. " frees " .. (freed.name == me.name and "themself" or freed.name))
+      return act(ctx, ("%s frees %s (Use Item, %s)"):format(me.name, freed.name == me.name and "themself" or freed.name, use))
+    elseif what == "reload" then
+      world.set_stat(me, "loaded", true, "reloaded")
+      return act(ctx, ("%s reloads the %s (Use Item, %s)"):format(me.name, me.stats.weapon, use))
+    end
+    act(ctx, ("%s uses an item: %s"):format(me.name, what))
+  end,
+})
+
+-- Rescue: "Move up to 15 feet, picking up and carrying an ally or unconscious Character."
+define("Rescue", { needs_target = true, resolve = function(ctx)
+  local me, carried = ctx.actor, ctx.target
+  if not (carried and grid.adjacent(me.cell, carried.cell)) then
+    return act(ctx, ("%s cannot reach %s to carry them"):format(me.name, carried and carried.name or "anyone"))
+  end
+  world.set_stat(me, "carrying", carried.name, "Rescue")
+  status.apply(me, "Encumbered", { cause = "carrying " .. carried.name })
+  local behind = #ctx.path > 1 and ctx.path[ctx.moved > 0 and #ctx.path - 1 or 1] or ctx.start
+  if behind ~= me.cell and behind ~= carried.cell then world.move(carried, behind, "carried by " .. me.name) end
+  act(ctx, ("%s picks up %s and carries them"):format(me.name, carried.name))
+end })
+
+-- Stabilize: "Attempt a Medical roll to prevent a Fatally Wounded Character from expiring. On
+-- success, they are Stable." Adjacent (README: default chosen).
+define("Stabilize", { needs_target = true, resolve = function(ctx)
+  local me, patient = ctx.actor, ctx.target
+  if not (patient and status.has(patient, "Fatally Wounded")) then
+    return act(ctx, ("%s has no Fatally Wounded character to Stabilize"):format(me.name))
+  end
+  if not grid.adjacent(me.cell, patient.cell) then
+    return act(ctx, ("%s is not beside %s to Stabilize them"):format(me.name, patient.name))
+  end
+  local ok, _, text = attack.check(me, "medical", {}, me.name .. " tends " .. patient.name)
+  if not ok then return act(ctx, ("%s tries to Stabilize %s: Medical %s — fails"):format(me.name, patient.name, text)) end
+  local wounds = patient.stats.wounds or 0
+  local dice_of = combat.stable_unconscious_dice(wounds)
+  local rolls = {}
+  for i = 1, dice_of.count do rolls[i] = dice.roll("1d" .. dice_of.sides, patient.name .. " stays Unconscious").total end
+  local duration, unit = combat.stable_unconscious(wounds, rolls)
+  status.remove(patient, "Fatally Wounded", "Stabilized by " .. me.name)
+  status.apply(patient, "Stable", { source = me, cause = "Stabilized by " .. me.name })
+  world.set_stat(patient, "unconscious_rounds", duration, "Stable")
+  act(ctx, ("%s Stabilizes %s: Medical %s — Stable, Unconscious for %d %s%s"):format(
+    me.name, patient.name, text, duration, unit, duration == 1 and "" or "s"))
+end })
+
+-- ---------------------------------------------------------------------------------------------
+-- Involuntary Actions. Crash and Clash happen while everyone moves (fight.lua's movement hook);
+-- as actions they are what the characters did instead. Dazed and Terror replace the order.
+
+define("Crash", { resolve = function() end })
+define("Clash", { resolve = function() end })
+define("Dazed", { resolve = function(ctx) act(ctx, ctx.actor.name .. " is Dazed and stays in place") end })
+
+-- Terror: "You must move up to 30 feet ... away from hostiles if possible. If unable to move
+-- away, or moving would place you in more danger, you may make one Attack at Disfavor."
+define("Terror", { resolve = function(ctx)
+  if ctx.moved > 0 then return act(ctx, ctx.actor.name .. " flees in terror") end
+  local foe = adjacent_opponents(ctx.actor)[1]
+  if foe then return attack.make(ctx, foe, { verb = "Terror" }) end
+  act(ctx, ctx.actor.name .. " cowers, unable to flee")
+end })

@@ -1,0 +1,240 @@
+-- How one Attack is carried out in a fight: who the combatants are this Action Phase, whether the
+-- target can be attacked at all (reach, range, sight, Concealment, Unaware), the roll against
+-- Defense (or a Guard's block), and what a hit sets off. The arithmetic is combat.lua's; this
+-- file reads the fight (flow, world, grid) and proposes changes (log events, statuses, stats),
+-- which land when the Action Phase ends. The Wounds themselves are tallied then (fight.lua).
+local arbiter = require "arbiter"
+local combat = require "combat"
+
+local attack = {}
+
+-- Per Action Phase bookkeeping, cleared when a phase starts (fight.lua): Attacks already made on
+-- an Unaware target by each attacker, Attacks each Guard has tried to block.
+attack.phase = { unaware_attacked = {}, guarded = {} }
+
+---The checks the source names but does not define (rules.checks, README: default chosen).
+---@param who world.Character
+---@param check string "stealth", "medical", "concentration", "dexterity_saving_throw"
+---@param parts? platemail.Part[] modifiers
+---@param reason string for the roll and the log
+---@return boolean success, integer total, string text
+function attack.check(who, check, parts, reason)
+  local checks = arbiter.tables.rules.checks
+  local stat = who.stats[checks.stats[check]] or 0
+  local die = checks.die
+  local roll = dice.roll(("%dd%d"):format(die.count, die.sides), reason)
+  local all = { { amount = stat, reason = checks.stats[check] } }
+  for _, part in ipairs(parts or {}) do all[#all + 1] = part end
+  local total = roll.total + combat.sum(all)
+  local text = ("d%d %d%s = %d vs %d"):format(die.sides, roll.total, attack.terms(all), total, checks.difficulty)
+  return total >= checks.difficulty, total, text
+end
+
+---"+3 Favor (Charge) −1 1 Wound": the parts of a roll as a GM reads them (zeros left out).
+---@param parts platemail.Part[]
+---@return string
+function attack.terms(parts)
+  local out = {}
+  for _, part in ipairs(parts) do
+    if part.amount ~= 0 then
+      out[#out + 1] = (" %s%d %s"):format(part.amount > 0 and "+" or "−", math.abs(part.amount), part.reason)
+    end
+  end
+  return table.concat(out)
+end
+
+---Whether `who` is Unaware of `other`: Skulk's "Characters who are Not Ready or whose Perception is
+---below the Stealth Roll are Unaware of the skulker", while the skulker stays Hidden.
+---@param who world.Character
+---@param other world.Character
+---@return boolean
+function attack.unaware(who, other)
+  if not status.has(other, "Hidden") then return false end
+  local intent = flow.intent(who)
+  if not (intent and intent.ready) then return true end
+  local perception = who.stats.perception or arbiter.tables.rules.checks.perception
+  return perception < (other.stats.stealth_roll or 0)
+end
+
+---A character as combat.lua reads it, this Action Phase, facing `other` (for Unaware).
+---@param c world.Character
+---@param other? world.Character
+---@return platemail.Combatant
+function attack.combatant(c, other)
+  local stats = c.stats
+  local intent = flow.intent(c)
+  return {
+    name = c.name, weapon = stats.weapon, armor = stats.armor, shield = stats.shield,
+    ready = intent ~= nil and intent.ready and not status.has(c, "Entrapped"),
+    wounds = stats.wounds or 0, strength = stats.strength, mounted = stats.mounted == true,
+    action = intent and arbiter.tables.actions_data[intent.action] and intent.action or nil,
+    unaware = other ~= nil and attack.unaware(c, other),
+  }
+end
+
+-- The kind of Attack the attacker's weapon makes at this target: melee within reach, else its
+-- ranged or thrown attack; nil and why when it has none that reaches.
+local function kind_for(me, target, wanted)
+  local c = attack.combatant(me)
+  local melee = combat.attack_row(c, "melee")
+  local adjacent = grid.distance(me.cell, target.cell) <= combat.melee_reach(c)
+  if wanted ~= "ranged" and melee and adjacent then return "melee" end
+  if wanted == "melee" then
+    return nil, adjacent and ("has no melee weapon") or ("is not within reach of " .. target.name)
+  end
+  for _, kind in ipairs({ "ranged", "thrown" }) do
+    if combat.attack_row(c, kind) then return kind end
+  end
+  return nil, melee and ("is not within reach of " .. target.name) or "has no weapon that reaches"
+end
+
+-- Someone Guarding the target who may block this attacker, and the attempt it would be.
+local function guard_of(me, target)
+  for _, other in ipairs(world.characters(target.side)) do
+    local intent = other.name ~= target.name and flow.intent(other)
+    if intent and intent.action == "Guard" and intent.target and intent.target.name == target.name
+       and grid.adjacent(other.cell, target.cell) and not status.has(other, "Unconscious") then
+      local ok = combat.can_guard(attack.combatant(other, me), {})
+      if ok then return other, (attack.phase.guarded[other.name] or 0) + 1 end
+    end
+  end
+  return nil
+end
+
+---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
+---@param ctx table the action's context (flow intent fields)
+---@param target? world.Character
+---@param how? { kind?: "melee"|"ranged", opportunity?: boolean, clash?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer }, on_hit?: fun(victim: world.Character) }
+---@return boolean attacked
+function attack.make(ctx, target, how)
+  how = how or {}
+  local me = ctx.actor
+  local verb = how.verb or ctx.action
+  local function nothing(why)
+    log.event("attack_missed_out", { attacker = me.name, text = ("%s (%s) %s"):format(me.name, verb, why) }, verb)
+    return false
+  end
+  if not target then return nothing("has no one to attack") end
+  if status.has(target, "Dead") then return nothing(target.name .. " is already dead") end
+  if attack.unaware(me, target) then return nothing("cannot target " .. target.name .. ": Unaware of them") end
+  local sight = grid.sight(me.cell, target.cell)
+  if not sight.visible then return nothing("cannot target " .. target.name .. ": Concealed") end
+
+  local kind, why
+  if how.profile then
+    kind = how.kind or "ranged"
+    if kind == "melee" and not grid.adjacent(me.cell, target.cell) then why = "is not beside " .. target.name end
+  else
+    kind, why = kind_for(me, target, how.kind)
+  end
+  if why or not kind then return nothing(why) end
+  local mine = attack.combatant(me, target)
+  local theirs = attack.combatant(target, me)
+  local target_intent = flow.intent(target)
+  local first_unaware = theirs.unaware and not attack.phase.unaware_attacked[me.name .. ">" .. target.name]
+  local here, there = grid.terrain(me.cell), grid.terrain(target.cell)
+  local situation = {
+    kind = kind, moved = ctx.moved, cover = sight.shelter == "cover",
+    distance = grid.distance(ctx.start, target_intent and target_intent.start or target.cell),
+    high_ground = here.height > there.height,
+    first_attack_on_unaware = first_unaware, opportunity = how.opportunity, clash = how.clash,
+    aimed = ctx.aimed,
+  }
+  local parts, out_of_range = combat.attack_modifiers(mine, theirs, situation)
+  if not parts then return nothing(("cannot reach %s: %s"):format(target.name, out_of_range)) end
+  local penetration, wounds
+  if how.profile then
+    penetration, wounds = how.profile.penetration, how.profile.wounds
+  else
+    penetration = combat.penetration(mine, kind, theirs, situation)
+    wounds = combat.attack_row(mine, kind).wounds
+  end
+  if first_unaware then attack.phase.unaware_attacked[me.name .. ">" .. target.name] = true end
+
+  local natural = dice.roll("1d20", ("%s attacks %s"):format(me.name, target.name)).total
+  local rolled = ("d20 %d%s"):format(natural, attack.terms(parts))
+  local victim, versus = target, nil
+  local guard, attempt = guard_of(me, target)
+  local defense, defense_parts = combat.defense(theirs)
+  if guard then
+    attack.phase.guarded[guard.name] = attempt
+    local value = combat.guard_value(attack.combatant(guard, me), attempt)
+    local block = combat.attack { natural = natural, modifiers = parts, defense = value }
+    local die = block.hit and dice.roll("1d6", guard.name .. " tries to block for " .. target.name).total or nil
+    local outcome = combat.guard_block(block, die)
+    if outcome == "blocked" then
+      log.event("attack", { attacker = me.name, target = target.name, guard = guard.name, hit = false,
+        text = ("%s (%s) attacks %s: %s = %d vs %s's Guard %d — blocked"):format(
+          me.name, verb, target.name, rolled, block.total, guard.name, value) }, verb)
+      return true
+    elseif outcome == "hits_guard" then
+      victim, versus = guard, (" — %s blocks (d6 %d, even): the Attack hits %s"):format(guard.name, die, guard.name)
+      defense = -math.huge
+    else
+      versus = (" — %s cannot block (d6 %d, odd)"):format(guard.name, die)
+    end
+  end
+  -- Rescue: "If you are hit, roll a die: On even numbers, the Character you are carrying is hit instead."
+  local result = combat.attack { natural = natural, modifiers = parts, defense = defense,
+                                 penetration = penetration, wounds = wounds }
+  local carried = victim.stats.carrying
+  if result.hit and carried and flow.intent(victim) and flow.intent(victim).action == "Rescue" then
+    local die = dice.roll("1d6", victim.name .. " is hit while carrying " .. carried).total
+    if combat.rescue_carried_hit(die) then
+      versus = (versus or "") .. (" — d6 %d: %s, carried, is hit instead"):format(die, carried)
+      victim = world.character(carried)
+    end
+  end
+  local text = ("%s (%s) attacks %s with %s: %s = %d vs Defense %d%s — %s"):format(
+    me.name, verb, target.name, how.profile and how.profile.name or mine.weapon or "bare hands", rolled,
+    result.total, defense == -math.huge and 0 or defense, versus or "",
+    result.critical and "Critical Hit" or result.hit and "hit" or "miss")
+  if defense == -math.huge then
+    text = ("%s (%s) attacks %s: %s = %d%s"):format(me.name, verb, target.name, rolled, result.total, versus)
+    result.hit = true
+  end
+  if result.hit then
+    text = text .. ("; %d Wound%s, Penetration %d"):format(result.wounds, result.wounds == 1 and "" or "s",
+                                                        result.penetration)
+  end
+  log.event("attack", {
+    attacker = me.name, target = victim.name, hit = result.hit, critical = result.critical,
+    wounds = result.wounds, penetration = result.penetration, ignores_absorb = how.ignores_absorb == true,
+    kind = kind, natural = natural, total = result.total, text = text,
+  }, verb)
+  if result.hit and not how.profile then attack.effects(me, victim, kind, result.critical) end
+  if result.hit and how.on_hit then how.on_hit(victim) end
+  return true
+end
+
+-- What a hit sets off by the weapon's properties (weapon_properties).
+function attack.effects(me, victim, kind, critical)
+  local properties = arbiter.tables.weapon_properties
+  for _, effect in ipairs(combat.hit_effects(attack.combatant(me), kind, critical)) do
+    if effect == "dazes" then
+      local d = properties.dazes.duration
+      local actions = dice.roll(("%dd%d"):format(d.count, d.sides), victim.name .. " is Dazed").total + d.bonus
+      status.apply(victim, "Dazed", { duration = actions, source = me,
+                                      cause = ("%s's %s, Critical Hit: Dazed for %d Action%s"):format(
+                                        me.name, me.stats.weapon, actions, actions == 1 and "" or "s") })
+    elseif effect == "severs_limb" then
+      local d4 = dice.roll("1d4", "Severs Limb: which limb").total
+      local protects = (arbiter.tables.armor[victim.stats.armor or "Unarmored"].properties or {}).protects_limbs or 0
+      local saved = protects > 0 and dice.roll("1d4", "Protects Limbs " .. protects).total or nil
+      local limb = combat.severs_limb(d4, protects, saved)
+      if limb then
+        status.apply(victim, "Severed " .. limb, {
+          source = me, cause = ("%s's %s, Critical Hit: severs %s's %s"):format(me.name, me.stats.weapon, victim.name, limb) })
+      else
+        log.event("limb_saved", { text = ("%s's armor saves the %s (Protects Limbs %d, d4 %d)"):format(
+          victim.name, combat.limb(d4), protects, saved) }, "Protects Limbs")
+      end
+    elseif effect == "entraps" then
+      status.apply(victim, "Entrapped", { source = me, cause = me.name .. "'s " .. me.stats.weapon })
+    elseif effect == "can_be_poisoned" and me.stats.poisoned then
+      status.apply(victim, "Poisoned", { source = me, cause = me.name .. "'s poisoned " .. me.stats.weapon })
+    end
+  end
+end
+
+return attack

@@ -1,0 +1,305 @@
+-- The fight's flow for Platemail: "Characters get two Actions per Round and these are resolved in
+-- two phases", everyone at once; the statuses the rules name; what players may write in their
+-- orders; and the hooks where the rule text acts between the actions: Attacks of Opportunity,
+-- Crash and Clash while everyone moves, the Wound tally "after each Action Phase", and Fatally
+-- Wounded characters running out of Rounds.
+local arbiter = require "arbiter"
+local combat = require "combat"
+local attack = require "attack"
+
+local tables = arbiter.tables
+
+arbiter.define.table("flow", {
+  phases = { { name = "1st Action Phase", kind = "simultaneous" },
+             { name = "2nd Action Phase", kind = "simultaneous" } },
+  -- A character without an order for a phase stays alert in place. Not in the source: default
+  -- chosen (README); a house rule changes it with arbiter.patch.table("flow", { default_order = … }).
+  default_order = "Defend",
+  incapacitated = { "Unconscious", "Dead" },
+  lookups = { injury = "wounds", out_of_fight = { "Dead" } },
+})
+
+-- What an encounter's characters carry: each field names a row of these tables.
+arbiter.define.table("encounter", { equipment = { weapon = "weapons", armor = "armor", shield = "shields" } })
+
+arbiter.define.table("orders", { phases = 2, feet_per_step = 5 })
+
+-- ---------------------------------------------------------------------------------------------
+-- Statuses
+
+for name, definition in pairs {
+  -- "fall to the ground Unconscious. They are now Fatally Wounded." Both last until the rules end them.
+  ["Unconscious"] = {}, ["Fatally Wounded"] = {}, ["Stable"] = {}, ["Dead"] = {},
+  -- "Dazed for next 1d4 Actions": counted in Action Phases, the duration given when applied.
+  ["Dazed"] = { unit = "phases", duration = 1 },
+  -- Entraps: "Target Not Ready. Cannot move until freed by Use Item Action."
+  ["Entrapped"] = {},
+  -- Crash: "fall Prone". The source gives Prone no further rule; it lasts until the character
+  -- takes an action that moves (README: default chosen).
+  ["Prone"] = {},
+  -- Skulk: Hidden while the skulker ends its phases in Cover or Concealment.
+  ["Hidden"] = {},
+  -- Terror: the fear-induced flight response, forced on a character by whatever terrifies it.
+  ["Terrified"] = { unit = "phases", duration = 1 },
+  ["Poisoned"] = {},
+  ["Encumbered"] = { unit = "phases", duration = 1 },
+} do arbiter.define.status(name, definition) end
+for _, limb in ipairs(tables.weapon_properties.severs_limb.limbs) do
+  arbiter.define.status("Severed " .. limb, {})
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Narration: the actions write their own sentences (`text`), dice and all; the raw rolls and
+-- stat changes are in the log for disputes, not read aloud.
+
+arbiter.define.table("narration", {
+  roll = "", stat_changed = "",
+  attack = "{text}", attack_missed_out = "{text}", wounded = "{text}", crash = "{text}", clash = "{text}",
+  check = "{text}", falls = "{text}", dies = "{text}", wakes = "{text}", limb_saved = "{text}",
+  acts = "{text}",
+})
+
+-- ---------------------------------------------------------------------------------------------
+-- The order vocabulary: "IF Conditions must be based on what your Character can perceive", and
+-- targets "cannot be chosen by non-obvious means": only these phrases may be written.
+
+local function enemies_of(me)
+  local found = {}
+  for _, c in ipairs(world.characters()) do
+    if c.side ~= me.side and not status.has(c, "Dead") and not attack.unaware(me, c) then found[#found + 1] = c end
+  end
+  return found
+end
+
+local function down(c) return status.has(c, "Unconscious") or status.has(c, "Dead") end
+
+local function adjacent_enemy(me)
+  for _, c in ipairs(enemies_of(me)) do
+    if not down(c) and grid.adjacent(me.cell, c.cell) then return c end
+  end
+  return nil
+end
+
+local conditions = {
+  -- The source's example: after "Charge toward the closest enemy", whether it got there.
+  ["I reach the enemy"] = function(me)
+    local last = flow.previous(me)
+    local enemy = last and last.target or world.closest(me, "enemy")
+    return enemy ~= nil and grid.adjacent(me.cell, enemy.cell)
+  end,
+  ["I am wounded"] = function(me) return (me.stats.wounds or 0) > 0 end,
+  ["I am not wounded"] = function(me) return (me.stats.wounds or 0) == 0 end,
+  ["I have at least {n} wounds"] = function(me, n) return (me.stats.wounds or 0) >= n end,
+  ["{character} is down"] = function(_, c) return down(c) end,
+  ["{character} is wounded"] = function(_, c) return (c.stats.wounds or 0) > 0 end,
+  ["{character} is adjacent to me"] = function(me, c) return grid.adjacent(me.cell, c.cell) end,
+  ["{character} is within {distance}"] = function(me, c, feet) return grid.distance(me.cell, c.cell) <= feet end,
+  ["an enemy is adjacent"] = function(me) return adjacent_enemy(me) ~= nil end,
+  ["an enemy is adjacent to me"] = function(me) return adjacent_enemy(me) ~= nil end,
+  ["an enemy is within {distance}"] = function(me, feet)
+    for _, c in ipairs(enemies_of(me)) do
+      if not down(c) and grid.distance(me.cell, c.cell) <= feet then return true end
+    end
+    return false
+  end,
+  ["an ally is down"] = function(me)
+    for _, c in ipairs(world.characters(me.side)) do
+      if c.name ~= me.name and down(c) then return true end
+    end
+    return false
+  end,
+  ["my spell is prepared"] = function(me) return me.stats.prepared_spell ~= nil and me.stats.prepared_spell ~= false end,
+  ["my weapon is loaded"] = function(me) return me.stats.loaded ~= false end,
+}
+for phrase, test in pairs(conditions) do arbiter.define.condition(phrase, { test = test }) end
+
+local function lookup(find, relation)
+  return function(me) return find(me, relation) end
+end
+local function fallen_ally(me)
+  local best
+  for _, c in ipairs(world.characters(me.side)) do
+    if c.name ~= me.name and status.has(c, "Fatally Wounded") and not status.has(c, "Stable")
+       and (not best or grid.distance(me.cell, c.cell) < grid.distance(me.cell, best.cell)) then best = c end
+  end
+  return best
+end
+
+local targets = {
+  ["the closest enemy"] = lookup(world.closest, "enemy"),
+  ["the closest hostile"] = lookup(world.closest, "enemy"),
+  ["the closest foe"] = lookup(world.closest, "enemy"),
+  ["the farthest enemy"] = lookup(world.farthest, "enemy"),
+  ["the most injured enemy"] = lookup(world.most_injured, "enemy"),
+  ["the biggest enemy"] = lookup(world.biggest, "enemy"),
+  ["the closest ally"] = lookup(world.closest, "ally"),
+  ["the most injured ally"] = lookup(world.most_injured, "ally"),
+  ["the adjacent enemy"] = adjacent_enemy,
+  ["the fallen ally"] = fallen_ally,
+}
+for phrase, find in pairs(targets) do arbiter.define.target(phrase, { find = find }) end
+
+-- ---------------------------------------------------------------------------------------------
+-- Extension points for house rules, which cannot require this pack's files: one Attack, and a
+-- check of the kind the source leaves undefined (attack.lua).
+
+arbiter.define.hook("attack", attack.make)
+arbiter.define.hook("check", attack.check)
+
+-- ---------------------------------------------------------------------------------------------
+-- Hooks of the flow
+
+-- Per Action Phase: who has taken its one Attack of Opportunity, who clashed.
+local phase = { opportunity_taken = {}, clashed = {} }
+
+arbiter.define.hook("phase_start", function()
+  phase.opportunity_taken, phase.clashed = {}, {}
+  attack.phase.unaware_attacked, attack.phase.guarded = {}, {}
+end)
+
+---Whether a character clashed this Action Phase (Charge keeps its Favor).
+function attack.clashed(c) return phase.clashed[c.name] == true end
+
+-- "Only one Attack of Opportunity is allowed per Action phase", by a Ready character with a melee
+-- weapon ("Ready Characters wielding melee weapons get Attacks of Opportunity").
+local function opportunity(by, against, why)
+  local c = attack.combatant(by)
+  if phase.opportunity_taken[by.name] or down(by) or not c.ready or not combat.attack_row(c, "melee") then return end
+  phase.opportunity_taken[by.name] = true
+  flow.react(by, "Attack of Opportunity", against, why)
+end
+
+local function crash_save(c, ready)
+  local parts = combat.saving_throw_modifiers(attack.combatant(c), true)
+  local ok, _, text = attack.check(c, "dexterity_saving_throw", parts, c.name .. "'s Dexterity Saving Throw (Crash)")
+  local outcome = "keeps going"
+  if not ok and ready then
+    flow.set_ready(c, false)
+    outcome = "stops and is Not Ready"
+  elseif not ok then
+    status.apply(c, "Prone", { cause = "Crash" })
+    outcome = "stops and falls Prone"
+  end
+  return ok, ("%s's Dexterity Saving Throw: %s — %s"):format(c.name, text, ok and "saved, " .. outcome or outcome)
+end
+
+local crossing = { swap = true, cross = true, head_on = true, same_cell = true }
+
+arbiter.define.hook("movement", function(event)
+  local mover, other = event.mover, event.other
+  if event.kind == "left_reach" then
+    -- Fall Back: "You prevent Attacks of Opportunity against you this Action Phase."
+    local intent = flow.intent(mover)
+    if not event.allies and not (intent and tables.actions_data[intent.action]
+                                 and tables.actions_data[intent.action].prevents_attacks_of_opportunity) then
+      opportunity(other, mover, mover.name .. " leaves " .. other.name .. "'s reach")
+    end
+    return nil
+  end
+  if not crossing[event.kind] or not other then return nil end
+  if event.allies then
+    -- Crash: "If either of the allied Characters is Not Ready because of their chosen Action".
+    if event.mover_ready and event.other_ready then return nil end
+    local mover_ok, mover_text = crash_save(mover, event.mover_ready)
+    local other_ok, other_text = crash_save(other, event.other_ready)
+    log.event("crash", { mover = mover.name, other = other.name, text = ("Crash! %s and %s cross paths at %s. %s. %s."):format(
+      mover.name, other.name, event.to, mover_text, other_text) }, "Crash")
+    if not mover_ok and not other_ok then return "both" end
+    if not mover_ok then return "mover" end
+    if not other_ok then return "other" end
+    return nil
+  end
+  -- Clash: "Both Characters stop their movement where their paths intersect."
+  phase.clashed[mover.name], phase.clashed[other.name] = true, true
+  log.event("clash", { mover = mover.name, other = other.name, text = ("Clash! %s and %s meet at %s and stop."):format(
+    mover.name, other.name, event.to) }, "Clash")
+  opportunity(mover, other, "Clash")
+  opportunity(other, mover, "Clash")
+  return "both"
+end)
+
+-- "Dazed for next 1d4 Actions", Terror and being Entrapped replace the Action ordered.
+arbiter.define.hook("forced_action", function(me)
+  if status.has(me, "Dazed") then return { action = "Dazed", note = "Dazed: the order is lost" } end
+  if status.has(me, "Terrified") then return { action = "Terror", note = "Terrified" } end
+  if status.has(me, "Entrapped") then
+    return { action = "Use Item", note = "Entrapped: frees itself first (README: default chosen)" }
+  end
+  return nil
+end)
+
+-- "After each Action Phase, Wounds are tallied. Characters receive 1 Wound for each Attack that
+-- hits them in an Action Phase beyond their Armor's Absorb value." Also the Concentration Checks
+-- of those hit while preparing or focusing a spell, and spells prepared undisturbed.
+arbiter.define.hook("phase_end", function()
+  local hits = {}
+  for _, event in ipairs(log.phase_events("attack")) do
+    local f = event.fields
+    if f.hit then
+      hits[f.target] = hits[f.target] or {}
+      table.insert(hits[f.target], { wounds = f.wounds, penetration = f.penetration, ignores_absorb = f.ignores_absorb })
+    end
+  end
+  for _, c in ipairs(world.characters()) do
+    local list = hits[c.name]
+    local intent = flow.intent(c)
+    local data = intent and tables.actions_data[intent.action]
+    if list then
+      local absorb = combat.absorb(attack.combatant(c))
+      local taken = combat.tally(list, absorb)
+      local before = c.stats.wounds or 0
+      local max = c.stats.max_wounds or tables.rules.wounds.max
+      if taken > 0 then world.set_stat(c, "wounds", before + taken, "Wounds tallied") end
+      log.event("wounded", { character = c.name, wounds = taken, total = before + taken, text = (
+        "%s: %d hit%s, Absorb %d — %d Wound%s (%d of %d)"):format(c.name, #list, #list == 1 and "" or "s", absorb,
+        taken, taken == 1 and "" or "s", before + taken, max) }, "tally")
+      if combat.wound_state(before + taken, max) == "unconscious" and not status.has(c, "Unconscious") then
+        status.apply(c, "Unconscious", { cause = "Wounds beyond Max Wounds" })
+        status.apply(c, "Fatally Wounded", { cause = "Wounds beyond Max Wounds" })
+        local rounds = combat.rounds_to_live(max)
+        world.set_stat(c, "rounds_to_live", rounds, "Fatally Wounded")
+        log.event("falls", { character = c.name, text = ("%s falls Unconscious, Fatally Wounded: %d Round%s to live without aid"):format(
+          c.name, rounds, rounds == 1 and "" or "s") }, "Wounds")
+      end
+      if data and data.concentration_check and not down(c) then
+        local parts = { { amount = combat.wound_modifier(before), reason = "Wounds" } }
+        local ok, _, text = attack.check(c, "concentration", parts, c.name .. "'s Concentration Check")
+        log.event("check", { character = c.name, text = ("%s is hit while %s: Concentration Check %s — %s"):format(
+          c.name, intent.action, text, ok and "holds" or "fails: Dazed, the spell is lost") }, "Concentration Check")
+        if not ok then
+          status.apply(c, "Dazed", { duration = 1, cause = "failed Concentration Check" })
+          world.set_stat(c, "prepared_spell", false, "Concentration lost")
+          world.set_stat(c, "focusing", false, "Concentration lost")
+          list.interrupted = true
+        end
+      end
+    end
+    -- "If not interrupted, your spell is Prepared at the end of this Action Phase."
+    if intent and intent.action == "Prepare Spell" and not (list and list.interrupted) and not down(c) then
+      world.set_stat(c, "prepared_spell", intent.arguments[1] or "Spell", "Prepare Spell")
+    end
+  end
+end)
+
+-- "The Fatally Wounded Character has a number of Rounds equal to their Max Wounds to receive aid
+-- before they die." "The Stable Character will still remain Unconscious for 1d4+1 for each Wound."
+arbiter.define.hook("round_end", function()
+  for _, c in ipairs(world.characters()) do
+    if status.has(c, "Fatally Wounded") and not status.has(c, "Dead") then
+      local left = (c.stats.rounds_to_live or 1) - 1
+      world.set_stat(c, "rounds_to_live", left, "a Round passes")
+      if left <= 0 then
+        status.remove(c, "Unconscious", "dead")
+        status.apply(c, "Dead", { cause = "Fatally Wounded, no aid in time" })
+        log.event("dies", { character = c.name, text = c.name .. " dies of their Wounds" }, "Fatally Wounded")
+      end
+    elseif status.has(c, "Stable") and status.has(c, "Unconscious") then
+      local left = (c.stats.unconscious_rounds or 1) - 1
+      world.set_stat(c, "unconscious_rounds", left, "a Round passes")
+      if left <= 0 then
+        status.remove(c, "Unconscious", "Stable, wakes")
+        log.event("wakes", { character = c.name, text = c.name .. " wakes up" }, "Stable")
+      end
+    end
+  end
+end)
