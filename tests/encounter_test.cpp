@@ -111,10 +111,14 @@ TEST_CASE("the example skirmish gives its grid, walls, door, terrain and charact
 TEST_CASE("an encounter chooses the metric and the feet per cell", "[encounter]") {
   Fight fight;
   const Encounter encounter = fight.load(fight.write(
-      platemail("", "width = 3, height = 2, scale = 10, metric = \"manhattan\", walls = {}, borders = {}, terrain = {}")));
+      platemail("    { name = 'Orc', side = 'orcs', at = 'B1', count = 4 },\n",
+                "width = 3, height = 2, scale = 10, metric = \"manhattan\", walls = {}, borders = {}, terrain = {}")));
   CHECK(encounter.grid.scale() == 10);
   CHECK(encounter.grid.metric() == Metric::Manhattan);
-  CHECK(encounter.characters.empty());
+  // Copies stand in the nearest cells under the metric (A2 and C2 are two steps away), ties in row order.
+  std::vector<std::string> cells;
+  for (const Entity& e : encounter.characters) cells.push_back(e.name + " " + encounter.grid.label(e.position));
+  CHECK(cells == std::vector<std::string>{"Orc B1", "Orc #2 A1", "Orc #3 C1", "Orc #4 B2"});
 }
 
 TEST_CASE("unknown equipment and unknown fields are reported together, at their columns", "[encounter]") {
@@ -179,6 +183,11 @@ TEST_CASE("cells outside the map, shared cells, shared names and walls apart are
                                               "    { name = 'Orc', side = 'orcs', at = 'B2' },\n"));
   CHECK(shared.message == "Aldric and Orc both stand in B2: one character to a cell");
   CHECK((shared.where.line == 6 && shared.where.column == 41));
+
+  const auto nowhere = fight.problem(platemail("    { name = 'Aldric', side = 'players' },\n"
+                                               "    { name = 'Orc', side = 'orcs', at = 'B2' },\n"));
+  CHECK(nowhere.message == "encounter.characters[1]: 'at' is missing");
+  CHECK((nowhere.where.line == 5 && nowhere.where.column == 14));
 
   const auto twice = fight.problem(platemail("    { name = 'Orc', side = 'orcs', at = 'A1' },\n"
                                              "    { name = 'Orc', side = 'orcs', at = 'B2' },\n"));

@@ -39,18 +39,30 @@ std::vector<JsonReader> list_of(const JsonReader& list) {
   return items;
 }
 
-// The free, passable cell nearest `from` under the grid's metric; ties in row order.
+// The free, passable cell nearest `from` under the grid's metric; ties in row order. Searched in
+// growing squares around it: every metric counts at least a king's moves, so no cell on a
+// square's edge is nearer than the square's radius.
 std::optional<Cell> nearest_free(const Grid& grid, Cell from, const std::vector<bool>& taken) {
   std::optional<Cell> best;
   double best_distance = 0;
-  for (int i = 0; i < grid.cell_count(); ++i) {
-    if (taken[static_cast<std::size_t>(i)] || grid.impassable_at(i)) continue;
-    const double d = grid.distance(from, grid.cell_at(i));
-    if (!best || d < best_distance) {
-      best = grid.cell_at(i);
+  const auto consider = [&](Cell c) {
+    if (!grid.contains(c) || taken[static_cast<std::size_t>(grid.index(c))] || grid.impassable_at(grid.index(c))) return;
+    const double d = grid.distance(from, c);
+    if (!best || d < best_distance || (d == best_distance && grid.index(c) < grid.index(*best))) {
+      best = c;
       best_distance = d;
     }
-  }
+  };
+  const int widest = std::max(grid.width(), grid.height());
+  for (int r = 0; r <= widest && !(best && best_distance < r); ++r)
+    for (int i = -r; i <= r; ++i) {
+      consider({from.x + i, from.y - r});
+      consider({from.x + i, from.y + r});
+      if (i != -r && i != r) {
+        consider({from.x - r, from.y + i});
+        consider({from.x + r, from.y + i});
+      }
+    }
   return best;
 }
 
@@ -109,6 +121,11 @@ class Reader {
     }
   }
 
+  // Where `object`'s field is written, when it is; otherwise `anchor`.
+  std::size_t field_at(const JsonReader& object, const char* field, std::size_t anchor) const {
+    return object.raw().contains(field) ? source_.key(field, anchor) : anchor;
+  }
+
   JsonReader required(const JsonReader& object, const char* field, std::size_t anchor) const {
     return at(anchor, [&] { return object[field]; });
   }
@@ -139,11 +156,11 @@ class Reader {
     const auto integer = [&](const char* field, std::optional<int> fallback) {
       const auto value = map.optional(field);
       if (!value && fallback) return *fallback;
-      return at(source_.key(field, map_at), [&] { return map[field].integer(); });
+      return at(field_at(map, field, map_at), [&] { return map[field].integer(); });
     };
     const int width = integer("width", std::nullopt), height = integer("height", std::nullopt);
     const int scale = integer("scale", 5);
-    Grid grid = at(source_.key("width", map_at), [&] { return Grid(width, height, scale); });
+    Grid grid = at(field_at(map, "width", map_at), [&] { return Grid(width, height, scale); });
     if (const auto metric = map.optional("metric")) {
       const std::size_t metric_at = source_.key("metric", map_at);
       const std::string text = at(metric_at, [&] { return metric->text(); });
@@ -213,14 +230,14 @@ class Reader {
       Written w;
       w.entity.name = at(cursor, [&] { return c["name"].text(); });
       cursor = w.name_at = source_.literal(w.entity.name, source_.key("name", cursor));
-      w.entity.side = at(source_.key("side", cursor), [&] { return c["side"].text(); });
-      const std::size_t at_key = source_.key("at", cursor);
+      w.entity.side = at(field_at(c, "side", cursor), [&] { return c["side"].text(); });
+      const std::size_t at_key = field_at(c, "at", cursor);
       const std::string label = at(at_key, [&] { return c["at"].text(); });
       w.cell_at = source_.literal(label, at_key);
       w.entity.position = at(w.cell_at, [&] { return grid.cell(label); });
       if (const auto stats = c.optional("stats"))
         w.entity.stats = at(source_.key("stats", cursor), [&] { return properties_from(*stats); });
-      w.count_at = source_.key("count", cursor);
+      w.count_at = field_at(c, "count", cursor);
       if (const auto count = c.optional("count")) {
         w.count = at(w.count_at, [&] { return count->integer(); });
         if (w.count < 1 || w.count > most_copies)
@@ -240,7 +257,10 @@ class Reader {
   // Places the characters as written, then their copies in the nearest free cells, so a copy
   // never takes a cell the file gives someone.
   void place(std::vector<Written> written, Encounter& encounter) const {
-    const Grid& grid = encounter.grid;
+    // The world checks that names are unique and names the copies; it borrows the grid, which
+    // may be large, rather than copying it.
+    World world(std::move(encounter.grid));
+    const Grid& grid = world.grid();
     std::vector<bool> taken(static_cast<std::size_t>(grid.cell_count()));
     std::map<int, std::string> standing;
     for (const Written& w : written) {
@@ -250,7 +270,6 @@ class Reader {
                                     grid.label(w.entity.position)));
       taken[static_cast<std::size_t>(it->first)] = true;
     }
-    World world(grid);  // checks that names are unique, and names the copies
     for (Written& w : written) {
       std::vector<std::string> wearers{at(w.name_at, [&] { return world.add(w.entity).name; })};
       for (int copy = 2; copy <= w.count; ++copy) {
@@ -268,6 +287,7 @@ class Reader {
       }
     }
     encounter.characters = world.entities();
+    encounter.grid = std::move(world.grid());
   }
 
   const SourceText& source_;
