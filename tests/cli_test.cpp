@@ -278,8 +278,17 @@ TEST_CASE("arbiter check points at a pack's bad order vocabulary and a bad encou
                                  "tests/orders/bad-encounter.lua");
   CHECK(encounter.exit_code == 1);
   CHECK(encounter.output ==
-        "tests/orders/bad-encounter.lua: error: character 2: 'side' must be a string; an encounter returns { "
-        "characters = { { name = \"Aldric\", side = \"players\" }, … } }\n");
+        "tests/orders/bad-encounter.lua:7:41: error: there is no cell A5 on this 4×4 grid (A1..D4); did you mean A4?\n"
+        "      { name = \"Orc\", side = \"orcs\", at = \"A5\" },\n"
+        "  " + std::string(40, ' ') + "^\n");
+}
+
+TEST_CASE("arbiter check takes the rules from the encounter when --rules is not given", "[cli][orders][encounter]") {
+  const auto run = arbiter("check examples/orders/round1-players.txt --encounter examples/orders/encounter.lua");
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, StartsWith("Aldric: 1: Charge -> closest enemy"));
+  CHECK(arbiter("check examples/orders/round1-players.txt").output ==
+        "error: name the rules: --rules PACK…, or --encounter FILE naming them\n");
 }
 
 TEST_CASE("arbiter check reads movement as { max = feet } too, 0 meaning the action stays in place", "[cli][orders]") {

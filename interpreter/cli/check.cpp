@@ -1,5 +1,5 @@
-// arbiter check SHEET... --rules PACK [--encounter FILE] [--json]: checks order sheets against the
-// ruleset's vocabulary (and the fight's roster) before the round; every problem at once.
+// arbiter check SHEET... [--rules PACK...] [--encounter FILE] [--json]: checks order sheets against
+// the ruleset's vocabulary (and who is in the encounter) before the round; every problem at once.
 #include <memory>
 #include <ostream>
 
@@ -10,6 +10,7 @@
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
 #include "interpreter/core/orders_json.hpp"
+#include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
 
 namespace arbiter::cli {
@@ -48,10 +49,17 @@ void report_json(const std::vector<orders::SheetFile>& sheets, const std::vector
 
 void run(Context& context, const Options& options) {
   Session session(context);
-  session.load(options.rules);
+  std::optional<packs::Encounter> encounter;
+  if (!options.encounter.empty()) encounter = packs::read_encounter(session.sandbox, options.encounter);
+  if (options.rules.empty() && !encounter) throw Error("name the rules: --rules PACK…, or --encounter FILE naming them");
+  // --rules, when given, stands in for the encounter's rules: the same fight under other rules.
+  session.load(options.rules.empty() ? encounter->rules : options.rules);
   const auto vocabulary = packs::read_vocabulary(session.sandbox.state(), session.stack.registry());
   std::optional<orders::Roster> roster;
-  if (!options.encounter.empty()) roster = packs::read_roster(session.sandbox, options.encounter);
+  if (encounter) {
+    packs::check_equipment(*encounter, session.sandbox.state(), session.stack.registry());
+    roster = packs::roster_of(*encounter);
+  }
 
   // A sheet that does not parse is reported with the others' problems, not instead of them.
   std::vector<orders::SheetFile> sheets;
@@ -82,10 +90,10 @@ void add_check_command(CLI::App& app, Context& context) {
   auto* command = app.add_subcommand("check", "Check order sheets against a ruleset before the round");
   auto options = std::make_shared<Options>();  // owned by the callback, which outlives parsing
   command->add_option("SHEET", options->sheets, "Order sheets, one or many")->required();
-  command->add_option("--rules", options->rules, "The ruleset and house-rule packs, in order")->required();
+  command->add_option("--rules", options->rules,
+                      "The ruleset and house-rule packs, in order (default: the encounter's rules)");
   command->add_option("--encounter", options->encounter,
-                      "A Lua file returning { characters = { { name = …, side = … }, … } }: names are checked "
-                      "against it")
+                      "An encounter file (docs/encounters.md): its rules, and the names sheets may use")
       ->type_name("FILE");
   command->add_flag("--json", options->json, "Report as JSON: ok, diagnostics, orders");
   command->callback([&context, options] { run(context, *options); });

@@ -34,5 +34,6 @@ void add_check_command(CLI::App& app, Context& context);
 void add_fmt_command(CLI::App& app, Context& context);
 void add_roll_command(CLI::App& app, Context& context);  // roll.cpp
 void add_prob_command(CLI::App& app, Context& context);  // prob.cpp
+void add_run_command(CLI::App& app, Context& context);   // run.cpp
 
 }  // namespace arbiter::cli

@@ -33,6 +33,7 @@ int main(int argc, char** argv) {
   arbiter::cli::add_fmt_command(app, context);
   arbiter::cli::add_roll_command(app, context);
   arbiter::cli::add_prob_command(app, context);
+  arbiter::cli::add_run_command(app, context);
 
   try {
     app.parse(argc, argv);

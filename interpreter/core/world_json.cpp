@@ -4,14 +4,22 @@
 
 namespace arbiter {
 
-namespace {
-
 using nlohmann::json;
+
+namespace {
 
 json between(const Grid& grid, int edge) {
   const auto [a, b] = grid.edge_cells(edge);
   return json::array({grid.label(a), grid.label(b)});
 }
+
+json properties_to_json(const Properties& properties) {
+  json out = json::object();
+  for (const auto& [name, value] : properties) out[name] = value;
+  return out;
+}
+
+}  // namespace
 
 Cell cell_from(const Grid& grid, const JsonReader& label) {
   return label.here([&] { return grid.cell(label.text()); });
@@ -26,12 +34,6 @@ int edge_from(const Grid& grid, const JsonReader& pair) {
   return e;
 }
 
-json properties_to_json(const Properties& properties) {
-  json out = json::object();
-  for (const auto& [name, value] : properties) out[name] = value;
-  return out;
-}
-
 Properties properties_from(const JsonReader& object) {
   if (!object.raw().is_object()) object.fail("expected named values, found " + object.raw().dump());
   Properties out;
@@ -41,9 +43,8 @@ Properties properties_from(const JsonReader& object) {
   return out;
 }
 
-json border_to_json(const Grid& grid, int edge, const Border& b) {
-  json out{{"between", between(grid, edge)},
-           {"name", b.name},
+json border_fields(const Border& b) {
+  json out{{"name", b.name},
            {"blocks_movement", b.blocks_movement},
            {"blocks_sight", b.blocks_sight},
            {"movement_limit", b.movement_limit},
@@ -70,7 +71,7 @@ Border border_from(const JsonReader& j) {
   return b;
 }
 
-json terrain_to_json(const Terrain& t) {
+json terrain_fields(const Terrain& t) {
   return {{"name", t.name},     {"difficult", t.difficult}, {"impassable", t.impassable},
           {"height", t.height}, {"object", t.object},       {"shelter", name(t.shelter)},
           {"shelter_strength", t.shelter_strength},         {"properties", properties_to_json(t.properties)}};
@@ -90,13 +91,21 @@ Terrain terrain_from(const JsonReader& j) {
   return t;
 }
 
+namespace {
+
+json border_to_json(const Grid& grid, int edge, const Border& b) {
+  json out = border_fields(b);
+  out["between"] = between(grid, edge);
+  return out;
+}
+
 json grid_to_json(const Grid& grid) {
   json borders = json::array(), terrain = json::array();
   for (const auto& [edge, border] : grid.borders()) borders.push_back(border_to_json(grid, edge, border));
   const Terrain open_ground;
   for (int i = 0; i < grid.cell_count(); ++i)
     if (const Terrain& t = grid.terrain(grid.cell_at(i)); !(t == open_ground)) {
-      json cell = terrain_to_json(t);
+      json cell = terrain_fields(t);
       cell["cell"] = grid.label(grid.cell_at(i));
       terrain.push_back(std::move(cell));
     }

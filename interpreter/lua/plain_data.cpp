@@ -69,7 +69,8 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth) {
     }
     default: break;
   }
-  throw Error(std::string("a log field cannot hold a ") + luaL_typename(L, index));
+  throw Error(std::string("plain data (numbers, strings, true/false and tables of those) cannot hold a ") +
+              luaL_typename(L, index));
 }
 
 }  // namespace

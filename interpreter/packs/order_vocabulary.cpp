@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "grammar/diagnostic.hpp"
+
 namespace arbiter::packs {
 namespace {
 
@@ -80,39 +82,6 @@ orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry) {
     }
   }
   return vocabulary;
-}
-
-orders::Roster read_roster(lua::Sandbox& sandbox, const std::filesystem::path& file) {
-  const std::string shown = file.string();
-  const auto fail = [&](const std::string& message) -> void { throw Error(Diagnostic{{shown, 0, 0}, message, {}, {}}); };
-  if (!std::filesystem::is_regular_file(file)) fail("no such encounter file");
-  const std::string scope = "encounter " + shown;
-  const auto folder = file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path();
-  if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, folder.string(), {}});
-
-  lua_State* L = sandbox.state();
-  struct Restore {
-    lua_State* L;
-    int top;
-    ~Restore() { lua_settop(L, top); }
-  } restore{L, lua_gettop(L)};
-  sandbox.run_file(scope, folder / file.filename(), 1);
-  const std::string expected = "an encounter returns { characters = { { name = \"Aldric\", side = \"players\" }, … } }";
-  if (!lua_istable(L, -1) || raw_field(L, "characters") != LUA_TTABLE) fail(expected);
-  const auto text_field = [&](lua_Integer i, const char* key) {
-    if (raw_field(L, key) != LUA_TSTRING) fail(fmt::format("character {}: '{}' must be a string; {}", i, key, expected));
-    std::string text = lua_tostring(L, -1);
-    lua_pop(L, 1);
-    return text;
-  };
-  orders::Roster roster;
-  for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; ++i) {
-    if (!lua_istable(L, -1)) fail(fmt::format("character {}: {}", i, expected));
-    std::string name = text_field(i, "name");
-    roster.push_back({std::move(name), text_field(i, "side")});
-    lua_pop(L, 1);
-  }
-  return roster;
 }
 
 }  // namespace arbiter::packs

@@ -5,21 +5,13 @@
 //   arbiter.define.condition("I have at least {n} wounds", { … })
 //   arbiter.define.target("the closest enemy", { … })
 //   arbiter.define.table("orders", { phases = 2, feet_per_step = 5 })
-// and the roster of a fight read from an encounter file.
-#include <filesystem>
-
-#include "interpreter/core/order_check.hpp"
+// (Who is in the fight comes from an encounter file: encounter.hpp's roster_of.)
 #include "interpreter/core/vocabulary.hpp"
-#include "interpreter/lua/sandbox.hpp"
 #include "interpreter/packs/registry.hpp"
 
 namespace arbiter::packs {
 
 // Throws arbiter::Error, placed at the definition, for a property of the wrong type.
 orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry);
-
-// Runs `file` in the sandbox (a Lua file returning `{ characters = { { name = "Aldric",
-// side = "players" }, … } }`) and reads the roster. Throws arbiter::Error for anything else.
-orders::Roster read_roster(lua::Sandbox& sandbox, const std::filesystem::path& file);
 
 }  // namespace arbiter::packs

@@ -19,9 +19,6 @@ arbiter.define.table("flow", {
   lookups = { injury = "wounds", out_of_fight = { "Dead" } },
 })
 
--- What an encounter's characters carry: each field names a row of these tables.
-arbiter.define.table("encounter", { equipment = { weapon = "weapons", armor = "armor", shield = "shields" } })
-
 arbiter.define.table("orders", { phases = 2, feet_per_step = 5 })
 
 -- ---------------------------------------------------------------------------------------------

@@ -1,0 +1,343 @@
+#include "interpreter/packs/encounter.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "interpreter/core/names.hpp"
+#include "interpreter/core/world_json.hpp"
+#include "interpreter/lua/world_bindings.hpp"
+
+namespace arbiter::packs {
+namespace {
+
+using nlohmann::json;
+constexpr std::size_t unknown = SourceText::unknown;
+
+const std::vector<std::string> encounter_fields{"rules", "map", "characters"};
+const std::vector<std::string> map_fields{"width", "height", "scale", "metric", "walls", "borders", "terrain"};
+constexpr int most_copies = 1000;
+
+std::vector<std::string> keys_of(const json& object) {
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : object.items()) keys.push_back(key);
+  return keys;
+}
+
+// Lua has one table type: an empty list comes back as an empty object.
+std::vector<JsonReader> list_of(const JsonReader& list) {
+  const json& raw = list.raw();
+  if (raw.is_object() && raw.empty()) return {};
+  if (!raw.is_array()) list.fail("expected a list, found " + raw.dump());
+  std::vector<JsonReader> items;  // numbered from 1, as Lua numbers them
+  for (std::size_t i = 0; i < raw.size(); ++i) items.emplace_back(raw[i], fmt::format("{}[{}]", list.path(), i + 1));
+  return items;
+}
+
+// The free, passable cell nearest `from` under the grid's metric; ties in row order. Searched in
+// growing squares around it: every metric counts at least a king's moves, so no cell on a
+// square's edge is nearer than the square's radius.
+std::optional<Cell> nearest_free(const Grid& grid, Cell from, const std::vector<bool>& taken) {
+  std::optional<Cell> best;
+  double best_distance = 0;
+  const auto consider = [&](Cell c) {
+    if (!grid.contains(c) || taken[static_cast<std::size_t>(grid.index(c))] || grid.impassable_at(grid.index(c))) return;
+    const double d = grid.distance(from, c);
+    if (!best || d < best_distance || (d == best_distance && grid.index(c) < grid.index(*best))) {
+      best = c;
+      best_distance = d;
+    }
+  };
+  const int widest = std::max(grid.width(), grid.height());
+  for (int r = 0; r <= widest && !(best && best_distance < r); ++r)
+    for (int i = -r; i <= r; ++i) {
+      consider({from.x + i, from.y - r});
+      consider({from.x + i, from.y + r});
+      if (i != -r && i != r) {
+        consider({from.x - r, from.y + i});
+        consider({from.x + r, from.y + i});
+      }
+    }
+  return best;
+}
+
+// A character as written, before its copies are placed.
+struct Written {
+  Entity entity;
+  int count = 1;
+  std::size_t name_at = unknown, cell_at = unknown, count_at = unknown;  // offsets in the text
+  std::vector<EquipmentField> fields;
+};
+
+class Reader {
+ public:
+  explicit Reader(const SourceText& source) : source_(source) {}
+
+  Encounter read(const json& document) {
+    const JsonReader root(document, "encounter");
+    known_fields(root, encounter_fields, unknown, "the encounter");
+    Encounter encounter;
+    encounter.file = source_.file();
+    encounter.rules = read_rules(root);
+    encounter.grid = read_grid(required(root, "map", unknown));
+    place(read_characters(required(root, "characters", unknown), encounter.grid), encounter);
+    return encounter;
+  }
+
+ private:
+  [[noreturn]] void fail(std::size_t offset, std::string message) const {
+    throw Error(source_.place(offset).diagnostic(std::move(message)));
+  }
+
+  // Runs `read`; an arbiter::Error it throws is shown at `offset`.
+  template <class Read>
+  auto at(std::size_t offset, Read&& read) const -> decltype(read()) {
+    try {
+      return read();
+    } catch (const Error& e) {
+      fail(offset, e.diagnostics().front().message);
+    }
+  }
+
+  // Likewise for reading `object`'s fields: an error naming one ("<path>.door: …") is shown at it.
+  template <class Read>
+  auto at_fields(const JsonReader& object, std::size_t anchor, Read&& read) const -> decltype(read()) {
+    try {
+      return read();
+    } catch (const Error& e) {
+      const std::string& message = e.diagnostics().front().message;
+      const std::string prefix = object.path() + ".";
+      std::size_t offset = anchor;
+      if (message.starts_with(prefix)) {
+        const std::size_t end = message.find_first_of(".[:", prefix.size());
+        offset = source_.key(message.substr(prefix.size(), end - prefix.size()), anchor);
+      }
+      fail(offset, message);
+    }
+  }
+
+  // Where `object`'s field is written, when it is; otherwise `anchor`.
+  std::size_t field_at(const JsonReader& object, const char* field, std::size_t anchor) const {
+    return object.raw().contains(field) ? source_.key(field, anchor) : anchor;
+  }
+
+  JsonReader required(const JsonReader& object, const char* field, std::size_t anchor) const {
+    return at(anchor, [&] { return object[field]; });
+  }
+
+  void known_fields(const JsonReader& object, const std::vector<std::string>& known, std::size_t anchor,
+                    const std::string& what) const {
+    if (!object.raw().is_object())
+      fail(anchor, object.path() + ": expected a table of named fields, found " + object.raw().dump());
+    for (const auto& [name, value] : object.raw().items())
+      if (std::find(known.begin(), known.end(), name) == known.end())
+        fail(source_.key(name, anchor),
+             with_hint(fmt::format("{} has no field '{}'", what, name), did_you_mean(name, known)));
+  }
+
+  std::vector<std::string> read_rules(const JsonReader& root) const {
+    const std::size_t rules_at = source_.key("rules", unknown);
+    std::vector<std::string> rules;
+    for (const JsonReader& pack : at(rules_at, [&] { return list_of(root["rules"]); }))
+      rules.push_back(at(rules_at, [&] { return pack.text(); }));
+    if (rules.empty())
+      fail(rules_at, "'rules' must name the ruleset, then any house-rule packs: rules = { \"platemail\" }");
+    return rules;
+  }
+
+  Grid read_grid(const JsonReader& map) const {
+    const std::size_t map_at = source_.key("map", unknown);
+    known_fields(map, map_fields, map_at, "the map");
+    const auto integer = [&](const char* field, std::optional<int> fallback) {
+      const auto value = map.optional(field);
+      if (!value && fallback) return *fallback;
+      return at(field_at(map, field, map_at), [&] { return map[field].integer(); });
+    };
+    const int width = integer("width", std::nullopt), height = integer("height", std::nullopt);
+    const int scale = integer("scale", 5);
+    Grid grid = at(field_at(map, "width", map_at), [&] { return Grid(width, height, scale); });
+    if (const auto metric = map.optional("metric")) {
+      const std::size_t metric_at = source_.key("metric", map_at);
+      const std::string text = at(metric_at, [&] { return metric->text(); });
+      grid.set_metric(at(source_.literal(text, metric_at), [&] { return parse_metric(text); }));
+    }
+    if (const auto walls = map.optional("walls")) read_walls(*walls, source_.key("walls", map_at), grid);
+    if (const auto borders = map.optional("borders")) read_borders(*borders, source_.key("borders", map_at), grid);
+    if (const auto terrain = map.optional("terrain")) read_terrain(*terrain, source_.key("terrain", map_at), grid);
+    return grid;
+  }
+
+  // The offset of a pair of cells: its first cell's literal.
+  std::size_t pair_at(const JsonReader& pair, std::size_t anchor) const {
+    const json& raw = pair.raw();
+    if (!raw.is_array() || raw.empty() || !raw[0].is_string()) return anchor;
+    return source_.literal(raw[0].get<std::string>(), anchor);
+  }
+
+  void read_walls(const JsonReader& walls, std::size_t cursor, Grid& grid) const {
+    for (const JsonReader& wall : at(cursor, [&] { return list_of(walls); })) {
+      cursor = pair_at(wall, cursor);
+      const auto [a, b] = grid.edge_cells(at(cursor, [&] { return edge_from(grid, wall); }));
+      grid.set_border(a, b, Border{.name = "wall", .blocks_movement = true, .blocks_sight = true});
+    }
+  }
+
+  void read_borders(const JsonReader& borders, std::size_t cursor, Grid& grid) const {
+    const json defaults = border_fields(Border{});
+    Border every_field;  // border_fields leaves out the optional fields that are not set
+    every_field.crossing_challenge = every_field.toughness = 0;
+    std::vector<std::string> known = keys_of(border_fields(every_field));
+    known.push_back("between");
+    for (const JsonReader& border : at(cursor, [&] { return list_of(borders); })) {
+      cursor = source_.key("between", cursor);
+      known_fields(border, known, cursor, "a border");
+      const JsonReader between = required(border, "between", cursor);
+      const auto [a, b] = grid.edge_cells(at(pair_at(between, cursor), [&] { return edge_from(grid, between); }));
+      json fields = defaults;
+      fields.update(border.raw());
+      grid.set_border(a, b, at_fields(border, cursor, [&] { return border_from(JsonReader(fields, border.path())); }));
+    }
+  }
+
+  void read_terrain(const JsonReader& terrain, std::size_t terrain_at, Grid& grid) const {
+    if (!terrain.raw().is_object())
+      fail(terrain_at, "'terrain' gives cells their terrain: terrain = { [\"D5\"] = { object = \"low wall\" } }");
+    const json defaults = terrain_fields(Terrain{});
+    const std::vector<std::string> known = keys_of(defaults);
+    for (const auto& [label, value] : terrain.raw().items()) {
+      const std::size_t cell_at = source_.literal(label, terrain_at);
+      const Cell cell = at(cell_at, [&] { return grid.cell(label); });
+      const JsonReader fields_read(value, fmt::format("{}[\"{}\"]", terrain.path(), label));
+      known_fields(fields_read, known, cell_at, "terrain");
+      json fields = defaults;
+      fields.update(value);
+      grid.set_terrain(cell, at_fields(fields_read, cell_at,
+                                       [&] { return terrain_from(JsonReader(fields, fields_read.path())); }));
+    }
+  }
+
+  std::vector<Written> read_characters(const JsonReader& list, const Grid& grid) const {
+    std::size_t cursor = source_.key("characters", unknown);
+    std::vector<Written> written;
+    for (const JsonReader& c : at(cursor, [&] { return list_of(list); })) {
+      if (!c.raw().is_object())
+        fail(cursor, c.path() + ": expected a character, like { name = \"Aldric\", side = \"players\", at = \"B2\" }");
+      Written w;
+      w.entity.name = at(cursor, [&] { return c["name"].text(); });
+      cursor = w.name_at = source_.literal(w.entity.name, source_.key("name", cursor));
+      w.entity.side = at(field_at(c, "side", cursor), [&] { return c["side"].text(); });
+      const std::size_t at_key = field_at(c, "at", cursor);
+      const std::string label = at(at_key, [&] { return c["at"].text(); });
+      w.cell_at = source_.literal(label, at_key);
+      w.entity.position = at(w.cell_at, [&] { return grid.cell(label); });
+      if (const auto stats = c.optional("stats"))
+        w.entity.stats = at(source_.key("stats", cursor), [&] { return properties_from(*stats); });
+      w.count_at = field_at(c, "count", cursor);
+      if (const auto count = c.optional("count")) {
+        w.count = at(w.count_at, [&] { return count->integer(); });
+        if (w.count < 1 || w.count > most_copies)
+          fail(w.count_at, fmt::format("{}'s count must be from 1 to {}, not {}", w.entity.name, most_copies, w.count));
+      }
+      for (const auto& [name, value] : c.raw().items()) {
+        if (std::find(character_fields.begin(), character_fields.end(), name) != character_fields.end()) continue;
+        const std::size_t field_at = source_.key(name, cursor);
+        const std::size_t value_at = value.is_string() ? source_.literal(value.get<std::string>(), field_at) : field_at;
+        w.fields.push_back({{}, name, value, source_.place(field_at), source_.place(value_at)});
+      }
+      written.push_back(std::move(w));
+    }
+    return written;
+  }
+
+  // Places the characters as written, then their copies in the nearest free cells, so a copy
+  // never takes a cell the file gives someone.
+  void place(std::vector<Written> written, Encounter& encounter) const {
+    // The world checks that names are unique and names the copies; it borrows the grid, which
+    // may be large, rather than copying it.
+    World world(std::move(encounter.grid));
+    const Grid& grid = world.grid();
+    std::vector<bool> taken(static_cast<std::size_t>(grid.cell_count()));
+    std::map<int, std::string> standing;
+    for (const Written& w : written) {
+      const auto [it, added] = standing.emplace(grid.index(w.entity.position), w.entity.name);
+      if (!added)
+        fail(w.cell_at, fmt::format("{} and {} both stand in {}: one character to a cell", it->second, w.entity.name,
+                                    grid.label(w.entity.position)));
+      taken[static_cast<std::size_t>(it->first)] = true;
+    }
+    for (Written& w : written) {
+      std::vector<std::string> wearers{at(w.name_at, [&] { return world.add(w.entity).name; })};
+      for (int copy = 2; copy <= w.count; ++copy) {
+        Entity e = w.entity;
+        e.name = world.unique_name(w.entity.name);
+        const auto cell = nearest_free(grid, w.entity.position, taken);
+        if (!cell) fail(w.count_at, fmt::format("there is no free cell left for {}", e.name));
+        e.position = *cell;
+        taken[static_cast<std::size_t>(grid.index(*cell))] = true;
+        wearers.push_back(world.add(std::move(e)).name);
+      }
+      for (EquipmentField& field : w.fields) {
+        field.wearers = wearers;
+        encounter.unchecked.push_back(std::move(field));
+      }
+    }
+    encounter.characters = world.entities();
+    encounter.grid = std::move(world.grid());
+  }
+
+  const SourceText& source_;
+};
+
+std::string read_text(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& file) {
+  const std::string shown = file.string();
+  if (!std::filesystem::is_regular_file(file)) throw Error(Diagnostic{{shown, 0, 0}, "no such encounter file", {}, {}});
+  const SourceText source(shown, read_text(file));
+  const std::string scope = "encounter " + shown;
+  const auto folder = file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path();
+  if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, folder.string(), {}});
+
+  lua_State* L = sandbox.state();
+  struct Restore {
+    lua_State* L;
+    int top;
+    ~Restore() { lua_settop(L, top); }
+  } restore{L, lua_gettop(L)};
+  sandbox.run_file(scope, folder / file.filename(), 1);
+  if (!lua_istable(L, -1))
+    throw Error(source.place(unknown).diagnostic(fmt::format(
+        "an encounter file returns a table: {{ rules = …, map = …, characters = … }}, not {}", luaL_typename(L, -1))));
+  json document;
+  try {
+    document = lua::check_json(L, -1);
+  } catch (const Error& e) {
+    throw Error(source.place(unknown).diagnostic("an encounter is plain data: " + e.diagnostics().front().message));
+  }
+  return Reader(source).read(document);
+}
+
+World make_world(const Encounter& encounter) {
+  if (!encounter.unchecked.empty()) throw std::logic_error("make_world before check_equipment");
+  return World(encounter.grid, encounter.characters, static_cast<EntityId>(encounter.characters.size()) + 1, {});
+}
+
+orders::Roster roster_of(const Encounter& encounter) {
+  orders::Roster roster;
+  for (const Entity& e : encounter.characters) roster.push_back({e.name, e.side});
+  return roster;
+}
+
+}  // namespace arbiter::packs

@@ -1,0 +1,67 @@
+#pragma once
+// An encounter file (docs/encounters.md): a Lua file, run in the sandbox, returning the packs to
+// load, the map and the characters of a fight. Read in two steps, since the packs to load come
+// from the file and the equipment is checked against what they define:
+//   auto encounter = read_encounter(sandbox, "skirmish.lua");
+//   stack.load(encounter.rules);
+//   check_equipment(encounter, sandbox.state(), stack.registry());
+//   World world = make_world(encounter);
+// Every problem is an arbiter::Error at the file, line and column of the bad value.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <lua.hpp>
+#include <nlohmann/json.hpp>
+
+#include "interpreter/core/grid.hpp"
+#include "interpreter/core/order_check.hpp"
+#include "interpreter/core/world.hpp"
+#include "interpreter/lua/sandbox.hpp"
+#include "interpreter/packs/registry.hpp"
+#include "interpreter/packs/source_text.hpp"
+
+namespace arbiter::packs {
+
+// The fields every character may have; any other is for the ruleset to claim as equipment.
+inline const std::vector<std::string> character_fields{"name", "side", "at", "stats", "count"};
+
+// "unknown armor 'Chian Mail' (did you mean 'Chain Mail'?)": a message with names.hpp's hint.
+inline std::string with_hint(std::string message, const std::string& hint) {
+  return hint.empty() ? message : message + " (" + hint + ")";
+}
+
+// A character field other than name, side, at, stats and count (`weapon = "Sword"`): the ruleset
+// says whether it is equipment (check_equipment).
+struct EquipmentField {
+  std::vector<std::string> wearers;  // the character and its copies: "Orc", "Orc #2"
+  std::string name;                  // "weapon"
+  nlohmann::json value;              // "Sword"
+  Place field;                       // where the field's name is written
+  Place value_place;                 // where its value is written
+};
+
+struct Encounter {
+  std::string file;                // as the user named it
+  std::vector<std::string> rules;  // the ruleset, then house-rule packs, in load order
+  Grid grid{1, 1};
+  std::vector<Entity> characters;  // in file order, ids from 1; `count` copies follow their original
+  std::vector<EquipmentField> unchecked;  // emptied by check_equipment
+};
+
+// Runs `file` in its own sandboxed scope and reads everything but the equipment.
+Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& file);
+
+// After the encounter's packs are loaded: each unchecked field must be an equipment slot of the
+// ruleset's `encounter` table (`equipment = { weapon = "weapons", … }`) naming a row of the table
+// the slot names; it becomes a stat of its wearers (stats.weapon = "Sword"). Reports every bad
+// field at once.
+void check_equipment(Encounter& encounter, lua_State* L, const Registry& registry);
+
+// The fight at its start. Call check_equipment first (a std::logic_error otherwise).
+World make_world(const Encounter& encounter);
+
+// Who is in the fight, for the order-sheet checker.
+orders::Roster roster_of(const Encounter& encounter);
+
+}  // namespace arbiter::packs

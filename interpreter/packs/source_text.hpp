@@ -1,0 +1,45 @@
+#pragma once
+// Finding a value of a Lua data file (an encounter) again in its text, for messages. The file
+// returns a plain table, so Lua keeps no position for its values: a bad one is searched for by
+// its key (`wepon =`) or its string literal (`"Chian Mail"`), after an anchor that leads to it
+// (the `map` key, a character's name). What cannot be found is shown at the file's `return`.
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "grammar/diagnostic.hpp"
+
+namespace arbiter::packs {
+
+// A place in the text ready for a message: the position and the line to show with a caret.
+struct Place {
+  SourcePosition where;
+  std::string source_line;
+
+  Diagnostic diagnostic(std::string message) const { return {where, std::move(message), source_line, {}}; }
+};
+
+class SourceText {
+ public:
+  static constexpr std::size_t unknown = std::string::npos;  // an offset not found: the `return`
+
+  SourceText(std::string file, std::string text);
+
+  // The offset of the first `name =` (a table key, not `==`) after `anchor`, or `anchor` itself
+  // when there is none; from the start of the text when `anchor` is unknown.
+  std::size_t key(const std::string& name, std::size_t anchor) const;
+  // Likewise the first string literal "text" or 'text'.
+  std::size_t literal(const std::string& text, std::size_t anchor) const;
+
+  Place place(std::size_t offset) const;
+  const std::string& file() const { return file_; }
+
+ private:
+  std::size_t search_start(std::size_t anchor) const { return anchor == unknown ? 0 : anchor + 1; }
+
+  std::string file_;
+  std::string text_;
+  std::size_t return_offset_ = 0;  // the last line starting with `return`
+};
+
+}  // namespace arbiter::packs

@@ -1,0 +1,223 @@
+// Encounter files (docs/encounters.md): the map and characters they give, the equipment checked
+// against the ruleset's tables, and each kind of mistake reported at its line and column.
+#include "interpreter/packs/encounter.hpp"
+
+#include <fstream>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include "interpreter/packs/pack_stack.hpp"
+
+using namespace arbiter;
+using namespace arbiter::packs;
+namespace fs = std::filesystem;
+
+namespace {
+
+const fs::path source(ARBITER_SOURCE_DIR);
+
+struct TempDir {
+  fs::path path = fs::temp_directory_path() / ("arbiter-encounter-test-" + std::to_string(::getpid()));
+  TempDir() { fs::create_directories(path); }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+struct Fight {
+  lua::Sandbox sandbox{lua::Budget{50'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({source / "rules", source / "examples/packs"})};
+  TempDir dir;
+
+  fs::path write(const std::string& text) {
+    const fs::path file = dir.path / "encounter.lua";
+    std::ofstream(file) << text;
+    return file;
+  }
+  // Both steps, as `arbiter check` takes them.
+  Encounter load(const fs::path& file) {
+    Encounter encounter = read_encounter(sandbox, file);
+    stack.load(encounter.rules);
+    check_equipment(encounter, sandbox.state(), stack.registry());
+    return encounter;
+  }
+  // The problems a file has, read and checked.
+  std::vector<Diagnostic> problems(const std::string& text) {
+    try {
+      load(write(text));
+    } catch (const Error& e) {
+      return e.diagnostics();
+    }
+    FAIL("expected the encounter to be refused");
+    return {};
+  }
+  Diagnostic problem(const std::string& text) {
+    const auto all = problems(text);
+    REQUIRE(all.size() == 1);
+    return all.front();
+  }
+};
+
+// A Platemail encounter with a map of 4×3 and `characters` (the text inside the braces).
+std::string platemail(const std::string& characters, const std::string& map = "width = 4, height = 3") {
+  return "return {\n  rules = { \"platemail\" },\n  map = { " + map + " },\n  characters = {\n" + characters + "  },\n}\n";
+}
+
+}  // namespace
+
+TEST_CASE("the example skirmish gives its grid, walls, door, terrain and characters", "[encounter]") {
+  Fight fight;
+  Encounter encounter = read_encounter(fight.sandbox, source / "examples/platemail/skirmish.lua");
+  CHECK(encounter.rules == std::vector<std::string>{"platemail"});
+  const Grid& grid = encounter.grid;
+  CHECK(grid.width() == 12);
+  CHECK(grid.height() == 8);
+  CHECK(grid.scale() == 5);
+  CHECK(grid.metric() == Metric::Chebyshev);
+  REQUIRE(grid.border(grid.cell("C3"), grid.cell("C4")));
+  CHECK(grid.border(grid.cell("C3"), grid.cell("C4"))->name == "wall");
+  CHECK(grid.border(grid.cell("D4"), grid.cell("D3"))->stops_sight());
+  REQUIRE(grid.border(grid.cell("E2"), grid.cell("E3")));
+  CHECK(grid.border(grid.cell("E2"), grid.cell("E3"))->door == DoorState::Closed);
+  CHECK(grid.border(grid.cell("E2"), grid.cell("E3"))->name == "door");
+  CHECK(grid.borders().size() == 3);
+  CHECK(grid.terrain(grid.cell("D5")).object == "low wall");
+  CHECK(grid.terrain(grid.cell("D5")).shelter == Shelter::Cover);
+  CHECK(grid.terrain(grid.cell("F2")).height == 1);
+  CHECK(grid.terrain(grid.cell("F2")).name == "hill");
+  CHECK(grid.terrain(grid.cell("A1")) == Terrain{});
+
+  // Orc's count of 3: the copies stand in the free cells nearest H4, in row order.
+  std::vector<std::pair<std::string, std::string>> placed;
+  for (const Entity& e : encounter.characters) placed.emplace_back(e.name, grid.label(e.position));
+  CHECK(placed == std::vector<std::pair<std::string, std::string>>{
+                      {"Aldric", "B2"}, {"Brienne", "B3"}, {"Orc", "H4"}, {"Orc #2", "G3"}, {"Orc #3", "H3"}});
+  CHECK(encounter.characters[0].stats == Properties{{"strength", 2}, {"perception", 10}});
+  std::vector<std::string> roster;
+  for (const auto& entry : roster_of(encounter)) roster.push_back(entry.name + " (" + entry.side + ")");
+  CHECK(roster == std::vector<std::string>{"Aldric (players)", "Brienne (players)", "Orc (orcs)", "Orc #2 (orcs)",
+                                           "Orc #3 (orcs)"});
+  CHECK_THROWS_AS(make_world(encounter), std::logic_error);  // equipment not checked yet
+
+  fight.stack.load(encounter.rules);
+  check_equipment(encounter, fight.sandbox.state(), fight.stack.registry());
+  const World world = make_world(encounter);
+  CHECK(world.find("Aldric").stats ==
+        Properties{{"strength", 2}, {"perception", 10}, {"weapon", "Sword"}, {"armor", "Chain Mail"}, {"shield", "Shield"}});
+  CHECK(world.find("Orc #3").stats == Properties{{"weapon", "Axe"}, {"armor", "Leather"}});
+  CHECK(world.find("Orc #3").side == "orcs");
+  CHECK(world.next_id() == 6);
+}
+
+TEST_CASE("an encounter chooses the metric and the feet per cell", "[encounter]") {
+  Fight fight;
+  const Encounter encounter = fight.load(fight.write(
+      platemail("    { name = 'Orc', side = 'orcs', at = 'B1', count = 4 },\n",
+                "width = 3, height = 2, scale = 10, metric = \"manhattan\", walls = {}, borders = {}, terrain = {}")));
+  CHECK(encounter.grid.scale() == 10);
+  CHECK(encounter.grid.metric() == Metric::Manhattan);
+  // Copies stand in the nearest cells under the metric (A2 and C2 are two steps away), ties in row order.
+  std::vector<std::string> cells;
+  for (const Entity& e : encounter.characters) cells.push_back(e.name + " " + encounter.grid.label(e.position));
+  CHECK(cells == std::vector<std::string>{"Orc B1", "Orc #2 A1", "Orc #3 C1", "Orc #4 B2"});
+}
+
+TEST_CASE("unknown equipment and unknown fields are reported together, at their columns", "[encounter]") {
+  Fight fight;
+  const auto all = fight.problems(platemail(
+      "    { name = \"Aldric\", side = \"players\", at = \"A1\", armor = \"Chian Mail\", wepon = \"Sword\" },\n"));
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].message == "unknown armor 'Chian Mail' (did you mean 'Chain Mail'?)");
+  CHECK(all[0].where.file == (fight.dir.path / "encounter.lua").string());
+  CHECK(all[0].where.line == 5);
+  CHECK(all[0].where.column == 61);
+  CHECK(all[0].source_line ==
+        "    { name = \"Aldric\", side = \"players\", at = \"A1\", armor = \"Chian Mail\", wepon = \"Sword\" },");
+  CHECK(all[1].message == "Aldric has no field 'wepon' (did you mean 'weapon'?)");
+  CHECK(all[1].where.line == 5);
+  CHECK(all[1].where.column == 75);
+}
+
+TEST_CASE("equipment must be a name, and a ruleset without an encounter table has no equipment", "[encounter]") {
+  Fight fight;
+  const auto number = fight.problem(platemail("    { name = \"Aldric\", side = \"players\", at = \"A1\",\n"
+                                              "      weapon = 3 },\n"));
+  CHECK(number.message == "Aldric's weapon must name a row of the 'weapons' table, like \"Axe\"");
+  CHECK(number.where.line == 6);
+  CHECK(number.where.column == 7);
+
+  Fight other;
+  const auto none = other.problem("return { rules = { 'orders-demo' }, map = { width = 2, height = 2 },\n"
+                                  "  characters = { { name = 'Orc', side = 'orcs', at = 'B2', count = 2, weapon = 'Axe' } } }\n");
+  CHECK(none.message == "Orc has no field 'weapon'");
+  CHECK(none.where.line == 2);
+  CHECK(none.where.column == 71);
+}
+
+TEST_CASE("unknown fields of the encounter, the map and its terrain suggest the nearest", "[encounter]") {
+  Fight fight;
+  const auto top = fight.problem("return {\n  rules = { 'platemail' },\n  map = { width = 2, height = 2 },\n"
+                                 "  charaters = {},\n}\n");
+  CHECK(top.message == "the encounter has no field 'charaters' (did you mean 'characters'?)");
+  CHECK((top.where.line == 4 && top.where.column == 3));
+
+  const auto map = fight.problem(platemail("", "width = 2, heigth = 2"));
+  CHECK(map.message == "the map has no field 'heigth' (did you mean 'height'?)");
+  CHECK((map.where.line == 3 && map.where.column == 22));
+
+  const auto terrain = fight.problem(platemail("", "width = 2, height = 2,\n    terrain = { B2 = { objet = 'tree' } }"));
+  CHECK(terrain.message == "terrain has no field 'objet' (did you mean 'object'?)");
+  CHECK((terrain.where.line == 4 && terrain.where.column == 24));
+
+  const auto shelter = fight.problem(platemail("", "width = 2, height = 2,\n    terrain = { B2 = { shelter = 'shade' } }"));
+  CHECK_THAT(shelter.message, Catch::Matchers::StartsWith("encounter.map.terrain[\"B2\"].shelter: "));
+  CHECK((shelter.where.line == 4 && shelter.where.column == 24));
+}
+
+TEST_CASE("cells outside the map, shared cells, shared names and walls apart are refused where written", "[encounter]") {
+  Fight fight;
+  const auto outside = fight.problem(platemail("    { name = 'Aldric', side = 'players', at = 'E9' },\n"));
+  CHECK_THAT(outside.message, Catch::Matchers::StartsWith("there is no cell E9 on this 4×3 grid"));
+  CHECK((outside.where.line == 5 && outside.where.column == 47));
+
+  const auto shared = fight.problem(platemail("    { name = 'Aldric', side = 'players', at = 'B2' },\n"
+                                              "    { name = 'Orc', side = 'orcs', at = 'B2' },\n"));
+  CHECK(shared.message == "Aldric and Orc both stand in B2: one character to a cell");
+  CHECK((shared.where.line == 6 && shared.where.column == 41));
+
+  const auto nowhere = fight.problem(platemail("    { name = 'Aldric', side = 'players' },\n"
+                                               "    { name = 'Orc', side = 'orcs', at = 'B2' },\n"));
+  CHECK(nowhere.message == "encounter.characters[1]: 'at' is missing");
+  CHECK((nowhere.where.line == 5 && nowhere.where.column == 14));
+
+  const auto twice = fight.problem(platemail("    { name = 'Orc', side = 'orcs', at = 'A1' },\n"
+                                             "    { name = 'Orc', side = 'orcs', at = 'B2' },\n"));
+  CHECK(twice.message == "there is already a character named 'Orc'; the next free name is 'Orc #2'");
+  CHECK((twice.where.line == 6 && twice.where.column == 14));
+
+  const auto apart = fight.problem(platemail("", "width = 2, height = 2,\n    walls = { { 'A1', 'A2' }, { 'A1', 'B2' } }"));
+  CHECK(apart.message == "encounter.map.walls[2]: A1 and B2 are not side by side");
+  CHECK((apart.where.line == 4 && apart.where.column == 33));
+}
+
+TEST_CASE("missing rules, a map too small and a file that is not an encounter are refused", "[encounter]") {
+  Fight fight;
+  const auto no_rules = fight.problem("return {\n  rules = {},\n  map = { width = 2, height = 2 },\n  characters = {},\n}\n");
+  CHECK(no_rules.message == "'rules' must name the ruleset, then any house-rule packs: rules = { \"platemail\" }");
+  CHECK((no_rules.where.line == 2 && no_rules.where.column == 3));
+
+  const auto no_map = fight.problem("-- no map\nreturn { rules = { 'platemail' }, characters = {} }\n");
+  CHECK(no_map.message == "encounter: 'map' is missing");
+  CHECK((no_map.where.line == 2 && no_map.where.column == 1));
+
+  const auto empty = fight.problem(platemail("", "width = 0, height = 2"));
+  CHECK_THAT(empty.message, Catch::Matchers::StartsWith("a grid must be between 1 and 4096 cells on each side"));
+  CHECK((empty.where.line == 3 && empty.where.column == 11));
+
+  const auto metric = fight.problem(platemail("", "width = 2, height = 2, metric = 'chebychev'"));
+  CHECK_THAT(metric.message, Catch::Matchers::Contains("chebyshev"));
+  CHECK((metric.where.line == 3 && metric.where.column == 43));
+
+  const auto number = fight.problem("  return 42\n");
+  CHECK(number.message == "an encounter file returns a table: { rules = …, map = …, characters = … }, not number");
+  CHECK((number.where.line == 1 && number.where.column == 3));
+}
