@@ -64,9 +64,9 @@ std::string platemail(const std::string& characters, const std::string& map = "w
 
 }  // namespace
 
-TEST_CASE("the example skirmish gives its grid, walls, door, terrain and characters", "[encounter]") {
+TEST_CASE("an encounter gives its grid, walls, door, terrain and characters", "[encounter]") {
   Fight fight;
-  Encounter encounter = read_encounter(fight.sandbox, source / "examples/platemail/skirmish.lua");
+  Encounter encounter = read_encounter(fight.sandbox, source / "tests/encounters/yard.lua");
   CHECK(encounter.rules == std::vector<std::string>{"platemail"});
   const Grid& grid = encounter.grid;
   CHECK(grid.width() == 12);

@@ -14,12 +14,18 @@
 
 local log = {}
 
----Records an event of the pack's own; returns its number.
+---Records an event of the pack's own. Inside an action it is proposed with the action's other
+---changes and recorded when the action commits (never, if the action fails).
 ---@param type string
 ---@param fields? table<string, any> named facts: numbers, strings, booleans, lists, characters (as their names)
 ---@param cause? string "Aldric attacks Orc #2"
----@return integer seq
 function log.event(type, fields, cause) end
+
+---The events of the running phase, oldest first; only those of `type` when given. What a ruleset
+---tallies when the phase ends (Platemail: the Wounds from every hit of the phase).
+---@param type? string
+---@return log.Event[]
+function log.phase_events(type) end
 
 ---The last `count` events (default 10), oldest first.
 ---@param count? integer

@@ -1,0 +1,79 @@
+---@meta flow
+-- `flow`: where the fight is and what each character is doing. A ruleset declares its phases
+-- in the table `flow` (docs/fights.md); the runtime runs them and asks the ruleset's actions and
+-- hooks at every step. Only inside a fight: elsewhere every function is an error.
+
+---What a character does with one action, as the flow chose it (from its orders, its default
+---order, or forced on it by a hook), and what happened to it so far this phase.
+---@class flow.Intent
+---@field actor world.Character
+---@field action string the action's name
+---@field target? world.Character
+---@field ready boolean Ready through the phase (Platemail's (R) / (NR))
+---@field cost integer action points (sequential phases)
+---@field order string the order as written, canonical ("Charge -> closest enemy")
+---@field note string how it was chosen when not plainly ordered ("no order for this phase: Defend, the default order")
+---@field reaction boolean taken in answer to something, beside the chosen action
+---@field start string the cell it stood in when the phase began
+---@field moved number feet moved this phase
+---@field halted boolean its movement was stopped
+---@field path string[] the cells it meant to enter
+---@field arguments string[] the order's words in parentheses: Prepare Spell (Fireball)
+---@field responses flow.Intent[] sequential: responses declared against it, then the actor's answers
+---@field round? integer in an action's context
+---@field phase? integer in an action's context
+
+---@class flow.Phase
+---@field name string "1st Action Phase"
+---@field kind "simultaneous"|"sequential"
+---@field action_points integer
+---@field number integer 1 for the first phase of the round
+
+local flow = {}
+
+---The round, phase and turn now (0 between them).
+---@return integer round
+---@return integer phase
+---@return integer turn
+function flow.position() end
+
+---The running phase (an error between phases).
+---@return flow.Phase
+function flow.phase() end
+
+---The character's intent in the running phase, or its last one; nil when it has none.
+---@param who string|world.Character
+---@return flow.Intent?
+function flow.intent(who) end
+
+---The character's intent before the running phase (Platemail: "I reach the enemy", Aim).
+---@param who string|world.Character
+---@return flow.Intent?
+function flow.previous(who) end
+
+---Makes the character Ready or Not Ready for the rest of the phase (Crash: "end their movement
+---early and become Not Ready"). Takes effect at once, even inside an action.
+---@param who string|world.Character
+---@param ready boolean
+function flow.set_ready(who, ready) end
+
+---A reaction window: `who` takes `action` now, beside its chosen action (Platemail's Attack of
+---Opportunity). Its changes land with the phase's. False when the action failed (logged).
+---@param who string|world.Character
+---@param action string
+---@param target? string|world.Character
+---@param note? string why ("Orc leaves Aldric's reach")
+---@return boolean resolved
+function flow.react(who, action, target, note) end
+
+---The character's action points left in this phase.
+---@param who string|world.Character
+---@return integer
+function flow.points(who) end
+
+---Spends action points; a negative number gives them back (Recover Stamina).
+---@param who string|world.Character
+---@param points integer
+function flow.spend(who, points) end
+
+return flow
