@@ -7,7 +7,7 @@
 #include <memory>
 #include <random>
 #include <ostream>
-#include <set>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -39,41 +39,41 @@ orders::Roster roster_of(const World& world) {
   return roster;
 }
 
-// Reads and checks every sheet against the ruleset and the fight; all problems at once.
-std::vector<orders::Sheet> read_sheets(const std::vector<std::string>& paths, const orders::Vocabulary& vocabulary,
-                                       const World& world) {
-  std::vector<orders::SheetFile> files;
+// The round each sheet is for: its own "Round N", or else the next round. A sheet for a round
+// already played is refused.
+long round_of(const orders::SheetFile& file, int played) {
+  if (!file.sheet.round) return played + 1;
+  if (*file.sheet.round <= played)
+    throw Error(fmt::format("{}: the sheet is for round {}, but the fight has already played {} round{}; the next "
+                            "is round {}",
+                            file.name, *file.sheet.round, played, played == 1 ? "" : "s", played + 1));
+  return *file.sheet.round;
+}
+
+// Reads every sheet and checks each round's sheets together against the ruleset and the fight:
+// all problems at once. The sheets by round.
+std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std::string>& paths,
+                                                           const orders::Vocabulary& vocabulary, const World& world,
+                                                           int played) {
+  std::map<long, std::vector<orders::SheetFile>> rounds;
   std::vector<Diagnostic> problems;
   for (const auto& path : paths) {
     std::string text = read_sheet(path);
     try {
-      auto sheet = orders::parse_orders(text, path);
-      files.push_back({path, std::move(text), std::move(sheet)});
+      orders::SheetFile file{path, text, orders::parse_orders(text, path)};
+      const long round = round_of(file, played);
+      rounds[round].push_back(std::move(file));
     } catch (const Error& e) {
       problems.insert(problems.end(), e.diagnostics().begin(), e.diagnostics().end());
     }
   }
   const orders::Roster roster = roster_of(world);
-  const auto found = orders::check_orders(files, vocabulary, &roster);
-  problems.insert(problems.end(), found.begin(), found.end());
-  if (!problems.empty()) throw Error(std::move(problems));
-  std::vector<orders::Sheet> sheets;
-  for (auto& file : files) sheets.push_back(std::move(file.sheet));
-  return sheets;
-}
-
-// The rounds the sheets are for: each sheet's own "Round N", or else the next round.
-int rounds_ordered(const std::vector<orders::Sheet>& sheets, const std::vector<std::string>& paths, int played) {
-  int last = played + 1;
-  for (std::size_t i = 0; i < sheets.size(); ++i) {
-    if (!sheets[i].round) continue;
-    if (*sheets[i].round <= played)
-      throw Error(fmt::format("{}: the sheet is for round {}, but the fight has already played {} round{}; the next "
-                              "is round {}",
-                              paths[i], *sheets[i].round, played, played == 1 ? "" : "s", played + 1));
-    last = std::max(last, static_cast<int>(*sheets[i].round));
+  for (const auto& [round, files] : rounds) {
+    const auto found = orders::check_orders(files, vocabulary, &roster);
+    problems.insert(problems.end(), found.begin(), found.end());
   }
-  return last - played;
+  if (!problems.empty()) throw Error(std::move(problems));
+  return rounds;
 }
 
 // Round and phase headings at the margin, everything else indented under them.
@@ -123,10 +123,11 @@ void run(Context& context, const Options& options) {
                      *dice);
   if (saved) fight.resume(*saved);
   const int played = fight.flow().position().round;
-  const auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world());
-  const int rounds = options.rounds > 0 ? options.rounds : rounds_ordered(sheets, options.sheets, played);
-  if (options.rounds > 0) rounds_ordered(sheets, options.sheets, played);  // still refuse sheets for past rounds
-  for (const auto& sheet : sheets) fight.add_orders(sheet);
+  auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world(), played);
+  const int last_ordered = sheets.empty() ? played + 1 : static_cast<int>(sheets.rbegin()->first);
+  const int rounds = options.rounds > 0 ? options.rounds : last_ordered - played;
+  for (auto& [round, files] : sheets)
+    for (auto& file : files) fight.add_orders(round, std::move(file.sheet));
 
   const std::size_t first_new = fight.log().events().size();
   for (int i = 0; i < rounds; ++i) {

@@ -36,7 +36,7 @@ inline constexpr const char* door_changed = "door_changed";        // between (t
 inline constexpr const char* roll = "roll";                        // expression, dice, total (the dice layer)
 // The flow's (flow.hpp):
 inline constexpr const char* round_started = "round_started";      // round
-inline constexpr const char* phase_started = "phase_started";      // phase (its name)
+inline constexpr const char* phase_started = "phase_started";      // name
 inline constexpr const char* declared = "declared";                // character, action, summary[, cost, points, reaction]
 inline constexpr const char* action_failed = "action_failed";      // character, action, error
 inline constexpr const char* action_refused = "action_refused";    // character, action, cost, points

@@ -151,7 +151,7 @@ void Flow::run_phase(const PhaseRules& phase) {
     bool& in_phase;
     ~Leave() { in_phase = false; }
   } leave{in_phase_};
-  log_.record(event_type::phase_started, {{"phase", phase.name}}, "");
+  log_.record(event_type::phase_started, {{"name", phase.name}}, "");
   points_.clear();
   for (const EntityId id : acting()) points_[id] = phase.action_points;
   statuses_.tick({ClockEdge::Start, DurationUnit::Phases, no_entity});

@@ -60,7 +60,7 @@ Narrator::Narrator() {
   set_template(event_type::door_changed, "the door between {between} is now {to} ({cause})");
   set_template(event_type::roll, "{cause}: {expression} rolls {total}");
   set_template(event_type::round_started, "Round {round}");
-  set_template(event_type::phase_started, "{phase}");
+  set_template(event_type::phase_started, "{name}");
   set_template(event_type::declared, "{character}: {summary}");
   set_template(event_type::action_failed, "{character}'s {action} fails: {error}");
   set_template(event_type::action_refused, "{character} cannot pay {cost} points for {action} ({points} left)");

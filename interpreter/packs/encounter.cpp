@@ -329,6 +329,10 @@ Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& fil
   return Reader(source).read(document);
 }
 
+Encounter encounter_from_data(const nlohmann::json& document, const std::string& name) {
+  return Reader(SourceText(name, "")).read(document);
+}
+
 World make_world(const Encounter& encounter) {
   if (!encounter.unchecked.empty()) throw std::logic_error("make_world before check_equipment");
   return World(encounter.grid, encounter.characters, static_cast<EntityId>(encounter.characters.size()) + 1, {});

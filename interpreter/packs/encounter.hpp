@@ -51,6 +51,8 @@ struct Encounter {
 
 // Runs `file` in its own sandboxed scope and reads everything but the equipment.
 Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& file);
+// The same from data already read (pack tests build fights from tables): `name` names it in errors.
+Encounter encounter_from_data(const nlohmann::json& document, const std::string& name);
 
 // After the encounter's packs are loaded: each unchecked field must be an equipment slot of the
 // ruleset's `encounter` table (`equipment = { weapon = "weapons", … }`) naming a row of the table

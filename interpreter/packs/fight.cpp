@@ -67,16 +67,16 @@ int run_round_entry(lua_State* L) {
 
 }  // namespace
 
-Fight::Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceSource& dice)
+Fight::Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceSource& dice, lua_State* L)
     : sandbox_(sandbox),
       dice_(dice),
       world_(std::move(world)),
       statuses_(world_, book_, log_),
       paths_(world_.grid()),
-      vocabulary_(read_vocabulary(sandbox.state(), registry)),
-      flow_rules_(read_flow(sandbox.state(), registry, default_order_, lookups_, ruleset_pack_)),
+      vocabulary_(read_vocabulary(L ? L : sandbox.state(), registry)),
+      flow_rules_(read_flow(L ? L : sandbox.state(), registry, default_order_, lookups_, ruleset_pack_)),
       flow_(world_, log_, statuses_, flow_rules_, *this) {
-  read_ruleset(registry);
+  read_ruleset(L ? L : sandbox.state(), registry);
 }
 
 Fight::~Fight() {
@@ -119,8 +119,7 @@ FlowRules Fight::read_flow(lua_State* L, const Registry& registry, std::string& 
   }
 }
 
-void Fight::read_ruleset(const Registry& registry) {
-  lua_State* L = sandbox_.state();
+void Fight::read_ruleset(lua_State* L, const Registry& registry) {
   StackGuard guard{L};
   const auto function_field = [&](const Definition& d, const char* key) {
     Function f{LUA_NOREF, d.history.back().pack};
@@ -232,8 +231,7 @@ SavedState Fight::save(nlohmann::json rng) const {
   return SavedState{world_, flow_.position(), std::move(rng), flow_.last_intents(), log_.events()};
 }
 
-void Fight::add_orders(orders::Sheet sheet) {
-  const long round = sheet.round.value_or(flow_.position().round + 1);
+void Fight::add_orders(long round, orders::Sheet sheet) {
   orders_[round].push_back(std::move(sheet));
 }
 

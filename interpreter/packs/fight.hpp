@@ -33,8 +33,9 @@ namespace arbiter::packs {
 
 class Fight final : public Ruleset {
  public:
-  // Reads the ruleset from the registry; a bad definition is an arbiter::Error at its line.
-  Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceSource& dice);
+  // Reads the ruleset from the registry; a bad definition is an arbiter::Error at its line. `L` is
+  // the thread to read with: the running one when made inside a call (pack tests), else the main.
+  Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceSource& dice, lua_State* L = nullptr);
   ~Fight() override;
   Fight(const Fight&) = delete;
   Fight& operator=(const Fight&) = delete;
@@ -50,9 +51,8 @@ class Fight final : public Ruleset {
   // Everything needed to resume; `rng` is the dice generator's exported state.
   SavedState save(nlohmann::json rng) const;
 
-  // The sheets for the rounds to come, checked by the caller against the vocabulary and roster.
-  // A sheet without a round number is for the next round played.
-  void add_orders(orders::Sheet sheet);
+  // A sheet for round `round`, checked by the caller against the vocabulary and roster.
+  void add_orders(long round, orders::Sheet sheet);
   // Plays the next round as one sandboxed call with the ruleset's budget.
   void play_round();
   // Plays the next round from inside a running sandboxed call: `L` is its thread (pack tests).
@@ -99,7 +99,7 @@ class Fight final : public Ruleset {
 
   static FlowRules read_flow(lua_State* L, const Registry& registry, std::string& default_order, LookupRules& lookups,
                              std::string& pack);
-  void read_ruleset(const Registry& registry);
+  void read_ruleset(lua_State* L, const Registry& registry);
   const Action& action(const std::string& name) const;
   // Pushes the function and calls it with the `nargs` values above it, leaving `nresults`.
   void call(const Function& function, int nargs, int nresults);

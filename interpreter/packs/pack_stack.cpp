@@ -7,6 +7,7 @@
 
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/packs/wrap_fight.hpp"
 #include "interpreter/packs/wrap_registry.hpp"
 
 namespace arbiter::packs {
@@ -38,6 +39,7 @@ PackStack::PackStack(lua::Sandbox& sandbox, SearchPath search_path)
       registry_([this](const std::string& pack, const std::string& other) { return depends_on(pack, other); }) {
   sandbox_.services().provide(&registry_);
   sandbox_.preload("arbiter.registry", lua::guarded<open_registry>);
+  sandbox_.preload("arbiter.fight", lua::guarded<open_fight>);
 }
 
 PackStack::~PackStack() { sandbox_.services().withdraw<Registry>(); }

@@ -93,6 +93,7 @@ end })
 -- Full Attack: "Stay in place and make two Attacks against adjacent opponents."
 define("Full Attack", { needs_target = true, resolve = function(ctx)
   local foes = adjacent_opponents(ctx.actor, ctx.target)
+  if #foes == 0 then return act(ctx, ctx.actor.name .. " (Full Attack) has no opponent beside them") end
   for i = 1, data["Full Attack"].attacks.count do
     attack.make(ctx, foes[math.min(i, #foes)] or foes[1], { kind = "melee" })
   end

@@ -1,0 +1,157 @@
+// `arbiter.fight`: fights inside a pack's tests, with scripted or seeded dice, under the packs
+// being tested:
+//   local fight = require "arbiter.fight"
+//   local f = fight.new { map = { width = 8, height = 4 }, characters = { … }, dice = { 14, 3 } }
+//   f:round [[ Aldric: 1: Charge -> "Orc" 2: Defend ]]   -- orders for the next round, then play it
+//   f:stat("Orc", "wounds"), f:has("Orc", "Dazed"), f:cell("Orc"), f:narration(), f:events("attack")
+//   f:within(function() return flow.previous("Aldric").action end)   -- the runtime modules, on this fight
+#include "interpreter/packs/wrap_fight.hpp"
+
+#include <memory>
+
+#include "grammar/orders_format.hpp"
+#include "interpreter/core/order_check.hpp"
+#include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/services.hpp"
+#include "interpreter/lua/world_bindings.hpp"
+#include "interpreter/packs/encounter.hpp"
+#include "interpreter/packs/fight.hpp"
+
+namespace arbiter::packs {
+
+namespace {
+
+constexpr const char* fight_type = "arbiter.fight.Fight";
+
+struct TestFight {
+  std::unique_ptr<DiceSource> dice;
+  std::unique_ptr<Fight> fight;
+};
+
+TestFight& check_fight(lua_State* L) { return *static_cast<TestFight*>(luaL_checkudata(L, 1, fight_type)); }
+
+int destroy(lua_State* L) {
+  static_cast<TestFight*>(lua_touserdata(L, 1))->~TestFight();
+  return 0;
+}
+
+// fight.new { map = …, characters = …, dice = { 14, 3 } | seed = 1 }: the encounter fields
+// (docs/encounters.md) without `rules` — the fight is under the packs already loaded.
+int create(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  nlohmann::json setup = lua::check_json(L, 1);
+  std::unique_ptr<DiceSource> dice;
+  if (setup.contains("dice")) {
+    if (!setup["dice"].is_array()) throw Error("fight.new: 'dice' is a list of values, in the order they are rolled");
+    std::vector<std::string> values;
+    for (const auto& v : setup["dice"]) values.push_back(v.is_string() ? v.get<std::string>() : v.dump());
+    dice = std::make_unique<ScriptedDice>(std::move(values));
+  } else {
+    dice = std::make_unique<SeededDice>(setup.value("seed", std::uint64_t{1}));
+  }
+  setup.erase("dice");
+  setup.erase("seed");
+  setup["rules"] = nlohmann::json::array({"(the packs under test)"});
+  Encounter encounter = encounter_from_data(setup, "fight.new");
+  const Registry& registry = lua::services(L).get<Registry>("rule registry");
+  check_equipment(encounter, L, registry);
+  auto* made = new (lua_newuserdatauv(L, sizeof(TestFight), 0)) TestFight{std::move(dice), nullptr};
+  luaL_setmetatable(L, fight_type);
+  made->fight = std::make_unique<Fight>(lua::Sandbox::of(L), registry, make_world(encounter), *made->dice, L);
+  return 1;
+}
+
+// f:round(sheet): the orders for the next round (checked like `arbiter run` checks them), then the round.
+int round(lua_State* L) {
+  Fight& fight = *check_fight(L).fight;
+  const std::string text = luaL_optstring(L, 2, "");
+  if (!text.empty()) {
+    std::vector<orders::SheetFile> sheet{{"<round sheet>", text, orders::parse_orders(text, "<round sheet>")}};
+    orders::Roster roster;
+    for (const Entity& e : fight.world().entities()) roster.push_back({e.name, e.side});
+    auto problems = orders::check_orders(sheet, fight.vocabulary(), &roster);
+    if (!problems.empty()) throw Error(std::move(problems));
+    fight.add_orders(fight.flow().position().round + 1, std::move(sheet.front().sheet));
+  }
+  fight.run_round(L);
+  return 0;
+}
+
+int stat(lua_State* L) {
+  Fight& fight = *check_fight(L).fight;
+  const Entity& who = fight.world().find(luaL_checkstring(L, 2));
+  const auto found = who.stats.find(luaL_checkstring(L, 3));
+  if (found == who.stats.end()) lua_pushnil(L);
+  else lua::push_value(L, found->second);
+  return 1;
+}
+
+int has(lua_State* L) {
+  Fight& fight = *check_fight(L).fight;
+  lua_pushboolean(L, fight.world().find(luaL_checkstring(L, 2)).status(luaL_checkstring(L, 3)) != nullptr);
+  return 1;
+}
+
+int cell(lua_State* L) {
+  Fight& fight = *check_fight(L).fight;
+  lua_pushstring(L, fight.world().grid().label(fight.world().find(luaL_checkstring(L, 2)).position).c_str());
+  return 1;
+}
+
+// Every sentence of the narration so far, in order (the silenced types left out).
+int narration(lua_State* L) {
+  Fight& fight = *check_fight(L).fight;
+  lua_newtable(L);
+  lua_Integer n = 0;
+  for (const LogEvent& event : fight.log().events()) {
+    const std::string sentence = fight.narrator().render(event);
+    if (sentence.empty()) continue;
+    lua_pushstring(L, sentence.c_str());
+    lua_rawseti(L, -2, ++n);
+  }
+  return 1;
+}
+
+// The events of a type (every event when none is named): { type, round, phase, cause, fields }.
+int events(lua_State* L) {
+  Fight& fight = *check_fight(L).fight;
+  const char* type = luaL_optstring(L, 2, nullptr);
+  lua_newtable(L);
+  lua_Integer n = 0;
+  for (const LogEvent& event : fight.log().events()) {
+    if (type && event.type != type) continue;
+    lua::push_json(L, to_json(event));
+    lua_rawseti(L, -2, ++n);
+  }
+  return 1;
+}
+
+// f:within(fn, ...): calls fn with the runtime modules (world, flow, status, log, dice) on this fight.
+int within(lua_State* L) {
+  Fight& fight = *check_fight(L).fight;
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  const Fight::Active active(fight, L);
+  lua_call(L, lua_gettop(L) - 2, LUA_MULTRET);
+  return lua_gettop(L) - 1;
+}
+
+}  // namespace
+
+int open_fight(lua_State* L) {
+  static const luaL_Reg methods[] = {
+      {"round", lua::guarded<round>}, {"stat", lua::guarded<stat>},         {"has", lua::guarded<has>},
+      {"cell", lua::guarded<cell>},   {"narration", lua::guarded<narration>}, {"events", lua::guarded<events>},
+      {"within", lua::guarded<within>}, {nullptr, nullptr}};
+  if (luaL_newmetatable(L, fight_type)) {
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, destroy);
+    lua_setfield(L, -2, "__gc");
+  }
+  lua_pop(L, 1);
+  static const luaL_Reg functions[] = {{"new", lua::guarded<create>}, {nullptr, nullptr}};
+  luaL_newlib(L, functions);
+  return 1;
+}
+
+}  // namespace arbiter::packs
