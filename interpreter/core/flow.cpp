@@ -78,8 +78,8 @@ std::vector<EntityId> Flow::acting() const {
 }
 
 const Intent* Flow::intent(EntityId who) const {
-  if (const auto it = current_.find(who); it != current_.end()) return &it->second;
-  return previous(who);
+  const auto it = current_.find(who);
+  return it == current_.end() ? nullptr : &it->second;
 }
 
 const Intent* Flow::previous(EntityId who) const {
@@ -161,9 +161,9 @@ void Flow::run_phase(const PhaseRules& phase) {
   // Statuses count this phase before its changes land: one applied now lasts from the next phase.
   statuses_.tick({ClockEdge::End, DurationUnit::Phases, no_entity});
   phase_changes_.apply();
+  ruleset_.boundary(Boundary::PhaseEnd, no_entity);  // it still sees the phase's intents
   for (auto& [id, intent] : current_) previous_[id] = std::move(intent);
   current_.clear();
-  ruleset_.boundary(Boundary::PhaseEnd, no_entity);
 }
 
 void Flow::run_simultaneous() {

@@ -110,8 +110,10 @@ class Flow {
 
   // Whether the character takes part: not out of the fight by an incapacitating status.
   bool can_act(const Entity& who) const;
-  // The character's intent in the running phase, or its last one; nullptr when there is none.
+  // The character's intent in the running phase (until its end hooks have run); nullptr when it
+  // has none (out of the fight, or between phases).
   const Intent* intent(EntityId who) const;
+  // Its last intent before the running phase (Platemail: "I reach the enemy", Aim).
   const Intent* previous(EntityId who) const;
   void set_ready(EntityId who, bool ready);
 

@@ -41,7 +41,8 @@ function flow.position() end
 ---@return flow.Phase
 function flow.phase() end
 
----The character's intent in the running phase, or its last one; nil when it has none.
+---The character's intent in the running phase (also in its phase_end hook); nil when it has none:
+---out of the fight (Unconscious), or between phases.
 ---@param who string|world.Character
 ---@return flow.Intent?
 function flow.intent(who) end
