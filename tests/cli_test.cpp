@@ -1,37 +1,15 @@
 // The `arbiter` program as a user runs it: output, and exit codes (0 success, 1 bad input,
 // 2 bad usage) — never a crash.
-#include <array>
-#include <cstdio>
 #include <string>
 
 #include <catch2/catch.hpp>
-#include <sys/wait.h>
+
+#include "tests/support/arbiter_process.hpp"
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::EndsWith;
 using Catch::Matchers::StartsWith;
 
-namespace {
-
-struct Run {
-  int exit_code;
-  std::string output;  // stdout and stderr together, as a user sees them
-};
-
-Run arbiter(const std::string& arguments) {
-  const std::string command =
-      std::string(ARBITER_BINARY) + " --pack-path examples/packs --pack-path tests/packs " + arguments + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe);
-  std::string output;
-  std::array<char, 4096> buffer;
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  REQUIRE(WIFEXITED(status));  // a signal would be a crash
-  return {WEXITSTATUS(status), output};
-}
-
-}  // namespace
 
 TEST_CASE("arbiter --version and --help succeed, and no subcommand is a usage error", "[cli]") {
   CHECK(arbiter("--version").exit_code == 0);

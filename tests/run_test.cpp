@@ -1,0 +1,154 @@
+// `arbiter run` as a GM uses it: the example fights narrated exactly as pinned in tests/golden/
+// (regenerate with tests/golden/regenerate, and read the diff before committing it), the same
+// inputs giving the same narration and log byte for byte, a saved fight resuming to the same
+// continuation, house rules changing the results, and bad input refused with its position.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/support/arbiter_process.hpp"
+
+using Catch::Matchers::Contains;
+
+namespace {
+
+std::string read(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+const std::string skirmish =
+    "run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt "
+    "examples/platemail/skirmish-round2.txt --seed 1";
+const std::string ambush =
+    "run examples/platemail/ambush.lua --orders examples/platemail/ambush-round1.txt "
+    "examples/platemail/ambush-round2.txt --seed 11";
+
+struct TempDir {
+  std::filesystem::path path = std::filesystem::temp_directory_path() /
+                               ("arbiter-run-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+  TempDir() { std::filesystem::create_directories(path); }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  std::string operator/(const std::string& name) const { return (path / name).string(); }
+  static inline int counter = 0;
+};
+
+}  // namespace
+
+TEST_CASE("the skirmish is narrated as pinned: a Crash, a Clash, an Attack of Opportunity, overkill, a fall and a "
+          "Stabilize",
+          "[run][golden]") {
+  const auto run = arbiter(skirmish);
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.output == read("tests/golden/skirmish.txt"));
+  // What the golden must show, whatever it is regenerated to.
+  CHECK_THAT(run.output, Contains("Crash! Brienne and Cedric cross paths"));
+  CHECK_THAT(run.output, Contains("Clash! Aldric and Orc meet"));
+  CHECK_THAT(run.output, Contains("(Attack of Opportunity) attacks Orc Brute"));
+  CHECK_THAT(run.output, Contains("Aldric: 4 hits, Absorb 1 — 4 Wounds (4 of 3)"));  // overkill: 4 when 1 would do
+  CHECK_THAT(run.output, Contains("Aldric falls Unconscious, Fatally Wounded: 3 Rounds to live"));
+  CHECK_THAT(run.output, Contains("Dara Stabilizes Aldric"));
+  // The source's own example order, Charge then IF I reach the enemy: Full Attack.
+  CHECK_THAT(run.output, Contains("Aldric: Full Attack"));
+}
+
+TEST_CASE("the ambush is narrated as pinned: archers in cover on high ground, a spell, a reload, a Guard", "[run][golden]") {
+  const auto run = arbiter(ambush);
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.output == read("tests/golden/ambush.txt"));
+  CHECK_THAT(run.output, Contains("−2 Cover +2 High Ground"));
+  CHECK_THAT(run.output, Contains("+3 Favor (Aim)"));
+  CHECK_THAT(run.output, Contains("Witch (Release Spell) attacks Pike"));
+  CHECK_THAT(run.output, Contains("reloads the Heavy Crossbow (Use Item, complex)"));
+  CHECK_THAT(run.output, Contains("vs Medic's Guard"));
+}
+
+TEST_CASE("house rules change the skirmish: Favor +2 and Max Wounds 4", "[run][golden]") {
+  const auto run = arbiter(skirmish + " --house platemail-house");
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.output == read("tests/golden/skirmish-house.txt"));
+  CHECK(run.output != read("tests/golden/skirmish.txt"));
+  CHECK_THAT(run.output, Contains("+2 Favor (Charge, Clash)"));
+  CHECK_THAT(run.output, Contains("(4 of 4)"));
+}
+
+TEST_CASE("the same fight and seed give the same narration and log, byte for byte", "[run]") {
+  TempDir dir;
+  const auto first = arbiter(skirmish + " --log " + (dir / "a.jsonl"));
+  const auto second = arbiter(skirmish + " --log " + (dir / "b.jsonl"));
+  REQUIRE(first.exit_code == 0);
+  CHECK(first.output == second.output);
+  CHECK(read(dir / "a.jsonl") == read(dir / "b.jsonl"));
+  CHECK_THAT(read(dir / "a.jsonl"), Contains("\"type\":\"roll\""));  // every roll is in the log
+}
+
+TEST_CASE("a saved fight resumes to exactly the continuation of the unbroken one", "[run]") {
+  TempDir dir;
+  const auto whole = arbiter(skirmish + " --log " + (dir / "whole.jsonl"));
+  const auto first = arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt "
+                             "--seed 1 --save " + (dir / "round1.json"));
+  const auto rest = arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round2.txt "
+                            "--resume " + (dir / "round1.json") + " --log " + (dir / "rest.jsonl"));
+  REQUIRE(whole.exit_code == 0);
+  REQUIRE(first.exit_code == 0);
+  REQUIRE(rest.exit_code == 0);
+  CHECK(first.output + rest.output == whole.output);
+  const std::string whole_log = read(dir / "whole.jsonl"), rest_log = read(dir / "rest.jsonl");
+  REQUIRE(rest_log.size() < whole_log.size());
+  CHECK(whole_log.substr(whole_log.size() - rest_log.size()) == rest_log);  // numbered on from the save
+}
+
+TEST_CASE("arbiter run refuses bad input with its position and exit 1, and keeps the save untouched", "[run]") {
+  TempDir dir;
+  {
+    std::ofstream sheet(dir / "bad.txt");
+    sheet << "Aldric:\n  1: Chrage -> closest enemy\n  2: Defend\n";
+  }
+  const auto bad_sheet = arbiter("run examples/platemail/skirmish.lua --seed 1 --orders " + (dir / "bad.txt"));
+  CHECK(bad_sheet.exit_code == 1);
+  CHECK_THAT(bad_sheet.output, Contains("bad.txt:2:6: error: unknown action 'Chrage'"));
+  CHECK_THAT(bad_sheet.output, Contains("Charge"));
+
+  REQUIRE(arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt --seed 1 "
+                  "--save " + (dir / "s.json"))
+              .exit_code == 0);
+  const std::string saved = read(dir / "s.json");
+  const auto past = arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt "
+                            "--resume " + (dir / "s.json") + " --save " + (dir / "s.json"));
+  CHECK(past.exit_code == 1);
+  CHECK_THAT(past.output, Contains("the sheet is for round 1, but the fight has already played 1 round"));
+  CHECK(read(dir / "s.json") == saved);
+
+  CHECK(arbiter("run examples/platemail/skirmish.lua --resume " + (dir / "s.json") + " --seed 3").exit_code == 2);
+  const auto missing = arbiter("run examples/platemail/nowhere.lua --seed 1");
+  CHECK(missing.exit_code == 1);
+  CHECK_THAT(missing.output, Contains("no such encounter file"));
+}
+
+TEST_CASE("scripted dice drive a fight, and a round without orders is the default order, said so", "[run]") {
+  const auto run = arbiter("run examples/platemail/skirmish.lua --rounds 1 --dice 1");
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Aldric: Defend (no order for this phase: Defend, the default order)"));
+}
+
+TEST_CASE("the house pack's new action Shield Bash can be ordered under it only, and explain shows who made it",
+          "[run]") {
+  TempDir dir;
+  {
+    std::ofstream sheet(dir / "bash.txt");
+    sheet << "Aldric:\n  1: Shield Bash -> closest enemy\n  2: Defend\n";
+  }
+  const std::string run = "run examples/platemail/skirmish.lua --seed 1 --orders " + (dir / "bash.txt");
+  const auto house = arbiter(run + " --house platemail-house");
+  CHECK(house.exit_code == 0);
+  CHECK_THAT(house.output, Contains("Aldric: Shield Bash"));
+  const auto plain = arbiter(run);
+  CHECK(plain.exit_code == 1);
+  CHECK_THAT(plain.output, Contains("unknown action 'Shield Bash'"));
+
+  const auto explain = arbiter("explain platemail platemail-house \"action:Shield Bash\"");
+  CHECK(explain.exit_code == 0);
+  CHECK_THAT(explain.output, Contains("defined by platemail-house at examples/packs/platemail-house/init.lua"));
+}

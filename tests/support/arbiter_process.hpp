@@ -1,0 +1,27 @@
+#pragma once
+// Runs the `arbiter` program as a user does, from the source folder, with the example and test
+// packs on its path: output and exit code (0 success, 1 bad input, 2 bad usage), never a crash.
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include <catch2/catch.hpp>
+#include <sys/wait.h>
+
+struct Run {
+  int exit_code;
+  std::string output;  // stdout and stderr together, as a user sees them
+};
+
+inline Run arbiter(const std::string& arguments) {
+  const std::string command =
+      std::string(ARBITER_BINARY) + " --pack-path examples/packs --pack-path tests/packs " + arguments + " 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe);
+  std::string output;
+  std::array<char, 4096> buffer;
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) output.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  REQUIRE(WIFEXITED(status));  // a signal would be a crash
+  return {WEXITSTATUS(status), output};
+}
