@@ -18,7 +18,7 @@ constexpr const char* character_type = "arbiter.character";
 int character_index(lua_State* L) {
   World& world = world_of(L);
   const Entity& e = world.get(*static_cast<EntityId*>(luaL_checkudata(L, 1, character_type)));
-  const std::string key = luaL_checkstring(L, 2);
+  const std::string_view key = luaL_checkstring(L, 2);  // read many times a round: no copy
   if (key == "id") lua_pushinteger(L, e.id);
   else if (key == "name") lua_pushstring(L, e.name.c_str());
   else if (key == "side") lua_pushstring(L, e.side.c_str());
@@ -50,7 +50,7 @@ int character_index(lua_State* L) {
       lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
     }
   } else {
-    throw Error("a character has id, name, side, cell, stats, equipment and statuses, not '" + key + "'");
+    throw Error("a character has id, name, side, cell, stats, equipment and statuses, not '" + std::string(key) + "'");
   }
   return 1;
 }

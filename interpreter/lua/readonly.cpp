@@ -1,13 +1,30 @@
 #include "interpreter/lua/readonly.hpp"
 
+#include <cstring>
+
 #include "interpreter/lua/guard.hpp"
 
 namespace arbiter::lua {
 namespace {
 
-// Registry keys (their addresses): the set of views, and the cache of deep views by table.
+// Registry keys (their addresses): the set of views, the cache of deep views by table, and the
+// maker of deep views' __index.
 const char views_key = 0;
 const char deep_cache_key = 0;
+const char deep_index_maker_key = 0;
+
+// A deep view's __index, in Lua: rules read registry tables field by field many times a round,
+// and a Lua closure that returns plain values itself is much cheaper than a C call per field.
+// Nested tables come back as their (cached) views; `wrap` makes a missing one.
+constexpr const char* deep_index_maker = R"(
+local type = type
+return function(t, views, wrap)
+  return function(_, key)
+    local value = t[key]
+    if type(value) ~= "table" then return value end
+    return views[value] or wrap(value)
+  end
+end)";
 
 void push_weak_table(lua_State* L, const void* key, const char* mode) {
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) return;
@@ -28,11 +45,35 @@ void wrap_if_table(lua_State* L) {
   lua_remove(L, -2);
 }
 
-int deep_index(lua_State* L) {
-  lua_pushvalue(L, 2);
-  lua_gettable(L, lua_upvalueindex(1));
-  wrap_if_table(L);
+int type_name(lua_State* L) {
+  luaL_checkany(L, 1);
+  lua_pushstring(L, luaL_typename(L, 1));
   return 1;
+}
+
+int wrap(lua_State* L) {
+  push_readonly(L, 1, true);
+  return 1;
+}
+
+// Pushes the __index closure of a deep view of the table at `index`.
+void push_deep_index(lua_State* L, int index) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &deep_index_maker_key) != LUA_TFUNCTION) {
+    lua_pop(L, 1);
+    if (luaL_loadbufferx(L, deep_index_maker, std::strlen(deep_index_maker), "@stdlib/(read-only view)", "t") != LUA_OK)
+      lua_error(L);
+    lua_newtable(L);  // the chunk's environment: it reads nothing global but `type`
+    lua_pushcfunction(L, type_name);
+    lua_setfield(L, -2, "type");
+    lua_setupvalue(L, -2, 1);
+    lua_call(L, 0, 1);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &deep_index_maker_key);
+  }
+  lua_pushvalue(L, index);
+  push_weak_table(L, &deep_cache_key, "kv");
+  lua_pushcfunction(L, guarded<wrap>);
+  lua_call(L, 3, 1);
 }
 
 int refuse_write(lua_State* L) {
@@ -89,7 +130,10 @@ void push_readonly(lua_State* L, int index, bool deep) {
   lua_newtable(L);  // the view: always empty, so every read and write reaches the metatable
   lua_createtable(L, 0, 6);
   lua_pushvalue(L, index);
-  if (deep) lua_pushcclosure(L, guarded<deep_index>, 1);
+  if (deep) {
+    lua_pop(L, 1);
+    push_deep_index(L, index);
+  }
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, guarded<refuse_write>);
   lua_setfield(L, -2, "__newindex");

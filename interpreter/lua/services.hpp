@@ -3,8 +3,8 @@
 // provided by the host as a service, found by type. A binding asks `services(L).get<World>()`
 // and gets a clear error when the current context has none (e.g. `world` while loading a pack).
 #include <string>
-#include <typeindex>
-#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include <lua.hpp>
 
@@ -16,16 +16,22 @@ class Services {
  public:
   template <class T>
   void provide(T* service) {
-    entries_[typeid(T)] = service;
+    for (auto& [key, value] : entries_)
+      if (key == key_of<T>()) {
+        value = service;
+        return;
+      }
+    entries_.emplace_back(key_of<T>(), service);
   }
   template <class T>
   void withdraw() {
-    entries_.erase(typeid(T));
+    std::erase_if(entries_, [](const auto& entry) { return entry.first == key_of<T>(); });
   }
   template <class T>
   T* find() const {
-    const auto it = entries_.find(typeid(T));
-    return it == entries_.end() ? nullptr : static_cast<T*>(it->second);
+    for (const auto& [key, value] : entries_)
+      if (key == key_of<T>()) return static_cast<T*>(value);
+    return nullptr;
   }
   // Throws arbiter::Error naming the missing service (`what`: "dice source", "world"); call it
   // from inside a guarded function.
@@ -36,7 +42,14 @@ class Services {
   }
 
  private:
-  std::unordered_map<std::type_index, void*> entries_;
+  // A type's key is the address of a variable of its own: comparing it is one instruction, where a
+  // type_index may compare names. Bindings look services up on every call, and there are a dozen.
+  template <class T>
+  static const void* key_of() {
+    static const char key = 0;
+    return &key;
+  }
+  std::vector<std::pair<const void*, void*>> entries_;
 };
 
 // The services of the sandbox that owns `L` (set by the Sandbox when it creates the state).

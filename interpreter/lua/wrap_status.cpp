@@ -95,7 +95,7 @@ int apply(lua_State* L) {
     lua_pop(L, 1);
     how.cause = opt_string_field(L, 3, "cause", "");
   }
-  change(L, [statuses = runtime(L), target, status, how]  mutable { statuses.apply(target, status, how); });
+  change(L, [statuses = runtime(L), target, status, how]() mutable { statuses.apply(target, status, how); });
   return 0;
 }
 
@@ -105,7 +105,7 @@ int remove(lua_State* L) {
   const std::string cause = luaL_optstring(L, 3, "");
   // Inside an action the removal waits for the commit: say whether there is something to remove.
   lua_pushboolean(L, world_of(L).get(target).status(status) != nullptr);
-  change(L, [statuses = runtime(L), target, status, cause]  mutable { statuses.remove(target, status, cause); });
+  change(L, [statuses = runtime(L), target, status, cause]() mutable { statuses.remove(target, status, cause); });
   return 1;
 }
 

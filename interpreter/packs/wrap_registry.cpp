@@ -50,6 +50,11 @@ int require_definition(lua_State* L) {
   return 1;
 }
 
+int revision(lua_State* L) {
+  lua_pushinteger(L, static_cast<lua_Integer>(registry_of(L).revision()));
+  return 1;
+}
+
 int names(lua_State* L) {
   const auto all = registry_of(L).names(check_kind(L, 1));
   lua_createtable(L, static_cast<int>(all.size()), 0);
@@ -106,6 +111,7 @@ int open_registry(lua_State* L) {
       {"require", lua::guarded<require_definition>},
       {"names", lua::guarded<names>},
       {"history", lua::guarded<history>},
+      {"revision", lua::guarded<revision>},
       {nullptr, nullptr}};
   luaL_newlib(L, functions);
   lua_createtable(L, static_cast<int>(all_kinds.size()), 0);

@@ -52,7 +52,8 @@ local arbiter = require "arbiter"
 
 local combat = {}
 
-local function tables() return arbiter.tables end
+local all_tables = arbiter.tables
+local function tables() return all_tables end
 
 local function sum(parts)
   local total = 0

@@ -8,6 +8,10 @@ local arbiter = { registry = {
   kinds = {},
 } }
 
+---Counts every change to the registry: what was read stays valid while it is the same.
+---@return integer
+function arbiter.registry.revision() end
+
 ---Defines `name` of `kind`; the value is copied, so changing it afterwards changes nothing.
 ---@param kind arbiter.Kind
 ---@param name string
