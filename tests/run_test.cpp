@@ -152,3 +152,14 @@ TEST_CASE("the house pack's new action Shield Bash can be ordered under it only,
   CHECK(explain.exit_code == 0);
   CHECK_THAT(explain.output, Contains("defined by platemail-house at examples/packs/platemail-house/init.lua"));
 }
+
+TEST_CASE("a ruleset's bad status or flow is reported at its line before any round is played", "[run]") {
+  const auto status = arbiter("run tests/encounters/bad-status.lua --seed 1 --rounds 1");
+  CHECK(status.exit_code == 1);
+  CHECK_THAT(status.output, Contains("tests/packs/bad-status/init.lua:4:"));
+  CHECK_THAT(status.output, Contains("status 'Stunned': a duration cannot be negative"));
+  const auto flow = arbiter("run tests/encounters/no-flow.lua --seed 1 --rounds 1");
+  CHECK(flow.exit_code == 1);
+  CHECK_THAT(flow.output, Contains("tests/packs/no-flow/init.lua:3:"));
+  CHECK_THAT(flow.output, Contains("unknown kind of phase 'simultanous' (did you mean 'simultaneous'?)"));
+}

@@ -36,8 +36,8 @@ std::string_view name(PhaseKind kind) { return phase_kind_names[static_cast<std:
 PhaseKind parse_phase_kind(std::string_view text) {
   for (std::size_t i = 0; i < phase_kind_names.size(); ++i)
     if (text == phase_kind_names[i]) return static_cast<PhaseKind>(i);
-  throw Error(fmt::format("unknown kind of phase '{}'{}", text,
-                          did_you_mean(text, {phase_kind_names.begin(), phase_kind_names.end()})));
+  throw Error(with_nearest(fmt::format("unknown kind of phase '{}'", text), text,
+                           {phase_kind_names.begin(), phase_kind_names.end()}));
 }
 
 std::string_view name(Boundary boundary) { return boundary_names[static_cast<std::size_t>(boundary)]; }

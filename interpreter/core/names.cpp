@@ -51,4 +51,9 @@ std::string did_you_mean(std::string_view wanted, const std::vector<std::string>
   return out + "?";
 }
 
+std::string with_nearest(std::string message, std::string_view wanted, const std::vector<std::string>& candidates) {
+  const std::string hint = did_you_mean(wanted, candidates);
+  return hint.empty() ? message : message + " (" + hint + ")";
+}
+
 }  // namespace arbiter

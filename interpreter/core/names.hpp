@@ -15,5 +15,7 @@ std::vector<std::string> nearest_names(std::string_view wanted, const std::vecto
 
 // "did you mean 'Charge'?" / "did you mean 'Charge' or 'Change'?", or "" when nothing is close.
 std::string did_you_mean(std::string_view wanted, const std::vector<std::string>& candidates);
+// `message`, then " (did you mean …?)" when a candidate is close to `wanted`.
+std::string with_nearest(std::string message, std::string_view wanted, const std::vector<std::string>& candidates);
 
 }  // namespace arbiter

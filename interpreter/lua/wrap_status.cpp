@@ -75,11 +75,6 @@ StatusDefinition check_status_definition(lua_State* L, int table) {
 
 namespace {
 
-int define(lua_State* L) {
-  services(L).get<StatusBook>("status book").define(check_status_definition(L, 1));
-  return 0;
-}
-
 int apply(lua_State* L) {
   World& world = world_of(L);
   const EntityId target = check_entity(L, 1, world).id;
@@ -152,7 +147,7 @@ int tick(lua_State* L) {
 }
 
 const luaL_Reg functions[] = {
-    {"define", guarded<define>},   {"apply", guarded<apply>},         {"remove", guarded<remove>},
+    {"apply", guarded<apply>},         {"remove", guarded<remove>},
     {"has", guarded<has>},         {"allows", guarded<allows>},       {"modifiers", guarded<modifiers>},
     {"tick", guarded<tick>},       {nullptr, nullptr},
 };

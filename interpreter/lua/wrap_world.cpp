@@ -99,32 +99,6 @@ int visible_to(lua_State* L) {
   return 1;
 }
 
-int set_lookups(lua_State* L) {
-  luaL_checktype(L, 1, LUA_TTABLE);
-  LookupRules& rules = lookup_rules(L);
-  LookupRules changed = rules;
-  changed.injury_stat = opt_string_field(L, 1, "injury", rules.injury_stat);
-  changed.size_stat = opt_string_field(L, 1, "size", rules.size_stat);
-  lua_getfield(L, 1, "more_is_worse");
-  if (!lua_isnil(L, -1)) changed.more_is_worse = lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  lua_getfield(L, 1, "out_of_fight");
-  if (!lua_isnil(L, -1)) {
-    luaL_checktype(L, -1, LUA_TTABLE);
-    changed.out_of_fight.clear();
-    const lua_Integer n = luaL_len(L, -1);
-    for (lua_Integer i = 1; i <= n; ++i) {
-      lua_rawgeti(L, -1, i);
-      if (lua_type(L, -1) != LUA_TSTRING) throw Error("out_of_fight lists status names");
-      changed.out_of_fight.emplace_back(lua_tostring(L, -1));
-      lua_pop(L, 1);
-    }
-  }
-  lua_pop(L, 1);
-  rules = std::move(changed);
-  return 0;
-}
-
 const luaL_Reg functions[] = {
     {"character", guarded<character>},
     {"characters", guarded<characters>},
@@ -136,7 +110,6 @@ const luaL_Reg functions[] = {
     {"biggest", guarded<find_one<biggest>>},
     {"within_reach", guarded<within_reach_of>},
     {"visible_from", guarded<visible_to>},
-    {"set_lookups", guarded<set_lookups>},
     {nullptr, nullptr},
 };
 

@@ -40,8 +40,9 @@ Halt parse_halt(const std::string& text) {
   if (text == "other") return Halt::Other;
   if (text == "both") return Halt::Both;
   if (text == "none") return Halt::None;
-  throw Error(fmt::format("the movement hook returned '{}'; expected nil, \"mover\", \"other\" or \"both\"{}", text,
-                          did_you_mean(text, {"mover", "other", "both", "none"})));
+  throw Error(with_nearest(fmt::format("the movement hook returned '{}'; expected nil, \"mover\", \"other\" or "
+                                       "\"both\"", text),
+                           text, {"mover", "other", "both", "none"}));
 }
 
 // One compass step from `from`.
@@ -157,7 +158,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
           if (status.name.empty()) status.name = d->name;
           book_.define(std::move(status));
         } catch (const Error& e) {
-          throw Error(parse_positioned(located(*d, "status '" + d->name + "': " + e.diagnostics().front().message)));
+          throw Error(parse_positioned(located(*d, e.diagnostics().front().message)));
         }
         break;
       case Kind::table:
@@ -180,7 +181,7 @@ const Fight::Action& Fight::action(const std::string& name) const {
   if (const auto* rules = vocabulary_.action(name)) return actions_.at(rules->name);  // any case
   std::vector<std::string> names;
   for (const auto& [known, a] : actions_) names.push_back(known);
-  throw Error(fmt::format("no action '{}' is defined{}", name, did_you_mean(name, names)));
+  throw Error(with_nearest(fmt::format("no action '{}' is defined", name), name, names));
 }
 
 const Fight::Function* Fight::hook(const char* name) const {

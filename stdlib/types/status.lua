@@ -26,10 +26,6 @@
 
 local status = {}
 
----Defines a status (a negative duration or unknown option is an error naming it).
----@param definition status.Definition
-function status.define(definition) end
-
 ---Applies a status by its stacking rule and logs it.
 ---@param target string|world.Character
 ---@param name string

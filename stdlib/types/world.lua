@@ -58,13 +58,13 @@ function world.closest(of, relation) end
 ---@return world.Character?
 function world.farthest(of, relation) end
 
----"The most injured enemy", by the injury stat (see set_lookups); ties go to the nearer.
+---"The most injured enemy", by the injury stat (the ruleset's flow table names it: `lookups`); ties go to the nearer.
 ---@param of string|world.Character
 ---@param relation? world.Relation
 ---@return world.Character?
 function world.most_injured(of, relation) end
 
----"The biggest enemy", by the size stat (see set_lookups); ties go to the nearer.
+---"The biggest enemy", by the size stat (the ruleset's flow table names it: `lookups`); ties go to the nearer.
 ---@param of string|world.Character
 ---@param relation? world.Relation
 ---@return world.Character?
@@ -82,9 +82,5 @@ function world.within_reach(of, feet, relation) end
 ---@param relation? world.Relation
 ---@return world.Character[]
 function world.visible_from(of, relation) end
-
----Which stats the lookups read, and which statuses take a character out of them.
----@param lookups world.Lookups
-function world.set_lookups(lookups) end
 
 return world

@@ -1,0 +1,5 @@
+return {
+  rules = { "no-flow" },
+  map = { width = 3, height = 3 },
+  characters = { { name = "Aldric", side = "party", at = "A1" } },
+}
