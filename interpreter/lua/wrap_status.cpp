@@ -137,19 +137,9 @@ int modifiers(lua_State* L) {
   return 2;
 }
 
-int tick(lua_State* L) {
-  Tick when;
-  when.edge = parse_clock_edge(luaL_checkstring(L, 1));
-  when.unit = parse_duration_unit(luaL_checkstring(L, 2));
-  if (!lua_isnoneornil(L, 3)) when.whose = check_entity(L, 3, world_of(L)).id;
-  runtime(L).tick(when);
-  return 0;
-}
-
 const luaL_Reg functions[] = {
-    {"apply", guarded<apply>},         {"remove", guarded<remove>},
-    {"has", guarded<has>},         {"allows", guarded<allows>},       {"modifiers", guarded<modifiers>},
-    {"tick", guarded<tick>},       {nullptr, nullptr},
+    {"apply", guarded<apply>}, {"remove", guarded<remove>},       {"has", guarded<has>},
+    {"allows", guarded<allows>}, {"modifiers", guarded<modifiers>}, {nullptr, nullptr},
 };
 
 }  // namespace

@@ -58,11 +58,4 @@ function status.allows(who, action) end
 ---@return integer total
 function status.modifiers(who, roll) end
 
----A moment of the flow's clock: counts down the statuses running on it and removes those that
----run out. `whose` names the character whose turn or phase it is; omit it for the whole table.
----@param edge "start"|"end"
----@param unit "rounds"|"phases"|"turns"
----@param whose? string|world.Character
-function status.tick(edge, unit, whose) end
-
 return status
