@@ -163,3 +163,26 @@ TEST_CASE("a ruleset's bad status or flow is reported at its line before any rou
   CHECK_THAT(flow.output, Contains("tests/packs/no-flow/init.lua:3:"));
   CHECK_THAT(flow.output, Contains("unknown kind of phase 'simultanous' (did you mean 'simultaneous'?)"));
 }
+
+TEST_CASE("dice rolled by hand are asked for with their reason; when they run out the fight stops, unsaved",
+          "[run]") {
+  TempDir dir;
+  {
+    std::ofstream rolls(dir / "rolls.txt");
+    rolls << "25\n15\n11\n";  // 25 is not on a d20: asked again. Then the input ends.
+  }
+  const std::string round1 =
+      "run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt --save " + (dir / "never.json");
+  const auto by_hand = arbiter(round1 + " --roll-by-hand < " + (dir / "rolls.txt"));
+  CHECK(by_hand.exit_code == 1);
+  CHECK_THAT(by_hand.output, Contains("Roll a d20 for Brienne's Dexterity Saving Throw (Crash): "));
+  CHECK_THAT(by_hand.output, Contains("'25' is not a face of a d20"));
+  CHECK_THAT(by_hand.output, Contains("no value was given for the d20 for Aldric attacks Orc: the input ended"));
+  CHECK_FALSE(std::filesystem::exists(dir / "never.json"));
+
+  // The same from a script: the two saves, then the attack finds no die left.
+  const auto short_script = arbiter(round1 + " --dice 15,11");
+  CHECK(short_script.exit_code == 1);
+  CHECK_THAT(short_script.output, Contains("the scripted dice ran out: all 2 values were used, and a d20 is needed"));
+  CHECK_FALSE(std::filesystem::exists(dir / "never.json"));
+}

@@ -51,12 +51,14 @@ ScriptedDice ScriptedDice::parse(std::string_view text) {
 
 std::size_t ScriptedDice::roll(const Die& die, std::string_view reason) {
   if (next_ == values_.size()) {
+    failed_ = true;
     throw Error(fmt::format("the scripted dice ran out: all {} values were used, and a {} is needed{}",
                             values_.size(), die.name(), for_reason(reason)));
   }
   const std::string& written = values_[next_];
   const auto face = die.find(written);
   if (!face) {
+    failed_ = true;
     throw Error(fmt::format("scripted value {} ('{}') cannot be rolled on a {}{}: its faces are {}", next_ + 1,
                             written, die.name(), for_reason(reason), die.describe_faces()));
   }
@@ -69,6 +71,7 @@ std::size_t PromptedDice::roll(const Die& die, std::string_view reason) {
     out_ << "Roll a " << die.name() << for_reason(reason) << ": " << std::flush;
     std::string line;
     if (!std::getline(in_, line)) {
+      failed_ = true;
       throw Error(fmt::format("no value was given for the {}{}: the input ended", die.name(), for_reason(reason)));
     }
     if (const auto face = die.find(trimmed(line))) return *face;

@@ -27,6 +27,12 @@ class DiceSource {
   virtual void roll_many(const Die& die, std::string_view reason, std::span<std::size_t> faces) {
     for (auto& face : faces) face = roll(die, reason);
   }
+  // Whether a roll could not be had (a script ran out or held a wrong value, the input ended): a
+  // fight cannot go on with the dice it was given.
+  bool failed() const noexcept { return failed_; }
+
+ protected:
+  bool failed_ = false;
 };
 
 class SeededDice final : public DiceSource {

@@ -570,7 +570,11 @@ void Fight::resolve(const Intent& intent, Changes& changes) {
   lua_pushinteger(L_, at.phase);
   lua_setfield(L_, -2, "phase");
   // Protected, so a failing action ends only itself; a spent budget still ends the round.
-  if (auto error = sandbox_.try_call(L_, chosen.resolve.pack, 1, 0)) throw *error;
+  if (auto error = sandbox_.try_call(L_, chosen.resolve.pack, 1, 0)) {
+    // Not the action's fault: the fight stops (nothing is saved) rather than play on without dice.
+    if (dice_.failed()) throw std::runtime_error(error->diagnostics().front().message);
+    throw *error;
+  }
 }
 
 }  // namespace arbiter::packs
