@@ -177,8 +177,12 @@ function attack.make(ctx, target, how)
   -- Rescue: "If you are hit, roll a die: On even numbers, the Character you are carrying is hit instead."
   local result = combat.attack { natural = natural, modifiers = parts, defense = defense,
                                  penetration = penetration, wounds = wounds }
-  local carried = victim.stats.carrying
-  if result.hit and carried and flow.intent(victim) and flow.intent(victim).action == "Rescue" then
+  -- The one carried is the Rescue's target, picked up this very phase: the `carrying` stat that
+  -- Rescue proposes lands only when the phase ends, too late for the Attacks made in it.
+  local rescue = flow.intent(victim)
+  local carried = rescue and rescue.action == "Rescue" and rescue.target
+                  and grid.adjacent(victim.cell, rescue.target.cell) and rescue.target.name or nil
+  if result.hit and carried then
     local die = dice.roll("1d6", victim.name .. " is hit while carrying " .. carried).total
     if combat.rescue_carried_hit(die) then
       versus = (versus or "") .. (" — d6 %d: %s, carried, is hit instead"):format(die, carried)
