@@ -1,0 +1,151 @@
+-- The Movement Actions and Attacks of Opportunity in a fight, with scripted dice: each case
+-- quotes the source and works its numbers out from the source's tables.
+local test = require "arbiter.test"
+local duel = require "tests.duel"
+
+test.case("Move: 'Move up to 15 feet' — Move toward a far enemy goes 3 squares (5' each)", function()
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J2", weapon = "Axe", armor = "Leather" },
+  })
+  f:round [[
+    Aldric:
+      1: Move toward "Orc"
+      2: Defend
+  ]]
+  test.equal(f:cell("Aldric"), "D2")
+  duel.no_failures(f)
+end)
+
+test.case("Sprint: 'Move up to 30 feet' — Sprint N six times, 30' (A1 is the south-west corner)", function()
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "A1", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J1", weapon = "Axe", armor = "Leather" },
+  }, nil, { width = 10, height = 8 })
+  f:round [[
+    Aldric:
+      1: Sprint N, N, N, N, N, N
+      2: Defend
+  ]]
+  test.equal(f:cell("Aldric"), "A7")
+  duel.no_failures(f)
+end)
+
+test.case("Sprint: 'Ranged Attacks against you are made with Disfavor this Action Phase'", function()
+  -- The Orc Sprints north (Not Ready: Leather still gives 12). Short Bow at 10': 14 − 3 = 11, a miss.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "A1", weapon = "Short Bow", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "C1", weapon = "Axe", armor = "Leather" },
+  }, { 14 }, { width = 10, height = 8 })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Sprint N, N, N, N, N, N
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total"), { 11 })
+  test.equal(duel.attacks(f, "hit"), { false })
+  duel.no_failures(f)
+end)
+
+local function beside(dice)
+  -- The Orc at C2 Defends (Ready, an Axe in hand); Aldric at B2 (Unarmored, Sword) steps away west.
+  return duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Unarmored" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+  }, dice)
+end
+
+test.case("Attack of Opportunity: 'Triggered when an adjacent enemy moves into a non-adjacent space from a Ready Character'", function()
+  -- Aldric Moves (Ready): Defense 10 + 3 + 1 = 14. The Orc's AoO has no Favor or Disfavor of its
+  -- own ("in addition to their chosen Actions"): 15 > 14, 1 Wound.
+  local f = beside({ 15 })
+  f:round [[
+    Aldric:
+      1: Move 10' W
+      2: Defend
+  ]]
+  local attacks = f:events("attack")
+  test.equal(#attacks, 1)
+  test.equal(attacks[1].cause, "Attack of Opportunity")
+  test.equal(attacks[1].fields.total, 15)
+  test.equal(f:stat("Aldric", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("Fall Back: 'You prevent Attacks of Opportunity against you this Action Phase'", function()
+  local f = beside({})
+  f:round [[
+    Aldric:
+      1: Fall Back 10' W
+      2: Defend
+  ]]
+  test.equal(f:cell("Aldric"), "A2")
+  test.equal(#f:events("attack"), 0)
+  duel.no_failures(f)
+end)
+
+test.case("no Attack of Opportunity from a Not Ready Character", function()
+  local f = beside({})
+  f:round [[
+    Aldric:
+      1: Move 10' W
+      2: Defend
+    Orc:
+      1: Aim
+      2: Defend
+  ]]
+  test.equal(#f:events("attack"), 0)
+  duel.no_failures(f)
+end)
+
+test.case("'Only one Attack of Opportunity is allowed per Action phase': two leave the Orc's reach, one is attacked", function()
+  -- A second AoO would roll a die past the scripted one: an action_failed.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Unarmored" },
+    { name = "Brenna", side = "party", at = "B3", weapon = "Sword", armor = "Unarmored" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+  }, { 1 })
+  f:round [[
+    Aldric:
+      1: Move 10' W
+      2: Defend
+    Brenna:
+      1: Move 10' W
+      2: Defend
+  ]]
+  test.equal(#f:events("attack"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("Skulk: 'You must end this Action Phase in Cover or Concealment to remain Hidden'; 'If moving, roll Stealth'", function()
+  -- The Goblin skulks behind a crate (Cover between it and the Orc): Stealth d20 12 + 0 ≥ 10.
+  local f = duel.new({
+    { name = "Goblin", side = "goblins", at = "A2", weapon = "Dagger", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Leather" },
+  }, { 12 }, { width = 10, height = 6, terrain = { ["C2"] = { shelter = "cover" } } })
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Defend
+  ]]
+  test.truthy(f:has("Goblin", "Hidden"))
+  test.equal(f:stat("Goblin", "stealth_roll"), 12)
+  duel.no_failures(f)
+end)
+
+test.case("Skulk in the open: not Hidden", function()
+  local f = duel.new({
+    { name = "Goblin", side = "goblins", at = "A2", weapon = "Dagger", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Leather" },
+  })
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Defend
+  ]]
+  test.falsy(f:has("Goblin", "Hidden"))
+  duel.no_failures(f)
+end)
