@@ -147,7 +147,9 @@ end })
 -- addition to their chosen Actions". Never ordered: the flow offers it (fight.lua).
 arbiter.define.action("Attack of Opportunity", { ready = true, resolve = function(ctx)
   if not ctx.reaction then error("an Attack of Opportunity is taken when an adjacent enemy leaves your reach, not ordered", 0) end
-  attack.make(ctx, ctx.target, { kind = "melee", opportunity = true, verb = "Attack of Opportunity" })
+  -- Taken while everyone moves, at the step where the enemy leaves reach or the paths meet: the
+  -- two are within reach then (fight.lua's movement hook), wherever the phase began.
+  attack.make(ctx, ctx.target, { kind = "melee", opportunity = true, within_reach = true, verb = "Attack of Opportunity" })
 end })
 
 -- ---------------------------------------------------------------------------------------------

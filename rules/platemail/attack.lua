@@ -104,7 +104,7 @@ end
 ---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
 ---@param ctx table the action's context (flow intent fields)
 ---@param target? world.Character
----@param how? { kind?: "melee"|"ranged", opportunity?: boolean, clash?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer }, on_hit?: fun(victim: world.Character) }
+---@param how? { kind?: "melee"|"ranged", opportunity?: boolean, within_reach?: boolean, clash?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer }, on_hit?: fun(victim: world.Character) }
 ---@return boolean attacked
 function attack.make(ctx, target, how)
   how = how or {}
@@ -121,7 +121,11 @@ function attack.make(ctx, target, how)
   if not sight.visible then return nothing("cannot target " .. target.name .. ": Concealed") end
 
   local kind, why
-  if how.profile then
+  if how.within_reach and combat.attack_row(attack.combatant(me), "melee") then
+    -- Within reach by what set the Attack off (an Attack of Opportunity during movement), though
+    -- the world still shows the cells of the phase's start until everyone has moved.
+    kind = "melee"
+  elseif how.profile then
     kind = how.kind or "ranged"
     if kind == "melee" and not grid.adjacent(me.cell, target.cell) then why = "is not beside " .. target.name end
   else
