@@ -45,7 +45,11 @@ end
 -- Movement Actions
 
 define("Move", { resolve = move_only })
-define("Sprint", { resolve = move_only })
+-- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you".
+define("Sprint", { resolve = function(ctx)
+  move_only(ctx)
+  if status.has(ctx.actor, "Hidden") then status.remove(ctx.actor, "Hidden", "Sprints: revealed") end
+end })
 define("Fall Back", { resolve = move_only })
 
 -- Skulk: "If moving, roll Stealth ... If you remain in Cover or Concealment and don't move, you
@@ -55,15 +59,7 @@ define("Skulk", {
   resolve = function(ctx)
     local me = ctx.actor
     move_only(ctx)
-    local sheltered = false
-    for _, c in ipairs(world.characters()) do
-      if c.side ~= me.side then
-        local sight = grid.sight(c.cell, me.cell)
-        sheltered = sheltered or sight.shelter ~= "none"
-        if sight.shelter == "none" and sight.visible then sheltered = false break end
-      end
-    end
-    if not sheltered then
+    if not attack.sheltered(me) then
       status.remove(me, "Hidden", "not in Cover or Concealment")
       return act(ctx, me.name .. " skulks but ends in the open: not Hidden")
     end

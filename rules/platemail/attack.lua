@@ -56,6 +56,23 @@ function attack.unaware(who, other)
   return perception < (other.stats.stealth_roll or 0)
 end
 
+---Whether `me` is in Cover or Concealment from the other sides: some line of sight to it meets
+---shelter and none sees it in the open (Skulk: "You must end this Action Phase in Cover or
+---Concealment to remain Hidden").
+---@param me world.Character
+---@return boolean
+function attack.sheltered(me)
+  local sheltered = false
+  for _, c in ipairs(world.characters()) do
+    if c.side ~= me.side then
+      local sight = grid.sight(c.cell, me.cell)
+      sheltered = sheltered or sight.shelter ~= "none"
+      if sight.shelter == "none" and sight.visible then return false end
+    end
+  end
+  return sheltered
+end
+
 ---A character as combat.lua reads it, this Action Phase, facing `other` (for Unaware).
 ---@param c world.Character
 ---@param other? world.Character
@@ -154,6 +171,12 @@ function attack.make(ctx, target, how)
     wounds = combat.attack_row(mine, kind).wounds
   end
   if first_unaware then attack.phase.unaware_attacked[me.name .. ">" .. target.name] = true end
+  -- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you", but Silent: "This Weapon's
+  -- Attack does not break Stealth." Revealed when the phase ends: this Attack was made hidden.
+  local row = not how.profile and combat.attack_row(mine, kind)
+  if status.has(me, "Hidden") and not (row and row.properties and row.properties.silent) then
+    status.remove(me, "Hidden", "attacks: revealed")
+  end
 
   local natural = dice.roll("1d20", ("%s attacks %s"):format(me.name, target.name)).total
   local rolled = ("d20 %d%s"):format(natural, attack.terms(parts))

@@ -229,6 +229,14 @@ end)
 -- hits them in an Action Phase beyond their Armor's Absorb value." Also the Concentration Checks
 -- of those hit while preparing or focusing a spell, and spells prepared undisturbed.
 arbiter.define.hook("phase_end", function()
+  -- Skulk: "You must end this Action Phase in Cover or Concealment to remain Hidden", whatever the
+  -- Hidden character did this phase (Skulk itself checks its own end).
+  for _, c in ipairs(world.characters()) do
+    local intent = flow.intent(c)
+    if status.has(c, "Hidden") and not (intent and intent.action == "Skulk") and not attack.sheltered(c) then
+      status.remove(c, "Hidden", "ends the phase in the open")
+    end
+  end
   local hits = {}
   for _, event in ipairs(log.phase_events("attack")) do
     local f = event.fields

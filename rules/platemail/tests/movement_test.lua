@@ -149,3 +149,98 @@ test.case("Skulk in the open: not Hidden", function()
   test.falsy(f:has("Goblin", "Hidden"))
   duel.no_failures(f)
 end)
+
+local function skulker(goblin, orc, dice)
+  -- The Goblin at A2 skulks behind a crate at C2 (Cover between it and the Orc at E2/F2) in round
+  -- 1: Stealth d20 12 + 0 ≥ 10, a Stealth roll of 12 above the Orc's Perception 10.
+  return duel.new({
+    { name = "Goblin", side = "goblins", at = goblin.at or "A2", weapon = goblin.weapon or "Dagger", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = orc.at or "E2", weapon = orc.weapon or "Axe", armor = "Leather", stats = orc.stats },
+  }, dice, { width = 10, height = 6, terrain = { ["C2"] = { shelter = "cover" } } })
+end
+local hide = [[
+    Goblin:
+      1: Skulk
+      2: Skulk
+]]
+
+test.case("Skulk: 'Your first Attack on an Unaware Target is made with Favor'; Dagger '+1 Penetration against Unaware Targets'", function()
+  -- Round 2 the Goblin Charges the Orc, who Aims (Not Ready: "Characters who are Not Ready ...
+  -- are Unaware of the skulker"). 5 + 3 (Charge) + 3 (first Attack on an Unaware Target) + 3 (the
+  -- Orc's Aim: melee Attacks on it have Favor) = 14 > 12 (Leather). Dagger Penetration 0 + 1 = 1
+  -- gets through Leather's Absorb 1: 1 Wound. The Attack is overt: the Goblin is revealed.
+  local f = skulker({}, {}, { 12, 5 })
+  f:round(hide)
+  test.truthy(f:has("Goblin", "Hidden"))
+  f:round [[
+    Goblin:
+      1: Charge -> "Orc"
+      2: Defend
+    Orc:
+      1: Aim
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total"), { 14 })
+  test.equal(duel.attacks(f, "penetration"), { 1 })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  test.falsy(f:has("Goblin", "Hidden"), "'Overt Actions such as Attacks ... reveal you'")
+  duel.no_failures(f)
+end)
+
+test.case("Skulk: 'Unaware Characters may not designate the Skulker as a Target' (Perception 5 below the Stealth roll 12)", function()
+  local f = skulker({}, { weapon = "Short Bow", stats = { perception = 5 } }, { 12 })
+  f:round(hide)
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Skulk
+    Orc:
+      1: Ranged Attack -> "Goblin"
+      2: Defend
+  ]]
+  test.equal(#f:events("attack"), 0)
+  test.truthy(#f:events("attack_missed_out") >= 1)
+  duel.no_failures(f)
+end)
+
+test.case("Silent: 'This Weapon's Attack does not break Stealth' — a Dart thrown from hiding keeps the Goblin Hidden", function()
+  -- The Orc (Perception 5) at F2, 25' off: Dart Range 30'. The roll does not matter here.
+  local f = skulker({ weapon = "Dart" }, { at = "F2", stats = { perception = 5 } }, { 12, 3 })
+  f:round(hide)
+  f:round [[
+    Goblin:
+      1: Ranged Attack -> "Orc"
+      2: Skulk
+  ]]
+  test.equal(#f:events("attack"), 1)
+  test.truthy(f:has("Goblin", "Hidden"))
+  duel.no_failures(f)
+end)
+
+test.case("Sprint reveals a skulker: 'Overt Actions such as Attacks, Sprint, etc reveal you'", function()
+  -- From B2 the Goblin Sprints 5' west to A2, still behind the crate: only the Sprint reveals it.
+  local f = skulker({ at = "B2" }, { at = "F2" }, { 12 })
+  f:round(hide)
+  test.truthy(f:has("Goblin", "Hidden"))
+  f:round [[
+    Goblin:
+      1: Sprint W
+      2: Defend
+  ]]
+  test.equal(f:cell("Goblin"), "A2")
+  test.falsy(f:has("Goblin", "Hidden"))
+  duel.no_failures(f)
+end)
+
+test.case("a Hidden character who Moves into the open is no longer Hidden: 'You must end this Action Phase in Cover or Concealment'", function()
+  local f = skulker({}, { at = "F2" }, { 12 })
+  f:round(hide)
+  f:round [[
+    Goblin:
+      1: Move N, N
+      2: Defend
+  ]]
+  test.equal(f:cell("Goblin"), "A4")
+  test.falsy(f:has("Goblin", "Hidden"))
+  duel.no_failures(f)
+end)
