@@ -209,3 +209,35 @@ test.case("Guard: d6 odd, 'the attacker rolls their Attack against the Guarded n
   test.equal(f:stat("Mage", "wounds"), 1)
   duel.no_failures(f)
 end)
+
+test.case("the source's Example Actions Order: Charge, then 'IF: I reach the enemy' Full Attack, ELSE Charge", function()
+  -- Aldric charges A2 → D2 beside the Orc (E2, Defending: Leather, Ready: 12; Disfavor on melee):
+  -- 9 + 3 − 3 = 9. He reached it: phase 2 is a Full Attack, two Attacks of 9 − 3 = 6.
+  local f = pair({ at = "A2" }, { at = "E2", armor = "Leather" }, { 9, 9, 9 })
+  f:round [[
+    Aldric:
+      1: Charge -> closest enemy
+      2: IF I reach the enemy THEN Full Attack -> closest enemy ELSE Charge -> closest enemy
+  ]]
+  test.equal(duel.attacks(f, "total"), { 9, 6, 6 })
+  duel.no_failures(f)
+end)
+
+test.case("Clash: 'Characters that were using Charge still get to make an Attack with Favor despite being Not Ready'", function()
+  -- Aldric (A2) charges the Orc (D2), who Moves west: after one step each (B2, C2) their next
+  -- steps would swap them: a Clash, both stop, Aldric having moved only 5'. The Orc (Ready) takes
+  -- its Attack of Opportunity first: 1, a miss. Aldric's Charge keeps its Favor: 10 + 3 = 13 > 12.
+  local f = pair({ at = "A2" }, { at = "D2", armor = "Leather" }, { 1, 10 })
+  f:round [[
+    Aldric:
+      1: Charge -> "Orc"
+      2: Defend
+    Orc:
+      1: Move W, W
+      2: Defend
+  ]]
+  test.equal(#f:events("clash"), 1)
+  test.equal(f:cell("Aldric"), "B2")
+  test.equal(duel.attacks(f, "total", "Aldric"), { 13 })
+  duel.no_failures(f)
+end)

@@ -173,3 +173,13 @@ test.case("Heavy Crossbow: 'Requires Complex Reload' — the second shot needs a
   test.equal(f:stat("Aldric", "loaded"), false)
   duel.no_failures(f)
 end)
+
+test.case("Lance: '+2 Penetration when Mounted and using Charge' — Penetration 3 gets through Full Plate's Absorb 3", function()
+  -- Charge 15' with Favor: 11 + 3 = 14 > 13 (Full Plate, Ready). Penetration 1 + 2 = 3: 1 Wound.
+  local f = pair({ weapon = "Lance", at = "A2", stats = { mounted = true } }, { at = "E2", armor = "Full Plate" }, { 11 })
+  f:round(neutral:format('Charge -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 14 })
+  test.equal(duel.attacks(f, "penetration"), { 3 })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  duel.no_failures(f)
+end)
