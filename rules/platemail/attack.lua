@@ -73,6 +73,20 @@ function attack.sheltered(me)
   return sheltered
 end
 
+---Whether an ally beside `target` holds a shield that "Provides Cover": "When held, provides
+---Cover to wielder and adjacent allies" (the wielder's own Cover is combat.has_cover's).
+---@param target world.Character
+---@return boolean
+function attack.shielded_by_ally(target)
+  for _, c in ipairs(world.characters(target.side)) do
+    local shield = c.name ~= target.name and c.stats.shield and arbiter.tables.shields[c.stats.shield]
+    if shield and shield.properties and shield.properties.provides_cover and grid.adjacent(c.cell, target.cell) then
+      return true
+    end
+  end
+  return false
+end
+
 ---A character as combat.lua reads it, this Action Phase, facing `other` (for Unaware).
 ---@param c world.Character
 ---@param other? world.Character
@@ -155,7 +169,7 @@ function attack.make(ctx, target, how)
   local first_unaware = theirs.unaware and not attack.phase.unaware_attacked[me.name .. ">" .. target.name]
   local here, there = grid.terrain(me.cell), grid.terrain(target.cell)
   local situation = {
-    kind = kind, moved = ctx.moved, cover = sight.shelter == "cover",
+    kind = kind, moved = ctx.moved, cover = sight.shelter == "cover" or attack.shielded_by_ally(target),
     distance = grid.distance(ctx.start, target_intent and target_intent.start or target.cell),
     high_ground = here.height > there.height,
     first_attack_on_unaware = first_unaware, opportunity = how.opportunity, clash = how.clash,

@@ -320,3 +320,23 @@ test.case("'Range to Targets is measured at the start of the Action Phase': a Sp
   test.equal(duel.attacks(f, "hit"), { true })
   duel.no_failures(f)
 end)
+
+test.case("Tower Shield: 'When held, provides Cover to wielder and adjacent allies' — the ally beside it is in Cover", function()
+  -- Brenna holds a Tower Shield beside Aldric (E2, Leather, Ready: 12). The archer's 14 − 2 = 12 ties: a miss.
+  local f = duel.new({
+    { name = "Archer", side = "orcs", at = "A2", weapon = "Short Bow", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "E2", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "E3", weapon = "Sword", armor = "Leather", shield = "Tower Shield" },
+  }, { 14 })
+  f:round [[
+    Archer:
+      1: Ranged Attack -> "Aldric"
+      2: Defend
+    Aldric:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "total"), { 12 })
+  test.equal(duel.attacks(f, "hit"), { false })
+  duel.no_failures(f)
+end)
