@@ -241,3 +241,31 @@ test.case("Clash: 'Characters that were using Charge still get to make an Attack
   test.equal(duel.attacks(f, "total", "Aldric"), { 13 })
   duel.no_failures(f)
 end)
+
+test.case("Guard: 'For each additional Attack you attempt to Guard against during this Action Phase, your Deflection has a -1 penalty'", function()
+  -- Two Orcs Counter the Mage. The first 12 does not beat the Bodyguard's 13: blocked. The
+  -- second is the additional Attack: 13 beats 13 − 1 = 12; d6 4 (even): the Bodyguard is hit.
+  local f = duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+    { name = "Bodyguard", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+    { name = "Orc #2", side = "orcs", at = "C1", weapon = "Axe", armor = "Leather" },
+  }, { 12, 13, 4 })
+  f:round [[
+    Mage:
+      1: Use Item
+      2: Use Item
+    Bodyguard:
+      1: Guard -> "Mage"
+      2: Guard -> "Mage"
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+    "Orc #2":
+      1: Counter -> "Mage"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "hit"), { false, true })
+  test.equal(duel.attacks(f, "target"), { "Mage", "Bodyguard" })
+  duel.no_failures(f)
+end)
