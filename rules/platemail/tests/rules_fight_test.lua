@@ -160,7 +160,8 @@ test.case("exactly Max Wounds is not 'in excess of' them: 3 of 3, still standing
   duel.no_failures(f)
 end)
 
-test.case("'a number of Rounds equal to their Max Wounds to receive aid before they die': Dead once 3 Rounds have run out", function()
+test.case("'a number of Rounds equal to their Max Wounds to receive aid before they die': 3 whole Rounds after the fall", function()
+  -- The Orc falls at the end of round 1's 1st Action Phase; rounds 2, 3 and 4 are its 3 Rounds.
   local f = pair({}, { stats = { wounds = 3 } }, { 14 })
   f:round [[
     Aldric:
@@ -171,8 +172,9 @@ test.case("'a number of Rounds equal to their Max Wounds to receive aid before t
       2: Use Item
   ]]
   f:round()
-  test.falsy(f:has("Orc", "Dead"), "still alive after the 2nd Round")
   f:round()
+  test.falsy(f:has("Orc", "Dead"), "still alive after the 3rd Round")
+  test.equal(f:stat("Orc", "rounds_to_live"), 1)
   f:round()
   test.truthy(f:has("Orc", "Dead"), "dead once its Rounds are spent")
   duel.no_failures(f)

@@ -183,3 +183,27 @@ test.case("Lance: '+2 Penetration when Mounted and using Charge' — Penetration
   test.equal(f:stat("Orc", "wounds"), 1)
   duel.no_failures(f)
 end)
+
+test.case("Entraps: 'Target Not Ready' while Entrapped — its Shield gives nothing the phase it frees itself", function()
+  -- Phase 1 the Net hits the Orc (Leather + Shield, Ready: 14): 15 > 14. Phase 2 it is forced to
+  -- free itself and is Not Ready: Brenna's Counter 13 > 12 (Leather alone) hits.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Bolo/Net", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "E3", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "D2", weapon = "Axe", armor = "Leather", shield = "Shield" },
+  }, { 15, 13 })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Defend
+    Brenna:
+      1: Defend
+      2: Counter -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "hit"), { true, true })
+  test.equal(duel.attacks(f, "total"), { 15, 13 })
+  duel.no_failures(f)
+end)
