@@ -4,25 +4,13 @@
 local test = require "arbiter.test"
 local duel = require "tests.duel"
 
-local function pair(me, foe, dice)
-  return duel.new({
-    { name = "Aldric", side = "party", at = me.at or "B2", weapon = me.weapon or "Sword", armor = me.armor or "Leather", shield = me.shield },
-    { name = "Orc", side = "orcs", at = foe.at or "C2", weapon = foe.weapon or "Axe", armor = foe.armor or "Unarmored", shield = foe.shield, stats = foe.stats },
-  }, dice)
-end
+local pair = duel.pair
 
 test.case("Charge of 5': 'You must move at least 10' to receive Favor' — d20 12 vs Defense 12 is a tie, a miss", function()
   -- Orc Ready (Use Item) in Leather: Defense 10 + 2 = 12. Aldric runs C2 → D2, 5': no Favor.
   -- "If the Attack roll total is greater than the Defense total, the Attack hits": 12 > 12 is false.
   local f = pair({ at = "C2" }, { at = "E2", armor = "Leather" }, { 12 })
-  f:round [[
-    Aldric:
-      1: Charge -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Charge -> "Orc"'))
   test.equal(f:cell("Aldric"), "D2")
   test.equal(duel.attacks(f, "total"), { 12 })
   test.equal(duel.attacks(f, "hit"), { false })
@@ -32,14 +20,7 @@ end)
 test.case("Full Attack: 'make two Attacks against adjacent opponents' — two hits, two Wounds past Absorb 0", function()
   -- Orc Unarmored and Ready: Defense 10 + 3 = 13, Absorb 0. d20 14 and 15 hit: 2 Wounds.
   local f = pair({}, {}, { 14, 15 })
-  f:round [[
-    Aldric:
-      1: Full Attack -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Full Attack -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 14, 15 })
   test.equal(f:stat("Orc", "wounds"), 2)
   duel.no_failures(f)
@@ -67,14 +48,7 @@ end)
 
 test.case("Counter: 'You get one Melee Attack against one adjacent opponent' — one Attack, a hit", function()
   local f = pair({}, {}, { 14 })
-  f:round [[
-    Aldric:
-      1: Counter -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Counter -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 14 })
   test.equal(f:stat("Orc", "wounds"), 1)
   duel.no_failures(f)
@@ -83,14 +57,7 @@ end)
 test.case("Ranged Attack within Range: Short Bow at 25', no penalty, Penetration 1 gets through Leather's Absorb 1", function()
   -- Orc Ready in Leather: Defense 12. d20 13 > 12 hits; Penetration 1 circumvents Absorb 1: 1 Wound.
   local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, { 13 })
-  f:round [[
-    Aldric:
-      1: Ranged Attack -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 13 })
   test.equal(duel.attacks(f, "penetration"), { 1 })
   test.equal(f:stat("Orc", "wounds"), 1)
@@ -100,14 +67,7 @@ end)
 test.case("Rapid Fire: 'Make 2 Ranged Attacks' with 'Disfavor this Action Phase'", function()
   -- d20 16 − 3 = 13 and 4 − 3 = 1 against the Orc Unarmored and Ready (13): both miss.
   local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2" }, { 16, 4 })
-  f:round [[
-    Aldric:
-      1: Rapid Fire -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Rapid Fire -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 13, 1 })
   test.equal(duel.attacks(f, "hit"), { false, false })
   duel.no_failures(f)
@@ -115,14 +75,7 @@ end)
 
 test.case("Rapid Fire refused: 'Weapons, like crossbows, that require a Use Item Action to reload ... cannot be used'", function()
   local f = pair({ at = "A2", weapon = "Light Crossbow" }, { at = "F2" }, {})
-  f:round [[
-    Aldric:
-      1: Rapid Fire -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Rapid Fire -> "Orc"'))
   test.equal(#f:events("attack"), 0)
   test.truthy(duel.narrated(f, "cannot Rapid Fire"))
   duel.no_failures(f)

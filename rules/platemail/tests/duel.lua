@@ -10,6 +10,23 @@ function duel.new(characters, dice, map)
   return fight.new { map = map or { width = 10, height = 6 }, characters = characters, dice = (dice and #dice > 0) and dice or nil }
 end
 
+---Aldric (side "party", Sword and Leather unless `me` says) and the Orc (side "orcs", Axe,
+---Unarmored unless `foe` says), side by side at B2 and C2 unless their `at` says.
+function duel.pair(me, foe, dice, map)
+  return duel.new({
+    { name = "Aldric", side = "party", at = me.at or "B2", weapon = me.weapon or "Sword", armor = me.armor or "Leather",
+      shield = me.shield, stats = me.stats },
+    { name = "Orc", side = "orcs", at = foe.at or "C2", weapon = foe.weapon or "Axe", armor = foe.armor or "Unarmored",
+      shield = foe.shield, stats = foe.stats },
+  }, dice, map)
+end
+
+---The orders of a round where Aldric takes `order` then Defends, and the Orc stands still and
+---Ready without Favor or Disfavor on Attacks against it (Use Item, a quick use, twice).
+function duel.still(order)
+  return ("Aldric:\n  1: %s\n  2: Defend\nOrc:\n  1: Use Item\n  2: Use Item\n"):format(order)
+end
+
 ---The attack events' field `name`, in order (all attacks, or those by `attacker`).
 function duel.attacks(f, name, attacker)
   local out = {}

@@ -3,12 +3,7 @@
 local test = require "arbiter.test"
 local duel = require "tests.duel"
 
-local function pair(me, foe, dice, map)
-  return duel.new({
-    { name = "Aldric", side = "party", at = me.at or "B2", weapon = me.weapon or "Sword", armor = me.armor or "Leather", shield = me.shield, stats = me.stats },
-    { name = "Orc", side = "orcs", at = foe.at or "C2", weapon = foe.weapon or "Axe", armor = foe.armor or "Unarmored", shield = foe.shield, stats = foe.stats },
-  }, dice, map)
-end
+local pair = duel.pair
 
 test.case("'Shields provide Deflection and Absorb only when a Character is Ready': Ready 15, Not Ready 10", function()
   -- Orc Unarmored ("Ready Only") with a Shield. Phase 1 Use Item (Ready): 10 + 3 + 2 = 15, d20 15
@@ -33,14 +28,7 @@ test.case("'An Attack roll of a natural 20, is always hits ... +1 Penetration an
   -- Orc Ready in Leather (Use Item): Defense 12, Absorb 1. A natural 20: the Sword's Penetration
   -- 0 + 1 = 1 circumvents Absorb 1, and 1 + 1 extra = 2 Wounds.
   local f = pair({}, { armor = "Leather" }, { 20 })
-  f:round [[
-    Aldric:
-      1: Counter -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Counter -> "Orc"'))
   test.equal(duel.attacks(f, "critical"), { true })
   test.equal(duel.attacks(f, "wounds"), { 2 })
   test.equal(duel.attacks(f, "penetration"), { 1 })
@@ -82,28 +70,14 @@ end)
 test.case("'Penetration ignores Absorb of a Target up to that Penetration value': Heavy Crossbow 3 vs Full Plate 3", function()
   -- Full Plate Ready: Defense 13. d20 14 hits; Penetration 3 circumvents Absorb 3: 1 Wound.
   local f = pair({ at = "A2", weapon = "Heavy Crossbow" }, { at = "F2", armor = "Full Plate" }, { 14 })
-  f:round [[
-    Aldric:
-      1: Ranged Attack -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(f:stat("Orc", "wounds"), 1)
   duel.no_failures(f)
 end)
 
 test.case("'Penetration 2, would circumvent Absorb up to 2, but be stopped by Absorb 3': Long Bow vs Full Plate", function()
   local f = pair({ at = "A2", weapon = "Long Bow" }, { at = "F2", armor = "Full Plate" }, { 14 })
-  f:round [[
-    Aldric:
-      1: Ranged Attack -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(duel.attacks(f, "hit"), { true })
   test.equal(f:stat("Orc", "wounds"), nil)
   duel.no_failures(f)
@@ -131,14 +105,7 @@ end)
 test.case("'Once a Character has received Wounds in excess of their Max Wounds they fall to the ground Unconscious. They are now Fatally Wounded'", function()
   -- The Orc has 3 Wounds (Max 3); the 4th puts it down with 3 Rounds to live.
   local f = pair({}, { stats = { wounds = 3 } }, { 14 })
-  f:round [[
-    Aldric:
-      1: Counter -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Counter -> "Orc"'))
   test.equal(f:stat("Orc", "wounds"), 4)
   test.truthy(f:has("Orc", "Unconscious"))
   test.truthy(f:has("Orc", "Fatally Wounded"))
@@ -147,14 +114,7 @@ end)
 
 test.case("exactly Max Wounds is not 'in excess of' them: 3 of 3, still standing", function()
   local f = pair({}, { stats = { wounds = 2 } }, { 14 })
-  f:round [[
-    Aldric:
-      1: Counter -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Counter -> "Orc"'))
   test.equal(f:stat("Orc", "wounds"), 3)
   test.falsy(f:has("Orc", "Unconscious"))
   duel.no_failures(f)
@@ -163,14 +123,7 @@ end)
 test.case("'a number of Rounds equal to their Max Wounds to receive aid before they die': 3 whole Rounds after the fall", function()
   -- The Orc falls at the end of round 1's 1st Action Phase; rounds 2, 3 and 4 are its 3 Rounds.
   local f = pair({}, { stats = { wounds = 3 } }, { 14 })
-  f:round [[
-    Aldric:
-      1: Counter -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Counter -> "Orc"'))
   f:round()
   f:round()
   test.falsy(f:has("Orc", "Dead"), "still alive after the 3rd Round")
@@ -229,14 +182,7 @@ test.case("'Cover gives a -2 to rolls that target the Character in Cover'", func
   -- d20 14 − 2 = 12 ties: a miss.
   local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, { 14 },
     { width = 10, height = 6, terrain = { ["D2"] = { shelter = "cover" } } })
-  f:round [[
-    Aldric:
-      1: Ranged Attack -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 12 })
   test.equal(duel.attacks(f, "hit"), { false })
   duel.no_failures(f)
@@ -245,14 +191,7 @@ end)
 test.case("'Characters with Concealment cannot be targeted directly'", function()
   local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, {},
     { width = 10, height = 6, terrain = { ["D2"] = { shelter = "concealment" } } })
-  f:round [[
-    Aldric:
-      1: Ranged Attack -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(#f:events("attack"), 0)
   test.equal(#f:events("attack_missed_out"), 1)
   duel.no_failures(f)
@@ -262,28 +201,14 @@ test.case("'Ranged Attacks from High Ground receive +2 Attack'", function()
   -- The archer stands on a height-1 cell: d20 11 + 2 = 13 > 12.
   local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, { 11 },
     { width = 10, height = 6, terrain = { ["A2"] = { height = 1 } } })
-  f:round [[
-    Aldric:
-      1: Ranged Attack -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 13 })
   duel.no_failures(f)
 end)
 
 test.case("range bands: 'Beyond this Range, Attacks receive a -2 penalty for each additional Range increment' — 35' is −2", function()
   local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "H2", armor = "Leather" }, { 15 })
-  f:round [[
-    Aldric:
-      1: Ranged Attack -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 13 })
   duel.no_failures(f)
 end)
@@ -291,14 +216,7 @@ end)
 test.case("'Ranged Weapons cannot reach further than 4 times their Range': a Short Bow at 125' cannot Attack", function()
   local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "Z2", armor = "Leather" }, {},
     { width = 27, height = 4 })
-  f:round [[
-    Aldric:
-      1: Ranged Attack -> "Orc"
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(#f:events("attack"), 0)
   test.equal(#f:events("attack_missed_out"), 1)
   duel.no_failures(f)

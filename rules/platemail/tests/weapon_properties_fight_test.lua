@@ -4,27 +4,13 @@ local test = require "arbiter.test"
 local arbiter = require "arbiter"
 local duel = require "tests.duel"
 
-local function pair(me, foe, dice)
-  return duel.new({
-    { name = "Aldric", side = "party", at = me.at or "B2", weapon = me.weapon or "Sword", armor = me.armor or "Leather", shield = me.shield, stats = me.stats },
-    { name = "Orc", side = "orcs", at = foe.at or "C2", weapon = foe.weapon or "Axe", armor = foe.armor or "Unarmored", shield = foe.shield, stats = foe.stats },
-  }, dice)
-end
-
-local neutral = [[
-    Aldric:
-      1: %s
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-]]
+local pair = duel.pair
 
 local function limb(i) return "Severed " .. arbiter.tables.weapon_properties.severs_limb.limbs[i] end
 
 test.case("Axe: 'Severs Limb on Critical Hit' — 'Roll 1d4: 1=L Leg, 2=R Leg, 3=L Arm, 4=R Arm': d4 3, the left arm", function()
   local f = pair({ weapon = "Axe" }, {}, { 20, 3 })
-  f:round(neutral:format('Counter -> "Orc"'))
+  f:round(duel.still('Counter -> "Orc"'))
   test.truthy(f:has("Orc", limb(3)))
   test.falsy(f:has("Orc", limb(4)))
   duel.no_failures(f)
@@ -32,7 +18,7 @@ end)
 
 test.case("Protects Limbs: 'Limb not severed if roll is equal or less than Protects Limbs value' — Full Plate 3, d4 3 saves", function()
   local f = pair({ weapon = "Great Axe", stats = { strength = 3 } }, { armor = "Full Plate" }, { 20, 4, 3 })
-  f:round(neutral:format('Counter -> "Orc"'))
+  f:round(duel.still('Counter -> "Orc"'))
   test.falsy(f:has("Orc", limb(4)))
   test.equal(#f:events("limb_saved"), 1)
   duel.no_failures(f)
@@ -40,7 +26,7 @@ end)
 
 test.case("Protects Limbs: a roll above the value does not save — Splint Mail 1, d4 2, the right leg is severed", function()
   local f = pair({ weapon = "Axe" }, { armor = "Splint Mail" }, { 20, 2, 2 })
-  f:round(neutral:format('Counter -> "Orc"'))
+  f:round(duel.still('Counter -> "Orc"'))
   test.truthy(f:has("Orc", limb(2)))
   duel.no_failures(f)
 end)
@@ -49,15 +35,8 @@ test.case("Mace: 'Dazes on Critical Hit' — 'Target Dazed for next 1d4 Actions'
   -- Round 1 phase 1 the Orc (Full Plate: 2 Wounds, Penetration 1, Absorb 3 takes them) is Dazed
   -- for 2 Actions: its phase 2 and the next Round's phase 1 are Dazed; the phase after, its own order.
   local f = pair({ weapon = "Mace" }, { armor = "Full Plate" }, { 20, 2 })
-  f:round(neutral:format('Counter -> "Orc"'))
-  f:round [[
-    Aldric:
-      1: Defend
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(duel.still('Counter -> "Orc"'))
+  f:round(duel.still("Defend"))
   local orc = duel.actions(f, "Orc")
   test.equal(orc[1], "Use Item", "round 1, phase 1: its order")
   test.equal(orc[2], "Dazed")
@@ -86,7 +65,7 @@ end)
 
 test.case("Requires Str: '-1 Attack for each Strength below Requirement' — Great Axe (Str 3) at Strength 1 is −2", function()
   local f = pair({ weapon = "Great Axe", stats = { strength = 1 } }, {}, { 15 })
-  f:round(neutral:format('Counter -> "Orc"'))
+  f:round(duel.still('Counter -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 13 })
   test.equal(duel.attacks(f, "hit"), { false })
   duel.no_failures(f)
@@ -95,7 +74,7 @@ end)
 test.case("Spear: '+1 Penetration when using Charge' — Penetration 2 gets through Chain Mail's Absorb 2", function()
   -- Charge 15' (A2 → D2 beside the Orc at E2): Favor, d20 9 + 3 = 12 > 11 (Chain Mail, Ready).
   local f = pair({ weapon = "Spear", at = "A2" }, { at = "E2", armor = "Chain Mail" }, { 9 })
-  f:round(neutral:format('Charge -> "Orc"'))
+  f:round(duel.still('Charge -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 12 })
   test.equal(duel.attacks(f, "penetration"), { 2 })
   test.equal(f:stat("Orc", "wounds"), 1)
@@ -126,7 +105,7 @@ end)
 test.case("Flail: '+2 Attack against Targets with Shields'", function()
   -- Orc Ready in Leather with a Shield: 10 + 2 + 2 = 14. d20 12 + 2 = 14 ties, a miss.
   local f = pair({ weapon = "Flail" }, { armor = "Leather", shield = "Shield" }, { 12 })
-  f:round(neutral:format('Counter -> "Orc"'))
+  f:round(duel.still('Counter -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 14 })
   test.equal(duel.attacks(f, "hit"), { false })
   duel.no_failures(f)
@@ -177,7 +156,7 @@ end)
 test.case("Lance: '+2 Penetration when Mounted and using Charge' — Penetration 3 gets through Full Plate's Absorb 3", function()
   -- Charge 15' with Favor: 11 + 3 = 14 > 13 (Full Plate, Ready). Penetration 1 + 2 = 3: 1 Wound.
   local f = pair({ weapon = "Lance", at = "A2", stats = { mounted = true } }, { at = "E2", armor = "Full Plate" }, { 11 })
-  f:round(neutral:format('Charge -> "Orc"'))
+  f:round(duel.still('Charge -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 14 })
   test.equal(duel.attacks(f, "penetration"), { 3 })
   test.equal(f:stat("Orc", "wounds"), 1)
