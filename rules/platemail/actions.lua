@@ -36,6 +36,14 @@ end
 
 local function stays(ctx) return ctx.moved == 0 end
 
+-- "For each Wound they receive, all a Character's rolls on subsequent Action Phases are at a -1
+-- penalty": the Wounds a character had when the phase began (this phase's land at its end).
+local function wounded(me)
+  local wounds = me.stats.wounds or 0
+  if wounds == 0 then return {} end
+  return { { amount = combat.wound_modifier(wounds), reason = wounds == 1 and "1 Wound" or (wounds .. " Wounds") } }
+end
+
 local function move_only(ctx)
   -- Prone characters get up by moving (fight.lua: default chosen).
   if ctx.moved > 0 and status.has(ctx.actor, "Prone") then status.remove(ctx.actor, "Prone", "gets up") end
@@ -65,7 +73,7 @@ define("Skulk", {
     end
     local roll = me.stats.stealth_roll
     if ctx.moved > 0 or not roll then
-      local _, total, text = attack.check(me, "stealth", {}, me.name .. "'s Stealth")
+      local _, total, text = attack.check(me, "stealth", wounded(me), me.name .. "'s Stealth")
       roll = total
       world.set_stat(me, "stealth_roll", total, "Stealth")
       act(ctx, ("%s skulks into hiding: Stealth %s"):format(me.name, text))
@@ -233,7 +241,7 @@ define("Stabilize", { needs_target = true, resolve = function(ctx)
   if not grid.adjacent(me.cell, patient.cell) then
     return act(ctx, ("%s is not beside %s to Stabilize them"):format(me.name, patient.name))
   end
-  local ok, _, text = attack.check(me, "medical", {}, me.name .. " tends " .. patient.name)
+  local ok, _, text = attack.check(me, "medical", wounded(me), me.name .. " tends " .. patient.name)
   if not ok then return act(ctx, ("%s tries to Stabilize %s: Medical %s — fails"):format(me.name, patient.name, text)) end
   local wounds = patient.stats.wounds or 0
   local dice_of = combat.stable_unconscious_dice(wounds)

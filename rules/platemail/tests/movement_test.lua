@@ -154,7 +154,8 @@ local function skulker(goblin, orc, dice)
   -- The Goblin at A2 skulks behind a crate at C2 (Cover between it and the Orc at E2/F2) in round
   -- 1: Stealth d20 12 + 0 ≥ 10, a Stealth roll of 12 above the Orc's Perception 10.
   return duel.new({
-    { name = "Goblin", side = "goblins", at = goblin.at or "A2", weapon = goblin.weapon or "Dagger", armor = "Leather" },
+    { name = "Goblin", side = "goblins", at = goblin.at or "A2", weapon = goblin.weapon or "Dagger", armor = "Leather",
+      stats = goblin.stats },
     { name = "Orc", side = "orcs", at = orc.at or "E2", weapon = orc.weapon or "Axe", armor = "Leather", stats = orc.stats },
   }, dice, { width = 10, height = 6, terrain = { ["C2"] = { shelter = "cover" } } })
 end
@@ -242,5 +243,12 @@ test.case("a Hidden character who Moves into the open is no longer Hidden: 'You 
   ]]
   test.equal(f:cell("Goblin"), "A4")
   test.falsy(f:has("Goblin", "Hidden"))
+  duel.no_failures(f)
+end)
+
+test.case("a wounded skulker's Stealth roll has the Wounds penalty: 12 − 2 = 10", function()
+  local f = skulker({ stats = { wounds = 2 } }, {}, { 12 })
+  f:round(hide)
+  test.equal(f:stat("Goblin", "stealth_roll"), 10)
   duel.no_failures(f)
 end)

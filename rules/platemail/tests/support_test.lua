@@ -80,12 +80,13 @@ test.case("Rescue: 'Attacks on you have Favor'; 'If you are hit, roll a die: On 
   duel.no_failures(f)
 end)
 
-local function fallen(dice)
+local function fallen(dice, medic_wounds)
   -- The Orc's Counter puts Aldric (3 Wounds, Max 3; Unarmored and Ready: 13, + 1 Sword = 14) down
   -- in round 1, phase 1: d20 18 > 14, the 4th Wound. See each case for the rest of the dice.
   return duel.new({
     { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Unarmored", stats = { wounds = 3 } },
-    { name = "Medic", side = "party", at = "B3", weapon = "Staff", armor = "Leather", stats = { medical = 2 } },
+    { name = "Medic", side = "party", at = "B3", weapon = "Staff", armor = "Leather",
+      stats = { medical = 2, wounds = medic_wounds } },
     { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
   }, dice)
 end
@@ -130,6 +131,18 @@ test.case("Stabilize failed: Medical d20 5 + 2 < 10, still Fatally Wounded", fun
       2: Defend
   ]]
   test.truthy(f:has("Aldric", "Fatally Wounded"))
+  test.falsy(f:has("Aldric", "Stable"))
+  duel.no_failures(f)
+end)
+
+test.case("a wounded Medic's roll: 'all a Character's rolls on subsequent Action Phases are at a -1 penalty' — 8 + 2 − 1 < 10", function()
+  local f = fallen({ 18, 8 }, 1)
+  f:round(strike)
+  f:round [[
+    Medic:
+      1: Stabilize -> "Aldric"
+      2: Defend
+  ]]
   test.falsy(f:has("Aldric", "Stable"))
   duel.no_failures(f)
 end)
