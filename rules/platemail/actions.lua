@@ -98,8 +98,12 @@ end })
 define("Full Attack", { needs_target = true, resolve = function(ctx)
   local foes = adjacent_opponents(ctx.actor, ctx.target)
   if #foes == 0 then return act(ctx, ctx.actor.name .. " (Full Attack) has no opponent beside them") end
+  -- Both Attacks go to the Target declared with the order when it is beside the attacker ("Most
+  -- Actions require one or more designated Targets, which must be declared with the Action
+  -- order"); else to the opponents that are, in turn.
+  local declared = ctx.target and foes[1] == ctx.target
   for i = 1, data["Full Attack"].attacks.count do
-    attack.make(ctx, foes[math.min(i, #foes)] or foes[1], { kind = "melee" })
+    attack.make(ctx, declared and foes[1] or foes[(i - 1) % #foes + 1], { kind = "melee" })
   end
 end })
 

@@ -222,3 +222,25 @@ test.case("Guard: 'For each additional Attack you attempt to Guard against durin
   test.equal(duel.attacks(f, "target"), { "Mage", "Bodyguard" })
   duel.no_failures(f)
 end)
+
+test.case("Full Attack with two opponents beside: both Attacks go to the declared Target", function()
+  -- "Most Actions require one or more designated Targets, which must be declared with the Action order."
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Unarmored" },
+    { name = "Goblin", side = "orcs", at = "A2", weapon = "Axe", armor = "Unarmored" },
+  }, { 1, 1 })
+  f:round [[
+    Aldric:
+      1: Full Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Use Item
+    Goblin:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "target"), { "Orc", "Orc" })
+  duel.no_failures(f)
+end)

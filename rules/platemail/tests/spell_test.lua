@@ -96,3 +96,29 @@ test.case("Focus Spell: 'Attacks against you gain Favor'; 'If you fail, your nex
   test.falsy(f:stat("Mage", "focusing"))
   duel.no_failures(f)
 end)
+
+test.case("a Concentration Check failed in the 2nd Action Phase Dazes the next Action: the next Round's 1st", function()
+  local f = caster({ 8, 5 })
+  f:round [[
+    Mage:
+      1: Defend
+      2: Prepare Spell (Spell)
+    Orc:
+      1: Defend
+      2: Counter -> "Mage"
+  ]]
+  f:round [[
+    Mage:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  local mage = {}
+  for _, e in ipairs(f:events("acts")) do
+    if e.fields.character == "Mage" then mage[#mage + 1] = e.round .. ":" .. e.phase .. " " .. e.fields.action end
+  end
+  test.equal(mage[#mage], "2:1 Dazed")
+  duel.no_failures(f)
+end)
