@@ -252,3 +252,33 @@ test.case("a wounded skulker's Stealth roll has the Wounds penalty: 12 − 2 = 1
   test.equal(f:stat("Goblin", "stealth_roll"), 10)
   duel.no_failures(f)
 end)
+
+test.case("Guard: 'Move up to 15' staying adjacent to your Guard Target'", function()
+  local f = duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+    { name = "Bodyguard", side = "party", at = "E2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  })
+  f:round [[
+    Bodyguard:
+      1: Guard -> "Mage"
+      2: Guard -> "Mage"
+  ]]
+  test.equal(f:cell("Bodyguard"), "C2")
+  duel.no_failures(f)
+end)
+
+test.case("an Unconscious character does not act: the Orc downed in the 1st Action Phase makes no Attack in the 2nd", function()
+  local f = duel.pair({}, { stats = { wounds = 3 } }, { 14 })
+  f:round [[
+    Aldric:
+      1: Counter -> "Orc"
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Full Attack -> "Aldric"
+  ]]
+  test.truthy(f:has("Orc", "Unconscious"))
+  test.equal(#f:events("attack"), 1)
+  duel.no_failures(f)
+end)
