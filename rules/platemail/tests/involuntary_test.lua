@@ -106,3 +106,34 @@ test.case("Terror: 'You must move up to 30 feet. You must move away from hostile
   test.equal(f:cell("Orc"):sub(1, 1), "J", "30' (six squares) east, away from Aldric")
   duel.no_failures(f)
 end)
+
+test.case("Dazed: 'You are mentally stunned and stay in place' — the Orc's ordered Move is lost", function()
+  -- A Mace's natural 20 in phase 1, d4 1: Dazed for the 2nd Action Phase, where it ordered a Move.
+  local f = duel.pair({ weapon = "Mace" }, { armor = "Full Plate" }, { 20, 1 })
+  f:round [[
+    Aldric:
+      1: Counter -> "Orc"
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Move 15' E
+  ]]
+  test.equal(f:cell("Orc"), "C2")
+  duel.no_failures(f)
+end)
+
+test.case("Terror: 'If unable to move away ... you may make one Attack at Disfavor'", function()
+  -- The Orc is boxed into the corner A1 by Aldric (B1), Brenna (A2) and Cara (B2). Its Attack on
+  -- Aldric (Defending, Leather: 12): 15 − 3 (Terror's Disfavor) − 3 (Defend's Disfavor) = 9.
+  local f = duel.new({
+    { name = "Orc", side = "orcs", at = "A1", weapon = "Axe", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "B1", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Cara", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+  }, { 15 })
+  f:within(function() status.apply(world.character("Orc"), "Terrified", { duration = 1 }) end)
+  f:round()
+  test.equal(f:cell("Orc"), "A1")
+  test.equal(duel.attacks(f, "total"), { 9 })
+  duel.no_failures(f)
+end)

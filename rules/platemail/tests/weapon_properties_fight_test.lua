@@ -186,3 +186,21 @@ test.case("Entraps: 'Target Not Ready' while Entrapped — its Shield gives noth
   test.equal(duel.attacks(f, "total"), { 15, 13 })
   duel.no_failures(f)
 end)
+
+test.case("Blowgun: 'Deals 0 Wounds. Can be Poisoned.' — 'Can inflict Poison on Hit'", function()
+  -- 14 > 13 (Unarmored, Ready) at 20' (Range 30'): a hit of 0 Wounds; the poisoned dart poisons.
+  local f = pair({ weapon = "Blowgun", at = "A2", stats = { poisoned = true } }, { at = "E2" }, { 14 })
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  test.equal(duel.attacks(f, "hit"), { true })
+  test.equal(duel.attacks(f, "wounds"), { 0 })
+  test.equal(f:stat("Orc", "wounds"), nil)
+  test.truthy(f:has("Orc", "Poisoned"))
+  duel.no_failures(f)
+end)
+
+test.case("Sling: 'Dazes on Critical Hit' — a thrown stone's natural 20 Dazes the Orc's next Action", function()
+  local f = pair({ weapon = "Sling", at = "A2" }, { at = "E2", armor = "Full Plate" }, { 20, 1 })
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  test.equal(duel.actions(f, "Orc")[2], "Dazed")
+  duel.no_failures(f)
+end)
