@@ -173,7 +173,7 @@ function attack.make(ctx, target, how)
     distance = grid.distance(ctx.start, target_intent and target_intent.start or target.cell),
     high_ground = here.height > there.height,
     first_attack_on_unaware = first_unaware, opportunity = how.opportunity, clash = how.clash,
-    aimed = ctx.aimed,
+    aimed = ctx.aimed, range = how.profile and how.profile.range or nil,
   }
   local parts, out_of_range = combat.attack_modifiers(mine, theirs, situation)
   if not parts then return nothing(("cannot reach %s: %s"):format(target.name, out_of_range)) end

@@ -122,3 +122,41 @@ test.case("a Concentration Check failed in the 2nd Action Phase Dazes the next A
   test.equal(mage[#mage], "2:1 Dazed")
   duel.no_failures(f)
 end)
+
+test.case("a Released Spell (Range 30') at 35': 'Beyond this Range, Attacks receive a -2 penalty'", function()
+  local f = caster({ 15 }, "I2")  -- B2 to I2: 35'
+  f:round [[
+    Mage:
+      1: Prepare Spell (Spell)
+      2: Release Spell -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "total"), { 13 })
+  duel.no_failures(f)
+end)
+
+test.case("Aim in the 2nd Action Phase helps a Ranged Attack as the next Round's 1st Action", function()
+  -- "If your next Action is Ranged Attack, it gains Favor and has +1 Penetration": 9 + 3 = 12 > 11 (Chain Mail).
+  local f = duel.pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Chain Mail" }, { 9 })
+  f:round [[
+    Aldric:
+      1: Defend
+      2: Aim
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "total"), { 12 })
+  test.equal(duel.attacks(f, "penetration"), { 2 })
+  duel.no_failures(f)
+end)
