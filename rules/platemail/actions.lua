@@ -224,9 +224,9 @@ define("Use Item", {
 
 -- Rescue: "Move up to 15 feet, picking up and carrying an ally or unconscious Character."
 define("Rescue", { needs_target = true, resolve = function(ctx)
-  local me, carried = ctx.actor, ctx.target
-  if not (carried and grid.adjacent(me.cell, carried.cell)) then
-    return act(ctx, ("%s cannot reach %s to carry them"):format(me.name, carried and carried.name or "anyone"))
+  local me, carried = ctx.actor, attack.rescued(ctx.actor)
+  if not carried then
+    return act(ctx, ("%s cannot reach %s to carry them"):format(me.name, ctx.target and ctx.target.name or "anyone"))
   end
   world.set_stat(me, "carrying", carried.name, "Rescue")
   status.apply(me, "Encumbered", { cause = "carrying " .. carried.name })

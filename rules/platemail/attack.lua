@@ -87,6 +87,22 @@ function attack.shielded_by_ally(target)
   return false
 end
 
+---The ally a Rescue picks up this phase: the Rescue's target, if the rescuer stood beside it when
+---the phase began or came beside it on the way ("Move up to 15 feet, picking up and carrying").
+---@param rescuer world.Character
+---@return world.Character?
+function attack.rescued(rescuer)
+  local intent = flow.intent(rescuer)
+  if not (intent and intent.action == "Rescue" and intent.target) then return nil end
+  local ally = intent.target
+  if grid.adjacent(intent.start, ally.cell) then return ally end
+  for _, cell in ipairs(intent.path or {}) do
+    if grid.adjacent(cell, ally.cell) then return ally end
+    if cell == rescuer.cell then break end
+  end
+  return nil
+end
+
 ---A character as combat.lua reads it, this Action Phase, facing `other` (for Unaware).
 ---@param c world.Character
 ---@param other? world.Character
@@ -220,9 +236,8 @@ function attack.make(ctx, target, how)
                                  penetration = penetration, wounds = wounds }
   -- The one carried is the Rescue's target, picked up this very phase: the `carrying` stat that
   -- Rescue proposes lands only when the phase ends, too late for the Attacks made in it.
-  local rescue = flow.intent(victim)
-  local carried = rescue and rescue.action == "Rescue" and rescue.target
-                  and grid.adjacent(victim.cell, rescue.target.cell) and rescue.target.name or nil
+  local rescued = attack.rescued(victim)
+  local carried = rescued and rescued.name
   if result.hit and carried then
     local die = dice.roll("1d6", victim.name .. " is hit while carrying " .. carried).total
     if combat.rescue_carried_hit(die) then

@@ -146,3 +146,23 @@ test.case("a wounded Medic's roll: 'all a Character's rolls on subsequent Action
   test.falsy(f:has("Aldric", "Stable"))
   duel.no_failures(f)
 end)
+
+test.case("Rescue: 'Move up to 15 feet, picking up and carrying an ally' — carried 10' west, the ally ends beside the rescuer", function()
+  local f = duel.new({
+    { name = "Brenna", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "D2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  })
+  f:round [[
+    Brenna:
+      1: Rescue W, W -> "Aldric"
+      2: Defend
+    Aldric:
+      1: Defend
+      2: Defend
+  ]]
+  test.equal(f:cell("Brenna"), "A2")
+  test.equal(f:cell("Aldric"), "B2")
+  test.equal(f:stat("Brenna", "carrying"), "Aldric")
+  duel.no_failures(f)
+end)
