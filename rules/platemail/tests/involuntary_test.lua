@@ -137,3 +137,27 @@ test.case("Terror: 'If unable to move away ... you may make one Attack at Disfav
   test.equal(duel.attacks(f, "total"), { 9 })
   duel.no_failures(f)
 end)
+
+test.case("Crash: a Ready Character who fails 'become[s] Not Ready' for the phase — its Shield gives nothing", function()
+  -- As above, both saves fail (5 + 3, 5 − 3). The Orc's arrow at Aldric (Leather + Shield: Ready
+  -- 14, Not Ready 12): 13 hits only because the Crash left him Not Ready.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather", shield = "Shield" },
+    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F1", weapon = "Short Bow", armor = "Leather" },
+  }, { 5, 5, 13 })
+  f:round [[
+    Aldric:
+      1: Move S, S
+      2: Defend
+    Brenna:
+      1: Sprint E, E
+      2: Defend
+    Orc:
+      1: Ranged Attack -> "Aldric"
+      2: Defend
+  ]]
+  test.equal(#f:events("crash"), 1)
+  test.equal(duel.attacks(f, "hit"), { true })
+  duel.no_failures(f)
+end)
