@@ -282,3 +282,17 @@ test.case("an Unconscious character does not act: the Orc downed in the 1st Acti
   test.equal(#f:events("attack"), 1)
   duel.no_failures(f)
 end)
+
+test.case("Defend's Disfavor holds only 'as long as you are not Unaware of the Attacker'", function()
+  -- The Orc Defends with Perception 5, below the Goblin's Stealth 12: Unaware. The Goblin's Charge:
+  -- 5 + 3 (Charge) + 3 (first Attack on an Unaware Target), no Defend Disfavor: 11.
+  local f = skulker({}, { stats = { perception = 5 } }, { 12, 5 })
+  f:round(hide)
+  f:round [[
+    Goblin:
+      1: Charge -> "Orc"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total"), { 11 })
+  duel.no_failures(f)
+end)
