@@ -36,6 +36,14 @@ end
 
 local function stays(ctx) return ctx.moved == 0 end
 
+-- "For each Wound they receive, all a Character's rolls on subsequent Action Phases are at a -1
+-- penalty": the Wounds a character had when the phase began (this phase's land at its end).
+local function wounded(me)
+  local wounds = me.stats.wounds or 0
+  if wounds == 0 then return {} end
+  return { { amount = combat.wound_modifier(wounds), reason = wounds == 1 and "1 Wound" or (wounds .. " Wounds") } }
+end
+
 local function move_only(ctx)
   -- Prone characters get up by moving (fight.lua: default chosen).
   if ctx.moved > 0 and status.has(ctx.actor, "Prone") then status.remove(ctx.actor, "Prone", "gets up") end
@@ -45,7 +53,11 @@ end
 -- Movement Actions
 
 define("Move", { resolve = move_only })
-define("Sprint", { resolve = move_only })
+-- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you".
+define("Sprint", { resolve = function(ctx)
+  move_only(ctx)
+  if status.has(ctx.actor, "Hidden") then status.remove(ctx.actor, "Hidden", "Sprints: revealed") end
+end })
 define("Fall Back", { resolve = move_only })
 
 -- Skulk: "If moving, roll Stealth ... If you remain in Cover or Concealment and don't move, you
@@ -55,21 +67,13 @@ define("Skulk", {
   resolve = function(ctx)
     local me = ctx.actor
     move_only(ctx)
-    local sheltered = false
-    for _, c in ipairs(world.characters()) do
-      if c.side ~= me.side then
-        local sight = grid.sight(c.cell, me.cell)
-        sheltered = sheltered or sight.shelter ~= "none"
-        if sight.shelter == "none" and sight.visible then sheltered = false break end
-      end
-    end
-    if not sheltered then
+    if not attack.sheltered(me) then
       status.remove(me, "Hidden", "not in Cover or Concealment")
       return act(ctx, me.name .. " skulks but ends in the open: not Hidden")
     end
     local roll = me.stats.stealth_roll
     if ctx.moved > 0 or not roll then
-      local _, total, text = attack.check(me, "stealth", {}, me.name .. "'s Stealth")
+      local _, total, text = attack.check(me, "stealth", wounded(me), me.name .. "'s Stealth")
       roll = total
       world.set_stat(me, "stealth_roll", total, "Stealth")
       act(ctx, ("%s skulks into hiding: Stealth %s"):format(me.name, text))
@@ -94,8 +98,12 @@ end })
 define("Full Attack", { needs_target = true, resolve = function(ctx)
   local foes = adjacent_opponents(ctx.actor, ctx.target)
   if #foes == 0 then return act(ctx, ctx.actor.name .. " (Full Attack) has no opponent beside them") end
+  -- Both Attacks go to the Target declared with the order when it is beside the attacker ("Most
+  -- Actions require one or more designated Targets, which must be declared with the Action
+  -- order"); else to the opponents that are, in turn.
+  local declared = ctx.target and foes[1] == ctx.target
   for i = 1, data["Full Attack"].attacks.count do
-    attack.make(ctx, foes[math.min(i, #foes)] or foes[1], { kind = "melee" })
+    attack.make(ctx, declared and foes[1] or foes[(i - 1) % #foes + 1], { kind = "melee" })
   end
 end })
 
@@ -147,7 +155,9 @@ end })
 -- addition to their chosen Actions". Never ordered: the flow offers it (fight.lua).
 arbiter.define.action("Attack of Opportunity", { ready = true, resolve = function(ctx)
   if not ctx.reaction then error("an Attack of Opportunity is taken when an adjacent enemy leaves your reach, not ordered", 0) end
-  attack.make(ctx, ctx.target, { kind = "melee", opportunity = true, verb = "Attack of Opportunity" })
+  -- Taken while everyone moves, at the step where the enemy leaves reach or the paths meet: the
+  -- two are within reach then (fight.lua's movement hook), wherever the phase began.
+  attack.make(ctx, ctx.target, { kind = "melee", opportunity = true, within_reach = true, verb = "Attack of Opportunity" })
 end })
 
 -- ---------------------------------------------------------------------------------------------
@@ -214,9 +224,9 @@ define("Use Item", {
 
 -- Rescue: "Move up to 15 feet, picking up and carrying an ally or unconscious Character."
 define("Rescue", { needs_target = true, resolve = function(ctx)
-  local me, carried = ctx.actor, ctx.target
-  if not (carried and grid.adjacent(me.cell, carried.cell)) then
-    return act(ctx, ("%s cannot reach %s to carry them"):format(me.name, carried and carried.name or "anyone"))
+  local me, carried = ctx.actor, attack.rescued(ctx.actor)
+  if not carried then
+    return act(ctx, ("%s cannot reach %s to carry them"):format(me.name, ctx.target and ctx.target.name or "anyone"))
   end
   world.set_stat(me, "carrying", carried.name, "Rescue")
   status.apply(me, "Encumbered", { cause = "carrying " .. carried.name })
@@ -235,7 +245,7 @@ define("Stabilize", { needs_target = true, resolve = function(ctx)
   if not grid.adjacent(me.cell, patient.cell) then
     return act(ctx, ("%s is not beside %s to Stabilize them"):format(me.name, patient.name))
   end
-  local ok, _, text = attack.check(me, "medical", {}, me.name .. " tends " .. patient.name)
+  local ok, _, text = attack.check(me, "medical", wounded(me), me.name .. " tends " .. patient.name)
   if not ok then return act(ctx, ("%s tries to Stabilize %s: Medical %s — fails"):format(me.name, patient.name, text)) end
   local wounds = patient.stats.wounds or 0
   local dice_of = combat.stable_unconscious_dice(wounds)

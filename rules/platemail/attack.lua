@@ -56,6 +56,53 @@ function attack.unaware(who, other)
   return perception < (other.stats.stealth_roll or 0)
 end
 
+---Whether `me` is in Cover or Concealment from the other sides: some line of sight to it meets
+---shelter and none sees it in the open (Skulk: "You must end this Action Phase in Cover or
+---Concealment to remain Hidden").
+---@param me world.Character
+---@return boolean
+function attack.sheltered(me)
+  local sheltered = false
+  for _, c in ipairs(world.characters()) do
+    if c.side ~= me.side then
+      local sight = grid.sight(c.cell, me.cell)
+      sheltered = sheltered or sight.shelter ~= "none"
+      if sight.shelter == "none" and sight.visible then return false end
+    end
+  end
+  return sheltered
+end
+
+---Whether an ally beside `target` holds a shield that "Provides Cover": "When held, provides
+---Cover to wielder and adjacent allies" (the wielder's own Cover is combat.has_cover's).
+---@param target world.Character
+---@return boolean
+function attack.shielded_by_ally(target)
+  for _, c in ipairs(world.characters(target.side)) do
+    local shield = c.name ~= target.name and c.stats.shield and arbiter.tables.shields[c.stats.shield]
+    if shield and shield.properties and shield.properties.provides_cover and grid.adjacent(c.cell, target.cell) then
+      return true
+    end
+  end
+  return false
+end
+
+---The ally a Rescue picks up this phase: the Rescue's target, if the rescuer stood beside it when
+---the phase began or came beside it on the way ("Move up to 15 feet, picking up and carrying").
+---@param rescuer world.Character
+---@return world.Character?
+function attack.rescued(rescuer)
+  local intent = flow.intent(rescuer)
+  if not (intent and intent.action == "Rescue" and intent.target) then return nil end
+  local ally = intent.target
+  if grid.adjacent(intent.start, ally.cell) then return ally end
+  for _, cell in ipairs(intent.path or {}) do
+    if grid.adjacent(cell, ally.cell) then return ally end
+    if cell == rescuer.cell then break end
+  end
+  return nil
+end
+
 ---A character as combat.lua reads it, this Action Phase, facing `other` (for Unaware).
 ---@param c world.Character
 ---@param other? world.Character
@@ -104,7 +151,7 @@ end
 ---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
 ---@param ctx table the action's context (flow intent fields)
 ---@param target? world.Character
----@param how? { kind?: "melee"|"ranged", opportunity?: boolean, clash?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer }, on_hit?: fun(victim: world.Character) }
+---@param how? { kind?: "melee"|"ranged", opportunity?: boolean, within_reach?: boolean, clash?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer }, on_hit?: fun(victim: world.Character) }
 ---@return boolean attacked
 function attack.make(ctx, target, how)
   how = how or {}
@@ -121,7 +168,11 @@ function attack.make(ctx, target, how)
   if not sight.visible then return nothing("cannot target " .. target.name .. ": Concealed") end
 
   local kind, why
-  if how.profile then
+  if how.within_reach and combat.attack_row(attack.combatant(me), "melee") then
+    -- Within reach by what set the Attack off (an Attack of Opportunity during movement), though
+    -- the world still shows the cells of the phase's start until everyone has moved.
+    kind = "melee"
+  elseif how.profile then
     kind = how.kind or "ranged"
     if kind == "melee" and not grid.adjacent(me.cell, target.cell) then why = "is not beside " .. target.name end
   else
@@ -134,11 +185,11 @@ function attack.make(ctx, target, how)
   local first_unaware = theirs.unaware and not attack.phase.unaware_attacked[me.name .. ">" .. target.name]
   local here, there = grid.terrain(me.cell), grid.terrain(target.cell)
   local situation = {
-    kind = kind, moved = ctx.moved, cover = sight.shelter == "cover",
+    kind = kind, moved = ctx.moved, cover = sight.shelter == "cover" or attack.shielded_by_ally(target),
     distance = grid.distance(ctx.start, target_intent and target_intent.start or target.cell),
     high_ground = here.height > there.height,
     first_attack_on_unaware = first_unaware, opportunity = how.opportunity, clash = how.clash,
-    aimed = ctx.aimed,
+    aimed = ctx.aimed, range = how.profile and how.profile.range or nil,
   }
   local parts, out_of_range = combat.attack_modifiers(mine, theirs, situation)
   if not parts then return nothing(("cannot reach %s: %s"):format(target.name, out_of_range)) end
@@ -150,6 +201,12 @@ function attack.make(ctx, target, how)
     wounds = combat.attack_row(mine, kind).wounds
   end
   if first_unaware then attack.phase.unaware_attacked[me.name .. ">" .. target.name] = true end
+  -- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you", but Silent: "This Weapon's
+  -- Attack does not break Stealth." Revealed when the phase ends: this Attack was made hidden.
+  local row = not how.profile and combat.attack_row(mine, kind)
+  if status.has(me, "Hidden") and not (row and row.properties and row.properties.silent) then
+    status.remove(me, "Hidden", "attacks: revealed")
+  end
 
   local natural = dice.roll("1d20", ("%s attacks %s"):format(me.name, target.name)).total
   local rolled = ("d20 %d%s"):format(natural, attack.terms(parts))
@@ -177,8 +234,11 @@ function attack.make(ctx, target, how)
   -- Rescue: "If you are hit, roll a die: On even numbers, the Character you are carrying is hit instead."
   local result = combat.attack { natural = natural, modifiers = parts, defense = defense,
                                  penetration = penetration, wounds = wounds }
-  local carried = victim.stats.carrying
-  if result.hit and carried and flow.intent(victim) and flow.intent(victim).action == "Rescue" then
+  -- The one carried is the Rescue's target, picked up this very phase: the `carrying` stat that
+  -- Rescue proposes lands only when the phase ends, too late for the Attacks made in it.
+  local rescued = attack.rescued(victim)
+  local carried = rescued and rescued.name
+  if result.hit and carried then
     local die = dice.roll("1d6", victim.name .. " is hit while carrying " .. carried).total
     if combat.rescue_carried_hit(die) then
       versus = (versus or "") .. (" — d6 %d: %s, carried, is hit instead"):format(die, carried)

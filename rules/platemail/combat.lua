@@ -431,8 +431,10 @@ function combat.attack_modifiers(attacker, target, situation)
   if is_ranged(kind) then
     if situation.high_ground then add(rules.ranged.high_ground, "High Ground") end
     local attack = combat.attack_row(attacker, kind)
-    if attack and attack.range and situation.distance then
-      local modifier, reason = combat.range_modifier(attack.range, situation.distance)
+    -- situation.range: the Range of what is loosed when it is not the wielded weapon (a spell).
+    local range = situation.range or (attack and attack.range)
+    if range and situation.distance then
+      local modifier, reason = combat.range_modifier(range, situation.distance)
       if not modifier then return nil, reason end
       add(modifier, reason)
     end

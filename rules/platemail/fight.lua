@@ -228,7 +228,18 @@ end)
 -- "After each Action Phase, Wounds are tallied. Characters receive 1 Wound for each Attack that
 -- hits them in an Action Phase beyond their Armor's Absorb value." Also the Concentration Checks
 -- of those hit while preparing or focusing a spell, and spells prepared undisturbed.
+-- Who fell Fatally Wounded this Round (their countdown starts with the next Round).
+local fell_this_round = {}
+
 arbiter.define.hook("phase_end", function()
+  -- Skulk: "You must end this Action Phase in Cover or Concealment to remain Hidden", whatever the
+  -- Hidden character did this phase (Skulk itself checks its own end).
+  for _, c in ipairs(world.characters()) do
+    local intent = flow.intent(c)
+    if status.has(c, "Hidden") and not (intent and intent.action == "Skulk") and not attack.sheltered(c) then
+      status.remove(c, "Hidden", "ends the phase in the open")
+    end
+  end
   local hits = {}
   for _, event in ipairs(log.phase_events("attack")) do
     local f = event.fields
@@ -255,6 +266,7 @@ arbiter.define.hook("phase_end", function()
         status.apply(c, "Fatally Wounded", { cause = "Wounds beyond Max Wounds" })
         local rounds = combat.rounds_to_live(max)
         world.set_stat(c, "rounds_to_live", rounds, "Fatally Wounded")
+        fell_this_round[c.name] = true
         log.event("falls", { character = c.name, text = ("%s falls Unconscious, Fatally Wounded: %d Round%s to live without aid"):format(
           c.name, rounds, rounds == 1 and "" or "s") }, "Wounds")
       end
@@ -281,8 +293,13 @@ end)
 -- "The Fatally Wounded Character has a number of Rounds equal to their Max Wounds to receive aid
 -- before they die." "The Stable Character will still remain Unconscious for 1d4+1 for each Wound."
 arbiter.define.hook("round_end", function()
+  local fell = fell_this_round
+  fell_this_round = {}
   for _, c in ipairs(world.characters()) do
-    if status.has(c, "Fatally Wounded") and not status.has(c, "Dead") then
+    if fell[c.name] then
+      -- The Rounds to receive aid are whole Rounds after the fall: the rest of this one is extra,
+      -- or a character falling in the 2nd Action Phase would have one Round fewer.
+    elseif status.has(c, "Fatally Wounded") and not status.has(c, "Dead") then
       local left = (c.stats.rounds_to_live or 1) - 1
       world.set_stat(c, "rounds_to_live", left, "a Round passes")
       if left <= 0 then

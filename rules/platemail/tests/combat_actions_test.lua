@@ -1,0 +1,246 @@
+-- The Combat Actions in a fight, with scripted dice: each case quotes the action's text and
+-- works its numbers out from the source's tables. A target that orders "Use Item" (a quick use:
+-- Ready, no Favor or Disfavor on Attacks against it) is the neutral target these cases use.
+local test = require "arbiter.test"
+local duel = require "tests.duel"
+
+local pair = duel.pair
+
+test.case("Charge of 5': 'You must move at least 10' to receive Favor' — d20 12 vs Defense 12 is a tie, a miss", function()
+  -- Orc Ready (Use Item) in Leather: Defense 10 + 2 = 12. Aldric runs C2 → D2, 5': no Favor.
+  -- "If the Attack roll total is greater than the Defense total, the Attack hits": 12 > 12 is false.
+  local f = pair({ at = "C2" }, { at = "E2", armor = "Leather" }, { 12 })
+  f:round(duel.still('Charge -> "Orc"'))
+  test.equal(f:cell("Aldric"), "D2")
+  test.equal(duel.attacks(f, "total"), { 12 })
+  test.equal(duel.attacks(f, "hit"), { false })
+  duel.no_failures(f)
+end)
+
+test.case("Full Attack: 'make two Attacks against adjacent opponents' — two hits, two Wounds past Absorb 0", function()
+  -- Orc Unarmored and Ready: Defense 10 + 3 = 13, Absorb 0. d20 14 and 15 hit: 2 Wounds.
+  local f = pair({}, {}, { 14, 15 })
+  f:round(duel.still('Full Attack -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 14, 15 })
+  test.equal(f:stat("Orc", "wounds"), 2)
+  duel.no_failures(f)
+end)
+
+test.case("Full Attack: 'Melee Attacks on you have Favor this Action Phase' (and Not Ready drops Ready Only armor)", function()
+  -- Aldric Full Attacks, Not Ready: Unarmored is Ready Only and the Sword's "+1 Deflection when
+  -- Ready" is gone, so Defense 10. The Orc's Counter: d20 8 + 3 Favor = 11 > 10, a hit.
+  -- Aldric's two Attacks on the Countering Orc (Unarmored, Ready: 13) have Disfavor: 10 − 3 = 7.
+  local f = pair({ armor = "Unarmored" }, {}, { 10, 10, 8 })
+  f:round [[
+    Aldric:
+      1: Full Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Counter -> "Aldric"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total", "Orc"), { 11 })
+  test.equal(duel.attacks(f, "hit", "Orc"), { true })
+  test.equal(duel.attacks(f, "total", "Aldric"), { 7, 7 })
+  test.equal(f:stat("Aldric", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("Counter: 'You get one Melee Attack against one adjacent opponent' — one Attack, a hit", function()
+  local f = pair({}, {}, { 14 })
+  f:round(duel.still('Counter -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 14 })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("Ranged Attack within Range: Short Bow at 25', no penalty, Penetration 1 gets through Leather's Absorb 1", function()
+  -- Orc Ready in Leather: Defense 12. d20 13 > 12 hits; Penetration 1 circumvents Absorb 1: 1 Wound.
+  local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, { 13 })
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 13 })
+  test.equal(duel.attacks(f, "penetration"), { 1 })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("Rapid Fire: 'Make 2 Ranged Attacks' with 'Disfavor this Action Phase'", function()
+  -- d20 16 − 3 = 13 and 4 − 3 = 1 against the Orc Unarmored and Ready (13): both miss.
+  local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2" }, { 16, 4 })
+  f:round(duel.still('Rapid Fire -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 13, 1 })
+  test.equal(duel.attacks(f, "hit"), { false, false })
+  duel.no_failures(f)
+end)
+
+test.case("Rapid Fire refused: 'Weapons, like crossbows, that require a Use Item Action to reload ... cannot be used'", function()
+  local f = pair({ at = "A2", weapon = "Light Crossbow" }, { at = "F2" }, {})
+  f:round(duel.still('Rapid Fire -> "Orc"'))
+  test.equal(#f:events("attack"), 0)
+  test.truthy(duel.narrated(f, "cannot Rapid Fire"))
+  duel.no_failures(f)
+end)
+
+test.case("Aim, then Ranged Attack: 'it gains Favor and has +1 Penetration'", function()
+  -- Orc Ready in Chain Mail: Defense 11, Absorb 2. d20 9 + 3 Favor = 12 > 11 hits. The Short
+  -- Bow's Penetration 1 + 1 = 2 circumvents Absorb 2: 1 Wound.
+  local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Chain Mail" }, { 9 })
+  f:round [[
+    Aldric:
+      1: Aim
+      2: Ranged Attack -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "total"), { 12 })
+  test.equal(duel.attacks(f, "penetration"), { 2 })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("Defend: 'Melee Attacks on you have Disfavor'; Defend is also the order of a character given none", function()
+  -- The Orc has no orders: it Defends (README: default chosen). Unarmored and Ready: 13.
+  -- Aldric's Counter: d20 15 − 3 = 12, a miss.
+  local f = pair({}, {}, { 15 })
+  f:round [[
+    Aldric:
+      1: Counter -> "Orc"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total"), { 12 })
+  test.equal(duel.attacks(f, "hit"), { false })
+  duel.no_failures(f)
+end)
+
+local function guarded(dice)
+  -- Mage at B2 guarded by Bodyguard at B3 (Leather, Sword, Ready: Defense 10 + 2 + 1 = 13);
+  -- the Orc at C2 Counters the Mage (Unarmored, Ready: 13).
+  return duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+    { name = "Bodyguard", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+  }, dice)
+end
+local guard_sheet = [[
+    Mage:
+      1: Use Item
+      2: Use Item
+    Bodyguard:
+      1: Guard -> "Mage"
+      2: Guard -> "Mage"
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+]]
+
+test.case("Guard: 'You block and negate the Attack if their Attack roll fails' against the Guard's Defense", function()
+  local f = guarded({ 13 })
+  f:round(guard_sheet)
+  test.equal(duel.attacks(f, "hit"), { false })
+  test.equal(f:stat("Mage", "wounds"), nil)
+  duel.no_failures(f)
+end)
+
+test.case("Guard: the Attack beats the Guard, d6 even: 'the Attack hits you'", function()
+  -- d20 15 > 13, d6 4: the Bodyguard is hit; Leather's Absorb 1 takes the Wound, the Mage untouched.
+  local f = guarded({ 15, 4 })
+  f:round(guard_sheet)
+  test.equal(duel.attacks(f, "target"), { "Bodyguard" })
+  test.equal(duel.attacks(f, "hit"), { true })
+  test.equal(f:stat("Mage", "wounds"), nil)
+  duel.no_failures(f)
+end)
+
+test.case("Guard: d6 odd, 'the attacker rolls their Attack against the Guarded normally'", function()
+  -- The same 15 against the Mage's Defense 10 + 3 (Unarmored, Ready) + 2 (Staff when Ready) = 15: a tie, a miss.
+  -- With 16 it hits: 1 Wound, Absorb 0.
+  local f = guarded({ 16, 3 })
+  f:round(guard_sheet)
+  test.equal(duel.attacks(f, "target"), { "Mage" })
+  test.equal(duel.attacks(f, "hit"), { true })
+  test.equal(f:stat("Mage", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("the source's Example Actions Order: Charge, then 'IF: I reach the enemy' Full Attack, ELSE Charge", function()
+  -- Aldric charges A2 → D2 beside the Orc (E2, Defending: Leather, Ready: 12; Disfavor on melee):
+  -- 9 + 3 − 3 = 9. He reached it: phase 2 is a Full Attack, two Attacks of 9 − 3 = 6.
+  local f = pair({ at = "A2" }, { at = "E2", armor = "Leather" }, { 9, 9, 9 })
+  f:round [[
+    Aldric:
+      1: Charge -> closest enemy
+      2: IF I reach the enemy THEN Full Attack -> closest enemy ELSE Charge -> closest enemy
+  ]]
+  test.equal(duel.attacks(f, "total"), { 9, 6, 6 })
+  duel.no_failures(f)
+end)
+
+test.case("Clash: 'Characters that were using Charge still get to make an Attack with Favor despite being Not Ready'", function()
+  -- Aldric (A2) charges the Orc (D2), who Moves west: after one step each (B2, C2) their next
+  -- steps would swap them: a Clash, both stop, Aldric having moved only 5'. The Orc (Ready) takes
+  -- its Attack of Opportunity first: 1, a miss. Aldric's Charge keeps its Favor: 10 + 3 = 13 > 12.
+  local f = pair({ at = "A2" }, { at = "D2", armor = "Leather" }, { 1, 10 })
+  f:round [[
+    Aldric:
+      1: Charge -> "Orc"
+      2: Defend
+    Orc:
+      1: Move W, W
+      2: Defend
+  ]]
+  test.equal(#f:events("clash"), 1)
+  test.equal(f:cell("Aldric"), "B2")
+  test.equal(duel.attacks(f, "total", "Aldric"), { 13 })
+  duel.no_failures(f)
+end)
+
+test.case("Guard: 'For each additional Attack you attempt to Guard against during this Action Phase, your Deflection has a -1 penalty'", function()
+  -- Two Orcs Counter the Mage. The first 12 does not beat the Bodyguard's 13: blocked. The
+  -- second is the additional Attack: 13 beats 13 − 1 = 12; d6 4 (even): the Bodyguard is hit.
+  local f = duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+    { name = "Bodyguard", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+    { name = "Orc #2", side = "orcs", at = "C1", weapon = "Axe", armor = "Leather" },
+  }, { 12, 13, 4 })
+  f:round [[
+    Mage:
+      1: Use Item
+      2: Use Item
+    Bodyguard:
+      1: Guard -> "Mage"
+      2: Guard -> "Mage"
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+    "Orc #2":
+      1: Counter -> "Mage"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "hit"), { false, true })
+  test.equal(duel.attacks(f, "target"), { "Mage", "Bodyguard" })
+  duel.no_failures(f)
+end)
+
+test.case("Full Attack with two opponents beside: both Attacks go to the declared Target", function()
+  -- "Most Actions require one or more designated Targets, which must be declared with the Action order."
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Unarmored" },
+    { name = "Goblin", side = "orcs", at = "A2", weapon = "Axe", armor = "Unarmored" },
+  }, { 1, 1 })
+  f:round [[
+    Aldric:
+      1: Full Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Use Item
+    Goblin:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "target"), { "Orc", "Orc" })
+  duel.no_failures(f)
+end)

@@ -1,0 +1,64 @@
+-- Shared setup for the fight tests (not a test file itself): a small field, the attacks and
+-- actions of the log as plain lists, and the check that no action failed unexpectedly.
+local test = require "arbiter.test"
+local fight = require "arbiter.fight"
+
+local duel = {}
+
+---A fight on an open field (10 × 6 unless `map` says otherwise) with scripted dice.
+function duel.new(characters, dice, map)
+  return fight.new { map = map or { width = 10, height = 6 }, characters = characters, dice = (dice and #dice > 0) and dice or nil }
+end
+
+---Aldric (side "party", Sword and Leather unless `me` says) and the Orc (side "orcs", Axe,
+---Unarmored unless `foe` says), side by side at B2 and C2 unless their `at` says.
+function duel.pair(me, foe, dice, map)
+  return duel.new({
+    { name = "Aldric", side = "party", at = me.at or "B2", weapon = me.weapon or "Sword", armor = me.armor or "Leather",
+      shield = me.shield, stats = me.stats },
+    { name = "Orc", side = "orcs", at = foe.at or "C2", weapon = foe.weapon or "Axe", armor = foe.armor or "Unarmored",
+      shield = foe.shield, stats = foe.stats },
+  }, dice, map)
+end
+
+---The orders of a round where Aldric takes `order` then Defends, and the Orc stands still and
+---Ready without Favor or Disfavor on Attacks against it (Use Item, a quick use, twice).
+function duel.still(order)
+  return ("Aldric:\n  1: %s\n  2: Defend\nOrc:\n  1: Use Item\n  2: Use Item\n"):format(order)
+end
+
+---The attack events' field `name`, in order (all attacks, or those by `attacker`).
+function duel.attacks(f, name, attacker)
+  local out = {}
+  for _, e in ipairs(f:events("attack")) do
+    if not attacker or e.fields.attacker == attacker then out[#out + 1] = e.fields[name] end
+  end
+  return out
+end
+
+---The `acts` events' action names of one character, in order.
+function duel.actions(f, who)
+  local out = {}
+  for _, e in ipairs(f:events("acts")) do
+    if e.fields.character == who then out[#out + 1] = e.fields.action end
+  end
+  return out
+end
+
+---Fails unless no action failed (a scripted die too few, an error in an action).
+function duel.no_failures(f)
+  local failed = f:events("action_failed")
+  local texts = {}
+  for _, e in ipairs(failed) do texts[#texts + 1] = tostring(e.fields.text or e.fields.error or e.cause) end
+  test.equal(#failed, 0, "no action failed: " .. table.concat(texts, "; "))
+end
+
+---Whether some narrated sentence contains `text` (plain).
+function duel.narrated(f, text)
+  for _, line in ipairs(f:narration()) do
+    if line:find(text, 1, true) then return true end
+  end
+  return false
+end
+
+return duel

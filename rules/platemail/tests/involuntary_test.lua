@@ -1,0 +1,163 @@
+-- The Involuntary Actions in a fight (Crash, Clash, Dazed, Terror), with scripted dice. Saving
+-- Throws roll d20 + Dexterity against 10 (rules.checks, README: default chosen).
+local test = require "arbiter.test"
+local duel = require "tests.duel"
+
+test.case("Crash: 'Ready Characters that fail ... become Not Ready. Not Ready Characters that fail ... fall Prone'", function()
+  -- Aldric Moves (Ready) B3 → B1 (south), Brenna Sprints (Not Ready) A2 → C2: both enter B2 at the first
+  -- step. Saves d20 5: Aldric 5 + 3 (Favor, Ready) = 8, Brenna 5 − 3 = 2; both fail.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  }, { 5, 5 })
+  f:round [[
+    Aldric:
+      1: Move S, S
+      2: Defend
+    Brenna:
+      1: Sprint E, E
+      2: Defend
+  ]]
+  test.equal(#f:events("crash"), 1)
+  test.truthy(f:has("Brenna", "Prone"))
+  test.falsy(f:has("Aldric", "Prone"))
+  test.truthy(f:cell("Brenna") ~= "C2", "Brenna's movement ended early")
+  duel.no_failures(f)
+end)
+
+test.case("no Crash when both allies are Ready", function()
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  })
+  f:round [[
+    Aldric:
+      1: Move S, S
+      2: Defend
+    Brenna:
+      1: Move E, E
+      2: Defend
+  ]]
+  test.equal(#f:events("crash"), 0)
+  duel.no_failures(f)
+end)
+
+test.case("Clash: 'Both Characters stop their movement where their paths intersect. Ready Characters may make one Attack of Opportunity'", function()
+  -- Head-on along row 2: after two steps Aldric is at C2 and the Orc at D2; their third steps
+  -- would swap them. Both Move (Ready) with melee weapons: two Attacks of Opportunity, 1 and 1.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Leather" },
+  }, { 1, 1 })
+  f:round [[
+    Aldric:
+      1: Move E, E, E
+      2: Defend
+    Orc:
+      1: Move W, W, W
+      2: Defend
+  ]]
+  test.equal(#f:events("clash"), 1)
+  test.equal(f:cell("Aldric"), "C2")
+  test.equal(f:cell("Orc"), "D2")
+  local attacks = f:events("attack")
+  test.equal(#attacks, 2)
+  test.equal(attacks[1].cause, "Attack of Opportunity")
+  duel.no_failures(f)
+end)
+
+test.case("Dazed: 'Attacks on you have Favor this Action Phase'", function()
+  -- Phase 1 a Mace's natural 20 Dazes the Orc (Full Plate, Defense 13) for d4 1 Action. Phase 2
+  -- Aldric's Counter on the Dazed Orc: 11 + 3 = 14 > 13.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Mace", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Full Plate" },
+  }, { 20, 1, 11 })
+  f:round [[
+    Aldric:
+      1: Counter -> "Orc"
+      2: Counter -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.actions(f, "Orc")[2], "Dazed")
+  test.equal(duel.attacks(f, "total")[2], 14)
+  duel.no_failures(f)
+end)
+
+test.case("Terror: 'You must move up to 30 feet. You must move away from hostiles if possible'", function()
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "D2", weapon = "Axe", armor = "Leather" },
+  }, nil, { width = 14, height = 4 })
+  f:within(function() status.apply(world.character("Orc"), "Terrified", { duration = 1 }) end)
+  f:round [[
+    Aldric:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Charge -> "Aldric"
+      2: Defend
+  ]]
+  test.equal(duel.actions(f, "Orc")[1], "Terror")
+  test.equal(f:cell("Orc"):sub(1, 1), "J", "30' (six squares) east, away from Aldric")
+  duel.no_failures(f)
+end)
+
+test.case("Dazed: 'You are mentally stunned and stay in place' — the Orc's ordered Move is lost", function()
+  -- A Mace's natural 20 in phase 1, d4 1: Dazed for the 2nd Action Phase, where it ordered a Move.
+  local f = duel.pair({ weapon = "Mace" }, { armor = "Full Plate" }, { 20, 1 })
+  f:round [[
+    Aldric:
+      1: Counter -> "Orc"
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Move 15' E
+  ]]
+  test.equal(f:cell("Orc"), "C2")
+  duel.no_failures(f)
+end)
+
+test.case("Terror: 'If unable to move away ... you may make one Attack at Disfavor'", function()
+  -- The Orc is boxed into the corner A1 by Aldric (B1), Brenna (A2) and Cara (B2). Its Attack on
+  -- Aldric (Defending, Leather: 12): 15 − 3 (Terror's Disfavor) − 3 (Defend's Disfavor) = 9.
+  local f = duel.new({
+    { name = "Orc", side = "orcs", at = "A1", weapon = "Axe", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "B1", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Cara", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+  }, { 15 })
+  f:within(function() status.apply(world.character("Orc"), "Terrified", { duration = 1 }) end)
+  f:round()
+  test.equal(f:cell("Orc"), "A1")
+  test.equal(duel.attacks(f, "total"), { 9 })
+  duel.no_failures(f)
+end)
+
+test.case("Crash: a Ready Character who fails 'become[s] Not Ready' for the phase — its Shield gives nothing", function()
+  -- As above, both saves fail (5 + 3, 5 − 3). The Orc's arrow at Aldric (Leather + Shield: Ready
+  -- 14, Not Ready 12): 13 hits only because the Crash left him Not Ready.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather", shield = "Shield" },
+    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F1", weapon = "Short Bow", armor = "Leather" },
+  }, { 5, 5, 13 })
+  f:round [[
+    Aldric:
+      1: Move S, S
+      2: Defend
+    Brenna:
+      1: Sprint E, E
+      2: Defend
+    Orc:
+      1: Ranged Attack -> "Aldric"
+      2: Defend
+  ]]
+  test.equal(#f:events("crash"), 1)
+  test.equal(duel.attacks(f, "hit"), { true })
+  duel.no_failures(f)
+end)

@@ -1,0 +1,298 @@
+-- The Movement Actions and Attacks of Opportunity in a fight, with scripted dice: each case
+-- quotes the source and works its numbers out from the source's tables.
+local test = require "arbiter.test"
+local duel = require "tests.duel"
+
+test.case("Move: 'Move up to 15 feet' — Move toward a far enemy goes 3 squares (5' each)", function()
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J2", weapon = "Axe", armor = "Leather" },
+  })
+  f:round [[
+    Aldric:
+      1: Move toward "Orc"
+      2: Defend
+  ]]
+  test.equal(f:cell("Aldric"), "D2")
+  duel.no_failures(f)
+end)
+
+test.case("Sprint: 'Move up to 30 feet' — Sprint N six times, 30' (A1 is the south-west corner)", function()
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "A1", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J1", weapon = "Axe", armor = "Leather" },
+  }, nil, { width = 10, height = 8 })
+  f:round [[
+    Aldric:
+      1: Sprint N, N, N, N, N, N
+      2: Defend
+  ]]
+  test.equal(f:cell("Aldric"), "A7")
+  duel.no_failures(f)
+end)
+
+test.case("Sprint: 'Ranged Attacks against you are made with Disfavor this Action Phase'", function()
+  -- The Orc Sprints north (Not Ready: Leather still gives 12). Short Bow at 10': 14 − 3 = 11, a miss.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "A1", weapon = "Short Bow", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "C1", weapon = "Axe", armor = "Leather" },
+  }, { 14 }, { width = 10, height = 8 })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Sprint N, N, N, N, N, N
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total"), { 11 })
+  test.equal(duel.attacks(f, "hit"), { false })
+  duel.no_failures(f)
+end)
+
+local function beside(dice)
+  -- The Orc at C2 Defends (Ready, an Axe in hand); Aldric at B2 (Unarmored, Sword) steps away west.
+  return duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Unarmored" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+  }, dice)
+end
+
+test.case("Attack of Opportunity: 'Triggered when an adjacent enemy moves into a non-adjacent space from a Ready Character'", function()
+  -- Aldric Moves (Ready): Defense 10 + 3 + 1 = 14. The Orc's AoO has no Favor or Disfavor of its
+  -- own ("in addition to their chosen Actions"): 15 > 14, 1 Wound.
+  local f = beside({ 15 })
+  f:round [[
+    Aldric:
+      1: Move 10' W
+      2: Defend
+  ]]
+  local attacks = f:events("attack")
+  test.equal(#attacks, 1)
+  test.equal(attacks[1].cause, "Attack of Opportunity")
+  test.equal(attacks[1].fields.total, 15)
+  test.equal(f:stat("Aldric", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("Fall Back: 'You prevent Attacks of Opportunity against you this Action Phase'", function()
+  local f = beside({})
+  f:round [[
+    Aldric:
+      1: Fall Back 10' W
+      2: Defend
+  ]]
+  test.equal(f:cell("Aldric"), "A2")
+  test.equal(#f:events("attack"), 0)
+  duel.no_failures(f)
+end)
+
+test.case("no Attack of Opportunity from a Not Ready Character", function()
+  local f = beside({})
+  f:round [[
+    Aldric:
+      1: Move 10' W
+      2: Defend
+    Orc:
+      1: Aim
+      2: Defend
+  ]]
+  test.equal(#f:events("attack"), 0)
+  duel.no_failures(f)
+end)
+
+test.case("'Only one Attack of Opportunity is allowed per Action phase': two leave the Orc's reach, one is attacked", function()
+  -- A second AoO would roll a die past the scripted one: an action_failed.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Unarmored" },
+    { name = "Brenna", side = "party", at = "B3", weapon = "Sword", armor = "Unarmored" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+  }, { 1 })
+  f:round [[
+    Aldric:
+      1: Move 10' W
+      2: Defend
+    Brenna:
+      1: Move 10' W
+      2: Defend
+  ]]
+  test.equal(#f:events("attack"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("Skulk: 'You must end this Action Phase in Cover or Concealment to remain Hidden'; 'If moving, roll Stealth'", function()
+  -- The Goblin skulks behind a crate (Cover between it and the Orc): Stealth d20 12 + 0 ≥ 10.
+  local f = duel.new({
+    { name = "Goblin", side = "goblins", at = "A2", weapon = "Dagger", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Leather" },
+  }, { 12 }, { width = 10, height = 6, terrain = { ["C2"] = { shelter = "cover" } } })
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Defend
+  ]]
+  test.truthy(f:has("Goblin", "Hidden"))
+  test.equal(f:stat("Goblin", "stealth_roll"), 12)
+  duel.no_failures(f)
+end)
+
+test.case("Skulk in the open: not Hidden", function()
+  local f = duel.new({
+    { name = "Goblin", side = "goblins", at = "A2", weapon = "Dagger", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Leather" },
+  })
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Defend
+  ]]
+  test.falsy(f:has("Goblin", "Hidden"))
+  duel.no_failures(f)
+end)
+
+local function skulker(goblin, orc, dice)
+  -- The Goblin at A2 skulks behind a crate at C2 (Cover between it and the Orc at E2/F2) in round
+  -- 1: Stealth d20 12 + 0 ≥ 10, a Stealth roll of 12 above the Orc's Perception 10.
+  return duel.new({
+    { name = "Goblin", side = "goblins", at = goblin.at or "A2", weapon = goblin.weapon or "Dagger", armor = "Leather",
+      stats = goblin.stats },
+    { name = "Orc", side = "orcs", at = orc.at or "E2", weapon = orc.weapon or "Axe", armor = "Leather", stats = orc.stats },
+  }, dice, { width = 10, height = 6, terrain = { ["C2"] = { shelter = "cover" } } })
+end
+local hide = [[
+    Goblin:
+      1: Skulk
+      2: Skulk
+]]
+
+test.case("Skulk: 'Your first Attack on an Unaware Target is made with Favor'; Dagger '+1 Penetration against Unaware Targets'", function()
+  -- Round 2 the Goblin Charges the Orc, who Aims (Not Ready: "Characters who are Not Ready ...
+  -- are Unaware of the skulker"). 5 + 3 (Charge) + 3 (first Attack on an Unaware Target) + 3 (the
+  -- Orc's Aim: melee Attacks on it have Favor) = 14 > 12 (Leather). Dagger Penetration 0 + 1 = 1
+  -- gets through Leather's Absorb 1: 1 Wound. The Attack is overt: the Goblin is revealed.
+  local f = skulker({}, {}, { 12, 5 })
+  f:round(hide)
+  test.truthy(f:has("Goblin", "Hidden"))
+  f:round [[
+    Goblin:
+      1: Charge -> "Orc"
+      2: Defend
+    Orc:
+      1: Aim
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total"), { 14 })
+  test.equal(duel.attacks(f, "penetration"), { 1 })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  test.falsy(f:has("Goblin", "Hidden"), "'Overt Actions such as Attacks ... reveal you'")
+  duel.no_failures(f)
+end)
+
+test.case("Skulk: 'Unaware Characters may not designate the Skulker as a Target' (Perception 5 below the Stealth roll 12)", function()
+  local f = skulker({}, { weapon = "Short Bow", stats = { perception = 5 } }, { 12 })
+  f:round(hide)
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Skulk
+    Orc:
+      1: Ranged Attack -> "Goblin"
+      2: Defend
+  ]]
+  test.equal(#f:events("attack"), 0)
+  test.truthy(#f:events("attack_missed_out") >= 1)
+  duel.no_failures(f)
+end)
+
+test.case("Silent: 'This Weapon's Attack does not break Stealth' — a Dart thrown from hiding keeps the Goblin Hidden", function()
+  -- The Orc (Perception 5) at F2, 25' off: Dart Range 30'. The roll does not matter here.
+  local f = skulker({ weapon = "Dart" }, { at = "F2", stats = { perception = 5 } }, { 12, 3 })
+  f:round(hide)
+  f:round [[
+    Goblin:
+      1: Ranged Attack -> "Orc"
+      2: Skulk
+  ]]
+  test.equal(#f:events("attack"), 1)
+  test.truthy(f:has("Goblin", "Hidden"))
+  duel.no_failures(f)
+end)
+
+test.case("Sprint reveals a skulker: 'Overt Actions such as Attacks, Sprint, etc reveal you'", function()
+  -- From B2 the Goblin Sprints 5' west to A2, still behind the crate: only the Sprint reveals it.
+  local f = skulker({ at = "B2" }, { at = "F2" }, { 12 })
+  f:round(hide)
+  test.truthy(f:has("Goblin", "Hidden"))
+  f:round [[
+    Goblin:
+      1: Sprint W
+      2: Defend
+  ]]
+  test.equal(f:cell("Goblin"), "A2")
+  test.falsy(f:has("Goblin", "Hidden"))
+  duel.no_failures(f)
+end)
+
+test.case("a Hidden character who Moves into the open is no longer Hidden: 'You must end this Action Phase in Cover or Concealment'", function()
+  local f = skulker({}, { at = "F2" }, { 12 })
+  f:round(hide)
+  f:round [[
+    Goblin:
+      1: Move N, N
+      2: Defend
+  ]]
+  test.equal(f:cell("Goblin"), "A4")
+  test.falsy(f:has("Goblin", "Hidden"))
+  duel.no_failures(f)
+end)
+
+test.case("a wounded skulker's Stealth roll has the Wounds penalty: 12 − 2 = 10", function()
+  local f = skulker({ stats = { wounds = 2 } }, {}, { 12 })
+  f:round(hide)
+  test.equal(f:stat("Goblin", "stealth_roll"), 10)
+  duel.no_failures(f)
+end)
+
+test.case("Guard: 'Move up to 15' staying adjacent to your Guard Target'", function()
+  local f = duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+    { name = "Bodyguard", side = "party", at = "E2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  })
+  f:round [[
+    Bodyguard:
+      1: Guard -> "Mage"
+      2: Guard -> "Mage"
+  ]]
+  test.equal(f:cell("Bodyguard"), "C2")
+  duel.no_failures(f)
+end)
+
+test.case("an Unconscious character does not act: the Orc downed in the 1st Action Phase makes no Attack in the 2nd", function()
+  local f = duel.pair({}, { stats = { wounds = 3 } }, { 14 })
+  f:round [[
+    Aldric:
+      1: Counter -> "Orc"
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Full Attack -> "Aldric"
+  ]]
+  test.truthy(f:has("Orc", "Unconscious"))
+  test.equal(#f:events("attack"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("Defend's Disfavor holds only 'as long as you are not Unaware of the Attacker'", function()
+  -- The Orc Defends with Perception 5, below the Goblin's Stealth 12: Unaware. The Goblin's Charge:
+  -- 5 + 3 (Charge) + 3 (first Attack on an Unaware Target), no Defend Disfavor: 11.
+  local f = skulker({}, { stats = { perception = 5 } }, { 12, 5 })
+  f:round(hide)
+  f:round [[
+    Goblin:
+      1: Charge -> "Orc"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total"), { 11 })
+  duel.no_failures(f)
+end)

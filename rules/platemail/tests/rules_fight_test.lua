@@ -1,0 +1,262 @@
+-- The rules of "Combat Mechanics" and "Attack Rolls" through "Wounds" in a fight, with scripted
+-- dice: each case quotes its sentence and works the numbers out from the source's tables.
+local test = require "arbiter.test"
+local duel = require "tests.duel"
+
+local pair = duel.pair
+
+test.case("'Shields provide Deflection and Absorb only when a Character is Ready': Ready 15, Not Ready 10", function()
+  -- Orc Unarmored ("Ready Only") with a Shield. Phase 1 Use Item (Ready): 10 + 3 + 2 = 15, d20 15
+  -- ties, a miss. Phase 2 Full Attack (Not Ready): 10, and "Melee Attacks on you have Favor":
+  -- 8 + 3 = 11 hits; no Shield Absorb when Not Ready, so the Wound lands.
+  local f = pair({}, { shield = "Shield" }, { 15, 8, 1, 1 })
+  f:round [[
+    Aldric:
+      1: Counter -> "Orc"
+      2: Counter -> "Orc"
+    Orc:
+      1: Use Item
+      2: Full Attack -> "Aldric"
+  ]]
+  test.equal(duel.attacks(f, "total", "Aldric"), { 15, 11 })
+  test.equal(duel.attacks(f, "hit", "Aldric"), { false, true })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("'An Attack roll of a natural 20, is always hits ... +1 Penetration and deals one extra Wound'", function()
+  -- Orc Ready in Leather (Use Item): Defense 12, Absorb 1. A natural 20: the Sword's Penetration
+  -- 0 + 1 = 1 circumvents Absorb 1, and 1 + 1 extra = 2 Wounds.
+  local f = pair({}, { armor = "Leather" }, { 20 })
+  f:round(duel.still('Counter -> "Orc"'))
+  test.equal(duel.attacks(f, "critical"), { true })
+  test.equal(duel.attacks(f, "wounds"), { 2 })
+  test.equal(duel.attacks(f, "penetration"), { 1 })
+  test.equal(f:stat("Orc", "wounds"), 2)
+  duel.no_failures(f)
+end)
+
+test.case("a natural 20 always hits, even when the total is not above Defense", function()
+  -- Orc Defending (no orders) in Full Plate with a Shield and a Staff: 10 + 3 + 2 + 2 = 17; a
+  -- natural 20 − 3 (Defend's Disfavor) = 17 ties, yet hits.
+  local f = pair({}, { armor = "Full Plate", shield = "Shield", weapon = "Staff" }, { 20 })
+  f:round [[
+    Aldric:
+      1: Counter -> "Orc"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total"), { 17 })
+  test.equal(duel.attacks(f, "hit"), { true })
+  duel.no_failures(f)
+end)
+
+test.case("'Absorb is the number of Wounds armor outright prevents per Action Phase': two hits on Leather, 1 Wound; next phase Absorb again", function()
+  -- Orc in Leather, Ready (Use Item): 12. Phase 1 Full Attack 13, 13: two hits, Absorb 1: 1 Wound.
+  -- Phase 2 one more hit: Absorb 1 again, 0 Wounds: 1 in all.
+  local f = pair({}, { armor = "Leather" }, { 13, 13, 14, 1 })
+  f:round [[
+    Aldric:
+      1: Full Attack -> "Orc"
+      2: Full Attack -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "hit"), { true, true, true, false })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("'Penetration ignores Absorb of a Target up to that Penetration value': Heavy Crossbow 3 vs Full Plate 3", function()
+  -- Full Plate Ready: Defense 13. d20 14 hits; Penetration 3 circumvents Absorb 3: 1 Wound.
+  local f = pair({ at = "A2", weapon = "Heavy Crossbow" }, { at = "F2", armor = "Full Plate" }, { 14 })
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  test.equal(f:stat("Orc", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("'Penetration 2, would circumvent Absorb up to 2, but be stopped by Absorb 3': Long Bow vs Full Plate", function()
+  local f = pair({ at = "A2", weapon = "Long Bow" }, { at = "F2", armor = "Full Plate" }, { 14 })
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  test.equal(duel.attacks(f, "hit"), { true })
+  test.equal(f:stat("Orc", "wounds"), nil)
+  duel.no_failures(f)
+end)
+
+test.case("'For each Wound they receive, all a Character's rolls on subsequent Action Phases are at a -1 penalty'", function()
+  -- Aldric Counters (Disfavor on the Orc's melee); the Orc Full Attacks, Unarmored and Not Ready:
+  -- Defense 10. Phase 1: Aldric 10 + 3 (Favor: target's Full Attack) = 13 hits, 1 Wound; the
+  -- Orc's two rolls 10 − 3 = 7, no −1 yet (same phase). Phase 2 (Aldric Defends): 10 − 3 − 1 = 6.
+  local f = pair({}, {}, { 10, 10, 10, 10, 10 })
+  f:round [[
+    Aldric:
+      1: Counter -> "Orc"
+      2: Defend
+    Orc:
+      1: Full Attack -> "Aldric"
+      2: Full Attack -> "Aldric"
+  ]]
+  test.equal(duel.attacks(f, "total", "Aldric"), { 13 })
+  test.equal(duel.attacks(f, "total", "Orc"), { 7, 7, 6, 6 })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("'Once a Character has received Wounds in excess of their Max Wounds they fall to the ground Unconscious. They are now Fatally Wounded'", function()
+  -- The Orc has 3 Wounds (Max 3); the 4th puts it down with 3 Rounds to live.
+  local f = pair({}, { stats = { wounds = 3 } }, { 14 })
+  f:round(duel.still('Counter -> "Orc"'))
+  test.equal(f:stat("Orc", "wounds"), 4)
+  test.truthy(f:has("Orc", "Unconscious"))
+  test.truthy(f:has("Orc", "Fatally Wounded"))
+  duel.no_failures(f)
+end)
+
+test.case("exactly Max Wounds is not 'in excess of' them: 3 of 3, still standing", function()
+  local f = pair({}, { stats = { wounds = 2 } }, { 14 })
+  f:round(duel.still('Counter -> "Orc"'))
+  test.equal(f:stat("Orc", "wounds"), 3)
+  test.falsy(f:has("Orc", "Unconscious"))
+  duel.no_failures(f)
+end)
+
+test.case("'a number of Rounds equal to their Max Wounds to receive aid before they die': 3 whole Rounds after the fall", function()
+  -- The Orc falls at the end of round 1's 1st Action Phase; rounds 2, 3 and 4 are its 3 Rounds.
+  local f = pair({}, { stats = { wounds = 3 } }, { 14 })
+  f:round(duel.still('Counter -> "Orc"'))
+  f:round()
+  f:round()
+  test.falsy(f:has("Orc", "Dead"), "still alive after the 3rd Round")
+  test.equal(f:stat("Orc", "rounds_to_live"), 1)
+  f:round()
+  test.truthy(f:has("Orc", "Dead"), "dead once its Rounds are spent")
+  duel.no_failures(f)
+end)
+
+test.case("overkill: 'Targets can overlap between Characters and sometimes this leads to overkill due to simultaneous resolution'", function()
+  -- Two attackers hit the Orc (3 Wounds already, Unarmored, Ready: 13) in the same phase: both
+  -- Wounds count, 5 in all, though the first already put it down.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "D2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Unarmored", stats = { wounds = 3 } },
+  }, { 14, 14 })
+  f:round [[
+    Aldric:
+      1: Counter -> "Orc"
+      2: Defend
+    Brenna:
+      1: Counter -> "Orc"
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(f:stat("Orc", "wounds"), 5)
+  duel.no_failures(f)
+end)
+
+test.case("simultaneous resolution: a character taken down in a phase still makes its Attack in that phase", function()
+  -- Aldric Full Attacks the Orc (3 Wounds, Countering: Unarmored, Ready, 13; Disfavor): 17 − 3 =
+  -- 14 hits, 1 − 3 misses. The Orc goes down at the end of the phase, yet its Counter lands:
+  -- Aldric is Not Ready (Defense 10: Unarmored is Ready Only, the Sword's +1 is "when Ready"),
+  -- Full Attack gives Favor and the Orc's 3 Wounds −3: 11 + 3 − 3 = 11 > 10.
+  local f = pair({ armor = "Unarmored" }, { stats = { wounds = 3 } }, { 17, 1, 11 })
+  f:round [[
+    Aldric:
+      1: Full Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Counter -> "Aldric"
+      2: Defend
+  ]]
+  test.truthy(f:has("Orc", "Unconscious"))
+  test.equal(duel.attacks(f, "total", "Orc"), { 11 })
+  test.equal(duel.attacks(f, "hit", "Orc"), { true })
+  test.equal(f:stat("Aldric", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("'Cover gives a -2 to rolls that target the Character in Cover'", function()
+  -- A wall-high crate at D2 gives Cover between the archer at A2 and the Orc at F2 (Ready, Leather: 12).
+  -- d20 14 − 2 = 12 ties: a miss.
+  local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, { 14 },
+    { width = 10, height = 6, terrain = { ["D2"] = { shelter = "cover" } } })
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 12 })
+  test.equal(duel.attacks(f, "hit"), { false })
+  duel.no_failures(f)
+end)
+
+test.case("'Characters with Concealment cannot be targeted directly'", function()
+  local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, {},
+    { width = 10, height = 6, terrain = { ["D2"] = { shelter = "concealment" } } })
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  test.equal(#f:events("attack"), 0)
+  test.equal(#f:events("attack_missed_out"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("'Ranged Attacks from High Ground receive +2 Attack'", function()
+  -- The archer stands on a height-1 cell: d20 11 + 2 = 13 > 12.
+  local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, { 11 },
+    { width = 10, height = 6, terrain = { ["A2"] = { height = 1 } } })
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 13 })
+  duel.no_failures(f)
+end)
+
+test.case("range bands: 'Beyond this Range, Attacks receive a -2 penalty for each additional Range increment' — 35' is −2", function()
+  local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "H2", armor = "Leather" }, { 15 })
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 13 })
+  duel.no_failures(f)
+end)
+
+test.case("'Ranged Weapons cannot reach further than 4 times their Range': a Short Bow at 125' cannot Attack", function()
+  local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "Z2", armor = "Leather" }, {},
+    { width = 27, height = 4 })
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  test.equal(#f:events("attack"), 0)
+  test.equal(#f:events("attack_missed_out"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("'Range to Targets is measured at the start of the Action Phase': a Sprinter 30' away is shot at 30'", function()
+  -- The Orc at G2 (30') Sprints 30' east to M2 (60'). The Short Bow measures 30': no range
+  -- penalty, but "Ranged Attacks against you are made with Disfavor": 17 − 3 = 14. Sprint is Not
+  -- Ready: Unarmored gives nothing, Defense 10, a hit.
+  local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "G2" }, { 17 }, { width = 16, height = 4 })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Sprint E, E, E, E, E, E
+      2: Defend
+  ]]
+  test.equal(f:cell("Orc"), "M2")
+  test.equal(duel.attacks(f, "total"), { 14 })
+  test.equal(duel.attacks(f, "hit"), { true })
+  duel.no_failures(f)
+end)
+
+test.case("Tower Shield: 'When held, provides Cover to wielder and adjacent allies' — the ally beside it is in Cover", function()
+  -- Brenna holds a Tower Shield beside Aldric (E2, Leather, Ready: 12). The archer's 14 − 2 = 12 ties: a miss.
+  local f = duel.new({
+    { name = "Archer", side = "orcs", at = "A2", weapon = "Short Bow", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "E2", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "E3", weapon = "Sword", armor = "Leather", shield = "Tower Shield" },
+  }, { 14 })
+  f:round [[
+    Archer:
+      1: Ranged Attack -> "Aldric"
+      2: Defend
+    Aldric:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "total"), { 12 })
+  test.equal(duel.attacks(f, "hit"), { false })
+  duel.no_failures(f)
+end)

@@ -1,0 +1,162 @@
+-- The Spellcasting Actions and Concentration Checks in a fight, with scripted dice. The source
+-- lists no spells: a Released spell is an Attack with the profile of `spells` ("Spell": Range
+-- 30', Penetration 1, 1 Wound; README: default chosen). Checks roll d20 + the stat against 10
+-- (rules.checks, README: default chosen).
+local test = require "arbiter.test"
+local duel = require "tests.duel"
+
+local function caster(dice, orc_at)
+  return duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+    { name = "Orc", side = "orcs", at = orc_at or "C2", weapon = "Axe", armor = "Unarmored" },
+  }, dice)
+end
+
+test.case("Prepare Spell: 'If not interrupted, your spell is Prepared at the end of this Action Phase'; Release Spell hits", function()
+  -- Phase 2 the Release: d20 14 > 13 (Orc Unarmored, Ready); Penetration 1, Absorb 0: 1 Wound.
+  local f = caster({ 14 }, "F2")
+  f:round [[
+    Mage:
+      1: Prepare Spell (Spell)
+      2: Release Spell -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "total"), { 14 })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  test.equal(f:stat("Mage", "prepared_spell"), false, "Released")
+  duel.no_failures(f)
+end)
+
+test.case("Release Spell with nothing Prepared does nothing", function()
+  local f = caster({}, "F2")
+  f:round [[
+    Mage:
+      1: Release Spell -> "Orc"
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(#f:events("attack"), 0)
+  duel.no_failures(f)
+end)
+
+test.case("Prepare Spell hit, Concentration Check failed: 'your next Action is replaced with the Dazed Involuntary Action' and the spell is lost", function()
+  -- The Mage Prepares, Not Ready (Unarmored gives nothing, the Staff's Deflection is "when Ready"):
+  -- Defense 10; "Attacks against you gain Favor": the Orc's Counter 8 + 3 = 11 hits. 1 Wound.
+  -- Concentration d20 5 + 0 < 10 fails: the phase 2 Release becomes Dazed.
+  local f = caster({ 8, 5 })
+  f:round [[
+    Mage:
+      1: Prepare Spell (Spell)
+      2: Release Spell -> "Orc"
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total"), { 11 })
+  test.equal(f:stat("Mage", "wounds"), 1)
+  test.equal(duel.actions(f, "Mage")[2], "Dazed")
+  test.equal(#f:events("attack"), 1, "no spell Released")
+  test.falsy(f:stat("Mage", "prepared_spell"))
+  duel.no_failures(f)
+end)
+
+test.case("Prepare Spell hit, Concentration Check passed: the spell is still Prepared and Released", function()
+  -- Check d20 12 ≥ 10 holds. Phase 2 Release on the Defending Orc (Ready, 13), not a melee Attack
+  -- so no Disfavor, but the Mage's Wound of phase 1 counts now: 15 − 1 = 14 > 13 hits.
+  local f = caster({ 8, 12, 15 })
+  f:round [[
+    Mage:
+      1: Prepare Spell (Spell)
+      2: Release Spell -> "Orc"
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total", "Mage"), { 14 })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("Focus Spell: 'Attacks against you gain Favor'; 'If you fail, your next Action is replaced with the Dazed Involuntary Action and you lose focus'", function()
+  local f = caster({ 8, 3 })
+  f:round [[
+    Mage:
+      1: Focus Spell
+      2: Defend
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total"), { 11 })
+  test.equal(duel.actions(f, "Mage")[2], "Dazed")
+  test.falsy(f:stat("Mage", "focusing"))
+  duel.no_failures(f)
+end)
+
+test.case("a Concentration Check failed in the 2nd Action Phase Dazes the next Action: the next Round's 1st", function()
+  local f = caster({ 8, 5 })
+  f:round [[
+    Mage:
+      1: Defend
+      2: Prepare Spell (Spell)
+    Orc:
+      1: Defend
+      2: Counter -> "Mage"
+  ]]
+  f:round [[
+    Mage:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  local mage = {}
+  for _, e in ipairs(f:events("acts")) do
+    if e.fields.character == "Mage" then mage[#mage + 1] = e.round .. ":" .. e.phase .. " " .. e.fields.action end
+  end
+  test.equal(mage[#mage], "2:1 Dazed")
+  duel.no_failures(f)
+end)
+
+test.case("a Released Spell (Range 30') at 35': 'Beyond this Range, Attacks receive a -2 penalty'", function()
+  local f = caster({ 15 }, "I2")  -- B2 to I2: 35'
+  f:round [[
+    Mage:
+      1: Prepare Spell (Spell)
+      2: Release Spell -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "total"), { 13 })
+  duel.no_failures(f)
+end)
+
+test.case("Aim in the 2nd Action Phase helps a Ranged Attack as the next Round's 1st Action", function()
+  -- "If your next Action is Ranged Attack, it gains Favor and has +1 Penetration": 9 + 3 = 12 > 11 (Chain Mail).
+  local f = duel.pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Chain Mail" }, { 9 })
+  f:round [[
+    Aldric:
+      1: Defend
+      2: Aim
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "total"), { 12 })
+  test.equal(duel.attacks(f, "penetration"), { 2 })
+  duel.no_failures(f)
+end)

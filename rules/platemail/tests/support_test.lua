@@ -1,0 +1,168 @@
+-- The Support Actions in a fight (Use Item, Rescue, Stabilize) and what Stabilize saves a
+-- character from, with scripted dice. Checks roll d20 + the stat against 10 (rules.checks).
+local test = require "arbiter.test"
+local duel = require "tests.duel"
+
+local function shooter(weapon, dice)
+  -- Aldric in Leather with a Shield: Ready 10 + 2 + 2 = 14, Not Ready 12. The Orc beside him Counters.
+  return duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = weapon, armor = "Leather", shield = "Shield",
+      stats = { loaded = false } },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+  }, dice)
+end
+local reload_sheet = [[
+    Aldric:
+      1: Use Item (reload)
+      2: Defend
+    Orc:
+      1: Counter -> "Aldric"
+      2: Defend
+]]
+
+test.case("Use Item, complex: 'Reloading a heavy crossbow' leaves you Not Ready — no Shield: 13 > 12 hits", function()
+  local f = shooter("Heavy Crossbow", { 13 })
+  f:round(reload_sheet)
+  test.equal(f:stat("Aldric", "loaded"), true)
+  test.equal(duel.attacks(f, "hit"), { true })
+  duel.no_failures(f)
+end)
+
+test.case("Use Item, quick: 'reloading a light crossbow' — 'You remain Ready': the Shield counts, 13 < 14 misses", function()
+  local f = shooter("Light Crossbow", { 13 })
+  f:round(reload_sheet)
+  test.equal(f:stat("Aldric", "loaded"), true)
+  test.equal(duel.attacks(f, "hit"), { false })
+  duel.no_failures(f)
+end)
+
+test.case("Rescue: 'Move up to 15 feet, picking up and carrying an ally' — the ally comes along", function()
+  local f = duel.new({
+    { name = "Brenna", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  }, {})
+  f:round [[
+    Brenna:
+      1: Rescue -> "Aldric"
+      2: Defend
+    Aldric:
+      1: Defend
+      2: Defend
+  ]]
+  test.equal(f:stat("Brenna", "carrying"), "Aldric")
+  duel.no_failures(f)
+end)
+
+test.case("Rescue: 'Attacks on you have Favor'; 'If you are hit, roll a die: On even numbers, the Character you are carrying is hit instead'", function()
+  -- Brenna picks Aldric up and stays put; the Orc Counters her in the same phase: Leather, Not
+  -- Ready: 12; 10 + 3 = 13 hits; d6 2 (even): Aldric (Unarmored, Defending) takes the Wound.
+  local f = duel.new({
+    { name = "Brenna", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "A2", weapon = "Sword", armor = "Unarmored" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+  }, { 10, 2 })
+  f:round [[
+    Brenna:
+      1: Rescue -> "Aldric"
+      2: Defend
+    Aldric:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Counter -> "Brenna"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total"), { 13 })
+  test.equal(duel.attacks(f, "target"), { "Aldric" })
+  test.equal(f:stat("Aldric", "wounds"), 1)
+  test.equal(f:stat("Brenna", "wounds"), nil)
+  duel.no_failures(f)
+end)
+
+local function fallen(dice, medic_wounds)
+  -- The Orc's Counter puts Aldric (3 Wounds, Max 3; Unarmored and Ready: 13, + 1 Sword = 14) down
+  -- in round 1, phase 1: d20 18 > 14, the 4th Wound. See each case for the rest of the dice.
+  return duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Unarmored", stats = { wounds = 3 } },
+    { name = "Medic", side = "party", at = "B3", weapon = "Staff", armor = "Leather",
+      stats = { medical = 2, wounds = medic_wounds } },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+  }, dice)
+end
+local strike = [[
+    Aldric:
+      1: Use Item
+      2: Use Item
+    Medic:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Counter -> "Aldric"
+      2: Defend
+]]
+
+test.case("Stabilize: 'Attempt a Medical roll ... On success, they are Stable' and 'remain Unconscious for 1d4+1 for each Wound'", function()
+  -- Round 1: the Orc's 18 > 14 (Unarmored 13 + Sword 1, Ready): 4 Wounds, Fatally Wounded.
+  -- Round 2: Medical d20 9 + 2 = 11 ≥ 10. 4 Wounds: four 1d4+1 rolled 1, 1, 1, 1 = 8 Rounds.
+  local f = fallen({ 18, 9, 1, 1, 1, 1 })
+  f:round(strike)
+  test.truthy(f:has("Aldric", "Fatally Wounded"))
+  f:round [[
+    Medic:
+      1: Stabilize -> "Aldric"
+      2: Defend
+  ]]
+  test.truthy(f:has("Aldric", "Stable"))
+  test.falsy(f:has("Aldric", "Fatally Wounded"))
+  test.truthy(f:has("Aldric", "Unconscious"))
+  for _ = 1, 10 do f:round() end
+  test.falsy(f:has("Aldric", "Dead"))
+  test.falsy(f:has("Aldric", "Unconscious"), "a Stable character wakes after its Rounds")
+  duel.no_failures(f)
+end)
+
+test.case("Stabilize failed: Medical d20 5 + 2 < 10, still Fatally Wounded", function()
+  local f = fallen({ 18, 5 })
+  f:round(strike)
+  f:round [[
+    Medic:
+      1: Stabilize -> "Aldric"
+      2: Defend
+  ]]
+  test.truthy(f:has("Aldric", "Fatally Wounded"))
+  test.falsy(f:has("Aldric", "Stable"))
+  duel.no_failures(f)
+end)
+
+test.case("a wounded Medic's roll: 'all a Character's rolls on subsequent Action Phases are at a -1 penalty' — 8 + 2 − 1 < 10", function()
+  local f = fallen({ 18, 8 }, 1)
+  f:round(strike)
+  f:round [[
+    Medic:
+      1: Stabilize -> "Aldric"
+      2: Defend
+  ]]
+  test.falsy(f:has("Aldric", "Stable"))
+  duel.no_failures(f)
+end)
+
+test.case("Rescue: 'Move up to 15 feet, picking up and carrying an ally' — carried 10' west, the ally ends beside the rescuer", function()
+  local f = duel.new({
+    { name = "Brenna", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "D2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  })
+  f:round [[
+    Brenna:
+      1: Rescue W, W -> "Aldric"
+      2: Defend
+    Aldric:
+      1: Defend
+      2: Defend
+  ]]
+  test.equal(f:cell("Brenna"), "A2")
+  test.equal(f:cell("Aldric"), "B2")
+  test.equal(f:stat("Brenna", "carrying"), "Aldric")
+  duel.no_failures(f)
+end)

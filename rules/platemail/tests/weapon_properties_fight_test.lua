@@ -1,0 +1,206 @@
+-- The weapon properties in a fight, with scripted dice: each case quotes the property's row of
+-- the source's tables ("Special Info" and the weapon rows) and works its numbers out from them.
+local test = require "arbiter.test"
+local arbiter = require "arbiter"
+local duel = require "tests.duel"
+
+local pair = duel.pair
+
+local function limb(i) return "Severed " .. arbiter.tables.weapon_properties.severs_limb.limbs[i] end
+
+test.case("Axe: 'Severs Limb on Critical Hit' — 'Roll 1d4: 1=L Leg, 2=R Leg, 3=L Arm, 4=R Arm': d4 3, the left arm", function()
+  local f = pair({ weapon = "Axe" }, {}, { 20, 3 })
+  f:round(duel.still('Counter -> "Orc"'))
+  test.truthy(f:has("Orc", limb(3)))
+  test.falsy(f:has("Orc", limb(4)))
+  duel.no_failures(f)
+end)
+
+test.case("Protects Limbs: 'Limb not severed if roll is equal or less than Protects Limbs value' — Full Plate 3, d4 3 saves", function()
+  local f = pair({ weapon = "Great Axe", stats = { strength = 3 } }, { armor = "Full Plate" }, { 20, 4, 3 })
+  f:round(duel.still('Counter -> "Orc"'))
+  test.falsy(f:has("Orc", limb(4)))
+  test.equal(#f:events("limb_saved"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("Protects Limbs: a roll above the value does not save — Splint Mail 1, d4 2, the right leg is severed", function()
+  local f = pair({ weapon = "Axe" }, { armor = "Splint Mail" }, { 20, 2, 2 })
+  f:round(duel.still('Counter -> "Orc"'))
+  test.truthy(f:has("Orc", limb(2)))
+  duel.no_failures(f)
+end)
+
+test.case("Mace: 'Dazes on Critical Hit' — 'Target Dazed for next 1d4 Actions': d4 2, its next two Actions are Dazed", function()
+  -- Round 1 phase 1 the Orc (Full Plate: 2 Wounds, Penetration 1, Absorb 3 takes them) is Dazed
+  -- for 2 Actions: its phase 2 and the next Round's phase 1 are Dazed; the phase after, its own order.
+  local f = pair({ weapon = "Mace" }, { armor = "Full Plate" }, { 20, 2 })
+  f:round(duel.still('Counter -> "Orc"'))
+  f:round(duel.still("Defend"))
+  local orc = duel.actions(f, "Orc")
+  test.equal(orc[1], "Use Item", "round 1, phase 1: its order")
+  test.equal(orc[2], "Dazed")
+  test.equal(orc[3], "Dazed")
+  test.equal(orc[4], "Use Item", "round 2, phase 2: its order again")
+  duel.no_failures(f)
+end)
+
+test.case("Bolo/Net: 'Entraps on Hit' — 'Target Not Ready. Cannot move until freed by Use Item Action'", function()
+  -- Thrown at 10' (Range 15'): d20 14 > 13 (Unarmored, Ready). Phase 2 the Orc's Move is
+  -- replaced by freeing itself (README: default chosen), so it stays at D2.
+  local f = pair({ weapon = "Bolo/Net" }, { at = "D2" }, { 14 })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Move 15' E
+  ]]
+  test.equal(duel.attacks(f, "hit"), { true })
+  test.equal(f:cell("Orc"), "D2")
+  test.falsy(f:has("Orc", "Entrapped"), "freed by its Use Item")
+  duel.no_failures(f)
+end)
+
+test.case("Requires Str: '-1 Attack for each Strength below Requirement' — Great Axe (Str 3) at Strength 1 is −2", function()
+  local f = pair({ weapon = "Great Axe", stats = { strength = 1 } }, {}, { 15 })
+  f:round(duel.still('Counter -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 13 })
+  test.equal(duel.attacks(f, "hit"), { false })
+  duel.no_failures(f)
+end)
+
+test.case("Spear: '+1 Penetration when using Charge' — Penetration 2 gets through Chain Mail's Absorb 2", function()
+  -- Charge 15' (A2 → D2 beside the Orc at E2): Favor, d20 9 + 3 = 12 > 11 (Chain Mail, Ready).
+  local f = pair({ weapon = "Spear", at = "A2" }, { at = "E2", armor = "Chain Mail" }, { 9 })
+  f:round(duel.still('Charge -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 12 })
+  test.equal(duel.attacks(f, "penetration"), { 2 })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("Pike: '+1 Penetration against Targets that Charge if Ready' — Counter (Ready) on a charger", function()
+  -- The Orc charges from E2 to C2 beside Aldric (B2). Aldric's Counter: d20 12 > 11 (Chain Mail,
+  -- Not Ready: Chain Mail is not Ready Only); Penetration 1 + 1 = 2 gets through Absorb 2. The
+  -- Orc's own roll, 1, misses.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Pike", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "E2", weapon = "Axe", armor = "Chain Mail" },
+  }, { 12, 1 })
+  f:round [[
+    Aldric:
+      1: Counter -> "Orc"
+      2: Defend
+    Orc:
+      1: Charge -> "Aldric"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "penetration", "Aldric"), { 2 })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("Flail: '+2 Attack against Targets with Shields'", function()
+  -- Orc Ready in Leather with a Shield: 10 + 2 + 2 = 14. d20 12 + 2 = 14 ties, a miss.
+  local f = pair({ weapon = "Flail" }, { armor = "Leather", shield = "Shield" }, { 12 })
+  f:round(duel.still('Counter -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 14 })
+  test.equal(duel.attacks(f, "hit"), { false })
+  duel.no_failures(f)
+end)
+
+test.case("Sword '+1 Deflection when Ready' and Staff '+2 Deflection when Ready'", function()
+  -- Aldric Sword, Leather, Ready (Use Item): 13; the Orc's Counter 13 ties. Brenna Staff, Leather: 14; 14 ties.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "B4", weapon = "Staff", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+    { name = "Goblin", side = "orcs", at = "C4", weapon = "Axe", armor = "Leather" },
+  }, { 13, 14 })
+  f:round [[
+    Aldric:
+      1: Use Item
+      2: Use Item
+    Brenna:
+      1: Use Item
+      2: Use Item
+    Orc:
+      1: Counter -> "Aldric"
+      2: Defend
+    Goblin:
+      1: Counter -> "Brenna"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total"), { 13, 14 })
+  test.equal(duel.attacks(f, "hit"), { false, false })
+  duel.no_failures(f)
+end)
+
+test.case("Heavy Crossbow: 'Requires Complex Reload' — the second shot needs a Use Item first", function()
+  local f = pair({ weapon = "Heavy Crossbow", at = "A2" }, { at = "F2" }, { 5 })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Ranged Attack -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(#f:events("attack"), 1, "the second Ranged Attack finds the crossbow unloaded")
+  test.equal(f:stat("Aldric", "loaded"), false)
+  duel.no_failures(f)
+end)
+
+test.case("Lance: '+2 Penetration when Mounted and using Charge' — Penetration 3 gets through Full Plate's Absorb 3", function()
+  -- Charge 15' with Favor: 11 + 3 = 14 > 13 (Full Plate, Ready). Penetration 1 + 2 = 3: 1 Wound.
+  local f = pair({ weapon = "Lance", at = "A2", stats = { mounted = true } }, { at = "E2", armor = "Full Plate" }, { 11 })
+  f:round(duel.still('Charge -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 14 })
+  test.equal(duel.attacks(f, "penetration"), { 3 })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+test.case("Entraps: 'Target Not Ready' while Entrapped — its Shield gives nothing the phase it frees itself", function()
+  -- Phase 1 the Net hits the Orc (Leather + Shield, Ready: 14): 15 > 14. Phase 2 it is forced to
+  -- free itself and is Not Ready: Brenna's Counter 13 > 12 (Leather alone) hits.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Bolo/Net", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "E3", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "D2", weapon = "Axe", armor = "Leather", shield = "Shield" },
+  }, { 15, 13 })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Defend
+    Brenna:
+      1: Defend
+      2: Counter -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "hit"), { true, true })
+  test.equal(duel.attacks(f, "total"), { 15, 13 })
+  duel.no_failures(f)
+end)
+
+test.case("Blowgun: 'Deals 0 Wounds. Can be Poisoned.' — 'Can inflict Poison on Hit'", function()
+  -- 14 > 13 (Unarmored, Ready) at 20' (Range 30'): a hit of 0 Wounds; the poisoned dart poisons.
+  local f = pair({ weapon = "Blowgun", at = "A2", stats = { poisoned = true } }, { at = "E2" }, { 14 })
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  test.equal(duel.attacks(f, "hit"), { true })
+  test.equal(duel.attacks(f, "wounds"), { 0 })
+  test.equal(f:stat("Orc", "wounds"), nil)
+  test.truthy(f:has("Orc", "Poisoned"))
+  duel.no_failures(f)
+end)
+
+test.case("Sling: 'Dazes on Critical Hit' — a thrown stone's natural 20 Dazes the Orc's next Action", function()
+  local f = pair({ weapon = "Sling", at = "A2" }, { at = "E2", armor = "Full Plate" }, { 20, 1 })
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  test.equal(duel.actions(f, "Orc")[2], "Dazed")
+  duel.no_failures(f)
+end)
