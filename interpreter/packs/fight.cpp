@@ -1,5 +1,7 @@
 #include "interpreter/packs/fight.hpp"
 
+#include <limits>
+
 #include <fmt/format.h>
 
 #include "grammar/orders_format.hpp"
@@ -441,6 +443,25 @@ std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& move
     if (id == no_entity) return std::nullopt;
     return world_.get(id).position;
   };
+  std::vector<Cell> hostiles;
+  for (const Entity& e : world_.entities())
+    if (e.side != who.side && flow_.can_act(e)) hostiles.push_back(e.position);
+  // "Must move away from hostiles" (Fall Back, Terror): a written way is followed only while each
+  // step takes the character no nearer to the nearest hostile.
+  const auto nearest_hostile = [&](Cell at) {
+    double nearest = std::numeric_limits<double>::infinity();
+    for (const Cell h : hostiles) nearest = std::min(nearest, grid.distance(at, h));
+    return nearest;
+  };
+  const auto held_away = [&](std::vector<Cell> path) {
+    if (!action.away_from_hostiles) return path;
+    Cell at = who.position;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+      if (nearest_hostile(path[i]) < nearest_hostile(at)) return std::vector<Cell>(path.begin(), path.begin() + i);
+      at = path[i];
+    }
+    return path;
+  };
   switch (movement.kind) {
     case Kind::path: {
       // "15' S" walks south for 15'; "S, S, SW" takes those steps; the written distance repeats
@@ -458,14 +479,15 @@ std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& move
         feet += cost;
         path.push_back(at = next);
       }
-      return path;
+      return held_away(std::move(path));
     }
     case Kind::destination:
-      if (const auto to = place()) return paths_.toward(who.position, *to, static_cast<double>(budget_feet), 0, occupied).steps;
+      if (const auto to = place())
+        return held_away(paths_.toward(who.position, *to, static_cast<double>(budget_feet), 0, occupied).steps);
       return {};
     case Kind::toward:
       if (const auto to = place())
-        return paths_.toward(who.position, *to, static_cast<double>(budget_feet), grid.scale(), occupied).steps;
+        return held_away(paths_.toward(who.position, *to, static_cast<double>(budget_feet), grid.scale(), occupied).steps);
       return {};
     case Kind::away:
       if (const auto from = place()) {
@@ -474,12 +496,8 @@ std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& move
       }
       return {};
     case Kind::none:
-      if (action.away_from_hostiles) {  // Fall Back, Terror: "move away from hostiles"
-        std::vector<Cell> hostiles;
-        for (const Entity& e : world_.entities())
-          if (e.side != who.side && flow_.can_act(e)) hostiles.push_back(e.position);
+      if (action.away_from_hostiles)  // Fall Back, Terror: "move away from hostiles"
         return paths_.away_from(who.position, hostiles, static_cast<double>(budget_feet), occupied).steps;
-      }
       // An action that moves, ordered at a character without a way to go: toward it ("Charge -> Orc").
       if (target != no_entity && target != who.id)
         return paths_.toward(who.position, world_.get(target).position, static_cast<double>(budget_feet),

@@ -206,12 +206,16 @@ arbiter.define.hook("movement", function(event)
     if not other_ok then return "other" end
     return nil
   end
-  -- Clash: "Both Characters stop their movement where their paths intersect."
+  -- Clash: "Both Characters stop their movement where their paths intersect." "The Arbiter should
+  -- place stopped Characters adjacent at the best estimate of where their paths crossed": over one
+  -- cell, the mover takes it and the other stops beside it (halting both would leave them 10'
+  -- apart); crossing paths, both stop where they stand, side by side.
   phase.clashed[mover.name], phase.clashed[other.name] = true, true
   log.event("clash", { mover = mover.name, other = other.name, text = ("Clash! %s and %s meet at %s and stop."):format(
     mover.name, other.name, event.to) }, "Clash")
   opportunity(mover, other, "Clash")
   opportunity(other, mover, "Clash")
+  if event.kind == "same_cell" or event.kind == "head_on" then return "other" end
   return "both"
 end)
 

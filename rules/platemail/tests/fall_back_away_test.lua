@@ -1,9 +1,5 @@
--- PENDING: fails until the engine holds a written Fall Back path to "Must move away from
--- hostiles". Not in tests/, so `arbiter test platemail` does not run it; copy it into tests/ to run.
---
--- interpreter/packs/fight.cpp (path_of) uses an action's `away_from_hostiles` only when the order
--- writes no way ("Fall Back"); a written way ("Fall Back 10' E") is walked as written, even
--- straight at the enemy. The pack's Lua runs after everyone has moved and cannot change the path.
+-- Fall Back: "Move up to 15 feet. Must move away from hostiles." A written way is followed only
+-- while each step takes the character no nearer to the nearest hostile (interpreter/packs/fight.cpp).
 local test = require "arbiter.test"
 local duel = require "tests.duel"
 

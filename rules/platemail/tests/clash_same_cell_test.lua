@@ -1,13 +1,7 @@
--- PENDING: fails until the engine places characters stopped by a Clash adjacent to each other.
--- Not in tests/, so `arbiter test platemail` does not run it; to run it, copy it into tests/.
---
 -- "Both Characters stop their movement where their paths intersect." "The Arbiter should place
 -- stopped Characters adjacent at the best estimate of where their paths crossed." "Characters
 -- that were using Charge still get to make an Attack with Favor despite being Not Ready."
--- When two opponents want the same cell in the same step (same_cell / head_on), the engine
--- (interpreter/core/movement.cpp) halts both before it, so they end two squares (10') apart:
--- the Charge's Attack finds the Orc "not within reach". The Lua pack cannot move them after
--- the movement hook; the placement belongs to the engine.
+-- Over one cell the mover takes it and the other stops beside it (fight.lua's movement hook).
 local test = require "arbiter.test"
 local duel = require "tests.duel"
 
