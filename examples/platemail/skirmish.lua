@@ -16,7 +16,7 @@ return {
       stats = { strength = 2, dexterity = 1 } },
     { name = "Brienne", side = "party", at = "C6", weapon = "Spear", armor = "Leather",
       stats = { strength = 2, dexterity = 3 } },
-    { name = "Cedric", side = "party", at = "B5", weapon = "Great Axe", armor = "Leather",
+    { name = "Cedric", side = "party", at = "C5", weapon = "Great Axe", armor = "Leather",
       stats = { strength = 3 } },
     { name = "Dara", side = "party", at = "A4", weapon = "Mace", armor = "Splint Mail", shield = "Buckler",
       stats = { medical = 4 } },
