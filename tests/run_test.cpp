@@ -164,7 +164,7 @@ TEST_CASE("a ruleset's bad status or flow is reported at its line before any rou
   CHECK_THAT(flow.output, Contains("unknown kind of phase 'simultanous' (did you mean 'simultaneous'?)"));
 }
 
-TEST_CASE("dice rolled by hand are asked for with their reason; when they run out the fight stops, unsaved",
+TEST_CASE("dice rolled by hand are asked for with their reason, and when they run out the fight stops unsaved",
           "[run]") {
   TempDir dir;
   {
