@@ -42,9 +42,12 @@ int create(lua_State* L) {
   nlohmann::json setup = lua::check_json(L, 1);
   std::unique_ptr<DiceSource> dice;
   if (setup.contains("dice")) {
-    if (!setup["dice"].is_array()) throw Error("fight.new: 'dice' is a list of values, in the order they are rolled");
+    const bool empty = setup["dice"].is_object() && setup["dice"].empty();  // {}: no roll expected
+    if (!setup["dice"].is_array() && !empty)
+      throw Error("fight.new: 'dice' is a list of values, in the order they are rolled");
     std::vector<std::string> values;
-    for (const auto& v : setup["dice"]) values.push_back(v.is_string() ? v.get<std::string>() : v.dump());
+    if (!empty)
+      for (const auto& v : setup["dice"]) values.push_back(v.is_string() ? v.get<std::string>() : v.dump());
     dice = std::make_unique<ScriptedDice>(std::move(values));
   } else {
     dice = std::make_unique<SeededDice>(setup.value("seed", std::uint64_t{1}));

@@ -1,0 +1,54 @@
+local test = require "arbiter.test"
+local fight = require "arbiter.fight"
+
+local function bout(characters)
+  return fight.new { map = { width = 4, height = 1 }, characters = characters, dice = {} }
+end
+
+test.case("turns go by initiative, each Strike opens a window: Parry, then the striker's Riposte", function()
+  local f = bout {
+    { name = "Ana", side = "a", at = "A1", stats = { speed = 1 } },
+    { name = "Bo", side = "b", at = "B1", stats = { speed = 5 } },
+  }
+  f:round()
+  local declared = {}
+  for _, e in ipairs(f:events("declared")) do
+    declared[#declared + 1] = e.fields.character .. " " .. e.fields.action .. " " .. e.fields.points
+  end
+  -- Bo first (speed 5): Strike (6 -> 3); Ana Parries (6 -> 4); Bo Ripostes (3 -> 2): the Strike lands.
+  -- Bo cannot pay another Strike. Ana: Strike (4 -> 1), Bo Parries (2 -> 0), Ana Ripostes (1 -> 0).
+  test.equal(declared, { "Bo Strike 3", "Ana Parry 4", "Bo Riposte 2", "Ana Strike 1", "Bo Parry 0", "Ana Riposte 0" })
+  test.equal(f:stat("Ana", "hits"), 1)
+  test.equal(f:stat("Bo", "hits"), 1)
+  local turns = f:events("turn_over")
+  test.equal({ turns[1].fields.who, turns[2].fields.who }, { "Bo", "Ana" })
+  test.equal(turns[2].turn, 2, "the log says whose turn it was")
+end)
+
+test.case("a Parry without a Riposte stops the Strike, and points spent are gone", function()
+  local f = bout {
+    { name = "Ana", side = "a", at = "A1", stats = { speed = 1 } },
+    { name = "Bo", side = "b", at = "B1", stats = { speed = 5, ripostes = false } },
+  }
+  -- Bo strikes twice (6 -> 3 -> 0), Ana parries both (6 -> 4 -> 2); Bo never ripostes. Ana's 2
+  -- points cannot pay a Strike, so her turn ends at once.
+  f:round()
+  test.equal(#f:events("parried"), 2)
+  test.equal(f:stat("Ana", "hits"), nil)
+  test.equal(f:stat("Bo", "hits"), nil)
+  local turns = f:events("turn_over")
+  test.equal({ turns[1].fields.points, turns[2].fields.points }, { 0, 2 })
+end)
+
+test.case("an action that fails leaves nothing behind: no stat, no event, and the failure with its line", function()
+  local f = bout {
+    { name = "Ana", side = "a", at = "A1", stats = { speed = 5, fumbles = true } },
+    { name = "Bo", side = "b", at = "B1" },
+  }
+  f:round()
+  test.equal(f:stat("Ana", "dropped"), nil)
+  test.equal(#f:events("fumbled"), 0)
+  local failed = f:events("action_failed")
+  test.truthy(#failed >= 1)
+  test.truthy(failed[1].fields.error:find("init.lua:30: the blade slips", 1, true), failed[1].fields.error)
+end)
