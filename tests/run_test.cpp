@@ -186,3 +186,15 @@ TEST_CASE("dice rolled by hand are asked for with their reason, and when they ru
   CHECK_THAT(short_script.output, Contains("the scripted dice ran out: all 2 values were used, and a d20 is needed"));
   CHECK_FALSE(std::filesystem::exists(dir / "never.json"));
 }
+
+TEST_CASE("a written way ends at a wall: the character goes as far as it can, and the fight goes on", "[run]") {
+  TempDir dir;
+  {
+    std::ofstream sheet(dir / "wall.txt");
+    // The yard's north wall runs between rows 7 and 8 at column C; Brienne steps out of C6.
+    sheet << "Brienne:\n  1: Move E\n  2: Defend\nCedric:\n  1: Move N, N, N\n  2: Defend\n";
+  }
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 1 --orders " + (dir / "wall.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Cedric moves from C5 to C7"));
+}

@@ -7,6 +7,7 @@
 #include "grammar/orders_format.hpp"
 #include "interpreter/core/json_reader.hpp"
 #include "interpreter/core/names.hpp"
+#include "interpreter/core/step_rules.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
@@ -47,21 +48,8 @@ Halt parse_halt(const std::string& text) {
                            text, {"mover", "other", "both", "none"}));
 }
 
-// One compass step from `from`.
-Cell step(Cell from, orders::Compass direction) {
-  using orders::Compass;
-  switch (direction) {
-    case Compass::n: return {from.x, from.y + 1};
-    case Compass::ne: return {from.x + 1, from.y + 1};
-    case Compass::e: return {from.x + 1, from.y};
-    case Compass::se: return {from.x + 1, from.y - 1};
-    case Compass::s: return {from.x, from.y - 1};
-    case Compass::sw: return {from.x - 1, from.y - 1};
-    case Compass::w: return {from.x - 1, from.y};
-    case Compass::nw: return {from.x - 1, from.y + 1};
-  }
-  return from;
-}
+// The sheets' compass points and the grid's directions list the same eight in the same order.
+Direction direction_of(orders::Compass compass) { return static_cast<Direction>(compass); }
 
 int run_round_entry(lua_State* L) {
   static_cast<Fight*>(lua_touserdata(L, lua_upvalueindex(1)))->run_round(L);
@@ -465,18 +453,23 @@ std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& move
   switch (movement.kind) {
     case Kind::path: {
       // "15' S" walks south for 15'; "S, S, SW" takes those steps; the written distance repeats
-      // the last direction until it is covered. Never beyond what the action allows.
-      std::vector<orders::Compass> steps = movement.steps;
+      // the last direction until it is covered. Never beyond what the action allows, and as far
+      // as the way goes: a wall or a cliff ends the walk there ("the Arbiter does the best they
+      // can to fulfill ... the order's intent").
+      const std::vector<orders::Compass>& steps = movement.steps;
       const double written = movement.feet ? static_cast<double>(*movement.feet) : 0;
       std::vector<Cell> path;
       Cell at = who.position;
       double feet = 0;
+      int diagonals = 0;
       for (std::size_t i = 0; i < steps.size() || (!steps.empty() && feet < written); ++i) {
-        const Cell next = step(at, steps[std::min(i, steps.size() - 1)]);
-        const double cost = grid.distance_feet(at, next);
-        if (!grid.contains(next) || feet + cost > static_cast<double>(budget_feet)) break;
+        const Cell next = arbiter::step(at, direction_of(steps[std::min(i, steps.size() - 1)]));
+        if (check_step(grid, paths_.rules(), at, next).obstacle != StepObstacle::None) break;
+        const double cost = step_cost(grid, paths_.rules(), at, next, diagonals) * grid.scale();
+        if (feet + cost > static_cast<double>(budget_feet)) break;
         if (written > 0 && feet + cost > written && i >= steps.size()) break;
         feet += cost;
+        diagonals += next.x != at.x && next.y != at.y;
         path.push_back(at = next);
       }
       return held_away(std::move(path));
