@@ -102,6 +102,16 @@ TEST_CASE("every kind of impossible order is reported, all at once, where it was
   check_one(diagnostics[12], "sheet2.txt", 4, 18, "'Full Attack' stays in place: it takes no movement");
 }
 
+TEST_CASE("sheets for different rounds may each order the same character", "[orders][check]") {
+  const auto two_rounds = check({"Round 1\nAldric:\n  1: Defend\n  2: Defend\n",
+                                 "Round 2\nAldric:\n  1: Defend\n  2: Defend\n"});
+  CHECK(two_rounds.empty());
+  const auto same_round = check({"Round 2\nAldric:\n  1: Defend\n  2: Defend\n",
+                                 "Round 2\nAldric:\n  1: Defend\n  2: Defend\n"});
+  REQUIRE(same_round.size() == 1);
+  check_one(same_round[0], "sheet2.txt", 2, 1, "'Aldric' already has orders");
+}
+
 TEST_CASE("names in conditions and bare names as targets are checked against the fight", "[orders][check]") {
   const auto diagnostics = check({"Aldric:\n  1: Charge -> Brienne\n  2: IF \"Orc #9\" is down THEN Defend\n"});
   REQUIRE(diagnostics.size() == 1);

@@ -1,6 +1,7 @@
 #include "interpreter/core/order_check.hpp"
 
 #include <map>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -41,7 +42,9 @@ class Checker {
 
   void character(const CharacterOrders& character) {
     const std::string& name = character.name.text;
-    const auto [first, fresh] = ordered_.try_emplace(fold_case(name), file_->name, character.name.at);
+    // One set of orders per character and round: sheets for different rounds may both order it.
+    const auto [first, fresh] =
+        ordered_.try_emplace({file_->sheet.round, fold_case(name)}, file_->name, character.name.at);
     if (!fresh) {
       const auto& [file, at] = first->second;
       error(character.name.at, fmt::format("'{}' already has orders", name),
@@ -172,7 +175,8 @@ class Checker {
   std::vector<std::string> roster_names_;
   std::set<std::string> in_fight_;  // case-folded
   const SheetFile* file_ = nullptr;
-  std::map<std::string, std::pair<std::string, Position>> ordered_;  // who has orders, and where
+  // who has orders for which round ("Round N"; none: the next), and where
+  std::map<std::pair<std::optional<long>, std::string>, std::pair<std::string, Position>> ordered_;
 };
 
 }  // namespace
