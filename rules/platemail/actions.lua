@@ -228,9 +228,13 @@ define("Rescue", { needs_target = true, resolve = function(ctx)
   if not carried then
     return act(ctx, ("%s cannot reach %s to carry them"):format(me.name, ctx.target and ctx.target.name or "anyone"))
   end
-  world.set_stat(me, "carrying", carried.name, "Rescue")
   status.apply(me, "Encumbered", { cause = "carrying " .. carried.name })
-  local behind = #ctx.path > 1 and ctx.path[ctx.moved > 0 and #ctx.path - 1 or 1] or ctx.start
+  -- The one carried comes along, to the square the rescuer last left (where it was stopped, if it was).
+  local behind = ctx.start
+  for _, cell in ipairs(ctx.path) do
+    if cell == me.cell then break end
+    behind = cell
+  end
   if behind ~= me.cell and behind ~= carried.cell then world.move(carried, behind, "carried by " .. me.name) end
   act(ctx, ("%s picks up %s and carries them"):format(me.name, carried.name))
 end })

@@ -234,8 +234,7 @@ function attack.make(ctx, target, how)
   -- Rescue: "If you are hit, roll a die: On even numbers, the Character you are carrying is hit instead."
   local result = combat.attack { natural = natural, modifiers = parts, defense = defense,
                                  penetration = penetration, wounds = wounds }
-  -- The one carried is the Rescue's target, picked up this very phase: the `carrying` stat that
-  -- Rescue proposes lands only when the phase ends, too late for the Attacks made in it.
+  -- The one carried is the Rescue's target, picked up this very phase (attack.rescued).
   local rescued = attack.rescued(victim)
   local carried = rescued and rescued.name
   if result.hit and carried then
