@@ -1,8 +1,10 @@
 #include "interpreter/packs/fight.hpp"
 
+#include <algorithm>
 #include <limits>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "grammar/orders_format.hpp"
 #include "interpreter/core/json_reader.hpp"
@@ -124,7 +126,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     registry.push(L, d->kind, d->name);
     switch (d->kind) {
       case Kind::action: {
-        Action a{d->name, true, {}, 0, false, vocabulary_.action(d->name)->move_feet, function_field(*d, "resolve")};
+        Action a{d->name, true, {}, 0, false, {}, vocabulary_.action(d->name)->move_feet, function_field(*d, "resolve")};
         if (lua_istable(L, -1)) {
           if (raw_field(L, -1, "ready") == LUA_TBOOLEAN) a.ready = lua_toboolean(L, -1);
           lua_pop(L, 1);
@@ -132,6 +134,14 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
           if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
           lua_pop(L, 1);
           a.away_from_hostiles = raw_field(L, -1, "away_from_hostiles") == LUA_TBOOLEAN && lua_toboolean(L, -1);
+          lua_pop(L, 1);
+          if (raw_field(L, -1, "allowed_by") == LUA_TTABLE) {
+            for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
+              a.allowed_by.emplace_back(lua_tostring(L, -1));
+              lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+          }
           lua_pop(L, 1);
         }
         actions_.emplace(d->name, std::move(a));
@@ -566,6 +576,12 @@ void Fight::resolve(const Intent& intent, Changes& changes) {
     throw Error("action '" + chosen.name + "' has no resolve function: it can be ordered but not carried out");
   if (const ActionVerdict verdict = statuses_.allows(intent.actor, chosen.name); !verdict.allowed)
     throw Error(verdict.because);
+  const Entity& actor = world_.get(intent.actor);
+  if (!chosen.allowed_by.empty() &&
+      std::none_of(chosen.allowed_by.begin(), chosen.allowed_by.end(),
+                   [&](const std::string& status) { return actor.status(status) != nullptr; }))
+    throw Error(fmt::format("{} is only allowed to a character who is {}", chosen.name,
+                            fmt::join(chosen.allowed_by, " or ")));
   lua::Services& services = sandbox_.services();
   services.provide<Changes>(&changes);
   struct Withdraw {

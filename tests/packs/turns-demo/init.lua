@@ -37,6 +37,7 @@ end)
 
 arbiter.define.hook("choose", function(me, points)
   if me.stats.fumbles and not me.stats.dropped then return { action = "Fumble" } end
+  if me.stats.lunges and not me.stats.lunged and points == 6 then return { action = "Lunge" } end
   if points < 3 then return nil end
   for _, other in ipairs(world.characters()) do
     if other.side ~= me.side then return { action = "Strike", target = other } end
@@ -51,3 +52,9 @@ end)
 arbiter.define.hook("turn_end", function(who)
   log.event("turn_over", { who = who.name, points = flow.points(who) })
 end)
+
+-- Only a character On Guard may Lunge.
+arbiter.define.status("On Guard", {})
+arbiter.define.action("Lunge", { cost = 6, allowed_by = { "On Guard" }, resolve = function(ctx)
+  world.set_stat(ctx.actor, "lunged", true, "Lunge")
+end })
