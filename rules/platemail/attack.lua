@@ -9,8 +9,10 @@ local combat = require "combat"
 local attack = {}
 
 -- Per Action Phase bookkeeping, cleared when a phase starts (fight.lua): Attacks already made on
--- an Unaware target by each attacker, Attacks each Guard has tried to block.
-attack.phase = { unaware_attacked = {}, guarded = {} }
+-- an Unaware target by each attacker, Attacks each Guard has tried to block, and each character
+-- as combat.lua reads it (attack.combatant: the actions read the phase's starting state, so it
+-- is worked out once; fight.lua forgets one whose Ready changes while everyone moves).
+attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {} }
 
 ---The checks the source names but does not define (rules.checks, README: default chosen).
 ---@param who world.Character
@@ -108,15 +110,25 @@ end
 ---@param other? world.Character
 ---@return platemail.Combatant
 function attack.combatant(c, other)
-  local stats = c.stats
-  local intent = flow.intent(c)
-  return {
-    name = c.name, weapon = stats.weapon, armor = stats.armor, shield = stats.shield,
-    ready = intent ~= nil and intent.ready and not status.has(c, "Entrapped"),
-    wounds = stats.wounds or 0, strength = stats.strength, mounted = stats.mounted == true,
-    action = intent and arbiter.tables.actions_data[intent.action] and intent.action or nil,
-    unaware = other ~= nil and attack.unaware(c, other),
-  }
+  local known = attack.phase.combatants[c.name]
+  if not known then
+    local stats = c.stats
+    local intent = flow.intent(c)
+    known = {
+      name = c.name, weapon = stats.weapon, armor = stats.armor, shield = stats.shield,
+      ready = intent ~= nil and intent.ready and not status.has(c, "Entrapped"),
+      wounds = stats.wounds or 0, strength = stats.strength, mounted = stats.mounted == true,
+      action = intent and arbiter.tables.actions_data[intent.action] and intent.action or nil,
+      unaware = false,
+    }
+    -- Only once its intent is fixed (an action's Ready may be asked before, while choosing).
+    if intent then attack.phase.combatants[c.name] = known end
+  end
+  if other == nil then return known end
+  local facing = {}
+  for field, value in pairs(known) do facing[field] = value end
+  facing.unaware = attack.unaware(c, other)
+  return facing
 end
 
 -- The kind of Attack the attacker's weapon makes at this target: melee within reach, else its

@@ -151,7 +151,7 @@ local phase = { opportunity_taken = {}, clashed = {} }
 
 arbiter.define.hook("phase_start", function()
   phase.opportunity_taken, phase.clashed = {}, {}
-  attack.phase.unaware_attacked, attack.phase.guarded = {}, {}
+  attack.phase.unaware_attacked, attack.phase.guarded, attack.phase.combatants = {}, {}, {}
 end)
 
 ---Whether a character clashed this Action Phase (Charge keeps its Favor).
@@ -172,6 +172,7 @@ local function crash_save(c, ready)
   local outcome = "keeps going"
   if not ok and ready then
     flow.set_ready(c, false)
+    attack.phase.combatants[c.name] = nil
     outcome = "stops and is Not Ready"
   elseif not ok then
     status.apply(c, "Prone", { cause = "Crash" })
@@ -236,6 +237,7 @@ end)
 local fell_this_round = {}
 
 arbiter.define.hook("phase_end", function()
+  attack.phase.combatants = {}  -- the phase's changes have landed: read the characters afresh
   -- Skulk: "You must end this Action Phase in Cover or Concealment to remain Hidden", whatever the
   -- Hidden character did this phase (Skulk itself checks its own end).
   for _, c in ipairs(world.characters()) do
