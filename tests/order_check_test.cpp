@@ -20,6 +20,7 @@ Vocabulary platemail() {
   v.add_action({"Full Attack", true, std::nullopt});
   v.add_action({"Ranged Attack", true, std::nullopt});
   v.add_action({"Defend", false, std::nullopt});
+  v.add_action({"Crash", false, std::nullopt, true});
   v.add_condition("I reach the enemy", "rules.lua:1");
   v.add_condition("I have at least {n} wounds", "rules.lua:2");
   v.add_condition("{character} is down", "rules.lua:3");
@@ -100,6 +101,12 @@ TEST_CASE("every kind of impossible order is reported, all at once, where it was
   check_one(diagnostics[10], "sheet2.txt", 3, 9, "'I am feeling lucky' is not a condition the rules declare");
   check_one(diagnostics[11], "sheet2.txt", 4, 3, "there is no phase 3: the rules give each character phases 1 to 2");
   check_one(diagnostics[12], "sheet2.txt", 4, 18, "'Full Attack' stays in place: it takes no movement");
+}
+
+TEST_CASE("an involuntary action cannot be ordered", "[orders][check]") {
+  const auto diagnostics = check({"Aldric:\n  1: Crash\n  2: Defend\n"});
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 2, 6, "'Crash' is involuntary: the rules force it on a character, it cannot be ordered");
 }
 
 TEST_CASE("sheets for different rounds may each order the same character", "[orders][check]") {

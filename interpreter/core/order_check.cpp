@@ -140,6 +140,9 @@ class Checker {
     const ActionRules* action = vocabulary_.action(o.action.text);
     if (!action) {
       error(o.action.at, fmt::format("unknown action '{}'", o.action.text), unknown_action_hint(o.action.text));
+    } else if (action->involuntary) {
+      error(o.action.at, fmt::format("'{}' is involuntary: the rules force it on a character, it cannot be ordered",
+                                     action->name));
     } else {
       if (action->needs_target && !o.target)
         error(o.action.at, fmt::format("'{}' needs a target: add '-> target' or a 'Target:' line", action->name));

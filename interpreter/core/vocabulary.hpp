@@ -40,6 +40,7 @@ struct ActionRules {
   std::string name;
   bool needs_target = false;
   std::optional<long> move_feet;  // how far it may move; none: it stays in place
+  bool involuntary = false;       // forced on a character by the rules (Platemail's Crash), never ordered
 };
 
 class Vocabulary {

@@ -47,12 +47,17 @@ std::optional<long> move_feet(lua_State* L, const Definition& d) {
 }
 
 orders::ActionRules action_rules(lua_State* L, const Definition& d) {
-  orders::ActionRules rules{d.name, false, std::nullopt};
+  orders::ActionRules rules{d.name, false, std::nullopt, false};
   if (!lua_istable(L, -1)) return rules;
   const int type = raw_field(L, "needs_target");
   if (type != LUA_TNIL && type != LUA_TBOOLEAN)
     fail(d, fmt::format("action '{}': 'needs_target' must be true or false", d.name));
   rules.needs_target = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  const int involuntary = raw_field(L, "involuntary");
+  if (involuntary != LUA_TNIL && involuntary != LUA_TBOOLEAN)
+    fail(d, fmt::format("action '{}': 'involuntary' must be true or false", d.name));
+  rules.involuntary = lua_toboolean(L, -1);
   lua_pop(L, 1);
   rules.move_feet = move_feet(L, d);
   return rules;

@@ -153,7 +153,7 @@ end })
 
 -- An Attack of Opportunity: "an immediate melee Attack against the moving enemy", taken "in
 -- addition to their chosen Actions". Never ordered: the flow offers it (fight.lua).
-arbiter.define.action("Attack of Opportunity", { ready = true, resolve = function(ctx)
+arbiter.define.action("Attack of Opportunity", { ready = true, involuntary = true, resolve = function(ctx)
   if not ctx.reaction then error("an Attack of Opportunity is taken when an adjacent enemy leaves your reach, not ordered", 0) end
   -- Taken while everyone moves, at the step where the enemy leaves reach or the paths meet: the
   -- two are within reach then (fight.lua's movement hook), wherever the phase began.
@@ -267,13 +267,13 @@ end })
 -- Involuntary Actions. Crash and Clash happen while everyone moves (fight.lua's movement hook);
 -- as actions they are what the characters did instead. Dazed and Terror replace the order.
 
-define("Crash", { resolve = function() end })
-define("Clash", { resolve = function() end })
-define("Dazed", { resolve = function(ctx) act(ctx, ctx.actor.name .. " is Dazed and stays in place") end })
+define("Crash", { involuntary = true, resolve = function() end })
+define("Clash", { involuntary = true, resolve = function() end })
+define("Dazed", { involuntary = true, resolve = function(ctx) act(ctx, ctx.actor.name .. " is Dazed and stays in place") end })
 
 -- Terror: "You must move up to 30 feet ... away from hostiles if possible. If unable to move
 -- away, or moving would place you in more danger, you may make one Attack at Disfavor."
-define("Terror", { resolve = function(ctx)
+define("Terror", { involuntary = true, resolve = function(ctx)
   if ctx.moved > 0 then return act(ctx, ctx.actor.name .. " flees in terror") end
   local foe = adjacent_opponents(ctx.actor)[1]
   if foe then return attack.make(ctx, foe, { verb = "Terror" }) end
