@@ -14,10 +14,11 @@ namespace {
 constexpr std::array phase_kind_names{"simultaneous", "sequential"};
 constexpr std::array boundary_names{"round_start", "round_end", "phase_start", "phase_end", "turn_start", "turn_end"};
 
-// "Charge → Orc #2", with how it was chosen when that needs saying.
+// "Charge → Orc #2", "Sprint to C4", with how it was chosen when that needs saying.
 std::string summary(const Intent& intent, const World& world) {
   std::string text = intent.action;
   if (intent.target != no_entity) text += " → " + world.get(intent.target).name;
+  else if (!intent.path.empty()) text += " to " + world.grid().label(intent.path.back());
   if (!intent.note.empty()) text += " (" + intent.note + ")";
   return text;
 }
