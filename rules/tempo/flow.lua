@@ -81,6 +81,10 @@ arbiter.define.hook("respond", function(who, declared, points)
   return tempo.response(who, declared, points)
 end)
 
+arbiter.define.hook("turn_start", function(who)
+  tempo.start_turn(who)
+end)
+
 arbiter.define.hook("turn_end", function(who)
   tempo.recover_stamina(who)
 end)

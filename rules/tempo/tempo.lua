@@ -73,14 +73,20 @@ local DIRECTIONS = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
 function tempo.walk(who, other, squares, away, cause)
   local taken = {}
   for _, c in ipairs(world.characters()) do if c.name ~= who.name then taken[c.cell] = true end end
+  -- The grid's distance, then the straight-line one: of two cells as near, the straighter way.
+  local ox, oy = grid.feet(other.cell)
+  local function distance(cell)
+    local x, y = grid.feet(cell)
+    return grid.distance(cell, other.cell) * 1e6 + (x - ox) ^ 2 + (y - oy) ^ 2
+  end
   local at = who.cell
   for _ = 1, squares do
     if not away and grid.adjacent(at, other.cell) then break end
-    local best, best_d = nil, grid.distance(at, other.cell)
+    local best, best_d = nil, distance(at)
     for _, d in ipairs(DIRECTIONS) do
       local cell = grid.step(at, d)
       if cell and not taken[cell] then
-        local dist = grid.distance(cell, other.cell)
+        local dist = distance(cell)
         if (away and dist > best_d) or (not away and dist < best_d) then best, best_d = cell, dist end
       end
     end
@@ -111,21 +117,22 @@ function tempo.answer(c, field, seen)
   end
 end
 
-local progress = {}  -- name -> { turn = "round.turn", step = n }: the plan's place in this turn
+-- The plan's place in the running turn, by name: set back by turn_start, so a new fight (or a
+-- pack test's next case) never inherits it; a fight is saved between rounds, never mid-turn.
+local step = {}
+
+function tempo.start_turn(who) step[who.name] = 0 end
 
 function tempo.next_action(me, points)
   local foe = world.closest(me, "enemy")
   if not foe then return nil end
-  local round, _, turn = flow.position()
-  local key = round .. "." .. turn
-  local at = progress[me.name]
-  if not at or at.turn ~= key then at = { turn = key, step = 0 }; progress[me.name] = at end
   local plan = me.stats.plan
   local action
   if plan then
-    at.step = at.step + 1
-    action = plan[at.step]
-    if not action then return nil end
+    step[me.name] = (step[me.name] or 0) + 1
+    action = plan[step[me.name]]
+    -- "Wait" ends the turn early, keeping the AP for reactions.
+    if not action or action == "Wait" then return nil end
   end
   local guard = tempo.guard(me) or tables.rules.starting_status
   if not action or not contains(tables.actions_data[action].statuses, guard) then action = tempo.BY_STATUS[guard] end
