@@ -73,11 +73,13 @@ local DIRECTIONS = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
 function tempo.walk(who, other, squares, away, cause)
   local taken = {}
   for _, c in ipairs(world.characters()) do if c.name ~= who.name then taken[c.cell] = true end end
-  -- The grid's distance, then the straight-line one: of two cells as near, the straighter way.
+  -- The grid's distance, nearer (or farther, going away) first; of two cells as near, the
+  -- straighter way (the shorter straight line to the other).
   local ox, oy = grid.feet(other.cell)
   local function distance(cell)
     local x, y = grid.feet(cell)
-    return grid.distance(cell, other.cell) * 1e6 + (x - ox) ^ 2 + (y - oy) ^ 2
+    local straight = (x - ox) ^ 2 + (y - oy) ^ 2
+    return grid.distance(cell, other.cell) * 1e6 + (away and -straight or straight)
   end
   local at = who.cell
   for _ = 1, squares do
