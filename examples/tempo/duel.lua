@@ -1,6 +1,9 @@
 -- Two duellists with swords, a tempo fight (rules/tempo/README.md). Their decisions are standing
 -- orders given as stats (the interim way, until order sheets support sequential flows):
 --   arbiter run examples/tempo/duel.lua --rounds 3 --seed 1
+-- With seed 1: Ilse strikes twice before Konrad is ready; his Feint draws her Parry and becomes a
+-- Counter-Attack (+3). The AP she spent parrying are missing in round 2, which she spends
+-- recovering; in round 3 her CT Parry fails against his Counter-Attack, and her next blow fells him.
 return {
   rules = { "tempo" },
   map = { width = 6, height = 3, scale = 5 },
