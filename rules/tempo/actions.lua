@@ -22,8 +22,9 @@ local function wound(exchange, victim, amount, cause)
   end
 end
 
--- An outcome's effects: `who` took `action`, `other` is its opponent.
-local function apply(exchange, row, who, other, action)
+-- An outcome's effects: `who` took `action`, `other` is its opponent; a movement goes toward
+-- `goal` (the action's target) or, for a Retreat, away from `other`.
+local function apply(exchange, row, who, other, action, goal)
   local data = tables.actions_data[action]
   local cause = who.name .. ": " .. action .. ", " .. row.outcome
   if row.damage then
@@ -49,7 +50,7 @@ local function apply(exchange, row, who, other, action)
     local squares, away = ({ free = bcm, halted = 1, step = 1, surge = bcm, hasty = bcm })[row.move], false
     -- A Retreat moves away from the one who approaches; Combat Move and Move toward their target.
     if action == "Retreat" then away = true end
-    tempo.walk(who, other, squares, away, cause)
+    tempo.walk(who, away and other or goal or other, squares, away, cause)
   end
 end
 
@@ -107,7 +108,7 @@ local function exchange(ctx)
     for i, r in ipairs(opposing) do
       if not (i == 1 and mine.stops) then apply(ex, theirs[i], r.actor, me, r.action) end
     end
-    if not stopped then apply(ex, mine, me, opposing[1].actor, standing) end
+    if not stopped then apply(ex, mine, me, opposing[1].actor, standing, ctx.target) end
   end
   log.event("exchange", { character = me.name, action = ctx.action, standing = standing, result = result,
                           text = table.concat(ex.text, "; ") }, ctx.action)

@@ -137,7 +137,12 @@ function tempo.next_action(me, points)
     if not action or action == "Wait" then return nil end
   end
   local guard = tempo.guard(me) or tables.rules.starting_status
-  if not action or not contains(tables.actions_data[action].statuses, guard) then action = tempo.BY_STATUS[guard] end
+  if action and not tables.actions_data[action] then error(("%s's plan: no action '%s'"):format(me.name, action)) end
+  -- Only proactive actions are taken on one's turn; the others wait for what they answer.
+  if not action or tables.actions_data[action].kind ~= "proactive"
+      or not contains(tables.actions_data[action].statuses, guard) then
+    action = tempo.BY_STATUS[guard]
+  end
   if action == "Melee Attack" and tempo.weapon(me).ranged then action = "Ranged Attack" end
   local cost = tempo.cost(me, action)
   if cost > points - (me.stats.reserve or 0) then return nil end

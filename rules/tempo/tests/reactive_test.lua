@@ -130,3 +130,24 @@ test.case("a status gates reactions: an Off Guard character cannot Parry", funct
   f:round()
   test.equal(bout.declared(f), { "Ana Melee Attack 8" })
 end)
+
+test.case("a third fighter's Counter-Attack against a Move: the mover still heads for its target", function()
+  local fight = require "arbiter.fight"
+  local f = fight.new { map = { width = 10, height = 3 }, dice = { 1, 1 }, characters = {
+    { name = "Ana", side = "a", at = "B2", weapon = "Sword", stats = { guard = "On Guard", initiative = 1, plan = { "Move" } } },
+    { name = "Bo", side = "b", at = "F2", weapon = "Sword", stats = { guard = "On Guard", plan = { "Wait" } } },
+    { name = "Cy", side = "b", at = "J3", weapon = "Sword", stats = { guard = "On Guard", plan = { "Wait" },
+                                                                      reactions = { "Move -> Counter-Attack" } } } } }
+  f:round()
+  -- A Move threatens every opponent: Cy answers it, and Ana's Move fails at the first square,
+  -- toward Bo (C2), not toward Cy (C3).
+  test.equal(bout.declared(f), { "Ana Move 10", "Cy Counter-Attack 8" })
+  test.equal(f:cell("Ana"), "C2")
+  test.equal(f:stat("Ana", "wounds"), 1)
+end)
+
+test.case("a plan naming a reactive action takes the status's own action instead", function()
+  local f = bout.new({ plan = { "Parry" } }, {}, { 1, 1 })
+  f:round()
+  test.equal(bout.declared(f), { "Ana Melee Attack 8" })
+end)
