@@ -68,6 +68,8 @@ end
 -- ---------------------------------------------------------------------------------------------
 -- Movement on the grid, one square at a time: toward (stopping beside) or away from `other`.
 
+function tempo.squares(a, b) return grid.distance(a.cell, b.cell) / select(3, grid.size()) end
+
 local DIRECTIONS = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
 
 function tempo.walk(who, other, squares, away, cause)
@@ -144,6 +146,11 @@ function tempo.next_action(me, points)
     action = tempo.BY_STATUS[guard]
   end
   if action == "Melee Attack" and tempo.weapon(me).ranged then action = "Ranged Attack" end
+  local weapon = tables.actions_data[action].weapon
+  if (weapon == "melee" or weapon == "unarmed") and tempo.squares(me, foe) > tables.rules.melee_reach then
+    action = "Move"
+    if not contains(tables.actions_data[action].statuses, guard) then return nil end
+  end
   local cost = tempo.cost(me, action)
   if cost > points - (me.stats.reserve or 0) then return nil end
   return { action = action, target = foe, cost = cost }
@@ -175,10 +182,13 @@ function tempo.response(who, declared, points)
   if not name or not data[name] or not contains(data[name].response_to, seen) then return nil end
   if not status.allows(who, name) then return nil end
   if data[name].weapon == "ranged" and not tempo.weapon(who).ranged then return nil end
+  if data[name].weapon == "melee" then
+    local moves = ({ ["Move"] = tables.rules.base_combat_movement, ["Combat Move"] = 1 })[seen] or 0
+    if tempo.squares(who, declared.actor) - moves > tables.rules.melee_reach then return nil end
+  end
   if data[name].beyond_attack_speed then
     -- Dodge: "You must be at a distance greater than your opponent's ranged weapon attack speed".
-    local squares = grid.distance(who.cell, declared.actor.cell) / select(3, grid.size())
-    if squares <= (tempo.weapon(declared.actor).speed or 0) then return nil end
+    if tempo.squares(who, declared.actor) <= (tempo.weapon(declared.actor).speed or 0) then return nil end
   end
   return { action = name, target = declared.actor, cost = tempo.cost(who, name) }
 end

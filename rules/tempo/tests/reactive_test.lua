@@ -135,8 +135,8 @@ test.case("a third fighter's Counter-Attack against a Move: the mover still head
   local fight = require "arbiter.fight"
   local f = fight.new { map = { width = 10, height = 3 }, dice = { 1, 1 }, characters = {
     { name = "Ana", side = "a", at = "B2", weapon = "Sword", stats = { guard = "On Guard", initiative = 1, plan = { "Move" } } },
-    { name = "Bo", side = "b", at = "F2", weapon = "Sword", stats = { guard = "On Guard", plan = { "Wait" } } },
-    { name = "Cy", side = "b", at = "J3", weapon = "Sword", stats = { guard = "On Guard", plan = { "Wait" },
+    { name = "Bo", side = "b", at = "E2", weapon = "Sword", stats = { guard = "On Guard", plan = { "Wait" } } },
+    { name = "Cy", side = "b", at = "F3", weapon = "Sword", stats = { guard = "On Guard", plan = { "Wait" },
                                                                       reactions = { "Move -> Counter-Attack" } } } } }
   f:round()
   -- A Move threatens every opponent: Cy answers it, and Ana's Move fails at the first square,
