@@ -9,15 +9,20 @@ local tempo = require "tempo"
 
 local tables = arbiter.tables
 
+-- The exchange's changes wait until its narration is logged, so the log tells the blow before
+-- the fall.
+local function later(exchange, change) exchange.later[#exchange.later + 1] = change end
+
 -- Changes inside an action are proposed, and reads still see the state before it: wounds dealt
 -- in one exchange are summed here.
 local function wound(exchange, victim, amount, cause)
   local before = exchange.wounds[victim.name] or victim.stats.wounds or 0
   local after = before + amount
   exchange.wounds[victim.name] = after
-  world.set_stat(victim, "wounds", after, cause)
-  if after >= (victim.stats.health or tables.rules.health) and before < (victim.stats.health or tables.rules.health) then
-    status.apply(victim, "Down", { cause = cause })
+  later(exchange, function() world.set_stat(victim, "wounds", after, cause) end)
+  local health = victim.stats.health or tables.rules.health
+  if after >= health and before < health then
+    later(exchange, function() status.apply(victim, "Down", { cause = cause }) end)
     exchange.text[#exchange.text + 1] = victim.name .. " is down"
   end
 end
@@ -36,22 +41,24 @@ local function apply(exchange, row, who, other, action, goal)
       armour > 0 and (" - %d armour"):format(armour) or "")
     if dealt > 0 then wound(exchange, other, dealt, cause) end
   end
-  if row.me then tempo.set_guard(who, row.me, cause) end
-  if row.them then tempo.set_guard(other, row.them, cause) end
-  if row.ends or data.cedes_bind then
-    -- Not in the source: default chosen. When a bind, grapple or pin ends, both are On Guard.
-    tempo.set_guard(who, "On Guard", cause)
-    tempo.set_guard(other, "On Guard", cause)
-  end
-  if row.disarm then world.set_stat(other, "weapon", "Unarmed", cause) end
-  if row.aimed then world.set_stat(who, "aimed", true, cause) end
-  if row.move then
-    local bcm = tables.rules.base_combat_movement
-    local squares, away = ({ free = bcm, halted = 1, step = 1, surge = bcm, hasty = bcm })[row.move], false
-    -- A Retreat moves away from the one who approaches; Combat Move and Move toward their target.
-    if action == "Retreat" then away = true end
-    tempo.walk(who, away and other or goal or other, squares, away, cause)
-  end
+  later(exchange, function()
+    if row.me then tempo.set_guard(who, row.me, cause) end
+    if row.them then tempo.set_guard(other, row.them, cause) end
+    if row.ends or data.cedes_bind then
+      -- Not in the source: default chosen. When a bind, grapple or pin ends, both are On Guard.
+      tempo.set_guard(who, "On Guard", cause)
+      tempo.set_guard(other, "On Guard", cause)
+    end
+    if row.disarm then world.set_stat(other, "weapon", "Unarmed", cause) end
+    if row.aimed then world.set_stat(who, "aimed", true, cause) end
+    if row.move then
+      local bcm = tables.rules.base_combat_movement
+      local squares, away = ({ free = bcm, halted = 1, step = 1, surge = bcm, hasty = bcm })[row.move], false
+      -- A Retreat moves away from the one who approaches; Combat Move and Move toward their target.
+      if action == "Retreat" then away = true end
+      tempo.walk(who, away and other or goal or other, squares, away, cause)
+    end
+  end)
 end
 
 local function result_text(name, action, result, text, row)
@@ -76,7 +83,7 @@ local function exchange(ctx)
   -- "any weapon attacks taken immediately after" the Aim: the aim is spent by the next action.
   if me.stats.aimed and ctx.action ~= "Aim" then world.set_stat(me, "aimed", false, "aim spent") end
 
-  local ex = { wounds = {}, text = {} }
+  local ex = { wounds = {}, text = {}, later = {} }
   local result, text = tempo.check(me, standing, bonuses)
   local head = replaced and (ctx.action .. " replaced by " .. standing) or standing
   if #opposing == 0 then
@@ -112,6 +119,7 @@ local function exchange(ctx)
   end
   log.event("exchange", { character = me.name, action = ctx.action, standing = standing, result = result,
                           text = table.concat(ex.text, "; ") }, ctx.action)
+  for _, change in ipairs(ex.later) do change() end
 end
 
 for name, data in pairs(tables.actions_data) do

@@ -70,3 +70,20 @@ test.case("wounds reaching health (default 10) put a character Down, out of the 
   test.truthy(f:has("Bo", "Down"))
   test.equal(#f:events("recover"), 1, "Bo takes no turn")
 end)
+
+test.case("a house rule changes the check formula: 1d20 + skill", function()
+  arbiter.patch.table("rules", { check = { dice = "1d20", stat = "skill" } })
+  local f = bout.new({ plan = { "Melee Attack" } }, { armour = "Plate" }, { 15, 4 })
+  f:round()
+  test.equal(bout.exchanges(f), { "Ana Melee Attack (1d20 15 = 15; Critical Hit); Bo takes 4 (1d6 4)" })
+end)
+
+test.case("the exchange is told before its changes: the blow, then the fall", function()
+  local f = bout.new({ plan = { "Melee Attack" } }, { wounds = 9 }, { 5, 4 })
+  f:round()
+  local order = {}
+  for _, e in ipairs(f:events()) do
+    if e.type == "exchange" or (e.type == "status_applied" and e.fields.status == "Down") then order[#order + 1] = e.type end
+  end
+  test.equal(order, { "exchange", "status_applied" })
+end)
