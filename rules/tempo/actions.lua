@@ -40,7 +40,12 @@ local function apply(exchange, row, who, other, action, goal)
     exchange.text[#exchange.text + 1] = ("%s takes %d (%s %d%s)"):format(other.name, dealt, weapon.damage, roll.total,
       armour > 0 and (" - %d armour"):format(armour) or "")
     if dealt > 0 then wound(exchange, other, dealt, cause) end
+    exchange.hit[other.name] = true
   end
+  -- A failed Move: "move freely up to your Base Combat Movement but must end your movement
+  -- immediately at the first valid square if you get hit" (the reactions' effects come first).
+  local move = row.move
+  if move == "halted" and not exchange.hit[who.name] then move = "free" end
   later(exchange, function()
     if row.me then tempo.set_guard(who, row.me, cause) end
     if row.them then tempo.set_guard(other, row.them, cause) end
@@ -51,9 +56,9 @@ local function apply(exchange, row, who, other, action, goal)
     end
     if row.disarm then world.set_stat(other, "weapon", "Unarmed", cause) end
     if row.aimed then world.set_stat(who, "aimed", true, cause) end
-    if row.move then
+    if move then
       local bcm = tables.rules.base_combat_movement
-      local squares, away = ({ free = bcm, halted = 1, step = 1, surge = bcm, hasty = bcm })[row.move], false
+      local squares, away = ({ free = bcm, halted = 1, step = 1, surge = bcm, hasty = bcm })[move], false
       -- A Retreat moves away from the one who approaches; Combat Move and Move toward their target.
       if action == "Retreat" then away = true end
       tempo.walk(who, away and other or goal or other, squares, away, cause)
@@ -83,7 +88,7 @@ local function exchange(ctx)
   -- "any weapon attacks taken immediately after" the Aim: the aim is spent by the next action.
   if me.stats.aimed and ctx.action ~= "Aim" then world.set_stat(me, "aimed", false, "aim spent") end
 
-  local ex = { wounds = {}, text = {}, later = {} }
+  local ex = { wounds = {}, text = {}, later = {}, hit = {} }
   local result, text = tempo.check(me, standing, bonuses)
   local head = replaced and (ctx.action .. " replaced by " .. standing) or standing
   if #opposing == 0 then

@@ -10,7 +10,7 @@
 --   me / them = status      "You change to status Bound", "Your target changes to status Pinned"
 --   ends = true             the bind, grapple or pin ends: both back On Guard (default chosen)
 --   disarm = true           "You disarm your opponent of their weapon"
---   move = "free"|"halted"|"step"|"surge"|"hasty"   movements (README: Movement)
+--   move = "free"|"halted"|"step"|"surge"|"hasty"   movements (README: checklist)
 --   aimed = true            "You may use your aimed weapon accuracy" for the next attack
 --   regain = n              "You regain n APs"
 -- "Opposable:" is blank for every action in the source: an action is opposable when some

@@ -165,3 +165,11 @@ test.case("reach: a melee Counter-Attack answers a Move only if the mover can co
   test.equal(bout.declared(far), { "Ana Move 10" })
   test.equal(far:cell("Ana"), "E2")
 end)
+
+test.case("Move failed but not hit: \"move freely up to your Base Combat Movement\"", function()
+  -- Ana's Combat Defence 5: Bo's Counter-Attack (3 - 0) misses, and her Move (0 - 3) fails.
+  local f = bout.new({ plan = { "Move" }, combat_defence = 5 }, { at = "F2", reactions = { "Move -> Counter-Attack" } }, { 3 })
+  f:round()
+  test.equal(bout.exchanges(f), { "Ana Move (no check: 0 − 3; Failure); Bo Counter-Attack (1d10 3 = 3 − 0; Miss)" })
+  test.equal(f:cell("Ana"), "E2")
+end)
