@@ -171,7 +171,9 @@ function tempo.response(who, declared, points)
     if not contains(ct.replacement_for, mine.action) then return nil end
     if not feint and not contains(ct.response_to, declared.action) then return nil end
     if not status.allows(who, name) then return nil end
-    return { action = name, target = declared.actor, cost = math.max(0, tempo.cost(who, name) - mine.cost) }
+    local cost = math.max(0, tempo.cost(who, name) - mine.cost)
+    if cost > points then return nil end
+    return { action = name, target = declared.actor, cost = cost }
   end
   -- An opponent, asked about a proactive action aimed at it (movements threaten every opponent).
   if who.side == declared.actor.side then return nil end
@@ -190,6 +192,7 @@ function tempo.response(who, declared, points)
     -- Dodge: "You must be at a distance greater than your opponent's ranged weapon attack speed".
     if tempo.squares(who, declared.actor) <= (tempo.weapon(declared.actor).speed or 0) then return nil end
   end
+  if tempo.cost(who, name) > points then return nil end
   return { action = name, target = declared.actor, cost = tempo.cost(who, name) }
 end
 

@@ -173,3 +173,12 @@ test.case("Move failed but not hit: \"move freely up to your Base Combat Movemen
   test.equal(bout.exchanges(f), { "Ana Move (no check: 0 − 3; Failure); Bo Counter-Attack (1d10 3 = 3 − 0; Miss)" })
   test.equal(f:cell("Ana"), "E2")
 end)
+
+test.case("a Feint is told as a Melee Attack; the log's declaration keeps the truth", function()
+  local f = bout.new({ plan = { "Feint" } }, {}, { 3 })
+  f:round()
+  local told = table.concat(f:narration(), "\n")
+  test.truthy(told:find("Ana: Melee Attack → Bo (4 AP)", 1, true), told)
+  test.falsy(told:find("Ana: Feint", 1, true), told)
+  test.equal(bout.declared(f), { "Ana Feint 8" })
+end)
