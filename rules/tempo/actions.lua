@@ -1,0 +1,140 @@
+-- Every action of the source. Only a turn's proactive action is resolved by the flow: its
+-- resolve plays the whole exchange — the reactions declared against it, the counter-tempo action
+-- that replaced it — as "Resolve Action" says: "If your action was opposed, subtract your
+-- opponent's result from your result before comparing against the outcome table ... your opponent
+-- must also subtract your result from their result".
+local arbiter = require "arbiter"
+local outcomes = require "arbiter.outcomes"
+local tempo = require "tempo"
+
+local tables = arbiter.tables
+
+-- The exchange's changes wait until its narration is logged, so the log tells the blow before
+-- the fall.
+local function later(exchange, change) exchange.later[#exchange.later + 1] = change end
+
+-- Changes inside an action are proposed, and reads still see the state before it: wounds dealt
+-- in one exchange are summed here.
+local function wound(exchange, victim, amount, cause)
+  local before = exchange.wounds[victim.name] or victim.stats.wounds or 0
+  local after = before + amount
+  exchange.wounds[victim.name] = after
+  later(exchange, function() world.set_stat(victim, "wounds", after, cause) end)
+  local health = victim.stats.health or tables.rules.health
+  if after >= health and before < health then
+    later(exchange, function() status.apply(victim, "Down", { cause = cause }) end)
+    exchange.text[#exchange.text + 1] = victim.name .. " is down"
+  end
+end
+
+-- An outcome's effects: `who` took `action`, `other` is its opponent; a movement goes toward
+-- `goal` (the action's target) or, for a Retreat, away from `other`.
+local function apply(exchange, row, who, other, action, goal)
+  local data = tables.actions_data[action]
+  local cause = who.name .. ": " .. action .. ", " .. row.outcome
+  if row.damage then
+    local weapon = data.weapon == "unarmed" and tables.weapons["Unarmed"] or tempo.weapon(who)
+    local roll = dice.roll(weapon.damage, who.name .. " damage")
+    local armour = row.damage == "armour" and tempo.armour(other).protection or 0
+    local dealt = math.max(0, roll.total - armour)
+    exchange.text[#exchange.text + 1] = ("%s takes %d (%s %d%s)"):format(other.name, dealt, weapon.damage, roll.total,
+      armour > 0 and (" - %d armour"):format(armour) or "")
+    if dealt > 0 then wound(exchange, other, dealt, cause) end
+    exchange.hit[other.name] = true
+  end
+  -- A failed Move: "move freely up to your Base Combat Movement but must end your movement
+  -- immediately at the first valid square if you get hit" (the reactions' effects come first).
+  local move = row.move
+  if move == "halted" and not exchange.hit[who.name] then move = "free" end
+  later(exchange, function()
+    if row.me then tempo.set_guard(who, row.me, cause) end
+    if row.them then tempo.set_guard(other, row.them, cause) end
+    if row.ends or data.cedes_bind then
+      -- Not in the source: default chosen. When a bind, grapple or pin ends, both are On Guard.
+      tempo.set_guard(who, "On Guard", cause)
+      tempo.set_guard(other, "On Guard", cause)
+    end
+    if row.disarm then world.set_stat(other, "weapon", "Unarmed", cause) end
+    if row.aimed then world.set_stat(who, "aimed", true, cause) end
+    if move then
+      local bcm = tables.rules.base_combat_movement
+      local squares, away = ({ free = bcm, halted = 1, step = 1, surge = bcm, hasty = bcm })[move], false
+      -- A Retreat moves away from the one who approaches; Combat Move and Move toward their target.
+      if action == "Retreat" then away = true end
+      tempo.walk(who, away and other or goal or other, squares, away, cause)
+    end
+  end)
+end
+
+local function result_text(name, action, result, text, row)
+  return ("%s %s (%s; %s)"):format(name, action, text, row and row.outcome or "no outcome")
+end
+
+local function exchange(ctx)
+  local me, data = ctx.actor, tables.actions_data
+  local standing, replaced = ctx.action, false
+  local opposing = {}
+  for _, r in ipairs(ctx.responses) do
+    if r.actor.name == me.name then standing, replaced = r.action, true  -- the counter-tempo action
+    else opposing[#opposing + 1] = r end
+  end
+  local bonuses = {}
+  if ctx.action == "Feint" and replaced then
+    bonuses[#bonuses + 1] = { tables.rules.feint_counter_bonus, "Feint" }
+  end
+  if me.stats.aimed and data[standing].weapon == "ranged" then
+    bonuses[#bonuses + 1] = { tempo.weapon(me).aimed or 0, "aimed" }
+  end
+  -- "any weapon attacks taken immediately after" the Aim: the aim is spent by the next action.
+  if me.stats.aimed and ctx.action ~= "Aim" then world.set_stat(me, "aimed", false, "aim spent") end
+
+  local ex = { wounds = {}, text = {}, later = {}, hit = {} }
+  local result, text = tempo.check(me, standing, bonuses)
+  local head = replaced and (ctx.action .. " replaced by " .. standing) or standing
+  if #opposing == 0 then
+    local row = outcomes.lookup(data[standing].outcomes, result, ctx.target, tempo.stat)
+    table.insert(ex.text, 1, result_text(me.name, head, result, text, row))
+    apply(ex, row, me, ctx.target, standing)
+  else
+    -- Each reaction is opposed to the action's one result; the action's own outcome is the one
+    -- against the first reaction (its target's). Not in the source: default chosen (README).
+    local mine, stopped, first_result = nil, false, nil
+    local theirs = {}
+    for i, r in ipairs(opposing) do
+      local their_bonuses = {}
+      if r.action == "Counter-Attack" and ctx.action == "Unarmed Attack" and not tempo.weapon(r.actor).ranged
+          and (r.actor.stats.weapon or "Unarmed") ~= "Unarmed" then
+        their_bonuses[1] = { tables.rules.unarmed_counter_bonus, "against an Unarmed Attack" }
+      end
+      local their_result, their_text = tempo.check(r.actor, r.action, their_bonuses)
+      local m, t = outcomes.opposed(
+        { rows = data[standing].outcomes, result = result, target = r.actor, stat = tempo.stat },
+        { rows = data[r.action].outcomes, result = their_result, target = me, stat = tempo.stat })
+      if i == 1 then mine, first_result = m, their_result end
+      theirs[i] = t
+      ex.text[#ex.text + 1] = result_text(r.actor.name, r.action, their_result, their_text .. (" − %d"):format(result), t)
+      if t.stops then stopped = true end
+    end
+    table.insert(ex.text, 1, result_text(me.name, head, result, text .. (" − %d"):format(first_result), mine))
+    -- What stops an action: "Your opponent's action fails without effect".
+    for i, r in ipairs(opposing) do
+      if not (i == 1 and mine.stops) then apply(ex, theirs[i], r.actor, me, r.action) end
+    end
+    if not stopped then apply(ex, mine, me, opposing[1].actor, standing, ctx.target) end
+  end
+  log.event("exchange", { character = me.name, action = ctx.action, standing = standing, result = result,
+                          text = table.concat(ex.text, "; ") }, ctx.action)
+  for _, change in ipairs(ex.later) do change() end
+end
+
+for name, data in pairs(tables.actions_data) do
+  local definition = { cost = type(data.cost) == "number" and data.cost or nil, needs_target = data.kind == "proactive" }
+  if data.kind == "proactive" then
+    definition.resolve = exchange
+  else
+    -- Reactive and counter-tempo actions are resolved inside the exchange of the action they
+    -- answer; Recover Stamina runs at every turn's end (flow.lua).
+    definition.resolve = function() error(name .. " is resolved with the action it answers, not on its own") end
+  end
+  arbiter.define.action(name, definition)
+end

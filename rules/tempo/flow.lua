@@ -1,0 +1,101 @@
+-- "The Action Round": turns in initiative order, 12 AP, actions declared and resolved one by one
+-- (proactive, then reactive, then counter-tempo), Recover Stamina at the end of each turn, and
+-- the round counter. The statuses and what they allow. Decisions come from each character's
+-- standing orders (encounter stats `plan`, `reactions`, `counters`; README: "Standing orders").
+local arbiter = require "arbiter"
+local tempo = require "tempo"
+
+local tables = arbiter.tables
+
+arbiter.define.table("flow", {
+  -- One sequential phase a round. The engine gives every character `action_points` when the phase
+  -- starts; AP left over are carried across rounds by the phase_start hook below, since the
+  -- source refills them only through Recover Stamina.
+  phases = { { name = "Action Round", kind = "sequential", action_points = tables.rules.round.action_points } },
+  default_order = "Ready",  -- unused: sequential phases ask `choose`
+  incapacitated = { "Down" },
+  lookups = { injury = "wounds", out_of_fight = { "Down" } },
+})
+
+-- ---------------------------------------------------------------------------------------------
+-- Statuses. The source's status entries leave "Allowed Actions:" blank; each action gives its
+-- "Allowed Status", so a status allows the actions that name it (Recover Stamina is not declared:
+-- it runs in turn_end).
+for _, name in ipairs(tempo.GUARDS) do
+  local allows = {}
+  for action, data in pairs(tables.actions_data) do
+    for _, s in ipairs(data.statuses) do if s == name then allows[#allows + 1] = action end end
+  end
+  table.sort(allows)
+  arbiter.define.status(name, { allows = allows })
+end
+-- Not in the source: default chosen. Out of the fight when the wounds reach `health`.
+arbiter.define.status("Down", {})
+
+-- Declarations are told as the others see them ("seen"): a Feint is "recorded privately" and
+-- declared "as a regular attack" (the log's `declared` event keeps the truth for the GM).
+arbiter.define.table("narration", { exchange = "{text}", recover = "{text}", round_counter = "Round counter: {counter}",
+                                     declared = "", declares = "{character}: {seen} → {target} ({cost} AP)",
+                                     roll = "", stat_changed = "" })
+
+-- ---------------------------------------------------------------------------------------------
+-- Hooks
+
+arbiter.define.hook("initiative", function(characters)
+  local stat, order = tables.rules.initiative_stat, {}
+  for i, c in ipairs(characters) do order[c.name] = i end
+  table.sort(characters, function(a, b)
+    local x, y = a.stats[stat] or 0, b.stats[stat] or 0
+    if x ~= y then return x > y end
+    return order[a.name] < order[b.name]
+  end)
+  return characters
+end)
+
+arbiter.define.hook("round_start", function()
+  -- Everyone starts in a status: "Off Guard" unless the encounter says `guard = "On Guard"`.
+  for _, c in ipairs(world.characters()) do
+    if not tempo.guard(c) then status.apply(c, c.stats.guard or tables.rules.starting_status, { cause = "combat begins" }) end
+  end
+end)
+
+arbiter.define.hook("phase_start", function()
+  -- AP carried from the last round (stat `ap`), instead of the engine's fresh 12.
+  for _, c in ipairs(world.characters()) do
+    if c.stats.ap ~= nil then flow.spend(c, flow.points(c) - c.stats.ap) end
+  end
+end)
+
+arbiter.define.hook("phase_end", function()
+  for _, c in ipairs(world.characters()) do world.set_stat(c, "ap", flow.points(c), "AP carried to the next round") end
+end)
+
+arbiter.define.hook("round_end", function()
+  -- "At the end of each full round of combat, this should be increased by one."
+  local round = flow.position()
+  log.event("round_counter", { counter = tables.rules.round.first_counter + round })
+end)
+
+local function told(who, intent)
+  if intent then
+    log.event("declares", { character = who.name, seen = tempo.seen(intent.action), target = intent.target.name,
+                            cost = intent.cost }, intent.action)
+  end
+  return intent
+end
+
+arbiter.define.hook("choose", function(me, points)
+  return told(me, tempo.next_action(me, points))
+end)
+
+arbiter.define.hook("respond", function(who, declared, points)
+  return told(who, tempo.response(who, declared, points))
+end)
+
+arbiter.define.hook("turn_start", function(who)
+  tempo.start_turn(who)
+end)
+
+arbiter.define.hook("turn_end", function(who)
+  tempo.recover_stamina(who)
+end)

@@ -1,0 +1,100 @@
+-- Every action of the source, as data: its type, "AP Cost" (a number, or "By Weapon": the
+-- weapon's cost), "Allowed Status", "Response To", "Replacement For", whether it has an "Action
+-- Check" (Move, Aim and Ready have none: "you are considered to get a result of 0"), which weapon
+-- it uses, and its "Outcomes" table for arbiter.outcomes: { threshold, outcome, effects... }.
+--
+-- Effects, in the source's words:
+--   damage = "armour"       "Roll damage accounting for armour as normal"
+--   damage = "penetrating"  "Roll damage and ignore the effects of armour"
+--   stops = true            "Your opponent's action fails without effect"
+--   me / them = status      "You change to status Bound", "Your target changes to status Pinned"
+--   ends = true             the bind, grapple or pin ends: both back On Guard (default chosen)
+--   disarm = true           "You disarm your opponent of their weapon"
+--   move = "free"|"halted"|"step"|"surge"|"hasty"   movements (README: checklist)
+--   aimed = true            "You may use your aimed weapon accuracy" for the next attack
+--   regain = n              "You regain n APs"
+-- "Opposable:" is blank for every action in the source: an action is opposable when some
+-- reactive action is a "Response To" it (computed below).
+local arbiter = require "arbiter"
+
+local BW = "By Weapon"
+local function attack(miss, hit, critical)  -- Melee Attack and every table like it
+  return { { "-", miss or "Miss" }, { "Target: Combat Defence", hit or "Hit", damage = "armour" },
+           { "Target: Combat Defence (Armoured)", critical or "Critical Hit", damage = "penetrating" } }
+end
+local function parry()  -- Parry and CT Parry
+  return { { "-", "Failure" }, { 0, "Bind", stops = true, me = "Bound", them = "Bound" }, { 1, "Success", stops = true } }
+end
+local function stop() return { { "-", "Failure" }, { 0, "Success", stops = true } } end
+
+local actions = {
+  -- Proactive
+  ["Aim"] = { kind = "proactive", cost = 4, statuses = { "On Guard" }, check = false, weapon = "ranged",
+              outcomes = { { "-", "Failure" }, { 0, "Success", aimed = true } } },
+  ["Move"] = { kind = "proactive", cost = 2, statuses = { "Off Guard", "On Guard" }, check = false,
+               outcomes = { { "-", "Failure", move = "halted" }, { 0, "Success", move = "free" } } },
+  ["Combat Move"] = { kind = "proactive", cost = 3, statuses = { "On Guard" },
+                      outcomes = { { "-", "Failure" }, { 1, "Success", move = "step" }, { 10, "Critical Success", move = "surge" } } },
+  ["Disarm"] = { kind = "proactive", cost = BW, statuses = { "Bound" },
+                 outcomes = { { "-", "Failure" }, { 8, "Success", disarm = true, ends = true } } },
+  ["Escape"] = { kind = "proactive", cost = 3, statuses = { "Grappled", "Pinned" },
+                 outcomes = { { "-", "Failure" }, { 1, "Success", ends = true } } },
+  ["Feint"] = { kind = "proactive", cost = BW, statuses = { "On Guard" }, weapon = "melee", private = "Melee Attack",
+                outcomes = { { "-", "Miss" } } },
+  ["Grapple"] = { kind = "proactive", cost = BW, statuses = { "Bound" },
+                  outcomes = { { "-", "Failure" }, { 8, "Success", me = "Grappled", them = "Grappled" } } },
+  ["Melee Attack"] = { kind = "proactive", cost = BW, statuses = { "On Guard" }, weapon = "melee", outcomes = attack() },
+  ["Pin"] = { kind = "proactive", cost = 3, statuses = { "Grappled" },
+              outcomes = { { "-", "Failure" }, { "Target: Grapple Defence", "Success", them = "Pinned" } } },
+  ["Press"] = { kind = "proactive", cost = BW, statuses = { "Bound" }, weapon = "melee",
+                outcomes = attack("Failure", "Success", "Critical Success") },
+  ["Ranged Attack"] = { kind = "proactive", cost = BW, statuses = { "On Guard" }, weapon = "ranged", outcomes = attack() },
+  ["Ready"] = { kind = "proactive", cost = 1, statuses = { "Off Guard" }, check = false,
+                outcomes = { { "-", "Success", me = "On Guard" } } },
+  ["Unarmed Attack"] = { kind = "proactive", cost = 3, statuses = { "Grappled", "On Guard" }, weapon = "unarmed",
+                         outcomes = attack() },
+  ["Withdraw"] = { kind = "proactive", cost = 2, statuses = { "Bound" },
+                   outcomes = { { "-", "Failure" }, { 1, "Success", ends = true } } },
+  -- Reactive
+  ["Counter-Attack"] = { kind = "reactive", cost = BW, statuses = { "On Guard" }, weapon = "melee",
+                         response_to = { "Move", "Combat Move", "Melee Attack", "Unarmed Attack" }, outcomes = attack() },
+  ["Counter-Fire"] = { kind = "reactive", cost = BW, statuses = { "On Guard" }, weapon = "ranged",
+                       response_to = { "Aim", "Move", "Combat Move" }, outcomes = attack() },
+  ["Dodge"] = { kind = "reactive", cost = 2, statuses = { "On Guard" }, response_to = { "Ranged Attack" },
+                beyond_attack_speed = true, outcomes = stop() },
+  ["Double"] = { kind = "reactive", cost = BW, statuses = { "Bound" }, weapon = "melee",
+                 response_to = { "Disarm", "Grapple", "Press", "Withdraw" }, cedes_bind = true, outcomes = attack() },
+  ["Evade"] = { kind = "reactive", cost = 2, statuses = { "On Guard" }, response_to = { "Melee Attack", "Unarmed Attack" },
+                outcomes = stop() },
+  ["Parry"] = { kind = "reactive", cost = BW, statuses = { "On Guard" }, response_to = { "Melee Attack", "Unarmed Attack" },
+                outcomes = parry() },
+  ["Retreat"] = { kind = "reactive", cost = 3, statuses = { "On Guard" }, response_to = { "Move", "Combat Move" },
+                  outcomes = { { "-", "Failure" }, { 1, "Success", move = "step" }, { 10, "Critical Success", move = "hasty" } } },
+  ["Struggle"] = { kind = "reactive", cost = 3, statuses = { "Grappled" }, response_to = { "Escape", "Pin", "Unarmed Attack" },
+                   outcomes = stop() },
+  ["Wind"] = { kind = "reactive", cost = BW, statuses = { "Bound" }, response_to = { "Disarm", "Grapple", "Press", "Withdraw" },
+               outcomes = stop() },
+  -- Counter-tempo
+  ["CT Counter-Attack"] = { kind = "counter-tempo", cost = BW, statuses = { "On Guard" }, weapon = "melee",
+                            response_to = { "Counter-Attack" }, replacement_for = { "Feint", "Melee Attack" }, outcomes = attack() },
+  ["CT Parry"] = { kind = "counter-tempo", cost = BW, statuses = { "On Guard" },
+                   response_to = { "Counter-Attack" }, replacement_for = { "Feint", "Melee Attack" }, outcomes = parry() },
+  -- Special: "Perform the special Recover Stamina action" at the end of each turn.
+  ["Recover Stamina"] = { kind = "special", cost = 0, statuses = { "Bound", "Grappled", "Off Guard", "On Guard", "Pinned" },
+                          outcomes = { { "-", "Failure", regain = 0 },
+                                       { -13, "Reduced AP Recovery: 1", regain = 1 }, { -9, "Reduced AP Recovery: 2", regain = 2 },
+                                       { -8, "Reduced AP Recovery: 3", regain = 3 }, { -6, "Reduced AP Recovery: 4", regain = 4 },
+                                       { -4, "Reduced AP Recovery: 6", regain = 6 }, { -3, "Reduced AP Recovery: 8", regain = 8 },
+                                       { -2, "Reduced AP Recovery: 10", regain = 10 }, { -1, "Reduced AP Recovery: 11", regain = 11 },
+                                       { 0, "Success", regain = 12 } } },
+}
+-- "A feint that draws a Parry in response may be replaced with a Counter-Attack with a +3 bonus."
+actions["Counter-Attack"].replacement_for = { "Feint" }
+
+for _, data in pairs(actions) do
+  if data.check == nil then data.check = true end
+  for _, answered in ipairs(data.response_to or {}) do actions[answered].opposable = true end
+end
+for _, data in pairs(actions) do data.opposable = data.opposable or false end
+
+arbiter.define.table("actions_data", actions)

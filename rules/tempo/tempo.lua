@@ -1,0 +1,220 @@
+-- `require "tempo"`: what the flow's hooks and the actions share — statuses, costs, checks,
+-- thresholds, movement, the standing orders, Recover Stamina.
+local arbiter = require "arbiter"
+local outcomes = require "arbiter.outcomes"
+
+local tables = arbiter.tables
+local tempo = {}
+
+-- The source's five statuses; a character has exactly one of them.
+tempo.GUARDS = { "Off Guard", "On Guard", "Bound", "Grappled", "Pinned" }
+
+local function contains(list, value)
+  for _, v in ipairs(list or {}) do if v == value then return true end end
+  return false
+end
+tempo.contains = contains
+
+function tempo.guard(c)
+  for _, s in ipairs(c.statuses) do if contains(tempo.GUARDS, s.name) then return s.name end end
+end
+
+---Changes a character's status: the one it had ends.
+function tempo.set_guard(c, name, cause)
+  for _, s in ipairs(tempo.GUARDS) do if s ~= name then status.remove(c, s, cause) end end
+  status.apply(c, name, { cause = cause })
+end
+
+function tempo.weapon(c) return tables.weapons[c.stats.weapon or "Unarmed"] end
+function tempo.armour(c) return tables.armour[c.stats.armour or "None"] end
+
+---"AP Cost": a number, or "By Weapon": the cost of the character's weapon (Unarmed: 3).
+function tempo.cost(c, action)
+  local cost = tables.actions_data[action].cost
+  if cost == "By Weapon" then return tempo.weapon(c).cost end
+  return cost
+end
+
+---What an action looks like to the others: a Feint is "declared as a regular attack".
+function tempo.seen(action) return tables.actions_data[action].private or action end
+
+---Stat thresholds of the outcome tables, as the target's numbers.
+function tempo.stat(target, name)
+  local key = outcomes.stat_key(name)
+  local rules = tables.rules
+  if key == "combat_defence" then return target.stats.combat_defence or rules.combat_defence end
+  if key == "combat_defence_armoured" then return tempo.stat(target, "Combat Defence") + tempo.armour(target).cover end
+  if key == "grapple_defence" then return target.stats.grapple_defence or rules.grapple_defence end
+  error(("no threshold '%s' in the tempo rules"):format(name))
+end
+
+---The action check: none (0) for Move, Aim and Ready; otherwise the default formula (rules.check)
+---plus bonuses, each { amount, reason }. Returns the result and its text.
+function tempo.check(c, action, bonuses)
+  local data = tables.actions_data[action]
+  if not data.check then return tables.rules.no_check_result, "no check: 0" end
+  if data.weapon == "ranged" and not tempo.weapon(c).ranged then error(c.name .. " has no ranged weapon for " .. action) end
+  local rule = tables.rules.check
+  local roll = dice.roll(rule.dice, c.name .. ": " .. action)
+  local total, text = roll.total + (c.stats[rule.stat] or 0), ("%s %d"):format(rule.dice, roll.total)
+  if (c.stats[rule.stat] or 0) ~= 0 then text = text .. (" %+d %s"):format(c.stats[rule.stat], rule.stat) end
+  for _, b in ipairs(bonuses or {}) do
+    total = total + b[1]
+    text = text .. (" %+d %s"):format(b[1], b[2])
+  end
+  return total, text .. " = " .. total
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Movement on the grid, one square at a time: toward (stopping beside) or away from `other`.
+
+function tempo.squares(a, b) return grid.distance(a.cell, b.cell) / select(3, grid.size()) end
+
+local DIRECTIONS = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
+
+function tempo.walk(who, other, squares, away, cause)
+  local taken = {}
+  for _, c in ipairs(world.characters()) do if c.name ~= who.name then taken[c.cell] = true end end
+  -- The grid's distance, nearer (or farther, going away) first; of two cells as near, the
+  -- straighter way (the shorter straight line to the other).
+  local ox, oy = grid.feet(other.cell)
+  local function distance(cell)
+    local x, y = grid.feet(cell)
+    local straight = (x - ox) ^ 2 + (y - oy) ^ 2
+    return grid.distance(cell, other.cell) * 1e6 + (away and -straight or straight)
+  end
+  local at = who.cell
+  for _ = 1, squares do
+    if not away and grid.adjacent(at, other.cell) then break end
+    local best, best_d = nil, distance(at)
+    for _, d in ipairs(DIRECTIONS) do
+      local cell = grid.step(at, d)
+      if cell and not taken[cell] then
+        local dist = distance(cell)
+        if (away and dist > best_d) or (not away and dist < best_d) then best, best_d = cell, dist end
+      end
+    end
+    if not best then break end
+    at = best
+  end
+  if at ~= who.cell then world.move(who, at, cause) end
+  return at
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Standing orders (README): `plan`, the proactive actions of each turn in order; an entry the
+-- character's status does not allow is replaced by the status's own (rules `by_status` below);
+-- `reserve`, AP kept for reactions; `reactions`, what it declares against each action it sees;
+-- `counters`, how it replaces its action when a reaction answers it.
+
+-- Not in the source: default chosen. What a character does when its plan says nothing it may do.
+tempo.BY_STATUS = { ["Off Guard"] = "Ready", ["On Guard"] = "Melee Attack", ["Bound"] = "Press",
+                    ["Grappled"] = "Pin", ["Pinned"] = "Escape" }
+
+-- Encounter stats hold lists of strings, not maps: a standing answer is written "Melee Attack ->
+-- Parry" (what it sees -> what it declares).
+function tempo.answer(c, field, seen)
+  for _, line in ipairs(c.stats[field] or {}) do
+    local when, what = line:match("^%s*(.-)%s*%->%s*(.-)%s*$")
+    if when == nil then error(("%s's %s: '%s' is not 'action -> answer'"):format(c.name, field, line)) end
+    if when == seen then return what end
+  end
+end
+
+-- The plan's place in the running turn, by name: set back by turn_start, so a new fight (or a
+-- pack test's next case) never inherits it; a fight is saved between rounds, never mid-turn.
+local step = {}
+
+function tempo.start_turn(who) step[who.name] = 0 end
+
+function tempo.next_action(me, points)
+  local foe = world.closest(me, "enemy")
+  if not foe then return nil end
+  local plan = me.stats.plan
+  local action
+  if plan then
+    step[me.name] = (step[me.name] or 0) + 1
+    action = plan[step[me.name]]
+    -- "Wait" ends the turn early, keeping the AP for reactions.
+    if not action or action == "Wait" then return nil end
+  end
+  local guard = tempo.guard(me) or tables.rules.starting_status
+  if action and not tables.actions_data[action] then error(("%s's plan: no action '%s'"):format(me.name, action)) end
+  -- Only proactive actions are taken on one's turn; the others wait for what they answer.
+  if not action or tables.actions_data[action].kind ~= "proactive"
+      or not contains(tables.actions_data[action].statuses, guard) then
+    action = tempo.BY_STATUS[guard]
+  end
+  if action == "Melee Attack" and tempo.weapon(me).ranged then action = "Ranged Attack" end
+  local weapon = tables.actions_data[action].weapon
+  if (weapon == "melee" or weapon == "unarmed") and tempo.squares(me, foe) > tables.rules.melee_reach then
+    action = "Move"
+    if not contains(tables.actions_data[action].statuses, guard) then return nil end
+  end
+  local cost = tempo.cost(me, action)
+  if cost > points - (me.stats.reserve or 0) then return nil end
+  return { action = action, target = foe, cost = cost }
+end
+
+function tempo.response(who, declared, points)
+  local data = tables.actions_data
+  if declared.reaction then
+    -- The actor, asked about a response to its action: a counter-tempo replacement, paying "the
+    -- difference in cost" ("whichever is larger of your original action and the replacement").
+    local mine = flow.intent(who)
+    if not mine or not declared.target or declared.target.name ~= who.name then return nil end
+    for _, r in ipairs(mine.responses) do if r.actor.name == who.name then return nil end end  -- replaced once
+    local name = tempo.answer(who, "counters", declared.action)
+    if not name or not data[name] then return nil end
+    local ct = data[name]
+    local feint = mine.action == "Feint" and declared.action == "Parry" and name == "Counter-Attack"
+    if not contains(ct.replacement_for, mine.action) then return nil end
+    if not feint and not contains(ct.response_to, declared.action) then return nil end
+    if not status.allows(who, name) then return nil end
+    local cost = math.max(0, tempo.cost(who, name) - mine.cost)
+    if cost > points then return nil end
+    return { action = name, target = declared.actor, cost = cost }
+  end
+  -- An opponent, asked about a proactive action aimed at it (movements threaten every opponent).
+  if who.side == declared.actor.side then return nil end
+  local seen = tempo.seen(declared.action)
+  local aimed_at_me = declared.target and declared.target.name == who.name
+  if not aimed_at_me and seen ~= "Move" and seen ~= "Combat Move" then return nil end
+  local name = tempo.answer(who, "reactions", seen)
+  if not name or not data[name] or not contains(data[name].response_to, seen) then return nil end
+  if not status.allows(who, name) then return nil end
+  if data[name].weapon == "ranged" and not tempo.weapon(who).ranged then return nil end
+  if data[name].weapon == "melee" then
+    local moves = ({ ["Move"] = tables.rules.base_combat_movement, ["Combat Move"] = 1 })[seen] or 0
+    if tempo.squares(who, declared.actor) - moves > tables.rules.melee_reach then return nil end
+  end
+  if data[name].beyond_attack_speed then
+    -- Dodge: "You must be at a distance greater than your opponent's ranged weapon attack speed".
+    if tempo.squares(who, declared.actor) <= (tempo.weapon(declared.actor).speed or 0) then return nil end
+  end
+  if tempo.cost(who, name) > points then return nil end
+  return { action = name, target = declared.actor, cost = tempo.cost(who, name) }
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- "Recover stamina: Perform the special Recover Stamina action and recover the listed number of
+-- APs", up to the round's 12 ("your full allocation"). Its check is not in the source: default
+-- chosen, `stamina` - armour burden - wounds (rules.recover).
+
+function tempo.recover_result(c)
+  return (c.stats[tables.rules.recover.stat] or 0) - tempo.armour(c).burden - (c.stats.wounds or 0)
+end
+
+function tempo.recover_stamina(who)
+  local result = tempo.recover_result(who)
+  local row = outcomes.lookup(tables.actions_data["Recover Stamina"].outcomes, result)
+  local points = flow.points(who)
+  local after = math.max(points, math.min(tables.rules.round.action_points, points + row.regain))
+  flow.spend(who, points - after)
+  log.event("recover", { character = who.name, result = result, outcome = row.outcome, regain = row.regain,
+                         points = after,
+                         text = ("%s recovers stamina: %d, %s — %d AP"):format(who.name, result, row.outcome, after) },
+            "Recover Stamina")
+end
+
+return tempo

@@ -1,0 +1,51 @@
+-- Shared setup for the fight tests (not a test file itself): Ana (side a, first in initiative)
+-- against Bo (side b), side by side at B2 and C2 with swords and no armour unless told, each
+-- with standing orders given as stats; scripted dice.
+local test = require "arbiter.test"
+local fight = require "arbiter.fight"
+
+local bout = {}
+
+local function character(name, side, at, me)
+  local stats = { guard = "On Guard", plan = { "Wait" } }
+  for k, v in pairs(me.stats or me) do if k ~= "weapon" and k ~= "armour" and k ~= "at" then stats[k] = v end end
+  return { name = name, side = side, at = me.at or at, weapon = me.weapon or "Sword", armour = me.armour or "None", stats = stats }
+end
+
+---`ana` and `bo`: stats (plan, reactions, counters, guard, ...) with `weapon`, `armour`, `at`.
+function bout.new(ana, bo, dice, map)
+  ana.initiative = ana.initiative or 1
+  return fight.new { map = map or { width = 10, height = 3 }, dice = dice,
+                     characters = { character("Ana", "a", "B2", ana), character("Bo", "b", "C2", bo) } }
+end
+
+---"Ana Melee Attack 8": who declared what, with the AP left after paying.
+function bout.declared(f)
+  local out = {}
+  for _, e in ipairs(f:events("declared")) do
+    out[#out + 1] = ("%s %s %d"):format(e.fields.character, e.fields.action, e.fields.points)
+  end
+  return out
+end
+
+---The exchanges' texts, and a check that no action failed.
+function bout.exchanges(f)
+  local failed = f:events("action_failed")
+  if #failed > 0 then test.fail(failed[1].fields.error) end
+  local out = {}
+  for _, e in ipairs(f:events("exchange")) do out[#out + 1] = e.fields.text end
+  return out
+end
+
+---The tempo status of each (the one of the five it has).
+function bout.guards(f)
+  local out = {}
+  for _, name in ipairs { "Ana", "Bo" } do
+    for _, s in ipairs { "Off Guard", "On Guard", "Bound", "Grappled", "Pinned" } do
+      if f:has(name, s) then out[#out + 1] = name .. " " .. s end
+    end
+  end
+  return out
+end
+
+return bout
