@@ -198,3 +198,19 @@ TEST_CASE("a written way ends at a wall: the character goes as far as it can, an
   CHECK(run.exit_code == 0);
   CHECK_THAT(run.output, Contains("Cedric moves from C5 to C7"));
 }
+
+TEST_CASE("a tempo duel is narrated as pinned: declare, react, counter-tempo, resolve, with AP before and after",
+          "[run][golden]") {
+  const auto run = arbiter("run examples/tempo/duel.lua --rounds 3 --seed 1");
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.output == read("tests/golden/duel.txt"));
+  // Round 1: Konrad's Melee Attack (a Feint, told as the others see it) draws Ilse's Parry; he
+  // answers with a Counter-Attack, replacing the Feint; then the exchange resolves.
+  CHECK_THAT(run.output, Contains("  Konrad: Melee Attack → Ilse (5 AP: 11 → 6)\n"
+                                  "  Ilse: Parry → Konrad (4 AP: 12 → 8)\n"
+                                  "  Konrad: Counter-Attack → Ilse (0 AP: 6 → 6)\n"
+                                  "  Konrad Feint replaced by Counter-Attack"));
+  // Round 3: Ilse's attack draws a Counter-Attack, which she answers with a CT Parry.
+  CHECK_THAT(run.output, Contains("Ilse: CT Parry → Konrad (0 AP: 8 → 8)"));
+  CHECK_THAT(run.output, Contains("recovers stamina"));
+}

@@ -35,7 +35,7 @@ arbiter.define.status("Down", {})
 -- Declarations are told as the others see them ("seen"): a Feint is "recorded privately" and
 -- declared "as a regular attack" (the log's `declared` event keeps the truth for the GM).
 arbiter.define.table("narration", { exchange = "{text}", recover = "{text}", round_counter = "Round counter: {counter}",
-                                     declared = "", declares = "{character}: {seen} → {target} ({cost} AP)",
+                                     declared = "", declares = "{character}: {seen} → {target} ({cost} AP: {before} → {after})",
                                      roll = "", stat_changed = "" })
 
 -- ---------------------------------------------------------------------------------------------
@@ -76,20 +76,21 @@ arbiter.define.hook("round_end", function()
   log.event("round_counter", { counter = tables.rules.round.first_counter + round })
 end)
 
-local function told(who, intent)
+-- Told with the AP before and after paying (the flow pays what the intent costs, or refuses it).
+local function told(who, intent, points)
   if intent then
     log.event("declares", { character = who.name, seen = tempo.seen(intent.action), target = intent.target.name,
-                            cost = intent.cost }, intent.action)
+                            cost = intent.cost, before = points, after = points - intent.cost }, intent.action)
   end
   return intent
 end
 
 arbiter.define.hook("choose", function(me, points)
-  return told(me, tempo.next_action(me, points))
+  return told(me, tempo.next_action(me, points), points)
 end)
 
 arbiter.define.hook("respond", function(who, declared, points)
-  return told(who, tempo.response(who, declared, points))
+  return told(who, tempo.response(who, declared, points), points)
 end)
 
 arbiter.define.hook("turn_start", function(who)

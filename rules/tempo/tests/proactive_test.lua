@@ -178,7 +178,7 @@ test.case("a Feint is told as a Melee Attack; the log's declaration keeps the tr
   local f = bout.new({ plan = { "Feint" } }, {}, { 3 })
   f:round()
   local told = table.concat(f:narration(), "\n")
-  test.truthy(told:find("Ana: Melee Attack → Bo (4 AP)", 1, true), told)
+  test.truthy(told:find("Ana: Melee Attack → Bo (4 AP: 12 → 8)", 1, true), told)
   test.falsy(told:find("Ana: Feint", 1, true), told)
   test.equal(bout.declared(f), { "Ana Feint 8" })
 end)
