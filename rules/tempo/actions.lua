@@ -128,7 +128,8 @@ local function exchange(ctx)
 end
 
 for name, data in pairs(tables.actions_data) do
-  local definition = { cost = type(data.cost) == "number" and data.cost or nil, needs_target = data.kind == "proactive" }
+  local definition = { cost = type(data.cost) == "number" and data.cost or nil, needs_target = data.kind == "proactive",
+                       allowed_by = data.statuses }
   if data.kind == "proactive" then
     definition.resolve = exchange
   else
@@ -138,3 +139,8 @@ for name, data in pairs(tables.actions_data) do
   end
   arbiter.define.action(name, definition)
 end
+
+-- For house rules, which cannot require this pack's files: a new proactive action described by
+-- a row of actions_data plays its exchange with `resolve = arbiter.hooks.exchange`
+-- (docs/writing-actions.md).
+arbiter.define.hook("exchange", exchange)

@@ -19,16 +19,9 @@ arbiter.define.table("flow", {
 
 -- ---------------------------------------------------------------------------------------------
 -- Statuses. The source's status entries leave "Allowed Actions:" blank; each action gives its
--- "Allowed Status", so a status allows the actions that name it (Recover Stamina is not declared:
--- it runs in turn_end).
-for _, name in ipairs(tempo.GUARDS) do
-  local allows = {}
-  for action, data in pairs(tables.actions_data) do
-    for _, s in ipairs(data.statuses) do if s == name then allows[#allows + 1] = action end end
-  end
-  table.sort(allows)
-  arbiter.define.status(name, { allows = allows })
-end
+-- "Allowed Status" instead, so the actions say which statuses allow them (`allowed_by`,
+-- actions.lua), and an action a house rule adds names its own.
+for _, name in ipairs(tempo.GUARDS) do arbiter.define.status(name, {}) end
 -- Not in the source: default chosen. Out of the fight when the wounds reach `health`.
 arbiter.define.status("Down", {})
 

@@ -19,6 +19,12 @@ function tempo.guard(c)
   for _, s in ipairs(c.statuses) do if contains(tempo.GUARDS, s.name) then return s.name end end
 end
 
+---Whether the character's status is one of the action's "Allowed Status" (also each action's
+---`allowed_by`, which the runtime checks when it resolves).
+function tempo.allowed(c, action)
+  return contains(tables.actions_data[action].statuses, tempo.guard(c))
+end
+
 ---Changes a character's status: the one it had ends.
 function tempo.set_guard(c, name, cause)
   for _, s in ipairs(tempo.GUARDS) do if s ~= name then status.remove(c, s, cause) end end
@@ -170,7 +176,7 @@ function tempo.response(who, declared, points)
     local feint = mine.action == "Feint" and declared.action == "Parry" and name == "Counter-Attack"
     if not contains(ct.replacement_for, mine.action) then return nil end
     if not feint and not contains(ct.response_to, declared.action) then return nil end
-    if not status.allows(who, name) then return nil end
+    if not tempo.allowed(who, name) then return nil end
     local cost = math.max(0, tempo.cost(who, name) - mine.cost)
     if cost > points then return nil end
     return { action = name, target = declared.actor, cost = cost }
@@ -182,7 +188,7 @@ function tempo.response(who, declared, points)
   if not aimed_at_me and seen ~= "Move" and seen ~= "Combat Move" then return nil end
   local name = tempo.answer(who, "reactions", seen)
   if not name or not data[name] or not contains(data[name].response_to, seen) then return nil end
-  if not status.allows(who, name) then return nil end
+  if not tempo.allowed(who, name) then return nil end
   if data[name].weapon == "ranged" and not tempo.weapon(who).ranged then return nil end
   if data[name].weapon == "melee" then
     local moves = ({ ["Move"] = tables.rules.base_combat_movement, ["Combat Move"] = 1 })[seen] or 0
