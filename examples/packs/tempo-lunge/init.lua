@@ -1,0 +1,25 @@
+-- The Lunge: a committed thrust. It costs 5 AP whatever the weapon, reaches its Hit at a
+-- fixed 4 and its Critical Hit at 8 whatever the target's defence, and a miss leaves the
+-- lunger overextended: Off Guard.
+local arbiter = require "arbiter"
+
+-- 1. The action as data, in the shape of the source's actions (rules/tempo/tables/actions_data.lua).
+arbiter.patch.table("actions_data", {
+  ["Lunge"] = {
+    kind = "proactive", cost = 5, statuses = { "On Guard" }, weapon = "melee", check = true, opposable = true,
+    outcomes = {
+      { "-", "Miss", me = "Off Guard" },
+      { 4, "Hit", damage = "armour" },
+      { 8, "Critical Hit", damage = "penetrating" },
+    },
+  },
+  -- 2. What may answer it: a Lunge can be parried or evaded like a Melee Attack.
+  ["Parry"] = { response_to = { "Melee Attack", "Unarmed Attack", "Lunge" } },
+  ["Evade"] = { response_to = { "Melee Attack", "Unarmed Attack", "Lunge" } },
+})
+
+-- 3. The action itself: the tempo pack's exchange plays it from its row.
+arbiter.define.action("Lunge", {
+  cost = 5, needs_target = true, allowed_by = { "On Guard" },
+  resolve = arbiter.hooks.exchange,
+})

@@ -1,0 +1,7 @@
+return {
+  name = "tempo-lunge",
+  version = "1.0.0",
+  api = 1,
+  requires = { "tempo >= 0.1" },
+  description = "A house rule for the tempo pack: the Lunge, a committed attack (docs/writing-actions.md).",
+}

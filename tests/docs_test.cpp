@@ -1,0 +1,107 @@
+// The walkthroughs in docs/ work as written: every file a page shows is the file in the
+// repository, and every command in its console blocks, run from the project root, prints the
+// lines shown after it, in order (`…` stands for lines left out; a command shown with no output
+// must succeed).
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+#include <sys/wait.h>
+
+namespace {
+
+std::string read(const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+struct Shell {
+  int exit_code;
+  std::string output;
+};
+
+// `build/arbiter` in a page is the binary under test.
+Shell run(std::string command) {
+  const std::string shown = "build/arbiter";
+  const std::string binary = ARBITER_BINARY;
+  for (auto at = command.find(shown); at != std::string::npos; at = command.find(shown, at + binary.size()))
+    command.replace(at, shown.size(), binary);
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  REQUIRE(pipe);
+  std::string output;
+  std::array<char, 4096> buffer;
+  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) output.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  REQUIRE(WIFEXITED(status));
+  return {WEXITSTATUS(status), output};
+}
+
+// Each expected line, `…` skipped, appears in the output in this order.
+void check_output(const std::string& command, const std::vector<std::string>& expected) {
+  INFO("$ " << command);
+  const Shell shell = run(command);
+  INFO(shell.output);
+  if (expected.empty()) {
+    CHECK(shell.exit_code == 0);
+    return;
+  }
+  const auto got = lines_of(shell.output);
+  std::size_t next = 0;
+  for (const auto& line : expected) {
+    if (line == "…") continue;
+    while (next < got.size() && got[next] != line) ++next;
+    CHECK(next < got.size());
+    if (next == got.size()) {
+      UNSCOPED_INFO("missing: " << line);
+      return;
+    }
+    ++next;
+  }
+}
+
+void check_page(const std::string& page) {
+  const auto lines = lines_of(read(page));
+  std::string file;  // set by a "File `path`:" line, for the code block that follows
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string& line = lines[i];
+    if (line.rfind("File `", 0) == 0) file = line.substr(6, line.find('`', 6) - 6);
+    if (line.rfind("```", 0) != 0 || line.size() == 3) continue;
+    const std::string language = line.substr(3);
+    std::vector<std::string> block;
+    for (++i; i < lines.size() && lines[i] != "```"; ++i) block.push_back(lines[i]);
+    if (language == "console") {
+      for (std::size_t j = 0; j < block.size(); ++j) {
+        if (block[j].rfind("$ ", 0) != 0) continue;
+        std::vector<std::string> expected;
+        for (std::size_t k = j + 1; k < block.size() && block[k].rfind("$ ", 0) != 0; ++k) expected.push_back(block[k]);
+        check_output(block[j].substr(2), expected);
+      }
+    } else if (!file.empty()) {
+      std::string shown;
+      for (const auto& l : block) shown += l + "\n";
+      INFO(page << " shows " << file);
+      CHECK(shown == read(file));
+      file.clear();
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("docs/writing-actions.md works as written: its files are the repository's, its commands print what it shows",
+          "[docs]") {
+  check_page("docs/writing-actions.md");
+}
