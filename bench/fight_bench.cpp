@@ -1,7 +1,8 @@
-// Fights end to end (issue 6 targets): rounds resolved per second in a 4-versus-4 Platemail
+// Fights end to end. Issue 6's targets: rounds resolved per second in a 4-versus-4 Platemail
 // skirmish with narration off (>= 20,000 rounds/s on one core), and the memory of one loaded
 // Platemail state (<= 4 MB): the Lua heap after the pack and a fight are loaded, and the C++
-// heap the whole setup takes.
+// heap the whole setup takes. Issue 7's: actions resolved per second in a tempo duel with
+// narration off (>= 100,000 actions/s), every action declared counted (reactions included).
 //   build/bench/fight_bench   (from the project root: it reads rules/ and examples/)
 #include <malloc.h>
 
@@ -25,20 +26,25 @@ std::string brawl() {
   return sheet;
 }
 
-struct Skirmish {
+// An encounter's fight under its packs, restarted at will.
+struct Table {
   lua::Sandbox sandbox;
   packs::PackStack stack{sandbox, packs::SearchPath::standard({})};
-  packs::Encounter encounter = packs::read_encounter(sandbox, "examples/platemail/skirmish.lua");
+  packs::Encounter encounter;
   SeededDice dice{7};
-  orders::Sheet sheet = orders::parse_orders(brawl(), "brawl");
   std::unique_ptr<packs::Fight> fight;
 
-  Skirmish() {
+  explicit Table(const char* file) : encounter(packs::read_encounter(sandbox, file)) {
     stack.load(encounter.rules);
     packs::check_equipment(encounter, sandbox.state(), stack.registry());
   }
-  // A fresh fight from the encounter: the same eight characters, unhurt.
+  // A fresh fight from the encounter: the same characters, unhurt.
   void start() { fight = std::make_unique<packs::Fight>(sandbox, stack.registry(), packs::make_world(encounter), dice); }
+};
+
+struct Skirmish : Table {
+  orders::Sheet sheet = orders::parse_orders(brawl(), "brawl");
+  Skirmish() : Table("examples/platemail/skirmish.lua") {}
   void play() {
     fight->add_orders(fight->flow().position().round + 1, sheet);
     fight->play_round();
@@ -64,6 +70,31 @@ void BM_SkirmishRound(benchmark::State& state) {
                                        static_cast<double>(skirmish.fight->flow().position().round);
 }
 BENCHMARK(BM_SkirmishRound)->Unit(benchmark::kMicrosecond);
+
+// The tempo duel's first three rounds, over and over (by the third one of them is down).
+void BM_DuelActions(benchmark::State& state) {
+  Table duel("examples/tempo/duel.lua");
+  duel.start();
+  std::size_t actions = 0;
+  int played = 0;
+  const auto declared = [&] {
+    std::size_t n = 0;
+    for (const LogEvent& e : duel.fight->log().events()) n += e.type == event_type::declared;
+    return n;
+  };
+  for (auto _ : state) {
+    if (played++ % 3 == 0) {
+      state.PauseTiming();
+      actions += declared();
+      duel.start();
+      state.ResumeTiming();
+    }
+    duel.fight->play_round();
+  }
+  actions += declared();
+  state.SetItemsProcessed(static_cast<std::int64_t>(actions));
+}
+BENCHMARK(BM_DuelActions)->Unit(benchmark::kMicrosecond);
 
 void BM_LoadedPlatemailState(benchmark::State& state) {
   std::size_t lua_bytes = 0, heap_bytes = 0;
