@@ -74,6 +74,15 @@ TEST_CASE("dice.roll goes through the current dice source and shows its work", "
   CHECK(host.run("return dice.roll('1d6').dice[1].fate") == "kept");
 }
 
+TEST_CASE("an expression rolled again is the same roll, however many different ones came between", "[dice]") {
+  Host host;
+  // 300 different expressions (more than the prepared rolls kept), then the first one again.
+  std::vector<std::string> values(301, "4");
+  host.script(values);
+  CHECK(host.run("local sum = 0 for n = 1, 300 do sum = sum + dice.roll('1d6+' .. n).total end "
+                 "return sum .. ' ' .. dice.roll('1d6+1').text") == std::to_string(300 * 4 + 300 * 301 / 2) + " 1d6 + 1 = [4] + 1 = 5");
+}
+
 TEST_CASE("dice.define registers symbol dice, and results keep symbols and count them", "[dice]") {
   Host host;
   host.run("dice.define('armellian', {'Sword', 'Shield', 'Sun', 'Moon', 'Wyld', 'Rot'}) return true");

@@ -25,6 +25,7 @@ namespace {
 constexpr const char* distribution_type = "arbiter.dice.Distribution";
 constexpr const char* pool_type = "arbiter.dice.Pool";
 constexpr const char* pool_roll_type = "arbiter.dice.PoolRoll";
+constexpr const char* roller_type = "arbiter.dice.Roller";
 
 // A C++ value owned by a full userdata; __gc runs its destructor.
 template <class T>
@@ -47,8 +48,41 @@ const NamedDice& named_dice(lua_State* L) {
   return named ? *named : none;
 }
 
-Roller roller_for(lua_State* L, int index) {
-  return Roller(dice::parse_dice(luaL_checkstring(L, index), "<dice expression>"), named_dice(L));
+// Parsed expressions by their text, in a table of the state (key: the address of rollers_key):
+// rulesets roll the same few expressions ("1d20") many times a round, and parsing is most of the
+// cost of a small roll. A named die never changes once defined, so a prepared roll stays right.
+// The table is started afresh past `most_rollers`, so computed expressions cannot grow it forever.
+const char rollers_key = 0;
+constexpr lua_Integer most_rollers = 256;
+
+const Roller& roller_for(lua_State* L, int index) {
+  const char* text = luaL_checkstring(L, index);
+  lua_Integer count = -1;  // how many the cache holds; -1: there is none yet
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &rollers_key) == LUA_TTABLE) {
+    lua_getfield(L, -1, "#");
+    count = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+  }
+  if (count < 0 || count >= most_rollers) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 8);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &rollers_key);
+    count = 0;
+  }
+  if (lua_getfield(L, -1, text) == LUA_TUSERDATA) {
+    const Roller& cached = *static_cast<Roller*>(lua_touserdata(L, -1));
+    lua_pop(L, 2);  // the table keeps it alive
+    return cached;
+  }
+  lua_pop(L, 1);
+  const Roller& made =
+      push_object(L, roller_type, Roller(dice::parse_dice(text, "<dice expression>"), named_dice(L)));
+  lua_setfield(L, -2, text);
+  lua_pushinteger(L, count + 1);
+  lua_setfield(L, -2, "#");
+  lua_pop(L, 1);
+  return made;
 }
 
 const char* fate_of(const RolledDie& die) {
@@ -90,7 +124,7 @@ void record_roll(lua_State* L, const Roll& result) {
 }
 
 int roll(lua_State* L) {
-  const Roller roller = roller_for(L, 1);
+  const Roller& roller = roller_for(L, 1);
   const std::string reason = luaL_optstring(L, 2, "");
   DiceSource& source = services(L).get<DiceSource>("dice source");
   const Roll result = roller.roll(source, reason);
@@ -126,7 +160,7 @@ int roll(lua_State* L) {
 }
 
 int distribution(lua_State* L) {
-  const Roller roller = roller_for(L, 1);
+  const Roller& roller = roller_for(L, 1);
   push_object(L, distribution_type, distribution_of(roller));
   return 1;
 }
@@ -328,6 +362,8 @@ int open_dice(lua_State* L) {
   new_type(L, distribution_type, distribution_methods, destroy<Distribution<double>>);
   new_type(L, pool_type, pool_methods, destroy<Pool>);
   new_type(L, pool_roll_type, pool_roll_methods, destroy<PoolRoll>);
+  static const luaL_Reg no_methods[] = {{nullptr, nullptr}};
+  new_type(L, roller_type, no_methods, destroy<Roller>);
   luaL_newlib(L, functions);
   return 1;
 }
