@@ -93,7 +93,7 @@ TEST_CASE("an encounter gives its grid, walls, door, terrain and characters", "[
                       {"Aldric", "B2"}, {"Brienne", "B3"}, {"Orc", "H4"}, {"Orc #2", "G3"}, {"Orc #3", "H3"}});
   CHECK(encounter.characters[0].stats == Properties{{"strength", 2}, {"perception", 10}});
   std::vector<std::string> roster;
-  for (const auto& entry : roster_of(encounter)) roster.push_back(entry.name + " (" + entry.side + ")");
+  for (const auto& entry : roster_of(encounter.characters)) roster.push_back(entry.name + " (" + entry.side + ")");
   CHECK(roster == std::vector<std::string>{"Aldric (players)", "Brienne (players)", "Orc (orcs)", "Orc #2 (orcs)",
                                            "Orc #3 (orcs)"});
   CHECK_THROWS_AS(make_world(encounter), std::logic_error);  // equipment not checked yet

@@ -58,7 +58,7 @@ void run(Context& context, const Options& options) {
   std::optional<orders::Roster> roster;
   if (encounter) {
     packs::check_equipment(*encounter, session.sandbox.state(), session.stack.registry());
-    roster = packs::roster_of(*encounter);
+    roster = packs::roster_of(encounter->characters);
   }
 
   // A sheet that does not parse is reported with the others' problems, not instead of them.

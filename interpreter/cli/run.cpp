@@ -33,12 +33,6 @@ struct Options {
   bool quiet = false;
 };
 
-orders::Roster roster_of(const World& world) {
-  orders::Roster roster;
-  for (const Entity& e : world.entities()) roster.push_back({e.name, e.side});
-  return roster;
-}
-
 // The round each sheet is for: its own "Round N", or else the next round. A sheet for a round
 // already played is refused.
 long round_of(const orders::SheetFile& file, int played) {
@@ -67,7 +61,7 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
       problems.insert(problems.end(), e.diagnostics().begin(), e.diagnostics().end());
     }
   }
-  const orders::Roster roster = roster_of(world);
+  const orders::Roster roster = packs::roster_of(world.entities());
   for (const auto& [round, files] : rounds) {
     const auto found = orders::check_orders(files, vocabulary, &roster);
     problems.insert(problems.end(), found.begin(), found.end());

@@ -338,9 +338,9 @@ World make_world(const Encounter& encounter) {
   return World(encounter.grid, encounter.characters, static_cast<EntityId>(encounter.characters.size()) + 1, {});
 }
 
-orders::Roster roster_of(const Encounter& encounter) {
+orders::Roster roster_of(std::span<const Entity> characters) {
   orders::Roster roster;
-  for (const Entity& e : encounter.characters) roster.push_back({e.name, e.side});
+  for (const Entity& e : characters) roster.push_back({e.name, e.side});
   return roster;
 }
 

@@ -8,6 +8,7 @@
 //   World world = make_world(encounter);
 // Every problem is an arbiter::Error at the file, line and column of the bad value.
 #include <filesystem>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -63,7 +64,8 @@ void check_equipment(Encounter& encounter, lua_State* L, const Registry& registr
 // The fight at its start. Call check_equipment first (a std::logic_error otherwise).
 World make_world(const Encounter& encounter);
 
-// Who is in the fight, for the order-sheet checker.
-orders::Roster roster_of(const Encounter& encounter);
+// Who is in the fight, for the order-sheet checker: an encounter's characters, or a fight's
+// (`world.entities()`).
+orders::Roster roster_of(std::span<const Entity> characters);
 
 }  // namespace arbiter::packs

@@ -70,8 +70,7 @@ int round(lua_State* L) {
   const std::string text = luaL_optstring(L, 2, "");
   if (!text.empty()) {
     std::vector<orders::SheetFile> sheet{{"<round sheet>", text, orders::parse_orders(text, "<round sheet>")}};
-    orders::Roster roster;
-    for (const Entity& e : fight.world().entities()) roster.push_back({e.name, e.side});
+    const orders::Roster roster = roster_of(fight.world().entities());
     auto problems = orders::check_orders(sheet, fight.vocabulary(), &roster);
     if (!problems.empty()) throw Error(std::move(problems));
     fight.add_orders(fight.flow().position().round + 1, std::move(sheet.front().sheet));
