@@ -388,17 +388,23 @@ bool Fight::holds(const Entity& who, const orders::Condition& condition) {
     case Kind::negation: return !holds(who, condition.operands.front());
     case Kind::phrase: break;
   }
-  const auto match = vocabulary_.condition(condition.phrase.text);
-  if (!match) throw Error("no condition '" + condition.phrase.text + "' is declared");
-  const auto f = conditions_.find(match->declaration->text);
-  if (f == conditions_.end() || f->second.ref == LUA_NOREF)
-    throw Error("condition '" + match->declaration->text + "' has no test function to decide it in a fight");
   StackGuard guard{L_};
+  call_phrase(who, vocabulary_.condition(condition.phrase.text), conditions_, "condition", "test",
+              condition.phrase.text);
+  return lua_toboolean(L_, -1);
+}
+
+void Fight::call_phrase(const Entity& who, const std::optional<orders::Match>& match,
+                        const std::map<std::string, Function, std::less<>>& functions, const char* kind,
+                        const char* function, const std::string& phrase) {
+  if (!match) throw Error(fmt::format("no {} '{}' is declared", kind, phrase));
+  const auto f = functions.find(match->declaration->text);
+  if (f == functions.end() || f->second.ref == LUA_NOREF)
+    throw Error(fmt::format("{} '{}' has no {} function for a fight", kind, match->declaration->text, function));
   int nargs = 1;
   lua::push_entity(L_, who.id);
   push_bindings(*match, nargs);
   call(f->second, nargs, 1);
-  return lua_toboolean(L_, -1);
 }
 
 EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
@@ -410,16 +416,8 @@ EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
     case Kind::coordinates: return no_entity;
     case Kind::phrase: break;
   }
-  const auto match = vocabulary_.target(target.text.text);
-  if (!match) throw Error("no target '" + target.text.text + "' is declared");
-  const auto f = targets_.find(match->declaration->text);
-  if (f == targets_.end() || f->second.ref == LUA_NOREF)
-    throw Error("target '" + match->declaration->text + "' has no find function to pick it in a fight");
   StackGuard guard{L_};
-  int nargs = 1;
-  lua::push_entity(L_, who.id);
-  push_bindings(*match, nargs);
-  call(f->second, nargs, 1);
+  call_phrase(who, vocabulary_.target(target.text.text), targets_, "target", "find", target.text.text);
   return lua_isnil(L_, -1) ? no_entity : lua::check_entity(L_, -1, world_).id;
 }
 

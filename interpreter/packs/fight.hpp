@@ -118,6 +118,11 @@ class Fight final : public Ruleset {
   EntityId target_of(const Entity& who, const orders::Target& target);
   std::vector<Cell> path_of(const Entity& who, const orders::Movement& movement, EntityId target, const Action& action);
   void push_bindings(const orders::Match& match, int& count);
+  // Calls the pack's function for a declared phrase (a condition's test, a target's find) with the
+  // character and the phrase's bindings, leaving its result on the stack.
+  void call_phrase(const Entity& who, const std::optional<orders::Match>& match,
+                   const std::map<std::string, Function, std::less<>>& functions, const char* kind,
+                   const char* function, const std::string& phrase);
 
   lua::Sandbox& sandbox_;
   lua_State* L_ = nullptr;  // the running thread during a round
