@@ -2,15 +2,12 @@
 // repository, and every command in its console blocks, run from the project root, prints the
 // lines shown after it, in order (`…` stands for lines left out; a command shown with no output
 // must succeed).
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#include <catch2/catch.hpp>
-#include <sys/wait.h>
+#include "tests/support/arbiter_process.hpp"
 
 namespace {
 
@@ -28,37 +25,25 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-struct Shell {
-  int exit_code;
-  std::string output;
-};
-
 // `build/arbiter` in a page is the binary under test.
-Shell run(std::string command) {
+Run run(std::string command) {
   const std::string shown = "build/arbiter";
   const std::string binary = ARBITER_BINARY;
   for (auto at = command.find(shown); at != std::string::npos; at = command.find(shown, at + binary.size()))
     command.replace(at, shown.size(), binary);
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  REQUIRE(pipe);
-  std::string output;
-  std::array<char, 4096> buffer;
-  while (std::size_t n = fread(buffer.data(), 1, buffer.size(), pipe)) output.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  REQUIRE(WIFEXITED(status));
-  return {WEXITSTATUS(status), output};
+  return shell(command);
 }
 
 // Each expected line, `…` skipped, appears in the output in this order.
 void check_output(const std::string& command, const std::vector<std::string>& expected) {
   INFO("$ " << command);
-  const Shell shell = run(command);
-  INFO(shell.output);
+  const Run result = run(command);
+  INFO(result.output);
   if (expected.empty()) {
-    CHECK(shell.exit_code == 0);
+    CHECK(result.exit_code == 0);
     return;
   }
-  const auto got = lines_of(shell.output);
+  const auto got = lines_of(result.output);
   std::size_t next = 0;
   for (const auto& line : expected) {
     if (line == "…") continue;

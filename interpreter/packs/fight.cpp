@@ -439,9 +439,10 @@ std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& move
     if (id == no_entity) return std::nullopt;
     return world_.get(id).position;
   };
-  std::vector<Cell> hostiles;
-  for (const Entity& e : world_.entities())
-    if (e.side != who.side && flow_.can_act(e)) hostiles.push_back(e.position);
+  std::vector<Cell> hostiles;  // only an action that must move away from them needs them
+  if (action.away_from_hostiles)
+    for (const Entity& e : world_.entities())
+      if (e.side != who.side && flow_.can_act(e)) hostiles.push_back(e.position);
   // "Must move away from hostiles" (Fall Back, Terror): a written way is followed only while each
   // step takes the character no nearer to the nearest hostile.
   const auto nearest_hostile = [&](Cell at) {

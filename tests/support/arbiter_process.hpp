@@ -13,10 +13,9 @@ struct Run {
   std::string output;  // stdout and stderr together, as a user sees them
 };
 
-inline Run arbiter(const std::string& arguments) {
-  const std::string command =
-      std::string(ARBITER_BINARY) + " --pack-path examples/packs --pack-path tests/packs " + arguments + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
+// A shell command line, its output and exit code.
+inline Run shell(const std::string& command) {
+  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
   REQUIRE(pipe);
   std::string output;
   std::array<char, 4096> buffer;
@@ -24,4 +23,8 @@ inline Run arbiter(const std::string& arguments) {
   const int status = pclose(pipe);
   REQUIRE(WIFEXITED(status));  // a signal would be a crash
   return {WEXITSTATUS(status), output};
+}
+
+inline Run arbiter(const std::string& arguments) {
+  return shell(std::string(ARBITER_BINARY) + " --pack-path examples/packs --pack-path tests/packs " + arguments);
 }
