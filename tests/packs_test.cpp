@@ -133,6 +133,25 @@ TEST_CASE("definitions are read-only outside the registry", "[packs][registry]")
                "return table.concat(names, ' ')") == "\"copy weapons wounds\"");
 }
 
+TEST_CASE("what was read from the registry shows later changes", "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-base"});
+  // Kept by a pack before a house rule patches or overrides: reads still give the current rules.
+  s.eval("kept_wounds, kept_sword = arbiter.tables.wounds, arbiter.tables.weapons.sword");
+  s.eval("arbiter.patch.table('wounds', { max = 7, extra = { 1, 2 } })\n"
+         "arbiter.patch.table('weapons', { sword = { damage = 9 } })");
+  CHECK(s.eval("return ('%d %d %d %d'):format(kept_wounds.max, #kept_wounds.extra, kept_wounds.extra[2], "
+               "kept_sword.damage)") == "\"7 2 2 9\"");
+  s.eval("arbiter.override.table('wounds', { max = 1 })");
+  CHECK(s.eval("return arbiter.tables.wounds.max") == "1");
+  CHECK(s.eval("return arbiter.tables.wounds.extra") == "nil");
+  // A definition made from another's table holds a copy of what it shows.
+  s.eval("arbiter.define.table('again', { sword = arbiter.tables.weapons.sword })");
+  CHECK(s.eval("return arbiter.tables.again.sword.damage") == "9");
+  CHECK(s.eval("local n = 0\nfor _ in pairs(arbiter.tables.again.sword) do n = n + 1 end\n"
+               "return n > 1") == "true");
+}
+
 TEST_CASE("misusing the registry is an error at the author's line, with the nearest name", "[packs][registry]") {
   Stack s;
   s.stack.load({"demo-base"});

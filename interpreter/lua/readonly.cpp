@@ -1,30 +1,13 @@
 #include "interpreter/lua/readonly.hpp"
 
-#include <cstring>
-
 #include "interpreter/lua/guard.hpp"
 
 namespace arbiter::lua {
 namespace {
 
-// Registry keys (their addresses): the set of views, the cache of deep views by table, and the
-// maker of deep views' __index.
+// Registry keys (their addresses): the set of views, and the cache of deep views by table.
 const char views_key = 0;
 const char deep_cache_key = 0;
-const char deep_index_maker_key = 0;
-
-// A deep view's __index, in Lua: rules read registry tables field by field many times a round,
-// and a Lua closure that returns plain values itself is much cheaper than a C call per field.
-// Nested tables come back as their (cached) views; `wrap` makes a missing one.
-constexpr const char* deep_index_maker = R"(
-local type = type
-return function(t, views, wrap)
-  return function(_, key)
-    local value = t[key]
-    if type(value) ~= "table" then return value end
-    return views[value] or wrap(value)
-  end
-end)";
 
 void push_weak_table(lua_State* L, const void* key, const char* mode) {
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) return;
@@ -38,42 +21,29 @@ void push_weak_table(lua_State* L, const void* key, const char* mode) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, key);
 }
 
-// Replaces the table on top of the stack by its deep view.
-void wrap_if_table(lua_State* L) {
-  if (lua_type(L, -1) != LUA_TTABLE) return;
-  push_readonly(L, -1, true);
-  lua_remove(L, -2);
-}
-
-int type_name(lua_State* L) {
-  luaL_checkany(L, 1);
-  lua_pushstring(L, luaL_typename(L, 1));
-  return 1;
-}
-
-int wrap(lua_State* L) {
-  push_readonly(L, 1, true);
-  return 1;
-}
-
-// Pushes the __index closure of a deep view of the table at `index`.
-void push_deep_index(lua_State* L, int index) {
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &deep_index_maker_key) != LUA_TFUNCTION) {
+// A deep view reads from its shadow: the table's fields, with nested tables replaced by their
+// views. The shadow is the view's __index *table*, so a read is the VM's own lookup with no call
+// at all: rules read definitions thousands of times a round. Fills the shadow at `shadow` from the
+// table at `table`, emptying it first.
+void fill_shadow(lua_State* L, int table, int shadow) {
+  luaL_checkstack(L, 6, "making a read-only view");
+  lua_pushnil(L);
+  while (lua_next(L, shadow)) {
     lua_pop(L, 1);
-    if (luaL_loadbufferx(L, deep_index_maker, std::strlen(deep_index_maker), "@stdlib/(read-only view)", "t") != LUA_OK)
-      lua_error(L);
-    lua_newtable(L);  // the chunk's environment: it reads nothing global but `type`
-    lua_pushcfunction(L, type_name);
-    lua_setfield(L, -2, "type");
-    lua_setupvalue(L, -2, 1);
-    lua_call(L, 0, 1);
     lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &deep_index_maker_key);
+    lua_pushnil(L);
+    lua_rawset(L, shadow);
   }
-  lua_pushvalue(L, index);
-  push_weak_table(L, &deep_cache_key, "kv");
-  lua_pushcfunction(L, guarded<wrap>);
-  lua_call(L, 3, 1);
+  lua_pushnil(L);
+  while (lua_next(L, table)) {
+    if (lua_type(L, -1) == LUA_TTABLE) {
+      push_readonly(L, -1, true);
+      lua_remove(L, -2);
+    }
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, shadow);
+  }
 }
 
 int refuse_write(lua_State* L) {
@@ -87,24 +57,16 @@ int length(lua_State* L) {
   return 1;
 }
 
-// `pairs(view)`: walks the real table, handing out views of nested tables when deep.
+// `pairs(view)` walks what the view shows: the shadow of a deep view, the table of a shallow one.
 int next_entry(lua_State* L) {
   lua_settop(L, 2);
   if (lua_next(L, lua_upvalueindex(1)) == 0) return 0;
-  if (lua_toboolean(L, lua_upvalueindex(2))) wrap_if_table(L);
   return 2;
 }
 
 int pairs(lua_State* L) {
-  // A table with its own way of listing itself (the registry's views) lists itself.
-  if (luaL_getmetafield(L, lua_upvalueindex(1), "__pairs") != LUA_TNIL) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_call(L, 1, 3);
-    return 3;
-  }
   lua_pushvalue(L, lua_upvalueindex(1));
-  lua_pushvalue(L, lua_upvalueindex(2));
-  lua_pushcclosure(L, guarded<next_entry>, 2);
+  lua_pushcclosure(L, guarded<next_entry>, 1);
   lua_pushvalue(L, 1);
   lua_pushnil(L);
   return 3;
@@ -128,38 +90,64 @@ void push_readonly(lua_State* L, int index, bool deep) {
     lua_pop(L, 2);
   }
   lua_newtable(L);  // the view: always empty, so every read and write reaches the metatable
+  const int view = lua_gettop(L);
   lua_createtable(L, 0, 6);
-  lua_pushvalue(L, index);
-  if (deep) {
-    lua_pop(L, 1);
-    push_deep_index(L, index);
-  }
-  lua_setfield(L, -2, "__index");
+  if (deep) lua_newtable(L);  // the shadow, filled below: nested views may lead back to this one
+  else lua_pushvalue(L, index);
+  const int shown = lua_gettop(L);
+  lua_pushvalue(L, shown);
+  lua_setfield(L, -3, "__index");
   lua_pushcfunction(L, guarded<refuse_write>);
-  lua_setfield(L, -2, "__newindex");
+  lua_setfield(L, -3, "__newindex");
   lua_pushvalue(L, index);
   lua_pushcclosure(L, guarded<length>, 1);
-  lua_setfield(L, -2, "__len");
-  lua_pushvalue(L, index);
-  lua_pushboolean(L, deep);
-  lua_pushcclosure(L, guarded<pairs>, 2);
-  lua_setfield(L, -2, "__pairs");
+  lua_setfield(L, -3, "__len");
+  lua_pushvalue(L, shown);
+  lua_pushcclosure(L, guarded<pairs>, 1);
+  lua_setfield(L, -3, "__pairs");
   lua_pushliteral(L, "read-only");
-  lua_setfield(L, -2, "__metatable");
-  lua_setmetatable(L, -2);
+  lua_setfield(L, -3, "__metatable");
+  lua_insert(L, -2);
+  lua_setmetatable(L, view);  // the shadow stays on top
 
   push_weak_table(L, &views_key, "k");
-  lua_pushvalue(L, -2);
+  lua_pushvalue(L, view);
   lua_pushboolean(L, 1);
   lua_rawset(L, -3);
   lua_pop(L, 1);
   if (deep) {
     push_weak_table(L, &deep_cache_key, "kv");
     lua_pushvalue(L, index);
-    lua_pushvalue(L, -3);
+    lua_pushvalue(L, view);
     lua_rawset(L, -3);
     lua_pop(L, 1);
+    fill_shadow(L, index, lua_gettop(L));
   }
+  lua_pop(L, 1);
+}
+
+void refresh_views(lua_State* L) {
+  // Listed first: refilling a shadow may add views to the cache, which must not grow while walked.
+  push_weak_table(L, &deep_cache_key, "kv");
+  const int cache = lua_gettop(L);
+  lua_newtable(L);
+  const int listed = lua_gettop(L);
+  lua_Integer count = 0;
+  lua_pushnil(L);
+  while (lua_next(L, cache)) {
+    lua_pushvalue(L, -2);
+    lua_rawseti(L, listed, ++count);
+    lua_rawseti(L, listed, ++count);
+  }
+  for (lua_Integer i = 1; i <= count; i += 2) {
+    lua_rawgeti(L, listed, i);      // the table
+    lua_rawgeti(L, listed, i + 1);  // its view
+    lua_getmetatable(L, -1);
+    lua_getfield(L, -1, "__index");
+    fill_shadow(L, lua_gettop(L) - 3, lua_gettop(L));
+    lua_pop(L, 4);
+  }
+  lua_pop(L, 2);
 }
 
 bool is_readonly(lua_State* L, int index) {

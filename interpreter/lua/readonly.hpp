@@ -10,6 +10,10 @@ namespace arbiter::lua {
 // views too (definitions); otherwise only the top level is protected (libraries of functions).
 void push_readonly(lua_State* L, int index, bool deep);
 
+// A deep view shows the table as it was when the view was made: after changing viewed tables in
+// place (the registry's patches), call this to show the changes.
+void refresh_views(lua_State* L);
+
 // Whether the value at `index` is such a view (the sandbox's `rawset` refuses them).
 bool is_readonly(lua_State* L, int index);
 

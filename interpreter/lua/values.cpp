@@ -34,6 +34,11 @@ void copy_into(lua_State* L, int index, int copies, int depth) {
   }
   if (depth > max_copy_depth) throw Error(fmt::format("a definition may nest tables at most {} deep", max_copy_depth));
   luaL_checkstack(L, 6, "copying a definition");
+  if (push_viewed(L, index)) {  // a read-only view (another definition): copy what it shows
+    copy_into(L, -1, copies, depth);
+    lua_remove(L, -2);
+    return;
+  }
   lua_pushvalue(L, index);
   if (lua_rawget(L, copies) != LUA_TNIL) return;
   lua_pop(L, 1);

@@ -184,7 +184,6 @@ void Registry::record(Definition& definition, Change change) {
     }
   }
   definition.history.push_back(std::move(change));
-  ++revision_;
 }
 
 bool Registry::push(lua_State* L, Kind kind, const std::string& name) const {

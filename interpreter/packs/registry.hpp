@@ -73,8 +73,6 @@ class Registry {
   std::vector<std::string> names(Kind kind) const;
   std::vector<const Definition*> definitions() const;  // by kind, then name
   const std::vector<Conflict>& conflicts() const noexcept { return conflicts_; }
-  // Counts every change: a reader may keep what it read while the revision stays the same.
-  std::uint64_t revision() const noexcept { return revision_; }
 
   // "no action 'Chrage' is defined (did you mean 'Charge'?)"
   std::string unknown(Kind kind, const std::string& name) const;
@@ -86,7 +84,6 @@ class Registry {
   DependsOn depends_on_;
   std::map<std::pair<Kind, std::string>, Definition> definitions_;
   std::vector<Conflict> conflicts_;
-  std::uint64_t revision_ = 0;
 };
 
 }  // namespace arbiter::packs

@@ -11,6 +11,26 @@ namespace {
 
 Registry& registry_of(lua_State* L) { return lua::services(L).get<Registry>("rule registry"); }
 
+// Registry key (its address) of the caches of registry.view, one table per kind by kind name.
+const char caches_key = 0;
+
+// Pushes the cache of definitions read through registry.view(kind).
+void push_cache(lua_State* L, const char* kind) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &caches_key) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &caches_key);
+  }
+  if (lua_getfield(L, -1, kind) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, kind);
+  }
+  lua_remove(L, -2);
+}
+
 Kind check_kind(lua_State* L, int index) { return parse_kind(luaL_checkstring(L, index)); }
 
 std::string check_name(lua_State* L, int index) {
@@ -28,6 +48,11 @@ int change_definition(lua_State* L) {
   const std::string name = check_name(L, 2);
   luaL_checkany(L, 3);
   (registry_of(L).*change)(L, kind, name, 3, lua::Sandbox::of(L).current_pack(), lua::caller_location(L));
+  // What registry.view kept of it is out of date; a patch changed tables that views show.
+  push_cache(L, lua_tostring(L, 1));
+  lua_pushnil(L);
+  lua_setfield(L, -2, name.c_str());
+  if constexpr (change == &Registry::patch) lua::refresh_views(L);
   return 0;
 }
 
@@ -50,8 +75,60 @@ int require_definition(lua_State* L) {
   return 1;
 }
 
-int revision(lua_State* L) {
-  lua_pushinteger(L, static_cast<lua_Integer>(registry_of(L).revision()));
+// A name read through registry.view the first time: kept in the cache (upvalue 1) until it changes.
+int load_into_cache(lua_State* L) {
+  lua_pushvalue(L, lua_upvalueindex(2));  // the kind
+  lua_replace(L, 1);
+  require_definition(L);
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, lua_upvalueindex(1));
+  return 1;
+}
+
+// `pairs` over a view: every defined name, sorted, with its value.
+int next_definition(lua_State* L) {
+  const lua_Integer i = lua_tointeger(L, lua_upvalueindex(2)) + 1;
+  lua_pushinteger(L, i);
+  lua_replace(L, lua_upvalueindex(2));
+  if (lua_rawgeti(L, lua_upvalueindex(1), i) == LUA_TNIL) return 0;
+  lua_gettable(L, 1);  // through the view, so the value is cached and read-only
+  lua_rawgeti(L, lua_upvalueindex(1), i);
+  lua_insert(L, -2);
+  return 2;
+}
+
+int list_definitions(lua_State* L) {
+  lua_getfield(L, lua_upvalueindex(1), "names");
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_call(L, 1, 1);
+  lua_pushinteger(L, 0);
+  lua_pushcclosure(L, lua::guarded<next_definition>, 2);
+  lua_pushvalue(L, 1);
+  lua_pushnil(L);
+  return 3;
+}
+
+// registry.view(kind) -> the read-only table of a kind's definitions by name (arbiter.tables, …).
+// A name read once stays in a cache that a change of that name empties, so reading it again is the
+// VM's own table lookup: rules read definitions thousands of times a round.
+int view(lua_State* L) {
+  check_kind(L, 1);
+  push_cache(L, lua_tostring(L, 1));
+  const int cache = lua_gettop(L);
+  lua_createtable(L, 0, 1);
+  lua_pushvalue(L, cache);
+  lua_pushvalue(L, 1);
+  lua_pushcclosure(L, lua::guarded<load_into_cache>, 2);
+  lua_setfield(L, -2, "__index");
+  lua_setmetatable(L, cache);
+  lua::push_readonly(L, cache, false);
+  lua_getmetatable(L, -1);
+  lua_pushvalue(L, lua_upvalueindex(1));  // the registry module
+  lua_pushvalue(L, 1);
+  lua_pushcclosure(L, lua::guarded<list_definitions>, 2);
+  lua_setfield(L, -2, "__pairs");
+  lua_pop(L, 1);
   return 1;
 }
 
@@ -111,9 +188,11 @@ int open_registry(lua_State* L) {
       {"require", lua::guarded<require_definition>},
       {"names", lua::guarded<names>},
       {"history", lua::guarded<history>},
-      {"revision", lua::guarded<revision>},
       {nullptr, nullptr}};
   luaL_newlib(L, functions);
+  lua_pushvalue(L, -1);
+  lua_pushcclosure(L, lua::guarded<view>, 1);
+  lua_setfield(L, -2, "view");
   lua_createtable(L, static_cast<int>(all_kinds.size()), 0);
   for (std::size_t i = 0; i < all_kinds.size(); ++i) {
     lua_pushstring(L, std::string(to_string(all_kinds[i])).c_str());

@@ -19,37 +19,11 @@ local arbiter = { define = {}, override = {}, patch = {}, kinds = registry.kinds
 -- they are read-only: definitions change only through define, patch and override.
 local plurals = { status = "statuses" }
 
--- What was read is kept until the registry changes: rules read the same tables many times a round.
-local revision, seen = registry.revision, -1
-local cached = {}
-
 for _, kind in ipairs(registry.kinds) do
   arbiter.define[kind] = function(name, value) registry.define(kind, name, value) end
   arbiter.override[kind] = function(name, value) registry.override(kind, name, value) end
   arbiter.patch[kind] = function(name, fields) registry.patch(kind, name, fields) end
-  cached[kind] = {}
-  arbiter[plurals[kind] or kind .. "s"] = setmetatable({}, {
-    __index = function(_, name)
-      local now = revision()
-      if now ~= seen then
-        for _, values in pairs(cached) do for key in pairs(values) do values[key] = nil end end
-        seen = now
-      end
-      local value = cached[kind][name]
-      if value == nil then
-        value = registry.require(kind, name)
-        cached[kind][name] = value
-      end
-      return value
-    end,
-    __pairs = function()
-      local names, i = registry.names(kind), 0
-      return function()
-        i = i + 1
-        if names[i] then return names[i], registry.get(kind, names[i]) end
-      end
-    end,
-  })
+  arbiter[plurals[kind] or kind .. "s"] = registry.view(kind)
 end
 
 --- Whether a definition of this kind and name exists.

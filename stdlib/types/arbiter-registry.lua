@@ -8,9 +8,11 @@ local arbiter = { registry = {
   kinds = {},
 } }
 
----Counts every change to the registry: what was read stays valid while it is the same.
----@return integer
-function arbiter.registry.revision() end
+---The read-only table of a kind's definitions by name (what `arbiter.tables`, `arbiter.actions`…
+---are): reading an unknown name is an error naming the nearest ones.
+---@param kind arbiter.Kind
+---@return table<string, table|function>
+function arbiter.registry.view(kind) end
 
 ---Defines `name` of `kind`; the value is copied, so changing it afterwards changes nothing.
 ---@param kind arbiter.Kind
