@@ -122,6 +122,22 @@ TEST_CASE("world: character handles read live and general targets resolve", "[lu
   CHECK_THAT(fight.error("return world.character('Orc').hp"), Contains("a character has id, name, side, cell"));
 }
 
+TEST_CASE("world: a character is one read-only handle, its stats a read-only view kept current", "[lua][world]") {
+  Fight fight;
+  // The same table wherever it comes from, so handles can be table keys.
+  CHECK(fight.run("local seen = { [world.character('Orc')] = true } return seen[world.closest('Aldric', 'enemy')]") ==
+        "true");
+  CHECK(fight.run("return rawequal(world.character('Orc'), world.characters('orcs')[1])") == "true");
+  CHECK_THAT(fight.error("world.character('Orc').name = 'Bob'"), Contains("a character's fields cannot be set"));
+  CHECK_THAT(fight.error("rawset(world.character('Orc'), 'side', 'party')"), Contains("read-only"));
+  CHECK_THAT(fight.error("world.character('Orc').stats.wounds = 0"), Contains("read-only"));
+  CHECK(fight.run("return world.character('Orc').name .. ' ' .. world.character('Orc').side") == "Orc orcs");
+  // Stats read before a change show the value of when they were read; read again, the new one.
+  CHECK(fight.run("local before = world.character('Orc').stats\nworld.set_stat('Orc', 'wounds', 4)\n"
+                  "return before.wounds .. ' ' .. world.character('Orc').stats.wounds .. ' ' .. "
+                  "world.character('Orc #2').stats.wounds") == "1 4 2");
+}
+
 TEST_CASE("status: apply, gate actions, modify rolls, expire", "[lua][status]") {
   Fight fight;
   // A fight fills its book from the packs' status definitions (interpreter/packs/fight.cpp).

@@ -79,7 +79,7 @@ void Grid::set_border(Cell a, Cell b, Border border) {
   edge_flags_[e] = static_cast<std::uint8_t>((border.stops_movement() ? stops_movement_bit : 0) |
                                              (border.stops_sight() ? stops_sight_bit : 0));
   edge_cost_[e] = border.extra_cost;
-  ++revision_.count;
+  revision_.bump();
   borders_[static_cast<int>(e)] = std::move(border);
 }
 
@@ -87,7 +87,7 @@ void Grid::remove_border(Cell a, Cell b) {
   const auto e = static_cast<std::size_t>(require_edge(a, b));
   edge_flags_[e] = 0;
   edge_cost_[e] = 0;
-  ++revision_.count;
+  revision_.bump();
   borders_.erase(static_cast<int>(e));
 }
 
@@ -105,7 +105,7 @@ void Grid::set_terrain(Cell c, Terrain terrain) {
                                              (terrain.difficult ? difficult_bit : 0));
   shelter_[i] = static_cast<std::uint8_t>(terrain.shelter);
   cell_height_[i] = terrain.height;
-  ++revision_.count;
+  revision_.bump();
   terrain_[i] = std::move(terrain);
 }
 

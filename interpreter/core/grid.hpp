@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "interpreter/core/change_counter.hpp"
 #include "interpreter/core/coordinates.hpp"
 #include "interpreter/core/labels.hpp"
 #include "interpreter/core/map_features.hpp"
@@ -36,7 +37,7 @@ class Grid {
   Metric metric() const { return metric_; }
   void set_metric(Metric metric) {
     metric_ = metric;
-    ++revision_.count;
+    revision_.bump();
   }
   // Goes up with every change to the map, so a cache built from it (the path finder's step
   // table) knows when to rebuild.
@@ -95,13 +96,7 @@ class Grid {
   static constexpr std::uint8_t impassable_bit = 1, difficult_bit = 2;
   int require_edge(Cell a, Cell b) const;
 
-  // A change counter, not part of what the grid is: two grids with the same cells are equal.
-  struct Revision {
-    std::uint64_t count = 0;
-    friend bool operator==(Revision, Revision) { return true; }
-  };
-
-  Revision revision_;
+  ChangeCounter revision_;
   int width_;
   int height_;
   int scale_;

@@ -52,6 +52,12 @@ const Entity& World::get(EntityId id) const {
   return *it;
 }
 
+void World::set_stat(EntityId id, const std::string& stat, Value value) {
+  Entity& e = get(id);
+  e.stats[stat] = std::move(value);
+  e.stats_revision.bump();
+}
+
 Entity& World::find(std::string_view name) { return const_cast<Entity&>(std::as_const(*this).find(name)); }
 
 const Entity& World::find(std::string_view name) const {

@@ -35,6 +35,8 @@ class World {
   Entity& find(std::string_view name);
   const Entity& find(std::string_view name) const;
   const std::vector<Entity>& entities() const { return entities_; }
+  // Sets a stat of a character, counting the change in its stats_revision.
+  void set_stat(EntityId id, const std::string& stat, Value value);
   // The id the next character will get (kept in saves so ids are never reused).
   EntityId next_id() const { return next_id_; }
 

@@ -6,24 +6,80 @@
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/world.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/services.hpp"
 
 namespace arbiter::lua {
 
 namespace {
 
-constexpr const char* character_type = "arbiter.character";
+// A handle is an empty table, so every read and write reaches its metatable, which is its own:
+// its __index is the table of the character's id, name and side, which never change, so rules
+// read them with no call; that table's own __index reads the rest live from the world.
+//
+// Registry keys (their addresses): the live fields' metatable (shared); the running fight's
+// handles by id, and the read-only views of their stats by id. A handle's metatable holds
+// `marker_key` -> true, which is how a handle is told from any other table.
+const char live_fields_key = 0;
+const char marker_key = 0;
+const char handles_key = 0;
+const char stats_key = 0;
 
-// character.name, .side, .cell, .stats, … read live from the world each time.
+// The id in the table of fixed fields at `index`.
+EntityId fixed_id(lua_State* L, int index) {
+  lua_pushliteral(L, "id");
+  lua_rawget(L, index);
+  const auto id = static_cast<EntityId>(lua_tointeger(L, -1));
+  lua_pop(L, 1);
+  return id;
+}
+
+// Pushes the table of `key` in the registry, making an empty one if there is none.
+void push_cache(lua_State* L, const void* key) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  lua_newtable(L);
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+}
+
+// The character's stats as a read-only view, kept until one of them changes: rules read c.stats
+// many times a round. The cache holds, by id, the view and the stats revision it shows.
+void push_stats(lua_State* L, const Entity& e) {
+  push_cache(L, &stats_key);
+  const int cache = lua_gettop(L);
+  const auto revision = static_cast<lua_Integer>(e.stats_revision.count);
+  if (lua_rawgeti(L, cache, e.id) == LUA_TTABLE) {
+    lua_rawgeti(L, -1, 1);
+    const bool current = lua_tointeger(L, -1) == revision;
+    lua_pop(L, 1);
+    if (current) {
+      lua_rawgeti(L, -1, 2);
+      lua_replace(L, cache);
+      lua_pop(L, 1);
+      return;
+    }
+  }
+  lua_pop(L, 1);
+  push_properties(L, e.stats);
+  push_readonly(L, -1, true);
+  lua_remove(L, -2);
+  lua_createtable(L, 2, 0);
+  lua_pushinteger(L, revision);
+  lua_rawseti(L, -2, 1);
+  lua_pushvalue(L, -2);
+  lua_rawseti(L, -2, 2);
+  lua_rawseti(L, cache, e.id);
+  lua_remove(L, cache);
+}
+
+// The fields that change as the fight runs; id, name and side are the handle's own.
 int character_index(lua_State* L) {
   World& world = world_of(L);
-  const Entity& e = world.get(*static_cast<EntityId*>(luaL_checkudata(L, 1, character_type)));
-  const std::string_view key = luaL_checkstring(L, 2);  // read many times a round: no copy
-  if (key == "id") lua_pushinteger(L, e.id);
-  else if (key == "name") lua_pushstring(L, e.name.c_str());
-  else if (key == "side") lua_pushstring(L, e.side.c_str());
-  else if (key == "cell") lua_pushstring(L, world.grid().label(e.position).c_str());
-  else if (key == "stats") push_properties(L, e.stats);
+  const Entity& e = world.get(fixed_id(L, 1));
+  const std::string_view key = luaL_checkstring(L, 2);
+  if (key == "cell") lua_pushstring(L, world.grid().label(e.position).c_str());
+  else if (key == "stats") push_stats(L, e);
   else if (key == "equipment") {
     lua_createtable(L, static_cast<int>(e.equipment.size()), 0);
     for (std::size_t i = 0; i < e.equipment.size(); ++i) {
@@ -55,40 +111,98 @@ int character_index(lua_State* L) {
   return 1;
 }
 
+int refuse_change(lua_State* L) {
+  return luaL_error(L, "a character's fields cannot be set: change stats with world.set_stat, statuses with status.apply");
+}
+
 int character_tostring(lua_State* L) {
-  const Entity& e = world_of(L).get(*static_cast<EntityId*>(luaL_checkudata(L, 1, character_type)));
-  lua_pushstring(L, e.name.c_str());
+  lua_getfield(L, 1, "name");
   return 1;
 }
 
 int character_equal(lua_State* L) {
-  const EntityId* a = test_character(L, 1);
-  const EntityId* b = test_character(L, 2);
+  const auto a = test_character(L, 1);
+  const auto b = test_character(L, 2);
   lua_pushboolean(L, a && b && *a == *b);
   return 1;
+}
+
+// The handle's metatable, around the table of its fixed fields on top of the stack (popped).
+void push_handle_metatable(lua_State* L) {
+  lua_createtable(L, 0, 6);
+  lua_insert(L, -2);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, guarded<refuse_change>);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, guarded<character_tostring>);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushcfunction(L, guarded<character_equal>);
+  lua_setfield(L, -2, "__eq");
+  lua_pushstring(L, "a character");  // getmetatable() shows this, setmetatable() is refused
+  lua_setfield(L, -2, "__metatable");
+  lua_pushboolean(L, 1);
+  lua_rawsetp(L, -2, &marker_key);
+}
+
+void push_live_fields_metatable(lua_State* L) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &live_fields_key) == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  lua_createtable(L, 0, 1);
+  lua_pushcfunction(L, guarded<character_index>);
+  lua_setfield(L, -2, "__index");
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &live_fields_key);
 }
 
 }  // namespace
 
 World& world_of(lua_State* L) { return services(L).get<World>("world"); }
 
-const EntityId* test_character(lua_State* L, int index) {
-  return static_cast<const EntityId*>(luaL_testudata(L, index, character_type));
+std::optional<EntityId> test_character(lua_State* L, int index) {
+  if (lua_type(L, index) != LUA_TTABLE || !lua_getmetatable(L, index)) return std::nullopt;
+  if (lua_rawgetp(L, -1, &marker_key) == LUA_TNIL) {
+    lua_pop(L, 2);
+    return std::nullopt;
+  }
+  lua_getfield(L, -2, "__index");
+  const EntityId id = fixed_id(L, lua_gettop(L));
+  lua_pop(L, 3);
+  return id;
 }
 
+// Handles are made once per fight and shared: a character is always the same table while its
+// fight runs.
 void push_entity(lua_State* L, EntityId id) {
-  *static_cast<EntityId*>(lua_newuserdatauv(L, sizeof(EntityId), 0)) = id;
-  if (luaL_newmetatable(L, character_type)) {
-    lua_pushcfunction(L, guarded<character_index>);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, guarded<character_tostring>);
-    lua_setfield(L, -2, "__tostring");
-    lua_pushcfunction(L, guarded<character_equal>);
-    lua_setfield(L, -2, "__eq");
-    lua_pushstring(L, "a character");  // getmetatable() shows this, setmetatable() is refused
-    lua_setfield(L, -2, "__metatable");
+  push_cache(L, &handles_key);
+  if (lua_rawgeti(L, -1, id) == LUA_TTABLE) {
+    lua_remove(L, -2);
+    return;
   }
+  lua_pop(L, 1);
+  const Entity& e = world_of(L).get(id);
+  lua_newtable(L);  // the handle
+  lua_createtable(L, 0, 3);
+  lua_pushinteger(L, id);
+  lua_setfield(L, -2, "id");
+  lua_pushstring(L, e.name.c_str());
+  lua_setfield(L, -2, "name");
+  lua_pushstring(L, e.side.c_str());
+  lua_setfield(L, -2, "side");
+  push_live_fields_metatable(L);
   lua_setmetatable(L, -2);
+  push_handle_metatable(L);
+  lua_setmetatable(L, -2);
+  mark_readonly(L, -1);  // rawset cannot change it either
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, -3, id);
+  lua_remove(L, -2);
+}
+
+void forget_characters(lua_State* L) {
+  lua_pushnil(L);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &handles_key);
+  lua_pushnil(L);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &stats_key);
 }
 
 void push_entities(lua_State* L, const std::vector<EntityId>& ids) {
@@ -100,13 +214,13 @@ void push_entities(lua_State* L, const std::vector<EntityId>& ids) {
 }
 
 Entity& check_entity(lua_State* L, int index, World& world) {
-  if (const EntityId* id = test_character(L, index)) return world.get(*id);
+  if (const auto id = test_character(L, index)) return world.get(*id);
   if (lua_type(L, index) != LUA_TSTRING) luaL_typeerror(L, index, "character or character name");
   return world.find(lua_tostring(L, index));
 }
 
 Cell check_cell(lua_State* L, int index, const Grid& grid) {
-  if (const EntityId* id = test_character(L, index)) return world_of(L).get(*id).position;
+  if (const auto id = test_character(L, index)) return world_of(L).get(*id).position;
   if (lua_type(L, index) != LUA_TSTRING) luaL_typeerror(L, index, "cell label (\"C3\") or character");
   const std::string text = lua_tostring(L, index);
   if (parse_label(text)) return grid.cell(text);

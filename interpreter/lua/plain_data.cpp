@@ -43,10 +43,8 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth) {
       return lua_tonumber(L, index);
     case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
     case LUA_TSTRING: return std::string(lua_tostring(L, index));
-    case LUA_TUSERDATA:
-      if (const EntityId* id = test_character(L, index)) return world_of(L).get(*id).name;
-      break;
     case LUA_TTABLE: {
+      if (const auto id = test_character(L, index)) return world_of(L).get(*id).name;
       if (depth > deepest_value) throw Error("a table nests more than " + std::to_string(deepest_value) + " deep");
       const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, index));
       if (n > 0) {

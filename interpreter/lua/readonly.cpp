@@ -110,11 +110,7 @@ void push_readonly(lua_State* L, int index, bool deep) {
   lua_insert(L, -2);
   lua_setmetatable(L, view);  // the shadow stays on top
 
-  push_weak_table(L, &views_key, "k");
-  lua_pushvalue(L, view);
-  lua_pushboolean(L, 1);
-  lua_rawset(L, -3);
-  lua_pop(L, 1);
+  mark_readonly(L, view);
   if (deep) {
     push_weak_table(L, &deep_cache_key, "kv");
     lua_pushvalue(L, index);
@@ -150,6 +146,15 @@ void refresh_views(lua_State* L) {
   lua_pop(L, 2);
 }
 
+void mark_readonly(lua_State* L, int index) {
+  index = lua_absindex(L, index);
+  push_weak_table(L, &views_key, "k");
+  lua_pushvalue(L, index);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+}
+
 bool is_readonly(lua_State* L, int index) {
   if (lua_type(L, index) != LUA_TTABLE) return false;
   index = lua_absindex(L, index);
@@ -163,8 +168,11 @@ bool is_readonly(lua_State* L, int index) {
 bool push_viewed(lua_State* L, int index) {
   if (!is_readonly(L, index)) return false;
   lua_getmetatable(L, index);
-  lua_getfield(L, -1, "__len");  // every view's __len closure holds the table it shows
-  lua_getupvalue(L, -1, 1);
+  // Every view's __len closure holds the table it shows; other read-only tables have none.
+  if (lua_getfield(L, -1, "__len") != LUA_TFUNCTION || !lua_getupvalue(L, -1, 1)) {
+    lua_pop(L, 2);
+    return false;
+  }
   lua_replace(L, -3);
   lua_pop(L, 1);
   return true;

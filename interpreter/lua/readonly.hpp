@@ -14,6 +14,10 @@ void push_readonly(lua_State* L, int index, bool deep);
 // place (the registry's patches), call this to show the changes.
 void refresh_views(lua_State* L);
 
+// Makes `rawset` refuse the table at `index` too (a table that guards itself with __newindex,
+// like a character handle).
+void mark_readonly(lua_State* L, int index);
+
 // Whether the value at `index` is such a view (the sandbox's `rawset` refuses them).
 bool is_readonly(lua_State* L, int index);
 

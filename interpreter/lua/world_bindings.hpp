@@ -1,13 +1,15 @@
 #pragma once
 // What the world's Lua modules (`grid`, `world`, `status`, `log`) share: their open functions
 // for modules.cpp, and the conversions between Lua values and the core's cells, characters,
-// values and JSON. Cells cross into Lua as labels ("C3"); characters as handles (userdata that
-// read the live character by id), and anywhere a character is wanted its name works too.
+// values and JSON. Cells cross into Lua as labels ("C3"); characters as handles (read-only tables
+// of id, name and side that read the rest live by id), and anywhere a character is wanted its
+// name works too.
 //
 // The modules find the fight through the sandbox's services: World, EventLog, StatusBook,
 // Narrator, LookupRules and a PathFinder over the world's grid. A module function called where
 // the host provides none (while a pack loads) is a clear error, not a crash.
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,8 +52,11 @@ std::vector<Cell> opt_cells(lua_State* L, int index, const Grid& grid);
 Entity& check_entity(lua_State* L, int index, World& world);
 void push_entity(lua_State* L, EntityId id);
 void push_entities(lua_State* L, const std::vector<EntityId>& ids);
-// The id a character handle at `index` holds, or nullptr when it is not one.
-const EntityId* test_character(lua_State* L, int index);
+// The id a character handle at `index` holds, or nothing when it is not one.
+std::optional<EntityId> test_character(lua_State* L, int index);
+// Handles are made once per fight: a host that makes another fight the running one (or ends it)
+// forgets those of the last.
+void forget_characters(lua_State* L);
 
 // An intent as Lua sees it: actor, action, target, ready, cost, order, note, reaction, start,
 // moved, halted, path, responses (wrap_flow.cpp).

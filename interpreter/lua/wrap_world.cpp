@@ -66,13 +66,13 @@ int set_stat(lua_State* L) {
   const std::string cause = luaL_optstring(L, 4, "");
   EventLog& log = services(L).get<EventLog>("event log");
   change(L, [&world, &log, id = who.id, stat, value = std::move(value), cause] {
-    Entity& changed = world.get(id);
+    const Entity& changed = world.get(id);
     const auto old = changed.stats.find(stat);
     log.record(event_type::stat_changed,
                {{"character", changed.name}, {"stat", stat},
                 {"from", old == changed.stats.end() ? nlohmann::json() : nlohmann::json(old->second)}, {"to", value}},
                cause);
-    changed.stats[stat] = value;
+    world.set_stat(id, stat, value);
   });
   return 0;
 }
