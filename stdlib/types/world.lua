@@ -1,6 +1,7 @@
 ---@meta world
 -- `world`: the characters of the fight and the general targets of the order sheets. A character
--- is a handle: its fields always show the character as it is now. Anywhere a character is
+-- is a read-only handle, one per character in a fight (so it works as a table key): its fields
+-- always show the character as it is now. Anywhere a character is
 -- asked for, its display name works too ("Orc #2").
 
 ---@class world.Character
@@ -8,7 +9,7 @@
 ---@field name string unique display name ("Orc #2")
 ---@field side string characters on the same side are allies
 ---@field cell string where it stands ("C3")
----@field stats table<string, number|boolean|string|table> a copy of its stats
+---@field stats table<string, number|boolean|string|table> its stats when read (read-only)
 ---@field equipment string[]
 ---@field statuses { name: string, source?: string, remaining?: integer, stacks: integer }[]
 
