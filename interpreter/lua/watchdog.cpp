@@ -16,6 +16,7 @@ class WatchdogThread {
   }
 
   void arm(Watchdog& dog, Watchdog::Clock::time_point give_up_at, const std::string& watched) {
+    bool wake = false;
     {
       std::lock_guard lock(mutex_);
       dog.give_up_at_ = give_up_at;
@@ -25,8 +26,11 @@ class WatchdogThread {
         std::thread(&WatchdogThread::watch, this).detach();
         started_ = true;
       }
+      // Woken only when it would otherwise wake too late: a sandbox arms at every call, and a
+      // wake-up costs more than a short call. Waking early, it just looks again.
+      wake = !waking_at_ || give_up_at < *waking_at_;
     }
-    changed_.notify_one();
+    if (wake) changed_.notify_one();
   }
 
   void disarm(Watchdog& dog) {
@@ -40,6 +44,7 @@ class WatchdogThread {
     std::unique_lock lock(mutex_);
     for (;;) {
       if (armed_.empty()) {
+        waking_at_.reset();
         changed_.wait(lock);
         continue;
       }
@@ -47,6 +52,7 @@ class WatchdogThread {
       for (Watchdog* dog : armed_)
         if (*dog->give_up_at_ < *first->give_up_at_) first = dog;
       const auto deadline = *first->give_up_at_;
+      waking_at_ = deadline;
       if (changed_.wait_until(lock, deadline) == std::cv_status::timeout && armed_.contains(first) &&
           first->give_up_at_ == deadline) {
         armed_.erase(first);
@@ -59,6 +65,7 @@ class WatchdogThread {
   std::mutex mutex_;
   std::condition_variable changed_;
   std::set<Watchdog*> armed_;
+  std::optional<Watchdog::Clock::time_point> waking_at_;  // when the watcher wakes; none: when told
   bool started_ = false;
 };
 
