@@ -17,13 +17,10 @@ namespace {
 // its __index is the table of the character's id, name and side, which never change, so rules
 // read them with no call; that table's own __index reads the rest live from the world.
 //
-// Registry keys (their addresses): the live fields' metatable (shared); the running fight's
-// handles by id, and the read-only views of their stats by id. A handle's metatable holds
-// `marker_key` -> true, which is how a handle is told from any other table.
+// Registry keys (their addresses): the live fields' metatable (shared). A handle's metatable
+// holds `marker_key` -> true, which is how a handle is told from any other table.
 const char live_fields_key = 0;
 const char marker_key = 0;
-const char handles_key = 0;
-const char stats_key = 0;
 
 // The id in the table of fixed fields at `index`.
 EntityId fixed_id(lua_State* L, int index) {
@@ -34,19 +31,10 @@ EntityId fixed_id(lua_State* L, int index) {
   return id;
 }
 
-// Pushes the table of `key` in the registry, making an empty one if there is none.
-void push_cache(lua_State* L, const void* key) {
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) return;
-  lua_pop(L, 1);
-  lua_newtable(L);
-  lua_pushvalue(L, -1);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, key);
-}
-
 // The character's stats as a read-only view, kept until one of them changes: rules read c.stats
 // many times a round. The cache holds, by id, the view and the stats revision it shows.
 void push_stats(lua_State* L, const Entity& e) {
-  push_cache(L, &stats_key);
+  push_fight_cache(L, FightCache::stats);
   const int cache = lua_gettop(L);
   const auto revision = static_cast<lua_Integer>(e.stats_revision.count);
   if (lua_rawgeti(L, cache, e.id) == LUA_TTABLE) {
@@ -173,7 +161,7 @@ std::optional<EntityId> test_character(lua_State* L, int index) {
 // Handles are made once per fight and shared: a character is always the same table while its
 // fight runs.
 void push_entity(lua_State* L, EntityId id) {
-  push_cache(L, &handles_key);
+  push_fight_cache(L, FightCache::handles);
   if (lua_rawgeti(L, -1, id) == LUA_TTABLE) {
     lua_remove(L, -2);
     return;
@@ -196,13 +184,6 @@ void push_entity(lua_State* L, EntityId id) {
   lua_pushvalue(L, -1);
   lua_rawseti(L, -3, id);
   lua_remove(L, -2);
-}
-
-void forget_characters(lua_State* L) {
-  lua_pushnil(L);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &handles_key);
-  lua_pushnil(L);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &stats_key);
 }
 
 void push_entities(lua_State* L, const std::vector<EntityId>& ids) {

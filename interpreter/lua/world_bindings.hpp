@@ -54,9 +54,13 @@ void push_entity(lua_State* L, EntityId id);
 void push_entities(lua_State* L, const std::vector<EntityId>& ids);
 // The id a character handle at `index` holds, or nothing when it is not one.
 std::optional<EntityId> test_character(lua_State* L, int index);
-// Handles are made once per fight: a host that makes another fight the running one (or ends it)
-// forgets those of the last.
-void forget_characters(lua_State* L);
+
+// What Lua keeps of the running fight between calls, so rules read it many times for the cost of
+// one (fight_cache.cpp): each character's handle and its stats. A host that makes another fight
+// the running one (or ends it) forgets the last one's.
+enum class FightCache { handles = 1, stats };
+void push_fight_cache(lua_State* L, FightCache part);  // makes it empty if there is none
+void forget_fight(lua_State* L);
 
 // An intent as Lua sees it: actor, action, target, ready, cost, order, note, reaction, start,
 // moved, halted, path, responses (wrap_flow.cpp).

@@ -216,13 +216,13 @@ Fight::Active::Active(Fight& fight, lua_State* L) : fight_(fight), saved_thread_
   provide(&fight.paths_);
   provide(&fight.flow_);
   provide<DiceSource>(&fight.dice_);
-  lua::forget_characters(L);  // another fight's handles, if another fight ran last
+  lua::forget_fight(L);  // what Lua kept of another fight, if another fight ran last
 }
 
 Fight::Active::~Active() {
   for (auto it = restore_.rbegin(); it != restore_.rend(); ++it) (*it)();
   fight_.L_ = saved_thread_;
-  lua::forget_characters(fight_.sandbox_.state());
+  lua::forget_fight(fight_.sandbox_.state());
 }
 
 void Fight::resume(const SavedState& state) {
