@@ -112,6 +112,9 @@ struct CharacterOrders {
   bool operator==(const CharacterOrders& other) const = default;
 };
 
+// The phase (in a sequential flow: the turn's entry) numbered `number`, or nullptr.
+const Phase* entry(const CharacterOrders& character, long number);
+
 struct Sheet {
   std::optional<long> round;  // "Round 3"
   std::vector<CharacterOrders> characters;

@@ -201,11 +201,16 @@ TEST_CASE("a written way ends at a wall: the character goes as far as it can, an
 
 TEST_CASE("a tempo duel is narrated as pinned: declare, react, counter-tempo, resolve, with AP before and after",
           "[run][golden]") {
-  const auto run = arbiter("run examples/tempo/duel.lua --rounds 3 --seed 1");
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --orders examples/tempo/duel-round1.txt "
+                          "examples/tempo/duel-round2.txt examples/tempo/duel-round3.txt");
   REQUIRE(run.exit_code == 0);
   CHECK(run.output == read("tests/golden/duel.txt"));
-  // Round 1: Konrad's Melee Attack (a Feint, told as the others see it) draws Ilse's Parry; he
-  // answers with a Counter-Attack, replacing the Feint; then the exchange resolves.
+  // Off Guard, Konrad's standing order to counter-attack is refused, with the reason.
+  CHECK_THAT(run.output, Contains("  Ilse: Melee Attack → Konrad (4 AP: 12 → 8)\n"
+                                  "  Konrad cannot Counter-Attack: Off Guard\n"));
+  // Round 1: Konrad's Melee Attack (a Feint, told as the others see it) draws Ilse's Parry; his
+  // entry "IF my attack was parried THEN Counter-Attack" answers it, replacing the Feint; then
+  // the exchange resolves.
   CHECK_THAT(run.output, Contains("  Konrad: Melee Attack → Ilse (5 AP: 11 → 6)\n"
                                   "  Ilse: Parry → Konrad (4 AP: 12 → 8)\n"
                                   "  Konrad: Counter-Attack → Ilse (0 AP: 6 → 6)\n"
