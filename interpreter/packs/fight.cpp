@@ -245,7 +245,12 @@ void Fight::play_round() {
   lua_State* L = sandbox_.state();
   lua_pushlightuserdata(L, this);
   lua_pushcclosure(L, lua::guarded<run_round_entry>, 1);
-  sandbox_.call(ruleset_pack_, 0, 0);
+  try {
+    sandbox_.call(ruleset_pack_, 0, 0);
+  } catch (const Error&) {
+    if (unanswered_) throw Error(unanswered_->diagnostics());  // the GM's, told without a pack's traceback
+    throw;
+  }
 }
 
 void Fight::run_round(lua_State* L) {
@@ -326,13 +331,23 @@ std::optional<Intent> Fight::ask_sequential(const Function& f, const Entity& who
                                             const std::function<int()>& push_arguments) {
   std::string refused;
   for (;;) {
-    const std::optional<orders::Order> order = ask_(refused + question);
+    const std::optional<orders::Phase> answer = ask(who, refused + question);
+    const orders::Order* order = answer ? picked(who, *answer) : nullptr;
     if (!order) return std::nullopt;
     const Intent proposal = intent_from_order(who, *order);
     const std::size_t logged = log_.events().size();
     if (auto intent = judge(f, push_arguments(), who, &proposal, false)) return intent;
     refused = log_.events().size() > logged ? narrator_.render(log_.events().back()) + "\n"
                                             : fmt::format("the rules do not let {} {} now\n", who.name, proposal.action);
+  }
+}
+
+std::optional<orders::Phase> Fight::ask(const Entity& who, const std::string& question) {
+  try {
+    return ask_(who.name, question);
+  } catch (const Error& e) {
+    unanswered_ = e;
+    throw;
   }
 }
 
@@ -354,11 +369,12 @@ const orders::Order* Fight::picked(const Entity& who, const orders::Phase& entry
 std::optional<Intent> Fight::from_orders(const Entity& who) {
   const orders::CharacterOrders* mine = orders_of(who);
   const orders::Phase* ordered = mine ? orders::entry(*mine, flow_.position().phase) : nullptr;
+  std::optional<orders::Phase> answer;
   if (!ordered && ask_) {
     const FlowPosition at = flow_.position();
-    if (const auto order = ask_(fmt::format("Round {}, {}: {}'s order (empty: {}, the default order)", at.round,
-                                            flow_.phase().name, who.name, default_order_)))
-      return intent_from_order(who, *order);
+    answer = ask(who, fmt::format("Round {}, {}: {}'s order (empty: {}, the default order)", at.round,
+                                   flow_.phase().name, who.name, default_order_));
+    if (answer) ordered = &*answer;
   }
   if (!ordered) return default_intent(who, "no order for this phase");
   if (const orders::Order* order = picked(who, *ordered)) return intent_from_order(who, *order);

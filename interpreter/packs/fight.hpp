@@ -53,10 +53,11 @@ class Fight final : public Ruleset {
 
   // A sheet for round `round`, checked by the caller against the vocabulary and roster.
   void add_orders(long round, orders::Sheet sheet);
-  // The GM at the terminal (`arbiter run --ask`): asked, with `question`, for each decision no
-  // sheet makes. Returns the order typed, checked against the vocabulary and the fight, or none
-  // (an empty answer). Throws when there is no one to ask any more (the input ended).
-  using Ask = std::function<std::optional<orders::Order>(const std::string& question)>;
+  // The GM at the terminal (`arbiter run --ask`): asked, with `question`, for each decision about
+  // character `who` that no sheet makes. Returns the entry typed (an order, or IF … ELSE …),
+  // checked against the vocabulary and the fight, or none (an empty answer). Throws when there is
+  // no one to ask any more (the input ended).
+  using Ask = std::function<std::optional<orders::Phase>(const std::string& who, const std::string& question)>;
   void set_ask(Ask ask) { ask_ = std::move(ask); }
   // Plays the next round as one sandboxed call with the ruleset's budget.
   void play_round();
@@ -121,6 +122,8 @@ class Fight final : public Ruleset {
   // proposal: the intent it takes, or none. A refusal with a reason is logged unless `quiet`.
   std::optional<Intent> judge(const Function& f, int nargs, const Entity& who, const Intent* proposal, bool quiet);
   // The GM's proposals (`ask_`) until the hook takes one or the GM answers none.
+  // ask_, remembering why it could not answer: that ends the round as the GM's error, not a pack's.
+  std::optional<orders::Phase> ask(const Entity& who, const std::string& question);
   std::optional<Intent> ask_sequential(const Function& f, const Entity& who, const std::string& question,
                                        const std::function<int()>& push_arguments);
   Intent default_intent(const Entity& who, const std::string& why);
@@ -160,6 +163,7 @@ class Fight final : public Ruleset {
   std::map<long, std::vector<orders::Sheet>> orders_;  // by round
   std::map<EntityId, long> entry_;  // sequential: the number of the entry each character took last this turn
   Ask ask_;
+  std::optional<Error> unanswered_;  // why the GM could not answer (the input ended)
 };
 
 }  // namespace arbiter::packs
