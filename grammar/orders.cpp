@@ -108,6 +108,12 @@ bool Phase::operator==(const Phase& other) const {
   return number == other.number && branches == other.branches && otherwise == other.otherwise;
 }
 
+const Phase* entry(const CharacterOrders& character, long number) {
+  for (const auto& phase : character.phases)
+    if (phase.number == number) return &phase;
+  return nullptr;
+}
+
 Sheet parse_orders(std::string_view text, const std::string& source_name) {
   check_text(text, source_name);
   tao::pegtl::memory_input<> input(text.data(), text.size(), source_name);

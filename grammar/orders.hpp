@@ -97,11 +97,23 @@ struct Phase {
   bool operator==(const Phase& other) const;
 };
 
+// A standing order, for sequential flows: "ON Melee Attack: Parry". Whenever the character may
+// respond to a declared action named `trigger`, it declares what `choice` picks (its number is 0).
+struct StandingOrder {
+  Phrase trigger;
+  Phase choice;  // at: where the ON is
+  bool operator==(const StandingOrder& other) const = default;
+};
+
 struct CharacterOrders {
   Phrase name;  // without quotes
   std::vector<Phase> phases;
+  std::vector<StandingOrder> standing;  // in the order written: the first that matches is taken
   bool operator==(const CharacterOrders& other) const = default;
 };
+
+// The phase (in a sequential flow: the turn's entry) numbered `number`, or nullptr.
+const Phase* entry(const CharacterOrders& character, long number);
 
 struct Sheet {
   std::optional<long> round;  // "Round 3"

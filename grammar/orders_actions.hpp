@@ -21,6 +21,7 @@ namespace arbiter::orders::grammar {
 struct State {
   Builder builder;
   std::string name;
+  Phrase trigger;  // of a standing order
   long number = 0, x = 0, y = 0;
   Target target;
   Order order;
@@ -320,6 +321,18 @@ template <>
 struct action<phase_head> {
   template <typename Input>
   static void apply(const Input& in, State& s) { s.builder.start_phase(s.number, position_of(in)); }
+};
+template <>
+struct action<trigger> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.trigger = phrase_of(in); }
+};
+template <>
+struct action<standing_head> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.builder.start_standing(std::move(s.trigger), position_of(in));
+  }
 };
 template <>
 struct action<action_line> {

@@ -44,7 +44,8 @@ void Builder::set_round(long number, Position at) {
 
 void Builder::start_character(Phrase name) {
   close_phase();
-  sheet_.characters.push_back({std::move(name), {}});
+  sheet_.characters.push_back({std::move(name), {}, {}});
+  open_ = Open::none;
 }
 
 void Builder::start_phase(long number, Position at) {
@@ -55,12 +56,28 @@ void Builder::start_phase(long number, Position at) {
   phase.number = number;
   phase.at = at;
   sheet_.characters.back().phases.push_back(std::move(phase));
+  open_ = Open::phase;
+}
+
+void Builder::start_standing(Phrase trigger, Position at) {
+  if (sheet_.characters.empty())
+    throw BuildError{"a standing order ('ON Melee Attack: Parry') must follow a character ('Character: Name' or "
+                     "'Name:')",
+                     at};
+  close_phase();
+  StandingOrder standing{std::move(trigger), {}};
+  standing.choice.at = at;
+  sheet_.characters.back().standing.push_back(std::move(standing));
+  open_ = Open::standing;
 }
 
 Phase& Builder::phase(Position at, std::string_view what) {
-  if (sheet_.characters.empty() || sheet_.characters.back().phases.empty())
-    throw BuildError{std::string(what) + " must follow a phase ('First Action:' or '1:')", at};
-  return sheet_.characters.back().phases.back();
+  if (sheet_.characters.empty() || open_ == Open::none)
+    throw BuildError{std::string(what) + " must follow a phase ('First Action:' or '1:') or a standing order ('ON "
+                                         "Melee Attack:')",
+                     at};
+  CharacterOrders& character = sheet_.characters.back();
+  return open_ == Open::standing ? character.standing.back().choice : character.phases.back();
 }
 
 void Builder::add_action(Order order, Position at) {
@@ -129,20 +146,20 @@ void Builder::open_else(Position at) {
 }
 
 void Builder::add_branch(Condition condition, Order order) {
-  Phase& p = sheet_.characters.back().phases.back();
+  Phase& p = phase({}, "IF");  // the grammar reads a compact IF only after a phase's or ON's head
   p.branches.push_back({std::move(condition), std::move(order)});
   last_order_ = &p.branches.back().order;
 }
 
 void Builder::add_else(Order order) {
-  Phase& p = sheet_.characters.back().phases.back();
+  Phase& p = phase({}, "ELSE");
   p.otherwise = std::move(order);
   last_order_ = &*p.otherwise;
 }
 
-void Builder::check_else_if_limit(Position at) const {
-  if (sheet_.characters.empty() || sheet_.characters.back().phases.empty()) return;
-  if (sheet_.characters.back().phases.back().branches.size() > max_else_ifs)
+void Builder::check_else_if_limit(Position at) {
+  if (sheet_.characters.empty() || open_ == Open::none) return;
+  if (phase(at, "ELSE IF").branches.size() > max_else_ifs)
     throw BuildError{"nesting limit: more than 50 ELSE IF branches in one phase", at};
 }
 

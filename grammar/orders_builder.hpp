@@ -24,6 +24,8 @@ class Builder {
   void set_round(long number, Position at);
   void start_character(Phrase name);
   void start_phase(long number, Position at);
+  // "ON <trigger>:" — its order (compact or the verbose lines after it) fills its choice.
+  void start_standing(Phrase trigger, Position at);
   // An order for the phase: its only order, or the one for the IF/ELSE IF/ELSE opened last.
   void add_action(Order order, Position at);
   void add_target(Target target, Position at);
@@ -34,18 +36,20 @@ class Builder {
   // The compact form: "IF c THEN a", each "ELSE IF c THEN b", "ELSE c" complete.
   void add_branch(Condition condition, Order order);
   void add_else(Order order);
-  void check_else_if_limit(Position at) const;
+  void check_else_if_limit(Position at);
 
   // Checks the last phase is complete and hands over the sheet.
   Sheet finish();
 
  private:
   enum class Awaiting { nothing, branch_action, else_action };
+  enum class Open { none, phase, standing };  // what the order lines fill
   Phase& phase(Position at, std::string_view what);
   void close_phase();
 
   Sheet sheet_;
   Awaiting awaiting_ = Awaiting::nothing;
+  Open open_ = Open::none;
   Position opened_at_;             // the IF / ELSE IF / ELSE still waiting for its action
   bool else_seen_ = false;
   Order* last_order_ = nullptr;    // where a "Target:" line goes

@@ -12,8 +12,8 @@ namespace {
 // Words that open a line of structure ("Round 2", "Action:", "IF:", "First Action:"); a name
 // holding one is written in quotes so it cannot be read as that line.
 bool is_reserved(const std::string& word) {
-  static constexpr std::array<std::string_view, 20> reserved{
-      "round", "character", "action", "target", "if",    "then",    "else",   "and",   "or",    "not",
+  static constexpr std::array<std::string_view, 21> reserved{
+      "round", "character", "action", "target", "if",    "then",    "else",   "and",   "or",    "not",  "on",
       "first", "second",    "third",  "fourth", "fifth", "sixth",   "seventh", "eighth", "ninth", "tenth"};
   const std::string folded = fold_case(word);
   return std::find(reserved.begin(), reserved.end(), folded) != reserved.end();
@@ -120,6 +120,10 @@ std::string format(const Sheet& sheet) {
     for (const auto& phase : character.phases) {
       const std::string body = format(phase);
       out += fmt::format("  {}:{}{}\n", phase.number, body.empty() ? "" : " ", body);
+    }
+    for (const auto& standing : character.standing) {
+      const std::string body = format(standing.choice);
+      out += fmt::format("  ON {}:{}{}\n", standing.trigger.text, body.empty() ? "" : " ", body);
     }
   }
   return out;

@@ -37,6 +37,7 @@ struct kw_action : keyword<TAO_PEGTL_ISTRING("action")> {};
 struct kw_target : keyword<TAO_PEGTL_ISTRING("target")> {};
 struct kw_character : keyword<TAO_PEGTL_ISTRING("character")> {};
 struct kw_round : keyword<TAO_PEGTL_ISTRING("round")> {};
+struct kw_on : keyword<TAO_PEGTL_ISTRING("on")> {};
 
 // Each a whole word, so "S" is not the start of "SW" or of "Sprint".
 struct compass
@@ -156,6 +157,13 @@ struct phase_label : sor<seq<sor<ordinal_word, ordinal_number>, plus<sp>, kw_act
 struct phase_head : seq<phase_label, colon> {};
 struct phase_line : seq<phase_head, blanks, opt<phase_body>> {};
 
+// A standing order, for sequential flows: "ON Melee Attack: Parry", "ON Parry: IF … THEN … ELSE …".
+// The trigger is an action's name; the body is a phase's (or, verbose, the lines that follow).
+struct trigger : action_name {};
+struct trigger_colon : colon {};
+struct standing_head : seq<kw_on, blanks, must<trigger>, must<trigger_colon>> {};
+struct standing_line : seq<standing_head, blanks, opt<phase_body>> {};
+
 // The verbose form, one part per line.
 struct action_order : order {};
 struct action_line : seq<kw_action, colon, blanks, must<action_order>> {};
@@ -168,8 +176,9 @@ struct else_if_line : seq<else_if_start, opt<colon>, blanks, must<else_if_condit
 struct else_line : seq<kw_else, colon> {};
 
 // Keyword lines before the compact header, which would otherwise read "Action" as a name.
+// A name starting with the word "On" is written in quotes ("On Guard Bob":), as ON opens a standing order.
 struct statement : sor<round_line, character_line, phase_line, action_line, target_line, else_if_line, else_line,
-                       if_line, character_header> {};
+                       if_line, standing_line, character_header> {};
 struct statement_end : seq<blanks, opt<comment>, at<eolf>> {};
 struct line_end : seq<blanks, opt<comment>, at<eolf>> {};
 struct line : seq<blanks, sor<seq<statement, must<statement_end>>, must<line_end>>> {};

@@ -199,6 +199,22 @@ TEST_CASE("arbiter check accepts valid sheets with one line per character", "[cl
         "Ranged Attack -> \"Orc #2\"\n");
 }
 
+TEST_CASE("arbiter check reads a sequential flow's sheets: entries and standing orders, with their mistakes",
+          "[cli][orders]") {
+  const auto run = arbiter("check examples/tempo/duel-round3.txt --encounter examples/tempo/duel.lua");
+  CHECK(run.exit_code == 0);
+  CHECK(run.output ==
+        "Ilse: 1: Melee Attack -> my opponent | 2: Melee Attack -> my opponent | ON Melee Attack: Parry | "
+        "ON Counter-Attack: CT Parry\n"
+        "Konrad: 1: Melee Attack -> my opponent | ON Melee Attack: Counter-Attack | "
+        "ON Counter-Attack: CT Counter-Attack\n");
+  const auto typo = arbiter("check tests/orders/misspelt-standing-order.txt --encounter examples/tempo/duel.lua");
+  CHECK(typo.exit_code == 1);
+  CHECK_THAT(typo.output, Contains("misspelt-standing-order.txt:3:6: error: unknown action 'Mele Attack' after ON\n"));
+  CHECK_THAT(typo.output, Contains("did you mean 'Melee Attack'?"));
+  CHECK_THAT(typo.output, Contains("misspelt-standing-order.txt:3:19: error: unknown action 'Pary'\n"));
+}
+
 TEST_CASE("arbiter check reports an undeclared target GCC style and exits 1", "[cli][orders]") {
   const auto run = arbiter("check examples/orders/round1-players.txt examples/orders/round1-orcs.txt --rules "
                            "orders-demo --encounter examples/orders/encounter.lua");

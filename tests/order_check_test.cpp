@@ -151,3 +151,46 @@ TEST_CASE("a declaration with an unknown placeholder is refused where it was dec
                        "word of its own");
   }
 }
+
+namespace {
+
+// A slice of the tempo rules: one sequential phase, so any number of entries and standing orders.
+Vocabulary tempo() {
+  Vocabulary v;
+  v.sequential = true;
+  v.add_action({"Melee Attack", true, std::nullopt});
+  v.add_action({"Parry", false, std::nullopt});
+  v.add_action({"Counter-Attack", false, std::nullopt});
+  v.add_action({"Struggle", false, std::nullopt});
+  v.add_condition("I am Bound", "tempo.lua:1");
+  return v;
+}
+
+std::vector<Diagnostic> check_with(const Vocabulary& vocabulary, const std::string& text) {
+  return check_orders({{"duel.orders", text, parse_orders(text, "duel.orders")}}, vocabulary, nullptr);
+}
+
+}  // namespace
+
+TEST_CASE("standing orders: the trigger and the reaction are actions of the rules, with the nearest name",
+          "[orders][check]") {
+  CHECK(check_with(tempo(), "Ilse:\n  1: Melee Attack -> \"Konrad\"\n  2: Melee Attack -> \"Konrad\"\n"
+                            "  3: Melee Attack -> \"Konrad\"\n  ON Melee Attack: Parry\n"
+                            "  ON Parry: IF I am Bound THEN Struggle ELSE Counter-Attack\n")
+            .empty());
+  const auto diagnostics = check_with(tempo(), "Ilse:\n  ON Mele Attack: Parry\n  ON Melee Attack: Pary\n  ON Parry:\n");
+  REQUIRE(diagnostics.size() == 3);
+  check_one(diagnostics[0], "duel.orders", 2, 6, "unknown action 'Mele Attack' after ON");
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"did you mean 'Melee Attack'?"});
+  check_one(diagnostics[1], "duel.orders", 3, 20, "unknown action 'Pary'");
+  CHECK(diagnostics[1].notes == std::vector<std::string>{"did you mean 'Parry'?"});
+  check_one(diagnostics[2], "duel.orders", 4, 3, "'ON Parry' of 'Ilse' has no action");
+}
+
+TEST_CASE("standing orders are refused by rules whose phases are all simultaneous", "[orders][check]") {
+  const auto diagnostics = check({"Aldric:\n  1: Defend\n  2: Defend\n  ON Charge: Defend\n"});
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 4, 3,
+            "a standing order (ON …) answers declared actions, and every phase of these rules is simultaneous: "
+            "write each phase's order instead ('1:', '2:')");
+}

@@ -32,8 +32,8 @@ class Random {
   std::uint64_t state_;
 };
 
-const std::vector<std::string> names{"Aldric", "Brienne", "Orc #2", "Sir Hugo", "Ygritte-of-the-North"};
-const std::vector<std::string> actions{"Charge", "Full Attack", "Move", "Fall Back", "Ranged Attack", "Prepare Spell"};
+const std::vector<std::string> names{"Aldric", "Brienne", "Orc #2", "Sir Hugo", "Ygritte-of-the-North", "On the Wall"};
+const std::vector<std::string> actions{"Charge", "Full Attack", "Move", "Fall Back", "Ranged Attack", "Prepare Spell", "CT Counter-Attack"};
 const std::vector<std::string> arguments{"Fireball", "big", "the blue potion"};
 const std::vector<std::string> target_phrases{"closest enemy", "most injured enemy", "an ally", "biggest enemy orc"};
 const std::vector<std::string> condition_phrases{"I reach the enemy", "I am wounded", "\"Orc #2\" is down",
@@ -99,24 +99,31 @@ Condition random_condition(Random& r, int depth) {
   return c;
 }
 
+// A phase's or a standing order's body: IF … ELSE IF … ELSE …, or one order.
+Phase random_choice(Random& r) {
+  Phase phase;
+  if (r.chance(2)) {
+    for (std::size_t b = 0, branches = 1 + r.below(3); b < branches; ++b)
+      phase.branches.push_back({random_condition(r, 0), random_order(r)});
+    if (!r.chance(3)) phase.otherwise = random_order(r);
+  } else {
+    phase.otherwise = random_order(r);
+  }
+  return phase;
+}
+
 Sheet random_sheet(Random& r) {
   Sheet sheet;
   if (r.chance(3)) sheet.round = static_cast<long>(1 + r.below(20));
   for (std::size_t i = 0, n = 1 + r.below(3); i < n; ++i) {
-    CharacterOrders character{{r.pick(names), {}}, {}};
+    CharacterOrders character{{r.pick(names), {}}, {}, {}};
     for (std::size_t p = 0, phases = 1 + r.below(4); p < phases; ++p) {
-      Phase phase;
+      Phase phase = random_choice(r);
       phase.number = static_cast<long>(p + 1);
-      if (r.chance(2)) {
-        for (std::size_t b = 0, branches = 1 + r.below(3); b < branches; ++b)
-          phase.branches.push_back({random_condition(r, 0), random_order(r)});
-        if (r.chance(3)) phase.otherwise.reset();
-        else phase.otherwise = random_order(r);
-      } else {
-        phase.otherwise = random_order(r);
-      }
       character.phases.push_back(std::move(phase));
     }
+    for (std::size_t k = 0, standing = r.chance(2) ? r.below(3) : 0; k < standing; ++k)
+      character.standing.push_back({{r.pick(actions), {}}, random_choice(r)});
     sheet.characters.push_back(std::move(character));
   }
   return sheet;

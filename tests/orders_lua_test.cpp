@@ -45,3 +45,16 @@ TEST_CASE("orders.parse returns nil and the problem for a bad sheet", "[orders][
     return tostring(sheet) .. " " .. problem
   )") == "nil mine.txt:2:31: IF without an action: expected an action after THEN");
 }
+
+TEST_CASE("orders.parse gives a character's standing orders with their trigger", "[orders][lua]") {
+  CHECK(run(R"(
+    local konrad = orders.parse([[
+Konrad:
+  1: Ready -> my opponent
+  ON Parry: IF I am Bound THEN Struggle ELSE Counter-Attack
+]]).characters[1]
+    local on = konrad.standing[1]
+    return table.concat({ #konrad.phases, #konrad.standing, on.trigger, on.line, on.branches[1].condition.text,
+                          on.branches[1].order.action, on.otherwise.action }, "|")
+  )") == "1|1|Parry|3|I am Bound|Struggle|Counter-Attack");
+}

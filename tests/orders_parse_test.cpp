@@ -224,6 +224,41 @@ TEST_CASE("phases may be named in words, ordinals or numbers, and there may be m
   CHECK(sheet.characters[0].phases[3].number == 6);
 }
 
+TEST_CASE("standing orders: ON an action, an order or IF ELSE, compact or verbose, beside numbered entries",
+          "[orders]") {
+  const Sheet compact = parse_orders(
+      "Konrad:\n"
+      "  1: Ready\n"
+      "  on Melee Attack: Counter-Attack -> \"Ilse\"\n"
+      "  2: IF my attack was parried THEN CT Counter-Attack ELSE Melee Attack\n"
+      "  ON Parry: IF I am Bound THEN Struggle ELSE Counter-Attack\n",
+      "sheet.txt");
+  REQUIRE(compact.characters.size() == 1);
+  const CharacterOrders& konrad = compact.characters[0];
+  REQUIRE(konrad.phases.size() == 2);
+  CHECK(konrad.phases[1].branches[0].order.action.text == "CT Counter-Attack");
+  REQUIRE(konrad.standing.size() == 2);
+  CHECK(konrad.standing[0].trigger.text == "Melee Attack");
+  CHECK(konrad.standing[0].trigger.at.line == 3);
+  CHECK(konrad.standing[0].trigger.at.column == 6);
+  CHECK(konrad.standing[0].choice.at.column == 3);
+  CHECK(konrad.standing[0].choice.otherwise->action.text == "Counter-Attack");
+  CHECK(konrad.standing[1].trigger.text == "Parry");
+  CHECK(konrad.standing[1].choice.branches[0].condition.phrase.text == "I am Bound");
+  CHECK(konrad.standing[1].choice.otherwise->action.text == "Counter-Attack");
+
+  const Sheet verbose = parse_orders(
+      "Character: Konrad\n"
+      "First Action:\n  Action: Ready\n"
+      "ON Melee Attack:\n  Action: Counter-Attack\n  Target: \"Ilse\"\n"
+      "Second Action:\n  IF: my attack was parried\n    Action: CT Counter-Attack\n  ELSE:\n    Action: Melee Attack\n"
+      "ON Parry:\n  IF: I am Bound\n    Action: Struggle\n  ELSE:\n    Action: Counter-Attack\n",
+      "sheet.txt");
+  CHECK(verbose == compact);
+  // A name beginning with the word On is quoted, since ON opens a standing order.
+  CHECK(parse_orders("\"On the Wall\":\n  1: Ready\n", "sheet.txt").characters[0].name.text == "On the Wall");
+}
+
 TEST_CASE("bad sheets: each refused with its message, line and column", "[orders]") {
   SECTION("an empty file") {
     check_failure("", 1, 1, "no orders: expected a character ('Character: Name' or 'Name:')");
@@ -265,7 +300,7 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
   SECTION("an unknown kind of line") {
     check_failure("Aldric:\n  Charge!\n", 2, 3,
                   "expected a character ('Character: Name' or 'Name:'), a phase ('First Action:' or '1:'), "
-                  "'Action:', 'Target:', 'IF:' or 'ELSE:'");
+                  "a standing order ('ON Melee Attack: Parry'), 'Action:', 'Target:', 'IF:' or 'ELSE:'");
   }
   SECTION("a missing target after the arrow") {
     check_failure("Aldric:\n  1: Charge ->\n", 2, 15,
@@ -276,7 +311,28 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
     check_failure("Aldric:\n  2: IF (I am wounded THEN Defend\n", 2, 23, "expected ')' to close the condition");
   }
   SECTION("an order outside a phase") {
-    check_failure("Aldric:\n  Action: Charge\n", 2, 3, "'Action:' must follow a phase ('First Action:' or '1:')");
+    check_failure("Aldric:\n  Action: Charge\n", 2, 3,
+                  "'Action:' must follow a phase ('First Action:' or '1:') or a standing order ('ON Melee Attack:')");
+  }
+  SECTION("ON without an action's name") {
+    check_failure("Ilse:\n  ON: Parry\n", 2, 5,
+                  "expected an action's name after ON: the action this standing order answers ('ON Melee Attack: "
+                  "Parry')");
+  }
+  SECTION("ON without its colon") {
+    check_failure("Ilse:\n  ON Melee Attack Parry -> Konrad\n", 2, 25,
+                  "expected ':' after the action ON answers, then the order ('ON Melee Attack: Parry')");
+  }
+  SECTION("a standing order before any character") {
+    check_failure("ON Melee Attack: Parry\n", 1, 1,
+                  "a standing order ('ON Melee Attack: Parry') must follow a character ('Character: Name' or "
+                  "'Name:')");
+  }
+  SECTION("a standing order's IF without THEN") {
+    check_failure("Ilse:\n  ON Parry: IF I am Bound Struggle\n", 2, 35, "expected THEN after the condition");
+  }
+  SECTION("ELSE without IF in a standing order") {
+    check_failure("Ilse:\n  ON Parry: Struggle ELSE Press\n", 2, 22, "ELSE without IF: only an IF order has an ELSE");
   }
   SECTION("control characters (found by the fuzzer: a NUL inside a target)") {
     check_failure(std::string("Aldric:\n  1: Charge -> \0closest enemy\n", 36), 2, 16,

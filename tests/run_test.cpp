@@ -9,6 +9,7 @@
 #include "tests/support/arbiter_process.hpp"
 
 using Catch::Matchers::Contains;
+using Catch::Matchers::EndsWith;
 
 namespace {
 
@@ -201,11 +202,16 @@ TEST_CASE("a written way ends at a wall: the character goes as far as it can, an
 
 TEST_CASE("a tempo duel is narrated as pinned: declare, react, counter-tempo, resolve, with AP before and after",
           "[run][golden]") {
-  const auto run = arbiter("run examples/tempo/duel.lua --rounds 3 --seed 1");
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --orders examples/tempo/duel-round1.txt "
+                          "examples/tempo/duel-round2.txt examples/tempo/duel-round3.txt");
   REQUIRE(run.exit_code == 0);
   CHECK(run.output == read("tests/golden/duel.txt"));
-  // Round 1: Konrad's Melee Attack (a Feint, told as the others see it) draws Ilse's Parry; he
-  // answers with a Counter-Attack, replacing the Feint; then the exchange resolves.
+  // Off Guard, Konrad's standing order to counter-attack is refused, with the reason.
+  CHECK_THAT(run.output, Contains("  Ilse: Melee Attack → Konrad (4 AP: 12 → 8)\n"
+                                  "  Konrad cannot Counter-Attack: Off Guard\n"));
+  // Round 1: Konrad's Melee Attack (a Feint, told as the others see it) draws Ilse's Parry; his
+  // entry "IF my attack was parried THEN Counter-Attack" answers it, replacing the Feint; then
+  // the exchange resolves.
   CHECK_THAT(run.output, Contains("  Konrad: Melee Attack → Ilse (5 AP: 11 → 6)\n"
                                   "  Ilse: Parry → Konrad (4 AP: 12 → 8)\n"
                                   "  Konrad: Counter-Attack → Ilse (0 AP: 6 → 6)\n"
@@ -213,4 +219,48 @@ TEST_CASE("a tempo duel is narrated as pinned: declare, react, counter-tempo, re
   // Round 3: Ilse's attack draws a Counter-Attack, which she answers with a CT Parry.
   CHECK_THAT(run.output, Contains("Ilse: CT Parry → Konrad (0 AP: 8 → 8)"));
   CHECK_THAT(run.output, Contains("recovers stamina"));
+}
+
+TEST_CASE("run with ask: the GM answers each decision of a tempo turn at the terminal, checked like a sheet's line",
+          "[run][ask]") {
+  TempDir dir;
+  {
+    std::ofstream answers(dir / "answers.txt");
+    answers << "Melee Atack -> my opponent\n"   // Ilse's first action: a typo, asked again
+            << "Melee Attack -> my opponent\n"  // Ilse attacks
+            << "Parry\n"                        // Konrad, Off Guard, cannot: the rules' reason, asked again
+            << "\n"                             // Konrad: no response
+            << "\n"                             // Ilse ends her turn
+            << "Ready -> my opponent\n"         // Konrad readies
+            << "\n"                             // Ilse: no response to his Ready
+            << "\n";                            // Konrad ends his turn
+  }
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --rounds 1 --ask < " + (dir / "answers.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Ilse's next action (12 AP left; empty: end the turn): answer:1:1: error: unknown "
+                                  "action 'Melee Atack'\n  Melee Atack -> my opponent\n  ^\n  did you mean 'Melee "
+                                  "Attack'?\n"));
+  CHECK_THAT(run.output, Contains("Ilse declared Melee Attack → Konrad. Konrad's response (12 AP left; empty: none): "
+                                  "Konrad cannot Parry: Off Guard\n"));
+  CHECK_THAT(run.output, Contains("Konrad's next action (12 AP left; empty: end the turn)"));
+  CHECK_THAT(run.output, Contains("  Ilse: Melee Attack → Konrad (4 AP: 12 → 8)\n"));
+  CHECK_THAT(run.output, Contains("  Konrad: Ready → Ilse (1 AP: 12 → 11)\n"));
+}
+
+TEST_CASE("run with ask: phases without a sheet's order are asked, and when the input ends the fight stops unsaved",
+          "[run][ask]") {
+  TempDir dir;
+  {
+    std::ofstream answers(dir / "answers.txt");
+    answers << "\n" << "Chrage -> the closest enemy\n" << "Charge -> the closest enemy\n";
+  }
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 1 --rounds 1 --ask --save " +
+                           (dir / "never.json") + " < " + (dir / "answers.txt"));
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("Round 1, 1st Action Phase: Aldric's order (empty: Defend, the default order): "));
+  CHECK_THAT(run.output, Contains("answer:1:1: error: unknown action 'Chrage'"));
+  CHECK_THAT(run.output, Contains("did you mean 'Charge'?"));
+  CHECK_THAT(run.output, EndsWith("error: the input ended before an answer to: Round 1, 1st Action Phase: Cedric's "
+                                  "order (empty: Defend, the default order)\n"));
+  CHECK_FALSE(std::filesystem::exists(dir / "never.json"));
 }

@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 #include "grammar/orders_format.hpp"
@@ -23,12 +24,13 @@ struct Options {
   bool json = false;
 };
 
-// "Aldric: 1: Charge -> closest enemy | 2: IF I reach the enemy THEN …"
+// "Aldric: 1: Charge -> closest enemy | 2: IF I reach the enemy THEN …", then "| ON Parry: …".
 std::string summary(const orders::CharacterOrders& character) {
-  std::string line = character.name.text + ":";
-  for (std::size_t i = 0; i < character.phases.size(); ++i)
-    line += fmt::format("{} {}: {}", i ? " |" : "", character.phases[i].number, orders::format(character.phases[i]));
-  return line;
+  std::vector<std::string> parts;
+  for (const auto& phase : character.phases) parts.push_back(fmt::format("{}: {}", phase.number, orders::format(phase)));
+  for (const auto& standing : character.standing)
+    parts.push_back(fmt::format("ON {}: {}", standing.trigger.text, orders::format(standing.choice)));
+  return character.name.text + ":" + (parts.empty() ? "" : " " + fmt::format("{}", fmt::join(parts, " | ")));
 }
 
 void report_json(const std::vector<orders::SheetFile>& sheets, const std::vector<Diagnostic>& diagnostics,

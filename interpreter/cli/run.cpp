@@ -1,9 +1,10 @@
 // arbiter run ENCOUNTER --orders SHEET... [--seed N | --dice LIST | --roll-by-hand] [--rounds N]
-//             [--log FILE.jsonl] [--save STATE.json] [--resume STATE.json] [--house PACK]... [--quiet]
+//             [--log FILE.jsonl] [--save STATE.json] [--resume STATE.json] [--house PACK]... [--quiet] [--ask]
 // Plays rounds of a fight: the encounter names the packs, the map and the characters; the sheets
 // give the orders; the narration is printed as each round ends. Same inputs, same seed: the same
 // narration and log, byte for byte.
 #include <fstream>
+#include <iostream>
 #include <memory>
 #include <random>
 #include <ostream>
@@ -12,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "interpreter/cli/dice_choice.hpp"
+#include "interpreter/cli/gm_prompt.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
 #include "interpreter/core/order_check.hpp"
@@ -31,6 +33,7 @@ struct Options {
   std::string resume;
   std::vector<std::string> house;
   bool quiet = false;
+  bool ask = false;
 };
 
 // The round each sheet is for: its own "Round N", or else the next round. A sheet for a round
@@ -122,6 +125,8 @@ void run(Context& context, const Options& options) {
   const int rounds = options.rounds > 0 ? options.rounds : last_ordered - played;
   for (auto& [round, files] : sheets)
     for (auto& file : files) fight.add_orders(round, std::move(file.sheet));
+  if (options.ask)
+    fight.set_ask(gm_prompt(std::cin, *context.err, fight.vocabulary(), packs::roster_of(fight.world().entities())));
 
   const std::size_t first_new = fight.log().events().size();
   for (int i = 0; i < rounds; ++i) {
@@ -158,6 +163,9 @@ void add_run_command(CLI::App& app, Context& context) {
   resume->excludes(seed);
   command->add_option("--house", options->house, "House-rule packs to load after the encounter's")->type_name("PACK");
   command->add_flag("--quiet", options->quiet, "No narration (the log and the save are still written)");
+  command->add_flag("--ask", options->ask,
+                    "Ask the GM at the terminal for each decision no sheet makes: a phase's order, a turn's next "
+                    "action, a response to a declared action (an order as a sheet writes it; empty: none)");
   command->callback([&context, options] { run(context, *options); });
 }
 

@@ -40,6 +40,7 @@ inline constexpr const char* phase_started = "phase_started";      // name
 inline constexpr const char* declared = "declared";                // character, action, summary[, cost, points, reaction]
 inline constexpr const char* action_failed = "action_failed";      // character, action, error
 inline constexpr const char* action_refused = "action_refused";    // character, action, cost, points
+inline constexpr const char* order_refused = "order_refused";      // character, action, reason (the ruleset's)
 }  // namespace event_type
 
 struct LogEvent {

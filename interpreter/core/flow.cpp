@@ -287,13 +287,14 @@ void Flow::run_turn(EntityId who) {
     }
     spend(who, intent.cost);
     declare(intent, true);
-    // The window: each other character may respond, then the actor may answer each response.
+    // The window: each other character may respond, then the actor may answer each response,
+    // seeing it among its action's responses ("IF my attack was parried").
     for (const EntityId other : acting()) {
       if (other == who) continue;
       std::optional<Intent> response = respond(other, intent);
       if (!response) continue;
+      intent.responses.push_back(*response);
       std::optional<Intent> answer = respond(who, *response);
-      intent.responses.push_back(std::move(*response));
       if (answer) intent.responses.push_back(std::move(*answer));
     }
     Changes changes;

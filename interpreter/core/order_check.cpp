@@ -53,6 +53,23 @@ class Checker {
     if (roster_ && !in_fight(name))
       error(character.name.at, fmt::format("'{}' is not in the fight", name), hint(did_you_mean(name, roster_names_)));
     phases(character);
+    standing(character);
+  }
+
+  void standing(const CharacterOrders& character) {
+    for (const auto& s : character.standing) {
+      if (!vocabulary_.sequential) {
+        error(s.choice.at, "a standing order (ON …) answers declared actions, and every phase of these rules is "
+                           "simultaneous: write each phase's order instead ('1:', '2:')");
+        continue;
+      }
+      if (!vocabulary_.action(s.trigger.text))
+        error(s.trigger.at, fmt::format("unknown action '{}' after ON", s.trigger.text),
+              hint(did_you_mean(s.trigger.text, vocabulary_.action_names())));
+      if (s.choice.branches.empty() && !s.choice.otherwise)
+        error(s.choice.at, fmt::format("'ON {}' of '{}' has no action", s.trigger.text, character.name.text));
+      phase(s.choice);
+    }
   }
 
   void phases(const CharacterOrders& character) {

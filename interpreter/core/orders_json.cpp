@@ -49,20 +49,32 @@ json condition_json(const Condition& c) {
   return nullptr;
 }
 
+// A phase's or a standing order's choice: its line, branches and otherwise.
+json choice_json(const Phase& phase) {
+  json branches = json::array();
+  for (const auto& b : phase.branches)
+    branches.push_back({{"condition", condition_json(b.condition)}, {"order", order_json(b.order)}});
+  return {{"line", phase.at.line},
+          {"branches", branches},
+          {"otherwise", phase.otherwise ? order_json(*phase.otherwise) : json(nullptr)}};
+}
+
 }  // namespace
 
 nlohmann::json to_json(const CharacterOrders& character) {
   json phases = json::array();
   for (const auto& phase : character.phases) {
-    json branches = json::array();
-    for (const auto& b : phase.branches)
-      branches.push_back({{"condition", condition_json(b.condition)}, {"order", order_json(b.order)}});
-    phases.push_back({{"number", phase.number},
-                      {"line", phase.at.line},
-                      {"branches", branches},
-                      {"otherwise", phase.otherwise ? order_json(*phase.otherwise) : json(nullptr)}});
+    json entry = choice_json(phase);
+    entry["number"] = phase.number;
+    phases.push_back(std::move(entry));
   }
-  return {{"name", character.name.text}, {"line", character.name.at.line}, {"phases", phases}};
+  json standing = json::array();
+  for (const auto& s : character.standing) {
+    json entry = choice_json(s.choice);
+    entry["trigger"] = s.trigger.text;
+    standing.push_back(std::move(entry));
+  }
+  return {{"name", character.name.text}, {"line", character.name.at.line}, {"phases", phases}, {"standing", standing}};
 }
 
 }  // namespace arbiter::orders

@@ -1,7 +1,8 @@
 #pragma once
 // Orders as plain data, for `arbiter check --json` and anything reading orders from outside:
 //   { "name": "Aldric", "line": 1, "phases": [ { "number": 2, "line": 3,
-//       "branches": [ { "condition": C, "order": O } ], "otherwise": O or null } ] }
+//       "branches": [ { "condition": C, "order": O } ], "otherwise": O or null } ],
+//     "standing": [ { "trigger": "Melee Attack", "line": 4, "branches": [..], "otherwise": O or null } ] }
 //   O: { "action", "arguments": [..], "movement": M or null, "target": T or null }
 //   M: { "kind": "path"|"destination"|"toward"|"away", "feet", "steps": ["S", ..], "place": T }
 //   T: { "kind": "phrase"|"character"|"self"|"cell"|"coordinates", "text", "x", "y" }

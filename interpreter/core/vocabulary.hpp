@@ -52,6 +52,7 @@ class Vocabulary {
 
   long phases = 0;         // phases per round each character must order; 0: any number
   long feet_per_step = 5;  // what one compass step ("S, S, SW") moves
+  bool sequential = false; // the flow has a sequential phase: sheets may give standing orders (ON)
 
   const ActionRules* action(std::string_view name) const;
   std::optional<Match> condition(std::string_view phrase) const;

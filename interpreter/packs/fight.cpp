@@ -126,7 +126,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     registry.push(L, d->kind, d->name);
     switch (d->kind) {
       case Kind::action: {
-        Action a{d->name, true, {}, 0, false, {}, vocabulary_.action(d->name)->move_feet, function_field(*d, "resolve")};
+        Action a{d->name, true, {}, 0, false, {}, vocabulary_.action(d->name)->move_feet, function_field(*d, "resolve"), {}};
         if (lua_istable(L, -1)) {
           if (raw_field(L, -1, "ready") == LUA_TBOOLEAN) a.ready = lua_toboolean(L, -1);
           lua_pop(L, 1);
@@ -135,6 +135,11 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
           lua_pop(L, 1);
           a.away_from_hostiles = raw_field(L, -1, "away_from_hostiles") == LUA_TBOOLEAN && lua_toboolean(L, -1);
           lua_pop(L, 1);
+          if (raw_field(L, -1, "declared_as") == LUA_TSTRING) a.declared_as = lua_tostring(L, -1);
+          lua_pop(L, 1);
+          if (!a.declared_as.empty() && !vocabulary_.action(a.declared_as))
+            throw Error(parse_positioned(located(*d, fmt::format("action '{}': 'declared_as' names no action: '{}'",
+                                                                 d->name, a.declared_as))));
           if (raw_field(L, -1, "allowed_by") == LUA_TTABLE) {
             for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
               a.allowed_by.emplace_back(lua_tostring(L, -1));
@@ -242,7 +247,12 @@ void Fight::play_round() {
   lua_State* L = sandbox_.state();
   lua_pushlightuserdata(L, this);
   lua_pushcclosure(L, lua::guarded<run_round_entry>, 1);
-  sandbox_.call(ruleset_pack_, 0, 0);
+  try {
+    sandbox_.call(ruleset_pack_, 0, 0);
+  } catch (const Error&) {
+    if (unanswered_) throw Error(unanswered_->diagnostics());  // the GM's, told without a pack's traceback
+    throw;
+  }
 }
 
 void Fight::run_round(lua_State* L) {
@@ -254,6 +264,7 @@ void Fight::run_round(lua_State* L) {
 // ---- the flow's questions ----
 
 void Fight::boundary(Boundary edge, EntityId whose) {
+  if (edge == Boundary::TurnStart) entry_[whose] = 0;  // a turn starts at its sheet's first entry
   const Function* f = hook(std::string(name(edge)).c_str());
   if (!f) return;
   StackGuard guard{L_};
@@ -273,31 +284,102 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
     if (auto intent = intent_from_lua(who, -1)) return intent;
     lua_pop(L_, 1);
   }
-  if (flow_.phase().kind == PhaseKind::Sequential) {
-    const Function* f = hook("choose");
-    if (!f) return std::nullopt;
+  if (flow_.phase().kind != PhaseKind::Sequential) return from_orders(who);
+  const Function* f = hook("choose");
+  if (!f) return std::nullopt;
+  const auto push_arguments = [&] {
     lua::push_entity(L_, who.id);
     lua_pushinteger(L_, ap_left);
-    call(*f, 2, 1);
-    return intent_from_lua(who, -1);
+    return 2;
+  };
+  // A sheet's entries are the turn's decisions, in order; when they are used up the turn ends.
+  if (const orders::CharacterOrders* mine = orders_of(who)) {
+    long& taken = entry_[who.id];
+    for (const orders::Phase* entry = nullptr; (entry = orders::entry(*mine, taken + 1)) != nullptr;) {
+      ++taken;
+      const orders::Order* order = picked(who, *entry);
+      if (!order) continue;
+      const Intent proposal = intent_from_order(who, *order);
+      if (auto intent = judge(*f, push_arguments(), who, &proposal, false)) return intent;
+    }
+    return std::nullopt;
   }
-  return from_orders(who);
+  if (ask_)
+    return ask_sequential(*f, who,
+                          fmt::format("{}'s next action ({} AP left; empty: end the turn)", who.name, ap_left),
+                          push_arguments);
+  return judge(*f, push_arguments(), who, nullptr, false);
+}
+
+std::optional<Intent> Fight::judge(const Function& f, int nargs, const Entity& who, const Intent* proposal,
+                                   bool quiet) {
+  StackGuard guard{L_, lua_gettop(L_) - nargs};  // the arguments pushed before the call are consumed
+  if (proposal) lua::push_intent(L_, *proposal, world_);
+  else lua_pushnil(L_);
+  call(f, nargs + 1, 2);
+  std::optional<Intent> intent = intent_from_lua(who, -2);
+  if (intent && proposal && intent->action == proposal->action) {
+    intent->order = proposal->order;  // the pack took the order as written
+    intent->arguments = proposal->arguments;
+  }
+  if (!intent && proposal && !quiet && lua_type(L_, -1) == LUA_TSTRING)
+    log_.record(event_type::order_refused,
+                {{"character", who.name}, {"action", proposal->action}, {"reason", lua_tostring(L_, -1)}},
+                proposal->order);
+  return intent;
+}
+
+std::optional<Intent> Fight::ask_sequential(const Function& f, const Entity& who, const std::string& question,
+                                            const std::function<int()>& push_arguments) {
+  std::string refused;
+  for (;;) {
+    const std::optional<orders::Phase> answer = ask(who, refused + question);
+    const orders::Order* order = answer ? picked(who, *answer) : nullptr;
+    if (!order) return std::nullopt;
+    const Intent proposal = intent_from_order(who, *order);
+    const std::size_t logged = log_.events().size();
+    if (auto intent = judge(f, push_arguments(), who, &proposal, false)) return intent;
+    refused = log_.events().size() > logged ? narrator_.render(log_.events().back()) + "\n"
+                                            : fmt::format("the rules do not let {} {} now\n", who.name, proposal.action);
+  }
+}
+
+std::optional<orders::Phase> Fight::ask(const Entity& who, const std::string& question) {
+  try {
+    return ask_(who.name, question);
+  } catch (const Error& e) {
+    unanswered_ = e;
+    throw;
+  }
+}
+
+const orders::CharacterOrders* Fight::orders_of(const Entity& who) const {
+  const auto sheets = orders_.find(flow_.position().round);
+  if (sheets == orders_.end()) return nullptr;
+  for (const auto& sheet : sheets->second)
+    for (const auto& character : sheet.characters)
+      if (orders::fold_case(character.name.text) == orders::fold_case(who.name)) return &character;
+  return nullptr;
+}
+
+const orders::Order* Fight::picked(const Entity& who, const orders::Phase& entry) {
+  for (const auto& branch : entry.branches)
+    if (holds(who, branch.condition)) return &branch.order;
+  return entry.otherwise ? &*entry.otherwise : nullptr;
 }
 
 std::optional<Intent> Fight::from_orders(const Entity& who) {
-  const int phase = flow_.position().phase;
-  const auto sheets = orders_.find(flow_.position().round);
-  const orders::Phase* ordered = nullptr;
-  if (sheets != orders_.end())
-    for (const auto& sheet : sheets->second)
-      for (const auto& character : sheet.characters)
-        if (orders::fold_case(character.name.text) == orders::fold_case(who.name))
-          for (const auto& p : character.phases)
-            if (p.number == phase) ordered = &p;
+  const orders::CharacterOrders* mine = orders_of(who);
+  const orders::Phase* ordered = mine ? orders::entry(*mine, flow_.position().phase) : nullptr;
+  std::optional<orders::Phase> answer;
+  if (!ordered && ask_) {
+    const FlowPosition at = flow_.position();
+    answer = ask(who, fmt::format("Round {}, {}: {}'s order (empty: {}, the default order)", at.round,
+                                   flow_.phase().name, who.name, default_order_));
+    if (answer) ordered = &*answer;
+  }
   if (!ordered) return default_intent(who, "no order for this phase");
-  for (const auto& branch : ordered->branches)
-    if (holds(who, branch.condition)) return intent_from_order(who, branch.order);
-  if (ordered->otherwise) return intent_from_order(who, *ordered->otherwise);
+  if (const orders::Order* order = picked(who, *ordered)) return intent_from_order(who, *order);
   return default_intent(who, "no condition held and there is no ELSE");
 }
 
@@ -564,11 +646,47 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
   const Function* f = hook("respond");
   if (!f) return std::nullopt;
   StackGuard guard{L_};
-  lua::push_entity(L_, who.id);
-  lua::push_intent(L_, declared, world_);
-  lua_pushinteger(L_, ap_left);
-  call(*f, 3, 1);
-  return intent_from_lua(who, -1);
+  const auto push_arguments = [&] {
+    lua::push_entity(L_, who.id);
+    lua::push_intent(L_, declared, world_);
+    lua_pushinteger(L_, ap_left);
+    return 3;
+  };
+  if (const orders::CharacterOrders* mine = orders_of(who)) {
+    // The first standing order whose trigger names the declared action, as the others see it.
+    const Action& seen = action(declared.action);
+    const std::string shown = orders::fold_case(seen.declared_as.empty() ? seen.name : seen.declared_as);
+    for (const auto& standing : mine->standing) {
+      if (orders::fold_case(standing.trigger.text) != shown) continue;
+      if (const orders::Order* order = picked(who, standing.choice)) {
+        const Intent proposal = intent_from_order(who, *order);
+        return judge(*f, push_arguments(), who, &proposal, false);
+      }
+    }
+    // Answering a response to its own action, the actor may use its next entry, if the rules take
+    // it as an answer ("2: IF my attack was parried THEN Counter-Attack ELSE Melee Attack");
+    // otherwise the entry stays for the turn's next choice.
+    if (declared.reaction) {
+      long& taken = entry_[who.id];
+      if (const orders::Phase* entry = orders::entry(*mine, taken + 1))
+        if (const orders::Order* order = picked(who, *entry)) {
+          const Intent proposal = intent_from_order(who, *order);
+          if (auto intent = judge(*f, push_arguments(), who, &proposal, true)) {
+            ++taken;
+            return intent;
+          }
+        }
+    }
+    return std::nullopt;
+  }
+  if (ask_) {
+    const std::string target = declared.target == no_entity ? "" : " → " + world_.get(declared.target).name;
+    return ask_sequential(*f, who,
+                          fmt::format("{} declared {}{}. {}'s response ({} AP left; empty: none)",
+                                      world_.get(declared.actor).name, declared.action, target, who.name, ap_left),
+                          push_arguments);
+  }
+  return judge(*f, push_arguments(), who, nullptr, false);
 }
 
 void Fight::resolve(const Intent& intent, Changes& changes) {

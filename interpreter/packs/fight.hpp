@@ -53,6 +53,12 @@ class Fight final : public Ruleset {
 
   // A sheet for round `round`, checked by the caller against the vocabulary and roster.
   void add_orders(long round, orders::Sheet sheet);
+  // The GM at the terminal (`arbiter run --ask`): asked, with `question`, for each decision about
+  // character `who` that no sheet makes. Returns the entry typed (an order, or IF … ELSE …),
+  // checked against the vocabulary and the fight, or none (an empty answer). Throws when there is
+  // no one to ask any more (the input ended).
+  using Ask = std::function<std::optional<orders::Phase>(const std::string& who, const std::string& question)>;
+  void set_ask(Ask ask) { ask_ = std::move(ask); }
   // Plays the next round as one sandboxed call with the ruleset's budget.
   void play_round();
   // Plays the next round from inside a running sandboxed call: `L` is its thread (pack tests).
@@ -96,6 +102,7 @@ class Fight final : public Ruleset {
     std::vector<std::string> allowed_by;  // if any: only a character with one of these statuses may take it
     std::optional<long> move_feet;
     Function resolve;
+    std::string declared_as;  // what the others see declared (a Feint: "Melee Attack"); empty: its name
   };
 
   static FlowRules read_flow(lua_State* L, const Registry& registry, std::string& default_order, LookupRules& lookups,
@@ -107,6 +114,18 @@ class Fight final : public Ruleset {
   const Function* hook(const char* name) const;
 
   std::optional<Intent> from_orders(const Entity& who);
+  // This round's orders for `who`, if a sheet gives any.
+  const orders::CharacterOrders* orders_of(const Entity& who) const;
+  // The order an entry picks by its conditions: its first branch that holds, else its ELSE; none.
+  const orders::Order* picked(const Entity& who, const orders::Phase& entry);
+  // Asks the sequential hook `f` (choose or respond, with its arguments already pushed) about the
+  // proposal: the intent it takes, or none. A refusal with a reason is logged unless `quiet`.
+  std::optional<Intent> judge(const Function& f, int nargs, const Entity& who, const Intent* proposal, bool quiet);
+  // The GM's proposals (`ask_`) until the hook takes one or the GM answers none.
+  // ask_, remembering why it could not answer: that ends the round as the GM's error, not a pack's.
+  std::optional<orders::Phase> ask(const Entity& who, const std::string& question);
+  std::optional<Intent> ask_sequential(const Function& f, const Entity& who, const std::string& question,
+                                       const std::function<int()>& push_arguments);
   Intent default_intent(const Entity& who, const std::string& why);
   // An intent for `chosen`, Ready or not by the action (asking it when it depends on the use).
   Intent intent_for(const Entity& who, const Action& chosen);
@@ -142,6 +161,9 @@ class Fight final : public Ruleset {
   FlowRules flow_rules_;
   Flow flow_;
   std::map<long, std::vector<orders::Sheet>> orders_;  // by round
+  std::map<EntityId, long> entry_;  // sequential: the number of the entry each character took last this turn
+  Ask ask_;
+  std::optional<Error> unanswered_;  // why the GM could not answer (the input ended)
 };
 
 }  // namespace arbiter::packs

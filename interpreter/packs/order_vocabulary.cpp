@@ -63,6 +63,20 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d) {
   return rules;
 }
 
+// Whether the flow table on top of the stack has a sequential phase: then sheets give standing
+// orders (ON) and any number of entries a turn. A malformed flow is the fight's to report.
+bool sequential_flow(lua_State* L) {
+  const int top = lua_gettop(L);
+  bool sequential = false;
+  if (lua_istable(L, -1) && raw_field(L, "phases") == LUA_TTABLE)
+    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TTABLE; ++i) {
+      if (raw_field(L, "kind") == LUA_TSTRING && std::string_view(lua_tostring(L, -1)) == "sequential") sequential = true;
+      lua_pop(L, 2);
+    }
+  lua_settop(L, top);
+  return sequential;
+}
+
 }  // namespace
 
 orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry) {
@@ -77,6 +91,11 @@ orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry) {
       case Kind::condition: vocabulary.add_condition(d->name, d->history.front().location); break;
       case Kind::target: vocabulary.add_target(d->name, d->history.front().location); break;
       case Kind::table:
+        if (d->name == "flow") {
+          registry.push(L, d->kind, d->name);
+          vocabulary.sequential = sequential_flow(L);
+          lua_pop(L, 1);
+        }
         if (d->name != "orders") break;
         registry.push(L, d->kind, d->name);
         vocabulary.phases = whole_number(L, *d, "phases", 1).value_or(0);

@@ -122,14 +122,18 @@ local function exchange(ctx)
     end
     if not stopped then apply(ex, mine, me, opposing[1].actor, standing, ctx.target) end
   end
-  log.event("exchange", { character = me.name, action = ctx.action, standing = standing, result = result,
+  local hit = {}
+  for name in pairs(ex.hit) do hit[#hit + 1] = name end
+  table.sort(hit)
+  log.event("exchange", { character = me.name, action = ctx.action, standing = standing, result = result, hit = hit,
                           text = table.concat(ex.text, "; ") }, ctx.action)
   for _, change in ipairs(ex.later) do change() end
 end
 
 for name, data in pairs(tables.actions_data) do
+  -- A Feint is declared "as a regular attack": the others' standing orders see a Melee Attack.
   local definition = { cost = type(data.cost) == "number" and data.cost or nil, needs_target = data.kind == "proactive",
-                       allowed_by = data.statuses }
+                       allowed_by = data.statuses, declared_as = data.private }
   if data.kind == "proactive" then
     definition.resolve = exchange
   else

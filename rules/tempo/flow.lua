@@ -1,7 +1,7 @@
 -- "The Action Round": turns in initiative order, 12 AP, actions declared and resolved one by one
 -- (proactive, then reactive, then counter-tempo), Recover Stamina at the end of each turn, and
--- the round counter. The statuses and what they allow. Decisions come from each character's
--- standing orders (encounter stats `plan`, `reactions`, `counters`; README: "Standing orders").
+-- the round counter. The statuses and what they allow. Decisions come from the order sheets (or
+-- the GM), judged by tempo.next_action and tempo.response (README: "Orders").
 local arbiter = require "arbiter"
 local tempo = require "tempo"
 
@@ -78,16 +78,14 @@ local function told(who, intent, points)
   return intent
 end
 
-arbiter.define.hook("choose", function(me, points)
-  return told(me, tempo.next_action(me, points), points)
+arbiter.define.hook("choose", function(me, points, ordered)
+  local intent, refused = tempo.next_action(me, points, ordered)
+  return told(me, intent, points), refused
 end)
 
-arbiter.define.hook("respond", function(who, declared, points)
-  return told(who, tempo.response(who, declared, points), points)
-end)
-
-arbiter.define.hook("turn_start", function(who)
-  tempo.start_turn(who)
+arbiter.define.hook("respond", function(who, declared, points, ordered)
+  local intent, refused = tempo.response(who, declared, points, ordered)
+  return told(who, intent, points), refused
 end)
 
 arbiter.define.hook("turn_end", function(who)

@@ -1,5 +1,5 @@
 -- `require "tempo"`: what the flow's hooks and the actions share — statuses, costs, checks,
--- thresholds, movement, the standing orders, Recover Stamina.
+-- thresholds, movement, judging the orders, Recover Stamina.
 local arbiter = require "arbiter"
 local outcomes = require "arbiter.outcomes"
 
@@ -108,77 +108,67 @@ function tempo.walk(who, other, squares, away, cause)
 end
 
 -- ---------------------------------------------------------------------------------------------
--- Standing orders (README): `plan`, the proactive actions of each turn in order; an entry the
--- character's status does not allow is replaced by the status's own (rules `by_status` below);
--- `reserve`, AP kept for reactions; `reactions`, what it declares against each action it sees;
--- `counters`, how it replaces its action when a reaction answers it.
+-- Judging what the sheets (or the GM) propose (README: "Orders"). Each returns the intent to take,
+-- or nil and the reason, which the fight narrates: "Konrad cannot Parry: Off Guard".
 
--- Not in the source: default chosen. What a character does when its plan says nothing it may do.
+-- Not in the source: default chosen. What a character without orders for the round does on its turn.
 tempo.BY_STATUS = { ["Off Guard"] = "Ready", ["On Guard"] = "Melee Attack", ["Bound"] = "Press",
                     ["Grappled"] = "Pin", ["Pinned"] = "Escape" }
 
--- Encounter stats hold lists of strings, not maps: a standing answer is written "Melee Attack ->
--- Parry" (what it sees -> what it declares).
-function tempo.answer(c, field, seen)
-  for _, line in ipairs(c.stats[field] or {}) do
-    local when, what = line:match("^%s*(.-)%s*%->%s*(.-)%s*$")
-    if when == nil then error(("%s's %s: '%s' is not 'action -> answer'"):format(c.name, field, line)) end
-    if when == seen then return what end
-  end
-end
+local function short(cost, points) return ("%d AP needed, %d left"):format(cost, points) end
 
--- The plan's place in the running turn, by name: set back by turn_start, so a new fight (or a
--- pack test's next case) never inherits it; a fight is saved between rounds, never mid-turn.
-local step = {}
-
-function tempo.start_turn(who) step[who.name] = 0 end
-
-function tempo.next_action(me, points)
-  local foe = world.closest(me, "enemy")
-  if not foe then return nil end
-  local plan = me.stats.plan
-  local action
-  if plan then
-    step[me.name] = (step[me.name] or 0) + 1
-    action = plan[step[me.name]]
-    -- "Wait" ends the turn early, keeping the AP for reactions.
-    if not action or action == "Wait" then return nil end
-  end
+---The next action of `me`'s turn: the sheet's `ordered` one if the rules allow it, or without
+---orders the status's own (BY_STATUS) at the closest enemy while it can pay.
+function tempo.next_action(me, points, ordered)
   local guard = tempo.guard(me) or tables.rules.starting_status
-  if action and not tables.actions_data[action] then error(("%s's plan: no action '%s'"):format(me.name, action)) end
-  -- Only proactive actions are taken on one's turn; the others wait for what they answer.
-  if not action or tables.actions_data[action].kind ~= "proactive"
-      or not contains(tables.actions_data[action].statuses, guard) then
-    action = tempo.BY_STATUS[guard]
+  local action, target
+  if ordered then
+    action, target = ordered.action, ordered.target
+    local data = tables.actions_data[action]
+    -- Only proactive actions are taken on one's turn; the others wait for what they answer.
+    if data.kind ~= "proactive" then return nil, "it answers another's action, it is not taken on one's turn" end
+    if not contains(data.statuses, guard) then return nil, guard end
+    if not target then return nil, "no one to take it against" end
+  else
+    action, target = tempo.BY_STATUS[guard], world.closest(me, "enemy")
+    if not target then return nil end
+    if action == "Melee Attack" and tempo.weapon(me).ranged then action = "Ranged Attack" end
   end
-  if action == "Melee Attack" and tempo.weapon(me).ranged then action = "Ranged Attack" end
+  -- Reach: a melee action from afar becomes a Move toward its target.
   local weapon = tables.actions_data[action].weapon
-  if (weapon == "melee" or weapon == "unarmed") and tempo.squares(me, foe) > tables.rules.melee_reach then
+  if (weapon == "melee" or weapon == "unarmed") and tempo.squares(me, target) > tables.rules.melee_reach then
+    if not contains(tables.actions_data["Move"].statuses, guard) then return nil, "out of reach, and " .. guard end
     action = "Move"
-    if not contains(tables.actions_data[action].statuses, guard) then return nil end
   end
   local cost = tempo.cost(me, action)
-  if cost > points - (me.stats.reserve or 0) then return nil end
-  return { action = action, target = foe, cost = cost }
+  if cost > points then return nil, short(cost, points) end
+  return { action = action, target = target, cost = cost }
 end
 
-function tempo.response(who, declared, points)
+---Whether `who` may declare `ordered` against `declared`: as an opponent, a reaction to what it sees;
+---as the actor answered by a reaction, a counter-tempo action replacing its own. Without orders, none.
+function tempo.response(who, declared, points, ordered)
+  if not ordered then return nil end
   local data = tables.actions_data
+  local name = ordered.action
   if declared.reaction then
     -- The actor, asked about a response to its action: a counter-tempo replacement, paying "the
     -- difference in cost" ("whichever is larger of your original action and the replacement").
     local mine = flow.intent(who)
     if not mine or not declared.target or declared.target.name ~= who.name then return nil end
-    for _, r in ipairs(mine.responses) do if r.actor.name == who.name then return nil end end  -- replaced once
-    local name = tempo.answer(who, "counters", declared.action)
-    if not name or not data[name] then return nil end
-    local ct = data[name]
+    for _, r in ipairs(mine.responses) do
+      if r.actor.name == who.name then return nil, mine.action .. " is already replaced" end
+    end
     local feint = mine.action == "Feint" and declared.action == "Parry" and name == "Counter-Attack"
-    if not contains(ct.replacement_for, mine.action) then return nil end
-    if not feint and not contains(ct.response_to, declared.action) then return nil end
-    if not tempo.allowed(who, name) then return nil end
+    if not contains(data[name].replacement_for, mine.action) then
+      return nil, ("it does not replace %s"):format(mine.action)
+    end
+    if not feint and not contains(data[name].response_to, declared.action) then
+      return nil, ("it does not answer %s"):format(declared.action)
+    end
+    if not tempo.allowed(who, name) then return nil, tempo.guard(who) end
     local cost = math.max(0, tempo.cost(who, name) - mine.cost)
-    if cost > points then return nil end
+    if cost > points then return nil, short(cost, points) end
     return { action = name, target = declared.actor, cost = cost }
   end
   -- An opponent, asked about a proactive action aimed at it (movements threaten every opponent).
@@ -186,19 +176,20 @@ function tempo.response(who, declared, points)
   local seen = tempo.seen(declared.action)
   local aimed_at_me = declared.target and declared.target.name == who.name
   if not aimed_at_me and seen ~= "Move" and seen ~= "Combat Move" then return nil end
-  local name = tempo.answer(who, "reactions", seen)
-  if not name or not data[name] or not contains(data[name].response_to, seen) then return nil end
-  if not tempo.allowed(who, name) then return nil end
-  if data[name].weapon == "ranged" and not tempo.weapon(who).ranged then return nil end
+  if not contains(data[name].response_to, seen) then return nil, ("it does not answer %s"):format(seen) end
+  if not tempo.allowed(who, name) then return nil, tempo.guard(who) end
+  if data[name].weapon == "ranged" and not tempo.weapon(who).ranged then return nil, "no ranged weapon" end
   if data[name].weapon == "melee" then
     local moves = ({ ["Move"] = tables.rules.base_combat_movement, ["Combat Move"] = 1 })[seen] or 0
-    if tempo.squares(who, declared.actor) - moves > tables.rules.melee_reach then return nil end
+    if tempo.squares(who, declared.actor) - moves > tables.rules.melee_reach then return nil, "out of reach" end
   end
   if data[name].beyond_attack_speed then
     -- Dodge: "You must be at a distance greater than your opponent's ranged weapon attack speed".
-    if tempo.squares(who, declared.actor) <= (tempo.weapon(declared.actor).speed or 0) then return nil end
+    if tempo.squares(who, declared.actor) <= (tempo.weapon(declared.actor).speed or 0) then
+      return nil, "not beyond " .. declared.actor.name .. "'s attack speed"
+    end
   end
-  if tempo.cost(who, name) > points then return nil end
+  if tempo.cost(who, name) > points then return nil, short(tempo.cost(who, name), points) end
   return { action = name, target = declared.actor, cost = tempo.cost(who, name) }
 end
 

@@ -69,7 +69,20 @@ function arbiter.define.condition(name, value) end
 ---@param value table
 function arbiter.define.target(name, value) end
 
+---The flow's hook `choose` (sequential phases, docs/fights.md): the next action of `who`'s turn.
+---`ordered` is what the character's next sheet entry (or the GM) proposes, nil without orders
+---this round. Returns the intent to take, or nil and optionally the reason it refuses the order
+---("Off Guard": narrated "Konrad cannot Parry: Off Guard").
+---@alias arbiter.ChooseHook fun(who: world.Character, points_left: integer, ordered: flow.Intent?): flow.Intent?, string?
+
+---The flow's hook `respond`: whether `who` responds to `declared` (the actor, when
+---`declared.reaction`, answering a response to its own action). `ordered` is the sheet's standing
+---order for it (or the actor's next entry, or the GM's answer), nil without orders.
+---@alias arbiter.RespondHook fun(who: world.Character, declared: flow.Intent, points_left: integer, ordered: flow.Intent?): flow.Intent?, string?
+
 ---Defines an extension point: a function other packs may replace with `arbiter.override.hook`.
+---The flow's hooks are named by docs/fights.md (`choose`: arbiter.ChooseHook, `respond`:
+---arbiter.RespondHook).
 ---@param name string
 ---@param value function
 function arbiter.define.hook(name, value) end

@@ -31,10 +31,17 @@
 ---@field branches { condition: orders.Condition, order: orders.Order }[] IF, then each ELSE IF
 ---@field otherwise? orders.Order ELSE, or the phase's only order
 
+---@class orders.Standing
+---@field trigger string the action it answers: "Melee Attack" in "ON Melee Attack: Parry"
+---@field line integer
+---@field branches { condition: orders.Condition, order: orders.Order }[] IF, then each ELSE IF
+---@field otherwise? orders.Order ELSE, or its only order
+
 ---@class orders.Character
 ---@field name string
 ---@field line integer
 ---@field phases orders.Phase[]
+---@field standing orders.Standing[] standing orders (sequential flows), in the order written
 
 ---@class orders.Sheet
 ---@field round? integer

@@ -1,18 +1,18 @@
 -- Shared setup for the fight tests (not a test file itself): Ana (side a, first in initiative)
--- against Bo (side b), side by side at B2 and C2 with swords and no armour unless told, each
--- with standing orders given as stats; scripted dice.
+-- against Bo (side b), side by side at B2 and C2 with swords and no armour unless told, On Guard;
+-- scripted dice. Each test gives the round's orders as a sheet: `f:round [[ Ana: ... Bo: ... ]]`.
 local test = require "arbiter.test"
 local fight = require "arbiter.fight"
 
 local bout = {}
 
 local function character(name, side, at, me)
-  local stats = { guard = "On Guard", plan = { "Wait" } }
+  local stats = { guard = "On Guard" }
   for k, v in pairs(me.stats or me) do if k ~= "weapon" and k ~= "armour" and k ~= "at" then stats[k] = v end end
   return { name = name, side = side, at = me.at or at, weapon = me.weapon or "Sword", armour = me.armour or "None", stats = stats }
 end
 
----`ana` and `bo`: stats (plan, reactions, counters, guard, ...) with `weapon`, `armour`, `at`.
+---`ana` and `bo`: stats (guard, skill, wounds, ...) with `weapon`, `armour`, `at`.
 function bout.new(ana, bo, dice, map)
   ana.initiative = ana.initiative or 1
   return fight.new { map = map or { width = 10, height = 3 }, dice = dice,
@@ -24,6 +24,15 @@ function bout.declared(f)
   local out = {}
   for _, e in ipairs(f:events("declared")) do
     out[#out + 1] = ("%s %s %d"):format(e.fields.character, e.fields.action, e.fields.points)
+  end
+  return out
+end
+
+---"Ana cannot Melee Attack: Off Guard": the orders the rules refused, as narrated.
+function bout.refused(f)
+  local out = {}
+  for _, e in ipairs(f:events("order_refused")) do
+    out[#out + 1] = ("%s cannot %s: %s"):format(e.fields.character, e.fields.action, e.fields.reason)
   end
   return out
 end

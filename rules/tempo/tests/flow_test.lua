@@ -10,15 +10,20 @@ test.case("\"12 action points to spend during each of these rounds\"; one sequen
 end)
 
 test.case("turns in initiative order (default chosen: the stat `initiative`, highest first)", function()
-  local f = bout.new({ plan = { "Ready" }, guard = "Off Guard", initiative = 1 },
-                     { plan = { "Ready" }, guard = "Off Guard", initiative = 3 }, {})
-  f:round()
+  local f = bout.new({ guard = "Off Guard", initiative = 1 },
+                     { guard = "Off Guard", initiative = 3 }, {})
+  f:round [[
+    Ana:
+      1: Ready -> my opponent
+    Bo:
+      1: Ready -> my opponent
+  ]]
   test.equal(bout.declared(f), { "Bo Ready 11", "Ana Ready 11" })
 end)
 
 test.case("\"In most circumstances you will begin combat in the Off Guard status\"", function()
   local g = require("arbiter.fight").new { map = { width = 4, height = 1 }, characters = {
-    { name = "Cy", side = "c", at = "A1", stats = { plan = { "Wait" } } } } }
+    { name = "Cy", side = "c", at = "A1", stats = {} } } }
   g:round()
   test.truthy(g:has("Cy", "Off Guard"))
 end)
@@ -26,31 +31,58 @@ end)
 test.case("Recover Stamina at each turn's end; AP spent on reactions are missing next round", function()
   -- Round 1: Ana attacks twice (12 -> 4), recovers to 12; Bo parries nothing. Bo attacks once
   -- (12 -> 8), Ana parries (12 -> 8); Bo recovers to 12. Round 2 begins: Ana has 8, Bo 12.
-  local f = bout.new({ plan = { "Melee Attack", "Melee Attack" }, reactions = { "Melee Attack -> Parry" } },
-                     { plan = { "Melee Attack" }, combat_defence = 20 }, { 1, 1, 5, 9, 1, 1, 1, 1 })
-  f:round()
+  local f = bout.new({},
+                     { combat_defence = 20 }, { 1, 1, 5, 9, 1, 1, 1, 1 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+      ON Melee Attack: Parry
+    Bo:
+      1: Melee Attack -> my opponent
+  ]]
   local recovered = {}
   for _, e in ipairs(f:events("recover")) do recovered[#recovered + 1] = e.fields.character .. " " .. e.fields.points end
   test.equal(recovered, { "Ana 12", "Bo 12" })
   test.equal({ f:stat("Ana", "ap"), f:stat("Bo", "ap") }, { 8, 12 })
-  f:round()
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+      ON Melee Attack: Parry
+    Bo:
+      1: Melee Attack -> my opponent
+  ]]
   test.equal(bout.declared(f)[5], "Ana Melee Attack 4", "round 2 starts from the 8 AP carried")
 end)
 
 test.case("Recover Stamina's check (default chosen): stamina - armour burden - wounds; Plate's 3 gives 8 AP", function()
   -- Ana in Plate attacks twice (12 -> 4): -3 is \"Reduced AP Recovery: 8\": 4 + 8 = 12, capped at 12.
   -- A third attack (12 -> 0 with a Dagger ×4) leaves 0: she recovers 8.
-  local f = bout.new({ plan = { "Melee Attack", "Melee Attack", "Melee Attack", "Melee Attack" }, weapon = "Dagger", armour = "Plate" },
+  local f = bout.new({ weapon = "Dagger", armour = "Plate" },
                      { combat_defence = 20 }, { 1, 1, 1, 1 })
-  f:round()
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+      3: Melee Attack -> my opponent
+      4: Melee Attack -> my opponent
+    Bo:
+  ]]
   local e = f:events("recover")[1].fields
   test.equal({ e.result, e.outcome, e.regain, e.points }, { -3, "Reduced AP Recovery: 8", 8, 8 })
 end)
 
 test.case("\"At the end of each full round of combat, this should be increased by one\"", function()
   local f = bout.new({}, {}, {})
-  f:round()
-  f:round()
+  f:round [[
+    Ana:
+    Bo:
+  ]]
+  f:round [[
+    Ana:
+    Bo:
+  ]]
   local counters = {}
   for _, e in ipairs(f:events("round_counter")) do counters[#counters + 1] = e.fields.counter end
   test.equal(counters, { 1, 2 })
@@ -72,22 +104,34 @@ test.case("the statuses allow the actions whose Allowed Status names them (the s
 end)
 
 test.case("wounds reaching health (default 10) put a character Down, out of the fight", function()
-  local f = bout.new({ plan = { "Melee Attack" } }, { wounds = 8 }, { 5, 4 })
-  f:round()
+  local f = bout.new({}, { wounds = 8 }, { 5, 4 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+  ]]
   test.truthy(f:has("Bo", "Down"))
   test.equal(#f:events("recover"), 1, "Bo takes no turn")
 end)
 
 test.case("a house rule changes the check formula: 1d20 + skill", function()
   arbiter.patch.table("rules", { check = { dice = "1d20", stat = "skill" } })
-  local f = bout.new({ plan = { "Melee Attack" } }, { armour = "Plate" }, { 15, 4 })
-  f:round()
+  local f = bout.new({}, { armour = "Plate" }, { 15, 4 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+  ]]
   test.equal(bout.exchanges(f), { "Ana Melee Attack (1d20 15 = 15; Critical Hit); Bo takes 4 (1d6 4)" })
 end)
 
 test.case("the exchange is told before its changes: the blow, then the fall", function()
-  local f = bout.new({ plan = { "Melee Attack" } }, { wounds = 9 }, { 5, 4 })
-  f:round()
+  local f = bout.new({}, { wounds = 9 }, { 5, 4 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+  ]]
   local order = {}
   for _, e in ipairs(f:events()) do
     if e.type == "exchange" or (e.type == "status_applied" and e.fields.status == "Down") then order[#order + 1] = e.type end

@@ -3,31 +3,50 @@ local test = require "arbiter.test"
 local bout = require "tests.bout"
 
 test.case("Ready (1 AP, Off Guard): \"You ready yourself for combat\" — Off Guard becomes On Guard", function()
-  local f = bout.new({ guard = "Off Guard", plan = { "Ready" } }, {}, {})
-  f:round()
+  local f = bout.new({ guard = "Off Guard" }, {}, {})
+  f:round [[
+    Ana:
+      1: Ready -> my opponent
+    Bo:
+  ]]
   test.equal(bout.declared(f), { "Ana Ready 11" })
   test.equal(bout.exchanges(f), { "Ana Ready (no check: 0; Success)" })
   test.equal(bout.guards(f), { "Ana On Guard", "Bo On Guard" })
 end)
 
-test.case("an Off Guard character whose plan says Melee Attack Readies instead (default chosen)", function()
-  local f = bout.new({ guard = "Off Guard", plan = { "Melee Attack" } }, {}, {})
-  f:round()
+test.case("an order the status does not allow is refused with the reason, and the next entry is taken", function()
+  local f = bout.new({ guard = "Off Guard" }, {}, {})
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Ready -> my opponent
+    Bo:
+  ]]
   test.equal(bout.declared(f), { "Ana Ready 11" })
+  test.equal(bout.refused(f), { "Ana cannot Melee Attack: Off Guard" })
 end)
 
 test.case("Melee Attack, unopposed: at Combat Defence a Hit, through armour's protection", function()
   -- Bo in Mail: Combat Defence 0, Combat Defence (Armoured) 0 + 8. 1d10 5: Hit; 1d6 3 - 2 = 1.
-  local f = bout.new({ plan = { "Melee Attack" } }, { armour = "Mail" }, { 5, 3 })
-  f:round()
+  local f = bout.new({}, { armour = "Mail" }, { 5, 3 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+  ]]
   test.equal(bout.declared(f), { "Ana Melee Attack 8" })
   test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 5 = 5; Hit); Bo takes 1 (1d6 3 - 2 armour)" })
   test.equal(f:stat("Bo", "wounds"), 1)
 end)
 
 test.case("Melee Attack: at Combat Defence (Armoured) a Critical Hit ignores armour; below Combat Defence a Miss", function()
-  local f = bout.new({ plan = { "Melee Attack", "Melee Attack" }, skill = 2 }, { armour = "Mail", combat_defence = 4 }, { 10, 3, 1 })
-  f:round()
+  local f = bout.new({ skill = 2 }, { armour = "Mail", combat_defence = 4 }, { 10, 3, 1 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+    Bo:
+  ]]
   test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 10 +2 skill = 12; Critical Hit); Bo takes 3 (1d6 3)",
                                   "Ana Melee Attack (1d10 1 +2 skill = 3; Miss)" })
   test.equal(f:stat("Bo", "wounds"), 3)
@@ -35,17 +54,28 @@ end)
 
 test.case("Feint: \"A feint that fully resolves has no effect\"; the others see a Melee Attack", function()
   -- Bo parries what he takes for a Melee Attack; Ana does not replace the Feint: it misses.
-  local f = bout.new({ plan = { "Feint" } }, { reactions = { "Melee Attack -> Parry" } }, { 9, 2 })
-  f:round()
+  local f = bout.new({}, {}, { 9, 2 })
+  f:round [[
+    Ana:
+      1: Feint -> my opponent
+    Bo:
+      ON Melee Attack: Parry
+  ]]
   test.equal(bout.declared(f), { "Ana Feint 8", "Bo Parry 8" })
   test.equal(bout.exchanges(f), { "Ana Feint (1d10 9 = 9 − 2; Miss); Bo Parry (1d10 2 = 2 − 9; Failure)" })
   test.equal(f:stat("Bo", "wounds"), nil)
 end)
 
 test.case("Feint: \"A feint that draws a Parry ... may be replaced with a Counter-Attack with a +3 bonus\"", function()
-  local f = bout.new({ plan = { "Feint" }, counters = { "Parry -> Counter-Attack" } },
-                     { reactions = { "Melee Attack -> Parry" } }, { 4, 6, 2 })
-  f:round()
+  local f = bout.new({},
+                     {}, { 4, 6, 2 })
+  f:round [[
+    Ana:
+      1: Feint -> my opponent
+      ON Parry: Counter-Attack
+    Bo:
+      ON Melee Attack: Parry
+  ]]
   -- The Counter-Attack costs what the Feint cost (both By Weapon): nothing more to pay.
   test.equal(bout.declared(f), { "Ana Feint 8", "Bo Parry 8", "Ana Counter-Attack 8" })
   test.equal(bout.exchanges(f), { "Ana Feint replaced by Counter-Attack (1d10 4 +3 Feint = 7 − 6; Critical Hit); "
@@ -53,130 +83,212 @@ test.case("Feint: \"A feint that draws a Parry ... may be replaced with a Counte
 end)
 
 test.case("Unarmed Attack (3 AP): \"An opponent who counter-attacks you with a melee weapon receives a +5 bonus\"", function()
-  local f = bout.new({ plan = { "Unarmed Attack" } }, { reactions = { "Unarmed Attack -> Counter-Attack" } }, { 8, 4, 6 })
-  f:round()
+  local f = bout.new({}, {}, { 8, 4, 6 })
+  f:round [[
+    Ana:
+      1: Unarmed Attack -> my opponent
+    Bo:
+      ON Unarmed Attack: Counter-Attack
+  ]]
   test.equal(bout.declared(f), { "Ana Unarmed Attack 9", "Bo Counter-Attack 8" })
   test.equal(bout.exchanges(f), { "Ana Unarmed Attack (1d10 8 = 8 − 9; Miss); "
                                   .. "Bo Counter-Attack (1d10 4 +5 against an Unarmed Attack = 9 − 8; Critical Hit); Ana takes 6 (1d6 6)" })
 end)
 
 test.case("Disarm (Bound, 8): \"You disarm your opponent of their weapon and the bind ends\"", function()
-  local f = bout.new({ guard = "Bound", plan = { "Disarm" } }, { guard = "Bound" }, { 8 })
-  f:round()
+  local f = bout.new({ guard = "Bound" }, { guard = "Bound" }, { 8 })
+  f:round [[
+    Ana:
+      1: Disarm -> my opponent
+    Bo:
+  ]]
   test.equal(f:stat("Bo", "weapon"), "Unarmed")
   test.equal(bout.guards(f), { "Ana On Guard", "Bo On Guard" })
 end)
 
 test.case("Disarm below 8 fails: no effect, still Bound", function()
-  local f = bout.new({ guard = "Bound", plan = { "Disarm" } }, { guard = "Bound" }, { 7 })
-  f:round()
+  local f = bout.new({ guard = "Bound" }, { guard = "Bound" }, { 7 })
+  f:round [[
+    Ana:
+      1: Disarm -> my opponent
+    Bo:
+  ]]
   test.equal(f:stat("Bo", "weapon"), "Sword")
   test.equal(bout.guards(f), { "Ana Bound", "Bo Bound" })
 end)
 
 test.case("Grapple (Bound, 8): \"You successfully initiate a grapple\" — both Grappled (default chosen)", function()
-  local f = bout.new({ guard = "Bound", plan = { "Grapple" } }, { guard = "Bound" }, { 9 })
-  f:round()
+  local f = bout.new({ guard = "Bound" }, { guard = "Bound" }, { 9 })
+  f:round [[
+    Ana:
+      1: Grapple -> my opponent
+    Bo:
+  ]]
   test.equal(bout.guards(f), { "Ana Grappled", "Bo Grappled" })
 end)
 
 test.case("Press (Bound): a Success at Combat Defence strikes through the bind", function()
-  local f = bout.new({ guard = "Bound", plan = { "Press" } }, { guard = "Bound", armour = "Leather" }, { 2, 4 })
-  f:round()
+  local f = bout.new({ guard = "Bound" }, { guard = "Bound", armour = "Leather" }, { 2, 4 })
+  f:round [[
+    Ana:
+      1: Press -> my opponent
+    Bo:
+  ]]
   test.equal(bout.exchanges(f), { "Ana Press (1d10 2 = 2; Success); Bo takes 3 (1d6 4 - 1 armour)" })
 end)
 
 test.case("Withdraw (Bound, 2 AP, 1): \"You withdraw from the bind successfully\"", function()
-  local f = bout.new({ guard = "Bound", plan = { "Withdraw" } }, { guard = "Bound" }, { 1 })
-  f:round()
+  local f = bout.new({ guard = "Bound" }, { guard = "Bound" }, { 1 })
+  f:round [[
+    Ana:
+      1: Withdraw -> my opponent
+    Bo:
+  ]]
   test.equal(bout.declared(f), { "Ana Withdraw 10" })
   test.equal(bout.guards(f), { "Ana On Guard", "Bo On Guard" })
 end)
 
 test.case("Pin (Grappled, 3 AP, Target: Grapple Defence): \"Your target changes to status Pinned\"", function()
-  local f = bout.new({ guard = "Grappled", plan = { "Pin" } }, { guard = "Grappled", grapple_defence = 3 }, { 3 })
-  f:round()
+  local f = bout.new({ guard = "Grappled" }, { guard = "Grappled", grapple_defence = 3 }, { 3 })
+  f:round [[
+    Ana:
+      1: Pin -> my opponent
+    Bo:
+  ]]
   test.equal(bout.guards(f), { "Ana Grappled", "Bo Pinned" })
 end)
 
 test.case("Pin below Grapple Defence fails", function()
-  local f = bout.new({ guard = "Grappled", plan = { "Pin" } }, { guard = "Grappled", grapple_defence = 3 }, { 2 })
-  f:round()
+  local f = bout.new({ guard = "Grappled" }, { guard = "Grappled", grapple_defence = 3 }, { 2 })
+  f:round [[
+    Ana:
+      1: Pin -> my opponent
+    Bo:
+  ]]
   test.equal(bout.guards(f), { "Ana Grappled", "Bo Grappled" })
 end)
 
 test.case("Escape (Grappled or Pinned, 3 AP, 1): \"You escape the grapple or pin\" — both On Guard", function()
-  local f = bout.new({ guard = "Pinned", plan = { "Escape" } }, { guard = "Grappled" }, { 1 })
-  f:round()
+  local f = bout.new({ guard = "Pinned" }, { guard = "Grappled" }, { 1 })
+  f:round [[
+    Ana:
+      1: Escape -> my opponent
+    Bo:
+  ]]
   test.equal(bout.declared(f), { "Ana Escape 9" })
   test.equal(bout.guards(f), { "Ana On Guard", "Bo On Guard" })
 end)
 
-test.case("Pinned allows only Escape: a plan's Melee Attack becomes Escape (default chosen)", function()
-  local f = bout.new({ guard = "Pinned", plan = { "Melee Attack" } }, { guard = "Grappled" }, { 1 })
-  f:round()
-  test.equal(bout.declared(f), { "Ana Escape 9" })
+test.case("without orders, a character takes its status's own action while it can pay (default chosen)", function()
+  -- Pinned: Escape (3 AP), and both are On Guard; then On Guard: Melee Attack (4 AP) twice.
+  local f = bout.new({ guard = "Pinned" }, { guard = "Grappled" }, { 1, 1, 1, 1, 1 })
+  f:round [[
+    Bo:
+  ]]
+  test.equal(bout.declared(f), { "Ana Escape 9", "Ana Melee Attack 5", "Ana Melee Attack 1" })
 end)
 
 test.case("Move (2 AP, no check): unopposed it always succeeds, up to Base Combat Movement (3)", function()
-  local f = bout.new({ plan = { "Move" } }, { at = "H2" }, {})
-  f:round()
+  local f = bout.new({}, { at = "H2" }, {})
+  f:round [[
+    Ana:
+      1: Move -> my opponent
+    Bo:
+  ]]
   test.equal(bout.declared(f), { "Ana Move 10" })
   test.equal(f:cell("Ana"), "E2")
 end)
 
 test.case("Move into a Counter-Attack: the Move fails at the first square, and the blow lands", function()
-  local f = bout.new({ plan = { "Move" } }, { at = "F2", reactions = { "Move -> Counter-Attack" } }, { 3, 2 })
-  f:round()
+  local f = bout.new({}, { at = "F2" }, { 3, 2 })
+  f:round [[
+    Ana:
+      1: Move -> my opponent
+    Bo:
+      ON Move: Counter-Attack
+  ]]
   test.equal(bout.exchanges(f), { "Ana Move (no check: 0 − 3; Failure); Bo Counter-Attack (1d10 3 = 3 − 0; Critical Hit); Ana takes 2 (1d6 2)" })
   test.equal(f:cell("Ana"), "C2")
 end)
 
 test.case("Combat Move (3 AP, On Guard): Success at 1 moves one square; Critical Success at 10 surges (default chosen)", function()
-  local f = bout.new({ plan = { "Combat Move", "Combat Move" } }, { at = "H2" }, { 1, 10 })
-  f:round()
+  local f = bout.new({}, { at = "H2" }, { 1, 10 })
+  f:round [[
+    Ana:
+      1: Combat Move -> my opponent
+      2: Combat Move -> my opponent
+    Bo:
+  ]]
   test.equal(f:cell("Ana"), "F2")  -- B2 -> C2, then up to 3 squares: C2 -> F2
 end)
 
 test.case("Aim (4 AP, On Guard): the aimed accuracy is added to the next Ranged Attack, then spent", function()
-  local f = bout.new({ plan = { "Aim", "Ranged Attack" }, weapon = "Bow" }, { at = "H2", combat_defence = 5 }, { 2, 1 })
-  f:round()
+  local f = bout.new({ weapon = "Bow" }, { at = "H2", combat_defence = 5 }, { 2, 1 })
+  f:round [[
+    Ana:
+      1: Aim -> my opponent
+      2: Ranged Attack -> my opponent
+    Bo:
+  ]]
   test.equal(bout.exchanges(f), { "Ana Aim (no check: 0; Success)",
                                   "Ana Ranged Attack (1d10 2 +3 aimed = 5; Critical Hit); Bo takes 1 (1d6 1)" })
   test.equal(f:stat("Ana", "aimed"), false)
 end)
 
 test.case("Ranged Attack without Aim: no accuracy bonus", function()
-  local f = bout.new({ plan = { "Ranged Attack" }, weapon = "Bow" }, { at = "H2", combat_defence = 5 }, { 2 })
-  f:round()
+  local f = bout.new({ weapon = "Bow" }, { at = "H2", combat_defence = 5 }, { 2 })
+  f:round [[
+    Ana:
+      1: Ranged Attack -> my opponent
+    Bo:
+  ]]
   test.equal(bout.exchanges(f), { "Ana Ranged Attack (1d10 2 = 2; Miss)" })
 end)
 
 test.case("reach (default chosen): a planned Melee Attack from afar becomes a Move; beside the target, the attack", function()
-  local f = bout.new({ plan = { "Melee Attack", "Melee Attack" } }, { at = "F2" }, { 4, 1 })
-  f:round()
+  local f = bout.new({}, { at = "F2" }, { 4, 1 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+    Bo:
+  ]]
   test.equal(bout.declared(f), { "Ana Move 10", "Ana Melee Attack 6" })
   test.equal(f:cell("Ana"), "E2")
 end)
 
 test.case("reach: a melee Counter-Attack answers a Move only if the mover can come within reach", function()
-  local far = bout.new({ plan = { "Move" } }, { at = "G2", reactions = { "Move -> Counter-Attack" } }, {})
-  far:round()
+  local far = bout.new({}, { at = "G2" }, {})
+  far:round [[
+    Ana:
+      1: Move -> my opponent
+    Bo:
+      ON Move: Counter-Attack
+  ]]
   test.equal(bout.declared(far), { "Ana Move 10" })
   test.equal(far:cell("Ana"), "E2")
 end)
 
 test.case("Move failed but not hit: \"move freely up to your Base Combat Movement\"", function()
   -- Ana's Combat Defence 5: Bo's Counter-Attack (3 - 0) misses, and her Move (0 - 3) fails.
-  local f = bout.new({ plan = { "Move" }, combat_defence = 5 }, { at = "F2", reactions = { "Move -> Counter-Attack" } }, { 3 })
-  f:round()
+  local f = bout.new({ combat_defence = 5 }, { at = "F2" }, { 3 })
+  f:round [[
+    Ana:
+      1: Move -> my opponent
+    Bo:
+      ON Move: Counter-Attack
+  ]]
   test.equal(bout.exchanges(f), { "Ana Move (no check: 0 − 3; Failure); Bo Counter-Attack (1d10 3 = 3 − 0; Miss)" })
   test.equal(f:cell("Ana"), "E2")
 end)
 
 test.case("a Feint is told as a Melee Attack; the log's declaration keeps the truth", function()
-  local f = bout.new({ plan = { "Feint" } }, {}, { 3 })
-  f:round()
+  local f = bout.new({}, {}, { 3 })
+  f:round [[
+    Ana:
+      1: Feint -> my opponent
+    Bo:
+  ]]
   local told = table.concat(f:narration(), "\n")
   test.truthy(told:find("Ana: Melee Attack → Bo (4 AP: 12 → 8)", 1, true), told)
   test.falsy(told:find("Ana: Feint", 1, true), told)

@@ -4,8 +4,13 @@ local test = require "arbiter.test"
 local bout = require "tests.bout"
 
 test.case("Parry (By Weapon): at 0 a Bind — \"Your opponent's action fails\", both change to status Bound", function()
-  local f = bout.new({ plan = { "Melee Attack" } }, { reactions = { "Melee Attack -> Parry" } }, { 5, 5 })
-  f:round()
+  local f = bout.new({}, {}, { 5, 5 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+      ON Melee Attack: Parry
+  ]]
   test.equal(bout.declared(f), { "Ana Melee Attack 8", "Bo Parry 8" })
   test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 5 = 5 − 5; Critical Hit); Bo Parry (1d10 5 = 5 − 5; Bind)" })
   test.equal(f:stat("Bo", "wounds"), nil, "the Bind stops the attack")
@@ -13,8 +18,14 @@ test.case("Parry (By Weapon): at 0 a Bind — \"Your opponent's action fails\", 
 end)
 
 test.case("Parry: at 1 a Success stops the attack; below 0 a Failure lets it through", function()
-  local f = bout.new({ plan = { "Melee Attack", "Melee Attack" } }, { reactions = { "Melee Attack -> Parry" } }, { 3, 6, 7, 4, 2 })
-  f:round()
+  local f = bout.new({}, {}, { 3, 6, 7, 4, 2 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+    Bo:
+      ON Melee Attack: Parry
+  ]]
   test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 3 = 3 − 6; Miss); Bo Parry (1d10 6 = 6 − 3; Success)",
                                   "Ana Melee Attack (1d10 7 = 7 − 4; Critical Hit); Bo Parry (1d10 4 = 4 − 7; Failure); Bo takes 2 (1d6 2)" })
   test.equal(bout.guards(f), { "Ana On Guard", "Bo On Guard" })
@@ -22,123 +33,215 @@ end)
 
 test.case("a reaction that cannot be paid is not declared", function()
   -- Ana's Dagger costs 3, Bo's Great Axe Parry 6: Bo parries twice (12 -> 6 -> 0), not a third time.
-  local f = bout.new({ plan = { "Melee Attack", "Melee Attack", "Melee Attack" }, weapon = "Dagger" },
-                     { weapon = "Great Axe", reactions = { "Melee Attack -> Parry" } }, { 1, 3, 1, 3, 1, 1 })
-  f:round()
+  local f = bout.new({ weapon = "Dagger" },
+                     { weapon = "Great Axe" }, { 1, 3, 1, 3, 1, 1 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+      3: Melee Attack -> my opponent
+    Bo:
+      ON Melee Attack: Parry
+  ]]
   test.equal(bout.declared(f), { "Ana Melee Attack 9", "Bo Parry 6", "Ana Melee Attack 6", "Bo Parry 0", "Ana Melee Attack 3" })
   test.equal(f:stat("Bo", "wounds"), 1)
 end)
 
 test.case("Evade (2 AP): at 0 \"You successfully evade your opponent's blow\"", function()
-  local f = bout.new({ plan = { "Melee Attack" } }, { reactions = { "Melee Attack -> Evade" } }, { 4, 4 })
-  f:round()
+  local f = bout.new({}, {}, { 4, 4 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+      ON Melee Attack: Evade
+  ]]
   test.equal(bout.declared(f), { "Ana Melee Attack 8", "Bo Evade 10" })
   test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 4 = 4 − 4; Critical Hit); Bo Evade (1d10 4 = 4 − 4; Success)" })
   test.equal(f:stat("Bo", "wounds"), nil)
 end)
 
 test.case("Counter-Attack: \"they can result in both parties getting hit\" — a tie at Combat Defence 0", function()
-  local f = bout.new({ plan = { "Melee Attack" } }, { reactions = { "Melee Attack -> Counter-Attack" } }, { 6, 6, 2, 3 })
-  f:round()
+  local f = bout.new({}, {}, { 6, 6, 2, 3 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+      ON Melee Attack: Counter-Attack
+  ]]
   test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 6 = 6 − 6; Critical Hit); Bo Counter-Attack (1d10 6 = 6 − 6; Critical Hit); "
                                   .. "Ana takes 2 (1d6 2); Bo takes 3 (1d6 3)" })
   test.equal({ f:stat("Ana", "wounds"), f:stat("Bo", "wounds") }, { 2, 3 })
 end)
 
 test.case("CT Counter-Attack replaces the Melee Attack (Replacement For) against a Counter-Attack, paying the difference: 0", function()
-  local f = bout.new({ plan = { "Melee Attack" }, counters = { "Counter-Attack -> CT Counter-Attack" } },
-                     { reactions = { "Melee Attack -> Counter-Attack" } }, { 8, 5, 4 })
-  f:round()
+  local f = bout.new({},
+                     {}, { 8, 5, 4 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      ON Counter-Attack: CT Counter-Attack
+    Bo:
+      ON Melee Attack: Counter-Attack
+  ]]
   test.equal(bout.declared(f), { "Ana Melee Attack 8", "Bo Counter-Attack 8", "Ana CT Counter-Attack 8" })
   test.equal(bout.exchanges(f), { "Ana Melee Attack replaced by CT Counter-Attack (1d10 8 = 8 − 5; Critical Hit); "
                                   .. "Bo Counter-Attack (1d10 5 = 5 − 8; Miss); Bo takes 4 (1d6 4)" })
 end)
 
 test.case("CT Parry: a Bind against the Counter-Attack stops it, and both are Bound", function()
-  local f = bout.new({ plan = { "Melee Attack" }, counters = { "Counter-Attack -> CT Parry" } },
-                     { reactions = { "Melee Attack -> Counter-Attack" } }, { 5, 5 })
-  f:round()
+  local f = bout.new({},
+                     {}, { 5, 5 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      ON Counter-Attack: CT Parry
+    Bo:
+      ON Melee Attack: Counter-Attack
+  ]]
   test.equal(bout.exchanges(f), { "Ana Melee Attack replaced by CT Parry (1d10 5 = 5 − 5; Bind); Bo Counter-Attack (1d10 5 = 5 − 5; Critical Hit)" })
   test.equal(f:stat("Ana", "wounds"), nil)
   test.equal(bout.guards(f), { "Ana Bound", "Bo Bound" })
 end)
 
 test.case("a counter-tempo action only replaces what its Replacement For lists: not an Unarmed Attack", function()
-  local f = bout.new({ plan = { "Unarmed Attack" }, counters = { "Counter-Attack -> CT Parry" } },
-                     { reactions = { "Unarmed Attack -> Counter-Attack" } }, { 5, 1, 1 })
-  f:round()
+  local f = bout.new({},
+                     {}, { 5, 1, 1 })
+  f:round [[
+    Ana:
+      1: Unarmed Attack -> my opponent
+      ON Counter-Attack: CT Parry
+    Bo:
+      ON Unarmed Attack: Counter-Attack
+  ]]
   test.equal(bout.declared(f), { "Ana Unarmed Attack 9", "Bo Counter-Attack 8" })
 end)
 
 test.case("a reaction must be a Response To what it answers: no Dodge against a Melee Attack", function()
-  local f = bout.new({ plan = { "Melee Attack" } }, { reactions = { "Melee Attack -> Dodge" } }, { 1, 1 })
-  f:round()
+  local f = bout.new({}, {}, { 1, 1 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+      ON Melee Attack: Dodge
+  ]]
   test.equal(bout.declared(f), { "Ana Melee Attack 8" })
 end)
 
 test.case("Dodge (2 AP): only \"at a distance greater than your opponent's ranged weapon attack speed\"", function()
   -- A Bow's speed: 4 squares. At 5 squares Bo may Dodge; at 4 he may not.
-  local far = bout.new({ plan = { "Ranged Attack" }, weapon = "Bow" }, { at = "G2", reactions = { "Ranged Attack -> Dodge" } }, { 3, 3 })
-  far:round()
+  local far = bout.new({ weapon = "Bow" }, { at = "G2" }, { 3, 3 })
+  far:round [[
+    Ana:
+      1: Ranged Attack -> my opponent
+    Bo:
+      ON Ranged Attack: Dodge
+  ]]
   test.equal(bout.exchanges(far), { "Ana Ranged Attack (1d10 3 = 3 − 3; Critical Hit); Bo Dodge (1d10 3 = 3 − 3; Success)" })
-  local near = bout.new({ plan = { "Ranged Attack" }, weapon = "Bow" }, { at = "F2", reactions = { "Ranged Attack -> Dodge" } }, { 3, 1 })
-  near:round()
+  local near = bout.new({ weapon = "Bow" }, { at = "F2" }, { 3, 1 })
+  near:round [[
+    Ana:
+      1: Ranged Attack -> my opponent
+    Bo:
+      ON Ranged Attack: Dodge
+  ]]
   test.equal(bout.declared(near), { "Ana Ranged Attack 7" })
+  test.equal(bout.refused(near), { "Bo cannot Dodge: not beyond Ana's attack speed" })
 end)
 
 test.case("Counter-Fire (ranged weapon) answers an Aim: a failed Aim gives no accuracy", function()
-  local f = bout.new({ plan = { "Aim" }, weapon = "Bow" }, { at = "H2", weapon = "Crossbow", reactions = { "Aim -> Counter-Fire" } }, { 2, 5 })
-  f:round()
+  local f = bout.new({ weapon = "Bow" }, { at = "H2", weapon = "Crossbow" }, { 2, 5 })
+  f:round [[
+    Ana:
+      1: Aim -> my opponent
+    Bo:
+      ON Aim: Counter-Fire
+  ]]
   test.equal(bout.exchanges(f), { "Ana Aim (no check: 0 − 2; Failure); Bo Counter-Fire (1d10 2 = 2 − 0; Critical Hit); Ana takes 5 (1d8 5)" })
   test.equal(f:stat("Ana", "aimed"), nil)
 end)
 
 test.case("Retreat (3 AP) answers a Combat Move: Success at 1 steps away; the Combat Move fails", function()
-  local f = bout.new({ plan = { "Combat Move" } }, { at = "E2", reactions = { "Combat Move -> Retreat" } }, { 3, 5 })
-  f:round()
+  local f = bout.new({}, { at = "E2" }, { 3, 5 })
+  f:round [[
+    Ana:
+      1: Combat Move -> my opponent
+    Bo:
+      ON Combat Move: Retreat
+  ]]
   test.equal(bout.exchanges(f), { "Ana Combat Move (1d10 3 = 3 − 5; Failure); Bo Retreat (1d10 5 = 5 − 3; Success)" })
   test.equal({ f:cell("Ana"), f:cell("Bo") }, { "B2", "F2" })
 end)
 
 test.case("Wind (Bound) answers a Disarm: \"preventing an opponent from exploiting\" the Bind", function()
-  local f = bout.new({ guard = "Bound", plan = { "Disarm" } }, { guard = "Bound", reactions = { "Disarm -> Wind" } }, { 10, 2 })
-  f:round()
+  local f = bout.new({ guard = "Bound" }, { guard = "Bound" }, { 10, 2 })
+  f:round [[
+    Ana:
+      1: Disarm -> my opponent
+    Bo:
+      ON Disarm: Wind
+  ]]
   test.equal(bout.exchanges(f), { "Ana Disarm (1d10 10 = 10 − 2; Success); Bo Wind (1d10 2 = 2 − 10; Failure)" })
   test.equal(f:stat("Bo", "weapon"), "Unarmed")
-  local g = bout.new({ guard = "Bound", plan = { "Disarm" } }, { guard = "Bound", reactions = { "Disarm -> Wind" } }, { 9, 9 })
-  g:round()
+  local g = bout.new({ guard = "Bound" }, { guard = "Bound" }, { 9, 9 })
+  g:round [[
+    Ana:
+      1: Disarm -> my opponent
+    Bo:
+      ON Disarm: Wind
+  ]]
   test.equal(g:stat("Bo", "weapon"), "Sword")
   test.equal(bout.guards(g), { "Ana Bound", "Bo Bound" })
 end)
 
 test.case("Double (Bound) answers a Press: it can hit, and cedes the Bind (default chosen: both On Guard)", function()
-  local f = bout.new({ guard = "Bound", plan = { "Press" } }, { guard = "Bound", reactions = { "Press -> Double" } }, { 2, 6, 4 })
-  f:round()
+  local f = bout.new({ guard = "Bound" }, { guard = "Bound" }, { 2, 6, 4 })
+  f:round [[
+    Ana:
+      1: Press -> my opponent
+    Bo:
+      ON Press: Double
+  ]]
   test.equal(bout.exchanges(f), { "Ana Press (1d10 2 = 2 − 6; Failure); Bo Double (1d10 6 = 6 − 2; Critical Hit); Ana takes 4 (1d6 4)" })
   test.equal(bout.guards(f), { "Ana On Guard", "Bo On Guard" })
 end)
 
 test.case("Struggle (Grappled) answers a Pin: at 0 the Pin fails", function()
-  local f = bout.new({ guard = "Grappled", plan = { "Pin" } }, { guard = "Grappled", reactions = { "Pin -> Struggle" } }, { 6, 6 })
-  f:round()
+  local f = bout.new({ guard = "Grappled" }, { guard = "Grappled" }, { 6, 6 })
+  f:round [[
+    Ana:
+      1: Pin -> my opponent
+    Bo:
+      ON Pin: Struggle
+  ]]
   test.equal(bout.declared(f), { "Ana Pin 9", "Bo Struggle 9" })
   test.equal(bout.guards(f), { "Ana Grappled", "Bo Grappled" })
 end)
 
 test.case("a status gates reactions: an Off Guard character cannot Parry", function()
-  local f = bout.new({ plan = { "Melee Attack" } }, { guard = "Off Guard", reactions = { "Melee Attack -> Parry" } }, { 1, 1 })
-  f:round()
+  local f = bout.new({}, { guard = "Off Guard" }, { 1, 1 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+      ON Melee Attack: Parry
+  ]]
   test.equal(bout.declared(f), { "Ana Melee Attack 8" })
+  test.equal(bout.refused(f), { "Bo cannot Parry: Off Guard" })
 end)
 
 test.case("a third fighter's Counter-Attack against a Move: the mover still heads for its target", function()
   local fight = require "arbiter.fight"
   local f = fight.new { map = { width = 10, height = 3 }, dice = { 1, 1 }, characters = {
-    { name = "Ana", side = "a", at = "B2", weapon = "Sword", stats = { guard = "On Guard", initiative = 1, plan = { "Move" } } },
-    { name = "Bo", side = "b", at = "E2", weapon = "Sword", stats = { guard = "On Guard", plan = { "Wait" } } },
-    { name = "Cy", side = "b", at = "F3", weapon = "Sword", stats = { guard = "On Guard", plan = { "Wait" },
-                                                                      reactions = { "Move -> Counter-Attack" } } } } }
-  f:round()
+    { name = "Ana", side = "a", at = "B2", weapon = "Sword", stats = { guard = "On Guard", initiative = 1 } },
+    { name = "Bo", side = "b", at = "E2", weapon = "Sword", stats = { guard = "On Guard" } },
+    { name = "Cy", side = "b", at = "F3", weapon = "Sword", stats = { guard = "On Guard" } } } }
+  f:round [[
+    Ana:
+      1: Move -> "Bo"
+    Bo:
+    Cy:
+      ON Move: Counter-Attack
+  ]]
   -- A Move threatens every opponent: Cy answers it, and Ana's Move fails at the first square,
   -- toward Bo (C2), not toward Cy (C3).
   test.equal(bout.declared(f), { "Ana Move 10", "Cy Counter-Attack 8" })
@@ -146,8 +249,13 @@ test.case("a third fighter's Counter-Attack against a Move: the mover still head
   test.equal(f:stat("Ana", "wounds"), 1)
 end)
 
-test.case("a plan naming a reactive action takes the status's own action instead", function()
-  local f = bout.new({ plan = { "Parry" } }, {}, { 1, 1 })
-  f:round()
-  test.equal(bout.declared(f), { "Ana Melee Attack 8" })
+test.case("an entry naming a reactive action is refused on one's turn", function()
+  local f = bout.new({}, {}, {})
+  f:round [[
+    Ana:
+      1: Parry -> my opponent
+    Bo:
+  ]]
+  test.equal(bout.declared(f), {})
+  test.equal(bout.refused(f), { "Ana cannot Parry: it answers another's action, it is not taken on one's turn" })
 end)

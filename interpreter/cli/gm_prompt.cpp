@@ -1,0 +1,62 @@
+#include "interpreter/cli/gm_prompt.hpp"
+
+#include <istream>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "grammar/diagnostic.hpp"
+#include "interpreter/core/order_check.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+// The typed order as the one entry of a sheet for `who`; every problem is placed on the answer.
+orders::Phase read_answer(const std::string& who, const std::string& answer, const orders::Vocabulary& vocabulary,
+                          const orders::Roster& roster) {
+  const std::string head = "\"" + who + "\":\n";
+  const std::string entry = "1: ";
+  const std::string text = head + entry + answer + "\n";
+  const auto on_the_answer = [&](const std::vector<Diagnostic>& found) {
+    std::vector<Diagnostic> placed;
+    for (Diagnostic d : found) {
+      d.where = {"answer", 1, d.where.column > entry.size() ? d.where.column - entry.size() : 1};
+      d.source_line = answer;
+      placed.push_back(std::move(d));
+    }
+    return Error(std::move(placed));
+  };
+  orders::SheetFile file{"answer", text, {}};
+  try {
+    file.sheet = orders::parse_orders(text, "answer");
+  } catch (const Error& e) {
+    throw on_the_answer(e.diagnostics());
+  }
+  orders::Vocabulary one_entry = vocabulary;  // an answer is one entry, whatever the phase
+  one_entry.phases = 0;
+  if (const auto found = orders::check_orders({file}, one_entry, &roster); !found.empty()) throw on_the_answer(found);
+  return file.sheet.characters.front().phases.front();
+}
+
+}  // namespace
+
+packs::Fight::Ask gm_prompt(std::istream& in, std::ostream& prompts, const orders::Vocabulary& vocabulary,
+                            const orders::Roster& roster) {
+  return [&in, &prompts, vocabulary, roster](const std::string& who,
+                                             const std::string& question) -> std::optional<orders::Phase> {
+    for (;;) {
+      prompts << question << ": " << std::flush;
+      std::string line;
+      if (!std::getline(in, line)) throw Error(fmt::format("the input ended before an answer to: {}", question));
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line.find_first_not_of(" \t") == std::string::npos) return std::nullopt;
+      try {
+        return read_answer(who, line, vocabulary, roster);
+      } catch (const Error& e) {
+        for (const Diagnostic& d : e.diagnostics()) prompts << render(d) << "\n";
+      }
+    }
+  };
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,17 @@
+#pragma once
+// `arbiter run --ask`: the GM decides at the terminal what no sheet decides. Each question is
+// answered with one order in the sheet language (docs/orders.md), IF … THEN … ELSE included, and
+// checked like a sheet's line: a mistake is shown with its column and the nearest valid name, and
+// asked again. An empty line answers "none". When the input ends, the fight stops with an error.
+#include <iosfwd>
+
+#include "interpreter/core/order_check.hpp"
+#include "interpreter/core/vocabulary.hpp"
+#include "interpreter/packs/fight.hpp"
+
+namespace arbiter::cli {
+
+packs::Fight::Ask gm_prompt(std::istream& in, std::ostream& prompts, const orders::Vocabulary& vocabulary,
+                            const orders::Roster& roster);
+
+}  // namespace arbiter::cli

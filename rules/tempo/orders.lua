@@ -1,0 +1,58 @@
+-- What a duellist's order sheet may say (docs/orders.md, README: "Orders"): conditions on what the
+-- character sees of the exchange and of the statuses, and whom it acts against.
+local arbiter = require "arbiter"
+local tempo = require "tempo"
+
+local function opponent(me) return world.closest(me, "enemy") end
+
+-- The answers drawn by my action this turn: its intent keeps every response declared against it,
+-- until my next action replaces it.
+local function answered(me, actions)
+  local mine = flow.intent(me)
+  for _, r in ipairs(mine and mine.responses or {}) do
+    if r.actor.name ~= me.name and tempo.contains(actions, r.action) then return true end
+  end
+  return false
+end
+
+local conditions = {
+  ["my attack was parried"] = function(me) return answered(me, { "Parry", "CT Parry" }) end,
+  ["my attack was countered"] = function(me) return answered(me, { "Counter-Attack", "CT Counter-Attack" }) end,
+  ["my attack was answered"] = function(me)
+    local mine = flow.intent(me)
+    for _, r in ipairs(mine and mine.responses or {}) do if r.actor.name ~= me.name then return true end end
+    return false
+  end,
+  -- The last exchange I played this round hit someone.
+  ["my attack hit"] = function(me)
+    local exchanges = log.phase_events("exchange")
+    for i = #exchanges, 1, -1 do
+      local e = exchanges[i].fields
+      if e.character == me.name then
+        for _, name in ipairs(e.hit) do if name ~= me.name then return true end end
+        return false
+      end
+    end
+    return false
+  end,
+  ["I have at least {n} AP"] = function(me, n) return flow.points(me) >= n end,
+  ["my opponent is within reach"] = function(me)
+    local foe = opponent(me)
+    return foe ~= nil and tempo.squares(me, foe) <= arbiter.tables.rules.melee_reach
+  end,
+}
+for _, status in ipairs(tempo.GUARDS) do
+  conditions["I am " .. status] = function(me) return tempo.guard(me) == status end
+  conditions["my opponent is " .. status] = function(me)
+    local foe = opponent(me)
+    return foe ~= nil and tempo.guard(foe) == status
+  end
+end
+for phrase, test in pairs(conditions) do arbiter.define.condition(phrase, { test = test }) end
+
+local targets = {
+  ["my opponent"] = opponent,
+  ["the closest enemy"] = opponent,
+  ["the most injured enemy"] = function(me) return world.most_injured(me, "enemy") end,
+}
+for phrase, find in pairs(targets) do arbiter.define.target(phrase, { find = find }) end

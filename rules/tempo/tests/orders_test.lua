@@ -1,0 +1,101 @@
+-- Order sheets in the tempo round (README: "Orders"): a turn's entries in order, IF on what
+-- happened in the exchange, standing orders (ON) for reactions and counter-tempo answers; the
+-- rules judge each order and refuse what they do not allow, with the reason.
+local test = require "arbiter.test"
+local bout = require "tests.bout"
+
+test.case("the issue's order: IF my attack was parried THEN Counter-Attack answers the Parry of a Feint", function()
+  -- Bo parries what he sees as a Melee Attack; Ana's entry 2 answers his Parry, replacing the Feint.
+  local f = bout.new({}, {}, { 4, 6, 2 })
+  f:round [[
+    Ana:
+      1: Feint -> my opponent
+      2: IF my attack was parried THEN Counter-Attack ELSE Melee Attack -> my opponent
+    Bo:
+      ON Melee Attack: Parry
+  ]]
+  test.equal(bout.declared(f), { "Ana Feint 8", "Bo Parry 8", "Ana Counter-Attack 8" })
+  test.equal(bout.exchanges(f), { "Ana Feint replaced by Counter-Attack (1d10 4 +3 Feint = 7 − 6; Critical Hit); "
+                                  .. "Bo Parry (1d10 6 = 6 − 7; Failure); Bo takes 2 (1d6 2)" })
+end)
+
+test.case("the same order when no one parries: the Feint resolves, then the ELSE is the next action", function()
+  local f = bout.new({}, {}, { 9, 2, 1 })
+  f:round [[
+    Ana:
+      1: Feint -> my opponent
+      2: IF my attack was parried THEN Counter-Attack ELSE Melee Attack -> my opponent
+    Bo:
+  ]]
+  test.equal(bout.declared(f), { "Ana Feint 8", "Ana Melee Attack 4" })
+  test.equal(bout.exchanges(f), { "Ana Feint (1d10 9 = 9; Miss)", "Ana Melee Attack (1d10 2 = 2; Critical Hit); Bo takes 1 (1d6 1)" })
+end)
+
+test.case("an entry the rules do not take as an answer stays for the turn's next action, unnarrated", function()
+  local f = bout.new({}, {}, { 1, 5, 1, 5 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+    Bo:
+      ON Melee Attack: Parry
+  ]]
+  test.equal(bout.declared(f), { "Ana Melee Attack 8", "Bo Parry 8", "Ana Melee Attack 4", "Bo Parry 4" })
+  test.equal(bout.refused(f), {})
+end)
+
+test.case("a standing order with IF: Parry while 9 AP are left, else Evade", function()
+  local f = bout.new({ weapon = "Dagger" }, {}, { 1, 5, 1, 5, 1, 5 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+      3: Melee Attack -> my opponent
+    Bo:
+      ON Melee Attack: IF I have at least 9 AP THEN Parry ELSE Evade
+  ]]
+  test.equal(bout.declared(f), { "Ana Melee Attack 9", "Bo Parry 8", "Ana Melee Attack 6", "Bo Evade 6",
+                                 "Ana Melee Attack 3", "Bo Evade 4" })
+end)
+
+test.case("IF my attack hit: a second blow only after a first that landed", function()
+  local hit = bout.new({}, {}, { 5, 3, 5, 3 })
+  local sheet = [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: IF my attack hit THEN Melee Attack -> my opponent
+    Bo:
+  ]]
+  hit:round(sheet)
+  test.equal(bout.declared(hit), { "Ana Melee Attack 8", "Ana Melee Attack 4" })
+  local missed = bout.new({}, { combat_defence = 20 }, { 1 })
+  missed:round(sheet)
+  test.equal(bout.declared(missed), { "Ana Melee Attack 8" })
+end)
+
+test.case("conditions on statuses: IF my opponent is Off Guard, and a refusal told with the status", function()
+  local f = bout.new({ guard = "Off Guard" }, { guard = "Off Guard" }, {})
+  f:round [[
+    Ana:
+      1: IF my opponent is Off Guard THEN Melee Attack -> my opponent
+      2: IF I am Off Guard THEN Ready -> my opponent
+    Bo:
+      1: Ready -> my opponent
+  ]]
+  test.equal(bout.refused(f), { "Ana cannot Melee Attack: Off Guard" })
+  test.equal(bout.declared(f), { "Ana Ready 11", "Bo Ready 11" })
+end)
+
+test.case("an order that costs more than the AP left is refused with what it needs", function()
+  -- A Great Axe attack costs 6: 12 -> 6 -> 0; the third is refused.
+  local f = bout.new({ weapon = "Great Axe" }, { combat_defence = 20 }, { 1, 1 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+      3: Melee Attack -> my opponent
+    Bo:
+  ]]
+  test.equal(bout.declared(f), { "Ana Melee Attack 6", "Ana Melee Attack 0" })
+  test.equal(bout.refused(f), { "Ana cannot Melee Attack: 6 AP needed, 0 left" })
+end)
