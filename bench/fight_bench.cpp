@@ -6,6 +6,9 @@
 //   build/bench/fight_bench   (from the project root: it reads rules/ and examples/)
 #include <malloc.h>
 
+#include <fstream>
+#include <iterator>
+
 #include <benchmark/benchmark.h>
 
 #include "grammar/orders.hpp"
@@ -71,10 +74,21 @@ void BM_SkirmishRound(benchmark::State& state) {
 }
 BENCHMARK(BM_SkirmishRound)->Unit(benchmark::kMicrosecond);
 
-// The tempo duel's first three rounds, over and over (by the third one of them is down).
+// The tempo duel's three rounds with their order sheets, over and over (by the third one of them
+// is down): declarations, reactions and counter-tempo answers.
 void BM_DuelActions(benchmark::State& state) {
   Table duel("examples/tempo/duel.lua");
-  duel.start();
+  std::vector<orders::Sheet> sheets;
+  for (int round = 1; round <= 3; ++round) {
+    const std::string file = "examples/tempo/duel-round" + std::to_string(round) + ".txt";
+    std::ifstream in(file);
+    sheets.push_back(orders::parse_orders(std::string(std::istreambuf_iterator<char>(in), {}), file));
+  }
+  const auto start = [&] {
+    duel.start();
+    for (const orders::Sheet& sheet : sheets) duel.fight->add_orders(*sheet.round, sheet);
+  };
+  start();
   std::size_t actions = 0;
   int played = 0;
   const auto declared = [&] {
@@ -86,7 +100,7 @@ void BM_DuelActions(benchmark::State& state) {
     if (played++ % 3 == 0) {
       state.PauseTiming();
       actions += declared();
-      duel.start();
+      start();
       state.ResumeTiming();
     }
     duel.fight->play_round();
