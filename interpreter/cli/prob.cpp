@@ -4,6 +4,7 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <string>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -25,6 +26,11 @@ struct ProbOptions {
 };
 
 std::string fraction_text(double) { return {}; }
+
+// Sums of floating-point probabilities carry error in their last digits (3d6's mean would print
+// as 10.500000000000002): JSON gets 15 significant digits, all a double holds reliably here.
+// --exact gives the fractions themselves.
+double to_json(double value) { return std::stod(fmt::format("{:.15g}", value)); }
 std::string fraction_text(const Fraction& p) { return p.get_str(); }
 
 template <class P>
@@ -39,18 +45,18 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
       rows.push_back({d.low + static_cast<std::int64_t>(i), to_double(d.p[i]), fraction_text(d.p[i])});
 
   if (options.json) {
-    nlohmann::ordered_json out = {{"expr", expr}, {"mean", mean}, {"stddev", stddev}};
+    nlohmann::ordered_json out = {{"expr", expr}, {"mean", to_json(mean)}, {"stddev", to_json(stddev)}};
     auto& entries = out["distribution"] = nlohmann::ordered_json::array();
     for (const auto& row : rows) {
-      nlohmann::ordered_json entry = {{"value", row.value}, {"p", row.p}};
+      nlohmann::ordered_json entry = {{"value", row.value}, {"p", to_json(row.p)}};
       if (options.exact) entry["fraction"] = row.fraction;
       entries.push_back(std::move(entry));
     }
     if (options.at_least) {
-      out["at_least"] = {{"value", *options.at_least}, {"p", to_double(d.at_least(*options.at_least))}};
+      out["at_least"] = {{"value", *options.at_least}, {"p", to_json(to_double(d.at_least(*options.at_least)))}};
       if (options.exact) out["at_least"]["fraction"] = fraction_text(d.at_least(*options.at_least));
     }
-    if (cut_off > 0) out["cut_off"] = cut_off;
+    if (cut_off > 0) out["cut_off"] = to_json(cut_off);
     *context.out << out.dump() << "\n";
     return;
   }
