@@ -133,6 +133,11 @@ TEST_CASE("definitions are read-only outside the registry", "[packs][registry]")
                "return table.concat(names, ' ')") == "\"copy weapons wounds\"");
 }
 
+TEST_CASE("a pack named twice in one request is refused", "[packs]") {
+  Stack s;
+  CHECK_THROWS_WITH(s.stack.load({"demo-base", "demo-house", "demo-base"}), Contains("pack 'demo-base' is named twice"));
+}
+
 TEST_CASE("what was read from the registry shows later changes", "[packs][registry]") {
   Stack s;
   s.stack.load({"demo-base"});

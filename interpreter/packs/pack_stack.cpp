@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -54,6 +55,7 @@ bool PackStack::depends_on(const std::string& pack, const std::string& other) co
 void PackStack::load(const std::vector<std::string>& requested) {
   if (requested.empty()) throw Error("no packs given: name at least one (see `arbiter packs`)");
   const std::size_t first_new = order_.size();
+  std::set<std::string> named;
   for (const auto& request : requested) {
     std::vector<std::string> chain;
     std::string name = request;
@@ -61,6 +63,8 @@ void PackStack::load(const std::vector<std::string>& requested) {
       name = manifest_in(request).name;
       folders_[name] = request;
     }
+    // Loaded once either way, but a pack named twice is a slip (its tests would run twice).
+    if (!named.insert(name).second) throw Error(fmt::format("pack '{}' is named twice", name));
     resolve(name, {nullptr, nullptr}, chain);
   }
   for (std::size_t i = first_new; i < order_.size(); ++i) {
