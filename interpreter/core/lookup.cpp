@@ -42,7 +42,7 @@ std::optional<EntityId> best(const World& world, const Entity& of, Relation rela
 Relation parse_relation(std::string_view text) {
   constexpr std::array<std::string_view, 3> names{"any", "ally", "enemy"};
   for (std::size_t i = 0; i < names.size(); ++i)
-    if (edit_distance(text, names[i]) == 0) return static_cast<Relation>(i);
+    if (same_name(text, names[i])) return static_cast<Relation>(i);
   std::string message = "unknown relation '" + std::string(text) + "' (any, ally, enemy)";
   if (const std::string hint = did_you_mean(text, {names.begin(), names.end()}); !hint.empty()) message += "; " + hint;
   throw Error(message);

@@ -12,7 +12,7 @@ namespace {
 template <std::size_t N>
 std::size_t find_name(std::string_view text, const std::array<std::string_view, N>& names, const char* what) {
   for (std::size_t i = 0; i < N; ++i)
-    if (edit_distance(text, names[i]) == 0) return i;
+    if (same_name(text, names[i])) return i;
   std::string message = "unknown " + std::string(what) + " '" + std::string(text) + "'";
   if (const std::string hint = did_you_mean(text, {names.begin(), names.end()}); !hint.empty()) message += "; " + hint;
   throw Error(message);

@@ -18,7 +18,7 @@ std::string_view name(Metric metric) { return metric_names[static_cast<std::size
 
 Metric parse_metric(std::string_view text) {
   for (std::size_t i = 0; i < metric_names.size(); ++i)
-    if (edit_distance(text, metric_names[i]) == 0) return static_cast<Metric>(i);
+    if (same_name(text, metric_names[i])) return static_cast<Metric>(i);
   std::string message = "unknown distance metric '" + std::string(text) +
                         "' (chebyshev, manhattan, alternating, euclidean)";
   if (const std::string hint = did_you_mean(text, {metric_names.begin(), metric_names.end()}); !hint.empty())

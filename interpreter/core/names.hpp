@@ -8,6 +8,8 @@ namespace arbiter {
 
 // Edit distance, case-insensitive (players write "full attack" for "Full Attack").
 std::size_t edit_distance(std::string_view a, std::string_view b);
+// The same name, ignoring ASCII case: edit distance 0, without computing one.
+bool same_name(std::string_view a, std::string_view b);
 
 // Up to `most` candidates close enough to `wanted` to be a plausible misspelling, nearest first.
 std::vector<std::string> nearest_names(std::string_view wanted, const std::vector<std::string>& candidates,

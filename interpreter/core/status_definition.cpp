@@ -12,7 +12,7 @@ namespace {
 template <class Enum, std::size_t N>
 Enum parse_named(std::string_view text, const std::array<std::string_view, N>& names, const char* what) {
   for (std::size_t i = 0; i < N; ++i)
-    if (edit_distance(text, names[i]) == 0) return static_cast<Enum>(i);
+    if (same_name(text, names[i])) return static_cast<Enum>(i);
   std::string message = "unknown " + std::string(what) + " '" + std::string(text) + "' (";
   for (std::size_t i = 0; i < N; ++i) message += (i ? ", " : "") + std::string(names[i]);
   message += ")";

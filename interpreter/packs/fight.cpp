@@ -358,7 +358,7 @@ const orders::CharacterOrders* Fight::orders_of(const Entity& who) const {
   if (sheets == orders_.end()) return nullptr;
   for (const auto& sheet : sheets->second)
     for (const auto& character : sheet.characters)
-      if (orders::fold_case(character.name.text) == orders::fold_case(who.name)) return &character;
+      if (same_name(character.name.text, who.name)) return &character;
   return nullptr;
 }
 
@@ -655,9 +655,9 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
   if (const orders::CharacterOrders* mine = orders_of(who)) {
     // The first standing order whose trigger names the declared action, as the others see it.
     const Action& seen = action(declared.action);
-    const std::string shown = orders::fold_case(seen.declared_as.empty() ? seen.name : seen.declared_as);
+    const std::string& shown = seen.declared_as.empty() ? seen.name : seen.declared_as;
     for (const auto& standing : mine->standing) {
-      if (orders::fold_case(standing.trigger.text) != shown) continue;
+      if (!same_name(standing.trigger.text, shown)) continue;
       if (const orders::Order* order = picked(who, standing.choice)) {
         const Intent proposal = intent_from_order(who, *order);
         return judge(*f, push_arguments(), who, &proposal, false);
