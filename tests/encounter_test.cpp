@@ -210,7 +210,7 @@ TEST_CASE("missing rules, a map too small and a file that is not an encounter ar
   CHECK((no_map.where.line == 2 && no_map.where.column == 1));
 
   const auto empty = fight.problem(platemail("", "width = 0, height = 2"));
-  CHECK_THAT(empty.message, Catch::Matchers::StartsWith("a grid must be between 1 and 4096 cells on each side"));
+  CHECK_THAT(empty.message, Catch::Matchers::StartsWith("a grid must be between 1 and 1024 cells on each side"));
   CHECK((empty.where.line == 3 && empty.where.column == 11));
 
   const auto metric = fight.problem(platemail("", "width = 2, height = 2, metric = 'chebychev'"));

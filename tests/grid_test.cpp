@@ -30,7 +30,7 @@ TEST_CASE("an unknown cell label is an error naming the grid and the nearest cel
 }
 
 TEST_CASE("a grid of no cells or of absurd cells is an error", "[grid][errors]") {
-  CHECK(error_message([] { Grid(0, 3); }) == "a grid must be between 1 and 4096 cells on each side, not 0×3");
+  CHECK(error_message([] { Grid(0, 3); }) == "a grid must be between 1 and 1024 cells on each side, not 0×3");
   CHECK(error_message([] { Grid(3, 3, 0); }) == "a grid cell must be between 1 and 10000 feet across, not 0");
 }
 

@@ -10,7 +10,9 @@ namespace arbiter {
 
 Grid::Grid(int width, int height, int feet_per_cell, Metric metric)
     : width_(width), height_(height), scale_(feet_per_cell), metric_(metric) {
-  constexpr int largest_side = 4096;
+  // A mile of 5' squares, more than any table: every per-cell array stays a few megabytes, and
+  // the path finder's a few dozen.
+  constexpr int largest_side = 1024;
   if (width < 1 || height < 1 || width > largest_side || height > largest_side)
     throw Error("a grid must be between 1 and " + std::to_string(largest_side) + " cells on each side, not " +
                 std::to_string(width) + "×" + std::to_string(height));
@@ -19,7 +21,6 @@ Grid::Grid(int width, int height, int feet_per_cell, Metric metric)
     throw Error("a grid cell must be between 1 and " + std::to_string(widest_cell) + " feet across, not " +
                 std::to_string(feet_per_cell));
   const auto cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
-  terrain_.resize(cells);
   edge_flags_.resize(2 * cells);
   edge_cost_.resize(2 * cells);
   cell_flags_.resize(cells);
@@ -106,7 +107,14 @@ void Grid::set_terrain(Cell c, Terrain terrain) {
   shelter_[i] = static_cast<std::uint8_t>(terrain.shelter);
   cell_height_[i] = terrain.height;
   revision_.bump();
-  terrain_[i] = std::move(terrain);
+  if (terrain == Terrain{}) terrain_.erase(index(c));
+  else terrain_[index(c)] = std::move(terrain);
+}
+
+const Terrain& Grid::terrain(Cell c) const {
+  static const Terrain open_ground;
+  const auto it = terrain_.find(index(c));
+  return it == terrain_.end() ? open_ground : it->second;
 }
 
 }  // namespace arbiter

@@ -77,7 +77,9 @@ class Grid {
   }
 
   void set_terrain(Cell c, Terrain terrain);
-  const Terrain& terrain(Cell c) const { return terrain_[static_cast<std::size_t>(index(c))]; }
+  const Terrain& terrain(Cell c) const;  // open ground (Terrain{}) unless set
+  // The cells whose terrain is set, by cell index, in order.
+  const std::map<int, Terrain>& terrains() const { return terrain_; }
 
   // Hot queries for sight and paths, read from compact arrays (no map lookups). `edge` must be a
   // valid edge number, `cell` a valid cell index.
@@ -102,7 +104,7 @@ class Grid {
   int scale_;
   Metric metric_;
   std::map<int, Border> borders_;
-  std::vector<Terrain> terrain_;
+  std::map<int, Terrain> terrain_;  // only the cells that are not open ground
   // Mirrors of borders_ and terrain_ kept in step by the setters.
   std::vector<std::uint8_t> edge_flags_;  // two edges per cell: 2i is its east side, 2i+1 its north
   std::vector<double> edge_cost_;

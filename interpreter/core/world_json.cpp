@@ -102,13 +102,11 @@ json border_to_json(const Grid& grid, int edge, const Border& b) {
 json grid_to_json(const Grid& grid) {
   json borders = json::array(), terrain = json::array();
   for (const auto& [edge, border] : grid.borders()) borders.push_back(border_to_json(grid, edge, border));
-  const Terrain open_ground;
-  for (int i = 0; i < grid.cell_count(); ++i)
-    if (const Terrain& t = grid.terrain(grid.cell_at(i)); !(t == open_ground)) {
-      json cell = terrain_fields(t);
-      cell["cell"] = grid.label(grid.cell_at(i));
-      terrain.push_back(std::move(cell));
-    }
+  for (const auto& [i, t] : grid.terrains()) {
+    json cell = terrain_fields(t);
+    cell["cell"] = grid.label(grid.cell_at(i));
+    terrain.push_back(std::move(cell));
+  }
   return {{"width", grid.width()}, {"height", grid.height()},   {"scale", grid.scale()},
           {"metric", name(grid.metric())}, {"borders", borders}, {"terrain", terrain}};
 }
