@@ -267,14 +267,20 @@ arbiter.define.hook("phase_end", function()
       log.event("wounded", { character = c.name, wounds = taken, total = before + taken, text = (
         "%s: %d hit%s, Absorb %d — %d Wound%s (%d of %d)"):format(c.name, #list, #list == 1 and "" or "s", absorb,
         taken, taken == 1 and "" or "s", before + taken, max) }, "tally")
-      if combat.wound_state(before + taken, max) == "unconscious" and not status.has(c, "Unconscious") then
-        status.apply(c, "Unconscious", { cause = "Wounds beyond Max Wounds" })
+      local beyond = combat.wound_state(before + taken, max) == "unconscious"
+      -- Not in the source: default chosen (README). A Stable character who takes new Wounds beyond
+      -- Max Wounds is Fatally Wounded again, with a fresh count of Rounds to live.
+      local reopened = beyond and taken > 0 and status.has(c, "Stable")
+      if beyond and (reopened or not status.has(c, "Unconscious")) then
+        if reopened then status.remove(c, "Stable", "new Wounds")
+        else status.apply(c, "Unconscious", { cause = "Wounds beyond Max Wounds" }) end
         status.apply(c, "Fatally Wounded", { cause = "Wounds beyond Max Wounds" })
         local rounds = combat.rounds_to_live(max)
         world.set_stat(c, "rounds_to_live", rounds, "Fatally Wounded")
         fell_this_round[c.name] = true
-        log.event("falls", { character = c.name, text = ("%s falls Unconscious, Fatally Wounded: %d Round%s to live without aid"):format(
-          c.name, rounds, rounds == 1 and "" or "s") }, "Wounds")
+        log.event("falls", { character = c.name, text = ("%s %s, Fatally Wounded: %d Round%s to live without aid"):format(
+          c.name, reopened and "is wounded again while Stable" or "falls Unconscious", rounds,
+          rounds == 1 and "" or "s") }, "Wounds")
       end
       if data and data.concentration_check and not down(c) then
         local parts = { { amount = combat.wound_modifier(before), reason = "Wounds" } }

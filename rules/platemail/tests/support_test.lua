@@ -124,6 +124,31 @@ test.case("Stabilize: 'Attempt a Medical roll ... On success, they are Stable' a
   duel.no_failures(f)
 end)
 
+test.case("a Stable character hit again beyond Max Wounds is Fatally Wounded again, with a fresh count (default chosen)", function()
+  -- Round 1: the Orc's 18 > 14 fells Aldric. Round 2: Medical 9 + 2 = 11 Stabilizes him (four
+  -- 1d4+1 of 1: 8 Rounds). Round 3: the Orc's Full Attack, 15 > 13 (Unarmored, Unconscious so
+  -- Not Ready) and 2 < 13: a 5th Wound.
+  local f = fallen({ 18, 9, 1, 1, 1, 1, 15, 2 })
+  f:round(strike)
+  f:round [[
+    Medic:
+      1: Stabilize -> "Aldric"
+      2: Defend
+  ]]
+  test.truthy(f:has("Aldric", "Stable"))
+  f:round [[
+    Orc:
+      1: Full Attack -> "Aldric"
+      2: Defend
+  ]]
+  test.equal(f:stat("Aldric", "wounds"), 5)
+  test.falsy(f:has("Aldric", "Stable"))
+  test.truthy(f:has("Aldric", "Fatally Wounded"))
+  test.equal(f:stat("Aldric", "rounds_to_live"), 3)
+  test.truthy(table.concat(f:narration(), "\n"):find("Aldric is wounded again while Stable, Fatally Wounded: 3 Rounds to live", 1, true))
+  duel.no_failures(f)
+end)
+
 test.case("Stabilize failed: Medical d20 5 + 2 < 10, still Fatally Wounded", function()
   local f = fallen({ 18, 5 })
   f:round(strike)
