@@ -272,8 +272,8 @@ arbiter.define.hook("phase_end", function()
       -- Max Wounds is Fatally Wounded again, with a fresh count of Rounds to live.
       local reopened = beyond and taken > 0 and status.has(c, "Stable")
       if beyond and (reopened or not status.has(c, "Unconscious")) then
-        if reopened then status.remove(c, "Stable", "new Wounds")
-        else status.apply(c, "Unconscious", { cause = "Wounds beyond Max Wounds" }) end
+        if reopened then status.remove(c, "Stable", "new Wounds") end
+        if not status.has(c, "Unconscious") then status.apply(c, "Unconscious", { cause = "Wounds beyond Max Wounds" }) end
         status.apply(c, "Fatally Wounded", { cause = "Wounds beyond Max Wounds" })
         local rounds = combat.rounds_to_live(max)
         world.set_stat(c, "rounds_to_live", rounds, "Fatally Wounded")
