@@ -149,6 +149,30 @@ test.case("a Stable character hit again beyond Max Wounds is Fatally Wounded aga
   duel.no_failures(f)
 end)
 
+test.case("a Stable character who woke and is wounded again falls Unconscious, Fatally Wounded again", function()
+  -- As above, then 8 Rounds: Aldric wakes, and Defends by default (Defense 14, Disfavor to the
+  -- Orc). The Orc's Full Attack: a natural 20 always hits (its Axe's Severs Limb d4: 1); then 2
+  -- misses.
+  local f = fallen({ 18, 9, 1, 1, 1, 1, 20, 1, 2 })
+  f:round(strike)
+  f:round [[
+    Medic:
+      1: Stabilize -> "Aldric"
+      2: Defend
+  ]]
+  for _ = 1, 8 do f:round() end
+  test.falsy(f:has("Aldric", "Unconscious"))
+  f:round [[
+    Orc:
+      1: Full Attack -> "Aldric"
+      2: Defend
+  ]]
+  test.truthy(f:has("Aldric", "Unconscious"))
+  test.truthy(f:has("Aldric", "Fatally Wounded"))
+  test.falsy(f:has("Aldric", "Stable"))
+  duel.no_failures(f)
+end)
+
 test.case("Stabilize failed: Medical d20 5 + 2 < 10, still Fatally Wounded", function()
   local f = fallen({ 18, 5 })
   f:round(strike)
