@@ -259,8 +259,9 @@ define("Stabilize", { needs_target = true, resolve = function(ctx)
   status.remove(patient, "Fatally Wounded", "Stabilized by " .. me.name)
   status.apply(patient, "Stable", { source = me, cause = "Stabilized by " .. me.name })
   world.set_stat(patient, "unconscious_rounds", duration, "Stable")
-  act(ctx, ("%s Stabilizes %s: Medical %s — Stable, Unconscious for %d %s%s"):format(
-    me.name, patient.name, text, duration, unit, duration == 1 and "" or "s"))
+  act(ctx, ("%s Stabilizes %s: Medical %s — Stable, Unconscious for %dd%d %s %+d = %d %s%s"):format(
+    me.name, patient.name, text, dice_of.count, dice_of.sides, table.concat(rolls, ", "), dice_of.bonus, duration,
+    unit, duration == 1 and "" or "s"))
 end })
 
 -- ---------------------------------------------------------------------------------------------

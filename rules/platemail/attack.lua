@@ -284,10 +284,13 @@ function attack.effects(me, victim, kind, critical)
   for _, effect in ipairs(combat.hit_effects(attack.combatant(me), kind, critical)) do
     if effect == "dazes" then
       local d = properties.dazes.duration
-      local actions = dice.roll(("%dd%d"):format(d.count, d.sides), victim.name .. " is Dazed").total + d.bonus
+      local rolled = dice.roll(("%dd%d"):format(d.count, d.sides), victim.name .. " is Dazed").total
+      local actions = rolled + d.bonus
       status.apply(victim, "Dazed", { duration = actions, source = me,
-                                      cause = ("%s's %s, Critical Hit: Dazed for %d Action%s"):format(
-                                        me.name, me.stats.weapon, actions, actions == 1 and "" or "s") })
+                                      cause = ("%s's %s, Critical Hit: %dd%d %d%s, Dazed for %d Action%s"):format(
+                                        me.name, me.stats.weapon, d.count, d.sides, rolled,
+                                        d.bonus == 0 and "" or ("%+d"):format(d.bonus), actions,
+                                        actions == 1 and "" or "s") })
     elseif effect == "severs_limb" then
       local d4 = dice.roll("1d4", "Severs Limb: which limb").total
       local protects = (arbiter.tables.armor[victim.stats.armor or "Unarmored"].properties or {}).protects_limbs or 0
@@ -295,7 +298,8 @@ function attack.effects(me, victim, kind, critical)
       local limb = combat.severs_limb(d4, protects, saved)
       if limb then
         status.apply(victim, "Severed " .. limb, {
-          source = me, cause = ("%s's %s, Critical Hit: severs %s's %s"):format(me.name, me.stats.weapon, victim.name, limb) })
+          source = me, cause = ("%s's %s, Critical Hit: d4 %d%s, severs %s's %s"):format(me.name, me.stats.weapon, d4,
+            saved and (", Protects Limbs %d: d4 %d"):format(protects, saved) or "", victim.name, limb) })
       else
         log.event("limb_saved", { text = ("%s's armor saves the %s (Protects Limbs %d, d4 %d)"):format(
           victim.name, combat.limb(d4), protects, saved) }, "Protects Limbs")
