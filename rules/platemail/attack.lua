@@ -236,11 +236,14 @@ function attack.make(ctx, target, how)
         text = ("%s (%s) attacks %s: %s = %d vs %s's Guard %d — blocked"):format(
           me.name, verb, target.name, rolled, block.total, guard.name, value) }, verb)
       return true
-    elseif outcome == "hits_guard" then
-      victim, versus = guard, (" — %s blocks (d6 %d, even): the Attack hits %s"):format(guard.name, die, guard.name)
+    end
+    -- The roll beat the Guard's value; the die says whom it reaches.
+    local beaten = (" — beats %s's Guard %d; d6 %d"):format(guard.name, value, die)
+    if outcome == "hits_guard" then
+      victim, versus = guard, ("%s, even: the Attack hits %s"):format(beaten, guard.name)
       defense = -math.huge
     else
-      versus = (" — %s cannot block (d6 %d, odd)"):format(guard.name, die)
+      versus = ("%s, odd: %s cannot block"):format(beaten, guard.name)
     end
   end
   -- Rescue: "If you are hit, roll a die: On even numbers, the Character you are carrying is hit instead."

@@ -146,6 +146,8 @@ test.case("Guard: the Attack beats the Guard, d6 even: 'the Attack hits you'", f
   -- d20 15 > 13, d6 4: the Bodyguard is hit; Leather's Absorb 1 takes the Wound, the Mage untouched.
   local f = guarded({ 15, 4 })
   f:round(guard_sheet)
+  test.equal(duel.attacks(f, "text"), { "Orc (Counter) attacks Mage: d20 15 = 15 — beats Bodyguard's Guard 13; d6 4, "
+    .. "even: the Attack hits Bodyguard; 1 Wound, Penetration 0" })
   test.equal(duel.attacks(f, "target"), { "Bodyguard" })
   test.equal(duel.attacks(f, "hit"), { true })
   test.equal(f:stat("Mage", "wounds"), nil)
@@ -157,6 +159,8 @@ test.case("Guard: d6 odd, 'the attacker rolls their Attack against the Guarded n
   -- With 16 it hits: 1 Wound, Absorb 0.
   local f = guarded({ 16, 3 })
   f:round(guard_sheet)
+  test.equal(duel.attacks(f, "text"), { "Orc (Counter) attacks Mage with Axe: d20 16 = 16 vs Defense 15 — beats "
+    .. "Bodyguard's Guard 13; d6 3, odd: Bodyguard cannot block — hit; 1 Wound, Penetration 0" })
   test.equal(duel.attacks(f, "target"), { "Mage" })
   test.equal(duel.attacks(f, "hit"), { true })
   test.equal(f:stat("Mage", "wounds"), 1)
