@@ -40,7 +40,7 @@ function world.characters(side) end
 ---@param cause? string
 function world.move(who, to, cause) end
 
----Sets one stat: a number, true/false, a string or a list of those (logged as "stat_changed").
+---Sets one stat: a number, true/false, a string or a list of these, lists nesting (logged as "stat_changed").
 ---@param who string|world.Character
 ---@param stat string
 ---@param value number|boolean|string|table
