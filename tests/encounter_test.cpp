@@ -3,11 +3,11 @@
 #include "interpreter/packs/encounter.hpp"
 
 #include <fstream>
-#include <unistd.h>
 
 #include <catch2/catch.hpp>
 
 #include "interpreter/packs/pack_stack.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using namespace arbiter;
 using namespace arbiter::packs;
@@ -16,12 +16,6 @@ namespace fs = std::filesystem;
 namespace {
 
 const fs::path source(ARBITER_SOURCE_DIR);
-
-struct TempDir {
-  fs::path path = fs::temp_directory_path() / ("arbiter-encounter-test-" + std::to_string(::getpid()));
-  TempDir() { fs::create_directories(path); }
-  ~TempDir() { fs::remove_all(path); }
-};
 
 struct Fight {
   lua::Sandbox sandbox{lua::Budget{50'000'000, 64u << 20, std::chrono::seconds(20)}};

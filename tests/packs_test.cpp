@@ -2,9 +2,12 @@
 // and every bad pack from the Foundation issue's list reported with its file and line.
 #include "interpreter/packs/pack_stack.hpp"
 
+#include <fstream>
+
 #include <catch2/catch.hpp>
 
 #include "interpreter/lua/values.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using namespace arbiter;
 using namespace arbiter::packs;
@@ -131,6 +134,15 @@ TEST_CASE("definitions are read-only outside the registry", "[packs][registry]")
   CHECK(s.eval("local t = { n = 1 }\narbiter.define.table('copy', t)\nt.n = 2\nreturn arbiter.tables.copy.n") == "1");
   CHECK(s.eval("local names = {}\nfor name in pairs(arbiter.tables) do names[#names + 1] = name end\n"
                "return table.concat(names, ' ')") == "\"copy weapons wounds\"");
+}
+
+TEST_CASE("a folder without a manifest is named as such when its pack is asked for", "[packs]") {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "half-made");
+  std::ofstream(dir / "half-made/init.lua") << "return {}\n";
+  lua::Sandbox sandbox;
+  PackStack stack{sandbox, SearchPath({dir.path})};
+  CHECK_THROWS_WITH(stack.load({"half-made"}), Contains("half-made is a folder without pack.lua"));
 }
 
 TEST_CASE("a pack named twice in one request is refused", "[packs]") {
