@@ -33,6 +33,16 @@ TEST_CASE("arbiter explain shows the patched value and its chain of packs", "[cl
         "       max: 3 -> 4\n");
 }
 
+TEST_CASE("arbiter explain suggests names of the kind asked for", "[cli]") {
+  CHECK_THAT(arbiter("explain demo-base table:wonds").output,
+             Contains("the packs define no table named 'wonds' (did you mean 'wounds'?)"));
+  // 'Attack' is an action, too far from 'wounds' and of another kind: no suggestion.
+  const auto unknown = arbiter("explain demo-base table:Atack");
+  CHECK(unknown.exit_code == 1);
+  CHECK_THAT(unknown.output, Contains("the packs define no table named 'Atack'"));
+  CHECK_THAT(unknown.output, !Contains("did you mean"));
+}
+
 TEST_CASE("arbiter explain lists every definition with who changed it", "[cli]") {
   const auto run = arbiter("explain demo-house");
   CHECK(run.exit_code == 0);

@@ -42,8 +42,9 @@ void explain_one(Session& session, const std::string& wanted, std::ostream& out)
   bool found = false;
   lua_State* L = session.sandbox.state();
   for (const auto* d : registry.definitions()) {
+    if (only && d->kind != *only) continue;  // suggestions too are of the kind asked for
     all_names.push_back(d->name);
-    if (d->name != name || (only && d->kind != *only)) continue;
+    if (d->name != name) continue;
     if (found) out << "\n";
     found = true;
     registry.push(L, d->kind, d->name);
@@ -61,7 +62,9 @@ void explain_one(Session& session, const std::string& wanted, std::ostream& out)
   }
   if (!found) {
     const std::string hint = did_you_mean(name, all_names);
-    throw Error(fmt::format("the packs define nothing named '{}'{}", wanted, hint.empty() ? "" : " (" + hint + ")"));
+    const std::string what = only ? fmt::format("no {} named '{}'", packs::to_string(*only), name)
+                                  : fmt::format("nothing named '{}'", name);
+    throw Error(fmt::format("the packs define {}{}", what, hint.empty() ? "" : " (" + hint + ")"));
   }
 }
 
