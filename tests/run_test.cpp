@@ -221,6 +221,22 @@ TEST_CASE("a tempo duel is narrated as pinned: declare, react, counter-tempo, re
   CHECK_THAT(run.output, Contains("recovers stamina"));
 }
 
+TEST_CASE("a tempo grapple is narrated as pinned: Bound, Grappled, Pinned and free again", "[run][golden]") {
+  const auto run = arbiter("run examples/tempo/grapple.lua --seed 22 --orders examples/tempo/grapple-round1.txt "
+                          "examples/tempo/grapple-round2.txt");
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.output == read("tests/golden/grapple.txt"));
+  // Grapple: "You successfully initiate a grapple against your opponent": both are Grappled.
+  CHECK_THAT(run.output, Contains("  Hugo is now Grappled (Hugo: Grapple, Success)\n"));
+  CHECK_THAT(run.output, Contains("  Bram is now Grappled (Hugo: Grapple, Success)\n"));
+  // A Struggle that succeeds stops the Pin: Bram stays Grappled after the first.
+  CHECK_THAT(run.output, Contains("  Hugo: Pin → Bram (3 AP: 9 → 6)\n  Bram: Struggle → Hugo (3 AP: 8 → 5)\n"));
+  // Pin: "Your target changes to status Pinned"; Escape: "You escape the grapple or pin", for both.
+  CHECK_THAT(run.output, Contains("  Bram is now Pinned (Hugo: Pin, Success)\n"));
+  CHECK_THAT(run.output, Contains("  Bram is now On Guard (Bram: Escape, Success)\n"));
+  CHECK_THAT(run.output, Contains("  Hugo is now On Guard (Bram: Escape, Success)\n"));
+}
+
 TEST_CASE("run with ask: the GM answers each decision of a tempo turn at the terminal, checked like a sheet's line",
           "[run][ask]") {
   TempDir dir;
