@@ -18,9 +18,9 @@ namespace {
 // read them with no call; that table's own __index reads the rest live from the world.
 //
 // Registry keys (their addresses): the live fields' metatable (shared). A handle's metatable
-// holds `marker_key` -> true, which is how a handle is told from any other table.
+// holds `id_key` -> its character's id, which is how a handle is told from any other table.
 const char live_fields_key = 0;
-const char marker_key = 0;
+const char id_key = 0;
 
 // The id in the table of fixed fields at `index`.
 EntityId fixed_id(lua_State* L, int index) {
@@ -116,7 +116,7 @@ int character_equal(lua_State* L) {
 }
 
 // The handle's metatable, around the table of its fixed fields on top of the stack (popped).
-void push_handle_metatable(lua_State* L) {
+void push_handle_metatable(lua_State* L, EntityId id) {
   lua_createtable(L, 0, 6);
   lua_insert(L, -2);
   lua_setfield(L, -2, "__index");
@@ -128,8 +128,8 @@ void push_handle_metatable(lua_State* L) {
   lua_setfield(L, -2, "__eq");
   lua_pushstring(L, "a character");  // getmetatable() shows this, setmetatable() is refused
   lua_setfield(L, -2, "__metatable");
-  lua_pushboolean(L, 1);
-  lua_rawsetp(L, -2, &marker_key);
+  lua_pushinteger(L, id);
+  lua_rawsetp(L, -2, &id_key);
 }
 
 void push_live_fields_metatable(lua_State* L) {
@@ -148,13 +148,10 @@ World& world_of(lua_State* L) { return services(L).get<World>("world"); }
 
 std::optional<EntityId> test_character(lua_State* L, int index) {
   if (lua_type(L, index) != LUA_TTABLE || !lua_getmetatable(L, index)) return std::nullopt;
-  if (lua_rawgetp(L, -1, &marker_key) == LUA_TNIL) {
-    lua_pop(L, 2);
-    return std::nullopt;
-  }
-  lua_getfield(L, -2, "__index");
-  const EntityId id = fixed_id(L, lua_gettop(L));
-  lua_pop(L, 3);
+  const bool handle = lua_rawgetp(L, -1, &id_key) == LUA_TNUMBER;
+  const auto id = static_cast<EntityId>(lua_tointeger(L, -1));
+  lua_pop(L, 2);
+  if (!handle) return std::nullopt;
   return id;
 }
 
@@ -178,7 +175,7 @@ void push_entity(lua_State* L, EntityId id) {
   lua_setfield(L, -2, "side");
   push_live_fields_metatable(L);
   lua_setmetatable(L, -2);
-  push_handle_metatable(L);
+  push_handle_metatable(L, id);
   lua_setmetatable(L, -2);
   mark_readonly(L, -1);  // rawset cannot change it either
   lua_pushvalue(L, -1);
