@@ -115,6 +115,15 @@ TEST_CASE("an encounter chooses the metric and the feet per cell", "[encounter]"
   CHECK(cells == std::vector<std::string>{"Orc B1", "Orc #2 A1", "Orc #3 C1", "Orc #4 B2"});
 }
 
+TEST_CASE("copies are named around the names the file writes", "[encounter]") {
+  Fight fight;
+  const Encounter encounter = fight.load(fight.write(platemail("    { name = 'Orc', side = 'orcs', at = 'A1', count = 3 },\n"
+                                                               "    { name = 'Orc #2', side = 'orcs', at = 'D3' },\n")));
+  std::vector<std::string> names;
+  for (const Entity& e : encounter.characters) names.push_back(e.name);
+  CHECK(names == std::vector<std::string>{"Orc", "Orc #3", "Orc #4", "Orc #2"});
+}
+
 TEST_CASE("unknown equipment and unknown fields are reported together, at their columns", "[encounter]") {
   Fight fight;
   const auto all = fight.problems(platemail(

@@ -35,9 +35,10 @@ Entity& World::add(Entity entity) {
   return entities_.back();
 }
 
-std::string World::unique_name(std::string_view base) const {
-  auto taken = [this](std::string_view name) {
-    return std::any_of(entities_.begin(), entities_.end(), [&](const Entity& e) { return e.name == name; });
+std::string World::unique_name(std::string_view base, const std::set<std::string, std::less<>>& reserved) const {
+  auto taken = [&](std::string_view name) {
+    return reserved.contains(name) ||
+           std::any_of(entities_.begin(), entities_.end(), [&](const Entity& e) { return e.name == name; });
   };
   if (!taken(base)) return std::string(base);
   for (int n = 2;; ++n)

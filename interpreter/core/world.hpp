@@ -1,6 +1,7 @@
 #pragma once
 // The fight's map and everyone on it: the grid, the characters, and the border traffic of the
 // current turn. What a saved state holds besides the flow position and the dice.
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,8 +27,9 @@ class World {
   // Adds a character; its name must be unique in the world (see unique_name) and its cell
   // inside the grid. Returns it with its new id (the reference lasts until the next add).
   Entity& add(Entity entity);
-  // `base` if no one has it yet, otherwise "base #2", "base #3", … the first that is free.
-  std::string unique_name(std::string_view base) const;
+  // `base` if no one has it yet, otherwise "base #2", "base #3", … the first that is free and
+  // not `reserved` (names that will be given later).
+  std::string unique_name(std::string_view base, const std::set<std::string, std::less<>>& reserved = {}) const;
 
   Entity& get(EntityId id);
   const Entity& get(EntityId id) const;

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -270,11 +271,15 @@ class Reader {
                                     grid.label(w.entity.position)));
       taken[static_cast<std::size_t>(it->first)] = true;
     }
+    // Copies are named around the names the file writes ("Orc #2" written: the copies of "Orc"
+    // are "Orc #3", "Orc #4"…).
+    std::set<std::string, std::less<>> written_names;
+    for (const Written& w : written) written_names.insert(w.entity.name);
     for (Written& w : written) {
       std::vector<std::string> wearers{at(w.name_at, [&] { return world.add(w.entity).name; })};
       for (int copy = 2; copy <= w.count; ++copy) {
         Entity e = w.entity;
-        e.name = world.unique_name(w.entity.name);
+        e.name = world.unique_name(w.entity.name, written_names);
         const auto cell = nearest_free(grid, w.entity.position, taken);
         if (!cell) fail(w.count_at, fmt::format("there is no free cell left for {}", e.name));
         e.position = *cell;
