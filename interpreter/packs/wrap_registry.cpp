@@ -52,7 +52,7 @@ int change_definition(lua_State* L) {
   push_cache(L, lua_tostring(L, 1));
   lua_pushnil(L);
   lua_setfield(L, -2, name.c_str());
-  if constexpr (change == &Registry::patch) lua::refresh_views(L);
+  if (change == &Registry::patch) lua::refresh_views(L);
   return 0;
 }
 
