@@ -76,6 +76,8 @@ class Sandbox {
 
   // The pack on whose behalf Lua is running now (for provenance), or "" outside any call.
   const std::string& current_pack() const noexcept { return current_pack_; }
+  // Whether a top-level call is running (a Lua error may be travelling through host code).
+  bool running() const noexcept { return call_depth_ > 0; }
 
   // Where `print` goes: the pack's name and the line, tab-separated like Lua's own print.
   std::function<void(const std::string& pack, const std::string& line)> on_print;

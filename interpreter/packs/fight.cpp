@@ -11,6 +11,7 @@
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/step_rules.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
 
@@ -18,12 +19,7 @@ namespace arbiter::packs {
 
 namespace {
 
-// Restores the stack's height however the scope is left.
-struct StackGuard {
-  lua_State* L;
-  int top = lua_gettop(L);
-  ~StackGuard() { lua_settop(L, top); }
-};
+using lua::StackGuard;
 
 int raw_field(lua_State* L, int index, const char* key) {
   lua_pushstring(L, key);
@@ -176,7 +172,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         }
         break;
     }
-    lua_settop(L, guard.top);
+    lua_settop(L, guard.top());
   }
   if (!default_order_.empty()) action(default_order_);  // names an action that exists
 }
