@@ -27,9 +27,43 @@ const std::string one_round = "run examples/platemail/skirmish.lua --rounds 1 ";
 
 }  // namespace
 
-TEST_CASE("an error raised in a house pack's hook keeps its message, at its line", "[run][errors]") {
+TEST_CASE("an error raised in a house pack's hook keeps its message, at its line, blamed on that pack",
+          "[run][errors]") {
   const auto run = arbiter(one_round + "--seed 1 --house hook-error");
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, Contains("tests/packs/hook-error/init.lua:2: error: the house hook's own message"));
+  CHECK_THAT(run.output, Contains("in pack 'hook-error'"));
   CHECK_THAT(run.output, !Contains("function value"));
+}
+
+TEST_CASE("a house pack's action that spends a budget is named with its file and line", "[run][errors]") {
+  const Sheet spin("Aldric:\n  1: Spin\n  2: Defend\n");
+  const auto loop = arbiter("--max-instructions 1000000 " + one_round + "--seed 1 --house runaway --orders " +
+                            spin.path.string());
+  CHECK(loop.exit_code == 1);
+  CHECK_THAT(loop.output, Contains("tests/packs/runaway/init.lua:2: error: instruction budget exhausted: pack "
+                                   "'runaway'"));
+  CHECK_THAT(loop.output, Contains("in pack 'runaway'"));
+  CHECK_THAT(loop.output, !Contains("platemail'"));
+
+  const Sheet hog("Aldric:\n  1: Hog\n  2: Defend\n");
+  const auto memory = arbiter("--max-memory 16 " + one_round + "--seed 1 --house runaway --orders " +
+                              hog.path.string());
+  CHECK(memory.exit_code == 1);
+  CHECK_THAT(memory.output, Contains("tests/packs/runaway/init.lua:5: error: memory budget exhausted: pack 'runaway'"));
+  CHECK_THAT(memory.output, Contains("in pack 'runaway'"));
+  CHECK_THAT(memory.output, !Contains("platemail'"));
+}
+
+TEST_CASE("dice that run out or cannot be rolled are the input's fault: no pack blamed, no empty traceback",
+          "[run][errors]") {
+  const std::string round1 = one_round + "--orders examples/platemail/skirmish-round1.txt ";
+  for (const std::string dice : {"--dice 15", "--dice 0", "--dice 21", "--roll-by-hand < /dev/null"}) {
+    const auto run = arbiter(round1 + dice);
+    CAPTURE(dice, run.output);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, !Contains("in pack"));
+    CHECK_THAT(run.output, !Contains("stack traceback"));
+  }
+  CHECK_THAT(arbiter(round1 + "--dice 21").output, Contains("scripted value 1 ('21') cannot be rolled on a d20"));
 }

@@ -23,6 +23,11 @@ std::string for_reason(std::string_view reason) {
 
 }  // namespace
 
+void DiceSource::fail(std::string message) {
+  failure_ = Error(std::move(message));
+  throw *failure_;
+}
+
 std::size_t SeededDice::roll(const Die& die, std::string_view) { return rng_.below(die.size()); }
 
 void SeededDice::roll_many(const Die& die, std::string_view, std::span<std::size_t> faces) {
@@ -51,16 +56,14 @@ ScriptedDice ScriptedDice::parse(std::string_view text) {
 
 std::size_t ScriptedDice::roll(const Die& die, std::string_view reason) {
   if (next_ == values_.size()) {
-    failed_ = true;
-    throw Error(fmt::format("the scripted dice ran out: all {} values were used, and a {} is needed{}",
-                            values_.size(), die.name(), for_reason(reason)));
+    fail(fmt::format("the scripted dice ran out: all {} values were used, and a {} is needed{}", values_.size(),
+                     die.name(), for_reason(reason)));
   }
   const std::string& written = values_[next_];
   const auto face = die.find(written);
   if (!face) {
-    failed_ = true;
-    throw Error(fmt::format("scripted value {} ('{}') cannot be rolled on a {}{}: its faces are {}", next_ + 1,
-                            written, die.name(), for_reason(reason), die.describe_faces()));
+    fail(fmt::format("scripted value {} ('{}') cannot be rolled on a {}{}: its faces are {}", next_ + 1, written,
+                     die.name(), for_reason(reason), die.describe_faces()));
   }
   ++next_;
   return *face;
@@ -71,8 +74,7 @@ std::size_t PromptedDice::roll(const Die& die, std::string_view reason) {
     out_ << "Roll a " << die.name() << for_reason(reason) << ": " << std::flush;
     std::string line;
     if (!std::getline(in_, line)) {
-      failed_ = true;
-      throw Error(fmt::format("no value was given for the {}{}: the input ended", die.name(), for_reason(reason)));
+      fail(fmt::format("no value was given for the {}{}: the input ended", die.name(), for_reason(reason)));
     }
     if (const auto face = die.find(trimmed(line))) return *face;
     out_ << fmt::format("'{}' is not a face of a {} ({}); roll again.\n", trimmed(line), die.name(),

@@ -6,11 +6,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "grammar/diagnostic.hpp"
 #include "interpreter/core/die.hpp"
 #include "interpreter/core/rng.hpp"
 
@@ -27,12 +29,16 @@ class DiceSource {
   virtual void roll_many(const Die& die, std::string_view reason, std::span<std::size_t> faces) {
     for (auto& face : faces) face = roll(die, reason);
   }
-  // Whether a roll could not be had (a script ran out or held a wrong value, the input ended): a
-  // fight cannot go on with the dice it was given.
-  bool failed() const noexcept { return failed_; }
+  // Why a roll could not be had (a script ran out or held a wrong value, the input ended), or
+  // null: a fight cannot go on with the dice it was given, and the fault is the input's.
+  const Error* failure() const noexcept { return failure_ ? &*failure_ : nullptr; }
 
  protected:
-  bool failed_ = false;
+  // Remembers why and throws it.
+  [[noreturn]] void fail(std::string message);
+
+ private:
+  std::optional<Error> failure_;
 };
 
 class SeededDice final : public DiceSource {

@@ -108,7 +108,11 @@ class Sandbox {
   void load_chunk(lua_State* L, const std::string& pack, std::string_view code, const std::string& chunkname);
   void require_pack_module(lua_State* L, const Scope& scope, const std::string& name);
   [[noreturn]] void raise_from(lua_State* thread, int status);
+  // `thread` (null: unknown) gives the place and the traceback.
   std::string budget_message(lua_State* thread) const;
+  Diagnostic describe(lua_State* thread, const std::string& message) const;
+  // The pack an error at `file` is blamed on.
+  const std::string& owner_of(const std::string& file) const;
 
   lua_State* L_ = nullptr;
   Budget ceiling_;
@@ -126,6 +130,8 @@ class Sandbox {
   std::uint64_t instruction_limit_ = 0;
   std::chrono::steady_clock::time_point deadline_{};
   Exhausted exhausted_ = Exhausted::none;
+  std::optional<Diagnostic> budget_error_;  // the spent budget as told where it was found
+  lua_State* running_thread_ = nullptr;     // the top-level call's thread, while it runs
   Budget running_budget_;
   Watchdog watchdog_;
 };

@@ -246,7 +246,9 @@ void Fight::play_round() {
   try {
     sandbox_.call(ruleset_pack_, 0, 0);
   } catch (const Error&) {
-    if (unanswered_) throw Error(unanswered_->diagnostics());  // the GM's, told without a pack's traceback
+    // The input's fault, not the ruleset's: told without a pack's blame or traceback.
+    if (unanswered_) throw Error(unanswered_->diagnostics());
+    if (const Error* dice = dice_.failure()) throw Error(dice->diagnostics());
     throw;
   }
 }
@@ -714,7 +716,7 @@ void Fight::resolve(const Intent& intent, Changes& changes) {
   // Protected, so a failing action ends only itself; a spent budget still ends the round.
   if (auto error = sandbox_.try_call(L_, chosen.resolve.pack, 1, 0)) {
     // Not the action's fault: the fight stops (nothing is saved) rather than play on without dice.
-    if (dice_.failed()) throw std::runtime_error(error->diagnostics().front().message);
+    if (dice_.failure()) throw std::runtime_error(error->diagnostics().front().message);
     throw *error;
   }
 }
