@@ -67,3 +67,24 @@ TEST_CASE("dice that run out or cannot be rolled are the input's fault: no pack 
   }
   CHECK_THAT(arbiter(round1 + "--dice 21").output, Contains("scripted value 1 ('21') cannot be rolled on a d20"));
 }
+
+TEST_CASE("dice values and seeds are checked before anything runs: a bad one is a usage error naming it",
+          "[run][errors]") {
+  for (const std::string bad : {"x", "1.5", "5,,6", "5,", "\"\""}) {
+    const auto run = arbiter(one_round + "--dice " + bad);
+    CAPTURE(bad, run.output);
+    CHECK(run.exit_code == 2);
+    CHECK_THAT(run.output, Contains("scripted dice"));
+  }
+  CHECK_THAT(arbiter(one_round + "--dice 5,x").output, Contains("'x', which is not a whole number"));
+  CHECK_THAT(arbiter(one_round + "--dice 5,,6").output, Contains("an empty item (number 2)"));
+  CHECK(arbiter(one_round + "--dice \"1, 4 9,10\"").exit_code == 0);
+  for (const std::string bad : {"-1", "18446744073709551616", "1e3", "\"\""}) {
+    const auto run = arbiter(one_round + "--seed " + bad);
+    CAPTURE(bad, run.output);
+    CHECK(run.exit_code == 2);
+    CHECK_THAT(run.output, Contains("is not a seed"));
+  }
+  CHECK(arbiter(one_round + "--seed 18446744073709551615").exit_code == 0);
+  CHECK(arbiter("roll d20 --dice x").exit_code == 2);
+}

@@ -147,8 +147,10 @@ void add_run_command(CLI::App& app, Context& context) {
   auto options = std::make_shared<Options>();
   command->add_option("ENCOUNTER", options->encounter, "The encounter file (docs/encounters.md)")->required();
   command->add_option("--orders", options->sheets, "Order sheets for the rounds to play")->type_name("SHEET...");
-  auto* seed = command->add_option("--seed", options->dice.seed, "Seed the dice: the same seed, the same fight");
+  auto* seed = command->add_option("--seed", options->dice.seed, "Seed the dice: the same seed, the same fight")
+                   ->check(seed_value());
   auto* dice = command->add_option("--dice", options->dice.scripted, "Use these dice values, in order")
+                   ->check(dice_values())
                    ->type_name("14,3,6");
   auto* by_hand = command->add_flag("--roll-by-hand", options->dice.by_hand, "Ask for each die (a GM rolling real dice)");
   seed->excludes(dice)->excludes(by_hand);

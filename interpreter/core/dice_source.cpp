@@ -1,5 +1,7 @@
 #include "interpreter/core/dice_source.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <istream>
 #include <ostream>
 
@@ -42,15 +44,29 @@ ScriptedDice::ScriptedDice(const std::vector<std::int64_t>& values) {
 }
 
 ScriptedDice ScriptedDice::parse(std::string_view text) {
+  if (trimmed(text).empty()) throw Error("the scripted dice are empty: give the values to roll, e.g. 1,4,9,10");
   std::vector<std::string> values;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    auto end = text.find_first_of(", ", start);
-    if (end == std::string_view::npos) end = text.size();
-    if (end > start) values.emplace_back(text.substr(start, end - start));
-    start = end + 1;
+  for (std::size_t start = 0, item = 1; start <= text.size(); ++item) {
+    const auto comma = std::min(text.find(',', start), text.size());
+    const std::string_view written = trimmed(text.substr(start, comma - start));
+    if (written.empty())
+      throw Error(fmt::format("the scripted dice '{}' have an empty item (number {}): give whole numbers between the "
+                              "commas, e.g. 1,4,9,10",
+                              text, item));
+    for (std::size_t at = 0; at < written.size();) {  // "1 4 9" between two commas is three values
+      const auto end = std::min(written.find(' ', at), written.size());
+      const std::string_view value = written.substr(at, end - at);
+      std::int64_t number = 0;
+      const char* first = value.data() + (value.front() == '+' ? 1 : 0);
+      const auto [last, error] = std::from_chars(first, value.data() + value.size(), number);
+      if (error != std::errc{} || last != value.data() + value.size() || first == last)
+        throw Error(fmt::format("the scripted dice hold '{}', which is not a whole number", value));
+      values.emplace_back(value);
+      at = written.find_first_not_of(' ', end);
+      if (at == std::string_view::npos) break;
+    }
+    start = comma + 1;
   }
-  if (values.empty()) throw Error("the scripted dice are empty: give the values to roll, e.g. 1,4,9,10");
   return ScriptedDice(std::move(values));
 }
 

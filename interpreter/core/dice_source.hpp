@@ -58,7 +58,8 @@ class ScriptedDice final : public DiceSource {
  public:
   explicit ScriptedDice(std::vector<std::string> values);
   explicit ScriptedDice(const std::vector<std::int64_t>& values);
-  // "1, 4, 9, 10" or "1,4,9,10" (commas and/or spaces between values).
+  // "1, 4, 9, 10" or "1,4,9,10": whole numbers between commas (spaces too); an empty item or
+  // anything but a whole number is an error naming it.
   static ScriptedDice parse(std::string_view text);
 
   std::size_t roll(const Die& die, std::string_view reason) override;
