@@ -88,3 +88,40 @@ TEST_CASE("dice values and seeds are checked before anything runs: a bad one is 
   CHECK(arbiter(one_round + "--seed 18446744073709551615").exit_code == 0);
   CHECK(arbiter("roll d20 --dice x").exit_code == 2);
 }
+
+TEST_CASE("a save resumes only the fight it was saved from: the same encounter and packs", "[run][errors][save]") {
+  const Sheet save("");
+  const std::string file = save.path.string() + ".json";
+  REQUIRE(arbiter(one_round + "--seed 1 --quiet --save " + file).exit_code == 0);
+  const auto other = arbiter("run examples/platemail/ambush.lua --quiet --resume " + file);
+  CHECK(other.exit_code == 1);
+  CHECK_THAT(other.output, Contains(file + ": this fight was saved from the encounter examples/platemail/skirmish.lua, "
+                                           "not examples/platemail/ambush.lua"));
+  const auto house = arbiter(one_round + "--quiet --house platemail-house --resume " + file);
+  CHECK(house.exit_code == 1);
+  CHECK_THAT(house.output, Contains("this fight was played under platemail 1.1.0, but this run loads platemail 1.1.0, "
+                                    "platemail-house"));
+  CHECK(arbiter(one_round + "--quiet --resume " + file).exit_code == 0);
+
+  // A save from before the record existed (format version 1) cannot be checked, so it is refused.
+  const std::string older = save.path.string() + "-v1.json";
+  REQUIRE(shell("sed -e 's/\"version\": 2/\"version\": 1/' -e '/\"played_from\"/,/^ },$/d' " + file + " > " + older)
+              .exit_code == 0);
+  const auto old = arbiter(one_round + "--quiet --resume " + older);
+  CHECK(old.exit_code == 1);
+  CHECK_THAT(old.output, Contains(older + ": this save does not say which encounter and packs it was played with"));
+  std::filesystem::remove(file);
+  std::filesystem::remove(older);
+}
+
+TEST_CASE("where the save and the log go is checked before any round is played", "[run][errors][save]") {
+  const auto missing = arbiter(one_round + "--seed 1 --save /nonexistent-folder/s.json");
+  CHECK(missing.exit_code == 1);
+  CHECK_THAT(missing.output, Contains("/nonexistent-folder/s.json: cannot write there: /nonexistent-folder: No such "
+                                      "file or directory"));
+  CHECK_THAT(missing.output, !Contains("Round 1"));
+  const auto folder = arbiter(one_round + "--seed 1 --log examples");
+  CHECK(folder.exit_code == 1);
+  CHECK_THAT(folder.output, Contains("examples: cannot write there: it is a directory"));
+  CHECK_THAT(folder.output, !Contains("Round 1"));
+}

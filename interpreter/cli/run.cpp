@@ -3,20 +3,25 @@
 // Plays rounds of a fight: the encounter names the packs, the map and the characters; the sheets
 // give the orders; the narration is printed as each round ends. Same inputs, same seed: the same
 // narration and log, byte for byte.
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <random>
 #include <ostream>
 #include <map>
+#include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "interpreter/cli/dice_choice.hpp"
 #include "interpreter/cli/gm_prompt.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
 #include "interpreter/core/order_check.hpp"
+#include "interpreter/core/snapshot.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/fight.hpp"
 
@@ -86,26 +91,84 @@ void narrate(const packs::Fight& fight, std::span<const LogEvent> events, std::o
 
 void write_log(const std::string& path, std::span<const LogEvent> events) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw Error(path + ": cannot write the log");
+  if (!out) throw Error(path + ": cannot write the log: " + std::strerror(errno));
   write_json_lines(out, events);
-  if (!out.flush()) throw Error(path + ": cannot write the log");
+  if (!out.flush()) throw Error(path + ": cannot write the log: " + std::strerror(errno));
+}
+
+// FNV-1a, 64 bits: enough to tell an edited encounter from the one a fight was saved from.
+std::string digest(const std::string& text) {
+  std::uint64_t hash = 0xcbf29ce484222325;
+  for (const unsigned char c : text) hash = (hash ^ c) * 0x100000001b3;
+  return fmt::format("fnv1a64:{:016x}", hash);
+}
+
+// What a save records of the fight it belongs to: the encounter (its path as given and a digest of
+// its text) and every pack loaded, with its version, in load order.
+nlohmann::json played_from(const std::string& encounter, const packs::PackStack& stack) {
+  std::ifstream in(encounter, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  nlohmann::json packs = nlohmann::json::array();
+  for (const auto& manifest : stack.load_order()) packs.push_back(manifest.name + " " + manifest.version.str());
+  return {{"encounter", encounter}, {"digest", digest(text.str())}, {"packs", packs}};
+}
+
+std::string pack_list(const nlohmann::json& packs) {
+  std::vector<std::string> names;
+  if (packs.is_array())
+    for (const auto& pack : packs) names.push_back(pack.is_string() ? pack.get<std::string>() : pack.dump());
+  return names.empty() ? "no packs" : fmt::format("{}", fmt::join(names, ", "));
+}
+
+// A save resumes only the fight it was saved from: the same encounter, the same packs and versions.
+void check_played_from(const std::string& save, const nlohmann::json& saved, const nlohmann::json& now) {
+  if (saved.is_null())
+    throw Error(save + ": this save does not say which encounter and packs it was played with (it was written by an "
+                       "older Arbiter, format version 1), so it cannot be resumed: play the fight again from its "
+                       "encounter, sheets and seed");
+  const auto text = [&](const char* key) {
+    const auto found = saved.is_object() ? saved.find(key) : saved.end();
+    return found != saved.end() && found->is_string() ? found->get<std::string>() : std::string("?");
+  };
+  const std::string encounter = now["encounter"];
+  if (text("digest") != now["digest"]) {
+    if (text("encounter") == encounter)
+      throw Error(save + ": the encounter " + encounter + " has changed since this fight was saved from it");
+    throw Error(save + ": this fight was saved from the encounter " + text("encounter") + ", not " + encounter);
+  }
+  const nlohmann::json packs = saved.is_object() ? saved.value("packs", nlohmann::json()) : nlohmann::json();
+  if (packs != now["packs"])
+    throw Error(save + ": this fight was played under " + pack_list(packs) + ", but this run loads " +
+                pack_list(now["packs"]) + " (the encounter's rules and the --house packs must be the same)");
 }
 
 void run(Context& context, const Options& options) {
+  // The places the results go are checked first: a fight is not played only to be lost.
+  for (const std::string& path : {options.log, options.save})
+    if (!path.empty()) check_writable(path);
   Session session(context);
   packs::Encounter encounter = packs::read_encounter(session.sandbox, options.encounter);
   std::vector<std::string> pack_names = encounter.rules;
   pack_names.insert(pack_names.end(), options.house.begin(), options.house.end());
   session.load(pack_names);
   packs::check_equipment(encounter, session.sandbox.state(), session.stack.registry());
+  const nlohmann::json origin = played_from(options.encounter, session.stack);
 
   std::optional<SavedState> saved;
-  if (!options.resume.empty()) saved = load_state(options.resume);
+  if (!options.resume.empty()) {
+    saved = load_state(options.resume);
+    check_played_from(options.resume, saved->played_from, origin);
+  }
   // A saved fight continues its own dice; otherwise a fresh seed is said, so the fight can be replayed.
   const bool chosen = options.dice.seed || !options.dice.scripted.empty() || options.dice.by_hand;
   std::unique_ptr<DiceSource> dice;
   if (saved && !saved->rng.is_null() && !chosen) {
-    dice = std::make_unique<SeededDice>(Rng::from_json(saved->rng));
+    try {
+      dice = std::make_unique<SeededDice>(Rng::from_json(saved->rng));
+    } catch (const Error& e) {
+      throw Error(options.resume + ": not a valid saved state: state.rng: " + e.diagnostics().front().message);
+    }
   } else {
     DiceChoice choice = options.dice;
     if (!chosen) {
@@ -118,7 +181,13 @@ void run(Context& context, const Options& options) {
 
   packs::Fight fight(session.sandbox, session.stack.registry(), saved ? saved->world : packs::make_world(encounter),
                      *dice);
-  if (saved) fight.resume(*saved);
+  if (saved) {
+    try {
+      fight.resume(*saved);
+    } catch (const Error& e) {
+      throw Error(options.resume + ": not a valid saved state: " + e.diagnostics().front().message);
+    }
+  }
   const int played = fight.flow().position().round;
   auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world(), played);
   const int last_ordered = sheets.empty() ? played + 1 : static_cast<int>(sheets.rbegin()->first);
@@ -137,7 +206,11 @@ void run(Context& context, const Options& options) {
   }
   const auto events = std::span(fight.log().events()).subspan(first_new);
   if (!options.log.empty()) write_log(options.log, events);
-  if (!options.save.empty()) save_state(options.save, fight.save(seeded ? seeded->rng().to_json() : nlohmann::json()));
+  if (!options.save.empty()) {
+    SavedState state = fight.save(seeded ? seeded->rng().to_json() : nlohmann::json());
+    state.played_from = origin;
+    save_state(options.save, state);
+  }
 }
 
 }  // namespace
