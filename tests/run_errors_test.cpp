@@ -125,3 +125,20 @@ TEST_CASE("where the save and the log go is checked before any round is played",
   CHECK_THAT(folder.output, Contains("examples: cannot write there: it is a directory"));
   CHECK_THAT(folder.output, !Contains("Round 1"));
 }
+
+TEST_CASE("with dice rolled by hand, what the dice did is narrated before the next roll is asked for",
+          "[run][by-hand]") {
+  std::string tens;
+  for (int i = 0; i < 60; ++i) tens += "10\n";
+  const Sheet rolls(tens);
+  const auto run = arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt "
+                           "--roll-by-hand < " + rolls.path.string());
+  REQUIRE(run.exit_code == 0);
+  const auto first_prompt = run.output.find("Roll a ");
+  REQUIRE(first_prompt != std::string::npos);
+  CHECK(run.output.find("Round 1") < first_prompt);
+  // Brienne's Crash saving throw is narrated before the attacks' dice are asked for.
+  const auto crash = run.output.find("Crash! Brienne and Cedric cross paths");
+  REQUIRE(crash != std::string::npos);
+  CHECK(crash < run.output.rfind("Roll a "));
+}

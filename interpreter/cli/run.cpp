@@ -1,8 +1,8 @@
 // arbiter run ENCOUNTER --orders SHEET... [--seed N | --dice LIST | --roll-by-hand] [--rounds N]
 //             [--log FILE.jsonl] [--save STATE.json] [--resume STATE.json] [--house PACK]... [--quiet] [--ask]
 // Plays rounds of a fight: the encounter names the packs, the map and the characters; the sheets
-// give the orders; the narration is printed as each round ends. Same inputs, same seed: the same
-// narration and log, byte for byte.
+// give the orders; the narration is printed as each round ends, and with dice rolled by hand as
+// each roll is asked for. Same inputs, same seed: the same narration and log, byte for byte.
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -78,16 +78,32 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
   return rounds;
 }
 
-// Round and phase headings at the margin, everything else indented under them.
-void narrate(const packs::Fight& fight, std::span<const LogEvent> events, std::ostream& out) {
-  for (const LogEvent& event : events) {
-    const std::string sentence = fight.narrator().render(event);
-    if (sentence.empty()) continue;  // a pack may silence a type of event ("roll": its actions show the dice)
-    if (event.type == event_type::round_started) out << (event.sequence > 1 ? "\n" : "") << sentence << "\n";
-    else if (event.type == event_type::phase_started) out << sentence << "\n";
-    else out << "  " << sentence << "\n";
+// Round and phase headings at the margin, everything else indented under them; each event told
+// once, as soon as it is asked for (a GM rolling by hand sees each roll's outcome before the next).
+class Narration {
+ public:
+  Narration(packs::Fight& fight, std::ostream* out)
+      : fight_(fight), out_(out), told_(fight.log().events().size()) {}
+
+  void catch_up() {
+    const auto& events = fight_.log().events();
+    if (!out_) return;
+    for (; told_ < events.size(); ++told_) {
+      const LogEvent& event = events[told_];
+      const std::string sentence = fight_.narrator().render(event);
+      if (sentence.empty()) continue;  // a pack may silence a type of event ("roll": its actions show the dice)
+      if (event.type == event_type::round_started) *out_ << (event.sequence > 1 ? "\n" : "") << sentence << "\n";
+      else if (event.type == event_type::phase_started) *out_ << sentence << "\n";
+      else *out_ << "  " << sentence << "\n";
+    }
+    out_->flush();
   }
-}
+
+ private:
+  packs::Fight& fight_;
+  std::ostream* out_;  // null: --quiet
+  std::size_t told_;
+};
 
 void write_log(const std::string& path, std::span<const LogEvent> events) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -198,11 +214,11 @@ void run(Context& context, const Options& options) {
     fight.set_ask(gm_prompt(std::cin, *context.err, fight.vocabulary(), packs::roster_of(fight.world().entities())));
 
   const std::size_t first_new = fight.log().events().size();
+  Narration narration(fight, options.quiet ? nullptr : context.out);
+  if (auto* by_hand = dynamic_cast<PromptedDice*>(dice.get())) by_hand->before_asking = [&] { narration.catch_up(); };
   for (int i = 0; i < rounds; ++i) {
-    const std::size_t before = fight.log().events().size();
     fight.play_round();
-    if (!options.quiet)
-      narrate(fight, std::span(fight.log().events()).subspan(before), *context.out);
+    narration.catch_up();
   }
   const auto events = std::span(fight.log().events()).subspan(first_new);
   if (!options.log.empty()) write_log(options.log, events);

@@ -86,6 +86,7 @@ std::size_t ScriptedDice::roll(const Die& die, std::string_view reason) {
 }
 
 std::size_t PromptedDice::roll(const Die& die, std::string_view reason) {
+  if (before_asking) before_asking();
   for (;;) {
     out_ << "Roll a " << die.name() << for_reason(reason) << ": " << std::flush;
     std::string line;

@@ -5,6 +5,7 @@
 // examples), and a prompt for a person rolling real dice.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <span>
@@ -76,6 +77,10 @@ class PromptedDice final : public DiceSource {
  public:
   PromptedDice(std::istream& in, std::ostream& out) : in_(in), out_(out) {}
   std::size_t roll(const Die& die, std::string_view reason) override;
+
+  // Called before each question: a fight's narration catches up, so the person sees what the
+  // dice so far did before rolling the next.
+  std::function<void()> before_asking;
 
  private:
   std::istream& in_;
