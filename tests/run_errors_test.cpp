@@ -142,3 +142,29 @@ TEST_CASE("with dice rolled by hand, what the dice did is narrated before the ne
   REQUIRE(crash != std::string::npos);
   CHECK(crash < run.output.rfind("Roll a "));
 }
+
+TEST_CASE("inputs are checked, with the system's reason, before the fight says anything", "[run][errors]") {
+  const auto sheet = arbiter(one_round + "--orders /nonexistent.txt");
+  CHECK(sheet.exit_code == 1);
+  CHECK_THAT(sheet.output, Contains("/nonexistent.txt: error: cannot read the order sheet: No such file or directory"));
+  CHECK_THAT(sheet.output, !Contains("fresh seed"));
+  CHECK_THAT(arbiter("fmt /nonexistent.txt").output, Contains("cannot read the order sheet: No such file or directory"));
+  const auto folder = arbiter("fmt examples");
+  CHECK(folder.exit_code == 1);
+  CHECK_THAT(folder.output, Contains("examples: error: cannot read the order sheet: it is a directory"));
+}
+
+TEST_CASE("a house pack for other rules than the fight's is refused by name", "[run][errors]") {
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --house platemail-house");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("platemail-house requires platemail; this fight is played under tempo"));
+}
+
+TEST_CASE("check needs rules, and with json reports even a broken encounter as json", "[check][errors]") {
+  CHECK(arbiter("check examples/platemail/skirmish-round1.txt").exit_code == 2);
+  const auto broken = arbiter("check examples/platemail/skirmish-round1.txt --json --encounter /nonexistent.lua");
+  CHECK(broken.exit_code == 1);
+  const auto json = nlohmann::json::parse(broken.output);
+  CHECK(json["ok"] == false);
+  CHECK(json["diagnostics"][0]["file"] == "/nonexistent.lua");
+}

@@ -11,6 +11,7 @@
 #include <random>
 #include <ostream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -159,12 +160,24 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
                 pack_list(now["packs"]) + " (the encounter's rules and the --house packs must be the same)");
 }
 
+// A house pack builds on the fight's rules: one that needs other rules would load them over these.
+void check_house(packs::PackStack& stack, const std::vector<std::string>& rules, const std::vector<std::string>& house) {
+  std::set<std::string> allowed(rules.begin(), rules.end());
+  allowed.insert(house.begin(), house.end());
+  for (const auto& pack : rules) allowed.merge(stack.requirements(pack));
+  for (const auto& pack : house)
+    for (const auto& needed : stack.requirements(pack))
+      if (!allowed.contains(needed))
+        throw Error(fmt::format("{} requires {}; this fight is played under {}", pack, needed, fmt::join(rules, ", ")));
+}
+
 void run(Context& context, const Options& options) {
   // The places the results go are checked first: a fight is not played only to be lost.
   for (const std::string& path : {options.log, options.save})
     if (!path.empty()) check_writable(path);
   Session session(context);
   packs::Encounter encounter = packs::read_encounter(session.sandbox, options.encounter);
+  check_house(session.stack, encounter.rules, options.house);
   std::vector<std::string> pack_names = encounter.rules;
   pack_names.insert(pack_names.end(), options.house.begin(), options.house.end());
   session.load(pack_names);
@@ -179,6 +192,7 @@ void run(Context& context, const Options& options) {
   // A saved fight continues its own dice; otherwise a fresh seed is said, so the fight can be replayed.
   const bool chosen = options.dice.seed || !options.dice.scripted.empty() || options.dice.by_hand;
   std::unique_ptr<DiceSource> dice;
+  std::string fresh_seed;
   if (saved && !saved->rng.is_null() && !chosen) {
     try {
       dice = std::make_unique<SeededDice>(Rng::from_json(saved->rng));
@@ -189,7 +203,7 @@ void run(Context& context, const Options& options) {
     DiceChoice choice = options.dice;
     if (!chosen) {
       choice.seed = (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
-      *context.err << fmt::format("(dice: a fresh seed; to replay this fight: --seed {})\n", *choice.seed);
+      fresh_seed = fmt::format("(dice: a fresh seed; to replay this fight: --seed {})\n", *choice.seed);
     }
     dice = make_dice(choice, *context.err);
   }
@@ -212,6 +226,7 @@ void run(Context& context, const Options& options) {
     for (auto& file : files) fight.add_orders(round, std::move(file.sheet));
   if (options.ask)
     fight.set_ask(gm_prompt(std::cin, *context.err, fight.vocabulary(), packs::roster_of(fight.world().entities())));
+  *context.err << fresh_seed;  // once the inputs are known good
 
   const std::size_t first_new = fight.log().events().size();
   Narration narration(fight, options.quiet ? nullptr : context.out);
