@@ -154,7 +154,8 @@ TEST_CASE("newer, foreign and damaged documents are refused with what is wrong",
   nlohmann::json newer = json;
   newer["version"] = state_format_version + 1;
   CHECK(error_message([&] { state_from_json(newer, "fight.json"); }) ==
-        "fight.json: saved by a newer Arbiter (format version 2; this one reads versions up to 1)");
+        "fight.json: saved by a newer Arbiter (format version " + std::to_string(state_format_version + 1) +
+            "; this one reads versions up to " + std::to_string(state_format_version) + ")");
   CHECK(error_message([&] { state_from_json(nlohmann::json{{"hp", 3}}, "notes.json"); }) ==
         "notes.json: this is not an Arbiter saved state (no \"format\": \"arbiter-state\")");
   nlohmann::json bad_cell = json;
@@ -177,14 +178,50 @@ TEST_CASE("newer, foreign and damaged documents are refused with what is wrong",
              Catch::Contains("there is already a character named 'Orc'"));
 }
 
+TEST_CASE("an edited save is refused: no generator, a negative round", "[snapshot][errors]") {
+  const StatusBook book = fight_statuses();
+  EventLog log;
+  const nlohmann::json json = state_to_json(fight_in_progress(book, log));
+  nlohmann::json no_rng = json;
+  no_rng.erase("rng");
+  CHECK(error_message([&] { state_from_json(no_rng, "fight.json"); }) ==
+        "fight.json: not a valid saved state: state: 'rng' is missing");
+  nlohmann::json negative = json;
+  negative["flow"]["round"] = -1;
+  CHECK(error_message([&] { state_from_json(negative, "fight.json"); }) ==
+        "fight.json: not a valid saved state: state.flow.round: cannot be negative");
+  nlohmann::json crowded = json;
+  crowded["world"]["characters"][1]["cell"] = crowded["world"]["characters"][0]["cell"];
+  CHECK_THAT(error_message([&] { state_from_json(crowded, "fight.json"); }),
+             Catch::StartsWith("fight.json: not a valid saved state: state.world.characters: ") &&
+                 Catch::EndsWith(": one character to a cell"));
+  nlohmann::json unsaid = json;
+  unsaid.erase("played_from");
+  CHECK(error_message([&] { state_from_json(unsaid, "fight.json"); }) ==
+        "fight.json: not a valid saved state: state: 'played_from' is missing");
+  nlohmann::json older = unsaid;  // version 1 had no such member: it loads, with nothing to compare
+  older["version"] = 1;
+  CHECK(state_from_json(older, "fight.json").played_from.is_null());
+}
+
+TEST_CASE("a save's place is checked before the fight, with the system's reason and the path given",
+          "[snapshot][errors]") {
+  const TempDir dir;
+  CHECK(error_message([&] { check_writable(dir.path); }) == dir.path.string() + ": cannot write there: it is a directory");
+  const fs::path nowhere = dir.path / "missing" / "fight.json";
+  CHECK(error_message([&] { check_writable(nowhere); }) ==
+        nowhere.string() + ": cannot write there: " + (dir.path / "missing").string() + ": No such file or directory");
+  check_writable(dir.path / "fight.json");
+}
+
 TEST_CASE("a save that cannot replace its target leaves the target untouched", "[snapshot][errors]") {
   const StatusBook book = fight_statuses();
   EventLog log;
   const TempDir dir;
   const fs::path target = dir.path / "occupied";
   fs::create_directories(target / "keep");
-  CHECK_THAT(error_message([&] { save_state(target, fight_in_progress(book, log)); }),
-             Catch::Contains("cannot replace it with the new save"));
+  CHECK(error_message([&] { save_state(target, fight_in_progress(book, log)); }) ==
+        target.string() + ": cannot replace it with the new save: Is a directory");
   CHECK(fs::is_directory(target / "keep"));
   CHECK(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()) == 1);  // temporary removed
 }

@@ -49,11 +49,10 @@ void report_json(const std::vector<orders::SheetFile>& sheets, const std::vector
   out << nlohmann::json{{"ok", diagnostics.empty()}, {"diagnostics", problems}, {"orders", orders}}.dump(2) << "\n";
 }
 
-void run(Context& context, const Options& options) {
+void check(Context& context, const Options& options) {
   Session session(context);
   std::optional<packs::Encounter> encounter;
   if (!options.encounter.empty()) encounter = packs::read_encounter(session.sandbox, options.encounter);
-  if (options.rules.empty() && !encounter) throw Error("name the rules: --rules PACK…, or --encounter FILE naming them");
   // --rules, when given, stands in for the encounter's rules: the same fight under other rules.
   session.load(options.rules.empty() ? encounter->rules : options.rules);
   const auto vocabulary = packs::read_vocabulary(session.sandbox.state(), session.stack.registry());
@@ -84,6 +83,18 @@ void run(Context& context, const Options& options) {
   if (diagnostics.empty())
     for (const auto& sheet : sheets)
       for (const auto& character : sheet.sheet.characters) *context.out << summary(character) << "\n";
+}
+
+void run(Context& context, const Options& options) {
+  if (options.rules.empty() && options.encounter.empty())
+    throw CLI::ValidationError("check", "name the rules: --rules PACK…, or --encounter FILE naming them");
+  try {
+    check(context, options);
+  } catch (const Error& e) {
+    if (!options.json) throw;
+    context.exit_code = 1;  // what went wrong, in the form asked for
+    report_json({}, e.diagnostics(), *context.out);
+  }
 }
 
 }  // namespace

@@ -1,9 +1,35 @@
 #include "interpreter/cli/dice_choice.hpp"
 
+#include <charconv>
 #include <iostream>
 #include <random>
 
 namespace arbiter::cli {
+
+CLI::Validator seed_value() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t seed = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seed);
+        if (text.empty() || error != std::errc{} || end != text.data() + text.size())
+          return "'" + text + "' is not a seed: a whole number from 0 to 18446744073709551615";
+        return {};
+      },
+      "");
+}
+
+CLI::Validator dice_values() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        try {
+          ScriptedDice::parse(text);
+          return {};
+        } catch (const Error& e) {
+          return e.diagnostics().front().message;
+        }
+      },
+      "");
+}
 
 std::unique_ptr<DiceSource> make_dice(const DiceChoice& choice, std::ostream& prompts) {
   if (!choice.scripted.empty()) return std::make_unique<ScriptedDice>(ScriptedDice::parse(choice.scripted));

@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include <CLI/CLI.hpp>
+
 #include "interpreter/core/dice_source.hpp"
 
 namespace arbiter::cli {
@@ -16,6 +18,11 @@ struct DiceChoice {
   std::string scripted;  // "14, 3, 6"
   bool by_hand = false;
 };
+
+// Validators for --seed (a whole number 0 … 2^64 − 1, never saturated) and --dice (see
+// ScriptedDice::parse): a bad value is a usage error naming it, before anything runs.
+CLI::Validator seed_value();
+CLI::Validator dice_values();
 
 // Prompts for dice rolled by hand go to `prompts`, answers come from standard input.
 std::unique_ptr<DiceSource> make_dice(const DiceChoice& choice, std::ostream& prompts);

@@ -85,8 +85,10 @@ void add_roll_command(CLI::App& app, Context& context) {
   auto* command = app.add_subcommand("roll", "Roll a dice expression and show every die");
   auto options = std::make_shared<RollOptions>();
   command->add_option("EXPR", options->expr, "A dice expression, e.g. 4d6kh3 or \"1d20+5 >= 15\"")->required();
-  auto* seed = command->add_option("--seed", options->dice.seed, "Seed the generator: the same seed, the same rolls");
+  auto* seed = command->add_option("--seed", options->dice.seed, "Seed the generator: the same seed, the same rolls")
+                   ->check(seed_value());
   auto* dice = command->add_option("--dice", options->dice.scripted, "Use these values instead of random ones, in order")
+                   ->check(dice_values())
                    ->type_name("1,4,9,10");
   auto* prompt = command->add_flag("--prompt", options->dice.by_hand, "Ask for each die (a GM rolling real dice)");
   seed->excludes(dice)->excludes(prompt);

@@ -1,22 +1,28 @@
 // arbiter run ENCOUNTER --orders SHEET... [--seed N | --dice LIST | --roll-by-hand] [--rounds N]
 //             [--log FILE.jsonl] [--save STATE.json] [--resume STATE.json] [--house PACK]... [--quiet] [--ask]
 // Plays rounds of a fight: the encounter names the packs, the map and the characters; the sheets
-// give the orders; the narration is printed as each round ends. Same inputs, same seed: the same
-// narration and log, byte for byte.
+// give the orders; the narration is printed as each round ends, and with dice rolled by hand as
+// each roll is asked for. Same inputs, same seed: the same narration and log, byte for byte.
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <random>
 #include <ostream>
 #include <map>
+#include <set>
+#include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "interpreter/cli/dice_choice.hpp"
 #include "interpreter/cli/gm_prompt.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
 #include "interpreter/core/order_check.hpp"
+#include "interpreter/core/snapshot.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/fight.hpp"
 
@@ -73,44 +79,131 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
   return rounds;
 }
 
-// Round and phase headings at the margin, everything else indented under them.
-void narrate(const packs::Fight& fight, std::span<const LogEvent> events, std::ostream& out) {
-  for (const LogEvent& event : events) {
-    const std::string sentence = fight.narrator().render(event);
-    if (sentence.empty()) continue;  // a pack may silence a type of event ("roll": its actions show the dice)
-    if (event.type == event_type::round_started) out << (event.sequence > 1 ? "\n" : "") << sentence << "\n";
-    else if (event.type == event_type::phase_started) out << sentence << "\n";
-    else out << "  " << sentence << "\n";
+// Round and phase headings at the margin, everything else indented under them; each event told
+// once, as soon as it is asked for (a GM rolling by hand sees each roll's outcome before the next).
+class Narration {
+ public:
+  Narration(packs::Fight& fight, std::ostream* out)
+      : fight_(fight), out_(out), told_(fight.log().events().size()) {}
+
+  void catch_up() {
+    const auto& events = fight_.log().events();
+    if (!out_) return;
+    for (; told_ < events.size(); ++told_) {
+      const LogEvent& event = events[told_];
+      const std::string sentence = fight_.narrator().render(event);
+      if (sentence.empty()) continue;  // a pack may silence a type of event ("roll": its actions show the dice)
+      if (event.type == event_type::round_started) *out_ << (event.sequence > 1 ? "\n" : "") << sentence << "\n";
+      else if (event.type == event_type::phase_started) *out_ << sentence << "\n";
+      else *out_ << "  " << sentence << "\n";
+    }
+    out_->flush();
   }
-}
+
+ private:
+  packs::Fight& fight_;
+  std::ostream* out_;  // null: --quiet
+  std::size_t told_;
+};
 
 void write_log(const std::string& path, std::span<const LogEvent> events) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw Error(path + ": cannot write the log");
+  if (!out) throw Error(path + ": cannot write the log: " + std::strerror(errno));
   write_json_lines(out, events);
-  if (!out.flush()) throw Error(path + ": cannot write the log");
+  if (!out.flush()) throw Error(path + ": cannot write the log: " + std::strerror(errno));
+}
+
+// FNV-1a, 64 bits: enough to tell an edited encounter from the one a fight was saved from.
+std::string digest(const std::string& text) {
+  std::uint64_t hash = 0xcbf29ce484222325;
+  for (const unsigned char c : text) hash = (hash ^ c) * 0x100000001b3;
+  return fmt::format("fnv1a64:{:016x}", hash);
+}
+
+// What a save records of the fight it belongs to: the encounter (its path as given and a digest of
+// its text) and every pack loaded, with its version, in load order.
+nlohmann::json played_from(const std::string& encounter, const packs::PackStack& stack) {
+  std::ifstream in(encounter, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  nlohmann::json packs = nlohmann::json::array();
+  for (const auto& manifest : stack.load_order()) packs.push_back(manifest.name + " " + manifest.version.str());
+  return {{"encounter", encounter}, {"digest", digest(text.str())}, {"packs", packs}};
+}
+
+std::string pack_list(const nlohmann::json& packs) {
+  std::vector<std::string> names;
+  if (packs.is_array())
+    for (const auto& pack : packs) names.push_back(pack.is_string() ? pack.get<std::string>() : pack.dump());
+  return names.empty() ? "no packs" : fmt::format("{}", fmt::join(names, ", "));
+}
+
+// A save resumes only the fight it was saved from: the same encounter, the same packs and versions.
+void check_played_from(const std::string& save, const nlohmann::json& saved, const nlohmann::json& now) {
+  if (saved.is_null())
+    throw Error(save + ": this save does not say which encounter and packs it was played with (it was written by an "
+                       "older Arbiter, format version 1), so it cannot be resumed: play the fight again from its "
+                       "encounter, sheets and seed");
+  const auto text = [&](const char* key) {
+    const auto found = saved.is_object() ? saved.find(key) : saved.end();
+    return found != saved.end() && found->is_string() ? found->get<std::string>() : std::string("?");
+  };
+  const std::string encounter = now["encounter"];
+  if (text("digest") != now["digest"]) {
+    if (text("encounter") == encounter)
+      throw Error(save + ": the encounter " + encounter + " has changed since this fight was saved from it");
+    throw Error(save + ": this fight was saved from the encounter " + text("encounter") + ", not " + encounter);
+  }
+  const nlohmann::json packs = saved.is_object() ? saved.value("packs", nlohmann::json()) : nlohmann::json();
+  if (packs != now["packs"])
+    throw Error(save + ": this fight was played under " + pack_list(packs) + ", but this run loads " +
+                pack_list(now["packs"]) + " (the encounter's rules and the --house packs must be the same)");
+}
+
+// A house pack builds on the fight's rules: one that needs other rules would load them over these.
+void check_house(packs::PackStack& stack, const std::vector<std::string>& rules, const std::vector<std::string>& house) {
+  std::set<std::string> allowed(rules.begin(), rules.end());
+  allowed.insert(house.begin(), house.end());
+  for (const auto& pack : rules) allowed.merge(stack.requirements(pack));
+  for (const auto& pack : house)
+    for (const auto& needed : stack.requirements(pack))
+      if (!allowed.contains(needed))
+        throw Error(fmt::format("{} requires {}; this fight is played under {}", pack, needed, fmt::join(rules, ", ")));
 }
 
 void run(Context& context, const Options& options) {
+  // The places the results go are checked first: a fight is not played only to be lost.
+  for (const std::string& path : {options.log, options.save})
+    if (!path.empty()) check_writable(path);
   Session session(context);
   packs::Encounter encounter = packs::read_encounter(session.sandbox, options.encounter);
+  check_house(session.stack, encounter.rules, options.house);
   std::vector<std::string> pack_names = encounter.rules;
   pack_names.insert(pack_names.end(), options.house.begin(), options.house.end());
   session.load(pack_names);
   packs::check_equipment(encounter, session.sandbox.state(), session.stack.registry());
+  const nlohmann::json origin = played_from(options.encounter, session.stack);
 
   std::optional<SavedState> saved;
-  if (!options.resume.empty()) saved = load_state(options.resume);
+  if (!options.resume.empty()) {
+    saved = load_state(options.resume);
+    check_played_from(options.resume, saved->played_from, origin);
+  }
   // A saved fight continues its own dice; otherwise a fresh seed is said, so the fight can be replayed.
   const bool chosen = options.dice.seed || !options.dice.scripted.empty() || options.dice.by_hand;
   std::unique_ptr<DiceSource> dice;
+  std::string fresh_seed;
   if (saved && !saved->rng.is_null() && !chosen) {
-    dice = std::make_unique<SeededDice>(Rng::from_json(saved->rng));
+    try {
+      dice = std::make_unique<SeededDice>(Rng::from_json(saved->rng));
+    } catch (const Error& e) {
+      throw Error(options.resume + ": not a valid saved state: state.rng: " + e.diagnostics().front().message);
+    }
   } else {
     DiceChoice choice = options.dice;
     if (!chosen) {
       choice.seed = (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}();
-      *context.err << fmt::format("(dice: a fresh seed; to replay this fight: --seed {})\n", *choice.seed);
+      fresh_seed = fmt::format("(dice: a fresh seed; to replay this fight: --seed {})\n", *choice.seed);
     }
     dice = make_dice(choice, *context.err);
   }
@@ -118,7 +211,13 @@ void run(Context& context, const Options& options) {
 
   packs::Fight fight(session.sandbox, session.stack.registry(), saved ? saved->world : packs::make_world(encounter),
                      *dice);
-  if (saved) fight.resume(*saved);
+  if (saved) {
+    try {
+      fight.resume(*saved);
+    } catch (const Error& e) {
+      throw Error(options.resume + ": not a valid saved state: " + e.diagnostics().front().message);
+    }
+  }
   const int played = fight.flow().position().round;
   auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world(), played);
   const int last_ordered = sheets.empty() ? played + 1 : static_cast<int>(sheets.rbegin()->first);
@@ -127,17 +226,22 @@ void run(Context& context, const Options& options) {
     for (auto& file : files) fight.add_orders(round, std::move(file.sheet));
   if (options.ask)
     fight.set_ask(gm_prompt(std::cin, *context.err, fight.vocabulary(), packs::roster_of(fight.world().entities())));
+  *context.err << fresh_seed;  // once the inputs are known good
 
   const std::size_t first_new = fight.log().events().size();
+  Narration narration(fight, options.quiet ? nullptr : context.out);
+  if (auto* by_hand = dynamic_cast<PromptedDice*>(dice.get())) by_hand->before_asking = [&] { narration.catch_up(); };
   for (int i = 0; i < rounds; ++i) {
-    const std::size_t before = fight.log().events().size();
     fight.play_round();
-    if (!options.quiet)
-      narrate(fight, std::span(fight.log().events()).subspan(before), *context.out);
+    narration.catch_up();
   }
   const auto events = std::span(fight.log().events()).subspan(first_new);
   if (!options.log.empty()) write_log(options.log, events);
-  if (!options.save.empty()) save_state(options.save, fight.save(seeded ? seeded->rng().to_json() : nlohmann::json()));
+  if (!options.save.empty()) {
+    SavedState state = fight.save(seeded ? seeded->rng().to_json() : nlohmann::json());
+    state.played_from = origin;
+    save_state(options.save, state);
+  }
 }
 
 }  // namespace
@@ -147,8 +251,10 @@ void add_run_command(CLI::App& app, Context& context) {
   auto options = std::make_shared<Options>();
   command->add_option("ENCOUNTER", options->encounter, "The encounter file (docs/encounters.md)")->required();
   command->add_option("--orders", options->sheets, "Order sheets for the rounds to play")->type_name("SHEET...");
-  auto* seed = command->add_option("--seed", options->dice.seed, "Seed the dice: the same seed, the same fight");
+  auto* seed = command->add_option("--seed", options->dice.seed, "Seed the dice: the same seed, the same fight")
+                   ->check(seed_value());
   auto* dice = command->add_option("--dice", options->dice.scripted, "Use these dice values, in order")
+                   ->check(dice_values())
                    ->type_name("14,3,6");
   auto* by_hand = command->add_flag("--roll-by-hand", options->dice.by_hand, "Ask for each die (a GM rolling real dice)");
   seed->excludes(dice)->excludes(by_hand);

@@ -1,5 +1,7 @@
 #include "interpreter/core/dice_source.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <istream>
 #include <ostream>
 
@@ -23,6 +25,11 @@ std::string for_reason(std::string_view reason) {
 
 }  // namespace
 
+void DiceSource::fail(std::string message) {
+  failure_ = Error(std::move(message));
+  throw *failure_;
+}
+
 std::size_t SeededDice::roll(const Die& die, std::string_view) { return rng_.below(die.size()); }
 
 void SeededDice::roll_many(const Die& die, std::string_view, std::span<std::size_t> faces) {
@@ -37,42 +44,54 @@ ScriptedDice::ScriptedDice(const std::vector<std::int64_t>& values) {
 }
 
 ScriptedDice ScriptedDice::parse(std::string_view text) {
+  if (trimmed(text).empty()) throw Error("the scripted dice are empty: give the values to roll, e.g. 1,4,9,10");
   std::vector<std::string> values;
-  std::size_t start = 0;
-  while (start <= text.size()) {
-    auto end = text.find_first_of(", ", start);
-    if (end == std::string_view::npos) end = text.size();
-    if (end > start) values.emplace_back(text.substr(start, end - start));
-    start = end + 1;
+  for (std::size_t start = 0, item = 1; start <= text.size(); ++item) {
+    const auto comma = std::min(text.find(',', start), text.size());
+    const std::string_view written = trimmed(text.substr(start, comma - start));
+    if (written.empty())
+      throw Error(fmt::format("the scripted dice '{}' have an empty item (number {}): give whole numbers between the "
+                              "commas, e.g. 1,4,9,10",
+                              text, item));
+    for (std::size_t at = 0; at < written.size();) {  // "1 4 9" between two commas is three values
+      const auto end = std::min(written.find(' ', at), written.size());
+      const std::string_view value = written.substr(at, end - at);
+      std::int64_t number = 0;
+      const char* first = value.data() + (value.front() == '+' ? 1 : 0);
+      const auto [last, error] = std::from_chars(first, value.data() + value.size(), number);
+      if (error != std::errc{} || last != value.data() + value.size() || first == last)
+        throw Error(fmt::format("the scripted dice hold '{}', which is not a whole number", value));
+      values.emplace_back(value);
+      at = written.find_first_not_of(' ', end);
+      if (at == std::string_view::npos) break;
+    }
+    start = comma + 1;
   }
-  if (values.empty()) throw Error("the scripted dice are empty: give the values to roll, e.g. 1,4,9,10");
   return ScriptedDice(std::move(values));
 }
 
 std::size_t ScriptedDice::roll(const Die& die, std::string_view reason) {
   if (next_ == values_.size()) {
-    failed_ = true;
-    throw Error(fmt::format("the scripted dice ran out: all {} values were used, and a {} is needed{}",
-                            values_.size(), die.name(), for_reason(reason)));
+    fail(fmt::format("the scripted dice ran out: all {} values were used, and a {} is needed{}", values_.size(),
+                     die.name(), for_reason(reason)));
   }
   const std::string& written = values_[next_];
   const auto face = die.find(written);
   if (!face) {
-    failed_ = true;
-    throw Error(fmt::format("scripted value {} ('{}') cannot be rolled on a {}{}: its faces are {}", next_ + 1,
-                            written, die.name(), for_reason(reason), die.describe_faces()));
+    fail(fmt::format("scripted value {} ('{}') cannot be rolled on a {}{}: its faces are {}", next_ + 1, written,
+                     die.name(), for_reason(reason), die.describe_faces()));
   }
   ++next_;
   return *face;
 }
 
 std::size_t PromptedDice::roll(const Die& die, std::string_view reason) {
+  if (before_asking) before_asking();
   for (;;) {
     out_ << "Roll a " << die.name() << for_reason(reason) << ": " << std::flush;
     std::string line;
     if (!std::getline(in_, line)) {
-      failed_ = true;
-      throw Error(fmt::format("no value was given for the {}{}: the input ended", die.name(), for_reason(reason)));
+      fail(fmt::format("no value was given for the {}{}: the input ended", die.name(), for_reason(reason)));
     }
     if (const auto face = die.find(trimmed(line))) return *face;
     out_ << fmt::format("'{}' is not a face of a {} ({}); roll again.\n", trimmed(line), die.name(),

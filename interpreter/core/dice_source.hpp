@@ -5,12 +5,15 @@
 // examples), and a prompt for a person rolling real dice.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "grammar/diagnostic.hpp"
 #include "interpreter/core/die.hpp"
 #include "interpreter/core/rng.hpp"
 
@@ -27,12 +30,16 @@ class DiceSource {
   virtual void roll_many(const Die& die, std::string_view reason, std::span<std::size_t> faces) {
     for (auto& face : faces) face = roll(die, reason);
   }
-  // Whether a roll could not be had (a script ran out or held a wrong value, the input ended): a
-  // fight cannot go on with the dice it was given.
-  bool failed() const noexcept { return failed_; }
+  // Why a roll could not be had (a script ran out or held a wrong value, the input ended), or
+  // null: a fight cannot go on with the dice it was given, and the fault is the input's.
+  const Error* failure() const noexcept { return failure_ ? &*failure_ : nullptr; }
 
  protected:
-  bool failed_ = false;
+  // Remembers why and throws it.
+  [[noreturn]] void fail(std::string message);
+
+ private:
+  std::optional<Error> failure_;
 };
 
 class SeededDice final : public DiceSource {
@@ -52,7 +59,8 @@ class ScriptedDice final : public DiceSource {
  public:
   explicit ScriptedDice(std::vector<std::string> values);
   explicit ScriptedDice(const std::vector<std::int64_t>& values);
-  // "1, 4, 9, 10" or "1,4,9,10" (commas and/or spaces between values).
+  // "1, 4, 9, 10" or "1,4,9,10": whole numbers between commas (spaces too); an empty item or
+  // anything but a whole number is an error naming it.
   static ScriptedDice parse(std::string_view text);
 
   std::size_t roll(const Die& die, std::string_view reason) override;
@@ -69,6 +77,10 @@ class PromptedDice final : public DiceSource {
  public:
   PromptedDice(std::istream& in, std::ostream& out) : in_(in), out_(out) {}
   std::size_t roll(const Die& die, std::string_view reason) override;
+
+  // Called before each question: a fight's narration catches up, so the person sees what the
+  // dice so far did before rolling the next.
+  std::function<void()> before_asking;
 
  private:
   std::istream& in_;

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "grammar/diagnostic.hpp"
@@ -23,22 +24,33 @@ constexpr const char* format_name = "arbiter-state";
 
 std::string system_error() { return std::strerror(errno); }
 
-// Writes all of `text` to a new file and flushes it to the disk before closing.
-void write_durably(const std::filesystem::path& file, const std::string& text) {
-  const int fd = ::open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) refuse(file, "cannot write: " + system_error());
+// Writes all of `text` to a new file `temporary` and flushes it to the disk before closing; errors
+// name `file`, the save the user asked for.
+void write_durably(const std::filesystem::path& temporary, const std::filesystem::path& file, const std::string& text) {
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) refuse(file, "cannot write the save: " + system_error());
+  const auto fail = [&] {
+    const std::string why = system_error();
+    ::close(fd);
+    ::unlink(temporary.c_str());
+    refuse(file, "cannot write the save: " + why);
+  };
   std::size_t written = 0;
   while (written < text.size()) {
     const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      const std::string why = system_error();
-      ::close(fd);
-      refuse(file, "cannot write: " + why);
+      if (n == 0) errno = EIO;  // a write that takes nothing would loop for ever
+      fail();
     }
     written += static_cast<std::size_t>(n);
   }
-  if (::fsync(fd) != 0 || ::close(fd) != 0) refuse(file, "cannot write: " + system_error());
+  if (::fsync(fd) != 0) fail();
+  if (::close(fd) != 0) {
+    const std::string why = system_error();
+    ::unlink(temporary.c_str());
+    refuse(file, "cannot write the save: " + why);
+  }
 }
 
 nlohmann::json intent_to_json(const Intent& intent, const World& world) {
@@ -97,6 +109,7 @@ nlohmann::json state_to_json(const SavedState& state) {
           {"flow",
            {{"round", state.flow.round}, {"phase", state.flow.phase}, {"turn", state.flow.turn}, {"last_intents", last}}},
           {"rng", state.rng},
+          {"played_from", state.played_from},
           {"world", world_to_json(state.world)},
           {"log", log}};
 }
@@ -113,9 +126,24 @@ SavedState state_from_json(const nlohmann::json& json, const std::string& source
   if (version < 1) throw Error(source + ": format version " + std::to_string(version) + " does not exist");
   try {
     const JsonReader flow = root["flow"];
+    const auto place = [](const JsonReader& j) {
+      const int n = j.integer();
+      if (n < 0) j.fail("cannot be negative");
+      return n;
+    };
+    // Required even when null (no generator): a missing one must not become a fresh seed unsaid.
+    if (!json.contains("rng")) root.fail("'rng' is missing");
     SavedState state{world_from_json(root["world"]),
-                     FlowPosition{flow["round"].integer(), flow["phase"].integer(), flow["turn"].integer()},
-                     json.value("rng", nlohmann::json())};
+                     FlowPosition{place(flow["round"]), place(flow["phase"]), place(flow["turn"])}, json["rng"]};
+    std::map<int, const Entity*> standing;  // as in an encounter: one character to a cell
+    for (const Entity& e : state.world.entities())
+      if (const auto [other, added] = standing.emplace(state.world.grid().index(e.position), &e); !added)
+        root["world"]["characters"].fail(e.name + " and " + other->second->name + " both stand in " +
+                                         state.world.grid().label(e.position) + ": one character to a cell");
+    if (version >= 2) {
+      if (!json.contains("played_from")) root.fail("'played_from' is missing");
+      state.played_from = json["played_from"];
+    }
     if (const auto last = flow.optional("last_intents"))
       for (const auto& item : last->items()) {
         Intent intent = intent_from_json(item, state.world);
@@ -131,20 +159,33 @@ SavedState state_from_json(const nlohmann::json& json, const std::string& source
   }
 }
 
+void check_writable(const std::filesystem::path& file) {
+  std::error_code error;
+  if (std::filesystem::is_directory(file, error)) refuse(file, "cannot write there: it is a directory");
+  const std::filesystem::path folder = file.parent_path().empty() ? "." : file.parent_path();
+  // The folder must take a new file (a save's temporary, a new log); an existing file must take writing.
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) refuse(file, "cannot write there: " + folder.string() + ": " + system_error());
+  if (::access(file.c_str(), F_OK) == 0 && ::access(file.c_str(), W_OK) != 0)
+    refuse(file, "cannot write there: " + system_error());
+}
+
 void save_state(const std::filesystem::path& file, const SavedState& state) {
   const std::string text = state_to_json(state).dump(1) + "\n";
   std::filesystem::path temporary = file;
   temporary += ".tmp-" + std::to_string(::getpid());
-  write_durably(temporary, text);
+  write_durably(temporary, file, text);
   std::error_code failed;
   std::filesystem::rename(temporary, file, failed);
   if (failed) {
+    const std::string why = failed.message();
     std::filesystem::remove(temporary, failed);
-    refuse(file, "cannot replace it with the new save: " + failed.message());
+    refuse(file, "cannot replace it with the new save: " + why);
   }
 }
 
 SavedState load_state(const std::filesystem::path& file) {
+  std::error_code error;
+  if (std::filesystem::is_directory(file, error)) refuse(file, "cannot read: it is a directory");
   std::ifstream in(file, std::ios::binary);
   if (!in) refuse(file, "cannot read: " + system_error());
   std::ostringstream text;

@@ -8,7 +8,8 @@
 // imports that JSON), so this layer does not depend on how the generator works.
 //
 // Saving writes a temporary file beside the target, flushes it to disk and renames it over the
-// target, so a crash leaves either the old save or the new one, never half of one. Loading
+// target, so a crash leaves either the old save or the new one, never half of one; errors name the
+// target, never the temporary file. Loading
 // refuses a damaged, truncated, foreign or newer-version file with an arbiter::Error naming the
 // file and what is wrong; it never changes the file.
 #include <filesystem>
@@ -23,14 +24,19 @@
 
 namespace arbiter {
 
-inline constexpr int state_format_version = 1;
+// 2: the save records what the fight was played from (`played_from`); a version 1 save loads
+// with it null.
+inline constexpr int state_format_version = 2;
 
 struct SavedState {
   World world;
   FlowPosition flow;
-  nlohmann::json rng;  // the generator's exported state; null when there is none
+  nlohmann::json rng;  // the generator's exported state; null when there is none (the member is required)
   std::map<EntityId, Intent> last_intents{};  // each character's last action ("I reach the enemy", Aim)
   std::vector<LogEvent> log{};                // the fight's record so far: a resumed fight continues it
+  // What the fight was played from (the CLI: the encounter file and its digest, the packs and their
+  // versions), opaque here like `rng`: whoever resumes compares it with what it is given.
+  nlohmann::json played_from{};
   friend bool operator==(const SavedState&, const SavedState&) = default;
 };
 
@@ -38,6 +44,9 @@ nlohmann::json state_to_json(const SavedState& state);
 // `source` names the document in errors (the file name).
 SavedState state_from_json(const nlohmann::json& json, const std::string& source);
 
+// Refuses, naming `file` and the system's reason, a place a save or a log could not be written to
+// (a missing folder, a directory, no permission), so a fight is not played only to be lost.
+void check_writable(const std::filesystem::path& file);
 void save_state(const std::filesystem::path& file, const SavedState& state);
 SavedState load_state(const std::filesystem::path& file);
 

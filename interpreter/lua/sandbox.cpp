@@ -30,7 +30,7 @@ struct PackSwitch {
 // The hook runs every this many VM instructions: rare enough to cost nothing measurable,
 // often enough that a budget overshoots by at most this much.
 constexpr int hook_interval = 1000;
-// Lets the error message itself be allocated once the memory budget is spent.
+// Past the memory budget: the block that crossed it, and the error message with its traceback.
 constexpr std::size_t memory_slack = 1u << 20;
 constexpr std::uintmax_t max_source_bytes = 16u << 20;
 // How long past its time budget a call may stay out of the VM's reach before the watchdog acts.
@@ -162,12 +162,19 @@ void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size
     sandbox.memory_in_use_ -= old_bytes;
     return nullptr;
   }
-  if (new_size > old_bytes && sandbox.memory_in_use_ - old_bytes + new_size > sandbox.memory_limit_) {
+  const auto over = [&] {
+    return new_size > old_bytes && sandbox.memory_in_use_ - old_bytes + new_size > sandbox.memory_limit_;
+  };
+  if (over()) {
     if (sandbox.exhausted_ == Exhausted::none) {
+      // The first block past the budget is granted from the slack, and the hook raises at the next
+      // instruction, where it can say which line of which pack asked for the memory; refusing it
+      // would raise LUA_ERRMEM at once, which says nothing of where.
       sandbox.exhausted_ = Exhausted::memory;
       sandbox.memory_limit_ += memory_slack;
+      if (sandbox.running_thread_) lua_sethook(sandbox.running_thread_, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
     }
-    return nullptr;  // Lua collects garbage and retries once before raising LUA_ERRMEM
+    if (over()) return nullptr;  // Lua collects garbage and retries once before raising LUA_ERRMEM
   }
   void* grown = std::realloc(block, new_size);
   if (grown) sandbox.memory_in_use_ = sandbox.memory_in_use_ - old_bytes + new_size;
@@ -191,7 +198,11 @@ void Sandbox::count_hook(lua_State* L, lua_Debug*) {
   // Spent budgets stay spent: raise at every instruction until the host's own call returns, so
   // a `pcall` in the script only delays the error by one instruction.
   lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
-  lua_pushstring(L, sandbox.budget_message(L).c_str());
+  const std::string message = sandbox.budget_message(L);
+  // Told as found here, in the pack that spent it: a `try_call` unwinds the frames before the
+  // host reports, and the running pack is the caller's again by then.
+  if (!sandbox.budget_error_) sandbox.budget_error_ = sandbox.describe(L, message);
+  lua_pushstring(L, message.c_str());
   lua_error(L);
 }
 
@@ -216,7 +227,7 @@ std::string Sandbox::budget_message(lua_State* thread) const {
       break;
   }
   lua_Debug ar;
-  if (innermost_lua_frame(thread, ar)) return fmt::format("{}:{}: {}", ar.short_src, ar.currentline, what);
+  if (thread && innermost_lua_frame(thread, ar)) return fmt::format("{}:{}: {}", ar.short_src, ar.currentline, what);
   return what;
 }
 
@@ -380,11 +391,14 @@ void Sandbox::call(lua_State* L, const std::string& pack, int nargs, int nresult
   memory_limit_ = memory_in_use_ + running_budget_.memory_bytes;
   deadline_ = std::chrono::steady_clock::now() + running_budget_.time;
   exhausted_ = Exhausted::none;
+  budget_error_.reset();
   watchdog_.arm(deadline_ + stuck_grace, pack);
   ++call_depth_;
+  running_thread_ = thread;
   // A coroutine keeps its stack after an error, so the error can be traced where it happened.
   int results = 0;
   const int status = lua_resume(thread, L_, nargs, &results);
+  running_thread_ = nullptr;
   --call_depth_;
   watchdog_.disarm();
   memory_limit_ = SIZE_MAX;
@@ -411,7 +425,12 @@ std::optional<Error> Sandbox::try_call(lua_State* L, const std::string& pack, in
   if (call_depth_ == 0) throw std::logic_error("try_call runs inside a running call");
   const PackSwitch running(current_pack_, pack);
   if (lua_pcall(L, nargs, nresults, 0) == LUA_OK) return std::nullopt;
-  if (exhausted_ != Exhausted::none) lua_error(L);
+  if (exhausted_ != Exhausted::none) {
+    // Memory refused where the hook does not reach (a coroutine of the pack's, one block past the
+    // slack) raised at once: the pack is known, the line not.
+    if (!budget_error_) budget_error_ = describe(nullptr, budget_message(nullptr));
+    lua_error(L);
+  }
   const char* message = lua_tostring(L, -1);
   Error error(parse_positioned(message ? message : "an error that is not a message"));
   lua_pop(L, 1);
@@ -419,35 +438,64 @@ std::optional<Error> Sandbox::try_call(lua_State* L, const std::string& pack, in
 }
 
 void Sandbox::raise_from(lua_State* thread, int status) {
-  std::string message;
   if (exhausted_ != Exhausted::none) {
-    message = budget_message(thread);
-  } else if (status == LUA_YIELD) {
+    Diagnostic d = budget_error_ ? std::move(*budget_error_) : describe(thread, budget_message(thread));
+    exhausted_ = Exhausted::none;
+    budget_error_.reset();
+    throw Error(std::move(d));
+  }
+  std::string message;
+  if (status == LUA_YIELD) {
     message = "coroutine.yield was called outside any coroutine";
   } else if (const char* text = lua_tostring(thread, -1)) {
     message = text;
   } else {
     message = fmt::format("error with a {} value as its message", luaL_typename(thread, -1));
   }
-  exhausted_ = Exhausted::none;
+  throw Error(describe(thread, message));
+}
 
+Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) const {
   Diagnostic d = parse_positioned(message);
   lua_Debug ar;
-  if (d.where.file.empty() && innermost_lua_frame(thread, ar)) {
+  if (d.where.file.empty() && thread && innermost_lua_frame(thread, ar)) {
     d.where.file = ar.short_src;
     d.where.line = static_cast<std::size_t>(ar.currentline);
   }
-  d.notes.push_back(fmt::format("in pack '{}'", current_pack_));
-  luaL_traceback(L_, thread, nullptr, 0);
-  std::istringstream traceback(lua_tostring(L_, -1));
-  lua_pop(L_, 1);
+  d.notes.push_back(fmt::format("in pack '{}'", owner_of(d.where.file)));
+  if (!thread) return d;
+  // Inside a running call (the count hook) the thread itself has room; after it, the main thread.
+  lua_State* stack = running() ? thread : L_;
+  luaL_traceback(stack, thread, nullptr, 0);
+  std::istringstream traceback(lua_tostring(stack, -1));
+  lua_pop(stack, 1);
+  std::vector<std::string> frames;
   for (std::string line; std::getline(traceback, line);) {
     // Built-ins and the stdlib are never where the author can mend anything.
     if (line.find("[C]:") != std::string::npos || line.find("\tstdlib/") != std::string::npos) continue;
-    if (!line.empty() && line[0] == '\t') line = "  " + line.substr(1);
-    d.notes.push_back(line);
+    if (!line.empty() && line[0] == '\t') frames.push_back("  " + line.substr(1));
   }
-  throw Error(std::move(d));
+  if (frames.empty()) return d;  // a heading over nothing would only puzzle
+  d.notes.emplace_back("stack traceback:");
+  d.notes.insert(d.notes.end(), frames.begin(), frames.end());
+  return d;
+}
+
+const std::string& Sandbox::owner_of(const std::string& file) const {
+  // The running pack when its folder holds the file (a manifest's scope shares its pack's folder);
+  // otherwise the pack whose folder holds it: a hook or an action of another pack raised the error.
+  const auto holds = [&](const Scope& scope) {
+    const std::string& folder = scope.scope.display_folder;
+    return !folder.empty() && file.size() > folder.size() && file.compare(0, folder.size(), folder) == 0 &&
+           file[folder.size()] == '/';
+  };
+  if (const auto running = packs_.find(current_pack_); running == packs_.end() || holds(running->second))
+    return current_pack_;
+  const Scope* owner = nullptr;
+  for (const auto& [name, scope] : packs_)
+    if (holds(scope) && (!owner || scope.scope.display_folder.size() > owner->scope.display_folder.size()))
+      owner = &scope;
+  return owner ? owner->scope.name : current_pack_;
 }
 
 int Sandbox::print(lua_State* L) {

@@ -76,6 +76,8 @@ class Sandbox {
 
   // The pack on whose behalf Lua is running now (for provenance), or "" outside any call.
   const std::string& current_pack() const noexcept { return current_pack_; }
+  // Whether a top-level call is running (a Lua error may be travelling through host code).
+  bool running() const noexcept { return call_depth_ > 0; }
 
   // Where `print` goes: the pack's name and the line, tab-separated like Lua's own print.
   std::function<void(const std::string& pack, const std::string& line)> on_print;
@@ -106,7 +108,11 @@ class Sandbox {
   void load_chunk(lua_State* L, const std::string& pack, std::string_view code, const std::string& chunkname);
   void require_pack_module(lua_State* L, const Scope& scope, const std::string& name);
   [[noreturn]] void raise_from(lua_State* thread, int status);
+  // `thread` (null: unknown) gives the place and the traceback.
   std::string budget_message(lua_State* thread) const;
+  Diagnostic describe(lua_State* thread, const std::string& message) const;
+  // The pack an error at `file` is blamed on.
+  const std::string& owner_of(const std::string& file) const;
 
   lua_State* L_ = nullptr;
   Budget ceiling_;
@@ -124,6 +130,8 @@ class Sandbox {
   std::uint64_t instruction_limit_ = 0;
   std::chrono::steady_clock::time_point deadline_{};
   Exhausted exhausted_ = Exhausted::none;
+  std::optional<Diagnostic> budget_error_;  // the spent budget as told where it was found
+  lua_State* running_thread_ = nullptr;     // the top-level call's thread, while it runs
   Budget running_budget_;
   Watchdog watchdog_;
 };

@@ -12,6 +12,7 @@
 
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/world_json.hpp"
+#include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::packs {
@@ -316,11 +317,7 @@ Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& fil
   if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, folder.string(), {}});
 
   lua_State* L = sandbox.state();
-  struct Restore {
-    lua_State* L;
-    int top;
-    ~Restore() { lua_settop(L, top); }
-  } restore{L, lua_gettop(L)};
+  const lua::StackGuard restore(L);
   sandbox.run_file(scope, folder / file.filename(), 1);
   if (!lua_istable(L, -1))
     throw Error(source.place(unknown).diagnostic(fmt::format(

@@ -11,6 +11,7 @@
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/step_rules.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
 
@@ -18,12 +19,7 @@ namespace arbiter::packs {
 
 namespace {
 
-// Restores the stack's height however the scope is left.
-struct StackGuard {
-  lua_State* L;
-  int top = lua_gettop(L);
-  ~StackGuard() { lua_settop(L, top); }
-};
+using lua::StackGuard;
 
 int raw_field(lua_State* L, int index, const char* key) {
   lua_pushstring(L, key);
@@ -176,7 +172,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         }
         break;
     }
-    lua_settop(L, guard.top);
+    lua_settop(L, guard.top());
   }
   if (!default_order_.empty()) action(default_order_);  // names an action that exists
 }
@@ -250,7 +246,9 @@ void Fight::play_round() {
   try {
     sandbox_.call(ruleset_pack_, 0, 0);
   } catch (const Error&) {
-    if (unanswered_) throw Error(unanswered_->diagnostics());  // the GM's, told without a pack's traceback
+    // The input's fault, not the ruleset's: told without a pack's blame or traceback.
+    if (unanswered_) throw Error(unanswered_->diagnostics());
+    if (const Error* dice = dice_.failure()) throw Error(dice->diagnostics());
     throw;
   }
 }
@@ -718,7 +716,7 @@ void Fight::resolve(const Intent& intent, Changes& changes) {
   // Protected, so a failing action ends only itself; a spent budget still ends the round.
   if (auto error = sandbox_.try_call(L_, chosen.resolve.pack, 1, 0)) {
     // Not the action's fault: the fight stops (nothing is saved) rather than play on without dice.
-    if (dice_.failed()) throw std::runtime_error(error->diagnostics().front().message);
+    if (dice_.failure()) throw std::runtime_error(error->diagnostics().front().message);
     throw *error;
   }
 }

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "interpreter/core/names.hpp"
+#include "interpreter/lua/stack_guard.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -105,11 +106,7 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, display_folder, {}});
   lua_State* L = sandbox.state();
   sandbox.run_file(scope, file, 1);
-  struct Pop {
-    lua_State* L;
-    int top;
-    ~Pop() { lua_settop(L, top); }
-  } pop{L, lua_gettop(L) - 1};
+  const lua::StackGuard pop(L, lua_gettop(L) - 1);
 
   const Fields fields(L, lua_gettop(L), shown, return_line(file));
   if (!lua_istable(L, -1))

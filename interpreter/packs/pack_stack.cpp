@@ -74,6 +74,19 @@ void PackStack::load(const std::vector<std::string>& requested) {
   }
 }
 
+std::set<std::string> PackStack::requirements(const std::string& name) {
+  std::set<std::string> found;
+  std::vector<std::string> pending{name};
+  while (!pending.empty()) {
+    const std::string next = pending.back();
+    pending.pop_back();
+    const auto folder = names_a_folder(next) ? std::filesystem::path(next) : locate(next, {nullptr, nullptr});
+    for (const auto& requirement : manifest_in(folder).dependencies)
+      if (found.insert(requirement.pack).second) pending.push_back(requirement.pack);
+  }
+  return found;
+}
+
 std::filesystem::path PackStack::locate(const std::string& name, const Requirer& by) const {
   if (const auto it = folders_.find(name); it != folders_.end()) return it->second;
   if (auto folder = search_path_.find(name)) return *folder;

@@ -27,6 +27,8 @@ class PackStack {
   void load(const std::vector<std::string>& requested);
 
   const std::vector<Manifest>& load_order() const noexcept { return order_; }
+  // Every pack `name` requires, directly or not, read from the manifests without loading any pack.
+  std::set<std::string> requirements(const std::string& name);
   const Registry& registry() const noexcept { return registry_; }
   const SearchPath& search_path() const noexcept { return search_path_; }
   // Whether `pack` requires `other`, directly or through other packs.

@@ -1,0 +1,170 @@
+// `arbiter run` when something goes wrong: a pack's error keeps its message and is blamed on the
+// pack whose code raised it, at its line; what the user typed or rolled is the input's fault and
+// blames no pack; bad command-line values are usage errors before anything runs.
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/arbiter_process.hpp"
+
+using Catch::Matchers::Contains;
+
+namespace {
+
+struct Sheet {
+  std::filesystem::path path;
+  explicit Sheet(const std::string& text)
+      : path(std::filesystem::temp_directory_path() /
+             ("arbiter-errors-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".txt")) {
+    std::ofstream(path) << text;
+  }
+  ~Sheet() { std::filesystem::remove(path); }
+  static inline int counter = 0;
+};
+
+const std::string one_round = "run examples/platemail/skirmish.lua --rounds 1 ";
+
+}  // namespace
+
+TEST_CASE("an error raised in a house pack's hook keeps its message, at its line, blamed on that pack",
+          "[run][errors]") {
+  const auto run = arbiter(one_round + "--seed 1 --house hook-error");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("tests/packs/hook-error/init.lua:2: error: the house hook's own message"));
+  CHECK_THAT(run.output, Contains("in pack 'hook-error'"));
+  CHECK_THAT(run.output, !Contains("function value"));
+}
+
+TEST_CASE("a house pack's action that spends a budget is named with its file and line", "[run][errors]") {
+  const Sheet spin("Aldric:\n  1: Spin\n  2: Defend\n");
+  const auto loop = arbiter("--max-instructions 1000000 " + one_round + "--seed 1 --house runaway --orders " +
+                            spin.path.string());
+  CHECK(loop.exit_code == 1);
+  CHECK_THAT(loop.output, Contains("tests/packs/runaway/init.lua:2: error: instruction budget exhausted: pack "
+                                   "'runaway'"));
+  CHECK_THAT(loop.output, Contains("in pack 'runaway'"));
+  CHECK_THAT(loop.output, !Contains("platemail'"));
+
+  const Sheet hog("Aldric:\n  1: Hog\n  2: Defend\n");
+  const auto memory = arbiter("--max-memory 16 " + one_round + "--seed 1 --house runaway --orders " +
+                              hog.path.string());
+  CHECK(memory.exit_code == 1);
+  CHECK_THAT(memory.output, Contains("tests/packs/runaway/init.lua:5: error: memory budget exhausted: pack 'runaway'"));
+  CHECK_THAT(memory.output, Contains("in pack 'runaway'"));
+  CHECK_THAT(memory.output, !Contains("platemail'"));
+}
+
+TEST_CASE("dice that run out or cannot be rolled are the input's fault: no pack blamed, no empty traceback",
+          "[run][errors]") {
+  const std::string round1 = one_round + "--orders examples/platemail/skirmish-round1.txt ";
+  for (const std::string dice : {"--dice 15", "--dice 0", "--dice 21", "--roll-by-hand < /dev/null"}) {
+    const auto run = arbiter(round1 + dice);
+    CAPTURE(dice, run.output);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, !Contains("in pack"));
+    CHECK_THAT(run.output, !Contains("stack traceback"));
+  }
+  CHECK_THAT(arbiter(round1 + "--dice 21").output, Contains("scripted value 1 ('21') cannot be rolled on a d20"));
+}
+
+TEST_CASE("dice values and seeds are checked before anything runs: a bad one is a usage error naming it",
+          "[run][errors]") {
+  for (const std::string bad : {"x", "1.5", "5,,6", "5,", "\"\""}) {
+    const auto run = arbiter(one_round + "--dice " + bad);
+    CAPTURE(bad, run.output);
+    CHECK(run.exit_code == 2);
+    CHECK_THAT(run.output, Contains("scripted dice"));
+  }
+  CHECK_THAT(arbiter(one_round + "--dice 5,x").output, Contains("'x', which is not a whole number"));
+  CHECK_THAT(arbiter(one_round + "--dice 5,,6").output, Contains("an empty item (number 2)"));
+  CHECK(arbiter(one_round + "--dice \"1, 4 9,10\"").exit_code == 0);
+  for (const std::string bad : {"-1", "18446744073709551616", "1e3", "\"\""}) {
+    const auto run = arbiter(one_round + "--seed " + bad);
+    CAPTURE(bad, run.output);
+    CHECK(run.exit_code == 2);
+    CHECK_THAT(run.output, Contains("is not a seed"));
+  }
+  CHECK(arbiter(one_round + "--seed 18446744073709551615").exit_code == 0);
+  CHECK(arbiter("roll d20 --dice x").exit_code == 2);
+}
+
+TEST_CASE("a save resumes only the fight it was saved from: the same encounter and packs", "[run][errors][save]") {
+  const Sheet save("");
+  const std::string file = save.path.string() + ".json";
+  REQUIRE(arbiter(one_round + "--seed 1 --quiet --save " + file).exit_code == 0);
+  const auto other = arbiter("run examples/platemail/ambush.lua --quiet --resume " + file);
+  CHECK(other.exit_code == 1);
+  CHECK_THAT(other.output, Contains(file + ": this fight was saved from the encounter examples/platemail/skirmish.lua, "
+                                           "not examples/platemail/ambush.lua"));
+  const auto house = arbiter(one_round + "--quiet --house platemail-house --resume " + file);
+  CHECK(house.exit_code == 1);
+  CHECK_THAT(house.output, Contains("this fight was played under platemail 1.1.0, but this run loads platemail 1.1.0, "
+                                    "platemail-house"));
+  CHECK(arbiter(one_round + "--quiet --resume " + file).exit_code == 0);
+
+  // A save from before the record existed (format version 1) cannot be checked, so it is refused.
+  const std::string older = save.path.string() + "-v1.json";
+  REQUIRE(shell("sed -e 's/\"version\": 2/\"version\": 1/' -e '/\"played_from\"/,/^ },$/d' " + file + " > " + older)
+              .exit_code == 0);
+  const auto old = arbiter(one_round + "--quiet --resume " + older);
+  CHECK(old.exit_code == 1);
+  CHECK_THAT(old.output, Contains(older + ": this save does not say which encounter and packs it was played with"));
+  std::filesystem::remove(file);
+  std::filesystem::remove(older);
+}
+
+TEST_CASE("where the save and the log go is checked before any round is played", "[run][errors][save]") {
+  const auto missing = arbiter(one_round + "--seed 1 --save /nonexistent-folder/s.json");
+  CHECK(missing.exit_code == 1);
+  CHECK_THAT(missing.output, Contains("/nonexistent-folder/s.json: cannot write there: /nonexistent-folder: No such "
+                                      "file or directory"));
+  CHECK_THAT(missing.output, !Contains("Round 1"));
+  const auto folder = arbiter(one_round + "--seed 1 --log examples");
+  CHECK(folder.exit_code == 1);
+  CHECK_THAT(folder.output, Contains("examples: cannot write there: it is a directory"));
+  CHECK_THAT(folder.output, !Contains("Round 1"));
+}
+
+TEST_CASE("with dice rolled by hand, what the dice did is narrated before the next roll is asked for",
+          "[run][by-hand]") {
+  std::string tens;
+  for (int i = 0; i < 60; ++i) tens += "10\n";
+  const Sheet rolls(tens);
+  const auto run = arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt "
+                           "--roll-by-hand < " + rolls.path.string());
+  REQUIRE(run.exit_code == 0);
+  const auto first_prompt = run.output.find("Roll a ");
+  REQUIRE(first_prompt != std::string::npos);
+  CHECK(run.output.find("Round 1") < first_prompt);
+  // Brienne's Crash saving throw is narrated before the attacks' dice are asked for.
+  const auto crash = run.output.find("Crash! Brienne and Cedric cross paths");
+  REQUIRE(crash != std::string::npos);
+  CHECK(crash < run.output.rfind("Roll a "));
+}
+
+TEST_CASE("inputs are checked, with the system's reason, before the fight says anything", "[run][errors]") {
+  const auto sheet = arbiter(one_round + "--orders /nonexistent.txt");
+  CHECK(sheet.exit_code == 1);
+  CHECK_THAT(sheet.output, Contains("/nonexistent.txt: error: cannot read the order sheet: No such file or directory"));
+  CHECK_THAT(sheet.output, !Contains("fresh seed"));
+  CHECK_THAT(arbiter("fmt /nonexistent.txt").output, Contains("cannot read the order sheet: No such file or directory"));
+  const auto folder = arbiter("fmt examples");
+  CHECK(folder.exit_code == 1);
+  CHECK_THAT(folder.output, Contains("examples: error: cannot read the order sheet: it is a directory"));
+}
+
+TEST_CASE("a house pack for other rules than the fight's is refused by name", "[run][errors]") {
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --house platemail-house");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("platemail-house requires platemail; this fight is played under tempo"));
+}
+
+TEST_CASE("check needs rules, and with json reports even a broken encounter as json", "[check][errors]") {
+  CHECK(arbiter("check examples/platemail/skirmish-round1.txt").exit_code == 2);
+  const auto broken = arbiter("check examples/platemail/skirmish-round1.txt --json --encounter /nonexistent.lua");
+  CHECK(broken.exit_code == 1);
+  const auto json = nlohmann::json::parse(broken.output);
+  CHECK(json["ok"] == false);
+  CHECK(json["diagnostics"][0]["file"] == "/nonexistent.lua");
+}
