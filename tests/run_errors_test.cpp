@@ -7,20 +7,17 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/arbiter_process.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using Catch::Matchers::Contains;
 
 namespace {
 
+// An order sheet in a file of its own, for as long as the test runs.
 struct Sheet {
-  std::filesystem::path path;
-  explicit Sheet(const std::string& text)
-      : path(std::filesystem::temp_directory_path() /
-             ("arbiter-errors-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ".txt")) {
-    std::ofstream(path) << text;
-  }
-  ~Sheet() { std::filesystem::remove(path); }
-  static inline int counter = 0;
+  TempDir dir;
+  std::filesystem::path path = dir.path / "sheet.txt";
+  explicit Sheet(const std::string& text) { std::ofstream(path) << text; }
 };
 
 const std::string one_round = "run examples/platemail/skirmish.lua --rounds 1 ";

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "tests/support/arbiter_process.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::EndsWith;
@@ -26,15 +27,6 @@ const std::string skirmish =
 const std::string ambush =
     "run examples/platemail/ambush.lua --orders examples/platemail/ambush-round1.txt "
     "examples/platemail/ambush-round2.txt --seed 11";
-
-struct TempDir {
-  std::filesystem::path path = std::filesystem::temp_directory_path() /
-                               ("arbiter-run-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
-  TempDir() { std::filesystem::create_directories(path); }
-  ~TempDir() { std::filesystem::remove_all(path); }
-  std::string operator/(const std::string& name) const { return (path / name).string(); }
-  static inline int counter = 0;
-};
 
 }  // namespace
 
