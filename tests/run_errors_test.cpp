@@ -33,6 +33,16 @@ TEST_CASE("an error raised in a house pack's hook keeps its message, at its line
   CHECK_THAT(run.output, !Contains("function value"));
 }
 
+TEST_CASE("an action raising an error that is not a message fails at its line, and the fight goes on", "[run][errors]") {
+  const Sheet sheet("Aldric:\n  1: Shrug\n  2: Sulk\n");
+  const auto run = arbiter(one_round + "--seed 1 --house error-values --orders " + sheet.path.string());
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Aldric's Shrug fails: tests/packs/error-values/init.lua:2: error was raised with a "
+                                  "nil value instead of a message"));
+  CHECK_THAT(run.output, Contains("Aldric's Sulk fails: tests/packs/error-values/init.lua:3: error was raised with a "
+                                  "table value instead of a message"));
+}
+
 TEST_CASE("a house pack's action that spends a budget is named with its file and line", "[run][errors]") {
   const Sheet spin("Aldric:\n  1: Spin\n  2: Defend\n");
   const auto loop = arbiter("--max-instructions 1000000 " + one_round + "--seed 1 --house runaway --orders " +

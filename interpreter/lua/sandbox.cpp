@@ -45,6 +45,24 @@ const char* const base_functions[] = {"assert", "error",  "getmetatable", "ipair
                                       "pcall",  "rawequal", "rawget",    "rawlen",   "select",   "tonumber",
                                       "tostring", "type", "xpcall"};
 
+// try_call's message handler: an error raised with a value that is not a message (`error()`,
+// `error({})`) gets one, placed at the line of the pack's code that raised it.
+int message_of_error(lua_State* L) {
+  if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) return 1;
+  const char* value = luaL_typename(L, 1);
+  lua_Debug ar;
+  for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.currentline > 0) {
+      lua_pushfstring(L, "%s:%d: error was raised with a %s value instead of a message", ar.short_src, ar.currentline,
+                      value);
+      return 1;
+    }
+  }
+  lua_pushfstring(L, "error was raised with a %s value instead of a message", value);
+  return 1;
+}
+
 int sandboxed_rawset(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
@@ -424,7 +442,12 @@ void Sandbox::call(lua_State* L, const std::string& pack, int nargs, int nresult
 std::optional<Error> Sandbox::try_call(lua_State* L, const std::string& pack, int nargs, int nresults) {
   if (call_depth_ == 0) throw std::logic_error("try_call runs inside a running call");
   const PackSwitch running(current_pack_, pack);
-  if (lua_pcall(L, nargs, nresults, 0) == LUA_OK) return std::nullopt;
+  const int handler = lua_gettop(L) - nargs;
+  lua_pushcfunction(L, message_of_error);
+  lua_insert(L, handler);
+  const int status = lua_pcall(L, nargs, nresults, handler);
+  lua_remove(L, handler);
+  if (status == LUA_OK) return std::nullopt;
   if (exhausted_ != Exhausted::none) {
     // Memory refused where the hook does not reach (a coroutine of the pack's, one block past the
     // slack) raised at once: the pack is known, the line not.

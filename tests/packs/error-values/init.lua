@@ -1,0 +1,3 @@
+local arbiter = require "arbiter"
+arbiter.define.action("Shrug", { ready = true, resolve = function() error() end })
+arbiter.define.action("Sulk", { ready = true, resolve = function() error({ reason = "a table" }) end })
