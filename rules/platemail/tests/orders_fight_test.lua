@@ -84,3 +84,19 @@ test.case("a step into the cell of someone standing still is blocked, and said s
   test.equal(f:cell("Aldric"), "D2")
   test.truthy(duel.narrated(f, "Aldric is blocked at D2: Orc holds E2"), "the block is narrated")
 end)
+
+test.case("an attack whose target phrase finds an ally fails with the reason: attacks are at \"opponents\"", function()
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Brienne", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "H2", weapon = "Axe" },
+  })
+  f:round [[
+    Aldric:
+      1: Full Attack -> the closest ally
+      2: Defend
+  ]]
+  test.equal(#f:events("attack"), 0)
+  test.truthy(duel.narrated(f, "Aldric's Full Attack fails: Brienne is an ally of Aldric: the target of Full Attack is an enemy"),
+              "narrated as a failure")
+end)
