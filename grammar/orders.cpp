@@ -118,6 +118,11 @@ Sheet parse_orders(std::string_view text, const std::string& source_name) {
   check_text(text, source_name);
   grammar::State state;
   std::vector<Diagnostic> problems;
+  std::size_t left_out = 0;  // problems past most_diagnostics, only counted
+  const auto problem = [&](Position at, std::string message) {
+    if (problems.size() < most_diagnostics) problems.push_back(diagnostic_at(text, source_name, at, std::move(message)));
+    else ++left_out;
+  };
   // Line by line, each a complete statement: a line that is not the language is reported and the
   // builder carries on with the next, so one mistake does not hide the rest of the sheet.
   const std::string_view bom = "\xEF\xBB\xBF";
@@ -134,11 +139,11 @@ Sheet parse_orders(std::string_view text, const std::string& source_name) {
       tao::pegtl::parse<grammar::sheet_line, grammar::action, grammar::control>(input, state);
     } catch (const tao::pegtl::parse_error& e) {
       const auto& p = e.positions().front();
-      problems.push_back(diagnostic_at(text, source_name, {p.byte, p.line, p.column}, std::string(e.message())));
+      problem({p.byte, p.line, p.column}, std::string(e.message()));
       state.forget_line();
       state.builder.line_refused();
     } catch (const BuildError& e) {
-      problems.push_back(diagnostic_at(text, source_name, e.at, e.message));
+      problem(e.at, e.message);
       state.builder.line_refused();
     }
     end = {content, line, column + (content - begin)};
@@ -153,8 +158,9 @@ Sheet parse_orders(std::string_view text, const std::string& source_name) {
           diagnostic_at(text, source_name, end, "no orders: expected a character ('Character: Name' or 'Name:')"));
     if (problems.empty()) return sheet;
   } catch (const BuildError& e) {
-    problems.push_back(diagnostic_at(text, source_name, e.at, e.message));
+    problem(e.at, e.message);
   }
+  if (left_out > 0) problems.push_back(more_problems(left_out, source_name));
   throw Error(std::move(problems));
 }
 

@@ -244,3 +244,24 @@ TEST_CASE("a distance shorter than the steps written, or of 0', is refused", "[o
   check_one(diagnostics[1], "sheet1.txt", 3, 11,
             "a distance of 0' moves nowhere: write the distance to move, or an action that stays in place");
 }
+
+TEST_CASE("past 100 problems the rest are counted, not shown (nor searched for the nearest name)", "[orders][check]") {
+  std::string text;
+  for (int i = 0; i < 150; ++i) text += "Ghost" + std::to_string(i) + ":\n  1: Defend\n  2: Defend\n";
+  const auto diagnostics = check({text});
+  REQUIRE(diagnostics.size() == most_diagnostics + 1);
+  check_one(diagnostics[99], "sheet1.txt", 298, 1, "'Ghost99' is not in the fight");
+  CHECK(diagnostics.back().where.file.empty());
+  CHECK(diagnostics.back().message == "… and 50 more problems, not shown (the first 100 are)");
+
+  std::string garbage;
+  for (int i = 0; i < 120; ++i) garbage += "Aldric:\n  1: Defend ???\n";
+  try {
+    parse_orders(garbage, "garbage.txt");
+    FAIL("the sheet was accepted");
+  } catch (const Error& e) {
+    REQUIRE(e.diagnostics().size() == most_diagnostics + 1);
+    CHECK(e.diagnostics().back().where.file == "garbage.txt");
+    CHECK(e.diagnostics().back().message == "… and 20 more problems, not shown (the first 100 are)");
+  }
+}

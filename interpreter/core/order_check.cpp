@@ -1,5 +1,6 @@
 #include "interpreter/core/order_check.hpp"
 
+#include <concepts>
 #include <map>
 #include <optional>
 
@@ -27,11 +28,23 @@ class Checker {
   }
 
   std::vector<Diagnostic> diagnostics;
+  std::size_t left_out = 0;  // problems past most_diagnostics
 
  private:
   void error(Position at, std::string message, std::vector<std::string> notes = {}) {
+    error(at, std::move(message), [&notes] { return std::move(notes); });
+  }
+
+  // Notes (the nearest names) are only looked for while problems are still shown: a sheet of
+  // 200,000 strangers must not search the roster for each.
+  template <std::invocable MakeNotes>
+  void error(Position at, std::string message, MakeNotes&& notes) {
+    if (diagnostics.size() >= most_diagnostics) {
+      ++left_out;
+      return;
+    }
     diagnostics.push_back({{file_->name, at.line, at.column}, std::move(message), line_at(file_->text, at.offset),
-                           std::move(notes)});
+                           notes()});
   }
 
   static std::vector<std::string> hint(const std::string& suggestion) {
@@ -56,7 +69,8 @@ class Checker {
       error(character.name.at, fmt::format("'{}' already has orders", name), std::move(notes));
     }
     if (roster_ && !in_fight(name))
-      error(character.name.at, fmt::format("'{}' is not in the fight", name), hint(did_you_mean(name, roster_names_)));
+      error(character.name.at, fmt::format("'{}' is not in the fight", name),
+            [&] { return hint(did_you_mean(name, roster_names_)); });
     phases(character);
     standing(character);
   }
@@ -70,7 +84,7 @@ class Checker {
       }
       if (!vocabulary_.action(s.trigger.text))
         error(s.trigger.at, fmt::format("unknown action '{}' after ON", s.trigger.text),
-              hint(did_you_mean(s.trigger.text, vocabulary_.action_names())));
+              [&] { return hint(did_you_mean(s.trigger.text, vocabulary_.action_names())); });
       if (s.choice.branches.empty() && !s.choice.otherwise)
         error(s.choice.at, fmt::format("'ON {}' of '{}' has no action", s.trigger.text, character.name.text));
       phase(s.choice);
@@ -115,7 +129,7 @@ class Checker {
     const auto match = vocabulary_.condition(c.phrase.text);
     if (!match) {
       error(c.phrase.at, fmt::format("'{}' is not a condition the rules declare", c.phrase.text),
-            nearest("conditions", vocabulary_.nearest_conditions(c.phrase.text)));
+            [&] { return nearest("conditions", vocabulary_.nearest_conditions(c.phrase.text)); });
       return;
     }
     bindings(*match, c.phrase.at);
@@ -126,7 +140,8 @@ class Checker {
     if (!roster_) return;
     for (const auto& binding : match.bindings)
       if (binding.slot == Slot::character && !in_fight(binding.value))
-        error(at, fmt::format("'{}' is not in the fight", binding.value), hint(did_you_mean(binding.value, roster_names_)));
+        error(at, fmt::format("'{}' is not in the fight", binding.value),
+              [&] { return hint(did_you_mean(binding.value, roster_names_)); });
   }
 
   static std::vector<std::string> nearest(const char* kind, const std::vector<std::string>& phrases) {
@@ -141,14 +156,14 @@ class Checker {
       case Target::Kind::character:
         if (roster_ && !in_fight(t.text.text))
           error(t.text.at, fmt::format("no character '{}' in the fight", t.text.text),
-                hint(did_you_mean(t.text.text, roster_names_)));
+                [&] { return hint(did_you_mean(t.text.text, roster_names_)); });
         return;
       case Target::Kind::phrase:
         if (const auto match = vocabulary_.target(t.text.text)) {
           bindings(*match, t.text.at);
         } else if (!(roster_ && in_fight(t.text.text))) {  // a bare name of someone in the fight
           error(t.text.at, fmt::format("'{}' is not a target the rules declare", t.text.text),
-                nearest("targets", vocabulary_.nearest_targets(t.text.text)));
+                [&] { return nearest("targets", vocabulary_.nearest_targets(t.text.text)); });
         }
         return;
       case Target::Kind::self: return;
@@ -189,7 +204,8 @@ class Checker {
   void order(const Order& o) {
     const ActionRules* action = vocabulary_.action(o.action.text);
     if (!action) {
-      error(o.action.at, fmt::format("unknown action '{}'", o.action.text), unknown_action_hint(o.action.text));
+      error(o.action.at, fmt::format("unknown action '{}'", o.action.text),
+            [&] { return unknown_action_hint(o.action.text); });
     } else if (action->involuntary) {
       error(o.action.at, fmt::format("'{}' is involuntary: the rules force it on a character, it cannot be ordered",
                                      action->name));
@@ -261,6 +277,7 @@ std::vector<Diagnostic> check_orders(const std::vector<SheetFile>& sheets, const
                                      const Roster* roster, const Grid* map, long next_round) {
   Checker checker(vocabulary, roster, map, next_round);
   for (const auto& sheet : sheets) checker.sheet(sheet);
+  if (checker.left_out > 0) checker.diagnostics.push_back(more_problems(checker.left_out));
   return std::move(checker.diagnostics);
 }
 
