@@ -120,8 +120,10 @@ Sheet parse_orders(std::string_view text, const std::string& source_name) {
   std::vector<Diagnostic> problems;
   std::size_t left_out = 0;  // problems past most_diagnostics, only counted
   const auto problem = [&](Position at, std::string message) {
-    if (problems.size() < most_diagnostics) problems.push_back(diagnostic_at(text, source_name, at, std::move(message)));
-    else ++left_out;
+    if (problems.size() < most_diagnostics)
+      problems.push_back(diagnostic_at(text, source_name, at, std::move(message)));
+    else
+      ++left_out;
   };
   // Line by line, each a complete statement: a line that is not the language is reported and the
   // builder carries on with the next, so one mistake does not hide the rest of the sheet.

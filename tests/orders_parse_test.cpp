@@ -374,6 +374,11 @@ TEST_CASE("a 10 MB line is refused as too long, quickly", "[orders]") {
   check_failure(text, 2, max_line_bytes + 1, "line too long: a line may hold at most 1048576 bytes");
 }
 
+TEST_CASE("Round 0 is refused: rounds count from 1", "[orders]") {
+  check_failure("Round 0\nAldric:\n  1: Defend\n  2: Defend\n", 1, 1,
+                "there is no round 0: a fight's rounds count from 1");
+}
+
 TEST_CASE("every line that is not the language is reported, and the lines after it are still read", "[orders]") {
   const std::string text =
       "Aldric:\n"

@@ -34,7 +34,8 @@ orders::Phase read_answer(const std::string& who, const std::string& answer, con
   }
   orders::Vocabulary one_entry = vocabulary;  // an answer is one entry, whatever the phase
   one_entry.phases = 0;
-  if (const auto found = orders::check_orders({file}, one_entry, &roster, &map); !found.empty()) throw on_the_answer(found);
+  if (const auto found = orders::check_orders({file}, one_entry, &roster, &map); !found.empty())
+    throw on_the_answer(found);
   return file.sheet.characters.front().phases.front();
 }
 

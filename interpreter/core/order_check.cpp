@@ -191,7 +191,8 @@ class Checker {
                       (t.kind != Target::Kind::cell && t.kind != Target::Kind::coordinates &&
                        fold_case(t.text.text) == fold_case(me));
     if (self) {
-      error(t.text.at, fmt::format("'{}' cannot {} itself: the target of {} is an enemy", me, action.name, action.name));
+      error(t.text.at,
+            fmt::format("'{}' cannot {} itself: the target of {} is an enemy", me, action.name, action.name));
       return;
     }
     if (!roster_ || (t.kind != Target::Kind::character && t.kind != Target::Kind::phrase)) return;

@@ -723,9 +723,11 @@ void Fight::resolve(const Intent& intent, Changes& changes) {
   if (intent.target != no_entity && vocabulary_.action(chosen.name)->enemy_target) {
     const Entity& target = world_.get(intent.target);
     if (target.id == actor.id)
-      throw Error(fmt::format("{} cannot {} itself: the target of {} is an enemy", actor.name, chosen.name, chosen.name));
+      throw Error(
+          fmt::format("{} cannot {} itself: the target of {} is an enemy", actor.name, chosen.name, chosen.name));
     if (target.side == actor.side)
-      throw Error(fmt::format("{} is an ally of {}: the target of {} is an enemy", target.name, actor.name, chosen.name));
+      throw Error(
+          fmt::format("{} is an ally of {}: the target of {} is an enemy", target.name, actor.name, chosen.name));
   }
   lua::Services& services = sandbox_.services();
   services.provide<Changes>(&changes);

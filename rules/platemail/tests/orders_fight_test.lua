@@ -53,7 +53,8 @@ test.case("orders of an Unconscious character are said not to be carried out, on
   test.truthy(duel.narrated(f, "Aldric cannot act (Unconscious): its order (Defend) is not carried out"), "phase 2")
 end)
 
-test.case("opponents whose paths cross in a cell the other moved into first Clash: \"If opponents move across each others' paths\"", function()
+test.case("opponents whose paths cross in a cell the other moved into first Clash", function()
+  -- "If opponents move across each others' paths, they initiate the Clash Involuntary Action."
   -- Aldric Sprints east through E2; the Orc steps west into E2 at the first step and holds it.
   local f = duel.pair({ at = "B2" }, { at = "F2" }, { 1 }, { width = 9, height = 3 })
   f:round [[
@@ -97,6 +98,6 @@ test.case("an attack whose target phrase finds an ally fails with the reason: at
       2: Defend
   ]]
   test.equal(#f:events("attack"), 0)
-  test.truthy(duel.narrated(f, "Aldric's Full Attack fails: Brienne is an ally of Aldric: the target of Full Attack is an enemy"),
-              "narrated as a failure")
+  test.truthy(duel.narrated(f, "Aldric's Full Attack fails: Brienne is an ally of Aldric: the target of "
+                                  .. "Full Attack is an enemy"), "narrated as a failure")
 end)
