@@ -41,6 +41,14 @@ std::string render(const Diagnostic& d, std::string_view severity) {
   return out;
 }
 
+Diagnostic more_problems(std::size_t left_out, std::string file) {
+  return {{std::move(file)},
+          fmt::format("… and {} more problem{}, not shown (the first {} are)", left_out, left_out == 1 ? "" : "s",
+                      most_diagnostics),
+          {},
+          {}};
+}
+
 Error::Error(Diagnostic diagnostic) : Error(std::vector<Diagnostic>{std::move(diagnostic)}) {}
 
 Error::Error(std::vector<Diagnostic> diagnostics)

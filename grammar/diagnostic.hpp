@@ -25,6 +25,12 @@ struct Diagnostic {
 // `file:line:col: error: message`, the source line with a caret, then each note indented.
 std::string render(const Diagnostic& diagnostic, std::string_view severity = "error");
 
+// Past this many problems in one report (a sheet's parse, a check of sheets) the rest are only
+// counted, and the report ends with more_problems: a sheet of 200,000 mistakes is told as its
+// first 100 and "… and 199900 more problems, not shown".
+inline constexpr std::size_t most_diagnostics = 100;
+Diagnostic more_problems(std::size_t left_out, std::string file = {});
+
 // Reads a message that starts with its position, as Lua writes them ("file:line: message").
 Diagnostic parse_positioned(const std::string& text);
 

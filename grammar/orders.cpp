@@ -1,6 +1,6 @@
 // The order-sheet parser: checks the text is lines of UTF-8 of a sane length, then runs the PEGTL
-// grammar (orders_grammar.hpp) with its actions (orders_actions.hpp) and error messages
-// (orders_errors.hpp), turning every failure into one positioned diagnostic.
+// grammar (orders_grammar.hpp) on each line with its actions (orders_actions.hpp) and error
+// messages (orders_errors.hpp), turning each line's failure into one positioned diagnostic.
 #include "grammar/orders.hpp"
 
 #include <fmt/format.h>
@@ -116,23 +116,54 @@ const Phase* entry(const CharacterOrders& character, long number) {
 
 Sheet parse_orders(std::string_view text, const std::string& source_name) {
   check_text(text, source_name);
-  tao::pegtl::memory_input<> input(text.data(), text.size(), source_name);
   grammar::State state;
-  try {
-    tao::pegtl::parse<grammar::sheet, grammar::action, grammar::control>(input, state);
-    Sheet sheet = state.builder.finish();
-    if (sheet.characters.empty()) {
-      const auto end = input.position();
-      throw Error(diagnostic_at(text, source_name, {end.byte, end.line, end.column},
-                                "no orders: expected a character ('Character: Name' or 'Name:')"));
+  std::vector<Diagnostic> problems;
+  std::size_t left_out = 0;  // problems past most_diagnostics, only counted
+  const auto problem = [&](Position at, std::string message) {
+    if (problems.size() < most_diagnostics)
+      problems.push_back(diagnostic_at(text, source_name, at, std::move(message)));
+    else
+      ++left_out;
+  };
+  // Line by line, each a complete statement: a line that is not the language is reported and the
+  // builder carries on with the next, so one mistake does not hide the rest of the sheet.
+  const std::string_view bom = "\xEF\xBB\xBF";
+  std::size_t begin = text.starts_with(bom) ? bom.size() : 0, line = 1;
+  Position end{begin, 1, begin + 1};
+  for (;;) {
+    std::size_t stop = text.find('\n', begin);
+    const bool last = stop == std::string_view::npos;
+    if (last) stop = text.size();
+    const std::size_t column = line == 1 ? begin + 1 : 1;  // after a byte order mark, the 4th byte
+    const std::size_t content = stop > begin && text[stop - 1] == '\r' ? stop - 1 : stop;
+    tao::pegtl::memory_input<> input(text.data() + begin, text.data() + content, source_name, begin, line, column);
+    try {
+      tao::pegtl::parse<grammar::sheet_line, grammar::action, grammar::control>(input, state);
+    } catch (const tao::pegtl::parse_error& e) {
+      const auto& p = e.positions().front();
+      problem({p.byte, p.line, p.column}, std::string(e.message()));
+      state.forget_line();
+      state.builder.line_refused();
+    } catch (const BuildError& e) {
+      problem(e.at, e.message);
+      state.builder.line_refused();
     }
-    return sheet;
-  } catch (const tao::pegtl::parse_error& e) {
-    const auto& p = e.positions().front();
-    throw Error(diagnostic_at(text, source_name, {p.byte, p.line, p.column}, std::string(e.message())));
-  } catch (const BuildError& e) {
-    throw Error(diagnostic_at(text, source_name, e.at, e.message));
+    end = {content, line, column + (content - begin)};
+    if (last) break;
+    begin = stop + 1;
+    ++line;
   }
+  try {
+    Sheet sheet = state.builder.finish();
+    if (sheet.characters.empty() && problems.empty())
+      problems.push_back(
+          diagnostic_at(text, source_name, end, "no orders: expected a character ('Character: Name' or 'Name:')"));
+    if (problems.empty()) return sheet;
+  } catch (const BuildError& e) {
+    problem(e.at, e.message);
+  }
+  if (left_out > 0) problems.push_back(more_problems(left_out, source_name));
+  throw Error(std::move(problems));
 }
 
 }  // namespace arbiter::orders

@@ -126,9 +126,10 @@ inline constexpr std::size_t max_condition_depth = 50;  // parentheses and NOT
 inline constexpr std::size_t max_else_ifs = 50;         // ELSE IF branches in one phase
 inline constexpr std::size_t max_line_bytes = 1u << 20;
 
-// Reads a sheet. Throws arbiter::Error with one diagnostic (file `source_name`, line, column,
-// what was expected, the source line) for the first thing that is not the language, and for a
-// sheet that orders no character at all (empty, or only comments).
+// Reads a sheet. Throws arbiter::Error with a diagnostic (file `source_name`, line, column, what
+// was expected, the source line) for each line that is not the language or is misplaced (the
+// lines after it are still read), and for a sheet that orders no character at all (empty, or
+// only comments). Text that is not UTF-8, a control character or an overlong line stops it at once.
 Sheet parse_orders(std::string_view text, const std::string& source_name);
 
 }  // namespace arbiter::orders

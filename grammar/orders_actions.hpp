@@ -27,6 +27,17 @@ struct State {
   Order order;
   std::vector<Condition> conditions;
   std::size_t depth = 0;  // open parentheses and NOTs
+
+  // Drops what a line that failed left half-read; the builder keeps the lines before it.
+  void forget_line() {
+    name.clear();
+    trigger = {};
+    number = x = y = 0;
+    target = {};
+    order = {};
+    conditions.clear();
+    depth = 0;
+  }
 };
 
 template <typename Input>

@@ -39,6 +39,7 @@ void Builder::set_round(long number, Position at) {
   if (sheet_.round) throw BuildError{"a second 'Round' header: a sheet is for one round", at};
   if (!sheet_.characters.empty())
     throw BuildError{"the 'Round' header must come before the first character", at};
+  if (number < 1) throw BuildError{"there is no round 0: a fight's rounds count from 1", at};
   sheet_.round = number;
 }
 

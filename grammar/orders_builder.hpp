@@ -38,6 +38,13 @@ class Builder {
   void add_else(Order order);
   void check_else_if_limit(Position at);
 
+  // After a line that was refused: a "Target:" line for it goes nowhere, rather than to the action
+  // before it (which would report a second, misleading problem).
+  void line_refused() {
+    refused_ = {};
+    last_order_ = &refused_;
+  }
+
   // Checks the last phase is complete and hands over the sheet.
   Sheet finish();
 
@@ -53,6 +60,7 @@ class Builder {
   Position opened_at_;             // the IF / ELSE IF / ELSE still waiting for its action
   bool else_seen_ = false;
   Order* last_order_ = nullptr;    // where a "Target:" line goes
+  Order refused_;                  // the order of a refused line, never part of the sheet
 };
 
 }  // namespace arbiter::orders

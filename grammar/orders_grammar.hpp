@@ -182,6 +182,8 @@ struct statement : sor<round_line, character_line, phase_line, action_line, targ
 struct statement_end : seq<blanks, opt<comment>, at<eolf>> {};
 struct line_end : seq<blanks, opt<comment>, at<eolf>> {};
 struct line : seq<blanks, sor<seq<statement, must<statement_end>>, must<line_end>>> {};
-struct sheet : seq<opt<utf8::bom>, line, star<eol, line>, must<eof>> {};
+// A sheet is parsed a line at a time (orders.cpp), so a line that is not the language is reported
+// and the next lines are still read.
+struct sheet_line : seq<line, must<eof>> {};
 
 }  // namespace arbiter::orders::grammar

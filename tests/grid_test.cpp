@@ -39,7 +39,7 @@ TEST_CASE("feet name the cell holding the point (Platemail: Move to X: 15, Y: 20
   CHECK(board.cell_at_feet(15, 20) == Cell{3, 4});
   CHECK(board.cell_at_feet(17, 24) == Cell{3, 4});
   CHECK(board.feet({3, 4}) == Feet{15, 20});
-  CHECK(error_message([&] { board.cell_at_feet(15, 50); }) == "X: 15, Y: 50 is outside the grid (X 0..49, Y 0..49 feet)");
+  CHECK(error_message([&] { board.cell_at_feet(15, 50); }) == "X: 15, Y: 50 is outside the grid (X 0..49, Y 0..49 feet); the nearest cell is D10");
 }
 
 TEST_CASE("compass paths as Platemail writes them: S, S, SW", "[grid]") {

@@ -17,7 +17,7 @@ Vocabulary platemail() {
   v.add_action({"Move", false, 15});
   v.add_action({"Sprint", false, 30});
   v.add_action({"Charge", true, 15});
-  v.add_action({"Full Attack", true, std::nullopt});
+  v.add_action({"Full Attack", true, std::nullopt, false, true});  // target = "enemy"
   v.add_action({"Ranged Attack", true, std::nullopt});
   v.add_action({"Defend", false, std::nullopt});
   v.add_action({"Crash", false, std::nullopt, true});
@@ -193,4 +193,75 @@ TEST_CASE("standing orders are refused by rules whose phases are all simultaneou
   check_one(diagnostics[0], "sheet1.txt", 4, 3,
             "a standing order (ON …) answers declared actions, and every phase of these rules is simultaneous: "
             "write each phase's order instead ('1:', '2:')");
+}
+
+TEST_CASE("a sheet without Round N is for the next round: it and that round's numbered sheet cannot both order one "
+          "character",
+          "[orders][check]") {
+  const std::string numbered = "Round 1\nAldric:\n  1: Move E\n  2: Move E\n";
+  const std::string unnumbered = "Aldric:\n  1: Move S\n  2: Move S\n";
+  std::vector<SheetFile> files{{"r1.txt", numbered, parse_orders(numbered, "r1.txt")},
+                               {"rn.txt", unnumbered, parse_orders(unnumbered, "rn.txt")}};
+  const auto fresh = check_orders(files, platemail(), &fight);  // a fight not yet started: round 1 is next
+  REQUIRE(fresh.size() == 1);
+  check_one(fresh[0], "rn.txt", 1, 1, "'Aldric' already has orders");
+  CHECK(fresh[0].notes == std::vector<std::string>{"r1.txt:2:1: the first orders for 'Aldric' are here",
+                                                   "a sheet without 'Round N' is for the next round to play, round 1"});
+  // Resumed after round 1, the unnumbered sheet is round 2's (the numbered one is refused by `run`).
+  CHECK(check_orders(files, platemail(), &fight, nullptr, 2).empty());
+}
+
+TEST_CASE("cells and coordinates off the map are refused where written, with the nearest cell", "[orders][check]") {
+  const std::string text = "Aldric:\n  1: Move to Q99\n  2: Ranged Attack -> Z9\n"
+                           "Brienne:\n  1: Move to X: 15, Y: 9999\n  2: Move to L8\n";
+  const Grid map(12, 8);
+  const auto diagnostics = check_orders({{"off.txt", text, parse_orders(text, "off.txt")}}, platemail(), &fight, &map);
+  REQUIRE(diagnostics.size() == 3);
+  check_one(diagnostics[0], "off.txt", 2, 14, "there is no cell Q99 on this 12×8 grid (A1..L8); did you mean L8?");
+  check_one(diagnostics[1], "off.txt", 3, 23, "there is no cell Z9 on this 12×8 grid (A1..L8); did you mean L8?");
+  check_one(diagnostics[2], "off.txt", 5, 14,
+            "X: 15, Y: 9999 is outside the grid (X 0..59, Y 0..39 feet); the nearest cell is D8");
+  CHECK(check({text}).size() == 0);  // without a map, where cells lie is not known
+}
+
+TEST_CASE("an attack (target = enemy) cannot be ordered at the character itself or at an ally", "[orders][check]") {
+  const auto diagnostics = check({"Aldric:\n  1: Full Attack -> self\n  2: Full Attack -> \"Brienne\"\n"
+                                  "Brienne:\n  1: Full Attack -> \"Orc #1\"\n  2: Charge -> self\n"});
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "sheet1.txt", 2, 21,
+            "'Aldric' cannot Full Attack itself: the target of Full Attack is an enemy");
+  check_one(diagnostics[1], "sheet1.txt", 3, 21,
+            "'Brienne' is an ally of 'Aldric' (players): the target of Full Attack is an enemy");
+}
+
+TEST_CASE("a distance shorter than the steps written, or of 0', is refused", "[orders][check]") {
+  const auto diagnostics = check({"Aldric:\n  1: Move 5' N, N, N\n  2: Move 0' N\n"
+                                  "Brienne:\n  1: Move 15' S\n  2: Move 10' S, SW\n"});
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "sheet1.txt", 2, 11,
+            "5' is shorter than the 3 steps written after it (15' at 5' a step): write the distance they cover, or "
+            "leave it out");
+  check_one(diagnostics[1], "sheet1.txt", 3, 11,
+            "a distance of 0' moves nowhere: write the distance to move, or an action that stays in place");
+}
+
+TEST_CASE("past 100 problems the rest are counted, not shown (nor searched for the nearest name)", "[orders][check]") {
+  std::string text;
+  for (int i = 0; i < 150; ++i) text += "Ghost" + std::to_string(i) + ":\n  1: Defend\n  2: Defend\n";
+  const auto diagnostics = check({text});
+  REQUIRE(diagnostics.size() == most_diagnostics + 1);
+  check_one(diagnostics[99], "sheet1.txt", 298, 1, "'Ghost99' is not in the fight");
+  CHECK(diagnostics.back().where.file.empty());
+  CHECK(diagnostics.back().message == "… and 50 more problems, not shown (the first 100 are)");
+
+  std::string garbage;
+  for (int i = 0; i < 120; ++i) garbage += "Aldric:\n  1: Defend ???\n";
+  try {
+    parse_orders(garbage, "garbage.txt");
+    FAIL("the sheet was accepted");
+  } catch (const Error& e) {
+    REQUIRE(e.diagnostics().size() == most_diagnostics + 1);
+    CHECK(e.diagnostics().back().where.file == "garbage.txt");
+    CHECK(e.diagnostics().back().message == "… and 20 more problems, not shown (the first 100 are)");
+  }
 }

@@ -57,7 +57,7 @@ const std::string platemail_compact =
 }  // namespace
 
 TEST_CASE("the order grammar has no rule that can loop without consuming input", "[orders]") {
-  CHECK(tao::pegtl::analyze<grammar::sheet>(true) == 0);
+  CHECK(tao::pegtl::analyze<grammar::sheet_line>(true) == 0);
 }
 
 TEST_CASE("the Platemail example order reads the same in its verbose and compact forms", "[orders]") {
@@ -372,4 +372,37 @@ TEST_CASE("runaway nesting is refused with a limit, not a stack overflow", "[ord
 TEST_CASE("a 10 MB line is refused as too long, quickly", "[orders]") {
   const std::string text = "Aldric:\n  1: Charge -> " + std::string(10u << 20, 'x') + "\n";
   check_failure(text, 2, max_line_bytes + 1, "line too long: a line may hold at most 1048576 bytes");
+}
+
+TEST_CASE("Round 0 is refused: rounds count from 1", "[orders]") {
+  check_failure("Round 0\nAldric:\n  1: Defend\n  2: Defend\n", 1, 1,
+                "there is no round 0: a fight's rounds count from 1");
+}
+
+TEST_CASE("every line that is not the language is reported, and the lines after it are still read", "[orders]") {
+  const std::string text =
+      "Aldric:\n"
+      "  1: Charge -> closest enemy\n"
+      "  2: IF I reach the enemy Full Attack\n"  // no THEN
+      "Brienne:\n"
+      "  1: Move 15 S\n"                         // no unit
+      "  2: Charge -> \"Orc\n"                   // unterminated quote
+      "Cedric:\n"
+      "  First Action:\n"
+      "    Action: Defend\n"
+      "    Action: Charge\n"                     // a second action for the phase
+      "    Target: closest enemy\n";             // belongs to the refused line: no second problem
+  try {
+    parse_orders(text, "sheet.txt");
+    FAIL("the sheet was accepted");
+  } catch (const Error& e) {
+    const auto& found = e.diagnostics();
+    REQUIRE(found.size() == 4);
+    CHECK(found[0].where.line == 3);
+    CHECK(found[0].message == "expected THEN after the condition");
+    CHECK(found[1].where.line == 5);
+    CHECK(found[2].where.line == 6);
+    CHECK(found[3].where.line == 10);
+    CHECK(found[3].message == "this phase already has an action: start the next phase ('Second Action:') first");
+  }
 }

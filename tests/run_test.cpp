@@ -272,3 +272,23 @@ TEST_CASE("run with ask: phases without a sheet's order are asked, and when the 
                                   "order (empty: Defend, the default order)\n"));
   CHECK_FALSE(std::filesystem::exists(dir / "never.json"));
 }
+
+TEST_CASE("arbiter run refuses a Round N sheet and an unnumbered one ordering one character, and cells off the map",
+          "[run]") {
+  TempDir dir;
+  {
+    std::ofstream(dir / "r1.txt") << "Round 1\nAldric:\n  1: Move E\n  2: Move E\n";
+    std::ofstream(dir / "rn.txt") << "Aldric:\n  1: Move S\n  2: Move S\n";
+    std::ofstream(dir / "off.txt") << "Goblin:\n  1: Move to Q99\n  2: Defend\n";
+  }
+  const auto both = arbiter("run examples/platemail/skirmish.lua --seed 1 --rounds 2 --orders " + (dir / "r1.txt") +
+                            " " + (dir / "rn.txt"));
+  CHECK(both.exit_code == 1);
+  CHECK_THAT(both.output, Contains("rn.txt:1:1: error: 'Aldric' already has orders"));
+  CHECK_THAT(both.output, Contains("a sheet without 'Round N' is for the next round to play, round 1"));
+  CHECK_THAT(both.output, !Contains("Round 1\n"));  // nothing is played
+  const auto off = arbiter("run examples/platemail/skirmish.lua --seed 1 --orders " + (dir / "off.txt"));
+  CHECK(off.exit_code == 1);
+  CHECK_THAT(off.output, Contains("off.txt:2:14: error: there is no cell Q99 on this 12×8 grid (A1..L8); did you mean L8?"));
+  CHECK(arbiter("check --encounter examples/platemail/skirmish.lua " + (dir / "off.txt")).exit_code == 1);
+}

@@ -74,7 +74,9 @@ void check(Context& context, const Options& options) {
       diagnostics.insert(diagnostics.end(), e.diagnostics().begin(), e.diagnostics().end());
     }
   }
-  const auto problems = orders::check_orders(sheets, vocabulary, roster ? &*roster : nullptr);
+  // As for a fight not yet started: a sheet without "Round N" is for round 1.
+  const auto problems = orders::check_orders(sheets, vocabulary, roster ? &*roster : nullptr,
+                                             encounter ? &encounter->grid : nullptr);
   diagnostics.insert(diagnostics.end(), problems.begin(), problems.end());
 
   if (!diagnostics.empty()) context.exit_code = 1;

@@ -13,7 +13,7 @@ namespace {
 
 // The typed order as the one entry of a sheet for `who`; every problem is placed on the answer.
 orders::Phase read_answer(const std::string& who, const std::string& answer, const orders::Vocabulary& vocabulary,
-                          const orders::Roster& roster) {
+                          const orders::Roster& roster, const Grid& map) {
   const std::string head = "\"" + who + "\":\n";
   const std::string entry = "1: ";
   const std::string text = head + entry + answer + "\n";
@@ -34,15 +34,16 @@ orders::Phase read_answer(const std::string& who, const std::string& answer, con
   }
   orders::Vocabulary one_entry = vocabulary;  // an answer is one entry, whatever the phase
   one_entry.phases = 0;
-  if (const auto found = orders::check_orders({file}, one_entry, &roster); !found.empty()) throw on_the_answer(found);
+  if (const auto found = orders::check_orders({file}, one_entry, &roster, &map); !found.empty())
+    throw on_the_answer(found);
   return file.sheet.characters.front().phases.front();
 }
 
 }  // namespace
 
 packs::Fight::Ask gm_prompt(std::istream& in, std::ostream& prompts, const orders::Vocabulary& vocabulary,
-                            const orders::Roster& roster) {
-  return [&in, &prompts, vocabulary, roster](const std::string& who,
+                            const orders::Roster& roster, const Grid& map) {
+  return [&in, &prompts, vocabulary, roster, map](const std::string& who,
                                              const std::string& question) -> std::optional<orders::Phase> {
     for (;;) {
       prompts << question << ": " << std::flush;
@@ -51,7 +52,7 @@ packs::Fight::Ask gm_prompt(std::istream& in, std::ostream& prompts, const order
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (line.find_first_not_of(" \t") == std::string::npos) return std::nullopt;
       try {
-        return read_answer(who, line, vocabulary, roster);
+        return read_answer(who, line, vocabulary, roster, map);
       } catch (const Error& e) {
         for (const Diagnostic& d : e.diagnostics()) prompts << render(d) << "\n";
       }

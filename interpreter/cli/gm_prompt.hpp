@@ -12,6 +12,6 @@
 namespace arbiter::cli {
 
 packs::Fight::Ask gm_prompt(std::istream& in, std::ostream& prompts, const orders::Vocabulary& vocabulary,
-                            const orders::Roster& roster);
+                            const orders::Roster& roster, const Grid& map);
 
 }  // namespace arbiter::cli

@@ -45,12 +45,12 @@ struct Options {
 // The round each sheet is for: its own "Round N", or else the next round. A sheet for a round
 // already played is refused.
 long round_of(const orders::SheetFile& file, int played) {
-  if (!file.sheet.round) return played + 1;
-  if (*file.sheet.round <= played)
+  const long round = orders::round_of(file.sheet, played + 1);
+  if (round <= played)
     throw Error(fmt::format("{}: the sheet is for round {}, but the fight has already played {} round{}; the next "
                             "is round {}",
-                            file.name, *file.sheet.round, played, played == 1 ? "" : "s", played + 1));
-  return *file.sheet.round;
+                            file.name, round, played, played == 1 ? "" : "s", played + 1));
+  return round;
 }
 
 // Reads every sheet and checks each round's sheets together against the ruleset and the fight:
@@ -72,7 +72,7 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
   }
   const orders::Roster roster = packs::roster_of(world.entities());
   for (const auto& [round, files] : rounds) {
-    const auto found = orders::check_orders(files, vocabulary, &roster);
+    const auto found = orders::check_orders(files, vocabulary, &roster, &world.grid(), played + 1);
     problems.insert(problems.end(), found.begin(), found.end());
   }
   if (!problems.empty()) throw Error(std::move(problems));
@@ -225,7 +225,8 @@ void run(Context& context, const Options& options) {
   for (auto& [round, files] : sheets)
     for (auto& file : files) fight.add_orders(round, std::move(file.sheet));
   if (options.ask)
-    fight.set_ask(gm_prompt(std::cin, *context.err, fight.vocabulary(), packs::roster_of(fight.world().entities())));
+    fight.set_ask(gm_prompt(std::cin, *context.err, fight.vocabulary(), packs::roster_of(fight.world().entities()),
+                            fight.world().grid()));
   *context.err << fresh_seed;  // once the inputs are known good
 
   const std::size_t first_new = fight.log().events().size();

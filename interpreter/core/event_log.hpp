@@ -41,6 +41,7 @@ inline constexpr const char* declared = "declared";                // character,
 inline constexpr const char* action_failed = "action_failed";      // character, action, error
 inline constexpr const char* action_refused = "action_refused";    // character, action, cost, points
 inline constexpr const char* order_refused = "order_refused";      // character, action, reason (the ruleset's)
+inline constexpr const char* order_not_carried_out = "order_not_carried_out";  // character, status, order
 }  // namespace event_type
 
 struct LogEvent {

@@ -66,9 +66,10 @@ const PhaseRules& Flow::phase() const {
   return rules_.phases[static_cast<std::size_t>(number - 1)];
 }
 
-bool Flow::can_act(const Entity& who) const {
-  return std::none_of(rules_.incapacitated.begin(), rules_.incapacitated.end(),
-                      [&](const std::string& status) { return who.status(status) != nullptr; });
+const std::string* Flow::incapacitating(const Entity& who) const {
+  const auto it = std::find_if(rules_.incapacitated.begin(), rules_.incapacitated.end(),
+                               [&](const std::string& status) { return who.status(status) != nullptr; });
+  return it == rules_.incapacitated.end() ? nullptr : &*it;
 }
 
 std::vector<EntityId> Flow::acting() const {
@@ -157,6 +158,8 @@ void Flow::run_phase(const PhaseRules& phase) {
   for (const EntityId id : acting()) points_[id] = phase.action_points;
   statuses_.tick({ClockEdge::Start, DurationUnit::Phases, no_entity});
   ruleset_.boundary(Boundary::PhaseStart, no_entity);
+  for (const Entity& e : world_.entities())
+    if (const std::string* status = incapacitating(e)) ruleset_.cannot_act(e, *status);
   if (phase.kind == PhaseKind::Simultaneous) run_simultaneous();
   else run_sequential();
   // Statuses count this phase before its changes land: one applied now lasts from the next phase.

@@ -95,6 +95,9 @@ class Ruleset {
   virtual std::optional<Intent> respond(const Entity& who, const Intent& declared, int ap_left) = 0;
   // Carries the intent out, proposing its changes. Throws arbiter::Error when the action fails.
   virtual void resolve(const Intent& intent, Changes& changes) = 0;
+  // At the start of each phase, for each character kept out of it by `status` (an incapacitating
+  // one): whatever it was ordered to do is not done, and the ruleset may say so.
+  virtual void cannot_act(const Entity& /*who*/, const std::string& /*status*/) {}
 };
 
 class Flow {
@@ -109,7 +112,9 @@ class Flow {
   void run_round();
 
   // Whether the character takes part: not out of the fight by an incapacitating status.
-  bool can_act(const Entity& who) const;
+  bool can_act(const Entity& who) const { return incapacitating(who) == nullptr; }
+  // The first incapacitating status the character has, or nullptr.
+  const std::string* incapacitating(const Entity& who) const;
   // The character's intent in the running phase (until its end hooks have run); nullptr when it
   // has none (out of the fight, or between phases).
   const Intent* intent(EntityId who) const;

@@ -53,9 +53,13 @@ Cell Grid::cell(std::string_view text) const {
 }
 
 Cell Grid::cell_at_feet(int x_feet, int y_feet) const {
-  if (x_feet < 0 || y_feet < 0 || x_feet >= width_ * scale_ || y_feet >= height_ * scale_)
+  if (x_feet < 0 || y_feet < 0 || x_feet >= width_ * scale_ || y_feet >= height_ * scale_) {
+    const Cell nearest{std::clamp(x_feet, 0, width_ * scale_ - 1) / scale_,
+                       std::clamp(y_feet, 0, height_ * scale_ - 1) / scale_};
     throw Error("X: " + std::to_string(x_feet) + ", Y: " + std::to_string(y_feet) + " is outside the grid (X 0.." +
-                std::to_string(width_ * scale_ - 1) + ", Y 0.." + std::to_string(height_ * scale_ - 1) + " feet)");
+                std::to_string(width_ * scale_ - 1) + ", Y 0.." + std::to_string(height_ * scale_ - 1) +
+                " feet); the nearest cell is " + label(nearest));
+  }
   return {x_feet / scale_, y_feet / scale_};
 }
 

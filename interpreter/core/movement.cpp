@@ -85,6 +85,17 @@ class Phase {
     want_[i] = position_[i];
   }
 
+  // `other` has entered the cell it holds this phase, and `mover` is not following it: it stands
+  // neither where the other started nor anywhere the other has stepped.
+  bool crossed(std::size_t mover, std::size_t other) const {
+    const auto taken = static_cast<std::size_t>(result_.steps_taken[other]);
+    if (taken == 0) return false;
+    const Mover& m = movers_[other];
+    return position_[mover] != m.start &&
+           std::find(m.path.begin(), m.path.begin() + static_cast<std::ptrdiff_t>(taken), position_[mover]) ==
+               m.path.begin() + static_cast<std::ptrdiff_t>(taken);
+  }
+
   // The mover's step is from its position to its wish, unless given (LeftReach: the step taken).
   void report(MoveEventKind kind, std::size_t mover, std::size_t other, int edge = -1) {
     report_step(kind, mover, other, position_[mover], want_[mover], edge);
@@ -96,6 +107,7 @@ class Phase {
       event.allies = allies(mover, other);
       event.other_ready = movers_[other].ready;
     }
+    if (kind == MoveEventKind::Blocked) event.crossed = crossed(mover, other);
     result_.events.push_back(event);
     if (!decide_) return;
     const auto halt_whom = static_cast<unsigned>(decide_(event));

@@ -6,7 +6,8 @@
 //   Cross           two diagonal steps cross through the same corner
 //   HeadOn          two characters coming from opposite directions want the same cell
 //   SameCell        two characters want the same cell otherwise
-//   Blocked         a character's next cell is held by someone who is not leaving it
+//   Blocked         a character's next cell is held by someone who is not leaving it (`crossed`:
+//                   who moved into it this phase across the mover's way: Platemail's Clash)
 //   LeftReach       a character steps out of a foe's reach (Platemail's Attack of Opportunity
 //                   trigger; `other_ready` says whether that foe was Ready)
 //   BorderLimit     a border's movement limit is used up (Heimr: a single door lets two through)
@@ -52,6 +53,9 @@ struct MoveEvent {
   bool mover_ready = false;   // Platemail's Crash happens "if either of them is Not Ready"
   bool other_ready = false;   // whether the other is Ready (LeftReach: the foe whose reach was left)
   int edge = -1;              // border events: the border (Grid::edge_cells)
+  // Blocked: the other moved into the cell it holds this phase, and not ahead of the mover along
+  // the same way (the mover stands nowhere the other passed): their paths cross in that cell.
+  bool crossed = false;
   friend bool operator==(const MoveEvent&, const MoveEvent&) = default;
 };
 

@@ -65,6 +65,7 @@ Narrator::Narrator() {
   set_template(event_type::action_failed, "{character}'s {action} fails: {error}");
   set_template(event_type::action_refused, "{character} cannot pay {cost} points for {action} ({points} left)");
   set_template(event_type::order_refused, "{character} cannot {action}: {reason}");
+  set_template(event_type::order_not_carried_out, "{character} cannot act ({status}): its order ({order}) is not carried out");
 }
 
 void Narrator::set_template(std::string type, std::string text) {

@@ -1,8 +1,8 @@
 #include "interpreter/core/order_check.hpp"
 
+#include <concepts>
 #include <map>
 #include <optional>
-#include <set>
 
 #include <fmt/format.h>
 
@@ -13,11 +13,12 @@ namespace {
 
 class Checker {
  public:
-  Checker(const Vocabulary& vocabulary, const Roster* roster) : vocabulary_(vocabulary), roster_(roster) {
+  Checker(const Vocabulary& vocabulary, const Roster* roster, const Grid* map, long next_round)
+      : vocabulary_(vocabulary), roster_(roster), map_(map), next_round_(next_round) {
     if (roster_)
       for (const auto& entry : *roster_) {
         roster_names_.push_back(entry.name);
-        in_fight_.insert(fold_case(entry.name));
+        side_.emplace(fold_case(entry.name), entry.side);
       }
   }
 
@@ -27,31 +28,49 @@ class Checker {
   }
 
   std::vector<Diagnostic> diagnostics;
+  std::size_t left_out = 0;  // problems past most_diagnostics
 
  private:
   void error(Position at, std::string message, std::vector<std::string> notes = {}) {
+    error(at, std::move(message), [&notes] { return std::move(notes); });
+  }
+
+  // Notes (the nearest names) are only looked for while problems are still shown: a sheet of
+  // 200,000 strangers must not search the roster for each.
+  template <std::invocable MakeNotes>
+  void error(Position at, std::string message, MakeNotes&& notes) {
+    if (diagnostics.size() >= most_diagnostics) {
+      ++left_out;
+      return;
+    }
     diagnostics.push_back({{file_->name, at.line, at.column}, std::move(message), line_at(file_->text, at.offset),
-                           std::move(notes)});
+                           notes()});
   }
 
   static std::vector<std::string> hint(const std::string& suggestion) {
     return suggestion.empty() ? std::vector<std::string>{} : std::vector{suggestion};
   }
 
-  bool in_fight(const std::string& name) const { return in_fight_.contains(fold_case(name)); }
+  bool in_fight(const std::string& name) const { return side_.contains(fold_case(name)); }
 
   void character(const CharacterOrders& character) {
     const std::string& name = character.name.text;
+    ordering_ = &character.name;
     // One set of orders per character and round: sheets for different rounds may both order it.
+    const long round = round_of(file_->sheet, next_round_);
     const auto [first, fresh] =
-        ordered_.try_emplace({file_->sheet.round, fold_case(name)}, file_->name, character.name.at);
+        ordered_.try_emplace({round, fold_case(name)}, Ordered{file_->name, character.name.at, !file_->sheet.round});
     if (!fresh) {
-      const auto& [file, at] = first->second;
-      error(character.name.at, fmt::format("'{}' already has orders", name),
-            {fmt::format("{}:{}:{}: the first orders for '{}' are here", file, at.line, at.column, name)});
+      const Ordered& before = first->second;
+      std::vector<std::string> notes{fmt::format("{}:{}:{}: the first orders for '{}' are here", before.file,
+                                                 before.at.line, before.at.column, name)};
+      if (before.unnumbered != !file_->sheet.round)
+        notes.push_back(fmt::format("a sheet without 'Round N' is for the next round to play, round {}", round));
+      error(character.name.at, fmt::format("'{}' already has orders", name), std::move(notes));
     }
     if (roster_ && !in_fight(name))
-      error(character.name.at, fmt::format("'{}' is not in the fight", name), hint(did_you_mean(name, roster_names_)));
+      error(character.name.at, fmt::format("'{}' is not in the fight", name),
+            [&] { return hint(did_you_mean(name, roster_names_)); });
     phases(character);
     standing(character);
   }
@@ -65,7 +84,7 @@ class Checker {
       }
       if (!vocabulary_.action(s.trigger.text))
         error(s.trigger.at, fmt::format("unknown action '{}' after ON", s.trigger.text),
-              hint(did_you_mean(s.trigger.text, vocabulary_.action_names())));
+              [&] { return hint(did_you_mean(s.trigger.text, vocabulary_.action_names())); });
       if (s.choice.branches.empty() && !s.choice.otherwise)
         error(s.choice.at, fmt::format("'ON {}' of '{}' has no action", s.trigger.text, character.name.text));
       phase(s.choice);
@@ -110,7 +129,7 @@ class Checker {
     const auto match = vocabulary_.condition(c.phrase.text);
     if (!match) {
       error(c.phrase.at, fmt::format("'{}' is not a condition the rules declare", c.phrase.text),
-            nearest("conditions", vocabulary_.nearest_conditions(c.phrase.text)));
+            [&] { return nearest("conditions", vocabulary_.nearest_conditions(c.phrase.text)); });
       return;
     }
     bindings(*match, c.phrase.at);
@@ -121,7 +140,8 @@ class Checker {
     if (!roster_) return;
     for (const auto& binding : match.bindings)
       if (binding.slot == Slot::character && !in_fight(binding.value))
-        error(at, fmt::format("'{}' is not in the fight", binding.value), hint(did_you_mean(binding.value, roster_names_)));
+        error(at, fmt::format("'{}' is not in the fight", binding.value),
+              [&] { return hint(did_you_mean(binding.value, roster_names_)); });
   }
 
   static std::vector<std::string> nearest(const char* kind, const std::vector<std::string>& phrases) {
@@ -136,37 +156,68 @@ class Checker {
       case Target::Kind::character:
         if (roster_ && !in_fight(t.text.text))
           error(t.text.at, fmt::format("no character '{}' in the fight", t.text.text),
-                hint(did_you_mean(t.text.text, roster_names_)));
+                [&] { return hint(did_you_mean(t.text.text, roster_names_)); });
         return;
       case Target::Kind::phrase:
         if (const auto match = vocabulary_.target(t.text.text)) {
           bindings(*match, t.text.at);
         } else if (!(roster_ && in_fight(t.text.text))) {  // a bare name of someone in the fight
           error(t.text.at, fmt::format("'{}' is not a target the rules declare", t.text.text),
-                nearest("targets", vocabulary_.nearest_targets(t.text.text)));
+                [&] { return nearest("targets", vocabulary_.nearest_targets(t.text.text)); });
         }
         return;
-      case Target::Kind::self:
+      case Target::Kind::self: return;
       case Target::Kind::cell:
-      case Target::Kind::coordinates:
-        return;  // where cells and coordinates lie is the grid's to say, when the fight is set up
+      case Target::Kind::coordinates: on_the_map(t); return;
     }
+  }
+
+  // A cell or coordinates must lie on the fight's map, when there is one.
+  void on_the_map(const Target& t) {
+    if (!map_) return;
+    try {
+      if (t.kind == Target::Kind::cell) map_->cell(t.text.text);
+      else map_->cell_at_feet(static_cast<int>(t.x), static_cast<int>(t.y));
+    } catch (const Error& e) {
+      error(t.text.at, e.diagnostics().front().message);
+    }
+  }
+
+  // An action whose target is an enemy (Platemail's attacks: "against adjacent opponents", "the
+  // moving enemy") cannot be ordered at the character itself, nor at an ally named in the fight.
+  void enemy_target(const ActionRules& action, const Target& t) {
+    const std::string& me = ordering_->text;
+    const bool self = t.kind == Target::Kind::self ||
+                      (t.kind != Target::Kind::cell && t.kind != Target::Kind::coordinates &&
+                       fold_case(t.text.text) == fold_case(me));
+    if (self) {
+      error(t.text.at,
+            fmt::format("'{}' cannot {} itself: the target of {} is an enemy", me, action.name, action.name));
+      return;
+    }
+    if (!roster_ || (t.kind != Target::Kind::character && t.kind != Target::Kind::phrase)) return;
+    const auto mine = side_.find(fold_case(me)), theirs = side_.find(fold_case(t.text.text));
+    if (mine != side_.end() && theirs != side_.end() && mine->second == theirs->second)
+      error(t.text.at, fmt::format("'{}' is an ally of '{}' ({}): the target of {} is an enemy", t.text.text, me,
+                                   mine->second, action.name));
   }
 
   void order(const Order& o) {
     const ActionRules* action = vocabulary_.action(o.action.text);
     if (!action) {
-      error(o.action.at, fmt::format("unknown action '{}'", o.action.text), unknown_action_hint(o.action.text));
+      error(o.action.at, fmt::format("unknown action '{}'", o.action.text),
+            [&] { return unknown_action_hint(o.action.text); });
     } else if (action->involuntary) {
       error(o.action.at, fmt::format("'{}' is involuntary: the rules force it on a character, it cannot be ordered",
                                      action->name));
     } else {
       if (action->needs_target && !o.target)
         error(o.action.at, fmt::format("'{}' needs a target: add '-> target' or a 'Target:' line", action->name));
+      if (action->enemy_target && o.target) enemy_target(*action, *o.target);
       movement(*action, o.movement);
     }
     if (o.target) target(*o.target);
-    if (o.movement.place && o.movement.kind != Movement::Kind::destination) target(*o.movement.place);
+    if (o.movement.place) target(*o.movement.place);
   }
 
   // "Charge closest enemy" is most likely a target written without its arrow.
@@ -185,26 +236,49 @@ class Checker {
       return;
     }
     if (m.kind != Movement::Kind::path) return;  // distances to places and targets are the grid's
-    const long feet = m.feet ? *m.feet : static_cast<long>(m.steps.size()) * vocabulary_.feet_per_step;
+    // A distance may repeat the last step ("15' S" is S, S, S) but not undo the steps written.
+    const long stepped = static_cast<long>(m.steps.size()) * vocabulary_.feet_per_step;
+    if (m.feet && *m.feet == 0) {
+      error(m.at, "a distance of 0' moves nowhere: write the distance to move, or an action that stays in place");
+      return;
+    }
+    if (m.feet && *m.feet < stepped) {
+      error(m.at, fmt::format("{}' is shorter than the {} step{} written after it ({}' at {}' a step): write the "
+                              "distance they cover, or leave it out",
+                              *m.feet, m.steps.size(), m.steps.size() == 1 ? "" : "s", stepped,
+                              vocabulary_.feet_per_step));
+      return;
+    }
+    const long feet = m.feet ? *m.feet : stepped;
     if (feet > *action.move_feet)
       error(m.at, fmt::format("'{}' moves at most {}' but this order moves {}'", action.name, *action.move_feet, feet));
   }
 
+  struct Ordered {
+    std::string file;
+    Position at;
+    bool unnumbered;  // the sheet has no "Round N"
+  };
+
   const Vocabulary& vocabulary_;
   const Roster* roster_;
+  const Grid* map_;
+  long next_round_;
   std::vector<std::string> roster_names_;
-  std::set<std::string> in_fight_;  // case-folded
+  std::map<std::string, std::string> side_;  // by case-folded name
   const SheetFile* file_ = nullptr;
-  // who has orders for which round ("Round N"; none: the next), and where
-  std::map<std::pair<std::optional<long>, std::string>, std::pair<std::string, Position>> ordered_;
+  const Phrase* ordering_ = nullptr;  // the character whose orders are being checked
+  // who has orders for which round, and where
+  std::map<std::pair<long, std::string>, Ordered> ordered_;
 };
 
 }  // namespace
 
 std::vector<Diagnostic> check_orders(const std::vector<SheetFile>& sheets, const Vocabulary& vocabulary,
-                                     const Roster* roster) {
-  Checker checker(vocabulary, roster);
+                                     const Roster* roster, const Grid* map, long next_round) {
+  Checker checker(vocabulary, roster, map, next_round);
   for (const auto& sheet : sheets) checker.sheet(sheet);
+  if (checker.left_out > 0) checker.diagnostics.push_back(more_problems(checker.left_out));
   return std::move(checker.diagnostics);
 }
 

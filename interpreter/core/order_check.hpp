@@ -7,6 +7,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders.hpp"
+#include "interpreter/core/grid.hpp"
 #include "interpreter/core/vocabulary.hpp"
 
 namespace arbiter::orders {
@@ -23,9 +24,14 @@ struct SheetFile {
   Sheet sheet;
 };
 
+// The round a sheet is for: its own "Round N", or else `next_round`, the next round to play.
+inline long round_of(const Sheet& sheet, long next_round) { return sheet.round.value_or(next_round); }
+
 // Everything wrong, in the order of the sheets and of the lines in each; empty when all is well.
-// `roster` may be null: names are then not checked against a fight.
+// `roster` may be null: names are then not checked against a fight; `map` may be null: cells and
+// coordinates are then not checked against one. A sheet without "Round N" is for `next_round`, so
+// it and a sheet numbered for that round may not both order one character.
 std::vector<Diagnostic> check_orders(const std::vector<SheetFile>& sheets, const Vocabulary& vocabulary,
-                                     const Roster* roster);
+                                     const Roster* roster, const Grid* map = nullptr, long next_round = 1);
 
 }  // namespace arbiter::orders

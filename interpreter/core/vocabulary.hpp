@@ -41,6 +41,7 @@ struct ActionRules {
   bool needs_target = false;
   std::optional<long> move_feet;  // how far it may move; none: it stays in place
   bool involuntary = false;       // forced on a character by the rules (Platemail's Crash), never ordered
+  bool enemy_target = false;      // `target = "enemy"`: an attack, never at the character itself or an ally
 };
 
 class Vocabulary {

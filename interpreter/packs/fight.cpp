@@ -366,6 +366,21 @@ const orders::Order* Fight::picked(const Entity& who, const orders::Phase& entry
   return entry.otherwise ? &*entry.otherwise : nullptr;
 }
 
+// An order no one will carry out is said, not dropped: this phase's entry, or in a sequential
+// phase the turn's entries.
+void Fight::cannot_act(const Entity& who, const std::string& status) {
+  const orders::CharacterOrders* mine = orders_of(who);
+  if (!mine) return;
+  std::vector<std::string> lost;
+  for (const auto& phase : mine->phases)
+    if (flow_.phase().kind == PhaseKind::Sequential || phase.number == flow_.position().phase)
+      lost.push_back(orders::format(phase));
+  if (lost.empty()) return;
+  log_.record(event_type::order_not_carried_out,
+              {{"character", who.name}, {"status", status}, {"order", fmt::format("{}", fmt::join(lost, "; "))}},
+              status);
+}
+
 std::optional<Intent> Fight::from_orders(const Entity& who) {
   const orders::CharacterOrders* mine = orders_of(who);
   const orders::Phase* ordered = mine ? orders::entry(*mine, flow_.position().phase) : nullptr;
@@ -598,7 +613,7 @@ Halt Fight::movement(const MoveEvent& event) {
   StackGuard guard{L_};
   const auto& everyone = world_.entities();
   const Grid& grid = world_.grid();
-  lua_createtable(L_, 0, 9);
+  lua_createtable(L_, 0, 10);
   lua_pushstring(L_, std::string(name(event.kind)).c_str());
   lua_setfield(L_, -2, "kind");
   lua_pushinteger(L_, event.step);
@@ -619,6 +634,8 @@ Halt Fight::movement(const MoveEvent& event) {
   lua_setfield(L_, -2, "mover_ready");
   lua_pushboolean(L_, event.other_ready);
   lua_setfield(L_, -2, "other_ready");
+  lua_pushboolean(L_, event.crossed);
+  lua_setfield(L_, -2, "crossed");
   call(*f, 1, 1);
   if (lua_isnil(L_, -1)) return Halt::None;
   if (!lua_isstring(L_, -1)) throw Error("the movement hook returns nil, \"mover\", \"other\" or \"both\"");
@@ -699,6 +716,17 @@ void Fight::resolve(const Intent& intent, Changes& changes) {
                    [&](const std::string& status) { return actor.status(status) != nullptr; }))
     throw Error(fmt::format("{} is only allowed to a character who is {}", chosen.name,
                             fmt::join(chosen.allowed_by, " or ")));
+  // An attack (`target = "enemy"`) at oneself or an ally, from a pack's intent or a sheet read
+  // without a roster, fails with the reason: "the moving enemy", "adjacent opponents".
+  if (intent.target != no_entity && vocabulary_.action(chosen.name)->enemy_target) {
+    const Entity& target = world_.get(intent.target);
+    if (target.id == actor.id)
+      throw Error(
+          fmt::format("{} cannot {} itself: the target of {} is an enemy", actor.name, chosen.name, chosen.name));
+    if (target.side == actor.side)
+      throw Error(
+          fmt::format("{} is an ally of {}: the target of {} is an enemy", target.name, actor.name, chosen.name));
+  }
   lua::Services& services = sandbox_.services();
   services.provide<Changes>(&changes);
   struct Withdraw {

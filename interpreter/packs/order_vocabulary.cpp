@@ -47,7 +47,7 @@ std::optional<long> move_feet(lua_State* L, const Definition& d) {
 }
 
 orders::ActionRules action_rules(lua_State* L, const Definition& d) {
-  orders::ActionRules rules{d.name, false, std::nullopt, false};
+  orders::ActionRules rules{d.name, false, std::nullopt, false, false};
   if (!lua_istable(L, -1)) return rules;
   const int type = raw_field(L, "needs_target");
   if (type != LUA_TNIL && type != LUA_TBOOLEAN)
@@ -58,6 +58,12 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d) {
   if (involuntary != LUA_TNIL && involuntary != LUA_TBOOLEAN)
     fail(d, fmt::format("action '{}': 'involuntary' must be true or false", d.name));
   rules.involuntary = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  // `target = "enemy"`: the action attacks, so its target is an opponent (the only kind so far).
+  const int target = raw_field(L, "target");
+  if (target != LUA_TNIL && !(target == LUA_TSTRING && std::string_view(lua_tostring(L, -1)) == "enemy"))
+    fail(d, fmt::format("action '{}': 'target' must be \"enemy\" (or absent: any target)", d.name));
+  rules.enemy_target = target != LUA_TNIL;
   lua_pop(L, 1);
   rules.move_feet = move_feet(L, d);
   return rules;

@@ -71,7 +71,8 @@ int round(lua_State* L) {
   if (!text.empty()) {
     std::vector<orders::SheetFile> sheet{{"<round sheet>", text, orders::parse_orders(text, "<round sheet>")}};
     const orders::Roster roster = roster_of(fight.world().entities());
-    auto problems = orders::check_orders(sheet, fight.vocabulary(), &roster);
+    auto problems = orders::check_orders(sheet, fight.vocabulary(), &roster, &fight.world().grid(),
+                                         fight.flow().position().round + 1);
     if (!problems.empty()) throw Error(std::move(problems));
     fight.add_orders(fight.flow().position().round + 1, std::move(sheet.front().sheet));
   }

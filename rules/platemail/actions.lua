@@ -2,8 +2,10 @@
 -- its numbers from actions_data (so a house rule patches them there) and proposes what it does;
 -- what one Attack does is attack.lua's, what happens to the wounded fight.lua's.
 --
--- An action is { ready, move, needs_target, away_from_hostiles, resolve(ctx) }: `ctx` is the
--- character's intent for the phase (actor, target, start, moved, halted, arguments, …).
+-- An action is { ready, move, needs_target, target, away_from_hostiles, resolve(ctx) }: `ctx` is
+-- the character's intent for the phase (actor, target, start, moved, halted, arguments, …). The
+-- attacks are made at an opponent ("adjacent opponents", "the moving enemy"): `target = "enemy"`
+-- refuses an order at oneself or an ally.
 local arbiter = require "arbiter"
 local combat = require "combat"
 local attack = require "attack"
@@ -35,6 +37,13 @@ local function adjacent_opponents(me, first)
 end
 
 local function stays(ctx) return ctx.moved == 0 end
+
+-- "Most Actions require one or more designated Targets, which must be declared with the Action
+-- order": an attack whose target phrase found no one when the orders were read attacks no one.
+local function undeclared(ctx)
+  act(ctx, ("%s (%s) has no Target: the order's target named no one when the phase began"):format(ctx.actor.name,
+                                                                                                  ctx.action))
+end
 
 -- "For each Wound they receive, all a Character's rolls on subsequent Action Phases are at a -1
 -- penalty": the Wounds a character had when the phase began (this phase's land at its end).
@@ -89,26 +98,27 @@ define("Skulk", {
 
 -- Charge: "Move up to 15 feet and make an Attack with Favor. You must move at least 10' to
 -- receive Favor on your Attack."
-define("Charge", { needs_target = true, resolve = function(ctx)
+define("Charge", { needs_target = true, target = "enemy", resolve = function(ctx)
   move_only(ctx)
   attack.make(ctx, ctx.target, { clash = attack.clashed(ctx.actor) })
 end })
 
 -- Full Attack: "Stay in place and make two Attacks against adjacent opponents."
-define("Full Attack", { needs_target = true, resolve = function(ctx)
+define("Full Attack", { needs_target = true, target = "enemy", resolve = function(ctx)
+  if not ctx.target then return undeclared(ctx) end
   local foes = adjacent_opponents(ctx.actor, ctx.target)
   if #foes == 0 then return act(ctx, ctx.actor.name .. " (Full Attack) has no opponent beside them") end
-  -- Both Attacks go to the Target declared with the order when it is beside the attacker ("Most
-  -- Actions require one or more designated Targets, which must be declared with the Action
-  -- order"); else to the opponents that are, in turn.
-  local declared = ctx.target and foes[1] == ctx.target
+  -- Both Attacks go to the Target declared with the order when it is beside the attacker; else
+  -- (it moved away) to the opponents that are, in turn.
+  local declared = foes[1] == ctx.target
   for i = 1, data["Full Attack"].attacks.count do
     attack.make(ctx, declared and foes[1] or foes[(i - 1) % #foes + 1], { kind = "melee" })
   end
 end })
 
 -- Counter: "You get one Melee Attack against one adjacent opponent."
-define("Counter", { needs_target = true, resolve = function(ctx)
+define("Counter", { needs_target = true, target = "enemy", resolve = function(ctx)
+  if not ctx.target then return undeclared(ctx) end
   attack.make(ctx, adjacent_opponents(ctx.actor, ctx.target)[1], { kind = "melee" })
 end })
 
@@ -129,11 +139,11 @@ local function shoot(ctx, how)
 end
 
 -- Ranged Attack: "Stay in place. Make a ranged attack at a designated Target."
-define("Ranged Attack", { needs_target = true, resolve = function(ctx) shoot(ctx, { kind = "ranged" }) end })
+define("Ranged Attack", { needs_target = true, target = "enemy", resolve = function(ctx) shoot(ctx, { kind = "ranged" }) end })
 
 -- Rapid Fire: "Make 2 Ranged Attacks at designated Target(s)." "Weapons, like crossbows, that
 -- require a Use Item Action to reload between Attacks cannot be used for this Action."
-define("Rapid Fire", { needs_target = true, resolve = function(ctx)
+define("Rapid Fire", { needs_target = true, target = "enemy", resolve = function(ctx)
   local ok, why = combat.can_rapid_fire(attack.combatant(ctx.actor))
   if not ok then return act(ctx, ctx.actor.name .. " cannot Rapid Fire: " .. why) end
   for _ = 1, data["Rapid Fire"].attacks.count do attack.make(ctx, ctx.target, { kind = "ranged" }) end
@@ -153,7 +163,7 @@ end })
 
 -- An Attack of Opportunity: "an immediate melee Attack against the moving enemy", taken "in
 -- addition to their chosen Actions". Never ordered: the flow offers it (fight.lua).
-arbiter.define.action("Attack of Opportunity", { ready = true, involuntary = true, resolve = function(ctx)
+arbiter.define.action("Attack of Opportunity", { ready = true, involuntary = true, target = "enemy", resolve = function(ctx)
   if not ctx.reaction then error("an Attack of Opportunity is taken when an adjacent enemy leaves your reach, not ordered", 0) end
   -- Taken while everyone moves, at the step where the enemy leaves reach or the paths meet: the
   -- two are within reach then (fight.lua's movement hook), wherever the phase began.

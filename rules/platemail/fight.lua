@@ -53,7 +53,7 @@ arbiter.define.table("narration", {
   roll = "", stat_changed = "",
   attack = "{text}", attack_missed_out = "{text}", wounded = "{text}", crash = "{text}", clash = "{text}",
   check = "{text}", falls = "{text}", dies = "{text}", wakes = "{text}", limb_saved = "{text}",
-  acts = "{text}",
+  acts = "{text}", blocked = "{text}",
 })
 
 -- ---------------------------------------------------------------------------------------------
@@ -70,11 +70,19 @@ end
 
 local function down(c) return status.has(c, "Unconscious") or status.has(c, "Dead") end
 
+-- "An enemy" in conditions and targets is any enemy not Dead, Unconscious ones included: the
+-- source forbids no Attack on a helpless opponent, and `closest enemy` (world.closest) counts them
+-- too, so "IF an enemy is adjacent" holds exactly when "the adjacent enemy" finds one. Of several
+-- beside me, "the adjacent enemy" is one still standing if there is one (README).
 local function adjacent_enemy(me)
+  local helpless
   for _, c in ipairs(enemies_of(me)) do
-    if not down(c) and grid.adjacent(me.cell, c.cell) then return c end
+    if grid.adjacent(me.cell, c.cell) then
+      if not down(c) then return c end
+      helpless = helpless or c
+    end
   end
-  return nil
+  return helpless
 end
 
 local conditions = {
@@ -95,7 +103,7 @@ local conditions = {
   ["an enemy is adjacent to me"] = function(me) return adjacent_enemy(me) ~= nil end,
   ["an enemy is within {distance}"] = function(me, feet)
     for _, c in ipairs(enemies_of(me)) do
-      if not down(c) and grid.distance(me.cell, c.cell) <= feet then return true end
+      if grid.distance(me.cell, c.cell) <= feet then return true end
     end
     return false
   end,
@@ -146,7 +154,7 @@ arbiter.define.hook("check", attack.check)
 -- ---------------------------------------------------------------------------------------------
 -- Hooks of the flow
 
--- Per Action Phase: who has taken its one Attack of Opportunity, who clashed.
+-- Per Action Phase: who has taken its one Attack of Opportunity, who clashed (with whom).
 local phase = { opportunity_taken = {}, clashed = {} }
 
 arbiter.define.hook("phase_start", function()
@@ -155,7 +163,7 @@ arbiter.define.hook("phase_start", function()
 end)
 
 ---Whether a character clashed this Action Phase (Charge keeps its Favor).
-function attack.clashed(c) return phase.clashed[c.name] == true end
+function attack.clashed(c) return phase.clashed[c.name] ~= nil end
 
 -- "Only one Attack of Opportunity is allowed per Action phase", by a Ready character with a melee
 -- weapon ("Ready Characters wielding melee weapons get Attacks of Opportunity").
@@ -183,6 +191,14 @@ end
 
 local crossing = { swap = true, cross = true, head_on = true, same_cell = true }
 
+-- Paths cross when two step into one cell, trade cells or cross at a corner, and when one steps
+-- into a cell another has moved into across its way this phase and holds (it arrived first: a
+-- head-on meeting one step early). A step into the cell of someone who has not moved, or who went
+-- ahead along the same way, is only blocked.
+local function paths_cross(event)
+  return crossing[event.kind] or (event.kind == "blocked" and event.crossed)
+end
+
 arbiter.define.hook("movement", function(event)
   local mover, other = event.mover, event.other
   if event.kind == "left_reach" then
@@ -194,10 +210,20 @@ arbiter.define.hook("movement", function(event)
     end
     return nil
   end
-  if not crossing[event.kind] or not other then return nil end
-  if event.allies then
-    -- Crash: "If either of the allied Characters is Not Ready because of their chosen Action".
-    if event.mover_ready and event.other_ready then return nil end
+  if not other then return nil end
+  -- A Clash stops both: the one that took the cell where they met goes no further.
+  if event.kind == "blocked" and phase.clashed[mover.name] == other.name then return "mover" end
+  -- Crash: "If either of the allied Characters is Not Ready because of their chosen Action".
+  local crash = event.allies and not (event.mover_ready and event.other_ready)
+  if not paths_cross(event) or (event.allies and not crash) then
+    -- The runtime keeps the step out of a held cell; say so, or the character stops unexplained.
+    if event.kind == "blocked" then
+      log.event("blocked", { character = mover.name, at = event.from, by = other.name, text = (
+        "%s is blocked at %s: %s holds %s"):format(mover.name, event.from, other.name, event.to) }, "movement")
+    end
+    return nil
+  end
+  if crash then
     local mover_ok, mover_text = crash_save(mover, event.mover_ready)
     local other_ok, other_text = crash_save(other, event.other_ready)
     log.event("crash", { mover = mover.name, other = other.name, text = ("Crash! %s and %s cross paths at %s. %s. %s."):format(
@@ -211,12 +237,13 @@ arbiter.define.hook("movement", function(event)
   -- place stopped Characters adjacent at the best estimate of where their paths crossed": over one
   -- cell, the mover takes it and the other stops beside it (halting both would leave them 10'
   -- apart); crossing paths, both stop where they stand, side by side.
-  phase.clashed[mover.name], phase.clashed[other.name] = true, true
+  phase.clashed[mover.name], phase.clashed[other.name] = other.name, mover.name
   log.event("clash", { mover = mover.name, other = other.name, text = ("Clash! %s and %s meet at %s and stop."):format(
     mover.name, other.name, event.to) }, "Clash")
   opportunity(mover, other, "Clash")
   opportunity(other, mover, "Clash")
   if event.kind == "same_cell" or event.kind == "head_on" then return "other" end
+  if event.kind == "blocked" then return "mover" end  -- the other already stands where they met
   return "both"
 end)
 

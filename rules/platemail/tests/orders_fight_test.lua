@@ -1,0 +1,103 @@
+-- What players' orders mean in a fight: the vocabulary's "an enemy" (README: "an enemy" includes
+-- the Unconscious), the declared Target ("Most Actions require one or more designated Targets,
+-- which must be declared with the Action order"), attacks made at an opponent, orders that cannot
+-- be carried out, and paths that cross (Clash) or are only blocked.
+local test = require "arbiter.test"
+local duel = require "tests.duel"
+
+local function knock_out(f, name)
+  f:within(function(who) status.apply(who, "Unconscious", { cause = "test" }) end, name)
+end
+
+test.case("an Unconscious enemy beside me is 'an enemy' to conditions and to 'the adjacent enemy' alike", function()
+  -- The Orc lies Unconscious beside Aldric: "IF an enemy is adjacent" holds, and the Full Attack
+  -- declared at "the adjacent enemy" names the Orc and is made at it (d20 15 and 12, Defense 10).
+  local f = duel.pair({}, {}, { 15, 12 })
+  knock_out(f, "Orc")
+  f:round [[
+    Aldric:
+      1: IF an enemy is adjacent THEN Full Attack -> the adjacent enemy ELSE Move E
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Aldric: Full Attack → Orc"), "the target is declared")
+  test.equal(duel.attacks(f, "target", "Aldric"), { "Orc", "Orc" })
+  duel.no_failures(f)
+end)
+
+test.case("an attack whose target phrase named no one attacks no one, even if an enemy comes beside", function()
+  -- No enemy is beside Aldric when the phase begins; the Orc then Moves next to him.
+  local f = duel.pair({ at = "B2" }, { at = "E2" })
+  f:round [[
+    Aldric:
+      1: Full Attack -> the adjacent enemy
+      2: Defend
+    Orc:
+      1: Move W
+      2: Defend
+  ]]
+  test.equal(#f:events("attack"), 0)
+  test.truthy(duel.narrated(f, "Aldric (Full Attack) has no Target"), "said so")
+end)
+
+test.case("orders of an Unconscious character are said not to be carried out, once per phase", function()
+  local f = duel.pair({}, { at = "F2" })
+  knock_out(f, "Aldric")
+  f:round [[
+    Aldric:
+      1: Move E
+      2: Defend
+  ]]
+  local lost = f:events("order_not_carried_out")
+  test.equal(#lost, 2)
+  test.truthy(duel.narrated(f, "Aldric cannot act (Unconscious): its order (Move E) is not carried out"), "phase 1")
+  test.truthy(duel.narrated(f, "Aldric cannot act (Unconscious): its order (Defend) is not carried out"), "phase 2")
+end)
+
+test.case("opponents whose paths cross in a cell the other moved into first Clash", function()
+  -- "If opponents move across each others' paths, they initiate the Clash Involuntary Action."
+  -- Aldric Sprints east through E2; the Orc steps west into E2 at the first step and holds it.
+  local f = duel.pair({ at = "B2" }, { at = "F2" }, { 1 }, { width = 9, height = 3 })
+  f:round [[
+    Aldric:
+      1: Sprint E, E, E, E, E, E
+      2: Defend
+    Orc:
+      1: Move W
+      2: Defend
+  ]]
+  test.equal(#f:events("clash"), 1)
+  test.equal(f:cell("Aldric"), "D2")
+  test.equal(f:cell("Orc"), "E2")
+  duel.no_failures(f)
+end)
+
+test.case("a step into the cell of someone standing still is blocked, and said so", function()
+  local f = duel.pair({ at = "B2" }, { at = "E2" })
+  f:round [[
+    Aldric:
+      1: Move E, E, E
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.equal(#f:events("clash"), 0)
+  test.equal(f:cell("Aldric"), "D2")
+  test.truthy(duel.narrated(f, "Aldric is blocked at D2: Orc holds E2"), "the block is narrated")
+end)
+
+test.case("an attack whose target phrase finds an ally fails with the reason: attacks are at \"opponents\"", function()
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Brienne", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "H2", weapon = "Axe" },
+  })
+  f:round [[
+    Aldric:
+      1: Full Attack -> the closest ally
+      2: Defend
+  ]]
+  test.equal(#f:events("attack"), 0)
+  test.truthy(duel.narrated(f, "Aldric's Full Attack fails: Brienne is an ally of Aldric: the target of "
+                                  .. "Full Attack is an enemy"), "narrated as a failure")
+end)
