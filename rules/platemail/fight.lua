@@ -183,10 +183,11 @@ local function crash_save(c, ready)
     attack.phase.combatants[c.name] = nil
     outcome = "stops and is Not Ready"
   elseif not ok then
-    status.apply(c, "Prone", { cause = "Crash" })
     outcome = "stops and falls Prone"
   end
-  return ok, ("%s's Dexterity Saving Throw: %s — %s"):format(c.name, text, ok and "saved, " .. outcome or outcome)
+  -- The third result: whether it falls Prone (applied once the Crash is told).
+  return ok, ("%s's Dexterity Saving Throw: %s — %s"):format(c.name, text, ok and "saved, " .. outcome or outcome),
+         not ok and not ready
 end
 
 local crossing = { swap = true, cross = true, head_on = true, same_cell = true }
@@ -224,10 +225,12 @@ arbiter.define.hook("movement", function(event)
     return nil
   end
   if crash then
-    local mover_ok, mover_text = crash_save(mover, event.mover_ready)
-    local other_ok, other_text = crash_save(other, event.other_ready)
+    local mover_ok, mover_text, mover_falls = crash_save(mover, event.mover_ready)
+    local other_ok, other_text, other_falls = crash_save(other, event.other_ready)
     log.event("crash", { mover = mover.name, other = other.name, text = ("Crash! %s and %s cross paths at %s. %s. %s."):format(
       mover.name, other.name, event.to, mover_text, other_text) }, "Crash")
+    if mover_falls then status.apply(mover, "Prone", { cause = "Crash" }) end
+    if other_falls then status.apply(other, "Prone", { cause = "Crash" }) end
     if not mover_ok and not other_ok then return "both" end
     if not mover_ok then return "mover" end
     if not other_ok then return "other" end

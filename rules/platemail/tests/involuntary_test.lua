@@ -23,6 +23,9 @@ test.case("Crash: 'Ready Characters that fail ... become Not Ready. Not Ready Ch
   test.truthy(f:has("Brenna", "Prone"))
   test.falsy(f:has("Aldric", "Prone"))
   test.truthy(f:cell("Brenna") ~= "C2", "Brenna's movement ended early")
+  -- Told in order: the Crash and its saves, then the fall they cause.
+  local told = table.concat(f:narration(), "\n")
+  test.truthy(told:find("Crash!", 1, true) < told:find("Brenna is now Prone", 1, true))
   duel.no_failures(f)
 end)
 
