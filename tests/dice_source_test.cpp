@@ -50,6 +50,9 @@ TEST_CASE("scripted dice give their values in order, checked against the die") {
   CHECK_THROWS_WITH(script.roll(d10, "initiative"),
                     "error: the scripted dice ran out: all 4 values were used, and a d10 is needed for initiative");
   CHECK_THROWS_AS(ScriptedDice::parse(" , "), Error);
+  auto single = ScriptedDice::parse("3");
+  single.roll(d10, "");
+  CHECK_THROWS_WITH(single.roll(d10, ""), "error: the scripted dice ran out: its one value was used, and a d10 is needed");
 }
 
 TEST_CASE("a GM at the prompt is told which die and why, and asked again on a bad value") {

@@ -72,8 +72,9 @@ ScriptedDice ScriptedDice::parse(std::string_view text) {
 
 std::size_t ScriptedDice::roll(const Die& die, std::string_view reason) {
   if (next_ == values_.size()) {
-    fail(fmt::format("the scripted dice ran out: all {} values were used, and a {} is needed{}", values_.size(),
-                     die.name(), for_reason(reason)));
+    const std::string used = values_.size() == 1 ? "its one value was used"
+                                                 : fmt::format("all {} values were used", values_.size());
+    fail(fmt::format("the scripted dice ran out: {}, and a {} is needed{}", used, die.name(), for_reason(reason)));
   }
   const std::string& written = values_[next_];
   const auto face = die.find(written);
