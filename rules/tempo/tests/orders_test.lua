@@ -78,9 +78,9 @@ test.case("conditions on statuses: IF my opponent is Off Guard, and a refusal to
   f:round [[
     Ana:
       1: IF my opponent is Off Guard THEN Melee Attack -> my opponent
-      2: IF I am Off Guard THEN Ready -> my opponent
+      2: IF I am Off Guard THEN Ready
     Bo:
-      1: Ready -> my opponent
+      1: Ready
   ]]
   test.equal(bout.refused(f), { "Ana cannot Melee Attack: Off Guard" })
   test.equal(bout.declared(f), { "Ana Ready 11", "Bo Ready 11" })
