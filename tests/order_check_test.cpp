@@ -109,6 +109,19 @@ TEST_CASE("an involuntary action cannot be ordered", "[orders][check]") {
   check_one(diagnostics[0], "sheet1.txt", 2, 6, "'Crash' is involuntary: the rules force it on a character, it cannot be ordered");
 }
 
+TEST_CASE("an action that says how it is written is refused with that, once, not with each mistake", "[orders][check]") {
+  Vocabulary v = platemail();
+  v.phases = 0;  // any number of entries
+  v.add_action({"Step", true, std::nullopt, false, false, "is written 'Step -> target': it steps toward the target"});
+  v.add_action({"Rest", false, std::nullopt, true, false, "is not ordered: it is taken at the end of every turn"});
+  const std::string text = "Aldric:\n  1: Step toward \"Orc #1\"\n  2: Step 10' N\n  3: Rest\n  4: Step -> \"Orc #1\"\n";
+  const auto diagnostics = check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, v, &fight);
+  REQUIRE(diagnostics.size() == 3);
+  check_one(diagnostics[0], "sheet1.txt", 2, 6, "'Step' is written 'Step -> target': it steps toward the target");
+  check_one(diagnostics[1], "sheet1.txt", 3, 6, "'Step' is written 'Step -> target': it steps toward the target");
+  check_one(diagnostics[2], "sheet1.txt", 4, 6, "'Rest' is not ordered: it is taken at the end of every turn");
+}
+
 TEST_CASE("sheets for different rounds may each order the same character", "[orders][check]") {
   const auto two_rounds = check({"Round 1\nAldric:\n  1: Defend\n  2: Defend\n",
                                  "Round 2\nAldric:\n  1: Defend\n  2: Defend\n"});

@@ -239,7 +239,7 @@ TEST_CASE("run with ask: the GM answers each decision of a tempo turn at the ter
             << "Parry\n"                        // Konrad, Off Guard, cannot: the rules' reason, asked again
             << "\n"                             // Konrad: no response
             << "\n"                             // Ilse ends her turn
-            << "Ready -> my opponent\n"         // Konrad readies
+            << "Ready\n"                        // Konrad readies (Ready takes no target)
             << "\n"                             // Ilse: no response to his Ready
             << "\n";                            // Konrad ends his turn
   }
@@ -252,7 +252,7 @@ TEST_CASE("run with ask: the GM answers each decision of a tempo turn at the ter
                                   "Konrad cannot Parry: Off Guard\n"));
   CHECK_THAT(run.output, Contains("Konrad's next action (12 AP left; empty: end the turn)"));
   CHECK_THAT(run.output, Contains("  Ilse: Melee Attack → Konrad (4 AP: 12 → 8)\n"));
-  CHECK_THAT(run.output, Contains("  Konrad: Ready → Ilse (1 AP: 12 → 11)\n"));
+  CHECK_THAT(run.output, Contains("  Konrad: Ready (1 AP: 12 → 11)\n"));
 }
 
 TEST_CASE("run with ask: phases without a sheet's order are asked, and when the input ends the fight stops unsaved",

@@ -276,6 +276,9 @@ void Flow::run_turn(EntityId who) {
   reset_traffic_started_by(world_.traffic(), who);
   const int most_actions = 100;  // a ruleset that never ends a turn must not hang the fight
   for (int n = 0; n < most_actions && can_act(world_.get(who)); ++n) {
+    // "Until you have finished or have no more action points available": with a budget, a turn
+    // whose points are spent ends.
+    if (phase().action_points > 0 && action_points(who) <= 0) break;
     std::optional<Intent> chosen = ruleset_.choose(world_.get(who), action_points(who));
     if (!chosen) break;
     Intent& intent = current_[who] = std::move(*chosen);

@@ -207,6 +207,11 @@ class Checker {
     if (!action) {
       error(o.action.at, fmt::format("unknown action '{}'", o.action.text),
             [&] { return unknown_action_hint(o.action.text); });
+    } else if (!action->usage.empty() &&
+               (action->involuntary || (action->needs_target && !o.target) ||
+                (o.movement.kind != Movement::Kind::none && !action->move_feet))) {
+      // The rules say how the action is written: one message, not one for each mistake.
+      error(o.action.at, fmt::format("'{}' {}", action->name, action->usage));
     } else if (action->involuntary) {
       error(o.action.at, fmt::format("'{}' is involuntary: the rules force it on a character, it cannot be ordered",
                                      action->name));

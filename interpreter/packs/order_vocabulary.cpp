@@ -65,6 +65,11 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d) {
     fail(d, fmt::format("action '{}': 'target' must be \"enemy\" (or absent: any target)", d.name));
   rules.enemy_target = target != LUA_TNIL;
   lua_pop(L, 1);
+  const int usage = raw_field(L, "usage");
+  if (usage != LUA_TNIL && usage != LUA_TSTRING)
+    fail(d, fmt::format("action '{}': 'usage' must be a string", d.name));
+  if (usage == LUA_TSTRING) rules.usage = lua_tostring(L, -1);
+  lua_pop(L, 1);
   rules.move_feet = move_feet(L, d);
   return rules;
 }

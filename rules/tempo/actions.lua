@@ -20,7 +20,7 @@ local function wound(exchange, victim, amount, cause)
   local after = before + amount
   exchange.wounds[victim.name] = after
   later(exchange, function() world.set_stat(victim, "wounds", after, cause) end)
-  local health = victim.stats.health or tables.rules.health
+  local health = tempo.health(victim)
   if after >= health and before < health then
     later(exchange, function() status.apply(victim, "Down", { cause = cause }) end)
     exchange.text[#exchange.text + 1] = victim.name .. " is down"
@@ -66,20 +66,33 @@ local function apply(exchange, row, who, other, action, goal)
   end)
 end
 
-local function result_text(name, action, result, text, row)
-  return ("%s %s (%s; %s)"):format(name, action, text, row and row.outcome or "no outcome")
+-- Whether an outcome does something (a Miss or a Failure does not): a row with effects.
+local function effective(row)
+  for key in pairs(row) do
+    if type(key) == "string" and key ~= "outcome" and key ~= "threshold" and key ~= "result" then return true end
+  end
+  return false
+end
+
+-- "Ana Melee Attack (1d10 5 = 5; Hit)"; an outcome that the other side's "Your opponent's action
+-- fails without effect" stopped says so: "(…; Hit, stopped by Bo's Parry)".
+local function result_text(name, action, text, row, stopped_by)
+  local outcome = row and row.outcome or "no outcome"
+  if row and stopped_by and effective(row) then outcome = outcome .. ", stopped by " .. stopped_by end
+  return ("%s %s (%s; %s)"):format(name, action, text, outcome)
 end
 
 local function exchange(ctx)
   local me, data = ctx.actor, tables.actions_data
-  local standing, replaced = ctx.action, false
+  local standing, replaced, answered = ctx.action, false, nil
   local opposing = {}
-  for _, r in ipairs(ctx.responses) do
-    if r.actor.name == me.name then standing, replaced = r.action, true  -- the counter-tempo action
+  for i, r in ipairs(ctx.responses) do
+    -- The counter-tempo action, listed right after the response it answers.
+    if r.actor.name == me.name then standing, replaced, answered = r.action, true, ctx.responses[i - 1].action
     else opposing[#opposing + 1] = r end
   end
   local bonuses = {}
-  if ctx.action == "Feint" and replaced then
+  if tempo.feint_countered(ctx.action, answered, standing) then
     bonuses[#bonuses + 1] = { tables.rules.feint_counter_bonus, "Feint" }
   end
   if me.stats.aimed and data[standing].weapon == "ranged" then
@@ -93,13 +106,13 @@ local function exchange(ctx)
   local head = replaced and (ctx.action .. " replaced by " .. standing) or standing
   if #opposing == 0 then
     local row = outcomes.lookup(data[standing].outcomes, result, ctx.target, tempo.stat)
-    table.insert(ex.text, 1, result_text(me.name, head, result, text, row))
+    table.insert(ex.text, 1, result_text(me.name, head, text, row))
     apply(ex, row, me, ctx.target, standing)
   else
     -- Each reaction is opposed to the action's one result; the action's own outcome is the one
     -- against the first reaction (its target's). Not in the source: default chosen (README).
-    local mine, stopped, first_result = nil, false, nil
-    local theirs = {}
+    local mine, stopped, first_result = nil, nil, nil
+    local theirs, their_texts = {}, {}
     for i, r in ipairs(opposing) do
       local their_bonuses = {}
       if r.action == "Counter-Attack" and ctx.action == "Unarmed Attack" and not tempo.weapon(r.actor).ranged
@@ -111,14 +124,17 @@ local function exchange(ctx)
         { rows = data[standing].outcomes, result = result, target = r.actor, stat = tempo.stat },
         { rows = data[r.action].outcomes, result = their_result, target = me, stat = tempo.stat })
       if i == 1 then mine, first_result = m, their_result end
-      theirs[i] = t
-      ex.text[#ex.text + 1] = result_text(r.actor.name, r.action, their_result, their_text .. (" − %d"):format(result), t)
-      if t.stops then stopped = true end
+      theirs[i], their_texts[i] = t, their_text .. (" − %d"):format(result)
+      if t.stops and not stopped then stopped = ("%s's %s"):format(r.actor.name, r.action) end
     end
-    table.insert(ex.text, 1, result_text(me.name, head, result, text .. (" − %d"):format(first_result), mine))
     -- What stops an action: "Your opponent's action fails without effect".
+    ex.text[#ex.text + 1] = result_text(me.name, head, text .. (" − %d"):format(first_result), mine, stopped)
+    local mine_stops = mine.stops and ("%s's %s"):format(me.name, standing) or nil
     for i, r in ipairs(opposing) do
-      if not (i == 1 and mine.stops) then apply(ex, theirs[i], r.actor, me, r.action) end
+      ex.text[#ex.text + 1] = result_text(r.actor.name, r.action, their_texts[i], theirs[i], i == 1 and mine_stops or nil)
+    end
+    for i, r in ipairs(opposing) do
+      if not (i == 1 and mine_stops) then apply(ex, theirs[i], r.actor, me, r.action) end
     end
     if not stopped then apply(ex, mine, me, opposing[1].actor, standing, ctx.target) end
   end
@@ -132,8 +148,12 @@ end
 
 for name, data in pairs(tables.actions_data) do
   -- A Feint is declared "as a regular attack": the others' standing orders see a Melee Attack.
-  local definition = { cost = type(data.cost) == "number" and data.cost or nil, needs_target = data.kind == "proactive",
-                       allowed_by = data.statuses, declared_as = data.private }
+  -- An action against an opponent is an attack: never at oneself or an ally (`target = "enemy"`).
+  local definition = { cost = type(data.cost) == "number" and data.cost or nil,
+                       needs_target = data.kind == "proactive" and data.against ~= "none",
+                       target = data.against == "opponent" and "enemy" or nil,
+                       allowed_by = data.statuses, declared_as = data.private,
+                       involuntary = data.kind == "special", usage = data.usage }
   if data.kind == "proactive" then
     definition.resolve = exchange
   else

@@ -28,7 +28,7 @@ arbiter.define.status("Down", {})
 -- Declarations are told as the others see them ("seen"): a Feint is "recorded privately" and
 -- declared "as a regular attack" (the log's `declared` event keeps the truth for the GM).
 arbiter.define.table("narration", { exchange = "{text}", recover = "{text}", round_counter = "Round counter: {counter}",
-                                     declared = "", declares = "{character}: {seen} → {target} ({cost} AP: {before} → {after})",
+                                     declared = "", declares = "{text}",
                                      roll = "", stat_changed = "" })
 
 -- ---------------------------------------------------------------------------------------------
@@ -46,9 +46,13 @@ arbiter.define.hook("initiative", function(characters)
 end)
 
 arbiter.define.hook("round_start", function()
-  -- Everyone starts in a status: "Off Guard" unless the encounter says `guard = "On Guard"`.
+  -- Everyone starts in a status: "Off Guard" unless the encounter says `guard = "On Guard"`; one
+  -- whose wounds already reach its health starts Down, out of the fight.
   for _, c in ipairs(world.characters()) do
     if not tempo.guard(c) then status.apply(c, c.stats.guard or tables.rules.starting_status, { cause = "combat begins" }) end
+    if not tempo.down(c) and (c.stats.wounds or 0) >= tempo.health(c) then
+      status.apply(c, "Down", { cause = ("%d wounds, health %d"):format(c.stats.wounds, tempo.health(c)) })
+    end
   end
 end)
 
@@ -72,8 +76,12 @@ end)
 -- Told with the AP before and after paying (the flow pays what the intent costs, or refuses it).
 local function told(who, intent, points)
   if intent then
-    log.event("declares", { character = who.name, seen = tempo.seen(intent.action), target = intent.target.name,
-                            cost = intent.cost, before = points, after = points - intent.cost }, intent.action)
+    local seen, target = tempo.seen(intent.action), intent.target and intent.target.name
+    log.event("declares", { character = who.name, seen = seen, target = target, cost = intent.cost, before = points,
+                            after = points - intent.cost,
+                            text = ("%s: %s%s (%d AP: %d → %d)"):format(who.name, seen, target and " → " .. target or "",
+                                                                       intent.cost, points, points - intent.cost) },
+              intent.action)
   end
   return intent
 end

@@ -34,6 +34,11 @@ end
 function tempo.weapon(c) return tables.weapons[c.stats.weapon or "Unarmed"] end
 function tempo.armour(c) return tables.armour[c.stats.armour or "None"] end
 
+-- Why `c` cannot take `action` with what it holds: a ranged action needs a ranged weapon.
+local function unequipped(c, action)
+  if tables.actions_data[action].weapon == "ranged" and not tempo.weapon(c).ranged then return "no ranged weapon" end
+end
+
 ---"AP Cost": a number, or "By Weapon": the cost of the character's weapon (Unarmed: 3).
 function tempo.cost(c, action)
   local cost = tables.actions_data[action].cost
@@ -59,7 +64,8 @@ end
 function tempo.check(c, action, bonuses)
   local data = tables.actions_data[action]
   if not data.check then return tables.rules.no_check_result, "no check: 0" end
-  if data.weapon == "ranged" and not tempo.weapon(c).ranged then error(c.name .. " has no ranged weapon for " .. action) end
+  local missing = unequipped(c, action)
+  if missing then error(("%s cannot %s: %s"):format(c.name, action, missing)) end
   local rule = tables.rules.check
   local roll = dice.roll(rule.dice, c.name .. ": " .. action)
   local total, text = roll.total + (c.stats[rule.stat] or 0), ("%s %d"):format(rule.dice, roll.total)
@@ -117,6 +123,21 @@ tempo.BY_STATUS = { ["Off Guard"] = "Ready", ["On Guard"] = "Melee Attack", ["Bo
 
 local function short(cost, points) return ("%d AP needed, %d left"):format(cost, points) end
 
+---"A feint that draws a Parry in response may be replaced with a Counter-Attack with a +3 bonus":
+---whether `replacement`, answering `answered`, is that Counter-Attack replacing the `original` Feint.
+function tempo.feint_countered(original, answered, replacement)
+  return original == "Feint" and answered == "Parry" and replacement == "Counter-Attack"
+end
+
+---The wounds that put `c` Down (stat `health`, default rules.health).
+function tempo.health(c) return c.stats.health or tables.rules.health end
+
+---Whether `c` is out of the fight: Down (its wounds reached its health).
+function tempo.down(c)
+  for _, s in ipairs(c.statuses) do if s.name == "Down" then return true end end
+  return false
+end
+
 ---The next action of `me`'s turn: the sheet's `ordered` one if the rules allow it, or without
 ---orders the status's own (BY_STATUS) at the closest enemy while it can pay.
 function tempo.next_action(me, points, ordered)
@@ -128,12 +149,16 @@ function tempo.next_action(me, points, ordered)
     -- Only proactive actions are taken on one's turn; the others wait for what they answer.
     if data.kind ~= "proactive" then return nil, "it answers another's action, it is not taken on one's turn" end
     if not contains(data.statuses, guard) then return nil, guard end
-    if not target then return nil, "no one to take it against" end
+    if data.against == "none" then target = nil
+    elseif not target then return nil, "no one to take it against"
+    elseif tempo.down(target) then return nil, target.name .. " is Down, out of the fight" end
   else
     action, target = tempo.BY_STATUS[guard], world.closest(me, "enemy")
     if not target then return nil end
     if action == "Melee Attack" and tempo.weapon(me).ranged then action = "Ranged Attack" end
   end
+  local missing = unequipped(me, action)
+  if missing then return nil, missing end
   -- Reach: a melee action from afar becomes a Move toward its target.
   local weapon = tables.actions_data[action].weapon
   if (weapon == "melee" or weapon == "unarmed") and tempo.squares(me, target) > tables.rules.melee_reach then
@@ -159,7 +184,7 @@ function tempo.response(who, declared, points, ordered)
     for _, r in ipairs(mine.responses) do
       if r.actor.name == who.name then return nil, mine.action .. " is already replaced" end
     end
-    local feint = mine.action == "Feint" and declared.action == "Parry" and name == "Counter-Attack"
+    local feint = tempo.feint_countered(mine.action, declared.action, name)
     if not contains(data[name].replacement_for, mine.action) then
       return nil, ("it does not replace %s"):format(mine.action)
     end
@@ -178,7 +203,8 @@ function tempo.response(who, declared, points, ordered)
   if not aimed_at_me and seen ~= "Move" and seen ~= "Combat Move" then return nil end
   if not contains(data[name].response_to, seen) then return nil, ("it does not answer %s"):format(seen) end
   if not tempo.allowed(who, name) then return nil, tempo.guard(who) end
-  if data[name].weapon == "ranged" and not tempo.weapon(who).ranged then return nil, "no ranged weapon" end
+  local missing = unequipped(who, name)
+  if missing then return nil, missing end
   if data[name].weapon == "melee" then
     local moves = ({ ["Move"] = tables.rules.base_combat_movement, ["Combat Move"] = 1 })[seen] or 0
     if tempo.squares(who, declared.actor) - moves > tables.rules.melee_reach then return nil, "out of reach" end

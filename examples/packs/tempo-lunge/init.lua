@@ -20,6 +20,6 @@ arbiter.patch.table("actions_data", {
 
 -- 3. The action itself: the tempo pack's exchange plays it from its row.
 arbiter.define.action("Lunge", {
-  cost = 5, needs_target = true, allowed_by = { "On Guard" },
+  cost = 5, needs_target = true, target = "enemy", allowed_by = { "On Guard" },
   resolve = arbiter.hooks.exchange,
 })

@@ -15,6 +15,8 @@
 --   regain = n              "You regain n APs"
 -- "Opposable:" is blank for every action in the source: an action is opposable when some
 -- reactive action is a "Response To" it (computed below).
+--   against = "opponent"|"anyone"|"none"   whom it is taken against (computed below)
+--   usage = text            how a sheet writes it, told when an order of it is written otherwise
 local arbiter = require "arbiter"
 
 local BW = "By Weapon"
@@ -32,6 +34,7 @@ local actions = {
   ["Aim"] = { kind = "proactive", cost = 4, statuses = { "On Guard" }, check = false, weapon = "ranged",
               outcomes = { { "-", "Failure" }, { 0, "Success", aimed = true } } },
   ["Move"] = { kind = "proactive", cost = 2, statuses = { "Off Guard", "On Guard" }, check = false,
+               usage = "is written 'Move -> target': it moves up to Base Combat Movement toward the target",
                outcomes = { { "-", "Failure", move = "halted" }, { 0, "Success", move = "free" } } },
   ["Combat Move"] = { kind = "proactive", cost = 3, statuses = { "On Guard" },
                       outcomes = { { "-", "Failure" }, { 1, "Success", move = "step" }, { 10, "Critical Success", move = "surge" } } },
@@ -81,6 +84,7 @@ local actions = {
                    response_to = { "Counter-Attack" }, replacement_for = { "Feint", "Melee Attack" }, outcomes = parry() },
   -- Special: "Perform the special Recover Stamina action" at the end of each turn.
   ["Recover Stamina"] = { kind = "special", cost = 0, statuses = { "Bound", "Grappled", "Off Guard", "On Guard", "Pinned" },
+                          usage = "is not ordered: it is the special action every character takes at the end of its turn",
                           outcomes = { { "-", "Failure", regain = 0 },
                                        { -13, "Reduced AP Recovery: 1", regain = 1 }, { -9, "Reduced AP Recovery: 2", regain = 2 },
                                        { -8, "Reduced AP Recovery: 3", regain = 3 }, { -6, "Reduced AP Recovery: 4", regain = 4 },
@@ -91,7 +95,11 @@ local actions = {
 -- "A feint that draws a Parry in response may be replaced with a Counter-Attack with a +3 bonus."
 actions["Counter-Attack"].replacement_for = { "Feint" }
 
-for _, data in pairs(actions) do
+-- Whom each action is taken against: an opponent ("your opponent", "your target", "the bind",
+-- "the grapple"), but Move goes toward anyone and Ready and Recover Stamina are taken against no one.
+local AGAINST = { ["Move"] = "anyone", ["Ready"] = "none", ["Recover Stamina"] = "none" }
+for name, data in pairs(actions) do
+  data.against = AGAINST[name] or "opponent"
   if data.check == nil then data.check = true end
   for _, answered in ipairs(data.response_to or {}) do actions[answered].opposable = true end
 end

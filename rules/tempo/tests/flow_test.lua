@@ -14,9 +14,9 @@ test.case("turns in initiative order (default chosen: the stat `initiative`, hig
                      { guard = "Off Guard", initiative = 3 }, {})
   f:round [[
     Ana:
-      1: Ready -> my opponent
+      1: Ready
     Bo:
-      1: Ready -> my opponent
+      1: Ready
   ]]
   test.equal(bout.declared(f), { "Bo Ready 11", "Ana Ready 11" })
 end)
@@ -137,4 +137,19 @@ test.case("the exchange is told before its changes: the blow, then the fall", fu
     if e.type == "exchange" or (e.type == "status_applied" and e.fields.status == "Down") then order[#order + 1] = e.type end
   end
   test.equal(order, { "exchange", "status_applied" })
+end)
+
+test.case("a Down character is out of the fight: not attacked (refused before paying), no turn", function()
+  -- Bo's wounds already reach his health (10): he starts Down.
+  local f = bout.new({}, { wounds = 10 }, {})
+  f:round [[
+    Ana:
+      1: Melee Attack -> "Bo"
+    Bo:
+      1: Melee Attack -> my opponent
+  ]]
+  test.truthy(f:has("Bo", "Down"))
+  test.equal(bout.declared(f), {})
+  test.equal(bout.refused(f), { "Ana cannot Melee Attack: Bo is Down, out of the fight" })
+  test.equal(#f:events("recover"), 1, "Bo takes no turn")
 end)

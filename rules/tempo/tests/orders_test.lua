@@ -78,24 +78,40 @@ test.case("conditions on statuses: IF my opponent is Off Guard, and a refusal to
   f:round [[
     Ana:
       1: IF my opponent is Off Guard THEN Melee Attack -> my opponent
-      2: IF I am Off Guard THEN Ready -> my opponent
+      2: IF I am Off Guard THEN Ready
     Bo:
-      1: Ready -> my opponent
+      1: Ready
   ]]
   test.equal(bout.refused(f), { "Ana cannot Melee Attack: Off Guard" })
   test.equal(bout.declared(f), { "Ana Ready 11", "Bo Ready 11" })
 end)
 
 test.case("an order that costs more than the AP left is refused with what it needs", function()
-  -- A Great Axe attack costs 6: 12 -> 6 -> 0; the third is refused.
+  -- A Longsword attack costs 5: 12 -> 7 -> 2; the third is refused, and so is the Combat Move (3).
+  local f = bout.new({ weapon = "Longsword" }, { combat_defence = 20 }, { 1, 1 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+      3: Melee Attack -> my opponent
+      4: Combat Move -> my opponent
+    Bo:
+  ]]
+  test.equal(bout.declared(f), { "Ana Melee Attack 7", "Ana Melee Attack 2" })
+  test.equal(bout.refused(f), { "Ana cannot Melee Attack: 5 AP needed, 2 left", "Ana cannot Combat Move: 3 AP needed, 2 left" })
+end)
+
+test.case("\"until you have finished or have no more action points available\": at 0 AP the turn ends", function()
+  -- A Great Axe attack costs 6: 12 -> 6 -> 0; the entries left are not read, nor refused.
   local f = bout.new({ weapon = "Great Axe" }, { combat_defence = 20 }, { 1, 1 })
   f:round [[
     Ana:
       1: Melee Attack -> my opponent
       2: Melee Attack -> my opponent
       3: Melee Attack -> my opponent
+      4: Melee Attack -> my opponent
     Bo:
   ]]
   test.equal(bout.declared(f), { "Ana Melee Attack 6", "Ana Melee Attack 0" })
-  test.equal(bout.refused(f), { "Ana cannot Melee Attack: 6 AP needed, 0 left" })
+  test.equal(bout.refused(f), {})
 end)

@@ -6,7 +6,7 @@ test.case("Ready (1 AP, Off Guard): \"You ready yourself for combat\" — Off Gu
   local f = bout.new({ guard = "Off Guard" }, {}, {})
   f:round [[
     Ana:
-      1: Ready -> my opponent
+      1: Ready
     Bo:
   ]]
   test.equal(bout.declared(f), { "Ana Ready 11" })
@@ -19,7 +19,7 @@ test.case("an order the status does not allow is refused with the reason, and th
   f:round [[
     Ana:
       1: Melee Attack -> my opponent
-      2: Ready -> my opponent
+      2: Ready
     Bo:
   ]]
   test.equal(bout.declared(f), { "Ana Ready 11" })
@@ -293,4 +293,76 @@ test.case("a Feint is told as a Melee Attack; the log's declaration keeps the tr
   test.truthy(told:find("Ana: Melee Attack → Bo (4 AP: 12 → 8)", 1, true), told)
   test.falsy(told:find("Ana: Feint", 1, true), told)
   test.equal(bout.declared(f), { "Ana Feint 8" })
+end)
+
+test.case("the Feint's +3 only for \"a Counter-Attack\" replacing \"a feint that draws a Parry\": not for a CT Parry", function()
+  -- Bo answers what he takes for a Melee Attack with a Counter-Attack; Ana's CT Parry replaces the
+  -- Feint without the bonus: 1d10 3 = 3 − 5, a Failure.
+  local f = bout.new({}, {}, { 3, 5, 2 })
+  f:round [[
+    Ana:
+      1: Feint -> my opponent
+      ON Counter-Attack: CT Parry
+    Bo:
+      ON Melee Attack: Counter-Attack
+  ]]
+  test.equal(bout.declared(f), { "Ana Feint 8", "Bo Counter-Attack 8", "Ana CT Parry 8" })
+  test.equal(bout.exchanges(f), { "Ana Feint replaced by CT Parry (1d10 3 = 3 − 5; Failure); "
+                                  .. "Bo Counter-Attack (1d10 5 = 5 − 3; Critical Hit); Ana takes 2 (1d6 2)" })
+end)
+
+test.case("Ranged Attack (\"with a ranged weapon\") without one is refused before paying", function()
+  local f = bout.new({}, {}, {})
+  f:round [[
+    Ana:
+      1: Ranged Attack -> my opponent
+    Bo:
+  ]]
+  test.equal(bout.declared(f), {})
+  test.equal(bout.refused(f), { "Ana cannot Ranged Attack: no ranged weapon" })
+  test.equal(bout.exchanges(f), {})
+end)
+
+test.case("Ready takes no target: written without one, it is declared and told without one", function()
+  local f = bout.new({ guard = "Off Guard" }, {}, {})
+  f:round [[
+    Ana:
+      1: Ready
+      2: Move -> my opponent
+    Bo:
+  ]]
+  test.equal(bout.declared(f), { "Ana Ready 11", "Ana Move 9" })
+  local told = {}
+  for _, line in ipairs(f:narration()) do told[line] = true end
+  test.truthy(told["Ana: Ready (1 AP: 12 → 11)"], "told without a target")
+end)
+
+test.case("an attack at oneself or an ally is refused: its target is an opponent", function()
+  local f = bout.new({}, {}, {})
+  test.fails(function() f:round [[
+    Ana:
+      1: Melee Attack -> self
+    Bo:
+  ]] end, "'Ana' cannot Melee Attack itself: the target of Melee Attack is an enemy")
+  local fight = require "arbiter.fight"
+  local three = fight.new { map = { width = 10, height = 3 }, dice = {}, characters = {
+    { name = "Ana", side = "a", at = "B2", weapon = "Sword", stats = { guard = "On Guard" } },
+    { name = "Cy", side = "a", at = "B3", weapon = "Sword", stats = { guard = "On Guard" } },
+    { name = "Bo", side = "b", at = "C2", weapon = "Sword", stats = { guard = "On Guard" } } } }
+  for _, action in ipairs { "Feint", "Unarmed Attack", "Combat Move", "Aim" } do
+    test.fails(function() three:round(([[
+      Ana:
+        1: %s -> "Cy"
+    ]]):format(action)) end, ("'Cy' is an ally of 'Ana' (a): the target of %s is an enemy"):format(action))
+  end
+end)
+
+test.case("Move is written 'Move -> target', and Recover Stamina is never ordered: one message each", function()
+  local f = bout.new({}, {}, {})
+  for _, written in ipairs { 'Move toward "Bo"', "Move 10' N, E", "Move to C2" } do
+    test.fails(function() f:round("Ana:\n  1: " .. written .. "\n") end,
+               "'Move' is written 'Move -> target': it moves up to Base Combat Movement toward the target")
+  end
+  test.fails(function() f:round "Ana:\n  1: Recover Stamina\n" end,
+             "'Recover Stamina' is not ordered: it is the special action every character takes at the end of its turn")
 end)

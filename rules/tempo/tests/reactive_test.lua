@@ -12,7 +12,7 @@ test.case("Parry (By Weapon): at 0 a Bind — \"Your opponent's action fails\", 
       ON Melee Attack: Parry
   ]]
   test.equal(bout.declared(f), { "Ana Melee Attack 8", "Bo Parry 8" })
-  test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 5 = 5 − 5; Critical Hit); Bo Parry (1d10 5 = 5 − 5; Bind)" })
+  test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 5 = 5 − 5; Critical Hit, stopped by Bo's Parry); Bo Parry (1d10 5 = 5 − 5; Bind)" })
   test.equal(f:stat("Bo", "wounds"), nil, "the Bind stops the attack")
   test.equal(bout.guards(f), { "Ana Bound", "Bo Bound" })
 end)
@@ -56,7 +56,7 @@ test.case("Evade (2 AP): at 0 \"You successfully evade your opponent's blow\"", 
       ON Melee Attack: Evade
   ]]
   test.equal(bout.declared(f), { "Ana Melee Attack 8", "Bo Evade 10" })
-  test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 4 = 4 − 4; Critical Hit); Bo Evade (1d10 4 = 4 − 4; Success)" })
+  test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 4 = 4 − 4; Critical Hit, stopped by Bo's Evade); Bo Evade (1d10 4 = 4 − 4; Success)" })
   test.equal(f:stat("Bo", "wounds"), nil)
 end)
 
@@ -98,7 +98,7 @@ test.case("CT Parry: a Bind against the Counter-Attack stops it, and both are Bo
     Bo:
       ON Melee Attack: Counter-Attack
   ]]
-  test.equal(bout.exchanges(f), { "Ana Melee Attack replaced by CT Parry (1d10 5 = 5 − 5; Bind); Bo Counter-Attack (1d10 5 = 5 − 5; Critical Hit)" })
+  test.equal(bout.exchanges(f), { "Ana Melee Attack replaced by CT Parry (1d10 5 = 5 − 5; Bind); Bo Counter-Attack (1d10 5 = 5 − 5; Critical Hit, stopped by Ana's CT Parry)" })
   test.equal(f:stat("Ana", "wounds"), nil)
   test.equal(bout.guards(f), { "Ana Bound", "Bo Bound" })
 end)
@@ -136,7 +136,7 @@ test.case("Dodge (2 AP): only \"at a distance greater than your opponent's range
     Bo:
       ON Ranged Attack: Dodge
   ]]
-  test.equal(bout.exchanges(far), { "Ana Ranged Attack (1d10 3 = 3 − 3; Critical Hit); Bo Dodge (1d10 3 = 3 − 3; Success)" })
+  test.equal(bout.exchanges(far), { "Ana Ranged Attack (1d10 3 = 3 − 3; Critical Hit, stopped by Bo's Dodge); Bo Dodge (1d10 3 = 3 − 3; Success)" })
   local near = bout.new({ weapon = "Bow" }, { at = "F2" }, { 3, 1 })
   near:round [[
     Ana:
@@ -214,6 +214,7 @@ test.case("Struggle (Grappled) answers a Pin: at 0 the Pin fails", function()
       ON Pin: Struggle
   ]]
   test.equal(bout.declared(f), { "Ana Pin 9", "Bo Struggle 9" })
+  test.equal(bout.exchanges(f), { "Ana Pin (1d10 6 = 6 − 6; Success, stopped by Bo's Struggle); Bo Struggle (1d10 6 = 6 − 6; Success)" })
   test.equal(bout.guards(f), { "Ana Grappled", "Bo Grappled" })
 end)
 
