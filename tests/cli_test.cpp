@@ -1,10 +1,12 @@
 // The `arbiter` program as a user runs it: output, and exit codes (0 success, 1 bad input,
 // 2 bad usage) — never a crash.
+#include <fstream>
 #include <string>
 
 #include <catch2/catch.hpp>
 
 #include "tests/support/arbiter_process.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::EndsWith;
@@ -333,4 +335,14 @@ TEST_CASE("arbiter prob prints exact distributions, and suggests sampling past i
   const auto big = arbiter("prob 10000d1000");
   CHECK(big.exit_code == 1);
   CHECK_THAT(big.output, Contains("--times 100000"));
+}
+
+TEST_CASE("check shows a sheet's control characters escaped, never raw", "[cli][orders][security]") {
+  TempDir dir;
+  std::ofstream(dir / "esc.txt") << "Ilse:\n  1: Melee \x1b]0;pwned\x07" "Attack -> my opponent\n";
+  const auto run = arbiter("check " + (dir / "esc.txt") + " --rules tempo");
+  CHECK(run.exit_code == 1);
+  CHECK(run.output.find('\x1b') == std::string::npos);
+  CHECK(run.output.find('\x07') == std::string::npos);
+  CHECK_THAT(run.output, Contains("Melee \\x1b]0;pwned\\x07Attack"));
 }

@@ -292,3 +292,13 @@ TEST_CASE("arbiter run refuses a Round N sheet and an unnumbered one ordering on
   CHECK_THAT(off.output, Contains("off.txt:2:14: error: there is no cell Q99 on this 12×8 grid (A1..L8); did you mean L8?"));
   CHECK(arbiter("check --encounter examples/platemail/skirmish.lua " + (dir / "off.txt")).exit_code == 1);
 }
+
+TEST_CASE("names from the encounter are narrated with their control characters escaped", "[run][security]") {
+  TempDir dir;
+  REQUIRE(shell("sed 's/\"Ilse\"/\"Il\\\\27]0;x\\\\7se\"/' examples/tempo/duel.lua > " + (dir / "duel.lua")).exit_code ==
+          0);
+  const auto run = arbiter("run " + (dir / "duel.lua") + " --seed 1 --rounds 1");
+  CHECK(run.exit_code == 0);
+  CHECK(run.output.find('\x1b') == std::string::npos);
+  CHECK_THAT(run.output, Contains("  Il\\x1b]0;x\\x07se is now On Guard (combat begins)\n"));
+}

@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "grammar/diagnostic.hpp"
 #include "grammar/orders_format.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
@@ -84,7 +85,7 @@ void check(Context& context, const Options& options) {
   for (const auto& d : diagnostics) *context.err << render(d) << "\n";
   if (diagnostics.empty())
     for (const auto& sheet : sheets)
-      for (const auto& character : sheet.sheet.characters) *context.out << summary(character) << "\n";
+      for (const auto& character : sheet.sheet.characters) *context.out << printable(summary(character)) << "\n";
 }
 
 void run(Context& context, const Options& options) {

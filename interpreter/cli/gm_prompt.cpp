@@ -46,7 +46,7 @@ packs::Fight::Ask gm_prompt(std::istream& in, std::ostream& prompts, const order
   return [&in, &prompts, vocabulary, roster, map](const std::string& who,
                                              const std::string& question) -> std::optional<orders::Phase> {
     for (;;) {
-      prompts << question << ": " << std::flush;
+      prompts << printable(question, true) << ": " << std::flush;
       std::string line;
       if (!std::getline(in, line)) throw Error(fmt::format("the input ended before an answer to: {}", question));
       if (!line.empty() && line.back() == '\r') line.pop_back();

@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "grammar/diagnostic.hpp"
 #include "interpreter/cli/dice_choice.hpp"
 #include "interpreter/cli/gm_prompt.hpp"
 #include "interpreter/cli/session.hpp"
@@ -80,7 +81,8 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
 }
 
 // Round and phase headings at the margin, everything else indented under them; each event told
-// once, as soon as it is asked for (a GM rolling by hand sees each roll's outcome before the next).
+// once, as soon as it is asked for (a GM rolling by hand sees each roll's outcome before the next),
+// and printable (names from the encounter and the sheets cannot drive the terminal).
 class Narration {
  public:
   Narration(packs::Fight& fight, std::ostream* out)
@@ -91,7 +93,7 @@ class Narration {
     if (!out_) return;
     for (; told_ < events.size(); ++told_) {
       const LogEvent& event = events[told_];
-      const std::string sentence = fight_.narrator().render(event);
+      const std::string sentence = printable(fight_.narrator().render(event));
       if (sentence.empty()) continue;  // a pack may silence a type of event ("roll": its actions show the dice)
       if (event.type == event_type::round_started) *out_ << (event.sequence > 1 ? "\n" : "") << sentence << "\n";
       else if (event.type == event_type::phase_started) *out_ << sentence << "\n";
