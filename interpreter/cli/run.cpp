@@ -192,7 +192,11 @@ void run(Context& context, const Options& options) {
     check_played_from(options.resume, saved->played_from, origin);
   }
   // A saved fight continues its own dice; otherwise a fresh seed is said, so the fight can be replayed.
+  // A fight played with scripted or hand-rolled dice saved no generator: its dice are named again.
   const bool chosen = options.dice.seed || !options.dice.scripted.empty() || options.dice.by_hand;
+  if (saved && saved->rng.is_null() && !chosen)
+    throw Error(options.resume + ": this fight was played with scripted or hand-rolled dice, so its save holds no "
+                                 "dice generator to continue: resume it with --dice LIST or --roll-by-hand");
   std::unique_ptr<DiceSource> dice;
   std::string fresh_seed;
   if (saved && !saved->rng.is_null() && !chosen) {
@@ -241,7 +245,8 @@ void run(Context& context, const Options& options) {
   const auto events = std::span(fight.log().events()).subspan(first_new);
   if (!options.log.empty()) write_log(options.log, events);
   if (!options.save.empty()) {
-    SavedState state = fight.save(seeded ? seeded->rng().to_json() : nlohmann::json());
+    // Dice given to a resumed fight leave its generator as it was, for a later resume to go on with.
+    SavedState state = fight.save(seeded ? seeded->rng().to_json() : saved ? saved->rng : nlohmann::json());
     state.played_from = origin;
     save_state(options.save, state);
   }
