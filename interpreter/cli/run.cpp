@@ -230,17 +230,27 @@ void run(Context& context, const Options& options) {
   const int rounds = options.rounds > 0 ? options.rounds : last_ordered - played;
   for (auto& [round, files] : sheets)
     for (auto& file : files) fight.add_orders(round, std::move(file.sheet));
-  if (options.ask)
-    fight.set_ask(gm_prompt(std::cin, *context.err, fight.vocabulary(), packs::roster_of(fight.world().entities()),
-                            fight.world().grid()));
   *context.err << fresh_seed;  // once the inputs are known good
 
   const std::size_t first_new = fight.log().events().size();
   Narration narration(fight, options.quiet ? nullptr : context.out);
+  // A GM asked for a roll or a decision first sees what has happened since the last question.
   if (auto* by_hand = dynamic_cast<PromptedDice*>(dice.get())) by_hand->before_asking = [&] { narration.catch_up(); };
-  for (int i = 0; i < rounds; ++i) {
-    fight.play_round();
-    narration.catch_up();
+  if (options.ask)
+    fight.set_ask([&narration, prompt = gm_prompt(std::cin, *context.err, fight.vocabulary(),
+                                                  packs::roster_of(fight.world().entities()), fight.world().grid())](
+                      const std::string& who, const std::string& question, const std::string& refused) {
+      narration.catch_up();
+      return prompt(who, question, refused);
+    });
+  try {
+    for (int i = 0; i < rounds; ++i) {
+      fight.play_round();
+      narration.catch_up();
+    }
+  } catch (const std::exception&) {
+    narration.catch_up();  // what happened before the fight stopped (nothing is saved)
+    throw;
   }
   const auto events = std::span(fight.log().events()).subspan(first_new);
   if (!options.log.empty()) write_log(options.log, events);
