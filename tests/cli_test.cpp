@@ -346,3 +346,21 @@ TEST_CASE("check shows a sheet's control characters escaped, never raw", "[cli][
   CHECK(run.output.find('\x07') == std::string::npos);
   CHECK_THAT(run.output, Contains("Melee \\x1b]0;pwned\\x07Attack"));
 }
+
+TEST_CASE("check warns of a standing order that can never be used, and passes", "[cli][orders]") {
+  TempDir dir;
+  std::ofstream(dir / "shadow.txt") << "Ilse:\n  1: Melee Attack -> my opponent\n  ON Melee Attack: Parry\n"
+                                       "  ON Melee Attack: Evade\n";
+  const auto shadowed = arbiter("check " + (dir / "shadow.txt") + " --encounter examples/tempo/duel.lua");
+  CHECK(shadowed.exit_code == 0);
+  CHECK_THAT(shadowed.output, Contains("shadow.txt:4:6: warning: this standing order can never be used: 'ON Melee "
+                                       "Attack' at line 3 always gives Ilse's order first\n"));
+}
+
+TEST_CASE("check labels each round when the sheets are for several", "[cli][orders]") {
+  const auto run = arbiter("check examples/tempo/duel-round2.txt examples/tempo/duel-round1.txt --encounter "
+                           "examples/tempo/duel.lua");
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, StartsWith("Round 1\nIlse: "));
+  CHECK_THAT(run.output, Contains("\nRound 2\nIlse: "));
+}
