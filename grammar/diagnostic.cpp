@@ -1,5 +1,6 @@
 #include "grammar/diagnostic.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include <fmt/format.h>
@@ -16,28 +17,108 @@ std::string render_all(const std::vector<Diagnostic>& diagnostics) {
   return out;
 }
 
+
+// The length of the valid UTF-8 sequence that starts at text[at]; 0 when the byte starts none.
+std::size_t sequence_length(std::string_view text, std::size_t at) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const unsigned char lead = byte(at);
+  const std::size_t length = lead < 0x80                   ? 1
+                             : lead >= 0xC2 && lead <= 0xDF ? 2
+                             : lead >= 0xE0 && lead <= 0xEF ? 3
+                             : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                            : 0;
+  if (length == 0 || at + length > text.size()) return 0;
+  for (std::size_t i = 1; i < length; ++i)
+    if ((byte(at + i) & 0xC0) != 0x80) return 0;
+  return length;
+}
+
+// Calls show(at, shown, escaped) for each character of `text` as a terminal may be given
+// it: a control character (C0 but tab, and newline when kept; DEL; C1) or a byte that is not
+// UTF-8 as its escape (`\x1b`), anything else as itself.
+template <class Show>
+void each_shown(std::string_view text, bool keep_newlines, Show show) {
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t length = sequence_length(text, at);
+    const auto c = static_cast<unsigned char>(text[at]);
+    const bool c0 = c < 0x20 && c != '\t' && !(keep_newlines && c == '\n');
+    const bool control = length == 0 || (length == 1 && (c0 || c == 0x7F)) ||
+                         (length == 2 && c == 0xC2 && static_cast<unsigned char>(text[at + 1]) < 0xA0);
+    const std::size_t bytes = length == 0 ? 1 : length;
+    if (!control) {
+      show(at, text.substr(at, bytes), false);
+    } else {
+      std::string escaped;
+      for (std::size_t i = at; i < at + bytes; ++i)
+        escaped += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i]));
+      show(at, std::string_view(escaped), true);
+    }
+    at += bytes;
+  }
+}
+
+bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+// A longer line is shown as the part around the column, marked with "…" where it was cut.
+constexpr std::size_t widest_line = 160;
+constexpr std::size_t shown_around = 60;
+
+// The source line as shown, and under it the caret at `column` (1-based bytes; 0: no caret).
+std::string quote_line(std::string_view line, std::size_t column) {
+  const std::size_t at = column > 0 ? std::min(column - 1, line.size()) : 0;
+  std::size_t from = 0, to = line.size();
+  if (line.size() > widest_line) {
+    from = at > shown_around ? at - shown_around : 0;
+    to = std::min(line.size(), from + 2 * shown_around);
+    if (to - from < 2 * shown_around) from = to > 2 * shown_around ? to - 2 * shown_around : 0;
+    while (from > 0 && continuation(line[from])) --from;
+    while (to < line.size() && continuation(line[to])) ++to;
+  }
+  std::string shown = from > 0 ? "…" : "";
+  std::string pad = from > 0 ? " " : "";
+  // Tabs stay tabs so the caret lines up under the same column in a terminal; a character takes one
+  // column, an escape as many as it has.
+  each_shown(line.substr(from, to - from), false,
+             [&](std::size_t offset, std::string_view text, bool escaped) {
+               shown += text;
+               if (from + offset < at) pad += text == "\t" ? std::string("\t") : std::string(escaped ? text.size() : 1, ' ');
+             });
+  if (to < line.size()) shown += "…";
+  std::string out = "\n  " + shown;
+  if (column > 0) out += "\n  " + pad + "^";
+  return out;
+}
+
+// A message that quotes a huge phrase of a sheet is shown as its beginning and its end.
+constexpr std::size_t longest_message = 600;
+
+std::string shortened(std::string_view text) {
+  if (text.size() <= longest_message) return std::string(text);
+  std::size_t head = longest_message * 2 / 3, tail = text.size() - longest_message / 3;
+  while (head > 0 && continuation(text[head])) --head;
+  while (tail < text.size() && continuation(text[tail])) ++tail;
+  return fmt::format("{}…{}", text.substr(0, head), text.substr(tail));
+}
+
 }  // namespace
+
+std::string printable(std::string_view text, bool keep_newlines) {
+  std::string out;
+  each_shown(text, keep_newlines, [&](std::size_t, std::string_view shown, bool) { out += shown; });
+  return out;
+}
 
 std::string render(const Diagnostic& d, std::string_view severity) {
   std::string out;
   if (!d.where.file.empty()) {
-    out += d.where.file;
+    out += printable(d.where.file);
     if (d.where.line > 0) out += fmt::format(":{}", d.where.line);
     if (d.where.column > 0) out += fmt::format(":{}", d.where.column);
     out += ": ";
   }
-  out += fmt::format("{}: {}", severity, d.message);
-  if (!d.source_line.empty()) {
-    out += "\n  " + d.source_line;
-    if (d.where.column > 0) {
-      std::string pad;
-      // Keep tabs as tabs so the caret lines up under the same column in a terminal.
-      for (std::size_t i = 0; i + 1 < d.where.column && i < d.source_line.size(); ++i)
-        pad += d.source_line[i] == '\t' ? '\t' : ' ';
-      out += "\n  " + pad + "^";
-    }
-  }
-  for (const auto& note : d.notes) out += "\n  " + note;
+  out += fmt::format("{}: {}", severity, printable(shortened(d.message), true));
+  if (!d.source_line.empty()) out += quote_line(d.source_line, d.where.column);
+  for (const auto& note : d.notes) out += "\n  " + printable(note, true);
   return out;
 }
 

@@ -22,7 +22,14 @@ struct Diagnostic {
   std::vector<std::string> notes;  // "did you mean …", a traceback, the pack involved
 };
 
-// `file:line:col: error: message`, the source line with a caret, then each note indented.
+// `text` safe to show in a terminal: control characters (C0 but tab, and newline if kept; DEL; C1)
+// and bytes that are not UTF-8 are shown escaped (`\x1b`), so a sheet, a name or an answer cannot
+// drive the terminal. Every diagnostic, narration and prompt shows user text through it.
+std::string printable(std::string_view text, bool keep_newlines = false);
+
+// `file:line:col: error: message`, the source line with a caret, then each note indented; all of it
+// printable. A long source line is shown as the part around the column, "…" where it is cut; a
+// message of more than 600 bytes as its beginning and its end.
 std::string render(const Diagnostic& diagnostic, std::string_view severity = "error");
 
 // Past this many problems in one report (a sheet's parse, a check of sheets) the rest are only

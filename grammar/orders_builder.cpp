@@ -62,7 +62,7 @@ void Builder::start_phase(long number, Position at) {
 
 void Builder::start_standing(Phrase trigger, Position at) {
   if (sheet_.characters.empty())
-    throw BuildError{"a standing order ('ON Melee Attack: Parry') must follow a character ('Character: Name' or "
+    throw BuildError{"a standing order ('ON <action>: <order>') must follow a character ('Character: Name' or "
                      "'Name:')",
                      at};
   close_phase();
@@ -75,7 +75,7 @@ void Builder::start_standing(Phrase trigger, Position at) {
 Phase& Builder::phase(Position at, std::string_view what) {
   if (sheet_.characters.empty() || open_ == Open::none)
     throw BuildError{std::string(what) + " must follow a phase ('First Action:' or '1:') or a standing order ('ON "
-                                         "Melee Attack:')",
+                                         "<action>:')",
                      at};
   CharacterOrders& character = sheet_.characters.back();
   return open_ == Open::standing ? character.standing.back().choice : character.phases.back();
@@ -95,6 +95,8 @@ void Builder::add_action(Order order, Position at) {
     case Awaiting::nothing:
       if (!p.branches.empty())
         throw BuildError{"a second action after IF: write 'ELSE:' or 'ELSE IF:' before it", at};
+      if (p.otherwise && open_ == Open::standing)
+        throw BuildError{"this standing order already has its order: a second one needs its own 'ON <action>:'", at};
       if (p.otherwise)
         throw BuildError{"this phase already has an action: start the next phase ('Second Action:') first", at};
       p.otherwise = std::move(order);
@@ -113,6 +115,8 @@ void Builder::add_target(Target target, Position at) {
 
 void Builder::open_if(Condition condition, Position at) {
   Phase& p = phase(at, "IF");
+  if ((!p.branches.empty() || p.otherwise) && open_ == Open::standing)
+    throw BuildError{"IF must open a standing order's choice: this standing order already has its order", at};
   if (!p.branches.empty() || p.otherwise)
     throw BuildError{"IF must open a phase: this phase already has an action", at};
   p.branches.push_back({std::move(condition), {}});

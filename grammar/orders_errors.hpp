@@ -37,10 +37,10 @@ template <> inline constexpr auto error_message<action_order> = "expected an act
 template <> inline constexpr auto error_message<target_line_target> = "expected a target after 'Target:': a name in quotes, a phrase like 'closest enemy', self, a cell or coordinates";
 template <> inline constexpr auto error_message<if_condition> = "expected a condition after IF";
 template <> inline constexpr auto error_message<else_if_condition> = "expected a condition after ELSE IF";
-template <> inline constexpr auto error_message<trigger> = "expected an action's name after ON: the action this standing order answers ('ON Melee Attack: Parry')";
-template <> inline constexpr auto error_message<trigger_colon> = "expected ':' after the action ON answers, then the order ('ON Melee Attack: Parry')";
+template <> inline constexpr auto error_message<trigger> = "expected an action's name after ON: the action this standing order answers ('ON <action>: <order>')";
+template <> inline constexpr auto error_message<trigger_colon> = "expected ':' after the action ON answers, then the order ('ON <action>: <order>')";
 template <> inline constexpr auto error_message<statement_end> = "unexpected text: expected '->' and a target, THEN, ELSE, AND, OR or the end of the line";
-template <> inline constexpr auto error_message<line_end> = "expected a character ('Character: Name' or 'Name:'), a phase ('First Action:' or '1:'), a standing order ('ON Melee Attack: Parry'), 'Action:', 'Target:', 'IF:' or 'ELSE:'";
+template <> inline constexpr auto error_message<line_end> = "expected a character ('Character: Name' or 'Name:'), a phase ('First Action:' or '1:'), a standing order ('ON <action>: <order>'), 'Action:', 'Target:', 'IF:' or 'ELSE:'";
 template <> inline constexpr auto error_message<eof> = "unexpected character: expected the end of the line";
 // clang-format on
 

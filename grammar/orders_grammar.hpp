@@ -179,7 +179,8 @@ struct else_line : seq<kw_else, colon> {};
 // A name starting with the word "On" is written in quotes ("On Guard Bob":), as ON opens a standing order.
 struct statement : sor<round_line, character_line, phase_line, action_line, target_line, else_if_line, else_line,
                        if_line, standing_line, character_header> {};
-struct statement_end : seq<blanks, opt<comment>, at<eolf>> {};
+// A full stop may end a statement, as a sentence ('-> "Konrad".'); within a phrase it is dropped.
+struct statement_end : seq<blanks, opt<one<'.'>, blanks>, opt<comment>, at<eolf>> {};
 struct line_end : seq<blanks, opt<comment>, at<eolf>> {};
 struct line : seq<blanks, sor<seq<statement, must<statement_end>>, must<line_end>>> {};
 // A sheet is parsed a line at a time (orders.cpp), so a line that is not the language is reported

@@ -1,10 +1,12 @@
 // The `arbiter` program as a user runs it: output, and exit codes (0 success, 1 bad input,
 // 2 bad usage) — never a crash.
+#include <fstream>
 #include <string>
 
 #include <catch2/catch.hpp>
 
 #include "tests/support/arbiter_process.hpp"
+#include "tests/support/temp_dir.hpp"
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::EndsWith;
@@ -333,4 +335,32 @@ TEST_CASE("arbiter prob prints exact distributions, and suggests sampling past i
   const auto big = arbiter("prob 10000d1000");
   CHECK(big.exit_code == 1);
   CHECK_THAT(big.output, Contains("--times 100000"));
+}
+
+TEST_CASE("check shows a sheet's control characters escaped, never raw", "[cli][orders][security]") {
+  TempDir dir;
+  std::ofstream(dir / "esc.txt") << "Ilse:\n  1: Melee \x1b]0;pwned\x07" "Attack -> my opponent\n";
+  const auto run = arbiter("check " + (dir / "esc.txt") + " --rules tempo");
+  CHECK(run.exit_code == 1);
+  CHECK(run.output.find('\x1b') == std::string::npos);
+  CHECK(run.output.find('\x07') == std::string::npos);
+  CHECK_THAT(run.output, Contains("Melee \\x1b]0;pwned\\x07Attack"));
+}
+
+TEST_CASE("check warns of a standing order that can never be used, and passes", "[cli][orders]") {
+  TempDir dir;
+  std::ofstream(dir / "shadow.txt") << "Ilse:\n  1: Melee Attack -> my opponent\n  ON Melee Attack: Parry\n"
+                                       "  ON Melee Attack: Evade\n";
+  const auto shadowed = arbiter("check " + (dir / "shadow.txt") + " --encounter examples/tempo/duel.lua");
+  CHECK(shadowed.exit_code == 0);
+  CHECK_THAT(shadowed.output, Contains("shadow.txt:4:6: warning: this standing order can never be used: 'ON Melee "
+                                       "Attack' at line 3 always gives Ilse's order first\n"));
+}
+
+TEST_CASE("check labels each round when the sheets are for several", "[cli][orders]") {
+  const auto run = arbiter("check examples/tempo/duel-round2.txt examples/tempo/duel-round1.txt --encounter "
+                           "examples/tempo/duel.lua");
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, StartsWith("Round 1\nIlse: "));
+  CHECK_THAT(run.output, Contains("\nRound 2\nIlse: "));
 }

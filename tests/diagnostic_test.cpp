@@ -31,3 +31,38 @@ TEST_CASE("line_at finds the line around an offset, without CR", "[diagnostic]")
   CHECK(line_at(text, 9) == "second");
   CHECK(line_at(text, text.size()) == "third");
 }
+
+TEST_CASE("control characters in a quoted line are shown escaped, the caret still under its column",
+          "[diagnostic][security]") {
+  // ESC ] 0 ; title BEL would retitle the terminal; C1 CSI (U+009B) and a stray byte likewise.
+  const std::string line = "  1: Melee \x1b]0;pwned\x07 \xc2\x9b \x9b Atack";
+  Diagnostic d{{"x\x1b.txt", 2, line.find("Atack") + 1}, "unknown action 'Melee \x1b'", line, {"note \x7f"}};
+  CHECK(render(d) ==
+        "x\\x1b.txt:2:" + std::to_string(line.find("Atack") + 1) +
+            ": error: unknown action 'Melee \\x1b'\n"
+            "    1: Melee \\x1b]0;pwned\\x07 \\xc2\\x9b \\x9b Atack\n"
+            "  " + std::string(42, ' ') + "^\n"
+            "  note \\x7f");
+  CHECK(printable("tab\tand é stay; a new\nline is shown") == "tab\tand é stay; a new\\x0aline is shown");
+  CHECK(printable("kept\nline", true) == "kept\nline");
+}
+
+TEST_CASE("a very long line is shown around its column, cut with an ellipsis", "[diagnostic]") {
+  const std::string line = std::string(1 << 20, 'a') + "Chrage" + std::string(1 << 20, 'b');
+  Diagnostic d{{"big.txt", 1, (1u << 20) + 1}, "unknown action 'Chrage'", line, {}};
+  const std::string out = render(d);
+  CHECK(out.size() < 400);
+  CHECK(out == "big.txt:1:" + std::to_string((1 << 20) + 1) +
+                   ": error: unknown action 'Chrage'\n"
+                   "  …" + std::string(60, 'a') + "Chrage" + std::string(54, 'b') + "…\n"
+                   "   " + std::string(60, ' ') + "^");
+}
+
+TEST_CASE("a message quoting a huge phrase is shown as its beginning and its end", "[diagnostic]") {
+  const std::string phrase(1 << 20, 'x');
+  const std::string out = render(Diagnostic{{}, "'" + phrase + "' is not a target the rules declare", {}, {}});
+  CHECK(out.size() < 700);
+  CHECK_THAT(out, Catch::Matchers::StartsWith("error: 'xxx"));
+  CHECK_THAT(out, Catch::Matchers::Contains("x…x"));
+  CHECK_THAT(out, Catch::Matchers::EndsWith("x' is not a target the rules declare"));
+}

@@ -278,3 +278,21 @@ TEST_CASE("past 100 problems the rest are counted, not shown (nor searched for t
     CHECK(e.diagnostics().back().message == "… and 20 more problems, not shown (the first 100 are)");
   }
 }
+
+TEST_CASE("problems are told by line and column, whichever check found them", "[orders][check]") {
+  // Phases are checked before standing orders; the report still follows the sheet.
+  const auto diagnostics = check_with(tempo(), "Ilse:\n  ON Mele Attack: Parry\n  1: Melee Atack\n");
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "duel.orders", 2, 6, "unknown action 'Mele Attack' after ON");
+  check_one(diagnostics[1], "duel.orders", 3, 6, "unknown action 'Melee Atack'");
+}
+
+TEST_CASE("a standing order after one for the same action that always gives an order is warned of", "[orders][check]") {
+  const std::string text = "Ilse:\n  ON Melee Attack: Counter-Attack\n  ON melee attack: Parry\n"
+                           "  ON Parry: IF I am Bound THEN Struggle\n  ON Parry: Counter-Attack\n";
+  const auto warnings = never_fire({{"duel.orders", text, parse_orders(text, "duel.orders")}});
+  REQUIRE(warnings.size() == 1);  // the second ON Parry is used when Ilse is not Bound
+  check_one(warnings[0], "duel.orders", 3, 6,
+            "this standing order can never be used: 'ON Melee Attack' at line 2 always gives Ilse's order first");
+  CHECK(warnings[0].source_line == "  ON melee attack: Parry");
+}

@@ -161,3 +161,9 @@ TEST_CASE("the canonical form is the compact form of ARCHITECTURE.md", "[orders]
         "  1: move 15' S, S, SW\n"
         "  2: IF (I am wounded OR I am down) AND NOT \"Aldric\" is down THEN Fall Back away from closest enemy\n");
 }
+
+TEST_CASE("a line's closing full stop is dropped by fmt, and the sheet reads the same", "[orders][format]") {
+  const Sheet sheet = parse_orders("Ilse:\n  ON Counter-Attack: CT Parry -> \"Konrad\".\n", "sheet.txt");
+  CHECK(format(sheet) == "Ilse:\n  ON Counter-Attack: CT Parry -> \"Konrad\"\n");
+  CHECK(format(parse_orders(format(sheet), "again.txt")) == format(sheet));
+}

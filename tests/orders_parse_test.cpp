@@ -300,7 +300,7 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
   SECTION("an unknown kind of line") {
     check_failure("Aldric:\n  Charge!\n", 2, 3,
                   "expected a character ('Character: Name' or 'Name:'), a phase ('First Action:' or '1:'), "
-                  "a standing order ('ON Melee Attack: Parry'), 'Action:', 'Target:', 'IF:' or 'ELSE:'");
+                  "a standing order ('ON <action>: <order>'), 'Action:', 'Target:', 'IF:' or 'ELSE:'");
   }
   SECTION("a missing target after the arrow") {
     check_failure("Aldric:\n  1: Charge ->\n", 2, 15,
@@ -312,21 +312,24 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
   }
   SECTION("an order outside a phase") {
     check_failure("Aldric:\n  Action: Charge\n", 2, 3,
-                  "'Action:' must follow a phase ('First Action:' or '1:') or a standing order ('ON Melee Attack:')");
+                  "'Action:' must follow a phase ('First Action:' or '1:') or a standing order ('ON <action>:')");
   }
   SECTION("ON without an action's name") {
     check_failure("Ilse:\n  ON: Parry\n", 2, 5,
-                  "expected an action's name after ON: the action this standing order answers ('ON Melee Attack: "
-                  "Parry')");
+                  "expected an action's name after ON: the action this standing order answers ('ON <action>: <order>')");
   }
   SECTION("ON without its colon") {
     check_failure("Ilse:\n  ON Melee Attack Parry -> Konrad\n", 2, 25,
-                  "expected ':' after the action ON answers, then the order ('ON Melee Attack: Parry')");
+                  "expected ':' after the action ON answers, then the order ('ON <action>: <order>')");
   }
   SECTION("a standing order before any character") {
     check_failure("ON Melee Attack: Parry\n", 1, 1,
-                  "a standing order ('ON Melee Attack: Parry') must follow a character ('Character: Name' or "
+                  "a standing order ('ON <action>: <order>') must follow a character ('Character: Name' or "
                   "'Name:')");
+  }
+  SECTION("a second order for a standing order") {
+    check_failure("Character: Ilse\nON Melee Attack: Counter-Attack\n  Action: Parry\n", 3, 3,
+                  "this standing order already has its order: a second one needs its own 'ON <action>:'");
   }
   SECTION("a standing order's IF without THEN") {
     check_failure("Ilse:\n  ON Parry: IF I am Bound Struggle\n", 2, 35, "expected THEN after the condition");
@@ -404,5 +407,15 @@ TEST_CASE("every line that is not the language is reported, and the lines after 
     CHECK(found[2].where.line == 6);
     CHECK(found[3].where.line == 10);
     CHECK(found[3].message == "this phase already has an action: start the next phase ('Second Action:') first");
+  }
+}
+
+TEST_CASE("a full stop may end a line, after a quoted name too", "[orders]") {
+  for (const std::string text : {"Ilse:\n  ON Counter-Attack: CT Parry -> \"Konrad\".\n",
+                                 "Ilse:\n  ON Counter-Attack: CT Parry -> \"Konrad\" . # said so\n"}) {
+    const Sheet sheet = parse_orders(text, "sheet.txt");
+    REQUIRE(sheet.characters.size() == 1);
+    REQUIRE(sheet.characters[0].standing.size() == 1);
+    CHECK(sheet.characters[0].standing[0].choice.otherwise->target->text.text == "Konrad");
   }
 }

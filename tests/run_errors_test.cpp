@@ -175,3 +175,28 @@ TEST_CASE("check needs rules, and with json reports even a broken encounter as j
   CHECK(json["ok"] == false);
   CHECK(json["diagnostics"][0]["file"] == "/nonexistent.lua");
 }
+
+TEST_CASE("a fight rolled by hand saves no generator: resuming it asks for its dice again", "[run][errors][save]") {
+  std::string tens;
+  for (int i = 0; i < 200; ++i) tens += "10\n";
+  const Sheet rolls(tens);
+  const std::string by_hand = rolls.dir / "by-hand.json", seeded = rolls.dir / "seeded.json",
+                    again = rolls.dir / "again.json";
+  REQUIRE(arbiter(one_round + "--quiet --roll-by-hand --save " + by_hand + " < " + rolls.path.string()).exit_code == 0);
+  const auto plain = arbiter(one_round + "--resume " + by_hand);
+  CHECK(plain.exit_code == 1);
+  CHECK_THAT(plain.output, Contains(by_hand + ": this fight was played with scripted or hand-rolled dice, so its save "
+                                              "holds no dice generator to continue: resume it with --dice LIST or "
+                                              "--roll-by-hand"));
+  CHECK_THAT(plain.output, !Contains("--seed"));
+  CHECK(arbiter(one_round + "--quiet --roll-by-hand --resume " + by_hand + " < " + rolls.path.string()).exit_code == 0);
+
+  // Dice given to a resumed seeded fight leave its generator for the next resume, unchanged.
+  REQUIRE(arbiter(one_round + "--quiet --seed 7 --save " + seeded).exit_code == 0);
+  REQUIRE(arbiter(one_round + "--quiet --roll-by-hand --resume " + seeded + " --save " + again + " < " +
+                  rolls.path.string())
+              .exit_code == 0);
+  const auto rng = [](const std::string& file) { return nlohmann::json::parse(std::ifstream(file))["rng"]; };
+  CHECK_FALSE(rng(seeded).is_null());
+  CHECK(rng(again) == rng(seeded));
+}

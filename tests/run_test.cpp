@@ -292,3 +292,55 @@ TEST_CASE("arbiter run refuses a Round N sheet and an unnumbered one ordering on
   CHECK_THAT(off.output, Contains("off.txt:2:14: error: there is no cell Q99 on this 12×8 grid (A1..L8); did you mean L8?"));
   CHECK(arbiter("check --encounter examples/platemail/skirmish.lua " + (dir / "off.txt")).exit_code == 1);
 }
+
+TEST_CASE("run with ask: what happened is narrated before each question, and before the fight stops at the end of "
+          "the input",
+          "[run][ask]") {
+  TempDir dir;
+  std::ofstream(dir / "answers.txt") << "Melee Attack -> my opponent\n"  // Ilse attacks
+                                     << "\n";                            // Konrad: no response. Then the input ends.
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --rounds 1 --ask < " + (dir / "answers.txt"));
+  CHECK(run.exit_code == 1);
+  const auto attack = run.output.find("  Ilse: Melee Attack → Konrad (4 AP: 12 → 8)\n");
+  REQUIRE(attack != std::string::npos);
+  CHECK(attack < run.output.find("Ilse's next action (8 AP left"));
+  CHECK_THAT(run.output, EndsWith("error: the input ended before an answer to: Ilse's next action (8 AP left; empty: "
+                                  "end the turn)\n"));
+}
+
+TEST_CASE("run with ask: a refused answer is said once and not logged, an IF that does not hold and an ON are asked "
+          "again",
+          "[run][ask]") {
+  TempDir dir;
+  std::ofstream(dir / "answers.txt") << "IF I have at least 20 AP THEN Melee Attack -> my opponent\n"  // does not hold
+                                     << "Melee Attack -> my opponent\n"
+                                     << "Parry\n"                   // Konrad, Off Guard, cannot
+                                     << "ON Melee Attack: Parry\n"  // not an answer
+                                     << "Melee Atack\n"             // a typo: the refusal is not said again
+                                     << std::string(8, '\n');
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --rounds 1 --ask --log " + (dir / "log.jsonl") +
+                           " < " + (dir / "answers.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Ilse's next action (12 AP left; empty: end the turn): no condition of that answer "
+                                  "holds and it has no ELSE: nothing to do\nIlse's next action (12 AP left"));
+  CHECK_THAT(run.output, Contains("answer:1:1: error: a standing order (ON …: …) is not an answer here: write the "
+                                  "order itself\n"));
+  const std::string refusal = "Konrad cannot Parry: Off Guard";
+  const auto refused = run.output.find(refusal);
+  REQUIRE(refused != std::string::npos);
+  CHECK(run.output.find("cannot Parry", refused + refusal.size()) == std::string::npos);
+  std::ifstream log(dir / "log.jsonl");
+  const std::string events((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  CHECK_THAT(events, !Contains("order_refused"));
+  CHECK_THAT(events, Contains("Melee Attack"));
+}
+
+TEST_CASE("names from the encounter are narrated with their control characters escaped", "[run][security]") {
+  TempDir dir;
+  REQUIRE(shell("sed 's/\"Ilse\"/\"Il\\\\27]0;x\\\\7se\"/' examples/tempo/duel.lua > " + (dir / "duel.lua")).exit_code ==
+          0);
+  const auto run = arbiter("run " + (dir / "duel.lua") + " --seed 1 --rounds 1");
+  CHECK(run.exit_code == 0);
+  CHECK(run.output.find('\x1b') == std::string::npos);
+  CHECK_THAT(run.output, Contains("  Il\\x1b]0;x\\x07se is now On Guard (combat begins)\n"));
+}

@@ -1,5 +1,6 @@
 // arbiter check SHEET... [--rules PACK...] [--encounter FILE] [--json]: checks order sheets against
 // the ruleset's vocabulary (and who is in the encounter) before the round; every problem at once.
+#include <map>
 #include <memory>
 #include <ostream>
 
@@ -7,9 +8,11 @@
 #include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
+#include "grammar/diagnostic.hpp"
 #include "grammar/orders_format.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
+#include "interpreter/core/order_check.hpp"
 #include "interpreter/core/orders_json.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
@@ -33,20 +36,42 @@ std::string summary(const orders::CharacterOrders& character) {
   return character.name.text + ":" + (parts.empty() ? "" : " " + fmt::format("{}", fmt::join(parts, " | ")));
 }
 
-void report_json(const std::vector<orders::SheetFile>& sheets, const std::vector<Diagnostic>& diagnostics,
-                 std::ostream& out) {
+nlohmann::json diagnostics_json(const std::vector<Diagnostic>& diagnostics) {
   nlohmann::json problems = nlohmann::json::array();
   for (const auto& d : diagnostics)
     problems.push_back({{"file", d.where.file}, {"line", d.where.line}, {"column", d.where.column},
                         {"message", d.message}, {"notes", d.notes}});
+  return problems;
+}
+
+void report_json(const std::vector<orders::SheetFile>& sheets, const std::vector<Diagnostic>& diagnostics,
+                 const std::vector<Diagnostic>& warnings, std::ostream& out) {
   nlohmann::json orders = nlohmann::json::array();
   for (const auto& sheet : sheets)
     for (const auto& character : sheet.sheet.characters) {
       auto entry = orders::to_json(character);
       entry["file"] = sheet.name;
+      entry["round"] = orders::round_of(sheet.sheet, 1);
       orders.push_back(std::move(entry));
     }
-  out << nlohmann::json{{"ok", diagnostics.empty()}, {"diagnostics", problems}, {"orders", orders}}.dump(2) << "\n";
+  out << nlohmann::json{{"ok", diagnostics.empty()},
+                        {"diagnostics", diagnostics_json(diagnostics)},
+                        {"warnings", diagnostics_json(warnings)},
+                        {"orders", orders}}
+             .dump(2)
+      << "\n";
+}
+
+// Each character's orders on a line; under a "Round N" heading when the sheets are for several rounds.
+void report(const std::vector<orders::SheetFile>& sheets, std::ostream& out) {
+  std::map<long, std::vector<const orders::CharacterOrders*>> rounds;
+  for (const auto& sheet : sheets)
+    for (const auto& character : sheet.sheet.characters)
+      rounds[orders::round_of(sheet.sheet, 1)].push_back(&character);
+  for (const auto& [round, characters] : rounds) {
+    if (rounds.size() > 1) out << "Round " << round << "\n";
+    for (const auto* character : characters) out << printable(summary(*character)) << "\n";
+  }
 }
 
 void check(Context& context, const Options& options) {
@@ -78,13 +103,13 @@ void check(Context& context, const Options& options) {
   const auto problems = orders::check_orders(sheets, vocabulary, roster ? &*roster : nullptr,
                                              encounter ? &encounter->grid : nullptr);
   diagnostics.insert(diagnostics.end(), problems.begin(), problems.end());
+  const auto warnings = orders::never_fire(sheets);
 
   if (!diagnostics.empty()) context.exit_code = 1;
-  if (options.json) return report_json(sheets, diagnostics, *context.out);
+  if (options.json) return report_json(sheets, diagnostics, warnings, *context.out);
   for (const auto& d : diagnostics) *context.err << render(d) << "\n";
-  if (diagnostics.empty())
-    for (const auto& sheet : sheets)
-      for (const auto& character : sheet.sheet.characters) *context.out << summary(character) << "\n";
+  for (const auto& w : warnings) *context.err << render(w, "warning") << "\n";
+  if (diagnostics.empty()) report(sheets, *context.out);
 }
 
 void run(Context& context, const Options& options) {
@@ -95,7 +120,7 @@ void run(Context& context, const Options& options) {
   } catch (const Error& e) {
     if (!options.json) throw;
     context.exit_code = 1;  // what went wrong, in the form asked for
-    report_json({}, e.diagnostics(), *context.out);
+    report_json({}, e.diagnostics(), {}, *context.out);
   }
 }
 

@@ -11,6 +11,16 @@
 namespace arbiter::cli {
 namespace {
 
+// Whether the answer reads as a standing order of `head`'s character ("ON Melee Attack: Parry").
+bool standing_order(const std::string& head, const std::string& answer) {
+  try {
+    const orders::Sheet sheet = orders::parse_orders(head + answer + "\n", "answer");
+    return !sheet.characters.empty() && !sheet.characters.front().standing.empty();
+  } catch (const Error&) {
+    return false;
+  }
+}
+
 // The typed order as the one entry of a sheet for `who`; every problem is placed on the answer.
 orders::Phase read_answer(const std::string& who, const std::string& answer, const orders::Vocabulary& vocabulary,
                           const orders::Roster& roster, const Grid& map) {
@@ -30,6 +40,8 @@ orders::Phase read_answer(const std::string& who, const std::string& answer, con
   try {
     file.sheet = orders::parse_orders(text, "answer");
   } catch (const Error& e) {
+    if (standing_order(head, answer))
+      throw on_the_answer({Diagnostic{{}, "a standing order (ON …: …) is not an answer here: write the order itself", {}, {}}});
     throw on_the_answer(e.diagnostics());
   }
   orders::Vocabulary one_entry = vocabulary;  // an answer is one entry, whatever the phase
@@ -43,10 +55,11 @@ orders::Phase read_answer(const std::string& who, const std::string& answer, con
 
 packs::Fight::Ask gm_prompt(std::istream& in, std::ostream& prompts, const orders::Vocabulary& vocabulary,
                             const orders::Roster& roster, const Grid& map) {
-  return [&in, &prompts, vocabulary, roster, map](const std::string& who,
-                                             const std::string& question) -> std::optional<orders::Phase> {
+  return [&in, &prompts, vocabulary, roster, map](const std::string& who, const std::string& question,
+                                                  const std::string& refused) -> std::optional<orders::Phase> {
+    if (!refused.empty()) prompts << printable(refused, true) << "\n";  // once: a typing mistake is not this
     for (;;) {
-      prompts << question << ": " << std::flush;
+      prompts << printable(question, true) << ": " << std::flush;
       std::string line;
       if (!std::getline(in, line)) throw Error(fmt::format("the input ended before an answer to: {}", question));
       if (!line.empty() && line.back() == '\r') line.pop_back();

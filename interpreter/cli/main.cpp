@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
     std::cerr << e.what() << "\n";
     return 1;
   } catch (const std::exception& e) {
-    std::cerr << "internal error: " << e.what() << "\n";
+    std::cerr << "internal error: " << arbiter::printable(e.what(), true) << "\n";
     return 3;
   }
   return context.exit_code;

@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "grammar/diagnostic.hpp"
 #include "interpreter/cli/dice_choice.hpp"
 #include "interpreter/cli/gm_prompt.hpp"
 #include "interpreter/cli/session.hpp"
@@ -80,7 +81,8 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
 }
 
 // Round and phase headings at the margin, everything else indented under them; each event told
-// once, as soon as it is asked for (a GM rolling by hand sees each roll's outcome before the next).
+// once, as soon as it is asked for (a GM rolling by hand sees each roll's outcome before the next),
+// and printable (names from the encounter and the sheets cannot drive the terminal).
 class Narration {
  public:
   Narration(packs::Fight& fight, std::ostream* out)
@@ -91,7 +93,7 @@ class Narration {
     if (!out_) return;
     for (; told_ < events.size(); ++told_) {
       const LogEvent& event = events[told_];
-      const std::string sentence = fight_.narrator().render(event);
+      const std::string sentence = printable(fight_.narrator().render(event));
       if (sentence.empty()) continue;  // a pack may silence a type of event ("roll": its actions show the dice)
       if (event.type == event_type::round_started) *out_ << (event.sequence > 1 ? "\n" : "") << sentence << "\n";
       else if (event.type == event_type::phase_started) *out_ << sentence << "\n";
@@ -190,7 +192,11 @@ void run(Context& context, const Options& options) {
     check_played_from(options.resume, saved->played_from, origin);
   }
   // A saved fight continues its own dice; otherwise a fresh seed is said, so the fight can be replayed.
+  // A fight played with scripted or hand-rolled dice saved no generator: its dice are named again.
   const bool chosen = options.dice.seed || !options.dice.scripted.empty() || options.dice.by_hand;
+  if (saved && saved->rng.is_null() && !chosen)
+    throw Error(options.resume + ": this fight was played with scripted or hand-rolled dice, so its save holds no "
+                                 "dice generator to continue: resume it with --dice LIST or --roll-by-hand");
   std::unique_ptr<DiceSource> dice;
   std::string fresh_seed;
   if (saved && !saved->rng.is_null() && !chosen) {
@@ -224,22 +230,33 @@ void run(Context& context, const Options& options) {
   const int rounds = options.rounds > 0 ? options.rounds : last_ordered - played;
   for (auto& [round, files] : sheets)
     for (auto& file : files) fight.add_orders(round, std::move(file.sheet));
-  if (options.ask)
-    fight.set_ask(gm_prompt(std::cin, *context.err, fight.vocabulary(), packs::roster_of(fight.world().entities()),
-                            fight.world().grid()));
   *context.err << fresh_seed;  // once the inputs are known good
 
   const std::size_t first_new = fight.log().events().size();
   Narration narration(fight, options.quiet ? nullptr : context.out);
+  // A GM asked for a roll or a decision first sees what has happened since the last question.
   if (auto* by_hand = dynamic_cast<PromptedDice*>(dice.get())) by_hand->before_asking = [&] { narration.catch_up(); };
-  for (int i = 0; i < rounds; ++i) {
-    fight.play_round();
-    narration.catch_up();
+  if (options.ask)
+    fight.set_ask([&narration, prompt = gm_prompt(std::cin, *context.err, fight.vocabulary(),
+                                                  packs::roster_of(fight.world().entities()), fight.world().grid())](
+                      const std::string& who, const std::string& question, const std::string& refused) {
+      narration.catch_up();
+      return prompt(who, question, refused);
+    });
+  try {
+    for (int i = 0; i < rounds; ++i) {
+      fight.play_round();
+      narration.catch_up();
+    }
+  } catch (const std::exception&) {
+    narration.catch_up();  // what happened before the fight stopped (nothing is saved)
+    throw;
   }
   const auto events = std::span(fight.log().events()).subspan(first_new);
   if (!options.log.empty()) write_log(options.log, events);
   if (!options.save.empty()) {
-    SavedState state = fight.save(seeded ? seeded->rng().to_json() : nlohmann::json());
+    // Dice given to a resumed fight leave its generator as it was, for a later resume to go on with.
+    SavedState state = fight.save(seeded ? seeded->rng().to_json() : saved ? saved->rng : nlohmann::json());
     state.played_from = origin;
     save_state(options.save, state);
   }

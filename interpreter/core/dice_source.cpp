@@ -20,7 +20,7 @@ std::string_view trimmed(std::string_view text) {
 }
 
 std::string for_reason(std::string_view reason) {
-  return reason.empty() ? std::string{} : fmt::format(" for {}", reason);
+  return reason.empty() ? std::string{} : fmt::format(" for {}", printable(reason));
 }
 
 }  // namespace
@@ -95,7 +95,7 @@ std::size_t PromptedDice::roll(const Die& die, std::string_view reason) {
       fail(fmt::format("no value was given for the {}{}: the input ended", die.name(), for_reason(reason)));
     }
     if (const auto face = die.find(trimmed(line))) return *face;
-    out_ << fmt::format("'{}' is not a face of a {} ({}); roll again.\n", trimmed(line), die.name(),
+    out_ << fmt::format("'{}' is not a face of a {} ({}); roll again.\n", printable(trimmed(line)), die.name(),
                         die.describe_faces());
   }
 }

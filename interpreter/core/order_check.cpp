@@ -1,5 +1,6 @@
 #include "interpreter/core/order_check.hpp"
 
+#include <algorithm>
 #include <concepts>
 #include <map>
 #include <optional>
@@ -24,7 +25,13 @@ class Checker {
 
   void sheet(const SheetFile& file) {
     file_ = &file;
+    const std::size_t first = diagnostics.size();
     for (const auto& character : file.sheet.characters) this->character(character);
+    // Told in the order of the lines, whichever check found them.
+    std::stable_sort(diagnostics.begin() + static_cast<std::ptrdiff_t>(first), diagnostics.end(),
+                     [](const Diagnostic& a, const Diagnostic& b) {
+                       return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
+                     });
   }
 
   std::vector<Diagnostic> diagnostics;
@@ -278,6 +285,26 @@ class Checker {
 };
 
 }  // namespace
+
+std::vector<Diagnostic> never_fire(const std::vector<SheetFile>& sheets) {
+  std::vector<Diagnostic> found;
+  for (const auto& file : sheets)
+    for (const auto& character : file.sheet.characters)
+      for (auto later = character.standing.begin(); later != character.standing.end(); ++later) {
+        const auto first = std::find_if(character.standing.begin(), later, [&](const StandingOrder& earlier) {
+          return earlier.choice.otherwise && same_name(earlier.trigger.text, later->trigger.text);
+        });
+        if (first == later) continue;
+        const Position at = later->trigger.at;
+        found.push_back({{file.name, at.line, at.column},
+                         fmt::format("this standing order can never be used: 'ON {}' at line {} always gives {}'s "
+                                     "order first",
+                                     first->trigger.text, first->trigger.at.line, character.name.text),
+                         line_at(file.text, at.offset),
+                         {}});
+      }
+  return found;
+}
 
 std::vector<Diagnostic> check_orders(const std::vector<SheetFile>& sheets, const Vocabulary& vocabulary,
                                      const Roster* roster, const Grid* map, long next_round) {

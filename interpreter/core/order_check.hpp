@@ -34,4 +34,8 @@ inline long round_of(const Sheet& sheet, long next_round) { return sheet.round.v
 std::vector<Diagnostic> check_orders(const std::vector<SheetFile>& sheets, const Vocabulary& vocabulary,
                                      const Roster* roster, const Grid* map = nullptr, long next_round = 1);
 
+// Warnings: standing orders that can never be used, as an earlier one for the same action always
+// gives an order (it has no IF, or an ELSE) and so always answers first.
+std::vector<Diagnostic> never_fire(const std::vector<SheetFile>& sheets);
+
 }  // namespace arbiter::orders

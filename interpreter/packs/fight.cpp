@@ -298,7 +298,7 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
       const orders::Order* order = picked(who, *entry);
       if (!order) continue;
       const Intent proposal = intent_from_order(who, *order);
-      if (auto intent = judge(*f, push_arguments(), who, &proposal, false)) return intent;
+      if (auto intent = judge(*f, push_arguments(), who, &proposal)) return intent;
     }
     return std::nullopt;
   }
@@ -306,11 +306,11 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
     return ask_sequential(*f, who,
                           fmt::format("{}'s next action ({} AP left; empty: end the turn)", who.name, ap_left),
                           push_arguments);
-  return judge(*f, push_arguments(), who, nullptr, false);
+  return judge(*f, push_arguments(), who, nullptr);
 }
 
 std::optional<Intent> Fight::judge(const Function& f, int nargs, const Entity& who, const Intent* proposal,
-                                   bool quiet) {
+                                   std::string* refusal) {
   StackGuard guard{L_, lua_gettop(L_) - nargs};  // the arguments pushed before the call are consumed
   if (proposal) lua::push_intent(L_, *proposal, world_);
   else lua_pushnil(L_);
@@ -320,10 +320,14 @@ std::optional<Intent> Fight::judge(const Function& f, int nargs, const Entity& w
     intent->order = proposal->order;  // the pack took the order as written
     intent->arguments = proposal->arguments;
   }
-  if (!intent && proposal && !quiet && lua_type(L_, -1) == LUA_TSTRING)
-    log_.record(event_type::order_refused,
-                {{"character", who.name}, {"action", proposal->action}, {"reason", lua_tostring(L_, -1)}},
-                proposal->order);
+  if (!intent && proposal && lua_type(L_, -1) == LUA_TSTRING) {
+    nlohmann::json fields{{"character", who.name}, {"action", proposal->action}, {"reason", lua_tostring(L_, -1)}};
+    if (refusal)
+      *refusal = narrator_.render(
+          LogEvent{0, std::string(event_type::order_refused), flow_.position(), proposal->order, std::move(fields)});
+    else
+      log_.record(event_type::order_refused, std::move(fields), proposal->order);
+  }
   return intent;
 }
 
@@ -331,20 +335,23 @@ std::optional<Intent> Fight::ask_sequential(const Function& f, const Entity& who
                                             const std::function<int()>& push_arguments) {
   std::string refused;
   for (;;) {
-    const std::optional<orders::Phase> answer = ask(who, refused + question);
-    const orders::Order* order = answer ? picked(who, *answer) : nullptr;
-    if (!order) return std::nullopt;
+    const std::optional<orders::Phase> answer = ask(who, question, refused);
+    if (!answer) return std::nullopt;  // only an empty answer is none
+    const orders::Order* order = picked(who, *answer);
+    if (!order) {
+      refused = "no condition of that answer holds and it has no ELSE: nothing to do";
+      continue;
+    }
     const Intent proposal = intent_from_order(who, *order);
-    const std::size_t logged = log_.events().size();
-    if (auto intent = judge(f, push_arguments(), who, &proposal, false)) return intent;
-    refused = log_.events().size() > logged ? narrator_.render(log_.events().back()) + "\n"
-                                            : fmt::format("the rules do not let {} {} now\n", who.name, proposal.action);
+    refused.clear();
+    if (auto intent = judge(f, push_arguments(), who, &proposal, &refused)) return intent;
+    if (refused.empty()) refused = fmt::format("the rules do not let {} {} now", who.name, proposal.action);
   }
 }
 
-std::optional<orders::Phase> Fight::ask(const Entity& who, const std::string& question) {
+std::optional<orders::Phase> Fight::ask(const Entity& who, const std::string& question, const std::string& refused) {
   try {
-    return ask_(who.name, question);
+    return ask_(who.name, question, refused);
   } catch (const Error& e) {
     unanswered_ = e;
     throw;
@@ -675,7 +682,7 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
       if (!same_name(standing.trigger.text, shown)) continue;
       if (const orders::Order* order = picked(who, standing.choice)) {
         const Intent proposal = intent_from_order(who, *order);
-        return judge(*f, push_arguments(), who, &proposal, false);
+        return judge(*f, push_arguments(), who, &proposal);
       }
     }
     // Answering a response to its own action, the actor may use its next entry, if the rules take
@@ -686,7 +693,8 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
       if (const orders::Phase* entry = orders::entry(*mine, taken + 1))
         if (const orders::Order* order = picked(who, *entry)) {
           const Intent proposal = intent_from_order(who, *order);
-          if (auto intent = judge(*f, push_arguments(), who, &proposal, true)) {
+          std::string unsaid;  // the entry stays for the turn: not a refusal to tell
+          if (auto intent = judge(*f, push_arguments(), who, &proposal, &unsaid)) {
             ++taken;
             return intent;
           }
@@ -701,7 +709,7 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
                                       world_.get(declared.actor).name, declared.action, target, who.name, ap_left),
                           push_arguments);
   }
-  return judge(*f, push_arguments(), who, nullptr, false);
+  return judge(*f, push_arguments(), who, nullptr);
 }
 
 void Fight::resolve(const Intent& intent, Changes& changes) {

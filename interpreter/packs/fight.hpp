@@ -54,10 +54,12 @@ class Fight final : public Ruleset {
   // A sheet for round `round`, checked by the caller against the vocabulary and roster.
   void add_orders(long round, orders::Sheet sheet);
   // The GM at the terminal (`arbiter run --ask`): asked, with `question`, for each decision about
-  // character `who` that no sheet makes. Returns the entry typed (an order, or IF … ELSE …),
-  // checked against the vocabulary and the fight, or none (an empty answer). Throws when there is
-  // no one to ask any more (the input ended).
-  using Ask = std::function<std::optional<orders::Phase>(const std::string& who, const std::string& question)>;
+  // character `who` that no sheet makes; `refused`, when not empty, says first why the last answer
+  // to this question was not taken. Returns the entry typed (an order, or IF … ELSE …), checked
+  // against the vocabulary and the fight, or none (an empty answer). Throws when there is no one to
+  // ask any more (the input ended).
+  using Ask = std::function<std::optional<orders::Phase>(const std::string& who, const std::string& question,
+                                                         const std::string& refused)>;
   void set_ask(Ask ask) { ask_ = std::move(ask); }
   // Plays the next round as one sandboxed call with the ruleset's budget.
   void play_round();
@@ -120,11 +122,14 @@ class Fight final : public Ruleset {
   // The order an entry picks by its conditions: its first branch that holds, else its ELSE; none.
   const orders::Order* picked(const Entity& who, const orders::Phase& entry);
   // Asks the sequential hook `f` (choose or respond, with its arguments already pushed) about the
-  // proposal: the intent it takes, or none. A refusal with a reason is logged unless `quiet`.
-  std::optional<Intent> judge(const Function& f, int nargs, const Entity& who, const Intent* proposal, bool quiet);
-  // The GM's proposals (`ask_`) until the hook takes one or the GM answers none.
+  // proposal: the intent it takes, or none. A refusal with a reason is logged, unless `refusal` is
+  // given: then it is told there as the narration would tell it, and not logged.
+  std::optional<Intent> judge(const Function& f, int nargs, const Entity& who, const Intent* proposal,
+                              std::string* refusal = nullptr);
+  // The GM's proposals (`ask_`) until the hook takes one or the GM answers none; a refused answer is
+  // the GM's typing, not part of the fight: said at the prompt, never logged.
   // ask_, remembering why it could not answer: that ends the round as the GM's error, not a pack's.
-  std::optional<orders::Phase> ask(const Entity& who, const std::string& question);
+  std::optional<orders::Phase> ask(const Entity& who, const std::string& question, const std::string& refused = {});
   std::optional<Intent> ask_sequential(const Function& f, const Entity& who, const std::string& question,
                                        const std::function<int()>& push_arguments);
   Intent default_intent(const Entity& who, const std::string& why);
