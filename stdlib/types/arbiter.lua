@@ -44,14 +44,37 @@ local arbiter = {
   hooks = {},
 }
 
+---An action's properties (docs/fights.md, "Actions"; the order checker reads docs/orders.md's).
+---@class arbiter.ActionDefinition
+---@field ready? boolean|fun(me: world.Character, intent: flow.Intent): boolean Ready through the phase (Platemail)
+---@field move? integer|{ max: integer } feet it may move; absent or 0: it stays in place
+---@field needs_target? boolean a sheet must give a target
+---@field target? "enemy" an attack: an order at oneself or an ally is refused
+---@field away_from_hostiles? boolean with no way written, move away from every enemy (Fall Back)
+---@field declared_as? string what the others see declared (tempo's Feint: "Melee Attack")
+---@field cost? integer action points (sequential phases)
+---@field involuntary? boolean forced by the rules (Crash, Dazed): a sheet may not order it
+---@field usage? string how it is written, told instead of each mistake in an order of it
+---@field allowed_by? string[] only a character with one of these statuses may take it
+---@field resolve? fun(ctx: flow.Intent) carries it out; its changes commit when it returns
+
+---A condition phrase's test, in a fight: placeholders arrive as arguments in order
+---(`{character}` a character, `{n}` and `{distance}` numbers).
+---@class arbiter.ConditionDefinition
+---@field test? fun(me: world.Character, ...: any): boolean
+
+---A general target phrase's lookup, in a fight.
+---@class arbiter.TargetDefinition
+---@field find? fun(me: world.Character, ...: any): world.Character?
+
 ---Defines an action: a table with the action's properties and its functions.
 ---@param name string
----@param value table
+---@param value arbiter.ActionDefinition
 function arbiter.define.action(name, value) end
 
 ---Defines a status: a table with its properties (duration, stacking, what it allows).
 ---@param name string
----@param value table
+---@param value status.Definition
 function arbiter.define.status(name, value) end
 
 ---Defines a table of data: weapons, armour, outcome thresholds, limits.
@@ -61,12 +84,12 @@ function arbiter.define.table(name, value) end
 
 ---Defines a condition phrase for order sheets.
 ---@param name string
----@param value table
+---@param value arbiter.ConditionDefinition
 function arbiter.define.condition(name, value) end
 
 ---Defines a general target phrase for order sheets.
 ---@param name string
----@param value table
+---@param value arbiter.TargetDefinition
 function arbiter.define.target(name, value) end
 
 ---The flow's hook `choose` (sequential phases, docs/fights.md): the next action of `who`'s turn.
@@ -89,12 +112,12 @@ function arbiter.define.hook(name, value) end
 
 ---Replaces an action wholesale.
 ---@param name string
----@param value table
+---@param value arbiter.ActionDefinition
 function arbiter.override.action(name, value) end
 
 ---Replaces a status wholesale.
 ---@param name string
----@param value table
+---@param value status.Definition
 function arbiter.override.status(name, value) end
 
 ---Replaces a table wholesale.
@@ -104,12 +127,12 @@ function arbiter.override.table(name, value) end
 
 ---Replaces a condition wholesale.
 ---@param name string
----@param value table
+---@param value arbiter.ConditionDefinition
 function arbiter.override.condition(name, value) end
 
 ---Replaces a target wholesale.
 ---@param name string
----@param value table
+---@param value arbiter.TargetDefinition
 function arbiter.override.target(name, value) end
 
 ---Replaces a hook; the new function receives the replaced one as its last argument.
