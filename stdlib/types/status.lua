@@ -8,7 +8,7 @@
 ---@field reason string shown with the roll ("Prone")
 
 ---@class status.Definition
----@field name string
+---@field name? string the name it is defined under, unless given
 ---@field stacking? "refresh"|"stack"|"ignore"|"independent" applying it again: restart the duration (default), add a stack, do nothing, or add a separate instance
 ---@field max_stacks? integer for "stack" (default 1)
 ---@field unit? "rounds"|"phases"|"turns"|"until removed" default "until removed"
