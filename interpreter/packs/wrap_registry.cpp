@@ -11,23 +11,11 @@ namespace {
 
 Registry& registry_of(lua_State* L) { return lua::services(L).get<Registry>("rule registry"); }
 
-// Registry key (its address) of the caches of registry.view, one table per kind by kind name.
-const char caches_key = 0;
-
-// Pushes the cache of definitions read through registry.view(kind).
+// Pushes the cache of definitions read through registry.view(kind): one table per kind, by kind
+// name, in the registry's "arbiter.registry_views".
 void push_cache(lua_State* L, const char* kind) {
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &caches_key) != LUA_TTABLE) {
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &caches_key);
-  }
-  if (lua_getfield(L, -1, kind) != LUA_TTABLE) {
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, kind);
-  }
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, "arbiter.registry_views");
+  luaL_getsubtable(L, -1, kind);
   lua_remove(L, -2);
 }
 
