@@ -18,11 +18,20 @@ local outcomes = {}
 
 local BELOW_EVERYTHING = -math.huge
 
+-- The keys worked out so far, by threshold name: a table names a few thresholds and reads them on
+-- every lookup.
+local stat_keys = {}
+
 ---The key a stat threshold is read under: "Target: Combat Defence (Armoured)" ->
 ---"combat_defence_armoured".
 function outcomes.stat_key(name)
-  name = name:gsub("^%s*[Tt]arget:%s*", "")
-  return (name:lower():gsub("[()]", ""):gsub("[^%w]+", "_"):gsub("^_+", ""):gsub("_+$", ""))
+  local key = stat_keys[name]
+  if key == nil then
+    key = name:gsub("^%s*[Tt]arget:%s*", "")
+    key = key:lower():gsub("[()]", ""):gsub("[^%w]+", "_"):gsub("^_+", ""):gsub("_+$", "")
+    stat_keys[name] = key
+  end
+  return key
 end
 
 local function read_stat(target, name)
