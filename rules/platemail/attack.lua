@@ -81,7 +81,8 @@ end
 ---@return boolean
 function attack.shielded_by_ally(target)
   for _, c in ipairs(world.characters(target.side)) do
-    local shield = c.name ~= target.name and c.stats.shield and arbiter.tables.shields[c.stats.shield]
+    local held = c.name ~= target.name and c.stats.shield
+    local shield = held and arbiter.tables.shields[held]
     if shield and shield.properties and shield.properties.provides_cover and grid.adjacent(c.cell, target.cell) then
       return true
     end
@@ -124,11 +125,9 @@ function attack.combatant(c, other)
     -- Only once its intent is fixed (an action's Ready may be asked before, while choosing).
     if intent then attack.phase.combatants[c.name] = known end
   end
-  if other == nil then return known end
-  local facing = {}
-  for field, value in pairs(known) do facing[field] = value end
-  facing.unaware = attack.unaware(c, other)
-  return facing
+  -- The phase's combatant is not Unaware of anyone; one that is reads the rest through to it.
+  if other == nil or not attack.unaware(c, other) then return known end
+  return setmetatable({ unaware = true }, { __index = known })
 end
 
 -- The kind of Attack the attacker's weapon makes at this target: melee within reach, else its
