@@ -130,6 +130,8 @@ function attack.combatant(c, other)
   return setmetatable({ unaware = true }, { __index = known })
 end
 
+local FROM_AFAR = { "ranged", "thrown" }
+
 -- The kind of Attack the attacker's weapon makes at this target: melee within reach, else its
 -- ranged or thrown attack; nil and why when it has none that reaches.
 local function kind_for(me, target, wanted)
@@ -140,7 +142,7 @@ local function kind_for(me, target, wanted)
   if wanted == "melee" then
     return nil, adjacent and ("has no melee weapon") or ("is not within reach of " .. target.name)
   end
-  for _, kind in ipairs({ "ranged", "thrown" }) do
+  for _, kind in ipairs(FROM_AFAR) do
     if combat.attack_row(c, kind) then return kind end
   end
   return nil, melee and ("is not within reach of " .. target.name) or "has no weapon that reaches"
@@ -159,6 +161,12 @@ local function guard_of(me, target)
   return nil
 end
 
+-- An Attack that is not made, and why: told, and attack.make's false.
+local function missed_out(me, verb, why)
+  log.event("attack_missed_out", { attacker = me.name, text = ("%s (%s) %s"):format(me.name, verb, why) }, verb)
+  return false
+end
+
 ---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
 ---@param ctx table the action's context (flow intent fields)
 ---@param target? world.Character
@@ -168,15 +176,11 @@ function attack.make(ctx, target, how)
   how = how or {}
   local me = ctx.actor
   local verb = how.verb or ctx.action
-  local function nothing(why)
-    log.event("attack_missed_out", { attacker = me.name, text = ("%s (%s) %s"):format(me.name, verb, why) }, verb)
-    return false
-  end
-  if not target then return nothing("has no one to attack") end
-  if status.has(target, "Dead") then return nothing(target.name .. " is already dead") end
-  if attack.unaware(me, target) then return nothing("cannot target " .. target.name .. ": Unaware of them") end
+  if not target then return missed_out(me, verb, "has no one to attack") end
+  if status.has(target, "Dead") then return missed_out(me, verb, target.name .. " is already dead") end
+  if attack.unaware(me, target) then return missed_out(me, verb, "cannot target " .. target.name .. ": Unaware of them") end
   local sight = grid.sight(me.cell, target.cell)
-  if not sight.visible then return nothing("cannot target " .. target.name .. ": Concealed") end
+  if not sight.visible then return missed_out(me, verb, "cannot target " .. target.name .. ": Concealed") end
 
   local kind, why
   if how.within_reach and combat.attack_row(attack.combatant(me), "melee") then
@@ -189,7 +193,7 @@ function attack.make(ctx, target, how)
   else
     kind, why = kind_for(me, target, how.kind)
   end
-  if why or not kind then return nothing(why) end
+  if why or not kind then return missed_out(me, verb, why) end
   local mine = attack.combatant(me, target)
   local theirs = attack.combatant(target, me)
   local target_intent = flow.intent(target)
@@ -203,7 +207,7 @@ function attack.make(ctx, target, how)
     aimed = ctx.aimed, range = how.profile and how.profile.range or nil,
   }
   local parts, out_of_range = combat.attack_modifiers(mine, theirs, situation)
-  if not parts then return nothing(("cannot reach %s: %s"):format(target.name, out_of_range)) end
+  if not parts then return missed_out(me, verb, ("cannot reach %s: %s"):format(target.name, out_of_range)) end
   local penetration, wounds
   if how.profile then
     penetration, wounds = how.profile.penetration, how.profile.wounds

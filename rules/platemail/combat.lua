@@ -414,6 +414,11 @@ function combat.has_cover(target, situation)
   return false, nil
 end
 
+-- Adds a part to `parts`, unless its amount is nil or 0.
+local function add_part(parts, amount, reason)
+  if amount and amount ~= 0 then parts[#parts + 1] = { amount = amount, reason = reason } end
+end
+
 ---Every modifier of one Attack roll, as parts a GM reads: Favor and Disfavor (the attacker's
 ---action, Aim, the target's action, an Unaware target), Cover ("Cover gives a -2 to rolls that
 ---target the Character in Cover"), the attacker's Wounds, a Strength shortfall, the weapon's
@@ -432,24 +437,21 @@ function combat.attack_modifiers(attacker, target, situation)
     error(("situation.kind is %q: melee, ranged or thrown"):format(tostring(kind)), 2)
   end
   local parts = combat.favor_parts(favors(attacker, target, situation))
-  local function add(amount, reason)
-    if amount and amount ~= 0 then parts[#parts + 1] = { amount = amount, reason = reason } end
-  end
   local covered, cover_reason = combat.has_cover(target, situation)
-  if covered then add(rules.cover.modifier, cover_reason) end
-  add(combat.wound_modifier(attacker.wounds), wounds_reason(attacker.wounds))
-  add(combat.strength_modifier(attacker, kind))
-  for _, part in ipairs(weapon_bonuses("attack", attacker, target, kind)) do add(part.amount, part.reason) end
-  if situation.dual_wield then add(rules.dual_wield.attack, "Dual Wield") end
+  if covered then add_part(parts, rules.cover.modifier, cover_reason) end
+  add_part(parts, combat.wound_modifier(attacker.wounds), wounds_reason(attacker.wounds))
+  add_part(parts, combat.strength_modifier(attacker, kind))
+  for _, part in ipairs(weapon_bonuses("attack", attacker, target, kind)) do add_part(parts, part.amount, part.reason) end
+  if situation.dual_wield then add_part(parts, rules.dual_wield.attack, "Dual Wield") end
   if is_ranged(kind) then
-    if situation.high_ground then add(rules.ranged.high_ground, "High Ground") end
+    if situation.high_ground then add_part(parts, rules.ranged.high_ground, "High Ground") end
     local attack = combat.attack_row(attacker, kind)
     -- situation.range: the Range of what is loosed when it is not the wielded weapon (a spell).
     local range = situation.range or (attack and attack.range)
     if range and situation.distance then
       local modifier, reason = combat.range_modifier(range, situation.distance)
       if not modifier then return nil, reason end
-      add(modifier, reason)
+      add_part(parts, modifier, reason)
     end
   end
   return parts, nil
