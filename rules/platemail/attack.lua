@@ -38,9 +38,8 @@ end
 function attack.terms(parts)
   local out = {}
   for _, part in ipairs(parts) do
-    if part.amount ~= 0 then
-      out[#out + 1] = (" %s%d %s"):format(part.amount > 0 and "+" or "−", math.abs(part.amount), part.reason)
-    end
+    local amount = part.amount
+    if amount ~= 0 then out[#out + 1] = (" %s%d %s"):format(amount > 0 and "+" or "−", math.abs(amount), part.reason) end
   end
   return table.concat(out)
 end

@@ -157,10 +157,9 @@ end
 
 local EVERY_KIND = { "melee", "thrown", "ranged" }
 
--- The weapon's bonuses to `stat` whose conditions hold, as parts: those of its `kind` attack
--- row, or of every row without a kind (deflection, as "Sword: +1 Deflection when Ready").
-local function weapon_bonuses(stat, wielder, target, kind)
-  local parts = {}
+-- Adds to `parts`, and returns it, the weapon's bonuses to `stat` whose conditions hold: those of
+-- its `kind` attack row, or of every row without a kind ("Sword: +1 Deflection when Ready").
+local function add_weapon_bonuses(parts, stat, wielder, target, kind)
   if not wielder.weapon then return parts end
   local weapon = row("weapons", wielder.weapon)
   if kind then
@@ -182,7 +181,7 @@ end
 function combat.weapon_attack(c, kind, target)
   local attack = combat.attack_row(c, kind)
   if not attack then return nil, {} end
-  return attack, weapon_bonuses("penetration", c, target, kind)
+  return attack, add_weapon_bonuses({}, "penetration", c, target, kind)
 end
 
 ---"Penetration ignores Absorb of a Target up to that Penetration value"; Aim: "If your next
@@ -217,8 +216,8 @@ local function counts(entry, is_shield, c)
   return not (is_shield and tables.rules.shields.only_when_ready)
 end
 
-local function protection(c, stat)
-  local parts = {}
+-- Adds to `parts`, and returns it, the armor's and the shield's `stat` where they count now.
+local function add_protection(parts, c, stat)
   local armor, armor_name = armor_of(c)
   if counts(armor, false, c) and armor[stat] ~= 0 then
     parts[#parts + 1] = { amount = armor[stat], reason = armor_name }
@@ -240,10 +239,8 @@ end
 ---@return platemail.Part[] parts the first is the base, { amount = 10, reason = "base" }
 function combat.defense(c)
   local parts = { { amount = tables.rules.attack_rolls.defense_base, reason = "base" } }
-  for _, part in ipairs(protection(c, "deflection")) do parts[#parts + 1] = part end
-  for _, part in ipairs(weapon_bonuses("deflection", c, nil)) do
-    parts[#parts + 1] = part
-  end
+  add_protection(parts, c, "deflection")
+  add_weapon_bonuses(parts, "deflection", c, nil)
   return sum(parts), parts
 end
 
@@ -254,7 +251,7 @@ end
 ---@return integer total
 ---@return platemail.Part[] parts
 function combat.absorb(c)
-  local parts = protection(c, "absorb")
+  local parts = add_protection({}, c, "absorb")
   return sum(parts), parts
 end
 
@@ -441,7 +438,7 @@ function combat.attack_modifiers(attacker, target, situation)
   if covered then add_part(parts, rules.cover.modifier, cover_reason) end
   add_part(parts, combat.wound_modifier(attacker.wounds), wounds_reason(attacker.wounds))
   add_part(parts, combat.strength_modifier(attacker, kind))
-  for _, part in ipairs(weapon_bonuses("attack", attacker, target, kind)) do add_part(parts, part.amount, part.reason) end
+  for _, part in ipairs(add_weapon_bonuses({}, "attack", attacker, target, kind)) do add_part(parts, part.amount, part.reason) end
   if situation.dual_wield then add_part(parts, rules.dual_wield.attack, "Dual Wield") end
   if is_ranged(kind) then
     if situation.high_ground then add_part(parts, rules.ranged.high_ground, "High Ground") end
