@@ -268,9 +268,11 @@ arbiter.define.hook("phase_end", function()
   -- Skulk: "You must end this Action Phase in Cover or Concealment to remain Hidden", whatever the
   -- Hidden character did this phase (Skulk itself checks its own end).
   for _, c in ipairs(world.characters()) do
-    local intent = flow.intent(c)
-    if status.has(c, "Hidden") and not (intent and intent.action == "Skulk") and not attack.sheltered(c) then
-      status.remove(c, "Hidden", "ends the phase in the open")
+    if status.has(c, "Hidden") then
+      local intent = flow.intent(c)
+      if not (intent and intent.action == "Skulk") and not attack.sheltered(c) then
+        status.remove(c, "Hidden", "ends the phase in the open")
+      end
     end
   end
   local hits = {}
