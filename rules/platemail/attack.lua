@@ -160,6 +160,14 @@ local function guard_of(me, target)
   return nil
 end
 
+-- What only a ranged or thrown Attack reads of where the two stand: the distance between them when
+-- the phase began (for the range band), and whether the attacker shoots from High Ground.
+local function shot_from(ctx, target)
+  local target_intent = flow.intent(target)
+  local here, there = grid.terrain(ctx.actor.cell), grid.terrain(target.cell)
+  return grid.distance(ctx.start, target_intent and target_intent.start or target.cell), here.height > there.height
+end
+
 -- An Attack that is not made, and why: told, and attack.make's false.
 local function missed_out(me, verb, why)
   log.event("attack_missed_out", { attacker = me.name, text = ("%s (%s) %s"):format(me.name, verb, why) }, verb)
@@ -195,13 +203,12 @@ function attack.make(ctx, target, how)
   if why or not kind then return missed_out(me, verb, why) end
   local mine = attack.combatant(me, target)
   local theirs = attack.combatant(target, me)
-  local target_intent = flow.intent(target)
   local first_unaware = theirs.unaware and not attack.phase.unaware_attacked[me.name .. ">" .. target.name]
-  local here, there = grid.terrain(me.cell), grid.terrain(target.cell)
+  local distance, high_ground
+  if combat.kind_matches("ranged", kind) then distance, high_ground = shot_from(ctx, target) end
   local situation = {
     kind = kind, moved = ctx.moved, cover = sight.shelter == "cover" or attack.shielded_by_ally(target),
-    distance = grid.distance(ctx.start, target_intent and target_intent.start or target.cell),
-    high_ground = here.height > there.height,
+    distance = distance, high_ground = high_ground,
     first_attack_on_unaware = first_unaware, opportunity = how.opportunity, clash = how.clash,
     aimed = ctx.aimed, range = how.profile and how.profile.range or nil,
   }
