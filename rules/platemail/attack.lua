@@ -259,13 +259,12 @@ function attack.make(ctx, target, how)
   local result = combat.attack { natural = natural, modifiers = parts, defense = defense,
                                  penetration = penetration, wounds = wounds }
   -- The one carried is the Rescue's target, picked up this very phase (attack.rescued).
-  local rescued = attack.rescued(victim)
-  local carried = rescued and rescued.name
-  if result.hit and carried then
-    local die = dice.roll("1d6", victim.name .. " is hit while carrying " .. carried).total
+  local carried = result.hit and attack.rescued(victim)
+  if carried then
+    local die = dice.roll("1d6", victim.name .. " is hit while carrying " .. carried.name).total
     if combat.rescue_carried_hit(die) then
-      versus = (versus or "") .. (" — d6 %d: %s, carried, is hit instead"):format(die, carried)
-      victim = world.character(carried)
+      versus = (versus or "") .. (" — d6 %d: %s, carried, is hit instead"):format(die, carried.name)
+      victim = carried
     end
   end
   local text = ("%s (%s) attacks %s with %s: %s = %d vs Defense %d%s — %s"):format(
