@@ -150,8 +150,9 @@ end
 -- Someone Guarding the target who may block this attacker, and the attempt it would be.
 local function guard_of(me, target)
   for _, other in ipairs(world.characters(target.side)) do
-    local intent = other.name ~= target.name and flow.intent(other)
-    if intent and intent.action == "Guard" and intent.target and intent.target.name == target.name
+    -- The phase's combatant tells a Guard apart; only a Guard's intent is read, for whom it guards.
+    local intent = other.name ~= target.name and attack.combatant(other).action == "Guard" and flow.intent(other)
+    if intent and intent.target and intent.target.name == target.name
        and grid.adjacent(other.cell, target.cell) and not status.has(other, "Unconscious") then
       local ok = combat.can_guard(attack.combatant(other, me), {})
       if ok then return other, (attack.phase.guarded[other.name] or 0) + 1 end
