@@ -186,7 +186,8 @@ function attack.make(ctx, target, how)
   local verb = how.verb or ctx.action
   if not target then return missed_out(me, verb, "has no one to attack") end
   if status.has(target, "Dead") then return missed_out(me, verb, target.name .. " is already dead") end
-  if attack.unaware(me, target) then return missed_out(me, verb, "cannot target " .. target.name .. ": Unaware of them") end
+  local mine = attack.combatant(me, target)
+  if mine.unaware then return missed_out(me, verb, "cannot target " .. target.name .. ": Unaware of them") end
   local sight = grid.sight(me.cell, target.cell)
   if not sight.visible then return missed_out(me, verb, "cannot target " .. target.name .. ": Concealed") end
 
@@ -202,7 +203,6 @@ function attack.make(ctx, target, how)
     kind, why = kind_for(me, target, how.kind)
   end
   if why or not kind then return missed_out(me, verb, why) end
-  local mine = attack.combatant(me, target)
   local theirs = attack.combatant(target, me)
   local first_unaware = theirs.unaware and not attack.phase.unaware_attacked[me.name .. ">" .. target.name]
   local distance, high_ground
