@@ -215,17 +215,16 @@ function attack.make(ctx, target, how)
   }
   local parts, out_of_range = combat.attack_modifiers(mine, theirs, situation)
   if not parts then return missed_out(me, verb, ("cannot reach %s: %s"):format(target.name, out_of_range)) end
+  local row = not how.profile and combat.attack_row(mine, kind)
   local penetration, wounds
   if how.profile then
     penetration, wounds = how.profile.penetration, how.profile.wounds
   else
-    penetration = combat.penetration(mine, kind, theirs, situation)
-    wounds = combat.attack_row(mine, kind).wounds
+    penetration, wounds = combat.penetration(mine, kind, theirs, situation), row.wounds
   end
   if first_unaware then attack.phase.unaware_attacked[me.name .. ">" .. target.name] = true end
   -- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you", but Silent: "This Weapon's
   -- Attack does not break Stealth." Revealed when the phase ends: this Attack was made hidden.
-  local row = not how.profile and combat.attack_row(mine, kind)
   if status.has(me, "Hidden") and not (row and row.properties and row.properties.silent) then
     status.remove(me, "Hidden", "attacks: revealed")
   end
