@@ -27,10 +27,10 @@ end
 
 -- The adjacent opponents, the ordered target first when it is one of them.
 local function adjacent_opponents(me, first)
-  local found = {}
-  if first and first.side ~= me.side and grid.adjacent(me.cell, first.cell) then found[1] = first end
+  local found, here = {}, me.cell
+  if first and first.side ~= me.side and grid.adjacent(here, first.cell) then found[1] = first end
   for _, c in ipairs(world.characters()) do
-    if c.side ~= me.side and grid.adjacent(me.cell, c.cell) and not status.has(c, "Dead")
+    if c.side ~= me.side and grid.adjacent(here, c.cell) and not status.has(c, "Dead")
        and not (first and c.name == first.name) then found[#found + 1] = c end
   end
   return found

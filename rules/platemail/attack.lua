@@ -38,9 +38,8 @@ end
 function attack.terms(parts)
   local out = {}
   for _, part in ipairs(parts) do
-    if part.amount ~= 0 then
-      out[#out + 1] = (" %s%d %s"):format(part.amount > 0 and "+" or "−", math.abs(part.amount), part.reason)
-    end
+    local amount = part.amount
+    if amount ~= 0 then out[#out + 1] = (" %s%d %s"):format(amount > 0 and "+" or "−", math.abs(amount), part.reason) end
   end
   return table.concat(out)
 end
@@ -81,7 +80,8 @@ end
 ---@return boolean
 function attack.shielded_by_ally(target)
   for _, c in ipairs(world.characters(target.side)) do
-    local shield = c.name ~= target.name and c.stats.shield and arbiter.tables.shields[c.stats.shield]
+    local held = c.name ~= target.name and c.stats.shield
+    local shield = held and arbiter.tables.shields[held]
     if shield and shield.properties and shield.properties.provides_cover and grid.adjacent(c.cell, target.cell) then
       return true
     end
@@ -124,12 +124,12 @@ function attack.combatant(c, other)
     -- Only once its intent is fixed (an action's Ready may be asked before, while choosing).
     if intent then attack.phase.combatants[c.name] = known end
   end
-  if other == nil then return known end
-  local facing = {}
-  for field, value in pairs(known) do facing[field] = value end
-  facing.unaware = attack.unaware(c, other)
-  return facing
+  -- The phase's combatant is not Unaware of anyone; one that is reads the rest through to it.
+  if other == nil or not attack.unaware(c, other) then return known end
+  return setmetatable({ unaware = true }, { __index = known })
 end
+
+local FROM_AFAR = { "ranged", "thrown" }
 
 -- The kind of Attack the attacker's weapon makes at this target: melee within reach, else its
 -- ranged or thrown attack; nil and why when it has none that reaches.
@@ -141,7 +141,7 @@ local function kind_for(me, target, wanted)
   if wanted == "melee" then
     return nil, adjacent and ("has no melee weapon") or ("is not within reach of " .. target.name)
   end
-  for _, kind in ipairs({ "ranged", "thrown" }) do
+  for _, kind in ipairs(FROM_AFAR) do
     if combat.attack_row(c, kind) then return kind end
   end
   return nil, melee and ("is not within reach of " .. target.name) or "has no weapon that reaches"
@@ -150,14 +150,29 @@ end
 -- Someone Guarding the target who may block this attacker, and the attempt it would be.
 local function guard_of(me, target)
   for _, other in ipairs(world.characters(target.side)) do
-    local intent = other.name ~= target.name and flow.intent(other)
-    if intent and intent.action == "Guard" and intent.target and intent.target.name == target.name
+    -- The phase's combatant tells a Guard apart; only a Guard's intent is read, for whom it guards.
+    local intent = other.name ~= target.name and attack.combatant(other).action == "Guard" and flow.intent(other)
+    if intent and intent.target and intent.target.name == target.name
        and grid.adjacent(other.cell, target.cell) and not status.has(other, "Unconscious") then
       local ok = combat.can_guard(attack.combatant(other, me), {})
       if ok then return other, (attack.phase.guarded[other.name] or 0) + 1 end
     end
   end
   return nil
+end
+
+-- What only a ranged or thrown Attack reads of where the two stand: the distance between them when
+-- the phase began (for the range band), and whether the attacker shoots from High Ground.
+local function shot_from(ctx, target)
+  local target_intent = flow.intent(target)
+  local here, there = grid.terrain(ctx.actor.cell), grid.terrain(target.cell)
+  return grid.distance(ctx.start, target_intent and target_intent.start or target.cell), here.height > there.height
+end
+
+-- An Attack that is not made, and why: told, and attack.make's false.
+local function missed_out(me, verb, why)
+  log.event("attack_missed_out", { attacker = me.name, text = ("%s (%s) %s"):format(me.name, verb, why) }, verb)
+  return false
 end
 
 ---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
@@ -169,15 +184,12 @@ function attack.make(ctx, target, how)
   how = how or {}
   local me = ctx.actor
   local verb = how.verb or ctx.action
-  local function nothing(why)
-    log.event("attack_missed_out", { attacker = me.name, text = ("%s (%s) %s"):format(me.name, verb, why) }, verb)
-    return false
-  end
-  if not target then return nothing("has no one to attack") end
-  if status.has(target, "Dead") then return nothing(target.name .. " is already dead") end
-  if attack.unaware(me, target) then return nothing("cannot target " .. target.name .. ": Unaware of them") end
+  if not target then return missed_out(me, verb, "has no one to attack") end
+  if status.has(target, "Dead") then return missed_out(me, verb, target.name .. " is already dead") end
+  local mine = attack.combatant(me, target)
+  if mine.unaware then return missed_out(me, verb, "cannot target " .. target.name .. ": Unaware of them") end
   local sight = grid.sight(me.cell, target.cell)
-  if not sight.visible then return nothing("cannot target " .. target.name .. ": Concealed") end
+  if not sight.visible then return missed_out(me, verb, "cannot target " .. target.name .. ": Concealed") end
 
   local kind, why
   if how.within_reach and combat.attack_row(attack.combatant(me), "melee") then
@@ -190,32 +202,29 @@ function attack.make(ctx, target, how)
   else
     kind, why = kind_for(me, target, how.kind)
   end
-  if why or not kind then return nothing(why) end
-  local mine = attack.combatant(me, target)
+  if why or not kind then return missed_out(me, verb, why) end
   local theirs = attack.combatant(target, me)
-  local target_intent = flow.intent(target)
   local first_unaware = theirs.unaware and not attack.phase.unaware_attacked[me.name .. ">" .. target.name]
-  local here, there = grid.terrain(me.cell), grid.terrain(target.cell)
+  local distance, high_ground
+  if combat.kind_matches("ranged", kind) then distance, high_ground = shot_from(ctx, target) end
   local situation = {
     kind = kind, moved = ctx.moved, cover = sight.shelter == "cover" or attack.shielded_by_ally(target),
-    distance = grid.distance(ctx.start, target_intent and target_intent.start or target.cell),
-    high_ground = here.height > there.height,
+    distance = distance, high_ground = high_ground,
     first_attack_on_unaware = first_unaware, opportunity = how.opportunity, clash = how.clash,
     aimed = ctx.aimed, range = how.profile and how.profile.range or nil,
   }
   local parts, out_of_range = combat.attack_modifiers(mine, theirs, situation)
-  if not parts then return nothing(("cannot reach %s: %s"):format(target.name, out_of_range)) end
+  if not parts then return missed_out(me, verb, ("cannot reach %s: %s"):format(target.name, out_of_range)) end
+  local row = not how.profile and combat.attack_row(mine, kind)
   local penetration, wounds
   if how.profile then
     penetration, wounds = how.profile.penetration, how.profile.wounds
   else
-    penetration = combat.penetration(mine, kind, theirs, situation)
-    wounds = combat.attack_row(mine, kind).wounds
+    penetration, wounds = combat.penetration(mine, kind, theirs, situation), row.wounds
   end
   if first_unaware then attack.phase.unaware_attacked[me.name .. ">" .. target.name] = true end
   -- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you", but Silent: "This Weapon's
   -- Attack does not break Stealth." Revealed when the phase ends: this Attack was made hidden.
-  local row = not how.profile and combat.attack_row(mine, kind)
   if status.has(me, "Hidden") and not (row and row.properties and row.properties.silent) then
     status.remove(me, "Hidden", "attacks: revealed")
   end
@@ -250,13 +259,12 @@ function attack.make(ctx, target, how)
   local result = combat.attack { natural = natural, modifiers = parts, defense = defense,
                                  penetration = penetration, wounds = wounds }
   -- The one carried is the Rescue's target, picked up this very phase (attack.rescued).
-  local rescued = attack.rescued(victim)
-  local carried = rescued and rescued.name
-  if result.hit and carried then
-    local die = dice.roll("1d6", victim.name .. " is hit while carrying " .. carried).total
+  local carried = result.hit and attack.rescued(victim)
+  if carried then
+    local die = dice.roll("1d6", victim.name .. " is hit while carrying " .. carried.name).total
     if combat.rescue_carried_hit(die) then
-      versus = (versus or "") .. (" — d6 %d: %s, carried, is hit instead"):format(die, carried)
-      victim = world.character(carried)
+      versus = (versus or "") .. (" — d6 %d: %s, carried, is hit instead"):format(die, carried.name)
+      victim = carried
     end
   end
   local text = ("%s (%s) attacks %s with %s: %s = %d vs Defense %d%s — %s"):format(

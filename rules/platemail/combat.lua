@@ -52,8 +52,7 @@ local arbiter = require "arbiter"
 
 local combat = {}
 
-local all_tables = arbiter.tables
-local function tables() return all_tables end
+local tables = arbiter.tables
 
 local function sum(parts)
   local total = 0
@@ -63,7 +62,7 @@ end
 combat.sum = sum
 
 local function row(kind_name, name)
-  local entry = tables()[kind_name][name]
+  local entry = tables[kind_name][name]
   if entry == nil then error(("no %s named %q in arbiter.tables.%s"):format(kind_name, tostring(name), kind_name), 3) end
   return entry
 end
@@ -115,7 +114,7 @@ local DESCRIBE = {
 function combat.conditions_hold(when, wielder, target)
   for name, expected in pairs(when) do
     local read = CONDITIONS[name]
-    if not read or not tables().weapon_conditions[name] then
+    if not read or not tables.weapon_conditions[name] then
       error(("unknown weapon condition %q (see arbiter.tables.weapon_conditions)"):format(tostring(name)), 2)
     end
     if read(wielder, target) ~= expected then return false end
@@ -144,21 +143,30 @@ function combat.attack_row(c, kind)
   return row("weapons", c.weapon)[kind]
 end
 
--- The weapon's bonuses to `stat` whose conditions hold, as parts. `kinds` lists the attack rows
--- to look in (deflection: every row of the weapon, as "Sword: +1 Deflection when Ready").
-local function weapon_bonuses(stat, wielder, target, kinds)
-  local parts = {}
-  if not wielder.weapon then return parts end
-  local weapon = row("weapons", wielder.weapon)
-  for _, kind in ipairs(kinds) do
-    local attack = weapon[kind]
-    local bonuses = attack and attack.properties and attack.properties.bonuses
-    for _, bonus in ipairs(bonuses or {}) do
-      if bonus.stat == stat and combat.conditions_hold(bonus.when, wielder, target) then
-        parts[#parts + 1] = { amount = bonus.amount, reason = bonus_reason(wielder.weapon, bonus.when) }
-      end
+-- Adds to `parts` the bonuses to `stat` of one attack row of the wielder's weapon whose
+-- conditions hold.
+local function add_row_bonuses(parts, attack, stat, wielder, target)
+  local bonuses = attack and attack.properties and attack.properties.bonuses
+  if not bonuses then return end
+  for _, bonus in ipairs(bonuses) do
+    if bonus.stat == stat and combat.conditions_hold(bonus.when, wielder, target) then
+      parts[#parts + 1] = { amount = bonus.amount, reason = bonus_reason(wielder.weapon, bonus.when) }
     end
   end
+end
+
+local EVERY_KIND = { "melee", "thrown", "ranged" }
+
+-- Adds to `parts`, and returns it, the weapon's bonuses to `stat` whose conditions hold: those of
+-- its `kind` attack row, or of every row without a kind ("Sword: +1 Deflection when Ready").
+local function add_weapon_bonuses(parts, stat, wielder, target, kind)
+  if not wielder.weapon then return parts end
+  local weapon = row("weapons", wielder.weapon)
+  if kind then
+    add_row_bonuses(parts, weapon[kind], stat, wielder, target)
+    return parts
+  end
+  for _, each in ipairs(EVERY_KIND) do add_row_bonuses(parts, weapon[each], stat, wielder, target) end
   return parts
 end
 
@@ -173,7 +181,7 @@ end
 function combat.weapon_attack(c, kind, target)
   local attack = combat.attack_row(c, kind)
   if not attack then return nil, {} end
-  return attack, weapon_bonuses("penetration", c, target, { kind })
+  return attack, add_weapon_bonuses({}, "penetration", c, target, kind)
 end
 
 ---"Penetration ignores Absorb of a Target up to that Penetration value"; Aim: "If your next
@@ -190,7 +198,7 @@ function combat.penetration(c, kind, target, situation)
   if not attack then return nil, {} end
   local parts = { { amount = attack.penetration, reason = c.weapon } }
   for _, part in ipairs(bonuses) do parts[#parts + 1] = part end
-  local aim = tables().actions_data["Aim"].next_action
+  local aim = tables.actions_data["Aim"].next_action
   if situation and situation.aimed and c.action == aim.name and aim.penetration then
     parts[#parts + 1] = { amount = aim.penetration, reason = "Aim" }
   end
@@ -205,11 +213,11 @@ end
 local function counts(entry, is_shield, c)
   if c.ready then return true end
   if entry.properties and entry.properties.ready_only then return false end
-  return not (is_shield and tables().rules.shields.only_when_ready)
+  return not (is_shield and tables.rules.shields.only_when_ready)
 end
 
-local function protection(c, stat)
-  local parts = {}
+-- Adds to `parts`, and returns it, the armor's and the shield's `stat` where they count now.
+local function add_protection(parts, c, stat)
   local armor, armor_name = armor_of(c)
   if counts(armor, false, c) and armor[stat] ~= 0 then
     parts[#parts + 1] = { amount = armor[stat], reason = armor_name }
@@ -230,11 +238,9 @@ end
 ---@return integer total
 ---@return platemail.Part[] parts the first is the base, { amount = 10, reason = "base" }
 function combat.defense(c)
-  local parts = { { amount = tables().rules.attack_rolls.defense_base, reason = "base" } }
-  for _, part in ipairs(protection(c, "deflection")) do parts[#parts + 1] = part end
-  for _, part in ipairs(weapon_bonuses("deflection", c, nil, { "melee", "thrown", "ranged" })) do
-    parts[#parts + 1] = part
-  end
+  local parts = { { amount = tables.rules.attack_rolls.defense_base, reason = "base" } }
+  add_protection(parts, c, "deflection")
+  add_weapon_bonuses(parts, "deflection", c, nil)
   return sum(parts), parts
 end
 
@@ -245,7 +251,7 @@ end
 ---@return integer total
 ---@return platemail.Part[] parts
 function combat.absorb(c)
-  local parts = protection(c, "absorb")
+  local parts = add_protection({}, c, "absorb")
   return sum(parts), parts
 end
 
@@ -261,7 +267,7 @@ end
 ---@return integer? modifier nil: out of reach
 ---@return string reason the band, "range 35'–60'", or why it is out of reach
 function combat.range_modifier(range_feet, distance_feet)
-  local ranged = tables().rules.ranged
+  local ranged = tables.rules.ranged
   local reach = range_feet * ranged.max_range_multiple
   if distance_feet > reach then
     return nil, ("%d' is beyond %d' (%d × Range %d')"):format(distance_feet, reach,
@@ -282,11 +288,14 @@ local function favor_of(kind, source)
   return { kind = kind, source = source }
 end
 
+-- The kinds of Attack an action's `attacks_on_you` may name, in the order their verdicts count.
+local ATTACKS_ON_YOU_ORDER = { "all", "melee", "ranged" }
+
 -- Every Favor and Disfavor this Attack gets, in a fixed order, as { kind, source }.
 local function favors(attacker, target, situation)
   local found = {}
   local kind = situation.kind
-  local data = tables().actions_data
+  local data = tables.actions_data
   -- The attacker's own action: Charge ("make an Attack with Favor. You must move at least 10'
   -- to receive Favor"), Rapid Fire ("Your Ranged Attacks have Disfavor"), Terror ("one Attack at
   -- Disfavor"). Not for an Attack of Opportunity, made "in addition to their chosen Actions".
@@ -313,7 +322,7 @@ local function favors(attacker, target, situation)
   -- Unaware of the Attacker".
   local theirs = action_of(target)
   if theirs and theirs.attacks_on_you and not (theirs.unless_unaware_of_attacker and target.unaware) then
-    for _, spec in ipairs({ "all", "melee", "ranged" }) do
+    for _, spec in ipairs(ATTACKS_ON_YOU_ORDER) do
       local verdict = theirs.attacks_on_you[spec]
       if verdict and kind_matches(spec, kind) then
         found[#found + 1] = favor_of(verdict, "target's " .. target.action)
@@ -327,6 +336,8 @@ local function favors(attacker, target, situation)
   return found
 end
 
+local FAVOR_LABEL = { favor = "Favor", disfavor = "Disfavor" }
+
 ---"Favor: Grants a +3 bonus to the Action roll." "Disfavor: Imposes a -3 penalty to the Action
 ---roll." Turns a list of Favors and Disfavors into parts: each applies
 ---(`rules.favor_and_disfavor.each_applies`, the default chosen), or at most one of each, which
@@ -334,12 +345,11 @@ end
 ---@param found { kind: "favor"|"disfavor", source: string }[]
 ---@return platemail.Part[]
 function combat.favor_parts(found)
-  local rule = tables().rules.favor_and_disfavor
-  local label = { favor = "Favor", disfavor = "Disfavor" }
+  local rule = tables.rules.favor_and_disfavor
   local parts = {}
   if rule.each_applies then
     for _, f in ipairs(found) do
-      parts[#parts + 1] = { amount = rule[f.kind], reason = ("%s (%s)"):format(label[f.kind], f.source) }
+      parts[#parts + 1] = { amount = rule[f.kind], reason = ("%s (%s)"):format(FAVOR_LABEL[f.kind], f.source) }
     end
     return parts
   end
@@ -350,7 +360,7 @@ function combat.favor_parts(found)
     end
     if #sources > 0 then
       parts[#parts + 1] = { amount = rule[which],
-                            reason = ("%s (%s)"):format(label[which], table.concat(sources, ", ")) }
+                            reason = ("%s (%s)"):format(FAVOR_LABEL[which], table.concat(sources, ", ")) }
     end
   end
   return parts
@@ -361,7 +371,7 @@ end
 ---@param wounds integer Wounds tallied before this Action Phase
 ---@return integer modifier
 function combat.wound_modifier(wounds)
-  return (wounds or 0) * tables().rules.wounds.roll_modifier_per_wound
+  return (wounds or 0) * tables.rules.wounds.roll_modifier_per_wound
 end
 
 -- "2 Wounds", "1 Wound".
@@ -381,7 +391,7 @@ function combat.strength_modifier(c, kind)
   local required = attack and attack.properties and attack.properties.requires_strength
   if not required or not c.strength or c.strength >= required then return 0, nil end
   local below = required - c.strength
-  return below * tables().weapon_properties.requires_strength.attack_per_point_below,
+  return below * tables.weapon_properties.requires_strength.attack_per_point_below,
          ("Str %d below %s's %d"):format(below, c.weapon, required)
 end
 
@@ -401,6 +411,11 @@ function combat.has_cover(target, situation)
   return false, nil
 end
 
+-- Adds a part to `parts`, unless its amount is nil or 0.
+local function add_part(parts, amount, reason)
+  if amount and amount ~= 0 then parts[#parts + 1] = { amount = amount, reason = reason } end
+end
+
 ---Every modifier of one Attack roll, as parts a GM reads: Favor and Disfavor (the attacker's
 ---action, Aim, the target's action, an Unaware target), Cover ("Cover gives a -2 to rolls that
 ---target the Character in Cover"), the attacker's Wounds, a Strength shortfall, the weapon's
@@ -413,30 +428,27 @@ end
 ---@return platemail.Part[]? parts nil: the target is beyond the weapon's reach
 ---@return string? reason why there are no parts
 function combat.attack_modifiers(attacker, target, situation)
-  local rules = tables().rules
+  local rules = tables.rules
   local kind = situation.kind
   if kind ~= "melee" and not is_ranged(kind) then
     error(("situation.kind is %q: melee, ranged or thrown"):format(tostring(kind)), 2)
   end
   local parts = combat.favor_parts(favors(attacker, target, situation))
-  local function add(amount, reason)
-    if amount and amount ~= 0 then parts[#parts + 1] = { amount = amount, reason = reason } end
-  end
   local covered, cover_reason = combat.has_cover(target, situation)
-  if covered then add(rules.cover.modifier, cover_reason) end
-  add(combat.wound_modifier(attacker.wounds), wounds_reason(attacker.wounds))
-  add(combat.strength_modifier(attacker, kind))
-  for _, part in ipairs(weapon_bonuses("attack", attacker, target, { kind })) do add(part.amount, part.reason) end
-  if situation.dual_wield then add(rules.dual_wield.attack, "Dual Wield") end
+  if covered then add_part(parts, rules.cover.modifier, cover_reason) end
+  add_part(parts, combat.wound_modifier(attacker.wounds), wounds_reason(attacker.wounds))
+  add_part(parts, combat.strength_modifier(attacker, kind))
+  for _, part in ipairs(add_weapon_bonuses({}, "attack", attacker, target, kind)) do add_part(parts, part.amount, part.reason) end
+  if situation.dual_wield then add_part(parts, rules.dual_wield.attack, "Dual Wield") end
   if is_ranged(kind) then
-    if situation.high_ground then add(rules.ranged.high_ground, "High Ground") end
+    if situation.high_ground then add_part(parts, rules.ranged.high_ground, "High Ground") end
     local attack = combat.attack_row(attacker, kind)
     -- situation.range: the Range of what is loosed when it is not the wielded weapon (a spell).
     local range = situation.range or (attack and attack.range)
     if range and situation.distance then
       local modifier, reason = combat.range_modifier(range, situation.distance)
       if not modifier then return nil, reason end
-      add(modifier, reason)
+      add_part(parts, modifier, reason)
     end
   end
   return parts, nil
@@ -451,7 +463,7 @@ end
 ---@param attack { natural: integer, modifiers?: (platemail.Part|integer)[], defense: integer, penetration?: integer, wounds?: integer }
 ---@return { total: integer, hit: boolean, critical: boolean, penetration: integer, wounds: integer } result wounds is 0 on a miss
 function combat.attack(attack)
-  local rules = tables().rules
+  local rules = tables.rules
   local crit = rules.critical_hit
   local total = attack.natural + sum(attack.modifiers or {})
   local natural_crit = attack.natural >= crit.natural
@@ -481,7 +493,7 @@ end
 ---@return integer wounds taken this Action Phase
 ---@return { taken: integer, absorbed: integer }[] per_hit
 function combat.tally(hits, absorb)
-  local all_or_nothing = tables().rules.penetration.stopped_when_absorb_exceeds
+  local all_or_nothing = tables.rules.penetration.stopped_when_absorb_exceeds
   local left, total, per_hit = absorb, 0, {}
   for i, hit in ipairs(hits) do
     local penetration = hit.penetration or 0
@@ -511,7 +523,7 @@ end
 ---@param max? integer default rules.wounds.max
 ---@return "fine"|"wounded"|"unconscious"
 function combat.wound_state(wounds, max)
-  local rule = tables().rules.wounds
+  local rule = tables.rules.wounds
   max = max or rule.max
   local down = rule.unconscious_when_exceeding_max and wounds > max or (not rule.unconscious_when_exceeding_max and wounds >= max)
   if down then return "unconscious" end
@@ -524,7 +536,7 @@ end
 ---@param max? integer default rules.wounds.max
 ---@return integer rounds
 function combat.rounds_to_live(max)
-  local rule = tables().rules.wounds
+  local rule = tables.rules.wounds
   return (max or rule.max) * rule.fatally_wounded_rounds_per_max_wound
 end
 
@@ -534,7 +546,7 @@ end
 ---@return { count: integer, sides: integer, bonus: integer } dice
 ---@return string unit "round" by default
 function combat.stable_unconscious_dice(wounds)
-  local s = tables().rules.wounds.stable_unconscious
+  local s = tables.rules.wounds.stable_unconscious
   local times = s.per_wound and wounds or 1
   return { count = s.count * times, sides = s.sides, bonus = s.bonus * times }, s.unit
 end
@@ -559,7 +571,7 @@ end
 ---@param d4 integer
 ---@return string limb "left leg", "right leg", "left arm", "right arm"
 function combat.limb(d4)
-  local limb = tables().weapon_properties.severs_limb.limbs[d4]
+  local limb = tables.weapon_properties.severs_limb.limbs[d4]
   if not limb then error(("no limb for a roll of %s"):format(tostring(d4)), 2) end
   return limb
 end
@@ -593,7 +605,7 @@ end
 ---@return boolean
 ---@return string? reason why not
 function combat.can_guard(guard, effect)
-  local data = tables().actions_data["Guard"]
+  local data = tables.actions_data["Guard"]
   if data.unless_unaware_of_attacker and guard.unaware then return false, "Guard is Unaware of the attacker" end
   for _, what in ipairs(data.cannot_guard) do
     if effect and effect[what] then return false, "cannot Guard against " .. what end
@@ -611,7 +623,7 @@ end
 ---@return integer value
 ---@return platemail.Part[] parts
 function combat.guard_value(guard, attempt)
-  local data = tables().actions_data["Guard"]
+  local data = tables.actions_data["Guard"]
   local _, parts = combat.defense(guard)
   if data.block.against == "deflection" then table.remove(parts, 1) end
   local extra = (attempt or 1) - 1
@@ -631,7 +643,7 @@ end
 function combat.guard_block(result, die)
   if not result.hit then return "blocked" end
   if not die then error("a Guard whose block fails rolls a die", 2) end
-  local block = tables().actions_data["Guard"].block
+  local block = tables.actions_data["Guard"].block
   return combat.parity(die, "even") and block.on_even or block.on_odd
 end
 
@@ -640,7 +652,7 @@ end
 ---@param die integer
 ---@return boolean carried_is_hit
 function combat.rescue_carried_hit(die)
-  return combat.parity(die, tables().actions_data["Rescue"].carried_hit.on)
+  return combat.parity(die, tables.actions_data["Rescue"].carried_hit.on)
 end
 
 -- ---------------------------------------------------------------------------------------------
@@ -668,7 +680,7 @@ end
 ---@return integer feet
 function combat.melee_reach(c)
   local attack = combat.attack_row(c, "melee")
-  return attack and attack.reach or tables().rules.attacks_of_opportunity.reach
+  return attack and attack.reach or tables.rules.attacks_of_opportunity.reach
 end
 
 ---Rapid Fire: "Weapons, like crossbows, that require a Use Item Action to reload between Attacks
@@ -681,7 +693,7 @@ function combat.can_rapid_fire(c, kind)
   local attack = combat.attack_row(c, kind or "ranged")
   if not attack then return false, ("%s has no %s attack"):format(tostring(c.weapon), kind or "ranged") end
   local reload = attack.properties and attack.properties.reload
-  if reload and not tables().actions_data["Rapid Fire"].reload_weapons_allowed then
+  if reload and not tables.actions_data["Rapid Fire"].reload_weapons_allowed then
     return false, ("%s requires a %s reload"):format(c.weapon, reload)
   end
   return true, nil
@@ -698,7 +710,7 @@ function combat.saving_throw_modifiers(c, crash)
   local own = action_of(c)
   if own and own.saving_throws then found[#found + 1] = { kind = own.saving_throws, source = c.action } end
   if crash then
-    local data = tables().actions_data["Crash"]
+    local data = tables.actions_data["Crash"]
     found[#found + 1] = { kind = c.ready and data.ready_roll or data.not_ready_roll,
                           source = c.ready and "Crash, Ready" or "Crash, Not Ready" }
   end
@@ -718,7 +730,7 @@ end
 function combat.hit_effects(c, kind, critical)
   local attack = combat.attack_row(c, kind)
   local found = {}
-  local vocabulary = tables().weapon_properties
+  local vocabulary = tables.weapon_properties
   for name, value in pairs(attack and attack.properties or {}) do
     local on = type(value) == "table" and value.on or nil
     if on == nil and vocabulary[name] and vocabulary[name].on then on = vocabulary[name].on[1] end

@@ -60,24 +60,21 @@ arbiter.define.table("narration", {
 -- The order vocabulary: "IF Conditions must be based on what your Character can perceive", and
 -- targets "cannot be chosen by non-obvious means": only these phrases may be written.
 
-local function enemies_of(me)
-  local found = {}
-  for _, c in ipairs(world.characters()) do
-    if c.side ~= me.side and not status.has(c, "Dead") and not attack.unaware(me, c) then found[#found + 1] = c end
-  end
-  return found
-end
-
 local function down(c) return status.has(c, "Unconscious") or status.has(c, "Dead") end
 
 -- "An enemy" in conditions and targets is any enemy not Dead, Unconscious ones included: the
 -- source forbids no Attack on a helpless opponent, and `closest enemy` (world.closest) counts them
 -- too, so "IF an enemy is adjacent" holds exactly when "the adjacent enemy" finds one. Of several
 -- beside me, "the adjacent enemy" is one still standing if there is one (README).
+local function is_enemy(me, c)
+  return c.side ~= me.side and not status.has(c, "Dead") and not attack.unaware(me, c)
+end
+
 local function adjacent_enemy(me)
-  local helpless
-  for _, c in ipairs(enemies_of(me)) do
-    if grid.adjacent(me.cell, c.cell) then
+  local here, helpless = me.cell, nil
+  for _, c in ipairs(world.characters()) do
+    -- The side and the cell first: they rule out most characters without reading statuses.
+    if c.side ~= me.side and grid.adjacent(here, c.cell) and is_enemy(me, c) then
       if not down(c) then return c end
       helpless = helpless or c
     end
@@ -102,8 +99,8 @@ local conditions = {
   ["an enemy is adjacent"] = function(me) return adjacent_enemy(me) ~= nil end,
   ["an enemy is adjacent to me"] = function(me) return adjacent_enemy(me) ~= nil end,
   ["an enemy is within {distance}"] = function(me, feet)
-    for _, c in ipairs(enemies_of(me)) do
-      if grid.distance(me.cell, c.cell) <= feet then return true end
+    for _, c in ipairs(world.characters()) do
+      if is_enemy(me, c) and grid.distance(me.cell, c.cell) <= feet then return true end
     end
     return false
   end,
@@ -271,9 +268,11 @@ arbiter.define.hook("phase_end", function()
   -- Skulk: "You must end this Action Phase in Cover or Concealment to remain Hidden", whatever the
   -- Hidden character did this phase (Skulk itself checks its own end).
   for _, c in ipairs(world.characters()) do
-    local intent = flow.intent(c)
-    if status.has(c, "Hidden") and not (intent and intent.action == "Skulk") and not attack.sheltered(c) then
-      status.remove(c, "Hidden", "ends the phase in the open")
+    if status.has(c, "Hidden") then
+      local intent = flow.intent(c)
+      if not (intent and intent.action == "Skulk") and not attack.sheltered(c) then
+        status.remove(c, "Hidden", "ends the phase in the open")
+      end
     end
   end
   local hits = {}

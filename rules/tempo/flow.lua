@@ -76,11 +76,11 @@ end)
 -- Told with the AP before and after paying (the flow pays what the intent costs, or refuses it).
 local function told(who, intent, points)
   if intent then
-    local seen, target = tempo.seen(intent.action), intent.target and intent.target.name
+    local seen, target, after = tempo.seen(intent.action), intent.target and intent.target.name, points - intent.cost
     log.event("declares", { character = who.name, seen = seen, target = target, cost = intent.cost, before = points,
-                            after = points - intent.cost,
+                            after = after,
                             text = ("%s: %s%s (%d AP: %d → %d)"):format(who.name, seen, target and " → " .. target or "",
-                                                                       intent.cost, points, points - intent.cost) },
+                                                                       intent.cost, points, after) },
               intent.action)
   end
   return intent

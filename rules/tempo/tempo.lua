@@ -8,6 +8,8 @@ local tempo = {}
 
 -- The source's five statuses; a character has exactly one of them.
 tempo.GUARDS = { "Off Guard", "On Guard", "Bound", "Grappled", "Pinned" }
+local IS_GUARD = {}
+for _, name in ipairs(tempo.GUARDS) do IS_GUARD[name] = true end
 
 local function contains(list, value)
   for _, v in ipairs(list or {}) do if v == value then return true end end
@@ -16,7 +18,7 @@ end
 tempo.contains = contains
 
 function tempo.guard(c)
-  for _, s in ipairs(c.statuses) do if contains(tempo.GUARDS, s.name) then return s.name end end
+  for _, s in ipairs(c.statuses) do if IS_GUARD[s.name] then return s.name end end
 end
 
 ---Whether the character's status is one of the action's "Allowed Status" (also each action's
@@ -68,8 +70,9 @@ function tempo.check(c, action, bonuses)
   if missing then error(("%s cannot %s: %s"):format(c.name, action, missing)) end
   local rule = tables.rules.check
   local roll = dice.roll(rule.dice, c.name .. ": " .. action)
-  local total, text = roll.total + (c.stats[rule.stat] or 0), ("%s %d"):format(rule.dice, roll.total)
-  if (c.stats[rule.stat] or 0) ~= 0 then text = text .. (" %+d %s"):format(c.stats[rule.stat], rule.stat) end
+  local stat = c.stats[rule.stat] or 0
+  local total, text = roll.total + stat, ("%s %d"):format(rule.dice, roll.total)
+  if stat ~= 0 then text = text .. (" %+d %s"):format(stat, rule.stat) end
   for _, b in ipairs(bonuses or {}) do
     total = total + b[1]
     text = text .. (" %+d %s"):format(b[1], b[2])

@@ -18,11 +18,20 @@ local outcomes = {}
 
 local BELOW_EVERYTHING = -math.huge
 
+-- The keys worked out so far, by threshold name: a table names a few thresholds and reads them on
+-- every lookup.
+local stat_keys = {}
+
 ---The key a stat threshold is read under: "Target: Combat Defence (Armoured)" ->
 ---"combat_defence_armoured".
 function outcomes.stat_key(name)
-  name = name:gsub("^%s*[Tt]arget:%s*", "")
-  return (name:lower():gsub("[()]", ""):gsub("[^%w]+", "_"):gsub("^_+", ""):gsub("_+$", ""))
+  local key = stat_keys[name]
+  if key == nil then
+    key = name:gsub("^%s*[Tt]arget:%s*", "")
+    key = key:lower():gsub("[()]", ""):gsub("[^%w]+", "_"):gsub("^_+", ""):gsub("_+$", "")
+    stat_keys[name] = key
+  end
+  return key
 end
 
 local function read_stat(target, name)
@@ -39,10 +48,11 @@ end
 ---(default: the target's stat under `outcomes.stat_key(name)`).
 function outcomes.threshold(threshold, target, stat)
   if threshold == "-" then return BELOW_EVERYTHING end
-  if type(threshold) == "number" then return threshold end
-  if type(threshold) == "function" then return threshold(target) end
-  if type(threshold) == "string" then return (stat or read_stat)(target, threshold) end
-  error(("a threshold is a number, '-', a stat's name or a function, not %s"):format(type(threshold)), 2)
+  local kind = type(threshold)
+  if kind == "number" then return threshold end
+  if kind == "function" then return threshold(target) end
+  if kind == "string" then return (stat or read_stat)(target, threshold) end
+  error(("a threshold is a number, '-', a stat's name or a function, not %s"):format(kind), 2)
 end
 
 ---The row `result` reaches, with its threshold as a number: a copy of the row with `outcome`,
