@@ -119,7 +119,6 @@ void record_roll(lua_State* L, const Roll& result) {
   nlohmann::json dice = nlohmann::json::array();
   for (const auto& term : result.terms)
     for (const auto& die : term.dice) dice.push_back(die.value);
-  // Field by field: an initializer list would copy every value once more.
   nlohmann::json fields = nlohmann::json::object();
   fields["expression"] = result.expr;
   fields["dice"] = std::move(dice);
