@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "interpreter/core/dice_source.hpp"
+#include "interpreter/core/event_log.hpp"
 #include "interpreter/core/named_dice.hpp"
 #include "interpreter/lua/sandbox.hpp"
 
@@ -72,6 +73,22 @@ TEST_CASE("dice.roll goes through the current dice source and shows its work", "
   CHECK(host.run("local r = dice.roll('4d6kh3') return r.total * 100 + #r.dice") == "1404");
   host.script({"1"});
   CHECK(host.run("return dice.roll('1d6').dice[1].fate") == "kept");
+}
+
+TEST_CASE("in a fight every roll is logged with its expression, dice, total, text and reason", "[dice]") {
+  Host host;
+  EventLog log;
+  host.sandbox.services().provide(&log);
+  host.script({"6", "5", "3", "1"});
+  host.run("return dice.roll('4d6kh3', 'Aldric rolls strength')");
+  REQUIRE(log.events().size() == 1);
+  const LogEvent& roll = log.events().front();
+  CHECK(roll.type == event_type::roll);
+  CHECK(roll.cause == "Aldric rolls strength");
+  CHECK(roll.fields == nlohmann::json{{"expression", "4d6kh3"},
+                                      {"dice", {6, 5, 3, 1}},
+                                      {"total", 14},
+                                      {"text", "4d6kh3 = [6, 5, 3, 1 dropped] = 14"}});
 }
 
 TEST_CASE("an expression rolled again is the same roll, however many different ones came between", "[dice]") {

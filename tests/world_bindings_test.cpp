@@ -1,6 +1,7 @@
 // The `grid`, `world`, `status` and `log` modules as a pack sees them, through the real sandbox.
 #include <catch2/catch.hpp>
 
+#include "interpreter/core/flow.hpp"
 #include "interpreter/core/lookup.hpp"
 #include "interpreter/core/narration.hpp"
 #include "interpreter/core/pathfinder.hpp"
@@ -170,6 +171,20 @@ TEST_CASE("log: a pack records events, reads them and overrides their narration"
   CHECK(fight.run("local r, p, t = log.position() return r .. p .. t") == "320");
   CHECK_THAT(fight.error("log.narrate('wound', '{target')"), Contains("has an unclosed or empty '{'"));
   CHECK_THAT(fight.error("log.render(9)"), Contains("no event with that number"));
+}
+
+TEST_CASE("log: an event of an action is recorded whole when the action commits", "[lua][log]") {
+  Fight fight;
+  Changes pending;
+  fight.sandbox.services().provide(&pending);
+  fight.run("return log.event('wound', { target = 'Orc #2', wounds = 1, tags = { 'crit' } }, 'Aldric hits')");
+  CHECK(fight.log.events().empty());
+  pending.apply();
+  REQUIRE(fight.log.events().size() == 1);
+  const LogEvent& wound = fight.log.events().front();
+  CHECK(wound.type == "wound");
+  CHECK(wound.cause == "Aldric hits");
+  CHECK(wound.fields == nlohmann::json{{"target", "Orc #2"}, {"wounds", 1}, {"tags", {"crit"}}});
 }
 
 TEST_CASE("module functions outside a fight say what is missing", "[lua]") {

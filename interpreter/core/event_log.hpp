@@ -59,7 +59,8 @@ class EventLog {
   FlowPosition position() const { return position_; }
 
   // Stamps the event with the current position and the next sequence number. `fields` must be a
-  // JSON object (an arbiter::Error otherwise).
+  // JSON object (an arbiter::Error otherwise). Where events are frequent, fill `fields` name by
+  // name: a braced list of pairs costs a temporary array and a copy per field.
   const LogEvent& record(std::string type, nlohmann::json fields, std::string cause);
   const std::vector<LogEvent>& events() const { return events_; }
   // Continues a saved log: the next event is numbered after the last of these.

@@ -9,14 +9,14 @@ namespace arbiter {
 void Statuses::record(const char* type, const Entity& target, const ActiveStatus& status, const std::string& cause) {
   const StatusDefinition& definition = book_.get(status.name);
   const std::string source = status.source == no_entity ? "" : world_.get(status.source).name;
-  log_.record(type,
-              {{"target", target.name},
-               {"status", status.name},
-               {"source", source},
-               {"stacks", status.stacks},
-               {"duration", status.timed ? nlohmann::json(status.remaining) : nlohmann::json(nullptr)},
-               {"unit", name(definition.unit)}},
-              cause);
+  nlohmann::json fields = nlohmann::json::object();
+  fields["target"] = target.name;
+  fields["status"] = status.name;
+  fields["source"] = source;
+  fields["stacks"] = status.stacks;
+  fields["duration"] = status.timed ? nlohmann::json(status.remaining) : nlohmann::json(nullptr);
+  fields["unit"] = name(definition.unit);
+  log_.record(type, std::move(fields), cause);
 }
 
 void Statuses::apply(EntityId target, std::string_view status, const Application& how) {

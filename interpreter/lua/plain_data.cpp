@@ -114,7 +114,11 @@ void push_json(lua_State* L, const nlohmann::json& value) {
     case nlohmann::json::value_t::number_integer:
     case nlohmann::json::value_t::number_unsigned: lua_pushinteger(L, value.get<lua_Integer>()); return;
     case nlohmann::json::value_t::number_float: lua_pushnumber(L, value.get<double>()); return;
-    case nlohmann::json::value_t::string: lua_pushstring(L, value.get_ref<const std::string&>().c_str()); return;
+    case nlohmann::json::value_t::string: {
+      const auto& text = value.get_ref<const std::string&>();
+      lua_pushlstring(L, text.data(), text.size());
+      return;
+    }
     case nlohmann::json::value_t::array: {
       lua_createtable(L, static_cast<int>(value.size()), 0);
       for (std::size_t i = 0; i < value.size(); ++i) {
@@ -125,9 +129,11 @@ void push_json(lua_State* L, const nlohmann::json& value) {
     }
     case nlohmann::json::value_t::object: {
       lua_createtable(L, 0, static_cast<int>(value.size()));
-      for (const auto& [name, item] : value.items()) {
+      // A fresh table: set raw, with the names' known lengths (phase_events pushes many events).
+      for (const auto& [name, item] : value.get_ref<const nlohmann::json::object_t&>()) {
+        lua_pushlstring(L, name.data(), name.size());
         push_json(L, item);
-        lua_setfield(L, -2, name.c_str());
+        lua_rawset(L, -3);
       }
       return;
     }

@@ -119,8 +119,12 @@ void record_roll(lua_State* L, const Roll& result) {
   nlohmann::json dice = nlohmann::json::array();
   for (const auto& term : result.terms)
     for (const auto& die : term.dice) dice.push_back(die.value);
-  log->record(event_type::roll, {{"expression", result.expr}, {"dice", std::move(dice)}, {"total", result.total}, {"text", result.text}},
-              result.reason);
+  nlohmann::json fields = nlohmann::json::object();
+  fields["expression"] = result.expr;
+  fields["dice"] = std::move(dice);
+  fields["total"] = result.total;
+  fields["text"] = result.text;
+  log->record(event_type::roll, std::move(fields), result.reason);
 }
 
 int roll(lua_State* L) {

@@ -31,11 +31,14 @@ void push_event(lua_State* L, const LogEvent& event) {
 }
 
 int event(lua_State* L) {
-  const std::string type = luaL_checkstring(L, 1);
+  std::string type = luaL_checkstring(L, 1);
   nlohmann::json fields = lua_isnoneornil(L, 2) ? nlohmann::json::object() : check_json(L, 2);
-  const std::string cause = luaL_optstring(L, 3, "");
+  std::string cause = luaL_optstring(L, 3, "");
   if (!fields.is_object()) throw Error("an event's fields are a table of named values");
-  change(L, [&log = log_of(L), type, fields = std::move(fields), cause] { log.record(type, fields, cause); });
+  // A change is applied once, so it hands its event over rather than copying it.
+  change(L, [&log = log_of(L), type = std::move(type), fields = std::move(fields), cause = std::move(cause)]() mutable {
+    log.record(std::move(type), std::move(fields), std::move(cause));
+  });
   return 0;
 }
 
