@@ -8,6 +8,7 @@
 #include "interpreter/core/status_definition.hpp"
 #include "interpreter/core/statuses.hpp"
 #include "interpreter/core/world.hpp"
+#include "interpreter/lua/character_handles.hpp"
 #include "interpreter/lua/sandbox.hpp"
 
 using namespace arbiter;
@@ -25,8 +26,10 @@ struct Fight {
   LookupRules lookups;
   PathFinder paths{world.grid()};
   Sandbox sandbox;
+  CharacterHandles handles{sandbox.state()};
 
   Fight() {
+    world.watch([this](EntityId id) { handles.changed(id); });
     world.grid().set_border({2, 0}, {3, 0}, Border{.name = "stone wall", .blocks_movement = true, .blocks_sight = true});
     world.grid().set_border({2, 3}, {2, 4}, Border{.name = "single door", .movement_limit = 2, .door = DoorState::Closed});
     world.add(Entity{.name = "Aldric", .side = "party", .position = {0, 0}, .stats = {{"wounds", 0}, {"size", 2}}});
@@ -39,6 +42,7 @@ struct Fight {
     s.provide(&narrator);
     s.provide(&lookups);
     s.provide(&paths);
+    s.provide(&handles);
     sandbox.add_pack({"skirmish", {}, "rules/skirmish", {}});
   }
 
@@ -123,7 +127,7 @@ TEST_CASE("world: character handles read live and general targets resolve", "[lu
   CHECK_THAT(fight.error("return world.character('Orc').hp"), Contains("a character has id, name, side, cell"));
 }
 
-TEST_CASE("world: a character is one read-only handle, its stats a read-only view kept current", "[lua][world]") {
+TEST_CASE("world: a character is one read-only handle, its fields read-only tables kept current", "[lua][world]") {
   Fight fight;
   // The same table wherever it comes from, so handles can be table keys.
   CHECK(fight.run("local seen = { [world.character('Orc')] = true } return seen[world.closest('Aldric', 'enemy')]") ==
@@ -137,6 +141,14 @@ TEST_CASE("world: a character is one read-only handle, its stats a read-only vie
   CHECK(fight.run("local before = world.character('Orc').stats\nworld.set_stat('Orc', 'wounds', 4)\n"
                   "return before.wounds .. ' ' .. world.character('Orc').stats.wounds .. ' ' .. "
                   "world.character('Orc #2').stats.wounds") == "1 4 2");
+  // Statuses and cells too, once read: the handle drops what it kept when the character changes.
+  fight.statuses.define({.name = "Pinned"});
+  CHECK(fight.run("local orc = world.character('Orc') local before = #orc.statuses .. orc.cell\n"
+                  "status.apply(orc, 'Pinned') world.move(orc, 'E2')\n"
+                  "return before .. ' ' .. #orc.statuses .. orc.statuses[1].name .. orc.cell") == "0E1 1PinnedE2");
+  CHECK(fight.run("status.remove('Orc', 'Pinned') return #world.character('Orc').statuses") == "0");
+  CHECK_THAT(fight.error("table.insert(world.character('Orc').statuses, { name = 'Hasted' })"), Contains("read-only"));
+  CHECK_THAT(fight.error("world.character('Orc').equipment[1] = 'Axe'"), Contains("read-only"));
 }
 
 TEST_CASE("status: apply, gate actions, modify rolls, expire", "[lua][status]") {

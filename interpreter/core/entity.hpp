@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/core/change_counter.hpp"
 #include "interpreter/core/coordinates.hpp"
 #include "interpreter/core/value.hpp"
 
@@ -32,7 +31,6 @@ struct Entity {
   Properties stats{};
   std::vector<std::string> equipment{};  // names of items in the ruleset's tables
   std::vector<ActiveStatus> statuses{};
-  ChangeCounter stats_revision{};  // counts World::set_stat's changes (Lua keeps the stats it read)
 
   const ActiveStatus* status(std::string_view status_name) const {
     for (const auto& s : statuses)

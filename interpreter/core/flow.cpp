@@ -221,7 +221,7 @@ void Flow::move_everyone() {
                 {{"character", who.name}, {"from", world_.grid().label(who.position)}, {"to", world_.grid().label(at)},
                  {"feet", intent.moved_feet}, {"halted", intent.halted}},
                 intent.action);
-    who.position = at;
+    world_.move(who.id, at);
   }
 }
 

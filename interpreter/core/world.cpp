@@ -56,7 +56,12 @@ const Entity& World::get(EntityId id) const {
 void World::set_stat(EntityId id, const std::string& stat, Value value) {
   Entity& e = get(id);
   e.stats[stat] = std::move(value);
-  e.stats_revision.bump();
+  changed(id);
+}
+
+void World::move(EntityId id, Cell to) {
+  get(id).position = to;
+  changed(id);
 }
 
 Entity& World::find(std::string_view name) { return const_cast<Entity&>(std::as_const(*this).find(name)); }

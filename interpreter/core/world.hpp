@@ -1,6 +1,7 @@
 #pragma once
 // The fight's map and everyone on it: the grid, the characters, and the border traffic of the
 // current turn. What a saved state holds besides the flow position and the dice.
+#include <functional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -11,6 +12,17 @@
 #include "interpreter/core/movement.hpp"
 
 namespace arbiter {
+
+// Who is told of every change to a character (Lua's character handles, which show a character's
+// fields as plain tables). It stays with the world it watches: a copy of a world (a save) starts
+// unwatched, and two worlds compare equal whoever watches them.
+struct WorldWatcher {
+  std::function<void(EntityId)> changed;
+  WorldWatcher() = default;
+  WorldWatcher(const WorldWatcher&) noexcept {}
+  WorldWatcher& operator=(const WorldWatcher&) noexcept { return *this; }
+  friend bool operator==(const WorldWatcher&, const WorldWatcher&) { return true; }
+};
 
 class World {
  public:
@@ -37,8 +49,14 @@ class World {
   Entity& find(std::string_view name);
   const Entity& find(std::string_view name) const;
   const std::vector<Entity>& entities() const { return entities_; }
-  // Sets a stat of a character, counting the change in its stats_revision.
+  // Changes a character's stat or cell, telling the watcher.
   void set_stat(EntityId id, const std::string& stat, Value value);
+  void move(EntityId id, Cell to);
+  // Whoever changes a character through get() (its statuses: Statuses) tells the watcher here.
+  void changed(EntityId id) const {
+    if (watcher_.changed) watcher_.changed(id);
+  }
+  void watch(std::function<void(EntityId)> watcher) { watcher_.changed = std::move(watcher); }
   // The id the next character will get (kept in saves so ids are never reused).
   EntityId next_id() const { return next_id_; }
 
@@ -51,6 +69,7 @@ class World {
   std::vector<Entity> entities_;
   EntityId next_id_ = 1;
   BorderTraffic traffic_;
+  WorldWatcher watcher_;
 };
 
 }  // namespace arbiter

@@ -1,10 +1,14 @@
-// Characters and cells as Lua sees them: handles that read the live character, labels for cells.
+// Characters and cells as Lua sees them: handles that show the character as it is now (character_handles.hpp),
+// labels for cells.
 #include "interpreter/lua/world_bindings.hpp"
+
+#include <algorithm>
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/labels.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/world.hpp"
+#include "interpreter/lua/character_handles.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/services.hpp"
@@ -14,90 +18,15 @@ namespace arbiter::lua {
 namespace {
 
 // A handle is an empty table, so every read and write reaches its metatable, which is its own:
-// its __index is the table of the character's id, name and side, which never change, so rules
-// read them with no call; that table's own __index reads the rest live from the world.
+// its __index is the table of the character's fields, so rules read them with no call. id, name
+// and side never change; the other fields are made when first read (that table's own __index,
+// load_field) and kept until the character changes (CharacterHandles::refresh drops them).
 //
-// Registry keys (their addresses): the live fields' metatable (shared). A handle's metatable
+// Registry keys (their addresses): the fields tables' metatable (shared). A handle's metatable
 // holds `id_key` -> its character's id, which is how a handle is told from any other table.
-const char live_fields_key = 0;
+const char load_field_key = 0;
 const char id_key = 0;
-
-// The id in the table of fixed fields at `index`.
-EntityId fixed_id(lua_State* L, int index) {
-  lua_pushliteral(L, "id");
-  lua_rawget(L, index);
-  const auto id = static_cast<EntityId>(lua_tointeger(L, -1));
-  lua_pop(L, 1);
-  return id;
-}
-
-// The character's stats as a read-only view, kept until one of them changes: rules read c.stats
-// many times a round. The cache holds, by id, the view and the stats revision it shows.
-void push_stats(lua_State* L, const Entity& e) {
-  push_fight_cache(L, FightCache::stats);
-  const int cache = lua_gettop(L);
-  const auto revision = static_cast<lua_Integer>(e.stats_revision.count);
-  if (lua_rawgeti(L, cache, e.id) == LUA_TTABLE) {
-    lua_rawgeti(L, -1, 1);
-    const bool current = lua_tointeger(L, -1) == revision;
-    lua_pop(L, 1);
-    if (current) {
-      lua_rawgeti(L, -1, 2);
-      lua_replace(L, cache);
-      lua_pop(L, 1);
-      return;
-    }
-  }
-  lua_pop(L, 1);
-  push_properties(L, e.stats);
-  push_readonly(L, -1, true);
-  lua_remove(L, -2);
-  lua_createtable(L, 2, 0);
-  lua_pushinteger(L, revision);
-  lua_rawseti(L, -2, 1);
-  lua_pushvalue(L, -2);
-  lua_rawseti(L, -2, 2);
-  lua_rawseti(L, cache, e.id);
-  lua_remove(L, cache);
-}
-
-// The fields that change as the fight runs; id, name and side are the handle's own.
-int character_index(lua_State* L) {
-  World& world = world_of(L);
-  const Entity& e = world.get(fixed_id(L, 1));
-  const std::string_view key = luaL_checkstring(L, 2);
-  if (key == "cell") lua_pushstring(L, world.grid().label(e.position).c_str());
-  else if (key == "stats") push_stats(L, e);
-  else if (key == "equipment") {
-    lua_createtable(L, static_cast<int>(e.equipment.size()), 0);
-    for (std::size_t i = 0; i < e.equipment.size(); ++i) {
-      lua_pushstring(L, e.equipment[i].c_str());
-      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-    }
-  } else if (key == "statuses") {
-    lua_createtable(L, static_cast<int>(e.statuses.size()), 0);
-    for (std::size_t i = 0; i < e.statuses.size(); ++i) {
-      const ActiveStatus& s = e.statuses[i];
-      lua_createtable(L, 0, 4);
-      lua_pushstring(L, s.name.c_str());
-      lua_setfield(L, -2, "name");
-      if (s.source != no_entity) {
-        lua_pushstring(L, world.get(s.source).name.c_str());
-        lua_setfield(L, -2, "source");
-      }
-      if (s.timed) {
-        lua_pushinteger(L, s.remaining);
-        lua_setfield(L, -2, "remaining");
-      }
-      lua_pushinteger(L, s.stacks);
-      lua_setfield(L, -2, "stacks");
-      lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-    }
-  } else {
-    throw Error("a character has id, name, side, cell, stats, equipment and statuses, not '" + std::string(key) + "'");
-  }
-  return 1;
-}
+constexpr const char* changing_fields[] = {"cell", "stats", "statuses", "equipment"};
 
 int refuse_change(lua_State* L) {
   return luaL_error(L, "a character's fields cannot be set: change stats with world.set_stat, statuses with status.apply");
@@ -115,7 +44,7 @@ int character_equal(lua_State* L) {
   return 1;
 }
 
-// The handle's metatable, around the table of its fixed fields on top of the stack (popped).
+// The handle's metatable, around the table of its fields on top of the stack (popped).
 void push_handle_metatable(lua_State* L, EntityId id) {
   lua_createtable(L, 0, 6);
   lua_insert(L, -2);
@@ -132,17 +61,144 @@ void push_handle_metatable(lua_State* L, EntityId id) {
   lua_rawsetp(L, -2, &id_key);
 }
 
-void push_live_fields_metatable(lua_State* L) {
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &live_fields_key) == LUA_TTABLE) return;
+void push_statuses(lua_State* L, const Entity& e, const World& world) {
+  lua_createtable(L, static_cast<int>(e.statuses.size()), 0);
+  for (std::size_t i = 0; i < e.statuses.size(); ++i) {
+    const ActiveStatus& s = e.statuses[i];
+    lua_createtable(L, 0, 4);
+    lua_pushstring(L, s.name.c_str());
+    lua_setfield(L, -2, "name");
+    if (s.source != no_entity) {
+      lua_pushstring(L, world.get(s.source).name.c_str());
+      lua_setfield(L, -2, "source");
+    }
+    if (s.timed) {
+      lua_pushinteger(L, s.remaining);
+      lua_setfield(L, -2, "remaining");
+    }
+    lua_pushinteger(L, s.stacks);
+    lua_setfield(L, -2, "stacks");
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+
+void push_strings(lua_State* L, const std::vector<std::string>& strings) {
+  lua_createtable(L, static_cast<int>(strings.size()), 0);
+  for (std::size_t i = 0; i < strings.size(); ++i) {
+    lua_pushstring(L, strings[i].c_str());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+
+// A field read the first time since its character last changed (the fields table at 1): made, and
+// kept in that table, so reading it again is the VM's own lookup. The tables are read-only and made
+// afresh each time, so a rule that kept the last one keeps what it read.
+int load_field(lua_State* L) {
+  lua_pushliteral(L, "id");
+  lua_rawget(L, 1);
+  const World& world = world_of(L);
+  const Entity& e = world.get(static_cast<EntityId>(lua_tointeger(L, -1)));
+  const std::string_view key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
+  if (key == "cell") {
+    lua_pushstring(L, world.grid().label(e.position).c_str());
+  } else if (key == "stats") {
+    push_properties(L, e.stats);
+    seal(L);
+  } else if (key == "statuses") {
+    push_statuses(L, e, world);
+    seal(L);
+  } else if (key == "equipment") {
+    push_strings(L, e.equipment);
+    seal(L);
+  } else {
+    throw Error(std::string("a character has id, name, side, cell, stats, equipment and statuses, not '") +
+                luaL_tolstring(L, 2, nullptr) + "'");
+  }
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, 1);
+  return 1;
+}
+
+void push_load_field_metatable(lua_State* L) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &load_field_key) == LUA_TTABLE) return;
   lua_pop(L, 1);
   lua_createtable(L, 0, 1);
-  lua_pushcfunction(L, guarded<character_index>);
+  lua_pushcfunction(L, guarded<load_field>);
   lua_setfield(L, -2, "__index");
   lua_pushvalue(L, -1);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &live_fields_key);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &load_field_key);
 }
 
 }  // namespace
+
+CharacterHandles::CharacterHandles(lua_State* L) {
+  // The main thread: the thread that made the handles may be gone when they are let go.
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+  owner_ = lua_tothread(L, -1);
+  lua_pop(L, 1);
+  lua_newtable(L);
+  table_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+CharacterHandles::~CharacterHandles() { luaL_unref(owner_, LUA_REGISTRYINDEX, table_ref_); }
+
+void CharacterHandles::changed(EntityId id) {
+  if (std::find(changed_.begin(), changed_.end(), id) == changed_.end()) changed_.push_back(id);
+}
+
+void CharacterHandles::refresh(lua_State* L) {
+  if (changed_.empty()) return;
+  luaL_checkstack(L, 4, "refreshing characters");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, table_ref_);
+  for (const EntityId id : changed_) {
+    if (lua_rawgeti(L, -1, id) == LUA_TTABLE) {  // a character Lua has not asked for has no handle yet
+      lua_getmetatable(L, -1);
+      lua_pushliteral(L, "__index");
+      lua_rawget(L, -2);
+      for (const char* field : changing_fields) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, field);
+      }
+      lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  changed_.clear();
+}
+
+void CharacterHandles::push(lua_State* L, const World& world, EntityId id) const {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, table_ref_);
+  if (lua_rawgeti(L, -1, id) == LUA_TTABLE) {
+    lua_remove(L, -2);
+    return;
+  }
+  lua_pop(L, 1);
+  const Entity& e = world.get(id);
+  lua_newtable(L);  // the handle
+  lua_createtable(L, 0, 7);
+  lua_pushinteger(L, id);
+  lua_setfield(L, -2, "id");
+  lua_pushstring(L, e.name.c_str());
+  lua_setfield(L, -2, "name");
+  lua_pushstring(L, e.side.c_str());
+  lua_setfield(L, -2, "side");
+  push_load_field_metatable(L);
+  lua_setmetatable(L, -2);
+  push_handle_metatable(L, id);
+  lua_setmetatable(L, -2);
+  mark_readonly(L, -1);  // rawset cannot change it either
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, -3, id);
+  lua_remove(L, -2);
+}
+
+CharacterHandles& handles_of(lua_State* L) { return services(L).get<CharacterHandles>("fight"); }
+
+void refresh_handles(lua_State* L) {
+  if (CharacterHandles* handles = services(L).find<CharacterHandles>()) handles->refresh(L);
+}
 
 World& world_of(lua_State* L) { return services(L).get<World>("world"); }
 
@@ -155,33 +211,7 @@ std::optional<EntityId> test_character(lua_State* L, int index) {
   return id;
 }
 
-// Handles are made once per fight and shared: a character is always the same table while its
-// fight runs.
-void push_entity(lua_State* L, EntityId id) {
-  push_fight_cache(L, FightCache::handles);
-  if (lua_rawgeti(L, -1, id) == LUA_TTABLE) {
-    lua_remove(L, -2);
-    return;
-  }
-  lua_pop(L, 1);
-  const Entity& e = world_of(L).get(id);
-  lua_newtable(L);  // the handle
-  lua_createtable(L, 0, 3);
-  lua_pushinteger(L, id);
-  lua_setfield(L, -2, "id");
-  lua_pushstring(L, e.name.c_str());
-  lua_setfield(L, -2, "name");
-  lua_pushstring(L, e.side.c_str());
-  lua_setfield(L, -2, "side");
-  push_live_fields_metatable(L);
-  lua_setmetatable(L, -2);
-  push_handle_metatable(L, id);
-  lua_setmetatable(L, -2);
-  mark_readonly(L, -1);  // rawset cannot change it either
-  lua_pushvalue(L, -1);
-  lua_rawseti(L, -3, id);
-  lua_remove(L, -2);
-}
+void push_entity(lua_State* L, EntityId id) { handles_of(L).push(L, world_of(L), id); }
 
 void push_entities(lua_State* L, const std::vector<EntityId>& ids) {
   lua_createtable(L, static_cast<int>(ids.size()), 0);

@@ -1,5 +1,7 @@
 #include "interpreter/lua/readonly.hpp"
 
+#include <string_view>
+
 #include "interpreter/lua/guard.hpp"
 
 namespace arbiter::lua {
@@ -21,10 +23,67 @@ void push_weak_table(lua_State* L, const void* key, const char* mode) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, key);
 }
 
+// What getmetatable() says of a view; it also tells views from other read-only tables (handles).
+constexpr const char* view_label = "read-only";
+
+int refuse_write(lua_State* L) {
+  return luaL_error(L,
+                    "attempt to change a read-only table (packs change definitions with arbiter.patch or "
+                    "arbiter.override; the runtime's libraries cannot be changed)");
+}
+
+// What the view at `view` shows: its metatable's __index table, so a read is the VM's own lookup
+// with no call at all (rules read definitions thousands of times a round). The metamethods below
+// are plain C functions shared by every view, which find it there: a view costs two tables.
+void push_shown(lua_State* L, int view) {
+  lua_getmetatable(L, view);
+  lua_pushliteral(L, "__index");
+  lua_rawget(L, -2);
+  lua_remove(L, -2);
+}
+
+int length(lua_State* L) {
+  push_shown(L, 1);
+  lua_len(L, -1);
+  return 1;
+}
+
+// `pairs(view)` walks what the view shows.
+int next_entry(lua_State* L) {
+  lua_settop(L, 2);
+  if (lua_next(L, lua_upvalueindex(1)) == 0) return 0;
+  return 2;
+}
+
+int pairs(lua_State* L) {
+  push_shown(L, 1);
+  lua_pushcclosure(L, guarded<next_entry>, 1);
+  lua_pushvalue(L, 1);
+  lua_pushnil(L);
+  return 3;
+}
+
+// Pushes a new view of the table at `shown`.
+void push_view_of(lua_State* L, int shown) {
+  shown = lua_absindex(L, shown);
+  lua_newtable(L);  // the view: always empty, so every read and write reaches the metatable
+  lua_createtable(L, 0, 5);
+  lua_pushvalue(L, shown);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, guarded<refuse_write>);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, guarded<length>);
+  lua_setfield(L, -2, "__len");
+  lua_pushcfunction(L, guarded<pairs>);
+  lua_setfield(L, -2, "__pairs");
+  lua_pushstring(L, view_label);
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  mark_readonly(L, -1);
+}
+
 // A deep view reads from its shadow: the table's fields, with nested tables replaced by their
-// views. The shadow is the view's __index *table*, so a read is the VM's own lookup with no call
-// at all: rules read definitions thousands of times a round. Fills the shadow at `shadow` from the
-// table at `table`, emptying it first.
+// views. Fills the shadow at `shadow` from the table at `table`, emptying it first.
 void fill_shadow(lua_State* L, int table, int shadow) {
   luaL_checkstack(L, 6, "making a read-only view");
   lua_pushnil(L);
@@ -46,32 +105,6 @@ void fill_shadow(lua_State* L, int table, int shadow) {
   }
 }
 
-int refuse_write(lua_State* L) {
-  return luaL_error(L,
-                    "attempt to change a read-only table (packs change definitions with arbiter.patch or "
-                    "arbiter.override; the runtime's libraries cannot be changed)");
-}
-
-int length(lua_State* L) {
-  lua_len(L, lua_upvalueindex(1));
-  return 1;
-}
-
-// `pairs(view)` walks what the view shows: the shadow of a deep view, the table of a shallow one.
-int next_entry(lua_State* L) {
-  lua_settop(L, 2);
-  if (lua_next(L, lua_upvalueindex(1)) == 0) return 0;
-  return 2;
-}
-
-int pairs(lua_State* L) {
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_pushcclosure(L, guarded<next_entry>, 1);
-  lua_pushvalue(L, 1);
-  lua_pushnil(L);
-  return 3;
-}
-
 }  // namespace
 
 void push_readonly(lua_State* L, int index, bool deep) {
@@ -80,46 +113,44 @@ void push_readonly(lua_State* L, int index, bool deep) {
     lua_pushvalue(L, index);
     return;
   }
-  if (deep) {
-    push_weak_table(L, &deep_cache_key, "kv");
-    lua_pushvalue(L, index);
-    if (lua_rawget(L, -2) == LUA_TTABLE) {
-      lua_remove(L, -2);
-      return;
-    }
-    lua_pop(L, 2);
+  if (!deep) {
+    push_view_of(L, index);
+    return;
   }
-  lua_newtable(L);  // the view: always empty, so every read and write reaches the metatable
-  const int view = lua_gettop(L);
-  lua_createtable(L, 0, 6);
-  if (deep) lua_newtable(L);  // the shadow, filled below: nested views may lead back to this one
-  else lua_pushvalue(L, index);
-  const int shown = lua_gettop(L);
-  lua_pushvalue(L, shown);
-  lua_setfield(L, -3, "__index");
-  lua_pushcfunction(L, guarded<refuse_write>);
-  lua_setfield(L, -3, "__newindex");
+  push_weak_table(L, &deep_cache_key, "kv");
   lua_pushvalue(L, index);
-  lua_pushcclosure(L, guarded<length>, 1);
-  lua_setfield(L, -3, "__len");
-  lua_pushvalue(L, shown);
-  lua_pushcclosure(L, guarded<pairs>, 1);
-  lua_setfield(L, -3, "__pairs");
-  lua_pushliteral(L, "read-only");
-  lua_setfield(L, -3, "__metatable");
-  lua_insert(L, -2);
-  lua_setmetatable(L, view);  // the shadow stays on top
-
-  mark_readonly(L, view);
-  if (deep) {
-    push_weak_table(L, &deep_cache_key, "kv");
-    lua_pushvalue(L, index);
-    lua_pushvalue(L, view);
-    lua_rawset(L, -3);
-    lua_pop(L, 1);
-    fill_shadow(L, index, lua_gettop(L));
+  if (lua_rawget(L, -2) == LUA_TTABLE) {
+    lua_remove(L, -2);
+    return;
   }
   lua_pop(L, 1);
+  lua_newtable(L);  // the shadow, filled last: nested views may lead back to this one
+  const int shadow = lua_gettop(L);
+  push_view_of(L, shadow);
+  lua_pushvalue(L, index);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, shadow - 1);  // the deep cache
+  fill_shadow(L, index, shadow);
+  lua_replace(L, shadow - 1);
+  lua_pop(L, 1);
+}
+
+void seal(lua_State* L) {
+  const int table = lua_gettop(L);
+  luaL_checkstack(L, 6, "making a read-only table");
+  lua_pushnil(L);
+  while (lua_next(L, table)) {
+    if (lua_type(L, -1) == LUA_TTABLE && !is_readonly(L, -1)) {
+      seal(L);
+      lua_pushvalue(L, -2);
+      lua_insert(L, -2);
+      lua_rawset(L, table);  // an existing field: allowed while walking
+    } else {
+      lua_pop(L, 1);
+    }
+  }
+  push_view_of(L, table);
+  lua_replace(L, table);
 }
 
 void refresh_views(lua_State* L) {
@@ -166,16 +197,14 @@ bool is_readonly(lua_State* L, int index) {
 }
 
 bool push_viewed(lua_State* L, int index) {
-  if (!is_readonly(L, index)) return false;
-  lua_getmetatable(L, index);
-  // Every view's __len closure holds the table it shows; other read-only tables have none.
-  if (lua_getfield(L, -1, "__len") != LUA_TFUNCTION || !lua_getupvalue(L, -1, 1)) {
-    lua_pop(L, 2);
-    return false;
-  }
-  lua_replace(L, -3);
-  lua_pop(L, 1);
-  return true;
+  index = lua_absindex(L, index);
+  if (!is_readonly(L, index) || !lua_getmetatable(L, index)) return false;
+  lua_pushliteral(L, "__metatable");
+  lua_rawget(L, -2);
+  const bool view = lua_type(L, -1) == LUA_TSTRING && std::string_view(lua_tostring(L, -1)) == view_label;
+  lua_pop(L, 2);
+  if (view) push_shown(L, index);
+  return view;
 }
 
 }  // namespace arbiter::lua

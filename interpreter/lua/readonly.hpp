@@ -10,6 +10,11 @@ namespace arbiter::lua {
 // views too (definitions); otherwise only the top level is protected (libraries of functions).
 void push_readonly(lua_State* L, int index, bool deep);
 
+// Replaces the table on top of the stack, which nothing else holds (data just made for Lua to
+// read), with a read-only view of it; the tables in it too. Cheaper than push_readonly: the table
+// itself is what the view shows.
+void seal(lua_State* L);
+
 // A deep view shows the table as it was when the view was made: after changing viewed tables in
 // place (the registry's patches), call this to show the changes.
 void refresh_views(lua_State* L);

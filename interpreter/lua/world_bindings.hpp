@@ -2,8 +2,8 @@
 // What the world's Lua modules (`grid`, `world`, `status`, `log`) share: their open functions
 // for modules.cpp, and the conversions between Lua values and the core's cells, characters,
 // values and JSON. Cells cross into Lua as labels ("C3"); characters as handles (read-only tables
-// of id, name and side that read the rest live by id), and anywhere a character is wanted its
-// name works too.
+// that show the character as it is now: character_handles.hpp), and anywhere a character is
+// wanted its name works too.
 //
 // The modules find the fight through the sandbox's services: World, EventLog, StatusBook,
 // Narrator, LookupRules and a PathFinder over the world's grid. A module function called where
@@ -37,9 +37,10 @@ int open_log(lua_State* L);
 
 World& world_of(lua_State* L);
 
-// Applies `change` now, or inside an action (while the host provides a Changes service) proposes
-// it, to be applied when the action commits: actions are transactions. Check arguments before,
-// so a mistake is reported at the author's line. (changes.cpp)
+// Applies `change` now (and refreshes the characters' handles), or inside an action (while
+// the host provides a Changes service) proposes it, to be applied when the action commits:
+// actions are transactions. Check arguments before, so a mistake is reported at the author's
+// line. (changes.cpp)
 void change(lua_State* L, std::function<void()> change);
 
 // A cell argument: a label ("C3"), or a character (handle or name) meaning the cell it is in.
@@ -54,13 +55,6 @@ void push_entity(lua_State* L, EntityId id);
 void push_entities(lua_State* L, const std::vector<EntityId>& ids);
 // The id a character handle at `index` holds, or nothing when it is not one.
 std::optional<EntityId> test_character(lua_State* L, int index);
-
-// What Lua keeps of the running fight between calls, so rules read it many times for the cost of
-// one (fight_cache.cpp): each character's handle and its stats. A host that makes another fight
-// the running one (or ends it) forgets the last one's.
-enum class FightCache { handles = 1, stats };
-void push_fight_cache(lua_State* L, FightCache part);  // makes it empty if there is none
-void forget_fight(lua_State* L);
 
 // An intent as Lua sees it: actor, action, target, ready, cost, order, note, reaction, start,
 // moved, halted, path, responses (wrap_flow.cpp).

@@ -2,6 +2,7 @@
 // phase, and the flow's levers a ruleset pulls — Ready, reactions, action points. The host
 // provides the running Flow as a service; outside a fight every function is a clear error.
 #include "interpreter/core/flow.hpp"
+#include "interpreter/lua/character_handles.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
 #include "interpreter/lua/world_bindings.hpp"
@@ -65,7 +66,9 @@ int react(lua_State* L) {
   reaction.note = luaL_optstring(L, 4, "");
   const Intent* chosen = flow.intent(reaction.actor);
   reaction.ready = chosen && chosen->ready;
-  lua_pushboolean(L, flow.react(std::move(reaction)));
+  const bool taken = flow.react(std::move(reaction));
+  refresh_handles(L);  // outside a simultaneous phase the reaction has landed
+  lua_pushboolean(L, taken);
   return 1;
 }
 

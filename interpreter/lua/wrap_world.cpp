@@ -48,11 +48,11 @@ int move(lua_State* L) {
   const std::string cause = luaL_optstring(L, 3, "");
   EventLog& log = services(L).get<EventLog>("event log");
   change(L, [&world, &log, id = who.id, to, cause] {
-    Entity& mover = world.get(id);
-    const Cell from = mover.position;
-    mover.position = to;
+    const Entity& mover = world.get(id);
     log.record(event_type::moved,
-               {{"character", mover.name}, {"from", world.grid().label(from)}, {"to", world.grid().label(to)}}, cause);
+               {{"character", mover.name}, {"from", world.grid().label(mover.position)}, {"to", world.grid().label(to)}},
+               cause);
+    world.move(id, to);
   });
   return 0;
 }

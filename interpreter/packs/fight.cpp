@@ -60,11 +60,13 @@ Fight::Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceS
     : sandbox_(sandbox),
       dice_(dice),
       world_(std::move(world)),
+      handles_(L ? L : sandbox.state()),
       statuses_(world_, book_, log_),
       paths_(world_.grid()),
       vocabulary_(read_vocabulary(L ? L : sandbox.state(), registry)),
       flow_rules_(read_flow(L ? L : sandbox.state(), registry, default_order_, lookups_, ruleset_pack_)),
       flow_(world_, log_, statuses_, flow_rules_, *this) {
+  world_.watch([this](EntityId id) { handles_.changed(id); });
   read_ruleset(L ? L : sandbox.state(), registry);
 }
 
@@ -191,6 +193,7 @@ const Fight::Function* Fight::hook(const char* name) const {
 }
 
 void Fight::call(const Function& function, int nargs, int nresults) {
+  handles_.refresh(L_);
   lua_rawgeti(L_, LUA_REGISTRYINDEX, function.ref);
   lua_insert(L_, -nargs - 1);
   sandbox_.call(L_, function.pack, nargs, nresults);
@@ -217,13 +220,13 @@ Fight::Active::Active(Fight& fight, lua_State* L) : fight_(fight), saved_thread_
   provide(&fight.paths_);
   provide(&fight.flow_);
   provide<DiceSource>(&fight.dice_);
-  lua::forget_fight(L);  // what Lua kept of another fight, if another fight ran last
+  provide(&fight.handles_);
+  fight.handles_.refresh(L);  // what changed while the fight was not running
 }
 
 Fight::Active::~Active() {
   for (auto it = restore_.rbegin(); it != restore_.rend(); ++it) (*it)();
   fight_.L_ = saved_thread_;
-  lua::forget_fight(fight_.sandbox_.state());
 }
 
 void Fight::resume(const SavedState& state) {
@@ -742,6 +745,7 @@ void Fight::resolve(const Intent& intent, Changes& changes) {
     ~Withdraw() { services.withdraw<Changes>(); }
   } withdraw{services};
   StackGuard guard{L_};
+  handles_.refresh(L_);
   lua_rawgeti(L_, LUA_REGISTRYINDEX, chosen.resolve.ref);
   lua::push_intent(L_, intent, world_);
   const FlowPosition at = flow_.position();

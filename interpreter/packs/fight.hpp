@@ -26,6 +26,7 @@
 #include "interpreter/core/pathfinder.hpp"
 #include "interpreter/core/snapshot.hpp"
 #include "interpreter/core/vocabulary.hpp"
+#include "interpreter/lua/character_handles.hpp"
 #include "interpreter/lua/sandbox.hpp"
 #include "interpreter/packs/registry.hpp"
 
@@ -153,6 +154,7 @@ class Fight final : public Ruleset {
   lua_State* L_ = nullptr;  // the running thread during a round
   DiceSource& dice_;
   World world_;
+  lua::CharacterHandles handles_;  // watches world_
   EventLog log_;
   StatusBook book_;
   Statuses statuses_;
