@@ -49,12 +49,11 @@ void push_handle_metatable(lua_State* L, EntityId id) {
   lua_createtable(L, 0, 6);
   lua_insert(L, -2);
   lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, guarded<refuse_change>);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushcfunction(L, guarded<character_tostring>);
-  lua_setfield(L, -2, "__tostring");
-  lua_pushcfunction(L, guarded<character_equal>);
-  lua_setfield(L, -2, "__eq");
+  static const luaL_Reg metamethods[] = {{"__newindex", guarded<refuse_change>},
+                                         {"__tostring", guarded<character_tostring>},
+                                         {"__eq", guarded<character_equal>},
+                                         {nullptr, nullptr}};
+  luaL_setfuncs(L, metamethods, 0);
   lua_pushstring(L, "a character");  // getmetatable() shows this, setmetatable() is refused
   lua_setfield(L, -2, "__metatable");
   lua_pushinteger(L, id);

@@ -70,12 +70,9 @@ void push_view_of(lua_State* L, int shown) {
   lua_createtable(L, 0, 5);
   lua_pushvalue(L, shown);
   lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, guarded<refuse_write>);
-  lua_setfield(L, -2, "__newindex");
-  lua_pushcfunction(L, guarded<length>);
-  lua_setfield(L, -2, "__len");
-  lua_pushcfunction(L, guarded<pairs>);
-  lua_setfield(L, -2, "__pairs");
+  static const luaL_Reg metamethods[] = {
+      {"__newindex", guarded<refuse_write>}, {"__len", guarded<length>}, {"__pairs", guarded<pairs>}, {nullptr, nullptr}};
+  luaL_setfuncs(L, metamethods, 0);
   lua_pushstring(L, view_label);
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
