@@ -26,7 +26,12 @@ namespace {
 // holds `id_key` -> its character's id, which is how a handle is told from any other table.
 const char load_field_key = 0;
 const char id_key = 0;
-constexpr const char* changing_fields[] = {"cell", "stats", "statuses", "equipment"};
+// In a fields table (which no rule can reach): the world of the handle's fight, so a handle read
+// while another fight runs shows its own character. Cleared when the fight ends.
+const char world_key = 0;
+// The fields kept once read, until the character changes. Statuses and equipment are lists a rule
+// may walk with `next` or pass on as plain data, so they are made afresh at every read instead.
+constexpr const char* kept_fields[] = {"cell", "stats"};
 
 int refuse_change(lua_State* L) {
   return luaL_error(L, "a character's fields cannot be set: change stats with world.set_stat, statuses with status.apply");
@@ -37,22 +42,14 @@ int character_tostring(lua_State* L) {
   return 1;
 }
 
-int character_equal(lua_State* L) {
-  const auto a = test_character(L, 1);
-  const auto b = test_character(L, 2);
-  lua_pushboolean(L, a && b && *a == *b);
-  return 1;
-}
-
 // The handle's metatable, around the table of its fields on top of the stack (popped).
 void push_handle_metatable(lua_State* L, EntityId id) {
   lua_createtable(L, 0, 6);
   lua_insert(L, -2);
   lua_setfield(L, -2, "__index");
-  static const luaL_Reg metamethods[] = {{"__newindex", guarded<refuse_change>},
-                                         {"__tostring", guarded<character_tostring>},
-                                         {"__eq", guarded<character_equal>},
-                                         {nullptr, nullptr}};
+  // No __eq: a character is one handle for its fight's whole life, so `==` is already identity.
+  static const luaL_Reg metamethods[] = {
+      {"__newindex", guarded<refuse_change>}, {"__tostring", guarded<character_tostring>}, {nullptr, nullptr}};
   luaL_setfuncs(L, metamethods, 0);
   lua_pushstring(L, "a character");  // getmetatable() shows this, setmetatable() is refused
   lua_setfield(L, -2, "__metatable");
@@ -89,25 +86,40 @@ void push_strings(lua_State* L, const std::vector<std::string>& strings) {
   }
 }
 
-// A field read the first time since its character last changed (the fields table at 1): made, and
-// kept in that table, so reading it again is the VM's own lookup. The tables are read-only and made
-// afresh each time, so a rule that kept the last one keeps what it read.
+// The world of the handle whose fields table is at `fields`; an error once its fight has ended.
+const World& world_of_fields(lua_State* L, int fields) {
+  lua_rawgetp(L, fields, &world_key);
+  const auto* world = static_cast<const World*>(lua_touserdata(L, -1));
+  lua_pop(L, 1);
+  if (!world) {
+    lua_getfield(L, fields, "name");
+    throw Error(std::string("the fight of ") + lua_tostring(L, -1) + " has ended: its handle shows nothing more");
+  }
+  return *world;
+}
+
+// A field the fields table at 1 does not hold: cell and stats the first time since the character
+// last changed (kept in that table, so reading them again is the VM's own lookup; stats are
+// read-only and made afresh after a change, so a rule that kept the last one keeps what it read),
+// statuses and equipment at every read.
 int load_field(lua_State* L) {
+  const World& world = world_of_fields(L, 1);
   lua_pushliteral(L, "id");
   lua_rawget(L, 1);
-  const World& world = world_of(L);
   const Entity& e = world.get(static_cast<EntityId>(lua_tointeger(L, -1)));
   const std::string_view key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
+  if (key == "statuses") {
+    push_statuses(L, e, world);
+    return 1;
+  }
+  if (key == "equipment") {
+    push_strings(L, e.equipment);
+    return 1;
+  }
   if (key == "cell") {
     lua_pushstring(L, world.grid().label(e.position).c_str());
   } else if (key == "stats") {
     push_properties(L, e.stats);
-    seal(L);
-  } else if (key == "statuses") {
-    push_statuses(L, e, world);
-    seal(L);
-  } else if (key == "equipment") {
-    push_strings(L, e.equipment);
     seal(L);
   } else {
     throw Error(std::string("a character has id, name, side, cell, stats, equipment and statuses, not '") +
@@ -117,6 +129,25 @@ int load_field(lua_State* L) {
   lua_pushvalue(L, -2);
   lua_rawset(L, 1);
   return 1;
+}
+
+// Pushes the fields table of the handle at `index`.
+void push_fields(lua_State* L, int index) {
+  lua_getmetatable(L, index);
+  lua_pushliteral(L, "__index");
+  lua_rawget(L, -2);
+  lua_remove(L, -2);
+}
+
+// A handle given where the running fight is wanted: it must be one of that fight's.
+void require_running_fight(lua_State* L, int index, const World& running) {
+  push_fields(L, index);
+  const bool ours = &world_of_fields(L, lua_gettop(L)) == &running;
+  if (!ours) {
+    lua_getfield(L, -1, "name");
+    throw Error(std::string(lua_tostring(L, -1)) + " is a character of another fight, not of the one running");
+  }
+  lua_pop(L, 1);
 }
 
 void push_load_field_metatable(lua_State* L) {
@@ -140,7 +171,19 @@ CharacterHandles::CharacterHandles(lua_State* L) {
   table_ref_ = luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
-CharacterHandles::~CharacterHandles() { luaL_unref(owner_, LUA_REGISTRYINDEX, table_ref_); }
+CharacterHandles::~CharacterHandles() {
+  // Handles a rule kept outlive the fight: they stop showing its (gone) world.
+  lua_rawgeti(owner_, LUA_REGISTRYINDEX, table_ref_);
+  lua_pushnil(owner_);
+  while (lua_next(owner_, -2)) {
+    push_fields(owner_, -1);
+    lua_pushnil(owner_);
+    lua_rawsetp(owner_, -2, &world_key);
+    lua_pop(owner_, 2);
+  }
+  lua_pop(owner_, 1);
+  luaL_unref(owner_, LUA_REGISTRYINDEX, table_ref_);
+}
 
 void CharacterHandles::changed(EntityId id) {
   if (std::find(changed_.begin(), changed_.end(), id) == changed_.end()) changed_.push_back(id);
@@ -152,14 +195,12 @@ void CharacterHandles::refresh(lua_State* L) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, table_ref_);
   for (const EntityId id : changed_) {
     if (lua_rawgeti(L, -1, id) == LUA_TTABLE) {  // a character Lua has not asked for has no handle yet
-      lua_getmetatable(L, -1);
-      lua_pushliteral(L, "__index");
-      lua_rawget(L, -2);
-      for (const char* field : changing_fields) {
+      push_fields(L, -1);
+      for (const char* field : kept_fields) {
         lua_pushnil(L);
         lua_setfield(L, -2, field);
       }
-      lua_pop(L, 2);
+      lua_pop(L, 1);
     }
     lua_pop(L, 1);
   }
@@ -183,6 +224,8 @@ void CharacterHandles::push(lua_State* L, const World& world, EntityId id) const
   lua_setfield(L, -2, "name");
   lua_pushstring(L, e.side.c_str());
   lua_setfield(L, -2, "side");
+  lua_pushlightuserdata(L, const_cast<World*>(&world));
+  lua_rawsetp(L, -2, &world_key);
   push_load_field_metatable(L);
   lua_setmetatable(L, -2);
   push_handle_metatable(L, id);
@@ -221,13 +264,20 @@ void push_entities(lua_State* L, const std::vector<EntityId>& ids) {
 }
 
 Entity& check_entity(lua_State* L, int index, World& world) {
-  if (const auto id = test_character(L, index)) return world.get(*id);
+  if (const auto id = test_character(L, index)) {
+    require_running_fight(L, index, world);
+    return world.get(*id);
+  }
   if (lua_type(L, index) != LUA_TSTRING) luaL_typeerror(L, index, "character or character name");
   return world.find(lua_tostring(L, index));
 }
 
 Cell check_cell(lua_State* L, int index, const Grid& grid) {
-  if (const auto id = test_character(L, index)) return world_of(L).get(*id).position;
+  if (const auto id = test_character(L, index)) {
+    const World& world = world_of(L);
+    require_running_fight(L, index, world);
+    return world.get(*id).position;
+  }
   if (lua_type(L, index) != LUA_TSTRING) luaL_typeerror(L, index, "cell label (\"C3\") or character");
   const std::string text = lua_tostring(L, index);
   if (parse_label(text)) return grid.cell(text);

@@ -3,6 +3,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/world.hpp"
+#include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::lua {
@@ -19,6 +20,11 @@ Value check_value_at(lua_State* L, int index, int depth) {
     case LUA_TSTRING: return std::string(lua_tostring(L, index));
     case LUA_TTABLE: {
       if (depth > deepest_value) throw Error("a value nests lists more than " + std::to_string(deepest_value) + " deep");
+      if (push_viewed(L, index)) {  // a read-only list (a stat read from c.stats): what it shows
+        Value shown = check_value_at(L, -1, depth);
+        lua_pop(L, 1);
+        return shown;
+      }
       Value::List list;
       const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, index));
       for (lua_Integer i = 1; i <= n; ++i) {
@@ -44,8 +50,18 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth) {
     case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
     case LUA_TSTRING: return std::string(lua_tostring(L, index));
     case LUA_TTABLE: {
-      if (const auto id = test_character(L, index)) return world_of(L).get(*id).name;
+      if (test_character(L, index)) {
+        lua_getfield(L, index, "name");
+        std::string name = lua_tostring(L, -1);
+        lua_pop(L, 1);
+        return name;
+      }
       if (depth > deepest_value) throw Error("a table nests more than " + std::to_string(deepest_value) + " deep");
+      if (push_viewed(L, index)) {  // a read-only table (c.stats, a definition): what it shows
+        nlohmann::json shown = check_json_at(L, -1, depth);
+        lua_pop(L, 1);
+        return shown;
+      }
       const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, index));
       if (n > 0) {
         nlohmann::json list = nlohmann::json::array();

@@ -260,6 +260,7 @@ void Fight::run_round(lua_State* L) {
   Active active(*this, L);
   flow_.run_round();
   orders_.erase(flow_.position().round);
+  handles_.refresh(L);  // what the round changed after its last call into Lua (statuses expiring)
 }
 
 // ---- the flow's questions ----
@@ -738,12 +739,18 @@ void Fight::resolve(const Intent& intent, Changes& changes) {
       throw Error(
           fmt::format("{} is an ally of {}: the target of {} is an enemy", target.name, actor.name, chosen.name));
   }
+  // This action's transaction, until it ends; then the one it was inside (an action's flow.react
+  // resolves another action), if any.
   lua::Services& services = sandbox_.services();
-  services.provide<Changes>(&changes);
-  struct Withdraw {
+  struct Restore {
     lua::Services& services;
-    ~Withdraw() { services.withdraw<Changes>(); }
-  } withdraw{services};
+    Changes* outer = services.find<Changes>();
+    ~Restore() {
+      if (outer) services.provide<Changes>(outer);
+      else services.withdraw<Changes>();
+    }
+  } restore{services};
+  services.provide<Changes>(&changes);
   StackGuard guard{L_};
   handles_.refresh(L_);
   lua_rawgeti(L_, LUA_REGISTRYINDEX, chosen.resolve.ref);

@@ -1,6 +1,6 @@
 -- Turns in initiative order (highest `speed` first), 6 action points each: Strike costs 3. A
 -- struck character may Parry (2); the striker may answer a Parry with a Riposte (1). Fumble
--- changes a stat and then fails: nothing of it may remain.
+-- changes a stat and then fails: nothing of it may remain; Provoke draws a reaction first.
 local arbiter = require "arbiter"
 
 arbiter.define.table("flow", {
@@ -30,6 +30,17 @@ arbiter.define.action("Fumble", { resolve = function(ctx)
   error("the blade slips")
 end })
 
+arbiter.define.action("Provoke", { resolve = function(ctx)
+  for _, other in ipairs(world.characters()) do
+    if other.side ~= ctx.actor.side then flow.react(other, "Wait") end
+  end
+  world.set_stat(ctx.actor, "provoked", true, "provoke")
+  error("the taunt falls flat")
+end })
+
+-- Lasts the round it is applied in.
+arbiter.define.status("Winded", { unit = "rounds", duration = 1 })
+
 arbiter.define.hook("initiative", function(characters)
   table.sort(characters, function(a, b) return (a.stats.speed or 0) > (b.stats.speed or 0) end)
   return characters
@@ -37,6 +48,7 @@ end)
 
 arbiter.define.hook("choose", function(me, points)
   if me.stats.fumbles and not me.stats.dropped then return { action = "Fumble" } end
+  if me.stats.provokes and not me.stats.provoked then return { action = "Provoke" } end
   if me.stats.lunges and not me.stats.lunged and points == 6 then return { action = "Lunge" } end
   if points < 3 then return nil end
   for _, other in ipairs(world.characters()) do

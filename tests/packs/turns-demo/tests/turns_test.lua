@@ -66,3 +66,57 @@ test.case("an action allowed only with a status fails, saying which, for a chara
   f:round()
   test.equal(f:stat("Ana", "lunged"), true)
 end)
+
+test.case("an action's flow.react does not end its transaction: a failure still leaves nothing", function()
+  local f = bout {
+    { name = "Ana", side = "a", at = "A1", stats = { speed = 5, provokes = true } },
+    { name = "Bo", side = "b", at = "B1" },
+  }
+  f:round()
+  test.equal(f:stat("Ana", "provoked"), nil)
+  test.truthy(f:events("action_failed")[1].fields.error:find("the taunt falls flat", 1, true))
+end)
+
+test.case("a handle shows what a round changed after the last rule ran: a status run out at its end", function()
+  local f = bout {
+    { name = "Ana", side = "a", at = "A1", stats = { speed = 1 } },
+    { name = "Bo", side = "b", at = "B1", stats = { speed = 5 } },
+  }
+  local during, after = f:within(function()
+    local ana = world.character("Ana")
+    status.apply(ana, "Winded")
+    local before = #ana.statuses .. " " .. tostring(ana.stats.hits)
+    f:round()
+    return before, #ana.statuses .. " " .. tostring(ana.stats.hits)
+  end)
+  test.equal(during, "1 nil")
+  test.equal(after, "0 1", "Winded ran out when the round ended; Bo's Strike landed")
+  test.equal(f:has("Ana", "Winded"), false)
+end)
+
+test.case("a handle belongs to its fight: read in another it shows its own, given to another's functions it is refused", function()
+  local f1 = bout { { name = "Ana", side = "a", at = "A1", stats = { speed = 1 } } }
+  local f2 = bout { { name = "Ana", side = "a", at = "A1", stats = { speed = 7 } } }
+  local ana1 = f1:within(function() return world.character("Ana") end)
+  test.equal(f2:within(function() return ana1.stats.speed end), 1)
+  test.equal(f1:within(function() return world.character("Ana").stats.speed end), 1)
+  local ok, why = pcall(f2.within, f2, function() world.set_stat(ana1, "speed", 3) end)
+  test.equal(ok, false)
+  test.truthy(tostring(why):find("Ana is a character of another fight", 1, true), why)
+  test.equal(f2:stat("Ana", "speed"), 7)
+end)
+
+test.case("a character's statuses are a plain list, and read-only stats pass on as plain data", function()
+  local f = bout { { name = "Ana", side = "a", at = "A1", stats = { tags = { "quick", "sly" } } } }
+  f:within(function()
+    local ana = world.character("Ana")
+    status.apply(ana, "Winded")
+    test.truthy(next(ana.statuses) ~= nil)
+    log.event("noted", { statuses = ana.statuses, tags = ana.stats.tags })
+    world.set_stat(ana, "copied", ana.stats.tags)
+  end)
+  local noted = f:events("noted")[1].fields
+  test.equal(noted.statuses[1].name, "Winded")
+  test.equal(noted.tags, { "quick", "sly" })
+  test.equal(f:stat("Ana", "copied"), { "quick", "sly" })
+end)
