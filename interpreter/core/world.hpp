@@ -13,8 +13,8 @@
 
 namespace arbiter {
 
-// Who is told of every change to a character (Lua's character handles, which show a character's
-// fields as plain tables). It stays with the world it watches: a copy of a world (a save) starts
+// Who is told of every change to a character (Lua's character handles, which keep what they read
+// of a character until it changes). It stays with the world it watches: a copy of a world (a save) starts
 // unwatched, and two worlds compare equal whoever watches them.
 struct WorldWatcher {
   std::function<void(EntityId)> changed;

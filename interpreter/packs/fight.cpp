@@ -260,7 +260,7 @@ void Fight::run_round(lua_State* L) {
   Active active(*this, L);
   flow_.run_round();
   orders_.erase(flow_.position().round);
-  handles_.refresh(L);  // what the round changed after its last call into Lua (statuses expiring)
+  handles_.refresh(L);  // what landed after the round's last call into Lua (a simultaneous phase's changes)
 }
 
 // ---- the flow's questions ----
