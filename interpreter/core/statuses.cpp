@@ -33,7 +33,6 @@ void Statuses::apply(EntityId target, std::string_view status, const Application
                                      [&](const ActiveStatus& s) { return s.name == definition.name; });
   if (existing == entity.statuses.end() || definition.stacking == Stacking::Independent) {
     entity.statuses.push_back(fresh);
-    world_.changed(target);
     record(event_type::status_applied, entity, entity.statuses.back(), how.cause);
     return;
   }
@@ -43,14 +42,12 @@ void Statuses::apply(EntityId target, std::string_view status, const Application
       existing->stacks = std::min(existing->stacks + 1, definition.max_stacks);
       existing->remaining = duration;
       existing->source = how.source;
-      world_.changed(target);
       record(event_type::status_stacked, entity, *existing, how.cause);
       return;
     case Stacking::Refresh:
     case Stacking::Independent:
       existing->remaining = duration;
       existing->source = how.source;
-      world_.changed(target);
       record(event_type::status_refreshed, entity, *existing, how.cause);
       return;
   }
@@ -68,7 +65,6 @@ bool Statuses::remove(EntityId target, std::string_view status, const std::strin
     it = entity.statuses.erase(it);
     removed = true;
   }
-  if (removed) world_.changed(target);
   return removed;
 }
 
@@ -82,10 +78,7 @@ void Statuses::tick(const Tick& tick) {
       const bool counts = it->timed && definition.unit == tick.unit && definition.expires_at == tick.edge &&
                           (tick.whose == no_entity || tick.whose == clock_owner);
       // A duration of N lasts through N ticks of its clock; 0 ends at the first one.
-      if (counts) {
-        it->remaining = std::max(0, it->remaining - 1);
-        world_.changed(entity.id);
-      }
+      if (counts) it->remaining = std::max(0, it->remaining - 1);
       if (counts && it->remaining == 0) {
         record(event_type::status_expired, entity, *it, "its duration ran out");
         it = entity.statuses.erase(it);

@@ -13,9 +13,9 @@
 
 namespace arbiter {
 
-// Who is told of every change to a character (Lua's character handles, which keep what they read
-// of a character until it changes). It stays with the world it watches: a copy of a world (a save) starts
-// unwatched, and two worlds compare equal whoever watches them.
+// Who is told when a character's cell or stats change (Lua's character handles, which keep those
+// once read until they change). It stays with the world it watches: a copy of a world (a save)
+// starts unwatched, and two worlds compare equal whoever watches them.
 struct WorldWatcher {
   std::function<void(EntityId)> changed;
   WorldWatcher() = default;
@@ -52,10 +52,6 @@ class World {
   // Changes a character's stat or cell, telling the watcher.
   void set_stat(EntityId id, const std::string& stat, Value value);
   void move(EntityId id, Cell to);
-  // Whoever changes a character through get() (its statuses: Statuses) tells the watcher here.
-  void changed(EntityId id) const {
-    if (watcher_.changed) watcher_.changed(id);
-  }
   void watch(std::function<void(EntityId)> watcher) { watcher_.changed = std::move(watcher); }
   // The id the next character will get (kept in saves so ids are never reused).
   EntityId next_id() const { return next_id_; }
@@ -64,6 +60,9 @@ class World {
 
  private:
   void check_new(const Entity& entity) const;
+  void changed(EntityId id) const {
+    if (watcher_.changed) watcher_.changed(id);
+  }
 
   Grid grid_;
   std::vector<Entity> entities_;

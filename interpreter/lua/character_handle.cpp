@@ -19,8 +19,9 @@ namespace {
 
 // A handle is an empty table, so every read and write reaches its metatable, which is its own:
 // its __index is the table of the character's fields, so rules read them with no call. id, name
-// and side never change; the other fields are made when first read (that table's own __index,
-// load_field) and kept until the character changes (CharacterHandles::refresh drops them).
+// and side never change; cell and stats are made when first read (that table's own __index,
+// load_field) and kept until they change (CharacterHandles::refresh drops them); statuses and
+// equipment are made at every read.
 //
 // Registry keys (their addresses): the fields tables' metatable (shared). A handle's metatable
 // holds `id_key` -> its character's id, which is how a handle is told from any other table.

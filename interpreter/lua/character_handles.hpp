@@ -2,7 +2,7 @@
 // A fight's characters as Lua sees them (character_handle.cpp): one read-only handle per character
 // for the fight's whole life, kept in a table of the fight's own, so handles work as table keys and
 // two fights' handles never mix. A handle keeps its character's cell and stats once read, so rules
-// read them again with no call into C++, until the world reports a change to the character
+// read them again with no call into C++, until the world reports that they changed
 // (World::watch): refresh() then drops them, before Lua runs again, and the next read makes them
 // afresh. The fight provides its handles as a service while it runs (Fight::Active).
 #include <vector>
