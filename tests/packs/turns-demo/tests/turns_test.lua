@@ -106,6 +106,17 @@ test.case("a handle belongs to its fight: read in another it shows its own, give
   test.equal(f2:stat("Ana", "speed"), 7)
 end)
 
+test.case("a handle kept after its fight has ended says so when read, and keeps its name", function()
+  local f = bout { { name = "Ana", side = "a", at = "A1", stats = { speed = 1 } } }
+  local ana = f:within(function() return world.character("Ana") end)
+  f = nil
+  collectgarbage()  -- the fight's last reference is gone: it ends
+  test.equal(ana.name, "Ana")
+  local ok, why = pcall(function() return ana.stats end)
+  test.equal(ok, false)
+  test.truthy(tostring(why):find("the fight of Ana has ended", 1, true), why)
+end)
+
 test.case("a character's statuses are a plain list, and read-only stats pass on as plain data", function()
   local f = bout { { name = "Ana", side = "a", at = "A1", stats = { tags = { "quick", "sly" } } } }
   f:within(function()
