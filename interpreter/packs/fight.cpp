@@ -521,12 +521,32 @@ EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
     case Kind::self: return who.id;
     case Kind::character: return world_.find(target.text.text).id;
     case Kind::cell:
-    case Kind::coordinates: return no_entity;
+    case Kind::coordinates: return standing_at(*cell_of(target));  // "Ranged Attack -> C3": whoever is there
     case Kind::phrase: break;
   }
   StackGuard guard{L_};
   call_phrase(who, vocabulary_.target(target.text.text), targets_, "target", "find", target.text.text);
   return lua_isnil(L_, -1) ? no_entity : lua::check_entity(L_, -1, world_).id;
+}
+
+std::optional<Cell> Fight::cell_of(const orders::Target& target) const {
+  const Grid& grid = world_.grid();
+  if (target.kind == orders::Target::Kind::cell) return grid.cell(target.text.text);
+  if (target.kind == orders::Target::Kind::coordinates)
+    return grid.cell_at_feet(static_cast<int>(target.x), static_cast<int>(target.y));
+  return std::nullopt;
+}
+
+// Whoever stands on the cell as the order is read; of several (one fallen where another stands),
+// one who can still act.
+EntityId Fight::standing_at(Cell cell) const {
+  EntityId fallen = no_entity;
+  for (const Entity& e : world_.entities()) {
+    if (e.position != cell) continue;
+    if (flow_.can_act(e)) return e.id;
+    if (fallen == no_entity) fallen = e.id;
+  }
+  return fallen;
 }
 
 std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& movement, EntityId target,
@@ -540,9 +560,7 @@ std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& move
   using Kind = orders::Movement::Kind;
   const auto place = [&]() -> std::optional<Cell> {
     if (!movement.place) return std::nullopt;
-    if (movement.place->kind == orders::Target::Kind::cell) return grid.cell(movement.place->text.text);
-    if (movement.place->kind == orders::Target::Kind::coordinates)
-      return grid.cell_at_feet(static_cast<int>(movement.place->x), static_cast<int>(movement.place->y));
+    if (const auto cell = cell_of(*movement.place)) return cell;
     const EntityId id = target_of(who, *movement.place);
     if (id == no_entity) return std::nullopt;
     return world_.get(id).position;

@@ -142,6 +142,9 @@ class Fight final : public Ruleset {
   void settle_ready(const Action& chosen, Intent& intent);
   bool holds(const Entity& who, const orders::Condition& condition);
   EntityId target_of(const Entity& who, const orders::Target& target);
+  // The cell a cell or coordinates target names (nullopt for the other kinds).
+  std::optional<Cell> cell_of(const orders::Target& target) const;
+  EntityId standing_at(Cell cell) const;
   std::vector<Cell> path_of(const Entity& who, const orders::Movement& movement, EntityId target, const Action& action);
   void push_bindings(const orders::Match& match, int& count);
   // Calls the pack's function for a declared phrase (a condition's test, a target's find) with the

@@ -39,6 +39,25 @@ test.case("an attack whose target phrase named no one attacks no one, even if an
   test.truthy(duel.narrated(f, "Aldric (Full Attack) has no Target"), "said so")
 end)
 
+test.case("a cell as an attack's target is whoever stands there as the phase begins", function()
+  -- The Orc stands at C2 beside Aldric: "Full Attack -> C2" is made at the Orc (d20 15 and 12),
+  -- and so is the same written as coordinates (C2 spans X 10-14', Y 5-9').
+  for _, written in ipairs { "C2", "X: 10, Y: 5" } do
+    local f = duel.pair({}, {}, { 15, 12 })
+    f:round(duel.still("Full Attack -> " .. written))
+    test.truthy(duel.narrated(f, "Aldric: Full Attack → Orc"), written .. ": the target is declared")
+    test.equal(duel.attacks(f, "target", "Aldric"), { "Orc", "Orc" }, written)
+    duel.no_failures(f)
+  end
+end)
+
+test.case("a cell where no one stands, as an attack's target, names no one", function()
+  local f = duel.pair({}, {})
+  f:round(duel.still("Full Attack -> D2"))
+  test.equal(#f:events("attack"), 0)
+  test.truthy(duel.narrated(f, "Aldric (Full Attack) has no Target"), "said so")
+end)
+
 test.case("orders of an Unconscious character are said not to be carried out, once per phase", function()
   local f = duel.pair({}, { at = "F2" })
   knock_out(f, "Aldric")
