@@ -36,9 +36,10 @@ void Grid::require_inside(Cell c, std::string_view what) const {
 }
 
 Cell Grid::cell(std::string_view text) const {
+  const auto parsed = parse_label(text);
+  if (parsed && contains(*parsed)) return *parsed;
   const std::string corner = label({width_ - 1, height_ - 1});
-  if (const auto parsed = parse_label(text)) {
-    if (contains(*parsed)) return *parsed;
+  if (parsed) {
     const Cell nearest{std::min(parsed->x, width_ - 1), std::min(parsed->y, height_ - 1)};
     throw Error("there is no cell " + std::string(text) + " on this " + std::to_string(width_) + "×" +
                 std::to_string(height_) + " grid (A1.." + corner + "); did you mean " + label(nearest) + "?");
@@ -47,8 +48,8 @@ Cell Grid::cell(std::string_view text) const {
   // "3C" is the commonest slip: suggest the letters-first form when that is a valid cell.
   const auto first_letter = std::find_if(text.begin(), text.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
   const std::string swapped = std::string(first_letter, text.end()) + std::string(text.begin(), first_letter);
-  if (const auto parsed = parse_label(swapped); parsed && contains(*parsed))
-    message += "; did you mean " + label(*parsed) + "?";
+  if (const auto letters_first = parse_label(swapped); letters_first && contains(*letters_first))
+    message += "; did you mean " + label(*letters_first) + "?";
   throw Error(message);
 }
 
