@@ -229,18 +229,27 @@ TEST_CASE("a tempo grapple is narrated as pinned: Bound, Grappled, Pinned and fr
   CHECK_THAT(run.output, Contains("  Hugo is now On Guard (Bram: Escape, Success)\n"));
 }
 
+namespace {
+
+// The example duel with Konrad On Guard from the start, so that he can answer Ilse's attack.
+std::string duel_with_konrad_on_guard(const TempDir& dir) {
+  const std::string file = dir / "duel.lua";
+  REQUIRE(shell("sed 's/stamina = 1 }/stamina = 1, guard = \"On Guard\" }/' examples/tempo/duel.lua > " + file)
+              .exit_code == 0);
+  return file;
+}
+
+}  // namespace
+
 TEST_CASE("run with ask: the GM answers each decision of a tempo turn at the terminal, checked like a sheet's line",
           "[run][ask]") {
   TempDir dir;
   {
     std::ofstream answers(dir / "answers.txt");
     answers << "Melee Atack -> my opponent\n"   // Ilse's first action: a typo, asked again
-            << "Melee Attack -> my opponent\n"  // Ilse attacks
-            << "Parry\n"                        // Konrad, Off Guard, cannot: the rules' reason, asked again
-            << "\n"                             // Konrad: no response
+            << "Melee Attack -> my opponent\n"  // Ilse attacks; Konrad, Off Guard, could answer nothing: not asked
             << "\n"                             // Ilse ends her turn
-            << "Ready\n"                        // Konrad readies (Ready takes no target)
-            << "\n"                             // Ilse: no response to his Ready
+            << "Ready\n"                        // Konrad readies (Ready takes no target), aimed at no one: no one asked
             << "\n";                            // Konrad ends his turn
   }
   const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --rounds 1 --ask < " + (dir / "answers.txt"));
@@ -248,11 +257,27 @@ TEST_CASE("run with ask: the GM answers each decision of a tempo turn at the ter
   CHECK_THAT(run.output, Contains("Ilse's next action (12 AP left; empty: end the turn): answer:1:1: error: unknown "
                                   "action 'Melee Atack'\n  Melee Atack -> my opponent\n  ^\n  did you mean 'Melee "
                                   "Attack'?\n"));
-  CHECK_THAT(run.output, Contains("Ilse declared Melee Attack → Konrad. Konrad's response (12 AP left; empty: none): "
-                                  "Konrad cannot Parry: Off Guard\n"));
   CHECK_THAT(run.output, Contains("Konrad's next action (12 AP left; empty: end the turn)"));
   CHECK_THAT(run.output, Contains("  Ilse: Melee Attack → Konrad (4 AP: 12 → 8)\n"));
   CHECK_THAT(run.output, Contains("  Konrad: Ready (1 AP: 12 → 11)\n"));
+  CHECK_THAT(run.output, !Contains("response ("));
+}
+
+TEST_CASE("run with ask: a response is asked only of one who could give one, offering what the rules would take",
+          "[run][ask]") {
+  TempDir dir;
+  std::ofstream(dir / "answers.txt") << "Melee Attack -> my opponent\n"  // Ilse attacks
+                                     << "Parry\n"                        // Konrad parries
+                                     << std::string(4, '\n');
+  const auto run = arbiter("run " + duel_with_konrad_on_guard(dir) + " --seed 1 --rounds 1 --ask < " +
+                           (dir / "answers.txt"));
+  CHECK(run.exit_code == 0);
+  // Dodge answers only a Ranged Attack; a Parry costs the Longsword's 5 AP.
+  CHECK_THAT(run.output, Contains("Ilse declared Melee Attack → Konrad. Konrad's response (Counter-Attack, Evade, "
+                                  "Parry; 12 AP left; empty: none): "));
+  CHECK_THAT(run.output, Contains("  Konrad: Parry → Ilse (5 AP: 12 → 7)\n"));
+  // Nothing of Ilse's replaces a Melee Attack answering a Parry (a CT action answers a Counter-Attack).
+  CHECK_THAT(run.output, !Contains("Ilse's response"));
 }
 
 TEST_CASE("run with ask: phases without a sheet's order are asked, and when the input ends the fight stops unsaved",
@@ -297,8 +322,7 @@ TEST_CASE("run with ask: what happened is narrated before each question, and bef
           "the input",
           "[run][ask]") {
   TempDir dir;
-  std::ofstream(dir / "answers.txt") << "Melee Attack -> my opponent\n"  // Ilse attacks
-                                     << "\n";                            // Konrad: no response. Then the input ends.
+  std::ofstream(dir / "answers.txt") << "Melee Attack -> my opponent\n";  // Ilse attacks. Then the input ends.
   const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --rounds 1 --ask < " + (dir / "answers.txt"));
   CHECK(run.exit_code == 1);
   const auto attack = run.output.find("  Ilse: Melee Attack → Konrad (4 AP: 12 → 8)\n");
@@ -314,21 +338,21 @@ TEST_CASE("run with ask: a refused answer is said once and not logged, an IF tha
   TempDir dir;
   std::ofstream(dir / "answers.txt") << "IF I have at least 20 AP THEN Melee Attack -> my opponent\n"  // does not hold
                                      << "Melee Attack -> my opponent\n"
-                                     << "Parry\n"                   // Konrad, Off Guard, cannot
+                                     << "Dodge\n"                   // Konrad: it answers only a Ranged Attack
                                      << "ON Melee Attack: Parry\n"  // not an answer
                                      << "Melee Atack\n"             // a typo: the refusal is not said again
                                      << std::string(8, '\n');
-  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --rounds 1 --ask --log " + (dir / "log.jsonl") +
-                           " < " + (dir / "answers.txt"));
+  const auto run = arbiter("run " + duel_with_konrad_on_guard(dir) + " --seed 1 --rounds 1 --ask --log " +
+                           (dir / "log.jsonl") + " < " + (dir / "answers.txt"));
   CHECK(run.exit_code == 0);
   CHECK_THAT(run.output, Contains("Ilse's next action (12 AP left; empty: end the turn): no condition of that answer "
                                   "holds and it has no ELSE: nothing to do\nIlse's next action (12 AP left"));
   CHECK_THAT(run.output, Contains("answer:1:1: error: a standing order (ON …: …) is not an answer here: write the "
                                   "order itself\n"));
-  const std::string refusal = "Konrad cannot Parry: Off Guard";
+  const std::string refusal = "Konrad cannot Dodge: it does not answer Melee Attack";
   const auto refused = run.output.find(refusal);
   REQUIRE(refused != std::string::npos);
-  CHECK(run.output.find("cannot Parry", refused + refusal.size()) == std::string::npos);
+  CHECK(run.output.find("cannot Dodge", refused + refusal.size()) == std::string::npos);
   std::ifstream log(dir / "log.jsonl");
   const std::string events((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
   CHECK_THAT(events, !Contains("order_refused"));

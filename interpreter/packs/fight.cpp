@@ -353,6 +353,26 @@ std::optional<Intent> Fight::ask_sequential(const Function& f, const Entity& who
   }
 }
 
+std::optional<std::vector<std::string>> Fight::open_responses(const Entity& who, const Intent& declared,
+                                                               int ap_left) {
+  const Function* f = hook("responses");
+  if (!f) return std::nullopt;
+  StackGuard guard{L_};
+  lua::push_entity(L_, who.id);
+  lua::push_intent(L_, declared, world_);
+  lua_pushinteger(L_, ap_left);
+  call(*f, 3, 1);
+  constexpr const char* expected = "the hook 'responses' returns a list of action names";
+  if (!lua_istable(L_, -1)) throw Error(expected);
+  std::vector<std::string> names;
+  for (lua_Integer i = 1; lua_rawgeti(L_, -1, i) != LUA_TNIL; ++i) {
+    if (lua_type(L_, -1) != LUA_TSTRING) throw Error(expected);
+    names.push_back(action(lua_tostring(L_, -1)).name);  // an action of the rules, as it is spelt there
+    lua_pop(L_, 1);
+  }
+  return names;
+}
+
 std::optional<orders::Phase> Fight::ask(const Entity& who, const std::string& question, const std::string& refused) {
   try {
     return ask_(who.name, question, refused);
@@ -725,10 +745,14 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
     return std::nullopt;
   }
   if (ask_) {
+    const auto open = open_responses(who, declared, ap_left);
+    if (open && open->empty()) return std::nullopt;  // nothing the rules would take: not asked
     const std::string target = declared.target == no_entity ? "" : " → " + world_.get(declared.target).name;
+    const std::string offered = open ? fmt::format("{}; ", fmt::join(*open, ", ")) : "";
     return ask_sequential(*f, who,
-                          fmt::format("{} declared {}{}. {}'s response ({} AP left; empty: none)",
-                                      world_.get(declared.actor).name, declared.action, target, who.name, ap_left),
+                          fmt::format("{} declared {}{}. {}'s response ({}{} AP left; empty: none)",
+                                      world_.get(declared.actor).name, declared.action, target, who.name, offered,
+                                      ap_left),
                           push_arguments);
   }
   return judge(*f, push_arguments(), who, nullptr);

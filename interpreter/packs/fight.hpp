@@ -133,6 +133,9 @@ class Fight final : public Ruleset {
   std::optional<orders::Phase> ask(const Entity& who, const std::string& question, const std::string& refused = {});
   std::optional<Intent> ask_sequential(const Function& f, const Entity& who, const std::string& question,
                                        const std::function<int()>& push_arguments);
+  // The responses the rules would take from `who` now (the hook `responses`), offered to the GM;
+  // nullopt when the ruleset has no such hook.
+  std::optional<std::vector<std::string>> open_responses(const Entity& who, const Intent& declared, int ap_left);
   Intent default_intent(const Entity& who, const std::string& why);
   // An intent for `chosen`, Ready or not by the action (asking it when it depends on the use).
   Intent intent_for(const Entity& who, const Action& chosen);

@@ -96,6 +96,17 @@ arbiter.define.hook("respond", function(who, declared, points, ordered)
   return told(who, intent, points), refused
 end)
 
+-- For the GM at the prompt (`run --ask`): the responses the rules would take from `who` now, so
+-- that only those who could answer are asked, and told what they could.
+arbiter.define.hook("responses", function(who, declared, points)
+  local open = {}
+  for name in pairs(tables.actions_data) do
+    if tempo.response(who, declared, points, { action = name, target = declared.actor }) then open[#open + 1] = name end
+  end
+  table.sort(open)
+  return open
+end)
+
 arbiter.define.hook("turn_end", function(who)
   tempo.recover_stamina(who)
 end)

@@ -103,9 +103,14 @@ function arbiter.define.target(name, value) end
 ---order for it (or the actor's next entry, or the GM's answer), nil without orders.
 ---@alias arbiter.RespondHook fun(who: world.Character, declared: flow.Intent, points_left: integer, ordered: flow.Intent?): flow.Intent?, string?
 
+---The flow's hook `responses` (optional, for `run --ask`): the names of the actions the rules would
+---take from `who` as a response to `declared` now. The GM is offered them, and not asked at all
+---when there are none.
+---@alias arbiter.ResponsesHook fun(who: world.Character, declared: flow.Intent, points_left: integer): string[]
+
 ---Defines an extension point: a function other packs may replace with `arbiter.override.hook`.
 ---The flow's hooks are named by docs/fights.md (`choose`: arbiter.ChooseHook, `respond`:
----arbiter.RespondHook).
+---arbiter.RespondHook, `responses`: arbiter.ResponsesHook).
 ---@param name string
 ---@param value function
 function arbiter.define.hook(name, value) end
