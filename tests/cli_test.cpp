@@ -347,6 +347,30 @@ TEST_CASE("check shows a sheet's control characters escaped, never raw", "[cli][
   CHECK_THAT(run.output, Contains("Melee \\x1b]0;pwned\\x07Attack"));
 }
 
+TEST_CASE("what a pack prints, names and fails with is shown with its control characters escaped, never raw",
+          "[cli][pack-tests][security]") {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "loud" / "tests");
+  std::ofstream(dir / "loud/pack.lua") << "return { name = 'loud', version = '1.0.0' }\n";
+  std::ofstream(dir / "loud/init.lua") << "print('loading \\27]0;pwned\\7')\n";
+  std::ofstream(dir / "loud/tests/loud_test.lua")
+      << "local test = require 'arbiter.test'\n"
+         "test.case('a case named \\27[2J', function() error('cleared \\27[2J') end)\n";
+  const auto tested = arbiter("--pack-path " + dir.path.string() + " test loud");
+  const auto scratch = arbiter("--pack-path " + dir.path.string() +
+                               " lua loud -e \"print('\\\\27[31m') return '\\\\27[31m', { key = '\\\\7' }\"");
+  for (const auto* run : {&tested, &scratch}) {
+    CHECK(run->output.find('\x1b') == std::string::npos);
+    CHECK(run->output.find('\x07') == std::string::npos);
+  }
+  CHECK(tested.exit_code == 1);
+  CHECK_THAT(tested.output, Contains("[loud] loading \\x1b]0;pwned\\x07\n"));
+  CHECK_THAT(tested.output, Contains("  FAIL  a case named \\x1b[2J\n"));
+  CHECK_THAT(tested.output, Contains("error: cleared \\x1b[2J"));
+  CHECK(scratch.exit_code == 0);
+  CHECK_THAT(scratch.output, Contains("\\x1b[31m\n\"\\x1b[31m\"\n{ key = \"\\x07\" }\n"));
+}
+
 TEST_CASE("check warns of a standing order that can never be used, and passes", "[cli][orders]") {
   TempDir dir;
   std::ofstream(dir / "shadow.txt") << "Ilse:\n  1: Melee Attack -> my opponent\n  ON Melee Attack: Parry\n"

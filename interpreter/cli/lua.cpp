@@ -3,6 +3,7 @@
 #include <memory>
 #include <ostream>
 
+#include "grammar/diagnostic.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/lua/values.hpp"
 
@@ -27,7 +28,7 @@ void add_lua_command(CLI::App& app, Context& context) {
     }
     Session session(context);
     session.sandbox.on_print = [&context](const std::string&, const std::string& line) {
-      *context.out << line << "\n";
+      *context.out << printable(line) << "\n";
     };
     if (!packs.empty()) session.load(packs);
 
@@ -40,7 +41,7 @@ void add_lua_command(CLI::App& app, Context& context) {
       session.sandbox.run_string(snippet, *code, "(command line)", LUA_MULTRET);
     else
       session.sandbox.run_file(snippet, file, LUA_MULTRET);
-    for (int i = 1; i <= lua_gettop(L); ++i) *context.out << lua::describe_lines(L, i) << "\n";
+    for (int i = 1; i <= lua_gettop(L); ++i) *context.out << printable(lua::describe_lines(L, i), true) << "\n";
     lua_settop(L, 0);
   });
 }

@@ -4,6 +4,8 @@
 #include <ostream>
 #include <random>
 
+#include "grammar/diagnostic.hpp"
+
 namespace arbiter::cli {
 namespace {
 
@@ -31,7 +33,7 @@ Session::Session(Context& context)
     std::_Exit(1);
   };
   sandbox.on_print = [&context](const std::string& pack, const std::string& line) {
-    *context.err << "[" << pack << "] " << line << "\n";
+    *context.err << "[" << pack << "] " << printable(line) << "\n";  // a pack cannot drive the terminal
   };
 }
 

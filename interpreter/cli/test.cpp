@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "grammar/diagnostic.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/packs/pack_tests.hpp"
 
@@ -50,8 +51,9 @@ void add_test_command(CLI::App& app, Context& context) {
         try {
           session.load(*packs);
           for (const auto& result : packs::run_test_file(session.sandbox, pack, file)) {
-            *context.out << (result.passed ? "  ok    " : "  FAIL  ") << result.name << "\n";
-            if (!result.passed) *context.out << indented(result.failure) << "\n";
+            // A case's name and failure are the pack's text: shown so they cannot drive the terminal.
+            *context.out << (result.passed ? "  ok    " : "  FAIL  ") << printable(result.name) << "\n";
+            if (!result.passed) *context.out << indented(printable(result.failure, true)) << "\n";
             ++(result.passed ? passed : failed);
           }
         } catch (const Error& e) {
