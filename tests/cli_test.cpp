@@ -351,15 +351,19 @@ TEST_CASE("what a pack prints, names and fails with is shown with its control ch
           "[cli][pack-tests][security]") {
   TempDir dir;
   std::filesystem::create_directories(dir.path / "loud" / "tests");
-  std::ofstream(dir / "loud/pack.lua") << "return { name = 'loud', version = '1.0.0' }\n";
-  std::ofstream(dir / "loud/init.lua") << "print('loading \\27]0;pwned\\7')\n";
+  std::ofstream(dir / "loud/pack.lua") << "return { name = 'loud', version = '1.0.0', description = 'rings \\7' }\n";
+  std::ofstream(dir / "loud/init.lua") << "print('loading \\27]0;pwned\\7')\n"
+                                          "require('arbiter').define.table('odds \\27[2J', { max = '\\27[31m' })\n";
   std::ofstream(dir / "loud/tests/loud_test.lua")
       << "local test = require 'arbiter.test'\n"
          "test.case('a case named \\27[2J', function() error('cleared \\27[2J') end)\n";
   const auto tested = arbiter("--pack-path " + dir.path.string() + " test loud");
   const auto scratch = arbiter("--pack-path " + dir.path.string() +
                                " lua loud -e \"print('\\\\27[31m') return '\\\\27[31m', { key = '\\\\7' }\"");
-  for (const auto* run : {&tested, &scratch}) {
+  const auto listed = arbiter("--pack-path " + dir.path.string() + " packs");
+  const auto explained = arbiter("--pack-path " + dir.path.string() + " explain loud");
+  const auto value = arbiter("--pack-path " + dir.path.string() + " explain loud \"odds \x1b[2J\"");
+  for (const auto* run : {&tested, &scratch, &listed, &explained, &value}) {
     CHECK(run->output.find('\x1b') == std::string::npos);
     CHECK(run->output.find('\x07') == std::string::npos);
   }
@@ -369,6 +373,10 @@ TEST_CASE("what a pack prints, names and fails with is shown with its control ch
   CHECK_THAT(tested.output, Contains("error: cleared \\x1b[2J"));
   CHECK(scratch.exit_code == 0);
   CHECK_THAT(scratch.output, Contains("\\x1b[31m\n\"\\x1b[31m\"\n{ key = \"\\x07\" }\n"));
+  CHECK_THAT(listed.output, Contains("    rings \\x07\n"));
+  CHECK_THAT(explained.output, Contains("odds \\x1b[2J"));
+  CHECK(value.exit_code == 0);
+  CHECK_THAT(value.output, Contains("\"\\x1b[31m\""));
 }
 
 TEST_CASE("check warns of a standing order that can never be used, and passes", "[cli][orders]") {

@@ -2,9 +2,11 @@
 // and the chain of packs that made it.
 #include <memory>
 #include <ostream>
+#include <sstream>
 
 #include <fmt/format.h>
 
+#include "grammar/diagnostic.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/values.hpp"
@@ -90,10 +92,13 @@ void add_explain_command(CLI::App& app, Context& context) {
       packs.pop_back();
     }
     session.load(packs);
+    // Names, values and sources are the packs' text: shown so that they cannot drive the terminal.
+    std::ostringstream shown;
     if (name.empty())
-      list_all(session, *context.out);
+      list_all(session, shown);
     else
-      explain_one(session, name, *context.out);
+      explain_one(session, name, shown);
+    *context.out << printable(shown.str(), true);
   });
 }
 

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "grammar/diagnostic.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/packs/manifest.hpp"
 #include "interpreter/packs/search_path.hpp"
@@ -24,7 +25,8 @@ void add_packs_command(CLI::App& app, Context& context) {
       try {
         const auto manifest = packs::read_manifest(sandbox, pack.folder, folder);
         *context.out << fmt::format("{} {}  {}\n", manifest.name, manifest.version.str(), folder);
-        if (!manifest.description.empty()) *context.out << "    " << manifest.description << "\n";
+        // The one free text of a manifest: shown so that it cannot drive the terminal.
+        if (!manifest.description.empty()) *context.out << "    " << printable(manifest.description) << "\n";
         std::string needs;
         for (const auto& r : manifest.dependencies) needs += (needs.empty() ? "    requires " : ", ") + r.text;
         if (!needs.empty()) *context.out << needs << "\n";
