@@ -122,14 +122,16 @@ void Flow::boundary(Boundary edge, EntityId whose) {
 }
 
 void Flow::declare(const Intent& intent, bool sequential) {
-  nlohmann::json fields{{"character", world_.get(intent.actor).name},
-                        {"action", intent.action},
-                        {"summary", summary(intent, world_)}};
+  // Named one by one: a braced list would build every value twice (one event per declaration).
+  nlohmann::json fields = nlohmann::json::object();
+  fields.emplace("character", world_.get(intent.actor).name);
+  fields.emplace("action", intent.action);
+  fields.emplace("summary", summary(intent, world_));
   if (sequential) {
-    fields["cost"] = intent.cost;
-    fields["points"] = action_points(intent.actor);
+    fields.emplace("cost", intent.cost);
+    fields.emplace("points", action_points(intent.actor));
   }
-  if (intent.reaction) fields["reaction"] = true;
+  if (intent.reaction) fields.emplace("reaction", true);
   log_.record(event_type::declared, std::move(fields), intent.order);
 }
 
