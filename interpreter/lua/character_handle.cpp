@@ -169,6 +169,31 @@ void push_load_field_metatable(lua_State* L) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &load_field_key);
 }
 
+// Pushes the handle of `id` from the fight's table of handles at `handles`, made on first use.
+void push_handle(lua_State* L, int handles, const World& world, EntityId id) {
+  if (lua_rawgeti(L, handles, id) == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  const Entity& e = world.get(id);
+  lua_newtable(L);  // the handle
+  lua_createtable(L, 0, 7);
+  lua_pushinteger(L, id);
+  lua_setfield(L, -2, "id");
+  lua_pushlstring(L, e.name.data(), e.name.size());
+  lua_setfield(L, -2, "name");
+  lua_pushlstring(L, e.side.data(), e.side.size());
+  lua_setfield(L, -2, "side");
+  push_load_field_metatable(L);
+  lua_setmetatable(L, -2);
+  new (lua_newuserdatauv(L, sizeof(Identity), 0)) Identity{id, &world};
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, -3, &identity_key);
+  push_handle_metatable(L);
+  lua_setmetatable(L, -2);
+  mark_readonly(L, -1);  // rawset cannot change it either
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, handles, id);
+}
+
 }  // namespace
 
 CharacterHandles::CharacterHandles(lua_State* L) {
@@ -217,31 +242,19 @@ void CharacterHandles::refresh(lua_State* L) {
 
 void CharacterHandles::push(lua_State* L, const World& world, EntityId id) const {
   lua_rawgeti(L, LUA_REGISTRYINDEX, table_ref_);
-  if (lua_rawgeti(L, -1, id) == LUA_TTABLE) {
-    lua_remove(L, -2);
-    return;
+  push_handle(L, lua_gettop(L), world, id);
+  lua_remove(L, -2);
+}
+
+void CharacterHandles::push_list(lua_State* L, const World& world, const std::vector<EntityId>& ids) const {
+  lua_createtable(L, static_cast<int>(ids.size()), 0);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, table_ref_);
+  const int handles = lua_gettop(L);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    push_handle(L, handles, world, ids[i]);
+    lua_rawseti(L, handles - 1, static_cast<lua_Integer>(i + 1));
   }
   lua_pop(L, 1);
-  const Entity& e = world.get(id);
-  lua_newtable(L);  // the handle
-  lua_createtable(L, 0, 7);
-  lua_pushinteger(L, id);
-  lua_setfield(L, -2, "id");
-  lua_pushstring(L, e.name.c_str());
-  lua_setfield(L, -2, "name");
-  lua_pushstring(L, e.side.c_str());
-  lua_setfield(L, -2, "side");
-  push_load_field_metatable(L);
-  lua_setmetatable(L, -2);
-  new (lua_newuserdatauv(L, sizeof(Identity), 0)) Identity{id, &world};
-  lua_pushvalue(L, -1);
-  lua_rawsetp(L, -3, &identity_key);
-  push_handle_metatable(L);
-  lua_setmetatable(L, -2);
-  mark_readonly(L, -1);  // rawset cannot change it either
-  lua_pushvalue(L, -1);
-  lua_rawseti(L, -3, id);
-  lua_remove(L, -2);
 }
 
 CharacterHandles& handles_of(lua_State* L) { return services(L).get<CharacterHandles>("fight"); }
@@ -260,11 +273,11 @@ std::optional<EntityId> test_character(lua_State* L, int index) {
 void push_entity(lua_State* L, EntityId id) { handles_of(L).push(L, world_of(L), id); }
 
 void push_entities(lua_State* L, const std::vector<EntityId>& ids) {
-  lua_createtable(L, static_cast<int>(ids.size()), 0);
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    push_entity(L, ids[i]);
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  if (ids.empty()) {  // no handle to find: no fight needed, as for each handle
+    lua_createtable(L, 0, 0);
+    return;
   }
+  handles_of(L).push_list(L, world_of(L), ids);
 }
 
 Entity& check_entity(lua_State* L, int index, World& world) {
