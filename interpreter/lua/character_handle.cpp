@@ -128,7 +128,7 @@ int load_field(lua_State* L) {
     return 1;
   }
   if (key == "cell") {
-    lua_pushstring(L, world.grid().label(e.position).c_str());
+    push_label(L, e.position);
   } else if (key == "stats") {
     push_properties(L, e.stats);
     seal(L);
@@ -311,10 +311,15 @@ Cell check_cell(lua_State* L, int index, const Grid& grid) {
   throw Error(message);
 }
 
-void push_cells(lua_State* L, const Grid& grid, const std::vector<Cell>& cells) {
+void push_label(lua_State* L, Cell cell) {
+  const LabelText label(cell);
+  lua_pushlstring(L, label.view().data(), label.view().size());
+}
+
+void push_cells(lua_State* L, const std::vector<Cell>& cells) {
   lua_createtable(L, static_cast<int>(cells.size()), 0);
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    lua_pushstring(L, grid.label(cells[i]).c_str());
+    push_label(L, cells[i]);
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
 }
