@@ -19,6 +19,13 @@ TEST_CASE("labels run like a chessboard: A1 south-west, letters east, numbers no
   CHECK(wide.cell("AB7") == Cell{27, 6});
 }
 
+TEST_CASE("labels past two letters, and the label text made without a string, read the same", "[grid]") {
+  CHECK(format_label({701, 0}) == "ZZ1");
+  CHECK(format_label({702, 9}) == "AAA10");
+  CHECK(LabelText({25, 1234}).view() == "Z1235");
+  CHECK(LabelText({0, 0}).view() == format_label({0, 0}));
+}
+
 TEST_CASE("an unknown cell label is an error naming the grid and the nearest cell", "[grid][errors]") {
   const Grid heimr(3, 3);
   CHECK(error_message([&] { heimr.cell("D4"); }) == "there is no cell D4 on this 3×3 grid (A1..C3); did you mean C3?");

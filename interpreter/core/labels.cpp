@@ -1,15 +1,22 @@
 #include "interpreter/core/labels.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <iterator>
 #include <limits>
 
 namespace arbiter {
 
-std::string format_label(Cell cell) {
-  std::string column;
-  for (int n = cell.x + 1; n > 0; n = (n - 1) / 26) column.insert(column.begin(), static_cast<char>('A' + (n - 1) % 26));
-  return column + std::to_string(cell.y + 1);
+LabelText::LabelText(Cell cell) {
+  char column[7];  // last letter first
+  std::size_t letters = 0;
+  for (int n = cell.x + 1; n > 0; n = (n - 1) / 26) column[letters++] = static_cast<char>('A' + (n - 1) % 26);
+  std::reverse_copy(column, column + letters, text_);
+  size_ = static_cast<std::size_t>(std::to_chars(text_ + letters, std::end(text_), cell.y + 1).ptr - text_);
 }
+
+std::string format_label(Cell cell) { return std::string(LabelText(cell).view()); }
 
 std::optional<Cell> parse_label(std::string_view label) {
   constexpr long limit = std::numeric_limits<int>::max() / 26;

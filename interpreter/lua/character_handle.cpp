@@ -23,13 +23,18 @@ namespace {
 // load_field) and kept until they change (CharacterHandles::refresh drops them); statuses and
 // equipment are made at every read.
 //
-// Registry keys (their addresses): the fields tables' metatable (shared). A handle's metatable
-// holds `id_key` -> its character's id, which is how a handle is told from any other table.
+// Registry key (its address): the fields tables' metatable (shared).
 const char load_field_key = 0;
-const char id_key = 0;
-// In a fields table (which no rule can reach): the world of the handle's fight, so a handle read
-// while another fight runs shows its own character. Cleared when the fight ends.
-const char world_key = 0;
+// What a handle stands for: its character, and the world of its fight, so a handle read while
+// another fight runs shows its own character (null once the fight has ended). One userdata, in
+// the handle's metatable and in its fields table (no rule can reach either) under `identity_key`:
+// telling a handle from any other table and checking its fight is one lookup, and so is finding
+// the character from a fields table.
+struct Identity {
+  EntityId id;
+  const World* world;
+};
+const char identity_key = 0;
 // The fields kept once read, until the character changes. Statuses and equipment are lists a rule
 // may walk with `next` or pass on as plain data, so they are made afresh at every read instead.
 constexpr const char* kept_fields[] = {"cell", "stats"};
@@ -43,10 +48,12 @@ int character_tostring(lua_State* L) {
   return 1;
 }
 
-// The handle's metatable, around the table of its fields on top of the stack (popped).
-void push_handle_metatable(lua_State* L, EntityId id) {
+// The handle's metatable, around its identity and the table of its fields on top of the stack
+// (both popped).
+void push_handle_metatable(lua_State* L) {
   lua_createtable(L, 0, 6);
-  lua_insert(L, -2);
+  lua_insert(L, -3);
+  lua_rawsetp(L, -3, &identity_key);
   lua_setfield(L, -2, "__index");
   // No __eq: a character is one handle for its fight's whole life, so `==` is already identity.
   static const luaL_Reg metamethods[] = {
@@ -54,8 +61,6 @@ void push_handle_metatable(lua_State* L, EntityId id) {
   luaL_setfuncs(L, metamethods, 0);
   lua_pushstring(L, "a character");  // getmetatable() shows this, setmetatable() is refused
   lua_setfield(L, -2, "__metatable");
-  lua_pushinteger(L, id);
-  lua_rawsetp(L, -2, &id_key);
 }
 
 void push_statuses(lua_State* L, const Entity& e, const World& world) {
@@ -87,16 +92,21 @@ void push_strings(lua_State* L, const std::vector<std::string>& strings) {
   }
 }
 
-// The world of the handle whose fields table is at `fields`; an error once its fight has ended.
-const World& world_of_fields(lua_State* L, int fields) {
-  lua_rawgetp(L, fields, &world_key);
-  const auto* world = static_cast<const World*>(lua_touserdata(L, -1));
-  lua_pop(L, 1);
-  if (!world) {
-    lua_getfield(L, fields, "name");
-    throw Error(std::string("the fight of ") + lua_tostring(L, -1) + " has ended: its handle shows nothing more");
-  }
-  return *world;
+// The identity of the handle at `index`, or null when the value is not a handle. The handle on
+// the stack keeps it alive.
+Identity* identity_of(lua_State* L, int index) {
+  if (lua_type(L, index) != LUA_TTABLE || !lua_getmetatable(L, index)) return nullptr;
+  lua_rawgetp(L, -1, &identity_key);
+  auto* identity = static_cast<Identity*>(lua_touserdata(L, -1));
+  lua_pop(L, 2);
+  return identity;
+}
+
+// The world of a handle's fight; an error once it has ended. `fields`: the handle's fields table.
+const World& world_of_handle(lua_State* L, const Identity& identity, int fields) {
+  if (identity.world) return *identity.world;
+  lua_getfield(L, fields, "name");
+  throw Error(std::string("the fight of ") + lua_tostring(L, -1) + " has ended: its handle shows nothing more");
 }
 
 // A field the fields table at 1 does not hold: cell and stats the first time since the character
@@ -104,10 +114,10 @@ const World& world_of_fields(lua_State* L, int fields) {
 // read-only and made afresh after a change, so a rule that kept the last one keeps what it read),
 // statuses and equipment at every read.
 int load_field(lua_State* L) {
-  const World& world = world_of_fields(L, 1);
-  lua_pushliteral(L, "id");
-  lua_rawget(L, 1);
-  const Entity& e = world.get(static_cast<EntityId>(lua_tointeger(L, -1)));
+  lua_rawgetp(L, 1, &identity_key);
+  const Identity& identity = *static_cast<const Identity*>(lua_touserdata(L, -1));
+  const World& world = world_of_handle(L, identity, 1);
+  const Entity& e = world.get(identity.id);
   const std::string_view key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
   if (key == "statuses") {
     push_statuses(L, e, world);
@@ -118,7 +128,7 @@ int load_field(lua_State* L) {
     return 1;
   }
   if (key == "cell") {
-    lua_pushstring(L, world.grid().label(e.position).c_str());
+    push_label(L, e.position);
   } else if (key == "stats") {
     push_properties(L, e.stats);
     seal(L);
@@ -141,14 +151,12 @@ void push_fields(lua_State* L, int index) {
 }
 
 // A handle given where the running fight is wanted: it must be one of that fight's.
-void require_running_fight(lua_State* L, int index, const World& running) {
+void require_running_fight(lua_State* L, int index, const Identity& identity, const World& running) {
+  if (identity.world == &running) return;
   push_fields(L, index);
-  const bool ours = &world_of_fields(L, lua_gettop(L)) == &running;
-  if (!ours) {
-    lua_getfield(L, -1, "name");
-    throw Error(std::string(lua_tostring(L, -1)) + " is a character of another fight, not of the one running");
-  }
-  lua_pop(L, 1);
+  world_of_handle(L, identity, lua_gettop(L));
+  lua_getfield(L, -1, "name");
+  throw Error(std::string(lua_tostring(L, -1)) + " is a character of another fight, not of the one running");
 }
 
 void push_load_field_metatable(lua_State* L) {
@@ -159,6 +167,31 @@ void push_load_field_metatable(lua_State* L) {
   lua_setfield(L, -2, "__index");
   lua_pushvalue(L, -1);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &load_field_key);
+}
+
+// Pushes the handle of `id` from the fight's table of handles at `handles`, made on first use.
+void push_handle(lua_State* L, int handles, const World& world, EntityId id) {
+  if (lua_rawgeti(L, handles, id) == LUA_TTABLE) return;
+  lua_pop(L, 1);
+  const Entity& e = world.get(id);
+  lua_newtable(L);  // the handle
+  lua_createtable(L, 0, 7);
+  lua_pushinteger(L, id);
+  lua_setfield(L, -2, "id");
+  lua_pushlstring(L, e.name.data(), e.name.size());
+  lua_setfield(L, -2, "name");
+  lua_pushlstring(L, e.side.data(), e.side.size());
+  lua_setfield(L, -2, "side");
+  push_load_field_metatable(L);
+  lua_setmetatable(L, -2);
+  new (lua_newuserdatauv(L, sizeof(Identity), 0)) Identity{id, &world};
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, -3, &identity_key);
+  push_handle_metatable(L);
+  lua_setmetatable(L, -2);
+  mark_readonly(L, -1);  // rawset cannot change it either
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, handles, id);
 }
 
 }  // namespace
@@ -177,10 +210,8 @@ CharacterHandles::~CharacterHandles() {
   lua_rawgeti(owner_, LUA_REGISTRYINDEX, table_ref_);
   lua_pushnil(owner_);
   while (lua_next(owner_, -2)) {
-    push_fields(owner_, -1);
-    lua_pushnil(owner_);
-    lua_rawsetp(owner_, -2, &world_key);
-    lua_pop(owner_, 2);
+    identity_of(owner_, -1)->world = nullptr;
+    lua_pop(owner_, 1);
   }
   lua_pop(owner_, 1);
   luaL_unref(owner_, LUA_REGISTRYINDEX, table_ref_);
@@ -211,30 +242,19 @@ void CharacterHandles::refresh(lua_State* L) {
 
 void CharacterHandles::push(lua_State* L, const World& world, EntityId id) const {
   lua_rawgeti(L, LUA_REGISTRYINDEX, table_ref_);
-  if (lua_rawgeti(L, -1, id) == LUA_TTABLE) {
-    lua_remove(L, -2);
-    return;
+  push_handle(L, lua_gettop(L), world, id);
+  lua_remove(L, -2);
+}
+
+void CharacterHandles::push_list(lua_State* L, const World& world, const std::vector<EntityId>& ids) const {
+  lua_createtable(L, static_cast<int>(ids.size()), 0);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, table_ref_);
+  const int handles = lua_gettop(L);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    push_handle(L, handles, world, ids[i]);
+    lua_rawseti(L, handles - 1, static_cast<lua_Integer>(i + 1));
   }
   lua_pop(L, 1);
-  const Entity& e = world.get(id);
-  lua_newtable(L);  // the handle
-  lua_createtable(L, 0, 7);
-  lua_pushinteger(L, id);
-  lua_setfield(L, -2, "id");
-  lua_pushstring(L, e.name.c_str());
-  lua_setfield(L, -2, "name");
-  lua_pushstring(L, e.side.c_str());
-  lua_setfield(L, -2, "side");
-  lua_pushlightuserdata(L, const_cast<World*>(&world));
-  lua_rawsetp(L, -2, &world_key);
-  push_load_field_metatable(L);
-  lua_setmetatable(L, -2);
-  push_handle_metatable(L, id);
-  lua_setmetatable(L, -2);
-  mark_readonly(L, -1);  // rawset cannot change it either
-  lua_pushvalue(L, -1);
-  lua_rawseti(L, -3, id);
-  lua_remove(L, -2);
 }
 
 CharacterHandles& handles_of(lua_State* L) { return services(L).get<CharacterHandles>("fight"); }
@@ -246,38 +266,34 @@ void refresh_handles(lua_State* L) {
 World& world_of(lua_State* L) { return services(L).get<World>("world"); }
 
 std::optional<EntityId> test_character(lua_State* L, int index) {
-  if (lua_type(L, index) != LUA_TTABLE || !lua_getmetatable(L, index)) return std::nullopt;
-  const bool handle = lua_rawgetp(L, -1, &id_key) == LUA_TNUMBER;
-  const auto id = static_cast<EntityId>(lua_tointeger(L, -1));
-  lua_pop(L, 2);
-  if (!handle) return std::nullopt;
-  return id;
+  if (const Identity* identity = identity_of(L, index)) return identity->id;
+  return std::nullopt;
 }
 
 void push_entity(lua_State* L, EntityId id) { handles_of(L).push(L, world_of(L), id); }
 
 void push_entities(lua_State* L, const std::vector<EntityId>& ids) {
-  lua_createtable(L, static_cast<int>(ids.size()), 0);
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    push_entity(L, ids[i]);
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  if (ids.empty()) {  // no handle to find: no fight needed, as for each handle
+    lua_createtable(L, 0, 0);
+    return;
   }
+  handles_of(L).push_list(L, world_of(L), ids);
 }
 
 Entity& check_entity(lua_State* L, int index, World& world) {
-  if (const auto id = test_character(L, index)) {
-    require_running_fight(L, index, world);
-    return world.get(*id);
+  if (const Identity* identity = identity_of(L, index)) {
+    require_running_fight(L, index, *identity, world);
+    return world.get(identity->id);
   }
   if (lua_type(L, index) != LUA_TSTRING) luaL_typeerror(L, index, "character or character name");
   return world.find(lua_tostring(L, index));
 }
 
 Cell check_cell(lua_State* L, int index, const Grid& grid) {
-  if (const auto id = test_character(L, index)) {
+  if (const Identity* identity = identity_of(L, index)) {
     const World& world = world_of(L);
-    require_running_fight(L, index, world);
-    return world.get(*id).position;
+    require_running_fight(L, index, *identity, world);
+    return world.get(identity->id).position;
   }
   if (lua_type(L, index) != LUA_TSTRING) luaL_typeerror(L, index, "cell label (\"C3\") or character");
   const std::string text = lua_tostring(L, index);
@@ -295,10 +311,15 @@ Cell check_cell(lua_State* L, int index, const Grid& grid) {
   throw Error(message);
 }
 
-void push_cells(lua_State* L, const Grid& grid, const std::vector<Cell>& cells) {
+void push_label(lua_State* L, Cell cell) {
+  const LabelText label(cell);
+  lua_pushlstring(L, label.view().data(), label.view().size());
+}
+
+void push_cells(lua_State* L, const std::vector<Cell>& cells) {
   lua_createtable(L, static_cast<int>(cells.size()), 0);
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    lua_pushstring(L, grid.label(cells[i]).c_str());
+    push_label(L, cells[i]);
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
 }

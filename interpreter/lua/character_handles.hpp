@@ -31,6 +31,8 @@ class CharacterHandles {
   void refresh(lua_State* L);
   // The character's handle, made on first use.
   void push(lua_State* L, const World& world, EntityId id) const;
+  // A list of the characters' handles, in the order given.
+  void push_list(lua_State* L, const World& world, const std::vector<EntityId>& ids) const;
 
  private:
   lua_State* owner_;

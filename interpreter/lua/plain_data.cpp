@@ -65,6 +65,7 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth) {
       const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, index));
       if (n > 0) {
         nlohmann::json list = nlohmann::json::array();
+        list.get_ref<nlohmann::json::array_t&>().reserve(static_cast<std::size_t>(n));
         for (lua_Integer i = 1; i <= n; ++i) {
           lua_rawgeti(L, index, i);
           list.push_back(check_json_at(L, -1, depth + 1));
@@ -73,10 +74,12 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth) {
         return list;
       }
       nlohmann::json object = nlohmann::json::object();
+      auto& fields = object.get_ref<nlohmann::json::object_t&>();
       lua_pushnil(L);
       while (lua_next(L, index)) {
         if (lua_type(L, -2) != LUA_TSTRING) throw Error("a table of named values has a key that is not a name");
-        object[lua_tostring(L, -2)] = check_json_at(L, -1, depth + 1);
+        // Each name once (a table's keys), so a field is made in place, not made null then replaced.
+        fields.emplace(lua_tostring(L, -2), check_json_at(L, -1, depth + 1));
         lua_pop(L, 1);
       }
       return object;

@@ -45,7 +45,8 @@ void change(lua_State* L, std::function<void()> change);
 
 // A cell argument: a label ("C3"), or a character (handle or name) meaning the cell it is in.
 Cell check_cell(lua_State* L, int index, const Grid& grid);
-void push_cells(lua_State* L, const Grid& grid, const std::vector<Cell>& cells);  // a list of labels
+void push_label(lua_State* L, Cell cell);                        // "C3"
+void push_cells(lua_State* L, const std::vector<Cell>& cells);  // a list of labels
 // A list of cells (labels or characters); none when the argument is absent or nil.
 std::vector<Cell> opt_cells(lua_State* L, int index, const Grid& grid);
 

@@ -142,8 +142,10 @@ int roll(lua_State* L) {
   lua_setfield(L, -2, "expr");
   lua_pushstring(L, result.reason.c_str());
   lua_setfield(L, -2, "reason");
-  lua_newtable(L);  // dice, every term's in order
-  lua_newtable(L);  // counts by symbol
+  std::size_t dice_rolled = 0;
+  for (const auto& term : result.terms) dice_rolled += term.dice.size();
+  lua_createtable(L, static_cast<int>(dice_rolled), 0);  // dice, every term's in order
+  lua_newtable(L);                                        // counts by symbol
   lua_Integer n = 0;
   for (const auto& term : result.terms) {
     for (const auto& die : term.dice) {

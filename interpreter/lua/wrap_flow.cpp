@@ -111,13 +111,13 @@ void push_intent(lua_State* L, const Intent& intent, const World& world) {
   lua_setfield(L, -2, "note");
   lua_pushboolean(L, intent.reaction);
   lua_setfield(L, -2, "reaction");
-  lua_pushstring(L, world.grid().label(intent.start).c_str());
+  push_label(L, intent.start);
   lua_setfield(L, -2, "start");
   lua_pushnumber(L, intent.moved_feet);
   lua_setfield(L, -2, "moved");
   lua_pushboolean(L, intent.halted);
   lua_setfield(L, -2, "halted");
-  push_cells(L, world.grid(), intent.path);
+  push_cells(L, intent.path);
   lua_setfield(L, -2, "path");
   lua_createtable(L, static_cast<int>(intent.arguments.size()), 0);
   for (std::size_t i = 0; i < intent.arguments.size(); ++i) {

@@ -17,8 +17,8 @@ namespace {
 Grid& grid_of(lua_State* L) { return world_of(L).grid(); }
 
 // A path as Lua gets it: the list of cells entered, then its cost in feet.
-int push_path(lua_State* L, const Grid& grid, const Path& path) {
-  push_cells(L, grid, path.steps);
+int push_path(lua_State* L, const Path& path) {
+  push_cells(L, path.steps);
   lua_pushnumber(L, path.feet);
   return 2;
 }
@@ -39,7 +39,7 @@ int metric(lua_State* L) {
 int cell(lua_State* L) {
   const Grid& grid = grid_of(L);
   const Cell c = grid.cell_at_feet(static_cast<int>(luaL_checkinteger(L, 1)), static_cast<int>(luaL_checkinteger(L, 2)));
-  lua_pushstring(L, grid.label(c).c_str());
+  push_label(L, c);
   return 1;
 }
 
@@ -54,7 +54,7 @@ int feet(lua_State* L) {
 int step(lua_State* L) {
   const Grid& grid = grid_of(L);
   const Cell next = arbiter::step(check_cell(L, 1, grid), parse_direction(luaL_checkstring(L, 2)));
-  if (grid.contains(next)) lua_pushstring(L, grid.label(next).c_str());
+  if (grid.contains(next)) push_label(L, next);
   else lua_pushnil(L);
   return 1;
 }
@@ -65,7 +65,7 @@ int walk(lua_State* L) {
   const auto directions = parse_directions(luaL_checkstring(L, 2));
   std::optional<double> allowance;
   if (!lua_isnoneornil(L, 3)) allowance = luaL_checknumber(L, 3);
-  return push_path(L, grid, check_declared_path(grid, services(L).get<PathFinder>("path finder").rules(), start,
+  return push_path(L, check_declared_path(grid, services(L).get<PathFinder>("path finder").rules(), start,
                                                  directions, allowance));
 }
 
@@ -89,20 +89,20 @@ int within(lua_State* L) {
 
 int radius(lua_State* L) {
   const Grid& grid = grid_of(L);
-  push_cells(L, grid, area_radius(grid, check_cell(L, 1, grid), luaL_checknumber(L, 2)));
+  push_cells(L, area_radius(grid, check_cell(L, 1, grid), luaL_checknumber(L, 2)));
   return 1;
 }
 
 int line(lua_State* L) {
   const Grid& grid = grid_of(L);
-  push_cells(L, grid, area_line(grid, check_cell(L, 1, grid), check_cell(L, 2, grid)));
+  push_cells(L, area_line(grid, check_cell(L, 1, grid), check_cell(L, 2, grid)));
   return 1;
 }
 
 int cone(lua_State* L) {
   const Grid& grid = grid_of(L);
   const Cell origin = check_cell(L, 1, grid);
-  push_cells(L, grid, area_cone(grid, origin, parse_direction(luaL_checkstring(L, 2)), luaL_checknumber(L, 3)));
+  push_cells(L, area_cone(grid, origin, parse_direction(luaL_checkstring(L, 2)), luaL_checknumber(L, 3)));
   return 1;
 }
 
@@ -138,7 +138,7 @@ int path(lua_State* L) {
     lua_pushnil(L);
     return 1;
   }
-  return push_path(L, grid, *found);
+  return push_path(L, *found);
 }
 
 // Options tables: { stop_within = feet, avoid = { cells } }.
@@ -157,7 +157,7 @@ int toward(lua_State* L) {
   const double budget = luaL_checknumber(L, 3);
   const double stop_within = opt_number_field(L, 4, "stop_within", 0);
   const std::vector<Cell> avoid = avoid_option(L, 4, grid);
-  return push_path(L, grid, services(L).get<PathFinder>("path finder").toward(from, to, budget, stop_within, avoid));
+  return push_path(L, services(L).get<PathFinder>("path finder").toward(from, to, budget, stop_within, avoid));
 }
 
 int away(lua_State* L) {
@@ -167,7 +167,7 @@ int away(lua_State* L) {
   const std::vector<Cell> hostiles = opt_cells(L, 2, grid);
   const double budget = luaL_checknumber(L, 3);
   const std::vector<Cell> avoid = avoid_option(L, 4, grid);
-  return push_path(L, grid, services(L).get<PathFinder>("path finder").away_from(from, hostiles, budget, avoid));
+  return push_path(L, services(L).get<PathFinder>("path finder").away_from(from, hostiles, budget, avoid));
 }
 
 int border(lua_State* L) {

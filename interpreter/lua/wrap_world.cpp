@@ -35,6 +35,7 @@ int characters(lua_State* L) {
   const bool any_side = lua_isnoneornil(L, 1);
   const std::string side = any_side ? "" : luaL_checkstring(L, 1);
   std::vector<EntityId> ids;
+  ids.reserve(world.entities().size());
   for (const Entity& e : world.entities())
     if (any_side || e.side == side) ids.push_back(e.id);
   push_entities(L, ids);

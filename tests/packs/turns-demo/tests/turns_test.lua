@@ -106,13 +106,17 @@ test.case("a handle belongs to its fight: read in another it shows its own, give
   test.equal(f2:stat("Ana", "speed"), 7)
 end)
 
-test.case("a handle kept after its fight has ended says so when read, and keeps its name", function()
-  local f = bout { { name = "Ana", side = "a", at = "A1", stats = { speed = 1 } } }
-  local ana = f:within(function() return world.character("Ana") end)
-  f = nil
-  collectgarbage()  -- the fight's last reference is gone: it ends
-  test.equal(ana.name, "Ana")
-  local ok, why = pcall(function() return ana.stats end)
+test.case("a handle outlives its fight: what only the fight could show is an error, and so is giving it", function()
+  local ended = bout { { name = "Ana", side = "a", at = "A1", stats = { speed = 1 } } }
+  local running = bout { { name = "Bo", side = "b", at = "A1", stats = { speed = 7 } } }
+  local ana = ended:within(function() return world.character("Ana") end)
+  ended = nil
+  collectgarbage()
+  test.equal(ana.name, "Ana", "what never changes stays readable")
+  local ok, why = pcall(function() return ana.statuses end)
+  test.equal(ok, false)
+  test.truthy(tostring(why):find("the fight of Ana has ended", 1, true), why)
+  ok, why = pcall(running.within, running, function() world.set_stat(ana, "speed", 3) end)
   test.equal(ok, false)
   test.truthy(tostring(why):find("the fight of Ana has ended", 1, true), why)
 end)
