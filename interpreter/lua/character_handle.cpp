@@ -296,8 +296,11 @@ Cell check_cell(lua_State* L, int index, const Grid& grid) {
     return world.get(identity->id).position;
   }
   if (lua_type(L, index) != LUA_TSTRING) luaL_typeerror(L, index, "cell label (\"C3\") or character");
-  const std::string text = lua_tostring(L, index);
-  if (parse_label(text)) return grid.cell(text);
+  std::size_t length = 0;
+  const char* chars = lua_tolstring(L, index, &length);
+  const std::string_view text(chars, length);
+  // Off the grid, Grid::cell's error names the nearest cell.
+  if (const auto cell = parse_label(text)) return grid.contains(*cell) ? *cell : grid.cell(text);
   // Not shaped like a label: a character's name ("Orc #2") stands for the cell it is in.
   const World& world = world_of(L);
   std::vector<std::string> names;
@@ -305,7 +308,7 @@ Cell check_cell(lua_State* L, int index, const Grid& grid) {
     if (e.name == text) return e.position;
     names.push_back(e.name);
   }
-  std::string message = "'" + text + "' is neither a cell label (like " +
+  std::string message = "'" + std::string(text) + "' is neither a cell label (like " +
                         grid.label({grid.width() - 1, grid.height() - 1}) + ") nor a character's name";
   if (const std::string hint = did_you_mean(text, names); !hint.empty()) message += "; " + hint;
   throw Error(message);

@@ -48,11 +48,15 @@ int move(lua_State* L) {
   const Cell to = check_cell(L, 2, world.grid());
   const std::string cause = luaL_optstring(L, 3, "");
   EventLog& log = services(L).get<EventLog>("event log");
-  change(L, [&world, &log, id = who.id, to, cause] {
+  // A change is applied once, so it hands its event over rather than copying it; the fields are
+  // named one by one, as a braced list would build each twice.
+  change(L, [&world, &log, id = who.id, to, cause]() mutable {
     const Entity& mover = world.get(id);
-    log.record(event_type::moved,
-               {{"character", mover.name}, {"from", world.grid().label(mover.position)}, {"to", world.grid().label(to)}},
-               cause);
+    nlohmann::json fields = nlohmann::json::object();
+    fields.emplace("character", mover.name);
+    fields.emplace("from", world.grid().label(mover.position));
+    fields.emplace("to", world.grid().label(to));
+    log.record(event_type::moved, std::move(fields), std::move(cause));
     world.move(id, to);
   });
   return 0;
@@ -66,14 +70,16 @@ int set_stat(lua_State* L) {
   Value value = check_value(L, 3);
   const std::string cause = luaL_optstring(L, 4, "");
   EventLog& log = services(L).get<EventLog>("event log");
-  change(L, [&world, &log, id = who.id, stat, value = std::move(value), cause] {
+  change(L, [&world, &log, id = who.id, stat, value = std::move(value), cause]() mutable {
     const Entity& changed = world.get(id);
     const auto old = changed.stats.find(stat);
-    log.record(event_type::stat_changed,
-               {{"character", changed.name}, {"stat", stat},
-                {"from", old == changed.stats.end() ? nlohmann::json() : nlohmann::json(old->second)}, {"to", value}},
-               cause);
-    world.set_stat(id, stat, value);
+    nlohmann::json fields = nlohmann::json::object();
+    fields.emplace("character", changed.name);
+    fields.emplace("stat", stat);
+    fields.emplace("from", old == changed.stats.end() ? nlohmann::json() : nlohmann::json(old->second));
+    fields.emplace("to", value);
+    log.record(event_type::stat_changed, std::move(fields), std::move(cause));
+    world.set_stat(id, stat, std::move(value));
   });
   return 0;
 }
