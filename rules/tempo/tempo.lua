@@ -8,8 +8,6 @@ local tempo = {}
 
 -- The source's five statuses; a character has exactly one of them.
 tempo.GUARDS = { "Off Guard", "On Guard", "Bound", "Grappled", "Pinned" }
-local IS_GUARD = {}
-for _, name in ipairs(tempo.GUARDS) do IS_GUARD[name] = true end
 
 local function contains(list, value)
   for _, v in ipairs(list or {}) do if v == value then return true end end
@@ -18,7 +16,8 @@ end
 tempo.contains = contains
 
 function tempo.guard(c)
-  for _, s in ipairs(c.statuses) do if IS_GUARD[s.name] then return s.name end end
+  -- status.has asks without making the list of statuses that `c.statuses` is.
+  for _, name in ipairs(tempo.GUARDS) do if status.has(c, name) then return name end end
 end
 
 ---Whether the character's status is one of the action's "Allowed Status" (also each action's
@@ -137,8 +136,7 @@ function tempo.health(c) return c.stats.health or tables.rules.health end
 
 ---Whether `c` is out of the fight: Down (its wounds reached its health).
 function tempo.down(c)
-  for _, s in ipairs(c.statuses) do if s.name == "Down" then return true end end
-  return false
+  return status.has(c, "Down")
 end
 
 ---The next action of `me`'s turn: the sheet's `ordered` one if the rules allow it, or without
