@@ -224,3 +224,21 @@ TEST_CASE("missing rules, a map too small and a file that is not an encounter ar
   CHECK(number.message == "an encounter file returns a table: { rules = …, map = …, characters = … }, not number");
   CHECK((number.where.line == 1 && number.where.column == 3));
 }
+
+TEST_CASE("a stat or map number that is not finite is refused where written, since a save could not hold it",
+          "[encounter]") {
+  Fight fight;
+  const auto stat = fight.problem(platemail("    { name = 'Aldric', side = 'players', at = 'A1',\n"
+                                            "      stats = { strength = 0/0 } },\n"));
+  CHECK_THAT(stat.message, Catch::Matchers::Contains("a value must be a finite number, not nan"));
+  CHECK(stat.where.line == 6);
+
+  const auto listed = fight.problem(platemail("    { name = 'Aldric', side = 'players', at = 'A1',\n"
+                                              "      stats = { luck = { 1, -1/0 } } },\n"));
+  CHECK_THAT(listed.message, Catch::Matchers::Contains("not -inf"));
+
+  const auto cost = fight.problem(
+      platemail("", "width = 2, height = 2,\n    borders = { { between = { 'A1', 'A2' }, extra_cost = 1/0 } }"));
+  CHECK_THAT(cost.message, Catch::Matchers::EndsWith("extra_cost: expected a finite number, found inf"));
+  CHECK(cost.where.line == 4);
+}
