@@ -96,15 +96,22 @@ class Engine {
         [&](const auto& node) -> Distribution<P> {
           using T = std::decay_t<decltype(node)>;
           if constexpr (std::is_same_v<T, dice::Number>) return Distribution<P>::point(node.value);
-          if constexpr (std::is_same_v<T, dice::DiceTerm>) return term(node);
+          if constexpr (std::is_same_v<T, dice::DiceTerm>)
+            return located_at(roller_.expression(), node.faces_column, [&] { return term(node); });
           if constexpr (std::is_same_v<T, dice::Binary>) {
             auto left = evaluate(*node.left);
             auto right = evaluate(*node.right);
-            if (node.op == '+') return convolve(left, right);
-            if (node.op == '-') return convolve(left, negated(right));
-            return combine(left, right, [op = node.op](std::int64_t a, std::int64_t b) { return checked::apply(op, a, b); });
+            return located_at(roller_.expression(), expr.column, [&] {
+              if (node.op == '+') return convolve(left, right);
+              if (node.op == '-') return convolve(left, negated(right));
+              return combine(left, right,
+                             [op = node.op](std::int64_t a, std::int64_t b) { return checked::apply(op, a, b); });
+            });
           }
-          if constexpr (std::is_same_v<T, dice::Negate>) return negated(evaluate(*node.operand));
+          if constexpr (std::is_same_v<T, dice::Negate>) {
+            auto operand = evaluate(*node.operand);
+            return located_at(roller_.expression(), expr.column, [&] { return negated(std::move(operand)); });
+          }
           if constexpr (std::is_same_v<T, dice::Compare>) {
             auto left = evaluate(*node.left);
             auto right = evaluate(*node.right);
