@@ -215,3 +215,15 @@ TEST_CASE("a save holding a status the rules do not define is refused at its pla
   std::filesystem::remove(file);
   std::filesystem::remove(edited);
 }
+
+TEST_CASE("a pack the encounter names that is not found is reported where the encounter names it", "[run][errors]") {
+  const Sheet encounter("");
+  const std::string file = encounter.path.string() + ".lua";
+  std::ofstream(file) << "return {\n  rules = { 'platemale' },\n  map = { width = 2, height = 2 },\n  characters = {},\n}\n";
+  for (const std::string house : {"", "--house platemail-house "}) {
+    const auto result = arbiter("run " + file + " " + house + "--quiet");
+    CHECK(result.exit_code == 1);
+    CHECK_THAT(result.output, Contains(file + ":2:13: error: no pack named 'platemale' was found"));
+  }
+  std::filesystem::remove(file);
+}
