@@ -41,6 +41,9 @@ template <> inline constexpr const char* errors::message<rules::inline_label> =
     "d[name]";
 template <> inline constexpr const char* errors::message<rules::foundry_explode> =
     "explosions are written with ! (Foundry's x): 3d6! explodes on the highest face, 3d6!>=5 on 5 or more";
+template <> inline constexpr const char* errors::message<rules::upper_case_d> =
+    "dice are written with a lower-case d: 4d6, d20";
+template <> inline constexpr const char* errors::message<rules::lower_case_fate> = "Fate dice are written dF (4dF)";
 template <> inline constexpr const char* errors::message<rules::sorting> =
     "sorting (Roll20's s, sa, sd) is not needed: results list every die with its fate";
 

@@ -44,7 +44,10 @@ struct face_list
 struct die_name : identifier {};
 struct close_bracket : one<']'> {};
 struct named_die : seq<one<'['>, ws, must<die_name>, ws, must<close_bracket>> {};
-struct faces : sor<percentile, fate, sides, face_list, named_die> {};
+// Spellings of other tools (`4D6`, `4df`): error points that say how the notation writes them.
+struct upper_case_d : success {};
+struct lower_case_fate : success {};
+struct faces : sor<percentile, fate, sides, face_list, named_die, seq<at<one<'f'>>, raise<lower_case_fate>>> {};
 
 // Modifiers, written in any order; each at most once.
 struct selection : seq<sor<string<'k', 'h'>, string<'k', 'l'>, string<'d', 'h'>, string<'d', 'l'>, one<'k'>>, opt<integer>> {};
@@ -76,7 +79,9 @@ struct group : seq<open_paren, ws, expression, ws, must<close_paren>> {};
 struct number : integer {};
 struct counted_d : one<'d'> {};
 struct lone_d : one<'d'> {};
-struct operand : sor<seq<sor<group, number>, opt<counted_d, dice_body>>, seq<lone_d, dice_body>> {};
+struct capital_d : seq<at<one<'D'>>, raise<upper_case_d>> {};
+struct operand
+    : sor<seq<sor<group, number>, opt<sor<seq<counted_d, dice_body>, capital_d>>>, seq<lone_d, dice_body>, capital_d> {};
 
 struct unary;
 struct negation : seq<one<'-'>, ws, unary> {};

@@ -107,6 +107,13 @@ TEST_CASE("other tools' readings get a message saying what to write here") {
   CHECK_THAT(error_of("3d6s").message, Catch::Contains("sorting"));
   CHECK_THAT(error_of("3d6x").message, Catch::Contains("Foundry's x"));
   CHECK(error_of("7 // 2").where.column == 3);
+  // Capital D (as many tools and players write it) and a lower-case Fate die.
+  for (const char* upper : {"4D6", "D20", "(2)D6"}) {
+    INFO(upper);
+    CHECK(error_of(upper).message == "dice are written with a lower-case d: 4d6, d20");
+  }
+  CHECK(error_of("2d6+1D4").where.column == 6);
+  CHECK(error_of("4df").message == "Fate dice are written dF (4dF)");
 }
 
 TEST_CASE("semantic errors: numbers too large, modifiers given twice") {

@@ -166,10 +166,25 @@ TEST_CASE("big pools stay fast and sum to one") {
   CHECK(roll_and_keep.cut_off > 0);
 }
 
+TEST_CASE("an arithmetic error points at its part of the expression") {
+  try {
+    approx("2 + 1d6/(1d6-1d6)");
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.diagnostics().front().message == "1 / 0: division by zero");
+    CHECK(e.diagnostics().front().where.column == 5);
+  }
+}
+
 TEST_CASE("beyond the work budget: an error suggesting sampling") {
   CHECK_THROWS_WITH(approx("10000d1000"), Catch::Contains("--times 100000"));
   CHECK_THROWS_WITH(approx("3d6!kh2"), Catch::Contains("use !! (compounding)"));
   CHECK_THROWS_WITH(approx("1d1000000!"), Catch::Contains("--times 100000"));  // refused before any work
+  // Faces at both ends of 64 bits: their span overflows a subtraction, and was once taken as small.
+  const char* widest = "d{9223372036854775807,-9223372036854775807}";
+  CHECK_THROWS_WITH(approx(widest), Catch::Contains("--times 100000"));
+  CHECK_THROWS_WITH(exact(widest), Catch::Contains("--times 100000"));
+  CHECK_THROWS_WITH(approx(std::string(widest) + "!"), Catch::Contains("--times 100000"));
 }
 
 TEST_CASE("rolling and exact distributions agree on what each modifier means") {

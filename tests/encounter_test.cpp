@@ -30,7 +30,7 @@ struct Fight {
   // Both steps, as `arbiter check` takes them.
   Encounter load(const fs::path& file) {
     Encounter encounter = read_encounter(sandbox, file);
-    stack.load(encounter.rules);
+    stack.load(encounter.rules, encounter.rules_at);
     check_equipment(encounter, sandbox.state(), stack.registry());
     return encounter;
   }
@@ -223,4 +223,37 @@ TEST_CASE("missing rules, a map too small and a file that is not an encounter ar
   const auto number = fight.problem("  return 42\n");
   CHECK(number.message == "an encounter file returns a table: { rules = …, map = …, characters = … }, not number");
   CHECK((number.where.line == 1 && number.where.column == 3));
+}
+
+TEST_CASE("a stat or map number that is not finite is refused where written, since a save could not hold it",
+          "[encounter]") {
+  Fight fight;
+  const auto stat = fight.problem(platemail("    { name = 'Aldric', side = 'players', at = 'A1',\n"
+                                            "      stats = { strength = 0/0 } },\n"));
+  CHECK_THAT(stat.message, Catch::Matchers::Contains("a value must be a finite number, not nan"));
+  CHECK(stat.where.line == 6);
+
+  const auto listed = fight.problem(platemail("    { name = 'Aldric', side = 'players', at = 'A1',\n"
+                                              "      stats = { luck = { 1, -1/0 } } },\n"));
+  CHECK_THAT(listed.message, Catch::Matchers::Contains("not -inf"));
+
+  const auto cost = fight.problem(
+      platemail("", "width = 2, height = 2,\n    borders = { { between = { 'A1', 'A2' }, extra_cost = 1/0 } }"));
+  CHECK_THAT(cost.message, Catch::Matchers::EndsWith("extra_cost: expected a finite number, found inf"));
+  CHECK(cost.where.line == 4);
+}
+
+TEST_CASE("a pack the encounter names that cannot be loaded is reported where the encounter names it",
+          "[encounter]") {
+  Fight fight;
+  const auto missing = fight.problem("return {\n  rules = { 'platemail', 'platemale' },\n  map = { width = 2, height = 2 },\n"
+                                     "  characters = {},\n}\n");
+  CHECK(missing.message == "no pack named 'platemale' was found");
+  CHECK((missing.where.line == 2 && missing.where.column == 26));
+  CHECK_THAT(missing.notes.front(), Catch::Matchers::Contains("did you mean 'platemail'?"));
+
+  const auto twice = fight.problem("return {\n  rules = { 'platemail', 'platemail' },\n  map = { width = 2, height = 2 },\n"
+                                   "  characters = {},\n}\n");
+  CHECK(twice.message == "pack 'platemail' is named twice");
+  CHECK((twice.where.line == 2 && twice.where.column == 26));  // the second time
 }

@@ -1,3 +1,4 @@
+#include <limits>
 #include <sstream>
 
 #include <catch2/catch.hpp>
@@ -74,6 +75,26 @@ TEST_CASE("integer arithmetic: division rounds toward zero, powers, overflow is 
   CHECK_THAT(error_message("1/0", none), Catch::Contains("division by zero"));
   CHECK_THAT(error_message("(99^99)d20", none), Catch::Contains("too large"));
   CHECK_THAT(error_message("9223372036854775807+1", none), Catch::Contains("too large"));
+}
+
+TEST_CASE("an arithmetic error points at its part of the expression, as a parse error does") {
+  const auto column_of = [](std::string_view expr, std::vector<std::int64_t> values) -> std::size_t {
+    ScriptedDice dice(values);
+    try {
+      Roller(dice::parse_dice(expr, "<command line>"), {}).roll(dice, "");
+    } catch (const Error& e) {
+      CHECK(e.diagnostics().front().where.file == "<command line>");
+      return e.diagnostics().front().where.column;
+    }
+    FAIL("no error");
+    return 0;
+  };
+  CHECK(column_of("2 + 1d6/0", {3}) == 5);                          // the division, from its left operand
+  CHECK(column_of("1 + -(-9223372036854775807-1)", {}) == 5);      // the negation
+  constexpr auto highest = std::numeric_limits<std::int64_t>::max(), lowest = std::numeric_limits<std::int64_t>::min();
+  CHECK(column_of("1 + 2d{9223372036854775807}", {highest, highest}) == 7);    // the dice's sum, at their faces
+  CHECK(column_of("d{-9223372036854775808,5}!p", {5, lowest}) == 2);          // penetrating past the lowest number
+  CHECK(column_of("1+d{9223372036854775807,1}!!", {highest, highest}) == 4);  // compounding past the highest
 }
 
 TEST_CASE("explosions: standard, compounding, penetrating") {

@@ -200,3 +200,30 @@ TEST_CASE("a fight rolled by hand saves no generator: resuming it asks for its d
   CHECK_FALSE(rng(seeded).is_null());
   CHECK(rng(again) == rng(seeded));
 }
+
+TEST_CASE("a save holding a status the rules do not define is refused at its place in the save",
+          "[run][errors][save]") {
+  const Sheet save("");
+  const std::string file = save.path.string() + ".json", edited = save.path.string() + "-edited.json";
+  const std::string duel = "run examples/tempo/duel.lua --quiet ";
+  REQUIRE(arbiter(duel + "--seed 1 --orders examples/tempo/duel-round1.txt --save " + file).exit_code == 0);
+  REQUIRE(shell("sed 's/\"name\": \"On Guard\"/\"name\": \"On Gaurd\"/' " + file + " > " + edited).exit_code == 0);
+  const auto resumed = arbiter(duel + "--resume " + edited);
+  CHECK(resumed.exit_code == 1);
+  CHECK_THAT(resumed.output, Contains(edited + ": not a valid saved state: state.world.characters[0].statuses[0].name: "
+                                               "there is no status named 'On Gaurd'; did you mean 'On Guard'?"));
+  std::filesystem::remove(file);
+  std::filesystem::remove(edited);
+}
+
+TEST_CASE("a pack the encounter names that is not found is reported where the encounter names it", "[run][errors]") {
+  const Sheet encounter("");
+  const std::string file = encounter.path.string() + ".lua";
+  std::ofstream(file) << "return {\n  rules = { 'platemale' },\n  map = { width = 2, height = 2 },\n  characters = {},\n}\n";
+  for (const std::string house : {"", "--house platemail-house "}) {
+    const auto result = arbiter("run " + file + " " + house + "--quiet");
+    CHECK(result.exit_code == 1);
+    CHECK_THAT(result.output, Contains(file + ":2:13: error: no pack named 'platemale' was found"));
+  }
+  std::filesystem::remove(file);
+}

@@ -79,7 +79,10 @@ void check(Context& context, const Options& options) {
   std::optional<packs::Encounter> encounter;
   if (!options.encounter.empty()) encounter = packs::read_encounter(session.sandbox, options.encounter);
   // --rules, when given, stands in for the encounter's rules: the same fight under other rules.
-  session.load(options.rules.empty() ? encounter->rules : options.rules);
+  if (options.rules.empty())
+    session.load(encounter->rules, encounter->rules_at);
+  else
+    session.load(options.rules);
   const auto vocabulary = packs::read_vocabulary(session.sandbox.state(), session.stack.registry());
   std::optional<orders::Roster> roster;
   if (encounter) {

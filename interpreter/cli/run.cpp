@@ -163,10 +163,12 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
 }
 
 // A house pack builds on the fight's rules: one that needs other rules would load them over these.
-void check_house(packs::PackStack& stack, const std::vector<std::string>& rules, const std::vector<std::string>& house) {
+void check_house(packs::PackStack& stack, const packs::Encounter& encounter, const std::vector<std::string>& house) {
+  const std::vector<std::string>& rules = encounter.rules;
   std::set<std::string> allowed(rules.begin(), rules.end());
   allowed.insert(house.begin(), house.end());
-  for (const auto& pack : rules) allowed.merge(stack.requirements(pack));
+  for (std::size_t i = 0; i < rules.size(); ++i)
+    allowed.merge(packs::at_place(&encounter.rules_at[i], [&] { return stack.requirements(rules[i]); }));
   for (const auto& pack : house)
     for (const auto& needed : stack.requirements(pack))
       if (!allowed.contains(needed))
@@ -179,10 +181,10 @@ void run(Context& context, const Options& options) {
     if (!path.empty()) check_writable(path);
   Session session(context);
   packs::Encounter encounter = packs::read_encounter(session.sandbox, options.encounter);
-  check_house(session.stack, encounter.rules, options.house);
+  check_house(session.stack, encounter, options.house);
   std::vector<std::string> pack_names = encounter.rules;
   pack_names.insert(pack_names.end(), options.house.begin(), options.house.end());
-  session.load(pack_names);
+  session.load(pack_names, encounter.rules_at);  // the house packs, named on the command line, have no place
   packs::check_equipment(encounter, session.sandbox.state(), session.stack.registry());
   const nlohmann::json origin = played_from(options.encounter, session.stack);
 

@@ -37,8 +37,8 @@ Session::Session(Context& context)
   };
 }
 
-void Session::load(const std::vector<std::string>& packs) {
-  stack.load(packs);
+void Session::load(const std::vector<std::string>& packs, std::span<const packs::Place> written_at) {
+  stack.load(packs, written_at);
   std::vector<Diagnostic> conflicts;
   for (const auto& conflict : stack.registry().conflicts()) {
     conflicts.push_back(parse_positioned(conflict.location + ": " + conflict.message));

@@ -16,7 +16,8 @@ class Session {
  public:
   explicit Session(Context& context);
   // Loads the packs and reports conflicts; throws arbiter::Error for bad packs.
-  void load(const std::vector<std::string>& packs);
+  // `written_at`: where each pack is named, when a file names them (PackStack::load).
+  void load(const std::vector<std::string>& packs, std::span<const packs::Place> written_at = {});
 
   // Declared before the sandbox, which holds pointers to them as services.
   SeededDice dice;         // Context::seed, or a fresh seed per run

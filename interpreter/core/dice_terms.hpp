@@ -59,4 +59,19 @@ inline bool meets(const dice::ComparePoint& point, std::int64_t value, std::stri
 Error error_at(const dice::Expression& expression, std::size_t column, std::string message,
                std::vector<std::string> notes = {});
 
+// Runs `arithmetic`, the work of the part of `expression` at `column`, and points an error it
+// raises without a position (checked arithmetic's overflow or division by zero) at that column,
+// as parse errors are.
+template <class Arithmetic>
+auto located_at(const dice::Expression& expression, std::size_t column, Arithmetic arithmetic)
+    -> decltype(arithmetic()) {
+  try {
+    return arithmetic();
+  } catch (const Error& e) {
+    const Diagnostic& d = e.diagnostics().front();
+    if (d.where.line != 0) throw;  // already placed, by a part nearer the cause
+    throw error_at(expression, column, d.message, d.notes);
+  }
+}
+
 }  // namespace arbiter

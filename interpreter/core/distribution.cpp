@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include <fmt/format.h>
@@ -75,6 +76,13 @@ std::vector<Fraction> binomial_row(std::int64_t r, const Fraction& q, const Frac
 }
 
 
+// high - low, saturated: faces near both ends of 64 bits (d{9223372036854775807,-9223372036854775807})
+// overflow the subtraction.
+std::int64_t span(std::int64_t low, std::int64_t high) {
+  std::int64_t out;
+  return __builtin_sub_overflow(high, low, &out) ? std::numeric_limits<std::int64_t>::max() : out;
+}
+
 // What one insert into an ordered map costs, counted in the budget's multiply-add steps.
 constexpr std::int64_t map_insert_cost = 20;
 
@@ -88,15 +96,22 @@ class Engine {
         [&](const auto& node) -> Distribution<P> {
           using T = std::decay_t<decltype(node)>;
           if constexpr (std::is_same_v<T, dice::Number>) return Distribution<P>::point(node.value);
-          if constexpr (std::is_same_v<T, dice::DiceTerm>) return term(node);
+          if constexpr (std::is_same_v<T, dice::DiceTerm>)
+            return located_at(roller_.expression(), node.faces_column, [&] { return term(node); });
           if constexpr (std::is_same_v<T, dice::Binary>) {
             auto left = evaluate(*node.left);
             auto right = evaluate(*node.right);
-            if (node.op == '+') return convolve(left, right);
-            if (node.op == '-') return convolve(left, negated(right));
-            return combine(left, right, [op = node.op](std::int64_t a, std::int64_t b) { return checked::apply(op, a, b); });
+            return located_at(roller_.expression(), expr.column, [&] {
+              if (node.op == '+') return convolve(left, right);
+              if (node.op == '-') return convolve(left, negated(right));
+              return combine(left, right,
+                             [op = node.op](std::int64_t a, std::int64_t b) { return checked::apply(op, a, b); });
+            });
           }
-          if constexpr (std::is_same_v<T, dice::Negate>) return negated(evaluate(*node.operand));
+          if constexpr (std::is_same_v<T, dice::Negate>) {
+            auto operand = evaluate(*node.operand);
+            return located_at(roller_.expression(), expr.column, [&] { return negated(std::move(operand)); });
+          }
           if constexpr (std::is_same_v<T, dice::Compare>) {
             auto left = evaluate(*node.left);
             auto right = evaluate(*node.right);
@@ -123,7 +138,7 @@ class Engine {
   }
 
   Distribution<P> dense(std::int64_t low, std::int64_t high) {
-    if (high - low > budget_.max_span) too_much();
+    if (span(low, high) > budget_.max_span) too_much();
     Distribution<P> d;
     d.low = low;
     d.p.assign(static_cast<std::size_t>(high - low + 1), P(0));
@@ -244,7 +259,8 @@ class Engine {
     const Die& die = t.die;
     const std::int64_t cap = roller_.limits().explode_depth;
     // Known before any work: the chain's span, and one ordered-map insert per face and depth.
-    if (checked::multiply(cap + 1, die.highest() - die.lowest() + 1) > budget_.max_span) too_much();
+    const std::int64_t faces_span = span(die.lowest(), die.highest());
+    if (faces_span >= budget_.max_span || checked::multiply(cap + 1, faces_span + 1) > budget_.max_span) too_much();
     spend(static_cast<std::uint64_t>(map_insert_cost * (cap + 1)) * die.size());
     P exploding_mass = 0;
     for (std::size_t f = 0; f < die.size(); ++f)

@@ -4,13 +4,25 @@
 #include <limits>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/value.hpp"
 
 namespace arbiter {
 
 void JsonReader::fail(const std::string& what) const { throw Error(path_ + ": " + what); }
 
+namespace {
+
+// What was found, for a message. JSON has no NaN or infinity (dump() writes them as null), but a
+// value read from Lua (an encounter's 0/0 or 1/0) may be one: name it.
+std::string shown(const nlohmann::json& value) {
+  if (value.is_number_float() && !std::isfinite(value.get<double>())) return non_finite_text(value.get<double>());
+  return value.dump();
+}
+
+}  // namespace
+
 void JsonReader::expect(bool ok, const char* kind) const {
-  if (!ok) fail(std::string("expected ") + kind + ", found " + value_.dump());
+  if (!ok) fail(std::string("expected ") + kind + ", found " + shown(value_));
 }
 
 JsonReader JsonReader::operator[](const char* key) const {
@@ -39,12 +51,12 @@ int JsonReader::integer() const {
                      (value_.is_number_float() && std::floor(value_.get<double>()) == value_.get<double>());
   expect(whole, "a whole number");
   const double n = value_.get<double>();
-  if (n < std::numeric_limits<int>::min() || n > std::numeric_limits<int>::max()) fail("number out of range: " + value_.dump());
+  if (n < std::numeric_limits<int>::min() || n > std::numeric_limits<int>::max()) fail("number out of range: " + shown(value_));
   return static_cast<int>(n);
 }
 
 double JsonReader::number() const {
-  expect(value_.is_number(), "a number");
+  expect(value_.is_number() && std::isfinite(value_.get<double>()), "a finite number");
   return value_.get<double>();
 }
 

@@ -52,9 +52,13 @@ class Evaluation {
           if constexpr (std::is_same_v<T, dice::DiceTerm>) return roll_term(node);
           if constexpr (std::is_same_v<T, dice::Binary>) {
             const auto left = evaluate(*node.left);
-            return checked::apply(node.op, left, evaluate(*node.right));
+            const auto right = evaluate(*node.right);
+            return located_at(roller_.expression(), expr.column, [&] { return checked::apply(node.op, left, right); });
           }
-          if constexpr (std::is_same_v<T, dice::Negate>) return checked::negate(evaluate(*node.operand));
+          if constexpr (std::is_same_v<T, dice::Negate>) {
+            const auto operand = evaluate(*node.operand);
+            return located_at(roller_.expression(), expr.column, [&] { return checked::negate(operand); });
+          }
           if constexpr (std::is_same_v<T, dice::Compare>) {
             const auto left = evaluate(*node.left);
             return meets(dice::ComparePoint{node.op, evaluate(*node.right), {}}, left, {}) ? 1 : 0;
@@ -88,17 +92,19 @@ class Evaluation {
     select(prepared);
 
     std::int64_t value = 0;
-    for (auto& die : dice) {
-      if (die.rerolled || die.dropped) continue;
-      if (prepared.successes) {
-        die.counted = meets(*prepared.successes, die.value, die.symbol)                       ? 1
-                      : prepared.failures && meets(*prepared.failures, die.value, die.symbol) ? -1
-                                                                                              : 0;
-        value += die.counted;
-      } else {
-        value = checked::add(value, die.value);
+    located_at(roller_.expression(), term.faces_column, [&] {
+      for (auto& die : dice) {
+        if (die.rerolled || die.dropped) continue;
+        if (prepared.successes) {
+          die.counted = meets(*prepared.successes, die.value, die.symbol)                       ? 1
+                        : prepared.failures && meets(*prepared.failures, die.value, die.symbol) ? -1
+                                                                                                : 0;
+          value += die.counted;
+        } else {
+          value = checked::add(value, die.value);
+        }
       }
-    }
+    });
     if constexpr (Show) {
       shown_index[&term] = shown.size();
       RolledTerm rolled{dice::to_string(term), prepared.die.name(), {}, value, prepared.successes.has_value()};
@@ -162,13 +168,16 @@ class Evaluation {
         Drawn next = settled(prepared);
         raw = next.value;
         if (kind == Explosion::compounding) {
-          rolled.value = checked::add(rolled.value, next.value);
+          rolled.value = located_at(roller_.expression(), prepared.term->faces_column,
+                                    [&] { return checked::add(rolled.value, next.value); });
           rolled.symbol = next.symbol;
           continue;
         }
         scratch_.dice.push_back(rolled);
         rolled = next;
-        if (kind == Explosion::penetrating) rolled.value -= 1;
+        if (kind == Explosion::penetrating)
+          rolled.value = located_at(roller_.expression(), prepared.term->faces_column,
+                                    [&] { return checked::subtract(rolled.value, 1); });
       }
     }
     rolled.value = clamped(*prepared.term, rolled.value);

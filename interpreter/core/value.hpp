@@ -30,6 +30,9 @@ struct Value {
 using Properties = std::map<std::string, Value, std::less<>>;
 
 void to_json(nlohmann::json& out, const Value& value);
-void from_json(const nlohmann::json& in, Value& value);  // throws arbiter::Error for objects and nulls
+void from_json(const nlohmann::json& in, Value& value);  // throws arbiter::Error for objects, nulls, NaN and ±inf
+
+// A NaN or an infinity as a message names it: "nan" (whatever its sign bit), "inf", "-inf".
+std::string non_finite_text(double number);
 
 }  // namespace arbiter

@@ -14,13 +14,18 @@
 namespace arbiter::lua {
 
 // The message for Lua: a diagnostic that points into some file keeps its own position;
-// otherwise the error is placed at the author's line that made the call (see `guarded`).
+// otherwise the error is placed at the author's line that made the call (see `guarded`). A text
+// the call was given, named like "<dice expression>" or "<round sheet>", is no file the author
+// can open: the error goes to the author's line too, and says where in that text it is.
 inline std::string lua_message(const Error& error, bool& positioned) {
   const Diagnostic& d = error.diagnostics().front();
-  positioned = !d.where.file.empty();
+  const bool in_given_text = d.where.file.starts_with('<');
+  positioned = !d.where.file.empty() && !in_given_text;
   std::string message = d.message;
-  if (positioned) {
-    message = d.where.file + (d.where.line ? ":" + std::to_string(d.where.line) : "") + ": " + message;
+  if (!d.where.file.empty()) {
+    std::string where = d.where.file + (d.where.line ? ":" + std::to_string(d.where.line) : "");
+    if (in_given_text && d.where.line && d.where.column) where += ":" + std::to_string(d.where.column);
+    message = where + ": " + message;
   }
   for (const auto& note : d.notes) message += "\n" + note;
   return message;

@@ -86,6 +86,11 @@ class Reader {
     Encounter encounter;
     encounter.file = source_.file();
     encounter.rules = read_rules(root);
+    std::size_t written = source_.key("rules", unknown);
+    for (const std::string& pack : encounter.rules) {
+      written = source_.literal(pack, written);  // after the one before: a name given twice is found twice
+      encounter.rules_at.push_back(source_.place(written));
+    }
     encounter.grid = read_grid(required(root, "map", unknown));
     place(read_characters(required(root, "characters", unknown), encounter.grid), encounter);
     return encounter;

@@ -45,6 +45,7 @@ struct EquipmentField {
 struct Encounter {
   std::string file;                // as the user named it
   std::vector<std::string> rules;  // the ruleset, then house-rule packs, in load order
+  std::vector<Place> rules_at;     // where each of them is written
   Grid grid{1, 1};
   std::vector<Entity> characters;  // in file order, ids from 1; `count` copies follow their original
   std::vector<EquipmentField> unchecked;  // emptied by check_equipment

@@ -230,6 +230,18 @@ Fight::Active::~Active() {
 }
 
 void Fight::resume(const SavedState& state) {
+  // A status the rules do not define (a hand-edited save) would stop the fight at its first
+  // lookup, blamed on the ruleset: refuse it here, at its place in the save.
+  const auto& characters = world_.entities();
+  for (std::size_t i = 0; i < characters.size(); ++i)
+    for (std::size_t j = 0; j < characters[i].statuses.size(); ++j) {
+      try {
+        book_.get(characters[i].statuses[j].name);
+      } catch (const Error& e) {
+        throw Error(fmt::format("state.world.characters[{}].statuses[{}].name: {}", i, j,
+                                e.diagnostics().front().message));
+      }
+    }
   log_.restore(state.log);
   flow_.restore(state.flow, state.last_intents);
 }

@@ -52,20 +52,23 @@ bool PackStack::depends_on(const std::string& pack, const std::string& other) co
   return it == dependencies_.end() || it->second.contains(other);
 }
 
-void PackStack::load(const std::vector<std::string>& requested) {
+void PackStack::load(const std::vector<std::string>& requested, std::span<const Place> written_at) {
   if (requested.empty()) throw Error("no packs given: name at least one (see `arbiter packs`)");
   const std::size_t first_new = order_.size();
   std::set<std::string> named;
-  for (const auto& request : requested) {
-    std::vector<std::string> chain;
-    std::string name = request;
-    if (names_a_folder(request)) {
-      name = manifest_in(request).name;
-      folders_[name] = request;
-    }
-    // Loaded once either way, but a pack named twice is a slip (its tests would run twice).
-    if (!named.insert(name).second) throw Error(fmt::format("pack '{}' is named twice", name));
-    resolve(name, {nullptr, nullptr}, chain);
+  for (std::size_t i = 0; i < requested.size(); ++i) {
+    const std::string& request = requested[i];
+    at_place(i < written_at.size() ? &written_at[i] : nullptr, [&] {
+      std::vector<std::string> chain;
+      std::string name = request;
+      if (names_a_folder(request)) {
+        name = manifest_in(request).name;
+        folders_[name] = request;
+      }
+      // Loaded once either way, but a pack named twice is a slip (its tests would run twice).
+      if (!named.insert(name).second) throw Error(fmt::format("pack '{}' is named twice", name));
+      resolve(name, {nullptr, nullptr}, chain);
+    });
   }
   for (std::size_t i = first_new; i < order_.size(); ++i) {
     const Manifest& m = order_[i];

@@ -4,6 +4,7 @@
 // each pack's main file, so its definitions land in the shared registry with their provenance.
 #include <map>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "interpreter/packs/manifest.hpp"
 #include "interpreter/packs/registry.hpp"
 #include "interpreter/packs/search_path.hpp"
+#include "interpreter/packs/source_text.hpp"
 
 namespace arbiter::packs {
 
@@ -24,7 +26,9 @@ class PackStack {
   // `requested`: pack names, or folders holding a pack.lua. Dependencies load before the packs
   // that require them; otherwise packs load in the order given. Throws arbiter::Error for a
   // missing, incompatible or circular dependency (naming both packs) or a pack that fails to load.
-  void load(const std::vector<std::string>& requested);
+  // `written_at[i]`, when given, is where request i is written (an encounter's `rules`): a request
+  // that cannot be met (a pack not found, named twice) is reported there.
+  void load(const std::vector<std::string>& requested, std::span<const Place> written_at = {});
 
   const std::vector<Manifest>& load_order() const noexcept { return order_; }
   // Every pack `name` requires, directly or not, read from the manifests without loading any pack.

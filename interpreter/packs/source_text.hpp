@@ -19,6 +19,21 @@ struct Place {
   Diagnostic diagnostic(std::string message) const { return {where, std::move(message), source_line, {}}; }
 };
 
+// Runs `step`; an arbiter::Error it raises with no position of its own is shown at `place`, if
+// there is one, with its notes.
+template <class Step>
+auto at_place(const Place* place, Step&& step) -> decltype(step()) {
+  try {
+    return step();
+  } catch (const Error& e) {
+    const Diagnostic& problem = e.diagnostics().front();
+    if (!place || problem.where.line != 0) throw;
+    Diagnostic located = place->diagnostic(problem.message);
+    located.notes = problem.notes;
+    throw Error(std::move(located));
+  }
+}
+
 class SourceText {
  public:
   static constexpr std::size_t unknown = std::string::npos;  // an offset not found: the `return`
