@@ -171,10 +171,11 @@ local function opportunity(by, against, why)
   flow.react(by, "Attack of Opportunity", against, why)
 end
 
-local function crash_save(c, ready)
+-- `saved`: what a save leaves `c` doing, when it is not going on ("holds C2").
+local function crash_save(c, ready, saved)
   local parts = combat.saving_throw_modifiers(attack.combatant(c), true)
   local ok, _, text = attack.check(c, "dexterity_saving_throw", parts, c.name .. "'s Dexterity Saving Throw (Crash)")
-  local outcome = "keeps going"
+  local outcome = saved or "keeps going"
   if not ok and ready then
     flow.set_ready(c, false)
     attack.phase.combatants[c.name] = nil
@@ -188,6 +189,8 @@ local function crash_save(c, ready)
 end
 
 local crossing = { swap = true, cross = true, head_on = true, same_cell = true }
+-- Meetings of two stepping into one cell, which only one of them can take.
+local one_cell = { head_on = true, same_cell = true }
 
 -- Paths cross when two step into one cell, trade cells or cross at a corner, and when one steps
 -- into a cell another has moved into across its way this phase and holds (it arrived first: a
@@ -222,15 +225,21 @@ arbiter.define.hook("movement", function(event)
     return nil
   end
   if crash then
-    local mover_ok, mover_text, mover_falls = crash_save(mover, event.mover_ready)
-    local other_ok, other_text, other_falls = crash_save(other, event.other_ready)
+    -- One who saves still stops where the other holds the cell it steps into; of two stepping into
+    -- one cell (one character to a cell), the mover takes it, as in a Clash, and the other stops.
+    local single, held = tables.flow.one_per_cell ~= false, event.kind == "blocked"
+    local mover_ok, mover_text, mover_falls = crash_save(mover, event.mover_ready,
+      held and ("but %s holds %s: stops"):format(other.name, event.to) or nil)
+    local takes = single and one_cell[event.kind] and mover_ok
+    local other_ok, other_text, other_falls = crash_save(other, event.other_ready,
+      held and ("holds %s"):format(event.to) or takes and ("but %s takes %s: stops"):format(mover.name, event.to) or nil)
     log.event("crash", { mover = mover.name, other = other.name, text = ("Crash! %s and %s cross paths at %s. %s. %s."):format(
       mover.name, other.name, event.to, mover_text, other_text) }, "Crash")
     if mover_falls then status.apply(mover, "Prone", { cause = "Crash" }) end
     if other_falls then status.apply(other, "Prone", { cause = "Crash" }) end
     if not mover_ok and not other_ok then return "both" end
     if not mover_ok then return "mover" end
-    if not other_ok then return "other" end
+    if not other_ok or takes then return "other" end
     return nil
   end
   -- Clash: "Both Characters stop their movement where their paths intersect." "The Arbiter should

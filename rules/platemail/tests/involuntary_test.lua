@@ -29,6 +29,57 @@ test.case("Crash: 'Ready Characters that fail ... become Not Ready. Not Ready Ch
   duel.no_failures(f)
 end)
 
+test.case("Crash: of two allies who both save stepping into one cell, one takes it and the other stops, as told", function()
+  -- As above, both enter B2 at the first step; saves d20 15: Aldric 18, Brenna 12, both saved. Only
+  -- one can stand in B2: the Crash tells who goes on and who stops, and the moves agree.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  }, { 15, 15 })
+  f:round [[
+    Aldric:
+      1: Move S, S
+      2: Defend
+    Brenna:
+      1: Sprint E, E
+      2: Defend
+  ]]
+  local crash = f:events("crash")[1].fields
+  local goes, stops = crash.mover, crash.other
+  test.truthy(crash.text:find(goes .. "'s Dexterity Saving Throw: d20 15 [^.]* saved, keeps going"), crash.text)
+  test.truthy(crash.text:find(stops .. "'s Dexterity Saving Throw: d20 15 [^.]* saved, but " .. goes ..
+                              " takes B2: stops"), crash.text)
+  test.equal(f:cell(goes), goes == "Aldric" and "B1" or "C2", "went on through B2")
+  test.equal(f:cell(stops), stops == "Aldric" and "B3" or "A2", "stopped before B2")
+  duel.no_failures(f)
+end)
+
+test.case("Crash: one who saves still stops at the cell an ally moved into across its way and holds", function()
+  -- Aldric steps S into C2 at the first step and stays; Brenna Sprints E from A2 and would enter C2
+  -- at the second: she is blocked there, the Crash is rolled (she is Not Ready), and both save.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "C3", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  }, { 15, 15 })
+  f:round [[
+    Aldric:
+      1: Move S
+      2: Defend
+    Brenna:
+      1: Sprint E, E, E
+      2: Defend
+  ]]
+  local crash = f:events("crash")[1].fields
+  test.equal({ crash.mover, crash.other }, { "Brenna", "Aldric" })
+  test.truthy(crash.text:find("saved, but Aldric holds C2: stops", 1, true), crash.text)
+  test.truthy(crash.text:find("saved, holds C2", 1, true), crash.text)
+  test.equal(f:cell("Brenna"), "B2")
+  test.equal(f:cell("Aldric"), "C2")
+  duel.no_failures(f)
+end)
+
 test.case("no Crash when both allies are Ready", function()
   local f = duel.new({
     { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
