@@ -14,6 +14,7 @@
 using namespace arbiter;
 using namespace arbiter::lua;
 using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
 
 namespace {
 
@@ -198,6 +199,19 @@ TEST_CASE("log: an event of an action is recorded whole when the action commits"
   CHECK(wound.type == "wound");
   CHECK(wound.cause == "Aldric hits");
   CHECK(wound.fields == nlohmann::json{{"target", "Orc #2"}, {"wounds", 1}, {"tags", {"crit"}}});
+}
+
+TEST_CASE("a stat that is not a finite number is refused at the rule's line", "[lua][world]") {
+  // Saved as null, it would make the save impossible to resume.
+  Fight fight;
+  CHECK_THAT(fight.error("world.set_stat(world.character('Orc'), 'luck', 0/0)"),
+             StartsWith("rules/skirmish/init.lua:1: error: a value must be a finite number, not nan"));
+  CHECK_THAT(fight.error("world.set_stat(world.character('Orc'), 'luck', { 1, -1/0 })"),
+             Contains("a value must be a finite number, not -inf"));
+  CHECK(fight.world.find("Orc").stats.count("luck") == 0);
+  CHECK(fight.log.events().empty());
+  CHECK(fight.run("world.set_stat(world.character('Orc'), 'luck', 0.5) return world.character('Orc').stats.luck") ==
+        "0.5");
 }
 
 TEST_CASE("module functions outside a fight say what is missing", "[lua]") {

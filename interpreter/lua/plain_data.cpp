@@ -12,10 +12,18 @@ namespace {
 
 constexpr int deepest_value = 32;  // nesting of plain data; deeper is a cycle or a mistake
 
+// A stat that is NaN or an infinity (0/0, 1/0) would be saved as null, and the save could not be
+// resumed: refused where the rule gives it. (In an event's fields it is logged as null.)
+double check_finite(lua_State* L, int index) {
+  const double number = lua_tonumber(L, index);
+  if (!std::isfinite(number)) throw Error("a value must be a finite number, not " + non_finite_text(number));
+  return number;
+}
+
 Value check_value_at(lua_State* L, int index, int depth) {
   index = lua_absindex(L, index);
   switch (lua_type(L, index)) {
-    case LUA_TNUMBER: return lua_tonumber(L, index);
+    case LUA_TNUMBER: return check_finite(L, index);
     case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
     case LUA_TSTRING: return std::string(lua_tostring(L, index));
     case LUA_TTABLE: {
