@@ -178,7 +178,7 @@ TEST_CASE("newer, foreign and damaged documents are refused with what is wrong",
              Catch::Contains("there is already a character named 'Orc'"));
 }
 
-TEST_CASE("an edited save is refused: no generator, a negative round", "[snapshot][errors]") {
+TEST_CASE("an edited save is refused: no generator, a negative round, a status without a stack", "[snapshot][errors]") {
   const StatusBook book = fight_statuses();
   EventLog log;
   const nlohmann::json json = state_to_json(fight_in_progress(book, log));
@@ -190,6 +190,11 @@ TEST_CASE("an edited save is refused: no generator, a negative round", "[snapsho
   negative["flow"]["round"] = -1;
   CHECK(error_message([&] { state_from_json(negative, "fight.json"); }) ==
         "fight.json: not a valid saved state: state.flow.round: cannot be negative");
+  nlohmann::json unstacked = json;
+  unstacked["world"]["characters"][0]["statuses"][0]["stacks"] = -3;
+  CHECK(error_message([&] { state_from_json(unstacked, "fight.json"); }) ==
+        "fight.json: not a valid saved state: state.world.characters[0].statuses[0].stacks: a status has at least 1 "
+        "stack");
   nlohmann::json crowded = json;
   crowded["world"]["characters"][1]["cell"] = crowded["world"]["characters"][0]["cell"];
   CHECK_THAT(error_message([&] { state_from_json(crowded, "fight.json"); }),

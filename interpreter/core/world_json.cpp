@@ -147,9 +147,12 @@ Entity entity_from(const Grid& grid, const JsonReader& j) {
   e.position = cell_from(grid, j["cell"]);
   e.stats = properties_from(j["stats"]);
   for (const JsonReader& item : j["equipment"].items()) e.equipment.push_back(item.text());
-  for (const JsonReader& s : j["statuses"].items())
+  for (const JsonReader& s : j["statuses"].items()) {
+    const JsonReader stacks = s["stacks"];
+    if (stacks.integer() < 1) stacks.fail("a status has at least 1 stack");
     e.statuses.push_back({s["name"].text(), s["source"].integer(), s["timed"].boolean(), s["remaining"].integer(),
-                          s["stacks"].integer()});
+                          stacks.integer()});
+  }
   return e;
 }
 
