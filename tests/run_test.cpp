@@ -190,6 +190,10 @@ TEST_CASE("a written way ends at a wall: the character goes as far as it can, an
   const auto run = arbiter("run examples/platemail/skirmish.lua --seed 1 --orders " + (dir / "wall.txt"));
   CHECK(run.exit_code == 0);
   CHECK_THAT(run.output, Contains("Cedric moves from C5 to C7"));
+  // Nothing in that round rolls: a die given for it is said to be left over.
+  const auto scripted = arbiter("run examples/platemail/skirmish.lua --dice 5 --orders " + (dir / "wall.txt"));
+  CHECK(scripted.exit_code == 0);
+  CHECK_THAT(scripted.output, EndsWith("warning: 1 of the values given with --dice was not rolled\n"));
 }
 
 TEST_CASE("a tempo duel is narrated as pinned: declare, react, counter-tempo, resolve, with AP before and after",

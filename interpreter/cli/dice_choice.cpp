@@ -39,4 +39,11 @@ std::unique_ptr<DiceSource> make_dice(const DiceChoice& choice, std::ostream& pr
                                                   : (std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}());
 }
 
+void warn_of_unused_dice(const DiceSource& dice, std::ostream& err) {
+  const auto* scripted = dynamic_cast<const ScriptedDice*>(&dice);
+  if (!scripted || scripted->remaining() == 0) return;
+  err << "warning: " << scripted->remaining() << " of the values given with --dice "
+      << (scripted->remaining() == 1 ? "was" : "were") << " not rolled\n";
+}
+
 }  // namespace arbiter::cli

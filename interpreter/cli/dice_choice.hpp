@@ -27,4 +27,7 @@ CLI::Validator dice_values();
 // Prompts for dice rolled by hand go to `prompts`, answers come from standard input.
 std::unique_ptr<DiceSource> make_dice(const DiceChoice& choice, std::ostream& prompts);
 
+// Dice given with --dice that nothing rolled are most likely a mistake in the list: said on `err`.
+void warn_of_unused_dice(const DiceSource& dice, std::ostream& err);
+
 }  // namespace arbiter::cli

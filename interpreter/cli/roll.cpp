@@ -105,6 +105,7 @@ void add_roll_command(CLI::App& app, Context& context) {
       sample(context, *options, roller, *source);
     else
       roll_once(context, *options, roller, *source);
+    warn_of_unused_dice(*source, *context.err);
   });
 }
 

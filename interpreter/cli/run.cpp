@@ -254,6 +254,7 @@ void run(Context& context, const Options& options) {
     narration.catch_up();  // what happened before the fight stopped (nothing is saved)
     throw;
   }
+  warn_of_unused_dice(*dice, *context.err);
   const auto events = std::span(fight.log().events()).subspan(first_new);
   if (!options.log.empty()) write_log(options.log, events);
   if (!options.save.empty()) {
