@@ -84,6 +84,18 @@ end
 
 function tempo.squares(a, b) return grid.distance(a.cell, b.cell) / select(3, grid.size()) end
 
+---The squares between two characters counted as steps, what melee reach (`rules.melee_reach`)
+---counts: a diagonal neighbour is 1 whatever length the grid's metric gives a diagonal (about 1.41
+---squares under "euclidean"), and 2 under "manhattan", where no step is diagonal.
+function tempo.steps(a, b)
+  local scale = select(3, grid.size())
+  local ax, ay = grid.feet(a.cell)
+  local bx, by = grid.feet(b.cell)
+  local dx, dy = math.abs(ax - bx) // scale, math.abs(ay - by) // scale
+  if grid.metric() == "manhattan" then return dx + dy end
+  return math.max(dx, dy)
+end
+
 local DIRECTIONS = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
 
 function tempo.walk(who, other, squares, away, cause)
@@ -162,7 +174,7 @@ function tempo.next_action(me, points, ordered)
   if missing then return nil, missing end
   -- Reach: a melee action from afar becomes a Move toward its target.
   local weapon = tables.actions_data[action].weapon
-  if (weapon == "melee" or weapon == "unarmed") and tempo.squares(me, target) > tables.rules.melee_reach then
+  if (weapon == "melee" or weapon == "unarmed") and tempo.steps(me, target) > tables.rules.melee_reach then
     if not contains(tables.actions_data["Move"].statuses, guard) then return nil, "out of reach, and " .. guard end
     action = "Move"
   end
@@ -208,7 +220,7 @@ function tempo.response(who, declared, points, ordered)
   if missing then return nil, missing end
   if data[name].weapon == "melee" then
     local moves = ({ ["Move"] = tables.rules.base_combat_movement, ["Combat Move"] = 1 })[seen] or 0
-    if tempo.squares(who, declared.actor) - moves > tables.rules.melee_reach then return nil, "out of reach" end
+    if tempo.steps(who, declared.actor) - moves > tables.rules.melee_reach then return nil, "out of reach" end
   end
   if data[name].beyond_attack_speed then
     -- Dodge: "You must be at a distance greater than your opponent's ranged weapon attack speed".

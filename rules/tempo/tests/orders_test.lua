@@ -115,3 +115,16 @@ test.case("\"until you have finished or have no more action points available\": 
   test.equal(bout.declared(f), { "Ana Melee Attack 6", "Ana Melee Attack 0" })
   test.equal(bout.refused(f), {})
 end)
+
+test.case("melee reach counts steps: a diagonal neighbour is within reach on a euclidean map too", function()
+  -- Bo stands diagonally beside Ana; "euclidean" makes that 7.07' (1.41 squares), still one step.
+  local f = bout.new({}, { at = "C3" }, { 9, 1 }, { width = 10, height = 3, metric = "euclidean" })
+  f:round [[
+    Ana:
+      1: IF my opponent is within reach THEN Melee Attack -> my opponent ELSE Ready
+    Bo:
+  ]]
+  test.equal(bout.declared(f), { "Ana Melee Attack 8" })
+  test.equal(#bout.exchanges(f), 1)
+  test.equal(f:cell("Ana"), "B2", "no Move toward one already beside her")
+end)
