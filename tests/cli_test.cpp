@@ -319,6 +319,7 @@ TEST_CASE("arbiter roll shows its work, seeds replay, and bad expressions exit 1
   CHECK_THAT(bad.output, StartsWith("<command line>:1:6: error: expected a number"));
   CHECK(arbiter("roll 2d6 --dice 7,1").exit_code == 1);
   CHECK(arbiter("roll 2d6 --seed 1 --dice 1,2").exit_code == 2);
+  CHECK(arbiter("roll --dice 2 -- -d6+10").output == "-d6 + 10 = -[2] + 10 = 8\n");  // docs/dice.md: after --
   const auto extra = arbiter("roll 2d6 --dice 3,4,5");  // one value too many: a slip in the list, said
   CHECK(extra.exit_code == 0);
   CHECK_THAT(extra.output, Contains("2d6 = [3, 4] = 7\n"));
