@@ -3,14 +3,14 @@
 local test = require "arbiter.test"
 local duel = require "tests.duel"
 
-test.case("Crash: 'Ready Characters that fail ... become Not Ready. Not Ready Characters that fail ... fall Prone'", function()
-  -- Aldric Moves (Ready) B3 → B1 (south), Brenna Sprints (Not Ready) A2 → C2: both enter B2 at the first
-  -- step. Saves d20 5: Aldric 5 + 3 (Favor, Ready) = 8, Brenna 5 − 3 = 2; both fail.
+-- Aldric Moves (Ready) B3 → B1 (south), Brenna Sprints (Not Ready) A2 → C2: both enter B2 at the
+-- first step, a Crash; its saves roll `dice`.
+local function allies_crossing(dice)
   local f = duel.new({
     { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
     { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
     { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
-  }, { 5, 5 })
+  }, dice)
   f:round [[
     Aldric:
       1: Move S, S
@@ -19,6 +19,12 @@ test.case("Crash: 'Ready Characters that fail ... become Not Ready. Not Ready Ch
       1: Sprint E, E
       2: Defend
   ]]
+  return f
+end
+
+test.case("Crash: 'Ready Characters that fail ... become Not Ready. Not Ready Characters that fail ... fall Prone'", function()
+  -- Saves d20 5: Aldric 5 + 3 (Favor, Ready) = 8, Brenna 5 − 3 = 2; both fail.
+  local f = allies_crossing { 5, 5 }
   test.equal(#f:events("crash"), 1)
   test.truthy(f:has("Brenna", "Prone"))
   test.falsy(f:has("Aldric", "Prone"))
@@ -30,21 +36,9 @@ test.case("Crash: 'Ready Characters that fail ... become Not Ready. Not Ready Ch
 end)
 
 test.case("Crash: of two allies who both save stepping into one cell, one takes it and the other stops, as told", function()
-  -- As above, both enter B2 at the first step; saves d20 15: Aldric 18, Brenna 12, both saved. Only
-  -- one can stand in B2: the Crash tells who goes on and who stops, and the moves agree.
-  local f = duel.new({
-    { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
-    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
-    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
-  }, { 15, 15 })
-  f:round [[
-    Aldric:
-      1: Move S, S
-      2: Defend
-    Brenna:
-      1: Sprint E, E
-      2: Defend
-  ]]
+  -- Saves d20 15: Aldric 18, Brenna 12, both saved. Only one can stand in B2: the Crash tells who
+  -- goes on and who stops, and the moves agree.
+  local f = allies_crossing { 15, 15 }
   local crash = f:events("crash")[1].fields
   local goes, stops = crash.mover, crash.other
   test.truthy(crash.text:find(goes .. "'s Dexterity Saving Throw: d20 15 [^.]* saved, keeps going"), crash.text)
