@@ -162,11 +162,20 @@ end)
 ---Whether a character clashed this Action Phase (Charge keeps its Favor).
 function attack.clashed(c) return phase.clashed[c.name] ~= nil end
 
+-- Fall Back: "You prevent Attacks of Opportunity against you this Action Phase": whether the
+-- character leaves a foe's reach or Clashes with one.
+local function prevents_opportunity(c)
+  local intent = flow.intent(c)
+  local data = intent and tables.actions_data[intent.action]
+  return data ~= nil and data.prevents_attacks_of_opportunity == true
+end
+
 -- "Only one Attack of Opportunity is allowed per Action phase", by a Ready character with a melee
 -- weapon ("Ready Characters wielding melee weapons get Attacks of Opportunity").
 local function opportunity(by, against, why)
   local c = attack.combatant(by)
-  if phase.opportunity_taken[by.name] or down(by) or not c.ready or not combat.attack_row(c, "melee") then return end
+  if phase.opportunity_taken[by.name] or down(by) or not c.ready or not combat.attack_row(c, "melee")
+     or prevents_opportunity(against) then return end
   phase.opportunity_taken[by.name] = true
   flow.react(by, "Attack of Opportunity", against, why)
 end
@@ -203,12 +212,7 @@ end
 arbiter.define.hook("movement", function(event)
   local mover, other = event.mover, event.other
   if event.kind == "left_reach" then
-    -- Fall Back: "You prevent Attacks of Opportunity against you this Action Phase."
-    local intent = flow.intent(mover)
-    if not event.allies and not (intent and tables.actions_data[intent.action]
-                                 and tables.actions_data[intent.action].prevents_attacks_of_opportunity) then
-      opportunity(other, mover, mover.name .. " leaves " .. other.name .. "'s reach")
-    end
+    if not event.allies then opportunity(other, mover, mover.name .. " leaves " .. other.name .. "'s reach") end
     return nil
   end
   if not other then return nil end

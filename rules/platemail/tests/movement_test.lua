@@ -87,6 +87,30 @@ test.case("Fall Back: 'You prevent Attacks of Opportunity against you this Actio
   duel.no_failures(f)
 end)
 
+test.case("Fall Back prevents the Attack of Opportunity of a Clash too: 'You prevent Attacks of Opportunity against you this Action Phase'", function()
+  -- Aldric Falls Back east from the Orc (A2); the Grunt Moves west (Ready, an Axe in hand). After
+  -- one step each (C2, D2) their next steps would swap them: a Clash, both stop. "Ready Characters
+  -- may make one Attack of Opportunity": Aldric's, 1, a miss; the Grunt's is prevented.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Unarmored" },
+    { name = "Orc", side = "orcs", at = "A2", weapon = "Axe", armor = "Leather" },
+    { name = "Grunt", side = "orcs", at = "E2", weapon = "Axe", armor = "Leather" },
+  }, { 1 })
+  f:round [[
+    Aldric:
+      1: Fall Back E, E
+      2: Defend
+    Grunt:
+      1: Move W, W
+      2: Defend
+  ]]
+  test.equal(#f:events("clash"), 1)
+  test.equal(f:cell("Aldric"), "C2")
+  test.equal(f:cell("Grunt"), "D2")
+  test.equal(duel.attacks(f, "attacker"), { "Aldric" })
+  duel.no_failures(f)
+end)
+
 test.case("no Attack of Opportunity from a Not Ready Character", function()
   local f = beside({})
   f:round [[
