@@ -129,8 +129,6 @@ function attack.combatant(c, other)
   return setmetatable({ unaware = true }, { __index = known })
 end
 
-local FROM_AFAR = { "ranged", "thrown" }
-
 -- The kind of Attack the attacker's weapon makes at this target: melee within reach, else its
 -- ranged or thrown attack; nil and why when it has none that reaches.
 local function kind_for(me, target, wanted)
@@ -141,9 +139,8 @@ local function kind_for(me, target, wanted)
   if wanted == "melee" then
     return nil, adjacent and ("has no melee weapon") or ("is not within reach of " .. target.name)
   end
-  for _, kind in ipairs(FROM_AFAR) do
-    if combat.attack_row(c, kind) then return kind end
-  end
+  local from_afar = combat.ranged_kind(c)
+  if from_afar then return from_afar end
   return nil, melee and ("is not within reach of " .. target.name) or "has no weapon that reaches"
 end
 

@@ -683,14 +683,25 @@ function combat.melee_reach(c)
   return attack and attack.reach or tables.rules.attacks_of_opportunity.reach
 end
 
----Rapid Fire: "Weapons, like crossbows, that require a Use Item Action to reload between Attacks
----cannot be used for this Action."
+---The kind of a Ranged Attack with the combatant's weapon: its ranged attack, else its thrown one
+---(the Thrown Weapons table is under "Ranged Weapons"); nil when it has neither.
 ---@param c platemail.Combatant
----@param kind? "ranged"|"thrown" default "ranged"
+---@return "ranged"|"thrown"|nil
+function combat.ranged_kind(c)
+  if combat.attack_row(c, "ranged") then return "ranged" end
+  if combat.attack_row(c, "thrown") then return "thrown" end
+  return nil
+end
+
+---Rapid Fire: "Weapons, like crossbows, that require a Use Item Action to reload between Attacks
+---cannot be used for this Action." Any other Ranged Weapon can, thrown ones included.
+---@param c platemail.Combatant
+---@param kind? "ranged"|"thrown" default combat.ranged_kind(c)
 ---@return boolean
 ---@return string? reason why not
 function combat.can_rapid_fire(c, kind)
-  local attack = combat.attack_row(c, kind or "ranged")
+  kind = kind or combat.ranged_kind(c)
+  local attack = kind and combat.attack_row(c, kind)
   if not attack then return false, ("%s has no %s attack"):format(tostring(c.weapon), kind or "ranged") end
   local reload = attack.properties and attack.properties.reload
   if reload and not tables.actions_data["Rapid Fire"].reload_weapons_allowed then

@@ -73,6 +73,17 @@ test.case("Rapid Fire: 'Make 2 Ranged Attacks' with 'Disfavor this Action Phase'
   duel.no_failures(f)
 end)
 
+test.case("Rapid Fire with Darts: thrown weapons are 'Ranged Weapons'; only those that 'require a Use Item Action to reload' cannot be used", function()
+  -- Two Darts (Range 30') at the Orc 15' off, Unarmored and Ready (13): 16 − 3 = 13 ties, a miss;
+  -- 17 − 3 = 14 hits.
+  local f = pair({ at = "A2", weapon = "Dart" }, { at = "D2" }, { 16, 17 })
+  f:round(duel.still('Rapid Fire -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 13, 14 })
+  test.equal(duel.attacks(f, "kind"), { "thrown", "thrown" })
+  test.equal(f:stat("Orc", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
 test.case("Rapid Fire refused: 'Weapons, like crossbows, that require a Use Item Action to reload ... cannot be used'", function()
   local f = pair({ at = "A2", weapon = "Light Crossbow" }, { at = "F2" }, {})
   f:round(duel.still('Rapid Fire -> "Orc"'))

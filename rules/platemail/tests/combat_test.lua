@@ -580,6 +580,7 @@ test.case("Rapid Fire: \"Weapons, like crossbows, that require a Use Item Action
   test.falsy(combat.can_rapid_fire({ weapon = "Heavy Crossbow" }))
   test.falsy(combat.can_rapid_fire({ weapon = "Axe" }), "no ranged attack")
   test.truthy(combat.can_rapid_fire({ weapon = "Dart" }, "thrown"))
+  test.truthy(combat.can_rapid_fire({ weapon = "Dart" }), "a thrown weapon is a Ranged Weapon")
 end)
 
 test.case("Saving Throws: Defend \"You gain Favor on Saving Throws\"; Crash: Ready Favor, Not Ready Disfavor; -1 per Wound", function()
