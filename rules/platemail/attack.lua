@@ -8,11 +8,26 @@ local combat = require "combat"
 
 local attack = {}
 
--- Per Action Phase bookkeeping, cleared when a phase starts (fight.lua): Attacks already made on
--- an Unaware target by each attacker, Attacks each Guard has tried to block, and each character
--- as combat.lua reads it (attack.combatant: the actions read the phase's starting state, so it
--- is worked out once; fight.lua forgets one whose Ready changes while everyone moves).
-attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {} }
+-- Per Action Phase bookkeeping, cleared when a phase starts (fight.lua): Attacks each Guard has
+-- tried to block, and each character as combat.lua reads it (attack.combatant: the actions read
+-- the phase's starting state, so it is worked out once; fight.lua forgets one whose Ready changes
+-- while everyone moves).
+attack.phase = { guarded = {}, combatants = {} }
+
+-- Skulk: "Your first Attack on an Unaware Target is made with Favor": the targets each Hidden
+-- attacker has attacked while Unaware of it, `[attacker][target] = true`, kept across Action
+-- Phases while it stays Hidden (attack.forget_ambushes).
+attack.ambushed = {}
+
+---Forgets what the characters no longer Hidden attacked from hiding: one that hides again may
+---make a first Attack on an Unaware Target again. Called when a phase starts (fight.lua).
+function attack.forget_ambushes()
+  local kept = {}
+  for _, c in ipairs(world.characters()) do
+    if status.has(c, "Hidden") then kept[c.name] = attack.ambushed[c.name] end
+  end
+  attack.ambushed = kept
+end
 
 ---The checks the source names but does not define (rules.checks, README: default chosen).
 ---@param who world.Character
@@ -201,7 +216,8 @@ function attack.make(ctx, target, how)
   end
   if why or not kind then return missed_out(me, verb, why) end
   local theirs = attack.combatant(target, me)
-  local first_unaware = theirs.unaware and not attack.phase.unaware_attacked[me.name .. ">" .. target.name]
+  local ambushed = attack.ambushed[me.name] or {}
+  local first_unaware = theirs.unaware and not ambushed[target.name]
   local distance, high_ground
   if combat.kind_matches("ranged", kind) then distance, high_ground = shot_from(ctx, target) end
   local situation = {
@@ -219,7 +235,10 @@ function attack.make(ctx, target, how)
   else
     penetration, wounds = combat.penetration(mine, kind, theirs, situation), row.wounds
   end
-  if first_unaware then attack.phase.unaware_attacked[me.name .. ">" .. target.name] = true end
+  if first_unaware then
+    ambushed[target.name] = true
+    attack.ambushed[me.name] = ambushed
+  end
   -- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you", but Silent: "This Weapon's
   -- Attack does not break Stealth." Revealed when the phase ends: this Attack was made hidden.
   if status.has(me, "Hidden") and not (row and row.properties and row.properties.silent) then

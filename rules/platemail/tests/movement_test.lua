@@ -242,6 +242,22 @@ test.case("Silent: 'This Weapon's Attack does not break Stealth' — a Dart thro
   duel.no_failures(f)
 end)
 
+test.case("Skulk: 'Your first Attack on an Unaware Target is made with Favor' — not the next, though the Dart keeps the Goblin Hidden", function()
+  -- The Orc (Perception 5, Unaware of the Goblin's Stealth 12) at F2, 25' off, the crate between
+  -- them (Cover: −2). Round 2, 1st Action Phase: 3 + 3 (first Attack) − 2 = 4. The Dart is Silent:
+  -- still Hidden, the Orc still Unaware; the 2nd Action Phase's Attack is not the first: 4 − 2 = 2.
+  local f = skulker({ weapon = "Dart" }, { at = "F2", stats = { perception = 5 } }, { 12, 3, 4 })
+  f:round(hide)
+  f:round [[
+    Goblin:
+      1: Ranged Attack -> "Orc"
+      2: Ranged Attack -> "Orc"
+  ]]
+  test.equal(duel.attacks(f, "total"), { 4, 2 })
+  test.truthy(f:has("Goblin", "Hidden"))
+  duel.no_failures(f)
+end)
+
 test.case("Sprint reveals a skulker: 'Overt Actions such as Attacks, Sprint, etc reveal you'", function()
   -- From B2 the Goblin Sprints 5' west to A2, still behind the crate: only the Sprint reveals it.
   local f = skulker({ at = "B2" }, { at = "F2" }, { 12 })
