@@ -56,6 +56,20 @@ TEST_CASE("opponents whose paths cross stop where they met (Platemail: Clash)", 
   CHECK(result.steps_taken == std::vector<int>{0, 0});
 }
 
+TEST_CASE("meeting over one cell at an angle, the mover takes it and stops there, the other beside it",
+          "[movement]") {
+  // Aldric goes east along row 1, the Orc comes down from (2,2): both want (2,1) at the first step.
+  Grid board(6, 6);
+  BorderTraffic traffic;
+  const std::vector<Mover> fight{mover("Aldric", "party", {1, 1}, {{2, 1}, {3, 1}, {4, 1}}),
+                                 mover("Orc", "orcs", {2, 2}, {{2, 1}, {2, 0}})};
+  const auto meet = [](const MoveEvent& e) { return e.kind == MoveEventKind::SameCell ? Halt::Meet : Halt::None; };
+  const auto result = resolve_movement(board, fight, traffic, {}, meet);
+  REQUIRE(kinds(result) == std::vector{MoveEventKind::SameCell});
+  CHECK(result.positions == std::vector<Cell>{{2, 1}, {2, 2}});
+  CHECK(result.steps_taken == std::vector<int>{1, 0});
+}
+
 TEST_CASE("two characters trading cells is a swap", "[movement]") {
   Grid corridor(4, 1);
   BorderTraffic traffic;

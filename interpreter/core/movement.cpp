@@ -113,6 +113,7 @@ class Phase {
     const auto halt_whom = static_cast<unsigned>(decide_(event));
     if (halt_whom & static_cast<unsigned>(Halt::Mover)) halt(mover);
     if ((halt_whom & static_cast<unsigned>(Halt::Other)) && other != nobody) halt(other);
+    if (halt_whom & static_cast<unsigned>(Halt::MoverAfterStep)) halted_[mover] = true;  // this step is still taken
   }
 
   void intend() {

@@ -59,7 +59,10 @@ struct MoveEvent {
   friend bool operator==(const MoveEvent&, const MoveEvent&) = default;
 };
 
-enum class Halt : std::uint8_t { None = 0, Mover = 1, Other = 2, Both = 3 };
+// Who stops: before the step reported (Mover, Other, Both), or, for MoverAfterStep, the mover
+// once this step is taken. Meet: two stepping into one cell stop there, the mover in the cell
+// and the other beside it (Platemail's Clash: "stop their movement where their paths intersect").
+enum class Halt : std::uint8_t { None = 0, Mover = 1, Other = 2, Both = 3, MoverAfterStep = 4, Meet = 6 };
 using MoveDecision = std::function<Halt(const MoveEvent&)>;
 
 // Heimr: "The count of the limit starts at the first character who moves through the border …

@@ -40,10 +40,11 @@ Halt parse_halt(const std::string& text) {
   if (text == "mover") return Halt::Mover;
   if (text == "other") return Halt::Other;
   if (text == "both") return Halt::Both;
+  if (text == "meet") return Halt::Meet;
   if (text == "none") return Halt::None;
-  throw Error(with_nearest(fmt::format("the movement hook returned '{}'; expected nil, \"mover\", \"other\" or "
-                                       "\"both\"", text),
-                           text, {"mover", "other", "both", "none"}));
+  throw Error(with_nearest(fmt::format("the movement hook returned '{}'; expected nil, \"mover\", \"other\", "
+                                       "\"both\" or \"meet\"", text),
+                           text, {"mover", "other", "both", "meet", "none"}));
 }
 
 // The sheets' compass points and the grid's directions list the same eight in the same order.

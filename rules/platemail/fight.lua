@@ -217,8 +217,6 @@ arbiter.define.hook("movement", function(event)
     return nil
   end
   if not other then return nil end
-  -- A Clash stops both: the one that took the cell where they met goes no further.
-  if event.kind == "blocked" and phase.clashed[mover.name] == other.name then return "mover" end
   -- Crash: "If either of the allied Characters is Not Ready because of their chosen Action".
   local crash = event.allies and not (event.mover_ready and event.other_ready)
   if not paths_cross(event) or (event.allies and not crash) then
@@ -249,14 +247,14 @@ arbiter.define.hook("movement", function(event)
   end
   -- Clash: "Both Characters stop their movement where their paths intersect." "The Arbiter should
   -- place stopped Characters adjacent at the best estimate of where their paths crossed": over one
-  -- cell, the mover takes it and the other stops beside it (halting both would leave them 10'
-  -- apart); crossing paths, both stop where they stand, side by side.
+  -- cell, the mover takes it and stops there, and the other stops beside it (halting both before
+  -- it would leave them 10' apart); crossing paths, both stop where they stand, side by side.
   phase.clashed[mover.name], phase.clashed[other.name] = other.name, mover.name
   log.event("clash", { mover = mover.name, other = other.name, text = ("Clash! %s and %s meet at %s and stop."):format(
     mover.name, other.name, event.to) }, "Clash")
   opportunity(mover, other, "Clash")
   opportunity(other, mover, "Clash")
-  if event.kind == "same_cell" or event.kind == "head_on" then return "other" end
+  if one_cell[event.kind] then return "meet" end
   if event.kind == "blocked" then return "mover" end  -- the other already stands where they met
   return "both"
 end)
