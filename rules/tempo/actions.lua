@@ -115,8 +115,7 @@ local function exchange(ctx)
     local theirs, their_texts = {}, {}
     for i, r in ipairs(opposing) do
       local their_bonuses = {}
-      if r.action == "Counter-Attack" and ctx.action == "Unarmed Attack" and not tempo.weapon(r.actor).ranged
-          and (r.actor.stats.weapon or "Unarmed") ~= "Unarmed" then
+      if r.action == "Counter-Attack" and ctx.action == "Unarmed Attack" and tempo.melee_weapon(r.actor) then
         their_bonuses[1] = { tables.rules.unarmed_counter_bonus, "against an Unarmed Attack" }
       end
       local their_result, their_text = tempo.check(r.actor, r.action, their_bonuses)

@@ -35,9 +35,15 @@ end
 function tempo.weapon(c) return tables.weapons[c.stats.weapon or "Unarmed"] end
 function tempo.armour(c) return tables.armour[c.stats.armour or "None"] end
 
--- Why `c` cannot take `action` with what it holds: a ranged action needs a ranged weapon.
+---Whether `c` holds a melee weapon: neither a ranged weapon nor none (Unarmed, "a kick or a punch").
+function tempo.melee_weapon(c) return not tempo.weapon(c).ranged and (c.stats.weapon or "Unarmed") ~= "Unarmed" end
+
+-- Why `c` cannot take `action` with what it holds: a ranged action needs a ranged weapon, one
+-- taken "with a melee weapon" (Melee Attack, Feint, Parry) a melee weapon.
 local function unequipped(c, action)
-  if tables.actions_data[action].weapon == "ranged" and not tempo.weapon(c).ranged then return "no ranged weapon" end
+  local data = tables.actions_data[action]
+  if data.weapon == "ranged" and not tempo.weapon(c).ranged then return "no ranged weapon" end
+  if data.melee_weapon and not tempo.melee_weapon(c) then return "no melee weapon" end
 end
 
 ---"AP Cost": a number, or "By Weapon": the cost of the character's weapon (Unarmed: 3).
@@ -131,7 +137,8 @@ end
 -- Judging what the sheets (or the GM) propose (README: "Orders"). Each returns the intent to take,
 -- or nil and the reason, which the fight narrates: "Konrad cannot Parry: Off Guard".
 
--- Not in the source: default chosen. What a character without orders for the round does on its turn.
+-- Not in the source: default chosen. What a character without orders for the round does on its turn
+-- (On Guard without a melee weapon: a Ranged Attack with a ranged one, else an Unarmed Attack).
 tempo.BY_STATUS = { ["Off Guard"] = "Ready", ["On Guard"] = "Melee Attack", ["Bound"] = "Press",
                     ["Grappled"] = "Pin", ["Pinned"] = "Escape" }
 
@@ -168,7 +175,9 @@ function tempo.next_action(me, points, ordered)
   else
     action, target = tempo.BY_STATUS[guard], world.closest(me, "enemy")
     if not target then return nil end
-    if action == "Melee Attack" and tempo.weapon(me).ranged then action = "Ranged Attack" end
+    if action == "Melee Attack" and not tempo.melee_weapon(me) then
+      action = tempo.weapon(me).ranged and "Ranged Attack" or "Unarmed Attack"
+    end
   end
   local missing = unequipped(me, action)
   if missing then return nil, missing end

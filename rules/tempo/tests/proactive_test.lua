@@ -366,3 +366,17 @@ test.case("Move is written 'Move -> target', and Recover Stamina is never ordere
   test.fails(function() f:round "Ana:\n  1: Recover Stamina\n" end,
              "'Recover Stamina' is not ordered: it is the special action every character takes at the end of its turn")
 end)
+
+test.case("Melee Attack and Feint are \"with a melee weapon\": refused with a Bow or Unarmed; without orders, an Unarmed Attack", function()
+  -- Disarmed Ana (Unarmed) and Bo with a Bow, side by side. Neither's Melee Attack nor Feint is
+  -- taken; Ana, without orders, strikes with "a kick or a punch": Unarmed Attack, 3 AP, 1d3.
+  local f = bout.new({ weapon = "Unarmed" }, { weapon = "Bow" }, { 1, 2, 1, 2, 1, 2, 1, 2 })
+  f:round [[
+    Bo:
+      1: Melee Attack -> my opponent
+      2: Feint -> my opponent
+  ]]
+  test.equal(bout.refused(f), { "Bo cannot Melee Attack: no melee weapon", "Bo cannot Feint: no melee weapon" })
+  test.equal(bout.declared(f), { "Ana Unarmed Attack 9", "Ana Unarmed Attack 6", "Ana Unarmed Attack 3", "Ana Unarmed Attack 0" })
+  test.equal(bout.exchanges(f)[1], "Ana Unarmed Attack (1d10 1 = 1; Critical Hit); Bo takes 2 (1d3 2)")
+end)
