@@ -104,7 +104,9 @@ end
 
 local DIRECTIONS = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
 
-function tempo.walk(who, other, squares, away, cause)
+---The squares `who` would walk, one by one, up to `squares` toward (stopping beside) or away from
+---`other`, without moving.
+function tempo.path(who, other, squares, away)
   local taken = {}
   for _, c in ipairs(world.characters()) do if c.name ~= who.name then taken[c.cell] = true end end
   -- The grid's distance, nearer (or farther, going away) first; of two cells as near, the
@@ -115,7 +117,7 @@ function tempo.walk(who, other, squares, away, cause)
     local straight = (x - ox) ^ 2 + (y - oy) ^ 2
     return grid.distance(cell, other.cell) * 1e6 + (away and -straight or straight)
   end
-  local at = who.cell
+  local at, path = who.cell, {}
   for _ = 1, squares do
     if not away and grid.adjacent(at, other.cell) then break end
     local best, best_d = nil, distance(at)
@@ -128,9 +130,23 @@ function tempo.walk(who, other, squares, away, cause)
     end
     if not best then break end
     at = best
+    path[#path + 1] = at
   end
-  if at ~= who.cell then world.move(who, at, cause) end
-  return at
+  return path
+end
+
+---Where a Move that gets hit ends on its `path`: "at the first valid square if you get hit" — a
+---shot lands at once (the first square), a melee blow as the mover comes within the reach of one
+---of its `strikers`. A path that never comes within their reach ends at its first square.
+function tempo.struck_at(path, strikers)
+  for _, cell in ipairs(path) do
+    for _, striker in ipairs(strikers) do
+      if tempo.weapon(striker).ranged or tempo.steps({ cell = cell }, striker) <= tables.rules.melee_reach then
+        return cell
+      end
+    end
+  end
+  return path[1]
 end
 
 -- ---------------------------------------------------------------------------------------------
