@@ -40,12 +40,13 @@ local function apply(exchange, row, who, other, action, goal)
     exchange.text[#exchange.text + 1] = ("%s takes %d (%s %d%s)"):format(other.name, dealt, weapon.damage, roll.total,
       armour > 0 and (" - %d armour"):format(armour) or "")
     if dealt > 0 then wound(exchange, other, dealt, cause) end
-    exchange.hit[other.name] = true
+    exchange.hit[other.name] = exchange.hit[other.name] or {}
+    table.insert(exchange.hit[other.name], who)
   end
   -- A failed Move: "move freely up to your Base Combat Movement but must end your movement
   -- immediately at the first valid square if you get hit" (the reactions' effects come first).
-  local move = row.move
-  if move == "halted" and not exchange.hit[who.name] then move = "free" end
+  local move, strikers = row.move, exchange.hit[who.name]
+  if move == "halted" and not strikers then move = "free" end
   later(exchange, function()
     if row.me then tempo.set_guard(who, row.me, cause) end
     if row.them then tempo.set_guard(other, row.them, cause) end
@@ -58,10 +59,12 @@ local function apply(exchange, row, who, other, action, goal)
     if row.aimed then world.set_stat(who, "aimed", true, cause) end
     if move then
       local bcm = tables.rules.base_combat_movement
-      local squares, away = ({ free = bcm, halted = 1, step = 1, surge = bcm, hasty = bcm })[move], false
+      local squares, away = ({ free = bcm, halted = bcm, step = 1, surge = bcm, hasty = bcm })[move], false
       -- A Retreat moves away from the one who approaches; Combat Move and Move toward their target.
       if action == "Retreat" then away = true end
-      tempo.walk(who, away and other or goal or other, squares, away, cause)
+      local path = tempo.path(who, away and other or goal or other, squares, away)
+      local to = move == "halted" and tempo.struck_at(path, strikers) or path[#path]
+      if to then world.move(who, to, cause) end
     end
   end)
 end
@@ -115,8 +118,7 @@ local function exchange(ctx)
     local theirs, their_texts = {}, {}
     for i, r in ipairs(opposing) do
       local their_bonuses = {}
-      if r.action == "Counter-Attack" and ctx.action == "Unarmed Attack" and not tempo.weapon(r.actor).ranged
-          and (r.actor.stats.weapon or "Unarmed") ~= "Unarmed" then
+      if r.action == "Counter-Attack" and ctx.action == "Unarmed Attack" and tempo.melee_weapon(r.actor) then
         their_bonuses[1] = { tables.rules.unarmed_counter_bonus, "against an Unarmed Attack" }
       end
       local their_result, their_text = tempo.check(r.actor, r.action, their_bonuses)

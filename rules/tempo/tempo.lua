@@ -35,9 +35,15 @@ end
 function tempo.weapon(c) return tables.weapons[c.stats.weapon or "Unarmed"] end
 function tempo.armour(c) return tables.armour[c.stats.armour or "None"] end
 
--- Why `c` cannot take `action` with what it holds: a ranged action needs a ranged weapon.
+---Whether `c` holds a melee weapon: neither a ranged weapon nor none (Unarmed, "a kick or a punch").
+function tempo.melee_weapon(c) return not tempo.weapon(c).ranged and (c.stats.weapon or "Unarmed") ~= "Unarmed" end
+
+-- Why `c` cannot take `action` with what it holds: a ranged action needs a ranged weapon, one
+-- taken "with a melee weapon" (Melee Attack, Feint, Parry) a melee weapon.
 local function unequipped(c, action)
-  if tables.actions_data[action].weapon == "ranged" and not tempo.weapon(c).ranged then return "no ranged weapon" end
+  local data = tables.actions_data[action]
+  if data.weapon == "ranged" and not tempo.weapon(c).ranged then return "no ranged weapon" end
+  if data.melee_weapon and not tempo.melee_weapon(c) then return "no melee weapon" end
 end
 
 ---"AP Cost": a number, or "By Weapon": the cost of the character's weapon (Unarmed: 3).
@@ -98,7 +104,9 @@ end
 
 local DIRECTIONS = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
 
-function tempo.walk(who, other, squares, away, cause)
+---The squares `who` would walk, one by one, up to `squares` toward (stopping beside) or away from
+---`other`, without moving.
+function tempo.path(who, other, squares, away)
   local taken = {}
   for _, c in ipairs(world.characters()) do if c.name ~= who.name then taken[c.cell] = true end end
   -- The grid's distance, nearer (or farther, going away) first; of two cells as near, the
@@ -109,7 +117,7 @@ function tempo.walk(who, other, squares, away, cause)
     local straight = (x - ox) ^ 2 + (y - oy) ^ 2
     return grid.distance(cell, other.cell) * 1e6 + (away and -straight or straight)
   end
-  local at = who.cell
+  local at, path = who.cell, {}
   for _ = 1, squares do
     if not away and grid.adjacent(at, other.cell) then break end
     local best, best_d = nil, distance(at)
@@ -122,16 +130,31 @@ function tempo.walk(who, other, squares, away, cause)
     end
     if not best then break end
     at = best
+    path[#path + 1] = at
   end
-  if at ~= who.cell then world.move(who, at, cause) end
-  return at
+  return path
+end
+
+---Where a Move that gets hit ends on its `path`: "at the first valid square if you get hit" — a
+---shot lands at once (the first square), a melee blow as the mover comes within the reach of one
+---of its `strikers`. A path that never comes within their reach ends at its first square.
+function tempo.struck_at(path, strikers)
+  for _, cell in ipairs(path) do
+    for _, striker in ipairs(strikers) do
+      if tempo.weapon(striker).ranged or tempo.steps({ cell = cell }, striker) <= tables.rules.melee_reach then
+        return cell
+      end
+    end
+  end
+  return path[1]
 end
 
 -- ---------------------------------------------------------------------------------------------
 -- Judging what the sheets (or the GM) propose (README: "Orders"). Each returns the intent to take,
 -- or nil and the reason, which the fight narrates: "Konrad cannot Parry: Off Guard".
 
--- Not in the source: default chosen. What a character without orders for the round does on its turn.
+-- Not in the source: default chosen. What a character without orders for the round does on its turn
+-- (On Guard without a melee weapon: a Ranged Attack with a ranged one, else an Unarmed Attack).
 tempo.BY_STATUS = { ["Off Guard"] = "Ready", ["On Guard"] = "Melee Attack", ["Bound"] = "Press",
                     ["Grappled"] = "Pin", ["Pinned"] = "Escape" }
 
@@ -168,7 +191,9 @@ function tempo.next_action(me, points, ordered)
   else
     action, target = tempo.BY_STATUS[guard], world.closest(me, "enemy")
     if not target then return nil end
-    if action == "Melee Attack" and tempo.weapon(me).ranged then action = "Ranged Attack" end
+    if action == "Melee Attack" and not tempo.melee_weapon(me) then
+      action = tempo.weapon(me).ranged and "Ranged Attack" or "Unarmed Attack"
+    end
   end
   local missing = unequipped(me, action)
   if missing then return nil, missing end

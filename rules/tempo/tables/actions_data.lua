@@ -17,6 +17,9 @@
 -- reactive action is a "Response To" it (computed below).
 --   against = "opponent"|"anyone"|"none"   whom it is taken against (computed below)
 --   usage = text            how a sheet writes it, told when an order of it is written otherwise
+--   melee_weapon = true     taken "with a melee weapon" (Melee Attack, Feint), "your own melee
+--                           weapon" (Parry): not with a ranged weapon, nor Unarmed (the CT
+--                           actions replace only a Feint or a Melee Attack: a melee weapon's)
 local arbiter = require "arbiter"
 
 local BW = "By Weapon"
@@ -42,11 +45,13 @@ local actions = {
                  outcomes = { { "-", "Failure" }, { 8, "Success", disarm = true, ends = true } } },
   ["Escape"] = { kind = "proactive", cost = 3, statuses = { "Grappled", "Pinned" },
                  outcomes = { { "-", "Failure" }, { 1, "Success", ends = true } } },
-  ["Feint"] = { kind = "proactive", cost = BW, statuses = { "On Guard" }, weapon = "melee", private = "Melee Attack",
+  ["Feint"] = { kind = "proactive", cost = BW, statuses = { "On Guard" }, weapon = "melee", melee_weapon = true,
+                private = "Melee Attack",
                 outcomes = { { "-", "Miss" } } },
   ["Grapple"] = { kind = "proactive", cost = BW, statuses = { "Bound" },
                   outcomes = { { "-", "Failure" }, { 8, "Success", me = "Grappled", them = "Grappled" } } },
-  ["Melee Attack"] = { kind = "proactive", cost = BW, statuses = { "On Guard" }, weapon = "melee", outcomes = attack() },
+  ["Melee Attack"] = { kind = "proactive", cost = BW, statuses = { "On Guard" }, weapon = "melee", melee_weapon = true,
+                       outcomes = attack() },
   ["Pin"] = { kind = "proactive", cost = 3, statuses = { "Grappled" },
               outcomes = { { "-", "Failure" }, { "Target: Grapple Defence", "Success", them = "Pinned" } } },
   ["Press"] = { kind = "proactive", cost = BW, statuses = { "Bound" }, weapon = "melee",
@@ -69,8 +74,8 @@ local actions = {
                  response_to = { "Disarm", "Grapple", "Press", "Withdraw" }, cedes_bind = true, outcomes = attack() },
   ["Evade"] = { kind = "reactive", cost = 2, statuses = { "On Guard" }, response_to = { "Melee Attack", "Unarmed Attack" },
                 outcomes = stop() },
-  ["Parry"] = { kind = "reactive", cost = BW, statuses = { "On Guard" }, response_to = { "Melee Attack", "Unarmed Attack" },
-                outcomes = parry() },
+  ["Parry"] = { kind = "reactive", cost = BW, statuses = { "On Guard" }, melee_weapon = true,
+                response_to = { "Melee Attack", "Unarmed Attack" }, outcomes = parry() },
   ["Retreat"] = { kind = "reactive", cost = 3, statuses = { "On Guard" }, response_to = { "Move", "Combat Move" },
                   outcomes = { { "-", "Failure" }, { 1, "Success", move = "step" }, { 10, "Critical Success", move = "hasty" } } },
   ["Struggle"] = { kind = "reactive", cost = 3, statuses = { "Grappled" }, response_to = { "Escape", "Pin", "Unarmed Attack" },

@@ -199,7 +199,9 @@ test.case("Move (2 AP, no check): unopposed it always succeeds, up to Base Comba
   test.equal(f:cell("Ana"), "E2")
 end)
 
-test.case("Move into a Counter-Attack: the Move fails at the first square, and the blow lands", function()
+test.case("Move into a Counter-Attack: \"end your movement immediately at the first valid square if you get hit\": where the blow reaches", function()
+  -- Ana walks C2, D2, E2 toward Bo at F2; his sword reaches her at E2, where she is hit and stops
+  -- (not at C2, three squares from the sword that hit her).
   local f = bout.new({}, { at = "F2" }, { 3, 2 })
   f:round [[
     Ana:
@@ -208,7 +210,25 @@ test.case("Move into a Counter-Attack: the Move fails at the first square, and t
       ON Move: Counter-Attack
   ]]
   test.equal(bout.exchanges(f), { "Ana Move (no check: 0 − 3; Failure); Bo Counter-Attack (1d10 3 = 3 − 0; Critical Hit); Ana takes 2 (1d6 2)" })
-  test.equal(f:cell("Ana"), "C2")
+  test.equal(f:cell("Ana"), "E2")
+end)
+
+test.case("a Move hit on its way past a Counter-Attack ends there, short of its target", function()
+  -- Ana heads for Bo (H2) past Cy (E1): her path C2, D2, E2; Cy's sword reaches D2, where she stops.
+  local fight = require "arbiter.fight"
+  local f = fight.new { map = { width = 10, height = 3 }, dice = { 3, 2 }, characters = {
+    { name = "Ana", side = "a", at = "B2", weapon = "Sword", stats = { guard = "On Guard", initiative = 1 } },
+    { name = "Bo", side = "b", at = "H2", weapon = "Sword", stats = { guard = "On Guard" } },
+    { name = "Cy", side = "b", at = "E1", weapon = "Sword", stats = { guard = "On Guard" } } } }
+  f:round [[
+    Ana:
+      1: Move -> "Bo"
+    Bo:
+    Cy:
+      ON Move: Counter-Attack
+  ]]
+  test.equal(bout.declared(f), { "Ana Move 10", "Cy Counter-Attack 8" })
+  test.equal(f:cell("Ana"), "D2")
 end)
 
 test.case("Combat Move (3 AP, On Guard): Success at 1 moves one square; Critical Success at 10 surges (default chosen)", function()
@@ -365,4 +385,18 @@ test.case("Move is written 'Move -> target', and Recover Stamina is never ordere
   end
   test.fails(function() f:round "Ana:\n  1: Recover Stamina\n" end,
              "'Recover Stamina' is not ordered: it is the special action every character takes at the end of its turn")
+end)
+
+test.case("Melee Attack and Feint are \"with a melee weapon\": refused with a Bow or Unarmed; without orders, an Unarmed Attack", function()
+  -- Disarmed Ana (Unarmed) and Bo with a Bow, side by side. Neither's Melee Attack nor Feint is
+  -- taken; Ana, without orders, strikes with "a kick or a punch": Unarmed Attack, 3 AP, 1d3.
+  local f = bout.new({ weapon = "Unarmed" }, { weapon = "Bow" }, { 1, 2, 1, 2, 1, 2, 1, 2 })
+  f:round [[
+    Bo:
+      1: Melee Attack -> my opponent
+      2: Feint -> my opponent
+  ]]
+  test.equal(bout.refused(f), { "Bo cannot Melee Attack: no melee weapon", "Bo cannot Feint: no melee weapon" })
+  test.equal(bout.declared(f), { "Ana Unarmed Attack 9", "Ana Unarmed Attack 6", "Ana Unarmed Attack 3", "Ana Unarmed Attack 0" })
+  test.equal(bout.exchanges(f)[1], "Ana Unarmed Attack (1d10 1 = 1; Critical Hit); Bo takes 2 (1d3 2)")
 end)

@@ -260,3 +260,17 @@ test.case("an entry naming a reactive action is refused on one's turn", function
   test.equal(bout.declared(f), {})
   test.equal(bout.refused(f), { "Ana cannot Parry: it answers another's action, it is not taken on one's turn" })
 end)
+
+test.case("Parry, \"interpose your own melee weapon\": not with a Bow, nor Unarmed (Evade is left)", function()
+  for _, weapon in ipairs { "Bow", "Unarmed" } do
+    local f = bout.new({}, { weapon = weapon }, { 4, 1 })
+    f:round [[
+      Ana:
+        1: Melee Attack -> my opponent
+      Bo:
+        ON Melee Attack: Parry
+    ]]
+    test.equal(bout.declared(f), { "Ana Melee Attack 8" }, weapon)
+    test.equal(bout.refused(f), { "Bo cannot Parry: no melee weapon" }, weapon)
+  end
+end)
