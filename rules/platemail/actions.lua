@@ -89,6 +89,8 @@ define("Skulk", {
     else
       act(ctx, ("%s stays Hidden, keeping Stealth %d"):format(me.name, roll))
     end
+    -- Hiding anew, its next Attack on each Unaware Target is a first one again (attack.lua).
+    if not status.has(me, "Hidden") then world.set_stat(me, "ambushed", {}, "hides") end
     status.apply(me, "Hidden", { cause = "Skulk" })
   end,
 })

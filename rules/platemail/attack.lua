@@ -8,25 +8,29 @@ local combat = require "combat"
 
 local attack = {}
 
--- Per Action Phase bookkeeping, cleared when a phase starts (fight.lua): Attacks each Guard has
--- tried to block, and each character as combat.lua reads it (attack.combatant: the actions read
--- the phase's starting state, so it is worked out once; fight.lua forgets one whose Ready changes
--- while everyone moves).
-attack.phase = { guarded = {}, combatants = {} }
+-- Per Action Phase bookkeeping, cleared when a phase starts (fight.lua): Attacks already made on
+-- an Unaware target by each attacker this phase, Attacks each Guard has tried to block, and each
+-- character as combat.lua reads it (attack.combatant: the actions read the phase's starting
+-- state, so it is worked out once; fight.lua forgets one whose Ready changes while everyone moves).
+attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {} }
 
--- Skulk: "Your first Attack on an Unaware Target is made with Favor": the targets each Hidden
--- attacker has attacked while Unaware of it, `[attacker][target] = true`, kept across Action
--- Phases while it stays Hidden (attack.forget_ambushes).
-attack.ambushed = {}
-
----Forgets what the characters no longer Hidden attacked from hiding: one that hides again may
----make a first Attack on an Unaware Target again. Called when a phase starts (fight.lua).
-function attack.forget_ambushes()
-  local kept = {}
-  for _, c in ipairs(world.characters()) do
-    if status.has(c, "Hidden") then kept[c.name] = attack.ambushed[c.name] end
+-- Skulk: "Your first Attack on an Unaware Target is made with Favor". The targets a skulker has
+-- attacked since it hid are its stat `ambushed` (a list of names), so they stay spent across
+-- Action Phases while it stays Hidden (a Silent weapon), and in a save; Skulk empties it when the
+-- skulker hides anew.
+local function ambushed_before(me, target)
+  if attack.phase.unaware_attacked[me.name .. ">" .. target.name] then return true end
+  for _, name in ipairs(me.stats.ambushed or {}) do
+    if name == target.name then return true end
   end
-  attack.ambushed = kept
+  return false
+end
+
+local function remember_ambush(me, target)
+  attack.phase.unaware_attacked[me.name .. ">" .. target.name] = true  -- seen at once this phase
+  local names = { target.name }
+  for _, name in ipairs(me.stats.ambushed or {}) do names[#names + 1] = name end
+  world.set_stat(me, "ambushed", names, "first Attack on an Unaware Target")
 end
 
 ---The checks the source names but does not define (rules.checks, README: default chosen).
@@ -216,8 +220,7 @@ function attack.make(ctx, target, how)
   end
   if why or not kind then return missed_out(me, verb, why) end
   local theirs = attack.combatant(target, me)
-  local ambushed = attack.ambushed[me.name] or {}
-  local first_unaware = theirs.unaware and not ambushed[target.name]
+  local first_unaware = theirs.unaware and not ambushed_before(me, target)
   local distance, high_ground
   if combat.kind_matches("ranged", kind) then distance, high_ground = shot_from(ctx, target) end
   local situation = {
@@ -235,10 +238,7 @@ function attack.make(ctx, target, how)
   else
     penetration, wounds = combat.penetration(mine, kind, theirs, situation), row.wounds
   end
-  if first_unaware then
-    ambushed[target.name] = true
-    attack.ambushed[me.name] = ambushed
-  end
+  if first_unaware then remember_ambush(me, target) end
   -- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you", but Silent: "This Weapon's
   -- Attack does not break Stealth." Revealed when the phase ends: this Attack was made hidden.
   if status.has(me, "Hidden") and not (row and row.properties and row.properties.silent) then

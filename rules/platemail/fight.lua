@@ -156,8 +156,7 @@ local phase = { opportunity_taken = {}, clashed = {} }
 
 arbiter.define.hook("phase_start", function()
   phase.opportunity_taken, phase.clashed = {}, {}
-  attack.phase.guarded, attack.phase.combatants = {}, {}
-  attack.forget_ambushes()
+  attack.phase.unaware_attacked, attack.phase.guarded, attack.phase.combatants = {}, {}, {}
 end)
 
 ---Whether a character clashed this Action Phase (Charge keeps its Favor).

@@ -255,6 +255,28 @@ test.case("Skulk: 'Your first Attack on an Unaware Target is made with Favor' â€
   ]]
   test.equal(duel.attacks(f, "total"), { 4, 2 })
   test.truthy(f:has("Goblin", "Hidden"))
+  -- Kept in the world, so a save keeps it too.
+  test.equal(f:stat("Goblin", "ambushed"), { "Orc" })
+  duel.no_failures(f)
+end)
+
+test.case("Skulk: hiding anew, a skulker's next Attack on an Unaware Target is a first one again", function()
+  -- As above, the Goblin's Dart: 4, and it stays Hidden. Revealed, it hides again behind the crate
+  -- (keeping its Stealth 12, not having moved) and throws another Dart: 3 + 3 (first Attack) âˆ’ 2 = 4.
+  local f = skulker({ weapon = "Dart" }, { at = "F2", stats = { perception = 5 } }, { 12, 3, 3 })
+  f:round(hide)
+  f:round [[
+    Goblin:
+      1: Ranged Attack -> "Orc"
+      2: Skulk
+  ]]
+  f:within(function(goblin) status.remove(goblin, "Hidden", "test: revealed") end, "Goblin")
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Ranged Attack -> "Orc"
+  ]]
+  test.equal(duel.attacks(f, "total"), { 4, 4 })
   duel.no_failures(f)
 end)
 
