@@ -19,6 +19,21 @@ function bout.new(ana, bo, dice, map)
                      characters = { character("Ana", "a", "B2", ana), character("Bo", "b", "C2", bo) } }
 end
 
+---Ana (B2) Moves toward Bo, who stands at `bo_at`, past Cy (side b, at `cy_at`), who answers a
+---Move with a Counter-Attack: a round played with scripted `dice`.
+function bout.move_past_cy(bo_at, cy_at, dice)
+  local f = fight.new { map = { width = 10, height = 3 }, dice = dice, characters = {
+    character("Ana", "a", "B2", { initiative = 1 }), character("Bo", "b", bo_at, {}), character("Cy", "b", cy_at, {}) } }
+  f:round [[
+    Ana:
+      1: Move -> "Bo"
+    Bo:
+    Cy:
+      ON Move: Counter-Attack
+  ]]
+  return f
+end
+
 ---"Ana Melee Attack 8": who declared what, with the AP left after paying.
 function bout.declared(f)
   local out = {}

@@ -215,18 +215,7 @@ end)
 
 test.case("a Move hit on its way past a Counter-Attack ends there, short of its target", function()
   -- Ana heads for Bo (H2) past Cy (E1): her path C2, D2, E2; Cy's sword reaches D2, where she stops.
-  local fight = require "arbiter.fight"
-  local f = fight.new { map = { width = 10, height = 3 }, dice = { 3, 2 }, characters = {
-    { name = "Ana", side = "a", at = "B2", weapon = "Sword", stats = { guard = "On Guard", initiative = 1 } },
-    { name = "Bo", side = "b", at = "H2", weapon = "Sword", stats = { guard = "On Guard" } },
-    { name = "Cy", side = "b", at = "E1", weapon = "Sword", stats = { guard = "On Guard" } } } }
-  f:round [[
-    Ana:
-      1: Move -> "Bo"
-    Bo:
-    Cy:
-      ON Move: Counter-Attack
-  ]]
+  local f = bout.move_past_cy("H2", "E1", { 3, 2 })
   test.equal(bout.declared(f), { "Ana Move 10", "Cy Counter-Attack 8" })
   test.equal(f:cell("Ana"), "D2")
 end)

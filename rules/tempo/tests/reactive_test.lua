@@ -231,18 +231,7 @@ test.case("a status gates reactions: an Off Guard character cannot Parry", funct
 end)
 
 test.case("a third fighter's Counter-Attack against a Move: the mover still heads for its target", function()
-  local fight = require "arbiter.fight"
-  local f = fight.new { map = { width = 10, height = 3 }, dice = { 1, 1 }, characters = {
-    { name = "Ana", side = "a", at = "B2", weapon = "Sword", stats = { guard = "On Guard", initiative = 1 } },
-    { name = "Bo", side = "b", at = "E2", weapon = "Sword", stats = { guard = "On Guard" } },
-    { name = "Cy", side = "b", at = "F3", weapon = "Sword", stats = { guard = "On Guard" } } } }
-  f:round [[
-    Ana:
-      1: Move -> "Bo"
-    Bo:
-    Cy:
-      ON Move: Counter-Attack
-  ]]
+  local f = bout.move_past_cy("E2", "F3", { 1, 1 })
   -- A Move threatens every opponent: Cy answers it, and Ana's Move fails at the first square,
   -- toward Bo (C2), not toward Cy (C3).
   test.equal(bout.declared(f), { "Ana Move 10", "Cy Counter-Attack 8" })
