@@ -162,4 +162,13 @@ std::string line_at(const std::string& text, std::size_t offset) {
   return text.substr(start, end - start);
 }
 
+std::string with_newline_line_ends(std::string_view text) {
+  std::string out(text);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const bool lone = text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n') && (i == 0 || text[i - 1] != '\n');
+    if (lone) out[i] = '\n';
+  }
+  return out;
+}
+
 }  // namespace arbiter

@@ -58,4 +58,9 @@ class Error : public std::runtime_error {
 // The line of `text` that holds byte `offset` (without its line ending).
 std::string line_at(const std::string& text, std::size_t offset);
 
+// `text` with its lone carriage returns (old Mac line endings) as newlines, the way Lua's lexer
+// counts lines; a CR next to a newline (Windows' CRLF) stays. The length is the same, so offsets
+// and columns do not move; every position in a sheet or an encounter is counted in this text.
+std::string with_newline_line_ends(std::string_view text);
+
 }  // namespace arbiter

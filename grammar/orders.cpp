@@ -114,7 +114,9 @@ const Phase* entry(const CharacterOrders& character, long number) {
   return nullptr;
 }
 
-Sheet parse_orders(std::string_view text, const std::string& source_name) {
+Sheet parse_orders(std::string_view given, const std::string& source_name) {
+  const std::string lines = with_newline_line_ends(given);
+  const std::string_view text = lines;
   check_text(text, source_name);
   grammar::State state;
   std::vector<Diagnostic> problems;

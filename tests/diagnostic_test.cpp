@@ -32,6 +32,13 @@ TEST_CASE("line_at finds the line around an offset, without CR", "[diagnostic]")
   CHECK(line_at(text, text.size()) == "third");
 }
 
+TEST_CASE("lone carriage returns become newlines but Windows' CRLF is kept and the length never changes",
+          "[diagnostic]") {
+  CHECK(with_newline_line_ends("a\rb\r\rc\r") == "a\nb\n\nc\n");
+  CHECK(with_newline_line_ends("a\r\nb\r\n") == "a\r\nb\r\n");
+  CHECK(with_newline_line_ends("a\n\rb") == "a\n\rb");  // LF CR is one line end to Lua's lexer too
+}
+
 TEST_CASE("control characters in a quoted line are shown escaped, the caret still under its column",
           "[diagnostic][security]") {
   // ESC ] 0 ; title BEL would retitle the terminal; C1 CSI (U+009B) and a stray byte likewise.

@@ -176,6 +176,18 @@ TEST_CASE("unknown fields of the encounter, the map and its terrain suggest the 
   CHECK((shelter.where.line == 4 && shelter.where.column == 24));
 }
 
+TEST_CASE("an encounter saved with old Mac line endings (a lone CR) is told at the same line and column",
+          "[encounter]") {
+  Fight fight;
+  std::string text = platemail("", "width = 2, height = 2,\n    terrain = { B2 = { objet = 'tree' } }");
+  for (char& c : text)
+    if (c == '\n') c = '\r';
+  const auto terrain = fight.problem(text);
+  CHECK(terrain.message == "terrain has no field 'objet' (did you mean 'object'?)");
+  CHECK((terrain.where.line == 4 && terrain.where.column == 24));
+  CHECK(terrain.source_line == "    terrain = { B2 = { objet = 'tree' } } },");
+}
+
 TEST_CASE("cells outside the map, shared cells, shared names and walls apart are refused where written", "[encounter]") {
   Fight fight;
   const auto outside = fight.problem(platemail("    { name = 'Aldric', side = 'players', at = 'E9' },\n"));

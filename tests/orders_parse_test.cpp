@@ -187,6 +187,17 @@ TEST_CASE("keywords in any case, comments, blank lines, tabs and Windows line en
   CHECK(parse_orders(messy, "messy.txt") == parse_orders(platemail_compact, "compact.txt"));
 }
 
+TEST_CASE("old Mac line endings (a lone CR) end lines too, and positions count them", "[orders]") {
+  std::string mac = platemail_compact;
+  for (char& c : mac)
+    if (c == '\n') c = '\r';
+  CHECK(parse_orders(mac, "mac.txt") == parse_orders(platemail_compact, "compact.txt"));
+  const Diagnostic d = failure("Aldric:\r  1: Charge -> closest enemy\r  2: Charge -> \"Orc #2\r");
+  CHECK(d.where.line == 3);
+  CHECK(d.where.column == 16);
+  CHECK(d.source_line == "  2: Charge -> \"Orc #2");
+}
+
 TEST_CASE("trailing full stops and blanks are not part of a phrase (found by the fuzzer)", "[orders]") {
   const Sheet sheet = parse_orders("Aldric:\n  1: Charge -> Br....\n  2: Charge -> enemy . .\n", "sheet.txt");
   CHECK(sheet.characters[0].phases[0].otherwise->target->text.text == "Br");

@@ -10,7 +10,8 @@ bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)
 
 }  // namespace
 
-SourceText::SourceText(std::string file, std::string text) : file_(std::move(file)), text_(std::move(text)) {
+SourceText::SourceText(std::string file, std::string text)
+    : file_(std::move(file)), text_(with_newline_line_ends(text)) {
   for (std::size_t start = 0; start < text_.size();) {
     std::size_t first = start;
     while (first < text_.size() && (text_[first] == ' ' || text_[first] == '\t')) ++first;
