@@ -23,13 +23,17 @@ Roll scripted(std::string_view expr, std::vector<std::int64_t> values, const Nam
   return roll;
 }
 
-std::string error_message(std::string_view expr, DiceSource& source, const NamedDice& named = {}) {
+Diagnostic error_of(std::string_view expr, DiceSource& source, const NamedDice& named = {}) {
   try {
     Roller(dice::parse_dice(expr), named).roll(source, "");
   } catch (const Error& e) {
-    return e.diagnostics().front().message;
+    return e.diagnostics().front();
   }
-  return "no error";
+  return {{}, "no error", {}, {}};
+}
+
+std::string error_message(std::string_view expr, DiceSource& source, const NamedDice& named = {}) {
+  return error_of(expr, source, named).message;
 }
 
 }  // namespace
@@ -154,9 +158,12 @@ TEST_CASE("limits: never a hang, never a silent truncation") {
   CHECK(error_message("1d1r1", seeded) == "every face of a d1 meets r=1: the reroll would never end");
   CHECK(error_message("3d6r<=6", seeded) == "every face of a d6 meets r<=6: the reroll would never end");
   CHECK_THAT(error_message("(99^99)d20", seeded), Catch::Contains("99 ^ 99 is too large"));
+  CHECK(error_message("-(-9223372036854775807-1)", seeded) ==
+        "-(-9223372036854775808) is too large: dice arithmetic is limited to 64-bit whole numbers");
   CHECK(error_message("1000000d1000000", seeded) == "1000000 dice asked for: one expression rolls at most 10000 dice");
   CHECK(error_message("1d1000001", seeded) == "a d1000001 has too many sides: the limit is 1000000");
   CHECK(error_message("9000d2!", seeded) == "this roll needs more than 10000 dice (explosions and rerolls included)");
+  CHECK(error_of("3 + 9000d2!", seeded).where.column == 10);  // the exploding term's faces
   CHECK(error_message("(0-2)d6", seeded) == "cannot roll a negative number of dice (-2)");
   // The limits are configurable.
   DiceLimits small;

@@ -52,7 +52,11 @@ std::int64_t power(std::int64_t base, std::int64_t exponent) {
   return result;
 }
 
-std::int64_t negate(std::int64_t a) { return subtract(0, a); }
+std::int64_t negate(std::int64_t a) {
+  if (a == std::numeric_limits<std::int64_t>::min())
+    throw Error(fmt::format("-({}) is too large: dice arithmetic is limited to 64-bit whole numbers", a));
+  return -a;
+}
 
 std::int64_t apply(char op, std::int64_t a, std::int64_t b) {
   switch (op) {

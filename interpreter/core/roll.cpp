@@ -85,6 +85,7 @@ class Evaluation {
 
     auto& dice = scratch_.dice;
     dice.clear();
+    rolling_column_ = term.faces_column;
     if (prepared.reroll_on || prepared.explode_on)
       for (std::int64_t i = 0; i < count; ++i) roll_one(prepared);
     else
@@ -117,8 +118,9 @@ class Evaluation {
 
   Drawn draw(const Die& die) {
     if (++used_ > roller_.limits().max_dice)
-      throw Error(fmt::format("this roll needs more than {} dice (explosions and rerolls included)",
-                              roller_.limits().max_dice));
+      throw error_at(roller_.expression(), rolling_column_,
+                     fmt::format("this roll needs more than {} dice (explosions and rerolls included)",
+                                 roller_.limits().max_dice));
     const std::size_t face = source_.roll(die, reason_);
     return Drawn{die.value(face), die.has_symbols() ? die.symbol(face) : std::string_view{}};
   }
@@ -210,6 +212,7 @@ class Evaluation {
   std::string_view reason_;
   std::size_t next_term_ = 0;
   std::int64_t used_ = 0;
+  std::size_t rolling_column_ = 0;  // the term whose dice are being drawn, for the dice limit's error
   Scratch scratch_;
 };
 
