@@ -214,6 +214,18 @@ TEST_CASE("a stat that is not a finite number is refused at the rule's line", "[
         "0.5");
 }
 
+TEST_CASE("an event field that is not a finite number is refused at the rule's line, not logged as null",
+          "[lua][world]") {
+  Fight fight;
+  CHECK_THAT(fight.error("log.event('hit', { damage = 0/0 })"),
+             StartsWith("rules/skirmish/init.lua:1: error: a value must be a finite number, not nan"));
+  CHECK_THAT(fight.error("log.event('hit', { rolls = { 3, 1/0 } })"), Contains("not inf"));
+  CHECK(fight.log.events().empty());
+  fight.run("log.event('hit', { damage = 2.5 })");
+  REQUIRE(fight.log.events().size() == 1);
+  CHECK(fight.log.events().front().fields == nlohmann::json{{"damage", 2.5}});
+}
+
 TEST_CASE("module functions outside a fight say what is missing", "[lua]") {
   Sandbox sandbox;
   sandbox.add_pack({"loading", {}, "rules/loading", {}});

@@ -13,7 +13,7 @@ namespace {
 constexpr int deepest_value = 32;  // nesting of plain data; deeper is a cycle or a mistake
 
 // A stat that is NaN or an infinity (0/0, 1/0) would be saved as null, and the save could not be
-// resumed: refused where the rule gives it. (In an event's fields it is logged as null.)
+// resumed: refused where the rule gives it. So is one in an event's fields, which JSON logs as null.
 double check_finite(lua_State* L, int index) {
   const double number = lua_tonumber(L, index);
   if (!std::isfinite(number)) throw Error("a value must be a finite number, not " + non_finite_text(number));
@@ -48,13 +48,13 @@ Value check_value_at(lua_State* L, int index, int depth) {
   }
 }
 
-nlohmann::json check_json_at(lua_State* L, int index, int depth) {
+nlohmann::json check_json_at(lua_State* L, int index, int depth, NonFinite non_finite) {
   index = lua_absindex(L, index);
   switch (lua_type(L, index)) {
     case LUA_TNIL: return nullptr;
     case LUA_TNUMBER:
       if (lua_isinteger(L, index)) return lua_tointeger(L, index);
-      return lua_tonumber(L, index);
+      return non_finite == NonFinite::refuse ? check_finite(L, index) : lua_tonumber(L, index);
     case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
     case LUA_TSTRING: return std::string(lua_tostring(L, index));
     case LUA_TTABLE: {
@@ -66,7 +66,7 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth) {
       }
       if (depth > deepest_value) throw Error("a table nests more than " + std::to_string(deepest_value) + " deep");
       if (push_viewed(L, index)) {  // a read-only table (c.stats, a definition): what it shows
-        nlohmann::json shown = check_json_at(L, -1, depth);
+        nlohmann::json shown = check_json_at(L, -1, depth, non_finite);
         lua_pop(L, 1);
         return shown;
       }
@@ -76,7 +76,7 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth) {
         list.get_ref<nlohmann::json::array_t&>().reserve(static_cast<std::size_t>(n));
         for (lua_Integer i = 1; i <= n; ++i) {
           lua_rawgeti(L, index, i);
-          list.push_back(check_json_at(L, -1, depth + 1));
+          list.push_back(check_json_at(L, -1, depth + 1, non_finite));
           lua_pop(L, 1);
         }
         return list;
@@ -87,7 +87,7 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth) {
       while (lua_next(L, index)) {
         if (lua_type(L, -2) != LUA_TSTRING) throw Error("a table of named values has a key that is not a name");
         // Each name once (a table's keys), so a field is made in place, not made null then replaced.
-        fields.emplace(lua_tostring(L, -2), check_json_at(L, -1, depth + 1));
+        fields.emplace(lua_tostring(L, -2), check_json_at(L, -1, depth + 1, non_finite));
         lua_pop(L, 1);
       }
       return object;
@@ -133,7 +133,9 @@ void push_properties(lua_State* L, const Properties& properties) {
   }
 }
 
-nlohmann::json check_json(lua_State* L, int index) { return check_json_at(L, index, 0); }
+nlohmann::json check_json(lua_State* L, int index, NonFinite non_finite) {
+  return check_json_at(L, index, 0, non_finite);
+}
 
 void push_json(lua_State* L, const nlohmann::json& value) {
   switch (value.type()) {

@@ -66,8 +66,11 @@ Value check_value(lua_State* L, int index);
 void push_value(lua_State* L, const Value& value);
 void push_properties(lua_State* L, const Properties& properties);
 
-// A table of named values (nested tables and lists allowed) to a JSON object, and back.
-nlohmann::json check_json(lua_State* L, int index);
+// A table of named values (nested tables and lists allowed) to a JSON object, and back. A number
+// that is NaN or infinite is kept for a reader that reports it where it is written (an
+// encounter's), or refused at once (an event's fields: JSON would log it as null).
+enum class NonFinite { keep, refuse };
+nlohmann::json check_json(lua_State* L, int index, NonFinite non_finite = NonFinite::keep);
 void push_json(lua_State* L, const nlohmann::json& value);
 
 // The C++ status definition from the table a pack writes (fields in stdlib/types/status.lua):

@@ -32,7 +32,7 @@ void push_event(lua_State* L, const LogEvent& event) {
 
 int event(lua_State* L) {
   std::string type = luaL_checkstring(L, 1);
-  nlohmann::json fields = lua_isnoneornil(L, 2) ? nlohmann::json::object() : check_json(L, 2);
+  nlohmann::json fields = lua_isnoneornil(L, 2) ? nlohmann::json::object() : check_json(L, 2, NonFinite::refuse);
   std::string cause = luaL_optstring(L, 3, "");
   if (!fields.is_object()) throw Error("an event's fields are a table of named values");
   // A change is applied once, so it hands its event over rather than copying it.
