@@ -171,11 +171,13 @@ local function prevents_opportunity(c)
 end
 
 -- "Only one Attack of Opportunity is allowed per Action phase", by a Ready character with a melee
--- weapon ("Ready Characters wielding melee weapons get Attacks of Opportunity").
+-- weapon ("Ready Characters wielding melee weapons get Attacks of Opportunity"). One Unaware of the
+-- mover ("Unaware Characters may not designate the Skulker as a Target") has no Attack to take at
+-- what it does not perceive, so it keeps its one for the phase.
 local function opportunity(by, against, why)
   local c = attack.combatant(by)
   if phase.opportunity_taken[by.name] or down(by) or not c.ready or not combat.attack_row(c, "melee")
-     or prevents_opportunity(against) then return end
+     or prevents_opportunity(against) or attack.unaware(by, against) then return end
   phase.opportunity_taken[by.name] = true
   flow.react(by, "Attack of Opportunity", against, why)
 end

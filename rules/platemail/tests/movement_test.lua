@@ -144,6 +144,40 @@ test.case("'Only one Attack of Opportunity is allowed per Action phase': two lea
   duel.no_failures(f)
 end)
 
+test.case("an Unaware character keeps its one Attack of Opportunity for a mover it perceives: 'Unaware Characters may not designate the Skulker as a Target'", function()
+  -- "Only one Attack of Opportunity is allowed per Action phase." Round 1 the Goblin hides at A3
+  -- behind the crate at B3: Stealth d20 12 + 0, above the Orc's Perception 5, so the Orc (Defend,
+  -- Ready, at C3) is Unaware of it. Round 2 the Goblin skulks past the Orc (B4, then away to A5)
+  -- and the Grunt, seen, walks around it (D3, D4, then away to E5) a step later. The Orc cannot
+  -- attack what it does not perceive: its one Attack of Opportunity is the Grunt's, d20 15 against
+  -- the Grunt's Leather, Ready (12): a hit.
+  local f = duel.new({
+    { name = "Goblin", side = "goblins", at = "A3", weapon = "Dagger", armor = "Leather" },
+    { name = "Grunt", side = "goblins", at = "D2", weapon = "Axe", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "C3", weapon = "Axe", armor = "Leather", stats = { perception = 5 } },
+  }, { 12, 15 }, { width = 10, height = 6, terrain = { ["B3"] = { shelter = "cover" } } })
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Skulk
+  ]]
+  test.truthy(f:has("Goblin", "Hidden"))
+  f:round [[
+    Goblin:
+      1: Skulk NE, NW
+      2: Defend
+    Grunt:
+      1: Move N, N, NE
+      2: Defend
+  ]]
+  test.equal(f:cell("Goblin"), "A5")
+  test.equal(f:cell("Grunt"), "E5")
+  test.equal(duel.attacks(f, "target", "Orc"), { "Grunt" })
+  test.equal(duel.attacks(f, "hit", "Orc"), { true })
+  test.equal(#f:events("attack_missed_out"), 0, "no Attack is spent on the unseen Goblin")
+  duel.no_failures(f)
+end)
+
 test.case("Skulk: 'You must end this Action Phase in Cover or Concealment to remain Hidden'; 'If moving, roll Stealth'", function()
   -- The Goblin skulks behind a crate (Cover between it and the Orc): Stealth d20 12 + 0 ≥ 10.
   local f = duel.new({
