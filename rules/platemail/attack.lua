@@ -203,6 +203,9 @@ function attack.make(ctx, target, how)
   if not target then return missed_out(me, verb, "has no one to attack") end
   if status.has(target, "Dead") then return missed_out(me, verb, target.name .. " is already dead") end
   local mine = attack.combatant(me, target)
+  -- An Attack with a profile (a Released spell) is not made with the weapon in hand: the weapon's
+  -- "Requires Str" and its bonuses take no part in it, so combat.lua reads the attacker unarmed.
+  if how.profile then mine = setmetatable({ weapon = false }, { __index = mine }) end
   if mine.unaware then return missed_out(me, verb, "cannot target " .. target.name .. ": Unaware of them") end
   local sight = grid.sight(me.cell, target.cell)
   if not sight.visible then return missed_out(me, verb, "cannot target " .. target.name .. ": Concealed") end

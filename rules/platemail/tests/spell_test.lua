@@ -3,11 +3,17 @@
 -- 30', Penetration 1, 1 Wound; README: default chosen). Checks roll d20 + the stat against 10
 -- (rules.checks, README: default chosen).
 local test = require "arbiter.test"
+local arbiter = require "arbiter"
 local duel = require "tests.duel"
 
-local function caster(dice, orc_at)
+-- A house rule for these cases: the Long Bow ("Requires Str 2") has a weapon bonus, +2 Attack.
+arbiter.patch.table("weapons", { ["Long Bow"] = { ranged = { properties = {
+  bonuses = { { stat = "attack", amount = 2, when = {} } } } } } })
+
+local function caster(dice, orc_at, mage)
+  mage = mage or {}
   return duel.new({
-    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+    { name = "Mage", side = "party", at = "B2", weapon = mage.weapon or "Staff", armor = "Unarmored", stats = mage.stats },
     { name = "Orc", side = "orcs", at = orc_at or "C2", weapon = "Axe", armor = "Unarmored" },
   }, dice)
 end
@@ -120,6 +126,25 @@ test.case("a Concentration Check failed in the 2nd Action Phase Dazes the next A
     if e.fields.character == "Mage" then mage[#mage + 1] = e.round .. ":" .. e.phase .. " " .. e.fields.action end
   end
   test.equal(mage[#mage], "2:1 Dazed")
+  duel.no_failures(f)
+end)
+
+test.case("a Released spell is not a weapon Attack: the caster's Long Bow gives it neither its Strength shortfall nor its bonus", function()
+  -- "Attack rolls are resolved by rolling a D20 and adding or subtracting any modifiers (Favor,
+  -- Cover, etc)"; "Requires Str: -1 Attack for each Strength below Requirement" and the bonus are
+  -- the weapon's. The Mage (Str 1) holds the Long Bow; its spell: d20 14 alone against the Orc,
+  -- Unarmored and Ready (13), a hit (not 14 − 1 + 2 = 15).
+  local f = caster({ 14 }, "F2", { weapon = "Long Bow", stats = { strength = 1 } })
+  f:round [[
+    Mage:
+      1: Prepare Spell (Spell)
+      2: Release Spell -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "text"), { "Mage (Release Spell) attacks Orc with Spell: d20 14 = 14 vs Defense 13 — hit; "
+    .. "1 Wound, Penetration 1" })
   duel.no_failures(f)
 end)
 
