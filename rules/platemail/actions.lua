@@ -105,7 +105,8 @@ define("Charge", { needs_target = true, target = "enemy", resolve = function(ctx
   attack.make(ctx, ctx.target, { clash = attack.clashed(ctx.actor) })
 end })
 
--- Full Attack: "Stay in place and make two Attacks against adjacent opponents."
+-- Full Attack: "Stay in place and make two Attacks against adjacent opponents." Not said melee:
+-- a thrown weapon without a melee attack is thrown at them (README: default chosen).
 define("Full Attack", { needs_target = true, target = "enemy", resolve = function(ctx)
   if not ctx.target then return undeclared(ctx) end
   local foes = adjacent_opponents(ctx.actor, ctx.target)
@@ -114,7 +115,7 @@ define("Full Attack", { needs_target = true, target = "enemy", resolve = functio
   -- (it moved away) to the opponents that are, in turn.
   local declared = foes[1] == ctx.target
   for i = 1, data["Full Attack"].attacks.count do
-    attack.make(ctx, declared and foes[1] or foes[(i - 1) % #foes + 1], { kind = "melee" })
+    attack.make(ctx, declared and foes[1] or foes[(i - 1) % #foes + 1], { kind = "adjacent" })
   end
 end })
 

@@ -149,13 +149,16 @@ function attack.combatant(c, other)
 end
 
 -- The kind of Attack the attacker's weapon makes at this target: melee within reach, else its
--- ranged or thrown attack; nil and why when it has none that reaches.
+-- ranged or thrown attack; nil and why when it has none that reaches. `wanted` "melee" or
+-- "ranged" holds to that kind; "adjacent" (Full Attack) is melee, or a thrown weapon's thrown
+-- Attack when it has no melee one (README: default chosen).
 local function kind_for(me, target, wanted)
   local c = attack.combatant(me)
   local melee = combat.attack_row(c, "melee")
   local adjacent = grid.distance(me.cell, target.cell) <= combat.melee_reach(c)
   if wanted ~= "ranged" and melee and adjacent then return "melee" end
-  if wanted == "melee" then
+  if wanted == "adjacent" and adjacent and combat.attack_row(c, "thrown") then return "thrown" end
+  if wanted == "melee" or wanted == "adjacent" then
     return nil, adjacent and ("has no melee weapon") or ("is not within reach of " .. target.name)
   end
   local from_afar = combat.ranged_kind(c)
@@ -194,7 +197,7 @@ end
 ---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
 ---@param ctx table the action's context (flow intent fields)
 ---@param target? world.Character
----@param how? { kind?: "melee"|"ranged", opportunity?: boolean, within_reach?: boolean, clash?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer }, on_hit?: fun(victim: world.Character) }
+---@param how? { kind?: "melee"|"ranged"|"adjacent", opportunity?: boolean, within_reach?: boolean, clash?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer }, on_hit?: fun(victim: world.Character) }
 ---@return boolean attacked
 function attack.make(ctx, target, how)
   how = how or {}

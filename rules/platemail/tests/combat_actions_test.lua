@@ -46,6 +46,26 @@ test.case("Full Attack: 'Melee Attacks on you have Favor this Action Phase' (and
   duel.no_failures(f)
 end)
 
+test.case("Full Attack with only a thrown weapon: 'two Attacks against adjacent opponents', thrown within its Range", function()
+  -- Not said melee (Counter's is "one Melee Attack"), and a thrown weapon "Rolls Attacks at
+  -- 5'-30' normally" (README: default chosen). Aldric's Javelin at the Orc beside him, in Leather
+  -- and Ready (12): 13 and 14 hit; Penetration 1 circumvents Absorb 1: 2 Wounds.
+  local f = pair({ weapon = "Javelin" }, { armor = "Leather" }, { 13, 14 })
+  f:round(duel.still('Full Attack -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 13, 14 })
+  test.equal(duel.attacks(f, "kind"), { "thrown", "thrown" })
+  test.equal(f:stat("Orc", "wounds"), 2)
+  duel.no_failures(f)
+end)
+
+test.case("Full Attack with a bow is refused: two shots are Rapid Fire's, 'at the cost of accuracy'", function()
+  local f = pair({ weapon = "Short Bow" }, {}, {})
+  f:round(duel.still('Full Attack -> "Orc"'))
+  test.equal(#f:events("attack"), 0)
+  test.truthy(duel.narrated(f, "Aldric (Full Attack) has no melee weapon"))
+  duel.no_failures(f)
+end)
+
 test.case("Counter: 'You get one Melee Attack against one adjacent opponent' — one Attack, a hit", function()
   local f = pair({}, {}, { 14 })
   f:round(duel.still('Counter -> "Orc"'))
