@@ -166,14 +166,15 @@ local function kind_for(me, target, wanted)
   return nil, melee and ("is not within reach of " .. target.name) or "has no weapon that reaches"
 end
 
--- Someone Guarding the target who may block this attacker, and the attempt it would be.
-local function guard_of(me, target)
+-- Someone Guarding the target who may block this attacker's Attack (`effect`: what it is, for
+-- combat.can_guard), and the attempt it would be.
+local function guard_of(me, target, effect)
   for _, other in ipairs(world.characters(target.side)) do
     -- The phase's combatant tells a Guard apart; only a Guard's intent is read, for whom it guards.
     local intent = other.name ~= target.name and attack.combatant(other).action == "Guard" and flow.intent(other)
     if intent and intent.target and intent.target.name == target.name
        and grid.adjacent(other.cell, target.cell) and not status.has(other, "Unconscious") then
-      local ok = combat.can_guard(attack.combatant(other, me), {})
+      local ok = combat.can_guard(attack.combatant(other, me), effect)
       if ok then return other, (attack.phase.guarded[other.name] or 0) + 1 end
     end
   end
@@ -197,7 +198,7 @@ end
 ---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
 ---@param ctx table the action's context (flow intent fields)
 ---@param target? world.Character
----@param how? { kind?: "melee"|"ranged"|"adjacent", opportunity?: boolean, within_reach?: boolean, clash?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer }, on_hit?: fun(victim: world.Character) }
+---@param how? { kind?: "melee"|"ranged"|"adjacent", opportunity?: boolean, within_reach?: boolean, clash?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer, range?: integer }, ignores_absorb?: boolean, on_hit?: fun(victim: world.Character) }
 ---@return boolean attacked
 function attack.make(ctx, target, how)
   how = how or {}
@@ -254,7 +255,8 @@ function attack.make(ctx, target, how)
   local natural = dice.roll("1d20", ("%s attacks %s"):format(me.name, target.name)).total
   local rolled = ("d20 %d%s"):format(natural, attack.terms(parts))
   local victim, versus = target, nil
-  local guard, attempt = guard_of(me, target)
+  -- "You cannot Guard against Area of Effect Attacks or effects that Ignore Absorb."
+  local guard, attempt = guard_of(me, target, { ignores_absorb = how.ignores_absorb == true })
   local defense, defense_parts = combat.defense(theirs)
   if guard then
     attack.phase.guarded[guard.name] = attempt

@@ -2,6 +2,7 @@
 -- works its numbers out from the source's tables. A target that orders "Use Item" (a quick use:
 -- Ready, no Favor or Disfavor on Attacks against it) is the neutral target these cases use.
 local test = require "arbiter.test"
+local arbiter = require "arbiter"
 local duel = require "tests.duel"
 
 local pair = duel.pair
@@ -144,11 +145,11 @@ test.case("Defend: 'Melee Attacks on you have Disfavor'; Defend is also the orde
   duel.no_failures(f)
 end)
 
-local function guarded(dice)
+local function guarded(dice, mage_armor)
   -- Mage at B2 guarded by Bodyguard at B3 (Leather, Sword, Ready: Defense 10 + 2 + 1 = 13);
-  -- the Orc at C2 Counters the Mage (Unarmored, Ready: 13).
+  -- the Orc at C2 Counters the Mage (Unarmored unless `mage_armor` says, Ready: 13).
   return duel.new({
-    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = mage_armor or "Unarmored" },
     { name = "Bodyguard", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
     { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
   }, dice)
@@ -194,6 +195,34 @@ test.case("Guard: d6 odd, 'the attacker rolls their Attack against the Guarded n
     .. "Bodyguard's Guard 13; d6 3, odd: Bodyguard cannot block — hit; 1 Wound, Penetration 0" })
   test.equal(duel.attacks(f, "target"), { "Mage" })
   test.equal(duel.attacks(f, "hit"), { true })
+  test.equal(f:stat("Mage", "wounds"), 1)
+  duel.no_failures(f)
+end)
+
+-- A house rule for the next case: a flask of poison gas, thrown, whose Wound Ignores Absorb ("This
+-- mostly includes environmental dangers like falling, drowning or poison gas").
+arbiter.define.action("Throw Gas Flask", { ready = true, needs_target = true, target = "enemy", resolve = function(ctx)
+  arbiter.hooks.attack(ctx, ctx.target, { verb = "Throw Gas Flask", ignores_absorb = true,
+                                          profile = { name = "poison gas", range = 15, penetration = 0, wounds = 1 } })
+end })
+
+test.case("Guard: 'You cannot Guard against Area of Effect Attacks or effects that Ignore Absorb'", function()
+  -- The Bodyguard does not block the gas: the roll goes against the Mage's own Defense, 10 + 1
+  -- (Chain Mail) + 2 (Staff when Ready) = 13. d20 14 hits, and its Wound Ignores the Absorb 2.
+  local f = guarded({ 14 }, "Chain Mail")
+  f:round [[
+    Mage:
+      1: Use Item
+      2: Use Item
+    Bodyguard:
+      1: Guard -> "Mage"
+      2: Guard -> "Mage"
+    Orc:
+      1: Throw Gas Flask -> "Mage"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "text"), { "Orc (Throw Gas Flask) attacks Mage with poison gas: d20 14 = 14 vs Defense 13 — "
+    .. "hit; 1 Wound, Penetration 0" })
   test.equal(f:stat("Mage", "wounds"), 1)
   duel.no_failures(f)
 end)
