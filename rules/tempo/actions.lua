@@ -63,7 +63,8 @@ local function apply(exchange, row, who, other, action, goal)
       -- A Retreat moves away from the one who approaches; Combat Move and Move toward their target.
       if action == "Retreat" then away = true end
       local path = tempo.path(who, away and other or goal or other, squares, away)
-      local to = move == "halted" and tempo.struck_at(path, strikers) or path[#path]
+      local to = path[#path]
+      if move == "halted" then to = tempo.struck_at(path, strikers) end
       if to then world.move(who, to, cause) end
     end
   end)

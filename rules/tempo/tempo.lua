@@ -135,18 +135,24 @@ function tempo.path(who, other, squares, away)
   return path
 end
 
+-- Whether `who`'s melee weapon reaches `cell` (`rules.melee_reach`, counted in steps).
+local function reaches(who, cell) return tempo.steps({ cell = cell }, who) <= tables.rules.melee_reach end
+
+-- Whether `who`'s melee weapon reaches some square of `path`.
+local function reaches_path(who, path)
+  for _, cell in ipairs(path) do if reaches(who, cell) then return true end end
+  return false
+end
+
 ---Where a Move that gets hit ends on its `path`: "at the first valid square if you get hit" — a
 ---shot lands at once (the first square), a melee blow as the mover comes within the reach of one
----of its `strikers`. A path that never comes within their reach ends at its first square.
+---of its `strikers` (a melee striker answers only a Move whose path does: tempo.response).
 function tempo.struck_at(path, strikers)
   for _, cell in ipairs(path) do
     for _, striker in ipairs(strikers) do
-      if tempo.weapon(striker).ranged or tempo.steps({ cell = cell }, striker) <= tables.rules.melee_reach then
-        return cell
-      end
+      if tempo.weapon(striker).ranged or reaches(striker, cell) then return cell end
     end
   end
-  return path[1]
 end
 
 -- ---------------------------------------------------------------------------------------------
@@ -244,8 +250,15 @@ function tempo.response(who, declared, points, ordered)
   local missing = unequipped(who, name)
   if missing then return nil, missing end
   if data[name].weapon == "melee" then
-    local moves = ({ ["Move"] = tables.rules.base_combat_movement, ["Combat Move"] = 1 })[seen] or 0
-    if tempo.steps(who, declared.actor) - moves > tables.rules.melee_reach then return nil, "out of reach" end
+    -- A mover "must end your movement immediately at the first valid square if you get hit": a
+    -- blow reaches it only on its way, where its path (up to Base Combat Movement; a Combat Move's
+    -- one square) comes within reach, not anywhere it could stand after moving.
+    local squares = ({ ["Move"] = tables.rules.base_combat_movement, ["Combat Move"] = 1 })[seen]
+    if squares then
+      if not reaches_path(who, tempo.path(declared.actor, declared.target, squares)) then
+        return nil, ("%s's %s does not come within reach"):format(declared.actor.name, seen)
+      end
+    elseif not reaches(who, declared.actor.cell) then return nil, "out of reach" end
   end
   if data[name].beyond_attack_speed then
     -- Dodge: "You must be at a distance greater than your opponent's ranged weapon attack speed".

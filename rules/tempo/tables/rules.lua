@@ -20,8 +20,8 @@ arbiter.define.table("rules", {
   base_combat_movement = 3,
   -- Not in the source: default chosen. Melee weapons reach the next square: a melee attack needs
   -- its target beside it (a plan's attack from afar becomes a Move), and a melee reaction to a
-  -- Move or Combat Move needs the mover within reach once it has moved as far as it may
-  -- ("extremely dangerous to enter an area threatened by another character").
+  -- Move or Combat Move needs some square of the mover's path within reach ("extremely dangerous
+  -- to enter an area threatened by another character").
   melee_reach = 1,
   -- Not in the source: default chosen. Wounds: damage adds to the stat `wounds`; at `health`
   -- (stat, default 10) the character is Down, out of the fight.

@@ -19,11 +19,13 @@ function bout.new(ana, bo, dice, map)
                      characters = { character("Ana", "a", "B2", ana), character("Bo", "b", "C2", bo) } }
 end
 
----Ana (B2) Moves toward Bo, who stands at `bo_at`, past Cy (side b, at `cy_at`), who answers a
----Move with a Counter-Attack: a round played with scripted `dice`.
-function bout.move_past_cy(bo_at, cy_at, dice)
-  local f = fight.new { map = { width = 10, height = 3 }, dice = dice, characters = {
-    character("Ana", "a", "B2", { initiative = 1 }), character("Bo", "b", bo_at, {}), character("Cy", "b", cy_at, {}) } }
+---Ana Moves toward Bo past Cy (side b), who answers a Move with a Counter-Attack: a round played
+---with scripted `dice` on a map 10 x 5. `at` places Bo and Cy, and Ana (B2 unless `at.ana` says):
+---{ bo = "H2", cy = "E1" }.
+function bout.move_past_cy(at, dice)
+  local f = fight.new { map = { width = 10, height = 5 }, dice = dice, characters = {
+    character("Ana", "a", at.ana or "B2", { initiative = 1 }), character("Bo", "b", at.bo, {}),
+    character("Cy", "b", at.cy, {}) } }
   f:round [[
     Ana:
       1: Move -> "Bo"

@@ -215,7 +215,7 @@ end)
 
 test.case("a Move hit on its way past a Counter-Attack ends there, short of its target", function()
   -- Ana heads for Bo (H2) past Cy (E1): her path C2, D2, E2; Cy's sword reaches D2, where she stops.
-  local f = bout.move_past_cy("H2", "E1", { 3, 2 })
+  local f = bout.move_past_cy({ bo = "H2", cy = "E1" }, { 3, 2 })
   test.equal(bout.declared(f), { "Ana Move 10", "Cy Counter-Attack 8" })
   test.equal(f:cell("Ana"), "D2")
 end)

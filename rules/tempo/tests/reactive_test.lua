@@ -231,12 +231,28 @@ test.case("a status gates reactions: an Off Guard character cannot Parry", funct
 end)
 
 test.case("a third fighter's Counter-Attack against a Move: the mover still heads for its target", function()
-  local f = bout.move_past_cy("E2", "F3", { 1, 1 })
+  local f = bout.move_past_cy({ bo = "E2", cy = "D3" }, { 1, 1 })
   -- A Move threatens every opponent: Cy answers it, and Ana's Move fails at the first square,
   -- toward Bo (C2), not toward Cy (C3).
   test.equal(bout.declared(f), { "Ana Move 10", "Cy Counter-Attack 8" })
   test.equal(f:cell("Ana"), "C2")
   test.equal(f:stat("Ana", "wounds"), 1)
+end)
+
+test.case("a Counter-Attack answers a Move where its path comes within reach, not where its ends do", function()
+  -- "You may move freely up to your Base Combat Movement but must end your movement immediately at
+  -- the first valid square if you get hit": the blow falls on the way.
+  -- Ana (B1) heads for Bo (H3): C2, D3, E3. Cy (C4) is out of reach of B1 and of E3, but D3 is
+  -- beside him: he strikes her there, and she stops.
+  local passing = bout.move_past_cy({ ana = "B1", bo = "H3", cy = "C4" }, { 3, 2 })
+  test.equal(bout.declared(passing), { "Ana Move 10", "Cy Counter-Attack 8" })
+  test.equal(passing:cell("Ana"), "D3")
+  -- Ana (B2) heads for Bo (E2): C2, D2. Cy (F3) would be within reach of a Move of 3 squares
+  -- straight at him, but her path never comes beside him: no blow, and she walks on.
+  local wide = bout.move_past_cy({ bo = "E2", cy = "F3" }, {})
+  test.equal(bout.declared(wide), { "Ana Move 10" })
+  test.equal(bout.refused(wide), { "Cy cannot Counter-Attack: Ana's Move does not come within reach" })
+  test.equal(wide:cell("Ana"), "D2")
 end)
 
 test.case("an entry naming a reactive action is refused on one's turn", function()
