@@ -218,3 +218,27 @@ TEST_CASE("a sequential phase runs turns in initiative order with action points 
   for (const auto& e : t.log.events()) refused = refused || e.type == "action_refused";
   CHECK_FALSE(refused);  // choose() is asked with the points left and offers nothing it cannot pay
 }
+
+TEST_CASE("a sequential window takes every response before the actor answers any", "[flow]") {
+  // The tempo rules: "Opponents may declare a reactive action", then "You declare if you are
+  // replacing your action with a counter tempo-action as a result of an opponent reaction".
+  Table t;
+  const EntityId goblin = t.world.add(Entity{.name = "Goblin", .side = "orcs", .position = {4, 1}}).id;
+  t.ruleset.turn_order = {t.aldric, t.orc, goblin};
+  t.ruleset.orders["Aldric"] = Intent{.action = "Melee Attack", .target = t.orc, .cost = 12};
+  t.ruleset.responses["Orc/Melee Attack"] = Intent{.action = "Parry", .cost = 3};
+  t.ruleset.responses["Goblin/Melee Attack"] = Intent{.action = "Counter-Attack", .cost = 3};
+  t.ruleset.responses["Aldric/Counter-Attack"] = Intent{.action = "CT Parry"};
+  std::vector<std::string> responses_seen;
+  t.ruleset.on_resolve = [&](const Intent& intent, Changes&) {
+    for (const auto& r : intent.responses) responses_seen.push_back(t.world.get(r.actor).name + " " + r.action);
+  };
+  auto flow = t.flow({{"tempo", PhaseKind::Sequential, 12}});
+  flow.run_round();
+  std::vector<std::string> questions;
+  for (const auto& q : t.ruleset.asked)
+    if (q.find(" responds to ") != std::string::npos) questions.push_back(q);
+  CHECK(questions == std::vector<std::string>{"Orc responds to Melee Attack", "Goblin responds to Melee Attack",
+                                              "Aldric responds to Parry", "Aldric responds to Counter-Attack"});
+  CHECK(responses_seen == std::vector<std::string>{"Orc Parry", "Goblin Counter-Attack", "Aldric CT Parry"});
+}

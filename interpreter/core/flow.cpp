@@ -295,15 +295,18 @@ void Flow::run_turn(EntityId who) {
     }
     spend(who, intent.cost);
     declare(intent, true);
-    // The window: each other character may respond, then the actor may answer each response,
-    // seeing it among its action's responses ("IF my attack was parried").
+    // The window: every other character may respond, then the actor may answer each response,
+    // seeing them all among its action's responses ("IF my attack was parried"). The tempo rules
+    // order it so: "Opponents may declare a reactive action", then "You declare if you are
+    // replacing your action with a counter tempo-action".
     for (const EntityId other : acting()) {
       if (other == who) continue;
-      std::optional<Intent> response = respond(other, intent);
-      if (!response) continue;
-      intent.responses.push_back(*response);
-      std::optional<Intent> answer = respond(who, *response);
-      if (answer) intent.responses.push_back(std::move(*answer));
+      if (std::optional<Intent> response = respond(other, intent)) intent.responses.push_back(std::move(*response));
+    }
+    const std::size_t responses = intent.responses.size();
+    for (std::size_t i = 0; i < responses; ++i) {
+      const Intent response = intent.responses[i];  // a copy: the answer is appended to the same list
+      if (std::optional<Intent> answer = respond(who, response)) intent.responses.push_back(std::move(*answer));
     }
     Changes changes;
     if (resolve(intent, changes)) changes.apply();

@@ -89,11 +89,14 @@ end
 local function exchange(ctx)
   local me, data = ctx.actor, tables.actions_data
   local standing, replaced, answered = ctx.action, false, nil
-  local opposing = {}
-  for i, r in ipairs(ctx.responses) do
-    -- The counter-tempo action, listed right after the response it answers.
-    if r.actor.name == me.name then standing, replaced, answered = r.action, true, ctx.responses[i - 1].action
-    else opposing[#opposing + 1] = r end
+  local opposing, reaction_of = {}, {}
+  for _, r in ipairs(ctx.responses) do
+    -- The counter-tempo action comes after every reaction; it answers the one of its target.
+    if r.actor.name == me.name then standing, replaced, answered = r.action, true, reaction_of[r.target.name]
+    else
+      opposing[#opposing + 1] = r
+      reaction_of[r.actor.name] = r.action
+    end
   end
   local bonuses = {}
   if tempo.feint_countered(ctx.action, answered, standing) then

@@ -12,20 +12,20 @@ local function character(name, side, at, me)
   return { name = name, side = side, at = me.at or at, weapon = me.weapon or "Sword", armour = me.armour or "None", stats = stats }
 end
 
----`ana` and `bo`: stats (guard, skill, wounds, ...) with `weapon`, `armour`, `at`.
-function bout.new(ana, bo, dice, map)
+---`ana` and `bo`: stats (guard, skill, wounds, ...) with `weapon`, `armour`, `at`; `cy`, if given,
+---the same for a third fighter, on Bo's side, at `cy.at`.
+function bout.new(ana, bo, dice, map, cy)
   ana.initiative = ana.initiative or 1
   return fight.new { map = map or { width = 10, height = 3 }, dice = dice,
-                     characters = { character("Ana", "a", "B2", ana), character("Bo", "b", "C2", bo) } }
+                     characters = { character("Ana", "a", "B2", ana), character("Bo", "b", "C2", bo),
+                                    cy and character("Cy", "b", cy.at, cy) } }
 end
 
----Ana Moves toward Bo past Cy (side b), who answers a Move with a Counter-Attack: a round played
----with scripted `dice` on a map 10 x 5. `at` places Bo and Cy, and Ana (B2 unless `at.ana` says):
+---Ana Moves toward Bo past Cy, who answers a Move with a Counter-Attack: a round played with
+---scripted `dice` on a map 10 x 5. `at` places Bo and Cy, and Ana (B2 unless `at.ana` says):
 ---{ bo = "H2", cy = "E1" }.
 function bout.move_past_cy(at, dice)
-  local f = fight.new { map = { width = 10, height = 5 }, dice = dice, characters = {
-    character("Ana", "a", at.ana or "B2", { initiative = 1 }), character("Bo", "b", at.bo, {}),
-    character("Cy", "b", at.cy, {}) } }
+  local f = bout.new({ at = at.ana }, { at = at.bo }, dice, { width = 10, height = 5 }, { at = at.cy })
   f:round [[
     Ana:
       1: Move -> "Bo"

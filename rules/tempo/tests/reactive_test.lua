@@ -255,6 +255,29 @@ test.case("a Counter-Attack answers a Move where its path comes within reach, no
   test.equal(wide:cell("Ana"), "D2")
 end)
 
+test.case("every opponent declares its reaction before the actor is asked for a counter-tempo action", function()
+  -- A turn: "Declare Reactive Action: Opponents may declare a reactive action taken in response to
+  -- your proactive action", then "Declare Counter-Tempo Action". Bo and Cy both answer Ana's Move;
+  -- only then is Ana asked about each Counter-Attack (her CT Parry replaces no Move). Both miss her.
+  local f = bout.new({ combat_defence = 20 }, { at = "E2" }, { 1, 1 }, nil, { at = "D3" })
+  f:round [[
+    Ana:
+      1: Move -> "Bo"
+      ON Counter-Attack: CT Parry
+    Bo:
+      ON Move: Counter-Attack
+    Cy:
+      ON Move: Counter-Attack
+  ]]
+  local window = {}
+  for _, e in ipairs(f:events()) do
+    if e.type == "declared" then window[#window + 1] = e.fields.character .. " " .. e.fields.action end
+    if e.type == "order_refused" then window[#window + 1] = e.fields.character .. " cannot " .. e.fields.action end
+  end
+  test.equal(window, { "Ana Move", "Bo Counter-Attack", "Cy Counter-Attack", "Ana cannot CT Parry", "Ana cannot CT Parry" })
+  test.equal(bout.refused(f)[1], "Ana cannot CT Parry: it does not replace Move")
+end)
+
 test.case("an entry naming a reactive action is refused on one's turn", function()
   local f = bout.new({}, {}, {})
   f:round [[
