@@ -86,6 +86,24 @@ local function result_text(name, action, text, row, stopped_by)
   return ("%s %s (%s; %s)"):format(name, action, text, outcome)
 end
 
+-- Whether `action` is a weapon attack: it strikes (an outcome deals damage) with a weapon, melee
+-- or ranged, not with "a kick or a punch".
+local function weapon_attack(action)
+  local data = tables.actions_data[action]
+  if data.weapon ~= "melee" and data.weapon ~= "ranged" then return false end
+  for _, row in ipairs(data.outcomes) do if row.damage then return true end end
+  return false
+end
+
+-- "You may use your aimed weapon accuracy for any weapon attacks taken immediately after this
+-- action" (Aim): the aimer's next action, whatever it is (another Aim, a reaction on another's
+-- turn), spends the aim, and adds the accuracy to `bonuses` if it is a weapon attack.
+local function take_aim(who, action, bonuses)
+  if not who.stats.aimed then return end
+  if weapon_attack(action) then bonuses[#bonuses + 1] = { tempo.weapon(who).aimed or 0, "aimed" } end
+  world.set_stat(who, "aimed", false, "aim spent")
+end
+
 local function exchange(ctx)
   local me, data = ctx.actor, tables.actions_data
   local standing, replaced, answered = ctx.action, false, nil
@@ -102,11 +120,7 @@ local function exchange(ctx)
   if tempo.feint_countered(ctx.action, answered, standing) then
     bonuses[#bonuses + 1] = { tables.rules.feint_counter_bonus, "Feint" }
   end
-  if me.stats.aimed and data[standing].weapon == "ranged" then
-    bonuses[#bonuses + 1] = { tempo.weapon(me).aimed or 0, "aimed" }
-  end
-  -- "any weapon attacks taken immediately after" the Aim: the aim is spent by the next action.
-  if me.stats.aimed and ctx.action ~= "Aim" then world.set_stat(me, "aimed", false, "aim spent") end
+  take_aim(me, standing, bonuses)
 
   local ex = { wounds = {}, text = {}, later = {}, hit = {} }
   local result, text = tempo.check(me, standing, bonuses)
@@ -125,6 +139,7 @@ local function exchange(ctx)
       if r.action == "Counter-Attack" and ctx.action == "Unarmed Attack" and tempo.melee_weapon(r.actor) then
         their_bonuses[1] = { tables.rules.unarmed_counter_bonus, "against an Unarmed Attack" }
       end
+      take_aim(r.actor, r.action, their_bonuses)
       local their_result, their_text = tempo.check(r.actor, r.action, their_bonuses)
       local m, t = outcomes.opposed(
         { rows = data[standing].outcomes, result = result, target = r.actor, stat = tempo.stat },

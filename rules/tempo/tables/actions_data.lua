@@ -11,7 +11,8 @@
 --   ends = true             the bind, grapple or pin ends: both back On Guard (default chosen)
 --   disarm = true           "You disarm your opponent of their weapon"
 --   move = "free"|"halted"|"step"|"surge"|"hasty"   movements (README: checklist)
---   aimed = true            "You may use your aimed weapon accuracy" for the next attack
+--   aimed = true            "You may use your aimed weapon accuracy for any weapon attacks taken
+--                           immediately after this action"
 --   regain = n              "You regain n APs"
 -- "Opposable:" is blank for every action in the source: an action is opposable when some
 -- reactive action is a "Response To" it (computed below).

@@ -244,6 +244,43 @@ test.case("Aim (4 AP, On Guard): the aimed accuracy is added to the next Ranged 
   test.equal(f:stat("Ana", "aimed"), false)
 end)
 
+test.case("Aim: \"for any weapon attacks taken immediately after\": a Counter-Fire, the aimer's next action, takes the accuracy", function()
+  -- Ana aims at Bo; on his turn she answers his Move with a Counter-Fire: 1d10 2 +3 aimed = 5, at
+  -- his Combat Defence 5 (without the aim, a Miss). That spends her aim.
+  local f = bout.new({ weapon = "Bow" }, { at = "H2", combat_defence = 5 }, { 2, 1 })
+  f:round [[
+    Ana:
+      1: Aim -> my opponent
+      ON Move: Counter-Fire
+    Bo:
+      1: Move -> my opponent
+  ]]
+  test.equal(bout.exchanges(f), { "Ana Aim (no check: 0; Success)",
+                                  "Bo Move (no check: 0 − 5; Failure); Ana Counter-Fire (1d10 2 +3 aimed = 5 − 0; Critical Hit); Bo takes 1 (1d6 1)" })
+  test.equal(f:stat("Ana", "aimed"), false)
+end)
+
+test.case("Aim: only the attack \"immediately after\" the Aim takes the accuracy: a failed Aim between spends it", function()
+  -- Round 1: Ana aims. Round 2: she aims again, Bo's Counter-Fire makes that Aim fail ("No
+  -- effect"), and her Ranged Attack is no longer right after the Aim that succeeded: 1d10 2, a Miss.
+  local f = bout.new({ weapon = "Bow" }, { at = "H2", weapon = "Crossbow", combat_defence = 5 }, { 2, 1, 2 })
+  f:round [[
+    Ana:
+      1: Aim -> my opponent
+    Bo:
+  ]]
+  f:round [[
+    Ana:
+      1: Aim -> my opponent
+      2: Ranged Attack -> my opponent
+    Bo:
+      ON Aim: Counter-Fire
+  ]]
+  test.equal(bout.exchanges(f), { "Ana Aim (no check: 0; Success)",
+                                  "Ana Aim (no check: 0 − 2; Failure); Bo Counter-Fire (1d10 2 = 2 − 0; Critical Hit); Ana takes 1 (1d8 1)",
+                                  "Ana Ranged Attack (1d10 2 = 2; Miss)" })
+end)
+
 test.case("Ranged Attack without Aim: no accuracy bonus", function()
   local f = bout.new({ weapon = "Bow" }, { at = "H2", combat_defence = 5 }, { 2 })
   f:round [[
