@@ -39,7 +39,8 @@ function tempo.armour(c) return tables.armour[c.stats.armour or "None"] end
 function tempo.melee_weapon(c) return not tempo.weapon(c).ranged and (c.stats.weapon or "Unarmed") ~= "Unarmed" end
 
 -- Why `c` cannot take `action` with what it holds: a ranged action needs a ranged weapon, one
--- taken "with a melee weapon" (Melee Attack, Feint, Parry) a melee weapon.
+-- taken with a melee weapon (Melee Attack, Feint, Parry, Counter-Attack, CT Counter-Attack) a
+-- melee weapon.
 local function unequipped(c, action)
   local data = tables.actions_data[action]
   if data.weapon == "ranged" and not tempo.weapon(c).ranged then return "no ranged weapon" end
@@ -214,6 +215,12 @@ function tempo.next_action(me, points, ordered)
   return { action = action, target = target, cost = cost }
 end
 
+-- Why `who` cannot take the response `name` now, whatever it answers: its status, or what it holds.
+local function unable(who, name)
+  if not tempo.allowed(who, name) then return tempo.guard(who) end
+  return unequipped(who, name)
+end
+
 ---Whether `who` may declare `ordered` against `declared`: as an opponent, a reaction to what it sees;
 ---as the actor answered by a reaction, a counter-tempo action replacing its own. Without orders, none.
 function tempo.response(who, declared, points, ordered)
@@ -235,7 +242,8 @@ function tempo.response(who, declared, points, ordered)
     if not feint and not contains(data[name].response_to, declared.action) then
       return nil, ("it does not answer %s"):format(declared.action)
     end
-    if not tempo.allowed(who, name) then return nil, tempo.guard(who) end
+    local reason = unable(who, name)
+    if reason then return nil, reason end
     local cost = math.max(0, tempo.cost(who, name) - mine.cost)
     if cost > points then return nil, short(cost, points) end
     return { action = name, target = declared.actor, cost = cost }
@@ -246,9 +254,8 @@ function tempo.response(who, declared, points, ordered)
   local aimed_at_me = declared.target and declared.target.name == who.name
   if not aimed_at_me and seen ~= "Move" and seen ~= "Combat Move" then return nil end
   if not contains(data[name].response_to, seen) then return nil, ("it does not answer %s"):format(seen) end
-  if not tempo.allowed(who, name) then return nil, tempo.guard(who) end
-  local missing = unequipped(who, name)
-  if missing then return nil, missing end
+  local reason = unable(who, name)
+  if reason then return nil, reason end
   if data[name].weapon == "melee" then
     -- A mover "must end your movement immediately at the first valid square if you get hit": a
     -- blow reaches it only on its way, where its path (up to Base Combat Movement; a Combat Move's

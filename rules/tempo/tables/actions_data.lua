@@ -19,8 +19,9 @@
 --   against = "opponent"|"anyone"|"none"   whom it is taken against (computed below)
 --   usage = text            how a sheet writes it, told when an order of it is written otherwise
 --   melee_weapon = true     taken "with a melee weapon" (Melee Attack, Feint), "your own melee
---                           weapon" (Parry): not with a ranged weapon, nor Unarmed (the CT
---                           actions replace only a Feint or a Melee Attack: a melee weapon's)
+--                           weapon" (Parry), or deflecting "an incoming melee attack while
+--                           simultaneously launching one of your own" (Counter-Attack, CT
+--                           Counter-Attack): not with a ranged weapon, nor Unarmed
 local arbiter = require "arbiter"
 
 local BW = "By Weapon"
@@ -65,7 +66,7 @@ local actions = {
   ["Withdraw"] = { kind = "proactive", cost = 2, statuses = { "Bound" },
                    outcomes = { { "-", "Failure" }, { 1, "Success", ends = true } } },
   -- Reactive
-  ["Counter-Attack"] = { kind = "reactive", cost = BW, statuses = { "On Guard" }, weapon = "melee",
+  ["Counter-Attack"] = { kind = "reactive", cost = BW, statuses = { "On Guard" }, weapon = "melee", melee_weapon = true,
                          response_to = { "Move", "Combat Move", "Melee Attack", "Unarmed Attack" }, outcomes = attack() },
   ["Counter-Fire"] = { kind = "reactive", cost = BW, statuses = { "On Guard" }, weapon = "ranged",
                        response_to = { "Aim", "Move", "Combat Move" }, outcomes = attack() },
@@ -84,7 +85,7 @@ local actions = {
   ["Wind"] = { kind = "reactive", cost = BW, statuses = { "Bound" }, response_to = { "Disarm", "Grapple", "Press", "Withdraw" },
                outcomes = stop() },
   -- Counter-tempo
-  ["CT Counter-Attack"] = { kind = "counter-tempo", cost = BW, statuses = { "On Guard" }, weapon = "melee",
+  ["CT Counter-Attack"] = { kind = "counter-tempo", cost = BW, statuses = { "On Guard" }, weapon = "melee", melee_weapon = true,
                             response_to = { "Counter-Attack" }, replacement_for = { "Feint", "Melee Attack" }, outcomes = attack() },
   ["CT Parry"] = { kind = "counter-tempo", cost = BW, statuses = { "On Guard" },
                    response_to = { "Counter-Attack" }, replacement_for = { "Feint", "Melee Attack" }, outcomes = parry() },

@@ -302,3 +302,17 @@ test.case("Parry, \"interpose your own melee weapon\": not with a Bow, nor Unarm
     test.equal(bout.refused(f), { "Bo cannot Parry: no melee weapon" }, weapon)
   end
 end)
+
+test.case("Counter-Attack, \"deflect an incoming melee attack while simultaneously launching one of your own\": not with a Bow, nor Unarmed", function()
+  for _, weapon in ipairs { "Bow", "Unarmed" } do
+    local f = bout.new({}, { weapon = weapon }, { 4, 1 })
+    f:round [[
+      Ana:
+        1: Melee Attack -> my opponent
+      Bo:
+        ON Melee Attack: Counter-Attack
+    ]]
+    test.equal(bout.declared(f), { "Ana Melee Attack 8" }, weapon)
+    test.equal(bout.refused(f), { "Bo cannot Counter-Attack: no melee weapon" }, weapon)
+  end
+end)
