@@ -66,6 +66,20 @@ test.case("Feint: \"A feint that fully resolves has no effect\"; the others see 
   test.equal(f:stat("Bo", "wounds"), nil)
 end)
 
+test.case("a Parry drawn by a Feint is judged on its own table: at 0 it Binds, though the Feint has no effect", function()
+  -- "your opponent must also subtract your result from their result before comparing it against
+  -- the outcome table of their reaction": Parry 5 − 5 = 0, "Bind": both change to status Bound.
+  local f = bout.new({}, {}, { 5, 5 })
+  f:round [[
+    Ana:
+      1: Feint -> my opponent
+    Bo:
+      ON Melee Attack: Parry
+  ]]
+  test.equal(bout.exchanges(f), { "Ana Feint (1d10 5 = 5 − 5; Miss); Bo Parry (1d10 5 = 5 − 5; Bind)" })
+  test.equal(bout.guards(f), { "Ana Bound", "Bo Bound" })
+end)
+
 test.case("Feint: \"A feint that draws a Parry ... may be replaced with a Counter-Attack with a +3 bonus\"", function()
   local f = bout.new({},
                      {}, { 4, 6, 2 })
@@ -135,6 +149,8 @@ test.case("Press (Bound): a Success at Combat Defence strikes through the bind",
     Bo:
   ]]
   test.equal(bout.exchanges(f), { "Ana Press (1d10 2 = 2; Success); Bo takes 3 (1d6 4 - 1 armour)" })
+  -- Default chosen: it breaks "through your opponent's bind" but the source does not end the bind.
+  test.equal(bout.guards(f), { "Ana Bound", "Bo Bound" })
 end)
 
 test.case("Withdraw (Bound, 2 AP, 1): \"You withdraw from the bind successfully\"", function()
