@@ -125,24 +125,13 @@ define("Counter", { needs_target = true, target = "enemy", resolve = function(ct
   attack.make(ctx, adjacent_opponents(ctx.actor, ctx.target)[1], { kind = "melee" })
 end })
 
-local function loaded(me)
-  local row = combat.attack_row(attack.combatant(me), "ranged")
-  return not (row and row.properties and row.properties.reload) or me.stats.loaded ~= false, row
-end
-
-local function shoot(ctx, how)
-  local me = ctx.actor
-  local is_loaded, row = loaded(me)
-  if not is_loaded then
-    return act(ctx, ("%s's %s is not loaded: it needs a Use Item Action to reload"):format(me.name, me.stats.weapon))
-  end
-  ctx.aimed = flow.previous(me) ~= nil and flow.previous(me).action == "Aim"
-  attack.make(ctx, ctx.target, how)
-  if row and row.properties and row.properties.reload then world.set_stat(me, "loaded", false, "shot") end
-end
-
--- Ranged Attack: "Stay in place. Make a ranged attack at a designated Target."
-define("Ranged Attack", { needs_target = true, target = "enemy", resolve = function(ctx) shoot(ctx, { kind = "ranged" }) end })
+-- Ranged Attack: "Stay in place. Make a ranged attack at a designated Target." Aimed when the
+-- previous Action was Aim. A crossbow shoots only when loaded (attack.make).
+define("Ranged Attack", { needs_target = true, target = "enemy", resolve = function(ctx)
+  local previous = flow.previous(ctx.actor)
+  ctx.aimed = previous ~= nil and previous.action == "Aim"
+  attack.make(ctx, ctx.target, { kind = "ranged" })
+end })
 
 -- Rapid Fire: "Make 2 Ranged Attacks at designated Target(s)." "Weapons, like crossbows, that
 -- require a Use Item Action to reload between Attacks cannot be used for this Action."
@@ -208,9 +197,9 @@ end })
 local function use_of(me, intent)
   local said = intent.arguments and intent.arguments[1] and intent.arguments[1]:lower() or ""
   if said:find("free") or (said == "" and status.has(me, "Entrapped")) then return "free", "quick" end
-  local is_loaded, row = loaded(me)
-  if said:find("reload") or (said == "" and not is_loaded) then
-    return "reload", row and row.properties and row.properties.reload or "quick"
+  local reload = combat.reload(attack.combatant(me), "ranged")
+  if said:find("reload") or (said == "" and reload and not attack.loaded(me)) then
+    return "reload", reload or "quick"
   end
   return said ~= "" and said or "nothing", "quick"
 end

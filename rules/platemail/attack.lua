@@ -9,10 +9,11 @@ local combat = require "combat"
 local attack = {}
 
 -- Per Action Phase bookkeeping, cleared when a phase starts (fight.lua): Attacks already made on
--- an Unaware target by each attacker this phase, Attacks each Guard has tried to block, and each
+-- an Unaware target by each attacker this phase, Attacks each Guard has tried to block, each
 -- character as combat.lua reads it (attack.combatant: the actions read the phase's starting
--- state, so it is worked out once; fight.lua forgets one whose Ready changes while everyone moves).
-attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {} }
+-- state, so it is worked out once; fight.lua forgets one whose Ready changes while everyone moves),
+-- and who has shot a weapon that Requires Reload (attack.loaded).
+attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {}, shot = {} }
 
 -- Skulk: "Your first Attack on an Unaware Target is made with Favor". The targets a skulker has
 -- attacked since it hid are its stat `ambushed` (a list of names), so they stay spent across
@@ -31,6 +32,15 @@ local function remember_ambush(me, target)
   local names = { target.name }
   for _, name in ipairs(me.stats.ambushed or {}) do names[#names + 1] = name end
   world.set_stat(me, "ambushed", names, "first Attack on an Unaware Target")
+end
+
+---Requires Reload: "Requires a Quick or Complex Use Item Action between shots". Whether `me`'s
+---weapon holds a shot: it starts the fight loaded (no stat `loaded`), a shot empties it and Use
+---Item reloads it. A shot empties it at once: its stat changes only when the phase ends.
+---@param me world.Character
+---@return boolean
+function attack.loaded(me)
+  return me.stats.loaded ~= false and not attack.phase.shot[me.name]
 end
 
 ---The checks the source names but does not define (rules.checks, README: default chosen).
@@ -189,10 +199,15 @@ local function shot_from(ctx, target)
   return grid.distance(ctx.start, target_intent and target_intent.start or target.cell), here.height > there.height
 end
 
--- An Attack that is not made, and why: told, and attack.make's false.
-local function missed_out(me, verb, why)
-  log.event("attack_missed_out", { attacker = me.name, text = ("%s (%s) %s"):format(me.name, verb, why) }, verb)
+-- An Attack that is not made: told, and attack.make's false.
+local function not_made(me, verb, text)
+  log.event("attack_missed_out", { attacker = me.name, text = text }, verb)
   return false
+end
+
+-- The same, told with why: "Aldric (Counter) has no one to attack".
+local function missed_out(me, verb, why)
+  return not_made(me, verb, ("%s (%s) %s"):format(me.name, verb, why))
 end
 
 ---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
@@ -226,6 +241,13 @@ function attack.make(ctx, target, how)
     kind, why = kind_for(me, target, how.kind)
   end
   if why or not kind then return missed_out(me, verb, why) end
+  -- Requires Reload, whichever action makes the shot (Charge, Terror, a house rule's): a spell is
+  -- not a shot of the weapon, `mine` being unarmed for it.
+  local reload = combat.reload(mine, kind)
+  if reload and not attack.loaded(me) then
+    return not_made(me, verb, ("%s's %s is not loaded: it needs a Use Item Action to reload"):format(
+      me.name, mine.weapon))
+  end
   local theirs = attack.combatant(target, me)
   local first_unaware = theirs.unaware and not ambushed_before(me, target)
   local distance, high_ground
@@ -246,6 +268,10 @@ function attack.make(ctx, target, how)
     penetration, wounds = combat.penetration(mine, kind, theirs, situation), row.wounds
   end
   if first_unaware then remember_ambush(me, target) end
+  if reload then
+    attack.phase.shot[me.name] = true
+    world.set_stat(me, "loaded", false, "shot")
+  end
   -- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you", but Silent: "This Weapon's
   -- Attack does not break Stealth." Revealed when the phase ends: this Attack was made hidden.
   if status.has(me, "Hidden") and not (row and row.properties and row.properties.silent) then

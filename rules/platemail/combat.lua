@@ -693,6 +693,16 @@ function combat.ranged_kind(c)
   return nil
 end
 
+---Requires Reload: "Requires a Quick or Complex Use Item Action between shots". The Use Item a
+---shot with the combatant's `kind` attack needs before the next one; nil when it needs none.
+---@param c platemail.Combatant
+---@param kind "melee"|"ranged"|"thrown"
+---@return "quick"|"complex"|nil
+function combat.reload(c, kind)
+  local attack = combat.attack_row(c, kind)
+  return attack and attack.properties and attack.properties.reload or nil
+end
+
 ---Rapid Fire: "Weapons, like crossbows, that require a Use Item Action to reload between Attacks
 ---cannot be used for this Action." Any other Ranged Weapon can, thrown ones included.
 ---@param c platemail.Combatant
@@ -703,7 +713,7 @@ function combat.can_rapid_fire(c, kind)
   kind = kind or combat.ranged_kind(c)
   local attack = kind and combat.attack_row(c, kind)
   if not attack then return false, ("%s has no %s attack"):format(tostring(c.weapon), kind or "ranged") end
-  local reload = attack.properties and attack.properties.reload
+  local reload = combat.reload(c, kind)
   if reload and not tables.actions_data["Rapid Fire"].reload_weapons_allowed then
     return false, ("%s requires a %s reload"):format(c.weapon, reload)
   end

@@ -156,7 +156,7 @@ local phase = { opportunity_taken = {}, clashed = {} }
 
 arbiter.define.hook("phase_start", function()
   phase.opportunity_taken, phase.clashed = {}, {}
-  attack.phase.unaware_attacked, attack.phase.guarded, attack.phase.combatants = {}, {}, {}
+  attack.phase.unaware_attacked, attack.phase.guarded, attack.phase.combatants, attack.phase.shot = {}, {}, {}, {}
 end)
 
 ---Whether a character clashed this Action Phase (Charge keeps its Favor).

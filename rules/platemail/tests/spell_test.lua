@@ -129,6 +129,25 @@ test.case("a Concentration Check failed in the 2nd Action Phase Dazes the next A
   duel.no_failures(f)
 end)
 
+test.case("a Released spell is not a shot of the weapon: a crossbow in hand, loaded or not, neither stops it nor is emptied", function()
+  -- Requires Reload: "Requires a Quick or Complex Use Item Action between shots" is the weapon's.
+  -- The spell: d20 14 > 13 (Orc Unarmored, Ready).
+  for _, loaded in ipairs({ false, true }) do
+    local f = caster({ 14 }, "F2", { weapon = "Heavy Crossbow", stats = { loaded = loaded } })
+    f:round [[
+      Mage:
+        1: Prepare Spell (Spell)
+        2: Release Spell -> "Orc"
+      Orc:
+        1: Use Item
+        2: Use Item
+    ]]
+    test.equal(duel.attacks(f, "total"), { 14 }, "loaded: " .. tostring(loaded))
+    test.equal(f:stat("Mage", "loaded"), loaded)
+    duel.no_failures(f)
+  end
+end)
+
 test.case("a Released spell is not a weapon Attack: the caster's Long Bow gives it neither its Strength shortfall nor its bonus", function()
   -- "Attack rolls are resolved by rolling a D20 and adding or subtracting any modifiers (Favor,
   -- Cover, etc)"; "Requires Str: -1 Attack for each Strength below Requirement" and the bonus are

@@ -153,6 +153,78 @@ test.case("Heavy Crossbow: 'Requires Complex Reload' — the second shot needs a
   duel.no_failures(f)
 end)
 
+-- Requires Reload: "Requires a Quick or Complex Use Item Action between shots" (Light Crossbow:
+-- "Requires Quick Reload"), whichever action makes the shot.
+local not_loaded = "Aldric's Light Crossbow is not loaded: it needs a Use Item Action to reload"
+
+test.case("Requires Reload: a Charge with an unloaded Light Crossbow does not shoot", function()
+  -- Aldric charges A2 → D2; the Orc still 30' off, his Attack would be a shot.
+  local f = pair({ weapon = "Light Crossbow", at = "A2", stats = { loaded = false } }, { at = "J2" }, {})
+  f:round(duel.still('Charge -> "Orc"'))
+  test.equal(#f:events("attack"), 0)
+  test.truthy(duel.narrated(f, not_loaded))
+  duel.no_failures(f)
+end)
+
+test.case("Requires Reload: a Charge's shot unloads the Light Crossbow; Ranged Attack waits for a Use Item", function()
+  -- Round 1: the Charge shoots (A2 → D2 with Favor, 45' from where it began: −2; d20 5 + 3 − 2 =
+  -- 6), then the Ranged Attack finds the crossbow unloaded. Round 2: Use Item reloads it, and the
+  -- Ranged Attack shoots (d20 6, 30': within Range), unloading it again.
+  local f = pair({ weapon = "Light Crossbow", at = "A2" }, { at = "J2" }, { 5, 6 })
+  f:round [[
+    Aldric:
+      1: Charge -> "Orc"
+      2: Ranged Attack -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "total"), { 6 })
+  test.truthy(duel.narrated(f, not_loaded))
+  test.equal(f:stat("Aldric", "loaded"), false)
+  f:round [[
+    Aldric:
+      1: Use Item (reload)
+      2: Ranged Attack -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.attacks(f, "total"), { 6, 6 })
+  test.equal(f:stat("Aldric", "loaded"), false)
+  duel.no_failures(f)
+end)
+
+test.case("Requires Reload: Terror's 'one Attack at Disfavor' with an unloaded Light Crossbow is not made", function()
+  -- Aldric, Terrified, is boxed into the corner A1 by the Orc (B1), the Goblin (A2) and the Troll (B2).
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "A1", weapon = "Light Crossbow", armor = "Leather", stats = { loaded = false } },
+    { name = "Orc", side = "orcs", at = "B1", weapon = "Axe", armor = "Leather" },
+    { name = "Goblin", side = "orcs", at = "A2", weapon = "Axe", armor = "Leather" },
+    { name = "Troll", side = "orcs", at = "B2", weapon = "Axe", armor = "Leather" },
+  })
+  f:within(function() status.apply(world.character("Aldric"), "Terrified", { duration = 1 }) end)
+  f:round()
+  test.equal(f:cell("Aldric"), "A1")
+  test.equal(#f:events("attack"), 0)
+  test.truthy(duel.narrated(f, not_loaded))
+  duel.no_failures(f)
+end)
+
+-- A house rule for the next case: Volley, two shots in one Action through the `attack` hook.
+arbiter.define.action("Volley", { ready = true, needs_target = true, target = "enemy", resolve = function(ctx)
+  for _ = 1, 2 do arbiter.hooks.attack(ctx, ctx.target, { kind = "ranged", verb = "Volley" }) end
+end })
+
+test.case("Requires Reload: a house rule's two shots in one Action — the second finds the crossbow unloaded", function()
+  -- d20 5 at the Orc 25' off (within Range): a miss; no second roll.
+  local f = pair({ weapon = "Light Crossbow", at = "A2" }, { at = "F2" }, { 5 })
+  f:round(duel.still('Volley -> "Orc"'))
+  test.equal(duel.attacks(f, "total"), { 5 })
+  test.truthy(duel.narrated(f, not_loaded))
+  duel.no_failures(f)
+end)
+
 test.case("Lance: '+2 Penetration when Mounted and using Charge' — Penetration 3 gets through Full Plate's Absorb 3", function()
   -- Charge 15' with Favor: 11 + 3 = 14 > 13 (Full Plate, Ready). Penetration 1 + 2 = 3: 1 Wound.
   local f = pair({ weapon = "Lance", at = "A2", stats = { mounted = true } }, { at = "E2", armor = "Full Plate" }, { 11 })
