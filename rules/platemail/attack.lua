@@ -169,7 +169,8 @@ local function kind_for(me, target, wanted)
   if wanted ~= "ranged" and melee and adjacent then return "melee" end
   if wanted == "adjacent" and adjacent and combat.attack_row(c, "thrown") then return "thrown" end
   if wanted == "melee" or wanted == "adjacent" then
-    return nil, adjacent and ("has no melee weapon") or ("is not within reach of " .. target.name)
+    if not adjacent then return nil, "is not within reach of " .. target.name end
+    return nil, wanted == "melee" and "has no melee weapon" or "has no melee or thrown weapon"
   end
   local from_afar = combat.ranged_kind(c)
   if from_afar then return from_afar end

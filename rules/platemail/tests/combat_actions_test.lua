@@ -59,11 +59,20 @@ test.case("Full Attack with only a thrown weapon: 'two Attacks against adjacent 
   duel.no_failures(f)
 end)
 
-test.case("Full Attack with a bow is refused: two shots are Rapid Fire's, 'at the cost of accuracy'", function()
+test.case("Full Attack with a bow is refused, having no melee or thrown weapon: two shots are Rapid Fire's, 'at the cost of accuracy'", function()
+  -- What it lacks is either weapon Full Attack can use against adjacent opponents (README: default chosen).
   local f = pair({ weapon = "Short Bow" }, {}, {})
   f:round(duel.still('Full Attack -> "Orc"'))
   test.equal(#f:events("attack"), 0)
-  test.truthy(duel.narrated(f, "Aldric (Full Attack) has no melee weapon"))
+  test.truthy(duel.narrated(f, "Aldric (Full Attack) has no melee or thrown weapon"))
+  duel.no_failures(f)
+end)
+
+test.case("Counter with a bow is refused: 'one Melee Attack', and a bow has none", function()
+  local f = pair({ weapon = "Short Bow" }, {}, {})
+  f:round(duel.still('Counter -> "Orc"'))
+  test.equal(#f:events("attack"), 0)
+  test.truthy(duel.narrated(f, "Aldric (Counter) has no melee weapon"))
   duel.no_failures(f)
 end)
 
