@@ -122,7 +122,8 @@ function combat.conditions_hold(when, wielder, target)
   return true
 end
 
--- The reason of a bonus: "Flail vs shield", "Spear using Charge".
+-- The reason of a bonus: "Flail vs shield", "Spear using Charge"; the weapon alone for a bonus
+-- without conditions (a house rule's `when = {}`).
 local function bonus_reason(weapon_name, when)
   local words, names = {}, {}
   for name in pairs(when) do names[#names + 1] = name end
@@ -130,6 +131,7 @@ local function bonus_reason(weapon_name, when)
   for _, name in ipairs(names) do
     words[#words + 1] = DESCRIBE[name] and DESCRIBE[name](when[name]) or name
   end
+  if #words == 0 then return weapon_name end
   return weapon_name .. " " .. table.concat(words, ", ")
 end
 

@@ -555,6 +555,14 @@ test.case("house rule: Guard blocks against Deflection alone (block.against = \"
   end)
 end)
 
+test.case("house rule: a weapon bonus without conditions (when = {}) is told by the weapon's name alone", function()
+  -- A house rule's weapon, which no other case reads: "+1 Attack" whoever wields it, whatever the target.
+  arbiter.patch.table("weapons", { ["Heirloom Sword"] = { cost_gp = 50, hands = 1, melee = {
+    table = "One Handed Weapons", penetration = 0, wounds = 1, reach = 5,
+    properties = { bonuses = { { stat = "attack", amount = 1, when = {} } } } } } })
+  test.equal(combat.attack_modifiers({ weapon = "Heirloom Sword" }, {}, MELEE), { { amount = 1, reason = "Heirloom Sword" } })
+end)
+
 -- =============================================================================================
 -- Readiness, reach, Rapid Fire, Saving Throws
 
