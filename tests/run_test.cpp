@@ -178,6 +178,12 @@ TEST_CASE("dice rolled by hand are asked for with their reason, and when they ru
   CHECK(short_script.exit_code == 1);
   CHECK_THAT(short_script.output, Contains("the scripted dice ran out: all 2 values were used, and a d20 is needed"));
   CHECK_FALSE(std::filesystem::exists(dir / "never.json"));
+  // Platemail tells rolls inside its actions' sentences, which never landed: the phase's rolls
+  // are told on their own before the error.
+  CHECK_THAT(short_script.output,
+             Contains("  The fight stopped. The rolls of this phase so far:\n"
+                      "  Brienne's Dexterity Saving Throw (Crash): 1d20 rolls 15\n"
+                      "  Cedric's Dexterity Saving Throw (Crash): 1d20 rolls 11\n"));
 }
 
 TEST_CASE("a written way ends at a wall: the character goes as far as it can, and the fight goes on", "[run]") {

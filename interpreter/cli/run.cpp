@@ -102,6 +102,24 @@ class Narration {
     out_->flush();
   }
 
+  // When the fight stops mid-phase (a scripted die that cannot be rolled), a pack that tells rolls
+  // only inside its actions' sentences has not told those of actions that never landed. The
+  // phase's rolls are listed in the runtime's words, for the GM to see which values were taken.
+  void tell_phase_rolls() {
+    const auto& events = fight_.log().events();
+    if (!out_) return;
+    std::size_t first = events.size();
+    while (first > 0 && events[first - 1].type != event_type::phase_started) --first;
+    std::vector<const LogEvent*> rolls;
+    for (std::size_t i = first; i < events.size(); ++i)
+      if (events[i].type == event_type::roll) rolls.push_back(&events[i]);
+    if (rolls.empty() || !fight_.narrator().render(*rolls.front()).empty()) return;
+    *out_ << "  The fight stopped. The rolls of this phase so far:\n";
+    const Narrator runtime_words;
+    for (const LogEvent* roll : rolls) *out_ << "  " << printable(runtime_words.render(*roll)) << "\n";
+    out_->flush();
+  }
+
  private:
   packs::Fight& fight_;
   std::ostream* out_;  // null: --quiet
@@ -252,6 +270,7 @@ void run(Context& context, const Options& options) {
     }
   } catch (const std::exception&) {
     narration.catch_up();  // what happened before the fight stopped (nothing is saved)
+    narration.tell_phase_rolls();
     throw;
   }
   warn_of_unused_dice(*dice, *context.err);
