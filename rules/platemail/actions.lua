@@ -82,7 +82,8 @@ define("Skulk", {
     end
     local roll = me.stats.stealth_roll
     if ctx.moved > 0 or not roll then
-      local _, total, text = attack.check(me, "stealth", wounded(me), me.name .. "'s Stealth")
+      -- "whose Perception is below the Stealth Roll are Unaware": no difficulty to beat.
+      local total, text = attack.roll_check(me, "stealth", wounded(me), me.name .. "'s Stealth")
       roll = total
       world.set_stat(me, "stealth_roll", total, "Stealth")
       act(ctx, ("%s skulks into hiding: Stealth %s"):format(me.name, text))

@@ -43,13 +43,14 @@ function attack.loaded(me)
   return me.stats.loaded ~= false and not attack.phase.shot[me.name]
 end
 
----The checks the source names but does not define (rules.checks, README: default chosen).
+---A roll of one of the checks the source names but does not define (rules.checks, README: default
+---chosen), with no difficulty: Stealth is compared with each onlooker's Perception.
 ---@param who world.Character
 ---@param check string "stealth", "medical", "concentration", "dexterity_saving_throw"
 ---@param parts? platemail.Part[] modifiers
 ---@param reason string for the roll and the log
----@return boolean success, integer total, string text
-function attack.check(who, check, parts, reason)
+---@return integer total, string text "d20 12 +2 stealth = 14"
+function attack.roll_check(who, check, parts, reason)
   local checks = arbiter.tables.rules.checks
   local stat = who.stats[checks.stats[check]] or 0
   local die = checks.die
@@ -57,8 +58,19 @@ function attack.check(who, check, parts, reason)
   local all = { { amount = stat, reason = checks.stats[check] } }
   for _, part in ipairs(parts or {}) do all[#all + 1] = part end
   local total = roll.total + combat.sum(all)
-  local text = ("d%d %d%s = %d vs %d"):format(die.sides, roll.total, attack.terms(all), total, checks.difficulty)
-  return total >= checks.difficulty, total, text
+  return total, ("d%d %d%s = %d"):format(die.sides, roll.total, attack.terms(all), total)
+end
+
+---The same check against the rules' difficulty.
+---@param who world.Character
+---@param check string
+---@param parts? platemail.Part[]
+---@param reason string
+---@return boolean success, integer total, string text "d20 12 +2 dexterity = 14 vs 10"
+function attack.check(who, check, parts, reason)
+  local difficulty = arbiter.tables.rules.checks.difficulty
+  local total, text = attack.roll_check(who, check, parts, reason)
+  return total >= difficulty, total, ("%s vs %d"):format(text, difficulty)
 end
 
 ---"+3 Favor (Charge) −1 1 Wound": the parts of a roll as a GM reads them (zeros left out).

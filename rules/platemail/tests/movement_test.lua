@@ -179,7 +179,7 @@ test.case("an Unaware character keeps its one Attack of Opportunity for a mover 
 end)
 
 test.case("Skulk: 'You must end this Action Phase in Cover or Concealment to remain Hidden'; 'If moving, roll Stealth'", function()
-  -- The Goblin skulks behind a crate (Cover between it and the Orc): Stealth d20 12 + 0 ≥ 10.
+  -- The Goblin skulks behind a crate (Cover between it and the Orc): Stealth d20 12 + 0 = 12.
   local f = duel.new({
     { name = "Goblin", side = "goblins", at = "A2", weapon = "Dagger", armor = "Leather" },
     { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Leather" },
@@ -191,6 +191,28 @@ test.case("Skulk: 'You must end this Action Phase in Cover or Concealment to rem
   ]]
   test.truthy(f:has("Goblin", "Hidden"))
   test.equal(f:stat("Goblin", "stealth_roll"), 12)
+  duel.no_failures(f)
+end)
+
+test.case("Skulk: a Stealth roll has no difficulty, only the onlookers' Perception ('whose Perception is below the Stealth Roll are Unaware')", function()
+  local f = duel.new({
+    { name = "Goblin", side = "goblins", at = "A2", weapon = "Dagger", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Leather", stats = { perception = 2 } },
+  }, { 3 }, { width = 10, height = 6, terrain = { ["C2"] = { shelter = "cover" } } })
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Defend
+    Orc:
+      1: Defend
+      2: Charge -> "Goblin"
+  ]]
+  -- A roll of 3 still hides the Goblin, told as the roll it is, not as a failed check; the Orc's
+  -- Perception 2 is below it.
+  test.truthy(duel.narrated(f, "Goblin skulks into hiding: Stealth d20 3 = 3"))
+  test.truthy(duel.narrated(f, "Goblin is now Hidden (Skulk)"))
+  test.falsy(duel.narrated(f, "vs 10"))
+  test.truthy(duel.narrated(f, "Orc (Charge) cannot target Goblin: Unaware of them"))
   duel.no_failures(f)
 end)
 
@@ -210,7 +232,7 @@ end)
 
 local function skulker(goblin, orc, dice)
   -- The Goblin at A2 skulks behind a crate at C2 (Cover between it and the Orc at E2/F2) in round
-  -- 1: Stealth d20 12 + 0 ≥ 10, a Stealth roll of 12 above the Orc's Perception 10.
+  -- 1: Stealth d20 12 + 0, a Stealth roll of 12 above the Orc's Perception 10.
   return duel.new({
     { name = "Goblin", side = "goblins", at = goblin.at or "A2", weapon = goblin.weapon or "Dagger", armor = "Leather",
       stats = goblin.stats },
