@@ -85,6 +85,27 @@ TEST_CASE("adjacency and reach follow the metric (Platemail: melee range 5', 10'
   CHECK(board.adjacent({2, 2}, {2, 3}));
 }
 
+TEST_CASE("a reach shorter than a cell reaches the next cell: neighbours are as close as a grid places two", "[grid][metric]") {
+  Grid tens(10, 10, 10, Metric::Chebyshev);
+  CHECK(tens.reach_feet(5) == 10);
+  CHECK(tens.reach_feet(20) == 20);
+  CHECK(tens.within_reach({2, 2}, {3, 3}, 5));        // Platemail's 5' melee on 10' cells
+  CHECK_FALSE(tens.within_reach({2, 2}, {4, 2}, 5));  // two cells are 20'
+  CHECK_FALSE(tens.within_reach({2, 2}, {4, 2}, 15));
+  CHECK(tens.within_reach({2, 2}, {4, 2}, 20));
+  CHECK_FALSE(tens.within_feet({2, 2}, {3, 3}, 5));   // plain distances are not rounded up
+  // One cell, not one step: a diagonal neighbour is 14.1' away under euclidean, as it is 7.07'
+  // beyond a 5' reach on 5' cells.
+  tens.set_metric(Metric::Euclidean);
+  CHECK(tens.within_reach({2, 2}, {3, 2}, 5));
+  CHECK_FALSE(tens.within_reach({2, 2}, {3, 3}, 5));
+  // On 5' cells a reach of 5' or more is measured as it is written.
+  const Grid fives(10, 10, 5, Metric::Chebyshev);
+  CHECK(fives.reach_feet(5) == 5);
+  CHECK(fives.within_reach({2, 2}, {3, 3}, 5));
+  CHECK_FALSE(fives.within_reach({2, 2}, {4, 4}, 5));
+}
+
 TEST_CASE("areas: radius, line and cone", "[grid][area]") {
   const Grid board(10, 10, 5);
   CHECK(area_radius(board, {0, 0}, 5) == std::vector<Cell>{{0, 0}, {1, 0}, {0, 1}, {1, 1}});

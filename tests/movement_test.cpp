@@ -137,6 +137,17 @@ TEST_CASE("leaving the reach of a Ready foe triggers an Attack of Opportunity (P
   CHECK(resolve_movement(board, scene, traffic).events.empty());
 }
 
+TEST_CASE("on cells wider than a reach, stepping away from the next cell leaves it (Platemail: AoO on 10' squares)", "[movement]") {
+  const Grid tens(8, 3, 10);
+  BorderTraffic traffic;
+  const std::vector<Mover> scene{mover("Orc", "orcs", {2, 1}, {{3, 1}}), mover("Aldric", "party", {1, 1}, {}, true)};
+  const auto result = resolve_movement(tens, scene, traffic);
+  REQUIRE(kinds(result) == std::vector{MoveEventKind::LeftReach});
+  CHECK(result.events[0].mover == 0);
+  CHECK(result.events[0].other == 1);
+  CHECK(result.events[0].to == Cell{3, 1});
+}
+
 TEST_CASE("a single door lets two through per turn (Heimr: movement limits)", "[movement][borders]") {
   Grid heimr(3, 3);
   heimr.set_border(heimr.cell("B1"), heimr.cell("B2"), Border{.name = "single door", .movement_limit = 2, .door = DoorState::Open});

@@ -73,6 +73,10 @@ TEST_CASE("within reach and visible from (Platemail: melee range 5', 10' with Re
   const Entity& brienne = world.find("Brienne");
   CHECK(within_reach(world, brienne, 5, Relation::Any, rules) == std::vector<EntityId>{1});
   CHECK(within_reach(world, brienne, 10, Relation::Enemy, rules) == std::vector<EntityId>{3});
+  World tens(Grid(10, 10, 10));
+  tens.add(character("Aldric", "party", {1, 1}));
+  tens.add(character("Orc", "orcs", {2, 1}));
+  CHECK(within_reach(tens, tens.find("Aldric"), 5, Relation::Enemy, rules) == std::vector<EntityId>{2});  // the next 10' cell
   world.grid().set_border({2, 1}, {3, 1}, Border{.name = "wall", .blocks_movement = true, .blocks_sight = true});
   CHECK(visible_from(world, brienne, Relation::Enemy, rules) == std::vector<EntityId>{4, 5});
   CHECK(parse_relation("enemy") == Relation::Enemy);

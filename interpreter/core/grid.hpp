@@ -6,6 +6,7 @@
 // Coordinates come in three forms: cells (x east, y north, from 0), feet (Platemail's
 // "X: 15, Y: 20", the south-west corner of a cell is x*scale, y*scale) and labels ("C3", see
 // labels.hpp). Every form a person typed is checked, and a bad one is an arbiter::Error.
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -58,8 +59,11 @@ class Grid {
   double distance(Cell a, Cell b) const { return arbiter::distance(metric_, a, b); }  // cells
   double distance_feet(Cell a, Cell b) const { return distance(a, b) * scale_; }
   bool adjacent(Cell a, Cell b) const { return arbiter::adjacent(metric_, a, b); }
-  // Reach: within `feet` of each other under the metric (Platemail: 5', or 10' with Reach).
   bool within_feet(Cell a, Cell b, double feet) const { return distance_feet(a, b) <= feet; }
+  // Reach (Platemail: 5', or 10' with Reach) is never less than one cell: the grid cannot place
+  // two characters closer than side by side, so on 10' cells a 5' reach is the next cell, not none.
+  double reach_feet(double feet) const { return std::max(feet, static_cast<double>(scale_)); }
+  bool within_reach(Cell a, Cell b, double feet) const { return within_feet(a, b, reach_feet(feet)); }
 
   // Borders lie between two orthogonal neighbours, in either order. Setting one replaces it.
   void set_border(Cell a, Cell b, Border border);

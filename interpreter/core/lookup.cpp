@@ -86,7 +86,7 @@ std::optional<EntityId> biggest(const World& world, const Entity& of, Relation r
 std::vector<EntityId> within_reach(const World& world, const Entity& of, double feet, Relation relation,
                                    const LookupRules& rules) {
   std::vector<EntityId> out = candidates(world, of, relation, rules);
-  std::erase_if(out, [&](EntityId id) { return !world.grid().within_feet(of.position, world.get(id).position, feet); });
+  std::erase_if(out, [&](EntityId id) { return !world.grid().within_reach(of.position, world.get(id).position, feet); });
   return out;
 }
 

@@ -31,6 +31,7 @@ std::optional<EntityId> farthest(const World& world, const Entity& of, Relation 
 // Characters without the stat are not candidates.
 std::optional<EntityId> most_injured(const World& world, const Entity& of, Relation relation, const LookupRules& rules);
 std::optional<EntityId> biggest(const World& world, const Entity& of, Relation relation, const LookupRules& rules);
+// Within reach as Grid::within_reach counts it: the next cell at least.
 std::vector<EntityId> within_reach(const World& world, const Entity& of, double feet, Relation relation,
                                    const LookupRules& rules);
 std::vector<EntityId> visible_from(const World& world, const Entity& of, Relation relation, const LookupRules& rules);

@@ -49,7 +49,7 @@ class Phase {
     for (std::size_t i = 0; i < movers.size(); ++i) {
       position_[i] = movers[i].start;
       side_[i] = sides.try_emplace(movers[i].side, static_cast<int>(sides.size())).first->second;
-      reach_[i] = movers[i].reach_feet;
+      reach_[i] = grid.reach_feet(movers[i].reach_feet);
     }
   }
 
@@ -74,7 +74,7 @@ class Phase {
   bool allies(std::size_t i, std::size_t j) const { return side_[i] == side_[j]; }
 
   // Every metric counts at least the larger of the two offsets, so this cheap test rules out
-  // almost every pair before the metric is asked.
+  // almost every pair before the metric is asked. `reach_feet` is from reach_: a cell at least.
   bool within_reach(Cell a, Cell b, double reach_feet) const {
     const int far = std::max(std::abs(a.x - b.x), std::abs(a.y - b.y));
     return far * grid_.scale() <= reach_feet && grid_.within_feet(a, b, reach_feet);

@@ -83,7 +83,7 @@ int adjacent(lua_State* L) {
 
 int within(lua_State* L) {
   const Grid& grid = grid_of(L);
-  lua_pushboolean(L, grid.within_feet(check_cell(L, 1, grid), check_cell(L, 2, grid), luaL_checknumber(L, 3)));
+  lua_pushboolean(L, grid.within_reach(check_cell(L, 1, grid), check_cell(L, 2, grid), luaL_checknumber(L, 3)));
   return 1;
 }
 

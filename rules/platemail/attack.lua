@@ -177,7 +177,7 @@ end
 local function kind_for(me, target, wanted)
   local c = attack.combatant(me)
   local melee = combat.attack_row(c, "melee")
-  local adjacent = grid.distance(me.cell, target.cell) <= combat.melee_reach(c)
+  local adjacent = grid.within(me.cell, target.cell, combat.melee_reach(c))
   if wanted ~= "ranged" and melee and adjacent then return "melee" end
   if wanted == "adjacent" and adjacent and combat.attack_row(c, "thrown") then return "thrown" end
   if wanted == "melee" or wanted == "adjacent" then

@@ -677,7 +677,8 @@ end
 
 ---Attacks of Opportunity: "Triggered when an adjacent enemy moves into a non-adjacent space from a
 ---Ready Character in melee range (5' or 10' if they have Reach)." The melee reach of the
----combatant's weapon, or the rule's 5' without a melee weapon.
+---combatant's weapon, or the rule's 5' without a melee weapon; `grid.within` measures it, so on a
+---map of cells wider than the reach it still reaches the next cell.
 ---@param c platemail.Combatant
 ---@return integer feet
 function combat.melee_reach(c)

@@ -95,12 +95,13 @@ local conditions = {
   ["{character} is down"] = function(_, c) return down(c) end,
   ["{character} is wounded"] = function(_, c) return (c.stats.wounds or 0) > 0 end,
   ["{character} is adjacent to me"] = function(me, c) return grid.adjacent(me.cell, c.cell) end,
-  ["{character} is within {distance}"] = function(me, c, feet) return grid.distance(me.cell, c.cell) <= feet end,
+  -- A distance is measured as reach is (grid.within): on 10' cells an enemy beside me is within 5'.
+  ["{character} is within {distance}"] = function(me, c, feet) return grid.within(me.cell, c.cell, feet) end,
   ["an enemy is adjacent"] = function(me) return adjacent_enemy(me) ~= nil end,
   ["an enemy is adjacent to me"] = function(me) return adjacent_enemy(me) ~= nil end,
   ["an enemy is within {distance}"] = function(me, feet)
     for _, c in ipairs(world.characters()) do
-      if is_enemy(me, c) and grid.distance(me.cell, c.cell) <= feet then return true end
+      if is_enemy(me, c) and grid.within(me.cell, c.cell, feet) then return true end
     end
     return false
   end,

@@ -92,7 +92,8 @@ function grid.distance(a, b) end
 ---@return boolean
 function grid.adjacent(a, b) end
 
----Whether b is within `feet` of a (reach: 5', or 10' with a Reach weapon).
+---Whether b is within `feet` of a (reach: 5', or 10' with a Reach weapon). Never less than one
+---cell: on a map of 10' cells the next cell is within 5', as no two characters stand closer.
 ---@param a grid.Place
 ---@param b grid.Place
 ---@param feet number

@@ -71,7 +71,7 @@ function world.most_injured(of, relation) end
 ---@return world.Character?
 function world.biggest(of, relation) end
 
----Characters within `feet` of `of`.
+---Characters within `feet` of `of`, and those in the next cells at least (as `grid.within`).
 ---@param of string|world.Character
 ---@param feet number
 ---@param relation? world.Relation

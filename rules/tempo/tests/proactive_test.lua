@@ -39,6 +39,23 @@ test.case("Melee Attack, unopposed: at Combat Defence a Hit, through armour's pr
   test.equal(f:stat("Bo", "wounds"), 1)
 end)
 
+test.case("reach and movement count squares, whatever the map's scale: on 10' squares the sword reaches the next one", function()
+  local f = bout.new({}, { armour = "Mail" }, { 5, 3 }, { width = 10, height = 3, scale = 10 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+  ]]
+  test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 5 = 5; Hit); Bo takes 1 (1d6 3 - 2 armour)" })
+  local far = bout.new({}, { at = "H2" }, {}, { width = 10, height = 3, scale = 10 })
+  far:round [[
+    Ana:
+      1: Move -> my opponent
+    Bo:
+  ]]
+  test.equal(far:cell("Ana"), "E2")  -- Base Combat Movement, 3 squares
+end)
+
 test.case("Melee Attack: at Combat Defence (Armoured) a Critical Hit ignores armour; below Combat Defence a Miss", function()
   local f = bout.new({ skill = 2 }, { armour = "Mail", combat_defence = 4 }, { 10, 3, 1 })
   f:round [[
