@@ -258,6 +258,18 @@ TEST_CASE("a distance shorter than the steps written, or of 0', is refused", "[o
             "a distance of 0' moves nowhere: write the distance to move, or an action that stays in place");
 }
 
+TEST_CASE("against a map, a compass step moves one of its cells, as the fight walks it", "[orders][check]") {
+  const std::string text = "Aldric:\n  1: Move N, N\n  2: Move 10' N, N\nBrienne:\n  1: Move 15' S\n  2: Move N\n";
+  const Grid tens(12, 8, 10);
+  const auto diagnostics = check_orders({{"tens.txt", text, parse_orders(text, "tens.txt")}}, platemail(), &fight, &tens);
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "tens.txt", 2, 11, "'Move' moves at most 15' but this order moves 20'");
+  check_one(diagnostics[1], "tens.txt", 3, 11,
+            "10' is shorter than the 2 steps written after it (20' at 10' a step): write the distance they cover, or "
+            "leave it out");
+  CHECK(check({text}).empty());  // without a map, the rules' feet_per_step: 5'
+}
+
 TEST_CASE("past 100 problems the rest are counted, not shown (nor searched for the nearest name)", "[orders][check]") {
   std::string text;
   for (int i = 0; i < 150; ++i) text += "Ghost" + std::to_string(i) + ":\n  1: Defend\n  2: Defend\n";

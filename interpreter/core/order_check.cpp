@@ -241,6 +241,9 @@ class Checker {
     return hint(did_you_mean(text, vocabulary_.action_names()));
   }
 
+  // A compass step moves one cell, as the fight walks it: the map's scale when there is a map.
+  long feet_per_step() const { return map_ ? map_->scale() : vocabulary_.feet_per_step; }
+
   void movement(const ActionRules& action, const Movement& m) {
     if (m.kind == Movement::Kind::none) return;
     if (!action.move_feet) {
@@ -249,7 +252,7 @@ class Checker {
     }
     if (m.kind != Movement::Kind::path) return;  // distances to places and targets are the grid's
     // A distance may repeat the last step ("15' S" is S, S, S) but not undo the steps written.
-    const long stepped = static_cast<long>(m.steps.size()) * vocabulary_.feet_per_step;
+    const long stepped = static_cast<long>(m.steps.size()) * feet_per_step();
     if (m.feet && *m.feet == 0) {
       error(m.at, "a distance of 0' moves nowhere: write the distance to move, or an action that stays in place");
       return;
@@ -258,7 +261,7 @@ class Checker {
       error(m.at, fmt::format("{}' is shorter than the {} step{} written after it ({}' at {}' a step): write the "
                               "distance they cover, or leave it out",
                               *m.feet, m.steps.size(), m.steps.size() == 1 ? "" : "s", stepped,
-                              vocabulary_.feet_per_step));
+                              feet_per_step()));
       return;
     }
     const long feet = m.feet ? *m.feet : stepped;

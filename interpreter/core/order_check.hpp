@@ -29,7 +29,8 @@ inline long round_of(const Sheet& sheet, long next_round) { return sheet.round.v
 
 // Everything wrong, in the order of the sheets and of the lines in each; empty when all is well.
 // `roster` may be null: names are then not checked against a fight; `map` may be null: cells and
-// coordinates are then not checked against one. A sheet without "Round N" is for `next_round`, so
+// coordinates are then not checked against one, and a compass step counts the vocabulary's
+// feet_per_step instead of the map's scale. A sheet without "Round N" is for `next_round`, so
 // it and a sheet numbered for that round may not both order one character.
 std::vector<Diagnostic> check_orders(const std::vector<SheetFile>& sheets, const Vocabulary& vocabulary,
                                      const Roster* roster, const Grid* map = nullptr, long next_round = 1);

@@ -54,7 +54,7 @@ class Vocabulary {
   void add_target(const std::string& text, const std::string& location);
 
   long phases = 0;         // phases per round each character must order; 0: any number
-  long feet_per_step = 5;  // what one compass step ("S, S, SW") moves
+  long feet_per_step = 5;  // what one compass step ("S, S, SW") moves without a map (with one: its scale)
   bool sequential = false; // the flow has a sequential phase: sheets may give standing orders (ON)
 
   const ActionRules* action(std::string_view name) const;

@@ -1,6 +1,7 @@
 -- Fights on a map of 10' squares (the encounter's `scale`), with scripted dice. The source counts
 -- in 5' squares; on wider ones two characters side by side are as close as the map can place
--- them, so a 5' melee reach takes in the next square (README: default chosen).
+-- them, so a 5' melee reach takes in the next square (README: default chosen); and a compass
+-- step in an order moves one square, 10', when the sheet is checked as in the fight.
 local test = require "arbiter.test"
 local duel = require "tests.duel"
 
@@ -65,5 +66,15 @@ test.case("10' squares: 'IF an enemy is within 5'' holds for the enemy in the ne
       2: Use Item
   ]]
   test.equal(duel.attacks(f, "total"), { 14, 14 })
+  duel.no_failures(f)
+end)
+
+test.case("10' squares: a compass step moves one square, 10': Move (up to 15') goes one, and 'Move N, N' is refused", function()
+  -- The sheet is refused before the round, as `arbiter run` refuses it: the GM is told, and no
+  -- step is dropped unsaid.
+  local f = duel.pair({}, { at = "H2" }, {}, TENS)
+  test.fails(function() f:round(duel.still("Move N, N")) end, "'Move' moves at most 15' but this order moves 20'")
+  f:round(duel.still("Move 15' N"))
+  test.equal(f:cell("Aldric"), "B3")
   duel.no_failures(f)
 end)
