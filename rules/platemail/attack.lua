@@ -11,8 +11,9 @@ local attack = {}
 -- Per Action Phase bookkeeping, cleared when a phase starts (fight.lua): Attacks already made on
 -- an Unaware target by each attacker this phase, Attacks each Guard has tried to block, each
 -- character as combat.lua reads it (attack.combatant: the actions read the phase's starting
--- state, so it is worked out once; fight.lua forgets one whose Ready changes while everyone moves),
--- and who has shot a weapon that Requires Reload (attack.loaded).
+-- state, so it is worked out once; fight.lua forgets one whose Ready changes while everyone moves,
+-- and its Wound tally reads them after the phase's changes have landed), and who has shot a
+-- weapon that Requires Reload (attack.loaded).
 attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {}, shot = {} }
 
 -- Skulk: "Your first Attack on an Unaware Target is made with Favor". The targets a skulker has
@@ -342,6 +343,9 @@ function attack.make(ctx, target, how)
     text = text .. ("; %d Wound%s, Penetration %d"):format(result.wounds, result.wounds == 1 and "" or "s",
                                                         result.penetration)
   end
+  -- The victim as it stands this phase, remembered for the Wound tally (fight.lua), which comes
+  -- after this hit's effects (an Entrapment) have landed.
+  if result.hit then attack.combatant(victim) end
   log.event("attack", {
     attacker = me.name, target = victim.name, hit = result.hit, critical = result.critical,
     wounds = result.wounds, penetration = result.penetration, ignores_absorb = how.ignores_absorb == true,

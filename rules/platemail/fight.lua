@@ -278,7 +278,6 @@ end)
 local fell_this_round = {}
 
 arbiter.define.hook("phase_end", function()
-  attack.phase.combatants = {}  -- the phase's changes have landed: read the characters afresh
   -- Skulk: "You must end this Action Phase in Cover or Concealment to remain Hidden", whatever the
   -- Hidden character did this phase (Skulk itself checks its own end).
   for _, c in ipairs(world.characters()) do
@@ -302,6 +301,8 @@ arbiter.define.hook("phase_end", function()
     local intent = flow.intent(c)
     local data = intent and tables.actions_data[intent.action]
     if list then
+      -- The character as the phase's Attacks read it: "Ready through that entire Action Phase", so
+      -- what this phase's hits did (an Entrapment, landed now) counts from the next phase.
       local absorb = combat.absorb(attack.combatant(c))
       local taken = combat.tally(list, absorb)
       local before = c.stats.wounds or 0

@@ -45,6 +45,13 @@ function duel.actions(f, who)
   return out
 end
 
+---The narrated `text` of the events of one type, in order ("wounded": the Wound tallies).
+function duel.texts(f, type)
+  local out = {}
+  for _, e in ipairs(f:events(type)) do out[#out + 1] = e.fields.text end
+  return out
+end
+
 ---Fails unless no action failed (a scripted die too few, an error in an action).
 function duel.no_failures(f)
   local failed = f:events("action_failed")

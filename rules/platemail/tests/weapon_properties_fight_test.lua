@@ -256,6 +256,37 @@ test.case("Entraps: 'Target Not Ready' while Entrapped — its Shield gives noth
   ]]
   test.equal(duel.attacks(f, "hit"), { true, true })
   test.equal(duel.attacks(f, "total"), { 15, 13 })
+  -- Nor Absorb: "Shields provide Deflection and Absorb only when a Character is Ready". Phase 1,
+  -- Ready, the Net's Wound meets Leather's and the Shield's Absorb 2; phase 2 Brenna's, Leather's 1.
+  test.equal(duel.texts(f, "wounded"), { "Orc: 1 hit, Absorb 2 — 0 Wounds (0 of 3)", "Orc: 1 hit, Absorb 1 — 0 Wounds (0 of 3)" })
+  duel.no_failures(f)
+end)
+
+test.case("Entraps: the Entrapment lands when the phase ends — the Shield's Absorb still counts in that phase's tally", function()
+  -- "(R) means ... Ready through that entire Action Phase"; "Shields provide Deflection and Absorb
+  -- only when a Character is Ready"; "Absorb ... per Action Phase". The Knight Defends (Ready):
+  -- the Net (19 > 14) and the Orc's Counter (19 − 3 Disfavor = 16 > 14) hit him in one phase, and
+  -- Leather's and the Shield's Absorb 2 take both Wounds; Entrapped, he is Not Ready from phase 2.
+  local f = duel.new({
+    { name = "Netter", side = "orcs", at = "B3", weapon = "Bolo/Net", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "B4", weapon = "Axe", armor = "Leather" },
+    { name = "Knight", side = "party", at = "C3", weapon = "Axe", armor = "Leather", shield = "Shield" },
+  }, { 19, 19 })
+  f:round [[
+    Netter:
+      1: Ranged Attack -> "Knight"
+      2: Defend
+    Orc:
+      1: Counter -> "Knight"
+      2: Defend
+    Knight:
+      1: Defend
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "hit"), { true, true })
+  test.equal(f:stat("Knight", "wounds"), nil)
+  test.equal(duel.texts(f, "wounded"), { "Knight: 2 hits, Absorb 2 — 0 Wounds (0 of 3)" })
+  test.equal(duel.actions(f, "Knight"), { "Use Item" }, "phase 2: Entrapped, he frees himself")
   duel.no_failures(f)
 end)
 
