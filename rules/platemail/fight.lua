@@ -2,7 +2,7 @@
 -- two phases", everyone at once; the statuses the rules name; what players may write in their
 -- orders; and the hooks where the rule text acts between the actions: Attacks of Opportunity,
 -- Crash and Clash while everyone moves, the Wound tally "after each Action Phase", and Fatally
--- Wounded characters running out of Rounds.
+-- Wounded characters running out of Rounds (or down from the start, by the encounter's Wounds).
 local arbiter = require "arbiter"
 local combat = require "combat"
 local attack = require "attack"
@@ -271,6 +271,36 @@ arbiter.define.hook("forced_action", function(me)
   return nil
 end)
 
+local function max_wounds(c) return c.stats.max_wounds or tables.rules.wounds.max end
+
+-- "Once a Character has received Wounds in excess of their Max Wounds they fall to the ground
+-- Unconscious. They are now Fatally Wounded." `wounds`: all it has now, `taken` of them just
+-- received (0 when the fight begins). Whether it falls now.
+local function fall_if_beyond_max(c, wounds, taken)
+  local max = max_wounds(c)
+  if combat.wound_state(wounds, max) ~= "unconscious" then return false end
+  -- Not in the source: default chosen (README). A Stable character who takes new Wounds beyond
+  -- Max Wounds is Fatally Wounded again, with a fresh count of Rounds to live.
+  local reopened = taken > 0 and status.has(c, "Stable")
+  if not reopened and status.has(c, "Unconscious") then return false end
+  if reopened then status.remove(c, "Stable", "new Wounds") end
+  if not status.has(c, "Unconscious") then status.apply(c, "Unconscious", { cause = "Wounds beyond Max Wounds" }) end
+  status.apply(c, "Fatally Wounded", { cause = "Wounds beyond Max Wounds" })
+  local rounds = combat.rounds_to_live(max)
+  world.set_stat(c, "rounds_to_live", rounds, "Fatally Wounded")
+  log.event("falls", { character = c.name, text = ("%s %s, Fatally Wounded: %d Round%s to live without aid"):format(
+    c.name, reopened and "is wounded again while Stable" or "falls Unconscious", rounds,
+    rounds == 1 and "" or "s") }, "Wounds")
+  return true
+end
+
+-- One whose encounter gives it Wounds in excess of its Max Wounds is down when the fight begins,
+-- as if it had just received them (README: default chosen); its Rounds to receive aid start now.
+arbiter.define.hook("round_start", function()
+  if flow.position() ~= 1 then return end
+  for _, c in ipairs(world.characters()) do fall_if_beyond_max(c, c.stats.wounds or 0, 0) end
+end)
+
 -- "After each Action Phase, Wounds are tallied. Characters receive 1 Wound for each Attack that
 -- hits them in an Action Phase beyond their Armor's Absorb value." Also the Concentration Checks
 -- of those hit while preparing or focusing a spell, and spells prepared undisturbed.
@@ -306,26 +336,12 @@ arbiter.define.hook("phase_end", function()
       local absorb = combat.absorb(attack.combatant(c))
       local taken = combat.tally(list, absorb)
       local before = c.stats.wounds or 0
-      local max = c.stats.max_wounds or tables.rules.wounds.max
+      local max = max_wounds(c)
       if taken > 0 then world.set_stat(c, "wounds", before + taken, "Wounds tallied") end
       log.event("wounded", { character = c.name, wounds = taken, total = before + taken, text = (
         "%s: %d hit%s, Absorb %d — %d Wound%s (%d of %d)"):format(c.name, #list, #list == 1 and "" or "s", absorb,
         taken, taken == 1 and "" or "s", before + taken, max) }, "tally")
-      local beyond = combat.wound_state(before + taken, max) == "unconscious"
-      -- Not in the source: default chosen (README). A Stable character who takes new Wounds beyond
-      -- Max Wounds is Fatally Wounded again, with a fresh count of Rounds to live.
-      local reopened = beyond and taken > 0 and status.has(c, "Stable")
-      if beyond and (reopened or not status.has(c, "Unconscious")) then
-        if reopened then status.remove(c, "Stable", "new Wounds") end
-        if not status.has(c, "Unconscious") then status.apply(c, "Unconscious", { cause = "Wounds beyond Max Wounds" }) end
-        status.apply(c, "Fatally Wounded", { cause = "Wounds beyond Max Wounds" })
-        local rounds = combat.rounds_to_live(max)
-        world.set_stat(c, "rounds_to_live", rounds, "Fatally Wounded")
-        fell_this_round[c.name] = true
-        log.event("falls", { character = c.name, text = ("%s %s, Fatally Wounded: %d Round%s to live without aid"):format(
-          c.name, reopened and "is wounded again while Stable" or "falls Unconscious", rounds,
-          rounds == 1 and "" or "s") }, "Wounds")
-      end
+      if fall_if_beyond_max(c, before + taken, taken) then fell_this_round[c.name] = true end
       if data and data.concentration_check and not down(c) then
         local parts = { { amount = combat.wound_modifier(before), reason = "Wounds" } }
         local ok, _, text = attack.check(c, "concentration", parts, c.name .. "'s Concentration Check")

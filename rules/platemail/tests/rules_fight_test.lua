@@ -120,6 +120,27 @@ test.case("exactly Max Wounds is not 'in excess of' them: 3 of 3, still standing
   duel.no_failures(f)
 end)
 
+test.case("Wounds in excess of Max Wounds when the fight begins: 'they fall to the ground Unconscious. They are now Fatally Wounded'", function()
+  -- The encounter gives Aldric 4 Wounds (Max 3): he is down before the first Action Phase, his
+  -- orders are not carried out, and round 1 is the first of his 3 Rounds to receive aid.
+  local f = pair({ stats = { wounds = 4 } }, {})
+  f:round(duel.still('Counter -> "Orc"'))
+  test.truthy(f:has("Aldric", "Unconscious"))
+  test.truthy(f:has("Aldric", "Fatally Wounded"))
+  test.equal(f:stat("Aldric", "rounds_to_live"), 2)
+  test.equal(duel.attacks(f, "attacker"), {})
+  test.equal(duel.texts(f, "falls"), { "Aldric falls Unconscious, Fatally Wounded: 3 Rounds to live without aid" })
+  duel.no_failures(f)
+end)
+
+test.case("exactly Max Wounds when the fight begins is not 'in excess of' them: 3 of 3, still fighting", function()
+  local f = pair({ stats = { wounds = 3 } }, {}, { 14 })
+  f:round(duel.still('Counter -> "Orc"'))
+  test.falsy(f:has("Aldric", "Unconscious"))
+  test.equal(duel.attacks(f, "attacker"), { "Aldric" })
+  duel.no_failures(f)
+end)
+
 test.case("'a number of Rounds equal to their Max Wounds to receive aid before they die': 3 whole Rounds after the fall", function()
   -- The Orc falls at the end of round 1's 1st Action Phase; rounds 2, 3 and 4 are its 3 Rounds.
   local f = pair({}, { stats = { wounds = 3 } }, { 14 })

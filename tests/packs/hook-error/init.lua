@@ -1,2 +1,2 @@
 local arbiter = require "arbiter"
-arbiter.define.hook("round_start", function() error("the house hook's own message") end)
+arbiter.override.hook("round_start", function() error("the house hook's own message") end)
