@@ -187,6 +187,7 @@ local function kind_for(me, target, wanted)
   end
   local from_afar = combat.ranged_kind(c)
   if from_afar then return from_afar end
+  if wanted == "ranged" then return nil, "has no ranged or thrown weapon" end
   return nil, melee and ("is not within reach of " .. target.name) or "has no weapon that reaches"
 end
 

@@ -76,6 +76,15 @@ test.case("Counter with a bow is refused: 'one Melee Attack', and a bow has none
   duel.no_failures(f)
 end)
 
+test.case("Ranged Attack with a Sword is refused: 'Make a ranged attack', and a Sword has none, even beside the target", function()
+  -- The Orc stands beside Aldric: the reason is the weapon, not the reach.
+  local f = pair({ weapon = "Sword" }, {}, {})
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  test.equal(#f:events("attack"), 0)
+  test.equal(duel.texts(f, "attack_missed_out"), { "Aldric (Ranged Attack) has no ranged or thrown weapon" })
+  duel.no_failures(f)
+end)
+
 test.case("Counter: 'You get one Melee Attack against one adjacent opponent' — one Attack, a hit", function()
   local f = pair({}, {}, { 14 })
   f:round(duel.still('Counter -> "Orc"'))
