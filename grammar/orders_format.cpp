@@ -45,7 +45,9 @@ std::string operand(const Condition& c, Condition::Kind parent) {
   return grouped ? "(" + format(c) + ")" : format(c);
 }
 
-std::string movement(const Movement& m) {
+}  // namespace
+
+std::string format(const Movement& m) {
   switch (m.kind) {
     case Movement::Kind::none: return "";
     case Movement::Kind::path: {
@@ -60,8 +62,6 @@ std::string movement(const Movement& m) {
   }
   return "";
 }
-
-}  // namespace
 
 std::string format(const Target& t) {
   switch (t.kind) {
@@ -98,7 +98,7 @@ std::string format(const Order& o) {
     for (std::size_t i = 0; i < o.arguments.size(); ++i) out += (i ? ", " : "") + o.arguments[i].text;
     out += ")";
   }
-  if (const auto m = movement(o.movement); !m.empty()) out += " " + m;
+  if (const auto m = format(o.movement); !m.empty()) out += " " + m;
   if (o.target) out += " -> " + format(*o.target);
   return out;
 }

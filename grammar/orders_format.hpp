@@ -12,5 +12,6 @@ std::string format(const Phase& phase);  // "IF … THEN … ELSE …", or the o
 std::string format(const Order& order);
 std::string format(const Condition& condition);
 std::string format(const Target& target);
+std::string format(const Movement& movement);  // "15' W", "toward \"Aldric\""; "" when none is written
 
 }  // namespace arbiter::orders

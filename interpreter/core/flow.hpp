@@ -53,6 +53,9 @@ struct Intent {
   std::vector<std::string> arguments{};  // what the order adds in parentheses: Prepare Spell (Fireball)
   std::string order{};     // the order as written, for the log
   std::string note{};      // how it was chosen when not plainly ordered: "no order: Defend (the default)"
+  // The way the order wrote ("15' W"), when the action must move away from hostiles and a step of
+  // that way would not: `path` follows it only up to that step.
+  std::string way_not_followed{};
   bool reaction = false;   // taken in answer to something, beside the chosen action
   // What happened to it as the phase ran:
   Cell start{};                      // where the actor stood when it began

@@ -59,20 +59,24 @@ nlohmann::json intent_to_json(const Intent& intent, const World& world) {
   for (const Cell c : intent.path) path.push_back(grid.label(c));
   nlohmann::json responses = nlohmann::json::array();
   for (const Intent& r : intent.responses) responses.push_back(intent_to_json(r, world));
-  return {{"character", world.get(intent.actor).name},
-          {"action", intent.action},
-          {"target", intent.target == no_entity ? nlohmann::json() : nlohmann::json(world.get(intent.target).name)},
-          {"path", path},
-          {"arguments", intent.arguments},
-          {"ready", intent.ready},
-          {"cost", intent.cost},
-          {"order", intent.order},
-          {"note", intent.note},
-          {"reaction", intent.reaction},
-          {"start", grid.label(intent.start)},
-          {"moved_feet", intent.moved_feet},
-          {"halted", intent.halted},
-          {"responses", responses}};
+  nlohmann::json json = {{"character", world.get(intent.actor).name},
+                        {"action", intent.action},
+                        {"target",
+                         intent.target == no_entity ? nlohmann::json() : nlohmann::json(world.get(intent.target).name)},
+                        {"path", path},
+                        {"arguments", intent.arguments},
+                        {"ready", intent.ready},
+                        {"cost", intent.cost},
+                        {"order", intent.order},
+                        {"note", intent.note},
+                        {"reaction", intent.reaction},
+                        {"start", grid.label(intent.start)},
+                        {"moved_feet", intent.moved_feet},
+                        {"halted", intent.halted},
+                        {"responses", responses}};
+  // Only when there is one: saves of fights without it stay as they were.
+  if (!intent.way_not_followed.empty()) json["way_not_followed"] = intent.way_not_followed;
+  return json;
 }
 
 Intent intent_from_json(const JsonReader& j, const World& world) {
@@ -89,6 +93,7 @@ Intent intent_from_json(const JsonReader& j, const World& world) {
   intent.cost = j["cost"].integer();
   intent.order = j["order"].text();
   intent.note = j["note"].text();
+  if (const auto way = j.optional("way_not_followed")) intent.way_not_followed = way->text();
   intent.reaction = j["reaction"].boolean();
   intent.start = cell(j["start"]);
   intent.moved_feet = j["moved_feet"].number();

@@ -57,8 +57,8 @@ void push_entities(lua_State* L, const std::vector<EntityId>& ids);
 // The id a character handle at `index` holds, or nothing when it is not one.
 std::optional<EntityId> test_character(lua_State* L, int index);
 
-// An intent as Lua sees it: actor, action, target, ready, cost, order, note, reaction, start,
-// moved, halted, path, responses (wrap_flow.cpp).
+// An intent as Lua sees it: actor, action, target, ready, cost, order, note, way_not_followed,
+// reaction, start, moved, halted, path, responses (wrap_flow.cpp).
 void push_intent(lua_State* L, const Intent& intent, const World& world);
 
 // Plain data both ways: numbers, booleans, strings and lists (tables 1..n) of those.

@@ -109,6 +109,10 @@ void push_intent(lua_State* L, const Intent& intent, const World& world) {
   lua_setfield(L, -2, "order");
   lua_pushstring(L, intent.note.c_str());
   lua_setfield(L, -2, "note");
+  if (!intent.way_not_followed.empty()) {
+    lua_pushstring(L, intent.way_not_followed.c_str());
+    lua_setfield(L, -2, "way_not_followed");
+  }
   lua_pushboolean(L, intent.reaction);
   lua_setfield(L, -2, "reaction");
   push_label(L, intent.start);

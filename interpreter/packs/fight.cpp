@@ -478,7 +478,9 @@ Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
   if (order.target) intent.target = target_of(who, *order.target);
   if (order.movement.place && intent.target == no_entity && order.movement.kind == orders::Movement::Kind::toward)
     intent.target = target_of(who, *order.movement.place);  // "Charge toward the closest enemy"
-  intent.path = path_of(who, order.movement, intent.target, chosen);
+  bool held_back = false;
+  intent.path = path_of(who, order.movement, intent.target, chosen, &held_back);
+  if (held_back) intent.way_not_followed = orders::format(order.movement);
   settle_ready(chosen, intent);
   return intent;
 }
@@ -583,7 +585,7 @@ EntityId Fight::standing_at(Cell cell) const {
 }
 
 std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& movement, EntityId target,
-                                 const Action& action) {
+                                 const Action& action, bool* held_back) {
   if (!action.move_feet) return {};
   const long budget_feet = *action.move_feet;
   std::vector<Cell> occupied;
@@ -613,7 +615,10 @@ std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& move
     if (!action.away_from_hostiles) return path;
     Cell at = who.position;
     for (std::size_t i = 0; i < path.size(); ++i) {
-      if (nearest_hostile(path[i]) < nearest_hostile(at)) return std::vector<Cell>(path.begin(), path.begin() + i);
+      if (nearest_hostile(path[i]) < nearest_hostile(at)) {
+        if (held_back) *held_back = true;
+        return std::vector<Cell>(path.begin(), path.begin() + i);
+      }
       at = path[i];
     }
     return path;

@@ -148,7 +148,10 @@ class Fight final : public Ruleset {
   // The cell a cell or coordinates target names (nullopt for the other kinds).
   std::optional<Cell> cell_of(const orders::Target& target) const;
   EntityId standing_at(Cell cell) const;
-  std::vector<Cell> path_of(const Entity& who, const orders::Movement& movement, EntityId target, const Action& action);
+  // The cells `who` means to enter. `held_back`, if given, is set when a written way is cut short
+  // where it stops leading away from hostiles (an action that must move away from them).
+  std::vector<Cell> path_of(const Entity& who, const orders::Movement& movement, EntityId target, const Action& action,
+                            bool* held_back = nullptr);
   void push_bindings(const orders::Match& match, int& count);
   // Calls the pack's function for a declared phrase (a condition's test, a target's find) with the
   // character and the phrase's bindings, leaving its result on the stack.

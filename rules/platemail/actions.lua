@@ -67,7 +67,19 @@ define("Sprint", { resolve = function(ctx)
   move_only(ctx)
   if status.has(ctx.actor, "Hidden") then status.remove(ctx.actor, "Hidden", "Sprints: revealed") end
 end })
-define("Fall Back", { resolve = move_only })
+-- Fall Back: "Must move away from hostiles". A way written that does not is followed only up to
+-- the step where it stops leading away from them (the runtime's `way_not_followed`): say why.
+local function tell_way_not_followed(ctx)
+  local way, me, path = ctx.way_not_followed, ctx.actor.name, ctx.path
+  if not way then return end
+  if #path == 0 then return act(ctx, ("%s (%s) stays: %s does not lead away from hostiles"):format(me, ctx.action, way)) end
+  act(ctx, ("%s (%s) goes no further than %s: beyond it, %s does not lead away from hostiles"):format(
+    me, ctx.action, path[#path], way))
+end
+define("Fall Back", { resolve = function(ctx)
+  move_only(ctx)
+  tell_way_not_followed(ctx)
+end })
 
 -- Skulk: "If moving, roll Stealth ... If you remain in Cover or Concealment and don't move, you
 -- can choose to roll Stealth or keep your last Stealth roll." "You must end this Action Phase in
