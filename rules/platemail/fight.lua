@@ -341,7 +341,9 @@ arbiter.define.hook("phase_end", function()
       log.event("wounded", { character = c.name, wounds = taken, total = before + taken, text = (
         "%s: %d hit%s, Absorb %d — %d Wound%s (%d of %d)"):format(c.name, #list, #list == 1 and "" or "s", absorb,
         taken, taken == 1 and "" or "s", before + taken, max) }, "tally")
-      if fall_if_beyond_max(c, before + taken, taken) then fell_this_round[c.name] = true end
+      -- Only Wounds received make one fall: a Stable character awake beyond Max Wounds, its hits
+      -- all absorbed, stays up.
+      if taken > 0 and fall_if_beyond_max(c, before + taken, taken) then fell_this_round[c.name] = true end
       if data and data.concentration_check and not down(c) then
         local parts = { { amount = combat.wound_modifier(before), reason = "Wounds" } }
         local ok, _, text = attack.check(c, "concentration", parts, c.name .. "'s Concentration Check")

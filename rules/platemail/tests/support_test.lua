@@ -173,6 +173,37 @@ test.case("a Stable character who woke and is wounded again falls Unconscious, F
   duel.no_failures(f)
 end)
 
+test.case("a Stable character who woke is hit with every Wound absorbed: no Wound received, no fall", function()
+  -- Aldric starts beyond Max Wounds (4 of 3), down from the first Round; the Medic's Medical
+  -- 9 + 2 = 11 Stabilizes him (four 1d4+1 of 1: 8 Rounds). Awake, in Leather (Absorb 1), he
+  -- Defends by default: the Orc's Full Attack, 18 − 3 = 15 > 13 hits and 2 misses. The hit is
+  -- absorbed, 0 Wounds: "Once a Character has received Wounds in excess of their Max Wounds" —
+  -- none received, no fall.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather", stats = { wounds = 4 } },
+    { name = "Medic", side = "party", at = "B3", weapon = "Staff", armor = "Leather", stats = { medical = 2 } },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+  }, { 9, 1, 1, 1, 1, 18, 2 })
+  f:round [[
+    Medic:
+      1: Stabilize -> "Aldric"
+      2: Defend
+  ]]
+  test.truthy(f:has("Aldric", "Stable"))
+  for _ = 1, 8 do f:round() end
+  test.falsy(f:has("Aldric", "Unconscious"))
+  f:round [[
+    Orc:
+      1: Full Attack -> "Aldric"
+      2: Defend
+  ]]
+  test.equal(#duel.attacks(f, "total"), 2)
+  test.equal(f:stat("Aldric", "wounds"), 4)
+  test.falsy(f:has("Aldric", "Unconscious"))
+  test.falsy(f:has("Aldric", "Fatally Wounded"))
+  duel.no_failures(f)
+end)
+
 test.case("Stabilize failed: Medical d20 5 + 2 < 10, still Fatally Wounded", function()
   local f = fallen({ 18, 5 })
   f:round(strike)
