@@ -17,6 +17,7 @@ struct ScriptedRuleset final : Ruleset {
   std::function<Halt(const MoveEvent&)> on_move;   // movement events
   std::function<void(const Intent&, Changes&)> on_resolve;
   std::vector<EntityId> turn_order;
+  std::map<std::string, double> reach;             // melee reach in feet, by character name
 
   void boundary(Boundary b, EntityId whose) override {
     asked.push_back(std::string(name(b)) + (whose ? " " + world->get(whose).name : ""));
@@ -29,6 +30,7 @@ struct ScriptedRuleset final : Ruleset {
     return intent;
   }
   Halt movement(const MoveEvent& event) override { return on_move ? on_move(event) : Halt::None; }
+  double reach_feet(const Entity& who) override { return reach.count(who.name) ? reach.at(who.name) : 0; }
   std::vector<EntityId> initiative(std::vector<EntityId> acting) override {
     return turn_order.empty() ? acting : turn_order;
   }
@@ -155,6 +157,28 @@ TEST_CASE("everyone moves at once and the ruleset decides what a crossing halts"
   CHECK(moved->fields["from"] == "A1");
   CHECK(moved->fields["to"] == "B1");
   CHECK(moved->fields["halted"] == true);
+}
+
+TEST_CASE("the ruleset gives each character's reach: stepping out of it is a left_reach event", "[flow]") {
+  Table t;
+  t.world.get(t.aldric).position = Cell{1, 0};
+  t.world.get(t.orc).position = Cell{3, 0};                                  // 10' east of Aldric
+  t.ruleset.orders["Aldric"] = Intent{.action = "Move", .path = {{0, 0}}};  // to 15' from the Orc
+  std::vector<MoveEventKind> events;
+  t.ruleset.on_move = [&](const MoveEvent& e) {
+    events.push_back(e.kind);
+    return Halt::None;
+  };
+  auto flow = t.flow({{"phase", PhaseKind::Simultaneous, 0}});
+  SECTION("without a reach of its own, the next cell: the Orc two cells off is not left") {
+    flow.run_round();
+    CHECK(events.empty());
+  }
+  SECTION("a 10' reach (a Reach weapon): Aldric leaves it") {
+    t.ruleset.reach["Orc"] = 10;
+    flow.run_round();
+    CHECK(events == std::vector{MoveEventKind::LeftReach});
+  }
 }
 
 TEST_CASE("a reaction window resolves an extra action whose changes land with the phase's", "[flow]") {

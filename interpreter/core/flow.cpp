@@ -195,7 +195,7 @@ void Flow::move_everyone() {
   bool anyone_moves = false;
   for (const Entity& e : world_.entities()) {
     const auto it = current_.find(e.id);
-    Mover mover{e.id, e.name, e.side, e.position, {}, false, 5};
+    Mover mover{e.id, e.name, e.side, e.position, {}, false, 0};
     if (it != current_.end()) {
       mover.path = it->second.path;
       mover.ready = it->second.ready;
@@ -204,6 +204,7 @@ void Flow::move_everyone() {
     movers.push_back(std::move(mover));
   }
   if (!anyone_moves) return;
+  for (Mover& mover : movers) mover.reach_feet = ruleset_.reach_feet(world_.get(mover.id));
   const auto decide = [&](const MoveEvent& event) { return ruleset_.movement(event); };
   const MovementResult result = resolve_movement(world_.grid(), movers, world_.traffic(), rules_.movement, decide);
   for (std::size_t i = 0; i < movers.size(); ++i) {

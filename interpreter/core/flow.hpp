@@ -91,6 +91,9 @@ class Ruleset {
   virtual std::optional<Intent> choose(const Entity& who, int ap_left) = 0;
   // What a movement event stops; the ruleset may also answer it with reactions (Flow::react).
   virtual Halt movement(const MoveEvent& event) = 0;
+  // The character's melee reach in feet, asked before everyone moves: stepping out of it is a
+  // LeftReach event. 0 (and anything under a cell) is the next cell (Grid::reach_feet).
+  virtual double reach_feet(const Entity& /*who*/) { return 0; }
   // Sequential phases: the order of turns among the characters who can act.
   virtual std::vector<EntityId> initiative(std::vector<EntityId> acting) = 0;
   // Sequential: `who`'s response to a declared action (the actor answering responses is asked

@@ -35,7 +35,7 @@ struct Mover {
   Cell start;
   std::vector<Cell> path;    // cells entered in order; empty when standing still
   bool ready = false;        // Platemail's Ready: may take an Attack of Opportunity
-  double reach_feet = 5;     // Platemail: 5', or 10' with a Reach weapon (never under a cell: Grid::reach_feet)
+  double reach_feet = 0;     // Platemail: 5', or 10' with a Reach weapon (never under a cell: Grid::reach_feet)
 };
 
 enum class MoveEventKind : std::uint8_t { Swap, Cross, HeadOn, SameCell, Blocked, LeftReach, BorderLimit, BorderChallenge };

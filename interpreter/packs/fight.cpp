@@ -1,6 +1,7 @@
 #include "interpreter/packs/fight.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include <fmt/format.h>
@@ -707,6 +708,18 @@ Halt Fight::movement(const MoveEvent& event) {
   if (lua_isnil(L_, -1)) return Halt::None;
   if (!lua_isstring(L_, -1)) throw Error("the movement hook returns nil, \"mover\", \"other\" or \"both\"");
   return parse_halt(lua_tostring(L_, -1));
+}
+
+double Fight::reach_feet(const Entity& who) {
+  const Function* f = hook("reach");
+  if (!f) return 0;
+  StackGuard guard{L_};
+  lua::push_entity(L_, who.id);
+  call(*f, 1, 1);
+  const double feet = lua_tonumber(L_, -1);
+  if (!lua_isnumber(L_, -1) || !(feet >= 0) || !std::isfinite(feet))
+    throw Error("the reach hook returns a reach in feet: a number, 0 or more");
+  return feet;
 }
 
 std::vector<EntityId> Fight::initiative(std::vector<EntityId> acting) {

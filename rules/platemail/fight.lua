@@ -212,6 +212,10 @@ local function paths_cross(event)
   return crossing[event.kind] or (event.kind == "blocked" and event.crossed)
 end
 
+-- Leaving a character's melee reach while everyone moves is the movement hook's `left_reach`: its
+-- weapon's reach (a house rule's Reach weapon: 10').
+arbiter.define.hook("reach", function(c) return combat.melee_reach(attack.combatant(c)) end)
+
 arbiter.define.hook("movement", function(event)
   local mover, other = event.mover, event.other
   if event.kind == "left_reach" then

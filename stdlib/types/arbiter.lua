@@ -108,9 +108,13 @@ function arbiter.define.target(name, value) end
 ---when there are none.
 ---@alias arbiter.ResponsesHook fun(who: world.Character, declared: flow.Intent, points_left: integer): string[]
 
+---The flow's hook `reach` (optional): `who`'s melee reach in feet, asked before everyone moves;
+---stepping out of it is the movement hook's `left_reach`. Never less than one cell.
+---@alias arbiter.ReachHook fun(who: world.Character): number
+
 ---Defines an extension point: a function other packs may replace with `arbiter.override.hook`.
 ---The flow's hooks are named by docs/fights.md (`choose`: arbiter.ChooseHook, `respond`:
----arbiter.RespondHook, `responses`: arbiter.ResponsesHook).
+---arbiter.RespondHook, `responses`: arbiter.ResponsesHook, `reach`: arbiter.ReachHook).
 ---@param name string
 ---@param value function
 function arbiter.define.hook(name, value) end

@@ -6,6 +6,7 @@
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
 local combat = require "combat"
+local duel = require "tests.duel"
 
 local function amounts(parts)
   local list = {}
@@ -17,25 +18,6 @@ local function reasons(parts)
   local list = {}
   for i, part in ipairs(parts) do list[i] = part.reason end
   return list
-end
-
--- The current values of the fields a patch names, to put back after it (so the cases also
--- run on top of a house pack: `arbiter test platemail platemail-house`).
-local function current(from, fields)
-  local values = {}
-  for key, value in pairs(fields) do
-    values[key] = type(value) == "table" and current(from[key], value) or from[key]
-  end
-  return values
-end
-
--- Patches a table for one body, then puts the old values back (even when the body fails).
-local function with_patch(name, fields, body)
-  local undo = current(arbiter.tables[name], fields)
-  arbiter.patch.table(name, fields)
-  local ok, err = pcall(body)
-  arbiter.patch.table(name, undo)
-  if not ok then error(err, 0) end
 end
 
 local MELEE = { kind = "melee" }
@@ -493,19 +475,19 @@ end)
 -- House rules: a patched table changes the result (nothing is a constant in code)
 
 test.case("house rule: Cover -4 instead of -2", function()
-  with_patch("rules", { cover = { modifier = -4 } }, function()
+  duel.with_patch("rules", { cover = { modifier = -4 } }, function()
     test.equal(amounts(combat.attack_modifiers({ weapon = "Sling" }, {}, { kind = "ranged", cover = true })), { -4 })
   end)
 end)
 
 test.case("house rule: Favor +2 (examples/packs/platemail-house)", function()
-  with_patch("rules", { favor_and_disfavor = { favor = 2 } }, function()
+  duel.with_patch("rules", { favor_and_disfavor = { favor = 2 } }, function()
     test.equal(amounts(combat.attack_modifiers({ weapon = "Axe", action = "Charge" }, {}, { kind = "melee", moved = 10 })), { 2 })
   end)
 end)
 
 test.case("house rule: at most one Favor and one Disfavor (each_applies = false)", function()
-  with_patch("rules", { favor_and_disfavor = { each_applies = false } }, function()
+  duel.with_patch("rules", { favor_and_disfavor = { each_applies = false } }, function()
     local parts = combat.attack_modifiers({ weapon = "Axe", action = "Charge" }, { action = "Full Attack" },
                                           { kind = "melee", moved = 15 })
     test.equal(parts, { { amount = 3, reason = "Favor (Charge, target's Full Attack)" } })
@@ -515,7 +497,7 @@ test.case("house rule: at most one Favor and one Disfavor (each_applies = false)
 end)
 
 test.case("house rule: Penetration subtracts from Absorb (stopped_when_absorb_exceeds = false)", function()
-  with_patch("rules", { penetration = { stopped_when_absorb_exceeds = false } }, function()
+  duel.with_patch("rules", { penetration = { stopped_when_absorb_exceeds = false } }, function()
     test.equal(combat.tally({ { wounds = 1, penetration = 2 } }, 3), 0, "Absorb 3 - 2 = 1 absorbs one")
     test.equal(combat.tally({ { wounds = 2, penetration = 2 } }, 3), 1, "1 of 2 absorbed")
   end)
@@ -523,20 +505,20 @@ test.case("house rule: Penetration subtracts from Absorb (stopped_when_absorb_ex
 end)
 
 test.case("house rule: an armor row (Chain Mail Deflection 2)", function()
-  with_patch("armor", { ["Chain Mail"] = { deflection = 2 } }, function()
+  duel.with_patch("armor", { ["Chain Mail"] = { deflection = 2 } }, function()
     test.equal(combat.defense({ armor = "Chain Mail", ready = true }), 12)
   end)
   test.equal(combat.defense({ armor = "Chain Mail", ready = true }), 11)
 end)
 
 test.case("house rule: -1 per extra Range increment makes 95' with a 30' Range -3", function()
-  with_patch("rules", { ranged = { modifier_per_extra_increment = -1 } }, function()
+  duel.with_patch("rules", { ranged = { modifier_per_extra_increment = -1 } }, function()
     test.equal(combat.range_modifier(30, 95), -3)
   end)
 end)
 
 test.case("house rule: Max Wounds 5", function()
-  with_patch("rules", { wounds = { max = 5 } }, function()
+  duel.with_patch("rules", { wounds = { max = 5 } }, function()
     test.equal(combat.wound_state(5), "wounded")
     test.equal(combat.wound_state(6), "unconscious")
     test.equal(combat.rounds_to_live(), 5)
@@ -544,13 +526,13 @@ test.case("house rule: Max Wounds 5", function()
 end)
 
 test.case("house rule: a Critical Hit deals two extra Wounds", function()
-  with_patch("rules", { critical_hit = { extra_wounds = 2 } }, function()
+  duel.with_patch("rules", { critical_hit = { extra_wounds = 2 } }, function()
     test.equal(combat.attack({ natural = 20, defense = 13, wounds = 1 }).wounds, 3)
   end)
 end)
 
 test.case("house rule: Guard blocks against Deflection alone (block.against = \"deflection\")", function()
-  with_patch("actions_data", { Guard = { block = { against = "deflection" } } }, function()
+  duel.with_patch("actions_data", { Guard = { block = { against = "deflection" } } }, function()
     test.equal(combat.guard_value({ armor = "Chain Mail", shield = "Shield", ready = true }, 2), 2)
   end)
 end)
@@ -577,7 +559,7 @@ end)
 test.case("Attacks of Opportunity: \"in melee range (5' or 10' if they have Reach)\": 5' for every weapon of the source", function()
   test.equal(combat.melee_reach({ weapon = "Pike" }), 5)
   test.equal(combat.melee_reach({ weapon = "Long Bow" }), 5, "no melee attack: the rule's 5'")
-  with_patch("weapons", { Pike = { melee = { reach = 10 } } }, function()
+  duel.with_patch("weapons", { Pike = { melee = { reach = 10 } } }, function()
     test.equal(combat.melee_reach({ weapon = "Pike" }), 10, "README's house rule: the Pike has Reach")
   end)
 end)

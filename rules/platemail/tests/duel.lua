@@ -1,9 +1,30 @@
 -- Shared setup for the fight tests (not a test file itself): a small field, the attacks and
 -- actions of the log as plain lists, and the check that no action failed unexpectedly.
 local test = require "arbiter.test"
+local arbiter = require "arbiter"
 local fight = require "arbiter.fight"
 
 local duel = {}
+
+-- The current values of the fields a patch names, to put back after it (so the cases also
+-- run on top of a house pack: `arbiter test platemail platemail-house`).
+local function current(from, fields)
+  local values = {}
+  for key, value in pairs(fields) do
+    values[key] = type(value) == "table" and current(from[key], value) or from[key]
+  end
+  return values
+end
+
+---Patches a table for one body, as a house rule would, then puts the old values back (even when
+---the body fails): the cases of one file share one load of the packs.
+function duel.with_patch(name, fields, body)
+  local undo = current(arbiter.tables[name], fields)
+  arbiter.patch.table(name, fields)
+  local ok, err = pcall(body)
+  arbiter.patch.table(name, undo)
+  if not ok then error(err, 0) end
+end
 
 ---A fight on an open field (10 × 6 unless `map` says otherwise) with scripted dice.
 function duel.new(characters, dice, map)

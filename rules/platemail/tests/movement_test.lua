@@ -75,6 +75,27 @@ test.case("Attack of Opportunity: 'Triggered when an adjacent enemy moves into a
   duel.no_failures(f)
 end)
 
+test.case("Attack of Opportunity from 'melee range (5\' or 10\' if they have Reach)': a house rule's Reach Axe reaches two cells", function()
+  -- The Orc at D2, 10' from Aldric at B2, holds an Axe given Reach (10'). Aldric steps west to A2,
+  -- 15' away: he leaves the Orc's reach, and the Orc (Defend, Ready) attacks: 15 > 14, 1 Wound.
+  duel.with_patch("weapons", { Axe = { melee = { reach = 10 } } }, function()
+    local f = duel.new({
+      { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Unarmored" },
+      { name = "Orc", side = "orcs", at = "D2", weapon = "Axe", armor = "Leather" },
+    }, { 15 })
+    f:round [[
+      Aldric:
+        1: Move 5' W
+        2: Defend
+    ]]
+    local attacks = f:events("attack")
+    test.equal(#attacks, 1)
+    test.equal(attacks[1].cause, "Attack of Opportunity")
+    test.equal(f:stat("Aldric", "wounds"), 1)
+    duel.no_failures(f)
+  end)
+end)
+
 test.case("Fall Back: 'You prevent Attacks of Opportunity against you this Action Phase'", function()
   local f = beside({})
   f:round [[
