@@ -43,6 +43,16 @@ TEST_CASE("an action raising an error that is not a message fails at its line, a
                                   "table value instead of a message"));
 }
 
+TEST_CASE("an error in a house pack's order condition is blamed on that pack, not on its manifest",
+          "[run][errors]") {
+  const Sheet sheet("Aldric:\n  1: IF I feel lucky THEN Charge -> closest enemy ELSE Defend\n  2: Defend\n");
+  const auto run = arbiter(one_round + "--seed 1 --house error-values --orders " + sheet.path.string());
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("tests/packs/error-values/init.lua:4: error: attempt to compare number with nil"));
+  CHECK_THAT(run.output, Contains("in pack 'error-values'"));
+  CHECK_THAT(run.output, !Contains("manifest of"));
+}
+
 TEST_CASE("a house pack's action that spends a budget is named with its file and line", "[run][errors]") {
   const Sheet spin("Aldric:\n  1: Spin\n  2: Defend\n");
   const auto loop = arbiter("--max-instructions 1000000 " + one_round + "--seed 1 --house runaway --orders " +

@@ -505,11 +505,12 @@ Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) cons
 }
 
 const std::string& Sandbox::owner_of(const std::string& file) const {
-  // The running pack when its folder holds the file (a manifest's scope shares its pack's folder);
-  // otherwise the pack whose folder holds it: a hook or an action of another pack raised the error.
+  // The running pack when its folder holds the file; otherwise the pack whose folder holds it: a
+  // hook, an action or an order phrase of another pack raised the error.
   const auto holds = [&](const Scope& scope) {
     const std::string& folder = scope.scope.display_folder;
-    return !folder.empty() && file.size() > folder.size() && file.compare(0, folder.size(), folder) == 0 &&
+    return scope.scope.owns_files && !folder.empty() && file.size() > folder.size() &&
+           file.compare(0, folder.size(), folder) == 0 &&
            file[folder.size()] == '/';
   };
   if (const auto running = packs_.find(current_pack_); running == packs_.end() || holds(running->second))

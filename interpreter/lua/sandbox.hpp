@@ -37,6 +37,9 @@ struct PackScope {
   std::filesystem::path folder;    // where `require "x.y"` looks for x/y.lua; empty: stdlib only
   std::string display_folder;      // how files are named in messages: "rules/platemail"
   Budget budget;
+  // Whether an error in a file of the folder, raised while another scope runs, is this scope's.
+  // Not a manifest's: its pack's folder is the same, and the pack's files are the pack's.
+  bool owns_files = true;
 };
 
 class Sandbox {

@@ -103,7 +103,7 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   const std::string shown = display_folder + "/pack.lua";
   if (!std::filesystem::is_regular_file(file)) throw Error(Diagnostic{{shown}, "no pack.lua in the pack's folder", {}, {}});
   const std::string scope = "manifest of " + display_folder;
-  if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, display_folder, {}});
+  if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, display_folder, {}, false});
   lua_State* L = sandbox.state();
   sandbox.run_file(scope, file, 1);
   const lua::StackGuard pop(L, lua_gettop(L) - 1);
