@@ -112,10 +112,14 @@ define("Skulk", {
 -- Combat Actions
 
 -- Charge: "Move up to 15 feet and make an Attack with Favor. You must move at least 10' to
--- receive Favor on your Attack."
+-- receive Favor on your Attack." Stopped by a Clash, a Charger "still get[s] to make an Attack
+-- with Favor": at its declared target when that is within reach, else at the opponent it clashed
+-- with, who stands beside it (README: default chosen).
 define("Charge", { needs_target = true, target = "enemy", resolve = function(ctx)
   move_only(ctx)
-  attack.make(ctx, ctx.target, { clash = attack.clashed(ctx.actor) })
+  local clashed, target = attack.clashed(ctx.actor), ctx.target
+  if clashed and not (target and attack.within_reach(ctx.actor, target)) then target = clashed end
+  attack.make(ctx, target, { clash = clashed ~= nil })
 end })
 
 -- Full Attack: "Stay in place and make two Attacks against adjacent opponents." Not said melee:

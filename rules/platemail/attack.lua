@@ -171,6 +171,14 @@ function attack.combatant(c, other)
   return setmetatable({ unaware = true }, { __index = known })
 end
 
+---Whether `target` is within the reach of `me`'s melee Attack (5', or its weapon's reach).
+---@param me world.Character
+---@param target world.Character
+---@return boolean
+function attack.within_reach(me, target)
+  return grid.within(me.cell, target.cell, combat.melee_reach(attack.combatant(me)))
+end
+
 -- The kind of Attack the attacker's weapon makes at this target: melee within reach, else its
 -- ranged or thrown attack; nil and why when it has none that reaches. `wanted` "melee" or
 -- "ranged" holds to that kind; "adjacent" (Full Attack) is melee, or a thrown weapon's thrown
@@ -178,7 +186,7 @@ end
 local function kind_for(me, target, wanted)
   local c = attack.combatant(me)
   local melee = combat.attack_row(c, "melee")
-  local adjacent = grid.within(me.cell, target.cell, combat.melee_reach(c))
+  local adjacent = attack.within_reach(me, target)
   if wanted ~= "ranged" and melee and adjacent then return "melee" end
   if wanted == "adjacent" and adjacent and combat.attack_row(c, "thrown") then return "thrown" end
   if wanted == "melee" or wanted == "adjacent" then

@@ -160,8 +160,14 @@ arbiter.define.hook("phase_start", function()
   attack.phase.unaware_attacked, attack.phase.guarded, attack.phase.combatants, attack.phase.shot = {}, {}, {}, {}
 end)
 
----Whether a character clashed this Action Phase (Charge keeps its Favor).
-function attack.clashed(c) return phase.clashed[c.name] ~= nil end
+---The opponent a character clashed with this Action Phase, if it clashed (a Charge keeps its
+---Favor, and is made at this opponent when its declared target is out of reach).
+---@param c world.Character
+---@return world.Character?
+function attack.clashed(c)
+  local name = phase.clashed[c.name]
+  return name and world.character(name) or nil
+end
 
 -- Fall Back: "You prevent Attacks of Opportunity against you this Action Phase": whether the
 -- character leaves a foe's reach or Clashes with one.

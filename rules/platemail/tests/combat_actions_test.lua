@@ -277,6 +277,52 @@ test.case("Clash: 'Characters that were using Charge still get to make an Attack
   duel.no_failures(f)
 end)
 
+-- A Clash stops the Orc's Charge at Bea: Aldric (A2) Moves east, the Orc (E2) Charges 15' west;
+-- both want C2 at the second step. Aldric takes it and both stop, the Orc at D2 having moved
+-- only 5'. Aldric (Ready) takes his Attack of Opportunity first: 1, a miss.
+local function charge_stopped_by_clash(bea_at, dice)
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Bea", side = "party", at = bea_at, weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "E2", weapon = "Axe", armor = "Leather" },
+  }, dice)
+  f:round [[
+    Aldric:
+      1: Move 15' E
+      2: Defend
+    Bea:
+      1: Use Item
+      2: Defend
+    Orc:
+      1: Charge 15' W -> "Bea"
+      2: Defend
+  ]]
+  test.equal(#f:events("clash"), 1)
+  test.equal({ f:cell("Aldric"), f:cell("Orc") }, { "C2", "D2" })
+  duel.no_failures(f)
+  return f
+end
+
+test.case("Clash: a Charge stopped beside its declared target attacks it, with Favor", function()
+  -- Bea (D3) is beside the Orc at D2. Sword and Leather, Ready: Defense 13. 11 + 3 Favor = 14 hits,
+  -- though the Orc moved only 5'.
+  local f = charge_stopped_by_clash("D3", { 1, 11 })
+  test.equal(duel.attacks(f, "target", "Orc"), { "Bea" })
+  test.equal(duel.attacks(f, "total", "Orc"), { 14 })
+  test.equal(duel.attacks(f, "hit", "Orc"), { true })
+  test.truthy(duel.narrated(f, "Orc (Charge) attacks Bea with Axe: d20 11 +3 Favor (Charge, Clash) = 14"))
+end)
+
+test.case("Clash: a Charge stopped short of its declared target attacks the opponent it clashed with, with Favor", function()
+  -- Bea (H5) is out of the Orc's reach; Aldric, who stopped it, stands beside it (README: default
+  -- chosen). Sword and Leather, Ready: Defense 13. 11 + 3 Favor = 14 hits.
+  local f = charge_stopped_by_clash("H5", { 1, 11 })
+  test.equal(duel.attacks(f, "target", "Orc"), { "Aldric" })
+  test.equal(duel.attacks(f, "total", "Orc"), { 14 })
+  test.equal(duel.attacks(f, "hit", "Orc"), { true })
+  test.truthy(duel.narrated(f, "Orc (Charge) attacks Aldric with Axe: d20 11 +3 Favor (Charge, Clash) = 14"))
+end)
+
 test.case("Guard: 'For each additional Attack you attempt to Guard against during this Action Phase, your Deflection has a -1 penalty'", function()
   -- Two Orcs Counter the Mage. The first 12 does not beat the Bodyguard's 13: blocked. The
   -- second is the additional Attack: 13 beats 13 − 1 = 12; d6 4 (even): the Bodyguard is hit.
