@@ -181,6 +181,36 @@ TEST_CASE("the ruleset gives each character's reach: stepping out of it is a lef
   }
 }
 
+TEST_CASE("an action that carries its target takes it along while everyone moves, before any action resolves",
+          "[flow][carry]") {
+  Table t;
+  // Brienne, beside Aldric and without orders of her own (as one Unconscious), is carried 10' south.
+  const EntityId brienne = t.world.add(Entity{.name = "Brienne", .side = "players", .position = {1, 0}}).id;
+  t.ruleset.orders["Aldric"] =
+      Intent{.action = "Rescue", .target = brienne, .path = {{0, 1}, {0, 2}}, .carries_target = true};
+  t.ruleset.orders["Orc"] = Intent{.action = "Look", .target = brienne};
+  Intent aldric_after;
+  std::vector<Cell> brienne_seen;
+  t.ruleset.on_resolve = [&](const Intent& intent, Changes&) {
+    brienne_seen.push_back(t.world.get(brienne).position);
+    if (intent.actor == t.aldric) aldric_after = intent;
+  };
+  auto flow = t.flow({{"phase", PhaseKind::Simultaneous, 0}});
+  flow.run_round();
+  CHECK(brienne_seen == std::vector<Cell>{{0, 1}, {0, 1}});  // every action finds her where she was carried
+  CHECK(aldric_after.carrying);
+  CHECK(aldric_after.moved_feet == 10);
+  CHECK(t.world.get(t.aldric).position == Cell{0, 2});
+  const LogEvent* carried = nullptr;
+  for (const auto& e : t.log.events())
+    if (e.type == "moved" && e.fields["character"] == "Brienne") carried = &e;
+  REQUIRE(carried);
+  CHECK(carried->fields["from"] == "B1");
+  CHECK(carried->fields["to"] == "A2");
+  CHECK(carried->fields["carried_by"] == "Aldric");
+  CHECK(carried->cause == "Rescue");
+}
+
 TEST_CASE("a reaction window resolves an extra action whose changes land with the phase's", "[flow]") {
   Table t;
   t.world.get(t.aldric).position = {3, 0};  // the Orc steps out of Aldric's reach

@@ -185,6 +185,70 @@ TEST_CASE("crossing a border with a challenge is reported for the ruleset to rol
   CHECK(failed.positions.front() == Cell{0, 0});
 }
 
+TEST_CASE("a carried mover goes with its carrier into each cell it leaves, and meets the others there (Platemail: Rescue)",
+          "[movement][carry]") {
+  // Aldric carries Brienne, beside him from the start, two cells west, away from the Orc beside her.
+  Grid board(6, 3);
+  BorderTraffic traffic;
+  std::vector<Mover> scene{mover("Aldric", "party", {2, 1}, {{1, 1}, {0, 1}}, false),
+                           mover("Brienne", "party", {3, 1}, {}), mover("Orc", "orcs", {4, 1}, {})};
+  scene[0].carries = 1;
+  const auto result = resolve_movement(board, scene, traffic);
+  CHECK(result.positions == std::vector<Cell>{{0, 1}, {1, 1}, {4, 1}});
+  CHECK(result.carried_by == std::vector<std::size_t>{nobody, 0, nobody});
+  CHECK(result.steps_taken == std::vector<int>{2, 0, 0});  // Brienne took no step of her own
+  // Nothing between the two (they never cross, nor leave each other); carried, she leaves the Orc's reach.
+  REQUIRE(kinds(result) == std::vector{MoveEventKind::LeftReach});
+  CHECK(result.events[0].mover == 1);
+  CHECK(result.events[0].other == 2);
+  CHECK(result.events[0].to == Cell{2, 1});
+}
+
+TEST_CASE("a carrier picks up on the way, and a step into a held cell stops both", "[movement][carry]") {
+  // Aldric walks east along row 1; beside Brienne (C3) after one step, he takes her along. The Orc
+  // holds E2: Aldric stops at D2 and Brienne behind him at C2, not in his cell.
+  Grid board(6, 3);
+  BorderTraffic traffic;
+  std::vector<Mover> scene{mover("Aldric", "party", {0, 1}, {{1, 1}, {2, 1}, {3, 1}, {4, 1}}),
+                           mover("Brienne", "party", {2, 2}, {}), mover("Orc", "orcs", {4, 1}, {})};
+  scene[0].carries = 1;
+  const auto result = resolve_movement(board, scene, traffic);
+  CHECK(result.positions == std::vector<Cell>{{3, 1}, {2, 1}, {4, 1}});
+  CHECK(result.carried_by[1] == 0);
+  REQUIRE(kinds(result) == std::vector{MoveEventKind::Blocked});
+  CHECK(result.events[0].mover == 0);
+}
+
+TEST_CASE("what stops the carried one stops its carrier: they stay one step apart", "[movement][carry]") {
+  // Aldric carries Brienne west; the Orc steps into C1 as she does: the ruleset stops both of them,
+  // and Aldric, who was free to step, stays with her.
+  Grid board(6, 3);
+  BorderTraffic traffic;
+  std::vector<Mover> scene{mover("Aldric", "party", {2, 0}, {{1, 0}, {0, 0}}), mover("Brienne", "party", {3, 0}, {}),
+                           mover("Orc", "orcs", {1, 1}, {{2, 0}})};
+  scene[0].carries = 1;
+  const auto stop_both = [](const MoveEvent& e) { return e.kind == MoveEventKind::SameCell ? Halt::Both : Halt::None; };
+  const auto result = resolve_movement(board, scene, traffic, {}, stop_both);
+  REQUIRE(kinds(result) == std::vector{MoveEventKind::SameCell});
+  CHECK(result.events[0].mover == 1);
+  CHECK(result.events[0].other == 2);
+  CHECK(result.positions == std::vector<Cell>{{2, 0}, {3, 0}, {1, 1}});
+}
+
+TEST_CASE("no one is picked up across a wall, and a mover carries only another mover", "[movement][carry][errors]") {
+  Grid board(3, 3);
+  board.set_border({1, 1}, {2, 1}, Border{.name = "stone wall", .blocks_movement = true});
+  BorderTraffic traffic;
+  std::vector<Mover> scene{mover("Aldric", "party", {1, 1}, {{0, 1}}), mover("Brienne", "party", {2, 1}, {})};
+  scene[0].carries = 1;
+  const auto result = resolve_movement(board, scene, traffic);
+  CHECK(result.carried_by == std::vector<std::size_t>{nobody, nobody});
+  CHECK(result.positions == std::vector<Cell>{{0, 1}, {2, 1}});
+  scene[0].carries = 0;
+  CHECK(error_message([&] { resolve_movement(board, scene, traffic); }) ==
+        "Aldric carries mover 0: not another of the 2 movers");
+}
+
 TEST_CASE("a path through a wall is an error naming the character and the step", "[movement][errors]") {
   Grid board(3, 3);
   board.set_border({1, 1}, {1, 0}, Border{.name = "stone wall", .blocks_movement = true});

@@ -129,20 +129,26 @@ TEST_CASE("a loaded fight continues exactly as the original does", "[snapshot]")
   CHECK(after_loaded.events().size() == 2);  // Bound expired, Orc #2 poisoned
 }
 
-TEST_CASE("last intents save and load identical, with the way an order wrote and did not follow", "[snapshot]") {
+TEST_CASE("last intents save and load identical, with the way an order wrote and did not follow, and a carry",
+          "[snapshot]") {
   const StatusBook book = fight_statuses();
   EventLog log;
   SavedState original = fight_in_progress(book, log);
   const Entity& aldric = original.world.find("Aldric");
   const Entity& orc = original.world.find("Orc");
-  original.last_intents[aldric.id] = Intent{.actor = aldric.id, .action = "Defend", .start = aldric.position};
+  original.last_intents[aldric.id] = Intent{.actor = aldric.id, .action = "Rescue", .target = orc.id,
+                                            .carries_target = true, .start = aldric.position, .carrying = true};
   original.last_intents[orc.id] = Intent{.actor = orc.id, .action = "Fall Back", .order = "Fall Back 15' W",
                                          .way_not_followed = "15' W", .start = orc.position};
   const nlohmann::json saved = state_to_json(original);
   CHECK(state_from_json(saved, "fight.json") == original);
   const nlohmann::json& last = saved["flow"]["last_intents"];
-  CHECK_FALSE(last[0].contains("way_not_followed"));  // written only when there is one
+  // Each written only when there is one: saves of fights without them stay as they were.
+  CHECK_FALSE(last[0].contains("way_not_followed"));
   CHECK(last[1]["way_not_followed"] == "15' W");
+  CHECK(last[0]["carrying"] == true);
+  CHECK_FALSE(last[1].contains("carries_target"));
+  CHECK_FALSE(last[1].contains("carrying"));
 }
 
 TEST_CASE("a truncated save is refused with the file named and left as it was", "[snapshot][errors]") {

@@ -191,15 +191,25 @@ void Flow::run_simultaneous() {
 }
 
 void Flow::move_everyone() {
+  const std::vector<Entity>& everyone = world_.entities();
+  const auto index_of = [&](EntityId id) {
+    return static_cast<std::size_t>(
+        std::find_if(everyone.begin(), everyone.end(), [id](const Entity& e) { return e.id == id; }) -
+        everyone.begin());
+  };
   std::vector<Mover> movers;
   bool anyone_moves = false;
-  for (const Entity& e : world_.entities()) {
+  for (const Entity& e : everyone) {
     const auto it = current_.find(e.id);
     Mover mover{e.id, e.name, e.side, e.position, {}, false, 0};
     if (it != current_.end()) {
-      mover.path = it->second.path;
-      mover.ready = it->second.ready;
-      anyone_moves = anyone_moves || !mover.path.empty();
+      const Intent& intent = it->second;
+      mover.path = intent.path;
+      mover.ready = intent.ready;
+      if (intent.carries_target && intent.target != no_entity && intent.target != e.id)
+        mover.carries = index_of(intent.target);
+      // One that stays in place still picks up the target beside it.
+      anyone_moves = anyone_moves || !mover.path.empty() || mover.carries != nobody;
     }
     movers.push_back(std::move(mover));
   }
@@ -209,22 +219,33 @@ void Flow::move_everyone() {
   const MovementResult result = resolve_movement(world_.grid(), movers, world_.traffic(), rules_.movement, decide);
   for (std::size_t i = 0; i < movers.size(); ++i) {
     const auto it = current_.find(movers[i].id);
-    if (it == current_.end() || movers[i].path.empty()) continue;
-    Intent& intent = it->second;
-    const int taken = result.steps_taken[i];
-    Cell at = movers[i].start;
-    for (int step = 0; step < taken; ++step) {
-      intent.moved_feet += world_.grid().distance_feet(at, movers[i].path[static_cast<std::size_t>(step)]);
-      at = movers[i].path[static_cast<std::size_t>(step)];
+    Intent* intent = it == current_.end() ? nullptr : &it->second;
+    if (intent && !movers[i].path.empty()) {
+      const int taken = result.steps_taken[i];
+      Cell at = movers[i].start;
+      for (int step = 0; step < taken; ++step) {
+        intent->moved_feet += world_.grid().distance_feet(at, movers[i].path[static_cast<std::size_t>(step)]);
+        at = movers[i].path[static_cast<std::size_t>(step)];
+      }
+      intent->halted = taken < static_cast<int>(movers[i].path.size());
     }
-    intent.halted = taken < static_cast<int>(movers[i].path.size());
+    if (intent && movers[i].carries != nobody) intent->carrying = result.carried_by[movers[i].carries] == i;
     Entity& who = world_.get(movers[i].id);
-    if (at == who.position) continue;
-    log_.record(event_type::moved,
-                {{"character", who.name}, {"from", world_.grid().label(who.position)}, {"to", world_.grid().label(at)},
-                 {"feet", intent.moved_feet}, {"halted", intent.halted}},
-                intent.action);
-    world_.move(who.id, at);
+    const Cell to = result.positions[i];
+    if (to == who.position) continue;
+    nlohmann::json fields{{"character", who.name},
+                          {"from", world_.grid().label(who.position)},
+                          {"to", world_.grid().label(to)},
+                          {"feet", intent ? intent->moved_feet : 0.0},
+                          {"halted", intent && intent->halted}};
+    std::string cause = intent ? intent->action : "";
+    // Moved by being carried: its carrier's action moved it.
+    if (const std::size_t carrier = result.carried_by[i]; carrier != nobody) {
+      fields["carried_by"] = movers[carrier].name;
+      cause = current_.at(movers[carrier].id).action;
+    }
+    log_.record(event_type::moved, std::move(fields), cause);
+    world_.move(who.id, to);
   }
 }
 

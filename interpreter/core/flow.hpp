@@ -1,8 +1,9 @@
 #pragma once
 // The flow of a fight: a round is the phases a ruleset declares, each either
 //   simultaneous  every character's intent is fixed first; everyone moves at once, step by step
-//                 (movement.hpp); each action is resolved against the state of the phase's start
-//                 and every change is applied together when the phase ends (Platemail);
+//                 (movement.hpp), carrying along the targets of actions that carry them (Rescue);
+//                 each action is resolved against the state of the phase's start, everyone where
+//                 they moved, and every change is applied together when the phase ends (Platemail);
 //   sequential    turns in an initiative order the ruleset computes; each character declares
 //                 actions one by one from an action-point budget; others may respond to each
 //                 declared action and the actor may answer the responses before it resolves
@@ -56,11 +57,15 @@ struct Intent {
   // The way the order wrote ("15' W"), when the action must move away from hostiles and a step of
   // that way would not: `path` follows it only up to that step.
   std::string way_not_followed{};
+  // Its action carries the target along (Platemail's Rescue): in a simultaneous phase, once the
+  // actor stands beside the target, the target moves with it (movement.hpp).
+  bool carries_target = false;
   bool reaction = false;   // taken in answer to something, beside the chosen action
   // What happened to it as the phase ran:
   Cell start{};                      // where the actor stood when it began
   double moved_feet = 0;
   bool halted = false;               // its movement was stopped
+  bool carrying = false;             // carries_target: it picked the target up and carried it
   std::vector<Intent> responses{};   // sequential: what others declared against it, then the actor's answers
   friend bool operator==(const Intent&, const Intent&) = default;
 };

@@ -19,8 +19,12 @@ std::string_view name(MoveEventKind kind) {
 namespace {
 
 void check_paths(const Grid& grid, const PathRules& rules, std::span<const Mover> movers) {
-  for (const Mover& mover : movers) {
+  for (std::size_t m = 0; m < movers.size(); ++m) {
+    const Mover& mover = movers[m];
     grid.require_inside(mover.start, mover.name + "'s starting cell");
+    if (mover.carries != nobody && (mover.carries >= movers.size() || mover.carries == m))
+      throw Error(fmt::format("{} carries mover {}: not another of the {} movers", mover.name, mover.carries,
+                              movers.size()));
     Cell at = mover.start;
     for (std::size_t i = 0; i < mover.path.size(); ++i) {
       const Cell next = mover.path[i];
@@ -40,8 +44,9 @@ class Phase {
         const MoveDecision& decide)
       : grid_(grid), movers_(movers), traffic_(traffic), rules_(rules), decide_(decide),
         position_(movers.size()), want_(movers.size()), before_(movers.size()), halted_(movers.size(), false),
-        side_(movers.size()), reach_(movers.size()) {
+        side_(movers.size()), reach_(movers.size()), partner_(movers.size(), nobody) {
     result_.steps_taken.assign(movers.size(), 0);
+    result_.carried_by.assign(movers.size(), nobody);
     by_cell_.resize(movers.size());
     for (std::size_t i = 0; i < movers.size(); ++i) by_cell_[i] = i;
     // Sides as small numbers: the pair loops compare them thousands of times per phase.
@@ -56,6 +61,7 @@ class Phase {
   MovementResult run() {
     std::size_t longest = 0;
     for (const Mover& m : movers_) longest = std::max(longest, m.path.size());
+    pick_up();
     for (std::size_t step = 1; step <= longest; ++step) {
       step_ = static_cast<int>(step);
       intend();
@@ -64,6 +70,7 @@ class Phase {
       keep_cells_single();
       advance();
       check_reach();
+      pick_up();
     }
     result_.positions = position_;
     return std::move(result_);
@@ -72,6 +79,7 @@ class Phase {
  private:
   bool moving(std::size_t i) const { return want_[i] != position_[i]; }
   bool allies(std::size_t i, std::size_t j) const { return side_[i] == side_[j]; }
+  bool carried(std::size_t i) const { return result_.carried_by[i] != nobody; }
 
   // Every metric counts at least the larger of the two offsets, so this cheap test rules out
   // almost every pair before the metric is asked. `reach_feet` is from reach_: a cell at least.
@@ -80,9 +88,31 @@ class Phase {
     return far * grid_.scale() <= reach_feet && grid_.within_feet(a, b, reach_feet);
   }
 
+  // A carrier and the one it carries stop together: one step apart, or they would part.
   void halt(std::size_t i) {
     halted_[i] = true;
     want_[i] = position_[i];
+    if (const std::size_t partner = partner_[i]; partner != nobody && moving(partner)) halt(partner);
+  }
+
+  void stop_after_step(std::size_t i) {
+    halted_[i] = true;
+    if (partner_[i] != nobody) halted_[partner_[i]] = true;
+  }
+
+  // The carried one's first step with its carrier is into the carrier's cell: they must be side
+  // by side with that step possible. One who carries or is carried is not picked up, nor picks up.
+  void pick_up() {
+    for (std::size_t i = 0; i < movers_.size(); ++i) {
+      const std::size_t j = movers_[i].carries;
+      if (j == nobody || partner_[i] != nobody || partner_[j] != nobody) continue;
+      if (!grid_.adjacent(position_[i], position_[j]) ||
+          check_step(grid_, rules_.paths, position_[j], position_[i]).obstacle != StepObstacle::None)
+        continue;
+      partner_[i] = j;
+      partner_[j] = i;
+      result_.carried_by[j] = i;
+    }
   }
 
   // `other` has entered the cell it holds this phase, and `mover` is not following it: it stands
@@ -113,15 +143,19 @@ class Phase {
     const auto halt_whom = static_cast<unsigned>(decide_(event));
     if (halt_whom & static_cast<unsigned>(Halt::Mover)) halt(mover);
     if ((halt_whom & static_cast<unsigned>(Halt::Other)) && other != nobody) halt(other);
-    if (halt_whom & static_cast<unsigned>(Halt::MoverAfterStep)) halted_[mover] = true;  // this step is still taken
+    if (halt_whom & static_cast<unsigned>(Halt::MoverAfterStep)) stop_after_step(mover);  // this step is still taken
   }
 
   void intend() {
     for (std::size_t i = 0; i < movers_.size(); ++i) {
+      if (carried(i)) continue;
       const auto& path = movers_[i].path;
       const auto next = static_cast<std::size_t>(step_ - 1);
       want_[i] = !halted_[i] && next < path.size() ? path[next] : position_[i];
     }
+    // Once every carrier's wish is known: the carried step into the cells their carriers leave.
+    for (std::size_t i = 0; i < movers_.size(); ++i)
+      if (carried(i)) want_[i] = moving(partner_[i]) ? position_[partner_[i]] : position_[i];
   }
 
   // Heimr: "As soon as the limit is reached, no more characters can move through the border."
@@ -165,6 +199,7 @@ class Phase {
     for (std::size_t a = 0; a < walkers_.size(); ++a)
       for (std::size_t b = a + 1; b < walkers_.size(); ++b) {
         const std::size_t i = walkers_[a], j = walkers_[b];
+        if (partner_[i] == j) continue;  // a carrier and the one it carries move as one
         if (std::abs(position_[i].x - position_[j].x) > 2 || std::abs(position_[i].y - position_[j].y) > 2) continue;
         if (!moving(i) || !moving(j)) continue;  // halted by an earlier event this step
         if (want_[i] == position_[j] && want_[j] == position_[i]) report(MoveEventKind::Swap, i, j);
@@ -219,7 +254,7 @@ class Phase {
         if (use.count++ == 0) use.first = movers_[i].id;
       }
       position_[i] = want_[i];
-      ++result_.steps_taken[i];
+      if (!carried(i)) ++result_.steps_taken[i];
     }
   }
 
@@ -229,7 +264,7 @@ class Phase {
     for (std::size_t i = 0; i < movers_.size(); ++i) {
       if (before_[i] == position_[i]) continue;
       for (std::size_t j = 0; j < movers_.size(); ++j) {
-        if (j == i || allies(i, j)) continue;
+        if (j == i || allies(i, j) || partner_[i] == j) continue;
         const double reach = reach_[j];
         if (within_reach(before_[i], before_[j], reach) && !within_reach(position_[i], position_[j], reach))
           report_step(MoveEventKind::LeftReach, i, j, before_[i], position_[i]);
@@ -246,6 +281,7 @@ class Phase {
   std::vector<bool> halted_;
   std::vector<int> side_;
   std::vector<double> reach_;
+  std::vector<std::size_t> partner_;  // the one each carries or is carried by, once picked up
   std::vector<std::size_t> by_cell_, halt_later_, walkers_;
   int step_ = 0;
   MovementResult result_;

@@ -16,6 +16,11 @@
 // decides what each event does through `decide`, which may halt either character where it
 // stands; the runtime itself only enforces what cannot happen: a border past its limit, and (with
 // `one_per_cell`) two characters ending a step in one cell — then neither enters.
+// A mover may carry another (Platemail's Rescue): from the moment the two stand side by side, at
+// the start or after a step, with a step possible between them, the carried one ends its own path
+// and moves with its carrier, each step into the cell the carrier left. Whatever stops one stops
+// the other, and nothing is reported between the two; everyone else meets the carried one where
+// it is carried (its steps are reported like anyone's).
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -28,6 +33,8 @@
 
 namespace arbiter {
 
+inline constexpr std::size_t nobody = static_cast<std::size_t>(-1);
+
 struct Mover {
   int id = 0;                // the caller's identifier (an entity id)
   std::string name;          // for error messages
@@ -36,12 +43,11 @@ struct Mover {
   std::vector<Cell> path;    // cells entered in order; empty when standing still
   bool ready = false;        // Platemail's Ready: may take an Attack of Opportunity
   double reach_feet = 0;     // Platemail: 5', or 10' with a Reach weapon (never under a cell: Grid::reach_feet)
+  std::size_t carries = nobody;  // the mover it picks up and carries (an index into the movers), if any
 };
 
 enum class MoveEventKind : std::uint8_t { Swap, Cross, HeadOn, SameCell, Blocked, LeftReach, BorderLimit, BorderChallenge };
 std::string_view name(MoveEventKind kind);  // "swap", "cross", "head_on", "same_cell", …
-
-inline constexpr std::size_t nobody = static_cast<std::size_t>(-1);
 
 struct MoveEvent {
   MoveEventKind kind = MoveEventKind::Swap;
@@ -86,11 +92,12 @@ struct MovementRules {
 struct MovementResult {
   std::vector<MoveEvent> events;
   std::vector<Cell> positions;  // where each mover ended
-  std::vector<int> steps_taken;
+  std::vector<int> steps_taken;  // along its own path: steps carried are not counted
+  std::vector<std::size_t> carried_by;  // for each mover, the one who picked it up and carried it, or nobody
 };
 
-// Every path must be a chain of allowed steps from its start (otherwise an arbiter::Error naming
-// the character and the step). `traffic` is read and updated.
+// Every path must be a chain of allowed steps from its start, and a mover can carry only another
+// mover (otherwise an arbiter::Error naming the character). `traffic` is read and updated.
 MovementResult resolve_movement(const Grid& grid, std::span<const Mover> movers, BorderTraffic& traffic,
                                 const MovementRules& rules = {}, const MoveDecision& decide = {});
 

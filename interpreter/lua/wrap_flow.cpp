@@ -92,7 +92,7 @@ const luaL_Reg functions[] = {
 }  // namespace
 
 void push_intent(lua_State* L, const Intent& intent, const World& world) {
-  lua_createtable(L, 0, 14);
+  lua_createtable(L, 0, 15);
   push_entity(L, intent.actor);
   lua_setfield(L, -2, "actor");
   lua_pushstring(L, intent.action.c_str());
@@ -121,6 +121,8 @@ void push_intent(lua_State* L, const Intent& intent, const World& world) {
   lua_setfield(L, -2, "moved");
   lua_pushboolean(L, intent.halted);
   lua_setfield(L, -2, "halted");
+  lua_pushboolean(L, intent.carrying);
+  lua_setfield(L, -2, "carrying");
   push_cells(L, intent.path);
   lua_setfield(L, -2, "path");
   lua_createtable(L, static_cast<int>(intent.arguments.size()), 0);

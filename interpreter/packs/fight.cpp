@@ -126,7 +126,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     registry.push(L, d->kind, d->name);
     switch (d->kind) {
       case Kind::action: {
-        Action a{d->name, true, {}, 0, false, {}, vocabulary_.action(d->name)->move_feet, function_field(*d, "resolve"), {}};
+        Action a{d->name, true, {}, 0, false, false, {}, vocabulary_.action(d->name)->move_feet, function_field(*d, "resolve"), {}};
         if (lua_istable(L, -1)) {
           if (raw_field(L, -1, "ready") == LUA_TBOOLEAN) a.ready = lua_toboolean(L, -1);
           lua_pop(L, 1);
@@ -134,6 +134,8 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
           if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
           lua_pop(L, 1);
           a.away_from_hostiles = raw_field(L, -1, "away_from_hostiles") == LUA_TBOOLEAN && lua_toboolean(L, -1);
+          lua_pop(L, 1);
+          a.carries_target = raw_field(L, -1, "carries_target") == LUA_TBOOLEAN && lua_toboolean(L, -1);
           lua_pop(L, 1);
           if (raw_field(L, -1, "declared_as") == LUA_TSTRING) a.declared_as = lua_tostring(L, -1);
           lua_pop(L, 1);
@@ -447,6 +449,7 @@ Intent Fight::intent_for(const Entity& who, const Action& chosen) {
   intent.action = chosen.name;
   intent.ready = chosen.ready;
   intent.cost = chosen.cost;
+  intent.carries_target = chosen.carries_target;
   intent.start = who.position;
   return intent;
 }

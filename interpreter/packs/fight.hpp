@@ -104,6 +104,7 @@ class Fight final : public Ruleset {
     Function ready_when;  // ready = function(me, intent): Ready by how the action is used (Use Item)
     int cost = 0;
     bool away_from_hostiles = false;  // with no way written, it moves away from every enemy
+    bool carries_target = false;      // its target moves with the actor once picked up (Intent::carries_target)
     std::vector<std::string> allowed_by;  // if any: only a character with one of these statuses may take it
     std::optional<long> move_feet;
     Function resolve;

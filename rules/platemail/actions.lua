@@ -241,20 +241,15 @@ define("Use Item", {
   end,
 })
 
--- Rescue: "Move up to 15 feet, picking up and carrying an ally or unconscious Character."
-define("Rescue", { needs_target = true, resolve = function(ctx)
+-- Rescue: "Move up to 15 feet, picking up and carrying an ally or unconscious Character." The one
+-- carried moves with the rescuer while everyone moves (`carries_target`), into each square the
+-- rescuer leaves, so the phase's actions find it where it was carried.
+define("Rescue", { needs_target = true, carries_target = true, resolve = function(ctx)
   local me, carried = ctx.actor, attack.rescued(ctx.actor)
   if not carried then
     return act(ctx, ("%s cannot reach %s to carry them"):format(me.name, ctx.target and ctx.target.name or "anyone"))
   end
   status.apply(me, "Encumbered", { cause = "carrying " .. carried.name })
-  -- The one carried comes along, to the square the rescuer last left (where it was stopped, if it was).
-  local behind = ctx.start
-  for _, cell in ipairs(ctx.path) do
-    if cell == me.cell then break end
-    behind = cell
-  end
-  if behind ~= me.cell and behind ~= carried.cell then world.move(carried, behind, "carried by " .. me.name) end
   act(ctx, ("%s picks up %s and carries them"):format(me.name, carried.name))
 end })
 

@@ -131,19 +131,14 @@ function attack.shielded_by_ally(target)
   return false
 end
 
----The ally a Rescue picks up this phase: the Rescue's target, if the rescuer stood beside it when
----the phase began or came beside it on the way ("Move up to 15 feet, picking up and carrying").
+---The ally a Rescue carries this phase: its target, once the rescuer stood beside it, when the
+---phase began or on the way ("Move up to 15 feet, picking up and carrying"). The runtime picks it
+---up and carries it while everyone moves (the action's `carries_target`).
 ---@param rescuer world.Character
 ---@return world.Character?
 function attack.rescued(rescuer)
   local intent = flow.intent(rescuer)
-  if not (intent and intent.action == "Rescue" and intent.target) then return nil end
-  local ally = intent.target
-  if grid.adjacent(intent.start, ally.cell) then return ally end
-  for _, cell in ipairs(intent.path or {}) do
-    if grid.adjacent(cell, ally.cell) then return ally end
-    if cell == rescuer.cell then break end
-  end
+  if intent and intent.action == "Rescue" and intent.carrying then return intent.target end
   return nil
 end
 

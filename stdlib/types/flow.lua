@@ -18,6 +18,7 @@
 ---@field start string the cell it stood in when the phase began
 ---@field moved number feet moved this phase
 ---@field halted boolean its movement was stopped
+---@field carrying boolean its action carries its target (`carries_target`), and it picked the target up and carried it this phase
 ---@field path string[] the cells it meant to enter
 ---@field arguments string[] the order's words in parentheses: Prepare Spell (Fireball)
 ---@field responses flow.Intent[] sequential: responses declared against it, then the actor's answers

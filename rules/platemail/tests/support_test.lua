@@ -250,3 +250,59 @@ test.case("Rescue: 'Move up to 15 feet, picking up and carrying an ally' — car
   test.truthy(picked, "Brenna picks Aldric up")
   duel.no_failures(f)
 end)
+
+test.case("Rescue: the ally is carried as everyone moves — a melee Counter where it stood reaches no one", function()
+  -- Brenna (C2) carries Aldric (D2) 10' west. Carried out of the Orc's reach (E2), Aldric draws its
+  -- Attack of Opportunity on the way: d20 5 − 3 Disfavor (Aldric Defends) = 2 vs 13, a miss. When
+  -- the actions resolve he is at B2: the Orc's Counter has no opponent beside it.
+  local f = duel.new({
+    { name = "Brenna", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "D2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "E2", weapon = "Axe", armor = "Leather" },
+  }, { 5 })
+  f:round [[
+    Brenna:
+      1: Rescue W, W -> "Aldric"
+      2: Defend
+    Aldric:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Counter -> "Aldric"
+      2: Defend
+  ]]
+  test.equal({ f:cell("Brenna"), f:cell("Aldric") }, { "A2", "B2" })
+  test.truthy(duel.narrated(f, "Orc: Attack of Opportunity → Aldric (Aldric leaves Orc's reach)"))
+  test.equal(duel.attacks(f, "total", "Orc"), { 2 })
+  test.truthy(duel.narrated(f, "Orc (Counter) has no one to attack"))
+  duel.no_failures(f)
+end)
+
+test.case("Rescue: 'If you are hit, roll a die: On even numbers, the Character you are carrying is hit instead' — after carrying them", function()
+  -- Brenna (C2) carries Aldric (D2, Unarmored) 5' west: she stops at B2, he behind her at C2. The
+  -- Orc (A3), beside her there, Counters her: Leather, Not Ready: 12; 10 + 3 Favor (Rescue) = 13
+  -- hits; d6 4 (even): Aldric, carried, takes the Wound.
+  local f = duel.new({
+    { name = "Brenna", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "D2", weapon = "Sword", armor = "Unarmored" },
+    { name = "Orc", side = "orcs", at = "A3", weapon = "Axe", armor = "Leather" },
+  }, { 10, 4 })
+  f:round [[
+    Brenna:
+      1: Rescue W -> "Aldric"
+      2: Defend
+    Aldric:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Counter -> "Brenna"
+      2: Defend
+  ]]
+  test.equal({ f:cell("Brenna"), f:cell("Aldric") }, { "B2", "C2" })
+  test.equal(duel.attacks(f, "total"), { 13 })
+  test.equal(duel.attacks(f, "target"), { "Aldric" })
+  test.truthy(duel.narrated(f, "d6 4: Aldric, carried, is hit instead"))
+  test.equal(f:stat("Aldric", "wounds"), 1)
+  test.equal(f:stat("Brenna", "wounds"), nil)
+  duel.no_failures(f)
+end)
