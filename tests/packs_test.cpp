@@ -226,6 +226,13 @@ TEST_CASE("a manifest with a misspelt field", "[packs][bad-input]") {
         "  did you mean 'requires'?");
 }
 
+TEST_CASE("a manifest whose main file is not in the folder is refused, with the nearest file", "[packs][bad-input]") {
+  Stack s;
+  CHECK(s.error({"typo-main"}) ==
+        "tests/packs/typo-main/pack.lua:1: error: the manifest's main file 'mian.lua' is not in the pack's folder "
+        "(did you mean 'main.lua'?)");
+}
+
 TEST_CASE("a manifest with a bad version range", "[packs][bad-input]") {
   Stack s;
   CHECK(s.error({"bad-range"}) ==

@@ -1,5 +1,6 @@
 #include "interpreter/packs/manifest.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -129,7 +130,18 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
     fields.fail(e.diagnostics().front().message);
   }
   m.description = fields.string("description", false);
-  if (auto main = fields.string("main", false); !main.empty()) m.main = main;
+  if (auto main = fields.string("main", false); !main.empty()) {
+    // A misspelt `main` would load the pack with none of its rules, silently.
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(folder / main, ec)) {
+      std::vector<std::string> files;
+      for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+        if (entry.path().extension() == ".lua") files.push_back(entry.path().filename().string());
+      fields.fail(with_nearest(fmt::format("the manifest's main file '{}' is not in the pack's folder", main), main,
+                               files));
+    }
+    m.main = main;
+  }
 
   if (const int type = fields.push("api"); type != LUA_TNIL) {
     if (!lua_isinteger(L, -1)) fields.fail("the manifest's 'api' must be a whole number");

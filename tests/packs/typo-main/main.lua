@@ -1,0 +1,1 @@
+error("typo-main's main.lua must never run: the manifest names 'mian.lua'")
