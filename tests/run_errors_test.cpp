@@ -53,6 +53,20 @@ TEST_CASE("an error in a house pack's order condition is blamed on that pack, no
   CHECK_THAT(run.output, !Contains("manifest of"));
 }
 
+TEST_CASE("a house hook or phrase that returns the wrong thing is told at the line where it is written, in its pack",
+          "[run][errors]") {
+  const auto initiative = arbiter("run examples/tempo/duel.lua --rounds 1 --seed 1 --house bad-returns");
+  CHECK(initiative.exit_code == 1);
+  CHECK_THAT(initiative.output, Contains("tests/packs/bad-returns/init.lua:2: error: the initiative hook returns the "
+                                         "characters in the order of their turns\n  in pack 'bad-returns'"));
+
+  const Sheet sheet("Aldric:\n  1: Charge -> the weakest foe\n  2: Defend\n");
+  const auto target = arbiter(one_round + "--seed 1 --house error-values --orders " + sheet.path.string());
+  CHECK(target.exit_code == 1);
+  CHECK_THAT(target.output, Contains("tests/packs/error-values/init.lua:5: error: the target 'weakest foe' finds a "
+                                     "character, a character's name or nil, not a number\n  in pack 'error-values'"));
+}
+
 TEST_CASE("a house pack's action that spends a budget is named with its file and line", "[run][errors]") {
   const Sheet spin("Aldric:\n  1: Spin\n  2: Defend\n");
   const auto loop = arbiter("--max-instructions 1000000 " + one_round + "--seed 1 --house runaway --orders " +

@@ -178,4 +178,11 @@ void push_chained(lua_State* L, int replacement, int previous) {
   lua_pushcclosure(L, guarded<call_with_previous>, 2);
 }
 
+void unchain(lua_State* L) {
+  while (lua_tocfunction(L, -1) == guarded<call_with_previous>) {
+    lua_getupvalue(L, -1, 1);
+    lua_remove(L, -2);
+  }
+}
+
 }  // namespace arbiter::lua

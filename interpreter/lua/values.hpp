@@ -25,5 +25,8 @@ std::string describe_lines(lua_State* L, int index, std::size_t width = 100, std
 // Pushes a function that calls `replacement` with its own arguments followed by `previous`, so a
 // house rule can reuse the function it replaces: `function(attacker, previous) … end`.
 void push_chained(lua_State* L, int replacement, int previous);
+// Replaces the function at the top of the stack, when it is such a chain, by the replacement that
+// is called first (the last override's own function): the one whose author wrote what it returns.
+void unchain(lua_State* L);
 
 }  // namespace arbiter::lua

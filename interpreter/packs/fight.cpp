@@ -13,6 +13,7 @@
 #include "interpreter/core/step_rules.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/stack_guard.hpp"
+#include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
 
@@ -203,6 +204,24 @@ void Fight::call(const Function& function, int nargs, int nresults) {
   sandbox_.call(L_, function.pack, nargs, nresults);
 }
 
+template <class Read>
+auto Fight::returned_by(const Function& function, Read&& read) -> decltype(read()) {
+  try {
+    return read();
+  } catch (const Error& e) {
+    const Diagnostic& problem = e.diagnostics().front();
+    if (!problem.where.file.empty()) throw;
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, function.ref);
+    lua::unchain(L_);
+    lua_Debug ar;
+    lua_getinfo(L_, ">S", &ar);
+    if (ar.source[0] != '@') throw;  // written in no file: nowhere better to point
+    Diagnostic placed = problem;
+    placed.where = {ar.source + 1, static_cast<std::size_t>(ar.linedefined), 0};
+    throw Error(std::move(placed));
+  }
+}
+
 template <class T>
 void Fight::Active::provide(T* service) {
   lua::Services& services = fight_.sandbox_.services();
@@ -299,7 +318,7 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
   if (const Function* forced = hook("forced_action")) {
     lua::push_entity(L_, who.id);
     call(*forced, 1, 1);
-    if (auto intent = intent_from_lua(who, -1)) return intent;
+    if (auto intent = returned_by(*forced, [&] { return intent_from_lua(who, -1); })) return intent;
     lua_pop(L_, 1);
   }
   if (flow_.phase().kind != PhaseKind::Sequential) return from_orders(who);
@@ -335,7 +354,7 @@ std::optional<Intent> Fight::judge(const Function& f, int nargs, const Entity& w
   if (proposal) lua::push_intent(L_, *proposal, world_);
   else lua_pushnil(L_);
   call(f, nargs + 1, 2);
-  std::optional<Intent> intent = intent_from_lua(who, -2);
+  std::optional<Intent> intent = returned_by(f, [&] { return intent_from_lua(who, -2); });
   if (intent && proposal && intent->action == proposal->action) {
     intent->order = proposal->order;  // the pack took the order as written
     intent->arguments = proposal->arguments;
@@ -378,15 +397,17 @@ std::optional<std::vector<std::string>> Fight::open_responses(const Entity& who,
   lua::push_intent(L_, declared, world_);
   lua_pushinteger(L_, ap_left);
   call(*f, 3, 1);
-  constexpr const char* expected = "the hook 'responses' returns a list of action names";
-  if (!lua_istable(L_, -1)) throw Error(expected);
-  std::vector<std::string> names;
-  for (lua_Integer i = 1; lua_rawgeti(L_, -1, i) != LUA_TNIL; ++i) {
-    if (lua_type(L_, -1) != LUA_TSTRING) throw Error(expected);
-    names.push_back(action(lua_tostring(L_, -1)).name);  // an action of the rules, as it is spelt there
-    lua_pop(L_, 1);
-  }
-  return names;
+  return returned_by(*f, [&] {
+    constexpr const char* expected = "the hook 'responses' returns a list of action names";
+    if (!lua_istable(L_, -1)) throw Error(expected);
+    std::vector<std::string> names;
+    for (lua_Integer i = 1; lua_rawgeti(L_, -1, i) != LUA_TNIL; ++i) {
+      if (lua_type(L_, -1) != LUA_TSTRING) throw Error(expected);
+      names.push_back(action(lua_tostring(L_, -1)).name);  // an action of the rules, as it is spelt there
+      lua_pop(L_, 1);
+    }
+    return names;
+  });
 }
 
 std::optional<orders::Phase> Fight::ask(const Entity& who, const std::string& question, const std::string& refused) {
@@ -541,7 +562,7 @@ bool Fight::holds(const Entity& who, const orders::Condition& condition) {
   return lua_toboolean(L_, -1);
 }
 
-void Fight::call_phrase(const Entity& who, const std::optional<orders::Match>& match,
+const Fight::Function& Fight::call_phrase(const Entity& who, const std::optional<orders::Match>& match,
                         const std::map<std::string, Function, std::less<>>& functions, const char* kind,
                         const char* function, const std::string& phrase) {
   if (!match) throw Error(fmt::format("no {} '{}' is declared", kind, phrase));
@@ -552,6 +573,7 @@ void Fight::call_phrase(const Entity& who, const std::optional<orders::Match>& m
   lua::push_entity(L_, who.id);
   push_bindings(*match, nargs);
   call(f->second, nargs, 1);
+  return f->second;
 }
 
 EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
@@ -564,8 +586,15 @@ EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
     case Kind::phrase: break;
   }
   StackGuard guard{L_};
-  call_phrase(who, vocabulary_.target(target.text.text), targets_, "target", "find", target.text.text);
-  return lua_isnil(L_, -1) ? no_entity : lua::check_entity(L_, -1, world_).id;
+  const Function& find =
+      call_phrase(who, vocabulary_.target(target.text.text), targets_, "target", "find", target.text.text);
+  return returned_by(find, [&] {
+    if (lua_isnil(L_, -1)) return no_entity;
+    if (const std::optional<EntityId> id = lua::test_character(L_, -1)) return *id;
+    if (lua_type(L_, -1) == LUA_TSTRING) return world_.find(lua_tostring(L_, -1)).id;
+    throw Error(fmt::format("the target '{}' finds a character, a character's name or nil, not a {}",
+                            target.text.text, luaL_typename(L_, -1)));
+  });
 }
 
 std::optional<Cell> Fight::cell_of(const orders::Target& target) const {
@@ -708,9 +737,12 @@ Halt Fight::movement(const MoveEvent& event) {
   lua_pushboolean(L_, event.crossed);
   lua_setfield(L_, -2, "crossed");
   call(*f, 1, 1);
-  if (lua_isnil(L_, -1)) return Halt::None;
-  if (!lua_isstring(L_, -1)) throw Error("the movement hook returns nil, \"mover\", \"other\" or \"both\"");
-  return parse_halt(lua_tostring(L_, -1));
+  return returned_by(*f, [&] {
+    if (lua_isnil(L_, -1)) return Halt::None;
+    if (!lua_isstring(L_, -1))
+      throw Error("the movement hook returns nil, \"mover\", \"other\", \"both\" or \"meet\"");
+    return parse_halt(lua_tostring(L_, -1));
+  });
 }
 
 double Fight::reach_feet(const Entity& who) {
@@ -719,10 +751,12 @@ double Fight::reach_feet(const Entity& who) {
   StackGuard guard{L_};
   lua::push_entity(L_, who.id);
   call(*f, 1, 1);
-  const double feet = lua_tonumber(L_, -1);
-  if (!lua_isnumber(L_, -1) || !(feet >= 0) || !std::isfinite(feet))
-    throw Error("the reach hook returns a reach in feet: a number, 0 or more");
-  return feet;
+  return returned_by(*f, [&] {
+    const double feet = lua_tonumber(L_, -1);
+    if (!lua_isnumber(L_, -1) || !(feet >= 0) || !std::isfinite(feet))
+      throw Error("the reach hook returns a reach in feet: a number, 0 or more");
+    return feet;
+  });
 }
 
 std::vector<EntityId> Fight::initiative(std::vector<EntityId> acting) {
@@ -731,13 +765,18 @@ std::vector<EntityId> Fight::initiative(std::vector<EntityId> acting) {
   StackGuard guard{L_};
   lua::push_entities(L_, acting);
   call(*f, 1, 1);
-  if (!lua_istable(L_, -1)) throw Error("the initiative hook returns the characters in the order of their turns");
-  std::vector<EntityId> order;
-  for (lua_Integer i = 1; lua_rawgeti(L_, -1, i) != LUA_TNIL; ++i) {
-    order.push_back(lua::check_entity(L_, -1, world_).id);
-    lua_pop(L_, 1);
-  }
-  return order;
+  return returned_by(*f, [&] {
+    constexpr const char* expected = "the initiative hook returns the characters in the order of their turns";
+    if (!lua_istable(L_, -1)) throw Error(expected);
+    std::vector<EntityId> order;
+    for (lua_Integer i = 1; lua_rawgeti(L_, -1, i) != LUA_TNIL; ++i) {
+      const std::optional<EntityId> id = lua::test_character(L_, -1);
+      if (!id) throw Error(expected);
+      order.push_back(*id);
+      lua_pop(L_, 1);
+    }
+    return order;
+  });
 }
 
 std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, int ap_left) {

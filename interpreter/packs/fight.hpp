@@ -118,6 +118,11 @@ class Fight final : public Ruleset {
   // Pushes the function and calls it with the `nargs` values above it, leaving `nresults`.
   void call(const Function& function, int nargs, int nresults);
   const Function* hook(const char* name) const;
+  // Runs `read`, which reads what `function` returned. An error it raises without a position is
+  // the mistake of whoever wrote `function`: it is shown at the line where `function` is written,
+  // in that pack, not in the ruleset running the fight.
+  template <class Read>
+  auto returned_by(const Function& function, Read&& read) -> decltype(read());
 
   std::optional<Intent> from_orders(const Entity& who);
   // This round's orders for `who`, if a sheet gives any.
@@ -156,8 +161,8 @@ class Fight final : public Ruleset {
                             bool* held_back = nullptr);
   void push_bindings(const orders::Match& match, int& count);
   // Calls the pack's function for a declared phrase (a condition's test, a target's find) with the
-  // character and the phrase's bindings, leaving its result on the stack.
-  void call_phrase(const Entity& who, const std::optional<orders::Match>& match,
+  // character and the phrase's bindings, leaving its result on the stack; returns the function.
+  const Function& call_phrase(const Entity& who, const std::optional<orders::Match>& match,
                    const std::map<std::string, Function, std::less<>>& functions, const char* kind,
                    const char* function, const std::string& phrase);
 
