@@ -176,7 +176,8 @@ for name, data in pairs(tables.actions_data) do
                        allowed_by = data.statuses, declared_as = data.private,
                        involuntary = data.kind == "special", usage = data.usage }
   if data.kind == "proactive" then
-    definition.resolve = exchange
+    -- Looked up at each call, not now: a house rule's override of the hook `exchange` plays it.
+    definition.resolve = function(ctx) return arbiter.hooks.exchange(ctx) end
   else
     -- Reactive and counter-tempo actions are resolved inside the exchange of the action they
     -- answer; Recover Stamina runs at every turn's end (flow.lua).
@@ -186,6 +187,7 @@ for name, data in pairs(tables.actions_data) do
 end
 
 -- For house rules, which cannot require this pack's files: a new proactive action described by
--- a row of actions_data plays its exchange with `resolve = arbiter.hooks.exchange`
--- (docs/writing-actions.md).
+-- a row of actions_data plays its exchange with `resolve = function(ctx) return
+-- arbiter.hooks.exchange(ctx) end` (docs/writing-actions.md), and an override of the hook changes
+-- every proactive action's exchange.
 arbiter.define.hook("exchange", exchange)

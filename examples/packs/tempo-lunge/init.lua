@@ -18,8 +18,9 @@ arbiter.patch.table("actions_data", {
   ["Evade"] = { response_to = { "Melee Attack", "Unarmed Attack", "Lunge" } },
 })
 
--- 3. The action itself: the tempo pack's exchange plays it from its row.
+-- 3. The action itself: the tempo pack's exchange plays it from its row. The hook is looked up
+-- when the Lunge is played, so another house rule's override of `exchange` plays it too.
 arbiter.define.action("Lunge", {
   cost = 5, needs_target = true, target = "enemy", allowed_by = { "On Guard" },
-  resolve = arbiter.hooks.exchange,
+  resolve = function(ctx) return arbiter.hooks.exchange(ctx) end,
 })
