@@ -8,10 +8,11 @@ local tempo = require "tempo"
 local tables = arbiter.tables
 
 arbiter.define.table("flow", {
-  -- One sequential phase a round. The engine gives every character `action_points` when the phase
-  -- starts; AP left over are carried across rounds by the phase_start hook below, since the
-  -- source refills them only through Recover Stamina.
-  phases = { { name = "Action Round", kind = "sequential", action_points = tables.rules.round.action_points } },
+  -- One sequential phase a round, of "12 action points to spend during each of these rounds": the
+  -- one entry for them, which the engine gives every character when the phase starts and Recover
+  -- Stamina refills up to (tempo.recover_stamina). AP left over are carried across rounds by the
+  -- phase_start hook below, since the source refills them only through Recover Stamina.
+  phases = { { name = "Action Round", kind = "sequential", action_points = 12 } },
   default_order = "Ready",  -- unused: sequential phases ask `choose`
   incapacitated = { "Down" },
   lookups = { injury = "wounds", out_of_fight = { "Down" } },

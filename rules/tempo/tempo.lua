@@ -279,8 +279,9 @@ end
 
 -- ---------------------------------------------------------------------------------------------
 -- "Recover stamina: Perform the special Recover Stamina action and recover the listed number of
--- APs", up to the round's 12 ("your full allocation"). Its check is not in the source: default
--- chosen, `stamina` - armour burden - wounds (rules.recover).
+-- APs", up to the round's 12 ("your full allocation"): the running phase's, which the engine gave
+-- (flow.lua). Its check is not in the source: default chosen, `stamina` - armour burden - wounds
+-- (rules.recover).
 
 function tempo.recover_result(c)
   return (c.stats[tables.rules.recover.stat] or 0) - tempo.armour(c).burden - (c.stats.wounds or 0)
@@ -290,7 +291,7 @@ function tempo.recover_stamina(who)
   local result = tempo.recover_result(who)
   local row = outcomes.lookup(tables.actions_data["Recover Stamina"].outcomes, result)
   local points = flow.points(who)
-  local after = math.max(points, math.min(tables.rules.round.action_points, points + row.regain))
+  local after = math.max(points, math.min(flow.phase().action_points, points + row.regain))
   flow.spend(who, points - after)
   log.event("recover", { character = who.name, result = result, outcome = row.outcome, regain = row.regain,
                          points = after,

@@ -2,9 +2,10 @@
 local arbiter = require "arbiter"
 
 arbiter.define.table("rules", {
-  -- "Each action round represents six seconds"; "12 action points to spend during each of these
-  -- rounds"; "When combat begins, the round counter should be set to 0."
-  round = { seconds = 6, action_points = 12, first_counter = 0 },
+  -- "Each action round represents six seconds"; "When combat begins, the round counter should be
+  -- set to 0." The round's 12 action points are the flow's (flow.lua), the one entry the engine
+  -- and Recover Stamina both read.
+  round = { seconds = 6, first_counter = 0 },
   -- Not in the source: every "Action Check" is blank. Default chosen: 1d10 + the character's
   -- stat `skill` (0 unless the encounter gives it). Thresholds 1, 8 and 10 then mean "almost
   -- always", "three in ten" and "one in ten" for an unskilled character.

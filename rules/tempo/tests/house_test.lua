@@ -19,3 +19,18 @@ test.case("an override of the hook `exchange` plays every proactive action's exc
   test.equal(#f:events("house_exchange"), 1)
   test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 5 = 5; Critical Hit); Bo takes 3 (1d6 3)" })
 end)
+
+test.case("the round's AP are one entry: patched to 10, the round gives 10 and Recover Stamina refills up to 10", function()
+  arbiter.patch.table("flow", { phases = { { action_points = 10 } } })
+  local f = bout.new({}, {}, { 5, 3 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+  ]]
+  test.equal(bout.declared(f), { "Ana Melee Attack 6" })
+  local recovered = {}
+  for _, e in ipairs(f:events("recover")) do recovered[#recovered + 1] = e.fields.points end
+  test.equal(recovered, { 10, 10 }, "stamina 0: a Success, \"your full allocation\"")
+  arbiter.patch.table("flow", { phases = { { action_points = 12 } } })
+end)
