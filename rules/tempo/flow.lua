@@ -20,8 +20,8 @@ arbiter.define.table("flow", {
 
 -- ---------------------------------------------------------------------------------------------
 -- Statuses. The source's status entries leave "Allowed Actions:" blank; each action gives its
--- "Allowed Status" instead, so the actions say which statuses allow them (`allowed_by`,
--- actions.lua), and an action a house rule adds names its own.
+-- "Allowed Status" instead, so each action's row says which statuses allow it (`statuses`,
+-- tables/actions_data.lua), judged by the hooks below, and an action a house rule adds names its own.
 for _, name in ipairs(tempo.GUARDS) do arbiter.define.status(name, {}) end
 -- Not in the source: default chosen. Out of the fight when the wounds reach `health`.
 arbiter.define.status("Down", {})

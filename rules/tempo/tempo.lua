@@ -20,10 +20,55 @@ function tempo.guard(c)
   for _, name in ipairs(tempo.GUARDS) do if status.has(c, name) then return name end end
 end
 
----Whether the character's status is one of the action's "Allowed Status" (also each action's
----`allowed_by`, which the runtime checks when it resolves).
+-- "{ Off Guard, On Guard }"
+local function listed(list) return "{ " .. table.concat(list, ", ") .. " }" end
+
+local function same_members(a, b)
+  if #a ~= #b then return false end
+  for _, v in ipairs(a) do if not contains(b, v) then return false end end
+  return true
+end
+
+-- Whether a change of the field `changed` ("Parry", "Parry.statuses.2") changed `path` ("Parry.statuses").
+local function touches(changed, path)
+  local function within(inner, outer) return inner == outer or inner:sub(1, #outer + 1) == outer .. "." end
+  return within(changed, path) or within(path, changed)
+end
+
+-- Which pack, and where, last set `path` of a definition: "m-house at init.lua:4", for errors
+-- that name the house rule to fix (what `arbiter explain` shows).
+local function set_by(kind, name, path)
+  local history = arbiter.history(kind, name)
+  for i = #history, 1, -1 do
+    local change = history[i]
+    local found = change.operation ~= "patched"
+    for _, f in ipairs(change.fields) do found = found or touches(f.field, path) end
+    if found then return ("%s at %s"):format(change.pack, change.location) end
+  end
+end
+
+-- The row says what an action costs and which statuses allow it. A definition that says it too
+-- (a house rule's `cost` or `allowed_by`) must say the same: the runtime refuses by its
+-- `allowed_by`, after these rules have judged and charged by the row.
+local function agrees(action, field, row_field, expected)
+  local given = arbiter.exists("action", action) and arbiter.actions[action][field]
+  if not given then return end
+  local same
+  if type(given) == "table" and type(expected) == "table" then same = same_members(given, expected)
+  else same = given == expected end
+  if not same then
+    local function text(v) return type(v) == "table" and listed(v) or tostring(v) end
+    error(("action '%s': %s %s (%s) is not actions_data['%s'].%s %s: the tempo rules judge and charge by the "
+           .. "row, so leave %s out of the action"):format(action, field, text(given),
+             set_by("action", action, field), action, row_field, text(expected), field), 0)
+  end
+end
+
+---Whether the character's status is one of the action's "Allowed Status" (its row's `statuses`).
 function tempo.allowed(c, action)
-  return contains(tables.actions_data[action].statuses, tempo.guard(c))
+  local statuses = tables.actions_data[action].statuses
+  agrees(action, "allowed_by", "statuses", statuses)
+  return contains(statuses, tempo.guard(c))
 end
 
 ---Changes a character's status: the one it had ends.
@@ -50,6 +95,7 @@ end
 ---"AP Cost": a number, or "By Weapon": the cost of the character's weapon (Unarmed: 3).
 function tempo.cost(c, action)
   local cost = tables.actions_data[action].cost
+  agrees(action, "cost", "cost", cost)
   if cost == "By Weapon" then return tempo.weapon(c).cost end
   return cost
 end
@@ -191,7 +237,7 @@ function tempo.next_action(me, points, ordered)
     local data = tables.actions_data[action]
     -- Only proactive actions are taken on one's turn; the others wait for what they answer.
     if data.kind ~= "proactive" then return nil, "it answers another's action, it is not taken on one's turn" end
-    if not contains(data.statuses, guard) then return nil, guard end
+    if not tempo.allowed(me, action) then return nil, guard end
     if data.against == "none" then target = nil
     elseif not target then return nil, "no one to take it against"
     elseif tempo.down(target) then return nil, target.name .. " is Down, out of the fight" end

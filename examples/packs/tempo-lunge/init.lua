@@ -19,8 +19,9 @@ arbiter.patch.table("actions_data", {
 })
 
 -- 3. The action itself: the tempo pack's exchange plays it from its row. The hook is looked up
--- when the Lunge is played, so another house rule's override of `exchange` plays it too.
+-- when the Lunge is played, so another house rule's override of `exchange` plays it too. Its
+-- cost and the statuses that allow it are the row's.
 arbiter.define.action("Lunge", {
-  cost = 5, needs_target = true, target = "enemy", allowed_by = { "On Guard" },
+  needs_target = true, target = "enemy",
   resolve = function(ctx) return arbiter.hooks.exchange(ctx) end,
 })

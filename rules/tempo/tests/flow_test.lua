@@ -91,8 +91,8 @@ end)
 test.case("the statuses allow the actions whose Allowed Status names them (the source's lists are blank)", function()
   local function allows(status)
     local found = {}
-    for name, action in pairs(arbiter.actions) do
-      for _, s in ipairs(action.allowed_by or {}) do if s == status then found[#found + 1] = name end end
+    for name, row in pairs(arbiter.tables.actions_data) do
+      for _, s in ipairs(row.statuses) do if s == status then found[#found + 1] = name end end
     end
     table.sort(found)
     return found

@@ -34,3 +34,34 @@ test.case("the round's AP are one entry: patched to 10, the round gives 10 and R
   test.equal(recovered, { 10, 10 }, "stamina 0: a Success, \"your full allocation\"")
   arbiter.patch.table("flow", { phases = { { action_points = 12 } } })
 end)
+
+test.case("a patch of an action's row widens its Allowed Status everywhere: a kick from a bind is judged, paid and played", function()
+  arbiter.patch.table("actions_data", { ["Unarmed Attack"] = { statuses = { "Grappled", "On Guard", "Bound" } } })
+  local f = bout.new({ guard = "Bound" }, { guard = "Bound" }, { 5, 2 })
+  f:round [[
+    Ana:
+      1: Unarmed Attack -> my opponent
+    Bo:
+  ]]
+  test.equal(bout.declared(f), { "Ana Unarmed Attack 9" })
+  test.equal(bout.exchanges(f), { "Ana Unarmed Attack (1d10 5 = 5; Critical Hit); Bo takes 2 (1d3 2)" })
+end)
+
+test.case("an action whose definition gives other statuses than its row is an error saying so, before any AP is paid", function()
+  arbiter.patch.table("actions_data", { ["Jab"] = { kind = "proactive", cost = 2, statuses = { "Off Guard", "On Guard" },
+                                                    weapon = "melee", check = true, against = "opponent",
+                                                    outcomes = { { "-", "Miss" }, { 3, "Hit", damage = "armour" } } } })
+  arbiter.define.action("Jab", { needs_target = true, target = "enemy", allowed_by = { "On Guard" },
+                                 resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
+  local f = bout.new({ guard = "Off Guard" }, {}, { 5 })
+  test.fails(function()
+    f:round [[
+      Ana:
+        1: Jab -> my opponent
+      Bo:
+    ]]
+  end, "action 'Jab': allowed_by { On Guard } (tempo tests at rules/tempo/tests/house_test.lua:54) is not "
+       .. "actions_data['Jab'].statuses { Off Guard, On Guard }: the tempo rules judge and charge by the row, "
+       .. "so leave allowed_by out of the action")
+  test.equal(bout.declared(f), {})
+end)
