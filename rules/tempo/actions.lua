@@ -30,7 +30,7 @@ end
 -- An outcome's effects: `who` took `action`, `other` is its opponent; a movement goes toward
 -- `goal` (the action's target) or, for a Retreat, away from `other`.
 local function apply(exchange, row, who, other, action, goal)
-  local data = tables.actions_data[action]
+  local data = tempo.row(action)
   local cause = who.name .. ": " .. action .. ", " .. row.outcome
   if row.damage then
     local weapon = data.weapon == "unarmed" and tables.weapons["Unarmed"] or tempo.weapon(who)
@@ -89,7 +89,7 @@ end
 -- Whether `action` is a weapon attack: it strikes (an outcome deals damage) with a weapon, melee
 -- or ranged, not with "a kick or a punch".
 local function weapon_attack(action)
-  local data = tables.actions_data[action]
+  local data = tempo.row(action)
   if data.weapon ~= "melee" and data.weapon ~= "ranged" then return false end
   for _, row in ipairs(data.outcomes) do if row.damage then return true end end
   return false
@@ -105,7 +105,7 @@ local function take_aim(who, action, bonuses)
 end
 
 local function exchange(ctx)
-  local me, data = ctx.actor, tables.actions_data
+  local me = ctx.actor
   local standing, replaced, answered = ctx.action, false, nil
   local opposing, reaction_of = {}, {}
   for _, r in ipairs(ctx.responses) do
@@ -126,7 +126,7 @@ local function exchange(ctx)
   local result, text = tempo.check(me, standing, bonuses)
   local head = replaced and (ctx.action .. " replaced by " .. standing) or standing
   if #opposing == 0 then
-    local row = outcomes.lookup(data[standing].outcomes, result, ctx.target, tempo.stat)
+    local row = outcomes.lookup(tempo.row(standing).outcomes, result, ctx.target, tempo.stat)
     table.insert(ex.text, 1, result_text(me.name, head, text, row))
     apply(ex, row, me, ctx.target, standing)
   else
@@ -142,8 +142,8 @@ local function exchange(ctx)
       take_aim(r.actor, r.action, their_bonuses)
       local their_result, their_text = tempo.check(r.actor, r.action, their_bonuses)
       local m, t = outcomes.opposed(
-        { rows = data[standing].outcomes, result = result, target = r.actor, stat = tempo.stat },
-        { rows = data[r.action].outcomes, result = their_result, target = me, stat = tempo.stat })
+        { rows = tempo.row(standing).outcomes, result = result, target = r.actor, stat = tempo.stat },
+        { rows = tempo.row(r.action).outcomes, result = their_result, target = me, stat = tempo.stat })
       if i == 1 then mine, first_result = m, their_result end
       theirs[i], their_texts[i] = t, their_text .. (" − %d"):format(result)
       if t.stops and not stopped then stopped = ("%s's %s"):format(r.actor.name, r.action) end

@@ -47,6 +47,68 @@ local function set_by(kind, name, path)
   end
 end
 
+-- ---------------------------------------------------------------------------------------------
+-- Reading the tables. A mistake in them, such as a house rule's (a row missing, a field of the
+-- wrong type), is an error where these rules first read it, saying what is expected and who set
+-- it, rather than a failure deep inside these rules or a refusal that makes no sense ("Bo cannot
+-- Parry: On Guard").
+
+local function shown(value)
+  if type(value) == "string" then return ("%q"):format(value) end
+  if type(value) == "table" then return "a table" end
+  return tostring(value)
+end
+
+local function whole(v) return type(v) == "number" and v >= 0 and v == math.floor(v) end
+local function number(v) return type(v) == "number" end
+local function guard_names(v)
+  if type(v) ~= "table" then return false end
+  for _, name in pairs(v) do if not contains(tempo.GUARDS, name) then return false end end
+  return true
+end
+
+-- What the fields these rules read of each table's rows must be: { field, fits, what it must be }.
+local SHAPES = {
+  actions_data = {
+    { "kind", function(v) return contains({ "proactive", "reactive", "counter-tempo", "special" }, v) end,
+      'one of "proactive", "reactive", "counter-tempo", "special"' },
+    { "cost", function(v) return v == "By Weapon" or whole(v) end, 'a whole number of AP, or "By Weapon"' },
+    { "statuses", guard_names, "a list of status names among " .. listed(tempo.GUARDS) },
+    { "outcomes", function(v) return type(v) == "table" end, "a list of outcome rows { threshold, outcome, ... }" },
+  },
+  weapons = {
+    { "cost", whole, "a whole number of AP" },
+    { "damage", function(v) return type(v) == "string" end, 'dice, such as "1d6"' },
+  },
+  armour = {
+    { "cover", number, "a number" }, { "protection", number, "a number" }, { "burden", number, "a number" },
+  },
+}
+
+-- The row `key` of the table `name`, checked.
+local function row_of(name, key)
+  local row = tables[name][key]
+  if row == nil then error(("%s has no row '%s'"):format(name, key), 0) end
+  for _, shape in ipairs(SHAPES[name]) do
+    local field, fits, expected = shape[1], shape[2], shape[3]
+    if not fits(row[field]) then
+      error(("%s['%s'].%s must be %s, not %s (%s)"):format(name, key, field, expected, shown(row[field]),
+                                                           set_by("table", name, key .. "." .. field)), 0)
+    end
+  end
+  return row
+end
+
+---The row of actions_data that says what `action` is: every action has one, a house rule's too.
+function tempo.row(action)
+  if tables.actions_data[action] == nil then
+    error(("action '%s' (%s) has no row in actions_data: add one with arbiter.patch.table(\"actions_data\", "
+           .. "{ [\"%s\"] = { kind = ..., cost = ..., statuses = ..., outcomes = ... } }) (docs/writing-actions.md)")
+          :format(action, set_by("action", action, ""), action), 0)
+  end
+  return row_of("actions_data", action)
+end
+
 -- The row says what an action costs and which statuses allow it. A definition that says it too
 -- (a house rule's `cost` or `allowed_by`) must say the same: the runtime refuses by its
 -- `allowed_by`, after these rules have judged and charged by the row.
@@ -66,9 +128,9 @@ end
 
 ---Whether the character's status is one of the action's "Allowed Status" (its row's `statuses`).
 function tempo.allowed(c, action)
-  local statuses = tables.actions_data[action].statuses
-  agrees(action, "allowed_by", "statuses", statuses)
-  return contains(statuses, tempo.guard(c))
+  local allowing = tempo.row(action).statuses
+  agrees(action, "allowed_by", "statuses", allowing)
+  return contains(allowing, tempo.guard(c))
 end
 
 ---Changes a character's status: the one it had ends.
@@ -77,8 +139,8 @@ function tempo.set_guard(c, name, cause)
   status.apply(c, name, { cause = cause })
 end
 
-function tempo.weapon(c) return tables.weapons[c.stats.weapon or "Unarmed"] end
-function tempo.armour(c) return tables.armour[c.stats.armour or "None"] end
+function tempo.weapon(c) return row_of("weapons", c.stats.weapon or "Unarmed") end
+function tempo.armour(c) return row_of("armour", c.stats.armour or "None") end
 
 ---Whether `c` holds a melee weapon: neither a ranged weapon nor none (Unarmed, "a kick or a punch").
 function tempo.melee_weapon(c) return not tempo.weapon(c).ranged and (c.stats.weapon or "Unarmed") ~= "Unarmed" end
@@ -87,21 +149,21 @@ function tempo.melee_weapon(c) return not tempo.weapon(c).ranged and (c.stats.we
 -- taken with a melee weapon (Melee Attack, Feint, Parry, Counter-Attack, CT Counter-Attack) a
 -- melee weapon.
 local function unequipped(c, action)
-  local data = tables.actions_data[action]
+  local data = tempo.row(action)
   if data.weapon == "ranged" and not tempo.weapon(c).ranged then return "no ranged weapon" end
   if data.melee_weapon and not tempo.melee_weapon(c) then return "no melee weapon" end
 end
 
 ---"AP Cost": a number, or "By Weapon": the cost of the character's weapon (Unarmed: 3).
 function tempo.cost(c, action)
-  local cost = tables.actions_data[action].cost
+  local cost = tempo.row(action).cost
   agrees(action, "cost", "cost", cost)
   if cost == "By Weapon" then return tempo.weapon(c).cost end
   return cost
 end
 
 ---What an action looks like to the others: a Feint is "declared as a regular attack".
-function tempo.seen(action) return tables.actions_data[action].private or action end
+function tempo.seen(action) return tempo.row(action).private or action end
 
 ---Stat thresholds of the outcome tables, as the target's numbers.
 function tempo.stat(target, name)
@@ -116,7 +178,7 @@ end
 ---The action check: none (0) for Move, Aim and Ready; otherwise the default formula (rules.check)
 ---plus bonuses, each { amount, reason }. Returns the result and its text.
 function tempo.check(c, action, bonuses)
-  local data = tables.actions_data[action]
+  local data = tempo.row(action)
   if not data.check then return tables.rules.no_check_result, "no check: 0" end
   local missing = unequipped(c, action)
   if missing then error(("%s cannot %s: %s"):format(c.name, action, missing)) end
@@ -234,7 +296,7 @@ function tempo.next_action(me, points, ordered)
   local action, target
   if ordered then
     action, target = ordered.action, ordered.target
-    local data = tables.actions_data[action]
+    local data = tempo.row(action)
     -- Only proactive actions are taken on one's turn; the others wait for what they answer.
     if data.kind ~= "proactive" then return nil, "it answers another's action, it is not taken on one's turn" end
     if not tempo.allowed(me, action) then return nil, guard end
@@ -251,9 +313,9 @@ function tempo.next_action(me, points, ordered)
   local missing = unequipped(me, action)
   if missing then return nil, missing end
   -- Reach: a melee action from afar becomes a Move toward its target.
-  local weapon = tables.actions_data[action].weapon
+  local weapon = tempo.row(action).weapon
   if (weapon == "melee" or weapon == "unarmed") and tempo.steps(me, target) > tables.rules.melee_reach then
-    if not contains(tables.actions_data["Move"].statuses, guard) then return nil, "out of reach, and " .. guard end
+    if not contains(tempo.row("Move").statuses, guard) then return nil, "out of reach, and " .. guard end
     action = "Move"
   end
   local cost = tempo.cost(me, action)
@@ -271,8 +333,8 @@ end
 ---as the actor answered by a reaction, a counter-tempo action replacing its own. Without orders, none.
 function tempo.response(who, declared, points, ordered)
   if not ordered then return nil end
-  local data = tables.actions_data
   local name = ordered.action
+  local data = tempo.row(name)
   if declared.reaction then
     -- The actor, asked about a response to its action: a counter-tempo replacement, paying "the
     -- difference in cost" ("whichever is larger of your original action and the replacement").
@@ -282,10 +344,10 @@ function tempo.response(who, declared, points, ordered)
       if r.actor.name == who.name then return nil, mine.action .. " is already replaced" end
     end
     local feint = tempo.feint_countered(mine.action, declared.action, name)
-    if not contains(data[name].replacement_for, mine.action) then
+    if not contains(data.replacement_for, mine.action) then
       return nil, ("it does not replace %s"):format(mine.action)
     end
-    if not feint and not contains(data[name].response_to, declared.action) then
+    if not feint and not contains(data.response_to, declared.action) then
       return nil, ("it does not answer %s"):format(declared.action)
     end
     local reason = unable(who, name)
@@ -299,10 +361,10 @@ function tempo.response(who, declared, points, ordered)
   local seen = tempo.seen(declared.action)
   local aimed_at_me = declared.target and declared.target.name == who.name
   if not aimed_at_me and seen ~= "Move" and seen ~= "Combat Move" then return nil end
-  if not contains(data[name].response_to, seen) then return nil, ("it does not answer %s"):format(seen) end
+  if not contains(data.response_to, seen) then return nil, ("it does not answer %s"):format(seen) end
   local reason = unable(who, name)
   if reason then return nil, reason end
-  if data[name].weapon == "melee" then
+  if data.weapon == "melee" then
     -- A mover "must end your movement immediately at the first valid square if you get hit": a
     -- blow reaches it only on its way, where its path (up to Base Combat Movement; a Combat Move's
     -- one square) comes within reach, not anywhere it could stand after moving.
@@ -313,7 +375,7 @@ function tempo.response(who, declared, points, ordered)
       end
     elseif not reaches(who, declared.actor.cell) then return nil, "out of reach" end
   end
-  if data[name].beyond_attack_speed then
+  if data.beyond_attack_speed then
     -- Dodge: "You must be at a distance greater than your opponent's ranged weapon attack speed".
     if tempo.squares(who, declared.actor) <= (tempo.weapon(declared.actor).speed or 0) then
       return nil, "not beyond " .. declared.actor.name .. "'s attack speed"
@@ -335,7 +397,7 @@ end
 
 function tempo.recover_stamina(who)
   local result = tempo.recover_result(who)
-  local row = outcomes.lookup(tables.actions_data["Recover Stamina"].outcomes, result)
+  local row = outcomes.lookup(tempo.row("Recover Stamina").outcomes, result)
   local points = flow.points(who)
   local after = math.max(points, math.min(flow.phase().action_points, points + row.regain))
   flow.spend(who, points - after)

@@ -65,3 +65,36 @@ test.case("an action whose definition gives other statuses than its row is an er
        .. "so leave allowed_by out of the action")
   test.equal(bout.declared(f), {})
 end)
+
+test.case("an action without a row in actions_data is an error that says to add one, naming who defined the action", function()
+  arbiter.define.action("Cut", { needs_target = true, target = "enemy",
+                                 resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
+  local f = bout.new({}, {}, { 5 })
+  test.fails(function()
+    f:round [[
+      Ana:
+        1: Cut -> my opponent
+      Bo:
+    ]]
+  end, "action 'Cut' (tempo tests at rules/tempo/tests/house_test.lua:70) has no row in actions_data: add one with "
+       .. "arbiter.patch.table(\"actions_data\", { [\"Cut\"] = { kind = ..., cost = ..., statuses = ..., outcomes = ... } })")
+end)
+
+test.case("a row's field of the wrong type is an error saying what it must be: statuses a list, a weapon's cost a number", function()
+  local function round()
+    bout.new({}, {}, { 5, 3 }):round [[
+      Ana:
+        1: Melee Attack -> my opponent
+      Bo:
+        ON Melee Attack: Parry
+    ]]
+  end
+  arbiter.patch.table("actions_data", { ["Parry"] = { statuses = "On Guard" } })
+  test.fails(round, "actions_data['Parry'].statuses must be a list of status names among { Off Guard, On Guard, Bound, "
+                    .. "Grappled, Pinned }, not \"On Guard\" (tempo tests at rules/tempo/tests/house_test.lua:92)")
+  arbiter.patch.table("actions_data", { ["Parry"] = { statuses = { "On Guard" } } })
+  arbiter.patch.table("weapons", { ["Sword"] = { cost = "4" } })
+  test.fails(round, "weapons['Sword'].cost must be a whole number of AP, not \"4\" (tempo tests at "
+                    .. "rules/tempo/tests/house_test.lua:96)")
+  arbiter.patch.table("weapons", { ["Sword"] = { cost = 4 } })
+end)
