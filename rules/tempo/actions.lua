@@ -22,7 +22,11 @@ local function wound(exchange, victim, amount, cause)
   later(exchange, function() world.set_stat(victim, "wounds", after, cause) end)
   local health = tempo.health(victim)
   if after >= health and before < health then
-    later(exchange, function() status.apply(victim, "Down", { cause = cause }) end)
+    later(exchange, function()
+      status.apply(victim, "Down", { cause = cause })
+      -- Not in the source: default chosen. A bind, grapple or pin ends when one of the two is Down.
+      if tempo.partner(victim) then tempo.set_guard(victim, "On Guard", cause) end
+    end)
     exchange.text[#exchange.text + 1] = victim.name .. " is down"
   end
 end
@@ -48,13 +52,10 @@ local function apply(exchange, row, who, other, action, goal)
   local move, strikers = row.move, exchange.hit[who.name]
   if move == "halted" and not strikers then move = "free" end
   later(exchange, function()
-    if row.me then tempo.set_guard(who, row.me, cause) end
-    if row.them then tempo.set_guard(other, row.them, cause) end
-    if row.ends or data.cedes_bind then
-      -- Not in the source: default chosen. When a bind, grapple or pin ends, both are On Guard.
-      tempo.set_guard(who, "On Guard", cause)
-      tempo.set_guard(other, "On Guard", cause)
-    end
+    if row.me then tempo.set_guard(who, row.me, cause, other) end
+    if row.them then tempo.set_guard(other, row.them, cause, who) end
+    -- Not in the source: default chosen. When a bind, grapple or pin ends, both are On Guard.
+    if row.ends or data.cedes_bind then tempo.set_guard(who, "On Guard", cause) end
     if row.disarm then world.set_stat(other, "weapon", "Unarmed", cause) end
     if row.aimed then world.set_stat(who, "aimed", true, cause) end
     if move then
@@ -174,7 +175,7 @@ for name, data in pairs(tables.actions_data) do
   -- judge an order (tempo.next_action, tempo.response): copied here, a house rule's patch of the
   -- row would not reach the copy.
   local definition = { needs_target = data.kind == "proactive" and data.against ~= "none",
-                       target = data.against == "opponent" and "enemy" or nil,
+                       target = (data.against == "opponent" or data.against == "partner") and "enemy" or nil,
                        declared_as = data.private, involuntary = data.kind == "special", usage = data.usage }
   if data.kind == "proactive" then
     -- Looked up at each call, not now: a house rule's override of the hook `exchange` plays it.

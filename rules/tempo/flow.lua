@@ -47,10 +47,14 @@ arbiter.define.hook("initiative", function(characters)
 end)
 
 arbiter.define.hook("round_start", function()
-  -- Everyone starts in a status: "Off Guard" unless the encounter says `guard = "On Guard"`; one
-  -- whose wounds already reach its health starts Down, out of the fight.
+  -- Everyone starts in a status: "Off Guard" unless the encounter says `guard = "On Guard"` (or
+  -- Bound, Grappled, Pinned: shared with tempo.starting_partner); one whose wounds already reach
+  -- its health starts Down, out of the fight.
   for _, c in ipairs(world.characters()) do
-    if not tempo.guard(c) then status.apply(c, c.stats.guard or tables.rules.starting_status, { cause = "combat begins" }) end
+    if not tempo.guard(c) then
+      local guard = c.stats.guard or tables.rules.starting_status
+      tempo.set_guard(c, guard, "combat begins", tempo.SHARED[guard] and tempo.starting_partner(c))
+    end
     if not tempo.down(c) and (c.stats.wounds or 0) >= tempo.health(c) then
       status.apply(c, "Down", { cause = ("%d wounds, health %d"):format(c.stats.wounds, tempo.health(c)) })
     end

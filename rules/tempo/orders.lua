@@ -3,7 +3,7 @@
 local arbiter = require "arbiter"
 local tempo = require "tempo"
 
-local function opponent(me) return world.closest(me, "enemy") end
+local opponent = tempo.opponent
 
 -- The answers drawn by my action this turn: its intent keeps every response declared against it,
 -- until my next action replaces it.
@@ -52,7 +52,7 @@ for phrase, test in pairs(conditions) do arbiter.define.condition(phrase, { test
 
 local targets = {
   ["my opponent"] = opponent,
-  ["the closest enemy"] = opponent,
+  ["the closest enemy"] = function(me) return world.closest(me, "enemy") end,
   ["the most injured enemy"] = function(me) return world.most_injured(me, "enemy") end,
 }
 for phrase, find in pairs(targets) do arbiter.define.target(phrase, { find = find }) end

@@ -133,10 +133,63 @@ function tempo.allowed(c, action)
   return contains(allowing, tempo.guard(c))
 end
 
----Changes a character's status: the one it had ends.
-function tempo.set_guard(c, name, cause)
-  for _, s in ipairs(tempo.GUARDS) do if s ~= name then status.remove(c, s, cause) end end
-  status.apply(c, name, { cause = cause })
+-- The statuses two fighters share, by what they share: "the bind is with Bo". Bound is being
+-- "engaged [with] another melee combatant"; Grappled allows "one or more other combatants", but
+-- here, as a pin, it is shared by two (Not in the source: default chosen).
+tempo.SHARED = { ["Bound"] = "bind", ["Grappled"] = "grapple", ["Pinned"] = "pin" }
+
+---Who shares `c`'s bind, grapple or pin: its status's source (tempo.set_guard).
+function tempo.partner(c)
+  for _, s in ipairs(c.statuses) do
+    if tempo.SHARED[s.name] and s.source then return world.character(s.source) end
+  end
+end
+
+---"My opponent": the one `me` shares a bind, grapple or pin with, else the closest enemy.
+function tempo.opponent(me) return tempo.partner(me) or world.closest(me, "enemy") end
+
+local function become(c, name, how)
+  for _, s in ipairs(tempo.GUARDS) do if s ~= name then status.remove(c, s, how.cause) end end
+  status.apply(c, name, how)
+end
+
+---Changes a character's status: the one it had ends. A bind, grapple or pin is shared with
+---`partner`, who is its status's source. When `c` leaves one, or comes to share one with another,
+---the one it had ends for its partner too, who is On Guard (Not in the source: default chosen).
+function tempo.set_guard(c, name, cause, partner)
+  if tempo.SHARED[name] and not partner then error(("%s is shared by two: name %s's partner"):format(name, c.name)) end
+  local before = tempo.partner(c)
+  become(c, name, { cause = cause, source = tempo.SHARED[name] and partner or nil })
+  if before and not (partner and partner.name == before.name) then become(before, "On Guard", { cause = cause }) end
+end
+
+---Whom `c`, whose encounter starts it in a shared status (`guard`), shares it with: the closest
+---enemy starting in one it can share (a bind with the Bound, a grapple or pin with the Grappled).
+function tempo.starting_partner(c)
+  local mine = c.stats.guard
+  local fits = ({ ["Bound"] = { "Bound" }, ["Grappled"] = { "Grappled", "Pinned" }, ["Pinned"] = { "Grappled" } })[mine]
+  local best
+  for _, other in ipairs(world.characters()) do
+    if other.side ~= c.side and contains(fits, other.stats.guard)
+        and (not best or tempo.squares(c, other) < tempo.squares(c, best)) then
+      best = other
+    end
+  end
+  if not best then
+    error(("%s starts %s, but no enemy starts %s to share the %s with"):format(c.name, mine,
+          table.concat(fits, " or "), tempo.SHARED[mine]), 0)
+  end
+  return best
+end
+
+-- Why `who` cannot take `action` against `other` when the action is taken in the bind, grapple or
+-- pin `who` shares (`against = "partner"`): "Disarm ... your opponent of their bound weapon",
+-- "withdraw from the bind", "escape from a grapple or pin".
+local function unshared(who, action, other)
+  if tempo.row(action).against ~= "partner" then return nil end
+  local partner, shared = tempo.partner(who), tempo.SHARED[tempo.guard(who)] or "bind"
+  if not partner then return ("no one shares %s's %s"):format(who.name, shared) end
+  if partner.name ~= other.name then return ("the %s is with %s, not %s"):format(shared, partner.name, other.name) end
 end
 
 function tempo.weapon(c) return row_of("weapons", c.stats.weapon or "Unarmed") end
@@ -290,7 +343,7 @@ function tempo.down(c)
 end
 
 ---The next action of `me`'s turn: the sheet's `ordered` one if the rules allow it, or without
----orders the status's own (BY_STATUS) at the closest enemy while it can pay.
+---orders the status's own (BY_STATUS) at its opponent (tempo.opponent) while it can pay.
 function tempo.next_action(me, points, ordered)
   local guard = tempo.guard(me) or tables.rules.starting_status
   local action, target
@@ -303,8 +356,10 @@ function tempo.next_action(me, points, ordered)
     if data.against == "none" then target = nil
     elseif not target then return nil, "no one to take it against"
     elseif tempo.down(target) then return nil, target.name .. " is Down, out of the fight" end
+    local reason = target and unshared(me, action, target)
+    if reason then return nil, reason end
   else
-    action, target = tempo.BY_STATUS[guard], world.closest(me, "enemy")
+    action, target = tempo.BY_STATUS[guard], tempo.opponent(me)
     if not target then return nil end
     if action == "Melee Attack" and not tempo.melee_weapon(me) then
       action = tempo.weapon(me).ranged and "Ranged Attack" or "Unarmed Attack"
@@ -362,7 +417,7 @@ function tempo.response(who, declared, points, ordered)
   local aimed_at_me = declared.target and declared.target.name == who.name
   if not aimed_at_me and seen ~= "Move" and seen ~= "Combat Move" then return nil end
   if not contains(data.response_to, seen) then return nil, ("it does not answer %s"):format(seen) end
-  local reason = unable(who, name)
+  local reason = unable(who, name) or unshared(who, name, declared.actor)
   if reason then return nil, reason end
   if data.weapon == "melee" then
     -- A mover "must end your movement immediately at the first valid square if you get hit": a

@@ -16,7 +16,7 @@
 --   regain = n              "You regain n APs"
 -- "Opposable:" is blank for every action in the source: an action is opposable when some
 -- reactive action is a "Response To" it (computed below).
---   against = "opponent"|"anyone"|"none"   whom it is taken against (computed below)
+--   against = "opponent"|"partner"|"anyone"|"none"   whom it is taken against (computed below)
 --   usage = text            how a sheet writes it, told when an order of it is written otherwise
 --   melee_weapon = true     taken "with a melee weapon" (Melee Attack, Feint), "your own melee
 --                           weapon" (Parry), or deflecting "an incoming melee attack while
@@ -102,9 +102,16 @@ local actions = {
 -- "A feint that draws a Parry in response may be replaced with a Counter-Attack with a +3 bonus."
 actions["Counter-Attack"].replacement_for = { "Feint" }
 
--- Whom each action is taken against: an opponent ("your opponent", "your target", "the bind",
--- "the grapple"), but Move goes toward anyone and Ready and Recover Stamina are taken against no one.
+-- Whom each action is taken against: an opponent ("your opponent", "your target"), but Move goes
+-- toward anyone, Ready and Recover Stamina are taken against no one, and the actions taken in a
+-- bind, grapple or pin against the one who shares it, its partner: Disarm "your opponent of their
+-- bound weapon", Grapple "the close proximity of your bind", Press "through the bind", Withdraw
+-- "from the bind", Double "ceding control of the Bind", Wind "gain control of a Bind", Escape
+-- "from a grapple or pin", Pin and Struggle "gain control of a grapple".
 local AGAINST = { ["Move"] = "anyone", ["Ready"] = "none", ["Recover Stamina"] = "none" }
+for _, name in ipairs { "Disarm", "Grapple", "Press", "Withdraw", "Double", "Wind", "Escape", "Pin", "Struggle" } do
+  AGAINST[name] = "partner"
+end
 for name, data in pairs(actions) do
   data.against = AGAINST[name] or "opponent"
   if data.check == nil then data.check = true end

@@ -63,10 +63,10 @@ function bout.exchanges(f)
   return out
 end
 
----The tempo status of each (the one of the five it has).
-function bout.guards(f)
+---The tempo status of each of Ana and Bo, or of `names` (the one of the five it has).
+function bout.guards(f, names)
   local out = {}
-  for _, name in ipairs { "Ana", "Bo" } do
+  for _, name in ipairs(names or { "Ana", "Bo" }) do
     for _, s in ipairs { "Off Guard", "On Guard", "Bound", "Grappled", "Pinned" } do
       if f:has(name, s) then out[#out + 1] = name .. " " .. s end
     end

@@ -1,0 +1,87 @@
+-- A bind, grapple or pin is shared by two: Bound is being "engaged [with] another melee combatant
+-- with prolonged weapon-on-weapon contact". With a third fighter beside them, the actions taken in
+-- it (Disarm, Grapple, Press, Withdraw, Double, Wind, Escape, Pin, Struggle) are taken against the
+-- one who shares it, and when it ends, it ends for both. Ana (side a) against Bo and Cy (side b).
+local test = require "arbiter.test"
+local bout = require "tests.bout"
+
+local ALL = { "Ana", "Bo", "Cy" }
+
+test.case("a Parry's Bind binds the two: \"Disarm -> my opponent\" is against the one in the bind, who may Wind", function()
+  -- On a euclidean map Cy (B3) is closer to Ana (B2) than Bo (C3, a diagonal) is: Cy is the
+  -- closest enemy, but the bind is Bo's.
+  local f = bout.new({}, { at = "C3" }, { 5, 5, 9, 3 }, { width = 6, height = 4, metric = "euclidean" }, { at = "B3" })
+  f:round [[
+    Ana:
+      1: Melee Attack -> "Bo"
+      2: IF I am Bound THEN Disarm -> my opponent
+    Bo:
+      ON Melee Attack: Parry
+      ON Disarm: Wind
+    Cy:
+  ]]
+  test.equal(bout.declared(f), { "Ana Melee Attack 8", "Bo Parry 8", "Ana Disarm 4", "Bo Wind 4" })
+  test.equal(bout.exchanges(f)[2], "Ana Disarm (1d10 9 = 9 − 3; Failure); Bo Wind (1d10 3 = 3 − 9; Failure)")
+  test.equal(bout.guards(f, ALL), { "Ana Bound", "Bo Bound", "Cy On Guard" })
+end)
+
+test.case("an action taken in the bind against someone outside it is refused with the reason; ending it frees both", function()
+  -- Ana and Bo start Bound (the encounter's `guard`); Cy stands beside Ana, On Guard.
+  local f = bout.new({ guard = "Bound" }, { guard = "Bound" }, { 9 }, nil, { at = "B3" })
+  f:round [[
+    Ana:
+      1: Withdraw -> "Cy"
+      2: Disarm -> "Cy"
+      3: Disarm -> "Bo"
+    Bo:
+    Cy:
+  ]]
+  test.equal(bout.refused(f), { "Ana cannot Withdraw: the bind is with Bo, not Cy",
+                                "Ana cannot Disarm: the bind is with Bo, not Cy" })
+  test.equal(bout.exchanges(f), { "Ana Disarm (1d10 9 = 9; Success)" })
+  test.equal(f:stat("Bo", "weapon"), "Unarmed")
+  test.equal(bout.guards(f, ALL), { "Ana On Guard", "Bo On Guard", "Cy On Guard" })
+end)
+
+test.case("without orders, a Bound fighter Presses the one it is bound with, not the closest enemy", function()
+  -- Ana is bound with Cy (B3); Bo (C2) is as close, and first in the encounter. Cy's defence
+  -- makes each Press a Failure: three of them, 4 AP each.
+  local f = bout.new({ guard = "Bound" }, {}, { 1, 1, 1 }, nil, { at = "B3", guard = "Bound", combat_defence = 20 })
+  f:round [[
+    Bo:
+    Cy:
+  ]]
+  local targets = {}
+  for _, e in ipairs(f:events("declares")) do targets[#targets + 1] = e.fields.character .. " → " .. e.fields.target end
+  test.equal(targets, { "Ana → Cy", "Ana → Cy", "Ana → Cy" })
+end)
+
+test.case("a reaction taken in the grapple answers only the one who shares it: no Struggle against another's punch", function()
+  local f = bout.new({ guard = "Grappled" }, { guard = "Grappled" }, { 2, 2 }, nil, { at = "B3" })
+  f:round [[
+    Ana:
+      ON Unarmed Attack: Struggle
+    Bo:
+    Cy:
+      1: Unarmed Attack -> "Ana"
+  ]]
+  test.equal(bout.refused(f), { "Ana cannot Struggle: the grapple is with Bo, not Cy" })
+  test.equal(bout.declared(f), { "Cy Unarmed Attack 9" })
+end)
+
+test.case("a bind ends for both when one of the two is Down (default chosen)", function()
+  local f = bout.new({ guard = "Bound" }, { guard = "Bound", wounds = 9 }, { 5, 4 }, nil, { at = "B3" })
+  f:round [[
+    Ana:
+      1: Press -> my opponent
+    Bo:
+    Cy:
+  ]]
+  test.truthy(f:has("Bo", "Down"))
+  test.equal(bout.guards(f, { "Ana" }), { "Ana On Guard" })
+end)
+
+test.case("an encounter that starts a fighter Bound with no enemy Bound beside it is an error saying so", function()
+  local f = bout.new({ guard = "Bound" }, {}, {}, nil, { at = "B3" })
+  test.fails(function() f:round() end, "Ana starts Bound, but no enemy starts Bound to share the bind with")
+end)
