@@ -122,6 +122,19 @@ TEST_CASE("an overriding function receives the one it replaces", "[packs][regist
   CHECK(s.eval("return arbiter.actions.Attack.resolve({ skill = 0 }, { defence = 11 }, 10)") == "false");
 }
 
+TEST_CASE("the registry's revision moves with every define, override and patch, and not with a read",
+          "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-house"});
+  const std::string loaded = s.eval("return arbiter.revision()");
+  CHECK(s.eval("local _ = arbiter.tables.wounds.max return arbiter.revision()") == loaded);
+  const std::string patched = s.eval("arbiter.patch.table('wounds', { max = 5 }) return arbiter.revision()");
+  CHECK(patched != loaded);
+  const std::string defined = s.eval("arbiter.define.table('morale', { base = 7 }) return arbiter.revision()");
+  CHECK(defined != patched);
+  CHECK(s.eval("arbiter.override.table('morale', { base = 8 }) return arbiter.revision()") != defined);
+}
+
 TEST_CASE("definitions are read-only outside the registry", "[packs][registry]") {
   Stack s;
   s.stack.load({"demo-base"});

@@ -135,6 +135,7 @@ void Registry::define(lua_State* L, Kind kind, const std::string& name, int inde
   Definition definition{kind, name, luaL_ref(L, LUA_REGISTRYINDEX), {}};
   definition.history.push_back(Change{pack, Operation::define, location, {}});
   definitions_.emplace(std::pair{kind, name}, std::move(definition));
+  ++revision_;
 }
 
 void Registry::replace(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
@@ -170,6 +171,7 @@ void Registry::patch(lua_State* L, Kind kind, const std::string& name, int index
 }
 
 void Registry::record(Definition& definition, Change change) {
+  ++revision_;
   for (const Change& earlier : definition.history) {
     if (earlier.pack == change.pack || depends_on_(change.pack, earlier.pack)) continue;
     const std::string what = fmt::format("{} '{}'", to_string(definition.kind), definition.name);

@@ -76,6 +76,9 @@ class Registry {
 
   // "no action 'Chrage' is defined (did you mean 'Charge'?)"
   std::string unknown(Kind kind, const std::string& name) const;
+  // Counts every change (define, override, patch): what a pack derives from definitions is stale
+  // when it moves.
+  std::uint64_t revision() const noexcept { return revision_; }
 
  private:
   Definition& existing(Kind kind, const std::string& name);
@@ -84,6 +87,7 @@ class Registry {
   DependsOn depends_on_;
   std::map<std::pair<Kind, std::string>, Definition> definitions_;
   std::vector<Conflict> conflicts_;
+  std::uint64_t revision_ = 0;
 };
 
 }  // namespace arbiter::packs

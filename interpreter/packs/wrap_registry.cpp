@@ -130,6 +130,12 @@ int names(lua_State* L) {
   return 1;
 }
 
+// registry.revision() -> a whole number that changes with every define, override and patch.
+int revision(lua_State* L) {
+  lua_pushinteger(L, static_cast<lua_Integer>(registry_of(L).revision()));
+  return 1;
+}
+
 // registry.history(kind, name) -> { { pack, operation, location, fields = { {field, before, after} } } }
 int history(lua_State* L) {
   const Kind kind = check_kind(L, 1);
@@ -176,6 +182,7 @@ int open_registry(lua_State* L) {
       {"require", lua::guarded<require_definition>},
       {"names", lua::guarded<names>},
       {"history", lua::guarded<history>},
+      {"revision", lua::guarded<revision>},
       {nullptr, nullptr}};
   luaL_newlib(L, functions);
   lua_pushvalue(L, -1);

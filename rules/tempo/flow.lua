@@ -47,6 +47,7 @@ arbiter.define.hook("initiative", function(characters)
 end)
 
 arbiter.define.hook("round_start", function()
+  tempo.forget_checked_rows_if_changed()
   -- Everyone starts in a status: "Off Guard" unless the encounter says `guard = "On Guard"` (or
   -- Bound, Grappled, Pinned: shared with tempo.starting_partner); one whose wounds already reach
   -- its health starts Down, out of the fight.

@@ -85,30 +85,6 @@ local SHAPES = {
   },
 }
 
--- The row `key` of the table `name`, checked.
-local function row_of(name, key)
-  local row = tables[name][key]
-  if row == nil then error(("%s has no row '%s'"):format(name, key), 0) end
-  for _, shape in ipairs(SHAPES[name]) do
-    local field, fits, expected = shape[1], shape[2], shape[3]
-    if not fits(row[field]) then
-      error(("%s['%s'].%s must be %s, not %s (%s)"):format(name, key, field, expected, shown(row[field]),
-                                                           set_by("table", name, key .. "." .. field)), 0)
-    end
-  end
-  return row
-end
-
----The row of actions_data that says what `action` is: every action has one, a house rule's too.
-function tempo.row(action)
-  if tables.actions_data[action] == nil then
-    error(("action '%s' (%s) has no row in actions_data: add one with arbiter.patch.table(\"actions_data\", "
-           .. "{ [\"%s\"] = { kind = ..., cost = ..., statuses = ..., outcomes = ... } }) (docs/writing-actions.md)")
-          :format(action, set_by("action", action, ""), action), 0)
-  end
-  return row_of("actions_data", action)
-end
-
 -- The row says what an action costs and which statuses allow it. A definition that says it too
 -- (a house rule's `cost` or `allowed_by`) must say the same: the runtime refuses by its
 -- `allowed_by`, after these rules have judged and charged by the row.
@@ -126,11 +102,51 @@ local function agrees(action, field, row_field, expected)
   end
 end
 
+-- Rows already checked since the definitions last changed: checking every read was half a duel's
+-- work. Asked as each round starts (flow.lua), so a house rule's patch is checked before it plays.
+local checked, checked_revision = {}, nil
+function tempo.forget_checked_rows_if_changed()
+  local revision = arbiter.revision()
+  if revision ~= checked_revision then checked, checked_revision = {}, revision end
+end
+
+-- The row `key` of the table `name`, checked; `also(row, key)` checks more the first time.
+local function row_of(name, key, also)
+  local row = tables[name][key]
+  if checked[row] then return row end
+  if row == nil then error(("%s has no row '%s'"):format(name, key), 0) end
+  for _, shape in ipairs(SHAPES[name]) do
+    local field, fits, expected = shape[1], shape[2], shape[3]
+    if not fits(row[field]) then
+      error(("%s['%s'].%s must be %s, not %s (%s)"):format(name, key, field, expected, shown(row[field]),
+                                                           set_by("table", name, key .. "." .. field)), 0)
+    end
+  end
+  if also then also(row, key) end
+  checked[row] = true
+  return row
+end
+
+local function definition_agrees(row, action)
+  agrees(action, "allowed_by", "statuses", row.statuses)
+  agrees(action, "cost", "cost", row.cost)
+end
+
+---The row of actions_data that says what `action` is: every action has one, a house rule's too.
+function tempo.row(action)
+  local row = tables.actions_data[action]
+  if checked[row] then return row end  -- the common case, first: a row read before
+  if row == nil then
+    error(("action '%s' (%s) has no row in actions_data: add one with arbiter.patch.table(\"actions_data\", "
+           .. "{ [\"%s\"] = { kind = ..., cost = ..., statuses = ..., outcomes = ... } }) (docs/writing-actions.md)")
+          :format(action, set_by("action", action, ""), action), 0)
+  end
+  return row_of("actions_data", action, definition_agrees)
+end
+
 ---Whether the character's status is one of the action's "Allowed Status" (its row's `statuses`).
 function tempo.allowed(c, action)
-  local allowing = tempo.row(action).statuses
-  agrees(action, "allowed_by", "statuses", allowing)
-  return contains(allowing, tempo.guard(c))
+  return contains(tempo.row(action).statuses, tempo.guard(c))
 end
 
 -- The statuses two fighters share, by what they share: "the bind is with Bo". Bound is being
@@ -210,7 +226,6 @@ end
 ---"AP Cost": a number, or "By Weapon": the cost of the character's weapon (Unarmed: 3).
 function tempo.cost(c, action)
   local cost = tempo.row(action).cost
-  agrees(action, "cost", "cost", cost)
   if cost == "By Weapon" then return tempo.weapon(c).cost end
   return cost
 end

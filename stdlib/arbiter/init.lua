@@ -34,6 +34,10 @@ end
 --- The names defined for a kind, sorted.
 arbiter.names = registry.names
 
+--- A number that changes with every define, override and patch: what a pack works out from
+--- definitions once (a check of its tables) is to be worked out again when it moves.
+arbiter.revision = registry.revision
+
 --- Who defined and changed a definition, in order.
 arbiter.history = registry.history
 

@@ -55,4 +55,8 @@ function arbiter.registry.names(kind) end
 ---@return arbiter.Change[]
 function arbiter.registry.history(kind, name) end
 
+---A number that changes with every define, override and patch (arbiter.revision).
+---@return integer
+function arbiter.registry.revision() end
+
 return arbiter.registry

@@ -197,4 +197,9 @@ function arbiter.names(kind) end
 ---@return arbiter.Change[]
 function arbiter.history(kind, name) end
 
+---A number that changes with every define, override and patch: what a pack works out from
+---definitions once (a check of its tables) is to be worked out again when it moves.
+---@return integer
+function arbiter.revision() end
+
 return arbiter
