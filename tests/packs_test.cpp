@@ -122,6 +122,16 @@ TEST_CASE("an overriding function receives the one it replaces", "[packs][regist
   CHECK(s.eval("return arbiter.actions.Attack.resolve({ skill = 0 }, { defence = 11 }, 10)") == "false");
 }
 
+TEST_CASE("a patch gives a list of plain values whole, and merges a list of tables item by item",
+          "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK(s.eval("arbiter.define.table('lists', { names = { 'a', 'b', 'c' }, rows = { { x = 1 }, { x = 2 } } })\n"
+               "arbiter.patch.table('lists', { names = { 'z' }, rows = { { x = 9 } } })\n"
+               "local t = arbiter.tables.lists\n"
+               "return #t.names .. t.names[1] .. t.rows[1].x .. t.rows[2].x") == "\"1z92\"");
+}
+
 TEST_CASE("the registry's revision moves with every define, override and patch, and not with a read",
           "[packs][registry]") {
   Stack s;

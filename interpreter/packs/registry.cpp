@@ -34,6 +34,17 @@ std::string field_path(const std::string& prefix, lua_State* L, int key) {
   return prefix.empty() ? part : prefix + "." + part;
 }
 
+// Whether the table at `index` is a list of plain values ({ "Bound", "On Guard" }): a patch gives
+// such a list whole. Merged item by item it could never be shortened, and { "Ranged Attack" } over
+// { "Melee Attack", "Unarmed Attack" } would mean neither. A list of tables (a flow's phases) is
+// merged item by item: `phases = { { action_points = 10 } }` changes the first phase's points.
+bool plain_list(lua_State* L, int index) {
+  if (lua_rawlen(L, index) == 0) return false;
+  const bool plain = lua_rawgeti(L, index, 1) != LUA_TTABLE;
+  lua_pop(L, 1);
+  return plain;
+}
+
 // Merges `fields` into `target` (both tables on L's stack), recording each leaf it changes.
 // A function replacing a function gets the one it replaces as its last argument.
 void merge(lua_State* L, int target, int fields, const std::string& prefix, std::vector<FieldChange>& changes,
@@ -47,7 +58,7 @@ void merge(lua_State* L, int target, int fields, const std::string& prefix, std:
     lua_pushvalue(L, key);
     lua_rawget(L, target);
     const int old = lua_gettop(L);
-    if (lua_type(L, old) == LUA_TTABLE && lua_type(L, value) == LUA_TTABLE) {
+    if (lua_type(L, old) == LUA_TTABLE && lua_type(L, value) == LUA_TTABLE && !plain_list(L, value)) {
       merge(L, old, value, path, changes, depth + 1);
     } else {
       FieldChange change{path, lua::describe(L, old), lua::describe(L, value)};
