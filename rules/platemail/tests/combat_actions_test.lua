@@ -59,30 +59,27 @@ test.case("Full Attack with only a thrown weapon: 'two Attacks against adjacent 
   duel.no_failures(f)
 end)
 
+-- An Attack the weapon in hand cannot make: nothing is rolled, and the reason is told.
+local function refused(weapon, order, told)
+  local f = pair({ weapon = weapon }, {}, {})
+  f:round(duel.still(order))
+  test.equal(#f:events("attack"), 0)
+  test.truthy(duel.narrated(f, told))
+  duel.no_failures(f)
+end
+
 test.case("Full Attack with a bow is refused, having no melee or thrown weapon: two shots are Rapid Fire's, 'at the cost of accuracy'", function()
   -- What it lacks is either weapon Full Attack can use against adjacent opponents (README: default chosen).
-  local f = pair({ weapon = "Short Bow" }, {}, {})
-  f:round(duel.still('Full Attack -> "Orc"'))
-  test.equal(#f:events("attack"), 0)
-  test.truthy(duel.narrated(f, "Aldric (Full Attack) has no melee or thrown weapon"))
-  duel.no_failures(f)
+  refused("Short Bow", 'Full Attack -> "Orc"', "Aldric (Full Attack) has no melee or thrown weapon")
 end)
 
 test.case("Counter with a bow is refused: 'one Melee Attack', and a bow has none", function()
-  local f = pair({ weapon = "Short Bow" }, {}, {})
-  f:round(duel.still('Counter -> "Orc"'))
-  test.equal(#f:events("attack"), 0)
-  test.truthy(duel.narrated(f, "Aldric (Counter) has no melee weapon"))
-  duel.no_failures(f)
+  refused("Short Bow", 'Counter -> "Orc"', "Aldric (Counter) has no melee weapon")
 end)
 
 test.case("Ranged Attack with a Sword is refused: 'Make a ranged attack', and a Sword has none, even beside the target", function()
   -- The Orc stands beside Aldric: the reason is the weapon, not the reach.
-  local f = pair({ weapon = "Sword" }, {}, {})
-  f:round(duel.still('Ranged Attack -> "Orc"'))
-  test.equal(#f:events("attack"), 0)
-  test.equal(duel.texts(f, "attack_missed_out"), { "Aldric (Ranged Attack) has no ranged or thrown weapon" })
-  duel.no_failures(f)
+  refused("Sword", 'Ranged Attack -> "Orc"', "Aldric (Ranged Attack) has no ranged or thrown weapon")
 end)
 
 test.case("Counter: 'You get one Melee Attack against one adjacent opponent' — one Attack, a hit", function()
