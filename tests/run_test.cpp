@@ -151,6 +151,10 @@ TEST_CASE("a ruleset's bad status or flow is reported at its line before any rou
   CHECK(status.exit_code == 1);
   CHECK_THAT(status.output, Contains("tests/packs/bad-status/init.lua:4:"));
   CHECK_THAT(status.output, Contains("status 'Stunned': a duration cannot be negative"));
+  const auto misspelt = arbiter("run examples/platemail/skirmish.lua --seed 1 --rounds 1 --house typo-status");
+  CHECK(misspelt.exit_code == 1);
+  CHECK_THAT(misspelt.output, Contains("tests/packs/typo-status/init.lua:2: error: a status has no field 'durration' "
+                                       "(did you mean 'duration'?)"));
   const auto flow = arbiter("run tests/encounters/no-flow.lua --seed 1 --rounds 1");
   CHECK(flow.exit_code == 1);
   CHECK_THAT(flow.output, Contains("tests/packs/no-flow/init.lua:3:"));

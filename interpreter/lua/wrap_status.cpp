@@ -1,6 +1,11 @@
 // The `status` module: defining statuses from plain tables, applying and removing them, and what
 // they mean for play (allowed actions, roll modifiers with reasons). Changes go to the log.
+#include <algorithm>
+
+#include <fmt/format.h>
+
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/names.hpp"
 #include "interpreter/core/statuses.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
@@ -59,6 +64,16 @@ std::vector<RollModifier> modifiers_field(lua_State* L, int table) {
 
 StatusDefinition check_status_definition(lua_State* L, int table) {
   luaL_checktype(L, table, LUA_TTABLE);
+  // A misspelt field (`durration`) would leave the status lasting "until removed", silently.
+  static const std::vector<std::string> fields{"name",  "stacking", "max_stacks", "unit",   "duration",
+                                               "expires", "clock",  "allows",     "forbids", "modifiers"};
+  table = lua_absindex(L, table);
+  for (lua_pushnil(L); lua_next(L, table); lua_pop(L, 1)) {
+    const std::string key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : std::string();
+    if (std::find(fields.begin(), fields.end(), key) == fields.end())
+      throw Error(with_nearest(fmt::format("a status has no field '{}'", key.empty() ? luaL_typename(L, -2) : key),
+                               key, fields));
+  }
   StatusDefinition d;
   d.name = opt_string_field(L, table, "name", "");
   d.stacking = parse_stacking(opt_string_field(L, table, "stacking", "refresh"));

@@ -1,0 +1,2 @@
+local arbiter = require "arbiter"
+arbiter.define.status("Winded", { unit = "rounds", durration = 1 })
