@@ -59,6 +59,14 @@ TEST_CASE("a house hook or phrase that returns the wrong thing is told at the li
   CHECK(initiative.exit_code == 1);
   CHECK_THAT(initiative.output, Contains("tests/packs/bad-returns/init.lua:2: error: the initiative hook returns the "
                                          "characters in the order of their turns\n  in pack 'bad-returns'"));
+  const auto twice = arbiter("run examples/tempo/duel.lua --rounds 1 --seed 1 --house twice-initiative");
+  CHECK(twice.exit_code == 1);
+  CHECK_THAT(twice.output, Contains("tests/packs/twice-initiative/init.lua:2: error: the initiative hook lists Ilse "
+                                    "twice: each character takes one turn\n  in pack 'twice-initiative'"));
+  const auto cost = arbiter("run examples/tempo/duel.lua --rounds 1 --seed 1 --house negative-cost");
+  CHECK(cost.exit_code == 1);
+  CHECK_THAT(cost.output, Contains("tests/packs/negative-cost/init.lua:2: error: an intent's cost is a whole number "
+                                   "of action points, 0 or more, not -5\n  in pack 'negative-cost'"));
 
   const Sheet sheet("Aldric:\n  1: Charge -> the weakest foe\n  2: Defend\n");
   const auto target = arbiter(one_round + "--seed 1 --house error-values --orders " + sheet.path.string());

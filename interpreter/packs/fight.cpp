@@ -518,11 +518,19 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
   const Action& chosen = action(lua_tostring(L_, -1));
   lua_pop(L_, 1);
   Intent intent = intent_for(who, chosen);
-  if (raw_field(L_, index, "target") != LUA_TNIL) intent.target = lua::check_entity(L_, -1, world_).id;
+  if (raw_field(L_, index, "target") != LUA_TNIL) intent.target = returned_character(-1, "an intent's target is");
   lua_pop(L_, 1);
   if (raw_field(L_, index, "note") == LUA_TSTRING) intent.note = lua_tostring(L_, -1);
   lua_pop(L_, 1);
-  if (raw_field(L_, index, "cost") == LUA_TNUMBER) intent.cost = static_cast<int>(lua_tointeger(L_, -1));
+  if (raw_field(L_, index, "cost") != LUA_TNIL) {
+    int whole = 0;
+    const lua_Integer cost = lua_tointegerx(L_, -1, &whole);
+    // A negative cost would give points back; more than an int holds is no cost a rule means.
+    if (!whole || cost < 0 || cost > std::numeric_limits<int>::max())
+      throw Error(fmt::format("an intent's cost is a whole number of action points, 0 or more, not {}",
+                              luaL_tolstring(L_, -1, nullptr)));
+    intent.cost = static_cast<int>(cost);
+  }
   lua_pop(L_, 1);
   const bool ready_given = raw_field(L_, index, "ready") == LUA_TBOOLEAN;
   if (ready_given) intent.ready = lua_toboolean(L_, -1);
@@ -576,6 +584,13 @@ const Fight::Function& Fight::call_phrase(const Entity& who, const std::optional
   return f->second;
 }
 
+EntityId Fight::returned_character(int index, const char* what) {
+  if (lua_isnil(L_, index)) return no_entity;
+  if (const std::optional<EntityId> id = lua::test_character(L_, index)) return *id;
+  if (lua_type(L_, index) == LUA_TSTRING) return world_.find(lua_tostring(L_, index)).id;
+  throw Error(fmt::format("{} a character, a character's name or nil, not a {}", what, luaL_typename(L_, index)));
+}
+
 EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
   using Kind = orders::Target::Kind;
   switch (target.kind) {
@@ -589,11 +604,7 @@ EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
   const Function& find =
       call_phrase(who, vocabulary_.target(target.text.text), targets_, "target", "find", target.text.text);
   return returned_by(find, [&] {
-    if (lua_isnil(L_, -1)) return no_entity;
-    if (const std::optional<EntityId> id = lua::test_character(L_, -1)) return *id;
-    if (lua_type(L_, -1) == LUA_TSTRING) return world_.find(lua_tostring(L_, -1)).id;
-    throw Error(fmt::format("the target '{}' finds a character, a character's name or nil, not a {}",
-                            target.text.text, luaL_typename(L_, -1)));
+    return returned_character(-1, fmt::format("the target '{}' finds", target.text.text).c_str());
   });
 }
 
@@ -772,6 +783,11 @@ std::vector<EntityId> Fight::initiative(std::vector<EntityId> acting) {
     for (lua_Integer i = 1; lua_rawgeti(L_, -1, i) != LUA_TNIL; ++i) {
       const std::optional<EntityId> id = lua::test_character(L_, -1);
       if (!id) throw Error(expected);
+      const std::string& name = world_.get(*id).name;
+      if (std::find(acting.begin(), acting.end(), *id) == acting.end())
+        throw Error(fmt::format("the initiative hook lists {}, who is not among the characters it was given", name));
+      if (std::find(order.begin(), order.end(), *id) != order.end())
+        throw Error(fmt::format("the initiative hook lists {} twice: each character takes one turn", name));
       order.push_back(*id);
       lua_pop(L_, 1);
     }

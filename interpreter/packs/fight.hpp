@@ -123,6 +123,9 @@ class Fight final : public Ruleset {
   // in that pack, not in the ruleset running the fight.
   template <class Read>
   auto returned_by(const Function& function, Read&& read) -> decltype(read());
+  // The character a pack's function gave at `index`: a handle or a name; nil is none. `what` leads
+  // the error for anything else ("the target 'weakest foe' finds").
+  EntityId returned_character(int index, const char* what);
 
   std::optional<Intent> from_orders(const Entity& who);
   // This round's orders for `who`, if a sheet gives any.
