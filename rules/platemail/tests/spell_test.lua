@@ -10,6 +10,16 @@ local duel = require "tests.duel"
 arbiter.patch.table("weapons", { ["Long Bow"] = { ranged = { properties = {
   bonuses = { { stat = "attack", amount = 2, when = {} } } } } } })
 
+-- The Mage prepares in phase 1 and releases at the Orc in phase 2; the Orc stands still, Ready.
+local prepare_and_release = [[
+  Mage:
+    1: Prepare Spell (Spell)
+    2: Release Spell -> "Orc"
+  Orc:
+    1: Use Item
+    2: Use Item
+]]
+
 local function caster(dice, orc_at, mage)
   mage = mage or {}
   return duel.new({
@@ -21,14 +31,7 @@ end
 test.case("Prepare Spell: 'If not interrupted, your spell is Prepared at the end of this Action Phase'; Release Spell hits", function()
   -- Phase 2 the Release: d20 14 > 13 (Orc Unarmored, Ready); Penetration 1, Absorb 0: 1 Wound.
   local f = caster({ 14 }, "F2")
-  f:round [[
-    Mage:
-      1: Prepare Spell (Spell)
-      2: Release Spell -> "Orc"
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(prepare_and_release)
   test.equal(duel.attacks(f, "total"), { 14 })
   test.equal(f:stat("Orc", "wounds"), 1)
   test.equal(f:stat("Mage", "prepared_spell"), false, "Released")
@@ -134,14 +137,7 @@ test.case("a Released spell is not a shot of the weapon: a crossbow in hand, loa
   -- The spell: d20 14 > 13 (Orc Unarmored, Ready).
   for _, loaded in ipairs({ false, true }) do
     local f = caster({ 14 }, "F2", { weapon = "Heavy Crossbow", stats = { loaded = loaded } })
-    f:round [[
-      Mage:
-        1: Prepare Spell (Spell)
-        2: Release Spell -> "Orc"
-      Orc:
-        1: Use Item
-        2: Use Item
-    ]]
+    f:round(prepare_and_release)
     test.equal(duel.attacks(f, "total"), { 14 }, "loaded: " .. tostring(loaded))
     test.equal(f:stat("Mage", "loaded"), loaded)
     duel.no_failures(f)
@@ -154,14 +150,7 @@ test.case("a Released spell is not a weapon Attack: the caster's Long Bow gives 
   -- the weapon's. The Mage (Str 1) holds the Long Bow; its spell: d20 14 alone against the Orc,
   -- Unarmored and Ready (13), a hit (not 14 − 1 + 2 = 15).
   local f = caster({ 14 }, "F2", { weapon = "Long Bow", stats = { strength = 1 } })
-  f:round [[
-    Mage:
-      1: Prepare Spell (Spell)
-      2: Release Spell -> "Orc"
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(prepare_and_release)
   test.equal(duel.attacks(f, "text"), { "Mage (Release Spell) attacks Orc with Spell: d20 14 = 14 vs Defense 13 — hit; "
     .. "1 Wound, Penetration 1" })
   duel.no_failures(f)
@@ -169,14 +158,7 @@ end)
 
 test.case("a Released Spell (Range 30') at 35': 'Beyond this Range, Attacks receive a -2 penalty'", function()
   local f = caster({ 15 }, "I2")  -- B2 to I2: 35'
-  f:round [[
-    Mage:
-      1: Prepare Spell (Spell)
-      2: Release Spell -> "Orc"
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  f:round(prepare_and_release)
   test.equal(duel.attacks(f, "total"), { 13 })
   duel.no_failures(f)
 end)
