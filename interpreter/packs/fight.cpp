@@ -321,7 +321,15 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
     if (auto intent = returned_by(*forced, [&] { return intent_from_lua(who, -1); })) return intent;
     lua_pop(L_, 1);
   }
-  if (flow_.phase().kind != PhaseKind::Sequential) return from_orders(who);
+  if (flow_.phase().kind != PhaseKind::Sequential) {
+    std::optional<Intent> intent = from_orders(who);
+    // An order the rules forbid (an attack whose phrase found an ally) is not carried out: the
+    // character takes the default order instead of moving toward what it may not do.
+    if (intent && !intent->order.empty())
+      if (const auto reason = forbidden(*intent))
+        return default_intent(who, fmt::format("'{}' is refused ({})", intent->order, *reason));
+    return intent;
+  }
   const Function* f = hook("choose");
   if (!f) return std::nullopt;
   const auto push_arguments = [&] {
@@ -359,15 +367,24 @@ std::optional<Intent> Fight::judge(const Function& f, int nargs, const Entity& w
     intent->order = proposal->order;  // the pack took the order as written
     intent->arguments = proposal->arguments;
   }
-  if (!intent && proposal && lua_type(L_, -1) == LUA_TSTRING) {
-    nlohmann::json fields{{"character", who.name}, {"action", proposal->action}, {"reason", lua_tostring(L_, -1)}};
-    if (refusal)
-      *refusal = narrator_.render(
-          LogEvent{0, std::string(event_type::order_refused), flow_.position(), proposal->order, std::move(fields)});
-    else
-      log_.record(event_type::order_refused, std::move(fields), proposal->order);
+  // What the rules forbid whoever proposes it (a status, allowed_by, an attack at an ally) is
+  // refused here, before any points are paid or anyone responds.
+  std::optional<std::string> reason;
+  const Intent* refused = proposal;
+  if (intent) {
+    reason = forbidden(*intent);
+    refused = &*intent;
+  } else if (proposal && lua_type(L_, -1) == LUA_TSTRING) {
+    reason = lua_tostring(L_, -1);
   }
-  return intent;
+  if (!reason) return intent;
+  nlohmann::json fields{{"character", who.name}, {"action", refused->action}, {"reason", *reason}};
+  if (refusal)
+    *refusal = narrator_.render(
+        LogEvent{0, std::string(event_type::order_refused), flow_.position(), refused->order, std::move(fields)});
+  else
+    log_.record(event_type::order_refused, std::move(fields), refused->order);
+  return std::nullopt;
 }
 
 std::optional<Intent> Fight::ask_sequential(const Function& f, const Entity& who, const std::string& question,
@@ -847,29 +864,34 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
   return judge(*f, push_arguments(), who, nullptr);
 }
 
-void Fight::resolve(const Intent& intent, Changes& changes) {
+std::optional<std::string> Fight::forbidden(const Intent& intent) const {
   const Action& chosen = action(intent.action);
-  if (chosen.resolve.ref == LUA_NOREF)
-    throw Error("action '" + chosen.name + "' has no resolve function: it can be ordered but not carried out");
   if (const ActionVerdict verdict = statuses_.allows(intent.actor, chosen.name); !verdict.allowed)
-    throw Error(verdict.because);
+    return verdict.because;
   const Entity& actor = world_.get(intent.actor);
   if (!chosen.allowed_by.empty() &&
       std::none_of(chosen.allowed_by.begin(), chosen.allowed_by.end(),
                    [&](const std::string& status) { return actor.status(status) != nullptr; }))
-    throw Error(fmt::format("{} is only allowed to a character who is {}", chosen.name,
-                            fmt::join(chosen.allowed_by, " or ")));
+    return fmt::format("{} is only allowed to a character who is {}", chosen.name, fmt::join(chosen.allowed_by, " or "));
   // An attack (`target = "enemy"`) at oneself or an ally, from a pack's intent or a sheet read
-  // without a roster, fails with the reason: "the moving enemy", "adjacent opponents".
+  // without a roster: "the moving enemy", "adjacent opponents".
   if (intent.target != no_entity && vocabulary_.action(chosen.name)->enemy_target) {
     const Entity& target = world_.get(intent.target);
     if (target.id == actor.id)
-      throw Error(
-          fmt::format("{} cannot {} itself: the target of {} is an enemy", actor.name, chosen.name, chosen.name));
+      return fmt::format("{} cannot {} itself: the target of {} is an enemy", actor.name, chosen.name, chosen.name);
     if (target.side == actor.side)
-      throw Error(
-          fmt::format("{} is an ally of {}: the target of {} is an enemy", target.name, actor.name, chosen.name));
+      return fmt::format("{} is an ally of {}: the target of {} is an enemy", target.name, actor.name, chosen.name);
   }
+  return std::nullopt;
+}
+
+void Fight::resolve(const Intent& intent, Changes& changes) {
+  const Action& chosen = action(intent.action);
+  if (chosen.resolve.ref == LUA_NOREF)
+    throw Error("action '" + chosen.name + "' has no resolve function: it can be ordered but not carried out");
+  // Judged again here: a reaction (flow.react) and a forced action come to the rules no other way,
+  // and a status may have changed since the intent was taken.
+  if (const auto reason = forbidden(intent)) throw Error(*reason);
   // This action's transaction, until it ends; then the one it was inside (an action's flow.react
   // resolves another action), if any.
   lua::Services& services = sandbox_.services();

@@ -135,6 +135,9 @@ class Fight final : public Ruleset {
   // Asks the sequential hook `f` (choose or respond, with its arguments already pushed) about the
   // proposal: the intent it takes, or none. A refusal with a reason is logged, unless `refusal` is
   // given: then it is told there as the narration would tell it, and not logged.
+  // Why the rules forbid `intent` whoever proposes it: a status that forbids the action, an
+  // `allowed_by` the actor lacks, an attack at oneself or an ally. nullopt: allowed.
+  std::optional<std::string> forbidden(const Intent& intent) const;
   std::optional<Intent> judge(const Function& f, int nargs, const Entity& who, const Intent* proposal,
                               std::string* refusal = nullptr);
   // The GM's proposals (`ask_`) until the hook takes one or the GM answers none; a refused answer is

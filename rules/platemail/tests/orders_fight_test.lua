@@ -105,7 +105,7 @@ test.case("a step into the cell of someone standing still is blocked, and said s
   test.truthy(duel.narrated(f, "Aldric is blocked at D2: Orc holds E2"), "the block is narrated")
 end)
 
-test.case("an attack whose target phrase finds an ally fails with the reason: attacks are at \"opponents\"", function()
+test.case("an attack whose target phrase finds an ally is refused with the reason: attacks are at \"opponents\"", function()
   local f = duel.new({
     { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
     { name = "Brienne", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
@@ -117,6 +117,9 @@ test.case("an attack whose target phrase finds an ally fails with the reason: at
       2: Defend
   ]]
   test.equal(#f:events("attack"), 0)
-  test.truthy(duel.narrated(f, "Aldric's Full Attack fails: Brienne is an ally of Aldric: the target of "
-                                  .. "Full Attack is an enemy"), "narrated as a failure")
+  -- Refused before anyone moves: Aldric takes the default order, Defend, and says why.
+  test.equal(f:cell("Aldric"), "B2")
+  test.truthy(duel.narrated(f, "'Full Attack -> closest ally' is refused (Brienne is an ally of Aldric: "
+                                  .. "the target of Full Attack is an enemy): Defend, the default order"),
+              "narrated as a refusal")
 end)

@@ -53,15 +53,17 @@ test.case("an action that fails leaves nothing behind: no stat, no event, and th
   test.truthy(failed[1].fields.error:find("init.lua:30: the blade slips", 1, true), failed[1].fields.error)
 end)
 
-test.case("an action allowed only with a status fails, saying which, for a character without it", function()
+test.case("an action allowed only with a status is refused, saying which, before its points are paid", function()
   local f = bout {
     { name = "Ana", side = "a", at = "A1", stats = { speed = 5, lunges = true } },
     { name = "Bo", side = "b", at = "B1" },
   }
   f:round()
   test.equal(f:stat("Ana", "lunged"), nil)
-  local failed = f:events("action_failed")
-  test.equal(failed[1].fields.error, "Lunge is only allowed to a character who is On Guard")
+  local refused = f:events("order_refused")
+  test.equal(refused[1].fields.reason, "Lunge is only allowed to a character who is On Guard")
+  test.equal(#f:events("action_failed"), 0)
+  test.equal(f:events("turn_over")[1].fields.points, 6)  -- nothing declared, nothing paid
   f:within(function() status.apply("Ana", "On Guard") end)
   f:round()
   test.equal(f:stat("Ana", "lunged"), true)
