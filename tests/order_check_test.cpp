@@ -112,8 +112,9 @@ TEST_CASE("an involuntary action cannot be ordered", "[orders][check]") {
 TEST_CASE("an action that says how it is written is refused with that, once, not with each mistake", "[orders][check]") {
   Vocabulary v = platemail();
   v.phases = 0;  // any number of entries
-  v.add_action({"Step", true, std::nullopt, false, false, "is written 'Step -> target': it steps toward the target"});
-  v.add_action({"Rest", false, std::nullopt, true, false, "is not ordered: it is taken at the end of every turn"});
+  v.add_action({.name = "Step", .needs_target = true,
+                .usage = "is written 'Step -> target': it steps toward the target"});
+  v.add_action({.name = "Rest", .involuntary = true, .usage = "is not ordered: it is taken at the end of every turn"});
   const std::string text = "Aldric:\n  1: Step toward \"Orc #1\"\n  2: Step 10' N\n  3: Rest\n  4: Step -> \"Orc #1\"\n";
   const auto diagnostics = check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, v, &fight);
   REQUIRE(diagnostics.size() == 3);
@@ -198,6 +199,18 @@ TEST_CASE("standing orders: the trigger and the reaction are actions of the rule
   check_one(diagnostics[1], "duel.orders", 3, 20, "unknown action 'Pary'");
   CHECK(diagnostics[1].notes == std::vector<std::string>{"did you mean 'Parry'?"});
   check_one(diagnostics[2], "duel.orders", 4, 3, "'ON Parry' of 'Ilse' has no action");
+}
+
+TEST_CASE("a standing order on an action the others see as another can never answer: it names what they see",
+          "[orders][check]") {
+  Vocabulary v = tempo();
+  v.add_action({.name = "Feint", .needs_target = true, .declared_as = "Melee Attack"});  // "as a regular attack"
+  CHECK(check_with(v, "Ilse:\n  1: Feint -> \"Konrad\"\n  ON Melee Attack: Parry\n").empty());
+  const auto diagnostics = check_with(v, "Ilse:\n  ON Feint: Parry\n");
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "duel.orders", 2, 6,
+            "'ON Feint' can never answer: Feint is declared as 'Melee Attack', and that is what the others see");
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"write 'ON Melee Attack'"});
 }
 
 TEST_CASE("standing orders are refused by rules whose phases are all simultaneous", "[orders][check]") {

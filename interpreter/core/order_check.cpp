@@ -89,9 +89,16 @@ class Checker {
                            "simultaneous: write each phase's order instead ('1:', '2:')");
         continue;
       }
-      if (!vocabulary_.action(s.trigger.text))
+      const ActionRules* trigger = vocabulary_.action(s.trigger.text);
+      if (!trigger)
         error(s.trigger.at, fmt::format("unknown action '{}' after ON", s.trigger.text),
               [&] { return hint(did_you_mean(s.trigger.text, vocabulary_.action_names())); });
+      else if (!trigger->declared_as.empty())
+        // The others never see it by its name, so a standing order on that name never answers.
+        error(s.trigger.at,
+              fmt::format("'ON {}' can never answer: {} is declared as '{}', and that is what the others see",
+                          s.trigger.text, trigger->name, trigger->declared_as),
+              [&] { return hint(fmt::format("write 'ON {}'", trigger->declared_as)); });
       if (s.choice.branches.empty() && !s.choice.otherwise)
         error(s.choice.at, fmt::format("'ON {}' of '{}' has no action", s.trigger.text, character.name.text));
       phase(s.choice);

@@ -42,6 +42,8 @@ struct ActionRules {
   std::optional<long> move_feet;  // how far it may move; none: it stays in place
   bool involuntary = false;       // forced on a character by the rules (Platemail's Crash), never ordered
   bool enemy_target = false;      // `target = "enemy"`: an attack, never at the character itself or an ally
+  std::string declared_as{};      // what the others see declared (tempo's Feint: "Melee Attack"): their
+                                  // standing orders (ON) answer that name, never this one
   std::string usage{};            // how it is written ("is written 'Move -> target'…"): told instead of each
                                   // mistake when it is ordered without its target, with a movement, or at all
 };

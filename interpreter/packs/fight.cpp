@@ -127,7 +127,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     registry.push(L, d->kind, d->name);
     switch (d->kind) {
       case Kind::action: {
-        Action a{d->name, true, {}, 0, false, false, {}, vocabulary_.action(d->name)->move_feet, function_field(*d, "resolve"), {}};
+        Action a{d->name, true, {}, 0, false, false, {}, vocabulary_.action(d->name)->move_feet, function_field(*d, "resolve")};
         if (lua_istable(L, -1)) {
           if (raw_field(L, -1, "ready") == LUA_TBOOLEAN) a.ready = lua_toboolean(L, -1);
           lua_pop(L, 1);
@@ -138,11 +138,10 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
           lua_pop(L, 1);
           a.carries_target = raw_field(L, -1, "carries_target") == LUA_TBOOLEAN && lua_toboolean(L, -1);
           lua_pop(L, 1);
-          if (raw_field(L, -1, "declared_as") == LUA_TSTRING) a.declared_as = lua_tostring(L, -1);
-          lua_pop(L, 1);
-          if (!a.declared_as.empty() && !vocabulary_.action(a.declared_as))
-            throw Error(parse_positioned(located(*d, fmt::format("action '{}': 'declared_as' names no action: '{}'",
-                                                                 d->name, a.declared_as))));
+          if (const std::string& shown = vocabulary_.action(d->name)->declared_as;
+              !shown.empty() && !vocabulary_.action(shown))
+            throw Error(parse_positioned(
+                located(*d, fmt::format("action '{}': 'declared_as' names no action: '{}'", d->name, shown))));
           if (raw_field(L, -1, "allowed_by") == LUA_TTABLE) {
             for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
               a.allowed_by.emplace_back(lua_tostring(L, -1));
@@ -825,7 +824,8 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
   if (const orders::CharacterOrders* mine = orders_of(who)) {
     // The first standing order whose trigger names the declared action, as the others see it.
     const Action& seen = action(declared.action);
-    const std::string& shown = seen.declared_as.empty() ? seen.name : seen.declared_as;
+    const std::string& disguise = vocabulary_.action(seen.name)->declared_as;
+    const std::string& shown = disguise.empty() ? seen.name : disguise;
     for (const auto& standing : mine->standing) {
       if (!same_name(standing.trigger.text, shown)) continue;
       if (const orders::Order* order = picked(who, standing.choice)) {

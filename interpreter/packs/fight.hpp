@@ -108,7 +108,6 @@ class Fight final : public Ruleset {
     std::vector<std::string> allowed_by;  // if any: only a character with one of these statuses may take it
     std::optional<long> move_feet;
     Function resolve;
-    std::string declared_as;  // what the others see declared (a Feint: "Melee Attack"); empty: its name
   };
 
   static FlowRules read_flow(lua_State* L, const Registry& registry, std::string& default_order, LookupRules& lookups,

@@ -65,6 +65,11 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d) {
     fail(d, fmt::format("action '{}': 'target' must be \"enemy\" (or absent: any target)", d.name));
   rules.enemy_target = target != LUA_TNIL;
   lua_pop(L, 1);
+  const int declared_as = raw_field(L, "declared_as");
+  if (declared_as != LUA_TNIL && declared_as != LUA_TSTRING)
+    fail(d, fmt::format("action '{}': 'declared_as' must be the name of an action", d.name));
+  if (declared_as == LUA_TSTRING) rules.declared_as = lua_tostring(L, -1);
+  lua_pop(L, 1);
   const int usage = raw_field(L, "usage");
   if (usage != LUA_TNIL && usage != LUA_TSTRING)
     fail(d, fmt::format("action '{}': 'usage' must be a string", d.name));
