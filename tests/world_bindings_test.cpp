@@ -124,6 +124,12 @@ TEST_CASE("world: character handles read live and general targets resolve", "[lu
   CHECK(fight.run("return world.most_injured('Aldric', 'enemy').name") == "Orc #2");
   CHECK(fight.run("return #world.characters('orcs') .. ' ' .. #world.within_reach('Aldric', 15)") == "2 2");
   CHECK(fight.run("return world.character('Orc') == world.closest('Aldric', 'enemy')") == "true");
+  // The ruleset's own test of a candidate: only those it keeps are looked at.
+  CHECK(fight.run("return world.closest('Aldric', 'enemy', function(c) return c.name ~= 'Orc' end).name") ==
+        "Orc #2");
+  CHECK(fight.run("return tostring(world.biggest('Aldric', 'enemy', function() return false end))") == "nil");
+  CHECK_THAT(fight.error("world.closest('Aldric', 'enemy', 3)"), Contains("function expected"));
+  CHECK_THAT(fight.error("world.farthest('Aldric', 'enemy', function() error('no eyes') end)"), Contains("no eyes"));
   CHECK_THAT(fight.error("world.character('Orc 3')"), Contains("there is no character named 'Orc 3'; did you mean"));
   CHECK_THAT(fight.error("return world.character('Orc').hp"), Contains("a character has id, name, side, cell"));
 }

@@ -20,10 +20,10 @@ std::optional<double> number_stat(const Entity& e, const std::string& stat) {
 // The candidate with the highest score (nullopt scores skip it); ties to the nearer, then lower id.
 template <class Score>
 std::optional<EntityId> best(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
-                             Score&& score) {
+                             const Keep& keep, Score&& score) {
   std::optional<EntityId> chosen;
   double chosen_score = 0, chosen_distance = 0;
-  for (EntityId id : candidates(world, of, relation, rules)) {
+  for (EntityId id : candidates(world, of, relation, rules, keep)) {
     const Entity& e = world.get(id);
     const std::optional<double> s = score(e);
     if (!s) continue;
@@ -48,7 +48,8 @@ Relation parse_relation(std::string_view text) {
   throw Error(message);
 }
 
-std::vector<EntityId> candidates(const World& world, const Entity& of, Relation relation, const LookupRules& rules) {
+std::vector<EntityId> candidates(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
+                                 const Keep& keep) {
   std::vector<EntityId> out;
   for (const Entity& e : world.entities()) {
     if (e.id == of.id) continue;
@@ -56,31 +57,36 @@ std::vector<EntityId> candidates(const World& world, const Entity& of, Relation 
     if (relation == Relation::Enemy && e.side == of.side) continue;
     if (std::any_of(rules.out_of_fight.begin(), rules.out_of_fight.end(), [&](const std::string& s) { return e.status(s); }))
       continue;
+    if (keep && !keep(e.id)) continue;
     out.push_back(e.id);
   }
   return out;
 }
 
-std::optional<EntityId> closest(const World& world, const Entity& of, Relation relation, const LookupRules& rules) {
-  return best(world, of, relation, rules,
+std::optional<EntityId> closest(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
+                                const Keep& keep) {
+  return best(world, of, relation, rules, keep,
               [&](const Entity& e) { return std::optional(-world.grid().distance(of.position, e.position)); });
 }
 
-std::optional<EntityId> farthest(const World& world, const Entity& of, Relation relation, const LookupRules& rules) {
-  return best(world, of, relation, rules,
+std::optional<EntityId> farthest(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
+                                 const Keep& keep) {
+  return best(world, of, relation, rules, keep,
               [&](const Entity& e) { return std::optional(world.grid().distance(of.position, e.position)); });
 }
 
-std::optional<EntityId> most_injured(const World& world, const Entity& of, Relation relation, const LookupRules& rules) {
-  return best(world, of, relation, rules, [&](const Entity& e) -> std::optional<double> {
+std::optional<EntityId> most_injured(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
+                                     const Keep& keep) {
+  return best(world, of, relation, rules, keep, [&](const Entity& e) -> std::optional<double> {
     const auto injury = number_stat(e, rules.injury_stat);
     if (!injury) return std::nullopt;
     return rules.more_is_worse ? *injury : -*injury;
   });
 }
 
-std::optional<EntityId> biggest(const World& world, const Entity& of, Relation relation, const LookupRules& rules) {
-  return best(world, of, relation, rules, [&](const Entity& e) { return number_stat(e, rules.size_stat); });
+std::optional<EntityId> biggest(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
+                                const Keep& keep) {
+  return best(world, of, relation, rules, keep, [&](const Entity& e) { return number_stat(e, rules.size_stat); });
 }
 
 std::vector<EntityId> within_reach(const World& world, const Entity& of, double feet, Relation relation,

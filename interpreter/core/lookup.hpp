@@ -3,6 +3,7 @@
 // enemy", "The biggest enemy orc"), as queries over the world. Which stats mean "injured" and
 // "big" is the ruleset's to say. Every query is deterministic: ties go to the nearer character,
 // then to the lower id (for farthest, equally far means the lower id).
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,14 +24,22 @@ struct LookupRules {
 
 Relation parse_relation(std::string_view text);  // "any", "ally", "enemy"
 
-// Characters in `relation` to `of`, in the fight, in id order.
-std::vector<EntityId> candidates(const World& world, const Entity& of, Relation relation, const LookupRules& rules);
+// The ruleset's own further test of a candidate (Platemail: one the asker perceives); empty: all pass.
+using Keep = std::function<bool(EntityId)>;
 
-std::optional<EntityId> closest(const World& world, const Entity& of, Relation relation, const LookupRules& rules);
-std::optional<EntityId> farthest(const World& world, const Entity& of, Relation relation, const LookupRules& rules);
+// Characters in `relation` to `of`, in the fight, that `keep` keeps, in id order.
+std::vector<EntityId> candidates(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
+                                 const Keep& keep = {});
+
+std::optional<EntityId> closest(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
+                                const Keep& keep = {});
+std::optional<EntityId> farthest(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
+                                 const Keep& keep = {});
 // Characters without the stat are not candidates.
-std::optional<EntityId> most_injured(const World& world, const Entity& of, Relation relation, const LookupRules& rules);
-std::optional<EntityId> biggest(const World& world, const Entity& of, Relation relation, const LookupRules& rules);
+std::optional<EntityId> most_injured(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
+                                     const Keep& keep = {});
+std::optional<EntityId> biggest(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
+                                const Keep& keep = {});
 // Within reach as Grid::within_reach counts it: the next cell at least.
 std::vector<EntityId> within_reach(const World& world, const Entity& of, double feet, Relation relation,
                                    const LookupRules& rules);

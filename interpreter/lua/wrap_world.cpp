@@ -84,11 +84,24 @@ int set_stat(lua_State* L) {
   return 0;
 }
 
-template <std::optional<EntityId> (*Find)(const World&, const Entity&, Relation, const LookupRules&)>
+template <std::optional<EntityId> (*Find)(const World&, const Entity&, Relation, const LookupRules&, const Keep&)>
 int find_one(lua_State* L) {
   World& world = world_of(L);
   const Entity& of = check_entity(L, 1, world);
-  return push_found(L, Find(world, of, opt_relation(L, 2), lookup_rules(L)));
+  const Relation relation = opt_relation(L, 2);
+  Keep keep;
+  if (!lua_isnoneornil(L, 3)) {
+    luaL_checktype(L, 3, LUA_TFUNCTION);
+    keep = [L](EntityId id) {  // the pack's own test: keep(character) -> truthy
+      lua_pushvalue(L, 3);
+      push_entity(L, id);
+      lua_call(L, 1, 1);
+      const bool kept = lua_toboolean(L, -1);
+      lua_pop(L, 1);
+      return kept;
+    };
+  }
+  return push_found(L, Find(world, of, relation, lookup_rules(L), keep));
 }
 
 int within_reach_of(lua_State* L) {

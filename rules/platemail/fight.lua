@@ -62,12 +62,22 @@ arbiter.define.table("narration", {
 
 local function down(c) return status.has(c, "Unconscious") or status.has(c, "Dead") end
 
--- "An enemy" in conditions and targets is any enemy not Dead, Unconscious ones included: the
--- source forbids no Attack on a helpless opponent, and `closest enemy` (world.closest) counts them
--- too, so "IF an enemy is adjacent" holds exactly when "the adjacent enemy" finds one. Of several
--- beside me, "the adjacent enemy" is one still standing if there is one (README).
+-- What `me` perceives of another: its allies always; an enemy unless `me` is Unaware of it (a
+-- Hidden skulker: "Unaware Characters may not designate the Skulker as a Target") or it is
+-- Concealed from `me` ("Characters with Concealment cannot be targeted directly"), seen from where
+-- `me` stands when the orders are read.
+local function perceives(me, c)
+  if c.side == me.side then return true end
+  return not attack.unaware(me, c) and grid.sight(me.cell, c.cell).visible
+end
+
+-- "An enemy" in conditions and targets is any enemy not Dead that `me` perceives, Unconscious ones
+-- included: the source forbids no Attack on a helpless opponent, and `closest enemy`
+-- (world.closest) counts them too, so "IF an enemy is adjacent" holds exactly when "the adjacent
+-- enemy" finds one. Of several beside me, "the adjacent enemy" is one still standing if there is
+-- one (README).
 local function is_enemy(me, c)
-  return c.side ~= me.side and not status.has(c, "Dead") and not attack.unaware(me, c)
+  return c.side ~= me.side and not status.has(c, "Dead") and perceives(me, c)
 end
 
 local function adjacent_enemy(me)
@@ -92,11 +102,14 @@ local conditions = {
   ["I am wounded"] = function(me) return (me.stats.wounds or 0) > 0 end,
   ["I am not wounded"] = function(me) return (me.stats.wounds or 0) == 0 end,
   ["I have at least {n} wounds"] = function(me, n) return (me.stats.wounds or 0) >= n end,
-  ["{character} is down"] = function(_, c) return down(c) end,
-  ["{character} is wounded"] = function(_, c) return (c.stats.wounds or 0) > 0 end,
-  ["{character} is adjacent to me"] = function(me, c) return grid.adjacent(me.cell, c.cell) end,
+  -- Of a named enemy `me` does not perceive, nothing can be told: the condition does not hold.
+  ["{character} is down"] = function(me, c) return perceives(me, c) and down(c) end,
+  ["{character} is wounded"] = function(me, c) return perceives(me, c) and (c.stats.wounds or 0) > 0 end,
+  ["{character} is adjacent to me"] = function(me, c) return perceives(me, c) and grid.adjacent(me.cell, c.cell) end,
   -- A distance is measured as reach is (grid.within): on 10' cells an enemy beside me is within 5'.
-  ["{character} is within {distance}"] = function(me, c, feet) return grid.within(me.cell, c.cell, feet) end,
+  ["{character} is within {distance}"] = function(me, c, feet)
+    return perceives(me, c) and grid.within(me.cell, c.cell, feet)
+  end,
   ["an enemy is adjacent"] = function(me) return adjacent_enemy(me) ~= nil end,
   ["an enemy is adjacent to me"] = function(me) return adjacent_enemy(me) ~= nil end,
   ["an enemy is within {distance}"] = function(me, feet)
@@ -117,7 +130,7 @@ local conditions = {
 for phrase, test in pairs(conditions) do arbiter.define.condition(phrase, { test = test }) end
 
 local function lookup(find, relation)
-  return function(me) return find(me, relation) end
+  return function(me) return find(me, relation, function(c) return perceives(me, c) end) end
 end
 local function fallen_ally(me)
   local best

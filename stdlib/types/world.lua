@@ -50,26 +50,30 @@ function world.set_stat(who, stat, value, cause) end
 ---"The closest enemy": ties go to the lower id.
 ---@param of string|world.Character
 ---@param relation? world.Relation
+---@param keep? fun(c: world.Character): boolean only the characters it returns true for are candidates (one `of` perceives)
 ---@return world.Character?
-function world.closest(of, relation) end
+function world.closest(of, relation, keep) end
 
 ---"The farthest enemy": ties go to the lower id.
 ---@param of string|world.Character
 ---@param relation? world.Relation
+---@param keep? fun(c: world.Character): boolean only the characters it returns true for are candidates (one `of` perceives)
 ---@return world.Character?
-function world.farthest(of, relation) end
+function world.farthest(of, relation, keep) end
 
 ---"The most injured enemy", by the injury stat (the ruleset's flow table names it: `lookups`); ties go to the nearer.
 ---@param of string|world.Character
 ---@param relation? world.Relation
+---@param keep? fun(c: world.Character): boolean only the characters it returns true for are candidates (one `of` perceives)
 ---@return world.Character?
-function world.most_injured(of, relation) end
+function world.most_injured(of, relation, keep) end
 
 ---"The biggest enemy", by the size stat (the ruleset's flow table names it: `lookups`); ties go to the nearer.
 ---@param of string|world.Character
 ---@param relation? world.Relation
+---@param keep? fun(c: world.Character): boolean only the characters it returns true for are candidates (one `of` perceives)
 ---@return world.Character?
-function world.biggest(of, relation) end
+function world.biggest(of, relation, keep) end
 
 ---Characters within `feet` of `of`, and those in the next cells at least (as `grid.within`).
 ---@param of string|world.Character

@@ -123,3 +123,48 @@ test.case("an attack whose target phrase finds an ally is refused with the reaso
                                   .. "the target of Full Attack is an enemy): Defend, the default order"),
               "narrated as a refusal")
 end)
+
+test.case("'the closest enemy' is one the character can see: a Concealed enemy 'cannot be targeted directly'", function()
+  -- The Goblin (25' away) stands behind a hedge that conceals it from the Orc; the Grunt (30') in
+  -- the open is the closest enemy the Orc can target: d20 15 with its Short Bow.
+  local f = duel.new({
+    { name = "Goblin", side = "goblins", at = "A2", weapon = "Dagger", armor = "Leather" },
+    { name = "Grunt", side = "goblins", at = "L2", weapon = "Axe", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F2", weapon = "Short Bow", armor = "Leather" },
+  }, { 15 }, { width = 12, height = 6, terrain = { ["C2"] = { object = "hedge", shelter = "concealment" } } })
+  f:round [[
+    Orc:
+      1: Ranged Attack -> the closest enemy
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "target", "Orc"), { "Grunt" })
+  duel.no_failures(f)
+end)
+
+test.case("a Hidden skulker is not 'the closest enemy' nor named in a condition of one Unaware of it: 'IF Conditions must be based on what your Character can perceive'", function()
+  -- Round 1 the Goblin hides behind the crate at C2: Stealth d20 12, above the Orc's Perception 5.
+  -- Round 2 it stays Hidden (no roll, it does not move); the Orc, Unaware of it, shoots the Grunt
+  -- (d20 15) and does not step toward the Goblin, which it cannot know is within 35'.
+  local f = duel.new({
+    { name = "Goblin", side = "goblins", at = "A2", weapon = "Dagger", armor = "Leather" },
+    { name = "Grunt", side = "goblins", at = "L2", weapon = "Axe", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F2", weapon = "Short Bow", armor = "Leather", stats = { perception = 5 } },
+  }, { 12, 15 }, { width = 12, height = 6, terrain = { ["C2"] = { shelter = "cover" } } })
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Skulk
+  ]]
+  test.truthy(f:has("Goblin", "Hidden"))
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Skulk
+    Orc:
+      1: Ranged Attack -> the closest enemy
+      2: IF "Goblin" is within 35' THEN Move 5' W ELSE Defend
+  ]]
+  test.equal(duel.attacks(f, "target", "Orc"), { "Grunt" })
+  test.equal(f:cell("Orc"), "F2")
+  duel.no_failures(f)
+end)
