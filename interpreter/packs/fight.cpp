@@ -119,7 +119,8 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     Function f{LUA_NOREF, d.history.back().pack};
     const int type = lua_istable(L, -1) ? raw_field(L, -1, key) : (lua_pushnil(L), LUA_TNIL);
     if (type == LUA_TFUNCTION) f.ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    else if (type != LUA_TNIL && !(type == LUA_TBOOLEAN && std::string_view(key) == "ready")) throw Error(parse_positioned(located(d, fmt::format("{} '{}': '{}' must be a function", to_string(d.kind), d.name, key))));
+    else if (type != LUA_TNIL && !(type == LUA_TBOOLEAN && std::string_view(key) == "ready") &&
+             !(type == LUA_TSTRING && std::string_view(key) == "target")) throw Error(parse_positioned(located(d, fmt::format("{} '{}': '{}' must be a function", to_string(d.kind), d.name, key))));
     else lua_pop(L, 1);
     return f;
   };
@@ -127,11 +128,12 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     registry.push(L, d->kind, d->name);
     switch (d->kind) {
       case Kind::action: {
-        Action a{d->name, true, {}, 0, false, false, {}, vocabulary_.action(d->name)->move_feet, function_field(*d, "resolve")};
+        Action a{.name = d->name, .move_feet = vocabulary_.action(d->name)->move_feet, .resolve = function_field(*d, "resolve")};
         if (lua_istable(L, -1)) {
           if (raw_field(L, -1, "ready") == LUA_TBOOLEAN) a.ready = lua_toboolean(L, -1);
           lua_pop(L, 1);
           a.ready_when = function_field(*d, "ready");
+          a.target_allowed = function_field(*d, "target");
           if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
           lua_pop(L, 1);
           a.away_from_hostiles = raw_field(L, -1, "away_from_hostiles") == LUA_TBOOLEAN && lua_toboolean(L, -1);
@@ -864,7 +866,7 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
   return judge(*f, push_arguments(), who, nullptr);
 }
 
-std::optional<std::string> Fight::forbidden(const Intent& intent) const {
+std::optional<std::string> Fight::forbidden(const Intent& intent) {
   const Action& chosen = action(intent.action);
   if (const ActionVerdict verdict = statuses_.allows(intent.actor, chosen.name); !verdict.allowed)
     return verdict.because;
@@ -881,6 +883,16 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) const {
       return fmt::format("{} cannot {} itself: the target of {} is an enemy", actor.name, chosen.name, chosen.name);
     if (target.side == actor.side)
       return fmt::format("{} is an ally of {}: the target of {} is an enemy", target.name, actor.name, chosen.name);
+  }
+  if (intent.target != no_entity && chosen.target_allowed.ref != LUA_NOREF) {
+    StackGuard guard{L_};
+    lua::push_entity(L_, intent.actor);
+    lua::push_entity(L_, intent.target);
+    call(chosen.target_allowed, 2, 2);
+    if (!lua_toboolean(L_, -2))
+      return lua_type(L_, -1) == LUA_TSTRING
+                 ? std::string(lua_tostring(L_, -1))
+                 : fmt::format("the rules do not let {} {} {}", actor.name, chosen.name, world_.get(intent.target).name);
   }
   return std::nullopt;
 }

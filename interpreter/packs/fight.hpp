@@ -102,6 +102,7 @@ class Fight final : public Ruleset {
     std::string name;
     bool ready = true;
     Function ready_when;  // ready = function(me, intent): Ready by how the action is used (Use Item)
+    Function target_allowed;  // target = function(me, target) -> ok, why: whom it may be taken at (Rescue)
     int cost = 0;
     bool away_from_hostiles = false;  // with no way written, it moves away from every enemy
     bool carries_target = false;      // its target moves with the actor once picked up (Intent::carries_target)
@@ -135,8 +136,9 @@ class Fight final : public Ruleset {
   // proposal: the intent it takes, or none. A refusal with a reason is logged, unless `refusal` is
   // given: then it is told there as the narration would tell it, and not logged.
   // Why the rules forbid `intent` whoever proposes it: a status that forbids the action, an
-  // `allowed_by` the actor lacks, an attack at oneself or an ally. nullopt: allowed.
-  std::optional<std::string> forbidden(const Intent& intent) const;
+  // `allowed_by` the actor lacks, an attack at oneself or an ally, a target the action's own
+  // `target` function refuses. nullopt: allowed.
+  std::optional<std::string> forbidden(const Intent& intent);
   std::optional<Intent> judge(const Function& f, int nargs, const Entity& who, const Intent* proposal,
                               std::string* refusal = nullptr);
   // The GM's proposals (`ask_`) until the hook takes one or the GM answers none; a refused answer is

@@ -59,11 +59,14 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d) {
     fail(d, fmt::format("action '{}': 'involuntary' must be true or false", d.name));
   rules.involuntary = lua_toboolean(L, -1);
   lua_pop(L, 1);
-  // `target = "enemy"`: the action attacks, so its target is an opponent (the only kind so far).
+  // `target = "enemy"`: the action attacks, so its target is an opponent; a function judges each
+  // target in the fight (sheets cannot be checked against it before the fight).
   const int target = raw_field(L, "target");
-  if (target != LUA_TNIL && !(target == LUA_TSTRING && std::string_view(lua_tostring(L, -1)) == "enemy"))
-    fail(d, fmt::format("action '{}': 'target' must be \"enemy\" (or absent: any target)", d.name));
-  rules.enemy_target = target != LUA_TNIL;
+  if (target != LUA_TNIL && target != LUA_TFUNCTION &&
+      !(target == LUA_TSTRING && std::string_view(lua_tostring(L, -1)) == "enemy"))
+    fail(d, fmt::format("action '{}': 'target' must be \"enemy\", a function(me, target) or absent (any target)",
+                        d.name));
+  rules.enemy_target = target == LUA_TSTRING;
   lua_pop(L, 1);
   const int declared_as = raw_field(L, "declared_as");
   if (declared_as != LUA_TNIL && declared_as != LUA_TSTRING)

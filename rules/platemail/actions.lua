@@ -243,8 +243,15 @@ define("Use Item", {
 
 -- Rescue: "Move up to 15 feet, picking up and carrying an ally or unconscious Character." The one
 -- carried moves with the rescuer while everyone moves (`carries_target`), into each square the
--- rescuer leaves, so the phase's actions find it where it was carried.
-define("Rescue", { needs_target = true, carries_target = true, resolve = function(ctx)
+-- rescuer leaves, so the phase's actions find it where it was carried. An order at a standing
+-- enemy is refused before anyone moves (`target`).
+local function carriable(me, other)
+  if other.side == me.side or status.has(other, "Unconscious") then return true end
+  return false, ("%s is neither an ally of %s nor Unconscious: Rescue carries an ally or an unconscious Character"):format(
+    other.name, me.name)
+end
+
+define("Rescue", { needs_target = true, carries_target = true, target = carriable, resolve = function(ctx)
   local me, carried = ctx.actor, attack.rescued(ctx.actor)
   if not carried then
     return act(ctx, ("%s cannot reach %s to carry them"):format(me.name, ctx.target and ctx.target.name or "anyone"))

@@ -251,6 +251,34 @@ test.case("Rescue: 'Move up to 15 feet, picking up and carrying an ally' — car
   duel.no_failures(f)
 end)
 
+test.case("Rescue: 'picking up and carrying an ally or unconscious Character' — not an enemy on its feet", function()
+  local f = duel.new({
+    { name = "Brenna", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "D2", weapon = "Axe", armor = "Leather" },
+  })
+  local order = [[
+    Brenna:
+      1: Rescue W, W -> "Orc"
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  f:round(order)
+  -- Refused before anyone moves: Brenna Defends where she stands, and no one is carried.
+  test.equal(f:cell("Brenna"), "C2")
+  test.equal(f:cell("Orc"), "D2")
+  test.truthy(duel.narrated(f, "Orc is neither an ally of Brenna nor Unconscious"), "the refusal says why")
+  test.falsy(f:has("Brenna", "Encumbered"))
+  -- Unconscious, the same Orc is carried off.
+  f:within(function() status.apply("Orc", "Unconscious") end)
+  f:round(order)
+  test.equal(f:cell("Brenna"), "A2")
+  test.equal(f:cell("Orc"), "B2")
+  test.truthy(duel.narrated(f, "Brenna picks up Orc and carries them"))
+  duel.no_failures(f)
+end)
+
 test.case("Rescue: the ally is carried as everyone moves — a melee Counter where it stood reaches no one", function()
   -- Brenna (C2) carries Aldric (D2) 10' west. Carried out of the Orc's reach (E2), Aldric draws its
   -- Attack of Opportunity on the way: d20 5 − 3 Disfavor (Aldric Defends) = 2 vs 13, a miss. When
