@@ -209,16 +209,56 @@ end })
 -- Support Actions
 
 -- Use Item: quick uses keep the character Ready, complex ones do not. What is used: the order's
--- argument ("Use Item (reload)", "(free Aldric)"), or else what is needed — the character's own
--- Entrapment, then a reload.
+-- argument ("Use Item (reload)", "(free Aldric)", "(swap)", "(stow bow and draw sword)"), or else
+-- what is needed — the character's own Entrapment, then a reload.
 local function use_of(me, intent)
   local said = intent.arguments and intent.arguments[1] and intent.arguments[1]:lower() or ""
   if said:find("free") or (said == "" and status.has(me, "Entrapped")) then return "free", "quick" end
+  -- "Examples: Drinking a potion, swapping weapons, reloading a light crossbow" are Quick.
+  if said:find("swap") or said:find("draw") or said:find("stow") then return "swap", "quick" end
   local reload = combat.reload(attack.combatant(me), "ranged")
   if said:find("reload") or (said == "" and reload and not attack.loaded(me)) then
     return "reload", reload or "quick"
   end
   return said ~= "" and said or "nothing", "quick"
+end
+
+-- Whom "Use Item (free …)" frees: the order's target, else the character its argument names
+-- ("free Aldric"), else the user itself. Nil, and why, when the name is no one's.
+local function freed_by(ctx)
+  if ctx.target then return ctx.target end
+  local said = ctx.arguments and ctx.arguments[1]
+  local named = said and said:match("^%s*[Ff][Rr][Ee][Ee]%s+(.-)%s*$")
+  if not named or named == "" then return ctx.actor end
+  for _, c in ipairs(world.characters()) do
+    if c.name:lower() == named:lower() then return c end
+  end
+  return nil, ("there is no one named %s to free"):format(named)
+end
+
+local function free(ctx, use)
+  local me = ctx.actor
+  local freed, why = freed_by(ctx)
+  if not freed then return act(ctx, ("%s cannot free anyone: %s"):format(me.name, why)) end
+  local whom = freed.name == me.name and "themself" or freed.name
+  if not status.has(freed, "Entrapped") then return act(ctx, ("%s is not Entrapped: nothing to free"):format(freed.name)) end
+  -- Not in the source: default chosen. Freeing another takes hands on the net: beside them.
+  if freed.name ~= me.name and not grid.adjacent(me.cell, freed.cell) then
+    return act(ctx, ("%s is not beside %s to free them"):format(me.name, freed.name))
+  end
+  status.remove(freed, "Entrapped", me.name .. " frees " .. whom)
+  act(ctx, ("%s frees %s (Use Item, %s)"):format(me.name, whom, use))
+end
+
+-- "Swap readied weapons (stow your bow and draw your sword)": the weapon in hand and the one
+-- carried stowed (the encounter's `stowed`) change places.
+local function swap(ctx, use)
+  local me = ctx.actor
+  local drawn, stowed = me.stats.stowed, me.stats.weapon
+  if not drawn then return act(ctx, ("%s has no stowed weapon to draw"):format(me.name)) end
+  world.set_stat(me, "weapon", drawn, "Use Item")
+  world.set_stat(me, "stowed", stowed or false, "Use Item")
+  act(ctx, ("%s stows the %s and draws the %s (Use Item, %s)"):format(me.name, stowed or "nothing", drawn, use))
 end
 
 define("Use Item", {
@@ -229,11 +269,9 @@ define("Use Item", {
   resolve = function(ctx)
     local me = ctx.actor
     local what, use = use_of(me, ctx)
-    if what == "free" then
-      local freed = ctx.target or me
-      status.remove(freed, "Entrapped", me.name .. " frees " .. (freed.name == me.name and "themself" or freed.name))
-      return act(ctx, ("%s frees %s (Use Item, %s)"):format(me.name, freed.name == me.name and "themself" or freed.name, use))
-    elseif what == "reload" then
+    if what == "free" then return free(ctx, use) end
+    if what == "swap" then return swap(ctx, use) end
+    if what == "reload" then
       world.set_stat(me, "loaded", true, "reloaded")
       return act(ctx, ("%s reloads the %s (Use Item, %s)"):format(me.name, me.stats.weapon, use))
     end

@@ -334,3 +334,59 @@ test.case("Rescue: 'If you are hit, roll a die: On even numbers, the Character y
   test.equal(f:stat("Brenna", "wounds"), nil)
   duel.no_failures(f)
 end)
+
+test.case("Use Item (free Aldric): 'freed by Use Item Action' — the one named is freed, from beside them", function()
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+    { name = "Cara", side = "party", at = "B6", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  })
+  f:within(function() status.apply("Aldric", "Entrapped") end)
+  f:round [[
+    Brenna:
+      1: Use Item (free Aldric)
+      2: Use Item (free Cara)
+    Cara:
+      1: Use Item (free Aldric)
+      2: Use Item (free Nobody)
+  ]]
+  test.truthy(duel.narrated(f, "Brenna frees Aldric (Use Item, quick)"))
+  test.falsy(duel.narrated(f, "Brenna frees themself"))
+  test.truthy(duel.narrated(f, "Cara is not beside Aldric to free them"))
+  test.truthy(duel.narrated(f, "Cara is not Entrapped: nothing to free"))
+  test.truthy(duel.narrated(f, "Cara cannot free anyone: there is no one named Nobody to free"))
+  test.falsy(f:has("Aldric", "Entrapped"))
+  duel.no_failures(f)
+end)
+
+test.case("Use Item: 'swap readied weapons (stow your bow and draw your sword)' — a quick use; the Sword then strikes", function()
+  -- The Archer stows its Short Bow and draws the Sword it carries (`stowed`), then Counters the
+  -- Orc beside it: d20 15 with the Sword against the Orc's Unarmored Defense 13, a hit.
+  local f = duel.new({
+    { name = "Archer", side = "party", at = "B2", weapon = "Short Bow", stowed = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Unarmored" },
+  }, { 15 })
+  f:round [[
+    Archer:
+      1: Use Item (stow bow and draw sword)
+      2: Counter -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.truthy(duel.narrated(f, "Archer stows the Short Bow and draws the Sword (Use Item, quick)"))
+  test.equal(f:stat("Archer", "weapon"), "Sword")
+  test.equal(f:stat("Archer", "stowed"), "Short Bow")
+  test.truthy(duel.narrated(f, "Archer (Counter) attacks Orc with Sword"))
+  test.equal(duel.attacks(f, "hit", "Archer"), { true })
+  duel.no_failures(f)
+end)
+
+test.case("Use Item (swap) without a stowed weapon changes nothing, and says so", function()
+  local f = duel.pair({}, {})
+  f:round(duel.still("Use Item (swap)"))
+  test.truthy(duel.narrated(f, "Aldric has no stowed weapon to draw"))
+  test.equal(f:stat("Aldric", "weapon"), "Sword")
+  duel.no_failures(f)
+end)
