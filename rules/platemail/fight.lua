@@ -92,6 +92,30 @@ local function adjacent_enemy(me)
   return helpless
 end
 
+-- A Fatally Wounded ally not yet Stable: the one a Stabilize can save ("prevent a Fatally Wounded
+-- Character's death").
+local function dying(c) return status.has(c, "Fatally Wounded") and not status.has(c, "Stable") end
+
+-- The closest ally that `is` picks out, a dying one first (ties: the lower id).
+local function closest_ally(me, is)
+  local best, best_dying
+  for _, c in ipairs(world.characters(me.side)) do
+    if c.name ~= me.name and is(c) then
+      local d = dying(c)
+      if not best or (d and not best_dying)
+         or (d == best_dying and grid.distance(me.cell, c.cell) < grid.distance(me.cell, best.cell)) then
+        best, best_dying = c, d
+      end
+    end
+  end
+  return best
+end
+
+-- "An ally is down" and "the fallen ally" agree: an ally Unconscious or Dead, a dying one first.
+-- "An ally is dying" and "the dying ally" agree too: the one to Stabilize.
+local function fallen_ally(me) return closest_ally(me, down) end
+local function dying_ally(me) return closest_ally(me, dying) end
+
 local conditions = {
   -- The source's example: after "Charge toward the closest enemy", whether it got there.
   ["I reach the enemy"] = function(me)
@@ -118,12 +142,8 @@ local conditions = {
     end
     return false
   end,
-  ["an ally is down"] = function(me)
-    for _, c in ipairs(world.characters(me.side)) do
-      if c.name ~= me.name and down(c) then return true end
-    end
-    return false
-  end,
+  ["an ally is down"] = function(me) return fallen_ally(me) ~= nil end,
+  ["an ally is dying"] = function(me) return dying_ally(me) ~= nil end,
   ["my spell is prepared"] = function(me) return me.stats.prepared_spell ~= nil and me.stats.prepared_spell ~= false end,
   ["my weapon is loaded"] = function(me) return me.stats.loaded ~= false end,
 }
@@ -131,14 +151,6 @@ for phrase, test in pairs(conditions) do arbiter.define.condition(phrase, { test
 
 local function lookup(find, relation)
   return function(me) return find(me, relation, function(c) return perceives(me, c) end) end
-end
-local function fallen_ally(me)
-  local best
-  for _, c in ipairs(world.characters(me.side)) do
-    if c.name ~= me.name and status.has(c, "Fatally Wounded") and not status.has(c, "Stable")
-       and (not best or grid.distance(me.cell, c.cell) < grid.distance(me.cell, best.cell)) then best = c end
-  end
-  return best
 end
 
 local targets = {
@@ -152,6 +164,7 @@ local targets = {
   ["the most injured ally"] = lookup(world.most_injured, "ally"),
   ["the adjacent enemy"] = adjacent_enemy,
   ["the fallen ally"] = fallen_ally,
+  ["the dying ally"] = dying_ally,
 }
 for phrase, find in pairs(targets) do arbiter.define.target(phrase, { find = find }) end
 

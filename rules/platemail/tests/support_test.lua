@@ -204,6 +204,25 @@ test.case("a Stable character who woke is hit with every Wound absorbed: no Woun
   duel.no_failures(f)
 end)
 
+test.case("'an ally is down' and 'the fallen ally' agree, and so do 'an ally is dying' and 'the dying ally': a Stable ally is down, not dying", function()
+  -- Round 1 Aldric falls, Fatally Wounded (d20 18). Round 2 the Medic Stabilizes him (Medical
+  -- d20 9 + 2 = 11; four 1d4+1 rolled 1). Round 3 he is still down, but no longer dying: the
+  -- Medic's Rescue finds him, its Stabilize is not ordered.
+  local f = fallen({ 18, 9, 1, 1, 1, 1 })
+  f:round(strike)
+  local orders = [[
+    Medic:
+      1: IF an ally is dying THEN Stabilize -> the dying ally ELSE Defend
+      2: IF an ally is down THEN Rescue -> the fallen ally ELSE Defend
+  ]]
+  f:round(orders)
+  test.truthy(f:has("Aldric", "Stable"))
+  test.truthy(duel.narrated(f, "Medic picks up Aldric and carries them"))
+  f:round(orders)
+  test.falsy(duel.narrated(f, "to Stabilize"), "no Stabilize is wasted on the Stable Aldric")
+  duel.no_failures(f)
+end)
+
 test.case("Stabilize failed: Medical d20 5 + 2 < 10, still Fatally Wounded", function()
   local f = fallen({ 18, 5 })
   f:round(strike)
