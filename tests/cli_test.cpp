@@ -323,7 +323,7 @@ TEST_CASE("arbiter roll shows its work, seeds replay, and bad expressions exit 1
   const auto extra = arbiter("roll 2d6 --dice 3,4,5");  // one value too many: a slip in the list, said
   CHECK(extra.exit_code == 0);
   CHECK_THAT(extra.output, Contains("2d6 = [3, 4] = 7\n"));
-  CHECK_THAT(extra.output, Contains("warning: 1 of the values given with --dice was not rolled\n"));
+  CHECK_THAT(extra.output, Contains("warning: 1 of the values given with --dice was not rolled: 5\n"));
   CHECK_THAT(scripted.output, !Contains("warning"));
   const auto sampled = arbiter("roll 3d6 --seed 1 --times 1000 --json");
   CHECK_THAT(sampled.output, StartsWith(R"({"expr":"3d6","times":1000,"mean":)"));

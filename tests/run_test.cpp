@@ -203,7 +203,7 @@ TEST_CASE("a written way ends at a wall: the character goes as far as it can, an
   // Nothing in that round rolls: a die given for it is said to be left over.
   const auto scripted = arbiter("run examples/platemail/skirmish.lua --dice 5 --orders " + (dir / "wall.txt"));
   CHECK(scripted.exit_code == 0);
-  CHECK_THAT(scripted.output, EndsWith("warning: 1 of the values given with --dice was not rolled\n"));
+  CHECK_THAT(scripted.output, EndsWith("warning: 1 of the values given with --dice was not rolled: 5\n"));
 }
 
 TEST_CASE("a tempo duel is narrated as pinned: declare, react, counter-tempo, resolve, with AP before and after",
@@ -381,4 +381,21 @@ TEST_CASE("names from the encounter are narrated with their control characters e
   CHECK(run.exit_code == 0);
   CHECK(run.output.find('\x1b') == std::string::npos);
   CHECK_THAT(run.output, Contains("  Il\\x1b]0;x\\x07se is now On Guard (combat begins)\n"));
+}
+
+TEST_CASE("a round to be played without a sheet is said to be played on the default order", "[run]") {
+  TempDir dir;
+  {
+    std::ofstream sheet(dir / "round3.txt");
+    sheet << "Round 3\nAldric:\n  1: Defend\n  2: Defend\n";
+  }
+  // Only round 3 is ordered, for a fresh fight: rounds 1 and 2 are played first, on Defend.
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 1 --orders " + (dir / "round3.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("warning: no sheet orders round 1: every character takes the default order\n"));
+  CHECK_THAT(run.output, Contains("warning: no sheet orders round 2: every character takes the default order\n"));
+  CHECK_THAT(run.output, !Contains("no sheet orders round 3"));
+  // Without sheets, rounds on the default order are what was asked for.
+  const auto unordered = arbiter("run examples/platemail/skirmish.lua --seed 1 --rounds 1");
+  CHECK_THAT(unordered.output, !Contains("warning"));
 }

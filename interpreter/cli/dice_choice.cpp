@@ -4,6 +4,9 @@
 #include <iostream>
 #include <random>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 namespace arbiter::cli {
 
 CLI::Validator seed_value() {
@@ -43,7 +46,8 @@ void warn_of_unused_dice(const DiceSource& dice, std::ostream& err) {
   const auto* scripted = dynamic_cast<const ScriptedDice*>(&dice);
   if (!scripted || scripted->remaining() == 0) return;
   err << "warning: " << scripted->remaining() << " of the values given with --dice "
-      << (scripted->remaining() == 1 ? "was" : "were") << " not rolled\n";
+      << (scripted->remaining() == 1 ? "was" : "were") << " not rolled: " << fmt::format("{}", fmt::join(scripted->unrolled(), ", "))
+      << "\n";
 }
 
 }  // namespace arbiter::cli

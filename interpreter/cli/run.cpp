@@ -248,6 +248,13 @@ void run(Context& context, const Options& options) {
   auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world(), played);
   const int last_ordered = sheets.empty() ? played + 1 : static_cast<int>(sheets.rbegin()->first);
   const int rounds = options.rounds > 0 ? options.rounds : last_ordered - played;
+  // Sheets given, but none for a round to be played (only "Round 3" for a fresh fight): that round
+  // is played on the default order, which the GM should know before reading the narration.
+  if (!sheets.empty() && !options.ask)
+    for (int round = played + 1; round <= played + rounds; ++round)
+      if (!sheets.contains(round))
+        *context.err << fmt::format("warning: no sheet orders round {}: every character takes the default order\n",
+                                    round);
   for (auto& [round, files] : sheets)
     for (auto& file : files) fight.add_orders(round, std::move(file.sheet));
   *context.err << fresh_seed;  // once the inputs are known good

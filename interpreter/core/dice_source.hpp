@@ -65,6 +65,8 @@ class ScriptedDice final : public DiceSource {
 
   std::size_t roll(const Die& die, std::string_view reason) override;
   std::size_t remaining() const noexcept { return values_.size() - next_; }
+  // The values not rolled yet, in order.
+  std::span<const std::string> unrolled() const noexcept { return std::span(values_).subspan(next_); }
 
  private:
   std::vector<std::string> values_;
