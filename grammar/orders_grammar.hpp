@@ -101,7 +101,9 @@ struct move_away : seq<kw_away, blanks, must<from_target>> {};
 struct movement : sor<path, move_to, move_toward, move_away> {};
 
 struct arrow_target : target {};
-struct order_target : seq<arrow, blanks, must<arrow_target>> {};
+// "Rapid Fire -> \"Orc\", \"Goblin\"": an order has one target, so a second is an error of its own.
+struct only_one_target : not_at<sor<arrow, one<','>>> {};
+struct order_target : seq<arrow, blanks, must<arrow_target>, blanks, must<only_one_target>> {};
 struct order : seq<action_name, opt<blanks, arguments>, opt<blanks, movement>, opt<blanks, order_target>> {};
 
 // --- Conditions ------------------------------------------------------------------------------

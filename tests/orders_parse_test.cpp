@@ -318,6 +318,12 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
                   "expected a target after '->': a name in quotes, a phrase like 'closest enemy', self, a cell "
                   "or coordinates");
   }
+  SECTION("a second target, after another arrow or a comma") {
+    check_failure("Aldric:\n  1: Rapid Fire -> \"Orc\" -> \"Goblin\"\n", 2, 26,
+                  "an order has one target: a second cannot follow it");
+    check_failure("Aldric:\n  1: IF I am wounded THEN Rapid Fire -> \"Orc\", \"Goblin\" ELSE Defend\n", 2, 46,
+                  "an order has one target: a second cannot follow it");
+  }
   SECTION("an unclosed parenthesis") {
     check_failure("Aldric:\n  2: IF (I am wounded THEN Defend\n", 2, 23, "expected ')' to close the condition");
   }
