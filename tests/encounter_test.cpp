@@ -140,6 +140,27 @@ TEST_CASE("unknown equipment and unknown fields are reported together, at their 
   CHECK(all[1].where.column == 75);
 }
 
+TEST_CASE("a stat the rules do not read is refused where written with the nearest and problems come in file order",
+          "[encounter]") {
+  Fight fight;
+  // "Requires Str": a misspelt strength would quietly lose its penalty.
+  const auto all = fight.problems(platemail(
+      "    { name = \"Aldric\", side = \"players\", at = \"A1\", weapon = \"Swrod\",\n"
+      "      stats = { perception = 12, strenght = 2 }, armor = \"Lether\" },\n"));
+  REQUIRE(all.size() == 3);
+  CHECK(all[0].message == "unknown weapon 'Swrod' (did you mean 'Sword'?)");
+  CHECK(all[1].message == "Aldric has a stat 'strenght' that the rules do not read (did you mean 'strength'?)");
+  CHECK(all[1].where.line == 6);
+  CHECK(all[1].where.column == 34);
+  CHECK(all[2].message == "unknown armor 'Lether' (did you mean 'Leather'?)");
+  CHECK(all[2].where.line == 6);
+  // The stats a ruleset reads are its encounter table's to list: without a list, any stat goes.
+  Fight other;
+  CHECK_NOTHROW(other.load(other.write(
+      "return { rules = { 'orders-demo' }, map = { width = 2, height = 2 },\n"
+      "  characters = { { name = 'Orc', side = 'orcs', at = 'B2', stats = { strenght = 2 } } } }\n")));
+}
+
 TEST_CASE("equipment must be a name, and a ruleset without an encounter table has no equipment", "[encounter]") {
   Fight fight;
   const auto number = fight.problem(platemail("    { name = \"Aldric\", side = \"players\", at = \"A1\",\n"

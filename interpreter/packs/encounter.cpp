@@ -74,6 +74,7 @@ struct Written {
   int count = 1;
   std::size_t name_at = unknown, cell_at = unknown, count_at = unknown;  // offsets in the text
   std::vector<EquipmentField> fields;
+  std::vector<StatName> stats;
 };
 
 class Reader {
@@ -242,8 +243,12 @@ class Reader {
       const std::string label = at(at_key, [&] { return c["at"].text(); });
       w.cell_at = source_.literal(label, at_key);
       w.entity.position = at(w.cell_at, [&] { return grid.cell(label); });
-      if (const auto stats = c.optional("stats"))
-        w.entity.stats = at(source_.key("stats", cursor), [&] { return properties_from(*stats); });
+      if (const auto stats = c.optional("stats")) {
+        const std::size_t stats_at = source_.key("stats", cursor);
+        w.entity.stats = at(stats_at, [&] { return properties_from(*stats); });
+        for (const auto& [name, value] : w.entity.stats)
+          w.stats.push_back({w.entity.name, name, source_.place(source_.key(name, stats_at))});
+      }
       w.count_at = field_at(c, "count", cursor);
       if (const auto count = c.optional("count")) {
         w.count = at(w.count_at, [&] { return count->integer(); });
@@ -296,6 +301,7 @@ class Reader {
         field.wearers = wearers;
         encounter.unchecked.push_back(std::move(field));
       }
+      std::move(w.stats.begin(), w.stats.end(), std::back_inserter(encounter.stat_names));
     }
     encounter.characters = world.entities();
     encounter.grid = std::move(world.grid());

@@ -42,6 +42,14 @@ struct EquipmentField {
   Place value_place;                 // where its value is written
 };
 
+// A stat an encounter gives a character (`stats = { strength = 2 }`), where its name is written:
+// the ruleset may say which stats it reads (check_equipment).
+struct StatName {
+  std::string holder;  // the character as written ("Orc"; its copies hold it too)
+  std::string name;    // "strength"
+  Place place;
+};
+
 struct Encounter {
   std::string file;                // as the user named it
   std::vector<std::string> rules;  // the ruleset, then house-rule packs, in load order
@@ -49,6 +57,7 @@ struct Encounter {
   Grid grid{1, 1};
   std::vector<Entity> characters;  // in file order, ids from 1; `count` copies follow their original
   std::vector<EquipmentField> unchecked;  // emptied by check_equipment
+  std::vector<StatName> stat_names;       // checked by check_equipment
 };
 
 // Runs `file` in its own sandboxed scope and reads everything but the equipment.
@@ -58,8 +67,10 @@ Encounter encounter_from_data(const nlohmann::json& document, const std::string&
 
 // After the encounter's packs are loaded: each unchecked field must be an equipment slot of the
 // ruleset's `encounter` table (`equipment = { weapon = "weapons", … }`) naming a row of the table
-// the slot names; it becomes a stat of its wearers (stats.weapon = "Sword"). Reports every bad
-// field at once.
+// the slot names; it becomes a stat of its wearers (stats.weapon = "Sword"). When that table lists
+// the stats the rules read (`stats = { "strength", … }`), every stat given must be one of them or
+// an equipment slot: a misspelt stat would otherwise be silently ignored. Reports every bad field
+// at once.
 void check_equipment(Encounter& encounter, lua_State* L, const Registry& registry);
 
 // The fight at its start. Call check_equipment first (a std::logic_error otherwise).

@@ -3,6 +3,7 @@
 // and each names a row of the table its slot names.
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -59,6 +60,31 @@ std::map<std::string, Slot, std::less<>> read_slots(lua_State* L, const Registry
   return slots;
 }
 
+// The stats the ruleset reads (`stats = { "strength", … }`), sorted; nullopt when it does not say.
+std::optional<std::vector<std::string>> read_stat_names(lua_State* L, const Registry& registry) {
+  const Definition* d = registry.find(Kind::table, "encounter");
+  if (!d) return std::nullopt;
+  registry.push(L, Kind::table, "encounter");
+  lua_pushstring(L, "stats");
+  const int type = lua_rawget(L, -2);
+  std::optional<std::vector<std::string>> names;
+  const char* expected = "'stats' must list the names of the stats the rules read: { \"strength\", \"dexterity\" }";
+  if (type == LUA_TTABLE) {
+    names.emplace();
+    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; ++i) {
+      if (lua_type(L, -1) != LUA_TSTRING) fail(*d, expected);
+      names->emplace_back(lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    std::sort(names->begin(), names->end());
+  } else if (type != LUA_TNIL) {
+    fail(*d, expected);
+  }
+  lua_pop(L, 2);
+  return names;
+}
+
 }  // namespace
 
 void check_equipment(Encounter& encounter, lua_State* L, const Registry& registry) {
@@ -90,6 +116,19 @@ void check_equipment(Encounter& encounter, lua_State* L, const Registry& registr
       if (std::find(field.wearers.begin(), field.wearers.end(), e.name) != field.wearers.end())
         e.stats[field.name] = item;
   }
+  if (const auto read = read_stat_names(L, registry)) {
+    std::vector<std::string> known = *read;
+    for (const auto& [slot, table] : slots) known.push_back(slot);
+    for (const StatName& stat : encounter.stat_names)
+      if (std::find(known.begin(), known.end(), stat.name) == known.end())
+        problems.push_back(stat.place.diagnostic(with_hint(
+            fmt::format("{} has a stat '{}' that the rules do not read", stat.holder, stat.name),
+            did_you_mean(stat.name, known))));
+  }
+  // In the order they are written, as the GM reads the file.
+  std::stable_sort(problems.begin(), problems.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
+  });
   if (!problems.empty()) throw Error(std::move(problems));
   encounter.unchecked.clear();
 }

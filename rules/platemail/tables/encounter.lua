@@ -6,4 +6,14 @@ local arbiter = require "arbiter"
 
 arbiter.define.table("encounter", {
   equipment = { weapon = "weapons", armor = "armor", shield = "shields", stowed = "weapons" },
+  -- The stats these rules read, so a misspelt one in an encounter is an error, not a Strength
+  -- penalty quietly lost. A house rule that reads another adds it:
+  --   arbiter.patch.table("encounter", { stats = { …, "toughness" } })  (a list is replaced whole)
+  stats = {
+    -- given by the GM: checks (rules.checks), Requires Str, lookups ("the biggest enemy"), mounts
+    "strength", "dexterity", "stealth", "medical", "concentration", "perception", "size", "mounted",
+    -- the fight's own, which an encounter may set to start a fight midway
+    "wounds", "max_wounds", "loaded", "poisoned", "rounds_to_live", "unconscious_rounds", "prepared_spell",
+    "focusing", "ambushed", "stealth_roll",
+  },
 })
