@@ -68,6 +68,11 @@ TEST_CASE("a house hook or phrase that returns the wrong thing is told at the li
   CHECK_THAT(cost.output, Contains("tests/packs/negative-cost/init.lua:2: error: an intent's cost is a whole number "
                                    "of action points, 0 or more, not -5\n  in pack 'negative-cost'"));
 
+  const auto text = arbiter("run examples/tempo/duel.lua --rounds 1 --seed 1 --house string-intent");
+  CHECK(text.exit_code == 1);
+  CHECK_THAT(text.output, Contains("tests/packs/string-intent/init.lua:2: error: expected an intent: nil or { action = "
+                                   "…, target = …, note = … }, not \"Melee Attack\"\n  in pack 'string-intent'"));
+
   const Sheet sheet("Aldric:\n  1: Charge -> the weakest foe\n  2: Defend\n");
   const auto target = arbiter(one_round + "--seed 1 --house error-values --orders " + sheet.path.string());
   CHECK(target.exit_code == 1);

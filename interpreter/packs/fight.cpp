@@ -531,8 +531,11 @@ Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
 std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
   index = lua_absindex(L_, index);
   if (lua_isnil(L_, index)) return std::nullopt;
-  if (!lua_istable(L_, index)) throw Error("expected an intent: nil or { action = …, target = …, note = … }");
-  if (raw_field(L_, index, "action") != LUA_TSTRING) throw Error("an intent needs 'action', the action's name");
+  if (!lua_istable(L_, index))
+    throw Error(fmt::format("expected an intent: nil or {{ action = …, target = …, note = … }}, not {}",
+                            printable(lua::describe(L_, index, 1))));
+  if (raw_field(L_, index, "action") != LUA_TSTRING)
+    throw Error(fmt::format("an intent needs 'action', the action's name: {}", printable(lua::describe(L_, index, 1))));
   const Action& chosen = action(lua_tostring(L_, -1));
   lua_pop(L_, 1);
   Intent intent = intent_for(who, chosen);

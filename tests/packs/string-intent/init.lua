@@ -1,0 +1,2 @@
+local arbiter = require "arbiter"
+arbiter.override.hook("choose", function() return "Melee Attack" end)
