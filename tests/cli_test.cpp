@@ -190,7 +190,10 @@ TEST_CASE("arbiter test runs each case alone and reports each failure at its lin
                                   "'is'"));
   CHECK_THAT(run.output, Contains("tests/packs/tested/tests/c_changes_test.lua\n"
                                   "  ok    definitions are as the packs made them\n"));
-  CHECK_THAT(run.output, EndsWith("3 passed, 4 failed\n"));
+  CHECK_THAT(run.output, Contains("  FAIL  a bad fight setup is told at the test's line\n"
+                                  "        tests/packs/tested/tests/d_setup_test.lua:5: error: <fight.new>: there is no "
+                                  "cell Z9 on this 4×3 grid"));
+  CHECK_THAT(run.output, EndsWith("3 passed, 5 failed\n"));
 }
 
 TEST_CASE("arbiter test of a pack without tests is an error, not a silent pass", "[cli][pack-tests]") {

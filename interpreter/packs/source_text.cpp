@@ -41,6 +41,7 @@ std::size_t SourceText::literal(const std::string& text, std::size_t anchor) con
 }
 
 Place SourceText::place(std::size_t offset) const {
+  if (text_.empty()) return {{file_, 0, 0}, ""};  // data, not text: no line to point at
   if (offset == unknown || offset > text_.size()) offset = return_offset_;
   const std::size_t line_start = offset == 0 ? 0 : text_.rfind('\n', offset - 1) + 1;  // npos + 1 is 0
   const auto before = text_.begin() + static_cast<std::ptrdiff_t>(offset);

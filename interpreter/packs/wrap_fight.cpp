@@ -55,7 +55,8 @@ int create(lua_State* L) {
   setup.erase("dice");
   setup.erase("seed");
   setup["rules"] = nlohmann::json::array({"(the packs under test)"});
-  Encounter encounter = encounter_from_data(setup, "fight.new");
+  // Named as a given text is, so an error is shown at the test's own line (lua::guarded).
+  Encounter encounter = encounter_from_data(setup, "<fight.new>");
   const Registry& registry = lua::services(L).get<Registry>("rule registry");
   check_equipment(encounter, L, registry);
   auto* made = new (lua_newuserdatauv(L, sizeof(TestFight), 0)) TestFight{std::move(dice), nullptr};
