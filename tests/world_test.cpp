@@ -1,6 +1,8 @@
 #include "interpreter/core/lookup.hpp"
 #include "interpreter/core/world.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <catch2/catch.hpp>
 
 #include "tests/support/errors.hpp"
@@ -81,4 +83,13 @@ TEST_CASE("within reach and visible from (Platemail: melee range 5', 10' with Re
   CHECK(visible_from(world, brienne, Relation::Enemy, rules) == std::vector<EntityId>{4, 5});
   CHECK(parse_relation("enemy") == Relation::Enemy);
   CHECK_THROWS_AS(parse_relation("foe"), Error);
+}
+
+TEST_CASE("a stat's whole number is written in JSON as one and reads back the same", "[world][json]") {
+  CHECK(nlohmann::json(Value(3.0)).dump() == "3");
+  CHECK(nlohmann::json(Value(-2.0)).dump() == "-2");
+  CHECK(nlohmann::json(Value(2.5)).dump() == "2.5");
+  CHECK(nlohmann::json(Value(Value::List{Value(1.0), Value(true)})).dump() == "[1,true]");
+  CHECK(nlohmann::json(Value(1e300)).dump() == "1e+300");  // beyond what a double holds exactly
+  CHECK(nlohmann::json::parse("3").get<Value>() == Value(3.0));
 }

@@ -11,9 +11,16 @@ namespace arbiter {
 void to_json(nlohmann::json& out, const Value& value) {
   std::visit(
       [&out](const auto& v) {
-        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, Value::List>) {
+        using Held = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<Held, Value::List>) {
           out = nlohmann::json::array();
           for (const Value& item : v) out.push_back(item);
+        } else if constexpr (std::is_same_v<Held, double>) {
+          // A whole number is written as one ("wounds": 3, not 3.0), as far as a double holds
+          // every whole number exactly.
+          constexpr double exact = 9007199254740992.0;  // 2^53
+          if (std::trunc(v) == v && std::fabs(v) <= exact) out = static_cast<std::int64_t>(v);
+          else out = v;
         } else {
           out = v;
         }
