@@ -283,7 +283,7 @@ TEST_CASE("arbiter check points at a pack's bad order vocabulary and a bad encou
   const auto placeholder = arbiter("check examples/orders/round1-players.txt --rules bad-placeholder");
   CHECK(placeholder.output ==
         "tests/packs/bad-placeholder/init.lua:3: error: 'I have {k} wounds': '{k}' is not a placeholder: use {n}, "
-        "{character} or {distance}, each a word of its own\n");
+        "{character}, {distance} or {word}, each a word of its own\n");
   const auto encounter = arbiter("check examples/orders/round1-players.txt --rules orders-demo --encounter "
                                  "tests/orders/bad-encounter.lua");
   CHECK(encounter.exit_code == 1);

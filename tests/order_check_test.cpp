@@ -161,9 +161,22 @@ TEST_CASE("a declaration with an unknown placeholder is refused where it was dec
     const auto& d = e.diagnostics().front();
     CHECK(d.where.file == "rules/x/init.lua");
     CHECK(d.where.line == 7);
-    CHECK(d.message == "'I have {k} wounds': '{k}' is not a placeholder: use {n}, {character} or {distance}, each a "
-                       "word of its own");
+    CHECK(d.message == "'I have {k} wounds': '{k}' is not a placeholder: use {n}, {character}, {distance} or {word}, "
+                       "each a word of its own");
   }
+}
+
+TEST_CASE("a {word} placeholder takes one bare word as written: 'the biggest enemy orc'", "[orders][check]") {
+  Vocabulary v;
+  v.add_target("the biggest enemy {word}", "rules/x/init.lua:3");
+  const auto match = v.target("The biggest enemy Orc");
+  REQUIRE(match);
+  REQUIRE(match->bindings.size() == 1);
+  CHECK(match->bindings[0].slot == Slot::word);
+  CHECK(match->bindings[0].value == "Orc");
+  CHECK_FALSE(v.target("the biggest enemy"));
+  CHECK_FALSE(v.target("the biggest enemy orc brute"));
+  CHECK_FALSE(v.target("the biggest enemy \"Orc\""));  // a quoted name is a character's, not a word
 }
 
 namespace {

@@ -50,9 +50,11 @@ Declaration declare(const std::string& text, const std::string& location, std::v
     if (slot == "n") declaration.pieces.push_back({Slot::number, {}});
     else if (slot == "character") declaration.pieces.push_back({Slot::character, {}});
     else if (slot == "distance") declaration.pieces.push_back({Slot::distance, {}});
+    else if (slot == "word") declaration.pieces.push_back({Slot::word, {}});
     else {
       Diagnostic d = parse_positioned(location + ": '" + text + "': '" + word +
-                                      "' is not a placeholder: use {n}, {character} or {distance}, each a word of its own");
+                                      "' is not a placeholder: use {n}, {character}, {distance} or {word}, each a word of "
+                                      "its own");
       throw Error(std::move(d));
     }
   }
@@ -99,6 +101,8 @@ bool match_from(const std::vector<Declaration::Piece>& pieces, std::size_t p, co
         if (take(count, {Slot::character, name})) return true;
       }
       return false;
+    case Slot::word:
+      return word.front() != '"' && take(1, {Slot::word, word});
   }
   return false;
 }

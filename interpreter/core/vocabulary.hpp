@@ -14,7 +14,7 @@
 
 namespace arbiter::orders {
 
-enum class Slot { number, character, distance };
+enum class Slot { number, character, distance, word };  // word: one bare word ("orc"), given as written
 
 struct Declaration {
   struct Piece {

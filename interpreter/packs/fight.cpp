@@ -566,6 +566,7 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
 void Fight::push_bindings(const orders::Match& match, int& count) {
   for (const auto& binding : match.bindings) {
     if (binding.slot == orders::Slot::character) lua::push_entity(L_, world_.find(binding.value).id);
+    else if (binding.slot == orders::Slot::word) lua_pushlstring(L_, binding.value.data(), binding.value.size());
     else lua_pushnumber(L_, std::stod(binding.value));
     ++count;
   }

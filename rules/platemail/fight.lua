@@ -153,6 +153,24 @@ local function lookup(find, relation)
   return function(me) return find(me, relation, function(c) return perceives(me, c) end) end
 end
 
+-- Whether `c` is an `kind` ("orc"): its stat `kind` if the encounter gives one, else a word of its
+-- name ("Orc #2", "Orc Brute").
+local function of_kind(c, kind)
+  kind = kind:lower()
+  if type(c.stats.kind) == "string" then return c.stats.kind:lower() == kind end
+  for word in c.name:lower():gmatch("%a+") do
+    if word == kind then return true end
+  end
+  return false
+end
+
+-- "The biggest enemy orc": the same lookup among the enemies of one kind.
+local function lookup_of_kind(find, relation)
+  return function(me, kind)
+    return find(me, relation, function(c) return of_kind(c, kind) and perceives(me, c) end)
+  end
+end
+
 local targets = {
   ["the closest enemy"] = lookup(world.closest, "enemy"),
   ["the closest hostile"] = lookup(world.closest, "enemy"),
@@ -160,6 +178,10 @@ local targets = {
   ["the farthest enemy"] = lookup(world.farthest, "enemy"),
   ["the most injured enemy"] = lookup(world.most_injured, "enemy"),
   ["the biggest enemy"] = lookup(world.biggest, "enemy"),
+  ["the closest enemy {word}"] = lookup_of_kind(world.closest, "enemy"),
+  ["the farthest enemy {word}"] = lookup_of_kind(world.farthest, "enemy"),
+  ["the most injured enemy {word}"] = lookup_of_kind(world.most_injured, "enemy"),
+  ["the biggest enemy {word}"] = lookup_of_kind(world.biggest, "enemy"),
   ["the closest ally"] = lookup(world.closest, "ally"),
   ["the most injured ally"] = lookup(world.most_injured, "ally"),
   ["the adjacent enemy"] = adjacent_enemy,

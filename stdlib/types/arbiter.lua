@@ -60,7 +60,7 @@ local arbiter = {
 ---@field resolve? fun(ctx: flow.Intent) carries it out; its changes commit when it returns
 
 ---A condition phrase's test, in a fight: placeholders arrive as arguments in order
----(`{character}` a character, `{n}` and `{distance}` numbers).
+---(`{character}` a character, `{n}` and `{distance}` numbers, `{word}` the word written).
 ---@class arbiter.ConditionDefinition
 ---@field test? fun(me: world.Character, ...: any): boolean
 

@@ -12,6 +12,7 @@ arbiter.define.table("encounter", {
   stats = {
     -- given by the GM: checks (rules.checks), Requires Str, lookups ("the biggest enemy"), mounts
     "strength", "dexterity", "stealth", "medical", "concentration", "perception", "size", "mounted",
+    "kind",  -- "the biggest enemy orc": what kind of creature it is, if not a word of its name
     -- the fight's own, which an encounter may set to start a fight midway
     "wounds", "max_wounds", "loaded", "poisoned", "rounds_to_live", "unconscious_rounds", "prepared_spell",
     "focusing", "ambushed", "stealth_roll",

@@ -168,3 +168,21 @@ test.case("a Hidden skulker is not 'the closest enemy' nor named in a condition 
   test.equal(f:cell("Orc"), "F2")
   duel.no_failures(f)
 end)
+
+test.case("'The biggest enemy orc', the source's own general Target: the biggest among the enemies of that kind", function()
+  -- The Ogre is bigger, but no orc; of the orcs, Grak (an orc by its `kind`) outsizes the Orc.
+  -- Aldric shoots Grak: d20 15 with his Short Bow.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "A2", weapon = "Short Bow", armor = "Leather" },
+    { name = "Ogre", side = "foes", at = "F2", weapon = "Axe", stats = { size = 4 } },
+    { name = "Orc", side = "foes", at = "F4", weapon = "Axe", stats = { size = 2 } },
+    { name = "Grak", side = "foes", at = "F6", weapon = "Axe", stats = { size = 3, kind = "Orc" } },
+  }, { 15 })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> The biggest enemy orc
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "target", "Aldric"), { "Grak" })
+  duel.no_failures(f)
+end)
