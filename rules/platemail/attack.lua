@@ -122,7 +122,7 @@ end
 ---@return boolean
 function attack.shielded_by_ally(target)
   for _, c in ipairs(world.characters(target.side)) do
-    local held = c.name ~= target.name and c.stats.shield
+    local held = c.name ~= target.name and combat.shield_in_hand(c.stats.weapon, c.stats.shield)
     local shield = held and arbiter.tables.shields[held]
     if shield and shield.properties and shield.properties.provides_cover and grid.adjacent(c.cell, target.cell) then
       return true
@@ -152,7 +152,7 @@ function attack.combatant(c, other)
     local stats = c.stats
     local intent = flow.intent(c)
     known = {
-      name = c.name, weapon = stats.weapon, armor = stats.armor, shield = stats.shield,
+      name = c.name, weapon = stats.weapon, armor = stats.armor, shield = combat.shield_in_hand(stats.weapon, stats.shield),
       ready = intent ~= nil and intent.ready and not status.has(c, "Entrapped"),
       wounds = stats.wounds or 0, strength = stats.strength, mounted = stats.mounted == true,
       action = intent and arbiter.tables.actions_data[intent.action] and intent.action or nil,

@@ -68,6 +68,17 @@ local function row(kind_name, name)
 end
 
 local function armor_of(c) return row("armor", c.armor or "Unarmored"), c.armor or "Unarmored" end
+
+---The shield a character holds, given its weapon in hand: none while that weapon needs both
+---hands ("Two Handed Weapons"; README: default chosen). A Use Item swap to a one-handed weapon
+---takes it up again.
+---@param weapon? string
+---@param shield? string
+---@return string?
+function combat.shield_in_hand(weapon, shield)
+  if shield and weapon and (row("weapons", weapon).hands or 1) >= 2 then return nil end
+  return shield
+end
 -- The data of the combatant's action this Action Phase; an unknown name is an error.
 local function action_of(c)
   if not (c and c.action) then return nil end

@@ -4,10 +4,10 @@ local test = require "arbiter.test"
 local duel = require "tests.duel"
 
 local function shooter(weapon, dice)
-  -- Aldric in Leather with a Shield: Ready 10 + 2 + 2 = 14, Not Ready 12. The Orc beside him Counters.
+  -- Aldric Unarmored ("+3 … Ready Only"): Ready 10 + 3 = 13, Not Ready 10. The Orc beside him
+  -- Counters. (A crossbow takes both hands: a shield would give nothing.)
   return duel.new({
-    { name = "Aldric", side = "party", at = "B2", weapon = weapon, armor = "Leather", shield = "Shield",
-      stats = { loaded = false } },
+    { name = "Aldric", side = "party", at = "B2", weapon = weapon, armor = "Unarmored", stats = { loaded = false } },
     { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
   }, dice)
 end
@@ -20,16 +20,16 @@ local reload_sheet = [[
       2: Defend
 ]]
 
-test.case("Use Item, complex: 'Reloading a heavy crossbow' leaves you Not Ready — no Shield: 13 > 12 hits", function()
-  local f = shooter("Heavy Crossbow", { 13 })
+test.case("Use Item, complex: 'Reloading a heavy crossbow' leaves you Not Ready — no Ready Only +3: 12 > 10 hits", function()
+  local f = shooter("Heavy Crossbow", { 12 })
   f:round(reload_sheet)
   test.equal(f:stat("Aldric", "loaded"), true)
   test.equal(duel.attacks(f, "hit"), { true })
   duel.no_failures(f)
 end)
 
-test.case("Use Item, quick: 'reloading a light crossbow' — 'You remain Ready': the Shield counts, 13 < 14 misses", function()
-  local f = shooter("Light Crossbow", { 13 })
+test.case("Use Item, quick: 'reloading a light crossbow' — 'You remain Ready': Unarmored's +3 counts, 12 < 13 misses", function()
+  local f = shooter("Light Crossbow", { 12 })
   f:round(reload_sheet)
   test.equal(f:stat("Aldric", "loaded"), true)
   test.equal(duel.attacks(f, "hit"), { false })
@@ -407,5 +407,27 @@ test.case("Use Item (swap) without a stowed weapon changes nothing, and says so"
   f:round(duel.still("Use Item (swap)"))
   test.truthy(duel.narrated(f, "Aldric has no stowed weapon to draw"))
   test.equal(f:stat("Aldric", "weapon"), "Sword")
+  duel.no_failures(f)
+end)
+
+test.case("a shield needs a free hand: with a two-handed weapon it gives nothing, and a swap to a one-handed one takes it up", function()
+  -- Aldric, Leather and a Shield, holds a Great Sword (two hands), a Sword stowed. Phase 1 the Orc's
+  -- Counter rolls 13 against 10 + 2 (Leather): a hit, the Shield gives no +2 Deflection. Aldric's
+  -- Use Items are quick, so he stays Ready; phase 2, Sword in hand, the Orc's 13 meets 10 + 2 + 2
+  -- + 1 (the Sword's "+1 Deflection when Ready") = 15: a miss.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Great Sword", stowed = "Sword", armor = "Leather",
+      shield = "Shield" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+  }, { 13, 13 })
+  f:round [[
+    Aldric:
+      1: Use Item (swap)
+      2: Use Item
+    Orc:
+      1: Counter -> "Aldric"
+      2: Counter -> "Aldric"
+  ]]
+  test.equal(duel.attacks(f, "hit", "Orc"), { true, false })
   duel.no_failures(f)
 end)
