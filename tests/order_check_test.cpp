@@ -123,6 +123,18 @@ TEST_CASE("an action that says how it is written is refused with that, once, not
   check_one(diagnostics[2], "sheet1.txt", 4, 6, "'Rest' is not ordered: it is taken at the end of every turn");
 }
 
+TEST_CASE("an action that takes no target (target = none) is refused with one at the target", "[orders][check]") {
+  Vocabulary v = platemail();
+  v.phases = 0;  // any number of entries
+  v.add_action({.name = "Ready", .no_target = true});
+  v.add_action({.name = "Rest", .no_target = true, .usage = "is written 'Rest', alone"});
+  const std::string text = "Aldric:\n  1: Ready\n  2: Ready -> closest enemy\n  3: Rest -> self\n";
+  const auto diagnostics = check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, v, &fight);
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "sheet1.txt", 3, 15, "'Ready' takes no target: write it without one");
+  check_one(diagnostics[1], "sheet1.txt", 4, 6, "'Rest' is written 'Rest', alone");
+}
+
 TEST_CASE("sheets for different rounds may each order the same character", "[orders][check]") {
   const auto two_rounds = check({"Round 1\nAldric:\n  1: Defend\n  2: Defend\n",
                                  "Round 2\nAldric:\n  1: Defend\n  2: Defend\n"});

@@ -222,7 +222,7 @@ class Checker {
       error(o.action.at, fmt::format("unknown action '{}'", o.action.text),
             [&] { return unknown_action_hint(o.action.text); });
     } else if (!action->usage.empty() &&
-               (action->involuntary || (action->needs_target && !o.target) ||
+               (action->involuntary || (action->needs_target && !o.target) || (action->no_target && o.target) ||
                 (o.movement.kind != Movement::Kind::none && !action->move_feet))) {
       // The rules say how the action is written: one message, not one for each mistake.
       error(o.action.at, fmt::format("'{}' {}", action->name, action->usage));
@@ -232,6 +232,8 @@ class Checker {
     } else {
       if (action->needs_target && !o.target)
         error(o.action.at, fmt::format("'{}' needs a target: add '-> target' or a 'Target:' line", action->name));
+      if (action->no_target && o.target)
+        error(o.target->text.at, fmt::format("'{}' takes no target: write it without one", action->name));
       if (action->enemy_target && o.target) enemy_target(*action, *o.target);
       movement(*action, o.movement);
     }

@@ -42,10 +42,12 @@ struct ActionRules {
   std::optional<long> move_feet;  // how far it may move; none: it stays in place
   bool involuntary = false;       // forced on a character by the rules (Platemail's Crash), never ordered
   bool enemy_target = false;      // `target = "enemy"`: an attack, never at the character itself or an ally
+  bool no_target = false;         // `target = "none"`: taken at no one, so an order gives it no target
   std::string declared_as{};      // what the others see declared (tempo's Feint: "Melee Attack"): their
                                   // standing orders (ON) answer that name, never this one
   std::string usage{};            // how it is written ("is written 'Move -> target'…"): told instead of each
-                                  // mistake when it is ordered without its target, with a movement, or at all
+                                  // mistake when it is ordered without its target, with one it takes none, with a
+                                  // movement, or at all
 };
 
 class Vocabulary {

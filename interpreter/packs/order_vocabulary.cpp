@@ -59,15 +59,19 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d) {
     fail(d, fmt::format("action '{}': 'involuntary' must be true or false", d.name));
   rules.involuntary = lua_toboolean(L, -1);
   lua_pop(L, 1);
-  // `target = "enemy"`: the action attacks, so its target is an opponent; a function judges each
-  // target in the fight (sheets cannot be checked against it before the fight).
+  // `target = "enemy"`: the action attacks, so its target is an opponent; `"none"`: it takes none;
+  // a function judges each target in the fight (sheets cannot be checked against it before).
   const int target = raw_field(L, "target");
-  if (target != LUA_TNIL && target != LUA_TFUNCTION &&
-      !(target == LUA_TSTRING && std::string_view(lua_tostring(L, -1)) == "enemy"))
-    fail(d, fmt::format("action '{}': 'target' must be \"enemy\", a function(me, target) or absent (any target)",
+  const std::string_view kind = target == LUA_TSTRING ? lua_tostring(L, -1) : "";
+  if (target != LUA_TNIL && target != LUA_TFUNCTION && kind != "enemy" && kind != "none")
+    fail(d, fmt::format("action '{}': 'target' must be \"enemy\", \"none\", a function(me, target) or absent (any "
+                        "target)",
                         d.name));
-  rules.enemy_target = target == LUA_TSTRING;
+  rules.enemy_target = kind == "enemy";
+  rules.no_target = kind == "none";
   lua_pop(L, 1);
+  if (rules.no_target && rules.needs_target)
+    fail(d, fmt::format("action '{}': it cannot both need a target and take none (target = \"none\")", d.name));
   const int declared_as = raw_field(L, "declared_as");
   if (declared_as != LUA_TNIL && declared_as != LUA_TSTRING)
     fail(d, fmt::format("action '{}': 'declared_as' must be the name of an action", d.name));

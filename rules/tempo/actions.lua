@@ -170,12 +170,13 @@ end
 
 for name, data in pairs(tables.actions_data) do
   -- A Feint is declared "as a regular attack": the others' standing orders see a Melee Attack.
-  -- An action against an opponent is an attack: never at oneself or an ally (`target = "enemy"`).
+  -- An action against an opponent is an attack: never at oneself or an ally (`target = "enemy"`);
+  -- one against no one takes no target (`target = "none"`: a sheet that gives one is refused).
   -- Its cost and the statuses that allow it are left to its row, which the hooks read when they
   -- judge an order (tempo.next_action, tempo.response): copied here, a house rule's patch of the
   -- row would not reach the copy.
   local definition = { needs_target = data.kind == "proactive" and data.against ~= "none",
-                       target = (data.against == "opponent" or data.against == "partner") and "enemy" or nil,
+                       target = ({ opponent = "enemy", partner = "enemy", none = "none" })[data.against],
                        declared_as = data.private, involuntary = data.kind == "special", usage = data.usage }
   if data.kind == "proactive" then
     -- Looked up at each call, not now: a house rule's override of the hook `exchange` plays it.

@@ -416,6 +416,16 @@ test.case("Ready takes no target: written without one, it is declared and told w
   test.truthy(told["Ana: Ready (1 AP: 12 → 11)"], "told without a target")
 end)
 
+test.case("Ready written with a target is refused before the round, as `arbiter check` refuses it", function()
+  local f = bout.new({ guard = "Off Guard" }, {}, {})
+  test.fails(function() f:round [[
+    Ana:
+      1: Ready -> my opponent
+    Bo:
+  ]] end, "'Ready' takes no target: write it without one")
+  test.equal(bout.declared(f), {})
+end)
+
 test.case("an attack at oneself or an ally is refused: its target is an opponent", function()
   local f = bout.new({}, {}, {})
   test.fails(function() f:round [[
