@@ -18,6 +18,7 @@ struct ScriptedRuleset final : Ruleset {
   std::function<void(const Intent&, Changes&)> on_resolve;
   std::vector<EntityId> turn_order;
   std::map<std::string, double> reach;             // melee reach in feet, by character name
+  std::map<std::string, std::string> disguises;    // what the others see declared, by action
 
   void boundary(Boundary b, EntityId whose) override {
     asked.push_back(std::string(name(b)) + (whose ? " " + world->get(whose).name : ""));
@@ -43,6 +44,9 @@ struct ScriptedRuleset final : Ruleset {
   void resolve(const Intent& intent, Changes& changes) override {
     asked.push_back("resolve " + world->get(intent.actor).name + " " + intent.action);
     if (on_resolve) on_resolve(intent, changes);
+  }
+  std::string declared_as(const std::string& action) const override {
+    return disguises.count(action) ? disguises.at(action) : action;
   }
 };
 
@@ -271,6 +275,23 @@ TEST_CASE("a sequential phase runs turns in initiative order with action points 
   bool refused = false;
   for (const auto& e : t.log.events()) refused = refused || e.type == "action_refused";
   CHECK_FALSE(refused);  // choose() is asked with the points left and offers nothing it cannot pay
+}
+
+TEST_CASE("a declaration is logged once paid with the points before and after and told as the others see it",
+          "[flow]") {
+  Table t;
+  t.ruleset.turn_order = {t.orc, t.aldric};
+  t.ruleset.orders["Orc"] = Intent{.action = "Feint", .target = t.aldric, .cost = 5};
+  t.ruleset.disguises["Feint"] = "Melee Attack";  // tempo: a Feint is declared "as a regular attack"
+  auto flow = t.flow({{"tempo", PhaseKind::Sequential, 12}});
+  flow.run_round();
+  const LogEvent* declared = t.first("declared");
+  REQUIRE(declared);
+  CHECK(declared->fields["action"] == "Feint");  // the truth, for the GM
+  CHECK(declared->fields["summary"] == "Melee Attack → Aldric");
+  CHECK(declared->fields["cost"] == 5);
+  CHECK(declared->fields["points_before"] == 12);
+  CHECK(declared->fields["points"] == 7);
 }
 
 TEST_CASE("a sequential window takes every response before the actor answers any", "[flow]") {

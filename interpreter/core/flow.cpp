@@ -14,9 +14,10 @@ namespace {
 constexpr std::array phase_kind_names{"simultaneous", "sequential"};
 constexpr std::array boundary_names{"round_start", "round_end", "phase_start", "phase_end", "turn_start", "turn_end"};
 
-// "Charge → Orc #2", "Sprint to C4", with how it was chosen when that needs saying.
-std::string summary(const Intent& intent, const World& world) {
-  std::string text = intent.action;
+// "Charge → Orc #2", "Sprint to C4", with how it was chosen when that needs saying; the action as
+// the others see it declared (`shown`).
+std::string summary(const Intent& intent, const std::string& shown, const World& world) {
+  std::string text = shown;
   if (intent.target != no_entity) text += " → " + world.get(intent.target).name;
   else if (!intent.path.empty()) text += " to " + world.grid().label(intent.path.back());
   if (!intent.note.empty()) text += " (" + intent.note + ")";
@@ -126,9 +127,11 @@ void Flow::declare(const Intent& intent, bool sequential) {
   nlohmann::json fields = nlohmann::json::object();
   fields.emplace("character", world_.get(intent.actor).name);
   fields.emplace("action", intent.action);
-  fields.emplace("summary", summary(intent, world_));
+  // Told aloud: what the others see. The truth is `action`, for the GM.
+  fields.emplace("summary", summary(intent, ruleset_.declared_as(intent.action), world_));
   if (sequential) {
     fields.emplace("cost", intent.cost);
+    fields.emplace("points_before", action_points(intent.actor) + intent.cost);  // declared once paid
     fields.emplace("points", action_points(intent.actor));
   }
   if (intent.reaction) fields.emplace("reaction", true);

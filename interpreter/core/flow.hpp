@@ -106,6 +106,8 @@ class Ruleset {
   virtual std::optional<Intent> respond(const Entity& who, const Intent& declared, int ap_left) = 0;
   // Carries the intent out, proposing its changes. Throws arbiter::Error when the action fails.
   virtual void resolve(const Intent& intent, Changes& changes) = 0;
+  // What the others see declared when `action` is (tempo's Feint is declared "as a regular attack").
+  virtual std::string declared_as(const std::string& action) const { return action; }
   // At the start of each phase, for each character kept out of it by `status` (an incapacitating
   // one): whatever it was ordered to do is not done, and the ruleset may say so.
   virtual void cannot_act(const Entity& /*who*/, const std::string& /*status*/) {}

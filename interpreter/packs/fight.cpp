@@ -829,9 +829,7 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
   };
   if (const orders::CharacterOrders* mine = orders_of(who)) {
     // The first standing order whose trigger names the declared action, as the others see it.
-    const Action& seen = action(declared.action);
-    const std::string& disguise = vocabulary_.action(seen.name)->declared_as;
-    const std::string& shown = disguise.empty() ? seen.name : disguise;
+    const std::string shown = declared_as(action(declared.action).name);
     for (const auto& standing : mine->standing) {
       if (!same_name(standing.trigger.text, shown)) continue;
       if (const orders::Order* order = picked(who, standing.choice)) {
@@ -868,6 +866,11 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
                           push_arguments);
   }
   return judge(*f, push_arguments(), who, nullptr);
+}
+
+std::string Fight::declared_as(const std::string& name) const {
+  const orders::ActionRules* rules = vocabulary_.action(name);
+  return rules && !rules->declared_as.empty() ? rules->declared_as : name;
 }
 
 std::optional<std::string> Fight::forbidden(const Intent& intent) {

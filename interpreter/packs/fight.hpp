@@ -91,6 +91,7 @@ class Fight final : public Ruleset {
   std::vector<EntityId> initiative(std::vector<EntityId> acting) override;
   std::optional<Intent> respond(const Entity& who, const Intent& declared, int ap_left) override;
   void resolve(const Intent& intent, Changes& changes) override;
+  std::string declared_as(const std::string& action) const override;
   void cannot_act(const Entity& who, const std::string& status) override;
 
  private:

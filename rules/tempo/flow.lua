@@ -26,10 +26,13 @@ for _, name in ipairs(tempo.GUARDS) do arbiter.define.status(name, {}) end
 -- Not in the source: default chosen. Out of the fight when the wounds reach `health`.
 arbiter.define.status("Down", {})
 
--- Declarations are told as the others see them ("seen"): a Feint is "recorded privately" and
--- declared "as a regular attack" (the log's `declared` event keeps the truth for the GM).
+-- Declarations are told from the runtime's `declared` event, with the AP before and after paying:
+-- "Ilse: Melee Attack → Konrad (4 AP: 12 → 8)", what the runtime took, whatever a house rule's
+-- wrapper of `choose` or `respond` changed. Its summary is what the others see: a Feint is
+-- "recorded privately" and declared "as a regular attack" (`declared_as`; the event's `action`
+-- keeps the truth for the GM).
 arbiter.define.table("narration", { exchange = "{text}", recover = "{text}", round_counter = "Round counter: {counter}",
-                                     declared = "", declares = "{text}",
+                                     declared = "{character}: {summary} ({cost} AP: {points_before} → {points})",
                                      roll = "", stat_changed = "" })
 
 -- ---------------------------------------------------------------------------------------------
@@ -79,28 +82,8 @@ arbiter.define.hook("round_end", function()
   log.event("round_counter", { counter = tables.rules.round.first_counter + round })
 end)
 
--- Told with the AP before and after paying (the flow pays what the intent costs, or refuses it).
-local function told(who, intent, points)
-  if intent then
-    local seen, target, after = tempo.seen(intent.action), intent.target and intent.target.name, points - intent.cost
-    log.event("declares", { character = who.name, seen = seen, target = target, cost = intent.cost, before = points,
-                            after = after,
-                            text = ("%s: %s%s (%d AP: %d → %d)"):format(who.name, seen, target and " → " .. target or "",
-                                                                       intent.cost, points, after) },
-              intent.action)
-  end
-  return intent
-end
-
-arbiter.define.hook("choose", function(me, points, ordered)
-  local intent, refused = tempo.next_action(me, points, ordered)
-  return told(me, intent, points), refused
-end)
-
-arbiter.define.hook("respond", function(who, declared, points, ordered)
-  local intent, refused = tempo.response(who, declared, points, ordered)
-  return told(who, intent, points), refused
-end)
+arbiter.define.hook("choose", tempo.next_action)
+arbiter.define.hook("respond", tempo.response)
 
 -- For the GM at the prompt (`run --ask`): the responses the rules would take from `who` now, so
 -- that only those who could answer are asked, and told what they could.

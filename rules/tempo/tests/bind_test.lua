@@ -52,8 +52,8 @@ test.case("without orders, a Bound fighter Presses the one it is bound with, not
     Cy:
   ]]
   local targets = {}
-  for _, e in ipairs(f:events("declares")) do targets[#targets + 1] = e.fields.character .. " → " .. e.fields.target end
-  test.equal(targets, { "Ana → Cy", "Ana → Cy", "Ana → Cy" })
+  for _, e in ipairs(f:events("declared")) do targets[#targets + 1] = e.fields.character .. ": " .. e.fields.summary end
+  test.equal(targets, { "Ana: Press → Cy", "Ana: Press → Cy", "Ana: Press → Cy" })
 end)
 
 test.case("a reaction taken in the grapple answers only the one who shares it: no Struggle against another's punch", function()

@@ -98,3 +98,21 @@ test.case("a row's field of the wrong type is an error saying what it must be: s
                     .. "rules/tempo/tests/house_test.lua:96)")
   arbiter.patch.table("weapons", { ["Sword"] = { cost = 4 } })
 end)
+
+test.case("a house rule's wrapper of `choose` changes what is declared: the narration tells what the runtime took", function()
+  -- Last in this file: the override lasts to its end.
+  arbiter.override.hook("choose", function(me, points, ordered, previous)
+    local intent, refused = previous(me, points, ordered)
+    if intent then intent.cost = 0 end
+    return intent, refused
+  end)
+  local f = bout.new({}, {}, { 5, 3 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+  ]]
+  test.equal(bout.declared(f), { "Ana Melee Attack 12" })
+  local told = table.concat(f:narration(), "\n")
+  test.truthy(told:find("Ana: Melee Attack → Bo (0 AP: 12 → 12)", 1, true), told)
+end)
