@@ -51,11 +51,13 @@ end)
 
 arbiter.define.hook("round_start", function()
   tempo.forget_checked_rows_if_changed()
-  -- Everyone starts in a status: "Off Guard" unless the encounter says `guard = "On Guard"` (or
-  -- Bound, Grappled, Pinned: shared with tempo.starting_partner); one whose wounds already reach
+  -- When combat begins, everyone starts in a status: "Off Guard" unless the encounter says
+  -- `guard = "On Guard"` (or Bound, Grappled, Pinned: shared with tempo.starting_partner). Later
+  -- rounds keep the status each has, a house rule's (Prone) too. One whose wounds already reach
   -- its health starts Down, out of the fight.
+  local combat_begins = flow.position() == 1
   for _, c in ipairs(world.characters()) do
-    if not tempo.guard(c) then
+    if combat_begins and not tempo.guard(c) then
       local guard = c.stats.guard or tables.rules.starting_status
       tempo.set_guard(c, guard, "combat begins", tempo.SHARED[guard] and tempo.starting_partner(c))
     end
