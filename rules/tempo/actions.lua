@@ -6,6 +6,7 @@
 local arbiter = require "arbiter"
 local outcomes = require "arbiter.outcomes"
 local tempo = require "tempo"
+local rows = require "rows"
 
 local tables = arbiter.tables
 
@@ -168,7 +169,8 @@ local function exchange(ctx)
   for _, change in ipairs(ex.later) do change() end
 end
 
-for name, data in pairs(tables.actions_data) do
+for name, row in pairs(tables.actions_data) do
+  local data = rows.with_defaults(row)
   -- A Feint is declared "as a regular attack": the others' standing orders see a Melee Attack.
   -- An action against an opponent is an attack: never at oneself or an ally (`target = "enemy"`);
   -- one against no one takes no target (`target = "none"`: a sheet that gives one is refused).

@@ -21,7 +21,8 @@ arbiter.define.table("flow", {
 -- ---------------------------------------------------------------------------------------------
 -- Statuses. The source's status entries leave "Allowed Actions:" blank; each action gives its
 -- "Allowed Status" instead, so each action's row says which statuses allow it (`statuses`,
--- tables/actions_data.lua), judged by the hooks below, and an action a house rule adds names its own.
+-- tables/actions_data.lua), judged by the hooks below. A house rule may define a status of its
+-- own and name it in rows: as one of the five, a character has it instead of the others.
 for _, name in ipairs(tempo.GUARDS) do arbiter.define.status(name, {}) end
 -- Not in the source: default chosen. Out of the fight when the wounds reach `health`.
 arbiter.define.status("Down", {})
@@ -50,7 +51,8 @@ arbiter.define.hook("initiative", function(characters)
 end)
 
 arbiter.define.hook("round_start", function()
-  tempo.forget_checked_rows_if_changed()
+  -- Every row of the tables, a house rule's too, before anyone pays AP (rows.lua).
+  tempo.check_tables()
   -- When combat begins, everyone starts in a status: "Off Guard" unless the encounter says
   -- `guard = "On Guard"` (or Bound, Grappled, Pinned: shared with tempo.starting_partner). Later
   -- rounds keep the status each has, a house rule's (Prone) too. One whose wounds already reach

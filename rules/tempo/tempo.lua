@@ -2,146 +2,32 @@
 -- thresholds, movement, judging the orders, Recover Stamina.
 local arbiter = require "arbiter"
 local outcomes = require "arbiter.outcomes"
+local rows = require "rows"
 
 local tables = arbiter.tables
 local tempo = {}
 
--- The source's five statuses; a character has exactly one of them.
-tempo.GUARDS = { "Off Guard", "On Guard", "Bound", "Grappled", "Pinned" }
+-- The source's five statuses. With those a house rule's rows name (tempo.statuses), a character
+-- has exactly one of them.
+tempo.GUARDS = rows.GUARDS
+tempo.contains = rows.contains
+local contains = rows.contains
 
-local function contains(list, value)
-  for _, v in ipairs(list or {}) do if v == value then return true end end
-  return false
-end
-tempo.contains = contains
+---Checks every row of the tables these rules read, if the definitions changed since (rows.lua).
+function tempo.check_tables() rows.current() end
+
+---The statuses that allow actions: the source's five, then those a house rule's rows name.
+function tempo.statuses() return rows.current().statuses end
 
 function tempo.guard(c)
   -- status.has asks without making the list of statuses that `c.statuses` is.
-  for _, name in ipairs(tempo.GUARDS) do if status.has(c, name) then return name end end
+  for _, name in ipairs(tempo.statuses()) do if status.has(c, name) then return name end end
 end
 
--- "{ Off Guard, On Guard }"
-local function listed(list) return "{ " .. table.concat(list, ", ") .. " }" end
-
-local function same_members(a, b)
-  if #a ~= #b then return false end
-  for _, v in ipairs(a) do if not contains(b, v) then return false end end
-  return true
-end
-
--- Whether a change of the field `changed` ("Parry", "Parry.statuses.2") changed `path` ("Parry.statuses").
-local function touches(changed, path)
-  local function within(inner, outer) return inner == outer or inner:sub(1, #outer + 1) == outer .. "." end
-  return within(changed, path) or within(path, changed)
-end
-
--- Which pack, and where, last set `path` of a definition: "m-house at init.lua:4", for errors
--- that name the house rule to fix (what `arbiter explain` shows).
-local function set_by(kind, name, path)
-  local history = arbiter.history(kind, name)
-  for i = #history, 1, -1 do
-    local change = history[i]
-    local found = change.operation ~= "patched"
-    for _, f in ipairs(change.fields) do found = found or touches(f.field, path) end
-    if found then return ("%s at %s"):format(change.pack, change.location) end
-  end
-end
-
--- ---------------------------------------------------------------------------------------------
--- Reading the tables. A mistake in them, such as a house rule's (a row missing, a field of the
--- wrong type), is an error where these rules first read it, saying what is expected and who set
--- it, rather than a failure deep inside these rules or a refusal that makes no sense ("Bo cannot
--- Parry: On Guard").
-
-local function shown(value)
-  if type(value) == "string" then return ("%q"):format(value) end
-  if type(value) == "table" then return "a table" end
-  return tostring(value)
-end
-
-local function whole(v) return type(v) == "number" and v >= 0 and v == math.floor(v) end
-local function number(v) return type(v) == "number" end
-local function guard_names(v)
-  if type(v) ~= "table" then return false end
-  for _, name in pairs(v) do if not contains(tempo.GUARDS, name) then return false end end
-  return true
-end
-
--- What the fields these rules read of each table's rows must be: { field, fits, what it must be }.
-local SHAPES = {
-  actions_data = {
-    { "kind", function(v) return contains({ "proactive", "reactive", "counter-tempo", "special" }, v) end,
-      'one of "proactive", "reactive", "counter-tempo", "special"' },
-    { "cost", function(v) return v == "By Weapon" or whole(v) end, 'a whole number of AP, or "By Weapon"' },
-    { "statuses", guard_names, "a list of status names among " .. listed(tempo.GUARDS) },
-    { "outcomes", function(v) return type(v) == "table" end, "a list of outcome rows { threshold, outcome, ... }" },
-  },
-  weapons = {
-    { "cost", whole, "a whole number of AP" },
-    { "damage", function(v) return type(v) == "string" end, 'dice, such as "1d6"' },
-  },
-  armour = {
-    { "cover", number, "a number" }, { "protection", number, "a number" }, { "burden", number, "a number" },
-  },
-}
-
--- The row says what an action costs and which statuses allow it. A definition that says it too
--- (a house rule's `cost` or `allowed_by`) must say the same: the runtime refuses by its
--- `allowed_by`, after these rules have judged and charged by the row.
-local function agrees(action, field, row_field, expected)
-  local given = arbiter.exists("action", action) and arbiter.actions[action][field]
-  if not given then return end
-  local same
-  if type(given) == "table" and type(expected) == "table" then same = same_members(given, expected)
-  else same = given == expected end
-  if not same then
-    local function text(v) return type(v) == "table" and listed(v) or tostring(v) end
-    error(("action '%s': %s %s (%s) is not actions_data['%s'].%s %s: the tempo rules judge and charge by the "
-           .. "row, so leave %s out of the action"):format(action, field, text(given),
-             set_by("action", action, field), action, row_field, text(expected), field), 0)
-  end
-end
-
--- Rows already checked since the definitions last changed: checking every read was half a duel's
--- work. Asked as each round starts (flow.lua), so a house rule's patch is checked before it plays.
-local checked, checked_revision = {}, nil
-function tempo.forget_checked_rows_if_changed()
-  local revision = arbiter.revision()
-  if revision ~= checked_revision then checked, checked_revision = {}, revision end
-end
-
--- The row `key` of the table `name`, checked; `also(row, key)` checks more the first time.
-local function row_of(name, key, also)
-  local row = tables[name][key]
-  if checked[row] then return row end
-  if row == nil then error(("%s has no row '%s'"):format(name, key), 0) end
-  for _, shape in ipairs(SHAPES[name]) do
-    local field, fits, expected = shape[1], shape[2], shape[3]
-    if not fits(row[field]) then
-      error(("%s['%s'].%s must be %s, not %s (%s)"):format(name, key, field, expected, shown(row[field]),
-                                                           set_by("table", name, key .. "." .. field)), 0)
-    end
-  end
-  if also then also(row, key) end
-  checked[row] = true
-  return row
-end
-
-local function definition_agrees(row, action)
-  agrees(action, "allowed_by", "statuses", row.statuses)
-  agrees(action, "cost", "cost", row.cost)
-end
-
----The row of actions_data that says what `action` is: every action has one, a house rule's too.
+---The row of actions_data that says what `action` is, with what a row may leave out (rows.lua):
+---every action has one, a house rule's too.
 function tempo.row(action)
-  local row = tables.actions_data[action]
-  if checked[row] then return row end  -- the common case, first: a row read before
-  if row == nil then
-    error(("action '%s' (%s) has no row in actions_data: add one with arbiter.patch.table(\"actions_data\", "
-           .. "{ [\"%s\"] = { kind = ..., cost = ..., statuses = ..., outcomes = ... } }) (docs/writing-actions.md)")
-          :format(action, set_by("action", action, ""), action), 0)
-  end
-  return row_of("actions_data", action, definition_agrees)
+  return rows.current().actions[action] or error(("no row '%s' in actions_data"):format(tostring(action)))
 end
 
 ---Whether the character's status is one of the action's "Allowed Status" (its row's `statuses`).
@@ -165,7 +51,7 @@ end
 function tempo.opponent(me) return tempo.partner(me) or world.closest(me, "enemy") end
 
 local function become(c, name, how)
-  for _, s in ipairs(tempo.GUARDS) do if s ~= name then status.remove(c, s, how.cause) end end
+  for _, s in ipairs(tempo.statuses()) do if s ~= name then status.remove(c, s, how.cause) end end
   status.apply(c, name, how)
 end
 
@@ -208,8 +94,8 @@ local function unshared(who, action, other)
   if partner.name ~= other.name then return ("the %s is with %s, not %s"):format(shared, partner.name, other.name) end
 end
 
-function tempo.weapon(c) return row_of("weapons", c.stats.weapon or "Unarmed") end
-function tempo.armour(c) return row_of("armour", c.stats.armour or "None") end
+function tempo.weapon(c) return tables.weapons[c.stats.weapon or "Unarmed"] end
+function tempo.armour(c) return tables.armour[c.stats.armour or "None"] end
 
 ---Whether `c` holds a melee weapon: neither a ranged weapon nor none (Unarmed, "a kick or a punch").
 function tempo.melee_weapon(c) return not tempo.weapon(c).ranged and (c.stats.weapon or "Unarmed") ~= "Unarmed" end
@@ -233,14 +119,15 @@ end
 ---What an action looks like to the others: a Feint is "declared as a regular attack".
 function tempo.seen(action) return tempo.row(action).private or action end
 
----Stat thresholds of the outcome tables, as the target's numbers.
+---Stat thresholds of the outcome tables (rows.lua's THRESHOLDS, the only ones a row may name), as
+---the target's numbers.
 function tempo.stat(target, name)
   local key = outcomes.stat_key(name)
   local rules = tables.rules
   if key == "combat_defence" then return target.stats.combat_defence or rules.combat_defence end
   if key == "combat_defence_armoured" then return tempo.stat(target, "Combat Defence") + tempo.armour(target).cover end
-  if key == "grapple_defence" then return target.stats.grapple_defence or rules.grapple_defence end
-  error(("no threshold '%s' in the tempo rules"):format(name))
+  assert(key == "grapple_defence", name)
+  return target.stats.grapple_defence or rules.grapple_defence
 end
 
 ---The action check: none (0) for Move, Aim and Ready; otherwise the default formula (rules.check)
@@ -336,11 +223,6 @@ end
 -- Judging what the sheets (or the GM) propose (README: "Orders"). Each returns the intent to take,
 -- or nil and the reason, which the fight narrates: "Konrad cannot Parry: Off Guard".
 
--- Not in the source: default chosen. What a character without orders for the round does on its turn
--- (On Guard without a melee weapon: a Ranged Attack with a ranged one, else an Unarmed Attack).
-tempo.BY_STATUS = { ["Off Guard"] = "Ready", ["On Guard"] = "Melee Attack", ["Bound"] = "Press",
-                    ["Grappled"] = "Pin", ["Pinned"] = "Escape" }
-
 local function short(cost, points) return ("%d AP needed, %d left"):format(cost, points) end
 
 ---"A feint that draws a Parry in response may be replaced with a Counter-Attack with a +3 bonus":
@@ -358,9 +240,10 @@ function tempo.down(c)
 end
 
 ---The next action of `me`'s turn: the sheet's `ordered` one if the rules allow it, or without
----orders the status's own (BY_STATUS) at its opponent (tempo.opponent) while it can pay.
+---orders the status's own (rules.default_action) at its opponent (tempo.opponent) while it can pay.
 function tempo.next_action(me, points, ordered)
-  local guard = tempo.guard(me) or tables.rules.starting_status
+  -- Only a house rule that removes a character's status leaves it without one.
+  local guard = tempo.guard(me) or "without a status"
   local action, target
   if ordered then
     action, target = ordered.action, ordered.target
@@ -374,11 +257,14 @@ function tempo.next_action(me, points, ordered)
     local reason = target and unshared(me, action, target)
     if reason then return nil, reason end
   else
-    action, target = tempo.BY_STATUS[guard], tempo.opponent(me)
-    if not target then return nil end
+    -- Not in the source: default chosen. On Guard without a melee weapon: a Ranged Attack with a
+    -- ranged one, else an Unarmed Attack.
+    action, target = tables.rules.default_action[guard], tempo.opponent(me)
+    if not action or not target then return nil end
     if action == "Melee Attack" and not tempo.melee_weapon(me) then
       action = tempo.weapon(me).ranged and "Ranged Attack" or "Unarmed Attack"
     end
+    if tempo.row(action).against == "none" then target = nil end
   end
   local missing = unequipped(me, action)
   if missing then return nil, missing end

@@ -6,7 +6,7 @@ local arbiter = require "arbiter"
 -- 1. The action as data, in the shape of the source's actions (rules/tempo/tables/actions_data.lua).
 arbiter.patch.table("actions_data", {
   ["Lunge"] = {
-    kind = "proactive", cost = 5, statuses = { "On Guard" }, weapon = "melee", check = true, opposable = true,
+    kind = "proactive", cost = 5, statuses = { "On Guard" }, weapon = "melee",
     outcomes = {
       { "-", "Miss", me = "Off Guard" },
       { 4, "Hit", damage = "armour" },

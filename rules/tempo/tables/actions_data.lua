@@ -1,7 +1,10 @@
 -- Every action of the source, as data: its type, "AP Cost" (a number, or "By Weapon": the
--- weapon's cost), "Allowed Status", "Response To", "Replacement For", whether it has an "Action
--- Check" (Move, Aim and Ready have none: "you are considered to get a result of 0"), which weapon
--- it uses, and its "Outcomes" table for arbiter.outcomes: { threshold, outcome, effects... }.
+-- weapon's cost), "Allowed Status" (`statuses`: any status the rules define, a house rule's too),
+-- "Response To", "Replacement For", whether it has an "Action Check" (`check`: every entry of the
+-- source has one but Move, Aim and Ready, "you are considered to get a result of 0", so a row
+-- without `check` has one, and those three say `check = false`), which weapon it uses, and its
+-- "Outcomes" table for arbiter.outcomes: { threshold, outcome, effects... }, with a "-" row.
+-- rows.lua checks every row, a house rule's too, and fills in what a row leaves out.
 --
 -- Effects, in the source's words:
 --   damage = "armour"       "Roll damage accounting for armour as normal"
@@ -15,8 +18,9 @@
 --                           immediately after this action"
 --   regain = n              "You regain n APs"
 -- "Opposable:" is blank for every action in the source: an action is opposable when some
--- reactive action is a "Response To" it (computed below).
---   against = "opponent"|"partner"|"anyone"|"none"   whom it is taken against (computed below)
+-- reactive action is a "Response To" it (worked out by rows.lua, never written).
+--   against = "opponent"|"partner"|"anyone"|"none"   whom it is taken against (below; "opponent"
+--                           when a row does not say)
 --   usage = text            how a sheet writes it, told when an order of it is written otherwise
 --   melee_weapon = true     taken "with a melee weapon" (Melee Attack, Feint), "your own melee
 --                           weapon" (Parry), or deflecting "an incoming melee attack while
@@ -102,21 +106,16 @@ local actions = {
 -- "A feint that draws a Parry in response may be replaced with a Counter-Attack with a +3 bonus."
 actions["Counter-Attack"].replacement_for = { "Feint" }
 
--- Whom each action is taken against: an opponent ("your opponent", "your target"), but Move goes
--- toward anyone, Ready and Recover Stamina are taken against no one, and the actions taken in a
--- bind, grapple or pin against the one who shares it, its partner: Disarm "your opponent of their
--- bound weapon", Grapple "the close proximity of your bind", Press "through the bind", Withdraw
--- "from the bind", Double "ceding control of the Bind", Wind "gain control of a Bind", Escape
--- "from a grapple or pin", Pin and Struggle "gain control of a grapple".
-local AGAINST = { ["Move"] = "anyone", ["Ready"] = "none", ["Recover Stamina"] = "none" }
+-- Whom each action is taken against: an opponent ("your opponent", "your target": a row that
+-- does not say), but Move goes toward anyone, Ready and Recover Stamina are taken against no one,
+-- and the actions taken in a bind, grapple or pin against the one who shares it, its partner:
+-- Disarm "your opponent of their bound weapon", Grapple "the close proximity of your bind", Press
+-- "through the bind", Withdraw "from the bind", Double "ceding control of the Bind", Wind "gain
+-- control of a Bind", Escape "from a grapple or pin", Pin and Struggle "gain control of a grapple".
+actions["Move"].against = "anyone"
+actions["Ready"].against, actions["Recover Stamina"].against = "none", "none"
 for _, name in ipairs { "Disarm", "Grapple", "Press", "Withdraw", "Double", "Wind", "Escape", "Pin", "Struggle" } do
-  AGAINST[name] = "partner"
+  actions[name].against = "partner"
 end
-for name, data in pairs(actions) do
-  data.against = AGAINST[name] or "opponent"
-  if data.check == nil then data.check = true end
-  for _, answered in ipairs(data.response_to or {}) do actions[answered].opposable = true end
-end
-for _, data in pairs(actions) do data.opposable = data.opposable or false end
 
 arbiter.define.table("actions_data", actions)

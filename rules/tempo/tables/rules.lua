@@ -30,6 +30,11 @@ arbiter.define.table("rules", {
   -- "In most circumstances you will begin combat in the "Off Guard" status"; an encounter stat
   -- `guard = "On Guard"` for those who "initiated combat or had time to prepare".
   starting_status = "Off Guard",
+  -- Not in the source: default chosen. What a character the sheets do not order this round takes
+  -- on its turn, by its status, at its opponent while it can pay (On Guard without a melee weapon:
+  -- a Ranged Attack with a ranged one, else an Unarmed Attack). A status not listed takes none.
+  default_action = { ["Off Guard"] = "Ready", ["On Guard"] = "Melee Attack", ["Bound"] = "Press",
+                     ["Grappled"] = "Pin", ["Pinned"] = "Escape" },
   -- Not in the source: default chosen. Initiative: the stat `initiative`, highest first (0 unless
   -- given); ties keep the encounter's order.
   initiative_stat = "initiative",

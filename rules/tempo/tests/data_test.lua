@@ -29,11 +29,13 @@ test.case("Response To and Replacement For, as the source lists them", function(
   test.equal(data["CT Counter-Attack"].response_to, { "Counter-Attack" })
 end)
 
-test.case("Opposable (blank in the source): what some reaction answers", function()
-  test.truthy(data["Melee Attack"].opposable)
-  test.truthy(data["Counter-Attack"].opposable, "a CT action answers it")
-  test.falsy(data["Ready"].opposable)
-  test.truthy(data["Ranged Attack"].opposable, "Dodge answers it")
+test.case("Opposable (blank in the source): what some reaction answers, worked out, never written", function()
+  local tempo = require "tempo"
+  test.truthy(tempo.row("Melee Attack").opposable)
+  test.truthy(tempo.row("Counter-Attack").opposable, "a CT action answers it")
+  test.falsy(tempo.row("Ready").opposable)
+  test.truthy(tempo.row("Ranged Attack").opposable, "Dodge answers it")
+  test.equal(data["Melee Attack"].opposable, nil)
 end)
 
 test.case("thresholds: Combat Move 1 and 10, Disarm and Grapple 8, Parry 0 and 1", function()

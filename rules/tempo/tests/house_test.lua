@@ -60,10 +60,12 @@ test.case("an action whose definition gives other statuses than its row is an er
         1: Jab -> my opponent
       Bo:
     ]]
-  end, "action 'Jab': allowed_by { On Guard } (tempo tests at rules/tempo/tests/house_test.lua:54) is not "
-       .. "actions_data['Jab'].statuses { Off Guard, On Guard }: the tempo rules judge and charge by the row, "
-       .. "so leave allowed_by out of the action")
+  end, "rules/tempo/tests/house_test.lua:54: action 'Jab': allowed_by { On Guard } is not actions_data['Jab'].statuses "
+       .. "{ Off Guard, On Guard } (tempo tests at rules/tempo/tests/house_test.lua:51): the tempo rules judge and "
+       .. "charge by the row, so leave allowed_by out of the action")
   test.equal(bout.declared(f), {})
+  arbiter.override.action("Jab", { needs_target = true, target = "enemy",
+                                   resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
 end)
 
 test.case("an action without a row in actions_data is an error that says to add one, naming who defined the action", function()
@@ -76,8 +78,10 @@ test.case("an action without a row in actions_data is an error that says to add 
         1: Cut -> my opponent
       Bo:
     ]]
-  end, "action 'Cut' (tempo tests at rules/tempo/tests/house_test.lua:70) has no row in actions_data: add one with "
+  end, "rules/tempo/tests/house_test.lua:72: action 'Cut' has no row in actions_data: add one with "
        .. "arbiter.patch.table(\"actions_data\", { [\"Cut\"] = { kind = ..., cost = ..., statuses = ..., outcomes = ... } })")
+  arbiter.patch.table("actions_data", { ["Cut"] = { kind = "proactive", cost = 3, statuses = { "On Guard" },
+                                                    outcomes = { { "-", "Miss" } } } })
 end)
 
 test.case("a row's field of the wrong type is an error saying what it must be: statuses a list, a weapon's cost a number", function()
@@ -90,12 +94,11 @@ test.case("a row's field of the wrong type is an error saying what it must be: s
     ]]
   end
   arbiter.patch.table("actions_data", { ["Parry"] = { statuses = "On Guard" } })
-  test.fails(round, "actions_data['Parry'].statuses must be a list of status names among { Off Guard, On Guard, Bound, "
-                    .. "Grappled, Pinned }, not \"On Guard\" (tempo tests at rules/tempo/tests/house_test.lua:92)")
+  test.fails(round, "rules/tempo/tests/house_test.lua:96: actions_data['Parry'].statuses must be a list of status "
+                    .. "names, not \"On Guard\"")
   arbiter.patch.table("actions_data", { ["Parry"] = { statuses = { "On Guard" } } })
   arbiter.patch.table("weapons", { ["Sword"] = { cost = "4" } })
-  test.fails(round, "weapons['Sword'].cost must be a whole number of AP, not \"4\" (tempo tests at "
-                    .. "rules/tempo/tests/house_test.lua:96)")
+  test.fails(round, "rules/tempo/tests/house_test.lua:100: weapons['Sword'].cost must be a whole number of AP, not \"4\"")
   arbiter.patch.table("weapons", { ["Sword"] = { cost = 4 } })
 end)
 

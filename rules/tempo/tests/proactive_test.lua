@@ -221,6 +221,16 @@ test.case("without orders, a character takes its status's own action while it ca
   test.equal(bout.declared(f), { "Ana Escape 9", "Ana Melee Attack 5", "Ana Melee Attack 1" })
 end)
 
+test.case("without orders, an Off Guard fighter Readies, at no one: Ready takes no target", function()
+  local f = bout.new({ guard = "Off Guard", ap = 1 }, {}, {})  -- AP for the Ready only
+  f:round [[
+    Bo:
+  ]]
+  local summaries = {}
+  for _, e in ipairs(f:events("declared")) do summaries[#summaries + 1] = e.fields.summary end
+  test.equal(summaries, { "Ready" })
+end)
+
 test.case("Move (2 AP, no check): unopposed it always succeeds, up to Base Combat Movement (3)", function()
   local f = bout.new({}, { at = "H2" }, {})
   f:round [[

@@ -1,0 +1,413 @@
+-- `require "rows"`: the rows of the tables these rules read (actions_data, weapons, armour, and
+-- the statuses and actions `rules` names), as the rules read them. Every row is checked at once
+-- whenever the definitions have changed (arbiter.revision): as the fight starts (flow.lua's
+-- round_start) and after any later patch, before anyone pays AP. A mistake, such as a house
+-- rule's, is an error at the line of the pack that made it (arbiter.history), saying what is
+-- expected, with the nearest name for a misspelt one, rather than a failure deep inside these
+-- rules halfway through a round.
+local arbiter = require "arbiter"
+local outcomes = require "arbiter.outcomes"
+
+local tables = arbiter.tables
+local rows = {}
+
+-- The source's five statuses. A house rule may add others: a status a row names (`statuses`, an
+-- outcome's `me` or `them`) is one of these rules' statuses too (rows.current().statuses).
+rows.GUARDS = { "Off Guard", "On Guard", "Bound", "Grappled", "Pinned" }
+
+-- The thresholds that are stats of the target, by outcomes.stat_key (tempo.stat reads them).
+local THRESHOLDS = { combat_defence = "Target: Combat Defence",
+                     combat_defence_armoured = "Target: Combat Defence (Armoured)",
+                     grapple_defence = "Target: Grapple Defence" }
+
+local function contains(list, value)
+  for _, v in ipairs(list or {}) do if v == value then return true end end
+  return false
+end
+rows.contains = contains
+
+-- "{ Off Guard, On Guard }"
+local function listed(list) return "{ " .. table.concat(list, ", ") .. " }" end
+
+-- "a, b or c"
+local function joined(list, last)
+  if #list < 2 then return list[1] or "" end
+  return table.concat(list, ", ", 1, #list - 1) .. " " .. last .. " " .. list[#list]
+end
+
+-- "'a', 'b' or 'c'"
+local function quoted(list)
+  local out = {}
+  for i, v in ipairs(list) do out[i] = ("'%s'"):format(v) end
+  return joined(out, "or")
+end
+
+local function shown(value)
+  if type(value) == "string" then return ("%q"):format(value) end
+  if type(value) == "table" then return "a table" end
+  return tostring(value)
+end
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  return keys
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Nearest names: what the runtime's own "did you mean" allows (interpreter/core/names.cpp): a
+-- third of the longer name may differ, never less than two edits; case does not count.
+
+local function edits(a, b)
+  a, b = a:lower(), b:lower()
+  local row = {}
+  for j = 0, #b do row[j] = j end
+  for i = 1, #a do
+    local diagonal = row[0]
+    row[0] = i
+    for j = 1, #b do
+      local above = row[j]
+      row[j] = math.min(above + 1, row[j - 1] + 1, diagonal + (a:byte(i) == b:byte(j) and 0 or 1))
+      diagonal = above
+    end
+  end
+  return row[#b]
+end
+
+-- Up to three of `candidates` close enough to `wanted` to be a misspelling of it, nearest first.
+local function nearest(wanted, candidates)
+  local scored = {}
+  for _, name in ipairs(candidates) do
+    local d = edits(wanted, name)
+    if name ~= wanted and d <= math.max(2, math.max(#wanted, #name) // 3) then scored[#scored + 1] = { d, name } end
+  end
+  table.sort(scored, function(x, y) if x[1] ~= y[1] then return x[1] < y[1] end return x[2] < y[2] end)
+  local names = {}
+  for i = 1, math.min(3, #scored) do names[i] = scored[i][2] end
+  return names
+end
+
+-- " (did you mean 'Evade'?)", or `otherwise` when no name is near.
+local function hint(wanted, candidates, otherwise)
+  local near = nearest(wanted, candidates)
+  if #near == 0 then return otherwise or "" end
+  return (" (did you mean %s?)"):format(quoted(near))
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Where a mistake was made: the pack and line that last set a field (what `arbiter explain` shows).
+
+-- Whether a change of the field `changed` ("Parry", "Parry.statuses.2") changed `path` ("Parry.statuses").
+local function touches(changed, path)
+  local function within(inner, outer) return outer == "" or inner == outer or inner:sub(1, #outer + 1) == outer .. "." end
+  return within(changed, path) or within(path, changed)
+end
+
+-- The last change to `path` ("" for the whole definition) of a definition: { pack, location }.
+local function last_change(kind, name, path)
+  local history = arbiter.history(kind, name)
+  for i = #history, 1, -1 do
+    local change = history[i]
+    local found = change.operation ~= "patched"
+    for _, f in ipairs(change.fields) do found = found or touches(f.field, path) end
+    if found then return change end
+  end
+end
+
+-- "my-house at rules/my-house/init.lua:4": who last set `path` of a definition.
+local function set_by(kind, name, path)
+  local change = last_change(kind, name, path)
+  return change and ("%s at %s"):format(change.pack, change.location) or "not recorded"
+end
+
+-- Raises `message` at the line that last set `path` of a definition, so that the error is told
+-- there, and blamed on the pack that holds that line, not on these rules.
+local function fail(kind, name, path, message)
+  local change = last_change(kind, name, path)
+  error(change and (change.location .. ": " .. message) or message, 0)
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- What each field must be. A check returns nil when the value fits, or what is wrong with it
+-- ("must be a whole number of AP, not \"2\"").
+
+local function must(expected, value) return ("must be %s, not %s"):format(expected, shown(value)) end
+
+local function fits(test, expected)
+  return function(v) if not test(v) then return must(expected, v) end end
+end
+local function one_of(list)
+  local q = {}
+  for i, v in ipairs(list) do q[i] = ("%q"):format(v) end
+  return fits(function(v) return contains(list, v) end, "one of " .. table.concat(q, ", "))
+end
+local function whole(v) return type(v) == "number" and v >= 0 and v == math.floor(v) end
+local boolean = fits(function(v) return type(v) == "boolean" end, "true or false")
+local number = fits(function(v) return type(v) == "number" end, "a number")
+local text = fits(function(v) return type(v) == "string" end, "a text")
+
+local function status_name(v)
+  if type(v) ~= "string" then return must("the name of a status", v) end
+  if not arbiter.exists("status", v) then
+    return ("names '%s', which is no status the rules define%s"):format(v,
+      hint(v, arbiter.names("status"), (": define it with arbiter.define.status(%q, {})"):format(v)))
+  end
+end
+
+local function row_name(v)
+  if type(v) ~= "string" then return must("the name of a row of actions_data", v) end
+  if tables.actions_data[v] == nil then
+    return ("names '%s', which is no row of actions_data%s"):format(v, hint(v, sorted_keys(tables.actions_data)))
+  end
+end
+
+-- A list of `each`: its first misfit, "[2] names 'Prne', ...".
+local function list_of(each, expected)
+  return function(v)
+    if type(v) ~= "table" then return must(expected, v) end
+    for k in pairs(v) do
+      if math.type(k) ~= "integer" or k < 1 or k > #v then return must(expected, v) end
+    end
+    for i, item in ipairs(v) do
+      local wrong = each(item)
+      if wrong then return ("[%d] %s"):format(i, wrong) end
+    end
+  end
+end
+
+local function threshold(v)
+  if v == "-" or type(v) == "number" or type(v) == "function" then return end
+  local known = {}
+  for _, key in ipairs(sorted_keys(THRESHOLDS)) do known[#known + 1] = THRESHOLDS[key] end
+  if type(v) ~= "string" then return must(('a number, "-" or %s'):format(quoted(known)), v) end
+  if tonumber(v) then return ("is the text %q, not a number: write %s"):format(v, v) end
+  if THRESHOLDS[outcomes.stat_key(v)] then return end
+  return ("'%s' is no threshold of these rules%s"):format(v,
+    hint(v, known, (': a threshold is a number, "-", %s'):format(quoted(known))))
+end
+
+-- The effects of an outcome row (tables/actions_data.lua), which the exchange applies.
+local EFFECTS = {
+  damage = one_of { "armour", "penetrating" }, stops = boolean, me = status_name, them = status_name,
+  ends = boolean, disarm = boolean, move = one_of { "free", "halted", "step", "surge", "hasty" },
+  aimed = boolean, regain = fits(whole, "a whole number of AP"),
+}
+
+-- A field that is not one of `known` but near one is a misspelling ('damge'); one near none is a
+-- house rule's own, for its own hooks to read.
+local function misspelt(field, known)
+  if type(field) ~= "string" then return end
+  local near = nearest(field, sorted_keys(known))
+  if #near > 0 then return ("'%s' is no field of these rules (did you mean %s?)"):format(field, quoted(near)) end
+end
+
+local function outcome_rows(v)
+  if type(v) ~= "table" or #v == 0 then return must("a list of outcome rows { threshold, outcome, effects... }", v) end
+  local below_everything = false
+  for i, row in ipairs(v) do
+    local at = ("[%d]"):format(i)
+    if type(row) ~= "table" then return at .. " " .. must("an outcome row { threshold, outcome, effects... }", row) end
+    local wrong = threshold(row[1])
+    if wrong then return ("%s threshold %s"):format(at, wrong) end
+    if type(row[2]) ~= "string" then return ("%s outcome %s"):format(at, must('a name, such as "Success"', row[2])) end
+    for _, key in ipairs(sorted_keys(row)) do
+      if EFFECTS[key] then
+        wrong = EFFECTS[key](row[key])
+        if wrong then return ("%s.%s %s"):format(at, key, wrong) end
+      elseif type(key) == "number" and key > 2 then
+        return ("%s has a value after its outcome: %s; effects are named (damage = \"armour\")"):format(at, shown(row[key]))
+      else
+        wrong = misspelt(key, EFFECTS)
+        if wrong then return ("%s: %s"):format(at, wrong) end
+      end
+    end
+    below_everything = below_everything or row[1] == "-"
+  end
+  if not below_everything then
+    return 'has no "-" row, the outcome of a result below every threshold: add one, such as { "-", "Failure" }'
+  end
+end
+
+-- The fields these rules read of each table's rows: { check, required }.
+local FIELDS = {
+  actions_data = {
+    kind = { one_of { "proactive", "reactive", "counter-tempo", "special" }, true },
+    cost = { fits(function(v) return v == "By Weapon" or whole(v) end, 'a whole number of AP, or "By Weapon"'), true },
+    statuses = { list_of(status_name, "a list of status names"), true },
+    outcomes = { outcome_rows, true },
+    check = { boolean }, against = { one_of { "opponent", "partner", "anyone", "none" } },
+    weapon = { one_of { "melee", "ranged", "unarmed" } }, melee_weapon = { boolean },
+    private = { row_name }, usage = { text },
+    response_to = { list_of(row_name, "a list of names of rows of actions_data") },
+    replacement_for = { list_of(row_name, "a list of names of rows of actions_data") },
+    beyond_attack_speed = { boolean }, cedes_bind = { boolean },
+  },
+  weapons = {
+    cost = { fits(whole, "a whole number of AP"), true }, damage = { fits(function(v) return type(v) == "string" end,
+                                                                     'dice, such as "1d6"'), true },
+    ranged = { boolean }, aimed = { number }, speed = { number },
+  },
+  armour = { cover = { number, true }, protection = { number, true }, burden = { number, true } },
+}
+
+-- The fields a row of actions_data may leave out, as the source's entries mean them. Every action
+-- but Aim, Move and Ready has an "Action Check" (those three say `check = false`); most are taken
+-- against "your opponent"; "Opposable:" is blank in the source, so an action is opposable when
+-- some reaction is a Response To it.
+local function with_defaults(row)
+  local out = {}
+  for k, v in pairs(row) do out[k] = v end
+  if out.check == nil then out.check = true end
+  out.against = out.against or "opponent"
+  return out
+end
+rows.with_defaults = with_defaults
+
+-- "actions_data['Evade'].cost must be ...", "actions_data['Trip'].statuses[1] names ...".
+local function complaint(table_name, key, field, wrong)
+  return ("%s['%s'].%s%s%s"):format(table_name, key, field, wrong:match("^%[") and "" or " ", wrong)
+end
+
+local function check_row(table_name, key, row)
+  local fields = FIELDS[table_name]
+  local required, missing = {}, {}
+  for _, field in ipairs(sorted_keys(fields)) do
+    if fields[field][2] then
+      required[#required + 1] = field
+      if row[field] == nil then missing[#missing + 1] = field end
+    end
+  end
+  if #missing > 0 then
+    -- Most likely a patch of a row under a misspelt name ("Evde"), which made a new row.
+    local others = {}
+    for _, name in ipairs(sorted_keys(tables[table_name])) do if name ~= key then others[#others + 1] = name end end
+    fail("table", table_name, key, ("%s['%s'] has no %s: every row gives %s%s"):format(table_name, key,
+      joined(missing, "or"), joined(required, "and"), hint(key, others)))
+  end
+  for _, field in ipairs(sorted_keys(row)) do
+    if fields[field] then
+      local wrong = fields[field][1](row[field])
+      if wrong then fail("table", table_name, key .. "." .. field, complaint(table_name, key, field, wrong)) end
+    else
+      local wrong = misspelt(field, fields)
+      if wrong then fail("table", table_name, key .. "." .. field, ("%s['%s']: %s"):format(table_name, key, wrong)) end
+    end
+  end
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Rows and action definitions agree. The row says what an action costs, which statuses allow it
+-- and whom it is taken against; a definition that says it too must say the same: the runtime
+-- refuses by its `allowed_by` and its `target`, after these rules have judged and charged by the
+-- row.
+
+local function same_members(a, b)
+  if #a ~= #b then return false end
+  for _, v in ipairs(a) do if not contains(b, v) then return false end end
+  return true
+end
+
+local function agrees(action, definition, row)
+  local function differs(field, row_field, expected)
+    local given = definition[field]
+    if given == nil then return end
+    local same
+    if type(given) == "table" and type(expected) == "table" then same = same_members(given, expected)
+    else same = given == expected end
+    if not same then
+      local function text(v) return type(v) == "table" and listed(v) or tostring(v) end
+      fail("action", action, field, ("action '%s': %s %s is not actions_data['%s'].%s %s (%s): the tempo rules "
+        .. "judge and charge by the row, so leave %s out of the action"):format(action, field, text(given), action,
+        row_field, text(expected), set_by("table", "actions_data", action .. "." .. row_field), field))
+    end
+  end
+  differs("allowed_by", "statuses", row.statuses)
+  differs("cost", "cost", row.cost)
+  -- How a sheet writes a proactive action: with a target that is an opponent, any target, or none.
+  if row.kind ~= "proactive" then return end
+  local written = ({ opponent = 'needs_target = true, target = "enemy"', partner = 'needs_target = true, target = "enemy"',
+                     anyone = "needs_target = true", none = 'target = "none"' })
+  local given = {}
+  if definition.needs_target then given[#given + 1] = "needs_target = true" end
+  if definition.target then given[#given + 1] = ("target = %q"):format(definition.target) end
+  local defined = table.concat(given, ", ")
+  if defined ~= written[row.against] then
+    local whom = ({ opponent = "an opponent", partner = "the one who shares its bind, grapple or pin", anyone = "anyone",
+                    none = "no one" })[row.against]
+    fail("action", action, "", ("action '%s' is defined with %s, but its row is taken against %s "
+      .. "(actions_data['%s'].against is %q%s): define it with %s, or give the row the `against` it means "
+      .. "(\"opponent\" or \"partner\": %s; \"anyone\": %s; \"none\": %s)"):format(action,
+      defined == "" and "neither needs_target nor target" or defined, whom, action, row.against,
+      tables.actions_data[action].against == nil and ", unless given" or "", written[row.against], written.opponent,
+      written.anyone, written.none))
+  end
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- All at once
+
+local checked_revision, current = nil, nil
+
+local function check_all()
+  for _, name in ipairs { "actions_data", "weapons", "armour" } do
+    for _, key in ipairs(sorted_keys(tables[name])) do check_row(name, key, tables[name][key]) end
+  end
+  local actions, statuses = {}, {}
+  for _, s in ipairs(rows.GUARDS) do statuses[#statuses + 1] = s end
+  local function gating(name) if not contains(statuses, name) then statuses[#statuses + 1] = name end end
+  local opposable = {}
+  for _, name in ipairs(sorted_keys(tables.actions_data)) do
+    local row = tables.actions_data[name]
+    actions[name] = with_defaults(row)
+    for _, s in ipairs(row.statuses) do gating(s) end
+    for _, o in ipairs(row.outcomes) do
+      if o.me then gating(o.me) end
+      if o.them then gating(o.them) end
+    end
+    for _, answered in ipairs(row.response_to or {}) do opposable[answered] = true end
+  end
+  for name, row in pairs(actions) do row.opposable = opposable[name] or false end
+  -- Every row is an action, and every action has its row.
+  for _, name in ipairs(sorted_keys(actions)) do
+    if not arbiter.exists("action", name) then
+      fail("table", "actions_data", name, ("actions_data['%s'] has no action: define one with arbiter.define.action(%q, "
+        .. "{ ..., resolve = function(ctx) return arbiter.hooks.exchange(ctx) end }) (docs/writing-actions.md)"):format(name, name))
+    end
+  end
+  for _, name in ipairs(arbiter.names("action")) do
+    if not actions[name] then
+      fail("action", name, "", ("action '%s' has no row in actions_data: add one with arbiter.patch.table(\"actions_data\", "
+        .. "{ [%q] = { kind = ..., cost = ..., statuses = ..., outcomes = ... } }) (docs/writing-actions.md)%s"):format(
+        name, name, hint(name, sorted_keys(actions))))
+    end
+    agrees(name, arbiter.actions[name], actions[name])
+  end
+  -- What `rules` names: the status everyone starts in, and the action of each status without orders.
+  local rules = tables.rules
+  local wrong = status_name(rules.starting_status)
+  if wrong then fail("table", "rules", "starting_status", "rules.starting_status " .. wrong) end
+  gating(rules.starting_status)
+  if type(rules.default_action) ~= "table" then
+    fail("table", "rules", "default_action", "rules.default_action " .. must("a table of actions by status", rules.default_action))
+  end
+  for _, status in ipairs(sorted_keys(rules.default_action)) do
+    wrong = status_name(status) or row_name(rules.default_action[status])
+    if wrong then fail("table", "rules", "default_action", ("rules.default_action['%s'] %s"):format(status, wrong)) end
+  end
+  return { actions = actions, statuses = statuses }
+end
+
+---The rows as these rules read them, checked: `actions` (actions_data's rows, each with its
+---defaults and `opposable`) and `statuses` (the statuses that allow actions: the source's five,
+---then those the rows name). Worked out again whenever the definitions have changed.
+function rows.current()
+  local revision = arbiter.revision()
+  if revision ~= checked_revision then
+    current = check_all()
+    checked_revision = revision
+  end
+  return current
+end
+
+return rows

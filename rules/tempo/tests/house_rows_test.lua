@@ -1,0 +1,95 @@
+-- A house rule's mistake in the tables is told when the fight starts, before anyone pays AP, at
+-- the line of the house rule that made it (here, this file's), saying what is expected, with the
+-- nearest name for a misspelt one. Each case makes its mistake, then puts the tables back.
+local test = require "arbiter.test"
+local arbiter = require "arbiter"
+local bout = require "tests.bout"
+
+local function copy(t)
+  if type(t) ~= "table" then return t end
+  local out = {}
+  for k, v in pairs(t) do out[k] = copy(v) end
+  return out
+end
+local source = copy(arbiter.tables.actions_data)
+
+-- Ana attacks Bo, who would Evade: the fight's first round, or its error.
+local function round()
+  local f = bout.new({}, {}, { 5, 3 })
+  local ok, message = pcall(f.round, f, [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+      ON Melee Attack: Evade
+  ]])
+  test.equal(bout.declared(f), {}, "no one declared anything, nor paid AP")
+  if not ok then error(message, 0) end
+end
+
+-- A new row of actions_data, Bash, with the outcome rows given.
+local function bash(outcomes)
+  arbiter.patch.table("actions_data", { ["Bash"] = { kind = "proactive", cost = 3, statuses = { "On Guard" }, outcomes = outcomes } })
+end
+arbiter.define.action("Bash", { needs_target = true, target = "enemy", resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
+bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
+
+test.case("a field of the wrong type: where the house rule set it, what it must be", function()
+  arbiter.patch.table("actions_data", { ["Evade"] = { cost = "2" } })
+  test.fails(round, "rules/tempo/tests/house_rows_test.lua:37: actions_data['Evade'].cost must be a whole number of AP, "
+                    .. "or \"By Weapon\", not \"2\"")
+  arbiter.patch.table("actions_data", { ["Evade"] = { cost = 2 } })
+end)
+
+test.case("a misspelt field: the nearest field", function()
+  arbiter.patch.table("actions_data", { ["Evade"] = { cots = 1 } })
+  test.fails(round, "rules/tempo/tests/house_rows_test.lua:44: actions_data['Evade']: 'cots' is no field of these rules "
+                    .. "(did you mean 'cost'?)")
+  arbiter.override.table("actions_data", source)
+end)
+
+test.case("a patch of a misspelt row makes a new row without what every row gives: the nearest row", function()
+  arbiter.patch.table("actions_data", { ["Evde"] = { cost = 1 } })
+  test.fails(round, "rules/tempo/tests/house_rows_test.lua:51: actions_data['Evde'] has no kind, outcomes or statuses: "
+                    .. "every row gives cost, kind, outcomes and statuses (did you mean 'Evade'?)")
+  arbiter.override.table("actions_data", source)
+end)
+
+test.case("a threshold no stat of these rules has: the ones they know", function()
+  bash({ { "-", "Miss" }, { "Target: Toughness", "Hit" } })
+  test.fails(round, "rules/tempo/tests/house_rows_test.lua:31: actions_data['Bash'].outcomes[2] threshold 'Target: "
+                    .. "Toughness' is no threshold of these rules: a threshold is a number, \"-\", 'Target: Combat "
+                    .. "Defence', 'Target: Combat Defence (Armoured)' or 'Target: Grapple Defence'")
+  bash({ { "-", "Miss" }, { "Target: Combat Defense", "Hit" } })
+  test.fails(round, "actions_data['Bash'].outcomes[2] threshold 'Target: Combat Defense' is no threshold of these "
+                    .. "rules (did you mean 'Target: Combat Defence'?)")
+end)
+
+test.case("a number threshold written as text: the type", function()
+  bash({ { "-", "Miss" }, { "2", "Hit" } })
+  test.fails(round, "rules/tempo/tests/house_rows_test.lua:31: actions_data['Bash'].outcomes[2] threshold is the text "
+                    .. "\"2\", not a number: write 2")
+end)
+
+test.case("an outcome table without a \"-\" row: what is missing", function()
+  arbiter.override.table("actions_data", source)
+  bash({ { 3, "Hit", damage = "armour" } })
+  test.fails(round, "rules/tempo/tests/house_rows_test.lua:31: actions_data['Bash'].outcomes has no \"-\" row, the "
+                    .. "outcome of a result below every threshold: add one, such as { \"-\", \"Failure\" }")
+end)
+
+test.case("a misspelt effect of an outcome: the nearest effect", function()
+  arbiter.override.table("actions_data", source)
+  bash({ { "-", "Miss" }, { 3, "Hit", damge = "armour" } })
+  test.fails(round, "rules/tempo/tests/house_rows_test.lua:31: actions_data['Bash'].outcomes[2]: 'damge' is no field of "
+                    .. "these rules (did you mean 'damage'?)")
+end)
+
+test.case("a proactive action whose definition gives no target, against an opponent by its row: how to define it", function()
+  arbiter.override.table("actions_data", source)
+  bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
+  arbiter.override.action("Bash", { resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
+  test.fails(round, "rules/tempo/tests/house_rows_test.lua:90: action 'Bash' is defined with neither needs_target nor "
+                    .. "target, but its row is taken against an opponent (actions_data['Bash'].against is \"opponent\", "
+                    .. "unless given): define it with needs_target = true, target = \"enemy\", or give the row the "
+                    .. "`against` it means")
+end)
