@@ -316,7 +316,7 @@ local function agrees(action, definition, row)
     if type(given) == "table" and type(expected) == "table" then same = same_members(given, expected)
     else same = given == expected end
     if not same then
-      local function text(v) return type(v) == "table" and listed(v) or tostring(v) end
+      local function text(v) return type(v) == "table" and listed(v) or shown(v) end
       fail("action", action, field, ("action '%s': %s %s is not actions_data['%s'].%s %s (%s): the tempo rules "
         .. "judge and charge by the row, so leave %s out of the action"):format(action, field, text(given), action,
         row_field, text(expected), set_by("table", "actions_data", action .. "." .. row_field), field))

@@ -84,11 +84,20 @@ test.case("a misspelt effect of an outcome: the nearest effect", function()
                     .. "these rules (did you mean 'damage'?)")
 end)
 
+test.case("a definition that gives another cost than its row's: each as written, the text \"3\" not the number 3", function()
+  arbiter.override.table("actions_data", source)
+  bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
+  arbiter.override.action("Bash", { needs_target = true, target = "enemy", cost = "3",
+                                    resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
+  test.fails(round, "rules/tempo/tests/house_rows_test.lua:90: action 'Bash': cost \"3\" is not actions_data['Bash'].cost 3 "
+                    .. "(tempo tests at rules/tempo/tests/house_rows_test.lua:31)")
+end)
+
 test.case("a proactive action whose definition gives no target, against an opponent by its row: how to define it", function()
   arbiter.override.table("actions_data", source)
   bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
   arbiter.override.action("Bash", { resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
-  test.fails(round, "rules/tempo/tests/house_rows_test.lua:90: action 'Bash' is defined with neither needs_target nor "
+  test.fails(round, "rules/tempo/tests/house_rows_test.lua:99: action 'Bash' is defined with neither needs_target nor "
                     .. "target, but its row is taken against an opponent (actions_data['Bash'].against is \"opponent\", "
                     .. "unless given): define it with needs_target = true, target = \"enemy\", or give the row the "
                     .. "`against` it means")
