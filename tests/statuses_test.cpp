@@ -69,6 +69,9 @@ TEST_CASE("an allow-list status permits only its actions (tempo: Pinned)", "[sta
   CHECK(fight.runtime.remove(fight.aldric, "Pinned", "escaped"));
   CHECK_FALSE(fight.runtime.remove(fight.aldric, "Pinned", "escaped"));
   CHECK(fight.runtime.allows(fight.aldric, "Thrust").allowed);
+  // A misspelt name removes nothing, silently, unless it is an error.
+  CHECK(error_message([&] { fight.runtime.remove(fight.aldric, "Pined", "escaped"); }) ==
+        "there is no status named 'Pined'; did you mean 'Pinned'?");
 }
 
 TEST_CASE("stacking rules: stack to a maximum, ignore, refresh", "[statuses]") {
@@ -123,6 +126,11 @@ TEST_CASE("a negative duration is an error, at definition and at application", "
         "there is no status named 'Dazd'; did you mean 'Dazed'?");
   CHECK(fight.world.get(fight.aldric).statuses.empty());
   CHECK(fight.log.events().empty());
+  // What apply would refuse, told without applying: an action checks its changes when it proposes them.
+  CHECK(error_message([&] { fight.runtime.check_apply(fight.aldric, "Dazd"); }) ==
+        "there is no status named 'Dazd'; did you mean 'Dazed'?");
+  CHECK_NOTHROW(fight.runtime.check_apply(fight.aldric, "Dazed"));
+  CHECK(fight.world.get(fight.aldric).statuses.empty());
   CHECK(parse_stacking("stack") == Stacking::Stack);
   CHECK(parse_duration_unit("until removed") == DurationUnit::UntilRemoved);
   CHECK_THAT(error_message([] { parse_clock_owner("target"); }), Catch::Contains("unknown clock owner 'target'"));

@@ -180,6 +180,28 @@ TEST_CASE("status: apply, gate actions, modify rolls, expire", "[lua][status]") 
              Contains("a duration cannot be negative (got -3 phases)"));
 }
 
+TEST_CASE("status: inside an action a mistake is refused at the line that proposes it, not when the action commits",
+          "[lua][status]") {
+  // docs/fights.md: "If `resolve` raises an error, nothing it proposed happens". Found only when the
+  // action commits, an unknown status stopped the fight with the changes before it applied.
+  Fight fight;
+  fight.statuses.define({.name = "Bound"});
+  Changes pending;
+  fight.sandbox.services().provide(&pending);
+  CHECK_THAT(fight.error("status.apply('Aldric', 'Bnd')"),
+             StartsWith("rules/skirmish/init.lua:1: error: there is no status named 'Bnd'; did you mean 'Bound'?"));
+  CHECK_THAT(fight.error("status.remove('Aldric', 'Bnd', 'escaped')"),
+             StartsWith("rules/skirmish/init.lua:1: error: there is no status named 'Bnd'; did you mean 'Bound'?"));
+  CHECK_THAT(fight.error("status.apply('Aldric', 'Bound', { duration = -1 })"),
+             Contains("status 'Bound' on Aldric: a duration cannot be negative (got -1 until removed)"));
+  CHECK_THAT(fight.error("status.apply('Aldric', 'Bound', { sorce = 'Orc' })"),
+             Contains("status.apply's options table has no field 'sorce' (did you mean 'source'?)"));
+  CHECK(pending.empty());
+  pending.apply();
+  CHECK(fight.log.events().empty());
+  CHECK(fight.world.find("Aldric").statuses.empty());
+}
+
 TEST_CASE("log: a pack records events, reads them and overrides their narration", "[lua][log]") {
   Fight fight;
   fight.log.set_position({3, 2, 0});

@@ -19,14 +19,26 @@ void Statuses::record(const char* type, const Entity& target, const ActiveStatus
   log_.record(type, std::move(fields), cause);
 }
 
-void Statuses::apply(EntityId target, std::string_view status, const Application& how) {
+void Statuses::check_apply(EntityId target, std::string_view status, const Application& how) const {
   const StatusDefinition& definition = book_.get(status);
-  Entity& entity = world_.get(target);
+  const Entity& entity = world_.get(target);
   if (how.source != no_entity) world_.get(how.source);  // an unknown source is an error too
   const int duration = how.duration.value_or(definition.duration);
   if (duration < 0)
     throw Error("status '" + definition.name + "' on " + entity.name + ": a duration cannot be negative (got " +
                 std::to_string(duration) + " " + std::string(name(definition.unit)) + ")");
+}
+
+void Statuses::check_remove(EntityId target, std::string_view status) const {
+  book_.get(status);
+  world_.get(target);
+}
+
+void Statuses::apply(EntityId target, std::string_view status, const Application& how) {
+  check_apply(target, status, how);
+  const StatusDefinition& definition = book_.get(status);
+  Entity& entity = world_.get(target);
+  const int duration = how.duration.value_or(definition.duration);
   const ActiveStatus fresh{definition.name, how.source, definition.unit != DurationUnit::UntilRemoved, duration, 1};
 
   const auto existing = std::find_if(entity.statuses.begin(), entity.statuses.end(),
@@ -54,6 +66,7 @@ void Statuses::apply(EntityId target, std::string_view status, const Application
 }
 
 bool Statuses::remove(EntityId target, std::string_view status, const std::string& cause) {
+  check_remove(target, status);
   Entity& entity = world_.get(target);
   bool removed = false;
   for (auto it = entity.statuses.begin(); it != entity.statuses.end();) {

@@ -38,8 +38,13 @@ class Statuses {
 
   // A negative duration is an arbiter::Error, as is an unknown status or character.
   void apply(EntityId target, std::string_view status, const Application& how = {});
-  // Removes every instance; false (and nothing logged) when the character did not have it.
+  // Removes every instance; false (and nothing logged) when the character did not have it. An
+  // unknown status or character is an arbiter::Error.
   bool remove(EntityId target, std::string_view status, const std::string& cause);
+  // Throw what apply() and remove() would, changing nothing: an action's changes are proposed now
+  // and applied when it ends, so a mistake is told at the line that proposed it (flow.hpp).
+  void check_apply(EntityId target, std::string_view status, const Application& how = {}) const;
+  void check_remove(EntityId target, std::string_view status) const;
   // Counts down every status running on this clock and removes those that run out.
   void tick(const Tick& tick);
 

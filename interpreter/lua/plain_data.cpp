@@ -1,9 +1,14 @@
 // Plain data between Lua and the core: stat values and log fields.
+#include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/names.hpp"
 #include "interpreter/core/world.hpp"
 #include "interpreter/lua/readonly.hpp"
+#include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::lua {
@@ -167,6 +172,16 @@ void push_json(lua_State* L, const nlohmann::json& value) {
       return;
     }
     default: lua_pushnil(L); return;
+  }
+}
+
+void check_field_names(lua_State* L, int index, const std::string& what, const std::vector<std::string>& known) {
+  index = lua_absindex(L, index);
+  for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) {
+    if (lua_type(L, -2) != LUA_TSTRING) throw Error(fmt::format("{} has no field [{}]", what, describe(L, -2)));
+    const std::string key = lua_tostring(L, -2);
+    if (std::find(known.begin(), known.end(), key) == known.end())
+      throw Error(with_nearest(fmt::format("{} has no field '{}'", what, key), key, known));
   }
 }
 

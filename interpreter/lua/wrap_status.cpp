@@ -1,11 +1,6 @@
 // The `status` module: defining statuses from plain tables, applying and removing them, and what
 // they mean for play (allowed actions, roll modifiers with reasons). Changes go to the log.
-#include <algorithm>
-
-#include <fmt/format.h>
-
 #include "grammar/diagnostic.hpp"
-#include "interpreter/core/names.hpp"
 #include "interpreter/core/statuses.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
@@ -68,12 +63,7 @@ StatusDefinition check_status_definition(lua_State* L, int table) {
   static const std::vector<std::string> fields{"name",  "stacking", "max_stacks", "unit",   "duration",
                                                "expires", "clock",  "allows",     "forbids", "modifiers"};
   table = lua_absindex(L, table);
-  for (lua_pushnil(L); lua_next(L, table); lua_pop(L, 1)) {
-    const std::string key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : std::string();
-    if (std::find(fields.begin(), fields.end(), key) == fields.end())
-      throw Error(with_nearest(fmt::format("a status has no field '{}'", key.empty() ? luaL_typename(L, -2) : key),
-                               key, fields));
-  }
+  check_field_names(L, table, "a status", fields);
   StatusDefinition d;
   d.name = opt_string_field(L, table, "name", "");
   d.stacking = parse_stacking(opt_string_field(L, table, "stacking", "refresh"));
@@ -97,6 +87,7 @@ int apply(lua_State* L) {
   Application how;
   if (!lua_isnoneornil(L, 3)) {
     luaL_checktype(L, 3, LUA_TTABLE);
+    check_field_names(L, 3, "status.apply's options table", {"source", "duration", "cause"});
     lua_getfield(L, 3, "source");
     if (!lua_isnil(L, -1)) how.source = check_entity(L, -1, world).id;
     lua_pop(L, 1);
@@ -105,7 +96,9 @@ int apply(lua_State* L) {
     lua_pop(L, 1);
     how.cause = opt_string_field(L, 3, "cause", "");
   }
-  change(L, [statuses = runtime(L), target, status, how]() mutable { statuses.apply(target, status, how); });
+  Statuses statuses = runtime(L);
+  statuses.check_apply(target, status, how);
+  change(L, [statuses, target, status, how]() mutable { statuses.apply(target, status, how); });
   return 0;
 }
 
@@ -113,9 +106,11 @@ int remove(lua_State* L) {
   const EntityId target = check_entity(L, 1, world_of(L)).id;
   const std::string status = luaL_checkstring(L, 2);
   const std::string cause = luaL_optstring(L, 3, "");
+  Statuses statuses = runtime(L);
+  statuses.check_remove(target, status);
   // Inside an action the removal waits for the commit: say whether there is something to remove.
   lua_pushboolean(L, world_of(L).get(target).status(status) != nullptr);
-  change(L, [statuses = runtime(L), target, status, cause]() mutable { statuses.remove(target, status, cause); });
+  change(L, [statuses, target, status, cause]() mutable { statuses.remove(target, status, cause); });
   return 1;
 }
 

@@ -26,13 +26,15 @@
 
 local status = {}
 
----Applies a status by its stacking rule and logs it.
+---Applies a status by its stacking rule and logs it. A status nobody defined, a negative duration
+---or an unknown field of `how` is an error at the call, inside an action too (before it commits).
 ---@param target string|world.Character
 ---@param name string
 ---@param how? status.Application
 function status.apply(target, name, how) end
 
----Removes every instance of a status; false when the character did not have it.
+---Removes every instance of a status; false when the character did not have it. A status nobody
+---defined is an error at the call.
 ---@param target string|world.Character
 ---@param name string
 ---@param cause? string

@@ -102,6 +102,32 @@ test.case("a row's field of the wrong type is an error saying what it must be: s
   arbiter.patch.table("weapons", { ["Sword"] = { cost = 4 } })
 end)
 
+test.case("a change that names a status nobody defined fails its action at the line that proposes it: nothing of it lands, the fight goes on", function()
+  arbiter.patch.table("actions_data", { ["Bash"] = { kind = "proactive", cost = 2, statuses = { "On Guard" },
+                                                     weapon = "melee", against = "opponent",
+                                                     outcomes = { { "-", "Miss" }, { 2, "Hit" } } } })
+  arbiter.define.action("Bash", { needs_target = true, target = "enemy", resolve = function(ctx)
+    status.remove(ctx.target, "On Guard", "bashed")
+    status.apply(ctx.target, "Bnd", { cause = "bashed" })  -- a typo for Bound
+  end })
+  local f = bout.new({}, {}, { 5, 3 })
+  f:round [[
+    Ana:
+      1: Bash -> my opponent
+      2: Melee Attack -> my opponent
+    Bo:
+  ]]
+  local failed = f:events("action_failed")
+  test.equal(#failed, 1)
+  test.equal(failed[1].fields.action, "Bash")
+  test.truthy(failed[1].fields.error:match("house_test%.lua:%d+: there is no status named 'Bnd'; did you mean "
+                                           .. "'Bound'%?$"), failed[1].fields.error)
+  test.equal(#f:events("status_removed"), 0, "Bo's On Guard is not taken away half-way")
+  test.equal(bout.guards(f), { "Ana On Guard", "Bo On Guard" })
+  test.equal(bout.declared(f), { "Ana Bash 10", "Ana Melee Attack 6" }, "Ana's turn goes on")
+  test.equal(#f:events("exchange"), 1, "the Melee Attack is played")
+end)
+
 test.case("a house rule's wrapper of `choose` changes what is declared: the narration tells what the runtime took", function()
   -- Last in this file: the override lasts to its end.
   arbiter.override.hook("choose", function(me, points, ordered, previous)
