@@ -134,6 +134,47 @@ TEST_CASE("an action that fails proposes nothing, is logged, and the others go o
   CHECK(failed->fields["error"] == "rules/x/init.lua:3: attempt to index a nil value");
 }
 
+TEST_CASE("an action whose change fails as it commits leaves none of its changes: it fails and the others go on",
+          "[flow]") {
+  // Its first change lands and its second throws: the first is undone, world and log alike.
+  const auto failing_second_change = [](Table& t) {
+    t.ruleset.on_resolve = [&t](const Intent& intent, Changes& changes) {
+      changes.propose([&t, intent] {
+        t.world.set_stat(intent.actor, "acted", true);
+        t.world.move(intent.actor, {intent.actor == t.aldric ? 1 : 3, 3});
+        t.statuses.apply(intent.actor, "Winded");
+        t.log.record("acted", {{"character", t.world.get(intent.actor).name}}, intent.action);
+      });
+      if (intent.action == "Broken") changes.propose([] { throw Error("the second change fails"); });
+    };
+    t.book.define({.name = "Winded"});
+  };
+  for (const PhaseKind kind : {PhaseKind::Simultaneous, PhaseKind::Sequential}) {
+    Table t;
+    failing_second_change(t);
+    t.ruleset.orders["Aldric"] = Intent{.action = "Broken"};
+    t.ruleset.orders["Orc"] = Intent{.action = "Shout"};
+    auto flow = t.flow({{"phase", kind, 0}});
+    flow.run_round();
+    const Entity& aldric = t.world.get(t.aldric);
+    CHECK_FALSE(aldric.stats.contains("acted"));
+    CHECK(aldric.position == Cell{0, 0});
+    CHECK(aldric.statuses.empty());
+    CHECK(t.world.get(t.orc).stats["acted"] == Value(true));
+    CHECK(t.world.get(t.orc).position == Cell{3, 3});
+    std::vector<std::string> acted, failed;
+    for (const auto& e : t.log.events()) {
+      if (e.type == "acted") acted.push_back(e.fields["character"]);
+      if (e.type == "status_applied") acted.push_back(e.fields["target"]);
+      if (e.type == "action_failed") failed.push_back(e.fields["character"].get<std::string>() + ": " +
+                                                      e.fields["error"].get<std::string>());
+    }
+    CHECK(acted == std::vector<std::string>{"Orc", "Orc"});
+    CHECK(failed == std::vector<std::string>{"Aldric: the second change fails"});
+    for (std::size_t i = 0; i < t.log.events().size(); ++i) CHECK(t.log.events()[i].sequence == i + 1);
+  }
+}
+
 TEST_CASE("everyone moves at once and the ruleset decides what a crossing halts", "[flow]") {
   Table t;
   // Head-on along row 1: Aldric east, the Orc west; they meet in the middle.

@@ -220,6 +220,8 @@ TEST_CASE("log: an event of an action is recorded whole when the action commits"
   Changes pending;
   fight.sandbox.services().provide(&pending);
   fight.run("return log.event('wound', { target = 'Orc #2', wounds = 1, tags = { 'crit' } }, 'Aldric hits')");
+  // A mistake is told at the line that logs the event, not when the action commits.
+  CHECK_THAT(fight.error("log.event('', {})"), StartsWith("rules/skirmish/init.lua:1: error: a log event needs a type"));
   CHECK(fight.log.events().empty());
   pending.apply();
   REQUIRE(fight.log.events().size() == 1);

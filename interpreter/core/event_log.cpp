@@ -7,9 +7,13 @@
 
 namespace arbiter {
 
-const LogEvent& EventLog::record(std::string type, nlohmann::json fields, std::string cause) {
+void EventLog::check(const std::string& type, const nlohmann::json& fields) {
   if (type.empty()) throw Error("a log event needs a type");
   if (!fields.is_object()) throw Error("the fields of a '" + type + "' event must be named (a table of name = value)");
+}
+
+const LogEvent& EventLog::record(std::string type, nlohmann::json fields, std::string cause) {
+  check(type, fields);
   events_.push_back(LogEvent{events_.size() + 1, std::move(type), position_, std::move(cause), std::move(fields)});
   return events_.back();
 }

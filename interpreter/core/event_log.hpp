@@ -2,6 +2,7 @@
 // The fight's record: every change and every roll as a typed event, stamped with where in the
 // flow it happened (round / phase / turn) and its cause ("Aldric attacks Orc #2"). Written out as
 // JSON Lines (one event per line); narration.hpp turns events into sentences.
+#include <algorithm>
 #include <cstdint>
 #include <iosfwd>
 #include <span>
@@ -62,7 +63,11 @@ class EventLog {
   // JSON object (an arbiter::Error otherwise). Where events are frequent, fill `fields` name by
   // name: a braced list of pairs costs a temporary array and a copy per field.
   const LogEvent& record(std::string type, nlohmann::json fields, std::string cause);
+  // What record() would refuse: no type, or fields that are not an object.
+  static void check(const std::string& type, const nlohmann::json& fields);
   const std::vector<LogEvent>& events() const { return events_; }
+  // Forgets the events after the first `count`: what an action that failed as it committed logged.
+  void truncate(std::size_t count) { events_.resize(std::min(count, events_.size())); }
   // Continues a saved log: the next event is numbered after the last of these.
   void restore(std::vector<LogEvent> events) { events_ = std::move(events); }
 

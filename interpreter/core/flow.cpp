@@ -1,6 +1,7 @@
 #include "interpreter/core/flow.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -43,11 +44,6 @@ PhaseKind parse_phase_kind(std::string_view text) {
 }
 
 std::string_view name(Boundary boundary) { return boundary_names[static_cast<std::size_t>(boundary)]; }
-
-void Changes::append(Changes&& later) {
-  for (auto& change : later.pending_) pending_.push_back(std::move(change));
-  later.pending_.clear();
-}
 
 void Changes::apply() {
   auto changes = std::move(pending_);
@@ -169,7 +165,8 @@ void Flow::run_phase(const PhaseRules& phase) {
   else run_sequential();
   // Statuses count this phase before its changes land: one applied now lasts from the next phase.
   statuses_.tick({ClockEdge::End, DurationUnit::Phases, no_entity});
-  phase_changes_.apply();
+  for (Proposed& proposed : std::exchange(phase_changes_, {}))
+    commit(proposed.actor, proposed.action, proposed.changes);
   ruleset_.boundary(Boundary::PhaseEnd, no_entity);  // it still sees the phase's intents
   for (auto& [id, intent] : current_) previous_[id] = std::move(intent);
   current_.clear();
@@ -189,7 +186,7 @@ void Flow::run_simultaneous() {
   move_everyone();
   for (auto& [id, intent] : current_) {
     Changes changes;
-    if (resolve(intent, changes)) phase_changes_.append(std::move(changes));
+    if (resolve(intent, changes)) phase_changes_.push_back({id, intent.action, std::move(changes)});
   }
 }
 
@@ -258,10 +255,36 @@ bool Flow::resolve(const Intent& intent, Changes& into) {
     return true;
   } catch (const Error& e) {
     into = Changes{};
-    log_.record(event_type::action_failed,
-                {{"character", world_.get(intent.actor).name}, {"action", intent.action}, {"error", one_line(e)}}, "");
+    record_failure(intent.actor, intent.action, e);
     return false;
   }
+}
+
+bool Flow::commit(EntityId actor, const std::string& action, Changes& changes) {
+  if (changes.empty()) return true;
+  // Copied, not undone change by change: a change is any function, and undoing needs none of them.
+  World before = world_;  // the copy does not take the world's watcher, nor does assigning it back
+  const std::size_t logged = log_.events().size();
+  const auto undo = [&] {
+    world_ = std::move(before);
+    log_.truncate(logged);
+  };
+  try {
+    changes.apply();
+  } catch (const Error& e) {
+    undo();
+    record_failure(actor, action, e);
+    return false;
+  } catch (...) {
+    undo();
+    throw;
+  }
+  return true;
+}
+
+void Flow::record_failure(EntityId actor, const std::string& action, const Error& error) {
+  log_.record(event_type::action_failed,
+              {{"character", world_.get(actor).name}, {"action", action}, {"error", one_line(error)}}, "");
 }
 
 bool Flow::react(Intent reaction) {
@@ -272,9 +295,11 @@ bool Flow::react(Intent reaction) {
   Changes changes;
   if (!resolve(reaction, changes)) return false;
   // Simultaneous phases apply every change at their end; elsewhere a reaction lands at once.
-  if (in_phase_ && phase().kind == PhaseKind::Simultaneous) phase_changes_.append(std::move(changes));
-  else changes.apply();
-  return true;
+  if (in_phase_ && phase().kind == PhaseKind::Simultaneous) {
+    phase_changes_.push_back({who, reaction.action, std::move(changes)});
+    return true;
+  }
+  return commit(who, reaction.action, changes);
 }
 
 std::optional<Intent> Flow::respond(EntityId who, const Intent& declared) {
@@ -334,7 +359,7 @@ void Flow::run_turn(EntityId who) {
       if (std::optional<Intent> answer = respond(who, response)) intent.responses.push_back(std::move(*answer));
     }
     Changes changes;
-    if (resolve(intent, changes)) changes.apply();
+    if (resolve(intent, changes)) commit(who, intent.action, changes);
     previous_[who] = intent;
   }
   boundary(Boundary::TurnEnd, who);

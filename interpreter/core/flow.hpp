@@ -27,6 +27,8 @@
 
 namespace arbiter {
 
+class Error;
+
 enum class PhaseKind : std::uint8_t { Simultaneous, Sequential };
 std::string_view name(PhaseKind kind);  // "simultaneous", "sequential"
 PhaseKind parse_phase_kind(std::string_view text);
@@ -73,11 +75,11 @@ struct Intent {
 enum class Boundary : std::uint8_t { RoundStart, RoundEnd, PhaseStart, PhaseEnd, TurnStart, TurnEnd };
 std::string_view name(Boundary boundary);  // "round_start", "phase_end", …
 
-// The changes one action proposes, applied in the order proposed when it commits.
+// The changes one action proposes, applied in the order proposed when it commits (Flow applies
+// them all or none). A change is checked when proposed, so applying it should not fail.
 class Changes {
  public:
   void propose(std::function<void()> change) { pending_.push_back(std::move(change)); }
-  void append(Changes&& later);
   void apply();
   bool empty() const noexcept { return pending_.empty(); }
 
@@ -157,6 +159,10 @@ class Flow {
   void move_everyone();
   // Resolves one intent as a transaction; its changes go to `into`. False if it failed.
   bool resolve(const Intent& intent, Changes& into);
+  // Applies an action's changes all or none: when one fails, the world and the log are put back as
+  // they were before the first, and the action has failed. False then.
+  bool commit(EntityId actor, const std::string& action, Changes& changes);
+  void record_failure(EntityId actor, const std::string& action, const Error& error);
   void boundary(Boundary boundary, EntityId whose = no_entity);
   std::vector<EntityId> acting() const;
 
@@ -169,7 +175,13 @@ class Flow {
   std::map<EntityId, Intent> current_;   // this phase's intents
   std::map<EntityId, Intent> previous_;  // each character's last intent before this phase
   std::map<EntityId, int> points_;
-  Changes phase_changes_;  // simultaneous: what the phase's actions proposed, applied at its end
+  // Simultaneous: what each of the phase's actions proposed, committed in turn at its end.
+  struct Proposed {
+    EntityId actor;
+    std::string action;
+    Changes changes;
+  };
+  std::vector<Proposed> phase_changes_;
   bool in_phase_ = false;
 };
 

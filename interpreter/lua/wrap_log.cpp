@@ -34,7 +34,7 @@ int event(lua_State* L) {
   std::string type = luaL_checkstring(L, 1);
   nlohmann::json fields = lua_isnoneornil(L, 2) ? nlohmann::json::object() : check_json(L, 2, NonFinite::refuse);
   std::string cause = luaL_optstring(L, 3, "");
-  if (!fields.is_object()) throw Error("an event's fields are a table of named values");
+  EventLog::check(type, fields);  // now, at the author's line, though an action logs it when it commits
   // A change is applied once, so it hands its event over rather than copying it.
   change(L, [&log = log_of(L), type = std::move(type), fields = std::move(fields), cause = std::move(cause)]() mutable {
     log.record(std::move(type), std::move(fields), std::move(cause));
