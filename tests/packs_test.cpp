@@ -208,6 +208,54 @@ TEST_CASE("misusing the registry is an error at the author's line, with the near
   CHECK_THROWS_WITH(s.eval("arbiter.define.tabel('t', {})"), Contains("attempt to call a nil value (field 'tabel')"));
 }
 
+TEST_CASE("an action, condition, target or status with a field it does not have, or of the wrong type, is an error "
+          "at the author's line",
+          "[packs][registry]") {
+  // docs/fights.md lists their fields. Misspelt, a field was ignored: `taget = "enemy"` let an
+  // attack be ordered at an ally, `cots = 2` cost nothing.
+  Stack s;
+  s.stack.load({"demo-base"});
+  const auto error = [&](const std::string& code) {
+    try {
+      s.eval(code);
+    } catch (const Error& e) {
+      return std::string(e.what()).substr(0, std::string(e.what()).find('\n'));
+    }
+    return std::string("no error");
+  };
+  CHECK(error("arbiter.define.action('Jab', { needs_target = true, taget = 'enemy', cots = 2 })") ==
+        "test.lua:2: error: action 'Jab' has no field 'cots' (did you mean 'cost'?)");
+  CHECK(error("arbiter.define.action('Jab', { needs_target = 'yes' })") ==
+        "test.lua:2: error: action 'Jab': 'needs_target' must be true or false");
+  CHECK(error("arbiter.define.action('Jab', { allowed_by = 'On Guard' })") ==
+        "test.lua:2: error: action 'Jab': 'allowed_by' must be a list of status names");
+  CHECK(error("arbiter.define.action('Jab', { cost = '2' })") ==
+        "test.lua:2: error: action 'Jab': 'cost' must be a whole number of action points from 0 to 1000000");
+  CHECK(error("arbiter.define.action('Jab', { move = { mx = 5 } })") ==
+        "test.lua:2: error: action 'Jab': 'move' must be a whole number from 0 to 1000000, or { max = that number }");
+  CHECK(error("arbiter.define.condition('I am hurt', { tset = function() end })") ==
+        "test.lua:2: error: condition 'I am hurt' has no field 'tset' (did you mean 'test'?)");
+  CHECK(error("arbiter.define.target('the foe', { fnd = function() end })") ==
+        "test.lua:2: error: target 'the foe' has no field 'fnd' (did you mean 'find'?)");
+  CHECK(error("arbiter.define.target('the foe', { find = 'closest' })") ==
+        "test.lua:2: error: target 'the foe': 'find' must be a function(me, ...)");
+  CHECK(error("arbiter.define.status('Dizzy', { duraton = 2 })") ==
+        "test.lua:2: error: a status has no field 'duraton' (did you mean 'duration'?)");
+  CHECK(s.eval("return arbiter.exists('action', 'Jab') or arbiter.exists('status', 'Dizzy')") == "false");
+  // Overrides and patches too; a patch is checked as it would leave the definition, which it leaves as it was.
+  CHECK(error("arbiter.override.action('Attack', { resolve = 3 })") ==
+        "test.lua:2: error: action 'Attack': 'resolve' must be a function(ctx)");
+  CHECK(error("arbiter.patch.action('Attack', { redy = true })") ==
+        "test.lua:2: error: action 'Attack' has no field 'redy' (did you mean 'ready'?)");
+  CHECK(error("arbiter.patch.action('Attack', { needs_target = 1 })") ==
+        "test.lua:2: error: action 'Attack': 'needs_target' must be true or false");
+  CHECK(s.eval("local a = arbiter.actions.Attack\n"
+               "return { redy = a.redy, needs_target = a.needs_target, changes = #arbiter.history('action', 'Attack') }") ==
+        "{ changes = 1, needs_target = true }");
+  CHECK(error("arbiter.patch.action('Attack', { ready = true, move = { max = 10 }, cost = 3, allowed_by = { 'Hasted' } })") ==
+        "no error");
+}
+
 TEST_CASE("two packs at the same level changing the same field conflict", "[packs][registry]") {
   Stack s;
   s.stack.load({"demo-house", "rival-house"});

@@ -38,7 +38,7 @@ ClockEdge parse_clock_edge(std::string_view text) { return parse_named<ClockEdge
 std::string_view name(ClockOwner owner) { return owner_names[static_cast<std::size_t>(owner)]; }
 ClockOwner parse_clock_owner(std::string_view text) { return parse_named<ClockOwner>(text, owner_names, "clock owner"); }
 
-void StatusBook::define(StatusDefinition definition) {
+void check_status(const StatusDefinition& definition) {
   if (definition.name.empty()) throw Error("a status needs a name");
   if (definition.duration < 0)
     throw Error("status '" + definition.name + "': a duration cannot be negative (got " +
@@ -46,6 +46,10 @@ void StatusBook::define(StatusDefinition definition) {
   if (definition.max_stacks < 1)
     throw Error("status '" + definition.name + "': max_stacks must be 1 or more (got " +
                 std::to_string(definition.max_stacks) + ")");
+}
+
+void StatusBook::define(StatusDefinition definition) {
+  check_status(definition);
   std::string key = definition.name;
   definitions_[std::move(key)] = std::move(definition);
 }

@@ -52,8 +52,11 @@ ClockEdge parse_clock_edge(std::string_view text);
 std::string_view name(ClockOwner owner);   // "owner", "source"
 ClockOwner parse_clock_owner(std::string_view text);
 
-// The pack's statuses by name. define() checks a definition (a negative duration, no name, fewer
-// than one stack are arbiter::Errors) and replaces any earlier one of that name (a house rule).
+// A negative duration, no name, fewer than one stack are arbiter::Errors.
+void check_status(const StatusDefinition& definition);
+
+// The pack's statuses by name. define() checks a definition (check_status) and replaces any
+// earlier one of that name (a house rule).
 class StatusBook {
  public:
   void define(StatusDefinition definition);

@@ -177,12 +177,19 @@ void push_json(lua_State* L, const nlohmann::json& value) {
 
 void check_field_names(lua_State* L, int index, const std::string& what, const std::vector<std::string>& known) {
   index = lua_absindex(L, index);
+  // The first unknown in sorted order, not in the table's, which changes from run to run.
+  std::vector<std::string> unknown;
   for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) {
-    if (lua_type(L, -2) != LUA_TSTRING) throw Error(fmt::format("{} has no field [{}]", what, describe(L, -2)));
-    const std::string key = lua_tostring(L, -2);
-    if (std::find(known.begin(), known.end(), key) == known.end())
-      throw Error(with_nearest(fmt::format("{} has no field '{}'", what, key), key, known));
+    if (lua_type(L, -2) != LUA_TSTRING) {
+      unknown.push_back(fmt::format("[{}]", describe(L, -2)));
+    } else if (const std::string key = lua_tostring(L, -2); std::find(known.begin(), known.end(), key) == known.end()) {
+      unknown.push_back(key);
+    }
   }
+  if (unknown.empty()) return;
+  const std::string first = *std::min_element(unknown.begin(), unknown.end());
+  if (first.starts_with('[')) throw Error(fmt::format("{} has no field {}", what, first));
+  throw Error(with_nearest(fmt::format("{} has no field '{}'", what, first), first, known));
 }
 
 std::string opt_string_field(lua_State* L, int index, const char* field, const std::string& fallback) {

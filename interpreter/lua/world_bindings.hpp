@@ -73,8 +73,8 @@ enum class NonFinite { keep, refuse };
 nlohmann::json check_json(lua_State* L, int index, NonFinite non_finite = NonFinite::keep);
 void push_json(lua_State* L, const nlohmann::json& value);
 
-// The C++ status definition from the table a pack writes (fields in stdlib/types/status.lua):
-// `status.define` uses it, and so can the registry's status definitions.
+// The C++ status definition from the table a pack writes (fields in stdlib/types/status.lua): the
+// registry checks each status definition with it, and a fight fills its status book from it.
 StatusDefinition check_status_definition(lua_State* L, int index);
 
 // The table at `index` (a definition, options) has only fields named in `known`: a misspelt one

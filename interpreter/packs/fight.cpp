@@ -115,12 +115,10 @@ FlowRules Fight::read_flow(lua_State* L, const Registry& registry, std::string& 
 
 void Fight::read_ruleset(lua_State* L, const Registry& registry) {
   StackGuard guard{L};
+  // Every field was checked when it was defined (definition_check.hpp): each is absent or of its type.
   const auto function_field = [&](const Definition& d, const char* key) {
     Function f{LUA_NOREF, d.history.back().pack};
-    const int type = lua_istable(L, -1) ? raw_field(L, -1, key) : (lua_pushnil(L), LUA_TNIL);
-    if (type == LUA_TFUNCTION) f.ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    else if (type != LUA_TNIL && !(type == LUA_TBOOLEAN && std::string_view(key) == "ready") &&
-             !(type == LUA_TSTRING && std::string_view(key) == "target")) throw Error(parse_positioned(located(d, fmt::format("{} '{}': '{}' must be a function", to_string(d.kind), d.name, key))));
+    if (raw_field(L, -1, key) == LUA_TFUNCTION) f.ref = luaL_ref(L, LUA_REGISTRYINDEX);
     else lua_pop(L, 1);
     return f;
   };
@@ -129,47 +127,40 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     switch (d->kind) {
       case Kind::action: {
         Action a{.name = d->name, .move_feet = vocabulary_.action(d->name)->move_feet, .resolve = function_field(*d, "resolve")};
-        if (lua_istable(L, -1)) {
-          if (raw_field(L, -1, "ready") == LUA_TBOOLEAN) a.ready = lua_toboolean(L, -1);
-          lua_pop(L, 1);
-          a.ready_when = function_field(*d, "ready");
-          a.target_allowed = function_field(*d, "target");
-          if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
-          lua_pop(L, 1);
-          a.away_from_hostiles = raw_field(L, -1, "away_from_hostiles") == LUA_TBOOLEAN && lua_toboolean(L, -1);
-          lua_pop(L, 1);
-          a.carries_target = raw_field(L, -1, "carries_target") == LUA_TBOOLEAN && lua_toboolean(L, -1);
-          lua_pop(L, 1);
-          if (const std::string& shown = vocabulary_.action(d->name)->declared_as;
-              !shown.empty() && !vocabulary_.action(shown))
-            throw Error(parse_positioned(
-                located(*d, fmt::format("action '{}': 'declared_as' names no action: '{}'", d->name, shown))));
-          if (raw_field(L, -1, "allowed_by") == LUA_TTABLE) {
-            for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
-              a.allowed_by.emplace_back(lua_tostring(L, -1));
-              lua_pop(L, 1);
-            }
+        if (raw_field(L, -1, "ready") == LUA_TBOOLEAN) a.ready = lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        a.ready_when = function_field(*d, "ready");
+        a.target_allowed = function_field(*d, "target");
+        if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
+        lua_pop(L, 1);
+        a.away_from_hostiles = raw_field(L, -1, "away_from_hostiles") == LUA_TBOOLEAN && lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        a.carries_target = raw_field(L, -1, "carries_target") == LUA_TBOOLEAN && lua_toboolean(L, -1);
+        lua_pop(L, 1);
+        if (const std::string& shown = vocabulary_.action(d->name)->declared_as;
+            !shown.empty() && !vocabulary_.action(shown))
+          throw Error(parse_positioned(
+              located(*d, fmt::format("action '{}': 'declared_as' names no action: '{}'", d->name, shown))));
+        if (raw_field(L, -1, "allowed_by") == LUA_TTABLE) {
+          for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
+            a.allowed_by.emplace_back(lua_tostring(L, -1));
             lua_pop(L, 1);
           }
           lua_pop(L, 1);
         }
+        lua_pop(L, 1);
         actions_.emplace(d->name, std::move(a));
         break;
       }
       case Kind::condition: conditions_.emplace(d->name, function_field(*d, "test")); break;
       case Kind::target: targets_.emplace(d->name, function_field(*d, "find")); break;
-      case Kind::hook:
-        if (lua_isfunction(L, -1)) hooks_.emplace(d->name, Function{luaL_ref(L, LUA_REGISTRYINDEX), d->history.back().pack});
+      case Kind::hook: hooks_.emplace(d->name, Function{luaL_ref(L, LUA_REGISTRYINDEX), d->history.back().pack}); break;
+      case Kind::status: {
+        StatusDefinition status = lua::check_status_definition(L, -1);
+        if (status.name.empty()) status.name = d->name;
+        book_.define(std::move(status));
         break;
-      case Kind::status:
-        try {
-          StatusDefinition status = lua::check_status_definition(L, -1);
-          if (status.name.empty()) status.name = d->name;
-          book_.define(std::move(status));
-        } catch (const Error& e) {
-          throw Error(parse_positioned(located(*d, e.diagnostics().front().message)));
-        }
-        break;
+      }
       case Kind::table:
         if (d->name == "narration") {
           const nlohmann::json templates = lua::check_json(L, -1);

@@ -30,59 +30,37 @@ std::optional<long> whole_number(lua_State* L, const Definition& d, const char* 
   return value;
 }
 
-// `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`; 0 or
-// absent: the action stays in place.
-std::optional<long> move_feet(lua_State* L, const Definition& d) {
-  std::optional<long> feet;
-  if (raw_field(L, "move") == LUA_TTABLE) {
-    feet = whole_number(L, d, "max", 0);
-    if (!feet) fail(d, fmt::format("action '{}': 'move' needs 'max', the feet it may move", d.name));
-    lua_pop(L, 1);
-  } else {
-    lua_pop(L, 1);
-    feet = whole_number(L, d, "move", 0);
-  }
-  if (feet == 0) feet.reset();
-  return feet;
-}
-
+// What the order checker needs of the action definition on top of the stack. Its fields were
+// checked when it was defined (definition_check.hpp): each is absent or of its type.
 orders::ActionRules action_rules(lua_State* L, const Definition& d) {
   orders::ActionRules rules{d.name, false, std::nullopt, false, false};
-  if (!lua_istable(L, -1)) return rules;
-  const int type = raw_field(L, "needs_target");
-  if (type != LUA_TNIL && type != LUA_TBOOLEAN)
-    fail(d, fmt::format("action '{}': 'needs_target' must be true or false", d.name));
-  rules.needs_target = lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  const int involuntary = raw_field(L, "involuntary");
-  if (involuntary != LUA_TNIL && involuntary != LUA_TBOOLEAN)
-    fail(d, fmt::format("action '{}': 'involuntary' must be true or false", d.name));
-  rules.involuntary = lua_toboolean(L, -1);
-  lua_pop(L, 1);
+  const auto flag = [&](const char* key) {
+    const bool set = raw_field(L, key) == LUA_TBOOLEAN && lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return set;
+  };
+  const auto text = [&](const char* key) {
+    std::string value = raw_field(L, key) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    lua_pop(L, 1);
+    return value;
+  };
+  rules.needs_target = flag("needs_target");
+  rules.involuntary = flag("involuntary");
   // `target = "enemy"`: the action attacks, so its target is an opponent; `"none"`: it takes none;
   // a function judges each target in the fight (sheets cannot be checked against it before).
-  const int target = raw_field(L, "target");
-  const std::string_view kind = target == LUA_TSTRING ? lua_tostring(L, -1) : "";
-  if (target != LUA_TNIL && target != LUA_TFUNCTION && kind != "enemy" && kind != "none")
-    fail(d, fmt::format("action '{}': 'target' must be \"enemy\", \"none\", a function(me, target) or absent (any "
-                        "target)",
-                        d.name));
+  const std::string kind = text("target");
   rules.enemy_target = kind == "enemy";
   rules.no_target = kind == "none";
+  rules.declared_as = text("declared_as");
+  rules.usage = text("usage");
+  // `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`; 0 or
+  // absent: the action stays in place.
+  if (raw_field(L, "move") == LUA_TTABLE) {
+    raw_field(L, "max");
+    lua_remove(L, -2);
+  }
+  if (const lua_Integer feet = lua_tointeger(L, -1); feet > 0) rules.move_feet = static_cast<long>(feet);
   lua_pop(L, 1);
-  if (rules.no_target && rules.needs_target)
-    fail(d, fmt::format("action '{}': it cannot both need a target and take none (target = \"none\")", d.name));
-  const int declared_as = raw_field(L, "declared_as");
-  if (declared_as != LUA_TNIL && declared_as != LUA_TSTRING)
-    fail(d, fmt::format("action '{}': 'declared_as' must be the name of an action", d.name));
-  if (declared_as == LUA_TSTRING) rules.declared_as = lua_tostring(L, -1);
-  lua_pop(L, 1);
-  const int usage = raw_field(L, "usage");
-  if (usage != LUA_TNIL && usage != LUA_TSTRING)
-    fail(d, fmt::format("action '{}': 'usage' must be a string", d.name));
-  if (usage == LUA_TSTRING) rules.usage = lua_tostring(L, -1);
-  lua_pop(L, 1);
-  rules.move_feet = move_feet(L, d);
   return rules;
 }
 

@@ -7,6 +7,7 @@
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/values.hpp"
+#include "interpreter/packs/definition_check.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -141,6 +142,7 @@ void Registry::define(lua_State* L, Kind kind, const std::string& name, int inde
                             to_string(kind), name, first.pack, first.location, to_string(kind), to_string(kind)));
   }
   check_value_type(L, kind, name, index);
+  check_definition(L, kind, name, index);
   // A copy, so that changing the table afterwards cannot bypass the registry.
   lua::push_deep_copy(L, index);
   Definition definition{kind, name, luaL_ref(L, LUA_REGISTRYINDEX), {}};
@@ -153,6 +155,7 @@ void Registry::replace(lua_State* L, Kind kind, const std::string& name, int ind
                        const std::string& location) {
   Definition& definition = existing(kind, name);
   check_value_type(L, kind, name, index);
+  check_definition(L, kind, name, index);
   index = lua_absindex(L, index);
   lua_rawgeti(L, LUA_REGISTRYINDEX, definition.value_ref);
   FieldChange change{"", lua::describe(L, -1), lua::describe(L, index)};
@@ -175,8 +178,17 @@ void Registry::patch(lua_State* L, Kind kind, const std::string& name, int index
                             luaL_typename(L, index)));
   index = lua_absindex(L, index);
   lua_rawgeti(L, LUA_REGISTRYINDEX, definition.value_ref);
+  const int current = lua_gettop(L);
   std::vector<FieldChange> changes;
-  merge(L, lua_gettop(L), index, "", changes, 0);
+  if (has_fields(kind)) {
+    // Checked as it would be after the patch, before it is: a bad patch leaves the definition as it was.
+    lua::push_deep_copy(L, current);
+    merge(L, lua_gettop(L), index, "", changes, 0);
+    check_definition(L, kind, name, -1);
+    lua_pop(L, 1);
+    changes.clear();
+  }
+  merge(L, current, index, "", changes, 0);
   lua_pop(L, 1);
   record(definition, Change{pack, Operation::patch, location, std::move(changes)});
 }

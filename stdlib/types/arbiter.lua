@@ -45,6 +45,7 @@ local arbiter = {
 }
 
 ---An action's properties (docs/fights.md, "Actions"; the order checker reads docs/orders.md's).
+---No others: an unknown field or a value of another type is an error at the defining line.
 ---@class arbiter.ActionDefinition
 ---@field ready? boolean|fun(me: world.Character, intent: flow.Intent): boolean Ready through the phase (Platemail)
 ---@field move? integer|{ max: integer } feet it may move; absent or 0: it stays in place
@@ -53,18 +54,18 @@ local arbiter = {
 ---@field carries_target? boolean picks the target up once beside it and carries it along while everyone moves (Rescue; docs/fights.md)
 ---@field away_from_hostiles? boolean with no way written, move away from every enemy (Fall Back)
 ---@field declared_as? string what the others see declared (tempo's Feint: "Melee Attack")
----@field cost? integer action points (sequential phases)
+---@field cost? integer action points (sequential phases), 0 to 1000000
 ---@field involuntary? boolean forced by the rules (Crash, Dazed): a sheet may not order it
 ---@field usage? string how it is written, told instead of each mistake in an order of it
 ---@field allowed_by? string[] only a character with one of these statuses may take it
 ---@field resolve? fun(ctx: flow.Intent) carries it out; its changes commit when it returns
 
 ---A condition phrase's test, in a fight: placeholders arrive as arguments in order
----(`{character}` a character, `{n}` and `{distance}` numbers, `{word}` the word written).
+---(`{character}` a character, `{n}` and `{distance}` numbers, `{word}` the word written). Its only field.
 ---@class arbiter.ConditionDefinition
 ---@field test? fun(me: world.Character, ...: any): boolean
 
----A general target phrase's lookup, in a fight.
+---A general target phrase's lookup, in a fight. Its only field.
 ---@class arbiter.TargetDefinition
 ---@field find? fun(me: world.Character, ...: any): world.Character?
 
@@ -150,7 +151,8 @@ function arbiter.override.target(name, value) end
 ---@param value function
 function arbiter.override.hook(name, value) end
 
----Changes some fields of an action: `arbiter.patch.action("Charge", { distance = 20 })`.
+---Changes some fields of an action: `arbiter.patch.action("Charge", { move = 20 })`. Checked as it
+---would leave the action: a refused patch changes nothing.
 ---@param name string
 ---@param fields table
 function arbiter.patch.action(name, fields) end

@@ -7,6 +7,7 @@
 ---@field amount integer per stack
 ---@field reason string shown with the roll ("Prone")
 
+---No other fields: an unknown one is an error at the defining line, with the nearest field.
 ---@class status.Definition
 ---@field name? string the name it is defined under, unless given
 ---@field stacking? "refresh"|"stack"|"ignore"|"independent" applying it again: restart the duration (default), add a stack, do nothing, or add a separate instance

@@ -1,0 +1,134 @@
+#include "interpreter/packs/definition_check.hpp"
+
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "grammar/diagnostic.hpp"
+#include "interpreter/core/status_definition.hpp"
+#include "interpreter/lua/world_bindings.hpp"
+
+namespace arbiter::packs {
+namespace {
+
+struct Field {
+  const char* name;
+  bool (*fits)(lua_State* L, int value);
+  const char* expected;  // what it must be, after "must be"
+};
+
+bool whole_number(lua_State* L, int value) {
+  return lua_isinteger(L, value) && lua_tointeger(L, value) >= 0 && lua_tointeger(L, value) <= 1'000'000;
+}
+bool boolean(lua_State* L, int value) { return lua_type(L, value) == LUA_TBOOLEAN; }
+bool text(lua_State* L, int value) { return lua_type(L, value) == LUA_TSTRING; }
+bool function(lua_State* L, int value) { return lua_type(L, value) == LUA_TFUNCTION; }
+
+bool boolean_or_function(lua_State* L, int value) { return boolean(L, value) || function(L, value); }
+
+// "enemy", "none", or a function(me, target) judging whom the action may be taken at.
+bool target_kind(lua_State* L, int value) {
+  if (function(L, value)) return true;
+  if (!text(L, value)) return false;
+  const std::string_view kind = lua_tostring(L, value);
+  return kind == "enemy" || kind == "none";
+}
+
+// `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`.
+bool feet(lua_State* L, int value) {
+  if (whole_number(L, value)) return true;
+  if (lua_type(L, value) != LUA_TTABLE) return false;
+  lua_pushnil(L);
+  if (!lua_next(L, value)) return false;  // { }: no max
+  const bool only_max = text(L, -2) && std::string_view(lua_tostring(L, -2)) == "max" && whole_number(L, -1);
+  lua_pop(L, 1);
+  const bool more = lua_next(L, value) != 0;
+  lua_pop(L, more ? 2 : 0);
+  return only_max && !more;
+}
+
+// { "On Guard", "Off Guard" }: strings at 1..n and nothing else.
+bool names(lua_State* L, int value) {
+  if (lua_type(L, value) != LUA_TTABLE) return false;
+  const lua_Unsigned length = lua_rawlen(L, value);
+  lua_Unsigned count = 0;
+  for (lua_pushnil(L); lua_next(L, value); lua_pop(L, 1)) {
+    const bool item = lua_isinteger(L, -2) && lua_tointeger(L, -2) >= 1 &&
+                      static_cast<lua_Unsigned>(lua_tointeger(L, -2)) <= length && text(L, -1);
+    if (!item) {
+      lua_pop(L, 2);
+      return false;
+    }
+    ++count;
+  }
+  return count == length;
+}
+
+constexpr const char* true_or_false = "true or false";
+
+// docs/fights.md, "Actions".
+const std::vector<Field> action_fields{
+    {"ready", boolean_or_function, "true, false or a function(me, intent)"},
+    {"move", feet, "a whole number from 0 to 1000000, or { max = that number }"},
+    {"needs_target", boolean, true_or_false},
+    {"target", target_kind, "\"enemy\", \"none\", a function(me, target) or absent (any target)"},
+    {"carries_target", boolean, true_or_false},
+    {"away_from_hostiles", boolean, true_or_false},
+    {"declared_as", text, "the name of an action"},
+    {"cost", whole_number, "a whole number of action points from 0 to 1000000"},
+    {"involuntary", boolean, true_or_false},
+    {"usage", text, "a string"},
+    {"allowed_by", names, "a list of status names"},
+    {"resolve", function, "a function(ctx)"},
+};
+const std::vector<Field> condition_fields{{"test", function, "a function(me, ...)"}};
+const std::vector<Field> target_fields{{"find", function, "a function(me, ...)"}};
+
+void check_fields(lua_State* L, Kind kind, const std::string& name, int index, const std::vector<Field>& fields) {
+  std::vector<std::string> known;
+  for (const Field& field : fields) known.emplace_back(field.name);
+  lua::check_field_names(L, index, fmt::format("{} '{}'", to_string(kind), name), known);
+  for (const Field& field : fields) {
+    lua_pushstring(L, field.name);
+    const bool absent = lua_rawget(L, index) == LUA_TNIL;
+    const bool fits = absent || field.fits(L, lua_gettop(L));
+    lua_pop(L, 1);
+    if (!fits) throw Error(fmt::format("{} '{}': '{}' must be {}", to_string(kind), name, field.name, field.expected));
+  }
+}
+
+}  // namespace
+
+bool has_fields(Kind kind) { return kind != Kind::table && kind != Kind::hook; }
+
+void check_definition(lua_State* L, Kind kind, const std::string& name, int index) {
+  index = lua_absindex(L, index);
+  luaL_checkstack(L, 4, "checking a definition");
+  switch (kind) {
+    case Kind::action: {
+      check_fields(L, kind, name, index, action_fields);
+      lua_pushstring(L, "needs_target");
+      lua_rawget(L, index);
+      lua_pushstring(L, "target");
+      lua_rawget(L, index);
+      const bool contradicts = lua_toboolean(L, -2) && text(L, -1) && std::string_view(lua_tostring(L, -1)) == "none";
+      lua_pop(L, 2);
+      if (contradicts)
+        throw Error(fmt::format("action '{}': it cannot both need a target and take none (target = \"none\")", name));
+      return;
+    }
+    case Kind::condition: check_fields(L, kind, name, index, condition_fields); return;
+    case Kind::target: check_fields(L, kind, name, index, target_fields); return;
+    case Kind::status: {
+      StatusDefinition status = lua::check_status_definition(L, index);
+      if (status.name.empty()) status.name = name;
+      check_status(status);
+      return;
+    }
+    case Kind::table:
+    case Kind::hook: return;
+  }
+}
+
+}  // namespace arbiter::packs
