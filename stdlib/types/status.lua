@@ -16,7 +16,7 @@
 ---@field duration? integer how many units; never negative
 ---@field expires? "start"|"end" counted down at the start or the end of the unit (default "end")
 ---@field clock? "owner"|"source" whose turn or phase counts it down (default "owner")
----@field allows? string[] if given, the only actions allowed (tempo: Pinned allows Escape)
+---@field allows? string[] if given, the only actions allowed (`{ "Escape" }`: nothing but Escape). The tempo pack does not use it: each action's row says which statuses allow it
 ---@field forbids? string[] actions it forbids
 ---@field modifiers? status.Modifier[]
 
@@ -51,7 +51,7 @@ function status.has(target, name) end
 ---@param who string|world.Character
 ---@param action string
 ---@return boolean allowed
----@return string? because "Pinned does not allow Thrust"
+---@return string? because "Dazed does not allow Charge"
 function status.allows(who, action) end
 
 ---The modifiers the character's statuses put on a roll, each with its reason, and their sum.
