@@ -84,12 +84,17 @@ test.case("a misspelt effect of an outcome: the nearest effect", function()
                     .. "these rules (did you mean 'damage'?)")
 end)
 
-test.case("a definition that gives another cost than its row's: each as written, the text \"3\" not the number 3", function()
+test.case("a definition that gives another cost than its row's: each as written, the text \"3\" refused where written", function()
   arbiter.override.table("actions_data", source)
   bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
-  arbiter.override.action("Bash", { needs_target = true, target = "enemy", cost = "3",
+  -- The text "3" is no cost at all: refused where the definition is made, before any fight.
+  test.fails(function()
+    arbiter.override.action("Bash", { needs_target = true, target = "enemy", cost = "3",
+                                      resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
+  end, "action 'Bash': 'cost' must be a whole number of action points from 0 to 1000000")
+  arbiter.override.action("Bash", { needs_target = true, target = "enemy", cost = 4,
                                     resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
-  test.fails(round, "rules/tempo/tests/house_rows_test.lua:90: action 'Bash': cost \"3\" is not actions_data['Bash'].cost 3 "
+  test.fails(round, "rules/tempo/tests/house_rows_test.lua:95: action 'Bash': cost 4 is not actions_data['Bash'].cost 3 "
                     .. "(tempo tests at rules/tempo/tests/house_rows_test.lua:31)")
 end)
 
@@ -97,7 +102,7 @@ test.case("a proactive action whose definition gives no target, against an oppon
   arbiter.override.table("actions_data", source)
   bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
   arbiter.override.action("Bash", { resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
-  test.fails(round, "rules/tempo/tests/house_rows_test.lua:99: action 'Bash' is defined with neither needs_target nor "
+  test.fails(round, "rules/tempo/tests/house_rows_test.lua:104: action 'Bash' is defined with neither needs_target nor "
                     .. "target, but its row is taken against an opponent (actions_data['Bash'].against is \"opponent\", "
                     .. "unless given): define it with needs_target = true, target = \"enemy\", or give the row the "
                     .. "`against` it means")
