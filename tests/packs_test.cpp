@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "interpreter/lua/values.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -295,6 +296,45 @@ TEST_CASE("a manifest with a misspelt field", "[packs][bad-input]") {
   CHECK(s.error({"typo-field"}) ==
         "tests/packs/typo-field/pack.lua:1: error: the manifest has an unknown field 'require'\n"
         "  did you mean 'requires'?");
+}
+
+TEST_CASE("a manifest's budget with misspelt fields is refused: every one, with the nearest or the known fields",
+          "[packs][bad-input]") {
+  // Ignored, they would leave the pack with no limit but the host's.
+  Stack s;
+  CHECK(s.error({"typo-budget"}) ==
+        "tests/packs/typo-budget/pack.lua:1: error: the manifest's budget has an unknown field 'instuctions'\n"
+        "  did you mean 'instructions'?\n"
+        "tests/packs/typo-budget/pack.lua:1: error: the manifest's budget has an unknown field 'memory'\n"
+        "  the fields are instructions, memory_mib, time_ms\n"
+        "tests/packs/typo-budget/pack.lua:1: error: the manifest's budget has an unknown field 'time'\n"
+        "  the fields are instructions, memory_mib, time_ms");
+}
+
+TEST_CASE("a manifest's budget of the wrong type is refused, and one past the ceiling is the ceiling",
+          "[packs][bad-input]") {
+  TempDir dir;
+  const auto budget_error = [&](const std::string& budget) -> std::string {
+    std::filesystem::create_directories(dir.path / "spender");
+    std::ofstream(dir / "spender/pack.lua") << "return { name = 'spender', version = '1.0.0', budget = " << budget
+                                             << " }\n";
+    lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+    PackStack stack{sandbox, SearchPath({dir.path})};
+    try {
+      stack.load({"spender"});
+    } catch (const Error& e) {
+      return e.diagnostics().front().message;
+    }
+    const lua::Budget& loaded = stack.load_order().front().budget;
+    return fmt::format("{} {} {}", loaded.instructions, loaded.memory_bytes >> 20, loaded.time.count());
+  };
+  CHECK(budget_error("'small'") == "the manifest's 'budget' must be a table, not a string");
+  CHECK(budget_error("{ instructions = 'lots' }") == "the manifest's budget.instructions must be a number, not a string");
+  CHECK(budget_error("{ memory_mib = true }") == "the manifest's budget.memory_mib must be a number, not a boolean");
+  CHECK(budget_error("{ time_ms = -1 }") == "the manifest's budget.time_ms must be positive");
+  CHECK(budget_error("{ 1000 }") == "the manifest's budget's keys must be field names");
+  CHECK(budget_error("{ instructions = 1e300, memory_mib = 1e300, time_ms = 1/0 }") == "5000000 64 20000");
+  CHECK(budget_error("{ instructions = 1e6, memory_mib = 8, time_ms = 500 }") == "1000000 8 500");
 }
 
 TEST_CASE("a manifest whose main file is not in the folder is refused, with the nearest file", "[packs][bad-input]") {

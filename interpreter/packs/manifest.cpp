@@ -1,5 +1,6 @@
 #include "interpreter/packs/manifest.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -14,6 +15,7 @@ namespace arbiter::packs {
 namespace {
 
 const std::vector<std::string> known_fields{"name", "version", "api", "requires", "description", "budget", "main"};
+const std::vector<std::string> known_budget_fields{"instructions", "memory_mib", "time_ms"};
 
 // The line of the last `return` in pack.lua: where a missing or wrong field is best shown.
 std::size_t return_line(const std::filesystem::path& file) {
@@ -65,24 +67,35 @@ class Fields {
     double value = fallback;
     if (type == LUA_TNUMBER) value = lua_tonumber(L_, -1);
     lua_pop(L_, 1);
-    if (type != LUA_TNUMBER && type != LUA_TNIL) fail(fmt::format("the manifest's {} must be a number", what));
+    if (type != LUA_TNUMBER && type != LUA_TNIL)
+      fail(fmt::format("the manifest's {} must be a number, not a {}", what, lua_typename(L_, type)));
     if (!(value > 0)) fail(fmt::format("the manifest's {} must be positive", what));
     return value;
   }
 
-  void check_known_fields() const {
+  // Every key of the table at `table` (`what`: "the manifest") that is not one of `known` is an
+  // error, each with the nearest known name, all told at once in order: a misspelt field would
+  // otherwise be ignored, silently.
+  void check_known_fields(int table, const std::vector<std::string>& known, const std::string& what) const {
+    std::vector<std::string> unknown;
     lua_pushnil(L_);
-    while (lua_next(L_, table_)) {
+    while (lua_next(L_, table)) {
       lua_pop(L_, 1);
-      if (lua_type(L_, -1) != LUA_TSTRING) fail("the manifest's keys must be field names");
-      const std::string key = lua_tostring(L_, -1);
-      if (std::find(known_fields.begin(), known_fields.end(), key) == known_fields.end()) {
-        lua_pop(L_, 1);
-        std::vector<std::string> notes;
-        if (auto hint = did_you_mean(key, known_fields); !hint.empty()) notes.push_back(hint);
-        fail(fmt::format("the manifest has an unknown field '{}'", key), notes);
-      }
+      if (lua_type(L_, -1) != LUA_TSTRING) fail(fmt::format("{}'s keys must be field names", what));
+      std::string key = lua_tostring(L_, -1);
+      if (std::find(known.begin(), known.end(), key) == known.end()) unknown.push_back(std::move(key));
     }
+    if (unknown.empty()) return;
+    std::sort(unknown.begin(), unknown.end());
+    std::vector<Diagnostic> errors;
+    for (const auto& key : unknown) {
+      // With no name near enough ('time' for 'time_ms'), the few there are.
+      std::string hint = did_you_mean(key, known);
+      if (hint.empty()) hint = fmt::format("the fields are {}", fmt::join(known, ", "));
+      errors.push_back(Diagnostic{{file_, line_, 0}, fmt::format("{} has an unknown field '{}'", what, key), {},
+                                  {std::move(hint)}});
+    }
+    throw Error(std::move(errors));
   }
 
  private:
@@ -91,6 +104,13 @@ class Fields {
   std::string file_;
   std::size_t line_;
 };
+
+// What a manifest asks for, capped by the host's ceiling: a pack may ask for less, never more. A
+// number past the ceiling (1e300) is the ceiling, never converted to a type that cannot hold it.
+template <class Integer>
+Integer at_most(double asked, Integer ceiling) {
+  return asked < static_cast<double>(ceiling) ? static_cast<Integer>(asked) : ceiling;
+}
 
 bool valid_pack_name(const std::string& name) {
   static const std::regex pattern("[a-z0-9][a-z0-9_-]*");
@@ -112,7 +132,7 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   const Fields fields(L, lua_gettop(L), shown, return_line(file));
   if (!lua_istable(L, -1))
     fields.fail(fmt::format("pack.lua must return the manifest table, not {}", luaL_typename(L, -1)));
-  fields.check_known_fields();
+  fields.check_known_fields(lua_gettop(L), known_fields, "the manifest");
 
   Manifest m;
   m.budget = sandbox.ceiling();
@@ -169,19 +189,23 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   lua_pop(L, 1);
 
   if (const int type = fields.push("budget"); type != LUA_TNIL) {
-    if (type != LUA_TTABLE) fields.fail("the manifest's 'budget' must be a table");
+    if (type != LUA_TTABLE)
+      fields.fail(fmt::format("the manifest's 'budget' must be a table, not a {}", lua_typename(L, type)));
     const int budget = lua_gettop(L);
+    fields.check_known_fields(budget, known_budget_fields, "the manifest's budget");
     const lua::Budget& ceiling = sandbox.ceiling();
-    m.budget.instructions = static_cast<std::uint64_t>(
-        fields.number(budget, "instructions", static_cast<double>(ceiling.instructions), "budget.instructions"));
-    m.budget.memory_bytes = static_cast<std::size_t>(
+    m.budget.instructions = at_most(
+        fields.number(budget, "instructions", static_cast<double>(ceiling.instructions), "budget.instructions"),
+        ceiling.instructions);
+    m.budget.memory_bytes = at_most(
         fields.number(budget, "memory_mib", static_cast<double>(ceiling.memory_bytes >> 20), "budget.memory_mib") *
-        (1 << 20));
-    m.budget.time = std::chrono::milliseconds(static_cast<std::int64_t>(
-        fields.number(budget, "time_ms", static_cast<double>(ceiling.time.count()), "budget.time_ms")));
+            (1 << 20),
+        ceiling.memory_bytes);
+    m.budget.time = std::chrono::milliseconds(at_most(
+        fields.number(budget, "time_ms", static_cast<double>(ceiling.time.count()), "budget.time_ms"),
+        ceiling.time.count()));
   }
   lua_pop(L, 1);
-  m.budget = m.budget.capped_by(sandbox.ceiling());
   return m;
 }
 
