@@ -99,6 +99,45 @@ TEST_CASE("a house pack's action that spends a budget is named with its file and
   CHECK_THAT(memory.output, !Contains("platemail'"));
 }
 
+TEST_CASE("a house pack's hook called by the ruleset runs under the budget its manifest asks for", "[run][errors]") {
+  // docs/packs.md, Budgets: each function a pack defines runs under that pack's budget. The hint
+  // names the manifest's budget, which --max-instructions does not raise.
+  const std::string duel = "run examples/tempo/duel.lua --seed 1 --orders examples/tempo/duel-round1.txt "
+                           "--house frugal-house";
+  for (const std::string ceiling : {"", "--max-instructions 1000000000 "}) {
+    const auto run = arbiter(ceiling + duel);
+    CAPTURE(ceiling);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, Contains("tests/packs/frugal-house/init.lua:4: error: instruction budget exhausted: pack "
+                                    "'frugal-house' ran more than 1000000 Lua instructions in one call (pack "
+                                    "'frugal-house' asks for at most 1000000 Lua instructions in its pack.lua "
+                                    "budget)\n  in pack 'frugal-house'"));
+    CHECK_THAT(run.output, !Contains("--max-instructions raises it"));
+  }
+}
+
+TEST_CASE("a house pack's override that the ruleset's own code looks up is blamed for the budget it spends",
+          "[run][errors]") {
+  // Tempo's actions call the hook `exchange` from tempo's Lua code: the override that ran is named,
+  // not tempo, whose call it ran within.
+  const std::string duel = "run examples/tempo/duel.lua --rounds 1 --seed 1 --house late-exchange --orders ";
+  const Sheet attack("Ilse:\n  1: Melee Attack -> my opponent\n");
+  const auto loop = arbiter("--max-instructions 1000000 " + duel + attack.path.string());
+  CHECK(loop.exit_code == 1);
+  CHECK_THAT(loop.output, Contains("tests/packs/late-exchange/init.lua:3: error: instruction budget exhausted: pack "
+                                   "'late-exchange' ran more than the 1000000 Lua instructions allowed one call "
+                                   "(--max-instructions raises it for a pack you trust)\n  in pack 'late-exchange'"));
+  CHECK_THAT(loop.output, !Contains("'tempo'"));
+
+  const Sheet punch("Ilse:\n  1: Unarmed Attack -> my opponent\n");
+  const auto memory = arbiter("--max-memory 16 " + duel + punch.path.string());
+  CHECK(memory.exit_code == 1);
+  CHECK_THAT(memory.output, Contains("tests/packs/late-exchange/init.lua:5: error: memory budget exhausted: pack "
+                                     "'late-exchange' needed more than the 16 MiB allowed one call (--max-memory "
+                                     "raises it for a pack you trust)\n  in pack 'late-exchange'"));
+  CHECK_THAT(memory.output, !Contains("'tempo'"));
+}
+
 TEST_CASE("dice that run out or cannot be rolled are the input's fault: no pack blamed, no empty traceback",
           "[run][errors]") {
   const std::string round1 = one_round + "--orders examples/platemail/skirmish-round1.txt ";

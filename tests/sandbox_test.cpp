@@ -45,6 +45,29 @@ struct Host {
     FAIL("expected an error from: " << code);
     return {};
   }
+  // Leaves the function `code` returns on the stack, made one of `pack`'s as the registry makes
+  // what a pack defines.
+  void push_pack_function(const std::string& pack, const std::string& code) {
+    sandbox.run_string(pack, code, "tests/packs/" + pack + "/init.lua", 1);
+    sandbox.push_pack_function(sandbox.state(), pack, -1);
+    lua_remove(sandbox.state(), -2);
+  }
+  // Calls the function `code` returns, in `pack`'s scope, with the `nargs` values on the stack as
+  // its arguments; returns the error, as the CLI would print it, or its one result.
+  std::string call_with(const std::string& pack, const std::string& code, int nargs) {
+    lua_State* L = sandbox.state();
+    sandbox.run_string(pack, code, "tests/packs/" + pack + "/init.lua", 1);
+    lua_insert(L, -nargs - 1);
+    try {
+      sandbox.call(pack, nargs, 1);
+    } catch (const Error& e) {
+      CHECK(lua_gettop(L) == 0);
+      return e.what();
+    }
+    std::string result = luaL_tolstring(L, -1, nullptr);
+    lua_settop(L, 0);
+    return result;
+  }
   // After any failure the host still runs code, for this pack and for others.
   void still_works() {
     CHECK(run("return 6 * 7") == "42");
@@ -257,9 +280,103 @@ TEST_CASE("a C++ exception in a guarded function becomes a Lua error with its me
 TEST_CASE("a pack may ask for a smaller budget, never a larger one", "[sandbox]") {
   Host host;
   host.sandbox.add_pack({"frugal", {}, "frugal", Budget{10'000, 16u << 20, std::chrono::milliseconds(20'000)}});
-  CHECK_THAT(host.error("for i = 1, 100000 do end", "frugal"), Contains("ran more than 10000"));
+  // The hint says which limit it was: the pack's own, which the ceiling's flag does not raise.
+  CHECK_THAT(host.error("for i = 1, 100000 do end", "frugal"),
+             Contains("ran more than 10000 Lua instructions in one call (pack 'frugal' asks for at most 10000 Lua "
+                      "instructions in its pack.lua budget)"));
   host.sandbox.add_pack({"greedy", {}, "greedy", Budget{UINT64_MAX, SIZE_MAX, std::chrono::hours(1)}});
-  CHECK_THAT(host.error("while true do end", "greedy"), Contains("ran more than 2000000"));
+  CHECK_THAT(host.error("while true do end", "greedy"),
+             Contains("ran more than 2000000 Lua instructions in one call (--max-instructions raises it for a pack "
+                      "you trust)"));
+}
+
+namespace {
+// The pack Lua runs on behalf of, as the registry records it.
+int running_pack(lua_State* L) {
+  lua_pushstring(L, Sandbox::of(L).current_pack().c_str());
+  return 1;
+}
+}  // namespace
+
+TEST_CASE("a pack's function runs under that pack's budget when another pack's code calls it", "[sandbox]") {
+  Host host;
+  host.sandbox.add_pack({"frugal", {}, "tests/packs/frugal", Budget{10'000, 16u << 20, std::chrono::seconds(20)}});
+  host.push_pack_function("frugal", "return function()\n  for i = 1, 100000 do end\nend");
+  // The caller's pcall cannot carry on past it either.
+  const auto message = host.call_with("sandboxed", "return function(f) pcall(f) return 'carried on' end", 1);
+  CHECK_THAT(message, StartsWith("tests/packs/frugal/init.lua:2: error: instruction budget exhausted: pack 'frugal' "
+                                 "ran more than 10000 Lua instructions in one call (pack 'frugal' asks for at most "
+                                 "10000 Lua instructions in its pack.lua budget)\n  in pack 'frugal'"));
+  host.still_works();
+}
+
+TEST_CASE("a pack cannot escape its budget by calling a pack with a bigger one", "[sandbox]") {
+  // Nested budgets: the function of the pack called runs under its own budget counted from the
+  // call, and never past what the caller has left; the message names the pack whose code ran and
+  // the pack whose budget was spent.
+  Host host;
+  host.sandbox.add_pack({"tight", {}, "tests/packs/tight", Budget{10'000, 2u << 20, std::chrono::seconds(20)}});
+  host.sandbox.add_pack({"roomy", {}, "tests/packs/roomy", {}});
+  host.push_pack_function("roomy", "return function() while true do end end");
+  CHECK_THAT(host.call_with("tight", "return function(f) f() end", 1),
+             StartsWith("tests/packs/roomy/init.lua:1: error: instruction budget exhausted: pack 'roomy' ran more "
+                        "than the 10000 Lua instructions of the call of pack 'tight' it ran within (pack 'tight' "
+                        "asks for at most 10000 Lua instructions in its pack.lua budget)\n  in pack 'roomy'"));
+  host.push_pack_function("roomy", "return function() return #string.rep('x', 8 << 20) end");
+  CHECK_THAT(host.call_with("tight", "return function(f) return f() end", 1),
+             StartsWith("tests/packs/roomy/init.lua:1: error: memory budget exhausted: pack 'roomy' needed more "
+                        "than the 2 MiB of the call of pack 'tight' it ran within (pack 'tight' asks for at most "
+                        "2 MiB in its pack.lua budget)"));
+  // The host's ceiling spent inside another pack's function: the pack that ran is named.
+  host.push_pack_function("roomy", "return function() while true do end end");
+  CHECK_THAT(host.call_with("sandboxed", "return function(f) f() end", 1),
+             StartsWith("tests/packs/roomy/init.lua:1: error: instruction budget exhausted: pack 'roomy' ran more "
+                        "than the 2000000 Lua instructions allowed one call (--max-instructions raises it for a "
+                        "pack you trust)\n  in pack 'roomy'"));
+  host.still_works();
+}
+
+TEST_CASE("after a call into another pack the caller runs on with its own name and budget", "[sandbox]") {
+  Host host;
+  host.sandbox.add_pack({"tight", {}, "tests/packs/tight", Budget{10'000, 2u << 20, std::chrono::seconds(20)}});
+  lua_State* L = host.sandbox.state();
+  host.push_pack_function("tight", "return function(who) return who() end");
+  host.push_pack_function("tight", "return function() error('refused') end");
+  lua_pushcfunction(L, running_pack);
+  // Far more than tight's 10000 instructions after its functions return or fail: the caller's
+  // own limits are back.
+  CHECK(host.call_with("sandboxed",
+                       "return function(ask, fail, who)\n"
+                       "  local inside = ask(who)\n"
+                       "  assert(not pcall(fail))\n"
+                       "  for i = 1, 500000 do end\n"
+                       "  return inside .. ' then ' .. who()\n"
+                       "end",
+                       3) == "tight then sandboxed");
+  // A function that already is some pack's stays the pack's that wrote it.
+  host.push_pack_function("tight", "return function() end");
+  host.sandbox.push_pack_function(L, "sandboxed", -1);
+  CHECK(lua_rawequal(L, -1, -2));
+  lua_settop(L, 0);
+}
+
+TEST_CASE("a pack's time budget holds inside a longer call of another pack", "[sandbox]") {
+  Sandbox sandbox{Budget{UINT64_MAX, 16u << 20, std::chrono::seconds(20)}};
+  sandbox.add_pack({"patient", {}, "tests/packs/patient", {}});
+  sandbox.add_pack({"hasty", {}, "tests/packs/hasty", Budget{UINT64_MAX, 16u << 20, std::chrono::milliseconds(50)}});
+  lua_State* L = sandbox.state();
+  sandbox.run_string("patient", "return function(f) f() end", "tests/packs/patient/init.lua", 1);
+  sandbox.run_string("hasty", "return function() while true do end end", "tests/packs/hasty/init.lua", 1);
+  sandbox.push_pack_function(L, "hasty", -1);
+  lua_remove(L, -2);
+  try {
+    sandbox.call("patient", 1, 0);
+    FAIL("expected the time budget to run out");
+  } catch (const Error& e) {
+    CHECK_THAT(e.what(), StartsWith("tests/packs/hasty/init.lua:1: error: time budget exhausted: pack 'hasty' ran "
+                                    "longer than 50 ms in one call (pack 'hasty' asks for at most 50 ms in its "
+                                    "pack.lua budget)"));
+  }
 }
 
 TEST_CASE("yielding out of a pack's main chunk is an error, not a hang", "[sandbox]") {

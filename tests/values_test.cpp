@@ -59,13 +59,16 @@ TEST_CASE("a deep copy is independent of the original, and keeps cycles as cycle
   CHECK_FALSE(lua_rawequal(v.L, -1, -2));  // nested tables are copied too
 }
 
-TEST_CASE("a chained function says what it replaced and passes it last", "[values]") {
+TEST_CASE("a pack function that replaces one says what it replaced and passes it last", "[values]") {
   Values v;
   v.push("function(x, previous) return previous(x) * 10 end");
   v.push("function(x) return x + 1 end");
-  push_chained(v.L, -2, -1);
+  v.sandbox.push_pack_function(v.L, "values", -2, -1);
   CHECK(describe(v.L, -1) == "function at values.lua:1, replacing function at values.lua:1");
   lua_pushinteger(v.L, 4);
-  lua_call(v.L, 1, 1);
+  v.sandbox.call("values", 1, 1);
   CHECK(lua_tointeger(v.L, -1) == 50);
+  v.push("function() end");
+  v.sandbox.push_pack_function(v.L, "values", -1);
+  CHECK(describe(v.L, -1) == "function at values.lua:1");  // shown as the function its pack wrote
 }

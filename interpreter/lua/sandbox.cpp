@@ -17,16 +17,6 @@
 namespace arbiter::lua {
 namespace {
 
-// Names `pack` as the one running until the scope ends.
-struct PackSwitch {
-  PackSwitch(std::string& current, const std::string& pack) : current(current), saved(current) { current = pack; }
-  ~PackSwitch() { current = std::move(saved); }
-  PackSwitch(const PackSwitch&) = delete;
-  PackSwitch& operator=(const PackSwitch&) = delete;
-  std::string& current;
-  std::string saved;
-};
-
 // The hook runs every this many VM instructions: rare enough to cost nothing measurable,
 // often enough that a budget overshoots by at most this much.
 constexpr int hook_interval = 1000;
@@ -181,15 +171,15 @@ void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size
     return nullptr;
   }
   const auto over = [&] {
-    return new_size > old_bytes && sandbox.memory_in_use_ - old_bytes + new_size > sandbox.memory_limit_;
+    return new_size > old_bytes && sandbox.memory_in_use_ - old_bytes + new_size > sandbox.limits_.memory;
   };
   if (over()) {
     if (sandbox.exhausted_ == Exhausted::none) {
       // The first block past the budget is granted from the slack, and the hook raises at the next
       // instruction, where it can say which line of which pack asked for the memory; refusing it
       // would raise LUA_ERRMEM at once, which says nothing of where.
-      sandbox.exhausted_ = Exhausted::memory;
-      sandbox.memory_limit_ += memory_slack;
+      sandbox.exhaust(Exhausted::memory);
+      sandbox.limits_.memory += memory_slack;
       if (sandbox.running_thread_) lua_sethook(sandbox.running_thread_, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
     }
     if (over()) return nullptr;  // Lua collects garbage and retries once before raising LUA_ERRMEM
@@ -204,10 +194,10 @@ void Sandbox::count_hook(lua_State* L, lua_Debug*) {
   if (sandbox.call_depth_ == 0) return;
   sandbox.instructions_used_ += static_cast<std::uint64_t>(lua_gethookcount(L));
   if (sandbox.exhausted_ == Exhausted::none) {
-    if (sandbox.instructions_used_ > sandbox.instruction_limit_)
-      sandbox.exhausted_ = Exhausted::instructions;
-    else if (std::chrono::steady_clock::now() > sandbox.deadline_)
-      sandbox.exhausted_ = Exhausted::time;
+    if (sandbox.instructions_used_ > sandbox.limits_.instructions)
+      sandbox.exhaust(Exhausted::instructions);
+    else if (std::chrono::steady_clock::now() > sandbox.limits_.deadline)
+      sandbox.exhaust(Exhausted::time);
   }
   if (sandbox.exhausted_ == Exhausted::none) {
     if (lua_gethookcount(L) != hook_interval) lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, hook_interval);
@@ -224,26 +214,51 @@ void Sandbox::count_hook(lua_State* L, lua_Debug*) {
   lua_error(L);
 }
 
+void Sandbox::exhaust(Exhausted what) {
+  exhausted_ = what;
+  spent_by_ = running_;
+}
+
 std::string Sandbox::budget_message(lua_State* thread) const {
-  std::string what;
-  switch (exhausted_) {
-    case Exhausted::instructions:
-      what = fmt::format("instruction budget exhausted: pack '{}' ran more than {} Lua instructions in one call "
-                         "(--max-instructions raises it for a pack you trust)",
-                         current_pack_, running_budget_.instructions);
-      break;
-    case Exhausted::memory:
-      what = fmt::format("memory budget exhausted: pack '{}' needed more than {} in one call "
-                         "(--max-memory raises it for a pack you trust)",
-                         current_pack_, describe_bytes(running_budget_.memory_bytes));
-      break;
-    case Exhausted::time:
-      what = fmt::format("time budget exhausted: pack '{}' ran longer than {} ms in one call", current_pack_,
-                         running_budget_.time.count());
-      break;
-    case Exhausted::none:
-      break;
-  }
+  struct Spent {
+    const char* budget;
+    const char* verb;
+    const char* flag;  // how the person running Arbiter raises the ceiling
+    const Scope* whose;
+    std::string limit;
+    bool asked_less;  // than the ceiling: the pack's manifest set the limit, and the flag cannot raise it
+  };
+  const auto spent = [&]() -> Spent {
+    switch (exhausted_) {
+      case Exhausted::instructions: {
+        const Budget& asked = limits_.instructions_of->scope.budget;
+        return {"instruction", "ran more than", "--max-instructions", limits_.instructions_of,
+                fmt::format("{} Lua instructions", asked.instructions), asked.instructions < ceiling_.instructions};
+      }
+      case Exhausted::memory: {
+        const Budget& asked = limits_.memory_of->scope.budget;
+        return {"memory", "needed more than", "--max-memory", limits_.memory_of, describe_bytes(asked.memory_bytes),
+                asked.memory_bytes < ceiling_.memory_bytes};
+      }
+      case Exhausted::time:
+      case Exhausted::none:
+        break;
+    }
+    const Budget& asked = limits_.time_of->scope.budget;
+    return {"time", "ran longer than", "--max-seconds", limits_.time_of, fmt::format("{} ms", asked.time.count()),
+            asked.time < ceiling_.time};
+  }();
+  // The pack whose code ran; when a call it ran within had less left, that call's budget was spent:
+  // the ceiling, or what that pack asked for, which names it.
+  const std::string& spender = spent_by_->scope.name;
+  const std::string& owner = spent.whose->scope.name;
+  std::string what = fmt::format("{} budget exhausted: pack '{}' {} ", spent.budget, spender, spent.verb);
+  if (spender == owner) what += spent.limit + " in one call";
+  else if (spent.asked_less) what += fmt::format("the {} of the call of pack '{}' it ran within", spent.limit, owner);
+  else what += fmt::format("the {} allowed one call", spent.limit);
+  what += spent.asked_less
+              ? fmt::format(" (pack '{}' asks for at most {} in its pack.lua budget)", owner, spent.limit)
+              : fmt::format(" ({} raises it for a pack you trust)", spent.flag);
   lua_Debug ar;
   if (thread && innermost_lua_frame(thread, ar)) return fmt::format("{}:{}: {}", ar.short_src, ar.currentline, what);
   return what;
@@ -375,7 +390,7 @@ void Sandbox::load_chunk(lua_State* L, const std::string& pack, std::string_view
 void Sandbox::run_string(const std::string& pack, std::string_view code, const std::string& chunkname,
                          int nresults) {
   load_chunk(L_, pack, code, "@" + chunkname);
-  call(L_, pack, 0, nresults);
+  call(pack, 0, nresults);
 }
 
 void Sandbox::run_file(const std::string& pack, const std::filesystem::path& file, int nresults) {
@@ -385,32 +400,73 @@ void Sandbox::run_file(const std::string& pack, const std::filesystem::path& fil
   run_string(pack, read_source(file), shown, nresults);
 }
 
-void Sandbox::call(const std::string& pack, int nargs, int nresults) { call(L_, pack, nargs, nresults); }
-
-void Sandbox::call(lua_State* L, const std::string& pack, int nargs, int nresults) {
-  const Scope& scope = scope_of(pack);
-  const PackSwitch running(current_pack_, pack);
-
-  if (call_depth_ > 0) {
-    // Called back from C++ inside a running call: same budget, errors travel as Lua errors.
-    lua_call(L, nargs, nresults);
-    return;
+// Runs `scope` until it ends: on whose behalf Lua runs, and the limits of its budget where they are
+// the tighter. When it ends, what ran before runs on, with its limits; a spent budget stays spent,
+// with the limits that were spent, until the top-level call ends.
+class Sandbox::Entry {
+ public:
+  Entry(Sandbox& sandbox, const Scope& scope) : sandbox_(sandbox), running_(sandbox.running_), limits_(sandbox.limits_) {
+    sandbox.running_ = &scope;
+    sandbox.tighten(scope);
   }
-  if (L != L_) throw std::logic_error("a top-level call must start on the main Lua thread");
+  ~Entry() {
+    sandbox_.running_ = running_;
+    if (sandbox_.exhausted_ != Exhausted::none) return;
+    const bool deadline_moves = sandbox_.limits_.deadline != limits_.deadline;
+    sandbox_.limits_ = limits_;
+    // The top-level call's entry ends after the call: the watchdog watches running calls only.
+    if (deadline_moves && sandbox_.running())
+      sandbox_.watchdog_.arm(limits_.deadline + stuck_grace, limits_.time_of->scope.name);
+  }
+  Entry(const Entry&) = delete;
+  Entry& operator=(const Entry&) = delete;
+
+ private:
+  Sandbox& sandbox_;
+  const Scope* running_;
+  Limits limits_;
+};
+
+void Sandbox::tighten(const Scope& scope) {
+  const Budget& budget = scope.scope.budget;
+  // Compared as what is left, which cannot overflow as a sum could.
+  if (instructions_used_ < limits_.instructions && budget.instructions < limits_.instructions - instructions_used_) {
+    limits_.instructions = instructions_used_ + budget.instructions;
+    limits_.instructions_of = &scope;
+  }
+  if (memory_in_use_ < limits_.memory && budget.memory_bytes < limits_.memory - memory_in_use_) {
+    limits_.memory = memory_in_use_ + budget.memory_bytes;
+    limits_.memory_of = &scope;
+  }
+  const auto now = std::chrono::steady_clock::now();
+  if (budget.time < limits_.deadline - now) {
+    limits_.deadline = now + budget.time;
+    limits_.time_of = &scope;
+    watchdog_.arm(limits_.deadline + stuck_grace, scope.scope.name);
+  }
+}
+
+const std::string& Sandbox::current_pack() const noexcept {
+  static const std::string none;
+  return running_ ? running_->scope.name : none;
+}
+
+void Sandbox::call(const std::string& pack, int nargs, int nresults) {
+  const Scope& scope = scope_of(pack);
+  if (call_depth_ > 0) throw std::logic_error("a top-level call cannot start inside a running call");
 
   const int base = lua_gettop(L_) - nargs - 1;
   lua_State* thread = lua_newthread(L_);
   const int thread_ref = luaL_ref(L_, LUA_REGISTRYINDEX);
   lua_xmove(L_, thread, nargs + 1);
 
-  running_budget_ = scope.scope.budget;
   instructions_used_ = 0;
-  instruction_limit_ = running_budget_.instructions;
-  memory_limit_ = memory_in_use_ + running_budget_.memory_bytes;
-  deadline_ = std::chrono::steady_clock::now() + running_budget_.time;
+  // No limit but the pack's budget, which its entry sets.
+  limits_ = Limits{UINT64_MAX, &scope, SIZE_MAX, &scope, std::chrono::steady_clock::time_point::max(), &scope};
   exhausted_ = Exhausted::none;
+  spent_by_ = nullptr;
   budget_error_.reset();
-  watchdog_.arm(deadline_ + stuck_grace, pack);
+  const Entry entry(*this, scope);
   ++call_depth_;
   running_thread_ = thread;
   // A coroutine keeps its stack after an error, so the error can be traced where it happened.
@@ -419,7 +475,7 @@ void Sandbox::call(lua_State* L, const std::string& pack, int nargs, int nresult
   running_thread_ = nullptr;
   --call_depth_;
   watchdog_.disarm();
-  memory_limit_ = SIZE_MAX;
+  limits_.memory = SIZE_MAX;  // the host's own work after the call: reporting, tracebacks
 
   if (status == LUA_OK && exhausted_ == Exhausted::none) {
     lua_xmove(thread, L_, results);
@@ -439,9 +495,8 @@ void Sandbox::call(lua_State* L, const std::string& pack, int nargs, int nresult
   raise_from(thread, status);
 }
 
-std::optional<Error> Sandbox::try_call(lua_State* L, const std::string& pack, int nargs, int nresults) {
+std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
   if (call_depth_ == 0) throw std::logic_error("try_call runs inside a running call");
-  const PackSwitch running(current_pack_, pack);
   const int handler = lua_gettop(L) - nargs;
   lua_pushcfunction(L, message_of_error);
   lua_insert(L, handler);
@@ -458,6 +513,49 @@ std::optional<Error> Sandbox::try_call(lua_State* L, const std::string& pack, in
   Error error(parse_positioned(message ? message : "an error that is not a message"));
   lua_pop(L, 1);
   return error;
+}
+
+void Sandbox::push_pack_function(lua_State* L, const std::string& pack, int function, int previous) {
+  function = lua_absindex(L, function);
+  if (!previous && lua_tocfunction(L, function) == guarded<&Sandbox::call_in_pack>) {
+    lua_pushvalue(L, function);
+    return;
+  }
+  if (previous) previous = lua_absindex(L, previous);
+  // Scopes live as long as the sandbox, at the same address even when a pack's scope is added anew.
+  lua_pushlightuserdata(L, const_cast<Scope*>(&scope_of(pack)));
+  lua_pushvalue(L, function);
+  if (previous) lua_pushvalue(L, previous);
+  lua_pushcclosure(L, guarded<&Sandbox::call_in_pack>, previous ? 3 : 2);
+}
+
+bool Sandbox::push_pack_function_parts(lua_State* L, int index) {
+  if (lua_tocfunction(L, index) != guarded<&Sandbox::call_in_pack>) return false;
+  index = lua_absindex(L, index);
+  lua_getupvalue(L, index, 2);
+  if (!lua_getupvalue(L, index, 3)) lua_pushnil(L);
+  return true;
+}
+
+// A pack function: upvalues the pack's scope, its function and, if it replaces one, that one.
+int Sandbox::call_in_pack(lua_State* L) {
+  Sandbox& sandbox = of(L);
+  const auto& scope = *static_cast<const Scope*>(lua_touserdata(L, lua_upvalueindex(1)));
+  int nargs = lua_gettop(L);
+  lua_pushvalue(L, lua_upvalueindex(2));
+  lua_insert(L, 1);
+  if (!lua_isnone(L, lua_upvalueindex(3))) {
+    lua_pushvalue(L, lua_upvalueindex(3));
+    ++nargs;
+  }
+  // Outside a running call nothing is budgeted (the host trying a function out).
+  if (sandbox.running_ == &scope || sandbox.call_depth_ == 0) {
+    lua_call(L, nargs, LUA_MULTRET);
+  } else {
+    const Entry entry(sandbox, scope);
+    lua_call(L, nargs, LUA_MULTRET);
+  }
+  return lua_gettop(L);
 }
 
 void Sandbox::raise_from(lua_State* thread, int status) {
@@ -513,13 +611,12 @@ const std::string& Sandbox::owner_of(const std::string& file) const {
            file.compare(0, folder.size(), folder) == 0 &&
            file[folder.size()] == '/';
   };
-  if (const auto running = packs_.find(current_pack_); running == packs_.end() || holds(running->second))
-    return current_pack_;
+  if (!running_ || holds(*running_)) return current_pack();
   const Scope* owner = nullptr;
   for (const auto& [name, scope] : packs_)
     if (holds(scope) && (!owner || scope.scope.display_folder.size() > owner->scope.display_folder.size()))
       owner = &scope;
-  return owner ? owner->scope.name : current_pack_;
+  return owner ? owner->scope.name : current_pack();
 }
 
 int Sandbox::print(lua_State* L) {

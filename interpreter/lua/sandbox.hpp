@@ -21,7 +21,8 @@
 
 namespace arbiter::lua {
 
-// What one call into Lua may spend. Counted from the start of each top-level call.
+// What one call into a pack may spend: counted from the start of each top-level call, and from
+// each call of a function of another pack inside it (see Sandbox::push_pack_function).
 struct Budget {
   std::uint64_t instructions = 200'000'000;  // VM instructions
   std::size_t memory_bytes = 256u << 20;     // growth of Lua's heap during the call
@@ -66,19 +67,30 @@ class Sandbox {
   void run_file(const std::string& pack, const std::filesystem::path& file, int nresults);
   // Runs `code` as if it were a file named `chunkname` (shown in errors) of the pack.
   void run_string(const std::string& pack, std::string_view code, const std::string& chunkname, int nresults);
-  // Calls the function below `nargs` arguments on the stack, with the pack's budget, leaving
-  // `nresults` values (LUA_MULTRET: all). Throws arbiter::Error, the state unharmed, on any error.
+  // The top-level call: calls the function below `nargs` arguments on the main thread's stack, on
+  // behalf of the pack and with its budget, leaving `nresults` values (LUA_MULTRET: all). Throws
+  // arbiter::Error, the state unharmed, on any error.
   void call(const std::string& pack, int nargs, int nresults);
-  // The same from C++ code that Lua called (`L` is the running thread): the call runs within the
-  // running call's budget and its errors travel on as Lua errors.
-  void call(lua_State* L, const std::string& pack, int nargs, int nresults);
-  // The same, but an error ends only this call: it returns the error as an arbiter::Error placed
-  // at the author's line, instead of travelling on. A spent budget still travels on: the running
-  // call must end.
-  std::optional<Error> try_call(lua_State* L, const std::string& pack, int nargs, int nresults);
+  // From C++ code that Lua called (`L` is the running thread): calls the function below `nargs`
+  // arguments like lua_call, but an error ends only this call: it returns the error as an
+  // arbiter::Error placed at the author's line, instead of travelling on. A spent budget still
+  // travels on: the running call must end.
+  std::optional<Error> try_call(lua_State* L, int nargs, int nresults);
+
+  // Pushes the function at `function` made one of `pack`'s, as the registry keeps what a pack
+  // defines: wherever it is called from (the host, or another pack's code), it runs on behalf of
+  // `pack` and, when that is not the pack running, under its budget counted from the call, but
+  // never past what the running call has left. A call within the same pack costs one C call.
+  // With `previous` (not 0), the function replaced is passed to it as its last argument, so a
+  // house rule can build on the rule it replaces. A function that already is some pack's is
+  // pushed as it is when there is no `previous`: it stays the pack's that wrote it.
+  void push_pack_function(lua_State* L, const std::string& pack, int function, int previous = 0);
+  // For a function made by push_pack_function at `index`: pushes the function the pack wrote and
+  // the one it replaces (nil if none) and returns true. Otherwise pushes nothing, returns false.
+  static bool push_pack_function_parts(lua_State* L, int index);
 
   // The pack on whose behalf Lua is running now (for provenance), or "" outside any call.
-  const std::string& current_pack() const noexcept { return current_pack_; }
+  const std::string& current_pack() const noexcept;
   // Whether a top-level call is running (a Lua error may be travelling through host code).
   bool running() const noexcept { return call_depth_ > 0; }
 
@@ -94,23 +106,38 @@ class Sandbox {
 
  private:
   enum class Exhausted { none, instructions, memory, time };
-  struct Call;
   struct Scope {
     PackScope scope;
     int environment_ref;
   };
+  // The running call's limits, each with the scope whose budget it is: the pack running, or one
+  // further out whose call has less left.
+  struct Limits {
+    std::uint64_t instructions = UINT64_MAX;  // of instructions_used_
+    const Scope* instructions_of = nullptr;
+    std::size_t memory = SIZE_MAX;  // of memory_in_use_
+    const Scope* memory_of = nullptr;
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+    const Scope* time_of = nullptr;
+  };
+  class Entry;
 
   static void* allocate(void* self, void* block, std::size_t old_size, std::size_t new_size) noexcept;
   static void count_hook(lua_State* L, lua_Debug* ar);
   static int require(lua_State* L);
   static int print(lua_State* L);
   static int load(lua_State* L);
+  static int call_in_pack(lua_State* L);
 
   void open_libraries();
   const Scope& scope_of(const std::string& pack) const;
   void load_chunk(lua_State* L, const std::string& pack, std::string_view code, const std::string& chunkname);
   void require_pack_module(lua_State* L, const Scope& scope, const std::string& name);
   [[noreturn]] void raise_from(lua_State* thread, int status);
+  // Lowers the limits to `scope`'s budget counted from now, where it is the tighter.
+  void tighten(const Scope& scope);
+  // Marks the budget spent, by the pack running now.
+  void exhaust(Exhausted what);
   // `thread` (null: unknown) gives the place and the traceback.
   std::string budget_message(lua_State* thread) const;
   Diagnostic describe(lua_State* thread, const std::string& message) const;
@@ -123,19 +150,17 @@ class Sandbox {
   std::map<std::string, Scope> packs_;
   std::map<std::string, lua_CFunction> preloaded_;
   std::set<std::string> loading_;  // "pack/module" being required now: a second require is a cycle
-  std::string current_pack_;
+  const Scope* running_ = nullptr;  // on whose behalf Lua runs now
   int call_depth_ = 0;
 
   // The running top-level call's accounting, reset by each one.
   std::size_t memory_in_use_ = 0;
-  std::size_t memory_limit_ = SIZE_MAX;
   std::uint64_t instructions_used_ = 0;
-  std::uint64_t instruction_limit_ = 0;
-  std::chrono::steady_clock::time_point deadline_{};
+  Limits limits_;
   Exhausted exhausted_ = Exhausted::none;
+  const Scope* spent_by_ = nullptr;         // the pack running when the budget was spent
   std::optional<Diagnostic> budget_error_;  // the spent budget as told where it was found
   lua_State* running_thread_ = nullptr;     // the top-level call's thread, while it runs
-  Budget running_budget_;
   Watchdog watchdog_;
 };
 

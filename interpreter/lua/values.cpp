@@ -9,25 +9,21 @@
 #include "grammar/diagnostic.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/readonly.hpp"
+#include "interpreter/lua/sandbox.hpp"
 
 namespace arbiter::lua {
 namespace {
-
-int call_with_previous(lua_State* L) {
-  const int n = lua_gettop(L);
-  lua_pushvalue(L, lua_upvalueindex(1));
-  lua_insert(L, 1);
-  lua_pushvalue(L, lua_upvalueindex(2));
-  lua_call(L, n + 1, LUA_MULTRET);
-  return lua_gettop(L);
-}
 
 // Deeper than any sensible definition, shallow enough for the C stack.
 constexpr int max_copy_depth = 100;
 
 // `copies` (at its index) maps tables already copied to their copy.
-void copy_into(lua_State* L, int index, int copies, int depth) {
+void copy_into(lua_State* L, int index, int copies, int depth, const std::string* owner) {
   index = lua_absindex(L, index);
+  if (owner && lua_type(L, index) == LUA_TFUNCTION) {
+    Sandbox::of(L).push_pack_function(L, *owner, index);
+    return;
+  }
   if (lua_type(L, index) != LUA_TTABLE) {
     lua_pushvalue(L, index);
     return;
@@ -35,7 +31,7 @@ void copy_into(lua_State* L, int index, int copies, int depth) {
   if (depth > max_copy_depth) throw Error(fmt::format("a definition may nest tables at most {} deep", max_copy_depth));
   luaL_checkstack(L, 6, "copying a definition");
   if (push_viewed(L, index)) {  // a read-only view (another definition): copy what it shows
-    copy_into(L, -1, copies, depth);
+    copy_into(L, -1, copies, depth, owner);
     lua_remove(L, -2);
     return;
   }
@@ -49,7 +45,7 @@ void copy_into(lua_State* L, int index, int copies, int depth) {
   lua_rawset(L, copies);
   lua_pushnil(L);
   while (lua_next(L, index)) {
-    copy_into(L, -1, copies, depth + 1);
+    copy_into(L, -1, copies, depth + 1, owner);
     lua_remove(L, -2);
     lua_pushvalue(L, -2);
     lua_insert(L, -2);
@@ -71,10 +67,9 @@ std::string describe_key(lua_State* L, int index) {
 }
 
 std::string describe_function(lua_State* L, int index) {
-  if (lua_tocfunction(L, index) == guarded<call_with_previous>) {
-    lua_getupvalue(L, index, 1);
-    lua_getupvalue(L, index, 2);
-    std::string text = describe_function(L, -2) + ", replacing " + describe_function(L, -1);
+  if (Sandbox::push_pack_function_parts(L, index)) {
+    std::string text = describe_function(L, -2);
+    if (!lua_isnil(L, -1)) text += ", replacing " + describe_function(L, -1);
     lua_pop(L, 2);
     return text;
   }
@@ -112,10 +107,10 @@ std::vector<std::string> rendered_entries(lua_State* L, int table, Render render
 
 }  // namespace
 
-void push_deep_copy(lua_State* L, int index) {
+void push_deep_copy(lua_State* L, int index, const std::string* owner) {
   index = lua_absindex(L, index);
   lua_newtable(L);
-  copy_into(L, index, lua_gettop(L), 0);
+  copy_into(L, index, lua_gettop(L), 0, owner);
   lua_remove(L, -2);
 }
 
@@ -170,17 +165,9 @@ std::string describe_lines(lua_State* L, int index, std::size_t width, std::size
   return text + std::string(indent, ' ') + "}";
 }
 
-void push_chained(lua_State* L, int replacement, int previous) {
-  replacement = lua_absindex(L, replacement);
-  previous = lua_absindex(L, previous);
-  lua_pushvalue(L, replacement);
-  lua_pushvalue(L, previous);
-  lua_pushcclosure(L, guarded<call_with_previous>, 2);
-}
-
 void unchain(lua_State* L) {
-  while (lua_tocfunction(L, -1) == guarded<call_with_previous>) {
-    lua_getupvalue(L, -1, 1);
+  while (Sandbox::push_pack_function_parts(L, -1)) {
+    lua_pop(L, 1);
     lua_remove(L, -2);
   }
 }

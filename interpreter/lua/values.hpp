@@ -1,7 +1,6 @@
 #pragma once
-// Lua values as the host handles them: copied out of a pack's reach, described for people, and
-// functions replaced with access to what they replace. All use raw access only, so no metamethod
-// of a pack's table runs outside a budgeted call.
+// Lua values as the host handles them: copied out of a pack's reach and described for people. All
+// use raw access only, so no metamethod of a pack's table runs outside a budgeted call.
 #include <string>
 
 #include <lua.hpp>
@@ -9,10 +8,14 @@
 namespace arbiter::lua {
 
 // Pushes a deep copy of the value at `index`: tables are copied (cycles kept as cycles, keys and
-// metatables shared), everything else is pushed as is.
-void push_deep_copy(lua_State* L, int index);
+// metatables shared), everything else is pushed as is; but with an `owner` (a pack), every
+// function is made one of its pack functions (Sandbox::push_pack_function; one that already is
+// some pack's stays that pack's): the registry's copy of a definition runs on behalf of the pack
+// that wrote it, wherever it is called from.
+void push_deep_copy(lua_State* L, int index, const std::string* owner = nullptr);
 
-// A one-line Lua-like rendering: `{ max = 3, name = "Orc" }`, `function at rules/x/init.lua:12`.
+// A one-line Lua-like rendering: `{ max = 3, name = "Orc" }`, `function at rules/x/init.lua:12`
+// (a pack function by the function its pack wrote, and the one it replaces).
 // Keys sorted, nesting cut at `depth` levels.
 std::string describe(lua_State* L, int index, int depth = 4);
 
@@ -22,11 +25,9 @@ std::string describe(lua_State* L, int index, int depth = 4);
 std::string describe_lines(lua_State* L, int index, std::size_t width = 100, std::size_t indent = 0,
                            std::size_t used = 0);
 
-// Pushes a function that calls `replacement` with its own arguments followed by `previous`, so a
-// house rule can reuse the function it replaces: `function(attacker, previous) … end`.
-void push_chained(lua_State* L, int replacement, int previous);
-// Replaces the function at the top of the stack, when it is such a chain, by the replacement that
-// is called first (the last override's own function): the one whose author wrote what it returns.
+// Replaces the function at the top of the stack, when it is a pack function, by the function its
+// pack wrote (the last override's own, which is called first): the one whose author wrote what it
+// returns.
 void unchain(lua_State* L);
 
 }  // namespace arbiter::lua

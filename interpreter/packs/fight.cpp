@@ -117,7 +117,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
   StackGuard guard{L};
   // Every field was checked when it was defined (definition_check.hpp): each is absent or of its type.
   const auto function_field = [&](const Definition& d, const char* key) {
-    Function f{LUA_NOREF, d.history.back().pack};
+    Function f;
     if (raw_field(L, -1, key) == LUA_TFUNCTION) f.ref = luaL_ref(L, LUA_REGISTRYINDEX);
     else lua_pop(L, 1);
     return f;
@@ -154,7 +154,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
       }
       case Kind::condition: conditions_.emplace(d->name, function_field(*d, "test")); break;
       case Kind::target: targets_.emplace(d->name, function_field(*d, "find")); break;
-      case Kind::hook: hooks_.emplace(d->name, Function{luaL_ref(L, LUA_REGISTRYINDEX), d->history.back().pack}); break;
+      case Kind::hook: hooks_.emplace(d->name, Function{luaL_ref(L, LUA_REGISTRYINDEX)}); break;
       case Kind::status: {
         StatusDefinition status = lua::check_status_definition(L, -1);
         if (status.name.empty()) status.name = d->name;
@@ -193,7 +193,7 @@ void Fight::call(const Function& function, int nargs, int nresults) {
   handles_.refresh(L_);
   lua_rawgeti(L_, LUA_REGISTRYINDEX, function.ref);
   lua_insert(L_, -nargs - 1);
-  sandbox_.call(L_, function.pack, nargs, nresults);
+  lua_call(L_, nargs, nresults);  // a pack function: it enters its own pack's budget
 }
 
 template <class Read>
@@ -924,7 +924,7 @@ void Fight::resolve(const Intent& intent, Changes& changes) {
   lua_pushinteger(L_, at.phase);
   lua_setfield(L_, -2, "phase");
   // Protected, so a failing action ends only itself; a spent budget still ends the round.
-  if (auto error = sandbox_.try_call(L_, chosen.resolve.pack, 1, 0)) {
+  if (auto error = sandbox_.try_call(L_, 1, 0)) {
     // Not the action's fault: the fight stops (nothing is saved) rather than play on without dice.
     if (dice_.failure()) throw std::runtime_error(error->diagnostics().front().message);
     throw *error;

@@ -9,7 +9,8 @@
 //   hook   <name>        round_start, round_end, phase_start, phase_end, turn_start, turn_end,
 //                        movement, forced_action, choose, respond, initiative
 // Every call into Lua happens inside a sandboxed call that the caller runs (`run_round` takes
-// its thread), so the packs' budgets hold for the whole round.
+// its thread), so the ruleset's budget holds for the whole round, and each pack's function runs
+// under its own pack's budget within it.
 #include <functional>
 #include <map>
 #include <optional>
@@ -95,9 +96,9 @@ class Fight final : public Ruleset {
   void cannot_act(const Entity& who, const std::string& status) override;
 
  private:
+  // A pack function from the registry: called, it runs on behalf of its pack, with its budget.
   struct Function {
     int ref = LUA_NOREF;
-    std::string pack;  // who defined it last: its budget and provenance
   };
   struct Action {
     std::string name;

@@ -6,6 +6,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/names.hpp"
+#include "interpreter/lua/sandbox.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/packs/definition_check.hpp"
 
@@ -46,10 +47,10 @@ bool plain_list(lua_State* L, int index) {
   return plain;
 }
 
-// Merges `fields` into `target` (both tables on L's stack), recording each leaf it changes.
-// A function replacing a function gets the one it replaces as its last argument.
-void merge(lua_State* L, int target, int fields, const std::string& prefix, std::vector<FieldChange>& changes,
-           int depth) {
+// Merges `fields` into `target` (both tables on L's stack) on behalf of `pack`, recording each
+// leaf it changes. A function replacing a function gets the one it replaces as its last argument.
+void merge(lua_State* L, int target, int fields, const std::string& prefix, const std::string& pack,
+           std::vector<FieldChange>& changes, int depth) {
   if (depth > max_patch_depth) throw Error(fmt::format("a patch may nest tables at most {} deep", max_patch_depth));
   luaL_checkstack(L, 8, "patching a definition");
   lua_pushnil(L);
@@ -60,14 +61,14 @@ void merge(lua_State* L, int target, int fields, const std::string& prefix, std:
     lua_rawget(L, target);
     const int old = lua_gettop(L);
     if (lua_type(L, old) == LUA_TTABLE && lua_type(L, value) == LUA_TTABLE && !plain_list(L, value)) {
-      merge(L, old, value, path, changes, depth + 1);
+      merge(L, old, value, path, pack, changes, depth + 1);
     } else {
       FieldChange change{path, lua::describe(L, old), lua::describe(L, value)};
       lua_pushvalue(L, key);
       if (lua_type(L, old) == LUA_TFUNCTION && lua_type(L, value) == LUA_TFUNCTION)
-        lua::push_chained(L, value, old);
+        lua::Sandbox::of(L).push_pack_function(L, pack, value, old);
       else
-        lua::push_deep_copy(L, value);
+        lua::push_deep_copy(L, value, &pack);
       lua_rawset(L, target);
       changes.push_back(std::move(change));
     }
@@ -143,8 +144,9 @@ void Registry::define(lua_State* L, Kind kind, const std::string& name, int inde
   }
   check_value_type(L, kind, name, index);
   check_definition(L, kind, name, index);
-  // A copy, so that changing the table afterwards cannot bypass the registry.
-  lua::push_deep_copy(L, index);
+  // A copy, so that changing the table afterwards cannot bypass the registry; its functions are
+  // the pack's, run on its behalf and budget wherever they are called from.
+  lua::push_deep_copy(L, index, &pack);
   Definition definition{kind, name, luaL_ref(L, LUA_REGISTRYINDEX), {}};
   definition.history.push_back(Change{pack, Operation::define, location, {}});
   definitions_.emplace(std::pair{kind, name}, std::move(definition));
@@ -160,9 +162,9 @@ void Registry::replace(lua_State* L, Kind kind, const std::string& name, int ind
   lua_rawgeti(L, LUA_REGISTRYINDEX, definition.value_ref);
   FieldChange change{"", lua::describe(L, -1), lua::describe(L, index)};
   if (kind == Kind::hook)
-    lua::push_chained(L, index, -1);
+    lua::Sandbox::of(L).push_pack_function(L, pack, index, -1);
   else
-    lua::push_deep_copy(L, index);
+    lua::push_deep_copy(L, index, &pack);
   lua_rawseti(L, LUA_REGISTRYINDEX, definition.value_ref);
   lua_pop(L, 1);
   record(definition, Change{pack, Operation::override, location, {std::move(change)}});
@@ -183,12 +185,12 @@ void Registry::patch(lua_State* L, Kind kind, const std::string& name, int index
   if (has_fields(kind)) {
     // Checked as it would be after the patch, before it is: a bad patch leaves the definition as it was.
     lua::push_deep_copy(L, current);
-    merge(L, lua_gettop(L), index, "", changes, 0);
+    merge(L, lua_gettop(L), index, "", pack, changes, 0);
     check_definition(L, kind, name, -1);
     lua_pop(L, 1);
     changes.clear();
   }
-  merge(L, current, index, "", changes, 0);
+  merge(L, current, index, "", pack, changes, 0);
   lua_pop(L, 1);
   record(definition, Change{pack, Operation::patch, location, std::move(changes)});
 }

@@ -1,7 +1,9 @@
 #pragma once
 // The layered registry: every named thing packs define (actions, statuses, tables, conditions,
 // targets, hooks), its current value, and its provenance — which pack defined it and which
-// packs changed it, in order, with the fields they changed. Values live in the Lua state.
+// packs changed it, in order, with the fields they changed. Values live in the Lua state; each
+// function in them is a pack function of the pack that gave it (Sandbox::push_pack_function), so
+// it runs on that pack's behalf and budget whoever calls it.
 #include <array>
 #include <cstdint>
 #include <functional>

@@ -2,8 +2,10 @@
 -- What differs from standard Lua 5.4 in a pack's sandbox. Every pack has its own globals; the
 -- libraries `string`, `table`, `math`, `utf8` and `coroutine` are shared and read-only; `io`,
 -- `os`, `debug`, `package`, `dofile` and `loadfile` do not exist, and neither does
--- `string.dump`. Each call from the host into a pack has an instruction, a memory and a time
--- budget; once one is spent, the call ends even if the code catches the error with `pcall`.
+-- `string.dump`. Each call into a pack has an instruction, a memory and a time budget: a call
+-- from the host, and a call of a function the pack gave the registry (a hook, a `resolve`) from
+-- another pack's code, which runs under the budget of the pack that wrote it, nested in the
+-- caller's. Once one is spent, the call ends even if the code catches the error with `pcall`.
 
 ---Writes its arguments, separated by tabs, to Arbiter's log under the pack's name
 ---(`arbiter lua` shows them on standard output).
