@@ -1,6 +1,7 @@
 // The cost of the Lua host (Foundation issue targets): creating a sandboxed state with the stdlib
 // loaded (< 1 ms, < 512 KB) and a Lua -> C++ call through the exception guard (< 60 ns), each
-// beside the bare Lua equivalent measured in the same run.
+// beside the bare Lua equivalent measured in the same run; and a call of a function the registry
+// holds (a pack function), by its own pack and by another, beside a plain Lua call.
 //   build/bench/sandbox_bench
 #include <benchmark/benchmark.h>
 
@@ -84,5 +85,32 @@ void BM_GuardedCallInSandbox(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * calls_per_run);
 }
 BENCHMARK(BM_GuardedCallInSandbox)->Unit(benchmark::kMillisecond);
+
+// `caller`'s loop calls a function of pack "bench": plain, or made a pack function as the registry
+// makes what a pack defines. Called by "bench" it is one C call more; by "other" it enters
+// "bench", with its budget, and leaves it at every call.
+void BM_PackFunctionCall(benchmark::State& state, const char* caller, bool pack_function) {
+  lua::Sandbox sandbox;
+  sandbox.add_pack({"bench", {}, "bench", {}});
+  sandbox.add_pack({"other", {}, "other", {}});
+  lua_State* L = sandbox.state();
+  sandbox.run_string(caller, call_loop, "loop.lua", 1);
+  sandbox.run_string("bench", "return function(s, x) return s + x end", "bench.lua", 1);
+  if (pack_function) {
+    sandbox.push_pack_function(L, "bench", -1);
+    lua_remove(L, -2);
+  }
+  for (auto _ : state) {
+    lua_pushvalue(L, -2);
+    lua_pushvalue(L, -2);
+    lua_pushinteger(L, calls_per_run);
+    sandbox.call(caller, 2, 1);
+    lua_pop(L, 1);
+  }
+  state.SetItemsProcessed(state.iterations() * calls_per_run);
+}
+BENCHMARK_CAPTURE(BM_PackFunctionCall, plain_lua_call, "bench", false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PackFunctionCall, within_its_pack, "bench", true)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_PackFunctionCall, from_another_pack, "other", true)->Unit(benchmark::kMillisecond);
 
 }  // namespace
