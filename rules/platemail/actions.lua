@@ -159,11 +159,11 @@ define("Rapid Fire", { needs_target = true, target = "enemy", resolve = function
 end })
 
 -- Aim: "If your next Action is Ranged Attack, it gains Favor and has +1 Penetration."
-define("Aim", { resolve = function(ctx) act(ctx, ctx.actor.name .. " takes aim") end })
+define("Aim", { target = "none", resolve = function(ctx) act(ctx, ctx.actor.name .. " takes aim") end })
 
 -- Defend and Guard "make no Attacks except Attacks of Opportunity"; their effect is on the
 -- Attacks against them and their charges (attack.lua).
-define("Defend", { resolve = function() end })
+define("Defend", { target = "none", resolve = function() end })
 define("Guard", { needs_target = true, resolve = function(ctx)
   if not (ctx.target and grid.adjacent(ctx.actor.cell, ctx.target.cell)) then
     act(ctx, ("%s cannot reach %s to Guard them"):format(ctx.actor.name, ctx.target and ctx.target.name or "anyone"))
@@ -187,7 +187,8 @@ arbiter.define.table("spells", {
   ["Spell"] = { name = "Spell", range = 30, penetration = 1, wounds = 1 },
 })
 
-define("Prepare Spell", { resolve = function(ctx)
+-- "Begin casting a chosen spell. You don't designate a Target yet."
+define("Prepare Spell", { target = "none", resolve = function(ctx)
   act(ctx, ("%s begins casting %s"):format(ctx.actor.name, ctx.arguments[1] or "a spell"))
 end })
 
@@ -200,7 +201,7 @@ define("Release Spell", { needs_target = true, resolve = function(ctx)
   attack.make(ctx, ctx.target, { profile = profile, verb = "Release Spell" })
 end })
 
-define("Focus Spell", { resolve = function(ctx)
+define("Focus Spell", { target = "none", resolve = function(ctx)
   world.set_stat(ctx.actor, "focusing", true, "Focus Spell")
   act(ctx, ctx.actor.name .. " concentrates on the spell")
 end })

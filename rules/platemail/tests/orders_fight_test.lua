@@ -186,3 +186,13 @@ test.case("'The biggest enemy orc', the source's own general Target: the biggest
   test.equal(duel.attacks(f, "target", "Aldric"), { "Grak" })
   duel.no_failures(f)
 end)
+
+test.case("orders the source gives no target are refused with one: Prepare Spell ('You don't designate a Target yet'), Defend, Aim, Focus Spell", function()
+  local f = duel.pair({}, {})
+  for _, order in ipairs({ "Prepare Spell (Fireball)", "Defend", "Aim", "Focus Spell" }) do
+    test.fails(function() f:round(duel.still(order .. " -> \"Orc\"")) end,
+               ("'%s' takes no target: write it without one"):format(order:match("^[%a ]+%a")))
+  end
+  f:round(duel.still("Prepare Spell (Fireball)"))
+  duel.no_failures(f)
+end)
