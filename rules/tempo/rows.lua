@@ -398,15 +398,22 @@ local function check_all()
   return { actions = actions, statuses = statuses }
 end
 
----The rows as these rules read them, checked: `actions` (actions_data's rows, each with its
----defaults and `opposable`) and `statuses` (the statuses that allow actions: the source's five,
----then those the rows name). Worked out again whenever the definitions have changed.
-function rows.current()
+---Checks every row again if the definitions have changed since the last check: at each round's
+---start (flow.lua), as definitions change only between fights and rounds.
+function rows.refresh()
   local revision = arbiter.revision()
   if revision ~= checked_revision then
     current = check_all()
     checked_revision = revision
   end
+end
+
+---The rows as these rules read them, checked: `actions` (actions_data's rows, each with its
+---defaults and `opposable`) and `statuses` (the statuses that allow actions: the source's five,
+---then those the rows name). As of the last refresh: read many times a turn, it asks for no
+---revision itself.
+function rows.current()
+  if not current then rows.refresh() end
   return current
 end
 

@@ -14,7 +14,7 @@ tempo.contains = rows.contains
 local contains = rows.contains
 
 ---Checks every row of the tables these rules read, if the definitions changed since (rows.lua).
-function tempo.check_tables() rows.current() end
+function tempo.check_tables() rows.refresh() end
 
 ---The statuses that allow actions: the source's five, then those a house rule's rows name.
 function tempo.statuses() return rows.current().statuses end
