@@ -202,6 +202,14 @@ TEST_CASE("status: inside an action a mistake is refused at the line that propos
   CHECK(fight.world.find("Aldric").statuses.empty());
 }
 
+TEST_CASE("status.has of a status nobody defined is an error with the nearest name, not a silent no", "[lua][status]") {
+  Fight fight;
+  fight.statuses.define({.name = "Hidden"});
+  CHECK(fight.run("return tostring(status.has('Aldric', 'Hidden'))") == "false");
+  CHECK_THAT(fight.error("return status.has('Aldric', 'Hiddne')"),
+             StartsWith("rules/skirmish/init.lua:1: error: there is no status named 'Hiddne'; did you mean 'Hidden'?"));
+}
+
 TEST_CASE("log: a pack records events, reads them and overrides their narration", "[lua][log]") {
   Fight fight;
   fight.log.set_position({3, 2, 0});

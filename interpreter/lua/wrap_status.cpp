@@ -116,7 +116,11 @@ int remove(lua_State* L) {
 
 int has(lua_State* L) {
   const Entity& who = check_entity(L, 1, world_of(L));
-  lua_pushboolean(L, who.status(luaL_checkstring(L, 2)) != nullptr);
+  const char* status = luaL_checkstring(L, 2);
+  const bool held = who.status(status) != nullptr;
+  // A misspelt status ("Hiddne") would always answer no: only a status the rules define is asked.
+  if (!held) runtime(L).check_remove(who.id, status);
+  lua_pushboolean(L, held);
   return 1;
 }
 

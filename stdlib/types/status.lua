@@ -42,6 +42,8 @@ function status.apply(target, name, how) end
 ---@return boolean removed
 function status.remove(target, name, cause) end
 
+---Whether the character has the status. A status nobody defined is an error at the call, with the
+---nearest name: a misspelt one would otherwise always answer false.
 ---@param target string|world.Character
 ---@param name string
 ---@return boolean
