@@ -58,3 +58,11 @@ test.case("the defaults for what the source leaves open are tables a house rule 
   arbiter.patch.table("rules", { base_combat_movement = 4 })
   test.equal(arbiter.tables.rules.base_combat_movement, 4)
 end)
+
+test.case("an encounter's stat these rules do not read is refused with the nearest: a misspelt initiative would be 0", function()
+  local fight = require "arbiter.fight"
+  test.fails(function()
+    fight.new { map = { width = 4, height = 1 },
+                characters = { { name = "Ana", side = "a", at = "A1", stats = { initative = 3 } } } }
+  end, "Ana has a stat 'initative' that the rules do not read (did you mean 'initiative'?)")
+end)
