@@ -174,6 +174,15 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     lua_settop(L, guard.top());
   }
   if (!default_order_.empty()) action(default_order_);  // names an action that exists
+  // Once every status is known: a misspelt one in allowed_by would make its action never allowed.
+  for (const auto& [name, a] : actions_)
+    for (const std::string& status : a.allowed_by) try {
+        book_.get(status);
+      } catch (const Error& e) {
+        throw Error(parse_positioned(located(*registry.find(Kind::action, name),
+                                             fmt::format("action '{}': allowed_by: {}", name,
+                                                         e.diagnostics().front().message))));
+      }
 }
 
 const Fight::Action& Fight::action(const std::string& name) const {

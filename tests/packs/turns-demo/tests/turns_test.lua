@@ -1,3 +1,4 @@
+local arbiter = require "arbiter"
 local test = require "arbiter.test"
 local fight = require "arbiter.fight"
 
@@ -136,4 +137,12 @@ test.case("a character's statuses are a plain list, and read-only stats pass on 
   test.equal(noted.statuses[1].name, "Winded")
   test.equal(noted.tags, { "quick", "sly" })
   test.equal(f:stat("Ana", "copied"), { "quick", "sly" })
+end)
+
+test.case("a status allowed_by names must be defined: a misspelt one would never allow the action", function()
+  arbiter.patch.action("Lunge", { allowed_by = { "On Gaurd" } })
+  test.fails(function()
+    bout { { name = "Ana", side = "a", at = "A1" }, { name = "Bo", side = "b", at = "B1" } }
+  end, "action 'Lunge': allowed_by: there is no status named 'On Gaurd'; did you mean 'On Guard'?")
+  arbiter.patch.action("Lunge", { allowed_by = { "On Guard" } })
 end)
