@@ -232,6 +232,11 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
         "test.lua:2: error: action 'Jab': 'allowed_by' must be a list of status names");
   CHECK(error("arbiter.define.action('Jab', { cost = '2' })") ==
         "test.lua:2: error: action 'Jab': 'cost' must be a whole number of action points from 0 to 1000000");
+  CHECK(error("arbiter.define.action('Jab', { cost = 2.5 })") ==
+        "test.lua:2: error: action 'Jab': 'cost' must be a whole number of action points from 0 to 1000000");
+  CHECK(error("arbiter.define.action('Hop', { cost = 2.0, move = 10 * 1.5, target = 'none' })") == "no error");
+  CHECK(error("arbiter.define.action('Jab', { needs_target = true, target = 'none' })") ==
+        "test.lua:2: error: action 'Jab': it cannot both need a target and take none (target = \"none\")");
   CHECK(error("arbiter.define.action('Jab', { move = { mx = 5 } })") ==
         "test.lua:2: error: action 'Jab': 'move' must be a whole number from 0 to 1000000, or { max = that number }");
   CHECK(error("arbiter.define.condition('I am hurt', { tset = function() end })") ==

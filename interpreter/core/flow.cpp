@@ -262,11 +262,11 @@ bool Flow::resolve(const Intent& intent, Changes& into) {
 
 bool Flow::commit(EntityId actor, const std::string& action, Changes& changes) {
   if (changes.empty()) return true;
-  // Copied, not undone change by change: a change is any function, and undoing needs none of them.
-  World before = world_;  // the copy does not take the world's watcher, nor does assigning it back
+  // Kept, not undone change by change: a change is any function, and undoing needs none of them.
+  const World::Saved before = world_.save(changes.changes_grid());
   const std::size_t logged = log_.events().size();
   const auto undo = [&] {
-    world_ = std::move(before);
+    world_.restore(before);
     log_.truncate(logged);
   };
   try {

@@ -79,12 +79,18 @@ std::string_view name(Boundary boundary);  // "round_start", "phase_end", …
 // them all or none). A change is checked when proposed, so applying it should not fail.
 class Changes {
  public:
-  void propose(std::function<void()> change) { pending_.push_back(std::move(change)); }
+  // `changes_grid`: the change alters the map (a door), which Flow then keeps to put back too.
+  void propose(std::function<void()> change, bool changes_grid = false) {
+    pending_.push_back(std::move(change));
+    changes_grid_ = changes_grid_ || changes_grid;
+  }
   void apply();
   bool empty() const noexcept { return pending_.empty(); }
+  bool changes_grid() const noexcept { return changes_grid_; }
 
  private:
   std::vector<std::function<void()>> pending_;
+  bool changes_grid_ = false;
 };
 
 // What the flow asks the ruleset. The Lua layer answers from a pack's definitions; tests in C++.

@@ -2,6 +2,7 @@
 // The fight's map and everyone on it: the grid, the characters, and the border traffic of the
 // current turn. What a saved state holds besides the flow position and the dice.
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -55,6 +56,21 @@ class World {
   void watch(std::function<void(EntityId)> watcher) { watcher_.changed = std::move(watcher); }
   // The id the next character will get (kept in saves so ids are never reused).
   EntityId next_id() const { return next_id_; }
+
+  // What an action's changes can alter, kept to put back should one of them fail: the characters
+  // and the border traffic, and the grid only when asked (a door changes). Restoring assigns in
+  // place, so a reference to a character stays valid.
+  struct Saved {
+    std::vector<Entity> entities;
+    BorderTraffic traffic;
+    std::optional<Grid> grid;
+  };
+  Saved save(bool with_grid) const { return {entities_, traffic_, with_grid ? std::optional(grid_) : std::nullopt}; }
+  void restore(const Saved& saved) {
+    entities_ = saved.entities;
+    traffic_ = saved.traffic;
+    if (saved.grid) grid_ = *saved.grid;
+  }
 
   friend bool operator==(const World&, const World&) = default;
 

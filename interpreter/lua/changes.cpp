@@ -7,9 +7,9 @@
 
 namespace arbiter::lua {
 
-void change(lua_State* L, std::function<void()> change) {
+void change(lua_State* L, std::function<void()> change, bool changes_grid) {
   if (Changes* pending = services(L).find<Changes>()) {
-    pending->propose(std::move(change));
+    pending->propose(std::move(change), changes_grid);
     return;
   }
   change();

@@ -41,7 +41,7 @@ World& world_of(lua_State* L);
 // the host provides a Changes service) proposes it, to be applied when the action commits:
 // actions are transactions. Check arguments before, so a mistake is reported at the author's
 // line. (changes.cpp)
-void change(lua_State* L, std::function<void()> change);
+void change(lua_State* L, std::function<void()> change, bool changes_grid = false);
 
 // A cell argument: a label ("C3"), or a character (handle or name) meaning the cell it is in.
 Cell check_cell(lua_State* L, int index, const Grid& grid);

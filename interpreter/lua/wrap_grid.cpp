@@ -217,7 +217,7 @@ int set_door(lua_State* L) {
                {{"between", {grid.label(a), grid.label(b)}}, {"from", name(changed.door)}, {"to", name(state)}}, cause);
     changed.door = state;
     grid.set_border(a, b, std::move(changed));
-  });
+  }, /*changes_grid=*/true);
   return 0;
 }
 

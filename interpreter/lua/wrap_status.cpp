@@ -119,7 +119,7 @@ int has(lua_State* L) {
   const char* status = luaL_checkstring(L, 2);
   const bool held = who.status(status) != nullptr;
   // A misspelt status ("Hiddne") would always answer no: only a status the rules define is asked.
-  if (!held) runtime(L).check_remove(who.id, status);
+  if (!held) services(L).get<StatusBook>("status book").get(status);
   lua_pushboolean(L, held);
   return 1;
 }

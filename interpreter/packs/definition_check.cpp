@@ -18,8 +18,11 @@ struct Field {
   const char* expected;  // what it must be, after "must be"
 };
 
+// 2 and 2.0 alike (`move = 10 * 1.5` is 15): a number with no fraction, in range.
 bool whole_number(lua_State* L, int value) {
-  return lua_isinteger(L, value) && lua_tointeger(L, value) >= 0 && lua_tointeger(L, value) <= 1'000'000;
+  int whole = 0;
+  const lua_Integer n = lua_type(L, value) == LUA_TNUMBER ? lua_tointegerx(L, value, &whole) : 0;
+  return whole && n >= 0 && n <= 1'000'000;
 }
 bool boolean(lua_State* L, int value) { return lua_type(L, value) == LUA_TBOOLEAN; }
 bool text(lua_State* L, int value) { return lua_type(L, value) == LUA_TSTRING; }

@@ -32,6 +32,20 @@ std::string located(const Definition& d, const std::string& message) {
   return d.history.back().location + ": " + message;
 }
 
+// The same, at the change that last set `field`: its define or override, or a later patch of it
+// (a house rule that patched only the cost is not blamed for a misspelt allowed_by).
+std::string located(const Definition& d, std::string_view field, const std::string& message) {
+  for (auto change = d.history.rbegin(); change != d.history.rend(); ++change) {
+    const bool sets = change->operation != Operation::patch ||
+                      std::any_of(change->fields.begin(), change->fields.end(), [&](const FieldChange& f) {
+                        return f.field == field || f.field.starts_with(std::string(field) + ".") ||
+                               f.field.starts_with(std::string(field) + "[");
+                      });
+    if (sets) return change->location + ": " + message;
+  }
+  return located(d, message);
+}
+
 std::vector<std::string> texts(const JsonReader& list) {
   std::vector<std::string> out;
   for (const auto& item : list.items()) out.push_back(item.text());
@@ -140,7 +154,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         if (const std::string& shown = vocabulary_.action(d->name)->declared_as;
             !shown.empty() && !vocabulary_.action(shown))
           throw Error(parse_positioned(
-              located(*d, fmt::format("action '{}': 'declared_as' names no action: '{}'", d->name, shown))));
+              located(*d, "declared_as", fmt::format("action '{}': 'declared_as' names no action: '{}'", d->name, shown))));
         if (raw_field(L, -1, "allowed_by") == LUA_TTABLE) {
           for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
             a.allowed_by.emplace_back(lua_tostring(L, -1));
@@ -179,7 +193,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     for (const std::string& status : a.allowed_by) try {
         book_.get(status);
       } catch (const Error& e) {
-        throw Error(parse_positioned(located(*registry.find(Kind::action, name),
+        throw Error(parse_positioned(located(*registry.find(Kind::action, name), "allowed_by",
                                              fmt::format("action '{}': allowed_by: {}", name,
                                                          e.diagnostics().front().message))));
       }

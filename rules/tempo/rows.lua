@@ -328,6 +328,11 @@ local function agrees(action, definition, row)
   if row.kind ~= "proactive" then return end
   local written = ({ opponent = 'needs_target = true, target = "enemy"', partner = 'needs_target = true, target = "enemy"',
                      anyone = "needs_target = true", none = 'target = "none"' })
+  if type(definition.target) == "function" then
+    fail("action", action, "target", ("action '%s': the tempo rules judge whom an action is taken at by its row's "
+      .. "`against`, not by a target function: define it with %s, or give the row the `against` it means"):format(
+      action, written[row.against]))
+  end
   local given = {}
   if definition.needs_target then given[#given + 1] = "needs_target = true" end
   if definition.target then given[#given + 1] = ("target = %q"):format(definition.target) end

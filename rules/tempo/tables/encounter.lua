@@ -9,8 +9,7 @@ arbiter.define.table("encounter", {
   stats = {
     -- given by the GM: checks (rules.check), initiative, Recover Stamina, health, the guard a
     -- fighter starts in, the thresholds of the outcome tables ("Target: Combat Defence")
-    "skill", "initiative", "stamina", "health", "guard", "combat_defence", "combat_defence_armoured",
-    "grapple_defence",
+    "skill", "initiative", "stamina", "health", "guard", "combat_defence", "grapple_defence",
     -- the fight's own, which an encounter may set to start a fight midway
     "wounds", "ap", "aimed",
   },

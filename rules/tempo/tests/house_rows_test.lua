@@ -107,3 +107,12 @@ test.case("a proactive action whose definition gives no target, against an oppon
                     .. "unless given): define it with needs_target = true, target = \"enemy\", or give the row the "
                     .. "`against` it means")
 end)
+
+test.case("a target function is not how tempo judges whom an action is taken at: told at the line that gave it", function()
+  arbiter.override.table("actions_data", source)
+  bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
+  arbiter.patch.action("Bash", { target = function() return true end })
+  test.fails(round, "house_rows_test.lua:114: action 'Bash': the tempo rules judge whom an action is taken at by its "
+                    .. "row's `against`, not by a target function")
+  arbiter.patch.action("Bash", { target = "enemy" })
+end)

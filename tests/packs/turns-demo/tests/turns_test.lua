@@ -141,8 +141,9 @@ end)
 
 test.case("a status allowed_by names must be defined: a misspelt one would never allow the action", function()
   arbiter.patch.action("Lunge", { allowed_by = { "On Gaurd" } })
+  arbiter.patch.action("Lunge", { cost = 6 })  -- a later patch of another field is not the one to blame
   test.fails(function()
     bout { { name = "Ana", side = "a", at = "A1" }, { name = "Bo", side = "b", at = "B1" } }
-  end, "action 'Lunge': allowed_by: there is no status named 'On Gaurd'; did you mean 'On Guard'?")
+  end, "turns_test.lua:143: action 'Lunge': allowed_by: there is no status named 'On Gaurd'; did you mean 'On Guard'?")
   arbiter.patch.action("Lunge", { allowed_by = { "On Guard" } })
 end)
