@@ -133,6 +133,15 @@ TEST_CASE("a patch gives a list of plain values whole, and merges a list of tabl
                "return #t.names .. t.names[1] .. t.rows[1].x .. t.rows[2].x") == "\"1z92\"");
 }
 
+TEST_CASE("arbiter.nearest gives a pack the runtime's own did-you-mean", "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK(s.eval("return table.concat(arbiter.nearest('Evde', { 'Parry', 'Evader', 'Evade' }), ',')") ==
+        "\"Evade,Evader\"");
+  CHECK(s.eval("return #arbiter.nearest('Zzz', { 'Parry' })") == "0");
+  CHECK_THROWS_WITH(s.eval("return arbiter.nearest('Evde', { 'Evade', 3 })"), Contains("candidates[2] must be a string"));
+}
+
 TEST_CASE("the registry's revision moves with every define, override and patch, and not with a read",
           "[packs][registry]") {
   Stack s;

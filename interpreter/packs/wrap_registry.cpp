@@ -1,5 +1,6 @@
 #include "interpreter/packs/wrap_registry.hpp"
 
+#include "interpreter/core/names.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/location.hpp"
 #include "interpreter/lua/readonly.hpp"
@@ -136,6 +137,26 @@ int revision(lua_State* L) {
   return 1;
 }
 
+// registry.nearest(wanted, candidates) -> the candidates close enough to be a misspelling of
+// `wanted`, nearest first, at most three: the runtime's own "did you mean", for a pack's messages.
+int nearest(lua_State* L) {
+  const std::string wanted = luaL_checkstring(L, 1);
+  luaL_checktype(L, 2, LUA_TTABLE);
+  std::vector<std::string> candidates;
+  for (lua_Integer i = 1; lua_rawgeti(L, 2, i) != LUA_TNIL; ++i) {
+    if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "candidates[%d] must be a string", static_cast<int>(i));
+    candidates.emplace_back(lua_tostring(L, -1));
+    lua_pop(L, 1);
+  }
+  const std::vector<std::string> names = nearest_names(wanted, candidates);
+  lua_createtable(L, static_cast<int>(names.size()), 0);
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    lua_pushlstring(L, names[i].data(), names[i].size());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  return 1;
+}
+
 // registry.history(kind, name) -> { { pack, operation, location, fields = { {field, before, after} } } }
 int history(lua_State* L) {
   const Kind kind = check_kind(L, 1);
@@ -183,6 +204,7 @@ int open_registry(lua_State* L) {
       {"names", lua::guarded<names>},
       {"history", lua::guarded<history>},
       {"revision", lua::guarded<revision>},
+      {"nearest", lua::guarded<nearest>},
       {nullptr, nullptr}};
   luaL_newlib(L, functions);
   lua_pushvalue(L, -1);

@@ -55,42 +55,9 @@ local function sorted_keys(t)
   return keys
 end
 
--- ---------------------------------------------------------------------------------------------
--- Nearest names: what the runtime's own "did you mean" allows (interpreter/core/names.cpp): a
--- third of the longer name may differ, never less than two edits; case does not count.
-
-local function edits(a, b)
-  a, b = a:lower(), b:lower()
-  local row = {}
-  for j = 0, #b do row[j] = j end
-  for i = 1, #a do
-    local diagonal = row[0]
-    row[0] = i
-    for j = 1, #b do
-      local above = row[j]
-      row[j] = math.min(above + 1, row[j - 1] + 1, diagonal + (a:byte(i) == b:byte(j) and 0 or 1))
-      diagonal = above
-    end
-  end
-  return row[#b]
-end
-
--- Up to three of `candidates` close enough to `wanted` to be a misspelling of it, nearest first.
-local function nearest(wanted, candidates)
-  local scored = {}
-  for _, name in ipairs(candidates) do
-    local d = edits(wanted, name)
-    if name ~= wanted and d <= math.max(2, math.max(#wanted, #name) // 3) then scored[#scored + 1] = { d, name } end
-  end
-  table.sort(scored, function(x, y) if x[1] ~= y[1] then return x[1] < y[1] end return x[2] < y[2] end)
-  local names = {}
-  for i = 1, math.min(3, #scored) do names[i] = scored[i][2] end
-  return names
-end
-
 -- " (did you mean 'Evade'?)", or `otherwise` when no name is near.
 local function hint(wanted, candidates, otherwise)
-  local near = nearest(wanted, candidates)
+  local near = arbiter.nearest(wanted, candidates)
   if #near == 0 then return otherwise or "" end
   return (" (did you mean %s?)"):format(quoted(near))
 end
@@ -198,7 +165,7 @@ local EFFECTS = {
 -- house rule's own, for its own hooks to read.
 local function misspelt(field, known)
   if type(field) ~= "string" then return end
-  local near = nearest(field, sorted_keys(known))
+  local near = arbiter.nearest(field, sorted_keys(known))
   if #near > 0 then return ("'%s' is no field of these rules (did you mean %s?)"):format(field, quoted(near)) end
 end
 

@@ -41,4 +41,8 @@ arbiter.revision = registry.revision
 --- Who defined and changed a definition, in order.
 arbiter.history = registry.history
 
+--- The candidates close enough to `wanted` to be a misspelling of it, nearest first (at most
+--- three): the runtime's own "did you mean", for a pack's messages.
+arbiter.nearest = registry.nearest
+
 return arbiter

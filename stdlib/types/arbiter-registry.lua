@@ -59,4 +59,10 @@ function arbiter.registry.history(kind, name) end
 ---@return integer
 function arbiter.registry.revision() end
 
+---The candidates close enough to `wanted` to be a misspelling of it, nearest first (arbiter.nearest).
+---@param wanted string
+---@param candidates string[]
+---@return string[]
+function arbiter.registry.nearest(wanted, candidates) end
+
 return arbiter.registry

@@ -204,4 +204,12 @@ function arbiter.history(kind, name) end
 ---@return integer
 function arbiter.revision() end
 
+---The candidates close enough to `wanted` to be a misspelling of it, nearest first, at most three:
+---the runtime's own "did you mean" (`arbiter.nearest("Evde", { "Evade", "Parry" })` is `{ "Evade" }`),
+---for a pack's own messages.
+---@param wanted string
+---@param candidates string[]
+---@return string[]
+function arbiter.nearest(wanted, candidates) end
+
 return arbiter
