@@ -2,8 +2,26 @@
 // 2 bad usage of the command line, 3 an internal error (a bug in Arbiter: please report it).
 #include <iostream>
 
+#include <fmt/format.h>
+
 #include "grammar/diagnostic.hpp"
 #include "interpreter/cli/commands.hpp"
+
+namespace {
+
+// A number of seconds from `low` to `high`: unlike CLI::Range, "nan" is refused too.
+CLI::Validator seconds_between(double low, double high) {
+  return CLI::Validator(
+      [low, high](const std::string& text) -> std::string {
+        double seconds = 0;
+        if (!CLI::detail::lexical_cast(text, seconds) || !(seconds >= low && seconds <= high))
+          return fmt::format("{} is not a number of seconds from {} to {}", text, low, high);
+        return {};
+      },
+      fmt::format("SECONDS in [{} - {}]", low, high));
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"Arbiter: a rules interpreter for tabletop combat.", "arbiter"};
@@ -19,10 +37,11 @@ int main(int argc, char** argv) {
   app.add_option("--max-instructions", context.max_instructions,
                  "Lua instructions one call of a pack may run (default 200000000)")
       ->check(CLI::PositiveNumber);
+  // Bounded so that the budget in bytes and the deadline on the clock cannot overflow.
   app.add_option("--max-memory", context.max_memory_mib, "MiB one call of a pack may allocate (default 256)")
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
   app.add_option("--max-seconds", context.max_seconds, "Seconds one call of a pack may run (default 10)")
-      ->check(CLI::PositiveNumber);
+      ->check(seconds_between(0.001, 1e6));
   app.add_flag("--strict", context.strict, "Treat conflicts between packs as errors");
 
   arbiter::cli::add_packs_command(app, context);
