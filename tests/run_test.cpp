@@ -399,3 +399,17 @@ TEST_CASE("a round to be played without a sheet is said to be played on the defa
   const auto unordered = arbiter("run examples/platemail/skirmish.lua --seed 1 --rounds 1");
   CHECK_THAT(unordered.output, !Contains("warning"));
 }
+
+TEST_CASE("a sheet for a round the run stops before is said to be unused", "[run]") {
+  // The players' written orders for round 2 would otherwise be dropped without a word, and a
+  // resumed round 2 played on the default order.
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 7 --rounds 1 --quiet --orders "
+                           "examples/platemail/skirmish-round1.txt examples/platemail/skirmish-round2.txt");
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("warning: examples/platemail/skirmish-round2.txt orders round 2, which this run "
+                                  "does not play (it stops after round 1): its orders are not used\n"));
+  CHECK_THAT(run.output, !Contains("skirmish-round1.txt orders"));
+  const auto both = arbiter("run examples/platemail/skirmish.lua --seed 7 --quiet --orders "
+                            "examples/platemail/skirmish-round1.txt examples/platemail/skirmish-round2.txt");
+  CHECK_THAT(both.output, !Contains("warning"));
+}

@@ -255,6 +255,13 @@ void run(Context& context, const Options& options) {
       if (!sheets.contains(round))
         *context.err << fmt::format("warning: no sheet orders round {}: every character takes the default order\n",
                                     round);
+  // And the other way: written orders this run will not reach (--rounds fewer than the sheets).
+  for (const auto& [round, files] : sheets)
+    if (round > played + rounds)
+      for (const auto& file : files)
+        *context.err << fmt::format("warning: {} orders round {}, which this run does not play (it stops after round "
+                                    "{}): its orders are not used\n",
+                                    file.name, round, played + rounds);
   for (auto& [round, files] : sheets)
     for (auto& file : files) fight.add_orders(round, std::move(file.sheet));
   *context.err << fresh_seed;  // once the inputs are known good
