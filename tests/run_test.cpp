@@ -400,6 +400,29 @@ TEST_CASE("a round to be played without a sheet is said to be played on the defa
   CHECK_THAT(unordered.output, !Contains("warning"));
 }
 
+TEST_CASE("a written way cut short by the map is said to stop and why", "[run]") {
+  // Platemail: "Actions that involve movement must have their distance and direction declared";
+  // a closed door or a wall in that way stops the move, and the GM hears so with the declaration.
+  TempDir dir;
+  {
+    std::ofstream encounter(dir / "door.lua");
+    encounter << "return { rules = { 'platemail' }, map = { width = 6, height = 3,\n"
+                 "  walls = { { 'C1', 'D1' }, { 'C3', 'D3' } },\n"
+                 "  borders = { { between = { 'C2', 'D2' }, name = 'door', door = 'closed' } } },\n"
+                 "  characters = { { name = 'Ana', side = 'a', at = 'B2', weapon = 'Sword' },\n"
+                 "                 { name = 'Bo', side = 'b', at = 'F2', weapon = 'Sword' } } }\n";
+    std::ofstream sheet(dir / "door.txt");
+    sheet << "Ana:\n  1: Move E, E, E\n  2: Move N\nBo:\n  1: Defend\n  2: Defend\n";
+  }
+  const auto run = arbiter("run " + (dir / "door.lua") + " --seed 1 --orders " + (dir / "door.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Ana: Move to C2 (E, E, E stops at C2, the next step barred: it crosses the door "
+                                  "between C2 and D2)\n"));
+  CHECK_THAT(run.output, Contains("Ana moves from B2 to C2"));
+  // A way the map allows is declared as before, with nothing added.
+  CHECK_THAT(run.output, Contains("  Ana: Move to C3\n"));
+}
+
 TEST_CASE("a sheet for a round the run stops before is said to be unused", "[run]") {
   // The players' written orders for round 2 would otherwise be dropped without a word, and a
   // resumed round 2 played on the default order.

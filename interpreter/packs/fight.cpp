@@ -535,9 +535,11 @@ Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
   if (order.target) intent.target = target_of(who, *order.target);
   if (order.movement.place && intent.target == no_entity && order.movement.kind == orders::Movement::Kind::toward)
     intent.target = target_of(who, *order.movement.place);  // "Charge toward the closest enemy"
-  bool held_back = false;
-  intent.path = path_of(who, order.movement, intent.target, chosen, &held_back);
-  if (held_back) intent.way_not_followed = orders::format(order.movement);
+  WayCut cut;
+  intent.path = path_of(who, order.movement, intent.target, chosen, &cut);
+  if (cut.held_back) intent.way_not_followed = orders::format(order.movement);
+  // A wall, a closed door or costly ground in a written way: the GM hears why the move fell short.
+  if (!cut.stopped.empty()) intent.note = orders::format(order.movement) + " stops at " + cut.stopped;
   settle_ready(chosen, intent);
   return intent;
 }
@@ -665,7 +667,7 @@ EntityId Fight::standing_at(Cell cell) const {
 }
 
 std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& movement, EntityId target,
-                                 const Action& action, bool* held_back) {
+                                 const Action& action, WayCut* cut) {
   if (!action.move_feet) return {};
   const long budget_feet = *action.move_feet;
   std::vector<Cell> occupied;
@@ -696,7 +698,7 @@ std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& move
     Cell at = who.position;
     for (std::size_t i = 0; i < path.size(); ++i) {
       if (nearest_hostile(path[i]) < nearest_hostile(at)) {
-        if (held_back) *held_back = true;
+        if (cut) cut->held_back = true;
         return std::vector<Cell>(path.begin(), path.begin() + i);
       }
       at = path[i];
@@ -717,10 +719,17 @@ std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& move
       int diagonals = 0;
       for (std::size_t i = 0; i < steps.size() || (!steps.empty() && feet < written); ++i) {
         const Cell next = arbiter::step(at, direction_of(steps[std::min(i, steps.size() - 1)]));
-        if (check_step(grid, paths_.rules(), at, next).obstacle != StepObstacle::None) break;
+        const bool written_out = i >= steps.size();  // only the written distance is left to cover
+        if (const StepCheck check = check_step(grid, paths_.rules(), at, next); check.obstacle != StepObstacle::None) {
+          if (cut) cut->stopped = grid.label(at) + ", the next step barred: " + describe(grid, check, at, next);
+          break;
+        }
         const double cost = step_cost(grid, paths_.rules(), at, next, diagonals) * grid.scale();
-        if (feet + cost > static_cast<double>(budget_feet)) break;
-        if (written > 0 && feet + cost > written && i >= steps.size()) break;
+        if (written > 0 && feet + cost > written && written_out) break;
+        if (feet + cost > static_cast<double>(budget_feet)) {
+          if (cut) cut->stopped = fmt::format("{}: the next step would take it past {}'", grid.label(at), budget_feet);
+          break;
+        }
         feet += cost;
         diagonals += next.x != at.x && next.y != at.y;
         path.push_back(at = next);

@@ -164,10 +164,14 @@ class Fight final : public Ruleset {
   // The cell a cell or coordinates target names (nullopt for the other kinds).
   std::optional<Cell> cell_of(const orders::Target& target) const;
   EntityId standing_at(Cell cell) const;
-  // The cells `who` means to enter. `held_back`, if given, is set when a written way is cut short
-  // where it stops leading away from hostiles (an action that must move away from them).
+  // How a written way ("E, E", "15' S") was followed, when not to its end.
+  struct WayCut {
+    bool held_back = false;  // where it stops leading away from hostiles (Fall Back, Terror)
+    std::string stopped;     // where and why the map stops it: "C2, the next step barred: it leaves the grid"
+  };
+  // The cells `who` means to enter, and in `cut`, if given, where the written way was cut short.
   std::vector<Cell> path_of(const Entity& who, const orders::Movement& movement, EntityId target, const Action& action,
-                            bool* held_back = nullptr);
+                            WayCut* cut = nullptr);
   void push_bindings(const orders::Match& match, int& count);
   // Calls the pack's function for a declared phrase (a condition's test, a target's find) with the
   // character and the phrase's bindings, leaving its result on the stack; returns the function.
