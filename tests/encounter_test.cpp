@@ -161,6 +161,56 @@ TEST_CASE("a stat the rules do not read is refused where written with the neares
       "  characters = { { name = 'Orc', side = 'orcs', at = 'B2', stats = { strenght = 2 } } } }\n")));
 }
 
+TEST_CASE("a stat of the wrong kind is refused where written with what the rules need", "[encounter]") {
+  // Platemail: "Each Character has a Max Wounds value ... 1 Wound for each Attack": Wounds are
+  // counted. "two" once stopped the fight halfway with an error in the pack's code, 2.5 at the
+  // tally, and -2 was a quiet +2 on every roll.
+  Fight fight;
+  const auto all = fight.problems(platemail(
+      "    { name = \"Ana\", side = \"a\", at = \"A1\", stats = { wounds = \"two\" } },\n"
+      "    { name = \"Bo\", side = \"b\", at = \"B1\", stats = { wounds = -2, strength = 1.5 } },\n"
+      "    { name = \"Cy\", side = \"b\", at = \"C1\", stats = { mounted = \"yes\", kind = 3 } },\n"));
+  REQUIRE(all.size() == 5);
+  CHECK(all[0].message == "Ana's wounds must be a count: a whole number, 0 or more, not \"two\"");
+  CHECK(all[0].where.line == 5);
+  CHECK(all[0].where.column == 54);
+  CHECK(all[1].message == "Bo's wounds must be a count: a whole number, 0 or more, not -2");
+  CHECK(all[2].message == "Bo's strength must be a whole number, not 1.5");
+  CHECK(all[3].message == "Cy's mounted must be true or false, not \"yes\"");
+  CHECK(all[4].message == "Cy's kind must be a text in quotes, not 3");
+  CHECK(all[4].where.line == 7);
+  // What the rules need is accepted, and a stat the rules read as anything takes any value.
+  Fight other;
+  CHECK_NOTHROW(other.load(other.write(platemail(
+      "    { name = \"Ana\", side = \"a\", at = \"A1\", stats = { wounds = 0, kind = \"orc\", mounted = true,\n"
+      "      size = 1.5, strength = -1, prepared_spell = \"Fireball\" } },\n"))));
+}
+
+TEST_CASE("a ruleset's stats table must name kinds that exist", "[encounter]") {
+  lua::Sandbox sandbox;
+  TempDir dir;
+  fs::create_directories(dir.path / "kinds");
+  std::ofstream(dir.path / "kinds" / "pack.lua") << "return { name = 'kinds', version = '1.0.0' }\n";
+  std::ofstream(dir.path / "kinds" / "init.lua")
+      << "local arbiter = require 'arbiter'\n"
+         "arbiter.define.table('encounter', { stats = { wounds = 'cuont' } })\n";
+  std::ofstream(dir.path / "fight.lua")
+      << "return { rules = { 'kinds' }, map = { width = 2, height = 2 },\n"
+         "  characters = { { name = 'Orc', side = 'orcs', at = 'B2', stats = { wounds = 1 } } } }\n";
+  PackStack stack{sandbox, SearchPath({dir.path})};
+  Encounter encounter = read_encounter(sandbox, dir.path / "fight.lua");
+  stack.load(encounter.rules, encounter.rules_at);
+  try {
+    check_equipment(encounter, sandbox.state(), stack.registry());
+    FAIL("expected the unknown kind to be refused");
+  } catch (const Error& e) {
+    const Diagnostic& d = e.diagnostics().front();
+    CHECK(d.message == "table 'encounter': stat 'wounds': unknown kind 'cuont'; the kinds are any, number, whole, "
+                       "count, flag, text, list (did you mean 'count'?)");
+    CHECK(d.where.line == 2);
+  }
+}
+
 TEST_CASE("equipment must be a name, and a ruleset without an encounter table has no equipment", "[encounter]") {
   Fight fight;
   const auto number = fight.problem(platemail("    { name = \"Aldric\", side = \"players\", at = \"A1\",\n"

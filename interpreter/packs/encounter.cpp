@@ -247,7 +247,7 @@ class Reader {
         const std::size_t stats_at = source_.key("stats", cursor);
         w.entity.stats = at(stats_at, [&] { return properties_from(*stats); });
         for (const auto& [name, value] : w.entity.stats)
-          w.stats.push_back({w.entity.name, name, source_.place(source_.key(name, stats_at))});
+          w.stats.push_back({w.entity.name, name, value, source_.place(source_.key(name, stats_at))});
       }
       w.count_at = field_at(c, "count", cursor);
       if (const auto count = c.optional("count")) {

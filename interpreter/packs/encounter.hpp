@@ -47,6 +47,7 @@ struct EquipmentField {
 struct StatName {
   std::string holder;  // the character as written ("Orc"; its copies hold it too)
   std::string name;    // "strength"
+  Value value;         // checked against what the rules say the stat is (a count, a text, …)
   Place place;
 };
 

@@ -2,10 +2,14 @@
 //   arbiter.define.table("encounter", { equipment = { weapon = "weapons", armor = "armor" } })
 // and each names a row of the table its slot names.
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <map>
 #include <optional>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
 
 #include "interpreter/core/names.hpp"
 #include "interpreter/packs/encounter.hpp"
@@ -60,29 +64,70 @@ std::map<std::string, Slot, std::less<>> read_slots(lua_State* L, const Registry
   return slots;
 }
 
-// The stats the ruleset reads (`stats = { "strength", … }`), sorted; nullopt when it does not say.
-std::optional<std::vector<std::string>> read_stat_names(lua_State* L, const Registry& registry) {
+// What a stat's value must be, as a ruleset's `stats` table names it ("count" for Wounds).
+struct StatKind {
+  const char* name;
+  const char* described;  // "Ana's wounds must be {described}"
+  bool (*accepts)(const Value&);
+};
+
+bool is_number(const Value& v) { return std::holds_alternative<double>(v.data); }
+bool is_whole(const Value& v) {
+  const double* n = std::get_if<double>(&v.data);
+  return n && std::trunc(*n) == *n;
+}
+
+constexpr std::array stat_kinds{
+    StatKind{"any", "anything", [](const Value&) { return true; }},
+    StatKind{"number", "a number", is_number},
+    StatKind{"whole", "a whole number", is_whole},
+    StatKind{"count", "a count: a whole number, 0 or more",
+             [](const Value& v) { return is_whole(v) && std::get<double>(v.data) >= 0; }},
+    StatKind{"flag", "true or false", [](const Value& v) { return std::holds_alternative<bool>(v.data); }},
+    StatKind{"text", "a text in quotes", [](const Value& v) { return std::holds_alternative<std::string>(v.data); }},
+    StatKind{"list", "a list { … }", [](const Value& v) { return std::holds_alternative<Value::List>(v.data); }},
+};
+
+// The stats the ruleset reads and what each must be: `stats = { strength = "whole", wounds =
+// "count" }`, or a bare name (`"mounted"`) for a stat of any kind; nullopt when it does not say.
+std::optional<std::map<std::string, const StatKind*>> read_stats(lua_State* L, const Registry& registry) {
   const Definition* d = registry.find(Kind::table, "encounter");
   if (!d) return std::nullopt;
   registry.push(L, Kind::table, "encounter");
   lua_pushstring(L, "stats");
   const int type = lua_rawget(L, -2);
-  std::optional<std::vector<std::string>> names;
-  const char* expected = "'stats' must list the names of the stats the rules read: { \"strength\", \"dexterity\" }";
+  std::optional<std::map<std::string, const StatKind*>> stats;
+  const char* expected =
+      "'stats' must name the stats the rules read and what each is: { strength = \"whole\", wounds = \"count\" }";
   if (type == LUA_TTABLE) {
-    names.emplace();
-    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; ++i) {
+    stats.emplace();
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
       if (lua_type(L, -1) != LUA_TSTRING) fail(*d, expected);
-      names->emplace_back(lua_tostring(L, -1));
+      if (lua_type(L, -2) == LUA_TNUMBER) {  // a bare name in the list part
+        (*stats)[lua_tostring(L, -1)] = &stat_kinds.front();
+      } else if (lua_type(L, -2) == LUA_TSTRING) {
+        const std::string stat = lua_tostring(L, -2), kind = lua_tostring(L, -1);
+        const auto known = std::find_if(stat_kinds.begin(), stat_kinds.end(),
+                                        [&](const StatKind& k) { return kind == k.name; });
+        if (known == stat_kinds.end()) {
+          std::vector<std::string> names;
+          for (const StatKind& k : stat_kinds) names.emplace_back(k.name);
+          fail(*d, with_hint(fmt::format("stat '{}': unknown kind '{}'; the kinds are {}", stat, kind,
+                                         fmt::join(names, ", ")),
+                             did_you_mean(kind, names)));
+        }
+        (*stats)[stat] = &*known;
+      } else {
+        fail(*d, expected);
+      }
       lua_pop(L, 1);
     }
-    lua_pop(L, 1);
-    std::sort(names->begin(), names->end());
   } else if (type != LUA_TNIL) {
     fail(*d, expected);
   }
   lua_pop(L, 2);
-  return names;
+  return stats;
 }
 
 }  // namespace
@@ -116,14 +161,20 @@ void check_equipment(Encounter& encounter, lua_State* L, const Registry& registr
       if (std::find(field.wearers.begin(), field.wearers.end(), e.name) != field.wearers.end())
         e.stats[field.name] = item;
   }
-  if (const auto read = read_stat_names(L, registry)) {
-    std::vector<std::string> known = *read;
+  if (const auto read = read_stats(L, registry)) {
+    std::vector<std::string> known;
+    for (const auto& [name, kind] : *read) known.push_back(name);
     for (const auto& [slot, table] : slots) known.push_back(slot);
-    for (const StatName& stat : encounter.stat_names)
-      if (std::find(known.begin(), known.end(), stat.name) == known.end())
+    for (const StatName& stat : encounter.stat_names) {
+      const auto kind = read->find(stat.name);
+      if (kind != read->end() && !kind->second->accepts(stat.value))
+        problems.push_back(stat.place.diagnostic(fmt::format("{}'s {} must be {}, not {}", stat.holder, stat.name,
+                                                             kind->second->described, nlohmann::json(stat.value).dump())));
+      else if (kind == read->end() && !slots.contains(stat.name))
         problems.push_back(stat.place.diagnostic(with_hint(
             fmt::format("{} has a stat '{}' that the rules do not read", stat.holder, stat.name),
             did_you_mean(stat.name, known))));
+    }
   }
   // In the order they are written, as the GM reads the file.
   std::stable_sort(problems.begin(), problems.end(), [](const Diagnostic& a, const Diagnostic& b) {

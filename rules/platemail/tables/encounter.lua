@@ -6,15 +6,17 @@ local arbiter = require "arbiter"
 
 arbiter.define.table("encounter", {
   equipment = { weapon = "weapons", armor = "armor", shield = "shields", stowed = "weapons" },
-  -- The stats these rules read, so a misspelt one in an encounter is an error, not a Strength
-  -- penalty quietly lost. A house rule that reads another adds it:
-  --   arbiter.patch.table("encounter", { stats = { …, "toughness" } })  (a list is replaced whole)
+  -- The stats these rules read and what each is, so a misspelt one in an encounter, or a value
+  -- of the wrong kind ("two" Wounds), is an error where it is written, not a Strength penalty
+  -- quietly lost or a fight stopped halfway. A house rule that reads another adds it:
+  --   arbiter.patch.table("encounter", { stats = { toughness = "whole" } })
   stats = {
     -- given by the GM: checks (rules.checks), Requires Str, lookups ("the biggest enemy"), mounts
-    "strength", "dexterity", "stealth", "medical", "concentration", "perception", "size", "mounted",
-    "kind",  -- "the biggest enemy orc": what kind of creature it is, if not a word of its name
+    strength = "whole", dexterity = "whole", stealth = "whole", medical = "whole", concentration = "whole",
+    perception = "whole", size = "number", mounted = "flag",
+    kind = "text",  -- "the biggest enemy orc": what kind of creature it is, if not a word of its name
     -- the fight's own, which an encounter may set to start a fight midway
-    "wounds", "max_wounds", "loaded", "poisoned", "rounds_to_live", "unconscious_rounds", "prepared_spell",
-    "focusing", "ambushed", "stealth_roll",
+    wounds = "count", max_wounds = "count", loaded = "flag", poisoned = "flag", rounds_to_live = "count",
+    unconscious_rounds = "count", prepared_spell = "any", focusing = "flag", ambushed = "list", stealth_roll = "whole",
   },
 })

@@ -1,7 +1,8 @@
 -- What an encounter file may give a tempo character: a weapon and armour, each a row's name, and
--- the stats these rules read, so a misspelt one (`initative`) is an error where it is written
--- rather than a stat quietly never read. A house rule that reads another adds it:
---   arbiter.patch.table("encounter", { stats = { …, "luck" } })  (a list is replaced whole)
+-- the stats these rules read and what each is, so a misspelt one (`initative`) or a value of the
+-- wrong kind (`wounds = "bad"`) is an error where it is written rather than a stat quietly never
+-- read or a fight stopped halfway. A house rule that reads another adds it:
+--   arbiter.patch.table("encounter", { stats = { luck = "whole" } })
 local arbiter = require "arbiter"
 
 arbiter.define.table("encounter", {
@@ -9,8 +10,9 @@ arbiter.define.table("encounter", {
   stats = {
     -- given by the GM: checks (rules.check), initiative, Recover Stamina, health, the guard a
     -- fighter starts in, the thresholds of the outcome tables ("Target: Combat Defence")
-    "skill", "initiative", "stamina", "health", "guard", "combat_defence", "grapple_defence",
+    skill = "whole", initiative = "number", stamina = "whole", health = "count", guard = "text",
+    combat_defence = "whole", grapple_defence = "whole",
     -- the fight's own, which an encounter may set to start a fight midway
-    "wounds", "ap", "aimed",
+    wounds = "count", ap = "count", aimed = "flag",
   },
 })
