@@ -298,6 +298,10 @@ TEST_CASE("missing rules, a map too small and a file that is not an encounter ar
   const auto empty = fight.problem(platemail("", "width = 0, height = 2"));
   CHECK_THAT(empty.message, Catch::Matchers::StartsWith("a grid must be between 1 and 1024 cells on each side"));
   CHECK((empty.where.line == 3 && empty.where.column == 11));
+  // A cell's size is told at `scale`, not at the map's first field.
+  const auto no_size = fight.problem(platemail("", "width = 2, height = 2, scale = 0"));
+  CHECK(no_size.message == "a grid cell must be between 1 and 10000 feet across, not 0");
+  CHECK((no_size.where.line == 3 && no_size.where.column == 34));
 
   const auto metric = fight.problem(platemail("", "width = 2, height = 2, metric = 'chebychev'"));
   CHECK_THAT(metric.message, Catch::Matchers::Contains("chebyshev"));

@@ -8,18 +8,26 @@
 
 namespace arbiter {
 
-Grid::Grid(int width, int height, int feet_per_cell, Metric metric)
-    : width_(width), height_(height), scale_(feet_per_cell), metric_(metric) {
+void Grid::check_size(int width, int height) {
   // A mile of 5' squares, more than any table: every per-cell array stays a few megabytes, and
   // the path finder's a few dozen.
   constexpr int largest_side = 1024;
   if (width < 1 || height < 1 || width > largest_side || height > largest_side)
     throw Error("a grid must be between 1 and " + std::to_string(largest_side) + " cells on each side, not " +
                 std::to_string(width) + "×" + std::to_string(height));
+}
+
+void Grid::check_scale(int feet_per_cell) {
   constexpr int widest_cell = 10'000;  // keeps every coordinate in feet far inside an int
   if (feet_per_cell < 1 || feet_per_cell > widest_cell)
     throw Error("a grid cell must be between 1 and " + std::to_string(widest_cell) + " feet across, not " +
                 std::to_string(feet_per_cell));
+}
+
+Grid::Grid(int width, int height, int feet_per_cell, Metric metric)
+    : width_(width), height_(height), scale_(feet_per_cell), metric_(metric) {
+  check_size(width, height);
+  check_scale(feet_per_cell);
   const auto cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
   edge_flags_.resize(2 * cells);
   edge_cost_.resize(2 * cells);

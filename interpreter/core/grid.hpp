@@ -30,7 +30,11 @@ struct Feet {
 
 class Grid {
  public:
+  // Throws arbiter::Error when check_size or check_scale would.
   Grid(int width, int height, int feet_per_cell = 5, Metric metric = Metric::Chebyshev);
+  // What a grid may be, checked alone so a reader can point at the field that is wrong.
+  static void check_size(int width, int height);
+  static void check_scale(int feet_per_cell);
 
   int width() const { return width_; }
   int height() const { return height_; }

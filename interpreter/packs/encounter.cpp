@@ -168,7 +168,9 @@ class Reader {
     };
     const int width = integer("width", std::nullopt), height = integer("height", std::nullopt);
     const int scale = integer("scale", 5);
-    Grid grid = at(field_at(map, "width", map_at), [&] { return Grid(width, height, scale); });
+    at(field_at(map, "width", map_at), [&] { Grid::check_size(width, height); });
+    at(field_at(map, "scale", map_at), [&] { Grid::check_scale(scale); });
+    Grid grid(width, height, scale);
     if (const auto metric = map.optional("metric")) {
       const std::size_t metric_at = source_.key("metric", map_at);
       const std::string text = at(metric_at, [&] { return metric->text(); });
