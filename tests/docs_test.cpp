@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tests/support/arbiter_process.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
@@ -89,4 +90,28 @@ void check_page(const std::string& page) {
 TEST_CASE("docs/writing-actions.md works as written: its files are the repository's, its commands print what it shows",
           "[docs]") {
   check_page("docs/writing-actions.md");
+}
+
+TEST_CASE("the example atop the arbiter.fight annotations passes as a pack test, as written", "[docs]") {
+  // The lines after "--   local fight" up to the blank comment line, their "--   " taken off.
+  std::string example;
+  bool inside = false;
+  for (const std::string& line : lines_of(read("stdlib/types/arbiter-fight.lua"))) {
+    if (line.rfind("--   local fight", 0) == 0) inside = true;
+    if (!inside) continue;
+    if (line.rfind("--   ", 0) != 0) break;
+    example += line.substr(5) + "\n";
+  }
+  REQUIRE_FALSE(example.empty());
+  TempDir dir;
+  const std::filesystem::path pack = dir.path / "example";
+  std::filesystem::create_directories(pack / "tests");
+  std::ofstream(pack / "pack.lua") << "return { name = 'example', version = '1.0.0' }\n";
+  std::ofstream(pack / "init.lua") << "";
+  std::ofstream(pack / "tests" / "example_test.lua")
+      << "local test = require 'arbiter.test'\ntest.case('the annotations example', function()\n" << example << "end)\n";
+  const Run result = run("build/arbiter --pack-path " + dir.path.string() + " test platemail example");
+  INFO(example << result.output);
+  CHECK(result.exit_code == 0);
+  CHECK_THAT(result.output, Catch::Matchers::Contains("ok    the annotations example"));
 }

@@ -9,8 +9,9 @@
 --                                        { name = "Orc", side = "orcs", at = "E2", weapon = "Axe" } },
 --                         dice = { 14, 3 } }
 --   f:round [[
---     Aldric: 1: Charge -> "Orc"
---             2: Defend
+--     Aldric:
+--       1: Charge -> "Orc"
+--       2: Defend
 --   ]]
 --   test.equal(f:stat("Orc", "wounds"), 1)
 
