@@ -291,8 +291,17 @@ local function agrees(action, definition, row)
   end
   differs("allowed_by", "statuses", row.statuses)
   differs("cost", "cost", row.cost)
+  -- A reaction or a counter-tempo action is taken against the one whose action it answers, so a
+  -- sheet writes it without a target ("ON Melee Attack: Parry"): needing one would refuse them all.
+  if row.kind ~= "proactive" then
+    if definition.needs_target then
+      fail("action", action, "needs_target", ("action '%s': a %s action is taken against the one whose action it "
+        .. "answers, and a sheet writes it without a target (ON <action>: %s): define it with target = \"enemy\" "
+        .. "and no needs_target"):format(action, row.kind, action))
+    end
+    return
+  end
   -- How a sheet writes a proactive action: with a target that is an opponent, any target, or none.
-  if row.kind ~= "proactive" then return end
   local written = ({ opponent = 'needs_target = true, target = "enemy"', partner = 'needs_target = true, target = "enemy"',
                      anyone = "needs_target = true", none = 'target = "none"' })
   if type(definition.target) == "function" then

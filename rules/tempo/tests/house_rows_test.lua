@@ -116,3 +116,21 @@ test.case("a target function is not how tempo judges whom an action is taken at:
                     .. "row's `against`, not by a target function")
   arbiter.patch.action("Bash", { target = "enemy" })
 end)
+
+test.case("a reaction defined as needing a target: told at the line that said so, with how to define it", function()
+  arbiter.override.table("actions_data", source)
+  bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
+  arbiter.override.action("Bash", { needs_target = true, target = "enemy",
+                                    resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
+  arbiter.patch.action("Evade", { needs_target = true })
+  test.fails(function()
+    local f = bout.new({}, {}, { 5, 3 })
+    f:round [[
+      Ana:
+        1: Melee Attack -> my opponent
+    ]]
+  end, "house_rows_test.lua:125: action 'Evade': a reactive action is taken against the one whose action it "
+       .. "answers, and a sheet writes it without a target (ON <action>: Evade): define it with target = \"enemy\" "
+       .. "and no needs_target")
+  arbiter.patch.action("Evade", { needs_target = false })
+end)
