@@ -283,6 +283,21 @@ TEST_CASE("two packs at the same level changing the same field conflict", "[pack
   CHECK(s.eval("return arbiter.tables.wounds.max") == "5");  // the later one wins, and that is reported
 }
 
+TEST_CASE("two packs setting a field to the same value agree whatever their order", "[packs][registry]") {
+  // demo-house and agreeing-house both make Max Wounds 4: the result does not depend on which
+  // loads first, so neither is told it does, and the second patch changes nothing to show.
+  for (const auto& order : {std::vector<std::string>{"demo-house", "agreeing-house"},
+                            std::vector<std::string>{"agreeing-house", "demo-house"}}) {
+    Stack s;
+    s.stack.load(order);
+    CHECK(s.stack.registry().conflicts().empty());
+    CHECK(s.eval("return arbiter.tables.wounds.max") == "4");
+    CHECK(s.eval("local fields = 0\n"
+                 "for _, change in ipairs(arbiter.history('table', 'wounds')) do fields = fields + #change.fields end\n"
+                 "return fields") == "1");
+  }
+}
+
 TEST_CASE("changing a pack without requiring it is a conflict", "[packs][registry]") {
   Stack s;
   s.stack.load({"demo-base", "sneaky"});

@@ -62,6 +62,9 @@ void merge(lua_State* L, int target, int fields, const std::string& prefix, cons
     const int old = lua_gettop(L);
     if (lua_type(L, old) == LUA_TTABLE && lua_type(L, value) == LUA_TTABLE && !plain_list(L, value)) {
       merge(L, old, value, path, pack, changes, depth + 1);
+    } else if (lua_type(L, value) != LUA_TTABLE && lua_rawequal(L, old, value)) {
+      // The value it already has: no change, so no history to show and nothing to conflict with
+      // (two house packs both setting Max Wounds to 4 agree, whatever their order).
     } else {
       FieldChange change{path, lua::describe(L, old), lua::describe(L, value)};
       lua_pushvalue(L, key);
