@@ -53,7 +53,7 @@ TEST_CASE("opponents whose paths cross stop where they met (Platemail: Clash)", 
   CHECK_FALSE(result.events.front().allies);
   // "The Arbiter should place stopped Characters adjacent": they never left their adjacent cells.
   CHECK(result.positions == std::vector<Cell>{{1, 1}, {2, 1}});
-  CHECK(result.steps_taken == std::vector<int>{0, 0});
+  CHECK(result.walked == std::vector<std::vector<Cell>>{{}, {}});
 }
 
 TEST_CASE("meeting over one cell at an angle, the mover takes it and stops there, the other beside it",
@@ -67,7 +67,7 @@ TEST_CASE("meeting over one cell at an angle, the mover takes it and stops there
   const auto result = resolve_movement(board, fight, traffic, {}, meet);
   REQUIRE(kinds(result) == std::vector{MoveEventKind::SameCell});
   CHECK(result.positions == std::vector<Cell>{{2, 1}, {2, 2}});
-  CHECK(result.steps_taken == std::vector<int>{1, 0});
+  CHECK(result.walked == std::vector<std::vector<Cell>>{{{2, 1}}, {}});
 }
 
 TEST_CASE("two characters trading cells is a swap", "[movement]") {
@@ -196,7 +196,7 @@ TEST_CASE("a carried mover goes with its carrier into each cell it leaves, and m
   const auto result = resolve_movement(board, scene, traffic);
   CHECK(result.positions == std::vector<Cell>{{0, 1}, {1, 1}, {4, 1}});
   CHECK(result.carried_by == std::vector<std::size_t>{nobody, 0, nobody});
-  CHECK(result.steps_taken == std::vector<int>{2, 0, 0});  // Brienne took no step of her own
+  CHECK(result.walked == std::vector<std::vector<Cell>>{{{1, 1}, {0, 1}}, {}, {}});  // Brienne took no step of her own
   // Nothing between the two (they never cross, nor leave each other); carried, she leaves the Orc's reach.
   REQUIRE(kinds(result) == std::vector{MoveEventKind::LeftReach});
   CHECK(result.events[0].mover == 1);
@@ -256,4 +256,48 @@ TEST_CASE("a path through a wall is an error naming the character and the step",
   const std::vector<Mover> bad{mover("Aldric", "party", {1, 2}, {{1, 1}, {1, 0}})};
   CHECK(error_message([&] { resolve_movement(board, bad, traffic); }) ==
         "Aldric's path, step 2 (from B2 to B1), is not possible: it crosses the stone wall between B2 and B1");
+}
+
+TEST_CASE("a follower keeps beside the one it follows as that one moves while its feet last (Platemail: Guard)",
+          "[movement][follow]") {
+  // "Move up to 15' staying adjacent to your Guard Target": Aldric guards Brienne, beside her,
+  // who walks three cells east; he keeps beside her each step, never into her cell.
+  Grid board(8, 3);
+  BorderTraffic traffic;
+  std::vector<Mover> scene{mover("Aldric", "party", {1, 1}, {}), mover("Brienne", "party", {2, 1}, {{3, 1}, {4, 1}, {5, 1}})};
+  scene[0].follows = 1;
+  scene[0].follow_feet = 15;
+  const auto result = resolve_movement(board, scene, traffic);
+  CHECK(result.positions == std::vector<Cell>{{4, 1}, {5, 1}});
+  CHECK(result.walked[0] == std::vector<Cell>{{2, 1}, {3, 1}, {4, 1}});
+  CHECK(result.events.empty());
+
+  // With 10' he falls behind, one cell short of her side; standing beside her, he does not move.
+  scene[0].follow_feet = 10;
+  BorderTraffic more;
+  CHECK(resolve_movement(board, scene, more).positions == std::vector<Cell>{{3, 1}, {5, 1}});
+  scene[1].path.clear();
+  BorderTraffic still;
+  const auto stays = resolve_movement(board, scene, still);
+  CHECK(stays.positions == std::vector<Cell>{{1, 1}, {2, 1}});
+  CHECK(stays.walked[0].empty());
+}
+
+TEST_CASE("a follower starting away from the one it follows goes to its side around a cell someone holds",
+          "[movement][follow]") {
+  // The Orc stands in the straight way from Aldric to Brienne: he goes around it, to beside her.
+  Grid board(6, 3);
+  BorderTraffic traffic;
+  std::vector<Mover> scene{mover("Aldric", "party", {0, 1}, {}), mover("Orc", "orcs", {1, 1}, {}),
+                           mover("Brienne", "party", {3, 1}, {})};
+  scene[0].follows = 2;
+  scene[0].follow_feet = 15;
+  const auto result = resolve_movement(board, scene, traffic);
+  CHECK(board.adjacent(result.positions[0], Cell{3, 1}));
+  CHECK(result.positions[1] == Cell{1, 1});
+  CHECK(result.walked[0].size() == 2);
+  // Following is between movers, like carrying.
+  scene[0].follows = 7;
+  CHECK(error_message([&] { resolve_movement(board, scene, traffic); }) ==
+        "Aldric follows mover 7: not another of the 3 movers");
 }

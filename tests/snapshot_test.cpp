@@ -129,7 +129,7 @@ TEST_CASE("a loaded fight continues exactly as the original does", "[snapshot]")
   CHECK(after_loaded.events().size() == 2);  // Bound expired, Orc #2 poisoned
 }
 
-TEST_CASE("last intents save and load identical, with the way an order wrote and did not follow, and a carry",
+TEST_CASE("last intents save and load identical, with the way an order wrote and did not follow, a carry and a follow",
           "[snapshot]") {
   const StatusBook book = fight_statuses();
   EventLog log;
@@ -140,6 +140,7 @@ TEST_CASE("last intents save and load identical, with the way an order wrote and
                                             .carries_target = true, .start = aldric.position, .carrying = true};
   original.last_intents[orc.id] = Intent{.actor = orc.id, .action = "Fall Back", .order = "Fall Back 15' W",
                                          .way_not_followed = "15' W", .start = orc.position};
+
   const nlohmann::json saved = state_to_json(original);
   CHECK(state_from_json(saved, "fight.json") == original);
   const nlohmann::json& last = saved["flow"]["last_intents"];
@@ -149,6 +150,13 @@ TEST_CASE("last intents save and load identical, with the way an order wrote and
   CHECK(last[0]["carrying"] == true);
   CHECK_FALSE(last[1].contains("carries_target"));
   CHECK_FALSE(last[1].contains("carrying"));
+  CHECK_FALSE(last[1].contains("follow_feet"));
+  // A Guard keeps its following with it.
+  original.last_intents[aldric.id] =
+      Intent{.actor = aldric.id, .action = "Guard", .target = orc.id, .follow_feet = 15, .start = aldric.position};
+  const nlohmann::json guarding = state_to_json(original);
+  CHECK(guarding["flow"]["last_intents"][0]["follow_feet"] == 15);
+  CHECK(state_from_json(guarding, "fight.json") == original);
 }
 
 TEST_CASE("a truncated save is refused with the file named and left as it was", "[snapshot][errors]") {

@@ -208,8 +208,13 @@ void Flow::move_everyone() {
       mover.ready = intent.ready;
       if (intent.carries_target && intent.target != no_entity && intent.target != e.id)
         mover.carries = index_of(intent.target);
-      // One that stays in place still picks up the target beside it.
-      anyone_moves = anyone_moves || !mover.path.empty() || mover.carries != nobody;
+      if (intent.follow_feet > 0 && intent.target != no_entity && intent.target != e.id) {
+        mover.follows = index_of(intent.target);
+        mover.follow_feet = intent.follow_feet;
+        mover.path.clear();  // it goes where the one it follows goes
+      }
+      // One that stays in place still picks up the target beside it, or follows it.
+      anyone_moves = anyone_moves || !mover.path.empty() || mover.carries != nobody || mover.follows != nobody;
     }
     movers.push_back(std::move(mover));
   }
@@ -220,14 +225,13 @@ void Flow::move_everyone() {
   for (std::size_t i = 0; i < movers.size(); ++i) {
     const auto it = current_.find(movers[i].id);
     Intent* intent = it == current_.end() ? nullptr : &it->second;
-    if (intent && !movers[i].path.empty()) {
-      const int taken = result.steps_taken[i];
+    if (intent) {
       Cell at = movers[i].start;
-      for (int step = 0; step < taken; ++step) {
-        intent->moved_feet += world_.grid().distance_feet(at, movers[i].path[static_cast<std::size_t>(step)]);
-        at = movers[i].path[static_cast<std::size_t>(step)];
+      for (const Cell next : result.walked[i]) {
+        intent->moved_feet += world_.grid().distance_feet(at, next);
+        at = next;
       }
-      intent->halted = taken < static_cast<int>(movers[i].path.size());
+      intent->halted = result.walked[i].size() < movers[i].path.size();
     }
     if (intent && movers[i].carries != nobody) intent->carrying = result.carried_by[movers[i].carries] == i;
     Entity& who = world_.get(movers[i].id);

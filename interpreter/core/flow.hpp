@@ -62,6 +62,9 @@ struct Intent {
   // Its action carries the target along (Platemail's Rescue): in a simultaneous phase, once the
   // actor stands beside the target, the target moves with it (movement.hpp).
   bool carries_target = false;
+  // Its action keeps it beside its target as the target moves, up to these feet (Platemail's
+  // Guard: "Move up to 15' staying adjacent"); 0: it goes its own way (movement.hpp).
+  double follow_feet = 0;
   bool reaction = false;   // taken in answer to something, beside the chosen action
   // What happened to it as the phase ran:
   Cell start{};                      // where the actor stood when it began

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <tuple>
 
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/coordinates.hpp"
 
 namespace arbiter {
 
@@ -22,9 +24,10 @@ void check_paths(const Grid& grid, const PathRules& rules, std::span<const Mover
   for (std::size_t m = 0; m < movers.size(); ++m) {
     const Mover& mover = movers[m];
     grid.require_inside(mover.start, mover.name + "'s starting cell");
-    if (mover.carries != nobody && (mover.carries >= movers.size() || mover.carries == m))
-      throw Error(fmt::format("{} carries mover {}: not another of the {} movers", mover.name, mover.carries,
-                              movers.size()));
+    for (const auto& [verb, other] : {std::pair{"carries", mover.carries}, std::pair{"follows", mover.follows}})
+      if (other != nobody && (other >= movers.size() || other == m))
+        throw Error(fmt::format("{} {} mover {}: not another of the {} movers", mover.name, verb, other,
+                                movers.size()));
     Cell at = mover.start;
     for (std::size_t i = 0; i < mover.path.size(); ++i) {
       const Cell next = mover.path[i];
@@ -44,8 +47,9 @@ class Phase {
         const MoveDecision& decide)
       : grid_(grid), movers_(movers), traffic_(traffic), rules_(rules), decide_(decide),
         position_(movers.size()), want_(movers.size()), before_(movers.size()), halted_(movers.size(), false),
-        side_(movers.size()), reach_(movers.size()), partner_(movers.size(), nobody) {
-    result_.steps_taken.assign(movers.size(), 0);
+        side_(movers.size()), reach_(movers.size()), partner_(movers.size(), nobody),
+        followed_feet_(movers.size(), 0.0), diagonals_(movers.size(), 0) {
+    result_.walked.resize(movers.size());
     result_.carried_by.assign(movers.size(), nobody);
     by_cell_.resize(movers.size());
     for (std::size_t i = 0; i < movers.size(); ++i) by_cell_[i] = i;
@@ -61,6 +65,9 @@ class Phase {
   MovementResult run() {
     std::size_t longest = 0;
     for (const Mover& m : movers_) longest = std::max(longest, m.path.size());
+    // A follower steps while anyone moves, or as many steps as its feet allow to reach the one it follows.
+    for (const Mover& m : movers_)
+      if (m.follows != nobody) longest = std::max(longest, static_cast<std::size_t>(m.follow_feet / grid_.scale()));
     pick_up();
     for (std::size_t step = 1; step <= longest; ++step) {
       step_ = static_cast<int>(step);
@@ -118,12 +125,9 @@ class Phase {
   // `other` has entered the cell it holds this phase, and `mover` is not following it: it stands
   // neither where the other started nor anywhere the other has stepped.
   bool crossed(std::size_t mover, std::size_t other) const {
-    const auto taken = static_cast<std::size_t>(result_.steps_taken[other]);
-    if (taken == 0) return false;
-    const Mover& m = movers_[other];
-    return position_[mover] != m.start &&
-           std::find(m.path.begin(), m.path.begin() + static_cast<std::ptrdiff_t>(taken), position_[mover]) ==
-               m.path.begin() + static_cast<std::ptrdiff_t>(taken);
+    const std::vector<Cell>& walked = result_.walked[other];
+    return !walked.empty() && position_[mover] != movers_[other].start &&
+           std::find(walked.begin(), walked.end(), position_[mover]) == walked.end();
   }
 
   // The mover's step is from its position to its wish, unless given (LeftReach: the step taken).
@@ -156,6 +160,43 @@ class Phase {
     // Once every carrier's wish is known: the carried step into the cells their carriers leave.
     for (std::size_t i = 0; i < movers_.size(); ++i)
       if (carried(i)) want_[i] = moving(partner_[i]) ? position_[partner_[i]] : position_[i];
+    // And once everyone else's is: the followers keep beside the ones they follow.
+    for (std::size_t i = 0; i < movers_.size(); ++i)
+      if (movers_[i].follows != nobody && !carried(i) && !halted_[i]) want_[i] = follow_step(i);
+  }
+
+  // Where follower `i` steps to stay beside the one it follows, which means to enter want_[ward]:
+  // a cell beside that one before a cell nearer to it, then the nearest, straight behind it before
+  // off to a side, the first direction (N, NE, …) breaking a tie; never a cell someone stays in or
+  // means to enter (a cell being left is free), nor beyond its feet.
+  Cell follow_step(std::size_t i) const {
+    const Cell here = position_[i], ward = want_[movers_[i].follows];
+    if (grid_.adjacent(here, ward)) return here;
+    const auto rank_of = [&](Cell c) {
+      const int dx = c.x - ward.x, dy = c.y - ward.y;
+      return std::tuple{!grid_.adjacent(c, ward), grid_.distance(c, ward), dx * dx + dy * dy};
+    };
+    Cell best = here;
+    auto best_rank = rank_of(here);
+    for (const Direction direction : all_directions) {
+      const Cell next = step(here, direction);
+      if (next == ward || check_step(grid_, rules_.paths, here, next).obstacle != StepObstacle::None) continue;
+      if (followed_feet_[i] + step_feet(i, next) > movers_[i].follow_feet) continue;
+      bool taken = false;
+      for (std::size_t j = 0; j < movers_.size() && !taken; ++j)
+        taken = j != i && want_[j] == next;  // one staying wants its own cell
+      if (taken) continue;
+      const auto rank = rank_of(next);
+      if (rank < best_rank) {
+        best = next;
+        best_rank = rank;
+      }
+    }
+    return best;
+  }
+
+  double step_feet(std::size_t i, Cell next) const {
+    return step_cost(grid_, rules_.paths, position_[i], next, diagonals_[i]) * grid_.scale();
   }
 
   // Heimr: "As soon as the limit is reached, no more characters can move through the border."
@@ -253,8 +294,10 @@ class Phase {
         BorderUse& use = traffic_[edge];
         if (use.count++ == 0) use.first = movers_[i].id;
       }
+      if (movers_[i].follows != nobody) followed_feet_[i] += step_feet(i, want_[i]);
+      diagonals_[i] += position_[i].x != want_[i].x && position_[i].y != want_[i].y;
       position_[i] = want_[i];
-      if (!carried(i)) ++result_.steps_taken[i];
+      if (!carried(i)) result_.walked[i].push_back(position_[i]);
     }
   }
 
@@ -282,6 +325,8 @@ class Phase {
   std::vector<int> side_;
   std::vector<double> reach_;
   std::vector<std::size_t> partner_;  // the one each carries or is carried by, once picked up
+  std::vector<double> followed_feet_;  // how far each follower has gone following
+  std::vector<int> diagonals_;         // diagonal steps taken: the 5-10-5 metric's count
   std::vector<std::size_t> by_cell_, halt_later_, walkers_;
   int step_ = 0;
   MovementResult result_;

@@ -21,6 +21,10 @@
 // and moves with its carrier, each step into the cell the carrier left. Whatever stops one stops
 // the other, and nothing is reported between the two; everyone else meets the carried one where
 // it is carried (its steps are reported like anyone's).
+// A mover may follow another (Platemail's Guard: "Move up to 15' staying adjacent to your Guard
+// Target"): it has no path of its own; at each step, once the one it follows has chosen its step,
+// it steps to stand beside that cell, while its feet last: to a free cell beside it, else the
+// free cell nearest to it, or not at all when it stands beside it already.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -44,6 +48,8 @@ struct Mover {
   bool ready = false;        // Platemail's Ready: may take an Attack of Opportunity
   double reach_feet = 0;     // Platemail: 5', or 10' with a Reach weapon (never under a cell: Grid::reach_feet)
   std::size_t carries = nobody;  // the mover it picks up and carries (an index into the movers), if any
+  std::size_t follows = nobody;  // the mover it keeps beside (an index into the movers), if any; `path` unused
+  double follow_feet = 0;        // how far it may go following
 };
 
 enum class MoveEventKind : std::uint8_t { Swap, Cross, HeadOn, SameCell, Blocked, LeftReach, BorderLimit, BorderChallenge };
@@ -92,12 +98,12 @@ struct MovementRules {
 struct MovementResult {
   std::vector<MoveEvent> events;
   std::vector<Cell> positions;  // where each mover ended
-  std::vector<int> steps_taken;  // along its own path: steps carried are not counted
+  std::vector<std::vector<Cell>> walked;  // the cells each entered by its own steps: not those it was carried
   std::vector<std::size_t> carried_by;  // for each mover, the one who picked it up and carried it, or nobody
 };
 
-// Every path must be a chain of allowed steps from its start, and a mover can carry only another
-// mover (otherwise an arbiter::Error naming the character). `traffic` is read and updated.
+// Every path must be a chain of allowed steps from its start, and a mover can carry or follow only
+// another mover (otherwise an arbiter::Error naming the character). `traffic` is read and updated.
 MovementResult resolve_movement(const Grid& grid, std::span<const Mover> movers, BorderTraffic& traffic,
                                 const MovementRules& rules = {}, const MoveDecision& decide = {});
 

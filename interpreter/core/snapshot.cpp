@@ -77,6 +77,7 @@ nlohmann::json intent_to_json(const Intent& intent, const World& world) {
   // Only when there is one: saves of fights without it stay as they were.
   if (!intent.way_not_followed.empty()) json["way_not_followed"] = intent.way_not_followed;
   if (intent.carries_target) json["carries_target"] = true;
+  if (intent.follow_feet > 0) json["follow_feet"] = intent.follow_feet;
   if (intent.carrying) json["carrying"] = true;
   return json;
 }
@@ -101,6 +102,7 @@ Intent intent_from_json(const JsonReader& j, const World& world) {
   intent.moved_feet = j["moved_feet"].number();
   intent.halted = j["halted"].boolean();
   if (const auto carries = j.optional("carries_target")) intent.carries_target = carries->boolean();
+  if (const auto follow = j.optional("follow_feet")) intent.follow_feet = follow->number();
   if (const auto carrying = j.optional("carrying")) intent.carrying = carrying->boolean();
   for (const auto& r : j["responses"].items()) intent.responses.push_back(intent_from_json(r, world));
   return intent;

@@ -77,6 +77,7 @@ const std::vector<Field> action_fields{
     {"needs_target", boolean, true_or_false},
     {"target", target_kind, "\"enemy\", \"none\", a function(me, target) or absent (any target)"},
     {"carries_target", boolean, true_or_false},
+    {"follows_target", boolean, true_or_false},
     {"away_from_hostiles", boolean, true_or_false},
     {"declared_as", text, "the name of an action"},
     {"cost", whole_number, "a whole number of action points from 0 to 1000000"},

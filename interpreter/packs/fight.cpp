@@ -151,6 +151,8 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         lua_pop(L, 1);
         a.carries_target = raw_field(L, -1, "carries_target") == LUA_TBOOLEAN && lua_toboolean(L, -1);
         lua_pop(L, 1);
+        a.follows_target = raw_field(L, -1, "follows_target") == LUA_TBOOLEAN && lua_toboolean(L, -1);
+        lua_pop(L, 1);
         if (const std::string& shown = vocabulary_.action(d->name)->declared_as;
             !shown.empty() && !vocabulary_.action(shown))
           throw Error(parse_positioned(
@@ -503,6 +505,7 @@ Intent Fight::intent_for(const Entity& who, const Action& chosen) {
   intent.ready = chosen.ready;
   intent.cost = chosen.cost;
   intent.carries_target = chosen.carries_target;
+  if (chosen.follows_target && chosen.move_feet) intent.follow_feet = static_cast<double>(*chosen.move_feet);
   intent.start = who.position;
   return intent;
 }

@@ -108,6 +108,7 @@ class Fight final : public Ruleset {
     int cost = 0;
     bool away_from_hostiles = false;  // with no way written, it moves away from every enemy
     bool carries_target = false;      // its target moves with the actor once picked up (Intent::carries_target)
+    bool follows_target = false;      // the actor keeps beside its target as it moves (Intent::follow_feet)
     std::vector<std::string> allowed_by;  // if any: only a character with one of these statuses may take it
     std::optional<long> move_feet;
     Function resolve;

@@ -164,7 +164,9 @@ define("Aim", { target = "none", resolve = function(ctx) act(ctx, ctx.actor.name
 -- Defend and Guard "make no Attacks except Attacks of Opportunity"; their effect is on the
 -- Attacks against them and their charges (attack.lua).
 define("Defend", { target = "none", resolve = function() end })
-define("Guard", { needs_target = true, resolve = function(ctx)
+-- Guard: "Move up to 15' staying adjacent to your Guard Target": the Guard keeps beside its ward
+-- as it moves, step by step while everyone moves (the runtime's `follows_target`).
+define("Guard", { needs_target = true, follows_target = true, resolve = function(ctx)
   if not (ctx.target and grid.adjacent(ctx.actor.cell, ctx.target.cell)) then
     act(ctx, ("%s cannot reach %s to Guard them"):format(ctx.actor.name, ctx.target and ctx.target.name or "anyone"))
   end

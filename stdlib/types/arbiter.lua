@@ -52,6 +52,7 @@ local arbiter = {
 ---@field needs_target? boolean a sheet must give a target
 ---@field target? "enemy"|"none"|fun(me: world.Character, target: world.Character): boolean, string? "enemy": an attack, so an order at oneself or an ally is refused; "none": it takes no target, an order giving one is refused; a function: whom it may be taken at (false and why: refused before it is declared)
 ---@field carries_target? boolean picks the target up once beside it and carries it along while everyone moves (Rescue; docs/fights.md)
+---@field follows_target? boolean keeps beside the target as the target moves, up to `move` feet, in place of a path of its own (Guard; docs/fights.md)
 ---@field away_from_hostiles? boolean with no way written, move away from every enemy (Fall Back)
 ---@field declared_as? string what the others see declared (tempo's Feint: "Melee Attack")
 ---@field cost? integer action points (sequential phases), 0 to 1000000

@@ -214,6 +214,34 @@ test.case("Guard: d6 odd, 'the attacker rolls their Attack against the Guarded n
   duel.no_failures(f)
 end)
 
+test.case("Guard: 'Move up to 15' staying adjacent to your Guard Target': the Bodyguard keeps beside the Mage as she moves, and guards her there", function()
+  -- The Mage walks B2 → D2; the Bodyguard, beside her at B3, steps into C2 behind her. The Orc
+  -- at E3, beside D2, Counters her: d20 16 beats the Guard's 13, d6 4, even: the Bodyguard is
+  -- hit (Leather's Absorb 1 takes the Wound). Left at B3, he could not have guarded her, and 16
+  -- would have beaten her own Defense 15.
+  local f = duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+    { name = "Bodyguard", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "E3", weapon = "Axe", armor = "Leather" },
+  }, { 16, 4 })
+  f:round [[
+    Mage:
+      1: Move E, E
+      2: Defend
+    Bodyguard:
+      1: Guard -> "Mage"
+      2: Guard -> "Mage"
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+  ]]
+  test.equal(f:cell("Mage"), "D2")
+  test.equal(f:cell("Bodyguard"), "C2")
+  test.equal(duel.attacks(f, "target"), { "Bodyguard" })
+  test.equal(f:stat("Mage", "wounds"), nil)
+  duel.no_failures(f)
+end)
+
 -- A house rule for the next case: a flask of poison gas, thrown, whose Wound Ignores Absorb ("This
 -- mostly includes environmental dangers like falling, drowning or poison gas").
 arbiter.define.action("Throw Gas Flask", { ready = true, needs_target = true, target = "enemy", resolve = function(ctx)
