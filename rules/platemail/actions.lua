@@ -212,13 +212,15 @@ end })
 -- Support Actions
 
 -- Use Item: quick uses keep the character Ready, complex ones do not. What is used: the order's
--- argument ("Use Item (reload)", "(free Aldric)", "(swap)", "(stow bow and draw sword)"), or else
--- what is needed — the character's own Entrapment, then a reload.
+-- argument ("Use Item (reload)", "(free Aldric)", "(swap)", "(stow bow and draw sword)", "(open
+-- door)", "(close door N)"), or else what is needed — the character's own Entrapment, then a reload.
 local function use_of(me, intent)
   local said = intent.arguments and intent.arguments[1] and intent.arguments[1]:lower() or ""
   if said:find("free") or (said == "" and status.has(me, "Entrapped")) then return "free", "quick" end
   -- "Examples: Drinking a potion, swapping weapons, reloading a light crossbow" are Quick.
   if said:find("swap") or said:find("draw") or said:find("stow") then return "swap", "quick" end
+  -- Opening or closing a door is not among the examples: quick, like them (README: default chosen).
+  if said:find("door") or said:find("^%s*open%f[%A]") or said:find("^%s*close%f[%A]") then return "door", "quick" end
   local reload = combat.reload(attack.combatant(me), "ranged")
   if said:find("reload") or (said == "" and reload and not attack.loaded(me)) then
     return "reload", reload or "quick"
@@ -264,6 +266,74 @@ local function swap(ctx, use)
   act(ctx, ("%s stows the %s and draws the %s (Use Item, %s)"):format(me.name, stowed or "nothing", drawn, use))
 end
 
+-- "Manipulate the environment (close or open an adjacent door)": a door on a side of the user's
+-- cell (a door is a border between side-by-side cells). The argument says which way, "open" or
+-- "close", and may name the side ("open door E", "close the north door"); without a side, the only
+-- door beside the user that the use would change (README: default chosen).
+local SIDES = { n = "N", north = "N", e = "E", east = "E", s = "S", south = "S", w = "W", west = "W" }
+local CORNERS = { ne = true, nw = true, se = true, sw = true, northeast = true, northwest = true, southeast = true,
+                  southwest = true, ["north-east"] = true, ["north-west"] = true, ["south-east"] = true,
+                  ["south-west"] = true }
+
+-- The doors on the sides of `cell`: { side, cell (beyond it), name, state }.
+local function doors_beside(cell)
+  local found = {}
+  for _, side in ipairs({ "N", "E", "S", "W" }) do
+    local beyond = grid.step(cell, side)
+    local border = beyond and grid.border(cell, beyond)
+    if border and border.door ~= "none" then
+      found[#found + 1] = { side = side, cell = beyond, name = border.name ~= "" and border.name or "door",
+                            state = border.door }
+    end
+  end
+  return found
+end
+
+-- The door the argument means, or nil and why not.
+local function door_meant(cell, said, wanted)
+  local doors, side = doors_beside(cell), nil
+  for word in said:gmatch("[%a%-]+") do
+    if CORNERS[word] then return nil, ("a door is on a side of a square (N, E, S or W), not %s"):format(word:upper()) end
+    side = side or SIDES[word]
+  end
+  if #doors == 0 then return nil, ("there is no door beside %s"):format(cell) end
+  if side then
+    for _, door in ipairs(doors) do
+      if door.side == side then return door end
+    end
+    return nil, ("there is no door to the %s of %s"):format(side, cell)
+  end
+  local to_change, sides = {}, {}
+  for _, door in ipairs(doors) do
+    if door.state ~= wanted then
+      to_change[#to_change + 1] = door
+      sides[#sides + 1] = door.side
+    end
+  end
+  if #to_change == 1 then return to_change[1] end
+  -- None to change: the one beside is already as wanted (said below, naming it).
+  if #to_change == 0 and #doors == 1 then return doors[1] end
+  if #to_change == 0 then return nil, ("every door beside %s is already %s"):format(cell, wanted) end
+  return nil, ("there are doors to the %s: say which, as in 'Use Item (%s door %s)'"):format(
+    table.concat(sides, " and "), wanted == "open" and "open" or "close", sides[1])
+end
+
+local function door(ctx, use)
+  local me = ctx.actor
+  local said = ctx.arguments[1]:lower()
+  local wanted = said:find("^%s*open%f[%A]") and "open" or said:find("^%s*close%f[%A]") and "closed" or nil
+  if not wanted then
+    return act(ctx, ("%s cannot use the door: say whether to open or close it, as in 'Use Item (open door)'"):format(
+      me.name))
+  end
+  local verb = wanted == "open" and "open" or "close"
+  local chosen, why = door_meant(me.cell, said, wanted)
+  if chosen and chosen.state == wanted then why = ("the %s to the %s is already %s"):format(chosen.name, chosen.side, wanted) end
+  if why then return act(ctx, ("%s cannot %s a door: %s"):format(me.name, verb, why)) end
+  grid.set_door(me.cell, chosen.cell, wanted, me.name .. ": Use Item")
+  act(ctx, ("%s %ss the %s to the %s (Use Item, %s)"):format(me.name, verb, chosen.name, chosen.side, use))
+end
+
 define("Use Item", {
   ready = function(me, intent)
     local _, use = use_of(me, intent)
@@ -274,6 +344,7 @@ define("Use Item", {
     local what, use = use_of(me, ctx)
     if what == "free" then return free(ctx, use) end
     if what == "swap" then return swap(ctx, use) end
+    if what == "door" then return door(ctx, use) end
     if what == "reload" then
       world.set_stat(me, "loaded", true, "reloaded")
       return act(ctx, ("%s reloads the %s (Use Item, %s)"):format(me.name, me.stats.weapon, use))

@@ -46,11 +46,11 @@ for _, limb in ipairs(tables.weapon_properties.severs_limb.limbs) do
 end
 
 -- ---------------------------------------------------------------------------------------------
--- Narration: the actions write their own sentences (`text`), dice and all; the raw rolls and
--- stat changes are in the log for disputes, not read aloud.
+-- Narration: the actions write their own sentences (`text`), dice and all; the raw rolls, stat
+-- changes and doors changed (Use Item tells those) are in the log for disputes, not read aloud.
 
 arbiter.define.table("narration", {
-  roll = "", stat_changed = "",
+  roll = "", stat_changed = "", door_changed = "",
   attack = "{text}", attack_missed_out = "{text}", wounded = "{text}", crash = "{text}", clash = "{text}",
   check = "{text}", falls = "{text}", dies = "{text}", wakes = "{text}", limb_saved = "{text}",
   acts = "{text}", blocked = "{text}",

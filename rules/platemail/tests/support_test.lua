@@ -431,3 +431,75 @@ test.case("a shield needs a free hand: with a two-handed weapon it gives nothing
   test.equal(duel.attacks(f, "hit", "Orc"), { true, false })
   duel.no_failures(f)
 end)
+
+-- Ana in C2 with walls N and S of the way east, and a closed door between C2 and D2.
+local function doorway(dice)
+  return duel.new({
+    { name = "Ana", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  }, dice, { width = 10, height = 6, walls = { { "C1", "D1" }, { "C3", "D3" } },
+             borders = { { between = { "C2", "D2" }, name = "door", door = "closed" } } })
+end
+
+test.case("Use Item: 'This Action lets you manipulate the environment (close or open an adjacent door)' — opened, then walked through", function()
+  local f = doorway()
+  f:round [[
+    Ana:
+      1: Use Item (open door)
+      2: Move E, E
+  ]]
+  test.truthy(duel.narrated(f, "Ana opens the door to the E (Use Item, quick)"))
+  test.equal(f:within(function() return grid.border("C2", "D2").door end), "open")
+  test.equal(#f:events("door_changed"), 1)
+  test.equal(f:cell("Ana"), "E2")
+  f:round [[
+    Ana:
+      1: Move W, W
+      2: Use Item (close door E)
+  ]]
+  test.truthy(duel.narrated(f, "Ana closes the door to the E (Use Item, quick)"))
+  test.equal(f:within(function() return grid.border("C2", "D2").door end), "closed")
+  duel.no_failures(f)
+end)
+
+test.case("Use Item on a door: the one named by its side, else the only one the use would change; otherwise it says why", function()
+  local f = duel.new({
+    { name = "Ana", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Bea", side = "party", at = "F5", weapon = "Sword", armor = "Leather" },
+    { name = "Cid", side = "party", at = "H2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  }, nil, { width = 10, height = 6, borders = {
+    { between = { "C2", "D2" }, name = "door", door = "closed" },
+    { between = { "C2", "C3" }, name = "hatch", door = "closed" },
+    { between = { "H2", "I2" }, name = "gate", door = "open" } } })
+  f:round [[
+    Ana:
+      1: Use Item (open door)
+      2: Use Item (open door NE)
+    Bea:
+      1: Use Item (close door)
+      2: Use Item (door)
+    Cid:
+      1: Use Item (close door W)
+      2: Use Item (open the gate)
+  ]]
+  test.truthy(duel.narrated(f, "Ana cannot open a door: there are doors to the N and E: say which, as in 'Use Item (open door N)'"))
+  test.truthy(duel.narrated(f, "Ana cannot open a door: a door is on a side of a square (N, E, S or W), not NE"))
+  test.truthy(duel.narrated(f, "Bea cannot close a door: there is no door beside F5"))
+  test.truthy(duel.narrated(f, "Bea cannot use the door: say whether to open or close it, as in 'Use Item (open door)'"))
+  test.truthy(duel.narrated(f, "Cid cannot close a door: there is no door to the W of H2"))
+  test.truthy(duel.narrated(f, "Cid cannot open a door: the gate to the E is already open"))
+  test.equal(#f:events("door_changed"), 0)
+  f:round [[
+    Ana:
+      1: Use Item (open door N)
+      2: Use Item (open door)
+    Cid:
+      1: Use Item (close gate)
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Ana opens the hatch to the N (Use Item, quick)"))
+  test.truthy(duel.narrated(f, "Ana opens the door to the E (Use Item, quick)"), "the only one still closed")
+  test.truthy(duel.narrated(f, "Cid closes the gate to the E (Use Item, quick)"))
+  duel.no_failures(f)
+end)
