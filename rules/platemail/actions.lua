@@ -54,8 +54,12 @@ local function wounded(me)
 end
 
 local function move_only(ctx)
-  -- Prone characters get up by moving (fight.lua: default chosen).
-  if ctx.moved > 0 and status.has(ctx.actor, "Prone") then status.remove(ctx.actor, "Prone", "gets up") end
+  -- Prone characters get up by moving (fight.lua: default chosen): one Prone when the phase began.
+  -- One that fell Prone in a Crash on the way was stopped by it, and stays down.
+  local me = ctx.actor
+  if ctx.moved > 0 and status.has(me, "Prone") and not attack.phase.fell_prone[me.name] then
+    status.remove(me, "Prone", "gets up")
+  end
 end
 
 -- ---------------------------------------------------------------------------------------------
@@ -364,6 +368,7 @@ local function carriable(me, other)
 end
 
 define("Rescue", { needs_target = true, carries_target = true, target = carriable, resolve = function(ctx)
+  move_only(ctx)
   local me, carried = ctx.actor, attack.rescued(ctx.actor)
   if not carried then
     return act(ctx, ("%s cannot reach %s to carry them"):format(me.name, ctx.target and ctx.target.name or "anyone"))
@@ -408,6 +413,7 @@ define("Dazed", { involuntary = true, resolve = function(ctx) act(ctx, ctx.actor
 -- Terror: "You must move up to 30 feet ... away from hostiles if possible. If unable to move
 -- away, or moving would place you in more danger, you may make one Attack at Disfavor."
 define("Terror", { involuntary = true, resolve = function(ctx)
+  move_only(ctx)
   if ctx.moved > 0 then return act(ctx, ctx.actor.name .. " flees in terror") end
   local foe = adjacent_opponents(ctx.actor)[1]
   if foe then return attack.make(ctx, foe, { verb = "Terror" }) end

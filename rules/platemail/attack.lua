@@ -12,9 +12,13 @@ local attack = {}
 -- an Unaware target by each attacker this phase, Attacks each Guard has tried to block, each
 -- character as combat.lua reads it (attack.combatant: the actions read the phase's starting
 -- state, so it is worked out once; fight.lua forgets one whose Ready changes while everyone moves,
--- and its Wound tally reads them after the phase's changes have landed), and who has shot a
--- weapon that Requires Reload (attack.loaded).
-attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {}, shot = {} }
+-- and its Wound tally reads them after the phase's changes have landed), who has shot a weapon
+-- that Requires Reload (attack.loaded), and who fell Prone in a Crash while everyone moved (moving
+-- ends only a Prone that was there when the phase began: actions.lua).
+function attack.start_phase()
+  attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {}, shot = {}, fell_prone = {} }
+end
+attack.start_phase()
 
 -- Skulk: "Your first Attack on an Unaware Target is made with Favor". The targets a skulker has
 -- attacked since it hid are its stat `ambushed` (a list of names), so they stay spent across

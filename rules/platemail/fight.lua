@@ -205,7 +205,7 @@ local phase = { opportunity_taken = {}, clashed = {} }
 
 arbiter.define.hook("phase_start", function()
   phase.opportunity_taken, phase.clashed = {}, {}
-  attack.phase.unaware_attacked, attack.phase.guarded, attack.phase.combatants, attack.phase.shot = {}, {}, {}, {}
+  attack.start_phase()
 end)
 
 ---The opponent a character clashed with this Action Phase, if it clashed (a Charge keeps its
@@ -254,6 +254,12 @@ local function crash_save(c, ready, saved)
          not ok and not ready
 end
 
+-- Crash: "fall Prone". Moving this phase does not get it up again (actions.lua).
+local function fall_prone(c)
+  status.apply(c, "Prone", { cause = "Crash" })
+  attack.phase.fell_prone[c.name] = true
+end
+
 local crossing = { swap = true, cross = true, head_on = true, same_cell = true }
 -- Meetings of two stepping into one cell, which only one of them can take.
 local one_cell = { head_on = true, same_cell = true }
@@ -298,8 +304,8 @@ arbiter.define.hook("movement", function(event)
       held and ("holds %s"):format(event.to) or takes and ("but %s takes %s: stops"):format(mover.name, event.to) or nil)
     log.event("crash", { mover = mover.name, other = other.name, text = ("Crash! %s and %s cross paths at %s. %s. %s."):format(
       mover.name, other.name, event.to, mover_text, other_text) }, "Crash")
-    if mover_falls then status.apply(mover, "Prone", { cause = "Crash" }) end
-    if other_falls then status.apply(other, "Prone", { cause = "Crash" }) end
+    if mover_falls then fall_prone(mover) end
+    if other_falls then fall_prone(other) end
     if not mover_ok and not other_ok then return "both" end
     if not mover_ok then return "mover" end
     if not other_ok or takes then return "other" end

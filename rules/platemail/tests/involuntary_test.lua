@@ -35,6 +35,56 @@ test.case("Crash: 'Ready Characters that fail ... become Not Ready. Not Ready Ch
   duel.no_failures(f)
 end)
 
+test.case("Crash: 'Not Ready Characters that fail their Dexterity Save end their movement early and fall Prone' — after steps taken, Prone stays until the next move", function()
+  -- Aldric Moves S, S from D4 and Brenna Sprints E from A2: they cross at D2 on her third step, after
+  -- she has moved 10'. Saves d20 5: both fail; Brenna falls Prone (README: "it ends when the
+  -- character next moves"), and the steps before the Crash do not get her up again.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "D4", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  }, { 5, 5 })
+  f:round [[
+    Aldric:
+      1: Move S, S
+      2: Defend
+    Brenna:
+      1: Sprint E, E, E, E, E
+      2: Move N
+  ]]
+  test.equal(#f:events("crash"), 1)
+  test.equal(f:cell("Brenna"), "C3", "stopped at C2 by the Crash, then one step N")
+  test.equal(f:events("status_applied")[1].fields.status, "Prone")
+  local removed = f:events("status_removed")
+  test.equal(#removed, 1, "Prone ends once, by the Move of the 2nd Action Phase")
+  test.equal({ removed[1].fields.status, removed[1].phase }, { "Prone", 2 })
+  test.falsy(f:has("Brenna", "Prone"))
+  duel.no_failures(f)
+end)
+
+test.case("Prone 'ends when the character next moves' (README), whatever action moves it: Rescue and Terror too", function()
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B5", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "E5", weapon = "Sword", armor = "Leather" },
+    { name = "Cara", side = "party", at = "H2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  })
+  f:within(function()
+    status.apply("Brenna", "Prone")
+    status.apply("Cara", "Prone")
+    status.apply("Cara", "Terrified")
+  end)
+  f:round [[
+    Brenna:
+      1: Rescue -> "Aldric"
+      2: Defend
+  ]]
+  test.truthy(f:cell("Brenna") ~= "E5" and f:cell("Cara") ~= "H2", "both moved")
+  test.falsy(f:has("Brenna", "Prone"))
+  test.falsy(f:has("Cara", "Prone"))
+  duel.no_failures(f)
+end)
+
 test.case("Crash: of two allies who both save stepping into one cell, one takes it and the other stops, as told", function()
   -- Saves d20 15: Aldric 18, Brenna 12, both saved. Only one can stand in B2: the Crash tells who
   -- goes on and who stops, and the moves agree.
