@@ -49,7 +49,8 @@ function attack.loaded(me)
 end
 
 ---A roll of one of the checks the source names but does not define (rules.checks, README: default
----chosen), with no difficulty: Stealth is compared with each onlooker's Perception.
+---chosen), with no difficulty: Stealth is compared with each onlooker's Perception. The roller's
+---statuses add their modifiers for every check (roll "check") and for this one (its name).
 ---@param who world.Character
 ---@param check string "stealth", "medical", "concentration", "dexterity_saving_throw"
 ---@param parts? platemail.Part[] modifiers
@@ -62,6 +63,9 @@ function attack.roll_check(who, check, parts, reason)
   local roll = dice.roll(("%dd%d"):format(die.count, die.sides), reason)
   local all = { { amount = stat, reason = checks.stats[check] } }
   for _, part in ipairs(parts or {}) do all[#all + 1] = part end
+  for _, roll in ipairs({ "check", check }) do
+    for _, part in ipairs((status.modifiers(who, roll))) do all[#all + 1] = part end
+  end
   local total = roll.total + combat.sum(all)
   return total, ("d%d %d%s = %d"):format(die.sides, roll.total, attack.terms(all), total)
 end
@@ -279,6 +283,7 @@ function attack.make(ctx, target, how)
     distance = distance, high_ground = high_ground,
     first_attack_on_unaware = first_unaware, opportunity = how.opportunity, clash = how.clash,
     aimed = ctx.aimed, range = how.profile and how.profile.range or nil,
+    attacker_statuses = (status.modifiers(me, "attack")), target_statuses = (status.modifiers(target, "attacks against")),
   }
   local parts, out_of_range = combat.attack_modifiers(mine, theirs, situation)
   if not parts then return missed_out(me, verb, ("cannot reach %s: %s"):format(target.name, out_of_range)) end

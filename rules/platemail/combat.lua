@@ -43,6 +43,8 @@ local arbiter = require "arbiter"
 ---@field opportunity? boolean an Attack of Opportunity (not part of the attacker's action)
 ---@field clash? boolean the Attack of a Clash (Charge keeps its Favor whatever `moved`)
 ---@field dual_wield? boolean
+---@field attacker_statuses? platemail.Part[] the modifiers the attacker's statuses put on its Attack rolls (roll "attack")
+---@field target_statuses? platemail.Part[] those the target's statuses put on Attack rolls against it (roll "attacks against")
 
 ---One hit landing in an Action Phase, for the tally.
 ---@class platemail.Hit
@@ -433,8 +435,9 @@ end
 ---action, Aim, the target's action, an Unaware target), Cover ("Cover gives a -2 to rolls that
 ---target the Character in Cover"), the attacker's Wounds, a Strength shortfall, the weapon's
 ---Attack bonuses (Flail: "+2 Attack against Targets with Shields"), Dual Wield ("-2 to
----attacks"), High Ground ("Ranged Attacks from High Ground receive +2 Attack") and the range
----band. Parts of 0 are left out.
+---attacks"), High Ground ("Ranged Attacks from High Ground receive +2 Attack"), the range
+---band, and what the statuses of both put on the roll (a house rule's: `situation.attacker_statuses`,
+---`situation.target_statuses`). Parts of 0 are left out.
 ---@param attacker platemail.Combatant
 ---@param target platemail.Combatant
 ---@param situation platemail.Situation
@@ -453,6 +456,9 @@ function combat.attack_modifiers(attacker, target, situation)
   add_part(parts, combat.strength_modifier(attacker, kind))
   for _, part in ipairs(add_weapon_bonuses({}, "attack", attacker, target, kind)) do add_part(parts, part.amount, part.reason) end
   if situation.dual_wield then add_part(parts, rules.dual_wield.attack, "Dual Wield") end
+  for _, statuses in ipairs({ situation.attacker_statuses or {}, situation.target_statuses or {} }) do
+    for _, part in ipairs(statuses) do add_part(parts, part.amount, part.reason) end
+  end
   if is_ranged(kind) then
     if situation.high_ground then add_part(parts, rules.ranged.high_ground, "High Ground") end
     local attack = combat.attack_row(attacker, kind)
