@@ -52,6 +52,23 @@ TEST_CASE("general targets: closest, farthest, most injured, biggest (Platemail:
   CHECK(world.get(*biggest(world, aldric, Relation::Enemy, rules)).name == "Orc #2");
 }
 
+TEST_CASE("a character without the injury stat is unhurt, 0, when it counts harm taken (Platemail: \"The most injured "
+          "enemy\" at the start of a fight)",
+          "[world][lookup]") {
+  World world(Grid(10, 10));
+  world.add(character("Aldric", "party", {0, 0}));
+  world.add(character("Orc", "orcs", {5, 0}));
+  world.add(character(world.unique_name("Orc"), "orcs", {2, 0}));
+  const LookupRules rules;
+  const Entity& aldric = world.find("Aldric");
+  // Nobody hurt: every enemy is a candidate, and the tie goes to the nearer.
+  CHECK(world.get(*most_injured(world, aldric, Relation::Enemy, rules)).name == "Orc #2");
+  world.get(2).stats["wounds"] = 1;
+  CHECK(world.get(*most_injured(world, aldric, Relation::Enemy, rules)).name == "Orc");
+  world.get(2).stats["wounds"] = 0;  // a wounds stat of 0 is the same as none
+  CHECK(world.get(*most_injured(world, aldric, Relation::Enemy, rules)).name == "Orc #2");
+}
+
 TEST_CASE("injury can be a stat that falls (hit points) and characters out of the fight are skipped", "[world][lookup]") {
   World world(Grid(5, 5));
   world.add(character("Aldric", "party", {0, 0}));
@@ -59,6 +76,7 @@ TEST_CASE("injury can be a stat that falls (hit points) and characters out of th
   world.add(character("Goblin #2", "goblins", {2, 0}, {{"hp", 3}}));
   world.add(character("Goblin #3", "goblins", {3, 0}, {{"hp", 0}}));
   world.get(4).statuses.push_back(ActiveStatus{.name = "Dead", .source = no_entity, .timed = false, .remaining = 0, .stacks = 1});
+  world.add(character("Goblin #4", "goblins", {0, 1}));  // no hit points known: not compared
   const LookupRules rules{.injury_stat = "hp", .more_is_worse = false, .size_stat = "size", .out_of_fight = {"Dead"}};
   const Entity& aldric = world.find("Aldric");
   CHECK(world.get(*most_injured(world, aldric, Relation::Enemy, rules)).name == "Goblin #2");

@@ -79,7 +79,10 @@ std::optional<EntityId> most_injured(const World& world, const Entity& of, Relat
                                      const Keep& keep) {
   return best(world, of, relation, rules, keep, [&](const Entity& e) -> std::optional<double> {
     const auto injury = number_stat(e, rules.injury_stat);
-    if (!injury) return std::nullopt;
+    // A stat that counts harm taken starts at 0: a character without it is unhurt (Platemail's
+    // wounds before the first hit). One that falls as a character is hurt (hit points) has no such
+    // start, so without it a character is not compared.
+    if (!injury) return rules.more_is_worse ? std::optional(0.0) : std::nullopt;
     return rules.more_is_worse ? *injury : -*injury;
   });
 }

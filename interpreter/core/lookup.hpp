@@ -35,7 +35,8 @@ std::optional<EntityId> closest(const World& world, const Entity& of, Relation r
                                 const Keep& keep = {});
 std::optional<EntityId> farthest(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
                                  const Keep& keep = {});
-// Characters without the stat are not candidates.
+// By the injury stat. When more is worse (harm taken), a character without the stat counts as 0,
+// unhurt; when less is worse (hit points), it is not a candidate.
 std::optional<EntityId> most_injured(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
                                      const Keep& keep = {});
 std::optional<EntityId> biggest(const World& world, const Entity& of, Relation relation, const LookupRules& rules,

@@ -17,7 +17,7 @@
 ---@alias world.Relation "any"|"ally"|"enemy"
 
 ---@class world.Lookups
----@field injury? string the stat that measures injury (default "wounds")
+---@field injury? string the stat that measures injury (default "wounds"); without it a character counts as 0 when more is worse
 ---@field more_is_worse? boolean true when a higher injury stat is worse (default true; false for hit points)
 ---@field size? string the stat that measures size (default "size")
 ---@field out_of_fight? string[] statuses that remove a character from every lookup ("Dead")
@@ -62,6 +62,8 @@ function world.closest(of, relation, keep) end
 function world.farthest(of, relation, keep) end
 
 ---"The most injured enemy", by the injury stat (the ruleset's flow table names it: `lookups`); ties go to the nearer.
+---A character without the stat counts as 0, unhurt, when more is worse (wounds taken); with
+---`more_is_worse = false` (hit points) it is not a candidate.
 ---@param of string|world.Character
 ---@param relation? world.Relation
 ---@param keep? fun(c: world.Character): boolean only the characters it returns true for are candidates (one `of` perceives)

@@ -187,6 +187,32 @@ test.case("'The biggest enemy orc', the source's own general Target: the biggest
   duel.no_failures(f)
 end)
 
+test.case("'The most injured enemy', the source's own general Target: with nobody hurt yet, the nearest; then the one with more Wounds", function()
+  -- No one's encounter gives Wounds but Brute's (`wounds = 0`): all are unhurt, so the nearest, Orc
+  -- #2, is the most injured (d20 2: a miss). Aldric's named shot hits the Orc (d20 17 −2 for 35'
+  -- against Unarmored Defense 13), and in the next Round the Orc, with its Wound, is the most
+  -- injured though Orc #2 is nearer (d20 2).
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "A2", weapon = "Short Bow", armor = "Leather" },
+    { name = "Orc", side = "foes", at = "H2", weapon = "Axe" },
+    { name = "Orc #2", side = "foes", at = "E2", weapon = "Axe" },
+    { name = "Brute", side = "foes", at = "H5", weapon = "Axe", stats = { wounds = 0 } },
+  }, { 2, 17, 2 })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> the most injured enemy
+      2: Ranged Attack -> "Orc"
+  ]]
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> the most injured enemy
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "target", "Aldric"), { "Orc #2", "Orc", "Orc" })
+  test.equal(duel.attacks(f, "hit", "Aldric"), { false, true, false })
+  duel.no_failures(f)
+end)
+
 test.case("orders the source gives no target are refused with one: Prepare Spell ('You don't designate a Target yet'), Defend, Aim, Focus Spell", function()
   local f = duel.pair({}, {})
   for _, order in ipairs({ "Prepare Spell (Fireball)", "Defend", "Aim", "Focus Spell" }) do

@@ -128,3 +128,16 @@ test.case("melee reach counts steps: a diagonal neighbour is within reach on a e
   test.equal(#bout.exchanges(f), 1)
   test.equal(f:cell("Ana"), "B2", "no Move toward one already beside her")
 end)
+
+test.case("the most injured enemy: no one hurt yet (no wounds stat) is 0 Wounds each, and the closer one is taken", function()
+  -- Bo beside Ana, Cy far off on his side: neither has a `wounds` stat when the fight begins.
+  local f = bout.new({}, {}, { 9, 1 }, nil, { at = "H2" })
+  f:round [[
+    Ana:
+      1: Melee Attack -> the most injured enemy
+    Bo:
+    Cy:
+  ]]
+  test.equal(bout.declared(f), { "Ana Melee Attack 8" })
+  test.equal(f:events("declared")[1].fields.summary, "Melee Attack → Bo")
+end)
