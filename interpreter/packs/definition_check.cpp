@@ -68,6 +68,8 @@ bool names(lua_State* L, int value) {
   return count == length;
 }
 
+bool names_or_function(lua_State* L, int value) { return function(L, value) || names(L, value); }
+
 constexpr const char* true_or_false = "true or false";
 
 // docs/fights.md, "Actions".
@@ -83,7 +85,7 @@ const std::vector<Field> action_fields{
     {"cost", whole_number, "a whole number of action points from 0 to 1000000"},
     {"involuntary", boolean, true_or_false},
     {"usage", text, "a string"},
-    {"allowed_by", names, "a list of status names"},
+    {"allowed_by", names_or_function, "a list of status names or a function(me)"},
     {"resolve", function, "a function(ctx)"},
 };
 const std::vector<Field> condition_fields{{"test", function, "a function(me, ...)"}};

@@ -145,6 +145,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         lua_pop(L, 1);
         a.ready_when = function_field(*d, "ready");
         a.target_allowed = function_field(*d, "target");
+        a.allowed_when = function_field(*d, "allowed_by");
         if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
         lua_pop(L, 1);
         a.away_from_hostiles = raw_field(L, -1, "away_from_hostiles") == LUA_TBOOLEAN && lua_toboolean(L, -1);
@@ -908,6 +909,14 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
       std::none_of(chosen.allowed_by.begin(), chosen.allowed_by.end(),
                    [&](const std::string& status) { return actor.status(status) != nullptr; }))
     return fmt::format("{} is only allowed to a character who is {}", chosen.name, fmt::join(chosen.allowed_by, " or "));
+  if (chosen.allowed_when.ref != LUA_NOREF) {
+    StackGuard guard{L_};
+    lua::push_entity(L_, intent.actor);
+    call(chosen.allowed_when, 1, 2);
+    if (!lua_toboolean(L_, -2))
+      return lua_type(L_, -1) == LUA_TSTRING ? std::string(lua_tostring(L_, -1))
+                                             : fmt::format("the rules do not let {} {} now", actor.name, chosen.name);
+  }
   // An attack (`target = "enemy"`) at oneself or an ally, from a pack's intent or a sheet read
   // without a roster: "the moving enemy", "adjacent opponents".
   if (intent.target != no_entity && vocabulary_.action(chosen.name)->enemy_target) {

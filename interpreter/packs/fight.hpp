@@ -110,6 +110,7 @@ class Fight final : public Ruleset {
     bool carries_target = false;      // its target moves with the actor once picked up (Intent::carries_target)
     bool follows_target = false;      // the actor keeps beside its target as it moves (Intent::follow_feet)
     std::vector<std::string> allowed_by;  // if any: only a character with one of these statuses may take it
+    Function allowed_when;  // allowed_by = function(me) -> ok, why: who may take it (Platemail's Rapid Fire: no crossbow)
     std::optional<long> move_feet;
     Function resolve;
   };
@@ -139,8 +140,8 @@ class Fight final : public Ruleset {
   // proposal: the intent it takes, or none. A refusal with a reason is logged, unless `refusal` is
   // given: then it is told there as the narration would tell it, and not logged.
   // Why the rules forbid `intent` whoever proposes it: a status that forbids the action, an
-  // `allowed_by` the actor lacks, an attack at oneself or an ally, a target the action's own
-  // `target` function refuses. nullopt: allowed.
+  // `allowed_by` the actor lacks (a status, or what its function refuses), an attack at oneself or
+  // an ally, a target the action's own `target` function refuses. nullopt: allowed.
   std::optional<std::string> forbidden(const Intent& intent);
   std::optional<Intent> judge(const Function& f, int nargs, const Entity& who, const Intent* proposal,
                               std::string* refusal = nullptr);

@@ -155,12 +155,14 @@ define("Ranged Attack", { needs_target = true, target = "enemy", resolve = funct
 end })
 
 -- Rapid Fire: "Make 2 Ranged Attacks at designated Target(s)." "Weapons, like crossbows, that
--- require a Use Item Action to reload between Attacks cannot be used for this Action."
-define("Rapid Fire", { needs_target = true, target = "enemy", resolve = function(ctx)
-  local ok, why = combat.can_rapid_fire(attack.combatant(ctx.actor))
-  if not ok then return act(ctx, ctx.actor.name .. " cannot Rapid Fire: " .. why) end
-  for _ = 1, data["Rapid Fire"].attacks.count do attack.make(ctx, ctx.target, { kind = "ranged" }) end
-end })
+-- require a Use Item Action to reload between Attacks cannot be used for this Action": nor can a
+-- weapon with no ranged attack. Refused before it is declared (`allowed_by`): the character takes
+-- the default order, and the note says why.
+define("Rapid Fire", { needs_target = true, target = "enemy",
+  allowed_by = function(me) return combat.can_rapid_fire(attack.combatant(me)) end,
+  resolve = function(ctx)
+    for _ = 1, data["Rapid Fire"].attacks.count do attack.make(ctx, ctx.target, { kind = "ranged" }) end
+  end })
 
 -- Aim: "If your next Action is Ranged Attack, it gains Favor and has +1 Penetration."
 define("Aim", { target = "none", resolve = function(ctx) act(ctx, ctx.actor.name .. " takes aim") end })

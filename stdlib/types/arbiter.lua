@@ -58,7 +58,7 @@ local arbiter = {
 ---@field cost? integer action points (sequential phases), 0 to 1000000
 ---@field involuntary? boolean forced by the rules (Crash, Dazed): a sheet may not order it
 ---@field usage? string how it is written, told instead of each mistake in an order of it
----@field allowed_by? string[] only a character with one of these statuses may take it
+---@field allowed_by? string[]|fun(me: world.Character): boolean, string? only a character with one of these statuses may take it; or a function: whether `me` may take it now (false and why: refused before it is declared)
 ---@field resolve? fun(ctx: flow.Intent) carries it out; its changes commit when it returns
 
 ---A condition phrase's test, in a fight: placeholders arrive as arguments in order

@@ -120,11 +120,16 @@ test.case("Rapid Fire with Darts: thrown weapons are 'Ranged Weapons'; only thos
   duel.no_failures(f)
 end)
 
-test.case("Rapid Fire refused: 'Weapons, like crossbows, that require a Use Item Action to reload ... cannot be used'", function()
+test.case("Rapid Fire refused before it is declared: 'Weapons, like crossbows, that require a Use Item Action to reload ... cannot be used'", function()
+  -- Refused as the phase begins, like an order a status forbids: Aldric takes the default order
+  -- (Defend) in its place, and the note says which order and why; nothing is shot.
   local f = pair({ at = "A2", weapon = "Light Crossbow" }, { at = "F2" }, {})
   f:round(duel.still('Rapid Fire -> "Orc"'))
   test.equal(#f:events("attack"), 0)
-  test.truthy(duel.narrated(f, "cannot Rapid Fire"))
+  local declared = f:events("declared")[1].fields
+  test.equal({ declared.character, declared.action }, { "Aldric", "Defend" })
+  test.truthy(duel.narrated(f, [[Aldric: Defend ('Rapid Fire -> "Orc"' is refused (Light Crossbow requires a quick reload): Defend, the default order)]]))
+  test.equal(f:stat("Aldric", "loaded"), nil, "the crossbow was not shot")
   duel.no_failures(f)
 end)
 
