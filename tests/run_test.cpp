@@ -373,6 +373,28 @@ TEST_CASE("run with ask: a refused answer is said once and not logged, an IF tha
   CHECK_THAT(events, Contains("Melee Attack"));
 }
 
+TEST_CASE("run with ask: in a simultaneous phase an IF that does not hold and an order the rules refuse are asked "
+          "again with the reason",
+          "[run][ask]") {
+  TempDir dir;
+  std::ofstream(dir / "fight.lua") << "return { rules = { 'platemail' }, map = { width = 8, height = 4 }, characters = {\n"
+                                      "  { name = 'Ana', side = 'a', at = 'B2', weapon = 'Light Crossbow' },\n"
+                                      "  { name = 'Bo', side = 'b', at = 'F2', weapon = 'Sword' } } }\n";
+  std::ofstream(dir / "answers.txt") << "IF I am wounded THEN Full Attack -> \"Bo\"\n"  // does not hold, no ELSE
+                                     << "Rapid Fire -> \"Bo\"\n"  // a crossbow "cannot be used for this Action"
+                                     << "Ranged Attack -> \"Bo\"\n" << std::string(3, '\n');
+  const auto run = arbiter("run " + (dir / "fight.lua") + " --seed 1 --rounds 1 --ask --log " + (dir / "log.jsonl") +
+                           " < " + (dir / "answers.txt"));
+  CHECK(run.exit_code == 0);
+  const std::string question = "Round 1, 1st Action Phase: Ana's order (empty: Defend, the default order): ";
+  CHECK_THAT(run.output, Contains(question + "no condition of that answer holds and it has no ELSE: nothing to do\n" +
+                                  question + "Ana cannot Rapid Fire: Light Crossbow requires a quick reload\n" +
+                                  question + "  Ana: Ranged Attack → Bo\n"));
+  std::ifstream log(dir / "log.jsonl");
+  const std::string events((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  CHECK_THAT(events, !Contains("order_refused"));  // the GM's typing is not part of the fight
+}
+
 TEST_CASE("names from the encounter are narrated with their control characters escaped", "[run][security]") {
   TempDir dir;
   REQUIRE(shell("sed 's/\"Ilse\"/\"Il\\\\27]0;x\\\\7se\"/' examples/tempo/duel.lua > " + (dir / "duel.lua")).exit_code ==

@@ -339,15 +339,7 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
     if (auto intent = returned_by(*forced, [&] { return intent_from_lua(who, -1); })) return intent;
     lua_pop(L_, 1);
   }
-  if (flow_.phase().kind != PhaseKind::Sequential) {
-    std::optional<Intent> intent = from_orders(who);
-    // An order the rules forbid (an attack whose phrase found an ally) is not carried out: the
-    // character takes the default order instead of moving toward what it may not do.
-    if (intent && !intent->order.empty())
-      if (const auto reason = forbidden(*intent))
-        return default_intent(who, fmt::format("'{}' is refused ({})", intent->order, *reason));
-    return intent;
-  }
+  if (flow_.phase().kind != PhaseKind::Sequential) return from_orders(who);
   const Function* f = hook("choose");
   if (!f) return std::nullopt;
   const auto push_arguments = [&] {
@@ -396,13 +388,15 @@ std::optional<Intent> Fight::judge(const Function& f, int nargs, const Entity& w
     reason = lua_tostring(L_, -1);
   }
   if (!reason) return intent;
-  nlohmann::json fields{{"character", who.name}, {"action", refused->action}, {"reason", *reason}};
-  if (refusal)
-    *refusal = narrator_.render(
-        LogEvent{0, std::string(event_type::order_refused), flow_.position(), refused->order, std::move(fields)});
-  else
-    log_.record(event_type::order_refused, std::move(fields), refused->order);
+  LogEvent event = refusal_of(who, *refused, *reason);
+  if (refusal) *refusal = narrator_.render(event);
+  else log_.record(std::move(event.type), std::move(event.fields), std::move(event.cause));
   return std::nullopt;
+}
+
+LogEvent Fight::refusal_of(const Entity& who, const Intent& refused, const std::string& reason) const {
+  return LogEvent{0, std::string(event_type::order_refused), flow_.position(), refused.order,
+                  {{"character", who.name}, {"action", refused.action}, {"reason", reason}}};
 }
 
 std::optional<Intent> Fight::ask_sequential(const Function& f, const Entity& who, const std::string& question,
@@ -484,19 +478,39 @@ void Fight::cannot_act(const Entity& who, const std::string& status) {
               status);
 }
 
-std::optional<Intent> Fight::from_orders(const Entity& who) {
+Intent Fight::from_orders(const Entity& who) {
   const orders::CharacterOrders* mine = orders_of(who);
   const orders::Phase* ordered = mine ? orders::entry(*mine, flow_.position().phase) : nullptr;
-  std::optional<orders::Phase> answer;
-  if (!ordered && ask_) {
-    const FlowPosition at = flow_.position();
-    answer = ask(who, fmt::format("Round {}, {}: {}'s order (empty: {}, the default order)", at.round,
-                                   flow_.phase().name, who.name, default_order_));
-    if (answer) ordered = &*answer;
-  }
+  if (!ordered && ask_) return asked_order(who);
   if (!ordered) return default_intent(who, "no order for this phase");
-  if (const orders::Order* order = picked(who, *ordered)) return intent_from_order(who, *order);
-  return default_intent(who, "no condition held and there is no ELSE");
+  const orders::Order* order = picked(who, *ordered);
+  if (!order) return default_intent(who, "no condition held and there is no ELSE");
+  Intent intent = intent_from_order(who, *order);
+  // An order the rules forbid (an attack whose phrase found an ally) is not carried out: the
+  // character takes the default order instead of moving toward what it may not do.
+  if (const auto reason = forbidden(intent))
+    return default_intent(who, fmt::format("'{}' is refused ({})", intent.order, *reason));
+  return intent;
+}
+
+Intent Fight::asked_order(const Entity& who) {
+  const FlowPosition at = flow_.position();
+  const std::string question = fmt::format("Round {}, {}: {}'s order (empty: {}, the default order)", at.round,
+                                           flow_.phase().name, who.name, default_order_);
+  std::string refused;
+  for (;;) {
+    const std::optional<orders::Phase> answer = ask(who, question, refused);
+    if (!answer) return default_intent(who, "no order for this phase");
+    const orders::Order* order = picked(who, *answer);
+    if (!order) {
+      refused = "no condition of that answer holds and it has no ELSE: nothing to do";
+      continue;
+    }
+    Intent intent = intent_from_order(who, *order);
+    const auto reason = forbidden(intent);
+    if (!reason) return intent;
+    refused = narrator_.render(refusal_of(who, intent, *reason));
+  }
 }
 
 Intent Fight::intent_for(const Entity& who, const Action& chosen) {

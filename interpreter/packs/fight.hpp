@@ -131,7 +131,8 @@ class Fight final : public Ruleset {
   // the error for anything else ("the target 'weakest foe' finds").
   EntityId returned_character(int index, const char* what);
 
-  std::optional<Intent> from_orders(const Entity& who);
+  // A simultaneous phase's intent: the sheet's order, the GM's (--ask), or the default order.
+  Intent from_orders(const Entity& who);
   // This round's orders for `who`, if a sheet gives any.
   const orders::CharacterOrders* orders_of(const Entity& who) const;
   // The order an entry picks by its conditions: its first branch that holds, else its ELSE; none.
@@ -151,6 +152,12 @@ class Fight final : public Ruleset {
   std::optional<orders::Phase> ask(const Entity& who, const std::string& question, const std::string& refused = {});
   std::optional<Intent> ask_sequential(const Function& f, const Entity& who, const std::string& question,
                                        const std::function<int()>& push_arguments);
+  // The same for a simultaneous phase no sheet orders: an answer whose conditions do not hold and
+  // that has no ELSE, or an order the rules forbid, is asked again with the reason; an empty
+  // answer is the default order.
+  Intent asked_order(const Entity& who);
+  // `order_refused` for `refused`: logged in the fight, or only said at the --ask prompt.
+  LogEvent refusal_of(const Entity& who, const Intent& refused, const std::string& reason) const;
   // The responses the rules would take from `who` now (the hook `responses`), offered to the GM;
   // nullopt when the ruleset has no such hook.
   std::optional<std::vector<std::string>> open_responses(const Entity& who, const Intent& declared, int ap_left);
