@@ -107,6 +107,19 @@ function attack.unaware(who, other)
   return perception < (other.stats.stealth_roll or 0)
 end
 
+---What `from` sees of the character standing at `to`: Cover is "an object large enough to block
+---line of sight to approximately half a Character's body between them and a Character targeting
+---them", so the shelter of the cell `to` stands in (a hedge, a low wall) counts too, unless `from`
+---is beside it and reaches around it (`rules.cover.own_cell`, README: default chosen). grid.sight
+---alone leaves out the objects of both end cells, to be symmetric.
+---@param from grid.Place
+---@param to grid.Place
+---@return grid.Sight
+function attack.sight(from, to)
+  local own_cell = arbiter.tables.rules.cover.own_cell and not grid.adjacent(from, to)
+  return grid.sight(from, to, { count_target_cell = own_cell })
+end
+
 ---Whether `me` is in Cover or Concealment from the other sides: some line of sight to it meets
 ---shelter and none sees it in the open (Skulk: "You must end this Action Phase in Cover or
 ---Concealment to remain Hidden").
@@ -116,7 +129,7 @@ function attack.sheltered(me)
   local sheltered = false
   for _, c in ipairs(world.characters()) do
     if c.side ~= me.side then
-      local sight = grid.sight(c.cell, me.cell)
+      local sight = attack.sight(c.cell, me.cell)
       sheltered = sheltered or sight.shelter ~= "none"
       if sight.shelter == "none" and sight.visible then return false end
     end
@@ -252,7 +265,7 @@ function attack.make(ctx, target, how)
   -- "Requires Str" and its bonuses take no part in it, so combat.lua reads the attacker unarmed.
   if how.profile then mine = setmetatable({ weapon = false }, { __index = mine }) end
   if mine.unaware then return missed_out(me, verb, "cannot target " .. target.name .. ": Unaware of them") end
-  local sight = grid.sight(me.cell, target.cell)
+  local sight = attack.sight(me.cell, target.cell)
   if not sight.visible then return missed_out(me, verb, "cannot target " .. target.name .. ": Concealed") end
 
   local kind, why

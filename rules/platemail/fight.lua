@@ -68,7 +68,7 @@ local function down(c) return status.has(c, "Unconscious") or status.has(c, "Dea
 -- `me` stands when the orders are read.
 local function perceives(me, c)
   if c.side == me.side then return true end
-  return not attack.unaware(me, c) and grid.sight(me.cell, c.cell).visible
+  return not attack.unaware(me, c) and attack.sight(me.cell, c.cell).visible
 end
 
 -- "An enemy" in conditions and targets is any enemy not Dead that `me` perceives, Unconscious ones

@@ -24,7 +24,9 @@ arbiter.define.table("rules", {
 
   -- Cover and Concealment: "Cover gives a -2 to rolls that target the Character in Cover";
   -- "Characters with Concealment cannot be targeted directly"; Area of Effect still reaches them.
-  cover = { modifier = -2 },
+  -- Not in the source: default chosen (README): `own_cell`, the object of the cell a character
+  -- stands in shelters it (Cover or Concealment, whichever the cell gives) from all but one beside it.
+  cover = { modifier = -2, own_cell = true },
   concealment = { targetable = false, area_of_effect_reaches = true },
 
   -- Attack Rolls: "D20 ... compared to the Target's Defense which is 10 + the Deflection of any

@@ -237,6 +237,29 @@ test.case("Skulk: a Stealth roll has no difficulty, only the onlookers' Percepti
   duel.no_failures(f)
 end)
 
+test.case("Skulk in a bush: 'You must end this Action Phase in Cover or Concealment to remain Hidden' — the cell one stands in counts, unless a foe is beside it", function()
+  -- The Goblin skulks in the thick bush of its own cell (default chosen, README): Hidden from the
+  -- Orc at F2 (Stealth d20 12); Brute, who comes beside the bush in the 2nd Action Phase, finds it
+  -- in the open.
+  local f = duel.new({
+    { name = "Goblin", side = "goblins", at = "B2", weapon = "Dagger", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Leather" },
+    { name = "Brute", side = "orcs", at = "B5", weapon = "Axe", armor = "Leather" },
+  }, { 12 }, { width = 10, height = 6, terrain = { ["B2"] = { object = "thick bush", shelter = "concealment" } } })
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Defend
+    Brute:
+      1: Defend
+      2: Move S, S
+  ]]
+  test.truthy(duel.narrated(f, "Goblin is now Hidden (Skulk)"))
+  test.truthy(duel.narrated(f, "Goblin is no longer Hidden (ends the phase in the open)"))
+  test.equal(f:cell("Brute"), "B3")
+  duel.no_failures(f)
+end)
+
 test.case("Skulk in the open: not Hidden", function()
   local f = duel.new({
     { name = "Goblin", side = "goblins", at = "A2", weapon = "Dagger", armor = "Leather" },

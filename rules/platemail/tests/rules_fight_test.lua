@@ -218,6 +218,52 @@ test.case("'Characters with Concealment cannot be targeted directly'", function(
   duel.no_failures(f)
 end)
 
+-- The Orc (Leather, Ready: Defense 12) stands in F2, whose terrain gives `shelter`; Aldric shoots
+-- from A2 and Brenna, beside it at G2, Counters; the Orc uses items, adding no Favor or Disfavor.
+local function in_shelter(shelter, dice)
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "A2", weapon = "Short Bow", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "G2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Leather" },
+  }, dice, { width = 10, height = 6, terrain = { ["F2"] = { object = "low wall", shelter = shelter } } })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Defend
+    Brenna:
+      1: Counter -> "Orc"
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  return f
+end
+
+test.case("Cover is 'an object ... between them and a Character targeting them': one standing in a cover cell has it from afar, not against one beside it", function()
+  -- Default chosen (README): Aldric's d20 14 − 2 Cover = 12 ties 12, a miss; Brenna reaches
+  -- around the low wall: d20 14 = 14, a hit.
+  local f = in_shelter("cover", { 14, 14 })
+  test.truthy(duel.narrated(f, "Aldric (Ranged Attack) attacks Orc with Short Bow: d20 14 −2 Cover = 12 vs Defense 12 — miss"))
+  test.truthy(duel.narrated(f, "Brenna (Counter) attacks Orc with Sword: d20 14 = 14 vs Defense 12 — hit"))
+  duel.no_failures(f)
+end)
+
+test.case("Concealment in the cell one stands in: 'cannot be targeted directly' from afar; one beside it still attacks", function()
+  local f = in_shelter("concealment", { 14 })
+  test.truthy(duel.narrated(f, "Aldric (Ranged Attack) cannot target Orc: Concealed"))
+  test.equal(duel.attacks(f, "attacker"), { "Brenna" })
+  duel.no_failures(f)
+end)
+
+test.case("the house rule `cover = { own_cell = false }`: only what stands between counts, as grid.sight has it", function()
+  duel.with_patch("rules", { cover = { own_cell = false } }, function()
+    local f = in_shelter("cover", { 14, 14 })
+    test.truthy(duel.narrated(f, "Aldric (Ranged Attack) attacks Orc with Short Bow: d20 14 = 14 vs Defense 12 — hit"))
+    duel.no_failures(f)
+  end)
+end)
+
 test.case("'Ranged Attacks from High Ground receive +2 Attack'", function()
   -- The archer stands on a height-1 cell: d20 11 + 2 = 13 > 12.
   local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, { 11 },
