@@ -164,8 +164,16 @@ define("Rapid Fire", { needs_target = true, target = "enemy",
     for _ = 1, data["Rapid Fire"].attacks.count do attack.make(ctx, ctx.target, { kind = "ranged" }) end
   end })
 
--- Aim: "If your next Action is Ranged Attack, it gains Favor and has +1 Penetration."
-define("Aim", { target = "none", resolve = function(ctx) act(ctx, ctx.actor.name .. " takes aim") end })
+-- Aim: "Take time to aim a ranged weapon. If your next Action is Ranged Attack, it gains Favor and
+-- has +1 Penetration." Without a ranged or thrown weapon in hand there is nothing to aim: refused
+-- before it is declared (`allowed_by`), rather than a phase spent for nothing.
+define("Aim", { target = "none",
+  allowed_by = function(me)
+    local c = attack.combatant(me)
+    if combat.ranged_kind(c) then return true end
+    return false, ("%s is not a ranged weapon"):format(c.weapon or "no weapon in hand")
+  end,
+  resolve = function(ctx) act(ctx, ctx.actor.name .. " takes aim") end })
 
 -- Defend and Guard "make no Attacks except Attacks of Opportunity"; their effect is on the
 -- Attacks against them and their charges (attack.lua).

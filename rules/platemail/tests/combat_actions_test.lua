@@ -133,6 +133,13 @@ test.case("Rapid Fire refused before it is declared: 'Weapons, like crossbows, t
   duel.no_failures(f)
 end)
 
+test.case("Aim with a Sword is refused: 'Take time to aim a ranged weapon', and a Sword is none", function()
+  local f = pair({ weapon = "Sword" }, {}, {})
+  f:round(duel.still("Aim"))
+  test.truthy(duel.narrated(f, "Aldric: Defend ('Aim' is refused (Sword is not a ranged weapon): Defend, the default order)"))
+  duel.no_failures(f)
+end)
+
 test.case("Aim, then Ranged Attack: 'it gains Favor and has +1 Penetration'", function()
   -- Orc Ready in Chain Mail: Defense 11, Absorb 2. d20 9 + 3 Favor = 12 > 11 hits. The Short
   -- Bow's Penetration 1 + 1 = 2 circumvents Absorb 2: 1 Wound.

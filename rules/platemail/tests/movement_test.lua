@@ -139,7 +139,7 @@ test.case("no Attack of Opportunity from a Not Ready Character", function()
       1: Move 10' W
       2: Defend
     Orc:
-      1: Aim
+      1: Prepare Spell
       2: Defend
   ]]
   test.equal(#f:events("attack"), 0)
@@ -290,11 +290,11 @@ local hide = [[
 ]]
 
 test.case("Skulk: 'Your first Attack on an Unaware Target is made with Favor'; Dagger '+1 Penetration against Unaware Targets'", function()
-  -- Round 2 the Goblin Charges the Orc, who Aims (Not Ready: "Characters who are Not Ready ...
-  -- are Unaware of the skulker"). 5 + 3 (Charge) + 3 (first Attack on an Unaware Target) + 3 (the
-  -- Orc's Aim: melee Attacks on it have Favor) = 14 > 12 (Leather). Dagger Penetration 0 + 1 = 1
-  -- gets through Leather's Absorb 1: 1 Wound. The Attack is overt: the Goblin is revealed.
-  local f = skulker({}, {}, { 12, 5 })
+  -- Round 2 the Goblin Charges the Orc, who Aims its bow (Not Ready: "Characters who are Not Ready
+  -- ... are Unaware of the skulker"). 5 + 3 (Charge) + 3 (first Attack on an Unaware Target) + 3
+  -- (the Orc's Aim: melee Attacks on it have Favor) = 14 > 12 (Leather). Dagger Penetration 0 + 1
+  -- = 1 gets through Leather's Absorb 1: 1 Wound. The Attack is overt: the Goblin is revealed.
+  local f = skulker({}, { weapon = "Short Bow" }, { 12, 5 })
   f:round(hide)
   test.truthy(f:has("Goblin", "Hidden"))
   f:round [[
