@@ -172,13 +172,13 @@ test.case("Defend: 'Melee Attacks on you have Disfavor'; Defend is also the orde
   duel.no_failures(f)
 end)
 
-local function guarded(dice, mage_armor)
+local function guarded(dice, mage_armor, orc_at)
   -- Mage at B2 guarded by Bodyguard at B3 (Leather, Sword, Ready: Defense 10 + 2 + 1 = 13);
-  -- the Orc at C2 Counters the Mage (Unarmored unless `mage_armor` says, Ready: 13).
+  -- the Orc at C2 (or `orc_at`) Counters the Mage (Unarmored unless `mage_armor` says, Ready: 13).
   return duel.new({
     { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = mage_armor or "Unarmored" },
     { name = "Bodyguard", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
-    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = orc_at or "C2", weapon = "Axe", armor = "Leather" },
   }, dice)
 end
 local guard_sheet = [[
@@ -231,11 +231,7 @@ test.case("Guard: 'Move up to 15' staying adjacent to your Guard Target': the Bo
   -- at E3, beside D2, Counters her: d20 16 beats the Guard's 13, d6 4, even: the Bodyguard is
   -- hit (Leather's Absorb 1 takes the Wound). Left at B3, he could not have guarded her, and 16
   -- would have beaten her own Defense 15.
-  local f = duel.new({
-    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
-    { name = "Bodyguard", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
-    { name = "Orc", side = "orcs", at = "E3", weapon = "Axe", armor = "Leather" },
-  }, { 16, 4 })
+  local f = guarded({ 16, 4 }, nil, "E3")
   f:round [[
     Mage:
       1: Move E, E
