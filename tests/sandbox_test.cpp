@@ -336,6 +336,50 @@ TEST_CASE("a pack cannot escape its budget by calling a pack with a bigger one",
   host.still_works();
 }
 
+namespace {
+// Calls its arguments as the fight calls an action's resolve: an error ends only that call.
+int try_calling(lua_State* L) {
+  if (const auto error = Sandbox::of(L).try_call(L, lua_gettop(L) - 1, 0)) throw *error;
+  return 0;
+}
+}  // namespace
+
+TEST_CASE("memory refused at once in a protected call is told at the line of the pack that asked", "[sandbox]") {
+  // One block far past the budget is refused before the hook can raise, and Lua raises at once
+  // without calling any handler: the place is found on the call's own stack.
+  Host host;
+  host.sandbox.add_pack({"roomy", {}, "tests/packs/roomy", {}});
+  lua_State* L = host.sandbox.state();
+  host.push_pack_function("roomy", "return function()\n  return #string.rep('x', 64 << 20)\nend");
+  lua_pushcfunction(L, guarded<try_calling>);
+  CHECK_THAT(host.call_with("sandboxed", "return function(f, try) try(f) return 'carried on' end", 2),
+             StartsWith("tests/packs/roomy/init.lua:2: error: memory budget exhausted: pack 'roomy' needed more "
+                        "than the 16 MiB allowed one call (--max-memory raises it for a pack you trust)\n"
+                        "  in pack 'roomy'\n"
+                        "  stack traceback:\n"
+                        "    tests/packs/roomy/init.lua:2: in function <tests/packs/roomy/init.lua:1>"));
+  host.still_works();
+}
+
+TEST_CASE("a memory budget spent to its last bytes in a protected call is still reported", "[sandbox]") {
+  // string.rep's buffer crosses the budget and is granted from the slack; the string made from it
+  // is refused at once. Swept over sizes, some leave the slack all but used: the report, with its
+  // traceback, is the host's work and must not need the pack's memory.
+  Host host;
+  host.sandbox.add_pack({"tight", {}, "tests/packs/tight", Budget{2'000'000, 64u << 10, std::chrono::seconds(20)}});
+  lua_State* L = host.sandbox.state();
+  for (lua_Integer short_of = 0; short_of <= 4096; short_of += 16) {
+    INFO(short_of);
+    host.push_pack_function("tight", "return function(n) return #string.rep('x', n) end");
+    lua_pushcfunction(L, guarded<try_calling>);
+    lua_pushinteger(L, (64 << 10) + (1 << 20) - short_of);
+    const auto message =
+        host.call_with("sandboxed", "return function(f, try, n) collectgarbage() try(f, n) return 'carried on' end", 3);
+    CHECK_THAT(message, StartsWith("tests/packs/tight/init.lua:1: error: memory budget exhausted: pack 'tight'"));
+  }
+  host.still_works();
+}
+
 TEST_CASE("after a call into another pack the caller runs on with its own name and budget", "[sandbox]") {
   Host host;
   host.sandbox.add_pack({"tight", {}, "tests/packs/tight", Budget{10'000, 2u << 20, std::chrono::seconds(20)}});

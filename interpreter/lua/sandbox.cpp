@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -25,6 +26,8 @@ constexpr std::size_t memory_slack = 1u << 20;
 constexpr std::uintmax_t max_source_bytes = 16u << 20;
 // How long past its time budget a call may stay out of the VM's reach before the watchdog acts.
 constexpr auto stuck_grace = std::chrono::seconds(2);
+// A call's thread yielded: the host resumes it no more.
+constexpr const char* yield_outside = "coroutine.yield was called outside any coroutine";
 
 // Registry keys (their addresses).
 const char base_key = 0;            // the table of safe globals every environment reads through
@@ -34,24 +37,6 @@ const char pack_loaded_key = 0;     // pack name -> { module name -> value }
 const char* const base_functions[] = {"assert", "error",  "getmetatable", "ipairs",   "next",     "pairs",
                                       "pcall",  "rawequal", "rawget",    "rawlen",   "select",   "tonumber",
                                       "tostring", "type", "xpcall"};
-
-// try_call's message handler: an error raised with a value that is not a message (`error()`,
-// `error({})`) gets one, placed at the line of the pack's code that raised it.
-int message_of_error(lua_State* L) {
-  if (lua_type(L, 1) == LUA_TSTRING || lua_type(L, 1) == LUA_TNUMBER) return 1;
-  const char* value = luaL_typename(L, 1);
-  lua_Debug ar;
-  for (int level = 1; lua_getstack(L, level, &ar); ++level) {
-    lua_getinfo(L, "Sl", &ar);
-    if (ar.currentline > 0) {
-      lua_pushfstring(L, "%s:%d: error was raised with a %s value instead of a message", ar.short_src, ar.currentline,
-                      value);
-      return 1;
-    }
-  }
-  lua_pushfstring(L, "error was raised with a %s value instead of a message", value);
-  return 1;
-}
 
 int sandboxed_rawset(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -124,6 +109,18 @@ bool innermost_lua_frame(lua_State* thread, lua_Debug& ar) {
     if (ar.currentline > 0) return true;
   }
   return false;
+}
+
+// The message of the error that stopped `thread`: one raised with a value that is not a message
+// (`error()`, `error({})`) gets one, placed at the line of the pack's code that raised it.
+std::string message_of_error(lua_State* thread) {
+  if (lua_type(thread, -1) == LUA_TSTRING || lua_type(thread, -1) == LUA_TNUMBER) return lua_tostring(thread, -1);
+  const std::string value = luaL_typename(thread, -1);
+  lua_Debug ar;
+  if (innermost_lua_frame(thread, ar))
+    return fmt::format("{}:{}: error was raised with a {} value instead of a message", ar.short_src, ar.currentline,
+                       value);
+  return fmt::format("error was raised with a {} value instead of a message", value);
 }
 
 std::string describe_bytes(std::size_t bytes) {
@@ -497,22 +494,43 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
 
 std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
   if (call_depth_ == 0) throw std::logic_error("try_call runs inside a running call");
-  const int handler = lua_gettop(L) - nargs;
-  lua_pushcfunction(L, message_of_error);
-  lua_insert(L, handler);
-  const int status = lua_pcall(L, nargs, nresults, handler);
-  lua_remove(L, handler);
-  if (status == LUA_OK) return std::nullopt;
+  // Run in a thread of its own, which keeps its stack after an error: memory refused at once
+  // (one block past the slack, before the hook could raise) is still told at the line that asked
+  // for it, in the pack whose code that is.
+  const int base = lua_gettop(L) - nargs - 1;
+  lua_State* thread = lua_newthread(L);
+  lua_insert(L, base + 1);
+  lua_xmove(L, thread, nargs + 1);
+  lua_State* const caller = running_thread_;
+  running_thread_ = thread;
+  int results = 0;
+  const int status = lua_resume(thread, L, nargs, &results);
+  running_thread_ = caller;
+  if (status == LUA_OK && exhausted_ == Exhausted::none) {
+    lua_xmove(thread, L, results);
+    lua_remove(L, base + 1);
+    if (nresults != LUA_MULTRET) lua_settop(L, base + nresults);
+    return std::nullopt;
+  }
   if (exhausted_ != Exhausted::none) {
-    // Memory refused where the hook does not reach (a coroutine of the pack's, one block past the
-    // slack) raised at once: the pack is known, the line not.
-    if (!budget_error_) budget_error_ = describe(nullptr, budget_message(nullptr));
+    if (!budget_error_) {
+      // The report and its traceback are the host's work: the pack may have left no memory for them,
+      // and Lua would panic at an error raised here, outside any protected call.
+      const std::size_t limit = std::exchange(limits_.memory, SIZE_MAX);
+      budget_error_ = describe(thread, budget_message(thread));
+      limits_.memory = limit;
+    }
+    lua_resetthread(thread);
+    lua_settop(L, base);
+    // Travels on, raised again at every instruction of the caller: the running call must end.
+    lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
+    lua_pushstring(L, budget_message(nullptr).c_str());
     lua_error(L);
   }
-  const char* message = lua_tostring(L, -1);
-  Error error(parse_positioned(message ? message : "an error that is not a message"));
-  lua_pop(L, 1);
-  return error;
+  const std::string message = status == LUA_YIELD ? yield_outside : message_of_error(thread);
+  lua_resetthread(thread);  // to-be-closed variables are closed here, inside the call's budget
+  lua_settop(L, base);
+  return Error(parse_positioned(message));
 }
 
 void Sandbox::push_pack_function(lua_State* L, const std::string& pack, int function, int previous) {
@@ -567,7 +585,7 @@ void Sandbox::raise_from(lua_State* thread, int status) {
   }
   std::string message;
   if (status == LUA_YIELD) {
-    message = "coroutine.yield was called outside any coroutine";
+    message = yield_outside;
   } else if (const char* text = lua_tostring(thread, -1)) {
     message = text;
   } else {

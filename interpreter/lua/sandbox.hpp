@@ -160,7 +160,7 @@ class Sandbox {
   Exhausted exhausted_ = Exhausted::none;
   const Scope* spent_by_ = nullptr;         // the pack running when the budget was spent
   std::optional<Diagnostic> budget_error_;  // the spent budget as told where it was found
-  lua_State* running_thread_ = nullptr;     // the top-level call's thread, while it runs
+  lua_State* running_thread_ = nullptr;     // the thread a call runs on now: the top-level call's, a try_call's
   Watchdog watchdog_;
 };
 
