@@ -382,7 +382,7 @@ TEST_CASE("what a pack prints, names and fails with is shown with its control ch
   TempDir dir;
   std::filesystem::create_directories(dir.path / "loud" / "tests");
   std::ofstream(dir / "loud/pack.lua") << "return { name = 'loud', version = '1.0.0', description = 'rings \\7' }\n";
-  std::ofstream(dir / "loud/init.lua") << "print('loading \\27]0;pwned\\7')\n"
+  std::ofstream(dir / "loud/init.lua") << "print('loading \\27]0;pwned\\7\\nloaded')\n"
                                           "require('arbiter').define.table('odds \\27[2J', { max = '\\27[31m' })\n";
   std::ofstream(dir / "loud/tests/loud_test.lua")
       << "local test = require 'arbiter.test'\n"
@@ -398,7 +398,8 @@ TEST_CASE("what a pack prints, names and fails with is shown with its control ch
     CHECK(run->output.find('\x07') == std::string::npos);
   }
   CHECK(tested.exit_code == 1);
-  CHECK_THAT(tested.output, Contains("[loud] loading \\x1b]0;pwned\\x07\n"));
+  // Each line of a text with newlines is a line of the log, with the pack's name.
+  CHECK_THAT(tested.output, Contains("[loud] loading \\x1b]0;pwned\\x07\n[loud] loaded\n"));
   CHECK_THAT(tested.output, Contains("  FAIL  a case named \\x1b[2J\n"));
   CHECK_THAT(tested.output, Contains("error: cleared \\x1b[2J"));
   CHECK(scratch.exit_code == 0);

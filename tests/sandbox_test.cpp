@@ -213,6 +213,12 @@ TEST_CASE("print goes to the host's log with the pack's name", "[sandbox]") {
   CHECK(host.printed == std::vector<std::string>{"sandboxed: hello\t1\tnil\ttrue"});
 }
 
+TEST_CASE("print gives the host each line of a text with newlines as a line of its own", "[sandbox]") {
+  Host host;
+  host.run("print('Round 1\\nAna is now On Guard', 'and\\r more')");
+  CHECK(host.printed == std::vector<std::string>{"sandboxed: Round 1", "sandboxed: Ana is now On Guard\tand\r more"});
+}
+
 TEST_CASE("require finds the pack's own files and nothing outside", "[sandbox]") {
   Host host;
   CHECK(host.run("return require('lib.helpers').double(21)") == "42");

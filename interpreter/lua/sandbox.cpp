@@ -648,8 +648,15 @@ int Sandbox::print(lua_State* L) {
     lua_pop(L, 1);
   }
   Sandbox& sandbox = of(L);
+  if (!sandbox.on_print) return 0;
   const std::string pack = lua_tostring(L, lua_upvalueindex(1));
-  if (sandbox.on_print) sandbox.on_print(pack, line);
+  // A text of several lines is so many lines of the log, each under the pack's name.
+  for (std::size_t start = 0;;) {
+    const std::size_t end = line.find('\n', start);
+    sandbox.on_print(pack, line.substr(start, end - start));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
   return 0;
 }
 

@@ -94,7 +94,8 @@ class Sandbox {
   // Whether a top-level call is running (a Lua error may be travelling through host code).
   bool running() const noexcept { return call_depth_ > 0; }
 
-  // Where `print` goes: the pack's name and the line, tab-separated like Lua's own print.
+  // Where `print` goes: the pack's name and the line, tab-separated like Lua's own print; a text
+  // with newlines comes as one call per line.
   std::function<void(const std::string& pack, const std::string& line)> on_print;
 
   // Called (from another thread) when a call is stuck inside a C function well past its time

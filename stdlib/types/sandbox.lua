@@ -7,8 +7,9 @@
 -- another pack's code, which runs under the budget of the pack that wrote it, nested in the
 -- caller's. Once one is spent, the call ends even if the code catches the error with `pcall`.
 
----Writes its arguments, separated by tabs, to Arbiter's log under the pack's name
----(`arbiter lua` shows them on standard output).
+---Writes its arguments, separated by tabs, to Arbiter's log under the pack's name, each line
+---of a text with newlines as a line of the log (`arbiter lua` shows them on standard output).
+---Other control characters are shown escaped (`\x1b`).
 ---@param ... any
 function print(...) end
 
