@@ -109,6 +109,20 @@ TEST_CASE("arbiter lua stops a runaway snippet and says which budget", "[cli][ba
   CHECK(arbiter("lua missing-file.lua").exit_code == 1);
 }
 
+TEST_CASE("arbiter lua shows a file's errors at the path as given and requires from its folder",
+          "[cli][bad-input]") {
+  TempDir dir;
+  std::ofstream(dir / "helper.lua") << "return {}\n";
+  std::ofstream(dir / "try.lua") << "local helper = require 'helper'\nreturn helper.field.deeper\n";
+  for (const std::string file : {"try.lua", "./try.lua"}) {
+    INFO(file);
+    const auto run = shell("cd " + dir.path.string() + " && " + ARBITER_BINARY + " lua " + file);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, StartsWith(file + ":2: error: attempt to index a nil value (field 'field')"));
+    CHECK_THAT(run.output, Contains("\n    " + file + ":2: in main chunk"));
+  }
+}
+
 TEST_CASE("a budget option too large or not a number is refused before anything runs", "[cli][bad-input]") {
   // 1e300 seconds once made a deadline in the past, 2^44 MiB a memory budget of 0 bytes, and
   // "nan" seconds no limit at all: each would have run a snippet under a budget it did not ask for.

@@ -33,8 +33,11 @@ void add_lua_command(CLI::App& app, Context& context) {
     if (!packs.empty()) session.load(packs);
 
     const std::string snippet = "(snippet)";
-    const auto folder = file.empty() ? std::filesystem::path() : std::filesystem::path(file).parent_path();
-    session.sandbox.add_pack({snippet, folder, folder.string(), session.sandbox.ceiling()});
+    // A file's `require` looks in its folder, the working folder for "try.lua"; messages name the
+    // file as it was given.
+    const auto folder = std::filesystem::path(file).parent_path();
+    const auto required_from = file.empty() ? folder : folder.empty() ? std::filesystem::path(".") : folder;
+    session.sandbox.add_pack({snippet, required_from, folder.string(), session.sandbox.ceiling()});
     session.sandbox.run_string(snippet, "arbiter = require 'arbiter'", "(setup)", 0);
     lua_State* L = session.sandbox.state();
     if (file.empty())

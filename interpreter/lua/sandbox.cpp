@@ -123,6 +123,12 @@ std::string message_of_error(lua_State* thread) {
   return fmt::format("error was raised with a {} value instead of a message", value);
 }
 
+// How messages name a file of a scope's folder: "rules/platemail/init.lua"; with no folder to
+// show (a file run from the working folder), as the file was given: "try.lua".
+std::string shown_in(const std::string& display_folder, const std::string& relative) {
+  return display_folder.empty() ? relative : display_folder + "/" + relative;
+}
+
 std::string describe_bytes(std::size_t bytes) {
   return bytes % (1u << 20) == 0 ? fmt::format("{} MiB", bytes >> 20) : fmt::format("{} bytes", bytes);
 }
@@ -393,7 +399,7 @@ void Sandbox::run_string(const std::string& pack, std::string_view code, const s
 void Sandbox::run_file(const std::string& pack, const std::filesystem::path& file, int nresults) {
   const Scope& scope = scope_of(pack);
   const auto relative = file.lexically_relative(scope.scope.folder);
-  const std::string shown = relative.empty() ? file.string() : scope.scope.display_folder + "/" + relative.string();
+  const std::string shown = relative.empty() ? file.string() : shown_in(scope.scope.display_folder, relative.string());
   run_string(pack, read_source(file), shown, nresults);
 }
 
@@ -744,10 +750,10 @@ void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::s
     }
   }
   if (file.empty())
-    throw Error(fmt::format("module '{}' not found: looked for {}/{}.lua and {}/{}/init.lua in pack '{}', and "
-                            "the stdlib has no such module",
-                            name, scope.scope.display_folder, relative, scope.scope.display_folder, relative,
-                            scope.scope.name));
+    throw Error(fmt::format("module '{}' not found: looked for {} and {} in pack '{}', and the stdlib has no such "
+                            "module",
+                            name, shown_in(scope.scope.display_folder, relative + ".lua"),
+                            shown_in(scope.scope.display_folder, relative + "/init.lua"), scope.scope.name));
   // A link must not lead out of the pack's folder.
   const auto real = std::filesystem::weakly_canonical(file).string();
   const auto root = std::filesystem::weakly_canonical(folder).string() + "/";
@@ -764,8 +770,9 @@ void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::s
     ~Loading() { set.erase(key); }
   } loading{loading_, key};
   const std::string code = read_source(file);
-  load_chunk(L, scope.scope.name, code, "@" + scope.scope.display_folder + "/" + relative +
-                                          (file.filename() == "init.lua" ? "/init.lua" : ".lua"));
+  load_chunk(L, scope.scope.name, code,
+             "@" + shown_in(scope.scope.display_folder,
+                            relative + (file.filename() == "init.lua" ? "/init.lua" : ".lua")));
   lua_pushstring(L, name.c_str());
   lua_call(L, 1, 1);
   if (lua_isnil(L, -1)) {
