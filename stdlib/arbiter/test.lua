@@ -28,29 +28,91 @@ function test.cases()
   return registered
 end
 
--- A value as a person reads it: strings quoted, tables one level deep, keys sorted.
-local function show(value, depth)
+-- A value is shown at most this long, cut at its end: a message always holds both values.
+local longest = 200
+
+-- Numbers first, in order (a list's items), then the other keys by their text.
+local function key_order(a, b)
+  local number_a, number_b = type(a) == "number", type(b) == "number"
+  if number_a ~= number_b then return number_a end
+  if number_a then return a < b end
+  return tostring(a) < tostring(b)
+end
+
+-- The keys of the tables given, each once, in key order.
+local function sorted_keys(...)
+  local keys, seen = {}, {}
+  for i = 1, select("#", ...) do
+    local t = select(i, ...)
+    if type(t) == "table" then
+      for key in pairs(t) do
+        if not seen[key] then
+          seen[key] = true
+          keys[#keys + 1] = key
+        end
+      end
+    end
+  end
+  table.sort(keys, key_order)
+  return keys
+end
+
+local function is_name(key)
+  return type(key) == "string" and key:match("^[%a_][%w_]*$") ~= nil
+end
+
+-- A value as a person reads it, as Lua writes it: strings quoted, a list's items in order, then
+-- the other keys; rendering stops once `room` characters are written.
+local function render(value, room)
   if type(value) == "string" then return ("%q"):format(value) end
   if type(value) ~= "table" then return tostring(value) end
-  if (depth or 0) > 1 then return "{…}" end
-  local parts, keys = {}, {}
-  for key in pairs(value) do keys[#keys + 1] = key end
-  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
-  for _, key in ipairs(keys) do
-    parts[#parts + 1] = ("%s = %s"):format(tostring(key), show(value[key], (depth or 0) + 1))
+  local parts, used, next_item = {}, 2, 1
+  for _, key in ipairs(sorted_keys(value)) do
+    if used > room then
+      parts[#parts + 1] = "…"
+      break
+    end
+    local shown = render(value[key], room - used)
+    if key == next_item then
+      next_item = next_item + 1
+    else
+      shown = (is_name(key) and key or "[" .. render(key, room - used) .. "]") .. " = " .. shown
+    end
+    parts[#parts + 1] = shown
+    used = used + #shown + 2
   end
+  if #parts == 0 then return "{}" end
   return "{ " .. table.concat(parts, ", ") .. " }"
 end
 
-local function same(a, b)
-  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
-  for key, value in pairs(a) do
-    if not same(value, b[key]) then return false end
+local function show(value)
+  local text = render(value, longest)
+  if #text <= longest then return text end
+  local cut = longest
+  while cut > 0 and (text:byte(cut + 1) & 0xC0) == 0x80 do cut = cut - 1 end  -- not inside a UTF-8 character
+  return text:sub(1, cut) .. "…"
+end
+
+-- The path of `key` inside the value at `path` ("" for the value compared): a.c[2], ["Shield Wall"].
+local function step(path, key)
+  if is_name(key) then return path == "" and key or path .. "." .. key end
+  return path .. "[" .. show(key) .. "]"
+end
+
+-- Where `actual` first differs from `expected`, in key order: the path, and the two values there;
+-- nil when they are equal (tables key by key, recursively). `seen` keeps a cycle from looping.
+local function difference(actual, expected, path, seen)
+  if type(actual) ~= "table" or type(expected) ~= "table" then
+    if actual == expected then return nil end
+    return path, actual, expected
   end
-  for key in pairs(b) do
-    if a[key] == nil then return false end
+  if seen[actual] == expected then return nil end
+  seen[actual] = expected
+  for _, key in ipairs(sorted_keys(actual, expected)) do
+    local where, got, wanted = difference(actual[key], expected[key], step(path, key), seen)
+    if where then return where, got, wanted end
   end
-  return true
+  return nil
 end
 
 -- Level 3: the line of the test file that called the check.
@@ -58,9 +120,13 @@ local function fail(message, what)
   error(what and (what .. ": " .. message) or message, 3)
 end
 
---- Checks that `actual` equals `expected` (tables: the same keys and values, recursively).
+--- Checks that `actual` equals `expected` (tables: the same keys and values, recursively). A
+--- failure names the first place they differ and both values there: `a.c[2]: expected 4, got 3`.
 function test.equal(actual, expected, what)
-  if not same(actual, expected) then fail(("expected %s, got %s"):format(show(expected), show(actual)), what) end
+  local where, got, wanted = difference(actual, expected, "", {})
+  if where then
+    fail((where == "" and "" or where .. ": ") .. ("expected %s, got %s"):format(show(wanted), show(got)), what)
+  end
 end
 
 --- Checks that `actual` is within `tolerance` (default 1e-9) of `expected`.

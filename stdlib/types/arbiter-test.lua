@@ -16,6 +16,8 @@ function arbiter.test.case(name, body) end
 function arbiter.test.cases() end
 
 ---Checks that `actual` equals `expected`; tables must have the same keys and values, recursively.
+---A failure names the first place they differ, with both values there: `a.c[2]: expected 4, got 3`,
+---`["Shield Wall"]: expected nil, got { group = "Combat", tag = "R" }`.
 ---@param actual any
 ---@param expected any
 ---@param what? string
