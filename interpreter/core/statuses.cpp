@@ -102,6 +102,12 @@ void Statuses::tick(const Tick& tick) {
   }
 }
 
+bool has_status(const Entity& who, std::string_view status, const StatusBook& book) {
+  if (who.status(status)) return true;
+  book.get(status);
+  return false;
+}
+
 ActionVerdict Statuses::allows(EntityId who, std::string_view action) const {
   const Entity& entity = world_.get(who);
   for (const ActiveStatus& status : entity.statuses) {

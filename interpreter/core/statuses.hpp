@@ -32,6 +32,10 @@ struct ActionVerdict {
   std::string because;  // "Pinned does not allow Charge"
 };
 
+// Whether `who` has the status now. A status the book does not define is an arbiter::Error with the
+// nearest names: a misspelt one ("Hiddne") would otherwise always answer no.
+bool has_status(const Entity& who, std::string_view status, const StatusBook& book);
+
 class Statuses {
  public:
   Statuses(World& world, const StatusBook& book, EventLog& log) : world_(world), book_(book), log_(log) {}

@@ -116,11 +116,7 @@ int remove(lua_State* L) {
 
 int has(lua_State* L) {
   const Entity& who = check_entity(L, 1, world_of(L));
-  const char* status = luaL_checkstring(L, 2);
-  const bool held = who.status(status) != nullptr;
-  // A misspelt status ("Hiddne") would always answer no: only a status the rules define is asked.
-  if (!held) services(L).get<StatusBook>("status book").get(status);
-  lua_pushboolean(L, held);
+  lua_pushboolean(L, has_status(who, luaL_checkstring(L, 2), services(L).get<StatusBook>("status book")));
   return 1;
 }
 

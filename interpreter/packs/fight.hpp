@@ -47,6 +47,7 @@ class Fight final : public Ruleset {
   Flow& flow() { return flow_; }
   const Narrator& narrator() const { return narrator_; }
   const orders::Vocabulary& vocabulary() const { return vocabulary_; }
+  const StatusBook& status_book() const { return book_; }
 
   // A saved fight continues from `state`, whose world this fight was made with.
   void resume(const SavedState& state);

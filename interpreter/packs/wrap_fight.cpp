@@ -92,7 +92,8 @@ int stat(lua_State* L) {
 
 int has(lua_State* L) {
   Fight& fight = *check_fight(L).fight;
-  lua_pushboolean(L, fight.world().find(luaL_checkstring(L, 2)).status(luaL_checkstring(L, 3)) != nullptr);
+  const Entity& who = fight.world().find(luaL_checkstring(L, 2));
+  lua_pushboolean(L, has_status(who, luaL_checkstring(L, 3), fight.status_book()));
   return 1;
 }
 

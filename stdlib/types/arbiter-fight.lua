@@ -44,7 +44,8 @@ function Fight:round(sheet) end
 ---@return any
 function Fight:stat(character, stat) end
 
----Whether a character has a status now.
+---Whether a character has a status now. A status nobody defined is an error with the nearest
+---names, as in `status.has`: a misspelt one would always answer false.
 ---@param character string
 ---@param status string
 ---@return boolean

@@ -147,3 +147,9 @@ test.case("a status allowed_by names must be defined: a misspelt one would never
   end, "turns_test.lua:143: action 'Lunge': allowed_by: there is no status named 'On Gaurd'; did you mean 'On Guard'?")
   arbiter.patch.action("Lunge", { allowed_by = { "On Guard" } })
 end)
+
+test.case("f:has refuses a status nobody defined, as status.has does: a misspelt one would always answer no", function()
+  local f = bout { { name = "Ana", side = "a", at = "A1" } }
+  test.fails(function() f:has("Ana", "Windd") end, "there is no status named 'Windd'; did you mean 'Winded'?")
+  test.equal(f:has("Ana", "Winded"), false)
+end)
