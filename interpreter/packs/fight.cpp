@@ -136,6 +136,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     else lua_pop(L, 1);
     return f;
   };
+  std::vector<std::pair<const Definition*, std::string>> statuses;  // each with its name in the book
   for (const Definition* d : registry.definitions()) {
     registry.push(L, d->kind, d->name);
     switch (d->kind) {
@@ -175,6 +176,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
       case Kind::status: {
         StatusDefinition status = lua::check_status_definition(L, -1);
         if (status.name.empty()) status.name = d->name;
+        statuses.emplace_back(d, status.name);
         book_.define(std::move(status));
         break;
       }
@@ -200,6 +202,19 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
                                              fmt::format("action '{}': allowed_by: {}", name,
                                                          e.diagnostics().front().message))));
       }
+  // Likewise the actions a status allows or forbids: a misspelt one would allow or forbid nothing.
+  std::vector<std::string> action_names;
+  for (const auto& [name, a] : actions_) action_names.push_back(name);
+  for (const auto& [d, name] : statuses) {
+    const StatusDefinition& status = book_.get(name);
+    for (const auto& [field, actions] : {std::pair{"allows", &status.allows}, std::pair{"forbids", &status.forbids}})
+      for (const std::string& action : *actions)
+        if (!actions_.contains(action))
+          throw Error(parse_positioned(located(
+              *d, field,
+              fmt::format("status '{}': {}: {}", d->name, field,
+                          with_nearest(fmt::format("no action '{}' is defined", action), action, action_names)))));
+  }
 }
 
 const Fight::Action& Fight::action(const std::string& name) const {

@@ -17,7 +17,7 @@
 ---@field expires? "start"|"end" counted down at the start or the end of the unit (default "end")
 ---@field clock? "owner"|"source" whose turn or phase counts it down (default "owner")
 ---@field allows? string[] if given, the only actions allowed (`{ "Escape" }`: nothing but Escape). The tempo pack does not use it: each action's row says which statuses allow it
----@field forbids? string[] actions it forbids
+---@field forbids? string[] actions it forbids. Here and in `allows`, an action nobody defined is an error when the fight starts
 ---@field modifiers? status.Modifier[]
 
 ---@class status.Application

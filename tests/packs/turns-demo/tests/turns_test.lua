@@ -153,3 +153,15 @@ test.case("f:has refuses a status nobody defined, as status.has does: a misspelt
   test.fails(function() f:has("Ana", "Windd") end, "there is no status named 'Windd'; did you mean 'Winded'?")
   test.equal(f:has("Ana", "Winded"), false)
 end)
+
+test.case("a status's allows and forbids name defined actions: a misspelt one would allow or forbid nothing", function()
+  local two = { { name = "Ana", side = "a", at = "A1" }, { name = "Bo", side = "b", at = "B1" } }
+  arbiter.override.status("Winded", { unit = "rounds", duration = 1, forbids = { "Strik" } })
+  test.fails(function() bout(two) end,
+    "turns_test.lua:159: status 'Winded': forbids: no action 'Strik' is defined (did you mean 'Strike'?)")
+  arbiter.override.status("Winded", { unit = "rounds", duration = 1 })
+  arbiter.patch.status("Winded", { allows = { "Pary" } })
+  test.fails(function() bout(two) end,
+    "turns_test.lua:163: status 'Winded': allows: no action 'Pary' is defined (did you mean 'Parry'?)")
+  arbiter.override.status("Winded", { unit = "rounds", duration = 1 })
+end)
