@@ -318,10 +318,19 @@ TEST_CASE("arbiter check points at a pack's bad order vocabulary and a bad encou
         "  in pack 'bad-orders'\n"
         "  stack traceback:\n"
         "    tests/packs/bad-orders/init.lua:3: in main chunk\n");
-  const auto placeholder = arbiter("check examples/orders/round1-players.txt --rules bad-placeholder");
-  CHECK(placeholder.output ==
-        "tests/packs/bad-placeholder/init.lua:3: error: 'I have {k} wounds': '{k}' is not a placeholder: use {n}, "
-        "{character}, {distance} or {word}, each a word of its own\n");
+  // Likewise an unknown placeholder in a condition: every command that loads the pack refuses it.
+  for (const std::string command : {"check examples/orders/round1-players.txt --rules bad-placeholder",
+                                    "explain bad-placeholder", "lua bad-placeholder -e \"return 1\""}) {
+    INFO(command);
+    const auto placeholder = arbiter(command);
+    CHECK(placeholder.exit_code == 1);
+    CHECK(placeholder.output ==
+          "tests/packs/bad-placeholder/init.lua:3: error: condition 'I have {k} wounds': '{k}' is not a placeholder: "
+          "use {n}, {character}, {distance} or {word}, each a word of its own\n"
+          "  in pack 'bad-placeholder'\n"
+          "  stack traceback:\n"
+          "    tests/packs/bad-placeholder/init.lua:3: in main chunk\n");
+  }
   const auto encounter = arbiter("check examples/orders/round1-players.txt --rules orders-demo --encounter "
                                  "tests/orders/bad-encounter.lua");
   CHECK(encounter.exit_code == 1);

@@ -387,6 +387,14 @@ TEST_CASE("a manifest for a newer Arbiter, or in the wrong folder", "[packs][bad
   CHECK_THAT(s.error({"misnamed"}), Contains("the pack is named 'other-name' but its folder is 'misnamed'"));
 }
 
+TEST_CASE("an unknown placeholder in a target phrase is refused where the target is defined", "[packs][bad-input]") {
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK_THROWS_WITH(s.eval("arbiter.define.target('the {x} enemy', { find = function() end })"),
+                    StartsWith("test.lua:2: error: target 'the {x} enemy': '{x}' is not a placeholder: use {n}, "
+                               "{character}, {distance} or {word}, each a word of its own"));
+}
+
 TEST_CASE("a dependency cycle names both packs", "[packs][bad-input]") {
   Stack s;
   const auto message = s.error({"cycle-a"});

@@ -39,24 +39,27 @@ std::vector<std::string> target_words(std::string_view text) {
   return words;
 }
 
+// A word of a declared phrase: a placeholder, or a literal word. An arbiter::Error for an unknown or
+// unclosed placeholder.
+Declaration::Piece piece_of(const std::string& word) {
+  if (word.find('{') == std::string::npos && word.find('}') == std::string::npos)
+    return {std::nullopt, fold_case(word)};
+  const std::string slot =
+      word.size() > 2 && word.front() == '{' && word.back() == '}' ? word.substr(1, word.size() - 2) : "";
+  if (slot == "n") return {Slot::number, {}};
+  if (slot == "character") return {Slot::character, {}};
+  if (slot == "distance") return {Slot::distance, {}};
+  if (slot == "word") return {Slot::word, {}};
+  throw Error("'" + word +
+              "' is not a placeholder: use {n}, {character}, {distance} or {word}, each a word of its own");
+}
+
 Declaration declare(const std::string& text, const std::string& location, std::vector<std::string> words) {
   Declaration declaration{text, location, {}};
-  for (const auto& word : words) {
-    if (word.find('{') == std::string::npos && word.find('}') == std::string::npos) {
-      declaration.pieces.push_back({std::nullopt, fold_case(word)});
-      continue;
-    }
-    const std::string slot = word.size() > 2 && word.front() == '{' && word.back() == '}' ? word.substr(1, word.size() - 2) : "";
-    if (slot == "n") declaration.pieces.push_back({Slot::number, {}});
-    else if (slot == "character") declaration.pieces.push_back({Slot::character, {}});
-    else if (slot == "distance") declaration.pieces.push_back({Slot::distance, {}});
-    else if (slot == "word") declaration.pieces.push_back({Slot::word, {}});
-    else {
-      Diagnostic d = parse_positioned(location + ": '" + text + "': '" + word +
-                                      "' is not a placeholder: use {n}, {character}, {distance} or {word}, each a word of "
-                                      "its own");
-      throw Error(std::move(d));
-    }
+  try {
+    for (const auto& word : words) declaration.pieces.push_back(piece_of(word));
+  } catch (const Error& e) {
+    throw Error(parse_positioned(location + ": '" + text + "': " + e.diagnostics().front().message));
   }
   return declaration;
 }
@@ -125,6 +128,10 @@ std::vector<std::string> nearest(const std::vector<Declaration>& declarations, s
 }
 
 }  // namespace
+
+void check_placeholders(std::string_view phrase) {
+  for (const auto& word : words_of(phrase)) piece_of(word);
+}
 
 void Vocabulary::add_action(ActionRules action) {
   std::string key = fold_case(action.name);

@@ -50,6 +50,10 @@ struct ActionRules {
                                   // movement, or at all
 };
 
+// Throws arbiter::Error, with no position, naming a word of a condition or target phrase that is an
+// unknown or unclosed placeholder ("{k}").
+void check_placeholders(std::string_view phrase);
+
 class Vocabulary {
  public:
   void add_action(ActionRules action);

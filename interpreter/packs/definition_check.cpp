@@ -7,6 +7,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/status_definition.hpp"
+#include "interpreter/core/vocabulary.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::packs {
@@ -124,8 +125,15 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
         throw Error(fmt::format("action '{}': it cannot both need a target and take none (target = \"none\")", name));
       return;
     }
-    case Kind::condition: check_fields(L, kind, name, index, condition_fields); return;
-    case Kind::target: check_fields(L, kind, name, index, target_fields); return;
+    case Kind::condition:
+    case Kind::target:
+      check_fields(L, kind, name, index, kind == Kind::condition ? condition_fields : target_fields);
+      try {
+        orders::check_placeholders(name);  // the name is the phrase
+      } catch (const Error& e) {
+        throw Error(fmt::format("{} '{}': {}", to_string(kind), name, e.diagnostics().front().message));
+      }
+      return;
     case Kind::status: {
       StatusDefinition status = lua::check_status_definition(L, index);
       if (status.name.empty()) status.name = name;
