@@ -66,11 +66,11 @@ TEST_CASE("a conflict is a warning, and an error under --strict", "[cli]") {
 TEST_CASE("every bad pack exits 1 with its file and line", "[cli][bad-input]") {
   const std::pair<const char*, const char*> cases[] = {
       {"bad-syntax", "tests/packs/bad-syntax/pack.lua:4: error:"},
-      {"no-name", "tests/packs/no-name/pack.lua:2: error: the manifest has no 'name'"},
-      {"bad-range", "tests/packs/bad-range/pack.lua:1: error: bad version requirement"},
-      {"cycle-a", "tests/packs/cycle-b/pack.lua:1:70: error: dependency cycle"},
+      {"no-name", "tests/packs/no-name/pack.lua:2:1: error: the manifest has no 'name'"},
+      {"bad-range", "tests/packs/bad-range/pack.lua:5:16: error: bad version requirement"},
+      {"cycle-a", "tests/packs/cycle-b/pack.lua:1:69: error: dependency cycle"},
       {"load-error", "tests/packs/load-error/init.lua:4: error:"},
-      {"needs-missing", "tests/packs/needs-missing/pack.lua:5:17: error:"},
+      {"needs-missing", "tests/packs/needs-missing/pack.lua:5:16: error:"},
   };
   for (const auto& [pack, expected] : cases) {
     INFO(pack);
@@ -197,7 +197,7 @@ TEST_CASE("arbiter packs lists what it finds and reports broken manifests", "[cl
   CHECK_THAT(run.output, Contains("demo-house 1.0.0  examples/packs/demo-house\n"
                                   "    House rules for demo-base: tougher characters and a bonus for the bold.\n"
                                   "    requires demo-base >= 1.0, < 2\n"));
-  CHECK_THAT(run.output, Contains("tests/packs/no-name/pack.lua:2: error: the manifest has no 'name'"));
+  CHECK_THAT(run.output, Contains("tests/packs/no-name/pack.lua:2:1: error: the manifest has no 'name'"));
 }
 
 TEST_CASE("arbiter test runs each case alone and reports each failure at its line", "[cli][pack-tests]") {

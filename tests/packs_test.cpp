@@ -47,6 +47,22 @@ struct Stack {
   }
 };
 
+// The problems loading the pack `name` tells, whose pack.lua is `manifest`, alone in a folder.
+std::vector<Diagnostic> manifest_problems(const std::string& name, const std::string& manifest) {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / name);
+  std::ofstream(dir / (name + "/pack.lua")) << manifest;
+  lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({dir.path})};
+  try {
+    stack.load({name});
+  } catch (const Error& e) {
+    return e.diagnostics();
+  }
+  FAIL("expected loading to fail");
+  return {};
+}
+
 }  // namespace
 
 TEST_CASE("dependencies load before the packs that need them, each once", "[packs]") {
@@ -318,13 +334,19 @@ TEST_CASE("a pack.lua with a syntax error", "[packs][bad-input]") {
 
 TEST_CASE("a manifest without a name", "[packs][bad-input]") {
   Stack s;
-  CHECK(s.error({"no-name"}) == "tests/packs/no-name/pack.lua:2: error: the manifest has no 'name'");
+  // A missing field is shown at the manifest's `return`.
+  CHECK(s.error({"no-name"}) ==
+        "tests/packs/no-name/pack.lua:2:1: error: the manifest has no 'name'\n"
+        "  return {\n"
+        "  ^");
 }
 
 TEST_CASE("a manifest with a misspelt field", "[packs][bad-input]") {
   Stack s;
   CHECK(s.error({"typo-field"}) ==
-        "tests/packs/typo-field/pack.lua:1: error: the manifest has an unknown field 'require'\n"
+        "tests/packs/typo-field/pack.lua:5:3: error: the manifest has an unknown field 'require'\n"
+        "    require = { \"demo-base\" },\n"
+        "    ^\n"
         "  did you mean 'requires'?");
 }
 
@@ -333,11 +355,17 @@ TEST_CASE("a manifest's budget with misspelt fields is refused: every one, with 
   // Ignored, they would leave the pack with no limit but the host's.
   Stack s;
   CHECK(s.error({"typo-budget"}) ==
-        "tests/packs/typo-budget/pack.lua:1: error: the manifest's budget has an unknown field 'instuctions'\n"
+        "tests/packs/typo-budget/pack.lua:5:14: error: the manifest's budget has an unknown field 'instuctions'\n"
+        "    budget = { instuctions = 1000, memory = 1, time = 1 },\n"
+        "               ^\n"
         "  did you mean 'instructions'?\n"
-        "tests/packs/typo-budget/pack.lua:1: error: the manifest's budget has an unknown field 'memory'\n"
+        "tests/packs/typo-budget/pack.lua:5:34: error: the manifest's budget has an unknown field 'memory'\n"
+        "    budget = { instuctions = 1000, memory = 1, time = 1 },\n"
+        "                                   ^\n"
         "  the fields are instructions, memory_mib, time_ms\n"
-        "tests/packs/typo-budget/pack.lua:1: error: the manifest's budget has an unknown field 'time'\n"
+        "tests/packs/typo-budget/pack.lua:5:46: error: the manifest's budget has an unknown field 'time'\n"
+        "    budget = { instuctions = 1000, memory = 1, time = 1 },\n"
+        "                                               ^\n"
         "  the fields are instructions, memory_mib, time_ms");
 }
 
@@ -370,21 +398,54 @@ TEST_CASE("a manifest's budget of the wrong type is refused, and one past the ce
 TEST_CASE("a manifest whose main file is not in the folder is refused, with the nearest file", "[packs][bad-input]") {
   Stack s;
   CHECK(s.error({"typo-main"}) ==
-        "tests/packs/typo-main/pack.lua:1: error: the manifest's main file 'mian.lua' is not in the pack's folder "
-        "(did you mean 'main.lua'?)");
+        "tests/packs/typo-main/pack.lua:1:58: error: the manifest's main file 'mian.lua' is not in the pack's folder "
+        "(did you mean 'main.lua'?)\n"
+        "  return { name = \"typo-main\", version = \"1.0.0\", api = 1, main = \"mian.lua\",\n"
+        "  " + std::string(57, ' ') + "^");
 }
 
 TEST_CASE("a manifest with a bad version range", "[packs][bad-input]") {
   Stack s;
   CHECK(s.error({"bad-range"}) ==
-        "tests/packs/bad-range/pack.lua:1: error: bad version requirement 'demo-base >= one': expected a version "
-        "like 1.2.3 after '>=' at character 14");
+        "tests/packs/bad-range/pack.lua:5:16: error: bad version requirement 'demo-base >= one': expected a version "
+        "like 1.2.3 after '>=' at character 14\n"
+        "    requires = { \"demo-base >= one\" },\n"
+        "                 ^");
 }
 
 TEST_CASE("a manifest for a newer Arbiter, or in the wrong folder", "[packs][bad-input]") {
   Stack s;
   CHECK_THAT(s.error({"newer-api"}), Contains("pack 'newer-api' needs Arbiter pack API 2; this arbiter offers API 1"));
   CHECK_THAT(s.error({"misnamed"}), Contains("the pack is named 'other-name' but its folder is 'misnamed'"));
+}
+
+TEST_CASE("a manifest's problems are placed at their fields and told all at once", "[packs][bad-input]") {
+  const auto version = manifest_problems("placed",
+                                         "return {\n"
+                                         "  name = \"placed\",\n"
+                                         "  version = \"1.x\",\n"
+                                         "}\n");
+  REQUIRE(version.size() == 1);
+  CHECK(version[0].where.line == 3);
+  CHECK(version[0].where.column == 3);
+  CHECK_THAT(version[0].message, StartsWith("bad version '1.x'"));
+  CHECK(version[0].source_line == "  version = \"1.x\",");
+
+  const auto several = manifest_problems("placed",
+                                         "return {\n"
+                                         "  name = \"placed\",\n"
+                                         "  version = \"1.0.0\",\n"
+                                         "  budget = { memory_mib = \"lots\" },\n"
+                                         "  descripton = \"Our rules.\",\n"
+                                         "}\n");
+  REQUIRE(several.size() == 2);
+  CHECK(several[0].message == "the manifest has an unknown field 'descripton'");
+  CHECK(several[0].notes == std::vector<std::string>{"did you mean 'description'?"});
+  CHECK(several[0].where.line == 5);
+  CHECK(several[0].where.column == 3);
+  CHECK(several[1].message == "the manifest's budget.memory_mib must be a number, not a string");
+  CHECK(several[1].where.line == 4);
+  CHECK(several[1].where.column == 14);
 }
 
 TEST_CASE("an unknown placeholder in a target phrase is refused where the target is defined", "[packs][bad-input]") {
@@ -398,7 +459,7 @@ TEST_CASE("an unknown placeholder in a target phrase is refused where the target
 TEST_CASE("a dependency cycle names both packs", "[packs][bad-input]") {
   Stack s;
   const auto message = s.error({"cycle-a"});
-  CHECK_THAT(message, StartsWith("tests/packs/cycle-b/pack.lua:1:70: error: dependency cycle: cycle-a requires "
+  CHECK_THAT(message, StartsWith("tests/packs/cycle-b/pack.lua:1:69: error: dependency cycle: cycle-a requires "
                                  "cycle-b requires cycle-a"));
   CHECK_THAT(message, Contains("packs 'cycle-b' and 'cycle-a' cannot both require each other"));
 }
@@ -406,7 +467,7 @@ TEST_CASE("a dependency cycle names both packs", "[packs][bad-input]") {
 TEST_CASE("a missing dependency points at the requirement, with the nearest pack", "[packs][bad-input]") {
   Stack s;
   const auto message = s.error({"needs-missing"});
-  CHECK_THAT(message, StartsWith("tests/packs/needs-missing/pack.lua:5:17: error: pack 'needs-missing' requires "
+  CHECK_THAT(message, StartsWith("tests/packs/needs-missing/pack.lua:5:16: error: pack 'needs-missing' requires "
                                  "'demo-bass', which was not found"));
   CHECK_THAT(message, Contains("did you mean 'demo-base'?"));
 }
@@ -414,7 +475,7 @@ TEST_CASE("a missing dependency points at the requirement, with the nearest pack
 TEST_CASE("an incompatible dependency names both packs and both versions", "[packs][bad-input]") {
   Stack s;
   CHECK_THAT(s.error({"needs-new"}),
-             StartsWith("tests/packs/needs-new/pack.lua:5:17: error: pack 'needs-new' requires 'demo-base >= 2.0', "
+             StartsWith("tests/packs/needs-new/pack.lua:5:16: error: pack 'needs-new' requires 'demo-base >= 2.0', "
                         "but demo-base is version 1.0.0 (examples/packs/demo-base)"));
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "interpreter/lua/sandbox.hpp"
+#include "interpreter/packs/source_text.hpp"
 #include "interpreter/packs/version.hpp"
 
 namespace arbiter::packs {
@@ -21,6 +22,7 @@ struct Manifest {
   Version version;
   int api = pack_api;
   std::vector<Requirement> dependencies;  // the manifest's `requires`
+  std::vector<Place> requirements_at;     // where each of them is written in pack.lua
   std::string description;
   lua::Budget budget;             // the host's ceiling, or less where the manifest asks for less
   std::string main = "init.lua";  // run when the pack loads, if it exists
@@ -29,7 +31,8 @@ struct Manifest {
 };
 
 // Runs `folder/pack.lua` in the sandbox (no require, its own budget) and checks every field.
-// Throws arbiter::Error naming pack.lua and the line of its `return`.
+// Throws arbiter::Error with every problem, each at the line and column of its field in pack.lua
+// (a missing field: at its `return`).
 Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folder, const std::string& display_folder);
 
 }  // namespace arbiter::packs

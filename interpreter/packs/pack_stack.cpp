@@ -1,7 +1,6 @@
 #include "interpreter/packs/pack_stack.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <set>
 
 #include <fmt/format.h>
@@ -13,20 +12,6 @@
 
 namespace arbiter::packs {
 namespace {
-
-// Where `text` appears quoted in `file` (a requirement in pack.lua), for a message that points at it.
-SourcePosition find_quoted(const std::filesystem::path& file, const std::string& shown, const std::string& text) {
-  std::ifstream in(file);
-  std::size_t number = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++number;
-    for (const char quote : {'"', '\''}) {
-      const auto at = line.find(quote + text + quote);
-      if (at != std::string::npos) return {shown, number, at + 2};
-    }
-  }
-  return {shown, 0, 0};
-}
 
 bool names_a_folder(const std::string& request) {
   return request.find('/') != std::string::npos || request == "." || request == "..";
@@ -67,7 +52,7 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
       }
       // Loaded once either way, but a pack named twice is a slip (its tests would run twice).
       if (!named.insert(name).second) throw Error(fmt::format("pack '{}' is named twice", name));
-      resolve(name, {nullptr, nullptr}, chain);
+      resolve(name, {}, chain);
     });
   }
   for (std::size_t i = first_new; i < order_.size(); ++i) {
@@ -83,7 +68,7 @@ std::set<std::string> PackStack::requirements(const std::string& name) {
   while (!pending.empty()) {
     const std::string next = pending.back();
     pending.pop_back();
-    const auto folder = names_a_folder(next) ? std::filesystem::path(next) : locate(next, {nullptr, nullptr});
+    const auto folder = names_a_folder(next) ? std::filesystem::path(next) : locate(next, {});
     for (const auto& requirement : manifest_in(folder).dependencies)
       if (found.insert(requirement.pack).second) pending.push_back(requirement.pack);
   }
@@ -109,12 +94,8 @@ std::filesystem::path PackStack::locate(const std::string& name, const Requirer&
 }
 
 void PackStack::fail_requirement(const Requirer& by, const std::string& message, std::vector<std::string> notes) const {
-  Diagnostic d{{}, message, {}, std::move(notes)};
-  if (by.manifest) {
-    d.where = find_quoted(by.manifest->folder / "pack.lua", by.manifest->display_folder + "/pack.lua",
-                          by.requirement->text);
-    if (d.where.line == 0) d.where.file = by.manifest->display_folder + "/pack.lua";
-  }
+  Diagnostic d = by.written_at ? by.written_at->diagnostic(message) : Diagnostic{{}, message, {}, {}};
+  d.notes = std::move(notes);
   throw Error(std::move(d));
 }
 
@@ -145,8 +126,9 @@ void PackStack::resolve(const std::string& name, const Requirer& by, std::vector
 
   chain.push_back(name);
   std::set<std::string> all;
-  for (const auto& requirement : fresh.dependencies) {
-    resolve(requirement.pack, {&fresh, &requirement}, chain);
+  for (std::size_t i = 0; i < fresh.dependencies.size(); ++i) {
+    const Requirement& requirement = fresh.dependencies[i];
+    resolve(requirement.pack, {&fresh, &requirement, &fresh.requirements_at[i]}, chain);
     all.insert(requirement.pack);
     const auto& indirect = dependencies_[requirement.pack];
     all.insert(indirect.begin(), indirect.end());

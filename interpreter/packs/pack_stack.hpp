@@ -40,8 +40,9 @@ class PackStack {
 
  private:
   struct Requirer {
-    const Manifest* manifest;  // nullptr: asked for on the command line
-    const Requirement* requirement;
+    const Manifest* manifest = nullptr;  // nullptr: asked for on the command line
+    const Requirement* requirement = nullptr;
+    const Place* written_at = nullptr;  // where the requirement is written in the manifest
   };
   void resolve(const std::string& name, const Requirer& by, std::vector<std::string>& chain);
   const Manifest& manifest_in(const std::filesystem::path& folder);  // read once per folder

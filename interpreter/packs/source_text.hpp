@@ -1,15 +1,20 @@
 #pragma once
-// Finding a value of a Lua data file (an encounter) again in its text, for messages. The file
-// returns a plain table, so Lua keeps no position for its values: a bad one is searched for by
-// its key (`wepon =`) or its string literal (`"Chian Mail"`), after an anchor that leads to it
-// (the `map` key, a character's name). What cannot be found is shown at the file's `return`.
+// Finding a value of a Lua data file (an encounter, a pack's manifest) again in its text, for
+// messages. The file returns a plain table, so Lua keeps no position for its values: a bad one is
+// searched for by its key (`wepon =`) or its string literal (`"Chian Mail"`), after an anchor that
+// leads to it (the `map` key, a character's name). What cannot be found is shown at the file's
+// `return`.
 #include <cstddef>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "grammar/diagnostic.hpp"
 
 namespace arbiter::packs {
+
+// The whole of a file, as it is: the text a SourceText searches.
+std::string read_text(const std::filesystem::path& file);
 
 // A place in the text ready for a message: the position and the line to show with a caret.
 struct Place {
