@@ -123,6 +123,19 @@ TEST_CASE("arbiter lua shows a file's errors at the path as given and requires f
   }
 }
 
+TEST_CASE("a pack named by its folder as . or ./ from inside it is the folder's real name", "[cli]") {
+  const std::string inside = std::string("cd tests/packs/phase-demo && ") + ARBITER_BINARY;
+  for (const std::string folder : {".", "./"}) {
+    INFO(folder);
+    const auto tested = shell(inside + " test " + folder);
+    CHECK(tested.exit_code == 0);
+    CHECK_THAT(tested.output, EndsWith(" passed, 0 failed\n"));
+    const auto explained = shell(inside + " explain " + folder);
+    CHECK(explained.exit_code == 0);
+    CHECK_THAT(explained.output, Contains("phase-demo 1.0.0"));
+  }
+}
+
 TEST_CASE("a budget option too large or not a number is refused before anything runs", "[cli][bad-input]") {
   // 1e300 seconds once made a deadline in the past, 2^44 MiB a memory budget of 0 bytes, and
   // "nan" seconds no limit at all: each would have run a snippet under a budget it did not ask for.

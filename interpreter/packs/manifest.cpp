@@ -112,6 +112,16 @@ bool valid_pack_name(const std::string& name) {
   return std::regex_match(name, pattern);
 }
 
+// The name of the folder itself, however the path to it is written: "." and "./" from inside it,
+// "../my-house/". Lexically, so a link keeps the name the search path finds the pack by.
+std::string folder_name(const std::filesystem::path& folder) {
+  std::error_code ec;
+  std::filesystem::path whole = std::filesystem::absolute(folder, ec).lexically_normal();
+  if (ec) whole = folder.lexically_normal();
+  if (!whole.has_filename()) whole = whole.parent_path();
+  return whole.filename().string();
+}
+
 }  // namespace
 
 Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folder, const std::string& display_folder) {
@@ -151,9 +161,9 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
     if (!valid_pack_name(m.name))
       fields.fail(fields.at("name"),
                   fmt::format("the pack name '{}' must be lower case letters, digits, '-' and '_'", m.name));
-    if (m.name != folder.filename().string())
-      fields.fail(fields.at("name"), fmt::format("the pack is named '{}' but its folder is '{}': they must match",
-                                                 m.name, folder.filename().string()));
+    if (const std::string named = folder_name(folder); m.name != named)
+      fields.fail(fields.at("name"),
+                  fmt::format("the pack is named '{}' but its folder is '{}': they must match", m.name, named));
   });
   check([&] {
     const std::string version = fields.string("version", true);
