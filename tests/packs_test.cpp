@@ -448,6 +448,18 @@ TEST_CASE("a manifest's problems are placed at their fields and told all at once
   CHECK(several[1].where.column == 14);
 }
 
+TEST_CASE("a pack that requires itself is told so once", "[packs][bad-input]") {
+  const auto problems = manifest_problems("narcissus",
+                                          "return {\n"
+                                          "  name = \"narcissus\", version = \"1.0.0\",\n"
+                                          "  requires = { \"narcissus >= 1\" },\n"
+                                          "}\n");
+  REQUIRE(problems.size() == 1);
+  CHECK(problems[0].message == "pack 'narcissus' requires itself");
+  CHECK(problems[0].notes.empty());
+  CHECK(problems[0].where.line == 3);
+}
+
 TEST_CASE("an unknown placeholder in a target phrase is refused where the target is defined", "[packs][bad-input]") {
   Stack s;
   s.stack.load({"demo-base"});

@@ -106,6 +106,7 @@ const Manifest& PackStack::manifest_in(const std::filesystem::path& folder) {
 }
 
 void PackStack::resolve(const std::string& name, const Requirer& by, std::vector<std::string>& chain) {
+  if (by.manifest && by.manifest->name == name) fail_requirement(by, fmt::format("pack '{}' requires itself", name));
   if (const auto cycle = std::find(chain.begin(), chain.end(), name); cycle != chain.end()) {
     std::string path;
     for (auto it = cycle; it != chain.end(); ++it) path += *it + " requires ";
