@@ -179,6 +179,19 @@ TEST_CASE("every escape attempt from the Foundation list exits 1 pointing at the
   }
 }
 
+TEST_CASE("a to-be-closed variable closed after an error runs under the call's budget", "[cli][bad-input]") {
+  // The snippet fails; closing its variable is still its own code, and a __close that loops or
+  // eats memory once ran with no budget at all: the program hung.
+  for (const char* close : {"while true do end", "local t = {} while true do t[#t + 1] = {} end"}) {
+    INFO(close);
+    const auto run = arbiter(std::string("--max-seconds 1 --max-memory 16 lua -e \"local x <close> = "
+                                         "setmetatable({}, { __close = function() ") + close +
+                             " end }) error('first')\"");
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, StartsWith("(command line):1: error: first"));
+  }
+}
+
 TEST_CASE("a call stuck inside a built-in function past its time budget ends the program cleanly",
           "[cli][bad-input]") {
   // Backtracking in C, where the instruction hook never runs: only the watchdog can stop it.

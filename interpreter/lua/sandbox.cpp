@@ -478,7 +478,7 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
   running_thread_ = nullptr;
   --call_depth_;
   watchdog_.disarm();
-  limits_.memory = SIZE_MAX;  // the host's own work after the call: reporting, tracebacks
+  const std::size_t memory_limit = std::exchange(limits_.memory, SIZE_MAX);  // the host's own work after the call
 
   if (status == LUA_OK && exhausted_ == Exhausted::none) {
     lua_xmove(thread, L_, results);
@@ -486,16 +486,20 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
     luaL_unref(L_, LUA_REGISTRYINDEX, thread_ref);
     return;
   }
-  struct Release {
-    lua_State* L;
-    lua_State* thread;
-    int ref;
-    ~Release() {
-      lua_resetthread(thread);
-      luaL_unref(L, LUA_REGISTRYINDEX, ref);
-    }
-  } release{L_, thread, thread_ref};
-  raise_from(thread, status);
+  Error error = error_from(thread, status);
+  // Its to-be-closed variables are closed now, by the pack's own code: under what is left of the
+  // call's budget, or a `__close` that loops would hang the host. Their errors give way to the first.
+  limits_.memory = memory_limit;
+  ++call_depth_;
+  watchdog_.arm(limits_.deadline + stuck_grace, limits_.time_of->scope.name);
+  lua_resetthread(thread);
+  --call_depth_;
+  watchdog_.disarm();
+  limits_.memory = SIZE_MAX;
+  exhausted_ = Exhausted::none;
+  budget_error_.reset();
+  luaL_unref(L_, LUA_REGISTRYINDEX, thread_ref);
+  throw error;
 }
 
 std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
@@ -582,12 +586,11 @@ int Sandbox::call_in_pack(lua_State* L) {
   return lua_gettop(L);
 }
 
-void Sandbox::raise_from(lua_State* thread, int status) {
+Error Sandbox::error_from(lua_State* thread, int status) {
   if (exhausted_ != Exhausted::none) {
     Diagnostic d = budget_error_ ? std::move(*budget_error_) : describe(thread, budget_message(thread));
-    exhausted_ = Exhausted::none;
     budget_error_.reset();
-    throw Error(std::move(d));
+    return Error(std::move(d));
   }
   std::string message;
   if (status == LUA_YIELD) {
@@ -597,7 +600,7 @@ void Sandbox::raise_from(lua_State* thread, int status) {
   } else {
     message = fmt::format("error with a {} value as its message", luaL_typename(thread, -1));
   }
-  throw Error(describe(thread, message));
+  return Error(describe(thread, message));
 }
 
 Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) const {

@@ -134,7 +134,8 @@ class Sandbox {
   const Scope& scope_of(const std::string& pack) const;
   void load_chunk(lua_State* L, const std::string& pack, std::string_view code, const std::string& chunkname);
   void require_pack_module(lua_State* L, const Scope& scope, const std::string& name);
-  [[noreturn]] void raise_from(lua_State* thread, int status);
+  // The error a top-level call ended with, told from its thread's stack (a spent budget's own).
+  Error error_from(lua_State* thread, int status);
   // Lowers the limits to `scope`'s budget counted from now, where it is the tighter.
   void tighten(const Scope& scope);
   // Marks the budget spent, by the pack running now.
