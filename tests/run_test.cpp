@@ -458,3 +458,25 @@ TEST_CASE("a sheet for a round the run stops before is said to be unused", "[run
                             "examples/platemail/skirmish-round1.txt examples/platemail/skirmish-round2.txt");
   CHECK_THAT(both.output, !Contains("warning"));
 }
+
+TEST_CASE("a bare name that check takes as someone in the fight is the target run takes whatever its case", "[run]") {
+  // docs/orders.md: "A bare name (-> Brienne) is accepted when it is someone in the fight"; all
+  // sheets are checked before anything is played, so what check accepts run carries out.
+  TempDir dir;
+  {
+    std::ofstream sheet(dir / "bare.txt");
+    sheet << "Round 1\nAldric:\n  1: Charge -> Orc\n  2: IF \"orc\" is down THEN Defend ELSE Defend\n"
+             "Brienne:\n  1: Move toward orc brute\n  2: Defend\nCedric:\n  1: Charge -> \"goblin\"\n  2: Defend\n";
+    std::ofstream tempo(dir / "tempo.txt");
+    tempo << "Round 1\nIlse:\n  1: Melee Attack -> Konrad\n";
+  }
+  REQUIRE(arbiter("check " + (dir / "bare.txt") + " --encounter examples/platemail/skirmish.lua").exit_code == 0);
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 1 --orders " + (dir / "bare.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Aldric: Charge → Orc\n"));
+  CHECK_THAT(run.output, Contains("  Brienne: Move → Orc Brute\n"));
+  CHECK_THAT(run.output, Contains("  Cedric: Charge → Goblin\n"));
+  const auto duel = arbiter("run examples/tempo/duel.lua --seed 1 --orders " + (dir / "tempo.txt"));
+  CHECK(duel.exit_code == 0);
+  CHECK_THAT(duel.output, Contains("  Ilse: Melee Attack → Konrad"));
+}

@@ -17,10 +17,7 @@ class Checker {
   Checker(const Vocabulary& vocabulary, const Roster* roster, const Grid* map, long next_round)
       : vocabulary_(vocabulary), roster_(roster), map_(map), next_round_(next_round) {
     if (roster_)
-      for (const auto& entry : *roster_) {
-        roster_names_.push_back(entry.name);
-        side_.emplace(fold_case(entry.name), entry.side);
-      }
+      for (const auto& entry : *roster_) roster_names_.push_back(entry.name);
   }
 
   void sheet(const SheetFile& file) {
@@ -58,7 +55,14 @@ class Checker {
     return suggestion.empty() ? std::vector<std::string>{} : std::vector{suggestion};
   }
 
-  bool in_fight(const std::string& name) const { return side_.contains(fold_case(name)); }
+  bool in_fight(const std::string& name) const { return named(*roster_, name) != nullptr; }
+
+  // The character of the fight a target names, by the rules `run` reads it with.
+  const RosterEntry* someone(const Target& t) const {
+    if (t.kind == Target::Kind::character) return named(*roster_, t.text.text);
+    if (t.kind == Target::Kind::phrase) return bare_name(t.text.text, vocabulary_, *roster_);
+    return nullptr;
+  }
 
   void character(const CharacterOrders& character) {
     const std::string& name = character.name.text;
@@ -175,7 +179,7 @@ class Checker {
       case Target::Kind::phrase:
         if (const auto match = vocabulary_.target(t.text.text)) {
           bindings(*match, t.text.at);
-        } else if (!(roster_ && in_fight(t.text.text))) {  // a bare name of someone in the fight
+        } else if (!(roster_ && bare_name(t.text.text, vocabulary_, *roster_))) {
           error(t.text.at, fmt::format("'{}' is not a target the rules declare", t.text.text),
                 [&] { return nearest("targets", vocabulary_.nearest_targets(t.text.text)); });
         }
@@ -209,11 +213,11 @@ class Checker {
             fmt::format("'{}' cannot {} itself: the target of {} is an enemy", me, action.name, action.name));
       return;
     }
-    if (!roster_ || (t.kind != Target::Kind::character && t.kind != Target::Kind::phrase)) return;
-    const auto mine = side_.find(fold_case(me)), theirs = side_.find(fold_case(t.text.text));
-    if (mine != side_.end() && theirs != side_.end() && mine->second == theirs->second)
+    if (!roster_) return;
+    const RosterEntry *mine = named(*roster_, me), *theirs = someone(t);
+    if (mine && theirs && mine->side == theirs->side)
       error(t.text.at, fmt::format("'{}' is an ally of '{}' ({}): the target of {} is an enemy", t.text.text, me,
-                                   mine->second, action.name));
+                                   mine->side, action.name));
   }
 
   void order(const Order& o) {
@@ -289,7 +293,6 @@ class Checker {
   const Grid* map_;
   long next_round_;
   std::vector<std::string> roster_names_;
-  std::map<std::string, std::string> side_;  // by case-folded name
   const SheetFile* file_ = nullptr;
   const Phrase* ordering_ = nullptr;  // the character whose orders are being checked
   // who has orders for which round, and where
@@ -297,6 +300,16 @@ class Checker {
 };
 
 }  // namespace
+
+const RosterEntry* named(const Roster& roster, std::string_view name) {
+  const auto found =
+      std::find_if(roster.begin(), roster.end(), [&](const RosterEntry& entry) { return same_name(entry.name, name); });
+  return found == roster.end() ? nullptr : &*found;
+}
+
+const RosterEntry* bare_name(std::string_view phrase, const Vocabulary& vocabulary, const Roster& roster) {
+  return vocabulary.target(phrase) ? nullptr : named(roster, phrase);
+}
 
 std::vector<Diagnostic> never_fire(const std::vector<SheetFile>& sheets) {
   std::vector<Diagnostic> found;

@@ -3,6 +3,7 @@
 // the fight, before the round starts: every problem in every sheet is reported at once, each at
 // the line and column it comes from, so a GM can send each player back exactly what to fix.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "grammar/diagnostic.hpp"
@@ -17,6 +18,15 @@ struct RosterEntry {
   std::string side;  // "players", "orcs"
 };
 using Roster = std::vector<RosterEntry>;
+
+// The character of the fight a name written in a sheet means: the one of that name, ignoring ASCII
+// case; nullptr when there is none. `check` and `run` read every name of a sheet by this rule.
+const RosterEntry* named(const Roster& roster, std::string_view name);
+
+// The character a target phrase names when it is not a general target the rules declare but a bare
+// name of someone in the fight ("-> Orc Brute"); nullptr otherwise (declared phrases come first).
+// `check` and `run` read bare names by this one rule.
+const RosterEntry* bare_name(std::string_view phrase, const Vocabulary& vocabulary, const Roster& roster);
 
 struct SheetFile {
   std::string name;  // as the user named the file

@@ -10,11 +10,13 @@
 #include "grammar/orders_format.hpp"
 #include "interpreter/core/json_reader.hpp"
 #include "interpreter/core/names.hpp"
+#include "interpreter/core/order_check.hpp"
 #include "interpreter/core/step_rules.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
+#include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
 
 namespace arbiter::packs {
@@ -614,7 +616,7 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
 
 void Fight::push_bindings(const orders::Match& match, int& count) {
   for (const auto& binding : match.bindings) {
-    if (binding.slot == orders::Slot::character) lua::push_entity(L_, world_.find(binding.value).id);
+    if (binding.slot == orders::Slot::character) lua::push_entity(L_, world_.find(name_in_fight(binding.value)).id);
     else if (binding.slot == orders::Slot::word) lua_pushlstring(L_, binding.value.data(), binding.value.size());
     else lua_pushnumber(L_, std::stod(binding.value));
     ++count;
@@ -662,15 +664,24 @@ EntityId Fight::returned_character(int index, const char* what) {
   throw Error(fmt::format("{} a character, a character's name or nil, not a {}", what, luaL_typename(L_, index)));
 }
 
+std::string Fight::name_in_fight(std::string_view written) const {
+  const orders::Roster roster = roster_of(world_.entities());
+  const orders::RosterEntry* someone = orders::named(roster, written);
+  return someone ? someone->name : std::string(written);
+}
+
 EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
   using Kind = orders::Target::Kind;
   switch (target.kind) {
     case Kind::self: return who.id;
-    case Kind::character: return world_.find(target.text.text).id;
+    case Kind::character: return world_.find(name_in_fight(target.text.text)).id;
     case Kind::cell:
     case Kind::coordinates: return standing_at(*cell_of(target));  // "Ranged Attack -> C3": whoever is there
     case Kind::phrase: break;
   }
+  const orders::Roster roster = roster_of(world_.entities());
+  if (const orders::RosterEntry* someone = orders::bare_name(target.text.text, vocabulary_, roster))
+    return world_.find(someone->name).id;  // "Charge -> Orc Brute"
   StackGuard guard{L_};
   const Function& find =
       call_phrase(who, vocabulary_.target(target.text.text), targets_, "target", "find", target.text.text);

@@ -171,6 +171,9 @@ class Fight final : public Ruleset {
   void settle_ready(const Action& chosen, Intent& intent);
   bool holds(const Entity& who, const orders::Condition& condition);
   EntityId target_of(const Entity& who, const orders::Target& target);
+  // A name as a sheet writes it ("orc") as the fight spells it ("Orc"), by the rule the sheets were
+  // checked with before the round (orders::named); a name of no one stays as written.
+  std::string name_in_fight(std::string_view written) const;
   // The cell a cell or coordinates target names (nullopt for the other kinds).
   std::optional<Cell> cell_of(const orders::Target& target) const;
   EntityId standing_at(Cell cell) const;
