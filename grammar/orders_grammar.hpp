@@ -15,9 +15,14 @@ struct comment : seq<one<'#'>, star<not_one<'\r', '\n'>>> {};
 // Bytes that can be part of a word: anything but blanks, line ends and the language's punctuation.
 struct word_char : not_one<' ', '\t', '\r', '\n', '"', '#', '(', ')', ',', ':'> {};
 struct arrow : string<'-', '>'> {};
-// A keyword is a whole word: "Android" holds no AND; "AND->" does, since an arrow ends a word.
+// A full stop that ends the line ("Defend.", "Move S, SW. # in a hurry").
+struct final_stop : seq<one<'.'>, blanks, sor<eolf, one<'#'>>> {};
+// Where a word ends: before a blank or punctuation, an arrow ("AND->") or a line's final full stop
+// ("South."), though '.' may be part of a word ("Mr.").
+struct word_end : sor<not_at<word_char>, at<arrow>, at<final_stop>> {};
+// A keyword is a whole word: "Android" holds no AND; "AND->" does.
 template <typename Word>
-struct keyword : seq<Word, sor<not_at<word_char>, at<arrow>>> {};
+struct keyword : seq<Word, word_end> {};
 struct colon : seq<blanks, one<':'>> {};
 struct comma : seq<blanks, one<','>, blanks> {};
 struct number : seq<opt<one<'-'>>, plus<digit>> {};
@@ -64,7 +69,7 @@ struct x_value : number {};
 struct y_value : number {};
 struct y_part : seq<comma, one<'Y', 'y'>, colon, blanks, must<y_value>> {};
 struct coordinates : seq<one<'X', 'x'>, colon, blanks, must<x_value>, must<y_part>> {};
-struct cell : seq<ranges<'A', 'Z', 'a', 'z'>, plus<digit>, not_at<word_char>> {};
+struct cell : seq<ranges<'A', 'Z', 'a', 'z'>, plus<digit>, word_end> {};
 
 struct target_character : quoted {};
 struct target_coordinates : coordinates {};
@@ -77,7 +82,7 @@ struct target : seq<star<decoration>, sor<target_character, target_coordinates, 
 // --- Orders ----------------------------------------------------------------------------------
 // An action's name: words up to its arguments, movement, target or the end of the order.
 struct action_word : seq<not_at<sor<phrase_end, kw_if, kw_to, kw_toward, kw_away, compass>>, plus<alpha>,
-                         star<sor<alpha, one<'\'', '-'>>>, not_at<word_char>> {};
+                         star<sor<alpha, one<'\'', '-'>>>, word_end> {};
 struct action_name : seq<action_word, star<plus<sp>, action_word>> {};
 
 struct argument : plus<not_one<',', ')', '"', '#', '\r', '\n'>> {};

@@ -436,3 +436,20 @@ TEST_CASE("a full stop may end a line, after a quoted name too", "[orders]") {
     CHECK(sheet.characters[0].standing[0].choice.otherwise->target->text.text == "Konrad");
   }
 }
+
+TEST_CASE("a full stop may end a line after a compass step or a cell or ft or an action alone", "[orders]") {
+  // docs/orders.md: "A full stop at the end of a phrase or of a line is ignored".
+  const std::string with_stops =
+      "Aldric:\n  1: Sprint 30' South.\n  2: Defend.\nBrienne:\n  1: Move to C3.\n  2: Move S, S, SW. # in a hurry\n"
+      "Cedric:\n  1: Move 15 ft.\n  2: IF I am wounded THEN Defend ELSE Defend.\n"
+      "Character: Dara\nFirst Action:\n  Action: Move N.\n"
+      "Ilse:\n  ON Counter-Attack: CT Parry.\n";
+  const std::string without =
+      "Aldric:\n  1: Sprint 30' South\n  2: Defend\nBrienne:\n  1: Move to C3\n  2: Move S, S, SW\n"
+      "Cedric:\n  1: Move 15 ft\n  2: IF I am wounded THEN Defend ELSE Defend\n"
+      "Dara:\n  1: Move N\nIlse:\n  ON Counter-Attack: CT Parry\n";
+  CHECK(parse_orders(with_stops, "stops.txt") == parse_orders(without, "plain.txt"));
+  // Only at the end of the line: within it a full stop is still not the language.
+  check_failure("Aldric:\n  1: Move S. N\n", 2, 11,
+                "unexpected text: expected '->' and a target, THEN, ELSE, AND, OR or the end of the line");
+}
