@@ -302,3 +302,15 @@ TEST_CASE("a pack the encounter names that is not found is reported where the en
   }
   std::filesystem::remove(file);
 }
+
+TEST_CASE("a declared target without its find function is refused at its line before any round is played",
+          "[run][errors]") {
+  // A sheet may write the phrase, so a fight needs its function: without one the first order using
+  // it would stop the fight mid-round, with no line to fix.
+  const Sheet sheet("Aldric:\n  1: Charge -> the tallest foe\n  2: Defend\n");
+  const auto run = arbiter(one_round + "--seed 1 --house phrase-without-function --orders " + sheet.path.string());
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("tests/packs/phrase-without-function/init.lua:2: error: target 'the tallest foe' has "
+                                  "no 'find' function: a fight calls it to tell whom it names"));
+  CHECK_THAT(run.output, !Contains("Round 1"));
+}

@@ -139,6 +139,15 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     return f;
   };
   std::vector<std::pair<const Definition*, std::string>> statuses;  // each with its name in the book
+  // A phrase a sheet may write is only of use to a fight with its function: without one, the first
+  // order using it would stop the fight mid-round. Refused here, at its line, before any round.
+  const auto phrase_function = [&](const Definition& d, const char* key, const char* what) {
+    const Function f = function_field(d, key);
+    if (f.ref == LUA_NOREF)
+      throw Error(parse_positioned(located(d, key, fmt::format("{} '{}' has no '{}' function: a fight calls it to {}",
+                                                               to_string(d.kind), d.name, key, what))));
+    return f;
+  };
   for (const Definition* d : registry.definitions()) {
     registry.push(L, d->kind, d->name);
     switch (d->kind) {
@@ -172,8 +181,10 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         actions_.emplace(d->name, std::move(a));
         break;
       }
-      case Kind::condition: conditions_.emplace(d->name, function_field(*d, "test")); break;
-      case Kind::target: targets_.emplace(d->name, function_field(*d, "find")); break;
+      case Kind::condition:
+        conditions_.emplace(d->name, phrase_function(*d, "test", "tell whether it holds"));
+        break;
+      case Kind::target: targets_.emplace(d->name, phrase_function(*d, "find", "tell whom it names")); break;
       case Kind::hook: hooks_.emplace(d->name, Function{luaL_ref(L, LUA_REGISTRYINDEX)}); break;
       case Kind::status: {
         StatusDefinition status = lua::check_status_definition(L, -1);
@@ -638,23 +649,20 @@ bool Fight::holds(const Entity& who, const orders::Condition& condition) {
     case Kind::phrase: break;
   }
   StackGuard guard{L_};
-  call_phrase(who, vocabulary_.condition(condition.phrase.text), conditions_, "condition", "test",
-              condition.phrase.text);
+  call_phrase(who, vocabulary_.condition(condition.phrase.text), conditions_, "condition", condition.phrase.text);
   return lua_toboolean(L_, -1);
 }
 
 const Fight::Function& Fight::call_phrase(const Entity& who, const std::optional<orders::Match>& match,
                         const std::map<std::string, Function, std::less<>>& functions, const char* kind,
-                        const char* function, const std::string& phrase) {
+                        const std::string& phrase) {
   if (!match) throw Error(fmt::format("no {} '{}' is declared", kind, phrase));
-  const auto f = functions.find(match->declaration->text);
-  if (f == functions.end() || f->second.ref == LUA_NOREF)
-    throw Error(fmt::format("{} '{}' has no {} function for a fight", kind, match->declaration->text, function));
+  const Function& f = functions.at(match->declaration->text);  // each has its function (read_ruleset)
   int nargs = 1;
   lua::push_entity(L_, who.id);
   push_bindings(*match, nargs);
-  call(f->second, nargs, 1);
-  return f->second;
+  call(f, nargs, 1);
+  return f;
 }
 
 EntityId Fight::returned_character(int index, const char* what) {
@@ -684,7 +692,7 @@ EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
     return world_.find(someone->name).id;  // "Charge -> Orc Brute"
   StackGuard guard{L_};
   const Function& find =
-      call_phrase(who, vocabulary_.target(target.text.text), targets_, "target", "find", target.text.text);
+      call_phrase(who, vocabulary_.target(target.text.text), targets_, "target", target.text.text);
   return returned_by(find, [&] {
     return returned_character(-1, fmt::format("the target '{}' finds", target.text.text).c_str());
   });

@@ -190,7 +190,7 @@ class Fight final : public Ruleset {
   // character and the phrase's bindings, leaving its result on the stack; returns the function.
   const Function& call_phrase(const Entity& who, const std::optional<orders::Match>& match,
                    const std::map<std::string, Function, std::less<>>& functions, const char* kind,
-                   const char* function, const std::string& phrase);
+                   const std::string& phrase);
 
   lua::Sandbox& sandbox_;
   lua_State* L_ = nullptr;  // the running thread during a round

@@ -1,0 +1,2 @@
+local arbiter = require "arbiter"
+arbiter.define.target("the tallest foe", {})
