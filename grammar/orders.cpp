@@ -104,6 +104,8 @@ bool Condition::operator==(const Condition& other) const {
   return kind == other.kind && phrase == other.phrase && operands == other.operands;
 }
 
+bool Sheet::operator==(const Sheet& other) const { return round == other.round && characters == other.characters; }
+
 bool Phase::operator==(const Phase& other) const {
   return number == other.number && branches == other.branches && otherwise == other.otherwise;
 }

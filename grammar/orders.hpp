@@ -115,10 +115,18 @@ struct CharacterOrders {
 // The phase (in a sequential flow: the turn's entry) numbered `number`, or nullptr.
 const Phase* entry(const CharacterOrders& character, long number);
 
+// A bare name or target that a comment follows on its line ("Character: Orc #2", "-> Orc #2"): the
+// `#` may have cut a name short ("Orc #2" read as "Orc"), which only the fight's roster can tell.
+struct NameBeforeComment {
+  Phrase name;          // as read: "Orc"
+  std::string written;  // the name and the comment, as written but for runs of blanks: "Orc #2"
+};
+
 struct Sheet {
   std::optional<long> round;  // "Round 3"
   std::vector<CharacterOrders> characters;
-  bool operator==(const Sheet& other) const = default;
+  std::vector<NameBeforeComment> names_before_comments;  // for the checker; not what the orders say
+  bool operator==(const Sheet& other) const;             // the round and the characters' orders
 };
 
 // Nesting limits: deeper input is refused with a message instead of exhausting the stack.

@@ -27,6 +27,10 @@ struct State {
   Order order;
   std::vector<Condition> conditions;
   std::size_t depth = 0;  // open parentheses and NOTs
+  // The bare name or target phrase read last, and where its text ends: a comment right after it
+  // may have cut it short ("Character: Orc #2").
+  Phrase bare;
+  const char* bare_end = nullptr;
 
   // Drops what a line that failed left half-read; the builder keeps the lines before it.
   void forget_line() {
@@ -37,6 +41,7 @@ struct State {
     order = {};
     conditions.clear();
     depth = 0;
+    bare_end = nullptr;
   }
 };
 
@@ -95,6 +100,14 @@ struct action<y_value> {
   static void apply(const Input& in, State& s) { s.y = number_of(in); }
 };
 template <>
+struct action<bare_name> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.bare = phrase_of(in);
+    s.bare_end = in.end();
+  }
+};
+template <>
 struct action<character_name> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
@@ -133,6 +146,8 @@ struct action<target_phrase> {
       phrase.text[0] = static_cast<char>(phrase.text[0] & ~0x20);
       s.target = {Target::Kind::cell, std::move(phrase)};
     } else {
+      s.bare = phrase;
+      s.bare_end = in.end();
       s.target = {Target::Kind::phrase, std::move(phrase)};
     }
   }
@@ -369,6 +384,20 @@ template <>
 struct action<else_line> {
   template <typename Input>
   static void apply(const Input& in, State& s) { s.builder.open_else(position_of(in)); }
+};
+
+// A comment with only blanks between it and the bare name or target before it.
+template <>
+struct action<comment> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    const char* const begin = in.begin();
+    if (!s.bare_end || s.bare_end > begin) return;
+    const std::string_view gap(s.bare_end, static_cast<std::size_t>(begin - s.bare_end));
+    s.bare_end = nullptr;
+    if (gap.find_first_not_of(" \t") != std::string_view::npos) return;
+    s.builder.name_before_comment({s.bare, s.bare.text + (gap.empty() ? "" : " ") + tidy(in.string_view())});
+  }
 };
 
 // --- Control: error points, and a depth count that stops runaway nesting ---------------------

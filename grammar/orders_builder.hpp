@@ -37,6 +37,7 @@ class Builder {
   void add_branch(Condition condition, Order order);
   void add_else(Order order);
   void check_else_if_limit(Position at);
+  void name_before_comment(NameBeforeComment name) { sheet_.names_before_comments.push_back(std::move(name)); }
 
   // After a line that was refused: a "Target:" line for it goes nowhere, rather than to the action
   // before it (which would report a second, misleading problem).

@@ -346,3 +346,26 @@ TEST_CASE("a standing order after one for the same action that always gives an o
             "this standing order can never be used: 'ON Melee Attack' at line 2 always gives Ilse's order first");
   CHECK(warnings[0].source_line == "  ON melee attack: Parry");
 }
+
+TEST_CASE("a comment that cuts short a name of the fight is refused at the name and without a fight warned of",
+          "[orders][check]") {
+  // "Orc #2" unquoted reads "Orc" and a comment: the orders would go to, or be taken at, the Orc.
+  const Roster orcs{{"Aldric", "players"}, {"Orc", "orcs"}, {"Orc #2", "orcs"}};
+  const std::string text =
+      "Character: Orc #2\n  1: Charge -> \"Aldric\"\n  2: Defend\n"
+      "Aldric:\n  1: Charge -> Orc #2 the big one\n  2: Charge -> Orc # the small one\n";
+  const std::vector<SheetFile> sheets{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
+  const auto diagnostics = check_orders(sheets, platemail(), &orcs);
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "sheet1.txt", 1, 12, "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\"");
+  check_one(diagnostics[1], "sheet1.txt", 5, 16, "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\"");
+  // Without the fight's roster only a number after the name is suspect, as copies are numbered so.
+  const auto warnings = numbers_after_names(sheets);
+  REQUIRE(warnings.size() == 2);
+  check_one(warnings[0], "sheet1.txt", 1, 12,
+            "'Orc' is followed by the comment '#2': if 'Orc #2' is a name, write it in quotes, as a # starts a "
+            "comment: \"Orc #2\"");
+  check_one(warnings[1], "sheet1.txt", 5, 16,
+            "'Orc' is followed by the comment '#2 the big one': if 'Orc #2' is a name, write it in quotes, as a # "
+            "starts a comment: \"Orc #2\"");
+}

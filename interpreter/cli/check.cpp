@@ -106,7 +106,11 @@ void check(Context& context, const Options& options) {
   const auto problems = orders::check_orders(sheets, vocabulary, roster ? &*roster : nullptr,
                                              encounter ? &encounter->grid : nullptr);
   diagnostics.insert(diagnostics.end(), problems.begin(), problems.end());
-  const auto warnings = orders::never_fire(sheets);
+  auto warnings = orders::never_fire(sheets);
+  if (!roster) {
+    const auto numbers = orders::numbers_after_names(sheets);
+    warnings.insert(warnings.end(), numbers.begin(), numbers.end());
+  }
 
   if (!diagnostics.empty()) context.exit_code = 1;
   if (options.json) return report_json(sheets, diagnostics, warnings, *context.out);

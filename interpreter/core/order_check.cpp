@@ -24,6 +24,8 @@ class Checker {
     file_ = &file;
     const std::size_t first = diagnostics.size();
     for (const auto& character : file.sheet.characters) this->character(character);
+    if (roster_)
+      for (const auto& cut : file.sheet.names_before_comments) cut_by_comment(cut);
     // Told in the order of the lines, whichever check found them.
     std::stable_sort(diagnostics.begin() + static_cast<std::ptrdiff_t>(first), diagnostics.end(),
                      [](const Diagnostic& a, const Diagnostic& b) {
@@ -62,6 +64,21 @@ class Checker {
     if (t.kind == Target::Kind::character) return named(*roster_, t.text.text);
     if (t.kind == Target::Kind::phrase) return bare_name(t.text.text, vocabulary_, *roster_);
     return nullptr;
+  }
+
+  // "Character: Orc #2" reads "Orc" and a comment: refused when the comment cut short a name of the
+  // fight, since the orders would go to, or be taken at, someone else.
+  void cut_by_comment(const NameBeforeComment& cut) {
+    const std::string written = fold_case(cut.written), read = fold_case(cut.name.text);
+    for (const auto& entry : *roster_) {
+      const std::string name = fold_case(entry.name);
+      if (name.size() > read.size() && written.starts_with(name) &&
+          (written.size() == name.size() || written[name.size()] == ' ')) {
+        error(cut.name.at, fmt::format("'{}': a # starts a comment; write the name in quotes: \"{}\"", entry.name,
+                                       entry.name));
+        return;
+      }
+    }
   }
 
   void character(const CharacterOrders& character) {
@@ -328,6 +345,25 @@ std::vector<Diagnostic> never_fire(const std::vector<SheetFile>& sheets) {
                          line_at(file.text, at.offset),
                          {}});
       }
+  return found;
+}
+
+std::vector<Diagnostic> numbers_after_names(const std::vector<SheetFile>& sheets) {
+  std::vector<Diagnostic> found;
+  for (const auto& file : sheets)
+    for (const auto& cut : file.sheet.names_before_comments) {
+      const std::size_t hash = cut.written.find('#');
+      const std::string_view comment = std::string_view(cut.written).substr(hash);
+      if (comment.size() < 2 || comment[1] < '0' || comment[1] > '9') continue;
+      const std::string numbered = cut.written.substr(0, std::min(cut.written.find(' ', hash), cut.written.size()));
+      const Position at = cut.name.at;
+      found.push_back({{file.name, at.line, at.column},
+                       fmt::format("'{}' is followed by the comment '{}': if '{}' is a name, write it in quotes, as "
+                                   "a # starts a comment: \"{}\"",
+                                   cut.name.text, comment, numbered, numbered),
+                       line_at(file.text, at.offset),
+                       {}});
+    }
   return found;
 }
 

@@ -45,6 +45,11 @@ inline long round_of(const Sheet& sheet, long next_round) { return sheet.round.v
 std::vector<Diagnostic> check_orders(const std::vector<SheetFile>& sheets, const Vocabulary& vocabulary,
                                      const Roster* roster, const Grid* map = nullptr, long next_round = 1);
 
+// Warnings, for sheets checked without a fight's roster: a bare name or target followed by a comment
+// that starts with a number ("-> Orc #2" reads "Orc"), which is how an encounter names the copies of
+// a character. With a roster, check_orders refuses the names a comment cut short instead.
+std::vector<Diagnostic> numbers_after_names(const std::vector<SheetFile>& sheets);
+
 // Warnings: standing orders that can never be used, as an earlier one for the same action always
 // gives an order (it has no IF, or an ELSE) and so always answers first.
 std::vector<Diagnostic> never_fire(const std::vector<SheetFile>& sheets);
