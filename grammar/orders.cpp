@@ -100,6 +100,12 @@ bool Order::operator==(const Order& other) const {
          target == other.target;
 }
 
+const Target* taken_at(const Order& order) {
+  if (order.target) return &*order.target;
+  if (order.movement.kind == Movement::Kind::toward && order.movement.place) return &*order.movement.place;
+  return nullptr;
+}
+
 bool Condition::operator==(const Condition& other) const {
   return kind == other.kind && phrase == other.phrase && operands == other.operands;
 }

@@ -74,6 +74,10 @@ struct Order {
   bool operator==(const Order& other) const;
 };
 
+// The target an order is taken at: its `-> target`, else the place it moves toward ("Charge toward
+// the closest enemy", as the Platemail document writes it); nullptr when it names neither.
+const Target* taken_at(const Order& order);
+
 struct Condition {
   enum class Kind { phrase, all, any, negation };  // a phrase; AND; OR; NOT
   Kind kind = Kind::phrase;

@@ -369,3 +369,19 @@ TEST_CASE("a comment that cuts short a name of the fight is refused at the name 
             "'Orc' is followed by the comment '#2 the big one': if 'Orc #2' is a name, write it in quotes, as a # "
             "starts a comment: \"Orc #2\"");
 }
+
+TEST_CASE("the place an order moves toward is its target when it has no other as run takes it", "[orders][check]") {
+  // The Platemail document writes "Charge ... toward the closest foe"; run attacks the one it
+  // charges toward, so check takes it as the Charge's target, an attack's rules included.
+  Vocabulary v = platemail();
+  v.add_action({.name = "Lunge", .needs_target = true, .move_feet = 15, .enemy_target = true});
+  const std::string text = "Aldric:\n  1: Charge toward the closest hostile\n  2: Lunge toward \"Brienne\"\n";
+  const auto diagnostics = check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, v, &fight);
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 3, 19,
+            "'Brienne' is an ally of 'Aldric' (players): the target of Lunge is an enemy");
+  // Away from someone is no target.
+  const auto away = check({"Aldric:\n  1: Charge away from the closest hostile\n  2: Defend\n"});
+  REQUIRE(away.size() == 1);
+  check_one(away[0], "sheet1.txt", 2, 6, "'Charge' needs a target: add '-> target' or a 'Target:' line");
+}

@@ -239,11 +239,12 @@ class Checker {
 
   void order(const Order& o) {
     const ActionRules* action = vocabulary_.action(o.action.text);
+    const Target* aim = taken_at(o);
     if (!action) {
       error(o.action.at, fmt::format("unknown action '{}'", o.action.text),
             [&] { return unknown_action_hint(o.action.text); });
     } else if (!action->usage.empty() &&
-               (action->involuntary || (action->needs_target && !o.target) || (action->no_target && o.target) ||
+               (action->involuntary || (action->needs_target && !aim) || (action->no_target && o.target) ||
                 (o.movement.kind != Movement::Kind::none && !action->move_feet))) {
       // The rules say how the action is written: one message, not one for each mistake.
       error(o.action.at, fmt::format("'{}' {}", action->name, action->usage));
@@ -251,11 +252,11 @@ class Checker {
       error(o.action.at, fmt::format("'{}' is involuntary: the rules force it on a character, it cannot be ordered",
                                      action->name));
     } else {
-      if (action->needs_target && !o.target)
+      if (action->needs_target && !aim)
         error(o.action.at, fmt::format("'{}' needs a target: add '-> target' or a 'Target:' line", action->name));
       if (action->no_target && o.target)
         error(o.target->text.at, fmt::format("'{}' takes no target: write it without one", action->name));
-      if (action->enemy_target && o.target) enemy_target(*action, *o.target);
+      if (action->enemy_target && aim) enemy_target(*action, *aim);
       movement(*action, o.movement);
     }
     if (o.target) target(*o.target);

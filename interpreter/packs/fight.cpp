@@ -578,9 +578,7 @@ Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
   Intent intent = intent_for(who, chosen);
   intent.order = orders::format(order);
   for (const auto& argument : order.arguments) intent.arguments.push_back(argument.text);
-  if (order.target) intent.target = target_of(who, *order.target);
-  if (order.movement.place && intent.target == no_entity && order.movement.kind == orders::Movement::Kind::toward)
-    intent.target = target_of(who, *order.movement.place);  // "Charge toward the closest enemy"
+  if (const orders::Target* aim = orders::taken_at(order)) intent.target = target_of(who, *aim);
   WayCut cut;
   intent.path = path_of(who, order.movement, intent.target, chosen, &cut);
   if (cut.held_back) intent.way_not_followed = orders::format(order.movement);
