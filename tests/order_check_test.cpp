@@ -385,3 +385,21 @@ TEST_CASE("the place an order moves toward is its target when it has no other as
   REQUIRE(away.size() == 1);
   check_one(away[0], "sheet1.txt", 2, 6, "'Charge' needs a target: add '-> target' or a 'Target:' line");
 }
+
+TEST_CASE("an action that needs a direction is refused without one and says what to add", "[orders][check]") {
+  // Platemail: "Actions that involve movement must have their distance and direction declared as
+  // part of the Action order."
+  Vocabulary v = platemail();
+  v.phases = 0;
+  v.add_action({.name = "Walk", .move_feet = 15, .needs_direction = true});
+  const std::string text = "Aldric:\n  1: Walk\n  2: Walk 15'\n  3: Walk N\n  4: Walk 10' S\n  5: Walk to C3\n"
+                           "  6: Walk toward closest enemy\n  7: Walk away from \"Orc #1\"\n  8: Walk -> \"Orc #2\"\n";
+  const auto diagnostics = check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, v, &fight);
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "sheet1.txt", 2, 6,
+            "'Walk' must say where it moves: add compass steps ('Walk N, NE'), a distance and a direction ('Walk 15' "
+            "N'), a destination ('Walk to C3') or a target ('Walk toward \"Orc\"')");
+  check_one(diagnostics[1], "sheet1.txt", 3, 11,
+            "'Walk 15'' says how far but not where: add the direction ('Walk 15' N'), or write a destination ('Walk "
+            "to C3') or a target ('Walk toward \"Orc\"')");
+}

@@ -245,7 +245,8 @@ class Checker {
             [&] { return unknown_action_hint(o.action.text); });
     } else if (!action->usage.empty() &&
                (action->involuntary || (action->needs_target && !aim) || (action->no_target && o.target) ||
-                (o.movement.kind != Movement::Kind::none && !action->move_feet))) {
+                (o.movement.kind != Movement::Kind::none && !action->move_feet) ||
+                (action->needs_direction && !says_where(o)))) {
       // The rules say how the action is written: one message, not one for each mistake.
       error(o.action.at, fmt::format("'{}' {}", action->name, action->usage));
     } else if (action->involuntary) {
@@ -257,10 +258,30 @@ class Checker {
       if (action->no_target && o.target)
         error(o.target->text.at, fmt::format("'{}' takes no target: write it without one", action->name));
       if (action->enemy_target && aim) enemy_target(*action, *aim);
+      if (action->needs_direction && !says_where(o)) nowhere(*action, o);
       movement(*action, o.movement);
     }
     if (o.target) target(*o.target);
     if (o.movement.place) target(*o.movement.place);
+  }
+
+  // Where an order moves: compass steps, a destination, toward or away from a target, or its target.
+  static bool says_where(const Order& o) {
+    return o.target || (o.movement.kind != Movement::Kind::none && o.movement.kind != Movement::Kind::path) ||
+           !o.movement.steps.empty();
+  }
+
+  void nowhere(const ActionRules& action, const Order& o) {
+    const std::string& name = action.name;
+    if (o.movement.feet)
+      error(o.movement.at, fmt::format("'{} {}'' says how far but not where: add the direction ('{} {}' N'), or "
+                                       "write a destination ('{} to C3') or a target ('{} toward \"Orc\"')",
+                                       name, *o.movement.feet, name, *o.movement.feet, name, name));
+    else
+      error(o.action.at, fmt::format("'{}' must say where it moves: add compass steps ('{} N, NE'), a distance and "
+                                     "a direction ('{} 15' N'), a destination ('{} to C3') or a target ('{} toward "
+                                     "\"Orc\"')",
+                                     name, name, name, name, name));
   }
 
   // "Charge closest enemy" is most likely a target written without its arrow.

@@ -48,6 +48,9 @@ struct ActionRules {
   std::string usage{};            // how it is written ("is written 'Move -> target'…"): told instead of each
                                   // mistake when it is ordered without its target, with one it takes none, with a
                                   // movement, or at all
+  bool needs_direction = false;   // an order must say where it moves: steps, a destination, toward or away
+                                  // from a target, or a target (Platemail's Move: "distance and direction
+                                  // declared as part of the Action order")
 };
 
 // Throws arbiter::Error, with no position, naming a word of a condition or target phrase that is an

@@ -78,6 +78,7 @@ const std::vector<Field> action_fields{
     {"ready", boolean_or_function, "true, false or a function(me, intent)"},
     {"move", feet, "a whole number from 0 to 1000000, or { max = that number }"},
     {"needs_target", boolean, true_or_false},
+    {"needs_direction", boolean, true_or_false},
     {"target", target_kind, "\"enemy\", \"none\", a function(me, target) or absent (any target)"},
     {"carries_target", boolean, true_or_false},
     {"follows_target", boolean, true_or_false},

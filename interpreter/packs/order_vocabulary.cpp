@@ -45,6 +45,7 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d) {
     return value;
   };
   rules.needs_target = flag("needs_target");
+  rules.needs_direction = flag("needs_direction");
   rules.involuntary = flag("involuntary");
   // `target = "enemy"`: the action attacks, so its target is an opponent; `"none"`: it takes none;
   // a function judges each target in the fight (sheets cannot be checked against it before).

@@ -65,9 +65,12 @@ end
 -- ---------------------------------------------------------------------------------------------
 -- Movement Actions
 
-define("Move", { resolve = move_only })
+-- "Actions that involve movement must have their distance and direction declared as part of the
+-- Action order": Move and Sprint say where they go. Skulk may stay in place ("If you remain in Cover
+-- ... and don't move"); Fall Back moves away from hostiles by itself.
+define("Move", { needs_direction = true, resolve = move_only })
 -- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you".
-define("Sprint", { resolve = function(ctx)
+define("Sprint", { needs_direction = true, resolve = function(ctx)
   move_only(ctx)
   if status.has(ctx.actor, "Hidden") then status.remove(ctx.actor, "Hidden", "Sprints: revealed") end
 end })

@@ -458,3 +458,14 @@ test.case("Defend's Disfavor holds only 'as long as you are not Unaware of the A
   test.equal(duel.attacks(f, "total"), { 11 })
   duel.no_failures(f)
 end)
+
+test.case("'Actions that involve movement must have their distance and direction declared': Move and Sprint say where", function()
+  -- Move and Sprint without a direction are refused at their line; Skulk may stay in place, and
+  -- Fall Back moves away from hostiles by itself.
+  local f = duel.pair({ at = "A2" }, { at = "H2" })
+  test.fails(function() f:round(duel.still("Move")) end, "'Move' must say where it moves")
+  test.fails(function() f:round(duel.still("Move 15'")) end, "'Move 15'' says how far but not where")
+  test.fails(function() f:round(duel.still("Sprint")) end, "'Sprint' must say where it moves")
+  f:round("Aldric:\n  1: Skulk\n  2: Fall Back\nOrc:\n  1: Defend\n  2: Defend\n")
+  duel.no_failures(f)
+end)
