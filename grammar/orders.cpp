@@ -3,6 +3,9 @@
 // messages (orders_errors.hpp), turning each line's failure into one positioned diagnostic.
 #include "grammar/orders.hpp"
 
+#include <algorithm>
+#include <utility>
+
 #include <fmt/format.h>
 #include <tao/pegtl.hpp>
 
@@ -153,10 +156,10 @@ Sheet parse_orders(std::string_view given, const std::string& source_name) {
       const auto& p = e.positions().front();
       problem({p.byte, p.line, p.column}, std::string(e.message()));
       state.forget_line();
-      state.builder.line_refused();
+      state.builder.line_refused(line);
     } catch (const BuildError& e) {
       problem(e.at, e.message);
-      state.builder.line_refused();
+      state.builder.line_refused(line);
     }
     end = {content, line, column + (content - begin)};
     if (last) break;
@@ -172,6 +175,10 @@ Sheet parse_orders(std::string_view given, const std::string& source_name) {
   } catch (const BuildError& e) {
     problem(e.at, e.message);
   }
+  // An IF left without its action is told when the next phase starts, perhaps lines after it.
+  std::stable_sort(problems.begin(), problems.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
+  });
   if (left_out > 0) problems.push_back(more_problems(left_out, source_name));
   throw Error(std::move(problems));
 }

@@ -44,20 +44,22 @@ void Builder::set_round(long number, Position at) {
 }
 
 void Builder::start_character(Phrase name) {
-  close_phase();
+  const auto unfinished = close_phase();
   sheet_.characters.push_back({std::move(name), {}, {}});
   open_ = Open::none;
+  if (unfinished) throw *unfinished;
 }
 
 void Builder::start_phase(long number, Position at) {
   if (sheet_.characters.empty())
     throw BuildError{"a phase must follow a character ('Character: Name' or 'Name:')", at};
-  close_phase();
+  const auto unfinished = close_phase();
   Phase phase;
   phase.number = number;
   phase.at = at;
   sheet_.characters.back().phases.push_back(std::move(phase));
   open_ = Open::phase;
+  if (unfinished) throw *unfinished;
 }
 
 void Builder::start_standing(Phrase trigger, Position at) {
@@ -65,11 +67,12 @@ void Builder::start_standing(Phrase trigger, Position at) {
     throw BuildError{"a standing order ('ON <action>: <order>') must follow a character ('Character: Name' or "
                      "'Name:')",
                      at};
-  close_phase();
+  const auto unfinished = close_phase();
   StandingOrder standing{std::move(trigger), {}};
   standing.choice.at = at;
   sheet_.characters.back().standing.push_back(std::move(standing));
   open_ = Open::standing;
+  if (unfinished) throw *unfinished;
 }
 
 Phase& Builder::phase(Position at, std::string_view what) {
@@ -120,33 +123,34 @@ void Builder::open_if(Condition condition, Position at) {
   if (!p.branches.empty() || p.otherwise)
     throw BuildError{"IF must open a phase: this phase already has an action", at};
   p.branches.push_back({std::move(condition), {}});
-  awaiting_ = Awaiting::branch_action;
-  opened_at_ = at;
+  await(Awaiting::branch_action, at);
   else_seen_ = false;
-  last_order_ = nullptr;
 }
 
 void Builder::open_else_if(Condition condition, Position at) {
   Phase& p = phase(at, "ELSE IF");
   if (p.branches.empty()) throw BuildError{"ELSE without IF: only an IF order has an ELSE", at};
-  if (awaiting_ == Awaiting::branch_action)
+  if (awaiting_ == Awaiting::branch_action && unanswered())
     throw BuildError{"IF without an action: expected an 'Action:' line after it", opened_at_};
   if (else_seen_) throw BuildError{"ELSE IF after ELSE: the ELSE must come last", at};
   p.branches.push_back({std::move(condition), {}});
-  awaiting_ = Awaiting::branch_action;
-  opened_at_ = at;
-  last_order_ = nullptr;
+  await(Awaiting::branch_action, at);
 }
 
 void Builder::open_else(Position at) {
   Phase& p = phase(at, "ELSE");
   if (p.branches.empty()) throw BuildError{"ELSE without IF: only an IF order has an ELSE", at};
-  if (awaiting_ == Awaiting::branch_action)
+  if (awaiting_ == Awaiting::branch_action && unanswered())
     throw BuildError{"IF without an action: expected an 'Action:' line after it", opened_at_};
   if (else_seen_) throw BuildError{"a second ELSE for the same IF", at};
-  awaiting_ = Awaiting::else_action;
-  opened_at_ = at;
+  await(Awaiting::else_action, at);
   else_seen_ = true;
+}
+
+void Builder::await(Awaiting what, Position at) {
+  awaiting_ = what;
+  opened_at_ = at;
+  opened_by_refused_line_ = false;
   last_order_ = nullptr;
 }
 
@@ -168,17 +172,22 @@ void Builder::check_else_if_limit(Position at) {
     throw BuildError{"nesting limit: more than 50 ELSE IF branches in one phase", at};
 }
 
-void Builder::close_phase() {
-  if (awaiting_ == Awaiting::branch_action)
-    throw BuildError{"IF without an action: expected an 'Action:' line after it", opened_at_};
-  if (awaiting_ == Awaiting::else_action)
-    throw BuildError{"ELSE without an action: expected an 'Action:' line after it", opened_at_};
+std::optional<BuildError> Builder::close_phase() {
+  std::optional<BuildError> unfinished;
+  if (unanswered())
+    unfinished = BuildError{awaiting_ == Awaiting::branch_action
+                                ? "IF without an action: expected an 'Action:' line after it"
+                                : "ELSE without an action: expected an 'Action:' line after it",
+                            opened_at_};
+  awaiting_ = Awaiting::nothing;
+  opened_by_refused_line_ = false;
   else_seen_ = false;
   last_order_ = nullptr;
+  return unfinished;
 }
 
 Sheet Builder::finish() {
-  close_phase();
+  if (const auto unfinished = close_phase()) throw *unfinished;
   return std::move(sheet_);
 }
 

@@ -2,6 +2,7 @@
 // Assembles a Sheet from complete lines, and knows where each part of the verbose form belongs:
 // an "Action:" after "IF:" is that branch's order, a "Target:" completes the action before it.
 // Private to the order-sheet parser. Misplaced lines are reported as a BuildError.
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -39,11 +40,13 @@ class Builder {
   void check_else_if_limit(Position at);
   void name_before_comment(NameBeforeComment name) { sheet_.names_before_comments.push_back(std::move(name)); }
 
-  // After a line that was refused: a "Target:" line for it goes nowhere, rather than to the action
-  // before it (which would report a second, misleading problem).
-  void line_refused() {
+  // After line `line` was refused: a "Target:" line for it goes nowhere, rather than to the action
+  // before it (which would report a second, misleading problem); an IF or ELSE that the refused
+  // line opened still takes the "Action:" after it, but its want of one is not told again.
+  void line_refused(std::size_t line) {
     refused_ = {};
     last_order_ = &refused_;
+    if (awaiting_ != Awaiting::nothing && opened_at_.line == line) opened_by_refused_line_ = true;
   }
 
   // Checks the last phase is complete and hands over the sheet.
@@ -53,12 +56,19 @@ class Builder {
   enum class Awaiting { nothing, branch_action, else_action };
   enum class Open { none, phase, standing };  // what the order lines fill
   Phase& phase(Position at, std::string_view what);
-  void close_phase();
+  // An IF, ELSE IF or ELSE opened at `at`: the next "Action:" is its order.
+  void await(Awaiting what, Position at);
+  // Ends what the order lines fill, ready for the next phase or character; an IF or ELSE still
+  // waiting for its "Action:" is returned, to be told once, after the next one has started.
+  std::optional<BuildError> close_phase();
+  // The IF, ELSE IF or ELSE opened last has had no "Action:", and that is worth telling.
+  bool unanswered() const { return awaiting_ != Awaiting::nothing && !opened_by_refused_line_; }
 
   Sheet sheet_;
   Awaiting awaiting_ = Awaiting::nothing;
   Open open_ = Open::none;
   Position opened_at_;             // the IF / ELSE IF / ELSE still waiting for its action
+  bool opened_by_refused_line_ = false;
   bool else_seen_ = false;
   Order* last_order_ = nullptr;    // where a "Target:" line goes
   Order refused_;                  // the order of a refused line, never part of the sheet

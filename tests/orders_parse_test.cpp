@@ -453,3 +453,22 @@ TEST_CASE("a full stop may end a line after a compass step or a cell or ft or an
   check_failure("Aldric:\n  1: Move S. N\n", 2, 11,
                 "unexpected text: expected '->' and a target, THEN, ELSE, AND, OR or the end of the line");
 }
+
+TEST_CASE("a verbose IF or ELSE without its action is told once at its line and the next character is read as written",
+          "[orders]") {
+  check_failure("Aldric:\n  1: Defend\n  2:\n  IF: I am wounded\n"
+                "Brienne:\n  1:\n  IF: I am wounded\n    Action: Defend\n  ELSE:\n    Action: Aim\n  2: Defend\n",
+                4, 3, "IF without an action: expected an 'Action:' line after it");
+  check_failure("Aldric:\n  1:\n  IF: I am wounded\n    Action: Defend\n  ELSE:\n  2: Defend\nBrienne:\n  1: Aim\n",
+                5, 3, "ELSE without an action: expected an 'Action:' line after it");
+  // An IF line refused for what follows its condition is not told a second time as wanting its action.
+  try {
+    parse_orders("Character: Aldric\nSecond Action:\n  IF: I reach the enemy THEN Full Attack\nThird Action:\n"
+                 "  Action: Defend\n",
+                 "sheet.txt");
+    FAIL("the sheet was accepted");
+  } catch (const Error& e) {
+    REQUIRE(e.diagnostics().size() == 1);
+    CHECK(e.diagnostics()[0].where.line == 3);
+  }
+}
