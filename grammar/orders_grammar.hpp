@@ -42,6 +42,7 @@ struct kw_action : keyword<TAO_PEGTL_ISTRING("action")> {};
 struct kw_target : keyword<TAO_PEGTL_ISTRING("target")> {};
 struct kw_character : keyword<TAO_PEGTL_ISTRING("character")> {};
 struct kw_round : keyword<TAO_PEGTL_ISTRING("round")> {};
+struct kw_phase : keyword<TAO_PEGTL_ISTRING("phase")> {};
 struct kw_on : keyword<TAO_PEGTL_ISTRING("on")> {};
 
 // Each a whole word, so "S" is not the start of "SW" or of "Sprint".
@@ -159,7 +160,8 @@ struct ordinal_word
 struct ordinal_number : seq<plus<digit>, sor<TAO_PEGTL_ISTRING("st"), TAO_PEGTL_ISTRING("nd"),
                                              TAO_PEGTL_ISTRING("rd"), TAO_PEGTL_ISTRING("th")>> {};
 struct phase_number : plus<digit> {};
-struct phase_label : sor<seq<sor<ordinal_word, ordinal_number>, plus<sp>, kw_action>,
+// "1st Action Phase", as the Platemail document heads a phase and the narration tells it.
+struct phase_label : sor<seq<sor<ordinal_word, ordinal_number>, plus<sp>, kw_action, opt<plus<sp>, kw_phase>>,
                          seq<kw_action, plus<sp>, phase_number>, phase_number> {};
 struct phase_head : seq<phase_label, colon> {};
 struct phase_line : seq<phase_head, blanks, opt<phase_body>> {};

@@ -472,3 +472,10 @@ TEST_CASE("a verbose IF or ELSE without its action is told once at its line and 
     CHECK(e.diagnostics()[0].where.line == 3);
   }
 }
+
+TEST_CASE("a phase may be headed as the document and the narration head it: 1st Action Phase", "[orders]") {
+  const Sheet sheet = parse_orders("Character: Aldric\n1st Action Phase:\n  Action: Charge\n"
+                                   "  Target: Towards the closest enemy.\nSecond Action Phase: Defend\n",
+                                   "sheet.txt");
+  CHECK(sheet == parse_orders("Aldric:\n  1: Charge -> closest enemy\n  2: Defend\n", "compact.txt"));
+}
