@@ -6,10 +6,13 @@
 namespace arbiter::orders {
 
 std::string tidy(std::string_view text) {
+  constexpr std::string_view no_break_space = "\xC2\xA0";
   std::string out;
   bool blank = false;
-  for (const char c : text) {
-    if (c == ' ' || c == '\t') {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == ' ' || c == '\t' || text.substr(i).starts_with(no_break_space)) {
+      if (c == no_break_space[0]) ++i;
       blank = true;
       continue;
     }

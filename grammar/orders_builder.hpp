@@ -15,7 +15,8 @@ struct BuildError {
   Position at;
 };
 
-// Runs of blanks become one space; trailing full stops are dropped ("closest enemy.").
+// Runs of blanks (spaces, tabs, no-break spaces) become one space; trailing full stops are dropped
+// ("closest enemy.").
 std::string tidy(std::string_view text);
 // "S", "southwest", "Ne": a compass word the grammar has already recognised.
 Compass compass_of(std::string_view word);

@@ -9,11 +9,13 @@ namespace arbiter::orders::grammar {
 using namespace tao::pegtl;
 
 // --- Lexical ---------------------------------------------------------------------------------
-struct sp : one<' ', '\t'> {};
+// A no-break space (U+00A0), as text pasted from a chat or a word processor has, is a blank too.
+struct no_break_space : utf8::one<0xA0> {};
+struct sp : sor<one<' ', '\t'>, no_break_space> {};
 struct blanks : star<sp> {};
 struct comment : seq<one<'#'>, star<not_one<'\r', '\n'>>> {};
 // Bytes that can be part of a word: anything but blanks, line ends and the language's punctuation.
-struct word_char : not_one<' ', '\t', '\r', '\n', '"', '#', '(', ')', ',', ':'> {};
+struct word_char : seq<not_at<no_break_space>, not_one<' ', '\t', '\r', '\n', '"', '#', '(', ')', ',', ':'>> {};
 struct arrow : string<'-', '>'> {};
 // A full stop that ends the line ("Defend.", "Move S, SW. # in a hurry").
 struct final_stop : seq<one<'.'>, blanks, sor<eolf, one<'#'>>> {};
@@ -144,7 +146,7 @@ struct phase_body : sor<choice, seq<plain_order, opt<blanks, at<kw_else>, raise<
 struct round_number : plus<digit> {};
 struct round_line : seq<kw_round, blanks, must<round_number>> {};
 
-struct name_word : plus<sor<alnum, one<'\'', '-', '_', '.'>, utf8::range<0x80, 0x10FFFF>>> {};
+struct name_word : plus<not_at<no_break_space>, sor<alnum, one<'\'', '-', '_', '.'>, utf8::range<0x80, 0x10FFFF>>> {};
 struct bare_name : seq<name_word, star<plus<sp>, name_word>> {};
 struct character_name : sor<quoted, bare_name> {};
 struct character_line : seq<kw_character, colon, blanks, must<character_name>> {};

@@ -479,3 +479,13 @@ TEST_CASE("a phase may be headed as the document and the narration head it: 1st 
                                    "sheet.txt");
   CHECK(sheet == parse_orders("Aldric:\n  1: Charge -> closest enemy\n  2: Defend\n", "compact.txt"));
 }
+
+TEST_CASE("a no-break space pasted from a chat is a blank wherever a space is", "[orders]") {
+  const std::string nbsp = "\xC2\xA0";
+  const Sheet pasted = parse_orders(nbsp + "Aldric" + nbsp + ":\n" + nbsp + nbsp + "1:" + nbsp + "Charge" + nbsp +
+                                        "->" + nbsp + "closest" + nbsp + nbsp + "enemy\n" + nbsp +
+                                        " 2: Move 15'" + nbsp + "S\n",
+                                    "pasted.txt");
+  CHECK(pasted == parse_orders("Aldric:\n  1: Charge -> closest enemy\n  2: Move 15' S\n", "typed.txt"));
+  CHECK(pasted.characters[0].phases[0].otherwise->target->text.text == "closest enemy");
+}
