@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
+#include <iterator>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -33,9 +36,32 @@ std::size_t sequence_length(std::string_view text, std::size_t at) {
   return length;
 }
 
+// The code point of the valid UTF-8 sequence of `length` bytes at text[at].
+char32_t code_point(std::string_view text, std::size_t at, std::size_t length) {
+  static constexpr unsigned char lead_bits[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
+  char32_t code = static_cast<unsigned char>(text[at]) & lead_bits[length];
+  for (std::size_t i = 1; i < length; ++i) code = (code << 6) | (static_cast<unsigned char>(text[at + i]) & 0x3F);
+  return code;
+}
+
+// Characters a reader cannot tell from a space or from nothing at all: blanks other than the space
+// (no-break, en, thin, ideographic…), zero-width ones, bidirectional controls, the soft hyphen,
+// variation selectors, tags. "Aldric\u200B" must not look like "Aldric" in a message.
+bool invisible(char32_t c) {
+  static constexpr std::pair<char32_t, char32_t> ranges[] = {
+      {0x00A0, 0x00A0}, {0x00AD, 0x00AD}, {0x034F, 0x034F}, {0x061C, 0x061C}, {0x115F, 0x1160},
+      {0x1680, 0x1680}, {0x17B4, 0x17B5}, {0x180B, 0x180F}, {0x2000, 0x200F}, {0x2028, 0x202F},
+      {0x205F, 0x206F}, {0x3000, 0x3000}, {0x3164, 0x3164}, {0xFE00, 0xFE0F}, {0xFEFF, 0xFEFF},
+      {0xFFA0, 0xFFA0}, {0xFFF9, 0xFFFB}, {0x1D173, 0x1D17A}, {0xE0000, 0xE0FFF},
+  };
+  return std::any_of(std::begin(ranges), std::end(ranges),
+                     [c](const auto& range) { return c >= range.first && c <= range.second; });
+}
+
 // Calls show(at, shown, escaped) for each character of `text` as a terminal may be given
 // it: a control character (C0 but tab, and newline when kept; DEL; C1) or a byte that is not
-// UTF-8 as its escape (`\x1b`), anything else as itself.
+// UTF-8 as its escape (`\x1b`), an invisible character as its code point (`\u{200b}`),
+// anything else as itself.
 template <class Show>
 void each_shown(std::string_view text, bool keep_newlines, Show show) {
   for (std::size_t at = 0; at < text.size();) {
@@ -45,13 +71,15 @@ void each_shown(std::string_view text, bool keep_newlines, Show show) {
     const bool control = length == 0 || (length == 1 && (c0 || c == 0x7F)) ||
                          (length == 2 && c == 0xC2 && static_cast<unsigned char>(text[at + 1]) < 0xA0);
     const std::size_t bytes = length == 0 ? 1 : length;
-    if (!control) {
-      show(at, text.substr(at, bytes), false);
-    } else {
+    if (control) {
       std::string escaped;
       for (std::size_t i = at; i < at + bytes; ++i)
         escaped += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[i]));
       show(at, std::string_view(escaped), true);
+    } else if (length > 1 && invisible(code_point(text, at, length))) {
+      show(at, fmt::format("\\u{{{:x}}}", static_cast<std::uint32_t>(code_point(text, at, length))), true);
+    } else {
+      show(at, text.substr(at, bytes), false);
     }
     at += bytes;
   }

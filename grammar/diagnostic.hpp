@@ -24,7 +24,9 @@ struct Diagnostic {
 
 // `text` safe to show in a terminal: control characters (C0 but tab, and newline if kept; DEL; C1)
 // and bytes that are not UTF-8 are shown escaped (`\x1b`), so a sheet, a name or an answer cannot
-// drive the terminal. Every diagnostic, narration and prompt shows user text through it.
+// drive the terminal; characters that show as a space or as nothing (a no-break or zero-width
+// space, a bidirectional control) as their code point (`\u{200b}`), so a name holding one does not
+// look like the name without it. Every diagnostic, narration and prompt shows user text through it.
 std::string printable(std::string_view text, bool keep_newlines = false);
 
 // `file:line:col: error: message`, the source line with a caret, then each note indented; all of it

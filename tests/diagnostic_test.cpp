@@ -73,3 +73,18 @@ TEST_CASE("a message quoting a huge phrase is shown as its beginning and its end
   CHECK_THAT(out, Catch::Matchers::Contains("x…x"));
   CHECK_THAT(out, Catch::Matchers::EndsWith("x' is not a target the rules declare"));
 }
+
+TEST_CASE("a character that shows as a space or as nothing is shown as its code point", "[diagnostic]") {
+  // Pasted from a chat, "Aldric" and a zero-width space is not in the fight: the message must not
+  // look the same as the name it suggests.
+  const std::string line = "Aldric\u200B:";
+  Diagnostic d{{"zwsp.txt", 2, 1}, "'Aldric\u200B' is not in the fight", line, {"did you mean 'Aldric'?"}};
+  CHECK(render(d) == "zwsp.txt:2:1: error: 'Aldric\\u{200b}' is not in the fight\n"
+                     "  Aldric\\u{200b}:\n"
+                     "  ^\n"
+                     "  did you mean 'Aldric'?");
+  CHECK(printable("no\u00A0break, soft\u00ADhyphen, \u202Eright-to-left, \uFEFF, tag \U000E0041") ==
+        "no\\u{a0}break, soft\\u{ad}hyphen, \\u{202e}right-to-left, \\u{feff}, tag \\u{e0041}");
+  // Visible characters beyond ASCII stay as they are.
+  CHECK(printable("Brienne → Orc, −3, 12×8, é") == "Brienne → Orc, −3, 12×8, é");
+}
