@@ -32,7 +32,8 @@ Compass compass_of(std::string_view word) {
       {"s", Compass::s},          {"south", Compass::s},     {"sw", Compass::sw},  {"southwest", Compass::sw},
       {"w", Compass::w},          {"west", Compass::w},      {"nw", Compass::nw},  {"northwest", Compass::nw},
   }};
-  const std::string folded = fold_case(word);
+  std::string folded = fold_case(word);
+  std::erase(folded, '-');  // "south-west"
   for (const auto& [name, direction] : words)
     if (folded == name) return direction;
   throw std::logic_error("not a compass word: " + folded);  // the grammar only passes compass words

@@ -18,7 +18,7 @@ struct BuildError {
 // Runs of blanks (spaces, tabs, no-break spaces) become one space; trailing full stops are dropped
 // ("closest enemy.").
 std::string tidy(std::string_view text);
-// "S", "southwest", "Ne": a compass word the grammar has already recognised.
+// "S", "southwest", "South-West", "Ne": a compass word the grammar has already recognised.
 Compass compass_of(std::string_view word);
 
 class Builder {

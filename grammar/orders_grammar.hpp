@@ -16,7 +16,8 @@ struct blanks : star<sp> {};
 struct comment : seq<one<'#'>, star<not_one<'\r', '\n'>>> {};
 // Bytes that can be part of a word: anything but blanks, line ends and the language's punctuation.
 struct word_char : seq<not_at<no_break_space>, not_one<' ', '\t', '\r', '\n', '"', '#', '(', ')', ',', ':'>> {};
-struct arrow : string<'-', '>'> {};
+// "->", or the arrow the narration prints (U+2192), as a sheet copied from it has.
+struct arrow : sor<string<'-', '>'>, utf8::one<0x2192>> {};
 // A full stop that ends the line ("Defend.", "Move S, SW. # in a hurry").
 struct final_stop : seq<one<'.'>, blanks, sor<eolf, one<'#'>>> {};
 // Where a word ends: before a blank or punctuation, an arrow ("AND->") or a line's final full stop
@@ -47,9 +48,12 @@ struct kw_round : keyword<TAO_PEGTL_ISTRING("round")> {};
 struct kw_phase : keyword<TAO_PEGTL_ISTRING("phase")> {};
 struct kw_on : keyword<TAO_PEGTL_ISTRING("on")> {};
 
-// Each a whole word, so "S" is not the start of "SW" or of "Sprint".
+// Each a whole word, so "S" is not the start of "SW" or of "Sprint"; "south-west" as docs/world.md
+// writes the diagonals too.
 struct compass
-    : sor<keyword<TAO_PEGTL_ISTRING("northeast")>, keyword<TAO_PEGTL_ISTRING("northwest")>,
+    : sor<keyword<TAO_PEGTL_ISTRING("north-east")>, keyword<TAO_PEGTL_ISTRING("north-west")>,
+          keyword<TAO_PEGTL_ISTRING("south-east")>, keyword<TAO_PEGTL_ISTRING("south-west")>,
+          keyword<TAO_PEGTL_ISTRING("northeast")>, keyword<TAO_PEGTL_ISTRING("northwest")>,
           keyword<TAO_PEGTL_ISTRING("southeast")>, keyword<TAO_PEGTL_ISTRING("southwest")>,
           keyword<TAO_PEGTL_ISTRING("north")>, keyword<TAO_PEGTL_ISTRING("south")>,
           keyword<TAO_PEGTL_ISTRING("east")>, keyword<TAO_PEGTL_ISTRING("west")>,
@@ -144,7 +148,7 @@ struct phase_body : sor<choice, seq<plain_order, opt<blanks, at<kw_else>, raise<
 
 // --- Lines -----------------------------------------------------------------------------------
 struct round_number : plus<digit> {};
-struct round_line : seq<kw_round, blanks, must<round_number>> {};
+struct round_line : seq<kw_round, blanks, must<round_number>, opt<colon>> {};  // "Round 1:" as a heading
 
 struct name_word : plus<not_at<no_break_space>, sor<alnum, one<'\'', '-', '_', '.'>, utf8::range<0x80, 0x10FFFF>>> {};
 struct bare_name : seq<name_word, star<plus<sp>, name_word>> {};

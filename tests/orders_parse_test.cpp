@@ -489,3 +489,12 @@ TEST_CASE("a no-break space pasted from a chat is a blank wherever a space is", 
   CHECK(pasted == parse_orders("Aldric:\n  1: Charge -> closest enemy\n  2: Move 15' S\n", "typed.txt"));
   CHECK(pasted.characters[0].phases[0].otherwise->target->text.text == "closest enemy");
 }
+
+TEST_CASE("the narration's arrow and a Round heading's colon and South-West as docs/world.md writes it are read",
+          "[orders]") {
+  const Sheet copied = parse_orders("Round 1:\nAldric:\n  1: Charge \u2192 closest enemy\n"
+                                    "  2: Move 15' South-West, north-east\n",
+                                    "copied.txt");
+  CHECK(copied == parse_orders("Round 1\nAldric:\n  1: Charge -> closest enemy\n  2: Move 15' SW, NE\n", "typed.txt"));
+  CHECK(copied.round == 1);
+}
