@@ -189,6 +189,14 @@ struct action<path> {
   }
 };
 template <>
+struct action<path_without_action> {
+  template <typename Input>
+  static void apply(const Input& in, State&) {
+    throw tao::pegtl::parse_error("an order starts with its action: did you mean 'Move " + tidy(in.string_view()) + "'?",
+                                  in);
+  }
+};
+template <>
 struct action<destination_coordinates> {
   template <typename Input>
   static void apply(const Input& in, State& s) {

@@ -40,7 +40,15 @@ template <> inline constexpr auto error_message<if_condition> = "expected a cond
 template <> inline constexpr auto error_message<else_if_condition> = "expected a condition after ELSE IF";
 template <> inline constexpr auto error_message<trigger> = "expected an action's name after ON: the action this standing order answers ('ON <action>: <order>')";
 template <> inline constexpr auto error_message<trigger_colon> = "expected ':' after the action ON answers, then the order ('ON <action>: <order>')";
-template <> inline constexpr auto error_message<statement_end> = "unexpected text: expected '->' and a target, THEN, ELSE, AND, OR or the end of the line";
+template <> inline constexpr auto error_message<negative_distance> = "a distance cannot be negative: write how far to move and the direction ('15' S')";
+template <> inline constexpr auto error_message<after_order> = "unexpected text after the order: expected '->' and its target, ELSE after an IF's order, or the end of the line";
+template <> inline constexpr auto error_message<after_head> = "expected an order after the colon: an action's name, or IF … THEN …";
+template <> inline constexpr auto error_message<after_round> = "unexpected text after the round's number: expected the end of the line";
+template <> inline constexpr auto error_message<after_name> = "unexpected text after the character's name: a name with other punctuation goes in quotes (\"Orc (big)\")";
+template <> inline constexpr auto error_message<after_target> = "unexpected text after the target: expected the end of the line";
+template <> inline constexpr auto error_message<after_else> = "a verbose 'ELSE:' line stands alone: put its order on an 'Action:' line below it, or write the choice on the phase's line ('2: IF … THEN … ELSE …')";
+template <> inline constexpr auto error_message<after_condition> = "unexpected text after the condition: expected AND, OR or the end of the line";
+template <> inline constexpr auto error_message<then_on_verbose_if> = "a verbose 'IF:' line holds its condition alone: put the order on an 'Action:' line below it, or write the choice on the phase's line ('2: IF … THEN …')";
 template <> inline constexpr auto error_message<line_end> = "expected a character ('Character: Name' or 'Name:'), a phase ('First Action:' or '1:'), a standing order ('ON <action>: <order>'), 'Action:', 'Target:', 'IF:' or 'ELSE:'";
 template <> inline constexpr auto error_message<eof> = "unexpected character: expected the end of the line";
 // clang-format on

@@ -71,6 +71,19 @@ struct phrase_word : sor<quoted, seq<not_at<phrase_end>, bare_word>> {};
 // Words separated by blanks; the blanks before the word that ends the phrase are not part of it.
 struct phrase : seq<phrase_word, star<plus<sp>, phrase_word>> {};
 
+// The end of a line: a full stop may end it, as a sentence ('-> "Konrad".'), then a comment.
+struct statement_end : seq<blanks, opt<one<'.'>, blanks>, opt<comment>, at<eolf>> {};
+// The same, after each kind of line: each error point has its own message of what could follow.
+struct after_order : statement_end {};
+struct after_head : statement_end {};  // a phase's or standing order's head with no order after it
+struct after_round : statement_end {};
+struct after_name : statement_end {};
+struct after_target : statement_end {};
+struct after_else : statement_end {};
+// A verbose IF: line holds the condition alone; THEN after it is the compact form's.
+struct then_on_verbose_if : seq<blanks, kw_then> {};
+struct after_condition : sor<seq<at<then_on_verbose_if>, blanks, raise<then_on_verbose_if>>, statement_end> {};
+
 // --- Targets ---------------------------------------------------------------------------------
 struct x_value : number {};
 struct y_value : number {};
@@ -110,13 +123,19 @@ struct move_toward : seq<kw_toward, blanks, must<toward_target>> {};
 struct away_target : target {};
 struct from_target : seq<kw_from, blanks, must<away_target>> {};
 struct move_away : seq<kw_away, blanks, must<from_target>> {};
-struct movement : sor<path, move_to, move_toward, move_away> {};
+// "Move -5' N" is reported as such, not as text after the order.
+struct negative_distance : seq<one<'-'>, distance> {};
+struct movement : sor<path, move_to, move_toward, move_away, seq<at<negative_distance>, raise<negative_distance>>> {};
 
 struct arrow_target : target {};
 // "Rapid Fire -> \"Orc\", \"Goblin\"": an order has one target, so a second is an error of its own.
 struct only_one_target : not_at<sor<arrow, one<','>>> {};
 struct order_target : seq<arrow, blanks, must<arrow_target>, blanks, must<only_one_target>> {};
-struct order : seq<action_name, opt<blanks, arguments>, opt<blanks, movement>, opt<blanks, order_target>> {};
+// "1: S, S, SW": a movement without the action that makes it; reported with the order it could be
+// (orders_actions.hpp).
+struct path_without_action : path {};
+struct order : sor<seq<action_name, opt<blanks, arguments>, opt<blanks, movement>, opt<blanks, order_target>>,
+                   path_without_action> {};
 
 // --- Conditions ------------------------------------------------------------------------------
 struct or_expression;
@@ -170,14 +189,14 @@ struct phase_number : plus<digit> {};
 struct phase_label : sor<seq<sor<ordinal_word, ordinal_number>, plus<sp>, kw_action, opt<plus<sp>, kw_phase>>,
                          seq<kw_action, plus<sp>, phase_number>, phase_number> {};
 struct phase_head : seq<phase_label, colon> {};
-struct phase_line : seq<phase_head, blanks, opt<phase_body>> {};
+struct phase_line : seq<phase_head, blanks, sor<seq<phase_body, must<after_order>>, must<after_head>>> {};
 
 // A standing order, for sequential flows: "ON Melee Attack: Parry", "ON Parry: IF … THEN … ELSE …".
 // The trigger is an action's name; the body is a phase's (or, verbose, the lines that follow).
 struct trigger : action_name {};
 struct trigger_colon : colon {};
 struct standing_head : seq<kw_on, blanks, must<trigger>, must<trigger_colon>> {};
-struct standing_line : seq<standing_head, blanks, opt<phase_body>> {};
+struct standing_line : seq<standing_head, blanks, sor<seq<phase_body, must<after_order>>, must<after_head>>> {};
 
 // The verbose form, one part per line.
 struct action_order : order {};
@@ -192,12 +211,14 @@ struct else_line : seq<kw_else, colon> {};
 
 // Keyword lines before the compact header, which would otherwise read "Action" as a name.
 // A name starting with the word "On" is written in quotes ("On Guard Bob":), as ON opens a standing order.
-struct statement : sor<round_line, character_line, phase_line, action_line, target_line, else_if_line, else_line,
-                       if_line, standing_line, character_header> {};
-// A full stop may end a statement, as a sentence ('-> "Konrad".'); within a phrase it is dropped.
-struct statement_end : seq<blanks, opt<one<'.'>, blanks>, opt<comment>, at<eolf>> {};
+// Each kind of line ends in its own rule, so what it says was expected is what could have followed.
+struct statement
+    : sor<seq<round_line, must<after_round>>, seq<character_line, must<after_name>>, phase_line,
+          seq<action_line, must<after_order>>, seq<target_line, must<after_target>>,
+          seq<else_if_line, must<after_condition>>, seq<else_line, must<after_else>>,
+          seq<if_line, must<after_condition>>, standing_line, seq<character_header, statement_end>> {};
 struct line_end : seq<blanks, opt<comment>, at<eolf>> {};
-struct line : seq<blanks, sor<seq<statement, must<statement_end>>, must<line_end>>> {};
+struct line : seq<blanks, sor<statement, must<line_end>>> {};
 // A sheet is parsed a line at a time (orders.cpp), so a line that is not the language is reported
 // and the next lines are still read.
 struct sheet_line : seq<line, must<eof>> {};

@@ -219,7 +219,8 @@ TEST_CASE("every spelling of one target gives one tree (found by the fuzzer: 'se
 
 TEST_CASE("an arrow ends a word, so a keyword before it is a keyword (the fuzzer's third finding)", "[orders]") {
   check_failure("Aldric:\n  1: Charge -> closest AND-> enemy\n", 2, 24,
-                "unexpected text: expected '->' and a target, THEN, ELSE, AND, OR or the end of the line");
+                "unexpected text after the order: expected '->' and its target, ELSE after an IF's order, or the end "
+                "of the line");
   const Sheet sheet = parse_orders("Aldric:\n  1: Charge S->closest enemy\n", "sheet.txt");
   CHECK(sheet.characters[0].phases[0].otherwise->movement.steps == std::vector{Compass::s});
   CHECK(sheet.characters[0].phases[0].otherwise->target->text.text == "closest enemy");
@@ -451,7 +452,8 @@ TEST_CASE("a full stop may end a line after a compass step or a cell or ft or an
   CHECK(parse_orders(with_stops, "stops.txt") == parse_orders(without, "plain.txt"));
   // Only at the end of the line: within it a full stop is still not the language.
   check_failure("Aldric:\n  1: Move S. N\n", 2, 11,
-                "unexpected text: expected '->' and a target, THEN, ELSE, AND, OR or the end of the line");
+                "unexpected text after the order: expected '->' and its target, ELSE after an IF's order, or the end "
+                "of the line");
 }
 
 TEST_CASE("a verbose IF or ELSE without its action is told once at its line and the next character is read as written",
@@ -497,4 +499,35 @@ TEST_CASE("the narration's arrow and a Round heading's colon and South-West as d
                                     "copied.txt");
   CHECK(copied == parse_orders("Round 1\nAldric:\n  1: Charge -> closest enemy\n  2: Move 15' SW, NE\n", "typed.txt"));
   CHECK(copied.round == 1);
+}
+
+TEST_CASE("what is refused after a line says what could have followed it and not what could not", "[orders]") {
+  // After an order THEN, AND and OR cannot follow; the verbose IF: and ELSE: lines take no order.
+  check_failure("Aldric:\n  1: Charge -> \"Orc\" now\n", 2, 22,
+                "unexpected text after the order: expected '->' and its target, ELSE after an IF's order, or the "
+                "end of the line");
+  check_failure("Character: Aldric\nSecond Action:\n  IF: I reach the enemy THEN Full Attack -> closest enemy\n"
+                "    Action: Defend\n",
+                3, 25,
+                "a verbose 'IF:' line holds its condition alone: put the order on an 'Action:' line below it, or "
+                "write the choice on the phase's line ('2: IF … THEN …')");
+  check_failure("Character: Aldric\nSecond Action:\n  IF: I am wounded\n    Action: Defend\n  ELSE: Charge\n"
+                "    Action: Defend\n",
+                5, 9,
+                "a verbose 'ELSE:' line stands alone: put its order on an 'Action:' line below it, or write the "
+                "choice on the phase's line ('2: IF … THEN … ELSE …')");
+  check_failure("Character: Aldric\nSecond Action:\n  IF: I am wounded (x)\n    Action: Defend\n", 3, 20,
+                "unexpected text after the condition: expected AND, OR or the end of the line");
+  check_failure("Round 1 today\nAldric:\n  1: Defend\n", 1, 9,
+                "unexpected text after the round's number: expected the end of the line");
+  check_failure("Character: Orc (big)\n  1: Defend\n", 1, 16,
+                "unexpected text after the character's name: a name with other punctuation goes in quotes (\"Orc "
+                "(big)\")");
+  check_failure("Aldric:\n  1: -> closest enemy\n", 2, 6, "expected an order after the colon: an action's name, or IF … THEN …");
+  // The movements the Platemail document lists, without the action that makes them.
+  check_failure("Aldric:\n  1: S, S, SW\n", 2, 6, "an order starts with its action: did you mean 'Move S, S, SW'?");
+  check_failure("Aldric:\n  1: IF I am wounded THEN 15' N ELSE Defend\n", 2, 27,
+                "an order starts with its action: did you mean 'Move 15' N'?");
+  check_failure("Aldric:\n  1: Move -5' N\n", 2, 11,
+                "a distance cannot be negative: write how far to move and the direction ('15' S')");
 }
