@@ -403,3 +403,22 @@ TEST_CASE("an action that needs a direction is refused without one and says what
             "'Walk 15'' says how far but not where: add the direction ('Walk 15' N'), or write a destination ('Walk "
             "to C3') or a target ('Walk toward \"Orc\"')");
 }
+
+TEST_CASE("a leading the before a name in a condition is decoration and an unknown name gets the nearest",
+          "[orders][check]") {
+  // As before a target ("Charge -> the Orc"): "IF the Brienne is down" names Brienne.
+  const auto diagnostics = check({"Aldric:\n  1: IF the Brienne is down THEN Defend ELSE Charge -> closest enemy\n"
+                                  "  2: IF the Brienn is down THEN Defend ELSE Defend\n"});
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 3, 9, "'the Brienn' is not in the fight");
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"did you mean 'Brienne'?"});
+}
+
+TEST_CASE("a character is the one its name means for every check: the Brienne and brienne are Brienne",
+          "[orders][check]") {
+  const auto diagnostics = check({"the Brienne:\n  1: Defend\n  2: Defend\nbrienne:\n  1: Defend\n  2: Defend\n"
+                                  "Aldric:\n  1: Full Attack -> \"the Aldric\"\n  2: Defend\n"});
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "sheet1.txt", 4, 1, "'brienne' already has orders");
+  check_one(diagnostics[1], "sheet1.txt", 8, 21, "'Aldric' cannot Full Attack itself: the target of Full Attack is an enemy");
+}

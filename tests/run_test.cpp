@@ -480,3 +480,12 @@ TEST_CASE("a bare name that check takes as someone in the fight is the target ru
   CHECK(duel.exit_code == 0);
   CHECK_THAT(duel.output, Contains("  Ilse: Melee Attack → Konrad"));
 }
+
+TEST_CASE("a character header is read by run as check reads it: the orc is the Orc", "[run]") {
+  TempDir dir;
+  std::ofstream(dir / "the.txt") << "Round 1\nthe orc:\n  1: Charge -> Aldric\n  2: Defend\n";
+  REQUIRE(arbiter("check " + (dir / "the.txt") + " --encounter examples/platemail/skirmish.lua").exit_code == 0);
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 1 --orders " + (dir / "the.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Orc: Charge → Aldric\n"));
+}

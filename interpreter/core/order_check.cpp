@@ -86,8 +86,9 @@ class Checker {
     ordering_ = &character.name;
     // One set of orders per character and round: sheets for different rounds may both order it.
     const long round = round_of(file_->sheet, next_round_);
-    const auto [first, fresh] =
-        ordered_.try_emplace({round, fold_case(name)}, Ordered{file_->name, character.name.at, !file_->sheet.round});
+    const RosterEntry* in_roster = roster_ ? named(*roster_, name) : nullptr;  // "orc:" and "the Orc:" are Orc
+    const auto [first, fresh] = ordered_.try_emplace({round, fold_case(in_roster ? in_roster->name : name)},
+                                                     Ordered{file_->name, character.name.at, !file_->sheet.round});
     if (!fresh) {
       const Ordered& before = first->second;
       std::vector<std::string> notes{fmt::format("{}:{}:{}: the first orders for '{}' are here", before.file,
@@ -176,7 +177,7 @@ class Checker {
     for (const auto& binding : match.bindings)
       if (binding.slot == Slot::character && !in_fight(binding.value))
         error(at, fmt::format("'{}' is not in the fight", binding.value),
-              [&] { return hint(did_you_mean(binding.value, roster_names_)); });
+              [&] { return hint(did_you_mean(without_the(binding.value), roster_names_)); });
   }
 
   static std::vector<std::string> nearest(const char* kind, const std::vector<std::string>& phrases) {
@@ -222,7 +223,8 @@ class Checker {
   // moving enemy") cannot be ordered at the character itself, nor at an ally named in the fight.
   void enemy_target(const ActionRules& action, const Target& t) {
     const std::string& me = ordering_->text;
-    const bool self = t.kind == Target::Kind::self ||
+    const RosterEntry *mine = roster_ ? named(*roster_, me) : nullptr, *theirs = roster_ ? someone(t) : nullptr;
+    const bool self = t.kind == Target::Kind::self || (mine && mine == theirs) ||
                       (t.kind != Target::Kind::cell && t.kind != Target::Kind::coordinates &&
                        fold_case(t.text.text) == fold_case(me));
     if (self) {
@@ -230,8 +232,6 @@ class Checker {
             fmt::format("'{}' cannot {} itself: the target of {} is an enemy", me, action.name, action.name));
       return;
     }
-    if (!roster_) return;
-    const RosterEntry *mine = named(*roster_, me), *theirs = someone(t);
     if (mine && theirs && mine->side == theirs->side)
       error(t.text.at, fmt::format("'{}' is an ally of '{}' ({}): the target of {} is an enemy", t.text.text, me,
                                    mine->side, action.name));
@@ -340,10 +340,18 @@ class Checker {
 
 }  // namespace
 
+std::string_view without_the(std::string_view name) {
+  return name.size() > 4 && fold_case(name.substr(0, 4)) == "the " ? name.substr(4) : name;
+}
+
 const RosterEntry* named(const Roster& roster, std::string_view name) {
-  const auto found =
-      std::find_if(roster.begin(), roster.end(), [&](const RosterEntry& entry) { return same_name(entry.name, name); });
-  return found == roster.end() ? nullptr : &*found;
+  const auto find = [&](std::string_view wanted) -> const RosterEntry* {
+    const auto found = std::find_if(roster.begin(), roster.end(),
+                                    [&](const RosterEntry& entry) { return same_name(entry.name, wanted); });
+    return found == roster.end() ? nullptr : &*found;
+  };
+  const RosterEntry* found = find(name);
+  return found || without_the(name) == name ? found : find(without_the(name));
 }
 
 const RosterEntry* bare_name(std::string_view phrase, const Vocabulary& vocabulary, const Roster& roster) {

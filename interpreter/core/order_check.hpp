@@ -20,8 +20,11 @@ struct RosterEntry {
 using Roster = std::vector<RosterEntry>;
 
 // The character of the fight a name written in a sheet means: the one of that name, ignoring ASCII
-// case; nullptr when there is none. `check` and `run` read every name of a sheet by this rule.
+// case, or else of that name without a leading "the" ("IF the Orc is down"), decoration as before a
+// target; nullptr when there is none. `check` and `run` read every name of a sheet by this rule.
 const RosterEntry* named(const Roster& roster, std::string_view name);
+// `name` without a leading "the" and its blank, if it has one.
+std::string_view without_the(std::string_view name);
 
 // The character a target phrase names when it is not a general target the rules declare but a bare
 // name of someone in the fight ("-> Orc Brute"); nullptr otherwise (declared phrases come first).

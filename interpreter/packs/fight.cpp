@@ -481,7 +481,7 @@ const orders::CharacterOrders* Fight::orders_of(const Entity& who) const {
   if (sheets == orders_.end()) return nullptr;
   for (const auto& sheet : sheets->second)
     for (const auto& character : sheet.characters)
-      if (same_name(character.name.text, who.name)) return &character;
+      if (name_in_fight(character.name.text) == who.name) return &character;  // as the sheets were checked
   return nullptr;
 }
 

@@ -234,3 +234,18 @@ test.case("the document's own wording: 'Charge toward the closest foe' attacks t
     duel.no_failures(f)
   end
 end)
+
+test.case("a condition names a character as a target does: 'IF the Orc is down' is the Orc", function()
+  -- The Orc lies Unconscious: "IF the Orc is down" holds (the "the" is decoration, as in
+  -- "Charge -> the Orc"), so Aldric Defends instead of moving east.
+  local f = duel.pair({}, {})
+  knock_out(f, "Orc")
+  f:round [[
+    Aldric:
+      1: IF the Orc is down THEN Defend ELSE Move E
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Aldric: Defend"), "the condition holds")
+  test.equal(f:cell("Aldric"), "B2")
+  duel.no_failures(f)
+end)
