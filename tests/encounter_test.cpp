@@ -344,3 +344,18 @@ TEST_CASE("a pack the encounter names that cannot be loaded is reported where th
   CHECK(twice.message == "pack 'platemail' is named twice");
   CHECK((twice.where.line == 2 && twice.where.column == 26));  // the second time
 }
+
+TEST_CASE("a name no order sheet could write is refused where written", "[encounter]") {
+  // A sheet writes a name bare or in quotes, on one line, without control characters: a character
+  // named with a quote or a line break could never be given orders.
+  Fight fight;
+  const auto quote = fight.problem(platemail("    { name = 'Bob \"the Axe\"', side = 'players', at = 'A1' },\n"));
+  CHECK(quote.message == "encounter.characters[1]: the name 'Bob \"the Axe\"' cannot be written in an order sheet: a "
+                         "name holds no '\"', line break or control character");
+  CHECK((quote.where.line == 5 && quote.where.column == 14));
+  const auto line_break = fight.problem(platemail("    { name = 'Bob\\nAxe', side = 'players', at = 'A1' },\n"));
+  CHECK(line_break.message == "encounter.characters[1]: the name 'Bob\nAxe' cannot be written in an order sheet: a "
+                              "name holds no '\"', line break or control character");
+  // What a sheet writes in quotes is fine.
+  CHECK_NOTHROW(fight.load(fight.write(platemail("    { name = 'Orc #2 (the big one)', side = 'orcs', at = 'A1' },\n"))));
+}

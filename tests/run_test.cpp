@@ -395,14 +395,25 @@ TEST_CASE("run with ask: in a simultaneous phase an IF that does not hold and an
   CHECK_THAT(events, !Contains("order_refused"));  // the GM's typing is not part of the fight
 }
 
-TEST_CASE("names from the encounter are narrated with their control characters escaped", "[run][security]") {
+TEST_CASE("a name with control characters is refused by the encounter and narrated escaped from a save",
+          "[run][security]") {
+  // No sheet could order a character so named (a sheet holds no control character), so the
+  // encounter refuses it; the name is shown escaped, so it cannot drive the terminal.
   TempDir dir;
   REQUIRE(shell("sed 's/\"Ilse\"/\"Il\\\\27]0;x\\\\7se\"/' examples/tempo/duel.lua > " + (dir / "duel.lua")).exit_code ==
           0);
-  const auto run = arbiter("run " + (dir / "duel.lua") + " --seed 1 --rounds 1");
+  const auto refused = arbiter("run " + (dir / "duel.lua") + " --seed 1 --rounds 1");
+  CHECK(refused.exit_code == 1);
+  CHECK(refused.output.find('\x1b') == std::string::npos);
+  CHECK_THAT(refused.output, Contains("error: encounter.characters[1]: the name 'Il\\x1b]0;x\\x07se' cannot be written "
+                                     "in an order sheet: a name holds no '\"', line break or control character"));
+  // A saved state edited by hand still reaches the narration: it is shown escaped there.
+  REQUIRE(arbiter("run examples/tempo/duel.lua --seed 1 --rounds 1 --quiet --save " + (dir / "s.json")).exit_code == 0);
+  REQUIRE(shell("sed -i 's/\"Ilse\"/\"Il\\\\u001b]0;x\\\\u0007se\"/g' " + (dir / "s.json")).exit_code == 0);
+  const auto run = arbiter("run examples/tempo/duel.lua --rounds 1 --resume " + (dir / "s.json"));
   CHECK(run.exit_code == 0);
   CHECK(run.output.find('\x1b') == std::string::npos);
-  CHECK_THAT(run.output, Contains("  Il\\x1b]0;x\\x07se is now On Guard (combat begins)\n"));
+  CHECK_THAT(run.output, Contains("  Il\\x1b]0;x\\x07se: Melee Attack"));
 }
 
 TEST_CASE("a round to be played without a sheet is said to be played on the default order", "[run]") {

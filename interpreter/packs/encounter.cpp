@@ -16,6 +16,15 @@
 namespace arbiter::packs {
 namespace {
 
+// Whether a sheet can write `name`, in quotes if need be: a quote ends it, a line break ends the
+// line, and a sheet holds no control character (but tab).
+bool writable_in_a_sheet(std::string_view name) {
+  return std::none_of(name.begin(), name.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return c == '"' || (byte < 0x20 && c != '\t') || byte == 0x7F;
+  });
+}
+
 using nlohmann::json;
 constexpr std::size_t unknown = SourceText::unknown;
 
@@ -238,6 +247,12 @@ class Reader {
       Written w;
       w.entity.name = at(cursor, [&] { return c["name"].text(); });
       cursor = w.name_at = source_.literal(w.entity.name, source_.key("name", cursor));
+      // Sheets order a character by its name, in quotes if need be: one no sheet can write could
+      // never be given orders.
+      if (!writable_in_a_sheet(w.entity.name))
+        fail(w.name_at, fmt::format("{}: the name '{}' cannot be written in an order sheet: a name holds no '\"', "
+                                    "line break or control character",
+                                    c.path(), w.entity.name));
       w.entity.side = at(field_at(c, "side", cursor), [&] { return c["side"].text(); });
       const std::size_t at_key = field_at(c, "at", cursor);
       const std::string label = at(at_key, [&] { return c["at"].text(); });
