@@ -329,6 +329,8 @@ TEST_CASE("arbiter fmt prints the canonical compact form", "[cli][orders]") {
         "Brienne:\n"
         "  1: Move 15' S, S, SW\n"
         "  2: IF \"Orc #2\" is down THEN Ranged Attack -> most injured enemy ELSE Ranged Attack -> \"Orc #2\"\n");
+  // The players' comments are not in the canonical form, and the help says so.
+  CHECK_THAT(arbiter("fmt --help").output, Contains("Comments are not kept"));
   CHECK(arbiter("fmt tests/orders/unterminated.txt").exit_code == 1);
   CHECK(arbiter("fmt no/such/sheet.txt").output ==
         "no/such/sheet.txt: error: cannot read the order sheet: No such file or directory\n");
