@@ -422,3 +422,10 @@ TEST_CASE("a character is the one its name means for every check: the Brienne an
   check_one(diagnostics[0], "sheet1.txt", 4, 1, "'brienne' already has orders");
   check_one(diagnostics[1], "sheet1.txt", 8, 21, "'Aldric' cannot Full Attack itself: the target of Full Attack is an enemy");
 }
+
+TEST_CASE("a distance in a condition is written as in a movement: 10ft as well as 10 ft", "[orders][check]") {
+  CHECK(check({"Aldric:\n  1: Defend\n  2: IF an enemy is within 10ft THEN Defend ELSE Move 10ft N\n"}).empty());
+  CHECK(check({"Aldric:\n  1: IF an enemy is within 10FEET THEN Defend ELSE Defend\n"
+               "  2: IF an enemy is within 10 Feet THEN Defend ELSE Defend\n"})
+            .empty());
+}

@@ -90,12 +90,15 @@ bool match_from(const std::vector<Declaration::Piece>& pieces, std::size_t p, co
   switch (*piece.slot) {
     case Slot::number:
       return is_number(word) && take(1, {Slot::number, word});
-    case Slot::distance:
-      if (word.back() == '\'' && all_digits(word.substr(0, word.size() - 1))) return take(1, {Slot::distance, word.substr(0, word.size() - 1)});
-      if (all_digits(word) && w + 1 < words.size() &&
-          (fold_case(words[w + 1]) == "ft" || fold_case(words[w + 1]) == "feet"))
-        return take(2, {Slot::distance, word});
+    case Slot::distance: {
+      // As a movement's distance is written: 10', 10ft, 10 ft, 10feet or 10 feet.
+      const auto feet = [](std::string_view text) { return fold_case(text) == "ft" || fold_case(text) == "feet"; };
+      const std::size_t digits = word.find_first_not_of("0123456789");
+      if (digits > 0 && digits != std::string::npos && (word.substr(digits) == "'" || feet(word.substr(digits))))
+        return take(1, {Slot::distance, word.substr(0, digits)});
+      if (all_digits(word) && w + 1 < words.size() && feet(words[w + 1])) return take(2, {Slot::distance, word});
       return false;
+    }
     case Slot::character:
       if (word.size() >= 2 && word.front() == '"') return take(1, {Slot::character, word.substr(1, word.size() - 2)});
       for (std::size_t count = 1; count <= 3 && w + count <= words.size(); ++count) {
