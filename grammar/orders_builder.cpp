@@ -99,6 +99,10 @@ void Builder::add_action(Order order, Position at) {
       p.otherwise = std::move(order);
       last_order_ = &*p.otherwise;
       break;
+    case Awaiting::past_limit:
+      refused_ = std::move(order);
+      last_order_ = &refused_;
+      return;
     case Awaiting::nothing:
       if (!p.branches.empty())
         throw BuildError{"a second action after IF: write 'ELSE:' or 'ELSE IF:' before it", at};
@@ -114,6 +118,7 @@ void Builder::add_action(Order order, Position at) {
 }
 
 void Builder::add_target(Target target, Position at) {
+  if (awaiting_ == Awaiting::past_limit) return;
   if (!last_order_ || awaiting_ != Awaiting::nothing)
     throw BuildError{"'Target:' must follow the 'Action:' it belongs to", at};
   if (last_order_->target) throw BuildError{"this action already has a target", at};
@@ -133,6 +138,7 @@ void Builder::open_if(Condition condition, Position at) {
 
 void Builder::open_else_if(Condition condition, Position at) {
   Phase& p = phase(at, "ELSE IF");
+  if (awaiting_ == Awaiting::past_limit) return;
   if (p.branches.empty()) throw BuildError{"ELSE without IF: only an IF order has an ELSE", at};
   if (awaiting_ == Awaiting::branch_action && unanswered())
     throw BuildError{"IF without an action: expected an 'Action:' line after it", opened_at_};
@@ -143,6 +149,7 @@ void Builder::open_else_if(Condition condition, Position at) {
 
 void Builder::open_else(Position at) {
   Phase& p = phase(at, "ELSE");
+  if (awaiting_ == Awaiting::past_limit) return;
   if (p.branches.empty()) throw BuildError{"ELSE without IF: only an IF order has an ELSE", at};
   if (awaiting_ == Awaiting::branch_action && unanswered())
     throw BuildError{"IF without an action: expected an 'Action:' line after it", opened_at_};
@@ -171,9 +178,11 @@ void Builder::add_else(Order order) {
 }
 
 void Builder::check_else_if_limit(Position at) {
-  if (sheet_.characters.empty() || open_ == Open::none) return;
-  if (phase(at, "ELSE IF").branches.size() > max_else_ifs)
+  if (sheet_.characters.empty() || open_ == Open::none || awaiting_ == Awaiting::past_limit) return;
+  if (phase(at, "ELSE IF").branches.size() > max_else_ifs) {
+    awaiting_ = Awaiting::past_limit;
     throw BuildError{"nesting limit: more than 50 ELSE IF branches in one phase", at};
+  }
 }
 
 std::optional<BuildError> Builder::close_phase() {

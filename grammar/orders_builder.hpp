@@ -54,7 +54,9 @@ class Builder {
   Sheet finish();
 
  private:
-  enum class Awaiting { nothing, branch_action, else_action };
+  // past_limit: the phase went past max_else_ifs, said once; its further branches and their
+  // "Action:" lines are dropped until the next phase.
+  enum class Awaiting { nothing, branch_action, else_action, past_limit };
   enum class Open { none, phase, standing };  // what the order lines fill
   Phase& phase(Position at, std::string_view what);
   // An IF, ELSE IF or ELSE opened at `at`: the next "Action:" is its order.
@@ -63,7 +65,9 @@ class Builder {
   // waiting for its "Action:" is returned, to be told once, after the next one has started.
   std::optional<BuildError> close_phase();
   // The IF, ELSE IF or ELSE opened last has had no "Action:", and that is worth telling.
-  bool unanswered() const { return awaiting_ != Awaiting::nothing && !opened_by_refused_line_; }
+  bool unanswered() const {
+    return (awaiting_ == Awaiting::branch_action || awaiting_ == Awaiting::else_action) && !opened_by_refused_line_;
+  }
 
   Sheet sheet_;
   Awaiting awaiting_ = Awaiting::nothing;

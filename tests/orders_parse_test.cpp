@@ -531,3 +531,12 @@ TEST_CASE("what is refused after a line says what could have followed it and not
   check_failure("Aldric:\n  1: Move -5' N\n", 2, 11,
                 "a distance cannot be negative: write how far to move and the direction ('15' S')");
 }
+
+TEST_CASE("a verbose phase past the ELSE IF limit is told once and the next character is read as written",
+          "[orders]") {
+  std::string text = "Character: Aldric\nSecond Action:\n  IF: I am wounded\n    Action: Defend\n";
+  for (int i = 0; i < 200; ++i) text += "  ELSE IF: I am wounded\n    Action: Defend\n    Target: self\n";
+  text += "  ELSE:\n    Action: Defend\nBrienne:\n  1: Defend\n";
+  // The 51st ELSE IF, after the IF's two lines and fifty of three, is the one past the limit.
+  check_failure(text, 2 + 2 + 50 * 3 + 1, 3, "nesting limit: more than 50 ELSE IF branches in one phase");
+}
