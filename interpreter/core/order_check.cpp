@@ -284,12 +284,19 @@ class Checker {
                                      name, name, name, name, name));
   }
 
-  // "Charge closest enemy" is most likely a target written without its arrow.
+  // "Charge closest enemy" is most likely a target written without its arrow; "Charge into melee"
+  // an action followed by words the language does not read, for which an arrow would not do.
   std::vector<std::string> unknown_action_hint(const std::string& text) const {
     const std::string folded = fold_case(text);
-    for (const auto& name : vocabulary_.action_names())
-      if (folded.starts_with(fold_case(name) + " "))
-        return {fmt::format("did you mean '{} -> {}'? a target follows '->'", name, text.substr(name.size() + 1))};
+    for (const auto& name : vocabulary_.action_names()) {
+      if (!folded.starts_with(fold_case(name) + " ")) continue;
+      const std::string rest = text.substr(name.size() + 1);
+      if (vocabulary_.target(rest) || (roster_ && bare_name(rest, vocabulary_, *roster_)))
+        return {fmt::format("did you mean '{} -> {}'? a target follows '->'", name, rest)};
+      return {fmt::format("'{}' is an action, and '{}' is neither its target nor a movement: a target follows '->' "
+                          "('-> closest enemy'), a movement is compass steps, 'to', 'toward' or 'away from'",
+                          name, rest)};
+    }
     return hint(did_you_mean(text, vocabulary_.action_names()));
   }
 
