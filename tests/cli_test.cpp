@@ -329,8 +329,16 @@ TEST_CASE("arbiter fmt prints the canonical compact form", "[cli][orders]") {
         "Brienne:\n"
         "  1: Move 15' S, S, SW\n"
         "  2: IF \"Orc #2\" is down THEN Ranged Attack -> most injured enemy ELSE Ranged Attack -> \"Orc #2\"\n");
-  // The players' comments are not in the canonical form, and the help says so.
+  // The players' comments are not in the canonical form, and the help says so; a number comment
+  // right after a name, which may be part of it, is warned of.
   CHECK_THAT(arbiter("fmt --help").output, Contains("Comments are not kept"));
+  TempDir dir;
+  std::ofstream(dir / "numbered.txt") << "Character: Orc #2\n  1: Defend\n";
+  const auto numbered = arbiter("fmt " + (dir / "numbered.txt"));
+  CHECK(numbered.exit_code == 0);
+  CHECK_THAT(numbered.output, Contains("Orc:\n  1: Defend\n"));
+  CHECK_THAT(numbered.output, Contains("numbered.txt:1:12: warning: 'Orc' is followed by the comment '#2': if 'Orc #2' "
+                                       "is a name, write it in quotes, as a # starts a comment: \"Orc #2\""));
   CHECK(arbiter("fmt tests/orders/unterminated.txt").exit_code == 1);
   CHECK(arbiter("fmt no/such/sheet.txt").output ==
         "no/such/sheet.txt: error: cannot read the order sheet: No such file or directory\n");

@@ -2,10 +2,12 @@
 #include <memory>
 #include <ostream>
 
+#include "grammar/diagnostic.hpp"
 #include "grammar/orders.hpp"
 #include "grammar/orders_format.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/sheets.hpp"
+#include "interpreter/core/order_check.hpp"
 
 namespace arbiter::cli {
 
@@ -16,7 +18,14 @@ void add_fmt_command(CLI::App& app, Context& context) {
                   "notes.");
   auto sheet = std::make_shared<std::string>();  // owned by the callback, which outlives parsing
   command->add_option("SHEET", *sheet, "The order sheet")->required();
-  command->callback([&context, sheet] { *context.out << orders::format(orders::parse_orders(read_sheet(*sheet), *sheet)); });
+  command->callback([&context, sheet] {
+    orders::SheetFile file{*sheet, read_sheet(*sheet), {}};
+    file.sheet = orders::parse_orders(file.text, file.name);
+    *context.out << orders::format(file.sheet);
+    // What the dropped comment may have cut short ("Character: Orc #2" printed as "Orc:"), as
+    // `check --rules` warns of it.
+    for (const auto& warning : orders::numbers_after_names({file})) *context.err << render(warning, "warning") << "\n";
+  });
 }
 
 }  // namespace arbiter::cli
