@@ -79,6 +79,7 @@ Fight::Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceS
     : sandbox_(sandbox),
       dice_(dice),
       world_(std::move(world)),
+      roster_(roster_of(world_.entities())),
       handles_(L ? L : sandbox.state()),
       statuses_(world_, book_, log_),
       paths_(world_.grid()),
@@ -671,8 +672,7 @@ EntityId Fight::returned_character(int index, const char* what) {
 }
 
 std::string Fight::name_in_fight(std::string_view written) const {
-  const orders::Roster roster = roster_of(world_.entities());
-  const orders::RosterEntry* someone = orders::named(roster, written);
+  const orders::RosterEntry* someone = orders::named(roster_, written);
   return someone ? someone->name : std::string(written);
 }
 
@@ -685,8 +685,7 @@ EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
     case Kind::coordinates: return standing_at(*cell_of(target));  // "Ranged Attack -> C3": whoever is there
     case Kind::phrase: break;
   }
-  const orders::Roster roster = roster_of(world_.entities());
-  if (const orders::RosterEntry* someone = orders::bare_name(target.text.text, vocabulary_, roster))
+  if (const orders::RosterEntry* someone = orders::bare_name(target.text.text, vocabulary_, roster_))
     return world_.find(someone->name).id;  // "Charge -> Orc Brute"
   StackGuard guard{L_};
   const Function& find =

@@ -24,6 +24,7 @@
 #include "interpreter/core/flow.hpp"
 #include "interpreter/core/lookup.hpp"
 #include "interpreter/core/narration.hpp"
+#include "interpreter/core/order_check.hpp"
 #include "interpreter/core/pathfinder.hpp"
 #include "interpreter/core/snapshot.hpp"
 #include "interpreter/core/vocabulary.hpp"
@@ -196,6 +197,7 @@ class Fight final : public Ruleset {
   lua_State* L_ = nullptr;  // the running thread during a round
   DiceSource& dice_;
   World world_;
+  const orders::Roster roster_;  // who is in the fight, as sheets name them: fixed for its length
   lua::CharacterHandles handles_;  // watches world_
   EventLog log_;
   StatusBook book_;
