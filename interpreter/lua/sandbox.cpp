@@ -459,8 +459,7 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
   if (call_depth_ > 0) throw std::logic_error("a top-level call cannot start inside a running call");
 
   const int base = lua_gettop(L_) - nargs - 1;
-  lua_State* thread = lua_newthread(L_);
-  const int thread_ref = luaL_ref(L_, LUA_REGISTRYINDEX);
+  const auto [thread, thread_ref] = take_thread(L_);
   lua_xmove(L_, thread, nargs + 1);
 
   instructions_used_ = 0;
@@ -483,7 +482,7 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
   if (status == LUA_OK && exhausted_ == Exhausted::none) {
     lua_xmove(thread, L_, results);
     if (nresults != LUA_MULTRET) lua_settop(L_, base + nresults);
-    luaL_unref(L_, LUA_REGISTRYINDEX, thread_ref);
+    give_back_thread(thread_ref);
     return;
   }
   Error error = error_from(thread, status);
@@ -498,7 +497,7 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
   limits_.memory = SIZE_MAX;
   exhausted_ = Exhausted::none;
   budget_error_.reset();
-  luaL_unref(L_, LUA_REGISTRYINDEX, thread_ref);
+  drop_thread(thread_ref);
   throw error;
 }
 
@@ -508,8 +507,7 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
   // (one block past the slack, before the hook could raise) is still told at the line that asked
   // for it, in the pack whose code that is.
   const int base = lua_gettop(L) - nargs - 1;
-  lua_State* thread = lua_newthread(L);
-  lua_insert(L, base + 1);
+  const auto [thread, thread_ref] = take_thread(L);
   lua_xmove(L, thread, nargs + 1);
   lua_State* const caller = running_thread_;
   running_thread_ = thread;
@@ -518,8 +516,8 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
   running_thread_ = caller;
   if (status == LUA_OK && exhausted_ == Exhausted::none) {
     lua_xmove(thread, L, results);
-    lua_remove(L, base + 1);
     if (nresults != LUA_MULTRET) lua_settop(L, base + nresults);
+    give_back_thread(thread_ref);
     return std::nullopt;
   }
   if (exhausted_ != Exhausted::none) {
@@ -531,6 +529,7 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
       limits_.memory = limit;
     }
     lua_resetthread(thread);
+    drop_thread(thread_ref);
     lua_settop(L, base);
     // Travels on, raised again at every instruction of the caller: the running call must end.
     lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
@@ -539,9 +538,29 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
   }
   const std::string message = status == LUA_YIELD ? yield_outside : message_of_error(thread);
   lua_resetthread(thread);  // to-be-closed variables are closed here, inside the call's budget
+  drop_thread(thread_ref);
   lua_settop(L, base);
   return Error(parse_positioned(message));
 }
+
+std::pair<lua_State*, int> Sandbox::take_thread(lua_State* L) {
+  if (idle_threads_.empty()) {
+    lua_State* thread = lua_newthread(L);
+    return {thread, luaL_ref(L, LUA_REGISTRYINDEX)};
+  }
+  const int ref = idle_threads_.back();
+  idle_threads_.pop_back();
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  lua_State* thread = lua_tothread(L, -1);
+  lua_pop(L, 1);
+  // Counted from nothing, as a new thread's would be: the budget's checks fall where they did.
+  lua_sethook(thread, &Sandbox::count_hook, LUA_MASKCOUNT, hook_interval);
+  return {thread, ref};
+}
+
+void Sandbox::give_back_thread(int ref) { idle_threads_.push_back(ref); }
+
+void Sandbox::drop_thread(int ref) { luaL_unref(L_, LUA_REGISTRYINDEX, ref); }
 
 void Sandbox::push_pack_function(lua_State* L, const std::string& pack, int function, int previous) {
   function = lua_absindex(L, function);

@@ -12,6 +12,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <lua.hpp>
 
@@ -136,6 +138,13 @@ class Sandbox {
   void require_pack_module(lua_State* L, const Scope& scope, const std::string& name);
   // The error a top-level call ended with, told from its thread's stack (a spent budget's own).
   Error error_from(lua_State* thread, int status);
+  // A thread to run a call on, with its registry reference: a finished one kept from an earlier
+  // call, or a new one. Making a thread for every action cost an allocation and its collection.
+  std::pair<lua_State*, int> take_thread(lua_State* L);
+  // Keeps a thread whose call ended cleanly, for the next call.
+  void give_back_thread(int ref);
+  // Lets go of a thread whose call failed: one stopped by the budget's hook runs no hook again.
+  void drop_thread(int ref);
   // Lowers the limits to `scope`'s budget counted from now, where it is the tighter.
   void tighten(const Scope& scope);
   // Marks the budget spent, by the pack running now.
@@ -163,6 +172,7 @@ class Sandbox {
   const Scope* spent_by_ = nullptr;         // the pack running when the budget was spent
   std::optional<Diagnostic> budget_error_;  // the spent budget as told where it was found
   lua_State* running_thread_ = nullptr;     // the thread a call runs on now: the top-level call's, a try_call's
+  std::vector<int> idle_threads_;           // registry references of threads free to run a call
   Watchdog watchdog_;
 };
 
