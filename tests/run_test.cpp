@@ -500,3 +500,33 @@ TEST_CASE("a character header is read by run as check reads it: the orc is the O
   CHECK(run.exit_code == 0);
   CHECK_THAT(run.output, Contains("  Orc: Charge → Aldric\n"));
 }
+
+TEST_CASE("a save or a log over the encounter a sheet or each other is a usage error and nothing is written",
+          "[run]") {
+  TempDir dir;
+  std::filesystem::copy_file("examples/platemail/skirmish.lua", dir / "fight.lua");
+  std::filesystem::copy_file("examples/platemail/skirmish-round1.txt", dir / "round1.txt");
+  const std::string encounter = read(dir / "fight.lua"), sheet = read(dir / "round1.txt");
+  const std::string play = "run " + (dir / "fight.lua") + " --seed 1 --quiet --orders " + (dir / "round1.txt");
+  // The same file by another spelling of its path is the same file.
+  const auto over_encounter = arbiter(play + " --save " + dir.path.string() + "/./fight.lua");
+  CHECK(over_encounter.exit_code == 2);
+  CHECK_THAT(over_encounter.output, Contains("is the encounter (" + (dir / "fight.lua") + "): writing there would destroy it"));
+  const auto over_sheet = arbiter(play + " --log " + (dir / "round1.txt"));
+  CHECK(over_sheet.exit_code == 2);
+  CHECK_THAT(over_sheet.output, Contains("is an order sheet"));
+  const auto both = arbiter(play + " --save " + (dir / "out.json") + " --log " + (dir / "out.json"));
+  CHECK(both.exit_code == 2);
+  CHECK_THAT(both.output, Contains("is the save's place"));
+  CHECK_FALSE(std::filesystem::exists(dir / "out.json"));
+  CHECK(read(dir / "fight.lua") == encounter);
+  CHECK(read(dir / "round1.txt") == sheet);
+  // A device is no place for either: it would be replaced by a plain file.
+  const auto device = arbiter(play + " --log /dev/full");
+  CHECK(device.exit_code == 1);
+  CHECK_THAT(device.output, Contains("/dev/full: cannot write there: it is not a plain file"));
+  // Saving over the save resumed is how a fight goes on.
+  REQUIRE(arbiter(play + " --save " + (dir / "s.json")).exit_code == 0);
+  CHECK(arbiter("run " + (dir / "fight.lua") + " --quiet --resume " + (dir / "s.json") + " --save " + (dir / "s.json"))
+            .exit_code == 0);
+}

@@ -1,3 +1,4 @@
+#include "interpreter/core/output_file.hpp"
 #include "interpreter/core/snapshot.hpp"
 
 #include <unistd.h>
@@ -168,9 +169,13 @@ TEST_CASE("a truncated save is refused with the file named and left as it was", 
   const std::string whole = read(file);
   std::ofstream(file, std::ios::binary | std::ios::trunc) << whole.substr(0, whole.size() / 2);
   const std::string truncated = read(file);
-  CHECK_THAT(error_message([&] { load_state(file); }),
-             Catch::StartsWith(file.string() + ": damaged or truncated: it is not complete JSON (at byte"));
+  CHECK(error_message([&] { load_state(file); }) ==
+        file.string() + ": damaged or truncated: its JSON ends unfinished, after " +
+            std::to_string(truncated.size()) + " bytes");
   CHECK(read(file) == truncated);
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << "{\"format\": }";
+  CHECK(error_message([&] { load_state(file); }) ==
+        file.string() + ": damaged: it is not valid JSON (at byte 12 of 12)");
   std::ofstream(file, std::ios::binary | std::ios::trunc).flush();
   CHECK(error_message([&] { load_state(file); }) ==
         file.string() + ": the file is empty (a save interrupted before it was written?)");
@@ -247,6 +252,11 @@ TEST_CASE("a save's place is checked before the fight, with the system's reason 
   CHECK(error_message([&] { check_writable(nowhere); }) ==
         nowhere.string() + ": cannot write there: " + (dir.path / "missing").string() + ": No such file or directory");
   check_writable(dir.path / "fight.json");
+  // A device would be replaced by a plain file, and an endless one never read to its end.
+  CHECK(error_message([&] { check_writable("/dev/null"); }) ==
+        "/dev/null: cannot write there: it is not a plain file (a device, a pipe or a socket)");
+  CHECK(error_message([&] { load_state("/dev/zero"); }) ==
+        "/dev/zero: cannot read: it is not a plain file (a device, a pipe or a socket); a save is a file");
 }
 
 TEST_CASE("a save that cannot replace its target leaves the target untouched", "[snapshot][errors]") {

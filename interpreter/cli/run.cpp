@@ -3,8 +3,6 @@
 // Plays rounds of a fight: the encounter names the packs, the map and the characters; the sheets
 // give the orders; the narration is printed as each round ends, and with dice rolled by hand as
 // each roll is asked for. Same inputs, same seed: the same narration and log, byte for byte.
-#include <cerrno>
-#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -23,6 +21,7 @@
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
 #include "interpreter/core/order_check.hpp"
+#include "interpreter/core/output_file.hpp"
 #include "interpreter/core/snapshot.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/fight.hpp"
@@ -127,10 +126,38 @@ class Narration {
 };
 
 void write_log(const std::string& path, std::span<const LogEvent> events) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw Error(path + ": cannot write the log: " + std::strerror(errno));
-  write_json_lines(out, events);
-  if (!out.flush()) throw Error(path + ": cannot write the log: " + std::strerror(errno));
+  std::ostringstream text;
+  write_json_lines(text, events);
+  replace_file(path, text.str(), "log");
+}
+
+// Whether two paths name one file: the same file when it exists, else the same place.
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code error;
+  if (std::filesystem::equivalent(a, b, error)) return true;
+  const auto place_a = std::filesystem::weakly_canonical(a, error);
+  if (error) return false;
+  const auto place_b = std::filesystem::weakly_canonical(b, error);
+  return !error && place_a == place_b;
+}
+
+// A save or a log written over what the fight is played from would destroy it (a save cannot be
+// resumed without its encounter), and the two written to one place would lose one: a usage error,
+// before anything is played. Saving over the save resumed is how a campaign goes on.
+void check_outputs_apart(const Options& options) {
+  std::vector<std::pair<std::string, std::string>> inputs{{"the encounter", options.encounter}};
+  for (const std::string& sheet : options.sheets) inputs.emplace_back("an order sheet", sheet);
+  const auto refuse_over = [&](const char* flag, const std::string& output, const std::string& what,
+                               const std::string& input) {
+    if (same_file(output, input))
+      throw CLI::ValidationError(flag, fmt::format("{} is {} ({}): writing there would destroy it", output, what, input));
+  };
+  for (const auto& [what, input] : inputs) {
+    if (!options.save.empty()) refuse_over("--save", options.save, what, input);
+    if (!options.log.empty()) refuse_over("--log", options.log, what, input);
+  }
+  if (!options.log.empty() && !options.resume.empty()) refuse_over("--log", options.log, "the save resumed", options.resume);
+  if (!options.log.empty() && !options.save.empty()) refuse_over("--log", options.log, "the save's place", options.save);
 }
 
 // FNV-1a, 64 bits: enough to tell an edited encounter from the one a fight was saved from.
@@ -195,6 +222,7 @@ void check_house(packs::PackStack& stack, const packs::Encounter& encounter, con
 
 void run(Context& context, const Options& options) {
   // The places the results go are checked first: a fight is not played only to be lost.
+  check_outputs_apart(options);
   for (const std::string& path : {options.log, options.save})
     if (!path.empty()) check_writable(path);
   Session session(context);

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/output_file.hpp"
 #include "interpreter/core/world_json.hpp"
 
 namespace arbiter {
@@ -23,35 +24,6 @@ constexpr const char* format_name = "arbiter-state";
 }
 
 std::string system_error() { return std::strerror(errno); }
-
-// Writes all of `text` to a new file `temporary` and flushes it to the disk before closing; errors
-// name `file`, the save the user asked for.
-void write_durably(const std::filesystem::path& temporary, const std::filesystem::path& file, const std::string& text) {
-  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) refuse(file, "cannot write the save: " + system_error());
-  const auto fail = [&] {
-    const std::string why = system_error();
-    ::close(fd);
-    ::unlink(temporary.c_str());
-    refuse(file, "cannot write the save: " + why);
-  };
-  std::size_t written = 0;
-  while (written < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      if (n == 0) errno = EIO;  // a write that takes nothing would loop for ever
-      fail();
-    }
-    written += static_cast<std::size_t>(n);
-  }
-  if (::fsync(fd) != 0) fail();
-  if (::close(fd) != 0) {
-    const std::string why = system_error();
-    ::unlink(temporary.c_str());
-    refuse(file, "cannot write the save: " + why);
-  }
-}
 
 nlohmann::json intent_to_json(const Intent& intent, const World& world) {
   const Grid& grid = world.grid();
@@ -170,33 +142,17 @@ SavedState state_from_json(const nlohmann::json& json, const std::string& source
   }
 }
 
-void check_writable(const std::filesystem::path& file) {
-  std::error_code error;
-  if (std::filesystem::is_directory(file, error)) refuse(file, "cannot write there: it is a directory");
-  const std::filesystem::path folder = file.parent_path().empty() ? "." : file.parent_path();
-  // The folder must take a new file (a save's temporary, a new log); an existing file must take writing.
-  if (::access(folder.c_str(), W_OK | X_OK) != 0) refuse(file, "cannot write there: " + folder.string() + ": " + system_error());
-  if (::access(file.c_str(), F_OK) == 0 && ::access(file.c_str(), W_OK) != 0)
-    refuse(file, "cannot write there: " + system_error());
-}
-
 void save_state(const std::filesystem::path& file, const SavedState& state) {
-  const std::string text = state_to_json(state).dump(1) + "\n";
-  std::filesystem::path temporary = file;
-  temporary += ".tmp-" + std::to_string(::getpid());
-  write_durably(temporary, file, text);
-  std::error_code failed;
-  std::filesystem::rename(temporary, file, failed);
-  if (failed) {
-    const std::string why = failed.message();
-    std::filesystem::remove(temporary, failed);
-    refuse(file, "cannot replace it with the new save: " + why);
-  }
+  replace_file(file, state_to_json(state).dump(1) + "\n", "save");
 }
 
 SavedState load_state(const std::filesystem::path& file) {
   std::error_code error;
-  if (std::filesystem::is_directory(file, error)) refuse(file, "cannot read: it is a directory");
+  const auto status = std::filesystem::status(file, error);
+  if (std::filesystem::is_directory(status)) refuse(file, "cannot read: it is a directory");
+  // A device or a pipe may never end (/dev/zero): a save is a file.
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    refuse(file, "cannot read: it is not a plain file (a device, a pipe or a socket); a save is a file");
   std::ifstream in(file, std::ios::binary);
   if (!in) refuse(file, "cannot read: " + system_error());
   std::ostringstream text;
@@ -206,8 +162,11 @@ SavedState load_state(const std::filesystem::path& file) {
   try {
     json = nlohmann::json::parse(text.str());
   } catch (const nlohmann::json::parse_error& e) {
-    refuse(file, "damaged or truncated: it is not complete JSON (at byte " + std::to_string(e.byte) + " of " +
-                     std::to_string(text.str().size()) + ")");
+    const std::size_t size = text.str().size();
+    // The parser places the end of the text one byte past it.
+    refuse(file, e.byte > size ? "damaged or truncated: its JSON ends unfinished, after " + std::to_string(size) + " bytes"
+                               : "damaged: it is not valid JSON (at byte " + std::to_string(e.byte) + " of " +
+                                     std::to_string(size) + ")");
   }
   return state_from_json(json, file.string());
 }

@@ -44,9 +44,7 @@ nlohmann::json state_to_json(const SavedState& state);
 // `source` names the document in errors (the file name).
 SavedState state_from_json(const nlohmann::json& json, const std::string& source);
 
-// Refuses, naming `file` and the system's reason, a place a save or a log could not be written to
-// (a missing folder, a directory, no permission), so a fight is not played only to be lost.
-void check_writable(const std::filesystem::path& file);
+// Replaces `file` whole, or leaves it as it was (output_file.hpp).
 void save_state(const std::filesystem::path& file, const SavedState& state);
 SavedState load_state(const std::filesystem::path& file);
 

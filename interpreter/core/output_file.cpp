@@ -1,0 +1,82 @@
+#include "interpreter/core/output_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <string>
+
+#include "grammar/diagnostic.hpp"
+
+namespace arbiter {
+
+namespace {
+
+[[noreturn]] void refuse(const std::filesystem::path& file, const std::string& what) {
+  throw Error(file.string() + ": " + what);
+}
+
+std::string system_error() { return std::strerror(errno); }
+
+// Writes all of `text` to a new file `temporary` and flushes it to the disk before closing; errors
+// name `file`, the one the user asked for.
+void write_durably(const std::filesystem::path& temporary, const std::filesystem::path& file, std::string_view text,
+                   std::string_view what) {
+  const std::string cannot = "cannot write the " + std::string(what) + ": ";
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) refuse(file, cannot + system_error());
+  const auto fail = [&] {
+    const std::string why = system_error();
+    ::close(fd);
+    ::unlink(temporary.c_str());
+    refuse(file, cannot + why);
+  };
+  std::size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (n == 0) errno = EIO;  // a write that takes nothing would loop for ever
+      fail();
+    }
+    written += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0) fail();
+  if (::close(fd) != 0) {
+    const std::string why = system_error();
+    ::unlink(temporary.c_str());
+    refuse(file, cannot + why);
+  }
+}
+
+}  // namespace
+
+void check_writable(const std::filesystem::path& file) {
+  std::error_code error;
+  const auto status = std::filesystem::status(file, error);
+  if (std::filesystem::is_directory(status)) refuse(file, "cannot write there: it is a directory");
+  // A device or a pipe would be replaced by a plain file: /dev/full, made a file, fills no more.
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    refuse(file, "cannot write there: it is not a plain file (a device, a pipe or a socket)");
+  const std::filesystem::path folder = file.parent_path().empty() ? "." : file.parent_path();
+  // The folder must take a new file (the temporary); an existing file must take writing.
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) refuse(file, "cannot write there: " + folder.string() + ": " + system_error());
+  if (::access(file.c_str(), F_OK) == 0 && ::access(file.c_str(), W_OK) != 0)
+    refuse(file, "cannot write there: " + system_error());
+}
+
+void replace_file(const std::filesystem::path& file, std::string_view text, std::string_view what) {
+  std::filesystem::path temporary = file;
+  temporary += ".tmp-" + std::to_string(::getpid());
+  write_durably(temporary, file, text, what);
+  std::error_code failed;
+  std::filesystem::rename(temporary, file, failed);
+  if (failed) {
+    const std::string why = failed.message();
+    std::filesystem::remove(temporary, failed);
+    refuse(file, "cannot replace it with the new " + std::string(what) + ": " + why);
+  }
+}
+
+}  // namespace arbiter
