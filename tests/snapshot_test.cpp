@@ -198,6 +198,11 @@ TEST_CASE("newer, foreign and damaged documents are refused with what is wrong",
   CHECK(error_message([&] { state_from_json(bad_cell, "fight.json"); }) ==
         "fight.json: not a valid saved state: state.world.characters[1].cell: there is no cell Z9 on this 3×3 grid "
         "(A1..C3); did you mean C3?");
+  // A place that is no text at all is told once, not with its path twice.
+  nlohmann::json number_cell = json;
+  number_cell["world"]["characters"][1]["cell"] = 99;
+  CHECK(error_message([&] { state_from_json(number_cell, "fight.json"); }) ==
+        "fight.json: not a valid saved state: state.world.characters[1].cell: expected a string, found 99");
   nlohmann::json missing = json;
   missing["world"]["grid"].erase("scale");
   CHECK(error_message([&] { state_from_json(missing, "fight.json"); }) ==

@@ -28,6 +28,14 @@ class JsonReader {
   const std::string& path() const { return path_; }
   [[noreturn]] void fail(const std::string& what) const;  // "<path>: <what>"
 
+  // Reads the text and gives it to `parse` (which may throw an arbiter::Error of its own, like an
+  // unknown cell label), with this path in front of that error; a value that is no text is told once.
+  template <class Parse>
+  auto parsed(Parse&& parse) const -> decltype(parse(std::string())) {
+    const std::string read = text();
+    return here([&] { return parse(read); });
+  }
+
   // Runs `read` (which may throw an arbiter::Error of its own, like an unknown cell label) and
   // puts this path in front of any such error.
   template <class Read>

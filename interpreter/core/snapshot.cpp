@@ -56,8 +56,10 @@ nlohmann::json intent_to_json(const Intent& intent, const World& world) {
 
 Intent intent_from_json(const JsonReader& j, const World& world) {
   const Grid& grid = world.grid();
-  const auto character = [&](const JsonReader& name) { return name.here([&] { return world.find(name.text()).id; }); };
-  const auto cell = [&](const JsonReader& label) { return label.here([&] { return grid.cell(label.text()); }); };
+  const auto character = [&](const JsonReader& name) {
+    return name.parsed([&](const std::string& text) { return world.find(text).id; });
+  };
+  const auto cell = [&](const JsonReader& label) { return cell_from(grid, label); };
   Intent intent;
   intent.actor = character(j["character"]);
   intent.action = j["action"].text();

@@ -22,7 +22,7 @@ json properties_to_json(const Properties& properties) {
 }  // namespace
 
 Cell cell_from(const Grid& grid, const JsonReader& label) {
-  return label.here([&] { return grid.cell(label.text()); });
+  return label.parsed([&](const std::string& text) { return grid.cell(text); });
 }
 
 int edge_from(const Grid& grid, const JsonReader& pair) {
@@ -65,7 +65,7 @@ Border border_from(const JsonReader& j) {
   if (const auto cr = j.optional("crossing_challenge")) b.crossing_challenge = cr->integer();
   if (const auto t = j.optional("toughness")) b.toughness = t->integer();
   const JsonReader door = j["door"];
-  b.door = door.here([&] { return parse_door_state(door.text()); });
+  b.door = door.parsed(parse_door_state);
   b.extra_cost = j["extra_cost"].number();
   b.properties = properties_from(j["properties"]);
   return b;
@@ -85,7 +85,7 @@ Terrain terrain_from(const JsonReader& j) {
   t.height = j["height"].integer();
   t.object = j["object"].text();
   const JsonReader shelter = j["shelter"];
-  t.shelter = shelter.here([&] { return parse_shelter(shelter.text()); });
+  t.shelter = shelter.parsed(parse_shelter);
   t.shelter_strength = j["shelter_strength"].integer();
   t.properties = properties_from(j["properties"]);
   return t;
@@ -113,7 +113,7 @@ json grid_to_json(const Grid& grid) {
 
 Grid grid_from(const JsonReader& j) {
   const JsonReader metric = j["metric"];
-  const Metric m = metric.here([&] { return parse_metric(metric.text()); });
+  const Metric m = metric.parsed(parse_metric);
   const int width = j["width"].integer(), height = j["height"].integer(), scale = j["scale"].integer();
   Grid grid = j.here([&] { return Grid(width, height, scale, m); });
   for (const JsonReader& b : j["borders"].items()) {
