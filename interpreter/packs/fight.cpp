@@ -133,7 +133,7 @@ FlowRules Fight::read_flow(lua_State* L, const Registry& registry, std::string& 
 void Fight::read_ruleset(lua_State* L, const Registry& registry) {
   StackGuard guard{L};
   // Every field was checked when it was defined (definition_check.hpp): each is absent or of its type.
-  const auto function_field = [&](const Definition& d, const char* key) {
+  const auto function_field = [&](const char* key) {
     Function f;
     if (raw_field(L, -1, key) == LUA_TFUNCTION) f.ref = luaL_ref(L, LUA_REGISTRYINDEX);
     else lua_pop(L, 1);
@@ -143,7 +143,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
   // A phrase a sheet may write is only of use to a fight with its function: without one, the first
   // order using it would stop the fight mid-round. Refused here, at its line, before any round.
   const auto phrase_function = [&](const Definition& d, const char* key, const char* what) {
-    const Function f = function_field(d, key);
+    const Function f = function_field(key);
     if (f.ref == LUA_NOREF)
       throw Error(parse_positioned(located(d, key, fmt::format("{} '{}' has no '{}' function: a fight calls it to {}",
                                                                to_string(d.kind), d.name, key, what))));
@@ -153,12 +153,12 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     registry.push(L, d->kind, d->name);
     switch (d->kind) {
       case Kind::action: {
-        Action a{.name = d->name, .move_feet = vocabulary_.action(d->name)->move_feet, .resolve = function_field(*d, "resolve")};
+        Action a{.name = d->name, .move_feet = vocabulary_.action(d->name)->move_feet, .resolve = function_field("resolve")};
         if (raw_field(L, -1, "ready") == LUA_TBOOLEAN) a.ready = lua_toboolean(L, -1);
         lua_pop(L, 1);
-        a.ready_when = function_field(*d, "ready");
-        a.target_allowed = function_field(*d, "target");
-        a.allowed_when = function_field(*d, "allowed_by");
+        a.ready_when = function_field("ready");
+        a.target_allowed = function_field("target");
+        a.allowed_when = function_field("allowed_by");
         if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
         lua_pop(L, 1);
         a.away_from_hostiles = raw_field(L, -1, "away_from_hostiles") == LUA_TBOOLEAN && lua_toboolean(L, -1);

@@ -105,16 +105,16 @@ class Fight final : public Ruleset {
   struct Action {
     std::string name;
     bool ready = true;
-    Function ready_when;  // ready = function(me, intent): Ready by how the action is used (Use Item)
-    Function target_allowed;  // target = function(me, target) -> ok, why: whom it may be taken at (Rescue)
+    Function ready_when{};  // ready = function(me, intent): Ready by how the action is used (Use Item)
+    Function target_allowed{};  // target = function(me, target) -> ok, why: whom it may be taken at (Rescue)
     int cost = 0;
     bool away_from_hostiles = false;  // with no way written, it moves away from every enemy
     bool carries_target = false;      // its target moves with the actor once picked up (Intent::carries_target)
     bool follows_target = false;      // the actor keeps beside its target as it moves (Intent::follow_feet)
-    std::vector<std::string> allowed_by;  // if any: only a character with one of these statuses may take it
-    Function allowed_when;  // allowed_by = function(me) -> ok, why: who may take it (Platemail's Rapid Fire: no crossbow)
-    std::optional<long> move_feet;
-    Function resolve;
+    std::vector<std::string> allowed_by{};  // if any: only a character with one of these statuses may take it
+    Function allowed_when{};  // allowed_by = function(me) -> ok, why: who may take it (Platemail's Rapid Fire: no crossbow)
+    std::optional<long> move_feet{};
+    Function resolve{};
   };
 
   static FlowRules read_flow(lua_State* L, const Registry& registry, std::string& default_order, LookupRules& lookups,
