@@ -94,3 +94,14 @@ TEST_CASE("pools from notation, and their errors") {
   CHECK_THROWS_AS(Pool({}), Error);
   CHECK_THROWS_AS(Pool({{Die::numbered(6), 20000}}), Error);
 }
+
+TEST_CASE("a joint distribution past its work budget is refused with the advice to sample") {
+  // Each step of the joint is a map insertion, weighed as many multiply-adds: with a budget of
+  // 1,000 multiply-adds, the 100 states of the second d10 are already too many, so a pool too big
+  // to weigh is refused in seconds, well inside a pack's time budget.
+  const DistributionBudget small{.max_steps = 1000};
+  CHECK_THROWS_WITH(Pool({{Die::numbered(10), 3}}).joint<double>({PoolStatistic::parse("sum")}, small),
+                    "error: the pool's joint distribution is too much work; estimate it by rolling the pool many "
+                    "times");
+  CHECK(Pool({{Die::numbered(10), 1}}).joint<double>({PoolStatistic::parse("sum")}, small).size() == 10);
+}

@@ -90,6 +90,10 @@ PoolRoll Pool::roll(DiceSource& source, std::string_view reason) const {
   return rolled;
 }
 
+namespace {
+constexpr std::uint64_t step_weight = 32;
+}  // namespace
+
 template <class P>
 std::map<std::vector<std::int64_t>, P> Pool::joint(const std::vector<PoolStatistic>& statistics,
                                                    const DistributionBudget& budget) const {
@@ -111,7 +115,9 @@ std::map<std::vector<std::int64_t>, P> Pool::joint(const std::vector<PoolStatist
         first = false;
         continue;
       }
-      spent += states.size() * one.size();
+      // A step here is a map insertion under a vector key, with its allocations: weighed as the
+      // multiply-adds it costs, so the error comes in seconds, well inside a pack's time budget.
+      spent += states.size() * one.size() * step_weight;
       if (spent > budget.max_steps)
         throw Error("the pool's joint distribution is too much work; estimate it by rolling the pool many times");
       std::map<std::vector<std::int64_t>, P> next;
