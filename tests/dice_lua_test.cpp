@@ -139,9 +139,10 @@ TEST_CASE("bad input from a pack is a Lua error with the position", "[dice]") {
   Host host;
   host.script({"1"});
   const auto message = host.error("dice.roll('2d6 +')");
-  // At the author's line, not at "<dice expression>:1", which names no file; the column in the text too.
-  CHECK_THAT(message, Catch::StartsWith("probe.lua:1: error: <dice expression>:1:6: expected a number, dice such "
-                                        "as 2d6 or d20, or '('"));
+  // At the author's line, not at "<dice expression>:1", which names no file; the expression quoted,
+  // with the column in it.
+  CHECK_THAT(message, Catch::StartsWith("probe.lua:1: error: dice expression \"2d6 +\", column 6: expected a number, "
+                                        "dice such as 2d6 or d20, or '('"));
   CHECK_THAT(host.error("dice.roll('d[armelian]')"), Catch::Contains("there is no die named 'armelian'"));
   CHECK_THAT(host.error("dice.roll('2d6')"), Catch::Contains("the scripted dice ran out"));
   CHECK_THAT(host.error("dice.pool{'1d6'}:distribution({'highst'}, function(h) return h end)"),

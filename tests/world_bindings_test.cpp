@@ -257,7 +257,10 @@ TEST_CASE("an event field that is not a finite number is refused at the rule's l
   Fight fight;
   CHECK_THAT(fight.error("log.event('hit', { damage = 0/0 })"),
              StartsWith("rules/skirmish/init.lua:1: error: a value must be a finite number, not nan"));
-  CHECK_THAT(fight.error("log.event('hit', { rolls = { 3, 1/0 } })"), Contains("not inf"));
+  CHECK_THAT(fight.error("log.event('hit', { rolls = { 3, 1/0 } })"), Contains("not inf (at rolls[2])"));
+  // What cannot be logged is named by where it lies in the fields.
+  CHECK_THAT(fight.error("log.event('hit', { target = 'Orc', how = { roll = function() end } })"),
+             Contains("cannot hold a function (at how.roll)\n"));
   CHECK(fight.log.events().empty());
   fight.run("log.event('hit', { damage = 2.5 })");
   REQUIRE(fight.log.events().size() == 1);

@@ -53,6 +53,29 @@ Value check_value_at(lua_State* L, int index, int depth) {
   }
 }
 
+// A value that is no plain data, and where it lies in the table given (`.name`, `[2]`), built
+// from the inside out as the error travels up.
+struct NotPlain {
+  std::string where;
+  std::string what;
+};
+
+nlohmann::json check_json_at(lua_State* L, int index, int depth, NonFinite non_finite);
+
+// The value at the top of the stack, as the field `name` of its table, or else its item `item`
+// (the place is only written out when the value is refused).
+nlohmann::json check_item(lua_State* L, int depth, NonFinite non_finite, const char* name, lua_Integer item) {
+  const auto where = [&] { return name ? fmt::format(".{}", name) : fmt::format("[{}]", item); };
+  try {
+    return check_json_at(L, -1, depth, non_finite);
+  } catch (NotPlain& e) {
+    e.where.insert(0, where());
+    throw;
+  } catch (const Error& e) {
+    throw NotPlain{where(), e.diagnostics().front().message};
+  }
+}
+
 nlohmann::json check_json_at(lua_State* L, int index, int depth, NonFinite non_finite) {
   index = lua_absindex(L, index);
   switch (lua_type(L, index)) {
@@ -81,7 +104,7 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth, NonFinite non_f
         list.get_ref<nlohmann::json::array_t&>().reserve(static_cast<std::size_t>(n));
         for (lua_Integer i = 1; i <= n; ++i) {
           lua_rawgeti(L, index, i);
-          list.push_back(check_json_at(L, -1, depth + 1, non_finite));
+          list.push_back(check_item(L, depth + 1, non_finite, nullptr, i));
           lua_pop(L, 1);
         }
         return list;
@@ -92,7 +115,8 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth, NonFinite non_f
       while (lua_next(L, index)) {
         if (lua_type(L, -2) != LUA_TSTRING) throw Error("a table of named values has a key that is not a name");
         // Each name once (a table's keys), so a field is made in place, not made null then replaced.
-        fields.emplace(lua_tostring(L, -2), check_json_at(L, -1, depth + 1, non_finite));
+        const char* name = lua_tostring(L, -2);
+        fields.emplace(name, check_item(L, depth + 1, non_finite, name, 0));
         lua_pop(L, 1);
       }
       return object;
@@ -139,7 +163,11 @@ void push_properties(lua_State* L, const Properties& properties) {
 }
 
 nlohmann::json check_json(lua_State* L, int index, NonFinite non_finite) {
-  return check_json_at(L, index, 0, non_finite);
+  try {
+    return check_json_at(L, index, 0, non_finite);
+  } catch (const NotPlain& e) {
+    throw Error(fmt::format("{} (at {})", e.what, printable(e.where.substr(e.where.front() == '.' ? 1 : 0))));
+  }
 }
 
 void push_json(lua_State* L, const nlohmann::json& value) {

@@ -55,6 +55,17 @@ const NamedDice& named_dice(lua_State* L) {
 const char rollers_key = 0;
 constexpr lua_Integer most_rollers = 256;
 
+// A pack's expression has no file of its own: its mistake is told at the pack's line (where Lua
+// places the error), quoting the expression and the column in it.
+dice::Expression parse_in_pack(const char* text) {
+  try {
+    return dice::parse_dice(text, "<dice expression>");
+  } catch (const Error& e) {
+    const Diagnostic& d = e.diagnostics().front();
+    throw Error(fmt::format("dice expression \"{}\", column {}: {}", printable(text), d.where.column, d.message));
+  }
+}
+
 const Roller& roller_for(lua_State* L, int index) {
   const char* text = luaL_checkstring(L, index);
   lua_Integer count = -1;  // how many the cache holds; -1: there is none yet
@@ -76,8 +87,7 @@ const Roller& roller_for(lua_State* L, int index) {
     return cached;
   }
   lua_pop(L, 1);
-  const Roller& made =
-      push_object(L, roller_type, Roller(dice::parse_dice(text, "<dice expression>"), named_dice(L)));
+  const Roller& made = push_object(L, roller_type, Roller(parse_in_pack(text), named_dice(L)));
   lua_setfield(L, -2, text);
   lua_pushinteger(L, count + 1);
   lua_setfield(L, -2, "#");
