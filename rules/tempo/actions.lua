@@ -114,7 +114,10 @@ local function exchange(ctx)
     -- The counter-tempo action comes after every reaction; it answers the one of its target.
     if r.actor.name == me.name then standing, replaced, answered = r.action, true, reaction_of[r.target.name]
     else
-      opposing[#opposing + 1] = r
+      -- The target's reaction first, whatever the encounter's order: the action's own outcome is
+      -- taken against it (below).
+      local targets = ctx.target and r.actor.name == ctx.target.name
+      table.insert(opposing, targets and 1 or #opposing + 1, r)
       reaction_of[r.actor.name] = r.action
     end
   end

@@ -2,6 +2,7 @@
 -- (`reactions`, `counters`), paid, and resolved by subtraction inside the exchange.
 local test = require "arbiter.test"
 local bout = require "tests.bout"
+local fight = require "arbiter.fight"
 
 test.case("Parry (By Weapon): at 0 a Bind — \"Your opponent's action fails\", both change to status Bound", function()
   local f = bout.new({}, {}, { 5, 5 })
@@ -314,5 +315,37 @@ test.case("Counter-Attack, \"deflect an incoming melee attack while simultaneous
     ]]
     test.equal(bout.declared(f), { "Ana Melee Attack 8" }, weapon)
     test.equal(bout.refused(f), { "Bo cannot Counter-Attack: no melee weapon" }, weapon)
+  end
+end)
+
+test.case("several reactions to one Combat Move: its own outcome is taken against its target's, whatever the encounter's order", function()
+  -- Not in the source: default chosen (README): "each is opposed to the action's one result; the
+  -- action's own outcome is taken against the first (its target's)". Ana (skill 5) rolls 10: 15.
+  -- Bo, her target, Retreats with 9, Cy Counter-Attacks with 1. Against Bo's 9, Ana's 6 is a
+  -- Success, one square; against Cy's 1 it would be a Critical Success, three.
+  local function combat_move(order)
+    local at = { Ana = "A2", Bo = "H2", Cy = "B3" }
+    local characters = {}
+    for _, name in ipairs(order) do
+      characters[#characters + 1] = { name = name, side = name == "Ana" and "a" or "b", at = at[name], weapon = "Sword",
+                                      stats = { guard = "On Guard", health = 40, skill = name == "Ana" and 5 or 0,
+                                                initiative = name == "Ana" and 1 or 0 } }
+    end
+    local f = fight.new { map = { width = 10, height = 4 }, dice = { 10, 9, 1 }, characters = characters }
+    f:round [[
+      Ana:
+        1: Combat Move -> "Bo"
+      Bo:
+        ON Combat Move: Retreat
+      Cy:
+        ON Combat Move: Counter-Attack
+    ]]
+    return f
+  end
+  for _, order in ipairs { { "Ana", "Bo", "Cy" }, { "Ana", "Cy", "Bo" } } do
+    local f = combat_move(order)
+    test.equal(bout.exchanges(f), { "Ana Combat Move (1d10 10 +5 skill = 15 − 9; Success); "
+      .. "Bo Retreat (1d10 9 = 9 − 15; Failure); Cy Counter-Attack (1d10 1 = 1 − 15; Miss)" })
+    test.equal(f:cell("Ana"), "B2")
   end
 end)
