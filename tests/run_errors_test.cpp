@@ -314,3 +314,21 @@ TEST_CASE("a declared target without its find function is refused at its line be
                                   "no 'find' function: a fight calls it to tell whom it names"));
   CHECK_THAT(run.output, !Contains("Round 1"));
 }
+
+TEST_CASE("a starting value the rules cannot play is the encounter's mistake at its line and blames no pack",
+          "[run][errors]") {
+  // Tempo: a bind is shared by two, and three fighters start Bound.
+  TempDir dir;
+  const auto encounter = dir.path / "three.lua";
+  std::ofstream(encounter) << "return { rules = { 'tempo' }, map = { width = 6, height = 4 }, characters = {\n"
+                              "  { name = 'Ana', side = 'red', at = 'B2', weapon = 'Sword', stats = { guard = 'Bound' } },\n"
+                              "  { name = 'Bo', side = 'blue', at = 'C2', weapon = 'Sword', stats = { guard = 'Bound' } },\n"
+                              "  { name = 'Cy', side = 'blue', at = 'C3', weapon = 'Sword', stats = { guard = 'Bound' } },\n"
+                              "} }\n";
+  const auto run = arbiter("run " + encounter.string() + " --rounds 1 --seed 1");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains(encounter.string() + ":4:72: error: Cy's guard is \"Bound\", but the closest enemy "
+                                  "it could share the bind with, Ana, shares it with Bo: a bind is shared by two"));
+  CHECK_THAT(run.output, !Contains("in pack"));
+  CHECK_THAT(run.output, !Contains("traceback"));
+}

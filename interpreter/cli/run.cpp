@@ -265,6 +265,7 @@ void run(Context& context, const Options& options) {
 
   packs::Fight fight(session.sandbox, session.stack.registry(), saved ? saved->world : packs::make_world(encounter),
                      *dice);
+  fight.place_stats(encounter.stat_names);
   if (saved) {
     try {
       fight.resume(*saved);

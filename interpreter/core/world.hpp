@@ -25,6 +25,15 @@ struct WorldWatcher {
   friend bool operator==(const WorldWatcher&, const WorldWatcher&) { return true; }
 };
 
+// A value an encounter gives that the rules cannot start a fight with (three fighters who all
+// start in one bind): raised by a pack (`world.encounter_error`), told at the encounter's place of
+// that stat as the GM's mistake, not blamed on the pack.
+struct EncounterFault {
+  std::string character;  // "Cy"
+  std::string stat;       // "guard"
+  std::string message;
+};
+
 class World {
  public:
   explicit World(Grid grid) : grid_(std::move(grid)) {}

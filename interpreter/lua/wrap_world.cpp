@@ -1,6 +1,8 @@
 // The `world` module: the characters of the fight and the general targets of the order sheets
 // ("closest enemy", "most injured enemy"). Characters come back as handles: `c.name`, `c.cell`,
 // `c.stats.wounds` always read the character as it is now.
+#include <fmt/format.h>
+
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/event_log.hpp"
 #include "interpreter/core/lookup.hpp"
@@ -119,11 +121,21 @@ int visible_to(lua_State* L) {
   return 1;
 }
 
+// world.encounter_error(c, stat, message): the encounter's value of `stat` for `c` is one the rules
+// cannot play; the fight stops, told at that stat's place in the encounter.
+int encounter_error(lua_State* L) {
+  const Entity& who = check_entity(L, 1, world_of(L));
+  EncounterFault fault{who.name, luaL_checkstring(L, 2), luaL_checkstring(L, 3)};
+  services(L).get<std::optional<EncounterFault>>("fight") = fault;
+  throw Error(fmt::format("{}'s {} {}", fault.character, fault.stat, fault.message));
+}
+
 const luaL_Reg functions[] = {
     {"character", guarded<character>},
     {"characters", guarded<characters>},
     {"move", guarded<move>},
     {"set_stat", guarded<set_stat>},
+    {"encounter_error", guarded<encounter_error>},
     {"closest", guarded<find_one<closest>>},
     {"farthest", guarded<find_one<farthest>>},
     {"most_injured", guarded<find_one<most_injured>>},

@@ -291,6 +291,7 @@ Fight::Active::Active(Fight& fight, lua_State* L) : fight_(fight), saved_thread_
   provide(&fight.flow_);
   provide<DiceSource>(&fight.dice_);
   provide(&fight.handles_);
+  provide(&fight.encounter_fault_);
   fight.handles_.refresh(L);  // what changed while the fight was not running
 }
 
@@ -333,9 +334,20 @@ void Fight::play_round() {
   } catch (const Error&) {
     // The input's fault, not the ruleset's: told without a pack's blame or traceback.
     if (unanswered_) throw Error(unanswered_->diagnostics());
+    if (encounter_fault_) throw placed(*encounter_fault_);
     if (const Error* dice = dice_.failure()) throw Error(dice->diagnostics());
     throw;
   }
+}
+
+Error Fight::placed(const EncounterFault& fault) const {
+  for (const StatName& stat : stat_places_) {
+    // A copy ("Orc #2") holds the stats written for its original ("Orc").
+    const bool holder = fault.character == stat.holder || fault.character.starts_with(stat.holder + " #");
+    if (holder && stat.name == fault.stat)
+      return Error(stat.place.diagnostic(fmt::format("{}'s {} {}", stat.holder, stat.name, fault.message)));
+  }
+  return Error(fmt::format("{}'s {} {}", fault.character, fault.stat, fault.message));
 }
 
 void Fight::run_round(lua_State* L) {

@@ -30,6 +30,7 @@
 #include "interpreter/core/vocabulary.hpp"
 #include "interpreter/lua/character_handles.hpp"
 #include "interpreter/lua/sandbox.hpp"
+#include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/registry.hpp"
 
 namespace arbiter::packs {
@@ -65,6 +66,8 @@ class Fight final : public Ruleset {
   using Ask = std::function<std::optional<orders::Phase>(const std::string& who, const std::string& question,
                                                          const std::string& refused)>;
   void set_ask(Ask ask) { ask_ = std::move(ask); }
+  // Where the encounter wrote each stat: an encounter_error of the rules is told there.
+  void place_stats(std::vector<StatName> places) { stat_places_ = std::move(places); }
   // Plays the next round as one sandboxed call with the ruleset's budget.
   void play_round();
   // Plays the next round from inside a running sandboxed call: `L` is its thread (pack tests).
@@ -98,6 +101,8 @@ class Fight final : public Ruleset {
   void cannot_act(const Entity& who, const std::string& status) override;
 
  private:
+  // The encounter's mistake the rules found, at its stat's place when the encounter wrote it.
+  Error placed(const EncounterFault& fault) const;
   // A pack function from the registry: called, it runs on behalf of its pack, with its budget.
   struct Function {
     int ref = LUA_NOREF;
@@ -216,6 +221,8 @@ class Fight final : public Ruleset {
   std::map<EntityId, long> entry_;  // sequential: the number of the entry each character took last this turn
   Ask ask_;
   std::optional<Error> unanswered_;  // why the GM could not answer (the input ended)
+  std::optional<EncounterFault> encounter_fault_;  // a starting value the rules refused (world.encounter_error)
+  std::vector<StatName> stat_places_;
 };
 
 }  // namespace arbiter::packs

@@ -62,6 +62,7 @@ int create(lua_State* L) {
   auto* made = new (lua_newuserdatauv(L, sizeof(TestFight), 0)) TestFight{std::move(dice), nullptr};
   luaL_setmetatable(L, fight_type);
   made->fight = std::make_unique<Fight>(lua::Sandbox::of(L), registry, make_world(encounter), *made->dice, L);
+  made->fight->place_stats(encounter.stat_names);
   return 1;
 }
 

@@ -65,9 +65,9 @@ function tempo.set_guard(c, name, cause, partner)
   if before and not (partner and partner.name == before.name) then become(before, "On Guard", { cause = cause }) end
 end
 
----Whom `c`, whose encounter starts it in a shared status (`guard`), shares it with: the closest
----enemy starting in one it can share (a bind with the Bound, a grapple or pin with the Grappled).
-function tempo.starting_partner(c)
+-- The closest enemy of `c` starting in a status that shares `c`'s starting one (a bind with the
+-- Bound, a grapple or pin with the Grappled), or nil and why there is none.
+local function closest_starting(c)
   local mine = c.stats.guard
   local fits = ({ ["Bound"] = { "Bound" }, ["Grappled"] = { "Grappled", "Pinned" }, ["Pinned"] = { "Grappled" } })[mine]
   local best
@@ -77,11 +77,24 @@ function tempo.starting_partner(c)
       best = other
     end
   end
-  if not best then
-    error(("%s starts %s, but no enemy starts %s to share the %s with"):format(c.name, mine,
-          table.concat(fits, " or "), tempo.SHARED[mine]), 0)
+  if best then return best end
+  return nil, ("is %q, but no enemy starts %s to share the %s with"):format(mine, table.concat(fits, " or "),
+                                                                            tempo.SHARED[mine])
+end
+
+---Whom `c`, whose encounter starts it in a shared status (`guard`), shares it with: the closest
+---enemy starting in one it can share, whose own closest is `c`, since a bind, grapple or pin is
+---shared by two. Otherwise the encounter is an error at `c`'s guard.
+function tempo.starting_partner(c)
+  local partner, none = closest_starting(c)
+  if not partner then world.encounter_error(c, "guard", none) end
+  local theirs = closest_starting(partner)
+  if theirs.name ~= c.name then
+    local shared = tempo.SHARED[c.stats.guard]
+    world.encounter_error(c, "guard", ("is %q, but the closest enemy it could share the %s with, %s, shares it with "
+      .. "%s: a %s is shared by two"):format(c.stats.guard, shared, partner.name, theirs.name, shared))
   end
-  return best
+  return partner
 end
 
 -- Why `who` cannot take `action` against `other` when the action is taken in the bind, grapple or

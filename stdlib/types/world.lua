@@ -47,6 +47,14 @@ function world.move(who, to, cause) end
 ---@param cause? string
 function world.set_stat(who, stat, value, cause) end
 
+---Stops the fight: the encounter gave `who` a value of `stat` the rules cannot start a fight with
+---(three fighters who all start in one bind). Told at the encounter's line and column of that stat,
+---"<who>'s <stat> <message>", as the GM's mistake, not the pack's.
+---@param who string|world.Character
+---@param stat string
+---@param message string what is wrong, after "Cy's guard ": "is Bound, but …"
+function world.encounter_error(who, stat, message) end
+
 ---"The closest enemy": ties go to the lower id.
 ---@param of string|world.Character
 ---@param relation? world.Relation

@@ -85,3 +85,16 @@ test.case("an encounter that starts a fighter Bound with no enemy Bound beside i
   local f = bout.new({ guard = "Bound" }, {}, {}, nil, { at = "B3" })
   test.fails(function() f:round() end, "Ana starts Bound, but no enemy starts Bound to share the bind with")
 end)
+
+test.case("fighters who start in a bind, grapple or pin are paired one to one, or the encounter is refused at the guard", function()
+  -- "A bind ... engaged [with] another melee combatant": shared by two. Ana is bound with Bo, the
+  -- first of the two as close; Cy, whose closest is Ana, is left over.
+  local three = bout.new({ guard = "Bound" }, { guard = "Bound" }, {}, nil, { at = "B3", guard = "Bound" })
+  test.fails(function() three:round() end,
+             "Cy's guard is \"Bound\", but the closest enemy it could share the bind with, Ana, shares it with Bo: "
+             .. "a bind is shared by two")
+  -- A pin is shared with a Grappled fighter: "Your target changes to status Pinned".
+  local pinned = bout.new({ guard = "Pinned" }, { guard = "Pinned" }, {})
+  test.fails(function() pinned:round() end,
+             "Ana's guard is \"Pinned\", but no enemy starts Grappled to share the pin with")
+end)
