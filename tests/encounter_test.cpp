@@ -186,6 +186,29 @@ TEST_CASE("a stat of the wrong kind is refused where written with what the rules
       "      size = 1.5, strength = -1, prepared_spell = \"Fireball\" } },\n"))));
 }
 
+TEST_CASE("a stat that is one of a list of words is refused otherwise at its place with the nearest", "[encounter]") {
+  // Tempo's `guard`, the status a fighter starts in: one of the source's five ("In most
+  // circumstances you will begin combat in the Off Guard status"). "Down" is not one of them.
+  Fight fight;
+  const auto all = fight.problems(
+      "return { rules = { 'tempo' }, map = { width = 4, height = 2 }, characters = {\n"
+      "  { name = 'Ana', side = 'a', at = 'A1', weapon = 'Sword', stats = { guard = 'Bund' } },\n"
+      "  { name = 'Bo', side = 'b', at = 'B1', weapon = 'Sword', stats = { guard = 'Down' } },\n"
+      "  { name = 'Cy', side = 'b', at = 'C1', weapon = 'Sword', stats = { guard = 3 } },\n"
+      "} }\n");
+  REQUIRE(all.size() == 3);
+  const std::string five = "one of \"Off Guard\", \"On Guard\", \"Bound\", \"Grappled\", \"Pinned\"";
+  CHECK(all[0].message == "Ana's guard must be " + five + ", not \"Bund\" (did you mean 'Bound'?)");
+  CHECK(all[0].where.line == 2);
+  CHECK(all[0].where.column == 70);
+  CHECK(all[1].message == "Bo's guard must be " + five + ", not \"Down\"");
+  CHECK(all[2].message == "Cy's guard must be " + five + ", not 3");
+  Fight other;
+  CHECK_NOTHROW(other.load(other.write(
+      "return { rules = { 'tempo' }, map = { width = 4, height = 2 }, characters = {\n"
+      "  { name = 'Ana', side = 'a', at = 'A1', weapon = 'Sword', stats = { guard = 'On Guard' } } } }\n")));
+}
+
 TEST_CASE("a ruleset's stats table must name kinds that exist", "[encounter]") {
   lua::Sandbox sandbox;
   TempDir dir;
@@ -206,7 +229,7 @@ TEST_CASE("a ruleset's stats table must name kinds that exist", "[encounter]") {
   } catch (const Error& e) {
     const Diagnostic& d = e.diagnostics().front();
     CHECK(d.message == "table 'encounter': stat 'wounds': unknown kind 'cuont'; the kinds are any, number, whole, "
-                       "count, flag, text, list (did you mean 'count'?)");
+                       "count, flag, text, list, or a list of words (did you mean 'count'?)");
     CHECK(d.where.line == 2);
   }
 }

@@ -76,48 +76,89 @@ bool is_whole(const Value& v) {
   const double* n = std::get_if<double>(&v.data);
   return n && std::trunc(*n) == *n;
 }
+bool is_count(const Value& v) { return is_whole(v) && std::get<double>(v.data) >= 0; }
 
 constexpr std::array stat_kinds{
     StatKind{"any", "anything", [](const Value&) { return true; }},
     StatKind{"number", "a number", is_number},
     StatKind{"whole", "a whole number", is_whole},
-    StatKind{"count", "a count: a whole number, 0 or more",
-             [](const Value& v) { return is_whole(v) && std::get<double>(v.data) >= 0; }},
+    StatKind{"count", "a count: a whole number, 0 or more", is_count},
     StatKind{"flag", "true or false", [](const Value& v) { return std::holds_alternative<bool>(v.data); }},
     StatKind{"text", "a text in quotes", [](const Value& v) { return std::holds_alternative<std::string>(v.data); }},
     StatKind{"list", "a list { … }", [](const Value& v) { return std::holds_alternative<Value::List>(v.data); }},
 };
 
+// A stat the rules read: of a kind, or one of a list of words (`guard = { "Off Guard", "On Guard" }`).
+struct StatRule {
+  const StatKind* kind = nullptr;  // none for a list of words
+  std::vector<std::string> words;
+
+  // Why `value` is not what the rule needs ("must be a count: …, not -2"), or nothing.
+  std::optional<std::string> refusal(const Value& value) const {
+    const std::string given = nlohmann::json(value).dump();
+    if (!kind) {
+      const std::string* word = std::get_if<std::string>(&value.data);
+      if (word && std::find(words.begin(), words.end(), *word) != words.end()) return std::nullopt;
+      std::vector<std::string> quoted;
+      for (const std::string& w : words) quoted.push_back(nlohmann::json(w).dump());
+      return with_hint(fmt::format("must be one of {}, not {}", fmt::join(quoted, ", "), given),
+                       word ? did_you_mean(*word, words) : "");
+    }
+    if (kind->accepts(value)) return std::nullopt;
+    return fmt::format("must be {}, not {}", kind->described, given);
+  }
+};
+
+// The words of a list kind, read raw; nullopt when the table is not a list of texts.
+std::optional<std::vector<std::string>> read_words(lua_State* L) {
+  std::vector<std::string> words;
+  const lua_Integer length = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  for (lua_Integer i = 1; i <= length; ++i) {
+    const bool text = lua_rawgeti(L, -1, i) == LUA_TSTRING;
+    if (text) words.emplace_back(lua_tostring(L, -1));
+    lua_pop(L, 1);
+    if (!text) return std::nullopt;
+  }
+  if (words.empty()) return std::nullopt;
+  return words;
+}
+
 // The stats the ruleset reads and what each must be: `stats = { strength = "whole", wounds =
-// "count" }`, or a bare name (`"mounted"`) for a stat of any kind; nullopt when it does not say.
-std::optional<std::map<std::string, const StatKind*>> read_stats(lua_State* L, const Registry& registry) {
+// "count", stance = { "Low", "High" } }`, or a bare name (`"mounted"`) for a stat of any kind;
+// nullopt when it does not say.
+std::optional<std::map<std::string, StatRule>> read_stats(lua_State* L, const Registry& registry) {
   const Definition* d = registry.find(Kind::table, "encounter");
   if (!d) return std::nullopt;
   registry.push(L, Kind::table, "encounter");
   lua_pushstring(L, "stats");
   const int type = lua_rawget(L, -2);
-  std::optional<std::map<std::string, const StatKind*>> stats;
+  std::optional<std::map<std::string, StatRule>> stats;
   const char* expected =
-      "'stats' must name the stats the rules read and what each is: { strength = \"whole\", wounds = \"count\" }";
+      "'stats' must name the stats the rules read and what each is: { strength = \"whole\", wounds = \"count\", "
+      "stance = { \"Low\", \"High\" } }";
   if (type == LUA_TTABLE) {
     stats.emplace();
     lua_pushnil(L);
     while (lua_next(L, -2)) {
-      if (lua_type(L, -1) != LUA_TSTRING) fail(*d, expected);
-      if (lua_type(L, -2) == LUA_TNUMBER) {  // a bare name in the list part
-        (*stats)[lua_tostring(L, -1)] = &stat_kinds.front();
-      } else if (lua_type(L, -2) == LUA_TSTRING) {
+      if (lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TSTRING) {  // a bare name in the list part
+        (*stats)[lua_tostring(L, -1)] = {&stat_kinds.front(), {}};
+      } else if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TTABLE) {
+        auto words = read_words(L);
+        if (!words) fail(*d, fmt::format("stat '{}': a list of words must be texts: {{ \"Low\", \"High\" }}",
+                                         lua_tostring(L, -2)));
+        (*stats)[lua_tostring(L, -2)] = {nullptr, std::move(*words)};
+      } else if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
         const std::string stat = lua_tostring(L, -2), kind = lua_tostring(L, -1);
         const auto known = std::find_if(stat_kinds.begin(), stat_kinds.end(),
                                         [&](const StatKind& k) { return kind == k.name; });
         if (known == stat_kinds.end()) {
           std::vector<std::string> names;
           for (const StatKind& k : stat_kinds) names.emplace_back(k.name);
-          fail(*d, with_hint(fmt::format("stat '{}': unknown kind '{}'; the kinds are {}", stat, kind,
-                                         fmt::join(names, ", ")),
+          fail(*d, with_hint(fmt::format("stat '{}': unknown kind '{}'; the kinds are {}, or a list of words", stat,
+                                         kind, fmt::join(names, ", ")),
                              did_you_mean(kind, names)));
         }
-        (*stats)[stat] = &*known;
+        (*stats)[stat] = {&*known, {}};
       } else {
         fail(*d, expected);
       }
@@ -166,14 +207,15 @@ void check_equipment(Encounter& encounter, lua_State* L, const Registry& registr
     for (const auto& [name, kind] : *read) known.push_back(name);
     for (const auto& [slot, table] : slots) known.push_back(slot);
     for (const StatName& stat : encounter.stat_names) {
-      const auto kind = read->find(stat.name);
-      if (kind != read->end() && !kind->second->accepts(stat.value))
-        problems.push_back(stat.place.diagnostic(fmt::format("{}'s {} must be {}, not {}", stat.holder, stat.name,
-                                                             kind->second->described, nlohmann::json(stat.value).dump())));
-      else if (kind == read->end() && !slots.contains(stat.name))
-        problems.push_back(stat.place.diagnostic(with_hint(
-            fmt::format("{} has a stat '{}' that the rules do not read", stat.holder, stat.name),
-            did_you_mean(stat.name, known))));
+      const auto rule = read->find(stat.name);
+      if (rule == read->end()) {
+        if (!slots.contains(stat.name))
+          problems.push_back(stat.place.diagnostic(with_hint(
+              fmt::format("{} has a stat '{}' that the rules do not read", stat.holder, stat.name),
+              did_you_mean(stat.name, known))));
+      } else if (const auto refusal = rule->second.refusal(stat.value)) {
+        problems.push_back(stat.place.diagnostic(fmt::format("{}'s {} {}", stat.holder, stat.name, *refusal)));
+      }
     }
   }
   // In the order they are written, as the GM reads the file.
