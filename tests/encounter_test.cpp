@@ -229,7 +229,7 @@ TEST_CASE("a ruleset's stats table must name kinds that exist", "[encounter]") {
   } catch (const Error& e) {
     const Diagnostic& d = e.diagnostics().front();
     CHECK(d.message == "table 'encounter': stat 'wounds': unknown kind 'cuont'; the kinds are any, number, whole, "
-                       "count, flag, text, list, or a list of words (did you mean 'count'?)");
+                       "count, points, flag, text, list, or a list of words (did you mean 'count'?)");
     CHECK(d.where.line == 2);
   }
 }

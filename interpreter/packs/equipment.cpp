@@ -69,6 +69,7 @@ struct StatKind {
   const char* name;
   const char* described;  // "Ana's wounds must be {described}"
   bool (*accepts)(const Value&);
+  bool up_to_flow_points = false;  // and no more than the flow's action points
 };
 
 bool is_number(const Value& v) { return std::holds_alternative<double>(v.data); }
@@ -83,6 +84,7 @@ constexpr std::array stat_kinds{
     StatKind{"number", "a number", is_number},
     StatKind{"whole", "a whole number", is_whole},
     StatKind{"count", "a count: a whole number, 0 or more", is_count},
+    StatKind{"points", "action points", is_count, true},
     StatKind{"flag", "true or false", [](const Value& v) { return std::holds_alternative<bool>(v.data); }},
     StatKind{"text", "a text in quotes", [](const Value& v) { return std::holds_alternative<std::string>(v.data); }},
     StatKind{"list", "a list { … }", [](const Value& v) { return std::holds_alternative<Value::List>(v.data); }},
@@ -92,6 +94,7 @@ constexpr std::array stat_kinds{
 struct StatRule {
   const StatKind* kind = nullptr;  // none for a list of words
   std::vector<std::string> words;
+  int most_points = 0;             // the flow's action points, for a stat of kind "points"
 
   // Why `value` is not what the rule needs ("must be a count: …, not -2"), or nothing.
   std::optional<std::string> refusal(const Value& value) const {
@@ -104,10 +107,31 @@ struct StatRule {
       return with_hint(fmt::format("must be one of {}, not {}", fmt::join(quoted, ", "), given),
                        word ? did_you_mean(*word, words) : "");
     }
-    if (kind->accepts(value)) return std::nullopt;
-    return fmt::format("must be {}, not {}", kind->described, given);
+    if (!kind->up_to_flow_points) {
+      if (kind->accepts(value)) return std::nullopt;
+      return fmt::format("must be {}, not {}", kind->described, given);
+    }
+    if (kind->accepts(value) && std::get<double>(value.data) <= most_points) return std::nullopt;
+    return fmt::format("must be action points: a whole number from 0 to {}, the flow's, not {}", most_points, given);
   }
 };
+
+// The most action points a phase of the ruleset's flow gives, read raw (`phases = { { action_points = 12 } }`).
+int flow_points(lua_State* L, const Registry& registry) {
+  int most = 0;
+  if (!registry.push(L, Kind::table, "flow")) return most;
+  lua_pushstring(L, "phases");
+  if (lua_rawget(L, -2) == LUA_TTABLE) {
+    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TTABLE; ++i) {
+      lua_pushstring(L, "action_points");
+      if (lua_rawget(L, -2) == LUA_TNUMBER) most = std::max(most, static_cast<int>(lua_tointeger(L, -1)));
+      lua_pop(L, 2);
+    }
+    lua_pop(L, 1);  // the first non-table
+  }
+  lua_pop(L, 2);
+  return most;
+}
 
 // The words of a list kind, read raw; nullopt when the table is not a list of texts.
 std::optional<std::vector<std::string>> read_words(lua_State* L) {
@@ -129,6 +153,7 @@ std::optional<std::vector<std::string>> read_words(lua_State* L) {
 std::optional<std::map<std::string, StatRule>> read_stats(lua_State* L, const Registry& registry) {
   const Definition* d = registry.find(Kind::table, "encounter");
   if (!d) return std::nullopt;
+  const int most_points = flow_points(L, registry);
   registry.push(L, Kind::table, "encounter");
   lua_pushstring(L, "stats");
   const int type = lua_rawget(L, -2);
@@ -141,12 +166,12 @@ std::optional<std::map<std::string, StatRule>> read_stats(lua_State* L, const Re
     lua_pushnil(L);
     while (lua_next(L, -2)) {
       if (lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TSTRING) {  // a bare name in the list part
-        (*stats)[lua_tostring(L, -1)] = {&stat_kinds.front(), {}};
+        (*stats)[lua_tostring(L, -1)] = {&stat_kinds.front(), {}, most_points};
       } else if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TTABLE) {
         auto words = read_words(L);
         if (!words) fail(*d, fmt::format("stat '{}': a list of words must be texts: {{ \"Low\", \"High\" }}",
                                          lua_tostring(L, -2)));
-        (*stats)[lua_tostring(L, -2)] = {nullptr, std::move(*words)};
+        (*stats)[lua_tostring(L, -2)] = {nullptr, std::move(*words), most_points};
       } else if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
         const std::string stat = lua_tostring(L, -2), kind = lua_tostring(L, -1);
         const auto known = std::find_if(stat_kinds.begin(), stat_kinds.end(),
@@ -158,7 +183,7 @@ std::optional<std::map<std::string, StatRule>> read_stats(lua_State* L, const Re
                                          kind, fmt::join(names, ", ")),
                              did_you_mean(kind, names)));
         }
-        (*stats)[stat] = {&*known, {}};
+        (*stats)[stat] = {&*known, {}, most_points};
       } else {
         fail(*d, expected);
       }

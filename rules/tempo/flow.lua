@@ -63,8 +63,9 @@ arbiter.define.hook("round_start", function()
       local guard = c.stats.guard or tables.rules.starting_status
       tempo.set_guard(c, guard, "combat begins", tempo.SHARED[guard] and tempo.starting_partner(c))
     end
-    if not tempo.down(c) and (c.stats.wounds or 0) >= tempo.health(c) then
-      status.apply(c, "Down", { cause = ("%d wounds, health %d"):format(c.stats.wounds, tempo.health(c)) })
+    local wounds = c.stats.wounds or 0
+    if not tempo.down(c) and wounds >= tempo.health(c) then
+      status.apply(c, "Down", { cause = ("%d wounds, health %d"):format(wounds, tempo.health(c)) })
     end
   end
 end)

@@ -16,6 +16,8 @@ arbiter.define.table("encounter", {
     skill = "whole", initiative = "number", stamina = "whole", health = "count", guard = rows.GUARDS,
     combat_defence = "whole", grapple_defence = "whole",
     -- the fight's own, which an encounter may set to start a fight midway
-    wounds = "count", ap = "count", aimed = "flag",
+    -- AP left from the last round: no more than the round's ("12 action points to spend during
+    -- each of these rounds", the flow's action_points)
+    wounds = "count", ap = "points", aimed = "flag",
   },
 })

@@ -153,3 +153,25 @@ test.case("a Down character is out of the fight: not attacked (refused before pa
   test.equal(bout.refused(f), { "Ana cannot Melee Attack: Bo is Down, out of the fight" })
   test.equal(#f:events("recover"), 1, "Bo takes no turn")
 end)
+
+test.case("health 0 without wounds: the wounds (none, 0) already reach it, so the fighter starts Down", function()
+  -- README: "One whose encounter's `wounds` already reach `health` starts Down".
+  local f = bout.new({}, { health = 0 }, {})
+  f:round [[
+    Ana:
+    Bo:
+  ]]
+  test.truthy(f:has("Bo", "Down"))
+  local causes = {}
+  for _, e in ipairs(f:events("status_applied")) do
+    if e.fields.status == "Down" then causes[#causes + 1] = e.cause end
+  end
+  test.equal(causes, { "0 wounds, health 0" })
+end)
+
+test.case("an encounter's AP are no more than the round's 12: 13 is refused where it is written", function()
+  -- "Characters normally have 12 action points to spend during each of these rounds".
+  test.fails(function() bout.new({ ap = 13 }, {}, {}) end,
+             "Ana's ap must be action points: a whole number from 0 to 12, the flow's, not 13")
+  bout.new({ ap = 12 }, {}, {})
+end)
