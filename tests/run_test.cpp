@@ -294,6 +294,17 @@ TEST_CASE("run with ask: a response is asked only of one who could give one, off
   CHECK_THAT(run.output, !Contains("Ilse's response"));
 }
 
+TEST_CASE("run with ask: a Feint is asked about as the Melee Attack the others see, not as the Feint", "[run][ask]") {
+  // Tempo: "A feint may be declared as a regular attack but ... you must record this fact privately".
+  TempDir dir;
+  std::ofstream(dir / "answers.txt") << "Feint -> my opponent\n" << std::string(5, '\n');
+  const auto run = arbiter("run " + duel_with_konrad_on_guard(dir) + " --seed 1 --rounds 1 --ask < " +
+                           (dir / "answers.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Ilse declared Melee Attack → Konrad. Konrad's response ("));
+  CHECK_THAT(run.output, !Contains("declared Feint"));
+}
+
 TEST_CASE("run with ask: phases without a sheet's order are asked, and when the input ends the fight stops unsaved",
           "[run][ask]") {
   TempDir dir;

@@ -939,13 +939,15 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
     return std::nullopt;
   }
   if (ask_) {
+    // What the others see (a Feint is "declared as a regular attack"), as the narration tells it.
     const auto open = open_responses(who, declared, ap_left);
     if (open && open->empty()) return std::nullopt;  // nothing the rules would take: not asked
     const std::string target = declared.target == no_entity ? "" : " → " + world_.get(declared.target).name;
     const std::string offered = open ? fmt::format("{}; ", fmt::join(*open, ", ")) : "";
     return ask_sequential(*f, who,
                           fmt::format("{} declared {}{}. {}'s response ({}{} AP left; empty: none)",
-                                      world_.get(declared.actor).name, declared.action, target, who.name, offered,
+                                      world_.get(declared.actor).name, declared_as(declared.action), target, who.name,
+                                      offered,
                                       ap_left),
                           push_arguments);
   }
