@@ -83,7 +83,7 @@ end)
 
 test.case("an encounter that starts a fighter Bound with no enemy Bound beside it is an error saying so", function()
   local f = bout.new({ guard = "Bound" }, {}, {}, nil, { at = "B3" })
-  test.fails(function() f:round() end, "Ana starts Bound, but no enemy starts Bound to share the bind with")
+  test.fails(function() f:round() end, "Ana's guard is \"Bound\", but no enemy starts Bound to share the bind with")
 end)
 
 test.case("fighters who start in a bind, grapple or pin are paired one to one, or the encounter is refused at the guard", function()
