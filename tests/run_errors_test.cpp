@@ -58,7 +58,10 @@ TEST_CASE("a house hook or phrase that returns the wrong thing is told at the li
   // Each house pack's hook returns one wrong thing; the error is at the hook's line, in its pack.
   const std::pair<const char*, const char*> houses[] = {
       {"bad-returns", "tests/packs/bad-returns/init.lua:2: error: the initiative hook returns the characters in the "
-                      "order of their turns\n  in pack 'bad-returns'"},
+                      "order of their turns (a list of them), not nil\n  in pack 'bad-returns'"},
+      {"number-initiative", "tests/packs/number-initiative/init.lua:2: error: the initiative hook returns the "
+                            "characters in the order of their turns: its item 2 is 42, not a character "
+                            "(world.character(name) gives one)\n  in pack 'number-initiative'"},
       {"twice-initiative", "tests/packs/twice-initiative/init.lua:2: error: the initiative hook lists Ilse twice: each "
                            "character takes one turn\n  in pack 'twice-initiative'"},
       {"negative-cost", "tests/packs/negative-cost/init.lua:2: error: an intent's cost is a whole number of action "

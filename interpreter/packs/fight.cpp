@@ -884,11 +884,13 @@ std::vector<EntityId> Fight::initiative(std::vector<EntityId> acting) {
   call(*f, 1, 1);
   return returned_by(*f, [&] {
     constexpr const char* expected = "the initiative hook returns the characters in the order of their turns";
-    if (!lua_istable(L_, -1)) throw Error(expected);
+    if (!lua_istable(L_, -1)) throw Error(fmt::format("{} (a list of them), not {}", expected, luaL_typename(L_, -1)));
     std::vector<EntityId> order;
     for (lua_Integer i = 1; lua_rawgeti(L_, -1, i) != LUA_TNIL; ++i) {
       const std::optional<EntityId> id = lua::test_character(L_, -1);
-      if (!id) throw Error(expected);
+      if (!id)
+        throw Error(fmt::format("{}: its item {} is {}, not a character (world.character(name) gives one)", expected,
+                                i, lua::describe(L_, -1)));
       const std::string& name = world_.get(*id).name;
       if (std::find(acting.begin(), acting.end(), *id) == acting.end())
         throw Error(fmt::format("the initiative hook lists {}, who is not among the characters it was given", name));
