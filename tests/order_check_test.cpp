@@ -315,6 +315,22 @@ TEST_CASE("against a map, a compass step moves one of its cells, as the fight wa
   CHECK(check({text}).empty());  // without a map, the rules' feet_per_step: 5'
 }
 
+TEST_CASE("on a map that moves only north south east or west a diagonal step is refused", "[orders][check]") {
+  // d20 tactics: "Units cannot move diagonally"; the fight would bar the step and move no one.
+  const std::string text = "Aldric:\n  1: Move NE, NE\n  2: Move N, E\nBrienne:\n  1: Move 10' S, SW\n  2: Move W\n";
+  const Grid squares(12, 8, 5, Metric::Manhattan);
+  const auto diagnostics =
+      check_orders({{"squares.txt", text, parse_orders(text, "squares.txt")}}, platemail(), &fight, &squares);
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "squares.txt", 2, 11,
+            "NE is a diagonal step, and this map moves only north, south, east or west (metric manhattan)");
+  check_one(diagnostics[1], "squares.txt", 5, 11,
+            "SW is a diagonal step, and this map moves only north, south, east or west (metric manhattan)");
+  const Grid chebyshev(12, 8);
+  CHECK(check_orders({{"squares.txt", text, parse_orders(text, "squares.txt")}}, platemail(), &fight, &chebyshev)
+            .empty());
+}
+
 TEST_CASE("past 100 problems the rest are counted, not shown (nor searched for the nearest name)", "[orders][check]") {
   std::string text;
   for (int i = 0; i < 150; ++i) text += "Ghost" + std::to_string(i) + ":\n  1: Defend\n  2: Defend\n";

@@ -48,7 +48,7 @@ std::string describe(const Grid& grid, const StepCheck& check, Cell from, Cell t
     case StepObstacle::NotNeighbours: return grid.label(from) + " and " + target + " are not neighbours";
     case StepObstacle::OutsideGrid: return "it leaves the grid (A1.." + grid.label({grid.width() - 1, grid.height() - 1}) + ")";
     case StepObstacle::Diagonal:
-      return "this ruleset moves only north, south, east or west (metric " + std::string(name(grid.metric())) + ")";
+      return "this map moves only north, south, east or west (metric " + std::string(name(grid.metric())) + ")";
     case StepObstacle::Border: {
       const Border* border = grid.border(from, to);
       const std::string what = border && !border->name.empty() ? border->name : "border";
