@@ -17,6 +17,7 @@
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/modules.hpp"
 #include "interpreter/lua/services.hpp"
+#include "interpreter/lua/userdata.hpp"
 
 namespace arbiter::lua {
 
@@ -26,21 +27,6 @@ constexpr const char* distribution_type = "arbiter.dice.Distribution";
 constexpr const char* pool_type = "arbiter.dice.Pool";
 constexpr const char* pool_roll_type = "arbiter.dice.PoolRoll";
 constexpr const char* roller_type = "arbiter.dice.Roller";
-
-// A C++ value owned by a full userdata; __gc runs its destructor.
-template <class T>
-T& push_object(lua_State* L, const char* type, T value) {
-  void* memory = lua_newuserdatauv(L, sizeof(T), 0);
-  T* object = new (memory) T(std::move(value));
-  luaL_setmetatable(L, type);
-  return *object;
-}
-
-template <class T>
-int destroy(lua_State* L) {
-  static_cast<T*>(lua_touserdata(L, 1))->~T();
-  return 0;
-}
 
 const NamedDice& named_dice(lua_State* L) {
   static const NamedDice none;
@@ -87,7 +73,7 @@ const Roller& roller_for(lua_State* L, int index) {
     return cached;
   }
   lua_pop(L, 1);
-  const Roller& made = push_object(L, roller_type, Roller(parse_in_pack(text), named_dice(L)));
+  const Roller& made = push_userdata(L, roller_type, Roller(parse_in_pack(text), named_dice(L)));
   lua_setfield(L, -2, text);
   lua_pushinteger(L, count + 1);
   lua_setfield(L, -2, "#");
@@ -177,7 +163,7 @@ int roll(lua_State* L) {
 
 int distribution(lua_State* L) {
   const Roller& roller = roller_for(L, 1);
-  push_object(L, distribution_type, distribution_of(roller));
+  push_userdata(L, distribution_type, distribution_of(roller));
   return 1;
 }
 
@@ -256,7 +242,7 @@ int pool(lua_State* L) {
     entries.emplace_back(lua_tostring(L, -1));
     lua_pop(L, 1);
   }
-  push_object(L, pool_type, Pool::parse(entries, named_dice(L)));
+  push_userdata(L, pool_type, Pool::parse(entries, named_dice(L)));
   return 1;
 }
 
@@ -268,7 +254,7 @@ const PoolRoll& check_pool_roll(lua_State* L) {
 int pool_roll(lua_State* L) {
   const Pool& pool = check_pool(L);
   const std::string reason = luaL_optstring(L, 2, "");
-  push_object(L, pool_roll_type, pool.roll(services(L).get<DiceSource>("dice source"), reason));
+  push_userdata(L, pool_roll_type, pool.roll(services(L).get<DiceSource>("dice source"), reason));
   return 1;
 }
 
@@ -307,7 +293,7 @@ int pool_distribution(lua_State* L) {
   d.low = results.begin()->first;
   d.p.assign(static_cast<std::size_t>(results.rbegin()->first - d.low + 1), 0.0);
   for (const auto& [value, p] : results) d.p[static_cast<std::size_t>(value - d.low)] += p;
-  push_object(L, distribution_type, std::move(d));
+  push_userdata(L, distribution_type, std::move(d));
   return 1;
 }
 
@@ -343,18 +329,6 @@ int pool_roll_dice(lua_State* L) {
   return 1;
 }
 
-void new_type(lua_State* L, const char* name, const luaL_Reg* methods, lua_CFunction gc) {
-  luaL_newmetatable(L, name);
-  lua_newtable(L);
-  luaL_setfuncs(L, methods, 0);
-  lua_setfield(L, -2, "__index");
-  lua_pushcfunction(L, gc);
-  lua_setfield(L, -2, "__gc");
-  lua_pushliteral(L, "locked");
-  lua_setfield(L, -2, "__metatable");  // a pack cannot reach or change the methods
-  lua_pop(L, 1);
-}
-
 }  // namespace
 
 int open_dice(lua_State* L) {
@@ -375,11 +349,11 @@ int open_dice(lua_State* L) {
                                       {"define", guarded<define>},
                                       {"pool", guarded<pool>},
                                       {nullptr, nullptr}};
-  new_type(L, distribution_type, distribution_methods, destroy<Distribution<double>>);
-  new_type(L, pool_type, pool_methods, destroy<Pool>);
-  new_type(L, pool_roll_type, pool_roll_methods, destroy<PoolRoll>);
+  register_userdata_type(L, distribution_type, distribution_methods, destroy_userdata<Distribution<double>>);
+  register_userdata_type(L, pool_type, pool_methods, destroy_userdata<Pool>);
+  register_userdata_type(L, pool_roll_type, pool_roll_methods, destroy_userdata<PoolRoll>);
   static const luaL_Reg no_methods[] = {{nullptr, nullptr}};
-  new_type(L, roller_type, no_methods, destroy<Roller>);
+  register_userdata_type(L, roller_type, no_methods, destroy_userdata<Roller>);
   luaL_newlib(L, functions);
   return 1;
 }

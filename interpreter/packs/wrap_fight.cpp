@@ -13,6 +13,7 @@
 #include "interpreter/core/order_check.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
+#include "interpreter/lua/userdata.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/fight.hpp"
@@ -28,10 +29,19 @@ struct TestFight {
   std::unique_ptr<Fight> fight;
 };
 
-TestFight& check_fight(lua_State* L) { return *static_cast<TestFight*>(luaL_checkudata(L, 1, fight_type)); }
+TestFight& check_fight(lua_State* L) {
+  auto& test_fight = *static_cast<TestFight*>(luaL_checkudata(L, 1, fight_type));
+  if (!test_fight.fight) throw Error("this fight has been let go");
+  return test_fight;
+}
 
-int destroy(lua_State* L) {
-  static_cast<TestFight*>(lua_touserdata(L, 1))->~TestFight();
+// Leaves an empty TestFight rather than running its destructor, so that a second call, or a
+// method called after it, finds no fight instead of a destroyed one. The fight goes before the
+// dice it rolls.
+int let_go(lua_State* L) {
+  auto& test_fight = *static_cast<TestFight*>(lua_touserdata(L, 1));
+  test_fight.fight.reset();
+  test_fight.dice.reset();
   return 0;
 }
 
@@ -59,10 +69,9 @@ int create(lua_State* L) {
   Encounter encounter = encounter_from_data(setup, "<fight.new>");
   const Registry& registry = lua::services(L).get<Registry>("rule registry");
   check_equipment(encounter, L, registry);
-  auto* made = new (lua_newuserdatauv(L, sizeof(TestFight), 0)) TestFight{std::move(dice), nullptr};
-  luaL_setmetatable(L, fight_type);
-  made->fight = std::make_unique<Fight>(lua::Sandbox::of(L), registry, make_world(encounter), *made->dice, L);
-  made->fight->place_stats(encounter.stat_names);
+  TestFight& made = lua::push_userdata(L, fight_type, TestFight{std::move(dice), nullptr});
+  made.fight = std::make_unique<Fight>(lua::Sandbox::of(L), registry, make_world(encounter), *made.dice, L);
+  made.fight->place_stats(encounter.stat_names);
   return 1;
 }
 
@@ -148,13 +157,7 @@ int open_fight(lua_State* L) {
       {"round", lua::guarded<round>}, {"stat", lua::guarded<stat>},         {"has", lua::guarded<has>},
       {"cell", lua::guarded<cell>},   {"narration", lua::guarded<narration>}, {"events", lua::guarded<events>},
       {"within", lua::guarded<within>}, {nullptr, nullptr}};
-  if (luaL_newmetatable(L, fight_type)) {
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, destroy);
-    lua_setfield(L, -2, "__gc");
-  }
-  lua_pop(L, 1);
+  lua::register_userdata_type(L, fight_type, methods, let_go);
   static const luaL_Reg functions[] = {{"new", lua::guarded<create>}, {nullptr, nullptr}};
   luaL_newlib(L, functions);
   return 1;

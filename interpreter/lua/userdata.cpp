@@ -1,0 +1,18 @@
+#include "interpreter/lua/userdata.hpp"
+
+namespace arbiter::lua {
+
+void register_userdata_type(lua_State* L, const char* type, const luaL_Reg* methods, lua_CFunction gc) {
+  if (luaL_newmetatable(L, type)) {
+    lua_newtable(L);
+    luaL_setfuncs(L, methods, 0);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+  }
+  lua_pop(L, 1);
+}
+
+}  // namespace arbiter::lua
