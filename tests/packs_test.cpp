@@ -3,6 +3,7 @@
 #include "interpreter/packs/pack_stack.hpp"
 
 #include <fstream>
+#include <map>
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -402,6 +403,52 @@ TEST_CASE("a manifest whose main file is not in the folder is refused, with the 
         "(did you mean 'main.lua'?)\n"
         "  return { name = \"typo-main\", version = \"1.0.0\", api = 1, main = \"mian.lua\",\n"
         "  " + std::string(57, ' ') + "^");
+}
+
+// A stranger's pack must not run a file outside its folder, nor show it in a syntax error, nor
+// tell by its error whether one exists there.
+TEST_CASE("a main file or init.lua outside the pack's folder is refused as a missing one is", "[packs][bad-input]") {
+  TempDir dir;
+  const auto outside = dir.path / "outside.lua";
+  const auto pack = [&](const std::string& name, const std::string& main) {
+    std::filesystem::create_directories(dir.path / name);
+    std::ofstream(dir / (name + "/pack.lua")) << "return { name = \"" << name << "\", version = \"1\""
+                                              << (main.empty() ? "" : ", main = \"" + main + "\"") << " }\n";
+  };
+  const auto error = [&](const std::string& name) {
+    lua::Sandbox sandbox;
+    PackStack stack{sandbox, SearchPath({dir.path})};
+    try {
+      stack.load({name});
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    FAIL("expected loading " << name << " to fail");
+    return std::string();
+  };
+  pack("absolute", outside.string());
+  pack("climbing", "../outside.lua");
+  pack("linked", "link.lua");
+  std::filesystem::create_symlink(outside, dir.path / "linked/link.lua");
+  pack("linked-init", "");
+  std::filesystem::create_symlink(outside, dir.path / "linked-init/init.lua");
+  std::map<std::string, std::string> told;
+  for (const std::string name : {"absolute", "climbing", "linked", "linked-init"}) {
+    std::ofstream(outside) << "print('OUTSIDE RAN') SECRET WORDS\n";  // not Lua: a syntax error would show it
+    told[name] = error(name);
+    CHECK_THAT(told[name], !Contains("SECRET") && !Contains("OUTSIDE"));
+    std::filesystem::remove(outside);
+    CHECK(error(name) == told[name]);
+  }
+  const std::string folder = dir.path.generic_string();
+  CHECK_THAT(told["absolute"], StartsWith(folder + "/absolute/pack.lua:1:44: error: the manifest's main file '" +
+                                          outside.generic_string() + "' is not in the pack's folder"));
+  CHECK_THAT(told["climbing"], StartsWith(folder + "/climbing/pack.lua:1:44: error: the manifest's main file "
+                                                   "'../outside.lua' is not in the pack's folder"));
+  CHECK_THAT(told["linked"], StartsWith(folder + "/linked/pack.lua:1:42: error: the manifest's main file 'link.lua' "
+                                                 "is not in the pack's folder\n"));  // not "did you mean 'link.lua'"
+  CHECK_THAT(told["linked-init"], StartsWith(folder + "/linked-init/init.lua: error: init.lua is not a file of the "
+                                                      "pack's folder"));
 }
 
 TEST_CASE("a manifest with a bad version range", "[packs][bad-input]") {

@@ -135,6 +135,14 @@ std::string describe_bytes(std::size_t bytes) {
 
 }  // namespace
 
+bool is_file_in_folder(const std::filesystem::path& file, const std::filesystem::path& folder) {
+  std::error_code ec;
+  const auto real = std::filesystem::canonical(file, ec);  // every link followed; an error if missing
+  if (ec || !std::filesystem::is_regular_file(real, ec)) return false;
+  const auto root = std::filesystem::canonical(folder, ec);
+  return !ec && real.string().rfind(root.string() + "/", 0) == 0;
+}
+
 Budget Budget::capped_by(const Budget& ceiling) const {
   return Budget{std::min(instructions, ceiling.instructions), std::min(memory_bytes, ceiling.memory_bytes),
                 std::min(time, ceiling.time)};
@@ -766,21 +774,16 @@ void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::s
   const std::filesystem::path folder = scope.scope.folder;
   std::filesystem::path file;
   for (const auto& candidate : {folder / (relative + ".lua"), folder / relative / "init.lua"}) {
-    if (std::filesystem::is_regular_file(candidate)) {
+    if (is_file_in_folder(candidate, folder)) {
       file = candidate;
       break;
     }
   }
   if (file.empty())
-    throw Error(fmt::format("module '{}' not found: looked for {} and {} in pack '{}', and the stdlib has no such "
-                            "module",
+    throw Error(fmt::format("module '{}' not found: looked for {} and {} in pack '{}' (a link out of its folder is not "
+                            "followed), and the stdlib has no such module",
                             name, shown_in(scope.scope.display_folder, relative + ".lua"),
                             shown_in(scope.scope.display_folder, relative + "/init.lua"), scope.scope.name));
-  // A link must not lead out of the pack's folder.
-  const auto real = std::filesystem::weakly_canonical(file).string();
-  const auto root = std::filesystem::weakly_canonical(folder).string() + "/";
-  if (real.rfind(root, 0) != 0)
-    throw Error(fmt::format("module '{}' of pack '{}' lies outside the pack's folder", name, scope.scope.name));
 
   const std::string key = scope.scope.name + '/' + name;
   if (!loading_.insert(key).second)

@@ -45,6 +45,10 @@ struct PackScope {
   bool owns_files = true;
 };
 
+// Whether `file` is a file of `folder` where it really is: neither `..` nor a link leads out of it.
+// A missing file and a file outside get the same answer, so a pack learns nothing of other folders.
+bool is_file_in_folder(const std::filesystem::path& file, const std::filesystem::path& folder);
+
 class Sandbox {
  public:
   // `ceiling` bounds every pack's budget; it is also the budget of packs that ask for none.

@@ -127,7 +127,8 @@ std::string folder_name(const std::filesystem::path& folder) {
 Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folder, const std::string& display_folder) {
   const auto file = folder / "pack.lua";
   const std::string shown = display_folder + "/pack.lua";
-  if (!std::filesystem::is_regular_file(file)) throw Error(Diagnostic{{shown}, "no pack.lua in the pack's folder", {}, {}});
+  if (!lua::is_file_in_folder(file, folder))
+    throw Error(Diagnostic{{shown}, "no pack.lua in the pack's folder: a link must not lead out of it", {}, {}});
   const std::string scope = "manifest of " + display_folder;
   if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, display_folder, {}, false});
   lua_State* L = sandbox.state();
@@ -172,14 +173,25 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   });
   check([&] { m.description = fields.string("description", false); });
   check([&] {
+    // The file run when the pack loads, checked like `require` checks a module: a stranger's pack
+    // must not run, nor show in a syntax error, a file outside its folder.
     const auto main = fields.string("main", false);
-    if (main.empty()) return;
+    if (main.empty()) {
+      std::error_code ec;
+      const auto entry = std::filesystem::symlink_status(folder / m.main, ec).type();
+      if (entry == std::filesystem::file_type::not_found) m.main.clear();  // a pack of data only
+      else if (!lua::is_file_in_folder(folder / m.main, folder))
+        throw Error(Diagnostic{{display_folder + "/" + m.main},
+                               "init.lua is not a file of the pack's folder: a link must not lead out of it", {}, {}});
+      return;
+    }
     // A misspelt `main` would load the pack with none of its rules, silently.
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(folder / main, ec)) {
+    if (!lua::is_file_in_folder(folder / main, folder)) {
       std::vector<std::string> files;
+      std::error_code ec;
       for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
-        if (entry.path().extension() == ".lua") files.push_back(entry.path().filename().string());
+        if (entry.path().extension() == ".lua" && lua::is_file_in_folder(entry.path(), folder))
+          files.push_back(entry.path().filename().string());
       fields.fail(fields.at("main"),
                   with_nearest(fmt::format("the manifest's main file '{}' is not in the pack's folder", main), main,
                                files));

@@ -25,7 +25,7 @@ struct Manifest {
   std::vector<Place> requirements_at;     // where each of them is written in pack.lua
   std::string description;
   lua::Budget budget;             // the host's ceiling, or less where the manifest asks for less
-  std::string main = "init.lua";  // run when the pack loads, if it exists
+  std::string main = "init.lua";  // run when the pack loads; empty: none (no `main` and no init.lua)
   std::filesystem::path folder;
   std::string display_folder;     // "rules/platemail": how messages name the pack's files
 };

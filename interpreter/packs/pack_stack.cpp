@@ -58,7 +58,7 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
   for (std::size_t i = first_new; i < order_.size(); ++i) {
     const Manifest& m = order_[i];
     sandbox_.add_pack({m.name, m.folder, m.display_folder, m.budget});
-    if (std::filesystem::is_regular_file(m.folder / m.main)) sandbox_.run_file(m.name, m.folder / m.main, 0);
+    if (!m.main.empty()) sandbox_.run_file(m.name, m.folder / m.main, 0);
   }
 }
 
