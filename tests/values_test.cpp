@@ -29,6 +29,19 @@ TEST_CASE("describe shows a value on one line, keys sorted after the array part"
   CHECK(describe(v.L, -1, 2) == "{ { {…} } }");
 }
 
+TEST_CASE("a table inside itself is shown as a cycle and a deep one is cut off on one line or many", "[values]") {
+  Values v;
+  v.push("(function() local t = { a = 1 } t[1] = t t[2] = { t } return t end)()");
+  CHECK(describe(v.L, -1) == "{ <cycle>, { <cycle> }, a = 1 }");
+  CHECK(describe_lines(v.L, -1, 14) == "{\n  <cycle>,\n  { <cycle> },\n  a = 1,\n}");
+  v.push("{ { { { { { 'deep' } } } } } }");
+  CHECK(describe(v.L, -1) == "{ { { { {…} } } } }");
+  CHECK(describe_lines(v.L, -1, 10) ==
+        "{\n  {\n    {\n      {\n        {…},\n      },\n    },\n  },\n}");
+  v.push("_G");
+  CHECK_THAT(describe_lines(v.L, -1, 10), Catch::Matchers::Contains("  _G = <cycle>,\n"));
+}
+
 TEST_CASE("describe_lines breaks only what does not fit, two columns per level", "[values]") {
   Values v;
   v.push("{ short = { 1, 2 }, long = { alpha = 'aaaaaaaaaa', beta = 'bbbbbbbbbb' } }");

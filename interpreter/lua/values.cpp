@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <vector>
 
 #include <fmt/format.h>
@@ -114,55 +115,88 @@ void push_deep_copy(lua_State* L, int index, const std::string* owner) {
   lua_remove(L, -2);
 }
 
-std::string describe(lua_State* L, int index, int depth) {
-  index = lua_absindex(L, index);
-  switch (lua_type(L, index)) {
-    case LUA_TNIL:
-      return "nil";
-    case LUA_TBOOLEAN:
-      return lua_toboolean(L, index) ? "true" : "false";
-    case LUA_TNUMBER:
-      if (lua_isinteger(L, index)) return std::to_string(lua_tointeger(L, index));
-      return fmt::format("{}", lua_tonumber(L, index));
-    case LUA_TSTRING:
-      return fmt::format("\"{}\"", lua_tostring(L, index));
-    case LUA_TFUNCTION:
-      return describe_function(L, index);
-    case LUA_TTABLE:
-      if (push_viewed(L, index)) {
-        std::string text = describe(L, -1, depth);
-        lua_pop(L, 1);
-        return text;
-      }
-      break;
-    default:
-      return luaL_typename(L, index);
-  }
-  if (depth <= 0) return "{…}";
-  const auto items = rendered_entries(L, index, [&](int key, int value) {
-    return (key ? describe_key(L, key) + " = " : "") + describe(L, value, depth - 1);
-  });
-  if (items.empty()) return "{}";
-  std::string text = "{ ";
-  for (std::size_t i = 0; i < items.size(); ++i) text += (i ? ", " : "") + items[i];
-  return text + " }";
-}
+namespace {
 
-std::string describe_lines(lua_State* L, int index, std::size_t width, std::size_t indent, std::size_t used) {
-  index = lua_absindex(L, index);
-  std::string flat = describe(L, index);
-  if (used + flat.size() <= width || lua_type(L, index) != LUA_TTABLE) return flat;
-  const bool view = push_viewed(L, index);
-  const auto items = rendered_entries(L, view ? lua_gettop(L) : index, [&](int key, int value) {
-    if (!key) return describe_lines(L, value, width, indent + 2, indent + 2);
-    const std::string prefix = describe_key(L, key) + " = ";
-    return prefix + describe_lines(L, value, width, indent + 2, indent + 2 + prefix.size());
-  });
-  if (view) lua_pop(L, 1);
-  const std::string pad(indent + 2, ' ');
-  std::string text = "{\n";
-  for (const auto& item : items) text += pad + item + ",\n";
-  return text + std::string(indent, ' ') + "}";
+// Describes values for describe and describe_lines, cut at a depth, and each table once on the
+// way down: one met again inside itself is shown as <cycle>, so `_G` is not `_G` four times over.
+class Describer {
+ public:
+  explicit Describer(lua_State* L) : L_(L) {}
+
+  std::string flat(int index, int depth) {
+    index = lua_absindex(L_, index);
+    switch (lua_type(L_, index)) {
+      case LUA_TNIL:
+        return "nil";
+      case LUA_TBOOLEAN:
+        return lua_toboolean(L_, index) ? "true" : "false";
+      case LUA_TNUMBER:
+        if (lua_isinteger(L_, index)) return std::to_string(lua_tointeger(L_, index));
+        return fmt::format("{}", lua_tonumber(L_, index));
+      case LUA_TSTRING:
+        return fmt::format("\"{}\"", lua_tostring(L_, index));
+      case LUA_TFUNCTION:
+        return describe_function(L_, index);
+      case LUA_TTABLE:
+        break;
+      default:
+        return luaL_typename(L_, index);
+    }
+    const auto items = table_entries(index, depth, [&](int key, int value) {
+      return (key ? describe_key(L_, key) + " = " : "") + flat(value, depth - 1);
+    });
+    if (!items) return depth > 0 ? "<cycle>" : "{…}";
+    if (items->empty()) return "{}";
+    std::string text = "{ ";
+    for (std::size_t i = 0; i < items->size(); ++i) text += (i ? ", " : "") + (*items)[i];
+    return text + " }";
+  }
+
+  std::string lines(int index, int depth, std::size_t width, std::size_t indent, std::size_t used) {
+    index = lua_absindex(L_, index);
+    std::string one_line = flat(index, depth);
+    if (used + one_line.size() <= width || lua_type(L_, index) != LUA_TTABLE) return one_line;
+    const auto items = table_entries(index, depth, [&](int key, int value) {
+      if (!key) return lines(value, depth - 1, width, indent + 2, indent + 2);
+      const std::string prefix = describe_key(L_, key) + " = ";
+      return prefix + lines(value, depth - 1, width, indent + 2, indent + 2 + prefix.size());
+    });
+    if (!items) return one_line;
+    const std::string pad(indent + 2, ' ');
+    std::string text = "{\n";
+    for (const auto& item : *items) text += pad + item + ",\n";
+    return text + std::string(indent, ' ') + "}";
+  }
+
+ private:
+  // The entries of the table at `index` (of what it shows, if a read-only view), each by `render`
+  // (rendered_entries); none if the table is past the depth or being described already.
+  template <class Render>
+  std::optional<std::vector<std::string>> table_entries(int index, int depth, Render render) {
+    const bool view = push_viewed(L_, index);
+    const int table = view ? lua_gettop(L_) : index;
+    std::optional<std::vector<std::string>> items;
+    const void* identity = lua_topointer(L_, table);
+    if (depth > 0 && std::find(open_.begin(), open_.end(), identity) == open_.end()) {
+      open_.push_back(identity);
+      items = rendered_entries(L_, table, render);
+      open_.pop_back();
+    }
+    if (view) lua_pop(L_, 1);
+    return items;
+  }
+
+  lua_State* L_;
+  std::vector<const void*> open_;  // the tables being described, outermost first
+};
+
+}  // namespace
+
+std::string describe(lua_State* L, int index, int depth) { return Describer(L).flat(index, depth); }
+
+std::string describe_lines(lua_State* L, int index, std::size_t width, std::size_t indent, std::size_t used,
+                           int depth) {
+  return Describer(L).lines(index, depth, width, indent, used);
 }
 
 void unchain(lua_State* L) {

@@ -16,14 +16,14 @@ void push_deep_copy(lua_State* L, int index, const std::string* owner = nullptr)
 
 // A one-line Lua-like rendering: `{ max = 3, name = "Orc" }`, `function at rules/x/init.lua:12`
 // (a pack function by the function its pack wrote, and the one it replaces).
-// Keys sorted, nesting cut at `depth` levels.
+// Keys sorted, nesting cut at `depth` levels (`{…}`), a table inside itself shown as `<cycle>`.
 std::string describe(lua_State* L, int index, int depth = 4);
 
 // Like describe, but a table too long for one line of `width` is laid out one field per line,
 // indented two columns more than the line it starts on (`indent`), where `used` columns are
 // already taken; its nested tables likewise.
 std::string describe_lines(lua_State* L, int index, std::size_t width = 100, std::size_t indent = 0,
-                           std::size_t used = 0);
+                           std::size_t used = 0, int depth = 4);
 
 // Replaces the function at the top of the stack, when it is a pack function, by the function its
 // pack wrote (the last override's own, which is called first): the one whose author wrote what it
