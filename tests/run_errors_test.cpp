@@ -33,6 +33,15 @@ TEST_CASE("an error raised in a house pack's hook keeps its message, at its line
   CHECK_THAT(run.output, !Contains("function value"));
 }
 
+TEST_CASE("a house hook stuck inside a built-in function is blamed on the house pack, not the ruleset",
+          "[run][errors]") {
+  // The hook runs within the ruleset's call, whose time budget the watchdog watches.
+  const auto run = arbiter("--max-seconds 0.1 " + one_round + "--seed 1 --house stuck-house");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("error: pack 'stuck-house' has run 2000 ms past the time budget of the call of "
+                                  "pack 'platemail' it ran within, inside a built-in function"));
+}
+
 TEST_CASE("an action raising an error that is not a message fails at its line, and the fight goes on", "[run][errors]") {
   const Sheet sheet("Aldric:\n  1: Shrug\n  2: Sulk\n");
   const auto run = arbiter(one_round + "--seed 1 --house error-values --orders " + sheet.path.string());

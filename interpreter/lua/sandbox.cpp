@@ -153,12 +153,18 @@ Services& services(lua_State* L) { return Sandbox::of(L).services(); }
 Sandbox& Sandbox::of(lua_State* L) { return **static_cast<Sandbox**>(lua_getextraspace(L)); }
 
 Sandbox::Sandbox(Budget ceiling)
-    : ceiling_(ceiling), watchdog_([this](const std::string& pack) {
+    : ceiling_(ceiling), watchdog_([this](const std::string& budget_of) {
+        // The pack whose code called the built-in function, which may run within another's call.
+        const std::string* running = running_name_.load(std::memory_order_acquire);
+        const std::string& pack = running ? *running : budget_of;
+        const std::string budget =
+            pack == budget_of ? "its time budget"
+                              : fmt::format("the time budget of the call of pack '{}' it ran within,", budget_of);
         if (on_stuck)
-          on_stuck(fmt::format("pack '{}' has run {} ms past its time budget inside a built-in function (such as "
-                               "a string pattern that backtracks without end), where it cannot be interrupted; "
-                               "stopping",
-                               pack, std::chrono::duration_cast<std::chrono::milliseconds>(stuck_grace).count()));
+          on_stuck(fmt::format("pack '{}' has run {} ms past {} inside a built-in function (such as a string "
+                               "pattern that backtracks without end), where it cannot be interrupted; stopping",
+                               pack, std::chrono::duration_cast<std::chrono::milliseconds>(stuck_grace).count(),
+                               budget));
         std::abort();
       }) {
   L_ = lua_newstate(&Sandbox::allocate, this);
@@ -417,11 +423,11 @@ void Sandbox::run_file(const std::string& pack, const std::filesystem::path& fil
 class Sandbox::Entry {
  public:
   Entry(Sandbox& sandbox, const Scope& scope) : sandbox_(sandbox), running_(sandbox.running_), limits_(sandbox.limits_) {
-    sandbox.running_ = &scope;
+    sandbox.run_as(&scope);
     sandbox.tighten(scope);
   }
   ~Entry() {
-    sandbox_.running_ = running_;
+    sandbox_.run_as(running_);
     if (sandbox_.exhausted_ != Exhausted::none) return;
     const bool deadline_moves = sandbox_.limits_.deadline != limits_.deadline;
     sandbox_.limits_ = limits_;
@@ -437,6 +443,11 @@ class Sandbox::Entry {
   const Scope* running_;
   Limits limits_;
 };
+
+void Sandbox::run_as(const Scope* scope) noexcept {
+  running_ = scope;
+  running_name_.store(scope ? &scope->scope.name : nullptr, std::memory_order_release);
+}
 
 void Sandbox::tighten(const Scope& scope) {
   const Budget& budget = scope.scope.budget;

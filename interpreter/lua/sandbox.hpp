@@ -2,6 +2,7 @@
 // The Lua host. One Sandbox owns one lua_State in which every pack runs, each in its own global
 // environment, with only safe libraries, text-only chunks, `require` confined to the pack's own
 // folder and the stdlib, and budgets on every call that a `pcall` in the script cannot swallow.
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -149,6 +150,8 @@ class Sandbox {
   void give_back_thread(int ref);
   // Lets go of a thread whose call failed: one stopped by the budget's hook runs no hook again.
   void drop_thread(int ref);
+  // Makes `scope` the one Lua runs on behalf of (none: nothing runs).
+  void run_as(const Scope* scope) noexcept;
   // Lowers the limits to `scope`'s budget counted from now, where it is the tighter.
   void tighten(const Scope& scope);
   // Marks the budget spent, by the pack running now.
@@ -165,7 +168,9 @@ class Sandbox {
   std::map<std::string, Scope> packs_;
   std::map<std::string, lua_CFunction> preloaded_;
   std::set<std::string> loading_;  // "pack/module" being required now: a second require is a cycle
-  const Scope* running_ = nullptr;  // on whose behalf Lua runs now
+  const Scope* running_ = nullptr;  // on whose behalf Lua runs now; set by run_as
+  // running_'s name for the watchdog's thread, which names the pack stuck in a built-in function.
+  std::atomic<const std::string*> running_name_ = nullptr;
   int call_depth_ = 0;
 
   // The running top-level call's accounting, reset by each one.
