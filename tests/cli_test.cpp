@@ -445,7 +445,11 @@ TEST_CASE("what a pack prints, names and fails with is shown with its control ch
   std::filesystem::create_directories(dir.path / "loud" / "tests");
   std::ofstream(dir / "loud/pack.lua") << "return { name = 'loud', version = '1.0.0', description = 'rings \\7' }\n";
   std::ofstream(dir / "loud/init.lua") << "print('loading \\27]0;pwned\\7\\nloaded')\n"
-                                          "require('arbiter').define.table('odds \\27[2J', { max = '\\27[31m' })\n";
+                                          "require('arbiter').define.table('odds', { max = '\\27[31m' })\n";
+  // A name cannot hold one: refused where it is defined, and the refusal shows it escaped.
+  std::filesystem::create_directories(dir.path / "named");
+  std::ofstream(dir / "named/pack.lua") << "return { name = 'named', version = '1.0.0' }\n";
+  std::ofstream(dir / "named/init.lua") << "require('arbiter').define.table('odds \\27[2J', {})\n";
   std::ofstream(dir / "loud/tests/loud_test.lua")
       << "local test = require 'arbiter.test'\n"
          "test.case('a case named \\27[2J', function() error('cleared \\27[2J') end)\n";
@@ -453,9 +457,9 @@ TEST_CASE("what a pack prints, names and fails with is shown with its control ch
   const auto scratch = arbiter("--pack-path " + dir.path.string() +
                                " lua loud -e \"print('\\\\27[31m') return '\\\\27[31m', { key = '\\\\7' }\"");
   const auto listed = arbiter("--pack-path " + dir.path.string() + " packs");
-  const auto explained = arbiter("--pack-path " + dir.path.string() + " explain loud");
-  const auto value = arbiter("--pack-path " + dir.path.string() + " explain loud \"odds \x1b[2J\"");
-  for (const auto* run : {&tested, &scratch, &listed, &explained, &value}) {
+  const auto named = arbiter("--pack-path " + dir.path.string() + " explain named");
+  const auto value = arbiter("--pack-path " + dir.path.string() + " explain loud odds");
+  for (const auto* run : {&tested, &scratch, &listed, &named, &value}) {
     CHECK(run->output.find('\x1b') == std::string::npos);
     CHECK(run->output.find('\x07') == std::string::npos);
   }
@@ -467,7 +471,8 @@ TEST_CASE("what a pack prints, names and fails with is shown with its control ch
   CHECK(scratch.exit_code == 0);
   CHECK_THAT(scratch.output, Contains("\\x1b[31m\n\"\\x1b[31m\"\n{ key = \"\\x07\" }\n"));
   CHECK_THAT(listed.output, Contains("    rings \\x07\n"));
-  CHECK_THAT(explained.output, Contains("odds \\x1b[2J"));
+  CHECK(named.exit_code == 1);
+  CHECK_THAT(named.output, Contains("named/init.lua:1: error: the table name \"odds \\x1b[2J\" holds"));
   CHECK(value.exit_code == 0);
   CHECK_THAT(value.output, Contains("\"\\x1b[31m\""));
 }

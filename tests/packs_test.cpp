@@ -235,6 +235,38 @@ TEST_CASE("misusing the registry is an error at the author's line, with the near
   CHECK_THROWS_WITH(s.eval("arbiter.define.tabel('t', {})"), Contains("attempt to call a nil value (field 'tabel')"));
 }
 
+TEST_CASE("a built-in function given as a definition's function is refused at the author's line", "[packs][registry]") {
+  // It would run as no pack's code: its errors could name no file or line.
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK_THROWS_WITH(s.eval("arbiter.override.hook('attack_bonus', coroutine.yield)"),
+                    StartsWith("test.lua:2: error: hook 'attack_bonus' must be a function written in Lua, not a "
+                               "built-in function"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.table('rolls', { by_weapon = { string.rep } })"),
+                    StartsWith("test.lua:2: error: table 'rolls': 'by_weapon.[1]' must be a function written in Lua, "
+                               "not a built-in function"));
+  CHECK_THROWS_WITH(s.eval("arbiter.patch.action('Attack', { resolve = error })"),
+                    StartsWith("test.lua:2: error: action 'Attack': 'resolve' must be a function written in Lua"));
+  CHECK_THROWS_WITH(s.eval("arbiter.patch.table('wounds', { max = 9, penalty = error })"),
+                    Contains("'penalty' must be a function written in Lua"));
+  CHECK(s.eval("return arbiter.tables.wounds.max") == "3");  // no part of the patch was made
+  // A function written in Lua, and a definition's own function (some pack's already), are welcome.
+  CHECK(s.eval("arbiter.define.table('rolls', { f = function() end, bonus = arbiter.hooks.attack_bonus })\n"
+               "return 'defined'") == "\"defined\"");
+}
+
+TEST_CASE("a definition name holding a line break or a control character is refused where it is defined",
+          "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK_THROWS_WITH(s.eval("arbiter.define.action('A\\nB', { resolve = function() end })"),
+                    StartsWith("test.lua:2: error: the action name \"A\\x0aB\" holds a line break or another control "
+                               "character: a name is one line of text"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\27[2J', { a = 1 })"),
+                    StartsWith("test.lua:2: error: the table name \"t\\x1b[2J\" holds a line break"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\u{85}', { a = 1 })"), Contains("holds a line break"));
+}
+
 TEST_CASE("an action, condition, target or status with a field it does not have, or of the wrong type, is an error "
           "at the author's line",
           "[packs][registry]") {

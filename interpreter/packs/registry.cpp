@@ -1,11 +1,13 @@
 #include "interpreter/packs/registry.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/names.hpp"
+#include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/sandbox.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/packs/definition_check.hpp"
@@ -34,6 +36,35 @@ std::string field_path(const std::string& prefix, lua_State* L, int key) {
   if (lua_type(L, key) == LUA_TSTRING) part = lua_tostring(L, key);
   else part = "[" + lua::describe(L, key, 0) + "]";
   return prefix.empty() ? part : prefix + "." + part;
+}
+
+// Every function a definition is given must be written in Lua, or be a definition's (some pack's
+// already): a built-in one (`error`, `string.rep`, `coroutine.yield`) would run as no pack's code,
+// and its errors could name no file or line. Checked before anything is copied or merged.
+void check_written_in_lua(lua_State* L, Kind kind, const std::string& name, int index, const std::string& path,
+                          std::set<const void*>& seen, int depth) {
+  index = lua_absindex(L, index);
+  if (lua_iscfunction(L, index)) {
+    if (lua::Sandbox::push_pack_function_parts(L, index)) {
+      lua_pop(L, 2);
+      return;
+    }
+    const std::string what = fmt::format("{} '{}'", to_string(kind), name) + (path.empty() ? "" : ": '" + path + "'");
+    throw Error(what + " must be a function written in Lua, not a built-in function");
+  }
+  // A read-only view is a definition's, checked when it was made; a table met again, checked; one
+  // nested too deep is refused by the copy or the merge.
+  if (lua_type(L, index) != LUA_TTABLE || lua::is_readonly(L, index) || depth > max_patch_depth ||
+      !seen.insert(lua_topointer(L, index)).second)
+    return;
+  luaL_checkstack(L, 4, "checking a definition");
+  for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1))
+    check_written_in_lua(L, kind, name, -1, field_path(path, L, lua_gettop(L) - 1), seen, depth + 1);
+}
+
+void check_written_in_lua(lua_State* L, Kind kind, const std::string& name, int index) {
+  std::set<const void*> seen;
+  check_written_in_lua(L, kind, name, index, "", seen, 0);
 }
 
 // Whether the table at `index` is a list of plain values ({ "Bound", "On Guard" }): a patch gives
@@ -77,6 +108,18 @@ void merge(lua_State* L, int target, int fields, const std::string& prefix, cons
     }
     lua_settop(L, key);
   }
+}
+
+// C0 (line breaks among them), DEL, and C1 written in UTF-8 (U+0085 is a line break too).
+bool holds_control_character(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 || c == 0x7f) return true;
+    if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xa0 &&
+        static_cast<unsigned char>(text[i + 1]) >= 0x80)
+      return true;
+  }
+  return false;
 }
 
 bool overlaps(const Change& a, const Change& b) {
@@ -139,6 +182,12 @@ Definition& Registry::existing(Kind kind, const std::string& name) {
 void Registry::define(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
                       const std::string& location) {
   if (name.empty()) throw Error(fmt::format("a {} needs a name", to_string(kind)));
+  // Names are listed a line each (`arbiter explain`) and written in order sheets: a line break
+  // would forge a line of the listing, and no one could type the name.
+  if (holds_control_character(name))
+    throw Error(fmt::format("the {} name \"{}\" holds a line break or another control character: a name is one "
+                            "line of text",
+                            to_string(kind), printable(name)));
   if (const Definition* earlier = find(kind, name)) {
     const Change& first = earlier->history.front();
     throw Error(fmt::format("{} '{}' is already defined by pack '{}' at {}: use arbiter.override.{} to replace it, "
@@ -146,6 +195,7 @@ void Registry::define(lua_State* L, Kind kind, const std::string& name, int inde
                             to_string(kind), name, first.pack, first.location, to_string(kind), to_string(kind)));
   }
   check_value_type(L, kind, name, index);
+  check_written_in_lua(L, kind, name, index);
   check_definition(L, kind, name, index);
   // A copy, so that changing the table afterwards cannot bypass the registry; its functions are
   // the pack's, run on its behalf and budget wherever they are called from.
@@ -160,6 +210,7 @@ void Registry::replace(lua_State* L, Kind kind, const std::string& name, int ind
                        const std::string& location) {
   Definition& definition = existing(kind, name);
   check_value_type(L, kind, name, index);
+  check_written_in_lua(L, kind, name, index);
   check_definition(L, kind, name, index);
   index = lua_absindex(L, index);
   lua_rawgeti(L, LUA_REGISTRYINDEX, definition.value_ref);
@@ -181,6 +232,7 @@ void Registry::patch(lua_State* L, Kind kind, const std::string& name, int index
   if (lua_type(L, index) != LUA_TTABLE)
     throw Error(fmt::format("a patch of {} '{}' is a table of the fields to change, not a {}", to_string(kind), name,
                             luaL_typename(L, index)));
+  check_written_in_lua(L, kind, name, index);
   index = lua_absindex(L, index);
   lua_rawgeti(L, LUA_REGISTRYINDEX, definition.value_ref);
   const int current = lua_gettop(L);

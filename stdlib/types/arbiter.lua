@@ -1,7 +1,9 @@
 ---@meta arbiter
 -- `local arbiter = require "arbiter"`: the rules registry as pack authors use it.
 -- Every definition records the pack and line that made or changed it; `arbiter explain` shows
--- the chain. Definitions are read-only except through define, patch and override.
+-- the chain. Definitions are read-only except through define, patch and override. A name is one
+-- line of text (no line break or other control character); every function given is one written
+-- in Lua (a built-in such as `error` or `string.rep` is refused where it is given).
 
 ---@alias arbiter.Kind "action"|"status"|"table"|"condition"|"target"|"hook"
 
