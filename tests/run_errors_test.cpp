@@ -42,6 +42,12 @@ TEST_CASE("a house hook stuck inside a built-in function is blamed on the house 
                                   "pack 'platemail' it ran within, inside a built-in function"));
 }
 
+TEST_CASE("a bad patch of the flow is told at the patch's line, list items counted from 1", "[run][errors]") {
+  const auto phase = arbiter(one_round + "--seed 1 --house bad-flow-phase");
+  CHECK(phase.exit_code == 1);
+  CHECK_THAT(phase.output, Contains("tests/packs/bad-flow-phase/init.lua:2: error: flow.phases[1].kind: "));
+}
+
 TEST_CASE("an action raising an error that is not a message fails at its line, and the fight goes on", "[run][errors]") {
   const Sheet sheet("Aldric:\n  1: Shrug\n  2: Sulk\n");
   const auto run = arbiter(one_round + "--seed 1 --house error-values --orders " + sheet.path.string());

@@ -39,11 +39,19 @@ std::optional<JsonReader> JsonReader::optional(const char* key) const {
   return JsonReader(*it, path_ + "." + key);
 }
 
-std::vector<JsonReader> JsonReader::items() const {
+std::vector<JsonReader> JsonReader::elements(std::size_t first_number) const {
   expect(value_.is_array(), "a list");
   std::vector<JsonReader> out;
-  for (std::size_t i = 0; i < value_.size(); ++i) out.emplace_back(value_[i], path_ + "[" + std::to_string(i) + "]");
+  for (std::size_t i = 0; i < value_.size(); ++i)
+    out.emplace_back(value_[i], path_ + "[" + std::to_string(first_number + i) + "]");
   return out;
+}
+
+std::vector<JsonReader> JsonReader::items() const { return elements(0); }
+
+std::vector<JsonReader> JsonReader::lua_items() const {
+  if (value_.is_object() && value_.empty()) return {};
+  return elements(1);
 }
 
 int JsonReader::integer() const {

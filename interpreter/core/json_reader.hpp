@@ -19,6 +19,9 @@ class JsonReader {
   JsonReader operator[](const char* key) const;             // missing: an Error
   std::optional<JsonReader> optional(const char* key) const;  // missing or null: nullopt
   std::vector<JsonReader> items() const;                    // the elements of an array
+  // The elements of a list read from a Lua table (a pack's): numbered from 1 in paths, as Lua numbers
+  // them, and an empty table, which comes back as an empty object, is an empty list.
+  std::vector<JsonReader> lua_items() const;
 
   int integer() const;
   double number() const;
@@ -49,6 +52,7 @@ class JsonReader {
 
  private:
   void expect(bool ok, const char* kind) const;
+  std::vector<JsonReader> elements(std::size_t first_number) const;
   const nlohmann::json& value_;
   std::string path_;
 };

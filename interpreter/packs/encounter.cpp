@@ -38,16 +38,6 @@ std::vector<std::string> keys_of(const json& object) {
   return keys;
 }
 
-// Lua has one table type: an empty list comes back as an empty object.
-std::vector<JsonReader> list_of(const JsonReader& list) {
-  const json& raw = list.raw();
-  if (raw.is_object() && raw.empty()) return {};
-  if (!raw.is_array()) list.fail("expected a list, found " + raw.dump());
-  std::vector<JsonReader> items;  // numbered from 1, as Lua numbers them
-  for (std::size_t i = 0; i < raw.size(); ++i) items.emplace_back(raw[i], fmt::format("{}[{}]", list.path(), i + 1));
-  return items;
-}
-
 // The free, passable cell nearest `from` under the grid's metric; ties in row order. Searched in
 // growing squares around it: every metric counts at least a king's moves, so no cell on a
 // square's edge is nearer than the square's radius.
@@ -158,7 +148,7 @@ class Reader {
   std::vector<std::string> read_rules(const JsonReader& root) const {
     const std::size_t rules_at = source_.key("rules", unknown);
     std::vector<std::string> rules;
-    for (const JsonReader& pack : at(rules_at, [&] { return list_of(root["rules"]); }))
+    for (const JsonReader& pack : at(rules_at, [&] { return root["rules"].lua_items(); }))
       rules.push_back(at(rules_at, [&] { return pack.text(); }));
     if (rules.empty())
       fail(rules_at, "'rules' must name the ruleset, then any house-rule packs: rules = { \"platemail\" }");
@@ -197,7 +187,7 @@ class Reader {
   }
 
   void read_walls(const JsonReader& walls, std::size_t cursor, Grid& grid) const {
-    for (const JsonReader& wall : at(cursor, [&] { return list_of(walls); })) {
+    for (const JsonReader& wall : at(cursor, [&] { return walls.lua_items(); })) {
       cursor = pair_at(wall, cursor);
       const auto [a, b] = grid.edge_cells(at(cursor, [&] { return edge_from(grid, wall); }));
       grid.set_border(a, b, Border{.name = "wall", .blocks_movement = true, .blocks_sight = true});
@@ -210,7 +200,7 @@ class Reader {
     every_field.crossing_challenge = every_field.toughness = 0;
     std::vector<std::string> known = keys_of(border_fields(every_field));
     known.push_back("between");
-    for (const JsonReader& border : at(cursor, [&] { return list_of(borders); })) {
+    for (const JsonReader& border : at(cursor, [&] { return borders.lua_items(); })) {
       cursor = source_.key("between", cursor);
       known_fields(border, known, cursor, "a border");
       const JsonReader between = required(border, "between", cursor);
@@ -241,7 +231,7 @@ class Reader {
   std::vector<Written> read_characters(const JsonReader& list, const Grid& grid) const {
     std::size_t cursor = source_.key("characters", unknown);
     std::vector<Written> written;
-    for (const JsonReader& c : at(cursor, [&] { return list_of(list); })) {
+    for (const JsonReader& c : at(cursor, [&] { return list.lua_items(); })) {
       if (!c.raw().is_object())
         fail(cursor, c.path() + ": expected a character, like { name = \"Aldric\", side = \"players\", at = \"B2\" }");
       Written w;

@@ -50,7 +50,7 @@ std::string located(const Definition& d, std::string_view field, const std::stri
 
 std::vector<std::string> texts(const JsonReader& list) {
   std::vector<std::string> out;
-  for (const auto& item : list.items()) out.push_back(item.text());
+  for (const auto& item : list.lua_items()) out.push_back(item.text());
   return out;
 }
 
@@ -108,7 +108,7 @@ FlowRules Fight::read_flow(lua_State* L, const Registry& registry, std::string& 
   try {
     const JsonReader flow(table, "flow");
     FlowRules rules;
-    for (const auto& phase : flow["phases"].items()) {
+    for (const auto& phase : flow["phases"].lua_items()) {
       PhaseRules p{phase["name"].text(), PhaseKind::Simultaneous, 0};
       if (const auto kind = phase.optional("kind")) p.kind = kind->here([&] { return parse_phase_kind(kind->text()); });
       if (const auto points = phase.optional("action_points")) p.action_points = points->integer();
