@@ -46,6 +46,10 @@ TEST_CASE("a bad patch of the flow is told at the patch's line, list items count
   const auto phase = arbiter(one_round + "--seed 1 --house bad-flow-phase");
   CHECK(phase.exit_code == 1);
   CHECK_THAT(phase.output, Contains("tests/packs/bad-flow-phase/init.lua:2: error: flow.phases[1].kind: "));
+  const auto order = arbiter(one_round + "--seed 1 --house bad-flow-order");
+  CHECK(order.exit_code == 1);
+  CHECK_THAT(order.output, Contains("tests/packs/bad-flow-order/init.lua:2: error: flow.default_order: no action "
+                                    "'Defnd' is defined (did you mean 'Defend'?)"));
 }
 
 TEST_CASE("an action raising an error that is not a message fails at its line, and the fight goes on", "[run][errors]") {

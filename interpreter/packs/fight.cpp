@@ -206,7 +206,13 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     }
     lua_settop(L, guard.top());
   }
-  if (!default_order_.empty()) action(default_order_);  // names an action that exists
+  // Checked once every action is known, placed at the change that named it.
+  if (!default_order_.empty()) try {
+      action(default_order_);
+    } catch (const Error& e) {
+      throw Error(parse_positioned(located(*registry.find(Kind::table, "flow"), "default_order",
+                                           "flow.default_order: " + e.diagnostics().front().message)));
+    }
   // Once every status is known: a misspelt one in allowed_by would make its action never allowed.
   for (const auto& [name, a] : actions_)
     for (const std::string& status : a.allowed_by) try {
