@@ -464,8 +464,10 @@ TEST_CASE("a main file or init.lua outside the pack's folder is refused as a mis
   std::filesystem::create_symlink(outside, dir.path / "linked/link.lua");
   pack("linked-init", "");
   std::filesystem::create_symlink(outside, dir.path / "linked-init/init.lua");
+  std::filesystem::create_directories(dir.path / "linked-manifest");
+  std::filesystem::create_symlink(outside, dir.path / "linked-manifest/pack.lua");
   std::map<std::string, std::string> told;
-  for (const std::string name : {"absolute", "climbing", "linked", "linked-init"}) {
+  for (const std::string name : {"absolute", "climbing", "linked", "linked-init", "linked-manifest"}) {
     std::ofstream(outside) << "print('OUTSIDE RAN') SECRET WORDS\n";  // not Lua: a syntax error would show it
     told[name] = error(name);
     CHECK_THAT(told[name], !Contains("SECRET") && !Contains("OUTSIDE"));
@@ -481,6 +483,8 @@ TEST_CASE("a main file or init.lua outside the pack's folder is refused as a mis
                                                  "is not in the pack's folder\n"));  // not "did you mean 'link.lua'"
   CHECK_THAT(told["linked-init"], StartsWith(folder + "/linked-init/init.lua: error: init.lua is not a file of the "
                                                       "pack's folder"));
+  CHECK_THAT(told["linked-manifest"], StartsWith("error: no pack named 'linked-manifest' was found\n  " + folder +
+                                                 "/linked-manifest is a folder without pack.lua"));
 }
 
 TEST_CASE("a manifest with a bad version range", "[packs][bad-input]") {

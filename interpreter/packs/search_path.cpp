@@ -5,13 +5,13 @@
 #include <set>
 #include <sstream>
 
+#include "interpreter/lua/sandbox.hpp"
+
 namespace arbiter::packs {
 namespace {
 
-bool is_pack(const std::filesystem::path& folder) {
-  std::error_code ec;
-  return std::filesystem::is_regular_file(folder / "pack.lua", ec);
-}
+// A pack.lua that links out of the folder makes no pack, as a missing one does (read_manifest).
+bool is_pack(const std::filesystem::path& folder) { return lua::is_file_in_folder(folder / "pack.lua", folder); }
 
 }  // namespace
 
