@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "interpreter/core/narration.hpp"
 #include "tests/support/errors.hpp"
 
 using namespace arbiter;
@@ -11,9 +12,12 @@ namespace {
 // The statuses the sources describe, as a pack would define them.
 StatusBook book() {
   StatusBook statuses;
-  // Platemail: Dazed "for next 1d4 Actions"; "Attacks on you have Favor".
-  statuses.define({.name = "Dazed", .unit = DurationUnit::Phases, .duration = 1, .forbids = {"Charge", "Full Attack"},
-                   .modifiers = {{"attacks against", 3, "Dazed: Favor for attackers"}}});
+  // Platemail: Dazed "for next 1d4 Actions"; "Attacks on you have Favor". A second daze does not
+  // cut short the first.
+  statuses.define({.name = "Dazed", .stacking = Stacking::Longer, .unit = DurationUnit::Phases, .duration = 1,
+                   .forbids = {"Charge", "Full Attack"}, .modifiers = {{"attacks against", 3, "Dazed: Favor for attackers"}}});
+  // Platemail: Terrified, a phase at a time, restarted by whatever terrifies again.
+  statuses.define({.name = "Terrified", .unit = DurationUnit::Phases, .duration = 1});
   // Tempo: Pinned allows only Escape; it lasts until someone escapes.
   statuses.define({.name = "Pinned", .allows = {"Escape"}});
   // Tempo: On Guard, a stance, until removed; Off Guard.
@@ -85,10 +89,41 @@ TEST_CASE("stacking rules: stack to a maximum, ignore, refresh", "[statuses]") {
   fight.runtime.apply(fight.aldric, "On Guard", {.cause = "stance"});
   CHECK(fight.log_types() == std::vector<std::string>{"status_applied", "status_stacked", "status_stacked",
                                                       "status_stacked", "status_applied", "status_ignored"});
-  fight.runtime.apply(fight.aldric, "Dazed", {.cause = "blow"});
-  fight.runtime.apply(fight.aldric, "Dazed", {.source = no_entity, .duration = 3, .cause = "second blow"});
-  CHECK(aldric.status("Dazed")->remaining == 3);
+  fight.runtime.apply(fight.aldric, "Terrified", {.cause = "dragon"});
+  fight.runtime.apply(fight.aldric, "Terrified", {.source = no_entity, .duration = 3, .cause = "second dragon"});
+  CHECK(aldric.status("Terrified")->remaining == 3);
   CHECK(fight.log.events().back().type == "status_refreshed");
+}
+
+TEST_CASE("applying a status again is told by what it did to the duration: only a longer one lasts longer", "[statuses]") {
+  Fight fight;
+  const Narrator narrator;
+  const auto told = [&] { return narrator.render(fight.log.events().back()); };
+  const Entity& aldric = fight.world.get(fight.aldric);
+  // "refresh" restarts the clock, shorter too.
+  fight.runtime.apply(fight.aldric, "Terrified", {.source = no_entity, .duration = 2, .cause = "dragon"});
+  fight.runtime.apply(fight.aldric, "Terrified", {.source = no_entity, .duration = 3, .cause = "roar"});
+  CHECK(told() == "Aldric's Terrified lasts longer (roar)");
+  fight.runtime.apply(fight.aldric, "Terrified", {.source = no_entity, .duration = 1, .cause = "shadow"});
+  CHECK(aldric.status("Terrified")->remaining == 1);
+  CHECK(told() == "Aldric's Terrified now ends sooner (shadow)");
+  // "longer": a Dazed for 1 Action does not cut short one for 4, nor take its source; a 5 does.
+  fight.runtime.apply(fight.aldric, "Dazed", {.source = fight.orc, .duration = 4, .cause = "mace, d4 4"});
+  fight.runtime.apply(fight.aldric, "Dazed", {.source = no_entity, .duration = 1, .cause = "failed check"});
+  CHECK(aldric.status("Dazed")->remaining == 4);
+  CHECK(aldric.status("Dazed")->source == fight.orc);
+  CHECK(fight.log.events().back().type == "status_kept");
+  CHECK(told().empty());
+  fight.runtime.apply(fight.aldric, "Dazed", {.source = no_entity, .duration = 5, .cause = "club, d6 5"});
+  CHECK(aldric.status("Dazed")->remaining == 5);
+  CHECK(aldric.status("Dazed")->source == no_entity);
+  CHECK(told() == "Aldric's Dazed lasts longer (club, d6 5)");
+  // A status with no duration (tempo's Pinned, Platemail's Hidden) goes on as it was: nothing to tell.
+  fight.runtime.apply(fight.aldric, "Pinned", {.source = fight.orc, .duration = std::nullopt, .cause = "pin"});
+  fight.runtime.apply(fight.aldric, "Pinned", {.source = fight.orc, .duration = std::nullopt, .cause = "pin again"});
+  CHECK(fight.log.events().back().type == "status_kept");
+  CHECK(told().empty());
+  CHECK(parse_stacking("longer") == Stacking::Longer);
 }
 
 TEST_CASE("durations count down on their own clocks and expire", "[statuses]") {

@@ -52,6 +52,8 @@ Narrator::Narrator() {
   set_template(event_type::status_applied, "{target} is now {status} ({cause})");
   set_template(event_type::status_stacked, "{target}'s {status} grows to {stacks} ({cause})");
   set_template(event_type::status_refreshed, "{target}'s {status} lasts longer ({cause})");
+  set_template(event_type::status_shortened, "{target}'s {status} now ends sooner ({cause})");
+  set_template(event_type::status_kept, "");  // nothing to tell: it goes on as it was
   set_template(event_type::status_ignored, "{target} is already {status}");
   set_template(event_type::status_removed, "{target} is no longer {status} ({cause})");
   set_template(event_type::status_expired, "{target}'s {status} wears off");

@@ -20,7 +20,7 @@ Enum parse_named(std::string_view text, const std::array<std::string_view, N>& n
   throw Error(message);
 }
 
-constexpr std::array<std::string_view, 4> stacking_names{"refresh", "stack", "ignore", "independent"};
+constexpr std::array<std::string_view, 5> stacking_names{"refresh", "stack", "ignore", "independent", "longer"};
 constexpr std::array<std::string_view, 4> unit_names{"rounds", "phases", "turns", "until removed"};
 constexpr std::array<std::string_view, 2> edge_names{"start", "end"};
 constexpr std::array<std::string_view, 2> owner_names{"owner", "source"};

@@ -17,6 +17,8 @@ enum class Stacking : std::uint8_t {
   Stack,        // applying it again adds a stack, up to max_stacks, and restarts its duration
   Ignore,       // applying it again does nothing
   Independent,  // each application is its own instance with its own clock (two poisons)
+  Longer,       // applying it again keeps the longer of what remains and the new duration, with its source
+                //   (Platemail's Dazed: a 1-Action daze does not cut short a 1d4 one)
 };
 enum class DurationUnit : std::uint8_t { Rounds, Phases, Turns, UntilRemoved };
 enum class ClockEdge : std::uint8_t { Start, End };
@@ -43,7 +45,7 @@ struct StatusDefinition {
   friend bool operator==(const StatusDefinition&, const StatusDefinition&) = default;
 };
 
-std::string_view name(Stacking stacking);  // "refresh", "stack", "ignore", "independent"
+std::string_view name(Stacking stacking);  // "refresh", "stack", "ignore", "independent", "longer"
 Stacking parse_stacking(std::string_view text);
 std::string_view name(DurationUnit unit);  // "rounds", "phases", "turns", "until removed"
 DurationUnit parse_duration_unit(std::string_view text);

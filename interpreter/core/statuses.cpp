@@ -6,6 +6,17 @@
 
 namespace arbiter {
 
+namespace {
+
+// What applying a status again did, told truly: a status "lasts longer" only when its duration grew.
+const char* renewal_event(Stacking stacking, const ActiveStatus& status, int remaining_before) {
+  if (stacking == Stacking::Stack) return event_type::status_stacked;
+  if (!status.timed || status.remaining == remaining_before) return event_type::status_kept;
+  return status.remaining > remaining_before ? event_type::status_refreshed : event_type::status_shortened;
+}
+
+}  // namespace
+
 void Statuses::record(const char* type, const Entity& target, const ActiveStatus& status, const std::string& cause) {
   const StatusDefinition& definition = book_.get(status.name);
   const std::string source = status.source == no_entity ? "" : world_.get(status.source).name;
@@ -48,21 +59,17 @@ void Statuses::apply(EntityId target, std::string_view status, const Application
     record(event_type::status_applied, entity, entity.statuses.back(), how.cause);
     return;
   }
-  switch (definition.stacking) {
-    case Stacking::Ignore: record(event_type::status_ignored, entity, *existing, how.cause); return;
-    case Stacking::Stack:
-      existing->stacks = std::min(existing->stacks + 1, definition.max_stacks);
-      existing->remaining = duration;
-      existing->source = how.source;
-      record(event_type::status_stacked, entity, *existing, how.cause);
-      return;
-    case Stacking::Refresh:
-    case Stacking::Independent:
-      existing->remaining = duration;
-      existing->source = how.source;
-      record(event_type::status_refreshed, entity, *existing, how.cause);
-      return;
+  if (definition.stacking == Stacking::Ignore) {
+    record(event_type::status_ignored, entity, *existing, how.cause);
+    return;
   }
+  if (definition.stacking == Stacking::Stack) existing->stacks = std::min(existing->stacks + 1, definition.max_stacks);
+  const int before = existing->remaining;
+  if (definition.stacking != Stacking::Longer || duration > before) {
+    existing->remaining = duration;
+    existing->source = how.source;
+  }
+  record(renewal_event(definition.stacking, *existing, before), entity, *existing, how.cause);
 }
 
 bool Statuses::remove(EntityId target, std::string_view status, const std::string& cause) {

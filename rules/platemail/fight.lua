@@ -27,8 +27,9 @@ arbiter.define.table("orders", { phases = 2, feet_per_step = 5 })
 for name, definition in pairs {
   -- "fall to the ground Unconscious. They are now Fatally Wounded." Both last until the rules end them.
   ["Unconscious"] = {}, ["Fatally Wounded"] = {}, ["Stable"] = {}, ["Dead"] = {},
-  -- "Dazed for next 1d4 Actions": counted in Action Phases, the duration given when applied.
-  ["Dazed"] = { unit = "phases", duration = 1 },
+  -- "Dazed for next 1d4 Actions": counted in Action Phases, the duration given when applied. A
+  -- second daze (a failed Concentration Check's one Action) does not cut short a longer one.
+  ["Dazed"] = { stacking = "longer", unit = "phases", duration = 1 },
   -- Entraps: "Target Not Ready. Cannot move until freed by Use Item Action."
   ["Entrapped"] = {},
   -- Crash: "fall Prone". The source gives Prone no further rule; it lasts until the character

@@ -132,6 +132,36 @@ test.case("a Concentration Check failed in the 2nd Action Phase Dazes the next A
   duel.no_failures(f)
 end)
 
+test.case("a failed Concentration Check's 'next Action is replaced with the Dazed Involuntary Action' does not cut short a Mace's 'Dazed for next 1d4 Actions'", function()
+  -- The Orc's Counter on the focusing Mage (Full Plate takes the Wounds) is a natural 20: Dazed
+  -- for d4 4 Actions, round 1 phase 2 to round 3 phase 1. The check, d20 1 < 10, fails: its one
+  -- Action is the first of those four.
+  local f = duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Full Plate" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Mace", armor = "Unarmored" },
+  }, { 20, 4, 1 })
+  f:round [[
+    Mage:
+      1: Focus Spell
+      2: Focus Spell
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+  ]]
+  for _ = 2, 3 do
+    f:round [[
+      Mage:
+        1: Focus Spell
+        2: Focus Spell
+      Orc:
+        1: Defend
+        2: Defend
+    ]]
+  end
+  test.equal(duel.actions(f, "Mage"), { "Focus Spell", "Dazed", "Dazed", "Dazed", "Dazed", "Focus Spell" })
+  duel.no_failures(f)
+end)
+
 test.case("a Released spell is not a shot of the weapon: a crossbow in hand, loaded or not, neither stops it nor is emptied", function()
   -- Requires Reload: "Requires a Quick or Complex Use Item Action between shots" is the weapon's.
   -- The spell: d20 14 > 13 (Orc Unarmored, Ready).

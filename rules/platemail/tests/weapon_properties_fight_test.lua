@@ -45,6 +45,25 @@ test.case("Mace: 'Dazes on Critical Hit' — 'Target Dazed for next 1d4 Actions'
   duel.no_failures(f)
 end)
 
+test.case("Mace: 'Target Dazed for next 1d4 Actions' — a second Critical Hit's d4 1 does not cut short the first's d4 4", function()
+  -- Phase 1 the Orc (Full Plate takes the Wounds) is Dazed for 4 Actions: round 1 phase 2 to
+  -- round 3 phase 1. Phase 2 another natural 20 rolls d4 1: the 4 Actions already running go on.
+  local f = pair({ weapon = "Mace" }, { armor = "Full Plate" }, { 20, 4, 20, 1 })
+  f:round [[
+    Aldric:
+      1: Counter -> "Orc"
+      2: Counter -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  f:round(duel.still("Defend"))
+  f:round(duel.still("Defend"))
+  test.equal(duel.actions(f, "Orc"), { "Use Item", "Dazed", "Dazed", "Dazed", "Dazed", "Use Item" })
+  test.falsy(duel.narrated(f, "Dazed lasts longer"), "the shorter daze changes nothing, so nothing is said")
+  duel.no_failures(f)
+end)
+
 test.case("Bolo/Net: 'Entraps on Hit' — 'Target Not Ready. Cannot move until freed by Use Item Action'", function()
   -- Thrown at 10' (Range 15'): d20 14 > 13 (Unarmored, Ready). Phase 2 the Orc's Move is
   -- replaced by freeing itself (README: default chosen), so it stays at D2.
