@@ -94,6 +94,16 @@ function attack.terms(parts)
   return table.concat(out)
 end
 
+---Whether `c` is Ready this Action Phase: its action's tag, unless it is Entrapped (Entraps:
+---"Target Not Ready"). Its Defense and Skulk's "Characters who are Not Ready ... are Unaware of the
+---skulker" both ask this.
+---@param c world.Character
+---@return boolean
+function attack.ready(c)
+  local intent = flow.intent(c)
+  return intent ~= nil and intent.ready and not status.has(c, "Entrapped")
+end
+
 ---Whether `who` is Unaware of `other`: Skulk's "Characters who are Not Ready or whose Perception is
 ---below the Stealth Roll are Unaware of the skulker", while the skulker stays Hidden.
 ---@param who world.Character
@@ -101,8 +111,7 @@ end
 ---@return boolean
 function attack.unaware(who, other)
   if not status.has(other, "Hidden") then return false end
-  local intent = flow.intent(who)
-  if not (intent and intent.ready) then return true end
+  if not attack.ready(who) then return true end
   local perception = who.stats.perception or arbiter.tables.rules.checks.perception
   return perception < (other.stats.stealth_roll or 0)
 end
@@ -174,7 +183,7 @@ function attack.combatant(c, other)
     local intent = flow.intent(c)
     known = {
       name = c.name, weapon = stats.weapon, armor = stats.armor, shield = combat.shield_in_hand(stats.weapon, stats.shield),
-      ready = intent ~= nil and intent.ready and not status.has(c, "Entrapped"),
+      ready = attack.ready(c),
       wounds = stats.wounds or 0, strength = stats.strength, mounted = stats.mounted == true,
       action = intent and arbiter.tables.actions_data[intent.action] and intent.action or nil,
       unaware = false,

@@ -274,6 +274,32 @@ test.case("Skulk in the open: not Hidden", function()
   duel.no_failures(f)
 end)
 
+test.case("an Entrapped character is Unaware of a skulker: Entraps 'Target Not Ready'; Skulk 'Characters who are Not Ready ... are Unaware of the skulker'", function()
+  -- Cut hides behind the low wall of its cell, Stealth d20 10: the Orc's Perception 10 is not below
+  -- it. The Netter's net hits the Orc (d20 15 > 13, Unarmored and Ready). Phase 2 the Entrapped Orc
+  -- is Not Ready, so Unaware of Cut: Cut's first Attack on it has Favor, 10 + 3 = 13 > 10 (its
+  -- Defense without Unarmored's "Ready Only" 3).
+  local f = duel.new({
+    { name = "Cut", side = "a", at = "E1", weapon = "Dart" },
+    { name = "Netter", side = "a", at = "A3", weapon = "Bolo/Net" },
+    { name = "Orc", side = "b", at = "A1", weapon = "Axe" },
+  }, { 10, 15, 10 }, { width = 8, height = 3, terrain = { ["E1"] = { object = "low wall", shelter = "cover" } } })
+  f:round [[
+    Cut:
+      1: Skulk
+      2: Ranged Attack -> "Orc"
+    Netter:
+      1: Ranged Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "total", "Cut"), { 13 })
+  test.equal(duel.attacks(f, "hit", "Cut"), { true })
+  duel.no_failures(f)
+end)
+
 local function skulker(goblin, orc, dice)
   -- The Goblin at A2 skulks behind a crate at C2 (Cover between it and the Orc at E2/F2) in round
   -- 1: Stealth d20 12 + 0, a Stealth roll of 12 above the Orc's Perception 10.
