@@ -129,15 +129,20 @@ function attack.sight(from, to)
   return grid.sight(from, to, { count_target_cell = own_cell })
 end
 
----Whether `me` is in Cover or Concealment from the other sides: some line of sight to it meets
----shelter and none sees it in the open (Skulk: "You must end this Action Phase in Cover or
----Concealment to remain Hidden").
+---Whether `c` is down, Unconscious or Dead: it perceives nothing, and its orders are not carried out.
+---@param c world.Character
+---@return boolean
+function attack.down(c) return status.has(c, "Unconscious") or status.has(c, "Dead") end
+
+---Whether `me` is in Cover or Concealment from the other sides: some line of sight to it from an
+---enemy who perceives (not one down) meets shelter and none sees it in the open (Skulk: "You must
+---end this Action Phase in Cover or Concealment to remain Hidden").
 ---@param me world.Character
 ---@return boolean
 function attack.sheltered(me)
   local sheltered = false
   for _, c in ipairs(world.characters()) do
-    if c.side ~= me.side then
+    if c.side ~= me.side and not attack.down(c) then
       local sight = attack.sight(c.cell, me.cell)
       sheltered = sheltered or sight.shelter ~= "none"
       if sight.shelter == "none" and sight.visible then return false end

@@ -61,7 +61,7 @@ arbiter.define.table("narration", {
 -- The order vocabulary: "IF Conditions must be based on what your Character can perceive", and
 -- targets "cannot be chosen by non-obvious means": only these phrases may be written.
 
-local function down(c) return status.has(c, "Unconscious") or status.has(c, "Dead") end
+local down = attack.down
 
 -- What `me` perceives of another: its allies always; an enemy unless `me` is Unaware of it (a
 -- Hidden skulker: "Unaware Characters may not designate the Skulker as a Target") or it is

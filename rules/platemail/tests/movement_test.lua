@@ -300,6 +300,28 @@ test.case("an Entrapped character is Unaware of a skulker: Entraps 'Target Not R
   duel.no_failures(f)
 end)
 
+test.case("Skulk beside a fallen foe: an Unconscious enemy watches nothing ('You must end this Action Phase in Cover or Concealment to remain Hidden')", function()
+  -- The Corpse beside Cut's low wall is down from the start (4 Wounds); the Orc at A1, the only
+  -- enemy who perceives, sees Cut behind the wall: Stealth d20 15 hides it.
+  local f = duel.new({
+    { name = "Cut", side = "a", at = "E1", weapon = "Dart" },
+    { name = "Corpse", side = "b", at = "F1", weapon = "Axe", stats = { wounds = 4 } },
+    { name = "Orc", side = "b", at = "A1", weapon = "Axe" },
+  }, { 15 }, { width = 8, height = 3, terrain = { ["E1"] = { object = "low wall", shelter = "cover" } } })
+  f:round [[
+    Cut:
+      1: Skulk
+      2: Skulk
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.truthy(f:has("Corpse", "Unconscious"))
+  test.truthy(f:has("Cut", "Hidden"))
+  test.equal(f:stat("Cut", "stealth_roll"), 15)
+  duel.no_failures(f)
+end)
+
 local function skulker(goblin, orc, dice)
   -- The Goblin at A2 skulks behind a crate at C2 (Cover between it and the Orc at E2/F2) in round
   -- 1: Stealth d20 12 + 0, a Stealth roll of 12 above the Orc's Perception 10.
