@@ -452,3 +452,22 @@ TEST_CASE("a distance in a condition is written as in a movement: 10ft as well a
                "  2: IF an enemy is within 10 Feet THEN Defend ELSE Defend\n"})
             .empty());
 }
+
+TEST_CASE("an argument the action does not read is refused at it with the forms the action takes", "[orders][check]") {
+  Vocabulary v = platemail();
+  v.add_action({.name = "Skulk", .move_feet = 15, .argument_words = {"roll", "keep"}});
+  v.add_action({.name = "Prepare Spell", .any_argument = true});
+  const std::string text =
+      "Aldric:\n  1: Skulk (roll Stealth again)\n  2: Skulk (hide well)\n"
+      "Brienne:\n  1: Defend (sing)\n  2: Prepare Spell (Fireball)\n";
+  const std::vector<SheetFile> files{{"s.txt", text, parse_orders(text, "s.txt")}};
+  const auto found = check_orders(files, v, &fight);
+  REQUIRE(found.size() == 2);
+  check_one(found[0], "s.txt", 3, 13,
+            "'Skulk' does not read '(hide well)': write 'Skulk (roll)' or 'Skulk (keep)', or no argument");
+  check_one(found[1], "s.txt", 5, 14, "'Defend' takes no argument: write it without '(sing)'");
+  const std::string misspelt = "Aldric:\n  1: Skulk (rol again)\n  2: Defend\n";
+  const auto nearest = check_orders({{"s.txt", misspelt, parse_orders(misspelt, "s.txt")}}, v, &fight);
+  REQUIRE(nearest.size() == 1);
+  CHECK(nearest[0].notes == std::vector<std::string>{"did you mean 'roll'?"});
+}

@@ -289,6 +289,10 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
   CHECK(error("arbiter.define.action('Jab', { allowed_by = 'On Guard' })") ==
         "test.lua:2: error: action 'Jab': 'allowed_by' must be a list of status names or a function(me)");
   CHECK(error("arbiter.define.action('Volley', { allowed_by = function(me) return false, 'no bow' end })") == "no error");
+  CHECK(error("arbiter.define.action('Hide', { arguments = 'roll' })") ==
+        "test.lua:2: error: action 'Hide': 'arguments' must be true (any argument), false (none) or a list of the "
+        "words an argument may begin with");
+  CHECK(error("arbiter.define.action('Hide', { arguments = { 'roll', 'keep' } })") == "no error");
   CHECK(error("arbiter.define.action('Jab', { cost = '2' })") ==
         "test.lua:2: error: action 'Jab': 'cost' must be a whole number of action points from 0 to 1000000");
   CHECK(error("arbiter.define.action('Jab', { cost = 2.5 })") ==

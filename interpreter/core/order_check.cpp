@@ -246,7 +246,7 @@ class Checker {
     } else if (!action->usage.empty() &&
                (action->involuntary || (action->needs_target && !aim) || (action->no_target && o.target) ||
                 (o.movement.kind != Movement::Kind::none && !action->move_feet) ||
-                (action->needs_direction && !says_where(o)))) {
+                (action->needs_direction && !says_where(o)) || unread_argument(*action, o))) {
       // The rules say how the action is written: one message, not one for each mistake.
       error(o.action.at, fmt::format("'{}' {}", action->name, action->usage));
     } else if (action->involuntary) {
@@ -259,10 +259,39 @@ class Checker {
         error(o.target->text.at, fmt::format("'{}' takes no target: write it without one", action->name));
       if (action->enemy_target && aim) enemy_target(*action, *aim);
       if (action->needs_direction && !says_where(o)) nowhere(*action, o);
+      if (const Phrase* unread = unread_argument(*action, o)) argument(*action, *unread);
       movement(*action, o.movement);
     }
     if (o.target) target(*o.target);
     if (o.movement.place) target(*o.movement.place);
+  }
+
+  // The first argument the action would not read: it reads none, or only those beginning with one of
+  // its words (Skulk's "roll": `Skulk (roll Stealth again)`).
+  static const Phrase* unread_argument(const ActionRules& action, const Order& o) {
+    if (action.any_argument) return nullptr;
+    for (const Phrase& argument : o.arguments) {
+      const std::string folded = fold_case(argument.text);
+      const std::string first = folded.substr(0, folded.find(' '));
+      const bool read = std::any_of(action.argument_words.begin(), action.argument_words.end(),
+                                    [&](const std::string& word) { return fold_case(word) == first; });
+      if (!read) return &argument;
+    }
+    return nullptr;
+  }
+
+  void argument(const ActionRules& action, const Phrase& unread) {
+    if (action.argument_words.empty()) {
+      error(unread.at, fmt::format("'{}' takes no argument: write it without '({})'", action.name, unread.text));
+      return;
+    }
+    std::string forms;
+    for (std::size_t i = 0; i < action.argument_words.size(); ++i)
+      forms += fmt::format("{}'{} ({})'", i == 0 ? "" : i + 1 == action.argument_words.size() ? " or " : ", ",
+                           action.name, action.argument_words[i]);
+    const std::string first = unread.text.substr(0, unread.text.find(' '));
+    error(unread.at, fmt::format("'{}' does not read '({})': write {}, or no argument", action.name, unread.text, forms),
+          [&] { return hint(did_you_mean(first, action.argument_words)); });
   }
 
   // Where an order moves: compass steps, a destination, toward or away from a target, or its target.

@@ -51,6 +51,11 @@ struct ActionRules {
   bool needs_direction = false;   // an order must say where it moves: steps, a destination, toward or away
                                   // from a target, or a target (Platemail's Move: "distance and direction
                                   // declared as part of the Action order")
+  // The arguments it reads, in parentheses: any (`arguments = true`: a spell's name, an item's use),
+  // those beginning with one of `argument_words` (Skulk's "roll"), or none. An argument it would not
+  // read is refused, not silently ignored.
+  bool any_argument = false;
+  std::vector<std::string> argument_words{};
 };
 
 // Throws arbiter::Error, with no position, naming a word of a condition or target phrase that is an

@@ -70,6 +70,7 @@ bool names(lua_State* L, int value) {
 }
 
 bool names_or_function(lua_State* L, int value) { return function(L, value) || names(L, value); }
+bool boolean_or_names(lua_State* L, int value) { return boolean(L, value) || names(L, value); }
 
 constexpr const char* true_or_false = "true or false";
 
@@ -87,6 +88,7 @@ const std::vector<Field> action_fields{
     {"cost", whole_number, "a whole number of action points from 0 to 1000000"},
     {"involuntary", boolean, true_or_false},
     {"usage", text, "a string"},
+    {"arguments", boolean_or_names, "true (any argument), false (none) or a list of the words an argument may begin with"},
     {"allowed_by", names_or_function, "a list of status names or a function(me)"},
     {"resolve", function, "a function(ctx)"},
 };

@@ -54,6 +54,17 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d) {
   rules.no_target = kind == "none";
   rules.declared_as = text("declared_as");
   rules.usage = text("usage");
+  // `arguments = true`, or the words an argument may begin with.
+  if (const int type = raw_field(L, "arguments"); type == LUA_TBOOLEAN) {
+    rules.any_argument = lua_toboolean(L, -1);
+  } else if (type == LUA_TTABLE) {
+    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
+      rules.argument_words.emplace_back(lua_tostring(L, -1));
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
   // `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`; 0 or
   // absent: the action stays in place.
   if (raw_field(L, "move") == LUA_TTABLE) {

@@ -90,8 +90,14 @@ end })
 
 -- Skulk: "If moving, roll Stealth ... If you remain in Cover or Concealment and don't move, you
 -- can choose to roll Stealth or keep your last Stealth roll." "You must end this Action Phase in
--- Cover or Concealment to remain Hidden."
+-- Cover or Concealment to remain Hidden." The choice is the order's: `Skulk (roll)` (or `(reroll)`,
+-- `(roll Stealth again)`) rolls anew; `Skulk` or `Skulk (keep)` keeps the last roll (README).
+local function rolls_again(ctx)
+  local word = (ctx.arguments[1] or ""):lower():match("^%s*(%S*)")
+  return word == "roll" or word == "reroll"
+end
 define("Skulk", {
+  arguments = { "roll", "reroll", "keep" },
   resolve = function(ctx)
     local me = ctx.actor
     move_only(ctx)
@@ -100,12 +106,13 @@ define("Skulk", {
       return act(ctx, me.name .. " skulks but ends in the open: not Hidden")
     end
     local roll = me.stats.stealth_roll
-    if ctx.moved > 0 or not roll then
+    if ctx.moved > 0 or not roll or rolls_again(ctx) then
       -- "whose Perception is below the Stealth Roll are Unaware": no difficulty to beat.
       local total, text = attack.roll_check(me, "stealth", wounded(me), me.name .. "'s Stealth")
       roll = total
       world.set_stat(me, "stealth_roll", total, "Stealth")
-      act(ctx, ("%s skulks into hiding: Stealth %s"):format(me.name, text))
+      local how = (ctx.moved == 0 and status.has(me, "Hidden")) and "stays Hidden, rolling again" or "skulks into hiding"
+      act(ctx, ("%s %s: Stealth %s"):format(me.name, how, text))
     else
       act(ctx, ("%s stays Hidden, keeping Stealth %d"):format(me.name, roll))
     end
@@ -207,7 +214,7 @@ arbiter.define.table("spells", {
 })
 
 -- "Begin casting a chosen spell. You don't designate a Target yet."
-define("Prepare Spell", { target = "none", resolve = function(ctx)
+define("Prepare Spell", { target = "none", arguments = true, resolve = function(ctx)
   act(ctx, ("%s begins casting %s"):format(ctx.actor.name, ctx.arguments[1] or "a spell"))
 end })
 
@@ -352,6 +359,7 @@ local function door(ctx, use)
 end
 
 define("Use Item", {
+  arguments = true,
   ready = function(me, intent)
     local _, use = use_of(me, intent)
     return combat.ready_after("Use Item", use)

@@ -456,6 +456,38 @@ test.case("a Hidden character who Moves into the open is no longer Hidden: 'You 
   duel.no_failures(f)
 end)
 
+test.case("Skulk: 'If you remain in Cover or Concealment and don't move, you can choose to roll Stealth or keep your last Stealth roll'", function()
+  -- Round 1 phase 1 hides with Stealth d20 1 + 6 = 7; phase 2 keeps it (no choice written: keep,
+  -- README); round 2 `Skulk (roll Stealth again)` rolls d20 19 + 6 = 25, then `(keep)` keeps it.
+  local f = skulker({ stats = { stealth = 6 } }, { at = "F2" }, { 1, 19 })
+  f:round(hide)
+  test.equal(f:stat("Goblin", "stealth_roll"), 7)
+  test.truthy(duel.narrated(f, "Goblin stays Hidden, keeping Stealth 7"))
+  f:round [[
+    Goblin:
+      1: Skulk (roll Stealth again)
+      2: Skulk (keep)
+  ]]
+  test.equal(f:stat("Goblin", "stealth_roll"), 25)
+  test.truthy(duel.narrated(f, "Goblin stays Hidden, rolling again: Stealth d20 19 +6 stealth = 25"))
+  test.truthy(duel.narrated(f, "Goblin stays Hidden, keeping Stealth 25"))
+  duel.no_failures(f)
+end)
+
+test.case("Skulk reads only its choice: an argument it would not read is refused before the round, with the forms it takes", function()
+  local f = skulker({}, { at = "F2" }, {})
+  test.fails(function() f:round [[
+    Goblin:
+      1: Skulk (hide well)
+      2: Defend (sing)
+  ]] end, "'Skulk' does not read '(hide well)': write 'Skulk (roll)', 'Skulk (reroll)' or 'Skulk (keep)', or no argument")
+  test.fails(function() f:round [[
+    Goblin:
+      1: Skulk
+      2: Defend (sing)
+  ]] end, "'Defend' takes no argument: write it without '(sing)'")
+end)
+
 test.case("a wounded skulker's Stealth roll has the Wounds penalty: 12 − 2 = 10", function()
   local f = skulker({ stats = { wounds = 2 } }, {}, { 12 })
   f:round(hide)
