@@ -435,18 +435,21 @@ arbiter.define.hook("round_end", function()
   local fell = fell_this_round
   fell_this_round = {}
   for _, c in ipairs(world.characters()) do
-    if fell[c.name] then
+    if status.has(c, "Fatally Wounded") and not status.has(c, "Dead") then
       -- The Rounds to receive aid are whole Rounds after the fall: the rest of this one is extra,
-      -- or a character falling in the 2nd Action Phase would have one Round fewer.
-    elseif status.has(c, "Fatally Wounded") and not status.has(c, "Dead") then
-      local left = (c.stats.rounds_to_live or 1) - 1
-      world.set_stat(c, "rounds_to_live", left, "a Round passes")
+      -- or a character falling in the 2nd Action Phase would have one Round fewer. With none (Max
+      -- Wounds 0: "0 Rounds to live") it dies as the Round it fell in ends.
+      local left = c.stats.rounds_to_live or 1
+      if not fell[c.name] then
+        left = left - 1
+        world.set_stat(c, "rounds_to_live", left, "a Round passes")
+      end
       if left <= 0 then
         status.remove(c, "Unconscious", "dead")
         status.apply(c, "Dead", { cause = "Fatally Wounded, no aid in time" })
         log.event("dies", { character = c.name, text = c.name .. " dies of their Wounds" }, "Fatally Wounded")
       end
-    elseif status.has(c, "Stable") and status.has(c, "Unconscious") then
+    elseif status.has(c, "Stable") and status.has(c, "Unconscious") and not fell[c.name] then
       local left = (c.stats.unconscious_rounds or 1) - 1
       world.set_stat(c, "unconscious_rounds", left, "a Round passes")
       if left <= 0 then

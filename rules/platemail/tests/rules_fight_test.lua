@@ -154,6 +154,27 @@ test.case("'a number of Rounds equal to their Max Wounds to receive aid before t
   duel.no_failures(f)
 end)
 
+test.case("'a number of Rounds equal to their Max Wounds to receive aid': Max Wounds 0 gives no whole Round, dead as the Round of the fall ends", function()
+  -- The Orc (Max Wounds 0) takes a Wound in round 1's 1st Action Phase: "0 Rounds to live". As
+  -- Max Wounds 1 lives through the rest of the Round of the fall and one more, 0 lives through
+  -- the rest of that Round only.
+  local f = pair({}, { stats = { max_wounds = 0 } }, { 14 })
+  f:round(duel.still('Counter -> "Orc"'))
+  test.equal(duel.texts(f, "falls"), { "Orc falls Unconscious, Fatally Wounded: 0 Rounds to live without aid" })
+  test.truthy(f:has("Orc", "Dead"), "dead at the end of round 1")
+  test.equal(duel.texts(f, "dies"), { "Orc dies of their Wounds" })
+  duel.no_failures(f)
+end)
+
+test.case("Max Wounds 1: '1 Round to live' is the Round after the fall, to its end", function()
+  local f = pair({}, { stats = { max_wounds = 1, wounds = 1 } }, { 14 })
+  f:round(duel.still('Counter -> "Orc"'))
+  test.falsy(f:has("Orc", "Dead"))
+  f:round()
+  test.truthy(f:has("Orc", "Dead"))
+  duel.no_failures(f)
+end)
+
 test.case("overkill: 'Targets can overlap between Characters and sometimes this leads to overkill due to simultaneous resolution'", function()
   -- Two attackers hit the Orc (3 Wounds already, Unarmored, Ready: 13) in the same phase: both
   -- Wounds count, 5 in all, though the first already put it down.
