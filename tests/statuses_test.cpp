@@ -126,6 +126,38 @@ TEST_CASE("applying a status again is told by what it did to the duration: only 
   CHECK(parse_stacking("longer") == Stacking::Longer);
 }
 
+TEST_CASE("a phase's statuses are counted down before its changes land and end after them", "[statuses]") {
+  // Platemail: a Dazed on its last Action Phase still gives that phase's Attacks Favor; its end is
+  // told after them (flow.cpp). A change landing in between finds it gone, as before.
+  Fight fight;
+  const Entity& aldric = fight.world.get(fight.aldric);
+  const Tick phase_end{ClockEdge::End, DurationUnit::Phases, no_entity};
+  fight.runtime.apply(fight.aldric, "Dazed", {.source = fight.orc, .duration = 1, .cause = "mace, d4 1"});
+  fight.runtime.count_down(phase_end);
+  CHECK(aldric.status("Dazed"));
+  CHECK(fight.runtime.modifiers(fight.aldric, "attacks against").size() == 1);
+  CHECK(fight.log.events().back().type == "status_applied");
+  fight.runtime.expire();
+  CHECK_FALSE(aldric.status("Dazed"));
+  CHECK(fight.log.events().back().type == "status_expired");
+
+  // Dazed again as its last phase ends: the old one ends first, the new one runs its whole 3.
+  fight.runtime.apply(fight.aldric, "Dazed", {.source = fight.orc, .duration = 1, .cause = "mace, d4 1"});
+  fight.runtime.count_down(phase_end);
+  fight.runtime.apply(fight.aldric, "Dazed", {.source = fight.orc, .duration = 3, .cause = "mace, d4 3"});
+  fight.runtime.expire();
+  REQUIRE(aldric.status("Dazed"));
+  CHECK(aldric.status("Dazed")->remaining == 3);
+  const auto types = fight.log_types();
+  CHECK(std::vector<std::string>(types.end() - 3, types.end()) ==
+        std::vector<std::string>{"status_applied", "status_expired", "status_applied"});
+  // Removed as it runs out: it had run out already, so nothing was removed.
+  fight.runtime.apply(fight.orc, "Terrified", {.source = no_entity, .duration = 1, .cause = "dragon"});
+  fight.runtime.count_down(phase_end);
+  CHECK_FALSE(fight.runtime.remove(fight.orc, "Terrified", "rallied"));
+  CHECK(fight.log.events().back().type == "status_expired");
+}
+
 TEST_CASE("durations count down on their own clocks and expire", "[statuses]") {
   Fight fight;
   fight.runtime.apply(fight.aldric, "Poisoned", {.cause = "dart"});                            // 2 of Aldric's turns

@@ -20,6 +20,8 @@ struct ActiveStatus {
   bool timed = true;            // false: until removed
   int remaining = 0;            // ticks of its duration unit left, when timed
   int stacks = 1;
+  bool running_out = false;     // counted down to its end while a phase's changes are still to land
+                                // (Statuses::count_down); never saved, as it ends before the phase does
   friend bool operator==(const ActiveStatus&, const ActiveStatus&) = default;
 };
 

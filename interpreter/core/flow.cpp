@@ -164,9 +164,11 @@ void Flow::run_phase(const PhaseRules& phase) {
   if (phase.kind == PhaseKind::Simultaneous) run_simultaneous();
   else run_sequential();
   // Statuses count this phase before its changes land: one applied now lasts from the next phase.
-  statuses_.tick({ClockEdge::End, DurationUnit::Phases, no_entity});
+  // What ran out ends after them: it held for the phase's actions, and is told after them.
+  statuses_.count_down({ClockEdge::End, DurationUnit::Phases, no_entity});
   for (Proposed& proposed : std::exchange(phase_changes_, {}))
     commit(proposed.actor, proposed.action, proposed.changes);
+  statuses_.expire();
   ruleset_.boundary(Boundary::PhaseEnd, no_entity);  // it still sees the phase's intents
   for (auto& [id, intent] : current_) previous_[id] = std::move(intent);
   current_.clear();

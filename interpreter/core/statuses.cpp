@@ -49,6 +49,7 @@ void Statuses::apply(EntityId target, std::string_view status, const Application
   check_apply(target, status, how);
   const StatusDefinition& definition = book_.get(status);
   Entity& entity = world_.get(target);
+  end_running_out(entity, definition.name);
   const int duration = how.duration.value_or(definition.duration);
   const ActiveStatus fresh{definition.name, how.source, definition.unit != DurationUnit::UntilRemoved, duration, 1};
 
@@ -75,6 +76,7 @@ void Statuses::apply(EntityId target, std::string_view status, const Application
 bool Statuses::remove(EntityId target, std::string_view status, const std::string& cause) {
   check_remove(target, status);
   Entity& entity = world_.get(target);
+  end_running_out(entity, status);
   bool removed = false;
   for (auto it = entity.statuses.begin(); it != entity.statuses.end();) {
     if (it->name != status) {
@@ -89,22 +91,37 @@ bool Statuses::remove(EntityId target, std::string_view status, const std::strin
 }
 
 void Statuses::tick(const Tick& tick) {
-  // Characters in id order, statuses in the order they came: the log is the same every run.
+  count_down(tick);
+  expire();
+}
+
+void Statuses::count_down(const Tick& tick) {
   for (const Entity& listed : world_.entities()) {
-    Entity& entity = world_.get(listed.id);
-    for (auto it = entity.statuses.begin(); it != entity.statuses.end();) {
-      const StatusDefinition& definition = book_.get(it->name);
-      const EntityId clock_owner = definition.clock == ClockOwner::Owner ? entity.id : it->source;
-      const bool counts = it->timed && definition.unit == tick.unit && definition.expires_at == tick.edge &&
-                          (tick.whose == no_entity || tick.whose == clock_owner);
+    for (ActiveStatus& status : world_.get(listed.id).statuses) {
+      const StatusDefinition& definition = book_.get(status.name);
+      const EntityId clock_owner = definition.clock == ClockOwner::Owner ? listed.id : status.source;
+      const bool counts = status.timed && !status.running_out && definition.unit == tick.unit &&
+                          definition.expires_at == tick.edge && (tick.whose == no_entity || tick.whose == clock_owner);
       // A duration of N lasts through N ticks of its clock; 0 ends at the first one.
-      if (counts) it->remaining = std::max(0, it->remaining - 1);
-      if (counts && it->remaining == 0) {
-        record(event_type::status_expired, entity, *it, "its duration ran out");
-        it = entity.statuses.erase(it);
-      } else {
-        ++it;
-      }
+      if (!counts) continue;
+      status.remaining = std::max(0, status.remaining - 1);
+      status.running_out = status.remaining == 0;
+    }
+  }
+}
+
+void Statuses::expire() {
+  // Characters in id order, statuses in the order they came: the log is the same every run.
+  for (const Entity& listed : world_.entities()) end_running_out(world_.get(listed.id), "");
+}
+
+void Statuses::end_running_out(Entity& entity, std::string_view status) {
+  for (auto it = entity.statuses.begin(); it != entity.statuses.end();) {
+    if (it->running_out && (status.empty() || it->name == status)) {
+      record(event_type::status_expired, entity, *it, "its duration ran out");
+      it = entity.statuses.erase(it);
+    } else {
+      ++it;
     }
   }
 }

@@ -51,6 +51,12 @@ class Statuses {
   void check_remove(EntityId target, std::string_view status) const;
   // Counts down every status running on this clock and removes those that run out.
   void tick(const Tick& tick);
+  // tick's two halves, for a phase whose changes land between them (flow.cpp): count_down marks
+  // what runs out, which still counts for the phase's rolls; expire removes it, told after the
+  // phase's events. A change landing between them that applies or removes a marked status ends it
+  // first, as if it had gone already.
+  void count_down(const Tick& tick);
+  void expire();
 
   // Forbidden if any status forbids it, or if a status with an allow-list does not list it.
   ActionVerdict allows(EntityId who, std::string_view action) const;
@@ -59,6 +65,9 @@ class Statuses {
 
  private:
   void record(const char* type, const Entity& target, const ActiveStatus& status, const std::string& cause);
+  // Removes the target's instances of `status` marked by count_down (all of them for an empty name),
+  // logging each as expired.
+  void end_running_out(Entity& entity, std::string_view status);
 
   World& world_;
   const StatusBook& book_;

@@ -186,6 +186,33 @@ test.case("Dazed: 'Attacks on you have Favor this Action Phase'", function()
   duel.no_failures(f)
 end)
 
+test.case("Dazed 'for next 1d4 Actions': its end is told after the last Dazed Action Phase's events, whose Attacks on it still have Favor", function()
+  -- As above: Dazed for d4 1 Action, the 2nd Action Phase, where Aldric's Counter has Favor.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Mace", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Full Plate" },
+  }, { 20, 1, 11 })
+  f:round [[
+    Aldric:
+      1: Counter -> "Orc"
+      2: Counter -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  local function line_of(text)
+    for i, line in ipairs(f:narration()) do
+      if line:find(text, 1, true) then return i end
+    end
+    error("not narrated: " .. text)
+  end
+  local stays, favored, ends = line_of("Orc is Dazed and stays in place"), line_of("+3 Favor (target's Dazed)"),
+    line_of("Orc's Dazed wears off")
+  test.truthy(stays < ends, "'wears off' after the Dazed Action")
+  test.truthy(favored < ends, "'wears off' after the Attack it gave Favor")
+  duel.no_failures(f)
+end)
+
 test.case("Terror: 'You must move up to 30 feet. You must move away from hostiles if possible'", function()
   local f = duel.new({
     { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
