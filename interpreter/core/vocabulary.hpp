@@ -39,7 +39,7 @@ struct Match {
 struct ActionRules {
   std::string name;
   bool needs_target = false;
-  std::optional<long> move_feet;  // how far it may move; none: it stays in place
+  std::optional<long> move_feet{};  // how far it may move; none: it stays in place
   bool involuntary = false;       // forced on a character by the rules (Platemail's Crash), never ordered
   bool enemy_target = false;      // `target = "enemy"`: an attack, never at the character itself or an ally
   bool no_target = false;         // `target = "none"`: taken at no one, so an order gives it no target
