@@ -541,3 +541,29 @@ TEST_CASE("a save or a log over the encounter a sheet or each other is a usage e
   CHECK(arbiter("run " + (dir / "fight.lua") + " --quiet --resume " + (dir / "s.json") + " --save " + (dir / "s.json"))
             .exit_code == 0);
 }
+
+TEST_CASE("a hand-edited save is refused at the stat the rules would trip over, by its path", "[run]") {
+  TempDir dir;
+  REQUIRE(arbiter("run examples/tempo/duel.lua --seed 1 --quiet --orders examples/tempo/duel-round1.txt --save " +
+                  (dir / "s.json"))
+              .exit_code == 0);
+  const std::string saved = read(dir / "s.json");
+  const auto edited = [&](const std::string& from, const std::string& to) {
+    std::string text = saved;
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    std::ofstream(dir / "e.json", std::ios::binary | std::ios::trunc) << text;
+    return arbiter("run examples/tempo/duel.lua --quiet --orders examples/tempo/duel-round2.txt --resume " +
+                   (dir / "e.json"));
+  };
+  // tempo reads ap as action points ("12 action points to spend during each of these rounds").
+  const auto words = edited("\"ap\": 4", "\"ap\": \"lots\"");
+  CHECK(words.exit_code == 1);
+  CHECK_THAT(words.output, Contains("e.json: not a valid saved state: state.world.characters[0].stats.ap: Ilse's ap "
+                                    "must be action points: a whole number from 0 to 12, the flow's, not \"lots\""));
+  CHECK_THAT(words.output, !Contains("in pack"));
+  const auto weapon = edited("\"weapon\": \"", "\"weapon\": \"Swrd");
+  CHECK(weapon.exit_code == 1);
+  CHECK_THAT(weapon.output, Contains("stats.weapon: Ilse's weapon must name a row of the 'weapons' table"));
+}

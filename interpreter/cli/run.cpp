@@ -238,6 +238,11 @@ void run(Context& context, const Options& options) {
   if (!options.resume.empty()) {
     saved = load_state(options.resume);
     check_played_from(options.resume, saved->played_from, origin);
+    try {
+      packs::check_saved_stats(saved->world, session.sandbox.state(), session.stack.registry());
+    } catch (const Error& e) {
+      throw Error(options.resume + ": not a valid saved state: " + e.diagnostics().front().message);
+    }
   }
   // A saved fight continues its own dice; otherwise a fresh seed is said, so the fight can be replayed.
   // A fight played with scripted or hand-rolled dice saved no generator: its dice are named again.

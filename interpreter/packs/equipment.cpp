@@ -251,4 +251,31 @@ void check_equipment(Encounter& encounter, lua_State* L, const Registry& registr
   encounter.unchecked.clear();
 }
 
+void check_saved_stats(const World& world, lua_State* L, const Registry& registry) {
+  const auto slots = read_slots(L, registry);
+  const auto read = read_stats(L, registry);
+  const auto& characters = world.entities();
+  for (std::size_t i = 0; i < characters.size(); ++i) {
+    const Entity& e = characters[i];
+    for (const auto& [name, value] : e.stats) {
+      const auto at = [&, &name = name](const std::string& what) {
+        throw Error(fmt::format("state.world.characters[{}].stats.{}: {}'s {} {}", i, name, e.name, name, what));
+      };
+      if (const auto slot = slots.find(name); slot != slots.end()) {
+        const std::string* item = std::get_if<std::string>(&value.data);
+        const auto& rows = slot->second.rows;
+        if (!item || std::find(rows.begin(), rows.end(), *item) == rows.end())
+          at(with_hint(fmt::format("must name a row of the '{}' table, not {}", slot->second.table,
+                                   nlohmann::json(value).dump()),
+                       item ? did_you_mean(*item, rows) : ""));
+      } else if (read) {
+        // Stats the rules keep for themselves in play are not the encounter's to say.
+        const auto rule = read->find(name);
+        if (rule == read->end()) continue;
+        if (const auto refusal = rule->second.refusal(value)) at(*refusal);
+      }
+    }
+  }
+}
+
 }  // namespace arbiter::packs
