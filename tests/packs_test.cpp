@@ -243,7 +243,7 @@ TEST_CASE("a built-in function given as a definition's function is refused at th
                     StartsWith("test.lua:2: error: hook 'attack_bonus' must be a function written in Lua, not a "
                                "built-in function"));
   CHECK_THROWS_WITH(s.eval("arbiter.define.table('rolls', { by_weapon = { string.rep } })"),
-                    StartsWith("test.lua:2: error: table 'rolls': 'by_weapon.[1]' must be a function written in Lua, "
+                    StartsWith("test.lua:2: error: table 'rolls': 'by_weapon[1]' must be a function written in Lua, "
                                "not a built-in function"));
   CHECK_THROWS_WITH(s.eval("arbiter.patch.action('Attack', { resolve = error })"),
                     StartsWith("test.lua:2: error: action 'Attack': 'resolve' must be a function written in Lua"));

@@ -31,11 +31,10 @@ void check_value_type(lua_State* L, Kind kind, const std::string& name, int inde
                             luaL_typename(L, index)));
 }
 
+// "statuses[2]" as Lua writes a list's item, "ranks.Parry" for a named field.
 std::string field_path(const std::string& prefix, lua_State* L, int key) {
-  std::string part;
-  if (lua_type(L, key) == LUA_TSTRING) part = lua_tostring(L, key);
-  else part = "[" + lua::describe(L, key, 0) + "]";
-  return prefix.empty() ? part : prefix + "." + part;
+  if (lua_type(L, key) != LUA_TSTRING) return prefix + "[" + lua::describe(L, key, 0) + "]";
+  return prefix.empty() ? lua_tostring(L, key) : prefix + "." + lua_tostring(L, key);
 }
 
 // Every function a definition is given must be written in Lua, or be a definition's (some pack's

@@ -65,9 +65,12 @@ end
 -- ---------------------------------------------------------------------------------------------
 -- Where a mistake was made: the pack and line that last set a field (what `arbiter explain` shows).
 
--- Whether a change of the field `changed` ("Parry", "Parry.statuses.2") changed `path` ("Parry.statuses").
+-- Whether a change of the field `changed` ("Parry", "Parry.statuses[2]") changed `path` ("Parry.statuses").
 local function touches(changed, path)
-  local function within(inner, outer) return outer == "" or inner == outer or inner:sub(1, #outer + 1) == outer .. "." end
+  local function within(inner, outer)
+    local next = inner:sub(#outer + 1, #outer + 1)
+    return outer == "" or inner == outer or (inner:sub(1, #outer) == outer and (next == "." or next == "["))
+  end
   return within(changed, path) or within(path, changed)
 end
 
