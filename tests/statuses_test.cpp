@@ -87,8 +87,9 @@ TEST_CASE("stacking rules: stack to a maximum, ignore, refresh", "[statuses]") {
   CHECK(fight.runtime.modifiers(fight.aldric, "attack").at(0).amount == -3);
   fight.runtime.apply(fight.aldric, "On Guard", {.cause = "stance"});
   fight.runtime.apply(fight.aldric, "On Guard", {.cause = "stance"});
+  // The fourth dart finds three stacks already: nothing grows, and the duration is what it was.
   CHECK(fight.log_types() == std::vector<std::string>{"status_applied", "status_stacked", "status_stacked",
-                                                      "status_stacked", "status_applied", "status_ignored"});
+                                                      "status_kept", "status_applied", "status_ignored"});
   fight.runtime.apply(fight.aldric, "Terrified", {.cause = "dragon"});
   fight.runtime.apply(fight.aldric, "Terrified", {.source = no_entity, .duration = 3, .cause = "second dragon"});
   CHECK(aldric.status("Terrified")->remaining == 3);

@@ -8,9 +8,10 @@ namespace arbiter {
 
 namespace {
 
-// What applying a status again did, told truly: a status "lasts longer" only when its duration grew.
-const char* renewal_event(Stacking stacking, const ActiveStatus& status, int remaining_before) {
-  if (stacking == Stacking::Stack) return event_type::status_stacked;
+// What applying a status again did, told truly: a status "grows" only when a stack was added (not
+// at its most stacks), and "lasts longer" only when its duration grew.
+const char* renewal_event(const ActiveStatus& status, int stacks_before, int remaining_before) {
+  if (status.stacks > stacks_before) return event_type::status_stacked;
   if (!status.timed || status.remaining == remaining_before) return event_type::status_kept;
   return status.remaining > remaining_before ? event_type::status_refreshed : event_type::status_shortened;
 }
@@ -64,13 +65,14 @@ void Statuses::apply(EntityId target, std::string_view status, const Application
     record(event_type::status_ignored, entity, *existing, how.cause);
     return;
   }
+  const int stacks_before = existing->stacks;
   if (definition.stacking == Stacking::Stack) existing->stacks = std::min(existing->stacks + 1, definition.max_stacks);
   const int before = existing->remaining;
   if (definition.stacking != Stacking::Longer || duration > before) {
     existing->remaining = duration;
     existing->source = how.source;
   }
-  record(renewal_event(definition.stacking, *existing, before), entity, *existing, how.cause);
+  record(renewal_event(*existing, stacks_before, before), entity, *existing, how.cause);
 }
 
 bool Statuses::remove(EntityId target, std::string_view status, const std::string& cause) {
