@@ -161,8 +161,9 @@ Sandbox::Sandbox(Budget ceiling)
             pack == budget_of ? "its time budget"
                               : fmt::format("the time budget of the call of pack '{}' it ran within,", budget_of);
         if (on_stuck)
-          on_stuck(fmt::format("pack '{}' has run {} ms past {} inside a built-in function (such as a string "
-                               "pattern that backtracks without end), where it cannot be interrupted; stopping",
+          on_stuck(fmt::format("pack '{}' has run {} ms past {} inside a built-in function (a string pattern "
+                               "that backtracks without end, or a long calculation such as a dice distribution), "
+                               "where it cannot be interrupted; stopping",
                                pack, std::chrono::duration_cast<std::chrono::milliseconds>(stuck_grace).count(),
                                budget));
         std::abort();
