@@ -257,6 +257,12 @@ TEST_CASE("a save's place is checked before the fight, with the system's reason 
   CHECK(error_message([&] { check_writable(nowhere); }) ==
         nowhere.string() + ": cannot write there: " + (dir.path / "missing").string() + ": No such file or directory");
   check_writable(dir.path / "fight.json");
+  // A link would be replaced by the new file, and the file it names left stale.
+  std::ofstream(dir.path / "real.json") << "{}";
+  fs::create_symlink("real.json", dir.path / "link.json");
+  CHECK(error_message([&] { check_writable(dir.path / "link.json"); }) ==
+        (dir.path / "link.json").string() +
+            ": cannot write there: it is a link (to real.json), which the new file would replace; name the file itself");
   // A device would be replaced by a plain file, and an endless one never read to its end.
   CHECK(error_message([&] { check_writable("/dev/null"); }) ==
         "/dev/null: cannot write there: it is not a plain file (a device, a pipe or a socket)");

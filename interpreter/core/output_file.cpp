@@ -54,6 +54,13 @@ void write_durably(const std::filesystem::path& temporary, const std::filesystem
 
 void check_writable(const std::filesystem::path& file) {
   std::error_code error;
+  // The new file is renamed into place: a link there would be replaced, and the file it names left
+  // as it was (a save kept on another disk through a link would go stale unseen).
+  if (std::filesystem::is_symlink(std::filesystem::symlink_status(file, error))) {
+    const auto target = std::filesystem::read_symlink(file, error);
+    refuse(file, "cannot write there: it is a link (to " + target.string() +
+                     "), which the new file would replace; name the file itself");
+  }
   const auto status = std::filesystem::status(file, error);
   if (std::filesystem::is_directory(status)) refuse(file, "cannot write there: it is a directory");
   // A device or a pipe would be replaced by a plain file: /dev/full, made a file, fills no more.

@@ -7,7 +7,7 @@
 namespace arbiter {
 
 // Refuses, naming `file` and the system's reason, a place a save or a log could not be written to
-// (a missing folder, a directory, a device or a pipe, no permission), so a fight is not played
+// (a missing folder, a directory, a device or a pipe, a link, no permission), so a fight is not played
 // only to be lost.
 void check_writable(const std::filesystem::path& file);
 
