@@ -349,8 +349,9 @@ TEST_CASE("a starting value the rules cannot play is the encounter's mistake at 
                               "} }\n";
   const auto run = arbiter("run " + encounter.string() + " --rounds 1 --seed 1");
   CHECK(run.exit_code == 1);
-  CHECK_THAT(run.output, Contains(encounter.string() + ":4:72: error: Cy's guard is \"Bound\", but the closest enemy "
-                                  "it could share the bind with, Ana, shares it with Bo: a bind is shared by two"));
+  CHECK_THAT(run.output, Contains(encounter.string() + ":4:72: error: Cy's guard is \"Bound\", but every enemy within "
+                                  "reach who could share the bind with it (Ana) shares one with another: a bind is "
+                                  "shared by two"));
   CHECK_THAT(run.output, !Contains("in pack"));
   CHECK_THAT(run.output, !Contains("traceback"));
 }

@@ -54,18 +54,30 @@ arbiter.define.hook("round_start", function()
   -- Every row of the tables, a house rule's too, before anyone pays AP (rows.lua).
   tempo.check_tables()
   -- When combat begins, everyone starts in a status: "Off Guard" unless the encounter says
-  -- `guard = "On Guard"` (or Bound, Grappled, Pinned: shared with tempo.starting_partner). Later
-  -- rounds keep the status each has, a house rule's (Prone) too. One whose wounds already reach
-  -- its health starts Down, out of the fight.
-  local combat_begins = flow.position() == 1
-  for _, c in ipairs(world.characters()) do
-    if combat_begins and not tempo.guard(c) then
-      local guard = c.stats.guard or tables.rules.starting_status
-      tempo.set_guard(c, guard, "combat begins", tempo.SHARED[guard] and tempo.starting_partner(c))
+  -- `guard = "On Guard"` (or Bound, Grappled, Pinned: shared as tempo.starting_partners pairs
+  -- them). Later rounds keep the status each has, a house rule's (Prone) too.
+  if flow.position() == 1 then
+    local partners = tempo.starting_partners()
+    for _, c in ipairs(world.characters()) do
+      if not tempo.guard(c) then
+        local guard = c.stats.guard or tables.rules.starting_status
+        -- A house rule's word in the encounter table's list names a status it must define too.
+        if not tempo.contains(arbiter.names("status"), guard) then
+          world.encounter_error(c, "guard", ("is %q, a status no pack defines: a house rule that adds a starting "
+            .. "guard defines its status too (arbiter.define.status)"):format(guard))
+        end
+        tempo.set_guard(c, guard, "combat begins", partners[c.name])
+      end
     end
+  end
+  -- One whose wounds already reach its health starts Down, out of the fight; a bind, grapple or pin
+  -- it was in ends, as it does for one who goes down in the fight.
+  for _, c in ipairs(world.characters()) do
     local wounds = c.stats.wounds or 0
     if not tempo.down(c) and wounds >= tempo.health(c) then
-      status.apply(c, "Down", { cause = ("%d wounds, health %d"):format(wounds, tempo.health(c)) })
+      local cause = ("%d wounds, health %d"):format(wounds, tempo.health(c))
+      status.apply(c, "Down", { cause = cause })
+      if tempo.partner(c) then tempo.set_guard(c, "On Guard", cause) end
     end
   end
 end)

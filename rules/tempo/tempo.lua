@@ -65,36 +65,81 @@ function tempo.set_guard(c, name, cause, partner)
   if before and not (partner and partner.name == before.name) then become(before, "On Guard", { cause = cause }) end
 end
 
--- The closest enemy of `c` starting in a status that shares `c`'s starting one (a bind with the
--- Bound, a grapple or pin with the Grappled), or nil and why there is none.
-local function closest_starting(c)
-  local mine = c.stats.guard
-  local fits = ({ ["Bound"] = { "Bound" }, ["Grappled"] = { "Grappled", "Pinned" }, ["Pinned"] = { "Grappled" } })[mine]
-  local best
-  for _, other in ipairs(world.characters()) do
-    if other.side ~= c.side and contains(fits, other.stats.guard)
-        and (not best or tempo.squares(c, other) < tempo.squares(c, best)) then
-      best = other
+-- Which starting statuses share a bind, grapple or pin: a bind with the Bound, a grapple or pin
+-- with the Grappled.
+local SHARES_WITH = { ["Bound"] = { "Bound" }, ["Grappled"] = { "Grappled", "Pinned" }, ["Pinned"] = { "Grappled" } }
+
+---Who shares a bind, grapple or pin with whom when combat begins: { [name] = partner }. Each
+---fighter the encounter starts Bound, Grappled or Pinned is paired one to one with an enemy within
+---melee reach (rules.melee_reach, the contact a bind
+---is: "engaged [with] another melee combatant") starting in a status that shares its own. The
+---pairing is sought among all the ways to pair them, the closest first, so an encounter that can
+---be paired is, whatever order it lists its fighters in; one that cannot is an error at the
+---`guard` of the first fighter left over.
+function tempo.starting_partners()
+  local starting, order = {}, {}
+  for i, c in ipairs(world.characters()) do
+    order[c.name] = i
+    if SHARES_WITH[c.stats.guard] then starting[#starting + 1] = c end
+  end
+  -- Each one's possible partners, the closest first, then in the encounter's order.
+  local fits = {}
+  for _, c in ipairs(starting) do
+    local mine = {}
+    for _, other in ipairs(starting) do
+      if other.side ~= c.side and contains(SHARES_WITH[c.stats.guard], other.stats.guard)
+          and tempo.steps(c, other) <= tables.rules.melee_reach then
+        mine[#mine + 1] = other
+      end
+    end
+    table.sort(mine, function(x, y)
+      local dx, dy = tempo.steps(c, x), tempo.steps(c, y)
+      if dx ~= dy then return dx < dy end
+      return order[x.name] < order[y.name]
+    end)
+    fits[c.name] = mine
+  end
+  local partner = {}
+  -- A handful of fighters: trying the ways to pair them one by one is cheap.
+  local function pair(i)
+    while starting[i] and partner[starting[i].name] do i = i + 1 end
+    local c = starting[i]
+    if not c then return true end
+    for _, other in ipairs(fits[c.name]) do
+      if not partner[other.name] then
+        partner[c.name], partner[other.name] = other, c
+        if pair(i + 1) then return true end
+        partner[c.name], partner[other.name] = nil, nil
+      end
+    end
+    return false
+  end
+  if pair(1) then return partner end
+  -- Who is left over: the first fighter with no one to share with, or whose every possible partner
+  -- is taken when each in turn takes the closest one free.
+  local taken = {}
+  for _, c in ipairs(starting) do
+    if not taken[c.name] then
+      local mine, shared = c.stats.guard, tempo.SHARED[c.stats.guard]
+      if #fits[c.name] == 0 then
+        world.encounter_error(c, "guard", ("is %q, but no enemy within reach starts %s to share the %s with")
+          :format(mine, table.concat(SHARES_WITH[mine], " or "), shared))
+      end
+      local free
+      for _, other in ipairs(fits[c.name]) do
+        if not taken[other.name] then free = free or other end
+      end
+      if not free then
+        local names = {}
+        for _, other in ipairs(fits[c.name]) do names[#names + 1] = other.name end
+        world.encounter_error(c, "guard", ("is %q, but every enemy within reach who could share the %s with it (%s) "
+          .. "shares one with another: a %s is shared by two"):format(mine, shared, table.concat(names, ", "), shared))
+      end
+      taken[c.name], taken[free.name] = true, true
     end
   end
-  if best then return best end
-  return nil, ("is %q, but no enemy starts %s to share the %s with"):format(mine, table.concat(fits, " or "),
-                                                                            tempo.SHARED[mine])
-end
-
----Whom `c`, whose encounter starts it in a shared status (`guard`), shares it with: the closest
----enemy starting in one it can share, whose own closest is `c`, since a bind, grapple or pin is
----shared by two. Otherwise the encounter is an error at `c`'s guard.
-function tempo.starting_partner(c)
-  local partner, none = closest_starting(c)
-  if not partner then world.encounter_error(c, "guard", none) end
-  local theirs = closest_starting(partner)
-  if theirs.name ~= c.name then
-    local shared = tempo.SHARED[c.stats.guard]
-    world.encounter_error(c, "guard", ("is %q, but the closest enemy it could share the %s with, %s, shares it with "
-      .. "%s: a %s is shared by two"):format(c.stats.guard, shared, partner.name, theirs.name, shared))
-  end
-  return partner
+  -- Not reached: a greedy pairing with no one left over is a pairing, which pair() would have found.
+  error("the fighters starting in a bind, grapple or pin cannot be paired one to one")
 end
 
 -- Why `who` cannot take `action` against `other` when the action is taken in the bind, grapple or

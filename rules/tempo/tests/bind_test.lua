@@ -4,6 +4,7 @@
 -- one who shares it, and when it ends, it ends for both. Ana (side a) against Bo and Cy (side b).
 local test = require "arbiter.test"
 local bout = require "tests.bout"
+local fight = require "arbiter.fight"
 
 local ALL = { "Ana", "Bo", "Cy" }
 
@@ -83,18 +84,59 @@ end)
 
 test.case("an encounter that starts a fighter Bound with no enemy Bound beside it is an error saying so", function()
   local f = bout.new({ guard = "Bound" }, {}, {}, nil, { at = "B3" })
-  test.fails(function() f:round() end, "Ana's guard is \"Bound\", but no enemy starts Bound to share the bind with")
+  test.fails(function() f:round() end,
+             "Ana's guard is \"Bound\", but no enemy within reach starts Bound to share the bind with")
 end)
 
 test.case("fighters who start in a bind, grapple or pin are paired one to one, or the encounter is refused at the guard", function()
-  -- "A bind ... engaged [with] another melee combatant": shared by two. Ana is bound with Bo, the
-  -- first of the two as close; Cy, whose closest is Ana, is left over.
+  -- "A bind ... engaged [with] another melee combatant": shared by two. Ana can be bound with Bo or
+  -- Cy, each beside her, but not with both: Cy, the first left over, is refused.
   local three = bout.new({ guard = "Bound" }, { guard = "Bound" }, {}, nil, { at = "B3", guard = "Bound" })
   test.fails(function() three:round() end,
-             "Cy's guard is \"Bound\", but the closest enemy it could share the bind with, Ana, shares it with Bo: "
-             .. "a bind is shared by two")
+             "Cy's guard is \"Bound\", but every enemy within reach who could share the bind with it (Ana) shares "
+             .. "one with another: a bind is shared by two")
   -- A pin is shared with a Grappled fighter: "Your target changes to status Pinned".
   local pinned = bout.new({ guard = "Pinned" }, { guard = "Pinned" }, {})
   test.fails(function() pinned:round() end,
-             "Ana's guard is \"Pinned\", but no enemy starts Grappled to share the pin with")
+             "Ana's guard is \"Pinned\", but no enemy within reach starts Grappled to share the pin with")
+end)
+
+-- Four in a row, red and blue by turns, every one Bound: Ana-Bo and Rex-Di, whatever order the
+-- encounter lists them in (Rex is as close to Bo as to Di).
+local function row_of_four(order)
+  local at = { Ana = { "a", "A2" }, Bo = { "b", "B2" }, Rex = { "a", "C2" }, Di = { "b", "D2" } }
+  local characters = {}
+  for _, name in ipairs(order) do
+    characters[#characters + 1] = { name = name, side = at[name][1], at = at[name][2], weapon = "Sword",
+                                    stats = { guard = "Bound", initiative = 1 } }
+  end
+  return fight.new { map = { width = 6, height = 3 }, characters = characters }
+end
+
+test.case("fighters who start in binds are paired one to one whatever order the encounter lists them in", function()
+  for _, order in ipairs({ { "Ana", "Bo", "Rex", "Di" }, { "Rex", "Bo", "Ana", "Di" }, { "Di", "Rex", "Bo", "Ana" } }) do
+    local f = row_of_four(order)
+    f:round()
+    local partners = {}
+    for _, e in ipairs(f:events("status_applied")) do
+      if e.cause == "combat begins" then partners[e.fields.target] = e.fields.source end
+    end
+    test.equal(partners, { Ana = "Bo", Bo = "Ana", Rex = "Di", Di = "Rex" })
+  end
+end)
+
+test.case("a bind is contact: two who start Bound out of melee reach of each other are refused", function()
+  -- Bound: "engaged [with] another melee combatant with prolonged weapon-on-weapon contact".
+  local f = bout.new({ guard = "Bound" }, { guard = "Bound", at = "H2" }, {})
+  test.fails(function() f:round() end,
+             "Ana's guard is \"Bound\", but no enemy within reach starts Bound to share the bind with")
+end)
+
+test.case("one who starts Down ends the bind it starts in: both are On Guard, and no one presses the fallen", function()
+  -- README: a bind "ends for both, On Guard, when one of them ... is Down"; Bo's wounds reach his health.
+  local f = bout.new({ guard = "Bound" }, { guard = "Bound", wounds = 10 }, { 5, 5, 5, 5, 5, 5 }, nil, { at = "H3" })
+  f:round()
+  test.truthy(f:has("Bo", "Down"))
+  test.equal(bout.guards(f, { "Ana", "Bo" }), { "Ana On Guard", "Bo On Guard" })
+  for _, e in ipairs(f:events("declared")) do test.truthy(e.fields.action ~= "Press", "no Press at one who is Down") end
 end)
