@@ -50,6 +50,10 @@ TEST_CASE("a bad patch of the flow is told at the patch's line, list items count
   CHECK(order.exit_code == 1);
   CHECK_THAT(order.output, Contains("tests/packs/bad-flow-order/init.lua:2: error: flow.default_order: no action "
                                     "'Defnd' is defined (did you mean 'Defend'?)"));
+  const auto field = arbiter(one_round + "--seed 1 --house bad-flow-field");
+  CHECK(field.exit_code == 1);
+  CHECK_THAT(field.output, Contains("tests/packs/bad-flow-field/init.lua:2: error: flow.phases[1]: there is no field "
+                                    "'action_pionts' here (did you mean 'action_points'?)"));
 }
 
 TEST_CASE("an action raising an error that is not a message fails at its line, and the fight goes on", "[run][errors]") {

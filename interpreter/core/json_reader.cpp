@@ -1,9 +1,11 @@
 #include "interpreter/core/json_reader.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/names.hpp"
 #include "interpreter/core/value.hpp"
 
 namespace arbiter {
@@ -48,6 +50,13 @@ std::vector<JsonReader> JsonReader::elements(std::size_t first_number) const {
 }
 
 std::vector<JsonReader> JsonReader::items() const { return elements(0); }
+
+void JsonReader::only(const std::vector<std::string>& known) const {
+  if (!value_.is_object()) return;
+  for (const auto& [key, value] : value_.items())
+    if (std::find(known.begin(), known.end(), key) == known.end())
+      fail(with_nearest("there is no field '" + key + "' here", key, known));
+}
 
 std::vector<JsonReader> JsonReader::lua_items() const {
   if (value_.is_object() && value_.empty()) return {};

@@ -30,6 +30,9 @@ class JsonReader {
   const nlohmann::json& raw() const { return value_; }
   const std::string& path() const { return path_; }
   [[noreturn]] void fail(const std::string& what) const;  // "<path>: <what>"
+  // Refuses a field of this object that is not one of `known`, naming the nearest: a misspelt
+  // field would otherwise be read as absent, without a word.
+  void only(const std::vector<std::string>& known) const;
 
   // Reads the text and gives it to `parse` (which may throw an arbiter::Error of its own, like an
   // unknown cell label), with this path in front of that error; a value that is no text is told once.

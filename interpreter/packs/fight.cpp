@@ -107,8 +107,10 @@ FlowRules Fight::read_flow(lua_State* L, const Registry& registry, std::string& 
   const nlohmann::json table = lua::check_json(L, -1);
   try {
     const JsonReader flow(table, "flow");
+    flow.only({"phases", "default_order", "incapacitated", "one_per_cell", "lookups"});
     FlowRules rules;
     for (const auto& phase : flow["phases"].lua_items()) {
+      phase.only({"name", "kind", "action_points"});
       PhaseRules p{phase["name"].text(), PhaseKind::Simultaneous, 0};
       if (const auto kind = phase.optional("kind")) p.kind = kind->here([&] { return parse_phase_kind(kind->text()); });
       if (const auto points = phase.optional("action_points")) p.action_points = points->integer();
@@ -119,6 +121,7 @@ FlowRules Fight::read_flow(lua_State* L, const Registry& registry, std::string& 
     if (const auto statuses = flow.optional("incapacitated")) rules.incapacitated = texts(*statuses);
     if (const auto one = flow.optional("one_per_cell")) rules.movement.one_per_cell = one->boolean();
     if (const auto found = flow.optional("lookups")) {
+      found->only({"injury", "more_is_worse", "size", "out_of_fight"});
       if (const auto injury = found->optional("injury")) lookups.injury_stat = injury->text();
       if (const auto worse = found->optional("more_is_worse")) lookups.more_is_worse = worse->boolean();
       if (const auto size = found->optional("size")) lookups.size_stat = size->text();
