@@ -210,28 +210,41 @@ TEST_CASE("a stat that is one of a list of words is refused otherwise at its pla
 }
 
 TEST_CASE("a ruleset's stats table must name kinds that exist", "[encounter]") {
-  lua::Sandbox sandbox;
-  TempDir dir;
-  fs::create_directories(dir.path / "kinds");
-  std::ofstream(dir.path / "kinds" / "pack.lua") << "return { name = 'kinds', version = '1.0.0' }\n";
-  std::ofstream(dir.path / "kinds" / "init.lua")
-      << "local arbiter = require 'arbiter'\n"
-         "arbiter.define.table('encounter', { stats = { wounds = 'cuont' } })\n";
-  std::ofstream(dir.path / "fight.lua")
-      << "return { rules = { 'kinds' }, map = { width = 2, height = 2 },\n"
-         "  characters = { { name = 'Orc', side = 'orcs', at = 'B2', stats = { wounds = 1 } } } }\n";
-  PackStack stack{sandbox, SearchPath({dir.path})};
-  Encounter encounter = read_encounter(sandbox, dir.path / "fight.lua");
-  stack.load(encounter.rules, encounter.rules_at);
-  try {
-    check_equipment(encounter, sandbox.state(), stack.registry());
-    FAIL("expected the unknown kind to be refused");
-  } catch (const Error& e) {
-    const Diagnostic& d = e.diagnostics().front();
-    CHECK(d.message == "table 'encounter': stat 'wounds': unknown kind 'cuont'; the kinds are any, number, whole, "
-                       "count, points, flag, text, list, or a list of words (did you mean 'count'?)");
-    CHECK(d.where.line == 2);
-  }
+  // The ruleset `kinds` has no flow, so no phase gives action points.
+  const auto refusal = [](const std::string& stats) {
+    lua::Sandbox sandbox;
+    TempDir dir;
+    fs::create_directories(dir.path / "kinds");
+    std::ofstream(dir.path / "kinds" / "pack.lua") << "return { name = 'kinds', version = '1.0.0' }\n";
+    std::ofstream(dir.path / "kinds" / "init.lua")
+        << "local arbiter = require 'arbiter'\n"
+           "arbiter.define.table('encounter', { stats = " + stats + " })\n";
+    std::ofstream(dir.path / "fight.lua")
+        << "return { rules = { 'kinds' }, map = { width = 2, height = 2 },\n"
+           "  characters = { { name = 'Orc', side = 'orcs', at = 'B2' } } }\n";
+    PackStack stack{sandbox, SearchPath({dir.path})};
+    Encounter encounter = read_encounter(sandbox, dir.path / "fight.lua");
+    stack.load(encounter.rules, encounter.rules_at);
+    try {
+      check_equipment(encounter, sandbox.state(), stack.registry());
+    } catch (const Error& e) {
+      const Diagnostic& d = e.diagnostics().front();
+      CHECK(d.where.line == 2);
+      return d.message;
+    }
+    return std::string("nothing refused");
+  };
+  CHECK(refusal("{ wounds = 'cuont' }") ==
+        "table 'encounter': stat 'wounds': unknown kind 'cuont'; the kinds are any, number, whole, count, points, "
+        "flag, text, list, or a list of words (did you mean 'count'?)");
+  // A list of words an encounter may write and a message may quote: none empty, no line break.
+  const std::string words = "table 'encounter': stat 'mood': a list of words must hold one or more texts, none empty "
+                            "or with a control character: { \"Low\", \"High\" }";
+  CHECK(refusal("{ mood = {} }") == words);
+  CHECK(refusal("{ mood = { 'calm\\nx', 'High' } }") == words);
+  CHECK(refusal("{ mood = { '', 'High' } }") == words);
+  CHECK(refusal("{ pts = 'points' }") == "table 'encounter': stat 'pts': the kind 'points' is action points, and no "
+                                         "phase of the flow gives any (action_points)");
 }
 
 TEST_CASE("equipment must be a name, and a ruleset without an encounter table has no equipment", "[encounter]") {

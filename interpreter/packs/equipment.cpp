@@ -133,12 +133,20 @@ int flow_points(lua_State* L, const Registry& registry) {
   return most;
 }
 
-// The words of a list kind, read raw; nullopt when the table is not a list of texts.
+// A word an encounter may write and an error may quote: not empty, and no control character (a
+// line break would break the message that names it).
+bool is_word(std::string_view text) {
+  return !text.empty() && std::none_of(text.begin(), text.end(), [](char c) {
+    return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+  });
+}
+
+// The words of a list kind, read raw; nullopt when the table is not a list of one or more words.
 std::optional<std::vector<std::string>> read_words(lua_State* L) {
   std::vector<std::string> words;
   const lua_Integer length = static_cast<lua_Integer>(lua_rawlen(L, -1));
   for (lua_Integer i = 1; i <= length; ++i) {
-    const bool text = lua_rawgeti(L, -1, i) == LUA_TSTRING;
+    const bool text = lua_rawgeti(L, -1, i) == LUA_TSTRING && is_word(lua_tostring(L, -1));
     if (text) words.emplace_back(lua_tostring(L, -1));
     lua_pop(L, 1);
     if (!text) return std::nullopt;
@@ -169,8 +177,10 @@ std::optional<std::map<std::string, StatRule>> read_stats(lua_State* L, const Re
         (*stats)[lua_tostring(L, -1)] = {&stat_kinds.front(), {}, most_points};
       } else if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TTABLE) {
         auto words = read_words(L);
-        if (!words) fail(*d, fmt::format("stat '{}': a list of words must be texts: {{ \"Low\", \"High\" }}",
-                                         lua_tostring(L, -2)));
+        if (!words)
+          fail(*d, fmt::format("stat '{}': a list of words must hold one or more texts, none empty or with a control "
+                               "character: {{ \"Low\", \"High\" }}",
+                               lua_tostring(L, -2)));
         (*stats)[lua_tostring(L, -2)] = {nullptr, std::move(*words), most_points};
       } else if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
         const std::string stat = lua_tostring(L, -2), kind = lua_tostring(L, -1);
@@ -183,6 +193,10 @@ std::optional<std::map<std::string, StatRule>> read_stats(lua_State* L, const Re
                                          kind, fmt::join(names, ", ")),
                              did_you_mean(kind, names)));
         }
+        if (known->up_to_flow_points && most_points == 0)
+          fail(*d, fmt::format("stat '{}': the kind 'points' is action points, and no phase of the flow gives any "
+                               "(action_points)",
+                               stat));
         (*stats)[stat] = {&*known, {}, most_points};
       } else {
         fail(*d, expected);
