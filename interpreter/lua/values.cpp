@@ -55,6 +55,25 @@ void copy_into(lua_State* L, int index, int copies, int depth, const std::string
   if (lua_getmetatable(L, index)) lua_setmetatable(L, copy);
 }
 
+// A string as Lua would write it: a line break or another control character shown as its escape,
+// so a value shown by `explain` or an error can add no line of its own.
+std::string quoted(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) out += fmt::format("\\x{:02x}", static_cast<int>(c));
+        else out += c;
+    }
+  }
+  return out + "\"";
+}
+
 std::string describe_key(lua_State* L, int index) {
   if (lua_type(L, index) == LUA_TSTRING) {
     const std::string key = lua_tostring(L, index);
@@ -133,8 +152,11 @@ class Describer {
       case LUA_TNUMBER:
         if (lua_isinteger(L_, index)) return std::to_string(lua_tointeger(L_, index));
         return fmt::format("{}", lua_tonumber(L_, index));
-      case LUA_TSTRING:
-        return fmt::format("\"{}\"", lua_tostring(L_, index));
+      case LUA_TSTRING: {
+        std::size_t length = 0;
+        const char* text = lua_tolstring(L_, index, &length);
+        return quoted({text, length});
+      }
       case LUA_TFUNCTION:
         return describe_function(L_, index);
       case LUA_TTABLE:
