@@ -290,6 +290,35 @@ TEST_CASE("arbiter check reads a sequential flow's sheets: entries and standing 
   CHECK_THAT(typo.output, Contains("misspelt-standing-order.txt:3:19: error: unknown action 'Pary'\n"));
 }
 
+TEST_CASE("arbiter check and run refuse what the tempo rules never take: a reaction as a turn entry, a turn's "
+          "action or another's answer as a standing order",
+          "[cli][orders]") {
+  // Rules text (rules/tempo/README.md): reactions are a "Response To" the actions they name, and
+  // only proactive actions are taken on one's turn. Struggle answers Escape, Pin, Unarmed Attack;
+  // Counter-Attack answers Move, Combat Move, Melee Attack, Unarmed Attack (and replaces a Feint
+  // that draws a Parry).
+  const std::string sheet = "tests/orders/never-taken.txt";
+  const auto check = arbiter("check " + sheet + " --encounter examples/tempo/duel.lua");
+  CHECK(check.exit_code == 1);
+  CHECK_THAT(check.output, Contains(sheet + ":3:6: error: 'Parry' answers another's action (Melee Attack, Unarmed "
+                                            "Attack), it is not taken on one's turn\n"));
+  CHECK_THAT(check.output, Contains("write it as a standing order: 'ON Melee Attack: Parry'"));
+  CHECK_THAT(check.output, Contains(sheet + ":5:20: error: 'Melee Attack' is taken on one's own turn, it does not "
+                                            "answer another's action\n"));
+  CHECK_THAT(check.output, Contains(sheet + ":8:20: error: 'Retreat' does not answer Melee Attack: it answers Move, "
+                                            "Combat Move\n"));
+  CHECK_THAT(check.output, Contains(sheet + ":9:11: error: 'Counter-Attack' does not answer Aim: it answers Move, "
+                                            "Combat Move, Melee Attack, Unarmed Attack, Parry\n"));  // a Parry of one's Feint
+  // Each branch of a standing order answers its trigger: Struggle answers an Unarmed Attack.
+  CHECK_THAT(check.output, Contains(sheet + ":10:55: error: 'Retreat' does not answer Unarmed Attack"));
+  CHECK_THAT(check.output, !Contains(":10:41:"));
+  // run checks every sheet before the first round: nothing is played.
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --orders " + sheet);
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains(sheet + ":8:20: error: 'Retreat' does not answer Melee Attack"));
+  CHECK_THAT(run.output, !Contains("Round 1"));
+}
+
 TEST_CASE("arbiter check reports an undeclared target GCC style and exits 1", "[cli][orders]") {
   const auto run = arbiter("check examples/orders/round1-players.txt examples/orders/round1-orcs.txt --rules "
                            "orders-demo --encounter examples/orders/encounter.lua");

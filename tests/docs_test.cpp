@@ -115,3 +115,26 @@ TEST_CASE("the example atop the arbiter.fight annotations passes as a pack test,
   CHECK(result.exit_code == 0);
   CHECK_THAT(result.output, Catch::Matchers::Contains("ok    the annotations example"));
 }
+
+TEST_CASE("docs/orders.md's tempo sheet passes arbiter check, as written", "[docs]") {
+  // The block after "In a ruleset whose round is played in turns", up to its closing fence.
+  const auto lines = lines_of(read("docs/orders.md"));
+  std::string sheet;
+  bool after = false, inside = false;
+  for (const std::string& line : lines) {
+    if (line.rfind("In a ruleset whose round is played in turns", 0) == 0) after = true;
+    if (!after) continue;
+    if (line == "```") {
+      if (inside) break;
+      inside = true;
+      continue;
+    }
+    if (inside) sheet += line + "\n";
+  }
+  REQUIRE_FALSE(sheet.empty());
+  TempDir dir;
+  std::ofstream(dir / "sheet.txt") << sheet;
+  const Run result = run("build/arbiter check " + (dir / "sheet.txt") + " --encounter examples/tempo/duel.lua");
+  INFO(sheet << result.output);
+  CHECK(result.exit_code == 0);
+}

@@ -245,6 +245,66 @@ TEST_CASE("a standing order on an action the others see as another can never ans
   CHECK(diagnostics[0].notes == std::vector<std::string>{"write 'ON Melee Attack'"});
 }
 
+// Tempo's kinds of action: proactive (taken on one's turn), reactive (a Response To others'
+// actions) and counter-tempo (answering a response, in place of one's own action).
+Vocabulary tempo_kinds() {
+  Vocabulary v;
+  v.sequential = true;
+  v.add_action({.name = "Melee Attack", .needs_target = true, .turn_only = true});
+  v.add_action({.name = "Aim", .turn_only = true});
+  v.add_action({.name = "Feint", .needs_target = true, .declared_as = "Melee Attack", .turn_only = true});
+  v.add_action({.name = "Parry", .answers = std::vector<std::string>{"Melee Attack", "Unarmed Attack"}});
+  v.add_action({.name = "Retreat", .answers = std::vector<std::string>{"Move", "Combat Move"}});
+  v.add_action({.name = "Struggle", .answers = std::vector<std::string>{"Escape", "Pin", "Unarmed Attack"}});
+  v.add_action({.name = "Counter-Attack",
+                .answers = std::vector<std::string>{"Melee Attack", "Parry"},
+                .replaces = {"Feint"}});
+  v.add_action({.name = "CT Parry", .answers = std::vector<std::string>{"Counter-Attack"}, .replaces = {"Melee Attack"}});
+  v.add_condition("I am Bound", "tempo.lua:1");
+  return v;
+}
+
+TEST_CASE("an order the rules never take then is refused: a reaction as a turn entry, a turn's action or another's "
+          "answer as a standing order",
+          "[orders][check]") {
+  // What the rules take: a turn's actions, the answers to what is declared, and the replacements
+  // (in a standing order or a turn entry) of one's own answered action.
+  CHECK(check_with(tempo_kinds(), "Ilse:\n  1: Feint -> \"Konrad\"\n"
+                                  "  2: IF I am Bound THEN Melee Attack -> \"Konrad\" ELSE Counter-Attack\n"
+                                  "  3: CT Parry\n  ON Melee Attack: Parry\n  ON Parry: Counter-Attack\n"
+                                  "  ON Counter-Attack: CT Parry\n  ON melee attack: IF I am Bound THEN Parry ELSE "
+                                  "Counter-Attack\n")
+            .empty());
+  // /tmp/qa4/nonans.txt, and the branches of a standing order one by one.
+  const auto diagnostics = check_with(tempo_kinds(), "Ana:\n  1: Parry -> \"Bo\"\n  2: Melee Attack -> \"Bo\"\n"
+                                                     "  ON Melee Attack: Melee Attack -> \"Bo\"\n"
+                                                     "Bo:\n  ON Melee Attack: Retreat\n  ON Aim: Counter-Attack\n"
+                                                     "  ON Melee Attack: IF I am Bound THEN Struggle ELSE Aim\n");
+  REQUIRE(diagnostics.size() == 6);
+  check_one(diagnostics[0], "duel.orders", 2, 6,
+            "'Parry' answers another's action (Melee Attack, Unarmed Attack), it is not taken on one's turn");
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"write it as a standing order: 'ON Melee Attack: Parry'"});
+  check_one(diagnostics[1], "duel.orders", 4, 20,
+            "'Melee Attack' is taken on one's own turn, it does not answer another's action");
+  CHECK(diagnostics[1].notes == std::vector<std::string>{"write it as a turn entry: '1: Melee Attack'"});
+  check_one(diagnostics[2], "duel.orders", 6, 20, "'Retreat' does not answer Melee Attack: it answers Move, Combat Move");
+  check_one(diagnostics[3], "duel.orders", 7, 11,
+            "'Counter-Attack' does not answer Aim: it answers Melee Attack, Parry");
+  check_one(diagnostics[4], "duel.orders", 8, 39,
+            "'Struggle' does not answer Melee Attack: it answers Escape, Pin, Unarmed Attack");
+  check_one(diagnostics[5], "duel.orders", 8, 53,
+            "'Aim' is taken on one's own turn, it does not answer another's action");
+}
+
+TEST_CASE("an action that answers nothing is refused in every order, saying so", "[orders][check]") {
+  Vocabulary v = tempo_kinds();
+  v.add_action({.name = "Wait", .answers = std::vector<std::string>{}});
+  const auto diagnostics = check_with(v, "Ilse:\n  1: Wait\n  ON Melee Attack: Wait\n");
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "duel.orders", 2, 6, "'Wait' answers no action, and it is not taken on one's turn");
+  check_one(diagnostics[1], "duel.orders", 3, 20, "'Wait' does not answer Melee Attack: it answers no action");
+}
+
 TEST_CASE("standing orders are refused by rules whose phases are all simultaneous", "[orders][check]") {
   const auto diagnostics = check({"Aldric:\n  1: Defend\n  2: Defend\n  ON Charge: Defend\n"});
   REQUIRE(diagnostics.size() == 1);

@@ -300,6 +300,14 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
   CHECK(error("arbiter.define.action('Hop', { cost = 2.0, move = 10 * 1.5, target = 'none' })") == "no error");
   CHECK(error("arbiter.define.action('Jab', { needs_target = true, target = 'none' })") ==
         "test.lua:2: error: action 'Jab': it cannot both need a target and take none (target = \"none\")");
+  CHECK(error("arbiter.define.action('Jab', { answer = { 'Attack' } })") ==
+        "test.lua:2: error: action 'Jab' has no field 'answer' (did you mean 'answers'?)");
+  CHECK(error("arbiter.define.action('Jab', { answers = 'Attack' })") ==
+        "test.lua:2: error: action 'Jab': 'answers' must be a list of action names or a function() returning one");
+  CHECK(error("arbiter.define.action('Jab', { replaces = { 3 } })") ==
+        "test.lua:2: error: action 'Jab': 'replaces' must be a list of action names or a function() returning one");
+  CHECK(error("arbiter.define.action('Jab', { turn_only = 'yes' })") ==
+        "test.lua:2: error: action 'Jab': 'turn_only' must be true or false");
   CHECK(error("arbiter.define.action('Jab', { move = { mx = 5 } })") ==
         "test.lua:2: error: action 'Jab': 'move' must be a whole number from 0 to 1000000, or { max = that number }");
   CHECK(error("arbiter.define.condition('I am hurt', { tset = function() end })") ==

@@ -362,10 +362,11 @@ TEST_CASE("run with ask: a refused answer is said once and not logged, an IF tha
           "[run][ask]") {
   TempDir dir;
   std::ofstream(dir / "answers.txt") << "IF I have at least 20 AP THEN Melee Attack -> my opponent\n"  // does not hold
-                                     << "Melee Attack -> my opponent\n"
-                                     << "Dodge\n"                   // Konrad: it answers only a Ranged Attack
+                                     << "Ready\n"                   // Ilse is On Guard: Ready is Off Guard's
                                      << "ON Melee Attack: Parry\n"  // not an answer
                                      << "Melee Atack\n"             // a typo: the refusal is not said again
+                                     << "Melee Attack -> my opponent\n"
+                                     << "Dodge\n"  // Konrad: it answers only a Ranged Attack, as a sheet's line would
                                      << std::string(8, '\n');
   const auto run = arbiter("run " + duel_with_konrad_on_guard(dir) + " --seed 1 --rounds 1 --ask --log " +
                            (dir / "log.jsonl") + " < " + (dir / "answers.txt"));
@@ -374,10 +375,12 @@ TEST_CASE("run with ask: a refused answer is said once and not logged, an IF tha
                                   "holds and it has no ELSE: nothing to do\nIlse's next action (12 AP left"));
   CHECK_THAT(run.output, Contains("answer:1:1: error: a standing order (ON …: …) is not an answer here: write the "
                                   "order itself\n"));
-  const std::string refusal = "Konrad cannot Dodge: it does not answer Melee Attack";
+  const std::string refusal = "Ilse cannot Ready: On Guard";
   const auto refused = run.output.find(refusal);
   REQUIRE(refused != std::string::npos);
-  CHECK(run.output.find("cannot Dodge", refused + refusal.size()) == std::string::npos);
+  CHECK(run.output.find("cannot Ready", refused + refusal.size()) == std::string::npos);
+  // An answer is checked as the standing order ON what it answers.
+  CHECK_THAT(run.output, Contains("answer:1:1: error: 'Dodge' does not answer Melee Attack: it answers Ranged Attack\n"));
   std::ifstream log(dir / "log.jsonl");
   const std::string events((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
   CHECK_THAT(events, !Contains("order_refused"));

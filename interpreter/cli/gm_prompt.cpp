@@ -21,11 +21,12 @@ bool standing_order(const std::string& head, const std::string& answer) {
   }
 }
 
-// The typed order as the one entry of a sheet for `who`; every problem is placed on the answer.
-orders::Phase read_answer(const std::string& who, const std::string& answer, const orders::Vocabulary& vocabulary,
-                          const orders::Roster& roster, const Grid& map) {
+// The typed order as the one entry of a sheet for `who`: its turn entry, or its standing order ON
+// `answering` (the declared action it answers); every problem is placed on the answer.
+orders::Phase read_answer(const std::string& who, const std::string& answer, const std::string& answering,
+                          const orders::Vocabulary& vocabulary, const orders::Roster& roster, const Grid& map) {
   const std::string head = "\"" + who + "\":\n";
-  const std::string entry = "1: ";
+  const std::string entry = answering.empty() ? "1: " : "ON " + answering + ": ";
   const std::string text = head + entry + answer + "\n";
   const auto on_the_answer = [&](const std::vector<Diagnostic>& found) {
     std::vector<Diagnostic> placed;
@@ -48,7 +49,8 @@ orders::Phase read_answer(const std::string& who, const std::string& answer, con
   one_entry.phases = 0;
   if (const auto found = orders::check_orders({file}, one_entry, &roster, &map); !found.empty())
     throw on_the_answer(found);
-  return file.sheet.characters.front().phases.front();
+  const orders::CharacterOrders& mine = file.sheet.characters.front();
+  return answering.empty() ? mine.phases.front() : mine.standing.front().choice;
 }
 
 }  // namespace
@@ -56,7 +58,8 @@ orders::Phase read_answer(const std::string& who, const std::string& answer, con
 packs::Fight::Ask gm_prompt(std::istream& in, std::ostream& prompts, const orders::Vocabulary& vocabulary,
                             const orders::Roster& roster, const Grid& map) {
   return [&in, &prompts, vocabulary, roster, map](const std::string& who, const std::string& question,
-                                                  const std::string& refused) -> std::optional<orders::Phase> {
+                                                  const std::string& refused,
+                                                  const std::string& answering) -> std::optional<orders::Phase> {
     if (!refused.empty()) prompts << printable(refused, true) << "\n";  // once: a typing mistake is not this
     for (;;) {
       prompts << printable(question, true) << ": " << std::flush;
@@ -65,7 +68,7 @@ packs::Fight::Ask gm_prompt(std::istream& in, std::ostream& prompts, const order
       if (!line.empty() && line.back() == '\r') line.pop_back();
       if (line.find_first_not_of(" \t") == std::string::npos) return std::nullopt;
       try {
-        return read_answer(who, line, vocabulary, roster, map);
+        return read_answer(who, line, answering, vocabulary, roster, map);
       } catch (const Error& e) {
         for (const Diagnostic& d : e.diagnostics()) prompts << render(d) << "\n";
       }

@@ -307,9 +307,10 @@ void run(Context& context, const Options& options) {
   if (options.ask)
     fight.set_ask([&narration, prompt = gm_prompt(std::cin, *context.err, fight.vocabulary(),
                                                   packs::roster_of(fight.world().entities()), fight.world().grid())](
-                      const std::string& who, const std::string& question, const std::string& refused) {
+                      const std::string& who, const std::string& question, const std::string& refused,
+                      const std::string& answering) {
       narration.catch_up();
-      return prompt(who, question, refused);
+      return prompt(who, question, refused, answering);
     });
   try {
     for (int i = 0; i < rounds; ++i) {

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "interpreter/core/names.hpp"
 
@@ -104,6 +105,9 @@ class Checker {
     standing(character);
   }
 
+  // Where an order is written: a turn entry, or a standing order.
+  enum class Taken { on_turn, in_answer };
+
   void standing(const CharacterOrders& character) {
     for (const auto& s : character.standing) {
       if (!vocabulary_.sequential) {
@@ -123,7 +127,9 @@ class Checker {
               [&] { return hint(fmt::format("write 'ON {}'", trigger->declared_as)); });
       if (s.choice.branches.empty() && !s.choice.otherwise)
         error(s.choice.at, fmt::format("'ON {}' of '{}' has no action", s.trigger.text, character.name.text));
-      phase(s.choice);
+      // Each branch answers the trigger, when it is an action the others may be seen to take.
+      const std::string* answering = trigger && trigger->declared_as.empty() ? &trigger->name : nullptr;
+      phase(s.choice, Taken::in_answer, answering);
     }
   }
 
@@ -140,7 +146,7 @@ class Checker {
                                     phase.number, vocabulary_.phases));
       if (phase.branches.empty() && !phase.otherwise)
         error(phase.at, fmt::format("phase {} of '{}' has no action", phase.number, name));
-      this->phase(phase);
+      this->phase(phase, Taken::on_turn);
     }
     // Without a count from the rules, phases are still 1, 2, 3… with none left out.
     const long expected = vocabulary_.phases > 0 ? vocabulary_.phases : (seen.empty() ? 0 : seen.rbegin()->first);
@@ -149,12 +155,44 @@ class Checker {
         error(character.name.at, fmt::format("'{}' has no order for phase {}", name, number));
   }
 
-  void phase(const Phase& phase) {
+  // `trigger`: the action a standing order answers (none: a turn entry, or an unknown trigger).
+  void phase(const Phase& phase, Taken taken, const std::string* trigger = nullptr) {
     for (const auto& branch : phase.branches) {
       condition(branch.condition);
-      order(branch.order);
+      order(branch.order, taken, trigger);
     }
-    if (phase.otherwise) order(*phase.otherwise);
+    if (phase.otherwise) order(*phase.otherwise, taken, trigger);
+  }
+
+  // When the rules let the action be taken (an action's `turn_only`, `answers`, `replaces`): a turn
+  // entry is one's own action, or one that replaces it when it is answered; a standing order answers
+  // its trigger.
+  void timing(const ActionRules& action, const Order& o, Taken taken, const std::string* trigger) {
+    const std::string answered = action.answers ? fmt::format("{}", fmt::join(*action.answers, ", ")) : "";
+    if (taken == Taken::on_turn) {
+      if (!action.answers || !action.replaces.empty()) return;
+      if (action.answers->empty())
+        error(o.action.at, fmt::format("'{}' answers no action, and it is not taken on one's turn", action.name));
+      else
+        error(o.action.at,
+              fmt::format("'{}' answers another's action ({}), it is not taken on one's turn", action.name, answered),
+              {fmt::format("write it as a standing order: 'ON {}: {}'", action.answers->front(), action.name)});
+      return;
+    }
+    if (action.turn_only) {
+      error(o.action.at, fmt::format("'{}' is taken on one's own turn, it does not answer another's action",
+                                     action.name),
+            {fmt::format("write it as a turn entry: '1: {}'", action.name)});
+      return;
+    }
+    if (!trigger || !action.answers) return;
+    const bool answers = std::any_of(action.answers->begin(), action.answers->end(),
+                                     [&](const std::string& name) { return same_name(name, *trigger); });
+    if (answers) return;
+    if (action.answers->empty())
+      error(o.action.at, fmt::format("'{}' does not answer {}: it answers no action", action.name, *trigger));
+    else
+      error(o.action.at, fmt::format("'{}' does not answer {}: it answers {}", action.name, *trigger, answered));
   }
 
   void condition(const Condition& c) {
@@ -237,7 +275,7 @@ class Checker {
                                    mine->side, action.name));
   }
 
-  void order(const Order& o) {
+  void order(const Order& o, Taken taken, const std::string* trigger) {
     const ActionRules* action = vocabulary_.action(o.action.text);
     const Target* aim = taken_at(o);
     if (!action) {
@@ -261,6 +299,7 @@ class Checker {
       if (action->needs_direction && !says_where(o)) nowhere(*action, o);
       if (const Phrase* unread = unread_argument(*action, o)) argument(*action, *unread);
       movement(*action, o.movement);
+      timing(*action, o, taken, trigger);
     }
     if (o.target) target(*o.target);
     if (o.movement.place) target(*o.movement.place);

@@ -56,6 +56,13 @@ struct ActionRules {
   // read is refused, not silently ignored.
   bool any_argument = false;
   std::vector<std::string> argument_words{};
+  // When it may be taken (tempo's kinds): `turn_only`, only as one's own turn's action, never in a
+  // standing order (a proactive action); `answers`, only in answer to one of those actions, as a
+  // standing order ON one of them (a reaction); `replaces`, also as a turn entry, in place of one
+  // of those own actions when it is answered (a counter-tempo action). None: any order may name it.
+  bool turn_only = false;
+  std::optional<std::vector<std::string>> answers{};
+  std::vector<std::string> replaces{};
 };
 
 // Throws arbiter::Error, with no position, naming a word of a condition or target phrase that is an

@@ -174,6 +174,24 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
             !shown.empty() && !vocabulary_.action(shown))
           throw Error(parse_positioned(
               located(*d, "declared_as", fmt::format("action '{}': 'declared_as' names no action: '{}'", d->name, shown))));
+        // A list written in the definition; one a function derives from a pack's data is that pack's to check.
+        for (const char* field : {"answers", "replaces"}) {
+          if (raw_field(L, -1, field) == LUA_TTABLE) {
+            for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
+              const std::string named = lua_tostring(L, -1);
+              lua_pop(L, 1);
+              if (!vocabulary_.action(named)) {
+                Diagnostic problem = parse_positioned(located(
+                    *d, field, fmt::format("action '{}': '{}' names no action: '{}'", d->name, field, named)));
+                if (const std::string near = did_you_mean(named, vocabulary_.action_names()); !near.empty())
+                  problem.notes.push_back(near);
+                throw Error(std::move(problem));
+              }
+            }
+            lua_pop(L, 1);  // the nil that ended the list
+          }
+          lua_pop(L, 1);
+        }
         if (raw_field(L, -1, "allowed_by") == LUA_TTABLE) {
           for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
             a.allowed_by.emplace_back(lua_tostring(L, -1));
@@ -412,7 +430,7 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
   if (ask_)
     return ask_sequential(*f, who,
                           fmt::format("{}'s next action ({} AP left; empty: end the turn)", who.name, ap_left),
-                          push_arguments);
+                          "", push_arguments);
   return judge(*f, push_arguments(), who, nullptr);
 }
 
@@ -450,10 +468,11 @@ LogEvent Fight::refusal_of(const Entity& who, const Intent& refused, const std::
 }
 
 std::optional<Intent> Fight::ask_sequential(const Function& f, const Entity& who, const std::string& question,
+                                            const std::string& answering,
                                             const std::function<int()>& push_arguments) {
   std::string refused;
   for (;;) {
-    const std::optional<orders::Phase> answer = ask(who, question, refused);
+    const std::optional<orders::Phase> answer = ask(who, question, refused, answering);
     if (!answer) return std::nullopt;  // only an empty answer is none
     const orders::Order* order = picked(who, *answer);
     if (!order) {
@@ -489,9 +508,10 @@ std::optional<std::vector<std::string>> Fight::open_responses(const Entity& who,
   });
 }
 
-std::optional<orders::Phase> Fight::ask(const Entity& who, const std::string& question, const std::string& refused) {
+std::optional<orders::Phase> Fight::ask(const Entity& who, const std::string& question, const std::string& refused,
+                                        const std::string& answering) {
   try {
-    return ask_(who.name, question, refused);
+    return ask_(who.name, question, refused, answering);
   } catch (const Error& e) {
     unanswered_ = e;
     throw;
@@ -955,12 +975,11 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
     if (open && open->empty()) return std::nullopt;  // nothing the rules would take: not asked
     const std::string target = declared.target == no_entity ? "" : " → " + world_.get(declared.target).name;
     const std::string offered = open ? fmt::format("{}; ", fmt::join(*open, ", ")) : "";
+    const std::string shown = declared_as(declared.action);
     return ask_sequential(*f, who,
                           fmt::format("{} declared {}{}. {}'s response ({}{} AP left; empty: none)",
-                                      world_.get(declared.actor).name, declared_as(declared.action), target, who.name,
-                                      offered,
-                                      ap_left),
-                          push_arguments);
+                                      world_.get(declared.actor).name, shown, target, who.name, offered, ap_left),
+                          shown, push_arguments);
   }
   return judge(*f, push_arguments(), who, nullptr);
 }

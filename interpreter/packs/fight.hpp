@@ -60,11 +60,14 @@ class Fight final : public Ruleset {
   void add_orders(long round, orders::Sheet sheet);
   // The GM at the terminal (`arbiter run --ask`): asked, with `question`, for each decision about
   // character `who` that no sheet makes; `refused`, when not empty, says first why the last answer
-  // to this question was not taken. Returns the entry typed (an order, or IF … ELSE …), checked
-  // against the vocabulary and the fight, or none (an empty answer). Throws when there is no one to
+  // to this question was not taken; `answering`, when not empty, is the declared action (as the
+  // others see it) the answer responds to, else the answer is `who`'s own action. Returns the entry
+  // typed (an order, or IF … ELSE …), checked against the vocabulary and the fight as a turn entry or
+  // as a standing order ON `answering`, or none (an empty answer). Throws when there is no one to
   // ask any more (the input ended).
   using Ask = std::function<std::optional<orders::Phase>(const std::string& who, const std::string& question,
-                                                         const std::string& refused)>;
+                                                         const std::string& refused,
+                                                         const std::string& answering)>;
   void set_ask(Ask ask) { ask_ = std::move(ask); }
   // Where the encounter wrote each stat: an encounter_error of the rules is told there.
   void place_stats(std::vector<StatName> places) { stat_places_ = std::move(places); }
@@ -156,9 +159,10 @@ class Fight final : public Ruleset {
   // The GM's proposals (`ask_`) until the hook takes one or the GM answers none; a refused answer is
   // the GM's typing, not part of the fight: said at the prompt, never logged.
   // ask_, remembering why it could not answer: that ends the round as the GM's error, not a pack's.
-  std::optional<orders::Phase> ask(const Entity& who, const std::string& question, const std::string& refused = {});
+  std::optional<orders::Phase> ask(const Entity& who, const std::string& question, const std::string& refused,
+                                   const std::string& answering = {});
   std::optional<Intent> ask_sequential(const Function& f, const Entity& who, const std::string& question,
-                                       const std::function<int()>& push_arguments);
+                                       const std::string& answering, const std::function<int()>& push_arguments);
   // The same for a simultaneous phase no sheet orders: an answer whose conditions do not hold and
   // that has no ELSE, or an order the rules forbid, is asked again with the reason; an empty
   // answer is the default order.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/lua/sandbox.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -30,6 +31,47 @@ std::optional<long> whole_number(lua_State* L, const Definition& d, const char* 
   return value;
 }
 
+// The names in the list on top of the stack (its items were checked to be texts), popping it.
+std::vector<std::string> pop_names(lua_State* L) {
+  std::vector<std::string> names;
+  for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
+    names.emplace_back(lua_tostring(L, -1));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);  // the nil that ended it, and the list
+  return names;
+}
+
+// Field `key` of the action definition on top of the stack: a list of action names or a
+// function() returning one, called now, once every pack has loaded, so that a pack deriving it
+// from its data (tempo's rows) sees every house rule's patch of that data. Absent: nullopt.
+std::optional<std::vector<std::string>> names_field(lua_State* L, const Definition& d, const char* key) {
+  const int type = raw_field(L, key);
+  if (type == LUA_TFUNCTION) {
+    lua::Sandbox& sandbox = lua::Sandbox::of(L);
+    if (!sandbox.running()) {
+      sandbox.call(d.history.back().pack, 0, 1);
+    } else if (auto error = sandbox.try_call(L, 0, 1)) {
+      throw *error;
+    }
+    const auto list_of_texts = [&] {
+      if (!lua_istable(L, -1)) return false;
+      for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1))
+        if (!lua_isinteger(L, -2) || lua_type(L, -1) != LUA_TSTRING) {
+          lua_pop(L, 2);
+          return false;
+        }
+      return true;
+    };
+    if (!list_of_texts())
+      fail(d, fmt::format("action '{}': its function '{}' must return a list of action names", d.name, key));
+  } else if (type != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return std::nullopt;
+  }
+  return pop_names(L);
+}
+
 // What the order checker needs of the action definition on top of the stack. Its fields were
 // checked when it was defined (definition_check.hpp): each is absent or of its type.
 orders::ActionRules action_rules(lua_State* L, const Definition& d) {
@@ -55,16 +97,15 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d) {
   rules.declared_as = text("declared_as");
   rules.usage = text("usage");
   // `arguments = true`, or the words an argument may begin with.
-  if (const int type = raw_field(L, "arguments"); type == LUA_TBOOLEAN) {
+  if (raw_field(L, "arguments") == LUA_TTABLE) {
+    rules.argument_words = pop_names(L);
+  } else {
     rules.any_argument = lua_toboolean(L, -1);
-  } else if (type == LUA_TTABLE) {
-    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
-      rules.argument_words.emplace_back(lua_tostring(L, -1));
-      lua_pop(L, 1);
-    }
     lua_pop(L, 1);
   }
-  lua_pop(L, 1);
+  rules.turn_only = flag("turn_only");
+  rules.answers = names_field(L, d, "answers");
+  rules.replaces = names_field(L, d, "replaces").value_or(std::vector<std::string>{});
   // `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`; 0 or
   // absent: the action stays in place.
   if (raw_field(L, "move") == LUA_TTABLE) {

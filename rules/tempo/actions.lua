@@ -180,9 +180,19 @@ for name, row in pairs(tables.actions_data) do
   -- Its cost and the statuses that allow it are left to its row, which the hooks read when they
   -- judge an order (tempo.next_action, tempo.response): copied here, a house rule's patch of the
   -- row would not reach the copy.
+  -- When a sheet may order it: a proactive action only on one's turn; a reaction or a counter-tempo
+  -- action only in answer to what its row is a Response To, and a counter-tempo action (and a
+  -- Counter-Attack after a Parry of one's Feint) also as a turn entry, in place of what it replaces.
+  -- Both lists are read from the row when the sheets are checked, so a house rule's patch of the row
+  -- ("Parry" answering its "Lunge") is in them.
   local definition = { needs_target = data.kind == "proactive" and data.against ~= "none",
                        target = ({ opponent = "enemy", partner = "enemy", none = "none" })[data.against],
-                       declared_as = data.private, involuntary = data.kind == "special", usage = data.usage }
+                       declared_as = data.private, involuntary = data.kind == "special", usage = data.usage,
+                       turn_only = data.kind == "proactive" }
+  if data.kind == "reactive" or data.kind == "counter-tempo" then
+    definition.answers = function() return tempo.answers(name) end
+    definition.replaces = function() return tempo.replaces(name) end
+  end
   if data.kind == "proactive" then
     -- Looked up at each call, not now: a house rule's override of the hook `exchange` plays it.
     definition.resolve = function(ctx) return arbiter.hooks.exchange(ctx) end

@@ -60,6 +60,9 @@ local arbiter = {
 ---@field declared_as? string what the others see declared (tempo's Feint: "Melee Attack")
 ---@field cost? integer action points (sequential phases), 0 to 1000000
 ---@field involuntary? boolean forced by the rules (Crash, Dazed): a sheet may not order it
+---@field turn_only? boolean taken only as one's own turn's action (tempo's proactive actions): a sheet's standing order (ON) of it is refused
+---@field answers? string[]|fun(): string[] taken only in answer to one of these actions (tempo's reactions: their Response To): a standing order ON another, and a turn entry of it unless it `replaces`, are refused; a function is called once every pack has loaded, when the sheets are checked
+---@field replaces? string[]|fun(): string[] one's own actions it may replace when they are answered (tempo's counter-tempo actions): a turn entry of it is then allowed; a function as for `answers`
 ---@field usage? string how it is written, told instead of each mistake in an order of it
 ---@field arguments? boolean|string[] the arguments in parentheses it reads (`ctx.arguments`): true, any (`Prepare Spell (Fireball)`); a list, those whose first word is one of these (`{ "roll", "keep" }`: `Skulk (roll Stealth again)`); absent or false, none. A sheet giving one it does not read is refused at the argument, with the forms it takes
 ---@field allowed_by? string[]|fun(me: world.Character): boolean, string? only a character with one of these statuses may take it; or a function: whether `me` may take it now (false and why: refused before it is declared)

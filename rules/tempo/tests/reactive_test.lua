@@ -3,6 +3,7 @@
 local test = require "arbiter.test"
 local bout = require "tests.bout"
 local fight = require "arbiter.fight"
+local tempo = require "tempo"
 
 test.case("Parry (By Weapon): at 0 a Bind — \"Your opponent's action fails\", both change to status Bound", function()
   local f = bout.new({}, {}, { 5, 5 })
@@ -119,13 +120,23 @@ end)
 
 test.case("a reaction must be a Response To what it answers: no Dodge against a Melee Attack", function()
   local f = bout.new({}, {}, { 1, 1 })
-  f:round [[
-    Ana:
-      1: Melee Attack -> my opponent
-    Bo:
-      ON Melee Attack: Dodge
-  ]]
-  test.equal(bout.declared(f), { "Ana Melee Attack 8" })
+  -- The sheet is refused before the round (Dodge's definition `answers` its row's Response To)...
+  test.fails(function()
+    f:round [[
+      Ana:
+        1: Melee Attack -> my opponent
+      Bo:
+        ON Melee Attack: Dodge
+    ]]
+  end, "<round sheet>:4:26: 'Dodge' does not answer Melee Attack: it answers Ranged Attack")
+  test.equal(bout.declared(f), {})
+  -- ...and the rules refuse it in the fight too, whoever proposes it.
+  local intent, reason = f:within(function()
+    local ana, bo = world.character("Ana"), world.character("Bo")
+    return tempo.response(bo, { actor = ana, action = "Melee Attack", target = bo }, 12, { action = "Dodge" })
+  end)
+  test.equal(intent, nil)
+  test.equal(reason, "it does not answer Melee Attack")
 end)
 
 test.case("Dodge (2 AP): only \"at a distance greater than your opponent's ranged weapon attack speed\"", function()
@@ -281,13 +292,21 @@ end)
 
 test.case("an entry naming a reactive action is refused on one's turn", function()
   local f = bout.new({}, {}, {})
-  f:round [[
-    Ana:
-      1: Parry -> my opponent
-    Bo:
-  ]]
+  -- The sheet is refused before the round (Parry's definition `answers`, and replaces nothing)...
+  test.fails(function()
+    f:round [[
+      Ana:
+        1: Parry -> my opponent
+      Bo:
+    ]]
+  end, "<round sheet>:2:12: 'Parry' answers another's action (Melee Attack, Unarmed Attack")  -- (a house rule's Lunge)
   test.equal(bout.declared(f), {})
-  test.equal(bout.refused(f), { "Ana cannot Parry: it answers another's action, it is not taken on one's turn" })
+  -- ...and the rules refuse it in the fight too, whoever proposes it.
+  local intent, reason = f:within(function()
+    return tempo.next_action(world.character("Ana"), 12, { action = "Parry", target = world.character("Bo") })
+  end)
+  test.equal(intent, nil)
+  test.equal(reason, "it answers another's action, it is not taken on one's turn")
 end)
 
 test.case("Parry, \"interpose your own melee weapon\": not with a Bow, nor Unarmed (Evade is left)", function()

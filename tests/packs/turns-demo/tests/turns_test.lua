@@ -165,3 +165,32 @@ test.case("a status's allows and forbids name defined actions: a misspelt one wo
     "turns_test.lua:163: status 'Winded': allows: no action 'Pary' is defined (did you mean 'Parry'?)")
   arbiter.override.status("Winded", { unit = "rounds", duration = 1 })
 end)
+
+test.case("when an action may be taken: a list of answers must name actions, a function's is read as the sheets are checked", function()
+  -- Last in this file: the definitions last to its end.
+  arbiter.define.action("Block", { answers = { "Strik" }, resolve = function() end })
+  local two = {
+    { name = "Ana", side = "a", at = "A1", stats = { speed = 1 } },
+    { name = "Bo", side = "b", at = "B1", stats = { speed = 5 } },
+  }
+  test.fails(function() bout(two) end, "turns_test.lua:171: action 'Block': 'answers' names no action: 'Strik'\ndid you mean 'Strike'?")
+  arbiter.override.action("Block", { answers = function() return "Strike" end, resolve = function() end })
+  test.fails(function() bout(two) end, "action 'Block': its function 'answers' must return a list of action names")
+  -- Called as the fight is made, once every pack has loaded: it sees a change made after the definition.
+  local answered = { "Wait" }
+  arbiter.override.action("Block", { answers = function() return answered end, resolve = function() end })
+  answered = { "Strike" }
+  local f = bout(two)
+  test.fails(function()
+    f:round [[
+      Ana:
+        ON Wait: Block
+      Bo:
+    ]]
+  end, "<round sheet>:2:18: 'Block' does not answer Wait: it answers Strike")
+  f:round [[
+    Ana:
+      ON Strike: Block
+    Bo:
+  ]]
+end)
