@@ -114,6 +114,7 @@ TEST_CASE("a simultaneous phase resolves against the state of its start and appl
   CHECK(t.world.get(t.orc).stats["wounds"] == Value(1));
   REQUIRE(t.first("declared"));
   CHECK(t.first("declared")->fields["summary"] == "Attack → Orc");
+  CHECK(t.first("declared")->fields["target"] == "Orc");  // for a tool reading the log, not the English
 }
 
 TEST_CASE("an action that fails proposes nothing, is logged, and the others go on", "[flow]") {
@@ -132,6 +133,8 @@ TEST_CASE("an action that fails proposes nothing, is logged, and the others go o
   REQUIRE(failed);
   CHECK(failed->fields["character"] == "Aldric");
   CHECK(failed->fields["error"] == "rules/x/init.lua:3: attempt to index a nil value");
+  REQUIRE(t.first("declared"));
+  CHECK_FALSE(t.first("declared")->fields.contains("target"));  // taken at no one
 }
 
 TEST_CASE("an action whose change fails as it commits leaves none of its changes: it fails and the others go on",

@@ -125,6 +125,7 @@ void Flow::declare(const Intent& intent, bool sequential) {
   fields.emplace("action", intent.action);
   // Told aloud: what the others see. The truth is `action`, for the GM.
   fields.emplace("summary", summary(intent, ruleset_.declared_as(intent.action), world_));
+  if (intent.target != no_entity) fields.emplace("target", world_.get(intent.target).name);
   if (sequential) {
     fields.emplace("cost", intent.cost);
     fields.emplace("points_before", action_points(intent.actor) + intent.cost);  // declared once paid

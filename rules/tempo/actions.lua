@@ -130,8 +130,11 @@ local function exchange(ctx)
   local ex = { wounds = {}, text = {}, later = {}, hit = {} }
   local result, text = tempo.check(me, standing, bonuses)
   local head = replaced and (ctx.action .. " replaced by " .. standing) or standing
+  -- For the log: each side's outcome row by name ("Critical Hit", "Bind"), the reactions' results.
+  local outcome, reactions = nil, {}
   if #opposing == 0 then
     local row = outcomes.lookup(tempo.row(standing).outcomes, result, ctx.target, tempo.stat)
+    outcome = row and row.outcome
     table.insert(ex.text, 1, result_text(me.name, head, text, row))
     apply(ex, row, me, ctx.target, standing)
   else
@@ -151,9 +154,11 @@ local function exchange(ctx)
         { rows = tempo.row(r.action).outcomes, result = their_result, target = me, stat = tempo.stat })
       if i == 1 then mine, first_result = m, their_result end
       theirs[i], their_texts[i] = t, their_text .. (" − %d"):format(result)
+      reactions[i] = { character = r.actor.name, action = r.action, result = their_result, outcome = t.outcome }
       if t.stops and not stopped then stopped = ("%s's %s"):format(r.actor.name, r.action) end
     end
     -- What stops an action: "Your opponent's action fails without effect".
+    outcome = mine.outcome
     ex.text[#ex.text + 1] = result_text(me.name, head, text .. (" − %d"):format(first_result), mine, stopped)
     local mine_stops = mine.stops and ("%s's %s"):format(me.name, standing) or nil
     for i, r in ipairs(opposing) do
@@ -167,8 +172,9 @@ local function exchange(ctx)
   local hit = {}
   for name in pairs(ex.hit) do hit[#hit + 1] = name end
   table.sort(hit)
-  log.event("exchange", { character = me.name, action = ctx.action, standing = standing, result = result, hit = hit,
-                          text = table.concat(ex.text, "; ") }, ctx.action)
+  log.event("exchange", { character = me.name, action = ctx.action, standing = standing, result = result,
+                          outcome = outcome, reactions = reactions, hit = hit, text = table.concat(ex.text, "; ") },
+            ctx.action)
   for _, change in ipairs(ex.later) do change() end
 end
 

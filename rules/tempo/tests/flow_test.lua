@@ -137,6 +137,8 @@ test.case("the exchange is told before its changes: the blow, then the fall", fu
     if e.type == "exchange" or (e.type == "status_applied" and e.fields.status == "Down") then order[#order + 1] = e.type end
   end
   test.equal(order, { "exchange", "status_applied" })
+  local exchange = f:events("exchange")[1].fields
+  test.equal({ exchange.outcome, #exchange.reactions }, { "Critical Hit", 0 }, "unopposed: the actor's row alone")
 end)
 
 test.case("a Down character is out of the fight: not attacked (refused before paying), no turn", function()

@@ -17,6 +17,11 @@ test.case("Parry (By Weapon): at 0 a Bind — \"Your opponent's action fails\", 
   test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 5 = 5 − 5; Critical Hit, stopped by Bo's Parry); Bo Parry (1d10 5 = 5 − 5; Bind)" })
   test.equal(f:stat("Bo", "wounds"), nil, "the Bind stops the attack")
   test.equal(bout.guards(f), { "Ana Bound", "Bo Bound" })
+  -- The log holds whom it was taken at and each side's outcome row, for a tool that reads no English.
+  test.equal(f:events("declared")[1].fields.target, "Bo")
+  local exchange = f:events("exchange")[1].fields
+  test.equal(exchange.outcome, "Critical Hit")
+  test.equal(exchange.reactions, { { character = "Bo", action = "Parry", result = 5, outcome = "Bind" } })
 end)
 
 test.case("Parry: at 1 a Success stops the attack; below 0 a Failure lets it through", function()
