@@ -44,7 +44,8 @@ inline constexpr const char* declared = "declared";                // character,
 inline constexpr const char* action_failed = "action_failed";      // character, action, error
 inline constexpr const char* action_refused = "action_refused";    // character, action, cost, points
 inline constexpr const char* order_refused = "order_refused";      // character, action, reason (the ruleset's)
-inline constexpr const char* order_not_carried_out = "order_not_carried_out";  // character, status, order
+inline constexpr const char* order_not_carried_out = "order_not_carried_out";  // character, reason, order[, status]
+inline constexpr const char* turn_without_action = "turn_without_action";        // character, reason (no sheet orders it)
 }  // namespace event_type
 
 struct LogEvent {

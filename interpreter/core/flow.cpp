@@ -157,6 +157,7 @@ void Flow::run_phase(const PhaseRules& phase) {
   } leave{in_phase_};
   log_.record(event_type::phase_started, {{"name", phase.name}}, "");
   points_.clear();
+  spent_responding_.clear();
   for (const EntityId id : acting()) points_[id] = phase.action_points;
   statuses_.tick({ClockEdge::Start, DurationUnit::Phases, no_entity});
   ruleset_.boundary(Boundary::PhaseStart, no_entity);
@@ -316,6 +317,7 @@ std::optional<Intent> Flow::respond(EntityId who, const Intent& declared) {
   response->reaction = true;
   response->start = world_.get(who).position;
   spend(who, response->cost);
+  spent_responding_[who] += response->cost;
   declare(*response, true);
   return response;
 }
@@ -334,10 +336,20 @@ void Flow::run_turn(EntityId who) {
   boundary(Boundary::TurnStart, who);
   reset_traffic_started_by(world_.traffic(), who);
   const int most_actions = 100;  // a ruleset that never ends a turn must not hang the fight
+  bool acted = false;
   for (int n = 0; n < most_actions && can_act(world_.get(who)); ++n) {
     // "Until you have finished or have no more action points available": with a budget, a turn
-    // whose points are spent ends.
-    if (phase().action_points > 0 && action_points(who) <= 0) break;
+    // whose points are spent ends, and what it leaves undone is said (its points may have gone on
+    // answering others before it came).
+    if (phase().action_points > 0 && action_points(who) <= 0) {
+      const int responding = spent_responding_[who];
+      ruleset_.turn_cut_short(world_.get(who),
+                              responding > 0
+                                  ? fmt::format("no action points left, {} spent answering others", responding)
+                                  : "no action points left",
+                              acted);
+      break;
+    }
     std::optional<Intent> chosen = ruleset_.choose(world_.get(who), action_points(who));
     if (!chosen) break;
     Intent& intent = current_[who] = std::move(*chosen);
@@ -352,6 +364,7 @@ void Flow::run_turn(EntityId who) {
     }
     spend(who, intent.cost);
     declare(intent, true);
+    acted = true;
     // The window: every other character may respond, then the actor may answer each response,
     // seeing them all among its action's responses ("IF my attack was parried"). The tempo rules
     // order it so: "Opponents may declare a reactive action", then "You declare if you are

@@ -122,6 +122,10 @@ class Ruleset {
   // At the start of each phase, for each character kept out of it by `status` (an incapacitating
   // one): whatever it was ordered to do is not done, and the ruleset may say so.
   virtual void cannot_act(const Entity& /*who*/, const std::string& /*status*/) {}
+  // Sequential: `who`'s turn ends because its action points are spent (`why`: "no action points
+  // left, 12 spent answering others"); what it was still ordered to do is not done, and the
+  // ruleset may say so. `acted`: it took an action this turn.
+  virtual void turn_cut_short(const Entity& /*who*/, const std::string& /*why*/, bool /*acted*/) {}
 };
 
 class Flow {
@@ -184,6 +188,7 @@ class Flow {
   std::map<EntityId, Intent> current_;   // this phase's intents
   std::map<EntityId, Intent> previous_;  // each character's last intent before this phase
   std::map<EntityId, int> points_;
+  std::map<EntityId, int> spent_responding_;  // this phase's points each character paid for responses
   // Simultaneous: what each of the phase's actions proposed, committed in turn at its end.
   struct Proposed {
     EntityId actor;

@@ -67,7 +67,8 @@ Narrator::Narrator() {
   set_template(event_type::action_failed, "{character}'s {action} fails: {error}");
   set_template(event_type::action_refused, "{character} cannot pay {cost} points for {action} ({points} left)");
   set_template(event_type::order_refused, "{character} cannot {action}: {reason}");
-  set_template(event_type::order_not_carried_out, "{character} cannot act ({status}): its order ({order}) is not carried out");
+  set_template(event_type::order_not_carried_out, "{character} cannot act ({reason}): its order ({order}) is not carried out");
+  set_template(event_type::turn_without_action, "{character} takes no action: {reason}");
 }
 
 void Narrator::set_template(std::string type, std::string text) {

@@ -431,11 +431,17 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
     return ask_sequential(*f, who,
                           fmt::format("{}'s next action ({} AP left; empty: end the turn)", who.name, ap_left),
                           "", push_arguments);
-  return judge(*f, push_arguments(), who, nullptr);
+  // The ruleset's own choice: a turn that takes no action at all is told, with the ruleset's
+  // reason when it gives one ("3 AP needed, 1 left").
+  std::string why;
+  std::optional<Intent> intent = judge(*f, push_arguments(), who, nullptr, nullptr, &why);
+  if (!intent && !why.empty() && !flow_.intent(who.id))
+    log_.record(event_type::turn_without_action, {{"character", who.name}, {"reason", why}}, "");
+  return intent;
 }
 
 std::optional<Intent> Fight::judge(const Function& f, int nargs, const Entity& who, const Intent* proposal,
-                                   std::string* refusal) {
+                                   std::string* refusal, std::string* declined) {
   StackGuard guard{L_, lua_gettop(L_) - nargs};  // the arguments pushed before the call are consumed
   if (proposal) lua::push_intent(L_, *proposal, world_);
   else lua_pushnil(L_);
@@ -452,7 +458,11 @@ std::optional<Intent> Fight::judge(const Function& f, int nargs, const Entity& w
   if (intent) {
     reason = forbidden(*intent);
     refused = &*intent;
-  } else if (proposal && lua_type(L_, -1) == LUA_TSTRING) {
+  } else if (lua_type(L_, -1) == LUA_TSTRING) {
+    if (!proposal) {
+      if (declined) *declined = lua_tostring(L_, -1);
+      return std::nullopt;
+    }
     reason = lua_tostring(L_, -1);
   }
   if (!reason) return intent;
@@ -542,10 +552,32 @@ void Fight::cannot_act(const Entity& who, const std::string& status) {
   for (const auto& phase : mine->phases)
     if (flow_.phase().kind == PhaseKind::Sequential || phase.number == flow_.position().phase)
       lost.push_back(orders::format(phase));
+  not_carried_out(who, lost, status, &status);
+}
+
+// The turn's entries not yet taken; without a sheet, the ruleset's own choice is said only when the
+// turn took no action at all.
+void Fight::turn_cut_short(const Entity& who, const std::string& why, bool acted) {
+  const orders::CharacterOrders* mine = orders_of(who);
+  if (!mine) {
+    if (!acted)
+      log_.record(event_type::turn_without_action, {{"character", who.name}, {"reason", why}}, "");
+    return;
+  }
+  std::vector<std::string> lost;
+  for (const orders::Phase* entry = nullptr; (entry = orders::entry(*mine, entry_[who.id] + 1)) != nullptr;) {
+    ++entry_[who.id];
+    lost.push_back(orders::format(*entry));
+  }
+  not_carried_out(who, lost, why);
+}
+
+void Fight::not_carried_out(const Entity& who, const std::vector<std::string>& lost, const std::string& why,
+                            const std::string* status) {
   if (lost.empty()) return;
-  log_.record(event_type::order_not_carried_out,
-              {{"character", who.name}, {"status", status}, {"order", fmt::format("{}", fmt::join(lost, "; "))}},
-              status);
+  nlohmann::json fields{{"character", who.name}, {"reason", why}, {"order", fmt::format("{}", fmt::join(lost, "; "))}};
+  if (status) fields["status"] = *status;
+  log_.record(event_type::order_not_carried_out, std::move(fields), status ? *status : "");
 }
 
 Intent Fight::from_orders(const Entity& who) {

@@ -102,6 +102,7 @@ class Fight final : public Ruleset {
   void resolve(const Intent& intent, Changes& changes) override;
   std::string declared_as(const std::string& action) const override;
   void cannot_act(const Entity& who, const std::string& status) override;
+  void turn_cut_short(const Entity& who, const std::string& why, bool acted) override;
 
  private:
   // The encounter's mistake the rules found, at its stat's place when the encounter wrote it.
@@ -143,19 +144,25 @@ class Fight final : public Ruleset {
 
   // A simultaneous phase's intent: the sheet's order, the GM's (--ask), or the default order.
   Intent from_orders(const Entity& who);
+  // Says that `lost`, what `who` was ordered to do, is not carried out, and why; `status`: the
+  // incapacitating status that is why.
+  void not_carried_out(const Entity& who, const std::vector<std::string>& lost, const std::string& why,
+                       const std::string* status = nullptr);
   // This round's orders for `who`, if a sheet gives any.
   const orders::CharacterOrders* orders_of(const Entity& who) const;
   // The order an entry picks by its conditions: its first branch that holds, else its ELSE; none.
   const orders::Order* picked(const Entity& who, const orders::Phase& entry);
   // Asks the sequential hook `f` (choose or respond, with its arguments already pushed) about the
   // proposal: the intent it takes, or none. A refusal with a reason is logged, unless `refusal` is
-  // given: then it is told there as the narration would tell it, and not logged.
+  // given: then it is told there as the narration would tell it, and not logged. Without a
+  // proposal no order was refused: the reason the hook gave with nil goes to `declined`, if
+  // given, for the caller to tell or not.
   // Why the rules forbid `intent` whoever proposes it: a status that forbids the action, an
   // `allowed_by` the actor lacks (a status, or what its function refuses), an attack at oneself or
   // an ally, a target the action's own `target` function refuses. nullopt: allowed.
   std::optional<std::string> forbidden(const Intent& intent);
   std::optional<Intent> judge(const Function& f, int nargs, const Entity& who, const Intent* proposal,
-                              std::string* refusal = nullptr);
+                              std::string* refusal = nullptr, std::string* declined = nullptr);
   // The GM's proposals (`ask_`) until the hook takes one or the GM answers none; a refused answer is
   // the GM's typing, not part of the fight: said at the prompt, never logged.
   // ask_, remembering why it could not answer: that ends the round as the GM's error, not a pack's.

@@ -141,6 +141,53 @@ test.case("the exchange is told before its changes: the blow, then the fall", fu
   test.equal({ exchange.outcome, #exchange.reactions }, { "Critical Hit", 0 }, "unopposed: the actor's row alone")
 end)
 
+-- The narration's lines about what a turn left undone.
+local function undone(f)
+  local out = {}
+  for _, line in ipairs(f:narration()) do
+    if line:find("cannot act", 1, true) or line:find("takes no action", 1, true) then out[#out + 1] = line end
+  end
+  return out
+end
+
+test.case("a turn that comes at 0 AP, spent answering others, says its orders are not carried out", function()
+  -- Ana attacks four times with a Dagger (3 AP each); Bo parries each (3 AP): at his turn he has none.
+  local f = bout.new({ weapon = "Dagger", initiative = 5 }, { weapon = "Dagger", armour = "Leather" },
+                     { 1, 9, 1, 9, 1, 9, 1, 9 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+      3: Melee Attack -> my opponent
+      4: Melee Attack -> my opponent
+    Bo:
+      1: Melee Attack -> my opponent
+      ON Melee Attack: Parry
+  ]]
+  test.equal(undone(f), { "Bo cannot act (no action points left, 12 spent answering others): its order "
+                          .. "(Melee Attack -> my opponent) is not carried out" })
+end)
+
+test.case("entries left when a turn's AP run out are said not to be carried out", function()
+  -- Three Sword attacks (4 AP each) spend Ana's 12: the fourth is not read.
+  local f = bout.new({}, { combat_defence = 20 }, { 1, 1, 1 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+      3: Melee Attack -> my opponent
+      4: Ready
+    Bo:
+  ]]
+  test.equal(undone(f), { "Ana cannot act (no action points left): its order (Ready) is not carried out" })
+end)
+
+test.case("without a sheet, a turn that takes no action says why: no AP, or too few for the default", function()
+  local f = bout.new({ ap = 0 }, { ap = 1 }, {})
+  f:round()
+  test.equal(undone(f), { "Ana takes no action: no action points left", "Bo takes no action: 4 AP needed, 1 left" })
+end)
+
 test.case("a Down character is out of the fight: not attacked (refused before paying), no turn", function()
   -- Bo's wounds already reach his health (10): he starts Down.
   local f = bout.new({}, { wounds = 10 }, {})
