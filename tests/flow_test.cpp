@@ -32,8 +32,8 @@ struct ScriptedRuleset final : Ruleset {
   }
   Halt movement(const MoveEvent& event) override { return on_move ? on_move(event) : Halt::None; }
   double reach_feet(const Entity& who) override { return reach.count(who.name) ? reach.at(who.name) : 0; }
-  std::vector<EntityId> initiative(std::vector<EntityId> acting) override {
-    return turn_order.empty() ? acting : turn_order;
+  std::vector<EntityId> initiative(std::vector<EntityId> everyone) override {
+    return turn_order.empty() ? everyone : turn_order;
   }
   std::optional<Intent> respond(const Entity& who, const Intent& declared, int) override {
     asked.push_back(who.name + " responds to " + declared.action);

@@ -161,10 +161,13 @@ void Flow::run_phase(const PhaseRules& phase) {
   for (const EntityId id : acting()) points_[id] = phase.action_points;
   statuses_.tick({ClockEdge::Start, DurationUnit::Phases, no_entity});
   ruleset_.boundary(Boundary::PhaseStart, no_entity);
-  for (const Entity& e : world_.entities())
-    if (const std::string* status = incapacitating(e)) ruleset_.cannot_act(e, *status);
-  if (phase.kind == PhaseKind::Simultaneous) run_simultaneous();
-  else run_sequential();
+  if (phase.kind == PhaseKind::Simultaneous) {
+    for (const Entity& e : world_.entities())
+      if (const std::string* status = incapacitating(e)) ruleset_.cannot_act(e, *status);
+    run_simultaneous();
+  } else {
+    run_sequential();
+  }
   // Statuses count this phase before its changes land: one applied now lasts from the next phase.
   // What ran out ends after them: it held for the phase's actions, and is told after them.
   statuses_.count_down({ClockEdge::End, DurationUnit::Phases, no_entity});
@@ -324,8 +327,17 @@ std::optional<Intent> Flow::respond(EntityId who, const Intent& declared) {
 
 void Flow::run_sequential() {
   FlowPosition at = position();
-  for (const EntityId id : ruleset_.initiative(acting())) {
-    if (!can_act(world_.get(id))) continue;  // put out of the fight earlier in the phase
+  // Those kept from acting are given too: only the ruleset knows whether this phase would give one
+  // a turn, and only there is its order not carried out (a phase of another side's is no place).
+  std::vector<EntityId> everyone;
+  for (const Entity& e : world_.entities()) everyone.push_back(e.id);
+  for (const EntityId id : ruleset_.initiative(std::move(everyone))) {
+    // Out of the fight before the phase or earlier in it: no turn, between the turns.
+    if (const std::string* status = incapacitating(world_.get(id))) {
+      log_.set_position({at.round, at.phase, 0});
+      ruleset_.cannot_act(world_.get(id), *status);
+      continue;
+    }
     at.turn += 1;
     log_.set_position(at);
     run_turn(id);

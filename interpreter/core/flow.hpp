@@ -110,8 +110,9 @@ class Ruleset {
   // The character's melee reach in feet, asked before everyone moves: stepping out of it is a
   // LeftReach event. 0 (and anything under a cell) is the next cell (Grid::reach_feet).
   virtual double reach_feet(const Entity& /*who*/) { return 0; }
-  // Sequential phases: the order of turns among the characters who can act.
-  virtual std::vector<EntityId> initiative(std::vector<EntityId> acting) = 0;
+  // Sequential phases: the order of turns among all the characters, those an incapacitating status
+  // keeps from acting too (where one of those comes, it takes no turn: Flow calls cannot_act).
+  virtual std::vector<EntityId> initiative(std::vector<EntityId> everyone) = 0;
   // Sequential: `who`'s response to a declared action (the actor answering responses is asked
   // the same way, with the response as `declared`); nullopt: none.
   virtual std::optional<Intent> respond(const Entity& who, const Intent& declared, int ap_left) = 0;
@@ -119,8 +120,9 @@ class Ruleset {
   virtual void resolve(const Intent& intent, Changes& changes) = 0;
   // What the others see declared when `action` is (tempo's Feint is declared "as a regular attack").
   virtual std::string declared_as(const std::string& action) const { return action; }
-  // At the start of each phase, for each character kept out of it by `status` (an incapacitating
-  // one): whatever it was ordered to do is not done, and the ruleset may say so.
+  // For each character kept out of a phase by `status` (an incapacitating one), at the start of a
+  // simultaneous phase, in a sequential one where initiative puts it: whatever it was ordered to
+  // do is not done, and the ruleset may say so.
   virtual void cannot_act(const Entity& /*who*/, const std::string& /*status*/) {}
   // Sequential: `who`'s turn ends because its action points are spent (`why`: "no action points
   // left, 12 spent answering others"); what it was still ordered to do is not done, and the

@@ -937,11 +937,11 @@ double Fight::reach_feet(const Entity& who) {
   });
 }
 
-std::vector<EntityId> Fight::initiative(std::vector<EntityId> acting) {
+std::vector<EntityId> Fight::initiative(std::vector<EntityId> everyone) {
   const Function* f = hook("initiative");
-  if (!f) return acting;
+  if (!f) return everyone;
   StackGuard guard{L_};
-  lua::push_entities(L_, acting);
+  lua::push_entities(L_, everyone);
   call(*f, 1, 1);
   return returned_by(*f, [&] {
     constexpr const char* expected = "the initiative hook returns the characters in the order of their turns";
@@ -953,7 +953,7 @@ std::vector<EntityId> Fight::initiative(std::vector<EntityId> acting) {
         throw Error(fmt::format("{}: its item {} is {}, not a character (world.character(name) gives one)", expected,
                                 i, lua::describe(L_, -1)));
       const std::string& name = world_.get(*id).name;
-      if (std::find(acting.begin(), acting.end(), *id) == acting.end())
+      if (std::find(everyone.begin(), everyone.end(), *id) == everyone.end())
         throw Error(fmt::format("the initiative hook lists {}, who is not among the characters it was given", name));
       if (std::find(order.begin(), order.end(), *id) != order.end())
         throw Error(fmt::format("the initiative hook lists {} twice: each character takes one turn", name));

@@ -97,7 +97,7 @@ class Fight final : public Ruleset {
   std::optional<Intent> choose(const Entity& who, int ap_left) override;
   Halt movement(const MoveEvent& event) override;
   double reach_feet(const Entity& who) override;
-  std::vector<EntityId> initiative(std::vector<EntityId> acting) override;
+  std::vector<EntityId> initiative(std::vector<EntityId> everyone) override;
   std::optional<Intent> respond(const Entity& who, const Intent& declared, int ap_left) override;
   void resolve(const Intent& intent, Changes& changes) override;
   std::string declared_as(const std::string& action) const override;
