@@ -470,6 +470,26 @@ TEST_CASE("a written way cut short by the map is said to stop and why", "[run]")
   CHECK_THAT(run.output, Contains("  Ana: Move to C3\n"));
 }
 
+TEST_CASE("a destination farther than the action goes is said to stop and why", "[run]") {
+  // docs/fights.md: a move cut short is declared with where it stops and why; Platemail's Move goes
+  // at most 15', and G2 is 25' from B2.
+  TempDir dir;
+  {
+    std::ofstream encounter(dir / "far.lua");
+    encounter << "return { rules = { 'platemail' }, map = { width = 8, height = 3 },\n"
+                 "  characters = { { name = 'Ana', side = 'a', at = 'B2', weapon = 'Sword' },\n"
+                 "                 { name = 'Bo', side = 'b', at = 'H3', weapon = 'Sword' } } }\n";
+    std::ofstream sheet(dir / "far.txt");
+    sheet << "Ana:\n  1: Move to G2\n  2: Move to B2\nBo:\n  1: Defend\n  2: Defend\n";
+  }
+  const auto run = arbiter("run " + (dir / "far.lua") + " --seed 1 --orders " + (dir / "far.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Ana: Move to E2 (to G2 stops at E2: G2 is 25' away, Move goes at most 15')\n"));
+  CHECK_THAT(run.output, Contains("Ana moves from B2 to E2"));
+  // A destination within reach is declared as before, with nothing added.
+  CHECK_THAT(run.output, Contains("  Ana: Move to B2\n"));
+}
+
 TEST_CASE("a sheet for a round the run stops before is said to be unused", "[run]") {
   // The players' written orders for round 2 would otherwise be dropped without a word, and a
   // resumed round 2 played on the default order.

@@ -859,8 +859,17 @@ std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& move
       return held_away(std::move(path));
     }
     case Kind::destination:
-      if (const auto to = place())
-        return held_away(paths_.toward(who.position, *to, static_cast<double>(budget_feet), 0, occupied).steps);
+      if (const auto to = place()) {
+        std::vector<Cell> path =
+            held_away(paths_.toward(who.position, *to, static_cast<double>(budget_feet), 0, occupied).steps);
+        const Cell end = path.empty() ? who.position : path.back();
+        // Farther than the action goes: the GM hears where it stops and why, as for a written way.
+        if (const auto whole = cut && end != *to ? paths_.shortest(who.position, *to, occupied) : std::nullopt;
+            whole && whole->feet > static_cast<double>(budget_feet))
+          cut->stopped = fmt::format("{}: {} is {}' away, {} goes at most {}'", grid.label(end), grid.label(*to),
+                                     whole->feet, action.name, budget_feet);
+        return path;
+      }
       return {};
     case Kind::toward:
       if (const auto to = place())

@@ -194,10 +194,12 @@ class Fight final : public Ruleset {
   // The cell a cell or coordinates target names (nullopt for the other kinds).
   std::optional<Cell> cell_of(const orders::Target& target) const;
   EntityId standing_at(Cell cell) const;
-  // How a written way ("E, E", "15' S") was followed, when not to its end.
+  // How a written way ("E, E", "15' S") or destination ("to G2") was followed, when not to its end.
   struct WayCut {
     bool held_back = false;  // where it stops leading away from hostiles (Fall Back, Terror)
-    std::string stopped;     // where and why the map stops it: "C2, the next step barred: it leaves the grid"
+    // Where and why it stops: "C2, the next step barred: it leaves the grid", or short of a
+    // destination beyond the action's distance: "E2: G2 is 25' away, Move goes at most 15'".
+    std::string stopped;
   };
   // The cells `who` means to enter, and in `cut`, if given, where the written way was cut short.
   std::vector<Cell> path_of(const Entity& who, const orders::Movement& movement, EntityId target, const Action& action,
