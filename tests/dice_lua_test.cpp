@@ -145,6 +145,12 @@ TEST_CASE("bad input from a pack is a Lua error with the position", "[dice]") {
                                         "dice such as 2d6 or d20, or '('"));
   CHECK_THAT(host.error("dice.roll('d[armelian]')"), Catch::Contains("there is no die named 'armelian'"));
   CHECK_THAT(host.error("dice.roll('2d6')"), Catch::Contains("the scripted dice ran out"));
+  // A pool's entry and an expression too big to weigh are quoted, as a bad expression is.
+  CHECK_THAT(host.error("dice.pool{'1d6', '2x10'}"),
+             Catch::StartsWith("probe.lua:1: error: pool entry 2 \"2x10\", column 2: expected an operator"));
+  CHECK_THAT(host.error("dice.distribution('500d100')"),
+             Catch::StartsWith("probe.lua:1: error: dice expression \"500d100\", column 5: the exact distribution of "
+                               "500d100 is too much work"));
   CHECK_THAT(host.error("dice.pool{'1d6'}:distribution({'highst'}, function(h) return h end)"),
              Catch::Contains("did you mean 'highest'?"));
   CHECK_THAT(host.error("dice.pool{'1d6'}:distribution({'highest'}, function(h) return 'x' end)"),

@@ -66,7 +66,15 @@ Pool::Pool(std::vector<Group> groups, const DiceLimits& limits) : groups_(std::m
 Pool Pool::parse(const std::vector<std::string>& entries, const NamedDice& named, const DiceLimits& limits) {
   std::vector<Group> groups;
   for (const auto& entry : entries) {
-    const auto expression = dice::parse_dice(entry, "<pool>");
+    const auto expression = [&] {
+      try {
+        return dice::parse_dice(entry, "<pool>");
+      } catch (const Error& e) {
+        const Diagnostic& d = e.diagnostics().front();
+        throw Error(fmt::format("pool entry {} \"{}\", column {}: {}", groups.size() + 1, printable(entry),
+                                d.where.column, d.message));
+      }
+    }();
     const auto* term = std::get_if<dice::DiceTerm>(&expression.root->node);
     const bool plain = term && !term->reroll && !term->explode && !term->min && !term->max && !term->selection &&
                        !term->successes && (!term->count || std::holds_alternative<dice::Number>(term->count->node));

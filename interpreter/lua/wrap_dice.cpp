@@ -43,13 +43,18 @@ constexpr lua_Integer most_rollers = 256;
 
 // A pack's expression has no file of its own: its mistake is told at the pack's line (where Lua
 // places the error), quoting the expression and the column in it.
-dice::Expression parse_in_pack(const char* text) {
+template <class Work>
+auto for_expression(std::string_view text, Work&& work) -> decltype(work()) {
   try {
-    return dice::parse_dice(text, "<dice expression>");
+    return work();
   } catch (const Error& e) {
     const Diagnostic& d = e.diagnostics().front();
     throw Error(fmt::format("dice expression \"{}\", column {}: {}", printable(text), d.where.column, d.message));
   }
+}
+
+dice::Expression parse_in_pack(const char* text) {
+  return for_expression(text, [&] { return dice::parse_dice(text, "<dice expression>"); });
 }
 
 const Roller& roller_for(lua_State* L, int index) {
@@ -163,7 +168,8 @@ int roll(lua_State* L) {
 
 int distribution(lua_State* L) {
   const Roller& roller = roller_for(L, 1);
-  push_userdata(L, distribution_type, distribution_of(roller));
+  push_userdata(L, distribution_type,
+                for_expression(roller.expression().text, [&] { return distribution_of(roller); }));
   return 1;
 }
 
