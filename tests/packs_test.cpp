@@ -265,6 +265,9 @@ TEST_CASE("a definition name holding a line break or a control character is refu
   CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\27[2J', { a = 1 })"),
                     StartsWith("test.lua:2: error: the table name \"t\\x1b[2J\" holds a line break"));
   CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\u{85}', { a = 1 })"), Contains("holds a line break"));
+  // At the pack's line too, not at the stdlib's that passes it on.
+  CHECK_THROWS_WITH(s.eval("arbiter.define.table('', { a = 1 })"),
+                    StartsWith("test.lua:2: error: a name is 1 to 200 characters, not \"\""));
 }
 
 TEST_CASE("an action, condition, target or status with a field it does not have, or of the wrong type, is an error "
@@ -497,6 +500,15 @@ TEST_CASE("a main file or init.lua outside the pack's folder is refused as a mis
                                                       "pack's folder"));
   CHECK_THAT(told["linked-manifest"], StartsWith("error: no pack named 'linked-manifest' was found\n  " + folder +
                                                  "/linked-manifest is a folder without pack.lua"));
+  // A main that names nothing, or is cut short by a NUL byte to another file's name, is refused too.
+  std::filesystem::create_directories(dir.path / "empty-main");
+  std::ofstream(dir / "empty-main/pack.lua") << "return { name = \"empty-main\", version = \"1\", main = \"\" }\n";
+  CHECK_THAT(error("empty-main"), Contains("error: the manifest's main names no file"));
+  std::filesystem::create_directories(dir.path / "nul-main");
+  std::ofstream(dir / "nul-main/main.lua") << "return true\n";
+  std::ofstream(dir / "nul-main/pack.lua")
+      << "return { name = \"nul-main\", version = \"1\", main = \"main.lua\\0evil\" }\n";
+  CHECK_THAT(error("nul-main"), Contains("error: the manifest's 'main' holds a NUL byte"));
 }
 
 TEST_CASE("a manifest with a bad version range", "[packs][bad-input]") {

@@ -224,6 +224,7 @@ TEST_CASE("require finds the pack's own files and nothing outside", "[sandbox]")
   CHECK(host.run("return require('lib.helpers').double(21)") == "42");
   CHECK(host.run("return require('lib.helpers') == require('lib.helpers')") == "true");
   CHECK_THAT(host.error("require '../../../etc/passwd'"), Contains("is not a module name"));
+  CHECK_THAT(host.error("require 'tables\\0junk'"), Contains("'tables\\x00junk' is not a module name"));
   CHECK_THAT(host.error("require '/etc/passwd'"), Contains("is not a module name"));
   CHECK_THAT(host.error("require 'lib.missing'"),
              Contains("module 'lib.missing' not found: looked for tests/packs/sandboxed/lib/missing.lua"));

@@ -726,11 +726,14 @@ int Sandbox::load(lua_State* L) {
 }
 
 int Sandbox::require(lua_State* L) {
-  const std::string name = luaL_checkstring(L, 1);
+  std::size_t length = 0;
+  const char* given = luaL_checklstring(L, 1, &length);
+  const std::string name(given, length);  // whole: a NUL byte must not cut it to another module's name
   Sandbox& sandbox = of(L);
   const Scope& scope = sandbox.scope_of(lua_tostring(L, lua_upvalueindex(1)));
   if (!valid_module_name(name))
-    return luaL_error(L, "'%s' is not a module name: use dotted names like 'tables.weapons'", name.c_str());
+    return luaL_error(L, "'%s' is not a module name: use dotted names like 'tables.weapons'",
+                      printable(name).c_str());
 
   const auto stdlib = stdlib_modules();
   const auto module = std::find_if(stdlib.begin(), stdlib.end(), [&](const auto& m) { return m.name == name; });

@@ -37,6 +37,12 @@ class Fields {
     return lua_rawget(L_, table_);
   }
 
+  bool has(const char* field) const {
+    const bool given = push(field) != LUA_TNIL;
+    lua_pop(L_, 1);
+    return given;
+  }
+
   std::string string(const char* field, bool required) const {
     const int type = push(field);
     if (type == LUA_TNIL && !required) {
@@ -48,8 +54,13 @@ class Fields {
       if (type == LUA_TNIL) fail(unknown, fmt::format("the manifest has no '{}'", field));
       fail(at(field), fmt::format("the manifest's '{}' must be a string, not a {}", field, lua_typename(L_, type)));
     }
-    std::string value = lua_tostring(L_, -1);
+    std::size_t length = 0;
+    const char* text = lua_tolstring(L_, -1, &length);
+    std::string value(text, length);
     lua_pop(L_, 1);
+    // A NUL byte would cut a file's name short, to another file's.
+    if (value.find('\0') != std::string::npos)
+      fail(at(field), fmt::format("the manifest's '{}' holds a NUL byte", field));
     return value;
   }
 
@@ -176,6 +187,9 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
     // The file run when the pack loads, checked like `require` checks a module: a stranger's pack
     // must not run, nor show in a syntax error, a file outside its folder.
     const auto main = fields.string("main", false);
+    if (main.empty() && fields.has("main"))
+      fields.fail(fields.at("main"), "the manifest's main names no file: name one in the pack's folder, or leave "
+                                     "'main' out to run init.lua");
     if (main.empty()) {
       std::error_code ec;
       const auto entry = std::filesystem::symlink_status(folder / m.main, ec).type();

@@ -1,5 +1,7 @@
 #include "interpreter/packs/wrap_registry.hpp"
 
+#include <fmt/format.h>
+
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/location.hpp"
@@ -25,7 +27,9 @@ Kind check_kind(lua_State* L, int index) { return parse_kind(luaL_checkstring(L,
 std::string check_name(lua_State* L, int index) {
   std::size_t length = 0;
   const char* name = luaL_checklstring(L, index, &length);
-  if (length == 0 || length > 200) luaL_argerror(L, index, "a name is 1 to 200 characters");
+  // Raised as the registry's other refusals are, at the line of the pack that gave the name.
+  if (length == 0 || length > 200)
+    throw Error(fmt::format("a name is 1 to 200 characters, not {}", length == 0 ? "\"\"" : std::to_string(length)));
   return {name, length};
 }
 

@@ -62,7 +62,7 @@ arbiter.define.hook("round_start", function()
       if not tempo.guard(c) then
         local guard = c.stats.guard or tables.rules.starting_status
         -- A house rule's word in the encounter table's list names a status it must define too.
-        if not tempo.contains(arbiter.names("status"), guard) then
+        if not arbiter.exists("status", guard) then
           world.encounter_error(c, "guard", ("is %q, a status no pack defines: a house rule that adds a starting "
             .. "guard defines its status too (arbiter.define.status)"):format(guard))
         end
