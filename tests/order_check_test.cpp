@@ -530,4 +530,13 @@ TEST_CASE("an argument the action does not read is refused at it with the forms 
   const auto nearest = check_orders({{"s.txt", misspelt, parse_orders(misspelt, "s.txt")}}, v, &fight);
   REQUIRE(nearest.size() == 1);
   CHECK(nearest[0].notes == std::vector<std::string>{"did you mean 'roll'?"});
+  // Skulk: "you can choose to roll Stealth or keep your last Stealth roll": one choice, not both.
+  const std::string both = "Aldric:\n  1: Skulk (roll, keep)\n  2: Defend\n";
+  const auto twice = check_orders({{"s.txt", both, parse_orders(both, "s.txt")}}, v, &fight);
+  REQUIRE(twice.size() == 1);
+  check_one(twice[0], "s.txt", 2, 18,
+            "'Skulk' reads one argument, and 'keep' is a second: write 'Skulk (roll)' or 'Skulk (keep)', or no "
+            "argument");
+  const std::string spells = "Brienne:\n  1: Prepare Spell (Fireball, quietly)\n  2: Defend\n";
+  CHECK(check_orders({{"s.txt", spells, parse_orders(spells, "s.txt")}}, v, &fight).empty());
 }

@@ -297,7 +297,7 @@ class Checker {
         error(o.target->text.at, fmt::format("'{}' takes no target: write it without one", action->name));
       if (action->enemy_target && aim) enemy_target(*action, *aim);
       if (action->needs_direction && !says_where(o)) nowhere(*action, o);
-      if (const Phrase* unread = unread_argument(*action, o)) argument(*action, *unread);
+      if (const Phrase* unread = unread_argument(*action, o)) argument(*action, o, *unread);
       movement(*action, o.movement);
       timing(*action, o, taken, trigger);
     }
@@ -305,10 +305,11 @@ class Checker {
     if (o.movement.place) target(*o.movement.place);
   }
 
-  // The first argument the action would not read: it reads none, or only those beginning with one of
-  // its words (Skulk's "roll": `Skulk (roll Stealth again)`).
+  // The first argument the action would not read: it reads none, or one beginning with one of its
+  // words (Skulk's "roll": `Skulk (roll Stealth again)`), so a second is unread (`(roll, keep)`).
   static const Phrase* unread_argument(const ActionRules& action, const Order& o) {
     if (action.any_argument) return nullptr;
+    if (o.arguments.size() > 1 && !action.argument_words.empty()) return &o.arguments[1];
     for (const Phrase& argument : o.arguments) {
       const std::string folded = fold_case(argument.text);
       const std::string first = folded.substr(0, folded.find(' '));
@@ -319,7 +320,7 @@ class Checker {
     return nullptr;
   }
 
-  void argument(const ActionRules& action, const Phrase& unread) {
+  void argument(const ActionRules& action, const Order& o, const Phrase& unread) {
     if (action.argument_words.empty()) {
       error(unread.at, fmt::format("'{}' takes no argument: write it without '({})'", action.name, unread.text));
       return;
@@ -329,6 +330,11 @@ class Checker {
       forms += fmt::format("{}'{} ({})'", i == 0 ? "" : i + 1 == action.argument_words.size() ? " or " : ", ",
                            action.name, action.argument_words[i]);
     const std::string first = unread.text.substr(0, unread.text.find(' '));
+    if (&unread != &o.arguments.front()) {
+      error(unread.at, fmt::format("'{}' reads one argument, and '{}' is a second: write {}, or no argument",
+                                   action.name, unread.text, forms));
+      return;
+    }
     error(unread.at, fmt::format("'{}' does not read '({})': write {}, or no argument", action.name, unread.text, forms),
           [&] { return hint(did_you_mean(first, action.argument_words)); });
   }
