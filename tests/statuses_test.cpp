@@ -114,7 +114,7 @@ TEST_CASE("applying a status again is told by what it did to the duration: only 
   CHECK(aldric.status("Dazed")->remaining == 4);
   CHECK(aldric.status("Dazed")->source == fight.orc);
   CHECK(fight.log.events().back().type == "status_kept");
-  CHECK(told().empty());
+  CHECK(told() == "Aldric's Dazed goes on as it was (failed check)");
   fight.runtime.apply(fight.aldric, "Dazed", {.source = no_entity, .duration = 5, .cause = "club, d6 5"});
   CHECK(aldric.status("Dazed")->remaining == 5);
   CHECK(aldric.status("Dazed")->source == no_entity);
@@ -122,7 +122,7 @@ TEST_CASE("applying a status again is told by what it did to the duration: only 
   // A status with no duration (tempo's Pinned, Platemail's Hidden) goes on as it was: nothing to tell.
   fight.runtime.apply(fight.aldric, "Pinned", {.source = fight.orc, .duration = std::nullopt, .cause = "pin"});
   fight.runtime.apply(fight.aldric, "Pinned", {.source = fight.orc, .duration = std::nullopt, .cause = "pin again"});
-  CHECK(fight.log.events().back().type == "status_kept");
+  CHECK(fight.log.events().back().type == "status_renewed");
   CHECK(told().empty());
   CHECK(parse_stacking("longer") == Stacking::Longer);
 }

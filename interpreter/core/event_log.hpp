@@ -30,6 +30,7 @@ inline constexpr const char* status_stacked = "status_stacked";    // target, st
 inline constexpr const char* status_refreshed = "status_refreshed";// target, status, duration, unit (applied again: it grew)
 inline constexpr const char* status_shortened = "status_shortened";// target, status, duration, unit ("refresh" restarted shorter)
 inline constexpr const char* status_kept = "status_kept";          // target, status (applied again: its duration is as it was)
+inline constexpr const char* status_renewed = "status_renewed";    // target, status (one without a duration, applied again)
 inline constexpr const char* status_ignored = "status_ignored";    // target, status (already on, does not stack)
 inline constexpr const char* status_removed = "status_removed";    // target, status
 inline constexpr const char* status_expired = "status_expired";    // target, status

@@ -53,7 +53,9 @@ Narrator::Narrator() {
   set_template(event_type::status_stacked, "{target}'s {status} grows to {stacks} ({cause})");
   set_template(event_type::status_refreshed, "{target}'s {status} lasts longer ({cause})");
   set_template(event_type::status_shortened, "{target}'s {status} now ends sooner ({cause})");
-  set_template(event_type::status_kept, "");  // nothing to tell: it goes on as it was
+  // Told, as the roll in its cause would otherwise go unseen (a Dazed rolled shorter than the one on).
+  set_template(event_type::status_kept, "{target}'s {status} goes on as it was ({cause})");
+  set_template(event_type::status_renewed, "");  // a status without a duration: nothing to tell
   set_template(event_type::status_ignored, "{target} is already {status}");
   set_template(event_type::status_removed, "{target} is no longer {status} ({cause})");
   set_template(event_type::status_expired, "{target}'s {status} wears off");

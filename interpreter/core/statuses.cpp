@@ -9,10 +9,12 @@ namespace arbiter {
 namespace {
 
 // What applying a status again did, told truly: a status "grows" only when a stack was added (not
-// at its most stacks), and "lasts longer" only when its duration grew.
+// at its most stacks), "lasts longer" only when its duration grew, and one without a duration
+// (Hidden, On Guard) is renewed with nothing to tell.
 const char* renewal_event(const ActiveStatus& status, int stacks_before, int remaining_before) {
   if (status.stacks > stacks_before) return event_type::status_stacked;
-  if (!status.timed || status.remaining == remaining_before) return event_type::status_kept;
+  if (!status.timed) return event_type::status_renewed;
+  if (status.remaining == remaining_before) return event_type::status_kept;
   return status.remaining > remaining_before ? event_type::status_refreshed : event_type::status_shortened;
 }
 
