@@ -166,9 +166,9 @@ test.case("Clash: 'Both Characters stop their movement where their paths interse
   duel.no_failures(f)
 end)
 
-test.case("Dazed: 'Attacks on you have Favor this Action Phase'", function()
-  -- Phase 1 a Mace's natural 20 Dazes the Orc (Full Plate, Defense 13) for d4 1 Action. Phase 2
-  -- Aldric's Counter on the Dazed Orc: 11 + 3 = 14 > 13.
+-- Phase 1 a Mace's natural 20 Dazes the Orc (Full Plate, Defense 13) for d4 1 Action. Phase 2
+-- Aldric's Counter on the Dazed Orc: 11 + 3 = 14 > 13.
+local function mace_dazes_orc()
   local f = duel.new({
     { name = "Aldric", side = "party", at = "B2", weapon = "Mace", armor = "Leather" },
     { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Full Plate" },
@@ -181,25 +181,19 @@ test.case("Dazed: 'Attacks on you have Favor this Action Phase'", function()
       1: Use Item
       2: Use Item
   ]]
+  return f
+end
+
+test.case("Dazed: 'Attacks on you have Favor this Action Phase'", function()
+  local f = mace_dazes_orc()
   test.equal(duel.actions(f, "Orc")[2], "Dazed")
   test.equal(duel.attacks(f, "total")[2], 14)
   duel.no_failures(f)
 end)
 
 test.case("Dazed 'for next 1d4 Actions': its end is told after the last Dazed Action Phase's events, whose Attacks on it still have Favor", function()
-  -- As above: Dazed for d4 1 Action, the 2nd Action Phase, where Aldric's Counter has Favor.
-  local f = duel.new({
-    { name = "Aldric", side = "party", at = "B2", weapon = "Mace", armor = "Leather" },
-    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Full Plate" },
-  }, { 20, 1, 11 })
-  f:round [[
-    Aldric:
-      1: Counter -> "Orc"
-      2: Counter -> "Orc"
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
+  -- Dazed for d4 1 Action, the 2nd Action Phase, where Aldric's Counter has Favor.
+  local f = mace_dazes_orc()
   local function line_of(text)
     for i, line in ipairs(f:narration()) do
       if line:find(text, 1, true) then return i end
