@@ -317,6 +317,16 @@ TEST_CASE("arbiter check and run refuse what the tempo rules never take: a react
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, Contains(sheet + ":8:20: error: 'Retreat' does not answer Melee Attack"));
   CHECK_THAT(run.output, !Contains("Round 1"));
+  // A house rule's action, defined as docs/writing-actions.md shows, is checked by its row too:
+  // the Lunge is proactive ("kind = proactive"), and Parry answers it by the house's patch.
+  TempDir dir;
+  std::ofstream(dir / "lunge.txt") << "Round 1\nIlse:\n  ON Melee Attack: Lunge -> my opponent\nKonrad:\n"
+                                      "  1: Lunge -> my opponent\n  ON Lunge: Parry\n";
+  const auto house = arbiter("--pack-path examples/packs check " + (dir / "lunge.txt") + " --rules tempo tempo-lunge");
+  CHECK(house.exit_code == 1);
+  CHECK_THAT(house.output, Contains("lunge.txt:3:20: error: 'Lunge' is taken on one's own turn, it does not answer "
+                                    "another's action\n"));
+  CHECK_THAT(house.output, !Contains(":6:"));
 }
 
 TEST_CASE("arbiter check reports an undeclared target GCC style and exits 1", "[cli][orders]") {

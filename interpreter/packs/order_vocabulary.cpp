@@ -42,39 +42,80 @@ std::vector<std::string> pop_names(lua_State* L) {
   return names;
 }
 
+// Calls the function below `nargs` arguments on top of the stack now, on behalf of the pack that
+// last made `owner`, leaving its one result.
+void call_now(lua_State* L, const Definition& owner, int nargs) {
+  lua::Sandbox& sandbox = lua::Sandbox::of(L);
+  if (!sandbox.running()) {
+    sandbox.call(owner.history.back().pack, nargs, 1);
+  } else if (auto error = sandbox.try_call(L, nargs, 1)) {
+    throw *error;
+  }
+}
+
 // Field `key` of the action definition on top of the stack: a list of action names or a
 // function() returning one, called now, once every pack has loaded, so that a pack deriving it
 // from its data (tempo's rows) sees every house rule's patch of that data. Absent: nullopt.
 std::optional<std::vector<std::string>> names_field(lua_State* L, const Definition& d, const char* key) {
   const int type = raw_field(L, key);
-  if (type == LUA_TFUNCTION) {
-    lua::Sandbox& sandbox = lua::Sandbox::of(L);
-    if (!sandbox.running()) {
-      sandbox.call(d.history.back().pack, 0, 1);
-    } else if (auto error = sandbox.try_call(L, 0, 1)) {
-      throw *error;
-    }
-    const auto list_of_texts = [&] {
-      if (!lua_istable(L, -1)) return false;
-      for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1))
-        if (!lua_isinteger(L, -2) || lua_type(L, -1) != LUA_TSTRING) {
-          lua_pop(L, 2);
-          return false;
-        }
-      return true;
-    };
-    if (!list_of_texts())
-      fail(d, fmt::format("action '{}': its function '{}' must return a list of action names", d.name, key));
-  } else if (type != LUA_TTABLE) {
+  if (type != LUA_TFUNCTION && type != LUA_TTABLE) {
     lua_pop(L, 1);
     return std::nullopt;
   }
+  if (type == LUA_TFUNCTION) call_now(L, d, 0);
+  const auto list_of_texts = [&] {
+    if (!lua_istable(L, -1)) return false;
+    for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1))
+      if (!lua_isinteger(L, -2) || lua_type(L, -1) != LUA_TSTRING) {
+        lua_pop(L, 2);
+        return false;
+      }
+    return true;
+  };
+  if (!list_of_texts())
+    fail(d, fmt::format("{} '{}': its '{}' must be a list of action names{}", to_string(d.kind), d.name, key,
+                        type == LUA_TFUNCTION ? ", as its function returns it" : ""));
   return pop_names(L);
+}
+
+// When a sheet may order the action: from its definition, or, when that says nothing of it, from
+// the ruleset's hook `timing(name)` (tempo: by its row), so an action a house rule defines as the
+// docs show is checked as the ruleset's own are.
+void read_timing(lua_State* L, const Definition& d, const Registry& registry, orders::ActionRules& rules) {
+  const auto given = [&](const char* key) {
+    const bool there = raw_field(L, key) != LUA_TNIL;
+    lua_pop(L, 1);
+    return there;
+  };
+  const Definition* hook = registry.find(Kind::hook, "timing");
+  if (!hook || given("turn_only") || given("answers") || given("replaces")) {
+    rules.turn_only = raw_field(L, "turn_only") == LUA_TBOOLEAN && lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    rules.answers = names_field(L, d, "answers");
+    rules.replaces = names_field(L, d, "replaces").value_or(std::vector<std::string>{});
+    return;
+  }
+  registry.push(L, Kind::hook, "timing");
+  lua_pushstring(L, d.name.c_str());
+  call_now(L, *hook, 1);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return;
+  }
+  if (!lua_istable(L, -1))
+    fail(*hook, fmt::format("the hook 'timing' returns nil or {{ turn_only = …, answers = {{…}}, replaces = {{…}} }} "
+                            "for action '{}', not a {}",
+                            d.name, luaL_typename(L, -1)));
+  rules.turn_only = raw_field(L, "turn_only") == LUA_TBOOLEAN && lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  rules.answers = names_field(L, *hook, "answers");
+  rules.replaces = names_field(L, *hook, "replaces").value_or(std::vector<std::string>{});
+  lua_pop(L, 1);
 }
 
 // What the order checker needs of the action definition on top of the stack. Its fields were
 // checked when it was defined (definition_check.hpp): each is absent or of its type.
-orders::ActionRules action_rules(lua_State* L, const Definition& d) {
+orders::ActionRules action_rules(lua_State* L, const Definition& d, const Registry& registry) {
   orders::ActionRules rules{d.name, false, std::nullopt, false, false};
   const auto flag = [&](const char* key) {
     const bool set = raw_field(L, key) == LUA_TBOOLEAN && lua_toboolean(L, -1);
@@ -103,9 +144,7 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d) {
     rules.any_argument = lua_toboolean(L, -1);
     lua_pop(L, 1);
   }
-  rules.turn_only = flag("turn_only");
-  rules.answers = names_field(L, d, "answers");
-  rules.replaces = names_field(L, d, "replaces").value_or(std::vector<std::string>{});
+  read_timing(L, d, registry, rules);
   // `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`; 0 or
   // absent: the action stays in place.
   if (raw_field(L, "move") == LUA_TTABLE) {
@@ -139,7 +178,7 @@ orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry) {
     switch (d->kind) {
       case Kind::action:
         registry.push(L, d->kind, d->name);
-        vocabulary.add_action(action_rules(L, *d));
+        vocabulary.add_action(action_rules(L, *d, registry));
         lua_pop(L, 1);
         break;
       case Kind::condition: vocabulary.add_condition(d->name, d->history.front().location); break;

@@ -186,19 +186,10 @@ for name, row in pairs(tables.actions_data) do
   -- Its cost and the statuses that allow it are left to its row, which the hooks read when they
   -- judge an order (tempo.next_action, tempo.response): copied here, a house rule's patch of the
   -- row would not reach the copy.
-  -- When a sheet may order it: a proactive action only on one's turn; a reaction or a counter-tempo
-  -- action only in answer to what its row is a Response To, and a counter-tempo action (and a
-  -- Counter-Attack after a Parry of one's Feint) also as a turn entry, in place of what it replaces.
-  -- Both lists are read from the row when the sheets are checked, so a house rule's patch of the row
-  -- ("Parry" answering its "Lunge") is in them.
+  -- When a sheet may order it is the hook `timing` below, by its row.
   local definition = { needs_target = data.kind == "proactive" and data.against ~= "none",
                        target = ({ opponent = "enemy", partner = "enemy", none = "none" })[data.against],
-                       declared_as = data.private, involuntary = data.kind == "special", usage = data.usage,
-                       turn_only = data.kind == "proactive" }
-  if data.kind == "reactive" or data.kind == "counter-tempo" then
-    definition.answers = function() return tempo.answers(name) end
-    definition.replaces = function() return tempo.replaces(name) end
-  end
+                       declared_as = data.private, involuntary = data.kind == "special", usage = data.usage }
   if data.kind == "proactive" then
     -- Looked up at each call, not now: a house rule's override of the hook `exchange` plays it.
     definition.resolve = function(ctx) return arbiter.hooks.exchange(ctx) end
@@ -209,6 +200,22 @@ for name, row in pairs(tables.actions_data) do
   end
   arbiter.define.action(name, definition)
 end
+
+-- When a sheet may order an action, read from its row when the sheets are checked, for every
+-- action, a house rule's too, that does not say (docs/fights.md): a proactive action only on one's
+-- turn; a reaction or a counter-tempo action only in answer to what its row is a Response To, and
+-- a counter-tempo action (and a Counter-Attack after a Parry of one's Feint) also as a turn entry,
+-- in place of what it replaces. A house rule's patch of a row ("Parry" answering its "Lunge") is
+-- in them.
+arbiter.define.hook("timing", function(name)
+  local row = tables.actions_data[name]
+  if not row then return nil end
+  local kind = rows.with_defaults(row).kind
+  if kind == "proactive" then return { turn_only = true } end
+  if kind == "reactive" or kind == "counter-tempo" then
+    return { answers = tempo.answers(name), replaces = tempo.replaces(name) }
+  end
+end)
 
 -- For house rules, which cannot require this pack's files: a new proactive action described by
 -- a row of actions_data plays its exchange with `resolve = function(ctx) return
