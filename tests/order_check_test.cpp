@@ -286,7 +286,8 @@ TEST_CASE("an order the rules never take then is refused: a reaction as a turn e
   CHECK(diagnostics[0].notes == std::vector<std::string>{"write it as a standing order: 'ON Melee Attack: Parry'"});
   check_one(diagnostics[1], "duel.orders", 4, 20,
             "'Melee Attack' is taken on one's own turn, it does not answer another's action");
-  CHECK(diagnostics[1].notes == std::vector<std::string>{"write it as a turn entry: '1: Melee Attack'"});
+  // The order as written, target and all: '1: Melee Attack' alone would be refused for its target.
+  CHECK(diagnostics[1].notes == std::vector<std::string>{"write it as a turn entry: '1: Melee Attack -> \"Bo\"'"});
   check_one(diagnostics[2], "duel.orders", 6, 20, "'Retreat' does not answer Melee Attack: it answers Move, Combat Move");
   check_one(diagnostics[3], "duel.orders", 7, 11,
             "'Counter-Attack' does not answer Aim: it answers Melee Attack, Parry");

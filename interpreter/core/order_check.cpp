@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "grammar/orders_format.hpp"
 #include "interpreter/core/names.hpp"
 
 namespace arbiter::orders {
@@ -182,7 +183,7 @@ class Checker {
     if (action.turn_only) {
       error(o.action.at, fmt::format("'{}' is taken on one's own turn, it does not answer another's action",
                                      action.name),
-            {fmt::format("write it as a turn entry: '1: {}'", action.name)});
+            {fmt::format("write it as a turn entry: '1: {}'", format(o))});
       return;
     }
     if (!trigger || !action.answers) return;
