@@ -429,6 +429,11 @@ TEST_CASE("a standing order after one for the same action that always gives an o
   check_one(warnings[0], "duel.orders", 3, 6,
             "this standing order can never be used: 'ON Melee Attack' at line 2 always gives Ilse's order first");
   CHECK(warnings[0].source_line == "  ON melee attack: Parry");
+  // A refused standing order neither shadows a later one nor is warned of: its error says enough.
+  const std::vector<Diagnostic> refused{{{"duel.orders", 2, 20}, "'Counter-Attack' …", {}, {}}};
+  CHECK(never_fire({{"duel.orders", text, parse_orders(text, "duel.orders")}}, refused).empty());
+  const std::vector<Diagnostic> later_refused{{{"duel.orders", 3, 20}, "'Parry' …", {}, {}}};
+  CHECK(never_fire({{"duel.orders", text, parse_orders(text, "duel.orders")}}, later_refused).empty());
 }
 
 TEST_CASE("a comment that cuts short a name of the fight is refused at the name and without a fight warned of",

@@ -106,7 +106,7 @@ void check(Context& context, const Options& options) {
   const auto problems = orders::check_orders(sheets, vocabulary, roster ? &*roster : nullptr,
                                              encounter ? &encounter->grid : nullptr);
   diagnostics.insert(diagnostics.end(), problems.begin(), problems.end());
-  auto warnings = orders::never_fire(sheets);
+  auto warnings = orders::never_fire(sheets, problems);
   if (!roster) {
     const auto numbers = orders::numbers_after_names(sheets);
     warnings.insert(warnings.end(), numbers.begin(), numbers.end());

@@ -449,13 +449,20 @@ const RosterEntry* bare_name(std::string_view phrase, const Vocabulary& vocabula
   return vocabulary.target(phrase) ? nullptr : named(roster, phrase);
 }
 
-std::vector<Diagnostic> never_fire(const std::vector<SheetFile>& sheets) {
+std::vector<Diagnostic> never_fire(const std::vector<SheetFile>& sheets, const std::vector<Diagnostic>& refused) {
   std::vector<Diagnostic> found;
-  for (const auto& file : sheets)
+  for (const auto& file : sheets) {
+    const auto is_refused = [&](const StandingOrder& order) {
+      return std::any_of(refused.begin(), refused.end(), [&](const Diagnostic& d) {
+        return d.where.file == file.name && d.where.line == order.trigger.at.line;
+      });
+    };
     for (const auto& character : file.sheet.characters)
       for (auto later = character.standing.begin(); later != character.standing.end(); ++later) {
+        if (is_refused(*later)) continue;
         const auto first = std::find_if(character.standing.begin(), later, [&](const StandingOrder& earlier) {
-          return earlier.choice.otherwise && same_name(earlier.trigger.text, later->trigger.text);
+          return earlier.choice.otherwise && same_name(earlier.trigger.text, later->trigger.text) &&
+                 !is_refused(earlier);
         });
         if (first == later) continue;
         const Position at = later->trigger.at;
@@ -466,6 +473,7 @@ std::vector<Diagnostic> never_fire(const std::vector<SheetFile>& sheets) {
                          line_at(file.text, at.offset),
                          {}});
       }
+  }
   return found;
 }
 

@@ -54,7 +54,8 @@ std::vector<Diagnostic> check_orders(const std::vector<SheetFile>& sheets, const
 std::vector<Diagnostic> numbers_after_names(const std::vector<SheetFile>& sheets);
 
 // Warnings: standing orders that can never be used, as an earlier one for the same action always
-// gives an order (it has no IF, or an ELSE) and so always answers first.
-std::vector<Diagnostic> never_fire(const std::vector<SheetFile>& sheets);
+// gives an order (it has no IF, or an ELSE) and so always answers first. A standing order refused
+// (a line of `refused`, check_orders' errors) neither shadows another nor is warned of.
+std::vector<Diagnostic> never_fire(const std::vector<SheetFile>& sheets, const std::vector<Diagnostic>& refused = {});
 
 }  // namespace arbiter::orders
