@@ -50,6 +50,13 @@ struct Target {
 enum class Compass { n, ne, e, se, s, sw, w, nw };
 std::string_view to_string(Compass direction);  // "N", "NE", …
 
+// One compass step of a path, where it is written: a diagnostic about it points at it.
+struct Step {
+  Compass direction = Compass::n;
+  Position at;
+  bool operator==(const Step& other) const { return direction == other.direction; }
+};
+
 struct Movement {
   enum class Kind {
     none,
@@ -60,7 +67,7 @@ struct Movement {
   };
   Kind kind = Kind::none;
   std::optional<long> feet;     // path: the distance written, if any
-  std::vector<Compass> steps;   // path
+  std::vector<Step> steps;      // path
   std::optional<Target> place;  // destination (cell or coordinates), toward, away
   Position at;
   bool operator==(const Movement& other) const;

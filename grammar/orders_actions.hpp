@@ -178,7 +178,9 @@ struct action<distance> {
 template <>
 struct action<step> {
   template <typename Input>
-  static void apply(const Input& in, State& s) { s.order.movement.steps.push_back(compass_of(in.string_view())); }
+  static void apply(const Input& in, State& s) {
+    s.order.movement.steps.push_back({compass_of(in.string_view()), position_of(in)});
+  }
 };
 template <>
 struct action<path> {

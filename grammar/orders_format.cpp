@@ -53,7 +53,7 @@ std::string format(const Movement& m) {
     case Movement::Kind::path: {
       std::string out = m.feet ? fmt::format("{}'", *m.feet) : "";
       for (std::size_t i = 0; i < m.steps.size(); ++i)
-        out += (i == 0 ? (out.empty() ? "" : " ") : ", ") + std::string(to_string(m.steps[i]));
+        out += (i == 0 ? (out.empty() ? "" : " ") : ", ") + std::string(to_string(m.steps[i].direction));
       return out;
     }
     case Movement::Kind::destination: return "to " + format(*m.place);

@@ -378,15 +378,22 @@ TEST_CASE("against a map, a compass step moves one of its cells, as the fight wa
 
 TEST_CASE("on a map that moves only north south east or west a diagonal step is refused", "[orders][check]") {
   // d20 tactics: "Units cannot move diagonally"; the fight would bar the step and move no one.
-  const std::string text = "Aldric:\n  1: Move NE, NE\n  2: Move N, E\nBrienne:\n  1: Move 10' S, SW\n  2: Move W\n";
+  // The diagnostic points at the diagonal step itself, not at the start of the movement.
+  const std::string text =
+      "Aldric:\n  1: Move NE, NE\n  2: Move N, E\nBrienne:\n  1: Move 10' S, SW\n  2: Move W\n"
+      "\"Orc #1\":\n  1: Move 10' n, ne\n  2: Move W\n\"Orc #2\":\n  1: Sprint N, E, NE\n  2: Move W\n";
   const Grid squares(12, 8, 5, Metric::Manhattan);
   const auto diagnostics =
       check_orders({{"squares.txt", text, parse_orders(text, "squares.txt")}}, platemail(), &fight, &squares);
-  REQUIRE(diagnostics.size() == 2);
+  REQUIRE(diagnostics.size() == 4);
   check_one(diagnostics[0], "squares.txt", 2, 11,
             "NE is a diagonal step, and this map moves only north, south, east or west (metric manhattan)");
-  check_one(diagnostics[1], "squares.txt", 5, 11,
+  check_one(diagnostics[1], "squares.txt", 5, 18,
             "SW is a diagonal step, and this map moves only north, south, east or west (metric manhattan)");
+  check_one(diagnostics[2], "squares.txt", 8, 18,
+            "NE is a diagonal step, and this map moves only north, south, east or west (metric manhattan)");
+  check_one(diagnostics[3], "squares.txt", 11, 19,
+            "NE is a diagonal step, and this map moves only north, south, east or west (metric manhattan)");
   const Grid chebyshev(12, 8);
   CHECK(check_orders({{"squares.txt", text, parse_orders(text, "squares.txt")}}, platemail(), &fight, &chebyshev)
             .empty());

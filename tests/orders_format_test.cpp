@@ -57,7 +57,7 @@ Movement random_movement(Random& r) {
       m.kind = Movement::Kind::path;
       if (r.chance(2)) m.feet = static_cast<long>(5 * r.below(10));
       for (std::size_t i = 0, n = m.feet && r.chance(2) ? 0 : 1 + r.below(4); i < n; ++i)
-        m.steps.push_back(static_cast<Compass>(r.below(8)));
+        m.steps.push_back({static_cast<Compass>(r.below(8))});
       break;
     case 2:
       m.kind = Movement::Kind::destination;

@@ -110,7 +110,7 @@ TEST_CASE("the compact sketch of ARCHITECTURE.md: several characters, paths, quo
   CHECK(move.action.text == "Move");
   CHECK(move.movement.kind == Movement::Kind::path);
   CHECK(move.movement.feet == 15);
-  CHECK(move.movement.steps == std::vector{Compass::s, Compass::s, Compass::sw});
+  CHECK(move.movement.steps == std::vector<Step>{{Compass::s}, {Compass::s}, {Compass::sw}});
   CHECK(brienne.phases[1].branches[0].condition.phrase.text == "\"Orc #2\" is down");
   CHECK(brienne.phases[1].otherwise->target->kind == Target::Kind::character);
   CHECK(brienne.phases[1].otherwise->target->text.text == "Orc #2");
@@ -132,7 +132,7 @@ TEST_CASE("movement and targets as the Platemail document writes them", "[orders
   CHECK(p[0].otherwise->movement.place->x == 15);
   CHECK(p[0].otherwise->movement.place->y == 20);
   CHECK(p[1].otherwise->movement.feet == 30);
-  CHECK(p[1].otherwise->movement.steps == std::vector{Compass::s});
+  CHECK(p[1].otherwise->movement.steps == std::vector<Step>{{Compass::s}});
   CHECK(p[2].otherwise->action.text == "Fall Back");
   CHECK(p[2].otherwise->movement.kind == Movement::Kind::away);
   CHECK(p[2].otherwise->movement.place->text.text == "closest hostile");
@@ -222,7 +222,7 @@ TEST_CASE("an arrow ends a word, so a keyword before it is a keyword (the fuzzer
                 "unexpected text after the order: expected '->' and its target, ELSE after an IF's order, or the end "
                 "of the line");
   const Sheet sheet = parse_orders("Aldric:\n  1: Charge S->closest enemy\n", "sheet.txt");
-  CHECK(sheet.characters[0].phases[0].otherwise->movement.steps == std::vector{Compass::s});
+  CHECK(sheet.characters[0].phases[0].otherwise->movement.steps == std::vector<Step>{{Compass::s}});
   CHECK(sheet.characters[0].phases[0].otherwise->target->text.text == "closest enemy");
 }
 

@@ -387,11 +387,11 @@ class Checker {
     if (m.kind != Movement::Kind::path) return;  // distances to places and targets are the grid's
     // The map's metric may forbid a diagonal step, which the fight would not take.
     if (map_ && map_->metric() == Metric::Manhattan)
-      for (const Compass step : m.steps)
-        if (step == Compass::ne || step == Compass::se || step == Compass::sw || step == Compass::nw) {
-          error(m.at, fmt::format("{} is a diagonal step, and this map moves only north, south, east or west (metric "
-                                  "manhattan)",
-                                  to_string(step)));
+      for (const Step& step : m.steps)
+        if (const Compass d = step.direction; d == Compass::ne || d == Compass::se || d == Compass::sw || d == Compass::nw) {
+          error(step.at, fmt::format("{} is a diagonal step, and this map moves only north, south, east or west "
+                                     "(metric manhattan)",
+                                     to_string(d)));
           return;
         }
     // A distance may repeat the last step ("15' S" is S, S, S) but not undo the steps written.

@@ -20,7 +20,7 @@ json movement_json(const Movement& m) {
   if (m.feet) out["feet"] = *m.feet;
   if (m.kind == Movement::Kind::path) {
     out["steps"] = json::array();
-    for (const auto step : m.steps) out["steps"].push_back(std::string(to_string(step)));
+    for (const auto& step : m.steps) out["steps"].push_back(std::string(to_string(step.direction)));
   }
   if (m.place) out["place"] = target_json(*m.place);
   return out;

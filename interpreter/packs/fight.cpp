@@ -833,14 +833,14 @@ std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& move
       // the last direction until it is covered. Never beyond what the action allows, and as far
       // as the way goes: a wall or a cliff ends the walk there ("the Arbiter does the best they
       // can to fulfill ... the order's intent").
-      const std::vector<orders::Compass>& steps = movement.steps;
+      const std::vector<orders::Step>& steps = movement.steps;
       const double written = movement.feet ? static_cast<double>(*movement.feet) : 0;
       std::vector<Cell> path;
       Cell at = who.position;
       double feet = 0;
       int diagonals = 0;
       for (std::size_t i = 0; i < steps.size() || (!steps.empty() && feet < written); ++i) {
-        const Cell next = arbiter::step(at, direction_of(steps[std::min(i, steps.size() - 1)]));
+        const Cell next = arbiter::step(at, direction_of(steps[std::min(i, steps.size() - 1)].direction));
         const bool written_out = i >= steps.size();  // only the written distance is left to cover
         if (const StepCheck check = check_step(grid, paths_.rules(), at, next); check.obstacle != StepObstacle::None) {
           if (cut) cut->stopped = grid.label(at) + ", the next step barred: " + describe(grid, check, at, next);
