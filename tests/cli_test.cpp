@@ -256,6 +256,33 @@ TEST_CASE("arbiter test runs each case alone and reports each failure at its lin
   CHECK_THAT(run.output, EndsWith("5 passed, 5 failed\n"));
 }
 
+TEST_CASE("arbiter test tells an encounter the rules refuse in a round at the test's line without blaming the pack",
+          "[cli][pack-tests]") {
+  // docs/world.md: world.encounter_error is "the encounter's mistake ... not blamed on the pack",
+  // as `arbiter run` tells it; in a test, at the test's line, as fight.new tells its own.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "trio" / "tests");
+  std::ofstream(dir / "trio/pack.lua") << "return { name = 'trio', version = '1.0.0', requires = { 'tempo' } }\n";
+  std::ofstream(dir / "trio/init.lua") << "";
+  std::ofstream(dir / "trio/tests/trio_test.lua")
+      << "local test = require 'arbiter.test'\n"
+         "local fight = require 'arbiter.fight'\n"
+         "test.case('three Bound', function()\n"
+         "  local function bound(name, side, at)\n"
+         "    return { name = name, side = side, at = at, stats = { guard = 'Bound' } }\n"
+         "  end\n"
+         "  local f = fight.new { map = { width = 4, height = 2 }, characters = { bound('Ana', 'a', 'A1'),\n"
+         "                        bound('Bo', 'b', 'B1'), bound('Cy', 'b', 'A2') } }\n"
+         "  f:round()\n"
+         "end)\n";
+  const auto run = arbiter("--pack-path " + dir.path.string() + " test trio");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("trio_test.lua:9: error: <fight.new>: Cy's guard is \"Bound\", but every enemy "
+                                  "within reach who could share the bind with it (Ana) shares one with another"));
+  CHECK_THAT(run.output, !Contains("in pack 'tempo'"));
+  CHECK_THAT(run.output, !Contains("tempo.lua"));  // no traceback into the pack
+}
+
 TEST_CASE("arbiter test of a pack without tests is an error, not a silent pass", "[cli][pack-tests]") {
   const auto run = arbiter("test rival-house");
   CHECK(run.exit_code == 1);

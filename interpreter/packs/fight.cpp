@@ -68,11 +68,6 @@ Halt parse_halt(const std::string& text) {
 // The sheets' compass points and the grid's directions list the same eight in the same order.
 Direction direction_of(orders::Compass compass) { return static_cast<Direction>(compass); }
 
-int run_round_entry(lua_State* L) {
-  static_cast<Fight*>(lua_touserdata(L, lua_upvalueindex(1)))->run_round(L);
-  return 0;
-}
-
 }  // namespace
 
 Fight::Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceSource& dice, lua_State* L)
@@ -352,19 +347,30 @@ void Fight::add_orders(long round, orders::Sheet sheet) {
   orders_[round].push_back(std::move(sheet));
 }
 
-void Fight::play_round() {
-  lua_State* L = sandbox_.state();
+void Fight::push_round(lua_State* L) {
   lua_pushlightuserdata(L, this);
-  lua_pushcclosure(L, lua::guarded<run_round_entry>, 1);
+  lua_pushcclosure(L, lua::guarded<round_entry>, 1);
+}
+
+void Fight::play_round() {
+  push_round(sandbox_.state());
   try {
     sandbox_.call(ruleset_pack_, 0, 0);
-  } catch (const Error&) {
-    // The input's fault, not the ruleset's: told without a pack's blame or traceback.
-    if (unanswered_) throw Error(unanswered_->diagnostics());
-    if (encounter_fault_) throw placed(*encounter_fault_);
-    if (const Error* dice = dice_.failure()) throw Error(dice->diagnostics());
-    throw;
+  } catch (const Error& error) {
+    throw round_error(error);
   }
+}
+
+void Fight::run_round(lua_State* L) {
+  push_round(L);
+  if (auto error = sandbox_.try_call(L, 0, 0)) throw round_error(*error);
+}
+
+Error Fight::round_error(const Error& error) const {
+  if (unanswered_) return Error(unanswered_->diagnostics());
+  if (encounter_fault_) return placed(*encounter_fault_);
+  if (const Error* dice = dice_.failure()) return Error(dice->diagnostics());
+  return error;
 }
 
 Error Fight::placed(const EncounterFault& fault) const {
@@ -377,11 +383,13 @@ Error Fight::placed(const EncounterFault& fault) const {
   return Error(fmt::format("{}'s {} {}", fault.character, fault.stat, fault.message));
 }
 
-void Fight::run_round(lua_State* L) {
-  Active active(*this, L);
-  flow_.run_round();
-  orders_.erase(flow_.position().round);
-  handles_.refresh(L);  // what landed after the round's last call into Lua (a simultaneous phase's changes)
+int Fight::round_entry(lua_State* L) {
+  Fight& fight = *static_cast<Fight*>(lua_touserdata(L, lua_upvalueindex(1)));
+  Active active(fight, L);
+  fight.flow_.run_round();
+  fight.orders_.erase(fight.flow_.position().round);
+  fight.handles_.refresh(L);  // what landed after the round's last call into Lua (a simultaneous phase's changes)
+  return 0;
 }
 
 // ---- the flow's questions ----

@@ -73,7 +73,8 @@ class Fight final : public Ruleset {
   void place_stats(std::vector<StatName> places) { stat_places_ = std::move(places); }
   // Plays the next round as one sandboxed call with the ruleset's budget.
   void play_round();
-  // Plays the next round from inside a running sandboxed call: `L` is its thread (pack tests).
+  // Plays the next round from inside a running sandboxed call: `L` is its thread (pack tests). Its
+  // errors are told as play_round tells them; a spent budget still ends the running call.
   void run_round(lua_State* L);
 
   // While it lives, the sandbox's world modules see this fight (then what they saw before).
@@ -105,6 +106,12 @@ class Fight final : public Ruleset {
   void turn_cut_short(const Entity& who, const std::string& why, bool acted) override;
 
  private:
+  // Pushes a C function that plays the next round on the thread it is called on, for a sandboxed call.
+  void push_round(lua_State* L);
+  static int round_entry(lua_State* L);
+  // The error a round that failed with `error` is told with: the input's fault (an unanswered
+  // question, the encounter's mistake, dice that failed) without a pack's blame or traceback.
+  Error round_error(const Error& error) const;
   // The encounter's mistake the rules found, at its stat's place when the encounter wrote it.
   Error placed(const EncounterFault& fault) const;
   // A pack function from the registry: called, it runs on behalf of its pack, with its budget.

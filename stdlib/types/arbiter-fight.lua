@@ -34,7 +34,8 @@
 local Fight = {}
 
 ---Checks `sheet` (the orders for the next round) as `arbiter run` does, then plays the round.
----Characters without orders take the ruleset's default order.
+---Characters without orders take the ruleset's default order. A starting value the rules refuse
+---(`world.encounter_error`) is told at the caller's line, as `fight.new`'s own mistakes are.
 ---@param sheet? string
 function Fight:round(sheet) end
 

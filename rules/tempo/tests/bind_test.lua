@@ -101,6 +101,14 @@ test.case("fighters who start in a bind, grapple or pin are paired one to one, o
              "Ana's guard is \"Pinned\", but no enemy within reach starts Grappled to share the pin with")
 end)
 
+test.case("a pairing the rules refuse is told at the test's line as the encounter's mistake, like fight.new's own", function()
+  -- docs/world.md: world.encounter_error is "the encounter's mistake ... not blamed on the pack";
+  -- the message starts at this file's line of the round, not at tempo's line that found it.
+  local three = bout.new({ guard = "Bound" }, { guard = "Bound" }, {}, nil, { at = "B3", guard = "Bound" })
+  test.fails(function() three:round() end,
+             "bind_test.lua:108: <fight.new>: Cy's guard is \"Bound\", but every enemy within reach")
+end)
+
 -- Four in a row, red and blue by turns, every one Bound: Ana-Bo and Rex-Di, whatever order the
 -- encounter lists them in (Rex is as close to Bo as to Di).
 local function row_of_four(order)
