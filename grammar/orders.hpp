@@ -53,7 +53,7 @@ std::string_view to_string(Compass direction);  // "N", "NE", …
 // One compass step of a path, where it is written: a diagnostic about it points at it.
 struct Step {
   Compass direction = Compass::n;
-  Position at;
+  Position at{};
   bool operator==(const Step& other) const { return direction == other.direction; }
 };
 
