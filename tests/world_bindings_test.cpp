@@ -265,6 +265,9 @@ TEST_CASE("an event field that is not a finite number is refused at the rule's l
   fight.run("log.event('hit', { damage = 2.5 })");
   REQUIRE(fight.log.events().size() == 1);
   CHECK(fight.log.events().front().fields == nlohmann::json{{"damage", 2.5}});
+  // An empty list in the fields is logged as one, as the same field holding items is.
+  fight.run("log.event('miss', { hit = {}, reactions = { { action = 'Parry' } } })");
+  CHECK(fight.log.events().back().fields.dump() == R"({"hit":[],"reactions":[{"action":"Parry"}]})");
 }
 
 TEST_CASE("module functions outside a fight say what is missing", "[lua]") {

@@ -60,14 +60,14 @@ struct NotPlain {
   std::string what;
 };
 
-nlohmann::json check_json_at(lua_State* L, int index, int depth, NonFinite non_finite);
+nlohmann::json check_json_at(lua_State* L, int index, int depth, JsonFor purpose);
 
 // The value at the top of the stack, as the field `name` of its table, or else its item `item`
 // (the place is only written out when the value is refused).
-nlohmann::json check_item(lua_State* L, int depth, NonFinite non_finite, const char* name, lua_Integer item) {
+nlohmann::json check_item(lua_State* L, int depth, JsonFor purpose, const char* name, lua_Integer item) {
   const auto where = [&] { return name ? fmt::format(".{}", name) : fmt::format("[{}]", item); };
   try {
-    return check_json_at(L, -1, depth, non_finite);
+    return check_json_at(L, -1, depth, purpose);
   } catch (NotPlain& e) {
     e.where.insert(0, where());
     throw;
@@ -76,13 +76,13 @@ nlohmann::json check_item(lua_State* L, int depth, NonFinite non_finite, const c
   }
 }
 
-nlohmann::json check_json_at(lua_State* L, int index, int depth, NonFinite non_finite) {
+nlohmann::json check_json_at(lua_State* L, int index, int depth, JsonFor purpose) {
   index = lua_absindex(L, index);
   switch (lua_type(L, index)) {
     case LUA_TNIL: return nullptr;
     case LUA_TNUMBER:
       if (lua_isinteger(L, index)) return lua_tointeger(L, index);
-      return non_finite == NonFinite::refuse ? check_finite(L, index) : lua_tonumber(L, index);
+      return purpose == JsonFor::logging ? check_finite(L, index) : lua_tonumber(L, index);
     case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
     case LUA_TSTRING: return std::string(lua_tostring(L, index));
     case LUA_TTABLE: {
@@ -94,7 +94,7 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth, NonFinite non_f
       }
       if (depth > deepest_value) throw Error("a table nests more than " + std::to_string(deepest_value) + " deep");
       if (push_viewed(L, index)) {  // a read-only table (c.stats, a definition): what it shows
-        nlohmann::json shown = check_json_at(L, -1, depth, non_finite);
+        nlohmann::json shown = check_json_at(L, -1, depth, purpose);
         lua_pop(L, 1);
         return shown;
       }
@@ -104,7 +104,7 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth, NonFinite non_f
         list.get_ref<nlohmann::json::array_t&>().reserve(static_cast<std::size_t>(n));
         for (lua_Integer i = 1; i <= n; ++i) {
           lua_rawgeti(L, index, i);
-          list.push_back(check_item(L, depth + 1, non_finite, nullptr, i));
+          list.push_back(check_item(L, depth + 1, purpose, nullptr, i));
           lua_pop(L, 1);
         }
         return list;
@@ -116,9 +116,10 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth, NonFinite non_f
         if (lua_type(L, -2) != LUA_TSTRING) throw Error("a table of named values has a key that is not a name");
         // Each name once (a table's keys), so a field is made in place, not made null then replaced.
         const char* name = lua_tostring(L, -2);
-        fields.emplace(name, check_item(L, depth + 1, non_finite, name, 0));
+        fields.emplace(name, check_item(L, depth + 1, purpose, name, 0));
         lua_pop(L, 1);
       }
+      if (fields.empty() && depth > 0 && purpose == JsonFor::logging) return nlohmann::json::array();
       return object;
     }
     default: break;
@@ -162,9 +163,9 @@ void push_properties(lua_State* L, const Properties& properties) {
   }
 }
 
-nlohmann::json check_json(lua_State* L, int index, NonFinite non_finite) {
+nlohmann::json check_json(lua_State* L, int index, JsonFor purpose) {
   try {
-    return check_json_at(L, index, 0, non_finite);
+    return check_json_at(L, index, 0, purpose);
   } catch (const NotPlain& e) {
     throw Error(fmt::format("{} (at {})", e.what, printable(e.where.substr(e.where.front() == '.' ? 1 : 0))));
   }

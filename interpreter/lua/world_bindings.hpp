@@ -66,11 +66,13 @@ Value check_value(lua_State* L, int index);
 void push_value(lua_State* L, const Value& value);
 void push_properties(lua_State* L, const Properties& properties);
 
-// A table of named values (nested tables and lists allowed) to a JSON object, and back. A number
-// that is NaN or infinite is kept for a reader that reports it where it is written (an
-// encounter's), or refused at once (an event's fields: JSON would log it as null).
-enum class NonFinite { keep, refuse };
-nlohmann::json check_json(lua_State* L, int index, NonFinite non_finite = NonFinite::keep);
+// A table of named values (nested tables and lists allowed) to a JSON object, and back. Read for a
+// reader that reports a bad value where it is written (an encounter's), a NaN or infinite number
+// is kept; for the log (an event's fields) it is refused at once, as JSON would log it as null, and
+// an empty table inside is an empty list `[]`, as the same field holding items is (no hits, no
+// reactions).
+enum class JsonFor { reading, logging };
+nlohmann::json check_json(lua_State* L, int index, JsonFor purpose = JsonFor::reading);
 void push_json(lua_State* L, const nlohmann::json& value);
 
 // The C++ status definition from the table a pack writes (fields in stdlib/types/status.lua): the

@@ -32,7 +32,7 @@ void push_event(lua_State* L, const LogEvent& event) {
 
 int event(lua_State* L) {
   std::string type = luaL_checkstring(L, 1);
-  nlohmann::json fields = lua_isnoneornil(L, 2) ? nlohmann::json::object() : check_json(L, 2, NonFinite::refuse);
+  nlohmann::json fields = lua_isnoneornil(L, 2) ? nlohmann::json::object() : check_json(L, 2, JsonFor::logging);
   std::string cause = luaL_optstring(L, 3, "");
   EventLog::check(type, fields);  // now, at the author's line, though an action logs it when it commits
   // A change is applied once, so it hands its event over rather than copying it.

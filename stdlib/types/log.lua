@@ -17,7 +17,7 @@ local log = {}
 ---Records an event of the pack's own. Inside an action it is proposed with the action's other
 ---changes and recorded when the action commits (never, if the action fails).
 ---@param type string
----@param fields? table<string, any> named facts: finite numbers, strings, booleans, lists, characters (as their names)
+---@param fields? table<string, any> named facts: finite numbers, strings, booleans, lists, characters (as their names); an empty table inside is logged as an empty list `[]`
 ---@param cause? string "Aldric attacks Orc #2"
 function log.event(type, fields, cause) end
 
