@@ -122,9 +122,15 @@ function arbiter.define.target(name, value) end
 ---stepping out of it is the movement hook's `left_reach`. Never less than one cell.
 ---@alias arbiter.ReachHook fun(who: world.Character): number
 
+---The ruleset's hook `timing` (optional): when a sheet may order the action named, for an action
+---whose definition gives none of `turn_only`, `answers`, `replaces` (tempo reads it from the row,
+---so a house rule's action is checked as its own are). Asked when the sheets are checked.
+---@alias arbiter.TimingHook fun(action: string): { turn_only: boolean?, answers: string[]?, replaces: string[]? }?
+
 ---Defines an extension point: a function other packs may replace with `arbiter.override.hook`.
 ---The flow's hooks are named by docs/fights.md (`choose`: arbiter.ChooseHook, `respond`:
----arbiter.RespondHook, `responses`: arbiter.ResponsesHook, `reach`: arbiter.ReachHook).
+---arbiter.RespondHook, `responses`: arbiter.ResponsesHook, `reach`: arbiter.ReachHook, `timing`:
+---arbiter.TimingHook).
 ---@param name string
 ---@param value function
 function arbiter.define.hook(name, value) end
