@@ -87,12 +87,16 @@ void read_timing(lua_State* L, const Definition& d, const Registry& registry, or
     lua_pop(L, 1);
     return there;
   };
-  const Definition* hook = registry.find(Kind::hook, "timing");
-  if (!hook || given("turn_only") || given("answers") || given("replaces")) {
+  // The three fields of the table on top of the stack, which `owner` gave.
+  const auto read_from = [&](const Definition& owner) {
     rules.turn_only = raw_field(L, "turn_only") == LUA_TBOOLEAN && lua_toboolean(L, -1);
     lua_pop(L, 1);
-    rules.answers = names_field(L, d, "answers");
-    rules.replaces = names_field(L, d, "replaces").value_or(std::vector<std::string>{});
+    rules.answers = names_field(L, owner, "answers");
+    rules.replaces = names_field(L, owner, "replaces").value_or(std::vector<std::string>{});
+  };
+  const Definition* hook = registry.find(Kind::hook, "timing");
+  if (!hook || given("turn_only") || given("answers") || given("replaces")) {
+    read_from(d);
     return;
   }
   registry.push(L, Kind::hook, "timing");
@@ -106,10 +110,7 @@ void read_timing(lua_State* L, const Definition& d, const Registry& registry, or
     fail(*hook, fmt::format("the hook 'timing' returns nil or {{ turn_only = …, answers = {{…}}, replaces = {{…}} }} "
                             "for action '{}', not a {}",
                             d.name, luaL_typename(L, -1)));
-  rules.turn_only = raw_field(L, "turn_only") == LUA_TBOOLEAN && lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  rules.answers = names_field(L, *hook, "answers");
-  rules.replaces = names_field(L, *hook, "replaces").value_or(std::vector<std::string>{});
+  read_from(*hook);
   lua_pop(L, 1);
 }
 
