@@ -394,6 +394,8 @@ void Flow::run_turn(EntityId who) {
     if (resolve(intent, changes)) commit(who, intent.action, changes);
     previous_[who] = intent;
   }
+  // Felled by what answered its own action: the rest of its turn is not done, and is said so.
+  if (const std::string* status = incapacitating(world_.get(who))) ruleset_.turn_cut_short(world_.get(who), *status, acted);
   boundary(Boundary::TurnEnd, who);
 }
 

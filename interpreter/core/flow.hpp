@@ -125,8 +125,9 @@ class Ruleset {
   // do is not done, and the ruleset may say so.
   virtual void cannot_act(const Entity& /*who*/, const std::string& /*status*/) {}
   // Sequential: `who`'s turn ends because its action points are spent (`why`: "no action points
-  // left, 12 spent answering others"); what it was still ordered to do is not done, and the
-  // ruleset may say so. `acted`: it took an action this turn.
+  // left, 12 spent answering others") or an incapacitating status came on it during the turn
+  // (`why`: "Down"); what it was still ordered to do is not done, and the ruleset may say so.
+  // `acted`: it took an action this turn.
   virtual void turn_cut_short(const Entity& /*who*/, const std::string& /*why*/, bool /*acted*/) {}
 };
 

@@ -113,6 +113,8 @@ arbiter.define.hook("responses", function(who, declared, points)
   return open
 end)
 
+-- Recover Stamina's Allowed Status is the five guards: one felled in its own turn, Down, recovers
+-- nothing.
 arbiter.define.hook("turn_end", function(who)
-  tempo.recover_stamina(who)
+  if not tempo.down(who) then tempo.recover_stamina(who) end
 end)

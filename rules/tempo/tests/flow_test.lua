@@ -182,6 +182,23 @@ test.case("entries left when a turn's AP run out are said not to be carried out"
   test.equal(undone(f), { "Ana cannot act (no action points left): its order (Ready) is not carried out" })
 end)
 
+test.case("one felled in its own turn by the answer to its action: the entries left are said not to be carried out", function()
+  -- Ana (health 10, 9 wounds already) attacks; Bo's Counter-Attack ("they can result in both
+  -- parties getting hit") puts her Down, and her second attack is not made.
+  local f = bout.new({ wounds = 9 }, {}, { 6, 6, 2, 3 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+    Bo:
+      ON Melee Attack: Counter-Attack
+  ]]
+  test.truthy(f:has("Ana", "Down"))
+  test.equal(undone(f), { "Ana cannot act (Down): its order (Melee Attack -> my opponent) is not carried out" })
+  -- Recover Stamina's Allowed Status: "Bound, Grappled, Off Guard, On Guard, Pinned", not Down.
+  for _, e in ipairs(f:events("recover")) do test.truthy(e.fields.character ~= "Ana", "Ana, Down, recovers no stamina") end
+end)
+
 test.case("without a sheet, a turn that takes no action says why: no AP, or too few for the default", function()
   local f = bout.new({ ap = 0 }, { ap = 1 }, {})
   f:round()
