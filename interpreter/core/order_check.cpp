@@ -259,19 +259,20 @@ class Checker {
   }
 
   // An action whose target is an enemy (Platemail's attacks: "against adjacent opponents", "the
-  // moving enemy") cannot be ordered at the character itself, nor at an ally named in the fight.
-  void enemy_target(const ActionRules& action, const Target& t) {
+  // moving enemy") cannot be ordered at the character itself, nor at an ally named in the fight;
+  // one whose target is another (tempo's Move) not at the character itself.
+  void someone_else(const ActionRules& action, const Target& t) {
     const std::string& me = ordering_->text;
     const RosterEntry *mine = roster_ ? named(*roster_, me) : nullptr, *theirs = roster_ ? someone(t) : nullptr;
     const bool self = t.kind == Target::Kind::self || (mine && mine == theirs) ||
                       (t.kind != Target::Kind::cell && t.kind != Target::Kind::coordinates &&
                        fold_case(t.text.text) == fold_case(me));
     if (self) {
-      error(t.text.at,
-            fmt::format("'{}' cannot {} itself: the target of {} is an enemy", me, action.name, action.name));
+      error(t.text.at, fmt::format("'{}' cannot {} itself: the target of {} is {}", me, action.name, action.name,
+                                   target_wanted(action)));
       return;
     }
-    if (mine && theirs && mine->side == theirs->side)
+    if (action.enemy_target && mine && theirs && mine->side == theirs->side)
       error(t.text.at, fmt::format("'{}' is an ally of '{}' ({}): the target of {} is an enemy", t.text.text, me,
                                    mine->side, action.name));
   }
@@ -296,7 +297,7 @@ class Checker {
         error(o.action.at, fmt::format("'{}' needs a target: add '-> target' or a 'Target:' line", action->name));
       if (action->no_target && o.target)
         error(o.target->text.at, fmt::format("'{}' takes no target: write it without one", action->name));
-      if (action->enemy_target && aim) enemy_target(*action, *aim);
+      if ((action->enemy_target || action->other_target) && aim) someone_else(*action, *aim);
       if (action->needs_direction && !says_where(o)) nowhere(*action, o);
       if (const Phrase* unread = unread_argument(*action, o)) argument(*action, o, *unread);
       movement(*action, o.movement);

@@ -132,6 +132,10 @@ std::vector<std::string> nearest(const std::vector<Declaration>& declarations, s
 
 }  // namespace
 
+std::string_view target_wanted(const ActionRules& action) {
+  return action.enemy_target ? "an enemy" : "another character";
+}
+
 void check_placeholders(std::string_view phrase) {
   for (const auto& word : words_of(phrase)) piece_of(word);
 }

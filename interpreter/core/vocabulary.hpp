@@ -42,6 +42,7 @@ struct ActionRules {
   std::optional<long> move_feet{};  // how far it may move; none: it stays in place
   bool involuntary = false;       // forced on a character by the rules (Platemail's Crash), never ordered
   bool enemy_target = false;      // `target = "enemy"`: an attack, never at the character itself or an ally
+  bool other_target = false;      // `target = "other"`: at anyone but the character itself (tempo's Move)
   bool no_target = false;         // `target = "none"`: taken at no one, so an order gives it no target
   std::string declared_as{};      // what the others see declared (tempo's Feint: "Melee Attack"): their
                                   // standing orders (ON) answer that name, never this one
@@ -64,6 +65,10 @@ struct ActionRules {
   std::optional<std::vector<std::string>> answers{};
   std::vector<std::string> replaces{};
 };
+
+// Whom an action with `enemy_target` or `other_target` is taken at, for the messages refusing
+// another: "an enemy", "another character".
+std::string_view target_wanted(const ActionRules& action);
 
 // Throws arbiter::Error, with no position, naming a word of a condition or target phrase that is an
 // unknown or unclosed placeholder ("{k}").

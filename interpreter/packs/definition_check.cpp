@@ -31,12 +31,12 @@ bool function(lua_State* L, int value) { return lua_type(L, value) == LUA_TFUNCT
 
 bool boolean_or_function(lua_State* L, int value) { return boolean(L, value) || function(L, value); }
 
-// "enemy", "none", or a function(me, target) judging whom the action may be taken at.
+// "enemy", "other", "none", or a function(me, target) judging whom the action may be taken at.
 bool target_kind(lua_State* L, int value) {
   if (function(L, value)) return true;
   if (!text(L, value)) return false;
   const std::string_view kind = lua_tostring(L, value);
-  return kind == "enemy" || kind == "none";
+  return kind == "enemy" || kind == "other" || kind == "none";
 }
 
 // `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`.
@@ -80,7 +80,7 @@ const std::vector<Field> action_fields{
     {"move", feet, "a whole number from 0 to 1000000, or { max = that number }"},
     {"needs_target", boolean, true_or_false},
     {"needs_direction", boolean, true_or_false},
-    {"target", target_kind, "\"enemy\", \"none\", a function(me, target) or absent (any target)"},
+    {"target", target_kind, "\"enemy\", \"other\", \"none\", a function(me, target) or absent (any target)"},
     {"carries_target", boolean, true_or_false},
     {"follows_target", boolean, true_or_false},
     {"away_from_hostiles", boolean, true_or_false},

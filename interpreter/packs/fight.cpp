@@ -1055,13 +1055,16 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
       return lua_type(L_, -1) == LUA_TSTRING ? std::string(lua_tostring(L_, -1))
                                              : fmt::format("the rules do not let {} {} now", actor.name, chosen.name);
   }
-  // An attack (`target = "enemy"`) at oneself or an ally, from a pack's intent or a sheet read
-  // without a roster: "the moving enemy", "adjacent opponents".
-  if (intent.target != no_entity && vocabulary_.action(chosen.name)->enemy_target) {
+  // An attack (`target = "enemy"`) at oneself or an ally, or an action at another (`"other"`) at
+  // oneself, from a pack's intent or a sheet read without a roster: "the moving enemy", "adjacent
+  // opponents".
+  const orders::ActionRules& rules = *vocabulary_.action(chosen.name);
+  if (intent.target != no_entity && (rules.enemy_target || rules.other_target)) {
     const Entity& target = world_.get(intent.target);
     if (target.id == actor.id)
-      return fmt::format("{} cannot {} itself: the target of {} is an enemy", actor.name, chosen.name, chosen.name);
-    if (target.side == actor.side)
+      return fmt::format("{} cannot {} itself: the target of {} is {}", actor.name, chosen.name, chosen.name,
+                         orders::target_wanted(rules));
+    if (rules.enemy_target && target.side == actor.side)
       return fmt::format("{} is an ally of {}: the target of {} is an enemy", target.name, actor.name, chosen.name);
   }
   if (intent.target != no_entity && chosen.target_allowed.ref != LUA_NOREF) {

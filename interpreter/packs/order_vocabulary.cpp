@@ -131,10 +131,12 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d, const Regist
   rules.needs_target = flag("needs_target");
   rules.needs_direction = flag("needs_direction");
   rules.involuntary = flag("involuntary");
-  // `target = "enemy"`: the action attacks, so its target is an opponent; `"none"`: it takes none;
-  // a function judges each target in the fight (sheets cannot be checked against it before).
+  // `target = "enemy"`: the action attacks, so its target is an opponent; `"other"`: anyone but
+  // oneself; `"none"`: it takes none; a function judges each target in the fight (sheets cannot be
+  // checked against it before).
   const std::string kind = text("target");
   rules.enemy_target = kind == "enemy";
+  rules.other_target = kind == "other";
   rules.no_target = kind == "none";
   rules.declared_as = text("declared_as");
   rules.usage = text("usage");

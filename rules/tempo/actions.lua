@@ -48,6 +48,12 @@ local function apply(exchange, row, who, other, action, goal)
     exchange.hit[other.name] = exchange.hit[other.name] or {}
     table.insert(exchange.hit[other.name], who)
   end
+  -- "You disarm your opponent of their weapon": told as a blow is, so that the GM hears why the
+  -- disarmed one's melee actions are refused from now on ("no melee weapon").
+  local disarmed = row.disarm and other.stats.weapon ~= nil and other.stats.weapon ~= "Unarmed"
+  if disarmed then
+    exchange.text[#exchange.text + 1] = ("%s is disarmed of the %s"):format(other.name, other.stats.weapon)
+  end
   -- A failed Move: "move freely up to your Base Combat Movement but must end your movement
   -- immediately at the first valid square if you get hit" (the reactions' effects come first).
   local move, strikers = row.move, exchange.hit[who.name]
@@ -57,7 +63,7 @@ local function apply(exchange, row, who, other, action, goal)
     if row.them then tempo.set_guard(other, row.them, cause, who) end
     -- Not in the source: default chosen. When a bind, grapple or pin ends, both are On Guard.
     if row.ends or data.cedes_bind then tempo.set_guard(who, "On Guard", cause) end
-    if row.disarm then world.set_stat(other, "weapon", "Unarmed", cause) end
+    if disarmed then world.set_stat(other, "weapon", "Unarmed", cause) end
     if row.aimed then world.set_stat(who, "aimed", true, cause) end
     if move then
       local bcm = tables.rules.base_combat_movement
@@ -181,14 +187,16 @@ end
 for name, row in pairs(tables.actions_data) do
   local data = rows.with_defaults(row)
   -- A Feint is declared "as a regular attack": the others' standing orders see a Melee Attack.
-  -- An action against an opponent is an attack: never at oneself or an ally (`target = "enemy"`);
-  -- one against no one takes no target (`target = "none"`: a sheet that gives one is refused).
+  -- An action against an opponent, an attack or a movement toward one, is never at oneself or an
+  -- ally (`target = "enemy"`); a Move toward anyone is not toward oneself, where it would go
+  -- nowhere yet cost AP and draw reactions (`target = "other"`); one against no one takes no target
+  -- (`target = "none"`: a sheet that gives one is refused).
   -- Its cost and the statuses that allow it are left to its row, which the hooks read when they
   -- judge an order (tempo.next_action, tempo.response): copied here, a house rule's patch of the
   -- row would not reach the copy.
   -- When a sheet may order it is the hook `timing` below, by its row.
   local definition = { needs_target = data.kind == "proactive" and data.against ~= "none",
-                       target = ({ opponent = "enemy", partner = "enemy", none = "none" })[data.against],
+                       target = ({ opponent = "enemy", partner = "enemy", anyone = "other", none = "none" })[data.against],
                        declared_as = data.private, involuntary = data.kind == "special", usage = data.usage }
   if data.kind == "proactive" then
     -- Looked up at each call, not now: a house rule's override of the hook `exchange` plays it.

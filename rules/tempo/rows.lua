@@ -304,9 +304,10 @@ local function agrees(action, definition, row)
     end
     return
   end
-  -- How a sheet writes a proactive action: with a target that is an opponent, any target, or none.
+  -- How a sheet writes a proactive action: with a target that is an opponent, anyone but the actor
+  -- (at itself it would do nothing, yet cost AP and draw reactions), or none.
   local written = ({ opponent = 'needs_target = true, target = "enemy"', partner = 'needs_target = true, target = "enemy"',
-                     anyone = "needs_target = true", none = 'target = "none"' })
+                     anyone = 'needs_target = true, target = "other"', none = 'target = "none"' })
   if type(definition.target) == "function" then
     fail("action", action, "target", ("action '%s': the tempo rules judge whom an action is taken at by its row's "
       .. "`against`, not by a target function: define it with %s, or give the row the `against` it means"):format(
@@ -317,7 +318,7 @@ local function agrees(action, definition, row)
   if definition.target then given[#given + 1] = ("target = %q"):format(definition.target) end
   local defined = table.concat(given, ", ")
   if defined ~= written[row.against] then
-    local whom = ({ opponent = "an opponent", partner = "the one who shares its bind, grapple or pin", anyone = "anyone",
+    local whom = ({ opponent = "an opponent", partner = "the one who shares its bind, grapple or pin", anyone = "anyone but itself",
                     none = "no one" })[row.against]
     fail("action", action, "", ("action '%s' is defined with %s, but its row is taken against %s "
       .. "(actions_data['%s'].against is %q%s): define it with %s, or give the row the `against` it means "

@@ -53,7 +53,7 @@ local arbiter = {
 ---@field move? integer|{ max: integer } feet it may move; absent or 0: it stays in place
 ---@field needs_target? boolean a sheet must give a target
 ---@field needs_direction? boolean a sheet must say where it moves: compass steps, a destination, toward or away from a target, or a target
----@field target? "enemy"|"none"|fun(me: world.Character, target: world.Character): boolean, string? "enemy": an attack, so an order at oneself or an ally is refused; "none": it takes no target, an order giving one is refused; a function: whom it may be taken at (false and why: refused before it is declared)
+---@field target? "enemy"|"other"|"none"|fun(me: world.Character, target: world.Character): boolean, string? "enemy": an attack, so an order at oneself or an ally is refused; "other": at anyone but oneself, so an order at oneself is refused; "none": it takes no target, an order giving one is refused; a function: whom it may be taken at (false and why: refused before it is declared)
 ---@field carries_target? boolean picks the target up once beside it and carries it along while everyone moves (Rescue; docs/fights.md)
 ---@field follows_target? boolean keeps beside the target as the target moves, up to `move` feet, in place of a path of its own (Guard; docs/fights.md)
 ---@field away_from_hostiles? boolean with no way written, move away from every enemy (Fall Back)

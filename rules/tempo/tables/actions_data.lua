@@ -107,7 +107,7 @@ local actions = {
 actions["Counter-Attack"].replacement_for = { "Feint" }
 
 -- Whom each action is taken against: an opponent ("your opponent", "your target": a row that
--- does not say), but Move goes toward anyone, Ready and Recover Stamina are taken against no one,
+-- does not say), but Move goes toward anyone but oneself, Ready and Recover Stamina are taken against no one,
 -- and the actions taken in a bind, grapple or pin against the one who shares it, its partner:
 -- Disarm "your opponent of their bound weapon", Grapple "the close proximity of your bind", Press
 -- "through the bind", Withdraw "from the bind", Double "ceding control of the Bind", Wind "gain

@@ -39,7 +39,7 @@ test.case("an action taken in the bind against someone outside it is refused wit
   ]]
   test.equal(bout.refused(f), { "Ana cannot Withdraw: the bind is with Bo, not Cy",
                                 "Ana cannot Disarm: the bind is with Bo, not Cy" })
-  test.equal(bout.exchanges(f), { "Ana Disarm (1d10 9 = 9; Success)" })
+  test.equal(bout.exchanges(f), { "Ana Disarm (1d10 9 = 9; Success); Bo is disarmed of the Sword" })
   test.equal(f:stat("Bo", "weapon"), "Unarmed")
   test.equal(bout.guards(f, ALL), { "Ana On Guard", "Bo On Guard", "Cy On Guard" })
 end)

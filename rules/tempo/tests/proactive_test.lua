@@ -148,6 +148,21 @@ test.case("Disarm below 8 fails: no effect, still Bound", function()
   test.equal(bout.guards(f), { "Ana Bound", "Bo Bound" })
 end)
 
+test.case("Disarm: \"You disarm your opponent of their weapon\" is narrated, so the refusals that follow make sense", function()
+  -- Bo's Double misses (1 − 9); Ana's Disarm (9 − 1) takes his Dagger: his Melee Attack is refused.
+  local f = bout.new({ guard = "Bound" }, { guard = "Bound", weapon = "Dagger" }, { 9, 1 })
+  f:round [[
+    Ana:
+      1: Disarm -> my opponent
+    Bo:
+      1: Melee Attack -> my opponent
+      ON Disarm: Double
+  ]]
+  test.equal(bout.exchanges(f), { "Ana Disarm (1d10 9 = 9 − 1; Success); Bo Double (1d10 1 = 1 − 9; Miss); "
+                                  .. "Bo is disarmed of the Dagger" })
+  test.equal(bout.refused(f), { "Bo cannot Melee Attack: no melee weapon" })
+end)
+
 test.case("Grapple (Bound, 8): \"You successfully initiate a grapple\" — both Grappled (default chosen)", function()
   local f = bout.new({ guard = "Bound" }, { guard = "Bound" }, { 9 })
   f:round [[
@@ -436,13 +451,17 @@ test.case("Ready written with a target is refused before the round, as `arbiter 
   test.equal(bout.declared(f), {})
 end)
 
-test.case("an attack at oneself or an ally is refused: its target is an opponent", function()
+test.case("an attack or a movement at oneself is refused, an attack at an ally too; a Move toward an ally goes", function()
+  -- Move and Combat Move go toward their target (README: "`Move -> target` (it moves up to Base
+  -- Combat Movement toward it)"): toward oneself they would go nowhere, yet cost AP and draw reactions.
   local f = bout.new({}, {}, {})
-  test.fails(function() f:round [[
-    Ana:
-      1: Melee Attack -> self
-    Bo:
-  ]] end, "'Ana' cannot Melee Attack itself: the target of Melee Attack is an enemy")
+  for action, wanted in pairs { ["Melee Attack"] = "an enemy", ["Move"] = "another character", ["Combat Move"] = "an enemy" } do
+    test.fails(function() f:round(([[
+      Ana:
+        1: %s -> self
+      Bo:
+    ]]):format(action)) end, ("'Ana' cannot %s itself: the target of %s is %s"):format(action, action, wanted))
+  end
   local fight = require "arbiter.fight"
   local three = fight.new { map = { width = 10, height = 3 }, dice = {}, characters = {
     { name = "Ana", side = "a", at = "B2", weapon = "Sword", stats = { guard = "On Guard" } },
@@ -454,6 +473,32 @@ test.case("an attack at oneself or an ally is refused: its target is an opponent
         1: %s -> "Cy"
     ]]):format(action)) end, ("'Cy' is an ally of 'Ana' (a): the target of %s is an enemy"):format(action))
   end
+  -- "The basic move action allows you to move around in combat": toward a friend too.
+  three:round [[
+    Ana:
+      1: Move -> "Cy"
+    Cy:
+      1: Ready
+    Bo:
+      1: Ready
+  ]]
+  test.equal(bout.declared(three)[1], "Ana Move 10")
+end)
+
+test.case("Move toward one's own cell is refused in the fight before paying, and no one answers it", function()
+  -- A cell names whoever stands there when the order is read (docs/orders.md): the check cannot
+  -- tell it is Ana's own, the fight can. "Move -> target": toward Bo's cell it moves toward Bo.
+  local f = bout.new({}, { at = "F2" }, { 4 })
+  f:round [[
+    Ana:
+      1: Move -> B2
+      2: Move -> F2
+    Bo:
+      ON Move: Retreat
+  ]]
+  test.equal(bout.refused(f), { "Ana cannot Move: Ana cannot Move itself: the target of Move is another character" })
+  test.equal(bout.declared(f), { "Ana Move 10", "Bo Retreat 9" })
+  test.equal({ f:cell("Ana"), f:cell("Bo") }, { "E2", "G2" })
 end)
 
 test.case("Move is written 'Move -> target', and Recover Stamina is never ordered: one message each", function()

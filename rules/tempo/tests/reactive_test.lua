@@ -197,7 +197,8 @@ test.case("Wind (Bound) answers a Disarm: \"preventing an opponent from exploiti
     Bo:
       ON Disarm: Wind
   ]]
-  test.equal(bout.exchanges(f), { "Ana Disarm (1d10 10 = 10 − 2; Success); Bo Wind (1d10 2 = 2 − 10; Failure)" })
+  test.equal(bout.exchanges(f), { "Ana Disarm (1d10 10 = 10 − 2; Success); Bo Wind (1d10 2 = 2 − 10; Failure); "
+                                  .. "Bo is disarmed of the Sword" })
   test.equal(f:stat("Bo", "weapon"), "Unarmed")
   local g = bout.new({ guard = "Bound" }, { guard = "Bound" }, { 9, 9 })
   g:round [[
