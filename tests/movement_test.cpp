@@ -83,17 +83,40 @@ TEST_CASE("two characters trading cells is a swap", "[movement]") {
   CHECK(clashing.positions == std::vector<Cell>{{1, 0}, {2, 0}});
 }
 
-TEST_CASE("a head-on meeting: both want the cell between them and neither gets it", "[movement]") {
+TEST_CASE("a head-on meeting nothing stops: the first takes the cell between them, the other waits a step and they pass", "[movement]") {
   Grid corridor(5, 1);
   BorderTraffic traffic;
   const std::vector<Mover> pair{mover("Aldric", "party", {0, 0}, {{1, 0}, {2, 0}, {3, 0}}),
-                                mover("Orc #1", "orcs", {4, 0}, {{3, 0}, {2, 0}, {1, 0}})};
+                                mover("Brienne", "party", {4, 0}, {{3, 0}, {2, 0}, {1, 0}})};
   const auto result = resolve_movement(corridor, pair, traffic);
-  REQUIRE(result.events.size() == 1);
+  REQUIRE(result.events.size() == 1);  // their passing, a step later, is the same meeting
   CHECK(result.events[0].kind == MoveEventKind::HeadOn);
   CHECK(result.events[0].step == 2);
   CHECK(result.events[0].to == Cell{2, 0});
-  CHECK(result.positions == std::vector<Cell>{{1, 0}, {3, 0}});
+  CHECK(result.positions == std::vector<Cell>{{3, 0}, {1, 0}});
+  CHECK(result.walked[1] == std::vector<Cell>{{3, 0}, {2, 0}, {1, 0}});
+  // A ruleset that stops both (Platemail's Crash when both fail) leaves them where they stand.
+  const auto stopped = resolve_movement(corridor, pair, traffic, {}, [](const MoveEvent&) { return Halt::Both; });
+  CHECK(stopped.positions == std::vector<Cell>{{1, 0}, {3, 0}});
+}
+
+TEST_CASE("a step into the cell another leaves, on across its way, is a crossing, turning after it is not", "[movement]") {
+  Grid board(6, 6);
+  BorderTraffic traffic;
+  // Aldric goes east along row 2; Brienne enters (2, 2) as Aldric leaves it.
+  const auto with = [&](std::vector<Cell> way) {
+    return resolve_movement(board, std::vector<Mover>{mover("Aldric", "party", {1, 2}, {{2, 2}, {3, 2}, {4, 2}}),
+                                                      mover("Brienne", "party", {2, 4}, std::move(way))},
+                            traffic);
+  };
+  const auto across = with({{2, 3}, {2, 2}, {2, 1}});
+  REQUIRE(kinds(across) == std::vector{MoveEventKind::Cross});
+  CHECK(across.events[0].mover == 1);
+  CHECK(across.events[0].to == Cell{2, 2});
+  CHECK(across.events[0].step == 2);
+  CHECK(kinds(with({{2, 3}, {2, 2}, {3, 2}})).empty());  // round the corner after Aldric
+  CHECK(kinds(with({{2, 3}, {2, 2}})).empty());          // stops where Aldric was
+  CHECK(kinds(with({{2, 3}, {2, 2}, {1, 3}})).empty());  // back to the side it came from
 }
 
 TEST_CASE("two wanting one cell from different sides, and a step into a held cell", "[movement]") {
@@ -102,12 +125,15 @@ TEST_CASE("two wanting one cell from different sides, and a step into a held cel
   const std::vector<Mover> three{mover("Aldric", "party", {0, 0}, {{1, 1}}), mover("Brienne", "party", {2, 0}, {{1, 1}}),
                                  mover("Orc #1", "orcs", {5, 5}, {}), mover("Orc #2", "orcs", {5, 3}, {{5, 4}, {5, 5}})};
   const auto result = resolve_movement(board, three, traffic);
-  REQUIRE(kinds(result) == std::vector{MoveEventKind::SameCell, MoveEventKind::Blocked});
+  // Aldric takes the cell; Brienne waits, and at the next step finds it held, as Orc #2 finds his.
+  REQUIRE(kinds(result) == std::vector{MoveEventKind::SameCell, MoveEventKind::Blocked, MoveEventKind::Blocked});
   CHECK(result.events[0].allies);
-  CHECK(result.events[1].mover == 3);
-  CHECK(result.events[1].other == 2);
-  CHECK(result.events[1].step == 2);
-  CHECK(result.positions == std::vector<Cell>{{0, 0}, {2, 0}, {5, 5}, {5, 4}});
+  CHECK(result.events[1].mover == 1);
+  CHECK(result.events[1].other == 0);
+  CHECK(result.events[2].mover == 3);
+  CHECK(result.events[2].other == 2);
+  CHECK(result.events[2].step == 2);
+  CHECK(result.positions == std::vector<Cell>{{1, 1}, {2, 0}, {5, 5}, {5, 4}});
   // Heimr's locations hold many characters: nobody is stopped, the event is still reported.
   const auto shared = resolve_movement(board, three, traffic, MovementRules{.one_per_cell = false, .paths = {}});
   CHECK(shared.positions == std::vector<Cell>{{1, 1}, {1, 1}, {5, 5}, {5, 5}});

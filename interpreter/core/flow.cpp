@@ -227,7 +227,13 @@ void Flow::move_everyone() {
   }
   if (!anyone_moves) return;
   for (Mover& mover : movers) mover.reach_feet = ruleset_.reach_feet(world_.get(mover.id));
-  const auto decide = [&](const MoveEvent& event) { return ruleset_.movement(event); };
+  // A carrier's intent says whether it carries its target by now, for the rules that read it while
+  // everyone moves (an Attack of Opportunity on a rescuer): once everyone has moved, below, too.
+  const auto decide = [&](const MoveEvent& event) {
+    for (const auto& [who, carrying] : {std::pair{event.mover, event.mover_carrying}, std::pair{event.other, event.other_carrying}})
+      if (who != nobody && movers[who].carries != nobody) current_.at(movers[who].id).carrying = carrying;
+    return ruleset_.movement(event);
+  };
   const MovementResult result = resolve_movement(world_.grid(), movers, world_.traffic(), rules_.movement, decide);
   for (std::size_t i = 0; i < movers.size(); ++i) {
     const auto it = current_.find(movers[i].id);

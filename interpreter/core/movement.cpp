@@ -48,7 +48,8 @@ class Phase {
       : grid_(grid), movers_(movers), traffic_(traffic), rules_(rules), decide_(decide),
         position_(movers.size()), want_(movers.size()), before_(movers.size()), halted_(movers.size(), false),
         side_(movers.size()), reach_(movers.size()), partner_(movers.size(), nobody),
-        followed_feet_(movers.size(), 0.0), diagonals_(movers.size(), 0) {
+        followed_feet_(movers.size(), 0.0), diagonals_(movers.size(), 0), taken_(movers.size(), 0),
+        waited_for_(movers.size(), nobody) {
     result_.walked.resize(movers.size());
     result_.carried_by.assign(movers.size(), nobody);
     by_cell_.resize(movers.size());
@@ -69,7 +70,8 @@ class Phase {
     for (const Mover& m : movers_)
       if (m.follows != nobody) longest = std::max(longest, static_cast<std::size_t>(m.follow_feet / grid_.scale()));
     pick_up();
-    for (std::size_t step = 1; step <= longest; ++step) {
+    // One who waits a step for another to pass goes on a step later: a step more for each wait.
+    for (std::size_t step = 1; step <= longest + waits_; ++step) {
       step_ = static_cast<int>(step);
       intend();
       check_borders();
@@ -87,6 +89,7 @@ class Phase {
   bool moving(std::size_t i) const { return want_[i] != position_[i]; }
   bool allies(std::size_t i, std::size_t j) const { return side_[i] == side_[j]; }
   bool carried(std::size_t i) const { return result_.carried_by[i] != nobody; }
+  bool carrying(std::size_t i) const { return partner_[i] != nobody && !carried(i); }
 
   // Every metric counts at least the larger of the two offsets, so this cheap test rules out
   // almost every pair before the metric is asked. `reach_feet` is from reach_: a cell at least.
@@ -100,6 +103,14 @@ class Phase {
     halted_[i] = true;
     want_[i] = position_[i];
     if (const std::size_t partner = partner_[i]; partner != nobody && moving(partner)) halt(partner);
+  }
+
+  // `i` stays where it is this step, and goes on along its way after `taker` has passed.
+  void wait_for(std::size_t i, std::size_t taker) {
+    want_[i] = position_[i];
+    waited_for_[i] = taker;
+    ++waits_;
+    if (const std::size_t partner = partner_[i]; partner != nobody && moving(partner)) wait_for(partner, taker);
   }
 
   void stop_after_step(std::size_t i) {
@@ -136,10 +147,12 @@ class Phase {
   }
 
   void report_step(MoveEventKind kind, std::size_t mover, std::size_t other, Cell from, Cell to, int edge = -1) {
-    MoveEvent event{kind, step_, mover, other, from, to, false, movers_[mover].ready, false, edge};
+    MoveEvent event{.kind = kind, .step = step_, .mover = mover, .other = other, .from = from, .to = to,
+                    .mover_ready = movers_[mover].ready, .mover_carrying = carrying(mover), .edge = edge};
     if (other != nobody) {
       event.allies = allies(mover, other);
       event.other_ready = movers_[other].ready;
+      event.other_carrying = carrying(other);
     }
     if (kind == MoveEventKind::Blocked) event.crossed = crossed(mover, other);
     result_.events.push_back(event);
@@ -154,8 +167,7 @@ class Phase {
     for (std::size_t i = 0; i < movers_.size(); ++i) {
       if (carried(i)) continue;
       const auto& path = movers_[i].path;
-      const auto next = static_cast<std::size_t>(step_ - 1);
-      want_[i] = !halted_[i] && next < path.size() ? path[next] : position_[i];
+      want_[i] = !halted_[i] && taken_[i] < path.size() ? path[taken_[i]] : position_[i];
     }
     // Once every carrier's wish is known: the carried step into the cells their carriers leave.
     for (std::size_t i = 0; i < movers_.size(); ++i)
@@ -227,6 +239,26 @@ class Phase {
     return (position_[j] == side_a && want_[j] == side_b) || (position_[j] == side_b && want_[j] == side_a);
   }
 
+  // `j` steps into the cell `i` walked into and is leaving, and goes on beyond it to the other
+  // side of `i`'s way through it (the way in and the way out): it crosses `i`'s path right behind
+  // it. One who stops there, turns after `i` (round a corner) or back, only follows or touches,
+  // and the cell `i` started from is no path behind it.
+  bool crossing_behind(std::size_t i, std::size_t j) const {
+    if (want_[j] != position_[i] || !moving(i)) return false;
+    const std::vector<Cell>& way = movers_[j].path;
+    if (movers_[j].follows != nobody || carried(j) || taken_[j] + 1 >= way.size()) return false;
+    const std::vector<Cell>& walked = result_.walked[i];
+    if (walked.empty() || walked.back() != position_[i]) return false;
+    const Cell at = position_[i], in = walked.size() > 1 ? walked[walked.size() - 2] : movers_[i].start;
+    const Cell from = position_[j], beyond = way[taken_[j] + 1];
+    // Which side of the line from `at` along (dx, dy) a cell is on: the sign of a cross product.
+    const auto across = [&](int dx, int dy) {
+      const auto side = [&](Cell c) { return dx * (c.y - at.y) - dy * (c.x - at.x); };
+      return side(from) * side(beyond) < 0;
+    };
+    return across(at.x - in.x, at.y - in.y) && across(want_[i].x - at.x, want_[i].y - at.y);
+  }
+
   bool opposite_directions(std::size_t i, std::size_t j) const {
     return want_[i].x - position_[i].x == -(want_[j].x - position_[j].x) &&
            want_[i].y - position_[i].y == -(want_[j].y - position_[j].y);
@@ -243,17 +275,24 @@ class Phase {
         if (partner_[i] == j) continue;  // a carrier and the one it carries move as one
         if (std::abs(position_[i].x - position_[j].x) > 2 || std::abs(position_[i].y - position_[j].y) > 2) continue;
         if (!moving(i) || !moving(j)) continue;  // halted by an earlier event this step
+        // One waited for the other to take the cell between them: now they pass, as was decided.
+        if (waited_for_[i] == j || waited_for_[j] == i) continue;
         if (want_[i] == position_[j] && want_[j] == position_[i]) report(MoveEventKind::Swap, i, j);
         else if (crossing_corner(i, j)) report(MoveEventKind::Cross, i, j);
+        else if (crossing_behind(i, j)) report(MoveEventKind::Cross, j, i);
+        else if (crossing_behind(j, i)) report(MoveEventKind::Cross, i, j);
         else if (want_[i] == want_[j])
           report(opposite_directions(i, j) ? MoveEventKind::HeadOn : MoveEventKind::SameCell, i, j);
       }
   }
 
-  // With one character per cell, a step into a cell someone stays in, or that another wants too,
-  // is not taken. Halting one can block the one behind, so repeat until nothing changes. Each
-  // round sorts the characters by the cell they will be in, so clashes sit side by side.
+  // With one character per cell, a step into a cell someone stays in is not taken. Of several
+  // stepping into one cell whom the meeting did not stop, the first takes it and the others wait a
+  // step (they pass after it, or find it held). Halting or waiting can block the one behind, so
+  // repeat until nothing changes. Each round sorts the characters by the cell they will be in, so
+  // clashes sit side by side.
   void keep_cells_single() {
+    for (std::size_t& waited : waited_for_) waited = nobody;
     if (!rules_.one_per_cell) return;
     for (bool changed = true; changed;) {
       changed = false;
@@ -268,19 +307,26 @@ class Phase {
         std::size_t staying = nobody;
         for (std::size_t k = first; k < last; ++k)
           if (!moving(by_cell_[k])) staying = by_cell_[k];
+        // Movers wanting one cell were reported as SameCell or HeadOn already.
+        const std::size_t taker = staying == nobody ? by_cell_[first] : nobody;
         for (std::size_t k = first; k < last; ++k) {
           const std::size_t i = by_cell_[k];
-          if (!moving(i)) continue;
-          // Two movers wanting one cell were reported as SameCell or HeadOn already.
-          if (staying != nobody) blocked.emplace_back(i, staying);
-          halt_later_.push_back(i);
+          if (!moving(i) || i == taker) continue;
+          if (staying != nobody) {
+            blocked.emplace_back(i, staying);
+            halt_later_.push_back(i);
+          } else {
+            wait_later_.emplace_back(i, taker);
+          }
         }
       }
       std::sort(blocked.begin(), blocked.end());
       for (const auto& [i, k] : blocked) report(MoveEventKind::Blocked, i, k);
       for (std::size_t i : halt_later_) halt(i);
-      changed = !halt_later_.empty();
+      for (const auto& [i, taker] : wait_later_) wait_for(i, taker);
+      changed = !halt_later_.empty() || !wait_later_.empty();
       halt_later_.clear();
+      wait_later_.clear();
     }
   }
 
@@ -297,6 +343,7 @@ class Phase {
       if (movers_[i].follows != nobody) followed_feet_[i] += step_feet(i, want_[i]);
       diagonals_[i] += position_[i].x != want_[i].x && position_[i].y != want_[i].y;
       position_[i] = want_[i];
+      ++taken_[i];
       if (!carried(i)) result_.walked[i].push_back(position_[i]);
     }
   }
@@ -327,7 +374,11 @@ class Phase {
   std::vector<std::size_t> partner_;  // the one each carries or is carried by, once picked up
   std::vector<double> followed_feet_;  // how far each follower has gone following
   std::vector<int> diagonals_;         // diagonal steps taken: the 5-10-5 metric's count
+  std::vector<std::size_t> taken_;     // steps of its path each has taken: the next is path[taken_]
+  std::vector<std::size_t> waited_for_;  // this step, the one each waits for to pass, or nobody
+  std::size_t waits_ = 0;              // steps waited, which the phase lasts longer for
   std::vector<std::size_t> by_cell_, halt_later_, walkers_;
+  std::vector<std::pair<std::size_t, std::size_t>> wait_later_;  // (mover, the one it waits for)
   int step_ = 0;
   MovementResult result_;
 };

@@ -64,6 +64,8 @@ struct MoveEvent {
   bool allies = false;
   bool mover_ready = false;   // Platemail's Crash happens "if either of them is Not Ready"
   bool other_ready = false;   // whether the other is Ready (LeftReach: the foe whose reach was left)
+  bool mover_carrying = false;  // whether the mover carries the one it picked up, at this step
+  bool other_carrying = false;  // the same of the other
   int edge = -1;              // border events: the border (Grid::edge_cells)
   // Blocked: the other moved into the cell it holds this phase, and not ahead of the mover along
   // the same way (the mover stands nowhere the other passed): their paths cross in that cell.

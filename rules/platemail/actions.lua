@@ -418,6 +418,8 @@ define("Stabilize", { needs_target = true, resolve = function(ctx)
   status.remove(patient, "Fatally Wounded", "Stabilized by " .. me.name)
   status.apply(patient, "Stable", { source = me, cause = "Stabilized by " .. me.name })
   world.set_stat(patient, "unconscious_rounds", duration, "Stable")
+  -- "Remain Unconscious for 1d4+1 for each Wound": whole Rounds after this one (fight.lua, round_end).
+  world.set_stat(patient, "stabilized_in_round", ctx.round, "Stable")
   act(ctx, ("%s Stabilizes %s: Medical %s — Stable, Unconscious for %dd%d %s %+d = %d %s%s"):format(
     me.name, patient.name, text, dice_of.count, dice_of.sides, table.concat(rolls, ", "), dice_of.bonus, duration,
     unit, duration == 1 and "" or "s"))

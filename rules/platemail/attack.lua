@@ -166,9 +166,10 @@ function attack.shielded_by_ally(target)
   return false
 end
 
----The ally a Rescue carries this phase: its target, once the rescuer stood beside it, when the
----phase began or on the way ("Move up to 15 feet, picking up and carrying"). The runtime picks it
----up and carries it while everyone moves (the action's `carries_target`).
+---The ally a Rescue carries: its target, once the rescuer stood beside it, when the phase began
+---or on the way ("Move up to 15 feet, picking up and carrying"). The runtime picks it up and
+---carries it while everyone moves (the action's `carries_target`), and says whether it does by
+---then (`carrying`) to an Attack made while everyone moves (an Attack of Opportunity) too.
 ---@param rescuer world.Character
 ---@return world.Character?
 function attack.rescued(rescuer)

@@ -273,27 +273,42 @@ end
 -- ---------------------------------------------------------------------------------------------
 -- Range
 
+-- Feet as a GM reads them: whole feet as they are, any other distance (a diagonal on a Euclidean
+-- map, √40 × 5') to one decimal: "125'", "31.6'".
+local function feet(distance)
+  if distance == math.floor(distance) then return ("%d'"):format(distance) end
+  return ("%.1f'"):format(distance)
+end
+
 ---"Attacks within Range receive no penalties. Beyond this Range, Attacks receive a -2 penalty
 ---for each additional Range increment (round up)." "Ranged Weapons cannot reach further than 4
 ---times their Range normally." The fourth band is -6 by this rule (the source's example prints
 ----4: README, defects).
----@param range_feet integer the weapon's Range
----@param distance_feet integer
+---@param range_feet number the weapon's Range
+---@param distance_feet number whole 5' steps on most maps; any distance on a Euclidean one
 ---@return integer? modifier nil: out of reach
 ---@return string reason the band, "range 35'–60'", or why it is out of reach
 function combat.range_modifier(range_feet, distance_feet)
   local ranged = tables.rules.ranged
   local reach = range_feet * ranged.max_range_multiple
   if distance_feet > reach then
-    return nil, ("%d' is beyond %d' (%d × Range %d')"):format(distance_feet, reach,
-                                                            ranged.max_range_multiple, range_feet)
+    return nil, ("%s is beyond %s (%d × Range %s)"):format(feet(distance_feet), feet(reach),
+                                                         ranged.max_range_multiple, feet(range_feet))
   end
   local increments = distance_feet / range_feet
   increments = ranged.increments_round_up and math.ceil(increments) or math.floor(increments)
   increments = math.max(increments, 1)
-  local from = (increments - 1) * range_feet + ranged.distance_step
-  local to = increments * range_feet
-  return (increments - 1) * ranged.modifier_per_extra_increment, ("range %d'–%d'"):format(from, to)
+  local modifier = (increments - 1) * ranged.modifier_per_extra_increment
+  local beyond, to = (increments - 1) * range_feet, increments * range_feet
+  -- The source's bands ("Receives a -2 Attack at 35'-60'") count in 5' steps. A distance off
+  -- them (a Euclidean diagonal, √40 × 5' = 31.6') may lie short of its band's first step: told
+  -- with the distance itself and the true bounds of its increment.
+  if distance_feet % ranged.distance_step ~= 0 then
+    local band = increments == 1 and ("up to %s"):format(feet(to))
+                 or ("over %s, up to %s"):format(feet(beyond), feet(to))
+    return modifier, ("range %s (%s)"):format(feet(distance_feet), band)
+  end
+  return modifier, ("range %s–%s"):format(feet(beyond + ranged.distance_step), feet(to))
 end
 
 -- ---------------------------------------------------------------------------------------------

@@ -295,21 +295,23 @@ arbiter.define.hook("movement", function(event)
     return nil
   end
   if crash then
-    -- One who saves still stops where the other holds the cell it steps into; of two stepping into
-    -- one cell (one character to a cell), the mover takes it, as in a Clash, and the other stops.
+    -- "Ready Characters that fail their Dexterity Save end their movement early": one who saves
+    -- goes on. Only where the other holds the cell it steps into does it stop; of two stepping into
+    -- one cell (one character to a cell), the mover takes it and the other waits a step for it to
+    -- pass (the runtime's way with two it does not stop).
     local single, held = tables.flow.one_per_cell ~= false, event.kind == "blocked"
     local mover_ok, mover_text, mover_falls = crash_save(mover, event.mover_ready,
       held and ("but %s holds %s: stops"):format(other.name, event.to) or nil)
     local takes = single and one_cell[event.kind] and mover_ok
     local other_ok, other_text, other_falls = crash_save(other, event.other_ready,
-      held and ("holds %s"):format(event.to) or takes and ("but %s takes %s: stops"):format(mover.name, event.to) or nil)
+      held and ("holds %s"):format(event.to) or takes and ("lets %s pass first"):format(mover.name) or nil)
     log.event("crash", { mover = mover.name, other = other.name, text = ("Crash! %s and %s cross paths at %s. %s. %s."):format(
       mover.name, other.name, event.to, mover_text, other_text) }, "Crash")
     if mover_falls then fall_prone(mover) end
     if other_falls then fall_prone(other) end
     if not mover_ok and not other_ok then return "both" end
     if not mover_ok then return "mover" end
-    if not other_ok or takes then return "other" end
+    if not other_ok then return "other" end
     return nil
   end
   -- Clash: "Both Characters stop their movement where their paths intersect." "The Arbiter should
@@ -429,30 +431,37 @@ arbiter.define.hook("phase_end", function()
   end
 end)
 
+-- A count of whole Rounds after the Round it began in, the stat `stat`, counted down as a Round
+-- ends: the rest of the Round it began in is extra, or one falling, or Stabilized, in the 2nd
+-- Action Phase would have one Round fewer than one in the 1st. What is left: spent at 0.
+local function count_down_round(c, stat, began_this_round)
+  local left = c.stats[stat] or 1
+  if not began_this_round then
+    left = left - 1
+    world.set_stat(c, stat, left, "a Round passes")
+  end
+  return left
+end
+
 -- "The Fatally Wounded Character has a number of Rounds equal to their Max Wounds to receive aid
 -- before they die." "The Stable Character will still remain Unconscious for 1d4+1 for each Wound."
 arbiter.define.hook("round_end", function()
   local fell = fell_this_round
   fell_this_round = {}
+  local round = flow.position()
   for _, c in ipairs(world.characters()) do
     if status.has(c, "Fatally Wounded") and not status.has(c, "Dead") then
-      -- The Rounds to receive aid are whole Rounds after the fall: the rest of this one is extra,
-      -- or a character falling in the 2nd Action Phase would have one Round fewer. With none (Max
-      -- Wounds 0: "0 Rounds to live") it dies as the Round it fell in ends.
-      local left = c.stats.rounds_to_live or 1
-      if not fell[c.name] then
-        left = left - 1
-        world.set_stat(c, "rounds_to_live", left, "a Round passes")
-      end
-      if left <= 0 then
+      -- Whole Rounds after the fall. With none (Max Wounds 0: "0 Rounds to live") it dies as the
+      -- Round it fell in ends.
+      if count_down_round(c, "rounds_to_live", fell[c.name]) <= 0 then
         status.remove(c, "Unconscious", "dead")
         status.apply(c, "Dead", { cause = "Fatally Wounded, no aid in time" })
         log.event("dies", { character = c.name, text = c.name .. " dies of their Wounds" }, "Fatally Wounded")
       end
-    elseif status.has(c, "Stable") and status.has(c, "Unconscious") and not fell[c.name] then
-      local left = (c.stats.unconscious_rounds or 1) - 1
-      world.set_stat(c, "unconscious_rounds", left, "a Round passes")
-      if left <= 0 then
+    elseif status.has(c, "Stable") and status.has(c, "Unconscious") then
+      -- Whole Rounds after the Round it was Stabilized in, whenever it fell: that Round is its stat
+      -- `stabilized_in_round`, which a save keeps (a table of this file is not saved).
+      if count_down_round(c, "unconscious_rounds", c.stats.stabilized_in_round == round) <= 0 then
         status.remove(c, "Unconscious", "Stable, wakes")
         log.event("wakes", { character = c.name, text = c.name .. " wakes up" }, "Stable")
       end

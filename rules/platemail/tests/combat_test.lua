@@ -113,6 +113,14 @@ test.case("range: a 15' weapon (Javelin) has 15' increments, -2 at 20', out of r
   test.equal(combat.range_modifier(15, 65), nil)
 end)
 
+test.case("range off the 5' steps (a Euclidean diagonal): the band told is the one the distance is in", function()
+  -- √40 × 5' = 31.6' is beyond 30': "-2 penalty for each additional Range increment (round up)";
+  -- it is not in "35'-60'", the band of the 5' steps.
+  test.equal({ combat.range_modifier(30, math.sqrt(40) * 5) }, { -2, "range 31.6' (over 30', up to 60')" })
+  test.equal({ combat.range_modifier(30, math.sqrt(5) * 5) }, { 0, "range 11.2' (up to 30')" })
+  test.equal({ combat.range_modifier(30, math.sqrt(601) * 5) }, { nil, "122.6' is beyond 120' (4 × Range 30')" })
+end)
+
 -- =============================================================================================
 -- Favor and Disfavor: "Favor: Grants a +3 bonus"; "Disfavor: Imposes a -3 penalty"
 

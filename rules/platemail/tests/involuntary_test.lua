@@ -85,17 +85,68 @@ test.case("Prone 'ends when the character next moves' (README), whatever action 
   duel.no_failures(f)
 end)
 
-test.case("Crash: of two allies who both save stepping into one cell, one takes it and the other stops, as told", function()
-  -- Saves d20 15: Aldric 18, Brenna 12, both saved. Only one can stand in B2: the Crash tells who
-  -- goes on and who stops, and the moves agree.
+test.case("Crash: of two allies who both save stepping into one cell, one takes it and the other goes on after it", function()
+  -- "Ready Characters that fail their Dexterity Save end their movement early": saves d20 15,
+  -- Aldric 18, Brenna 12, both saved, so both go on. Only one can stand in B2 at a time: the
+  -- Crash tells who takes it first, and the other passes through it a step later.
   local f = allies_crossing { 15, 15 }
   local crash = f:events("crash")[1].fields
-  local goes, stops = crash.mover, crash.other
-  test.truthy(crash.text:find(goes .. "'s Dexterity Saving Throw: d20 15 [^.]* saved, keeps going"), crash.text)
-  test.truthy(crash.text:find(stops .. "'s Dexterity Saving Throw: d20 15 [^.]* saved, but " .. goes ..
-                              " takes B2: stops"), crash.text)
-  test.equal(f:cell(goes), goes == "Aldric" and "B1" or "C2", "went on through B2")
-  test.equal(f:cell(stops), stops == "Aldric" and "B3" or "A2", "stopped before B2")
+  local first, after = crash.mover, crash.other
+  test.equal(#f:events("crash"), 1, "one meeting, one Crash")
+  test.truthy(crash.text:find(first .. "'s Dexterity Saving Throw: d20 15 [^.]* saved, keeps going"), crash.text)
+  test.truthy(crash.text:find(after .. "'s Dexterity Saving Throw: d20 15 [^.]* saved, lets " .. first ..
+                              " pass first"), crash.text)
+  test.equal(f:cell("Aldric"), "B1", "Move S, S: all the way")
+  test.equal(f:cell("Brenna"), "C2", "Sprint E, E: all the way, through B2 once Aldric has left it")
+  duel.no_failures(f)
+end)
+
+test.case("Ready allies walking through each other pass: a Crash only 'if either of them is Not Ready'", function()
+  -- Cy D6 and Di F6 both want E6 at the first step: Cy takes it, Di waits a step, and they pass.
+  local f = duel.new({
+    { name = "Cy", side = "party", at = "D6", weapon = "Sword", armor = "Leather" },
+    { name = "Di", side = "party", at = "F6", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J1", weapon = "Axe", armor = "Leather" },
+  }, {})
+  f:round [[
+    Cy:
+      1: Move E, E, E
+      2: Defend
+    Di:
+      1: Move W, W, W
+      2: Defend
+  ]]
+  test.equal({ f:cell("Cy"), f:cell("Di") }, { "G6", "C6" })
+  test.equal({ #f:events("crash"), #f:events("blocked") }, { 0, 0 })
+  duel.no_failures(f)
+end)
+
+-- Ana D4 Moves E, E, E; `walker` starts at E6 and walks `way`, whose second step enters E4 as
+-- Ana leaves it for F4.
+local function behind_ana(walker, way, dice)
+  local f = duel.new({
+    { name = "Ana", side = "party", at = "D4", weapon = "Sword", armor = "Leather" },
+    { name = walker.name, side = walker.side, at = "E6", weapon = "Axe", armor = "Leather" },
+    { name = "Cat", side = walker.side == "party" and "orcs" or "party", at = "J1", weapon = "Axe" },
+  }, dice)
+  f:round(("Ana:\n  1: Move E, E, E\n  2: Defend\n%s:\n  1: %s\n  2: Defend\n"):format(walker.name, way))
+  return f
+end
+
+test.case("Clash: an opponent crossing Ana's way right behind her, 'move across each others' paths'", function()
+  -- The Orc steps into E4 as Ana leaves it and would go on to E3, across her way: both "stop
+  -- their movement where their paths intersect", side by side. The Attacks of Opportunity miss.
+  local f = behind_ana({ name = "Orc", side = "orcs" }, "Move S, S, S", { 1, 1 })
+  test.equal(#f:events("clash"), 1)
+  test.equal({ f:cell("Ana"), f:cell("Orc") }, { "E4", "E5" })
+  duel.no_failures(f)
+end)
+
+test.case("Following an ally round a corner crosses nothing: no Crash, though the ally is Not Ready", function()
+  -- Di steps into E4 as Ana leaves it, then turns after her into F4: it never crosses her way.
+  local f = behind_ana({ name = "Di", side = "party" }, "Sprint S, S, E", {})
+  test.equal(#f:events("crash"), 0)
+  test.equal({ f:cell("Ana"), f:cell("Di") }, { "G4", "F4" })
   duel.no_failures(f)
 end)
 

@@ -310,6 +310,32 @@ test.case("'Ranged Weapons cannot reach further than 4 times their Range': a Sho
   duel.no_failures(f)
 end)
 
+test.case("'Ranged Weapons cannot reach further than 4 times their Range' on a Euclidean map: 122.6' is refused, 31.6' is −2", function()
+  -- A1 to Y6 is √(24² + 5²) × 5' = 122.6': beyond 120', no Attack. A1 to G3 is √40 × 5' = 31.6':
+  -- "-2 penalty for each additional Range increment (round up)": d20 15 − 2 = 13 > 12 (Leather,
+  -- Ready) hits.
+  local f = duel.new({
+    { name = "Archer", side = "party", at = "A1", weapon = "Short Bow", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "Y6", weapon = "Axe", armor = "Leather" },
+    { name = "Gob", side = "orcs", at = "G3", weapon = "Axe", armor = "Leather" },
+  }, { 15 }, { width = 30, height = 10, metric = "euclidean" })
+  f:round [[
+    Archer:
+      1: Ranged Attack -> "Orc"
+      2: Ranged Attack -> "Gob"
+    Orc:
+      1: Use Item
+      2: Use Item
+    Gob:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(duel.texts(f, "attack_missed_out"), { "Archer (Ranged Attack) cannot reach Orc: 122.6' is beyond 120' (4 × Range 30')" })
+  test.equal(duel.attacks(f, "total"), { 13 })
+  test.truthy(duel.narrated(f, "d20 15 −2 range 31.6' (over 30', up to 60') = 13"))
+  duel.no_failures(f)
+end)
+
 test.case("'Range to Targets is measured at the start of the Action Phase': a Sprinter 30' away is shot at 30'", function()
   -- The Orc at G2 (30') Sprints 30' east to M2 (60'). The Short Bow measures 30': no range
   -- penalty, but "Ranged Attacks against you are made with Disfavor": 17 − 3 = 14. Sprint is Not

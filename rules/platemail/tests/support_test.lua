@@ -124,6 +124,39 @@ test.case("Stabilize: 'Attempt a Medical roll ... On success, they are Stable' a
   duel.no_failures(f)
 end)
 
+test.case("Stable: 'remain Unconscious for 1d4+1 for each Wound' — whole Rounds after the Round of the Stabilization, whenever it comes", function()
+  -- Aldric falls in round 1's 1st Action Phase (the Orc's 18 > 14). Medical 9 + 2 = 11, four 1d4+1
+  -- of 1: 8 Rounds Unconscious, after the Round he is Stabilized in (README), be it the Round of
+  -- the fall or the next.
+  local function wakes_8_rounds_after(sheets)
+    local f = fallen({ 18, 9, 1, 1, 1, 1 })
+    for _, sheet in ipairs(sheets) do f:round(sheet) end
+    test.truthy(f:has("Aldric", "Stable"), #sheets .. " Round(s) played")
+    for _ = 1, 7 do f:round() end
+    test.truthy(f:has("Aldric", "Unconscious"), "7 Rounds later: still Unconscious")
+    test.equal(f:stat("Aldric", "unconscious_rounds"), 1)
+    f:round()
+    test.falsy(f:has("Aldric", "Unconscious"), "8 Rounds later: awake")
+    duel.no_failures(f)
+  end
+  wakes_8_rounds_after({ [[
+    Aldric:
+      1: Use Item
+      2: Use Item
+    Medic:
+      1: Defend
+      2: Stabilize -> "Aldric"
+    Orc:
+      1: Counter -> "Aldric"
+      2: Defend
+  ]] })
+  wakes_8_rounds_after({ strike, [[
+    Medic:
+      1: Stabilize -> "Aldric"
+      2: Defend
+  ]] })
+end)
+
 test.case("a Stable character hit again beyond Max Wounds is Fatally Wounded again, with a fresh count (default chosen)", function()
   -- Round 1: the Orc's 18 > 14 fells Aldric. Round 2: Medical 9 + 2 = 11 Stabilizes him (four
   -- 1d4+1 of 1: 8 Rounds). Round 3: the Orc's Full Attack, 15 > 13 (Unarmored, Unconscious so
@@ -351,6 +384,60 @@ test.case("Rescue: 'If you are hit, roll a die: On even numbers, the Character y
   test.truthy(duel.narrated(f, "d6 4: Aldric, carried, is hit instead"))
   test.equal(f:stat("Aldric", "wounds"), 1)
   test.equal(f:stat("Brenna", "wounds"), nil)
+  duel.no_failures(f)
+end)
+
+-- Brenna Rescues Aldric (Unarmored, 4 Wounds: down, at `aldric_at`), moving 10' west from C2; the
+-- Orc stands at `orc.at` and takes `orc.order`. Its Attack of Opportunity on her is made while
+-- everyone moves, before the runtime tells whom a Rescue carries.
+local function rescue_within_orc_reach(orc, aldric_at, dice)
+  local f = duel.new({
+    { name = "Brenna", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Aldric", side = "party", at = aldric_at or "D2", weapon = "Sword", armor = "Unarmored", stats = { wounds = 4 } },
+    { name = "Orc", side = "orcs", at = orc.at, weapon = "Axe", armor = "Leather" },
+  }, dice)
+  f:round(([[
+    Brenna:
+      1: Rescue W, W -> "Aldric"
+      2: Defend
+    Orc:
+      1: %s
+      2: Defend
+  ]]):format(orc.order))
+  return f
+end
+
+test.case("Rescue: 'If you are hit, roll a die: On even numbers, the Character you are carrying is hit instead' — an Attack of Opportunity too", function()
+  -- Brenna picks Aldric up where she stands and leaves the Defending Orc's reach (D3) on her first
+  -- step. Its Attack of Opportunity: 10 + 3 Favor (Rescue) = 13 > 12 (Leather, Not Ready) hits;
+  -- d6 2 (even): Aldric, carried, takes the Wound.
+  local f = rescue_within_orc_reach({ at = "D3", order = "Defend" }, "D2", { 10, 2 })
+  test.equal(duel.attacks(f, "total"), { 13 })
+  test.equal(duel.attacks(f, "target"), { "Aldric" })
+  test.truthy(duel.narrated(f, "d6 2: Aldric, carried, is hit instead"))
+  test.equal(f:stat("Aldric", "wounds"), 5)
+  test.equal(f:stat("Brenna", "wounds"), nil)
+  duel.no_failures(f)
+end)
+
+test.case("Rescue: 'the Character you are carrying is hit instead' — the Attack of Opportunity of a Clash too", function()
+  -- The Orc (A2) Moves E into Brenna's way: they Clash at B2 on the first step, Aldric already
+  -- carried. The Orc's Attack of Opportunity, 13 > 12, hits her; d6 4 (even): Aldric is hit.
+  local f = rescue_within_orc_reach({ at = "A2", order = "Move E, E" }, "D2", { 10, 4 })
+  test.equal(#f:events("clash"), 1)
+  test.equal(duel.attacks(f, "target"), { "Aldric" })
+  test.truthy(duel.narrated(f, "d6 4: Aldric, carried, is hit instead"))
+  test.equal(f:stat("Aldric", "wounds"), 5)
+  duel.no_failures(f)
+end)
+
+test.case("Rescue: 'the Character you are carrying' — not one picked up after the hit: an Attack of Opportunity before it rolls no die", function()
+  -- Aldric lies at A3, not beside C2 but beside B2, her first step: with that step she leaves the
+  -- Orc's reach (D3), before she picks him up after it. 13 > 12 hits her; no d6.
+  local f = rescue_within_orc_reach({ at = "D3", order = "Defend" }, "A3", { 10 })
+  test.truthy(duel.narrated(f, "Brenna picks up Aldric and carries them"))
+  test.equal(duel.attacks(f, "target"), { "Brenna" })
+  test.equal(f:stat("Aldric", "wounds"), 4)
   duel.no_failures(f)
 end)
 
