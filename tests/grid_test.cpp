@@ -85,7 +85,7 @@ TEST_CASE("adjacency and reach follow the metric (Platemail: melee range 5', 10'
   CHECK(board.adjacent({2, 2}, {2, 3}));
 }
 
-TEST_CASE("a reach shorter than a cell reaches the next cell: neighbours are as close as a grid places two", "[grid][metric]") {
+TEST_CASE("a reach takes in the adjacent cells, and is never shorter than a cell: neighbours are as close as a grid places two", "[grid][metric]") {
   Grid tens(10, 10, 10, Metric::Chebyshev);
   CHECK(tens.reach_feet(5) == 10);
   CHECK(tens.reach_feet(20) == 20);
@@ -94,11 +94,16 @@ TEST_CASE("a reach shorter than a cell reaches the next cell: neighbours are as 
   CHECK_FALSE(tens.within_reach({2, 2}, {4, 2}, 15));
   CHECK(tens.within_reach({2, 2}, {4, 2}, 20));
   CHECK_FALSE(tens.within_feet({2, 2}, {3, 3}, 5));   // plain distances are not rounded up
-  // One cell, not one step: a diagonal neighbour is 14.1' away under euclidean, as it is 7.07'
-  // beyond a 5' reach on 5' cells.
+  // Every adjacent cell: a diagonal neighbour is 14.1' away under euclidean (7.07' on 5' cells),
+  // yet adjacent, as close as the grid places two that way ("attacks against adjacent opponents").
   tens.set_metric(Metric::Euclidean);
   CHECK(tens.within_reach({2, 2}, {3, 2}, 5));
-  CHECK_FALSE(tens.within_reach({2, 2}, {3, 3}, 5));
+  CHECK(tens.within_reach({2, 2}, {3, 3}, 5));
+  CHECK_FALSE(tens.within_reach({2, 2}, {4, 3}, 15));  // 22.4'
+  // Under manhattan a diagonal is no neighbour: 20' away, beyond a 10' reach.
+  tens.set_metric(Metric::Manhattan);
+  CHECK_FALSE(tens.within_reach({2, 2}, {3, 3}, 10));
+  CHECK(tens.within_reach({2, 2}, {3, 3}, 20));
   // On 5' cells a reach of 5' or more is measured as it is written.
   const Grid fives(10, 10, 5, Metric::Chebyshev);
   CHECK(fives.reach_feet(5) == 5);

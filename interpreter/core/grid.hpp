@@ -67,7 +67,9 @@ class Grid {
   // Reach (Platemail: 5', or 10' with Reach) is never less than one cell: the grid cannot place
   // two characters closer than side by side, so on 10' cells a 5' reach is the next cell, not none.
   double reach_feet(double feet) const { return std::max(feet, static_cast<double>(scale_)); }
-  bool within_reach(Cell a, Cell b, double feet) const { return within_feet(a, b, reach_feet(feet)); }
+  // An adjacent cell is always within reach: the grid cannot place two characters closer in that
+  // direction (a diagonal neighbour under `euclidean` is 7.07' away, yet "adjacent").
+  bool within_reach(Cell a, Cell b, double feet) const { return adjacent(a, b) || within_feet(a, b, reach_feet(feet)); }
 
   // Borders lie between two orthogonal neighbours, in either order. Setting one replaces it.
   void set_border(Cell a, Cell b, Border border);

@@ -95,7 +95,7 @@ class Phase {
   // almost every pair before the metric is asked. `reach_feet` is from reach_: a cell at least.
   bool within_reach(Cell a, Cell b, double reach_feet) const {
     const int far = std::max(std::abs(a.x - b.x), std::abs(a.y - b.y));
-    return far * grid_.scale() <= reach_feet && grid_.within_feet(a, b, reach_feet);
+    return far * grid_.scale() <= reach_feet && grid_.within_reach(a, b, reach_feet);
   }
 
   // A carrier and the one it carries stop together: one step apart, or they would part.

@@ -405,3 +405,21 @@ test.case("Full Attack with two opponents beside: both Attacks go to the declare
   test.equal(duel.attacks(f, "target"), { "Orc", "Orc" })
   duel.no_failures(f)
 end)
+
+test.case("a diagonal neighbour on a euclidean map is adjacent, within a 5' reach: 'two Attacks against adjacent opponents'", function()
+  -- 7.07' away, yet "an enemy is adjacent" holds for it: Full Attack reaches it, and leaving it is
+  -- "an adjacent enemy moves into a non-adjacent space", an Attack of Opportunity.
+  local euclidean = { width = 10, height = 6, metric = "euclidean" }
+  local f = duel.pair({ at = "E5" }, { at = "F6" }, { 15, 15, 1, 1 }, euclidean)
+  f:round [[
+    Aldric:
+      1: IF an enemy is adjacent THEN Full Attack -> the adjacent enemy ELSE Defend
+      2: Move W
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "target", "Aldric"), { "Orc", "Orc" }, "the Full Attack's two")
+  test.equal(duel.attacks(f, "target", "Orc"), { "Aldric" }, "the Attack of Opportunity as Aldric leaves")
+  duel.no_failures(f)
+end)
