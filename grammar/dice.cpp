@@ -16,9 +16,11 @@ namespace {
 
 namespace pegtl = tao::pegtl;
 
+// Counted only after their '(', '-' or '^' is read: a rule merely tried at the deepest level
+// (the `^` that might follow the innermost operand) does not nest.
 template <typename Rule>
-inline constexpr bool nests = std::is_same_v<Rule, rules::group> || std::is_same_v<Rule, rules::negation> ||
-                              std::is_same_v<Rule, rules::power_tail>;
+inline constexpr bool nests = std::is_same_v<Rule, rules::parenthesised> || std::is_same_v<Rule, rules::negated> ||
+                              std::is_same_v<Rule, rules::exponent>;
 
 // The error points of dice_errors.hpp, plus a count of how deeply the recursive rules are nested,
 // so `((((…` fails with a message instead of exhausting the stack.

@@ -65,7 +65,7 @@ ExprPtr make(Node node, const Input& in) {
 template <typename Input>
 ExprPtr parent(Expr node, std::initializer_list<const Expr*> children, const Input& in) {
   for (const Expr* child : children) node.height = std::max(node.height, child->height + 1);
-  if (node.height > max_height)
+  if (node.height - 1 > max_height)  // a leaf has height 1: the operators above it are one fewer
     throw tao::pegtl::parse_error(
         fmt::format("the expression is too long: at most {} operators and parentheses in a chain", max_height), in);
   return std::make_unique<Expr>(std::move(node));
@@ -250,8 +250,18 @@ struct action<rules::successes> {
 template <>
 struct action<rules::failures> {
   template <typename Input>
-  static void apply(const Input&, ParseState& state) {
-    state.term().failures = state.take_point();
+  static void apply(const Input& in, ParseState& state) {
+    set_once(state.term().failures, state.take_point(), "a failure test (f)", in);
+  }
+};
+
+template <>
+struct action<rules::dice_body> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& state) {
+    if (state.term().failures && !state.term().successes)
+      throw tao::pegtl::parse_error(
+          "a failure test (f) subtracts from a count of successes: give the count too, e.g. 10d10>=8f<=1", in);
   }
 };
 

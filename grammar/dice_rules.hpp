@@ -65,17 +65,25 @@ struct foreign_modifier
           seq<one<'s'>, raise<sorting>>, seq<one<'x'>, raise<foundry_explode>>> {};
 struct modifier : sor<selection, explosion, reroll, clamp, foreign_modifier> {};
 
+// Success counting and failures may sit anywhere among the modifiers (they apply last whatever
+// the order). A second compare point after the successes is not one of them: `1d6>=5>=1`
+// compares the count.
 struct successes : seq<compare_point> {};
 struct failure_point : point {};
 struct failures : seq<one<'f'>, must<failure_point>> {};
-struct dice_body : seq<must<faces>, star<modifier>, opt<successes, opt<failures>>> {};
+struct modifiers : star<sor<modifier, failures>> {};
+struct dice_body : seq<must<faces>, modifiers, opt<successes, modifiers>> {};
 
-// Operands and operators, loosest last. `group`, `negation` and `power_tail` recurse; the control
-// in dice.cpp counts how deep and stops at max_nesting, long before the stack would.
-struct expression;
+// Operands and operators, loosest last. `group`, `negation` and `power_tail` recurse through
+// `parenthesised`, `negated` and `exponent`, entered only once the '(', '-' or '^' is read; the
+// control in dice.cpp counts how deep they are and stops past max_nesting, long before the
+// stack would.
+struct parenthesised;
+struct negated;
+struct exponent;
 struct open_paren : one<'('> {};
 struct close_paren : one<')'> {};
-struct group : seq<open_paren, ws, expression, ws, must<close_paren>> {};
+struct group : seq<open_paren, ws, parenthesised, ws, must<close_paren>> {};
 struct number : integer {};
 struct counted_d : one<'d'> {};
 struct lone_d : one<'d'> {};
@@ -83,18 +91,19 @@ struct capital_d : seq<at<one<'D'>>, raise<upper_case_d>> {};
 struct operand
     : sor<seq<sor<group, number>, opt<sor<seq<counted_d, dice_body>, capital_d>>>, seq<lone_d, dice_body>, capital_d> {};
 
-struct unary;
-struct negation : seq<one<'-'>, ws, unary> {};
+struct negation : seq<one<'-'>, ws, negated> {};
 struct unary : sor<negation, must<operand>> {};
-struct power;
-struct power_tail : seq<ws, one<'^'>, ws, power> {};
+struct negated : unary {};
+struct power_tail : seq<ws, one<'^'>, ws, exponent> {};
 struct power : seq<unary, opt<power_tail>> {};
+struct exponent : power {};
 struct product_tail : seq<ws, sor<one<'*'>, seq<one<'/'>, not_at<one<'/'>>>>, ws, power> {};
 struct product : seq<power, star<product_tail>> {};
 struct sum_tail : seq<ws, one<'+', '-'>, ws, product> {};
 struct sum : seq<product, star<sum_tail>> {};
 struct comparison_tail : seq<ws, comparison_operator, ws, sum> {};
 struct expression : seq<sum, opt<comparison_tail>> {};
+struct parenthesised : expression {};
 
 struct end_of_expression : eof {};
 struct grammar : seq<ws, expression, ws, must<end_of_expression>> {};

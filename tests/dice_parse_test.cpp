@@ -56,6 +56,15 @@ TEST_CASE("dice terms and their modifiers") {
   CHECK(canonical("10d10>=8f<=1") == "10d10>=8f<=1");
   CHECK(canonical("10d10>8f1") == "10d10>8f=1");
   CHECK(canonical("(1d4)d6") == "(1d4)d6");
+  // Success counting and failures too, wherever they are written among the modifiers.
+  CHECK(canonical("4d6>=5kh3") == "4d6kh3>=5");
+  CHECK(canonical("4d6f1>=5") == "4d6>=5f=1");
+  CHECK(canonical("10d10>=8kh5f<=1r1") == "10d10r=1kh5>=8f<=1");
+  // A second compare point after the successes compares the count, as with a space.
+  CHECK(std::holds_alternative<Compare>(parse_dice("1d6>=5>=1").root->node));
+  CHECK(error_of("4d6f1").message ==
+        "a failure test (f) subtracts from a count of successes: give the count too, e.g. 10d10>=8f<=1");
+  CHECK(error_of("4d6f1>=5f2").message == "a failure test (f) is given twice for the same dice; write it once");
 }
 
 TEST_CASE("arithmetic precedence, and comparisons of the whole expression") {
@@ -139,4 +148,30 @@ TEST_CASE("pathological nesting fails with a message, not a stack overflow") {
   CHECK_NOTHROW(parse_dice(chain));
   for (int i = 0; i < 10000; ++i) chain += "+1";
   CHECK_THAT(error_of(chain).message, Catch::Contains("the expression is too long"));
+}
+
+TEST_CASE("nesting and chains may reach the documented limits exactly, and not one past them") {
+  const auto parens = [](std::size_t n) { return std::string(n, '(') + "1" + std::string(n, ')'); };
+  const auto signs = [](std::size_t n) { return std::string(n, '-') + "1"; };
+  const auto powers = [](std::size_t n) {
+    std::string text = "1";
+    for (std::size_t i = 0; i < n; ++i) text += "^1";
+    return text;
+  };
+  const auto sums = [](std::size_t n) {
+    std::string text = "1";
+    for (std::size_t i = 0; i < n; ++i) text += "+1";
+    return text;
+  };
+  const std::string too_deep = "the expression nests parentheses, signs or powers more than 64 deep";
+  CHECK_NOTHROW(parse_dice(parens(max_nesting)));
+  CHECK(error_of(parens(max_nesting + 1)).message == too_deep);
+  CHECK_NOTHROW(parse_dice(signs(max_nesting)));
+  CHECK(error_of(signs(max_nesting + 1)).message == too_deep);
+  CHECK_NOTHROW(parse_dice(powers(max_nesting)));
+  CHECK(error_of(powers(max_nesting + 1)).message == too_deep);
+  CHECK(error_of("-(" + parens(max_nesting - 1) + ")").message == too_deep);  // kinds add up
+  CHECK_NOTHROW(parse_dice(sums(max_height)));
+  CHECK(error_of(sums(max_height + 1)).message ==
+        "the expression is too long: at most 256 operators and parentheses in a chain");
 }

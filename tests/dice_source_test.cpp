@@ -50,6 +50,15 @@ TEST_CASE("scripted dice give their values in order, checked against the die") {
   CHECK_THROWS_WITH(script.roll(d10, "initiative"),
                     "error: the scripted dice ran out: all 4 values were used, and a d10 is needed for initiative");
   CHECK_THROWS_AS(ScriptedDice::parse(" , "), Error);
+  // A whole number beyond 64 bits is too large, not "not a whole number".
+  CHECK_THROWS_WITH(ScriptedDice::parse("1, 99999999999999999999"),
+                    "error: the scripted dice hold '99999999999999999999', which is too large: the highest value is "
+                    "9223372036854775807");
+  CHECK_THROWS_WITH(ScriptedDice::parse("-99999999999999999999"),
+                    "error: the scripted dice hold '-99999999999999999999', which is too small: the lowest value is "
+                    "-9223372036854775808");
+  CHECK_THROWS_WITH(ScriptedDice::parse("99999999999999999999x"),
+                    "error: the scripted dice hold '99999999999999999999x', which is not a whole number");
   auto single = ScriptedDice::parse("3");
   single.roll(d10, "");
   CHECK_THROWS_WITH(single.roll(d10, ""), "error: the scripted dice ran out: its one value was used, and a d10 is needed");

@@ -172,11 +172,48 @@ TEST_CASE("limits: never a hang, never a silent truncation") {
   CHECK_NOTHROW(Roller(dice::parse_dice("1000000d6"), {}, DiceLimits{1'000'000, 6, 100}).total(seeded));
 }
 
-TEST_CASE("the depth cap stops a long run of explosions") {
+TEST_CASE("a die that would explode past the depth cap is an error, never a shortened total") {
   DiceLimits capped;
   capped.explode_depth = 2;
-  ScriptedDice dice(std::vector<std::int64_t>{6, 6, 6});
-  CHECK(Roller(dice::parse_dice("1d6!"), {}, capped).roll(dice, "").text == "1d6! = [6 exploded, 6 exploded, 6] = 18");
+  ScriptedDice dice(std::vector<std::int64_t>{6, 6, 5});
+  CHECK(Roller(dice::parse_dice("1d6!"), {}, capped).roll(dice, "").text == "1d6! = [6 exploded, 6 exploded, 5] = 17");
+  for (const char* expr : {"1d6!", "1d6!!", "1d6!p", "2 + 1d6!>=5"}) {
+    INFO(expr);
+    ScriptedDice sixes(std::vector<std::int64_t>{6, 6, 6});
+    CHECK_THROWS_WITH(Roller(dice::parse_dice(expr), {}, capped).roll(sixes, ""),
+                      Catch::Contains("a d6 exploded 2 times and would explode again: one die explodes at most 2 times"));
+    ScriptedDice again(std::vector<std::int64_t>{6, 6, 6});
+    CHECK_THROWS_AS(Roller(dice::parse_dice(expr), {}, capped).total(again), Error);
+  }
+  // The default cap: 100 explosions are a roll, a 101st is an error (docs/dice.md).
+  std::vector<std::int64_t> twos(101, 2);
+  CHECK(scripted("1d2!", [&] {
+          auto last_is_one = twos;
+          last_is_one.back() = 1;
+          return last_is_one;
+        }()).total == 201);
+  ScriptedDice one_more(twos);
+  const auto error = error_of("1d2!", one_more);
+  CHECK(error.message == "a d2 exploded 100 times and would explode again: one die explodes at most 100 times");
+  CHECK(error.where.column == 3);
+}
+
+TEST_CASE("a count that is rolled shows its roll before the dice it decided") {
+  CHECK(scripted("(1d4)d6", {2, 3, 4}).text == "(1d4)d6 = (1d4 = [2] = 2) [3, 4] = 7");
+  CHECK(scripted("(1d4+1)d6 + 1", {1, 3, 4}).text == "(1d4 + 1)d6 + 1 = (1d4 + 1 = [1] + 1 = 2) [3, 4] + 1 = 8");
+  CHECK(scripted("((1d2)d4)d6", {1, 2, 5, 6}).text ==
+        "((1d2)d4)d6 = ((1d2)d4 = (1d2 = [1] = 1) [2] = 2) [5, 6] = 11");
+  // A count without dice is seen in the number of dice: nothing more to show.
+  CHECK(scripted("(2+1)d6", {1, 2, 3}).text == "(2 + 1)d6 = [1, 2, 3] = 6");
+  const auto roll = scripted("(1d4)d6", {2, 3, 4});
+  REQUIRE(roll.terms.size() == 2);
+  CHECK(roll.terms[0].notation == "1d4");
+  CHECK(roll.total == 7);
+}
+
+TEST_CASE("success counting and failures may be written among the other modifiers") {
+  CHECK(scripted("4d6>=5kh3", {6, 5, 3, 1}).text == scripted("4d6kh3>=5", {6, 5, 3, 1}).text);
+  CHECK(scripted("4d6f1>=5", {6, 1, 3, 1}).total == -1);
 }
 
 TEST_CASE("a seeded roll replays, and total() draws the same dice as roll()") {

@@ -2,6 +2,7 @@
 // as a table with a text histogram, or JSON {"expr","mean","stddev","distribution":[{"value","p"}]}
 // (each entry with "fraction" under --exact).
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,8 +30,9 @@ std::string fraction_text(double) { return {}; }
 
 // Sums of floating-point probabilities carry error in their last digits (3d6's mean would print
 // as 10.500000000000002): JSON gets 15 significant digits, all a double holds reliably here.
-// --exact gives the fractions themselves.
-double to_json(double value) { return std::stod(fmt::format("{:.15g}", value)); }
+// --exact gives the fractions themselves. strtod, not stod: stod refuses the subnormal numbers
+// (4.2e-315) that the far tail of an explosion reaches.
+double to_json(double value) { return std::strtod(fmt::format("{:.15g}", value).c_str(), nullptr); }
 std::string fraction_text(const Fraction& p) { return p.get_str(); }
 
 template <class P>

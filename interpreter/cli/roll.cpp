@@ -2,11 +2,14 @@
 // one roll that shows its work, or N seeded rolls summarised as an estimated distribution.
 // JSON: {"expr","total","dice":[…],"text"} for one roll; {"expr","times","mean","stddev",
 // "distribution":[{"value","p"}]} for --times.
+#include <algorithm>
 #include <cmath>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
+#include <string_view>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -52,11 +55,43 @@ void roll_once(Context& context, const RollOptions& options, const Roller& rolle
   *context.out << roll.text << "\n";
 }
 
-void sample(Context& context, const RollOptions& options, const Roller& roller, DiceSource& source) {
+// The work `roll --times` may do: dice rolled over all the times (explosions and rerolls
+// included), a few seconds' worth. Past it, an error rather than hours of rolling.
+constexpr std::uint64_t sampling_budget = 200'000'000;
+
+// Passes every roll on to another source, counting the dice.
+class CountedDice final : public DiceSource {
+ public:
+  explicit CountedDice(DiceSource& dice) : dice_(dice) {}
+  std::size_t roll(const Die& die, std::string_view reason) override {
+    ++rolled_;
+    return dice_.roll(die, reason);
+  }
+  void roll_many(const Die& die, std::string_view reason, std::span<std::size_t> faces) override {
+    rolled_ += faces.size();
+    dice_.roll_many(die, reason, faces);
+  }
+  std::uint64_t rolled() const noexcept { return rolled_; }
+
+ private:
+  DiceSource& dice_;
+  std::uint64_t rolled_ = 0;
+};
+
+void sample(Context& context, const RollOptions& options, const Roller& roller, DiceSource& dice) {
   std::map<std::int64_t, std::uint64_t> counts;
   double sum = 0, squares = 0;
+  CountedDice source(dice);
   for (std::uint64_t i = 0; i < options.times; ++i) {
     const auto total = roller.total(source);
+    // One roll is at most DiceLimits::max_dice dice, so checking between rolls is soon enough.
+    if (source.rolled() > sampling_budget) {
+      const std::uint64_t affordable = std::max<std::uint64_t>(1, sampling_budget * (i + 1) / source.rolled());
+      throw Error(fmt::format("rolling {} {} times needs more than {} dice, the most --times rolls: give --times "
+                              "{} or fewer",
+                              dice::to_string(*roller.expression().root), options.times, sampling_budget,
+                              affordable));
+    }
     ++counts[total];
     sum += static_cast<double>(total);
     squares += static_cast<double>(total) * static_cast<double>(total);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <istream>
+#include <limits>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -59,6 +60,12 @@ ScriptedDice ScriptedDice::parse(std::string_view text) {
       std::int64_t number = 0;
       const char* first = value.data() + (value.front() == '+' ? 1 : 0);
       const auto [last, error] = std::from_chars(first, value.data() + value.size(), number);
+      if (error == std::errc::result_out_of_range && last == value.data() + value.size())
+        throw Error(value.front() == '-'
+                        ? fmt::format("the scripted dice hold '{}', which is too small: the lowest value is {}", value,
+                                      std::numeric_limits<std::int64_t>::min())
+                        : fmt::format("the scripted dice hold '{}', which is too large: the highest value is {}",
+                                      value, std::numeric_limits<std::int64_t>::max()));
       if (error != std::errc{} || last != value.data() + value.size() || first == last)
         throw Error(fmt::format("the scripted dice hold '{}', which is not a whole number", value));
       values.emplace_back(value);

@@ -70,10 +70,15 @@ class Evaluation {
 
   std::vector<RolledTerm> shown;
   std::unordered_map<const dice::DiceTerm*, std::size_t> shown_index;
+  // The count of each term whose count rolled dice (`(1d4)d6`), shown with that term.
+  std::unordered_map<const dice::DiceTerm*, std::int64_t> rolled_counts;
 
  private:
   std::int64_t roll_term(const dice::DiceTerm& term) {
+    const std::size_t shown_before = shown.size();
     const std::int64_t count = term.count ? evaluate(*term.count) : 1;
+    if constexpr (Show)
+      if (shown.size() > shown_before) rolled_counts[&term] = count;
     const PreparedTerm& prepared = roller_.terms()[next_term_++];
     const auto& limits = roller_.limits();
     const auto& expression = roller_.expression();
@@ -163,9 +168,15 @@ class Evaluation {
     Drawn rolled = settled(prepared);
     if (prepared.explode_on) {
       const Explosion kind = prepared.term->explode->kind;
+      const std::int64_t cap = roller_.limits().explode_depth;
       std::int64_t raw = rolled.value;  // explosions test the face, before penetration
-      for (std::int64_t depth = 0;
-           depth < roller_.limits().explode_depth && meets(*prepared.explode_on, raw, rolled.symbol); ++depth) {
+      for (std::int64_t depth = 0; meets(*prepared.explode_on, raw, rolled.symbol); ++depth) {
+        // Stopping here would quietly give a smaller total than the dice say.
+        if (depth == cap)
+          throw error_at(roller_.expression(), prepared.term->faces_column,
+                         fmt::format("a {} exploded {} times and would explode again: one die explodes at most {} "
+                                     "times",
+                                     prepared.die.name(), cap, cap));
         rolled.exploded = true;
         Drawn next = settled(prepared);
         raw = next.value;
@@ -216,6 +227,24 @@ class Evaluation {
   Scratch scratch_;
 };
 
+// `1d20 + 5 = [14] + 5 = 19`: the expression, its dice in place of each dice term, the total. A
+// count that rolled dice shows its own work before the dice it decided: `(1d4 = [2] = 2) [3, 4]`.
+std::string show_work(const Evaluation<true>& evaluation, const dice::Expr& expr, std::int64_t total) {
+  bool rolled_dice = false;
+  const std::string shown = dice::to_string(expr, [&](const dice::DiceTerm& term) {
+    rolled_dice = true;
+    const std::string rolled = render_dice(evaluation.shown[evaluation.shown_index.at(&term)]);
+    const auto count = evaluation.rolled_counts.find(&term);
+    if (count == evaluation.rolled_counts.end()) return rolled;
+    const dice::Expr* counted = term.count.get();
+    // The count's parentheses frame its work instead of being written twice.
+    if (const auto* group = std::get_if<dice::Group>(&counted->node)) counted = group->inner.get();
+    return fmt::format("({}) {}", show_work(evaluation, *counted, count->second), rolled);
+  });
+  const std::string written = dice::to_string(expr);
+  return rolled_dice ? fmt::format("{} = {} = {}", written, shown, total) : fmt::format("{} = {}", written, total);
+}
+
 std::string die_text(const RolledDie& die) {
   std::string text = die.symbol.empty() ? std::to_string(die.value) : die.symbol;
   if (die.rerolled) text += " rerolled";
@@ -250,11 +279,7 @@ Roll Roller::roll(DiceSource& source, std::string_view reason) const {
   result.total = evaluation.evaluate(*expression_.root);
   result.expr = dice::to_string(*expression_.root);
   result.reason = std::string(reason);
-  const std::string shown = dice::to_string(*expression_.root, [&](const dice::DiceTerm& term) {
-    return render_dice(evaluation.shown[evaluation.shown_index.at(&term)]);
-  });
-  result.text = evaluation.shown.empty() ? fmt::format("{} = {}", result.expr, result.total)
-                                         : fmt::format("{} = {} = {}", result.expr, shown, result.total);
+  result.text = show_work(evaluation, *expression_.root, result.total);
   result.terms = std::move(evaluation.shown);
   return result;
 }
