@@ -1,9 +1,11 @@
 // The `arbiter` program as a user runs it: output, and exit codes (0 success, 1 bad input,
 // 2 bad usage) — never a crash.
+#include <chrono>
 #include <fstream>
 #include <string>
 
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "tests/support/arbiter_process.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -23,6 +25,22 @@ TEST_CASE("arbiter --version and --help succeed, and no subcommand is a usage er
   CHECK(arbiter("explain").exit_code == 2);
   CHECK(arbiter("frobnicate").exit_code == 2);
   CHECK(arbiter("--max-instructions -5 explain demo-base").exit_code == 2);
+}
+
+TEST_CASE("an unknown subcommand is a usage error naming it and the nearest subcommand, even with --help", "[cli]") {
+  const auto misspelt = arbiter("chek examples/platemail/skirmish-round1.txt");
+  CHECK(misspelt.exit_code == 2);
+  CHECK_THAT(misspelt.output, StartsWith("unknown subcommand 'chek' (did you mean 'check'?)"));
+  // Nothing near: every subcommand is named.
+  const auto far = arbiter("encounter");
+  CHECK(far.exit_code == 2);
+  CHECK_THAT(far.output, StartsWith("unknown subcommand 'encounter' (the subcommands are packs, explain, lua, test, "
+                                    "check, fmt, roll, prob, run)"));
+  const auto help = arbiter("encounter --help");
+  CHECK(help.exit_code == 2);
+  CHECK_THAT(help.output, StartsWith("unknown subcommand 'encounter'"));
+  CHECK(arbiter("--pack-path examples/packs frobnicate").exit_code == 2);
+  CHECK(arbiter("check --help").exit_code == 0);
 }
 
 TEST_CASE("arbiter explain shows the patched value and its chain of packs", "[cli]") {
@@ -493,6 +511,49 @@ TEST_CASE("arbiter prob prints exact distributions, and suggests sampling past i
   const auto big = arbiter("prob 10000d1000");
   CHECK(big.exit_code == 1);
   CHECK_THAT(big.output, Contains("--times 100000"));
+}
+
+TEST_CASE("arbiter prob --json of exploding dice is valid JSON, however small the far tail's probabilities",
+          "[cli][dice]") {
+  // Their tails reach subnormal probabilities (4.2e-315), which once ended in "internal error: stod".
+  // (--exact only where it is quick: the fractions of 4d10!>=8 take many seconds.)
+  for (const std::string options : {"'4d6!' --json", "'5d6!' --json", "'4d10!>=8' --json", "'4d6!!' --json",
+                                    "'4d6!p' --json", "'4d6!!dh1' --json", "'4d6!' --json --exact",
+                                    "'4d6!!dh1' --json --exact"}) {
+    INFO(options);
+    const auto run = arbiter("prob " + options);
+    REQUIRE(run.exit_code == 0);
+    const auto json = nlohmann::json::parse(run.output);
+    CHECK(options.find(json.at("expr").get<std::string>()) == 1);  // after the quote
+    CHECK(json.at("mean").get<double>() > 0);
+    CHECK(json.at("stddev").get<double>() > 0);
+    CHECK(json.at("distribution").size() > 100);
+    CHECK(json.at("cut_off").get<double>() > 0);
+  }
+}
+
+TEST_CASE("arbiter roll --times has a work budget: it finishes or refuses in seconds", "[cli][dice]") {
+  const auto start = std::chrono::steady_clock::now();
+  const auto huge = arbiter("roll --times 100000000 --seed 1 10000d6");
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+  CHECK(huge.exit_code == 1);
+  CHECK_THAT(huge.output, Contains("rolling 10000d6 100000000 times needs more than 200000000 dice, the most --times "
+                                   "rolls: give --times 20000 or fewer"));
+  const auto fine = arbiter("roll --times 100000 --seed 1 3d6");
+  CHECK(fine.exit_code == 0);
+  CHECK_THAT(fine.output, StartsWith("3d6: 100000 rolls, mean 10.5"));
+}
+
+TEST_CASE("arbiter roll shows the explosion cap, the count's roll and a too large scripted value", "[cli][dice]") {
+  std::string twos = "2";
+  for (int i = 0; i < 100; ++i) twos += ",2";
+  const auto capped = arbiter("roll '1d2!' --dice " + twos);
+  CHECK(capped.exit_code == 1);
+  CHECK_THAT(capped.output, Contains("a d2 exploded 100 times and would explode again"));
+  CHECK(arbiter("roll --dice 2,3,4 '(1d4)d6'").output == "(1d4)d6 = (1d4 = [2] = 2) [3, 4] = 7\n");
+  const auto large = arbiter("roll 1d6 --dice 99999999999999999999");
+  CHECK(large.exit_code == 2);
+  CHECK_THAT(large.output, Contains("'99999999999999999999', which is too large: the highest value is 9223372036854775807"));
 }
 
 TEST_CASE("check shows a sheet's control characters escaped, never raw", "[cli][orders][security]") {

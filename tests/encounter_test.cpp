@@ -395,3 +395,83 @@ TEST_CASE("a name no order sheet could write is refused where written", "[encoun
   // What a sheet writes in quotes is fine.
   CHECK_NOTHROW(fight.load(fight.write(platemail("    { name = 'Orc #2 (the big one)', side = 'orcs', at = 'A1' },\n"))));
 }
+
+TEST_CASE("a character without a name or that is no table is told at its own table, not at the one before",
+          "[encounter]") {
+  Fight fight;
+  const auto nameless = fight.problem(platemail("    { name = 'Aldric', side = 'a', at = 'A1' },\n"
+                                                "    { side = 'b', at = 'B2' },\n"));
+  CHECK(nameless.message == "encounter.characters[2]: 'name' is missing");
+  CHECK((nameless.where.line == 6 && nameless.where.column == 5));
+
+  const auto word = fight.problem(platemail("    { name = 'Aldric', side = 'a', at = 'A1' },\n"
+                                            "    -- a comment, { name = 'x' }, and a string: \"}\"\n"
+                                            "    'Goblin',\n"));
+  CHECK_THAT(word.message, Catch::Matchers::StartsWith("encounter.characters[2]: expected a character"));
+  CHECK((word.where.line == 7 && word.where.column == 5));
+
+  // A list the file computes has no place of its own for each character: the list is shown.
+  const auto computed = fight.problem(
+      "return { rules = { 'platemail' }, map = { width = 2, height = 2 },\n"
+      "  characters = (function() return { { side = 'b', at = 'B2' } } end)() }\n");
+  CHECK(computed.message == "encounter.characters[1]: 'name' is missing");
+  CHECK((computed.where.line == 2 && computed.where.column == 3));
+}
+
+TEST_CASE("a cell of a wall or a border not on the map is told at itself, counted from 1 as Lua counts",
+          "[encounter]") {
+  Fight fight;
+  const auto second = fight.problem(platemail("", "width = 4, height = 4,\n    walls = { { 'A1', 'A9' } }"));
+  CHECK_THAT(second.message, Catch::Matchers::StartsWith("encounter.map.walls[1][2]: there is no cell A9"));
+  CHECK((second.where.line == 4 && second.where.column == 23));
+
+  const auto first =
+      fight.problem(platemail("", "width = 4, height = 4,\n    walls = { { 'A1', 'A2' }, { 'A9', 'A1' } }"));
+  CHECK_THAT(first.message, Catch::Matchers::StartsWith("encounter.map.walls[2][1]: there is no cell A9"));
+  CHECK((first.where.line == 4 && first.where.column == 33));
+
+  const auto between = fight.problem(
+      platemail("", "width = 4, height = 4,\n    borders = { { between = { 'A1', 'A9' }, door = 'open' } }"));
+  CHECK_THAT(between.message, Catch::Matchers::StartsWith("encounter.map.borders[1].between[2]: there is no cell A9"));
+  CHECK((between.where.line == 4 && between.where.column == 37));
+
+  // A border without its cells is told at its own table, not at the border before.
+  const auto apart = fight.problem(platemail(
+      "", "width = 4, height = 4,\n    borders = { { between = { 'A1', 'A2' } },\n      { door = 'open' } }"));
+  CHECK(apart.message == "encounter.map.borders[2]: 'between' is missing");
+  CHECK((apart.where.line == 5 && apart.where.column == 7));
+}
+
+TEST_CASE("a field written beside a list's items is refused where written, not lost", "[encounter]") {
+  Fight fight;
+  const auto stray = fight.problem(platemail("    { name = 'Aldric', side = 'a', at = 'A1' },\n"
+                                             "    wepon = 'Sword',\n"));
+  CHECK(stray.message == "encounter.characters is a list: the field 'wepon' beside its items would be lost (an "
+                         "item's fields go inside its { … })");
+  CHECK((stray.where.line == 6 && stray.where.column == 5));
+
+  const auto in_a_wall =
+      fight.problem(platemail("", "width = 4, height = 4,\n    walls = { { 'A1', 'A2', door = 'open' } }"));
+  CHECK_THAT(in_a_wall.message,
+             Catch::Matchers::StartsWith("encounter.map.walls[1] is a list: the field 'door' beside its items"));
+  CHECK((in_a_wall.where.line == 4 && in_a_wall.where.column == 29));
+
+  const auto numbered = fight.problem(platemail("    { name = 'Aldric', side = 'a', at = 'A1' },\n"
+                                                "    [3] = { name = 'Orc', side = 'b', at = 'B2' },\n"));
+  CHECK_THAT(numbered.message, Catch::Matchers::StartsWith("encounter.characters is a list: the field [3] beside"));
+  CHECK(numbered.where.line == 4);
+
+  // Of two, the same one every run (Lua's own order changes from run to run): the first by name.
+  const auto two = fight.problem(platemail("    { name = 'Aldric', side = 'a', at = 'A1' },\n"
+                                           "    wepon = 'Sword', armr = 'Leather',\n"));
+  CHECK_THAT(two.message, Catch::Matchers::StartsWith("encounter.characters is a list: the field 'armr' beside"));
+  CHECK((two.where.line == 6 && two.where.column == 22));
+}
+
+TEST_CASE("a pack of the rules that is not a name is told at itself", "[encounter]") {
+  Fight fight;
+  const auto number = fight.problem("return {\n  rules = { 'platemail',\n    3 },\n  map = { width = 2, height = 2 },\n"
+                                    "  characters = {},\n}\n");
+  CHECK(number.message == "encounter.rules[2]: expected a string, found 3");
+  CHECK((number.where.line == 3 && number.where.column == 5));
+}

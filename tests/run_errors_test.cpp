@@ -359,3 +359,26 @@ TEST_CASE("a starting value the rules cannot play is the encounter's mistake at 
   CHECK_THAT(run.output, !Contains("in pack"));
   CHECK_THAT(run.output, !Contains("traceback"));
 }
+
+TEST_CASE("a resumed save whose version is not a whole number is refused naming the file", "[run][errors][save]") {
+  const Sheet save("");
+  const std::string file = save.path.string() + ".json", quoted = save.path.string() + "-quoted.json";
+  REQUIRE(arbiter(one_round + "--seed 1 --quiet --save " + file).exit_code == 0);
+  REQUIRE(shell("sed -e 's/\"version\": 2/\"version\": \"2\"/' " + file + " > " + quoted).exit_code == 0);
+  const auto resumed = arbiter(one_round + "--quiet --resume " + quoted);
+  CHECK(resumed.exit_code == 1);
+  CHECK_THAT(resumed.output,
+             Contains(quoted + ": not a valid saved state: state.version: expected a whole number, found \"2\""));
+  std::filesystem::remove(file);
+  std::filesystem::remove(quoted);
+}
+
+TEST_CASE("an encounter named by a folder is told it is a folder, not missing", "[check][errors][encounter]") {
+  const auto folder = arbiter("check examples/platemail/skirmish-round1.txt --encounter examples/platemail");
+  CHECK(folder.exit_code == 1);
+  CHECK_THAT(folder.output,
+             Contains("examples/platemail: error: cannot read the encounter: it is a directory, not a file"));
+  CHECK_THAT(folder.output, !Contains("no such encounter file"));
+  CHECK_THAT(arbiter("check examples/platemail/skirmish-round1.txt --encounter /nonexistent.lua").output,
+             Contains("no such encounter file"));
+}

@@ -281,3 +281,15 @@ TEST_CASE("a save that cannot replace its target leaves the target untouched", "
   CHECK(fs::is_directory(target / "keep"));
   CHECK(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()) == 1);  // temporary removed
 }
+
+TEST_CASE("a save whose version is not a whole number is refused with the file named", "[snapshot][errors]") {
+  const StatusBook book = fight_statuses();
+  EventLog log;
+  nlohmann::json quoted = state_to_json(fight_in_progress(book, log));
+  quoted["version"] = "2";
+  CHECK(error_message([&] { state_from_json(quoted, "fight.json"); }) ==
+        "fight.json: not a valid saved state: state.version: expected a whole number, found \"2\"");
+  quoted.erase("version");
+  CHECK(error_message([&] { state_from_json(quoted, "fight.json"); }) ==
+        "fight.json: not a valid saved state: state: 'version' is missing");
+}

@@ -1,11 +1,14 @@
 // arbiter: the command line. Exit codes: 0 success, 1 bad input (reported with its position),
 // 2 bad usage of the command line, 3 an internal error (a bug in Arbiter: please report it).
 #include <iostream>
+#include <optional>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/cli/commands.hpp"
+#include "interpreter/core/names.hpp"
 
 namespace {
 
@@ -21,6 +24,25 @@ CLI::Validator seconds_between(double low, double high) {
       fmt::format("SECONDS in [{} - {}]", low, high));
 }
 
+// A word written where the subcommand goes that names none (`arbiter encounter`): CLI11 keeps it
+// aside, then asks for a subcommand or shows the help without naming it.
+std::optional<std::string> unknown_subcommand(const CLI::App& app) {
+  if (!app.get_subcommands().empty()) return std::nullopt;
+  for (const std::string& word : app.remaining())
+    if (!word.starts_with('-')) return word;
+  return std::nullopt;
+}
+
+CLI::ExtrasError unknown_subcommand_error(const CLI::App& app, const std::string& word) {
+  std::vector<std::string> names;
+  for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; }))
+    names.push_back(command->get_name());
+  std::string hint = arbiter::did_you_mean(word, names);
+  if (hint.empty()) hint = fmt::format("the subcommands are {}", fmt::join(names, ", "));
+  return CLI::ExtrasError(fmt::format("unknown subcommand '{}' ({})", arbiter::printable(word), hint),
+                          CLI::ExitCodes::ExtrasError);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -32,8 +54,10 @@ int main(int argc, char** argv) {
   arbiter::cli::Context context;
   context.out = &std::cout;
   context.err = &std::cerr;
+  // One folder each time it is given: a greedy list would take an unknown subcommand for a folder.
   app.add_option("--pack-path", context.pack_paths, "A folder of packs to search before the standard places")
-      ->type_name("DIR");
+      ->type_name("DIR")
+      ->allow_extra_args(false);
   app.add_option("--max-instructions", context.max_instructions,
                  "Lua instructions one call of a pack may run (default 200000000)")
       ->check(CLI::PositiveNumber);
@@ -57,6 +81,10 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (const auto word = unknown_subcommand(app)) {
+      app.exit(unknown_subcommand_error(app, *word));
+      return 2;
+    }
     return app.exit(e) == 0 ? 0 : 2;
   } catch (const arbiter::Error& e) {
     std::cerr << e.what() << "\n";

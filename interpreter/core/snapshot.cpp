@@ -104,12 +104,20 @@ SavedState state_from_json(const nlohmann::json& json, const std::string& source
   const auto format = json.is_object() ? json.find("format") : json.end();
   if (!json.is_object() || format == json.end() || *format != format_name)
     throw Error(source + ": this is not an Arbiter saved state (no \"format\": \"" + format_name + "\")");
-  const int version = root["version"].integer();
+  // A bad value is told by its path, after the file's name.
+  const auto checked = [&source](auto&& read) {
+    try {
+      return read();
+    } catch (const Error& e) {
+      throw Error(source + ": not a valid saved state: " + e.diagnostics().front().message);
+    }
+  };
+  const int version = checked([&] { return root["version"].integer(); });
   if (version > state_format_version)
     throw Error(source + ": saved by a newer Arbiter (format version " + std::to_string(version) +
                 "; this one reads versions up to " + std::to_string(state_format_version) + ")");
   if (version < 1) throw Error(source + ": format version " + std::to_string(version) + " does not exist");
-  try {
+  return checked([&] {
     const JsonReader flow = root["flow"];
     const auto place = [](const JsonReader& j) {
       const int n = j.integer();
@@ -139,9 +147,7 @@ SavedState state_from_json(const nlohmann::json& json, const std::string& source
     for (std::size_t i = 0; i < state.log.size(); ++i)
       if (state.log[i].sequence != i + 1) root["log"].fail("events must be numbered 1, 2, 3, … in order");
     return state;
-  } catch (const Error& e) {
-    throw Error(source + ": not a valid saved state: " + e.diagnostics().front().message);
-  }
+  });
 }
 
 void save_state(const std::filesystem::path& file, const SavedState& state) {

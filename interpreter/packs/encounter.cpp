@@ -11,6 +11,7 @@
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/world_json.hpp"
 #include "interpreter/lua/stack_guard.hpp"
+#include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::packs {
@@ -63,6 +64,59 @@ std::optional<Cell> nearest_free(const Grid& grid, Cell from, const std::vector<
       }
     }
   return best;
+}
+
+// A table without a metatable: check_json reads it as it is (a read-only view, by what it shows).
+bool plain_table(lua_State* L, int index) {
+  if (lua_type(L, index) != LUA_TTABLE) return false;
+  if (!lua_getmetatable(L, index)) return true;
+  lua_pop(L, 1);
+  return false;
+}
+
+// check_json keeps only the items of a table that has some, so a field written beside them
+// (`characters = { { … }, wepon = "Sword" }`) would be lost without a word. `written` is where the
+// table at `index` is written, to show a field there.
+void refuse_fields_beside_items(lua_State* L, int index, const std::string& path, std::size_t written,
+                                const SourceText& source) {
+  index = lua_absindex(L, index);
+  luaL_checkstack(L, 4, "an encounter nested too deep");
+  const auto items = static_cast<lua_Integer>(lua_rawlen(L, index));
+  const SourceText::Table text = source.table(written);
+  // Sorted, not in the table's order, which changes from run to run: the same file, the same message.
+  std::vector<std::string> names, other_keys;
+  for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) {
+    const lua_Integer number = lua_isinteger(L, -2) ? lua_tointeger(L, -2) : 0;
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      names.emplace_back(lua_tostring(L, -2));
+    } else if (number < 1 || number > items) {
+      lua_pushvalue(L, -2);  // a copy: the key itself must stay as it is for lua_next
+      other_keys.push_back("[" + lua::describe(L, -1) + "]");
+      lua_pop(L, 1);
+    }
+  }
+  std::sort(names.begin(), names.end());
+  std::sort(other_keys.begin(), other_keys.end());
+  if (items > 0 && !(names.empty() && other_keys.empty())) {
+    const std::size_t field_at = names.empty() ? unknown : text.field(names.front());
+    throw Error(source.place(field_at != unknown ? field_at : written)
+                    .diagnostic(fmt::format("{} is a list: the field {} beside its items would be lost (an item's "
+                                            "fields go inside its {{ … }})",
+                                            path, names.empty() ? other_keys.front() : "'" + names.front() + "'")));
+  }
+  for (lua_Integer number = 1; number <= items; ++number) {
+    lua_rawgeti(L, index, number);
+    if (plain_table(L, -1))
+      refuse_fields_beside_items(L, -1, fmt::format("{}[{}]", path, number),
+                                 text.item(static_cast<std::size_t>(number)), source);
+    lua_pop(L, 1);
+  }
+  for (const std::string& name : names) {
+    lua_pushlstring(L, name.data(), name.size());
+    lua_rawget(L, index);
+    if (plain_table(L, -1)) refuse_fields_beside_items(L, -1, path + "." + name, text.field(name), source);
+    lua_pop(L, 1);
+  }
 }
 
 // A character as written, before its copies are placed.
@@ -131,6 +185,9 @@ class Reader {
     return object.raw().contains(field) ? source_.key(field, anchor) : anchor;
   }
 
+  // An item's place when it is written, else the place of what holds it (a computed list).
+  static std::size_t found_or(std::size_t found, std::size_t otherwise) { return found == unknown ? otherwise : found; }
+
   JsonReader required(const JsonReader& object, const char* field, std::size_t anchor) const {
     return at(anchor, [&] { return object[field]; });
   }
@@ -147,9 +204,10 @@ class Reader {
 
   std::vector<std::string> read_rules(const JsonReader& root) const {
     const std::size_t rules_at = source_.key("rules", unknown);
+    const SourceText::Table rules_written = source_.table(rules_at);
     std::vector<std::string> rules;
     for (const JsonReader& pack : at(rules_at, [&] { return root["rules"].lua_items(); }))
-      rules.push_back(at(rules_at, [&] { return pack.text(); }));
+      rules.push_back(at(found_or(rules_written.item(rules.size() + 1), rules_at), [&] { return pack.text(); }));
     if (rules.empty())
       fail(rules_at, "'rules' must name the ruleset, then any house-rule packs: rules = { \"platemail\" }");
     return rules;
@@ -179,35 +237,43 @@ class Reader {
     return grid;
   }
 
-  // The offset of a pair of cells: its first cell's literal.
-  std::size_t pair_at(const JsonReader& pair, std::size_t anchor) const {
-    const json& raw = pair.raw();
-    if (!raw.is_array() || raw.empty() || !raw[0].is_string()) return anchor;
-    return source_.literal(raw[0].get<std::string>(), anchor);
+  // The edge between the pair of cells written at `pair_at` (`{ "A1", "A2" }`). A cell not on the
+  // map is told at itself, numbered as Lua numbers it, from 1 (edge_from numbers a saved state's
+  // JSON lists from 0); cells apart are told at the first.
+  int edge_at(const Grid& grid, const JsonReader& pair, std::size_t pair_at) const {
+    const SourceText::Table cells_written = source_.table(pair_at);
+    std::size_t number = 0;
+    for (const JsonReader& cell : at(pair_at, [&] { return pair.lua_items(); }))
+      at(found_or(cells_written.item(++number), pair_at), [&] { (void)cell_from(grid, cell); });
+    return at(found_or(cells_written.item(1), pair_at), [&] { return edge_from(grid, pair); });
   }
 
-  void read_walls(const JsonReader& walls, std::size_t cursor, Grid& grid) const {
-    for (const JsonReader& wall : at(cursor, [&] { return walls.lua_items(); })) {
-      cursor = pair_at(wall, cursor);
-      const auto [a, b] = grid.edge_cells(at(cursor, [&] { return edge_from(grid, wall); }));
+  void read_walls(const JsonReader& walls, std::size_t walls_at, Grid& grid) const {
+    const SourceText::Table walls_written = source_.table(walls_at);
+    std::size_t number = 0;
+    for (const JsonReader& wall : at(walls_at, [&] { return walls.lua_items(); })) {
+      const auto [a, b] = grid.edge_cells(edge_at(grid, wall, found_or(walls_written.item(++number), walls_at)));
       grid.set_border(a, b, Border{.name = "wall", .blocks_movement = true, .blocks_sight = true});
     }
   }
 
-  void read_borders(const JsonReader& borders, std::size_t cursor, Grid& grid) const {
+  void read_borders(const JsonReader& borders, std::size_t borders_at, Grid& grid) const {
     const json defaults = border_fields(Border{});
     Border every_field;  // border_fields leaves out the optional fields that are not set
     every_field.crossing_challenge = every_field.toughness = 0;
     std::vector<std::string> known = keys_of(border_fields(every_field));
     known.push_back("between");
-    for (const JsonReader& border : at(cursor, [&] { return borders.lua_items(); })) {
-      cursor = source_.key("between", cursor);
-      known_fields(border, known, cursor, "a border");
-      const JsonReader between = required(border, "between", cursor);
-      const auto [a, b] = grid.edge_cells(at(pair_at(between, cursor), [&] { return edge_from(grid, between); }));
+    const SourceText::Table borders_written = source_.table(borders_at);
+    std::size_t number = 0;
+    for (const JsonReader& border : at(borders_at, [&] { return borders.lua_items(); })) {
+      const std::size_t border_at = found_or(borders_written.item(++number), borders_at);
+      known_fields(border, known, border_at, "a border");
+      const JsonReader between = required(border, "between", border_at);
+      const auto [a, b] = grid.edge_cells(edge_at(grid, between, field_at(border, "between", border_at)));
       json fields = defaults;
       fields.update(border.raw());
-      grid.set_border(a, b, at_fields(border, cursor, [&] { return border_from(JsonReader(fields, border.path())); }));
+      grid.set_border(a, b,
+                      at_fields(border, border_at, [&] { return border_from(JsonReader(fields, border.path())); }));
     }
   }
 
@@ -229,13 +295,19 @@ class Reader {
   }
 
   std::vector<Written> read_characters(const JsonReader& list, const Grid& grid) const {
-    std::size_t cursor = source_.key("characters", unknown);
+    const std::size_t list_at = source_.key("characters", unknown);
+    const SourceText::Table list_written = source_.table(list_at);
+    std::size_t cursor = list_at;
+    std::size_t number = 0;
     std::vector<Written> written;
-    for (const JsonReader& c : at(cursor, [&] { return list.lua_items(); })) {
+    for (const JsonReader& c : at(list_at, [&] { return list.lua_items(); })) {
+      // What a character lacks is told at its own table, not at the one before.
+      const std::size_t own = found_or(list_written.item(++number), list_at);
+      if (own != list_at) cursor = own;
       if (!c.raw().is_object())
-        fail(cursor, c.path() + ": expected a character, like { name = \"Aldric\", side = \"players\", at = \"B2\" }");
+        fail(own, c.path() + ": expected a character, like { name = \"Aldric\", side = \"players\", at = \"B2\" }");
       Written w;
-      w.entity.name = at(cursor, [&] { return c["name"].text(); });
+      w.entity.name = at(field_at(c, "name", own), [&] { return c["name"].text(); });
       cursor = w.name_at = source_.literal(w.entity.name, source_.key("name", cursor));
       // Sheets order a character by its name, in quotes if need be: one no sheet can write could
       // never be given orders.
@@ -319,7 +391,14 @@ class Reader {
 
 Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& file) {
   const std::string shown = file.string();
-  if (!std::filesystem::is_regular_file(file)) throw Error(Diagnostic{{shown, 0, 0}, "no such encounter file", {}, {}});
+  const auto refuse = [&](const char* why) { throw Error(Diagnostic{{shown, 0, 0}, why, {}, {}}); };
+  std::error_code error;
+  const auto status = std::filesystem::status(file, error);
+  if (std::filesystem::is_directory(status)) refuse("cannot read the encounter: it is a directory, not a file");
+  if (!std::filesystem::exists(status)) refuse("no such encounter file");
+  // A device or a pipe may never end (/dev/zero): an encounter is a file.
+  if (!std::filesystem::is_regular_file(status))
+    refuse("cannot read the encounter: it is not a plain file (a device, a pipe or a socket)");
   const SourceText source(shown, read_text(file));
   const std::string scope = "encounter " + shown;
   const auto folder = file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path();
@@ -337,6 +416,7 @@ Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& fil
   } catch (const Error& e) {
     throw Error(source.place(unknown).diagnostic("an encounter is plain data: " + e.diagnostics().front().message));
   }
+  refuse_fields_beside_items(L, -1, "encounter", source.returned(), source);
   return Reader(source).read(document);
 }
 

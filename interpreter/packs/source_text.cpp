@@ -8,7 +8,84 @@
 namespace arbiter::packs {
 namespace {
 
+constexpr std::size_t none = std::string::npos;
+
 bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool identifier_start(char c) { return identifier_char(c) && !std::isdigit(static_cast<unsigned char>(c)); }
+
+std::size_t past_name(const std::string& text, std::size_t at) {
+  while (at < text.size() && identifier_char(text[at])) ++at;
+  return at;
+}
+
+// `=`, not `==`.
+bool assignment_at(const std::string& text, std::size_t at) {
+  return at < text.size() && text[at] == '=' && (at + 1 == text.size() || text[at + 1] != '=');
+}
+
+// The level of a long bracket opening at `at` (`[[` 0, `[==[` 2), or -1 when none opens there.
+int long_bracket(const std::string& text, std::size_t at) {
+  if (at >= text.size() || text[at] != '[') return -1;
+  std::size_t equals = at + 1;
+  while (equals < text.size() && text[equals] == '=') ++equals;
+  return equals < text.size() && text[equals] == '[' ? static_cast<int>(equals - at - 1) : -1;
+}
+
+std::size_t past_long_bracket(const std::string& text, std::size_t at, int level) {
+  const std::string close = "]" + std::string(static_cast<std::size_t>(level), '=') + "]";
+  const std::size_t end = text.find(close, at + static_cast<std::size_t>(level) + 2);
+  return end == none ? text.size() : end + close.size();
+}
+
+// Past white space and comments (`-- …`, `--[[ … ]]`).
+std::size_t past_space(const std::string& text, std::size_t at) {
+  while (at < text.size()) {
+    if (std::isspace(static_cast<unsigned char>(text[at]))) {
+      ++at;
+    } else if (text.compare(at, 2, "--") == 0) {
+      if (const int level = long_bracket(text, at + 2); level >= 0) {
+        at = past_long_bracket(text, at + 2, level);
+      } else {
+        const std::size_t end = text.find('\n', at);
+        at = end == none ? text.size() : end + 1;
+      }
+    } else {
+      break;
+    }
+  }
+  return at;
+}
+
+// Past the string literal opening at `at` ("…", '…' or [[…]]), or `at` when none opens there.
+std::size_t past_string(const std::string& text, std::size_t at) {
+  const char quote = text[at];
+  if (quote == '"' || quote == '\'') {
+    for (std::size_t i = at + 1; i < text.size(); ++i) {
+      if (text[i] == '\\') ++i;
+      else if (text[i] == quote) return i + 1;
+    }
+    return text.size();
+  }
+  const int level = long_bracket(text, at);
+  return level >= 0 ? past_long_bracket(text, at, level) : at;
+}
+
+// The `{` of the table constructor written at `at`: there, or after the key whose value it is
+// (`characters = {`) or the `return` before it; none when the table is not written there.
+std::size_t constructor_at(const std::string& text, std::size_t at) {
+  if (at >= text.size()) return none;
+  if (text[at] != '{') {
+    if (!identifier_start(text[at])) return none;
+    const std::size_t name_end = past_name(text, at);
+    const bool returned = text.compare(at, name_end - at, "return") == 0;
+    at = past_space(text, name_end);
+    if (!returned) {
+      if (!assignment_at(text, at)) return none;  // a call, `make_orc { … }`, is computed
+      at = past_space(text, at + 1);
+    }
+  }
+  return at < text.size() && text[at] == '{' ? at : none;
+}
 
 }  // namespace
 
@@ -47,6 +124,66 @@ std::size_t SourceText::literal(const std::string& text, std::size_t anchor) con
   const std::size_t from = search_start(anchor);
   const std::size_t found = std::min(text_.find('"' + text + '"', from), text_.find('\'' + text + '\'', from));
   return found == std::string::npos ? anchor : found;
+}
+
+SourceText::Table SourceText::table(std::size_t at) const {
+  Table table;
+  const std::size_t open = constructor_at(text_, at);
+  if (open == none) return table;
+  // An entry is a field when it starts with its key: `name =` or `["name"] =` (a key of another
+  // kind, `[1 + 1] =`, is neither a field by name nor a value).
+  const auto add_entry = [&](std::size_t entry) {
+    if (text_[entry] == '[' && long_bracket(text_, entry) < 0) {
+      const std::size_t key = past_space(text_, entry + 1), key_end = past_string(text_, key);
+      const std::size_t close = past_space(text_, key_end);
+      if (key_end != key && text_[key] != '[' && close < text_.size() && text_[close] == ']')
+        table.fields.emplace(text_.substr(key + 1, key_end - key - 2), entry);
+      return;
+    }
+    if (identifier_start(text_[entry])) {
+      const std::size_t name_end = past_name(text_, entry);
+      if (assignment_at(text_, past_space(text_, name_end))) {
+        table.fields.emplace(text_.substr(entry, name_end - entry), entry);
+        return;
+      }
+    }
+    table.items.push_back(entry);
+  };
+  // Only the constructor's own entries: the brackets, strings and comments inside one are skipped.
+  int depth = 0;
+  bool in_entry = false;
+  for (std::size_t i = past_space(text_, open + 1); i < text_.size(); i = past_space(text_, i)) {
+    const char c = text_[i];
+    if (depth == 0 && !in_entry) {
+      if (c == '}') break;
+      add_entry(i);
+      in_entry = true;
+    }
+    if (const std::size_t after = past_string(text_, i); after != i) {
+      i = after;
+    } else if (c == '{' || c == '(' || c == '[') {
+      ++depth;
+      ++i;
+    } else if (c == '}' || c == ')' || c == ']') {
+      if (depth-- == 0) break;
+      ++i;
+    } else if (depth == 0 && (c == ',' || c == ';')) {
+      in_entry = false;
+      ++i;
+    } else {
+      i = identifier_char(c) ? past_name(text_, i) : i + 1;
+    }
+  }
+  return table;
+}
+
+std::size_t SourceText::Table::item(std::size_t number) const {
+  return number >= 1 && number <= items.size() ? items[number - 1] : unknown;
+}
+
+std::size_t SourceText::Table::field(const std::string& name) const {
+  const auto found = fields.find(name);
+  return found == fields.end() ? unknown : found->second;
 }
 
 Place SourceText::place(std::size_t offset) const {

@@ -2,10 +2,12 @@
 // Finding a value of a Lua data file (an encounter, a pack's manifest) again in its text, for
 // messages. The file returns a plain table, so Lua keeps no position for its values: a bad one is
 // searched for by its key (`wepon =`) or its string literal (`"Chian Mail"`), after an anchor that
-// leads to it (the `map` key, a character's name). What cannot be found is shown at the file's
-// `return`.
+// leads to it (the `map` key, a character's name), or, for the items of a list, by reading the
+// table constructor it is written in (`characters = { { … }, { … } }`). What cannot be found is
+// shown at the file's `return`.
 #include <cstddef>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -50,6 +52,20 @@ class SourceText {
   std::size_t key(const std::string& name, std::size_t anchor) const;
   // Likewise the first string literal "text" or 'text'.
   std::size_t literal(const std::string& text, std::size_t anchor) const;
+
+  // Where the values and fields of a table constructor are written, for the items of a list.
+  struct Table {
+    std::vector<std::size_t> items;             // its values, in order
+    std::map<std::string, std::size_t> fields;  // `name = …`, `["name"] = …`; not a table's inside it
+    // Where its value numbered `number` (from 1), or its field `name`, is; unknown when it has none.
+    std::size_t item(std::size_t number) const;
+    std::size_t field(const std::string& name) const;
+  };
+  // The table constructor written at `at`: its `{`, the key whose value it is (`characters = {`),
+  // or the `return` before it. Empty when no table is written there: it is computed.
+  Table table(std::size_t at) const;
+  // The offset of the file's `return`: the table it returns.
+  std::size_t returned() const { return return_offset_; }
 
   Place place(std::size_t offset) const;
   const std::string& file() const { return file_; }
