@@ -1,6 +1,5 @@
 // The `arbiter` program as a user runs it: output, and exit codes (0 success, 1 bad input,
 // 2 bad usage) — never a crash.
-#include <chrono>
 #include <fstream>
 #include <string>
 
@@ -532,10 +531,10 @@ TEST_CASE("arbiter prob --json of exploding dice is valid JSON, however small th
   }
 }
 
-TEST_CASE("arbiter roll --times has a work budget: it finishes or refuses in seconds", "[cli][dice]") {
-  const auto start = std::chrono::steady_clock::now();
+TEST_CASE("arbiter roll --times has a work budget: past it, refused once the first rolls show it", "[cli][dice]") {
+  // 10000d6 a hundred million times is 10^12 dice: refused after the first hundred rolls, not
+  // after rolling the budget's 200 million (or hours of the whole).
   const auto huge = arbiter("roll --times 100000000 --seed 1 10000d6");
-  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
   CHECK(huge.exit_code == 1);
   CHECK_THAT(huge.output, Contains("rolling 10000d6 100000000 times needs more than 200000000 dice, the most --times "
                                    "rolls: give --times 20000 or fewer"));

@@ -84,9 +84,15 @@ void sample(Context& context, const RollOptions& options, const Roller& roller, 
   CountedDice source(dice);
   for (std::uint64_t i = 0; i < options.times; ++i) {
     const auto total = roller.total(source);
-    // One roll is at most DiceLimits::max_dice dice, so checking between rolls is soon enough.
-    if (source.rolled() > sampling_budget) {
-      const std::uint64_t affordable = std::max<std::uint64_t>(1, sampling_budget * (i + 1) / source.rolled());
+    // Refused once the rolls so far show the whole would pass the budget: after enough of them
+    // for their average to hold (explosions vary), or at once when the budget is spent. One roll
+    // is at most DiceLimits::max_dice dice, so checking between rolls is soon enough.
+    const std::uint64_t rolls = i + 1;
+    const bool enough_to_judge = rolls >= 1'000 || source.rolled() >= 1'000'000;
+    const double projected = static_cast<double>(source.rolled()) / static_cast<double>(rolls) *
+                             static_cast<double>(options.times);
+    if (source.rolled() > sampling_budget || (enough_to_judge && projected > static_cast<double>(sampling_budget))) {
+      const std::uint64_t affordable = std::max<std::uint64_t>(1, sampling_budget * rolls / source.rolled());
       throw Error(fmt::format("rolling {} {} times needs more than {} dice, the most --times rolls: give --times "
                               "{} or fewer",
                               dice::to_string(*roller.expression().root), options.times, sampling_budget,
