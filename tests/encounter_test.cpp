@@ -468,6 +468,16 @@ TEST_CASE("a field written beside a list's items is refused where written, not l
   CHECK((two.where.line == 6 && two.where.column == 22));
 }
 
+TEST_CASE("an encounter table that holds itself is refused at once", "[encounter]") {
+  // Twice in itself: walking every way down it to a depth limit would take 2^33 steps.
+  Fight fight;
+  const auto looped = fight.problem(
+      "local t = {}\nt.a, t.b = t, t\nreturn { rules = { 'platemail' }, map = { width = 4, height = 3 },\n"
+      "  characters = { { name = 'Aldric', side = 'a', at = 'A1', notes = t } } }\n");
+  CHECK(looped.message == "an encounter is plain data: encounter.characters[1].notes.a is "
+                          "encounter.characters[1].notes again, a table that holds itself");
+}
+
 TEST_CASE("a pack of the rules that is not a name is told at itself", "[encounter]") {
   Fight fight;
   const auto number = fight.problem("return {\n  rules = { 'platemail',\n    3 },\n  map = { width = 2, height = 2 },\n"

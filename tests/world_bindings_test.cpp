@@ -270,6 +270,23 @@ TEST_CASE("an event field that is not a finite number is refused at the rule's l
   CHECK(fight.log.events().back().fields.dump() == R"({"hit":[],"reactions":[{"action":"Parry"}]})");
 }
 
+TEST_CASE("a list that has named fields too is refused rather than copied without them", "[lua][world]") {
+  // The copy keeps either the items or the names: whichever it dropped, the rule's data would be lost.
+  Fight fight;
+  CHECK_THAT(fight.error("log.event('hit', { rolls = { 3, 4, total = 7 } })"),
+             Contains("a list of 2 items also holds total: plain data is a list (items 1, 2, … with no gap) or a "
+                      "table of named values, not both (at rolls)"));
+  CHECK_THAT(fight.error("log.event('hit', { 1, [3] = 2 })"), Contains("a list of 1 item also holds [3]"));
+  CHECK_THAT(fight.error("world.set_stat(world.character('Orc'), 'scars', { 'arm', side = 'left' })"),
+             Contains("a list of 1 item also holds side"));
+  CHECK_THAT(fight.error("world.set_stat(world.character('Orc'), 'scars', { side = 'left' })"),
+             Contains("a stat or property cannot be a table of named values, only a list (items 1, 2, …)"));
+  CHECK(fight.log.events().empty());
+  CHECK(fight.world.find("Orc").stats.count("scars") == 0);
+  fight.run("world.set_stat(world.character('Orc'), 'scars', {})");
+  CHECK(fight.world.find("Orc").stats.at("scars") == Value(Value::List{}));
+}
+
 TEST_CASE("module functions outside a fight say what is missing", "[lua]") {
   Sandbox sandbox;
   sandbox.add_pack({"loading", {}, "rules/loading", {}});

@@ -15,7 +15,27 @@ namespace arbiter::lua {
 
 namespace {
 
-constexpr int deepest_value = 32;  // nesting of plain data; deeper is a cycle or a mistake
+// A list holds items 1..n and nothing else: a named field or a numbered item past a gap would be
+// lost in the copy, so it is refused. Named by the first name in sorted order, else the first other
+// key: keys come in an order that changes from run to run, and the same table gets the same message.
+void refuse_keys_beside_list(lua_State* L, int index, lua_Integer n) {
+  std::vector<std::string> names, other_keys;
+  for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) {
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      names.emplace_back(lua_tostring(L, -2));
+    } else if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 || lua_tointeger(L, -2) > n) {
+      lua_pushvalue(L, -2);  // a copy: lua_next needs the key as it is
+      other_keys.push_back("[" + describe(L, -1) + "]");
+      lua_pop(L, 1);
+    }
+  }
+  if (names.empty() && other_keys.empty()) return;
+  const std::string key = names.empty() ? *std::min_element(other_keys.begin(), other_keys.end())
+                                        : printable(*std::min_element(names.begin(), names.end()));
+  throw Error(fmt::format("a list of {} item{} also holds {}: plain data is a list (items 1, 2, … with no gap) or a "
+                          "table of named values, not both",
+                          n, n == 1 ? "" : "s", key));
+}
 
 // A stat that is NaN or an infinity (0/0, 1/0) would be saved as null, and the save could not be
 // resumed: refused where the rule gives it. So is one in an event's fields, which JSON logs as null.
@@ -32,7 +52,7 @@ Value check_value_at(lua_State* L, int index, int depth) {
     case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
     case LUA_TSTRING: return std::string(lua_tostring(L, index));
     case LUA_TTABLE: {
-      if (depth > deepest_value) throw Error("a value nests lists more than " + std::to_string(deepest_value) + " deep");
+      if (depth > deepest_plain_data) throw Error("a value nests lists more than " + std::to_string(deepest_plain_data) + " deep");
       if (push_viewed(L, index)) {  // a read-only list (a stat read from c.stats): what it shows
         Value shown = check_value_at(L, -1, depth);
         lua_pop(L, 1);
@@ -40,6 +60,11 @@ Value check_value_at(lua_State* L, int index, int depth) {
       }
       Value::List list;
       const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, index));
+      if (n == 0) {
+        lua_pushnil(L);
+        if (lua_next(L, index)) throw Error("a stat or property cannot be a table of named values, only a list (items 1, 2, …)");
+      }
+      refuse_keys_beside_list(L, index, n);
       for (lua_Integer i = 1; i <= n; ++i) {
         lua_rawgeti(L, index, i);
         list.push_back(check_value_at(L, -1, depth + 1));
@@ -92,7 +117,7 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth, JsonFor purpose
         lua_pop(L, 1);
         return name;
       }
-      if (depth > deepest_value) throw Error("a table nests more than " + std::to_string(deepest_value) + " deep");
+      if (depth > deepest_plain_data) throw Error("a table nests more than " + std::to_string(deepest_plain_data) + " deep");
       if (push_viewed(L, index)) {  // a read-only table (c.stats, a definition): what it shows
         nlohmann::json shown = check_json_at(L, -1, depth, purpose);
         lua_pop(L, 1);
@@ -100,6 +125,7 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth, JsonFor purpose
       }
       const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, index));
       if (n > 0) {
+        refuse_keys_beside_list(L, index, n);
         nlohmann::json list = nlohmann::json::array();
         list.get_ref<nlohmann::json::array_t&>().reserve(static_cast<std::size_t>(n));
         for (lua_Integer i = 1; i <= n; ++i) {

@@ -70,7 +70,9 @@ void push_properties(lua_State* L, const Properties& properties);
 // reader that reports a bad value where it is written (an encounter's), a NaN or infinite number
 // is kept; for the log (an event's fields) it is refused at once, as JSON would log it as null, and
 // an empty table inside is an empty list `[]`, as the same field holding items is (no hits, no
-// reactions).
+// reactions). A list (items 1..n) that holds anything else too is refused; so is nesting deeper than
+// `deepest_plain_data` (a cycle or a mistake).
+constexpr int deepest_plain_data = 32;
 enum class JsonFor { reading, logging };
 nlohmann::json check_json(lua_State* L, int index, JsonFor purpose = JsonFor::reading);
 void push_json(lua_State* L, const nlohmann::json& value);

@@ -74,11 +74,23 @@ bool plain_table(lua_State* L, int index) {
   return false;
 }
 
-// check_json keeps only the items of a table that has some, so a field written beside them
-// (`characters = { { … }, wepon = "Sword" }`) would be lost without a word. `written` is where the
-// table at `index` is written, to show a field there.
+// The tables on the way down from the encounter's own to the one being read, with their paths.
+using Ancestors = std::vector<std::pair<const void*, std::string>>;
+
+// A field written beside a list's items (`characters = { { … }, wepon = "Sword" }`) is refused
+// where it is written, before check_json, which would refuse it too but cannot say where; so is a
+// table that holds itself. `written` is where the table at `index` is written.
 void refuse_fields_beside_items(lua_State* L, int index, const std::string& path, std::size_t written,
-                                const SourceText& source) {
+                                const SourceText& source, Ancestors& ancestors) {
+  const void* table = lua_topointer(L, index);
+  const auto refuse = [&](const std::string& why) {
+    throw Error(source.place(written).diagnostic("an encounter is plain data: " + why));
+  };
+  for (const auto& [ancestor, its_path] : ancestors)
+    if (ancestor == table) refuse(fmt::format("{} is {} again, a table that holds itself", path, its_path));
+  if (ancestors.size() > lua::deepest_plain_data)
+    refuse(fmt::format("{} nests more than {} deep", path, lua::deepest_plain_data));
+  ancestors.emplace_back(table, path);
   index = lua_absindex(L, index);
   luaL_checkstack(L, 4, "an encounter nested too deep");
   const auto items = static_cast<lua_Integer>(lua_rawlen(L, index));
@@ -108,15 +120,17 @@ void refuse_fields_beside_items(lua_State* L, int index, const std::string& path
     lua_rawgeti(L, index, number);
     if (plain_table(L, -1))
       refuse_fields_beside_items(L, -1, fmt::format("{}[{}]", path, number),
-                                 text.item(static_cast<std::size_t>(number)), source);
+                                 text.item(static_cast<std::size_t>(number)), source, ancestors);
     lua_pop(L, 1);
   }
   for (const std::string& name : names) {
     lua_pushlstring(L, name.data(), name.size());
     lua_rawget(L, index);
-    if (plain_table(L, -1)) refuse_fields_beside_items(L, -1, path + "." + name, text.field(name), source);
+    if (plain_table(L, -1))
+      refuse_fields_beside_items(L, -1, path + "." + name, text.field(name), source, ancestors);
     lua_pop(L, 1);
   }
+  ancestors.pop_back();
 }
 
 // A character as written, before its copies are placed.
@@ -410,13 +424,14 @@ Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& fil
   if (!lua_istable(L, -1))
     throw Error(source.place(unknown).diagnostic(fmt::format(
         "an encounter file returns a table: {{ rules = …, map = …, characters = … }}, not {}", luaL_typename(L, -1))));
+  Ancestors ancestors;
+  refuse_fields_beside_items(L, -1, "encounter", source.returned(), source, ancestors);
   json document;
   try {
     document = lua::check_json(L, -1);
   } catch (const Error& e) {
     throw Error(source.place(unknown).diagnostic("an encounter is plain data: " + e.diagnostics().front().message));
   }
-  refuse_fields_beside_items(L, -1, "encounter", source.returned(), source);
   return Reader(source).read(document);
 }
 
