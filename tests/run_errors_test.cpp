@@ -66,6 +66,16 @@ TEST_CASE("an action raising an error that is not a message fails at its line, a
                                   "table value instead of a message"));
 }
 
+TEST_CASE("a reaction that sets itself off without end fails at its line instead of crashing the host",
+          "[run][errors]") {
+  // Each reaction is a call into the rules nested in the last; the host's stack held until Lua's limit.
+  const Sheet sheet("Aldric:\n  1: Defend\n  2: Defend\n");
+  const auto run = arbiter(one_round + "--seed 1 --house echoing-house --orders " + sheet.path.string());
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Aldric's Defend fails: tests/packs/echoing-house/init.lua:2: C stack overflow (calls "
+                                  "into the rules nest more than about 200 deep"));
+}
+
 TEST_CASE("an error in a house pack's order condition is blamed on that pack, not on its manifest",
           "[run][errors]") {
   const Sheet sheet("Aldric:\n  1: IF I feel lucky THEN Charge -> closest enemy ELSE Defend\n  2: Defend\n");

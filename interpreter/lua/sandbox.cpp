@@ -114,7 +114,14 @@ bool innermost_lua_frame(lua_State* thread, lua_Debug& ar) {
 // The message of the error that stopped `thread`: one raised with a value that is not a message
 // (`error()`, `error({})`) gets one, placed at the line of the pack's code that raised it.
 std::string message_of_error(lua_State* thread) {
-  if (lua_type(thread, -1) == LUA_TSTRING || lua_type(thread, -1) == LUA_TNUMBER) return lua_tostring(thread, -1);
+  if (lua_type(thread, -1) == LUA_TSTRING || lua_type(thread, -1) == LUA_TNUMBER) {
+    std::string message = lua_tostring(thread, -1);
+    // Lua's own words, said the way a rule's author can act on.
+    if (message.ends_with("C stack overflow"))
+      message += " (calls into the rules nest more than about 200 deep: a rule that sets itself off again, as a "
+                 "reaction that takes a reaction of its own, never ends)";
+    return message;
+  }
   const std::string value = luaL_typename(thread, -1);
   lua_Debug ar;
   if (innermost_lua_frame(thread, ar))
@@ -532,7 +539,10 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
   lua_State* const caller = running_thread_;
   running_thread_ = thread;
   int results = 0;
-  const int status = lua_resume(thread, L, nargs, &results);
+  // Resumed from the running thread, not from `L` (a fight's main thread, idle below): Lua counts
+  // the nesting of C calls from the thread it resumes from, and a rule that reacts to its own
+  // reaction must meet "C stack overflow", not overflow the host's stack.
+  const int status = lua_resume(thread, caller ? caller : L, nargs, &results);
   running_thread_ = caller;
   if (status == LUA_OK && exhausted_ == Exhausted::none) {
     lua_xmove(thread, L, results);
@@ -556,7 +566,12 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
     lua_pushstring(L, budget_message(nullptr).c_str());
     lua_error(L);
   }
-  const std::string message = status == LUA_YIELD ? yield_outside : message_of_error(thread);
+  std::string message = status == LUA_YIELD ? yield_outside : message_of_error(thread);
+  // An error raised before the call ran a line of Lua (nesting too deep, refused at the resume; a
+  // built-in function's) is told at the line of the running rule that made the call.
+  lua_Debug ar;
+  if (caller && !innermost_lua_frame(thread, ar) && innermost_lua_frame(caller, ar))
+    message = fmt::format("{}:{}: {}", ar.short_src, ar.currentline, message);
   lua_resetthread(thread);  // to-be-closed variables are closed here, inside the call's budget
   drop_thread(thread_ref);
   lua_settop(L, base);

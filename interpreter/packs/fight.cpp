@@ -385,6 +385,11 @@ Error Fight::placed(const EncounterFault& fault) const {
 
 int Fight::round_entry(lua_State* L) {
   Fight& fight = *static_cast<Fight*>(lua_touserdata(L, lua_upvalueindex(1)));
+  fight.in_round_ = true;
+  const struct RoundEnds {
+    bool& in_round;
+    ~RoundEnds() { in_round = false; }
+  } round_ends{fight.in_round_};
   Active active(fight, L);
   fight.flow_.run_round();
   fight.orders_.erase(fight.flow_.position().round);

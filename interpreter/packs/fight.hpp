@@ -47,6 +47,7 @@ class Fight final : public Ruleset {
   World& world() { return world_; }
   EventLog& log() { return log_; }
   Flow& flow() { return flow_; }
+  bool in_round() const { return in_round_; }  // a round is being played: a rule cannot start another
   const Narrator& narrator() const { return narrator_; }
   const orders::Vocabulary& vocabulary() const { return vocabulary_; }
   const StatusBook& status_book() const { return book_; }
@@ -243,6 +244,7 @@ class Fight final : public Ruleset {
   std::optional<Error> unanswered_;  // why the GM could not answer (the input ended)
   std::optional<EncounterFault> encounter_fault_;  // a starting value the rules refused (world.encounter_error)
   std::vector<StatName> stat_places_;
+  bool in_round_ = false;  // a round is being played (in_round())
 };
 
 }  // namespace arbiter::packs

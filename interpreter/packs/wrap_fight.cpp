@@ -79,6 +79,8 @@ int create(lua_State* L) {
 int round(lua_State* L) {
   Fight& fight = *check_fight(L).fight;
   const std::string text = luaL_optstring(L, 2, "");
+  // Before its orders are added: a round played inside another would leave the flow half-moved.
+  if (fight.in_round()) throw Error("this fight is playing a round: f:round cannot be called from inside it");
   if (!text.empty()) {
     std::vector<orders::SheetFile> sheet{{"<round sheet>", text, orders::parse_orders(text, "<round sheet>")}};
     const orders::Roster roster = roster_of(fight.world().entities());

@@ -1,0 +1,2 @@
+local arbiter = require "arbiter"
+arbiter.patch.action("Defend", { resolve = function(ctx) flow.react(ctx.actor, "Defend", nil, "again") end })
