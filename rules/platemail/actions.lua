@@ -1,5 +1,6 @@
 -- Every action of the source: Movement, Combat, Spellcasting, Support and Involuntary. Each reads
--- its numbers from actions_data (so a house rule patches them there) and proposes what it does;
+-- its numbers from actions_data (so a house rule patches them there; all but the distance moved,
+-- which the runtime takes from the action's definition: see `define`) and proposes what it does;
 -- what one Attack does is attack.lua's, what happens to the wounded fight.lua's.
 --
 -- An action is { ready, move, needs_target, target, away_from_hostiles, resolve(ctx) }: `ctx` is
@@ -16,10 +17,14 @@ local function act(ctx, text)
   log.event("acts", { character = ctx.actor.name, action = ctx.action, text = text }, ctx.action)
 end
 
--- An action with the source's tag, move and target, and what it does.
+-- An action with the source's tag, move and target, and what it does. Ready is asked of the tag
+-- when each intent is made, so a house rule's patch of `actions_data[name].tag` counts. The move
+-- is not: the runtime reads an action's `move` (and `away_from_hostiles`) from its definition,
+-- a copy made here as the pack loads, so a house rule that changes how far an action goes patches
+-- the action too, `arbiter.patch.action("Move", { move = 25 })` (README, house rules).
 local function define(name, fields)
   local row = data[name]
-  if fields.ready == nil then fields.ready = row.tag == "R" end
+  if fields.ready == nil then fields.ready = function() return data[name].tag == "R" end end
   if fields.move == nil and row.move and row.move.max and row.move.max > 0 then fields.move = row.move.max end
   fields.away_from_hostiles = fields.away_from_hostiles or (row.move and row.move.away_from_hostiles) or nil
   arbiter.define.action(name, fields)
@@ -91,7 +96,8 @@ end })
 -- Skulk: "If moving, roll Stealth ... If you remain in Cover or Concealment and don't move, you
 -- can choose to roll Stealth or keep your last Stealth roll." "You must end this Action Phase in
 -- Cover or Concealment to remain Hidden." The choice is the order's: `Skulk (roll)` (or `(reroll)`,
--- `(roll Stealth again)`) rolls anew; `Skulk` or `Skulk (keep)` keeps the last roll (README).
+-- `(roll Stealth again)`) rolls anew; `Skulk` or `Skulk (keep)` keeps the last roll (README). Only
+-- one still Hidden "remain[s]" hidden: one revealed since its last roll hides anew, and rolls.
 local function rolls_again(ctx)
   local word = (ctx.arguments[1] or ""):lower():match("^%s*(%S*)")
   return word == "roll" or word == "reroll"
@@ -106,18 +112,19 @@ define("Skulk", {
       return act(ctx, me.name .. " skulks but ends in the open: not Hidden")
     end
     local roll = me.stats.stealth_roll
-    if ctx.moved > 0 or not roll or rolls_again(ctx) then
+    local hidden = status.has(me, "Hidden")
+    if ctx.moved > 0 or not roll or not hidden or rolls_again(ctx) then
       -- "whose Perception is below the Stealth Roll are Unaware": no difficulty to beat.
       local total, text = attack.roll_check(me, "stealth", wounded(me), me.name .. "'s Stealth")
       roll = total
       world.set_stat(me, "stealth_roll", total, "Stealth")
-      local how = (ctx.moved == 0 and status.has(me, "Hidden")) and "stays Hidden, rolling again" or "skulks into hiding"
+      local how = (ctx.moved == 0 and hidden) and "stays Hidden, rolling again" or "skulks into hiding"
       act(ctx, ("%s %s: Stealth %s"):format(me.name, how, text))
     else
       act(ctx, ("%s stays Hidden, keeping Stealth %d"):format(me.name, roll))
     end
     -- Hiding anew, its next Attack on each Unaware Target is a first one again (attack.lua).
-    if not status.has(me, "Hidden") then world.set_stat(me, "ambushed", {}, "hides") end
+    if not hidden then world.set_stat(me, "ambushed", {}, "hides") end
     status.apply(me, "Hidden", { cause = "Skulk" })
   end,
 })
@@ -189,8 +196,16 @@ define("Aim", { target = "none",
 -- Attacks against them and their charges (attack.lua).
 define("Defend", { target = "none", resolve = function() end })
 -- Guard: "Move up to 15' staying adjacent to your Guard Target": the Guard keeps beside its ward
--- as it moves, step by step while everyone moves (the runtime's `follows_target`).
-define("Guard", { needs_target = true, follows_target = true, resolve = function(ctx)
+-- as it moves, step by step while everyone moves (the runtime's `follows_target`). "You protect
+-- another Character", the one "Opponents attacking the Guarded" attack: an ally. `target = "other"`
+-- refuses `Guard -> self` on the sheet (`arbiter check`); no target kind names an ally, so an
+-- order at an enemy is refused here, told (it blocks nothing: attack.lua looks for a Guard among
+-- the target's allies).
+define("Guard", { needs_target = true, target = "other", follows_target = true, resolve = function(ctx)
+  if ctx.target and ctx.target.side ~= ctx.actor.side then
+    return act(ctx, ("%s cannot Guard %s: Guard protects an ally ('You protect another Character'), not an enemy"):format(
+      ctx.actor.name, ctx.target.name))
+  end
   if not (ctx.target and grid.adjacent(ctx.actor.cell, ctx.target.cell)) then
     act(ctx, ("%s cannot reach %s to Guard them"):format(ctx.actor.name, ctx.target and ctx.target.name or "anyone"))
   end
@@ -209,28 +224,60 @@ end })
 -- Spellcasting Actions. The source lists no spells: a Released spell is an Attack with the
 -- profile of `spells` (README: default chosen).
 
+-- A profile's `target`: "enemy" (the default: a Released spell is an Attack, made at an opponent
+-- like every other Attack) or "any" (a house rule's spell that may be Released at oneself or an
+-- ally). `ongoing = true`: once Released it is an Ongoing Spell, which Focus Spell concentrates on.
 arbiter.define.table("spells", {
-  ["Spell"] = { name = "Spell", range = 30, penetration = 1, wounds = 1 },
+  ["Spell"] = { name = "Spell", range = 30, penetration = 1, wounds = 1, target = "enemy" },
 })
+
+local function spell_profile(name)
+  local spells = arbiter.tables.spells
+  return (name and spells[name]) or spells["Spell"]
+end
 
 -- "Begin casting a chosen spell. You don't designate a Target yet."
 define("Prepare Spell", { target = "none", arguments = true, resolve = function(ctx)
   act(ctx, ("%s begins casting %s"):format(ctx.actor.name, ctx.arguments[1] or "a spell"))
 end })
 
-define("Release Spell", { needs_target = true, resolve = function(ctx)
+-- "Release a Prepared spell at designated Target(s)": an Attack, so at an enemy unless the
+-- profile of the spell Prepared says `target = "any"`. The spell is known only once Prepared, so
+-- the order is judged in the fight (a `target` function), before it is declared: refused, the
+-- character takes the default order and keeps its spell.
+local function release_target(me, other)
+  local spell = me.stats.prepared_spell
+  local profile = spell_profile(spell)
+  if (profile.target or "enemy") == "enemy" and other.side == me.side then
+    return false, ("%s is an Attack, made at an enemy: not at %s"):format(spell or "a spell",
+                                                                       other.name == me.name and "oneself" or "an ally")
+  end
+  return true
+end
+
+define("Release Spell", { needs_target = true, target = release_target, resolve = function(ctx)
   local me = ctx.actor
   local spell = me.stats.prepared_spell
   if not spell then return act(ctx, me.name .. " has no Prepared spell to Release") end
-  local profile = arbiter.tables.spells[spell] or arbiter.tables.spells["Spell"]
+  local profile = spell_profile(spell)
   world.set_stat(me, "prepared_spell", false, "Released")
+  if profile.ongoing then world.set_stat(me, "ongoing_spell", spell, "Released: an Ongoing Spell") end
   attack.make(ctx, ctx.target, { profile = profile, verb = "Release Spell" })
 end })
 
-define("Focus Spell", { target = "none", resolve = function(ctx)
-  world.set_stat(ctx.actor, "focusing", true, "Focus Spell")
-  act(ctx, ctx.actor.name .. " concentrates on the spell")
-end })
+-- Focus Spell: "Concentrate to maintain or control an Ongoing Spell's effects." "Concentrate on an
+-- ongoing spell": without one (the stat `ongoing_spell`, set by Releasing a spell whose profile is
+-- `ongoing`, or by the encounter) there is nothing to focus on, refused before it is declared
+-- (`allowed_by`), like Aim without a ranged weapon.
+define("Focus Spell", { target = "none",
+  allowed_by = function(me)
+    if me.stats.ongoing_spell then return true end
+    return false, "no Ongoing Spell to concentrate on"
+  end,
+  resolve = function(ctx)
+    world.set_stat(ctx.actor, "focusing", true, "Focus Spell")
+    act(ctx, ("%s concentrates on %s"):format(ctx.actor.name, ctx.actor.stats.ongoing_spell))
+  end })
 
 -- ---------------------------------------------------------------------------------------------
 -- Support Actions
@@ -243,6 +290,11 @@ local function use_of(me, intent)
   if said:find("free") or (said == "" and status.has(me, "Entrapped")) then return "free", "quick" end
   -- "Examples: Drinking a potion, swapping weapons, reloading a light crossbow" are Quick.
   if said:find("swap") or said:find("draw") or said:find("stow") then return "swap", "quick" end
+  -- "Complex Use Items: You become Not Ready. Examples: ... Removing armor."
+  if said:find("armou?r") and (said:find("remov") or said:find("doff") or said:find("take off")
+                               or said:find("strip")) then
+    return "remove armor", "complex"
+  end
   -- Opening or closing a door is not among the examples: quick, like them (README: default chosen).
   if said:find("door") or said:find("^%s*open%f[%A]") or said:find("^%s*close%f[%A]") then return "door", "quick" end
   local reload = combat.reload(attack.combatant(me), "ranged")
@@ -342,6 +394,17 @@ local function door_meant(cell, said, wanted)
     table.concat(sides, " and "), wanted == "open" and "open" or "close", sides[1])
 end
 
+-- "Removing armor", a Complex use: the armor comes off when the phase ends (its changes land
+-- then), so it still protects the character through this Action Phase, Not Ready as it is; from
+-- the next it is Unarmored.
+local function remove_armor(ctx, use)
+  local me = ctx.actor
+  local worn = me.stats.armor
+  if not worn or worn == "Unarmored" then return act(ctx, ("%s wears no armor to remove"):format(me.name)) end
+  world.set_stat(me, "armor", "Unarmored", "Use Item: removes " .. worn)
+  act(ctx, ("%s removes the %s (Use Item, %s)"):format(me.name, worn, use))
+end
+
 local function door(ctx, use)
   local me = ctx.actor
   local said = ctx.arguments[1]:lower()
@@ -370,6 +433,7 @@ define("Use Item", {
     if what == "free" then return free(ctx, use) end
     if what == "swap" then return swap(ctx, use) end
     if what == "door" then return door(ctx, use) end
+    if what == "remove armor" then return remove_armor(ctx, use) end
     if what == "reload" then
       world.set_stat(me, "loaded", true, "reloaded")
       return act(ctx, ("%s reloads the %s (Use Item, %s)"):format(me.name, me.stats.weapon, use))

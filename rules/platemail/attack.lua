@@ -339,6 +339,13 @@ function attack.make(ctx, target, how)
   -- "You cannot Guard against Area of Effect Attacks or effects that Ignore Absorb."
   local guard, attempt = guard_of(me, target, { ignores_absorb = how.ignores_absorb == true })
   local defense, defense_parts = combat.defense(theirs)
+  -- A Guard attacked itself: the Attacks it has tried to block so far this phase lower its
+  -- Deflection, so its Defense (combat.guard_own_penalty).
+  local own_penalty = theirs.action == "Guard" and combat.guard_own_penalty(attack.phase.guarded[target.name])
+  if own_penalty then
+    defense = defense + own_penalty.amount
+    defense_parts[#defense_parts + 1] = own_penalty
+  end
   if guard then
     attack.phase.guarded[guard.name] = attempt
     local value = combat.guard_value(attack.combatant(guard, me), attempt)

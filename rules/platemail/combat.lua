@@ -668,6 +668,22 @@ function combat.guard_value(guard, attempt)
   return sum(parts), parts
 end
 
+---Guard: "For each additional Attack you attempt to Guard against during this Action Phase, your
+---Deflection has a -1 penalty this Action Phase." Deflection is what raises the Guard's own Defense
+---too ("10 + the Deflection of any Shields or Armor"), and the penalty lasts "this Action Phase", not
+---only the blocks: the part an Attack at the Guard itself takes off its Defense, once it has tried
+---to block `attempts` Attacks this phase (README: default chosen; `actions_data.Guard`
+---`.penalty_on_own_defense = false` keeps it to the blocks). Nil when there is none.
+---@param attempts? integer
+---@return platemail.Part?
+function combat.guard_own_penalty(attempts)
+  local data = tables.actions_data["Guard"]
+  local extra = (attempts or 0) - 1
+  if extra <= 0 or not data.penalty_on_own_defense then return nil end
+  return { amount = extra * data.deflection_per_additional_attack,
+           reason = ("%d more Attack%s guarded"):format(extra, extra == 1 and "" or "s") }
+end
+
 ---Guard: "You block and negate the Attack if their Attack roll fails. If not, roll a dice: On
 ---even, the Attack hits you. On odd, you were unable to block. The attacker rolls their Attack
 ---against the Guarded normally."

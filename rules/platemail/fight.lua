@@ -331,7 +331,13 @@ end)
 -- "Dazed for next 1d4 Actions", Terror and being Entrapped replace the Action ordered.
 arbiter.define.hook("forced_action", function(me)
   if status.has(me, "Dazed") then return { action = "Dazed", note = "Dazed: the order is lost" } end
-  if status.has(me, "Terrified") then return { action = "Terror", note = "Terrified" } end
+  if status.has(me, "Terrified") then
+    -- Entraps: "Cannot move until freed by Use Item Action". Terror still seizes the character
+    -- (an Involuntary Action replaces the one intended), but it cannot run: Terror's own "If unable
+    -- to move away ... you may make one Attack at Disfavor" (README: default chosen).
+    if status.has(me, "Entrapped") then return { action = "Terror", note = "Terrified, Entrapped: cannot flee", path = {} } end
+    return { action = "Terror", note = "Terrified" }
+  end
   if status.has(me, "Entrapped") then
     return { action = "Use Item", note = "Entrapped: frees itself first (README: default chosen)" }
   end
@@ -376,11 +382,18 @@ local fell_this_round = {}
 
 arbiter.define.hook("phase_end", function()
   -- Skulk: "You must end this Action Phase in Cover or Concealment to remain Hidden", whatever the
-  -- Hidden character did this phase (Skulk itself checks its own end).
+  -- Hidden character did this phase (Skulk itself checks its own end). And Skulk is how one moves
+  -- "while attempting to stay Hidden", rolling Stealth "If moving": one that moves by any other
+  -- action makes no such attempt and is no longer Hidden (README: default chosen,
+  -- `actions_data.Skulk.hidden.revealed_by.moving_otherwise`).
+  local moving_reveals = tables.actions_data["Skulk"].hidden.revealed_by.moving_otherwise
   for _, c in ipairs(world.characters()) do
     if status.has(c, "Hidden") then
       local intent = flow.intent(c)
-      if not (intent and intent.action == "Skulk") and not attack.sheltered(c) then
+      local skulks = intent and intent.action == "Skulk"
+      if not skulks and moving_reveals and intent and (intent.moved or 0) > 0 then
+        status.remove(c, "Hidden", ("moves without Skulking (%s): revealed"):format(intent.action))
+      elseif not skulks and not attack.sheltered(c) then
         status.remove(c, "Hidden", "ends the phase in the open")
       end
     end
@@ -414,12 +427,17 @@ arbiter.define.hook("phase_end", function()
       if data and data.concentration_check and not down(c) then
         local parts = { { amount = combat.wound_modifier(before), reason = "Wounds" } }
         local ok, _, text = attack.check(c, "concentration", parts, c.name .. "'s Concentration Check")
+        -- "failure results in becoming Dazed and losing Spell Preparation or Focus": the one it
+        -- concentrates on. A Prepare Spell interrupted prepares nothing (below): a spell Prepared
+        -- before stays. A Focus Spell loses focus (the stat `focusing`), not a Prepared spell; what
+        -- an Ongoing Spell does unfocused is the spell's (the source defines none).
+        local focus = intent.action == "Focus Spell"
+        local lost = focus and ("focus on %s is lost"):format(c.stats.ongoing_spell or "the spell") or "the spell is lost"
         log.event("check", { character = c.name, text = ("%s is hit while %s: Concentration Check %s — %s"):format(
-          c.name, intent.action, text, ok and "holds" or "fails: Dazed, the spell is lost") }, "Concentration Check")
+          c.name, intent.action, text, ok and "holds" or ("fails: Dazed, " .. lost)) }, "Concentration Check")
         if not ok then
           status.apply(c, "Dazed", { duration = 1, cause = "failed Concentration Check" })
-          world.set_stat(c, "prepared_spell", false, "Concentration lost")
-          world.set_stat(c, "focusing", false, "Concentration lost")
+          if focus then world.set_stat(c, "focusing", false, "Concentration lost") end
           list.interrupted = true
         end
       end

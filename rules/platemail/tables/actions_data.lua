@@ -27,8 +27,11 @@ arbiter.define.table("actions_data", {
                     attacks_on_you = { melee = "disfavor" }, prevents_attacks_of_opportunity = true },
   ["Skulk"] = { group = "Movement", tag = "R", move = { max = 15 }, roll = "Stealth",
                 hidden = { must_end_in = { "Cover", "Concealment" },
-                           -- "Overt Actions such as Attacks, Sprint, etc reveal you": Arbiter's Discretion
-                           revealed_by = { examples = { "Attacks", "Sprint" }, arbiter_decides = true } },
+                           -- "Overt Actions such as Attacks, Sprint, etc reveal you": Arbiter's Discretion.
+                           -- `moving_otherwise`: moving by another action than Skulk (which moves
+                           -- "while attempting to stay Hidden") ends Hidden (README: default chosen).
+                           revealed_by = { examples = { "Attacks", "Sprint" }, arbiter_decides = true,
+                                           moving_otherwise = true } },
                 -- "Characters who are Not Ready or whose Perception is below the Stealth Roll are Unaware"
                 unaware = { not_ready = true, perception_below_roll = true },
                 first_attack_on_unaware = "favor" },
@@ -62,6 +65,9 @@ arbiter.define.table("actions_data", {
                           die = { count = 1, sides = 6, bonus = 0 },  -- "roll a dice": any die, only parity counts
                           on_even = "hits_guard", on_odd = "attacker_rolls_against_guarded" },
                 deflection_per_additional_attack = -1,
+                -- "your Deflection has a -1 penalty this Action Phase": the Guard's own Defense
+                -- too, not only its blocks (README: default chosen).
+                penalty_on_own_defense = true,
                 cannot_guard = { "area_of_effect", "ignores_absorb" } },
 
   -- Spellcasting Actions

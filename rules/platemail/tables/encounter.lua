@@ -17,6 +17,6 @@ arbiter.define.table("encounter", {
     kind = "text",  -- "the biggest enemy orc": what kind of creature it is, if not a word of its name
     -- the fight's own, which an encounter may set to start a fight midway
     wounds = "count", max_wounds = "count", loaded = "flag", poisoned = "flag", rounds_to_live = "count",
-    unconscious_rounds = "count", stabilized_in_round = "count", prepared_spell = "any", focusing = "flag", ambushed = "list", stealth_roll = "whole",
+    unconscious_rounds = "count", stabilized_in_round = "count", prepared_spell = "any", ongoing_spell = "any", focusing = "flag", ambushed = "list", stealth_roll = "whole",
   },
 })

@@ -45,7 +45,8 @@ test.case("Skulk: \"Move up to 15 feet while attempting to stay Hidden\"; \"firs
   test.equal(skulk.hidden.must_end_in, { "Cover", "Concealment" })
   test.equal(skulk.unaware, { not_ready = true, perception_below_roll = true })
   test.equal(skulk.first_attack_on_unaware, "favor")
-  test.equal(skulk.hidden.revealed_by, { examples = { "Attacks", "Sprint" }, arbiter_decides = true })
+  test.equal(skulk.hidden.revealed_by, { examples = { "Attacks", "Sprint" }, arbiter_decides = true,
+                                         moving_otherwise = true })
 end)
 
 test.case("Charge: \"Move up to 15 feet and make an Attack with Favor. You must move at least 10'\"", function()

@@ -278,6 +278,84 @@ test.case("Guard: 'You cannot Guard against Area of Effect Attacks or effects th
   duel.no_failures(f)
 end)
 
+test.case("Guard: 'You protect another Character' — 'Guard -> self' is refused on the sheet", function()
+  local f = guarded({})
+  test.fails(function() f:round [[
+    Mage:
+      1: Use Item
+      2: Use Item
+    Bodyguard:
+      1: Guard -> self
+      2: Defend
+  ]] end, "'Bodyguard' cannot Guard itself: the target of Guard is another character")
+end)
+
+test.case("Guard at an enemy: 'Opponents attacking the Guarded' — an ally is guarded; told, and the Orc's Attack is not blocked", function()
+  -- The Bodyguard's Guard at the Orc guards no one: the Orc's Counter at the Mage meets her own
+  -- Defense 15 (Unarmored and Staff, Ready): 16 hits.
+  local f = guarded({ 16 })
+  f:round [[
+    Mage:
+      1: Use Item
+      2: Use Item
+    Bodyguard:
+      1: Guard -> "Orc"
+      2: Defend
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Bodyguard cannot Guard Orc: Guard protects an ally ('You protect another Character'), not an enemy"))
+  test.equal(duel.attacks(f, "text"), { "Orc (Counter) attacks Mage with Axe: d20 16 = 16 vs Defense 15 — hit; 1 Wound, Penetration 0" })
+  duel.no_failures(f)
+end)
+
+test.case("Guard: 'For each additional Attack you attempt to Guard against ..., your Deflection has a -1 penalty this Action Phase' — its own Defense too", function()
+  -- The Orc (C2) and the Goblin (C1) Counter the Mage: d20 5 each, blocked by the Bodyguard's 13,
+  -- then 12 (one more Attack guarded). The Archer's arrow at the Bodyguard then meets his Defense
+  -- 13 − 1 = 12: d20 13 hits.
+  local f = duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+    { name = "Bodyguard", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+    { name = "Goblin", side = "orcs", at = "C1", weapon = "Axe", armor = "Leather" },
+    { name = "Archer", side = "orcs", at = "F3", weapon = "Short Bow", armor = "Leather" },
+  }, { 5, 5, 13 })
+  local sheet = [[
+    Mage:
+      1: Use Item
+      2: Use Item
+    Bodyguard:
+      1: Guard -> "Mage"
+      2: Defend
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+    Goblin:
+      1: Counter -> "Mage"
+      2: Defend
+    Archer:
+      1: Ranged Attack -> "Bodyguard"
+      2: Defend
+  ]]
+  f:round(sheet)
+  test.equal(duel.attacks(f, "hit"), { false, false, true })
+  test.truthy(duel.narrated(f, "Archer (Ranged Attack) attacks Bodyguard with Short Bow: d20 13 = 13 vs Defense 12 — hit"))
+  duel.no_failures(f)
+  -- Under the house rule `penalty_on_own_defense = false` the penalty is the blocks' only: 13 misses.
+  duel.with_patch("actions_data", { Guard = { penalty_on_own_defense = false } }, function()
+    local g = duel.new({
+      { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+      { name = "Bodyguard", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+      { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+      { name = "Goblin", side = "orcs", at = "C1", weapon = "Axe", armor = "Leather" },
+      { name = "Archer", side = "orcs", at = "F3", weapon = "Short Bow", armor = "Leather" },
+    }, { 5, 5, 13 })
+    g:round(sheet)
+    test.equal(duel.attacks(g, "hit"), { false, false, false })
+  end)
+end)
+
 test.case("the source's Example Actions Order: Charge, then 'IF: I reach the enemy' Full Attack, ELSE Charge", function()
   -- Aldric charges A2 → D2 beside the Orc (E2, Defending: Leather, Ready: 12; Disfavor on melee):
   -- 9 + 3 − 3 = 9. He reached it: phase 2 is a Full Attack, two Attacks of 9 − 3 = 6.

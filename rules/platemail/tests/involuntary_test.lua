@@ -308,6 +308,28 @@ test.case("Terror: 'If unable to move away ... you may make one Attack at Disfav
   duel.no_failures(f)
 end)
 
+test.case("Terror while Entrapped: 'Cannot move until freed by Use Item Action' — it cannot flee, and attacks at Disfavor", function()
+  -- Entraps: "Cannot move until freed by Use Item Action"; Terror: "If unable to move away ... you
+  -- may make one Attack at Disfavor". The Orc, Entrapped and Terrified, stays at C2 beside Aldric
+  -- (Defending, Leather: 12): 15 − 3 (Terror's Disfavor) − 3 (Defend's Disfavor) = 9.
+  local f = duel.pair({}, { armor = "Leather" }, { 15 }, { width = 14, height = 4 })
+  f:within(function()
+    status.apply(world.character("Orc"), "Terrified", { duration = 1 })
+    status.apply(world.character("Orc"), "Entrapped")
+  end)
+  f:round [[
+    Aldric:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Move 15' E
+      2: Defend
+  ]]
+  test.equal(f:cell("Orc"), "C2", "the net holds it where it stands")
+  test.equal(duel.attacks(f, "total"), { 9 })
+  duel.no_failures(f)
+end)
+
 test.case("Crash: a Ready Character who fails 'become[s] Not Ready' for the phase — its Shield gives nothing", function()
   -- As above, both saves fail (5 + 3, 5 − 3). The Orc's arrow at Aldric (Leather + Shield: Ready
   -- 14, Not Ready 12): 13 hits only because the Crash left him Not Ready.

@@ -410,8 +410,9 @@ end)
 
 test.case("Skulk: hiding anew, a skulker's next Attack on an Unaware Target is a first one again", function()
   -- As above, the Goblin's Dart: 4, and it stays Hidden. Revealed, it hides again behind the crate
-  -- (keeping its Stealth 12, not having moved) and throws another Dart: 3 + 3 (first Attack) − 2 = 4.
-  local f = skulker({ weapon = "Dart" }, { at = "F2", stats = { perception = 5 } }, { 12, 3, 3 })
+  -- (rolling Stealth anew, 12: only one still Hidden keeps its last roll) and throws another Dart:
+  -- 3 + 3 (first Attack) − 2 = 4.
+  local f = skulker({ weapon = "Dart" }, { at = "F2", stats = { perception = 5 } }, { 12, 3, 12, 3 })
   f:round(hide)
   f:round [[
     Goblin:
@@ -472,6 +473,73 @@ test.case("Skulk: 'If you remain in Cover or Concealment and don't move, you can
   test.truthy(duel.narrated(f, "Goblin stays Hidden, rolling again: Stealth d20 19 +6 stealth = 25"))
   test.truthy(duel.narrated(f, "Goblin stays Hidden, keeping Stealth 25"))
   duel.no_failures(f)
+end)
+
+test.case("Skulk after being revealed: only one who 'remain[s]' Hidden may 'keep your last Stealth roll' — it rolls anew", function()
+  -- Round 1 hides with Stealth d20 12. Revealed, the Goblin Skulks in place behind the crate with no
+  -- choice written: it is not Hidden, so there is no Stealth roll to keep. It rolls: d20 4.
+  local f = skulker({}, { at = "F2" }, { 12, 4 })
+  f:round(hide)
+  f:within(function(goblin) status.remove(goblin, "Hidden", "test: revealed") end, "Goblin")
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Defend
+  ]]
+  test.equal(f:stat("Goblin", "stealth_roll"), 4)
+  test.truthy(duel.narrated(f, "Goblin skulks into hiding: Stealth d20 4 = 4"))
+  test.truthy(f:has("Goblin", "Hidden"))
+  duel.no_failures(f)
+end)
+
+test.case("a Hidden character who Moves, not Skulks, is no longer Hidden, though it stays behind the crate (README: default chosen)", function()
+  -- Skulk: "Move up to 15 feet while attempting to stay Hidden ... If moving, roll Stealth". From B2
+  -- the Goblin Moves 5' west to A2, still behind the crate: a Move makes no attempt to stay Hidden.
+  local f = skulker({ at = "B2" }, { at = "F2" }, { 12 })
+  f:round(hide)
+  test.truthy(f:has("Goblin", "Hidden"))
+  f:round [[
+    Goblin:
+      1: Move W
+      2: Defend
+  ]]
+  test.equal(f:cell("Goblin"), "A2")
+  test.falsy(f:has("Goblin", "Hidden"))
+  test.truthy(duel.narrated(f, "Goblin is no longer Hidden (moves without Skulking (Move): revealed)"))
+  duel.no_failures(f)
+end)
+
+test.case("moving_otherwise = false (house rule): a Hidden character who Moves from cover to cover stays Hidden", function()
+  duel.with_patch("actions_data", { Skulk = { hidden = { revealed_by = { moving_otherwise = false } } } }, function()
+    local f = skulker({ at = "B2" }, { at = "F2" }, { 12 })
+    f:round(hide)
+    f:round [[
+      Goblin:
+        1: Move W
+        2: Defend
+    ]]
+    test.truthy(f:has("Goblin", "Hidden"))
+    duel.no_failures(f)
+  end)
+end)
+
+test.case("a house rule's patch of an action's tag counts: Move made (NR) leaves Aldric Not Ready — no Shield: 13 > 12 hits", function()
+  -- Aldric (Sword, Leather, Shield): Ready 15, Not Ready 12. He Moves B2 → B1, still beside the
+  -- Orc (C2), who Counters him: d20 13.
+  duel.with_patch("actions_data", { Move = { tag = "NR" } }, function()
+    local f = duel.pair({ shield = "Shield" }, {}, { 13 })
+    f:round [[
+      Aldric:
+        1: Move S
+        2: Defend
+      Orc:
+        1: Counter -> "Aldric"
+        2: Defend
+    ]]
+    test.equal(f:cell("Aldric"), "B1")
+    test.equal(duel.attacks(f, "hit"), { true })
+    duel.no_failures(f)
+  end)
 end)
 
 test.case("Skulk reads only its choice: an argument it would not read is refused before the round, with the forms it takes", function()

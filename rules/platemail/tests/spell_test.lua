@@ -10,6 +10,10 @@ local duel = require "tests.duel"
 arbiter.patch.table("weapons", { ["Long Bow"] = { ranged = { properties = {
   bonuses = { { stat = "attack", amount = 2, when = {} } } } } } })
 
+-- A house rule's spells for these cases: Ward stays Ongoing once Released; Bolt may be Released at anyone.
+arbiter.patch.table("spells", { Ward = { name = "Ward", range = 30, penetration = 0, wounds = 1, ongoing = true },
+                                Bolt = { name = "Bolt", range = 30, penetration = 0, wounds = 1, target = "any" } })
+
 -- The Mage prepares in phase 1 and releases at the Orc in phase 2; the Orc stands still, Ready.
 local prepare_and_release = [[
   Mage:
@@ -91,7 +95,7 @@ test.case("Prepare Spell hit, Concentration Check passed: the spell is still Pre
 end)
 
 test.case("Focus Spell: 'Attacks against you gain Favor'; 'If you fail, your next Action is replaced with the Dazed Involuntary Action and you lose focus'", function()
-  local f = caster({ 8, 3 })
+  local f = caster({ 8, 3 }, nil, { stats = { ongoing_spell = "Spell" } })
   f:round [[
     Mage:
       1: Focus Spell
@@ -137,7 +141,7 @@ test.case("a failed Concentration Check's 'next Action is replaced with the Daze
   -- for d4 4 Actions, round 1 phase 2 to round 3 phase 1. The check, d20 1 < 10, fails: its one
   -- Action is the first of those four.
   local f = duel.new({
-    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Full Plate" },
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Full Plate", stats = { ongoing_spell = "Spell" } },
     { name = "Orc", side = "orcs", at = "C2", weapon = "Mace", armor = "Unarmored" },
   }, { 20, 4, 1 })
   f:round [[
@@ -160,6 +164,123 @@ test.case("a failed Concentration Check's 'next Action is replaced with the Daze
   end
   test.equal(duel.actions(f, "Mage"), { "Focus Spell", "Dazed", "Dazed", "Dazed", "Dazed", "Focus Spell" })
   duel.no_failures(f)
+end)
+
+test.case("Focus Spell with no Ongoing Spell: 'Concentrate on an ongoing spell' — refused before it is declared: the default order", function()
+  local f = caster({})
+  f:round [[
+    Mage:
+      1: Focus Spell
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Mage: Defend ('Focus Spell' is refused (no Ongoing Spell to concentrate on)"))
+  test.equal(duel.actions(f, "Mage"), {})
+  duel.no_failures(f)
+end)
+
+test.case("Focus Spell hit, Concentration Check failed: 'losing Spell Preparation or Focus' — the focus, not a spell Prepared before", function()
+  -- Round 1 phase 1 Prepares (unhit); phase 2 Focuses on the Ongoing Spell "Ward", and the Orc's
+  -- Counter 8 + 3 (Favor) = 11 > 10 hits; Concentration d20 3 < 10 fails: Dazed, focus lost. The
+  -- Spell Prepared in phase 1 is still Prepared.
+  local f = caster({ 8, 3 }, nil, { stats = { ongoing_spell = "Ward" } })
+  f:round [[
+    Mage:
+      1: Prepare Spell (Spell)
+      2: Focus Spell
+    Orc:
+      1: Defend
+      2: Counter -> "Mage"
+  ]]
+  test.truthy(duel.narrated(f, "fails: Dazed, focus on Ward is lost"))
+  test.falsy(f:stat("Mage", "focusing"))
+  test.equal(f:stat("Mage", "prepared_spell"), "Spell")
+  duel.no_failures(f)
+end)
+
+test.case("a Released spell with an `ongoing` profile (house rule) is an Ongoing Spell that Focus Spell concentrates on", function()
+  do
+    local f = caster({ 14 }, "F2")
+    f:round [[
+      Mage:
+        1: Prepare Spell (Ward)
+        2: Release Spell -> "Orc"
+      Orc:
+        1: Use Item
+        2: Use Item
+    ]]
+    test.equal(f:stat("Mage", "ongoing_spell"), "Ward")
+    f:round [[
+      Mage:
+        1: Focus Spell
+        2: Defend
+      Orc:
+        1: Use Item
+        2: Use Item
+    ]]
+    test.truthy(duel.narrated(f, "Mage concentrates on Ward"))
+    duel.no_failures(f)
+  end
+end)
+
+test.case("Release Spell at oneself or an ally: a Released spell is an Attack, at an enemy — refused before it is declared, the spell kept", function()
+  local f = duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+    { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Unarmored" },
+  }, {})
+  f:round [[
+    Mage:
+      1: Prepare Spell (Spell)
+      2: Release Spell -> self
+    Aldric:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "(Spell is an Attack, made at an enemy: not at oneself)"))
+  f:round [[
+    Mage:
+      1: Release Spell -> "Aldric"
+      2: Defend
+    Aldric:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "(Spell is an Attack, made at an enemy: not at an ally)"))
+  test.equal(#f:events("attack"), 0)
+  test.equal(f:stat("Mage", "prepared_spell"), "Spell")
+  duel.no_failures(f)
+end)
+
+test.case("Release Spell of a spell whose profile says `target = \"any\"` (house rule) may be aimed at an ally", function()
+  do
+    local f = duel.new({
+      { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+      { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+      { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Unarmored" },
+    }, { 5 })
+    f:round [[
+      Mage:
+        1: Prepare Spell (Bolt)
+        2: Release Spell -> "Aldric"
+      Aldric:
+        1: Defend
+        2: Defend
+      Orc:
+        1: Defend
+        2: Defend
+    ]]
+    test.equal(duel.attacks(f, "target"), { "Aldric" })
+    duel.no_failures(f)
+  end
 end)
 
 test.case("a Released spell is not a shot of the weapon: a crossbow in hand, loaded or not, neither stops it nor is emptied", function()

@@ -36,6 +36,23 @@ test.case("Use Item, quick: 'reloading a light crossbow' — 'You remain Ready':
   duel.no_failures(f)
 end)
 
+test.case("Use Item, complex: 'Removing armor' — 'You become Not Ready' (the Shield gives nothing: 13 > 12 hits), and the armor comes off", function()
+  -- Aldric (Sword, Leather, Shield): Ready 10 + 2 + 2 + 1 (Sword) = 15; Not Ready 10 + 2 = 12.
+  local f = duel.pair({ shield = "Shield" }, {}, { 13 })
+  f:round [[
+    Aldric:
+      1: Use Item (remove armor)
+      2: Defend
+    Orc:
+      1: Counter -> "Aldric"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "hit"), { true })
+  test.equal(f:stat("Aldric", "armor"), "Unarmored")
+  test.truthy(duel.narrated(f, "Aldric removes the Leather (Use Item, complex)"))
+  duel.no_failures(f)
+end)
+
 test.case("Rescue: 'Move up to 15 feet, picking up and carrying an ally' — the ally comes along", function()
   local f = duel.new({
     { name = "Brenna", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
