@@ -38,9 +38,24 @@ TEST_CASE("allies whose diagonal paths cross are reported as allies (Platemail: 
   CHECK(met.step == 1);
   CHECK(met.from == Cell{1, 1});
   CHECK(met.to == Cell{2, 2});
+  // Where the other is at that moment: for a ruleset that judges something between the two there.
+  CHECK(met.other_from == Cell{2, 1});
+  CHECK(met.other_to == Cell{1, 2});
   CHECK(met.mover_ready);
   CHECK_FALSE(met.other_ready);  // Brienne is Not Ready: the ruleset rolls the Crash
   CHECK(result.positions == std::vector<Cell>{{3, 3}, {0, 3}});
+}
+
+TEST_CASE("leaving a reach is reported with where both stood and where both went at that step", "[movement]") {
+  Grid board(8, 3);
+  BorderTraffic traffic;
+  // The Orc steps away east while Aldric steps west: both steps count, as do both ends.
+  const std::vector<Mover> scene{mover("Orc", "orcs", {3, 1}, {{4, 1}}), mover("Aldric", "party", {2, 1}, {{1, 1}})};
+  const auto result = resolve_movement(board, scene, traffic);
+  REQUIRE(kinds(result) == std::vector{MoveEventKind::LeftReach, MoveEventKind::LeftReach});
+  const MoveEvent& orc_leaves = result.events[0];
+  CHECK((orc_leaves.from == Cell{3, 1} && orc_leaves.to == Cell{4, 1}));
+  CHECK((orc_leaves.other_from == Cell{2, 1} && orc_leaves.other_to == Cell{1, 1}));
 }
 
 TEST_CASE("opponents whose paths cross stop where they met (Platemail: Clash)", "[movement]") {

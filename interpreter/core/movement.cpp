@@ -141,15 +141,21 @@ class Phase {
            std::find(walked.begin(), walked.end(), position_[mover]) == walked.end();
   }
 
-  // The mover's step is from its position to its wish, unless given (LeftReach: the step taken).
+  // The steps are from each one's position to its wish, unless given (LeftReach: the steps taken).
   void report(MoveEventKind kind, std::size_t mover, std::size_t other, int edge = -1) {
-    report_step(kind, mover, other, position_[mover], want_[mover], edge);
+    report_step(kind, mover, other, {position_[mover], want_[mover]},
+                other != nobody ? std::pair{position_[other], want_[other]} : std::pair<Cell, Cell>{}, edge);
   }
 
-  void report_step(MoveEventKind kind, std::size_t mover, std::size_t other, Cell from, Cell to, int edge = -1) {
-    MoveEvent event{.kind = kind, .step = step_, .mover = mover, .other = other, .from = from, .to = to,
-                    .mover_ready = movers_[mover].ready, .mover_carrying = carrying(mover), .edge = edge};
+  // `step`: the mover's, `other_step` the other's, each from where it stands to where it goes.
+  void report_step(MoveEventKind kind, std::size_t mover, std::size_t other, std::pair<Cell, Cell> step,
+                   std::pair<Cell, Cell> other_step, int edge = -1) {
+    MoveEvent event{.kind = kind, .step = step_, .mover = mover, .other = other, .from = step.first,
+                    .to = step.second, .mover_ready = movers_[mover].ready, .mover_carrying = carrying(mover),
+                    .edge = edge};
     if (other != nobody) {
+      event.other_from = other_step.first;
+      event.other_to = other_step.second;
       event.allies = allies(mover, other);
       event.other_ready = movers_[other].ready;
       event.other_carrying = carrying(other);
@@ -357,7 +363,7 @@ class Phase {
         if (j == i || allies(i, j) || partner_[i] == j) continue;
         const double reach = reach_[j];
         if (within_reach(before_[i], before_[j], reach) && !within_reach(position_[i], position_[j], reach))
-          report_step(MoveEventKind::LeftReach, i, j, before_[i], position_[i]);
+          report_step(MoveEventKind::LeftReach, i, j, {before_[i], position_[i]}, {before_[j], position_[j]});
       }
     }
   }

@@ -61,6 +61,7 @@ struct MoveEvent {
   std::size_t mover = 0;      // index into the movers
   std::size_t other = nobody; // the other character, or nobody for border events
   Cell from, to;              // the mover's step: where they met is between these
+  Cell other_from, other_to;  // the other's at the same moment (no step: both where it stands)
   bool allies = false;
   bool mover_ready = false;   // Platemail's Crash happens "if either of them is Not Ready"
   bool other_ready = false;   // whether the other is Ready (LeftReach: the foe whose reach was left)

@@ -913,7 +913,7 @@ Halt Fight::movement(const MoveEvent& event) {
   StackGuard guard{L_};
   const auto& everyone = world_.entities();
   const Grid& grid = world_.grid();
-  lua_createtable(L_, 0, 10);
+  lua_createtable(L_, 0, 12);
   lua_pushstring(L_, std::string(name(event.kind)).c_str());
   lua_setfield(L_, -2, "kind");
   lua_pushinteger(L_, event.step);
@@ -928,6 +928,12 @@ Halt Fight::movement(const MoveEvent& event) {
   lua_setfield(L_, -2, "from");
   lua_pushstring(L_, grid.label(event.to).c_str());
   lua_setfield(L_, -2, "to");
+  if (event.other != nobody) {
+    lua_pushstring(L_, grid.label(event.other_from).c_str());
+    lua_setfield(L_, -2, "other_from");
+    lua_pushstring(L_, grid.label(event.other_to).c_str());
+    lua_setfield(L_, -2, "other_to");
+  }
   lua_pushboolean(L_, event.allies);
   lua_setfield(L_, -2, "allies");
   lua_pushboolean(L_, event.mover_ready);

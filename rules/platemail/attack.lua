@@ -116,6 +116,16 @@ function attack.unaware(who, other)
   return perception < (other.stats.stealth_roll or 0)
 end
 
+---Where `c` stands for the Attack being made. While everyone moves (an Attack of Opportunity, of a
+---Clash or of leaving reach) the world still shows the cells of the phase's start: the movement hook
+---gives the cells the two have reached at that step (`attack.phase.at_step`, by name).
+---@param c world.Character
+---@return grid.Place
+function attack.cell(c)
+  local at_step = attack.phase.at_step
+  return at_step and at_step[c.name] or c.cell
+end
+
 ---What `from` sees of the character standing at `to`: Cover is "an object large enough to block
 ---line of sight to approximately half a Character's body between them and a Character targeting
 ---them", so the shelter of the cell `to` stands in (a hedge, a low wall) counts too, unless `from`
@@ -280,7 +290,7 @@ function attack.make(ctx, target, how)
   -- "Requires Str" and its bonuses take no part in it, so combat.lua reads the attacker unarmed.
   if how.profile then mine = setmetatable({ weapon = false }, { __index = mine }) end
   if mine.unaware then return missed_out(me, verb, "cannot target " .. target.name .. ": Unaware of them") end
-  local sight = attack.sight(me.cell, target.cell)
+  local sight = attack.sight(attack.cell(me), attack.cell(target))
   if not sight.visible then return missed_out(me, verb, "cannot target " .. target.name .. ": Concealed") end
 
   local kind, why

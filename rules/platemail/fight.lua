@@ -230,12 +230,15 @@ end
 -- weapon ("Ready Characters wielding melee weapons get Attacks of Opportunity"). One Unaware of the
 -- mover ("Unaware Characters may not designate the Skulker as a Target") has no Attack to take at
 -- what it does not perceive, so it keeps its one for the phase.
-local function opportunity(by, against, why)
+-- `cells`: where each of the two stands when it is taken, by name (attack.cell).
+local function opportunity(by, against, why, cells)
   local c = attack.combatant(by)
   if phase.opportunity_taken[by.name] or down(by) or not c.ready or not combat.attack_row(c, "melee")
      or prevents_opportunity(against) or attack.unaware(by, against) then return end
   phase.opportunity_taken[by.name] = true
+  attack.phase.at_step = cells
   flow.react(by, "Attack of Opportunity", against, why)
+  attack.phase.at_step = nil
 end
 
 -- `saved`: what a save leaves `c` doing, when it is not going on ("holds C2").
@@ -280,7 +283,11 @@ arbiter.define.hook("reach", function(c) return combat.melee_reach(attack.combat
 arbiter.define.hook("movement", function(event)
   local mover, other = event.mover, event.other
   if event.kind == "left_reach" then
-    if not event.allies then opportunity(other, mover, mover.name .. " leaves " .. other.name .. "'s reach") end
+    -- Taken as the mover leaves: where both stood before the step that took it out of reach.
+    if not event.allies then
+      opportunity(other, mover, mover.name .. " leaves " .. other.name .. "'s reach",
+                  { [mover.name] = event.from, [other.name] = event.other_from })
+    end
     return nil
   end
   if not other then return nil end
@@ -321,8 +328,10 @@ arbiter.define.hook("movement", function(event)
   phase.clashed[mover.name], phase.clashed[other.name] = other.name, mover.name
   log.event("clash", { mover = mover.name, other = other.name, text = ("Clash! %s and %s meet at %s and stop."):format(
     mover.name, other.name, event.to) }, "Clash")
-  opportunity(mover, other, "Clash")
-  opportunity(other, mover, "Clash")
+  -- Taken where they stop: over one cell the mover in it, else where it stands; the other where it stands.
+  local met = { [mover.name] = one_cell[event.kind] and event.to or event.from, [other.name] = event.other_from }
+  opportunity(mover, other, "Clash", met)
+  opportunity(other, mover, "Clash", met)
   if one_cell[event.kind] then return "meet" end
   if event.kind == "blocked" then return "mover" end  -- the other already stands where they met
   return "both"
