@@ -447,6 +447,7 @@ define("Use Item", {
 -- rescuer leaves, so the phase's actions find it where it was carried. An order at a standing
 -- enemy is refused before anyone moves (`target`).
 local function carriable(me, other)
+  if other.name == me.name then return false, "Rescue carries another Character, not oneself" end
   if other.side == me.side or status.has(other, "Unconscious") then return true end
   return false, ("%s is neither an ally of %s nor Unconscious: Rescue carries an ally or an unconscious Character"):format(
     other.name, me.name)
@@ -464,7 +465,9 @@ end })
 
 -- Stabilize: "Attempt a Medical roll to prevent a Fatally Wounded Character from expiring. On
 -- success, they are Stable." Adjacent (README: default chosen).
-define("Stabilize", { needs_target = true, resolve = function(ctx)
+-- "prevent a Fatally Wounded Character's death": another's, the Fatally Wounded being Unconscious
+-- (`target = "other"`: `Stabilize -> self` is refused on the sheet).
+define("Stabilize", { needs_target = true, target = "other", resolve = function(ctx)
   local me, patient = ctx.actor, ctx.target
   if not (patient and status.has(patient, "Fatally Wounded")) then
     return act(ctx, ("%s has no Fatally Wounded character to Stabilize"):format(me.name))

@@ -348,6 +348,30 @@ test.case("Rescue: 'picking up and carrying an ally or unconscious Character' �
   duel.no_failures(f)
 end)
 
+test.case("Rescue and Stabilize are done to another Character: at oneself they are refused", function()
+  local f = duel.new({
+    { name = "Brenna", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "H2", weapon = "Axe", armor = "Leather" },
+  })
+  -- Rescue's target is judged in the fight ("an ally or unconscious Character"): refused there,
+  -- before anyone moves, and Brenna Defends where she stands.
+  f:round [[
+    Brenna:
+      1: Rescue W -> self
+      2: Defend
+  ]]
+  test.equal(f:cell("Brenna"), "C2")
+  test.truthy(duel.narrated(f, "Rescue carries another Character, not oneself"), "the refusal says why")
+  test.falsy(f:has("Brenna", "Encumbered"))
+  -- Stabilize's ("prevent a Fatally Wounded Character's death": one who is Unconscious) on the sheet.
+  test.fails(function() f:round [[
+    Brenna:
+      1: Stabilize -> self
+      2: Defend
+  ]] end, "'Brenna' cannot Stabilize itself: the target of Stabilize is another character")
+  duel.no_failures(f)
+end)
+
 test.case("Rescue: the ally is carried as everyone moves — a melee Counter where it stood reaches no one", function()
   -- Brenna (C2) carries Aldric (D2) 10' west. Carried out of the Orc's reach (E2), Aldric draws its
   -- Attack of Opportunity on the way: d20 5 − 3 Disfavor (Aldric Defends) = 2 vs 13, a miss. When
