@@ -91,10 +91,10 @@ TEST_CASE("an exploding d6 tends to 21/5, and the cap says what it cut off") {
   CHECK(exact("1d6!p", shallow).mean() == capped.mean() - q(1, 6) - q(1, 36));
 }
 
-TEST_CASE("rerolls that leave only exploding faces run every chain to the cap") {
-  const auto d = exact("1d6r<6!");
-  CHECK(d.probability(606) == 1);  // a 6, then 100 more
-  CHECK(d.cut_off == 1);
+TEST_CASE("rerolls that leave only exploding faces are refused before anything is weighed") {
+  // Every chain would run to the cap: a 6, then 100 more, with certainty; no roll could be made.
+  CHECK_THROWS_WITH(exact("1d6r<6!"), Catch::Contains("every face of a d6 that r<6 keeps explodes"));
+  CHECK(exact("1d6r<5!").probability(5) == q(1, 2));  // a 5 or a 6: a 5 ends it at once
 }
 
 TEST_CASE("success counting is a binomial, and failures subtract") {

@@ -155,6 +155,12 @@ TEST_CASE("named symbol dice keep their symbols and count by symbol") {
 TEST_CASE("limits: never a hang, never a silent truncation") {
   SeededDice seeded(3);
   CHECK(error_message("d1!", seeded) == "every face of a d1 explodes (on =1): it would never stop");
+  // Rerolled until it shows a face that explodes, and so on for each die it explodes into.
+  CHECK(error_message("1d6r<6!", seeded) == "every face of a d6 that r<6 keeps explodes (on =6): it would never stop");
+  CHECK(error_message("1d6r<5!>=5", seeded) ==
+        "every face of a d6 that r<5 keeps explodes (on >=5): it would never stop");
+  CHECK_NOTHROW(Roller(dice::parse_dice("1d6ro<6!")).roll(seeded, "kept once"));  // a reroll once keeps what it shows
+  CHECK_NOTHROW(Roller(dice::parse_dice("1d6r<5!")).roll(seeded, "a 5 stops it"));
   CHECK(error_message("1d1r1", seeded) == "every face of a d1 meets r=1: the reroll would never end");
   CHECK(error_message("3d6r<=6", seeded) == "every face of a d6 meets r<=6: the reroll would never end");
   CHECK_THAT(error_message("(99^99)d20", seeded), Catch::Contains("99 ^ 99 is too large"));

@@ -55,6 +55,15 @@ bool every_face_meets(const Die& die, const ComparePoint& point) {
   return true;
 }
 
+// Whether every face a reroll without end can leave (one not meeting `reroll_on`) explodes: each
+// die, and each it explodes into, would be rerolled until it explodes again.
+bool every_kept_face_explodes(const Die& die, const ComparePoint& reroll_on, const ComparePoint& explode_on) {
+  for (std::size_t face = 0; face < die.size(); ++face)
+    if (!meets(reroll_on, die.value(face), die.symbol(face)) && !meets(explode_on, die.value(face), die.symbol(face)))
+      return false;
+  return true;
+}
+
 // A symbol in a compare point must be a face of the die; it is rewritten in the die's own spelling
 // so matching is exact afterwards.
 void check_symbol(const dice::Expression& expression, const PreparedTerm& prepared,
@@ -95,6 +104,12 @@ PreparedTerm prepare(const dice::Expression& expression, const DiceTerm& term, c
     if (every_face_meets(die, *prepared.explode_on))
       throw error_at(expression, term.faces_column,
                      fmt::format("every face of a {} explodes (on {}): it would never stop", die.name(),
+                                 dice::to_string(*prepared.explode_on)));
+    if (term.reroll && !term.reroll->once &&
+        every_kept_face_explodes(die, *prepared.reroll_on, *prepared.explode_on))
+      throw error_at(expression, term.faces_column,
+                     fmt::format("every face of a {} that r{} keeps explodes (on {}): it would never stop",
+                                 die.name(), dice::to_string(*prepared.reroll_on),
                                  dice::to_string(*prepared.explode_on)));
   }
   prepared.successes = term.successes;
