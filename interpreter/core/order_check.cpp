@@ -147,8 +147,13 @@ class Checker {
                                     phase.number, vocabulary_.phases));
       if (phase.branches.empty() && !phase.otherwise)
         error(phase.at, fmt::format("phase {} of '{}' has no action", phase.number, name));
+    }
+    for (const auto& phase : character.phases) {
+      const auto before = seen.find(phase.number - 1);
+      entry_before_ = before != seen.end() ? before->second : nullptr;
       this->phase(phase, Taken::on_turn);
     }
+    entry_before_ = nullptr;
     // Without a count from the rules, phases are still 1, 2, 3… with none left out.
     const long expected = vocabulary_.phases > 0 ? vocabulary_.phases : (seen.empty() ? 0 : seen.rbegin()->first);
     for (long number = 1; number <= expected; ++number)
@@ -171,6 +176,7 @@ class Checker {
   void timing(const ActionRules& action, const Order& o, Taken taken, const std::string* trigger) {
     const std::string answered = action.answers ? fmt::format("{}", fmt::join(*action.answers, ", ")) : "";
     if (taken == Taken::on_turn) {
+      if (action.answers && !action.replaces.empty() && vocabulary_.sequential) replacing_entry(action, o);
       if (!action.answers || !action.replaces.empty()) return;
       if (action.answers->empty())
         error(o.action.at, fmt::format("'{}' answers no action, and it is not taken on one's turn", action.name));
@@ -194,6 +200,31 @@ class Checker {
       error(o.action.at, fmt::format("'{}' does not answer {}: it answers no action", action.name, *trigger));
     else
       error(o.action.at, fmt::format("'{}' does not answer {}: it answers {}", action.name, *trigger, answered));
+  }
+
+  // A reaction written as a turn entry is taken in place of one's own action when it is answered,
+  // and the answered action is the entry before's: with none there it is never taken.
+  void replacing_entry(const ActionRules& action, const Order& o) {
+    const auto replaced = [&](const Order& earlier) {
+      const ActionRules* taken = vocabulary_.action(earlier.action.text);
+      return taken && std::any_of(action.replaces.begin(), action.replaces.end(),
+                                  [&](const std::string& name) { return same_name(name, taken->name); });
+    };
+    if (entry_before_) {
+      if (entry_before_->otherwise && replaced(*entry_before_->otherwise)) return;
+      for (const auto& branch : entry_before_->branches)
+        if (replaced(branch.order)) return;
+    }
+    const std::string replaces = fmt::format("{}", fmt::join(action.replaces, " or "));
+    error(o.action.at,
+          fmt::format("'{}' is taken on one's turn only in place of one's own {} when it is answered, and {}",
+                      action.name, replaces,
+                      entry_before_ ? fmt::format("the entry before ({}) takes no {}", entry_before_->number, replaces)
+                                    : std::string("it is the turn's first entry")),
+          {fmt::format("write it right after the entry it replaces: '{}: {} …' then '{}: IF my attack was "
+                       "answered THEN {} …'",
+                       entry_before_ ? entry_before_->number : 1, action.replaces.front(),
+                       entry_before_ ? entry_before_->number + 1 : 2, action.name)});
   }
 
   void condition(const Condition& c) {
@@ -426,6 +457,7 @@ class Checker {
   std::vector<std::string> roster_names_;
   const SheetFile* file_ = nullptr;
   const Phrase* ordering_ = nullptr;  // the character whose orders are being checked
+  const Phase* entry_before_ = nullptr;  // a sequential turn: the entry before the one being checked
   // who has orders for which round, and where
   std::map<std::pair<long, std::string>, Ordered> ordered_;
 };
