@@ -319,6 +319,10 @@ TEST_CASE("cells outside the map, shared cells, shared names and walls apart are
   const auto apart = fight.problem(platemail("", "width = 2, height = 2,\n    walls = { { 'A1', 'A2' }, { 'A1', 'B2' } }"));
   CHECK(apart.message == "encounter.map.walls[2]: A1 and B2 are not side by side");
   CHECK((apart.where.line == 4 && apart.where.column == 33));
+
+  // Told as the encounter writes a wall, in Lua, not as a save writes one.
+  const auto three = fight.problem(platemail("", "width = 2, height = 2,\n    walls = { { 'A1', 'A2', 'B2' } }"));
+  CHECK(three.message == "encounter.map.walls[1]: expected two cells side by side, like { \"B1\", \"B2\" }; this list has 3");
 }
 
 TEST_CASE("missing rules, a map too small and a file that is not an encounter are refused", "[encounter]") {

@@ -1,5 +1,7 @@
 #include "interpreter/core/world_json.hpp"
 
+#include <fmt/format.h>
+
 #include "grammar/diagnostic.hpp"
 
 namespace arbiter {
@@ -27,7 +29,9 @@ Cell cell_from(const Grid& grid, const JsonReader& label) {
 
 int edge_from(const Grid& grid, const JsonReader& pair) {
   const auto cells = pair.items();
-  if (cells.size() != 2) pair.fail("expected two cells, like [\"B1\", \"B2\"]");
+  // Written by people in encounters (Lua), by Arbiter in saves: told as an encounter writes it.
+  if (cells.size() != 2)
+    pair.fail(fmt::format("expected two cells side by side, like {{ \"B1\", \"B2\" }}; this list has {}", cells.size()));
   const Cell a = cell_from(grid, cells[0]), b = cell_from(grid, cells[1]);
   const int e = grid.edge(a, b);
   if (e < 0) pair.fail(grid.label(a) + " and " + grid.label(b) + " are not side by side");
