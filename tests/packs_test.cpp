@@ -336,6 +336,34 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
         "no error");
 }
 
+TEST_CASE("a status's name field naming another status is refused at the author's line", "[packs][registry]") {
+  // A definition's name is its registry key. `define.status("Stunned", { name = "Dazed" })`
+  // replaced Platemail's Dazed in the fight with no error, --strict too, and left "Stunned"
+  // naming nothing.
+  Stack s;
+  s.stack.load({"demo-base"});
+  const auto error = [&](const std::string& code) {
+    try {
+      s.eval(code);
+    } catch (const Error& e) {
+      return std::string(e.what()).substr(0, std::string(e.what()).find('\n'));
+    }
+    return std::string("no error");
+  };
+  CHECK(error("arbiter.define.status('Dizzy', { duration = 2 })") == "no error");
+  CHECK(error("arbiter.define.status('Stunned', { name = 'Dizzy', unit = 'rounds', duration = 3 })") ==
+        "test.lua:2: error: status 'Stunned': 'name' is \"Dizzy\", but a status is named by its definition: leave "
+        "'name' out (or write \"Stunned\"); to change status 'Dizzy', use arbiter.override.status or "
+        "arbiter.patch.status");
+  CHECK(s.eval("return arbiter.exists('status', 'Stunned')") == "false");
+  CHECK(error("arbiter.define.status('Marked', { name = 'Marked' })") == "no error");
+  CHECK_THAT(error("arbiter.override.status('Marked', { name = 'Dizzy' })"),
+             StartsWith("test.lua:2: error: status 'Marked': 'name' is \"Dizzy\""));
+  CHECK_THAT(error("arbiter.patch.status('Marked', { name = 'Dizzy' })"),
+             StartsWith("test.lua:2: error: status 'Marked': 'name' is \"Dizzy\""));
+  CHECK(s.eval("return arbiter.statuses.Marked.name") == "\"Marked\"");
+}
+
 TEST_CASE("two packs at the same level changing the same field conflict", "[packs][registry]") {
   Stack s;
   s.stack.load({"demo-house", "rival-house"});

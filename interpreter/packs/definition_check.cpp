@@ -142,7 +142,15 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
       return;
     case Kind::status: {
       StatusDefinition status = lua::check_status_definition(L, index);
-      if (status.name.empty()) status.name = name;
+      // A definition's name is its registry key: a `name` field naming another status would make
+      // this one replace that status in the fight, past the error "already defined" that
+      // define gives, and leave the key naming nothing.
+      if (!status.name.empty() && status.name != name)
+        throw Error(fmt::format("status '{}': 'name' is \"{}\", but a status is named by its definition: leave "
+                                "'name' out (or write \"{}\"); to change status '{}', use arbiter.override.status or "
+                                "arbiter.patch.status",
+                                name, status.name, name, status.name));
+      status.name = name;
       check_status(status);
       return;
     }

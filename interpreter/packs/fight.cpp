@@ -205,7 +205,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
       case Kind::hook: hooks_.emplace(d->name, Function{luaL_ref(L, LUA_REGISTRYINDEX)}); break;
       case Kind::status: {
         StatusDefinition status = lua::check_status_definition(L, -1);
-        if (status.name.empty()) status.name = d->name;
+        status.name = d->name;  // its key: a `name` that differs is refused where it is written
         statuses.emplace_back(d, status.name);
         book_.define(std::move(status));
         break;
