@@ -238,6 +238,18 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
                                              fmt::format("action '{}': allowed_by: {}", name,
                                                          e.diagnostics().front().message))));
       }
+  // Likewise the statuses the flow names: a misspelt one in `incapacitated` would let the
+  // Unconscious fight on, in `lookups.out_of_fight` keep the Dead a lookup's answer.
+  std::vector<std::string> status_names;
+  for (const auto& [d, name] : statuses) status_names.push_back(name);
+  for (const auto& [field, named] : {std::pair{"incapacitated", &flow_rules_.incapacitated},
+                                     std::pair{"lookups.out_of_fight", &lookups_.out_of_fight}})
+    for (const std::string& status : *named)
+      if (!book_.find(status))
+        throw Error(parse_positioned(located(
+            *registry.find(Kind::table, "flow"), field,
+            fmt::format("flow.{}: {}", field,
+                        with_nearest(fmt::format("no status '{}' is defined", status), status, status_names)))));
   // Likewise the actions a status allows or forbids: a misspelt one would allow or forbid nothing.
   std::vector<std::string> action_names;
   for (const auto& [name, a] : actions_) action_names.push_back(name);

@@ -20,7 +20,7 @@
 ---@field injury? string the stat that measures injury (default "wounds"); without it a character counts as 0 when more is worse
 ---@field more_is_worse? boolean true when a higher injury stat is worse (default true; false for hit points)
 ---@field size? string the stat that measures size (default "size")
----@field out_of_fight? string[] statuses that remove a character from every lookup ("Dead")
+---@field out_of_fight? string[] statuses that remove a character from every lookup ("Dead"); one nobody defined is an error at the line that names it, when the fight is made
 
 local world = {}
 
