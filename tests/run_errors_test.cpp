@@ -71,6 +71,16 @@ TEST_CASE("a misspelt status in the flow's incapacitated or lookups.out_of_fight
                                   "status 'Ded' is defined (did you mean 'Dead'?)"));
 }
 
+TEST_CASE("a bad path a house pack's forced_action returns is blamed on that pack at its line", "[run][errors]") {
+  // Found while everyone moved, it was blamed on 'platemail', at no line.
+  const auto run = arbiter(one_round + "--seed 1 --house bad-forced-path");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("tests/packs/bad-forced-path/init.lua:2: error: an intent's path: Aldric's step 1 "
+                                  "(from C4 to F3) is not possible: C4 and F3 are not neighbours"));
+  CHECK_THAT(run.output, Contains("in pack 'bad-forced-path'"));
+  CHECK_THAT(run.output, !Contains("in pack 'platemail'"));
+}
+
 TEST_CASE("an action raising an error that is not a message fails at its line, and the fight goes on", "[run][errors]") {
   const Sheet sheet("Aldric:\n  1: Shrug\n  2: Sulk\n");
   const auto run = arbiter(one_round + "--seed 1 --house error-values --orders " + sheet.path.string());

@@ -715,8 +715,22 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
   const bool ready_given = raw_field(L_, index, "ready") == LUA_TBOOLEAN;
   if (ready_given) intent.ready = lua_toboolean(L_, -1);
   lua_pop(L_, 1);
-  if (raw_field(L_, index, "path") == LUA_TNIL) intent.path = path_of(who, {}, intent.target, chosen);
-  else intent.path = lua::opt_cells(L_, -1, world_.grid());
+  if (raw_field(L_, index, "path") == LUA_TNIL) {
+    intent.path = path_of(who, {}, intent.target, chosen);
+  } else {
+    const Grid& grid = world_.grid();
+    intent.path = lua::opt_cells(L_, -1, grid);
+    // Checked here, where the error is placed at the function that returned it; found while
+    // everyone moves, it was blamed on the ruleset whose round was running, at no line.
+    Cell at = who.position;
+    for (std::size_t i = 0; i < intent.path.size(); ++i) {
+      const Cell next = intent.path[i];
+      if (const StepCheck check = check_step(grid, paths_.rules(), at, next); check.obstacle != StepObstacle::None)
+        throw Error(fmt::format("an intent's path: {}'s step {} (from {} to {}) is not possible: {}", who.name, i + 1,
+                                grid.label(at), grid.label(next), describe(grid, check, at, next)));
+      at = next;
+    }
+  }
   lua_pop(L_, 1);
   if (!ready_given) settle_ready(chosen, intent);
   return intent;
