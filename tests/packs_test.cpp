@@ -364,6 +364,27 @@ TEST_CASE("a status's name field naming another status is refused at the author'
   CHECK(s.eval("return arbiter.statuses.Marked.name") == "\"Marked\"");
 }
 
+TEST_CASE("a function of an override replacing a function gets the replaced one as its last argument",
+          "[packs][registry]") {
+  // docs/packs.md, "Replace a whole definition": as a patch's function and a hook's override do.
+  // An override's resolve once got no `previous`, a patch's did.
+  Stack s;
+  s.stack.load({"demo-base"});
+  s.eval("arbiter.define.action('Jab', { resolve = function(ctx) return 'jab ' .. ctx end })\n"
+         "arbiter.define.table('dice', { roll = function(n) return n end, nested = { twice = function(n) return 2 * n end } })");
+  s.eval("arbiter.override.action('Jab', { target = 'enemy', resolve = function(ctx, previous)\n"
+         "  return 'feint, then ' .. previous(ctx) end })");
+  CHECK(s.eval("return arbiter.actions.Jab.resolve('Orc')") == "\"feint, then jab Orc\"");
+  s.eval("arbiter.override.table('dice', { roll = function(n, previous) return previous(n) + 1 end,\n"
+         "  nested = { twice = function(n, previous) return previous(n) + 10 end },\n"
+         "  fresh = function(n, previous) return previous end })");
+  CHECK(s.eval("local d = arbiter.tables.dice\n"
+               "return { d.roll(3), d.nested.twice(3), d.fresh(3) == nil }") == "{ 4, 16, true }");
+  // Overridden again, each builds on the one before.
+  s.eval("arbiter.override.action('Jab', { resolve = function(ctx, previous) return previous(ctx) .. '!' end })");
+  CHECK(s.eval("return arbiter.actions.Jab.resolve('Orc')") == "\"feint, then jab Orc!\"");
+}
+
 TEST_CASE("two packs at the same level changing the same field conflict", "[packs][registry]") {
   Stack s;
   s.stack.load({"demo-house", "rival-house"});

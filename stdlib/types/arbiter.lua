@@ -16,8 +16,9 @@
 local arbiter = {
   ---New definitions. Defining a name that exists is an error: override or patch it instead.
   define = {},
-  ---Replacements of a whole definition. A replaced hook function receives the one it
-  ---replaces as its last argument: `function(attacker, previous) return previous(attacker) + 1 end`.
+  ---Replacements of a whole definition. A function replacing a function (a hook, an action's
+  ---`resolve`, a function in a table at the same place) receives the one it replaces as its last
+  ---argument: `function(attacker, previous) return previous(attacker) + 1 end`.
   override = {},
   ---Changes to some fields of a definition, merged into nested tables; every changed field is
   ---recorded with its value before and after. A function replacing a function receives the
@@ -135,7 +136,8 @@ function arbiter.define.target(name, value) end
 ---@param value function
 function arbiter.define.hook(name, value) end
 
----Replaces an action wholesale.
+---Replaces an action wholesale. Each of its functions that replaces one (`resolve`, `ready`, …)
+---receives the one it replaces as its last argument: `resolve = function(ctx, previous) … end`.
 ---@param name string
 ---@param value arbiter.ActionDefinition
 function arbiter.override.action(name, value) end
@@ -145,7 +147,8 @@ function arbiter.override.action(name, value) end
 ---@param value status.Definition
 function arbiter.override.status(name, value) end
 
----Replaces a table wholesale.
+---Replaces a table wholesale; a function in it replacing one at the same place receives that one
+---as its last argument.
 ---@param name string
 ---@param value table
 function arbiter.override.table(name, value) end
