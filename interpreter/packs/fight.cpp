@@ -159,7 +159,8 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         a.allowed_when = function_field("allowed_by");
         if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
         lua_pop(L, 1);
-        a.away_from_hostiles = raw_field(L, -1, "away_from_hostiles") == LUA_TBOOLEAN && lua_toboolean(L, -1);
+        push_definition_value(L, *d, "away_from_hostiles");  // a function: called now, as `move` is
+        a.away_from_hostiles = lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1);
         lua_pop(L, 1);
         a.carries_target = raw_field(L, -1, "carries_target") == LUA_TBOOLEAN && lua_toboolean(L, -1);
         lua_pop(L, 1);
