@@ -68,7 +68,7 @@ TEST_CASE("a misspelt status in the flow's incapacitated or lookups.out_of_fight
   const auto out = arbiter(one_round + "--seed 1 --house bad-flow-out-of-fight");
   CHECK(out.exit_code == 1);
   CHECK_THAT(out.output, Contains("tests/packs/bad-flow-out-of-fight/init.lua:2: error: flow.lookups.out_of_fight: no "
-                                  "status 'Ded' is defined (did you mean 'Dead'?)"));
+                                  "status 'Ded' is defined (did you mean 'Dead' or 'Dazed'?)"));
 }
 
 TEST_CASE("a bad path a house pack's forced_action returns is blamed on that pack at its line", "[run][errors]") {
