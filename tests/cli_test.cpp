@@ -273,6 +273,36 @@ TEST_CASE("arbiter test runs each case alone and reports each failure at its lin
   CHECK_THAT(run.output, EndsWith("5 passed, 5 failed\n"));
 }
 
+TEST_CASE("arbiter test fails a caught failed check and a nested case and a file of no case", "[cli][pack-tests]") {
+  // Each of these once passed: "2 passed, 0 failed" for a pack whose every case should fail.
+  const auto run = arbiter("test lenient-tests");
+  CHECK(run.exit_code == 1);
+  const std::string file = "tests/packs/lenient-tests/tests/";
+  CHECK_THAT(run.output, Contains("  FAIL  a failed check a pcall catches still fails its case\n"
+                                  "        " + file + "a_caught_test.lua:4: error: one is two: expected 2, got 1 "
+                                  "(caught by a pcall, a failed check still fails its case: test.fails expects an "
+                                  "error)\n"));
+  CHECK_THAT(run.output, Contains("  FAIL  so does one caught inside a function\n"
+                                  "        " + file + "a_caught_test.lua:8: error: a truth: expected a true value, got "
+                                  "false (caught by a pcall"));
+  CHECK_THAT(run.output, Contains("  ok    test.fails expects a failed check, and returns the message\n"));
+  CHECK_THAT(run.output, Contains("  FAIL  a case registered inside a case fails the outer case\n"
+                                  "        " + file + "a_caught_test.lua:18: error: test case 'inner' is registered "
+                                  "inside test case 'a case registered inside a case fails the outer case', where it "
+                                  "would never run"));
+  CHECK_THAT(run.output, !Contains("inner ran and fails"));
+  // test.cases, which the file may call, forgets nothing the runner runs.
+  CHECK_THAT(run.output, Contains(file + "b_drained_test.lua\n"
+                                  "  FAIL  a case a file asked test.cases for still runs\n"
+                                  "        " + file + "b_drained_test.lua:2: error: must be reported\n"));
+  CHECK_THAT(run.output, Contains("  ok    the list holds the cases so far\n"));
+  CHECK_THAT(run.output, Contains(file + "c_none_test.lua\n"
+                                  "  FAIL  the file registers no test case\n"
+                                  "        " + file + "c_none_test.lua: error: the file registers no test case: a test "
+                                  "file gives its cases with test.case(name, function() … end)\n"));
+  CHECK_THAT(run.output, EndsWith("2 passed, 5 failed\n"));
+}
+
 TEST_CASE("arbiter test tells an encounter the rules refuse in a round at the test's line without blaming the pack",
           "[cli][pack-tests]") {
   // docs/world.md: world.encounter_error is "the encounter's mistake ... not blamed on the pack",
@@ -433,7 +463,7 @@ TEST_CASE("arbiter check points at a pack's bad order vocabulary and a bad encou
   // Refused where the pack defines it, as it loads (interpreter/packs/definition_check.hpp).
   CHECK(property.output ==
         "tests/packs/bad-orders/init.lua:3: error: action 'Teleport': 'move' must be a whole number from 0 to "
-        "1000000, or { max = that number }\n"
+        "1000000, { max = that number }, or a function() returning that number\n"
         "  in pack 'bad-orders'\n"
         "  stack traceback:\n"
         "    tests/packs/bad-orders/init.lua:3: in main chunk\n");

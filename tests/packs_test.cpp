@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "interpreter/lua/values.hpp"
+#include "interpreter/packs/order_vocabulary.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using namespace arbiter;
@@ -312,7 +313,8 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
   CHECK(error("arbiter.define.action('Jab', { turn_only = 'yes' })") ==
         "test.lua:2: error: action 'Jab': 'turn_only' must be true or false");
   CHECK(error("arbiter.define.action('Jab', { move = { mx = 5 } })") ==
-        "test.lua:2: error: action 'Jab': 'move' must be a whole number from 0 to 1000000, or { max = that number }");
+        "test.lua:2: error: action 'Jab': 'move' must be a whole number from 0 to 1000000, { max = that number }, or "
+        "a function() returning that number");
   CHECK(error("arbiter.define.condition('I am hurt', { tset = function() end })") ==
         "test.lua:2: error: condition 'I am hurt' has no field 'tset' (did you mean 'test'?)");
   CHECK(error("arbiter.define.target('the foe', { fnd = function() end })") ==
@@ -334,6 +336,89 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
         "{ changes = 1, needs_target = true }");
   CHECK(error("arbiter.patch.action('Attack', { ready = true, move = { max = 10 }, cost = 3, allowed_by = { 'Hasted' } })") ==
         "no error");
+}
+
+TEST_CASE("a status's name field naming another status is refused at the author's line", "[packs][registry]") {
+  // A definition's name is its registry key. `define.status("Stunned", { name = "Dazed" })`
+  // replaced Platemail's Dazed in the fight with no error, --strict too, and left "Stunned"
+  // naming nothing.
+  Stack s;
+  s.stack.load({"demo-base"});
+  const auto error = [&](const std::string& code) {
+    try {
+      s.eval(code);
+    } catch (const Error& e) {
+      return std::string(e.what()).substr(0, std::string(e.what()).find('\n'));
+    }
+    return std::string("no error");
+  };
+  CHECK(error("arbiter.define.status('Dizzy', { duration = 2 })") == "no error");
+  CHECK(error("arbiter.define.status('Stunned', { name = 'Dizzy', unit = 'rounds', duration = 3 })") ==
+        "test.lua:2: error: status 'Stunned': 'name' is \"Dizzy\", but a status is named by its definition: leave "
+        "'name' out (or write \"Stunned\"); to change status 'Dizzy', use arbiter.override.status or "
+        "arbiter.patch.status");
+  CHECK(s.eval("return arbiter.exists('status', 'Stunned')") == "false");
+  CHECK(error("arbiter.define.status('Marked', { name = 'Marked' })") == "no error");
+  CHECK_THAT(error("arbiter.override.status('Marked', { name = 'Dizzy' })"),
+             StartsWith("test.lua:2: error: status 'Marked': 'name' is \"Dizzy\""));
+  CHECK_THAT(error("arbiter.patch.status('Marked', { name = 'Dizzy' })"),
+             StartsWith("test.lua:2: error: status 'Marked': 'name' is \"Dizzy\""));
+  CHECK(s.eval("return arbiter.statuses.Marked.name") == "\"Marked\"");
+}
+
+TEST_CASE("a function of an override replacing a function gets the replaced one as its last argument",
+          "[packs][registry]") {
+  // docs/packs.md, "Replace a whole definition": as a patch's function and a hook's override do.
+  // An override's resolve once got no `previous`, a patch's did.
+  Stack s;
+  s.stack.load({"demo-base"});
+  s.eval("arbiter.define.action('Jab', { resolve = function(ctx) return 'jab ' .. ctx end })\n"
+         "arbiter.define.table('dice', { roll = function(n) return n end, nested = { twice = function(n) return 2 * n end } })");
+  s.eval("arbiter.override.action('Jab', { target = 'enemy', resolve = function(ctx, previous)\n"
+         "  return 'feint, then ' .. previous(ctx) end })");
+  CHECK(s.eval("return arbiter.actions.Jab.resolve('Orc')") == "\"feint, then jab Orc\"");
+  s.eval("arbiter.override.table('dice', { roll = function(n, previous) return previous(n) + 1 end,\n"
+         "  nested = { twice = function(n, previous) return previous(n) + 10 end },\n"
+         "  fresh = function(n, previous) return previous end })");
+  CHECK(s.eval("local d = arbiter.tables.dice\n"
+               "return { d.roll(3), d.nested.twice(3), d.fresh(3) == nil }") == "{ 4, 16, true }");
+  // Overridden again, each builds on the one before.
+  s.eval("arbiter.override.action('Jab', { resolve = function(ctx, previous) return previous(ctx) .. '!' end })");
+  CHECK(s.eval("return arbiter.actions.Jab.resolve('Orc')") == "\"feint, then jab Orc!\"");
+}
+
+TEST_CASE("an action's move given as a function is read once every pack has loaded", "[packs][registry]") {
+  // Platemail's actions read their distance from actions_data; copied as the pack loaded, a house
+  // rule's later patch of the table did not change how far Move goes.
+  Stack s;
+  s.stack.load({"demo-base"});
+  s.eval("arbiter.define.table('moves', { Hop = 5 })\n"
+         "arbiter.define.action('Hop', { move = function() return arbiter.tables.moves.Hop end,\n"
+         "  away_from_hostiles = function() return arbiter.tables.moves.Hop > 20 end })\n"
+         "arbiter.define.action('Sit', { move = function() return 0 end })");
+  {
+    const orders::Vocabulary before = read_vocabulary(s.sandbox.state(), s.stack.registry());
+    CHECK(before.action("Hop")->move_feet == 5);
+    CHECK_FALSE(before.action("Sit")->move_feet);  // 0: it stays in place
+  }
+  s.eval("arbiter.patch.table('moves', { Hop = 25 })");
+  CHECK(read_vocabulary(s.sandbox.state(), s.stack.registry()).action("Hop")->move_feet == 25);
+  // The definition is checked as it is given; the function's answer, at the function's line.
+  const auto refused = [&](const std::string& code) {
+    try {
+      s.eval(code);
+      read_vocabulary(s.sandbox.state(), s.stack.registry());
+    } catch (const Error& e) {
+      return std::string(e.what()).substr(0, std::string(e.what()).find('\n'));
+    }
+    return std::string("no error");
+  };
+  CHECK(refused("arbiter.define.action('Leap', { move = 'far' })") ==
+        "test.lua:2: error: action 'Leap': 'move' must be a whole number from 0 to 1000000, { max = that number }, or "
+        "a function() returning that number");
+  CHECK(refused("arbiter.define.action('Leap', {\n  move = function() return 'far' end })") ==
+        "test.lua:3: error: action 'Leap': its 'move' function must return a whole number of feet from 0 to 1000000, "
+        "not \"far\"");
 }
 
 TEST_CASE("two packs at the same level changing the same field conflict", "[packs][registry]") {

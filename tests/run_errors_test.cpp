@@ -56,6 +56,31 @@ TEST_CASE("a bad patch of the flow is told at the patch's line, list items count
                                     "'action_pionts' here (did you mean 'action_points'?)"));
 }
 
+TEST_CASE("a misspelt status in the flow's incapacitated or lookups.out_of_fight is told at the patch's line",
+          "[run][errors]") {
+  // Accepted silently, "Unconcious" let the Unconscious fight on.
+  const auto incapacitated = arbiter(one_round + "--seed 1 --house bad-flow-incapacitated");
+  CHECK(incapacitated.exit_code == 1);
+  CHECK_THAT(incapacitated.output,
+             Contains("tests/packs/bad-flow-incapacitated/init.lua:2: error: flow.incapacitated: no status "
+                      "'Unconcious' is defined (did you mean 'Unconscious'?)"));
+  // Blamed on the patch that set out_of_fight, not the later one of another lookup.
+  const auto out = arbiter(one_round + "--seed 1 --house bad-flow-out-of-fight");
+  CHECK(out.exit_code == 1);
+  CHECK_THAT(out.output, Contains("tests/packs/bad-flow-out-of-fight/init.lua:2: error: flow.lookups.out_of_fight: no "
+                                  "status 'Ded' is defined (did you mean 'Dead' or 'Dazed'?)"));
+}
+
+TEST_CASE("a bad path a house pack's forced_action returns is blamed on that pack at its line", "[run][errors]") {
+  // Found while everyone moved, it was blamed on 'platemail', at no line.
+  const auto run = arbiter(one_round + "--seed 1 --house bad-forced-path");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("tests/packs/bad-forced-path/init.lua:2: error: an intent's path: Aldric's step 1 "
+                                  "(from C4 to F3) is not possible: C4 and F3 are not neighbours"));
+  CHECK_THAT(run.output, Contains("in pack 'bad-forced-path'"));
+  CHECK_THAT(run.output, !Contains("in pack 'platemail'"));
+}
+
 TEST_CASE("an action raising an error that is not a message fails at its line, and the fight goes on", "[run][errors]") {
   const Sheet sheet("Aldric:\n  1: Shrug\n  2: Sulk\n");
   const auto run = arbiter(one_round + "--seed 1 --house error-values --orders " + sheet.path.string());

@@ -52,6 +52,11 @@ bool feet(lua_State* L, int value) {
   return only_max && !more;
 }
 
+// Or a function() returning the feet, called once every pack has loaded (order_vocabulary.cpp), so
+// that a definition reading its distance from a table (Platemail's actions_data) sees the house
+// rules' patches of the table.
+bool feet_or_function(lua_State* L, int value) { return function(L, value) || feet(L, value); }
+
 // { "On Guard", "Off Guard" }: strings at 1..n and nothing else.
 bool names(lua_State* L, int value) {
   if (lua_type(L, value) != LUA_TTABLE) return false;
@@ -77,13 +82,14 @@ constexpr const char* true_or_false = "true or false";
 // docs/fights.md, "Actions".
 const std::vector<Field> action_fields{
     {"ready", boolean_or_function, "true, false or a function(me, intent)"},
-    {"move", feet, "a whole number from 0 to 1000000, or { max = that number }"},
+    {"move", feet_or_function,
+     "a whole number from 0 to 1000000, { max = that number }, or a function() returning that number"},
     {"needs_target", boolean, true_or_false},
     {"needs_direction", boolean, true_or_false},
     {"target", target_kind, "\"enemy\", \"other\", \"none\", a function(me, target) or absent (any target)"},
     {"carries_target", boolean, true_or_false},
     {"follows_target", boolean, true_or_false},
-    {"away_from_hostiles", boolean, true_or_false},
+    {"away_from_hostiles", boolean_or_function, "true, false or a function() returning one"},
     {"declared_as", text, "the name of an action"},
     {"cost", whole_number, "a whole number of action points from 0 to 1000000"},
     {"involuntary", boolean, true_or_false},
@@ -142,7 +148,15 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
       return;
     case Kind::status: {
       StatusDefinition status = lua::check_status_definition(L, index);
-      if (status.name.empty()) status.name = name;
+      // A definition's name is its registry key: a `name` field naming another status would make
+      // this one replace that status in the fight, past the error "already defined" that
+      // define gives, and leave the key naming nothing.
+      if (!status.name.empty() && status.name != name)
+        throw Error(fmt::format("status '{}': 'name' is \"{}\", but a status is named by its definition: leave "
+                                "'name' out (or write \"{}\"); to change status '{}', use arbiter.override.status or "
+                                "arbiter.patch.status",
+                                name, status.name, name, status.name));
+      status.name = name;
       check_status(status);
       return;
     }

@@ -159,7 +159,8 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         a.allowed_when = function_field("allowed_by");
         if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
         lua_pop(L, 1);
-        a.away_from_hostiles = raw_field(L, -1, "away_from_hostiles") == LUA_TBOOLEAN && lua_toboolean(L, -1);
+        push_definition_value(L, *d, "away_from_hostiles");  // a function: called now, as `move` is
+        a.away_from_hostiles = lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1);
         lua_pop(L, 1);
         a.carries_target = raw_field(L, -1, "carries_target") == LUA_TBOOLEAN && lua_toboolean(L, -1);
         lua_pop(L, 1);
@@ -205,7 +206,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
       case Kind::hook: hooks_.emplace(d->name, Function{luaL_ref(L, LUA_REGISTRYINDEX)}); break;
       case Kind::status: {
         StatusDefinition status = lua::check_status_definition(L, -1);
-        if (status.name.empty()) status.name = d->name;
+        status.name = d->name;  // its key: a `name` that differs is refused where it is written
         statuses.emplace_back(d, status.name);
         book_.define(std::move(status));
         break;
@@ -238,6 +239,18 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
                                              fmt::format("action '{}': allowed_by: {}", name,
                                                          e.diagnostics().front().message))));
       }
+  // Likewise the statuses the flow names: a misspelt one in `incapacitated` would let the
+  // Unconscious fight on, in `lookups.out_of_fight` keep the Dead a lookup's answer.
+  std::vector<std::string> status_names;
+  for (const auto& [d, name] : statuses) status_names.push_back(name);
+  for (const auto& [field, named] : {std::pair{"incapacitated", &flow_rules_.incapacitated},
+                                     std::pair{"lookups.out_of_fight", &lookups_.out_of_fight}})
+    for (const std::string& status : *named)
+      if (!book_.find(status))
+        throw Error(parse_positioned(located(
+            *registry.find(Kind::table, "flow"), field,
+            fmt::format("flow.{}: {}", field,
+                        with_nearest(fmt::format("no status '{}' is defined", status), status, status_names)))));
   // Likewise the actions a status allows or forbids: a misspelt one would allow or forbid nothing.
   std::vector<std::string> action_names;
   for (const auto& [name, a] : actions_) action_names.push_back(name);
@@ -703,8 +716,22 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
   const bool ready_given = raw_field(L_, index, "ready") == LUA_TBOOLEAN;
   if (ready_given) intent.ready = lua_toboolean(L_, -1);
   lua_pop(L_, 1);
-  if (raw_field(L_, index, "path") == LUA_TNIL) intent.path = path_of(who, {}, intent.target, chosen);
-  else intent.path = lua::opt_cells(L_, -1, world_.grid());
+  if (raw_field(L_, index, "path") == LUA_TNIL) {
+    intent.path = path_of(who, {}, intent.target, chosen);
+  } else {
+    const Grid& grid = world_.grid();
+    intent.path = lua::opt_cells(L_, -1, grid);
+    // Checked here, where the error is placed at the function that returned it; found while
+    // everyone moves, it was blamed on the ruleset whose round was running, at no line.
+    Cell at = who.position;
+    for (std::size_t i = 0; i < intent.path.size(); ++i) {
+      const Cell next = intent.path[i];
+      if (const StepCheck check = check_step(grid, paths_.rules(), at, next); check.obstacle != StepObstacle::None)
+        throw Error(fmt::format("an intent's path: {}'s step {} (from {} to {}) is not possible: {}", who.name, i + 1,
+                                grid.label(at), grid.label(next), describe(grid, check, at, next)));
+      at = next;
+    }
+  }
   lua_pop(L_, 1);
   if (!ready_given) settle_ready(chosen, intent);
   return intent;

@@ -4,6 +4,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/lua/sandbox.hpp"
+#include "interpreter/lua/values.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -52,6 +53,34 @@ void call_now(lua_State* L, const Definition& owner, int nargs) {
     throw *error;
   }
 }
+
+}  // namespace
+
+void push_definition_value(lua_State* L, const Definition& d, const char* key) {
+  if (raw_field(L, key) != LUA_TFUNCTION) return;
+  lua_pushvalue(L, -1);
+  lua::unchain(L);  // the function its pack wrote, whose line a bad answer is told at
+  lua_Debug ar;
+  lua_getinfo(L, ">S", &ar);
+  const std::string where = ar.source[0] == '@' ? fmt::format("{}:{}", ar.source + 1, ar.linedefined)
+                                                : d.history.back().location;
+  call_now(L, d, 0);
+  const auto fits = [&] {
+    if (std::string_view(key) == "move") {
+      int whole = 0;
+      const lua_Integer feet = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &whole) : 0;
+      return whole && feet >= 0 && feet <= 1'000'000;
+    }
+    return lua_type(L, -1) == LUA_TBOOLEAN;
+  };
+  if (!fits())
+    throw Error(parse_positioned(fmt::format(
+        "{}: action '{}': its '{}' function must return {}, not {}", where, d.name, key,
+        std::string_view(key) == "move" ? "a whole number of feet from 0 to 1000000" : "true or false",
+        lua::describe(L, -1, 1))));
+}
+
+namespace {
 
 // Field `key` of the action definition on top of the stack: a list of action names or a
 // function() returning one, called now, once every pack has loaded, so that a pack deriving it
@@ -149,8 +178,10 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d, const Regist
   }
   read_timing(L, d, registry, rules);
   // `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`; 0 or
-  // absent: the action stays in place.
-  if (raw_field(L, "move") == LUA_TTABLE) {
+  // absent: the action stays in place. A function() returning the feet is called now, once every
+  // pack has loaded, as `answers` is: Platemail's reads actions_data, which house rules patch.
+  push_definition_value(L, d, "move");
+  if (lua_type(L, -1) == LUA_TTABLE) {
     raw_field(L, "max");
     lua_remove(L, -2);
   }

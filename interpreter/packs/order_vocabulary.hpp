@@ -11,6 +11,12 @@
 
 namespace arbiter::packs {
 
+// Pushes field `key` ("move" or "away_from_hostiles") of the action definition `d` on top of the
+// stack: its value, or, when it is a function, what that returns, called now, on behalf of its
+// pack (once every pack has loaded: it may read tables the house rules patched). An answer of the
+// wrong type is an arbiter::Error at the function's line.
+void push_definition_value(lua_State* L, const Definition& d, const char* key);
+
 // Throws arbiter::Error, placed at the definition, for a property of the wrong type.
 orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry);
 

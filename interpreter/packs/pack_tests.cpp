@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "grammar/diagnostic.hpp"
+
 namespace arbiter::packs {
 
 std::vector<std::filesystem::path> test_files(const Manifest& pack) {
@@ -38,6 +40,17 @@ std::vector<CaseResult> run_test_file(lua::Sandbox& sandbox, const Manifest& pac
     results.push_back(std::move(result));
   }
   lua_settop(L, top);
+  // A file of no case would pass unseen: a typo in `test.case`'s name or a forgotten call leaves it
+  // testing nothing.
+  if (results.empty()) {
+    const std::string shown = pack.display_folder + "/tests/" + file.filename().string();
+    results.push_back({"the file registers no test case", false,
+                       render(Diagnostic{{shown, 0, 0},
+                                         "the file registers no test case: a test file gives its cases with "
+                                         "test.case(name, function() … end)",
+                                         {},
+                                         {}})});
+  }
   return results;
 }
 

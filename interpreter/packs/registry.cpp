@@ -109,6 +109,30 @@ void merge(lua_State* L, int target, int fields, const std::string& prefix, cons
   }
 }
 
+// An override's functions that replace functions (an action's `resolve`, a function in a table)
+// get the ones they replace as their last argument, as a patch's do and a hook's override does
+// (docs/packs.md, "Replace a whole definition"). `copy` is the override's copy, `given` what the
+// pack gave, `old` the definition it replaces: the three walked together.
+void chain_replaced(lua_State* L, int copy, int given, int old, const std::string& pack, int depth) {
+  if (depth > max_patch_depth || lua::is_readonly(L, given)) return;  // a view is a definition's, whole
+  luaL_checkstack(L, 8, "overriding a definition");
+  for (lua_pushnil(L); lua_next(L, given); lua_pop(L, 1)) {
+    const int key = lua_gettop(L) - 1, value = lua_gettop(L);
+    lua_pushvalue(L, key);
+    lua_rawget(L, old);
+    const int before = lua_gettop(L);
+    if (lua_type(L, value) == LUA_TFUNCTION && lua_type(L, before) == LUA_TFUNCTION && !lua_rawequal(L, value, before)) {
+      lua_pushvalue(L, key);
+      lua::Sandbox::of(L).push_pack_function(L, pack, value, before);
+      lua_rawset(L, copy);
+    } else if (lua_type(L, value) == LUA_TTABLE && lua_type(L, before) == LUA_TTABLE) {
+      lua_pushvalue(L, key);
+      if (lua_rawget(L, copy) == LUA_TTABLE) chain_replaced(L, lua_gettop(L), value, before, pack, depth + 1);
+    }
+    lua_settop(L, value);
+  }
+}
+
 // C0 (line breaks among them), DEL, and C1 written in UTF-8 (U+0085 is a line break too).
 bool holds_control_character(std::string_view text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -214,10 +238,12 @@ void Registry::replace(lua_State* L, Kind kind, const std::string& name, int ind
   index = lua_absindex(L, index);
   lua_rawgeti(L, LUA_REGISTRYINDEX, definition.value_ref);
   FieldChange change{"", lua::describe(L, -1), lua::describe(L, index)};
-  if (kind == Kind::hook)
+  if (kind == Kind::hook) {
     lua::Sandbox::of(L).push_pack_function(L, pack, index, -1);
-  else
+  } else {
     lua::push_deep_copy(L, index, &pack);
+    chain_replaced(L, lua_gettop(L), index, lua_gettop(L) - 1, pack, 0);
+  }
   lua_rawseti(L, LUA_REGISTRYINDEX, definition.value_ref);
   lua_pop(L, 1);
   record(definition, Change{pack, Operation::override, location, {std::move(change)}});

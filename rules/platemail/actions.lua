@@ -1,6 +1,5 @@
 -- Every action of the source: Movement, Combat, Spellcasting, Support and Involuntary. Each reads
--- its numbers from actions_data (so a house rule patches them there; all but the distance moved,
--- which the runtime takes from the action's definition: see `define`) and proposes what it does;
+-- its numbers from actions_data (so a house rule patches them there) and proposes what it does;
 -- what one Attack does is attack.lua's, what happens to the wounded fight.lua's.
 --
 -- An action is { ready, move, needs_target, target, away_from_hostiles, resolve(ctx) }: `ctx` is
@@ -18,15 +17,16 @@ local function act(ctx, text)
 end
 
 -- An action with the source's tag, move and target, and what it does. Ready is asked of the tag
--- when each intent is made, so a house rule's patch of `actions_data[name].tag` counts. The move
--- is not: the runtime reads an action's `move` (and `away_from_hostiles`) from its definition,
--- a copy made here as the pack loads, so a house rule that changes how far an action goes patches
--- the action too, `arbiter.patch.action("Move", { move = 25 })` (README, house rules).
+-- when each intent is made, how far it moves (and whether away from hostiles) of its `move` once
+-- every pack has loaded: a house rule's patch of `actions_data[name]` counts for both.
 local function define(name, fields)
-  local row = data[name]
+  if not data[name] then error(("actions_data has no row '%s'"):format(name), 2) end
+  local function move() return data[name].move or {} end
   if fields.ready == nil then fields.ready = function() return data[name].tag == "R" end end
-  if fields.move == nil and row.move and row.move.max and row.move.max > 0 then fields.move = row.move.max end
-  fields.away_from_hostiles = fields.away_from_hostiles or (row.move and row.move.away_from_hostiles) or nil
+  if fields.move == nil then fields.move = function() return move().max or 0 end end
+  if fields.away_from_hostiles == nil then
+    fields.away_from_hostiles = function() return move().away_from_hostiles == true end
+  end
   arbiter.define.action(name, fields)
 end
 

@@ -13,18 +13,40 @@
 local test = {}
 
 local cases = {}
+-- The case running now (its name), and the checks that failed in it: a failed check fails its
+-- case even when a pcall in the case catches its error.
+local running, failures = nil, {}
+
+-- The case as the runner calls it: a check that failed, caught or not, fails it.
+local function runner(name, body)
+  return function()
+    running, failures = name, {}
+    body()
+    running = nil
+    if failures[1] then
+      error(failures[1].shown .. " (caught by a pcall, a failed check still fails its case: test.fails expects "
+        .. "an error)", 0)
+    end
+  end
+end
 
 --- Registers a test case: `body` runs later, on its own; any error or failed check fails it.
 function test.case(name, body)
   if type(name) ~= "string" or name == "" then error("a test case needs a name", 2) end
   if type(body) ~= "function" then error(("test case '%s' needs a function"):format(name), 2) end
-  cases[#cases + 1] = { name = name, body = body }
+  -- Registered while a case runs, it would never run: the runner has its list already.
+  if running then
+    error(("test case '%s' is registered inside test case '%s', where it would never run: register every "
+      .. "case at the top level of the file"):format(name, running), 2)
+  end
+  cases[#cases + 1] = { name = name, body = runner(name, body) }
 end
 
---- For the runner: the cases registered so far, in order; forgets them.
+--- The cases registered so far, in order, as the runner runs them. The runner reads them once
+--- the file has run: a file that asks for them loses none.
 function test.cases()
-  local registered = cases
-  cases = {}
+  local registered = {}
+  for i, case in ipairs(cases) do registered[i] = { name = case.name, body = case.body } end
   return registered
 end
 
@@ -115,9 +137,28 @@ local function difference(actual, expected, path, seen)
   return nil
 end
 
+-- `message` placed as error(message, level) in the caller of `failed` would place it, and also at
+-- the first line of Lua outside the stdlib from there up: a check a pcall calls is placed where the
+-- pcall is. The failure is kept, so that a pcall catching it does not make the case pass.
+local function failed(message, level)
+  message = tostring(message)
+  -- Counted from here, the caller's level is 2 more: pcall, then this function.
+  local _, raised = pcall(error, message, level + 2)
+  local shown = raised
+  for l = level + 2, level + 40 do
+    local _, text = pcall(error, message, l)
+    if text ~= message and not text:find("^stdlib/") then
+      shown = text
+      break
+    end
+  end
+  failures[#failures + 1] = { raised = raised, shown = shown }
+  error(raised, 0)
+end
+
 -- Level 3: the line of the test file that called the check.
 local function fail(message, what)
-  error(what and (what .. ": " .. message) or message, 3)
+  failed(what and (what .. ": " .. message) or message, 3)
 end
 
 --- Checks that `actual` equals `expected` (tables: the same keys and values, recursively). A
@@ -147,19 +188,24 @@ function test.falsy(value, what)
   if value then fail(("expected false or nil, got %s"):format(show(value)), what) end
 end
 
---- Checks that calling `body` raises an error whose message contains `text` (plain text).
+--- Checks that calling `body` raises an error whose message contains `text` (plain text), and
+--- returns the message. A failed check is such an error: the one `body` raises is expected, not a
+--- failure of the case (one a pcall inside `body` caught still is).
 function test.fails(body, text, what)
+  local before = #failures
   local ok, message = pcall(body)
+  if not ok and #failures > before and failures[#failures].raised == message then failures[#failures] = nil end
   if ok then fail("expected an error, but there was none", what) end
   message = tostring(message)
   if text and not message:find(text, 1, true) then
     fail(("expected an error containing %s, got %s"):format(show(text), show(message)), what)
   end
+  return message
 end
 
 --- Fails the case with a message.
 function test.fail(message)
-  error(message, 2)
+  failed(message, 2)
 end
 
 return test

@@ -20,7 +20,8 @@ function arbiter.registry.view(kind) end
 ---@param value table|function
 function arbiter.registry.define(kind, name, value) end
 
----Replaces a definition wholesale (hooks receive the replaced function as last argument).
+---Replaces a definition wholesale. A function replacing a function (a hook, an action's `resolve`,
+---a function in a table at the same place) receives the replaced one as its last argument.
 ---@param kind arbiter.Kind
 ---@param name string
 ---@param value table|function

@@ -6,12 +6,14 @@
 
 local arbiter = { test = {} }
 
----Registers a test case; `body` runs later, alone. Any error or failed check fails it.
+---Registers a test case; `body` runs later, alone. Any error or failed check fails it, a failed check
+---even when a pcall catches its error. Cases are registered at the top level of the file: one
+---registered while a case runs is an error that fails that case.
 ---@param name string what the case shows, as a sentence: "a tie misses"
 ---@param body fun()
 function arbiter.test.case(name, body) end
 
----For the runner: the cases registered so far, in order; forgets them.
+---The cases registered so far, in order, as the runner runs them (a copy: asking forgets none).
 ---@return { name: string, body: fun() }[]
 function arbiter.test.cases() end
 
@@ -40,10 +42,13 @@ function arbiter.test.truthy(value, what) end
 ---@param what? string
 function arbiter.test.falsy(value, what) end
 
----Checks that calling `body` raises an error whose message contains `text` (plain text, not a pattern).
+---Checks that calling `body` raises an error whose message contains `text` (plain text, not a pattern),
+---and returns the message. A failed check raised in `body` is such an error: expected, it does not
+---fail the case.
 ---@param body fun()
 ---@param text? string
 ---@param what? string
+---@return string message
 function arbiter.test.fails(body, text, what) end
 
 ---Fails the case with a message.

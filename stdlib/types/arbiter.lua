@@ -16,8 +16,9 @@
 local arbiter = {
   ---New definitions. Defining a name that exists is an error: override or patch it instead.
   define = {},
-  ---Replacements of a whole definition. A replaced hook function receives the one it
-  ---replaces as its last argument: `function(attacker, previous) return previous(attacker) + 1 end`.
+  ---Replacements of a whole definition. A function replacing a function (a hook, an action's
+  ---`resolve`, a function in a table at the same place) receives the one it replaces as its last
+  ---argument: `function(attacker, previous) return previous(attacker) + 1 end`.
   override = {},
   ---Changes to some fields of a definition, merged into nested tables; every changed field is
   ---recorded with its value before and after. A function replacing a function receives the
@@ -50,13 +51,13 @@ local arbiter = {
 ---No others: an unknown field or a value of another type is an error at the defining line.
 ---@class arbiter.ActionDefinition
 ---@field ready? boolean|fun(me: world.Character, intent: flow.Intent): boolean Ready through the phase (Platemail)
----@field move? integer|{ max: integer } feet it may move; absent or 0: it stays in place
+---@field move? integer|{ max: integer }|fun(): integer feet it may move; absent or 0: it stays in place. A function is called once every pack has loaded (when the sheets are checked, when a fight is made) and returns the feet: a definition reading them from a table (Platemail's `actions_data`) sees a house rule's patch of it
 ---@field needs_target? boolean a sheet must give a target
 ---@field needs_direction? boolean a sheet must say where it moves: compass steps, a destination, toward or away from a target, or a target
 ---@field target? "enemy"|"other"|"none"|fun(me: world.Character, target: world.Character): boolean, string? "enemy": an attack, so an order at oneself or an ally is refused; "other": at anyone but oneself, so an order at oneself is refused; "none": it takes no target, an order giving one is refused; a function: whom it may be taken at (false and why: refused before it is declared)
 ---@field carries_target? boolean picks the target up once beside it and carries it along while everyone moves (Rescue; docs/fights.md)
 ---@field follows_target? boolean keeps beside the target as the target moves, up to `move` feet, in place of a path of its own (Guard; docs/fights.md)
----@field away_from_hostiles? boolean with no way written, move away from every enemy (Fall Back)
+---@field away_from_hostiles? boolean|fun(): boolean with no way written, move away from every enemy (Fall Back); a function is called as `move`'s is
 ---@field declared_as? string what the others see declared (tempo's Feint: "Melee Attack")
 ---@field cost? integer action points (sequential phases), 0 to 1000000
 ---@field involuntary? boolean forced by the rules (Crash, Dazed): a sheet may not order it
@@ -135,7 +136,8 @@ function arbiter.define.target(name, value) end
 ---@param value function
 function arbiter.define.hook(name, value) end
 
----Replaces an action wholesale.
+---Replaces an action wholesale. Each of its functions that replaces one (`resolve`, `ready`, …)
+---receives the one it replaces as its last argument: `resolve = function(ctx, previous) … end`.
 ---@param name string
 ---@param value arbiter.ActionDefinition
 function arbiter.override.action(name, value) end
@@ -145,7 +147,8 @@ function arbiter.override.action(name, value) end
 ---@param value status.Definition
 function arbiter.override.status(name, value) end
 
----Replaces a table wholesale.
+---Replaces a table wholesale; a function in it replacing one at the same place receives that one
+---as its last argument.
 ---@param name string
 ---@param value table
 function arbiter.override.table(name, value) end

@@ -9,7 +9,7 @@
 
 ---No other fields: an unknown one is an error at the defining line, with the nearest field.
 ---@class status.Definition
----@field name? string the name it is defined under, unless given
+---@field name? string the name it is defined under, which it always has: another is an error at the defining line (a status is changed by override or patch under its own name)
 ---@field stacking? "refresh"|"stack"|"ignore"|"independent"|"longer" applying it again: restart the duration (default), add a stack, do nothing, add a separate instance, or keep the longer of what remains and the new duration
 ---@field max_stacks? integer for "stack" (default 1)
 ---@field unit? "rounds"|"phases"|"turns"|"until removed" default "until removed"

@@ -10,7 +10,7 @@
 ---@field side string characters on the same side are allies
 ---@field cell string where it stands ("C3")
 ---@field stats table<string, number|boolean|string|table> its stats when read (read-only)
----@field equipment string[]
+---@field equipment string[] nothing fills it: a character's equipment is stats under the names of the ruleset's slots (`stats.weapon == "Sword"`, docs/encounters.md)
 ---@field statuses { name: string, source?: string, remaining?: integer, stacks: integer }[]
 
 ---Who counts as a candidate, relative to the asking character (never itself). Default "any".
@@ -20,7 +20,7 @@
 ---@field injury? string the stat that measures injury (default "wounds"); without it a character counts as 0 when more is worse
 ---@field more_is_worse? boolean true when a higher injury stat is worse (default true; false for hit points)
 ---@field size? string the stat that measures size (default "size")
----@field out_of_fight? string[] statuses that remove a character from every lookup ("Dead")
+---@field out_of_fight? string[] statuses that remove a character from every lookup ("Dead"); one nobody defined is an error at the line that names it, when the fight is made
 
 local world = {}
 

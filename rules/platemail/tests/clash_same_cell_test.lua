@@ -4,7 +4,7 @@
 -- Over one cell the mover takes it and stops there, and the other stops beside it (fight.lua's
 -- movement hook).
 local test = require "arbiter.test"
-local duel = require "tests.duel"
+local duel = require "tests.support.duel"
 
 test.case("a Clash over one cell leaves the two adjacent, and the Charger still attacks with Favor", function()
   -- Aldric (A2) charges the Orc (E2), which Moves west: both want C2 at the second step.

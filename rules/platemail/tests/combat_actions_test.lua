@@ -3,7 +3,7 @@
 -- Ready, no Favor or Disfavor on Attacks against it) is the neutral target these cases use.
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
-local duel = require "tests.duel"
+local duel = require "tests.support.duel"
 
 local pair = duel.pair
 

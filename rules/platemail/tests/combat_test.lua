@@ -6,7 +6,7 @@
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
 local combat = require "combat"
-local duel = require "tests.duel"
+local duel = require "tests.support.duel"
 
 local function amounts(parts)
   local list = {}

@@ -1,7 +1,7 @@
 -- Fall Back: "Move up to 15 feet. Must move away from hostiles." A written way is followed only
 -- while each step takes the character no nearer to the nearest hostile (interpreter/packs/fight.cpp).
 local test = require "arbiter.test"
-local duel = require "tests.duel"
+local duel = require "tests.support.duel"
 
 test.case("Fall Back: 'Must move away from hostiles' — ordered toward the Orc, Aldric does not close in", function()
   local f = duel.new({

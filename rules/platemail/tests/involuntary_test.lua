@@ -1,7 +1,7 @@
 -- The Involuntary Actions in a fight (Crash, Clash, Dazed, Terror), with scripted dice. Saving
 -- Throws roll d20 + Dexterity against 10 (rules.checks, README: default chosen).
 local test = require "arbiter.test"
-local duel = require "tests.duel"
+local duel = require "tests.support.duel"
 
 -- Aldric Moves (Ready) B3 → B1 (south), Brenna Sprints (Not Ready) A2 → C2: both enter B2 at the
 -- first step, a Crash; its saves roll `dice`.

@@ -3,7 +3,7 @@
 -- them, so a 5' melee reach takes in the next square (README: default chosen); and a compass
 -- step in an order moves one square, 10', when the sheet is checked as in the fight.
 local test = require "arbiter.test"
-local duel = require "tests.duel"
+local duel = require "tests.support.duel"
 
 local TENS = { width = 10, height = 6, scale = 10 }
 

@@ -1,7 +1,7 @@
 -- The Movement Actions and Attacks of Opportunity in a fight, with scripted dice: each case
 -- quotes the source and works its numbers out from the source's tables.
 local test = require "arbiter.test"
-local duel = require "tests.duel"
+local duel = require "tests.support.duel"
 
 test.case("Move: 'Move up to 15 feet' — Move toward a far enemy goes 3 squares (5' each)", function()
   local f = duel.new({

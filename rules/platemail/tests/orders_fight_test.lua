@@ -3,7 +3,7 @@
 -- which must be declared with the Action order"), attacks made at an opponent, orders that cannot
 -- be carried out, and paths that cross (Clash) or are only blocked.
 local test = require "arbiter.test"
-local duel = require "tests.duel"
+local duel = require "tests.support.duel"
 
 local function knock_out(f, name)
   f:within(function(who) status.apply(who, "Unconscious", { cause = "test" }) end, name)

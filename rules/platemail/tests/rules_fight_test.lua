@@ -1,7 +1,7 @@
 -- The rules of "Combat Mechanics" and "Attack Rolls" through "Wounds" in a fight, with scripted
 -- dice: each case quotes its sentence and works the numbers out from the source's tables.
 local test = require "arbiter.test"
-local duel = require "tests.duel"
+local duel = require "tests.support.duel"
 
 local pair = duel.pair
 

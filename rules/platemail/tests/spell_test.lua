@@ -4,7 +4,7 @@
 -- (rules.checks, README: default chosen).
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
-local duel = require "tests.duel"
+local duel = require "tests.support.duel"
 
 -- A house rule for these cases: the Long Bow ("Requires Str 2") has a weapon bonus, +2 Attack.
 arbiter.patch.table("weapons", { ["Long Bow"] = { ranged = { properties = {

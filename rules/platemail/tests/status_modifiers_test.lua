@@ -5,7 +5,7 @@
 -- name ("dexterity_saving_throw", "stealth", "medical", "concentration").
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
-local duel = require "tests.duel"
+local duel = require "tests.support.duel"
 
 -- README, Prone: "`arbiter.override.status("Prone", { … })` with modifiers".
 arbiter.override.status("Prone", { modifiers = { { roll = "attacks against", amount = 3, reason = "Prone" } } })

@@ -1,7 +1,7 @@
 -- The Support Actions in a fight (Use Item, Rescue, Stabilize) and what Stabilize saves a
 -- character from, with scripted dice. Checks roll d20 + the stat against 10 (rules.checks).
 local test = require "arbiter.test"
-local duel = require "tests.duel"
+local duel = require "tests.support.duel"
 
 local function shooter(weapon, dice)
   -- Aldric Unarmored ("+3 … Ready Only"): Ready 10 + 3 = 13, Not Ready 10. The Orc beside him

@@ -2,7 +2,7 @@
 -- the source's tables ("Special Info" and the weapon rows) and works its numbers out from them.
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
-local duel = require "tests.duel"
+local duel = require "tests.support.duel"
 
 local pair = duel.pair
 

@@ -3,7 +3,7 @@
 -- it (Disarm, Grapple, Press, Withdraw, Double, Wind, Escape, Pin, Struggle) are taken against the
 -- one who shares it, and when it ends, it ends for both. Ana (side a) against Bo and Cy (side b).
 local test = require "arbiter.test"
-local bout = require "tests.bout"
+local bout = require "tests.support.bout"
 local fight = require "arbiter.fight"
 
 local ALL = { "Ana", "Bo", "Cy" }

@@ -2,7 +2,7 @@
 -- the statuses and what they allow.
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
-local bout = require "tests.bout"
+local bout = require "tests.support.bout"
 
 test.case("\"12 action points to spend during each of these rounds\"; one sequential phase", function()
   local phase = arbiter.tables.flow.phases[1]

@@ -3,7 +3,7 @@
 -- nearest name for a misspelt one. Each case makes its mistake, then puts the tables back.
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
-local bout = require "tests.bout"
+local bout = require "tests.support.bout"
 
 local function copy(t)
   if type(t) ~= "table" then return t end

@@ -4,7 +4,7 @@
 -- keeps it from round to round, and changes it through outcomes (`me`, `them`).
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
-local bout = require "tests.bout"
+local bout = require "tests.support.bout"
 
 arbiter.define.status("Prone", {})
 arbiter.patch.table("actions_data", {

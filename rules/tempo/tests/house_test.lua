@@ -3,7 +3,7 @@
 -- lasts to the end of this file (each test file runs on a fresh load of the packs).
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
-local bout = require "tests.bout"
+local bout = require "tests.support.bout"
 
 test.case("an override of the hook `exchange` plays every proactive action's exchange", function()
   arbiter.override.hook("exchange", function(ctx, previous)

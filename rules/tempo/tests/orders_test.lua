@@ -2,7 +2,7 @@
 -- happened in the exchange, standing orders (ON) for reactions and counter-tempo answers; the
 -- rules judge each order and refuse what they do not allow, with the reason.
 local test = require "arbiter.test"
-local bout = require "tests.bout"
+local bout = require "tests.support.bout"
 
 test.case("the issue's order: IF my attack was parried THEN Counter-Attack answers the Parry of a Feint", function()
   -- Bo parries what he sees as a Melee Attack; Ana's entry 2 answers his Parry, replacing the Feint.

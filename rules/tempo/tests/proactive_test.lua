@@ -1,6 +1,6 @@
 -- One case or more per proactive action, each quoting the source; fights with scripted dice.
 local test = require "arbiter.test"
-local bout = require "tests.bout"
+local bout = require "tests.support.bout"
 
 test.case("Ready (1 AP, Off Guard): \"You ready yourself for combat\" — Off Guard becomes On Guard", function()
   local f = bout.new({ guard = "Off Guard" }, {}, {})

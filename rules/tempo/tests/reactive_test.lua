@@ -1,7 +1,7 @@
 -- One case or more per reactive and counter-tempo action: declared by the standing orders
 -- (`reactions`, `counters`), paid, and resolved by subtraction inside the exchange.
 local test = require "arbiter.test"
-local bout = require "tests.bout"
+local bout = require "tests.support.bout"
 local fight = require "arbiter.fight"
 local tempo = require "tempo"
 
