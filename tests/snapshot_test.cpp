@@ -43,8 +43,7 @@ SavedState fight_in_progress(const StatusBook& book, EventLog& log) {
                                             .shelter = Shelter::Concealment, .shelter_strength = 2});
   World world(std::move(grid));
   const EntityId aldric = world.add(Entity{.name = "Aldric", .side = "party", .position = {0, 1},
-                                           .stats = {{"wounds", 1}, {"weapon", "Spear"}, {"tags", Value::List{"human", 3.5}}},
-                                           .equipment = {"Spear", "Leather"}}).id;
+                                           .stats = {{"wounds", 1}, {"weapon", "Spear"}, {"tags", Value::List{"human", 3.5}}}}).id;
   const EntityId orc = world.add(Entity{.name = "Orc", .side = "orcs", .position = {1, 1}, .stats = {{"wounds", 0}}}).id;
   world.add(Entity{.name = "Orc #2", .side = "orcs", .position = {2, 2}});
   world.traffic()[world.grid().edge({0, 0}, {0, 1})] = BorderUse{1, aldric};

@@ -154,9 +154,12 @@ TEST_CASE("world: a character is one read-only handle whose fields show it as it
                   "status.apply(orc, 'Pinned') world.move(orc, 'E2')\n"
                   "return before .. ' ' .. #orc.statuses .. orc.statuses[1].name .. orc.cell") == "0E1 1PinnedE2");
   CHECK(fight.run("status.remove('Orc', 'Pinned') return #world.character('Orc').statuses") == "0");
-  // Statuses and equipment are fresh lists at every read: changing one changes nothing else.
+  // Statuses are a fresh list at every read: changing one changes nothing else.
   CHECK(fight.run("local orc = world.character('Orc') table.insert(orc.statuses, { name = 'Hasted' })\n"
-                  "orc.equipment[1] = 'Axe' return #orc.statuses .. #orc.equipment") == "00");
+                  "return #orc.statuses") == "0");
+  // Equipment is stats: a rule that looks for a list of it is told where it is.
+  CHECK_THAT(fight.error("return world.character('Orc').equipment"),
+             Contains("a character's equipment is its stats under the names of the ruleset's slots: c.stats.weapon"));
 }
 
 TEST_CASE("status: apply, gate actions, modify rolls, expire", "[lua][status]") {

@@ -31,7 +31,6 @@ struct Entity {
   std::string side;  // same side: allies
   Cell position;
   Properties stats{};
-  std::vector<std::string> equipment{};  // names of items in the ruleset's tables
   std::vector<ActiveStatus> statuses{};
 
   const ActiveStatus* status(std::string_view status_name) const {

@@ -139,7 +139,6 @@ json entity_to_json(const Grid& grid, const Entity& e) {
           {"side", e.side},
           {"cell", grid.label(e.position)},
           {"stats", properties_to_json(e.stats)},
-          {"equipment", e.equipment},
           {"statuses", statuses}};
 }
 
@@ -150,7 +149,6 @@ Entity entity_from(const Grid& grid, const JsonReader& j) {
   e.side = j["side"].text();
   e.position = cell_from(grid, j["cell"]);
   e.stats = properties_from(j["stats"]);
-  for (const JsonReader& item : j["equipment"].items()) e.equipment.push_back(item.text());
   for (const JsonReader& s : j["statuses"].items()) {
     const JsonReader stacks = s["stacks"];
     if (stacks.integer() < 1) stacks.fail("a status has at least 1 stack");

@@ -20,8 +20,8 @@ namespace {
 // A handle is an empty table, so every read and write reaches its metatable, which is its own:
 // its __index is the table of the character's fields, so rules read them with no call. id, name
 // and side never change; cell and stats are made when first read (that table's own __index,
-// load_field) and kept until they change (CharacterHandles::refresh drops them); statuses and
-// equipment are made at every read.
+// load_field) and kept until they change (CharacterHandles::refresh drops them); statuses are
+// made at every read.
 //
 // Registry key (its address): the fields tables' metatable (shared).
 const char load_field_key = 0;
@@ -35,8 +35,8 @@ struct Identity {
   const World* world;
 };
 const char identity_key = 0;
-// The fields kept once read, until the character changes. Statuses and equipment are lists a rule
-// may walk with `next` or pass on as plain data, so they are made afresh at every read instead.
+// The fields kept once read, until the character changes. Statuses are a list a rule may walk with
+// `next` or pass on as plain data, so they are made afresh at every read instead.
 constexpr const char* kept_fields[] = {"cell", "stats"};
 
 int refuse_change(lua_State* L) {
@@ -84,14 +84,6 @@ void push_statuses(lua_State* L, const Entity& e, const World& world) {
   }
 }
 
-void push_strings(lua_State* L, const std::vector<std::string>& strings) {
-  lua_createtable(L, static_cast<int>(strings.size()), 0);
-  for (std::size_t i = 0; i < strings.size(); ++i) {
-    lua_pushstring(L, strings[i].c_str());
-    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
-  }
-}
-
 // The identity of the handle at `index`, or null when the value is not a handle. The handle on
 // the stack keeps it alive.
 Identity* identity_of(lua_State* L, int index) {
@@ -112,7 +104,7 @@ const World& world_of_handle(lua_State* L, const Identity& identity, int fields)
 // A field the fields table at 1 does not hold: cell and stats the first time since the character
 // last changed (kept in that table, so reading them again is the VM's own lookup; stats are
 // read-only and made afresh after a change, so a rule that kept the last one keeps what it read),
-// statuses and equipment at every read.
+// statuses at every read.
 int load_field(lua_State* L) {
   lua_rawgetp(L, 1, &identity_key);
   const Identity& identity = *static_cast<const Identity*>(lua_touserdata(L, -1));
@@ -123,17 +115,16 @@ int load_field(lua_State* L) {
     push_statuses(L, e, world);
     return 1;
   }
-  if (key == "equipment") {
-    push_strings(L, e.equipment);
-    return 1;
-  }
+  // What an encounter gives in its ruleset's equipment slots is stats (docs/world.md).
+  if (key == "equipment")
+    throw Error("a character's equipment is its stats under the names of the ruleset's slots: c.stats.weapon");
   if (key == "cell") {
     push_label(L, e.position);
   } else if (key == "stats") {
     push_properties(L, e.stats);
     seal(L);
   } else {
-    throw Error(std::string("a character has id, name, side, cell, stats, equipment and statuses, not '") +
+    throw Error(std::string("a character has id, name, side, cell, stats and statuses, not '") +
                 luaL_tolstring(L, 2, nullptr) + "'");
   }
   lua_pushvalue(L, 2);

@@ -10,7 +10,6 @@
 ---@field side string characters on the same side are allies
 ---@field cell string where it stands ("C3")
 ---@field stats table<string, number|boolean|string|table> its stats when read (read-only)
----@field equipment string[] nothing fills it: a character's equipment is stats under the names of the ruleset's slots (`stats.weapon == "Sword"`, docs/encounters.md)
 ---@field statuses { name: string, source?: string, remaining?: integer, stacks: integer }[]
 
 ---Who counts as a candidate, relative to the asking character (never itself). Default "any".
