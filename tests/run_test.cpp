@@ -590,3 +590,33 @@ TEST_CASE("a hand-edited save is refused at the stat the rules would trip over, 
   CHECK(weapon.exit_code == 1);
   CHECK_THAT(weapon.output, Contains("stats.weapon: Ilse's weapon must name a row of the 'weapons' table"));
 }
+
+TEST_CASE("a pack rolling in the order pairs visits names plays the same fight every time with one seed",
+          "[run][determinism]") {
+  // Lua's order for string keys changes from process to process; eight names in the same order in
+  // every run by chance is one in 40320.
+  TempDir dir;
+  const std::string play = "run examples/platemail/skirmish.lua --rounds 1 --seed 1 --house morale-house --log ";
+  const auto first = arbiter(play + (dir / "1.jsonl"));
+  REQUIRE(first.exit_code == 0);
+  CHECK_THAT(first.output, Contains("Morale of Aldric: d20 "));
+  for (const char* again : {"2.jsonl", "3.jsonl"}) {
+    const auto run = arbiter(play + (dir / again));
+    REQUIRE(run.exit_code == 0);
+    CHECK(run.output == first.output);
+    CHECK(read(dir / again) == read(dir / "1.jsonl"));
+  }
+  // The names in the fixed order: byte by byte, so "Orc" before "Orc #2".
+  const auto aldric = first.output.find("Morale of Aldric"), brienne = first.output.find("Morale of Brienne"),
+             orc = first.output.find("Morale of Orc:"), orc2 = first.output.find("Morale of Orc #2");
+  CHECK(aldric < brienne);
+  CHECK(brienne < orc);
+  CHECK(orc < orc2);
+}
+
+TEST_CASE("a house rule calling math.random stops at its line, saying to use the dice module", "[run][determinism]") {
+  const auto run = arbiter("lua platemail -e \"return math.random(1, 6)\"");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("math.random is not available in a pack"));
+  CHECK_THAT(run.output, Contains("dice.roll"));
+}
