@@ -620,3 +620,43 @@ TEST_CASE("a house rule calling math.random stops at its line, saying to use the
   CHECK_THAT(run.output, Contains("math.random is not available in a pack"));
   CHECK_THAT(run.output, Contains("dice.roll"));
 }
+
+TEST_CASE("a save or a log over a file the encounter requires or a loaded pack's file is a usage error",
+          "[run][save]") {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "fight");
+  std::ofstream(dir / "fight/duel.lua") << "return { rules = { \"tempo\" }, map = { width = 6, height = 3 },\n"
+                                           "  characters = require \"chars\" }\n";
+  const std::string chars =
+      "return { { name = \"Ilse\", side = \"red\", at = \"B2\", weapon = \"Sword\", armour = \"Leather\" },\n"
+      "         { name = \"Konrad\", side = \"blue\", at = \"C2\", weapon = \"Longsword\", armour = \"Mail\" } }\n";
+  std::ofstream(dir / "fight/chars.lua") << chars;
+  const std::string play = "run " + (dir / "fight/duel.lua") + " --seed 1 --quiet";
+  REQUIRE(arbiter(play).exit_code == 0);
+  // However the path is spelt: through `..`, or a link to it.
+  const auto save = arbiter(play + " --save " + dir.path.string() + "/fight/../fight/chars.lua");
+  CHECK(save.exit_code == 2);
+  CHECK_THAT(save.output, Contains("is a file the encounter requires (" + (dir / "fight/chars.lua") +
+                                   "): writing there would destroy it"));
+  std::filesystem::create_directory_symlink(dir.path / "fight", dir.path / "alias");
+  const auto log = arbiter(play + " --log " + (dir / "alias/chars.lua"));
+  CHECK(log.exit_code == 2);
+  CHECK_THAT(log.output, Contains("is a file the encounter requires"));
+  CHECK(read(dir / "fight/chars.lua") == chars);
+  // A house pack's files, those it loaded and the others of its folder.
+  std::filesystem::create_directories(dir.path / "packs");
+  std::filesystem::copy("tests/packs/morale-house", dir.path / "packs/morale-house",
+                        std::filesystem::copy_options::recursive);
+  std::ofstream(dir / "packs/morale-house/notes.txt") << "not loaded, still the pack's\n";
+  // Found there alone: arbiter() would find the test packs' own copy first.
+  const std::string house = std::string(ARBITER_BINARY) + " --pack-path " + (dir / "packs") +
+                            " run examples/platemail/skirmish.lua --rounds 1 --seed 1 --quiet --house morale-house";
+  for (const char* file : {"init.lua", "pack.lua", "notes.txt"}) {
+    const auto over = shell(house + " --save " + (dir / "packs/morale-house/") + file);
+    CHECK(over.exit_code == 2);
+    CHECK_THAT(over.output, Contains("is a file of pack 'morale-house'"));
+  }
+  CHECK_THAT(read(dir / "packs/morale-house/init.lua"), Contains("Morale of"));
+  // A new file beside them destroys nothing.
+  CHECK(shell(house + " --log " + (dir / "packs/morale-house/run.jsonl")).exit_code == 0);
+}

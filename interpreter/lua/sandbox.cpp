@@ -482,7 +482,9 @@ void Sandbox::run_file(const std::string& pack, const std::filesystem::path& fil
   const Scope& scope = scope_of(pack);
   const auto relative = file.lexically_relative(scope.scope.folder);
   const std::string shown = relative.empty() ? file.string() : shown_in(scope.scope.display_folder, relative.string());
-  run_string(pack, read_source(file), shown, nresults);
+  std::string code = read_source(file);
+  files_read_.push_back(file);
+  run_string(pack, code, shown, nresults);
 }
 
 // Runs `scope` until it ends: on whose behalf Lua runs, and the limits of its budget where they are
@@ -885,6 +887,7 @@ void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::s
     ~Loading() { set.erase(key); }
   } loading{loading_, key};
   const std::string code = read_source(file);
+  files_read_.push_back(file);
   load_chunk(L, scope.scope.name, code,
              "@" + shown_in(scope.scope.display_folder,
                             relative + (file.filename() == "init.lua" ? "/init.lua" : ".lua")));

@@ -118,6 +118,10 @@ class Sandbox {
   // 0 for what was not made as an object (a light C function).
   std::uint64_t made_order(lua_State* L, int index) const;
 
+  // Every file run or required so far (an encounter, the files it requires, each pack's manifest
+  // and modules), as its path was given: what a fight is played from, which its outputs must spare.
+  const std::vector<std::filesystem::path>& files_read() const noexcept { return files_read_; }
+
  private:
   enum class Exhausted { none, instructions, memory, time };
   struct Scope {
@@ -188,6 +192,7 @@ class Sandbox {
   std::optional<Diagnostic> budget_error_;  // the spent budget as told where it was found
   lua_State* running_thread_ = nullptr;     // the thread a call runs on now: the top-level call's, a try_call's
   std::vector<int> idle_threads_;           // registry references of threads free to run a call
+  std::vector<std::filesystem::path> files_read_;
   // The block of each table, function, userdata and thread, with its place in the order they were
   // made; a block freed and made again is numbered anew, so an entry left by a freed object harms
   // nothing.
