@@ -660,3 +660,15 @@ TEST_CASE("a save or a log over a file the encounter requires or a loaded pack's
   // A new file beside them destroys nothing.
   CHECK(shell(house + " --log " + (dir / "packs/morale-house/run.jsonl")).exit_code == 0);
 }
+
+TEST_CASE("a roll in the cause of a status applied again is narrated: the limb a crit severs a second time",
+          "[run]") {
+  // Seed 7: Orc #2's Critical Hit rolls d4 4 for which limb, Aldric's right arm, severed in round 1.
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 7 --rounds 2 --orders "
+                           "examples/platemail/skirmish-round1.txt examples/platemail/skirmish-round2.txt");
+  REQUIRE(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Aldric is now Severed right arm (Orc's Axe, Critical Hit: d4 4, severs Aldric's "
+                                  "right arm)\n"));
+  CHECK_THAT(run.output, Contains("  Aldric is still Severed right arm (Orc #2's Axe, Critical Hit: d4 4, severs "
+                                  "Aldric's right arm)\n"));
+}
