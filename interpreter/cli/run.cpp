@@ -125,12 +125,6 @@ class Narration {
   std::size_t told_;
 };
 
-void write_log(const std::string& path, std::span<const LogEvent> events) {
-  std::ostringstream text;
-  write_json_lines(text, events);
-  replace_file(path, text.str(), "log");
-}
-
 // Whether two paths name one file: the same file when it exists, else the same place.
 bool same_file(const std::string& a, const std::string& b) {
   std::error_code error;
@@ -365,13 +359,21 @@ void run(Context& context, const Options& options) {
   }
   warn_of_unused_dice(*dice, *context.err);
   const auto events = std::span(fight.log().events()).subspan(first_new);
-  if (!options.log.empty()) write_log(options.log, events);
+  // The log and the save are written together, whole or not at all: a save that cannot be written
+  // leaves the log of the run before it too, not one that tells rounds no save recorded.
+  std::vector<OutputFile> outputs;
+  if (!options.log.empty()) {
+    std::ostringstream text;
+    write_json_lines(text, events);
+    outputs.push_back({options.log, text.str(), "log"});
+  }
   if (!options.save.empty()) {
     // Dice given to a resumed fight leave its generator as it was, for a later resume to go on with.
     SavedState state = fight.save(seeded ? seeded->rng().to_json() : saved ? saved->rng : nlohmann::json());
     state.played_from = origin;
-    save_state(options.save, state);
+    outputs.push_back({options.save, state_text(state), "save"});
   }
+  replace_files(outputs);
 }
 
 }  // namespace
