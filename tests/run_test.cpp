@@ -661,6 +661,38 @@ TEST_CASE("a save or a log over a file the encounter requires or a loaded pack's
   CHECK(shell(house + " --log " + (dir / "packs/morale-house/run.jsonl")).exit_code == 0);
 }
 
+TEST_CASE("a hand-edited save with an emptied log or a phase between rounds is refused by its path",
+          "[run][save]") {
+  TempDir dir;
+  REQUIRE(arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt --seed 1 "
+                  "--quiet --save " + (dir / "s.json"))
+              .exit_code == 0);
+  const std::string saved = read(dir / "s.json");
+  const auto resumed = [&](const std::string& from, const std::string& to) {
+    std::string text = saved;
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    std::ofstream(dir / "e.json", std::ios::binary | std::ios::trunc) << text;
+    return arbiter("run examples/platemail/skirmish.lua --quiet --orders examples/platemail/skirmish-round2.txt "
+                   "--resume " + (dir / "e.json") + " --log " + (dir / "e.jsonl"));
+  };
+  const auto phase = resumed("\"phase\": 0,\n  \"round\"", "\"phase\": 7,\n  \"round\"");
+  CHECK(phase.exit_code == 1);
+  CHECK_THAT(phase.output, Contains((dir / "e.json") + ": not a valid saved state: state.flow.phase: 7: a fight is "
+                                    "saved between rounds, where the phase is 0"));
+  const auto log_at = saved.find("\n \"log\": [");
+  REQUIRE(log_at != std::string::npos);
+  const auto log_end = saved.find("\n ]", log_at);
+  const auto emptied = resumed(saved.substr(log_at, log_end + 3 - log_at), "\n \"log\": []");
+  CHECK(emptied.exit_code == 1);
+  CHECK_THAT(emptied.output, Contains((dir / "e.json") + ": not a valid saved state: state.log: it tells 0 rounds"));
+  CHECK_FALSE(std::filesystem::exists(dir / "e.jsonl"));
+  // Unedited, the log numbers on.
+  CHECK(resumed("\"format\"", "\"format\"").exit_code == 0);
+  CHECK_THAT(read(dir / "e.jsonl"), Contains("\"seq\":73,"));
+}
+
 TEST_CASE("a roll in the cause of a status applied again is narrated: the limb a crit severs a second time",
           "[run]") {
   // Seed 7: Orc #2's Critical Hit rolls d4 4 for which limb, Aldric's right arm, severed in round 1.
