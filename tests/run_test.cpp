@@ -590,3 +590,117 @@ TEST_CASE("a hand-edited save is refused at the stat the rules would trip over, 
   CHECK(weapon.exit_code == 1);
   CHECK_THAT(weapon.output, Contains("stats.weapon: Ilse's weapon must name a row of the 'weapons' table"));
 }
+
+TEST_CASE("a pack rolling in the order pairs visits names plays the same fight every time with one seed",
+          "[run][determinism]") {
+  // Lua's order for string keys changes from process to process; eight names in the same order in
+  // every run by chance is one in 40320.
+  TempDir dir;
+  const std::string play = "run examples/platemail/skirmish.lua --rounds 1 --seed 1 --house morale-house --log ";
+  const auto first = arbiter(play + (dir / "1.jsonl"));
+  REQUIRE(first.exit_code == 0);
+  CHECK_THAT(first.output, Contains("Morale of Aldric: d20 "));
+  for (const char* again : {"2.jsonl", "3.jsonl"}) {
+    const auto run = arbiter(play + (dir / again));
+    REQUIRE(run.exit_code == 0);
+    CHECK(run.output == first.output);
+    CHECK(read(dir / again) == read(dir / "1.jsonl"));
+  }
+  // The names in the fixed order: byte by byte, so "Orc" before "Orc #2".
+  const auto aldric = first.output.find("Morale of Aldric"), brienne = first.output.find("Morale of Brienne"),
+             orc = first.output.find("Morale of Orc:"), orc2 = first.output.find("Morale of Orc #2");
+  CHECK(aldric < brienne);
+  CHECK(brienne < orc);
+  CHECK(orc < orc2);
+}
+
+TEST_CASE("a house rule calling math.random stops at its line, saying to use the dice module", "[run][determinism]") {
+  const auto run = arbiter("lua platemail -e \"return math.random(1, 6)\"");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("math.random is not available in a pack"));
+  CHECK_THAT(run.output, Contains("dice.roll"));
+}
+
+TEST_CASE("a save or a log over a file the encounter requires or a loaded pack's file is a usage error",
+          "[run][save]") {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "fight");
+  std::ofstream(dir / "fight/duel.lua") << "return { rules = { \"tempo\" }, map = { width = 6, height = 3 },\n"
+                                           "  characters = require \"chars\" }\n";
+  const std::string chars =
+      "return { { name = \"Ilse\", side = \"red\", at = \"B2\", weapon = \"Sword\", armour = \"Leather\" },\n"
+      "         { name = \"Konrad\", side = \"blue\", at = \"C2\", weapon = \"Longsword\", armour = \"Mail\" } }\n";
+  std::ofstream(dir / "fight/chars.lua") << chars;
+  const std::string play = "run " + (dir / "fight/duel.lua") + " --seed 1 --quiet";
+  REQUIRE(arbiter(play).exit_code == 0);
+  // However the path is spelt: through `..`, or a link to it.
+  const auto save = arbiter(play + " --save " + dir.path.string() + "/fight/../fight/chars.lua");
+  CHECK(save.exit_code == 2);
+  CHECK_THAT(save.output, Contains("is a file the encounter requires (" + (dir / "fight/chars.lua") +
+                                   "): writing there would destroy it"));
+  std::filesystem::create_directory_symlink(dir.path / "fight", dir.path / "alias");
+  const auto log = arbiter(play + " --log " + (dir / "alias/chars.lua"));
+  CHECK(log.exit_code == 2);
+  CHECK_THAT(log.output, Contains("is a file the encounter requires"));
+  CHECK(read(dir / "fight/chars.lua") == chars);
+  // A house pack's files, those it loaded and the others of its folder.
+  std::filesystem::create_directories(dir.path / "packs");
+  std::filesystem::copy("tests/packs/morale-house", dir.path / "packs/morale-house",
+                        std::filesystem::copy_options::recursive);
+  std::ofstream(dir / "packs/morale-house/notes.txt") << "not loaded, still the pack's\n";
+  // Found there alone: arbiter() would find the test packs' own copy first.
+  const std::string house = std::string(ARBITER_BINARY) + " --pack-path " + (dir / "packs") +
+                            " run examples/platemail/skirmish.lua --rounds 1 --seed 1 --quiet --house morale-house";
+  for (const char* file : {"init.lua", "pack.lua", "notes.txt"}) {
+    const auto over = shell(house + " --save " + (dir / "packs/morale-house/") + file);
+    CHECK(over.exit_code == 2);
+    CHECK_THAT(over.output, Contains("is a file of pack 'morale-house'"));
+  }
+  CHECK_THAT(read(dir / "packs/morale-house/init.lua"), Contains("Morale of"));
+  // A new file beside them destroys nothing.
+  CHECK(shell(house + " --log " + (dir / "packs/morale-house/run.jsonl")).exit_code == 0);
+}
+
+TEST_CASE("a hand-edited save with an emptied log or a phase between rounds is refused by its path",
+          "[run][save]") {
+  TempDir dir;
+  REQUIRE(arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt --seed 1 "
+                  "--quiet --save " + (dir / "s.json"))
+              .exit_code == 0);
+  const std::string saved = read(dir / "s.json");
+  const auto resumed = [&](const std::string& from, const std::string& to) {
+    std::string text = saved;
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), to);
+    std::ofstream(dir / "e.json", std::ios::binary | std::ios::trunc) << text;
+    return arbiter("run examples/platemail/skirmish.lua --quiet --orders examples/platemail/skirmish-round2.txt "
+                   "--resume " + (dir / "e.json") + " --log " + (dir / "e.jsonl"));
+  };
+  const auto phase = resumed("\"phase\": 0,\n  \"round\"", "\"phase\": 7,\n  \"round\"");
+  CHECK(phase.exit_code == 1);
+  CHECK_THAT(phase.output, Contains((dir / "e.json") + ": not a valid saved state: state.flow.phase: 7: a fight is "
+                                    "saved between rounds, where the phase is 0"));
+  const auto log_at = saved.find("\n \"log\": [");
+  REQUIRE(log_at != std::string::npos);
+  const auto log_end = saved.find("\n ]", log_at);
+  const auto emptied = resumed(saved.substr(log_at, log_end + 3 - log_at), "\n \"log\": []");
+  CHECK(emptied.exit_code == 1);
+  CHECK_THAT(emptied.output, Contains((dir / "e.json") + ": not a valid saved state: state.log: it tells 0 rounds"));
+  CHECK_FALSE(std::filesystem::exists(dir / "e.jsonl"));
+  // Unedited, the log numbers on.
+  CHECK(resumed("\"format\"", "\"format\"").exit_code == 0);
+  CHECK_THAT(read(dir / "e.jsonl"), Contains("\"seq\":73,"));
+}
+
+TEST_CASE("a roll in the cause of a status applied again is narrated: the limb a crit severs a second time",
+          "[run]") {
+  // Seed 7: Orc #2's Critical Hit rolls d4 4 for which limb, Aldric's right arm, severed in round 1.
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 7 --rounds 2 --orders "
+                           "examples/platemail/skirmish-round1.txt examples/platemail/skirmish-round2.txt");
+  REQUIRE(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Aldric is now Severed right arm (Orc's Axe, Critical Hit: d4 4, severs Aldric's "
+                                  "right arm)\n"));
+  CHECK_THAT(run.output, Contains("  Aldric is still Severed right arm (Orc #2's Axe, Critical Hit: d4 4, severs "
+                                  "Aldric's right arm)\n"));
+}

@@ -435,3 +435,54 @@ TEST_CASE("yielding out of a pack's main chunk is an error, not a hang", "[sandb
   CHECK_THAT(host.error("coroutine.yield(1)"), Contains("outside any coroutine"));
   host.still_works();
 }
+
+TEST_CASE("pairs and next visit keys in a fixed order: numbers then strings then booleans then objects as made",
+          "[sandbox][determinism]") {
+  Host host;
+  // Lua's own order of string keys follows a hash seeded afresh in every process: twenty of them
+  // come out sorted by chance far less often than the test is run.
+  const std::string fill =
+      "local t = {}\n"
+      "for _, k in ipairs({ 'kilo', 'alpha', 'juliett', 'echo', 'Zulu', 'bravo', 'lima', 'hotel', 'delta',\n"
+      "  'mike', 'golf', 'charlie', 'india', 'foxtrot', 'oscar', 'november', 'papa', 'quebec', 'Orc #2', 'Orc' }) do\n"
+      "  t[k] = true end\n"
+      "t[10] = 1; t[-1.5] = 1; t[2] = 1; t[true] = 1; t[false] = 1\n";
+  const std::string sorted =
+      "-1.5 2 10 Orc Orc #2 Zulu alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo lima mike "
+      "november oscar papa quebec false true";
+  CHECK(host.run(fill + "local out = {} for k in pairs(t) do out[#out + 1] = tostring(k) end\n"
+                        "return table.concat(out, ' ')") == sorted);
+  CHECK(host.run(fill + "local out, k = {}, next(t)\n"
+                        "while k ~= nil do out[#out + 1] = tostring(k); k = next(t, k) end\n"
+                        "return table.concat(out, ' ')") == sorted);
+  // Tables, functions as keys: in the order they were made, whatever their addresses.
+  CHECK(host.run("local made = {} for i = 1, 30 do made[i] = (i % 2 == 0) and {i} or function() return i end end\n"
+                 "local t = {} for i = 30, 1, -1 do t[made[i]] = i end\n"
+                 "local out = {} for _, i in pairs(t) do out[#out + 1] = i end\n"
+                 "for i = 1, 30 do if out[i] ~= i then return 'out of order at ' .. i end end return 'made order'") ==
+        "made order");
+  // A field set to nil during the loop is passed over; `next` goes on after a removed key.
+  CHECK(host.run("local t = { a = 1, b = 2, c = 3 } local out = {}\n"
+                 "for k in pairs(t) do out[#out + 1] = k; t.b = nil end\n"
+                 "local u = { x = 1, y = 2 } local k = next(u); u[k] = nil\n"
+                 "return table.concat(out) .. next(u, k) .. tostring(next({}))") == "acynil");
+  // __pairs is honoured; the read-only views walk in the same order.
+  CHECK(host.run("local t = setmetatable({}, { __pairs = function() return function(_, k) if not k then return 1, 'x' end end, nil, nil end })\n"
+                 "for k, v in pairs(t) do return v end") == "x");
+  CHECK(host.run("local out = {} for k in pairs(string) do out[#out + 1] = k end\n"
+                 "local copy = { table.unpack(out) } table.sort(copy)\n"
+                 "return table.concat(out, ',') == table.concat(copy, ',')") == "true");
+  CHECK_THAT(host.error("return next({ a = 1 }, 'b')"), Contains("invalid key to 'next'"));
+  CHECK_THAT(host.error("for k in pairs(nil) do end"), Contains("bad argument #1 to 'pairs' (table expected, got nil)"));
+  host.still_works();
+}
+
+TEST_CASE("math.random is no pack's: calling it says to roll with the dice module", "[sandbox][determinism]") {
+  Host host;
+  CHECK_THAT(host.error("return math.random(1, 6)"),
+             StartsWith("tests/packs/sandboxed/init.lua:1: error: math.random is not available in a pack"));
+  CHECK_THAT(host.error("return math.random(1, 6)"), Contains("dice.roll"));
+  CHECK_THAT(host.error("math.randomseed(42)"), Contains("math.randomseed is not available in a pack"));
+  CHECK(host.run("return math.floor(2.5) + math.max(1, 3)") == "5");
+  host.still_works();
+}

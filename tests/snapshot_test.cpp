@@ -292,3 +292,44 @@ TEST_CASE("a save whose version is not a whole number is refused with the file n
   CHECK(error_message([&] { state_from_json(quoted, "fight.json"); }) ==
         "fight.json: not a valid saved state: state: 'version' is missing");
 }
+
+TEST_CASE("a log and a save written together: one that cannot be written leaves both files as they were",
+          "[snapshot][errors]") {
+  const TempDir dir;
+  const fs::path log = dir.path / "fight.jsonl";
+  std::ofstream(log) << "the old log\n";
+  const auto read = [](const fs::path& file) {
+    std::ifstream in(file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  };
+  // The save's temporary cannot be made (its folder is gone): the log, written first, is not replaced.
+  const fs::path nowhere = dir.path / "missing" / "fight.json";
+  const std::vector<OutputFile> unwritable{{log, "the new log\n", "log"}, {nowhere, "{}", "save"}};
+  CHECK(error_message([&] { replace_files(unwritable); }) ==
+        nowhere.string() + ": cannot write the save: No such file or directory");
+  CHECK(read(log) == "the old log\n");
+  CHECK(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()) == 1);  // no temporary left
+  // Written, but the save cannot be renamed into place (a directory holds it): the log renamed
+  // before it is put back.
+  const fs::path occupied = dir.path / "occupied";
+  fs::create_directories(occupied / "keep");
+  const std::vector<OutputFile> unrenamable{{log, "the new log\n", "log"}, {occupied, "{}", "save"}};
+  CHECK(error_message([&] { replace_files(unrenamable); }) ==
+        occupied.string() + ": cannot replace it with the new save: Is a directory (the files written with it are "
+                            "put back as they were)");
+  CHECK(read(log) == "the old log\n");
+  CHECK(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()) == 2);
+  // A log that did not exist before is taken away again.
+  const fs::path fresh = dir.path / "fresh.jsonl";
+  const std::vector<OutputFile> new_log{{fresh, "the new log\n", "log"}, {occupied, "{}", "save"}};
+  CHECK_THROWS(replace_files(new_log));
+  CHECK_FALSE(fs::exists(fresh));
+  // Both can be written: both are replaced.
+  const std::vector<OutputFile> fine{{log, "the new log\n", "log"}, {dir.path / "fight.json", "{}\n", "save"}};
+  replace_files(fine);
+  CHECK(read(log) == "the new log\n");
+  CHECK(read(dir.path / "fight.json") == "{}\n");
+  CHECK(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()) == 3);
+}

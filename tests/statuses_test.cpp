@@ -119,11 +119,12 @@ TEST_CASE("applying a status again is told by what it did to the duration: only 
   CHECK(aldric.status("Dazed")->remaining == 5);
   CHECK(aldric.status("Dazed")->source == no_entity);
   CHECK(told() == "Aldric's Dazed lasts longer (club, d6 5)");
-  // A status with no duration (tempo's Pinned, Platemail's Hidden) goes on as it was: nothing to tell.
+  // A status with no duration (tempo's Pinned, Platemail's Severed limbs) goes on as it was, told
+  // with its cause: a roll in it (which limb a crit severs) is seen.
   fight.runtime.apply(fight.aldric, "Pinned", {.source = fight.orc, .duration = std::nullopt, .cause = "pin"});
-  fight.runtime.apply(fight.aldric, "Pinned", {.source = fight.orc, .duration = std::nullopt, .cause = "pin again"});
+  fight.runtime.apply(fight.aldric, "Pinned", {.source = fight.orc, .duration = std::nullopt, .cause = "pin again, d4 4"});
   CHECK(fight.log.events().back().type == "status_renewed");
-  CHECK(told().empty());
+  CHECK(told() == "Aldric is still Pinned (pin again, d4 4)");
   CHECK(parse_stacking("longer") == Stacking::Longer);
 }
 

@@ -125,12 +125,6 @@ class Narration {
   std::size_t told_;
 };
 
-void write_log(const std::string& path, std::span<const LogEvent> events) {
-  std::ostringstream text;
-  write_json_lines(text, events);
-  replace_file(path, text.str(), "log");
-}
-
 // Whether two paths name one file: the same file when it exists, else the same place.
 bool same_file(const std::string& a, const std::string& b) {
   std::error_code error;
@@ -158,6 +152,46 @@ void check_outputs_apart(const Options& options) {
   }
   if (!options.log.empty() && !options.resume.empty()) refuse_over("--log", options.log, "the save resumed", options.resume);
   if (!options.log.empty() && !options.save.empty()) refuse_over("--log", options.log, "the save's place", options.save);
+}
+
+// Whether `file`, however its path is spelt, is inside `folder`.
+bool inside_folder(const std::string& file, const std::filesystem::path& folder) {
+  std::error_code error;
+  const auto place = std::filesystem::weakly_canonical(file, error);
+  if (error) return false;
+  const auto root = std::filesystem::canonical(folder, error);
+  return !error && place.string().rfind(root.string() + "/", 0) == 0;
+}
+
+// Once the encounter and the packs are loaded, the sandbox knows every file the fight is played
+// from: the files the encounter requires, and each pack's (its folder's files too, which a rule may
+// require in the middle of a round). A save or a log over one would destroy it: a usage error, as
+// over the encounter itself.
+void check_outputs_spare_sources(const Options& options, const lua::Sandbox& sandbox,
+                                 const packs::PackStack& stack) {
+  const auto refuse_over = [&](const char* flag, const std::string& output) {
+    if (output.empty()) return;
+    std::error_code error;
+    for (const auto& pack : stack.load_order()) {
+      bool read = false;
+      for (const auto& file : sandbox.files_read())
+        if (inside_folder(file.string(), pack.folder) && same_file(output, file.string())) read = true;
+      if (read || (std::filesystem::exists(output, error) && inside_folder(output, pack.folder)))
+        throw CLI::ValidationError(flag, fmt::format("{} is a file of pack '{}' (in {}): writing there would destroy it",
+                                                     output, pack.name, pack.folder.string()));
+    }
+    const auto encounter_folder = std::filesystem::path(options.encounter).parent_path();
+    for (const auto& file : sandbox.files_read())
+      if (same_file(output, file.string()))
+        throw CLI::ValidationError(
+            flag, fmt::format("{} is a file {} ({}): writing there would destroy it", output,
+                              inside_folder(file.string(), encounter_folder.empty() ? "." : encounter_folder)
+                                  ? "the encounter requires"
+                                  : "the fight is played from",
+                              file.string()));
+  };
+  refuse_over("--save", options.save);
+  refuse_over("--log", options.log);
 }
 
 // FNV-1a, 64 bits: enough to tell an edited encounter from the one a fight was saved from.
@@ -231,6 +265,7 @@ void run(Context& context, const Options& options) {
   std::vector<std::string> pack_names = encounter.rules;
   pack_names.insert(pack_names.end(), options.house.begin(), options.house.end());
   session.load(pack_names, encounter.rules_at);  // the house packs, named on the command line, have no place
+  check_outputs_spare_sources(options, session.sandbox, session.stack);
   packs::check_equipment(encounter, session.sandbox.state(), session.stack.registry());
   const nlohmann::json origin = played_from(options.encounter, session.stack);
 
@@ -324,13 +359,21 @@ void run(Context& context, const Options& options) {
   }
   warn_of_unused_dice(*dice, *context.err);
   const auto events = std::span(fight.log().events()).subspan(first_new);
-  if (!options.log.empty()) write_log(options.log, events);
+  // The log and the save are written together, whole or not at all: a save that cannot be written
+  // leaves the log of the run before it too, not one that tells rounds no save recorded.
+  std::vector<OutputFile> outputs;
+  if (!options.log.empty()) {
+    std::ostringstream text;
+    write_json_lines(text, events);
+    outputs.push_back({options.log, text.str(), "log"});
+  }
   if (!options.save.empty()) {
     // Dice given to a resumed fight leave its generator as it was, for a later resume to go on with.
     SavedState state = fight.save(seeded ? seeded->rng().to_json() : saved ? saved->rng : nlohmann::json());
     state.played_from = origin;
-    save_state(options.save, state);
+    outputs.push_back({options.save, state_text(state), "save"});
   }
+  replace_files(outputs);
 }
 
 }  // namespace

@@ -55,7 +55,9 @@ Narrator::Narrator() {
   set_template(event_type::status_shortened, "{target}'s {status} now ends sooner ({cause})");
   // Told, as the roll in its cause would otherwise go unseen (a Dazed rolled shorter than the one on).
   set_template(event_type::status_kept, "{target}'s {status} goes on as it was ({cause})");
-  set_template(event_type::status_renewed, "");  // a status without a duration: nothing to tell
+  // A status without a duration applied again changes nothing, but its cause may hold a roll (which
+  // limb a Critical Hit severs: one severed already): told, so every roll is shown.
+  set_template(event_type::status_renewed, "{target} is still {status} ({cause})");
   set_template(event_type::status_ignored, "{target} is already {status}");
   set_template(event_type::status_removed, "{target} is no longer {status} ({cause})");
   set_template(event_type::status_expired, "{target}'s {status} wears off");

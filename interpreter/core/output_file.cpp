@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "grammar/diagnostic.hpp"
 
@@ -74,16 +75,62 @@ void check_writable(const std::filesystem::path& file) {
 }
 
 void replace_file(const std::filesystem::path& file, std::string_view text, std::string_view what) {
-  std::filesystem::path temporary = file;
-  temporary += ".tmp-" + std::to_string(::getpid());
-  write_durably(temporary, file, text, what);
-  std::error_code failed;
-  std::filesystem::rename(temporary, file, failed);
-  if (failed) {
-    const std::string why = failed.message();
-    std::filesystem::remove(temporary, failed);
-    refuse(file, "cannot replace it with the new " + std::string(what) + ": " + why);
+  const OutputFile one{file, std::string(text), std::string(what)};
+  replace_files(std::span(&one, 1));
+}
+
+void replace_files(std::span<const OutputFile> files) {
+  const auto beside = [](const std::filesystem::path& file, const char* kind) {
+    std::filesystem::path path = file;
+    path += kind + std::to_string(::getpid());
+    return path;
+  };
+  std::vector<std::filesystem::path> temporaries;
+  const auto remove_temporaries = [&] {
+    for (const auto& temporary : temporaries) ::unlink(temporary.c_str());
+  };
+  for (const OutputFile& output : files) {
+    const auto temporary = beside(output.file, ".tmp-");
+    try {
+      write_durably(temporary, output.file, output.text, output.what);
+    } catch (const Error&) {
+      remove_temporaries();  // the others written so far: none of the files is replaced
+      throw;
+    }
+    temporaries.push_back(temporary);
   }
+  // The file each rename replaces is kept under a link until all are renamed, to be put back if a
+  // later rename fails. Where no link can be made, the file was new or the folder takes none.
+  struct Replaced {
+    std::filesystem::path file;
+    std::filesystem::path kept;  // empty: there was no file before
+  };
+  std::vector<Replaced> replaced;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const auto& file = files[i].file;
+    Replaced done{file, {}};
+    if (i + 1 < files.size() && ::access(file.c_str(), F_OK) == 0) {  // a later rename may fail
+      const auto kept = beside(file, ".old-");
+      ::unlink(kept.c_str());
+      if (::link(file.c_str(), kept.c_str()) == 0) done.kept = kept;
+    }
+    std::error_code failed;
+    std::filesystem::rename(temporaries[i], file, failed);
+    if (failed) {
+      const std::string why = failed.message();
+      if (!done.kept.empty()) ::unlink(done.kept.c_str());
+      for (const auto& before : replaced) {
+        if (before.kept.empty()) ::unlink(before.file.c_str());
+        else ::rename(before.kept.c_str(), before.file.c_str());
+      }
+      for (std::size_t j = i; j < temporaries.size(); ++j) ::unlink(temporaries[j].c_str());
+      refuse(file, "cannot replace it with the new " + files[i].what + ": " + why +
+                       (replaced.empty() ? "" : " (the files written with it are put back as they were)"));
+    }
+    replaced.push_back(std::move(done));
+  }
+  for (const auto& done : replaced)
+    if (!done.kept.empty()) ::unlink(done.kept.c_str());
 }
 
 }  // namespace arbiter

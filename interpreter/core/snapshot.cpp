@@ -150,8 +150,10 @@ SavedState state_from_json(const nlohmann::json& json, const std::string& source
   });
 }
 
+std::string state_text(const SavedState& state) { return state_to_json(state).dump(1) + "\n"; }
+
 void save_state(const std::filesystem::path& file, const SavedState& state) {
-  replace_file(file, state_to_json(state).dump(1) + "\n", "save");
+  replace_file(file, state_text(state), "save");
 }
 
 SavedState load_state(const std::filesystem::path& file) {

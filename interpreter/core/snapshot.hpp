@@ -46,6 +46,8 @@ SavedState state_from_json(const nlohmann::json& json, const std::string& source
 
 // Replaces `file` whole, or leaves it as it was (output_file.hpp).
 void save_state(const std::filesystem::path& file, const SavedState& state);
+// The text save_state writes: for writing the save together with other files (replace_files).
+std::string state_text(const SavedState& state);
 SavedState load_state(const std::filesystem::path& file);
 
 }  // namespace arbiter

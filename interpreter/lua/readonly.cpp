@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/ordered.hpp"
 
 namespace arbiter::lua {
 namespace {
@@ -48,16 +49,10 @@ int length(lua_State* L) {
   return 1;
 }
 
-// `pairs(view)` walks what the view shows.
-int next_entry(lua_State* L) {
-  lua_settop(L, 2);
-  if (lua_next(L, lua_upvalueindex(1)) == 0) return 0;
-  return 2;
-}
-
+// `pairs(view)` walks what the view shows, in the sandbox's fixed order (ordered.hpp).
 int pairs(lua_State* L) {
   push_shown(L, 1);
-  lua_pushcclosure(L, guarded<next_entry>, 1);
+  push_ordered_iterator(L, -1);
   lua_pushvalue(L, 1);
   lua_pushnil(L);
   return 3;

@@ -12,6 +12,7 @@
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/modules.hpp"
+#include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/readonly.hpp"
 #include "stdlib/embedded.hpp"
 
@@ -34,9 +35,17 @@ const char base_key = 0;            // the table of safe globals every environme
 const char stdlib_loaded_key = 0;   // module name -> value, shared by all packs
 const char pack_loaded_key = 0;     // pack name -> { module name -> value }
 
-const char* const base_functions[] = {"assert", "error",  "getmetatable", "ipairs",   "next",     "pairs",
-                                      "pcall",  "rawequal", "rawget",    "rawlen",   "select",   "tonumber",
-                                      "tostring", "type", "xpcall"};
+const char* const base_functions[] = {"assert", "error",  "getmetatable", "ipairs",   "pcall",  "rawequal",
+                                      "rawget", "rawlen", "select",       "tonumber", "tostring", "type", "xpcall"};
+
+// math.random and math.randomseed: a roll no seed replays, no log shows and no GM rolling by hand
+// is asked for. Upvalue 1: the name.
+int unseeded_random(lua_State* L) {
+  return luaL_error(L,
+                    "%s is not available in a pack: roll with the dice module (dice.roll(\"1d6\", why)), so that every "
+                    "roll is seeded, logged and shown, and the same seed plays the same fight",
+                    lua_tostring(L, lua_upvalueindex(1)));
+}
 
 int sandboxed_rawset(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -178,6 +187,15 @@ Sandbox::Sandbox(Budget ceiling)
   L_ = lua_newstate(&Sandbox::allocate, this);
   if (!L_) throw Error("cannot create a Lua state: out of memory");
   *static_cast<Sandbox**>(lua_getextraspace(L_)) = this;
+  {
+    // Where a userdata's memory starts in its block: the allocator numbers blocks, lua_touserdata
+    // gives the memory. Every userdata of the host has no user values, so one offset serves all.
+    const std::uint64_t before = objects_made_;
+    const char* memory = static_cast<const char*>(lua_newuserdatauv(L_, 1, 0));
+    for (const auto& [made_block, order] : made_)
+      if (order == before + 1) userdata_offset_ = memory - static_cast<const char*>(made_block);
+    lua_pop(L_, 1);
+  }
   // Set before any thread exists: threads copy their creator's hook.
   lua_sethook(L_, &Sandbox::count_hook, LUA_MASKCOUNT, hook_interval);
   open_libraries();
@@ -185,6 +203,24 @@ Sandbox::Sandbox(Budget ceiling)
 }
 
 Sandbox::~Sandbox() { lua_close(L_); }
+
+std::uint64_t Sandbox::made_order(lua_State* L, int index) const {
+  index = lua_absindex(L, index);
+  const void* block = nullptr;
+  switch (lua_type(L, index)) {
+    case LUA_TTABLE:
+    case LUA_TTHREAD: block = lua_topointer(L, index); break;
+    case LUA_TFUNCTION:
+      if (lua_iscfunction(L, index) && !lua_getupvalue(L, index, 1)) return 0;  // a light C function
+      if (lua_iscfunction(L, index)) lua_pop(L, 1);
+      block = lua_topointer(L, index);
+      break;
+    case LUA_TUSERDATA: block = static_cast<const char*>(lua_touserdata(L, index)) - userdata_offset_; break;
+    default: return 0;
+  }
+  const auto found = made_.find(block);
+  return found == made_.end() ? 0 : found->second;
+}
 
 void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size_t new_size) noexcept {
   auto& sandbox = *static_cast<Sandbox*>(self);
@@ -210,7 +246,19 @@ void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size
     if (over()) return nullptr;  // Lua collects garbage and retries once before raising LUA_ERRMEM
   }
   void* grown = std::realloc(block, new_size);
-  if (grown) sandbox.memory_in_use_ = sandbox.memory_in_use_ - old_bytes + new_size;
+  if (!grown) return nullptr;
+  sandbox.memory_in_use_ = sandbox.memory_in_use_ - old_bytes + new_size;
+  // A new object: the order of making is what `pairs` sorts tables and functions by.
+  if (!block && (old_size == LUA_TTABLE || old_size == LUA_TFUNCTION || old_size == LUA_TUSERDATA ||
+                 old_size == LUA_TTHREAD)) {
+    try {
+      sandbox.made_.insert_or_assign(grown, ++sandbox.objects_made_);
+    } catch (const std::bad_alloc&) {
+      std::free(grown);
+      sandbox.memory_in_use_ -= new_size;
+      return nullptr;
+    }
+  }
   return grown;
 }
 
@@ -320,6 +368,18 @@ void Sandbox::open_libraries() {
   }
   lua_getfield(L_, globals, "_VERSION");
   lua_setfield(L_, base, "_VERSION");
+  // pairs and next in a fixed order: Lua's own changes from process to process (ordered.hpp).
+  lua_pushcfunction(L_, guarded<ordered_pairs>);
+  lua_setfield(L_, base, "pairs");
+  lua_pushcfunction(L_, guarded<ordered_next>);
+  lua_setfield(L_, base, "next");
+  lua_getfield(L_, globals, LUA_MATHLIBNAME);
+  for (const char* name : {"random", "randomseed"}) {
+    lua_pushfstring(L_, "math.%s", name);
+    lua_pushcclosure(L_, guarded<unseeded_random>, 1);
+    lua_setfield(L_, -2, name);
+  }
+  lua_pop(L_, 1);
   lua_pushcfunction(L_, guarded<sandboxed_rawset>);
   lua_setfield(L_, base, "rawset");
   lua_getfield(L_, globals, "setmetatable");
@@ -422,7 +482,9 @@ void Sandbox::run_file(const std::string& pack, const std::filesystem::path& fil
   const Scope& scope = scope_of(pack);
   const auto relative = file.lexically_relative(scope.scope.folder);
   const std::string shown = relative.empty() ? file.string() : shown_in(scope.scope.display_folder, relative.string());
-  run_string(pack, read_source(file), shown, nresults);
+  std::string code = read_source(file);
+  files_read_.push_back(file);
+  run_string(pack, code, shown, nresults);
 }
 
 // Runs `scope` until it ends: on whose behalf Lua runs, and the limits of its budget where they are
@@ -825,6 +887,7 @@ void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::s
     ~Loading() { set.erase(key); }
   } loading{loading_, key};
   const std::string code = read_source(file);
+  files_read_.push_back(file);
   load_chunk(L, scope.scope.name, code,
              "@" + shown_in(scope.scope.display_folder,
                             relative + (file.filename() == "init.lua" ? "/init.lua" : ".lua")));

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -112,6 +113,15 @@ class Sandbox {
 
   std::size_t memory_in_use() const noexcept { return memory_in_use_; }
 
+  // The place of the table, function, userdata or thread at `index` in the order this state made
+  // them (1, 2, …): `pairs` visits such keys in that order, which no address or hash seed moves.
+  // 0 for what was not made as an object (a light C function).
+  std::uint64_t made_order(lua_State* L, int index) const;
+
+  // Every file run or required so far (an encounter, the files it requires, each pack's manifest
+  // and modules), as its path was given: what a fight is played from, which its outputs must spare.
+  const std::vector<std::filesystem::path>& files_read() const noexcept { return files_read_; }
+
  private:
   enum class Exhausted { none, instructions, memory, time };
   struct Scope {
@@ -182,6 +192,13 @@ class Sandbox {
   std::optional<Diagnostic> budget_error_;  // the spent budget as told where it was found
   lua_State* running_thread_ = nullptr;     // the thread a call runs on now: the top-level call's, a try_call's
   std::vector<int> idle_threads_;           // registry references of threads free to run a call
+  std::vector<std::filesystem::path> files_read_;
+  // The block of each table, function, userdata and thread, with its place in the order they were
+  // made; a block freed and made again is numbered anew, so an entry left by a freed object harms
+  // nothing.
+  std::unordered_map<const void*, std::uint64_t> made_;
+  std::uint64_t objects_made_ = 0;
+  std::ptrdiff_t userdata_offset_ = 0;  // from a userdata's block to its memory (lua_touserdata)
   Watchdog watchdog_;
 };
 

@@ -348,6 +348,24 @@ void Fight::resume(const SavedState& state) {
                                 e.diagnostics().front().message));
       }
     }
+  // A fight is saved between rounds, where the flow stands at phase 0, turn 0: another place would
+  // be passed over unsaid, as the next round starts at its beginning whatever it says.
+  if (state.flow.phase != 0)
+    throw Error(fmt::format("state.flow.phase: {}: a fight is saved between rounds, where the phase is 0",
+                            state.flow.phase));
+  if (state.flow.turn != 0)
+    throw Error(fmt::format("state.flow.turn: {}: a fight is saved between rounds, where the turn is 0",
+                            state.flow.turn));
+  // The log is the whole fight's, numbered on by the next run: one emptied or cut short would
+  // number this run's events from 1 again, or tell rounds that were not played.
+  const auto rounds_logged = std::count_if(state.log.begin(), state.log.end(), [](const LogEvent& event) {
+    return event.type == event_type::round_started;
+  });
+  if (rounds_logged != state.flow.round)
+    throw Error(fmt::format("state.log: it tells {} round{} (its round_started events), but state.flow.round says {} "
+                            "{} played: the log must be the whole fight's, for this run's events to be numbered on",
+                            rounds_logged, rounds_logged == 1 ? "" : "s", state.flow.round,
+                            state.flow.round == 1 ? "was" : "were"));
   log_.restore(state.log);
   flow_.restore(state.flow, state.last_intents);
 }

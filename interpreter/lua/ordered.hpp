@@ -1,0 +1,23 @@
+#pragma once
+// `pairs` and `next` in a fixed order. Lua seeds its string hashing afresh in every process and
+// places tables, functions and userdata by their addresses, so the order a plain `pairs` visits
+// keys in changes from one run to the next: a pack rolling dice in that order would break "the same
+// seed, the same fight". The sandbox's own `pairs` and `next`, and the read-only views' `pairs`,
+// visit keys in this order instead: numbers (ascending), then strings (byte by byte), then false
+// and true, then tables, functions, userdata and threads in the order they were made.
+#include <lua.hpp>
+
+namespace arbiter::lua {
+
+// The sandbox's `pairs(t)`: a `__pairs` metamethod as Lua's own pairs honours it, else the keys in
+// the fixed order (taken when the loop starts; a field set to nil meanwhile is passed over).
+int ordered_pairs(lua_State* L);
+
+// The sandbox's `next(t, k)`: the key after `k` in the fixed order, and its value.
+int ordered_next(lua_State* L);
+
+// Pushes an iterator function over the table at `index` in the fixed order, which ignores its
+// arguments: a `__pairs` of a view returns it with any state.
+void push_ordered_iterator(lua_State* L, int index);
+
+}  // namespace arbiter::lua
