@@ -553,3 +553,11 @@ TEST_CASE("an argument the action does not read is refused at it with the forms 
   const std::string spells = "Brienne:\n  1: Prepare Spell (Fireball, quietly)\n  2: Defend\n";
   CHECK(check_orders({{"s.txt", spells, parse_orders(spells, "s.txt")}}, v, &fight).empty());
 }
+
+TEST_CASE("a problem in an old Mac sheet (lone CR line ends) quotes its own line", "[orders][check]") {
+  const std::string text = "Aldric:\r  1: Chrage -> closest enemy\r  2: Defend\r";
+  const auto diagnostics = check({text});
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 2, 6, "unknown action 'Chrage'");
+  CHECK(diagnostics[0].source_line == "  1: Chrage -> closest enemy");
+}
