@@ -100,9 +100,10 @@ struct decoration : seq<sor<kw_toward, kw_the>, plus<sp>, not_at<sor<eolf, one<'
 struct target : seq<star<decoration>, sor<target_character, target_coordinates, target_phrase>> {};
 
 // --- Orders ----------------------------------------------------------------------------------
-// An action's name: words up to its arguments, movement, target or the end of the order.
+// An action's name: words up to its arguments, movement, target or the end of the order. A word
+// may hold a hyphen ("Counter-Attack"), but not the one of an arrow right after it ("Charge->").
 struct action_word : seq<not_at<sor<phrase_end, kw_if, kw_to, kw_toward, kw_away, compass>>, plus<alpha>,
-                         star<sor<alpha, one<'\'', '-'>>>, word_end> {};
+                         star<sor<alpha, one<'\''>, seq<not_at<arrow>, one<'-'>>>>, word_end> {};
 struct action_name : seq<action_word, star<plus<sp>, action_word>> {};
 
 struct argument : plus<not_one<',', ')', '"', '#', '\r', '\n'>> {};

@@ -540,3 +540,18 @@ TEST_CASE("a verbose phase past the ELSE IF limit is told once and the next char
   // The 51st ELSE IF, after the IF's two lines and fifty of three, is the one past the limit.
   check_failure(text, 2 + 2 + 50 * 3 + 1, 3, "nesting limit: more than 50 ELSE IF branches in one phase");
 }
+
+TEST_CASE("an arrow right after an action's name is the arrow: Charge->\"Orc\" and Counter-> closest enemy", "[orders]") {
+  const Sheet tight = parse_orders("Aldric:\n  1: Charge->\"Orc\"\n  2: Counter-> closest enemy\n"
+                                   "Brienne:\n  1: Full Attack->\"Orc\"\n  2: IF I am wounded THEN Charge->\"Orc\" ELSE Defend\n",
+                                   "tight.txt");
+  const Sheet spaced = parse_orders("Aldric:\n  1: Charge -> \"Orc\"\n  2: Counter -> closest enemy\n"
+                                    "Brienne:\n  1: Full Attack -> \"Orc\"\n  2: IF I am wounded THEN Charge -> \"Orc\" ELSE "
+                                    "Defend\n",
+                                    "spaced.txt");
+  CHECK(tight == spaced);
+  // A hyphen inside a name stays: "Counter-Attack" is one action.
+  const Sheet hyphen = parse_orders("Ilse:\n  1: Counter-Attack->\"Konrad\"\n", "sheet.txt");
+  CHECK(hyphen.characters[0].phases[0].otherwise->action.text == "Counter-Attack");
+  CHECK(hyphen.characters[0].phases[0].otherwise->target->text.text == "Konrad");
+}
