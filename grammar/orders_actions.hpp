@@ -78,11 +78,23 @@ std::string unquoted(const Input& in) {
   return std::string(text.substr(1, text.size() - 2));
 }
 
+// A label upper-cased: "aa1" is AA1.
+inline std::string upper_label(std::string_view text) {
+  std::string label(text);
+  for (char& c : label)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  return label;
+}
+
 template <typename Input>
 Phrase cell_label(const Input& in) {
-  std::string label(in.string_view());
-  label[0] = static_cast<char>(label[0] & ~0x20);  // upper-case the ASCII letter
-  return {label, position_of(in)};
+  return {upper_label(in.string_view()), position_of(in)};
+}
+
+// Whether a whole phrase is a cell's label, by the grammar's own rule.
+inline bool is_cell(std::string_view text) {
+  tao::pegtl::memory_input<> in(text.data(), text.size(), "");
+  return tao::pegtl::parse<tao::pegtl::seq<cell, tao::pegtl::eof>>(in);
 }
 
 template <typename Rule>
@@ -138,12 +150,10 @@ struct action<target_phrase> {
   static void apply(const Input& in, State& s) {
     Phrase phrase = phrase_of(in);
     const std::string folded = fold_case(phrase.text);
-    const bool cell = folded.size() > 1 && folded[0] >= 'a' && folded[0] <= 'z' &&
-                      folded.find_first_not_of("0123456789", 1) == std::string::npos;
     if (folded == "self" || folded == "me" || folded == "myself") {
       s.target = {Target::Kind::self, {"", phrase.at}};
-    } else if (cell) {
-      phrase.text[0] = static_cast<char>(phrase.text[0] & ~0x20);
+    } else if (is_cell(phrase.text)) {
+      phrase.text = upper_label(phrase.text);
       s.target = {Target::Kind::cell, std::move(phrase)};
     } else {
       s.bare = phrase;

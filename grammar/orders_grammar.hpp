@@ -89,7 +89,13 @@ struct x_value : number {};
 struct y_value : number {};
 struct y_part : seq<comma, one<'Y', 'y'>, colon, blanks, must<y_value>> {};
 struct coordinates : seq<one<'X', 'x'>, colon, blanks, must<x_value>, must<y_part>> {};
-struct cell : seq<ranges<'A', 'Z', 'a', 'z'>, plus<digit>, word_end> {};
+// A cell's label: its column's letters, then its row (C3). After Z the columns go on AA, AB, …
+// (docs/world.md) up to AMJ, the 1024th, as wide as a grid may be (Grid::largest_side): so a
+// name such as "Orc2", whose column no grid has, is not read as a cell.
+struct letter : ranges<'A', 'Z', 'a', 'z'> {};
+struct column_label : sor<seq<one<'A', 'a'>, ranges<'A', 'L', 'a', 'l'>, letter>,
+                          seq<one<'A', 'a'>, one<'M', 'm'>, ranges<'A', 'J', 'a', 'j'>>, rep_min_max<1, 2, letter>> {};
+struct cell : seq<column_label, plus<digit>, word_end> {};
 
 struct target_character : quoted {};
 struct target_coordinates : coordinates {};

@@ -9,6 +9,7 @@
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders.hpp"
 #include "grammar/orders_grammar.hpp"
+#include "interpreter/core/labels.hpp"
 
 using namespace arbiter;
 using namespace arbiter::orders;
@@ -554,4 +555,23 @@ TEST_CASE("an arrow right after an action's name is the arrow: Charge->\"Orc\" a
   const Sheet hyphen = parse_orders("Ilse:\n  1: Counter-Attack->\"Konrad\"\n", "sheet.txt");
   CHECK(hyphen.characters[0].phases[0].otherwise->action.text == "Counter-Attack");
   CHECK(hyphen.characters[0].phases[0].otherwise->target->text.text == "Konrad");
+}
+
+TEST_CASE("cells past column Z are read as docs/world.md writes them: AA1 AB2 up to AMJ but not a name like Orc2",
+          "[orders]") {
+  const Sheet sheet = parse_orders("Aldric:\n  1: Move to AA1\n  2: Ranged Attack -> ab2\n  3: Move to AMJ1024.\n"
+                                   "  4: Ranged Attack -> Orc2\n  5: Ranged Attack -> AMK1\n",
+                                   "sheet.txt");
+  const auto& phases = sheet.characters[0].phases;
+  CHECK(phases[0].otherwise->movement.place->kind == Target::Kind::cell);
+  CHECK(phases[0].otherwise->movement.place->text.text == "AA1");
+  CHECK(phases[1].otherwise->target->kind == Target::Kind::cell);
+  CHECK(phases[1].otherwise->target->text.text == "AB2");
+  CHECK(phases[2].otherwise->movement.place->text.text == "AMJ1024");
+  // No grid is wider than 1024 columns (AMJ): a word of letters and digits past it is a name.
+  CHECK(phases[3].otherwise->target->kind == Target::Kind::phrase);
+  CHECK(phases[4].otherwise->target->kind == Target::Kind::phrase);
+  CHECK(format_label(Cell{1023, 0}) == "AMJ1");
+  check_failure("Aldric:\n  1: Move to Orc2\n", 2, 14,
+                "expected a destination after 'to': coordinates like 'X: 15, Y: 20' or a cell like 'C3'");
 }
