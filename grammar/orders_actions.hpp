@@ -123,7 +123,8 @@ template <>
 struct action<character_name> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    s.name = in.string_view().front() == '"' ? unquoted(in) : std::string(in.string_view());
+    // A full stop ending the line is not part of a bare name ("Character: Aldric."), as of a phrase.
+    s.name = in.string_view().front() == '"' ? unquoted(in) : tidy(in.string_view());
   }
 };
 

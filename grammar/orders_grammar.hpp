@@ -18,8 +18,9 @@ struct comment : seq<one<'#'>, star<not_one<'\r', '\n'>>> {};
 struct word_char : seq<not_at<no_break_space>, not_one<' ', '\t', '\r', '\n', '"', '#', '(', ')', ',', ':'>> {};
 // "->", or the arrow the narration prints (U+2192), as a sheet copied from it has.
 struct arrow : sor<string<'-', '>'>, utf8::one<0x2192>> {};
-// A full stop that ends the line ("Defend.", "Move S, SW. # in a hurry").
-struct final_stop : seq<one<'.'>, blanks, sor<eolf, one<'#'>>> {};
+// A full stop that ends the line ("Defend.", "Move S, SW. # in a hurry"), or an IF's order before
+// its ELSE ("THEN Defend. ELSE Charge").
+struct final_stop : seq<one<'.'>, blanks, sor<eolf, one<'#'>, seq<TAO_PEGTL_ISTRING("else"), not_at<word_char>>>> {};
 // Where a word ends: before a blank or punctuation, an arrow ("AND->") or a line's final full stop
 // ("South."), though '.' may be part of a word ("Mr.").
 struct word_end : sor<not_at<word_char>, at<arrow>, at<final_stop>> {};
@@ -167,10 +168,14 @@ struct else_order : order {};
 struct else_if_start : seq<kw_else, plus<sp>, kw_if> {};
 struct else_if_clause : seq<else_if_start, blanks, must<condition>, must<then_keyword>, blanks, must<then_order>> {};
 struct else_clause : seq<kw_else, blanks, must<else_order>> {};
-struct choice : seq<if_clause, star<blanks, else_if_clause>, opt<blanks, else_clause>> {};
+// "THEN Defend. ELSE Charge": a full stop may end the order before ELSE, as a sentence.
+struct stop_before_else : seq<blanks, one<'.'>, at<blanks, kw_else>> {};
+struct choice : seq<if_clause, star<opt<stop_before_else>, blanks, else_if_clause>,
+                    opt<opt<stop_before_else>, blanks, else_clause>> {};
 struct plain_order : order {};
 struct else_without_if : kw_else {};
-struct phase_body : sor<choice, seq<plain_order, opt<blanks, at<kw_else>, raise<else_without_if>>>> {};
+struct phase_body
+    : sor<choice, seq<plain_order, opt<opt<stop_before_else>, blanks, at<kw_else>, raise<else_without_if>>>> {};
 
 // --- Lines -----------------------------------------------------------------------------------
 struct round_number : plus<digit> {};

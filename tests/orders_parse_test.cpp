@@ -575,3 +575,18 @@ TEST_CASE("cells past column Z are read as docs/world.md writes them: AA1 AB2 up
   check_failure("Aldric:\n  1: Move to Orc2\n", 2, 14,
                 "expected a destination after 'to': coordinates like 'X: 15, Y: 20' or a cell like 'C3'");
 }
+
+TEST_CASE("a full stop ending the Character line or an IF's order before ELSE is not part of either", "[orders]") {
+  const Sheet name = parse_orders("Character: Aldric.\nFirst Action:\n  Action: Defend.\n", "sheet.txt");
+  CHECK(name.characters[0].name.text == "Aldric");
+  const Sheet stops = parse_orders("Aldric:\n  1: IF I am wounded THEN Defend. ELSE Charge -> closest enemy\n"
+                                   "  2: IF I am wounded THEN Charge -> \"Orc\". ELSE IF I reach the enemy THEN Move S. "
+                                   "ELSE Defend.\n",
+                                   "stops.txt");
+  const Sheet plain = parse_orders("Aldric:\n  1: IF I am wounded THEN Defend ELSE Charge -> closest enemy\n"
+                                   "  2: IF I am wounded THEN Charge -> \"Orc\" ELSE IF I reach the enemy THEN Move S "
+                                   "ELSE Defend\n",
+                                   "plain.txt");
+  CHECK(stops == plain);
+  check_failure("Aldric:\n  1: Defend. ELSE Charge\n", 2, 14, "ELSE without IF: only an IF order has an ELSE");
+}
