@@ -425,11 +425,16 @@ struct action<comment> {
 template <typename Rule>
 struct control : tao::pegtl::must_if<errors>::control<Rule> {};
 
-template <typename Rule>
+// Counts the nesting of `Rule`, which `Opener` ('(' or NOT) begins. Every alternative is started at a
+// depth's innermost condition (NOT is tried before the phrase), so past the limit only a rule whose
+// opener is there nests deeper: 50 parentheses are 50 deep, not 51.
+template <typename Rule, typename Opener>
 struct nesting_control : tao::pegtl::must_if<errors>::control<Rule> {
   template <typename Input>
   static void start(const Input& in, State& s) {
-    if (++s.depth > max_condition_depth)
+    if (++s.depth <= max_condition_depth) return;
+    tao::pegtl::memory_input<> ahead(in.current(), in.end(), "");
+    if (tao::pegtl::parse<Opener>(ahead))
       throw tao::pegtl::parse_error("nesting limit: conditions nested more than 50 deep (parentheses and NOT)",
                                     in);
   }
@@ -439,8 +444,8 @@ struct nesting_control : tao::pegtl::must_if<errors>::control<Rule> {
   static void failure(const Input&, State& s) { --s.depth; }
 };
 template <>
-struct control<group> : nesting_control<group> {};
+struct control<group> : nesting_control<group, tao::pegtl::one<'('>> {};
 template <>
-struct control<negation> : nesting_control<negation> {};
+struct control<negation> : nesting_control<negation, kw_not> {};
 
 }  // namespace arbiter::orders::grammar

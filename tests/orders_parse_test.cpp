@@ -590,3 +590,17 @@ TEST_CASE("a full stop ending the Character line or an IF's order before ELSE is
   CHECK(stops == plain);
   check_failure("Aldric:\n  1: Defend. ELSE Charge\n", 2, 14, "ELSE without IF: only an IF order has an ELSE");
 }
+
+TEST_CASE("conditions may be nested 50 deep as docs/orders.md says and no deeper", "[orders]") {
+  const auto nested = [](const std::string& open, const std::string& close, int depth) {
+    std::string condition = "I am wounded";
+    for (int i = 0; i < depth; ++i) condition = open + condition + close;
+    return "Aldric:\n  1: IF " + condition + " THEN Defend ELSE Defend\n";
+  };
+  CHECK_NOTHROW(parse_orders(nested("(", ")", 50), "sheet.txt"));
+  CHECK_NOTHROW(parse_orders(nested("NOT ", "", 50), "sheet.txt"));
+  CHECK_NOTHROW(parse_orders(nested("NOT (", ")", 25), "sheet.txt"));
+  check_failure(nested("(", ")", 51), 2, 9 + 50, "nesting limit: conditions nested more than 50 deep (parentheses and NOT)");
+  check_failure(nested("NOT ", "", 51), 2, 9 + 50 * 4,
+                "nesting limit: conditions nested more than 50 deep (parentheses and NOT)");
+}
