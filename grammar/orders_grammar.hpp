@@ -221,11 +221,17 @@ struct else_if_condition : condition {};
 struct else_if_line : seq<else_if_start, opt<colon>, blanks, must<else_if_condition>> {};
 struct else_line : seq<kw_else, colon> {};
 
+// "Round Table:", "If Only:": a character's header whose name begins with a word that opens a line
+// of its own ("Round 3", "IF: …"). Told as such, so the player knows to quote the name.
+struct round_name : seq<kw_round, plus<sp>, not_at<digit>, bare_name, colon, blanks, at<sor<eolf, one<'#'>>>> {};
+struct if_name : seq<kw_if, plus<sp>, bare_name, colon, blanks, at<sor<eolf, one<'#'>>>> {};
+struct keyword_name : sor<seq<at<round_name>, raise<round_name>>, seq<at<if_name>, raise<if_name>>> {};
+
 // Keyword lines before the compact header, which would otherwise read "Action" as a name.
 // A name starting with the word "On" is written in quotes ("On Guard Bob":), as ON opens a standing order.
 // Each kind of line ends in its own rule, so what it says was expected is what could have followed.
 struct statement
-    : sor<seq<round_line, must<after_round>>, seq<character_line, must<after_name>>, phase_line,
+    : sor<keyword_name, seq<round_line, must<after_round>>, seq<character_line, must<after_name>>, phase_line,
           seq<action_line, must<after_order>>, seq<target_line, must<after_target>>,
           seq<else_if_line, must<after_condition>>, seq<else_line, must<after_else>>,
           seq<if_line, must<after_condition>>, standing_line, seq<character_header, statement_end>> {};

@@ -604,3 +604,18 @@ TEST_CASE("conditions may be nested 50 deep as docs/orders.md says and no deeper
   check_failure(nested("NOT ", "", 51), 2, 9 + 50 * 4,
                 "nesting limit: conditions nested more than 50 deep (parentheses and NOT)");
 }
+
+TEST_CASE("a name beginning with Round or If is told to go in quotes and quoted it is read", "[orders]") {
+  check_failure("Round Table:\n  1: Defend\n", 1, 1,
+                "a name that begins with the word 'Round' goes in quotes (\"Round Table\":): unquoted, 'Round' opens "
+                "the sheet's round line ('Round 3')");
+  check_failure("If Only:\n  1: Defend\n", 1, 1,
+                "a name that begins with the word 'If' goes in quotes (\"If Only\":): unquoted, 'IF' opens a "
+                "condition ('IF: I am wounded')");
+  const Sheet quoted = parse_orders("\"Round Table\":\n  1: Defend\n\"If Only\":\n  1: Defend\n", "sheet.txt");
+  REQUIRE(quoted.characters.size() == 2);
+  CHECK(quoted.characters[0].name.text == "Round Table");
+  CHECK(quoted.characters[1].name.text == "If Only");
+  // A round heading with its colon is still a round.
+  CHECK(parse_orders("Round 2:\nAldric:\n  1: Defend\n", "sheet.txt").round == 2);
+}
