@@ -136,6 +136,7 @@ struct NameBeforeComment {
 struct Sheet {
   std::optional<long> round;  // "Round 3"
   std::vector<CharacterOrders> characters;
+  Position round_at;          // where its "Round" line is
   std::vector<NameBeforeComment> names_before_comments;  // for the checker; not what the orders say
   bool operator==(const Sheet& other) const;             // the round and the characters' orders
 };

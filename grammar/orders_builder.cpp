@@ -63,6 +63,7 @@ void Builder::start_phase(long number, Position at) {
   phase.at = at;
   sheet_.characters.back().phases.push_back(std::move(phase));
   open_ = Open::phase;
+  sheet_.round_at = at;
   if (unfinished) throw *unfinished;
 }
 

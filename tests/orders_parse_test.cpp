@@ -619,3 +619,9 @@ TEST_CASE("a name beginning with Round or If is told to go in quotes and quoted 
   // A round heading with its colon is still a round.
   CHECK(parse_orders("Round 2:\nAldric:\n  1: Defend\n", "sheet.txt").round == 2);
 }
+
+TEST_CASE("a sheet's Round line is where it is: the round it names is told there", "[orders]") {
+  const Sheet sheet = parse_orders("# round one\n\n  Round 1\nAldric:\n  1: Defend\n", "sheet.txt");
+  CHECK(sheet.round_at.line == 3);
+  CHECK(sheet.round_at.column == 3);
+}

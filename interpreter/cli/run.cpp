@@ -46,10 +46,15 @@ struct Options {
 // already played is refused.
 long round_of(const orders::SheetFile& file, int played) {
   const long round = orders::round_of(file.sheet, played + 1);
-  if (round <= played)
-    throw Error(fmt::format("{}: the sheet is for round {}, but the fight has already played {} round{}; the next "
-                            "is round {}",
-                            file.name, round, played, played == 1 ? "" : "s", played + 1));
+  if (round <= played) {  // only a "Round N" line can name a round played: told at it
+    const orders::Position at = file.sheet.round_at;
+    throw Error(Diagnostic{{file.name, at.line, at.column},
+                           fmt::format("the sheet is for round {}, but the fight has already played {} round{}; the "
+                                       "next is round {}",
+                                       round, played, played == 1 ? "" : "s", played + 1),
+                           line_at(file.text, at.offset),
+                           {}});
+  }
   return round;
 }
 
