@@ -561,3 +561,26 @@ TEST_CASE("a problem in an old Mac sheet (lone CR line ends) quotes its own line
   check_one(diagnostics[0], "sheet1.txt", 2, 6, "unknown action 'Chrage'");
   CHECK(diagnostics[0].source_line == "  1: Chrage -> closest enemy");
 }
+
+TEST_CASE("a bare name gets the nearest name in the fight and one beginning with The is read as written",
+          "[orders][check]") {
+  const Roster brute{{"Aldric", "players"}, {"Orc Brute", "orcs"}};
+  const auto misspelt = check({"Aldric:\n  1: Charge -> Orc Brut\n  2: Defend\n"}, &brute);
+  REQUIRE(misspelt.size() == 1);
+  check_one(misspelt[0], "sheet1.txt", 2, 16, "'Orc Brut' is not a target the rules declare");
+  REQUIRE(misspelt[0].notes.size() == 2);
+  CHECK(misspelt[0].notes[0] == "did you mean 'Orc Brute'? (someone in the fight)");
+  CHECK(misspelt[0].notes[1].starts_with("the nearest declared targets: "));
+  // "-> The Baron": the "the" before a target is decoration, and the name still means The Baron.
+  const Roster baron{{"The Baron", "party"}, {"Orc", "orcs"}};
+  CHECK(check({"Orc:\n  1: Charge -> The Baron\n  2: IF The Baron is down THEN Defend ELSE Charge -> \"The Baron\"\n"
+               "The Baron:\n  1: Charge -> Orc\n  2: Charge -> the Orc\n"},
+              &baron)
+            .empty());
+  CHECK(named(baron, "Baron") == &baron[0]);
+  CHECK(named(baron, "the baron") == &baron[0]);
+  // Exactly as written comes first.
+  const Roster both{{"The Baron", "party"}, {"Baron", "orcs"}};
+  CHECK(named(both, "The Baron") == &both[0]);
+  CHECK(named(both, "Baron") == &both[1]);
+}

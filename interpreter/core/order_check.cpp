@@ -237,8 +237,13 @@ class Checker {
         if (const auto match = vocabulary_.target(t.text.text)) {
           bindings(*match, t.text.at);
         } else if (!(roster_ && bare_name(t.text.text, vocabulary_, *roster_))) {
-          error(t.text.at, fmt::format("'{}' is not a target the rules declare", t.text.text),
-                [&] { return nearest("targets", vocabulary_.nearest_targets(t.text.text)); });
+          // A bare name misspelt ("-> Orc Brut") is told the nearest name, as a quoted one is.
+          error(t.text.at, fmt::format("'{}' is not a target the rules declare", t.text.text), [&] {
+            auto notes = roster_ ? hint(did_you_mean(t.text.text, roster_names_)) : std::vector<std::string>{};
+            if (!notes.empty()) notes.front() += " (someone in the fight)";
+            for (auto& note : nearest("targets", vocabulary_.nearest_targets(t.text.text))) notes.push_back(note);
+            return notes;
+          });
         }
         return;
       case Target::Kind::self: return;
@@ -437,13 +442,14 @@ std::string_view without_the(std::string_view name) {
 }
 
 const RosterEntry* named(const Roster& roster, std::string_view name) {
-  const auto find = [&](std::string_view wanted) -> const RosterEntry* {
-    const auto found = std::find_if(roster.begin(), roster.end(),
-                                    [&](const RosterEntry& entry) { return same_name(entry.name, wanted); });
+  const auto find = [&](auto&& same) -> const RosterEntry* {
+    const auto found = std::find_if(roster.begin(), roster.end(), same);
     return found == roster.end() ? nullptr : &*found;
   };
-  const RosterEntry* found = find(name);
-  return found || without_the(name) == name ? found : find(without_the(name));
+  if (const RosterEntry* exact = find([&](const RosterEntry& entry) { return same_name(entry.name, name); }))
+    return exact;
+  // "the Orc" is Orc, and "Baron" (as "-> The Baron" reads, its "the" decoration) is The Baron.
+  return find([&](const RosterEntry& entry) { return same_name(without_the(entry.name), without_the(name)); });
 }
 
 const RosterEntry* bare_name(std::string_view phrase, const Vocabulary& vocabulary, const Roster& roster) {

@@ -20,8 +20,9 @@ struct RosterEntry {
 using Roster = std::vector<RosterEntry>;
 
 // The character of the fight a name written in a sheet means: the one of that name, ignoring ASCII
-// case, or else of that name without a leading "the" ("IF the Orc is down"), decoration as before a
-// target; nullptr when there is none. `check` and `run` read every name of a sheet by this rule.
+// case, or else the one whose name and it are the same without a leading "the" ("IF the Orc is
+// down" is Orc; "-> The Baron", read as "Baron" since "the" before a target is decoration, is The
+// Baron); nullptr when there is none. `check` and `run` read every name of a sheet by this rule.
 const RosterEntry* named(const Roster& roster, std::string_view name);
 // `name` without a leading "the" and its blank, if it has one.
 std::string_view without_the(std::string_view name);
