@@ -584,3 +584,13 @@ TEST_CASE("a bare name gets the nearest name in the fight and one beginning with
   CHECK(named(both, "The Baron") == &both[0]);
   CHECK(named(both, "Baron") == &both[1]);
 }
+
+TEST_CASE("numbers in conditions are bounded as the sheet's other numbers are", "[orders][check]") {
+  const auto diagnostics =
+      check({"Aldric:\n  1: IF I have at least 99999999999999999999 wounds THEN Defend ELSE Defend\n"
+             "  2: IF an enemy is within 1000001' THEN Defend ELSE IF I have at least 1000000 wounds THEN Defend\n"});
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "sheet1.txt", 2, 9,
+            "number out of range: at most 1000000 in absolute value, not 99999999999999999999");
+  check_one(diagnostics[1], "sheet1.txt", 3, 9, "number out of range: at most 1000000 in absolute value, not 1000001");
+}

@@ -1,6 +1,7 @@
 #include "interpreter/core/order_check.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <concepts>
 #include <map>
 #include <optional>
@@ -210,13 +211,16 @@ class Checker {
     bindings(*match, c.phrase.at);
   }
 
-  // Names a phrase mentions ("{character} is down") must be in the fight too.
+  // Names a phrase mentions ("{character} is down") must be in the fight too; its numbers ({n},
+  // {distance}) are counts and feet, bounded as the sheet's other numbers are.
   void bindings(const Match& match, Position at) {
-    if (!roster_) return;
-    for (const auto& binding : match.bindings)
-      if (binding.slot == Slot::character && !in_fight(binding.value))
+    for (const auto& binding : match.bindings) {
+      if ((binding.slot == Slot::number || binding.slot == Slot::distance) && !number_in_range(binding.value))
+        error(at, fmt::format("number out of range: at most {} in absolute value, not {}", max_number, binding.value));
+      if (roster_ && binding.slot == Slot::character && !in_fight(binding.value))
         error(at, fmt::format("'{}' is not in the fight", binding.value),
               [&] { return hint(did_you_mean(without_the(binding.value), roster_names_)); });
+    }
   }
 
   static std::vector<std::string> nearest(const char* kind, const std::vector<std::string>& phrases) {
@@ -450,6 +454,12 @@ const RosterEntry* named(const Roster& roster, std::string_view name) {
     return exact;
   // "the Orc" is Orc, and "Baron" (as "-> The Baron" reads, its "the" decoration) is The Baron.
   return find([&](const RosterEntry& entry) { return same_name(without_the(entry.name), without_the(name)); });
+}
+
+bool number_in_range(std::string_view text) {
+  long value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return error == std::errc{} && end == text.data() + text.size() && value <= max_number && value >= -max_number;
 }
 
 const RosterEntry* bare_name(std::string_view phrase, const Vocabulary& vocabulary, const Roster& roster) {

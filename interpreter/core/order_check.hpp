@@ -24,6 +24,11 @@ using Roster = std::vector<RosterEntry>;
 // down" is Orc; "-> The Baron", read as "Baron" since "the" before a target is decoration, is The
 // Baron); nullptr when there is none. `check` and `run` read every name of a sheet by this rule.
 const RosterEntry* named(const Roster& roster, std::string_view name);
+// A number a sheet may write ({n}, {distance}): whole, and at most max_number in absolute value, as
+// the parser bounds distances and coordinates.
+inline constexpr long max_number = 1'000'000;
+bool number_in_range(std::string_view text);
+
 // `name` without a leading "the" and its blank, if it has one.
 std::string_view without_the(std::string_view name);
 
