@@ -31,6 +31,11 @@ struct State {
   // may have cut it short ("Character: Orc #2").
   Phrase bare;
   const char* bare_end = nullptr;
+  // The condition phrase read last, as written, and where it starts: THEN missing after it is told
+  // at the word where the condition ends.
+  std::string_view condition_written;
+  Position condition_at;
+  const Declared* declared = nullptr;  // what the ruleset declares, when the sheet is read against one
 
   // Drops what a line that failed left half-read; the builder keeps the lines before it.
   void forget_line() {
@@ -42,6 +47,7 @@ struct State {
     conditions.clear();
     depth = 0;
     bare_end = nullptr;
+    condition_written = {};
   }
 };
 
@@ -259,6 +265,8 @@ struct action<condition_phrase> {
     Condition c;
     c.phrase = phrase_of(in);
     s.conditions.push_back(std::move(c));
+    s.condition_written = in.string_view();
+    s.condition_at = position_of(in);
   }
 };
 
@@ -447,5 +455,22 @@ template <>
 struct control<group> : nesting_control<group, tao::pegtl::one<'('>> {};
 template <>
 struct control<negation> : nesting_control<negation, kw_not> {};
+
+// THEN missing after a condition: the grammar reads a condition's words up to THEN, ELSE, AND, OR
+// or an arrow, so a misspelt or missing THEN is swallowed by the condition ("IF I reach the enemy
+// THNE Full Attack -> …" fails only at the arrow). Told instead at the word after the longest
+// declared condition the phrase begins with, when the rules are known, or else at a word like THEN;
+// "did you mean 'THEN'?" when that word is close to it.
+bool near_then(std::string_view word, bool after_condition);
+// `current`: where THEN was looked for, at `at`.
+[[noreturn]] void missing_then(const State& s, const char* current, const tao::pegtl::position& at);
+
+template <>
+struct control<then_keyword> : tao::pegtl::must_if<errors>::control<then_keyword> {
+  template <typename Input>
+  [[noreturn]] static void raise(const Input& in, State& s) {
+    missing_then(s, in.current(), in.position());
+  }
+};
 
 }  // namespace arbiter::orders::grammar

@@ -542,21 +542,6 @@ TEST_CASE("a verbose phase past the ELSE IF limit is told once and the next char
   check_failure(text, 2 + 2 + 50 * 3 + 1, 3, "nesting limit: more than 50 ELSE IF branches in one phase");
 }
 
-TEST_CASE("an arrow right after an action's name is the arrow: Charge->\"Orc\" and Counter-> closest enemy", "[orders]") {
-  const Sheet tight = parse_orders("Aldric:\n  1: Charge->\"Orc\"\n  2: Counter-> closest enemy\n"
-                                   "Brienne:\n  1: Full Attack->\"Orc\"\n  2: IF I am wounded THEN Charge->\"Orc\" ELSE Defend\n",
-                                   "tight.txt");
-  const Sheet spaced = parse_orders("Aldric:\n  1: Charge -> \"Orc\"\n  2: Counter -> closest enemy\n"
-                                    "Brienne:\n  1: Full Attack -> \"Orc\"\n  2: IF I am wounded THEN Charge -> \"Orc\" ELSE "
-                                    "Defend\n",
-                                    "spaced.txt");
-  CHECK(tight == spaced);
-  // A hyphen inside a name stays: "Counter-Attack" is one action.
-  const Sheet hyphen = parse_orders("Ilse:\n  1: Counter-Attack->\"Konrad\"\n", "sheet.txt");
-  CHECK(hyphen.characters[0].phases[0].otherwise->action.text == "Counter-Attack");
-  CHECK(hyphen.characters[0].phases[0].otherwise->target->text.text == "Konrad");
-}
-
 TEST_CASE("cells past column Z are read as docs/world.md writes them: AA1 AB2 up to AMJ but not a name like Orc2",
           "[orders]") {
   const Sheet sheet = parse_orders("Aldric:\n  1: Move to AA1\n  2: Ranged Attack -> ab2\n  3: Move to AMJ1024.\n"
@@ -576,6 +561,21 @@ TEST_CASE("cells past column Z are read as docs/world.md writes them: AA1 AB2 up
                 "expected a destination after 'to': coordinates like 'X: 15, Y: 20' or a cell like 'C3'");
 }
 
+TEST_CASE("an arrow right after an action's name is the arrow: Charge->\"Orc\" and Counter-> closest enemy", "[orders]") {
+  const Sheet tight = parse_orders("Aldric:\n  1: Charge->\"Orc\"\n  2: Counter-> closest enemy\n"
+                                   "Brienne:\n  1: Full Attack->\"Orc\"\n  2: IF I am wounded THEN Charge->\"Orc\" ELSE Defend\n",
+                                   "tight.txt");
+  const Sheet spaced = parse_orders("Aldric:\n  1: Charge -> \"Orc\"\n  2: Counter -> closest enemy\n"
+                                    "Brienne:\n  1: Full Attack -> \"Orc\"\n  2: IF I am wounded THEN Charge -> \"Orc\" ELSE "
+                                    "Defend\n",
+                                    "spaced.txt");
+  CHECK(tight == spaced);
+  // A hyphen inside a name stays: "Counter-Attack" is one action.
+  const Sheet hyphen = parse_orders("Ilse:\n  1: Counter-Attack->\"Konrad\"\n", "sheet.txt");
+  CHECK(hyphen.characters[0].phases[0].otherwise->action.text == "Counter-Attack");
+  CHECK(hyphen.characters[0].phases[0].otherwise->target->text.text == "Konrad");
+}
+
 TEST_CASE("a full stop ending the Character line or an IF's order before ELSE is not part of either", "[orders]") {
   const Sheet name = parse_orders("Character: Aldric.\nFirst Action:\n  Action: Defend.\n", "sheet.txt");
   CHECK(name.characters[0].name.text == "Aldric");
@@ -591,6 +591,38 @@ TEST_CASE("a full stop ending the Character line or an IF's order before ELSE is
   check_failure("Aldric:\n  1: Defend. ELSE Charge\n", 2, 14, "ELSE without IF: only an IF order has an ELSE");
 }
 
+TEST_CASE("THEN misspelt or missing is told at the word where the condition ends with THEN suggested when close",
+          "[orders]") {
+  Declared declared;
+  declared.phases = 2;
+  declared.condition = [](std::string_view phrase) {
+    const std::string folded = fold_case(phrase);
+    return folded == "i reach the enemy" || folded == "i am wounded";
+  };
+  const auto refused = [&](const std::string& text) {
+    try {
+      parse_orders(text, "sheet.txt", declared);
+    } catch (const Error& e) {
+      REQUIRE(e.diagnostics().size() == 1);
+      return e.diagnostics().front();
+    }
+    FAIL("the sheet was accepted");
+    return Diagnostic{};
+  };
+  const Diagnostic misspelt = refused("Aldric:\n  1: IF I reach the enemy THNE Full Attack -> closest enemy ELSE Defend\n");
+  CHECK(misspelt.where.line == 2);
+  CHECK(misspelt.where.column == 27);
+  CHECK(misspelt.message == "expected THEN after the condition: did you mean 'THEN' for 'THNE'?");
+  const Diagnostic missing = refused("Aldric:\n  1: IF I am wounded Defend ELSE Charge -> closest enemy\n");
+  CHECK(missing.where.column == 22);
+  CHECK(missing.message == "expected THEN after the condition");
+  // Without the rules, a word no condition would hold still shows where THEN was meant.
+  check_failure("Aldric:\n  1: IF I reach the enemy THNE Full Attack -> closest enemy ELSE Defend\n", 2, 27,
+                "expected THEN after the condition: did you mean 'THEN' for 'THNE'?");
+  // "than" may be part of a condition: without the rules it is not taken for THEN.
+  check_failure("Aldric:\n  1: IF I have more wounds than Orc Defend\n", 2, 43, "expected THEN after the condition");
+}
+
 TEST_CASE("conditions may be nested 50 deep as docs/orders.md says and no deeper", "[orders]") {
   const auto nested = [](const std::string& open, const std::string& close, int depth) {
     std::string condition = "I am wounded";
@@ -603,6 +635,23 @@ TEST_CASE("conditions may be nested 50 deep as docs/orders.md says and no deeper
   check_failure(nested("(", ")", 51), 2, 9 + 50, "nesting limit: conditions nested more than 50 deep (parentheses and NOT)");
   check_failure(nested("NOT ", "", 51), 2, 9 + 50 * 4,
                 "nesting limit: conditions nested more than 50 deep (parentheses and NOT)");
+}
+
+TEST_CASE("a second Action line names the phase that comes next or says there is none", "[orders]") {
+  const std::string text = "Character: Aldric\nFirst Action:\n  Action: Defend\nSecond Action:\n  Action: Defend\n"
+                           "  Action: Counter -> closest enemy\n";
+  check_failure(text, 6, 3, "this phase already has an action: start the next phase ('Third Action:') first");
+  try {
+    parse_orders(text, "sheet.txt", Declared{2, {}});
+    FAIL("the sheet was accepted");
+  } catch (const Error& e) {
+    REQUIRE(e.diagnostics().size() == 1);
+    CHECK(e.diagnostics()[0].message ==
+          "this phase already has an action, and there is no next phase: the rules give each character 2 phases, one "
+          "order each");
+  }
+  check_failure("Aldric:\n  10:\n  Action: Defend\n  Action: Defend\n", 4, 3,
+                "this phase already has an action: start the next phase ('Action 11:') first");
 }
 
 TEST_CASE("a name beginning with Round or If is told to go in quotes and quoted it is read", "[orders]") {

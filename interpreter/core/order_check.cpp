@@ -462,6 +462,10 @@ bool number_in_range(std::string_view text) {
   return error == std::errc{} && end == text.data() + text.size() && value <= max_number && value >= -max_number;
 }
 
+Declared declared_by(const Vocabulary& vocabulary) {
+  return {vocabulary.phases, [&vocabulary](std::string_view phrase) { return vocabulary.condition(phrase).has_value(); }};
+}
+
 const RosterEntry* bare_name(std::string_view phrase, const Vocabulary& vocabulary, const Roster& roster) {
   return vocabulary.target(phrase) ? nullptr : named(roster, phrase);
 }
