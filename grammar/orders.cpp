@@ -110,7 +110,7 @@ bool near_then(std::string_view word, bool after_condition) {
   // one edit from it that is not an English word ("the", "than", "when").
   for (const std::string_view swapped : {"hten", "tehn", "thne"})
     if (folded == swapped) return true;
-  static constexpr std::string_view words[] = {"the", "ten", "hen", "than", "them", "thin", "when", "thee", "they", "hen"};
+  static constexpr std::string_view words[] = {"the", "ten", "hen", "than", "them", "thin", "when", "thee", "they"};
   return edits(folded, "then") == 1 && std::find(std::begin(words), std::end(words), folded) == std::end(words);
 }
 

@@ -36,6 +36,7 @@ struct State {
   std::string_view condition_written;
   Position condition_at;
   const Declared* declared = nullptr;  // what the ruleset declares, when the sheet is read against one
+  Position header_at;                  // a character's header whose name must be quoted ("Round Table:")
 
   // Drops what a line that failed left half-read; the builder keeps the lines before it.
   void forget_line() {
@@ -373,6 +374,14 @@ struct action<character_header> {
   static void apply(const Input& in, State& s) { s.builder.start_character({s.name, position_of(in)}); }
 };
 template <>
+struct action<keyword_header> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.header_at = position_of(in);
+    s.builder.start_character({s.name, s.header_at});
+  }
+};
+template <>
 struct action<phase_head> {
   template <typename Input>
   static void apply(const Input& in, State& s) { s.builder.start_phase(s.number, position_of(in)); }
@@ -455,6 +464,21 @@ template <>
 struct control<group> : nesting_control<group, tao::pegtl::one<'('>> {};
 template <>
 struct control<negation> : nesting_control<negation, kw_not> {};
+
+// "Round Table:" is refused at the header's start, though it has been read as the character's.
+template <typename Rule>
+struct keyword_name_control : tao::pegtl::must_if<errors>::control<Rule> {
+  template <typename Input>
+  [[noreturn]] static void raise(const Input& in, State& s) {
+    throw tao::pegtl::parse_error(error_message<Rule>,
+                                  tao::pegtl::position(s.header_at.offset, s.header_at.line, s.header_at.column,
+                                                       in.source()));
+  }
+};
+template <>
+struct control<round_name> : keyword_name_control<round_name> {};
+template <>
+struct control<if_name> : keyword_name_control<if_name> {};
 
 // THEN missing after a condition: the grammar reads a condition's words up to THEN, ELSE, AND, OR
 // or an arrow, so a misspelt or missing THEN is swallowed by the condition ("IF I reach the enemy

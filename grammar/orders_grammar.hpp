@@ -225,7 +225,10 @@ struct else_line : seq<kw_else, colon> {};
 // of its own ("Round 3", "IF: …"). Told as such, so the player knows to quote the name.
 struct round_name : seq<kw_round, plus<sp>, not_at<digit>, bare_name, colon, blanks, at<sor<eolf, one<'#'>>>> {};
 struct if_name : seq<kw_if, plus<sp>, bare_name, colon, blanks, at<sor<eolf, one<'#'>>>> {};
-struct keyword_name : sor<seq<at<round_name>, raise<round_name>>, seq<at<if_name>, raise<if_name>>> {};
+// The header still starts its character, so the lines after it are read as its orders.
+struct keyword_header : seq<character_name, colon> {};
+struct keyword_name
+    : sor<seq<at<round_name>, keyword_header, raise<round_name>>, seq<at<if_name>, keyword_header, raise<if_name>>> {};
 
 // Keyword lines before the compact header, which would otherwise read "Action" as a name.
 // A name starting with the word "On" is written in quotes ("On Guard Bob":), as ON opens a standing order.
