@@ -180,13 +180,15 @@ Diagnostic parse_positioned(const std::string& text) {
   return d;
 }
 
+// A lone CR (old Mac) ends a line as a newline does, and CRLF is one line end, as
+// with_newline_line_ends counts them.
 std::string line_at(const std::string& text, std::size_t offset) {
   if (offset > text.size()) offset = text.size();
+  if (offset > 0 && offset < text.size() && text[offset] == '\n' && text[offset - 1] == '\r') --offset;
   std::size_t start = offset;
-  while (start > 0 && text[start - 1] != '\n') --start;
-  std::size_t end = text.find('\n', offset);
+  while (start > 0 && text[start - 1] != '\n' && text[start - 1] != '\r') --start;
+  std::size_t end = text.find_first_of("\r\n", offset);
   if (end == std::string::npos) end = text.size();
-  if (end > start && text[end - 1] == '\r') --end;
   return text.substr(start, end - start);
 }
 

@@ -74,7 +74,92 @@ void check_text(std::string_view text, const std::string& source) {
   }
 }
 
+// Levenshtein's distance between two short words, ignoring ASCII case.
+std::size_t edits(std::string_view a, std::string_view b) {
+  const std::string x = fold_case(a), y = fold_case(b);
+  std::vector<std::size_t> row(y.size() + 1);
+  for (std::size_t j = 0; j <= y.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= x.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= y.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({above + 1, row[j - 1] + 1, diagonal + (x[i - 1] == y[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[y.size()];
+}
+
+// A blank of the sheet at `i`: a space, a tab or a no-break space; its length in bytes, or 0.
+std::size_t blank_at(std::string_view text, std::size_t i) {
+  if (text[i] == ' ' || text[i] == '\t') return 1;
+  return text.substr(i).starts_with("\xC2\xA0") ? 2 : 0;
+}
+
 }  // namespace
+
+namespace grammar {
+
+bool near_then(std::string_view word, bool after_condition) {
+  if (word.size() < 3 || word.size() > 6) return false;
+  const std::string folded = fold_case(word);
+  // Where the rules say the condition ends, any word two edits from THEN is taken for it.
+  if (after_condition) return edits(folded, "then") <= 2;
+  // Elsewhere in a condition, only a word no condition would hold: two letters of THEN swapped, or
+  // one edit from it that is not an English word ("the", "than", "when").
+  for (const std::string_view swapped : {"hten", "tehn", "thne"})
+    if (folded == swapped) return true;
+  static constexpr std::string_view words[] = {"the", "ten", "hen", "than", "them", "thin", "when", "thee", "they"};
+  return edits(folded, "then") == 1 && std::find(std::begin(words), std::end(words), folded) == std::end(words);
+}
+
+void missing_then(const State& s, const char* current, const tao::pegtl::position& at) {
+  constexpr const char* expected = error_message<then_keyword>;
+  const std::string_view written = s.condition_written;
+  const char* const end = written.data() + written.size();
+  // Only when the condition that swallowed THEN is the phrase read last, right before.
+  if (written.empty() || end > current) throw tao::pegtl::parse_error(expected, at);
+  const std::string_view gap(end, static_cast<std::size_t>(current - end));
+  for (std::size_t i = 0; i < gap.size();) {
+    const std::size_t blank = blank_at(gap, i);
+    if (blank == 0) throw tao::pegtl::parse_error(expected, at);
+    i += blank;
+  }
+  // The phrase's words and where each starts; a quoted name is one word.
+  std::vector<std::pair<std::size_t, std::size_t>> words;  // offset, length
+  for (std::size_t i = 0; i < written.size();) {
+    if (const std::size_t blank = blank_at(written, i)) {
+      i += blank;
+      continue;
+    }
+    std::size_t stop = i + 1;
+    if (written[i] == '"') stop = std::min(written.find('"', i + 1), written.size() - 1) + 1;
+    while (stop < written.size() && blank_at(written, stop) == 0) ++stop;
+    words.emplace_back(i, stop - i);
+    i = stop;
+  }
+  std::size_t culprit = 0;  // none: the first word cannot be where THEN was wanted
+  bool after_condition = false;
+  if (s.declared && s.declared->condition) {
+    // The longest declared condition the words begin with (conditions are short: the first 64 words).
+    for (std::size_t k = std::min<std::size_t>(words.size() - 1, 64); k >= 1 && culprit == 0; --k)
+      if (s.declared->condition(tidy(written.substr(0, words[k - 1].first + words[k - 1].second))))
+        culprit = k, after_condition = true;
+  }
+  for (std::size_t k = 1; k < words.size() && culprit == 0; ++k)
+    if (near_then(written.substr(words[k].first, words[k].second), false)) culprit = k;
+  if (culprit == 0) throw tao::pegtl::parse_error(expected, at);
+  const auto [offset, length] = words[culprit];
+  const std::string_view word = written.substr(offset, length);
+  const tao::pegtl::position place(s.condition_at.offset + offset, s.condition_at.line, s.condition_at.column + offset,
+                                   at.source);
+  if (near_then(word, after_condition))
+    throw tao::pegtl::parse_error(fmt::format("{}: did you mean 'THEN' for '{}'?", expected, word), place);
+  throw tao::pegtl::parse_error(expected, place);
+}
+
+}  // namespace grammar
 
 std::string fold_case(std::string_view text) {
   std::string out(text);
@@ -125,11 +210,13 @@ const Phase* entry(const CharacterOrders& character, long number) {
   return nullptr;
 }
 
-Sheet parse_orders(std::string_view given, const std::string& source_name) {
+Sheet parse_orders(std::string_view given, const std::string& source_name, const Declared& declared) {
   const std::string lines = with_newline_line_ends(given);
   const std::string_view text = lines;
   check_text(text, source_name);
   grammar::State state;
+  state.declared = &declared;
+  state.builder.phases = declared.phases;
   std::vector<Diagnostic> problems;
   std::size_t left_out = 0;  // problems past most_diagnostics, only counted
   const auto problem = [&](Position at, std::string message) {

@@ -9,6 +9,7 @@
 // Positions are kept for diagnostics but are not part of a tree's identity: `==` compares what
 // the orders say, so the two spellings of one order compare equal.
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -135,6 +136,7 @@ struct NameBeforeComment {
 
 struct Sheet {
   std::optional<long> round;  // "Round 3"
+  Position round_at;          // where its "Round" line is
   std::vector<CharacterOrders> characters;
   std::vector<NameBeforeComment> names_before_comments;  // for the checker; not what the orders say
   bool operator==(const Sheet& other) const;             // the round and the characters' orders
@@ -145,10 +147,18 @@ inline constexpr std::size_t max_condition_depth = 50;  // parentheses and NOT
 inline constexpr std::size_t max_else_ifs = 50;         // ELSE IF branches in one phase
 inline constexpr std::size_t max_line_bytes = 1u << 20;
 
+// What the ruleset declares, when a sheet is read against one (`check`, `run`): with it a few messages
+// say more (where a condition without THEN ends, which phase comes next). The sheet reads the same
+// without it (`fmt`, `orders.parse`).
+struct Declared {
+  long phases = 0;  // the phases each character orders; 0: any number, or not known
+  std::function<bool(std::string_view phrase)> condition;  // whether a phrase is a declared condition
+};
+
 // Reads a sheet. Throws arbiter::Error with a diagnostic (file `source_name`, line, column, what
 // was expected, the source line) for each line that is not the language or is misplaced (the
 // lines after it are still read), and for a sheet that orders no character at all (empty, or
 // only comments). Text that is not UTF-8, a control character or an overlong line stops it at once.
-Sheet parse_orders(std::string_view text, const std::string& source_name);
+Sheet parse_orders(std::string_view text, const std::string& source_name, const Declared& declared = {});
 
 }  // namespace arbiter::orders

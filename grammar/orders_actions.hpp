@@ -31,6 +31,12 @@ struct State {
   // may have cut it short ("Character: Orc #2").
   Phrase bare;
   const char* bare_end = nullptr;
+  // The condition phrase read last, as written, and where it starts: THEN missing after it is told
+  // at the word where the condition ends.
+  std::string_view condition_written;
+  Position condition_at;
+  const Declared* declared = nullptr;  // what the ruleset declares, when the sheet is read against one
+  Position header_at;                  // a character's header whose name must be quoted ("Round Table:")
 
   // Drops what a line that failed left half-read; the builder keeps the lines before it.
   void forget_line() {
@@ -42,6 +48,7 @@ struct State {
     conditions.clear();
     depth = 0;
     bare_end = nullptr;
+    condition_written = {};
   }
 };
 
@@ -78,11 +85,23 @@ std::string unquoted(const Input& in) {
   return std::string(text.substr(1, text.size() - 2));
 }
 
+// A label upper-cased: "aa1" is AA1.
+inline std::string upper_label(std::string_view text) {
+  std::string label(text);
+  for (char& c : label)
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  return label;
+}
+
 template <typename Input>
 Phrase cell_label(const Input& in) {
-  std::string label(in.string_view());
-  label[0] = static_cast<char>(label[0] & ~0x20);  // upper-case the ASCII letter
-  return {label, position_of(in)};
+  return {upper_label(in.string_view()), position_of(in)};
+}
+
+// Whether a whole phrase is a cell's label, by the grammar's own rule.
+inline bool is_cell(std::string_view text) {
+  tao::pegtl::memory_input<> in(text.data(), text.size(), "");
+  return tao::pegtl::parse<tao::pegtl::seq<cell, tao::pegtl::eof>>(in);
 }
 
 template <typename Rule>
@@ -111,7 +130,8 @@ template <>
 struct action<character_name> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    s.name = in.string_view().front() == '"' ? unquoted(in) : std::string(in.string_view());
+    // A full stop ending the line is not part of a bare name ("Character: Aldric."), as of a phrase.
+    s.name = in.string_view().front() == '"' ? unquoted(in) : tidy(in.string_view());
   }
 };
 
@@ -138,12 +158,10 @@ struct action<target_phrase> {
   static void apply(const Input& in, State& s) {
     Phrase phrase = phrase_of(in);
     const std::string folded = fold_case(phrase.text);
-    const bool cell = folded.size() > 1 && folded[0] >= 'a' && folded[0] <= 'z' &&
-                      folded.find_first_not_of("0123456789", 1) == std::string::npos;
     if (folded == "self" || folded == "me" || folded == "myself") {
       s.target = {Target::Kind::self, {"", phrase.at}};
-    } else if (cell) {
-      phrase.text[0] = static_cast<char>(phrase.text[0] & ~0x20);
+    } else if (is_cell(phrase.text)) {
+      phrase.text = upper_label(phrase.text);
       s.target = {Target::Kind::cell, std::move(phrase)};
     } else {
       s.bare = phrase;
@@ -248,6 +266,8 @@ struct action<condition_phrase> {
     Condition c;
     c.phrase = phrase_of(in);
     s.conditions.push_back(std::move(c));
+    s.condition_written = in.string_view();
+    s.condition_at = position_of(in);
   }
 };
 
@@ -354,6 +374,14 @@ struct action<character_header> {
   static void apply(const Input& in, State& s) { s.builder.start_character({s.name, position_of(in)}); }
 };
 template <>
+struct action<keyword_header> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) {
+    s.header_at = position_of(in);
+    s.builder.start_character({s.name, s.header_at});
+  }
+};
+template <>
 struct action<phase_head> {
   template <typename Input>
   static void apply(const Input& in, State& s) { s.builder.start_phase(s.number, position_of(in)); }
@@ -414,11 +442,16 @@ struct action<comment> {
 template <typename Rule>
 struct control : tao::pegtl::must_if<errors>::control<Rule> {};
 
-template <typename Rule>
+// Counts the nesting of `Rule`, which `Opener` ('(' or NOT) begins. Every alternative is started at a
+// depth's innermost condition (NOT is tried before the phrase), so past the limit only a rule whose
+// opener is there nests deeper: 50 parentheses are 50 deep, not 51.
+template <typename Rule, typename Opener>
 struct nesting_control : tao::pegtl::must_if<errors>::control<Rule> {
   template <typename Input>
   static void start(const Input& in, State& s) {
-    if (++s.depth > max_condition_depth)
+    if (++s.depth <= max_condition_depth) return;
+    tao::pegtl::memory_input<> ahead(in.current(), in.end(), "");
+    if (tao::pegtl::parse<Opener>(ahead))
       throw tao::pegtl::parse_error("nesting limit: conditions nested more than 50 deep (parentheses and NOT)",
                                     in);
   }
@@ -428,8 +461,40 @@ struct nesting_control : tao::pegtl::must_if<errors>::control<Rule> {
   static void failure(const Input&, State& s) { --s.depth; }
 };
 template <>
-struct control<group> : nesting_control<group> {};
+struct control<group> : nesting_control<group, tao::pegtl::one<'('>> {};
 template <>
-struct control<negation> : nesting_control<negation> {};
+struct control<negation> : nesting_control<negation, kw_not> {};
+
+// "Round Table:" is refused at the header's start, though it has been read as the character's.
+template <typename Rule>
+struct keyword_name_control : tao::pegtl::must_if<errors>::control<Rule> {
+  template <typename Input>
+  [[noreturn]] static void raise(const Input& in, State& s) {
+    throw tao::pegtl::parse_error(error_message<Rule>,
+                                  tao::pegtl::position(s.header_at.offset, s.header_at.line, s.header_at.column,
+                                                       in.source()));
+  }
+};
+template <>
+struct control<round_name> : keyword_name_control<round_name> {};
+template <>
+struct control<if_name> : keyword_name_control<if_name> {};
+
+// THEN missing after a condition: the grammar reads a condition's words up to THEN, ELSE, AND, OR
+// or an arrow, so a misspelt or missing THEN is swallowed by the condition ("IF I reach the enemy
+// THNE Full Attack -> …" fails only at the arrow). Told instead at the word after the longest
+// declared condition the phrase begins with, when the rules are known, or else at a word like THEN;
+// "did you mean 'THEN'?" when that word is close to it.
+bool near_then(std::string_view word, bool after_condition);
+// `current`: where THEN was looked for, at `at`.
+[[noreturn]] void missing_then(const State& s, const char* current, const tao::pegtl::position& at);
+
+template <>
+struct control<then_keyword> : tao::pegtl::must_if<errors>::control<then_keyword> {
+  template <typename Input>
+  [[noreturn]] static void raise(const Input& in, State& s) {
+    missing_then(s, in.current(), in.position());
+  }
+};
 
 }  // namespace arbiter::orders::grammar

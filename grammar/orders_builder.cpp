@@ -39,12 +39,31 @@ Compass compass_of(std::string_view word) {
   throw std::logic_error("not a compass word: " + folded);  // the grammar only passes compass words
 }
 
+namespace {
+
+// A second "Action:" line in phase `number`: the phase it may belong to is the next, if the rules
+// (`phases` of them, 0 when not known) have one.
+std::string second_action(long number, long phases) {
+  if (phases > 0 && number >= phases)
+    return "this phase already has an action, and there is no next phase: the rules give each character " +
+           std::to_string(phases) + (phases == 1 ? " phase" : " phases") + ", one order each";
+  static constexpr std::array<std::string_view, 10> ordinals{"First", "Second", "Third", "Fourth", "Fifth",
+                                                             "Sixth", "Seventh", "Eighth", "Ninth", "Tenth"};
+  const long next = number + 1;
+  const std::string head = next >= 1 && next <= 10 ? std::string(ordinals[static_cast<std::size_t>(next - 1)]) + " Action:"
+                                                   : "Action " + std::to_string(next) + ":";
+  return "this phase already has an action: start the next phase ('" + head + "') first";
+}
+
+}  // namespace
+
 void Builder::set_round(long number, Position at) {
   if (sheet_.round) throw BuildError{"a second 'Round' header: a sheet is for one round", at};
   if (!sheet_.characters.empty())
     throw BuildError{"the 'Round' header must come before the first character", at};
   if (number < 1) throw BuildError{"there is no round 0: a fight's rounds count from 1", at};
   sheet_.round = number;
+  sheet_.round_at = at;
 }
 
 void Builder::start_character(Phrase name) {
@@ -108,8 +127,7 @@ void Builder::add_action(Order order, Position at) {
         throw BuildError{"a second action after IF: write 'ELSE:' or 'ELSE IF:' before it", at};
       if (p.otherwise && open_ == Open::standing)
         throw BuildError{"this standing order already has its order: a second one needs its own 'ON <action>:'", at};
-      if (p.otherwise)
-        throw BuildError{"this phase already has an action: start the next phase ('Second Action:') first", at};
+      if (p.otherwise) throw BuildError{second_action(p.number, phases), at};
       p.otherwise = std::move(order);
       last_order_ = &*p.otherwise;
       break;

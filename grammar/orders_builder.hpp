@@ -23,6 +23,8 @@ Compass compass_of(std::string_view word);
 
 class Builder {
  public:
+  long phases = 0;  // the ruleset's phases per character, when known (0: any number, or not known)
+
   void set_round(long number, Position at);
   void start_character(Phrase name);
   void start_phase(long number, Position at);

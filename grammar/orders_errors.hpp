@@ -49,6 +49,8 @@ template <> inline constexpr auto error_message<after_target> = "unexpected text
 template <> inline constexpr auto error_message<after_else> = "a verbose 'ELSE:' line stands alone: put its order on an 'Action:' line below it, or write the choice on the phase's line ('2: IF … THEN … ELSE …')";
 template <> inline constexpr auto error_message<after_condition> = "unexpected text after the condition: expected AND, OR or the end of the line";
 template <> inline constexpr auto error_message<then_on_verbose_if> = "a verbose 'IF:' line holds its condition alone: put the order on an 'Action:' line below it, or write the choice on the phase's line ('2: IF … THEN …')";
+template <> inline constexpr auto error_message<round_name> = "a name that begins with the word 'Round' goes in quotes (\"Round Table\":): unquoted, 'Round' opens the sheet's round line ('Round 3')";
+template <> inline constexpr auto error_message<if_name> = "a name that begins with the word 'If' goes in quotes (\"If Only\":): unquoted, 'IF' opens a condition ('IF: I am wounded')";
 template <> inline constexpr auto error_message<line_end> = "expected a character ('Character: Name' or 'Name:'), a phase ('First Action:' or '1:'), a standing order ('ON <action>: <order>'), 'Action:', 'Target:', 'IF:' or 'ELSE:'";
 template <> inline constexpr auto error_message<eof> = "unexpected character: expected the end of the line";
 // clang-format on

@@ -18,8 +18,9 @@ struct comment : seq<one<'#'>, star<not_one<'\r', '\n'>>> {};
 struct word_char : seq<not_at<no_break_space>, not_one<' ', '\t', '\r', '\n', '"', '#', '(', ')', ',', ':'>> {};
 // "->", or the arrow the narration prints (U+2192), as a sheet copied from it has.
 struct arrow : sor<string<'-', '>'>, utf8::one<0x2192>> {};
-// A full stop that ends the line ("Defend.", "Move S, SW. # in a hurry").
-struct final_stop : seq<one<'.'>, blanks, sor<eolf, one<'#'>>> {};
+// A full stop that ends the line ("Defend.", "Move S, SW. # in a hurry"), or an IF's order before
+// its ELSE ("THEN Defend. ELSE Charge").
+struct final_stop : seq<one<'.'>, blanks, sor<eolf, one<'#'>, seq<TAO_PEGTL_ISTRING("else"), not_at<word_char>>>> {};
 // Where a word ends: before a blank or punctuation, an arrow ("AND->") or a line's final full stop
 // ("South."), though '.' may be part of a word ("Mr.").
 struct word_end : sor<not_at<word_char>, at<arrow>, at<final_stop>> {};
@@ -89,7 +90,13 @@ struct x_value : number {};
 struct y_value : number {};
 struct y_part : seq<comma, one<'Y', 'y'>, colon, blanks, must<y_value>> {};
 struct coordinates : seq<one<'X', 'x'>, colon, blanks, must<x_value>, must<y_part>> {};
-struct cell : seq<ranges<'A', 'Z', 'a', 'z'>, plus<digit>, word_end> {};
+// A cell's label: its column's letters, then its row (C3). After Z the columns go on AA, AB, …
+// (docs/world.md) up to AMJ, the 1024th, as wide as a grid may be (Grid::largest_side): so a
+// name such as "Orc2", whose column no grid has, is not read as a cell.
+struct letter : ranges<'A', 'Z', 'a', 'z'> {};
+struct column_label : sor<seq<one<'A', 'a'>, ranges<'A', 'L', 'a', 'l'>, letter>,
+                          seq<one<'A', 'a'>, one<'M', 'm'>, ranges<'A', 'J', 'a', 'j'>>, rep_min_max<1, 2, letter>> {};
+struct cell : seq<column_label, plus<digit>, word_end> {};
 
 struct target_character : quoted {};
 struct target_coordinates : coordinates {};
@@ -100,9 +107,10 @@ struct decoration : seq<sor<kw_toward, kw_the>, plus<sp>, not_at<sor<eolf, one<'
 struct target : seq<star<decoration>, sor<target_character, target_coordinates, target_phrase>> {};
 
 // --- Orders ----------------------------------------------------------------------------------
-// An action's name: words up to its arguments, movement, target or the end of the order.
+// An action's name: words up to its arguments, movement, target or the end of the order. A word
+// may hold a hyphen ("Counter-Attack"), but not the one of an arrow right after it ("Charge->").
 struct action_word : seq<not_at<sor<phrase_end, kw_if, kw_to, kw_toward, kw_away, compass>>, plus<alpha>,
-                         star<sor<alpha, one<'\'', '-'>>>, word_end> {};
+                         star<sor<alpha, one<'\''>, seq<not_at<arrow>, one<'-'>>>>, word_end> {};
 struct action_name : seq<action_word, star<plus<sp>, action_word>> {};
 
 struct argument : plus<not_one<',', ')', '"', '#', '\r', '\n'>> {};
@@ -160,10 +168,14 @@ struct else_order : order {};
 struct else_if_start : seq<kw_else, plus<sp>, kw_if> {};
 struct else_if_clause : seq<else_if_start, blanks, must<condition>, must<then_keyword>, blanks, must<then_order>> {};
 struct else_clause : seq<kw_else, blanks, must<else_order>> {};
-struct choice : seq<if_clause, star<blanks, else_if_clause>, opt<blanks, else_clause>> {};
+// "THEN Defend. ELSE Charge": a full stop may end the order before ELSE, as a sentence.
+struct stop_before_else : seq<blanks, one<'.'>, at<blanks, kw_else>> {};
+struct choice : seq<if_clause, star<opt<stop_before_else>, blanks, else_if_clause>,
+                    opt<opt<stop_before_else>, blanks, else_clause>> {};
 struct plain_order : order {};
 struct else_without_if : kw_else {};
-struct phase_body : sor<choice, seq<plain_order, opt<blanks, at<kw_else>, raise<else_without_if>>>> {};
+struct phase_body
+    : sor<choice, seq<plain_order, opt<opt<stop_before_else>, blanks, at<kw_else>, raise<else_without_if>>>> {};
 
 // --- Lines -----------------------------------------------------------------------------------
 struct round_number : plus<digit> {};
@@ -209,11 +221,20 @@ struct else_if_condition : condition {};
 struct else_if_line : seq<else_if_start, opt<colon>, blanks, must<else_if_condition>> {};
 struct else_line : seq<kw_else, colon> {};
 
+// "Round Table:", "If Only:": a character's header whose name begins with a word that opens a line
+// of its own ("Round 3", "IF: …"). Told as such, so the player knows to quote the name.
+struct round_name : seq<kw_round, plus<sp>, not_at<digit>, bare_name, colon, blanks, at<sor<eolf, one<'#'>>>> {};
+struct if_name : seq<kw_if, plus<sp>, bare_name, colon, blanks, at<sor<eolf, one<'#'>>>> {};
+// The header still starts its character, so the lines after it are read as its orders.
+struct keyword_header : seq<character_name, colon> {};
+struct keyword_name
+    : sor<seq<at<round_name>, keyword_header, raise<round_name>>, seq<at<if_name>, keyword_header, raise<if_name>>> {};
+
 // Keyword lines before the compact header, which would otherwise read "Action" as a name.
 // A name starting with the word "On" is written in quotes ("On Guard Bob":), as ON opens a standing order.
 // Each kind of line ends in its own rule, so what it says was expected is what could have followed.
 struct statement
-    : sor<seq<round_line, must<after_round>>, seq<character_line, must<after_name>>, phase_line,
+    : sor<keyword_name, seq<round_line, must<after_round>>, seq<character_line, must<after_name>>, phase_line,
           seq<action_line, must<after_order>>, seq<target_line, must<after_target>>,
           seq<else_if_line, must<after_condition>>, seq<else_line, must<after_else>>,
           seq<if_line, must<after_condition>>, standing_line, seq<character_header, statement_end>> {};

@@ -573,3 +573,44 @@ TEST_CASE("an argument the action does not read is refused at it with the forms 
   const std::string spells = "Brienne:\n  1: Prepare Spell (Fireball, quietly)\n  2: Defend\n";
   CHECK(check_orders({{"s.txt", spells, parse_orders(spells, "s.txt")}}, v, &fight).empty());
 }
+
+TEST_CASE("a problem in an old Mac sheet (lone CR line ends) quotes its own line", "[orders][check]") {
+  const std::string text = "Aldric:\r  1: Chrage -> closest enemy\r  2: Defend\r";
+  const auto diagnostics = check({text});
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 2, 6, "unknown action 'Chrage'");
+  CHECK(diagnostics[0].source_line == "  1: Chrage -> closest enemy");
+}
+
+TEST_CASE("a bare name gets the nearest name in the fight and one beginning with The is read as written",
+          "[orders][check]") {
+  const Roster brute{{"Aldric", "players"}, {"Orc Brute", "orcs"}};
+  const auto misspelt = check({"Aldric:\n  1: Charge -> Orc Brut\n  2: Defend\n"}, &brute);
+  REQUIRE(misspelt.size() == 1);
+  check_one(misspelt[0], "sheet1.txt", 2, 16, "'Orc Brut' is not a target the rules declare");
+  REQUIRE(misspelt[0].notes.size() == 2);
+  CHECK(misspelt[0].notes[0] == "did you mean 'Orc Brute'? (someone in the fight)");
+  CHECK(misspelt[0].notes[1].starts_with("the nearest declared targets: "));
+  // "-> The Baron": the "the" before a target is decoration, and the name still means The Baron.
+  const Roster baron{{"The Baron", "party"}, {"Orc", "orcs"}};
+  CHECK(check({"Orc:\n  1: Charge -> The Baron\n  2: IF The Baron is down THEN Defend ELSE Charge -> \"The Baron\"\n"
+               "The Baron:\n  1: Charge -> Orc\n  2: Charge -> the Orc\n"},
+              &baron)
+            .empty());
+  CHECK(named(baron, "Baron") == &baron[0]);
+  CHECK(named(baron, "the baron") == &baron[0]);
+  // Exactly as written comes first.
+  const Roster both{{"The Baron", "party"}, {"Baron", "orcs"}};
+  CHECK(named(both, "The Baron") == &both[0]);
+  CHECK(named(both, "Baron") == &both[1]);
+}
+
+TEST_CASE("numbers in conditions are bounded as the sheet's other numbers are", "[orders][check]") {
+  const auto diagnostics =
+      check({"Aldric:\n  1: IF I have at least 99999999999999999999 wounds THEN Defend ELSE Defend\n"
+             "  2: IF an enemy is within 1000001' THEN Defend ELSE IF I have at least 1000000 wounds THEN Defend\n"});
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "sheet1.txt", 2, 9,
+            "number out of range: at most 1000000 in absolute value, not 99999999999999999999");
+  check_one(diagnostics[1], "sheet1.txt", 3, 9, "number out of range: at most 1000000 in absolute value, not 1000001");
+}

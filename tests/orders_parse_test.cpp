@@ -9,6 +9,7 @@
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders.hpp"
 #include "grammar/orders_grammar.hpp"
+#include "interpreter/core/labels.hpp"
 
 using namespace arbiter;
 using namespace arbiter::orders;
@@ -539,4 +540,137 @@ TEST_CASE("a verbose phase past the ELSE IF limit is told once and the next char
   text += "  ELSE:\n    Action: Defend\nBrienne:\n  1: Defend\n";
   // The 51st ELSE IF, after the IF's two lines and fifty of three, is the one past the limit.
   check_failure(text, 2 + 2 + 50 * 3 + 1, 3, "nesting limit: more than 50 ELSE IF branches in one phase");
+}
+
+TEST_CASE("cells past column Z are read as docs/world.md writes them: AA1 AB2 up to AMJ but not a name like Orc2",
+          "[orders]") {
+  const Sheet sheet = parse_orders("Aldric:\n  1: Move to AA1\n  2: Ranged Attack -> ab2\n  3: Move to AMJ1024.\n"
+                                   "  4: Ranged Attack -> Orc2\n  5: Ranged Attack -> AMK1\n",
+                                   "sheet.txt");
+  const auto& phases = sheet.characters[0].phases;
+  CHECK(phases[0].otherwise->movement.place->kind == Target::Kind::cell);
+  CHECK(phases[0].otherwise->movement.place->text.text == "AA1");
+  CHECK(phases[1].otherwise->target->kind == Target::Kind::cell);
+  CHECK(phases[1].otherwise->target->text.text == "AB2");
+  CHECK(phases[2].otherwise->movement.place->text.text == "AMJ1024");
+  // No grid is wider than 1024 columns (AMJ): a word of letters and digits past it is a name.
+  CHECK(phases[3].otherwise->target->kind == Target::Kind::phrase);
+  CHECK(phases[4].otherwise->target->kind == Target::Kind::phrase);
+  CHECK(format_label(Cell{1023, 0}) == "AMJ1");
+  check_failure("Aldric:\n  1: Move to Orc2\n", 2, 14,
+                "expected a destination after 'to': coordinates like 'X: 15, Y: 20' or a cell like 'C3'");
+}
+
+TEST_CASE("an arrow right after an action's name is the arrow: Charge->\"Orc\" and Counter-> closest enemy", "[orders]") {
+  const Sheet tight = parse_orders("Aldric:\n  1: Charge->\"Orc\"\n  2: Counter-> closest enemy\n"
+                                   "Brienne:\n  1: Full Attack->\"Orc\"\n  2: IF I am wounded THEN Charge->\"Orc\" ELSE Defend\n",
+                                   "tight.txt");
+  const Sheet spaced = parse_orders("Aldric:\n  1: Charge -> \"Orc\"\n  2: Counter -> closest enemy\n"
+                                    "Brienne:\n  1: Full Attack -> \"Orc\"\n  2: IF I am wounded THEN Charge -> \"Orc\" ELSE "
+                                    "Defend\n",
+                                    "spaced.txt");
+  CHECK(tight == spaced);
+  // A hyphen inside a name stays: "Counter-Attack" is one action.
+  const Sheet hyphen = parse_orders("Ilse:\n  1: Counter-Attack->\"Konrad\"\n", "sheet.txt");
+  CHECK(hyphen.characters[0].phases[0].otherwise->action.text == "Counter-Attack");
+  CHECK(hyphen.characters[0].phases[0].otherwise->target->text.text == "Konrad");
+}
+
+TEST_CASE("a full stop ending the Character line or an IF's order before ELSE is not part of either", "[orders]") {
+  const Sheet name = parse_orders("Character: Aldric.\nFirst Action:\n  Action: Defend.\n", "sheet.txt");
+  CHECK(name.characters[0].name.text == "Aldric");
+  const Sheet stops = parse_orders("Aldric:\n  1: IF I am wounded THEN Defend. ELSE Charge -> closest enemy\n"
+                                   "  2: IF I am wounded THEN Charge -> \"Orc\". ELSE IF I reach the enemy THEN Move S. "
+                                   "ELSE Defend.\n",
+                                   "stops.txt");
+  const Sheet plain = parse_orders("Aldric:\n  1: IF I am wounded THEN Defend ELSE Charge -> closest enemy\n"
+                                   "  2: IF I am wounded THEN Charge -> \"Orc\" ELSE IF I reach the enemy THEN Move S "
+                                   "ELSE Defend\n",
+                                   "plain.txt");
+  CHECK(stops == plain);
+  check_failure("Aldric:\n  1: Defend. ELSE Charge\n", 2, 14, "ELSE without IF: only an IF order has an ELSE");
+}
+
+TEST_CASE("THEN misspelt or missing is told at the word where the condition ends with THEN suggested when close",
+          "[orders]") {
+  Declared declared;
+  declared.phases = 2;
+  declared.condition = [](std::string_view phrase) {
+    const std::string folded = fold_case(phrase);
+    return folded == "i reach the enemy" || folded == "i am wounded";
+  };
+  const auto refused = [&](const std::string& text) {
+    try {
+      parse_orders(text, "sheet.txt", declared);
+    } catch (const Error& e) {
+      REQUIRE(e.diagnostics().size() == 1);
+      return e.diagnostics().front();
+    }
+    FAIL("the sheet was accepted");
+    return Diagnostic{};
+  };
+  const Diagnostic misspelt = refused("Aldric:\n  1: IF I reach the enemy THNE Full Attack -> closest enemy ELSE Defend\n");
+  CHECK(misspelt.where.line == 2);
+  CHECK(misspelt.where.column == 27);
+  CHECK(misspelt.message == "expected THEN after the condition: did you mean 'THEN' for 'THNE'?");
+  const Diagnostic missing = refused("Aldric:\n  1: IF I am wounded Defend ELSE Charge -> closest enemy\n");
+  CHECK(missing.where.column == 22);
+  CHECK(missing.message == "expected THEN after the condition");
+  // Without the rules, a word no condition would hold still shows where THEN was meant.
+  check_failure("Aldric:\n  1: IF I reach the enemy THNE Full Attack -> closest enemy ELSE Defend\n", 2, 27,
+                "expected THEN after the condition: did you mean 'THEN' for 'THNE'?");
+  // "than" may be part of a condition: without the rules it is not taken for THEN.
+  check_failure("Aldric:\n  1: IF I have more wounds than Orc Defend\n", 2, 43, "expected THEN after the condition");
+}
+
+TEST_CASE("conditions may be nested 50 deep as docs/orders.md says and no deeper", "[orders]") {
+  const auto nested = [](const std::string& open, const std::string& close, int depth) {
+    std::string condition = "I am wounded";
+    for (int i = 0; i < depth; ++i) condition = open + condition + close;
+    return "Aldric:\n  1: IF " + condition + " THEN Defend ELSE Defend\n";
+  };
+  CHECK_NOTHROW(parse_orders(nested("(", ")", 50), "sheet.txt"));
+  CHECK_NOTHROW(parse_orders(nested("NOT ", "", 50), "sheet.txt"));
+  CHECK_NOTHROW(parse_orders(nested("NOT (", ")", 25), "sheet.txt"));
+  check_failure(nested("(", ")", 51), 2, 9 + 50, "nesting limit: conditions nested more than 50 deep (parentheses and NOT)");
+  check_failure(nested("NOT ", "", 51), 2, 9 + 50 * 4,
+                "nesting limit: conditions nested more than 50 deep (parentheses and NOT)");
+}
+
+TEST_CASE("a second Action line names the phase that comes next or says there is none", "[orders]") {
+  const std::string text = "Character: Aldric\nFirst Action:\n  Action: Defend\nSecond Action:\n  Action: Defend\n"
+                           "  Action: Counter -> closest enemy\n";
+  check_failure(text, 6, 3, "this phase already has an action: start the next phase ('Third Action:') first");
+  try {
+    parse_orders(text, "sheet.txt", Declared{2, {}});
+    FAIL("the sheet was accepted");
+  } catch (const Error& e) {
+    REQUIRE(e.diagnostics().size() == 1);
+    CHECK(e.diagnostics()[0].message ==
+          "this phase already has an action, and there is no next phase: the rules give each character 2 phases, one "
+          "order each");
+  }
+  check_failure("Aldric:\n  10:\n  Action: Defend\n  Action: Defend\n", 4, 3,
+                "this phase already has an action: start the next phase ('Action 11:') first");
+}
+
+TEST_CASE("a name beginning with Round or If is told to go in quotes and quoted it is read", "[orders]") {
+  check_failure("Round Table:\n  1: Defend\n", 1, 1,
+                "a name that begins with the word 'Round' goes in quotes (\"Round Table\":): unquoted, 'Round' opens "
+                "the sheet's round line ('Round 3')");
+  check_failure("If Only:\n  1: Defend\n", 1, 1,
+                "a name that begins with the word 'If' goes in quotes (\"If Only\":): unquoted, 'IF' opens a "
+                "condition ('IF: I am wounded')");
+  const Sheet quoted = parse_orders("\"Round Table\":\n  1: Defend\n\"If Only\":\n  1: Defend\n", "sheet.txt");
+  REQUIRE(quoted.characters.size() == 2);
+  CHECK(quoted.characters[0].name.text == "Round Table");
+  CHECK(quoted.characters[1].name.text == "If Only");
+  // A round heading with its colon is still a round.
+  CHECK(parse_orders("Round 2:\nAldric:\n  1: Defend\n", "sheet.txt").round == 2);
+}
+
+TEST_CASE("a sheet's Round line is where it is: the round it names is told there", "[orders]") {
+  const Sheet sheet = parse_orders("# round one\n\n  Round 1\nAldric:\n  1: Defend\n", "sheet.txt");
+  CHECK(sheet.round_at.line == 3);
+  CHECK(sheet.round_at.column == 3);
 }

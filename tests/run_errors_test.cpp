@@ -417,3 +417,17 @@ TEST_CASE("an encounter named by a folder is told it is a folder, not missing", 
   CHECK_THAT(arbiter("check examples/platemail/skirmish-round1.txt --encounter /nonexistent.lua").output,
              Contains("no such encounter file"));
 }
+
+TEST_CASE("a resumed fight refuses a sheet for a round already played at the sheet's Round line", "[run][errors][save]") {
+  const Sheet save("");
+  const std::string file = save.path.string() + ".json";
+  const std::string sheet = "examples/platemail/skirmish-round1.txt";
+  REQUIRE(arbiter("run examples/platemail/skirmish.lua --quiet --seed 7 --orders " + sheet + " --save " + file)
+              .exit_code == 0);
+  const auto again = arbiter("run examples/platemail/skirmish.lua --quiet --orders " + sheet + " --resume " + file);
+  CHECK(again.exit_code == 1);
+  CHECK_THAT(again.output, Contains(sheet + ":3:1: error: the sheet is for round 1, but the fight has already played 1 "
+                                            "round; the next is round 2"));
+  CHECK_THAT(again.output, Contains("\n  Round 1\n  ^"));
+  std::filesystem::remove(file);
+}

@@ -37,16 +37,16 @@ orders::Phase read_answer(const std::string& who, const std::string& answer, con
     }
     return Error(std::move(placed));
   };
+  orders::Vocabulary one_entry = vocabulary;  // an answer is one entry, whatever the phase
+  one_entry.phases = 0;
   orders::SheetFile file{"answer", text, {}};
   try {
-    file.sheet = orders::parse_orders(text, "answer");
+    file.sheet = orders::parse_orders(text, "answer", orders::declared_by(one_entry));
   } catch (const Error& e) {
     if (standing_order(head, answer))
       throw on_the_answer({Diagnostic{{}, "a standing order (ON …: …) is not an answer here: write the order itself", {}, {}}});
     throw on_the_answer(e.diagnostics());
   }
-  orders::Vocabulary one_entry = vocabulary;  // an answer is one entry, whatever the phase
-  one_entry.phases = 0;
   if (const auto found = orders::check_orders({file}, one_entry, &roster, &map); !found.empty())
     throw on_the_answer(found);
   const orders::CharacterOrders& mine = file.sheet.characters.front();

@@ -46,10 +46,15 @@ struct Options {
 // already played is refused.
 long round_of(const orders::SheetFile& file, int played) {
   const long round = orders::round_of(file.sheet, played + 1);
-  if (round <= played)
-    throw Error(fmt::format("{}: the sheet is for round {}, but the fight has already played {} round{}; the next "
-                            "is round {}",
-                            file.name, round, played, played == 1 ? "" : "s", played + 1));
+  if (round <= played) {  // only a "Round N" line can name a round played: told at it
+    const orders::Position at = file.sheet.round_at;
+    throw Error(Diagnostic{{file.name, at.line, at.column},
+                           fmt::format("the sheet is for round {}, but the fight has already played {} round{}; the "
+                                       "next is round {}",
+                                       round, played, played == 1 ? "" : "s", played + 1),
+                           line_at(file.text, at.offset),
+                           {}});
+  }
   return round;
 }
 
@@ -63,7 +68,7 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
   for (const auto& path : paths) {
     std::string text = read_sheet(path);
     try {
-      orders::SheetFile file{path, text, orders::parse_orders(text, path)};
+      orders::SheetFile file{path, text, orders::parse_orders(text, path, orders::declared_by(vocabulary))};
       const long round = round_of(file, played);
       rounds[round].push_back(std::move(file));
     } catch (const Error& e) {

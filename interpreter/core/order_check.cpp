@@ -1,6 +1,7 @@
 #include "interpreter/core/order_check.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <concepts>
 #include <map>
 #include <optional>
@@ -241,13 +242,16 @@ class Checker {
     bindings(*match, c.phrase.at);
   }
 
-  // Names a phrase mentions ("{character} is down") must be in the fight too.
+  // Names a phrase mentions ("{character} is down") must be in the fight too; its numbers ({n},
+  // {distance}) are counts and feet, bounded as the sheet's other numbers are.
   void bindings(const Match& match, Position at) {
-    if (!roster_) return;
-    for (const auto& binding : match.bindings)
-      if (binding.slot == Slot::character && !in_fight(binding.value))
+    for (const auto& binding : match.bindings) {
+      if ((binding.slot == Slot::number || binding.slot == Slot::distance) && !number_in_range(binding.value))
+        error(at, fmt::format("number out of range: at most {} in absolute value, not {}", max_number, binding.value));
+      if (roster_ && binding.slot == Slot::character && !in_fight(binding.value))
         error(at, fmt::format("'{}' is not in the fight", binding.value),
               [&] { return hint(did_you_mean(without_the(binding.value), roster_names_)); });
+    }
   }
 
   static std::vector<std::string> nearest(const char* kind, const std::vector<std::string>& phrases) {
@@ -268,8 +272,13 @@ class Checker {
         if (const auto match = vocabulary_.target(t.text.text)) {
           bindings(*match, t.text.at);
         } else if (!(roster_ && bare_name(t.text.text, vocabulary_, *roster_))) {
-          error(t.text.at, fmt::format("'{}' is not a target the rules declare", t.text.text),
-                [&] { return nearest("targets", vocabulary_.nearest_targets(t.text.text)); });
+          // A bare name misspelt ("-> Orc Brut") is told the nearest name, as a quoted one is.
+          error(t.text.at, fmt::format("'{}' is not a target the rules declare", t.text.text), [&] {
+            auto notes = roster_ ? hint(did_you_mean(t.text.text, roster_names_)) : std::vector<std::string>{};
+            if (!notes.empty()) notes.front() += " (someone in the fight)";
+            for (auto& note : nearest("targets", vocabulary_.nearest_targets(t.text.text))) notes.push_back(note);
+            return notes;
+          });
         }
         return;
       case Target::Kind::self: return;
@@ -469,13 +478,24 @@ std::string_view without_the(std::string_view name) {
 }
 
 const RosterEntry* named(const Roster& roster, std::string_view name) {
-  const auto find = [&](std::string_view wanted) -> const RosterEntry* {
-    const auto found = std::find_if(roster.begin(), roster.end(),
-                                    [&](const RosterEntry& entry) { return same_name(entry.name, wanted); });
+  const auto find = [&](auto&& same) -> const RosterEntry* {
+    const auto found = std::find_if(roster.begin(), roster.end(), same);
     return found == roster.end() ? nullptr : &*found;
   };
-  const RosterEntry* found = find(name);
-  return found || without_the(name) == name ? found : find(without_the(name));
+  if (const RosterEntry* exact = find([&](const RosterEntry& entry) { return same_name(entry.name, name); }))
+    return exact;
+  // "the Orc" is Orc, and "Baron" (as "-> The Baron" reads, its "the" decoration) is The Baron.
+  return find([&](const RosterEntry& entry) { return same_name(without_the(entry.name), without_the(name)); });
+}
+
+bool number_in_range(std::string_view text) {
+  long value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return error == std::errc{} && end == text.data() + text.size() && value <= max_number && value >= -max_number;
+}
+
+Declared declared_by(const Vocabulary& vocabulary) {
+  return {vocabulary.phases, [&vocabulary](std::string_view phrase) { return vocabulary.condition(phrase).has_value(); }};
 }
 
 const RosterEntry* bare_name(std::string_view phrase, const Vocabulary& vocabulary, const Roster& roster) {

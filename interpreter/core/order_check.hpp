@@ -20,9 +20,19 @@ struct RosterEntry {
 using Roster = std::vector<RosterEntry>;
 
 // The character of the fight a name written in a sheet means: the one of that name, ignoring ASCII
-// case, or else of that name without a leading "the" ("IF the Orc is down"), decoration as before a
-// target; nullptr when there is none. `check` and `run` read every name of a sheet by this rule.
+// case, or else the one whose name and it are the same without a leading "the" ("IF the Orc is
+// down" is Orc; "-> The Baron", read as "Baron" since "the" before a target is decoration, is The
+// Baron); nullptr when there is none. `check` and `run` read every name of a sheet by this rule.
 const RosterEntry* named(const Roster& roster, std::string_view name);
+// A number a sheet may write ({n}, {distance}): whole, and at most max_number in absolute value, as
+// the parser bounds distances and coordinates.
+inline constexpr long max_number = 1'000'000;
+bool number_in_range(std::string_view text);
+
+// What the ruleset declares, for the parser's messages (a condition without THEN, the next phase).
+// Holds a reference to `vocabulary`.
+Declared declared_by(const Vocabulary& vocabulary);
+
 // `name` without a leading "the" and its blank, if it has one.
 std::string_view without_the(std::string_view name);
 

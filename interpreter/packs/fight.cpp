@@ -759,7 +759,13 @@ void Fight::push_bindings(const orders::Match& match, int& count) {
   for (const auto& binding : match.bindings) {
     if (binding.slot == orders::Slot::character) lua::push_entity(L_, world_.find(name_in_fight(binding.value)).id);
     else if (binding.slot == orders::Slot::word) lua_pushlstring(L_, binding.value.data(), binding.value.size());
-    else lua_pushnumber(L_, std::stod(binding.value));
+    else {
+      // {n} and {distance} are whole numbers: integers in Lua, bounded as the check bounds them.
+      if (!orders::number_in_range(binding.value))
+        throw Error(fmt::format("number out of range: at most {} in absolute value, not {}", orders::max_number,
+                                binding.value));
+      lua_pushinteger(L_, std::stol(binding.value));
+    }
     ++count;
   }
 }

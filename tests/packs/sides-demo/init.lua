@@ -18,6 +18,11 @@ arbiter.define.action("Strike", { cost = 1, needs_target = true, resolve = funct
   status.apply(ctx.target, "Fallen", { cause = ctx.actor.name .. " strikes" })
 end })
 
+-- A whole number written in a sheet reaches the rules as an integer (3, not 3.0).
+arbiter.define.condition("the count is the integer {n}", {
+  test = function(_, n) return math.type(n) == "integer" and n == 3 end,
+})
+
 arbiter.define.hook("initiative", function(characters)
   local _, phase = flow.position()
   local turns = {}

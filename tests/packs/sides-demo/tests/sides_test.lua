@@ -44,3 +44,12 @@ test.case("one fallen before the round is said not to act only in the phase that
   f:round(sheet)
   test.equal(not_carried_out(f), { "1.3: Bo (Fallen): Wait", "2.3: Bo (Fallen): Wait" })
 end)
+
+test.case("a number written in a condition reaches its test as an integer", function()
+  local f = sides()
+  f:round [[
+    Ana:
+      1: IF the count is the integer 3 THEN Strike -> "Bo" ELSE Wait
+  ]]
+  test.truthy(f:has("Bo", "Fallen"))
+end)
