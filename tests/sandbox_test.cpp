@@ -455,8 +455,10 @@ TEST_CASE("pairs and next visit keys in a fixed order: numbers then strings then
   CHECK(host.run(fill + "local out, k = {}, next(t)\n"
                         "while k ~= nil do out[#out + 1] = tostring(k); k = next(t, k) end\n"
                         "return table.concat(out, ' ')") == sorted);
-  // Tables, functions as keys: in the order they were made, whatever their addresses.
-  CHECK(host.run("local made = {} for i = 1, 30 do made[i] = (i % 2 == 0) and {i} or function() return i end end\n"
+  // Tables, functions, coroutines as keys: in the order they were made, whatever their addresses.
+  CHECK(host.run("local made = {} for i = 1, 30 do\n"
+                 "  made[i] = (i % 3 == 0) and coroutine.create(print) or (i % 2 == 0) and {i} or function() return i end\n"
+                 "end\n"
                  "local t = {} for i = 30, 1, -1 do t[made[i]] = i end\n"
                  "local out = {} for _, i in pairs(t) do out[#out + 1] = i end\n"
                  "for i = 1, 30 do if out[i] ~= i then return 'out of order at ' .. i end end return 'made order'") ==

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -24,6 +25,10 @@ namespace {
 constexpr int hook_interval = 1000;
 // Past the memory budget: the block that crossed it, and the error message with its traceback.
 constexpr std::size_t memory_slack = 1u << 20;
+// Every block Lua is given starts this far into the block allocated, after a header holding the
+// object's place in the order of making (Sandbox::made_order); as wide as malloc's own alignment,
+// so Lua's blocks stay aligned for anything.
+constexpr std::size_t block_header = alignof(std::max_align_t);
 constexpr std::uintmax_t max_source_bytes = 16u << 20;
 // How long past its time budget a call may stay out of the VM's reach before the watchdog acts.
 constexpr auto stuck_grace = std::chrono::seconds(2);
@@ -188,13 +193,15 @@ Sandbox::Sandbox(Budget ceiling)
   if (!L_) throw Error("cannot create a Lua state: out of memory");
   *static_cast<Sandbox**>(lua_getextraspace(L_)) = this;
   {
-    // Where a userdata's memory starts in its block: the allocator numbers blocks, lua_touserdata
-    // gives the memory. Every userdata of the host has no user values, so one offset serves all.
-    const std::uint64_t before = objects_made_;
+    // Where a userdata's memory and a thread's state start in their blocks: the allocator numbers
+    // blocks, the API gives those. Every userdata of the host has no user values, so one offset
+    // serves all.
     const char* memory = static_cast<const char*>(lua_newuserdatauv(L_, 1, 0));
-    for (const auto& [made_block, order] : made_)
-      if (order == before + 1) userdata_offset_ = memory - static_cast<const char*>(made_block);
-    lua_pop(L_, 1);
+    userdata_offset_ = memory - static_cast<const char*>(last_made_);
+    lua_newthread(L_);
+    const char* thread = static_cast<const char*>(lua_topointer(L_, -1));
+    thread_offset_ = thread - static_cast<const char*>(last_made_);
+    lua_pop(L_, 2);
   }
   // Set before any thread exists: threads copy their creator's hook.
   lua_sethook(L_, &Sandbox::count_hook, LUA_MASKCOUNT, hook_interval);
@@ -208,8 +215,8 @@ std::uint64_t Sandbox::made_order(lua_State* L, int index) const {
   index = lua_absindex(L, index);
   const void* block = nullptr;
   switch (lua_type(L, index)) {
-    case LUA_TTABLE:
-    case LUA_TTHREAD: block = lua_topointer(L, index); break;
+    case LUA_TTABLE: block = lua_topointer(L, index); break;
+    case LUA_TTHREAD: block = static_cast<const char*>(lua_topointer(L, index)) - thread_offset_; break;
     case LUA_TFUNCTION:
       if (lua_iscfunction(L, index) && !lua_getupvalue(L, index, 1)) return 0;  // a light C function
       if (lua_iscfunction(L, index)) lua_pop(L, 1);
@@ -218,16 +225,16 @@ std::uint64_t Sandbox::made_order(lua_State* L, int index) const {
     case LUA_TUSERDATA: block = static_cast<const char*>(lua_touserdata(L, index)) - userdata_offset_; break;
     default: return 0;
   }
-  const auto found = made_.find(block);
-  return found == made_.end() ? 0 : found->second;
+  return *reinterpret_cast<const std::uint64_t*>(static_cast<const char*>(block) - block_header);
 }
 
 void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size_t new_size) noexcept {
   auto& sandbox = *static_cast<Sandbox*>(self);
   // With no block, `old_size` is a type tag, not a size.
   const std::size_t old_bytes = block ? old_size : 0;
+  char* const whole = block ? static_cast<char*>(block) - block_header : nullptr;
   if (new_size == 0) {
-    std::free(block);
+    std::free(whole);
     sandbox.memory_in_use_ -= old_bytes;
     return nullptr;
   }
@@ -245,21 +252,18 @@ void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size
     }
     if (over()) return nullptr;  // Lua collects garbage and retries once before raising LUA_ERRMEM
   }
-  void* grown = std::realloc(block, new_size);
+  auto* const grown = static_cast<char*>(std::realloc(whole, new_size + block_header));
   if (!grown) return nullptr;
   sandbox.memory_in_use_ = sandbox.memory_in_use_ - old_bytes + new_size;
-  // A new object: the order of making is what `pairs` sorts tables and functions by.
-  if (!block && (old_size == LUA_TTABLE || old_size == LUA_TFUNCTION || old_size == LUA_TUSERDATA ||
-                 old_size == LUA_TTHREAD)) {
-    try {
-      sandbox.made_.insert_or_assign(grown, ++sandbox.objects_made_);
-    } catch (const std::bad_alloc&) {
-      std::free(grown);
-      sandbox.memory_in_use_ -= new_size;
-      return nullptr;
-    }
+  if (!block) {
+    // A new block: an object's (a table, function, userdata, thread) place in the order of making,
+    // which `pairs` sorts such keys by; 0 for anything else.
+    const bool object =
+        old_size == LUA_TTABLE || old_size == LUA_TFUNCTION || old_size == LUA_TUSERDATA || old_size == LUA_TTHREAD;
+    *reinterpret_cast<std::uint64_t*>(grown) = object ? ++sandbox.objects_made_ : 0;
+    if (object) sandbox.last_made_ = grown + block_header;
   }
-  return grown;
+  return grown + block_header;
 }
 
 void Sandbox::count_hook(lua_State* L, lua_Debug*) {

@@ -13,7 +13,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -193,12 +192,10 @@ class Sandbox {
   lua_State* running_thread_ = nullptr;     // the thread a call runs on now: the top-level call's, a try_call's
   std::vector<int> idle_threads_;           // registry references of threads free to run a call
   std::vector<std::filesystem::path> files_read_;
-  // The block of each table, function, userdata and thread, with its place in the order they were
-  // made; a block freed and made again is numbered anew, so an entry left by a freed object harms
-  // nothing.
-  std::unordered_map<const void*, std::uint64_t> made_;
-  std::uint64_t objects_made_ = 0;
+  std::uint64_t objects_made_ = 0;  // tables, functions, userdata and threads made (allocate's headers)
+  const void* last_made_ = nullptr;  // the block of the object made last
   std::ptrdiff_t userdata_offset_ = 0;  // from a userdata's block to its memory (lua_touserdata)
+  std::ptrdiff_t thread_offset_ = 0;    // from a thread's block to its state (lua_topointer)
   Watchdog watchdog_;
 };
 
