@@ -162,6 +162,16 @@ TEST_CASE("world: a character is one read-only handle whose fields show it as it
              Contains("a character's equipment is its stats under the names of the ruleset's slots: c.stats.weapon"));
 }
 
+TEST_CASE("pairs visits characters as keys by id whatever order their handles were made in", "[lua][determinism]") {
+  // A resumed fight makes its handles as it first shows each character, not as the fight it goes on
+  // from did: an order of making would roll a rule's dice in another order after a resume.
+  Fight fight;
+  CHECK(fight.run("local t = {}\n"
+                  "for _, name in ipairs({ 'Orc #2', 'Aldric', 'Orc' }) do t[world.character(name)] = name end\n"
+                  "local out = {} for c in pairs(t) do out[#out + 1] = c.name end\n"
+                  "return table.concat(out, ', ')") == "Aldric, Orc, Orc #2");
+}
+
 TEST_CASE("status: apply, gate actions, modify rolls, expire", "[lua][status]") {
   Fight fight;
   // A fight fills its book from the packs' status definitions (interpreter/packs/fight.cpp).

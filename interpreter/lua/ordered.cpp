@@ -8,6 +8,7 @@
 
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/sandbox.hpp"
+#include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::lua {
 namespace {
@@ -16,13 +17,15 @@ namespace {
 const char next_cache_key = 0;
 
 struct Key {
-  int rank = 0;  // 0 number, 1 string, 2 boolean, 3 an object whose making was seen, 4 anything else
+  // 0 number, 1 string, 2 boolean, 3 a character (by id), 4 an object whose making was seen, 5
+  // anything else.
+  int rank = 0;
   bool integer = false;
   lua_Integer whole = 0;
   lua_Number real = 0;
   std::string_view text;
-  std::uint64_t made = 0;     // the object's place in the order things were made; a boolean's value
-  std::uintptr_t address = 0;  // rank 4 only: a light C function or light userdata, never a pack's own
+  std::uint64_t made = 0;     // the object's place in the order things were made; a boolean's value; a character's id
+  std::uintptr_t address = 0;  // rank 5 only: a light C function or light userdata, never a pack's own
   lua_Integer position = 0;    // where lua_next put it in the array
 };
 
@@ -41,7 +44,8 @@ bool before(const Key& a, const Key& b) {
     }
     case 1: return a.text < b.text;
     case 2:
-    case 3: return a.made < b.made;
+    case 3:
+    case 4: return a.made < b.made;
     default: return a.address < b.address;
   }
 }
@@ -67,8 +71,15 @@ Key key_at(lua_State* L, int index, const Sandbox& sandbox) {
       key.made = lua_toboolean(L, index) ? 1 : 0;
       break;
     default:
+      // A character by its id: its handle is made when a fight first shows it, which a resumed
+      // fight does in another order than the fight it goes on from.
+      if (const auto id = test_character(L, index)) {
+        key.rank = 3;
+        key.made = static_cast<std::uint64_t>(*id);
+        break;
+      }
       key.made = sandbox.made_order(L, index);
-      key.rank = key.made ? 3 : 4;
+      key.rank = key.made ? 4 : 5;
       key.address = reinterpret_cast<std::uintptr_t>(lua_topointer(L, index));
       break;
   }

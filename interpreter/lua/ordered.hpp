@@ -4,7 +4,8 @@
 // keys in changes from one run to the next: a pack rolling dice in that order would break "the same
 // seed, the same fight". The sandbox's own `pairs` and `next`, and the read-only views' `pairs`,
 // visit keys in this order instead: numbers (ascending), then strings (byte by byte), then false
-// and true, then tables, functions, userdata and threads in the order they were made.
+// and true, then characters by id (a resumed fight makes their handles in another order), then
+// tables, functions, userdata and threads in the order they were made.
 #include <lua.hpp>
 
 namespace arbiter::lua {
