@@ -157,6 +157,16 @@ TEST_CASE("files, processes, native code and the debug library are out of reach"
   host.still_works();
 }
 
+TEST_CASE("a chunk a pack loads is named as its own whatever name it asks for", "[sandbox]") {
+  // Named as another pack's file, its errors would be told there and blamed on that pack.
+  CHECK_THAT(Host().error("local f = load(\"error('broken')\", '@rules/platemail/fight.lua') f()"),
+             StartsWith("tests/packs/sandboxed/(load rules/platemail/fight.lua):1: error: broken"));
+  // Cut to what Lua shows of a file's name whole (59 characters), the folder kept.
+  CHECK_THAT(Host().error("load('error(1)', '=' .. string.rep('x', 80))()"),
+             StartsWith("tests/packs/sandboxed/(load " + std::string(26, 'x') + "...):1: error: 1"));
+  CHECK_THAT(Host().error("load('error(2)')()"), StartsWith("tests/packs/sandboxed/(load):1: error: 2"));
+}
+
 TEST_CASE("bytecode can be neither made nor loaded", "[sandbox]") {
   Host host;
   CHECK_THAT(host.error("return string.dump(print)"), Contains("field 'dump'"));

@@ -144,6 +144,19 @@ std::string message_of_error(lua_State* thread) {
   return fmt::format("error was raised with a {} value instead of a message", value);
 }
 
+// A chunk a pack loads is named as a file of that pack's folder, "rules/house/(load rules.lua)":
+// named as it asks ("@rules/platemail/fight.lua"), its errors and `explain` would point into another
+// pack, and be blamed on it. Cut to what Lua shows of a file's name whole (LUA_IDSIZE).
+std::string loaded_chunk_name(const std::string& folder, std::string given) {
+  if (!given.empty() && (given.front() == '@' || given.front() == '=')) given.erase(0, 1);
+  const std::string start = "@" + (folder.empty() ? std::string() : folder + "/") + "(load";
+  const std::size_t limit = LUA_IDSIZE - 1;
+  if (given.empty() || start.size() + 5 > limit) return start + ")";
+  const std::size_t room = limit - start.size() - 2;  // but a space and ")"
+  if (given.size() > room) given = given.substr(0, room - 3) + "...";
+  return start + " " + given + ")";
+}
+
 // How messages name a file of a scope's folder: "rules/platemail/init.lua"; with no folder to
 // show (a file run from the working folder), as the file was given: "try.lua".
 std::string shown_in(const std::string& display_folder, const std::string& relative) {
@@ -440,7 +453,8 @@ void Sandbox::add_pack(PackScope scope) {
   lua_pushcclosure(L_, guarded<&Sandbox::print>, 1);
   lua_setfield(L_, environment, "print");
   lua_pushvalue(L_, environment);
-  lua_pushcclosure(L_, guarded<&Sandbox::load>, 1);
+  lua_pushstring(L_, scope.name.c_str());
+  lua_pushcclosure(L_, guarded<&Sandbox::load>, 2);
   lua_setfield(L_, environment, "load");
 
   lua_rawgetp(L_, LUA_REGISTRYINDEX, &pack_loaded_key);
@@ -793,10 +807,12 @@ int Sandbox::load(lua_State* L) {
   std::size_t length = 0;
   const char* code = lua_tolstring(L, 1, &length);
   if (!code) return luaL_argerror(L, 1, "load in a pack takes the code as a string");
-  const char* chunkname = luaL_optstring(L, 2, "=(load)");
+  const std::string chunkname =
+      loaded_chunk_name(of(L).scope_of(lua_tostring(L, lua_upvalueindex(2))).scope.display_folder,
+                        luaL_optstring(L, 2, ""));
   const bool explicit_environment = lua_gettop(L) >= 4;
   // Whatever mode is asked for, only text: binary chunks can break the VM's safety checks.
-  if (luaL_loadbufferx(L, code, length, chunkname, "t") != LUA_OK) {
+  if (luaL_loadbufferx(L, code, length, chunkname.c_str(), "t") != LUA_OK) {
     luaL_pushfail(L);
     lua_insert(L, -2);
     return 2;
