@@ -473,6 +473,16 @@ TEST_CASE("pairs and next visit keys in a fixed order: numbers then strings then
                  "local out = {} for _, i in pairs(t) do out[#out + 1] = i end\n"
                  "for i = 1, 30 do if out[i] ~= i then return 'out of order at ' .. i end end return 'made order'") ==
         "made order");
+  // tostring and print tell a table or function by its place in the order of making, not by an
+  // address that changes from run to run; one with __tostring or __name as it says.
+  CHECK(host.run("local a, b = {}, function() end\n"
+                 "local na, nb = tonumber(tostring(a):match('^table: #(%d+)$')), "
+                 "tonumber(tostring(b):match('^function: #(%d+)$'))\n"
+                 "return na and nb and nb == na + 1 and tostring(math.floor) == 'function: builtin' and "
+                 "tostring(setmetatable({}, { __tostring = function() return 'mine' end })) == 'mine'") == "true");
+  host.run("print({}) return 0");
+  REQUIRE(host.printed.size() == 1);
+  CHECK_THAT(host.printed[0], Catch::Matchers::Matches("sandboxed: table: #[0-9]+"));
   // A field set to nil during the loop is passed over; `next` goes on after a removed key.
   CHECK(host.run("local t = { a = 1, b = 2, c = 3 } local out = {}\n"
                  "for k in pairs(t) do out[#out + 1] = k; t.b = nil end\n"

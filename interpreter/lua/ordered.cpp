@@ -207,6 +207,30 @@ void push_ordered_iterator(lua_State* L, int index) {
   lua_pushcclosure(L, guarded<ordered_step>, 4);
 }
 
+const char* push_as_text(lua_State* L, int index, std::size_t* length) {
+  index = lua_absindex(L, index);
+  const int type = lua_type(L, index);
+  if (type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TUSERDATA || type == LUA_TTHREAD) {
+    // Only one of the two is pushed when found (the second is not asked for).
+    if (luaL_getmetafield(L, index, "__tostring") != LUA_TNIL || luaL_getmetafield(L, index, "__name") != LUA_TNIL) {
+      lua_pop(L, 1);
+    } else if (const std::uint64_t made = Sandbox::of(L).made_order(L, index)) {
+      lua_pushfstring(L, "%s: #%I", luaL_typename(L, index), static_cast<lua_Integer>(made));
+      return lua_tolstring(L, -1, length);
+    } else if (type == LUA_TFUNCTION) {
+      lua_pushliteral(L, "function: builtin");
+      return lua_tolstring(L, -1, length);
+    }
+  }
+  return luaL_tolstring(L, index, length);
+}
+
+int ordered_tostring(lua_State* L) {
+  luaL_checkany(L, 1);
+  push_as_text(L, 1);
+  return 1;
+}
+
 int ordered_pairs(lua_State* L) {
   luaL_checkany(L, 1);
   if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {

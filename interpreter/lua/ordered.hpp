@@ -6,6 +6,8 @@
 // visit keys in this order instead: numbers (ascending), then strings (byte by byte), then false
 // and true, then characters by id (a resumed fight makes their handles in another order), then
 // tables, functions, userdata and threads in the order they were made.
+#include <cstddef>
+
 #include <lua.hpp>
 
 namespace arbiter::lua {
@@ -20,5 +22,13 @@ int ordered_next(lua_State* L);
 // Pushes an iterator function over the table at `index` in the fixed order, which ignores its
 // arguments: a `__pairs` of a view returns it with any state.
 void push_ordered_iterator(lua_State* L, int index);
+
+// Pushes the value at `index` as text, as luaL_tolstring does, but a table, function, userdata or
+// thread without __tostring or __name by its place in the order of making ("table: #1234"), not
+// its address; a built-in function is "function: builtin". Returns the text.
+const char* push_as_text(lua_State* L, int index, std::size_t* length = nullptr);
+
+// The sandbox's `tostring(v)`: push_as_text.
+int ordered_tostring(lua_State* L);
 
 }  // namespace arbiter::lua

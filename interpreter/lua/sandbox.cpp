@@ -41,7 +41,7 @@ const char stdlib_loaded_key = 0;   // module name -> value, shared by all packs
 const char pack_loaded_key = 0;     // pack name -> { module name -> value }
 
 const char* const base_functions[] = {"assert", "error",  "getmetatable", "ipairs",   "pcall",  "rawequal",
-                                      "rawget", "rawlen", "select",       "tonumber", "tostring", "type", "xpcall"};
+                                      "rawget", "rawlen", "select",       "tonumber", "type", "xpcall"};
 
 // math.random and math.randomseed: a roll no seed replays, no log shows and no GM rolling by hand
 // is asked for. Upvalue 1: the name.
@@ -390,6 +390,8 @@ void Sandbox::open_libraries() {
   lua_setfield(L_, base, "pairs");
   lua_pushcfunction(L_, guarded<ordered_next>);
   lua_setfield(L_, base, "next");
+  lua_pushcfunction(L_, guarded<ordered_tostring>);
+  lua_setfield(L_, base, "tostring");
   lua_getfield(L_, globals, LUA_MATHLIBNAME);
   for (const char* name : {"random", "randomseed"}) {
     lua_pushfstring(L_, "math.%s", name);
@@ -786,7 +788,7 @@ int Sandbox::print(lua_State* L) {
   for (int i = 1; i <= n; ++i) {
     if (i > 1) line += '\t';
     std::size_t length = 0;
-    const char* text = luaL_tolstring(L, i, &length);
+    const char* text = push_as_text(L, i, &length);
     line.append(text, length);
     lua_pop(L, 1);
   }
