@@ -16,22 +16,11 @@ namespace arbiter::lua {
 namespace {
 
 // A list holds items 1..n and nothing else: a named field or a numbered item past a gap would be
-// lost in the copy, so it is refused. Named by the first name in sorted order, else the first other
-// key: keys come in an order that changes from run to run, and the same table gets the same message.
+// lost in the copy, so it is refused, named by the first key beside the items.
 void refuse_keys_beside_list(lua_State* L, int index, lua_Integer n) {
-  std::vector<std::string> names, other_keys;
-  for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) {
-    if (lua_type(L, -2) == LUA_TSTRING) {
-      names.emplace_back(lua_tostring(L, -2));
-    } else if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 || lua_tointeger(L, -2) > n) {
-      lua_pushvalue(L, -2);  // a copy: lua_next needs the key as it is
-      other_keys.push_back("[" + describe(L, -1) + "]");
-      lua_pop(L, 1);
-    }
-  }
-  if (names.empty() && other_keys.empty()) return;
-  const std::string key = names.empty() ? *std::min_element(other_keys.begin(), other_keys.end())
-                                        : printable(*std::min_element(names.begin(), names.end()));
+  const KeysBesideList beside = keys_beside_list(L, index, n);
+  if (beside.names.empty() && beside.others.empty()) return;
+  const std::string key = beside.names.empty() ? beside.others.front() : printable(beside.names.front());
   throw Error(fmt::format("a list of {} item{} also holds {}: plain data is a list (items 1, 2, … with no gap) or a "
                           "table of named values, not both",
                           n, n == 1 ? "" : "s", key));
@@ -155,6 +144,23 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth, JsonFor purpose
 }
 
 }  // namespace
+
+KeysBesideList keys_beside_list(lua_State* L, int index, lua_Integer items) {
+  index = lua_absindex(L, index);
+  KeysBesideList beside;
+  for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) {
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      beside.names.emplace_back(lua_tostring(L, -2));
+    } else if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 || lua_tointeger(L, -2) > items) {
+      lua_pushvalue(L, -2);  // a copy: lua_next needs the key as it is
+      beside.others.push_back("[" + describe(L, -1) + "]");
+      lua_pop(L, 1);
+    }
+  }
+  std::sort(beside.names.begin(), beside.names.end());
+  std::sort(beside.others.begin(), beside.others.end());
+  return beside;
+}
 
 Value check_value(lua_State* L, int index) { return check_value_at(L, index, 0); }
 

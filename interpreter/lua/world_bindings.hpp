@@ -73,6 +73,12 @@ void push_properties(lua_State* L, const Properties& properties);
 // reactions). A list (items 1..n) that holds anything else too is refused; so is nesting deeper than
 // `deepest_plain_data` (a cycle or a mistake).
 constexpr int deepest_plain_data = 32;
+// The keys of the table at `index` that are not its items 1..`items`: its names, and any other key
+// as "[3]", each sorted (Lua's own order changes from run to run: the same table, the same message).
+struct KeysBesideList {
+  std::vector<std::string> names, others;
+};
+KeysBesideList keys_beside_list(lua_State* L, int index, lua_Integer items);
 enum class JsonFor { reading, logging };
 nlohmann::json check_json(lua_State* L, int index, JsonFor purpose = JsonFor::reading);
 void push_json(lua_State* L, const nlohmann::json& value);

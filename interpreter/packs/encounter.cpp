@@ -95,20 +95,7 @@ void refuse_fields_beside_items(lua_State* L, int index, const std::string& path
   luaL_checkstack(L, 4, "an encounter nested too deep");
   const auto items = static_cast<lua_Integer>(lua_rawlen(L, index));
   const SourceText::Table text = source.table(written);
-  // Sorted, not in the table's order, which changes from run to run: the same file, the same message.
-  std::vector<std::string> names, other_keys;
-  for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) {
-    const lua_Integer number = lua_isinteger(L, -2) ? lua_tointeger(L, -2) : 0;
-    if (lua_type(L, -2) == LUA_TSTRING) {
-      names.emplace_back(lua_tostring(L, -2));
-    } else if (number < 1 || number > items) {
-      lua_pushvalue(L, -2);  // a copy: the key itself must stay as it is for lua_next
-      other_keys.push_back("[" + lua::describe(L, -1) + "]");
-      lua_pop(L, 1);
-    }
-  }
-  std::sort(names.begin(), names.end());
-  std::sort(other_keys.begin(), other_keys.end());
+  const auto [names, other_keys] = lua::keys_beside_list(L, index, items);
   if (items > 0 && !(names.empty() && other_keys.empty())) {
     const std::size_t field_at = names.empty() ? unknown : text.field(names.front());
     throw Error(source.place(field_at != unknown ? field_at : written)

@@ -25,6 +25,23 @@
 ---@field round? integer in an action's context
 ---@field phase? integer in an action's context
 
+---A meeting while everyone moves, as the ruleset's hook `movement(event)` is given it: its answer
+---says who stops (docs/fights.md, hooks). The world still shows every cell of the phase's start
+---until everyone has moved: the cells here are where the two are at this step.
+---@class flow.MoveEvent
+---@field kind "swap"|"cross"|"head_on"|"same_cell"|"blocked"|"left_reach"|"border_limit"|"border_challenge"
+---@field step integer 1 for the first step of the phase
+---@field mover world.Character
+---@field other? world.Character none for a border's events
+---@field from string the mover's cell before this step
+---@field to string the cell the mover steps into
+---@field other_from? string where the other stands at this step
+---@field other_to? string the cell the other steps into (its own cell when it does not step)
+---@field allies boolean
+---@field mover_ready boolean
+---@field other_ready boolean
+---@field crossed boolean `blocked`: the other moved into the cell it holds across the mover's way
+
 ---@class flow.Phase
 ---@field name string "1st Action Phase"
 ---@field kind "simultaneous"|"sequential"

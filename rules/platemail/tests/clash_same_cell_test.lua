@@ -44,13 +44,13 @@ end)
 
 -- An Attack of Opportunity is made where the two stand when it is taken, not where the phase found
 -- them: Cover needs "an object ... between them", and a Character beside another reaches around it.
-test.case("Clash: its Attacks of Opportunity see from where the two meet, not from where the phase began", function()
-  -- Knight A3 and Orc C1 meet over C3/C2 (the Knight steps into C3, the Orc stops at C2). A low wall
-  -- at B2 stands between where they started, on neither path: it gives the meeting no Cover.
+-- Knight A3 and Orc C1 meet over C3/C2 (the Knight steps into C3, the Orc stops at C2), with
+-- `object` at B2: between where they started, on neither path.
+local function meeting_past(object, shelter)
   local f = duel.new({
     { name = "Knight", side = "party", at = "A3", weapon = "Sword", armor = "Leather" },
     { name = "Orc", side = "orcs", at = "C1", weapon = "Axe", armor = "Leather" },
-  }, { 15, 15 }, { width = 8, height = 6, terrain = { ["B2"] = { object = "low wall", shelter = "cover" } } })
+  }, { 15, 15 }, { width = 8, height = 6, terrain = { ["B2"] = { object = object, shelter = shelter } } })
   f:round [[
     Knight:
       1: Move E, E, E
@@ -59,6 +59,11 @@ test.case("Clash: its Attacks of Opportunity see from where the two meet, not fr
       1: Move N, N, N
       2: Defend
   ]]
+  return f
+end
+
+test.case("Clash: its Attacks of Opportunity see from where the two meet, not from where the phase began", function()
+  local f = meeting_past("low wall", "cover")
   test.truthy(duel.narrated(f, "Clash!"), "they clash")
   -- Leather: Defense 12 (10 + 2 Deflection), Ready; 15 with no Cover hits.
   test.equal(duel.attacks(f, "hit"), { true, true }, "both Attacks of Opportunity hit: no −2 Cover")
@@ -67,18 +72,7 @@ test.case("Clash: its Attacks of Opportunity see from where the two meet, not fr
 end)
 
 test.case("Clash: a hedge between where the two started hides neither from the other where they meet", function()
-  local f = duel.new({
-    { name = "Knight", side = "party", at = "A3", weapon = "Sword", armor = "Leather" },
-    { name = "Orc", side = "orcs", at = "C1", weapon = "Axe", armor = "Leather" },
-  }, { 15, 15 }, { width = 8, height = 6, terrain = { ["B2"] = { object = "hedge", shelter = "concealment" } } })
-  f:round [[
-    Knight:
-      1: Move E, E, E
-      2: Defend
-    Orc:
-      1: Move N, N, N
-      2: Defend
-  ]]
+  local f = meeting_past("hedge", "concealment")
   test.equal(#f:events("attack_missed_out"), 0, "no 'cannot target …: Concealed'")
   test.equal(#duel.attacks(f, "hit"), 2, "both Attacks of Opportunity are made")
   duel.no_failures(f)
