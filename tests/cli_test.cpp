@@ -52,6 +52,33 @@ TEST_CASE("arbiter explain shows the patched value and its chain of packs", "[cl
         "       max: 3 -> 4\n");
 }
 
+TEST_CASE("arbiter explain shows a part of a definition, every level of it, and the changes to that part", "[cli]") {
+  const auto row = arbiter("explain platemail weapons.Flail.melee.properties");
+  CHECK(row.exit_code == 0);
+  // The Flail's "+2 Attack against Targets with Shields" sits five levels down in `weapons`.
+  CHECK(row.output ==
+        "table weapons.Flail.melee.properties = {\n"
+        "  bonuses = { { amount = 2, stat = \"attack\", when = { target_has_shield = true } } },\n"
+        "}\n"
+        "  1. defined by platemail at rules/platemail/tables/weapons.lua:38\n");
+  const auto max = arbiter("explain demo-base demo-house wounds.max");
+  CHECK(max.output ==
+        "table wounds.max = 4\n"
+        "  1. defined by demo-base at examples/packs/demo-base/init.lua:3\n"
+        "  2. patched by demo-house at examples/packs/demo-house/init.lua:4\n"
+        "       max: 3 -> 4\n");
+  // A patch of another part of the definition is not this part's history.
+  CHECK(arbiter("explain demo-base demo-house wounds.penalty_per_wound").output ==
+        "table wounds.penalty_per_wound = 1\n"
+        "  1. defined by demo-base at examples/packs/demo-base/init.lua:3\n");
+  const auto misspelt = arbiter("explain platemail weapons.Flial");
+  CHECK(misspelt.exit_code == 1);
+  CHECK_THAT(misspelt.output, Contains("weapons has no field 'Flial' (did you mean 'Flail'?)"));
+  const auto past_a_number = arbiter("explain platemail weapons.Flail.melee.reach.long");
+  CHECK(past_a_number.exit_code == 1);
+  CHECK_THAT(past_a_number.output, Contains("weapons.Flail.melee.reach is 5, which has no fields ('long' asked for)"));
+}
+
 TEST_CASE("arbiter explain suggests names of the kind asked for", "[cli]") {
   CHECK_THAT(arbiter("explain demo-base table:wonds").output,
              Contains("the packs define no table named 'wonds' (did you mean 'wounds'?)"));

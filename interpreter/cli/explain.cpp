@@ -9,7 +9,10 @@
 #include "grammar/diagnostic.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/core/names.hpp"
+#include "interpreter/lua/readonly.hpp"
+#include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
+#include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -31,6 +34,55 @@ void list_all(Session& session, std::ostream& out) {
     out << fmt::format("  {:<10} {:<24} {}\n", packs::to_string(d->kind), d->name, summary(*d));
 }
 
+// "weapons.Flail.melee" names a definition and a path into it; a definition's own name may hold a
+// full stop, so the longest name that the wanted text starts with is the definition.
+struct Wanted {
+  const packs::Definition* definition = nullptr;
+  std::vector<std::string> path;
+};
+
+std::vector<std::string> split_path(const std::string& text) {
+  std::vector<std::string> steps;
+  for (std::size_t start = 0;;) {
+    const auto dot = text.find('.', start);
+    steps.push_back(text.substr(start, dot - start));
+    if (dot == std::string::npos) return steps;
+    start = dot + 1;
+  }
+}
+
+// Replaces the table at the top of the stack by its field `step` (raw: no pack's metamethod runs
+// here), or throws naming the fields it has. `walked` is the path so far, for the message.
+void descend(lua_State* L, const std::string& walked, const std::string& step) {
+  const bool view = lua::push_viewed(L, -1);
+  if (lua_type(L, -1) != LUA_TTABLE)
+    throw Error(fmt::format("{} is {}, which has no fields ('{}' asked for)", walked, lua::describe(L, -1, 1), step));
+  std::vector<std::string> fields;
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    lua_pushvalue(L, -2);  // the key's text without turning the key itself into a string
+    const char* key = lua_type(L, -1) == LUA_TNUMBER || lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
+    if (key && key == step) {
+      lua_pop(L, 1);
+      lua_copy(L, -1, view ? -4 : -3);  // the field in place of the table (and of its view)
+      lua_pop(L, view ? 3 : 2);
+      return;
+    }
+    if (key) fields.emplace_back(key);
+    lua_pop(L, 2);
+  }
+  const std::string hint = did_you_mean(step, fields);
+  throw Error(fmt::format("{} has no field '{}'{}", walked, step, hint.empty() ? "" : " (" + hint + ")"));
+}
+
+// A patch's field that the wanted path is within, or that is within it.
+bool overlaps(const std::string& field, const std::string& path) {
+  const auto within = [](const std::string& inner, const std::string& outer) {
+    return inner.compare(0, outer.size(), outer) == 0 && (inner.size() == outer.size() || inner[outer.size()] == '.');
+  };
+  return path.empty() || within(field, path) || within(path, field);
+}
+
 void explain_one(Session& session, const std::string& wanted, std::ostream& out) {
   // "table:wounds" names the kind; a bare name shows every kind that has it.
   std::string name = wanted;
@@ -41,32 +93,52 @@ void explain_one(Session& session, const std::string& wanted, std::ostream& out)
   }
   const auto& registry = session.stack.registry();
   std::vector<std::string> all_names;
-  bool found = false;
-  lua_State* L = session.sandbox.state();
+  std::vector<Wanted> shown;
+  std::size_t longest = 0;
   for (const auto* d : registry.definitions()) {
     if (only && d->kind != *only) continue;  // suggestions too are of the kind asked for
     all_names.push_back(d->name);
-    if (d->name != name) continue;
-    if (found) out << "\n";
-    found = true;
-    registry.push(L, d->kind, d->name);
-    const std::string heading = fmt::format("{} {} = ", packs::to_string(d->kind), d->name);
-    out << heading << lua::describe_lines(L, -1, 100, 0, heading.size()) << "\n";
-    lua_pop(L, 1);
-    int step = 0;
-    for (const auto& change : d->history) {
-      out << fmt::format("  {}. {} by {} at {}\n", ++step, packs::to_string(change.operation), change.pack,
-                         change.location);
-      if (change.operation == packs::Operation::patch)
-        for (const auto& field : change.fields)
-          out << fmt::format("       {}: {} -> {}\n", field.field, field.before, field.after);
-    }
+    const bool whole = d->name == name;
+    const bool prefix = name.size() > d->name.size() && name.compare(0, d->name.size(), d->name) == 0 &&
+                        name[d->name.size()] == '.';
+    if (!whole && !prefix) continue;
+    if (d->name.size() > longest) shown.clear();
+    if (d->name.size() < longest) continue;
+    longest = d->name.size();
+    shown.push_back({d, whole ? std::vector<std::string>{} : split_path(name.substr(d->name.size() + 1))});
   }
-  if (!found) {
-    const std::string hint = did_you_mean(name, all_names);
+  if (shown.empty()) {
+    const std::string hint = did_you_mean(split_path(name).front(), all_names);
     const std::string what = only ? fmt::format("no {} named '{}'", packs::to_string(*only), name)
                                   : fmt::format("nothing named '{}'", name);
     throw Error(fmt::format("the packs define {}{}", what, hint.empty() ? "" : " (" + hint + ")"));
+  }
+  lua_State* L = session.sandbox.state();
+  const lua::StackGuard guard(L);
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    const auto& [d, path] = shown[i];
+    if (i > 0) out << "\n";
+    registry.push(L, d->kind, d->name);
+    std::string walked = d->name;
+    for (const auto& step : path) {
+      descend(L, walked, step);
+      walked += "." + step;
+    }
+    // Every level: a GM looks a row up to read its numbers, which a cut would hide.
+    const std::string heading = fmt::format("{} {} = ", packs::to_string(d->kind), walked);
+    out << heading << lua::describe_lines(L, -1, 100, 0, heading.size(), lua::deepest_plain_data) << "\n";
+    lua_pop(L, 1);
+    const std::string within = walked.substr(std::min(walked.size(), d->name.size() + 1));
+    int step = 0;
+    for (const auto& change : d->history) {
+      std::vector<const packs::FieldChange*> fields;
+      for (const auto& field : change.fields)
+        if (overlaps(field.field, within)) fields.push_back(&field);
+      if (change.operation == packs::Operation::patch && fields.empty()) continue;  // patched elsewhere
+      out << fmt::format("  {}. {} by {} at {}\n", ++step, packs::to_string(change.operation), change.pack,
+                         change.location);
+      for (const auto* field : fields) out << fmt::format("       {}: {} -> {}\n", field->field, field->before, field->after);
+    }
   }
 }
 
@@ -79,7 +151,7 @@ void add_explain_command(CLI::App& app, Context& context) {
   auto arguments = std::make_shared<std::vector<std::string>>();
   command->add_option("PACK... [NAME]", *arguments,
                       "Packs to load in order (names or folders); a last word that is no pack is the name to "
-                      "explain (kind:name picks a kind)")
+                      "explain (kind:name picks a kind; name.field.field shows one part)")
       ->required();
   command->callback([&context, arguments] {
     Session session(context);

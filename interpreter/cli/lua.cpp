@@ -44,7 +44,8 @@ void add_lua_command(CLI::App& app, Context& context) {
       session.sandbox.run_string(snippet, *code, "(command line)", LUA_MULTRET);
     else
       session.sandbox.run_file(snippet, file, LUA_MULTRET);
-    for (int i = 1; i <= lua_gettop(L); ++i) *context.out << printable(lua::describe_lines(L, i), true) << "\n";
+    // Eight levels: a row of a rules table (`weapons.Flail`) to its conditions.
+    for (int i = 1; i <= lua_gettop(L); ++i) *context.out << printable(lua::describe_lines(L, i, 100, 0, 0, 8), true) << "\n";
     lua_settop(L, 0);
   });
 }
