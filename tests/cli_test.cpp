@@ -4,6 +4,7 @@
 #include <string>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "tests/support/arbiter_process.hpp"
@@ -40,6 +41,15 @@ TEST_CASE("an unknown subcommand is a usage error naming it and the nearest subc
   CHECK_THAT(help.output, StartsWith("unknown subcommand 'encounter'"));
   CHECK(arbiter("--pack-path examples/packs frobnicate").exit_code == 2);
   CHECK(arbiter("check --help").exit_code == 0);
+}
+
+TEST_CASE("output that cannot be written is an error, not a success", "[cli]") {
+  // A sheet formatted into a file on a full disk would be left empty or cut short.
+  for (const char* command : {"fmt examples/orders/round1-players.txt", "roll 1d6 --seed 1", "prob 3d6"}) {
+    const auto full = shell(fmt::format("{{ {} {} > /dev/full; }}", ARBITER_BINARY, command));
+    CHECK(full.exit_code == 1);
+    CHECK_THAT(full.output, Contains("error: could not write the output: No space left on device"));
+  }
 }
 
 TEST_CASE("arbiter explain shows the patched value and its chain of packs", "[cli]") {

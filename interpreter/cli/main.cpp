@@ -1,5 +1,7 @@
 // arbiter: the command line. Exit codes: 0 success, 1 bad input (reported with its position),
 // 2 bad usage of the command line, 3 an internal error (a bug in Arbiter: please report it).
+#include <cerrno>
+#include <cstring>
 #include <iostream>
 #include <optional>
 
@@ -92,6 +94,11 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::cerr << "internal error: " << arbiter::printable(e.what(), true) << "\n";
     return 3;
+  }
+  // What was printed is the result: a full disk must not pass for success (`fmt sheet > new.txt`).
+  if (!std::cout.flush()) {
+    std::cerr << fmt::format("error: could not write the output: {}\n", std::strerror(errno));
+    return 1;
   }
   return context.exit_code;
 }
