@@ -166,6 +166,15 @@ TEST_CASE("big pools stay fast and sum to one") {
   CHECK(roll_and_keep.cut_off > 0);
 }
 
+TEST_CASE("keeping from a big pool: the far tail is a small positive probability, never below zero") {
+  const auto d = approx("50d20kh25");
+  for (const double p : d.p) CHECK(p >= 0);
+  // 500 needs 25 or more 20s among the 50 dice: the binomial tail, summed exactly.
+  const auto tail = exact("50d20>=20 >= 25").probability(1);
+  CHECK(d.probability(500) == Approx(tail.get_d()).epsilon(1e-9));
+  CHECK(d.probability(500) > 1e-19);
+}
+
 TEST_CASE("an arithmetic error points at its part of the expression") {
   try {
     approx("2 + 1d6/(1d6-1d6)");

@@ -408,9 +408,11 @@ class Engine {
         auto& row = states[static_cast<std::size_t>(r)];
         if (row.empty()) continue;
         const std::int64_t need = k - (n - r);
-        const auto binomial = binomial_row(r, q, not_q, need);
-        P filled = 1;  // P(j ≥ need)
-        for (std::int64_t j = 0; j < need; ++j) filled -= binomial[static_cast<std::size_t>(j)];
+        const auto binomial = binomial_row(r, q, not_q, r);
+        // P(j ≥ need), summed from its own terms: 1 minus the others cancels below 0 in floating
+        // point (a probability of -2.8e-15 for 50d20kh25 totalling 500).
+        P filled = 0;
+        for (std::int64_t j = std::max<std::int64_t>(need, 0); j <= r; ++j) filled += binomial[static_cast<std::size_t>(j)];
         spend(static_cast<std::uint64_t>(width) * static_cast<std::uint64_t>(need + 1));
         for (std::size_t s = 0; s < width; ++s) {
           if (row[s] == 0) continue;
