@@ -117,6 +117,10 @@ TEST_CASE("rerolls: r until the die no longer matches, ro once") {
 TEST_CASE("min and max clamp each die") {
   CHECK(scripted("3d6min2", {1, 4, 6}).text == "3d6min2 = [2, 4, 6] = 12");
   CHECK(scripted("3d6max4", {1, 4, 6}).total == 9);
+  // A die that exploded too: explosions test the face rolled, "before clamps".
+  CHECK(scripted("1d6!max5", {6, 6, 2}).text == "1d6!max5 = [5 exploded, 5 exploded, 2] = 12");
+  CHECK(scripted("1d6!1min3", {1, 1, 4}).total == 10);
+  CHECK(scripted("1d6!pmax4", {6, 3}).total == 6);
 }
 
 TEST_CASE("percentile, Fate and listed faces") {

@@ -186,6 +186,8 @@ class Evaluation {
           rolled.symbol = next.symbol;
           continue;
         }
+        // A die that exploded is a die of the pool like the others: clamped as they are.
+        rolled.value = clamped(*prepared.term, rolled.value);
         scratch_.dice.push_back(rolled);
         rolled = next;
         if (kind == Explosion::penetrating)
