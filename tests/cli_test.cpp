@@ -579,6 +579,15 @@ TEST_CASE("arbiter prob prints exact distributions, and suggests sampling past i
   CHECK_THAT(big.output, Contains("--times 100000"));
 }
 
+TEST_CASE("arbiter prob --exact prints decimals rounded from the fractions, and no zero as -0", "[cli][dice]") {
+  // 24 has 108503/2000000 = 5.42515% exactly, which a double holds as a little less.
+  const auto l5r = arbiter("prob 5d10!!kh3 --exact");
+  CHECK_THAT(l5r.output, Contains("\n      24    5.4252%   47.0948%   58.3303%"));
+  CHECK_THAT(l5r.output, Contains(" 108503/2000000 "));
+  CHECK_THAT(arbiter("prob 2d6-7").output, StartsWith("2d6 - 7: mean 0.0000, "));
+  CHECK_THAT(arbiter("prob 2d6-7 --exact").output, StartsWith("2d6 - 7: mean 0.0000 (0), "));
+}
+
 TEST_CASE("arbiter prob --json of exploding dice is valid JSON, however small the far tail's probabilities",
           "[cli][dice]") {
   // Their tails reach subnormal probabilities (4.2e-315), which once ended in "internal error: stod".

@@ -8,24 +8,38 @@
 
 namespace arbiter::cli {
 
+std::string decimal(double x, int places) {
+  std::string text = fmt::format("{:.{}f}", x, places);
+  if (text.starts_with('-') && text.find_first_not_of("-0.") == std::string::npos) text.erase(0, 1);
+  return text;
+}
+
+std::string decimal(const Fraction& x, int places) {
+  mpz_class scale;
+  mpz_ui_pow_ui(scale.get_mpz_t(), 10, static_cast<unsigned long>(places));
+  const mpq_class scaled = abs(x) * scale;
+  mpz_class whole, rest;
+  mpz_fdiv_qr(whole.get_mpz_t(), rest.get_mpz_t(), scaled.get_num_mpz_t(), scaled.get_den_mpz_t());
+  const int half = cmp(2 * rest, scaled.get_den());
+  if (half > 0 || (half == 0 && mpz_odd_p(whole.get_mpz_t()))) ++whole;
+  const mpz_class units = whole / scale, decimals = whole % scale;
+  const std::string sign = sgn(x) < 0 && whole != 0 ? "-" : "";
+  if (places == 0) return sign + units.get_str();
+  return fmt::format("{}{}.{:0>{}}", sign, units.get_str(), decimals.get_str(), places);
+}
+
 void print_distribution(std::ostream& out, const std::vector<DistributionRow>& rows) {
   constexpr double bar_width = 50;
-  double highest = 0, total = 0;
-  for (const auto& row : rows) {
-    highest = std::max(highest, row.p);
-    total += row.p;
-  }
+  double highest = 0;
+  for (const auto& row : rows) highest = std::max(highest, row.p);
   const bool fractions = !rows.empty() && !rows.front().fraction.empty();
   std::size_t fraction_width = 8;
   for (const auto& row : rows) fraction_width = std::max(fraction_width, row.fraction.size());
   out << fmt::format("{:>8}  {:>9}  {:>9}  {:>9}", "value", "p", "at least", "at most");
   if (fractions) out << fmt::format("  {:>{}}", "fraction", fraction_width);
   out << "\n";
-  double below = 0;
   for (const auto& row : rows) {
-    const double at_least = total - below;
-    below += row.p;
-    out << fmt::format("{:>8}  {:>8.4f}%  {:>8.4f}%  {:>8.4f}%", row.value, 100 * row.p, 100 * at_least, 100 * below);
+    out << fmt::format("{:>8}  {:>8}%  {:>8}%  {:>8}%", row.value, row.p_text, row.at_least_text, row.at_most_text);
     if (fractions) out << fmt::format("  {:>{}}", row.fraction, fraction_width);
     const auto bar = highest > 0 ? static_cast<std::size_t>(std::lround(bar_width * row.p / highest)) : 0;
     out << "  " << std::string(bar, '#') << "\n";

@@ -41,10 +41,10 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
   const double stddev = std::sqrt(to_double(d.variance()));
   const double cut_off = to_double(d.cut_off);
   const std::string expr = dice::to_string(*roller.expression().root);
-  std::vector<DistributionRow> rows;
+  std::vector<std::pair<std::int64_t, P>> outcomes;
   for (std::size_t i = 0; i < d.p.size(); ++i)
-    if (d.p[i] != 0)
-      rows.push_back({d.low + static_cast<std::int64_t>(i), to_double(d.p[i]), fraction_text(d.p[i])});
+    if (d.p[i] != 0) outcomes.emplace_back(d.low + static_cast<std::int64_t>(i), d.p[i]);
+  const auto rows = distribution_rows(outcomes);
 
   if (options.json) {
     nlohmann::ordered_json out = {{"expr", expr}, {"mean", to_json(mean)}, {"stddev", to_json(stddev)}};
@@ -62,7 +62,7 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     *context.out << out.dump() << "\n";
     return;
   }
-  *context.out << fmt::format("{}: mean {:.4f}", expr, mean);
+  *context.out << fmt::format("{}: mean {}", expr, decimal(d.mean(), 4));
   if (options.exact) *context.out << " (" << fraction_text(d.mean()) << ")";
   *context.out << fmt::format(", standard deviation {:.4f}\n", stddev);
   if (cut_off > 0)
@@ -70,7 +70,7 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
                                 roller.limits().explode_depth, cut_off);
   if (options.at_least) {
     const auto p = d.at_least(*options.at_least);
-    *context.out << fmt::format("P(>= {}) = {:.4f}%", *options.at_least, 100 * to_double(p));
+    *context.out << fmt::format("P(>= {}) = {}%", *options.at_least, decimal(P(100 * p), 4));
     if (options.exact) *context.out << " = " << fraction_text(p);
     *context.out << "\n";
   }

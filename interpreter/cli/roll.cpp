@@ -105,8 +105,9 @@ void sample(Context& context, const RollOptions& options, const Roller& roller, 
   const double n = static_cast<double>(options.times);
   const double mean = sum / n;
   const double stddev = std::sqrt(std::max(0.0, squares / n - mean * mean));
-  std::vector<DistributionRow> rows;
-  for (const auto& [value, count] : counts) rows.push_back({value, static_cast<double>(count) / n, {}});
+  std::vector<std::pair<std::int64_t, double>> outcomes;
+  for (const auto& [value, count] : counts) outcomes.emplace_back(value, static_cast<double>(count) / n);
+  const auto rows = distribution_rows(outcomes);
   const std::string expr = dice::to_string(*roller.expression().root);
   if (options.json) {
     nlohmann::ordered_json out = {{"expr", expr}, {"times", options.times}, {"mean", mean}, {"stddev", stddev}};
@@ -115,8 +116,8 @@ void sample(Context& context, const RollOptions& options, const Roller& roller, 
     *context.out << out.dump() << "\n";
     return;
   }
-  *context.out << fmt::format("{}: {} rolls, mean {:.4f}, standard deviation {:.4f} (estimated by sampling)\n", expr,
-                              options.times, mean, stddev);
+  *context.out << fmt::format("{}: {} rolls, mean {}, standard deviation {:.4f} (estimated by sampling)\n", expr,
+                              options.times, decimal(mean, 4), stddev);
   print_distribution(*context.out, rows);
 }
 
