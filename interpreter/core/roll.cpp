@@ -86,7 +86,11 @@ class Evaluation {
       throw error_at(expression, term.count->column, fmt::format("cannot roll a negative number of dice ({})", count));
     if (count > limits.max_dice - used_)
       throw error_at(expression, term.count ? term.count->column : term.faces_column,
-                     fmt::format("{} dice asked for: one expression rolls at most {} dice", count, limits.max_dice));
+                     used_ == 0 ? fmt::format("{} dice asked for: one expression rolls at most {} dice", count,
+                                              limits.max_dice)
+                                : fmt::format("{} dice asked for after {} already rolled, {} in all: one expression "
+                                              "rolls at most {} dice",
+                                              count, used_, checked::add(count, used_), limits.max_dice));
 
     auto& dice = scratch_.dice;
     dice.clear();
