@@ -78,6 +78,13 @@ class CountedDice final : public DiceSource {
   std::uint64_t rolled_ = 0;
 };
 
+// 33,978,933 -> 33,000,000; never below 1.
+std::uint64_t two_figures_down(std::uint64_t n) {
+  std::uint64_t unit = 1;
+  while (n / unit >= 100) unit *= 10;
+  return std::max<std::uint64_t>(1, n / unit * unit);
+}
+
 void sample(Context& context, const RollOptions& options, const Roller& roller, DiceSource& dice) {
   std::map<std::int64_t, std::uint64_t> counts;
   double sum = 0, squares = 0;
@@ -92,7 +99,9 @@ void sample(Context& context, const RollOptions& options, const Roller& roller, 
     const double projected = static_cast<double>(source.rolled()) / static_cast<double>(rolls) *
                              static_cast<double>(options.times);
     if (source.rolled() > sampling_budget || (enough_to_judge && projected > static_cast<double>(sampling_budget))) {
-      const std::uint64_t affordable = std::max<std::uint64_t>(1, sampling_budget * rolls / source.rolled());
+      // The rolls so far only estimate the dice a roll takes: a tenth less, to two figures, is a
+      // number that another run's rolls also fit.
+      const std::uint64_t affordable = two_figures_down(sampling_budget * rolls / source.rolled() * 9 / 10);
       throw Error(fmt::format("rolling {} {} times needs more than {} dice, the most --times rolls: give --times "
                               "{} or fewer",
                               dice::to_string(*roller.expression().root), options.times, sampling_budget,
