@@ -196,6 +196,15 @@ TEST_CASE("beyond the work budget: an error suggesting sampling") {
   CHECK_THROWS_WITH(approx(widest), Catch::Contains("--times 100000"));
   CHECK_THROWS_WITH(exact(widest), Catch::Contains("--times 100000"));
   CHECK_THROWS_WITH(approx(std::string(widest) + "!"), Catch::Contains("--times 100000"));
+  // Exact work counts the words of its numbers: 1000d6's denominators reach 6^1000, and its
+  // fractions took minutes where floating point is refused at once.
+  CHECK_THROWS_WITH(exact("1000d6"), Catch::Contains("--times 100000"));
+  CHECK_THROWS_WITH(exact("10d10!>=8"), Catch::Contains("--times 100000"));
+  const auto pool = exact("300d6");
+  CHECK(pool.mean() == 1050);
+  mpz_class all_ones;
+  mpz_ui_pow_ui(all_ones.get_mpz_t(), 6, 300);
+  CHECK(pool.probability(300) == Fraction(1, all_ones));  // every die a 1
 }
 
 TEST_CASE("rolling and exact distributions agree on what each modifier means") {
