@@ -42,8 +42,10 @@ for name, definition in pairs {
   ["Poisoned"] = {},
   ["Encumbered"] = { unit = "phases", duration = 1 },
 } do arbiter.define.status(name, definition) end
+-- Severs Limb: "Severed left leg" … for each limb of the roll. What one can still do without it
+-- (move, hold a shield, attack) is read from rules.severed_limbs (README: default chosen).
 for _, limb in ipairs(tables.weapon_properties.severs_limb.limbs) do
-  arbiter.define.status("Severed " .. limb, {})
+  arbiter.define.status(attack.severed_status(limb), {})
 end
 
 -- ---------------------------------------------------------------------------------------------
@@ -234,7 +236,9 @@ end
 local function opportunity(by, against, why, cells)
   local c = attack.combatant(by)
   if phase.opportunity_taken[by.name] or down(by) or not c.ready or not combat.attack_row(c, "melee")
-     or prevents_opportunity(against) or attack.unaware(by, against) then return end
+     or not combat.can_attack_with_weapon(c) or prevents_opportunity(against) or attack.unaware(by, against) then
+    return
+  end
   phase.opportunity_taken[by.name] = true
   attack.phase.at_step = cells
   flow.react(by, "Attack of Opportunity", against, why)

@@ -91,6 +91,16 @@ arbiter.define.table("rules", {
   -- Melee Weapons notes: "Dual Wield (-2 to attacks)". The source gives no other rule for it.
   dual_wield = { attack = -2 },
 
+  -- Severs Limb: "Roll 1d4: 1=L Leg, 2=R Leg, 3=L Arm, 4=R Arm." What losing a limb does is not
+  -- in the source: default chosen (README). Keyed by what is left of the two arms. One arm, one
+  -- hand: no shield (`shield = false`), and a two-handed weapon is used one-handed at
+  -- `two_handed` ("disfavor", "favor" or false); no arms: no Attack with a weapon
+  -- (`weapon_attacks = false`) and no shield.
+  severed_limbs = {
+    one_arm = { shield = false, two_handed = "disfavor" },
+    no_arms = { shield = false, weapon_attacks = false },
+  },
+
   -- Checks the source names without saying how they are rolled: Saving Throws (Crash's Dexterity
   -- Saving Throw), Stealth, Medical, Concentration Checks, and Perception against a Stealth roll.
   -- Not in the source: default chosen (README): d20 + the character's stat of that name (0 when it

@@ -447,6 +447,38 @@ test.case("Protects Limbs: \"Limb not severed if roll is equal or less than Prot
   test.fails(function() combat.severs_limb(1, 1) end, "1d4")
 end)
 
+-- What losing a limb does is not in the source ("Severs Limb: Roll 1d4: 1=L Leg, 2=R Leg, 3=L Arm,
+-- 4=R Arm" and no more): the default chosen (README) is rules.severed_limbs.
+
+test.case("severed limbs: two legs and two arms, less those severed (one count for every rule of limbs)", function()
+  test.equal({ combat.limbs_left({}) }, { 2, 2 })
+  test.equal({ combat.limbs_left({ severed = { "left leg" } }) }, { 1, 2 })
+  test.equal({ combat.limbs_left({ severed = { "left leg", "right leg", "right arm" } }) }, { 0, 1 })
+  test.equal({ combat.limbs_left({ severed = { "left arm", "right arm" } }) }, { 2, 0 })
+end)
+
+test.case("severed arms (default chosen): one arm drops the shield; no arms, no shield and no Attack with a weapon", function()
+  test.equal(combat.shield_in_hand("Sword", "Shield", 2), "Shield")
+  test.equal(combat.shield_in_hand("Sword", "Shield"), "Shield", "nil arms: both")
+  test.equal(combat.shield_in_hand("Sword", "Shield", 1), nil)
+  test.equal(combat.shield_in_hand("Sword", "Shield", 0), nil)
+  test.equal({ combat.can_attack_with_weapon({ severed = { "left arm" } }) }, { true })
+  test.equal({ combat.can_attack_with_weapon({ severed = { "left arm", "right arm" } }) }, { false, "no arms" })
+end)
+
+test.case("severed arms (default chosen): a two-handed weapon used with one hand is at Disfavor, which cancels Favor as usual", function()
+  local one_arm = { weapon = "Great Axe", severed = { "left arm" } }
+  local target = { armor = "Leather" }
+  local parts = combat.attack_modifiers(one_arm, target, MELEE)
+  test.equal(parts, { { amount = -3, reason = "Disfavor (one arm)" } })
+  test.equal(combat.attack_modifiers({ weapon = "Axe", severed = { "left arm" } }, target, MELEE), {},
+             "a one-handed weapon: no Disfavor")
+  test.equal(combat.attack_modifiers({ weapon = "Great Axe" }, target, MELEE), {}, "both arms: no Disfavor")
+  local charging = { weapon = "Great Axe", severed = { "left arm" }, action = "Charge" }
+  test.equal(combat.sum(combat.attack_modifiers(charging, target, { kind = "melee", moved = 10 })), 0,
+             "Charge's Favor +3 and one arm's Disfavor -3")
+end)
+
 -- =============================================================================================
 -- Guard and Rescue
 
