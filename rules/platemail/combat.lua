@@ -114,15 +114,34 @@ function combat.limbs_left(c)
   return left.leg, left.arm
 end
 
--- The section of rules.severed_limbs for `left` arms ("arm"), and how a GM reads it; nil with
--- all of them.
-local LIMB_RULES = { arm = { [1] = "one_arm", [0] = "no_arms" } }
-local LIMB_WORDS = { one_arm = "one arm", no_arms = "no arms" }
+-- The section of rules.severed_limbs for `left` legs or arms ("leg", "arm"), and how a GM reads
+-- it; nil with all of them.
+local LIMB_RULES = { leg = { [1] = "one_leg", [0] = "no_legs" }, arm = { [1] = "one_arm", [0] = "no_arms" } }
+local LIMB_WORDS = { one_leg = "one leg severed", no_legs = "both legs severed", one_arm = "one arm",
+                     no_arms = "no arms" }
 
 local function limb_rule(kind, left)
   local key = LIMB_RULES[kind][left]
   if not key then return nil, nil end
   return tables.rules.severed_limbs[key], LIMB_WORDS[key]
+end
+
+---How far a combatant with a severed leg may move with an action that goes `feet`: with one leg
+---`one_leg.move_factor` of it (half), rounded down to whole squares but at least `min_squares`;
+---with none, `no_legs`' (nothing). Nil when its legs do not shorten it.
+---@param feet integer the action's distance
+---@param c platemail.Combatant
+---@param square integer feet per square of the map
+---@return integer? feet nil: the action's own distance
+---@return string? reason "one leg severed", "both legs severed"
+function combat.legs_move(feet, c, square)
+  local legs = combat.limbs_left(c)
+  local rule, reason = limb_rule("leg", legs)
+  if not rule or feet <= 0 then return nil, nil end
+  local squares = math.max(math.floor(feet * rule.move_factor / square), rule.min_squares or 0)
+  -- As far as the action goes in whole squares anyway (Move 15' on 10' squares: one): no shorter.
+  if squares >= math.floor(feet / square) then return nil, nil end
+  return squares * square, reason
 end
 
 ---The shield a character holds, given its weapon in hand and its arms: none while that weapon

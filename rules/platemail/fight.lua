@@ -284,6 +284,17 @@ end
 -- weapon's reach (a house rule's Reach weapon: 10').
 arbiter.define.hook("reach", function(c) return combat.melee_reach(attack.combatant(c)) end)
 
+-- How far a character may move with an action that goes `feet`, asked as its way is planned: with
+-- a severed leg, half as far (whole squares, at least one); with both, not at all (README: default
+-- chosen, rules.severed_limbs). Nil: as far as the action goes. The reason is told with the order.
+arbiter.define.hook("move_limit", function(c, action, feet)
+  local _, _, square = grid.size()
+  local allowed, why = combat.legs_move(feet, { severed = attack.severed(c) }, square)
+  if not allowed then return nil end
+  if allowed == 0 then return 0, why .. ": cannot move" end
+  return allowed, ("%s: %s goes at most %d'"):format(why, action, allowed)
+end)
+
 arbiter.define.hook("movement", function(event)
   local mover, other = event.mover, event.other
   if event.kind == "left_reach" then

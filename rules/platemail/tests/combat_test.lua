@@ -457,6 +457,18 @@ test.case("severed limbs: two legs and two arms, less those severed (one count f
   test.equal({ combat.limbs_left({ severed = { "left arm", "right arm" } }) }, { 2, 0 })
 end)
 
+test.case("severed legs (default chosen): one leg, half the distance in whole squares, at least one; both legs, none", function()
+  local one, both = { severed = { "right leg" } }, { severed = { "left leg", "right leg" } }
+  test.equal({ combat.legs_move(30, one, 5) }, { 15, "one leg severed" }, "Sprint 30': 15'")
+  test.equal({ combat.legs_move(15, one, 5) }, { 5, "one leg severed" }, "Move 15': 7.5', rounded down to 5'")
+  test.equal({ combat.legs_move(5, one, 5) }, {}, "5' halved is 2.5', but at least one square: unchanged")
+  test.equal({ combat.legs_move(15, one, 10) }, {}, "on 10' squares Move 15' goes one square anyway")
+  test.equal({ combat.legs_move(30, one, 10) }, { 10, "one leg severed" }, "on 10' squares: 15' is one whole square")
+  test.equal({ combat.legs_move(15, both, 5) }, { 0, "both legs severed" })
+  test.equal({ combat.legs_move(0, both, 5) }, {}, "an action that stays in place")
+  test.equal({ combat.legs_move(30, { severed = { "left arm" } }, 5) }, {}, "an arm is not a leg")
+end)
+
 test.case("severed arms (default chosen): one arm drops the shield; no arms, no shield and no Attack with a weapon", function()
   test.equal(combat.shield_in_hand("Sword", "Shield", 2), "Shield")
   test.equal(combat.shield_in_hand("Sword", "Shield"), "Shield", "nil arms: both")

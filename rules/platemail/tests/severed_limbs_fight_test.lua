@@ -23,6 +23,117 @@ local function told(f, type, text)
   return false
 end
 
+test.case("default chosen, 'One leg severed: every movement goes at most half its distance, rounded down to whole squares': a Sprint 30' goes 15'", function()
+  -- Aldric stands apart (B5), so no one's reach is left. 30' halved is 15', three squares: C2 to F2.
+  local f = pair({ at = "B5" }, {})
+  sever(f, "Orc", "left leg")
+  f:round [[
+    Aldric:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Sprint 30' E
+      2: Defend
+  ]]
+  test.equal(f:cell("Orc"), "F2")
+  test.truthy(duel.narrated(f, "30' E stops at F2, one leg severed: Sprint goes at most 15'"), "the order says why")
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'One leg severed: … rounded down to whole squares but at least one square': a Move 15' goes 5', a Charge 15' gets no Favor", function()
+  -- Move: 7.5' rounds down to one square. Charge: 5' moved is short of the 10' its Favor needs
+  -- ("You must move at least 10' to receive Favor"), and it does not reach the Orc at F2.
+  local f = pair({ at = "B2" }, { at = "F2" })
+  sever(f, "Aldric", "right leg")
+  f:round [[
+    Aldric:
+      1: Move 15' E
+      2: Charge -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(f:cell("Aldric"), "D2", "5' in each phase")
+  test.truthy(duel.narrated(f, "15' E stops at C2, one leg severed: Move goes at most 5'"))
+  test.truthy(duel.narrated(f, "one leg severed: Charge goes at most 5'"))
+  test.equal(#f:events("attack"), 0, "two squares short of the Orc: no Attack")
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'One leg severed: every movement the character makes … goes at most half its distance': a Guard follows 5'", function()
+  -- Guard: "Move up to 15' staying adjacent to your Guard Target". Brenna walks C2 to F2; Aldric,
+  -- one-legged, follows 7.5' rounded down to one square: C2, no longer beside her.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe" },
+  })
+  sever(f, "Aldric", "left leg")
+  f:round [[
+    Aldric:
+      1: Guard -> "Brenna"
+      2: Defend
+    Brenna:
+      1: Move 15' E
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.equal(f:cell("Brenna"), "F2")
+  test.equal(f:cell("Aldric"), "C2")
+  test.truthy(duel.narrated(f, "one leg severed: Guard goes at most 5'"))
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'Both legs severed: the character cannot move at all': a Move does nothing, and the narration says why", function()
+  local f = pair({ at = "B5" }, {})
+  sever(f, "Orc", "left leg", "right leg")
+  f:round [[
+    Aldric:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Move 15' E
+      2: Sprint 30' E
+  ]]
+  test.equal(f:cell("Orc"), "C2")
+  test.truthy(duel.narrated(f, "15' E stops at C2, both legs severed: cannot move"))
+  test.truthy(duel.narrated(f, "30' E stops at C2, both legs severed: cannot move"))
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'Both legs severed: … a Charge with no one adjacent has no one to attack'", function()
+  local f = pair({ at = "B2" }, { at = "E2" })
+  sever(f, "Aldric", "left leg", "right leg")
+  f:round(duel.still('Charge -> "Orc"'))
+  test.equal(f:cell("Aldric"), "B2")
+  test.equal(#f:events("attack"), 0)
+  test.truthy(told(f, "attack_missed_out", "Aldric (Charge) is not within reach of Orc"))
+  test.truthy(duel.narrated(f, "both legs severed: cannot move"))
+  duel.no_failures(f)
+end)
+
+test.case("two Critical Hits with an Axe sever both legs (d4 1, d4 2): the Orc's Sprint 30' in the next phase goes nowhere", function()
+  -- Phase 1: two natural 20s hit through Defend's Disfavor ("always hits"); the limbs' d4 1 and 2.
+  -- Phase 2 the Orc is still beside Aldric, whose Full Attack rolls 1 and 1: misses.
+  local f = pair({ weapon = "Axe" }, { weapon = "Sword", armor = "Leather", stats = { max_wounds = 10 } },
+                 { 20, 1, 20, 2, 1, 1 })
+  f:round [[
+    Aldric:
+      1: Full Attack -> "Orc"
+      2: Full Attack -> "Orc"
+    Orc:
+      1: Defend
+      2: Sprint 30' E
+  ]]
+  test.truthy(f:has("Orc", "Severed left leg"))
+  test.truthy(f:has("Orc", "Severed right leg"))
+  test.equal(f:cell("Orc"), "C2")
+  test.equal(duel.attacks(f, "natural"), { 20, 20, 1, 1 })
+  duel.no_failures(f)
+end)
+
 test.case("default chosen, 'One arm severed: it loses its shield (no Deflection, Absorb or Cover from it)': Defense 13, Absorb 1", function()
   -- Sword, Leather and Shield, Ready (a quick Use Item): 10 + 2 Leather + 2 Shield + 1 Sword = 15
   -- with both arms; one arm: 13. Aldric's d20 14 hits 13 (it would miss 15); Critical Hit it is
@@ -74,6 +185,24 @@ test.case("default chosen, 'Both arms severed: no attacks with weapons … narra
   test.equal(#duel.texts(f, "attack_missed_out"), 1, "the Attack of Opportunity is not even tried")
   test.equal(#f:events("roll"), 0, "no die rolled")
   duel.no_failures(f)
+end)
+
+test.case("a house rule patches rules.severed_limbs: a leg factor of 1 turns the movement effect off", function()
+  duel.with_patch("rules", { severed_limbs = { one_leg = { move_factor = 1 } } }, function()
+    local f = pair({ at = "B5" }, {})
+    sever(f, "Orc", "left leg")
+    f:round [[
+      Aldric:
+        1: Defend
+        2: Defend
+      Orc:
+        1: Sprint 30' E
+        2: Defend
+    ]]
+    test.equal(f:cell("Orc"), "I2", "the whole 30'")
+    test.falsy(duel.narrated(f, "one leg severed"))
+    duel.no_failures(f)
+  end)
 end)
 
 test.case("a house rule patches rules.severed_limbs: two_handed = false turns the one-armed Disfavor off", function()
