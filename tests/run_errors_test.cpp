@@ -81,6 +81,17 @@ TEST_CASE("a bad path a house pack's forced_action returns is blamed on that pac
   CHECK_THAT(run.output, !Contains("in pack 'platemail'"));
 }
 
+TEST_CASE("a house pack's move_limit answering feet that are not whole is blamed on that pack at its line",
+          "[run][errors]") {
+  const Sheet sheet("Aldric:\n  1: Move 15' E\n  2: Defend\n");
+  const auto run = arbiter(one_round + "--seed 1 --house bad-move-limit --orders " + sheet.path.string());
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("tests/packs/bad-move-limit/init.lua:2: error: the move_limit hook returns nil, or "
+                                  "the feet Aldric may move with Move (a whole number, 0 or more) and optionally why "
+                                  "(a string), not 7.5, nil"));
+  CHECK_THAT(run.output, Contains("in pack 'bad-move-limit'"));
+}
+
 TEST_CASE("an action raising an error that is not a message fails at its line, and the fight goes on", "[run][errors]") {
   const Sheet sheet("Aldric:\n  1: Shrug\n  2: Sulk\n");
   const auto run = arbiter(one_round + "--seed 1 --house error-values --orders " + sheet.path.string());

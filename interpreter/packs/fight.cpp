@@ -68,6 +68,11 @@ Halt parse_halt(const std::string& text) {
 // The sheets' compass points and the grid's directions list the same eight in the same order.
 Direction direction_of(orders::Compass compass) { return static_cast<Direction>(compass); }
 
+// One more thing said of how an intent was chosen, after what is said already.
+void add_note(Intent& intent, const std::string& text) {
+  intent.note = intent.note.empty() ? text : intent.note + "; " + text;
+}
+
 }  // namespace
 
 Fight::Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceSource& dice, lua_State* L)
@@ -666,7 +671,13 @@ Intent Fight::intent_for(const Entity& who, const Action& chosen) {
   intent.ready = chosen.ready;
   intent.cost = chosen.cost;
   intent.carries_target = chosen.carries_target;
-  if (chosen.follows_target && chosen.move_feet) intent.follow_feet = static_cast<double>(*chosen.move_feet);
+  if (chosen.follows_target && chosen.move_feet) {
+    intent.follow_feet = static_cast<double>(*chosen.move_feet);
+    if (const std::optional<MoveLimit> limit = move_limit(who, chosen)) {
+      intent.follow_feet = static_cast<double>(limit->feet);
+      add_note(intent, limit->reason);
+    }
+  }
   intent.start = who.position;
   return intent;
 }
@@ -685,8 +696,12 @@ Intent Fight::default_intent(const Entity& who, const std::string& why) {
   if (default_order_.empty()) throw Error(why + ", and the ruleset's flow names no default_order");
   const Action& chosen = action(default_order_);
   Intent intent = intent_for(who, chosen);
+  const std::string following = intent.note;  // intent_for's, on how far it may follow
   intent.note = why + ": " + default_order_ + ", the default order";
-  intent.path = path_of(who, {}, no_entity, chosen);
+  if (!following.empty()) add_note(intent, following);
+  WayCut cut;
+  intent.path = path_of(who, {}, no_entity, chosen, &cut);
+  if (!cut.stopped.empty()) add_note(intent, "stops at " + cut.stopped);
   settle_ready(chosen, intent);
   return intent;
 }
@@ -701,7 +716,10 @@ Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
   intent.path = path_of(who, order.movement, intent.target, chosen, &cut);
   if (cut.held_back) intent.way_not_followed = orders::format(order.movement);
   // A wall, a closed door or costly ground in a written way: the GM hears why the move fell short.
-  if (!cut.stopped.empty()) intent.note = orders::format(order.movement) + " stops at " + cut.stopped;
+  if (!cut.stopped.empty()) {
+    const std::string way = orders::format(order.movement);
+    add_note(intent, (way.empty() ? "" : way + " ") + "stops at " + cut.stopped);
+  }
   settle_ready(chosen, intent);
   return intent;
 }
@@ -719,7 +737,11 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
   Intent intent = intent_for(who, chosen);
   if (raw_field(L_, index, "target") != LUA_TNIL) intent.target = returned_character(-1, "an intent's target is");
   lua_pop(L_, 1);
-  if (raw_field(L_, index, "note") == LUA_TSTRING) intent.note = lua_tostring(L_, -1);
+  if (raw_field(L_, index, "note") == LUA_TSTRING) {
+    const std::string following = intent.note;  // intent_for's, on how far it may follow
+    intent.note = lua_tostring(L_, -1);
+    if (!following.empty()) add_note(intent, following);
+  }
   lua_pop(L_, 1);
   if (raw_field(L_, index, "cost") != LUA_TNIL) {
     int whole = 0;
@@ -735,8 +757,10 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
   if (ready_given) intent.ready = lua_toboolean(L_, -1);
   lua_pop(L_, 1);
   if (raw_field(L_, index, "path") == LUA_TNIL) {
-    intent.path = path_of(who, {}, intent.target, chosen);
-  } else {
+    WayCut cut;
+    intent.path = path_of(who, {}, intent.target, chosen, &cut);
+    if (!cut.stopped.empty()) add_note(intent, "stops at " + cut.stopped);
+  } else {  // the rules' own path (Platemail's Entrapped Terror: none): move_limit is theirs to apply
     const Grid& grid = world_.grid();
     intent.path = lua::opt_cells(L_, -1, grid);
     // Checked here, where the error is placed at the function that returned it; found while
@@ -855,7 +879,57 @@ EntityId Fight::standing_at(Cell cell) const {
 std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& movement, EntityId target,
                                  const Action& action, WayCut* cut) {
   if (!action.move_feet) return {};
-  const long budget_feet = *action.move_feet;
+  const long own = *action.move_feet;
+  const std::optional<MoveLimit> limit = move_limit(who, action);
+  if (!limit) return plan_path(who, movement, target, action, own, cut);
+  // One that follows its target goes where the target goes, as far as intent_for lets it, which
+  // says why; a path of its own is walked only when it may not follow at all.
+  if (action.follows_target) return plan_path(who, movement, target, action, limit->feet, nullptr);
+  WayCut limited;
+  std::vector<Cell> path = plan_path(who, movement, target, action, limit->feet, &limited);
+  // Said only where the limit cuts the way short: planned with the action's own distance, it
+  // would have gone further.
+  WayCut whole;
+  std::vector<Cell> unlimited = plan_path(who, movement, target, action, own, &whole);
+  if (unlimited.size() <= path.size()) {
+    if (cut) *cut = whole;
+    return unlimited;
+  }
+  if (cut) {
+    cut->held_back = limited.held_back;
+    cut->stopped = fmt::format("{}, {}", world_.grid().label(path.empty() ? who.position : path.back()), limit->reason);
+  }
+  return path;
+}
+
+std::optional<Fight::MoveLimit> Fight::move_limit(const Entity& who, const Action& action) {
+  const Function* f = hook("move_limit");
+  if (!f || !action.move_feet || *action.move_feet <= 0) return std::nullopt;
+  const long own = *action.move_feet;
+  StackGuard guard{L_};
+  lua::push_entity(L_, who.id);
+  lua_pushlstring(L_, action.name.data(), action.name.size());
+  lua_pushinteger(L_, own);
+  call(*f, 3, 2);
+  return returned_by(*f, [&]() -> std::optional<MoveLimit> {
+    if (lua_isnil(L_, -2)) return std::nullopt;
+    int whole = 0;
+    const lua_Integer feet = lua_tointegerx(L_, -2, &whole);
+    const int why = lua_type(L_, -1);
+    if (!whole || feet < 0 || (why != LUA_TNIL && why != LUA_TSTRING))
+      throw Error(fmt::format("the move_limit hook returns nil, or the feet {} may move with {} (a whole number, 0 or "
+                              "more) and optionally why (a string), not {}, {}",
+                              who.name, action.name, printable(lua::describe(L_, -2, 1)),
+                              printable(lua::describe(L_, -1, 1))));
+    if (feet >= own) return std::nullopt;
+    MoveLimit limit{static_cast<long>(feet), why == LUA_TSTRING ? lua_tostring(L_, -1) : ""};
+    if (limit.reason.empty()) limit.reason = fmt::format("{} goes at most {}' here", action.name, limit.feet);
+    return limit;
+  });
+}
+
+std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& movement, EntityId target,
+                                   const Action& action, long budget_feet, WayCut* cut) {
   std::vector<Cell> occupied;
   for (const Entity& e : world_.entities())
     if (e.id != who.id) occupied.push_back(e.position);

@@ -209,9 +209,20 @@ class Fight final : public Ruleset {
     // destination beyond the action's distance: "E2: G2 is 25' away, Move goes at most 15'".
     std::string stopped;
   };
-  // The cells `who` means to enter, and in `cut`, if given, where the written way was cut short.
+  // The cells `who` means to enter, and in `cut`, if given, where the written way was cut short:
+  // by the action's distance, or by fewer feet the rules allow `who` now (move_limit), and why.
   std::vector<Cell> path_of(const Entity& who, const orders::Movement& movement, EntityId target, const Action& action,
                             WayCut* cut = nullptr);
+  // The same within `budget_feet`.
+  std::vector<Cell> plan_path(const Entity& who, const orders::Movement& movement, EntityId target,
+                              const Action& action, long budget_feet, WayCut* cut);
+  // Fewer feet than its own that the rules let `who` move with `action` now (the hook
+  // `move_limit`: Platemail's severed leg), and why; nullopt when the action's own distance holds.
+  struct MoveLimit {
+    long feet = 0;
+    std::string reason;  // "one leg severed: Sprint goes at most 15'"
+  };
+  std::optional<MoveLimit> move_limit(const Entity& who, const Action& action);
   void push_bindings(const orders::Match& match, int& count);
   // Calls the pack's function for a declared phrase (a condition's test, a target's find) with the
   // character and the phrase's bindings, leaving its result on the stack; returns the function.

@@ -161,13 +161,30 @@ function attack.sheltered(me)
   return sheltered
 end
 
+---The status a severed limb is: "Severed left leg" for "left leg" (combat.limb).
+---@param limb string
+---@return string
+function attack.severed_status(limb) return "Severed " .. limb end
+
+---The limbs `c` has lost (Severs Limb), as combat.limb names them: its statuses "Severed …".
+---combat.limbs_left counts what is left of them.
+---@param c world.Character
+---@return string[]
+function attack.severed(c)
+  local lost = {}
+  for _, limb in ipairs(arbiter.tables.weapon_properties.severs_limb.limbs) do
+    if status.has(c, attack.severed_status(limb)) then lost[#lost + 1] = limb end
+  end
+  return lost
+end
+
 ---Whether an ally beside `target` holds a shield that "Provides Cover": "When held, provides
 ---Cover to wielder and adjacent allies" (the wielder's own Cover is combat.has_cover's).
 ---@param target world.Character
 ---@return boolean
 function attack.shielded_by_ally(target)
   for _, c in ipairs(world.characters(target.side)) do
-    local held = c.name ~= target.name and combat.shield_in_hand(c.stats.weapon, c.stats.shield)
+    local held = c.name ~= target.name and attack.combatant(c).shield
     local shield = held and arbiter.tables.shields[held]
     if shield and shield.properties and shield.properties.provides_cover and grid.adjacent(c.cell, target.cell) then
       return true
@@ -198,12 +215,14 @@ function attack.combatant(c, other)
     local stats = c.stats
     local intent = flow.intent(c)
     known = {
-      name = c.name, weapon = stats.weapon, armor = stats.armor, shield = combat.shield_in_hand(stats.weapon, stats.shield),
+      name = c.name, weapon = stats.weapon, armor = stats.armor, severed = attack.severed(c),
       ready = attack.ready(c),
       wounds = stats.wounds or 0, strength = stats.strength, mounted = stats.mounted == true,
       action = intent and arbiter.tables.actions_data[intent.action] and intent.action or nil,
       unaware = false,
     }
+    local _, arms = combat.limbs_left(known)
+    known.shield = combat.shield_in_hand(stats.weapon, stats.shield, arms)
     -- Only once its intent is fixed (an action's Ready may be asked before, while choosing).
     if intent then attack.phase.combatants[c.name] = known end
   end
@@ -289,6 +308,10 @@ function attack.make(ctx, target, how)
   -- An Attack with a profile (a Released spell) is not made with the weapon in hand: the weapon's
   -- "Requires Str" and its bonuses take no part in it, so combat.lua reads the attacker unarmed.
   if how.profile then mine = setmetatable({ weapon = false }, { __index = mine }) end
+  -- No arms, no Attack with a weapon (README: default chosen); a spell is not one.
+  local armed, why_not = how.profile ~= nil, nil
+  if not armed then armed, why_not = combat.can_attack_with_weapon(mine) end
+  if not armed then return missed_out(me, verb, "cannot attack: " .. why_not) end
   if mine.unaware then return missed_out(me, verb, "cannot target " .. target.name .. ": Unaware of them") end
   local sight = attack.sight(attack.cell(me), attack.cell(target))
   if not sight.visible then return missed_out(me, verb, "cannot target " .. target.name .. ": Concealed") end
@@ -433,7 +456,7 @@ function attack.effects(me, victim, kind, critical)
       local saved = protects > 0 and dice.roll("1d4", "Protects Limbs " .. protects).total or nil
       local limb = combat.severs_limb(d4, protects, saved)
       if limb then
-        status.apply(victim, "Severed " .. limb, {
+        status.apply(victim, attack.severed_status(limb), {
           source = me, cause = ("%s's %s, Critical Hit: d4 %d%s, severs %s's %s"):format(me.name, me.stats.weapon, d4,
             saved and (", Protects Limbs %d: d4 %d"):format(protects, saved) or "", victim.name, limb) })
       else

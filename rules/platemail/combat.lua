@@ -25,6 +25,7 @@ local arbiter = require "arbiter"
 ---@field unaware? boolean Unaware of the character it is compared with (Skulk, Defend, Guard)
 ---@field action? string its action this Action Phase, a key of arbiter.tables.actions_data
 ---@field mounted? boolean
+---@field severed? string[] the limbs it has lost, as combat.limb names them ("left leg")
 
 ---One term of a sum, with the reason a GM reads.
 ---@class platemail.Part
@@ -71,16 +72,6 @@ end
 
 local function armor_of(c) return row("armor", c.armor or "Unarmored"), c.armor or "Unarmored" end
 
----The shield a character holds, given its weapon in hand: none while that weapon needs both
----hands ("Two Handed Weapons"; README: default chosen). A Use Item swap to a one-handed weapon
----takes it up again.
----@param weapon? string
----@param shield? string
----@return string?
-function combat.shield_in_hand(weapon, shield)
-  if shield and weapon and (row("weapons", weapon).hands or 1) >= 2 then return nil end
-  return shield
-end
 -- The data of the combatant's action this Action Phase; an unknown name is an error.
 local function action_of(c)
   if not (c and c.action) then return nil end
@@ -98,6 +89,98 @@ combat.kind_matches = kind_matches
 
 local function is_ranged(kind) return kind_matches("ranged", kind) end
 
+-- ---------------------------------------------------------------------------------------------
+-- Severed limbs. Severs Limb: "Roll 1d4: 1=L Leg, 2=R Leg, 3=L Arm, 4=R Arm." What losing one
+-- does is not in the source: default chosen (README), read from rules.severed_limbs.
+
+-- "left leg" -> "leg".
+local function limb_kind(limb) return limb:match("(%a+)$") end
+
+---How many legs and arms a combatant has left: those of weapon_properties.severs_limb.limbs
+---(two of each), less those it has lost (`c.severed`). The one count every rule of limbs reads.
+---@param c platemail.Combatant
+---@return integer legs
+---@return integer arms
+function combat.limbs_left(c)
+  local left = { leg = 0, arm = 0 }
+  for _, limb in ipairs(tables.weapon_properties.severs_limb.limbs) do
+    local kind = limb_kind(limb)
+    left[kind] = (left[kind] or 0) + 1
+  end
+  for _, limb in ipairs(c.severed or {}) do
+    local kind = limb_kind(limb)
+    if left[kind] then left[kind] = math.max(0, left[kind] - 1) end
+  end
+  return left.leg, left.arm
+end
+
+-- The section of rules.severed_limbs for `left` legs or arms ("leg", "arm"), and how a GM reads
+-- it; nil with all of them.
+local LIMB_RULES = { leg = { [1] = "one_leg", [0] = "no_legs" }, arm = { [1] = "one_arm", [0] = "no_arms" } }
+local LIMB_WORDS = { one_leg = "one leg severed", no_legs = "both legs severed", one_arm = "one arm",
+                     no_arms = "no arms" }
+
+local function limb_rule(kind, left)
+  local key = LIMB_RULES[kind][left]
+  if not key then return nil, nil end
+  return tables.rules.severed_limbs[key], LIMB_WORDS[key]
+end
+
+---How far a combatant with a severed leg may move with an action that goes `feet`: with one leg
+---`one_leg.move_factor` of it (half), rounded down to whole squares but at least `min_squares`;
+---with none, `no_legs`' (nothing). Nil when its legs do not shorten it.
+---@param feet integer the action's distance
+---@param c platemail.Combatant
+---@param square integer feet per square of the map
+---@return integer? feet nil: the action's own distance
+---@return string? reason "one leg severed", "both legs severed"
+function combat.legs_move(feet, c, square)
+  local legs = combat.limbs_left(c)
+  local rule, reason = limb_rule("leg", legs)
+  if not rule or feet <= 0 then return nil, nil end
+  local squares = math.max(math.floor(feet * rule.move_factor / square), rule.min_squares or 0)
+  -- As far as the action goes in whole squares anyway (Move 15' on 10' squares: one): no shorter.
+  if squares >= math.floor(feet / square) then return nil, nil end
+  return squares * square, reason
+end
+
+---The shield a character holds, given its weapon in hand and its arms: none while that weapon
+---needs both hands ("Two Handed Weapons"; README: default chosen), none with one arm or no arms
+---(`rules.severed_limbs.one_arm.shield`, `.no_arms.shield`; README: default chosen). A Use Item
+---swap to a one-handed weapon takes it up again, if it has both arms.
+---@param weapon? string
+---@param shield? string
+---@param arms? integer arms left (combat.limbs_left); nil: both
+---@return string?
+function combat.shield_in_hand(weapon, shield, arms)
+  if not shield then return nil end
+  local rule = limb_rule("arm", arms or 2)
+  if rule and rule.shield == false then return nil end
+  if weapon and (row("weapons", weapon).hands or 1) >= 2 then return nil end
+  return shield
+end
+
+---Whether a combatant can make an Attack with a weapon: not without arms
+---(`rules.severed_limbs.no_arms.weapon_attacks`; README: default chosen).
+---@param c platemail.Combatant
+---@return boolean
+---@return string? reason "no arms"
+function combat.can_attack_with_weapon(c)
+  local _, arms = combat.limbs_left(c)
+  local rule, reason = limb_rule("arm", arms)
+  if rule and rule.weapon_attacks == false then return false, reason end
+  return true, nil
+end
+
+-- The Favor or Disfavor of wielding a two-handed weapon with one hand (one arm left), as
+-- { kind, source }; nil when none.
+local function one_handed(c)
+  if not c.weapon then return nil end
+  local _, arms = combat.limbs_left(c)
+  local rule, reason = limb_rule("arm", arms)
+  if not (rule and rule.two_handed) or (row("weapons", c.weapon).hands or 1) < 2 then return nil end
+  return { kind = rule.two_handed, source = reason }
+end
 -- ---------------------------------------------------------------------------------------------
 -- Weapon conditions (weapon_conditions): what each one reads of the wielder and the target.
 
@@ -363,6 +446,8 @@ local function favors(attacker, target, situation)
   if situation.first_attack_on_unaware then
     found[#found + 1] = favor_of(data["Skulk"].first_attack_on_unaware, "Unaware target")
   end
+  -- A two-handed weapon used with one hand, one arm severed (README: default chosen).
+  found[#found + 1] = one_handed(attacker)
   return found
 end
 

@@ -42,8 +42,10 @@ for name, definition in pairs {
   ["Poisoned"] = {},
   ["Encumbered"] = { unit = "phases", duration = 1 },
 } do arbiter.define.status(name, definition) end
+-- Severs Limb: "Severed left leg" … for each limb of the roll. What one can still do without it
+-- (move, hold a shield, attack) is read from rules.severed_limbs (README: default chosen).
 for _, limb in ipairs(tables.weapon_properties.severs_limb.limbs) do
-  arbiter.define.status("Severed " .. limb, {})
+  arbiter.define.status(attack.severed_status(limb), {})
 end
 
 -- ---------------------------------------------------------------------------------------------
@@ -234,7 +236,9 @@ end
 local function opportunity(by, against, why, cells)
   local c = attack.combatant(by)
   if phase.opportunity_taken[by.name] or down(by) or not c.ready or not combat.attack_row(c, "melee")
-     or prevents_opportunity(against) or attack.unaware(by, against) then return end
+     or not combat.can_attack_with_weapon(c) or prevents_opportunity(against) or attack.unaware(by, against) then
+    return
+  end
   phase.opportunity_taken[by.name] = true
   attack.phase.at_step = cells
   flow.react(by, "Attack of Opportunity", against, why)
@@ -279,6 +283,17 @@ end
 -- Leaving a character's melee reach while everyone moves is the movement hook's `left_reach`: its
 -- weapon's reach (a house rule's Reach weapon: 10').
 arbiter.define.hook("reach", function(c) return combat.melee_reach(attack.combatant(c)) end)
+
+-- How far a character may move with an action that goes `feet`, asked as its way is planned: with
+-- a severed leg, half as far (whole squares, at least one); with both, not at all (README: default
+-- chosen, rules.severed_limbs). Nil: as far as the action goes. The reason is told with the order.
+arbiter.define.hook("move_limit", function(c, action, feet)
+  local _, _, square = grid.size()
+  local allowed, why = combat.legs_move(feet, { severed = attack.severed(c) }, square)
+  if not allowed then return nil end
+  if allowed == 0 then return 0, why .. ": cannot move" end
+  return allowed, ("%s: %s goes at most %d'"):format(why, action, allowed)
+end)
 
 arbiter.define.hook("movement", function(event)
   local mover, other = event.mover, event.other

@@ -123,6 +123,11 @@ function arbiter.define.target(name, value) end
 ---stepping out of it is the movement hook's `left_reach`. Never less than one cell.
 ---@alias arbiter.ReachHook fun(who: world.Character): number
 
+---The flow's hook `move_limit` (optional): fewer feet than `feet` (the action's own distance) that
+---`who` may move with `action` now, a whole number, and why (Platemail: a severed leg); nil: the
+---action's distance. Asked as an intent that moves is made.
+---@alias arbiter.MoveLimitHook fun(who: world.Character, action: string, feet: integer): integer?, string?
+
 ---The ruleset's hook `timing` (optional): when a sheet may order the action named, for an action
 ---whose definition gives none of `turn_only`, `answers`, `replaces` (tempo reads it from the row,
 ---so a house rule's action is checked as its own are). Asked when the sheets are checked.
@@ -130,8 +135,8 @@ function arbiter.define.target(name, value) end
 
 ---Defines an extension point: a function other packs may replace with `arbiter.override.hook`.
 ---The flow's hooks are named by docs/fights.md (`choose`: arbiter.ChooseHook, `respond`:
----arbiter.RespondHook, `responses`: arbiter.ResponsesHook, `reach`: arbiter.ReachHook, `timing`:
----arbiter.TimingHook).
+---arbiter.RespondHook, `responses`: arbiter.ResponsesHook, `reach`: arbiter.ReachHook, `move_limit`:
+---arbiter.MoveLimitHook, `timing`: arbiter.TimingHook).
 ---@param name string
 ---@param value function
 function arbiter.define.hook(name, value) end

@@ -91,6 +91,19 @@ arbiter.define.table("rules", {
   -- Melee Weapons notes: "Dual Wield (-2 to attacks)". The source gives no other rule for it.
   dual_wield = { attack = -2 },
 
+  -- Severs Limb: "Roll 1d4: 1=L Leg, 2=R Leg, 3=L Arm, 4=R Arm." What losing a limb does is not
+  -- in the source: default chosen (README). Keyed by what is left of the two legs and two arms.
+  -- One leg: every movement goes at most `move_factor` of its distance (1: all of it), rounded
+  -- down to whole squares, and at least `min_squares`; no legs: it does not move. One arm, one hand: no shield (`shield = false`), and a two-handed weapon is used
+  -- one-handed at `two_handed` ("disfavor", "favor" or false); no arms: no Attack with a weapon
+  -- (`weapon_attacks = false`) and no shield.
+  severed_limbs = {
+    one_leg = { move_factor = 0.5, min_squares = 1 },
+    no_legs = { move_factor = 0, min_squares = 0 },
+    one_arm = { shield = false, two_handed = "disfavor" },
+    no_arms = { shield = false, weapon_attacks = false },
+  },
+
   -- Checks the source names without saying how they are rolled: Saving Throws (Crash's Dexterity
   -- Saving Throw), Stealth, Medical, Concentration Checks, and Perception against a Stealth roll.
   -- Not in the source: default chosen (README): d20 + the character's stat of that name (0 when it

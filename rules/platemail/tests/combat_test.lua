@@ -447,6 +447,50 @@ test.case("Protects Limbs: \"Limb not severed if roll is equal or less than Prot
   test.fails(function() combat.severs_limb(1, 1) end, "1d4")
 end)
 
+-- What losing a limb does is not in the source ("Severs Limb: Roll 1d4: 1=L Leg, 2=R Leg, 3=L Arm,
+-- 4=R Arm" and no more): the default chosen (README) is rules.severed_limbs.
+
+test.case("severed limbs: two legs and two arms, less those severed (one count for every rule of limbs)", function()
+  test.equal({ combat.limbs_left({}) }, { 2, 2 })
+  test.equal({ combat.limbs_left({ severed = { "left leg" } }) }, { 1, 2 })
+  test.equal({ combat.limbs_left({ severed = { "left leg", "right leg", "right arm" } }) }, { 0, 1 })
+  test.equal({ combat.limbs_left({ severed = { "left arm", "right arm" } }) }, { 2, 0 })
+end)
+
+test.case("severed legs (default chosen): one leg, half the distance in whole squares, at least one; both legs, none", function()
+  local one, both = { severed = { "right leg" } }, { severed = { "left leg", "right leg" } }
+  test.equal({ combat.legs_move(30, one, 5) }, { 15, "one leg severed" }, "Sprint 30': 15'")
+  test.equal({ combat.legs_move(15, one, 5) }, { 5, "one leg severed" }, "Move 15': 7.5', rounded down to 5'")
+  test.equal({ combat.legs_move(5, one, 5) }, {}, "5' halved is 2.5', but at least one square: unchanged")
+  test.equal({ combat.legs_move(15, one, 10) }, {}, "on 10' squares Move 15' goes one square anyway")
+  test.equal({ combat.legs_move(30, one, 10) }, { 10, "one leg severed" }, "on 10' squares: 15' is one whole square")
+  test.equal({ combat.legs_move(15, both, 5) }, { 0, "both legs severed" })
+  test.equal({ combat.legs_move(0, both, 5) }, {}, "an action that stays in place")
+  test.equal({ combat.legs_move(30, { severed = { "left arm" } }, 5) }, {}, "an arm is not a leg")
+end)
+
+test.case("severed arms (default chosen): one arm drops the shield; no arms, no shield and no Attack with a weapon", function()
+  test.equal(combat.shield_in_hand("Sword", "Shield", 2), "Shield")
+  test.equal(combat.shield_in_hand("Sword", "Shield"), "Shield", "nil arms: both")
+  test.equal(combat.shield_in_hand("Sword", "Shield", 1), nil)
+  test.equal(combat.shield_in_hand("Sword", "Shield", 0), nil)
+  test.equal({ combat.can_attack_with_weapon({ severed = { "left arm" } }) }, { true })
+  test.equal({ combat.can_attack_with_weapon({ severed = { "left arm", "right arm" } }) }, { false, "no arms" })
+end)
+
+test.case("severed arms (default chosen): a two-handed weapon used with one hand is at Disfavor, which cancels Favor as usual", function()
+  local one_arm = { weapon = "Great Axe", severed = { "left arm" } }
+  local target = { armor = "Leather" }
+  local parts = combat.attack_modifiers(one_arm, target, MELEE)
+  test.equal(parts, { { amount = -3, reason = "Disfavor (one arm)" } })
+  test.equal(combat.attack_modifiers({ weapon = "Axe", severed = { "left arm" } }, target, MELEE), {},
+             "a one-handed weapon: no Disfavor")
+  test.equal(combat.attack_modifiers({ weapon = "Great Axe" }, target, MELEE), {}, "both arms: no Disfavor")
+  local charging = { weapon = "Great Axe", severed = { "left arm" }, action = "Charge" }
+  test.equal(combat.sum(combat.attack_modifiers(charging, target, { kind = "melee", moved = 10 })), 0,
+             "Charge's Favor +3 and one arm's Disfavor -3")
+end)
+
 -- =============================================================================================
 -- Guard and Rescue
 

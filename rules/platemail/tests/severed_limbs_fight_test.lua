@@ -1,0 +1,216 @@
+-- Severed limbs in a fight, with scripted dice. The source says how a limb is lost ("Severs Limb:
+-- Roll 1d4: 1=L Leg, 2=R Leg, 3=L Arm, 4=R Arm") and never what losing it does: each case quotes
+-- the default chosen (README, "Not in the source: default chosen"; rules.severed_limbs) that it
+-- checks, and works its numbers out from the source's tables.
+local test = require "arbiter.test"
+local duel = require "tests.support.duel"
+
+local pair = duel.pair
+
+-- Gives `who` the statuses of the limbs named ("left leg", …) before the fight's first round.
+local function sever(f, who, ...)
+  local limbs = { ... }
+  f:within(function(c)
+    for _, limb in ipairs(limbs) do status.apply(c, "Severed " .. limb, { cause = "test" }) end
+  end, who)
+end
+
+-- The narrated sentences of events of `type` that say `text`.
+local function told(f, type, text)
+  for _, line in ipairs(duel.texts(f, type)) do
+    if line:find(text, 1, true) then return true end
+  end
+  return false
+end
+
+test.case("default chosen, 'One leg severed: every movement goes at most half its distance, rounded down to whole squares': a Sprint 30' goes 15'", function()
+  -- Aldric stands apart (B5), so no one's reach is left. 30' halved is 15', three squares: C2 to F2.
+  local f = pair({ at = "B5" }, {})
+  sever(f, "Orc", "left leg")
+  f:round [[
+    Aldric:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Sprint 30' E
+      2: Defend
+  ]]
+  test.equal(f:cell("Orc"), "F2")
+  test.truthy(duel.narrated(f, "30' E stops at F2, one leg severed: Sprint goes at most 15'"), "the order says why")
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'One leg severed: … rounded down to whole squares but at least one square': a Move 15' goes 5', a Charge 15' gets no Favor", function()
+  -- Move: 7.5' rounds down to one square. Charge: 5' moved is short of the 10' its Favor needs
+  -- ("You must move at least 10' to receive Favor"), and it does not reach the Orc at F2.
+  local f = pair({ at = "B2" }, { at = "F2" })
+  sever(f, "Aldric", "right leg")
+  f:round [[
+    Aldric:
+      1: Move 15' E
+      2: Charge -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(f:cell("Aldric"), "D2", "5' in each phase")
+  test.truthy(duel.narrated(f, "15' E stops at C2, one leg severed: Move goes at most 5'"))
+  test.truthy(duel.narrated(f, "one leg severed: Charge goes at most 5'"))
+  test.equal(#f:events("attack"), 0, "two squares short of the Orc: no Attack")
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'One leg severed: every movement the character makes … goes at most half its distance': a Guard follows 5'", function()
+  -- Guard: "Move up to 15' staying adjacent to your Guard Target". Brenna walks C2 to F2; Aldric,
+  -- one-legged, follows 7.5' rounded down to one square: C2, no longer beside her.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe" },
+  })
+  sever(f, "Aldric", "left leg")
+  f:round [[
+    Aldric:
+      1: Guard -> "Brenna"
+      2: Defend
+    Brenna:
+      1: Move 15' E
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.equal(f:cell("Brenna"), "F2")
+  test.equal(f:cell("Aldric"), "C2")
+  test.truthy(duel.narrated(f, "one leg severed: Guard goes at most 5'"))
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'Both legs severed: the character cannot move at all': a Move does nothing, and the narration says why", function()
+  local f = pair({ at = "B5" }, {})
+  sever(f, "Orc", "left leg", "right leg")
+  f:round [[
+    Aldric:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Move 15' E
+      2: Sprint 30' E
+  ]]
+  test.equal(f:cell("Orc"), "C2")
+  test.truthy(duel.narrated(f, "15' E stops at C2, both legs severed: cannot move"))
+  test.truthy(duel.narrated(f, "30' E stops at C2, both legs severed: cannot move"))
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'Both legs severed: … a Charge with no one adjacent has no one to attack'", function()
+  local f = pair({ at = "B2" }, { at = "E2" })
+  sever(f, "Aldric", "left leg", "right leg")
+  f:round(duel.still('Charge -> "Orc"'))
+  test.equal(f:cell("Aldric"), "B2")
+  test.equal(#f:events("attack"), 0)
+  test.truthy(told(f, "attack_missed_out", "Aldric (Charge) is not within reach of Orc"))
+  test.truthy(duel.narrated(f, "both legs severed: cannot move"))
+  duel.no_failures(f)
+end)
+
+test.case("two Critical Hits with an Axe sever both legs (d4 1, d4 2): the Orc's Sprint 30' in the next phase goes nowhere", function()
+  -- Phase 1: two natural 20s hit through Defend's Disfavor ("always hits"); the limbs' d4 1 and 2.
+  -- Phase 2 the Orc is still beside Aldric, whose Full Attack rolls 1 and 1: misses.
+  local f = pair({ weapon = "Axe" }, { weapon = "Sword", armor = "Leather", stats = { max_wounds = 10 } },
+                 { 20, 1, 20, 2, 1, 1 })
+  f:round [[
+    Aldric:
+      1: Full Attack -> "Orc"
+      2: Full Attack -> "Orc"
+    Orc:
+      1: Defend
+      2: Sprint 30' E
+  ]]
+  test.truthy(f:has("Orc", "Severed left leg"))
+  test.truthy(f:has("Orc", "Severed right leg"))
+  test.equal(f:cell("Orc"), "C2")
+  test.equal(duel.attacks(f, "natural"), { 20, 20, 1, 1 })
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'One arm severed: it loses its shield (no Deflection, Absorb or Cover from it)': Defense 13, Absorb 1", function()
+  -- Sword, Leather and Shield, Ready (a quick Use Item): 10 + 2 Leather + 2 Shield + 1 Sword = 15
+  -- with both arms; one arm: 13. Aldric's d20 14 hits 13 (it would miss 15); Critical Hit it is
+  -- not, so 1 Wound against Absorb 1 (Leather; the Shield's 1 is gone): absorbed.
+  local f = pair({}, { weapon = "Sword", armor = "Leather", shield = "Shield" }, { 14 })
+  sever(f, "Orc", "right arm")
+  f:round(duel.still('Counter -> "Orc"'))
+  test.equal(duel.attacks(f, "hit"), { true })
+  test.truthy(told(f, "attack", "vs Defense 13 — hit"))
+  test.truthy(told(f, "wounded", "Orc: 1 hit, Absorb 1 — 0 Wounds"))
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'A two-handed weapon is then used one-handed, at Disfavor': a Great Axe's d20 15 − 3 = 12 misses Defense 13", function()
+  -- The Orc, Unarmored and Ready (Use Item): 10 + 3 = 13. Aldric has Strength 3 (Requires Str 3).
+  local f = pair({ weapon = "Great Axe", stats = { strength = 3 } }, {}, { 15 })
+  sever(f, "Aldric", "left arm")
+  f:round(duel.still('Counter -> "Orc"'))
+  test.equal(duel.attacks(f, "hit"), { false })
+  test.truthy(told(f, "attack", "d20 15 −3 Disfavor (one arm) = 12 vs Defense 13 — miss"))
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, '… at Disfavor (the rules' own Disfavor, so it cancels with Favor as usual)': a one-armed Charge with a Great Axe", function()
+  -- A2 to D2 is 15', enough for Charge's Favor: +3 and -3, d20 14 = 14 > 13, a hit.
+  local f = pair({ at = "A2", weapon = "Great Axe", stats = { strength = 3 } }, { at = "E2" }, { 14 })
+  sever(f, "Aldric", "right arm")
+  f:round(duel.still('Charge -> "Orc"'))
+  test.truthy(told(f, "attack", "d20 14 +3 Favor (Charge) −3 Disfavor (one arm) = 14 vs Defense 13 — hit"))
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'Both arms severed: no attacks with weapons … narrated with the reason', nor an Attack of Opportunity", function()
+  -- Round 1 Aldric Counters: refused, with the reason. Round 2 it Defends (Ready, a Sword) while
+  -- the Orc walks out of its reach: no Attack of Opportunity is taken. No die is rolled.
+  local f = pair({}, {}, { 1 })
+  sever(f, "Aldric", "left arm", "right arm")
+  f:round(duel.still('Counter -> "Orc"'))
+  f:round [[
+    Aldric:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Move 15' E
+      2: Defend
+  ]]
+  test.equal(#f:events("attack"), 0)
+  test.truthy(told(f, "attack_missed_out", "Aldric (Counter) cannot attack: no arms"))
+  test.equal(#duel.texts(f, "attack_missed_out"), 1, "the Attack of Opportunity is not even tried")
+  test.equal(#f:events("roll"), 0, "no die rolled")
+  duel.no_failures(f)
+end)
+
+test.case("a house rule patches rules.severed_limbs: a leg factor of 1 turns the movement effect off", function()
+  duel.with_patch("rules", { severed_limbs = { one_leg = { move_factor = 1 } } }, function()
+    local f = pair({ at = "B5" }, {})
+    sever(f, "Orc", "left leg")
+    f:round [[
+      Aldric:
+        1: Defend
+        2: Defend
+      Orc:
+        1: Sprint 30' E
+        2: Defend
+    ]]
+    test.equal(f:cell("Orc"), "I2", "the whole 30'")
+    test.falsy(duel.narrated(f, "one leg severed"))
+    duel.no_failures(f)
+  end)
+end)
+
+test.case("a house rule patches rules.severed_limbs: two_handed = false turns the one-armed Disfavor off", function()
+  duel.with_patch("rules", { severed_limbs = { one_arm = { two_handed = false } } }, function()
+    local f = pair({ weapon = "Great Axe", stats = { strength = 3 } }, {}, { 15 })
+    sever(f, "Aldric", "left arm")
+    f:round(duel.still('Counter -> "Orc"'))
+    test.truthy(told(f, "attack", "d20 15 = 15 vs Defense 13 — hit"))
+    duel.no_failures(f)
+  end)
+end)
