@@ -430,6 +430,21 @@ TEST_CASE("arbiter check and run refuse what the tempo rules never take: a react
   CHECK_THAT(house.output, !Contains(":6:"));
 }
 
+TEST_CASE("a tempo sheet's entry 0 is refused at its line by check and by run alike", "[cli][orders]") {
+  // The fight reads a turn from entry 1: an entry 0 that passed the check was never taken.
+  TempDir dir;
+  std::ofstream(dir / "zero.txt") << "Round 1\nIlse:\n  0: Melee Attack -> my opponent\n"
+                                     "  1: Melee Attack -> my opponent\nKonrad:\n";
+  const std::string error = (dir / "zero.txt") + ":3:3: error: there is no entry 0: entries are numbered from 1\n";
+  const auto check = arbiter("check " + (dir / "zero.txt") + " --encounter examples/tempo/duel.lua");
+  CHECK(check.exit_code == 1);
+  CHECK_THAT(check.output, Contains(error));
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --orders " + (dir / "zero.txt"));
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains(error));
+  CHECK_THAT(run.output, !Contains("Round 1"));
+}
+
 TEST_CASE("arbiter check reports an undeclared target GCC style and exits 1", "[cli][orders]") {
   const auto run = arbiter("check examples/orders/round1-players.txt examples/orders/round1-orcs.txt --rules "
                            "orders-demo --encounter examples/orders/encounter.lua");

@@ -233,6 +233,13 @@ TEST_CASE("standing orders: the trigger and the reaction are actions of the rule
   check_one(diagnostics[2], "duel.orders", 4, 3, "'ON Parry' of 'Ilse' has no action");
 }
 
+TEST_CASE("a turn's entries are numbered from 1: an entry 0 is refused at its line, as a phase 0 is", "[orders][check]") {
+  // The fight reads a turn from entry 1 on: an entry 0 that passed would never be read.
+  const auto diagnostics = check_with(tempo(), "Ilse:\n  0: Melee Attack -> \"Konrad\"\n  1: Melee Attack -> \"Konrad\"\n");
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "duel.orders", 2, 3, "there is no entry 0: entries are numbered from 1");
+}
+
 TEST_CASE("a standing order on an action the others see as another can never answer: it names what they see",
           "[orders][check]") {
   Vocabulary v = tempo();

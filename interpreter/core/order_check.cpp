@@ -146,6 +146,12 @@ class Checker {
       if (vocabulary_.phases > 0 && (phase.number < 1 || phase.number > vocabulary_.phases))
         error(phase.at, fmt::format("there is no phase {}: the rules give each character phases 1 to {}",
                                     phase.number, vocabulary_.phases));
+      // Without a count from the rules (a turn's entries, as many as it likes) the first is still
+      // 1: the fight reads a turn from entry 1 on, and would never read an entry 0.
+      else if (phase.number < 1)
+        error(phase.at, vocabulary_.sequential
+                            ? fmt::format("there is no entry {}: entries are numbered from 1", phase.number)
+                            : fmt::format("there is no phase {}: phases are numbered from 1", phase.number));
       if (phase.branches.empty() && !phase.otherwise)
         error(phase.at, fmt::format("phase {} of '{}' has no action", phase.number, name));
     }
