@@ -496,7 +496,7 @@ test.case("Move toward one's own cell is refused in the fight before paying, and
     Bo:
       ON Move: Retreat
   ]]
-  test.equal(bout.refused(f), { "Ana cannot Move: Ana cannot Move itself: the target of Move is another character" })
+  test.equal(bout.refused(f), { "Ana cannot Move: the target of Move is another character, not Ana itself" })
   test.equal(bout.declared(f), { "Ana Move 10", "Bo Retreat 9" })
   test.equal({ f:cell("Ana"), f:cell("Bo") }, { "E2", "G2" })
 end)
