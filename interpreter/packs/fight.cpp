@@ -151,7 +151,9 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     registry.push(L, d->kind, d->name);
     switch (d->kind) {
       case Kind::action: {
-        Action a{.name = d->name, .move_feet = vocabulary_.action(d->name)->move_feet, .resolve = function_field("resolve")};
+        Action a{.name = d->name,
+                 .move_feet = vocabulary_.action(d->name)->move_limit(world_.grid().scale()),
+                 .resolve = function_field("resolve")};
         if (raw_field(L, -1, "ready") == LUA_TBOOLEAN) a.ready = lua_toboolean(L, -1);
         lua_pop(L, 1);
         a.ready_when = function_field("ready");
