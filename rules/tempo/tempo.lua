@@ -69,13 +69,86 @@ end
 -- with the Grappled.
 local SHARES_WITH = { ["Bound"] = { "Bound" }, ["Grappled"] = { "Grappled", "Pinned" }, ["Pinned"] = { "Grappled" } }
 
+-- A maximum matching of `n` fighters, where `fits[v]` lists whom v may pair with, in the order
+-- it prefers them: `match` (v -> its partner's number) is grown from what it holds by augmenting
+-- paths, the unpaired in turn (Edmonds' blossoms: with three sides or Pinned beside Grappled, who
+-- may pair is not two camps). Polynomial, and deterministic: the same fits give the same pairs.
+local function matched(n, fits, match)
+  local base, parent, queued, queue
+  -- The base of the blossom where the alternating trees' paths from a and b meet.
+  local function meeting(a, b)
+    local seen = {}
+    while true do
+      a = base[a]
+      seen[a] = true
+      if not match[a] then break end
+      a = parent[match[a]]
+    end
+    while true do
+      b = base[b]
+      if seen[b] then return b end
+      b = parent[match[b]]
+    end
+  end
+  local function mark(v, b, child, blossom)
+    while base[v] ~= b do
+      blossom[base[v]], blossom[base[match[v]]] = true, true
+      parent[v] = child
+      child = match[v]
+      v = parent[match[v]]
+    end
+  end
+  -- The unpaired fighter an augmenting path from `root` ends at, or nil.
+  local function augmenting(root)
+    base, parent, queued, queue = {}, {}, { [root] = true }, { root }
+    for i = 1, n do base[i] = i end
+    local head = 1
+    while queue[head] do
+      local v = queue[head]
+      head = head + 1
+      for _, to in ipairs(fits[v]) do
+        if base[v] ~= base[to] and match[v] ~= to then
+          if to == root or (match[to] and parent[match[to]]) then
+            local b, blossom = meeting(v, to), {}
+            mark(v, b, to, blossom)
+            mark(to, b, v, blossom)
+            for i = 1, n do
+              if blossom[base[i]] then
+                base[i] = b
+                if not queued[i] then queued[i] = true; queue[#queue + 1] = i end
+              end
+            end
+          elseif not parent[to] then
+            parent[to] = v
+            if not match[to] then return to end
+            queued[match[to]] = true
+            queue[#queue + 1] = match[to]
+          end
+        end
+      end
+    end
+  end
+  for root = 1, n do
+    if not match[root] then
+      local v = augmenting(root)
+      while v do
+        local pv = parent[v]
+        local next_v = match[pv]
+        match[v], match[pv] = pv, v
+        v = next_v
+      end
+    end
+  end
+  return match
+end
+
 ---Who shares a bind, grapple or pin with whom when combat begins: { [name] = partner }. Each
 ---fighter the encounter starts Bound, Grappled or Pinned is paired one to one with an enemy within
----melee reach (rules.melee_reach, the contact a bind
----is: "engaged [with] another melee combatant") starting in a status that shares its own. The
----pairing is sought among all the ways to pair them, the closest first, so an encounter that can
----be paired is, whatever order it lists its fighters in; one that cannot is an error at the
----`guard` of the first fighter left over.
+---melee reach (tempo.reaches: the contact a bind is, "engaged [with] another melee combatant")
+---starting in a status that shares its own. Each in the encounter's order takes the closest one
+---free; should that leave some unpaired, the pairing is grown by augmenting paths (a maximum
+---matching), so an encounter that can be paired is, whatever order it lists its fighters in; one
+---that cannot is an error at the `guard` of the first fighter left over.
 function tempo.starting_partners()
   local starting, order = {}, {}
   for i, c in ipairs(world.characters()) do
@@ -83,12 +156,13 @@ function tempo.starting_partners()
     if SHARES_WITH[c.stats.guard] then starting[#starting + 1] = c end
   end
   -- Each one's possible partners, the closest first, then in the encounter's order.
-  local fits = {}
+  local fits, number = {}, {}
+  for i, c in ipairs(starting) do number[c.name] = i end
   for _, c in ipairs(starting) do
     local mine = {}
     for _, other in ipairs(starting) do
       if other.side ~= c.side and contains(SHARES_WITH[c.stats.guard], other.stats.guard)
-          and tempo.steps(c, other) <= tables.rules.melee_reach then
+          and tempo.reaches(c, other.cell) then
         mine[#mine + 1] = other
       end
     end
@@ -99,47 +173,44 @@ function tempo.starting_partners()
     end)
     fits[c.name] = mine
   end
-  local partner = {}
-  -- A handful of fighters: trying the ways to pair them one by one is cheap.
-  local function pair(i)
-    while starting[i] and partner[starting[i].name] do i = i + 1 end
-    local c = starting[i]
-    if not c then return true end
-    for _, other in ipairs(fits[c.name]) do
-      if not partner[other.name] then
-        partner[c.name], partner[other.name] = other, c
-        if pair(i + 1) then return true end
-        partner[c.name], partner[other.name] = nil, nil
+  -- Each in turn takes the closest one free: the pairing when no one is left over. Otherwise the
+  -- first one left over is the one told, should the pairing grown from there leave some over too.
+  local match, left = {}, nil
+  for i, c in ipairs(starting) do
+    if not match[i] then
+      for _, other in ipairs(fits[c.name]) do
+        if not match[number[other.name]] then
+          match[i], match[number[other.name]] = number[other.name], i
+          break
+        end
       end
+      left = left or (not match[i] and c)
     end
-    return false
   end
-  if pair(1) then return partner end
-  -- Who is left over: the first fighter with no one to share with, or whose every possible partner
-  -- is taken when each in turn takes the closest one free.
-  local taken = {}
-  for _, c in ipairs(starting) do
-    if not taken[c.name] then
-      local mine, shared = c.stats.guard, tempo.SHARED[c.stats.guard]
-      if #fits[c.name] == 0 then
-        world.encounter_error(c, "guard", ("is %q, but no enemy within reach starts %s to share the %s with")
+  if left then
+    local by_number = {}
+    for i, c in ipairs(starting) do
+      by_number[i] = {}
+      for _, other in ipairs(fits[c.name]) do by_number[i][#by_number[i] + 1] = number[other.name] end
+    end
+    matched(#starting, by_number, match)
+  end
+  local partner = {}
+  for i, c in ipairs(starting) do
+    if not match[i] then
+      local mine, shared = left.stats.guard, tempo.SHARED[left.stats.guard]
+      if #fits[left.name] == 0 then
+        world.encounter_error(left, "guard", ("is %q, but no enemy within reach starts %s to share the %s with")
           :format(mine, table.concat(SHARES_WITH[mine], " or "), shared))
       end
-      local free
-      for _, other in ipairs(fits[c.name]) do
-        if not taken[other.name] then free = free or other end
-      end
-      if not free then
-        local names = {}
-        for _, other in ipairs(fits[c.name]) do names[#names + 1] = other.name end
-        world.encounter_error(c, "guard", ("is %q, but every enemy within reach who could share the %s with it (%s) "
-          .. "shares one with another: a %s is shared by two"):format(mine, shared, table.concat(names, ", "), shared))
-      end
-      taken[c.name], taken[free.name] = true, true
+      local names = {}
+      for _, other in ipairs(fits[left.name]) do names[#names + 1] = other.name end
+      world.encounter_error(left, "guard", ("is %q, but every enemy within reach who could share the %s with it (%s) "
+        .. "shares one with another: a %s is shared by two"):format(mine, shared, table.concat(names, ", "), shared))
     end
+    partner[c.name] = starting[match[i]]
   end
-  -- Not reached: a greedy pairing with no one left over is a pairing, which pair() would have found.
-  error("the fighters starting in a bind, grapple or pin cannot be paired one to one")
+  return partner
 end
 
 -- Why `who` cannot take `action` against `other` when the action is taken in the bind, grapple or
