@@ -445,6 +445,26 @@ TEST_CASE("a tempo sheet's entry 0 is refused at its line by check and by run al
   CHECK_THAT(run.output, !Contains("Round 1"));
 }
 
+TEST_CASE("a house rule's status an encounter starts a fighter in, left out of the list of words, is told how to add",
+          "[cli][encounter]") {
+  // docs/writing-actions.md, "A status of your own": the status is defined, but the encounter
+  // table's words for `guard` are still the source's five.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "prone");
+  std::ofstream(dir / "prone/pack.lua") << "return { name = 'prone', version = '1.0.0', requires = { 'tempo' } }\n";
+  std::ofstream(dir / "prone/init.lua") << "require('arbiter').define.status('Prone', {})\n";
+  std::ofstream(dir / "e.lua") << "return { rules = { 'tempo', 'prone' }, map = { width = 4, height = 1 }, characters = {\n"
+                                  "  { name = 'Ana', side = 'a', at = 'A1' },\n"
+                                  "  { name = 'Bo', side = 'b', at = 'B1', stats = { guard = 'Prone' } } } }\n";
+  const auto run = arbiter("--pack-path " + dir.path.string() + " run " + (dir / "e.lua") + " --rounds 1");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output,
+             Contains("e.lua:3:51: error: Bo's guard must be one of \"Off Guard\", \"On Guard\", \"Bound\", \"Grappled\", "
+                      "\"Pinned\", not \"Prone\": 'Prone' is a status a pack defines, but not one of the encounter "
+                      "table's words for 'guard'; a house rule allows it with arbiter.patch.table(\"encounter\", { stats = "
+                      "{ guard = { [6] = \"Prone\" } } })"));
+}
+
 TEST_CASE("arbiter check reports an undeclared target GCC style and exits 1", "[cli][orders]") {
   const auto run = arbiter("check examples/orders/round1-players.txt examples/orders/round1-orcs.txt --rules "
                            "orders-demo --encounter examples/orders/encounter.lua");
