@@ -440,6 +440,41 @@ TEST_CASE("arbiter check and run refuse what the tempo rules never take: a react
   CHECK_THAT(house.output, !Contains(":6:"));
 }
 
+TEST_CASE("a tempo sheet's entry 0 is refused at its line by check and by run alike", "[cli][orders]") {
+  // The fight reads a turn from entry 1: an entry 0 that passed the check was never taken.
+  TempDir dir;
+  std::ofstream(dir / "zero.txt") << "Round 1\nIlse:\n  0: Melee Attack -> my opponent\n"
+                                     "  1: Melee Attack -> my opponent\nKonrad:\n";
+  const std::string error = (dir / "zero.txt") + ":3:3: error: there is no entry 0: entries are numbered from 1\n";
+  const auto check = arbiter("check " + (dir / "zero.txt") + " --encounter examples/tempo/duel.lua");
+  CHECK(check.exit_code == 1);
+  CHECK_THAT(check.output, Contains(error));
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --orders " + (dir / "zero.txt"));
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains(error));
+  CHECK_THAT(run.output, !Contains("Round 1"));
+}
+
+TEST_CASE("a house rule's status an encounter starts a fighter in, left out of the list of words, is told how to add",
+          "[cli][encounter]") {
+  // docs/writing-actions.md, "A status of your own": the status is defined, but the encounter
+  // table's words for `guard` are still the source's five.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "prone");
+  std::ofstream(dir / "prone/pack.lua") << "return { name = 'prone', version = '1.0.0', requires = { 'tempo' } }\n";
+  std::ofstream(dir / "prone/init.lua") << "require('arbiter').define.status('Prone', {})\n";
+  std::ofstream(dir / "e.lua") << "return { rules = { 'tempo', 'prone' }, map = { width = 4, height = 1 }, characters = {\n"
+                                  "  { name = 'Ana', side = 'a', at = 'A1' },\n"
+                                  "  { name = 'Bo', side = 'b', at = 'B1', stats = { guard = 'Prone' } } } }\n";
+  const auto run = arbiter("--pack-path " + dir.path.string() + " run " + (dir / "e.lua") + " --rounds 1");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output,
+             Contains("e.lua:3:51: error: Bo's guard must be one of \"Off Guard\", \"On Guard\", \"Bound\", \"Grappled\", "
+                      "\"Pinned\", not \"Prone\": 'Prone' is a status a pack defines, but not one of the encounter "
+                      "table's words for 'guard'; a house rule allows it with arbiter.patch.table(\"encounter\", { stats = "
+                      "{ guard = { [6] = \"Prone\" } } })"));
+}
+
 TEST_CASE("arbiter check reports an undeclared target GCC style and exits 1", "[cli][orders]") {
   const auto run = arbiter("check examples/orders/round1-players.txt examples/orders/round1-orcs.txt --rules "
                            "orders-demo --encounter examples/orders/encounter.lua");
@@ -500,7 +535,8 @@ TEST_CASE("arbiter check points at a pack's bad order vocabulary and a bad encou
   // Refused where the pack defines it, as it loads (interpreter/packs/definition_check.hpp).
   CHECK(property.output ==
         "tests/packs/bad-orders/init.lua:3: error: action 'Teleport': 'move' must be a whole number from 0 to "
-        "1000000, { max = that number }, or a function() returning that number\n"
+        "1000000, { max = that number }, { squares = that number }, or a function() returning the number or { "
+        "squares = it }\n"
         "  in pack 'bad-orders'\n"
         "  stack traceback:\n"
         "    tests/packs/bad-orders/init.lua:3: in main chunk\n");

@@ -233,6 +233,25 @@ TEST_CASE("standing orders: the trigger and the reaction are actions of the rule
   check_one(diagnostics[2], "duel.orders", 4, 3, "'ON Parry' of 'Ilse' has no action");
 }
 
+TEST_CASE("a movement in squares (tempo's Base Combat Movement) counts a compass step as one square", "[orders][check]") {
+  Vocabulary v = tempo();
+  ActionRules move{.name = "Move", .needs_direction = true};
+  move.move_squares = 3;
+  v.add_action(move);
+  CHECK(check_with(v, "Ilse:\n  1: Move E, E, NE\n  2: Move to C3\n  3: Move away from \"Konrad\"\n").empty());
+  const auto diagnostics = check_with(v, "Ilse:\n  1: Move E, E, E, E\n");
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "duel.orders", 2, 11, "'Move' moves at most 3 squares (15' at 5' a square) but this order "
+                                                  "moves 20'");
+}
+
+TEST_CASE("a turn's entries are numbered from 1: an entry 0 is refused at its line, as a phase 0 is", "[orders][check]") {
+  // The fight reads a turn from entry 1 on: an entry 0 that passed would never be read.
+  const auto diagnostics = check_with(tempo(), "Ilse:\n  0: Melee Attack -> \"Konrad\"\n  1: Melee Attack -> \"Konrad\"\n");
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "duel.orders", 2, 3, "there is no entry 0: entries are numbered from 1");
+}
+
 TEST_CASE("a standing order on an action the others see as another can never answer: it names what they see",
           "[orders][check]") {
   Vocabulary v = tempo();

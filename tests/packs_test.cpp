@@ -313,8 +313,8 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
   CHECK(error("arbiter.define.action('Jab', { turn_only = 'yes' })") ==
         "test.lua:2: error: action 'Jab': 'turn_only' must be true or false");
   CHECK(error("arbiter.define.action('Jab', { move = { mx = 5 } })") ==
-        "test.lua:2: error: action 'Jab': 'move' must be a whole number from 0 to 1000000, { max = that number }, or "
-        "a function() returning that number");
+        "test.lua:2: error: action 'Jab': 'move' must be a whole number from 0 to 1000000, { max = that number }, "
+        "{ squares = that number }, or a function() returning the number or { squares = it }");
   CHECK(error("arbiter.define.condition('I am hurt', { tset = function() end })") ==
         "test.lua:2: error: condition 'I am hurt' has no field 'tset' (did you mean 'test'?)");
   CHECK(error("arbiter.define.target('the foe', { fnd = function() end })") ==
@@ -414,11 +414,35 @@ TEST_CASE("an action's move given as a function is read once every pack has load
     return std::string("no error");
   };
   CHECK(refused("arbiter.define.action('Leap', { move = 'far' })") ==
-        "test.lua:2: error: action 'Leap': 'move' must be a whole number from 0 to 1000000, { max = that number }, or "
-        "a function() returning that number");
+        "test.lua:2: error: action 'Leap': 'move' must be a whole number from 0 to 1000000, { max = that number }, "
+        "{ squares = that number }, or a function() returning the number or { squares = it }");
   CHECK(refused("arbiter.define.action('Leap', {\n  move = function() return 'far' end })") ==
         "test.lua:3: error: action 'Leap': its 'move' function must return a whole number of feet from 0 to 1000000, "
-        "not \"far\"");
+        "or { squares = that number }, not \"far\"");
+}
+
+TEST_CASE("an action's move may be squares of the map's scale, given or returned by its function", "[packs][registry]") {
+  // Tempo's Base Combat Movement counts squares, read from its rules: 15' on 5' squares, 30' on 10'.
+  Stack s;
+  s.stack.load({"demo-base"});
+  s.eval("arbiter.define.table('moves', { Dash = 5 })\n"
+         "arbiter.define.action('Stride', { move = { squares = 3 } })\n"
+         "arbiter.define.action('Dash', { move = function() return { squares = arbiter.tables.moves.Dash } end })");
+  const orders::Vocabulary squares = read_vocabulary(s.sandbox.state(), s.stack.registry());
+  CHECK(squares.action("Stride")->move_squares == 3);
+  CHECK_FALSE(squares.action("Stride")->move_feet);
+  CHECK(squares.action("Stride")->move_limit(10) == 30);
+  CHECK(squares.action("Dash")->move_squares == 5);
+  // Squares and nothing else: a function's answer is told at its line.
+  s.eval("arbiter.define.action('Leap', {\n  move = function() return { squares = 2, max = 10 } end })");
+  try {
+    read_vocabulary(s.sandbox.state(), s.stack.registry());
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK_THAT(e.what(), Catch::Matchers::StartsWith("test.lua:3: error: action 'Leap': its 'move' function must "
+                                                     "return a whole number of feet from 0 to 1000000, or { squares = "
+                                                     "that number }, not { "));
+  }
 }
 
 TEST_CASE("two packs at the same level changing the same field conflict", "[packs][registry]") {

@@ -146,6 +146,12 @@ class Checker {
       if (vocabulary_.phases > 0 && (phase.number < 1 || phase.number > vocabulary_.phases))
         error(phase.at, fmt::format("there is no phase {}: the rules give each character phases 1 to {}",
                                     phase.number, vocabulary_.phases));
+      // Without a count from the rules (a turn's entries, as many as it likes) the first is still
+      // 1: the fight reads a turn from entry 1 on, and would never read an entry 0.
+      else if (phase.number < 1)
+        error(phase.at, vocabulary_.sequential
+                            ? fmt::format("there is no entry {}: entries are numbered from 1", phase.number)
+                            : fmt::format("there is no phase {}: phases are numbered from 1", phase.number));
       if (phase.branches.empty() && !phase.otherwise)
         error(phase.at, fmt::format("phase {} of '{}' has no action", phase.number, name));
     }
@@ -325,7 +331,7 @@ class Checker {
             [&] { return unknown_action_hint(o.action.text); });
     } else if (!action->usage.empty() &&
                (action->involuntary || (action->needs_target && !aim) || (action->no_target && o.target) ||
-                (o.movement.kind != Movement::Kind::none && !action->move_feet) ||
+                (o.movement.kind != Movement::Kind::none && !action->move_limit(feet_per_step())) ||
                 (action->needs_direction && !says_where(o)) || unread_argument(*action, o))) {
       // The rules say how the action is written: one message, not one for each mistake.
       error(o.action.at, fmt::format("'{}' {}", action->name, action->usage));
@@ -421,7 +427,8 @@ class Checker {
 
   void movement(const ActionRules& action, const Movement& m) {
     if (m.kind == Movement::Kind::none) return;
-    if (!action.move_feet) {
+    const std::optional<long> most = action.move_limit(feet_per_step());
+    if (!most) {
       error(m.at, fmt::format("'{}' stays in place: it takes no movement", action.name));
       return;
     }
@@ -449,8 +456,11 @@ class Checker {
       return;
     }
     const long feet = m.feet ? *m.feet : stepped;
-    if (feet > *action.move_feet)
-      error(m.at, fmt::format("'{}' moves at most {}' but this order moves {}'", action.name, *action.move_feet, feet));
+    if (feet > *most)
+      error(m.at, action.move_squares
+                      ? fmt::format("'{}' moves at most {} squares ({}' at {}' a square) but this order moves {}'",
+                                    action.name, *action.move_squares, *most, feet_per_step(), feet)
+                      : fmt::format("'{}' moves at most {}' but this order moves {}'", action.name, *most, feet));
   }
 
   struct Ordered {

@@ -64,6 +64,14 @@ struct ActionRules {
   bool turn_only = false;
   std::optional<std::vector<std::string>> answers{};
   std::vector<std::string> replaces{};
+  // `move = { squares = n }`: how far in squares of the map, whatever their scale (tempo's Base
+  // Combat Movement), in place of move_feet: the feet are known once the map is.
+  std::optional<long> move_squares{};
+
+  // How far it may move, in feet, where a square is `square_feet`; none: it stays in place.
+  std::optional<long> move_limit(long square_feet) const {
+    return move_squares ? std::optional<long>(*move_squares * square_feet) : move_feet;
+  }
 };
 
 // Whom an action with `enemy_target` or `other_target` is taken at, for the messages refusing

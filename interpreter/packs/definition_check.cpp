@@ -39,13 +39,16 @@ bool target_kind(lua_State* L, int value) {
   return kind == "enemy" || kind == "other" || kind == "none";
 }
 
-// `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`.
+// `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`; or `{ squares
+// = 3 }`, squares of the map's scale (tempo's Base Combat Movement).
 bool feet(lua_State* L, int value) {
   if (whole_number(L, value)) return true;
   if (lua_type(L, value) != LUA_TTABLE) return false;
   lua_pushnil(L);
   if (!lua_next(L, value)) return false;  // { }: no max
-  const bool only_max = text(L, -2) && std::string_view(lua_tostring(L, -2)) == "max" && whole_number(L, -1);
+  const bool only_max = text(L, -2) &&
+                        (std::string_view(lua_tostring(L, -2)) == "max" || std::string_view(lua_tostring(L, -2)) == "squares") &&
+                        whole_number(L, -1);
   lua_pop(L, 1);
   const bool more = lua_next(L, value) != 0;
   lua_pop(L, more ? 2 : 0);
@@ -83,7 +86,8 @@ constexpr const char* true_or_false = "true or false";
 const std::vector<Field> action_fields{
     {"ready", boolean_or_function, "true, false or a function(me, intent)"},
     {"move", feet_or_function,
-     "a whole number from 0 to 1000000, { max = that number }, or a function() returning that number"},
+     "a whole number from 0 to 1000000, { max = that number }, { squares = that number }, or a function() returning "
+     "the number or { squares = it }"},
     {"needs_target", boolean, true_or_false},
     {"needs_direction", boolean, true_or_false},
     {"target", target_kind, "\"enemy\", \"other\", \"none\", a function(me, target) or absent (any target)"},

@@ -253,7 +253,20 @@ void check_equipment(Encounter& encounter, lua_State* L, const Registry& registr
               fmt::format("{} has a stat '{}' that the rules do not read", stat.holder, stat.name),
               did_you_mean(stat.name, known))));
       } else if (const auto refusal = rule->second.refusal(stat.value)) {
-        problems.push_back(stat.place.diagnostic(fmt::format("{}'s {} {}", stat.holder, stat.name, *refusal)));
+        std::string message = fmt::format("{}'s {} {}", stat.holder, stat.name, *refusal);
+        // A word that names a status another pack than the encounter table's defines is most likely
+        // a house rule's status (tempo's Prone) whose rule did not add it to the list: say how to.
+        // The table's own pack left its own out on purpose (tempo's Down: no one starts out of the fight).
+        const std::string* word = std::get_if<std::string>(&stat.value.data);
+        const Definition* status = word ? registry.find(Kind::status, *word) : nullptr;
+        const Definition* table = registry.find(Kind::table, "encounter");
+        if (!rule->second.kind && status && table &&
+            status->history.front().pack != table->history.front().pack)
+          message += fmt::format(": '{}' is a status a pack defines, but not one of the encounter table's words for "
+                                 "'{}'; a house rule allows it with arbiter.patch.table(\"encounter\", {{ stats = {{ {} "
+                                 "= {{ [{}] = \"{}\" }} }} }})",
+                                 *word, stat.name, stat.name, rule->second.words.size() + 1, *word);
+        problems.push_back(stat.place.diagnostic(std::move(message)));
       }
     }
   }

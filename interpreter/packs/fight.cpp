@@ -156,7 +156,9 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     registry.push(L, d->kind, d->name);
     switch (d->kind) {
       case Kind::action: {
-        Action a{.name = d->name, .move_feet = vocabulary_.action(d->name)->move_feet, .resolve = function_field("resolve")};
+        Action a{.name = d->name,
+                 .move_feet = vocabulary_.action(d->name)->move_limit(world_.grid().scale()),
+                 .resolve = function_field("resolve")};
         if (raw_field(L, -1, "ready") == LUA_TBOOLEAN) a.ready = lua_toboolean(L, -1);
         lua_pop(L, 1);
         a.ready_when = function_field("ready");
@@ -1197,9 +1199,10 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
   const orders::ActionRules& rules = *vocabulary_.action(chosen.name);
   if (intent.target != no_entity && (rules.enemy_target || rules.other_target)) {
     const Entity& target = world_.get(intent.target);
+    // A reason, told after "Ana cannot Move: ": it does not name the action and the actor again.
     if (target.id == actor.id)
-      return fmt::format("{} cannot {} itself: the target of {} is {}", actor.name, chosen.name, chosen.name,
-                         orders::target_wanted(rules));
+      return fmt::format("the target of {} is {}, not {} itself", chosen.name, orders::target_wanted(rules),
+                         actor.name);
     if (rules.enemy_target && target.side == actor.side)
       return fmt::format("{} is an ally of {}: the target of {} is an enemy", target.name, actor.name, chosen.name);
   }

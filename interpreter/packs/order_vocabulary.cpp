@@ -65,18 +65,31 @@ void push_definition_value(lua_State* L, const Definition& d, const char* key) {
   const std::string where = ar.source[0] == '@' ? fmt::format("{}:{}", ar.source + 1, ar.linedefined)
                                                 : d.history.back().location;
   call_now(L, d, 0);
-  const auto fits = [&] {
-    if (std::string_view(key) == "move") {
-      int whole = 0;
-      const lua_Integer feet = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &whole) : 0;
-      return whole && feet >= 0 && feet <= 1'000'000;
+  const auto whole = [&](int index) {
+    int is_whole = 0;
+    const lua_Integer n = lua_type(L, index) == LUA_TNUMBER ? lua_tointegerx(L, index, &is_whole) : 0;
+    return is_whole && n >= 0 && n <= 1'000'000;
+  };
+  // The feet, or `{ squares = n }` and nothing else (tempo's Base Combat Movement, read from its rules).
+  const auto squares = [&] {
+    if (lua_type(L, -1) != LUA_TTABLE) return false;
+    int entries = 0;
+    bool fits = false;
+    for (lua_pushnil(L); lua_next(L, -2); lua_pop(L, 1)) {
+      ++entries;
+      fits = lua_type(L, -2) == LUA_TSTRING && std::string_view(lua_tostring(L, -2)) == "squares" && whole(-1);
     }
+    return entries == 1 && fits;
+  };
+  const auto fits = [&] {
+    if (std::string_view(key) == "move") return whole(-1) || squares();
     return lua_type(L, -1) == LUA_TBOOLEAN;
   };
   if (!fits())
     throw Error(parse_positioned(fmt::format(
         "{}: action '{}': its '{}' function must return {}, not {}", where, d.name, key,
-        std::string_view(key) == "move" ? "a whole number of feet from 0 to 1000000" : "true or false",
+        std::string_view(key) == "move" ? "a whole number of feet from 0 to 1000000, or { squares = that number }"
+                                        : "true or false",
         lua::describe(L, -1, 1))));
 }
 
@@ -177,15 +190,21 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d, const Regist
     lua_pop(L, 1);
   }
   read_timing(L, d, registry, rules);
-  // `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`; 0 or
-  // absent: the action stays in place. A function() returning the feet is called now, once every
-  // pack has loaded, as `answers` is: Platemail's reads actions_data, which house rules patch.
+  // `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`; or `move =
+  // { squares = 3 }`, squares of whatever scale the map has (tempo); 0 or absent: the action stays
+  // in place. A function() returning the feet or the squares is called now, once every pack has
+  // loaded, as `answers` is: Platemail's and tempo's read their tables, which house rules patch.
   push_definition_value(L, d, "move");
+  bool in_squares = false;
   if (lua_type(L, -1) == LUA_TTABLE) {
-    raw_field(L, "max");
+    in_squares = raw_field(L, "squares") != LUA_TNIL;
+    if (!in_squares) {
+      lua_pop(L, 1);
+      raw_field(L, "max");
+    }
     lua_remove(L, -2);
   }
-  if (const lua_Integer feet = lua_tointeger(L, -1); feet > 0) rules.move_feet = static_cast<long>(feet);
+  if (const lua_Integer n = lua_tointeger(L, -1); n > 0) (in_squares ? rules.move_squares : rules.move_feet) = static_cast<long>(n);
   lua_pop(L, 1);
   return rules;
 }

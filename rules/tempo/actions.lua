@@ -32,9 +32,10 @@ local function wound(exchange, victim, amount, cause)
   end
 end
 
--- An outcome's effects: `who` took `action`, `other` is its opponent; a movement goes toward
--- `goal` (the action's target) or, for a Retreat, away from `other`.
-local function apply(exchange, row, who, other, action, goal)
+-- An outcome's effects: `who` took `action`, `other` is its opponent; a movement walks `way`, the
+-- one planned when the action was declared (tempo.next_action), or, for a Retreat, away from
+-- `other`.
+local function apply(exchange, row, who, other, action, way)
   local data = tempo.row(action)
   local cause = who.name .. ": " .. action .. ", " .. row.outcome
   if row.damage then
@@ -67,10 +68,9 @@ local function apply(exchange, row, who, other, action, goal)
     if row.aimed then world.set_stat(who, "aimed", true, cause) end
     if move then
       local bcm = tables.rules.base_combat_movement
-      local squares, away = ({ free = bcm, halted = bcm, step = 1, surge = bcm, hasty = bcm })[move], false
-      -- A Retreat moves away from the one who approaches; Combat Move and Move toward their target.
-      if action == "Retreat" then away = true end
-      local path = tempo.path(who, away and other or goal or other, squares, away)
+      local squares = ({ free = bcm, halted = bcm, step = 1, surge = bcm, hasty = bcm })[move]
+      -- A Retreat moves away from the one who approaches; Combat Move and Move along their way.
+      local path = data.withdraws and tempo.path(who, other, squares, true) or { table.unpack(way or {}, 1, squares) }
       local to = path[#path]
       if move == "halted" then to = tempo.struck_at(path, strikers) end
       if to then world.move(who, to, cause) end
@@ -142,7 +142,7 @@ local function exchange(ctx)
     local row = outcomes.lookup(tempo.row(standing).outcomes, result, ctx.target, tempo.stat)
     outcome = row and row.outcome
     table.insert(ex.text, 1, result_text(me.name, head, text, row))
-    apply(ex, row, me, ctx.target, standing)
+    apply(ex, row, me, ctx.target, standing, ctx.path)
   else
     -- Each reaction is opposed to the action's one result; the action's own outcome is the one
     -- against the first reaction (its target's). Not in the source: default chosen (README).
@@ -173,7 +173,7 @@ local function exchange(ctx)
     for i, r in ipairs(opposing) do
       if not (i == 1 and mine_stops) then apply(ex, theirs[i], r.actor, me, r.action) end
     end
-    if not stopped then apply(ex, mine, me, opposing[1].actor, standing, ctx.target) end
+    if not stopped then apply(ex, mine, me, opposing[1].actor, standing, ctx.path) end
   end
   local hit = {}
   for name in pairs(ex.hit) do hit[#hit + 1] = name end
@@ -195,7 +195,13 @@ for name, row in pairs(tables.actions_data) do
   -- judge an order (tempo.next_action, tempo.response): copied here, a house rule's patch of the
   -- row would not reach the copy.
   -- When a sheet may order it is the hook `timing` below, by its row.
-  local definition = { needs_target = data.kind == "proactive" and data.against ~= "none",
+  -- A movement (`moves`: Move, Combat Move) goes where its order says: toward its target, to a
+  -- cell, along compass steps or away from someone (docs/orders.md, "Movement"), up to Base
+  -- Combat Movement, counted in the map's squares whatever their scale; so it needs a direction,
+  -- not a target.
+  local definition = { needs_target = data.kind == "proactive" and data.against ~= "none" and not data.moves,
+                       needs_direction = data.moves or nil,
+                       move = data.moves and function() return { squares = tables.rules.base_combat_movement } end or nil,
                        target = ({ opponent = "enemy", partner = "enemy", anyone = "other", none = "none" })[data.against],
                        declared_as = data.private, involuntary = data.kind == "special", usage = data.usage }
   if data.kind == "proactive" then

@@ -32,7 +32,7 @@ arbiter.define.status("Down", {})
 -- wrapper of `choose` or `respond` changed. Its summary is what the others see: a Feint is
 -- "recorded privately" and declared "as a regular attack" (`declared_as`; the event's `action`
 -- keeps the truth for the GM).
-arbiter.define.table("narration", { exchange = "{text}", recover = "{text}", round_counter = "Round counter: {counter}",
+arbiter.define.table("narration", { exchange = "{text}", recover = "{text}", no_recovery = "{text}", round_counter = "Round counter: {counter}",
                                      declared = "{character}: {summary} ({cost} AP: {points_before} → {points})",
                                      roll = "", stat_changed = "" })
 
@@ -113,8 +113,13 @@ arbiter.define.hook("responses", function(who, declared, points)
   return open
 end)
 
--- Recover Stamina's Allowed Status is the five guards: one felled in its own turn, Down, recovers
--- nothing.
+-- Recover Stamina's Allowed Status is its row's (the five guards; a house rule whose status should
+-- recover adds it there): one in another status recovers nothing, and is told so; one felled in its
+-- own turn, Down, recovers nothing.
 arbiter.define.hook("turn_end", function(who)
-  if not tempo.down(who) then tempo.recover_stamina(who) end
+  if tempo.down(who) then return end
+  if tempo.allowed(who, "Recover Stamina") then return tempo.recover_stamina(who) end
+  local guard = tempo.guard(who) or "without a status"
+  log.event("no_recovery", { character = who.name, status = guard,
+                             text = ("%s cannot Recover Stamina: %s"):format(who.name, guard) }, "Recover Stamina")
 end)

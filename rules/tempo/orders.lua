@@ -38,7 +38,7 @@ local conditions = {
   ["I have at least {n} AP"] = function(me, n) return flow.points(me) >= n end,
   ["my opponent is within reach"] = function(me)
     local foe = opponent(me)
-    return foe ~= nil and tempo.steps(me, foe) <= arbiter.tables.rules.melee_reach
+    return foe ~= nil and tempo.reaches(me, foe.cell)
   end,
 }
 for _, status in ipairs(tempo.GUARDS) do

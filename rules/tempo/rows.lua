@@ -211,7 +211,7 @@ local FIELDS = {
     private = { row_name }, usage = { text },
     response_to = { list_of(row_name, "a list of names of rows of actions_data") },
     replacement_for = { list_of(row_name, "a list of names of rows of actions_data") },
-    beyond_attack_speed = { boolean }, cedes_bind = { boolean },
+    beyond_attack_speed = { boolean }, cedes_bind = { boolean }, moves = { boolean }, withdraws = { boolean },
   },
   weapons = {
     cost = { fits(whole, "a whole number of AP"), true }, damage = { fits(function(v) return type(v) == "string" end,
@@ -308,6 +308,10 @@ local function agrees(action, definition, row)
   -- (at itself it would do nothing, yet cost AP and draw reactions), or none.
   local written = ({ opponent = 'needs_target = true, target = "enemy"', partner = 'needs_target = true, target = "enemy"',
                      anyone = 'needs_target = true, target = "other"', none = 'target = "none"' })
+  -- A movement (`moves`) says where it goes, toward its target or not: a direction, not a target.
+  if row.moves then
+    for against, form in pairs(written) do written[against] = form:gsub("needs_target", "needs_direction") end
+  end
   if type(definition.target) == "function" then
     fail("action", action, "target", ("action '%s': the tempo rules judge whom an action is taken at by its row's "
       .. "`against`, not by a target function: define it with %s, or give the row the `against` it means"):format(
@@ -315,6 +319,7 @@ local function agrees(action, definition, row)
   end
   local given = {}
   if definition.needs_target then given[#given + 1] = "needs_target = true" end
+  if definition.needs_direction then given[#given + 1] = "needs_direction = true" end
   if definition.target then given[#given + 1] = ("target = %q"):format(definition.target) end
   local defined = table.concat(given, ", ")
   if defined ~= written[row.against] then

@@ -69,13 +69,86 @@ end
 -- with the Grappled.
 local SHARES_WITH = { ["Bound"] = { "Bound" }, ["Grappled"] = { "Grappled", "Pinned" }, ["Pinned"] = { "Grappled" } }
 
+-- A maximum matching of `n` fighters, where `fits[v]` lists whom v may pair with, in the order
+-- it prefers them: `match` (v -> its partner's number) is grown from what it holds by augmenting
+-- paths, the unpaired in turn (Edmonds' blossoms: with three sides or Pinned beside Grappled, who
+-- may pair is not two camps). Polynomial, and deterministic: the same fits give the same pairs.
+local function matched(n, fits, match)
+  local base, parent, queued, queue
+  -- The base of the blossom where the alternating trees' paths from a and b meet.
+  local function meeting(a, b)
+    local seen = {}
+    while true do
+      a = base[a]
+      seen[a] = true
+      if not match[a] then break end
+      a = parent[match[a]]
+    end
+    while true do
+      b = base[b]
+      if seen[b] then return b end
+      b = parent[match[b]]
+    end
+  end
+  local function mark(v, b, child, blossom)
+    while base[v] ~= b do
+      blossom[base[v]], blossom[base[match[v]]] = true, true
+      parent[v] = child
+      child = match[v]
+      v = parent[match[v]]
+    end
+  end
+  -- The unpaired fighter an augmenting path from `root` ends at, or nil.
+  local function augmenting(root)
+    base, parent, queued, queue = {}, {}, { [root] = true }, { root }
+    for i = 1, n do base[i] = i end
+    local head = 1
+    while queue[head] do
+      local v = queue[head]
+      head = head + 1
+      for _, to in ipairs(fits[v]) do
+        if base[v] ~= base[to] and match[v] ~= to then
+          if to == root or (match[to] and parent[match[to]]) then
+            local b, blossom = meeting(v, to), {}
+            mark(v, b, to, blossom)
+            mark(to, b, v, blossom)
+            for i = 1, n do
+              if blossom[base[i]] then
+                base[i] = b
+                if not queued[i] then queued[i] = true; queue[#queue + 1] = i end
+              end
+            end
+          elseif not parent[to] then
+            parent[to] = v
+            if not match[to] then return to end
+            queued[match[to]] = true
+            queue[#queue + 1] = match[to]
+          end
+        end
+      end
+    end
+  end
+  for root = 1, n do
+    if not match[root] then
+      local v = augmenting(root)
+      while v do
+        local pv = parent[v]
+        local next_v = match[pv]
+        match[v], match[pv] = pv, v
+        v = next_v
+      end
+    end
+  end
+  return match
+end
+
 ---Who shares a bind, grapple or pin with whom when combat begins: { [name] = partner }. Each
 ---fighter the encounter starts Bound, Grappled or Pinned is paired one to one with an enemy within
----melee reach (rules.melee_reach, the contact a bind
----is: "engaged [with] another melee combatant") starting in a status that shares its own. The
----pairing is sought among all the ways to pair them, the closest first, so an encounter that can
----be paired is, whatever order it lists its fighters in; one that cannot is an error at the
----`guard` of the first fighter left over.
+---melee reach (tempo.reaches: the contact a bind is, "engaged [with] another melee combatant")
+---starting in a status that shares its own. Each in the encounter's order takes the closest one
+---free; should that leave some unpaired, the pairing is grown by augmenting paths (a maximum
+---matching), so an encounter that can be paired is, whatever order it lists its fighters in; one
+---that cannot is an error at the `guard` of the first fighter left over.
 function tempo.starting_partners()
   local starting, order = {}, {}
   for i, c in ipairs(world.characters()) do
@@ -83,12 +156,13 @@ function tempo.starting_partners()
     if SHARES_WITH[c.stats.guard] then starting[#starting + 1] = c end
   end
   -- Each one's possible partners, the closest first, then in the encounter's order.
-  local fits = {}
+  local fits, number = {}, {}
+  for i, c in ipairs(starting) do number[c.name] = i end
   for _, c in ipairs(starting) do
     local mine = {}
     for _, other in ipairs(starting) do
       if other.side ~= c.side and contains(SHARES_WITH[c.stats.guard], other.stats.guard)
-          and tempo.steps(c, other) <= tables.rules.melee_reach then
+          and tempo.reaches(c, other.cell) then
         mine[#mine + 1] = other
       end
     end
@@ -99,47 +173,44 @@ function tempo.starting_partners()
     end)
     fits[c.name] = mine
   end
-  local partner = {}
-  -- A handful of fighters: trying the ways to pair them one by one is cheap.
-  local function pair(i)
-    while starting[i] and partner[starting[i].name] do i = i + 1 end
-    local c = starting[i]
-    if not c then return true end
-    for _, other in ipairs(fits[c.name]) do
-      if not partner[other.name] then
-        partner[c.name], partner[other.name] = other, c
-        if pair(i + 1) then return true end
-        partner[c.name], partner[other.name] = nil, nil
+  -- Each in turn takes the closest one free: the pairing when no one is left over. Otherwise the
+  -- first one left over is the one told, should the pairing grown from there leave some over too.
+  local match, left = {}, nil
+  for i, c in ipairs(starting) do
+    if not match[i] then
+      for _, other in ipairs(fits[c.name]) do
+        if not match[number[other.name]] then
+          match[i], match[number[other.name]] = number[other.name], i
+          break
+        end
       end
+      left = left or (not match[i] and c)
     end
-    return false
   end
-  if pair(1) then return partner end
-  -- Who is left over: the first fighter with no one to share with, or whose every possible partner
-  -- is taken when each in turn takes the closest one free.
-  local taken = {}
-  for _, c in ipairs(starting) do
-    if not taken[c.name] then
-      local mine, shared = c.stats.guard, tempo.SHARED[c.stats.guard]
-      if #fits[c.name] == 0 then
-        world.encounter_error(c, "guard", ("is %q, but no enemy within reach starts %s to share the %s with")
+  if left then
+    local by_number = {}
+    for i, c in ipairs(starting) do
+      by_number[i] = {}
+      for _, other in ipairs(fits[c.name]) do by_number[i][#by_number[i] + 1] = number[other.name] end
+    end
+    matched(#starting, by_number, match)
+  end
+  local partner = {}
+  for i, c in ipairs(starting) do
+    if not match[i] then
+      local mine, shared = left.stats.guard, tempo.SHARED[left.stats.guard]
+      if #fits[left.name] == 0 then
+        world.encounter_error(left, "guard", ("is %q, but no enemy within reach starts %s to share the %s with")
           :format(mine, table.concat(SHARES_WITH[mine], " or "), shared))
       end
-      local free
-      for _, other in ipairs(fits[c.name]) do
-        if not taken[other.name] then free = free or other end
-      end
-      if not free then
-        local names = {}
-        for _, other in ipairs(fits[c.name]) do names[#names + 1] = other.name end
-        world.encounter_error(c, "guard", ("is %q, but every enemy within reach who could share the %s with it (%s) "
-          .. "shares one with another: a %s is shared by two"):format(mine, shared, table.concat(names, ", "), shared))
-      end
-      taken[c.name], taken[free.name] = true, true
+      local names = {}
+      for _, other in ipairs(fits[left.name]) do names[#names + 1] = other.name end
+      world.encounter_error(left, "guard", ("is %q, but every enemy within reach who could share the %s with it (%s) "
+        .. "shares one with another: a %s is shared by two"):format(mine, shared, table.concat(names, ", "), shared))
     end
+    partner[c.name] = starting[match[i]]
   end
-  -- Not reached: a greedy pairing with no one left over is a pairing, which pair() would have found.
-  error("the fighters starting in a bind, grapple or pin cannot be paired one to one")
+  return partner
 end
 
 -- Why `who` cannot take `action` against `other` when the action is taken in the bind, grapple or
@@ -208,7 +279,8 @@ function tempo.check(c, action, bonuses)
 end
 
 -- ---------------------------------------------------------------------------------------------
--- Movement on the grid, one square at a time: toward (stopping beside) or away from `other`.
+-- Movement on the grid, by the runtime's paths (grid.toward, grid.path): walls, closed doors and
+-- impassable ground are walked around, or stop the mover where it cannot pass.
 
 function tempo.squares(a, b) return grid.distance(a.cell, b.cell) / select(3, grid.size()) end
 
@@ -224,45 +296,82 @@ function tempo.steps(a, b)
   return math.max(dx, dy)
 end
 
-local DIRECTIONS = { "N", "NE", "E", "SE", "S", "SW", "W", "NW" }
+---Whether `who`'s melee weapon reaches `cell`: within `rules.melee_reach` steps, and no wall
+---between (a border that blocks sight, a closed door: grid.sight), since a blow does not pass
+---where a look does not. Beside someone across a wall is not within its reach.
+function tempo.reaches(who, cell)
+  return tempo.steps({ cell = cell }, who) <= tables.rules.melee_reach and not grid.sight(who.cell, cell).wall
+end
 
----The squares `who` would walk, one by one, up to `squares` toward (stopping beside) or away from
----`other`, without moving.
-function tempo.path(who, other, squares, away)
-  local taken = {}
-  for _, c in ipairs(world.characters()) do if c.name ~= who.name then taken[c.cell] = true end end
-  -- The grid's distance, nearer (or farther, going away) first; of two cells as near, the
-  -- straighter way (the shorter straight line to the other).
+-- Where a Move toward `other` stops: beside it, with no wall between.
+local function beside(cell, other) return grid.adjacent(cell, other.cell) and not grid.sight(cell, other.cell).wall end
+
+---Why `who` can come no nearer to `other`: "a wall between", the ground, or the others in the way.
+function tempo.no_way(who, other)
+  if grid.sight(who.cell, other.cell).wall then return "a wall between" end
+  if not grid.path(who.cell, other.cell) then return "walls or impassable ground close every way" end
+  return "others stand in every way"
+end
+
+-- The cells of the others, whom a mover walks around.
+local function others(who)
+  local cells = {}
+  for _, c in ipairs(world.characters()) do if c.name ~= who.name then cells[#cells + 1] = c.cell end end
+  return cells
+end
+
+-- Of the cells `who` can walk to within `feet` around the others, the one `score` ranks first
+-- (the lower the nearer the aim), if it is better than staying: the nearer, then the one with the
+-- shorter straight line to `other` (the straighter way), then the cheaper, then the first in row
+-- order. Its path, or none.
+local function best_reachable(who, other, feet, score)
+  local avoid, taken = others(who), {}
+  for _, cell in ipairs(avoid) do taken[cell] = true end
   local ox, oy = grid.feet(other.cell)
-  local function distance(cell)
+  local function straight(cell)
     local x, y = grid.feet(cell)
-    local straight = (x - ox) ^ 2 + (y - oy) ^ 2
-    return grid.distance(cell, other.cell) * 1e6 + (away and -straight or straight)
+    return (x - ox) ^ 2 + (y - oy) ^ 2
   end
-  local at, path = who.cell, {}
-  for _ = 1, squares do
-    if not away and grid.adjacent(at, other.cell) then break end
-    local best, best_d = nil, distance(at)
-    for _, d in ipairs(DIRECTIONS) do
-      local cell = grid.step(at, d)
-      if cell and not taken[cell] then
-        local dist = distance(cell)
-        if (away and dist > best_d) or (not away and dist < best_d) then best, best_d = cell, dist end
+  local best, best_path = { score(who.cell), -math.huge, -math.huge }, {}
+  for _, cell in ipairs(grid.radius(who.cell, feet)) do
+    if not taken[cell] and cell ~= who.cell and score(cell) <= best[1] then
+      local path, cost = grid.path(who.cell, cell, avoid)
+      local here = path and cost <= feet and { score(cell), straight(cell), cost }
+      if here and (here[1] < best[1] or (here[1] == best[1] and (here[2] < best[2] or (here[2] == best[2] and here[3] < best[3])))) then
+        best, best_path = here, path
       end
     end
-    if not best then break end
-    at = best
-    path[#path + 1] = at
   end
+  return best_path
+end
+
+---The squares `who` would walk, one by one, up to `squares` toward `other` (stopping beside it,
+---no wall between) or away from it, without moving: along the cheapest way around walls, doors,
+---impassable ground and the others (grid.toward, as the map counts its squares), or, where no way
+---leads to it, as near as `who` can come.
+function tempo.path(who, other, squares, away)
+  local feet = squares * select(3, grid.size())
+  if away then return best_reachable(who, other, feet, function(cell) return -grid.distance(cell, other.cell) end) end
+  if beside(who.cell, other) then return {} end
+  local way = grid.toward(who.cell, other.cell, feet, { avoid = others(who) })
+  for i, cell in ipairs(way) do
+    if beside(cell, other) then return { table.unpack(way, 1, i) } end
+  end
+  if #way > 0 then return way end
+  return best_reachable(who, other, feet, function(cell) return grid.distance(cell, other.cell) end)
+end
+
+---The part of a declared movement's way that is sure to be walked, which a reaction judges: a
+---Move's whole way (up to Base Combat Movement), a Combat Move's first square (its Success).
+function tempo.way(declared)
+  local path = declared.path or {}
+  if tempo.seen(declared.action) == "Combat Move" then return { path[1] } end
   return path
 end
 
--- Whether `who`'s melee weapon reaches `cell` (`rules.melee_reach`, counted in steps).
-local function reaches(who, cell) return tempo.steps({ cell = cell }, who) <= tables.rules.melee_reach end
-
 -- Whether `who`'s melee weapon reaches some square of `path`.
 local function reaches_path(who, path)
-  for _, cell in ipairs(path) do if reaches(who, cell) then return true end end
+  for _, cell in ipairs(path) do if tempo.reaches(who, cell) then return true end end
   return false
 end
 
@@ -272,9 +381,17 @@ end
 function tempo.struck_at(path, strikers)
   for _, cell in ipairs(path) do
     for _, striker in ipairs(strikers) do
-      if tempo.weapon(striker).ranged or reaches(striker, cell) then return cell end
+      if tempo.weapon(striker).ranged or tempo.reaches(striker, cell) then return cell end
     end
   end
+end
+
+-- Why `who` cannot shoot at `other`: "Ranged Attack ... hit your opponent with a ranged weapon"
+-- needs it seen (grid.sight): no wall between, nothing that conceals it.
+local function unseen(who, other)
+  local sight = grid.sight(who.cell, other.cell)
+  if sight.visible then return nil end
+  return ("no line of sight to %s: %s"):format(other.name, sight.wall and "a wall between" or "concealment between")
 end
 
 -- ---------------------------------------------------------------------------------------------
@@ -322,12 +439,22 @@ function tempo.down(c)
   return status.has(c, "Down")
 end
 
+-- Why a Move written without a target goes nowhere: the way the runtime planned stops at once
+-- (its note says where and why), or it is ordered at a cell where no one stands ("-> H1" names
+-- whoever stands there: docs/orders.md).
+local function nowhere(me, ordered)
+  if ordered.note ~= nil and ordered.note ~= "" then return ordered.note end
+  local cell = (ordered.order or ""):match("%->%s*(%a+%d+)%s*$")
+  if cell then return ("no one stands at %s: to go there, write '%s to %s'"):format(cell, ordered.action, cell) end
+  return "it goes nowhere from " .. me.cell
+end
+
 ---The next action of `me`'s turn: the sheet's `ordered` one if the rules allow it, or without
 ---orders the status's own (rules.default_action) at its opponent (tempo.opponent) while it can pay.
 function tempo.next_action(me, points, ordered)
   -- Only a house rule that removes a character's status leaves it without one.
   local guard = tempo.guard(me) or "without a status"
-  local action, target
+  local action, target, path, note
   if ordered then
     action, target = ordered.action, ordered.target
     local data = tempo.row(action)
@@ -335,6 +462,11 @@ function tempo.next_action(me, points, ordered)
     if data.kind ~= "proactive" then return nil, "it answers another's action, it is not taken on one's turn" end
     if not tempo.allowed(me, action) then return nil, guard end
     if data.against == "none" then target = nil
+    elseif data.moves and not target then
+      -- A way written without a target ("Move to C3", "Move E, E", "Move away from Bo"): the
+      -- runtime planned it as the map allows, within Base Combat Movement.
+      path, note = ordered.path, ordered.note
+      if #path == 0 then return nil, nowhere(me, ordered) end
     elseif not target then return nil, "no one to take it against"
     elseif tempo.down(target) then return nil, target.name .. " is Down, out of the fight" end
     local reason = target and unshared(me, action, target)
@@ -351,15 +483,27 @@ function tempo.next_action(me, points, ordered)
   end
   local missing = unequipped(me, action)
   if missing then return nil, missing end
-  -- Reach: a melee action from afar becomes a Move toward its target.
   local weapon = tempo.row(action).weapon
-  if (weapon == "melee" or weapon == "unarmed") and tempo.steps(me, target) > tables.rules.melee_reach then
+  if target and weapon == "ranged" then
+    local reason = unseen(me, target)
+    if reason then return nil, reason end
+  end
+  -- Reach: a melee action from afar, or across a wall, becomes a Move toward its target.
+  if target and (weapon == "melee" or weapon == "unarmed") and not tempo.reaches(me, target.cell) then
     if not contains(tempo.row("Move").statuses, guard) then return nil, "out of reach, and " .. guard end
     action = "Move"
   end
+  -- A movement toward its target: the way is planned now, and walked as it resolves.
+  -- (At oneself it goes nowhere: the runtime refuses it, `target = "other"`.)
+  if tempo.row(action).moves and not path and target.name ~= me.name then
+    path = tempo.path(me, target, tables.rules.base_combat_movement)
+    if #path == 0 and not beside(me.cell, target) then
+      return nil, ("no way to reach %s: %s"):format(target.name, tempo.no_way(me, target))
+    end
+  end
   local cost = tempo.cost(me, action)
   if cost > points then return nil, short(cost, points) end
-  return { action = action, target = target, cost = cost }
+  return { action = action, target = target, cost = cost, path = path, note = note }
 end
 
 -- Why `who` cannot take the response `name` now, whatever it answers: its status, or what it holds.
@@ -403,16 +547,28 @@ function tempo.response(who, declared, points, ordered)
   if not contains(data.response_to, seen) then return nil, ("it does not answer %s"):format(seen) end
   local reason = unable(who, name) or unshared(who, name, declared.actor)
   if reason then return nil, reason end
+  local moving = tempo.row(seen).moves
+  if data.withdraws and moving then
+    -- Retreat: "a movement to withdraw in response to an opponent's attempt to close distance with
+    -- you": only when the mover's way ends nearer to the one withdrawing than it starts.
+    local way = tempo.way(declared)
+    local last = way[#way]
+    if not last or grid.distance(last, who.cell) >= grid.distance(declared.actor.cell, who.cell) then
+      return nil, ("%s's %s does not close distance with %s"):format(declared.actor.name, seen, who.name)
+    end
+  end
   if data.weapon == "melee" then
     -- A mover "must end your movement immediately at the first valid square if you get hit": a
     -- blow reaches it only on its way, where its path (up to Base Combat Movement; a Combat Move's
     -- one square) comes within reach, not anywhere it could stand after moving.
-    local squares = ({ ["Move"] = tables.rules.base_combat_movement, ["Combat Move"] = 1 })[seen]
-    if squares then
-      if not reaches_path(who, tempo.path(declared.actor, declared.target, squares)) then
+    if moving then
+      if not reaches_path(who, tempo.way(declared)) then
         return nil, ("%s's %s does not come within reach"):format(declared.actor.name, seen)
       end
-    elseif not reaches(who, declared.actor.cell) then return nil, "out of reach" end
+    elseif not tempo.reaches(who, declared.actor.cell) then return nil, "out of reach" end
+  elseif data.weapon == "ranged" then
+    local reason = unseen(who, declared.actor)
+    if reason then return nil, reason end
   end
   if data.beyond_attack_speed then
     -- Dodge: "You must be at a distance greater than your opponent's ranged weapon attack speed".

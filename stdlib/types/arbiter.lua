@@ -51,7 +51,7 @@ local arbiter = {
 ---No others: an unknown field or a value of another type is an error at the defining line.
 ---@class arbiter.ActionDefinition
 ---@field ready? boolean|fun(me: world.Character, intent: flow.Intent): boolean Ready through the phase (Platemail)
----@field move? integer|{ max: integer }|fun(): integer feet it may move; absent or 0: it stays in place. A function is called once every pack has loaded (when the sheets are checked, when a fight is made) and returns the feet: a definition reading them from a table (Platemail's `actions_data`) sees a house rule's patch of it
+---@field move? integer|{ max: integer }|{ squares: integer }|fun(): (integer|{ squares: integer }) feet it may move, or squares of the map's scale (`{ squares = 3 }`: 15' on 5' squares, 30' on 10' ones); absent or 0: it stays in place. A function is called once every pack has loaded (when the sheets are checked, when a fight is made) and returns the feet or the squares: a definition reading them from a table (Platemail's `actions_data`) sees a house rule's patch of it
 ---@field needs_target? boolean a sheet must give a target
 ---@field needs_direction? boolean a sheet must say where it moves: compass steps, a destination, toward or away from a target, or a target
 ---@field target? "enemy"|"other"|"none"|fun(me: world.Character, target: world.Character): boolean, string? "enemy": an attack, so an order at oneself or an ally is refused; "other": at anyone but oneself, so an order at oneself is refused; "none": it takes no target, an order giving one is refused; a function: whom it may be taken at (false and why: refused before it is declared)

@@ -22,6 +22,12 @@
 --   against = "opponent"|"partner"|"anyone"|"none"   whom it is taken against (below; "opponent"
 --                           when a row does not say)
 --   usage = text            how a sheet writes it, told when an order of it is written otherwise
+--   moves = true            a movement (Move: "move around in combat"; Combat Move: "toward or
+--                           away from your opponent"): its order says where, toward a target, to a
+--                           cell, along compass steps or away from someone, up to Base Combat
+--                           Movement
+--   withdraws = true        "a movement to withdraw in response to an opponent's attempt to close
+--                           distance with you" (Retreat): it answers only a movement that closes in
 --   melee_weapon = true     taken "with a melee weapon" (Melee Attack, Feint), "your own melee
 --                           weapon" (Parry), or deflecting "an incoming melee attack while
 --                           simultaneously launching one of your own" (Counter-Attack, CT
@@ -42,10 +48,14 @@ local actions = {
   -- Proactive
   ["Aim"] = { kind = "proactive", cost = 4, statuses = { "On Guard" }, check = false, weapon = "ranged",
               outcomes = { { "-", "Failure" }, { 0, "Success", aimed = true } } },
-  ["Move"] = { kind = "proactive", cost = 2, statuses = { "Off Guard", "On Guard" }, check = false,
-               usage = "is written 'Move -> target': it moves up to Base Combat Movement toward the target",
+  ["Move"] = { kind = "proactive", cost = 2, statuses = { "Off Guard", "On Guard" }, check = false, moves = true,
+               usage = "is written 'Move -> target' (toward someone, stopping beside), 'Move to C3', 'Move away from "
+                 .. "target' or 'Move E, NE': up to Base Combat Movement",
                outcomes = { { "-", "Failure", move = "halted" }, { 0, "Success", move = "free" } } },
-  ["Combat Move"] = { kind = "proactive", cost = 3, statuses = { "On Guard" },
+  ["Combat Move"] = { kind = "proactive", cost = 3, statuses = { "On Guard" }, moves = true,
+                      usage = "is written 'Combat Move -> target' (toward an opponent, stopping beside), 'Combat Move away "
+                        .. "from target', 'Combat Move to C3' or 'Combat Move E, NE': one square of that way, or up to Base "
+                        .. "Combat Movement on a Critical Success",
                       outcomes = { { "-", "Failure" }, { 1, "Success", move = "step" }, { 10, "Critical Success", move = "surge" } } },
   ["Disarm"] = { kind = "proactive", cost = BW, statuses = { "Bound" },
                  outcomes = { { "-", "Failure" }, { 8, "Success", disarm = true, ends = true } } },
@@ -83,6 +93,7 @@ local actions = {
   ["Parry"] = { kind = "reactive", cost = BW, statuses = { "On Guard" }, melee_weapon = true,
                 response_to = { "Melee Attack", "Unarmed Attack" }, outcomes = parry() },
   ["Retreat"] = { kind = "reactive", cost = 3, statuses = { "On Guard" }, response_to = { "Move", "Combat Move" },
+                  withdraws = true,
                   outcomes = { { "-", "Failure" }, { 1, "Success", move = "step" }, { 10, "Critical Success", move = "hasty" } } },
   ["Struggle"] = { kind = "reactive", cost = 3, statuses = { "Grappled" }, response_to = { "Escape", "Pin", "Unarmed Attack" },
                    outcomes = stop() },

@@ -109,6 +109,15 @@ test.case("a pairing the rules refuse is told at the test's line as the encounte
              "bind_test.lua:108: <fight.new>: Cy's guard is \"Bound\", but every enemy within reach")
 end)
 
+-- Who starts bound with whom, by the `source` of each one's starting status.
+local function starting_partners(f)
+  local partners = {}
+  for _, e in ipairs(f:events("status_applied")) do
+    if e.cause == "combat begins" then partners[e.fields.target] = e.fields.source end
+  end
+  return partners
+end
+
 -- Four in a row, red and blue by turns, every one Bound: Ana-Bo and Rex-Di, whatever order the
 -- encounter lists them in (Rex is as close to Bo as to Di).
 local function row_of_four(order)
@@ -125,11 +134,7 @@ test.case("fighters who start in binds are paired one to one whatever order the 
   for _, order in ipairs({ { "Ana", "Bo", "Rex", "Di" }, { "Rex", "Bo", "Ana", "Di" }, { "Di", "Rex", "Bo", "Ana" } }) do
     local f = row_of_four(order)
     f:round()
-    local partners = {}
-    for _, e in ipairs(f:events("status_applied")) do
-      if e.cause == "combat begins" then partners[e.fields.target] = e.fields.source end
-    end
-    test.equal(partners, { Ana = "Bo", Bo = "Ana", Rex = "Di", Di = "Rex" })
+    test.equal(starting_partners(f), { Ana = "Bo", Bo = "Ana", Rex = "Di", Di = "Rex" })
   end
 end)
 
@@ -147,4 +152,46 @@ test.case("one who starts Down ends the bind it starts in: both are On Guard, an
   test.truthy(f:has("Bo", "Down"))
   test.equal(bout.guards(f, { "Ana", "Bo" }), { "Ana On Guard", "Bo On Guard" })
   for _, e in ipairs(f:events("declared")) do test.truthy(e.fields.action ~= "Press", "no Press at one who is Down") end
+end)
+
+
+test.case("the pairing is completed across more than two sides: three in a triangle and one beside the middle", function()
+  -- Ana, Bo and Cy, of three sides, each within reach of the other two; Di, of a fourth, only of
+  -- Bo. Ana takes Bo, the closest first in the encounter's order, which leaves Cy and Di alone;
+  -- the only pairing of all four is Ana-Cy and Bo-Di, and it is found.
+  local characters = {}
+  for i, c in ipairs { { "Ana", "a", "B2" }, { "Bo", "b", "C2" }, { "Cy", "c", "B3" }, { "Di", "d", "D2" } } do
+    characters[i] = { name = c[1], side = c[2], at = c[3], weapon = "Sword", stats = { guard = "Bound", initiative = 1 } }
+  end
+  local f = fight.new { map = { width = 6, height = 3 }, characters = characters }
+  f:round()
+  test.equal(starting_partners(f), { Ana = "Cy", Cy = "Ana", Bo = "Di", Di = "Bo" })
+end)
+
+test.case("many fighters are paired in time polynomial in their number: 32 against 31, one left over, is told at once", function()
+  -- Two rows, red above blue, each Bound beside three of the other side: every way to pair 62 of
+  -- them leaves a red one over. Trying the ways one by one never ended.
+  local function label(x, y)  -- column x from 0: A … Z, AA …
+    return (x < 26 and string.char(65 + x) or string.char(64 + x // 26) .. string.char(65 + x % 26)) .. y
+  end
+  local characters = {}
+  for i = 0, 31 do
+    characters[#characters + 1] = { name = "A" .. i, side = "a", at = label(i, 2), stats = { guard = "Bound" } }
+  end
+  for i = 0, 30 do
+    characters[#characters + 1] = { name = "B" .. i, side = "b", at = label(i, 1), stats = { guard = "Bound" } }
+  end
+  local f = fight.new { map = { width = 40, height = 2 }, characters = characters }
+  test.fails(function() f:round() end,
+             "A31's guard is \"Bound\", but every enemy within reach who could share the bind with it (B30) shares one "
+             .. "with another: a bind is shared by two")
+end)
+
+test.case("a bind is contact: two who start Bound beside each other across a wall are refused", function()
+  -- A blow does not pass a wall (README: reach), nor does "weapon-on-weapon contact".
+  local f = fight.new { map = { width = 6, height = 3, walls = { { "B2", "C2" } } }, characters = {
+    { name = "Ana", side = "a", at = "B2", weapon = "Sword", stats = { guard = "Bound" } },
+    { name = "Bo", side = "b", at = "C2", weapon = "Sword", stats = { guard = "Bound" } } } }
+  test.fails(function() f:round() end,
+             "Ana's guard is \"Bound\", but no enemy within reach starts Bound to share the bind with")
 end)

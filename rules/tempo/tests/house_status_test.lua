@@ -96,3 +96,16 @@ test.case("a row may name any status the rules define: one they do not is an err
                     .. "which is no status the rules define: define it with arbiter.define.status(\"Sprawled\", {})")
   arbiter.patch.table("actions_data", { ["Trip"] = { outcomes = { { "-", "Failure" }, { 2, "Success", them = "Prone" } } } })
 end)
+
+test.case("Recover Stamina's row says who recovers: Prone is not in its Allowed Status, until a house rule adds it", function()
+  -- Ana trips Bo in her turn; at the end of his own, Bo, Prone, recovers nothing, and is told so.
+  local function recovered(f)
+    local out = {}
+    for _, e in ipairs(f:events("recover")) do out[#out + 1] = e.fields.character end
+    for _, e in ipairs(f:events("no_recovery")) do out[#out + 1] = e.fields.text end
+    return out
+  end
+  test.equal(recovered(tripped({ 5 })), { "Ana", "Bo cannot Recover Stamina: Prone" })
+  arbiter.patch.table("actions_data", { ["Recover Stamina"] = { statuses = { [6] = "Prone" } } })
+  test.equal(recovered(tripped({ 5 })), { "Ana", "Bo" })
+end)

@@ -141,3 +141,15 @@ test.case("the most injured enemy: no one hurt yet (no wounds stat) is 0 Wounds 
   test.equal(bout.declared(f), { "Ana Melee Attack 8" })
   test.equal(f:events("declared")[1].fields.summary, "Melee Attack → Bo")
 end)
+
+test.case("a turn's entries are numbered from 1: an entry 0 is refused at its line, before the round", function()
+  -- The fight reads a turn from entry 1: an entry 0 would never be taken, and said nothing.
+  local f = bout.new({ guard = "Off Guard" }, {}, {})
+  test.fails(function() f:round [[
+    Ana:
+      0: Ready
+      1: Melee Attack -> my opponent
+    Bo:
+  ]] end, ":2:7: there is no entry 0: entries are numbered from 1")
+  test.equal(bout.declared(f), {})
+end)

@@ -496,16 +496,17 @@ test.case("Move toward one's own cell is refused in the fight before paying, and
     Bo:
       ON Move: Retreat
   ]]
-  test.equal(bout.refused(f), { "Ana cannot Move: Ana cannot Move itself: the target of Move is another character" })
+  test.equal(bout.refused(f), { "Ana cannot Move: the target of Move is another character, not Ana itself" })
   test.equal(bout.declared(f), { "Ana Move 10", "Bo Retreat 9" })
   test.equal({ f:cell("Ana"), f:cell("Bo") }, { "E2", "G2" })
 end)
 
-test.case("Move is written 'Move -> target', and Recover Stamina is never ordered: one message each", function()
+test.case("Move says where it goes, and Recover Stamina is never ordered: one message each", function()
   local f = bout.new({}, {}, {})
-  for _, written in ipairs { 'Move toward "Bo"', "Move 10' N, E", "Move to C2" } do
+  for _, written in ipairs { "Move", "Move 10'", "Move (fast) -> Bo" } do
     test.fails(function() f:round("Ana:\n  1: " .. written .. "\n") end,
-               "'Move' is written 'Move -> target': it moves up to Base Combat Movement toward the target")
+               "'Move' is written 'Move -> target' (toward someone, stopping beside), 'Move to C3', 'Move away from "
+               .. "target' or 'Move E, NE': up to Base Combat Movement")
   end
   test.fails(function() f:round "Ana:\n  1: Recover Stamina\n" end,
              "'Recover Stamina' is not ordered: it is the special action every character takes at the end of its turn")

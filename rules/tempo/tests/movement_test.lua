@@ -1,0 +1,201 @@
+-- Movement on the map, and what walls and impassable ground stop (docs/encounters.md: `walls`
+-- "blocks movement and sight"; docs/world.md: a border that blocks movement, "paths and movement
+-- refuse it"). Each fight is played with scripted dice; the order sheets are the round's.
+local test = require "arbiter.test"
+local fight = require "arbiter.fight"
+local bout = require "tests.support.bout"
+
+-- Fighters { name, side, at, weapon } On Guard, the first quicker, on `map`.
+local function on(map, fighters, dice)
+  local characters = {}
+  for i, f in ipairs(fighters) do
+    characters[i] = { name = f[1], side = f[2], at = f[3], weapon = f[4] or "Sword",
+                      stats = { guard = "On Guard", initiative = #fighters - i } }
+  end
+  return fight.new { map = map, characters = characters, dice = dice or {} }
+end
+
+local function moved(f)
+  local out = {}
+  for _, e in ipairs(f:events("moved")) do out[#out + 1] = ("%s %s %s"):format(e.fields.character, e.fields.from, e.fields.to) end
+  return out
+end
+
+-- A corridor one square high, closed by a wall between B1 and C1.
+local CORRIDOR = { width = 8, height = 1, walls = { { "B1", "C1" } } }
+
+test.case("a blow does not pass a wall: beside Bo across it, Ana's Melee Attack is refused with the reason", function()
+  -- Melee reach is "the next square" with nothing between; no way leads around the wall.
+  local f = on(CORRIDOR, { { "Ana", "a", "B1" }, { "Bo", "b", "C1" } }, { 5, 3 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> Bo
+    Bo:
+      1: Melee Attack -> Ana
+  ]]
+  test.equal(bout.refused(f), { "Ana cannot Melee Attack: no way to reach Bo: a wall between",
+                                "Bo cannot Melee Attack: no way to reach Ana: a wall between" })
+  test.equal(bout.declared(f), {})
+  test.equal(f:stat("Bo", "wounds"), nil)
+end)
+
+test.case("a Move stops where the wall bars the way: the last square before it", function()
+  -- "Move -> Cy": no way leads past the wall, so Ana comes as near as she can, to B1.
+  local f = on(CORRIDOR, { { "Ana", "a", "A1" }, { "Cy", "b", "H1" } })
+  f:round [[
+    Ana:
+      1: Move -> Cy
+    Cy:
+  ]]
+  test.equal(moved(f), { "Ana A1 B1" })
+  -- From there she can come no nearer: the Move is refused before she pays for it.
+  f:round [[
+    Ana:
+      1: Move -> Cy
+    Cy:
+  ]]
+  test.equal(bout.refused(f), { "Ana cannot Move: no way to reach Cy: a wall between" })
+end)
+
+test.case("a Move does not cross impassable ground: it stops at the chasm's edge", function()
+  local f = on({ width = 8, height = 1, terrain = { C1 = { impassable = true, name = "chasm" } } },
+               { { "Ana", "a", "A1" }, { "Cy", "b", "F1" } })
+  f:round [[
+    Ana:
+      1: Move -> Cy
+    Cy:
+  ]]
+  test.equal(moved(f), { "Ana A1 B1" })
+end)
+
+test.case("a Move goes around a wall to stand beside its target where a blow can reach it", function()
+  -- A wall between B2 and C2: Ana cannot strike Bo across it. Her Melee Attack from there is a
+  -- Move toward him (README: an ordered melee action from afar becomes a Move), which goes round
+  -- the wall's end to B3, beside Bo with nothing between; then her blow lands.
+  local f = on({ width = 6, height = 3, walls = { { "B2", "C2" } } }, { { "Ana", "a", "B2" }, { "Bo", "b", "C2" } }, { 5, 3 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> Bo
+      2: Melee Attack -> Bo
+    Bo:
+  ]]
+  test.equal(bout.declared(f), { "Ana Move 10", "Ana Melee Attack 6" })
+  test.equal(moved(f), { "Ana B2 B3" })
+  test.equal(bout.exchanges(f)[2], "Ana Melee Attack (1d10 5 = 5; Critical Hit); Bo takes 3 (1d6 3)")
+end)
+
+test.case("a shot does not pass a wall: a Ranged Attack needs its target in sight", function()
+  local f = on({ width = 8, height = 1, walls = { { "C1", "D1" } } }, { { "Ana", "a", "A1", "Bow" }, { "Cy", "b", "H1" } }, { 5, 4 })
+  f:round [[
+    Ana:
+      1: Ranged Attack -> Cy
+      2: Aim -> Cy
+    Cy:
+  ]]
+  test.equal(bout.refused(f), { "Ana cannot Ranged Attack: no line of sight to Cy: a wall between",
+                                "Ana cannot Aim: no line of sight to Cy: a wall between" })
+  test.equal(bout.declared(f), {})
+end)
+
+test.case("a Counter-Attack does not reach across a wall: a Move along it is not within reach", function()
+  -- Ana walks B1, C1, D1 toward Bo at H1; Cy stands at C2 beside her way, a wall between the rows.
+  local walls = { { "B1", "B2" }, { "C1", "C2" }, { "D1", "D2" }, { "E1", "E2" } }
+  local f = on({ width = 8, height = 2, walls = walls }, { { "Ana", "a", "A1" }, { "Bo", "b", "H1" }, { "Cy", "b", "C2" } })
+  f:round [[
+    Ana:
+      1: Move -> Bo
+    Bo:
+    Cy:
+      ON Move: Counter-Attack
+  ]]
+  test.equal(bout.refused(f), { "Cy cannot Counter-Attack: Ana's Move does not come within reach" })
+  test.equal(moved(f), { "Ana A1 D1" })
+end)
+
+test.case("\"my opponent is within reach\" is false across a wall", function()
+  local f = on(CORRIDOR, { { "Ana", "a", "B1" }, { "Bo", "b", "C1" } })
+  f:round [[
+    Ana:
+      1: IF my opponent is within reach THEN Ready ELSE Move -> H1
+    Bo:
+  ]]
+  test.equal(bout.refused(f), { "Ana cannot Move: no one stands at H1: to go there, write 'Move to H1'" })
+end)
+
+-- Move "allows you to move around in combat": to a cell, along compass steps, away from someone.
+local OPEN = { width = 8, height = 3 }
+
+test.case("Move goes where its order says: to a cell, along compass steps, away from someone", function()
+  local f = on(OPEN, { { "Ana", "a", "D2" }, { "Bo", "b", "H2" }, { "Cy", "b", "H3" } })
+  f:round [[
+    Ana:
+      1: Move to D1
+      2: Move E, E
+      3: Move away from Bo
+    Bo:
+    Cy:
+  ]]
+  test.equal(bout.declared(f), { "Ana Move 10", "Ana Move 8", "Ana Move 6" })
+  test.equal(moved(f), { "Ana D2 D1", "Ana D1 F1", "Ana F1 C1" })
+end)
+
+test.case("Move to a cell goes at most Base Combat Movement (3 squares), around what stands in the way", function()
+  local f = on(OPEN, { { "Ana", "a", "A2" }, { "Bo", "b", "H3" }, { "Cy", "b", "B2" } })
+  f:round [[
+    Ana:
+      1: Move to H2
+    Bo:
+    Cy:
+  ]]
+  test.equal(moved(f), { "Ana A2 D2" })
+end)
+
+test.case("Move ordered at a cell where no one stands is refused with the way to write it; a way into a wall too", function()
+  -- "-> H1" names whoever stands at H1 (docs/orders.md): no one there, no one to move toward.
+  local f = on(CORRIDOR, { { "Ana", "a", "B1" }, { "Bo", "b", "H1" } })
+  f:round [[
+    Ana:
+      1: Move -> G1
+      2: Move E
+    Bo:
+  ]]
+  test.equal(bout.refused(f), { "Ana cannot Move: no one stands at G1: to go there, write 'Move to G1'",
+                                "Ana cannot Move: E stops at B1, the next step barred: it crosses the wall between B1 and C1" })
+  test.equal(bout.declared(f), {})
+end)
+
+test.case("Combat Move goes \"toward or away from your opponent\": away, a Success steps one square", function()
+  local f = on(OPEN, { { "Ana", "a", "D2" }, { "Bo", "b", "E2" } }, { 5, 5 })
+  f:round [[
+    Ana:
+      1: Combat Move away from Bo
+      2: Combat Move toward Bo
+    Bo:
+  ]]
+  test.equal(bout.exchanges(f), { "Ana Combat Move (1d10 5 = 5; Success)", "Ana Combat Move (1d10 5 = 5; Success)" })
+  test.equal(moved(f), { "Ana D2 C2", "Ana C2 D2" })
+end)
+
+test.case("Combat Move is written with its way: without one, its usage, one message", function()
+  local f = on(OPEN, { { "Ana", "a", "D2" }, { "Bo", "b", "E2" } })
+  test.fails(function() f:round "Ana:\n  1: Combat Move\n" end,
+             "'Combat Move' is written 'Combat Move -> target' (toward an opponent, stopping beside), 'Combat Move "
+             .. "away from target', 'Combat Move to C3' or 'Combat Move E, NE': one square of that way, or up to Base "
+             .. "Combat Movement on a Critical Success")
+  test.fails(function() f:round "Ana:\n  1: Move E, E, E, E\n" end, "'Move' moves at most 3 squares")
+end)
+
+-- Retreat: "a movement to withdraw in response to an opponent's attempt to close distance with you".
+test.case("Retreat answers only a movement that closes in: not a Move away from the one retreating", function()
+  local f = on({ width = 8, height = 1 }, { { "Ana", "a", "D1" }, { "Cy", "a", "A1" }, { "Bo", "b", "F1" } }, { 4 })
+  f:round [[
+    Ana:
+      1: Move -> Cy
+    Cy:
+    Bo:
+      ON Move: Retreat
+  ]]
+  test.equal(bout.refused(f), { "Bo cannot Retreat: Ana's Move does not close distance with Bo" })
+  test.equal(bout.exchanges(f), { "Ana Move (no check: 0; Success)" })
+  test.equal(moved(f), { "Ana D1 B1" })
+end)
