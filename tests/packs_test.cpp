@@ -431,7 +431,7 @@ TEST_CASE("an action's move may be squares of the map's scale, given or returned
   const orders::Vocabulary squares = read_vocabulary(s.sandbox.state(), s.stack.registry());
   CHECK(squares.action("Stride")->move_squares == 3);
   CHECK_FALSE(squares.action("Stride")->move_feet);
-  CHECK(squares.action("Stride")->move_limit(10) == 30);
+  CHECK(squares.action("Stride")->move_feet_at(10) == 30);
   CHECK(squares.action("Dash")->move_squares == 5);
   // Squares and nothing else: a function's answer is told at its line.
   s.eval("arbiter.define.action('Leap', {\n  move = function() return { squares = 2, max = 10 } end })");

@@ -331,7 +331,7 @@ class Checker {
             [&] { return unknown_action_hint(o.action.text); });
     } else if (!action->usage.empty() &&
                (action->involuntary || (action->needs_target && !aim) || (action->no_target && o.target) ||
-                (o.movement.kind != Movement::Kind::none && !action->move_limit(feet_per_step())) ||
+                (o.movement.kind != Movement::Kind::none && !action->move_feet_at(feet_per_step())) ||
                 (action->needs_direction && !says_where(o)) || unread_argument(*action, o))) {
       // The rules say how the action is written: one message, not one for each mistake.
       error(o.action.at, fmt::format("'{}' {}", action->name, action->usage));
@@ -427,7 +427,7 @@ class Checker {
 
   void movement(const ActionRules& action, const Movement& m) {
     if (m.kind == Movement::Kind::none) return;
-    const std::optional<long> most = action.move_limit(feet_per_step());
+    const std::optional<long> most = action.move_feet_at(feet_per_step());
     if (!most) {
       error(m.at, fmt::format("'{}' stays in place: it takes no movement", action.name));
       return;

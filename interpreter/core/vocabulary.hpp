@@ -69,7 +69,7 @@ struct ActionRules {
   std::optional<long> move_squares{};
 
   // How far it may move, in feet, where a square is `square_feet`; none: it stays in place.
-  std::optional<long> move_limit(long square_feet) const {
+  std::optional<long> move_feet_at(long square_feet) const {
     return move_squares ? std::optional<long>(*move_squares * square_feet) : move_feet;
   }
 };

@@ -157,7 +157,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     switch (d->kind) {
       case Kind::action: {
         Action a{.name = d->name,
-                 .move_feet = vocabulary_.action(d->name)->move_limit(world_.grid().scale()),
+                 .move_feet = vocabulary_.action(d->name)->move_feet_at(world_.grid().scale()),
                  .resolve = function_field("resolve")};
         if (raw_field(L, -1, "ready") == LUA_TBOOLEAN) a.ready = lua_toboolean(L, -1);
         lua_pop(L, 1);
