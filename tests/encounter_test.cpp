@@ -309,7 +309,7 @@ TEST_CASE("cells outside the map, shared cells, shared names and walls apart are
   const auto nowhere = fight.problem(platemail("    { name = 'Aldric', side = 'players' },\n"
                                                "    { name = 'Orc', side = 'orcs', at = 'B2' },\n"));
   CHECK(nowhere.message == "encounter.characters[1]: 'at' is missing");
-  CHECK((nowhere.where.line == 5 && nowhere.where.column == 14));
+  CHECK((nowhere.where.line == 5 && nowhere.where.column == 5));  // what it lacks, at its own `{`
 
   const auto twice = fight.problem(platemail("    { name = 'Orc', side = 'orcs', at = 'A1' },\n"
                                              "    { name = 'Orc', side = 'orcs', at = 'B2' },\n"));
@@ -420,6 +420,19 @@ TEST_CASE("a character without a name or that is no table is told at its own tab
       "  characters = (function() return { { side = 'b', at = 'B2' } } end)() }\n");
   CHECK(computed.message == "encounter.characters[1]: 'name' is missing");
   CHECK((computed.where.line == 2 && computed.where.column == 3));
+}
+
+TEST_CASE("a character without a side or a cell is told at its own table, not at its name", "[encounter]") {
+  Fight fight;
+  const auto sideless = fight.problem(platemail("    { name = 'Aldric', at = 'A1' },\n"));
+  CHECK(sideless.message == "encounter.characters[1]: 'side' is missing");
+  CHECK((sideless.where.line == 5 && sideless.where.column == 5));
+
+  const auto nowhere = fight.problem(platemail("    { name = 'Aldric', side = 'a', at = 'A1' },\n"
+                                               "    { name = 'Bo', side = 'b' },\n"));
+  CHECK(nowhere.message == "encounter.characters[2]: 'at' is missing");
+  CHECK((nowhere.where.line == 6 && nowhere.where.column == 5));
+  CHECK(nowhere.source_line == "    { name = 'Bo', side = 'b' },");
 }
 
 TEST_CASE("a cell of a wall or a border not on the map is told at itself, counted from 1 as Lua counts",
