@@ -435,6 +435,40 @@ TEST_CASE("a character without a side or a cell is told at its own table, not at
   CHECK(nowhere.source_line == "    { name = 'Bo', side = 'b' },");
 }
 
+TEST_CASE("a Lua syntax error is told at the token Lua names, its line quoted, and blames no pack", "[encounter]") {
+  Fight fight;
+  // A comma left out after the map: Lua stops at the next field's name.
+  const auto comma = fight.problem("return {\n  rules = { 'platemail' },\n  map = { width = 2, height = 2 }\n"
+                                   "  characters = {},\n}\n");
+  CHECK(comma.message == "'}' expected (to close '{' at line 1) near 'characters'");
+  CHECK((comma.where.line == 4 && comma.where.column == 3));
+  CHECK(comma.source_line == "  characters = {},");
+  CHECK(comma.notes.empty());  // the GM's own file, not a pack
+
+  // A brace never closed: Lua reads to the end of the file, told after its last text.
+  const auto brace = fight.problem(platemail("    { name = 'Aldric', side = 'a', at = 'A1',\n"));
+  CHECK(brace.message == "'}' expected (to close '{' at line 1) near <eof>");
+  CHECK((brace.where.line == 7 && brace.where.column == 2));
+  CHECK(brace.source_line == "}");
+
+  // A string never closed: at its opening quote.
+  const auto quote = fight.problem(platemail("    { name = 'Aldric', side = 'a', at = \"A1 },\n"));
+  CHECK(quote.message == "unfinished string near '\"A1 },'");
+  CHECK((quote.where.line == 5 && quote.where.column == 41));
+
+  // The same token earlier on the line is not the one Lua stopped at.
+  const auto twice = fight.problem("return { rules = { 'platemail' }, map = { width = = 2 } }\n");
+  CHECK(twice.message == "unexpected symbol near '='");
+  CHECK((twice.where.line == 1 && twice.where.column == 51));
+
+  // An error the file raises when it runs is its own too.
+  const auto runtime = fight.problem("local t = nil\nreturn { rules = t.rules }\n");
+  CHECK(runtime.message == "attempt to index a nil value (local 't')");
+  CHECK((runtime.where.line == 2));
+  CHECK(std::none_of(runtime.notes.begin(), runtime.notes.end(),
+                     [](const std::string& note) { return note.starts_with("in pack"); }));
+}
+
 TEST_CASE("a cell of a wall or a border not on the map is told at itself, counted from 1 as Lua counts",
           "[encounter]") {
   Fight fight;

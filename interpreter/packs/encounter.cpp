@@ -405,7 +405,9 @@ Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& fil
   const SourceText source(shown, read_text(file));
   const std::string scope = "encounter " + shown;
   const auto folder = file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path();
-  if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, folder.string(), {}});
+  if (!sandbox.has_pack(scope))
+    sandbox.add_pack({.name = scope, .folder = folder, .display_folder = folder.string(), .budget = {},
+                      .owns_files = true, .is_pack = false});
 
   lua_State* L = sandbox.state();
   const lua::StackGuard restore(L);
