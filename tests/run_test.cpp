@@ -589,6 +589,61 @@ TEST_CASE("a hand-edited save is refused at the stat the rules would trip over, 
   const auto weapon = edited("\"weapon\": \"", "\"weapon\": \"Swrd");
   CHECK(weapon.exit_code == 1);
   CHECK_THAT(weapon.output, Contains("stats.weapon: Ilse's weapon must name a row of the 'weapons' table"));
+  // A misspelt stat would be silently never read, as in an encounter.
+  const auto misspelt = edited("\"stats\": {", "\"stats\": {\"initative\": 3, ");
+  CHECK(misspelt.exit_code == 1);
+  CHECK_THAT(misspelt.output, Contains("e.json: not a valid saved state: state.world.characters[0].stats.initative: "
+                                       "Ilse has a stat 'initative' that the rules do not read (did you mean "
+                                       "'initiative'?)"));
+}
+
+TEST_CASE("a save resumes with a stat the rules set to a value an encounter could not give", "[run][save]") {
+  // Platemail's Use Item swap with nothing in hand stows nothing: `stowed = false`, no row of weapons.
+  TempDir dir;
+  std::ofstream(dir / "fight.lua") << "return { rules = { 'platemail' }, map = { width = 6, height = 4 }, characters = {\n"
+                                      "  { name = 'Ana', side = 'a', at = 'B2', stowed = 'Sword' },\n"
+                                      "  { name = 'Bo', side = 'b', at = 'E2', weapon = 'Sword' } } }\n";
+  std::ofstream(dir / "r1.txt") << "Ana:\n  1: Use Item (swap)\n  2: Defend\n";
+  REQUIRE(arbiter("run " + (dir / "fight.lua") + " --seed 1 --quiet --orders " + (dir / "r1.txt") + " --save " +
+                  (dir / "s.json"))
+              .exit_code == 0);
+  REQUIRE_THAT(read(dir / "s.json"), Contains("\"stowed\": false"));
+  const auto resumed = arbiter("run " + (dir / "fight.lua") + " --rounds 1 --quiet --resume " + (dir / "s.json"));
+  INFO(resumed.output);
+  CHECK(resumed.exit_code == 0);
+}
+
+TEST_CASE("a save resumes with the stats the rules set in play, declared or not, over rounds", "[run][save]") {
+  // A house rule keeps a stat it never declares: what the log shows the rules setting is theirs.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "grudge-house");
+  std::ofstream(dir / "grudge-house/pack.lua")
+      << "return { name = 'grudge-house', version = '1.0.0', api = 1, requires = { 'platemail >= 1.1' } }\n";
+  std::ofstream(dir / "grudge-house/init.lua")
+      << "local arbiter = require 'arbiter'\n"
+         "arbiter.override.hook('round_end', function(previous)\n"
+         "  for _, c in ipairs(world.characters()) do world.set_stat(c, 'grudge', (c.stats.grudge or 0) + 1, 'Grudge') end\n"
+         "  return previous()\n"
+         "end)\n";
+  const std::string fight = "--pack-path " + dir.path.string() +
+                            " run examples/platemail/skirmish.lua --house grudge-house --quiet ";
+  REQUIRE(arbiter(fight + "--seed 1 --orders examples/platemail/skirmish-round1.txt --save " + (dir / "s.json"))
+              .exit_code == 0);
+  const auto resumed = arbiter(fight + "--orders examples/platemail/skirmish-round2.txt --resume " + (dir / "s.json") +
+                               " --save " + (dir / "s.json"));
+  INFO(resumed.output);
+  CHECK(resumed.exit_code == 0);
+  CHECK(arbiter(fight + "--rounds 1 --resume " + (dir / "s.json")).exit_code == 0);
+  // The same stat written by hand, not by the rules, is refused at its path.
+  std::string saved = read(dir / "s.json");
+  const auto at = saved.find("\"stats\": {", saved.find("\"world\""));
+  REQUIRE(at != std::string::npos);
+  saved.insert(at + 10, "\"strenght\": 2, ");
+  std::ofstream(dir / "e.json", std::ios::binary) << saved;
+  const auto edited = arbiter(fight + "--rounds 1 --resume " + (dir / "e.json"));
+  CHECK(edited.exit_code == 1);
+  CHECK_THAT(edited.output, Contains("state.world.characters[0].stats.strenght: Aldric has a stat 'strenght' that the "
+                                     "rules do not read (did you mean 'strength'?)"));
 }
 
 TEST_CASE("a pack rolling in the order pairs visits names plays the same fight every time with one seed",

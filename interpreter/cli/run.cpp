@@ -279,7 +279,7 @@ void run(Context& context, const Options& options) {
     saved = load_state(options.resume);
     check_played_from(options.resume, saved->played_from, origin);
     try {
-      packs::check_saved_stats(saved->world, session.sandbox.state(), session.stack.registry());
+      packs::check_saved_stats(*saved, session.sandbox.state(), session.stack.registry());
     } catch (const Error& e) {
       throw Error(options.resume + ": not a valid saved state: " + e.diagnostics().front().message);
     }
