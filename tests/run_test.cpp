@@ -387,6 +387,54 @@ TEST_CASE("run with ask: a refused answer is said once and not logged, an IF tha
   CHECK_THAT(events, Contains("Melee Attack"));
 }
 
+TEST_CASE("run with ask: a mistake is told in the answer's own words, a sheet's number is refused, and ? lists what "
+          "may be taken",
+          "[run][ask]") {
+  TempDir dir;
+  std::ofstream(dir / "answers.txt") << "99\n"                              // no order at all
+                                     << "1: Melee Attack -> my opponent\n"  // a sheet's habit
+                                     << "?\n"                               // what Ilse may take
+                                     << "Counter-Attack\n"  // it replaces a Feint: asked for as a response
+                                     << "Feint -> my opponent\n"
+                                     << "?\n"  // Konrad's responses
+                                     << "Parry\n" << std::string(6, '\n');
+  const auto run = arbiter("run " + duel_with_konrad_on_guard(dir) + " --seed 1 --rounds 1 --ask < " +
+                           (dir / "answers.txt"));
+  CHECK(run.exit_code == 0);
+  const std::string question = "Ilse's next action (12 AP left; empty: end the turn): ";
+  CHECK_THAT(run.output, Contains(question + "answer:1:1: error: expected an order: an action's name, or IF … THEN …\n"
+                                             "  99\n  ^\n"));
+  CHECK_THAT(run.output, Contains(question + "answer:1:1: error: write the order without its number: 'Melee Attack -> "
+                                             "my opponent'\n"));
+  // On Guard with a Longsword: neither Ready (Off Guard's) nor a ranged attack; the tempo hook `actions`.
+  CHECK_THAT(run.output, Contains(question + "Ilse can take here: Combat Move, Feint, Melee Attack, Move, Unarmed "
+                                             "Attack ("));
+  CHECK_THAT(run.output, Contains(question + "answer:1:1: error: 'Counter-Attack' is taken only in place of one's own "
+                                             "Feint when it is answered, not as the next action\n  Counter-Attack\n  ^\n"
+                                             "  when Ilse's Feint is answered, Ilse is asked for a response: give "
+                                             "'Counter-Attack' then\n"));
+  CHECK_THAT(run.output, !Contains("write it right after the entry it replaces"));
+  CHECK_THAT(run.output, Contains("Konrad's response (Counter-Attack, Evade, Parry; 12 AP left; empty: none): Konrad can "
+                                  "take here: Counter-Attack, Evade, Parry ("));
+  CHECK_THAT(run.output, Contains("  Konrad: Parry → Ilse (5 AP: 12 → 7)\n"));
+  CHECK_THAT(run.output, !Contains("after the colon"));
+}
+
+TEST_CASE("run with ask: a carriage return ends an answer as a newline does, so nothing after it is lost",
+          "[run][ask]") {
+  TempDir dir;
+  // Ilse's attack, then two more answers to her next question, each refused where it is typed.
+  std::ofstream(dir / "answers.txt", std::ios::binary) << "Melee Attack -> my opponent\r\"Konrad\":\r1: Ready\r\n"
+                                                       << std::string(4, '\n');
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --rounds 1 --ask < " + (dir / "answers.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Ilse: Melee Attack → Konrad (4 AP: 12 → 8)\n"));
+  CHECK_THAT(run.output, Contains("Ilse's next action (8 AP left; empty: end the turn): answer:1:1: error: expected an "
+                                  "order: an action's name, or IF … THEN …\n  \"Konrad\":\n"));
+  CHECK_THAT(run.output, Contains("Ilse's next action (8 AP left; empty: end the turn): answer:1:1: error: write the "
+                                  "order without its number: 'Ready'\n"));
+}
+
 TEST_CASE("run with ask: in a simultaneous phase an IF that does not hold and an order the rules refuse are asked "
           "again with the reason",
           "[run][ask]") {
