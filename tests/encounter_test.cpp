@@ -467,6 +467,9 @@ TEST_CASE("a Lua syntax error is told at the token Lua names, its line quoted, a
   CHECK((runtime.where.line == 2));
   CHECK(std::none_of(runtime.notes.begin(), runtime.notes.end(),
                      [](const std::string& note) { return note.starts_with("in pack"); }));
+  const auto required = fight.problem("local x = require 'missing'\nreturn {}\n");
+  CHECK_THAT(required.message, Catch::Matchers::StartsWith("module 'missing' not found: looked for "));
+  CHECK_THAT(required.message, !Catch::Matchers::Contains("pack"));
 }
 
 TEST_CASE("a cell of a wall or a border not on the map is told at itself, counted from 1 as Lua counts",

@@ -951,16 +951,18 @@ void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::s
       break;
     }
   }
+  // "pack 'platemail'", or an encounter by its own name ("encounter fight.lua"): no pack.
+  const std::string whose = scope.scope.is_pack ? fmt::format("pack '{}'", scope.scope.name) : scope.scope.name;
   if (file.empty())
-    throw Error(fmt::format("module '{}' not found: looked for {} and {} in pack '{}' (a link out of its folder is not "
+    throw Error(fmt::format("module '{}' not found: looked for {} and {} in {} (a link out of its folder is not "
                             "followed), and the stdlib has no such module",
                             name, shown_in(scope.scope.display_folder, relative + ".lua"),
-                            shown_in(scope.scope.display_folder, relative + "/init.lua"), scope.scope.name));
+                            shown_in(scope.scope.display_folder, relative + "/init.lua"), whose));
 
   const std::string key = scope.scope.name + '/' + name;
   if (!loading_.insert(key).second)
-    throw Error(fmt::format("require cycle: module '{}' of pack '{}' requires itself, directly or through others",
-                            name, scope.scope.name));
+    throw Error(fmt::format("require cycle: module '{}' of {} requires itself, directly or through others", name,
+                            whose));
   struct Loading {
     std::set<std::string>& set;
     const std::string& key;
