@@ -192,6 +192,14 @@ std::string line_at(const std::string& text, std::size_t offset) {
   return text.substr(start, end - start);
 }
 
+Diagnostic at_offset(std::string file, const std::string& text, std::size_t offset, std::string message) {
+  offset = std::min(offset, text.size());
+  const std::size_t line_start = offset == 0 ? 0 : text.rfind('\n', offset - 1) + 1;  // npos + 1 is 0
+  const auto before = text.begin() + static_cast<std::ptrdiff_t>(offset);
+  const auto line = static_cast<std::size_t>(std::count(text.begin(), before, '\n')) + 1;
+  return {{std::move(file), line, offset - line_start + 1}, std::move(message), line_at(text, offset), {}};
+}
+
 std::string with_newline_line_ends(std::string_view text) {
   std::string out(text);
   for (std::size_t i = 0; i < out.size(); ++i) {

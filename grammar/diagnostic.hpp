@@ -60,6 +60,10 @@ class Error : public std::runtime_error {
 // The line of `text` that holds byte `offset` (without its line ending).
 std::string line_at(const std::string& text, std::size_t offset);
 
+// `message` at byte `offset` of `text`, whose lines end in newlines (with_newline_line_ends): its
+// line and column, and the line to quote.
+Diagnostic at_offset(std::string file, const std::string& text, std::size_t offset, std::string message);
+
 // `text` with its lone carriage returns (old Mac line endings) as newlines, the way Lua's lexer
 // counts lines; a CR next to a newline (Windows' CRLF) stays. The length is the same, so offsets
 // and columns do not move; every position in a sheet or an encounter is counted in this text.

@@ -53,7 +53,7 @@ std::size_t utf8_sequence(std::string_view text, std::size_t i) {
 
 // Before the grammar: every byte is UTF-8, none is a control character, and no line is absurdly long, so the grammar and every
 // message that quotes a line deal with text a person could have written.
-void check_text(std::string_view text, const std::string& source) {
+void check_text(std::string_view text, const std::string& source, bool answer = false) {
   std::size_t line = 1, line_start = 0;
   for (std::size_t i = 0; i < text.size();) {
     const Position here{i, line, i - line_start + 1};
@@ -63,12 +63,14 @@ void check_text(std::string_view text, const std::string& source) {
     const std::size_t length = utf8_sequence(text, i);
     if (length == 0)
       throw Error(diagnostic_at(text, source, here,
-                                fmt::format("invalid UTF-8: byte 0x{:02X} cannot appear here; save the sheet as UTF-8",
-                                            static_cast<unsigned char>(text[i]))));
+                                fmt::format("invalid UTF-8: byte 0x{:02X} cannot appear here; {}",
+                                            static_cast<unsigned char>(text[i]),
+                                            answer ? "type the answer as UTF-8" : "save the sheet as UTF-8")));
     const auto byte = static_cast<unsigned char>(text[i]);
     if ((byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7F)
       throw Error(diagnostic_at(text, source, here,
-                                fmt::format("control character 0x{:02X} cannot appear in a sheet", byte)));
+                                fmt::format("control character 0x{:02X} cannot appear in {}", byte,
+                                            answer ? "an answer" : "a sheet")));
     if (byte == '\n') ++line, line_start = i + 1;
     i += length;
   }
@@ -268,6 +270,27 @@ Sheet parse_orders(std::string_view given, const std::string& source_name, const
   });
   if (left_out > 0) problems.push_back(more_problems(left_out, source_name));
   throw Error(std::move(problems));
+}
+
+Sheet parse_answer(std::string_view answer, const std::string& source_name, const std::string& who,
+                   const std::string& answering, const Declared& declared) {
+  check_text(answer, source_name, true);
+  grammar::State state;
+  state.declared = &declared;
+  // The answer fills what a sheet's heads would have opened: who's entry, or its standing order.
+  state.builder.start_character({who, {}});
+  if (answering.empty()) state.builder.start_phase(1, {});
+  else state.builder.start_standing({answering, {}}, {});
+  tao::pegtl::memory_input<> input(answer.data(), answer.size(), source_name);
+  try {
+    tao::pegtl::parse<grammar::answer_line, grammar::action, grammar::control>(input, state);
+    return state.builder.finish();
+  } catch (const tao::pegtl::parse_error& e) {
+    const auto& p = e.positions().front();
+    throw Error(diagnostic_at(answer, source_name, {p.byte, p.line, p.column}, std::string(e.message())));
+  } catch (const BuildError& e) {
+    throw Error(diagnostic_at(answer, source_name, e.at, e.message));
+  }
 }
 
 }  // namespace arbiter::orders

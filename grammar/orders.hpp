@@ -161,4 +161,12 @@ struct Declared {
 // only comments). Text that is not UTF-8, a control character or an overlong line stops it at once.
 Sheet parse_orders(std::string_view text, const std::string& source_name, const Declared& declared = {});
 
+// One order typed at a prompt (`run --ask`), as a sheet's entry holds it: an order, or IF … THEN
+// … ELSE …, without the entry's number. Read as `who`'s turn entry 1, or, when `answering` names
+// the declared action it answers, as the choice of `who`'s standing order ON that action. Its
+// positions are the answer's own (line 1). Throws arbiter::Error as parse_orders does, and tells a
+// sheet's habits as such: a number ("1: Parry"), a standing order's head ("ON Melee Attack: …").
+Sheet parse_answer(std::string_view answer, const std::string& source_name, const std::string& who,
+                   const std::string& answering, const Declared& declared = {});
+
 }  // namespace arbiter::orders

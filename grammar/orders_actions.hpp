@@ -489,6 +489,20 @@ bool near_then(std::string_view word, bool after_condition);
 // `current`: where THEN was looked for, at `at`.
 [[noreturn]] void missing_then(const State& s, const char* current, const tao::pegtl::position& at);
 
+// "1: Parry" at a prompt: told with the order as it is typed there.
+template <>
+struct control<numbered_answer> : tao::pegtl::must_if<errors>::control<numbered_answer> {
+  template <typename Input>
+  [[noreturn]] static void raise(const Input& in, State&) {
+    tao::pegtl::memory_input<> ahead(in.current(), in.end(), "");
+    tao::pegtl::parse<tao::pegtl::seq<phase_head, blanks>>(ahead);
+    const std::string order =
+        tidy(std::string_view(ahead.current(), static_cast<std::size_t>(ahead.end() - ahead.current())));
+    if (order.empty()) throw tao::pegtl::parse_error(error_message<numbered_answer>, in);
+    throw tao::pegtl::parse_error("write the order without its number: '" + order + "'", in);
+  }
+};
+
 template <>
 struct control<then_keyword> : tao::pegtl::must_if<errors>::control<then_keyword> {
   template <typename Input>

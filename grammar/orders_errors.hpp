@@ -53,6 +53,9 @@ template <> inline constexpr auto error_message<round_name> = "a name that begin
 template <> inline constexpr auto error_message<if_name> = "a name that begins with the word 'If' goes in quotes (\"If Only\":): unquoted, 'IF' opens a condition ('IF: I am wounded')";
 template <> inline constexpr auto error_message<line_end> = "expected a character ('Character: Name' or 'Name:'), a phase ('First Action:' or '1:'), a standing order ('ON <action>: <order>'), 'Action:', 'Target:', 'IF:' or 'ELSE:'";
 template <> inline constexpr auto error_message<eof> = "unexpected character: expected the end of the line";
+template <> inline constexpr auto error_message<numbered_answer> = "write the order without its number: an answer is one order, not a sheet's entry";
+template <> inline constexpr auto error_message<standing_answer> = "a standing order (ON …: …) is not an answer here: write the order itself";
+template <> inline constexpr auto error_message<answer_order> = "expected an order: an action's name, or IF … THEN …";
 // clang-format on
 
 struct errors {

@@ -244,4 +244,15 @@ struct line : seq<blanks, sor<statement, must<line_end>>> {};
 // and the next lines are still read.
 struct sheet_line : seq<line, must<eof>> {};
 
+// --- An answer at a prompt (`run --ask`): one entry's order alone ------------------------------
+// A sheet's habits are told as such: an entry's number ("1: Parry"), a standing order's head.
+struct numbered_answer : phase_head {};
+struct standing_answer : seq<kw_on, blanks, action_name, colon> {};
+struct answer_order : statement_end {};  // no order where the answer starts
+struct answer_line : seq<blanks,
+                         sor<seq<at<numbered_answer>, raise<numbered_answer>>,
+                             seq<at<standing_answer>, raise<standing_answer>>, seq<phase_body, must<after_order>>,
+                             must<answer_order>>,
+                         must<eof>> {};
+
 }  // namespace arbiter::orders::grammar

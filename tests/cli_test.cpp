@@ -119,7 +119,7 @@ TEST_CASE("a conflict is a warning, and an error under --strict", "[cli]") {
 
 TEST_CASE("every bad pack exits 1 with its file and line", "[cli][bad-input]") {
   const std::pair<const char*, const char*> cases[] = {
-      {"bad-syntax", "tests/packs/bad-syntax/pack.lua:4: error:"},
+      {"bad-syntax", "tests/packs/bad-syntax/pack.lua:4:3: error:"},
       {"no-name", "tests/packs/no-name/pack.lua:2:1: error: the manifest has no 'name'"},
       {"bad-range", "tests/packs/bad-range/pack.lua:5:16: error: bad version requirement"},
       {"cycle-a", "tests/packs/cycle-b/pack.lua:1:69: error: dependency cycle"},
@@ -297,7 +297,7 @@ TEST_CASE("arbiter test runs each case alone and reports each failure at its lin
   CHECK_THAT(run.output, Contains("  ok    the case after them still runs\n"));
   CHECK_THAT(run.output, Contains("tests/packs/tested/tests/b_broken_test.lua\n"
                                   "  FAIL  the file did not load\n"
-                                  "        tests/packs/tested/tests/b_broken_test.lua:4: error: syntax error near "
+                                  "        tests/packs/tested/tests/b_broken_test.lua:4:6: error: syntax error near "
                                   "'is'"));
   CHECK_THAT(run.output, Contains("tests/packs/tested/tests/c_changes_test.lua\n"
                                   "  ok    definitions are as the packs made them\n"));

@@ -138,3 +138,26 @@ TEST_CASE("docs/orders.md's tempo sheet passes arbiter check, as written", "[doc
   INFO(sheet << result.output);
   CHECK(result.exit_code == 0);
 }
+
+TEST_CASE("README.md's commands written inline run as written", "[docs]") {
+  // Each `build/arbiter …` in backquotes, which may run on over a line break as Markdown allows.
+  const std::string readme = read("README.md");
+  std::vector<std::string> commands;
+  for (std::size_t open = readme.find('`'); open != std::string::npos; open = readme.find('`', open + 1)) {
+    const std::size_t close = readme.find('`', open + 1);
+    if (close == std::string::npos) break;
+    std::string span = readme.substr(open + 1, close - open - 1);
+    open = close;
+    if (span.rfind("build/arbiter ", 0) != 0) continue;
+    for (char& c : span)
+      if (c == '\n') c = ' ';
+    commands.push_back(span);
+  }
+  REQUIRE(commands.size() >= 3);
+  for (const std::string& command : commands) {
+    INFO("$ " << command);
+    const Run result = run(command);
+    INFO(result.output);
+    CHECK(result.exit_code == 0);
+  }
+}

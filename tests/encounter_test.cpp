@@ -309,7 +309,7 @@ TEST_CASE("cells outside the map, shared cells, shared names and walls apart are
   const auto nowhere = fight.problem(platemail("    { name = 'Aldric', side = 'players' },\n"
                                                "    { name = 'Orc', side = 'orcs', at = 'B2' },\n"));
   CHECK(nowhere.message == "encounter.characters[1]: 'at' is missing");
-  CHECK((nowhere.where.line == 5 && nowhere.where.column == 14));
+  CHECK((nowhere.where.line == 5 && nowhere.where.column == 5));  // what it lacks, at its own `{`
 
   const auto twice = fight.problem(platemail("    { name = 'Orc', side = 'orcs', at = 'A1' },\n"
                                              "    { name = 'Orc', side = 'orcs', at = 'B2' },\n"));
@@ -420,6 +420,56 @@ TEST_CASE("a character without a name or that is no table is told at its own tab
       "  characters = (function() return { { side = 'b', at = 'B2' } } end)() }\n");
   CHECK(computed.message == "encounter.characters[1]: 'name' is missing");
   CHECK((computed.where.line == 2 && computed.where.column == 3));
+}
+
+TEST_CASE("a character without a side or a cell is told at its own table, not at its name", "[encounter]") {
+  Fight fight;
+  const auto sideless = fight.problem(platemail("    { name = 'Aldric', at = 'A1' },\n"));
+  CHECK(sideless.message == "encounter.characters[1]: 'side' is missing");
+  CHECK((sideless.where.line == 5 && sideless.where.column == 5));
+
+  const auto nowhere = fight.problem(platemail("    { name = 'Aldric', side = 'a', at = 'A1' },\n"
+                                               "    { name = 'Bo', side = 'b' },\n"));
+  CHECK(nowhere.message == "encounter.characters[2]: 'at' is missing");
+  CHECK((nowhere.where.line == 6 && nowhere.where.column == 5));
+  CHECK(nowhere.source_line == "    { name = 'Bo', side = 'b' },");
+}
+
+TEST_CASE("a Lua syntax error is told at the token Lua names, its line quoted, and blames no pack", "[encounter]") {
+  Fight fight;
+  // A comma left out after the map: Lua stops at the next field's name.
+  const auto comma = fight.problem("return {\n  rules = { 'platemail' },\n  map = { width = 2, height = 2 }\n"
+                                   "  characters = {},\n}\n");
+  CHECK(comma.message == "'}' expected (to close '{' at line 1) near 'characters'");
+  CHECK((comma.where.line == 4 && comma.where.column == 3));
+  CHECK(comma.source_line == "  characters = {},");
+  CHECK(comma.notes.empty());  // the GM's own file, not a pack
+
+  // A brace never closed: Lua reads to the end of the file, told after its last text.
+  const auto brace = fight.problem(platemail("    { name = 'Aldric', side = 'a', at = 'A1',\n"));
+  CHECK(brace.message == "'}' expected (to close '{' at line 1) near <eof>");
+  CHECK((brace.where.line == 7 && brace.where.column == 2));
+  CHECK(brace.source_line == "}");
+
+  // A string never closed: at its opening quote.
+  const auto quote = fight.problem(platemail("    { name = 'Aldric', side = 'a', at = \"A1 },\n"));
+  CHECK(quote.message == "unfinished string near '\"A1 },'");
+  CHECK((quote.where.line == 5 && quote.where.column == 41));
+
+  // The same token earlier on the line is not the one Lua stopped at.
+  const auto twice = fight.problem("return { rules = { 'platemail' }, map = { width = = 2 } }\n");
+  CHECK(twice.message == "unexpected symbol near '='");
+  CHECK((twice.where.line == 1 && twice.where.column == 51));
+
+  // An error the file raises when it runs is its own too.
+  const auto runtime = fight.problem("local t = nil\nreturn { rules = t.rules }\n");
+  CHECK(runtime.message == "attempt to index a nil value (local 't')");
+  CHECK((runtime.where.line == 2));
+  CHECK(std::none_of(runtime.notes.begin(), runtime.notes.end(),
+                     [](const std::string& note) { return note.starts_with("in pack"); }));
+  const auto required = fight.problem("local x = require 'missing'\nreturn {}\n");
+  CHECK_THAT(required.message, Catch::Matchers::StartsWith("module 'missing' not found: looked for "));
+  CHECK_THAT(required.message, !Catch::Matchers::Contains("pack"));
 }
 
 TEST_CASE("a cell of a wall or a border not on the map is told at itself, counted from 1 as Lua counts",

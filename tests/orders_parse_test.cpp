@@ -59,6 +59,7 @@ const std::string platemail_compact =
 
 TEST_CASE("the order grammar has no rule that can loop without consuming input", "[orders]") {
   CHECK(tao::pegtl::analyze<grammar::sheet_line>(true) == 0);
+  CHECK(tao::pegtl::analyze<grammar::answer_line>(true) == 0);
 }
 
 TEST_CASE("the Platemail example order reads the same in its verbose and compact forms", "[orders]") {
@@ -673,4 +674,47 @@ TEST_CASE("a sheet's Round line is where it is: the round it names is told there
   const Sheet sheet = parse_orders("# round one\n\n  Round 1\nAldric:\n  1: Defend\n", "sheet.txt");
   CHECK(sheet.round_at.line == 3);
   CHECK(sheet.round_at.column == 3);
+}
+
+TEST_CASE("an answer at a prompt is one entry's order, read as its character's entry or standing order", "[orders]") {
+  const Sheet turn = parse_answer("IF I am wounded THEN Defend ELSE Charge -> closest enemy", "answer", "Aldric", "");
+  REQUIRE(turn.characters.size() == 1);
+  CHECK(turn.characters[0].name.text == "Aldric");
+  REQUIRE(turn.characters[0].phases.size() == 1);
+  CHECK(turn.characters[0].phases[0].number == 1);
+  CHECK(turn.characters[0].phases[0].branches.size() == 1);
+  CHECK(turn.characters[0].phases[0].otherwise->action.text == "Charge");
+  CHECK(turn.characters[0].phases[0].otherwise->target->text.at.column == 44);  // the answer's own column
+
+  const Sheet response = parse_answer("Parry", "answer", "Konrad", "Melee Attack");
+  REQUIRE(response.characters[0].standing.size() == 1);
+  CHECK(response.characters[0].standing[0].trigger.text == "Melee Attack");
+  CHECK(response.characters[0].standing[0].choice.otherwise->action.text == "Parry");
+}
+
+TEST_CASE("an answer's mistakes are told in its own words, a sheet's habits as such", "[orders][bad-input]") {
+  const auto told = [](const std::string& answer) {
+    try {
+      parse_answer(answer, "answer", "Aldric", "");
+    } catch (const Error& e) {
+      REQUIRE(e.diagnostics().size() == 1);
+      return e.diagnostics().front();
+    }
+    FAIL("the answer was accepted: " << answer);
+    return Diagnostic{};
+  };
+  const Diagnostic none = told("  99");
+  CHECK(none.message == "expected an order: an action's name, or IF … THEN …");
+  CHECK((none.where.line == 1 && none.where.column == 3));
+  CHECK(none.source_line == "  99");
+  CHECK(told("1: Melee Attack -> my opponent.").message ==
+        "write the order without its number: 'Melee Attack -> my opponent'");
+  CHECK(told("First Action:").message ==
+        "write the order without its number: an answer is one order, not a sheet's entry");
+  CHECK(told("ON Melee Attack: Parry").message ==
+        "a standing order (ON …: …) is not an answer here: write the order itself");
+  const Diagnostic after = told("Charge -> closest enemy ELSE Defend");
+  CHECK(after.message == "ELSE without IF: only an IF order has an ELSE");
+  CHECK(after.where.column == 25);
+  CHECK(told("Charge\x1b[A").message == "control character 0x1B cannot appear in an answer");
 }

@@ -485,8 +485,8 @@ TEST_CASE("changing a pack without requiring it is a conflict", "[packs][registr
 
 TEST_CASE("a pack.lua with a syntax error", "[packs][bad-input]") {
   Stack s;
-  CHECK(s.error({"bad-syntax"}) == "tests/packs/bad-syntax/pack.lua:4: error: '}' expected (to close '{' at line 1) "
-                                   "near 'api'\n  in pack 'manifest of tests/packs/bad-syntax'");
+  CHECK(s.error({"bad-syntax"}) == "tests/packs/bad-syntax/pack.lua:4:3: error: '}' expected (to close '{' at line 1) "
+                                   "near 'api'\n    api = 1,\n    ^\n  in pack 'manifest of tests/packs/bad-syntax'");
 }
 
 TEST_CASE("a manifest without a name", "[packs][bad-input]") {

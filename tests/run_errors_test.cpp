@@ -442,3 +442,19 @@ TEST_CASE("a resumed fight refuses a sheet for a round already played at the she
   CHECK_THAT(again.output, Contains("\n  Round 1\n  ^"));
   std::filesystem::remove(file);
 }
+
+TEST_CASE("an encounter that is not Lua is told at the token Lua names, with a caret, and blames no pack",
+          "[run][check][errors][encounter]") {
+  TempDir dir;
+  const auto encounter = dir.path / "comma.lua";
+  std::ofstream(encounter) << "return {\n  rules = { 'platemail' },\n  map = { width = 6, height = 4 }\n"
+                              "  characters = {},\n}\n";
+  const std::string told = encounter.string() + ":4:3: error: '}' expected (to close '{' at line 1) near 'characters'\n"
+                                                "    characters = {},\n    ^\n";
+  const auto run = arbiter("run " + encounter.string() + " --seed 1");
+  CHECK(run.exit_code == 1);
+  CHECK(run.output == told);
+  const auto check = arbiter("check examples/platemail/skirmish-round1.txt --encounter " + encounter.string());
+  CHECK(check.exit_code == 1);
+  CHECK(check.output == told);
+}

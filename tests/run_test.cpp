@@ -387,6 +387,54 @@ TEST_CASE("run with ask: a refused answer is said once and not logged, an IF tha
   CHECK_THAT(events, Contains("Melee Attack"));
 }
 
+TEST_CASE("run with ask: a mistake is told in the answer's own words, a sheet's number is refused, and ? lists what "
+          "may be taken",
+          "[run][ask]") {
+  TempDir dir;
+  std::ofstream(dir / "answers.txt") << "99\n"                              // no order at all
+                                     << "1: Melee Attack -> my opponent\n"  // a sheet's habit
+                                     << "?\n"                               // what Ilse may take
+                                     << "Counter-Attack\n"  // it replaces a Feint: asked for as a response
+                                     << "Feint -> my opponent\n"
+                                     << "?\n"  // Konrad's responses
+                                     << "Parry\n" << std::string(6, '\n');
+  const auto run = arbiter("run " + duel_with_konrad_on_guard(dir) + " --seed 1 --rounds 1 --ask < " +
+                           (dir / "answers.txt"));
+  CHECK(run.exit_code == 0);
+  const std::string question = "Ilse's next action (12 AP left; empty: end the turn): ";
+  CHECK_THAT(run.output, Contains(question + "answer:1:1: error: expected an order: an action's name, or IF … THEN …\n"
+                                             "  99\n  ^\n"));
+  CHECK_THAT(run.output, Contains(question + "answer:1:1: error: write the order without its number: 'Melee Attack -> "
+                                             "my opponent'\n"));
+  // On Guard with a Longsword: neither Ready (Off Guard's) nor a ranged attack; the tempo hook `actions`.
+  CHECK_THAT(run.output, Contains(question + "Ilse can take here: Combat Move, Feint, Melee Attack, Move, Unarmed "
+                                             "Attack ("));
+  CHECK_THAT(run.output, Contains(question + "answer:1:1: error: 'Counter-Attack' is taken only in place of one's own "
+                                             "Feint when it is answered, not as the next action\n  Counter-Attack\n  ^\n"
+                                             "  when Ilse's Feint is answered, Ilse is asked for a response: give "
+                                             "'Counter-Attack' then\n"));
+  CHECK_THAT(run.output, !Contains("write it right after the entry it replaces"));
+  CHECK_THAT(run.output, Contains("Konrad's response (Counter-Attack, Evade, Parry; 12 AP left; empty: none): Konrad can "
+                                  "take here: Counter-Attack, Evade, Parry ("));
+  CHECK_THAT(run.output, Contains("  Konrad: Parry → Ilse (5 AP: 12 → 7)\n"));
+  CHECK_THAT(run.output, !Contains("after the colon"));
+}
+
+TEST_CASE("run with ask: a carriage return ends an answer as a newline does, so nothing after it is lost",
+          "[run][ask]") {
+  TempDir dir;
+  // Ilse's attack, then two more answers to her next question, each refused where it is typed.
+  std::ofstream(dir / "answers.txt", std::ios::binary) << "Melee Attack -> my opponent\r\"Konrad\":\r1: Ready\r\n"
+                                                       << std::string(4, '\n');
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --rounds 1 --ask < " + (dir / "answers.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Ilse: Melee Attack → Konrad (4 AP: 12 → 8)\n"));
+  CHECK_THAT(run.output, Contains("Ilse's next action (8 AP left; empty: end the turn): answer:1:1: error: expected an "
+                                  "order: an action's name, or IF … THEN …\n  \"Konrad\":\n"));
+  CHECK_THAT(run.output, Contains("Ilse's next action (8 AP left; empty: end the turn): answer:1:1: error: write the "
+                                  "order without its number: 'Ready'\n"));
+}
+
 TEST_CASE("run with ask: in a simultaneous phase an IF that does not hold and an order the rules refuse are asked "
           "again with the reason",
           "[run][ask]") {
@@ -589,6 +637,61 @@ TEST_CASE("a hand-edited save is refused at the stat the rules would trip over, 
   const auto weapon = edited("\"weapon\": \"", "\"weapon\": \"Swrd");
   CHECK(weapon.exit_code == 1);
   CHECK_THAT(weapon.output, Contains("stats.weapon: Ilse's weapon must name a row of the 'weapons' table"));
+  // A misspelt stat would be silently never read, as in an encounter.
+  const auto misspelt = edited("\"stats\": {", "\"stats\": {\"initative\": 3, ");
+  CHECK(misspelt.exit_code == 1);
+  CHECK_THAT(misspelt.output, Contains("e.json: not a valid saved state: state.world.characters[0].stats.initative: "
+                                       "Ilse has a stat 'initative' that the rules do not read (did you mean "
+                                       "'initiative'?)"));
+}
+
+TEST_CASE("a save resumes with a stat the rules set to a value an encounter could not give", "[run][save]") {
+  // Platemail's Use Item swap with nothing in hand stows nothing: `stowed = false`, no row of weapons.
+  TempDir dir;
+  std::ofstream(dir / "fight.lua") << "return { rules = { 'platemail' }, map = { width = 6, height = 4 }, characters = {\n"
+                                      "  { name = 'Ana', side = 'a', at = 'B2', stowed = 'Sword' },\n"
+                                      "  { name = 'Bo', side = 'b', at = 'E2', weapon = 'Sword' } } }\n";
+  std::ofstream(dir / "r1.txt") << "Ana:\n  1: Use Item (swap)\n  2: Defend\n";
+  REQUIRE(arbiter("run " + (dir / "fight.lua") + " --seed 1 --quiet --orders " + (dir / "r1.txt") + " --save " +
+                  (dir / "s.json"))
+              .exit_code == 0);
+  REQUIRE_THAT(read(dir / "s.json"), Contains("\"stowed\": false"));
+  const auto resumed = arbiter("run " + (dir / "fight.lua") + " --rounds 1 --quiet --resume " + (dir / "s.json"));
+  INFO(resumed.output);
+  CHECK(resumed.exit_code == 0);
+}
+
+TEST_CASE("a save resumes with the stats the rules set in play, declared or not, over rounds", "[run][save]") {
+  // A house rule keeps a stat it never declares: what the log shows the rules setting is theirs.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "grudge-house");
+  std::ofstream(dir / "grudge-house/pack.lua")
+      << "return { name = 'grudge-house', version = '1.0.0', api = 1, requires = { 'platemail >= 1.1' } }\n";
+  std::ofstream(dir / "grudge-house/init.lua")
+      << "local arbiter = require 'arbiter'\n"
+         "arbiter.override.hook('round_end', function(previous)\n"
+         "  for _, c in ipairs(world.characters()) do world.set_stat(c, 'grudge', (c.stats.grudge or 0) + 1, 'Grudge') end\n"
+         "  return previous()\n"
+         "end)\n";
+  const std::string fight = "--pack-path " + dir.path.string() +
+                            " run examples/platemail/skirmish.lua --house grudge-house --quiet ";
+  REQUIRE(arbiter(fight + "--seed 1 --orders examples/platemail/skirmish-round1.txt --save " + (dir / "s.json"))
+              .exit_code == 0);
+  const auto resumed = arbiter(fight + "--orders examples/platemail/skirmish-round2.txt --resume " + (dir / "s.json") +
+                               " --save " + (dir / "s.json"));
+  INFO(resumed.output);
+  CHECK(resumed.exit_code == 0);
+  CHECK(arbiter(fight + "--rounds 1 --resume " + (dir / "s.json")).exit_code == 0);
+  // The same stat written by hand, not by the rules, is refused at its path.
+  std::string saved = read(dir / "s.json");
+  const auto at = saved.find("\"stats\": {", saved.find("\"world\""));
+  REQUIRE(at != std::string::npos);
+  saved.insert(at + 10, "\"strenght\": 2, ");
+  std::ofstream(dir / "e.json", std::ios::binary) << saved;
+  const auto edited = arbiter(fight + "--rounds 1 --resume " + (dir / "e.json"));
+  CHECK(edited.exit_code == 1);
+  CHECK_THAT(edited.output, Contains("state.world.characters[0].stats.strenght: Aldric has a stat 'strenght' that the "
+                                     "rules do not read (did you mean 'strength'?)"));
 }
 
 TEST_CASE("a pack rolling in the order pairs visits names plays the same fight every time with one seed",

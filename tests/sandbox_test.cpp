@@ -255,7 +255,27 @@ TEST_CASE("a runtime error carries a traceback into the author's files", "[sandb
 TEST_CASE("a syntax error names the file, line and what was expected", "[sandbox]") {
   Host host;
   CHECK(host.error("local x = 1\nreturn x +") ==
-        "tests/packs/sandboxed/init.lua:2: error: unexpected symbol near <eof>\n  in pack 'sandboxed'");
+        "tests/packs/sandboxed/init.lua:2:11: error: unexpected symbol near <eof>\n  return x +\n            ^\n"
+        "  in pack 'sandboxed'");
+}
+
+TEST_CASE("a syntax error is shown at the token Lua names, in a file of any length of name", "[sandbox]") {
+  Host host;
+  // The same text earlier on the line is not the token Lua stopped at.
+  CHECK(host.error("local x = 1\nlocal y = x + + 2\n") ==
+        "tests/packs/sandboxed/init.lua:2:15: error: unexpected symbol near '+'\n  local y = x + + 2\n"
+        "                ^\n  in pack 'sandboxed'");
+  // Lua shortens a long file name in its message ("...aaa.lua"): the file is named whole.
+  const std::string file = "tests/packs/sandboxed/" + std::string(60, 'a') + ".lua";
+  try {
+    host.sandbox.run_string("sandboxed", "local t = {", file, 0);
+    FAIL("expected a syntax error");
+  } catch (const Error& e) {
+    const Diagnostic& d = e.diagnostics().front();
+    CHECK(d.where.file == file);
+    CHECK((d.where.line == 1 && d.where.column == 12));
+    CHECK(d.message == "unexpected symbol near <eof>");
+  }
 }
 
 TEST_CASE("errors raised with a table or without position still name the file and line", "[sandbox]") {

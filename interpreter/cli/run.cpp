@@ -279,7 +279,7 @@ void run(Context& context, const Options& options) {
     saved = load_state(options.resume);
     check_played_from(options.resume, saved->played_from, origin);
     try {
-      packs::check_saved_stats(saved->world, session.sandbox.state(), session.stack.registry());
+      packs::check_saved_stats(*saved, session.sandbox.state(), session.stack.registry());
     } catch (const Error& e) {
       throw Error(options.resume + ": not a valid saved state: " + e.diagnostics().front().message);
     }
@@ -348,9 +348,9 @@ void run(Context& context, const Options& options) {
     fight.set_ask([&narration, prompt = gm_prompt(std::cin, *context.err, fight.vocabulary(),
                                                   packs::roster_of(fight.world().entities()), fight.world().grid())](
                       const std::string& who, const std::string& question, const std::string& refused,
-                      const std::string& answering) {
+                      const std::string& answering, const packs::Fight::Choices& choices) {
       narration.catch_up();
-      return prompt(who, question, refused, answering);
+      return prompt(who, question, refused, answering, choices);
     });
   try {
     for (int i = 0; i < rounds; ++i) {

@@ -190,13 +190,17 @@ class Checker {
       else
         error(o.action.at,
               fmt::format("'{}' answers another's action ({}), it is not taken on one's turn", action.name, answered),
-              {fmt::format("write it as a standing order: 'ON {}: {}'", action.answers->front(), action.name)});
+              {file_->answer ? fmt::format("{} is asked for a response when one of those is declared: give it then",
+                                           ordering_->text)
+                             : fmt::format("write it as a standing order: 'ON {}: {}'", action.answers->front(),
+                                           action.name)});
       return;
     }
     if (action.turn_only) {
       error(o.action.at, fmt::format("'{}' is taken on one's own turn, it does not answer another's action",
                                      action.name),
-            {fmt::format("write it as a turn entry: '1: {}'", format(o))});
+            {file_->answer ? fmt::format("give it when asked for {}'s next action", ordering_->text)
+                           : fmt::format("write it as a turn entry: '1: {}'", format(o))});
       return;
     }
     if (!trigger || !action.answers) return;
@@ -223,6 +227,15 @@ class Checker {
         if (replaced(branch.order)) return;
     }
     const std::string replaces = fmt::format("{}", fmt::join(action.replaces, " or "));
+    // At a prompt no entry comes before: the replacement is asked for as the response it is.
+    if (file_->answer) {
+      error(o.action.at,
+            fmt::format("'{}' is taken only in place of one's own {} when it is answered, not as the next action",
+                        action.name, replaces),
+            {fmt::format("when {}'s {} is answered, {} is asked for a response: give '{}' then", ordering_->text,
+                         replaces, ordering_->text, action.name)});
+      return;
+    }
     error(o.action.at,
           fmt::format("'{}' is taken on one's turn only in place of one's own {} when it is answered, and {}",
                       action.name, replaces,

@@ -45,6 +45,9 @@ struct SheetFile {
   std::string name;  // as the user named the file
   std::string text;  // for quoting lines in messages
   Sheet sheet;
+  // One order typed at a prompt (`run --ask`, orders::parse_answer): when the rules let an action
+  // be taken is told as the prompts ask for it, not as a sheet is written.
+  bool answer = false;
 };
 
 // The round a sheet is for: its own "Round N", or else `next_round`, the next round to play.

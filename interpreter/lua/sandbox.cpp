@@ -116,6 +116,61 @@ std::string read_source(const std::filesystem::path& file) {
   return text.str();
 }
 
+// Where Lua's lexer stood when `code` failed to load: the offset of the character after the last
+// token it read. Lua keeps only the line, so the chunk is loaded again, a byte at a time, counting
+// what the lexer took (only on this error path; the cost is a reader call a byte).
+std::size_t where_load_stopped(lua_State* L, std::string_view code, const char* chunkname) {
+  struct Feed {
+    std::string_view code;
+    std::size_t fed = 0;
+    bool ended = false;
+  } feed{code};
+  const auto reader = [](lua_State*, void* data, std::size_t* size) -> const char* {
+    auto& f = *static_cast<Feed*>(data);
+    *size = f.fed < f.code.size() ? 1 : 0;
+    if (*size == 0) f.ended = true;
+    return *size == 0 ? nullptr : f.code.data() + f.fed++;
+  };
+  lua_load(L, reader, &feed, chunkname, "t");
+  lua_pop(L, 1);  // the error again
+  return feed.ended ? code.size() : feed.fed - 1;  // the lexer had read one character past the token
+}
+
+// A chunk that does not load, told as any bad input is: at the line and column of the token Lua
+// names (`near 'characters'`; `near <eof>`: after the file's last text), the line quoted.
+Diagnostic syntax_error(lua_State* L, std::string_view code, const std::string& chunkname,
+                        const std::string& message) {
+  Diagnostic d = parse_positioned(message);
+  if (d.where.line == 0) return d;  // not the parser's (out of memory): no place to point at
+  if (chunkname.starts_with('@')) d.where.file = chunkname.substr(1);  // Lua shortens a long one
+  const std::string text = with_newline_line_ends(code);  // lines counted as Lua counts them
+  std::size_t at = std::string::npos;
+  const std::size_t near = message.rfind(" near ");
+  if (near != std::string::npos && message.compare(near, std::string::npos, " near <eof>") == 0) {
+    at = text.find_last_not_of(" \t\n\r\f\v");
+    at = at == std::string::npos ? 0 : at + 1;
+  } else if (near != std::string::npos && message.size() > near + 8 && message[near + 6] == '\'' &&
+             message.back() == '\'') {
+    const std::string token = message.substr(near + 7, message.size() - near - 8);
+    const std::size_t stop = where_load_stopped(L, code, chunkname.c_str());
+    // Written just before where the lexer stopped, unless it had looked a token further ahead
+    // (a table's `name =`) or the token is a string whose escapes Lua shows read.
+    if (stop >= token.size() && text.compare(stop - token.size(), token.size(), token) == 0) at = stop - token.size();
+    else at = text.rfind(token, stop);
+  }
+  if (at == std::string::npos) {  // no token named ("label 'x' already defined"): the line Lua says
+    std::size_t start = 0;
+    for (std::size_t line = 1, end = 0;
+         line < d.where.line && (end = text.find('\n', start)) != std::string::npos; ++line)
+      start = end + 1;
+    d.source_line = line_at(text, start);
+    return d;
+  }
+  Diagnostic placed = at_offset(d.where.file, text, at, d.message);
+  placed.notes = std::move(d.notes);
+  return placed;
+}
+
 // The innermost frame of `thread` that runs Lua code of some file: where the author should look.
 bool innermost_lua_frame(lua_State* thread, lua_Debug& ar) {
   for (int level = 0; lua_getstack(thread, level, &ar); ++level) {
@@ -484,8 +539,8 @@ void Sandbox::load_chunk(lua_State* L, const std::string& pack, std::string_view
   if (luaL_loadbufferx(L, code.data(), code.size(), chunkname.c_str(), "t") != LUA_OK) {
     const std::string message = lua_tostring(L, -1);
     lua_pop(L, 1);
-    Diagnostic d = parse_positioned(message);
-    d.notes.push_back(fmt::format("in pack '{}'", scope.scope.name));
+    Diagnostic d = syntax_error(L, code, chunkname, message);
+    if (scope.scope.is_pack) d.notes.push_back(fmt::format("in pack '{}'", scope.scope.name));
     throw Error(std::move(d));
   }
   lua_rawgeti(L, LUA_REGISTRYINDEX, scope.environment_ref);
@@ -746,7 +801,10 @@ Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) cons
     d.where.file = ar.short_src;
     d.where.line = static_cast<std::size_t>(ar.currentline);
   }
-  d.notes.push_back(fmt::format("in pack '{}'", owner_of(d.where.file)));
+  const std::string& owner = owner_of(d.where.file);
+  const auto owner_scope = packs_.find(owner);
+  if (owner_scope == packs_.end() || owner_scope->second.scope.is_pack)
+    d.notes.push_back(fmt::format("in pack '{}'", owner));
   if (!thread) return d;
   // Inside a running call (the count hook) the thread itself has room; after it, the main thread.
   lua_State* stack = running() ? thread : L_;
@@ -893,16 +951,18 @@ void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::s
       break;
     }
   }
+  // "pack 'platemail'", or an encounter by its own name ("encounter fight.lua"): no pack.
+  const std::string whose = scope.scope.is_pack ? fmt::format("pack '{}'", scope.scope.name) : scope.scope.name;
   if (file.empty())
-    throw Error(fmt::format("module '{}' not found: looked for {} and {} in pack '{}' (a link out of its folder is not "
+    throw Error(fmt::format("module '{}' not found: looked for {} and {} in {} (a link out of its folder is not "
                             "followed), and the stdlib has no such module",
                             name, shown_in(scope.scope.display_folder, relative + ".lua"),
-                            shown_in(scope.scope.display_folder, relative + "/init.lua"), scope.scope.name));
+                            shown_in(scope.scope.display_folder, relative + "/init.lua"), whose));
 
   const std::string key = scope.scope.name + '/' + name;
   if (!loading_.insert(key).second)
-    throw Error(fmt::format("require cycle: module '{}' of pack '{}' requires itself, directly or through others",
-                            name, scope.scope.name));
+    throw Error(fmt::format("require cycle: module '{}' of {} requires itself, directly or through others", name,
+                            whose));
   struct Loading {
     std::set<std::string>& set;
     const std::string& key;

@@ -44,6 +44,8 @@ struct PackScope {
   // Whether an error in a file of the folder, raised while another scope runs, is this scope's.
   // Not a manifest's: its pack's folder is the same, and the pack's files are the pack's.
   bool owns_files = true;
+  // Whether its errors say "in pack '…'": not an encounter's, the GM's own file and no pack.
+  bool is_pack = true;
 };
 
 // Whether `file` is a file of `folder` where it really is: neither `..` nor a link leads out of it.

@@ -316,8 +316,10 @@ class Reader {
         fail(w.name_at, fmt::format("{}: the name '{}' cannot be written in an order sheet: a name holds no '\"', "
                                     "line break or control character",
                                     c.path(), w.entity.name));
-      w.entity.side = at(field_at(c, "side", cursor), [&] { return c["side"].text(); });
-      const std::size_t at_key = field_at(c, "at", cursor);
+      // A field is searched for after the name; one missing is told at the character's own `{`.
+      const auto field = [&](const char* name) { return c.raw().contains(name) ? source_.key(name, cursor) : own; };
+      w.entity.side = at(field("side"), [&] { return c["side"].text(); });
+      const std::size_t at_key = field("at");
       const std::string label = at(at_key, [&] { return c["at"].text(); });
       w.cell_at = source_.literal(label, at_key);
       w.entity.position = at(w.cell_at, [&] { return grid.cell(label); });
@@ -327,7 +329,7 @@ class Reader {
         for (const auto& [name, value] : w.entity.stats)
           w.stats.push_back({w.entity.name, name, value, source_.place(source_.key(name, stats_at))});
       }
-      w.count_at = field_at(c, "count", cursor);
+      w.count_at = field("count");
       if (const auto count = c.optional("count")) {
         w.count = at(w.count_at, [&] { return count->integer(); });
         if (w.count < 1 || w.count > most_copies)
@@ -403,7 +405,9 @@ Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& fil
   const SourceText source(shown, read_text(file));
   const std::string scope = "encounter " + shown;
   const auto folder = file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path();
-  if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, folder.string(), {}});
+  if (!sandbox.has_pack(scope))
+    sandbox.add_pack({.name = scope, .folder = folder, .display_folder = folder.string(), .budget = {},
+                      .owns_files = true, .is_pack = false});
 
   lua_State* L = sandbox.state();
   const lua::StackGuard restore(L);

@@ -17,6 +17,7 @@
 
 #include "interpreter/core/grid.hpp"
 #include "interpreter/core/order_check.hpp"
+#include "interpreter/core/snapshot.hpp"
 #include "interpreter/core/world.hpp"
 #include "interpreter/lua/sandbox.hpp"
 #include "interpreter/packs/registry.hpp"
@@ -74,11 +75,13 @@ Encounter encounter_from_data(const nlohmann::json& document, const std::string&
 // at once.
 void check_equipment(Encounter& encounter, lua_State* L, const Registry& registry);
 
-// A saved fight's stats, checked as check_equipment checks an encounter's: each stat the rules
-// read is of its kind, each slot names a row of its table. Throws an arbiter::Error at the stat's
-// path in the save (`state.world.characters[0].stats.ap: …`), so a hand-edited save is refused
-// before the rules trip over it.
-void check_saved_stats(const World& world, lua_State* L, const Registry& registry);
+// A saved fight's stats, checked as check_equipment checks an encounter's: when the rules list the
+// stats they read, every stat is one of them or a slot; each stat the rules read is of its kind,
+// each slot names a row of its table. What the save's log shows the rules setting in play (a stat
+// to the value it has) is theirs and passes. Throws an arbiter::Error at the stat's path in the
+// save (`state.world.characters[0].stats.ap: …`), so a hand-edited save is refused before the
+// rules trip over it.
+void check_saved_stats(const SavedState& state, lua_State* L, const Registry& registry);
 
 // The fight at its start. Call check_equipment first (a std::logic_error otherwise).
 World make_world(const Encounter& encounter);

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "interpreter/core/names.hpp"
+#include "interpreter/core/snapshot.hpp"
 #include "interpreter/packs/encounter.hpp"
 
 namespace arbiter::packs {
@@ -210,6 +211,21 @@ std::optional<std::map<std::string, StatRule>> read_stats(lua_State* L, const Re
   return stats;
 }
 
+// The names a character's stat may have: the stats the rules read and the equipment slots, for
+// the nearest one to a misspelt stat.
+std::vector<std::string> stat_names(const std::map<std::string, StatRule>& read,
+                                    const std::map<std::string, Slot, std::less<>>& slots) {
+  std::vector<std::string> known;
+  for (const auto& [name, kind] : read) known.push_back(name);
+  for (const auto& [slot, table] : slots) known.push_back(slot);
+  return known;
+}
+
+std::string not_read(const std::string& holder, const std::string& stat, const std::vector<std::string>& known) {
+  return with_hint(fmt::format("{} has a stat '{}' that the rules do not read", holder, stat),
+                   did_you_mean(stat, known));
+}
+
 }  // namespace
 
 void check_equipment(Encounter& encounter, lua_State* L, const Registry& registry) {
@@ -242,16 +258,12 @@ void check_equipment(Encounter& encounter, lua_State* L, const Registry& registr
         e.stats[field.name] = item;
   }
   if (const auto read = read_stats(L, registry)) {
-    std::vector<std::string> known;
-    for (const auto& [name, kind] : *read) known.push_back(name);
-    for (const auto& [slot, table] : slots) known.push_back(slot);
+    const std::vector<std::string> known = stat_names(*read, slots);
     for (const StatName& stat : encounter.stat_names) {
       const auto rule = read->find(stat.name);
       if (rule == read->end()) {
         if (!slots.contains(stat.name))
-          problems.push_back(stat.place.diagnostic(with_hint(
-              fmt::format("{} has a stat '{}' that the rules do not read", stat.holder, stat.name),
-              did_you_mean(stat.name, known))));
+          problems.push_back(stat.place.diagnostic(not_read(stat.holder, stat.name, known)));
       } else if (const auto refusal = rule->second.refusal(stat.value)) {
         std::string message = fmt::format("{}'s {} {}", stat.holder, stat.name, *refusal);
         // A word that names a status another pack than the encounter table's defines is most likely
@@ -278,28 +290,42 @@ void check_equipment(Encounter& encounter, lua_State* L, const Registry& registr
   encounter.unchecked.clear();
 }
 
-void check_saved_stats(const World& world, lua_State* L, const Registry& registry) {
+void check_saved_stats(const SavedState& state, lua_State* L, const Registry& registry) {
   const auto slots = read_slots(L, registry);
   const auto read = read_stats(L, registry);
-  const auto& characters = world.entities();
+  const std::vector<std::string> known = read ? stat_names(*read, slots) : std::vector<std::string>{};
+  // What the rules set in play, as the log tells it: a character's stat, and its value after the
+  // last change. A stat the rules keep without declaring it, or set to a value the encounter could
+  // not give (Use Item stows "nothing": `stowed = false`), is theirs, not a hand edit.
+  std::map<std::pair<std::string, std::string>, nlohmann::json> set_in_play;
+  for (const LogEvent& event : state.log) {
+    const nlohmann::json& f = event.fields;
+    if (event.type == event_type::stat_changed && f.contains("character") && f["character"].is_string() &&
+        f.contains("stat") && f["stat"].is_string())
+      set_in_play[{f["character"].get<std::string>(), f["stat"].get<std::string>()}] = f.value("to", nlohmann::json());
+  }
+  const auto& characters = state.world.entities();
   for (std::size_t i = 0; i < characters.size(); ++i) {
     const Entity& e = characters[i];
     for (const auto& [name, value] : e.stats) {
-      const auto at = [&, &name = name](const std::string& what) {
-        throw Error(fmt::format("state.world.characters[{}].stats.{}: {}'s {} {}", i, name, e.name, name, what));
+      const auto refuse = [&, &name = name](const std::string& why) {
+        throw Error(fmt::format("state.world.characters[{}].stats.{}: {}", i, name, why));
       };
+      const auto rules_set = set_in_play.find({e.name, name});
+      if (rules_set != set_in_play.end() && rules_set->second == nlohmann::json(value)) continue;
       if (const auto slot = slots.find(name); slot != slots.end()) {
         const std::string* item = std::get_if<std::string>(&value.data);
         const auto& rows = slot->second.rows;
         if (!item || std::find(rows.begin(), rows.end(), *item) == rows.end())
-          at(with_hint(fmt::format("must name a row of the '{}' table, not {}", slot->second.table,
-                                   nlohmann::json(value).dump()),
-                       item ? did_you_mean(*item, rows) : ""));
+          refuse(with_hint(fmt::format("{}'s {} must name a row of the '{}' table, not {}", e.name, name,
+                                       slot->second.table, nlohmann::json(value).dump()),
+                           item ? did_you_mean(*item, rows) : ""));
       } else if (read) {
-        // Stats the rules keep for themselves in play are not the encounter's to say.
         const auto rule = read->find(name);
-        if (rule == read->end()) continue;
-        if (const auto refusal = rule->second.refusal(value)) at(*refusal);
+        if (rule == read->end())
+          refuse(not_read(e.name, name, known));
+        else if (const auto refusal = rule->second.refusal(value))
+          refuse(fmt::format("{}'s {} {}", e.name, name, *refusal));
       }
     }
   }

@@ -481,7 +481,13 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
   if (ask_)
     return ask_sequential(*f, who,
                           fmt::format("{}'s next action ({} AP left; empty: end the turn)", who.name, ap_left),
-                          "", push_arguments);
+                          "", push_arguments, [&] {
+                            StackGuard guard{L_};
+                            lua::push_entity(L_, who.id);
+                            lua_pushinteger(L_, ap_left);
+                            if (auto names = offered("actions", 2)) return *names;
+                            return takeable(who, "");
+                          });
   // The ruleset's own choice: a turn that takes no action at all is told, with the ruleset's
   // reason when it gives one ("3 AP needed, 1 left").
   std::string why;
@@ -530,10 +536,10 @@ LogEvent Fight::refusal_of(const Entity& who, const Intent& refused, const std::
 
 std::optional<Intent> Fight::ask_sequential(const Function& f, const Entity& who, const std::string& question,
                                             const std::string& answering,
-                                            const std::function<int()>& push_arguments) {
+                                            const std::function<int()>& push_arguments, const Choices& choices) {
   std::string refused;
   for (;;) {
-    const std::optional<orders::Phase> answer = ask(who, question, refused, answering);
+    const std::optional<orders::Phase> answer = ask(who, question, refused, choices, answering);
     if (!answer) return std::nullopt;  // only an empty answer is none
     const orders::Order* order = picked(who, *answer);
     if (!order) {
@@ -547,17 +553,16 @@ std::optional<Intent> Fight::ask_sequential(const Function& f, const Entity& who
   }
 }
 
-std::optional<std::vector<std::string>> Fight::open_responses(const Entity& who, const Intent& declared,
-                                                               int ap_left) {
-  const Function* f = hook("responses");
-  if (!f) return std::nullopt;
-  StackGuard guard{L_};
-  lua::push_entity(L_, who.id);
-  lua::push_intent(L_, declared, world_);
-  lua_pushinteger(L_, ap_left);
-  call(*f, 3, 1);
+std::optional<std::vector<std::string>> Fight::offered(const char* name, int nargs) {
+  const Function* f = hook(name);
+  if (!f) {
+    lua_pop(L_, nargs);
+    return std::nullopt;
+  }
+  StackGuard guard{L_, lua_gettop(L_) - nargs};  // the arguments pushed before the call are consumed
+  call(*f, nargs, 1);
   return returned_by(*f, [&] {
-    constexpr const char* expected = "the hook 'responses' returns a list of action names";
+    const std::string expected = fmt::format("the hook '{}' returns a list of action names", name);
     if (!lua_istable(L_, -1)) throw Error(expected);
     std::vector<std::string> names;
     for (lua_Integer i = 1; lua_rawgeti(L_, -1, i) != LUA_TNIL; ++i) {
@@ -570,13 +575,28 @@ std::optional<std::vector<std::string>> Fight::open_responses(const Entity& who,
 }
 
 std::optional<orders::Phase> Fight::ask(const Entity& who, const std::string& question, const std::string& refused,
-                                        const std::string& answering) {
+                                        const Choices& choices, const std::string& answering) {
   try {
-    return ask_(who.name, question, refused, answering);
+    return ask_(who.name, question, refused, answering, choices);
   } catch (const Error& e) {
     unanswered_ = e;
     throw;
   }
+}
+
+std::vector<std::string> Fight::takeable(const Entity& who, const std::string& answering) {
+  std::vector<std::string> names;
+  for (const std::string& name : vocabulary_.action_names()) {
+    const orders::ActionRules& rules = *vocabulary_.action(name);
+    const auto answers = [&](const std::string& declared) {
+      return !rules.answers || std::any_of(rules.answers->begin(), rules.answers->end(), [&](const std::string& one) {
+               return orders::fold_case(one) == orders::fold_case(declared);
+             });
+    };
+    const bool timed = answering.empty() ? !rules.answers : !rules.turn_only && answers(answering);
+    if (timed && !rules.involuntary && !forbidden(intent_for(who, action(name)))) names.push_back(rules.name);
+  }
+  return names;
 }
 
 const orders::CharacterOrders* Fight::orders_of(const Entity& who) const {
@@ -652,7 +672,7 @@ Intent Fight::asked_order(const Entity& who) {
                                            flow_.phase().name, who.name, default_order_);
   std::string refused;
   for (;;) {
-    const std::optional<orders::Phase> answer = ask(who, question, refused);
+    const std::optional<orders::Phase> answer = ask(who, question, refused, [&] { return takeable(who, ""); });
     if (!answer) return default_intent(who, "no order for this phase");
     const orders::Order* order = picked(who, *answer);
     if (!order) {
@@ -1158,15 +1178,18 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
   }
   if (ask_) {
     // What the others see (a Feint is "declared as a regular attack"), as the narration tells it.
-    const auto open = open_responses(who, declared, ap_left);
+    lua::push_entity(L_, who.id);
+    lua::push_intent(L_, declared, world_);
+    lua_pushinteger(L_, ap_left);
+    const auto open = offered("responses", 3);
     if (open && open->empty()) return std::nullopt;  // nothing the rules would take: not asked
     const std::string target = declared.target == no_entity ? "" : " → " + world_.get(declared.target).name;
-    const std::string offered = open ? fmt::format("{}; ", fmt::join(*open, ", ")) : "";
+    const std::string listed = open ? fmt::format("{}; ", fmt::join(*open, ", ")) : "";
     const std::string shown = declared_as(declared.action);
     return ask_sequential(*f, who,
                           fmt::format("{} declared {}{}. {}'s response ({}{} AP left; empty: none)",
-                                      world_.get(declared.actor).name, shown, target, who.name, offered, ap_left),
-                          shown, push_arguments);
+                                      world_.get(declared.actor).name, shown, target, who.name, listed, ap_left),
+                          shown, push_arguments, [&] { return open ? *open : takeable(who, shown); });
   }
   return judge(*f, push_arguments(), who, nullptr);
 }

@@ -64,11 +64,14 @@ class Fight final : public Ruleset {
   // to this question was not taken; `answering`, when not empty, is the declared action (as the
   // others see it) the answer responds to, else the answer is `who`'s own action. Returns the entry
   // typed (an order, or IF … ELSE …), checked against the vocabulary and the fight as a turn entry or
-  // as a standing order ON `answering`, or none (an empty answer). Throws when there is no one to
-  // ask any more (the input ended).
+  // as a standing order ON `answering`, or none (an empty answer). `choices` gives, when the GM asks
+  // what may be typed, the actions `who` may take here: what the rules would take (the hooks
+  // `actions`, `responses`), or else what the actions' timing and `who`'s statuses allow. Throws
+  // when there is no one to ask any more (the input ended).
+  using Choices = std::function<std::vector<std::string>()>;
   using Ask = std::function<std::optional<orders::Phase>(const std::string& who, const std::string& question,
-                                                         const std::string& refused,
-                                                         const std::string& answering)>;
+                                                         const std::string& refused, const std::string& answering,
+                                                         const Choices& choices)>;
   void set_ask(Ask ask) { ask_ = std::move(ask); }
   // Where the encounter wrote each stat: an encounter_error of the rules is told there.
   void place_stats(std::vector<StatName> places) { stat_places_ = std::move(places); }
@@ -174,19 +177,27 @@ class Fight final : public Ruleset {
   // The GM's proposals (`ask_`) until the hook takes one or the GM answers none; a refused answer is
   // the GM's typing, not part of the fight: said at the prompt, never logged.
   // ask_, remembering why it could not answer: that ends the round as the GM's error, not a pack's.
+  // `choices`: what `who` may take there, worked out only when the GM asks (it calls into the rules).
   std::optional<orders::Phase> ask(const Entity& who, const std::string& question, const std::string& refused,
-                                   const std::string& answering = {});
+                                   const Choices& choices, const std::string& answering = {});
   std::optional<Intent> ask_sequential(const Function& f, const Entity& who, const std::string& question,
-                                       const std::string& answering, const std::function<int()>& push_arguments);
+                                       const std::string& answering, const std::function<int()>& push_arguments,
+                                       const Choices& choices);
+  // What `who` may be ordered to take now, by what the runtime knows, for the GM asking at a prompt
+  // of rules that offer nothing themselves: its own action (`answering` empty) or a response to
+  // `answering`, by the actions' timing; none forced by the rules (involuntary) or forbidden to
+  // `who` (forbidden, without a target).
+  std::vector<std::string> takeable(const Entity& who, const std::string& answering);
   // The same for a simultaneous phase no sheet orders: an answer whose conditions do not hold and
   // that has no ELSE, or an order the rules forbid, is asked again with the reason; an empty
   // answer is the default order.
   Intent asked_order(const Entity& who);
   // `order_refused` for `refused`: logged in the fight, or only said at the --ask prompt.
   LogEvent refusal_of(const Entity& who, const Intent& refused, const std::string& reason) const;
-  // The responses the rules would take from `who` now (the hook `responses`), offered to the GM;
-  // nullopt when the ruleset has no such hook.
-  std::optional<std::vector<std::string>> open_responses(const Entity& who, const Intent& declared, int ap_left);
+  // What the rules would take now, offered to the GM: the list of action names the hook `name`
+  // (`responses`, `actions`) returns for the `nargs` arguments pushed, which it consumes; nullopt
+  // when the ruleset has no such hook.
+  std::optional<std::vector<std::string>> offered(const char* name, int nargs);
   Intent default_intent(const Entity& who, const std::string& why);
   // An intent for `chosen`, Ready or not by the action (asking it when it depends on the use).
   Intent intent_for(const Entity& who, const Action& chosen);

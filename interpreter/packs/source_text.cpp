@@ -189,10 +189,8 @@ std::size_t SourceText::Table::field(const std::string& name) const {
 Place SourceText::place(std::size_t offset) const {
   if (text_.empty()) return {{file_, 0, 0}, ""};  // data, not text: no line to point at
   if (offset == unknown || offset > text_.size()) offset = return_offset_;
-  const std::size_t line_start = offset == 0 ? 0 : text_.rfind('\n', offset - 1) + 1;  // npos + 1 is 0
-  const auto before = text_.begin() + static_cast<std::ptrdiff_t>(offset);
-  const auto line = static_cast<std::size_t>(std::count(text_.begin(), before, '\n')) + 1;
-  return {{file_, line, offset - line_start + 1}, line_at(text_, offset)};
+  Diagnostic d = at_offset(file_, text_, offset, {});
+  return {std::move(d.where), std::move(d.source_line)};
 }
 
 }  // namespace arbiter::packs

@@ -113,6 +113,17 @@ arbiter.define.hook("responses", function(who, declared, points)
   return open
 end)
 
+-- Likewise the actions the rules would take as `who`'s next one now, for the GM who asks (`?`),
+-- each ordered at its opponent.
+arbiter.define.hook("actions", function(who, points)
+  local open, opponent = {}, tempo.opponent(who)
+  for name in pairs(tables.actions_data) do
+    if tempo.next_action(who, points, { action = name, target = opponent }) then open[#open + 1] = name end
+  end
+  table.sort(open)
+  return open
+end)
+
 -- Recover Stamina's Allowed Status is its row's (the five guards; a house rule whose status should
 -- recover adds it there): one in another status recovers nothing, and is told so; one felled in its
 -- own turn, Down, recovers nothing.

@@ -119,6 +119,10 @@ function arbiter.define.target(name, value) end
 ---when there are none.
 ---@alias arbiter.ResponsesHook fun(who: world.Character, declared: flow.Intent, points_left: integer): string[]
 
+---The flow's hook `actions` (optional, for `run --ask`): the names of the actions the rules would
+---take as `who`'s next action now, listed when the GM asks what may be typed (`?`).
+---@alias arbiter.ActionsHook fun(who: world.Character, points_left: integer): string[]
+
 ---The flow's hook `reach` (optional): `who`'s melee reach in feet, asked before everyone moves;
 ---stepping out of it is the movement hook's `left_reach`. Never less than one cell.
 ---@alias arbiter.ReachHook fun(who: world.Character): number
@@ -135,8 +139,8 @@ function arbiter.define.target(name, value) end
 
 ---Defines an extension point: a function other packs may replace with `arbiter.override.hook`.
 ---The flow's hooks are named by docs/fights.md (`choose`: arbiter.ChooseHook, `respond`:
----arbiter.RespondHook, `responses`: arbiter.ResponsesHook, `reach`: arbiter.ReachHook, `move_limit`:
----arbiter.MoveLimitHook, `timing`: arbiter.TimingHook).
+---arbiter.RespondHook, `responses`: arbiter.ResponsesHook, `actions`: arbiter.ActionsHook, `reach`:
+---arbiter.ReachHook, `move_limit`: arbiter.MoveLimitHook, `timing`: arbiter.TimingHook).
 ---@param name string
 ---@param value function
 function arbiter.define.hook(name, value) end
