@@ -151,8 +151,8 @@ class Phase {
   void report_step(MoveEventKind kind, std::size_t mover, std::size_t other, std::pair<Cell, Cell> step,
                    std::pair<Cell, Cell> other_step, int edge = -1) {
     MoveEvent event{.kind = kind, .step = step_, .mover = mover, .other = other, .from = step.first,
-                    .to = step.second, .mover_ready = movers_[mover].ready, .mover_carrying = carrying(mover),
-                    .edge = edge};
+                    .to = step.second, .other_from = {}, .other_to = {}, .mover_ready = movers_[mover].ready,
+                    .mover_carrying = carrying(mover), .edge = edge};
     if (other != nobody) {
       event.other_from = other_step.first;
       event.other_to = other_step.second;
