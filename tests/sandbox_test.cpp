@@ -108,6 +108,30 @@ TEST_CASE("an infinite loop inside a coroutine is caught too", "[sandbox]") {
   host.still_works();
 }
 
+TEST_CASE("coroutines that each end before the hook's first call are counted all the same", "[sandbox]") {
+  // Lua restarts the count on every new thread: a coroutine that ends within the hook's interval
+  // was never counted, and a tree of them ran without limit. Each is charged the interval up front.
+  Host host;
+  // 11,111 coroutines of about 300 instructions each: some 3.3 million, all in short coroutines.
+  const auto message = host.error(
+      "local function run(d)\n"
+      "  if d == 0 then local n = 0 for j = 1, 100 do n = n + 1 end return n end\n"
+      "  local s = 0\n"
+      "  for i = 1, 10 do s = s + coroutine.wrap(run)(d - 1) end\n"
+      "  return s\n"
+      "end\n"
+      "return coroutine.wrap(run)(4)");
+  CHECK_THAT(message, StartsWith("tests/packs/sandboxed/init.lua:"));
+  CHECK_THAT(message, Contains("instruction budget exhausted: pack 'sandboxed' ran more than 2000000"));
+  // Made with coroutine.create too, each charged when it is made: the 2,001st passes the budget.
+  const auto created = host.error("for i = 1, 3000 do\n  coroutine.resume(coroutine.create(function() end))\nend");
+  CHECK_THAT(created, StartsWith("tests/packs/sandboxed/init.lua:"));
+  CHECK_THAT(created, Contains("instruction budget exhausted"));
+  CHECK(host.run("local n = 0\nfor i = 1, 1900 do coroutine.wrap(function() n = n + 1 end)() end\nreturn n") ==
+        "1900");
+  host.still_works();
+}
+
 TEST_CASE("recursion without end stops at the author's line", "[sandbox]") {
   Host host;
   const std::string code = "local function down(n)\n  return 1 + down(n + 1)\nend\nreturn down(1)";
@@ -360,6 +384,22 @@ int try_calling(lua_State* L) {
   return 0;
 }
 }  // namespace
+
+TEST_CASE("calls that each end before the hook's first call are counted all the same", "[sandbox]") {
+  // Each protected call (an action's resolve) runs on a thread of its own whose count starts
+  // afresh: charged the interval, 3,000 tiny calls pass a budget of 2 million.
+  Host host;
+  lua_State* L = host.sandbox.state();
+  host.push_pack_function("sandboxed", "return function() end");
+  lua_pushcfunction(L, guarded<try_calling>);
+  CHECK_THAT(host.call_with("sandboxed", "return function(f, try)\n  for i = 1, 3000 do try(f) end\nend", 2),
+             Contains("error: instruction budget exhausted: pack 'sandboxed' ran more than 2000000"));
+  // A budget smaller than the interval is not spent by the charge alone.
+  host.sandbox.add_pack({"tiny", {}, "tests/packs/tiny", Budget{100, 16u << 20, std::chrono::seconds(20)}});
+  CHECK(host.run("return 6 * 7", "tiny") == "42");
+  CHECK_THAT(host.error("for i = 1, 100 do end", "tiny"), Contains("ran more than 100 Lua instructions"));
+  host.still_works();
+}
 
 TEST_CASE("memory refused at once in a protected call is told at the line of the pack that asked", "[sandbox]") {
   // One block far past the budget is refused before the hook can raise, and Lua raises at once

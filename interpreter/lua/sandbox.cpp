@@ -293,15 +293,54 @@ void Sandbox::count_hook(lua_State* L, lua_Debug*) {
     if (lua_gethookcount(L) != hook_interval) lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, hook_interval);
     return;
   }
+  sandbox.raise_spent(L);
+}
+
+int Sandbox::raise_spent(lua_State* L) {
   // Spent budgets stay spent: raise at every instruction until the host's own call returns, so
   // a `pcall` in the script only delays the error by one instruction.
   lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
-  const std::string message = sandbox.budget_message(L);
+  const std::string message = budget_message(L);
   // Told as found here, in the pack that spent it: a `try_call` unwinds the frames before the
   // host reports, and the running pack is the caller's again by then.
-  if (!sandbox.budget_error_) sandbox.budget_error_ = sandbox.describe(L, message);
+  if (!budget_error_) budget_error_ = describe(L, message);
   lua_pushstring(L, message.c_str());
-  lua_error(L);
+  return lua_error(L);
+}
+
+// Lua starts every thread's count afresh: lua_newthread copies its creator's hook and restarts
+// the count, and the host sets it anew for each call. What a thread runs before its hook's first
+// call is counted only then, so a thread that ends sooner is never counted: a tree of short
+// coroutines, or a call that ends within the interval, ran without limit. So each thread is
+// charged its hook's interval when it starts, and its hook's calls count what it ran beyond that:
+// the budget counts at most one interval too many per thread, never one too few, and the same
+// code always spends the same.
+void Sandbox::prepay(std::uint64_t instructions) {
+  instructions_used_ += instructions;
+  if (exhausted_ == Exhausted::none && instructions_used_ > limits_.instructions) exhaust(Exhausted::instructions);
+}
+
+void Sandbox::start_counting(lua_State* thread) {
+  // The interval, or what is left of the budget when that is less: a budget smaller than the
+  // interval is not spent by the charge alone, and the hook still stops the call within it.
+  const std::uint64_t left = instructions_used_ < limits_.instructions ? limits_.instructions - instructions_used_ : 0;
+  const int interval = static_cast<int>(std::clamp<std::uint64_t>(left, 1, hook_interval));
+  prepay(static_cast<std::uint64_t>(interval));
+  lua_sethook(thread, &Sandbox::count_hook, LUA_MASKCOUNT, exhausted_ == Exhausted::none ? interval : 1);
+}
+
+int Sandbox::new_coroutine(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  Sandbox& sandbox = of(L);
+  if (sandbox.call_depth_ > 0) {
+    // The new thread copies its creator's hook, and with it the interval its first call comes after.
+    sandbox.prepay(static_cast<std::uint64_t>(lua_gethookcount(L)));
+    if (sandbox.exhausted_ != Exhausted::none) return sandbox.raise_spent(L);
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
 }
 
 void Sandbox::exhaust(Exhausted what) {
@@ -407,6 +446,14 @@ void Sandbox::open_libraries() {
   lua_getfield(L_, globals, "collectgarbage");
   lua_pushcclosure(L_, guarded<sandboxed_collectgarbage>, 1);
   lua_setfield(L_, base, "collectgarbage");
+  // Every coroutine a pack makes is charged its hook's interval up front (Sandbox::prepay).
+  lua_getfield(L_, globals, LUA_COLIBNAME);
+  for (const char* name : {"create", "wrap"}) {
+    lua_getfield(L_, -1, name);
+    lua_pushcclosure(L_, guarded<&Sandbox::new_coroutine>, 1);
+    lua_setfield(L_, -2, name);
+  }
+  lua_pop(L_, 1);
   for (const char* library : {LUA_TABLIBNAME, LUA_STRLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME, LUA_COLIBNAME}) {
     lua_getfield(L_, globals, library);
     push_readonly(L_, -1, false);
@@ -578,6 +625,7 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
   spent_by_ = nullptr;
   budget_error_.reset();
   const Entry entry(*this, scope);
+  start_counting(thread);
   ++call_depth_;
   running_thread_ = thread;
   // A coroutine keeps its stack after an error, so the error can be traced where it happened.
@@ -618,6 +666,7 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
   const int base = lua_gettop(L) - nargs - 1;
   const auto [thread, thread_ref] = take_thread(L);
   lua_xmove(L, thread, nargs + 1);
+  start_counting(thread);
   lua_State* const caller = running_thread_;
   running_thread_ = thread;
   int results = 0;
@@ -670,8 +719,6 @@ std::pair<lua_State*, int> Sandbox::take_thread(lua_State* L) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
   lua_State* thread = lua_tothread(L, -1);
   lua_pop(L, 1);
-  // Counted from nothing, as a new thread's would be: the budget's checks fall where they did.
-  lua_sethook(thread, &Sandbox::count_hook, LUA_MASKCOUNT, hook_interval);
   return {thread, ref};
 }
 

@@ -141,6 +141,8 @@ class Sandbox {
 
   static void* allocate(void* self, void* block, std::size_t old_size, std::size_t new_size) noexcept;
   static void count_hook(lua_State* L, lua_Debug* ar);
+  // coroutine.create and coroutine.wrap (upvalue 1: Lua's own), the new thread charged (prepay).
+  static int new_coroutine(lua_State* L);
   static int require(lua_State* L);
   static int print(lua_State* L);
   static int load(lua_State* L);
@@ -154,7 +156,16 @@ class Sandbox {
   Error error_from(lua_State* thread, int status);
   // A thread to run a call on, with its registry reference: a finished one kept from an earlier
   // call, or a new one. Making a thread for every action cost an allocation and its collection.
+  // Its count is started by start_counting, once the call's limits are set.
   std::pair<lua_State*, int> take_thread(lua_State* L);
+  // Starts the count of `thread`, about to run a call: charges it its hook's interval (prepay) and
+  // sets its hook to that interval, or to every instruction once the budget is spent.
+  void start_counting(lua_State* thread);
+  // Charges `instructions` to the running call, marking the instruction budget spent if they pass it.
+  void prepay(std::uint64_t instructions);
+  // Raises the spent budget's error at `L`, from its hook or a C function it called, and makes its
+  // hook raise again at every instruction. Does not return.
+  int raise_spent(lua_State* L);
   // Keeps a thread whose call ended cleanly, for the next call.
   void give_back_thread(int ref);
   // Lets go of a thread whose call failed: one stopped by the budget's hook runs no hook again.
