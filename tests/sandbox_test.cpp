@@ -168,6 +168,35 @@ TEST_CASE("a table that grows forever exhausts the memory budget, even under pca
   host.still_works();
 }
 
+TEST_CASE("what the packs keep from call to call is bounded, not only what one call allocates", "[sandbox]") {
+  // Each call keeps 6 MiB more, well within its budget of 16 MiB; the packs may keep twice the
+  // budget in all, so the fifth, which would bring them past 32 MiB, is refused at its line.
+  Host host;
+  lua_State* L = host.sandbox.state();
+  CHECK(host.sandbox.heap_limit() == 32u << 20);
+  const std::string keep = "kept = kept or {}\nkept[#kept + 1] = string.rep('x', 6 << 20)\nreturn #kept";
+  std::string message;
+  int calls = 0;
+  for (; calls < 10; ++calls) {
+    try {
+      host.sandbox.run_string("sandboxed", keep, "tests/packs/sandboxed/init.lua", 0);
+    } catch (const Error& e) {
+      message = e.what();
+      break;
+    }
+  }
+  CHECK(calls == 4);
+  CHECK_THAT(message, StartsWith("tests/packs/sandboxed/init.lua:2: error: memory budget exhausted: the packs hold "));
+  CHECK_THAT(message, Contains("MiB with what pack 'sandboxed' asked for, more than the 32 MiB they may keep in all "
+                               "(twice what one call may allocate: --max-memory raises both for packs you trust)"));
+  CHECK(lua_gettop(L) == 0);
+  CHECK(host.sandbox.memory_in_use() < host.sandbox.heap_limit());
+  host.still_works();
+  // Let go of, it is room again.
+  CHECK(host.run("kept = nil\ncollectgarbage()\nreturn 'let go'") == "let go");
+  CHECK(host.run(keep) == "1");
+}
+
 TEST_CASE("files, processes, native code and the debug library are out of reach", "[sandbox]") {
   Host host;
   CHECK_THAT(host.error("local f = io.open('/etc/passwd')"), Contains("global 'io'"));

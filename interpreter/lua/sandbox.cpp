@@ -25,6 +25,9 @@ namespace {
 constexpr int hook_interval = 1000;
 // Past the memory budget: the block that crossed it, and the error message with its traceback.
 constexpr std::size_t memory_slack = 1u << 20;
+// What the packs may hold in all, in memory budgets of the ceiling (Sandbox::heap_limit): what
+// they keep between calls, and what one call allocates on top of it.
+constexpr std::size_t heap_budgets = 2;
 // Every block Lua is given starts this far into the block allocated, after a header holding the
 // object's place in the order of making (Sandbox::made_order); as wide as malloc's own alignment,
 // so Lua's blocks stay aligned for anything.
@@ -187,7 +190,9 @@ Services& services(lua_State* L) { return Sandbox::of(L).services(); }
 Sandbox& Sandbox::of(lua_State* L) { return **static_cast<Sandbox**>(lua_getextraspace(L)); }
 
 Sandbox::Sandbox(Budget ceiling)
-    : ceiling_(ceiling), watchdog_([this](const std::string& budget_of) {
+    : ceiling_(ceiling),
+      heap_limit_(ceiling.memory_bytes > SIZE_MAX / heap_budgets ? SIZE_MAX : ceiling.memory_bytes * heap_budgets),
+      watchdog_([this](const std::string& budget_of) {
         // The pack whose code called the built-in function, which may run within another's call.
         const std::string* running = running_name_.load(std::memory_order_acquire);
         const std::string& pack = running ? *running : budget_of;
@@ -258,8 +263,10 @@ void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size
     if (sandbox.exhausted_ == Exhausted::none) {
       // The first block past the budget is granted from the slack, and the hook raises at the next
       // instruction, where it can say which line of which pack asked for the memory; refusing it
-      // would raise LUA_ERRMEM at once, which says nothing of where.
-      sandbox.exhaust(Exhausted::memory);
+      // would raise LUA_ERRMEM at once, which says nothing of where. The limit is the call's
+      // budget or, when the packs hold so much that it is the nearer, the heap's.
+      sandbox.exhaust(sandbox.limits_.memory_of ? Exhausted::memory : Exhausted::heap);
+      sandbox.heap_wanted_ = sandbox.memory_in_use_ - old_bytes + new_size;
       sandbox.limits_.memory += memory_slack;
       if (sandbox.running_thread_) lua_sethook(sandbox.running_thread_, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
     }
@@ -357,6 +364,20 @@ std::string Sandbox::budget_message(lua_State* thread) const {
     std::string limit;
     bool asked_less;  // than the ceiling: the pack's manifest set the limit, and the flag cannot raise it
   };
+  if (exhausted_ == Exhausted::heap) {
+    // Not one call's doing alone: what the packs keep from call to call. In MiB, rounded up, when
+    // the limit is whole MiB (as the flag sets it).
+    const bool whole = heap_limit_ % (1u << 20) == 0;
+    const std::string held = whole ? fmt::format("{} MiB", (heap_wanted_ >> 20) + (heap_wanted_ % (1u << 20) != 0))
+                                   : describe_bytes(heap_wanted_);
+    const std::string what = fmt::format(
+        "memory budget exhausted: the packs hold {} with what pack '{}' asked for, more than the {} they may keep in "
+        "all (twice what one call may allocate: --max-memory raises both for packs you trust)",
+        held, spent_by_->scope.name, describe_bytes(heap_limit_));
+    lua_Debug ar;
+    if (thread && innermost_lua_frame(thread, ar)) return fmt::format("{}:{}: {}", ar.short_src, ar.currentline, what);
+    return what;
+  }
   const auto spent = [&]() -> Spent {
     switch (exhausted_) {
       case Exhausted::instructions: {
@@ -369,6 +390,7 @@ std::string Sandbox::budget_message(lua_State* thread) const {
         return {"memory", "needed more than", "--max-memory", limits_.memory_of, describe_bytes(asked.memory_bytes),
                 asked.memory_bytes < ceiling_.memory_bytes};
       }
+      case Exhausted::heap:
       case Exhausted::time:
       case Exhausted::none:
         break;
@@ -619,8 +641,8 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
   lua_xmove(L_, thread, nargs + 1);
 
   instructions_used_ = 0;
-  // No limit but the pack's budget, which its entry sets.
-  limits_ = Limits{UINT64_MAX, &scope, SIZE_MAX, &scope, std::chrono::steady_clock::time_point::max(), &scope};
+  // No limit but the pack's budget, which its entry sets, and what the packs may hold in all.
+  limits_ = Limits{UINT64_MAX, &scope, heap_limit_, nullptr, std::chrono::steady_clock::time_point::max(), &scope};
   exhausted_ = Exhausted::none;
   spent_by_ = nullptr;
   budget_error_.reset();

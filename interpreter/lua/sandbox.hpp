@@ -28,7 +28,7 @@ namespace arbiter::lua {
 // each call of a function of another pack inside it (see Sandbox::push_pack_function).
 struct Budget {
   std::uint64_t instructions = 200'000'000;  // VM instructions
-  std::size_t memory_bytes = 256u << 20;     // growth of Lua's heap during the call
+  std::size_t memory_bytes = 256u << 20;     // growth of Lua's heap during the call (see Sandbox::heap_limit)
   std::chrono::milliseconds time{10'000};    // wall clock: catches what the other two cannot
 
   // Each field the smaller of the two: a pack may ask for less than the host allows, never more.
@@ -111,6 +111,10 @@ class Sandbox {
   std::function<void(const std::string& message)> on_stuck;
 
   std::size_t memory_in_use() const noexcept { return memory_in_use_; }
+  // What the packs may hold in all, between calls and within them: twice the ceiling's memory
+  // budget. A call's budget bounds what it allocates; this bounds what the packs keep, call after
+  // call. While they keep less than one call's budget, a call meets its own budget first.
+  std::size_t heap_limit() const noexcept { return heap_limit_; }
 
   // The place of the table, function, userdata or thread at `index` in the order this state made
   // them (1, 2, …): `pairs` visits such keys in that order, which no address or hash seed moves.
@@ -122,7 +126,7 @@ class Sandbox {
   const std::vector<std::filesystem::path>& files_read() const noexcept { return files_read_; }
 
  private:
-  enum class Exhausted { none, instructions, memory, time };
+  enum class Exhausted { none, instructions, memory, heap, time };
   struct Scope {
     PackScope scope;
     int environment_ref;
@@ -133,7 +137,7 @@ class Sandbox {
     std::uint64_t instructions = UINT64_MAX;  // of instructions_used_
     const Scope* instructions_of = nullptr;
     std::size_t memory = SIZE_MAX;  // of memory_in_use_
-    const Scope* memory_of = nullptr;
+    const Scope* memory_of = nullptr;  // none: the limit is the heap's (heap_limit_)
     std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
     const Scope* time_of = nullptr;
   };
@@ -184,6 +188,7 @@ class Sandbox {
 
   lua_State* L_ = nullptr;
   Budget ceiling_;
+  std::size_t heap_limit_;
   Services services_;
   std::map<std::string, Scope> packs_;
   std::map<std::string, lua_CFunction> preloaded_;
@@ -199,6 +204,7 @@ class Sandbox {
   Limits limits_;
   Exhausted exhausted_ = Exhausted::none;
   const Scope* spent_by_ = nullptr;         // the pack running when the budget was spent
+  std::size_t heap_wanted_ = 0;             // what the heap would have held, when it was its limit that was spent
   std::optional<Diagnostic> budget_error_;  // the spent budget as told where it was found
   lua_State* running_thread_ = nullptr;     // the thread a call runs on now: the top-level call's, a try_call's
   std::vector<int> idle_threads_;           // registry references of threads free to run a call
