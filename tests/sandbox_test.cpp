@@ -76,6 +76,7 @@ struct Host {
 };
 
 using Catch::Matchers::Contains;
+using Catch::Matchers::EndsWith;
 using Catch::Matchers::StartsWith;
 
 }  // namespace
@@ -507,6 +508,57 @@ TEST_CASE("a pack's time budget holds inside a longer call of another pack", "[s
                                     "longer than 50 ms in one call (pack 'hasty' asks for at most 50 ms in its "
                                     "pack.lua budget)"));
   }
+}
+
+TEST_CASE("a __close that loops after the budget is spent is stopped, and the budget is the error", "[sandbox]") {
+  // An error raised in the count hook leaves the thread's hooks off: closed afterwards, its
+  // to-be-closed variables ran with no budget at all, until the watchdog gave up on the program,
+  // blaming a built-in function. Once the budget is spent, nothing is closed; a coroutine a spent
+  // budget stopped is never closed, in that call or a later one.
+  Host host;
+  const std::string looping = "local x <close> = setmetatable({}, { __close = function() while true do end end })\n";
+  const auto spent = [](const std::string& message, const std::string& line) {
+    CHECK_THAT(message, StartsWith("tests/packs/sandboxed/init.lua:" + line +
+                                   ": error: instruction budget exhausted: pack 'sandboxed' ran more than 2000000"));
+  };
+  spent(host.error(looping + "while true do end"), "2");
+  spent(host.error("coroutine.wrap(function()\n" + looping + "while true do end\nend)()"), "3");
+  spent(host.error("local co = coroutine.create(function()\n" + looping +
+                   "while true do end\nend)\nlocal ok = coroutine.resume(co)\ncoroutine.close(co)"),
+        "3");
+  // Kept by the pack: a later call cannot close them either.
+  spent(host.error("stopped = coroutine.create(function()\n" + looping + "while true do end\nend)\n"
+                   "coroutine.resume(stopped)\nwhile true do end"),
+        "3");
+  CHECK(host.run("return select(2, coroutine.close(stopped))") ==
+        "the coroutine was stopped by a spent budget: its to-be-closed variables are not closed");
+  spent(host.error("wrapped = coroutine.wrap(function()\n" + looping + "while true do end\nend)\nwrapped()"), "3");
+  CHECK_THAT(host.run("return select(2, pcall(wrapped))"), EndsWith("cannot resume dead coroutine"));
+  // And an action's call (try_call) stopped by the budget leaves its closers unrun too.
+  lua_State* L = host.sandbox.state();
+  host.push_pack_function("sandboxed", "return function()\n" + looping + "while true do end\nend");
+  lua_pushcfunction(L, guarded<try_calling>);
+  spent(host.call_with("sandboxed", "return function(f, try) try(f) end", 2), "3");
+  host.still_works();
+}
+
+TEST_CASE("a __close run after an ordinary error still runs, under the budget", "[sandbox]") {
+  Host host;
+  CHECK(host.run("closed = 0\n"
+                 "local co = coroutine.wrap(function()\n"
+                 "  local x <close> = setmetatable({}, { __close = function() closed = closed + 1 end })\n"
+                 "  error('inside')\n"
+                 "end)\n"
+                 "local ok, message = pcall(co)\n"
+                 "return closed .. ' ' .. message") == "1 tests/packs/sandboxed/init.lua:4: inside");
+  // A closer that loops after an ordinary error is stopped by the budget, which ends the call.
+  CHECK_THAT(host.error("pcall(coroutine.wrap(function()\n"
+                        "  local x <close> = setmetatable({}, { __close = function() while true do end end })\n"
+                        "  error('inside')\n"
+                        "end))\n"
+                        "return 'carried on'"),
+             StartsWith("tests/packs/sandboxed/init.lua:2: error: instruction budget exhausted"));
+  host.still_works();
 }
 
 TEST_CASE("yielding out of a pack's main chunk is an error, not a hang", "[sandbox]") {

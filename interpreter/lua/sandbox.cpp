@@ -297,16 +297,23 @@ void Sandbox::count_hook(lua_State* L, lua_Debug*) {
       sandbox.exhaust(Exhausted::time);
   }
   if (sandbox.exhausted_ == Exhausted::none) {
-    if (lua_gethookcount(L) != hook_interval) lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, hook_interval);
+    // Back to the interval after a shorter first one, or after a spent budget of an earlier call
+    // (a coroutine whose pcall caught its error, kept by a pack and resumed again).
+    if (lua_gethookcount(L) != hook_interval || lua_gethook(L) != &Sandbox::count_hook)
+      lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, hook_interval);
     return;
   }
-  sandbox.raise_spent(L);
+  sandbox.raise_spent(L, true);
 }
 
-int Sandbox::raise_spent(lua_State* L) {
+void Sandbox::stopped_hook(lua_State* L, lua_Debug* ar) { count_hook(L, ar); }
+
+int Sandbox::raise_spent(lua_State* L, bool in_hook) {
   // Spent budgets stay spent: raise at every instruction until the host's own call returns, so
-  // a `pcall` in the script only delays the error by one instruction.
-  lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
+  // a `pcall` in the script only delays the error by one instruction. Raised from the hook, the
+  // error leaves the thread's hooks off unless a `pcall` on it catches the error: marked, the
+  // thread is never closed (closable), since its closers would run with no budget.
+  lua_sethook(L, in_hook ? &Sandbox::stopped_hook : &Sandbox::count_hook, LUA_MASKCOUNT, 1);
   const std::string message = budget_message(L);
   // Told as found here, in the pack that spent it: a `try_call` unwinds the frames before the
   // host reports, and the running pack is the caller's again by then.
@@ -336,18 +343,76 @@ void Sandbox::start_counting(lua_State* thread) {
   lua_sethook(thread, &Sandbox::count_hook, LUA_MASKCOUNT, exhausted_ == Exhausted::none ? interval : 1);
 }
 
-int Sandbox::new_coroutine(lua_State* L) {
+int Sandbox::create_coroutine(lua_State* L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
   Sandbox& sandbox = of(L);
+  // The interval the new thread's count starts with: its creator's, as Lua copies it.
+  const int interval = lua_gethookcount(L);
   if (sandbox.call_depth_ > 0) {
-    // The new thread copies its creator's hook, and with it the interval its first call comes after.
-    sandbox.prepay(static_cast<std::uint64_t>(lua_gethookcount(L)));
+    sandbox.prepay(static_cast<std::uint64_t>(interval));
     if (sandbox.exhausted_ != Exhausted::none) return sandbox.raise_spent(L);
+  }
+  lua_State* const coroutine = lua_newthread(L);
+  // Its own count hook, whatever its creator's is (a stopped_hook is no new thread's).
+  lua_sethook(coroutine, &Sandbox::count_hook, LUA_MASKCOUNT, interval);
+  lua_pushvalue(L, 1);
+  lua_xmove(L, coroutine, 1);
+  return 1;
+}
+
+int Sandbox::wrap_coroutine(lua_State* L) {
+  create_coroutine(L);
+  lua_pushcclosure(L, guarded<&Sandbox::resume_wrapped>, 1);
+  return 1;
+}
+
+// Lua's own (lcorolib.c, auxwrap), but for what a spent budget changes: its error travels on as
+// it is, and a coroutine is closed only while its closers can be stopped.
+int Sandbox::resume_wrapped(lua_State* L) {
+  lua_State* const coroutine = lua_tothread(L, lua_upvalueindex(1));
+  const int nargs = lua_gettop(L);
+  if (!lua_checkstack(coroutine, nargs)) return luaL_error(L, "too many arguments to resume");
+  lua_xmove(L, coroutine, nargs);
+  int results = 0;
+  const int resumed = lua_resume(coroutine, L, nargs, &results);
+  if (resumed == LUA_OK || resumed == LUA_YIELD) {
+    if (!lua_checkstack(L, results + 1)) {
+      lua_pop(coroutine, results);
+      return luaL_error(L, "too many results to resume");
+    }
+    lua_xmove(coroutine, L, results);
+    return results;
+  }
+  Sandbox& sandbox = of(L);
+  lua_xmove(coroutine, L, 1);  // the error
+  int status = lua_status(coroutine);
+  if (sandbox.exhausted_ == Exhausted::none && status != LUA_OK && status != LUA_YIELD && closable(coroutine)) {
+    status = lua_resetthread(coroutine);  // its to-be-closed variables, under the running budget
+    lua_xmove(coroutine, L, 1);
+  }
+  // Spent, before or by its closers: the running call must end.
+  if (sandbox.call_depth_ > 0 && sandbox.exhausted_ != Exhausted::none) return sandbox.raise_spent(L);
+  if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+int Sandbox::close_coroutine(lua_State* L) {
+  lua_State* const coroutine = lua_tothread(L, 1);
+  Sandbox& sandbox = of(L);
+  if (sandbox.call_depth_ > 0 && sandbox.exhausted_ != Exhausted::none) return sandbox.raise_spent(L);
+  if (coroutine && !closable(coroutine)) {
+    luaL_pushfail(L);
+    lua_pushliteral(L, "the coroutine was stopped by a spent budget: its to-be-closed variables are not closed");
+    return 2;
   }
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, 1);
-  return 1;
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
 }
 
 void Sandbox::exhaust(Exhausted what) {
@@ -468,13 +533,16 @@ void Sandbox::open_libraries() {
   lua_getfield(L_, globals, "collectgarbage");
   lua_pushcclosure(L_, guarded<sandboxed_collectgarbage>, 1);
   lua_setfield(L_, base, "collectgarbage");
-  // Every coroutine a pack makes is charged its hook's interval up front (Sandbox::prepay).
+  // Every coroutine a pack makes is charged its hook's interval up front (Sandbox::prepay), and
+  // one a spent budget stopped is never closed (Sandbox::closable).
   lua_getfield(L_, globals, LUA_COLIBNAME);
-  for (const char* name : {"create", "wrap"}) {
-    lua_getfield(L_, -1, name);
-    lua_pushcclosure(L_, guarded<&Sandbox::new_coroutine>, 1);
-    lua_setfield(L_, -2, name);
-  }
+  lua_pushcfunction(L_, guarded<&Sandbox::create_coroutine>);
+  lua_setfield(L_, -2, "create");
+  lua_pushcfunction(L_, guarded<&Sandbox::wrap_coroutine>);
+  lua_setfield(L_, -2, "wrap");
+  lua_getfield(L_, -1, "close");
+  lua_pushcclosure(L_, guarded<&Sandbox::close_coroutine>, 1);
+  lua_setfield(L_, -2, "close");
   lua_pop(L_, 1);
   for (const char* library : {LUA_TABLIBNAME, LUA_STRLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME, LUA_COLIBNAME}) {
     lua_getfield(L_, globals, library);
@@ -666,13 +734,17 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
   }
   Error error = error_from(thread, status);
   // Its to-be-closed variables are closed now, by the pack's own code: under what is left of the
-  // call's budget, or a `__close` that loops would hang the host. Their errors give way to the first.
-  limits_.memory = memory_limit;
-  ++call_depth_;
-  watchdog_.arm(limits_.deadline + stuck_grace, limits_.time_of->scope.name);
-  lua_resetthread(thread);
-  --call_depth_;
-  watchdog_.disarm();
+  // call's budget, or a `__close` that loops would hang the host. Their errors give way to the
+  // first. Not once the budget is spent: nothing is left for them, and on a thread its hook
+  // stopped they would run with no hook at all (closable).
+  if (exhausted_ == Exhausted::none && closable(thread)) {
+    limits_.memory = memory_limit;
+    ++call_depth_;
+    watchdog_.arm(limits_.deadline + stuck_grace, limits_.time_of->scope.name);
+    lua_resetthread(thread);
+    --call_depth_;
+    watchdog_.disarm();
+  }
   limits_.memory = SIZE_MAX;
   exhausted_ = Exhausted::none;
   budget_error_.reset();
@@ -703,6 +775,19 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
     give_back_thread(thread_ref);
     return std::nullopt;
   }
+  std::optional<Error> error;
+  if (exhausted_ == Exhausted::none) {
+    std::string message = status == LUA_YIELD ? yield_outside : message_of_error(thread);
+    // An error raised before the call ran a line of Lua (nesting too deep, refused at the resume; a
+    // built-in function's) is told at the line of the running rule that made the call.
+    lua_Debug ar;
+    if (caller && !innermost_lua_frame(thread, ar) && innermost_lua_frame(caller, ar))
+      message = fmt::format("{}:{}: {}", ar.short_src, ar.currentline, message);
+    error = Error(parse_positioned(message));
+    // To-be-closed variables are closed here, inside the call's budget, which they may spend.
+    if (closable(thread)) lua_resetthread(thread);
+  }
+  // Spent: the thread's closers are not run (see `call`).
   if (exhausted_ != Exhausted::none) {
     if (!budget_error_) {
       // The report and its traceback are the host's work: the pack may have left no memory for them,
@@ -711,7 +796,6 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
       budget_error_ = describe(thread, budget_message(thread));
       limits_.memory = limit;
     }
-    lua_resetthread(thread);
     drop_thread(thread_ref);
     lua_settop(L, base);
     // Travels on, raised again at every instruction of the caller: the running call must end.
@@ -719,16 +803,9 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
     lua_pushstring(L, budget_message(nullptr).c_str());
     lua_error(L);
   }
-  std::string message = status == LUA_YIELD ? yield_outside : message_of_error(thread);
-  // An error raised before the call ran a line of Lua (nesting too deep, refused at the resume; a
-  // built-in function's) is told at the line of the running rule that made the call.
-  lua_Debug ar;
-  if (caller && !innermost_lua_frame(thread, ar) && innermost_lua_frame(caller, ar))
-    message = fmt::format("{}:{}: {}", ar.short_src, ar.currentline, message);
-  lua_resetthread(thread);  // to-be-closed variables are closed here, inside the call's budget
   drop_thread(thread_ref);
   lua_settop(L, base);
-  return Error(parse_positioned(message));
+  return error;
 }
 
 std::pair<lua_State*, int> Sandbox::take_thread(lua_State* L) {

@@ -145,8 +145,21 @@ class Sandbox {
 
   static void* allocate(void* self, void* block, std::size_t old_size, std::size_t new_size) noexcept;
   static void count_hook(lua_State* L, lua_Debug* ar);
-  // coroutine.create and coroutine.wrap (upvalue 1: Lua's own), the new thread charged (prepay).
-  static int new_coroutine(lua_State* L);
+  // The count hook of a thread that its hook stopped with a spent budget's error (raise_spent):
+  // Lua leaves hooks off on a thread an error raised in its hook ended, so its to-be-closed
+  // variables, closed, would run with no budget at all. Such a thread is never closed (closable).
+  // Otherwise the count hook.
+  static void stopped_hook(lua_State* L, lua_Debug* ar);
+  static bool closable(lua_State* thread) { return lua_gethook(thread) != &Sandbox::stopped_hook; }
+  // coroutine.create and coroutine.wrap, the new thread charged (prepay), and the function
+  // coroutine.wrap gives (upvalue 1: the thread), which closes a failed coroutine only while its
+  // closers can be stopped: as Lua's own, but that a spent budget travels on as it is.
+  static int create_coroutine(lua_State* L);
+  static int wrap_coroutine(lua_State* L);
+  static int resume_wrapped(lua_State* L);
+  // coroutine.close (upvalue 1: Lua's own), refused once the budget is spent, and on a coroutine
+  // that is not closable.
+  static int close_coroutine(lua_State* L);
   static int require(lua_State* L);
   static int print(lua_State* L);
   static int load(lua_State* L);
@@ -167,9 +180,9 @@ class Sandbox {
   void start_counting(lua_State* thread);
   // Charges `instructions` to the running call, marking the instruction budget spent if they pass it.
   void prepay(std::uint64_t instructions);
-  // Raises the spent budget's error at `L`, from its hook or a C function it called, and makes its
-  // hook raise again at every instruction. Does not return.
-  int raise_spent(lua_State* L);
+  // Raises the spent budget's error at `L`, from its hook (`in_hook`) or a C function it called,
+  // and makes its hook raise again at every instruction. Does not return.
+  int raise_spent(lua_State* L, bool in_hook = false);
   // Keeps a thread whose call ended cleanly, for the next call.
   void give_back_thread(int ref);
   // Lets go of a thread whose call failed: one stopped by the budget's hook runs no hook again.
