@@ -246,6 +246,19 @@ TEST_CASE("a to-be-closed variable closed after an error runs under the call's b
   }
 }
 
+TEST_CASE("a to-be-closed variable of a call that spent its budget is not closed: the budget is the error",
+          "[cli][bad-input]") {
+  // The count hook's error left the snippet's thread with its hooks off, and closing it ran the
+  // looping __close with no budget: 12 s, then the watchdog blamed a built-in function.
+  const auto run = arbiter(
+      "--max-instructions 1000000 lua -e \"local x <close> = setmetatable({}, { __close = function() while true do "
+      "end end }) while true do end\"");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, StartsWith("(command line):1: error: instruction budget exhausted: pack '(snippet)' ran more "
+                                    "than 1000000 Lua instructions in one call"));
+  CHECK_THAT(run.output, !Contains("built-in function"));
+}
+
 TEST_CASE("a call stuck inside a built-in function past its time budget ends the program cleanly",
           "[cli][bad-input]") {
   // Backtracking in C, where the instruction hook never runs: only the watchdog can stop it.

@@ -76,6 +76,7 @@ struct Host {
 };
 
 using Catch::Matchers::Contains;
+using Catch::Matchers::EndsWith;
 using Catch::Matchers::StartsWith;
 
 }  // namespace
@@ -105,6 +106,30 @@ TEST_CASE("an infinite loop inside a coroutine is caught too", "[sandbox]") {
       "local co = coroutine.wrap(function() while true do end end)\n"
       "co()");
   CHECK_THAT(message, Contains("instruction budget exhausted"));
+  host.still_works();
+}
+
+TEST_CASE("coroutines that each end before the hook's first call are counted all the same", "[sandbox]") {
+  // Lua restarts the count on every new thread: a coroutine that ends within the hook's interval
+  // was never counted, and a tree of them ran without limit. Each is charged the interval up front.
+  Host host;
+  // 11,111 coroutines of about 300 instructions each: some 3.3 million, all in short coroutines.
+  const auto message = host.error(
+      "local function run(d)\n"
+      "  if d == 0 then local n = 0 for j = 1, 100 do n = n + 1 end return n end\n"
+      "  local s = 0\n"
+      "  for i = 1, 10 do s = s + coroutine.wrap(run)(d - 1) end\n"
+      "  return s\n"
+      "end\n"
+      "return coroutine.wrap(run)(4)");
+  CHECK_THAT(message, StartsWith("tests/packs/sandboxed/init.lua:"));
+  CHECK_THAT(message, Contains("instruction budget exhausted: pack 'sandboxed' ran more than 2000000"));
+  // Made with coroutine.create too, each charged when it is made: the 2,001st passes the budget.
+  const auto created = host.error("for i = 1, 3000 do\n  coroutine.resume(coroutine.create(function() end))\nend");
+  CHECK_THAT(created, StartsWith("tests/packs/sandboxed/init.lua:"));
+  CHECK_THAT(created, Contains("instruction budget exhausted"));
+  CHECK(host.run("local n = 0\nfor i = 1, 1900 do coroutine.wrap(function() n = n + 1 end)() end\nreturn n") ==
+        "1900");
   host.still_works();
 }
 
@@ -142,6 +167,35 @@ TEST_CASE("a table that grows forever exhausts the memory budget, even under pca
       "end");
   CHECK_THAT(message, Contains("memory budget exhausted"));
   host.still_works();
+}
+
+TEST_CASE("what the packs keep from call to call is bounded, not only what one call allocates", "[sandbox]") {
+  // Each call keeps 6 MiB more, well within its budget of 16 MiB; the packs may keep twice the
+  // budget in all, so the fifth, which would bring them past 32 MiB, is refused at its line.
+  Host host;
+  lua_State* L = host.sandbox.state();
+  CHECK(host.sandbox.heap_limit() == 32u << 20);
+  const std::string keep = "kept = kept or {}\nkept[#kept + 1] = string.rep('x', 6 << 20)\nreturn #kept";
+  std::string message;
+  int calls = 0;
+  for (; calls < 10; ++calls) {
+    try {
+      host.sandbox.run_string("sandboxed", keep, "tests/packs/sandboxed/init.lua", 0);
+    } catch (const Error& e) {
+      message = e.what();
+      break;
+    }
+  }
+  CHECK(calls == 4);
+  CHECK_THAT(message, StartsWith("tests/packs/sandboxed/init.lua:2: error: memory budget exhausted: the packs hold "));
+  CHECK_THAT(message, Contains("MiB with what pack 'sandboxed' asked for, more than the 32 MiB they may keep in all "
+                               "(twice what one call may allocate: --max-memory raises both for packs you trust)"));
+  CHECK(lua_gettop(L) == 0);
+  CHECK(host.sandbox.memory_in_use() < host.sandbox.heap_limit());
+  host.still_works();
+  // Let go of, it is room again.
+  CHECK(host.run("kept = nil\ncollectgarbage()\nreturn 'let go'") == "let go");
+  CHECK(host.run(keep) == "1");
 }
 
 TEST_CASE("files, processes, native code and the debug library are out of reach", "[sandbox]") {
@@ -381,6 +435,22 @@ int try_calling(lua_State* L) {
 }
 }  // namespace
 
+TEST_CASE("calls that each end before the hook's first call are counted all the same", "[sandbox]") {
+  // Each protected call (an action's resolve) runs on a thread of its own whose count starts
+  // afresh: charged the interval, 3,000 tiny calls pass a budget of 2 million.
+  Host host;
+  lua_State* L = host.sandbox.state();
+  host.push_pack_function("sandboxed", "return function() end");
+  lua_pushcfunction(L, guarded<try_calling>);
+  CHECK_THAT(host.call_with("sandboxed", "return function(f, try)\n  for i = 1, 3000 do try(f) end\nend", 2),
+             Contains("error: instruction budget exhausted: pack 'sandboxed' ran more than 2000000"));
+  // A budget smaller than the interval is not spent by the charge alone.
+  host.sandbox.add_pack({"tiny", {}, "tests/packs/tiny", Budget{100, 16u << 20, std::chrono::seconds(20)}});
+  CHECK(host.run("return 6 * 7", "tiny") == "42");
+  CHECK_THAT(host.error("for i = 1, 100 do end", "tiny"), Contains("ran more than 100 Lua instructions"));
+  host.still_works();
+}
+
 TEST_CASE("memory refused at once in a protected call is told at the line of the pack that asked", "[sandbox]") {
   // One block far past the budget is refused before the hook can raise, and Lua raises at once
   // without calling any handler: the place is found on the call's own stack.
@@ -458,6 +528,57 @@ TEST_CASE("a pack's time budget holds inside a longer call of another pack", "[s
                                     "longer than 50 ms in one call (pack 'hasty' asks for at most 50 ms in its "
                                     "pack.lua budget)"));
   }
+}
+
+TEST_CASE("a __close that loops after the budget is spent is stopped, and the budget is the error", "[sandbox]") {
+  // An error raised in the count hook leaves the thread's hooks off: closed afterwards, its
+  // to-be-closed variables ran with no budget at all, until the watchdog gave up on the program,
+  // blaming a built-in function. Once the budget is spent, nothing is closed; a coroutine a spent
+  // budget stopped is never closed, in that call or a later one.
+  Host host;
+  const std::string looping = "local x <close> = setmetatable({}, { __close = function() while true do end end })\n";
+  const auto spent = [](const std::string& message, const std::string& line) {
+    CHECK_THAT(message, StartsWith("tests/packs/sandboxed/init.lua:" + line +
+                                   ": error: instruction budget exhausted: pack 'sandboxed' ran more than 2000000"));
+  };
+  spent(host.error(looping + "while true do end"), "2");
+  spent(host.error("coroutine.wrap(function()\n" + looping + "while true do end\nend)()"), "3");
+  spent(host.error("local co = coroutine.create(function()\n" + looping +
+                   "while true do end\nend)\nlocal ok = coroutine.resume(co)\ncoroutine.close(co)"),
+        "3");
+  // Kept by the pack: a later call cannot close them either.
+  spent(host.error("stopped = coroutine.create(function()\n" + looping + "while true do end\nend)\n"
+                   "coroutine.resume(stopped)\nwhile true do end"),
+        "3");
+  CHECK(host.run("return select(2, coroutine.close(stopped))") ==
+        "the coroutine was stopped by a spent budget: its to-be-closed variables are not closed");
+  spent(host.error("wrapped = coroutine.wrap(function()\n" + looping + "while true do end\nend)\nwrapped()"), "3");
+  CHECK_THAT(host.run("return select(2, pcall(wrapped))"), EndsWith("cannot resume dead coroutine"));
+  // And an action's call (try_call) stopped by the budget leaves its closers unrun too.
+  lua_State* L = host.sandbox.state();
+  host.push_pack_function("sandboxed", "return function()\n" + looping + "while true do end\nend");
+  lua_pushcfunction(L, guarded<try_calling>);
+  spent(host.call_with("sandboxed", "return function(f, try) try(f) end", 2), "3");
+  host.still_works();
+}
+
+TEST_CASE("a __close run after an ordinary error still runs, under the budget", "[sandbox]") {
+  Host host;
+  CHECK(host.run("closed = 0\n"
+                 "local co = coroutine.wrap(function()\n"
+                 "  local x <close> = setmetatable({}, { __close = function() closed = closed + 1 end })\n"
+                 "  error('inside')\n"
+                 "end)\n"
+                 "local ok, message = pcall(co)\n"
+                 "return closed .. ' ' .. message") == "1 tests/packs/sandboxed/init.lua:4: inside");
+  // A closer that loops after an ordinary error is stopped by the budget, which ends the call.
+  CHECK_THAT(host.error("pcall(coroutine.wrap(function()\n"
+                        "  local x <close> = setmetatable({}, { __close = function() while true do end end })\n"
+                        "  error('inside')\n"
+                        "end))\n"
+                        "return 'carried on'"),
+             StartsWith("tests/packs/sandboxed/init.lua:2: error: instruction budget exhausted"));
+  host.still_works();
 }
 
 TEST_CASE("yielding out of a pack's main chunk is an error, not a hang", "[sandbox]") {

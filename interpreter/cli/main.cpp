@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
                  "Lua instructions one call of a pack may run (default 200000000)")
       ->check(CLI::PositiveNumber);
   // Bounded so that the budget in bytes and the deadline on the clock cannot overflow.
-  app.add_option("--max-memory", context.max_memory_mib, "MiB one call of a pack may allocate (default 256)")
+  app.add_option("--max-memory", context.max_memory_mib, "MiB one call of a pack may allocate (default 256); the packs may keep twice as much in all")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
   app.add_option("--max-seconds", context.max_seconds, "Seconds one call of a pack may run (default 10)")
       ->check(seconds_between(0.001, 1e6));

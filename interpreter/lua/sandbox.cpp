@@ -25,6 +25,9 @@ namespace {
 constexpr int hook_interval = 1000;
 // Past the memory budget: the block that crossed it, and the error message with its traceback.
 constexpr std::size_t memory_slack = 1u << 20;
+// What the packs may hold in all, in memory budgets of the ceiling (Sandbox::heap_limit): what
+// they keep between calls, and what one call allocates on top of it.
+constexpr std::size_t heap_budgets = 2;
 // Every block Lua is given starts this far into the block allocated, after a header holding the
 // object's place in the order of making (Sandbox::made_order); as wide as malloc's own alignment,
 // so Lua's blocks stay aligned for anything.
@@ -242,7 +245,9 @@ Services& services(lua_State* L) { return Sandbox::of(L).services(); }
 Sandbox& Sandbox::of(lua_State* L) { return **static_cast<Sandbox**>(lua_getextraspace(L)); }
 
 Sandbox::Sandbox(Budget ceiling)
-    : ceiling_(ceiling), watchdog_([this](const std::string& budget_of) {
+    : ceiling_(ceiling),
+      heap_limit_(ceiling.memory_bytes > SIZE_MAX / heap_budgets ? SIZE_MAX : ceiling.memory_bytes * heap_budgets),
+      watchdog_([this](const std::string& budget_of) {
         // The pack whose code called the built-in function, which may run within another's call.
         const std::string* running = running_name_.load(std::memory_order_acquire);
         const std::string& pack = running ? *running : budget_of;
@@ -313,8 +318,10 @@ void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size
     if (sandbox.exhausted_ == Exhausted::none) {
       // The first block past the budget is granted from the slack, and the hook raises at the next
       // instruction, where it can say which line of which pack asked for the memory; refusing it
-      // would raise LUA_ERRMEM at once, which says nothing of where.
-      sandbox.exhaust(Exhausted::memory);
+      // would raise LUA_ERRMEM at once, which says nothing of where. The limit is the call's
+      // budget or, when the packs hold so much that it is the nearer, the heap's.
+      sandbox.exhaust(sandbox.limits_.memory_of ? Exhausted::memory : Exhausted::heap);
+      sandbox.heap_wanted_ = sandbox.memory_in_use_ - old_bytes + new_size;
       sandbox.limits_.memory += memory_slack;
       if (sandbox.running_thread_) lua_sethook(sandbox.running_thread_, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
     }
@@ -345,18 +352,122 @@ void Sandbox::count_hook(lua_State* L, lua_Debug*) {
       sandbox.exhaust(Exhausted::time);
   }
   if (sandbox.exhausted_ == Exhausted::none) {
-    if (lua_gethookcount(L) != hook_interval) lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, hook_interval);
+    // Back to the interval after a shorter first one, or after a spent budget of an earlier call
+    // (a coroutine whose pcall caught its error, kept by a pack and resumed again).
+    if (lua_gethookcount(L) != hook_interval || lua_gethook(L) != &Sandbox::count_hook)
+      lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, hook_interval);
     return;
   }
+  sandbox.raise_spent(L, true);
+}
+
+void Sandbox::stopped_hook(lua_State* L, lua_Debug* ar) { count_hook(L, ar); }
+
+int Sandbox::raise_spent(lua_State* L, bool in_hook) {
   // Spent budgets stay spent: raise at every instruction until the host's own call returns, so
-  // a `pcall` in the script only delays the error by one instruction.
-  lua_sethook(L, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
-  const std::string message = sandbox.budget_message(L);
+  // a `pcall` in the script only delays the error by one instruction. Raised from the hook, the
+  // error leaves the thread's hooks off unless a `pcall` on it catches the error: marked, the
+  // thread is never closed (closable), since its closers would run with no budget.
+  lua_sethook(L, in_hook ? &Sandbox::stopped_hook : &Sandbox::count_hook, LUA_MASKCOUNT, 1);
+  const std::string message = budget_message(L);
   // Told as found here, in the pack that spent it: a `try_call` unwinds the frames before the
   // host reports, and the running pack is the caller's again by then.
-  if (!sandbox.budget_error_) sandbox.budget_error_ = sandbox.describe(L, message);
+  if (!budget_error_) budget_error_ = describe(L, message);
   lua_pushstring(L, message.c_str());
-  lua_error(L);
+  return lua_error(L);
+}
+
+// Lua starts every thread's count afresh: lua_newthread copies its creator's hook and restarts
+// the count, and the host sets it anew for each call. What a thread runs before its hook's first
+// call is counted only then, so a thread that ends sooner is never counted: a tree of short
+// coroutines, or a call that ends within the interval, ran without limit. So each thread is
+// charged its hook's interval when it starts, and its hook's calls count what it ran beyond that:
+// the budget counts at most one interval too many per thread, never one too few, and the same
+// code always spends the same.
+void Sandbox::prepay(std::uint64_t instructions) {
+  instructions_used_ += instructions;
+  if (exhausted_ == Exhausted::none && instructions_used_ > limits_.instructions) exhaust(Exhausted::instructions);
+}
+
+void Sandbox::start_counting(lua_State* thread) {
+  // The interval, or what is left of the budget when that is less: a budget smaller than the
+  // interval is not spent by the charge alone, and the hook still stops the call within it.
+  const std::uint64_t left = instructions_used_ < limits_.instructions ? limits_.instructions - instructions_used_ : 0;
+  const int interval = static_cast<int>(std::clamp<std::uint64_t>(left, 1, hook_interval));
+  prepay(static_cast<std::uint64_t>(interval));
+  lua_sethook(thread, &Sandbox::count_hook, LUA_MASKCOUNT, exhausted_ == Exhausted::none ? interval : 1);
+}
+
+int Sandbox::create_coroutine(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  Sandbox& sandbox = of(L);
+  // The interval the new thread's count starts with: its creator's, as Lua copies it.
+  const int interval = lua_gethookcount(L);
+  if (sandbox.call_depth_ > 0) {
+    sandbox.prepay(static_cast<std::uint64_t>(interval));
+    if (sandbox.exhausted_ != Exhausted::none) return sandbox.raise_spent(L);
+  }
+  lua_State* const coroutine = lua_newthread(L);
+  // Its own count hook, whatever its creator's is (a stopped_hook is no new thread's).
+  lua_sethook(coroutine, &Sandbox::count_hook, LUA_MASKCOUNT, interval);
+  lua_pushvalue(L, 1);
+  lua_xmove(L, coroutine, 1);
+  return 1;
+}
+
+int Sandbox::wrap_coroutine(lua_State* L) {
+  create_coroutine(L);
+  lua_pushcclosure(L, guarded<&Sandbox::resume_wrapped>, 1);
+  return 1;
+}
+
+// Lua's own (lcorolib.c, auxwrap), but for what a spent budget changes: its error travels on as
+// it is, and a coroutine is closed only while its closers can be stopped.
+int Sandbox::resume_wrapped(lua_State* L) {
+  lua_State* const coroutine = lua_tothread(L, lua_upvalueindex(1));
+  const int nargs = lua_gettop(L);
+  if (!lua_checkstack(coroutine, nargs)) return luaL_error(L, "too many arguments to resume");
+  lua_xmove(L, coroutine, nargs);
+  int results = 0;
+  const int resumed = lua_resume(coroutine, L, nargs, &results);
+  if (resumed == LUA_OK || resumed == LUA_YIELD) {
+    if (!lua_checkstack(L, results + 1)) {
+      lua_pop(coroutine, results);
+      return luaL_error(L, "too many results to resume");
+    }
+    lua_xmove(coroutine, L, results);
+    return results;
+  }
+  Sandbox& sandbox = of(L);
+  lua_xmove(coroutine, L, 1);  // the error
+  int status = lua_status(coroutine);
+  if (sandbox.exhausted_ == Exhausted::none && status != LUA_OK && status != LUA_YIELD && closable(coroutine)) {
+    status = lua_resetthread(coroutine);  // its to-be-closed variables, under the running budget
+    lua_xmove(coroutine, L, 1);
+  }
+  // Spent, before or by its closers: the running call must end.
+  if (sandbox.call_depth_ > 0 && sandbox.exhausted_ != Exhausted::none) return sandbox.raise_spent(L);
+  if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+  }
+  return lua_error(L);
+}
+
+int Sandbox::close_coroutine(lua_State* L) {
+  lua_State* const coroutine = lua_tothread(L, 1);
+  Sandbox& sandbox = of(L);
+  if (sandbox.call_depth_ > 0 && sandbox.exhausted_ != Exhausted::none) return sandbox.raise_spent(L);
+  if (coroutine && !closable(coroutine)) {
+    luaL_pushfail(L);
+    lua_pushliteral(L, "the coroutine was stopped by a spent budget: its to-be-closed variables are not closed");
+    return 2;
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  return lua_gettop(L);
 }
 
 void Sandbox::exhaust(Exhausted what) {
@@ -373,6 +484,20 @@ std::string Sandbox::budget_message(lua_State* thread) const {
     std::string limit;
     bool asked_less;  // than the ceiling: the pack's manifest set the limit, and the flag cannot raise it
   };
+  if (exhausted_ == Exhausted::heap) {
+    // Not one call's doing alone: what the packs keep from call to call. In MiB, rounded up, when
+    // the limit is whole MiB (as the flag sets it).
+    const bool whole = heap_limit_ % (1u << 20) == 0;
+    const std::string held = whole ? fmt::format("{} MiB", (heap_wanted_ >> 20) + (heap_wanted_ % (1u << 20) != 0))
+                                   : describe_bytes(heap_wanted_);
+    const std::string what = fmt::format(
+        "memory budget exhausted: the packs hold {} with what pack '{}' asked for, more than the {} they may keep in "
+        "all (twice what one call may allocate: --max-memory raises both for packs you trust)",
+        held, spent_by_->scope.name, describe_bytes(heap_limit_));
+    lua_Debug ar;
+    if (thread && innermost_lua_frame(thread, ar)) return fmt::format("{}:{}: {}", ar.short_src, ar.currentline, what);
+    return what;
+  }
   const auto spent = [&]() -> Spent {
     switch (exhausted_) {
       case Exhausted::instructions: {
@@ -385,6 +510,7 @@ std::string Sandbox::budget_message(lua_State* thread) const {
         return {"memory", "needed more than", "--max-memory", limits_.memory_of, describe_bytes(asked.memory_bytes),
                 asked.memory_bytes < ceiling_.memory_bytes};
       }
+      case Exhausted::heap:
       case Exhausted::time:
       case Exhausted::none:
         break;
@@ -462,6 +588,17 @@ void Sandbox::open_libraries() {
   lua_getfield(L_, globals, "collectgarbage");
   lua_pushcclosure(L_, guarded<sandboxed_collectgarbage>, 1);
   lua_setfield(L_, base, "collectgarbage");
+  // Every coroutine a pack makes is charged its hook's interval up front (Sandbox::prepay), and
+  // one a spent budget stopped is never closed (Sandbox::closable).
+  lua_getfield(L_, globals, LUA_COLIBNAME);
+  lua_pushcfunction(L_, guarded<&Sandbox::create_coroutine>);
+  lua_setfield(L_, -2, "create");
+  lua_pushcfunction(L_, guarded<&Sandbox::wrap_coroutine>);
+  lua_setfield(L_, -2, "wrap");
+  lua_getfield(L_, -1, "close");
+  lua_pushcclosure(L_, guarded<&Sandbox::close_coroutine>, 1);
+  lua_setfield(L_, -2, "close");
+  lua_pop(L_, 1);
   for (const char* library : {LUA_TABLIBNAME, LUA_STRLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME, LUA_COLIBNAME}) {
     lua_getfield(L_, globals, library);
     push_readonly(L_, -1, false);
@@ -627,12 +764,13 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
   lua_xmove(L_, thread, nargs + 1);
 
   instructions_used_ = 0;
-  // No limit but the pack's budget, which its entry sets.
-  limits_ = Limits{UINT64_MAX, &scope, SIZE_MAX, &scope, std::chrono::steady_clock::time_point::max(), &scope};
+  // No limit but the pack's budget, which its entry sets, and what the packs may hold in all.
+  limits_ = Limits{UINT64_MAX, &scope, heap_limit_, nullptr, std::chrono::steady_clock::time_point::max(), &scope};
   exhausted_ = Exhausted::none;
   spent_by_ = nullptr;
   budget_error_.reset();
   const Entry entry(*this, scope);
+  start_counting(thread);
   ++call_depth_;
   running_thread_ = thread;
   // A coroutine keeps its stack after an error, so the error can be traced where it happened.
@@ -651,13 +789,17 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
   }
   Error error = error_from(thread, status);
   // Its to-be-closed variables are closed now, by the pack's own code: under what is left of the
-  // call's budget, or a `__close` that loops would hang the host. Their errors give way to the first.
-  limits_.memory = memory_limit;
-  ++call_depth_;
-  watchdog_.arm(limits_.deadline + stuck_grace, limits_.time_of->scope.name);
-  lua_resetthread(thread);
-  --call_depth_;
-  watchdog_.disarm();
+  // call's budget, or a `__close` that loops would hang the host. Their errors give way to the
+  // first. Not once the budget is spent: nothing is left for them, and on a thread its hook
+  // stopped they would run with no hook at all (closable).
+  if (exhausted_ == Exhausted::none && closable(thread)) {
+    limits_.memory = memory_limit;
+    ++call_depth_;
+    watchdog_.arm(limits_.deadline + stuck_grace, limits_.time_of->scope.name);
+    lua_resetthread(thread);
+    --call_depth_;
+    watchdog_.disarm();
+  }
   limits_.memory = SIZE_MAX;
   exhausted_ = Exhausted::none;
   budget_error_.reset();
@@ -673,6 +815,7 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
   const int base = lua_gettop(L) - nargs - 1;
   const auto [thread, thread_ref] = take_thread(L);
   lua_xmove(L, thread, nargs + 1);
+  start_counting(thread);
   lua_State* const caller = running_thread_;
   running_thread_ = thread;
   int results = 0;
@@ -687,6 +830,19 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
     give_back_thread(thread_ref);
     return std::nullopt;
   }
+  std::optional<Error> error;
+  if (exhausted_ == Exhausted::none) {
+    std::string message = status == LUA_YIELD ? yield_outside : message_of_error(thread);
+    // An error raised before the call ran a line of Lua (nesting too deep, refused at the resume; a
+    // built-in function's) is told at the line of the running rule that made the call.
+    lua_Debug ar;
+    if (caller && !innermost_lua_frame(thread, ar) && innermost_lua_frame(caller, ar))
+      message = fmt::format("{}:{}: {}", ar.short_src, ar.currentline, message);
+    error = Error(parse_positioned(message));
+    // To-be-closed variables are closed here, inside the call's budget, which they may spend.
+    if (closable(thread)) lua_resetthread(thread);
+  }
+  // Spent: the thread's closers are not run (see `call`).
   if (exhausted_ != Exhausted::none) {
     if (!budget_error_) {
       // The report and its traceback are the host's work: the pack may have left no memory for them,
@@ -695,7 +851,6 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
       budget_error_ = describe(thread, budget_message(thread));
       limits_.memory = limit;
     }
-    lua_resetthread(thread);
     drop_thread(thread_ref);
     lua_settop(L, base);
     // Travels on, raised again at every instruction of the caller: the running call must end.
@@ -703,16 +858,9 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
     lua_pushstring(L, budget_message(nullptr).c_str());
     lua_error(L);
   }
-  std::string message = status == LUA_YIELD ? yield_outside : message_of_error(thread);
-  // An error raised before the call ran a line of Lua (nesting too deep, refused at the resume; a
-  // built-in function's) is told at the line of the running rule that made the call.
-  lua_Debug ar;
-  if (caller && !innermost_lua_frame(thread, ar) && innermost_lua_frame(caller, ar))
-    message = fmt::format("{}:{}: {}", ar.short_src, ar.currentline, message);
-  lua_resetthread(thread);  // to-be-closed variables are closed here, inside the call's budget
   drop_thread(thread_ref);
   lua_settop(L, base);
-  return Error(parse_positioned(message));
+  return error;
 }
 
 std::pair<lua_State*, int> Sandbox::take_thread(lua_State* L) {
@@ -725,8 +873,6 @@ std::pair<lua_State*, int> Sandbox::take_thread(lua_State* L) {
   lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
   lua_State* thread = lua_tothread(L, -1);
   lua_pop(L, 1);
-  // Counted from nothing, as a new thread's would be: the budget's checks fall where they did.
-  lua_sethook(thread, &Sandbox::count_hook, LUA_MASKCOUNT, hook_interval);
   return {thread, ref};
 }
 

@@ -28,7 +28,7 @@ namespace arbiter::lua {
 // each call of a function of another pack inside it (see Sandbox::push_pack_function).
 struct Budget {
   std::uint64_t instructions = 200'000'000;  // VM instructions
-  std::size_t memory_bytes = 256u << 20;     // growth of Lua's heap during the call
+  std::size_t memory_bytes = 256u << 20;     // growth of Lua's heap during the call (see Sandbox::heap_limit)
   std::chrono::milliseconds time{10'000};    // wall clock: catches what the other two cannot
 
   // Each field the smaller of the two: a pack may ask for less than the host allows, never more.
@@ -113,6 +113,10 @@ class Sandbox {
   std::function<void(const std::string& message)> on_stuck;
 
   std::size_t memory_in_use() const noexcept { return memory_in_use_; }
+  // What the packs may hold in all, between calls and within them: twice the ceiling's memory
+  // budget. A call's budget bounds what it allocates; this bounds what the packs keep, call after
+  // call. While they keep less than one call's budget, a call meets its own budget first.
+  std::size_t heap_limit() const noexcept { return heap_limit_; }
 
   // The place of the table, function, userdata or thread at `index` in the order this state made
   // them (1, 2, …): `pairs` visits such keys in that order, which no address or hash seed moves.
@@ -124,7 +128,7 @@ class Sandbox {
   const std::vector<std::filesystem::path>& files_read() const noexcept { return files_read_; }
 
  private:
-  enum class Exhausted { none, instructions, memory, time };
+  enum class Exhausted { none, instructions, memory, heap, time };
   struct Scope {
     PackScope scope;
     int environment_ref;
@@ -135,7 +139,7 @@ class Sandbox {
     std::uint64_t instructions = UINT64_MAX;  // of instructions_used_
     const Scope* instructions_of = nullptr;
     std::size_t memory = SIZE_MAX;  // of memory_in_use_
-    const Scope* memory_of = nullptr;
+    const Scope* memory_of = nullptr;  // none: the limit is the heap's (heap_limit_)
     std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
     const Scope* time_of = nullptr;
   };
@@ -143,6 +147,21 @@ class Sandbox {
 
   static void* allocate(void* self, void* block, std::size_t old_size, std::size_t new_size) noexcept;
   static void count_hook(lua_State* L, lua_Debug* ar);
+  // The count hook of a thread that its hook stopped with a spent budget's error (raise_spent):
+  // Lua leaves hooks off on a thread an error raised in its hook ended, so its to-be-closed
+  // variables, closed, would run with no budget at all. Such a thread is never closed (closable).
+  // Otherwise the count hook.
+  static void stopped_hook(lua_State* L, lua_Debug* ar);
+  static bool closable(lua_State* thread) { return lua_gethook(thread) != &Sandbox::stopped_hook; }
+  // coroutine.create and coroutine.wrap, the new thread charged (prepay), and the function
+  // coroutine.wrap gives (upvalue 1: the thread), which closes a failed coroutine only while its
+  // closers can be stopped: as Lua's own, but that a spent budget travels on as it is.
+  static int create_coroutine(lua_State* L);
+  static int wrap_coroutine(lua_State* L);
+  static int resume_wrapped(lua_State* L);
+  // coroutine.close (upvalue 1: Lua's own), refused once the budget is spent, and on a coroutine
+  // that is not closable.
+  static int close_coroutine(lua_State* L);
   static int require(lua_State* L);
   static int print(lua_State* L);
   static int load(lua_State* L);
@@ -156,7 +175,16 @@ class Sandbox {
   Error error_from(lua_State* thread, int status);
   // A thread to run a call on, with its registry reference: a finished one kept from an earlier
   // call, or a new one. Making a thread for every action cost an allocation and its collection.
+  // Its count is started by start_counting, once the call's limits are set.
   std::pair<lua_State*, int> take_thread(lua_State* L);
+  // Starts the count of `thread`, about to run a call: charges it its hook's interval (prepay) and
+  // sets its hook to that interval, or to every instruction once the budget is spent.
+  void start_counting(lua_State* thread);
+  // Charges `instructions` to the running call, marking the instruction budget spent if they pass it.
+  void prepay(std::uint64_t instructions);
+  // Raises the spent budget's error at `L`, from its hook (`in_hook`) or a C function it called,
+  // and makes its hook raise again at every instruction. Does not return.
+  int raise_spent(lua_State* L, bool in_hook = false);
   // Keeps a thread whose call ended cleanly, for the next call.
   void give_back_thread(int ref);
   // Lets go of a thread whose call failed: one stopped by the budget's hook runs no hook again.
@@ -175,6 +203,7 @@ class Sandbox {
 
   lua_State* L_ = nullptr;
   Budget ceiling_;
+  std::size_t heap_limit_;
   Services services_;
   std::map<std::string, Scope> packs_;
   std::map<std::string, lua_CFunction> preloaded_;
@@ -190,6 +219,7 @@ class Sandbox {
   Limits limits_;
   Exhausted exhausted_ = Exhausted::none;
   const Scope* spent_by_ = nullptr;         // the pack running when the budget was spent
+  std::size_t heap_wanted_ = 0;             // what the heap would have held, when it was its limit that was spent
   std::optional<Diagnostic> budget_error_;  // the spent budget as told where it was found
   lua_State* running_thread_ = nullptr;     // the thread a call runs on now: the top-level call's, a try_call's
   std::vector<int> idle_threads_;           // registry references of threads free to run a call

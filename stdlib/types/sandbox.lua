@@ -5,7 +5,10 @@
 -- `string.dump`. Each call into a pack has an instruction, a memory and a time budget: a call
 -- from the host, and a call of a function the pack gave the registry (a hook, a `resolve`) from
 -- another pack's code, which runs under the budget of the pack that wrote it, nested in the
--- caller's. Once one is spent, the call ends even if the code catches the error with `pcall`.
+-- caller's. Once one is spent, the call ends even if the code catches the error with `pcall`,
+-- and no to-be-closed variable is closed any more (`coroutine.close` of a coroutine a spent
+-- budget stopped gives `false` and why). Each coroutine made and each call counts as at least
+-- 1,000 instructions; all packs together may keep twice one call's memory budget between calls.
 
 ---Writes its arguments, separated by tabs, to Arbiter's log under the pack's name, each line
 ---of a text with newlines as a line of the log (`arbiter lua` shows them on standard output).
