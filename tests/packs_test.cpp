@@ -130,6 +130,38 @@ TEST_CASE("a patch changes one field and records it, and explain's chain is the 
   CHECK(s.stack.registry().conflicts().empty());
 }
 
+TEST_CASE("a patch's fields and a definition's copy are made in a fixed order, the same every run",
+          "[packs][registry][determinism]") {
+  // Lua's own order of a table's keys changes from run to run (its string hash is seeded afresh):
+  // the history (`arbiter.history`, `explain`) lists a patch's fields sorted, as `pairs` visits
+  // them, and the pack functions of a copied definition are made, and numbered, in that order.
+  Stack s;
+  s.stack.load({"demo-base"});
+  std::string defined, patched, functions, expected;
+  for (char c = 'a'; c <= 'z'; ++c) {
+    defined += fmt::format("{} = 1, ", c);
+    patched += fmt::format("{} = 2, ", c);
+    functions += fmt::format("{} = function() end, ", c);
+    expected += c;
+  }
+  s.eval("arbiter.define.table('letters', { " + defined + "})\n"
+         "arbiter.patch.table('letters', { " + patched + "})\n"
+         "arbiter.define.table('functions', { " + functions + "}) return true");
+  const Definition* letters = s.stack.registry().find(Kind::table, "letters");
+  REQUIRE(letters);
+  std::string order;
+  for (const FieldChange& field : letters->history.back().fields) order += field.field;
+  CHECK(order == expected);
+  CHECK(s.eval("local seen = '' for _, f in ipairs(arbiter.history('table', 'letters')[2].fields) do "
+               "seen = seen .. f.field end return seen") == "\"" + expected + "\"");
+  // Each function's number in the order of making (tostring) grows with its key.
+  CHECK(s.eval("local last, sorted = 0, true\n"
+               "for c in ('" + expected + "'):gmatch('.') do\n"
+               "  local made = tonumber(tostring(arbiter.tables.functions[c]):match('#(%d+)'))\n"
+               "  sorted = sorted and made > last last = made\n"
+               "end return sorted") == "true");
+}
+
 TEST_CASE("an overriding function receives the one it replaces", "[packs][registry]") {
   Stack s;
   s.stack.load({"demo-house"});

@@ -9,6 +9,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/sandbox.hpp"
 
@@ -44,14 +45,14 @@ void copy_into(lua_State* L, int index, int copies, int depth, const std::string
   lua_pushvalue(L, index);
   lua_pushvalue(L, copy);
   lua_rawset(L, copies);
-  lua_pushnil(L);
-  while (lua_next(L, index)) {
-    copy_into(L, -1, copies, depth + 1, owner);
-    lua_remove(L, -2);
-    lua_pushvalue(L, -2);
-    lua_insert(L, -2);
+  // In the fixed order (ordered.hpp): the tables and pack functions made here are numbered in the
+  // order of making, which `tostring` and `pairs` show, the same every run.
+  for_each_ordered(L, index, [&] {
+    const int value = lua_gettop(L);
+    lua_pushvalue(L, value - 1);
+    copy_into(L, value, copies, depth + 1, owner);
     lua_rawset(L, copy);
-  }
+  });
   if (lua_getmetatable(L, index)) lua_setmetatable(L, copy);
 }
 
