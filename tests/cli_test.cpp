@@ -408,6 +408,18 @@ TEST_CASE("a pack's test file that a link leads out of its folder is neither run
   CHECK_THAT(inside.output, Contains("ok    inside") && Contains("1 passed, 0 failed"));
 }
 
+TEST_CASE("a test case's name is shown whole, a NUL byte in it escaped", "[cli][pack-tests]") {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "named/tests");
+  std::ofstream(dir.path / "named/pack.lua") << "return { name = \"named\", version = \"1\" }\n";
+  std::ofstream(dir.path / "named/tests/names_test.lua")
+      << "local test = require 'arbiter.test'\n"
+         "test.case('first\\0hidden part', function() end)\n";
+  const auto run = arbiter("--pack-path " + dir.path.string() + " test named");
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("ok    first\\x00hidden part"));
+}
+
 TEST_CASE("arbiter check accepts valid sheets with one line per character", "[cli][orders]") {
   const auto run = arbiter(
       "check examples/orders/round1-players.txt --rules orders-demo --encounter examples/orders/encounter.lua");

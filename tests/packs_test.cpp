@@ -298,6 +298,12 @@ TEST_CASE("a definition name holding a line break or a control character is refu
   CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\27[2J', { a = 1 })"),
                     StartsWith("test.lua:2: error: the table name \"t\\x1b[2J\" holds a line break"));
   CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\u{85}', { a = 1 })"), Contains("holds a line break"));
+  // Names are written to sheets, logs and saves: text, whole.
+  CHECK_THROWS_WITH(s.eval("arbiter.define.action('Zap\\xff', { resolve = function() end })"),
+                    StartsWith("test.lua:2: error: the action name \"Zap\\xff\" is not UTF-8 text: byte 4 is 0xFF"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.table('a\\0b', { a = 1 })"),
+                    StartsWith("test.lua:2: error: the table name \"a\\x00b\" holds a NUL byte"));
+  CHECK(s.eval("return arbiter.exists('table', 'a')") == "false");
   // At the pack's line too, not at the stdlib's that passes it on.
   CHECK_THROWS_WITH(s.eval("arbiter.define.table('', { a = 1 })"),
                     StartsWith("test.lua:2: error: a name is 1 to 200 characters, not \"\""));
@@ -625,7 +631,7 @@ TEST_CASE("a main file or init.lua outside the pack's folder is refused as a mis
   std::ofstream(dir / "nul-main/main.lua") << "return true\n";
   std::ofstream(dir / "nul-main/pack.lua")
       << "return { name = \"nul-main\", version = \"1\", main = \"main.lua\\0evil\" }\n";
-  CHECK_THAT(error("nul-main"), Contains("error: the manifest's 'main' holds a NUL byte"));
+  CHECK_THAT(error("nul-main"), Contains("error: the manifest's 'main' \"main.lua\\x00evil\" holds a NUL byte"));
 }
 
 TEST_CASE("a manifest with a bad version range", "[packs][bad-input]") {

@@ -35,8 +35,10 @@ void from_json(const nlohmann::json& in, Value& value) {
     throw Error("a value must be a finite number, not " + non_finite_text(in.get<double>()));
   if (in.is_number()) value = in.get<double>();
   else if (in.is_boolean()) value = in.get<bool>();
-  else if (in.is_string()) value = in.get<std::string>();
-  else if (in.is_array()) {
+  else if (in.is_string()) {
+    check_text(in.get_ref<const std::string&>(), "a string");
+    value = in.get<std::string>();
+  } else if (in.is_array()) {
     Value::List list;
     for (const auto& item : in) list.push_back(item.get<Value>());
     value = std::move(list);

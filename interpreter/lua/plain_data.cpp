@@ -7,6 +7,7 @@
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/world.hpp"
+#include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
@@ -39,7 +40,7 @@ Value check_value_at(lua_State* L, int index, int depth) {
   switch (lua_type(L, index)) {
     case LUA_TNUMBER: return check_finite(L, index);
     case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
-    case LUA_TSTRING: return std::string(lua_tostring(L, index));
+    case LUA_TSTRING: return to_text(L, index, "a string");
     case LUA_TTABLE: {
       if (depth > deepest_plain_data) throw Error("a value nests lists more than " + std::to_string(deepest_plain_data) + " deep");
       if (push_viewed(L, index)) {  // a read-only list (a stat read from c.stats): what it shows
@@ -98,11 +99,11 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth, JsonFor purpose
       if (lua_isinteger(L, index)) return lua_tointeger(L, index);
       return purpose == JsonFor::logging ? check_finite(L, index) : lua_tonumber(L, index);
     case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
-    case LUA_TSTRING: return std::string(lua_tostring(L, index));
+    case LUA_TSTRING: return to_text(L, index, "a string");
     case LUA_TTABLE: {
       if (test_character(L, index)) {
         lua_getfield(L, index, "name");
-        std::string name = lua_tostring(L, -1);
+        std::string name(whole_string(L, -1));
         lua_pop(L, 1);
         return name;
       }
@@ -126,13 +127,27 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth, JsonFor purpose
       }
       nlohmann::json object = nlohmann::json::object();
       auto& fields = object.get_ref<nlohmann::json::object_t&>();
-      lua_pushnil(L);
-      while (lua_next(L, index)) {
+      const auto field = [&] {
         if (lua_type(L, -2) != LUA_TSTRING) throw Error("a table of named values has a key that is not a name");
         // Each name once (a table's keys), so a field is made in place, not made null then replaced.
-        const char* name = lua_tostring(L, -2);
-        fields.emplace(name, check_item(L, depth + 1, purpose, name, 0));
-        lua_pop(L, 1);
+        std::string name = to_text(L, -2, "a field's name");
+        nlohmann::json item = check_item(L, depth + 1, purpose, name.c_str(), 0);
+        fields.emplace(std::move(name), std::move(item));
+      };
+      // Lua's own order, which costs nothing (an event's fields come here by the thousand); but
+      // of two bad fields the one told must be the same every run (an action's error is logged):
+      // then again in the fixed order, which finds that one first.
+      const int top = lua_gettop(L);
+      try {
+        for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) field();
+      } catch (const NotPlain&) {
+        lua_settop(L, top);
+        for_each_ordered(L, index, field);
+        throw;
+      } catch (const Error&) {
+        lua_settop(L, top);
+        for_each_ordered(L, index, field);
+        throw;
       }
       if (fields.empty() && depth > 0 && purpose == JsonFor::logging) return nlohmann::json::array();
       return object;
@@ -150,7 +165,7 @@ KeysBesideList keys_beside_list(lua_State* L, int index, lua_Integer items) {
   KeysBesideList beside;
   for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) {
     if (lua_type(L, -2) == LUA_TSTRING) {
-      beside.names.emplace_back(lua_tostring(L, -2));
+      beside.names.emplace_back(whole_string(L, -2));
     } else if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 || lua_tointeger(L, -2) > items) {
       lua_pushvalue(L, -2);  // a copy: lua_next needs the key as it is
       beside.others.push_back("[" + describe(L, -1) + "]");
@@ -243,7 +258,7 @@ void check_field_names(lua_State* L, int index, const std::string& what, const s
   for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) {
     if (lua_type(L, -2) != LUA_TSTRING) {
       unknown.push_back(fmt::format("[{}]", describe(L, -2)));
-    } else if (const std::string key = lua_tostring(L, -2); std::find(known.begin(), known.end(), key) == known.end()) {
+    } else if (const std::string key(whole_string(L, -2)); std::find(known.begin(), known.end(), key) == known.end()) {
       unknown.push_back(key);
     }
   }
@@ -260,7 +275,7 @@ std::string opt_string_field(lua_State* L, int index, const char* field, const s
   std::string out = fallback;
   if (!lua_isnil(L, -1)) {
     if (lua_type(L, -1) != LUA_TSTRING) throw Error(std::string("option '") + field + "' must be a string");
-    out = lua_tostring(L, -1);
+    out = to_text(L, -1, fmt::format("option '{}'", field));
   }
   lua_pop(L, 1);
   return out;

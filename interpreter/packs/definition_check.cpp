@@ -8,6 +8,7 @@
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/status_definition.hpp"
 #include "interpreter/core/vocabulary.hpp"
+#include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::packs {
@@ -35,7 +36,7 @@ bool boolean_or_function(lua_State* L, int value) { return boolean(L, value) || 
 bool target_kind(lua_State* L, int value) {
   if (function(L, value)) return true;
   if (!text(L, value)) return false;
-  const std::string_view kind = lua_tostring(L, value);
+  const std::string_view kind = lua::whole_string(L, value);
   return kind == "enemy" || kind == "other" || kind == "none";
 }
 
@@ -45,7 +46,7 @@ bool feet(lua_State* L, int value) {
   if (lua_type(L, value) != LUA_TTABLE) return false;
   lua_pushnil(L);
   if (!lua_next(L, value)) return false;  // { }: no max
-  const bool only_max = text(L, -2) && std::string_view(lua_tostring(L, -2)) == "max" && whole_number(L, -1);
+  const bool only_max = text(L, -2) && lua::whole_string(L, -2) == "max" && whole_number(L, -1);
   lua_pop(L, 1);
   const bool more = lua_next(L, value) != 0;
   lua_pop(L, more ? 2 : 0);
@@ -104,6 +105,16 @@ const std::vector<Field> action_fields{
 const std::vector<Field> condition_fields{{"test", function, "a function(me, ...)"}};
 const std::vector<Field> target_fields{{"find", function, "a function(me, ...)"}};
 
+// A string a definition gives (`declared_as`, `usage`, `target`) or lists (`allowed_by`, `answers`)
+// is a name or a sentence the fight shows and logs: text, whole.
+void check_texts(lua_State* L, const std::string& what, int value) {
+  if (lua_type(L, value) == LUA_TSTRING) lua::to_text(L, value, what);
+  if (lua_type(L, value) != LUA_TTABLE) return;
+  const auto items = static_cast<lua_Integer>(lua_rawlen(L, value));
+  for (lua_Integer i = 1; i <= items; lua_pop(L, 1), ++i)
+    if (lua_rawgeti(L, value, i) == LUA_TSTRING) lua::to_text(L, -1, fmt::format("{}[{}]", what, i));
+}
+
 void check_fields(lua_State* L, Kind kind, const std::string& name, int index, const std::vector<Field>& fields) {
   std::vector<std::string> known;
   for (const Field& field : fields) known.emplace_back(field.name);
@@ -111,6 +122,7 @@ void check_fields(lua_State* L, Kind kind, const std::string& name, int index, c
   for (const Field& field : fields) {
     lua_pushstring(L, field.name);
     const bool absent = lua_rawget(L, index) == LUA_TNIL;
+    check_texts(L, fmt::format("{} '{}': '{}'", to_string(kind), name, field.name), lua_gettop(L));
     const bool fits = absent || field.fits(L, lua_gettop(L));
     lua_pop(L, 1);
     if (!fits) throw Error(fmt::format("{} '{}': '{}' must be {}", to_string(kind), name, field.name, field.expected));
@@ -131,7 +143,7 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
       lua_rawget(L, index);
       lua_pushstring(L, "target");
       lua_rawget(L, index);
-      const bool contradicts = lua_toboolean(L, -2) && text(L, -1) && std::string_view(lua_tostring(L, -1)) == "none";
+      const bool contradicts = lua_toboolean(L, -2) && text(L, -1) && lua::whole_string(L, -1) == "none";
       lua_pop(L, 2);
       if (contradicts)
         throw Error(fmt::format("action '{}': it cannot both need a target and take none (target = \"none\")", name));

@@ -99,8 +99,8 @@ FlowRules Fight::read_flow(lua_State* L, const Registry& registry, std::string& 
   pack = d->history.front().pack;
   StackGuard guard{L};
   registry.push(L, Kind::table, "flow");
-  const nlohmann::json table = lua::check_json(L, -1);
   try {
+    const nlohmann::json table = lua::check_json(L, -1);
     const JsonReader flow(table, "flow");
     flow.only({"phases", "default_order", "incapacitated", "one_per_cell", "lookups"});
     FlowRules rules;
@@ -174,7 +174,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         for (const char* field : {"answers", "replaces"}) {
           if (raw_field(L, -1, field) == LUA_TTABLE) {
             for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
-              const std::string named = lua_tostring(L, -1);
+              const std::string named(lua::whole_string(L, -1));
               lua_pop(L, 1);
               if (!vocabulary_.action(named)) {
                 Diagnostic problem = parse_positioned(located(
@@ -190,7 +190,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         }
         if (raw_field(L, -1, "allowed_by") == LUA_TTABLE) {
           for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
-            a.allowed_by.emplace_back(lua_tostring(L, -1));
+            a.allowed_by.emplace_back(lua::whole_string(L, -1));
             lua_pop(L, 1);
           }
           lua_pop(L, 1);
@@ -503,11 +503,12 @@ std::optional<Intent> Fight::judge(const Function& f, int nargs, const Entity& w
     reason = forbidden(*intent);
     refused = &*intent;
   } else if (lua_type(L_, -1) == LUA_TSTRING) {
+    std::string given = returned_by(f, [&] { return lua::to_text(L_, -1, "the reason returned"); });
     if (!proposal) {
-      if (declined) *declined = lua_tostring(L_, -1);
+      if (declined) *declined = std::move(given);
       return std::nullopt;
     }
-    reason = lua_tostring(L_, -1);
+    reason = std::move(given);
   }
   if (!reason) return intent;
   LogEvent event = refusal_of(who, *refused, *reason);
@@ -555,7 +556,7 @@ std::optional<std::vector<std::string>> Fight::open_responses(const Entity& who,
     std::vector<std::string> names;
     for (lua_Integer i = 1; lua_rawgeti(L_, -1, i) != LUA_TNIL; ++i) {
       if (lua_type(L_, -1) != LUA_TSTRING) throw Error(expected);
-      names.push_back(action(lua_tostring(L_, -1)).name);  // an action of the rules, as it is spelt there
+      names.push_back(action(lua::to_text(L_, -1, "an action's name")).name);  // an action of the rules, as it is spelt there
       lua_pop(L_, 1);
     }
     return names;
@@ -714,12 +715,12 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
                             printable(lua::describe(L_, index, 1))));
   if (raw_field(L_, index, "action") != LUA_TSTRING)
     throw Error(fmt::format("an intent needs 'action', the action's name: {}", printable(lua::describe(L_, index, 1))));
-  const Action& chosen = action(lua_tostring(L_, -1));
+  const Action& chosen = action(lua::to_text(L_, -1, "an intent's action"));
   lua_pop(L_, 1);
   Intent intent = intent_for(who, chosen);
   if (raw_field(L_, index, "target") != LUA_TNIL) intent.target = returned_character(-1, "an intent's target is");
   lua_pop(L_, 1);
-  if (raw_field(L_, index, "note") == LUA_TSTRING) intent.note = lua_tostring(L_, -1);
+  if (raw_field(L_, index, "note") == LUA_TSTRING) intent.note = lua::to_text(L_, -1, "an intent's note");
   lua_pop(L_, 1);
   if (raw_field(L_, index, "cost") != LUA_TNIL) {
     int whole = 0;
@@ -804,7 +805,7 @@ const Fight::Function& Fight::call_phrase(const Entity& who, const std::optional
 EntityId Fight::returned_character(int index, const char* what) {
   if (lua_isnil(L_, index)) return no_entity;
   if (const std::optional<EntityId> id = lua::test_character(L_, index)) return *id;
-  if (lua_type(L_, index) == LUA_TSTRING) return world_.find(lua_tostring(L_, index)).id;
+  if (lua_type(L_, index) == LUA_TSTRING) return world_.find(lua::to_text(L_, index, "a character's name")).id;
   throw Error(fmt::format("{} a character, a character's name or nil, not a {}", what, luaL_typename(L_, index)));
 }
 
@@ -998,7 +999,7 @@ Halt Fight::movement(const MoveEvent& event) {
     if (lua_isnil(L_, -1)) return Halt::None;
     if (!lua_isstring(L_, -1))
       throw Error("the movement hook returns nil, \"mover\", \"other\", \"both\" or \"meet\"");
-    return parse_halt(lua_tostring(L_, -1));
+    return parse_halt(lua::to_text(L_, -1, "the movement hook's answer"));
   });
 }
 
@@ -1114,8 +1115,9 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     lua::push_entity(L_, intent.actor);
     call(chosen.allowed_when, 1, 2);
     if (!lua_toboolean(L_, -2))
-      return lua_type(L_, -1) == LUA_TSTRING ? std::string(lua_tostring(L_, -1))
-                                             : fmt::format("the rules do not let {} {} now", actor.name, chosen.name);
+      return lua_type(L_, -1) == LUA_TSTRING
+                 ? returned_by(chosen.allowed_when, [&] { return lua::to_text(L_, -1, "the reason returned"); })
+                 : fmt::format("the rules do not let {} {} now", actor.name, chosen.name);
   }
   // An attack (`target = "enemy"`) at oneself or an ally, or an action at another (`"other"`) at
   // oneself, from a pack's intent or a sheet read without a roster: "the moving enemy", "adjacent
@@ -1136,7 +1138,7 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     call(chosen.target_allowed, 2, 2);
     if (!lua_toboolean(L_, -2))
       return lua_type(L_, -1) == LUA_TSTRING
-                 ? std::string(lua_tostring(L_, -1))
+                 ? returned_by(chosen.target_allowed, [&] { return lua::to_text(L_, -1, "the reason returned"); })
                  : fmt::format("the rules do not let {} {} {}", actor.name, chosen.name, world_.get(intent.target).name);
   }
   return std::nullopt;

@@ -8,6 +8,7 @@
 
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/stack_guard.hpp"
+#include "interpreter/lua/values.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -58,9 +59,12 @@ class Fields {
     const char* text = lua_tolstring(L_, -1, &length);
     std::string value(text, length);
     lua_pop(L_, 1);
-    // A NUL byte would cut a file's name short, to another file's.
-    if (value.find('\0') != std::string::npos)
-      fail(at(field), fmt::format("the manifest's '{}' holds a NUL byte", field));
+    // A NUL byte would cut a file's name short, to another file's; what is not UTF-8 cannot be shown.
+    try {
+      check_text(value, fmt::format("the manifest's '{}'", field));
+    } catch (const Error& e) {
+      fail(at(field), e.diagnostics().front().message);
+    }
     return value;
   }
 
@@ -88,7 +92,7 @@ class Fields {
     while (lua_next(L_, table)) {
       lua_pop(L_, 1);
       if (lua_type(L_, -1) != LUA_TSTRING) fail(anchor, fmt::format("{}'s keys must be field names", what));
-      std::string key = lua_tostring(L_, -1);
+      std::string key(lua::whole_string(L_, -1));
       if (std::find(known.begin(), known.end(), key) == known.end()) unknown_keys.push_back(std::move(key));
     }
     if (unknown_keys.empty()) return;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/lua/values.hpp"
 
 namespace arbiter::packs {
 
@@ -32,7 +33,7 @@ std::vector<CaseResult> run_test_file(lua::Sandbox& sandbox, const Manifest& pac
   for (lua_Integer i = 1; lua_rawgeti(L, cases, i) == LUA_TTABLE; ++i) {
     CaseResult result;
     lua_getfield(L, -1, "name");
-    result.name = lua_tostring(L, -1);
+    result.name = lua::whole_string(L, -1);
     lua_getfield(L, -2, "body");
     try {
       sandbox.call(scope, 0, 0);

@@ -35,7 +35,8 @@ void check_value_type(lua_State* L, Kind kind, const std::string& name, int inde
 // "statuses[2]" as Lua writes a list's item, "ranks.Parry" for a named field.
 std::string field_path(const std::string& prefix, lua_State* L, int key) {
   if (lua_type(L, key) != LUA_TSTRING) return prefix + "[" + lua::describe(L, key, 0) + "]";
-  return prefix.empty() ? lua_tostring(L, key) : prefix + "." + lua_tostring(L, key);
+  const std::string name(lua::whole_string(L, key));
+  return prefix.empty() ? name : prefix + "." + name;
 }
 
 // Every function a definition is given must be written in Lua, or be a definition's (some pack's
@@ -210,6 +211,8 @@ Definition& Registry::existing(Kind kind, const std::string& name) {
 void Registry::define(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
                       const std::string& location) {
   if (name.empty()) throw Error(fmt::format("a {} needs a name", to_string(kind)));
+  // Names are written in sheets, logs and saves (JSON): text, whole.
+  check_text(name, fmt::format("the {} name", to_string(kind)));
   // Names are listed a line each (`arbiter explain`) and written in order sheets: a line break
   // would forge a line of the listing, and no one could type the name.
   if (holds_control_character(name))
