@@ -511,3 +511,12 @@ TEST_CASE("a string of an encounter that is not text is refused where written, n
                        "5 is 0xFF");
   CHECK(key.where.line == 5);
 }
+
+TEST_CASE("a whole number a stat cannot keep exactly is refused where written", "[encounter]") {
+  Fight fight;
+  const auto big = fight.problem(platemail("    { name = 'Aldric', side = 'players', at = 'A1',\n"
+                                           "      stats = { strength = 9007199254740993 } },\n"));
+  CHECK_THAT(big.message, Catch::Matchers::Contains("a whole number is kept exactly from -9007199254740992 to "
+                                                     "9007199254740992 (2^53), not 9007199254740993"));
+  CHECK(big.where.line == 6);
+}

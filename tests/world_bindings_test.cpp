@@ -1,5 +1,6 @@
 // The `grid`, `world`, `status` and `log` modules as a pack sees them, through the real sandbox.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "interpreter/core/flow.hpp"
 #include "interpreter/core/lookup.hpp"
@@ -339,6 +340,36 @@ TEST_CASE("a string that is not text is refused where a pack gives it, at its li
   CHECK(fight.world.find("Orc").stats.count("title") == 0);
   // Text in any script is text.
   CHECK(fight.run("world.set_stat(" + orc + ", 'motto', 'café ⚔') return " + orc + ".stats.motto") == "café ⚔");
+}
+
+TEST_CASE("a stat is plain data: a character, a table with a metatable or a whole number a stat cannot keep exactly "
+          "is refused at the rule's line",
+          "[lua][world]") {
+  Fight fight;
+  const std::string orc = "world.character('Orc')";
+  // Kept, they would be an empty list: a handle's and a metatable's fields are not the table's own.
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'foe', world.closest(" + orc + ", 'enemy'))"),
+             StartsWith("rules/skirmish/init.lua:1: error: stat 'foe': a stat or property must be a number, true/false, "
+                        "a string or a list, not a character: a stat keeps a character by its name (c.name) or its id "
+                        "(c.id)"));
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'foes', { world.character('Aldric') })"),
+             Contains("not a character"));
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'bag', setmetatable({}, { __index = function() return 1 end, "
+                         "__len = function() return 3 end }))"),
+             Contains("stat 'bag': a stat or property must be a number, true/false, a string or a list, not a table "
+                      "with a metatable"));
+  // A stat is a double: 2^53 + 1 would be kept as 2^53, and math.mininteger as a float.
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'big', 9007199254740993)"),
+             Contains("stat 'big': a whole number is kept exactly from -9007199254740992 to 9007199254740992 (2^53), "
+                      "not 9007199254740993"));
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'big', math.mininteger)"), Contains("not -9223372036854775808"));
+  CHECK(fight.world.find("Orc").stats.count("foe") == 0);
+  CHECK(fight.world.find("Orc").stats.count("big") == 0);
+  CHECK(fight.log.events().empty());
+  // 2^53 itself is kept, and read back as the whole number it is.
+  CHECK(fight.run("world.set_stat(" + orc + ", 'big', -9007199254740992) return math.type(" + orc +
+                  ".stats.big) .. ' ' .. " + orc + ".stats.big") == "integer -9007199254740992");
+  CHECK(nlohmann::json(fight.world.find("Orc").stats.at("big")).dump() == "-9007199254740992");
 }
 
 TEST_CASE("module functions outside a fight say what is missing", "[lua]") {

@@ -35,10 +35,15 @@ double check_finite(lua_State* L, int index) {
   return number;
 }
 
+constexpr const char* plain_value = "a stat or property must be a number, true/false, a string or a list";
+
 Value check_value_at(lua_State* L, int index, int depth) {
   index = lua_absindex(L, index);
   switch (lua_type(L, index)) {
-    case LUA_TNUMBER: return check_finite(L, index);
+    case LUA_TNUMBER:
+      // A whole number is kept as a double: one it cannot hold exactly is refused, not rounded.
+      if (lua_isinteger(L, index)) return exact_whole(lua_tointeger(L, index));
+      return check_finite(L, index);
     case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
     case LUA_TSTRING: return to_text(L, index, "a string");
     case LUA_TTABLE: {
@@ -47,6 +52,18 @@ Value check_value_at(lua_State* L, int index, int depth) {
         Value shown = check_value_at(L, -1, depth);
         lua_pop(L, 1);
         return shown;
+      }
+      // A handle's fields and a table's metamethods are not in its raw fields, which are all a
+      // value keeps: either would be kept as an empty list, silently.
+      if (test_character(L, index))
+        throw Error(fmt::format("{}, not a character: a stat keeps a character by its name (c.name) or its id "
+                                "(c.id), and world.character(name) finds it again",
+                                plain_value));
+      if (lua_getmetatable(L, index)) {
+        lua_pop(L, 1);
+        throw Error(fmt::format("{}, not a table with a metatable: a value keeps a table's own items, not what its "
+                                "metamethods (__index, __len, __pairs) show",
+                                plain_value));
       }
       Value::List list;
       const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, index));
@@ -62,9 +79,7 @@ Value check_value_at(lua_State* L, int index, int depth) {
       }
       return list;
     }
-    default:
-      throw Error(std::string("a stat or property must be a number, true/false, a string or a list, not ") +
-                  luaL_typename(L, index));
+    default: throw Error(fmt::format("{}, not a {}", plain_value, luaL_typename(L, index)));
   }
 }
 
@@ -185,7 +200,8 @@ void push_value(lua_State* L, const Value& value) {
         using T = std::decay_t<decltype(v)>;
         if constexpr (std::is_same_v<T, double>) {
           // Whole numbers come back as Lua integers, so `wounds + 1` prints 3, not 3.0.
-          if (std::floor(v) == v && std::abs(v) < 9.0e15) lua_pushinteger(L, static_cast<lua_Integer>(v));
+          if (std::floor(v) == v && std::abs(v) <= static_cast<double>(largest_exact_whole))
+            lua_pushinteger(L, static_cast<lua_Integer>(v));
           else lua_pushnumber(L, v);
         } else if constexpr (std::is_same_v<T, bool>) {
           lua_pushboolean(L, v);
