@@ -162,6 +162,26 @@ TEST_CASE("a patch's fields and a definition's copy are made in a fixed order, t
                "end return sorted") == "true");
 }
 
+TEST_CASE("a narration template with a bad brace is refused at the line that gives it, naming the field",
+          "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-base"});
+  s.eval("arbiter.define.table('narration', { attack = '{attacker} hits' }) return true");
+  // When the packs load, at the pack's line: not when a fight first narrates the event.
+  CHECK_THROWS_WITH(s.eval("arbiter.patch.table('narration', { exchange = '{text}{' })"),
+                    StartsWith("test.lua:2: error: table 'narration': 'exchange': the template \"{text}{\" has an "
+                               "unclosed or empty '{' at column 7 (write {{ for a brace)"));
+  CHECK(s.eval("return arbiter.exists('table', 'narration') and arbiter.tables.narration.exchange") == "nil");
+  CHECK_THROWS_WITH(s.eval("arbiter.patch.table('narration', { attack = 3 })"),
+                    StartsWith("test.lua:2: error: table 'narration': 'attack' must be a template, a string like "
+                               "\"{character} moves\", not 3"));
+  CHECK_THROWS_WITH(s.eval("arbiter.override.table('narration', { attack = 'ouch}' })"),
+                    Contains("table 'narration': 'attack': the template \"ouch}\" has a '}' without its '{'"));
+  CHECK(s.eval("return arbiter.tables.narration.attack") == "\"{attacker} hits\"");
+  // Other tables are the packs' own: any string is fine there.
+  CHECK(s.eval("arbiter.define.table('notes', { exchange = '{text}{' }) return true") == "true");
+}
+
 TEST_CASE("an overriding function receives the one it replaces", "[packs][registry]") {
   Stack s;
   s.stack.load({"demo-house"});

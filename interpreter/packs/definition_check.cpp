@@ -6,8 +6,10 @@
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/narration.hpp"
 #include "interpreter/core/status_definition.hpp"
 #include "interpreter/core/vocabulary.hpp"
+#include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
@@ -131,7 +133,28 @@ void check_fields(lua_State* L, Kind kind, const std::string& name, int index, c
 
 }  // namespace
 
-bool has_fields(Kind kind) { return kind != Kind::table && kind != Kind::hook; }
+// The `narration` table: event types to the templates they are narrated by ("" says nothing).
+void check_narration(lua_State* L, int index) {
+  lua::for_each_ordered(L, index, [&] {
+    if (lua_type(L, -2) != LUA_TSTRING)
+      throw Error(fmt::format("table 'narration': its keys are event types, not {}", lua::describe(L, -2, 0)));
+    const std::string type = lua::to_text(L, -2, "table 'narration': the event type");
+    if (lua_type(L, -1) != LUA_TSTRING)
+      throw Error(fmt::format("table 'narration': '{}' must be a template, a string like \"{{character}} moves\", "
+                              "not {}",
+                              type, lua::describe(L, -1, 1)));
+    const std::string text = lua::to_text(L, -1, fmt::format("table 'narration': '{}'", type));
+    try {
+      Narrator::check_template(text);
+    } catch (const Error& e) {
+      throw Error(fmt::format("table 'narration': '{}': {}", type, e.diagnostics().front().message));
+    }
+  });
+}
+
+bool is_checked(Kind kind, const std::string& name) {
+  return (kind != Kind::table && kind != Kind::hook) || (kind == Kind::table && name == "narration");
+}
 
 void check_definition(lua_State* L, Kind kind, const std::string& name, int index) {
   index = lua_absindex(L, index);
@@ -173,6 +196,8 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
       return;
     }
     case Kind::table:
+      if (name == "narration") check_narration(L, index);
+      return;
     case Kind::hook: return;
   }
 }

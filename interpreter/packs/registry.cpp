@@ -270,7 +270,7 @@ void Registry::patch(lua_State* L, Kind kind, const std::string& name, int index
   lua_rawgeti(L, LUA_REGISTRYINDEX, definition.value_ref);
   const int current = lua_gettop(L);
   std::vector<FieldChange> changes;
-  if (has_fields(kind)) {
+  if (is_checked(kind, name)) {
     // Checked as it would be after the patch, before it is: a bad patch leaves the definition as it was.
     lua::push_deep_copy(L, current);
     merge(L, lua_gettop(L), index, "", pack, changes, 0);
