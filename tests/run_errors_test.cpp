@@ -58,6 +58,17 @@ TEST_CASE("a bad patch of the flow is told at the patch's line, list items count
                                     "'action_pionts' here (did you mean 'action_points'?)"));
 }
 
+TEST_CASE("action points that are not a whole number from 0 are the flow's mistake, told at the patch's line",
+          "[run][errors]") {
+  // Not tempo's: its stat of points was checked against a flow that seemed to give none.
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --orders examples/tempo/duel-round1.txt "
+                           "--house bad-flow-points");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, StartsWith("tests/packs/bad-flow-points/init.lua:2: error: flow.phases[1].action_points: "
+                                    "expected a whole number from 0 to 1000000, found -5"));
+  CHECK_THAT(run.output, !Contains("rules/tempo"));
+}
+
 TEST_CASE("a misspelt status in the flow's incapacitated or lookups.out_of_fight is told at the patch's line",
           "[run][errors]") {
   // Accepted silently, "Unconcious" let the Unconscious fight on.

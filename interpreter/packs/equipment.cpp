@@ -14,6 +14,7 @@
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/packs/encounter.hpp"
+#include "interpreter/packs/fight.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -117,20 +118,15 @@ struct StatRule {
   }
 };
 
-// The most action points a phase of the ruleset's flow gives, read raw (`phases = { { action_points = 12 } }`).
+// The most action points a phase of the ruleset's flow gives (`phases = { { action_points = 12 } }`),
+// read as the fight reads them: a flow's mistake is told as the flow's, at its line.
 int flow_points(lua_State* L, const Registry& registry) {
   int most = 0;
-  if (!registry.push(L, Kind::table, "flow")) return most;
-  lua_pushstring(L, "phases");
-  if (lua_rawget(L, -2) == LUA_TTABLE) {
-    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TTABLE; ++i) {
-      lua_pushstring(L, "action_points");
-      if (lua_rawget(L, -2) == LUA_TNUMBER) most = std::max(most, static_cast<int>(lua_tointeger(L, -1)));
-      lua_pop(L, 2);
-    }
-    lua_pop(L, 1);  // the first non-table
-  }
-  lua_pop(L, 2);
+  if (!registry.find(Kind::table, "flow")) return most;
+  std::string default_order, pack;
+  LookupRules lookups;
+  for (const PhaseRules& phase : read_flow(L, registry, default_order, lookups, pack).phases)
+    most = std::max(most, phase.action_points);
   return most;
 }
 

@@ -92,8 +92,8 @@ Fight::~Fight() {
   for (const auto& [name, a] : actions_) luaL_unref(L, LUA_REGISTRYINDEX, a.resolve.ref);
 }
 
-FlowRules Fight::read_flow(lua_State* L, const Registry& registry, std::string& default_order, LookupRules& lookups,
-                           std::string& pack) {
+FlowRules read_flow(lua_State* L, const Registry& registry, std::string& default_order, LookupRules& lookups,
+                    std::string& pack) {
   const Definition* d = registry.find(Kind::table, "flow");
   if (!d) throw Error("the packs declare no flow: a ruleset defines the table 'flow' with its phases (docs/fights.md)");
   pack = d->history.front().pack;
@@ -108,7 +108,8 @@ FlowRules Fight::read_flow(lua_State* L, const Registry& registry, std::string& 
       phase.only({"name", "kind", "action_points"});
       PhaseRules p{phase["name"].text(), PhaseKind::Simultaneous, 0};
       if (const auto kind = phase.optional("kind")) p.kind = kind->here([&] { return parse_phase_kind(kind->text()); });
-      if (const auto points = phase.optional("action_points")) p.action_points = points->integer();
+      // A budget of points: negative, a fraction or past any cost (costs are 0 to 1000000) is a slip.
+      if (const auto points = phase.optional("action_points")) p.action_points = points->whole_number(0, 1'000'000);
       rules.phases.push_back(std::move(p));
     }
     if (rules.phases.empty()) flow["phases"].fail("a flow has at least one phase");
@@ -124,7 +125,15 @@ FlowRules Fight::read_flow(lua_State* L, const Registry& registry, std::string& 
     }
     return rules;
   } catch (const Error& e) {
-    throw Error(parse_positioned(located(*d, e.diagnostics().front().message)));
+    // Told at the change that last set the field it names: "flow.phases[1].action_points: …" (the
+    // reader's), "… (at phases[1].name)" (plain data's, a string that is not text).
+    const std::string& message = e.diagnostics().front().message;
+    std::string field;
+    if (const std::size_t end = message.find(": "); message.starts_with("flow.") && end != std::string::npos)
+      field = message.substr(5, end - 5);
+    else if (const std::size_t at = message.rfind(" (at "); message.ends_with(")") && at != std::string::npos)
+      field = message.substr(at + 5, message.size() - at - 6);
+    throw Error(parse_positioned(field.empty() ? located(*d, message) : located(*d, field, message)));
   }
 }
 
