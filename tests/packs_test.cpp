@@ -698,6 +698,23 @@ TEST_CASE("a manifest's problems are placed at their fields and told all at once
   CHECK(several[1].where.column == 14);
 }
 
+TEST_CASE("every bad requirement of a manifest is told at once, each at its item", "[packs][bad-input]") {
+  const auto problems = manifest_problems("wants",
+                                          "return { name = \"wants\", version = \"1\",\n"
+                                          "  requires = { {}, 5,\n"
+                                          "    \"empty >= 1.0, < 0.5\", \"x\\0y\" } }\n");
+  REQUIRE(problems.size() == 4);
+  CHECK(problems[0].message == "requires[1] must be a string, not a table");
+  CHECK((problems[0].where.line == 2 && problems[0].where.column == 16));
+  CHECK(problems[1].message == "requires[2] must be a string, not a number");
+  CHECK((problems[1].where.line == 2 && problems[1].where.column == 20));
+  CHECK(problems[2].message == "version requirement 'empty >= 1.0, < 0.5' accepts no version: its conditions cannot "
+                               "all hold");
+  CHECK((problems[2].where.line == 3 && problems[2].where.column == 5));
+  CHECK(problems[3].message == "requires[4] \"x\\x00y\" holds a NUL byte (byte 2), where a text would be cut short");
+  CHECK((problems[3].where.line == 3 && problems[3].where.column == 28));
+}
+
 TEST_CASE("a pack that requires itself is told so once", "[packs][bad-input]") {
   const auto problems = manifest_problems("narcissus",
                                           "return {\n"

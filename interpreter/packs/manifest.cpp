@@ -227,17 +227,21 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   check([&] {
     const int type = fields.push("requires");
     if (type == LUA_TNIL) return;
-    std::size_t written = fields.at("requires");
+    const std::size_t written = fields.at("requires");
     if (type != LUA_TTABLE) fields.fail(written, "the manifest's 'requires' must be a list of strings");
     const int list = lua_gettop(L);
-    for (lua_Integer i = 1; lua_rawgeti(L, list, i) != LUA_TNIL; ++i) {
-      if (lua_type(L, -1) != LUA_TSTRING) fields.fail(written, fmt::format("requires[{}] must be a string", i));
-      const std::string text = lua_tostring(L, -1);
-      written = source.literal(text, written);  // after the one before: a requirement given twice is found twice
-      const Place place = fields.place(written);
-      at_place(&place, [&] { m.dependencies.push_back(Requirement::parse(text)); });
-      m.requirements_at.push_back(place);
-      lua_pop(L, 1);
+    const SourceText::Table items = source.table(written);
+    // Each requirement on its own, so that every bad one is told, each at its place.
+    for (lua_Integer i = 1; lua_rawgeti(L, list, i) != LUA_TNIL; lua_settop(L, list), ++i) {
+      const std::size_t item = items.item(static_cast<std::size_t>(i));
+      const Place place = fields.place(item == unknown ? written : item);
+      check([&] {
+        if (lua_type(L, -1) != LUA_TSTRING)
+          throw Error(place.diagnostic(fmt::format("requires[{}] must be a string, not a {}", i, luaL_typename(L, -1))));
+        const std::string text = at_place(&place, [&] { return lua::to_text(L, -1, fmt::format("requires[{}]", i)); });
+        m.dependencies.push_back(at_place(&place, [&] { return Requirement::parse(text); }));
+        m.requirements_at.push_back(place);
+      });
     }
   });
   check([&] {
