@@ -21,21 +21,6 @@ std::string render_all(const std::vector<Diagnostic>& diagnostics) {
 }
 
 
-// The length of the valid UTF-8 sequence that starts at text[at]; 0 when the byte starts none.
-std::size_t sequence_length(std::string_view text, std::size_t at) {
-  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
-  const unsigned char lead = byte(at);
-  const std::size_t length = lead < 0x80                   ? 1
-                             : lead >= 0xC2 && lead <= 0xDF ? 2
-                             : lead >= 0xE0 && lead <= 0xEF ? 3
-                             : lead >= 0xF0 && lead <= 0xF4 ? 4
-                                                            : 0;
-  if (length == 0 || at + length > text.size()) return 0;
-  for (std::size_t i = 1; i < length; ++i)
-    if ((byte(at + i) & 0xC0) != 0x80) return 0;
-  return length;
-}
-
 // The code point of the valid UTF-8 sequence of `length` bytes at text[at].
 char32_t code_point(std::string_view text, std::size_t at, std::size_t length) {
   static constexpr unsigned char lead_bits[] = {0, 0x7F, 0x1F, 0x0F, 0x07};
@@ -65,7 +50,7 @@ bool invisible(char32_t c) {
 template <class Show>
 void each_shown(std::string_view text, bool keep_newlines, Show show) {
   for (std::size_t at = 0; at < text.size();) {
-    const std::size_t length = sequence_length(text, at);
+    const std::size_t length = utf8_sequence(text, at);
     const auto c = static_cast<unsigned char>(text[at]);
     const bool c0 = c < 0x20 && c != '\t' && !(keep_newlines && c == '\n');
     const bool control = length == 0 || (length == 1 && (c0 || c == 0x7F)) ||
@@ -129,6 +114,47 @@ std::string shortened(std::string_view text) {
 }
 
 }  // namespace
+
+std::size_t utf8_sequence(std::string_view text, std::size_t at) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(at);
+  if (lead < 0x80) return 1;
+  std::size_t length = 0;
+  char32_t code = 0;
+  if (lead >= 0xC2 && lead <= 0xDF) length = 2, code = lead & 0x1F;
+  else if (lead >= 0xE0 && lead <= 0xEF) length = 3, code = lead & 0x0F;
+  else if (lead >= 0xF0 && lead <= 0xF4) length = 4, code = lead & 0x07;
+  else return 0;
+  if (at + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k) {
+    if ((byte(at + k) & 0xC0) != 0x80) return 0;
+    code = (code << 6) | (byte(at + k) & 0x3F);
+  }
+  // Overlong forms, surrogates and code points past Unicode are not UTF-8 either.
+  constexpr char32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (code < smallest[length] || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return 0;
+  return length;
+}
+
+std::string text_fault(std::string_view text) {
+  for (std::size_t at = 0; at < text.size();) {
+    if (text[at] == '\0') return fmt::format("holds a NUL byte (byte {}), where a text would be cut short", at + 1);
+    const std::size_t length = utf8_sequence(text, at);
+    if (length == 0)
+      return fmt::format("is not UTF-8 text: byte {} is 0x{:02X}", at + 1, static_cast<unsigned char>(text[at]));
+    at += length;
+  }
+  return {};
+}
+
+void check_text(std::string_view text, std::string_view what) {
+  const std::string fault = text_fault(text);
+  if (fault.empty()) return;
+  // A long text is shown by its beginning: the message is about one byte of it.
+  constexpr std::size_t shown = 80;
+  const std::string quoted = text.size() <= shown ? printable(text) : printable(text.substr(0, shown)) + "…";
+  throw Error(fmt::format("{} \"{}\" {}", what, quoted, fault));
+}
 
 std::string printable(std::string_view text, bool keep_newlines) {
   std::string out;

@@ -22,6 +22,21 @@ struct Diagnostic {
   std::vector<std::string> notes;  // "did you mean …", a traceback, the pack involved
 };
 
+// The length of the UTF-8 sequence that starts at text[at], or 0 when none does: a stray
+// continuation byte, a sequence cut short, an overlong form, a surrogate or a code point past
+// U+10FFFF is not UTF-8.
+std::size_t utf8_sequence(std::string_view text, std::size_t at);
+
+// What keeps `text` from being kept as text, or "" when nothing does: a NUL byte, where C and the
+// tools that read a save or a log cut a text short, or bytes that are not UTF-8, which JSON cannot
+// hold ("is not UTF-8 text: byte 4 is 0xE9").
+std::string text_fault(std::string_view text);
+
+// Throws arbiter::Error `<what> "<text, printable>" <fault>` when text_fault finds one: every
+// string that enters the fight (a stat, an event, a name, an encounter's text) is checked by it
+// where it enters, so the save and the log hold only what they can write.
+void check_text(std::string_view text, std::string_view what);
+
 // `text` safe to show in a terminal: control characters (C0 but tab, and newline if kept; DEL; C1)
 // and bytes that are not UTF-8 are shown escaped (`\x1b`), so a sheet, a name or an answer cannot
 // drive the terminal; characters that show as a space or as nothing (a no-break or zero-width

@@ -29,31 +29,9 @@ Diagnostic diagnostic_at(std::string_view text, const std::string& source, Posit
   return {{source, at.line, at.column}, std::move(message), std::string(line_of(text, at.offset)), {}};
 }
 
-// The length of the UTF-8 sequence starting at `i`, or 0 when it is not valid UTF-8.
-std::size_t utf8_sequence(std::string_view text, std::size_t i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
-  const unsigned char lead = byte(i);
-  if (lead < 0x80) return 1;
-  std::size_t length = 0;
-  char32_t code = 0;
-  if (lead >= 0xC2 && lead <= 0xDF) length = 2, code = lead & 0x1F;
-  else if (lead >= 0xE0 && lead <= 0xEF) length = 3, code = lead & 0x0F;
-  else if (lead >= 0xF0 && lead <= 0xF4) length = 4, code = lead & 0x07;
-  else return 0;
-  if (i + length > text.size()) return 0;
-  for (std::size_t k = 1; k < length; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-    code = (code << 6) | (byte(i + k) & 0x3F);
-  }
-  // Overlong forms, surrogates and code points past Unicode are not UTF-8 either.
-  constexpr char32_t smallest[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (code < smallest[length] || (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF) return 0;
-  return length;
-}
-
 // Before the grammar: every byte is UTF-8, none is a control character, and no line is absurdly long, so the grammar and every
 // message that quotes a line deal with text a person could have written.
-void check_text(std::string_view text, const std::string& source, bool answer = false) {
+void check_sheet_text(std::string_view text, const std::string& source, bool answer = false) {
   std::size_t line = 1, line_start = 0;
   for (std::size_t i = 0; i < text.size();) {
     const Position here{i, line, i - line_start + 1};
@@ -215,7 +193,7 @@ const Phase* entry(const CharacterOrders& character, long number) {
 Sheet parse_orders(std::string_view given, const std::string& source_name, const Declared& declared) {
   const std::string lines = with_newline_line_ends(given);
   const std::string_view text = lines;
-  check_text(text, source_name);
+  check_sheet_text(text, source_name);
   grammar::State state;
   state.declared = &declared;
   state.builder.phases = declared.phases;
@@ -274,7 +252,7 @@ Sheet parse_orders(std::string_view given, const std::string& source_name, const
 
 Sheet parse_answer(std::string_view answer, const std::string& source_name, const std::string& who,
                    const std::string& answering, const Declared& declared) {
-  check_text(answer, source_name, true);
+  check_sheet_text(answer, source_name, true);
   grammar::State state;
   state.declared = &declared;
   // The answer fills what a sheet's heads would have opened: who's entry, or its standing order.

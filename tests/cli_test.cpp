@@ -1,5 +1,6 @@
 // The `arbiter` program as a user runs it: output, and exit codes (0 success, 1 bad input,
 // 2 bad usage) — never a crash.
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -385,6 +386,51 @@ TEST_CASE("arbiter test of a pack without tests is an error, not a silent pass",
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, Contains("tests/packs/rival-house/tests: error: pack 'rival-house' has no tests"));
   CHECK_THAT(run.output, EndsWith("0 passed, 1 failed\n"));
+}
+
+TEST_CASE("a pack's test file that a link leads out of its folder is neither run nor shown", "[cli][pack-tests]") {
+  // As `require` refuses a module there: a stranger's pack must not run, nor show in a syntax
+  // error, a file elsewhere (a key, a password file).
+  TempDir dir;
+  const auto outside = dir.path / "outside";
+  std::filesystem::create_directories(outside);
+  std::ofstream(outside / "secret.txt") << "SECRET-TOKEN sk_live_123\n";  // not Lua: a syntax error would show it
+  std::ofstream(outside / "runs_test.lua") << "print('OUTSIDE RAN') require('arbiter.test').case('x', function() end)\n";
+  const auto pack = [&](const std::string& name) {
+    std::filesystem::create_directories(dir.path / "packs" / name);
+    std::ofstream(dir.path / "packs" / name / "pack.lua") << "return { name = \"" << name << "\", version = \"1\" }\n";
+  };
+  pack("linked-file");
+  std::filesystem::create_directories(dir.path / "packs/linked-file/tests");
+  std::filesystem::create_symlink(outside / "secret.txt", dir.path / "packs/linked-file/tests/key.lua");
+  std::filesystem::create_symlink(outside / "runs_test.lua", dir.path / "packs/linked-file/tests/runs_test.lua");
+  pack("linked-folder");
+  std::filesystem::create_directory_symlink(outside, dir.path / "packs/linked-folder/tests");
+  for (const std::string name : {"linked-file", "linked-folder"}) {
+    const auto run = arbiter("--pack-path " + (dir.path / "packs").string() + " test " + name);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, !Contains("SECRET") && !Contains("sk_live") && !Contains("OUTSIDE RAN"));
+    CHECK_THAT(run.output, Contains("error: pack '" + name + "' has no tests (tests/*.lua in its folder; a link "
+                                    "leading out of the folder is not one)"));
+  }
+  // A link that stays inside the folder is a test file like any other.
+  std::ofstream(dir.path / "packs/linked-file/cases.lua") << "require('arbiter.test').case('inside', function() end)\n";
+  std::filesystem::create_symlink(dir.path / "packs/linked-file/cases.lua", dir.path / "packs/linked-file/tests/in_test.lua");
+  const auto inside = arbiter("--pack-path " + (dir.path / "packs").string() + " test linked-file");
+  CHECK(inside.exit_code == 0);
+  CHECK_THAT(inside.output, Contains("ok    inside") && Contains("1 passed, 0 failed"));
+}
+
+TEST_CASE("a test case's name is shown whole, a NUL byte in it escaped", "[cli][pack-tests]") {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "named/tests");
+  std::ofstream(dir.path / "named/pack.lua") << "return { name = \"named\", version = \"1\" }\n";
+  std::ofstream(dir.path / "named/tests/names_test.lua")
+      << "local test = require 'arbiter.test'\n"
+         "test.case('first\\0hidden part', function() end)\n";
+  const auto run = arbiter("--pack-path " + dir.path.string() + " test named");
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("ok    first\\x00hidden part"));
 }
 
 TEST_CASE("arbiter check accepts valid sheets with one line per character", "[cli][orders]") {

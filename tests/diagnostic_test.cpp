@@ -88,3 +88,22 @@ TEST_CASE("a character that shows as a space or as nothing is shown as its code 
   // Visible characters beyond ASCII stay as they are.
   CHECK(printable("Brienne → Orc, −3, 12×8, é") == "Brienne → Orc, −3, 12×8, é");
 }
+
+TEST_CASE("text is UTF-8 without a NUL byte: what is not is told with its byte, and shown escaped", "[diagnostic][text]") {
+  using namespace std::string_literals;
+  CHECK(text_fault("").empty());
+  CHECK(text_fault("café ⚔ 𝔄").empty());
+  CHECK(text_fault("caf\xe9") == "is not UTF-8 text: byte 4 is 0xE9");
+  CHECK(text_fault("Sir\0Knight"s) == "holds a NUL byte (byte 4), where a text would be cut short");
+  // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8 either.
+  CHECK(text_fault("\xc0\xaf") == "is not UTF-8 text: byte 1 is 0xC0");
+  CHECK(text_fault("\xe0\x80\xaf") == "is not UTF-8 text: byte 1 is 0xE0");
+  CHECK(text_fault("\xed\xa0\x80") == "is not UTF-8 text: byte 1 is 0xED");
+  CHECK(text_fault("\xf4\x90\x80\x80") == "is not UTF-8 text: byte 1 is 0xF4");
+  CHECK(text_fault("ab\xe2\x82") == "is not UTF-8 text: byte 3 is 0xE2");  // cut short
+  CHECK_THROWS_WITH(check_text("caf\xe9", "the stat name"),
+                    "error: the stat name \"caf\\xe9\" is not UTF-8 text: byte 4 is 0xE9");
+  CHECK_NOTHROW(check_text("Ilse", "the stat name"));
+  // Shown, an overlong form is escaped as the bytes it is, not passed to the terminal.
+  CHECK(printable("a\xc0\xafz") == "a\\xc0\\xafz");
+}

@@ -539,3 +539,34 @@ TEST_CASE("a pack of the rules that is not a name is told at itself", "[encounte
   CHECK(number.message == "encounter.rules[2]: expected a string, found 3");
   CHECK((number.where.line == 3 && number.where.column == 5));
 }
+
+TEST_CASE("a string of an encounter that is not text is refused where written, not cut short at a NUL byte",
+          "[encounter][text]") {
+  // "tempo\0x" would load tempo and "A\0B" name a character "A"; bytes that are not UTF-8 could
+  // not be saved.
+  Fight fight;
+  const auto rules = fight.problem("return {\n  rules = {\n    'platemail\\0x' },\n  map = { width = 2, height = 2 },\n"
+                                   "  characters = {},\n}\n");
+  CHECK(rules.message == "encounter.rules[1]: the string \"platemail\\x00x\" holds a NUL byte (byte 10), where a text "
+                         "would be cut short");
+  CHECK((rules.where.line == 3 && rules.where.column == 5));
+  const auto name = fight.problem(platemail("    { side = 'players',\n      name = 'A\\0B', at = 'A1' },\n"));
+  CHECK(name.message == "encounter.characters[1].name: the string \"A\\x00B\" holds a NUL byte (byte 2), where a "
+                        "text would be cut short");
+  CHECK((name.where.line == 6 && name.where.column == 7));
+  const auto side = fight.problem(platemail("    { name = 'A', side = 'a\\xff', at = 'A1' },\n"));
+  CHECK(side.message == "encounter.characters[1].side: the string \"a\\xff\" is not UTF-8 text: byte 2 is 0xFF");
+  const auto key = fight.problem(platemail("    { name = 'A', side = 'a', at = 'A1', stats = { ['luck\\xff'] = 1 } },\n"));
+  CHECK(key.message == "encounter.characters[1].stats.luck\\xff: the field name \"luck\\xff\" is not UTF-8 text: byte "
+                       "5 is 0xFF");
+  CHECK(key.where.line == 5);
+}
+
+TEST_CASE("a whole number a stat cannot keep exactly is refused where written", "[encounter]") {
+  Fight fight;
+  const auto big = fight.problem(platemail("    { name = 'Aldric', side = 'players', at = 'A1',\n"
+                                           "      stats = { strength = 9007199254740993 } },\n"));
+  CHECK_THAT(big.message, Catch::Matchers::Contains("a whole number is kept exactly from -9007199254740992 to "
+                                                     "9007199254740992 (2^53), not 9007199254740993"));
+  CHECK(big.where.line == 6);
+}

@@ -130,6 +130,58 @@ TEST_CASE("a patch changes one field and records it, and explain's chain is the 
   CHECK(s.stack.registry().conflicts().empty());
 }
 
+TEST_CASE("a patch's fields and a definition's copy are made in a fixed order, the same every run",
+          "[packs][registry][determinism]") {
+  // Lua's own order of a table's keys changes from run to run (its string hash is seeded afresh):
+  // the history (`arbiter.history`, `explain`) lists a patch's fields sorted, as `pairs` visits
+  // them, and the pack functions of a copied definition are made, and numbered, in that order.
+  Stack s;
+  s.stack.load({"demo-base"});
+  std::string defined, patched, functions, expected;
+  for (char c = 'a'; c <= 'z'; ++c) {
+    defined += fmt::format("{} = 1, ", c);
+    patched += fmt::format("{} = 2, ", c);
+    functions += fmt::format("{} = function() end, ", c);
+    expected += c;
+  }
+  s.eval("arbiter.define.table('letters', { " + defined + "})\n"
+         "arbiter.patch.table('letters', { " + patched + "})\n"
+         "arbiter.define.table('functions', { " + functions + "}) return true");
+  const Definition* letters = s.stack.registry().find(Kind::table, "letters");
+  REQUIRE(letters);
+  std::string order;
+  for (const FieldChange& field : letters->history.back().fields) order += field.field;
+  CHECK(order == expected);
+  CHECK(s.eval("local seen = '' for _, f in ipairs(arbiter.history('table', 'letters')[2].fields) do "
+               "seen = seen .. f.field end return seen") == "\"" + expected + "\"");
+  // Each function's number in the order of making (tostring) grows with its key.
+  CHECK(s.eval("local last, sorted = 0, true\n"
+               "for c in ('" + expected + "'):gmatch('.') do\n"
+               "  local made = tonumber(tostring(arbiter.tables.functions[c]):match('#(%d+)'))\n"
+               "  sorted = sorted and made > last last = made\n"
+               "end return sorted") == "true");
+}
+
+TEST_CASE("a narration template with a bad brace is refused at the line that gives it, naming the field",
+          "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-base"});
+  s.eval("arbiter.define.table('narration', { attack = '{attacker} hits' }) return true");
+  // When the packs load, at the pack's line: not when a fight first narrates the event.
+  CHECK_THROWS_WITH(s.eval("arbiter.patch.table('narration', { exchange = '{text}{' })"),
+                    StartsWith("test.lua:2: error: table 'narration': 'exchange': the template \"{text}{\" has an "
+                               "unclosed or empty '{' at column 7 (write {{ for a brace)"));
+  CHECK(s.eval("return arbiter.exists('table', 'narration') and arbiter.tables.narration.exchange") == "nil");
+  CHECK_THROWS_WITH(s.eval("arbiter.patch.table('narration', { attack = 3 })"),
+                    StartsWith("test.lua:2: error: table 'narration': 'attack' must be a template, a string like "
+                               "\"{character} moves\", not 3"));
+  CHECK_THROWS_WITH(s.eval("arbiter.override.table('narration', { attack = 'ouch}' })"),
+                    Contains("table 'narration': 'attack': the template \"ouch}\" has a '}' without its '{'"));
+  CHECK(s.eval("return arbiter.tables.narration.attack") == "\"{attacker} hits\"");
+  // Other tables are the packs' own: any string is fine there.
+  CHECK(s.eval("arbiter.define.table('notes', { exchange = '{text}{' }) return true") == "true");
+}
+
 TEST_CASE("an overriding function receives the one it replaces", "[packs][registry]") {
   Stack s;
   s.stack.load({"demo-house"});
@@ -266,6 +318,12 @@ TEST_CASE("a definition name holding a line break or a control character is refu
   CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\27[2J', { a = 1 })"),
                     StartsWith("test.lua:2: error: the table name \"t\\x1b[2J\" holds a line break"));
   CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\u{85}', { a = 1 })"), Contains("holds a line break"));
+  // Names are written to sheets, logs and saves: text, whole.
+  CHECK_THROWS_WITH(s.eval("arbiter.define.action('Zap\\xff', { resolve = function() end })"),
+                    StartsWith("test.lua:2: error: the action name \"Zap\\xff\" is not UTF-8 text: byte 4 is 0xFF"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.table('a\\0b', { a = 1 })"),
+                    StartsWith("test.lua:2: error: the table name \"a\\x00b\" holds a NUL byte"));
+  CHECK(s.eval("return arbiter.exists('table', 'a')") == "false");
   // At the pack's line too, not at the stdlib's that passes it on.
   CHECK_THROWS_WITH(s.eval("arbiter.define.table('', { a = 1 })"),
                     StartsWith("test.lua:2: error: a name is 1 to 200 characters, not \"\""));
@@ -617,7 +675,7 @@ TEST_CASE("a main file or init.lua outside the pack's folder is refused as a mis
   std::ofstream(dir / "nul-main/main.lua") << "return true\n";
   std::ofstream(dir / "nul-main/pack.lua")
       << "return { name = \"nul-main\", version = \"1\", main = \"main.lua\\0evil\" }\n";
-  CHECK_THAT(error("nul-main"), Contains("error: the manifest's 'main' holds a NUL byte"));
+  CHECK_THAT(error("nul-main"), Contains("error: the manifest's 'main' \"main.lua\\x00evil\" holds a NUL byte"));
 }
 
 TEST_CASE("a manifest with a bad version range", "[packs][bad-input]") {
@@ -662,6 +720,23 @@ TEST_CASE("a manifest's problems are placed at their fields and told all at once
   CHECK(several[1].message == "the manifest's budget.memory_mib must be a number, not a string");
   CHECK(several[1].where.line == 4);
   CHECK(several[1].where.column == 14);
+}
+
+TEST_CASE("every bad requirement of a manifest is told at once, each at its item", "[packs][bad-input]") {
+  const auto problems = manifest_problems("wants",
+                                          "return { name = \"wants\", version = \"1\",\n"
+                                          "  requires = { {}, 5,\n"
+                                          "    \"empty >= 1.0, < 0.5\", \"x\\0y\" } }\n");
+  REQUIRE(problems.size() == 4);
+  CHECK(problems[0].message == "requires[1] must be a string, not a table");
+  CHECK((problems[0].where.line == 2 && problems[0].where.column == 16));
+  CHECK(problems[1].message == "requires[2] must be a string, not a number");
+  CHECK((problems[1].where.line == 2 && problems[1].where.column == 20));
+  CHECK(problems[2].message == "version requirement 'empty >= 1.0, < 0.5' accepts no version: its conditions cannot "
+                               "all hold");
+  CHECK((problems[2].where.line == 3 && problems[2].where.column == 5));
+  CHECK(problems[3].message == "requires[4] \"x\\x00y\" holds a NUL byte (byte 2), where a text would be cut short");
+  CHECK((problems[3].where.line == 3 && problems[3].where.column == 28));
 }
 
 TEST_CASE("a pack that requires itself is told so once", "[packs][bad-input]") {

@@ -3,6 +3,7 @@
 // blames no pack; bad command-line values are usage errors before anything runs.
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 #include <nlohmann/json.hpp>
 
@@ -10,6 +11,7 @@
 #include "tests/support/temp_dir.hpp"
 
 using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
 
 namespace {
 
@@ -56,6 +58,17 @@ TEST_CASE("a bad patch of the flow is told at the patch's line, list items count
                                     "'action_pionts' here (did you mean 'action_points'?)"));
 }
 
+TEST_CASE("action points that are not a whole number from 0 are the flow's mistake, told at the patch's line",
+          "[run][errors]") {
+  // Not tempo's: its stat of points was checked against a flow that seemed to give none.
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --orders examples/tempo/duel-round1.txt "
+                           "--house bad-flow-points");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, StartsWith("tests/packs/bad-flow-points/init.lua:2: error: flow.phases[1].action_points: "
+                                    "expected a whole number from 0 to 1000000, found -5"));
+  CHECK_THAT(run.output, !Contains("rules/tempo"));
+}
+
 TEST_CASE("a misspelt status in the flow's incapacitated or lookups.out_of_fight is told at the patch's line",
           "[run][errors]") {
   // Accepted silently, "Unconcious" let the Unconscious fight on.
@@ -90,6 +103,39 @@ TEST_CASE("a house pack's move_limit answering feet that are not whole is blamed
                                   "the feet Aldric may move with Move (a whole number, 0 or more) and optionally why "
                                   "(a string), not 7.5, nil"));
   CHECK_THAT(run.output, Contains("in pack 'bad-move-limit'"));
+}
+
+TEST_CASE("text that is not UTF-8 or holds a NUL byte is refused where a pack gives it, or shown escaped where it is "
+          "only told: never a broken save or log",
+          "[run][errors][text]") {
+  // It used to end in "internal error: [json.exception.type_error.316]" (exit 3) when the save or
+  // the log was written, or to be cut short at the NUL byte.
+  TempDir dir;
+  const auto house = [&](const std::string& name, const std::string& ruleset, const std::string& code) {
+    std::filesystem::create_directories(dir.path / "packs" / name);
+    std::ofstream(dir.path / "packs" / name / "pack.lua")
+        << "return { name = \"" << name << "\", version = \"1\", requires = { \"" << ruleset << "\" } }\n";
+    std::ofstream(dir.path / "packs" / name / "init.lua") << "local arbiter = require 'arbiter'\n" << code << "\n";
+  };
+  house("latin1-stat", "tempo",
+        "arbiter.override.hook('turn_end', function(who, previous)\n"
+        "  world.set_stat(who, 'motto', 'caf\\xe9', 'a Latin-1 string')\n"
+        "  return previous(who)\n"
+        "end)");
+  const std::string packs = "--pack-path " + (dir.path / "packs").string() + " ";
+  const auto stat = arbiter(packs + "run examples/tempo/duel.lua --seed 1 --orders examples/tempo/duel-round1.txt "
+                                    "--quiet --house latin1-stat --save " + (dir / "saved.json"));
+  CHECK(stat.exit_code == 1);
+  CHECK_THAT(stat.output, StartsWith((dir.path / "packs/latin1-stat/init.lua").string() +
+                                     ":3: error: stat 'motto': a string \"caf\\xe9\" is not UTF-8 text: byte 4 is 0xE9"));
+  CHECK(!std::filesystem::exists(dir / "saved.json"));
+  // An action's error is only told, and logged with it: escaped, whole.
+  house("broken-defend", "platemail", "arbiter.patch.action('Defend', { resolve = function() error('caf\\xe9 broke\\0 here') end })");
+  const auto failed = arbiter(packs + one_round + "--seed 1 --quiet --house broken-defend --log " + (dir / "log.jsonl"));
+  CHECK(failed.exit_code == 0);
+  std::ifstream log(dir / "log.jsonl");
+  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  CHECK_THAT(text, Contains(R"(broken-defend/init.lua:2: caf\\xe9 broke\\x00 here")"));
 }
 
 TEST_CASE("an action raising an error that is not a message fails at its line, and the fight goes on", "[run][errors]") {

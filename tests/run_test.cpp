@@ -227,6 +227,16 @@ TEST_CASE("a tempo duel is narrated as pinned: declare, react, counter-tempo, re
   CHECK_THAT(run.output, Contains("recovers stamina"));
 }
 
+TEST_CASE("a reaction by flow.react in a tempo turn is declared with its cost and points, as tempo narrates them",
+          "[run]") {
+  // Tempo's narration of a declaration names {cost}, {points_before} and {points}: every
+  // declaration of a sequential phase has them, an extra action by flow.react too (it costs 0).
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --orders examples/tempo/duel-round1.txt "
+                           "--house reacting-house");
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Ilse: Melee Attack → Konrad (a second blow) (0 AP: 8 → 8)\n"));
+}
+
 TEST_CASE("a tempo grapple is narrated as pinned: Bound, Grappled, Pinned and free again", "[run][golden]") {
   const auto run = arbiter("run examples/tempo/grapple.lua --seed 22 --orders examples/tempo/grapple-round1.txt "
                           "examples/tempo/grapple-round2.txt");

@@ -30,6 +30,9 @@ TEST_CASE("describe shows a value on one line, keys sorted after the array part"
   // A string is written as Lua would write it: a pack's line break adds no line to explain's listing.
   v.push("{ ['a\\nb'] = 'say \"hi\"\\n  2. overridden by tempo', tab = '\\t\\27[2J\\0' }");
   CHECK(describe(v.L, -1) == "{ [\"a\\nb\"] = \"say \\\"hi\\\"\\n  2. overridden by tempo\", tab = \"\\t\\x1b[2J\\x00\" }");
+  // A key is shown whole: "a\0b" is not the key "a" shown twice.
+  v.push("{ a = 1, ['a\\0b'] = 2 }");
+  CHECK(describe(v.L, -1) == "{ [\"a\\x00b\"] = 2, a = 1 }");
 }
 
 TEST_CASE("a table inside itself is shown as a cycle and a deep one is cut off on one line or many", "[values]") {

@@ -59,3 +59,12 @@ TEST_CASE("a bad requirement says what was expected where", "[version]") {
   CHECK_THROWS_WITH(Requirement::parse(">= 1"), Contains("expected a pack name at character 1"));
   CHECK_THROWS_WITH(Requirement::parse("p >= 1,"), Contains("another condition after ','"));
 }
+
+TEST_CASE("a requirement no version can meet is refused, not told later as a pack not found", "[version]") {
+  for (const char* none : {"p >= 1.0, < 0.5", "p > 1.0.0, < 1.0.1", "p = 1.2, = 1.3", "p ~> 1.2, < 1.2", "p > 2, <= 2"})
+    CHECK_THROWS_WITH(Requirement::parse(none), Contains("accepts no version: its conditions cannot all hold"));
+  // Ranges that hold one version or more stay.
+  for (const char* some : {"p >= 1.0, <= 1.0", "p > 1.0.0, < 1.0.2", "p ~> 1.2, < 1.3", "p = 1.2, >= 1", "p < 0.0.1"})
+    CHECK_NOTHROW(Requirement::parse(some));
+  CHECK(Requirement::parse("p > 1.0.0, < 1.0.2").accepts(Version::parse("1.0.1")));
+}

@@ -1,5 +1,6 @@
 // The `grid`, `world`, `status` and `log` modules as a pack sees them, through the real sandbox.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include "interpreter/core/flow.hpp"
 #include "interpreter/core/lookup.hpp"
@@ -256,7 +257,7 @@ TEST_CASE("a stat that is not a finite number is refused at the rule's line", "[
   // Saved as null, it would make the save impossible to resume.
   Fight fight;
   CHECK_THAT(fight.error("world.set_stat(world.character('Orc'), 'luck', 0/0)"),
-             StartsWith("rules/skirmish/init.lua:1: error: a value must be a finite number, not nan"));
+             StartsWith("rules/skirmish/init.lua:1: error: stat 'luck': a value must be a finite number, not nan"));
   CHECK_THAT(fight.error("world.set_stat(world.character('Orc'), 'luck', { 1, -1/0 })"),
              Contains("a value must be a finite number, not -inf"));
   CHECK(fight.world.find("Orc").stats.count("luck") == 0);
@@ -298,6 +299,77 @@ TEST_CASE("a list that has named fields too is refused rather than copied withou
   CHECK(fight.world.find("Orc").stats.count("scars") == 0);
   fight.run("world.set_stat(world.character('Orc'), 'scars', {})");
   CHECK(fight.world.find("Orc").stats.at("scars") == Value(Value::List{}));
+}
+
+TEST_CASE("a string that is not text is refused where a pack gives it, at its line: not cut short, not saved broken",
+          "[lua][world][text]") {
+  // A NUL byte would cut a name or a stat short ("Sir\0Knight" kept as "Sir"); bytes that are not
+  // UTF-8 cannot be written to the log or the save (JSON).
+  Fight fight;
+  fight.statuses.define({.name = "Pinned"});
+  const std::string orc = "world.character('Orc')";
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'motto', 'caf\\xe9')"),
+             StartsWith("rules/skirmish/init.lua:1: error: stat 'motto': a string \"caf\\xe9\" is not UTF-8 text: "
+                        "byte 4 is 0xE9"));
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'title', 'Sir\\0Knight')"),
+             StartsWith("rules/skirmish/init.lua:1: error: stat 'title': a string \"Sir\\x00Knight\" holds a NUL byte "
+                        "(byte 4)"));
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'tags', { 'ok', 'b\\xffad' })"),
+             Contains("a string \"b\\xffad\" is not UTF-8 text"));
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'title\\0x', 1)"),
+             Contains("error: the stat name \"title\\x00x\" holds a NUL byte"));
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'title', 1, 'why\\0not')"),
+             Contains("error: the cause \"why\\x00not\" holds a NUL byte"));
+  CHECK_THAT(fight.error("log.event('no\\xfete', {})"), Contains("error: the event type \"no\\xfete\" is not UTF-8"));
+  CHECK_THAT(fight.error("log.event('note', { ['caf\\xe9'] = 1 })"),
+             Contains("error: a field's name \"caf\\xe9\" is not UTF-8 text"));
+  CHECK_THAT(fight.error("log.event('note', { text = 'before\\0after' })"),
+             Contains("error: a string \"before\\x00after\" holds a NUL byte (byte 7), where a text would be cut short "
+                      "(at text)"));
+  CHECK_THAT(fight.error("log.event('note', { list = { 'a', { deep = 'b\\xff' } } })"),
+             Contains("is not UTF-8 text: byte 2 is 0xFF (at list[2].deep)"));
+  CHECK_THAT(fight.error("log.event('note', {}, 'cause\\0hidden')"), Contains("the cause \"cause\\x00hidden\""));
+  CHECK_THAT(fight.error("status.apply(" + orc + ", 'Pinned\\0x')"), Contains("the status name \"Pinned\\x00x\""));
+  CHECK_THAT(fight.error("status.apply(" + orc + ", 'Pinned', { cause = 'c\\xff' })"),
+             Contains("option 'cause' \"c\\xff\" is not UTF-8 text"));
+  // A name is looked up whole: "Orc\0junk" is not Orc.
+  CHECK_THAT(fight.error("world.set_stat('Orc\\0junk', 'wounds', 1)"),
+             Contains("error: a character's name \"Orc\\x00junk\" holds a NUL byte"));
+  CHECK(fight.log.events().empty());
+  CHECK(fight.world.find("Orc").stats.count("motto") == 0);
+  CHECK(fight.world.find("Orc").stats.count("title") == 0);
+  // Text in any script is text.
+  CHECK(fight.run("world.set_stat(" + orc + ", 'motto', 'café ⚔') return " + orc + ".stats.motto") == "café ⚔");
+}
+
+TEST_CASE("a stat is plain data: a character, a table with a metatable or a whole number a stat cannot keep exactly "
+          "is refused at the rule's line",
+          "[lua][world]") {
+  Fight fight;
+  const std::string orc = "world.character('Orc')";
+  // Kept, they would be an empty list: a handle's and a metatable's fields are not the table's own.
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'foe', world.closest(" + orc + ", 'enemy'))"),
+             StartsWith("rules/skirmish/init.lua:1: error: stat 'foe': a stat or property must be a number, true/false, "
+                        "a string or a list, not a character: a stat keeps a character by its name (c.name) or its id "
+                        "(c.id)"));
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'foes', { world.character('Aldric') })"),
+             Contains("not a character"));
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'bag', setmetatable({}, { __index = function() return 1 end, "
+                         "__len = function() return 3 end }))"),
+             Contains("stat 'bag': a stat or property must be a number, true/false, a string or a list, not a table "
+                      "with a metatable"));
+  // A stat is a double: 2^53 + 1 would be kept as 2^53, and math.mininteger as a float.
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'big', 9007199254740993)"),
+             Contains("stat 'big': a whole number is kept exactly from -9007199254740992 to 9007199254740992 (2^53), "
+                      "not 9007199254740993"));
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'big', math.mininteger)"), Contains("not -9223372036854775808"));
+  CHECK(fight.world.find("Orc").stats.count("foe") == 0);
+  CHECK(fight.world.find("Orc").stats.count("big") == 0);
+  CHECK(fight.log.events().empty());
+  // 2^53 itself is kept, and read back as the whole number it is.
+  CHECK(fight.run("world.set_stat(" + orc + ", 'big', -9007199254740992) return math.type(" + orc +
+                  ".stats.big) .. ' ' .. " + orc + ".stats.big") == "integer -9007199254740992");
+  CHECK(nlohmann::json(fight.world.find("Orc").stats.at("big")).dump() == "-9007199254740992");
 }
 
 TEST_CASE("module functions outside a fight say what is missing", "[lua]") {

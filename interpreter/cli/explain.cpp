@@ -1,6 +1,7 @@
 // arbiter explain PACK... [NAME]: what the stacked packs define, or one definition's final value
 // and the chain of packs that made it.
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <sstream>
 
@@ -61,14 +62,15 @@ void descend(lua_State* L, const std::string& walked, const std::string& step) {
   lua_pushnil(L);
   while (lua_next(L, -2)) {
     lua_pushvalue(L, -2);  // the key's text without turning the key itself into a string
-    const char* key = lua_type(L, -1) == LUA_TNUMBER || lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : nullptr;
-    if (key && key == step) {
+    const bool named = lua_type(L, -1) == LUA_TNUMBER || lua_type(L, -1) == LUA_TSTRING;
+    const std::optional<std::string> key = named ? std::optional(std::string(lua::whole_string(L, -1))) : std::nullopt;
+    if (key && *key == step) {
       lua_pop(L, 1);
       lua_copy(L, -1, view ? -4 : -3);  // the field in place of the table (and of its view)
       lua_pop(L, view ? 3 : 2);
       return;
     }
-    if (key) fields.emplace_back(key);
+    if (key) fields.push_back(*key);
     lua_pop(L, 2);
   }
   const std::string hint = did_you_mean(step, fields);

@@ -41,8 +41,9 @@ void add_test_command(CLI::App& app, Context& context) {
     for (const auto& pack : tested) {
       const auto files = packs::test_files(pack);
       if (files.empty()) {
-        *context.err << fmt::format("{}/tests: error: pack '{}' has no tests (tests/*.lua)\n", pack.display_folder,
-                                    pack.name);
+        *context.err << fmt::format("{}/tests: error: pack '{}' has no tests (tests/*.lua in its folder; a link "
+                                    "leading out of the folder is not one)\n",
+                                    pack.display_folder, pack.name);
         ++failed;
       }
       for (const auto& file : files) {

@@ -308,7 +308,10 @@ bool Flow::react(Intent reaction) {
   const EntityId who = reaction.actor;
   reaction.reaction = true;
   reaction.start = world_.get(who).position;
-  declare(reaction, false);
+  // In a sequential phase every declaration tells its cost and the points before and after, which
+  // a ruleset's narration names (tempo's "(4 AP: 12 → 8)"): a reaction by flow.react is an extra
+  // action, which costs nothing.
+  declare(reaction, in_phase_ && phase().kind == PhaseKind::Sequential);
   Changes changes;
   if (!resolve(reaction, changes)) return false;
   // Simultaneous phases apply every change at their end; elsewhere a reaction lands at once.

@@ -72,6 +72,15 @@ int JsonReader::integer() const {
   return static_cast<int>(n);
 }
 
+int JsonReader::whole_number(int least, int most) const {
+  const bool finite = value_.is_number() && std::isfinite(value_.get<double>());
+  const double n = finite ? value_.get<double>() : 0;
+  if (!finite || std::trunc(n) != n || n < least || n > most)
+    fail("expected a whole number from " + std::to_string(least) + " to " + std::to_string(most) + ", found " +
+         shown(value_));
+  return static_cast<int>(n);
+}
+
 double JsonReader::number() const {
   expect(value_.is_number() && std::isfinite(value_.get<double>()), "a finite number");
   return value_.get<double>();

@@ -24,6 +24,8 @@ class JsonReader {
   std::vector<JsonReader> lua_items() const;
 
   int integer() const;
+  // A whole number from `least` to `most` (2 and 2.0 alike); another is an Error naming the range.
+  int whole_number(int least, int most) const;
   double number() const;
   bool boolean() const;
   std::string text() const;

@@ -75,8 +75,12 @@ Narrator::Narrator() {
   set_template(event_type::turn_without_action, "{character} takes no action: {reason}");
 }
 
-void Narrator::set_template(std::string type, std::string text) {
+void Narrator::check_template(std::string_view text) {
   scan(text, [](std::string_view) {}, [](std::string_view) {});
+}
+
+void Narrator::set_template(std::string type, std::string text) {
+  check_template(text);
   templates_[std::move(type)] = std::move(text);
 }
 

@@ -17,6 +17,8 @@ class Narrator {
 
   // Checks the template's braces (an arbiter::Error naming the column otherwise) and keeps it.
   void set_template(std::string type, std::string text);
+  // The check alone: the registry checks a pack's `narration` table with it where it is given.
+  static void check_template(std::string_view text);
   const std::string* template_for(std::string_view type) const;
 
   // The event's sentence. An event type without a template is narrated as "type: name=value, …".

@@ -7,6 +7,13 @@
 #include "grammar/diagnostic.hpp"
 
 namespace arbiter {
+namespace {
+
+[[noreturn]] void refuse_inexact(const std::string& whole) {
+  throw Error("a whole number is kept exactly from -9007199254740992 to 9007199254740992 (2^53), not " + whole);
+}
+
+}  // namespace
 
 void to_json(nlohmann::json& out, const Value& value) {
   std::visit(
@@ -18,8 +25,8 @@ void to_json(nlohmann::json& out, const Value& value) {
         } else if constexpr (std::is_same_v<Held, double>) {
           // A whole number is written as one ("wounds": 3, not 3.0), as far as a double holds
           // every whole number exactly.
-          constexpr double exact = 9007199254740992.0;  // 2^53
-          if (std::trunc(v) == v && std::fabs(v) <= exact) out = static_cast<std::int64_t>(v);
+          if (std::trunc(v) == v && std::fabs(v) <= static_cast<double>(largest_exact_whole))
+            out = static_cast<std::int64_t>(v);
           else out = v;
         } else {
           out = v;
@@ -33,16 +40,26 @@ void from_json(const nlohmann::json& in, Value& value) {
   // could not be resumed: refuse it where it is given.
   if (in.is_number() && !std::isfinite(in.get<double>()))
     throw Error("a value must be a finite number, not " + non_finite_text(in.get<double>()));
-  if (in.is_number()) value = in.get<double>();
+  if (in.is_number_unsigned() && in.get<std::uint64_t>() > static_cast<std::uint64_t>(largest_exact_whole))
+    refuse_inexact(std::to_string(in.get<std::uint64_t>()));
+  if (in.is_number_integer()) value = exact_whole(in.get<std::int64_t>());
+  else if (in.is_number()) value = in.get<double>();
   else if (in.is_boolean()) value = in.get<bool>();
-  else if (in.is_string()) value = in.get<std::string>();
-  else if (in.is_array()) {
+  else if (in.is_string()) {
+    check_text(in.get_ref<const std::string&>(), "a string");
+    value = in.get<std::string>();
+  } else if (in.is_array()) {
     Value::List list;
     for (const auto& item : in) list.push_back(item.get<Value>());
     value = std::move(list);
   } else {
     throw Error("a value must be a number, true/false, a string or a list, not " + std::string(in.type_name()));
   }
+}
+
+double exact_whole(std::int64_t whole) {
+  if (whole < -largest_exact_whole || whole > largest_exact_whole) refuse_inexact(std::to_string(whole));
+  return static_cast<double>(whole);
 }
 
 std::string non_finite_text(double number) {

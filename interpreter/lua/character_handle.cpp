@@ -12,6 +12,7 @@
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/services.hpp"
+#include "interpreter/lua/values.hpp"
 
 namespace arbiter::lua {
 
@@ -110,7 +111,7 @@ int load_field(lua_State* L) {
   const Identity& identity = *static_cast<const Identity*>(lua_touserdata(L, -1));
   const World& world = world_of_handle(L, identity, 1);
   const Entity& e = world.get(identity.id);
-  const std::string_view key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "";
+  const std::string_view key = lua_type(L, 2) == LUA_TSTRING ? whole_string(L, 2) : "";
   if (key == "statuses") {
     push_statuses(L, e, world);
     return 1;
@@ -277,7 +278,7 @@ Entity& check_entity(lua_State* L, int index, World& world) {
     return world.get(identity->id);
   }
   if (lua_type(L, index) != LUA_TSTRING) luaL_typeerror(L, index, "character or character name");
-  return world.find(lua_tostring(L, index));
+  return world.find(to_text(L, index, "a character's name"));
 }
 
 Cell check_cell(lua_State* L, int index, const Grid& grid) {

@@ -86,7 +86,8 @@ Key key_at(lua_State* L, int index, const Sandbox& sandbox) {
   return key;
 }
 
-// Pushes an array of the keys of the table at `index` in the fixed order; returns how many.
+}  // namespace
+
 lua_Integer push_sorted_keys(lua_State* L, int index) {
   index = lua_absindex(L, index);
   luaL_checkstack(L, 4, "listing a table's keys");
@@ -126,6 +127,8 @@ lua_Integer push_sorted_keys(lua_State* L, int index) {
   }
   return position;
 }
+
+namespace {
 
 // Upvalues: the table, its keys in order, how many, and the place reached.
 int ordered_step(lua_State* L) {

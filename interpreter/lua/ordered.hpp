@@ -19,6 +19,30 @@ int ordered_pairs(lua_State* L);
 // The sandbox's `next(t, k)`: the key after `k` in the fixed order, and its value.
 int ordered_next(lua_State* L);
 
+// Pushes an array of the keys of the table at `index` (raw: no metamethod runs), in the fixed
+// order; returns how many.
+lua_Integer push_sorted_keys(lua_State* L, int index);
+
+// Calls visit() for each key of the table at `index` (raw), in the fixed order, with the key and its
+// value pushed (at -2 and -1); visit leaves the stack as it found it. For the host's own walks whose
+// order reaches what it records or shows (a patch's fields in the history, the copy of a
+// definition): lua_next's order changes from run to run.
+template <class Visit>
+void for_each_ordered(lua_State* L, int index, Visit&& visit) {
+  index = lua_absindex(L, index);
+  luaL_checkstack(L, 4, "walking a table");
+  const lua_Integer count = push_sorted_keys(L, index);
+  const int keys = lua_gettop(L);
+  for (lua_Integer i = 1; i <= count; ++i) {
+    lua_rawgeti(L, keys, i);
+    lua_pushvalue(L, -1);
+    lua_rawget(L, index);
+    visit();
+    lua_pop(L, 2);
+  }
+  lua_pop(L, 1);
+}
+
 // Pushes an iterator function over the table at `index` in the fixed order, which ignores its
 // arguments: a `__pairs` of a view returns it with any state.
 void push_ordered_iterator(lua_State* L, int index);

@@ -7,6 +7,7 @@
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/world.hpp"
+#include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
@@ -34,18 +35,35 @@ double check_finite(lua_State* L, int index) {
   return number;
 }
 
+constexpr const char* plain_value = "a stat or property must be a number, true/false, a string or a list";
+
 Value check_value_at(lua_State* L, int index, int depth) {
   index = lua_absindex(L, index);
   switch (lua_type(L, index)) {
-    case LUA_TNUMBER: return check_finite(L, index);
+    case LUA_TNUMBER:
+      // A whole number is kept as a double: one it cannot hold exactly is refused, not rounded.
+      if (lua_isinteger(L, index)) return exact_whole(lua_tointeger(L, index));
+      return check_finite(L, index);
     case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
-    case LUA_TSTRING: return std::string(lua_tostring(L, index));
+    case LUA_TSTRING: return to_text(L, index, "a string");
     case LUA_TTABLE: {
       if (depth > deepest_plain_data) throw Error("a value nests lists more than " + std::to_string(deepest_plain_data) + " deep");
       if (push_viewed(L, index)) {  // a read-only list (a stat read from c.stats): what it shows
         Value shown = check_value_at(L, -1, depth);
         lua_pop(L, 1);
         return shown;
+      }
+      // A handle's fields and a table's metamethods are not in its raw fields, which are all a
+      // value keeps: either would be kept as an empty list, silently.
+      if (test_character(L, index))
+        throw Error(fmt::format("{}, not a character: a stat keeps a character by its name (c.name) or its id "
+                                "(c.id), and world.character(name) finds it again",
+                                plain_value));
+      if (lua_getmetatable(L, index)) {
+        lua_pop(L, 1);
+        throw Error(fmt::format("{}, not a table with a metatable: a value keeps a table's own items, not what its "
+                                "metamethods (__index, __len, __pairs) show",
+                                plain_value));
       }
       Value::List list;
       const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, index));
@@ -61,9 +79,7 @@ Value check_value_at(lua_State* L, int index, int depth) {
       }
       return list;
     }
-    default:
-      throw Error(std::string("a stat or property must be a number, true/false, a string or a list, not ") +
-                  luaL_typename(L, index));
+    default: throw Error(fmt::format("{}, not a {}", plain_value, luaL_typename(L, index)));
   }
 }
 
@@ -98,11 +114,11 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth, JsonFor purpose
       if (lua_isinteger(L, index)) return lua_tointeger(L, index);
       return purpose == JsonFor::logging ? check_finite(L, index) : lua_tonumber(L, index);
     case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
-    case LUA_TSTRING: return std::string(lua_tostring(L, index));
+    case LUA_TSTRING: return to_text(L, index, "a string");
     case LUA_TTABLE: {
       if (test_character(L, index)) {
         lua_getfield(L, index, "name");
-        std::string name = lua_tostring(L, -1);
+        std::string name(whole_string(L, -1));
         lua_pop(L, 1);
         return name;
       }
@@ -126,13 +142,27 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth, JsonFor purpose
       }
       nlohmann::json object = nlohmann::json::object();
       auto& fields = object.get_ref<nlohmann::json::object_t&>();
-      lua_pushnil(L);
-      while (lua_next(L, index)) {
+      const auto field = [&] {
         if (lua_type(L, -2) != LUA_TSTRING) throw Error("a table of named values has a key that is not a name");
         // Each name once (a table's keys), so a field is made in place, not made null then replaced.
-        const char* name = lua_tostring(L, -2);
-        fields.emplace(name, check_item(L, depth + 1, purpose, name, 0));
-        lua_pop(L, 1);
+        std::string name = to_text(L, -2, "a field's name");
+        nlohmann::json item = check_item(L, depth + 1, purpose, name.c_str(), 0);
+        fields.emplace(std::move(name), std::move(item));
+      };
+      // Lua's own order, which costs nothing (an event's fields come here by the thousand); but
+      // of two bad fields the one told must be the same every run (an action's error is logged):
+      // then again in the fixed order, which finds that one first.
+      const int top = lua_gettop(L);
+      try {
+        for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) field();
+      } catch (const NotPlain&) {
+        lua_settop(L, top);
+        for_each_ordered(L, index, field);
+        throw;
+      } catch (const Error&) {
+        lua_settop(L, top);
+        for_each_ordered(L, index, field);
+        throw;
       }
       if (fields.empty() && depth > 0 && purpose == JsonFor::logging) return nlohmann::json::array();
       return object;
@@ -150,7 +180,7 @@ KeysBesideList keys_beside_list(lua_State* L, int index, lua_Integer items) {
   KeysBesideList beside;
   for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) {
     if (lua_type(L, -2) == LUA_TSTRING) {
-      beside.names.emplace_back(lua_tostring(L, -2));
+      beside.names.emplace_back(whole_string(L, -2));
     } else if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 1 || lua_tointeger(L, -2) > items) {
       lua_pushvalue(L, -2);  // a copy: lua_next needs the key as it is
       beside.others.push_back("[" + describe(L, -1) + "]");
@@ -170,7 +200,8 @@ void push_value(lua_State* L, const Value& value) {
         using T = std::decay_t<decltype(v)>;
         if constexpr (std::is_same_v<T, double>) {
           // Whole numbers come back as Lua integers, so `wounds + 1` prints 3, not 3.0.
-          if (std::floor(v) == v && std::abs(v) < 9.0e15) lua_pushinteger(L, static_cast<lua_Integer>(v));
+          if (std::floor(v) == v && std::abs(v) <= static_cast<double>(largest_exact_whole))
+            lua_pushinteger(L, static_cast<lua_Integer>(v));
           else lua_pushnumber(L, v);
         } else if constexpr (std::is_same_v<T, bool>) {
           lua_pushboolean(L, v);
@@ -243,7 +274,7 @@ void check_field_names(lua_State* L, int index, const std::string& what, const s
   for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) {
     if (lua_type(L, -2) != LUA_TSTRING) {
       unknown.push_back(fmt::format("[{}]", describe(L, -2)));
-    } else if (const std::string key = lua_tostring(L, -2); std::find(known.begin(), known.end(), key) == known.end()) {
+    } else if (const std::string key(whole_string(L, -2)); std::find(known.begin(), known.end(), key) == known.end()) {
       unknown.push_back(key);
     }
   }
@@ -260,7 +291,7 @@ std::string opt_string_field(lua_State* L, int index, const char* field, const s
   std::string out = fallback;
   if (!lua_isnil(L, -1)) {
     if (lua_type(L, -1) != LUA_TSTRING) throw Error(std::string("option '") + field + "' must be a string");
-    out = lua_tostring(L, -1);
+    out = to_text(L, -1, fmt::format("option '{}'", field));
   }
   lua_pop(L, 1);
   return out;

@@ -4,6 +4,7 @@
 
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/ordered.hpp"
+#include "interpreter/lua/values.hpp"
 
 namespace arbiter::lua {
 namespace {
@@ -193,7 +194,7 @@ bool push_viewed(lua_State* L, int index) {
   if (!is_readonly(L, index) || !lua_getmetatable(L, index)) return false;
   lua_pushliteral(L, "__metatable");
   lua_rawget(L, -2);
-  const bool view = lua_type(L, -1) == LUA_TSTRING && std::string_view(lua_tostring(L, -1)) == view_label;
+  const bool view = lua_type(L, -1) == LUA_TSTRING && whole_string(L, -1) == view_label;
   lua_pop(L, 2);
   if (view) push_shown(L, index);
   return view;

@@ -10,11 +10,13 @@
 
 #include <fmt/format.h>
 
+#include "grammar/diagnostic.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/modules.hpp"
 #include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/readonly.hpp"
+#include "interpreter/lua/values.hpp"
 #include "stdlib/embedded.hpp"
 
 namespace arbiter::lua {
@@ -183,11 +185,16 @@ bool innermost_lua_frame(lua_State* thread, lua_Debug& ar) {
   return false;
 }
 
+// An error's message as the host keeps it: whole (a NUL byte in it does not end it) and shown
+// escaped where it is not text (`\x00`, `\xe9`), for it is only shown, and logged with an action
+// that failed: a log cannot hold what is not UTF-8.
+std::string message_text(lua_State* L, int index) { return printable(whole_string(L, index), true); }
+
 // The message of the error that stopped `thread`: one raised with a value that is not a message
 // (`error()`, `error({})`) gets one, placed at the line of the pack's code that raised it.
 std::string message_of_error(lua_State* thread) {
   if (lua_type(thread, -1) == LUA_TSTRING || lua_type(thread, -1) == LUA_TNUMBER) {
-    std::string message = lua_tostring(thread, -1);
+    std::string message = message_text(thread, -1);
     // Lua's own words, said the way a rule's author can act on.
     if (message.ends_with("C stack overflow"))
       message += " (calls into the rules nest more than about 200 deep: a rule that sets itself off again, as a "
@@ -674,7 +681,7 @@ void Sandbox::load_chunk(lua_State* L, const std::string& pack, std::string_view
   const Scope& scope = scope_of(pack);
   // Text only: binary chunks can break the VM's safety checks.
   if (luaL_loadbufferx(L, code.data(), code.size(), chunkname.c_str(), "t") != LUA_OK) {
-    const std::string message = lua_tostring(L, -1);
+    const std::string message = message_text(L, -1);
     lua_pop(L, 1);
     Diagnostic d = syntax_error(L, code, chunkname, message);
     if (scope.scope.is_pack) d.notes.push_back(fmt::format("in pack '{}'", scope.scope.name));
@@ -932,8 +939,8 @@ Error Sandbox::error_from(lua_State* thread, int status) {
   std::string message;
   if (status == LUA_YIELD) {
     message = yield_outside;
-  } else if (const char* text = lua_tostring(thread, -1)) {
-    message = text;
+  } else if (lua_type(thread, -1) == LUA_TSTRING || lua_type(thread, -1) == LUA_TNUMBER) {
+    message = message_text(thread, -1);
   } else {
     message = fmt::format("error with a {} value as its message", luaL_typename(thread, -1));
   }

@@ -9,6 +9,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/sandbox.hpp"
 
@@ -44,14 +45,14 @@ void copy_into(lua_State* L, int index, int copies, int depth, const std::string
   lua_pushvalue(L, index);
   lua_pushvalue(L, copy);
   lua_rawset(L, copies);
-  lua_pushnil(L);
-  while (lua_next(L, index)) {
-    copy_into(L, -1, copies, depth + 1, owner);
-    lua_remove(L, -2);
-    lua_pushvalue(L, -2);
-    lua_insert(L, -2);
+  // In the fixed order (ordered.hpp): the tables and pack functions made here are numbered in the
+  // order of making, which `tostring` and `pairs` show, the same every run.
+  for_each_ordered(L, index, [&] {
+    const int value = lua_gettop(L);
+    lua_pushvalue(L, value - 1);
+    copy_into(L, value, copies, depth + 1, owner);
     lua_rawset(L, copy);
-  }
+  });
   if (lua_getmetatable(L, index)) lua_setmetatable(L, copy);
 }
 
@@ -76,12 +77,12 @@ std::string quoted(std::string_view text) {
 
 std::string describe_key(lua_State* L, int index) {
   if (lua_type(L, index) == LUA_TSTRING) {
-    const std::string key = lua_tostring(L, index);
+    const std::string_view key = whole_string(L, index);
     const bool identifier = !key.empty() && !std::isdigit(static_cast<unsigned char>(key[0])) &&
                             std::all_of(key.begin(), key.end(), [](char c) {
                               return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
                             });
-    if (identifier) return key;
+    if (identifier) return std::string(key);
   }
   return "[" + describe(L, index, 0) + "]";
 }
@@ -126,6 +127,27 @@ std::vector<std::string> rendered_entries(lua_State* L, int table, Render render
 }
 
 }  // namespace
+
+std::string_view whole_string(lua_State* L, int index) {
+  std::size_t length = 0;
+  const char* text = lua_tolstring(L, index, &length);
+  return {text, length};
+}
+
+std::string to_text(lua_State* L, int index, std::string_view what) {
+  const std::string_view text = whole_string(L, index);
+  arbiter::check_text(text, what);
+  return std::string(text);
+}
+
+std::string check_text(lua_State* L, int arg, std::string_view what) {
+  luaL_checkstring(L, arg);
+  return to_text(L, arg, what);
+}
+
+std::string opt_text(lua_State* L, int arg, std::string_view what, std::string fallback) {
+  return lua_isnoneornil(L, arg) ? fallback : check_text(L, arg, what);
+}
 
 void push_deep_copy(lua_State* L, int index, const std::string* owner) {
   index = lua_absindex(L, index);

@@ -2,10 +2,26 @@
 // Lua values as the host handles them: copied out of a pack's reach and described for people. All
 // use raw access only, so no metamethod of a pack's table runs outside a budgeted call.
 #include <string>
+#include <string_view>
 
 #include <lua.hpp>
 
 namespace arbiter::lua {
+
+// A string of Lua's as the host keeps it: whole (Lua's strings may hold NUL bytes, where a C
+// string would end) and text (arbiter::check_text: no NUL byte, UTF-8), else an arbiter::Error
+// naming `what` ("the stat name"). Every string a pack or an encounter gives that the fight keeps,
+// logs, saves or looks a name up by goes through these, where it enters.
+// The value at `index`, which must be a string.
+std::string to_text(lua_State* L, int index, std::string_view what);
+// Argument `arg` of a binding: a string, or a number as Lua writes it (as luaL_checklstring takes
+// them); another type is Lua's argument error.
+std::string check_text(lua_State* L, int arg, std::string_view what);
+// The same, or `fallback` when the argument is absent or nil.
+std::string opt_text(lua_State* L, int arg, std::string_view what, std::string fallback = {});
+
+// The string at `index` whole, NUL bytes and all, for a host that only shows it or compares it.
+std::string_view whole_string(lua_State* L, int index);
 
 // Pushes a deep copy of the value at `index`: tables are copied (cycles kept as cycles, keys and
 // metatables shared), everything else is pushed as is; but with an `owner` (a pack), every

@@ -18,6 +18,7 @@
 #include "interpreter/lua/modules.hpp"
 #include "interpreter/lua/services.hpp"
 #include "interpreter/lua/userdata.hpp"
+#include "interpreter/lua/values.hpp"
 
 namespace arbiter::lua {
 
@@ -58,7 +59,8 @@ dice::Expression parse_in_pack(const char* text) {
 }
 
 const Roller& roller_for(lua_State* L, int index) {
-  const char* text = luaL_checkstring(L, index);
+  const std::string expression = check_text(L, index, "the dice expression");
+  const char* text = expression.c_str();
   lua_Integer count = -1;  // how many the cache holds; -1: there is none yet
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, &rollers_key) == LUA_TTABLE) {
     lua_getfield(L, -1, "#");
@@ -130,7 +132,7 @@ void record_roll(lua_State* L, const Roll& result) {
 
 int roll(lua_State* L) {
   const Roller& roller = roller_for(L, 1);
-  const std::string reason = luaL_optstring(L, 2, "");
+  const std::string reason = opt_text(L, 2, "the roll's reason");
   DiceSource& source = services(L).get<DiceSource>("dice source");
   const Roll result = roller.roll(source, reason);
   record_roll(L, result);
@@ -218,14 +220,14 @@ int distribution_values(lua_State* L) {
 }
 
 int define(lua_State* L) {
-  const std::string name = luaL_checkstring(L, 1);
+  const std::string name = check_text(L, 1, "the die's name");
   luaL_checktype(L, 2, LUA_TTABLE);
   std::vector<Face> faces;
   const lua_Integer n = luaL_len(L, 2);
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, 2, i);
     if (lua_type(L, -1) == LUA_TSTRING)
-      faces.push_back({0, lua_tostring(L, -1)});
+      faces.push_back({0, to_text(L, -1, fmt::format("face {} of the die '{}'", i, name))});
     else if (lua_isinteger(L, -1))
       faces.push_back({lua_tointeger(L, -1), {}});
     else
@@ -245,7 +247,7 @@ int pool(lua_State* L) {
     lua_rawgeti(L, 1, i);
     if (lua_type(L, -1) != LUA_TSTRING)
       throw Error(fmt::format("pool entry {} must be dice such as \"5d10\", not a {}", i, luaL_typename(L, -1)));
-    entries.emplace_back(lua_tostring(L, -1));
+    entries.push_back(to_text(L, -1, fmt::format("pool entry {}", i)));
     lua_pop(L, 1);
   }
   push_userdata(L, pool_type, Pool::parse(entries, named_dice(L)));
@@ -259,7 +261,7 @@ const PoolRoll& check_pool_roll(lua_State* L) {
 
 int pool_roll(lua_State* L) {
   const Pool& pool = check_pool(L);
-  const std::string reason = luaL_optstring(L, 2, "");
+  const std::string reason = opt_text(L, 2, "the roll's reason");
   push_userdata(L, pool_roll_type, pool.roll(services(L).get<DiceSource>("dice source"), reason));
   return 1;
 }
@@ -270,7 +272,8 @@ std::vector<PoolStatistic> check_statistics(lua_State* L, int index) {
   const lua_Integer n = luaL_len(L, index);
   for (lua_Integer i = 1; i <= n; ++i) {
     lua_rawgeti(L, index, i);
-    statistics.push_back(PoolStatistic::parse(luaL_checkstring(L, -1)));
+    luaL_checkstring(L, -1);
+    statistics.push_back(PoolStatistic::parse(to_text(L, -1, fmt::format("statistic {}", i))));
     lua_pop(L, 1);
   }
   if (statistics.empty()) throw Error("name at least one statistic: highest, lowest, sum or count:FACE");

@@ -5,6 +5,7 @@
 #include "interpreter/lua/character_handles.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
+#include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::lua {
@@ -61,9 +62,9 @@ int react(lua_State* L) {
   Flow& flow = flow_of(L);
   Intent reaction;
   reaction.actor = check_entity(L, 1, world).id;
-  reaction.action = luaL_checkstring(L, 2);
+  reaction.action = check_text(L, 2, "the action name");
   if (!lua_isnoneornil(L, 3)) reaction.target = check_entity(L, 3, world).id;
-  reaction.note = luaL_optstring(L, 4, "");
+  reaction.note = opt_text(L, 4, "the reason");
   const Intent* chosen = flow.intent(reaction.actor);
   reaction.ready = chosen && chosen->ready;
   const bool taken = flow.react(std::move(reaction));

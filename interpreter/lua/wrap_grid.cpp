@@ -8,6 +8,7 @@
 #include "interpreter/core/world.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
+#include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::lua {
@@ -53,7 +54,7 @@ int feet(lua_State* L) {
 
 int step(lua_State* L) {
   const Grid& grid = grid_of(L);
-  const Cell next = arbiter::step(check_cell(L, 1, grid), parse_direction(luaL_checkstring(L, 2)));
+  const Cell next = arbiter::step(check_cell(L, 1, grid), parse_direction(check_text(L, 2, "the direction")));
   if (grid.contains(next)) push_label(L, next);
   else lua_pushnil(L);
   return 1;
@@ -62,7 +63,7 @@ int step(lua_State* L) {
 int walk(lua_State* L) {
   const Grid& grid = grid_of(L);
   const Cell start = check_cell(L, 1, grid);
-  const auto directions = parse_directions(luaL_checkstring(L, 2));
+  const auto directions = parse_directions(check_text(L, 2, "the directions"));
   std::optional<double> allowance;
   if (!lua_isnoneornil(L, 3)) allowance = luaL_checknumber(L, 3);
   return push_path(L, check_declared_path(grid, services(L).get<PathFinder>("path finder").rules(), start,
@@ -102,7 +103,7 @@ int line(lua_State* L) {
 int cone(lua_State* L) {
   const Grid& grid = grid_of(L);
   const Cell origin = check_cell(L, 1, grid);
-  push_cells(L, area_cone(grid, origin, parse_direction(luaL_checkstring(L, 2)), luaL_checknumber(L, 3)));
+  push_cells(L, area_cone(grid, origin, parse_direction(check_text(L, 2, "the direction")), luaL_checknumber(L, 3)));
   return 1;
 }
 
@@ -205,8 +206,8 @@ int border(lua_State* L) {
 int set_door(lua_State* L) {
   Grid& grid = grid_of(L);
   const Cell a = check_cell(L, 1, grid), b = check_cell(L, 2, grid);
-  const DoorState state = parse_door_state(luaL_checkstring(L, 3));
-  const std::string cause = luaL_optstring(L, 4, "");
+  const DoorState state = parse_door_state(check_text(L, 3, "the door's state"));
+  const std::string cause = opt_text(L, 4, "the cause");
   const Border* found = grid.border(a, b);
   if (!found || found->door == DoorState::None)
     throw Error("there is no door between " + grid.label(a) + " and " + grid.label(b));

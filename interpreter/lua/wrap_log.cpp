@@ -4,6 +4,7 @@
 #include "interpreter/core/narration.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
+#include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::lua {
@@ -16,7 +17,7 @@ void push_event(lua_State* L, const LogEvent& event) {
   lua_createtable(L, 0, 7);
   lua_pushinteger(L, static_cast<lua_Integer>(event.sequence));
   lua_setfield(L, -2, "seq");
-  lua_pushstring(L, event.type.c_str());
+  lua_pushlstring(L, event.type.data(), event.type.size());
   lua_setfield(L, -2, "type");
   lua_pushinteger(L, event.at.round);
   lua_setfield(L, -2, "round");
@@ -24,16 +25,16 @@ void push_event(lua_State* L, const LogEvent& event) {
   lua_setfield(L, -2, "phase");
   lua_pushinteger(L, event.at.turn);
   lua_setfield(L, -2, "turn");
-  lua_pushstring(L, event.cause.c_str());
+  lua_pushlstring(L, event.cause.data(), event.cause.size());
   lua_setfield(L, -2, "cause");
   push_json(L, event.fields);
   lua_setfield(L, -2, "fields");
 }
 
 int event(lua_State* L) {
-  std::string type = luaL_checkstring(L, 1);
+  std::string type = check_text(L, 1, "the event type");
   nlohmann::json fields = lua_isnoneornil(L, 2) ? nlohmann::json::object() : check_json(L, 2, JsonFor::logging);
-  std::string cause = luaL_optstring(L, 3, "");
+  std::string cause = opt_text(L, 3, "the cause");
   EventLog::check(type, fields);  // now, at the author's line, though an action logs it when it commits
   // A change is applied once, so it hands its event over rather than copying it.
   change(L, [&log = log_of(L), type = std::move(type), fields = std::move(fields), cause = std::move(cause)]() mutable {
@@ -58,7 +59,8 @@ int recent(lua_State* L) {
 // when the phase ends (Platemail's Wounds from every hit of the phase).
 int phase_events(lua_State* L) {
   const EventLog& log = log_of(L);
-  const char* type = luaL_optstring(L, 1, nullptr);
+  const std::optional<std::string> type =
+      lua_isnoneornil(L, 1) ? std::nullopt : std::optional(check_text(L, 1, "the event type"));
   const FlowPosition now = log.position();
   const auto& events = log.events();
   std::size_t first = events.size();
@@ -66,7 +68,7 @@ int phase_events(lua_State* L) {
   lua_newtable(L);
   lua_Integer n = 0;
   for (std::size_t i = first; i < events.size(); ++i) {
-    if (type && events[i].type != type) continue;
+    if (type && events[i].type != *type) continue;
     push_event(L, events[i]);
     lua_rawseti(L, -2, ++n);
   }
@@ -74,8 +76,8 @@ int phase_events(lua_State* L) {
 }
 
 int narrate(lua_State* L) {
-  const std::string type = luaL_checkstring(L, 1);
-  const std::string text = luaL_checkstring(L, 2);
+  const std::string type = check_text(L, 1, "the event type");
+  const std::string text = check_text(L, 2, "the template");
   services(L).get<Narrator>("narrator").set_template(type, text);
   return 0;
 }
@@ -85,7 +87,7 @@ int render(lua_State* L) {
   const lua_Integer seq = luaL_checkinteger(L, 1);
   luaL_argcheck(L, seq >= 1 && static_cast<std::size_t>(seq) <= events.size(), 1, "no event with that number");
   const std::string text = services(L).get<Narrator>("narrator").render(events[static_cast<std::size_t>(seq - 1)]);
-  lua_pushstring(L, text.c_str());
+  lua_pushlstring(L, text.data(), text.size());
   return 1;
 }
 

@@ -7,6 +7,7 @@
 #include "interpreter/core/orders_json.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/modules.hpp"
+#include "interpreter/lua/values.hpp"
 
 namespace arbiter::lua {
 namespace {
@@ -49,7 +50,7 @@ void push_json(lua_State* L, const nlohmann::json& value) {
 int parse(lua_State* L) {
   std::size_t length = 0;
   const char* text = luaL_checklstring(L, 1, &length);
-  const std::string name = luaL_optstring(L, 2, "(orders)");
+  const std::string name = opt_text(L, 2, "the sheet's name", "(orders)");
   std::optional<nlohmann::json> sheet;
   std::string problem;
   try {

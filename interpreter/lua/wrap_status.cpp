@@ -1,9 +1,12 @@
 // The `status` module: defining statuses from plain tables, applying and removing them, and what
 // they mean for play (allowed actions, roll modifiers with reasons). Changes go to the log.
+#include <fmt/format.h>
+
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/statuses.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
+#include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::lua {
@@ -23,7 +26,7 @@ std::vector<std::string> string_list_field(lua_State* L, int table, const char* 
     for (lua_Integer i = 1; i <= n; ++i) {
       lua_rawgeti(L, -1, i);
       if (lua_type(L, -1) != LUA_TSTRING) throw Error(std::string("'") + field + "' must be a list of action names");
-      out.emplace_back(lua_tostring(L, -1));
+      out.push_back(to_text(L, -1, fmt::format("'{}'[{}]", field, i)));
       lua_pop(L, 1);
     }
   }
@@ -83,7 +86,7 @@ namespace {
 int apply(lua_State* L) {
   World& world = world_of(L);
   const EntityId target = check_entity(L, 1, world).id;
-  const std::string status = luaL_checkstring(L, 2);
+  const std::string status = check_text(L, 2, "the status name");
   Application how;
   if (!lua_isnoneornil(L, 3)) {
     luaL_checktype(L, 3, LUA_TTABLE);
@@ -104,8 +107,8 @@ int apply(lua_State* L) {
 
 int remove(lua_State* L) {
   const EntityId target = check_entity(L, 1, world_of(L)).id;
-  const std::string status = luaL_checkstring(L, 2);
-  const std::string cause = luaL_optstring(L, 3, "");
+  const std::string status = check_text(L, 2, "the status name");
+  const std::string cause = opt_text(L, 3, "the cause");
   Statuses statuses = runtime(L);
   statuses.check_remove(target, status);
   // Inside an action the removal waits for the commit: say whether there is something to remove.
@@ -116,22 +119,22 @@ int remove(lua_State* L) {
 
 int has(lua_State* L) {
   const Entity& who = check_entity(L, 1, world_of(L));
-  lua_pushboolean(L, has_status(who, luaL_checkstring(L, 2), services(L).get<StatusBook>("status book")));
+  lua_pushboolean(L, has_status(who, check_text(L, 2, "the status name"), services(L).get<StatusBook>("status book")));
   return 1;
 }
 
 int allows(lua_State* L) {
   const EntityId who = check_entity(L, 1, world_of(L)).id;
-  const ActionVerdict verdict = runtime(L).allows(who, luaL_checkstring(L, 2));
+  const ActionVerdict verdict = runtime(L).allows(who, check_text(L, 2, "the action name"));
   lua_pushboolean(L, verdict.allowed);
   if (verdict.allowed) return 1;
-  lua_pushstring(L, verdict.because.c_str());
+  lua_pushlstring(L, verdict.because.data(), verdict.because.size());
   return 2;
 }
 
 int modifiers(lua_State* L) {
   const EntityId who = check_entity(L, 1, world_of(L)).id;
-  const auto found = runtime(L).modifiers(who, luaL_checkstring(L, 2));
+  const auto found = runtime(L).modifiers(who, check_text(L, 2, "the roll's name"));
   lua_createtable(L, static_cast<int>(found.size()), 0);
   lua_Integer total = 0;
   for (std::size_t i = 0; i < found.size(); ++i) {

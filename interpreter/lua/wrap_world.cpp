@@ -8,6 +8,7 @@
 #include "interpreter/core/lookup.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
+#include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::lua {
@@ -17,7 +18,7 @@ namespace {
 LookupRules& lookup_rules(lua_State* L) { return services(L).get<LookupRules>("lookup rules"); }
 
 Relation opt_relation(lua_State* L, int index) {
-  return lua_isnoneornil(L, index) ? Relation::Any : parse_relation(luaL_checkstring(L, index));
+  return lua_isnoneornil(L, index) ? Relation::Any : parse_relation(check_text(L, index, "the relation"));
 }
 
 int push_found(lua_State* L, const std::optional<EntityId>& found) {
@@ -35,7 +36,7 @@ int character(lua_State* L) {
 int characters(lua_State* L) {
   const World& world = world_of(L);
   const bool any_side = lua_isnoneornil(L, 1);
-  const std::string side = any_side ? "" : luaL_checkstring(L, 1);
+  const std::string side = any_side ? "" : check_text(L, 1, "the side");
   std::vector<EntityId> ids;
   ids.reserve(world.entities().size());
   for (const Entity& e : world.entities())
@@ -48,7 +49,7 @@ int move(lua_State* L) {
   World& world = world_of(L);
   Entity& who = check_entity(L, 1, world);
   const Cell to = check_cell(L, 2, world.grid());
-  const std::string cause = luaL_optstring(L, 3, "");
+  const std::string cause = opt_text(L, 3, "the cause");
   EventLog& log = services(L).get<EventLog>("event log");
   // A change is applied once, so it hands its event over rather than copying it; the fields are
   // named one by one, as a braced list would build each twice.
@@ -67,10 +68,15 @@ int move(lua_State* L) {
 int set_stat(lua_State* L) {
   World& world = world_of(L);
   Entity& who = check_entity(L, 1, world);
-  const std::string stat = luaL_checkstring(L, 2);
+  const std::string stat = check_text(L, 2, "the stat name");
   luaL_checkany(L, 3);
-  Value value = check_value(L, 3);
-  const std::string cause = luaL_optstring(L, 4, "");
+  Value value;
+  try {
+    value = check_value(L, 3);
+  } catch (const Error& e) {
+    throw Error(fmt::format("stat '{}': {}", printable(stat), e.diagnostics().front().message));
+  }
+  const std::string cause = opt_text(L, 4, "the cause");
   EventLog& log = services(L).get<EventLog>("event log");
   change(L, [&world, &log, id = who.id, stat, value = std::move(value), cause]() mutable {
     const Entity& changed = world.get(id);
@@ -125,7 +131,7 @@ int visible_to(lua_State* L) {
 // cannot play; the fight stops, told at that stat's place in the encounter.
 int encounter_error(lua_State* L) {
   const Entity& who = check_entity(L, 1, world_of(L));
-  EncounterFault fault{who.name, luaL_checkstring(L, 2), luaL_checkstring(L, 3)};
+  EncounterFault fault{who.name, check_text(L, 2, "the stat name"), check_text(L, 3, "the message")};
   services(L).get<std::optional<EncounterFault>>("fight") = fault;
   throw Error(fmt::format("{}'s {} {}", fault.character, fault.stat, fault.message));
 }

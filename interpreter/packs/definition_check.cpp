@@ -6,8 +6,11 @@
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/narration.hpp"
 #include "interpreter/core/status_definition.hpp"
 #include "interpreter/core/vocabulary.hpp"
+#include "interpreter/lua/ordered.hpp"
+#include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::packs {
@@ -35,7 +38,7 @@ bool boolean_or_function(lua_State* L, int value) { return boolean(L, value) || 
 bool target_kind(lua_State* L, int value) {
   if (function(L, value)) return true;
   if (!text(L, value)) return false;
-  const std::string_view kind = lua_tostring(L, value);
+  const std::string_view kind = lua::whole_string(L, value);
   return kind == "enemy" || kind == "other" || kind == "none";
 }
 
@@ -46,9 +49,8 @@ bool feet(lua_State* L, int value) {
   if (lua_type(L, value) != LUA_TTABLE) return false;
   lua_pushnil(L);
   if (!lua_next(L, value)) return false;  // { }: no max
-  const bool only_max = text(L, -2) &&
-                        (std::string_view(lua_tostring(L, -2)) == "max" || std::string_view(lua_tostring(L, -2)) == "squares") &&
-                        whole_number(L, -1);
+  const std::string_view key = text(L, -2) ? lua::whole_string(L, -2) : std::string_view{};
+  const bool only_max = (key == "max" || key == "squares") && whole_number(L, -1);
   lua_pop(L, 1);
   const bool more = lua_next(L, value) != 0;
   lua_pop(L, more ? 2 : 0);
@@ -108,6 +110,16 @@ const std::vector<Field> action_fields{
 const std::vector<Field> condition_fields{{"test", function, "a function(me, ...)"}};
 const std::vector<Field> target_fields{{"find", function, "a function(me, ...)"}};
 
+// A string a definition gives (`declared_as`, `usage`, `target`) or lists (`allowed_by`, `answers`)
+// is a name or a sentence the fight shows and logs: text, whole.
+void check_texts(lua_State* L, const std::string& what, int value) {
+  if (lua_type(L, value) == LUA_TSTRING) lua::to_text(L, value, what);
+  if (lua_type(L, value) != LUA_TTABLE) return;
+  const auto items = static_cast<lua_Integer>(lua_rawlen(L, value));
+  for (lua_Integer i = 1; i <= items; lua_pop(L, 1), ++i)
+    if (lua_rawgeti(L, value, i) == LUA_TSTRING) lua::to_text(L, -1, fmt::format("{}[{}]", what, i));
+}
+
 void check_fields(lua_State* L, Kind kind, const std::string& name, int index, const std::vector<Field>& fields) {
   std::vector<std::string> known;
   for (const Field& field : fields) known.emplace_back(field.name);
@@ -115,6 +127,7 @@ void check_fields(lua_State* L, Kind kind, const std::string& name, int index, c
   for (const Field& field : fields) {
     lua_pushstring(L, field.name);
     const bool absent = lua_rawget(L, index) == LUA_TNIL;
+    check_texts(L, fmt::format("{} '{}': '{}'", to_string(kind), name, field.name), lua_gettop(L));
     const bool fits = absent || field.fits(L, lua_gettop(L));
     lua_pop(L, 1);
     if (!fits) throw Error(fmt::format("{} '{}': '{}' must be {}", to_string(kind), name, field.name, field.expected));
@@ -123,7 +136,28 @@ void check_fields(lua_State* L, Kind kind, const std::string& name, int index, c
 
 }  // namespace
 
-bool has_fields(Kind kind) { return kind != Kind::table && kind != Kind::hook; }
+// The `narration` table: event types to the templates they are narrated by ("" says nothing).
+void check_narration(lua_State* L, int index) {
+  lua::for_each_ordered(L, index, [&] {
+    if (lua_type(L, -2) != LUA_TSTRING)
+      throw Error(fmt::format("table 'narration': its keys are event types, not {}", lua::describe(L, -2, 0)));
+    const std::string type = lua::to_text(L, -2, "table 'narration': the event type");
+    if (lua_type(L, -1) != LUA_TSTRING)
+      throw Error(fmt::format("table 'narration': '{}' must be a template, a string like \"{{character}} moves\", "
+                              "not {}",
+                              type, lua::describe(L, -1, 1)));
+    const std::string text = lua::to_text(L, -1, fmt::format("table 'narration': '{}'", type));
+    try {
+      Narrator::check_template(text);
+    } catch (const Error& e) {
+      throw Error(fmt::format("table 'narration': '{}': {}", type, e.diagnostics().front().message));
+    }
+  });
+}
+
+bool is_checked(Kind kind, const std::string& name) {
+  return (kind != Kind::table && kind != Kind::hook) || (kind == Kind::table && name == "narration");
+}
 
 void check_definition(lua_State* L, Kind kind, const std::string& name, int index) {
   index = lua_absindex(L, index);
@@ -135,7 +169,7 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
       lua_rawget(L, index);
       lua_pushstring(L, "target");
       lua_rawget(L, index);
-      const bool contradicts = lua_toboolean(L, -2) && text(L, -1) && std::string_view(lua_tostring(L, -1)) == "none";
+      const bool contradicts = lua_toboolean(L, -2) && text(L, -1) && lua::whole_string(L, -1) == "none";
       lua_pop(L, 2);
       if (contradicts)
         throw Error(fmt::format("action '{}': it cannot both need a target and take none (target = \"none\")", name));
@@ -165,6 +199,8 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
       return;
     }
     case Kind::table:
+      if (name == "narration") check_narration(L, index);
+      return;
     case Kind::hook: return;
   }
 }

@@ -3,7 +3,8 @@
 // target (docs/fights.md), each of its type. The registry checks every definition as it is made
 // or changed (define, override, and what a patch would make of it), so a misspelt field or a value
 // of the wrong type is an error at the author's line, whichever command loads the pack. Tables and
-// hooks are the packs' own: a table may hold anything, a hook is any function.
+// hooks are the packs' own: a table may hold anything, a hook is any function; but the narration
+// table's templates are checked as they are given, so a bad one is told at the line that gave it.
 #include <string>
 
 #include <lua.hpp>
@@ -12,8 +13,10 @@
 
 namespace arbiter::packs {
 
-// Whether definitions of this kind have fields to check: not tables, nor hooks.
-bool has_fields(Kind kind);
+// Whether definitions of this kind and name are checked: actions, statuses, conditions and
+// targets, and of tables the one the runtime reads as it is given, `narration` (each field an
+// event type, its value a template); not other tables, nor hooks.
+bool is_checked(Kind kind, const std::string& name);
 // Throws arbiter::Error naming the field and what it must be, or the nearest known field.
 void check_definition(lua_State* L, Kind kind, const std::string& name, int index);
 

@@ -79,7 +79,8 @@ using Ancestors = std::vector<std::pair<const void*, std::string>>;
 
 // A field written beside a list's items (`characters = { { … }, wepon = "Sword" }`) is refused
 // where it is written, before check_json, which would refuse it too but cannot say where; so is a
-// table that holds itself. `written` is where the table at `index` is written.
+// table that holds itself, and a string that is not text (a NUL byte, bytes that are not UTF-8),
+// in a field's name or as a value. `written` is where the table at `index` is written.
 void refuse_fields_beside_items(lua_State* L, int index, const std::string& path, std::size_t written,
                                 const SourceText& source, Ancestors& ancestors) {
   const void* table = lua_topointer(L, index);
@@ -96,6 +97,15 @@ void refuse_fields_beside_items(lua_State* L, int index, const std::string& path
   const auto items = static_cast<lua_Integer>(lua_rawlen(L, index));
   const SourceText::Table text = source.table(written);
   const auto [names, other_keys] = lua::keys_beside_list(L, index, items);
+  // The string at the top of the stack, or `name` itself, must be text: told at `place`.
+  const auto text_at = [&](const std::string& where, std::size_t place, const std::string* name) {
+    try {
+      if (name) check_text(*name, "the field name");
+      else if (lua_type(L, -1) == LUA_TSTRING) lua::to_text(L, -1, "the string");
+    } catch (const Error& e) {
+      throw Error(source.place(place).diagnostic(fmt::format("{}: {}", where, e.diagnostics().front().message)));
+    }
+  };
   if (items > 0 && !(names.empty() && other_keys.empty())) {
     const std::size_t field_at = names.empty() ? unknown : text.field(names.front());
     throw Error(source.place(field_at != unknown ? field_at : written)
@@ -105,14 +115,19 @@ void refuse_fields_beside_items(lua_State* L, int index, const std::string& path
   }
   for (lua_Integer number = 1; number <= items; ++number) {
     lua_rawgeti(L, index, number);
+    const std::size_t item = text.item(static_cast<std::size_t>(number));
+    text_at(fmt::format("{}[{}]", path, number), item == unknown ? written : item, nullptr);
     if (plain_table(L, -1))
       refuse_fields_beside_items(L, -1, fmt::format("{}[{}]", path, number),
                                  text.item(static_cast<std::size_t>(number)), source, ancestors);
     lua_pop(L, 1);
   }
   for (const std::string& name : names) {
+    const std::size_t field = text.field(name);
+    text_at(path + "." + printable(name), field == unknown ? written : field, &name);
     lua_pushlstring(L, name.data(), name.size());
     lua_rawget(L, index);
+    text_at(path + "." + name, field == unknown ? written : field, nullptr);
     if (plain_table(L, -1))
       refuse_fields_beside_items(L, -1, path + "." + name, text.field(name), source, ancestors);
     lua_pop(L, 1);

@@ -13,7 +13,9 @@
 
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/snapshot.hpp"
+#include "interpreter/lua/values.hpp"
 #include "interpreter/packs/encounter.hpp"
+#include "interpreter/packs/fight.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -32,7 +34,7 @@ std::vector<std::string> string_keys(lua_State* L) {
   lua_pushnil(L);
   while (lua_next(L, -2)) {
     lua_pop(L, 1);
-    if (lua_type(L, -1) == LUA_TSTRING) keys.emplace_back(lua_tostring(L, -1));
+    if (lua_type(L, -1) == LUA_TSTRING) keys.emplace_back(lua::whole_string(L, -1));
   }
   std::sort(keys.begin(), keys.end());
   return keys;
@@ -53,7 +55,7 @@ std::map<std::string, Slot, std::less<>> read_slots(lua_State* L, const Registry
     while (lua_next(L, -2)) {
       if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TSTRING)
         fail(*d, expected);
-      const std::string slot = lua_tostring(L, -2), table = lua_tostring(L, -1);
+      const std::string slot(lua::whole_string(L, -2)), table(lua::whole_string(L, -1));
       lua_pop(L, 1);
       if (!registry.push(L, Kind::table, table))
         fail(*d, fmt::format("slot '{}': {}", slot, registry.unknown(Kind::table, table)));
@@ -117,20 +119,15 @@ struct StatRule {
   }
 };
 
-// The most action points a phase of the ruleset's flow gives, read raw (`phases = { { action_points = 12 } }`).
+// The most action points a phase of the ruleset's flow gives (`phases = { { action_points = 12 } }`),
+// read as the fight reads them: a flow's mistake is told as the flow's, at its line.
 int flow_points(lua_State* L, const Registry& registry) {
   int most = 0;
-  if (!registry.push(L, Kind::table, "flow")) return most;
-  lua_pushstring(L, "phases");
-  if (lua_rawget(L, -2) == LUA_TTABLE) {
-    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TTABLE; ++i) {
-      lua_pushstring(L, "action_points");
-      if (lua_rawget(L, -2) == LUA_TNUMBER) most = std::max(most, static_cast<int>(lua_tointeger(L, -1)));
-      lua_pop(L, 2);
-    }
-    lua_pop(L, 1);  // the first non-table
-  }
-  lua_pop(L, 2);
+  if (!registry.find(Kind::table, "flow")) return most;
+  std::string default_order, pack;
+  LookupRules lookups;
+  for (const PhaseRules& phase : read_flow(L, registry, default_order, lookups, pack).phases)
+    most = std::max(most, phase.action_points);
   return most;
 }
 
@@ -147,8 +144,8 @@ std::optional<std::vector<std::string>> read_words(lua_State* L) {
   std::vector<std::string> words;
   const lua_Integer length = static_cast<lua_Integer>(lua_rawlen(L, -1));
   for (lua_Integer i = 1; i <= length; ++i) {
-    const bool text = lua_rawgeti(L, -1, i) == LUA_TSTRING && is_word(lua_tostring(L, -1));
-    if (text) words.emplace_back(lua_tostring(L, -1));
+    const bool text = lua_rawgeti(L, -1, i) == LUA_TSTRING && is_word(lua::whole_string(L, -1));
+    if (text) words.emplace_back(lua::whole_string(L, -1));
     lua_pop(L, 1);
     if (!text) return std::nullopt;
   }
@@ -175,16 +172,16 @@ std::optional<std::map<std::string, StatRule>> read_stats(lua_State* L, const Re
     lua_pushnil(L);
     while (lua_next(L, -2)) {
       if (lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TSTRING) {  // a bare name in the list part
-        (*stats)[lua_tostring(L, -1)] = {&stat_kinds.front(), {}, most_points};
+        (*stats)[std::string(lua::whole_string(L, -1))] = {&stat_kinds.front(), {}, most_points};
       } else if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TTABLE) {
         auto words = read_words(L);
         if (!words)
           fail(*d, fmt::format("stat '{}': a list of words must hold one or more texts, none empty or with a control "
                                "character: {{ \"Low\", \"High\" }}",
-                               lua_tostring(L, -2)));
-        (*stats)[lua_tostring(L, -2)] = {nullptr, std::move(*words), most_points};
+                               lua::whole_string(L, -2)));
+        (*stats)[std::string(lua::whole_string(L, -2))] = {nullptr, std::move(*words), most_points};
       } else if (lua_type(L, -2) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
-        const std::string stat = lua_tostring(L, -2), kind = lua_tostring(L, -1);
+        const std::string stat(lua::whole_string(L, -2)), kind(lua::whole_string(L, -1));
         const auto known = std::find_if(stat_kinds.begin(), stat_kinds.end(),
                                         [&](const StatKind& k) { return kind == k.name; });
         if (known == stat_kinds.end()) {

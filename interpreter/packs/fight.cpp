@@ -97,15 +97,15 @@ Fight::~Fight() {
   for (const auto& [name, a] : actions_) luaL_unref(L, LUA_REGISTRYINDEX, a.resolve.ref);
 }
 
-FlowRules Fight::read_flow(lua_State* L, const Registry& registry, std::string& default_order, LookupRules& lookups,
-                           std::string& pack) {
+FlowRules read_flow(lua_State* L, const Registry& registry, std::string& default_order, LookupRules& lookups,
+                    std::string& pack) {
   const Definition* d = registry.find(Kind::table, "flow");
   if (!d) throw Error("the packs declare no flow: a ruleset defines the table 'flow' with its phases (docs/fights.md)");
   pack = d->history.front().pack;
   StackGuard guard{L};
   registry.push(L, Kind::table, "flow");
-  const nlohmann::json table = lua::check_json(L, -1);
   try {
+    const nlohmann::json table = lua::check_json(L, -1);
     const JsonReader flow(table, "flow");
     flow.only({"phases", "default_order", "incapacitated", "one_per_cell", "lookups"});
     FlowRules rules;
@@ -113,7 +113,8 @@ FlowRules Fight::read_flow(lua_State* L, const Registry& registry, std::string& 
       phase.only({"name", "kind", "action_points"});
       PhaseRules p{phase["name"].text(), PhaseKind::Simultaneous, 0};
       if (const auto kind = phase.optional("kind")) p.kind = kind->here([&] { return parse_phase_kind(kind->text()); });
-      if (const auto points = phase.optional("action_points")) p.action_points = points->integer();
+      // A budget of points: negative, a fraction or past any cost (costs are 0 to 1000000) is a slip.
+      if (const auto points = phase.optional("action_points")) p.action_points = points->whole_number(0, 1'000'000);
       rules.phases.push_back(std::move(p));
     }
     if (rules.phases.empty()) flow["phases"].fail("a flow has at least one phase");
@@ -129,7 +130,15 @@ FlowRules Fight::read_flow(lua_State* L, const Registry& registry, std::string& 
     }
     return rules;
   } catch (const Error& e) {
-    throw Error(parse_positioned(located(*d, e.diagnostics().front().message)));
+    // Told at the change that last set the field it names: "flow.phases[1].action_points: …" (the
+    // reader's), "… (at phases[1].name)" (plain data's, a string that is not text).
+    const std::string& message = e.diagnostics().front().message;
+    std::string field;
+    if (const std::size_t end = message.find(": "); message.starts_with("flow.") && end != std::string::npos)
+      field = message.substr(5, end - 5);
+    else if (const std::size_t at = message.rfind(" (at "); message.ends_with(")") && at != std::string::npos)
+      field = message.substr(at + 5, message.size() - at - 6);
+    throw Error(parse_positioned(field.empty() ? located(*d, message) : located(*d, field, message)));
   }
 }
 
@@ -181,7 +190,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         for (const char* field : {"answers", "replaces"}) {
           if (raw_field(L, -1, field) == LUA_TTABLE) {
             for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
-              const std::string named = lua_tostring(L, -1);
+              const std::string named(lua::whole_string(L, -1));
               lua_pop(L, 1);
               if (!vocabulary_.action(named)) {
                 Diagnostic problem = parse_positioned(located(
@@ -197,7 +206,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         }
         if (raw_field(L, -1, "allowed_by") == LUA_TTABLE) {
           for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
-            a.allowed_by.emplace_back(lua_tostring(L, -1));
+            a.allowed_by.emplace_back(lua::whole_string(L, -1));
             lua_pop(L, 1);
           }
           lua_pop(L, 1);
@@ -220,11 +229,9 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
       }
       case Kind::table:
         if (d->name == "narration") {
+          // Each a template, checked where it was given (definition_check.hpp).
           const nlohmann::json templates = lua::check_json(L, -1);
-          for (const auto& [type, text] : templates.items()) {
-            if (!text.is_string()) throw Error(parse_positioned(located(*d, "narration '" + type + "' must be a sentence")));
-            narrator_.set_template(type, text.get<std::string>());
-          }
+          for (const auto& [type, text] : templates.items()) narrator_.set_template(type, text.get<std::string>());
         }
         break;
     }
@@ -516,11 +523,12 @@ std::optional<Intent> Fight::judge(const Function& f, int nargs, const Entity& w
     reason = forbidden(*intent);
     refused = &*intent;
   } else if (lua_type(L_, -1) == LUA_TSTRING) {
+    std::string given = returned_by(f, [&] { return lua::to_text(L_, -1, "the reason returned"); });
     if (!proposal) {
-      if (declined) *declined = lua_tostring(L_, -1);
+      if (declined) *declined = std::move(given);
       return std::nullopt;
     }
-    reason = lua_tostring(L_, -1);
+    reason = std::move(given);
   }
   if (!reason) return intent;
   LogEvent event = refusal_of(who, *refused, *reason);
@@ -567,7 +575,7 @@ std::optional<std::vector<std::string>> Fight::offered(const char* name, int nar
     std::vector<std::string> names;
     for (lua_Integer i = 1; lua_rawgeti(L_, -1, i) != LUA_TNIL; ++i) {
       if (lua_type(L_, -1) != LUA_TSTRING) throw Error(expected);
-      names.push_back(action(lua_tostring(L_, -1)).name);  // an action of the rules, as it is spelt there
+      names.push_back(action(lua::to_text(L_, -1, "an action's name")).name);  // an action of the rules, as it is spelt there
       lua_pop(L_, 1);
     }
     return names;
@@ -754,14 +762,14 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
                             printable(lua::describe(L_, index, 1))));
   if (raw_field(L_, index, "action") != LUA_TSTRING)
     throw Error(fmt::format("an intent needs 'action', the action's name: {}", printable(lua::describe(L_, index, 1))));
-  const Action& chosen = action(lua_tostring(L_, -1));
+  const Action& chosen = action(lua::to_text(L_, -1, "an intent's action"));
   lua_pop(L_, 1);
   Intent intent = intent_for(who, chosen);
   if (raw_field(L_, index, "target") != LUA_TNIL) intent.target = returned_character(-1, "an intent's target is");
   lua_pop(L_, 1);
   if (raw_field(L_, index, "note") == LUA_TSTRING) {
     const std::string following = intent.note;  // intent_for's, on how far it may follow
-    intent.note = lua_tostring(L_, -1);
+    intent.note = lua::to_text(L_, -1, "an intent's note");
     if (!following.empty()) add_note(intent, following);
   }
   lua_pop(L_, 1);
@@ -850,7 +858,7 @@ const Fight::Function& Fight::call_phrase(const Entity& who, const std::optional
 EntityId Fight::returned_character(int index, const char* what) {
   if (lua_isnil(L_, index)) return no_entity;
   if (const std::optional<EntityId> id = lua::test_character(L_, index)) return *id;
-  if (lua_type(L_, index) == LUA_TSTRING) return world_.find(lua_tostring(L_, index)).id;
+  if (lua_type(L_, index) == LUA_TSTRING) return world_.find(lua::to_text(L_, index, "a character's name")).id;
   throw Error(fmt::format("{} a character, a character's name or nil, not a {}", what, luaL_typename(L_, index)));
 }
 
@@ -1094,7 +1102,7 @@ Halt Fight::movement(const MoveEvent& event) {
     if (lua_isnil(L_, -1)) return Halt::None;
     if (!lua_isstring(L_, -1))
       throw Error("the movement hook returns nil, \"mover\", \"other\", \"both\" or \"meet\"");
-    return parse_halt(lua_tostring(L_, -1));
+    return parse_halt(lua::to_text(L_, -1, "the movement hook's answer"));
   });
 }
 
@@ -1213,8 +1221,9 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     lua::push_entity(L_, intent.actor);
     call(chosen.allowed_when, 1, 2);
     if (!lua_toboolean(L_, -2))
-      return lua_type(L_, -1) == LUA_TSTRING ? std::string(lua_tostring(L_, -1))
-                                             : fmt::format("the rules do not let {} {} now", actor.name, chosen.name);
+      return lua_type(L_, -1) == LUA_TSTRING
+                 ? returned_by(chosen.allowed_when, [&] { return lua::to_text(L_, -1, "the reason returned"); })
+                 : fmt::format("the rules do not let {} {} now", actor.name, chosen.name);
   }
   // An attack (`target = "enemy"`) at oneself or an ally, or an action at another (`"other"`) at
   // oneself, from a pack's intent or a sheet read without a roster: "the moving enemy", "adjacent
@@ -1236,7 +1245,7 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     call(chosen.target_allowed, 2, 2);
     if (!lua_toboolean(L_, -2))
       return lua_type(L_, -1) == LUA_TSTRING
-                 ? std::string(lua_tostring(L_, -1))
+                 ? returned_by(chosen.target_allowed, [&] { return lua::to_text(L_, -1, "the reason returned"); })
                  : fmt::format("the rules do not let {} {} {}", actor.name, chosen.name, world_.get(intent.target).name);
   }
   return std::nullopt;

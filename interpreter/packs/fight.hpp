@@ -35,6 +35,14 @@
 
 namespace arbiter::packs {
 
+// The ruleset's table "flow" as a fight plays it: its phases, incapacitating statuses and
+// movement rules, with its default order, lookups and the pack that defined it. Each mistake
+// (a misspelt field, a phase's kind, action points that are not a whole number from 0 to
+// 1000000) is an arbiter::Error at the line of the pack that last changed that field. The one
+// reader of the table: a fight, and the encounter's check of a stat of action points, read it alike.
+FlowRules read_flow(lua_State* L, const Registry& registry, std::string& default_order, LookupRules& lookups,
+                    std::string& pack);
+
 class Fight final : public Ruleset {
  public:
   // Reads the ruleset from the registry; a bad definition is an arbiter::Error at its line. `L` is
@@ -137,8 +145,6 @@ class Fight final : public Ruleset {
     Function resolve{};
   };
 
-  static FlowRules read_flow(lua_State* L, const Registry& registry, std::string& default_order, LookupRules& lookups,
-                             std::string& pack);
   void read_ruleset(lua_State* L, const Registry& registry);
   const Action& action(const std::string& name) const;
   // Pushes the function and calls it with the `nargs` values above it, leaving `nresults`.

@@ -8,6 +8,7 @@
 
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/stack_guard.hpp"
+#include "interpreter/lua/values.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -58,9 +59,12 @@ class Fields {
     const char* text = lua_tolstring(L_, -1, &length);
     std::string value(text, length);
     lua_pop(L_, 1);
-    // A NUL byte would cut a file's name short, to another file's.
-    if (value.find('\0') != std::string::npos)
-      fail(at(field), fmt::format("the manifest's '{}' holds a NUL byte", field));
+    // A NUL byte would cut a file's name short, to another file's; what is not UTF-8 cannot be shown.
+    try {
+      check_text(value, fmt::format("the manifest's '{}'", field));
+    } catch (const Error& e) {
+      fail(at(field), e.diagnostics().front().message);
+    }
     return value;
   }
 
@@ -88,7 +92,7 @@ class Fields {
     while (lua_next(L_, table)) {
       lua_pop(L_, 1);
       if (lua_type(L_, -1) != LUA_TSTRING) fail(anchor, fmt::format("{}'s keys must be field names", what));
-      std::string key = lua_tostring(L_, -1);
+      std::string key(lua::whole_string(L_, -1));
       if (std::find(known.begin(), known.end(), key) == known.end()) unknown_keys.push_back(std::move(key));
     }
     if (unknown_keys.empty()) return;
@@ -223,17 +227,21 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   check([&] {
     const int type = fields.push("requires");
     if (type == LUA_TNIL) return;
-    std::size_t written = fields.at("requires");
+    const std::size_t written = fields.at("requires");
     if (type != LUA_TTABLE) fields.fail(written, "the manifest's 'requires' must be a list of strings");
     const int list = lua_gettop(L);
-    for (lua_Integer i = 1; lua_rawgeti(L, list, i) != LUA_TNIL; ++i) {
-      if (lua_type(L, -1) != LUA_TSTRING) fields.fail(written, fmt::format("requires[{}] must be a string", i));
-      const std::string text = lua_tostring(L, -1);
-      written = source.literal(text, written);  // after the one before: a requirement given twice is found twice
-      const Place place = fields.place(written);
-      at_place(&place, [&] { m.dependencies.push_back(Requirement::parse(text)); });
-      m.requirements_at.push_back(place);
-      lua_pop(L, 1);
+    const SourceText::Table items = source.table(written);
+    // Each requirement on its own, so that every bad one is told, each at its place.
+    for (lua_Integer i = 1; lua_rawgeti(L, list, i) != LUA_TNIL; lua_settop(L, list), ++i) {
+      const std::size_t item = items.item(static_cast<std::size_t>(i));
+      const Place place = fields.place(item == unknown ? written : item);
+      check([&] {
+        if (lua_type(L, -1) != LUA_TSTRING)
+          throw Error(place.diagnostic(fmt::format("requires[{}] must be a string, not a {}", i, luaL_typename(L, -1))));
+        const std::string text = at_place(&place, [&] { return lua::to_text(L, -1, fmt::format("requires[{}]", i)); });
+        m.dependencies.push_back(at_place(&place, [&] { return Requirement::parse(text); }));
+        m.requirements_at.push_back(place);
+      });
     }
   });
   check([&] {

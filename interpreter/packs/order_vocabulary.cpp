@@ -32,11 +32,16 @@ std::optional<long> whole_number(lua_State* L, const Definition& d, const char* 
   return value;
 }
 
-// The names in the list on top of the stack (its items were checked to be texts), popping it.
-std::vector<std::string> pop_names(lua_State* L) {
+// The names in the list on top of the stack (its items were checked to be strings), popping it;
+// one that is not text is told at `d`'s line, as its field `what`.
+std::vector<std::string> pop_names(lua_State* L, const Definition& d, const std::string& what) {
   std::vector<std::string> names;
   for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
-    names.emplace_back(lua_tostring(L, -1));
+    try {
+      names.push_back(lua::to_text(L, -1, fmt::format("{} '{}': '{}'[{}]", to_string(d.kind), d.name, what, i)));
+    } catch (const Error& e) {
+      fail(d, e.diagnostics().front().message);
+    }
     lua_pop(L, 1);
   }
   lua_pop(L, 2);  // the nil that ended it, and the list
@@ -117,7 +122,7 @@ std::optional<std::vector<std::string>> names_field(lua_State* L, const Definiti
   if (!list_of_texts())
     fail(d, fmt::format("{} '{}': its '{}' must be a list of action names{}", to_string(d.kind), d.name, key,
                         type == LUA_TFUNCTION ? ", as its function returns it" : ""));
-  return pop_names(L);
+  return pop_names(L, d, key);
 }
 
 // When a sheet may order the action: from its definition, or, when that says nothing of it, from
@@ -166,7 +171,7 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d, const Regist
     return set;
   };
   const auto text = [&](const char* key) {
-    std::string value = raw_field(L, key) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    std::string value(raw_field(L, key) == LUA_TSTRING ? lua::whole_string(L, -1) : "");
     lua_pop(L, 1);
     return value;
   };
@@ -184,7 +189,7 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d, const Regist
   rules.usage = text("usage");
   // `arguments = true`, or the words an argument may begin with.
   if (raw_field(L, "arguments") == LUA_TTABLE) {
-    rules.argument_words = pop_names(L);
+    rules.argument_words = pop_names(L, d, "arguments");
   } else {
     rules.any_argument = lua_toboolean(L, -1);
     lua_pop(L, 1);
@@ -216,7 +221,7 @@ bool sequential_flow(lua_State* L) {
   bool sequential = false;
   if (lua_istable(L, -1) && raw_field(L, "phases") == LUA_TTABLE)
     for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TTABLE; ++i) {
-      if (raw_field(L, "kind") == LUA_TSTRING && std::string_view(lua_tostring(L, -1)) == "sequential") sequential = true;
+      if (raw_field(L, "kind") == LUA_TSTRING && lua::whole_string(L, -1) == "sequential") sequential = true;
       lua_pop(L, 2);
     }
   lua_settop(L, top);

@@ -3,14 +3,19 @@
 #include <algorithm>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/lua/values.hpp"
 
 namespace arbiter::packs {
 
 std::vector<std::filesystem::path> test_files(const Manifest& pack) {
   std::vector<std::filesystem::path> files;
   std::error_code ec;
+  // Checked as `require` checks a module: a file, or a tests folder, that a link leads out of the
+  // pack's folder is not one of its tests, so a stranger's pack neither runs nor shows (in a
+  // syntax error) a file elsewhere.
   for (const auto& entry : std::filesystem::directory_iterator(pack.folder / "tests", ec))
-    if (entry.is_regular_file() && entry.path().extension() == ".lua") files.push_back(entry.path());
+    if (entry.path().extension() == ".lua" && lua::is_file_in_folder(entry.path(), pack.folder))
+      files.push_back(entry.path());
   std::sort(files.begin(), files.end());
   return files;
 }
@@ -28,7 +33,7 @@ std::vector<CaseResult> run_test_file(lua::Sandbox& sandbox, const Manifest& pac
   for (lua_Integer i = 1; lua_rawgeti(L, cases, i) == LUA_TTABLE; ++i) {
     CaseResult result;
     lua_getfield(L, -1, "name");
-    result.name = lua_tostring(L, -1);
+    result.name = lua::whole_string(L, -1);
     lua_getfield(L, -2, "body");
     try {
       sandbox.call(scope, 0, 0);

@@ -16,7 +16,8 @@ struct CaseResult {
   std::string failure;  // the rendered error of a failed case
 };
 
-// The test files of a pack, sorted: tests/*.lua in its folder.
+// The test files of a pack, sorted: tests/*.lua in its folder, where they really are (no link
+// leading out of it, from the file or from tests/ itself: lua::is_file_in_folder).
 std::vector<std::filesystem::path> test_files(const Manifest& pack);
 
 // Runs one test file in `sandbox`, where the packs under test are already loaded, as a scope of

@@ -7,6 +7,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/names.hpp"
+#include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/sandbox.hpp"
 #include "interpreter/lua/values.hpp"
@@ -34,7 +35,8 @@ void check_value_type(lua_State* L, Kind kind, const std::string& name, int inde
 // "statuses[2]" as Lua writes a list's item, "ranks.Parry" for a named field.
 std::string field_path(const std::string& prefix, lua_State* L, int key) {
   if (lua_type(L, key) != LUA_TSTRING) return prefix + "[" + lua::describe(L, key, 0) + "]";
-  return prefix.empty() ? lua_tostring(L, key) : prefix + "." + lua_tostring(L, key);
+  const std::string name(lua::whole_string(L, key));
+  return prefix.empty() ? name : prefix + "." + name;
 }
 
 // Every function a definition is given must be written in Lua, or be a definition's (some pack's
@@ -56,9 +58,10 @@ void check_written_in_lua(lua_State* L, Kind kind, const std::string& name, int 
   if (lua_type(L, index) != LUA_TTABLE || lua::is_readonly(L, index) || depth > max_patch_depth ||
       !seen.insert(lua_topointer(L, index)).second)
     return;
-  luaL_checkstack(L, 4, "checking a definition");
-  for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1))
+  // In the fixed order: of two built-in functions, the same one is told every run.
+  lua::for_each_ordered(L, index, [&] {
     check_written_in_lua(L, kind, name, -1, field_path(path, L, lua_gettop(L) - 1), seen, depth + 1);
+  });
 }
 
 void check_written_in_lua(lua_State* L, Kind kind, const std::string& name, int index) {
@@ -78,13 +81,14 @@ bool plain_list(lua_State* L, int index) {
 }
 
 // Merges `fields` into `target` (both tables on L's stack) on behalf of `pack`, recording each
-// leaf it changes. A function replacing a function gets the one it replaces as its last argument.
+// leaf it changes, in the fixed order of the keys (ordered.hpp), so the history (`arbiter.history`,
+// `explain`) lists them the same way every run. A function replacing a function gets the one it
+// replaces as its last argument.
 void merge(lua_State* L, int target, int fields, const std::string& prefix, const std::string& pack,
            std::vector<FieldChange>& changes, int depth) {
   if (depth > max_patch_depth) throw Error(fmt::format("a patch may nest tables at most {} deep", max_patch_depth));
   luaL_checkstack(L, 8, "patching a definition");
-  lua_pushnil(L);
-  while (lua_next(L, fields)) {
+  lua::for_each_ordered(L, fields, [&] {
     const int key = lua_gettop(L) - 1, value = lua_gettop(L);
     const std::string path = field_path(prefix, L, key);
     lua_pushvalue(L, key);
@@ -105,8 +109,8 @@ void merge(lua_State* L, int target, int fields, const std::string& prefix, cons
       lua_rawset(L, target);
       changes.push_back(std::move(change));
     }
-    lua_settop(L, key);
-  }
+    lua_settop(L, value);
+  });
 }
 
 // An override's functions that replace functions (an action's `resolve`, a function in a table)
@@ -116,7 +120,9 @@ void merge(lua_State* L, int target, int fields, const std::string& prefix, cons
 void chain_replaced(lua_State* L, int copy, int given, int old, const std::string& pack, int depth) {
   if (depth > max_patch_depth || lua::is_readonly(L, given)) return;  // a view is a definition's, whole
   luaL_checkstack(L, 8, "overriding a definition");
-  for (lua_pushnil(L); lua_next(L, given); lua_pop(L, 1)) {
+  // In the fixed order: the pack functions made here are numbered in the order of making, which
+  // `tostring` and `pairs` show.
+  lua::for_each_ordered(L, given, [&] {
     const int key = lua_gettop(L) - 1, value = lua_gettop(L);
     lua_pushvalue(L, key);
     lua_rawget(L, old);
@@ -130,7 +136,7 @@ void chain_replaced(lua_State* L, int copy, int given, int old, const std::strin
       if (lua_rawget(L, copy) == LUA_TTABLE) chain_replaced(L, lua_gettop(L), value, before, pack, depth + 1);
     }
     lua_settop(L, value);
-  }
+  });
 }
 
 // C0 (line breaks among them), DEL, and C1 written in UTF-8 (U+0085 is a line break too).
@@ -205,6 +211,8 @@ Definition& Registry::existing(Kind kind, const std::string& name) {
 void Registry::define(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
                       const std::string& location) {
   if (name.empty()) throw Error(fmt::format("a {} needs a name", to_string(kind)));
+  // Names are written in sheets, logs and saves (JSON): text, whole.
+  check_text(name, fmt::format("the {} name", to_string(kind)));
   // Names are listed a line each (`arbiter explain`) and written in order sheets: a line break
   // would forge a line of the listing, and no one could type the name.
   if (holds_control_character(name))
@@ -262,7 +270,7 @@ void Registry::patch(lua_State* L, Kind kind, const std::string& name, int index
   lua_rawgeti(L, LUA_REGISTRYINDEX, definition.value_ref);
   const int current = lua_gettop(L);
   std::vector<FieldChange> changes;
-  if (has_fields(kind)) {
+  if (is_checked(kind, name)) {
     // Checked as it would be after the patch, before it is: a bad patch leaves the definition as it was.
     lua::push_deep_copy(L, current);
     merge(L, lua_gettop(L), index, "", pack, changes, 0);

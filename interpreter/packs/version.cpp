@@ -52,17 +52,21 @@ Version Version::parse(std::string_view text) {
 
 std::string Version::str() const { return fmt::format("{}.{}.{}", major, minor, patch); }
 
-bool Constraint::accepts(const Version& v) const {
-  if (op == "=") return v == version;
-  if (op == ">=") return v >= version;
-  if (op == ">") return v > version;
-  if (op == "<=") return v <= version;
-  if (op == "<") return v < version;
+Constraint::Range Constraint::range() const {
+  if (op == "=") return {version, version, true};
+  if (op == ">=") return {version, std::nullopt};
+  // Versions are whole numbers: the first after 1.2.3 is 1.2.4.
+  if (op == ">") return {Version{version.major, version.minor, version.patch + 1}, std::nullopt};
+  if (op == "<=") return {std::nullopt, version, true};
+  if (op == "<") return {std::nullopt, version, false};
   // "~>": at least `version`, and the parts before the last written one stay the same.
-  Version upper = version;
-  if (parts <= 2) upper = {version.major + 1, 0, 0};
-  else upper = {version.major, version.minor + 1, 0};
-  return v >= version && v < upper;
+  if (parts <= 2) return {version, Version{version.major + 1, 0, 0}, false};
+  return {version, Version{version.major, version.minor + 1, 0}, false};
+}
+
+bool Constraint::accepts(const Version& v) const {
+  const Range r = range();
+  return (!r.lowest || v >= *r.lowest) && (!r.highest || v < *r.highest || (r.highest_accepted && v == *r.highest));
 }
 
 Requirement Requirement::parse(std::string_view text) {
@@ -98,6 +102,22 @@ Requirement Requirement::parse(std::string_view text) {
       if (at == text.size()) bad(text, at, "another condition after ','");
     }
   }
+  // Every condition must hold: a requirement none can meet (">= 1.0, < 0.5") is a slip, not a
+  // pack that was not found.
+  Constraint::Range all;
+  all.highest_accepted = true;
+  for (const Constraint& c : r.constraints) {
+    const Constraint::Range one = c.range();
+    if (one.lowest && (!all.lowest || *one.lowest > *all.lowest)) all.lowest = one.lowest;
+    if (one.highest && (!all.highest || *one.highest < *all.highest ||
+                        (*one.highest == *all.highest && !one.highest_accepted))) {
+      all.highest = one.highest;
+      all.highest_accepted = one.highest_accepted;
+    }
+  }
+  if (all.lowest && all.highest &&
+      (*all.lowest > *all.highest || (*all.lowest == *all.highest && !all.highest_accepted)))
+    throw Error(fmt::format("version requirement '{}' accepts no version: its conditions cannot all hold", text));
   return r;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Pack versions ("1.2.3") and the ranges a manifest's `requires` states ("platemail >= 1.0, < 2").
 #include <compare>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +26,13 @@ struct Constraint {
   Version version;
   int parts = 3;  // how many parts were written: decides what `~>` lets change
 
+  // The versions it accepts: from `lowest` (itself accepted) up to `highest` (accepted if
+  // `highest_accepted`); an end not given is open.
+  struct Range {
+    std::optional<Version> lowest, highest;
+    bool highest_accepted = false;
+  };
+  Range range() const;
   bool accepts(const Version& v) const;
 };
 
@@ -34,7 +42,8 @@ struct Requirement {
   std::vector<Constraint> constraints;
   std::string text;  // as written, for messages
 
-  // Throws arbiter::Error saying what was expected where, e.g. a version after '>='.
+  // Throws arbiter::Error saying what was expected where, e.g. a version after '>=', or that no
+  // version meets every constraint (">= 1.0, < 0.5").
   static Requirement parse(std::string_view text);
   bool accepts(const Version& v) const;
 };

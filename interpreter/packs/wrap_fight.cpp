@@ -8,12 +8,14 @@
 #include "interpreter/packs/wrap_fight.hpp"
 
 #include <memory>
+#include <optional>
 
 #include "grammar/orders_format.hpp"
 #include "interpreter/core/order_check.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
 #include "interpreter/lua/userdata.hpp"
+#include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/fight.hpp"
@@ -78,7 +80,12 @@ int create(lua_State* L) {
 // f:round(sheet): the orders for the next round (checked like `arbiter run` checks them), then the round.
 int round(lua_State* L) {
   Fight& fight = *check_fight(L).fight;
-  const std::string text = luaL_optstring(L, 2, "");
+  // Whole, so that the sheet's own check refuses a NUL byte at its place rather than end there.
+  std::string text;
+  if (!lua_isnoneornil(L, 2)) {
+    luaL_checkstring(L, 2);
+    text = lua::whole_string(L, 2);
+  }
   // Before its orders are added: a round played inside another would leave the flow half-moved.
   if (fight.in_round()) throw Error("this fight is playing a round: f:round cannot be called from inside it");
   if (!text.empty()) {
@@ -95,8 +102,8 @@ int round(lua_State* L) {
 
 int stat(lua_State* L) {
   Fight& fight = *check_fight(L).fight;
-  const Entity& who = fight.world().find(luaL_checkstring(L, 2));
-  const auto found = who.stats.find(luaL_checkstring(L, 3));
+  const Entity& who = fight.world().find(lua::check_text(L, 2, "the character's name"));
+  const auto found = who.stats.find(lua::check_text(L, 3, "the stat name"));
   if (found == who.stats.end()) lua_pushnil(L);
   else lua::push_value(L, found->second);
   return 1;
@@ -104,14 +111,14 @@ int stat(lua_State* L) {
 
 int has(lua_State* L) {
   Fight& fight = *check_fight(L).fight;
-  const Entity& who = fight.world().find(luaL_checkstring(L, 2));
-  lua_pushboolean(L, has_status(who, luaL_checkstring(L, 3), fight.status_book()));
+  const Entity& who = fight.world().find(lua::check_text(L, 2, "the character's name"));
+  lua_pushboolean(L, has_status(who, lua::check_text(L, 3, "the status name"), fight.status_book()));
   return 1;
 }
 
 int cell(lua_State* L) {
   Fight& fight = *check_fight(L).fight;
-  lua_pushstring(L, fight.world().grid().label(fight.world().find(luaL_checkstring(L, 2)).position).c_str());
+  lua_pushstring(L, fight.world().grid().label(fight.world().find(lua::check_text(L, 2, "the character's name")).position).c_str());
   return 1;
 }
 
@@ -123,7 +130,7 @@ int narration(lua_State* L) {
   for (const LogEvent& event : fight.log().events()) {
     const std::string sentence = fight.narrator().render(event);
     if (sentence.empty()) continue;
-    lua_pushstring(L, sentence.c_str());
+    lua_pushlstring(L, sentence.data(), sentence.size());
     lua_rawseti(L, -2, ++n);
   }
   return 1;
@@ -132,11 +139,12 @@ int narration(lua_State* L) {
 // The events of a type (every event when none is named): { type, round, phase, cause, fields }.
 int events(lua_State* L) {
   Fight& fight = *check_fight(L).fight;
-  const char* type = luaL_optstring(L, 2, nullptr);
+  const std::optional<std::string> type =
+      lua_isnoneornil(L, 2) ? std::nullopt : std::optional(lua::check_text(L, 2, "the event type"));
   lua_newtable(L);
   lua_Integer n = 0;
   for (const LogEvent& event : fight.log().events()) {
-    if (type && event.type != type) continue;
+    if (type && event.type != *type) continue;
     lua::push_json(L, to_json(event));
     lua_rawseti(L, -2, ++n);
   }

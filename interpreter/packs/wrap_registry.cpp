@@ -7,6 +7,7 @@
 #include "interpreter/lua/location.hpp"
 #include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/sandbox.hpp"
+#include "interpreter/lua/values.hpp"
 #include "interpreter/packs/registry.hpp"
 
 namespace arbiter::packs {
@@ -22,7 +23,7 @@ void push_cache(lua_State* L, const char* kind) {
   lua_remove(L, -2);
 }
 
-Kind check_kind(lua_State* L, int index) { return parse_kind(luaL_checkstring(L, index)); }
+Kind check_kind(lua_State* L, int index) { return parse_kind(lua::check_text(L, index, "the kind")); }
 
 std::string check_name(lua_State* L, int index) {
   std::size_t length = 0;
@@ -144,12 +145,12 @@ int revision(lua_State* L) {
 // registry.nearest(wanted, candidates) -> the candidates close enough to be a misspelling of
 // `wanted`, nearest first, at most three: the runtime's own "did you mean", for a pack's messages.
 int nearest(lua_State* L) {
-  const std::string wanted = luaL_checkstring(L, 1);
+  const std::string wanted = lua::check_text(L, 1, "the name wanted");
   luaL_checktype(L, 2, LUA_TTABLE);
   std::vector<std::string> candidates;
   for (lua_Integer i = 1; lua_rawgeti(L, 2, i) != LUA_TNIL; ++i) {
     if (lua_type(L, -1) != LUA_TSTRING) luaL_error(L, "candidates[%d] must be a string", static_cast<int>(i));
-    candidates.emplace_back(lua_tostring(L, -1));
+    candidates.push_back(lua::to_text(L, -1, fmt::format("candidates[{}]", i)));
     lua_pop(L, 1);
   }
   const std::vector<std::string> names = nearest_names(wanted, candidates);

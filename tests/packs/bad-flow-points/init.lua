@@ -1,0 +1,2 @@
+local arbiter = require "arbiter"
+arbiter.patch.table("flow", { phases = { { action_points = -5 } } })
