@@ -93,8 +93,16 @@ local function is_ranged(kind) return kind_matches("ranged", kind) end
 -- Severed limbs. Severs Limb: "Roll 1d4: 1=L Leg, 2=R Leg, 3=L Arm, 4=R Arm." What losing one
 -- does is not in the source: default chosen (README), read from rules.severed_limbs.
 
--- "left leg" -> "leg".
-local function limb_kind(limb) return limb:match("(%a+)$") end
+-- "left leg" -> "leg". Kept by name: every Attack and move asks, several times a phase.
+local LIMB_KINDS = {}
+local function limb_kind(limb)
+  local kind = LIMB_KINDS[limb]
+  if kind == nil then
+    kind = limb:match("(%a+)$")
+    LIMB_KINDS[limb] = kind
+  end
+  return kind
+end
 
 ---How many legs and arms a combatant has left: those of weapon_properties.severs_limb.limbs
 ---(two of each), less those it has lost (`c.severed`). The one count every rule of limbs reads.
