@@ -133,8 +133,7 @@ TEST_CASE("text that is not UTF-8 or holds a NUL byte is refused where a pack gi
   house("broken-defend", "platemail", "arbiter.patch.action('Defend', { resolve = function() error('caf\\xe9 broke\\0 here') end })");
   const auto failed = arbiter(packs + one_round + "--seed 1 --quiet --house broken-defend --log " + (dir / "log.jsonl"));
   CHECK(failed.exit_code == 0);
-  std::ifstream log(dir / "log.jsonl");
-  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  const std::string text = read_text(dir / "log.jsonl");
   CHECK_THAT(text, Contains(R"(broken-defend/init.lua:2: caf\\xe9 broke\\x00 here")"));
 }
 
@@ -312,6 +311,33 @@ TEST_CASE("a save resumes only the fight it was saved from: the same encounter a
   CHECK_THAT(old.output, Contains(older + ": this save does not say which encounter and packs it was played with"));
   std::filesystem::remove(file);
   std::filesystem::remove(older);
+}
+
+TEST_CASE("a save resumes only under the pack files it was played with: an edited house pack of the same version is "
+          "refused, naming what changed",
+          "[run][errors][save]") {
+  TempDir dir;
+  const std::filesystem::path pack = dir.path / "favor-house";
+  std::filesystem::create_directories(pack / "tests");
+  std::ofstream(pack / "pack.lua") << "return { name = \"favor-house\", version = \"1\", requires = { \"platemail\" } }\n";
+  const std::string original = "require('arbiter').patch.table('rules', { favor_and_disfavor = { favor = 2 } })\n";
+  std::ofstream(pack / "init.lua") << original;
+  const std::string house = "--pack-path " + dir.path.string() + " --house favor-house --quiet ";
+  REQUIRE(arbiter(one_round + house + "--seed 1 --save " + (dir / "s.json")).exit_code == 0);
+  const auto resume = [&] { return arbiter(one_round + house + "--resume " + (dir / "s.json")); };
+  // A pack's tests are not its rules: adding one changes nothing a fight plays.
+  std::ofstream(pack / "tests/more_test.lua") << "-- a new test\n";
+  CHECK(resume().exit_code == 0);
+
+  std::ofstream(pack / "init.lua", std::ios::app) << "-- Favor +3 after all\n";
+  std::ofstream(pack / "extra.lua") << "return {}\n";
+  const auto edited = resume();
+  CHECK(edited.exit_code == 1);
+  CHECK_THAT(edited.output, Contains((dir / "s.json") + ": pack 'favor-house' has changed since this fight was saved "
+                                     "(init.lua has changed; extra.lua is new), though its version has not"));
+  std::ofstream(pack / "init.lua") << original;
+  std::filesystem::remove(pack / "extra.lua");
+  CHECK(resume().exit_code == 0);
 }
 
 TEST_CASE("where the save and the log go is checked before any round is played", "[run][errors][save]") {

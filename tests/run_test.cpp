@@ -391,8 +391,7 @@ TEST_CASE("run with ask: a refused answer is said once and not logged, an IF tha
   CHECK(run.output.find("cannot Ready", refused + refusal.size()) == std::string::npos);
   // An answer is checked as the standing order ON what it answers.
   CHECK_THAT(run.output, Contains("answer:1:1: error: 'Dodge' does not answer Melee Attack: it answers Ranged Attack\n"));
-  std::ifstream log(dir / "log.jsonl");
-  const std::string events((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  const std::string events = read_text(dir / "log.jsonl");
   CHECK_THAT(events, !Contains("order_refused"));
   CHECK_THAT(events, Contains("Melee Attack"));
 }
@@ -462,8 +461,7 @@ TEST_CASE("run with ask: in a simultaneous phase an IF that does not hold and an
   CHECK_THAT(run.output, Contains(question + "no condition of that answer holds and it has no ELSE: nothing to do\n" +
                                   question + "Ana cannot Rapid Fire: Light Crossbow requires a quick reload\n" +
                                   question + "  Ana: Ranged Attack → Bo\n"));
-  std::ifstream log(dir / "log.jsonl");
-  const std::string events((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  const std::string events = read_text(dir / "log.jsonl");
   CHECK_THAT(events, !Contains("order_refused"));  // the GM's typing is not part of the fight
 }
 

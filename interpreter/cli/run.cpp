@@ -3,6 +3,7 @@
 // Plays rounds of a fight: the encounter names the packs, the map and the characters; the sheets
 // give the orders; the narration is printed as each round ends, and with dice rolled by hand as
 // each roll is asked for. Same inputs, same seed: the same narration and log, byte for byte.
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -206,15 +207,59 @@ std::string digest(const std::string& text) {
   return fmt::format("fnv1a64:{:016x}", hash);
 }
 
-// What a save records of the fight it belongs to: the encounter (its path as given and a digest of
-// its text) and every pack loaded, with its version, in load order.
-nlohmann::json played_from(const std::string& encounter, const packs::PackStack& stack) {
-  std::ifstream in(encounter, std::ios::binary);
+std::string file_digest(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
+  return digest(text.str());
+}
+
+// A digest of each Lua file a pack's rules may load (its folder's, but not its tests'), by its path
+// in the folder: a house pack edited without a new version would play the rest of a saved fight
+// under other rules, and the file changed is what a GM needs to be told.
+nlohmann::json pack_files(const packs::Manifest& pack) {
+  std::map<std::string, std::string> files;  // sorted: the same save for the same files
+  std::error_code error;
+  for (auto entry = std::filesystem::recursive_directory_iterator(pack.folder, error);
+       !error && entry != std::filesystem::recursive_directory_iterator(); entry.increment(error)) {
+    const std::filesystem::path relative = entry->path().lexically_relative(pack.folder);
+    if (entry.depth() == 0 && entry->is_directory() && relative == "tests") entry.disable_recursion_pending();
+    if (entry->is_regular_file() && entry->path().extension() == ".lua")
+      files.emplace(relative.generic_string(), file_digest(entry->path()));
+  }
+  return files;
+}
+
+// What a save records of the fight it belongs to: the encounter (its path as given and a digest of
+// its text) and every pack loaded, with its version, in load order, and its files' digests.
+nlohmann::json played_from(const std::string& encounter, const packs::PackStack& stack) {
   nlohmann::json packs = nlohmann::json::array();
-  for (const auto& manifest : stack.load_order()) packs.push_back(manifest.name + " " + manifest.version.str());
-  return {{"encounter", encounter}, {"digest", digest(text.str())}, {"packs", packs}};
+  nlohmann::json files = nlohmann::json::object();
+  for (const auto& manifest : stack.load_order()) {
+    packs.push_back(manifest.name + " " + manifest.version.str());
+    files[manifest.name] = pack_files(manifest);
+  }
+  return {{"encounter", encounter}, {"digest", file_digest(encounter)}, {"packs", packs}, {"pack_files", files}};
+}
+
+// "init.lua has changed; tables/weapons.lua, extra.lua are new": how the
+// pack's files now differ from the digests saved; empty when they do not.
+std::string changed_files(const nlohmann::json& saved, const nlohmann::json& now) {
+  std::vector<std::string> changed, added, removed;
+  for (const auto& [file, hash] : now.items()) {
+    if (!saved.contains(file)) added.push_back(file);
+    else if (saved[file] != hash) changed.push_back(file);
+  }
+  for (const auto& [file, hash] : saved.items())
+    if (!now.contains(file)) removed.push_back(file);
+  std::vector<std::string> parts;
+  const auto tell = [&](const std::vector<std::string>& files, const char* one, const char* several) {
+    if (!files.empty()) parts.push_back(fmt::format("{} {}", fmt::join(files, ", "), files.size() == 1 ? one : several));
+  };
+  tell(changed, "has changed", "have changed");
+  tell(added, "is new", "are new");
+  tell(removed, "is gone", "are gone");
+  return fmt::format("{}", fmt::join(parts, "; "));
 }
 
 std::string pack_list(const nlohmann::json& packs) {
@@ -244,6 +289,18 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
   if (packs != now["packs"])
     throw Error(save + ": this fight was played under " + pack_list(packs) + ", but this run loads " +
                 pack_list(now["packs"]) + " (the encounter's rules and the --house packs must be the same)");
+  // Saves written before the files were recorded have none to compare.
+  const nlohmann::json files = saved.is_object() ? saved.value("pack_files", nlohmann::json::object()) : nlohmann::json();
+  if (!files.is_object()) return;
+  for (const auto& [pack, digests] : now["pack_files"].items()) {
+    if (!files.contains(pack)) continue;
+    const std::string changed = files[pack].is_object() ? changed_files(files[pack], digests) : "its files are unknown";
+    if (!changed.empty())
+      throw Error(fmt::format("{}: pack '{}' has changed since this fight was saved ({}), though its version has not: "
+                              "the rest of the fight would be played under other rules than its first rounds. "
+                              "Undo the change to resume, or play the fight again from its encounter",
+                              save, pack, changed));
+  }
 }
 
 // A house pack builds on the fight's rules: one that needs other rules would load them over these.

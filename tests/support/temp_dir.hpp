@@ -2,6 +2,8 @@
 // A fresh directory under the system's temporary directory, removed with everything in it when
 // the test ends. Each one has its own name, so tests running at once never share one.
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 
 #include <unistd.h>
@@ -16,3 +18,9 @@ struct TempDir {
   std::string operator/(const std::string& name) const { return (path / name).string(); }
   static inline int counter = 0;
 };
+
+// The whole of a file, as the tests compare it.
+inline std::string read_text(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
