@@ -168,24 +168,36 @@ function combat.shield_in_hand(weapon, shield, arms)
   return shield
 end
 
+-- The section of rules.severed_limbs for the arms `c` has left, and its words; nil with both.
+local function arm_rule(c)
+  local _, arms = combat.limbs_left(c)
+  return limb_rule("arm", arms)
+end
+
 ---Whether a combatant can make an Attack with a weapon: not without arms
 ---(`rules.severed_limbs.no_arms.weapon_attacks`; README: default chosen).
 ---@param c platemail.Combatant
 ---@return boolean
 ---@return string? reason "no arms"
 function combat.can_attack_with_weapon(c)
-  local _, arms = combat.limbs_left(c)
-  local rule, reason = limb_rule("arm", arms)
+  local rule, reason = arm_rule(c)
   if rule and rule.weapon_attacks == false then return false, reason end
   return true, nil
+end
+
+-- Whether the weapon in hand adds its Deflection ("Sword: +1 Deflection when Ready"): a weapon
+-- deflects a blow only when wielded, so not without arms (`no_arms.weapon_deflection`; README:
+-- default chosen). One arm still wields it, a two-handed one at Disfavor.
+local function weapon_deflects(c)
+  local rule = arm_rule(c)
+  return not (rule and rule.weapon_deflection == false)
 end
 
 -- The Favor or Disfavor of wielding a two-handed weapon with one hand (one arm left), as
 -- { kind, source }; nil when none.
 local function one_handed(c)
   if not c.weapon then return nil end
-  local _, arms = combat.limbs_left(c)
-  local rule, reason = limb_rule("arm", arms)
+  local rule, reason = arm_rule(c)
   if not (rule and rule.two_handed) or (row("weapons", c.weapon).hands or 1) < 2 then return nil end
   return { kind = rule.two_handed, source = reason }
 end
@@ -339,14 +351,15 @@ end
 
 ---"This total is compared to the Target's Defense which is 10 + the Deflection of any Shields
 ---or Armor." Shields and Ready Only armor (Unarmored) count only when Ready; the Sword's "+1
----Deflection when Ready" and the Staff's "+2 Deflection when Ready" are added when they hold.
+---Deflection when Ready" and the Staff's "+2 Deflection when Ready" are added when they hold,
+---and the weapon is wielded (not without arms: rules.severed_limbs, README: default chosen).
 ---@param c platemail.Combatant
 ---@return integer total
 ---@return platemail.Part[] parts the first is the base, { amount = 10, reason = "base" }
 function combat.defense(c)
   local parts = { { amount = tables.rules.attack_rolls.defense_base, reason = "base" } }
   add_protection(parts, c, "deflection")
-  add_weapon_bonuses(parts, "deflection", c, nil)
+  if weapon_deflects(c) then add_weapon_bonuses(parts, "deflection", c, nil) end
   return sum(parts), parts
 end
 

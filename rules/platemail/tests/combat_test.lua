@@ -478,6 +478,17 @@ test.case("severed arms (default chosen): one arm drops the shield; no arms, no 
   test.equal({ combat.can_attack_with_weapon({ severed = { "left arm", "right arm" } }) }, { false, "no arms" })
 end)
 
+test.case("severed arms (default chosen): the Staff's \"+2 Deflection when Ready\" needs an arm to wield it; one arm still does", function()
+  -- Unarmored (Ready Only, 3) and a Staff, Ready: 10 + 3 + 2 = 15 with one arm or two; no arms, 13.
+  local staff = { weapon = "Staff", armor = "Unarmored", ready = true }
+  test.equal(combat.defense(staff), 15)
+  test.equal(combat.defense({ weapon = "Staff", armor = "Unarmored", ready = true, severed = { "left arm" } }), 15)
+  local total, parts = combat.defense({ weapon = "Staff", armor = "Unarmored", ready = true,
+                                        severed = { "left arm", "right arm" } })
+  test.equal(total, 13)
+  test.equal(reasons(parts), { "base", "Unarmored" })
+end)
+
 test.case("severed arms (default chosen): a two-handed weapon used with one hand is at Disfavor, which cancels Favor as usual", function()
   local one_arm = { weapon = "Great Axe", severed = { "left arm" } }
   local target = { armor = "Leather" }

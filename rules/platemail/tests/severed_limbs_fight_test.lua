@@ -187,6 +187,27 @@ test.case("default chosen, 'Both arms severed: no attacks with weapons … narra
   duel.no_failures(f)
 end)
 
+test.case("default chosen, 'Both arms severed: … nor Deflection from a weapon it no longer wields': the Staff's +2 is gone, Defense 13", function()
+  -- The Orc, Unarmored (3) with a Staff ("+2 Deflection when Ready"), Ready (a quick Use Item):
+  -- 10 + 3 + 2 = 15 with arms; none, 13. Aldric's Sword rolls d20 14: a hit on 13 (a miss on 15).
+  local f = pair({}, { weapon = "Staff" }, { 14 })
+  sever(f, "Orc", "left arm", "right arm")
+  f:round(duel.still('Counter -> "Orc"'))
+  test.equal(duel.attacks(f, "hit"), { true })
+  test.truthy(told(f, "attack", "d20 14 = 14 vs Defense 13 — hit"))
+  duel.no_failures(f)
+end)
+
+test.case("a house rule patches rules.severed_limbs: weapon_deflection = true keeps an armless Staff's +2", function()
+  duel.with_patch("rules", { severed_limbs = { no_arms = { weapon_deflection = true } } }, function()
+    local f = pair({}, { weapon = "Staff" }, { 14 })
+    sever(f, "Orc", "left arm", "right arm")
+    f:round(duel.still('Counter -> "Orc"'))
+    test.truthy(told(f, "attack", "d20 14 = 14 vs Defense 15 — miss"))
+    duel.no_failures(f)
+  end)
+end)
+
 test.case("a house rule patches rules.severed_limbs: a leg factor of 1 turns the movement effect off", function()
   duel.with_patch("rules", { severed_limbs = { one_leg = { move_factor = 1 } } }, function()
     local f = pair({ at = "B5" }, {})
