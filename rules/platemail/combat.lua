@@ -185,6 +185,27 @@ function combat.can_attack_with_weapon(c)
   return true, nil
 end
 
+-- Whether a section of rules.severed_limbs refuses an action: `actions[name] = false`.
+local function refuses(rule, action)
+  return rule ~= nil and rule.actions ~= nil and rule.actions[action] == false
+end
+
+---Whether a combatant's limbs let it take an action at all: not one that the section of
+---rules.severed_limbs for its legs, or for its arms, refuses (`actions`; README: default chosen:
+---no arms, no Use Item, Stabilize or Rescue, which take hands; one arm does them all).
+---@param c platemail.Combatant
+---@param action string a key of arbiter.tables.actions_data
+---@return boolean
+---@return string? reason "no arms"
+function combat.limbs_allow(c, action)
+  local legs, arms = combat.limbs_left(c)
+  local rule, reason = limb_rule("leg", legs)
+  if refuses(rule, action) then return false, reason end
+  rule, reason = limb_rule("arm", arms)
+  if refuses(rule, action) then return false, reason end
+  return true, nil
+end
+
 -- Whether the weapon in hand adds its Deflection ("Sword: +1 Deflection when Ready"): a weapon
 -- deflects a blow only when wielded, so not without arms (`no_arms.weapon_deflection`; README:
 -- default chosen). One arm still wields it, a two-handed one at Disfavor.

@@ -489,6 +489,16 @@ test.case("severed arms (default chosen): the Staff's \"+2 Deflection when Ready
   test.equal(reasons(parts), { "base", "Unarmored" })
 end)
 
+test.case("severed arms (default chosen): Use Item, Stabilize and Rescue take hands — refused with no arms, not with one", function()
+  local none, one = { severed = { "left arm", "right arm" } }, { severed = { "right arm" } }
+  for _, action in ipairs({ "Use Item", "Stabilize", "Rescue" }) do
+    test.equal({ combat.limbs_allow(none, action) }, { false, "no arms" }, action)
+    test.equal({ combat.limbs_allow(one, action) }, { true }, action)
+    test.equal({ combat.limbs_allow({ severed = { "left leg", "right leg" } }, action) }, { true }, action .. ": legs")
+  end
+  test.equal({ combat.limbs_allow(none, "Defend") }, { true }, "an action that needs no hands")
+end)
+
 test.case("severed arms (default chosen): a two-handed weapon used with one hand is at Disfavor, which cancels Favor as usual", function()
   local one_arm = { weapon = "Great Axe", severed = { "left arm" } }
   local target = { armor = "Leather" }
