@@ -231,6 +231,17 @@ function attack.combatant(c, other)
   return setmetatable({ unaware = true }, { __index = known })
 end
 
+---The shield `c` holds (combat.shield_in_hand: none with a two-handed weapon, one arm or none),
+---as its Defense reads it; nil and why when it carries one it does not hold ("one arm"), nil
+---alone when it carries none. Asked in an action, it reads the state the phase began with.
+---@param c world.Character
+---@return string? shield
+---@return string? reason
+function attack.shield(c)
+  local _, arms = combat.limbs_left({ severed = attack.severed(c) })
+  return combat.shield_in_hand(c.stats.weapon, c.stats.shield, arms)
+end
+
 ---Whether `target` is within the reach of `me`'s melee Attack (5', or its weapon's reach).
 ---@param me world.Character
 ---@param target world.Character

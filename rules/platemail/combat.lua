@@ -155,17 +155,19 @@ end
 ---The shield a character holds, given its weapon in hand and its arms: none while that weapon
 ---needs both hands ("Two Handed Weapons"; README: default chosen), none with one arm or no arms
 ---(`rules.severed_limbs.one_arm.shield`, `.no_arms.shield`; README: default chosen). A Use Item
----swap to a one-handed weapon takes it up again, if it has both arms.
+---swap to a one-handed weapon takes it up again, if it has both arms. With a shield carried but
+---not held, why, as a GM reads it.
 ---@param weapon? string
 ---@param shield? string
 ---@param arms? integer arms left (combat.limbs_left); nil: both
----@return string?
+---@return string? shield nil: none held
+---@return string? reason when `shield` is carried but not held: "one arm", "no arms", "Great Sword needs both hands"
 function combat.shield_in_hand(weapon, shield, arms)
-  if not shield then return nil end
-  local rule = limb_rule("arm", arms or 2)
-  if rule and rule.shield == false then return nil end
-  if weapon and (row("weapons", weapon).hands or 1) >= 2 then return nil end
-  return shield
+  if not shield then return nil, nil end
+  local rule, reason = limb_rule("arm", arms or 2)
+  if rule and rule.shield == false then return nil, reason end
+  if weapon and (row("weapons", weapon).hands or 1) >= 2 then return nil, weapon .. " needs both hands" end
+  return shield, nil
 end
 
 -- The section of rules.severed_limbs for the arms `c` has left, and its words; nil with both.

@@ -3,6 +3,7 @@
 -- the default chosen (README, "Not in the source: default chosen"; rules.severed_limbs) that it
 -- checks, and works its numbers out from the source's tables.
 local test = require "arbiter.test"
+local arbiter = require "arbiter"
 local duel = require "tests.support.duel"
 
 local pair = duel.pair
@@ -145,6 +146,17 @@ test.case("default chosen, 'One arm severed: it loses its shield (no Deflection,
   test.truthy(told(f, "attack", "vs Defense 13 — hit"))
   test.truthy(told(f, "wounded", "Orc: 1 hit, Absorb 1 — 0 Wounds"))
   duel.no_failures(f)
+end)
+
+test.case("the hook shield_in_hand, for a house rule's action using the shield, answers as Defense reads it: none with one arm", function()
+  local f = pair({}, { weapon = "Sword", shield = "Shield" })
+  local function held(who)
+    return { f:within(function() return arbiter.hooks.shield_in_hand(world.character(who)) end) }
+  end
+  test.equal(held("Orc"), { "Shield" })
+  sever(f, "Orc", "right arm")
+  test.equal(held("Orc"), { nil, "one arm" })
+  test.equal(held("Aldric"), {}, "none carried")
 end)
 
 test.case("default chosen, 'A two-handed weapon is then used one-handed, at Disfavor': a Great Axe's d20 15 − 3 = 12 misses Defense 13", function()
