@@ -342,15 +342,32 @@ local function free(ctx, use)
   act(ctx, ("%s frees %s (Use Item, %s)"):format(me.name, whom, use))
 end
 
+-- What a swap from the weapon `before` (nil: an empty hand) to `after` does to the shield `me`
+-- carries, as combat.shield_in_hand holds it: ", taking up the Shield" when a one-handed weapon
+-- frees a hand for it, ", slinging the Shield: Great Sword needs both hands" when it no longer
+-- has one; "" when its hold does not change (none carried, or lost with an arm either way).
+local function shield_change(me, before, after)
+  local shield = me.stats.shield
+  if not shield then return "" end
+  local _, arms = combat.limbs_left({ severed = attack.severed(me) })
+  local held_before = combat.shield_in_hand(before, shield, arms)
+  local held_after, why = combat.shield_in_hand(after, shield, arms)
+  if held_after and not held_before then return (", taking up the %s"):format(shield) end
+  if held_before and not held_after then return (", slinging the %s: %s"):format(shield, why) end
+  return ""
+end
+
 -- "Swap readied weapons (stow your bow and draw your sword)": the weapon in hand and the one
--- carried stowed (the encounter's `stowed`) change places.
+-- carried stowed (the encounter's `stowed`) change places; from an empty hand the stowed one is
+-- only drawn, and the narration names no weapon stowed.
 local function swap(ctx, use)
   local me = ctx.actor
   local drawn, stowed = me.stats.stowed, me.stats.weapon
   if not drawn then return act(ctx, ("%s has no stowed weapon to draw"):format(me.name)) end
   world.set_stat(me, "weapon", drawn, "Use Item")
   world.set_stat(me, "stowed", stowed or false, "Use Item")
-  act(ctx, ("%s stows the %s and draws the %s (Use Item, %s)"):format(me.name, stowed or "nothing", drawn, use))
+  local done = stowed and ("stows the %s and draws the %s"):format(stowed, drawn) or ("draws the %s"):format(drawn)
+  act(ctx, ("%s %s (Use Item, %s)%s"):format(me.name, done, use, shield_change(me, stowed, drawn)))
 end
 
 -- "Manipulate the environment (close or open an adjacent door)": a door on a side of the user's
@@ -450,6 +467,8 @@ define("Use Item", {
       world.set_stat(me, "loaded", true, "reloaded")
       return act(ctx, ("%s reloads the %s (Use Item, %s)"):format(me.name, me.stats.weapon, use))
     end
+    -- "Use a potion, scroll, or other item": what the order names, else an item unnamed.
+    if what == "nothing" then return act(ctx, me.name .. " uses an item") end
     act(ctx, ("%s uses an item: %s"):format(me.name, what))
   end,
 })
