@@ -220,11 +220,12 @@ test.case("a house rule patches rules.severed_limbs: weapon_deflection = true ke
   end)
 end)
 
--- A patient down from the start (4 Wounds, Max 3: Unconscious, Fatally Wounded) beside a Medic.
+-- A patient down from the start (4 Wounds, Max Wounds 3 whatever a house rule's default:
+-- Unconscious, Fatally Wounded) beside a Medic.
 local function patient_and_medic(dice)
   return duel.new({
     { name = "Medic", side = "party", at = "B2", weapon = "Sword", armor = "Leather", stats = { medical = 2 } },
-    { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather", stats = { wounds = 4 } },
+    { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather", stats = { wounds = 4, max_wounds = 3 } },
     { name = "Orc", side = "orcs", at = "J6", weapon = "Axe" },
   }, dice)
 end
