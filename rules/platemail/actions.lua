@@ -342,18 +342,15 @@ local function free(ctx, use)
   act(ctx, ("%s frees %s (Use Item, %s)"):format(me.name, whom, use))
 end
 
--- What a swap from the weapon `before` (nil: an empty hand) to `after` does to the shield `me`
--- carries, as combat.shield_in_hand holds it: ", taking up the Shield" when a one-handed weapon
--- frees a hand for it, ", slinging the Shield: Great Sword needs both hands" when it no longer
--- has one; "" when its hold does not change (none carried, or lost with an arm either way).
-local function shield_change(me, before, after)
-  local shield = me.stats.shield
-  if not shield then return "" end
-  local _, arms = combat.limbs_left({ severed = attack.severed(me) })
-  local held_before = combat.shield_in_hand(before, shield, arms)
-  local held_after, why = combat.shield_in_hand(after, shield, arms)
-  if held_after and not held_before then return (", taking up the %s"):format(shield) end
-  if held_before and not held_after then return (", slinging the %s: %s"):format(shield, why) end
+-- What drawing `drawn` in place of the weapon in hand does to the shield `me` carries, as its
+-- Defense holds it (attack.shield): ", taking up the Shield" when a one-handed weapon frees a hand
+-- for it, ", slinging the Shield: Great Sword needs both hands" when it no longer has one; "" when
+-- its hold does not change (none carried, or lost with an arm either way).
+local function shield_change(me, drawn)
+  local held_before = attack.shield(me)
+  local held_after, why = attack.shield(me, drawn)
+  if held_after and not held_before then return (", taking up the %s"):format(held_after) end
+  if held_before and not held_after then return (", slinging the %s: %s"):format(held_before, why) end
   return ""
 end
 
@@ -367,7 +364,7 @@ local function swap(ctx, use)
   world.set_stat(me, "weapon", drawn, "Use Item")
   world.set_stat(me, "stowed", stowed or false, "Use Item")
   local done = stowed and ("stows the %s and draws the %s"):format(stowed, drawn) or ("draws the %s"):format(drawn)
-  act(ctx, ("%s %s (Use Item, %s)%s"):format(me.name, done, use, shield_change(me, stowed, drawn)))
+  act(ctx, ("%s %s (Use Item, %s)%s"):format(me.name, done, use, shield_change(me, drawn)))
 end
 
 -- "Manipulate the environment (close or open an adjacent door)": a door on a side of the user's
