@@ -43,6 +43,16 @@ end
 
 local function stays(ctx) return ctx.moved == 0 end
 
+-- Whether the actor's limbs refuse it the action (no arms: Use Item, Stabilize; README: default
+-- chosen, rules.severed_limbs): if so, told, "Medic cannot Stabilize: no arms". Said as the
+-- action resolves, as its other failures are, so a forced Use Item (Entrapped) is told too.
+local function limbs_refuse(ctx)
+  local allowed, why = combat.limbs_allow(attack.combatant(ctx.actor), ctx.action)
+  if allowed then return false end
+  act(ctx, ("%s cannot %s: %s"):format(ctx.actor.name, ctx.action, why))
+  return true
+end
+
 -- "Most Actions require one or more designated Targets, which must be declared with the Action
 -- order": an attack whose target phrase found no one when the orders were read attacks no one.
 local function undeclared(ctx)
@@ -285,6 +295,7 @@ define("Focus Spell", { target = "none",
 -- Use Item: quick uses keep the character Ready, complex ones do not. What is used: the order's
 -- argument ("Use Item (reload)", "(free Aldric)", "(swap)", "(stow bow and draw sword)", "(open
 -- door)", "(close door N)"), or else what is needed — the character's own Entrapment, then a reload.
+-- Every use takes a hand: none without arms (README: default chosen).
 local function use_of(me, intent)
   local said = intent.arguments and intent.arguments[1] and intent.arguments[1]:lower() or ""
   if said:find("free") or (said == "" and status.has(me, "Entrapped")) then return "free", "quick" end
@@ -331,15 +342,29 @@ local function free(ctx, use)
   act(ctx, ("%s frees %s (Use Item, %s)"):format(me.name, whom, use))
 end
 
+-- What drawing `drawn` in place of the weapon in hand does to the shield `me` carries, as its
+-- Defense holds it (attack.shield): ", taking up the Shield" when a one-handed weapon frees a hand
+-- for it, ", slinging the Shield: Great Sword needs both hands" when it no longer has one; "" when
+-- its hold does not change (none carried, or lost with an arm either way).
+local function shield_change(me, drawn)
+  local held_before = attack.shield(me)
+  local held_after, why = attack.shield(me, drawn)
+  if held_after and not held_before then return (", taking up the %s"):format(held_after) end
+  if held_before and not held_after then return (", slinging the %s: %s"):format(held_before, why) end
+  return ""
+end
+
 -- "Swap readied weapons (stow your bow and draw your sword)": the weapon in hand and the one
--- carried stowed (the encounter's `stowed`) change places.
+-- carried stowed (the encounter's `stowed`) change places; from an empty hand the stowed one is
+-- only drawn, and the narration names no weapon stowed.
 local function swap(ctx, use)
   local me = ctx.actor
   local drawn, stowed = me.stats.stowed, me.stats.weapon
   if not drawn then return act(ctx, ("%s has no stowed weapon to draw"):format(me.name)) end
   world.set_stat(me, "weapon", drawn, "Use Item")
   world.set_stat(me, "stowed", stowed or false, "Use Item")
-  act(ctx, ("%s stows the %s and draws the %s (Use Item, %s)"):format(me.name, stowed or "nothing", drawn, use))
+  local done = stowed and ("stows the %s and draws the %s"):format(stowed, drawn) or ("draws the %s"):format(drawn)
+  act(ctx, ("%s %s (Use Item, %s)%s"):format(me.name, done, use, shield_change(me, drawn)))
 end
 
 -- "Manipulate the environment (close or open an adjacent door)": a door on a side of the user's
@@ -428,6 +453,7 @@ define("Use Item", {
     return combat.ready_after("Use Item", use)
   end,
   resolve = function(ctx)
+    if limbs_refuse(ctx) then return end
     local me = ctx.actor
     local what, use = use_of(me, ctx)
     if what == "free" then return free(ctx, use) end
@@ -438,6 +464,8 @@ define("Use Item", {
       world.set_stat(me, "loaded", true, "reloaded")
       return act(ctx, ("%s reloads the %s (Use Item, %s)"):format(me.name, me.stats.weapon, use))
     end
+    -- "Use a potion, scroll, or other item": what the order names, else an item unnamed.
+    if what == "nothing" then return act(ctx, me.name .. " uses an item") end
     act(ctx, ("%s uses an item: %s"):format(me.name, what))
   end,
 })
@@ -445,7 +473,9 @@ define("Use Item", {
 -- Rescue: "Move up to 15 feet, picking up and carrying an ally or unconscious Character." The one
 -- carried moves with the rescuer while everyone moves (`carries_target`), into each square the
 -- rescuer leaves, so the phase's actions find it where it was carried. An order at a standing
--- enemy is refused before anyone moves (`target`).
+-- enemy is refused before anyone moves (`target`), and so is a rescuer whose limbs cannot pick up
+-- and carry (no arms: `allowed_by`; README: default chosen), since the runtime carries the target
+-- while everyone moves, before the action resolves.
 local function carriable(me, other)
   if other.name == me.name then return false, "Rescue carries another Character, not oneself" end
   if other.side == me.side or status.has(other, "Unconscious") then return true end
@@ -453,21 +483,24 @@ local function carriable(me, other)
     other.name, me.name)
 end
 
-define("Rescue", { needs_target = true, carries_target = true, target = carriable, resolve = function(ctx)
-  move_only(ctx)
-  local me, carried = ctx.actor, attack.rescued(ctx.actor)
-  if not carried then
-    return act(ctx, ("%s cannot reach %s to carry them"):format(me.name, ctx.target and ctx.target.name or "anyone"))
-  end
-  status.apply(me, "Encumbered", { cause = "carrying " .. carried.name })
-  act(ctx, ("%s picks up %s and carries them"):format(me.name, carried.name))
-end })
+define("Rescue", { needs_target = true, carries_target = true, target = carriable,
+  allowed_by = function(me) return combat.limbs_allow(attack.combatant(me), "Rescue") end,
+  resolve = function(ctx)
+    move_only(ctx)
+    local me, carried = ctx.actor, attack.rescued(ctx.actor)
+    if not carried then
+      return act(ctx, ("%s cannot reach %s to carry them"):format(me.name, ctx.target and ctx.target.name or "anyone"))
+    end
+    status.apply(me, "Encumbered", { cause = "carrying " .. carried.name })
+    act(ctx, ("%s picks up %s and carries them"):format(me.name, carried.name))
+  end })
 
 -- Stabilize: "Attempt a Medical roll to prevent a Fatally Wounded Character from expiring. On
--- success, they are Stable." Adjacent (README: default chosen).
+-- success, they are Stable." Adjacent, and with a hand to tend them (README: default chosen).
 -- "prevent a Fatally Wounded Character's death": another's, the Fatally Wounded being Unconscious
 -- (`target = "other"`: `Stabilize -> self` is refused on the sheet).
 define("Stabilize", { needs_target = true, target = "other", resolve = function(ctx)
+  if limbs_refuse(ctx) then return end
   local me, patient = ctx.actor, ctx.target
   if not (patient and status.has(patient, "Fatally Wounded")) then
     return act(ctx, ("%s has no Fatally Wounded character to Stabilize"):format(me.name))

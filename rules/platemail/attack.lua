@@ -231,6 +231,19 @@ function attack.combatant(c, other)
   return setmetatable({ unaware = true }, { __index = known })
 end
 
+---The shield `c` holds (combat.shield_in_hand: none with a two-handed weapon, one arm or none),
+---as its Defense reads it; nil and why when it carries one it does not hold ("one arm"), nil
+---alone when it carries none. Asked in an action, it reads the state the phase began with.
+---@param c world.Character
+---@param weapon? string|false the weapon in hand to judge by, if not its own (a swap: the one drawn)
+---@return string? shield
+---@return string? reason
+function attack.shield(c, weapon)
+  local _, arms = combat.limbs_left({ severed = attack.severed(c) })
+  if weapon == nil then weapon = c.stats.weapon end
+  return combat.shield_in_hand(weapon or nil, c.stats.shield, arms)
+end
+
 ---Whether `target` is within the reach of `me`'s melee Attack (5', or its weapon's reach).
 ---@param me world.Character
 ---@param target world.Character

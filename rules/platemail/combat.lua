@@ -155,17 +155,25 @@ end
 ---The shield a character holds, given its weapon in hand and its arms: none while that weapon
 ---needs both hands ("Two Handed Weapons"; README: default chosen), none with one arm or no arms
 ---(`rules.severed_limbs.one_arm.shield`, `.no_arms.shield`; README: default chosen). A Use Item
----swap to a one-handed weapon takes it up again, if it has both arms.
+---swap to a one-handed weapon takes it up again, if it has both arms. With a shield carried but
+---not held, why, as a GM reads it.
 ---@param weapon? string
 ---@param shield? string
 ---@param arms? integer arms left (combat.limbs_left); nil: both
----@return string?
+---@return string? shield nil: none held
+---@return string? reason when `shield` is carried but not held: "one arm", "no arms", "Great Sword needs both hands"
 function combat.shield_in_hand(weapon, shield, arms)
-  if not shield then return nil end
-  local rule = limb_rule("arm", arms or 2)
-  if rule and rule.shield == false then return nil end
-  if weapon and (row("weapons", weapon).hands or 1) >= 2 then return nil end
-  return shield
+  if not shield then return nil, nil end
+  local rule, reason = limb_rule("arm", arms or 2)
+  if rule and rule.shield == false then return nil, reason end
+  if weapon and (row("weapons", weapon).hands or 1) >= 2 then return nil, weapon .. " needs both hands" end
+  return shield, nil
+end
+
+-- The section of rules.severed_limbs for the arms `c` has left, and its words; nil with both.
+local function arm_rule(c)
+  local _, arms = combat.limbs_left(c)
+  return limb_rule("arm", arms)
 end
 
 ---Whether a combatant can make an Attack with a weapon: not without arms
@@ -174,18 +182,45 @@ end
 ---@return boolean
 ---@return string? reason "no arms"
 function combat.can_attack_with_weapon(c)
-  local _, arms = combat.limbs_left(c)
-  local rule, reason = limb_rule("arm", arms)
+  local rule, reason = arm_rule(c)
   if rule and rule.weapon_attacks == false then return false, reason end
   return true, nil
+end
+
+-- Whether a section of rules.severed_limbs refuses an action: `actions[name] = false`.
+local function refuses(rule, action)
+  return rule ~= nil and rule.actions ~= nil and rule.actions[action] == false
+end
+
+---Whether a combatant's limbs let it take an action at all: not one that the section of
+---rules.severed_limbs for its legs, or for its arms, refuses (`actions`; README: default chosen:
+---no arms, no Use Item, Stabilize or Rescue, which take hands; one arm does them all).
+---@param c platemail.Combatant
+---@param action string a key of arbiter.tables.actions_data
+---@return boolean
+---@return string? reason "no arms"
+function combat.limbs_allow(c, action)
+  local legs, arms = combat.limbs_left(c)
+  local rule, reason = limb_rule("leg", legs)
+  if refuses(rule, action) then return false, reason end
+  rule, reason = limb_rule("arm", arms)
+  if refuses(rule, action) then return false, reason end
+  return true, nil
+end
+
+-- Whether the weapon in hand adds its Deflection ("Sword: +1 Deflection when Ready"): a weapon
+-- deflects a blow only when wielded, so not without arms (`no_arms.weapon_deflection`; README:
+-- default chosen). One arm still wields it, a two-handed one at Disfavor.
+local function weapon_deflects(c)
+  local rule = arm_rule(c)
+  return not (rule and rule.weapon_deflection == false)
 end
 
 -- The Favor or Disfavor of wielding a two-handed weapon with one hand (one arm left), as
 -- { kind, source }; nil when none.
 local function one_handed(c)
   if not c.weapon then return nil end
-  local _, arms = combat.limbs_left(c)
-  local rule, reason = limb_rule("arm", arms)
+  local rule, reason = arm_rule(c)
   if not (rule and rule.two_handed) or (row("weapons", c.weapon).hands or 1) < 2 then return nil end
   return { kind = rule.two_handed, source = reason }
 end
@@ -339,14 +374,15 @@ end
 
 ---"This total is compared to the Target's Defense which is 10 + the Deflection of any Shields
 ---or Armor." Shields and Ready Only armor (Unarmored) count only when Ready; the Sword's "+1
----Deflection when Ready" and the Staff's "+2 Deflection when Ready" are added when they hold.
+---Deflection when Ready" and the Staff's "+2 Deflection when Ready" are added when they hold,
+---and the weapon is wielded (not without arms: rules.severed_limbs, README: default chosen).
 ---@param c platemail.Combatant
 ---@return integer total
 ---@return platemail.Part[] parts the first is the base, { amount = 10, reason = "base" }
 function combat.defense(c)
   local parts = { { amount = tables.rules.attack_rolls.defense_base, reason = "base" } }
   add_protection(parts, c, "deflection")
-  add_weapon_bonuses(parts, "deflection", c, nil)
+  if weapon_deflects(c) then add_weapon_bonuses(parts, "deflection", c, nil) end
   return sum(parts), parts
 end
 

@@ -194,11 +194,13 @@ local targets = {
 for phrase, find in pairs(targets) do arbiter.define.target(phrase, { find = find }) end
 
 -- ---------------------------------------------------------------------------------------------
--- Extension points for house rules, which cannot require this pack's files: one Attack, and a
--- check of the kind the source leaves undefined (attack.lua).
+-- Extension points for house rules, which cannot require this pack's files: one Attack, a check
+-- of the kind the source leaves undefined, and the shield a character holds (attack.lua), so that
+-- a house action using the shield (Shield Bash) loses it with an arm as Defense does.
 
 arbiter.define.hook("attack", attack.make)
 arbiter.define.hook("check", attack.check)
+arbiter.define.hook("shield_in_hand", attack.shield)
 
 -- ---------------------------------------------------------------------------------------------
 -- Hooks of the flow

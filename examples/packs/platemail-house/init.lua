@@ -8,7 +8,8 @@ arbiter.patch.table("rules", { wounds = { max = 4 } })
 
 -- Shield Bash (R): a new Combat action. Stay in place and shove an adjacent opponent with your
 -- shield: a melee Attack that deals no Wound but, on a hit, leaves the target Dazed for its next
--- Action. Only with a shield in hand.
+-- Action. Only with a shield in hand: as Platemail's Defense reads it (its hook shield_in_hand),
+-- not one slung for a two-handed weapon, nor one lost with an arm.
 arbiter.patch.table("actions_data", {
   ["Shield Bash"] = { group = "Combat", tag = "R", move = { max = 0 },
                       attacks = { count = 1, kind = "melee", targets = "adjacent" } },
@@ -19,12 +20,14 @@ arbiter.define.action("Shield Bash", {
   ready = true, needs_target = true,
   resolve = function(ctx)
     local me = ctx.actor
-    if not me.stats.shield then
-      log.event("acts", { text = me.name .. " has no shield to bash with" }, "Shield Bash")
+    local shield, why = arbiter.hooks.shield_in_hand(me)
+    if not shield then
+      local text = me.name .. " has no shield " .. (why and ("in hand to bash with (" .. why .. ")") or "to bash with")
+      log.event("acts", { text = text }, "Shield Bash")
       return
     end
     arbiter.hooks.attack(ctx, ctx.target, { kind = "melee", verb = "Shield Bash",
-                                   profile = { name = me.stats.shield, penetration = 0, wounds = 0 },
+                                   profile = { name = shield, penetration = 0, wounds = 0 },
                                    on_hit = function(target)
                                      status.apply(target, "Dazed", { duration = 1, source = me, cause = "Shield Bash" })
                                    end })

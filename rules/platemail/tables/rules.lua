@@ -96,12 +96,17 @@ arbiter.define.table("rules", {
   -- One leg: every movement goes at most `move_factor` of its distance (1: all of it), rounded
   -- down to whole squares, and at least `min_squares`; no legs: it does not move. One arm, one hand: no shield (`shield = false`), and a two-handed weapon is used
   -- one-handed at `two_handed` ("disfavor", "favor" or false); no arms: no Attack with a weapon
-  -- (`weapon_attacks = false`) and no shield.
+  -- (`weapon_attacks = false`), no Deflection from it, which it no longer wields
+  -- (`weapon_deflection = false`: the Sword's and the Staff's "+N Deflection when Ready"), no
+  -- shield, and none of the actions that take hands (`actions`, by name, false: refused): Use
+  -- Item, Stabilize ("Medical roll"), Rescue ("picking up and carrying"). Any section may refuse
+  -- actions so: `one_arm = { actions = { Rescue = false } }`.
   severed_limbs = {
     one_leg = { move_factor = 0.5, min_squares = 1 },
     no_legs = { move_factor = 0, min_squares = 0 },
     one_arm = { shield = false, two_handed = "disfavor" },
-    no_arms = { shield = false, weapon_attacks = false },
+    no_arms = { shield = false, weapon_attacks = false, weapon_deflection = false,
+                actions = { ["Use Item"] = false, Stabilize = false, Rescue = false } },
   },
 
   -- Checks the source names without saying how they are rolled: Saving Throws (Crash's Dexterity

@@ -474,8 +474,32 @@ test.case("severed arms (default chosen): one arm drops the shield; no arms, no 
   test.equal(combat.shield_in_hand("Sword", "Shield"), "Shield", "nil arms: both")
   test.equal(combat.shield_in_hand("Sword", "Shield", 1), nil)
   test.equal(combat.shield_in_hand("Sword", "Shield", 0), nil)
+  test.equal({ combat.shield_in_hand("Sword", "Shield", 1) }, { nil, "one arm" }, "why it is not held")
+  test.equal({ combat.shield_in_hand("Great Sword", "Shield", 2) }, { nil, "Great Sword needs both hands" })
+  test.equal({ combat.shield_in_hand("Sword", nil, 0) }, {}, "none carried: no reason")
   test.equal({ combat.can_attack_with_weapon({ severed = { "left arm" } }) }, { true })
   test.equal({ combat.can_attack_with_weapon({ severed = { "left arm", "right arm" } }) }, { false, "no arms" })
+end)
+
+test.case("severed arms (default chosen): the Staff's \"+2 Deflection when Ready\" needs an arm to wield it; one arm still does", function()
+  -- Unarmored (Ready Only, 3) and a Staff, Ready: 10 + 3 + 2 = 15 with one arm or two; no arms, 13.
+  local staff = { weapon = "Staff", armor = "Unarmored", ready = true }
+  test.equal(combat.defense(staff), 15)
+  test.equal(combat.defense({ weapon = "Staff", armor = "Unarmored", ready = true, severed = { "left arm" } }), 15)
+  local total, parts = combat.defense({ weapon = "Staff", armor = "Unarmored", ready = true,
+                                        severed = { "left arm", "right arm" } })
+  test.equal(total, 13)
+  test.equal(reasons(parts), { "base", "Unarmored" })
+end)
+
+test.case("severed arms (default chosen): Use Item, Stabilize and Rescue take hands — refused with no arms, not with one", function()
+  local none, one = { severed = { "left arm", "right arm" } }, { severed = { "right arm" } }
+  for _, action in ipairs({ "Use Item", "Stabilize", "Rescue" }) do
+    test.equal({ combat.limbs_allow(none, action) }, { false, "no arms" }, action)
+    test.equal({ combat.limbs_allow(one, action) }, { true }, action)
+    test.equal({ combat.limbs_allow({ severed = { "left leg", "right leg" } }, action) }, { true }, action .. ": legs")
+  end
+  test.equal({ combat.limbs_allow(none, "Defend") }, { true }, "an action that needs no hands")
 end)
 
 test.case("severed arms (default chosen): a two-handed weapon used with one hand is at Disfavor, which cancels Favor as usual", function()

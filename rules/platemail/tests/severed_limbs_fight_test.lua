@@ -3,6 +3,7 @@
 -- the default chosen (README, "Not in the source: default chosen"; rules.severed_limbs) that it
 -- checks, and works its numbers out from the source's tables.
 local test = require "arbiter.test"
+local arbiter = require "arbiter"
 local duel = require "tests.support.duel"
 
 local pair = duel.pair
@@ -147,6 +148,17 @@ test.case("default chosen, 'One arm severed: it loses its shield (no Deflection,
   duel.no_failures(f)
 end)
 
+test.case("the hook shield_in_hand, for a house rule's action using the shield, answers as Defense reads it: none with one arm", function()
+  local f = pair({}, { weapon = "Sword", shield = "Shield" })
+  local function held(who)
+    return { f:within(function() return arbiter.hooks.shield_in_hand(world.character(who)) end) }
+  end
+  test.equal(held("Orc"), { "Shield" })
+  sever(f, "Orc", "right arm")
+  test.equal(held("Orc"), { nil, "one arm" })
+  test.equal(held("Aldric"), {}, "none carried")
+end)
+
 test.case("default chosen, 'A two-handed weapon is then used one-handed, at Disfavor': a Great Axe's d20 15 − 3 = 12 misses Defense 13", function()
   -- The Orc, Unarmored and Ready (Use Item): 10 + 3 = 13. Aldric has Strength 3 (Requires Str 3).
   local f = pair({ weapon = "Great Axe", stats = { strength = 3 } }, {}, { 15 })
@@ -185,6 +197,157 @@ test.case("default chosen, 'Both arms severed: no attacks with weapons … narra
   test.equal(#duel.texts(f, "attack_missed_out"), 1, "the Attack of Opportunity is not even tried")
   test.equal(#f:events("roll"), 0, "no die rolled")
   duel.no_failures(f)
+end)
+
+test.case("default chosen, 'Both arms severed: … nor Deflection from a weapon it no longer wields': the Staff's +2 is gone, Defense 13", function()
+  -- The Orc, Unarmored (3) with a Staff ("+2 Deflection when Ready"), Ready (a quick Use Item):
+  -- 10 + 3 + 2 = 15 with arms; none, 13. Aldric's Sword rolls d20 14: a hit on 13 (a miss on 15).
+  local f = pair({}, { weapon = "Staff" }, { 14 })
+  sever(f, "Orc", "left arm", "right arm")
+  f:round(duel.still('Counter -> "Orc"'))
+  test.equal(duel.attacks(f, "hit"), { true })
+  test.truthy(told(f, "attack", "d20 14 = 14 vs Defense 13 — hit"))
+  duel.no_failures(f)
+end)
+
+test.case("a house rule patches rules.severed_limbs: weapon_deflection = true keeps an armless Staff's +2", function()
+  duel.with_patch("rules", { severed_limbs = { no_arms = { weapon_deflection = true } } }, function()
+    local f = pair({}, { weapon = "Staff" }, { 14 })
+    sever(f, "Orc", "left arm", "right arm")
+    f:round(duel.still('Counter -> "Orc"'))
+    test.truthy(told(f, "attack", "d20 14 = 14 vs Defense 15 — miss"))
+    duel.no_failures(f)
+  end)
+end)
+
+-- A patient down from the start (4 Wounds, Max Wounds 3 whatever a house rule's default:
+-- Unconscious, Fatally Wounded) beside a Medic.
+local function patient_and_medic(dice)
+  return duel.new({
+    { name = "Medic", side = "party", at = "B2", weapon = "Sword", armor = "Leather", stats = { medical = 2 } },
+    { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather", stats = { wounds = 4, max_wounds = 3 } },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe" },
+  }, dice)
+end
+local stabilize = [[
+  Medic:
+    1: Stabilize -> "Aldric"
+    2: Defend
+  Orc:
+    1: Defend
+    2: Defend
+]]
+
+test.case("default chosen, 'No arms: no Stabilize, which takes hands': said as it resolves, no Medical roll", function()
+  local f = patient_and_medic({ 9, 1, 1, 1, 1 })
+  sever(f, "Medic", "left arm", "right arm")
+  f:round(stabilize)
+  test.truthy(duel.narrated(f, "Medic cannot Stabilize: no arms"))
+  test.truthy(f:has("Aldric", "Fatally Wounded"))
+  test.equal(#f:events("roll"), 0, "no die rolled")
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'One arm still Stabilizes': Medical d20 9 + 2 = 11 ≥ 10, four 1d4+1 of 1 = 8 Rounds", function()
+  local f = patient_and_medic({ 9, 1, 1, 1, 1 })
+  sever(f, "Medic", "left arm")
+  f:round(stabilize)
+  test.truthy(f:has("Aldric", "Stable"))
+  test.falsy(f:has("Aldric", "Fatally Wounded"))
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'No arms: no Use Item': a crossbow is not reloaded, and an Entrapped character cannot free itself", function()
+  -- Aldric's Light Crossbow is empty; round 1 he orders a reload. Round 2 he is Entrapped: his
+  -- next Action is Use Item (Entraps, forced_action), which he cannot make, so the net holds and
+  -- he does not Move.
+  local f = pair({ at = "B5", weapon = "Light Crossbow", stats = { loaded = false } }, {})
+  sever(f, "Aldric", "left arm", "right arm")
+  f:round [[
+    Aldric:
+      1: Use Item (reload)
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.equal(f:stat("Aldric", "loaded"), false)
+  test.truthy(duel.narrated(f, "Aldric cannot Use Item: no arms"))
+  f:within(function(c) status.apply(c, "Entrapped", { cause = "test" }) end, "Aldric")
+  f:round [[
+    Aldric:
+      1: Move 15' E
+      2: Move 15' E
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.truthy(f:has("Aldric", "Entrapped"))
+  test.equal(f:cell("Aldric"), "B5")
+  test.equal(#duel.texts(f, "acts"), 3, "each Use Item said it cannot be made")
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'One arm still Uses Items': an Entrapped one-armed character frees itself", function()
+  local f = pair({ at = "B5" }, {})
+  sever(f, "Aldric", "right arm")
+  f:within(function(c) status.apply(c, "Entrapped", { cause = "test" }) end, "Aldric")
+  f:round(duel.still("Defend"))
+  test.falsy(f:has("Aldric", "Entrapped"))
+  test.truthy(duel.narrated(f, "Aldric frees themself (Use Item, quick)"))
+  duel.no_failures(f)
+end)
+
+-- Brenna beside Aldric, far from the Orc, Rescues him 10' west.
+local function rescue_yard()
+  return duel.new({
+    { name = "Brenna", side = "party", at = "D2", weapon = "Sword", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "E2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe" },
+  })
+end
+local rescue = [[
+  Brenna:
+    1: Rescue W, W -> "Aldric"
+    2: Defend
+  Aldric:
+    1: Defend
+    2: Defend
+  Orc:
+    1: Defend
+    2: Defend
+]]
+
+test.case("default chosen, 'No arms: no Rescue, which picks up and carries': refused before anyone moves, the default order", function()
+  local f = rescue_yard()
+  sever(f, "Brenna", "left arm", "right arm")
+  f:round(rescue)
+  test.equal(f:cell("Brenna"), "D2")
+  test.equal(f:cell("Aldric"), "E2")
+  test.falsy(f:has("Brenna", "Encumbered"))
+  test.truthy(duel.narrated(f, "is refused (no arms): Defend, the default order"), "the refusal says why")
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'One arm still Rescues': Aldric is carried 10' west", function()
+  local f = rescue_yard()
+  sever(f, "Brenna", "left arm")
+  f:round(rescue)
+  test.equal(f:cell("Brenna"), "B2")
+  test.equal(f:cell("Aldric"), "C2")
+  test.truthy(duel.narrated(f, "Brenna picks up Aldric and carries them"))
+  duel.no_failures(f)
+end)
+
+test.case("a house rule patches rules.severed_limbs: actions = { Rescue = true } lets an armless rescuer drag an ally", function()
+  duel.with_patch("rules", { severed_limbs = { no_arms = { actions = { Rescue = true } } } }, function()
+    local f = rescue_yard()
+    sever(f, "Brenna", "left arm", "right arm")
+    f:round(rescue)
+    test.equal(f:cell("Aldric"), "C2")
+    test.truthy(duel.narrated(f, "Brenna picks up Aldric and carries them"))
+    duel.no_failures(f)
+  end)
 end)
 
 test.case("a house rule patches rules.severed_limbs: a leg factor of 1 turns the movement effect off", function()

@@ -538,6 +538,52 @@ test.case("Use Item (swap) without a stowed weapon changes nothing, and says so"
   duel.no_failures(f)
 end)
 
+test.case("Use Item (draw) from an empty hand: the stowed weapon is drawn, and nothing is said stowed", function()
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", stowed = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe" },
+  })
+  f:round(duel.still("Use Item (draw sword)"))
+  test.truthy(duel.narrated(f, "Aldric draws the Sword (Use Item, quick)"))
+  test.falsy(duel.narrated(f, "stows the"))
+  test.equal(f:stat("Aldric", "weapon"), "Sword")
+  test.equal(f:stat("Aldric", "stowed"), false)
+  duel.no_failures(f)
+end)
+
+test.case("a swap says what it does to the shield: taken up with a one-handed weapon, slung for a two-handed one; not if lost with an arm", function()
+  local function swapper()
+    return duel.new({
+      { name = "Aldric", side = "party", at = "B2", weapon = "Great Sword", stowed = "Sword", armor = "Leather",
+        shield = "Shield" },
+      { name = "Orc", side = "orcs", at = "J6", weapon = "Axe" },
+    })
+  end
+  local f = swapper()
+  f:round [[
+    Aldric:
+      1: Use Item (swap)
+      2: Use Item (swap)
+  ]]
+  test.truthy(duel.narrated(f, "Aldric stows the Great Sword and draws the Sword (Use Item, quick), taking up the Shield"))
+  test.truthy(duel.narrated(f, "Aldric stows the Sword and draws the Great Sword (Use Item, quick), slinging the Shield: Great Sword needs both hands"))
+  -- One arm: the Shield is held with neither weapon (rules.severed_limbs.one_arm.shield).
+  f = swapper()
+  f:within(function(c) status.apply(c, "Severed left arm", { cause = "test" }) end, "Aldric")
+  f:round(duel.still("Use Item (swap)"))
+  test.truthy(duel.narrated(f, "Aldric stows the Great Sword and draws the Sword (Use Item, quick)"))
+  test.falsy(duel.narrated(f, "Shield"))
+  duel.no_failures(f)
+end)
+
+test.case("Use Item that names no item and needs none is told so, not as an item called 'nothing'", function()
+  local f = duel.pair({}, {})
+  f:round(duel.still("Use Item"))
+  test.truthy(duel.narrated(f, "Aldric uses an item"))
+  test.falsy(duel.narrated(f, "uses an item: nothing"))
+  duel.no_failures(f)
+end)
+
 test.case("a shield needs a free hand: with a two-handed weapon it gives nothing, and a swap to a one-handed one takes it up", function()
   -- Aldric, Leather and a Shield, holds a Great Sword (two hands), a Sword stowed. Phase 1 the Orc's
   -- Counter rolls 13 against 10 + 2 (Leather): a hit, the Shield gives no +2 Deflection. Aldric's

@@ -2,11 +2,11 @@
 local test = require "arbiter.test"
 local fight = require "arbiter.fight"
 
-local function yard(dice, shield)
+local function yard(dice, shield, weapon)
   return fight.new {
     map = { width = 6, height = 3 },
     characters = {
-      { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather", shield = shield },
+      { name = "Aldric", side = "party", at = "B2", weapon = weapon or "Sword", armor = "Leather", shield = shield },
       { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
     },
     dice = dice,
@@ -40,4 +40,28 @@ test.case("a Shield Bash needs a shield", function()
   local f = yard({ 1, 1 }, nil)
   f:round(orders)
   test.equal(#f:events("attack"), 2, "only the Orc's two swings")
+end)
+
+-- Whether some narrated sentence contains `text` (plain).
+local function narrated(f, text)
+  for _, line in ipairs(f:narration()) do
+    if line:find(text, 1, true) then return true end
+  end
+  return false
+end
+
+test.case("a Shield Bash needs the shield in hand: not one lost with an arm (Platemail's severed limbs)", function()
+  -- One arm: Platemail's default drops the shield (rules.severed_limbs.one_arm.shield = false).
+  local f = yard({ 1, 1 }, "Shield")
+  f:within(function(c) status.apply(c, "Severed left arm", { cause = "test" }) end, "Aldric")
+  f:round(orders)
+  test.equal(#f:events("attack"), 2, "only the Orc's two swings")
+  test.truthy(narrated(f, "Aldric has no shield in hand to bash with (one arm)"))
+end)
+
+test.case("a Shield Bash needs the shield in hand: not one slung while a two-handed weapon is held", function()
+  local f = yard({ 1, 1 }, "Shield", "Great Sword")
+  f:round(orders)
+  test.equal(#f:events("attack"), 2, "only the Orc's two swings")
+  test.truthy(narrated(f, "Aldric has no shield in hand to bash with (Great Sword needs both hands)"))
 end)
