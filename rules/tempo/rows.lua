@@ -48,10 +48,17 @@ local function shown(value)
   return tostring(value)
 end
 
+-- Keys in the order of their text. Names alone, the usual case, sort by Lua's own `<`, which is
+-- that order without a call per comparison: every row is checked at each fight's first round.
+local function by_text(a, b) return tostring(a) < tostring(b) end
+
 local function sorted_keys(t)
-  local keys = {}
-  for k in pairs(t) do keys[#keys + 1] = k end
-  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  local keys, names_only = {}, true
+  for k in pairs(t) do
+    keys[#keys + 1] = k
+    names_only = names_only and type(k) == "string"
+  end
+  table.sort(keys, not names_only and by_text or nil)
   return keys
 end
 
