@@ -104,18 +104,33 @@ local function limb_kind(limb)
   return kind
 end
 
+-- The legs and arms everyone has, weapon_properties.severs_limb.limbs counted by kind: counted
+-- again only when a definition changes (arbiter.revision), not at each of the many times a phase
+-- asks combat.limbs_left.
+local whole = { revision = nil, leg = 0, arm = 0 }
+local function whole_limbs()
+  local revision = arbiter.revision()
+  if whole.revision ~= revision then
+    local count = { revision = revision, leg = 0, arm = 0 }
+    for _, limb in ipairs(tables.weapon_properties.severs_limb.limbs) do
+      local kind = limb_kind(limb)
+      count[kind] = (count[kind] or 0) + 1
+    end
+    whole = count
+  end
+  return whole
+end
+
 ---How many legs and arms a combatant has left: those of weapon_properties.severs_limb.limbs
 ---(two of each), less those it has lost (`c.severed`). The one count every rule of limbs reads.
 ---@param c platemail.Combatant
 ---@return integer legs
 ---@return integer arms
 function combat.limbs_left(c)
-  local left = { leg = 0, arm = 0 }
-  for _, limb in ipairs(tables.weapon_properties.severs_limb.limbs) do
-    local kind = limb_kind(limb)
-    left[kind] = (left[kind] or 0) + 1
-  end
-  for _, limb in ipairs(c.severed or {}) do
+  local count = whole_limbs()
+  if not c.severed or #c.severed == 0 then return count.leg, count.arm end
+  local left = { leg = count.leg, arm = count.arm }
+  for _, limb in ipairs(c.severed) do
     local kind = limb_kind(limb)
     if left[kind] then left[kind] = math.max(0, left[kind] - 1) end
   end
