@@ -145,13 +145,18 @@ define("Skulk", {
 -- Charge: "Move up to 15 feet and make an Attack with Favor. You must move at least 10' to
 -- receive Favor on your Attack." Stopped by a Clash, a Charger "still get[s] to make an Attack
 -- with Favor": at its declared target when that is within reach, else at the opponent it clashed
--- with, who stands beside it (README: default chosen).
-define("Charge", { needs_target = true, target = "enemy", resolve = function(ctx)
-  move_only(ctx)
-  local clashed, target = attack.clashed(ctx.actor), ctx.target
-  if clashed and not (target and attack.within_reach(ctx.actor, target)) then target = clashed end
-  attack.make(ctx, target, { clash = clashed ~= nil })
-end })
+-- with, who stands beside it (README: default chosen). The Attack is of the kind its data says
+-- (melee, or a throw: no bow shot on the run); a Charger whose weapon makes none is refused
+-- before it is declared, as Aim is.
+local function charge_kind() return data["Charge"].attacks.kind end
+define("Charge", { needs_target = true, target = "enemy",
+  allowed_by = function(me) return combat.wields(attack.combatant(me), charge_kind()) end,
+  resolve = function(ctx)
+    move_only(ctx)
+    local clashed, target = attack.clashed(ctx.actor), ctx.target
+    if clashed and not (target and attack.within_reach(ctx.actor, target)) then target = clashed end
+    attack.make(ctx, target, { clash = clashed ~= nil, kind = charge_kind() })
+  end })
 
 -- Full Attack: "Stay in place and make two Attacks against adjacent opponents." Not said melee:
 -- a thrown weapon without a melee attack is thrown at them (README: default chosen).

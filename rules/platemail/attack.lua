@@ -255,7 +255,8 @@ end
 -- The kind of Attack the attacker's weapon makes at this target: melee within reach, else its
 -- ranged or thrown attack; nil and why when it has none that reaches. `wanted` "melee" or
 -- "ranged" holds to that kind; "adjacent" (Full Attack) is melee, or a thrown weapon's thrown
--- Attack when it has no melee one (README: default chosen).
+-- Attack when it has no melee one; "melee_or_thrown" (Charge) is melee within reach, else a
+-- throw, never a shot (README: default chosen); "any" or nil, whatever reaches.
 local function kind_for(me, target, wanted)
   local c = attack.combatant(me)
   local melee = combat.attack_row(c, "melee")
@@ -265,6 +266,10 @@ local function kind_for(me, target, wanted)
   if wanted == "melee" or wanted == "adjacent" then
     if not adjacent then return nil, "is not within reach of " .. target.name end
     return nil, wanted == "melee" and "has no melee weapon" or "has no melee or thrown weapon"
+  end
+  if wanted == "melee_or_thrown" then
+    if combat.attack_row(c, "thrown") then return "thrown" end
+    return nil, melee and ("is not within reach of " .. target.name) or "has no melee or thrown weapon"
   end
   local from_afar = combat.ranged_kind(c)
   if from_afar then return from_afar end
@@ -309,7 +314,7 @@ end
 ---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
 ---@param ctx table the action's context (flow intent fields)
 ---@param target? world.Character
----@param how? { kind?: "melee"|"ranged"|"adjacent", opportunity?: boolean, within_reach?: boolean, clash?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer, range?: integer }, ignores_absorb?: boolean, on_hit?: fun(victim: world.Character) }
+---@param how? { kind?: "melee"|"ranged"|"adjacent"|"melee_or_thrown"|"any", opportunity?: boolean, within_reach?: boolean, clash?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer, range?: integer }, ignores_absorb?: boolean, on_hit?: fun(victim: world.Character) }
 ---@return boolean attacked
 function attack.make(ctx, target, how)
   how = how or {}

@@ -78,11 +78,14 @@ local function action_of(c)
   return row("actions_data", c.action)
 end
 
--- Is an attack of this kind covered by a table's "melee" | "ranged" | "any" | "all"? Thrown
--- weapons are in the source's "Ranged Weapons" section, so a thrown Attack is a Ranged Attack.
+-- Is an attack of this kind covered by a table's "melee" | "ranged" | "melee_or_thrown" | "any" |
+-- "all"? Thrown weapons are in the source's "Ranged Weapons" section, so a thrown Attack is a
+-- Ranged Attack. "melee_or_thrown" (Charge's Attack, README: default chosen) is a melee Attack or
+-- a throw, never a shot of a bow, crossbow, sling or blowgun.
 local function kind_matches(spec, kind)
   if spec == "any" or spec == "all" then return true end
   if spec == "ranged" then return kind == "ranged" or kind == "thrown" end
+  if spec == "melee_or_thrown" then return kind == "melee" or kind == "thrown" end
   return spec == kind
 end
 combat.kind_matches = kind_matches
@@ -871,6 +874,28 @@ function combat.ranged_kind(c)
   if combat.attack_row(c, "ranged") then return "ranged" end
   if combat.attack_row(c, "thrown") then return "thrown" end
   return nil
+end
+
+-- What an action's `attacks.kind` asks of the weapon in hand, said when it has none.
+local WIELDS_REASON = {
+  melee = "%s is not a melee weapon", ranged = "%s is not a ranged weapon",
+  melee_or_thrown = "%s is neither a melee nor a thrown weapon", any = "%s is no weapon",
+}
+
+---Whether the combatant's weapon can make an Attack of the kind an action asks (`attacks.kind` of
+---actions_data: Aim's and Ranged Attack's "ranged", a ranged or thrown attack; Charge's
+---"melee_or_thrown"); the orders of an action its weapon cannot make are refused before they are
+---declared (actions.lua, `allowed_by`).
+---@param c platemail.Combatant
+---@param spec "melee"|"ranged"|"melee_or_thrown"|"any"
+---@return boolean
+---@return string? reason "Long Bow is neither a melee nor a thrown weapon"
+function combat.wields(c, spec)
+  for _, kind in ipairs({ "melee", "ranged", "thrown" }) do
+    if kind_matches(spec, kind) and combat.attack_row(c, kind) then return true, nil end
+  end
+  if not c.weapon then return false, "no weapon in hand" end
+  return false, (WIELDS_REASON[spec] or "%s cannot make this Attack"):format(c.weapon)
 end
 
 ---Requires Reload: "Requires a Quick or Complex Use Item Action between shots". The Use Item a
