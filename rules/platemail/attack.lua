@@ -126,17 +126,38 @@ function attack.cell(c)
   return at_step and at_step[c.name] or c.cell
 end
 
+-- Whether an object giving Cover stands on the line from `from` to `to` (grid.line: the cells
+-- grid.sight walks) beyond the reach of `from`: not in a cell beside it, unless that cell is beside
+-- `to` too (a low wall between two who stand either side of it is as much one's as the other's).
+-- The cell `to` counts when `target_cell` says so.
+local function cover_beyond_reach(from, to, target_cell)
+  for _, cell in ipairs(grid.line(from, to)) do
+    local counted = cell ~= from and (cell ~= to or target_cell)
+                    and (not grid.adjacent(from, cell) or grid.adjacent(to, cell))
+    if counted and grid.terrain(cell).shelter == "cover" then return true end
+  end
+  return false
+end
+
 ---What `from` sees of the character standing at `to`: Cover is "an object large enough to block
 ---line of sight to approximately half a Character's body between them and a Character targeting
 ---them", so the shelter of the cell `to` stands in (a hedge, a low wall) counts too, unless `from`
 ---is beside it and reaches around it (`rules.cover.own_cell`, README: default chosen). grid.sight
----alone leaves out the objects of both end cells, to be symmetric.
----@param from grid.Place
----@param to grid.Place
+---alone leaves out the objects of both end cells, to be symmetric. Likewise one shoots over the
+---low wall right beside itself as over one in its own cell: an object giving Cover in a cell beside
+---`from` and not beside `to` counts for nothing (`rules.cover.beside_attacker`, README: default
+---chosen); Concealment there still hides what is beyond it.
+---@param from string the cell of the one who looks (a label: compared with grid.line's)
+---@param to string the cell looked at
 ---@return grid.Sight
 function attack.sight(from, to)
-  local own_cell = arbiter.tables.rules.cover.own_cell and not grid.adjacent(from, to)
-  return grid.sight(from, to, { count_target_cell = own_cell })
+  local cover = arbiter.tables.rules.cover
+  local own_cell = cover.own_cell and not grid.adjacent(from, to)
+  local sight = grid.sight(from, to, { count_target_cell = own_cell })
+  if sight.shelter ~= "cover" or not cover.beside_attacker or cover_beyond_reach(from, to, own_cell) then
+    return sight
+  end
+  return { visible = sight.visible, shelter = "none", strength = 0, wall = sight.wall }
 end
 
 ---Whether `c` is down, Unconscious or Dead: it perceives nothing, and its orders are not carried out.
