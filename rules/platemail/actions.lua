@@ -43,6 +43,14 @@ end
 
 local function stays(ctx) return ctx.moved == 0 end
 
+-- An `allowed_by` for an action whose Attacks the weapon in hand must be able to make, of the
+-- kind `actions_data[name].attacks.kind` says (read when asked: a house rule's patch counts). One
+-- it cannot make is refused before it is declared: the character takes the default order and the
+-- note says why, rather than spending the phase (and its Favor to foes) for nothing.
+local function wielding(name)
+  return function(me) return combat.wields(attack.combatant(me), data[name].attacks.kind) end
+end
+
 -- Whether the actor's limbs refuse it the action (no arms: Use Item, Stabilize; README: default
 -- chosen, rules.severed_limbs): if so, told, "Medic cannot Stabilize: no arms". Said as the
 -- action resolves, as its other failures are, so a forced Use Item (Entrapped) is told too.
@@ -148,14 +156,12 @@ define("Skulk", {
 -- with, who stands beside it (README: default chosen). The Attack is of the kind its data says
 -- (melee, or a throw: no bow shot on the run); a Charger whose weapon makes none is refused
 -- before it is declared, as Aim is.
-local function charge_kind() return data["Charge"].attacks.kind end
-define("Charge", { needs_target = true, target = "enemy",
-  allowed_by = function(me) return combat.wields(attack.combatant(me), charge_kind()) end,
+define("Charge", { needs_target = true, target = "enemy", allowed_by = wielding("Charge"),
   resolve = function(ctx)
     move_only(ctx)
     local clashed, target = attack.clashed(ctx.actor), ctx.target
     if clashed and not (target and attack.within_reach(ctx.actor, target)) then target = clashed end
-    attack.make(ctx, target, { clash = clashed ~= nil, kind = charge_kind() })
+    attack.make(ctx, target, { clash = clashed ~= nil, kind = data["Charge"].attacks.kind })
   end })
 
 -- Full Attack: "Stay in place and make two Attacks against adjacent opponents." Not said melee:
@@ -179,12 +185,15 @@ define("Counter", { needs_target = true, target = "enemy", resolve = function(ct
 end })
 
 -- Ranged Attack: "Stay in place. Make a ranged attack at a designated Target." Aimed when the
--- previous Action was Aim. A crossbow shoots only when loaded (attack.make).
-define("Ranged Attack", { needs_target = true, target = "enemy", resolve = function(ctx)
-  local previous = flow.previous(ctx.actor)
-  ctx.aimed = previous ~= nil and previous.action == "Aim"
-  attack.make(ctx, ctx.target, { kind = "ranged" })
-end })
+-- previous Action was Aim. A crossbow shoots only when loaded (attack.make). Without a ranged or
+-- thrown weapon in hand it is refused before it is declared, as Aim is: no phase spent standing
+-- still with "Melee Attacks on you have Favor".
+define("Ranged Attack", { needs_target = true, target = "enemy", allowed_by = wielding("Ranged Attack"),
+  resolve = function(ctx)
+    local previous = flow.previous(ctx.actor)
+    ctx.aimed = previous ~= nil and previous.action == "Aim"
+    attack.make(ctx, ctx.target, { kind = "ranged" })
+  end })
 
 -- Rapid Fire: "Make 2 Ranged Attacks at designated Target(s)." "Weapons, like crossbows, that
 -- require a Use Item Action to reload between Attacks cannot be used for this Action": nor can a
@@ -199,12 +208,7 @@ define("Rapid Fire", { needs_target = true, target = "enemy",
 -- Aim: "Take time to aim a ranged weapon. If your next Action is Ranged Attack, it gains Favor and
 -- has +1 Penetration." Without a ranged or thrown weapon in hand there is nothing to aim: refused
 -- before it is declared (`allowed_by`), rather than a phase spent for nothing.
-define("Aim", { target = "none",
-  allowed_by = function(me)
-    local c = attack.combatant(me)
-    if combat.ranged_kind(c) then return true end
-    return false, ("%s is not a ranged weapon"):format(c.weapon or "no weapon in hand")
-  end,
+define("Aim", { target = "none", allowed_by = wielding(data["Aim"].next_action.name),
   resolve = function(ctx) act(ctx, ctx.actor.name .. " takes aim") end })
 
 -- Defend and Guard "make no Attacks except Attacks of Opportunity"; their effect is on the

@@ -77,9 +77,23 @@ test.case("Counter with a bow is refused: 'one Melee Attack', and a bow has none
   refused("Short Bow", 'Counter -> "Orc"', "Aldric (Counter) has no melee weapon")
 end)
 
-test.case("Ranged Attack with a Sword is refused: 'Make a ranged attack', and a Sword has none, even beside the target", function()
-  -- The Orc stands beside Aldric: the reason is the weapon, not the reach.
-  refused("Sword", 'Ranged Attack -> "Orc"', "Aldric (Ranged Attack) has no ranged or thrown weapon")
+test.case("Ranged Attack with a Sword is refused before it is declared, as Aim is: 'Make a ranged attack', and a Sword has none", function()
+  -- The Orc stands beside Aldric: the reason is the weapon, not the reach. Refused, Aldric takes
+  -- the default order (Defend), so the Orc's Attack has Defend's Disfavor, not Ranged Attack's
+  -- "Melee Attacks on you have Favor": d20 12 − 3 = 9 against Aldric (Leather, Ready, Sword: 13).
+  local f = pair({ weapon = "Sword" }, {}, { 12 })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Counter -> "Aldric"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "attacker"), { "Orc" })
+  test.equal(duel.attacks(f, "total"), { 9 })
+  test.truthy(duel.narrated(f, [[Aldric: Defend ('Ranged Attack -> "Orc"' is refused (Sword is not a ranged weapon): Defend, the default order)]]))
+  duel.no_failures(f)
 end)
 
 test.case("Counter: 'You get one Melee Attack against one adjacent opponent' — one Attack, a hit", function()
