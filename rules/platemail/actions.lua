@@ -250,14 +250,21 @@ arbiter.define.table("spells", {
   ["Spell"] = { name = "Spell", range = 30, penetration = 1, wounds = 1, target = "enemy" },
 })
 
+-- The profile of a Prepared spell; one the spells defined do not name (an encounter's
+-- `prepared_spell`) is Released as the generic one rather than not at all.
 local function spell_profile(name)
-  local spells = arbiter.tables.spells
-  return (name and spells[name]) or spells["Spell"]
+  return combat.spell(name) or arbiter.tables.spells["Spell"]
 end
 
--- "Begin casting a chosen spell. You don't designate a Target yet."
+-- "Begin casting a chosen spell. You don't designate a Target yet." A spell the rules do not
+-- define (a misspelt one, once a house rule defines spells: combat.spell) is not begun, and is
+-- not Prepared when the phase ends (fight.lua), told with the nearest name. The order cannot be
+-- refused before it is declared: an `allowed_by` is not given the order's arguments.
 define("Prepare Spell", { target = "none", arguments = true, resolve = function(ctx)
-  act(ctx, ("%s begins casting %s"):format(ctx.actor.name, ctx.arguments[1] or "a spell"))
+  local name = ctx.arguments[1]
+  local known, why = combat.spell(name)
+  if not known then return act(ctx, ("%s cannot begin casting: %s"):format(ctx.actor.name, why)) end
+  act(ctx, ("%s begins casting %s"):format(ctx.actor.name, name or "a spell"))
 end })
 
 -- "Release a Prepared spell at designated Target(s)": an Attack, so at an enemy unless the

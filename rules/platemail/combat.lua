@@ -57,6 +57,9 @@ local combat = {}
 
 local tables = arbiter.tables
 
+-- The profile a Released spell has when no spell is named or none is defined (README: default chosen).
+local GENERIC_SPELL = "Spell"
+
 local function sum(parts)
   local total = 0
   for _, part in ipairs(parts) do total = total + (type(part) == "number" and part or part.amount) end
@@ -923,6 +926,35 @@ function combat.can_rapid_fire(c, kind)
     return false, ("%s requires a %s reload"):format(c.weapon, reload)
   end
   return true, nil
+end
+
+-- The names of the spells a house rule defines: every key of `spells` but the generic one.
+local function defined_spells()
+  local names = {}
+  for name in pairs(tables.spells) do
+    if name ~= GENERIC_SPELL then names[#names + 1] = name end
+  end
+  return names
+end
+
+---The profile of the spell `name` (the table `spells`, README: default chosen). The source lists no
+---spells, so with none defined any name, or none, casts the generic "Spell". Once a house rule
+---defines spells, a name that is none of them is no spell: nil, and why, naming the nearest
+---("no spell is named 'Firebal' (did you mean 'Fireball'?)"), so a misspelt order casts nothing
+---rather than the generic profile under the name written.
+---@param name? string as the order writes it ("Prepare Spell (Fireball)")
+---@return { name: string, range: integer, penetration: integer, wounds: integer, target?: string, ongoing?: boolean }? profile
+---@return string? reason
+function combat.spell(name)
+  local spells = tables.spells
+  if name and spells[name] then return spells[name], nil end
+  local defined = defined_spells()
+  if not name or #defined == 0 then return spells[GENERIC_SPELL], nil end
+  local near = arbiter.nearest(name, defined)
+  table.sort(defined)
+  local hint = #near > 0 and ("did you mean '%s'?"):format(table.concat(near, "' or '"))
+               or ("the spells are '%s'"):format(table.concat(defined, "', '"))
+  return nil, ("no spell is named '%s' (%s)"):format(name, hint)
 end
 
 ---The modifiers of a Saving Throw: Defend's "You gain Favor on Saving Throws"; in a Crash,
