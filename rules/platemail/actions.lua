@@ -206,9 +206,21 @@ define("Rapid Fire", { needs_target = true, target = "enemy",
   end })
 
 -- Aim: "Take time to aim a ranged weapon. If your next Action is Ranged Attack, it gains Favor and
--- has +1 Penetration." Without a ranged or thrown weapon in hand there is nothing to aim: refused
--- before it is declared (`allowed_by`), rather than a phase spent for nothing.
-define("Aim", { target = "none", allowed_by = wielding(data["Aim"].next_action.name),
+-- has +1 Penetration." Without a ranged or thrown weapon in hand there is nothing to aim, nor with
+-- a crossbow not loaded: the next Ranged Attack could not shoot ("Requires a Quick or Complex Use
+-- Item Action between shots"), and a Use Item between would lose the aim. Refused before it is
+-- declared (`allowed_by`), rather than a phase spent for nothing.
+local aims_a_ranged_weapon = wielding(data["Aim"].next_action.name)
+define("Aim", { target = "none",
+  allowed_by = function(me)
+    local ok, why = aims_a_ranged_weapon(me)
+    if not ok then return false, why end
+    local c = attack.combatant(me)
+    if combat.reload(c, combat.ranged_kind(c)) and not attack.loaded(me) then
+      return false, ("%s is not loaded: no shot to aim until a Use Item reloads it"):format(c.weapon)
+    end
+    return true
+  end,
   resolve = function(ctx) act(ctx, ctx.actor.name .. " takes aim") end })
 
 -- Defend and Guard "make no Attacks except Attacks of Opportunity"; their effect is on the
@@ -308,10 +320,23 @@ define("Focus Spell", { target = "none",
 -- ---------------------------------------------------------------------------------------------
 -- Support Actions
 
+-- Why `me` has nothing to reload, or nil when a reload has something to do. "Requires a Quick or
+-- Complex Use Item Action between shots": a weapon that needs no reload (a bow), or one still
+-- loaded, is not reloaded (README: default chosen).
+local function nothing_to_reload(me)
+  local c = attack.combatant(me)
+  if not c.weapon then return "no weapon in hand" end
+  if not combat.reload(c, "ranged") then return ("the %s needs no reload"):format(c.weapon) end
+  if attack.loaded(me) then return ("the %s is already loaded"):format(c.weapon) end
+  return nil
+end
+
 -- Use Item: quick uses keep the character Ready, complex ones do not. What is used: the order's
 -- argument ("Use Item (reload)", "(free Aldric)", "(swap)", "(stow bow and draw sword)", "(open
 -- door)", "(close door N)"), or else what is needed — the character's own Entrapment, then a reload.
--- Every use takes a hand: none without arms (README: default chosen).
+-- A reload with nothing to reload handles nothing: told, and quick, so a loaded Heavy Crossbow does
+-- not leave its holder Not Ready for it (the third result: why). Every use takes a hand: none
+-- without arms (README: default chosen).
 local function use_of(me, intent)
   local said = intent.arguments and intent.arguments[1] and intent.arguments[1]:lower() or ""
   if said:find("free") or (said == "" and status.has(me, "Entrapped")) then return "free", "quick" end
@@ -324,9 +349,10 @@ local function use_of(me, intent)
   end
   -- Opening or closing a door is not among the examples: quick, like them (README: default chosen).
   if said:find("door") or said:find("^%s*open%f[%A]") or said:find("^%s*close%f[%A]") then return "door", "quick" end
-  local reload = combat.reload(attack.combatant(me), "ranged")
-  if said:find("reload") or (said == "" and reload and not attack.loaded(me)) then
-    return "reload", reload or "quick"
+  local idle = nothing_to_reload(me)
+  if said:find("reload") and idle then return "no reload", "quick", idle end
+  if said:find("reload") or (said == "" and not idle) then
+    return "reload", combat.reload(attack.combatant(me), "ranged")
   end
   return said ~= "" and said or "nothing", "quick"
 end
@@ -471,7 +497,8 @@ define("Use Item", {
   resolve = function(ctx)
     if limbs_refuse(ctx) then return end
     local me = ctx.actor
-    local what, use = use_of(me, ctx)
+    local what, use, why = use_of(me, ctx)
+    if what == "no reload" then return act(ctx, ("%s has nothing to reload: %s"):format(me.name, why)) end
     if what == "free" then return free(ctx, use) end
     if what == "swap" then return swap(ctx, use) end
     if what == "door" then return door(ctx, use) end

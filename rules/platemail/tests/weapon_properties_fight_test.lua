@@ -336,3 +336,37 @@ test.case("Sling: 'Dazes on Critical Hit' — a thrown stone's natural 20 Dazes 
   test.equal(duel.actions(f, "Orc")[2], "Dazed")
   duel.no_failures(f)
 end)
+
+-- "Requires a Quick or Complex Use Item Action between shots": a reload with nothing to reload
+-- handles nothing, and is a quick use (README: default chosen).
+test.case("Use Item (reload) of a Heavy Crossbow still loaded does nothing, and leaves its holder Ready", function()
+  -- Unarmored is "Ready Only": Aldric Ready has Defense 13, Not Ready 10. The Orc's Counter, d20 11,
+  -- would hit him Not Ready after a Complex reload; Ready, 11 vs 13 misses.
+  local f = pair({ weapon = "Heavy Crossbow", armor = "Unarmored" }, {}, { 11 })
+  f:round [[
+    Aldric:
+      1: Use Item (reload)
+      2: Defend
+    Orc:
+      1: Counter -> "Aldric"
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Aldric has nothing to reload: the Heavy Crossbow is already loaded"))
+  test.falsy(duel.narrated(f, "reloads"))
+  test.equal(duel.attacks(f, "hit", "Orc"), { false })
+  duel.no_failures(f)
+end)
+
+test.case("Use Item (reload) of a bow: 'the Long Bow needs no reload'", function()
+  local f = pair({ weapon = "Long Bow" }, {}, {})
+  f:round(duel.still("Use Item (reload)"))
+  test.truthy(duel.narrated(f, "Aldric has nothing to reload: the Long Bow needs no reload"))
+  duel.no_failures(f)
+end)
+
+test.case("Aim with an unloaded crossbow is refused before it is declared: there is no shot to aim", function()
+  local f = pair({ weapon = "Light Crossbow", at = "A2", stats = { loaded = false } }, { at = "F2" }, {})
+  f:round(duel.still("Aim"))
+  test.truthy(duel.narrated(f, "Aldric: Defend ('Aim' is refused (Light Crossbow is not loaded: no shot to aim until a Use Item reloads it): Defend, the default order)"))
+  duel.no_failures(f)
+end)
