@@ -407,6 +407,10 @@ function attack.make(ctx, target, how)
 
   local natural = dice.roll("1d20", ("%s attacks %s"):format(me.name, target.name)).total
   local rolled = ("d20 %d%s"):format(natural, attack.terms(parts))
+  -- "Archer (Ranged Attack) attacks Mark with Short Bow", "… with Dagger (thrown)": every line
+  -- told of this Attack opens so, a Guard's block too.
+  local attacks = ("%s (%s) attacks %s with %s%s"):format(me.name, verb, target.name,
+    how.profile and how.profile.name or mine.weapon or "bare hands", kind == "thrown" and " (thrown)" or "")
   local victim, versus = target, nil
   -- "You cannot Guard against Area of Effect Attacks or effects that Ignore Absorb."
   local guard, attempt = guard_of(me, target, { ignores_absorb = how.ignores_absorb == true })
@@ -426,8 +430,8 @@ function attack.make(ctx, target, how)
     local outcome = combat.guard_block(block, die)
     if outcome == "blocked" then
       log.event("attack", { attacker = me.name, target = target.name, guard = guard.name, hit = false,
-        text = ("%s (%s) attacks %s: %s = %d vs %s's Guard %d — blocked"):format(
-          me.name, verb, target.name, rolled, block.total, guard.name, value) }, verb)
+        text = ("%s: %s = %d vs %s's Guard %d — blocked"):format(attacks, rolled, block.total, guard.name, value) },
+        verb)
       return true
     end
     -- The roll beat the Guard's value; the die says whom it reaches.
@@ -451,12 +455,11 @@ function attack.make(ctx, target, how)
       victim = carried
     end
   end
-  local text = ("%s (%s) attacks %s with %s: %s = %d vs Defense %d%s — %s"):format(
-    me.name, verb, target.name, how.profile and how.profile.name or mine.weapon or "bare hands", rolled,
+  local text = ("%s: %s = %d vs Defense %d%s — %s"):format(attacks, rolled,
     result.total, defense == -math.huge and 0 or defense, versus or "",
     result.critical and "Critical Hit" or result.hit and "hit" or "miss")
   if defense == -math.huge then
-    text = ("%s (%s) attacks %s: %s = %d%s"):format(me.name, verb, target.name, rolled, result.total, versus)
+    text = ("%s: %s = %d%s"):format(attacks, rolled, result.total, versus)
     result.hit = true
   end
   if result.hit then

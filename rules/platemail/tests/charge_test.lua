@@ -77,6 +77,7 @@ test.case("Charge with a Javelin throws it at the end of the run, with Favor", f
   test.equal(f:cell("Aldric"), "D2")
   test.equal(duel.attacks(f, "kind"), { "thrown" })
   test.equal(duel.attacks(f, "total"), { 12 })
+  test.truthy(duel.narrated(f, "Aldric (Charge) attacks Orc with Javelin (thrown): d20 11"), "told as a throw")
   duel.no_failures(f)
 end)
 
