@@ -550,14 +550,14 @@ end
 ---@param c platemail.Combatant
 ---@param kind "melee"|"ranged"|"thrown"
 ---@return integer modifier
----@return string? reason "Str 1 below Great Axe's 3"
+---@return string? reason "Str 1, 2 below Great Axe's 3": the Strength first, so the shortfall is not read as it
 function combat.strength_modifier(c, kind)
   local attack = combat.attack_row(c, kind)
   local required = attack and attack.properties and attack.properties.requires_strength
   if not required or not c.strength or c.strength >= required then return 0, nil end
   local below = required - c.strength
   return below * tables.weapon_properties.requires_strength.attack_per_point_below,
-         ("Str %d below %s's %d"):format(below, c.weapon, required)
+         ("Str %d, %d below %s's %d"):format(c.strength, below, c.weapon, required)
 end
 
 ---Whether the target has Cover: the flow says so (`situation.cover`: "an object large enough to
