@@ -43,6 +43,14 @@ end
 
 local function stays(ctx) return ctx.moved == 0 end
 
+-- An `allowed_by` for an action whose Attacks the weapon in hand must be able to make, of the
+-- kind `actions_data[name].attacks.kind` says (read when asked: a house rule's patch counts). One
+-- it cannot make is refused before it is declared: the character takes the default order and the
+-- note says why, rather than spending the phase (and its Favor to foes) for nothing.
+local function wielding(name)
+  return function(me) return combat.wields(attack.combatant(me), data[name].attacks.kind) end
+end
+
 -- Whether the actor's limbs refuse it the action (no arms: Use Item, Stabilize; README: default
 -- chosen, rules.severed_limbs): if so, told, "Medic cannot Stabilize: no arms". Said as the
 -- action resolves, as its other failures are, so a forced Use Item (Entrapped) is told too.
@@ -145,13 +153,16 @@ define("Skulk", {
 -- Charge: "Move up to 15 feet and make an Attack with Favor. You must move at least 10' to
 -- receive Favor on your Attack." Stopped by a Clash, a Charger "still get[s] to make an Attack
 -- with Favor": at its declared target when that is within reach, else at the opponent it clashed
--- with, who stands beside it (README: default chosen).
-define("Charge", { needs_target = true, target = "enemy", resolve = function(ctx)
-  move_only(ctx)
-  local clashed, target = attack.clashed(ctx.actor), ctx.target
-  if clashed and not (target and attack.within_reach(ctx.actor, target)) then target = clashed end
-  attack.make(ctx, target, { clash = clashed ~= nil })
-end })
+-- with, who stands beside it (README: default chosen). The Attack is of the kind its data says
+-- (melee, or a throw: no bow shot on the run); a Charger whose weapon makes none is refused
+-- before it is declared, as Aim is.
+define("Charge", { needs_target = true, target = "enemy", allowed_by = wielding("Charge"),
+  resolve = function(ctx)
+    move_only(ctx)
+    local clashed, target = attack.clashed(ctx.actor), ctx.target
+    if clashed and not (target and attack.within_reach(ctx.actor, target)) then target = clashed end
+    attack.make(ctx, target, { clash = clashed ~= nil, kind = data["Charge"].attacks.kind })
+  end })
 
 -- Full Attack: "Stay in place and make two Attacks against adjacent opponents." Not said melee:
 -- a thrown weapon without a melee attack is thrown at them (README: default chosen).
@@ -174,12 +185,15 @@ define("Counter", { needs_target = true, target = "enemy", resolve = function(ct
 end })
 
 -- Ranged Attack: "Stay in place. Make a ranged attack at a designated Target." Aimed when the
--- previous Action was Aim. A crossbow shoots only when loaded (attack.make).
-define("Ranged Attack", { needs_target = true, target = "enemy", resolve = function(ctx)
-  local previous = flow.previous(ctx.actor)
-  ctx.aimed = previous ~= nil and previous.action == "Aim"
-  attack.make(ctx, ctx.target, { kind = "ranged" })
-end })
+-- previous Action was Aim. A crossbow shoots only when loaded (attack.make). Without a ranged or
+-- thrown weapon in hand it is refused before it is declared, as Aim is: no phase spent standing
+-- still with "Melee Attacks on you have Favor".
+define("Ranged Attack", { needs_target = true, target = "enemy", allowed_by = wielding("Ranged Attack"),
+  resolve = function(ctx)
+    local previous = flow.previous(ctx.actor)
+    ctx.aimed = previous ~= nil and previous.action == "Aim"
+    attack.make(ctx, ctx.target, { kind = "ranged" })
+  end })
 
 -- Rapid Fire: "Make 2 Ranged Attacks at designated Target(s)." "Weapons, like crossbows, that
 -- require a Use Item Action to reload between Attacks cannot be used for this Action": nor can a
@@ -192,13 +206,20 @@ define("Rapid Fire", { needs_target = true, target = "enemy",
   end })
 
 -- Aim: "Take time to aim a ranged weapon. If your next Action is Ranged Attack, it gains Favor and
--- has +1 Penetration." Without a ranged or thrown weapon in hand there is nothing to aim: refused
--- before it is declared (`allowed_by`), rather than a phase spent for nothing.
+-- has +1 Penetration." Without a ranged or thrown weapon in hand there is nothing to aim, nor with
+-- a crossbow not loaded: the next Ranged Attack could not shoot ("Requires a Quick or Complex Use
+-- Item Action between shots"), and a Use Item between would lose the aim. Refused before it is
+-- declared (`allowed_by`), rather than a phase spent for nothing.
+local aims_a_ranged_weapon = wielding(data["Aim"].next_action.name)
 define("Aim", { target = "none",
   allowed_by = function(me)
+    local ok, why = aims_a_ranged_weapon(me)
+    if not ok then return false, why end
     local c = attack.combatant(me)
-    if combat.ranged_kind(c) then return true end
-    return false, ("%s is not a ranged weapon"):format(c.weapon or "no weapon in hand")
+    if combat.reload(c, combat.ranged_kind(c)) and not attack.loaded(me) then
+      return false, ("%s is not loaded: no shot to aim until a Use Item reloads it"):format(c.weapon)
+    end
+    return true
   end,
   resolve = function(ctx) act(ctx, ctx.actor.name .. " takes aim") end })
 
@@ -241,14 +262,21 @@ arbiter.define.table("spells", {
   ["Spell"] = { name = "Spell", range = 30, penetration = 1, wounds = 1, target = "enemy" },
 })
 
+-- The profile of a Prepared spell; one the spells defined do not name (an encounter's
+-- `prepared_spell`) is Released as the generic one rather than not at all.
 local function spell_profile(name)
-  local spells = arbiter.tables.spells
-  return (name and spells[name]) or spells["Spell"]
+  return combat.spell(name) or arbiter.tables.spells["Spell"]
 end
 
--- "Begin casting a chosen spell. You don't designate a Target yet."
+-- "Begin casting a chosen spell. You don't designate a Target yet." A spell the rules do not
+-- define (a misspelt one, once a house rule defines spells: combat.spell) is not begun, and is
+-- not Prepared when the phase ends (fight.lua), told with the nearest name. The order cannot be
+-- refused before it is declared: an `allowed_by` is not given the order's arguments.
 define("Prepare Spell", { target = "none", arguments = true, resolve = function(ctx)
-  act(ctx, ("%s begins casting %s"):format(ctx.actor.name, ctx.arguments[1] or "a spell"))
+  local name = ctx.arguments[1]
+  local known, why = combat.spell(name)
+  if not known then return act(ctx, ("%s cannot begin casting: %s"):format(ctx.actor.name, why)) end
+  act(ctx, ("%s begins casting %s"):format(ctx.actor.name, name or "a spell"))
 end })
 
 -- "Release a Prepared spell at designated Target(s)": an Attack, so at an enemy unless the
@@ -292,10 +320,23 @@ define("Focus Spell", { target = "none",
 -- ---------------------------------------------------------------------------------------------
 -- Support Actions
 
+-- Why `me` has nothing to reload, or nil when a reload has something to do. "Requires a Quick or
+-- Complex Use Item Action between shots": a weapon that needs no reload (a bow), or one still
+-- loaded, is not reloaded (README: default chosen).
+local function nothing_to_reload(me)
+  local c = attack.combatant(me)
+  if not c.weapon then return "no weapon in hand" end
+  if not combat.reload(c, "ranged") then return ("the %s needs no reload"):format(c.weapon) end
+  if attack.loaded(me) then return ("the %s is already loaded"):format(c.weapon) end
+  return nil
+end
+
 -- Use Item: quick uses keep the character Ready, complex ones do not. What is used: the order's
 -- argument ("Use Item (reload)", "(free Aldric)", "(swap)", "(stow bow and draw sword)", "(open
 -- door)", "(close door N)"), or else what is needed — the character's own Entrapment, then a reload.
--- Every use takes a hand: none without arms (README: default chosen).
+-- A reload with nothing to reload handles nothing: told, and quick, so a loaded Heavy Crossbow does
+-- not leave its holder Not Ready for it (the third result: why). Every use takes a hand: none
+-- without arms (README: default chosen).
 local function use_of(me, intent)
   local said = intent.arguments and intent.arguments[1] and intent.arguments[1]:lower() or ""
   if said:find("free") or (said == "" and status.has(me, "Entrapped")) then return "free", "quick" end
@@ -308,9 +349,10 @@ local function use_of(me, intent)
   end
   -- Opening or closing a door is not among the examples: quick, like them (README: default chosen).
   if said:find("door") or said:find("^%s*open%f[%A]") or said:find("^%s*close%f[%A]") then return "door", "quick" end
-  local reload = combat.reload(attack.combatant(me), "ranged")
-  if said:find("reload") or (said == "" and reload and not attack.loaded(me)) then
-    return "reload", reload or "quick"
+  local idle = nothing_to_reload(me)
+  if said:find("reload") and idle then return "no reload", "quick", idle end
+  if said:find("reload") or (said == "" and not idle) then
+    return "reload", combat.reload(attack.combatant(me), "ranged")
   end
   return said ~= "" and said or "nothing", "quick"
 end
@@ -455,7 +497,8 @@ define("Use Item", {
   resolve = function(ctx)
     if limbs_refuse(ctx) then return end
     local me = ctx.actor
-    local what, use = use_of(me, ctx)
+    local what, use, why = use_of(me, ctx)
+    if what == "no reload" then return act(ctx, ("%s has nothing to reload: %s"):format(me.name, why)) end
     if what == "free" then return free(ctx, use) end
     if what == "swap" then return swap(ctx, use) end
     if what == "door" then return door(ctx, use) end

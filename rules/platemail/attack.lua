@@ -126,17 +126,38 @@ function attack.cell(c)
   return at_step and at_step[c.name] or c.cell
 end
 
+-- Whether an object giving Cover stands on the line from `from` to `to` (grid.line: the cells
+-- grid.sight walks) beyond the reach of `from`: not in a cell beside it, unless that cell is beside
+-- `to` too (a low wall between two who stand either side of it is as much one's as the other's).
+-- The cell `to` counts when `target_cell` says so.
+local function cover_beyond_reach(from, to, target_cell)
+  for _, cell in ipairs(grid.line(from, to)) do
+    local counted = cell ~= from and (cell ~= to or target_cell)
+                    and (not grid.adjacent(from, cell) or grid.adjacent(to, cell))
+    if counted and grid.terrain(cell).shelter == "cover" then return true end
+  end
+  return false
+end
+
 ---What `from` sees of the character standing at `to`: Cover is "an object large enough to block
 ---line of sight to approximately half a Character's body between them and a Character targeting
 ---them", so the shelter of the cell `to` stands in (a hedge, a low wall) counts too, unless `from`
 ---is beside it and reaches around it (`rules.cover.own_cell`, README: default chosen). grid.sight
----alone leaves out the objects of both end cells, to be symmetric.
----@param from grid.Place
----@param to grid.Place
+---alone leaves out the objects of both end cells, to be symmetric. Likewise one shoots over the
+---low wall right beside itself as over one in its own cell: an object giving Cover in a cell beside
+---`from` and not beside `to` counts for nothing (`rules.cover.beside_attacker`, README: default
+---chosen); Concealment there still hides what is beyond it.
+---@param from string the cell of the one who looks (a label: compared with grid.line's)
+---@param to string the cell looked at
 ---@return grid.Sight
 function attack.sight(from, to)
-  local own_cell = arbiter.tables.rules.cover.own_cell and not grid.adjacent(from, to)
-  return grid.sight(from, to, { count_target_cell = own_cell })
+  local cover = arbiter.tables.rules.cover
+  local own_cell = cover.own_cell and not grid.adjacent(from, to)
+  local sight = grid.sight(from, to, { count_target_cell = own_cell })
+  if sight.shelter ~= "cover" or not cover.beside_attacker or cover_beyond_reach(from, to, own_cell) then
+    return sight
+  end
+  return { visible = sight.visible, shelter = "none", strength = 0, wall = sight.wall }
 end
 
 ---Whether `c` is down, Unconscious or Dead: it perceives nothing, and its orders are not carried out.
@@ -255,7 +276,8 @@ end
 -- The kind of Attack the attacker's weapon makes at this target: melee within reach, else its
 -- ranged or thrown attack; nil and why when it has none that reaches. `wanted` "melee" or
 -- "ranged" holds to that kind; "adjacent" (Full Attack) is melee, or a thrown weapon's thrown
--- Attack when it has no melee one (README: default chosen).
+-- Attack when it has no melee one; "melee_or_thrown" (Charge) is melee within reach, else a
+-- throw, never a shot (README: default chosen); "any" or nil, whatever reaches.
 local function kind_for(me, target, wanted)
   local c = attack.combatant(me)
   local melee = combat.attack_row(c, "melee")
@@ -265,6 +287,10 @@ local function kind_for(me, target, wanted)
   if wanted == "melee" or wanted == "adjacent" then
     if not adjacent then return nil, "is not within reach of " .. target.name end
     return nil, wanted == "melee" and "has no melee weapon" or "has no melee or thrown weapon"
+  end
+  if wanted == "melee_or_thrown" then
+    if combat.attack_row(c, "thrown") then return "thrown" end
+    return nil, melee and ("is not within reach of " .. target.name) or "has no melee or thrown weapon"
   end
   local from_afar = combat.ranged_kind(c)
   if from_afar then return from_afar end
@@ -309,7 +335,7 @@ end
 ---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
 ---@param ctx table the action's context (flow intent fields)
 ---@param target? world.Character
----@param how? { kind?: "melee"|"ranged"|"adjacent", opportunity?: boolean, within_reach?: boolean, clash?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer, range?: integer }, ignores_absorb?: boolean, on_hit?: fun(victim: world.Character) }
+---@param how? { kind?: "melee"|"ranged"|"adjacent"|"melee_or_thrown"|"any", opportunity?: boolean, within_reach?: boolean, clash?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer, range?: integer }, ignores_absorb?: boolean, on_hit?: fun(victim: world.Character) }
 ---@return boolean attacked
 function attack.make(ctx, target, how)
   how = how or {}
@@ -381,6 +407,10 @@ function attack.make(ctx, target, how)
 
   local natural = dice.roll("1d20", ("%s attacks %s"):format(me.name, target.name)).total
   local rolled = ("d20 %d%s"):format(natural, attack.terms(parts))
+  -- "Archer (Ranged Attack) attacks Mark with Short Bow", "… with Dagger (thrown)": every line
+  -- told of this Attack opens so, a Guard's block too.
+  local attacks = ("%s (%s) attacks %s with %s%s"):format(me.name, verb, target.name,
+    how.profile and how.profile.name or mine.weapon or "bare hands", kind == "thrown" and " (thrown)" or "")
   local victim, versus = target, nil
   -- "You cannot Guard against Area of Effect Attacks or effects that Ignore Absorb."
   local guard, attempt = guard_of(me, target, { ignores_absorb = how.ignores_absorb == true })
@@ -400,8 +430,8 @@ function attack.make(ctx, target, how)
     local outcome = combat.guard_block(block, die)
     if outcome == "blocked" then
       log.event("attack", { attacker = me.name, target = target.name, guard = guard.name, hit = false,
-        text = ("%s (%s) attacks %s: %s = %d vs %s's Guard %d — blocked"):format(
-          me.name, verb, target.name, rolled, block.total, guard.name, value) }, verb)
+        text = ("%s: %s = %d vs %s's Guard %d — blocked"):format(attacks, rolled, block.total, guard.name, value) },
+        verb)
       return true
     end
     -- The roll beat the Guard's value; the die says whom it reaches.
@@ -425,12 +455,11 @@ function attack.make(ctx, target, how)
       victim = carried
     end
   end
-  local text = ("%s (%s) attacks %s with %s: %s = %d vs Defense %d%s — %s"):format(
-    me.name, verb, target.name, how.profile and how.profile.name or mine.weapon or "bare hands", rolled,
+  local text = ("%s: %s = %d vs Defense %d%s — %s"):format(attacks, rolled,
     result.total, defense == -math.huge and 0 or defense, versus or "",
     result.critical and "Critical Hit" or result.hit and "hit" or "miss")
   if defense == -math.huge then
-    text = ("%s (%s) attacks %s: %s = %d%s"):format(me.name, verb, target.name, rolled, result.total, versus)
+    text = ("%s: %s = %d%s"):format(attacks, rolled, result.total, versus)
     result.hit = true
   end
   if result.hit then

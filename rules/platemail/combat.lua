@@ -57,6 +57,9 @@ local combat = {}
 
 local tables = arbiter.tables
 
+-- The profile a Released spell has when no spell is named or none is defined (README: default chosen).
+local GENERIC_SPELL = "Spell"
+
 local function sum(parts)
   local total = 0
   for _, part in ipairs(parts) do total = total + (type(part) == "number" and part or part.amount) end
@@ -78,11 +81,14 @@ local function action_of(c)
   return row("actions_data", c.action)
 end
 
--- Is an attack of this kind covered by a table's "melee" | "ranged" | "any" | "all"? Thrown
--- weapons are in the source's "Ranged Weapons" section, so a thrown Attack is a Ranged Attack.
+-- Is an attack of this kind covered by a table's "melee" | "ranged" | "melee_or_thrown" | "any" |
+-- "all"? Thrown weapons are in the source's "Ranged Weapons" section, so a thrown Attack is a
+-- Ranged Attack. "melee_or_thrown" (Charge's Attack, README: default chosen) is a melee Attack or
+-- a throw, never a shot of a bow, crossbow, sling or blowgun.
 local function kind_matches(spec, kind)
   if spec == "any" or spec == "all" then return true end
   if spec == "ranged" then return kind == "ranged" or kind == "thrown" end
+  if spec == "melee_or_thrown" then return kind == "melee" or kind == "thrown" end
   return spec == kind
 end
 combat.kind_matches = kind_matches
@@ -559,14 +565,14 @@ end
 ---@param c platemail.Combatant
 ---@param kind "melee"|"ranged"|"thrown"
 ---@return integer modifier
----@return string? reason "Str 1 below Great Axe's 3"
+---@return string? reason "Str 1, 2 below Great Axe's 3": the Strength first, so the shortfall is not read as it
 function combat.strength_modifier(c, kind)
   local attack = combat.attack_row(c, kind)
   local required = attack and attack.properties and attack.properties.requires_strength
   if not required or not c.strength or c.strength >= required then return 0, nil end
   local below = required - c.strength
   return below * tables.weapon_properties.requires_strength.attack_per_point_below,
-         ("Str %d below %s's %d"):format(below, c.weapon, required)
+         ("Str %d, %d below %s's %d"):format(c.strength, below, c.weapon, required)
 end
 
 ---Whether the target has Cover: the flow says so (`situation.cover`: "an object large enough to
@@ -888,6 +894,28 @@ function combat.ranged_kind(c)
   return nil
 end
 
+-- What an action's `attacks.kind` asks of the weapon in hand, said when it has none.
+local WIELDS_REASON = {
+  melee = "%s is not a melee weapon", ranged = "%s is not a ranged weapon",
+  melee_or_thrown = "%s is neither a melee nor a thrown weapon", any = "%s is no weapon",
+}
+
+---Whether the combatant's weapon can make an Attack of the kind an action asks (`attacks.kind` of
+---actions_data: Aim's and Ranged Attack's "ranged", a ranged or thrown attack; Charge's
+---"melee_or_thrown"); the orders of an action its weapon cannot make are refused before they are
+---declared (actions.lua, `allowed_by`).
+---@param c platemail.Combatant
+---@param spec "melee"|"ranged"|"melee_or_thrown"|"any"
+---@return boolean
+---@return string? reason "Long Bow is neither a melee nor a thrown weapon"
+function combat.wields(c, spec)
+  for _, kind in ipairs({ "melee", "ranged", "thrown" }) do
+    if kind_matches(spec, kind) and combat.attack_row(c, kind) then return true, nil end
+  end
+  if not c.weapon then return false, "no weapon in hand" end
+  return false, (WIELDS_REASON[spec] or "%s cannot make this Attack"):format(c.weapon)
+end
+
 ---Requires Reload: "Requires a Quick or Complex Use Item Action between shots". The Use Item a
 ---shot with the combatant's `kind` attack needs before the next one; nil when it needs none.
 ---@param c platemail.Combatant
@@ -913,6 +941,35 @@ function combat.can_rapid_fire(c, kind)
     return false, ("%s requires a %s reload"):format(c.weapon, reload)
   end
   return true, nil
+end
+
+-- The names of the spells a house rule defines: every key of `spells` but the generic one.
+local function defined_spells()
+  local names = {}
+  for name in pairs(tables.spells) do
+    if name ~= GENERIC_SPELL then names[#names + 1] = name end
+  end
+  return names
+end
+
+---The profile of the spell `name` (the table `spells`, README: default chosen). The source lists no
+---spells, so with none defined any name, or none, casts the generic "Spell". Once a house rule
+---defines spells, a name that is none of them is no spell: nil, and why, naming the nearest
+---("no spell is named 'Firebal' (did you mean 'Fireball'?)"), so a misspelt order casts nothing
+---rather than the generic profile under the name written.
+---@param name? string as the order writes it ("Prepare Spell (Fireball)")
+---@return { name: string, range: integer, penetration: integer, wounds: integer, target?: string, ongoing?: boolean }? profile
+---@return string? reason
+function combat.spell(name)
+  local spells = tables.spells
+  if name and spells[name] then return spells[name], nil end
+  local defined = defined_spells()
+  if not name or #defined == 0 then return spells[GENERIC_SPELL], nil end
+  local near = arbiter.nearest(name, defined)
+  table.sort(defined)
+  local hint = #near > 0 and ("did you mean '%s'?"):format(table.concat(near, "' or '"))
+               or ("the spells are '%s'"):format(table.concat(defined, "', '"))
+  return nil, ("no spell is named '%s' (%s)"):format(name, hint)
 end
 
 ---The modifiers of a Saving Throw: Defend's "You gain Favor on Saving Throws"; in a Crash,

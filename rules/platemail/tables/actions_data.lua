@@ -8,8 +8,10 @@
 --   move             { max = feet } (0: "Stay in place"; absent: the source does not say),
 --                    and when stated: min_for_favor, away_from_hostiles, required (must
 --                    move), adjacent_to_target
---   attacks          { count, kind = "melee"|"ranged"|"any", modifier = "favor"|"disfavor",
---                      targets = "adjacent" } — the attacks the action makes
+--   attacks          { count, kind = "melee"|"ranged"|"melee_or_thrown"|"any",
+--                      modifier = "favor"|"disfavor", targets = "adjacent" } — the attacks the
+--                      action makes; an order of it whose weapon can make none of that kind is
+--                      refused before it is declared (Charge, Ranged Attack, and Aim by its next_action's)
 --   attacks_on_you   { melee|ranged|all = "favor"|"disfavor" } for this Action Phase
 --   only_attacks_of_opportunity   makes no Attacks except Attacks of Opportunity
 --   roll             the check the action asks for, in the source's words
@@ -37,8 +39,11 @@ arbiter.define.table("actions_data", {
                 first_attack_on_unaware = "favor" },
 
   -- Combat Actions
+  -- "make an Attack with Favor": not said melee, but "Charge into melee toward the closest foe"
+  -- and Clash pair it with melee. A melee Attack, or a weapon thrown at the end of the run; never
+  -- a shot of a bow, crossbow, sling or blowgun (README: default chosen). `kind = "any"` lets it shoot.
   ["Charge"] = { group = "Combat", tag = "NR", move = { max = 15, min_for_favor = 10 },
-                 attacks = { count = 1, kind = "any", modifier = "favor" } },
+                 attacks = { count = 1, kind = "melee_or_thrown", modifier = "favor" } },
   ["Full Attack"] = { group = "Combat", tag = "NR", move = STAY,
                       attacks = { count = 2, kind = "any", targets = "adjacent" },
                       attacks_on_you = { melee = "favor" } },

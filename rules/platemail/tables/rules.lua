@@ -25,8 +25,10 @@ arbiter.define.table("rules", {
   -- Cover and Concealment: "Cover gives a -2 to rolls that target the Character in Cover";
   -- "Characters with Concealment cannot be targeted directly"; Area of Effect still reaches them.
   -- Not in the source: default chosen (README): `own_cell`, the object of the cell a character
-  -- stands in shelters it (Cover or Concealment, whichever the cell gives) from all but one beside it.
-  cover = { modifier = -2, own_cell = true },
+  -- stands in shelters it (Cover or Concealment, whichever the cell gives) from all but one beside it;
+  -- `beside_attacker`, an object giving Cover in a cell beside the one targeting (the low wall it
+  -- shoots over) gives its targets no Cover, as one in its own cell gives none.
+  cover = { modifier = -2, own_cell = true, beside_attacker = true },
   concealment = { targetable = false, area_of_effect_reaches = true },
 
   -- Attack Rolls: "D20 ... compared to the Target's Defense which is 10 + the Deflection of any

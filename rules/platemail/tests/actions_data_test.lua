@@ -51,7 +51,8 @@ end)
 
 test.case("Charge: \"Move up to 15 feet and make an Attack with Favor. You must move at least 10'\"", function()
   test.equal(actions["Charge"].move, { max = 15, min_for_favor = 10 })
-  test.equal(actions["Charge"].attacks, { count = 1, kind = "any", modifier = "favor" })
+  -- Not said melee; "Charge into melee toward the closest foe": melee or thrown (README: default chosen).
+  test.equal(actions["Charge"].attacks, { count = 1, kind = "melee_or_thrown", modifier = "favor" })
 end)
 
 test.case("Full Attack: \"make two Attacks against adjacent opponents\"; \"Melee Attacks on you have Favor\"", function()

@@ -77,9 +77,23 @@ test.case("Counter with a bow is refused: 'one Melee Attack', and a bow has none
   refused("Short Bow", 'Counter -> "Orc"', "Aldric (Counter) has no melee weapon")
 end)
 
-test.case("Ranged Attack with a Sword is refused: 'Make a ranged attack', and a Sword has none, even beside the target", function()
-  -- The Orc stands beside Aldric: the reason is the weapon, not the reach.
-  refused("Sword", 'Ranged Attack -> "Orc"', "Aldric (Ranged Attack) has no ranged or thrown weapon")
+test.case("Ranged Attack with a Sword is refused before it is declared, as Aim is: 'Make a ranged attack', and a Sword has none", function()
+  -- The Orc stands beside Aldric: the reason is the weapon, not the reach. Refused, Aldric takes
+  -- the default order (Defend), so the Orc's Attack has Defend's Disfavor, not Ranged Attack's
+  -- "Melee Attacks on you have Favor": d20 12 − 3 = 9 against Aldric (Leather, Ready, Sword: 13).
+  local f = pair({ weapon = "Sword" }, {}, { 12 })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Counter -> "Aldric"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "attacker"), { "Orc" })
+  test.equal(duel.attacks(f, "total"), { 9 })
+  test.truthy(duel.narrated(f, [[Aldric: Defend ('Ranged Attack -> "Orc"' is refused (Sword is not a ranged weapon): Defend, the default order)]]))
+  duel.no_failures(f)
 end)
 
 test.case("Counter: 'You get one Melee Attack against one adjacent opponent' — one Attack, a hit", function()
@@ -172,13 +186,14 @@ test.case("Defend: 'Melee Attacks on you have Disfavor'; Defend is also the orde
   duel.no_failures(f)
 end)
 
-local function guarded(dice, mage_armor, orc_at)
+local function guarded(dice, mage_armor, orc_at, orc_weapon)
   -- Mage at B2 guarded by Bodyguard at B3 (Leather, Sword, Ready: Defense 10 + 2 + 1 = 13);
-  -- the Orc at C2 (or `orc_at`) Counters the Mage (Unarmored unless `mage_armor` says, Ready: 13).
+  -- the Orc at C2 (or `orc_at`, with an Axe or `orc_weapon`) Counters the Mage (Unarmored unless
+  -- `mage_armor` says, Ready: 13).
   return duel.new({
     { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = mage_armor or "Unarmored" },
     { name = "Bodyguard", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
-    { name = "Orc", side = "orcs", at = orc_at or "C2", weapon = "Axe", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = orc_at or "C2", weapon = orc_weapon or "Axe", armor = "Leather" },
   }, dice)
 end
 local guard_sheet = [[
@@ -201,11 +216,21 @@ test.case("Guard: 'You block and negate the Attack if their Attack roll fails' a
   duel.no_failures(f)
 end)
 
+test.case("Guard: a blocked Attack is told as every Attack is, its weapon and all its modifiers", function()
+  -- The Orc at G2 throws a Javelin at the Mage, 25' off: beyond the Javelin's 15' Range, −2. d20 14
+  -- − 2 = 12 does not beat the Bodyguard's 13: blocked.
+  local f = guarded({ 14 }, nil, "G2", "Javelin")
+  f:round((guard_sheet:gsub('Counter %-> "Mage"', 'Ranged Attack -> "Mage"')))
+  test.equal(duel.attacks(f, "text"), { "Orc (Ranged Attack) attacks Mage with Javelin (thrown): d20 14 −2 range "
+    .. "20'–30' = 12 vs Bodyguard's Guard 13 — blocked" })
+  duel.no_failures(f)
+end)
+
 test.case("Guard: the Attack beats the Guard, d6 even: 'the Attack hits you'", function()
   -- d20 15 > 13, d6 4: the Bodyguard is hit; Leather's Absorb 1 takes the Wound, the Mage untouched.
   local f = guarded({ 15, 4 })
   f:round(guard_sheet)
-  test.equal(duel.attacks(f, "text"), { "Orc (Counter) attacks Mage: d20 15 = 15 — beats Bodyguard's Guard 13; d6 4, "
+  test.equal(duel.attacks(f, "text"), { "Orc (Counter) attacks Mage with Axe: d20 15 = 15 — beats Bodyguard's Guard 13; d6 4, "
     .. "even: the Attack hits Bodyguard; 1 Wound, Penetration 0" })
   test.equal(duel.attacks(f, "target"), { "Bodyguard" })
   test.equal(duel.attacks(f, "hit"), { true })

@@ -242,8 +242,11 @@ end)
 
 test.case("Requires Str: \"-1 Attack for each Strength below Requirement\": Great Axe (Str 3) with Str 1 is -2", function()
   test.equal(combat.attack_modifiers({ weapon = "Great Axe", strength = 2 }, {}, MELEE),
-             { { amount = -1, reason = "Str 1 below Great Axe's 3" } })
+             { { amount = -1, reason = "Str 2, 1 below Great Axe's 3" } })
   test.equal(combat.strength_modifier({ weapon = "Great Axe", strength = 1 }, "melee"), -2)
+  -- The Strength is told first: "−2 Str 2 below Long Bow's 2" read as a Strength of 2.
+  test.equal({ combat.strength_modifier({ weapon = "Long Bow", strength = 0 }, "ranged") },
+             { -2, "Str 0, 2 below Long Bow's 2" })
   test.equal(combat.strength_modifier({ weapon = "Great Axe", strength = 3 }, "melee"), 0)
   test.equal(combat.strength_modifier({ weapon = "Great Axe" }, "melee"), 0, "no Strength known")
   test.equal(combat.strength_modifier({ weapon = "Long Bow", strength = 0 }, "ranged"), -2, "Long Bow: Requires Str 2")
@@ -285,7 +288,7 @@ test.case("all together, as a GM reads them: Aimed shot at a Sprinter in Cover, 
     { amount = -3, reason = "Disfavor (target's Sprint)" },
     { amount = -2, reason = "Cover" },
     { amount = -1, reason = "1 Wound" },
-    { amount = -1, reason = "Str 1 below Long Bow's 2" },
+    { amount = -1, reason = "Str 1, 1 below Long Bow's 2" },
     { amount = 2, reason = "High Ground" },
     { amount = -2, reason = "range 35'–60'" },
   })

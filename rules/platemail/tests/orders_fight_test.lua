@@ -223,6 +223,14 @@ test.case("orders the source gives no target are refused with one: Prepare Spell
   duel.no_failures(f)
 end)
 
+test.case("with no spell defined (the source lists none), any spell named is Prepared, with the generic profile", function()
+  local f = duel.pair({}, { at = "F2" }, {})
+  f:round(duel.still("Prepare Spell (Firebal)"))
+  test.truthy(duel.narrated(f, "Aldric begins casting Firebal"))
+  test.equal(f:stat("Aldric", "prepared_spell"), "Firebal")
+  duel.no_failures(f)
+end)
+
 test.case("the document's own wording: 'Charge toward the closest foe' attacks the foe it charges toward", function()
   -- "the closest foe" and "the closest hostile" are the document's words for the closest enemy,
   -- and the place a Charge moves toward is its Target (d20 15: a hit on the Unarmored Orc).

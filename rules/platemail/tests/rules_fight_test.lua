@@ -285,6 +285,41 @@ test.case("the house rule `cover = { own_cell = false }`: only what stands betwe
   end)
 end)
 
+-- A low wall at B2, beside Aldric (A2, Short Bow); the Orc (Short Bow, Leather, Ready: 12) in the
+-- open at G2, 30' off. Both shoot at once: d20 13 each.
+local function over_the_wall(dice)
+  local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "G2", weapon = "Short Bow", armor = "Leather" }, dice,
+    { width = 10, height = 3, terrain = { ["B2"] = { object = "low wall", shelter = "cover" } } })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Ranged Attack -> "Aldric"
+      2: Defend
+  ]]
+  return f
+end
+
+test.case("a low wall beside the shooter is shot over, as one in its own cell: no Cover to a target in the open", function()
+  -- Cover is "an object ... between them and a Character targeting them": the wall shelters
+  -- Aldric, who crouches at it, and not the Orc 25' beyond it (README: default chosen,
+  -- `rules.cover.beside_attacker`). Aldric's d20 13 = 13 > 12 hits; the Orc's d20 13 − 2 Cover = 11
+  -- against Aldric (Leather, Ready: 12) misses.
+  local f = over_the_wall({ 13, 13 })
+  test.truthy(duel.narrated(f, "Aldric (Ranged Attack) attacks Orc with Short Bow: d20 13 = 13 vs Defense 12 — hit"))
+  test.truthy(duel.narrated(f, "Orc (Ranged Attack) attacks Aldric with Short Bow: d20 13 −2 Cover = 11 vs Defense 12 — miss"))
+  duel.no_failures(f)
+end)
+
+test.case("the house rule `cover = { beside_attacker = false }`: the wall beside the shooter covers its target too", function()
+  duel.with_patch("rules", { cover = { beside_attacker = false } }, function()
+    local f = over_the_wall({ 13, 13 })
+    test.truthy(duel.narrated(f, "Aldric (Ranged Attack) attacks Orc with Short Bow: d20 13 −2 Cover = 11 vs Defense 12 — miss"))
+    duel.no_failures(f)
+  end)
+end)
+
 test.case("'Ranged Attacks from High Ground receive +2 Attack'", function()
   -- The archer stands on a height-1 cell: d20 11 + 2 = 13 > 12.
   local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, { 11 },

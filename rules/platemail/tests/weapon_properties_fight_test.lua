@@ -176,42 +176,52 @@ end)
 -- "Requires Quick Reload"), whichever action makes the shot.
 local not_loaded = "Aldric's Light Crossbow is not loaded: it needs a Use Item Action to reload"
 
-test.case("Requires Reload: a Charge with an unloaded Light Crossbow does not shoot", function()
-  -- Aldric charges A2 → D2; the Orc still 30' off, his Attack would be a shot.
-  local f = pair({ weapon = "Light Crossbow", at = "A2", stats = { loaded = false } }, { at = "J2" }, {})
-  f:round(duel.still('Charge -> "Orc"'))
-  test.equal(#f:events("attack"), 0)
-  test.truthy(duel.narrated(f, not_loaded))
-  duel.no_failures(f)
+-- A Charge shoots no crossbow by default (README: default chosen); under the house rule that lets
+-- its Attack be any (`attacks.kind = "any"`), the reload rule holds for its shot too.
+local function charge_may_shoot(body)
+  duel.with_patch("actions_data", { Charge = { attacks = { kind = "any" } } }, body)
+end
+
+test.case("Requires Reload: a Charge (house rule: it may shoot) with an unloaded Light Crossbow does not shoot", function()
+  charge_may_shoot(function()
+    -- Aldric charges A2 → D2; the Orc still 30' off, his Attack would be a shot.
+    local f = pair({ weapon = "Light Crossbow", at = "A2", stats = { loaded = false } }, { at = "J2" }, {})
+    f:round(duel.still('Charge -> "Orc"'))
+    test.equal(#f:events("attack"), 0)
+    test.truthy(duel.narrated(f, not_loaded))
+    duel.no_failures(f)
+  end)
 end)
 
-test.case("Requires Reload: a Charge's shot unloads the Light Crossbow; Ranged Attack waits for a Use Item", function()
-  -- Round 1: the Charge shoots (A2 → D2 with Favor, 45' from where it began: −2; d20 5 + 3 − 2 =
-  -- 6), then the Ranged Attack finds the crossbow unloaded. Round 2: Use Item reloads it, and the
-  -- Ranged Attack shoots (d20 6, 30': within Range), unloading it again.
-  local f = pair({ weapon = "Light Crossbow", at = "A2" }, { at = "J2" }, { 5, 6 })
-  f:round [[
-    Aldric:
-      1: Charge -> "Orc"
-      2: Ranged Attack -> "Orc"
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
-  test.equal(duel.attacks(f, "total"), { 6 })
-  test.truthy(duel.narrated(f, not_loaded))
-  test.equal(f:stat("Aldric", "loaded"), false)
-  f:round [[
-    Aldric:
-      1: Use Item (reload)
-      2: Ranged Attack -> "Orc"
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
-  test.equal(duel.attacks(f, "total"), { 6, 6 })
-  test.equal(f:stat("Aldric", "loaded"), false)
-  duel.no_failures(f)
+test.case("Requires Reload: a Charge's shot (house rule) unloads the Light Crossbow; Ranged Attack waits for a Use Item", function()
+  charge_may_shoot(function()
+    -- Round 1: the Charge shoots (A2 → D2 with Favor, 45' from where it began: −2; d20 5 + 3 − 2 =
+    -- 6), then the Ranged Attack finds the crossbow unloaded. Round 2: Use Item reloads it, and the
+    -- Ranged Attack shoots (d20 6, 30': within Range), unloading it again.
+    local f = pair({ weapon = "Light Crossbow", at = "A2" }, { at = "J2" }, { 5, 6 })
+    f:round [[
+      Aldric:
+        1: Charge -> "Orc"
+        2: Ranged Attack -> "Orc"
+      Orc:
+        1: Use Item
+        2: Use Item
+    ]]
+    test.equal(duel.attacks(f, "total"), { 6 })
+    test.truthy(duel.narrated(f, not_loaded))
+    test.equal(f:stat("Aldric", "loaded"), false)
+    f:round [[
+      Aldric:
+        1: Use Item (reload)
+        2: Ranged Attack -> "Orc"
+      Orc:
+        1: Use Item
+        2: Use Item
+    ]]
+    test.equal(duel.attacks(f, "total"), { 6, 6 })
+    test.equal(f:stat("Aldric", "loaded"), false)
+    duel.no_failures(f)
+  end)
 end)
 
 test.case("Requires Reload: Terror's 'one Attack at Disfavor' with an unloaded Light Crossbow is not made", function()
@@ -324,5 +334,39 @@ test.case("Sling: 'Dazes on Critical Hit' — a thrown stone's natural 20 Dazes 
   local f = pair({ weapon = "Sling", at = "A2" }, { at = "E2", armor = "Full Plate" }, { 20, 1 })
   f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(duel.actions(f, "Orc")[2], "Dazed")
+  duel.no_failures(f)
+end)
+
+-- "Requires a Quick or Complex Use Item Action between shots": a reload with nothing to reload
+-- handles nothing, and is a quick use (README: default chosen).
+test.case("Use Item (reload) of a Heavy Crossbow still loaded does nothing, and leaves its holder Ready", function()
+  -- Unarmored is "Ready Only": Aldric Ready has Defense 13, Not Ready 10. The Orc's Counter, d20 11,
+  -- would hit him Not Ready after a Complex reload; Ready, 11 vs 13 misses.
+  local f = pair({ weapon = "Heavy Crossbow", armor = "Unarmored" }, {}, { 11 })
+  f:round [[
+    Aldric:
+      1: Use Item (reload)
+      2: Defend
+    Orc:
+      1: Counter -> "Aldric"
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Aldric has nothing to reload: the Heavy Crossbow is already loaded"))
+  test.falsy(duel.narrated(f, "reloads"))
+  test.equal(duel.attacks(f, "hit", "Orc"), { false })
+  duel.no_failures(f)
+end)
+
+test.case("Use Item (reload) of a bow: 'the Long Bow needs no reload'", function()
+  local f = pair({ weapon = "Long Bow" }, {}, {})
+  f:round(duel.still("Use Item (reload)"))
+  test.truthy(duel.narrated(f, "Aldric has nothing to reload: the Long Bow needs no reload"))
+  duel.no_failures(f)
+end)
+
+test.case("Aim with an unloaded crossbow is refused before it is declared: there is no shot to aim", function()
+  local f = pair({ weapon = "Light Crossbow", at = "A2", stats = { loaded = false } }, { at = "F2" }, {})
+  f:round(duel.still("Aim"))
+  test.truthy(duel.narrated(f, "Aldric: Defend ('Aim' is refused (Light Crossbow is not loaded: no shot to aim until a Use Item reloads it): Defend, the default order)"))
   duel.no_failures(f)
 end)
