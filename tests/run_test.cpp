@@ -51,7 +51,10 @@ TEST_CASE("the ambush is narrated as pinned: archers in cover on high ground, a 
   const auto run = arbiter(ambush);
   REQUIRE(run.exit_code == 0);
   CHECK(run.output == read("tests/golden/ambush.txt"));
-  CHECK_THAT(run.output, Contains("−2 Cover +2 High Ground"));
+  CHECK_THAT(run.output, Contains("Heavy Crossbow: d20 5 +3 Favor (target's Prepare Spell) −2 Cover"));
+  CHECK_THAT(run.output, Contains("Long Bow: d20 9 +3 Favor (Aim) +2 High Ground"));
+  // The low wall at the archers' feet is shot over: no Cover for Pike out on the road.
+  CHECK_THAT(run.output, Contains("Slinger (Ranged Attack) attacks Pike with Sling: d20 2 +2 High Ground = 4"));
   CHECK_THAT(run.output, Contains("+3 Favor (Aim)"));
   CHECK_THAT(run.output, Contains("Witch (Release Spell) attacks Pike"));
   CHECK_THAT(run.output, Contains("reloads the Heavy Crossbow (Use Item, complex)"));

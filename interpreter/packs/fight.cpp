@@ -1217,9 +1217,11 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
                    [&](const std::string& status) { return actor.status(status) != nullptr; }))
     return fmt::format("{} is only allowed to a character who is {}", chosen.name, fmt::join(chosen.allowed_by, " or "));
   if (chosen.allowed_when.ref != LUA_NOREF) {
+    // With the intent, so that what the order says may decide: "Prepare Spell (Firebal)".
     StackGuard guard{L_};
     lua::push_entity(L_, intent.actor);
-    call(chosen.allowed_when, 1, 2);
+    lua::push_intent(L_, intent, world_);
+    call(chosen.allowed_when, 2, 2);
     if (!lua_toboolean(L_, -2))
       return lua_type(L_, -1) == LUA_TSTRING
                  ? returned_by(chosen.allowed_when, [&] { return lua::to_text(L_, -1, "the reason returned"); })

@@ -269,15 +269,17 @@ local function spell_profile(name)
 end
 
 -- "Begin casting a chosen spell. You don't designate a Target yet." A spell the rules do not
--- define (a misspelt one, once a house rule defines spells: combat.spell) is not begun, and is
--- not Prepared when the phase ends (fight.lua), told with the nearest name. The order cannot be
--- refused before it is declared: an `allowed_by` is not given the order's arguments.
-define("Prepare Spell", { target = "none", arguments = true, resolve = function(ctx)
-  local name = ctx.arguments[1]
-  local known, why = combat.spell(name)
-  if not known then return act(ctx, ("%s cannot begin casting: %s"):format(ctx.actor.name, why)) end
-  act(ctx, ("%s begins casting %s"):format(ctx.actor.name, name or "a spell"))
-end })
+-- define (a misspelt one, once a house rule defines spells: combat.spell) is refused before it
+-- is declared (`allowed_by`, which is given the order), told with the nearest name: the character
+-- takes the default order.
+define("Prepare Spell", { target = "none", arguments = true,
+  allowed_by = function(_, intent)
+    local known, why = combat.spell(intent.arguments[1])
+    return known ~= nil, why
+  end,
+  resolve = function(ctx)
+    act(ctx, ("%s begins casting %s"):format(ctx.actor.name, ctx.arguments[1] or "a spell"))
+  end })
 
 -- "Release a Prepared spell at designated Target(s)": an Attack, so at an enemy unless the
 -- profile of the spell Prepared says `target = "any"`. The spell is known only once Prepared, so
@@ -334,8 +336,8 @@ end
 -- Use Item: quick uses keep the character Ready, complex ones do not. What is used: the order's
 -- argument ("Use Item (reload)", "(free Aldric)", "(swap)", "(stow bow and draw sword)", "(open
 -- door)", "(close door N)"), or else what is needed — the character's own Entrapment, then a reload.
--- A reload with nothing to reload handles nothing: told, and quick, so a loaded Heavy Crossbow does
--- not leave its holder Not Ready for it (the third result: why). Every use takes a hand: none
+-- A reload with nothing to reload is "no reload" (the third result: why), refused before it is
+-- declared, so a loaded Heavy Crossbow does not leave its holder Not Ready for it. Every use takes a hand: none
 -- without arms (README: default chosen).
 local function use_of(me, intent)
   local said = intent.arguments and intent.arguments[1] and intent.arguments[1]:lower() or ""
@@ -490,6 +492,11 @@ end
 
 define("Use Item", {
   arguments = true,
+  -- A reload with nothing to reload is refused before it is declared: the default order instead.
+  allowed_by = function(me, intent)
+    local what, _, why = use_of(me, intent)
+    return what ~= "no reload", why
+  end,
   ready = function(me, intent)
     local _, use = use_of(me, intent)
     return combat.ready_after("Use Item", use)
@@ -497,8 +504,7 @@ define("Use Item", {
   resolve = function(ctx)
     if limbs_refuse(ctx) then return end
     local me = ctx.actor
-    local what, use, why = use_of(me, ctx)
-    if what == "no reload" then return act(ctx, ("%s has nothing to reload: %s"):format(me.name, why)) end
+    local what, use = use_of(me, ctx)
     if what == "free" then return free(ctx, use) end
     if what == "swap" then return swap(ctx, use) end
     if what == "door" then return door(ctx, use) end

@@ -468,10 +468,9 @@ arbiter.define.hook("phase_end", function()
         end
       end
     end
-    -- "If not interrupted, your spell is Prepared at the end of this Action Phase": one the rules
-    -- define (combat.spell; a misspelt one was not begun: actions.lua).
-    if intent and intent.action == "Prepare Spell" and not (list and list.interrupted) and not down(c)
-       and combat.spell(intent.arguments[1]) then
+    -- "If not interrupted, your spell is Prepared at the end of this Action Phase" (a spell the
+    -- rules do not define was refused before it was declared: actions.lua).
+    if intent and intent.action == "Prepare Spell" and not (list and list.interrupted) and not down(c) then
       world.set_stat(c, "prepared_spell", intent.arguments[1] or "Spell", "Prepare Spell")
     end
   end

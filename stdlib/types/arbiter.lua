@@ -66,7 +66,7 @@ local arbiter = {
 ---@field replaces? string[]|fun(): string[] one's own actions it may replace when they are answered (tempo's counter-tempo actions): a turn entry of it is then allowed; a function as for `answers`
 ---@field usage? string how it is written, told instead of each mistake in an order of it
 ---@field arguments? boolean|string[] the arguments in parentheses it reads (`ctx.arguments`): true, any (`Prepare Spell (Fireball)`); a list, those whose first word is one of these (`{ "roll", "keep" }`: `Skulk (roll Stealth again)`); absent or false, none. A sheet giving one it does not read is refused at the argument, with the forms it takes
----@field allowed_by? string[]|fun(me: world.Character): boolean, string? only a character with one of these statuses may take it; or a function: whether `me` may take it now (false and why: refused before it is declared)
+---@field allowed_by? string[]|fun(me: world.Character, intent: flow.Intent): boolean, string? only a character with one of these statuses may take it; or a function: whether `me` may take it now as `intent` orders it (its target, its arguments: false and why: refused before it is declared)
 ---@field resolve? fun(ctx: flow.Intent) carries it out; its changes commit when it returns
 
 ---A condition phrase's test, in a fight: placeholders arrive as arguments in order

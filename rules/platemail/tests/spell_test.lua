@@ -338,9 +338,10 @@ test.case("Aim in the 2nd Action Phase helps a Ranged Attack as the next Round's
   duel.no_failures(f)
 end)
 
-test.case("a spell the house rule does not define is not begun nor Prepared: 'Prepare Spell (Wrd)', did you mean 'Ward'?", function()
+test.case("a spell the house rule does not define is refused before it is declared: 'Prepare Spell (Wrd)', did you mean 'Ward'?", function()
   -- With spells defined (Ward, Bolt above), a misspelt name is no spell: it would otherwise be
-  -- Prepared and Released as the generic Spell under the name written. Nothing is rolled.
+  -- Prepared and Released as the generic Spell under the name written. The Mage Defends instead,
+  -- Ready; nothing is rolled.
   local f = caster({}, "F2")
   f:round [[
     Mage:
@@ -350,7 +351,8 @@ test.case("a spell the house rule does not define is not begun nor Prepared: 'Pr
       1: Use Item
       2: Use Item
   ]]
-  test.truthy(duel.narrated(f, "Mage cannot begin casting: no spell is named 'Wrd' (did you mean 'Ward'?)"))
+  test.truthy(duel.narrated(f, "Mage: Defend ('Prepare Spell (Wrd)' is refused (no spell is named 'Wrd' (did you mean "
+                               .. "'Ward'?)): Defend, the default order)"))
   test.falsy(f:stat("Mage", "prepared_spell"))
   test.truthy(duel.narrated(f, "Mage has no Prepared spell to Release"))
   test.equal(#f:events("attack"), 0)

@@ -338,8 +338,8 @@ test.case("Sling: 'Dazes on Critical Hit' — a thrown stone's natural 20 Dazes 
 end)
 
 -- "Requires a Quick or Complex Use Item Action between shots": a reload with nothing to reload
--- handles nothing, and is a quick use (README: default chosen).
-test.case("Use Item (reload) of a Heavy Crossbow still loaded does nothing, and leaves its holder Ready", function()
+-- is refused before it is declared, and its holder takes the default order (README: default chosen).
+test.case("Use Item (reload) of a Heavy Crossbow still loaded is refused, and leaves its holder Ready", function()
   -- Unarmored is "Ready Only": Aldric Ready has Defense 13, Not Ready 10. The Orc's Counter, d20 11,
   -- would hit him Not Ready after a Complex reload; Ready, 11 vs 13 misses.
   local f = pair({ weapon = "Heavy Crossbow", armor = "Unarmored" }, {}, { 11 })
@@ -351,7 +351,8 @@ test.case("Use Item (reload) of a Heavy Crossbow still loaded does nothing, and 
       1: Counter -> "Aldric"
       2: Defend
   ]]
-  test.truthy(duel.narrated(f, "Aldric has nothing to reload: the Heavy Crossbow is already loaded"))
+  test.truthy(duel.narrated(f, "Aldric: Defend ('Use Item (reload)' is refused (the Heavy Crossbow is already "
+                               .. "loaded): Defend, the default order)"))
   test.falsy(duel.narrated(f, "reloads"))
   test.equal(duel.attacks(f, "hit", "Orc"), { false })
   duel.no_failures(f)
@@ -360,7 +361,8 @@ end)
 test.case("Use Item (reload) of a bow: 'the Long Bow needs no reload'", function()
   local f = pair({ weapon = "Long Bow" }, {}, {})
   f:round(duel.still("Use Item (reload)"))
-  test.truthy(duel.narrated(f, "Aldric has nothing to reload: the Long Bow needs no reload"))
+  test.truthy(duel.narrated(f, "Aldric: Defend ('Use Item (reload)' is refused (the Long Bow needs no reload): "
+                               .. "Defend, the default order)"))
   duel.no_failures(f)
 end)
 
