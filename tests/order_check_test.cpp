@@ -629,9 +629,10 @@ TEST_CASE("numbers in conditions are bounded as the sheet's other numbers are", 
       check({"Aldric:\n  1: IF I have at least 99999999999999999999 wounds THEN Defend ELSE Defend\n"
              "  2: IF an enemy is within 1000001' THEN Defend ELSE IF I have at least 1000000 wounds THEN Defend\n"});
   REQUIRE(diagnostics.size() == 2);
-  check_one(diagnostics[0], "sheet1.txt", 2, 9,
+  // Told at the number, not at the condition that holds it.
+  check_one(diagnostics[0], "sheet1.txt", 2, 25,
             "number out of range: at most 1000000 in absolute value, not 99999999999999999999");
-  check_one(diagnostics[1], "sheet1.txt", 3, 9, "number out of range: at most 1000000 in absolute value, not 1000001");
+  check_one(diagnostics[1], "sheet1.txt", 3, 28, "number out of range: at most 1000000 in absolute value, not 1000001");
 }
 
 TEST_CASE("entries left out are told once at the entry after them, however many", "[orders][check]") {
@@ -667,4 +668,14 @@ TEST_CASE("the rule text's movement examples are told the order they could be", 
   check_one(diagnostics[1], "sheet1.txt", 3, 6, "unknown action 'Move Nrth'");
   CHECK(diagnostics[1].notes == std::vector<std::string>{"did you mean 'Move North'? compass steps are N, NE, E, SE, "
                                                          "S, SW, W, NW or the words North … Northwest"});
+}
+
+TEST_CASE("a first copy written with #1 is told its name, which has no number", "[orders][check]") {
+  const Roster copies{{"Aldric", "players"}, {"Orc", "orcs"}, {"Orc #2", "orcs"}};
+  const std::string text = "Aldric:\n  1: Charge -> \"Orc #1\"\n  2: Defend\n";
+  const auto diagnostics = check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, platemail(), &copies);
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 2, 16, "no character 'Orc #1' in the fight");
+  CHECK(diagnostics[0].notes ==
+        std::vector<std::string>{"did you mean 'Orc'? the first of a character's copies has no number"});
 }

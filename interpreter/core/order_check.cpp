@@ -62,6 +62,15 @@ class Checker {
 
   bool in_fight(const std::string& name) const { return named(*roster_, name) != nullptr; }
 
+  // "did you mean …?" for a name not in the fight. "Orc #1" is the first of Orc's copies, which an
+  // encounter names "Orc" (then "Orc #2"…), not the nearest spelling, "Orc #2".
+  std::string nearest_name(std::string_view name) const {
+    if (name.ends_with(" #1"))
+      if (const RosterEntry* first = named(*roster_, name.substr(0, name.size() - 3)))
+        return fmt::format("did you mean '{}'? the first of a character's copies has no number", first->name);
+    return did_you_mean(name, roster_names_);
+  }
+
   // The character of the fight a target names, by the rules `run` reads it with.
   const RosterEntry* someone(const Target& t) const {
     if (t.kind == Target::Kind::character) return named(*roster_, t.text.text);
@@ -126,7 +135,7 @@ class Checker {
     }
     if (roster_ && !in_fight(name))
       error(character.name.at, fmt::format("'{}' is not in the fight", name),
-            [&] { return hint(did_you_mean(name, roster_names_)); });
+            [&] { return hint(nearest_name(name)); });
     phases(character);
     standing(character);
   }
@@ -306,11 +315,25 @@ class Checker {
   void bindings(const Match& match, Position at) {
     for (const auto& binding : match.bindings) {
       if ((binding.slot == Slot::number || binding.slot == Slot::distance) && !number_in_range(binding.value))
-        error(at, fmt::format("number out of range: at most {} in absolute value, not {}", max_number, binding.value));
+        error(number_at(at, binding.value),
+              fmt::format("number out of range: at most {} in absolute value, not {}", max_number, binding.value));
       if (roster_ && binding.slot == Slot::character && !in_fight(binding.value))
         error(at, fmt::format("'{}' is not in the fight", binding.value),
-              [&] { return hint(did_you_mean(without_the(binding.value), roster_names_)); });
+              [&] { return hint(nearest_name(without_the(binding.value))); });
     }
+  }
+
+  // Where the number `value` is written in the phrase that starts at `phrase`, on its line: the
+  // first run of digits that is it; the phrase's start when it is not found.
+  Position number_at(Position phrase, std::string_view value) const {
+    const std::string& text = file_->text;
+    const std::size_t line_end = std::min(text.find('\n', phrase.offset), text.size());
+    const auto digit = [&](std::size_t i) { return i < text.size() && text[i] >= '0' && text[i] <= '9'; };
+    for (std::size_t i = text.find(value, phrase.offset); i != std::string::npos && i + value.size() <= line_end;
+         i = text.find(value, i + 1))
+      if ((i == 0 || !digit(i - 1) || value.front() == '-') && !digit(i + value.size()))
+        return {i, phrase.line, phrase.column + (i - phrase.offset)};
+    return phrase;
   }
 
   static std::vector<std::string> nearest(const char* kind, const std::vector<std::string>& phrases) {
@@ -325,7 +348,7 @@ class Checker {
       case Target::Kind::character:
         if (roster_ && !in_fight(t.text.text))
           error(t.text.at, fmt::format("no character '{}' in the fight", t.text.text),
-                [&] { return hint(did_you_mean(t.text.text, roster_names_)); });
+                [&] { return hint(nearest_name(t.text.text)); });
         return;
       case Target::Kind::phrase:
         if (const auto match = vocabulary_.target(t.text.text)) {
@@ -333,7 +356,7 @@ class Checker {
         } else if (!(roster_ && bare_name(t.text.text, vocabulary_, *roster_))) {
           // A bare name misspelt ("-> Orc Brut") is told the nearest name, as a quoted one is.
           error(t.text.at, fmt::format("'{}' is not a target the rules declare", t.text.text), [&] {
-            auto notes = roster_ ? hint(did_you_mean(t.text.text, roster_names_)) : std::vector<std::string>{};
+            auto notes = roster_ ? hint(nearest_name(t.text.text)) : std::vector<std::string>{};
             if (!notes.empty()) notes.front() += " (someone in the fight)";
             for (auto& note : nearest("targets", vocabulary_.nearest_targets(t.text.text))) notes.push_back(note);
             return notes;
