@@ -156,10 +156,15 @@ TEST_CASE("an action followed by a target without its arrow is pointed out", "[o
   REQUIRE(diagnostics.size() == 1);
   check_one(diagnostics[0], "sheet1.txt", 2, 6, "unknown action 'Charge closest enemy'");
   CHECK(diagnostics[0].notes == std::vector<std::string>{"did you mean 'Charge -> closest enemy'? a target follows '->'"});
-  // Words that are no target would be refused after an arrow too: no order is suggested for them.
+  // Words that are no target would be refused after an arrow too: no arrow is suggested for them,
+  // but the order without them, when it has a movement or target to keep.
   const auto melee = check({"Aldric:\n  1: Charge into melee toward the closest hostile\n  2: Defend\n"});
   REQUIRE(melee.size() == 1);
-  CHECK(melee[0].notes == std::vector<std::string>{
+  CHECK(melee[0].notes == std::vector<std::string>{"did you mean 'Charge toward closest hostile'? 'into melee' is "
+                                                   "not read: the action's name, then its movement or target"});
+  const auto alone = check({"Aldric:\n  1: Charge into melee\n  2: Defend\n"});
+  REQUIRE(alone.size() == 1);
+  CHECK(alone[0].notes == std::vector<std::string>{
                               "'Charge' is an action, and 'into melee' is neither its target nor a movement: "
                               "a target follows '->' ('-> closest enemy'), a movement is "
                               "compass steps, 'to', 'toward' or 'away from'"});

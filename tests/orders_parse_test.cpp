@@ -344,8 +344,8 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
   }
   SECTION("a standing order before any character") {
     check_failure("ON Melee Attack: Parry\n", 1, 1,
-                  "a standing order ('ON <action>: <order>') must follow a character ('Character: Name' or "
-                  "'Name:')");
+                  "no character before the first standing order ('ON <action>: <order>'): write 'Character: Name' "
+                  "or 'Name:' above it (a name that begins with the word 'On' goes in quotes: \"On the Wall\":)");
   }
   SECTION("a second order for a standing order") {
     check_failure("Character: Ilse\nON Melee Attack: Counter-Attack\n  Action: Parry\n", 3, 3,
