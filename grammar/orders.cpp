@@ -35,7 +35,14 @@ void check_sheet_text(std::string_view text, const std::string& source, bool ans
   std::size_t line = 1, line_start = 0;
   for (std::size_t i = 0; i < text.size();) {
     const Position here{i, line, i - line_start + 1};
-    if (here.column > max_line_bytes)  // not quoted: a megabyte under a caret helps no one
+    // Not quoted: a megabyte under a caret helps no one. A line's end is not part of it, so a line
+    // of exactly max_line_bytes reads the same with or without a final newline.
+    const bool line_end = text[i] == '\n' || text.substr(i, 2) == "\r\n";
+    if (i >= max_sheet_bytes)
+      throw Error(Diagnostic{{source, line, here.column},
+                             fmt::format("sheet too long: a sheet may hold at most {} bytes (16 MiB)", max_sheet_bytes),
+                             {}, {}});
+    if (here.column > max_line_bytes && !line_end)
       throw Error(Diagnostic{{source, line, here.column},
                              fmt::format("line too long: a line may hold at most {} bytes", max_line_bytes), {}, {}});
     const std::size_t length = utf8_sequence(text, i);
@@ -45,30 +52,13 @@ void check_sheet_text(std::string_view text, const std::string& source, bool ans
                                             static_cast<unsigned char>(text[i]),
                                             answer ? "type the answer as UTF-8" : "save the sheet as UTF-8")));
     const auto byte = static_cast<unsigned char>(text[i]);
-    if ((byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r') || byte == 0x7F)
+    if (control_byte(text[i]))
       throw Error(diagnostic_at(text, source, here,
                                 fmt::format("control character 0x{:02X} cannot appear in {}", byte,
                                             answer ? "an answer" : "a sheet")));
     if (byte == '\n') ++line, line_start = i + 1;
     i += length;
   }
-}
-
-// Levenshtein's distance between two short words, ignoring ASCII case.
-std::size_t edits(std::string_view a, std::string_view b) {
-  const std::string x = fold_case(a), y = fold_case(b);
-  std::vector<std::size_t> row(y.size() + 1);
-  for (std::size_t j = 0; j <= y.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= x.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= y.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({above + 1, row[j - 1] + 1, diagonal + (x[i - 1] == y[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[y.size()];
 }
 
 // A blank of the sheet at `i`: a space, a tab or a no-break space; its length in bytes, or 0.
@@ -139,7 +129,39 @@ void missing_then(const State& s, const char* current, const tao::pegtl::positio
   throw tao::pegtl::parse_error(expected, place);
 }
 
+void unreadable_line(State& s, std::string_view rest, const tao::pegtl::position& at) {
+  // "Orc #2:": a header whose name a comment cut short. It was meant to start a character, so the
+  // lines after it are set aside with it rather than read as the character before's.
+  if (const std::size_t hash = rest.find('#'); hash != std::string_view::npos && hash > 0) {
+    const std::size_t colon = rest.find(':', hash);
+    const std::string_view name = rest.substr(0, hash);
+    tao::pegtl::memory_input<> in(name.data(), name.size(), "");
+    const bool bare = tao::pegtl::parse<tao::pegtl::seq<bare_name, blanks, tao::pegtl::eof>>(in);
+    const std::string after = colon == std::string_view::npos ? "" : tidy(rest.substr(colon + 1));
+    if (bare && colon != std::string_view::npos && (after.empty() || after.front() == '#')) {
+      const std::string written = tidy(rest.substr(0, colon));
+      s.builder.refuse_character();
+      throw tao::pegtl::parse_error(
+          fmt::format("'{}': a # starts a comment; write the name in quotes: \"{}\":", written, written), at);
+    }
+  }
+  // "Charcter: Aldric", "Acton: Charge", "ESLE: Defend": a keyword misspelt, told as such.
+  if (const std::size_t colon = rest.find(':'); colon != std::string_view::npos) {
+    const std::string head = tidy(rest.substr(0, colon));
+    if (const std::string keyword = misspelt_keyword(head); !keyword.empty()) {
+      if (keyword == "Character") s.builder.refuse_character();
+      throw tao::pegtl::parse_error(did_you_mean_keyword(head, keyword, "is not a line of the language"), at);
+    }
+  }
+  throw tao::pegtl::parse_error(error_message<line_end>, at);
+}
+
 }  // namespace grammar
+
+bool control_byte(char c) {
+  const auto byte = static_cast<unsigned char>(c);
+  return (byte < 0x20 && c != '\t' && c != '\n' && c != '\r') || byte == 0x7F;
+}
 
 std::string fold_case(std::string_view text) {
   std::string out(text);

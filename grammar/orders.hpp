@@ -145,7 +145,10 @@ struct Sheet {
 // Nesting limits: deeper input is refused with a message instead of exhausting the stack.
 inline constexpr std::size_t max_condition_depth = 50;  // parentheses and NOT
 inline constexpr std::size_t max_else_ifs = 50;         // ELSE IF branches in one phase
-inline constexpr std::size_t max_line_bytes = 1u << 20;
+inline constexpr std::size_t max_line_bytes = 1u << 20;  // a line's text, without its line end
+inline constexpr std::size_t max_sheet_bytes = 16u << 20;
+// A byte no sheet may hold, which stops its reading: a control character but tab and line ends.
+bool control_byte(char c);
 
 // What the ruleset declares, when a sheet is read against one (`check`, `run`): with it a few messages
 // say more (where a condition without THEN ends, which phase comes next). The sheet reads the same

@@ -371,7 +371,7 @@ struct action<character_line> {
 template <>
 struct action<character_header> {
   template <typename Input>
-  static void apply(const Input& in, State& s) { s.builder.start_character({s.name, position_of(in)}); }
+  static void apply(const Input& in, State& s) { s.builder.start_character_or_keyword({s.name, position_of(in)}); }
 };
 template <>
 struct action<keyword_header> {
@@ -500,6 +500,52 @@ struct control<numbered_answer> : tao::pegtl::must_if<errors>::control<numbered_
         tidy(std::string_view(ahead.current(), static_cast<std::size_t>(ahead.end() - ahead.current())));
     if (order.empty()) throw tao::pegtl::parse_error(error_message<numbered_answer>, in);
     throw tao::pegtl::parse_error("write the order without its number: '" + order + "'", in);
+  }
+};
+
+// '""' as a header ('"":', 'Character: ""') would have started a character: the lines under it
+// are set aside with it, not told again as having none.
+template <>
+struct control<empty_quote> : tao::pegtl::must_if<errors>::control<empty_quote> {
+  template <typename Input>
+  [[noreturn]] static void raise(const Input& in, State& s) {
+    const std::string before =
+        fold_case(tidy(std::string_view(in.begin(), static_cast<std::size_t>(in.current() - in.begin()))));
+    if (before.empty() || before.starts_with("character")) s.builder.refuse_character();
+    throw tao::pegtl::parse_error(error_message<empty_quote>, in);
+  }
+};
+
+// A line that is not the language: a header whose name a comment cut short ("Orc #2:") or a
+// misspelt keyword ("Charcter: Aldric") is told as such; `rest`: the line from its first word.
+[[noreturn]] void unreadable_line(State& s, std::string_view rest, const tao::pegtl::position& at);
+
+template <>
+struct control<line_end> : tao::pegtl::must_if<errors>::control<line_end> {
+  template <typename Input>
+  [[noreturn]] static void raise(const Input& in, State& s) {
+    unreadable_line(s, std::string_view(in.current(), static_cast<std::size_t>(in.end() - in.current())),
+                    in.position());
+  }
+};
+
+// Text after an order: after a movement ("Sprint 30' South to behind the bush"), free-text
+// directions, told with the movements the language reads; otherwise what could have followed.
+template <>
+struct control<after_order> : tao::pegtl::must_if<errors>::control<after_order> {
+  template <typename Input>
+  [[noreturn]] static void raise(const Input& in, State& s) {
+    const std::string rest =
+        tidy(std::string_view(in.current(), static_cast<std::size_t>(in.end() - in.current())));
+    const bool words = !rest.empty() && ((rest.front() >= 'A' && rest.front() <= 'Z') ||
+                                         (rest.front() >= 'a' && rest.front() <= 'z'));
+    if (words && s.order.movement.kind != Movement::Kind::none)
+      throw tao::pegtl::parse_error(
+          "free-text directions are not read ('" + rest.substr(0, 40) + (rest.size() > 40 ? "…" : "") +
+              "'): write the movement as compass steps ('15' S, S, SW'), a cell ('to C3') or coordinates "
+              "('to X: 15, Y: 20')",
+          in);
+    throw tao::pegtl::parse_error(error_message<after_order>, in);
   }
 };
 

@@ -1,6 +1,8 @@
 #include "grammar/orders_builder.hpp"
 
+#include <algorithm>
 #include <array>
+#include <vector>
 #include <stdexcept>
 
 namespace arbiter::orders {
@@ -39,6 +41,57 @@ Compass compass_of(std::string_view word) {
   throw std::logic_error("not a compass word: " + folded);  // the grammar only passes compass words
 }
 
+std::size_t edits(std::string_view a, std::string_view b) {
+  const std::string x = fold_case(a), y = fold_case(b);
+  std::vector<std::size_t> row(y.size() + 1);
+  for (std::size_t j = 0; j <= y.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= x.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= y.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({above + 1, row[j - 1] + 1, diagonal + (x[i - 1] == y[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[y.size()];
+}
+
+namespace {
+
+constexpr std::array<std::string_view, 10> ordinals{"First", "Second", "Third", "Fourth", "Fifth",
+                                                    "Sixth", "Seventh", "Eighth", "Ninth", "Tenth"};
+
+// The phase a phase head names ("Second Action" is 2), or 0.
+long ordinal_phase(std::string_view head) {
+  for (std::size_t i = 0; i < ordinals.size(); ++i)
+    if (head == std::string(ordinals[i]) + " Action") return static_cast<long>(i + 1);
+  return 0;
+}
+
+}  // namespace
+
+std::string misspelt_keyword(std::string_view head) {
+  static const std::vector<std::string> keywords = [] {
+    std::vector<std::string> all{"Character", "Action", "Target", "IF", "ELSE", "ELSE IF"};
+    for (const auto ordinal : ordinals) all.push_back(std::string(ordinal) + " Action");
+    return all;
+  }();
+  if (head.size() > 20) return {};  // longer than any keyword by more than two edits
+  std::string nearest;
+  std::size_t best = 3;  // at most two edits; one for a word of three letters or fewer ("Iff")
+  for (const auto& keyword : keywords) {
+    const std::size_t distance = edits(head, keyword);
+    const std::size_t allowed = std::min(head.size(), keyword.size()) <= 3 ? 1 : 2;
+    if (distance >= 1 && distance <= allowed && distance < best) best = distance, nearest = keyword;
+  }
+  return nearest;
+}
+
+std::string did_you_mean_keyword(std::string_view head, std::string_view keyword, std::string_view why) {
+  return "'" + std::string(head) + ":' " + std::string(why) + ": did you mean '" + std::string(keyword) + ":'?";
+}
+
 namespace {
 
 // A second "Action:" line in phase `number`: the phase it may belong to is the next, if the rules
@@ -47,8 +100,6 @@ std::string second_action(long number, long phases) {
   if (phases > 0 && number >= phases)
     return "this phase already has an action, and there is no next phase: the rules give each character " +
            std::to_string(phases) + (phases == 1 ? " phase" : " phases") + ", one order each";
-  static constexpr std::array<std::string_view, 10> ordinals{"First", "Second", "Third", "Fourth", "Fifth",
-                                                             "Sixth", "Seventh", "Eighth", "Ninth", "Tenth"};
   const long next = number + 1;
   const std::string head = next >= 1 && next <= 10 ? std::string(ordinals[static_cast<std::size_t>(next - 1)]) + " Action:"
                                                    : "Action " + std::to_string(next) + ":";
@@ -69,41 +120,78 @@ void Builder::set_round(long number, Position at) {
 void Builder::start_character(Phrase name) {
   const auto unfinished = close_phase();
   sheet_.characters.push_back({std::move(name), {}, {}});
+  set_aside_open_ = false;
   open_ = Open::none;
   if (unfinished) throw *unfinished;
 }
 
+void Builder::start_character_or_keyword(Phrase name) {
+  const std::string keyword = misspelt_keyword(name.text);
+  if (const long number = ordinal_phase(keyword); number > 0 && current()) {
+    start_phase(number, name.at);
+    throw BuildError{did_you_mean_keyword(name.text, keyword, "would start a character of that name"), name.at};
+  }
+  // ELSE's letters swapped or one dropped ("ESLE", "ELE"), after a verbose IF, as a name close to
+  // ELSE ("Elsa", "Elsie") may well be a character's.
+  std::string letters = fold_case(name.text), else_letters = "eels";
+  std::sort(letters.begin(), letters.end());
+  const bool like_else = letters == else_letters || (letters.size() == 3 && keyword == "ELSE");
+  if (like_else && verbose_if_ && open_ != Open::none && !else_seen_) {
+    open_else(name.at);
+    throw BuildError{did_you_mean_keyword(name.text, keyword, "would start a character of that name"), name.at};
+  }
+  start_character(std::move(name));
+}
+
+void Builder::refuse_character() {
+  close_phase();  // what the character before still awaits was told, or is not worth telling now
+  set_aside();
+}
+
+void Builder::set_aside() {
+  set_aside_ = {};
+  set_aside_open_ = true;
+  open_ = Open::none;
+}
+
 void Builder::start_phase(long number, Position at) {
-  if (sheet_.characters.empty())
-    throw BuildError{"a phase must follow a character ('Character: Name' or 'Name:')", at};
+  // "First Action:" with no character above it (the Platemail document's example lost its
+  // "Character:" line): told once, and the lines that follow are set aside, not each refused.
+  const bool orphan = !current();
+  if (orphan) set_aside();
   const auto unfinished = close_phase();
   Phase phase;
   phase.number = number;
   phase.at = at;
-  sheet_.characters.back().phases.push_back(std::move(phase));
+  current()->phases.push_back(std::move(phase));
   open_ = Open::phase;
+  if (orphan)
+    throw BuildError{"no character before the first phase: write 'Character: Name' or 'Name:' above it", at};
   if (unfinished) throw *unfinished;
 }
 
 void Builder::start_standing(Phrase trigger, Position at) {
-  if (sheet_.characters.empty())
-    throw BuildError{"a standing order ('ON <action>: <order>') must follow a character ('Character: Name' or "
-                     "'Name:')",
-                     at};
+  const bool orphan = !current();
+  if (orphan) set_aside();
   const auto unfinished = close_phase();
   StandingOrder standing{std::move(trigger), {}};
   standing.choice.at = at;
-  sheet_.characters.back().standing.push_back(std::move(standing));
+  current()->standing.push_back(std::move(standing));
   open_ = Open::standing;
+  if (orphan)
+    throw BuildError{"no character before the first standing order ('ON <action>: <order>'): write 'Character: "
+                     "Name' or 'Name:' above it (a name that begins with the word 'On' goes in quotes: \"On the "
+                     "Wall\":)",
+                     at};
   if (unfinished) throw *unfinished;
 }
 
 Phase& Builder::phase(Position at, std::string_view what) {
-  if (sheet_.characters.empty() || open_ == Open::none)
+  if (!current() || open_ == Open::none)
     throw BuildError{std::string(what) + " must follow a phase ('First Action:' or '1:') or a standing order ('ON "
                                          "<action>:')",
                      at};
-  CharacterOrders& character = sheet_.characters.back();
+  CharacterOrders& character = *current();
   return open_ == Open::standing ? character.standing.back().choice : character.phases.back();
 }
 
@@ -152,6 +240,7 @@ void Builder::open_if(Condition condition, Position at) {
   p.branches.push_back({std::move(condition), {}});
   await(Awaiting::branch_action, at);
   else_seen_ = false;
+  verbose_if_ = true;
 }
 
 void Builder::open_else_if(Condition condition, Position at) {
@@ -196,7 +285,7 @@ void Builder::add_else(Order order) {
 }
 
 void Builder::check_else_if_limit(Position at) {
-  if (sheet_.characters.empty() || open_ == Open::none || awaiting_ == Awaiting::past_limit) return;
+  if (!current() || open_ == Open::none || awaiting_ == Awaiting::past_limit) return;
   if (phase(at, "ELSE IF").branches.size() > max_else_ifs) {
     awaiting_ = Awaiting::past_limit;
     throw BuildError{"nesting limit: more than 50 ELSE IF branches in one phase", at};
@@ -213,6 +302,7 @@ std::optional<BuildError> Builder::close_phase() {
   awaiting_ = Awaiting::nothing;
   opened_by_refused_line_ = false;
   else_seen_ = false;
+  verbose_if_ = false;
   last_order_ = nullptr;
   return unfinished;
 }

@@ -20,6 +20,13 @@ struct BuildError {
 std::string tidy(std::string_view text);
 // "S", "southwest", "South-West", "Ne": a compass word the grammar has already recognised.
 Compass compass_of(std::string_view word);
+// Levenshtein's distance between two short words, ignoring ASCII case.
+std::size_t edits(std::string_view a, std::string_view b);
+// The keyword a line's head (its text before the colon: "ESLE", "Frist Action", "Charcter") is a
+// misspelling of, as the sheet writes it ("ELSE", "First Action", "Character"); "" when none is close.
+std::string misspelt_keyword(std::string_view head);
+// "'ESLE:' …: did you mean 'ELSE:'?", told at the misspelt line itself.
+std::string did_you_mean_keyword(std::string_view head, std::string_view keyword, std::string_view why);
 
 class Builder {
  public:
@@ -27,6 +34,13 @@ class Builder {
 
   void set_round(long number, Position at);
   void start_character(Phrase name);
+  // "Name:" alone on a line: a character's header, unless it is a misspelt phase head ("Frist
+  // Action:") or an ELSE where an IF awaits one ("ESLE:"), which is told at its line and read as
+  // what it was meant to be, so the lines after it are not misread too.
+  void start_character_or_keyword(Phrase name);
+  // A line that would have started a character was refused ("Orc #2:", "Charcter: Aldric"): the
+  // lines after it are that character's, and are set aside rather than given to the one before.
+  void refuse_character();
   void start_phase(long number, Position at);
   // "ON <trigger>:" — its order (compact or the verbose lines after it) fills its choice.
   void start_standing(Phrase trigger, Position at);
@@ -61,6 +75,14 @@ class Builder {
   enum class Awaiting { nothing, branch_action, else_action, past_limit };
   enum class Open { none, phase, standing };  // what the order lines fill
   Phase& phase(Position at, std::string_view what);
+  // Whose orders the lines fill: the last character, the one set aside, or none yet.
+  CharacterOrders* current() {
+    if (set_aside_open_) return &set_aside_;
+    return sheet_.characters.empty() ? nullptr : &sheet_.characters.back();
+  }
+  // Lines that belong to no character of the sheet (its header was refused, or none was written
+  // before them) go to set_aside_: the first is told, the rest not again.
+  void set_aside();
   // An IF, ELSE IF or ELSE opened at `at`: the next "Action:" is its order.
   void await(Awaiting what, Position at);
   // Ends what the order lines fill, ready for the next phase or character; an IF or ELSE still
@@ -77,8 +99,11 @@ class Builder {
   Position opened_at_;             // the IF / ELSE IF / ELSE still waiting for its action
   bool opened_by_refused_line_ = false;
   bool else_seen_ = false;
+  bool verbose_if_ = false;        // the phase's IF is a verbose 'IF:' line, so an ELSE line may follow
   Order* last_order_ = nullptr;    // where a "Target:" line goes
   Order refused_;                  // the order of a refused line, never part of the sheet
+  CharacterOrders set_aside_;      // the orders of a refused character, never part of the sheet
+  bool set_aside_open_ = false;
 };
 
 }  // namespace arbiter::orders

@@ -12,6 +12,7 @@ inline constexpr const char* error_message = nullptr;
 
 // clang-format off
 template <> inline constexpr auto error_message<unterminated_quote> = "unterminated quote: a quoted name must end with '\"' on the same line";
+template <> inline constexpr auto error_message<empty_quote> = "empty name: write the character's name between the quotes (\"Orc #2\")";
 template <> inline constexpr auto error_message<x_value> = "expected a number after 'X:'";
 template <> inline constexpr auto error_message<y_part> = "expected ', Y:' and a number after the X coordinate";
 template <> inline constexpr auto error_message<y_value> = "expected a number after 'Y:'";

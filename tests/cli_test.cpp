@@ -588,6 +588,19 @@ TEST_CASE("arbiter fmt prints the canonical compact form", "[cli][orders]") {
         "no/such/sheet.txt: error: cannot read the order sheet: No such file or directory\n");
 }
 
+TEST_CASE("a sheet that never ends, a device or a pipe, is refused at once, not read whole", "[cli][orders][bad-input]") {
+  // Reading stops at the first control character (docs/orders.md), so /dev/zero is told at its first byte.
+  for (const std::string command : {"fmt /dev/zero", "check /dev/zero --rules platemail"}) {
+    const auto zero = arbiter(command);
+    CHECK(zero.exit_code == 1);
+    CHECK_THAT(zero.output, StartsWith("/dev/zero:1:1: error: control character 0x00 cannot appear in a sheet"));
+  }
+  // A pipe of text that never ends stops past the largest sheet.
+  const auto endless = shell("yes 'Aldric:' | " + std::string(ARBITER_BINARY) + " fmt /dev/stdin");
+  CHECK(endless.exit_code == 1);
+  CHECK_THAT(endless.output, Contains("sheet too long: a sheet may hold at most 16777216 bytes (16 MiB)"));
+}
+
 TEST_CASE("arbiter check points at a pack's bad order vocabulary and a bad encounter", "[cli][orders]") {
   const auto property = arbiter("check examples/orders/round1-players.txt --rules bad-orders");
   CHECK(property.exit_code == 1);

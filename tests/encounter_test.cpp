@@ -570,3 +570,21 @@ TEST_CASE("a whole number a stat cannot keep exactly is refused where written", 
                                                      "9007199254740992 (2^53), not 9007199254740993"));
   CHECK(big.where.line == 6);
 }
+
+TEST_CASE("two names a sheet cannot tell apart, differing only in case, are refused at the second naming the first",
+          "[encounter]") {
+  Fight fight;
+  const auto twice = fight.problem(platemail("    { name = 'Orc', side = 'orcs', at = 'A1' },\n"
+                                             "    { name = 'ORC', side = 'orcs', at = 'B2' },\n"));
+  CHECK(twice.message == "encounter.characters[2]: 'ORC' is the name 'Orc' (line 5) to an order sheet, which reads "
+                         "names without regard to case: give each character a name of its own");
+  CHECK((twice.where.line == 6 && twice.where.column == 14));
+  // A leading "the" keeps names apart: a name as written comes first (docs/orders.md).
+  CHECK(fight.load(fight.write(platemail("    { name = 'Baron', side = 'orcs', at = 'A1' },\n"
+                                         "    { name = 'The Baron', side = 'orcs', at = 'B2' },\n")))
+            .characters.size() == 2);
+  // A copy is not named as a written name in another case.
+  const Encounter copies = fight.load(fight.write(platemail("    { name = 'Orc', side = 'orcs', at = 'A1', count = 2 },\n"
+                                                            "    { name = 'ORC #2', side = 'orcs', at = 'D3' },\n")));
+  CHECK(copies.characters[1].name == "Orc #3");
+}

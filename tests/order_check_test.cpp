@@ -156,10 +156,15 @@ TEST_CASE("an action followed by a target without its arrow is pointed out", "[o
   REQUIRE(diagnostics.size() == 1);
   check_one(diagnostics[0], "sheet1.txt", 2, 6, "unknown action 'Charge closest enemy'");
   CHECK(diagnostics[0].notes == std::vector<std::string>{"did you mean 'Charge -> closest enemy'? a target follows '->'"});
-  // Words that are no target would be refused after an arrow too: no order is suggested for them.
+  // Words that are no target would be refused after an arrow too: no arrow is suggested for them,
+  // but the order without them, when it has a movement or target to keep.
   const auto melee = check({"Aldric:\n  1: Charge into melee toward the closest hostile\n  2: Defend\n"});
   REQUIRE(melee.size() == 1);
-  CHECK(melee[0].notes == std::vector<std::string>{
+  CHECK(melee[0].notes == std::vector<std::string>{"did you mean 'Charge toward closest hostile'? 'into melee' is "
+                                                   "not read: the action's name, then its movement or target"});
+  const auto alone = check({"Aldric:\n  1: Charge into melee\n  2: Defend\n"});
+  REQUIRE(alone.size() == 1);
+  CHECK(alone[0].notes == std::vector<std::string>{
                               "'Charge' is an action, and 'into melee' is neither its target nor a movement: "
                               "a target follows '->' ('-> closest enemy'), a movement is "
                               "compass steps, 'to', 'toward' or 'away from'"});
@@ -629,7 +634,53 @@ TEST_CASE("numbers in conditions are bounded as the sheet's other numbers are", 
       check({"Aldric:\n  1: IF I have at least 99999999999999999999 wounds THEN Defend ELSE Defend\n"
              "  2: IF an enemy is within 1000001' THEN Defend ELSE IF I have at least 1000000 wounds THEN Defend\n"});
   REQUIRE(diagnostics.size() == 2);
-  check_one(diagnostics[0], "sheet1.txt", 2, 9,
+  // Told at the number, not at the condition that holds it.
+  check_one(diagnostics[0], "sheet1.txt", 2, 25,
             "number out of range: at most 1000000 in absolute value, not 99999999999999999999");
-  check_one(diagnostics[1], "sheet1.txt", 3, 9, "number out of range: at most 1000000 in absolute value, not 1000001");
+  check_one(diagnostics[1], "sheet1.txt", 3, 28, "number out of range: at most 1000000 in absolute value, not 1000001");
+}
+
+TEST_CASE("entries left out are told once at the entry after them, however many", "[orders][check]") {
+  const auto diagnostics = check_with(tempo(), "Ilse:\n  1: Melee Attack -> \"Konrad\"\n"
+                                               "  1000000: Melee Attack -> \"Konrad\"\n");
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "duel.orders", 3, 3,
+            "entry 1000000 of 'Ilse' leaves out entries 2 to 999999: number them 1, 2, 3… with none left out");
+  const auto one = check_with(tempo(), "Ilse:\n  2: Melee Attack -> \"Konrad\"\n");
+  REQUIRE(one.size() == 1);
+  check_one(one[0], "duel.orders", 2, 3,
+            "entry 2 of 'Ilse' leaves out entry 1: number them 1, 2, 3… with none left out");
+}
+
+TEST_CASE("a name of the fight that begins with On, unquoted, is told to be quoted, once", "[orders][check]") {
+  const Roster wall{{"Aldric", "players"}, {"On the Wall", "orcs"}};
+  const std::string text = "Aldric:\n  1: Defend\n  2: Defend\nOn the Wall:\n  1: Defend\n  2: Defend\n";
+  const auto diagnostics = check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, platemail(), &wall);
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 4, 1,
+            "'On the Wall' is someone in the fight: a name that begins with the word 'On' goes in quotes (\"On the "
+            "Wall\":), as 'ON' opens a standing order");
+  const std::string quoted = "Aldric:\n  1: Defend\n  2: Defend\n\"On the Wall\":\n  1: Defend\n  2: Defend\n";
+  CHECK(check_orders({{"sheet1.txt", quoted, parse_orders(quoted, "sheet1.txt")}}, platemail(), &wall).empty());
+}
+
+TEST_CASE("the rule text's movement examples are told the order they could be", "[orders][check]") {
+  const auto diagnostics = check({"Aldric:\n  1: Charge into melee toward the closest enemy\n  2: Move Nrth\n"});
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "sheet1.txt", 2, 6, "unknown action 'Charge into melee'");
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"did you mean 'Charge toward closest enemy'? 'into melee' is "
+                                                         "not read: the action's name, then its movement or target"});
+  check_one(diagnostics[1], "sheet1.txt", 3, 6, "unknown action 'Move Nrth'");
+  CHECK(diagnostics[1].notes == std::vector<std::string>{"did you mean 'Move North'? compass steps are N, NE, E, SE, "
+                                                         "S, SW, W, NW or the words North … Northwest"});
+}
+
+TEST_CASE("a first copy written with #1 is told its name, which has no number", "[orders][check]") {
+  const Roster copies{{"Aldric", "players"}, {"Orc", "orcs"}, {"Orc #2", "orcs"}};
+  const std::string text = "Aldric:\n  1: Charge -> \"Orc #1\"\n  2: Defend\n";
+  const auto diagnostics = check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, platemail(), &copies);
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 2, 16, "no character 'Orc #1' in the fight");
+  CHECK(diagnostics[0].notes ==
+        std::vector<std::string>{"did you mean 'Orc'? the first of a character's copies has no number"});
 }

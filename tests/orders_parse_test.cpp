@@ -344,8 +344,8 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
   }
   SECTION("a standing order before any character") {
     check_failure("ON Melee Attack: Parry\n", 1, 1,
-                  "a standing order ('ON <action>: <order>') must follow a character ('Character: Name' or "
-                  "'Name:')");
+                  "no character before the first standing order ('ON <action>: <order>'): write 'Character: Name' "
+                  "or 'Name:' above it (a name that begins with the word 'On' goes in quotes: \"On the Wall\":)");
   }
   SECTION("a second order for a standing order") {
     check_failure("Character: Ilse\nON Melee Attack: Counter-Attack\n  Action: Parry\n", 3, 3,
@@ -717,4 +717,88 @@ TEST_CASE("an answer's mistakes are told in its own words, a sheet's habits as s
   CHECK(after.message == "ELSE without IF: only an IF order has an ELSE");
   CHECK(after.where.column == 25);
   CHECK(told("Charge\x1b[A").message == "control character 0x1B cannot appear in an answer");
+}
+
+// Problems of a sheet that is refused: all of them, in the order of the lines.
+namespace {
+std::vector<Diagnostic> failures(const std::string& text) {
+  try {
+    parse_orders(text, "sheet.txt");
+  } catch (const Error& e) {
+    return e.diagnostics();
+  }
+  FAIL("the sheet was accepted:\n" << text);
+  return {};
+}
+}  // namespace
+
+TEST_CASE("an empty name in quotes is refused as a header, a target and in a condition", "[orders]") {
+  // Once, not again at the lines under the header.
+  check_failure("\"\":\n  1: Defend\n", 1, 1, "empty name: write the character's name between the quotes (\"Orc #2\")");
+  check_failure("Character: \"\"\n  1: Defend\n", 1, 12,
+                "empty name: write the character's name between the quotes (\"Orc #2\")");
+  check_failure("Aldric:\n  1: Charge -> \"\"\n", 2, 16,
+                "empty name: write the character's name between the quotes (\"Orc #2\")");
+  check_failure("Aldric:\n  1: IF \"\" is down THEN Defend\n", 2, 9,
+                "empty name: write the character's name between the quotes (\"Orc #2\")");
+}
+
+TEST_CASE("a misspelt keyword line is told at its own line with the keyword it is close to", "[orders]") {
+  // Read as a header, each would start a character, and the next line would be refused instead.
+  check_failure("Character: Aldric\nSecond Action:\n  IF: I am wounded\n    Action: Defend\n  ESLE:\n"
+                "    Action: Charge\n",
+                5, 3, "'ESLE:' would start a character of that name: did you mean 'ELSE:'?");
+  check_failure("Character: Aldric\nFrist Action:\n  Action: Charge\n  Target: closest enemy\nSecond Action:\n"
+                "  Action: Defend\n",
+                2, 1, "'Frist Action:' would start a character of that name: did you mean 'First Action:'?");
+  // Lines that are not the language at all.
+  check_failure("Charcter: Aldric\nFirst Action:\n  Action: Defend\n", 1, 1,
+                "'Charcter:' is not a line of the language: did you mean 'Character:'?");
+  check_failure("Character: Aldric\nFirst Action:\n  Acton: Charge\n", 3, 3,
+                "'Acton:' is not a line of the language: did you mean 'Action:'?");
+  check_failure("Character: Aldric\nFirst Action:\n  Action: Charge\n  Targte: x\n", 4, 3,
+                "'Targte:' is not a line of the language: did you mean 'Target:'?");
+  // A name close to ELSE is still a name where no verbose IF awaits its ELSE.
+  const Sheet sheet = parse_orders("Aldric:\n  1: IF I am wounded THEN Defend\nElsa:\n  1: Defend\n", "sheet.txt");
+  CHECK(sheet.characters.size() == 2);
+}
+
+TEST_CASE("a header refused or missing is told once, not again at each line under it", "[orders]") {
+  // The Platemail document's example as printed: no Character line, and no ELSE.
+  const auto document = failures("\nFirst Action:\n\nAction: Charge\n\nTarget: Towards the closest enemy.\n\n"
+                                 "Second Action:\n\nIF: I reach the enemy\n\n\nAction: Full Attack\n\n"
+                                 "Target: Closest Enemy\n\n\nAction: Charge\n\nTarget: Towards the closest enemy.\n");
+  REQUIRE(document.size() == 2);
+  CHECK(document[0].where.line == 2);
+  CHECK(document[0].message == "no character before the first phase: write 'Character: Name' or 'Name:' above it");
+  CHECK(document[1].where.line == 18);
+  CHECK(document[1].message == "a second action after IF: write 'ELSE:' or 'ELSE IF:' before it");
+  // A header whose name a comment cuts short, first in the sheet or after another character.
+  check_failure("Orc #2:\n  1: Defend\n  2: Defend\n", 1, 1,
+                "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\":");
+  check_failure("Aldric:\n  1: Defend\nOrc #2:  # the big one\n  1: Defend\n", 3, 1,
+                "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\":");
+  check_failure("Charcter: Aldric\n  1: Defend\n  2: Defend\n", 1, 1,
+                "'Charcter:' is not a line of the language: did you mean 'Character:'?");
+}
+
+TEST_CASE("a line of exactly 1 MiB is read with or without a final newline, and one byte more is not", "[orders]") {
+  const std::string longest = "Aldric:\n  1: Charge -> " + std::string(max_line_bytes - 15, 'x');
+  CHECK(parse_orders(longest, "sheet.txt").characters.size() == 1);
+  CHECK(parse_orders(longest + "\n", "sheet.txt").characters.size() == 1);
+  CHECK(parse_orders(longest + "\r\n", "sheet.txt").characters.size() == 1);
+  check_failure(longest + "x\n", 2, max_line_bytes + 1, "line too long: a line may hold at most 1048576 bytes");
+}
+
+TEST_CASE("a sheet past 16 MiB is refused where it goes past", "[orders]") {
+  std::string text = "Aldric:\n";
+  while (text.size() <= max_sheet_bytes) text += "  1: Defend\n";
+  const Diagnostic d = failures(text).front();
+  CHECK(d.message == "sheet too long: a sheet may hold at most 16777216 bytes (16 MiB)");
+}
+
+TEST_CASE("free-text directions after a movement are told with the movements the language reads", "[orders]") {
+  check_failure("Aldric:\n  1: Sprint 30' South to behind the bush\n", 2, 23,
+                "free-text directions are not read ('to behind the bush'): write the movement as compass steps "
+                "('15' S, S, SW'), a cell ('to C3') or coordinates ('to X: 15, Y: 20')");
 }

@@ -1,12 +1,14 @@
 #include "interpreter/cli/sheets.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "grammar/diagnostic.hpp"
+#include "grammar/orders.hpp"
 
 namespace arbiter::cli {
 
@@ -17,10 +19,32 @@ std::string read_sheet(const std::string& path) {
   errno = 0;
   std::ifstream in(path, std::ios::binary);
   if (!in) refuse(std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in) refuse(std::strerror(errno));
-  return text.str();
+  // Read with a bound, since a sheet may be a pipe or a device (/dev/zero): the reading stops at
+  // the end of the line of the first control character, which the parser then reports and quotes,
+  // or one byte past the largest sheet or line, which it refuses as too long. Nothing endless is
+  // read in full.
+  std::string text;
+  std::size_t limit = orders::max_sheet_bytes + 1;
+  bool stopping = false;  // a control character was read: only the rest of its line is kept
+  std::array<char, 1 << 16> chunk;
+  while (text.size() < limit) {
+    in.read(chunk.data(), static_cast<std::streamsize>(std::min(chunk.size(), limit - text.size())));
+    const auto got = static_cast<std::size_t>(in.gcount());
+    const auto begin = chunk.begin(), end = chunk.begin() + static_cast<std::ptrdiff_t>(got);
+    auto search = begin;
+    if (!stopping)
+      if (const auto control = std::find_if(begin, end, orders::control_byte); control != end) {
+        stopping = true;
+        limit = std::min(limit, text.size() + static_cast<std::size_t>(control - begin) + 1 + orders::max_line_bytes);
+        search = control + 1;
+      }
+    const auto line_end = stopping ? std::find(search, end, '\n') : end;
+    text.append(begin, line_end);
+    if (line_end != end || in.eof()) break;
+    if (!in) refuse(std::strerror(errno));
+  }
+  if (in.bad()) refuse(std::strerror(errno));
+  return text;
 }
 
 }  // namespace arbiter::cli

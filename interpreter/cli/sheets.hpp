@@ -4,7 +4,9 @@
 
 namespace arbiter::cli {
 
-// The whole file; throws arbiter::Error naming the file when it cannot be read.
+// The file, read up to and with its first control character, or to one byte past
+// orders::max_sheet_bytes, for the parser to report either (a pipe or a device never ends: /dev/zero);
+// throws arbiter::Error naming the file when it cannot be read.
 std::string read_sheet(const std::string& path);
 
 }  // namespace arbiter::cli

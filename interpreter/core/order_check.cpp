@@ -62,6 +62,15 @@ class Checker {
 
   bool in_fight(const std::string& name) const { return named(*roster_, name) != nullptr; }
 
+  // "did you mean …?" for a name not in the fight. "Orc #1" is the first of Orc's copies, which an
+  // encounter names "Orc" (then "Orc #2"…), not the nearest spelling, "Orc #2".
+  std::string nearest_name(std::string_view name) const {
+    if (name.ends_with(" #1"))
+      if (const RosterEntry* first = named(*roster_, name.substr(0, name.size() - 3)))
+        return fmt::format("did you mean '{}'? the first of a character's copies has no number", first->name);
+    return did_you_mean(name, roster_names_);
+  }
+
   // The character of the fight a target names, by the rules `run` reads it with.
   const RosterEntry* someone(const Target& t) const {
     if (t.kind == Target::Kind::character) return named(*roster_, t.text.text);
@@ -84,9 +93,33 @@ class Checker {
     }
   }
 
-  void character(const CharacterOrders& character) {
+  // "On the Wall:" unquoted reads as a standing order ON "the Wall" with no order, and the entries
+  // under it as the character's before: when that is a name of the fight, it is told once, with the
+  // quotes it needs, and the entries under it are left to be checked once it is quoted.
+  const StandingOrder* name_read_as_standing(const CharacterOrders& character) const {
+    if (!roster_) return nullptr;
+    for (const auto& s : character.standing)
+      if (s.choice.branches.empty() && !s.choice.otherwise && in_fight("On " + s.trigger.text)) return &s;
+    return nullptr;
+  }
+
+  void character(const CharacterOrders& written) {
+    const CharacterOrders* checked = &written;
+    CharacterOrders above;  // the orders written above a name read as a standing order
+    if (const StandingOrder* misread = name_read_as_standing(written)) {
+      const std::string& name = named(*roster_, "On " + misread->trigger.text)->name;
+      error(misread->choice.at, fmt::format("'{}' is someone in the fight: a name that begins with the word 'On' goes "
+                                            "in quotes (\"{}\":), as 'ON' opens a standing order",
+                                            name, name));
+      const std::size_t line = misread->choice.at.line;
+      above = written;
+      std::erase_if(above.phases, [&](const Phase& p) { return p.at.line > line; });
+      std::erase_if(above.standing, [&](const StandingOrder& s) { return s.choice.at.line >= line; });
+      checked = &above;
+    }
+    const CharacterOrders& character = *checked;
     const std::string& name = character.name.text;
-    ordering_ = &character.name;
+    ordering_ = &written.name;
     // One set of orders per character and round: sheets for different rounds may both order it.
     const long round = round_of(file_->sheet, next_round_);
     const RosterEntry* in_roster = roster_ ? named(*roster_, name) : nullptr;  // "orc:" and "the Orc:" are Orc
@@ -102,7 +135,7 @@ class Checker {
     }
     if (roster_ && !in_fight(name))
       error(character.name.at, fmt::format("'{}' is not in the fight", name),
-            [&] { return hint(did_you_mean(name, roster_names_)); });
+            [&] { return hint(nearest_name(name)); });
     phases(character);
     standing(character);
   }
@@ -161,11 +194,27 @@ class Checker {
       this->phase(phase, Taken::on_turn);
     }
     entry_before_ = nullptr;
-    // Without a count from the rules, phases are still 1, 2, 3… with none left out.
-    const long expected = vocabulary_.phases > 0 ? vocabulary_.phases : (seen.empty() ? 0 : seen.rbegin()->first);
-    for (long number = 1; number <= expected; ++number)
-      if (!seen.contains(number))
-        error(character.name.at, fmt::format("'{}' has no order for phase {}", name, number));
+    if (vocabulary_.phases > 0) {
+      for (long number = 1; number <= vocabulary_.phases; ++number)
+        if (!seen.contains(number))
+          error(character.name.at, fmt::format("'{}' has no order for phase {}", name, number));
+      return;
+    }
+    // Without a count from the rules, phases are still 1, 2, 3… with none left out: a gap is told
+    // once, at the entry after it, however many numbers it leaves out.
+    const char* kind = vocabulary_.sequential ? "entry" : "phase";
+    const char* kinds = vocabulary_.sequential ? "entries" : "phases";
+    long before = 0;
+    for (const auto& [number, phase] : seen) {
+      if (number < 1) continue;
+      if (number == before + 2)
+        error(phase->at, fmt::format("{} {} of '{}' leaves out {} {}: number them 1, 2, 3… with none left out", kind,
+                                     number, name, kind, before + 1));
+      else if (number > before + 2)
+        error(phase->at, fmt::format("{} {} of '{}' leaves out {} {} to {}: number them 1, 2, 3… with none left out",
+                                     kind, number, name, kinds, before + 1, number - 1));
+      before = number;
+    }
   }
 
   // `trigger`: the action a standing order answers (none: a turn entry, or an unknown trigger).
@@ -266,11 +315,25 @@ class Checker {
   void bindings(const Match& match, Position at) {
     for (const auto& binding : match.bindings) {
       if ((binding.slot == Slot::number || binding.slot == Slot::distance) && !number_in_range(binding.value))
-        error(at, fmt::format("number out of range: at most {} in absolute value, not {}", max_number, binding.value));
+        error(number_at(at, binding.value),
+              fmt::format("number out of range: at most {} in absolute value, not {}", max_number, binding.value));
       if (roster_ && binding.slot == Slot::character && !in_fight(binding.value))
         error(at, fmt::format("'{}' is not in the fight", binding.value),
-              [&] { return hint(did_you_mean(without_the(binding.value), roster_names_)); });
+              [&] { return hint(nearest_name(without_the(binding.value))); });
     }
+  }
+
+  // Where the number `value` is written in the phrase that starts at `phrase`, on its line: the
+  // first run of digits that is it; the phrase's start when it is not found.
+  Position number_at(Position phrase, std::string_view value) const {
+    const std::string& text = file_->text;
+    const std::size_t line_end = std::min(text.find('\n', phrase.offset), text.size());
+    const auto digit = [&](std::size_t i) { return i < text.size() && text[i] >= '0' && text[i] <= '9'; };
+    for (std::size_t i = text.find(value, phrase.offset); i != std::string::npos && i + value.size() <= line_end;
+         i = text.find(value, i + 1))
+      if ((i == 0 || !digit(i - 1) || value.front() == '-') && !digit(i + value.size()))
+        return {i, phrase.line, phrase.column + (i - phrase.offset)};
+    return phrase;
   }
 
   static std::vector<std::string> nearest(const char* kind, const std::vector<std::string>& phrases) {
@@ -285,7 +348,7 @@ class Checker {
       case Target::Kind::character:
         if (roster_ && !in_fight(t.text.text))
           error(t.text.at, fmt::format("no character '{}' in the fight", t.text.text),
-                [&] { return hint(did_you_mean(t.text.text, roster_names_)); });
+                [&] { return hint(nearest_name(t.text.text)); });
         return;
       case Target::Kind::phrase:
         if (const auto match = vocabulary_.target(t.text.text)) {
@@ -293,7 +356,7 @@ class Checker {
         } else if (!(roster_ && bare_name(t.text.text, vocabulary_, *roster_))) {
           // A bare name misspelt ("-> Orc Brut") is told the nearest name, as a quoted one is.
           error(t.text.at, fmt::format("'{}' is not a target the rules declare", t.text.text), [&] {
-            auto notes = roster_ ? hint(did_you_mean(t.text.text, roster_names_)) : std::vector<std::string>{};
+            auto notes = roster_ ? hint(nearest_name(t.text.text)) : std::vector<std::string>{};
             if (!notes.empty()) notes.front() += " (someone in the fight)";
             for (auto& note : nearest("targets", vocabulary_.nearest_targets(t.text.text))) notes.push_back(note);
             return notes;
@@ -341,7 +404,7 @@ class Checker {
     const Target* aim = taken_at(o);
     if (!action) {
       error(o.action.at, fmt::format("unknown action '{}'", o.action.text),
-            [&] { return unknown_action_hint(o.action.text); });
+            [&] { return unknown_action_hint(o); });
     } else if (!action->usage.empty() &&
                (action->involuntary || (action->needs_target && !aim) || (action->no_target && o.target) ||
                 (o.movement.kind != Movement::Kind::none && !action->move_feet_at(feet_per_step())) ||
@@ -421,18 +484,57 @@ class Checker {
 
   // "Charge closest enemy" is most likely a target written without its arrow; "Charge into melee"
   // an action followed by words the language does not read, for which an arrow would not do.
-  std::vector<std::string> unknown_action_hint(const std::string& text) const {
+  std::vector<std::string> unknown_action_hint(const Order& o) const {
+    const std::string& text = o.action.text;
     const std::string folded = fold_case(text);
     for (const auto& name : vocabulary_.action_names()) {
       if (!folded.starts_with(fold_case(name) + " ")) continue;
       const std::string rest = text.substr(name.size() + 1);
       if (vocabulary_.target(rest) || (roster_ && bare_name(rest, vocabulary_, *roster_)))
         return {fmt::format("did you mean '{} -> {}'? a target follows '->'", name, rest)};
+      // "Move Nrth": a compass word misspelt.
+      if (const std::string step = nearest_compass_words(rest); !step.empty())
+        return {fmt::format("did you mean '{} {}'? compass steps are N, NE, E, SE, S, SW, W, NW or the words North "
+                            "… Northwest",
+                            name, step)};
+      // "Charge into melee toward the closest foe", as the Platemail document writes it: the
+      // movement and target are read, the words between are not.
+      if (o.movement.kind != Movement::Kind::none || o.target) {
+        Order meant = o;
+        meant.action.text = name;
+        return {fmt::format("did you mean '{}'? '{}' is not read: the action's name, then its movement or target",
+                            format(meant), rest)};
+      }
       return {fmt::format("'{}' is an action, and '{}' is neither its target nor a movement: a target follows '->' "
                           "('-> closest enemy'), a movement is compass steps, 'to', 'toward' or 'away from'",
                           name, rest)};
     }
     return hint(did_you_mean(text, vocabulary_.action_names()));
+  }
+
+  // `words` with each misspelt compass word ("Nrth", "Sotuh") the nearest one, when every word is
+  // a compass word or near one; "" otherwise.
+  static std::string nearest_compass_words(const std::string& words) {
+    static const std::vector<std::string> compass{"N",         "NE",    "E",         "SE",   "S",
+                                                  "SW",        "W",     "NW",        "North", "Northeast",
+                                                  "East",      "Southeast", "South", "Southwest", "West",
+                                                  "Northwest"};
+    std::string out;
+    bool misspelt = false;
+    for (std::size_t start = 0; start < words.size();) {
+      std::size_t stop = words.find_first_of(" ,", start);
+      if (stop == std::string::npos) stop = words.size();
+      const std::string word = words.substr(start, stop - start);
+      if (!word.empty()) {
+        const bool known = std::any_of(compass.begin(), compass.end(), [&](const auto& c) { return same_name(c, word); });
+        const auto near = known ? std::vector<std::string>{} : nearest_names(word, compass, 1);
+        if (!known && (near.empty() || word.size() < 3)) return {};
+        misspelt = misspelt || !known;
+        out += (out.empty() ? "" : ", ") + (known ? word : near.front());
+      }
+      start = stop + 1;
+    }
+    return misspelt ? out : std::string{};
   }
 
   // A compass step moves one cell, as the fight walks it: the map's scale when there is a map.

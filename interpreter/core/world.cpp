@@ -36,9 +36,11 @@ Entity& World::add(Entity entity) {
 }
 
 std::string World::unique_name(std::string_view base, const std::set<std::string, std::less<>>& reserved) const {
+  // Without regard to case, as order sheets read names: a copy "Orc #2" beside a written "ORC #2"
+  // could not be told apart from it.
   auto taken = [&](std::string_view name) {
-    return reserved.contains(name) ||
-           std::any_of(entities_.begin(), entities_.end(), [&](const Entity& e) { return e.name == name; });
+    return std::any_of(reserved.begin(), reserved.end(), [&](const std::string& r) { return same_name(r, name); }) ||
+           std::any_of(entities_.begin(), entities_.end(), [&](const Entity& e) { return same_name(e.name, name); });
   };
   if (!taken(base)) return std::string(base);
   for (int n = 2;; ++n)

@@ -50,7 +50,7 @@ class World {
   // inside the grid. Returns it with its new id (the reference lasts until the next add).
   Entity& add(Entity entity);
   // `base` if no one has it yet, otherwise "base #2", "base #3", … the first that is free and
-  // not `reserved` (names that will be given later).
+  // not `reserved` (names that will be given later), ignoring ASCII case as sheets do.
   std::string unique_name(std::string_view base, const std::set<std::string, std::less<>>& reserved = {}) const;
 
   Entity& get(EntityId id);

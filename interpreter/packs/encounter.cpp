@@ -331,6 +331,15 @@ class Reader {
         fail(w.name_at, fmt::format("{}: the name '{}' cannot be written in an order sheet: a name holds no '\"', "
                                     "line break or control character",
                                     c.path(), w.entity.name));
+      // Sheets read names without regard to case ("-> ORC" is Orc), so two names that differ only
+      // in case would be one name to every sheet, and orders for the second would go to the first.
+      // Names that differ by a leading "the" stay apart: a name as written comes first.
+      for (const Written& earlier : written)
+        if (earlier.entity.name != w.entity.name && same_name(earlier.entity.name, w.entity.name))
+          fail(w.name_at, fmt::format("{}: '{}' is the name '{}' (line {}) to an order sheet, which reads names "
+                                      "without regard to case: give each character a name of its own",
+                                      c.path(), w.entity.name, earlier.entity.name,
+                                      source_.place(earlier.name_at).where.line));
       // A field is searched for after the name; one missing is told at the character's own `{`.
       const auto field = [&](const char* name) { return c.raw().contains(name) ? source_.key(name, cursor) : own; };
       w.entity.side = at(field("side"), [&] { return c["side"].text(); });
