@@ -44,6 +44,28 @@ TEST_CASE("an unknown subcommand is a usage error naming it and the nearest subc
   CHECK(arbiter("check --help").exit_code == 0);
 }
 
+TEST_CASE("a misspelt option is a usage error naming it and the nearest option, for every subcommand", "[cli]") {
+  const auto prob = arbiter("prob 2d6 --at-lest 7");
+  CHECK(prob.exit_code == 2);
+  CHECK_THAT(prob.output, StartsWith("unknown option '--at-lest' for 'arbiter prob' (did you mean '--at-least'?)"));
+  CHECK_THAT(arbiter("roll 1d20 --tims 3").output,
+             StartsWith("unknown option '--tims' for 'arbiter roll' (did you mean '--times'?)"));
+  CHECK_THAT(arbiter("roll 1d20 --tims=3").output, StartsWith("unknown option '--tims' for 'arbiter roll'"));
+  CHECK_THAT(arbiter("check --jsn examples/platemail/skirmish-round1.txt").output,
+             StartsWith("unknown option '--jsn' for 'arbiter check' (did you mean '--json'?)"));
+  // The global options may follow the subcommand: they are suggested there too.
+  CHECK_THAT(arbiter("roll 1d20 --max-memry 5").output, Contains("(did you mean '--max-memory'?)"));
+  // Nothing near: what the subcommand takes, and how to give a value that begins with '-'.
+  const auto far = arbiter("roll -d6+10");
+  CHECK(far.exit_code == 2);
+  CHECK_THAT(far.output, StartsWith("unknown option '-d6+10' for 'arbiter roll' ('arbiter roll' takes --seed, --dice, "
+                                    "--prompt, --reason, --times, --json, and the global options of 'arbiter --help'; "
+                                    "a value that begins with '-' goes after '--')"));
+  CHECK_THAT(arbiter("packs --frob").output,
+             StartsWith("unknown option '--frob' for 'arbiter packs' ('arbiter packs' takes no options of its own"));
+  CHECK(arbiter("roll --tims 3 --help").exit_code == 0);
+}
+
 TEST_CASE("output that cannot be written is an error, not a success", "[cli]") {
   // A sheet formatted into a file on a full disk would be left empty or cut short.
   for (const char* command : {"fmt examples/orders/round1-players.txt", "roll 1d6 --seed 1", "prob 3d6"}) {
