@@ -59,7 +59,7 @@ TEST_CASE("a misspelt option is a usage error naming it and the nearest option, 
   const auto far = arbiter("roll -d6+10");
   CHECK(far.exit_code == 2);
   CHECK_THAT(far.output, StartsWith("unknown option '-d6+10' for 'arbiter roll' ('arbiter roll' takes --seed, --dice, "
-                                    "--prompt, --reason, --times, --json, and the global options of 'arbiter --help'; "
+                                    "--prompt, --reason, --times, --json, --all, and the global options of 'arbiter --help'; "
                                     "a value that begins with '-' goes after '--')"));
   CHECK_THAT(arbiter("packs --frob").output,
              StartsWith("unknown option '--frob' for 'arbiter packs' ('arbiter packs' takes no options of its own"));
@@ -721,6 +721,28 @@ TEST_CASE("arbiter prob --json of exploding dice is valid JSON, however small th
     CHECK(json.at("stddev").get<double>() > 0);
     CHECK(json.at("distribution").size() > 100);
     CHECK(json.at("cut_off").get<double>() > 0);
+  }
+}
+
+TEST_CASE("arbiter prob sums up the values below the table's precision in one line, unless --all or --exact",
+          "[cli][dice]") {
+  // docs/dice.md: 1d6! reaches 606 under the depth cap; from 49 on each value is below 0.00005%.
+  const auto table = arbiter("prob '1d6!'");
+  CHECK(table.exit_code == 0);
+  CHECK_THAT(table.output, EndsWith("\n      47    0.0001%    0.0001%   99.9999%  \n"
+                                    "  49…606  466 values, each below 0.00005%, together 0.000060% (--all lists them)\n"));
+  CHECK_THAT(table.output, !Contains(" 0.0000% "));
+  // A pool's two tails are summed up apart.
+  const auto pool = arbiter("prob 10d6");
+  CHECK_THAT(pool.output, Contains("\n   10…11  2 values, each below 0.00005%, together 0.000018% (--all lists them)\n"
+                                   "      12    0.0001%  100.0000%    0.0001%  \n"));
+  CHECK_THAT(pool.output, EndsWith("\n   59…60  2 values, each below 0.00005%, together 0.000018% (--all lists them)\n"));
+  for (const char* every : {"--all", "--exact"}) {
+    INFO(every);
+    const auto listed = arbiter(fmt::format("prob '1d6!' {}", every));
+    CHECK_THAT(listed.output, Contains("\n      49    0.0000%    0.0001%  100.0000%"));
+    CHECK_THAT(listed.output, Contains("\n     606    0.0000%    0.0000%  100.0000%"));
+    CHECK_THAT(listed.output, !Contains("values, each below"));
   }
 }
 

@@ -43,6 +43,8 @@ std::vector<DistributionRow> distribution_rows(const std::vector<std::pair<std::
 }
 
 // value, probability, at least, at most, [fraction,] and a bar as long as the probability is high.
-void print_distribution(std::ostream& out, const std::vector<DistributionRow>& rows);
+// Unless `every_row`, each run of rows whose probability prints as 0.0000% (the hundreds of an
+// explosion's far tail) is one line: how many values, from which to which, and their sum.
+void print_distribution(std::ostream& out, const std::vector<DistributionRow>& rows, bool every_row);
 
 }  // namespace arbiter::cli

@@ -1,4 +1,4 @@
-// arbiter prob EXPR [--json] [--exact] [--at-least X]: the exact distribution of a dice expression,
+// arbiter prob EXPR [--json] [--exact] [--at-least X] [--all]: the exact distribution of a dice expression,
 // as a table with a text histogram, or JSON {"expr","mean","stddev","distribution":[{"value","p"}]}
 // (each entry with "fraction" under --exact).
 #include <cmath>
@@ -24,6 +24,7 @@ struct ProbOptions {
   bool json = false;
   bool exact = false;
   std::optional<std::int64_t> at_least;
+  bool all = false;  // every value in the table, also those that print as 0.0000%
 };
 
 std::string fraction_text(double) { return {}; }
@@ -74,7 +75,7 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     if (options.exact) *context.out << " = " << fraction_text(p);
     *context.out << "\n";
   }
-  print_distribution(*context.out, rows);
+  print_distribution(*context.out, rows, options.all || options.exact);  // --exact: every fraction
 }
 
 }  // namespace
@@ -86,6 +87,7 @@ void add_prob_command(CLI::App& app, Context& context) {
   command->add_flag("--json", options->json, "Print JSON instead of a table");
   command->add_flag("--exact", options->exact, "Exact fractions (big integers) as well as decimals");
   command->add_option("--at-least", options->at_least, "Also print the probability of X or more")->type_name("X");
+  command->add_flag("--all", options->all, "List every value, also those below 0.00005% (summarised in one line otherwise)");
   command->callback([&context, options] {
     const Roller roller(dice::parse_dice(options->expr, "<command line>"));
     if (options->exact)
