@@ -64,6 +64,7 @@ TEST_CASE("a misspelt option is a usage error naming it and the nearest option, 
   CHECK_THAT(arbiter("packs --frob").output,
              StartsWith("unknown option '--frob' for 'arbiter packs' ('arbiter packs' takes no options of its own"));
   CHECK(arbiter("roll --tims 3 --help").exit_code == 0);
+  CHECK_THAT(arbiter("roll 1d6 --all").output, StartsWith("--all requires --times"));  // it lists a table's values
 }
 
 TEST_CASE("output that cannot be written is an error, not a success", "[cli]") {

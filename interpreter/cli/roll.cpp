@@ -146,11 +146,11 @@ void add_roll_command(CLI::App& app, Context& context) {
   seed->excludes(dice)->excludes(prompt);
   dice->excludes(prompt);
   command->add_option("--reason", options->reason, "What the roll is for, shown with it and at the prompt");
-  command->add_option("--times", options->times, "Roll N times and show the estimated distribution")
+  auto* times = command->add_option("--times", options->times, "Roll N times and show the estimated distribution")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}))
       ->type_name("N");
   command->add_flag("--json", options->json, "Print JSON");
-  command->add_flag("--all", options->all, "With --times, list every value, also those below 0.00005%");
+  command->add_flag("--all", options->all, "With --times, list every value, also those below 0.00005%")->needs(times);
   command->callback([&context, options] {
     const Roller roller(dice::parse_dice(options->expr, "<command line>"));
     const auto source = make_dice(options->dice, *context.out);
