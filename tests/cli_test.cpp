@@ -697,6 +697,23 @@ TEST_CASE("arbiter prob prints exact distributions, and suggests sampling past i
   CHECK_THAT(big.output, Contains("--times 100000"));
 }
 
+TEST_CASE("arbiter prob --at-least past the values an expression takes is exact, 0% or 100%, and says why",
+          "[cli][dice]") {
+  // docs/dice.md, Command line.
+  CHECK_THAT(arbiter("prob 2d6 --at-least 13").output, Contains("\nP(>= 13) = 0% (2d6 is at most 12)\n"));
+  CHECK_THAT(arbiter("prob 2d6 --at-least 1").output, Contains("\nP(>= 1) = 100% (2d6 is at least 2)\n"));
+  CHECK_THAT(arbiter("prob 2d6 --at-least 2 --exact").output, Contains("\nP(>= 2) = 100% = 1 (2d6 is at least 2)\n"));
+  CHECK_THAT(arbiter("prob 2d6 --at-least 3").output, Contains("\nP(>= 3) = 97.2222%\n"));
+  CHECK_THAT(arbiter("prob --at-least -100 1d20-30").output,
+             Contains("\nP(>= -100) = 100% (1d20 - 30 is at least -29)\n"));
+  CHECK_THAT(arbiter("prob '1d6!' --at-least 1000").output,
+             Contains("\nP(>= 1000) = 0% (1d6! is at most 606 within the explosion depth cap)\n"));
+  // Possible but too small for four decimals: never printed as 0.
+  CHECK_THAT(arbiter("prob 10d6 --at-least 60").output, Contains("\nP(>= 60) = 0.0000017%\n"));
+  CHECK_THAT(arbiter("prob 10d6 --at-least 60 --exact").output, Contains("\nP(>= 60) = 0.0000017% = 1/60466176\n"));
+  CHECK_THAT(arbiter("prob 2d6 --at-least 13 --json").output, EndsWith(R"("at_least":{"value":13,"p":0.0}})" "\n"));
+}
+
 TEST_CASE("arbiter prob --exact prints decimals rounded from the fractions, and no zero as -0", "[cli][dice]") {
   // 24 has 108503/2000000 = 5.42515% exactly, which a double holds as a little less.
   const auto l5r = arbiter("prob 5d10!!kh3 --exact");

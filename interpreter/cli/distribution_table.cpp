@@ -28,16 +28,11 @@ std::string decimal(const Fraction& x, int places) {
   return fmt::format("{}{}.{:0>{}}", sign, units.get_str(), decimals.get_str(), places);
 }
 
-namespace {
-
-// A small percentage to two significant figures, written out (0.000018) while that stays short.
 std::string two_figures(double percent) {
-  if (percent <= 0 || percent < 1e-12) return fmt::format("{:.2g}", percent);
+  if (percent < 1e-12) return fmt::format("{:.2g}", percent);
   const int places = std::max(4, 1 - static_cast<int>(std::floor(std::log10(percent))));
   return fmt::format("{:.{}f}", percent, places);
 }
-
-}  // namespace
 
 void print_distribution(std::ostream& out, const std::vector<DistributionRow>& rows, bool every_row) {
   constexpr double bar_width = 50;

@@ -17,6 +17,9 @@ namespace arbiter::cli {
 std::string decimal(double x, int places);
 std::string decimal(const Fraction& x, int places);
 
+// A small percentage to two significant figures, written out (0.000018) while that stays short.
+std::string two_figures(double percent);
+
 struct DistributionRow {
   std::int64_t value = 0;
   double p = 0;                                 // for the bar

@@ -70,10 +70,24 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     *context.out << fmt::format("the explosion depth cap ({} extra dice) changed {:.3g} of the probability\n",
                                 roller.limits().explode_depth, cut_off);
   if (options.at_least) {
-    const auto p = d.at_least(*options.at_least);
-    *context.out << fmt::format("P(>= {}) = {}%", *options.at_least, decimal(P(100 * p), 4));
+    // Past either end the answer is exact, 0 or 1, and says so with the reason, where 0.0000%
+    // could be a chance too small to print; a chance that small is given to two figures.
+    const std::int64_t x = *options.at_least;
+    const auto p = d.at_least(x);
+    // (A floating-point sum of every probability may miss 1 in its last digit.)
+    std::string percent = decimal(P(100 * p), 4), why;
+    if (percent == "0.0000") percent = two_figures(to_double(P(100 * p)));
+    if (x > outcomes.back().first) {
+      percent = "0";
+      why = fmt::format(" ({} is at most {}{})", expr, outcomes.back().first,
+                        cut_off > 0 ? " within the explosion depth cap" : "");
+    } else if (x <= outcomes.front().first) {
+      percent = "100";
+      why = fmt::format(" ({} is at least {})", expr, outcomes.front().first);
+    }
+    *context.out << fmt::format("P(>= {}) = {}%", x, percent);
     if (options.exact) *context.out << " = " << fraction_text(p);
-    *context.out << "\n";
+    *context.out << why << "\n";
   }
   print_distribution(*context.out, rows, options.all || options.exact);  // --exact: every fraction
 }
