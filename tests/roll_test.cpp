@@ -75,6 +75,11 @@ TEST_CASE("integer arithmetic: division rounds toward zero, powers, overflow is 
   CHECK(scripted("7/2", {}).total == 3);
   CHECK(scripted("-7/2", {}).total == -3);
   CHECK(scripted("2^10 - 3*4", {}).total == 1012);
+  // docs/dice.md, Precedence: a leading minus binds tighter than ^, as in a spreadsheet.
+  CHECK(scripted("-2^2", {}).total == 4);
+  CHECK(scripted("-(2^2)", {}).total == -4);
+  CHECK(scripted("0-2^2", {}).total == -4);
+  CHECK(scripted("-d6^2", {3}).total == 9);
   ScriptedDice none(std::vector<std::int64_t>{});
   CHECK_THAT(error_message("1/0", none), Catch::Contains("division by zero"));
   CHECK_THAT(error_message("(99^99)d20", none), Catch::Contains("too large"));
