@@ -786,6 +786,13 @@ TEST_CASE("arbiter roll shows the explosion cap, the count's roll and a too larg
   CHECK(capped.exit_code == 1);
   CHECK_THAT(capped.output, Contains("a d2 exploded 100 times and would explode again"));
   CHECK(arbiter("roll --dice 2,3,4 '(1d4)d6'").output == "(1d4)d6 = (1d4 = [2] = 2) [3, 4] = 7\n");
+  // docs/dice.md: in JSON the count's die has its role, since its fate "kept" is within its own term.
+  const auto counted = nlohmann::json::parse(arbiter("roll --dice 2,3,4 '(1d4)d6' --json").output).at("dice");
+  REQUIRE(counted.size() == 3);
+  CHECK(counted[0].at("die") == "d4");
+  CHECK(counted[0].value("role", "") == "count");
+  CHECK_FALSE(counted[1].contains("role"));
+  CHECK_FALSE(counted[2].contains("role"));
   const auto large = arbiter("roll 1d6 --dice 99999999999999999999");
   CHECK(large.exit_code == 2);
   CHECK_THAT(large.output, Contains("'99999999999999999999', which is too large: the highest value is 9223372036854775807"));

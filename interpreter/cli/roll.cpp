@@ -37,6 +37,8 @@ nlohmann::ordered_json die_json(const RolledTerm& term, const RolledDie& die) {
                         {"value", die.value},
                         {"fate", die.rerolled ? "rerolled" : die.dropped ? "dropped" : "kept"},
                         {"exploded", die.exploded}};
+  // The 1d4 of `(1d4)d6` is kept in its own term but is no part of the total: said apart.
+  if (term.decides_count) out["role"] = "count";
   if (!die.symbol.empty()) out["symbol"] = die.symbol;
   if (die.counted != 0) out["counted"] = die.counted > 0 ? "success" : "failure";
   return out;

@@ -78,7 +78,10 @@ class Evaluation {
     const std::size_t shown_before = shown.size();
     const std::int64_t count = term.count ? evaluate(*term.count) : 1;
     if constexpr (Show)
-      if (shown.size() > shown_before) rolled_counts[&term] = count;
+      if (shown.size() > shown_before) {
+        rolled_counts[&term] = count;
+        for (std::size_t i = shown_before; i < shown.size(); ++i) shown[i].decides_count = true;
+      }
     const PreparedTerm& prepared = roller_.terms()[next_term_++];
     const auto& limits = roller_.limits();
     const auto& expression = roller_.expression();
