@@ -793,6 +793,13 @@ TEST_CASE("arbiter roll shows the explosion cap, the count's roll and a too larg
   CHECK(counted[0].value("role", "") == "count");
   CHECK_FALSE(counted[1].contains("role"));
   CHECK_FALSE(counted[2].contains("role"));
+  // The dice limit names the term that asked, whether roll meets it once the count is rolled or
+  // prob at the count's highest value.
+  CHECK_THAT(arbiter("roll --dice 10000 '(1d10000)d6'").output,
+             Contains("error: (1d10000)d6 asks for 10000 dice after 1 already rolled, 10001 in all: one expression "
+                      "rolls at most 10000 dice"));
+  CHECK_THAT(arbiter("prob '2+(1d20000)d2'").output,
+             Contains("error: (1d20000)d2 asks for up to 20000 dice: one expression rolls at most 10000 dice"));
   const auto large = arbiter("roll 1d6 --dice 99999999999999999999");
   CHECK(large.exit_code == 2);
   CHECK_THAT(large.output, Contains("'99999999999999999999', which is too large: the highest value is 9223372036854775807"));

@@ -89,11 +89,13 @@ class Evaluation {
       throw error_at(expression, term.count->column, fmt::format("cannot roll a negative number of dice ({})", count));
     if (count > limits.max_dice - used_)
       throw error_at(expression, term.count ? term.count->column : term.faces_column,
-                     used_ == 0 ? fmt::format("{} dice asked for: one expression rolls at most {} dice", count,
-                                              limits.max_dice)
-                                : fmt::format("{} dice asked for after {} already rolled, {} in all: one expression "
+                     // Which term asked: with a rolled count, `(1d10000)d6`, it is known only now.
+                     used_ == 0 ? fmt::format("{} asks for {} dice: one expression rolls at most {} dice",
+                                              dice::to_string(term), count, limits.max_dice)
+                                : fmt::format("{} asks for {} dice after {} already rolled, {} in all: one expression "
                                               "rolls at most {} dice",
-                                              count, used_, checked::add(count, used_), limits.max_dice));
+                                              dice::to_string(term), count, used_, checked::add(count, used_),
+                                              limits.max_dice));
 
     auto& dice = scratch_.dice;
     dice.clear();
