@@ -44,6 +44,29 @@ TEST_CASE("an unknown subcommand is a usage error naming it and the nearest subc
   CHECK(arbiter("check --help").exit_code == 0);
 }
 
+TEST_CASE("a misspelt option is a usage error naming it and the nearest option, for every subcommand", "[cli]") {
+  const auto prob = arbiter("prob 2d6 --at-lest 7");
+  CHECK(prob.exit_code == 2);
+  CHECK_THAT(prob.output, StartsWith("unknown option '--at-lest' for 'arbiter prob' (did you mean '--at-least'?)"));
+  CHECK_THAT(arbiter("roll 1d20 --tims 3").output,
+             StartsWith("unknown option '--tims' for 'arbiter roll' (did you mean '--times'?)"));
+  CHECK_THAT(arbiter("roll 1d20 --tims=3").output, StartsWith("unknown option '--tims' for 'arbiter roll'"));
+  CHECK_THAT(arbiter("check --jsn examples/platemail/skirmish-round1.txt").output,
+             StartsWith("unknown option '--jsn' for 'arbiter check' (did you mean '--json'?)"));
+  // The global options may follow the subcommand: they are suggested there too.
+  CHECK_THAT(arbiter("roll 1d20 --max-memry 5").output, Contains("(did you mean '--max-memory'?)"));
+  // Nothing near: what the subcommand takes, and how to give a value that begins with '-'.
+  const auto far = arbiter("roll -d6+10");
+  CHECK(far.exit_code == 2);
+  CHECK_THAT(far.output, StartsWith("unknown option '-d6+10' for 'arbiter roll' ('arbiter roll' takes --seed, --dice, "
+                                    "--prompt, --reason, --times, --json, --all, and the global options of 'arbiter --help'; "
+                                    "a value that begins with '-' goes after '--')"));
+  CHECK_THAT(arbiter("packs --frob").output,
+             StartsWith("unknown option '--frob' for 'arbiter packs' ('arbiter packs' takes no options of its own"));
+  CHECK(arbiter("roll --tims 3 --help").exit_code == 0);
+  CHECK_THAT(arbiter("roll 1d6 --all").output, StartsWith("--all requires --times"));  // it lists a table's values
+}
+
 TEST_CASE("output that cannot be written is an error, not a success", "[cli]") {
   // A sheet formatted into a file on a full disk would be left empty or cut short.
   for (const char* command : {"fmt examples/orders/round1-players.txt", "roll 1d6 --seed 1", "prob 3d6"}) {
@@ -687,6 +710,23 @@ TEST_CASE("arbiter prob prints exact distributions, and suggests sampling past i
   CHECK_THAT(big.output, Contains("--times 100000"));
 }
 
+TEST_CASE("arbiter prob --at-least past the values an expression takes is exact, 0% or 100%, and says why",
+          "[cli][dice]") {
+  // docs/dice.md, Command line.
+  CHECK_THAT(arbiter("prob 2d6 --at-least 13").output, Contains("\nP(>= 13) = 0% (2d6 is at most 12)\n"));
+  CHECK_THAT(arbiter("prob 2d6 --at-least 1").output, Contains("\nP(>= 1) = 100% (2d6 is at least 2)\n"));
+  CHECK_THAT(arbiter("prob 2d6 --at-least 2 --exact").output, Contains("\nP(>= 2) = 100% = 1 (2d6 is at least 2)\n"));
+  CHECK_THAT(arbiter("prob 2d6 --at-least 3").output, Contains("\nP(>= 3) = 97.2222%\n"));
+  CHECK_THAT(arbiter("prob --at-least -100 1d20-30").output,
+             Contains("\nP(>= -100) = 100% (1d20 - 30 is at least -29)\n"));
+  CHECK_THAT(arbiter("prob '1d6!' --at-least 1000").output,
+             Contains("\nP(>= 1000) = 0% (1d6! is at most 606 within the explosion depth cap)\n"));
+  // Possible but too small for four decimals: never printed as 0.
+  CHECK_THAT(arbiter("prob 10d6 --at-least 60").output, Contains("\nP(>= 60) = 0.0000017%\n"));
+  CHECK_THAT(arbiter("prob 10d6 --at-least 60 --exact").output, Contains("\nP(>= 60) = 0.0000017% = 1/60466176\n"));
+  CHECK_THAT(arbiter("prob 2d6 --at-least 13 --json").output, EndsWith(R"("at_least":{"value":13,"p":0.0}})" "\n"));
+}
+
 TEST_CASE("arbiter prob --exact prints decimals rounded from the fractions, and no zero as -0", "[cli][dice]") {
   // 24 has 108503/2000000 = 5.42515% exactly, which a double holds as a little less.
   const auto l5r = arbiter("prob 5d10!!kh3 --exact");
@@ -715,6 +755,28 @@ TEST_CASE("arbiter prob --json of exploding dice is valid JSON, however small th
   }
 }
 
+TEST_CASE("arbiter prob sums up the values below the table's precision in one line, unless --all or --exact",
+          "[cli][dice]") {
+  // docs/dice.md: 1d6! reaches 606 under the depth cap; from 49 on each value is below 0.00005%.
+  const auto table = arbiter("prob '1d6!'");
+  CHECK(table.exit_code == 0);
+  CHECK_THAT(table.output, EndsWith("\n      47    0.0001%    0.0001%   99.9999%  \n"
+                                    "  49…606  466 values, each below 0.00005%, together 0.000060% (--all lists them)\n"));
+  CHECK_THAT(table.output, !Contains(" 0.0000% "));
+  // A pool's two tails are summed up apart.
+  const auto pool = arbiter("prob 10d6");
+  CHECK_THAT(pool.output, Contains("\n   10…11  2 values, each below 0.00005%, together 0.000018% (--all lists them)\n"
+                                   "      12    0.0001%  100.0000%    0.0001%  \n"));
+  CHECK_THAT(pool.output, EndsWith("\n   59…60  2 values, each below 0.00005%, together 0.000018% (--all lists them)\n"));
+  for (const char* every : {"--all", "--exact"}) {
+    INFO(every);
+    const auto listed = arbiter(fmt::format("prob '1d6!' {}", every));
+    CHECK_THAT(listed.output, Contains("\n      49    0.0000%    0.0001%  100.0000%"));
+    CHECK_THAT(listed.output, Contains("\n     606    0.0000%    0.0000%  100.0000%"));
+    CHECK_THAT(listed.output, !Contains("values, each below"));
+  }
+}
+
 TEST_CASE("arbiter roll --times has a work budget: past it, refused once the first rolls show it", "[cli][dice]") {
   // 10000d6 a hundred million times is 10^12 dice: refused after the first hundred rolls, not
   // after rolling the budget's 200 million (or hours of the whole).
@@ -737,6 +799,20 @@ TEST_CASE("arbiter roll shows the explosion cap, the count's roll and a too larg
   CHECK(capped.exit_code == 1);
   CHECK_THAT(capped.output, Contains("a d2 exploded 100 times and would explode again"));
   CHECK(arbiter("roll --dice 2,3,4 '(1d4)d6'").output == "(1d4)d6 = (1d4 = [2] = 2) [3, 4] = 7\n");
+  // docs/dice.md: in JSON the count's die has its role, since its fate "kept" is within its own term.
+  const auto counted = nlohmann::json::parse(arbiter("roll --dice 2,3,4 '(1d4)d6' --json").output).at("dice");
+  REQUIRE(counted.size() == 3);
+  CHECK(counted[0].at("die") == "d4");
+  CHECK(counted[0].value("role", "") == "count");
+  CHECK_FALSE(counted[1].contains("role"));
+  CHECK_FALSE(counted[2].contains("role"));
+  // The dice limit names the term that asked, whether roll meets it once the count is rolled or
+  // prob at the count's highest value.
+  CHECK_THAT(arbiter("roll --dice 10000 '(1d10000)d6'").output,
+             Contains("error: (1d10000)d6 asks for 10000 dice after 1 already rolled, 10001 in all: one expression "
+                      "rolls at most 10000 dice"));
+  CHECK_THAT(arbiter("prob '2+(1d20000)d2'").output,
+             Contains("error: (1d20000)d2 asks for up to 20000 dice: one expression rolls at most 10000 dice"));
   const auto large = arbiter("roll 1d6 --dice 99999999999999999999");
   CHECK(large.exit_code == 2);
   CHECK_THAT(large.output, Contains("'99999999999999999999', which is too large: the highest value is 9223372036854775807"));

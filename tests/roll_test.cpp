@@ -75,6 +75,11 @@ TEST_CASE("integer arithmetic: division rounds toward zero, powers, overflow is 
   CHECK(scripted("7/2", {}).total == 3);
   CHECK(scripted("-7/2", {}).total == -3);
   CHECK(scripted("2^10 - 3*4", {}).total == 1012);
+  // docs/dice.md, Precedence: a leading minus binds tighter than ^, as in a spreadsheet.
+  CHECK(scripted("-2^2", {}).total == 4);
+  CHECK(scripted("-(2^2)", {}).total == -4);
+  CHECK(scripted("0-2^2", {}).total == -4);
+  CHECK(scripted("-d6^2", {3}).total == 9);
   ScriptedDice none(std::vector<std::int64_t>{});
   CHECK_THAT(error_message("1/0", none), Catch::Contains("division by zero"));
   CHECK_THAT(error_message("(99^99)d20", none), Catch::Contains("too large"));
@@ -170,10 +175,15 @@ TEST_CASE("limits: never a hang, never a silent truncation") {
   CHECK_THAT(error_message("(99^99)d20", seeded), Catch::Contains("99 ^ 99 is too large"));
   CHECK(error_message("-(-9223372036854775807-1)", seeded) ==
         "-(-9223372036854775808) is too large: dice arithmetic is limited to 64-bit whole numbers");
-  CHECK(error_message("1000000d1000000", seeded) == "1000000 dice asked for: one expression rolls at most 10000 dice");
-  // The dice already rolled count towards the limit, and the message says so.
+  CHECK(error_message("1000000d1000000", seeded) ==
+        "1000000d1000000 asks for 1000000 dice: one expression rolls at most 10000 dice");
+  // The dice already rolled count towards the limit, and the message says so, and which part asked.
   CHECK(error_message("5000d6+5001d6", seeded) ==
-        "5001 dice asked for after 5000 already rolled, 10001 in all: one expression rolls at most 10000 dice");
+        "5001d6 asks for 5001 dice after 5000 already rolled, 10001 in all: one expression rolls at most 10000 dice");
+  // A rolled count is known only when rolled: its own die counts, and the message names the term.
+  ScriptedDice most(std::vector<std::int64_t>{10000});
+  CHECK(error_message("(1d10000)d6", most) ==
+        "(1d10000)d6 asks for 10000 dice after 1 already rolled, 10001 in all: one expression rolls at most 10000 dice");
   CHECK(error_message("1d1000001", seeded) == "a d1000001 has too many sides: the limit is 1000000");
   CHECK(error_message("9000d2!", seeded) == "this roll needs more than 10000 dice (explosions and rerolls included)");
   CHECK(error_of("3 + 9000d2!", seeded).where.column == 10);  // the exploding term's faces

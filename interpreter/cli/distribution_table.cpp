@@ -28,7 +28,13 @@ std::string decimal(const Fraction& x, int places) {
   return fmt::format("{}{}.{:0>{}}", sign, units.get_str(), decimals.get_str(), places);
 }
 
-void print_distribution(std::ostream& out, const std::vector<DistributionRow>& rows) {
+std::string two_figures(double percent) {
+  if (percent < 1e-12) return fmt::format("{:.2g}", percent);
+  const int places = std::max(4, 1 - static_cast<int>(std::floor(std::log10(percent))));
+  return fmt::format("{:.{}f}", percent, places);
+}
+
+void print_distribution(std::ostream& out, const std::vector<DistributionRow>& rows, bool every_row) {
   constexpr double bar_width = 50;
   double highest = 0;
   for (const auto& row : rows) highest = std::max(highest, row.p);
@@ -38,7 +44,19 @@ void print_distribution(std::ostream& out, const std::vector<DistributionRow>& r
   out << fmt::format("{:>8}  {:>9}  {:>9}  {:>9}", "value", "p", "at least", "at most");
   if (fractions) out << fmt::format("  {:>{}}", "fraction", fraction_width);
   out << "\n";
-  for (const auto& row : rows) {
+  const auto prints_as_zero = [](const DistributionRow& row) { return row.p_text == "0.0000"; };
+  for (auto row_at = rows.begin(); row_at != rows.end(); ++row_at) {
+    const auto run_end = every_row ? row_at : std::find_if_not(row_at, rows.end(), prints_as_zero);
+    if (run_end - row_at >= 2) {
+      double together = 0;
+      for (auto tiny = row_at; tiny != run_end; ++tiny) together += tiny->p;
+      out << fmt::format("{:>8}  {} values, each below 0.00005%, together {}% (--all lists them)\n",
+                         fmt::format("{}…{}", row_at->value, (run_end - 1)->value), run_end - row_at,
+                         two_figures(100 * together));
+      row_at = run_end - 1;
+      continue;
+    }
+    const auto& row = *row_at;
     out << fmt::format("{:>8}  {:>8}%  {:>8}%  {:>8}%", row.value, row.p_text, row.at_least_text, row.at_most_text);
     if (fractions) out << fmt::format("  {:>{}}", row.fraction, fraction_width);
     const auto bar = highest > 0 ? static_cast<std::size_t>(std::lround(bar_width * row.p / highest)) : 0;

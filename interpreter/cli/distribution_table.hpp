@@ -17,6 +17,9 @@ namespace arbiter::cli {
 std::string decimal(double x, int places);
 std::string decimal(const Fraction& x, int places);
 
+// A small percentage to two significant figures, written out (0.000018) while that stays short.
+std::string two_figures(double percent);
+
 struct DistributionRow {
   std::int64_t value = 0;
   double p = 0;                                 // for the bar
@@ -43,6 +46,8 @@ std::vector<DistributionRow> distribution_rows(const std::vector<std::pair<std::
 }
 
 // value, probability, at least, at most, [fraction,] and a bar as long as the probability is high.
-void print_distribution(std::ostream& out, const std::vector<DistributionRow>& rows);
+// Unless `every_row`, each run of rows whose probability prints as 0.0000% (the hundreds of an
+// explosion's far tail) is one line: how many values, from which to which, and their sum.
+void print_distribution(std::ostream& out, const std::vector<DistributionRow>& rows, bool every_row);
 
 }  // namespace arbiter::cli

@@ -1,5 +1,6 @@
 // arbiter: the command line. Exit codes: 0 success, 1 bad input (reported with its position),
 // 2 bad usage of the command line, 3 an internal error (a bug in Arbiter: please report it).
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
@@ -35,14 +36,62 @@ std::optional<std::string> unknown_subcommand(const CLI::App& app) {
   return std::nullopt;
 }
 
+CLI::ExtrasError usage_error(const std::string& message) {
+  return CLI::ExtrasError(message, CLI::ExitCodes::ExtrasError);
+}
+
 CLI::ExtrasError unknown_subcommand_error(const CLI::App& app, const std::string& word) {
   std::vector<std::string> names;
   for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; }))
     names.push_back(command->get_name());
   std::string hint = arbiter::did_you_mean(word, names);
   if (hint.empty()) hint = fmt::format("the subcommands are {}", fmt::join(names, ", "));
-  return CLI::ExtrasError(fmt::format("unknown subcommand '{}' ({})", arbiter::printable(word), hint),
-                          CLI::ExitCodes::ExtrasError);
+  return usage_error(fmt::format("unknown subcommand '{}' ({})", arbiter::printable(word), hint));
+}
+
+// The options `app` takes, as written: --at-least, and with `short_names` -e and -h too.
+std::vector<std::string> option_names(const CLI::App& app, bool short_names = true) {
+  std::vector<std::string> names;
+  for (const CLI::Option* option : app.get_options()) {
+    for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+    if (short_names)
+      for (const std::string& name : option->get_snames()) names.push_back("-" + name);
+  }
+  return names;
+}
+
+// A word left over that is written as an option (`prob 2d6 --at-lest 7`) and names none: CLI11
+// says only that it was not expected. `--times=3` is the option `--times`.
+std::optional<std::string> unknown_option(const CLI::App& app, const CLI::App* command) {
+  std::vector<std::string> known = option_names(app);
+  if (command) std::ranges::copy(option_names(*command), std::back_inserter(known));
+  for (const std::string& word : app.remaining(true)) {
+    if (!word.starts_with('-') || word == "-" || word == "--") continue;
+    const std::string name = word.substr(0, word.find('='));
+    if (std::find(known.begin(), known.end(), name) == known.end()) return name;
+  }
+  return std::nullopt;
+}
+
+// Says what the command takes, and the nearest option to the one misspelt; one place for every
+// subcommand, whose options are read from CLI11 (the global ones may follow a subcommand too).
+CLI::ExtrasError unknown_option_error(const CLI::App& app, const CLI::App* command, const std::string& word) {
+  // Short names are not suggested: any one letter is one edit from any other.
+  const std::vector<std::string> global = option_names(app, false);
+  std::vector<std::string> own = command ? option_names(*command, false) : global;
+  const std::string where = command ? fmt::format("arbiter {}", command->get_name()) : "arbiter";
+  std::vector<std::string> candidates = own;
+  if (command) candidates.insert(candidates.end(), global.begin(), global.end());
+  std::string hint = arbiter::did_you_mean(word, candidates);
+  if (hint.empty()) {
+    std::erase_if(own, [](const std::string& name) { return name == "--help"; });
+    hint = own.empty() ? fmt::format("'{}' takes no options of its own", where)
+                       : fmt::format("'{}' takes {}", where, fmt::join(own, ", "));
+    if (command) hint += fmt::format(", and the global options of 'arbiter --help'");
+    // `roll -d6+10`: a value, read as an option.
+    if (!word.starts_with("--")) hint += "; a value that begins with '-' goes after '--'";
+  }
+  return usage_error(fmt::format("unknown option '{}' for '{}' ({})", arbiter::printable(word), where, hint));
 }
 
 }  // namespace
@@ -87,6 +136,13 @@ int main(int argc, char** argv) {
       app.exit(unknown_subcommand_error(app, *word));
       return 2;
     }
+    const auto chosen = app.get_subcommands();
+    const CLI::App* command = chosen.empty() ? nullptr : chosen.front();
+    if (e.get_exit_code() != 0)  // not --help
+      if (const auto word = unknown_option(app, command)) {
+        app.exit(unknown_option_error(app, command, *word));
+        return 2;
+      }
     return app.exit(e) == 0 ? 0 : 2;
   } catch (const arbiter::Error& e) {
     std::cerr << e.what() << "\n";

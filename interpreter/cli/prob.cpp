@@ -1,4 +1,4 @@
-// arbiter prob EXPR [--json] [--exact] [--at-least X]: the exact distribution of a dice expression,
+// arbiter prob EXPR [--json] [--exact] [--at-least X] [--all]: the exact distribution of a dice expression,
 // as a table with a text histogram, or JSON {"expr","mean","stddev","distribution":[{"value","p"}]}
 // (each entry with "fraction" under --exact).
 #include <cmath>
@@ -24,6 +24,7 @@ struct ProbOptions {
   bool json = false;
   bool exact = false;
   std::optional<std::int64_t> at_least;
+  bool all = false;  // every value in the table, also those that print as 0.0000%
 };
 
 std::string fraction_text(double) { return {}; }
@@ -69,12 +70,26 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     *context.out << fmt::format("the explosion depth cap ({} extra dice) changed {:.3g} of the probability\n",
                                 roller.limits().explode_depth, cut_off);
   if (options.at_least) {
-    const auto p = d.at_least(*options.at_least);
-    *context.out << fmt::format("P(>= {}) = {}%", *options.at_least, decimal(P(100 * p), 4));
+    // Past either end the answer is exact, 0 or 1, and says so with the reason, where 0.0000%
+    // could be a chance too small to print; a chance that small is given to two figures.
+    const std::int64_t x = *options.at_least;
+    const auto p = d.at_least(x);
+    // (A floating-point sum of every probability may miss 1 in its last digit.)
+    std::string percent = decimal(P(100 * p), 4), why;
+    if (percent == "0.0000") percent = two_figures(to_double(P(100 * p)));
+    if (x > outcomes.back().first) {
+      percent = "0";
+      why = fmt::format(" ({} is at most {}{})", expr, outcomes.back().first,
+                        cut_off > 0 ? " within the explosion depth cap" : "");
+    } else if (x <= outcomes.front().first) {
+      percent = "100";
+      why = fmt::format(" ({} is at least {})", expr, outcomes.front().first);
+    }
+    *context.out << fmt::format("P(>= {}) = {}%", x, percent);
     if (options.exact) *context.out << " = " << fraction_text(p);
-    *context.out << "\n";
+    *context.out << why << "\n";
   }
-  print_distribution(*context.out, rows);
+  print_distribution(*context.out, rows, options.all || options.exact);  // --exact: every fraction
 }
 
 }  // namespace
@@ -86,6 +101,7 @@ void add_prob_command(CLI::App& app, Context& context) {
   command->add_flag("--json", options->json, "Print JSON instead of a table");
   command->add_flag("--exact", options->exact, "Exact fractions (big integers) as well as decimals");
   command->add_option("--at-least", options->at_least, "Also print the probability of X or more")->type_name("X");
+  command->add_flag("--all", options->all, "List every value, also those below 0.00005% (summarised in one line otherwise)");
   command->callback([&context, options] {
     const Roller roller(dice::parse_dice(options->expr, "<command line>"));
     if (options->exact)

@@ -1,4 +1,4 @@
-// arbiter roll EXPR [--seed N | --dice 1,4,9,10 | --prompt] [--reason TEXT] [--times N] [--json]:
+// arbiter roll EXPR [--seed N | --dice 1,4,9,10 | --prompt] [--reason TEXT] [--times N [--all]] [--json]:
 // one roll that shows its work, or N seeded rolls summarised as an estimated distribution.
 // JSON: {"expr","total","dice":[…],"text"} for one roll; {"expr","times","mean","stddev",
 // "distribution":[{"value","p"}]} for --times.
@@ -29,6 +29,7 @@ struct RollOptions {
   std::string reason;
   std::uint64_t times = 0;
   bool json = false;
+  bool all = false;  // --times: every value in the table, also those that print as 0.0000%
 };
 
 nlohmann::ordered_json die_json(const RolledTerm& term, const RolledDie& die) {
@@ -36,6 +37,8 @@ nlohmann::ordered_json die_json(const RolledTerm& term, const RolledDie& die) {
                         {"value", die.value},
                         {"fate", die.rerolled ? "rerolled" : die.dropped ? "dropped" : "kept"},
                         {"exploded", die.exploded}};
+  // The 1d4 of `(1d4)d6` is kept in its own term but is no part of the total: said apart.
+  if (term.decides_count) out["role"] = "count";
   if (!die.symbol.empty()) out["symbol"] = die.symbol;
   if (die.counted != 0) out["counted"] = die.counted > 0 ? "success" : "failure";
   return out;
@@ -127,7 +130,7 @@ void sample(Context& context, const RollOptions& options, const Roller& roller, 
   }
   *context.out << fmt::format("{}: {} rolls, mean {}, standard deviation {:.4f} (estimated by sampling)\n", expr,
                               options.times, decimal(mean, 4), stddev);
-  print_distribution(*context.out, rows);
+  print_distribution(*context.out, rows, options.all);
 }
 
 }  // namespace
@@ -145,10 +148,11 @@ void add_roll_command(CLI::App& app, Context& context) {
   seed->excludes(dice)->excludes(prompt);
   dice->excludes(prompt);
   command->add_option("--reason", options->reason, "What the roll is for, shown with it and at the prompt");
-  command->add_option("--times", options->times, "Roll N times and show the estimated distribution")
+  auto* times = command->add_option("--times", options->times, "Roll N times and show the estimated distribution")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}))
       ->type_name("N");
   command->add_flag("--json", options->json, "Print JSON");
+  command->add_flag("--all", options->all, "With --times, list every value, also those below 0.00005%")->needs(times);
   command->callback([&context, options] {
     const Roller roller(dice::parse_dice(options->expr, "<command line>"));
     const auto source = make_dice(options->dice, *context.out);

@@ -245,8 +245,8 @@ class Engine {
       throw error_at(roller_.expression(), node.count->column, "cannot roll a negative number of dice");
     if (count.high() > roller_.limits().max_dice)
       throw error_at(roller_.expression(), node.count ? node.count->column : node.faces_column,
-                     fmt::format("up to {} dice asked for: one expression rolls at most {} dice", count.high(),
-                                 roller_.limits().max_dice));
+                     fmt::format("{} asks for up to {} dice: one expression rolls at most {} dice",
+                                 dice::to_string(node), count.high(), roller_.limits().max_dice));
     const auto one = one_die(prepared);
     // A mixture over the number of dice: P(total) = Σ_n P(n dice) P(total | n dice).
     std::map<std::int64_t, P> mixed;

@@ -78,7 +78,10 @@ class Evaluation {
     const std::size_t shown_before = shown.size();
     const std::int64_t count = term.count ? evaluate(*term.count) : 1;
     if constexpr (Show)
-      if (shown.size() > shown_before) rolled_counts[&term] = count;
+      if (shown.size() > shown_before) {
+        rolled_counts[&term] = count;
+        for (std::size_t i = shown_before; i < shown.size(); ++i) shown[i].decides_count = true;
+      }
     const PreparedTerm& prepared = roller_.terms()[next_term_++];
     const auto& limits = roller_.limits();
     const auto& expression = roller_.expression();
@@ -86,11 +89,13 @@ class Evaluation {
       throw error_at(expression, term.count->column, fmt::format("cannot roll a negative number of dice ({})", count));
     if (count > limits.max_dice - used_)
       throw error_at(expression, term.count ? term.count->column : term.faces_column,
-                     used_ == 0 ? fmt::format("{} dice asked for: one expression rolls at most {} dice", count,
-                                              limits.max_dice)
-                                : fmt::format("{} dice asked for after {} already rolled, {} in all: one expression "
+                     // Which term asked: with a rolled count, `(1d10000)d6`, it is known only now.
+                     used_ == 0 ? fmt::format("{} asks for {} dice: one expression rolls at most {} dice",
+                                              dice::to_string(term), count, limits.max_dice)
+                                : fmt::format("{} asks for {} dice after {} already rolled, {} in all: one expression "
                                               "rolls at most {} dice",
-                                              count, used_, checked::add(count, used_), limits.max_dice));
+                                              dice::to_string(term), count, used_, checked::add(count, used_),
+                                              limits.max_dice));
 
     auto& dice = scratch_.dice;
     dice.clear();

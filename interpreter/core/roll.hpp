@@ -29,6 +29,7 @@ struct RolledTerm {
   std::vector<RolledDie> dice;  // in the order rolled
   std::int64_t value = 0;       // the sum of the kept dice, or the successes counted
   bool counts_successes = false;
+  bool decides_count = false;   // rolled for how many dice a later term rolls: the 1d4 of `(1d4)d6`
 
   // By symbol, over the dice that count: {"Sword": 2, "Rot": 1}.
   std::map<std::string, std::int64_t> symbol_counts() const;
