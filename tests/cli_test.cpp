@@ -86,6 +86,13 @@ TEST_CASE("arbiter explain shows the patched value and its chain of packs", "[cl
         "       max: 3 -> 4\n");
 }
 
+TEST_CASE("a pack's folder named with a trailing slash shows its files' paths with one slash", "[cli]") {
+  const auto run = arbiter("explain ./examples/packs/demo-house/ wounds");
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("patched by demo-house at examples/packs/demo-house/init.lua:4\n"));
+  CHECK_THAT(run.output, !Contains("//"));
+}
+
 TEST_CASE("arbiter explain shows a part of a definition, every level of it, and the changes to that part", "[cli]") {
   const auto row = arbiter("explain platemail weapons.Flail.melee.properties");
   CHECK(row.exit_code == 0);
@@ -158,6 +165,26 @@ TEST_CASE("every bad pack exits 1 with its file and line", "[cli][bad-input]") {
   }
 }
 
+TEST_CASE("a syntax error in a module a pack requires is told as one in its main file is", "[cli][bad-input]") {
+  TempDir dir;
+  const std::string module = "local x = {\n  a = 1\n  b = 2\n}\nreturn x\n";
+  std::filesystem::create_directories(dir.path / "bad-module/lib");
+  std::ofstream(dir / "bad-module/pack.lua") << "return { name = \"bad-module\", version = \"1\" }\n";
+  std::ofstream(dir / "bad-module/init.lua") << "local arbiter = require \"arbiter\"\nrequire \"lib.bad\"\n";
+  std::ofstream(dir / "bad-module/lib/bad.lua") << module;
+  const std::string told = ":3:3: error: '}' expected (to close '{' at line 1) near 'b'\n"
+                           "    b = 2\n"
+                           "    ^\n"
+                           "  in pack 'bad-module'\n";
+  const auto required = arbiter("explain " + (dir / "bad-module"));
+  CHECK(required.exit_code == 1);
+  CHECK(required.output == dir / "bad-module/lib/bad.lua" + told);
+  // The same text as the main file.
+  std::ofstream(dir / "bad-module/init.lua") << module;
+  const auto main = arbiter("explain " + (dir / "bad-module"));
+  CHECK(main.output == dir / "bad-module/init.lua" + told);
+}
+
 TEST_CASE("arbiter lua runs a snippet with the packs loaded and shows what it returns", "[cli]") {
   const auto run = arbiter("lua demo-house -e \"print('max', arbiter.tables.wounds.max) return 1 + 1, 'two'\"");
   CHECK(run.exit_code == 0);
@@ -211,6 +238,20 @@ TEST_CASE("a pack named by its folder as . or ./ from inside it is the folder's 
     const auto explained = shell(inside + " explain " + folder);
     CHECK(explained.exit_code == 0);
     CHECK_THAT(explained.output, Contains("phase-demo 1.0.0"));
+  }
+}
+
+TEST_CASE("arbiter test runs the tests of a pack named by its folder however the folder is spelt",
+          "[cli][pack-tests]") {
+  // demo-base's own tests hold a case that fails on top of demo-house: run, it is told.
+  const std::string absolute = (std::filesystem::current_path() / "examples/packs/demo-base").string();
+  for (const std::string& folder :
+       {std::string("examples/packs/demo-base"), std::string("./examples/packs/demo-base"), absolute}) {
+    INFO(folder);
+    const auto run = arbiter("test demo-house " + folder);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, Contains("examples/packs/demo-base/tests/attack_test.lua\n"));
+    CHECK_THAT(run.output, EndsWith("8 passed, 1 failed\n"));
   }
 }
 

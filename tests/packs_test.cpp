@@ -109,6 +109,53 @@ TEST_CASE("a pack may be named by its folder", "[packs]") {
   CHECK(s.order() == std::vector<std::string>{"demo-base"});
 }
 
+namespace {
+
+// Writes a pack of `name` in `folder`/`name`: its manifest requires `requirements` (a Lua list's
+// items), and its init.lua runs `init`.
+void write_pack(const std::filesystem::path& folder, const std::string& name, const std::string& requirements,
+                const std::string& init = "") {
+  std::filesystem::create_directories(folder / name);
+  std::ofstream(folder / name / "pack.lua")
+      << fmt::format("return {{ name = \"{}\", version = \"1.0\", requires = {{ {} }} }}\n", name, requirements);
+  std::ofstream(folder / name / "init.lua") << "local arbiter = require \"arbiter\"\n" << init << "\n";
+}
+
+}  // namespace
+
+TEST_CASE("a folder named for a pack stands for it where another named pack requires it, in either order",
+          "[packs]") {
+  TempDir dir;
+  write_pack(dir.path / "found", "folded-base", "", "arbiter.define.table('origin', { at = 'search path' })");
+  write_pack(dir.path / "found", "folded-house", "'folded-base'");
+  write_pack(dir.path / "mine", "folded-base", "", "arbiter.define.table('origin', { at = 'named folder' })");
+  const std::string mine = (dir.path / "mine/folded-base").string();
+  for (const auto& order :
+       {std::vector<std::string>{"folded-house", mine}, std::vector<std::string>{mine, "folded-house"}}) {
+    INFO(order.front());
+    lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+    PackStack stack{sandbox, SearchPath({dir.path / "found"})};
+    stack.load(order);
+    REQUIRE(stack.load_order().size() == 2);
+    CHECK(stack.load_order()[0].folder == mine);
+    CHECK(stack.registry().find(Kind::table, "origin")->history[0].location.find("mine/folded-base/init.lua") !=
+          std::string::npos);
+    CHECK(stack.named() == std::vector<std::string>{order.front() == mine ? "folded-base" : "folded-house",
+                                                    order.front() == mine ? "folded-house" : "folded-base"});
+  }
+  // Two folders of one name, or one already loaded from elsewhere, are refused naming both.
+  lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({dir.path / "found"})};
+  const std::string found = (dir.path / "found/folded-base").string();
+  CHECK_THROWS_WITH(stack.load({found, mine}), Contains("pack 'folded-base' is named twice, by the folders " + found +
+                                                        " and " + mine + ": name one"));
+  lua::Sandbox later_sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack later{later_sandbox, SearchPath({dir.path / "found"})};
+  later.load({"folded-house"});
+  CHECK_THROWS_WITH(later.load({mine}), Contains("pack 'folded-base' is already loaded from " + found +
+                                                 ", so the one in " + mine + " cannot be"));
+}
+
 TEST_CASE("a patch changes one field and records it, and explain's chain is the history", "[packs][registry]") {
   Stack s;
   s.stack.load({"demo-base", "demo-house"});
@@ -737,6 +784,57 @@ TEST_CASE("every bad requirement of a manifest is told at once, each at its item
   CHECK((problems[2].where.line == 3 && problems[2].where.column == 5));
   CHECK(problems[3].message == "requires[4] \"x\\x00y\" holds a NUL byte (byte 2), where a text would be cut short");
   CHECK((problems[3].where.line == 3 && problems[3].where.column == 28));
+}
+
+TEST_CASE("a requirement written beside the items of requires is refused where it is written", "[packs][bad-input]") {
+  // Each was once ignored: the pack loaded without the packs it needs, or at any version.
+  const auto named = manifest_problems("beside",
+                                       "return { name = \"beside\", version = \"1\",\n"
+                                       "  requires = { \"lonely\",\n"
+                                       "    platemail = \">= 1.1\", tempo = \"1.2\" } }\n");
+  REQUIRE(named.size() == 2);
+  CHECK(named[0].message == "the manifest's 'requires' is a list of strings: the field 'platemail' beside its items "
+                            "would be ignored (write it as an item: \"platemail >= 1.1\")");
+  CHECK((named[0].where.line == 3 && named[0].where.column == 5));
+  CHECK(named[1].message == "the manifest's 'requires' is a list of strings: the field 'tempo' beside its items "
+                            "would be ignored (write it as an item: \"tempo = 1.2\")");
+  CHECK((named[1].where.line == 3 && named[1].where.column == 27));
+  const auto gap = manifest_problems("gap",
+                                     "return { name = \"gap\", version = \"1\",\n"
+                                     "  requires = { [3] = \"platemail\" } }\n");
+  REQUIRE(gap.size() == 1);
+  CHECK(gap[0].message == "the manifest's 'requires' is a list of strings, numbered 1, 2, … with no gap: "
+                          "requires[3] would be ignored (write it as the next item)");
+  CHECK((gap[0].where.line == 2 && gap[0].where.column == 3));
+}
+
+TEST_CASE("a dependency cycle of three packs is told as a ring", "[packs][bad-input]") {
+  TempDir dir;
+  write_pack(dir.path, "ring-a", "'ring-b'");
+  write_pack(dir.path, "ring-b", "'ring-c'");
+  write_pack(dir.path, "ring-c", "'ring-a'");
+  lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({dir.path})};
+  try {
+    stack.load({"ring-a"});
+    FAIL("expected loading to fail");
+  } catch (const Error& e) {
+    const Diagnostic& told = e.diagnostics().front();
+    CHECK(told.message == "dependency cycle: ring-a requires ring-b requires ring-c requires ring-a");
+    CHECK(told.notes == std::vector<std::string>{"packs 'ring-a', 'ring-b', 'ring-c' require each other in a ring: "
+                                                 "each would load before itself; one of them must not require the "
+                                                 "next"});
+  }
+}
+
+TEST_CASE("a folder named that is not there, or holds no manifest, is told so", "[packs][bad-input]") {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "empty");
+  Stack s;
+  CHECK_THAT(s.error({dir / "missing"}), StartsWith("error: there is no folder " + dir / "missing" +
+                                                    ": a pack named by its folder is the folder that holds its "
+                                                    "pack.lua"));
+  CHECK_THAT(s.error({dir / "empty"}), StartsWith(dir / "empty/pack.lua: error: the folder holds no pack.lua"));
 }
 
 TEST_CASE("a pack that requires itself is told so once", "[packs][bad-input]") {

@@ -24,6 +24,13 @@ struct Sheet {
 
 const std::string one_round = "run examples/platemail/skirmish.lua --rounds 1 ";
 
+// A pack of nothing but a manifest, `folder`/`name`, that requires `requirement`.
+void write_pack(const std::filesystem::path& folder, const std::string& name, const std::string& requirement) {
+  std::filesystem::create_directories(folder / name);
+  std::ofstream(folder / name / "pack.lua")
+      << "return { name = \"" << name << "\", version = \"1\", requires = { \"" << requirement << "\" } }\n";
+}
+
 }  // namespace
 
 TEST_CASE("an error raised in a house pack's hook keeps its message, at its line, blamed on that pack",
@@ -384,6 +391,67 @@ TEST_CASE("a house pack for other rules than the fight's is refused by name", "[
   const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --house platemail-house");
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, Contains("platemail-house requires platemail; this fight is played under tempo"));
+}
+
+TEST_CASE("a house pack built on house rules of the fight's rules loads them, and one built on other rules is "
+          "refused",
+          "[run][errors]") {
+  TempDir dir;
+  write_pack(dir.path / "packs", "layered-house", "platemail-house");  // itself built on platemail
+  write_pack(dir.path / "packs", "lunging-house", "tempo-lunge");      // built on tempo
+  const std::string packs = "--pack-path " + (dir.path / "packs").string() + " ";
+  const auto layered = arbiter(packs + one_round + "--seed 1 --quiet --house layered-house");
+  CHECK(layered.exit_code == 0);
+  CHECK(layered.output == "");
+  const auto lunging = arbiter(packs + one_round + "--seed 1 --quiet --house lunging-house");
+  CHECK(lunging.exit_code == 1);
+  CHECK_THAT(lunging.output,
+             Contains("lunging-house requires tempo, tempo-lunge; this fight is played under platemail"));
+}
+
+TEST_CASE("run compares packs named by their folders by their names, in the encounter and with --house",
+          "[run][errors]") {
+  TempDir dir;
+  std::string encounter = read_text("examples/platemail/skirmish.lua");
+  const std::string rules = "rules = { \"platemail\" }";
+  REQUIRE(encounter.find(rules) != std::string::npos);
+  const std::string ruleset = (std::filesystem::current_path() / "rules/platemail").string();
+  encounter.replace(encounter.find(rules), rules.size(), "rules = { \"" + ruleset + "\" }");
+  std::ofstream(dir / "by-folder.lua") << encounter;
+  const auto by_folder =
+      arbiter("run " + (dir / "by-folder.lua") + " --rounds 1 --seed 1 --quiet --house platemail-house");
+  CHECK(by_folder.exit_code == 0);
+  CHECK(by_folder.output == "");
+  // A house pack named by its folder, off the search path, is the one another house pack requires.
+  write_pack(dir.path / "aside", "aside-house", "platemail");
+  write_pack(dir.path / "packs", "on-aside-house", "aside-house");
+  const auto house = arbiter("--pack-path " + (dir.path / "packs").string() + " " + one_round + "--seed 1 --quiet " +
+                             "--house " + (dir / "aside/aside-house") + " --house on-aside-house");
+  CHECK(house.exit_code == 0);
+  CHECK(house.output == "");
+}
+
+TEST_CASE("a folder in an encounter's rules is found from the encounter's folder, and one not there is told where",
+          "[run][errors][encounter]") {
+  TempDir dir;
+  write_pack(dir.path / "shared", "beside-house", "platemail");
+  std::filesystem::create_directories(dir.path / "fights");
+  const auto encounter_with = [&](const std::string& name, const std::string& rules) {
+    std::string text = read_text("examples/platemail/skirmish.lua");
+    const std::string written = "rules = { \"platemail\" }";
+    text.replace(text.find(written), written.size(), "rules = { " + rules + " }");
+    std::ofstream(dir.path / "fights" / name) << text;
+    return (dir.path / "fights" / name).string();
+  };
+  const auto found = arbiter("run " + encounter_with("found.lua", "\"platemail\", \"../shared/beside-house\"") +
+                             " --rounds 1 --seed 1 --quiet");
+  CHECK(found.exit_code == 0);
+  CHECK(found.output == "");
+  const auto missing = arbiter("run " + encounter_with("missing.lua", "\"platemail\", \"./nowhere\"") +
+                               " --rounds 1 --seed 1 --quiet");
+  CHECK(missing.exit_code == 1);
+  CHECK_THAT(missing.output, StartsWith(dir / "fights/missing.lua:5:26: error: there is no folder " +
+                                        dir / "fights/nowhere" + ": a pack named by its folder"));
 }
 
 TEST_CASE("check needs rules, and with json reports even a broken encounter as json", "[check][errors]") {

@@ -3,6 +3,7 @@
 // Plays rounds of a fight: the encounter names the packs, the map and the characters; the sheets
 // give the orders; the narration is printed as each round ends, and with dice rolled by hand as
 // each roll is asked for. Same inputs, same seed: the same narration and log, byte for byte.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -131,16 +132,6 @@ class Narration {
   std::size_t told_;
 };
 
-// Whether two paths name one file: the same file when it exists, else the same place.
-bool same_file(const std::string& a, const std::string& b) {
-  std::error_code error;
-  if (std::filesystem::equivalent(a, b, error)) return true;
-  const auto place_a = std::filesystem::weakly_canonical(a, error);
-  if (error) return false;
-  const auto place_b = std::filesystem::weakly_canonical(b, error);
-  return !error && place_a == place_b;
-}
-
 // A save or a log written over what the fight is played from would destroy it (a save cannot be
 // resumed without its encounter), and the two written to one place would lose one: a usage error,
 // before anything is played. Saving over the save resumed is how a campaign goes on.
@@ -149,7 +140,7 @@ void check_outputs_apart(const Options& options) {
   for (const std::string& sheet : options.sheets) inputs.emplace_back("an order sheet", sheet);
   const auto refuse_over = [&](const char* flag, const std::string& output, const std::string& what,
                                const std::string& input) {
-    if (same_file(output, input))
+    if (packs::same_place(output, input))
       throw CLI::ValidationError(flag, fmt::format("{} is {} ({}): writing there would destroy it", output, what, input));
   };
   for (const auto& [what, input] : inputs) {
@@ -181,14 +172,14 @@ void check_outputs_spare_sources(const Options& options, const lua::Sandbox& san
     for (const auto& pack : stack.load_order()) {
       bool read = false;
       for (const auto& file : sandbox.files_read())
-        if (inside_folder(file.string(), pack.folder) && same_file(output, file.string())) read = true;
+        if (inside_folder(file.string(), pack.folder) && packs::same_place(output, file.string())) read = true;
       if (read || (std::filesystem::exists(output, error) && inside_folder(output, pack.folder)))
         throw CLI::ValidationError(flag, fmt::format("{} is a file of pack '{}' (in {}): writing there would destroy it",
                                                      output, pack.name, pack.folder.string()));
     }
     const auto encounter_folder = std::filesystem::path(options.encounter).parent_path();
     for (const auto& file : sandbox.files_read())
-      if (same_file(output, file.string()))
+      if (packs::same_place(output, file.string()))
         throw CLI::ValidationError(
             flag, fmt::format("{} is a file {} ({}): writing there would destroy it", output,
                               inside_folder(file.string(), encounter_folder.empty() ? "." : encounter_folder)
@@ -304,16 +295,31 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
 }
 
 // A house pack builds on the fight's rules: one that needs other rules would load them over these.
+// What it requires, directly or not, is the fight's rules and what they require, the other house
+// packs, or house rules built on the fight's rules in turn (platemail-house under platemail), which
+// load with it. Packs named by their folders are compared by their names.
 void check_house(packs::PackStack& stack, const packs::Encounter& encounter, const std::vector<std::string>& house) {
-  const std::vector<std::string>& rules = encounter.rules;
+  // Every folder first: it stands for its pack wherever another requires it.
+  std::vector<std::string> rules, house_names;
+  for (std::size_t i = 0; i < encounter.rules.size(); ++i)
+    rules.push_back(packs::at_place(&encounter.rules_at[i], [&] { return stack.name_folder(encounter.rules[i]); }));
+  for (const auto& pack : house) house_names.push_back(stack.name_folder(pack));
   std::set<std::string> allowed(rules.begin(), rules.end());
-  allowed.insert(house.begin(), house.end());
+  allowed.insert(house_names.begin(), house_names.end());
   for (std::size_t i = 0; i < rules.size(); ++i)
     allowed.merge(packs::at_place(&encounter.rules_at[i], [&] { return stack.requirements(rules[i]); }));
-  for (const auto& pack : house)
+  const auto built_on_rules = [&](const std::string& pack) {
+    const auto needs = stack.requirements(pack);
+    return std::any_of(rules.begin(), rules.end(), [&](const std::string& rule) { return needs.contains(rule); });
+  };
+  for (const auto& pack : house_names) {
+    std::vector<std::string> others;
     for (const auto& needed : stack.requirements(pack))
-      if (!allowed.contains(needed))
-        throw Error(fmt::format("{} requires {}; this fight is played under {}", pack, needed, fmt::join(rules, ", ")));
+      if (!allowed.contains(needed) && !built_on_rules(needed)) others.push_back(needed);
+    if (!others.empty())
+      throw Error(fmt::format("{} requires {}; this fight is played under {}", pack, fmt::join(others, ", "),
+                              fmt::join(rules, ", ")));
+  }
 }
 
 void run(Context& context, const Options& options) {

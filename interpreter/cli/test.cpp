@@ -1,5 +1,6 @@
 // arbiter test PACK...: runs the tests/*.lua of each named pack (written with `arbiter.test`),
 // every file against a fresh load of all the named packs, so one file cannot spoil another.
+#include <algorithm>
 #include <memory>
 #include <ostream>
 
@@ -33,9 +34,9 @@ void add_test_command(CLI::App& app, Context& context) {
     {
       Session session(context);
       session.stack.load(*packs);
+      const auto& named = session.stack.named();
       for (const auto& m : session.stack.load_order())
-        for (const auto& request : *packs)
-          if (request == m.name || std::filesystem::path(request) == m.folder) tested.push_back(m);
+        if (std::find(named.begin(), named.end(), m.name) != named.end()) tested.push_back(m);
     }
     int passed = 0, failed = 0;
     for (const auto& pack : tested) {

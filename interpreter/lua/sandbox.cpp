@@ -771,6 +771,7 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
   lua_xmove(L_, thread, nargs + 1);
 
   instructions_used_ = 0;
+  syntax_errors_.clear();
   // No limit but the pack's budget, which its entry sets, and what the packs may hold in all.
   limits_ = Limits{UINT64_MAX, &scope, heap_limit_, nullptr, std::chrono::steady_clock::time_point::max(), &scope};
   exhausted_ = Exhausted::none;
@@ -839,13 +840,16 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
   }
   std::optional<Error> error;
   if (exhausted_ == Exhausted::none) {
-    std::string message = status == LUA_YIELD ? yield_outside : message_of_error(thread);
-    // An error raised before the call ran a line of Lua (nesting too deep, refused at the resume; a
-    // built-in function's) is told at the line of the running rule that made the call.
-    lua_Debug ar;
-    if (caller && !innermost_lua_frame(thread, ar) && innermost_lua_frame(caller, ar))
-      message = fmt::format("{}:{}: {}", ar.short_src, ar.currentline, message);
-    error = Error(parse_positioned(message));
+    error = raised_syntax_error(thread);
+    if (!error) {
+      std::string message = status == LUA_YIELD ? yield_outside : message_of_error(thread);
+      // An error raised before the call ran a line of Lua (nesting too deep, refused at the resume;
+      // a built-in function's) is told at the line of the running rule that made the call.
+      lua_Debug ar;
+      if (caller && !innermost_lua_frame(thread, ar) && innermost_lua_frame(caller, ar))
+        message = fmt::format("{}:{}: {}", ar.short_src, ar.currentline, message);
+      error = Error(parse_positioned(message));
+    }
     // To-be-closed variables are closed here, inside the call's budget, which they may spend.
     if (closable(thread)) lua_resetthread(thread);
   }
@@ -939,12 +943,21 @@ Error Sandbox::error_from(lua_State* thread, int status) {
   std::string message;
   if (status == LUA_YIELD) {
     message = yield_outside;
+  } else if (auto syntax = raised_syntax_error(thread)) {
+    return std::move(*syntax);
   } else if (lua_type(thread, -1) == LUA_TSTRING || lua_type(thread, -1) == LUA_TNUMBER) {
     message = message_text(thread, -1);
   } else {
     message = fmt::format("error with a {} value as its message", luaL_typename(thread, -1));
   }
   return Error(describe(thread, message));
+}
+
+std::optional<Error> Sandbox::raised_syntax_error(lua_State* thread) const {
+  if (lua_type(thread, -1) != LUA_TSTRING) return std::nullopt;
+  const auto found = syntax_errors_.find(std::string(whole_string(thread, -1)));
+  if (found == syntax_errors_.end()) return std::nullopt;
+  return Error(found->second);
 }
 
 Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) const {
@@ -1123,9 +1136,15 @@ void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::s
   } loading{loading_, key};
   const std::string code = read_source(file);
   files_read_.push_back(file);
-  load_chunk(L, scope.scope.name, code,
-             "@" + shown_in(scope.scope.display_folder,
-                            relative + (file.filename() == "init.lua" ? "/init.lua" : ".lua")));
+  try {
+    load_chunk(L, scope.scope.name, code,
+               "@" + shown_in(scope.scope.display_folder,
+                              relative + (file.filename() == "init.lua" ? "/init.lua" : ".lua")));
+  } catch (const Error& e) {
+    bool positioned = false;
+    syntax_errors_.insert_or_assign(lua_message(e, positioned), e.diagnostics().front());
+    throw;
+  }
   lua_pushstring(L, name.c_str());
   lua_call(L, 1, 1);
   if (lua_isnil(L, -1)) {

@@ -173,6 +173,8 @@ class Sandbox {
   void require_pack_module(lua_State* L, const Scope& scope, const std::string& name);
   // The error a top-level call ended with, told from its thread's stack (a spent budget's own).
   Error error_from(lua_State* thread, int status);
+  // The error at the top of `thread`'s stack, when it is a required module's syntax error, whole.
+  std::optional<Error> raised_syntax_error(lua_State* thread) const;
   // A thread to run a call on, with its registry reference: a finished one kept from an earlier
   // call, or a new one. Making a thread for every action cost an allocation and its collection.
   // Its count is started by start_counting, once the call's limits are set.
@@ -208,6 +210,9 @@ class Sandbox {
   std::map<std::string, Scope> packs_;
   std::map<std::string, lua_CFunction> preloaded_;
   std::set<std::string> loading_;  // "pack/module" being required now: a second require is a cycle
+  // A required module's syntax error, by the text Lua raises it as (which keeps neither its column
+  // nor its line to show): told whole should it end the call, as a main file's is.
+  std::map<std::string, Diagnostic> syntax_errors_;
   const Scope* running_ = nullptr;  // on whose behalf Lua runs now; set by run_as
   // running_'s name for the watchdog's thread, which names the pack stuck in a built-in function.
   std::atomic<const std::string*> running_name_ = nullptr;

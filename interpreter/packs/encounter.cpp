@@ -13,6 +13,7 @@
 #include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
+#include "interpreter/packs/search_path.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -447,7 +448,13 @@ Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& fil
   } catch (const Error& e) {
     throw Error(source.place(unknown).diagnostic("an encounter is plain data: " + e.diagnostics().front().message));
   }
-  return Reader(source).read(document);
+  Encounter encounter = Reader(source).read(document);
+  // A folder in `rules` is found from the encounter's own folder, as its `require`s are: an
+  // encounter shared with the packs beside it plays the same wherever it is run from.
+  for (std::string& pack : encounter.rules)
+    if (names_a_folder(pack) && std::filesystem::path(pack).is_relative() && !file.parent_path().empty())
+      pack = (file.parent_path() / pack).string();
+  return encounter;
 }
 
 Encounter encounter_from_data(const nlohmann::json& document, const std::string& name) {

@@ -1,6 +1,7 @@
 #include "interpreter/packs/manifest.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <regex>
 
@@ -9,6 +10,7 @@
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
+#include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -142,8 +144,16 @@ std::string folder_name(const std::filesystem::path& folder) {
 Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folder, const std::string& display_folder) {
   const auto file = folder / "pack.lua";
   const std::string shown = display_folder + "/pack.lua";
+  std::error_code ec;
+  if (!std::filesystem::is_directory(folder, ec))
+    throw Error(fmt::format("there is no folder {}: a pack named by its folder is the folder that holds its pack.lua",
+                            display_folder));
+  if (!std::filesystem::exists(std::filesystem::symlink_status(file, ec)))
+    throw Error(Diagnostic{{shown}, "the folder holds no pack.lua, the manifest that makes a folder a pack "
+                                    "(docs/packs.md)", {}, {}});
   if (!lua::is_file_in_folder(file, folder))
-    throw Error(Diagnostic{{shown}, "no pack.lua in the pack's folder: a link must not lead out of it", {}, {}});
+    throw Error(Diagnostic{{shown}, "pack.lua is not a file of the pack's folder: a link must not lead out of it",
+                           {}, {}});
   const std::string scope = "manifest of " + display_folder;
   if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, display_folder, {}, false});
   lua_State* L = sandbox.state();
@@ -232,7 +242,8 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
     const int list = lua_gettop(L);
     const SourceText::Table items = source.table(written);
     // Each requirement on its own, so that every bad one is told, each at its place.
-    for (lua_Integer i = 1; lua_rawgeti(L, list, i) != LUA_TNIL; lua_settop(L, list), ++i) {
+    lua_Integer i = 1;
+    for (; lua_rawgeti(L, list, i) != LUA_TNIL; lua_settop(L, list), ++i) {
       const std::size_t item = items.item(static_cast<std::size_t>(i));
       const Place place = fields.place(item == unknown ? written : item);
       check([&] {
@@ -243,6 +254,33 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
         m.requirements_at.push_back(place);
       });
     }
+    lua_settop(L, list);
+    // A requirement beside the items (`platemail = ">= 1.1"`, `[3] = "platemail"` after a gap)
+    // would be ignored, silently: each is refused where it is written.
+    const lua::KeysBesideList beside = lua::keys_beside_list(L, list, i - 1);
+    for (const std::string& name : beside.names) {
+      const std::size_t field = items.field(name);
+      lua_pushlstring(L, name.data(), name.size());
+      // `platemail = ">= 1.1"` meant "platemail >= 1.1"; `platemail = "1.2"`, "platemail = 1.2".
+      std::string as_item = name;
+      if (lua_rawget(L, list) == LUA_TSTRING) {
+        const std::string condition(lua::whole_string(L, -1));
+        as_item += (!condition.empty() && std::isdigit(static_cast<unsigned char>(condition[0])) ? " = " : " ") +
+                   condition;
+      }
+      as_item = printable(as_item);
+      lua_settop(L, list);
+      problems.push_back(fields.place(field == unknown ? written : field)
+                             .diagnostic(fmt::format("the manifest's 'requires' is a list of strings: the field "
+                                                     "'{}' beside its items would be ignored (write it as an item: "
+                                                     "\"{}\")",
+                                                     printable(name), as_item)));
+    }
+    for (const std::string& key : beside.others)
+      problems.push_back(fields.place(written).diagnostic(
+          fmt::format("the manifest's 'requires' is a list of strings, numbered 1, 2, … with no gap: requires{} "
+                      "would be ignored (write it as the next item)",
+                      key)));
   });
   check([&] {
     const int type = fields.push("budget");

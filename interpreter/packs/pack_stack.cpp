@@ -11,14 +11,6 @@
 #include "interpreter/packs/wrap_registry.hpp"
 
 namespace arbiter::packs {
-namespace {
-
-bool names_a_folder(const std::string& request) {
-  return request.find('/') != std::string::npos || request == "." || request == "..";
-}
-
-}  // namespace
-
 PackStack::PackStack(lua::Sandbox& sandbox, SearchPath search_path)
     : sandbox_(sandbox),
       search_path_(std::move(search_path)),
@@ -40,19 +32,19 @@ bool PackStack::depends_on(const std::string& pack, const std::string& other) co
 void PackStack::load(const std::vector<std::string>& requested, std::span<const Place> written_at) {
   if (requested.empty()) throw Error("no packs given: name at least one (see `arbiter packs`)");
   const std::size_t first_new = order_.size();
+  const auto place_of = [&](std::size_t i) { return i < written_at.size() ? &written_at[i] : nullptr; };
+  // Every folder first: it stands for its pack even where a pack named before it requires that pack.
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < requested.size(); ++i)
+    names.push_back(at_place(place_of(i), [&] { return name_folder(requested[i]); }));
   std::set<std::string> named;
   for (std::size_t i = 0; i < requested.size(); ++i) {
-    const std::string& request = requested[i];
-    at_place(i < written_at.size() ? &written_at[i] : nullptr, [&] {
-      std::vector<std::string> chain;
-      std::string name = request;
-      if (names_a_folder(request)) {
-        name = manifest_in(request).name;
-        folders_[name] = request;
-      }
+    at_place(place_of(i), [&] {
       // Loaded once either way, but a pack named twice is a slip (its tests would run twice).
-      if (!named.insert(name).second) throw Error(fmt::format("pack '{}' is named twice", name));
-      resolve(name, {}, chain);
+      if (!named.insert(names[i]).second) throw Error(fmt::format("pack '{}' is named twice", names[i]));
+      std::vector<std::string> chain;
+      resolve(names[i], {}, chain);
+      named_.push_back(names[i]);
     });
   }
   for (std::size_t i = first_new; i < order_.size(); ++i) {
@@ -62,14 +54,29 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
   }
 }
 
+std::string PackStack::name_folder(const std::string& request) {
+  if (!names_a_folder(request)) return request;
+  const Manifest& manifest = manifest_in(request);
+  const auto differs = [&](const std::filesystem::path& other) { return !same_place(other, request); };
+  if (const auto it = folders_.find(manifest.name); it != folders_.end() && differs(it->second))
+    throw Error(fmt::format("pack '{}' is named twice, by the folders {} and {}: name one", manifest.name,
+                            display_path(it->second), manifest.display_folder));
+  const auto loaded =
+      std::find_if(order_.begin(), order_.end(), [&](const Manifest& m) { return m.name == manifest.name; });
+  if (loaded != order_.end() && differs(loaded->folder))
+    throw Error(fmt::format("pack '{}' is already loaded from {}, so the one in {} cannot be", manifest.name,
+                            loaded->display_folder, manifest.display_folder));
+  folders_[manifest.name] = request;
+  return manifest.name;
+}
+
 std::set<std::string> PackStack::requirements(const std::string& name) {
   std::set<std::string> found;
   std::vector<std::string> pending{name};
   while (!pending.empty()) {
     const std::string next = pending.back();
     pending.pop_back();
-    const auto folder = names_a_folder(next) ? std::filesystem::path(next) : locate(next, {});
-    for (const auto& requirement : manifest_in(folder).dependencies)
+    for (const auto& requirement : manifest_in(locate(name_folder(next), {})).dependencies)
       if (found.insert(requirement.pack).second) pending.push_back(requirement.pack);
   }
   return found;
@@ -110,8 +117,13 @@ void PackStack::resolve(const std::string& name, const Requirer& by, std::vector
   if (const auto cycle = std::find(chain.begin(), chain.end(), name); cycle != chain.end()) {
     std::string path;
     for (auto it = cycle; it != chain.end(); ++it) path += *it + " requires ";
+    const std::vector<std::string> ring(cycle, chain.end());
     fail_requirement(by, fmt::format("dependency cycle: {}{}", path, name),
-                     {fmt::format("packs '{}' and '{}' cannot both require each other", chain.back(), name)});
+                     {ring.size() == 2 ? fmt::format("packs '{}' and '{}' cannot both require each other", ring[1],
+                                                     ring[0])
+                                       : fmt::format("packs '{}' require each other in a ring: each would load before "
+                                                     "itself; one of them must not require the next",
+                                                     fmt::join(ring, "', '"))});
   }
   const auto loaded = std::find_if(order_.begin(), order_.end(), [&](const Manifest& m) { return m.name == name; });
   const Manifest* manifest = loaded == order_.end() ? nullptr : &*loaded;

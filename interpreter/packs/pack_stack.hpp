@@ -27,10 +27,17 @@ class PackStack {
   // that require them; otherwise packs load in the order given. Throws arbiter::Error for a
   // missing, incompatible or circular dependency (naming both packs) or a pack that fails to load.
   // `written_at[i]`, when given, is where request i is written (an encounter's `rules`): a request
-  // that cannot be met (a pack not found, named twice) is reported there.
+  // that cannot be met (a pack not found, named twice) is reported there. A folder named stands for
+  // its pack wherever that pack is required, before the search path: the user said which one.
   void load(const std::vector<std::string>& requested, std::span<const Place> written_at = {});
 
+  // The name of the pack `request` names: itself, or the name in the manifest of the folder it
+  // names, which then stands for that pack wherever it is required (as in `load`).
+  std::string name_folder(const std::string& request);
+
   const std::vector<Manifest>& load_order() const noexcept { return order_; }
+  // The packs the requests named (not merely required), by name, in the order named.
+  const std::vector<std::string>& named() const noexcept { return named_; }
   // Every pack `name` requires, directly or not, read from the manifests without loading any pack.
   std::set<std::string> requirements(const std::string& name);
   const Registry& registry() const noexcept { return registry_; }
@@ -54,6 +61,7 @@ class PackStack {
   SearchPath search_path_;
   Registry registry_;
   std::vector<Manifest> order_;
+  std::vector<std::string> named_;
   std::map<std::string, std::filesystem::path> folders_;      // packs asked for by folder
   std::map<std::filesystem::path, Manifest> manifests_;
   std::map<std::string, std::set<std::string>> dependencies_;  // transitive

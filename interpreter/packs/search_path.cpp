@@ -65,8 +65,24 @@ std::vector<FoundPack> SearchPath::all() const {
   return found;
 }
 
-std::string display_path(const std::filesystem::path& folder) {
-  if (folder.is_relative()) return folder.lexically_normal().generic_string();
+bool names_a_folder(const std::string& request) {
+  return request.find('/') != std::string::npos || request == "." || request == "..";
+}
+
+bool same_place(const std::filesystem::path& a, const std::filesystem::path& b) {
+  std::error_code error;
+  if (std::filesystem::equivalent(a, b, error)) return true;
+  const auto place_a = std::filesystem::weakly_canonical(a, error);
+  if (error) return false;
+  const auto place_b = std::filesystem::weakly_canonical(b, error);
+  return !error && place_a == place_b;
+}
+
+std::string display_path(const std::filesystem::path& given) {
+  // Without a trailing slash, so that a file in it is shown "my-house/init.lua", not "my-house//init.lua".
+  std::filesystem::path folder = given.lexically_normal();
+  if (!folder.has_filename() && folder.has_relative_path()) folder = folder.parent_path();
+  if (folder.is_relative()) return folder.generic_string();
   std::error_code ec;
   const auto relative = std::filesystem::relative(folder, std::filesystem::current_path(ec), ec);
   if (!ec && !relative.empty() && *relative.begin() != "..") return relative.generic_string();

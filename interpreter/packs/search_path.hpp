@@ -29,6 +29,13 @@ class SearchPath {
   std::vector<std::filesystem::path> roots_;
 };
 
+// Whether a pack is asked for by its folder ("./my-house", "/packs/x", ".") rather than by name.
+bool names_a_folder(const std::string& request);
+
+// Whether two paths name one file or folder: the same one when it exists, else the same place
+// ("./rules/x/" and "rules/x").
+bool same_place(const std::filesystem::path& a, const std::filesystem::path& b);
+
 // How a message names a pack's folder: relative to the working directory when inside it.
 std::string display_path(const std::filesystem::path& folder);
 
