@@ -57,6 +57,9 @@ TEST_CASE("the ambush is narrated as pinned: archers in cover on high ground, a 
   CHECK_THAT(run.output, Contains("Slinger (Ranged Attack) attacks Pike with Sling: d20 2 +2 High Ground = 4"));
   CHECK_THAT(run.output, Contains("+3 Favor (Aim)"));
   CHECK_THAT(run.output, Contains("Witch (Release Spell) attacks Pike"));
+  // A declaration names what the order adds in parentheses: the spell, the use of an item.
+  CHECK_THAT(run.output, Contains("  Witch: Prepare Spell (Spell)\n"));
+  CHECK_THAT(run.output, Contains("  Crossbowman: Use Item (reload)\n"));
   CHECK_THAT(run.output, Contains("reloads the Heavy Crossbow (Use Item, complex)"));
   CHECK_THAT(run.output, Contains("vs Medic's Guard"));
 }

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/names.hpp"
@@ -15,10 +16,13 @@ namespace {
 constexpr std::array phase_kind_names{"simultaneous", "sequential"};
 constexpr std::array boundary_names{"round_start", "round_end", "phase_start", "phase_end", "turn_start", "turn_end"};
 
-// "Charge → Orc #2", "Sprint to C4", with how it was chosen when that needs saying; the action as
-// the others see it declared (`shown`).
+// "Charge → Orc #2", "Sprint to C4", "Prepare Spell (Fireball)", with how it was chosen when that
+// needs saying; the action as the others see it declared (`shown`), whose words in parentheses are
+// told only when it is the action taken (a Feint's are not the Melee Attack's the others see).
 std::string summary(const Intent& intent, const std::string& shown, const World& world) {
   std::string text = shown;
+  if (shown == intent.action && !intent.arguments.empty())
+    text += fmt::format(" ({})", fmt::join(intent.arguments, ", "));
   if (intent.target != no_entity) text += " → " + world.get(intent.target).name;
   else if (!intent.path.empty()) text += " to " + world.grid().label(intent.path.back());
   if (!intent.note.empty()) text += " (" + intent.note + ")";
