@@ -33,7 +33,8 @@ function world.character(name) end
 ---@return world.Character[]
 function world.characters(side) end
 
----Puts a character in a cell (logged as "moved").
+---Puts a character in a cell (logged as "moved"). A cell another character stands in is refused at
+---the call, naming who: one character to a cell (inside an action, after its earlier moves).
 ---@param who string|world.Character
 ---@param to grid.Place
 ---@param cause? string
