@@ -25,7 +25,7 @@
 ---@field duration? integer instead of the definition's ("Dazed for next 1d4 Actions")
 ---@field cause? string for the log
 
-local status = {}
+status = {}
 
 ---Applies a status by its stacking rule and logs it. A status nobody defined, a negative duration
 ---or an unknown field of `how` is an error at the call, inside an action too (before it commits).
@@ -63,4 +63,3 @@ function status.allows(who, action) end
 ---@return integer total
 function status.modifiers(who, roll) end
 
-return status

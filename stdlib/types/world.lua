@@ -21,7 +21,7 @@
 ---@field size? string the stat that measures size (default "size")
 ---@field out_of_fight? string[] statuses that remove a character from every lookup ("Dead"); one nobody defined is an error at the line that names it, when the fight is made
 
-local world = {}
+world = {}
 
 ---A character by name.
 ---@param name string|world.Character
@@ -98,4 +98,3 @@ function world.within_reach(of, feet, relation) end
 ---@return world.Character[]
 function world.visible_from(of, relation) end
 
-return world
