@@ -337,7 +337,8 @@ TEST_CASE("arbiter test fails a case whose test fight had an action fail, unless
   CHECK_THAT(run.output, Contains("  ok    dice given and never rolled are warned of\n"
                                   "        " + file + ":5: warning: 2 of the dice given to this fight were not "
                                   "rolled: 4, 2\n"));
-  CHECK_THAT(run.output, EndsWith("2 passed, 1 failed\n"));
+  // The fixture's other cases pin what its actions meet: a misspelt context field, a crowded cell.
+  CHECK_THAT(run.output, EndsWith("5 passed, 1 failed\n"));
 }
 
 TEST_CASE("arbiter test fails a caught failed check and a nested case and a file of no case", "[cli][pack-tests]") {

@@ -21,3 +21,24 @@ end)
 test.case("dice given and never rolled are warned of", function()
   duel({ 4, 2 })
 end)
+
+test.case("a misspelt field of an action's context is an error at its line, with the nearest", function()
+  local f = duel()
+  f:round "Ana:\n  1: Peek\n"
+  test.equal(f:failures()[1].fields.error, "tests/packs/failing-fights/init.lua:8: an action's context has no "
+    .. "field 'targte' (did you mean 'target'?)")
+end)
+
+test.case("documented fields of an action's context that are absent read as nil", function()
+  local f = duel()
+  f:round "Ana:\n  1: Look\n"
+  test.equal(f:events("looked")[1].fields, { no_target = true, no_way = true, round = 1 })
+end)
+
+test.case("a move into a cell someone stands in fails at its line, naming who", function()
+  local f = duel()
+  f:round "Ana:\n  1: Shove -> \"Bo\"\n"
+  test.equal(f:failures()[1].fields.error, "tests/packs/failing-fights/init.lua:13: Ana cannot move to B1: Bo "
+    .. "stands there, and a cell holds one character")
+  test.equal(f:cell("Ana"), "A1")
+end)
