@@ -429,6 +429,19 @@ TEST_CASE("a wrong argument to the stdlib's functions is told at the author's li
         "test.lua:3: error: outcomes.opposed: theirs (argument 2).result must be a number, not nil");
 }
 
+TEST_CASE("an action's name is one an order sheet can write, or an error at the defining line", "[packs][registry]") {
+  // A sheet could never order `Bash!` (docs/orders.md), and reads `Full  Attack` as "Full Attack".
+  Stack s;
+  s.stack.load({"demo-base"});
+  const std::string why = "an order sheet cannot write this name. An action's name is words of letters, one space "
+                          "between them";
+  for (const char* name : {"Bash!", "2nd Strike", "Fall Back (x)", "Full  Attack", " Dodge", "Dodge ", "Go North"})
+    CHECK_THROWS_WITH(s.eval(std::string("arbiter.define.action('") + name + "', { resolve = function() end })"),
+                      StartsWith("test.lua:2: error: action '" + std::string(name) + "': " + why));
+  for (const char* name : {"Counter-Attack", "Hunter's Mark", "Full Attack", "Use Item"})
+    CHECK_NOTHROW(s.eval(std::string("arbiter.define.action(\"") + name + "\", { resolve = function() end })"));
+}
+
 TEST_CASE("a status's name field naming another status is refused at the author's line", "[packs][registry]") {
   // A definition's name is its registry key. `define.status("Stunned", { name = "Dazed" })`
   // replaced Platemail's Dazed in the fight with no error, --strict too, and left "Stunned"

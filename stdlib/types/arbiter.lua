@@ -79,7 +79,7 @@ local arbiter = {
 ---@field find? fun(me: world.Character, ...: any): world.Character?
 
 ---Defines an action: a table with the action's properties and its functions.
----@param name string
+---@param name string one an order sheet can write: words of letters, one space between them (a word may hold ' or -: "Counter-Attack"), none of the sheet's own words (if, then, to, toward, away, a compass word); "Bash!" or "2nd Strike" is an error at this line
 ---@param value arbiter.ActionDefinition
 function arbiter.define.action(name, value) end
 
