@@ -442,6 +442,20 @@ TEST_CASE("an action's name is one an order sheet can write, or an error at the 
     CHECK_NOTHROW(s.eval(std::string("arbiter.define.action(\"") + name + "\", { resolve = function() end })"));
 }
 
+TEST_CASE("a status's modifiers have roll, amount and reason, the amount a whole number", "[packs][registry]") {
+  // `amont = 2` was a modifier of 0, and `amount = 1.5` one of 1, silently.
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK_THROWS_WITH(s.eval("arbiter.define.status('Aimed', { modifiers = { { roll = 'attack', amont = 2 } } })"),
+                    StartsWith("test.lua:2: error: a status's modifier 1 has no field 'amont' (did you mean 'amount'?)"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.status('Aimed', { modifiers = { { roll = 'attack', amount = 1.5 } } })"),
+                    StartsWith("test.lua:2: error: a status's modifier 1: 'amount' must be a whole number from -1000000 to "
+                               "1000000, not 1.5"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.status('Aimed', { modifiers = { { roll = 'attack' } } })"),
+                    StartsWith("test.lua:2: error: a status's modifier 1 needs its amount, per stack (amount = -2)"));
+  CHECK_NOTHROW(s.eval("arbiter.define.status('Aimed', { modifiers = { { roll = 'attack', amount = 2.0, reason = 'Aim' } } })"));
+}
+
 TEST_CASE("a status's name field naming another status is refused at the author's line", "[packs][registry]") {
   // A definition's name is its registry key. `define.status("Stunned", { name = "Dazed" })`
   // replaced Platemail's Dazed in the fight with no error, --strict too, and left "Stunned"

@@ -2,9 +2,10 @@
 -- `status`: statuses a pack defines and the runtime applies, stacks, counts down and removes,
 -- logging every change. A status may forbid actions, allow only some, and change rolls.
 
+---No other fields: a misspelt one (`amont`) or an amount that is not a whole number is an error at the defining line.
 ---@class status.Modifier
 ---@field roll string which rolls, in the ruleset's words ("attack", "attacks against")
----@field amount integer per stack
+---@field amount integer per stack, a whole number (required)
 ---@field reason string shown with the roll ("Prone")
 
 ---No other fields: an unknown one is an error at the defining line, with the nearest field.
