@@ -212,6 +212,17 @@ const Phase* entry(const CharacterOrders& character, long number) {
   return nullptr;
 }
 
+bool is_action_name(std::string_view name) {
+  // The grammar reads blanks of any kind and length between words as one space: a name with any
+  // other than single spaces could be written, but would read as another name.
+  for (std::size_t i = 0; i < name.size(); ++i)
+    if ((name[i] == ' ' && (i + 1 == name.size() || name[i + 1] == ' ')) || name[i] == '\t' ||
+        static_cast<unsigned char>(name[i]) >= 0x80)
+      return false;
+  tao::pegtl::memory_input input(name.data(), name.size(), "(action name)");
+  return tao::pegtl::parse<tao::pegtl::seq<grammar::action_name, tao::pegtl::eof>>(input);
+}
+
 Sheet parse_orders(std::string_view given, const std::string& source_name, const Declared& declared) {
   const std::string lines = with_newline_line_ends(given);
   const std::string_view text = lines;

@@ -158,6 +158,11 @@ struct Declared {
   std::function<bool(std::string_view phrase)> condition;  // whether a phrase is a declared condition
 };
 
+// Whether a sheet can write `name` as an order's action, so that the order names it exactly:
+// words of letters (one may hold ' or -: "Counter-Attack"), one space between them, none a word
+// the sheet reads otherwise (IF, THEN, to, toward, away, a compass word).
+bool is_action_name(std::string_view name);
+
 // Reads a sheet. Throws arbiter::Error with a diagnostic (file `source_name`, line, column, what
 // was expected, the source line) for each line that is not the language or is misplaced (the
 // lines after it are still read), and for a sheet that orders no character at all (empty, or

@@ -1,6 +1,8 @@
 // Every function the host exposes to packs has a LuaLS annotation in stdlib/types, so a modder's
 // editor completes and documents the whole API. Adding a binding without its annotation fails here.
 #include <fstream>
+#include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -22,14 +24,21 @@ const std::set<std::string> standard_globals{
     "rawlen", "select", "tonumber", "tostring", "type", "xpcall", "_VERSION", "_G",
     "string", "table",        "math",         "utf8",     "coroutine"};
 
-std::string all_annotations() {
-  std::string text;
+// Each annotation file's text, by its file name.
+std::map<std::string, std::string> annotation_files() {
+  std::map<std::string, std::string> files;
   for (const auto& entry : std::filesystem::directory_iterator(source / "stdlib/types")) {
     std::ifstream in(entry.path());
     std::ostringstream content;
     content << in.rdbuf();
-    text += content.str();
+    files[entry.path().filename().string()] = content.str();
   }
+  return files;
+}
+
+std::string all_annotations() {
+  std::string text;
+  for (const auto& [name, content] : annotation_files()) text += content;
   return text;
 }
 
@@ -65,6 +74,7 @@ TEST_CASE("every function exposed to packs is annotated for LuaLS", "[annotation
   sandbox.add_pack({"probe", {}, "probe", {}});
   lua_State* L = sandbox.state();
   std::vector<std::string> exposed;
+  std::set<std::string> global_modules;
 
   // Globals: the pack's own (require, print, load) and the shared ones it reads through.
   sandbox.run_string("probe", "return _ENV", "probe.lua", 1);
@@ -74,7 +84,10 @@ TEST_CASE("every function exposed to packs is annotated for LuaLS", "[annotation
       const std::string name = lua_tostring(L, -2);
       if (!standard_globals.contains(name)) {
         if (lua_isfunction(L, -1)) exposed.push_back(name);
-        if (lua_istable(L, -1)) collect_functions(L, -1, name, exposed);  // a runtime module
+        if (lua_istable(L, -1)) {  // a runtime module
+          collect_functions(L, -1, name, exposed);
+          global_modules.insert(name);
+        }
       }
       lua_pop(L, 1);
     }
@@ -102,4 +115,50 @@ TEST_CASE("every function exposed to packs is annotated for LuaLS", "[annotation
     INFO("stdlib/types has no `function " << name << "(`");
     CHECK(annotations.find("function " + name + "(") != std::string::npos);
   }
+}
+
+// LuaLS reads `---@meta name` with a returned table as a module for `require "name"`, and a table
+// assigned to a global as that global. An editor must be told the API as a pack reaches it.
+TEST_CASE("the annotations declare each module as a pack reaches it: a global, or by require", "[annotations]") {
+  lua::Sandbox sandbox;
+  packs::PackStack stack(sandbox, packs::SearchPath({}));
+  sandbox.add_pack({"probe", {}, "probe", {}});
+  const auto is_global_table = [&](const std::string& name) {
+    sandbox.run_string("probe", "return type(rawget(_ENV, '" + name + "') or _ENV['" + name + "']) == 'table'",
+                       "probe.lua", 1);
+    const bool yes = lua_toboolean(sandbox.state(), -1);
+    lua_pop(sandbox.state(), 1);
+    return yes;
+  };
+  const auto requirable = [&](const std::string& name) {
+    sandbox.run_string("probe", "return (pcall(require, '" + name + "'))", "probe.lua", 1);
+    const bool yes = lua_toboolean(sandbox.state(), -1);
+    lua_pop(sandbox.state(), 1);
+    return yes;
+  };
+
+  const std::regex meta(R"(^---@meta ([\w.]+))"), returned(R"(\nreturn ([\w.]+)\s*$)"),
+      global_table(R"((^|\n)(\w+) = \{)");
+  int modules = 0, globals = 0;
+  for (const auto& [file, text] : annotation_files()) {
+    INFO("stdlib/types/" << file);
+    std::smatch found;
+    if (!std::regex_search(text, found, meta)) continue;  // sandbox.lua: changes to standard Lua
+    const std::string name = found[1];
+    if (std::regex_search(text, returned)) {
+      ++modules;
+      INFO("it declares a module for `require \"" << name << "\"`, which a pack cannot require");
+      CHECK(requirable(name));
+    } else {
+      ++globals;
+      INFO("it declares the global `" << name << "`, which a pack does not have");
+      CHECK(is_global_table(name));
+      CHECK(std::regex_search(text, found, global_table));
+      CHECK(found[2] == name);
+      INFO("`local " << name << " = {}` without a `return` declares nothing an editor can complete");
+      CHECK(text.find("\nlocal " + name + " = {") == std::string::npos);
+    }
+  }
+  CHECK(modules >= 5);
+  CHECK(globals >= 7);
 }

@@ -388,6 +388,23 @@ TEST_CASE("arbiter test runs each case alone and reports each failure at its lin
   CHECK_THAT(run.output, EndsWith("5 passed, 5 failed\n"));
 }
 
+TEST_CASE("arbiter test fails a case whose test fight had an action fail, unless the case reads it", "[cli][pack-tests]") {
+  // Once narrated ("Ana's Fumble fails: …") and passed.
+  const auto run = arbiter("test failing-fights");
+  CHECK(run.exit_code == 1);
+  const std::string file = "tests/packs/failing-fights/tests/failures_test.lua";
+  CHECK_THAT(run.output, Contains("  FAIL  an action that fails in a round fails the case at the round's line\n"
+                                  "        " + file + ":12: error: Ana's Fumble failed in round 1: "
+                                  "tests/packs/failing-fights/init.lua:7: the blade slips\n"));
+  CHECK_THAT(run.output, Contains("(a case that expects an action to fail reads the failures: f:failures())\n"));
+  CHECK_THAT(run.output, Contains("  ok    a case that reads the failures expects them\n"));
+  CHECK_THAT(run.output, Contains("  ok    dice given and never rolled are warned of\n"
+                                  "        " + file + ":5: warning: 2 of the dice given to this fight were not "
+                                  "rolled: 4, 2\n"));
+  // The fixture's other cases pin what its actions meet: a misspelt context field, a crowded cell.
+  CHECK_THAT(run.output, EndsWith("5 passed, 1 failed\n"));
+}
+
 TEST_CASE("arbiter test fails a caught failed check and a nested case and a file of no case", "[cli][pack-tests]") {
   // Each of these once passed: "2 passed, 0 failed" for a pack whose every case should fail.
   const auto run = arbiter("test lenient-tests");

@@ -443,6 +443,66 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
         "no error");
 }
 
+TEST_CASE("a wrong argument to the stdlib's functions is told at the author's line, naming the argument",
+          "[packs][registry]") {
+  // Each was told at stdlib/arbiter/*.lua's line, as Lua's "bad argument #2 to 'define'" or an
+  // arithmetic error, and blamed on pack 'stdlib'.
+  Stack s;
+  s.stack.load({"demo-base"});
+  const auto error = [&](const std::string& code) {
+    try {
+      s.eval(code);
+    } catch (const Error& e) {
+      CHECK_THAT(e.what(), !Contains("stdlib"));
+      return std::string(e.what()).substr(0, std::string(e.what()).find('\n'));
+    }
+    return std::string("no error");
+  };
+  CHECK(error("arbiter.define.status(true, {})") ==
+        "test.lua:2: error: arbiter.define.status: the name (argument 1) must be a string, not true");
+  CHECK(error("arbiter.patch.table(nil, {})") ==
+        "test.lua:2: error: arbiter.patch.table: the name (argument 1) must be a string, not nil");
+  CHECK(error("arbiter.patch.table('wounds', 4)") ==
+        "test.lua:2: error: arbiter.patch.table: the fields to change (argument 2) must be a table, not 4");
+  CHECK(error("arbiter.override.action('Attack', 'Strike')") ==
+        "test.lua:2: error: action 'Attack' must be a table, not a string");
+  CHECK(error("require('arbiter.test').near(1, 2, 'the mean')") ==
+        "test.lua:2: error: test.near: the tolerance (argument 3) must be a number, not \"the mean\"; what is "
+        "checked comes fourth: test.near(actual, expected, nil, \"the mean\")");
+  CHECK(error("require('arbiter.outcomes').lookup(nil, 3)") ==
+        "test.lua:2: error: outcomes.lookup: the rows (argument 1) must be a table, not nil");
+  CHECK(error("local o = require('arbiter.outcomes')\n"
+              "o.opposed({ rows = {}, result = 3 }, { rows = {} })") ==
+        "test.lua:3: error: outcomes.opposed: theirs (argument 2).result must be a number, not nil");
+}
+
+TEST_CASE("an action's name is one an order sheet can write, or an error at the defining line", "[packs][registry]") {
+  // A sheet could never order `Bash!` (docs/orders.md), and reads `Full  Attack` as "Full Attack".
+  Stack s;
+  s.stack.load({"demo-base"});
+  const std::string why = "an order sheet cannot write this name. An action's name is words of letters, one space "
+                          "between them";
+  for (const char* name : {"Bash!", "2nd Strike", "Fall Back (x)", "Full  Attack", " Dodge", "Dodge ", "Go North"})
+    CHECK_THROWS_WITH(s.eval(std::string("arbiter.define.action('") + name + "', { resolve = function() end })"),
+                      StartsWith("test.lua:2: error: action '" + std::string(name) + "': " + why));
+  for (const char* name : {"Counter-Attack", "Hunter's Mark", "Full Attack", "Use Item"})
+    CHECK_NOTHROW(s.eval(std::string("arbiter.define.action(\"") + name + "\", { resolve = function() end })"));
+}
+
+TEST_CASE("a status's modifiers have roll, amount and reason, the amount a whole number", "[packs][registry]") {
+  // `amont = 2` was a modifier of 0, and `amount = 1.5` one of 1, silently.
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK_THROWS_WITH(s.eval("arbiter.define.status('Aimed', { modifiers = { { roll = 'attack', amont = 2 } } })"),
+                    StartsWith("test.lua:2: error: a status's modifier 1 has no field 'amont' (did you mean 'amount'?)"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.status('Aimed', { modifiers = { { roll = 'attack', amount = 1.5 } } })"),
+                    StartsWith("test.lua:2: error: a status's modifier 1: 'amount' must be a whole number from -1000000 to "
+                               "1000000, not 1.5"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.status('Aimed', { modifiers = { { roll = 'attack' } } })"),
+                    StartsWith("test.lua:2: error: a status's modifier 1 needs its amount, per stack (amount = -2)"));
+  CHECK_NOTHROW(s.eval("arbiter.define.status('Aimed', { modifiers = { { roll = 'attack', amount = 2.0, reason = 'Aim' } } })"));
+}
+
 TEST_CASE("a status's name field naming another status is refused at the author's line", "[packs][registry]") {
   // A definition's name is its registry key. `define.status("Stunned", { name = "Dazed" })`
   // replaced Platemail's Dazed in the fight with no error, --strict too, and left "Stunned"

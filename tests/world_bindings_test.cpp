@@ -382,3 +382,34 @@ TEST_CASE("module functions outside a fight say what is missing", "[lua]") {
     CHECK_THAT(std::string(e.what()), Contains("there is no world here"));
   }
 }
+
+TEST_CASE("world.move: one character to a cell, refused at the line that moves", "[lua][world]") {
+  Fight fight;
+  CHECK_THAT(fight.error("world.move('Aldric', 'E1')"),
+             Contains("rules/skirmish/init.lua:1: error: Aldric cannot move to E1: Orc stands there, and a cell holds one character"));
+  CHECK(fight.world.find("Aldric").position == Cell{0, 0});
+
+  // Inside an action, a move is judged against where the action's earlier moves put everyone: a
+  // Shove that follows its target into the cell it left is allowed, one into a held cell is not.
+  Changes changes;
+  fight.sandbox.services().provide<Changes>(&changes);
+  fight.run("world.move('Orc', 'F1') world.move('Aldric', 'E1') return 1");
+  CHECK_THAT(fight.error("world.move('Orc #2', 'F1')"), Contains("Orc #2 cannot move to F1: Orc stands there"));
+  changes.apply();
+  CHECK(fight.world.find("Aldric").position == Cell{4, 0});
+  CHECK(fight.world.find("Orc").position == Cell{5, 0});
+
+  // Proposed into a free cell that another change takes before it lands: it fails as it is applied.
+  fight.run("world.move('Orc #2', 'A1') return 1");
+  fight.world.move(fight.world.find("Aldric").id, {0, 0});
+  CHECK_THROWS_WITH(changes.apply(), Contains("Orc #2 cannot move to A1: Aldric stands there"));
+}
+
+TEST_CASE("grid.toward never enters a goal someone stands in", "[lua][grid]") {
+  Fight fight;
+  // Orc #2 (B5) toward Aldric (A1) with feet to spare: it stops beside him, not in his cell.
+  CHECK(fight.run("local p = grid.toward('Orc #2', 'Aldric', 30) return p[#p] .. ' ' .. tostring(grid.adjacent(p[#p], 'A1'))")
+            .ends_with(" true"));
+  CHECK(fight.run("local p = grid.toward('Orc #2', 'A1', 30) return p[#p]") != "A1");
+  CHECK(fight.run("local p = grid.toward('Orc #2', 'A2', 30) return p[#p]") == "A2");  // a free goal is entered
+}

@@ -56,6 +56,7 @@ void add_test_command(CLI::App& app, Context& context) {
             // A case's name and failure are the pack's text: shown so they cannot drive the terminal.
             *context.out << (result.passed ? "  ok    " : "  FAIL  ") << printable(result.name) << "\n";
             if (!result.passed) *context.out << indented(printable(result.failure, true)) << "\n";
+            for (const auto& warning : result.warnings) *context.out << indented(printable(warning, true)) << "\n";
             ++(result.passed ? passed : failed);
           }
         } catch (const Error& e) {

@@ -52,6 +52,7 @@ std::string_view name(Boundary boundary) { return boundary_names[static_cast<std
 void Changes::apply() {
   auto changes = std::move(pending_);
   pending_.clear();
+  moves_.clear();
   for (auto& change : changes) change();
 }
 

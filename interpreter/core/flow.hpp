@@ -90,9 +90,13 @@ class Changes {
   void apply();
   bool empty() const noexcept { return pending_.empty(); }
   bool changes_grid() const noexcept { return changes_grid_; }
+  // Where the moves proposed so far take their characters: a later move into a cell one of them
+  // leaves (a Shove that follows) is judged against where they will stand, not where they stand.
+  std::map<EntityId, Cell>& moves() noexcept { return moves_; }
 
  private:
   std::vector<std::function<void()>> pending_;
+  std::map<EntityId, Cell> moves_;
   bool changes_grid_ = false;
 };
 

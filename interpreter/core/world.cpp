@@ -55,6 +55,12 @@ const Entity& World::get(EntityId id) const {
   return *it;
 }
 
+const Entity* World::standing_in(Cell cell, EntityId except) const {
+  const auto it = std::find_if(entities_.begin(), entities_.end(),
+                               [&](const Entity& e) { return e.position == cell && e.id != except; });
+  return it == entities_.end() ? nullptr : &*it;
+}
+
 void World::set_stat(EntityId id, const std::string& stat, Value value) {
   Entity& e = get(id);
   e.stats[stat] = std::move(value);

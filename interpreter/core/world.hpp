@@ -59,6 +59,8 @@ class World {
   Entity& find(std::string_view name);
   const Entity& find(std::string_view name) const;
   const std::vector<Entity>& entities() const { return entities_; }
+  // Who stands in `cell` but `except`, if anyone (the first added, where a cell holds several).
+  const Entity* standing_in(Cell cell, EntityId except = no_entity) const;
   // Changes a character's stat or cell, telling the watcher.
   void set_stat(EntityId id, const std::string& stat, Value value);
   void move(EntityId id, Cell to);

@@ -60,6 +60,10 @@ std::optional<EntityId> test_character(lua_State* L, int index);
 // An intent as Lua sees it: actor, action, target, ready, cost, order, note, way_not_followed,
 // reaction, start, moved, halted, path, responses (wrap_flow.cpp).
 void push_intent(lua_State* L, const Intent& intent, const World& world);
+// Makes the action context at the top of the stack (an intent with round and phase) refuse to read a
+// field it does not have, naming the nearest: a misspelt `ctx.targte` would otherwise be nil. Every
+// documented field reads, nil when absent (`target` with none); fields the pack sets read too.
+void refuse_unknown_context_fields(lua_State* L);
 
 // Plain data both ways: numbers, booleans, strings and lists (tables 1..n) of those.
 Value check_value(lua_State* L, int index);

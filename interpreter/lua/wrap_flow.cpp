@@ -1,7 +1,10 @@
 // The `flow` module: where the fight is (round, phase, turn), what each character is doing this
 // phase, and the flow's levers a ruleset pulls — Ready, reactions, action points. The host
 // provides the running Flow as a service; outside a fight every function is a clear error.
+#include <algorithm>
+
 #include "interpreter/core/flow.hpp"
+#include "interpreter/core/names.hpp"
 #include "interpreter/lua/character_handles.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
@@ -138,6 +141,35 @@ void push_intent(lua_State* L, const Intent& intent, const World& world) {
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
   lua_setfield(L, -2, "responses");
+}
+
+namespace {
+
+// Every field push_intent may set, and what the fight adds for `resolve`: documented in
+// stdlib/types/flow.lua (flow.Intent) and docs/fights.md.
+const std::vector<std::string> context_fields{
+    "actor", "action", "target",  "ready", "cost", "order", "note",      "way_not_followed", "reaction",
+    "start", "moved",  "halted",  "carrying", "path", "arguments", "responses", "round", "phase"};
+
+int unknown_context_field(lua_State* L) {
+  if (lua_type(L, 2) == LUA_TSTRING) {
+    const std::string field(whole_string(L, 2));
+    if (std::find(context_fields.begin(), context_fields.end(), field) != context_fields.end()) return 0;
+    throw Error(with_nearest("an action's context has no field '" + printable(field) + "'", field, context_fields));
+  }
+  return 0;
+}
+
+}  // namespace
+
+void refuse_unknown_context_fields(lua_State* L) {
+  if (luaL_newmetatable(L, "arbiter.context")) {
+    lua_pushcfunction(L, guarded<unknown_context_field>);
+    lua_setfield(L, -2, "__index");
+    lua_pushliteral(L, "an action's context");  // getmetatable() shows this, setmetatable() is refused
+    lua_setfield(L, -2, "__metatable");
+  }
+  lua_setmetatable(L, -2);
 }
 
 int open_flow(lua_State* L) {

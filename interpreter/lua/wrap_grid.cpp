@@ -157,7 +157,10 @@ int toward(lua_State* L) {
   const Cell from = check_cell(L, 1, grid), to = check_cell(L, 2, grid);
   const double budget = luaL_checknumber(L, 3);
   const double stop_within = opt_number_field(L, 4, "stop_within", 0);
-  const std::vector<Cell> avoid = avoid_option(L, 4, grid);
+  std::vector<Cell> avoid = avoid_option(L, 4, grid);
+  // A goal someone stands in is never entered, whether or not `avoid` lists it (the mover's own
+  // cell is no obstacle).
+  if (to != from && world_of(L).standing_in(to)) avoid.push_back(to);
   return push_path(L, services(L).get<PathFinder>("path finder").toward(from, to, budget, stop_within, avoid));
 }
 

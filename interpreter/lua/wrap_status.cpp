@@ -45,11 +45,22 @@ std::vector<RollModifier> modifiers_field(lua_State* L, int table) {
       lua_rawgeti(L, list, i);
       const int item = lua_gettop(L);
       if (!lua_istable(L, item)) throw Error("each modifier is a table: { roll = \"attack\", amount = -2, reason = \"Prone\" }");
+      // A misspelt `amont` or a fraction would otherwise change every roll by 0, or by less, silently.
+      const std::string what = "a status's modifier " + std::to_string(i);
+      check_field_names(L, item, what, {"roll", "amount", "reason"});
       RollModifier m;
       m.roll = opt_string_field(L, item, "roll", "");
-      m.amount = static_cast<int>(opt_number_field(L, item, "amount", 0));
       m.reason = opt_string_field(L, item, "reason", "");
-      if (m.roll.empty()) throw Error("modifier " + std::to_string(i) + " needs the roll it changes (roll = \"attack\")");
+      if (m.roll.empty()) throw Error(what + " needs the roll it changes (roll = \"attack\")");
+      lua_getfield(L, item, "amount");
+      int whole = 0;
+      const lua_Integer amount = lua_tointegerx(L, -1, &whole);
+      if (lua_isnil(L, -1)) throw Error(what + " needs its amount, per stack (amount = -2)");
+      if (lua_type(L, -1) != LUA_TNUMBER || !whole || amount < -1'000'000 || amount > 1'000'000)
+        throw Error(fmt::format("{}: 'amount' must be a whole number from -1000000 to 1000000, not {}", what,
+                                printable(luaL_tolstring(L, -1, nullptr))));
+      lua_pop(L, 1);
+      m.amount = static_cast<int>(amount);
       out.push_back(std::move(m));
       lua_pop(L, 1);
     }

@@ -5,6 +5,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/event_log.hpp"
+#include "interpreter/core/flow.hpp"
 #include "interpreter/core/lookup.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
@@ -45,16 +46,35 @@ int characters(lua_State* L) {
   return 1;
 }
 
+// One character to a cell, as an encounter and a save require: a move into another's cell is
+// refused where it is made, not when the save it wrote will not load.
+Error crowded(const World& world, const Entity& mover, const Entity& there, Cell to) {
+  return Error(fmt::format("{} cannot move to {}: {} stands there, and a cell holds one character", mover.name,
+                           world.grid().label(to), there.name));
+}
+
 int move(lua_State* L) {
   World& world = world_of(L);
   Entity& who = check_entity(L, 1, world);
   const Cell to = check_cell(L, 2, world.grid());
   const std::string cause = opt_text(L, 3, "the cause");
   EventLog& log = services(L).get<EventLog>("event log");
+  // Inside an action, judged against where its moves so far will have put everyone.
+  Changes* pending = services(L).find<Changes>();
+  const auto will_stand = [pending](const Entity& e) {
+    if (pending)
+      if (const auto moving = pending->moves().find(e.id); moving != pending->moves().end()) return moving->second;
+    return e.position;
+  };
+  for (const Entity& e : world.entities())
+    if (e.id != who.id && will_stand(e) == to) throw crowded(world, who, e, to);
+  if (pending) pending->moves()[who.id] = to;
   // A change is applied once, so it hands its event over rather than copying it; the fields are
   // named one by one, as a braced list would build each twice.
   change(L, [&world, &log, id = who.id, to, cause]() mutable {
     const Entity& mover = world.get(id);
+    // Another action of the phase may have taken the cell since: this one then fails whole.
+    if (const Entity* there = world.standing_in(to, id)) throw crowded(world, mover, *there, to);
     nlohmann::json fields = nlohmann::json::object();
     fields.emplace("character", mover.name);
     fields.emplace("from", world.grid().label(mover.position));

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
+#include "grammar/orders.hpp"
 #include "interpreter/core/narration.hpp"
 #include "interpreter/core/status_definition.hpp"
 #include "interpreter/core/vocabulary.hpp"
@@ -164,6 +165,12 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
   luaL_checkstack(L, 4, "checking a definition");
   switch (kind) {
     case Kind::action: {
+      // A name no sheet can write is an action no order can give (docs/orders.md).
+      if (!orders::is_action_name(name))
+        throw Error(fmt::format("action '{}': an order sheet cannot write this name. An action's name is words of "
+                                "letters, one space between them (a word may hold ' or -, as in \"Counter-Attack\"), "
+                                "and no word the sheet reads otherwise (if, then, to, toward, away, a compass word)",
+                                printable(name)));
       check_fields(L, kind, name, index, action_fields);
       lua_pushstring(L, "needs_target");
       lua_rawget(L, index);

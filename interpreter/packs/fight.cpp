@@ -1281,6 +1281,7 @@ void Fight::resolve(const Intent& intent, Changes& changes) {
   lua_setfield(L_, -2, "round");
   lua_pushinteger(L_, at.phase);
   lua_setfield(L_, -2, "phase");
+  lua::refuse_unknown_context_fields(L_);
   // Protected, so a failing action ends only itself; a spent budget still ends the round.
   if (auto error = sandbox_.try_call(L_, 1, 0)) {
     // Not the action's fault: the fight stops (nothing is saved) rather than play on without dice.

@@ -14,6 +14,7 @@ struct CaseResult {
   std::string name;
   bool passed = false;
   std::string failure;  // the rendered error of a failed case
+  std::vector<std::string> warnings;  // what passed or not, the case should hear (dice left unrolled)
 };
 
 // The test files of a pack, sorted: tests/*.lua in its folder, where they really are (no link

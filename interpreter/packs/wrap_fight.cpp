@@ -10,9 +10,13 @@
 #include <memory>
 #include <optional>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "grammar/orders_format.hpp"
 #include "interpreter/core/order_check.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/location.hpp"
 #include "interpreter/lua/services.hpp"
 #include "interpreter/lua/userdata.hpp"
 #include "interpreter/lua/values.hpp"
@@ -26,9 +30,19 @@ namespace {
 
 constexpr const char* fight_type = "arbiter.fight.Fight";
 
+// The fights the running test case made, in the Lua registry (held weakly: a fight the case lets
+// go is collected as before), and what those collected left to tell, so that the case's end can
+// tell it (end_of_case).
+constexpr const char* case_fights_key = "arbiter.fight: the running case's fights";
+constexpr const char* left_by_collected_key = "arbiter.fight: what the running case's collected fights left";
+
 struct TestFight {
   std::unique_ptr<DiceSource> dice;
   std::unique_ptr<Fight> fight;
+  std::string made_at;  // the test's line that made it
+  // Actions that failed in its rounds and that the test has not read (f:failures()): each fails
+  // the case, told at the line of the f:round that played it.
+  std::vector<std::string> unread_failures;
 };
 
 TestFight& check_fight(lua_State* L) {
@@ -37,11 +51,63 @@ TestFight& check_fight(lua_State* L) {
   return test_fight;
 }
 
+// What a fight leaves to tell when its case ends: its unread failures, and its dice never rolled (as
+// `run --dice` warns: a value never rolled is a roll the test expected and the rules skipped).
+CaseAftermath leftovers(const TestFight& made) {
+  CaseAftermath left{made.unread_failures, {}};
+  const auto* scripted = dynamic_cast<const ScriptedDice*>(made.dice.get());
+  if (scripted && scripted->remaining() > 0)
+    left.warnings.push_back(fmt::format("{}: warning: {} of the dice given to this fight {} not rolled: {}", made.made_at,
+                                        scripted->remaining(), scripted->remaining() == 1 ? "was" : "were",
+                                        fmt::join(scripted->unrolled(), ", ")));
+  return left;
+}
+
+// Appends `lines` to the list at registry[key] under `field` ("unread_failures", "warnings").
+void keep_lines(lua_State* L, const char* field, const std::vector<std::string>& lines) {
+  if (lines.empty()) return;
+  if (lua_getfield(L, LUA_REGISTRYINDEX, left_by_collected_key) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, left_by_collected_key);
+  }
+  if (lua_getfield(L, -1, field) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, field);
+  }
+  for (const std::string& line : lines) {
+    lua_pushlstring(L, line.data(), line.size());
+    lua_rawseti(L, -2, static_cast<lua_Integer>(lua_rawlen(L, -2)) + 1);
+  }
+  lua_pop(L, 2);
+}
+
+std::vector<std::string> kept_lines(lua_State* L, int left, const char* field) {
+  std::vector<std::string> lines;
+  if (lua_getfield(L, left, field) == LUA_TTABLE) {
+    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
+      lines.emplace_back(lua::whole_string(L, -1));
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return lines;
+}
+
 // Leaves an empty TestFight rather than running its destructor, so that a second call, or a
 // method called after it, finds no fight instead of a destroyed one. The fight goes before the
 // dice it rolls.
 int let_go(lua_State* L) {
   auto& test_fight = *static_cast<TestFight*>(lua_touserdata(L, 1));
+  if (test_fight.fight) {  // collected before its case ended: what it had to tell is kept for then
+    const CaseAftermath left = leftovers(test_fight);
+    keep_lines(L, "unread_failures", left.unread_failures);
+    keep_lines(L, "warnings", left.warnings);
+  }
   test_fight.fight.reset();
   test_fight.dice.reset();
   return 0;
@@ -71,15 +137,35 @@ int create(lua_State* L) {
   Encounter encounter = encounter_from_data(setup, "<fight.new>");
   const Registry& registry = lua::services(L).get<Registry>("rule registry");
   check_equipment(encounter, L, registry);
-  TestFight& made = lua::push_userdata(L, fight_type, TestFight{std::move(dice), nullptr});
+  TestFight& made = lua::push_userdata(L, fight_type, TestFight{std::move(dice), nullptr, lua::caller_location(L), {}});
   made.fight = std::make_unique<Fight>(lua::Sandbox::of(L), registry, make_world(encounter), *made.dice, L);
   made.fight->place_stats(encounter.stat_names);
+  if (lua_getfield(L, LUA_REGISTRYINDEX, case_fights_key) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "v");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, case_fights_key);
+  }
+  // In the order made, counted in `n`: a collected one leaves a hole.
+  lua_getfield(L, -1, "n");
+  const lua_Integer made_before = lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  lua_pushvalue(L, -2);
+  lua_rawseti(L, -2, made_before + 1);
+  lua_pushinteger(L, made_before + 1);
+  lua_setfield(L, -2, "n");
+  lua_pop(L, 1);
   return 1;
 }
 
 // f:round(sheet): the orders for the next round (checked like `arbiter run` checks them), then the round.
 int round(lua_State* L) {
-  Fight& fight = *check_fight(L).fight;
+  TestFight& test_fight = check_fight(L);
+  Fight& fight = *test_fight.fight;
   // Whole, so that the sheet's own check refuses a NUL byte at its place rather than end there.
   std::string text;
   if (!lua_isnoneornil(L, 2)) {
@@ -96,7 +182,14 @@ int round(lua_State* L) {
     if (!problems.empty()) throw Error(std::move(problems));
     fight.add_orders(fight.flow().position().round + 1, std::move(sheet.front().sheet));
   }
+  const std::size_t logged_before = fight.log().events().size();
   fight.run_round(L);
+  const std::string where = lua::caller_location(L);
+  for (std::size_t i = logged_before; i < fight.log().events().size(); ++i)
+    if (const LogEvent& event = fight.log().events()[i]; event.type == event_type::action_failed)
+      test_fight.unread_failures.push_back(fmt::format("{}: error: {}'s {} failed in round {}: {}", where,
+                                                       event.fields.value("character", ""), event.fields.value("action", ""),
+                                                       event.at.round, event.fields.value("error", "")));
   return 0;
 }
 
@@ -137,10 +230,10 @@ int narration(lua_State* L) {
 }
 
 // The events of a type (every event when none is named): { type, round, phase, cause, fields }.
-int events(lua_State* L) {
-  Fight& fight = *check_fight(L).fight;
-  const std::optional<std::string> type =
-      lua_isnoneornil(L, 2) ? std::nullopt : std::optional(lua::check_text(L, 2, "the event type"));
+// Asking for the failed actions by name reads them: the case expects them.
+int push_events(lua_State* L, TestFight& test_fight, const std::optional<std::string>& type) {
+  Fight& fight = *test_fight.fight;
+  if (type == event_type::action_failed) test_fight.unread_failures.clear();
   lua_newtable(L);
   lua_Integer n = 0;
   for (const LogEvent& event : fight.log().events()) {
@@ -150,6 +243,15 @@ int events(lua_State* L) {
   }
   return 1;
 }
+
+int events(lua_State* L) {
+  TestFight& test_fight = check_fight(L);
+  return push_events(L, test_fight,
+                     lua_isnoneornil(L, 2) ? std::nullopt : std::optional(lua::check_text(L, 2, "the event type")));
+}
+
+// f:failures(): the actions that failed so far; reading them is how a case expects them.
+int failures(lua_State* L) { return push_events(L, check_fight(L), std::string(event_type::action_failed)); }
 
 // f:within(fn, ...): calls fn with the runtime modules (world, flow, status, log, dice) on this fight.
 int within(lua_State* L) {
@@ -162,11 +264,38 @@ int within(lua_State* L) {
 
 }  // namespace
 
+CaseAftermath end_of_case(lua_State* L) {
+  CaseAftermath after;
+  const auto add = [&after](const CaseAftermath& left) {
+    after.unread_failures.insert(after.unread_failures.end(), left.unread_failures.begin(), left.unread_failures.end());
+    after.warnings.insert(after.warnings.end(), left.warnings.begin(), left.warnings.end());
+  };
+  if (lua_getfield(L, LUA_REGISTRYINDEX, left_by_collected_key) == LUA_TTABLE) {
+    const int left = lua_gettop(L);
+    add({kept_lines(L, left, "unread_failures"), kept_lines(L, left, "warnings")});
+  }
+  lua_pop(L, 1);
+  if (lua_getfield(L, LUA_REGISTRYINDEX, case_fights_key) == LUA_TTABLE) {
+    lua_getfield(L, -1, "n");
+    const lua_Integer made = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    for (lua_Integer i = 1; i <= made; lua_pop(L, 1), ++i)
+      if (lua_rawgeti(L, -1, i) == LUA_TUSERDATA)
+        if (const auto& fight = *static_cast<const TestFight*>(lua_touserdata(L, -1)); fight.fight) add(leftovers(fight));
+  }
+  lua_pop(L, 1);
+  for (const char* key : {case_fights_key, left_by_collected_key}) {
+    lua_pushnil(L);
+    lua_setfield(L, LUA_REGISTRYINDEX, key);
+  }
+  return after;
+}
+
 int open_fight(lua_State* L) {
   static const luaL_Reg methods[] = {
       {"round", lua::guarded<round>}, {"stat", lua::guarded<stat>},         {"has", lua::guarded<has>},
       {"cell", lua::guarded<cell>},   {"narration", lua::guarded<narration>}, {"events", lua::guarded<events>},
-      {"within", lua::guarded<within>}, {nullptr, nullptr}};
+      {"within", lua::guarded<within>}, {"failures", lua::guarded<failures>}, {nullptr, nullptr}};
   lua::register_userdata_type(L, fight_type, methods, let_go);
   static const luaL_Reg functions[] = {{"new", lua::guarded<create>}, {nullptr, nullptr}};
   luaL_newlib(L, functions);

@@ -191,8 +191,7 @@ end })
 define("Ranged Attack", { needs_target = true, target = "enemy", allowed_by = wielding("Ranged Attack"),
   resolve = function(ctx)
     local previous = flow.previous(ctx.actor)
-    ctx.aimed = previous ~= nil and previous.action == "Aim"
-    attack.make(ctx, ctx.target, { kind = "ranged" })
+    attack.make(ctx, ctx.target, { kind = "ranged", aimed = previous ~= nil and previous.action == "Aim" })
   end })
 
 -- Rapid Fire: "Make 2 Ranged Attacks at designated Target(s)." "Weapons, like crossbows, that

@@ -335,7 +335,7 @@ end
 ---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
 ---@param ctx table the action's context (flow intent fields)
 ---@param target? world.Character
----@param how? { kind?: "melee"|"ranged"|"adjacent"|"melee_or_thrown"|"any", opportunity?: boolean, within_reach?: boolean, clash?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer, range?: integer }, ignores_absorb?: boolean, on_hit?: fun(victim: world.Character) }
+---@param how? { kind?: "melee"|"ranged"|"adjacent"|"melee_or_thrown"|"any", opportunity?: boolean, within_reach?: boolean, clash?: boolean, aimed?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer, range?: integer }, ignores_absorb?: boolean, on_hit?: fun(victim: world.Character) }
 ---@return boolean attacked
 function attack.make(ctx, target, how)
   how = how or {}
@@ -382,7 +382,7 @@ function attack.make(ctx, target, how)
     kind = kind, moved = ctx.moved, cover = sight.shelter == "cover" or attack.shielded_by_ally(target),
     distance = distance, high_ground = high_ground,
     first_attack_on_unaware = first_unaware, opportunity = how.opportunity, clash = how.clash,
-    aimed = ctx.aimed, range = how.profile and how.profile.range or nil,
+    aimed = how.aimed, range = how.profile and how.profile.range or nil,
     attacker_statuses = (status.modifiers(me, "attack")), target_statuses = (status.modifiers(target, "attacks against")),
   }
   local parts, out_of_range = combat.attack_modifiers(mine, theirs, situation)

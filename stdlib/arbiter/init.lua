@@ -19,10 +19,28 @@ local arbiter = { define = {}, override = {}, patch = {}, kinds = registry.kinds
 -- they are read-only: definitions change only through define, patch and override.
 local plurals = { status = "statuses" }
 
+-- What the registry's C functions would refuse as Lua's "bad argument #2 to 'define'" at this
+-- file's line is refused here, at the pack's line that called (level 3: the caller of the
+-- function calling this), naming the argument. The registry checks the definition itself.
+local function refuse(operation, kind, what, wanted, got)
+  error(("arbiter.%s.%s: %s must be %s, not %s"):format(operation, kind, what, wanted,
+    type(got) == "string" and ("%q"):format(got) or tostring(got)), 3)
+end
+
 for _, kind in ipairs(registry.kinds) do
-  arbiter.define[kind] = function(name, value) registry.define(kind, name, value) end
-  arbiter.override[kind] = function(name, value) registry.override(kind, name, value) end
-  arbiter.patch[kind] = function(name, fields) registry.patch(kind, name, fields) end
+  arbiter.define[kind] = function(name, value)
+    if type(name) ~= "string" then refuse("define", kind, "the name (argument 1)", "a string", name) end
+    registry.define(kind, name, value)
+  end
+  arbiter.override[kind] = function(name, value)
+    if type(name) ~= "string" then refuse("override", kind, "the name (argument 1)", "a string", name) end
+    registry.override(kind, name, value)
+  end
+  arbiter.patch[kind] = function(name, fields)
+    if type(name) ~= "string" then refuse("patch", kind, "the name (argument 1)", "a string", name) end
+    if type(fields) ~= "table" then refuse("patch", kind, "the fields to change (argument 2)", "a table", fields) end
+    registry.patch(kind, name, fields)
+  end
   arbiter[plurals[kind] or kind .. "s"] = registry.view(kind)
 end
 

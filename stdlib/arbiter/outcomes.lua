@@ -18,6 +18,15 @@ local outcomes = {}
 
 local BELOW_EVERYTHING = -math.huge
 
+-- A wrong argument is the caller's mistake: told at the pack's line (`level` counts from the
+-- function checking), naming the argument and what it must be.
+local function expect(value, wanted, function_name, what, level)
+  if type(value) ~= wanted then
+    error(("outcomes.%s: %s must be a %s, not %s"):format(function_name, what, wanted,
+      type(value) == "string" and ("%q"):format(value) or tostring(value)), level + 1)
+  end
+end
+
 -- The keys worked out so far, by threshold name: a table names a few thresholds and reads them on
 -- every lookup.
 local stat_keys = {}
@@ -58,7 +67,8 @@ end
 ---The row `result` reaches, with its threshold as a number: a copy of the row with `outcome`,
 ---`threshold` and `result` set. Nil when the result is below every row (a table without "-").
 function outcomes.lookup(rows, result, target, stat)
-  if type(result) ~= "number" then error("an outcome table is looked up with a number", 2) end
+  expect(rows, "table", "lookup", "the rows (argument 1)", 2)
+  expect(result, "number", "lookup", "the result (argument 2)", 2)
   local best, best_at
   for _, row in ipairs(rows) do
     local at = outcomes.threshold(row[1], target, stat)
@@ -75,6 +85,12 @@ end
 ---the outcome table", and the opponent likewise. Each side is { rows, result, target, stat? }.
 ---Returns each side's row (as outcomes.lookup).
 function outcomes.opposed(mine, theirs)
+  for _, side in ipairs({ { mine, "mine (argument 1)" }, { theirs, "theirs (argument 2)" } }) do
+    local value, what = side[1], side[2]
+    expect(value, "table", "opposed", what, 2)
+    expect(value.rows, "table", "opposed", what .. ".rows", 2)
+    expect(value.result, "number", "opposed", what .. ".result", 2)
+  end
   return outcomes.lookup(mine.rows, mine.result - theirs.result, mine.target, mine.stat),
          outcomes.lookup(theirs.rows, theirs.result - mine.result, theirs.target, theirs.stat)
 end

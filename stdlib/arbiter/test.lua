@@ -172,6 +172,14 @@ end
 
 --- Checks that `actual` is within `tolerance` (default 1e-9) of `expected`.
 function test.near(actual, expected, tolerance, what)
+  if type(expected) ~= "number" then
+    error(("test.near: the expected value (argument 2) must be a number, not %s"):format(show(expected)), 2)
+  end
+  if tolerance ~= nil and type(tolerance) ~= "number" then
+    -- test.near(x, 2, "the mean"): the name given where the tolerance goes.
+    error(("test.near: the tolerance (argument 3) must be a number, not %s; what is checked comes fourth: "
+      .. "test.near(actual, expected, nil, %s)"):format(show(tolerance), show(tolerance)), 2)
+  end
   tolerance = tolerance or 1e-9
   if type(actual) ~= "number" or math.abs(actual - expected) > tolerance then
     fail(("expected %s (within %s), got %s"):format(show(expected), show(tolerance), show(actual)), what)

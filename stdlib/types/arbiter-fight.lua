@@ -18,7 +18,7 @@
 ---@class arbiter.fight.Setup
 ---@field map table the encounter's map: width, height, scale, metric, walls, borders, terrain
 ---@field characters table[] the encounter's characters: name, side, at, stats, equipment, count
----@field dice? (integer|string)[] the values rolled, in order (a roll past the end is an error)
+---@field dice? (integer|string)[] the values rolled, in order (a roll past the end is an error; values left unrolled when the case ends are warned of, as `run --dice` does)
 ---@field seed? integer seeded dice instead (default 1)
 
 ---@class arbiter.fight.Event
@@ -36,8 +36,15 @@ local Fight = {}
 ---Checks `sheet` (the orders for the next round) as `arbiter run` does, then plays the round.
 ---Characters without orders take the ruleset's default order. A starting value the rules refuse
 ---(`world.encounter_error`) is told at the caller's line, as `fight.new`'s own mistakes are.
+---An action that fails in the round (an error in its `resolve`) fails the case, told at this line
+---with the action's error, unless the case reads the failures (`f:failures()`).
 ---@param sheet? string
 function Fight:round(sheet) end
+
+---The actions that failed so far (`action_failed` events: fields character, action, error).
+---Reading them is how a case expects failures: one never read fails the case.
+---@return arbiter.fight.Event[]
+function Fight:failures() end
 
 ---A stat of a character now (nil when it has none).
 ---@param character string
@@ -61,7 +68,8 @@ function Fight:cell(character) end
 ---@return string[]
 function Fight:narration() end
 
----The events of the log so far, of one type when given.
+---The events of the log so far, of one type when given (`"action_failed"` reads the failures, as
+---`f:failures()` does).
 ---@param type? string
 ---@return arbiter.fight.Event[]
 function Fight:events(type) end

@@ -67,7 +67,7 @@ local arbiter = {
 ---@field usage? string how it is written, told instead of each mistake in an order of it
 ---@field arguments? boolean|string[] the arguments in parentheses it reads (`ctx.arguments`): true, any (`Prepare Spell (Fireball)`); a list, those whose first word is one of these (`{ "roll", "keep" }`: `Skulk (roll Stealth again)`); absent or false, none. A sheet giving one it does not read is refused at the argument, with the forms it takes
 ---@field allowed_by? string[]|fun(me: world.Character, intent: flow.Intent): boolean, string? only a character with one of these statuses may take it; or a function: whether `me` may take it now as `intent` orders it (its target, its arguments: false and why: refused before it is declared)
----@field resolve? fun(ctx: flow.Intent) carries it out; its changes commit when it returns
+---@field resolve? fun(ctx: flow.Intent) carries it out; its changes commit when it returns. `ctx` also has `round` and `phase`; reading a field it does not have (`ctx.targte`) is an error naming the nearest, while a documented one that is absent (`target` with none) reads nil
 
 ---A condition phrase's test, in a fight: placeholders arrive as arguments in order
 ---(`{character}` a character, `{n}` and `{distance}` numbers, `{word}` the word written). Its only field.
@@ -79,7 +79,7 @@ local arbiter = {
 ---@field find? fun(me: world.Character, ...: any): world.Character?
 
 ---Defines an action: a table with the action's properties and its functions.
----@param name string
+---@param name string one an order sheet can write: words of letters, one space between them (a word may hold ' or -: "Counter-Attack"), none of the sheet's own words (if, then, to, toward, away, a compass word); "Bash!" or "2nd Strike" is an error at this line
 ---@param value arbiter.ActionDefinition
 function arbiter.define.action(name, value) end
 

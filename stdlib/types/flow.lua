@@ -48,7 +48,7 @@
 ---@field action_points integer
 ---@field number integer 1 for the first phase of the round
 
-local flow = {}
+flow = {}
 
 ---The round, phase and turn now (0 between them).
 ---@return integer round
@@ -96,4 +96,3 @@ function flow.points(who) end
 ---@param points integer
 function flow.spend(who, points) end
 
-return flow

@@ -41,7 +41,7 @@
 ---@field stop_within? number stop once this many feet from the goal (5: adjacent)
 ---@field avoid? grid.Place[] cells to walk around (other characters)
 
-local grid = {}
+grid = {}
 
 ---The grid's size in cells and the feet per cell.
 ---@return integer width
@@ -174,4 +174,3 @@ function grid.set_door(a, b, state, cause) end
 ---@return grid.Terrain
 function grid.terrain(cell) end
 
-return grid

@@ -12,7 +12,7 @@
 ---@field cause string
 ---@field fields table<string, any>
 
-local log = {}
+log = {}
 
 ---Records an event of the pack's own. Inside an action it is proposed with the action's other
 ---changes and recorded when the action commits (never, if the action fails).
@@ -49,4 +49,3 @@ function log.render(seq) end
 ---@return integer turn
 function log.position() end
 
-return log

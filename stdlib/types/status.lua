@@ -2,9 +2,10 @@
 -- `status`: statuses a pack defines and the runtime applies, stacks, counts down and removes,
 -- logging every change. A status may forbid actions, allow only some, and change rolls.
 
+---No other fields: a misspelt one (`amont`) or an amount that is not a whole number is an error at the defining line.
 ---@class status.Modifier
 ---@field roll string which rolls, in the ruleset's words ("attack", "attacks against")
----@field amount integer per stack
+---@field amount integer per stack, a whole number (required)
 ---@field reason string shown with the roll ("Prone")
 
 ---No other fields: an unknown one is an error at the defining line, with the nearest field.
@@ -25,7 +26,7 @@
 ---@field duration? integer instead of the definition's ("Dazed for next 1d4 Actions")
 ---@field cause? string for the log
 
-local status = {}
+status = {}
 
 ---Applies a status by its stacking rule and logs it. A status nobody defined, a negative duration
 ---or an unknown field of `how` is an error at the call, inside an action too (before it commits).
@@ -63,4 +64,3 @@ function status.allows(who, action) end
 ---@return integer total
 function status.modifiers(who, roll) end
 
-return status

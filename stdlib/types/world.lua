@@ -21,7 +21,7 @@
 ---@field size? string the stat that measures size (default "size")
 ---@field out_of_fight? string[] statuses that remove a character from every lookup ("Dead"); one nobody defined is an error at the line that names it, when the fight is made
 
-local world = {}
+world = {}
 
 ---A character by name.
 ---@param name string|world.Character
@@ -33,7 +33,8 @@ function world.character(name) end
 ---@return world.Character[]
 function world.characters(side) end
 
----Puts a character in a cell (logged as "moved").
+---Puts a character in a cell (logged as "moved"). A cell another character stands in is refused at
+---the call, naming who: one character to a cell (inside an action, after its earlier moves).
 ---@param who string|world.Character
 ---@param to grid.Place
 ---@param cause? string
@@ -97,4 +98,3 @@ function world.within_reach(of, feet, relation) end
 ---@return world.Character[]
 function world.visible_from(of, relation) end
 
-return world
