@@ -21,6 +21,8 @@ namespace {
 
 const std::filesystem::path source(ARBITER_SOURCE_DIR);
 
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
 struct Stack {
   lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
   PackStack stack{sandbox, SearchPath({source / "tests/packs", source / "examples/packs"})};
@@ -46,6 +48,15 @@ struct Stack {
     std::string text = lua::describe(sandbox.state(), -1);
     lua_pop(sandbox.state(), 1);
     return text;
+  }
+  // The error the code raises, or "no error".
+  std::string eval_error(const std::string& code) {
+    try {
+      eval(code);
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "no error";
   }
 };
 
@@ -383,14 +394,7 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
   // attack be ordered at an ally, `cots = 2` cost nothing.
   Stack s;
   s.stack.load({"demo-base"});
-  const auto error = [&](const std::string& code) {
-    try {
-      s.eval(code);
-    } catch (const Error& e) {
-      return std::string(e.what()).substr(0, std::string(e.what()).find('\n'));
-    }
-    return std::string("no error");
-  };
+  const auto error = [&](const std::string& code) { return first_line(s.eval_error(code)); };
   CHECK(error("arbiter.define.action('Jab', { needs_target = true, taget = 'enemy', cots = 2 })") ==
         "test.lua:2: error: action 'Jab' has no field 'cots' (did you mean 'cost'?)");
   CHECK(error("arbiter.define.action('Jab', { needs_target = 'yes' })") ==
@@ -450,13 +454,9 @@ TEST_CASE("a wrong argument to the stdlib's functions is told at the author's li
   Stack s;
   s.stack.load({"demo-base"});
   const auto error = [&](const std::string& code) {
-    try {
-      s.eval(code);
-    } catch (const Error& e) {
-      CHECK_THAT(e.what(), !Contains("stdlib"));
-      return std::string(e.what()).substr(0, std::string(e.what()).find('\n'));
-    }
-    return std::string("no error");
+    const std::string whole = s.eval_error(code);
+    CHECK_THAT(whole, !Contains("stdlib"));
+    return first_line(whole);
   };
   CHECK(error("arbiter.define.status(true, {})") ==
         "test.lua:2: error: arbiter.define.status: the name (argument 1) must be a string, not true");
@@ -509,14 +509,7 @@ TEST_CASE("a status's name field naming another status is refused at the author'
   // naming nothing.
   Stack s;
   s.stack.load({"demo-base"});
-  const auto error = [&](const std::string& code) {
-    try {
-      s.eval(code);
-    } catch (const Error& e) {
-      return std::string(e.what()).substr(0, std::string(e.what()).find('\n'));
-    }
-    return std::string("no error");
-  };
+  const auto error = [&](const std::string& code) { return first_line(s.eval_error(code)); };
   CHECK(error("arbiter.define.status('Dizzy', { duration = 2 })") == "no error");
   CHECK(error("arbiter.define.status('Stunned', { name = 'Dizzy', unit = 'rounds', duration = 3 })") ==
         "test.lua:2: error: status 'Stunned': 'name' is \"Dizzy\", but a status is named by its definition: leave "

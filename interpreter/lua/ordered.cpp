@@ -8,6 +8,7 @@
 
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/sandbox.hpp"
+#include "interpreter/lua/weak_table.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::lua {
@@ -187,17 +188,7 @@ lua_Integer place_of(lua_State* L, int keys, lua_Integer count) {
   return 0;
 }
 
-void push_next_cache(lua_State* L) {
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &next_cache_key) == LUA_TTABLE) return;
-  lua_pop(L, 1);
-  lua_newtable(L);
-  lua_createtable(L, 0, 1);
-  lua_pushliteral(L, "k");
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
-  lua_pushvalue(L, -1);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &next_cache_key);
-}
+void push_next_cache(lua_State* L) { push_weak_table(L, &next_cache_key, "k"); }
 
 }  // namespace
 

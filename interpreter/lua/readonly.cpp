@@ -5,6 +5,7 @@
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/values.hpp"
+#include "interpreter/lua/weak_table.hpp"
 
 namespace arbiter::lua {
 namespace {
@@ -12,18 +13,6 @@ namespace {
 // Registry keys (their addresses): the set of views, and the cache of deep views by table.
 const char views_key = 0;
 const char deep_cache_key = 0;
-
-void push_weak_table(lua_State* L, const void* key, const char* mode) {
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE) return;
-  lua_pop(L, 1);
-  lua_newtable(L);
-  lua_createtable(L, 0, 1);
-  lua_pushstring(L, mode);
-  lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
-  lua_pushvalue(L, -1);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, key);
-}
 
 // What getmetatable() says of a view; it also tells views from other read-only tables (handles).
 constexpr const char* view_label = "read-only";

@@ -20,6 +20,7 @@
 #include "interpreter/lua/services.hpp"
 #include "interpreter/lua/userdata.hpp"
 #include "interpreter/lua/values.hpp"
+#include "interpreter/lua/weak_table.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/fight.hpp"
@@ -33,8 +34,8 @@ constexpr const char* fight_type = "arbiter.fight.Fight";
 // The fights the running test case made, in the Lua registry (held weakly: a fight the case lets
 // go is collected as before), and what those collected left to tell, so that the case's end can
 // tell it (end_of_case).
-constexpr const char* case_fights_key = "arbiter.fight: the running case's fights";
-constexpr const char* left_by_collected_key = "arbiter.fight: what the running case's collected fights left";
+const char case_fights_key = 0;
+const char left_by_collected_key = 0;
 
 struct TestFight {
   std::unique_ptr<DiceSource> dice;
@@ -66,11 +67,11 @@ CaseAftermath leftovers(const TestFight& made) {
 // Appends `lines` to the list at registry[key] under `field` ("unread_failures", "warnings").
 void keep_lines(lua_State* L, const char* field, const std::vector<std::string>& lines) {
   if (lines.empty()) return;
-  if (lua_getfield(L, LUA_REGISTRYINDEX, left_by_collected_key) != LUA_TTABLE) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &left_by_collected_key) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_newtable(L);
     lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, left_by_collected_key);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &left_by_collected_key);
   }
   if (lua_getfield(L, -1, field) != LUA_TTABLE) {
     lua_pop(L, 1);
@@ -143,16 +144,7 @@ int create(lua_State* L) {
   TestFight& made = lua::push_userdata(L, fight_type, TestFight{std::move(dice), nullptr, lua::caller_location(L), {}});
   made.fight = std::make_unique<Fight>(lua::Sandbox::of(L), registry, make_world(encounter), *made.dice, L);
   made.fight->place_stats(encounter.stat_names);
-  if (lua_getfield(L, LUA_REGISTRYINDEX, case_fights_key) != LUA_TTABLE) {
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_createtable(L, 0, 1);
-    lua_pushliteral(L, "v");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, LUA_REGISTRYINDEX, case_fights_key);
-  }
+  lua::push_weak_table(L, &case_fights_key, "v");
   // In the order made, counted in `n`: a collected one leaves a hole.
   lua_getfield(L, -1, "n");
   const lua_Integer made_before = lua_tointeger(L, -1);
@@ -273,12 +265,12 @@ CaseAftermath end_of_case(lua_State* L) {
     after.unread_failures.insert(after.unread_failures.end(), left.unread_failures.begin(), left.unread_failures.end());
     after.warnings.insert(after.warnings.end(), left.warnings.begin(), left.warnings.end());
   };
-  if (lua_getfield(L, LUA_REGISTRYINDEX, left_by_collected_key) == LUA_TTABLE) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &left_by_collected_key) == LUA_TTABLE) {
     const int left = lua_gettop(L);
     add({kept_lines(L, left, "unread_failures"), kept_lines(L, left, "warnings")});
   }
   lua_pop(L, 1);
-  if (lua_getfield(L, LUA_REGISTRYINDEX, case_fights_key) == LUA_TTABLE) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &case_fights_key) == LUA_TTABLE) {
     lua_getfield(L, -1, "n");
     const lua_Integer made = lua_tointeger(L, -1);
     lua_pop(L, 1);
@@ -287,9 +279,9 @@ CaseAftermath end_of_case(lua_State* L) {
         if (const auto& fight = *static_cast<const TestFight*>(lua_touserdata(L, -1)); fight.fight) add(leftovers(fight));
   }
   lua_pop(L, 1);
-  for (const char* key : {case_fights_key, left_by_collected_key}) {
+  for (const void* key : {&case_fights_key, &left_by_collected_key}) {
     lua_pushnil(L);
-    lua_setfield(L, LUA_REGISTRYINDEX, key);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
   }
   return after;
 }
