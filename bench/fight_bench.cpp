@@ -21,7 +21,7 @@ namespace {
 
 // Everyone fights whoever is nearest, every phase: the busy round of a skirmish.
 std::string brawl() {
-  const char* const order = getenv("ORDER") ? getenv("ORDER") : "IF an enemy is adjacent THEN Full Attack -> the adjacent enemy ELSE Charge -> closest enemy";
+  const char* const order = "IF an enemy is adjacent THEN Full Attack -> the adjacent enemy ELSE Charge -> closest enemy";
   std::string sheet;
   for (const char* name : {"Aldric", "Brienne", "Cedric", "Dara", "Orc", "\"Orc #2\"", "\"Orc Brute\"", "Goblin"})
     sheet += std::string(name) + ":\n  1: " + order + "\n  2: " + order + "\n";

@@ -400,7 +400,7 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
   CHECK(error("arbiter.define.action('Jab', { needs_target = 'yes' })") ==
         "test.lua:2: error: action 'Jab': 'needs_target' must be true or false");
   CHECK(error("arbiter.define.action('Jab', { allowed_by = 'On Guard' })") ==
-        "test.lua:2: error: action 'Jab': 'allowed_by' must be a list of status names or a function(me)");
+        "test.lua:2: error: action 'Jab': 'allowed_by' must be a list of status names or a function(me, intent)");
   CHECK(error("arbiter.define.action('Volley', { allowed_by = function(me) return false, 'no bow' end })") == "no error");
   CHECK(error("arbiter.define.action('Hide', { arguments = 'roll' })") ==
         "test.lua:2: error: action 'Hide': 'arguments' must be true (any argument), false (none) or a list of the "

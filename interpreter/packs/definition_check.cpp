@@ -105,7 +105,7 @@ const std::vector<Field> action_fields{
     {"replaces", names_or_function, "a list of action names or a function() returning one"},
     {"usage", text, "a string"},
     {"arguments", boolean_or_names, "true (any argument), false (none) or a list of the words an argument may begin with"},
-    {"allowed_by", names_or_function, "a list of status names or a function(me)"},
+    {"allowed_by", names_or_function, "a list of status names or a function(me, intent)"},
     {"resolve", function, "a function(ctx)"},
 };
 const std::vector<Field> condition_fields{{"test", function, "a function(me, ...)"}};
