@@ -26,7 +26,7 @@ const std::string skirmish =
     "examples/platemail/skirmish-round2.txt --seed 1";
 const std::string ambush =
     "run examples/platemail/ambush.lua --orders examples/platemail/ambush-round1.txt "
-    "examples/platemail/ambush-round2.txt --seed 11";
+    "examples/platemail/ambush-round2.txt --seed 90";
 
 }  // namespace
 
@@ -47,20 +47,26 @@ TEST_CASE("the skirmish is narrated as pinned: a Crash, a Clash, an Attack of Op
   CHECK_THAT(run.output, Contains("Aldric: Full Attack"));
 }
 
-TEST_CASE("the ambush is narrated as pinned: archers in cover on high ground, a spell, a reload, a Guard", "[run][golden]") {
+TEST_CASE("the ambush is narrated as pinned: archers in cover on high ground, a spell lost to a Concentration Check, a reload, a Guard, a skulker striking from hiding", "[run][golden]") {
   const auto run = arbiter(ambush);
   REQUIRE(run.exit_code == 0);
   CHECK(run.output == read("tests/golden/ambush.txt"));
-  CHECK_THAT(run.output, Contains("Heavy Crossbow: d20 5 +3 Favor (target's Prepare Spell) −2 Cover"));
-  CHECK_THAT(run.output, Contains("Long Bow: d20 9 +3 Favor (Aim) +2 High Ground"));
+  CHECK_THAT(run.output, Contains("Heavy Crossbow: d20 15 +3 Favor (target's Prepare Spell) −2 Cover −2 range 35'–60' = 14"));
+  CHECK_THAT(run.output, Contains("Long Bow: d20 7 +3 Favor (Aim) +2 High Ground = 12"));
   // The low wall at the archers' feet is shot over: no Cover for Pike out on the road.
   CHECK_THAT(run.output, Contains("Slinger (Ranged Attack) attacks Pike with Sling: d20 2 +2 High Ground = 4"));
-  CHECK_THAT(run.output, Contains("+3 Favor (Aim)"));
-  CHECK_THAT(run.output, Contains("Witch (Release Spell) attacks Pike"));
+  // Hit while preparing: the check fails, the spell is lost and the Witch is Dazed for a phase.
+  CHECK_THAT(run.output, Contains("Concentration Check d20 6 +2 concentration = 8 vs 10 — fails: Dazed, the spell is lost"));
+  CHECK_THAT(run.output, Contains("  Witch: Dazed (Dazed: the order is lost)\n"));
   // A declaration names what the order adds in parentheses: the spell, the use of an item.
   CHECK_THAT(run.output, Contains("  Witch: Prepare Spell (Spell)\n"));
   CHECK_THAT(run.output, Contains("  Crossbowman: Use Item (reload)\n"));
   CHECK_THAT(run.output, Contains("reloads the Heavy Crossbow (Use Item, complex)"));
+  // The skulker hides in the hedge, then strikes the Unaware Crossbowman: Favor, the Dagger's +1
+  // Penetration, and the reveal told after the Attack.
+  CHECK_THAT(run.output, Contains("Cutthroat is now Hidden (Skulk)"));
+  CHECK_THAT(run.output, Contains("+3 Favor (Unaware target) = 20 vs Defense 12 — hit; 1 Wound, Penetration 1\n"
+                                  "  Cutthroat is no longer Hidden (attacks: revealed)"));
   CHECK_THAT(run.output, Contains("vs Medic's Guard"));
 }
 

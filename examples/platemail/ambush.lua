@@ -1,7 +1,7 @@
 -- An ambush on a forest road: bandit archers behind a low wall and a hedge, a hedge-witch
 -- preparing a spell and a cutthroat skulking in the undergrowth, against a patrol on the road.
 --   arbiter run examples/platemail/ambush.lua --orders examples/platemail/ambush-round1.txt \
---     examples/platemail/ambush-round2.txt --seed 11
+--     examples/platemail/ambush-round2.txt --seed 90
 return {
   rules = { "platemail" },
   map = {

@@ -497,6 +497,8 @@ define("Use Item", {
     return what ~= "no reload", why
   end,
   ready = function(me, intent)
+    -- One without arms makes no use at all (told as it resolves): nothing keeps it from being Ready.
+    if not combat.limbs_allow(attack.combatant(me), "Use Item") then return true end
     local _, use = use_of(me, intent)
     return combat.ready_after("Use Item", use)
   end,

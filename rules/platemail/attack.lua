@@ -400,9 +400,12 @@ function attack.make(ctx, target, how)
     world.set_stat(me, "loaded", false, "shot")
   end
   -- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you", but Silent: "This Weapon's
-  -- Attack does not break Stealth." Revealed when the phase ends: this Attack was made hidden.
-  if status.has(me, "Hidden") and not (row and row.properties and row.properties.silent) then
-    status.remove(me, "Hidden", "attacks: revealed")
+  -- Attack does not break Stealth." Revealed when the phase ends: this Attack was made hidden, and
+  -- the reveal is told after it.
+  local reveals = status.has(me, "Hidden") and not (row and row.properties and row.properties.silent)
+  local function made()
+    if reveals then status.remove(me, "Hidden", "attacks: revealed") end
+    return true
   end
 
   local natural = dice.roll("1d20", ("%s attacks %s"):format(me.name, target.name)).total
@@ -432,7 +435,7 @@ function attack.make(ctx, target, how)
       log.event("attack", { attacker = me.name, target = target.name, guard = guard.name, hit = false,
         text = ("%s: %s = %d vs %s's Guard %d — blocked"):format(attacks, rolled, block.total, guard.name, value) },
         verb)
-      return true
+      return made()
     end
     -- The roll beat the Guard's value; the die says whom it reaches.
     local beaten = (" — beats %s's Guard %d; d6 %d"):format(guard.name, value, die)
@@ -476,7 +479,7 @@ function attack.make(ctx, target, how)
   }, verb)
   if result.hit and not how.profile then attack.effects(me, victim, kind, result.critical) end
   if result.hit and how.on_hit then how.on_hit(victim) end
-  return true
+  return made()
 end
 
 -- What a hit sets off by the weapon's properties (weapon_properties).

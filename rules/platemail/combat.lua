@@ -903,12 +903,14 @@ local WIELDS_REASON = {
 ---Whether the combatant's weapon can make an Attack of the kind an action asks (`attacks.kind` of
 ---actions_data: Aim's and Ranged Attack's "ranged", a ranged or thrown attack; Charge's
 ---"melee_or_thrown"); the orders of an action its weapon cannot make are refused before they are
----declared (actions.lua, `allowed_by`).
+---declared (actions.lua, `allowed_by`). Nor can one without arms wield it (combat.can_attack_with_weapon).
 ---@param c platemail.Combatant
 ---@param spec "melee"|"ranged"|"melee_or_thrown"|"any"
 ---@return boolean
----@return string? reason "Long Bow is neither a melee nor a thrown weapon"
+---@return string? reason "Long Bow is neither a melee nor a thrown weapon", "no arms"
 function combat.wields(c, spec)
+  local armed, why_not = combat.can_attack_with_weapon(c)
+  if not armed then return false, why_not end
   for _, kind in ipairs({ "melee", "ranged", "thrown" }) do
     if kind_matches(spec, kind) and combat.attack_row(c, kind) then return true, nil end
   end
@@ -927,12 +929,15 @@ function combat.reload(c, kind)
 end
 
 ---Rapid Fire: "Weapons, like crossbows, that require a Use Item Action to reload between Attacks
----cannot be used for this Action." Any other Ranged Weapon can, thrown ones included.
+---cannot be used for this Action." Any other Ranged Weapon can, thrown ones included; not by one
+---without arms (combat.can_attack_with_weapon).
 ---@param c platemail.Combatant
 ---@param kind? "ranged"|"thrown" default combat.ranged_kind(c)
 ---@return boolean
 ---@return string? reason why not
 function combat.can_rapid_fire(c, kind)
+  local armed, why_not = combat.can_attack_with_weapon(c)
+  if not armed then return false, why_not end
   kind = kind or combat.ranged_kind(c)
   local attack = kind and combat.attack_row(c, kind)
   if not attack then return false, ("%s has no %s attack"):format(tostring(c.weapon), kind or "ranged") end

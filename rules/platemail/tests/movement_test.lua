@@ -357,6 +357,13 @@ test.case("Skulk: 'Your first Attack on an Unaware Target is made with Favor'; D
   test.equal(duel.attacks(f, "penetration"), { 1 })
   test.equal(f:stat("Orc", "wounds"), 1)
   test.falsy(f:has("Goblin", "Hidden"), "'Overt Actions such as Attacks ... reveal you'")
+  -- The Attack was made Hidden: told first, then the reveal it brings.
+  local attacked, revealed
+  for i, line in ipairs(f:narration()) do
+    if not attacked and line:find("Goblin (Charge) attacks Orc", 1, true) then attacked = i end
+    if not revealed and line:find("Goblin is no longer Hidden", 1, true) then revealed = i end
+  end
+  test.truthy(attacked and revealed and attacked < revealed, "the Attack is told before the reveal")
   duel.no_failures(f)
 end)
 

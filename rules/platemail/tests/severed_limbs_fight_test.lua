@@ -288,6 +288,37 @@ test.case("default chosen, 'No arms: no Use Item': a crossbow is not reloaded, a
   duel.no_failures(f)
 end)
 
+test.case("default chosen, 'No arms: no Use Item': the use not made leaves it Ready, not Not Ready as a complex use would", function()
+  -- Aldric, Unarmored ("+3 … Ready Only": Ready 10 + 3 = 13, Not Ready 10), orders the complex
+  -- reload of an empty Heavy Crossbow he cannot make. The Orc's Counter rolls d20 11: a miss on 13.
+  local f = pair({ weapon = "Heavy Crossbow", armor = "Unarmored", stats = { loaded = false } }, {}, { 11 })
+  sever(f, "Aldric", "left arm", "right arm")
+  f:round [[
+    Aldric:
+      1: Use Item (reload)
+      2: Defend
+    Orc:
+      1: Counter -> "Aldric"
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Aldric cannot Use Item: no arms"))
+  test.truthy(told(f, "attack", "d20 11 = 11 vs Defense 13 — miss"))
+  duel.no_failures(f)
+end)
+
+test.case("default chosen, 'No arms: no Attack with a weapon': Aim, Ranged Attack, Rapid Fire and Charge are refused before they are declared", function()
+  for _, order in ipairs({ "Aim", 'Ranged Attack -> "Orc"', 'Rapid Fire -> "Orc"', 'Charge -> "Orc"' }) do
+    local weapon = order:find("Charge", 1, true) and "Javelin" or "Short Bow"
+    local f = pair({ at = "B2", weapon = weapon }, { at = "F2" })
+    sever(f, "Aldric", "left arm", "right arm")
+    f:round(duel.still(order))
+    test.truthy(duel.narrated(f, "is refused (no arms): Defend, the default order"), order)
+    test.falsy(duel.narrated(f, "Aldric takes aim"), order)
+    test.equal(#f:events("roll"), 0, order .. ": no die rolled")
+    duel.no_failures(f)
+  end
+end)
+
 test.case("default chosen, 'One arm still Uses Items': an Entrapped one-armed character frees itself", function()
   local f = pair({ at = "B5" }, {})
   sever(f, "Aldric", "right arm")
