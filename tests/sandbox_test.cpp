@@ -158,6 +158,24 @@ TEST_CASE("string.rep of a gigabyte exhausts the memory budget", "[sandbox]") {
   host.still_works();
 }
 
+TEST_CASE("garbage does not count toward a call's memory budget: only what it keeps does", "[sandbox]") {
+  // 10 MiB kept, and a hundred times 1 MiB made and dropped: far more than the 16 MiB budget in
+  // all, and never more than 11 MiB alive. The collector is given the chance to take the garbage
+  // back before the budget is judged spent.
+  Host host;
+  CHECK(host.run("local kept = {}\n"
+                 "for i = 1, 10 do kept[i] = string.rep('k', 1 << 20) .. i end\n"
+                 "local made = 0\n"
+                 "for i = 1, 100 do made = made + #(string.rep('x', 1 << 20) .. i) end\n"
+                 "return #kept .. ' kept, ' .. made // (1 << 20) .. ' MiB made'") == "10 kept, 100 MiB made");
+  // What is kept still counts: 20 MiB alive is refused, at the line that asked.
+  Host fresh;
+  CHECK_THAT(fresh.error("local kept = {}\nfor i = 1, 20 do\n  kept[i] = string.rep('k', 1 << 20) .. i\nend"),
+             StartsWith("tests/packs/sandboxed/init.lua:3: error: memory budget exhausted"));
+  host.still_works();
+  fresh.still_works();
+}
+
 TEST_CASE("a table that grows forever exhausts the memory budget, even under pcall", "[sandbox]") {
   Host host;
   const auto message = host.error(

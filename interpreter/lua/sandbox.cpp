@@ -319,19 +319,11 @@ void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size
     return nullptr;
   }
   const auto over = [&] {
-    return new_size > old_bytes && sandbox.memory_in_use_ - old_bytes + new_size > sandbox.limits_.memory;
+    const std::size_t limit = sandbox.limits_.memory + (sandbox.collection_due_ ? memory_slack : 0);
+    return new_size > old_bytes && sandbox.memory_in_use_ - old_bytes + new_size > limit;
   };
   if (over()) {
-    if (sandbox.exhausted_ == Exhausted::none) {
-      // The first block past the budget is granted from the slack, and the hook raises at the next
-      // instruction, where it can say which line of which pack asked for the memory; refusing it
-      // would raise LUA_ERRMEM at once, which says nothing of where. The limit is the call's
-      // budget or, when the packs hold so much that it is the nearer, the heap's.
-      sandbox.exhaust(sandbox.limits_.memory_of ? Exhausted::memory : Exhausted::heap);
-      sandbox.heap_wanted_ = sandbox.memory_in_use_ - old_bytes + new_size;
-      sandbox.limits_.memory += memory_slack;
-      if (sandbox.running_thread_) lua_sethook(sandbox.running_thread_, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
-    }
+    if (sandbox.exhausted_ == Exhausted::none) sandbox.pass_memory_limit(sandbox.memory_in_use_ - old_bytes + new_size);
     if (over()) return nullptr;  // Lua collects garbage and retries once before raising LUA_ERRMEM
   }
   auto* const grown = static_cast<char*>(std::realloc(whole, new_size + block_header));
@@ -348,9 +340,45 @@ void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size
   return grown + block_header;
 }
 
+// The limit is the call's budget or, when the packs hold so much that it is the nearer, the heap's.
+// The first block past it that the slack covers is granted, and the hook judges at the next
+// instruction, after the collector has taken back what the call made and let go of: the garbage
+// is not what the call holds, and Lua collects it at its own pace, so a call that keeps little
+// and makes much would pass the limit with it. Past the limit still, the hook raises there, where
+// it can say which line of which pack asked for the memory. A block the slack does not cover (or
+// a second before the hook came) spends the budget at once: refused, it would raise LUA_ERRMEM
+// ("not enough memory" from lauxlib's buffers), which says nothing of where.
+void Sandbox::pass_memory_limit(std::size_t wanted) noexcept {
+  if (!running_thread_) return exhaust(limits_.memory_of ? Exhausted::memory : Exhausted::heap);
+  if (!collection_due_ && wanted <= limits_.memory + memory_slack) {
+    collection_due_ = true;
+    // The hook counts from now on: what ran since it last counted is charged as a whole interval,
+    // too many rather than too few.
+    prepay(static_cast<std::uint64_t>(lua_gethookcount(running_thread_)));
+  } else {
+    collection_due_ = false;
+    exhaust(limits_.memory_of ? Exhausted::memory : Exhausted::heap);
+    heap_wanted_ = wanted;
+    limits_.memory += memory_slack;
+  }
+  lua_sethook(running_thread_, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
+}
+
+void Sandbox::collect_garbage(lua_State* L) {
+  lua_gc(L, LUA_GCCOLLECT);
+  collection_due_ = false;  // only now: the collection itself may use the slack
+  if (memory_in_use_ <= limits_.memory) return;
+  if (exhausted_ == Exhausted::none) {
+    exhaust(limits_.memory_of ? Exhausted::memory : Exhausted::heap);
+    heap_wanted_ = memory_in_use_;
+  }
+  limits_.memory += memory_slack;  // room to raise the error and trace it
+}
+
 void Sandbox::count_hook(lua_State* L, lua_Debug*) {
   Sandbox& sandbox = of(L);
   if (sandbox.call_depth_ == 0) return;
+  if (sandbox.collection_due_) sandbox.collect_garbage(L);
   sandbox.instructions_used_ += static_cast<std::uint64_t>(lua_gethookcount(L));
   if (sandbox.exhausted_ == Exhausted::none) {
     if (sandbox.instructions_used_ > sandbox.limits_.instructions)
@@ -775,6 +803,7 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
   // No limit but the pack's budget, which its entry sets, and what the packs may hold in all.
   limits_ = Limits{UINT64_MAX, &scope, heap_limit_, nullptr, std::chrono::steady_clock::time_point::max(), &scope};
   exhausted_ = Exhausted::none;
+  collection_due_ = false;
   spent_by_ = nullptr;
   budget_error_.reset();
   const Entry entry(*this, scope);

@@ -197,6 +197,11 @@ class Sandbox {
   void tighten(const Scope& scope);
   // Marks the budget spent, by the pack running now.
   void exhaust(Exhausted what);
+  // A block that would bring the heap to `wanted` bytes, past the memory limit (allocate).
+  void pass_memory_limit(std::size_t wanted) noexcept;
+  // What the hook does once a block past the memory limit was granted: collects the garbage, then
+  // marks the budget spent if the heap is past the limit still.
+  void collect_garbage(lua_State* L);
   // `thread` (null: unknown) gives the place and the traceback.
   std::string budget_message(lua_State* thread) const;
   Diagnostic describe(lua_State* thread, const std::string& message) const;
@@ -225,6 +230,7 @@ class Sandbox {
   Exhausted exhausted_ = Exhausted::none;
   const Scope* spent_by_ = nullptr;         // the pack running when the budget was spent
   std::size_t heap_wanted_ = 0;             // what the heap would have held, when it was its limit that was spent
+  bool collection_due_ = false;             // a block past the memory limit was granted: the hook collects, then judges
   std::optional<Diagnostic> budget_error_;  // the spent budget as told where it was found
   lua_State* running_thread_ = nullptr;     // the thread a call runs on now: the top-level call's, a try_call's
   std::vector<int> idle_threads_;           // registry references of threads free to run a call
