@@ -513,7 +513,7 @@ test.case("a diagonal neighbour on a euclidean map is adjacent, within a 5' reac
   -- 7.07' away, yet "an enemy is adjacent" holds for it: Full Attack reaches it, and leaving it is
   -- "an adjacent enemy moves into a non-adjacent space", an Attack of Opportunity.
   local euclidean = { width = 10, height = 6, metric = "euclidean" }
-  local f = duel.pair({ at = "E5" }, { at = "F6" }, { 15, 15, 1, 1 }, euclidean)
+  local f = duel.pair({ at = "E5" }, { at = "F6" }, { 15, 15, 1 }, euclidean)
   f:round [[
     Aldric:
       1: IF an enemy is adjacent THEN Full Attack -> the adjacent enemy ELSE Defend

@@ -235,7 +235,7 @@ test.case("the document's own wording: 'Charge toward the closest foe' attacks t
   -- "the closest foe" and "the closest hostile" are the document's words for the closest enemy,
   -- and the place a Charge moves toward is its Target (d20 15: a hit on the Unarmored Orc).
   for _, written in ipairs { "Charge toward the closest foe", "Charge toward the closest hostile" } do
-    local f = duel.pair({ at = "A2" }, { at = "D2" }, { 15, 1, 1 })
+    local f = duel.pair({ at = "A2" }, { at = "D2" }, { 15 })
     f:round(duel.still(written))
     test.truthy(duel.narrated(f, "Aldric: Charge → Orc"), written .. ": the target is declared")
     test.equal(duel.attacks(f, "target", "Aldric"), { "Orc" }, written)

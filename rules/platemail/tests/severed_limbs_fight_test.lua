@@ -181,7 +181,7 @@ end)
 test.case("default chosen, 'Both arms severed: no attacks with weapons … narrated with the reason', nor an Attack of Opportunity", function()
   -- Round 1 Aldric Counters: refused, with the reason. Round 2 it Defends (Ready, a Sword) while
   -- the Orc walks out of its reach: no Attack of Opportunity is taken. No die is rolled.
-  local f = pair({}, {}, { 1 })
+  local f = pair({}, {}, {})
   sever(f, "Aldric", "left arm", "right arm")
   f:round(duel.still('Counter -> "Orc"'))
   f:round [[
@@ -239,7 +239,7 @@ local stabilize = [[
 ]]
 
 test.case("default chosen, 'No arms: no Stabilize, which takes hands': said as it resolves, no Medical roll", function()
-  local f = patient_and_medic({ 9, 1, 1, 1, 1 })
+  local f = patient_and_medic({})
   sever(f, "Medic", "left arm", "right arm")
   f:round(stabilize)
   test.truthy(duel.narrated(f, "Medic cannot Stabilize: no arms"))

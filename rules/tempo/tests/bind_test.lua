@@ -147,7 +147,7 @@ end)
 
 test.case("one who starts Down ends the bind it starts in: both are On Guard, and no one presses the fallen", function()
   -- README: a bind "ends for both, On Guard, when one of them ... is Down"; Bo's wounds reach his health.
-  local f = bout.new({ guard = "Bound" }, { guard = "Bound", wounds = 10 }, { 5, 5, 5, 5, 5, 5 }, nil, { at = "H3" })
+  local f = bout.new({ guard = "Bound" }, { guard = "Bound", wounds = 10 }, { 5, 5, 5, 5 }, nil, { at = "H3" })
   f:round()
   test.truthy(f:has("Bo", "Down"))
   test.equal(bout.guards(f, { "Ana", "Bo" }), { "Ana On Guard", "Bo On Guard" })

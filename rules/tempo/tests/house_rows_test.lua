@@ -13,9 +13,9 @@ local function copy(t)
 end
 local source = copy(arbiter.tables.actions_data)
 
--- Ana attacks Bo, who would Evade: the fight's first round, or its error.
+-- Ana attacks Bo, who would Evade: its error, before any roll (no dice: a round played fails).
 local function round()
-  local f = bout.new({}, {}, { 5, 3 })
+  local f = bout.new({}, {}, {})
   local ok, message = pcall(f.round, f, [[
     Ana:
       1: Melee Attack -> my opponent
@@ -124,7 +124,7 @@ test.case("a reaction defined as needing a target: told at the line that said so
                                     resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
   arbiter.patch.action("Evade", { needs_target = true })
   test.fails(function()
-    local f = bout.new({}, {}, { 5, 3 })
+    local f = bout.new({}, {}, {})
     f:round [[
       Ana:
         1: Melee Attack -> my opponent

@@ -86,7 +86,7 @@ test.case("a house status may start the fight (stat `guard`) and have its own ac
 end)
 
 test.case("a row may name any status the rules define: one they do not is an error at the house rule's line, with the nearest", function()
-  local function round() tripped({ 5 }) end
+  local function round() tripped({}) end
   arbiter.patch.table("actions_data", { ["Get Up"] = { statuses = { "Prne" } } })
   test.fails(round, "rules/tempo/tests/house_status_test.lua:90: actions_data['Get Up'].statuses[1] names 'Prne', "
                     .. "which is no status the rules define (did you mean 'Prone'?)")

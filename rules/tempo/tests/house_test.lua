@@ -53,7 +53,7 @@ test.case("an action whose definition gives other statuses than its row is an er
                                                     outcomes = { { "-", "Miss" }, { 3, "Hit", damage = "armour" } } } })
   arbiter.define.action("Jab", { needs_target = true, target = "enemy", allowed_by = { "On Guard" },
                                  resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
-  local f = bout.new({ guard = "Off Guard" }, {}, { 5 })
+  local f = bout.new({ guard = "Off Guard" }, {}, {})
   test.fails(function()
     f:round [[
       Ana:
@@ -71,7 +71,7 @@ end)
 test.case("an action without a row in actions_data is an error that says to add one, naming who defined the action", function()
   arbiter.define.action("Cut", { needs_target = true, target = "enemy",
                                  resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
-  local f = bout.new({}, {}, { 5 })
+  local f = bout.new({}, {}, {})
   test.fails(function()
     f:round [[
       Ana:
@@ -86,7 +86,7 @@ end)
 
 test.case("a row's field of the wrong type is an error saying what it must be: statuses a list, a weapon's cost a number", function()
   local function round()
-    bout.new({}, {}, { 5, 3 }):round [[
+    bout.new({}, {}, {}):round [[
       Ana:
         1: Melee Attack -> my opponent
       Bo:

@@ -5,7 +5,8 @@ local test = require "arbiter.test"
 local fight = require "arbiter.fight"
 local bout = require "tests.support.bout"
 
--- Fighters { name, side, at, weapon } On Guard, the first quicker, on `map`.
+-- Fighters { name, side, at, weapon } On Guard, the first quicker, on `map`, with scripted `dice`
+-- (none unless given: a roll the case does not expect runs out of them and fails the round).
 local function on(map, fighters, dice)
   local characters = {}
   for i, f in ipairs(fighters) do
@@ -26,7 +27,7 @@ local CORRIDOR = { width = 8, height = 1, walls = { { "B1", "C1" } } }
 
 test.case("a blow does not pass a wall: beside Bo across it, Ana's Melee Attack is refused with the reason", function()
   -- Melee reach is "the next square" with nothing between; no way leads around the wall.
-  local f = on(CORRIDOR, { { "Ana", "a", "B1" }, { "Bo", "b", "C1" } }, { 5, 3 })
+  local f = on(CORRIDOR, { { "Ana", "a", "B1" }, { "Bo", "b", "C1" } })
   f:round [[
     Ana:
       1: Melee Attack -> Bo
@@ -85,7 +86,7 @@ test.case("a Move goes around a wall to stand beside its target where a blow can
 end)
 
 test.case("a shot does not pass a wall: a Ranged Attack needs its target in sight", function()
-  local f = on({ width = 8, height = 1, walls = { { "C1", "D1" } } }, { { "Ana", "a", "A1", "Bow" }, { "Cy", "b", "H1" } }, { 5, 4 })
+  local f = on({ width = 8, height = 1, walls = { { "C1", "D1" } } }, { { "Ana", "a", "A1", "Bow" }, { "Cy", "b", "H1" } })
   f:round [[
     Ana:
       1: Ranged Attack -> Cy
@@ -187,7 +188,7 @@ end)
 
 -- Retreat: "a movement to withdraw in response to an opponent's attempt to close distance with you".
 test.case("Retreat answers only a movement that closes in: not a Move away from the one retreating", function()
-  local f = on({ width = 8, height = 1 }, { { "Ana", "a", "D1" }, { "Cy", "a", "A1" }, { "Bo", "b", "F1" } }, { 4 })
+  local f = on({ width = 8, height = 1 }, { { "Ana", "a", "D1" }, { "Cy", "a", "A1" }, { "Bo", "b", "F1" } })
   f:round [[
     Ana:
       1: Move -> Cy

@@ -124,7 +124,7 @@ test.case("a counter-tempo action only replaces what its Replacement For lists: 
 end)
 
 test.case("a reaction must be a Response To what it answers: no Dodge against a Melee Attack", function()
-  local f = bout.new({}, {}, { 1, 1 })
+  local f = bout.new({}, {}, {})
   -- The sheet is refused before the round (Dodge's definition `answers` its row's Response To)...
   test.fails(function()
     f:round [[

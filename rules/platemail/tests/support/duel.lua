@@ -26,9 +26,11 @@ function duel.with_patch(name, fields, body)
   if not ok then error(err, 0) end
 end
 
----A fight on an open field (10 × 6 unless `map` says otherwise) with scripted dice.
+---A fight on an open field (10 × 6 unless `map` says otherwise) with scripted dice, exactly the
+---ones it rolls: `{}` when it rolls none, so that a roll it should not make runs out of dice and
+---fails the round. Without `dice`, seeded dice (seed 1).
 function duel.new(characters, dice, map)
-  return fight.new { map = map or { width = 10, height = 6 }, characters = characters, dice = (dice and #dice > 0) and dice or nil }
+  return fight.new { map = map or { width = 10, height = 6 }, characters = characters, dice = dice }
 end
 
 ---Aldric (side "party", Sword and Leather unless `me` says) and the Orc (side "orcs", Axe,
