@@ -401,8 +401,13 @@ TEST_CASE("arbiter test fails a case whose test fight had an action fail, unless
   CHECK_THAT(run.output, Contains("  ok    dice given and never rolled are warned of\n"
                                   "        " + file + ":5: warning: 2 of the dice given to this fight were not "
                                   "rolled: 4, 2\n"));
+  // Those fights, let go of in a later case, are not told of again there.
+  CHECK_THAT(run.output, Contains("  ok    what the fights of earlier cases left to tell was told at their ends, not "
+                                  "again here\n  ok  "));
+  CHECK(occurrences(run.output, "not rolled") == 1);
+  CHECK(occurrences(run.output, "the blade slips") == 1);
   // The fixture's other cases pin what its actions meet: a misspelt context field, a crowded cell.
-  CHECK_THAT(run.output, EndsWith("5 passed, 1 failed\n"));
+  CHECK_THAT(run.output, EndsWith("6 passed, 1 failed\n"));
 }
 
 TEST_CASE("arbiter test fails a caught failed check and a nested case and a file of no case", "[cli][pack-tests]") {

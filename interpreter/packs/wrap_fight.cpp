@@ -44,6 +44,7 @@ struct TestFight {
   // Actions that failed in its rounds and that the test has not read (f:failures()): each fails
   // the case, told at the line of the f:round that played it.
   std::vector<std::string> unread_failures;
+  bool dice_told = false;  // its dice never rolled were told at its case's end: not again when let go
 };
 
 TestFight& check_fight(lua_State* L) {
@@ -57,7 +58,7 @@ TestFight& check_fight(lua_State* L) {
 CaseAftermath leftovers(const TestFight& made) {
   CaseAftermath left{made.unread_failures, {}};
   const auto* scripted = dynamic_cast<const ScriptedDice*>(made.dice.get());
-  if (scripted && scripted->remaining() > 0)
+  if (scripted && scripted->remaining() > 0 && !made.dice_told)
     left.warnings.push_back(fmt::format("{}: warning: {} of the dice given to this fight {} not rolled: {}", made.made_at,
                                         scripted->remaining(), scripted->remaining() == 1 ? "was" : "were",
                                         fmt::join(scripted->unrolled(), ", ")));
@@ -274,9 +275,14 @@ CaseAftermath end_of_case(lua_State* L) {
     lua_getfield(L, -1, "n");
     const lua_Integer made = lua_tointeger(L, -1);
     lua_pop(L, 1);
+    // Told once: a fight the case kept alive may be let go of in a later case (let_go).
     for (lua_Integer i = 1; i <= made; lua_pop(L, 1), ++i)
       if (lua_rawgeti(L, -1, i) == LUA_TUSERDATA)
-        if (const auto& fight = *static_cast<const TestFight*>(lua_touserdata(L, -1)); fight.fight) add(leftovers(fight));
+        if (auto& fight = *static_cast<TestFight*>(lua_touserdata(L, -1)); fight.fight) {
+          add(leftovers(fight));
+          fight.unread_failures.clear();
+          fight.dice_told = true;
+        }
   }
   lua_pop(L, 1);
   for (const void* key : {&case_fights_key, &left_by_collected_key}) {

@@ -28,3 +28,10 @@ inline Run shell(const std::string& command) {
 inline Run arbiter(const std::string& arguments) {
   return shell(std::string(ARBITER_BINARY) + " --pack-path examples/packs --pack-path tests/packs " + arguments);
 }
+
+// How many times `what` occurs in `text`: a line told once, not again.
+inline std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t count = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++count;
+  return count;
+}

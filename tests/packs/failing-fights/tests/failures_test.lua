@@ -22,6 +22,10 @@ test.case("dice given and never rolled are warned of", function()
   duel({ 4, 2 })
 end)
 
+test.case("what the fights of earlier cases left to tell was told at their ends, not again here", function()
+  collectgarbage()  -- lets go of those fights now, during this case
+end)
+
 test.case("a misspelt field of an action's context is an error at its line, with the nearest", function()
   local f = duel()
   f:round "Ana:\n  1: Peek\n"
