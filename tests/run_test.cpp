@@ -65,7 +65,8 @@ TEST_CASE("the ambush is narrated as pinned: archers in cover on high ground, a 
   // The skulker hides in the hedge, then strikes the Unaware Crossbowman: Favor, the Dagger's +1
   // Penetration, and the reveal told after the Attack.
   CHECK_THAT(run.output, Contains("Cutthroat is now Hidden (Skulk)"));
-  CHECK_THAT(run.output, Contains("+3 Favor (Unaware target) = 20 vs Defense 12 — hit; 1 Wound, Penetration 1\n"
+  CHECK_THAT(run.output, Contains("+3 Favor (Unaware target) = 20 vs Defense 12 (Medic cannot block: Unaware of the "
+                                  "attacker) — hit; 1 Wound, Penetration 1\n"
                                   "  Cutthroat is no longer Hidden (attacks: revealed)"));
   CHECK_THAT(run.output, Contains("vs Medic's Guard"));
 }

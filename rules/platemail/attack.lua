@@ -299,18 +299,21 @@ local function kind_for(me, target, wanted)
 end
 
 -- Someone Guarding the target who may block this attacker's Attack (`effect`: what it is, for
--- combat.can_guard), and the attempt it would be.
+-- combat.can_guard), and the attempt it would be; else nil, and why one Guarding it cannot block
+-- ("Medic cannot block: Unaware of the attacker"), said with the Attack.
 local function guard_of(me, target, effect)
+  local unblocked
   for _, other in ipairs(world.characters(target.side)) do
     -- The phase's combatant tells a Guard apart; only a Guard's intent is read, for whom it guards.
     local intent = other.name ~= target.name and attack.combatant(other).action == "Guard" and flow.intent(other)
     if intent and intent.target and intent.target.name == target.name
        and grid.adjacent(other.cell, target.cell) and not status.has(other, "Unconscious") then
-      local ok = combat.can_guard(attack.combatant(other, me), effect)
+      local ok, why = combat.can_guard(attack.combatant(other, me), effect)
       if ok then return other, (attack.phase.guarded[other.name] or 0) + 1 end
+      unblocked = unblocked or ("%s cannot block: %s"):format(other.name, why)
     end
   end
-  return nil
+  return nil, nil, unblocked
 end
 
 -- What only a ranged or thrown Attack reads of where the two stand: the distance between them when
@@ -416,7 +419,8 @@ function attack.make(ctx, target, how)
     how.profile and how.profile.name or mine.weapon or "bare hands", kind == "thrown" and " (thrown)" or "")
   local victim, versus = target, nil
   -- "You cannot Guard against Area of Effect Attacks or effects that Ignore Absorb."
-  local guard, attempt = guard_of(me, target, { ignores_absorb = how.ignores_absorb == true })
+  local guard, attempt, unblocked = guard_of(me, target, { ignores_absorb = how.ignores_absorb == true })
+  if unblocked then versus = (" (%s)"):format(unblocked) end
   local defense, defense_parts = combat.defense(theirs)
   -- A Guard attacked itself: the Attacks it has tried to block so far this phase lower its
   -- Deflection, so its Defense (combat.guard_own_penalty).

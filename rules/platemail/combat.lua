@@ -782,17 +782,21 @@ function combat.parity(roll, parity)
   return (roll % 2 == 0) == (parity == "even")
 end
 
+-- What each effect of actions_data.Guard.cannot_guard is, said as why a Guard cannot block.
+local UNGUARDABLE = { area_of_effect = "no Guard against an Area of Effect Attack",
+                      ignores_absorb = "no Guard against an Attack that Ignores Absorb" }
+
 ---Guard: "You can attempt to block Attacks against the Guarded as long as you are not Unaware of
 ---the Attacker." "You cannot Guard against Area of Effect Attacks or effects that Ignore Absorb."
 ---@param guard platemail.Combatant its `unaware`: Unaware of this attacker
 ---@param effect? { area_of_effect?: boolean, ignores_absorb?: boolean }
 ---@return boolean
----@return string? reason why not
+---@return string? reason why not, as "Medic cannot block: …" ends: "Unaware of the attacker"
 function combat.can_guard(guard, effect)
   local data = tables.actions_data["Guard"]
-  if data.unless_unaware_of_attacker and guard.unaware then return false, "Guard is Unaware of the attacker" end
+  if data.unless_unaware_of_attacker and guard.unaware then return false, "Unaware of the attacker" end
   for _, what in ipairs(data.cannot_guard) do
-    if effect and effect[what] then return false, "cannot Guard against " .. what end
+    if effect and effect[what] then return false, UNGUARDABLE[what] or ("no Guard against " .. what) end
   end
   return true, nil
 end

@@ -297,8 +297,8 @@ test.case("Guard: 'You cannot Guard against Area of Effect Attacks or effects th
       1: Throw Gas Flask -> "Mage"
       2: Defend
   ]]
-  test.equal(duel.attacks(f, "text"), { "Orc (Throw Gas Flask) attacks Mage with poison gas: d20 14 = 14 vs Defense 13 — "
-    .. "hit; 1 Wound, Penetration 0" })
+  test.equal(duel.attacks(f, "text"), { "Orc (Throw Gas Flask) attacks Mage with poison gas: d20 14 = 14 vs Defense 13 "
+    .. "(Bodyguard cannot block: no Guard against an Attack that Ignores Absorb) — hit; 1 Wound, Penetration 0" })
   test.equal(f:stat("Mage", "wounds"), 1)
   duel.no_failures(f)
 end)

@@ -614,6 +614,29 @@ test.case("Defend's Disfavor holds only 'as long as you are not Unaware of the A
   duel.no_failures(f)
 end)
 
+test.case("Guard: 'You can attempt to block Attacks against the Guarded as long as you are not Unaware of the Attacker': said with the Attack", function()
+  -- The Brute (F2, Perception 5) Guards the Orc (E2) against the Goblin, hidden behind the crate
+  -- (Stealth 12): Unaware of it, it cannot block, and the Attack says so. The Goblin's Charge goes
+  -- against the Orc's own Defense, 10 + 2 (Leather): d20 5 + 3 (Charge) + 3 (Unaware target) = 11.
+  local f = duel.new({
+    { name = "Goblin", side = "goblins", at = "A2", weapon = "Dagger", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "E2", weapon = "Axe", armor = "Leather" },
+    { name = "Brute", side = "orcs", at = "F2", weapon = "Axe", armor = "Leather", stats = { perception = 5 } },
+  }, { 12, 5 }, { width = 10, height = 6, terrain = { ["C2"] = { shelter = "cover" } } })
+  f:round(hide)
+  f:round [[
+    Goblin:
+      1: Charge -> "Orc"
+      2: Defend
+    Brute:
+      1: Guard -> "Orc"
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "text"), { "Goblin (Charge) attacks Orc with Dagger: d20 5 +3 Favor (Charge) +3 Favor "
+    .. "(Unaware target) = 11 vs Defense 12 (Brute cannot block: Unaware of the attacker) — miss" })
+  duel.no_failures(f)
+end)
+
 test.case("'Actions that involve movement must have their distance and direction declared': Move and Sprint say where", function()
   -- Move and Sprint without a direction are refused at their line; Skulk may stay in place, and
   -- Fall Back moves away from hostiles by itself.
