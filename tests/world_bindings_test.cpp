@@ -8,6 +8,7 @@
 #include "interpreter/core/pathfinder.hpp"
 #include "interpreter/core/status_definition.hpp"
 #include "interpreter/core/statuses.hpp"
+#include "interpreter/core/vocabulary.hpp"
 #include "interpreter/core/world.hpp"
 #include "interpreter/lua/character_handles.hpp"
 #include "interpreter/lua/sandbox.hpp"
@@ -412,4 +413,38 @@ TEST_CASE("grid.toward never enters a goal someone stands in", "[lua][grid]") {
             .ends_with(" true"));
   CHECK(fight.run("local p = grid.toward('Orc #2', 'A1', 30) return p[#p]") != "A1");
   CHECK(fight.run("local p = grid.toward('Orc #2', 'A2', 30) return p[#p]") == "A2");  // a free goal is entered
+}
+
+TEST_CASE("a name that names nothing is an error at the caller's line with the nearest, not an empty answer",
+          "[lua][names]") {
+  Fight fight;
+  const std::string here = "rules/skirmish/init.lua:1: error: ";
+  // A side no one is on: every side, nearest first, when none is near.
+  CHECK(fight.run("return #world.characters('orcs')") == "2");
+  CHECK_THAT(fight.error("return world.characters('orc')"),
+             StartsWith(here + "there is no side named 'orc'; did you mean 'orcs'?"));
+  CHECK_THAT(fight.error("return world.characters('c')"),
+             StartsWith(here + "there is no side named 'c'; the sides are, nearest first: 'orcs', 'party'"));
+  // An action the fight's vocabulary does not define: every status would allow it.
+  fight.statuses.define({.name = "Pinned", .allows = {"Escape"}});
+  orders::Vocabulary vocabulary;
+  vocabulary.add_action({.name = "Strike"});
+  vocabulary.add_action({.name = "Escape"});
+  fight.sandbox.services().provide(&vocabulary);
+  CHECK(fight.run("status.apply('Orc', 'Pinned') return status.allows('Orc', 'Escape')") == "true");
+  CHECK(fight.run("return status.allows('Orc', 'Strike')") == "false");
+  CHECK_THAT(fight.error("return status.allows('Orc', 'Strik')"),
+             StartsWith(here + "there is no action named 'Strik'; did you mean 'Strike'?"));
+  CHECK_THAT(fight.error("return status.allows('Orc', 'strike')"),
+             StartsWith(here + "there is no action named 'strike'; did you mean 'Strike'?"));
+  // An event type near one the fight knows (logged, narrated, or the runtime's) finds nothing.
+  fight.log.set_position({1, 1, 0});
+  fight.run("log.event('wound', { target = 'Orc' }) return 1");
+  CHECK(fight.run("return #log.phase_events('wound')") == "1");
+  CHECK_THAT(fight.error("return log.phase_events('wund')"),
+             StartsWith(here + "there is no event type named 'wund'; did you mean 'wound'?"));
+  CHECK_THAT(fight.error("return log.phase_events('status_aplied')"),
+             StartsWith(here + "there is no event type named 'status_aplied'; did you mean 'status_applied'"));
+  // Near none: it may be the pack's own type, which has not happened yet.
+  CHECK(fight.run("return #log.phase_events('riposte')") == "0");
 }

@@ -1,12 +1,15 @@
 // The `world` module: the characters of the fight and the general targets of the order sheets
 // ("closest enemy", "most injured enemy"). Characters come back as handles: `c.name`, `c.cell`,
 // `c.stats.wounds` always read the character as it is now.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/event_log.hpp"
 #include "interpreter/core/flow.hpp"
 #include "interpreter/core/lookup.hpp"
+#include "interpreter/core/names.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
 #include "interpreter/lua/values.hpp"
@@ -38,6 +41,12 @@ int characters(lua_State* L) {
   const World& world = world_of(L);
   const bool any_side = lua_isnoneornil(L, 1);
   const std::string side = any_side ? "" : check_text(L, 1, "the side");
+  if (!any_side) {  // a misspelt side would be one with no one on it
+    std::vector<std::string> sides;
+    for (const Entity& e : world.entities())
+      if (std::find(sides.begin(), sides.end(), e.side) == sides.end()) sides.push_back(e.side);
+    check_known_name(side, sides, "side");
+  }
   std::vector<EntityId> ids;
   ids.reserve(world.entities().size());
   for (const Entity& e : world.entities())
