@@ -448,3 +448,28 @@ TEST_CASE("a name that names nothing is an error at the caller's line with the n
   // Near none: it may be the pack's own type, which has not happened yet.
   CHECK(fight.run("return #log.phase_events('riposte')") == "0");
 }
+
+TEST_CASE("a misspelt option of grid.sight, grid.toward or grid.away is refused at the caller's line, not ignored",
+          "[lua][grid]") {
+  Fight fight;
+  const std::string here = "rules/skirmish/init.lua:1: error: ";
+  CHECK_THAT(fight.error("return grid.sight('A4', 'D4', { count_target = true })"),
+             StartsWith(here + "grid.sight's options table has no field 'count_target' (did you mean "
+                               "'count_target_cell'?)"));
+  CHECK_THAT(fight.error("return grid.toward('A1', 'C1', 30, { stop_whithin = 5 })"),
+             StartsWith(here + "grid.toward's options table has no field 'stop_whithin' (did you mean "
+                               "'stop_within'?)"));
+  CHECK_THAT(fight.error("return grid.toward('A1', 'C1', 30, { avod = { 'B1' } })"),
+             StartsWith(here + "grid.toward's options table has no field 'avod' (did you mean 'avoid'?)"));
+  // grid.away reads only `avoid`: a stop_within would be ignored.
+  CHECK_THAT(fight.error("return grid.away('B2', { 'C2' }, 5, { stop_within = 5 })"),
+             StartsWith(here + "grid.away's options table has no field 'stop_within'"));
+  CHECK(fight.run("return grid.toward('A1', 'C1', 30, { stop_within = 5, avoid = {} })[1]") == "B1");
+}
+
+TEST_CASE("grid.border gives a border's extra cost, as the map and docs/world.md give it", "[lua][grid]") {
+  Fight fight;
+  fight.world.grid().set_border({0, 1}, {0, 2}, Border{.name = "hedge", .extra_cost = 2});
+  CHECK(fight.run("return grid.border('A2', 'A3').extra_cost") == "2.0");
+  CHECK(fight.run("return grid.border('C1', 'D1').extra_cost") == "0.0");  // the stone wall: none
+}
