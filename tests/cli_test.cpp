@@ -384,8 +384,10 @@ TEST_CASE("arbiter test runs each case alone and reports each failure at its lin
                                   "cell Z9 on this 4×3 grid"));
   CHECK_THAT(run.output, Contains("tests/packs/tested/tests/e_equal_test.lua\n"
                                   "  ok    test.equal names the first key where tables differ and both values there\n"
-                                  "  ok    a long value is cut at its end: the message keeps both values\n"));
-  CHECK_THAT(run.output, EndsWith("5 passed, 5 failed\n"));
+                                  "  ok    a long value is cut at its end: the message keeps both values\n"
+                                  "  ok    two long strings are shown where they first differ, with the text around "
+                                  "it in each\n"));
+  CHECK_THAT(run.output, EndsWith("6 passed, 5 failed\n"));
 }
 
 TEST_CASE("arbiter test fails a case whose test fight had an action fail, unless the case reads it", "[cli][pack-tests]") {
