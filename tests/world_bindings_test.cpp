@@ -364,6 +364,11 @@ TEST_CASE("a stat is plain data: a character, a table with a metatable or a whol
              Contains("stat 'big': a whole number is kept exactly from -9007199254740992 to 9007199254740992 (2^53), "
                       "not 9007199254740993"));
   CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'big', math.mininteger)"), Contains("not -9223372036854775808"));
+  // A float past 2^53 is whole, and may be one rounded (2^53 + 1 written 2.0^53 + 1): refused alike,
+  // since a save would hold what it could not read back.
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'big', 2^60)"),
+             Contains("stat 'big': a whole number is kept exactly from -9007199254740992 to 9007199254740992 (2^53), "
+                      "not 1152921504606846976"));
   CHECK(fight.world.find("Orc").stats.count("foe") == 0);
   CHECK(fight.world.find("Orc").stats.count("big") == 0);
   CHECK(fight.log.events().empty());
@@ -371,6 +376,7 @@ TEST_CASE("a stat is plain data: a character, a table with a metatable or a whol
   CHECK(fight.run("world.set_stat(" + orc + ", 'big', -9007199254740992) return math.type(" + orc +
                   ".stats.big) .. ' ' .. " + orc + ".stats.big") == "integer -9007199254740992");
   CHECK(nlohmann::json(fight.world.find("Orc").stats.at("big")).dump() == "-9007199254740992");
+  CHECK(fight.run("world.set_stat(" + orc + ", 'reach', 2.5) return " + orc + ".stats.reach") == "2.5");
 }
 
 TEST_CASE("module functions outside a fight say what is missing", "[lua]") {
