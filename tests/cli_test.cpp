@@ -347,6 +347,15 @@ TEST_CASE("packs are found through ARBITER_PATH too", "[cli]") {
   CHECK(std::string(first_line.data()) == "table wounds = { max = 4, penalty_per_wound = 1 }\n");
 }
 
+TEST_CASE("a --pack-path that is not a folder is refused as bad usage, not searched for nothing", "[cli][bad-input]") {
+  const auto missing = arbiter("--pack-path /nonexistent packs");
+  CHECK(missing.exit_code == 2);
+  CHECK_THAT(missing.output, Contains("--pack-path: there is no folder '/nonexistent': name a folder that holds packs"));
+  const auto file = arbiter("explain demo-base --pack-path README.md");
+  CHECK(file.exit_code == 2);
+  CHECK_THAT(file.output, Contains("--pack-path: 'README.md' is not a folder: name a folder that holds packs"));
+}
+
 TEST_CASE("a pack whose copy further down the search path it hides is told once, on the error stream", "[cli]") {
   // arbiter() searches examples/packs first, so its demo-base 1.0.0 hides tests/packs-shadowing's 9.0.0.
   const std::string note = "note: pack 'demo-base' is loaded from examples/packs/demo-base, which comes first on the "
