@@ -4,26 +4,22 @@
 local test = require "arbiter.test"
 local fight = require "arbiter.fight"
 
-local function bout(ana_stats)
-  return fight.new {
-    map = { width = 4, height = 1 },
-    characters = {
-      { name = "Ana", side = "a", at = "A1", stats = ana_stats or { speed = 5 } },
-      { name = "Bo", side = "b", at = "B1" },
-    },
-    dice = {},
-  }
+-- Ana, who takes her turn first, and Bo; turns-demo rolls no dice.
+local function duel(ana_stats)
+  return fight.new { map = { width = 4, height = 1 }, dice = {}, characters = {
+    { name = "Ana", side = "a", at = "A1", stats = ana_stats or { speed = 5 } },
+    { name = "Bo", side = "b", at = "B1" } } }
 end
 
 test.case("status.allows of an action nobody defined is an error naming the nearest, not an allowed action", function()
-  local f = bout()
+  local f = duel()
   test.equal(f:within(function() return status.allows("Ana", "Strike") end), true)
   local message = test.fails(function() f:within(function() return status.allows("Ana", "Strik") end) end)
   test.truthy(message:find("names_test.lua:%d+: there is no action named 'Strik'; did you mean 'Strike'%?$"), message)
 end)
 
 test.case("f:events of a type near one the fight knows is an error naming it, not an empty list", function()
-  local f = bout()
+  local f = duel()
   f:round()
   test.equal(#f:events("turn_over"), 2)
   local message = test.fails(function() f:events("turn_ovr") end)
@@ -33,14 +29,14 @@ test.case("f:events of a type near one the fight knows is an error naming it, no
 end)
 
 test.case("world.characters of a side no one is on names the sides, nearest first", function()
-  local f = bout()
+  local f = duel()
   test.equal(#f:within(function() return world.characters("a") end), 1)
   test.fails(function() f:within(function() return world.characters("orcs") end) end,
     "there is no side named 'orcs'; the sides are, nearest first: 'a', 'b'")
 end)
 
 test.case("flow.react of an action nobody defined fails the action at the react's line, naming the nearest", function()
-  local f = bout { speed = 5, signals = "Wiat" }
+  local f = duel { speed = 5, signals = "Wiat" }
   f:round()
   local failed = f:failures()[1]
   test.equal(failed.fields.action, "Signal")
@@ -52,7 +48,7 @@ test.case("flow.react of an action nobody defined fails the action at the react'
 end)
 
 test.case("flow.spend and flow.react between phases are errors saying when they may be called", function()
-  local f = bout()
+  local f = duel()
   f:round()
   local declared = #f:events("declared")
   test.fails(function() f:within(function() flow.spend("Ana", 2) end) end,
