@@ -41,16 +41,16 @@ int characters(lua_State* L) {
   const World& world = world_of(L);
   const bool any_side = lua_isnoneornil(L, 1);
   const std::string side = any_side ? "" : check_text(L, 1, "the side");
-  if (!any_side) {  // a misspelt side would be one with no one on it
+  std::vector<EntityId> ids;
+  ids.reserve(world.entities().size());
+  for (const Entity& e : world.entities())
+    if (any_side || e.side == side) ids.push_back(e.id);
+  if (ids.empty() && !any_side) {  // a side no one is on: a misspelt one would find no one
     std::vector<std::string> sides;
     for (const Entity& e : world.entities())
       if (std::find(sides.begin(), sides.end(), e.side) == sides.end()) sides.push_back(e.side);
     check_known_name(side, sides, "side");
   }
-  std::vector<EntityId> ids;
-  ids.reserve(world.entities().size());
-  for (const Entity& e : world.entities())
-    if (any_side || e.side == side) ids.push_back(e.id);
   push_entities(L, ids);
   return 1;
 }
