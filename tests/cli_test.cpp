@@ -347,6 +347,31 @@ TEST_CASE("packs are found through ARBITER_PATH too", "[cli]") {
   CHECK(std::string(first_line.data()) == "table wounds = { max = 4, penalty_per_wound = 1 }\n");
 }
 
+TEST_CASE("a --pack-path that is not a folder is refused as bad usage, not searched for nothing", "[cli][bad-input]") {
+  const auto missing = arbiter("--pack-path /nonexistent packs");
+  CHECK(missing.exit_code == 2);
+  CHECK_THAT(missing.output, Contains("--pack-path: there is no folder '/nonexistent': name a folder that holds packs"));
+  const auto file = arbiter("explain demo-base --pack-path README.md");
+  CHECK(file.exit_code == 2);
+  CHECK_THAT(file.output, Contains("--pack-path: 'README.md' is not a folder: name a folder that holds packs"));
+}
+
+TEST_CASE("a pack whose copy further down the search path it hides is told once, on the error stream", "[cli]") {
+  // arbiter() searches examples/packs first, so its demo-base 1.0.0 hides tests/packs-shadowing's 9.0.0.
+  const std::string note = "note: pack 'demo-base' is loaded from examples/packs/demo-base, which comes first on the "
+                           "search path and hides the one in tests/packs-shadowing/demo-base (9.0.0)\n";
+  const auto tested = arbiter("--pack-path tests/packs-shadowing test demo-base");
+  CHECK(tested.exit_code == 0);
+  CHECK_THAT(tested.output, StartsWith(note));  // once, though each test file loads the packs again
+  CHECK(tested.output.find(note, 1) == std::string::npos);
+  const auto explained = arbiter("--pack-path tests/packs-shadowing explain demo-base wounds");
+  CHECK(explained.exit_code == 0);
+  CHECK_THAT(explained.output, Contains(note));
+  // Named by its folder, a pack is the user's choice: nothing to tell. Nor is there without a copy.
+  CHECK_THAT(arbiter("--pack-path tests/packs-shadowing test examples/packs/demo-base").output, !Contains("note:"));
+  CHECK_THAT(arbiter("test demo-base").output, !Contains("note:"));
+}
+
 TEST_CASE("arbiter packs lists what it finds and reports broken manifests", "[cli]") {
   const auto run = arbiter("packs");
   CHECK(run.exit_code == 1);  // tests/packs holds broken packs on purpose
@@ -384,8 +409,10 @@ TEST_CASE("arbiter test runs each case alone and reports each failure at its lin
                                   "cell Z9 on this 4×3 grid"));
   CHECK_THAT(run.output, Contains("tests/packs/tested/tests/e_equal_test.lua\n"
                                   "  ok    test.equal names the first key where tables differ and both values there\n"
-                                  "  ok    a long value is cut at its end: the message keeps both values\n"));
-  CHECK_THAT(run.output, EndsWith("5 passed, 5 failed\n"));
+                                  "  ok    a long value is cut at its end: the message keeps both values\n"
+                                  "  ok    two long strings are shown where they first differ, with the text around "
+                                  "it in each\n"));
+  CHECK_THAT(run.output, EndsWith("6 passed, 5 failed\n"));
 }
 
 TEST_CASE("arbiter test fails a case whose test fight had an action fail, unless the case reads it", "[cli][pack-tests]") {

@@ -171,11 +171,12 @@ TEST_CASE("a stat of the wrong kind is refused where written with what the rules
       "    { name = \"Bo\", side = \"b\", at = \"B1\", stats = { wounds = -2, strength = 1.5 } },\n"
       "    { name = \"Cy\", side = \"b\", at = \"C1\", stats = { mounted = \"yes\", kind = 3 } },\n"));
   REQUIRE(all.size() == 5);
-  CHECK(all[0].message == "Ana's wounds must be a count: a whole number, 0 or more, not \"two\"");
+  CHECK(all[0].message == "Ana's wounds must be a count: a whole number from 0 to 9007199254740992 (2^53), not \"two\"");
   CHECK(all[0].where.line == 5);
   CHECK(all[0].where.column == 54);
-  CHECK(all[1].message == "Bo's wounds must be a count: a whole number, 0 or more, not -2");
-  CHECK(all[2].message == "Bo's strength must be a whole number, not 1.5");
+  CHECK(all[1].message == "Bo's wounds must be a count: a whole number from 0 to 9007199254740992 (2^53), not -2");
+  CHECK(all[2].message == "Bo's strength must be a whole number from -9007199254740992 to 9007199254740992 (2^53), "
+                          "not 1.5");
   CHECK(all[3].message == "Cy's mounted must be true or false, not \"yes\"");
   CHECK(all[4].message == "Cy's kind must be a text in quotes, not 3");
   CHECK(all[4].where.line == 7);
@@ -569,6 +570,23 @@ TEST_CASE("a whole number a stat cannot keep exactly is refused where written", 
   CHECK_THAT(big.message, Catch::Matchers::Contains("a whole number is kept exactly from -9007199254740992 to "
                                                      "9007199254740992 (2^53), not 9007199254740993"));
   CHECK(big.where.line == 6);
+  // Written as a float (2^60 is one in Lua), or under a kind that takes any number, it is no
+  // more exact: refused at its own line, whatever the stat's kind.
+  for (const std::string& stat : {"strength = 2^60", "size = -2^60", "luck = 1e300"}) {
+    INFO(stat);
+    const auto floated = fight.problem(platemail("    { name = 'Aldric', side = 'players', at = 'A1', stats = {\n"
+                                                 "        wounds = 0,\n"
+                                                 "        " + stat + " } },\n"));
+    CHECK_THAT(floated.message, Catch::Matchers::Contains("a whole number is kept exactly from -9007199254740992 to "
+                                                          "9007199254740992 (2^53), not "));
+    CHECK(floated.where.line == 7);
+  }
+  CHECK_THAT(fight.problem(platemail("    { name = 'A', side = 'a', at = 'A1', stats = { strength = 2^60 } },\n")).message,
+             Catch::Matchers::EndsWith("not 1152921504606846976"));
+  // 2^53 itself, as a float too, is kept.
+  Fight exact;
+  CHECK_NOTHROW(exact.load(exact.write(platemail("    { name = 'A', side = 'a', at = 'A1', stats = { strength = 2^53, "
+                                                 "size = -2.0^53 } },\n"))));
 }
 
 TEST_CASE("two names a sheet cannot tell apart, differing only in case, are refused at the second naming the first",

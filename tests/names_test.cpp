@@ -24,3 +24,27 @@ TEST_CASE("did you mean lists every close name", "[names]") {
   CHECK(did_you_mean("Mve", {"Move", "Mover", "Sprint"}) == "did you mean 'Move' or 'Mover'?");
   CHECK(did_you_mean("Teleport", {"Move", "Sprint"}).empty());
 }
+
+TEST_CASE("a name that names nothing is told with the nearest, or with the known ones nearest first", "[names]") {
+  using arbiter::check_known_name;
+  using arbiter::unknown_name;
+  CHECK(unknown_name("Strik", {"Charge", "Strike", "Defend"}, "action") ==
+        "there is no action named 'Strik'; did you mean 'Strike'?");
+  // Nothing near: every known one, nearest first (ties in alphabetical order), whatever order given.
+  CHECK(unknown_name("c", {"party", "orcs"}, "side") == "there is no side named 'c'; the sides are, nearest first: "
+                                                        "'orcs', 'party'");
+  CHECK(unknown_name("Zed", {}, "status") == "there is no status named 'Zed': there are no statuses here");
+  // A long list is cut: the nearest eight, and how many there are.
+  const std::vector<std::string> many{"a1", "b22", "c333", "d4444", "e55555", "f666666", "g7777777", "h88888888",
+                                      "i999999999"};
+  CHECK(unknown_name("zzzzzz", many, "action") ==
+        "there is no action named 'zzzzzz'; the actions are, nearest first: 'a1', 'b22', 'c333', 'd4444', 'e55555', "
+        "'f666666', 'g7777777', 'h88888888', … (9 in all)");
+  // Names are compared as written: another case is a slip too, with the name meant.
+  CHECK_NOTHROW(check_known_name("Strike", {"Strike"}, "action"));
+  CHECK_THROWS_WITH(check_known_name("strike", {"Strike"}, "action"),
+                    Catch::Matchers::EndsWith("there is no action named 'strike'; did you mean 'Strike'?"));
+  // A name a pack gives is shown so that it cannot drive the terminal.
+  CHECK(unknown_name("\x1b[2J", {"orcs"}, "side") ==
+        "there is no side named '\\x1b[2J'; the sides are, nearest first: 'orcs'");
+}

@@ -311,6 +311,45 @@ TEST_CASE("a pack named twice in one request is refused", "[packs]") {
   CHECK_THROWS_WITH(s.stack.load({"demo-base", "demo-house", "demo-base"}), Contains("pack 'demo-base' is named twice"));
 }
 
+TEST_CASE("a pack named both by its name and by a folder is refused naming where each leads", "[packs]") {
+  // The folder stands for the pack wherever it is needed, so the name is a second naming of it: the
+  // user may have meant the copy the name finds, which the message must show to tell them apart.
+  TempDir dir;
+  write_pack(dir.path / "found", "folded-base", "");
+  write_pack(dir.path / "mine", "folded-base", "");
+  const std::string found = (dir.path / "found/folded-base").string(), mine = (dir.path / "mine/folded-base").string();
+  for (const auto& [order, said] :
+       {std::pair{std::vector<std::string>{"folded-base", mine},
+                  "'folded-base' (found in " + found + ") and as the folder " + mine},
+        std::pair{std::vector<std::string>{mine, "folded-base"},
+                  "the folder " + mine + " and as 'folded-base' (found in " + found + ")"}}) {
+    lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+    PackStack stack{sandbox, SearchPath({dir.path / "found"})};
+    CHECK_THROWS_WITH(stack.load(order), Contains("pack 'folded-base' is named twice, as " + said + ": name it once"));
+  }
+  // A name the search path does not find stands only for the folder named.
+  lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({dir.path / "elsewhere"})};
+  CHECK_THROWS_WITH(stack.load({mine, "folded-base"}),
+                    Contains("as the folder " + mine + " and as 'folded-base' (not on the search path): name it once"));
+}
+
+TEST_CASE("copies of a loaded pack further down the search path are told, with their versions", "[packs]") {
+  lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({source / "examples/packs", source / "tests/packs-shadowing"})};
+  stack.load({"demo-house"});
+  const auto hidden = stack.hidden_copies();
+  REQUIRE(hidden.size() == 1);
+  CHECK(hidden[0].pack == "demo-base");
+  CHECK(hidden[0].loaded == "examples/packs/demo-base");  // as messages show a folder inside the working one
+  CHECK(hidden[0].hidden == std::vector<std::string>{"tests/packs-shadowing/demo-base (9.0.0)"});
+  // A folder named is the user's choice: nothing is hidden from them.
+  lua::Sandbox chosen_sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack chosen{chosen_sandbox, SearchPath({source / "examples/packs", source / "tests/packs-shadowing"})};
+  chosen.load({(source / "tests/packs-shadowing/demo-base").string()});
+  CHECK(chosen.hidden_copies().empty());
+}
+
 TEST_CASE("what was read from the registry shows later changes", "[packs][registry]") {
   Stack s;
   s.stack.load({"demo-base"});
@@ -931,6 +970,27 @@ TEST_CASE("an incompatible dependency names both packs and both versions", "[pac
   CHECK_THAT(s.error({"needs-new"}),
              StartsWith("tests/packs/needs-new/pack.lua:5:16: error: pack 'needs-new' requires 'demo-base >= 2.0', "
                         "but demo-base is version 1.0.0 (examples/packs/demo-base)"));
+}
+
+TEST_CASE("a dependency whose found version is refused tells of a copy further down the search path that would do",
+          "[packs][bad-input]") {
+  // tests/packs-shadowing holds demo-base 9.0.0, which needs-new's ">= 2.0" accepts, behind examples/packs' 1.0.0.
+  lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({source / "tests/packs", source / "examples/packs", source / "tests/packs-shadowing"})};
+  try {
+    stack.load({"needs-new"});
+    FAIL("expected loading to fail");
+  } catch (const Error& e) {
+    const Diagnostic& d = e.diagnostics().front();
+    CHECK_THAT(d.message, StartsWith("pack 'needs-new' requires 'demo-base >= 2.0', but demo-base is version 1.0.0"));
+    CHECK(d.notes == std::vector<std::string>{
+                         "version 9.0.0 in tests/packs-shadowing/demo-base meets it, but is hidden: "
+                         "examples/packs/demo-base comes before it on the search path (name the folder to load this "
+                         "one, or put its parent first with --pack-path)"});
+  }
+  // No note when no other copy would do.
+  Stack s;
+  CHECK_THAT(s.error({"needs-new"}), !Contains("meets it"));
 }
 
 TEST_CASE("a pack that errors while loading leaves the packs before it unaffected", "[packs][bad-input]") {

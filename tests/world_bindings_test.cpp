@@ -8,6 +8,7 @@
 #include "interpreter/core/pathfinder.hpp"
 #include "interpreter/core/status_definition.hpp"
 #include "interpreter/core/statuses.hpp"
+#include "interpreter/core/vocabulary.hpp"
 #include "interpreter/core/world.hpp"
 #include "interpreter/lua/character_handles.hpp"
 #include "interpreter/lua/sandbox.hpp"
@@ -363,6 +364,11 @@ TEST_CASE("a stat is plain data: a character, a table with a metatable or a whol
              Contains("stat 'big': a whole number is kept exactly from -9007199254740992 to 9007199254740992 (2^53), "
                       "not 9007199254740993"));
   CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'big', math.mininteger)"), Contains("not -9223372036854775808"));
+  // A float past 2^53 is whole, and may be one rounded (2^53 + 1 written 2.0^53 + 1): refused alike,
+  // since a save would hold what it could not read back.
+  CHECK_THAT(fight.error("world.set_stat(" + orc + ", 'big', 2^60)"),
+             Contains("stat 'big': a whole number is kept exactly from -9007199254740992 to 9007199254740992 (2^53), "
+                      "not 1152921504606846976"));
   CHECK(fight.world.find("Orc").stats.count("foe") == 0);
   CHECK(fight.world.find("Orc").stats.count("big") == 0);
   CHECK(fight.log.events().empty());
@@ -370,6 +376,7 @@ TEST_CASE("a stat is plain data: a character, a table with a metatable or a whol
   CHECK(fight.run("world.set_stat(" + orc + ", 'big', -9007199254740992) return math.type(" + orc +
                   ".stats.big) .. ' ' .. " + orc + ".stats.big") == "integer -9007199254740992");
   CHECK(nlohmann::json(fight.world.find("Orc").stats.at("big")).dump() == "-9007199254740992");
+  CHECK(fight.run("world.set_stat(" + orc + ", 'reach', 2.5) return " + orc + ".stats.reach") == "2.5");
 }
 
 TEST_CASE("module functions outside a fight say what is missing", "[lua]") {
@@ -412,4 +419,63 @@ TEST_CASE("grid.toward never enters a goal someone stands in", "[lua][grid]") {
             .ends_with(" true"));
   CHECK(fight.run("local p = grid.toward('Orc #2', 'A1', 30) return p[#p]") != "A1");
   CHECK(fight.run("local p = grid.toward('Orc #2', 'A2', 30) return p[#p]") == "A2");  // a free goal is entered
+}
+
+TEST_CASE("a name that names nothing is an error at the caller's line with the nearest, not an empty answer",
+          "[lua][names]") {
+  Fight fight;
+  const std::string here = "rules/skirmish/init.lua:1: error: ";
+  // A side no one is on: every side, nearest first, when none is near.
+  CHECK(fight.run("return #world.characters('orcs')") == "2");
+  CHECK_THAT(fight.error("return world.characters('orc')"),
+             StartsWith(here + "there is no side named 'orc'; did you mean 'orcs'?"));
+  CHECK_THAT(fight.error("return world.characters('c')"),
+             StartsWith(here + "there is no side named 'c'; the sides are, nearest first: 'orcs', 'party'"));
+  // An action the fight's vocabulary does not define: every status would allow it.
+  fight.statuses.define({.name = "Pinned", .allows = {"Escape"}});
+  orders::Vocabulary vocabulary;
+  vocabulary.add_action({.name = "Strike"});
+  vocabulary.add_action({.name = "Escape"});
+  fight.sandbox.services().provide(&vocabulary);
+  CHECK(fight.run("status.apply('Orc', 'Pinned') return status.allows('Orc', 'Escape')") == "true");
+  CHECK(fight.run("return status.allows('Orc', 'Strike')") == "false");
+  CHECK_THAT(fight.error("return status.allows('Orc', 'Strik')"),
+             StartsWith(here + "there is no action named 'Strik'; did you mean 'Strike'?"));
+  CHECK_THAT(fight.error("return status.allows('Orc', 'strike')"),
+             StartsWith(here + "there is no action named 'strike'; did you mean 'Strike'?"));
+  // An event type near one the fight knows (logged, narrated, or the runtime's) finds nothing.
+  fight.log.set_position({1, 1, 0});
+  fight.run("log.event('wound', { target = 'Orc' }) return 1");
+  CHECK(fight.run("return #log.phase_events('wound')") == "1");
+  CHECK_THAT(fight.error("return log.phase_events('wund')"),
+             StartsWith(here + "there is no event type named 'wund'; did you mean 'wound'?"));
+  CHECK_THAT(fight.error("return log.phase_events('status_aplied')"),
+             StartsWith(here + "there is no event type named 'status_aplied'; did you mean 'status_applied'"));
+  // Near none: it may be the pack's own type, which has not happened yet.
+  CHECK(fight.run("return #log.phase_events('riposte')") == "0");
+}
+
+TEST_CASE("a misspelt option of grid.sight, grid.toward or grid.away is refused at the caller's line, not ignored",
+          "[lua][grid]") {
+  Fight fight;
+  const std::string here = "rules/skirmish/init.lua:1: error: ";
+  CHECK_THAT(fight.error("return grid.sight('A4', 'D4', { count_target = true })"),
+             StartsWith(here + "grid.sight's options table has no field 'count_target' (did you mean "
+                               "'count_target_cell'?)"));
+  CHECK_THAT(fight.error("return grid.toward('A1', 'C1', 30, { stop_whithin = 5 })"),
+             StartsWith(here + "grid.toward's options table has no field 'stop_whithin' (did you mean "
+                               "'stop_within'?)"));
+  CHECK_THAT(fight.error("return grid.toward('A1', 'C1', 30, { avod = { 'B1' } })"),
+             StartsWith(here + "grid.toward's options table has no field 'avod' (did you mean 'avoid'?)"));
+  // grid.away reads only `avoid`: a stop_within would be ignored.
+  CHECK_THAT(fight.error("return grid.away('B2', { 'C2' }, 5, { stop_within = 5 })"),
+             StartsWith(here + "grid.away's options table has no field 'stop_within'"));
+  CHECK(fight.run("return grid.toward('A1', 'C1', 30, { stop_within = 5, avoid = {} })[1]") == "B1");
+}
+
+TEST_CASE("grid.border gives a border's extra cost, as the map and docs/world.md give it", "[lua][grid]") {
+  Fight fight;
+  fight.world.grid().set_border({0, 1}, {0, 2}, Border{.name = "hedge", .extra_cost = 2});
+  CHECK(fight.run("return grid.border('A2', 'A3').extra_cost") == "2.0");
+  CHECK(fight.run("return grid.border('C1', 'D1').extra_cost") == "0.0");  // the stone wall: none
 }

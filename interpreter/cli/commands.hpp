@@ -22,6 +22,8 @@ struct Context {
   std::ostream* out = nullptr;
   std::ostream* err = nullptr;
   int exit_code = 0;                    // a subcommand sets 1 when it reported bad input
+  // The packs hidden by those loaded are told once a command, which may load them again (test: per file).
+  bool told_hidden_packs = false;
 };
 
 // Each registers its subcommand on `app`; the subcommand's callback does the work, writes to

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -25,6 +26,22 @@ CLI::Validator seconds_between(double low, double high) {
         return {};
       },
       fmt::format("SECONDS in [{} - {}]", low, high));
+}
+
+// A folder of packs for --pack-path: one that is not there would be searched for nothing, and a
+// misspelt path would leave the pack meant to be found hidden (or another one found), silently.
+CLI::Validator folder_of_packs() {
+  return CLI::Validator(
+      [](const std::string& path) -> std::string {
+        std::error_code error;
+        const auto status = std::filesystem::status(path, error);
+        if (!std::filesystem::exists(status))
+          return fmt::format("there is no folder '{}': name a folder that holds packs", arbiter::printable(path));
+        if (!std::filesystem::is_directory(status))
+          return fmt::format("'{}' is not a folder: name a folder that holds packs", arbiter::printable(path));
+        return {};
+      },
+      "DIR");
 }
 
 // A word written where the subcommand goes that names none (`arbiter encounter`): CLI11 keeps it
@@ -108,7 +125,8 @@ int main(int argc, char** argv) {
   // One folder each time it is given: a greedy list would take an unknown subcommand for a folder.
   app.add_option("--pack-path", context.pack_paths, "A folder of packs to search before the standard places")
       ->type_name("DIR")
-      ->allow_extra_args(false);
+      ->allow_extra_args(false)
+      ->check(folder_of_packs());
   app.add_option("--max-instructions", context.max_instructions,
                  "Lua instructions one call of a pack may run (default 200000000)")
       ->check(CLI::PositiveNumber);

@@ -3,6 +3,10 @@
 #include <cstdlib>
 #include <ostream>
 #include <random>
+#include <utility>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "grammar/diagnostic.hpp"
 
@@ -37,8 +41,18 @@ Session::Session(Context& context)
   };
 }
 
+void Session::tell_hidden_packs() {
+  if (std::exchange(context_.told_hidden_packs, true)) return;
+  for (const auto& copies : stack.hidden_copies())
+    *context_.err << fmt::format("note: pack '{}' is loaded from {}, which comes first on the search path and hides "
+                                 "the {} in {}\n",
+                                 copies.pack, copies.loaded, copies.hidden.size() == 1 ? "one" : "ones",
+                                 fmt::join(copies.hidden, ", "));
+}
+
 void Session::load(const std::vector<std::string>& packs, std::span<const packs::Place> written_at) {
   stack.load(packs, written_at);
+  tell_hidden_packs();
   std::vector<Diagnostic> conflicts;
   for (const auto& conflict : stack.registry().conflicts()) {
     conflicts.push_back(parse_positioned(conflict.location + ": " + conflict.message));

@@ -18,6 +18,10 @@ class Session {
   // Loads the packs and reports conflicts; throws arbiter::Error for bad packs.
   // `written_at`: where each pack is named, when a file names them (PackStack::load).
   void load(const std::vector<std::string>& packs, std::span<const packs::Place> written_at = {});
+  // Says on the error stream, a line for each, which loaded pack the search path took where it
+  // found others of its name (only `arbiter packs` told): a user who installed a newer copy, or
+  // edits one, learns which one plays. Once a command (Context::told_hidden_packs); load calls it.
+  void tell_hidden_packs();
 
   // Declared before the sandbox, which holds pointers to them as services.
   SeededDice dice;         // Context::seed, or a fresh seed per run

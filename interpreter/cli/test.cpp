@@ -34,6 +34,7 @@ void add_test_command(CLI::App& app, Context& context) {
     {
       Session session(context);
       session.stack.load(*packs);
+      session.tell_hidden_packs();
       const auto& named = session.stack.named();
       for (const auto& m : session.stack.load_order())
         if (std::find(named.begin(), named.end(), m.name) != named.end()) tested.push_back(m);

@@ -142,6 +142,8 @@ class Flow {
   const FlowRules& rules() const { return rules_; }
   FlowPosition position() const { return log_.position(); }
   const PhaseRules& phase() const;  // the running phase (an Error between phases)
+  // Whether a phase is running: from its start to the end of its phase_end hook.
+  bool in_phase() const noexcept { return in_phase_; }
 
   // Plays the next round through.
   void run_round();

@@ -3,6 +3,11 @@
 #include <algorithm>
 #include <cctype>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "grammar/diagnostic.hpp"
+
 namespace arbiter {
 namespace {
 
@@ -62,6 +67,28 @@ std::string did_you_mean(std::string_view wanted, const std::vector<std::string>
 std::string with_nearest(std::string message, std::string_view wanted, const std::vector<std::string>& candidates) {
   const std::string hint = did_you_mean(wanted, candidates);
   return hint.empty() ? message : message + " (" + hint + ")";
+}
+
+std::string unknown_name(std::string_view wanted, const std::vector<std::string>& known, std::string_view what) {
+  const std::string message = fmt::format("there is no {} named '{}'", what, printable(wanted));
+  if (const std::string hint = did_you_mean(wanted, known); !hint.empty()) return message + "; " + hint;
+  const std::string many = std::string(what) + (what.ends_with('s') ? "es" : "s");  // sides, statuses
+  if (known.empty()) return fmt::format("{}: there are no {} here", message, many);
+  // Sorted first, so that names equally near come in the same order whatever order they came in.
+  std::vector<std::string> listed = known;
+  std::sort(listed.begin(), listed.end());
+  std::stable_sort(listed.begin(), listed.end(), [&](const std::string& a, const std::string& b) {
+    return edit_distance(wanted, a) < edit_distance(wanted, b);
+  });
+  constexpr std::size_t shown = 8;  // enough to find one's own; a ruleset's forty actions would bury it
+  std::vector<std::string> quoted;
+  for (std::size_t i = 0; i < listed.size() && i < shown; ++i) quoted.push_back("'" + printable(listed[i]) + "'");
+  const std::string more = listed.size() > shown ? fmt::format(", … ({} in all)", listed.size()) : "";
+  return fmt::format("{}; the {} are, nearest first: {}{}", message, many, fmt::join(quoted, ", "), more);
+}
+
+void check_known_name(std::string_view wanted, const std::vector<std::string>& known, std::string_view what) {
+  if (std::find(known.begin(), known.end(), wanted) == known.end()) throw Error(unknown_name(wanted, known, what));
 }
 
 }  // namespace arbiter

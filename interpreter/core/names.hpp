@@ -20,4 +20,13 @@ std::string did_you_mean(std::string_view wanted, const std::vector<std::string>
 // `message`, then " (did you mean …?)" when a candidate is close to `wanted`.
 std::string with_nearest(std::string message, std::string_view wanted, const std::vector<std::string>& candidates);
 
+// What to say of a name that names nothing: "there is no {what} named 'Strik'; did you mean
+// 'Strike'?", or, with none near, the known ones, nearest first ("there is no side named 'c'; the
+// sides are, nearest first: 'orcs', 'party'"). `what` is a noun that takes -s or -es (statuses).
+std::string unknown_name(std::string_view wanted, const std::vector<std::string>& known, std::string_view what);
+// For a function that looks a name up and would otherwise answer as if it named nothing (an
+// allowed action, a side with no one on it, no events of a type): `wanted` must be one of `known`
+// exactly, as the runtime compares names; else an arbiter::Error saying unknown_name.
+void check_known_name(std::string_view wanted, const std::vector<std::string>& known, std::string_view what);
+
 }  // namespace arbiter

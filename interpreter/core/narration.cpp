@@ -1,8 +1,10 @@
 #include "interpreter/core/narration.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/names.hpp"
 
 namespace arbiter {
 
@@ -75,6 +77,20 @@ Narrator::Narrator() {
   set_template(event_type::turn_without_action, "{character} takes no action: {reason}");
 }
 
+void check_event_type(std::string_view type, const EventLog& log, const Narrator& narrator) {
+  const auto& events = log.events();
+  const auto logged = [&](std::string_view t) {
+    return std::any_of(events.begin(), events.end(), [&](const LogEvent& e) { return e.type == t; });
+  };
+  if (narrator.template_for(type) || logged(type)) return;
+  std::vector<std::string> known = narrator.types();
+  for (const LogEvent& e : events)
+    if (std::find(known.begin(), known.end(), e.type) == known.end()) known.push_back(e.type);
+  // A type near none of these may be the pack's own, not logged yet ("no wound this phase"): no
+  // list of a pack's types exists to tell it from a slip, so only a near miss is refused.
+  if (!nearest_names(type, known).empty()) throw Error(unknown_name(type, known, "event type"));
+}
+
 void Narrator::check_template(std::string_view text) {
   scan(text, [](std::string_view) {}, [](std::string_view) {});
 }
@@ -87,6 +103,12 @@ void Narrator::set_template(std::string type, std::string text) {
 const std::string* Narrator::template_for(std::string_view type) const {
   const auto it = templates_.find(type);
   return it == templates_.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> Narrator::types() const {
+  std::vector<std::string> out;
+  for (const auto& [type, text] : templates_) out.push_back(type);
+  return out;
 }
 
 std::string Narrator::render(const LogEvent& event) const {

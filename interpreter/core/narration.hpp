@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "interpreter/core/event_log.hpp"
 
@@ -20,6 +21,7 @@ class Narrator {
   // The check alone: the registry checks a pack's `narration` table with it where it is given.
   static void check_template(std::string_view text);
   const std::string* template_for(std::string_view type) const;
+  std::vector<std::string> types() const;  // those with a template, in order
 
   // The event's sentence. An event type without a template is narrated as "type: name=value, …".
   // A placeholder the event does not have is an arbiter::Error naming it and the fields it has.
@@ -28,6 +30,12 @@ class Narrator {
  private:
   std::map<std::string, std::string, std::less<>> templates_;
 };
+
+// An event type asked for by name (f:events, log.phase_events) that the fight does not know (not the
+// runtime's, each of which has a template, nor one a pack narrates, nor one logged) but that is near
+// one it knows ("exchang") is an arbiter::Error naming the nearest: it would find no events, as if
+// none had happened. One near none may be a pack's own type that has not happened yet: let be.
+void check_event_type(std::string_view type, const EventLog& log, const Narrator& narrator);
 
 // A field's value as narration shows it: text without quotes, 3 not 3.0, lists with commas.
 std::string narrate_value(const nlohmann::json& value);

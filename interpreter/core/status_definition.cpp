@@ -63,9 +63,7 @@ const StatusDefinition& StatusBook::get(std::string_view status) const {
   if (const StatusDefinition* d = find(status)) return *d;
   std::vector<std::string> names;
   for (const auto& [n, _] : definitions_) names.push_back(n);
-  std::string message = "there is no status named '" + std::string(status) + "'";
-  if (const std::string hint = did_you_mean(status, names); !hint.empty()) message += "; " + hint;
-  throw Error(message);
+  throw Error(unknown_name(status, names, "status"));
 }
 
 }  // namespace arbiter

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "grammar/diagnostic.hpp"
@@ -43,7 +44,7 @@ void from_json(const nlohmann::json& in, Value& value) {
   if (in.is_number_unsigned() && in.get<std::uint64_t>() > static_cast<std::uint64_t>(largest_exact_whole))
     refuse_inexact(std::to_string(in.get<std::uint64_t>()));
   if (in.is_number_integer()) value = exact_whole(in.get<std::int64_t>());
-  else if (in.is_number()) value = in.get<double>();
+  else if (in.is_number()) value = exact_number(in.get<double>());
   else if (in.is_boolean()) value = in.get<bool>();
   else if (in.is_string()) {
     check_text(in.get_ref<const std::string&>(), "a string");
@@ -60,6 +61,12 @@ void from_json(const nlohmann::json& in, Value& value) {
 double exact_whole(std::int64_t whole) {
   if (whole < -largest_exact_whole || whole > largest_exact_whole) refuse_inexact(std::to_string(whole));
   return static_cast<double>(whole);
+}
+
+double exact_number(double number) {
+  if (std::fabs(number) > static_cast<double>(largest_exact_whole))
+    refuse_inexact(std::fabs(number) < 1e21 ? fmt::format("{:.0f}", number) : fmt::format("{}", number));
+  return number;
 }
 
 std::string non_finite_text(double number) {

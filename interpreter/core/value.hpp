@@ -38,6 +38,9 @@ void from_json(const nlohmann::json& in, Value& value);  // throws arbiter::Erro
 inline constexpr std::int64_t largest_exact_whole = std::int64_t{1} << 53;
 // `whole` as a value keeps it; past ±2^53 an arbiter::Error saying so, as a double would round it.
 double exact_whole(std::int64_t whole);
+// The same for a number that is a double already (Lua's 2^60, 1e18, a JSON 1.5e19): past ±2^53 it
+// holds no fraction, and may be a whole number rounded on its way in, so it is refused alike.
+double exact_number(double number);
 
 // A NaN or an infinity as a message names it: "nan" (whatever its sign bit), "inf", "-inf".
 std::string non_finite_text(double number);

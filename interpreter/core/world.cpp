@@ -79,9 +79,7 @@ const Entity& World::find(std::string_view name) const {
   if (it != entities_.end()) return *it;
   std::vector<std::string> names;
   for (const Entity& e : entities_) names.push_back(e.name);
-  std::string message = "there is no character named '" + std::string(name) + "'";
-  if (const std::string hint = did_you_mean(name, names); !hint.empty()) message += "; " + hint;
-  throw Error(message);
+  throw Error(unknown_name(name, names, "character"));
 }
 
 }  // namespace arbiter

@@ -43,7 +43,7 @@ Value check_value_at(lua_State* L, int index, int depth) {
     case LUA_TNUMBER:
       // A whole number is kept as a double: one it cannot hold exactly is refused, not rounded.
       if (lua_isinteger(L, index)) return exact_whole(lua_tointeger(L, index));
-      return check_finite(L, index);
+      return exact_number(check_finite(L, index));
     case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
     case LUA_TSTRING: return to_text(L, index, "a string");
     case LUA_TTABLE: {

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <lua.hpp>
@@ -64,6 +65,12 @@ void push_intent(lua_State* L, const Intent& intent, const World& world);
 // field it does not have, naming the nearest: a misspelt `ctx.targte` would otherwise be nil. Every
 // documented field reads, nil when absent (`target` with none); fields the pack sets read too.
 void refuse_unknown_context_fields(lua_State* L);
+
+// An action's name given to a function (status.allows, flow.react) names an action the packs define,
+// exactly: a misspelt one would be allowed by every status, or fail later with no line of the
+// caller's. An arbiter::Error with the nearest name otherwise. Checked where the host knows the
+// actions: a fight provides its vocabulary (wrap_status.cpp).
+void check_action_name(lua_State* L, std::string_view action);
 
 // Plain data both ways: numbers, booleans, strings and lists (tables 1..n) of those.
 Value check_value(lua_State* L, int index);

@@ -3,6 +3,8 @@
 // provides the running Flow as a service; outside a fight every function is a clear error.
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "interpreter/core/flow.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/character_handles.hpp"
@@ -60,12 +62,26 @@ int set_ready(lua_State* L) {
   return 0;
 }
 
+// Action points and reaction windows belong to a phase: between phases (round_start, round_end,
+// f:within between rounds) spent points would be forgotten when the next phase gives everyone
+// its own, and a reaction would answer nothing, so either is refused rather than lost.
+Flow& running_phase(lua_State* L, std::string_view function) {
+  Flow& flow = flow_of(L);
+  if (!flow.in_phase())
+    throw Error(fmt::format("{} may be called only while a phase runs (in an action, a turn, a movement hook or "
+                            "phase_start to phase_end), not between phases (round_start, round_end, or between "
+                            "rounds)",
+                            function));
+  return flow;
+}
+
 int react(lua_State* L) {
   World& world = world_of(L);
-  Flow& flow = flow_of(L);
+  Flow& flow = running_phase(L, "flow.react");
   Intent reaction;
   reaction.actor = check_entity(L, 1, world).id;
   reaction.action = check_text(L, 2, "the action name");
+  check_action_name(L, reaction.action);
   if (!lua_isnoneornil(L, 3)) reaction.target = check_entity(L, 3, world).id;
   reaction.note = opt_text(L, 4, "the reason");
   const Intent* chosen = flow.intent(reaction.actor);
@@ -83,7 +99,7 @@ int points(lua_State* L) {
 
 int spend(lua_State* L) {
   const EntityId who = check_entity(L, 1, world_of(L)).id;
-  flow_of(L).spend(who, static_cast<int>(luaL_checkinteger(L, 2)));
+  running_phase(L, "flow.spend").spend(who, static_cast<int>(luaL_checkinteger(L, 2)));
   return 0;
 }
 

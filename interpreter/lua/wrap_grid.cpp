@@ -1,5 +1,7 @@
 // The `grid` module: coordinates, distances, areas, sight and paths on the fight's grid. Every
 // query runs in C++; cells go in and come out as labels ("C3"), distances in feet.
+#include <fmt/format.h>
+
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/area.hpp"
 #include "interpreter/core/declared_path.hpp"
@@ -113,6 +115,7 @@ int sight(lua_State* L) {
   SightRules rules;
   if (!lua_isnoneornil(L, 3)) {
     luaL_checktype(L, 3, LUA_TTABLE);
+    check_field_names(L, 3, "grid.sight's options table", {"count_target_cell"});
     lua_getfield(L, 3, "count_target_cell");
     rules.count_target_cell = lua_toboolean(L, -1);
     lua_pop(L, 1);
@@ -142,10 +145,13 @@ int path(lua_State* L) {
   return push_path(L, *found);
 }
 
-// Options tables: { stop_within = feet, avoid = { cells } }.
-std::vector<Cell> avoid_option(lua_State* L, int options, const Grid& grid) {
+// Options tables: { stop_within = feet, avoid = { cells } } for `function`, which reads the fields
+// `known`: another (`stop_whithin`, or grid.away's stop_within) would be ignored, silently.
+std::vector<Cell> avoid_option(lua_State* L, int options, const Grid& grid, const char* function,
+                               const std::vector<std::string>& known) {
   if (lua_isnoneornil(L, options)) return {};
   luaL_checktype(L, options, LUA_TTABLE);
+  check_field_names(L, options, fmt::format("{}'s options table", function), known);
   lua_getfield(L, options, "avoid");
   std::vector<Cell> avoid = opt_cells(L, lua_gettop(L), grid);
   lua_pop(L, 1);
@@ -156,8 +162,8 @@ int toward(lua_State* L) {
   const Grid& grid = grid_of(L);
   const Cell from = check_cell(L, 1, grid), to = check_cell(L, 2, grid);
   const double budget = luaL_checknumber(L, 3);
+  std::vector<Cell> avoid = avoid_option(L, 4, grid, "grid.toward", {"stop_within", "avoid"});
   const double stop_within = opt_number_field(L, 4, "stop_within", 0);
-  std::vector<Cell> avoid = avoid_option(L, 4, grid);
   // A goal someone stands in is never entered, whether or not `avoid` lists it (the mover's own
   // cell is no obstacle).
   if (to != from && world_of(L).standing_in(to)) avoid.push_back(to);
@@ -170,7 +176,7 @@ int away(lua_State* L) {
   luaL_checktype(L, 2, LUA_TTABLE);
   const std::vector<Cell> hostiles = opt_cells(L, 2, grid);
   const double budget = luaL_checknumber(L, 3);
-  const std::vector<Cell> avoid = avoid_option(L, 4, grid);
+  const std::vector<Cell> avoid = avoid_option(L, 4, grid, "grid.away", {"avoid"});
   return push_path(L, services(L).get<PathFinder>("path finder").away_from(from, hostiles, budget, avoid));
 }
 
@@ -182,7 +188,7 @@ int border(lua_State* L) {
     lua_pushnil(L);
     return 1;
   }
-  lua_createtable(L, 0, 8);
+  lua_createtable(L, 0, 9);
   lua_pushstring(L, found->name.c_str());
   lua_setfield(L, -2, "name");
   lua_pushboolean(L, found->stops_movement());
@@ -201,6 +207,8 @@ int border(lua_State* L) {
   }
   lua_pushstring(L, std::string(name(found->door)).c_str());
   lua_setfield(L, -2, "door");
+  lua_pushnumber(L, found->extra_cost);
+  lua_setfield(L, -2, "extra_cost");
   push_properties(L, found->properties);
   lua_setfield(L, -2, "properties");
   return 1;

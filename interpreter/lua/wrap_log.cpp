@@ -61,6 +61,7 @@ int phase_events(lua_State* L) {
   const EventLog& log = log_of(L);
   const std::optional<std::string> type =
       lua_isnoneornil(L, 1) ? std::nullopt : std::optional(check_text(L, 1, "the event type"));
+  if (type) check_event_type(*type, log, services(L).get<Narrator>("narrator"));
   const FlowPosition now = log.position();
   const auto& events = log.events();
   std::size_t first = events.size();

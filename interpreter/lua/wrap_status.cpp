@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/names.hpp"
 #include "interpreter/core/statuses.hpp"
+#include "interpreter/core/vocabulary.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
 #include "interpreter/lua/values.hpp"
@@ -136,7 +138,9 @@ int has(lua_State* L) {
 
 int allows(lua_State* L) {
   const EntityId who = check_entity(L, 1, world_of(L)).id;
-  const ActionVerdict verdict = runtime(L).allows(who, check_text(L, 2, "the action name"));
+  const std::string action = check_text(L, 2, "the action name");
+  check_action_name(L, action);
+  const ActionVerdict verdict = runtime(L).allows(who, action);
   lua_pushboolean(L, verdict.allowed);
   if (verdict.allowed) return 1;
   lua_pushlstring(L, verdict.because.data(), verdict.because.size());
@@ -167,6 +171,13 @@ const luaL_Reg functions[] = {
 };
 
 }  // namespace
+
+void check_action_name(lua_State* L, std::string_view action) {
+  const auto* vocabulary = services(L).find<orders::Vocabulary>();
+  if (!vocabulary) return;
+  if (const orders::ActionRules* found = vocabulary->action(action); found && found->name == action) return;
+  check_known_name(action, vocabulary->action_names(), "action");
+}
 
 int open_status(lua_State* L) {
   luaL_newlib(L, functions);

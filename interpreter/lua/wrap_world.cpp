@@ -1,12 +1,15 @@
 // The `world` module: the characters of the fight and the general targets of the order sheets
 // ("closest enemy", "most injured enemy"). Characters come back as handles: `c.name`, `c.cell`,
 // `c.stats.wounds` always read the character as it is now.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/event_log.hpp"
 #include "interpreter/core/flow.hpp"
 #include "interpreter/core/lookup.hpp"
+#include "interpreter/core/names.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/services.hpp"
 #include "interpreter/lua/values.hpp"
@@ -42,6 +45,12 @@ int characters(lua_State* L) {
   ids.reserve(world.entities().size());
   for (const Entity& e : world.entities())
     if (any_side || e.side == side) ids.push_back(e.id);
+  if (ids.empty() && !any_side) {  // a side no one is on: a misspelt one would find no one
+    std::vector<std::string> sides;
+    for (const Entity& e : world.entities())
+      if (std::find(sides.begin(), sides.end(), e.side) == sides.end()) sides.push_back(e.side);
+    check_known_name(side, sides, "side");
+  }
   push_entities(L, ids);
   return 1;
 }

@@ -350,7 +350,8 @@ class Reader {
       w.entity.position = at(w.cell_at, [&] { return grid.cell(label); });
       if (const auto stats = c.optional("stats")) {
         const std::size_t stats_at = source_.key("stats", cursor);
-        w.entity.stats = at(stats_at, [&] { return properties_from(*stats); });
+        // A bad value is told at its own stat (`strength = 2^60`), not at the table's `stats`.
+        w.entity.stats = at_fields(*stats, stats_at, [&] { return properties_from(*stats); });
         for (const auto& [name, value] : w.entity.stats)
           w.stats.push_back({w.entity.name, name, value, source_.place(source_.key(name, stats_at))});
       }

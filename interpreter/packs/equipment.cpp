@@ -13,6 +13,7 @@
 
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/snapshot.hpp"
+#include "interpreter/core/value.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/fight.hpp"
@@ -76,17 +77,18 @@ struct StatKind {
 };
 
 bool is_number(const Value& v) { return std::holds_alternative<double>(v.data); }
+// Whole, and kept exactly: a double past ±2^53 is whole but may be one rounded (value.hpp).
 bool is_whole(const Value& v) {
   const double* n = std::get_if<double>(&v.data);
-  return n && std::trunc(*n) == *n;
+  return n && std::trunc(*n) == *n && std::fabs(*n) <= static_cast<double>(largest_exact_whole);
 }
 bool is_count(const Value& v) { return is_whole(v) && std::get<double>(v.data) >= 0; }
 
 constexpr std::array stat_kinds{
     StatKind{"any", "anything", [](const Value&) { return true; }},
     StatKind{"number", "a number", is_number},
-    StatKind{"whole", "a whole number", is_whole},
-    StatKind{"count", "a count: a whole number, 0 or more", is_count},
+    StatKind{"whole", "a whole number from -9007199254740992 to 9007199254740992 (2^53)", is_whole},
+    StatKind{"count", "a count: a whole number from 0 to 9007199254740992 (2^53)", is_count},
     StatKind{"points", "action points", is_count, true},
     StatKind{"flag", "true or false", [](const Value& v) { return std::holds_alternative<bool>(v.data); }},
     StatKind{"text", "a text in quotes", [](const Value& v) { return std::holds_alternative<std::string>(v.data); }},

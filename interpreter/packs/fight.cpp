@@ -341,6 +341,7 @@ Fight::Active::Active(Fight& fight, lua_State* L) : fight_(fight), saved_thread_
   provide<DiceSource>(&fight.dice_);
   provide(&fight.handles_);
   provide(&fight.encounter_fault_);
+  provide(&fight.vocabulary_);  // the actions, for the functions given an action's name
   fight.handles_.refresh(L);  // what changed while the fight was not running
 }
 

@@ -1,6 +1,7 @@
 #include "interpreter/packs/pack_stack.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -37,11 +38,23 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
   std::vector<std::string> names;
   for (std::size_t i = 0; i < requested.size(); ++i)
     names.push_back(at_place(place_of(i), [&] { return name_folder(requested[i]); }));
-  std::set<std::string> named;
+  // How request `i` names its pack, to tell two that name one pack apart: a folder, or a name with
+  // where the search path finds it (a folder named takes its place wherever the pack is needed).
+  const auto written = [&](std::size_t i) {
+    if (names_a_folder(requested[i])) return "the folder " + display_path(requested[i]);
+    const auto found = search_path_.find(requested[i]);
+    return fmt::format("'{}' ({})", requested[i],
+                       found ? "found in " + display_path(*found) : std::string("not on the search path"));
+  };
+  std::map<std::string, std::size_t> named;  // each pack, and the request that first named it
   for (std::size_t i = 0; i < requested.size(); ++i) {
     at_place(place_of(i), [&] {
       // Loaded once either way, but a pack named twice is a slip (its tests would run twice).
-      if (!named.insert(names[i]).second) throw Error(fmt::format("pack '{}' is named twice", names[i]));
+      if (const auto [first, fresh] = named.emplace(names[i], i); !fresh) {
+        if (requested[first->second] == requested[i]) throw Error(fmt::format("pack '{}' is named twice", names[i]));
+        throw Error(fmt::format("pack '{}' is named twice, as {} and as {}: name it once", names[i],
+                                written(first->second), written(i)));
+      }
       std::vector<std::string> chain;
       resolve(names[i], {}, chain);
       named_.push_back(names[i]);
@@ -106,6 +119,47 @@ void PackStack::fail_requirement(const Requirer& by, const std::string& message,
   throw Error(std::move(d));
 }
 
+const Manifest* PackStack::manifest_if_readable(const std::filesystem::path& folder) {
+  try {
+    return &manifest_in(folder);
+  } catch (const Error&) {
+    return nullptr;
+  }
+}
+
+std::vector<std::string> PackStack::met_elsewhere(const Manifest& found, const Requirement& requirement) {
+  std::vector<std::string> notes;
+  for (const auto& folder : search_path_.find_all(found.name)) {
+    if (same_place(folder, found.folder)) continue;
+    const Manifest* other = manifest_if_readable(folder);
+    if (!other || other->name != found.name || !requirement.accepts(other->version)) continue;
+    const std::string why = folders_.contains(found.name)
+                                ? fmt::format("the folder named, {}, stands for the pack", found.display_folder)
+                                : fmt::format("{} comes before it on the search path (name the folder to load "
+                                              "this one, or put its parent first with --pack-path)",
+                                              found.display_folder);
+    notes.push_back(fmt::format("version {} in {} meets it, but is hidden: {}", other->version.str(),
+                                other->display_folder, why));
+  }
+  return notes;
+}
+
+std::vector<PackStack::HiddenCopies> PackStack::hidden_copies() {
+  std::vector<HiddenCopies> found;
+  for (const Manifest& m : order_) {
+    if (folders_.contains(m.name)) continue;  // a folder named: the user chose it
+    const auto folders = search_path_.find_all(m.name);
+    if (folders.size() < 2) continue;
+    HiddenCopies copies{m.name, m.display_folder, {}};
+    for (std::size_t i = 1; i < folders.size(); ++i) {
+      const Manifest* other = manifest_if_readable(folders[i]);
+      copies.hidden.push_back(display_path(folders[i]) + (other ? " (" + other->version.str() + ")" : ""));
+    }
+    found.push_back(std::move(copies));
+  }
+  return found;
+}
+
 const Manifest& PackStack::manifest_in(const std::filesystem::path& folder) {
   auto it = manifests_.find(folder);
   if (it == manifests_.end()) it = manifests_.emplace(folder, read_manifest(sandbox_, folder, display_path(folder))).first;
@@ -133,8 +187,10 @@ void PackStack::resolve(const std::string& name, const Requirer& by, std::vector
     manifest = &fresh;
   }
   if (by.requirement && !by.requirement->accepts(manifest->version))
-    fail_requirement(by, fmt::format("pack '{}' requires '{}', but {} is version {} ({})", by.manifest->name,
-                                     by.requirement->text, name, manifest->version.str(), manifest->display_folder));
+    fail_requirement(by,
+                     fmt::format("pack '{}' requires '{}', but {} is version {} ({})", by.manifest->name,
+                                 by.requirement->text, name, manifest->version.str(), manifest->display_folder),
+                     met_elsewhere(*manifest, *by.requirement));
   if (loaded != order_.end()) return;
 
   chain.push_back(name);

@@ -45,6 +45,15 @@ class PackStack {
   // Whether `pack` requires `other`, directly or through other packs.
   bool depends_on(const std::string& pack, const std::string& other) const;
 
+  // A loaded pack that the search path found before others of its name, which it hides (`arbiter
+  // packs` marks them): where it was loaded from, and each hidden folder with its version.
+  struct HiddenCopies {
+    std::string pack;
+    std::string loaded;               // its folder, as messages show it
+    std::vector<std::string> hidden;  // "~/packs/platemail (1.0.0)"
+  };
+  std::vector<HiddenCopies> hidden_copies();
+
  private:
   struct Requirer {
     const Manifest* manifest = nullptr;  // nullptr: asked for on the command line
@@ -53,6 +62,12 @@ class PackStack {
   };
   void resolve(const std::string& name, const Requirer& by, std::vector<std::string>& chain);
   const Manifest& manifest_in(const std::filesystem::path& folder);  // read once per folder
+  // The same for a folder no one asked for (a copy the search path hides), or nullptr when it does
+  // not read: its mistakes are not this load's.
+  const Manifest* manifest_if_readable(const std::filesystem::path& folder);
+  // Notes for a requirement the pack found does not meet: each other copy of it that does, and
+  // why it was not the one taken (hidden further down the search path, or a folder named instead).
+  std::vector<std::string> met_elsewhere(const Manifest& found, const Requirement& requirement);
   std::filesystem::path locate(const std::string& name, const Requirer& by) const;
   [[noreturn]] void fail_requirement(const Requirer& by, const std::string& message,
                                      std::vector<std::string> notes = {}) const;

@@ -42,9 +42,16 @@ SearchPath::SearchPath(std::vector<std::filesystem::path> roots) {
 }
 
 std::optional<std::filesystem::path> SearchPath::find(const std::string& name) const {
+  auto found = find_all(name);
+  if (found.empty()) return std::nullopt;
+  return std::move(found.front());
+}
+
+std::vector<std::filesystem::path> SearchPath::find_all(const std::string& name) const {
+  std::vector<std::filesystem::path> found;
   for (const auto& root : roots_)
-    if (is_pack(root / name)) return root / name;
-  return std::nullopt;
+    if (is_pack(root / name)) found.push_back(root / name);
+  return found;
 }
 
 std::vector<FoundPack> SearchPath::all() const {

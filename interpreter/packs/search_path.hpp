@@ -23,6 +23,8 @@ class SearchPath {
 
   const std::vector<std::filesystem::path>& roots() const noexcept { return roots_; }
   std::optional<std::filesystem::path> find(const std::string& name) const;
+  // Every folder of a pack of that name, in search order: the first is found, the others hidden.
+  std::vector<std::filesystem::path> find_all(const std::string& name) const;
   std::vector<FoundPack> all() const;  // every pack folder, in search order
 
  private:

@@ -242,8 +242,10 @@ int push_events(lua_State* L, TestFight& test_fight, const std::optional<std::st
 
 int events(lua_State* L) {
   TestFight& test_fight = check_fight(L);
-  return push_events(L, test_fight,
-                     lua_isnoneornil(L, 2) ? std::nullopt : std::optional(lua::check_text(L, 2, "the event type")));
+  if (lua_isnoneornil(L, 2)) return push_events(L, test_fight, std::nullopt);
+  const std::string type = lua::check_text(L, 2, "the event type");
+  check_event_type(type, test_fight.fight->log(), test_fight.fight->narrator());
+  return push_events(L, test_fight, type);
 }
 
 // f:failures(): the actions that failed so far; reading them is how a case expects them.

@@ -156,6 +156,43 @@ local function failed(message, level)
   error(raised, 0)
 end
 
+-- Two strings this long, or either on several lines, are compared where they first differ: shown
+-- whole (or cut at `longest`), the difference would be hard to find, or cut away.
+local long_string = 40
+-- Bytes shown on each side of the first difference, widened to whole UTF-8 characters.
+local context = 30
+
+local function continues_character(text, at)
+  local byte = text:byte(at)
+  return byte ~= nil and (byte & 0xC0) == 0x80
+end
+
+-- `text` from byte `first` to byte `last`, quoted on one line (a newline as \n), with … where cut.
+local function excerpt(text, first, last)
+  while first > 1 and continues_character(text, first) do first = first - 1 end
+  while last < #text and continues_character(text, last + 1) do last = last + 1 end
+  local quoted = ("%q"):format(text:sub(first, last)):gsub("\\\n", "\\n")
+  return (first > 1 and "…" or "") .. quoted .. (last < #text and "…" or "")
+end
+
+-- Where two different strings first differ, by character, line and column, and the text around it
+-- in each, one above the other, so that the difference lines up.
+local function string_difference(actual, expected)
+  local at = 1
+  while at <= #actual and actual:byte(at) == expected:byte(at) do at = at + 1 end
+  while at > 1 and (continues_character(actual, at) or continues_character(expected, at)) do at = at - 1 end
+  local before = actual:sub(1, at - 1)
+  local line_start = 1
+  for newline in before:gmatch("()\n") do line_start = newline + 1 end
+  local _, lines = before:gsub("\n", "")
+  local character = (utf8.len(before) or #before) + 1
+  local column = (utf8.len(before, line_start) or (at - line_start)) + 1
+  local first, last = math.max(1, at - context), at + context
+  return ("strings differ at character %d (line %d, column %d):\n  expected: %s\n  got:      %s"):format(
+    character, lines + 1, column, excerpt(expected, first, math.min(last, #expected)),
+    excerpt(actual, first, math.min(last, #actual)))
+end
+
 -- Level 3: the line of the test file that called the check.
 local function fail(message, what)
   failed(what and (what .. ": " .. message) or message, 3)
@@ -163,11 +200,18 @@ end
 
 --- Checks that `actual` equals `expected` (tables: the same keys and values, recursively). A
 --- failure names the first place they differ and both values there: `a.c[2]: expected 4, got 3`.
+--- Two long strings (or strings of several lines) are shown where they first differ.
 function test.equal(actual, expected, what)
   local where, got, wanted = difference(actual, expected, "", {})
-  if where then
-    fail((where == "" and "" or where .. ": ") .. ("expected %s, got %s"):format(show(wanted), show(got)), what)
+  if not where then return end
+  local message
+  if type(got) == "string" and type(wanted) == "string"
+      and (#got > long_string or #wanted > long_string or (got .. wanted):find("\n")) then
+    message = string_difference(got, wanted)
+  else
+    message = ("expected %s, got %s"):format(show(wanted), show(got))
   end
+  fail((where == "" and "" or where .. ": ") .. message, what)
 end
 
 --- Checks that `actual` is within `tolerance` (default 1e-9) of `expected`.

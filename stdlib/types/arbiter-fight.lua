@@ -69,7 +69,10 @@ function Fight:cell(character) end
 function Fight:narration() end
 
 ---The events of the log so far, of one type when given (`"action_failed"` reads the failures, as
----`f:failures()` does).
+---`f:failures()` does). A type the fight does not know but near one it knows is an error naming
+---it (`"exchang"`: did you mean 'exchange'?), as it would find nothing: a type is known when the
+---runtime logs it, a pack narrates it (its `narration` table, `log.narrate`) or this fight has
+---logged it. One near none of these may be a type of the pack's that has not happened yet: `{}`.
 ---@param type? string
 ---@return arbiter.fight.Event[]
 function Fight:events(type) end

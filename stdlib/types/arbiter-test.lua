@@ -19,7 +19,9 @@ function arbiter.test.cases() end
 
 ---Checks that `actual` equals `expected`; tables must have the same keys and values, recursively.
 ---A failure names the first place they differ, with both values there: `a.c[2]: expected 4, got 3`,
----`["Shield Wall"]: expected nil, got { group = "Combat", tag = "R" }`.
+---`["Shield Wall"]: expected nil, got { group = "Combat", tag = "R" }`. Two strings longer than 40
+---bytes, or on several lines, are shown where they first differ (character, line, column), with the
+---text around it in each, one above the other.
 ---@param actual any
 ---@param expected any
 ---@param what? string

@@ -78,7 +78,9 @@ function flow.previous(who) end
 function flow.set_ready(who, ready) end
 
 ---A reaction window: `who` takes `action` now, beside its chosen action (Platemail's Attack of
----Opportunity). Its changes land with the phase's. False when the action failed (logged).
+---Opportunity). Its changes land with the phase's. False when the action failed (logged). An
+---action nobody defined is an error at the call, with the nearest name; so is a call between
+---phases (round_start, round_end, between rounds), where there is nothing to react to.
 ---@param who string|world.Character
 ---@param action string
 ---@param target? string|world.Character
@@ -91,7 +93,9 @@ function flow.react(who, action, target, note) end
 ---@return integer
 function flow.points(who) end
 
----Spends action points; a negative number gives them back (Recover Stamina).
+---Spends action points; a negative number gives them back (Recover Stamina). Only while a phase
+---runs: between phases (round_start, round_end, between rounds) it is an error, as the next phase
+---gives everyone its own points.
 ---@param who string|world.Character
 ---@param points integer
 function flow.spend(who, points) end

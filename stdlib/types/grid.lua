@@ -24,6 +24,7 @@
 ---@field crossing_challenge? integer the roll needed to cross (2 meter jump 3)
 ---@field toughness? integer what it takes to break (stone wall 6)
 ---@field door "none"|"open"|"closed"
+---@field extra_cost number added to the cost of a path that crosses it, in cells (thick vegetation); 0 for none
 ---@field properties table<string, any> anything else the map gives it
 
 ---What covers a cell.
@@ -37,6 +38,7 @@
 ---@field shelter_strength integer
 ---@field properties table<string, any>
 
+---Any other field is an error naming the nearest (`stop_whithin`), as it would be ignored.
 ---@class grid.MoveOptions
 ---@field stop_within? number stop once this many feet from the goal (5: adjacent)
 ---@field avoid? grid.Place[] cells to walk around (other characters)
@@ -121,7 +123,8 @@ function grid.cone(origin, direction, feet) end
 
 ---Whether `from` sees `to`, and what stands between. Symmetric: a sees b exactly when b sees a,
 ---because the objects in the two end cells do not count — unless `count_target_cell` is set,
----for rules where hiding behind the crate in your own cell matters (Heimr's Hide).
+---for rules where hiding behind the crate in your own cell matters (Heimr's Hide). Another field
+---of `options` is an error naming the nearest.
 ---@param from grid.Place
 ---@param to grid.Place
 ---@param options? { count_target_cell?: boolean }
@@ -150,7 +153,7 @@ function grid.toward(from, to, feet, options) end
 ---@param from grid.Place
 ---@param hostiles grid.Place[]
 ---@param feet number
----@param options? grid.MoveOptions only `avoid` is read
+---@param options? grid.MoveOptions only `avoid`: `stop_within` is an error here, as it would be ignored
 ---@return string[] cells empty when staying put is best
 ---@return number feet
 function grid.away(from, hostiles, feet, options) end

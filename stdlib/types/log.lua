@@ -22,7 +22,8 @@ log = {}
 function log.event(type, fields, cause) end
 
 ---The events of the running phase, oldest first; only those of `type` when given. What a ruleset
----tallies when the phase ends (Platemail: the Wounds from every hit of the phase).
+---tallies when the phase ends (Platemail: the Wounds from every hit of the phase). A misspelt
+---type (`"atack"`) is an error naming the nearest known one, as for `f:events` (arbiter-fight.lua).
 ---@param type? string
 ---@return log.Event[]
 function log.phase_events(type) end

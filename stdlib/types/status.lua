@@ -50,7 +50,9 @@ function status.remove(target, name, cause) end
 ---@return boolean
 function status.has(target, name) end
 
----Whether the character's statuses let it take an action, and if not, why.
+---Whether the character's statuses let it take an action, and if not, why. An action nobody
+---defined (`"Strik"`, or `"strike"` for Strike) is an error at the call, with the nearest name:
+---a misspelt one would otherwise always be allowed.
 ---@param who string|world.Character
 ---@param action string
 ---@return boolean allowed

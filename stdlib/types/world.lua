@@ -28,7 +28,8 @@ world = {}
 ---@return world.Character
 function world.character(name) end
 
----Every character, or those of one side, in the order they joined.
+---Every character, or those of one side, in the order they joined. A side no character is on is
+---an error naming the sides, nearest first: a misspelt one would otherwise find no one.
 ---@param side? string
 ---@return world.Character[]
 function world.characters(side) end

@@ -41,6 +41,12 @@ end })
 -- Lasts the round it is applied in.
 arbiter.define.status("Winded", { unit = "rounds", duration = 1 })
 
+-- Takes, by flow.react, the reaction its stat `signals` names (a misspelt one is the test's), once a
+-- turn: it costs the turn's first point.
+arbiter.define.action("Signal", { cost = 1, resolve = function(ctx)
+  flow.react(ctx.actor, ctx.actor.stats.signals)
+end })
+
 arbiter.define.hook("initiative", function(characters)
   table.sort(characters, function(a, b) return (a.stats.speed or 0) > (b.stats.speed or 0) end)
   return characters
@@ -49,6 +55,7 @@ end)
 arbiter.define.hook("choose", function(me, points)
   if me.stats.fumbles and not me.stats.dropped then return { action = "Fumble" } end
   if me.stats.provokes and not me.stats.provoked then return { action = "Provoke" } end
+  if me.stats.signals and points == 6 then return { action = "Signal" } end
   if me.stats.lunges and not me.stats.lunged and points == 6 then return { action = "Lunge" } end
   if points < 3 then return nil end
   for _, other in ipairs(world.characters()) do

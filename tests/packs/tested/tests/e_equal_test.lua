@@ -28,3 +28,25 @@ test.case("a long value is cut at its end: the message keeps both values", funct
   test.truthy(message:find("…$"), message)
   test.truthy(#message < 300, message)
 end)
+
+test.case("two long strings are shown where they first differ, with the text around it in each", function()
+  local story = ("The quick brown fox jumps over the lazy dog. "):rep(6)
+  test.equal(message_of(story .. "Then it sleeps.", story .. "Then it naps."),
+    "strings differ at character 279 (line 1, column 279):\n"
+      .. '  expected: …"ps over the lazy dog. Then it naps."\n'
+      .. '  got:      …"ps over the lazy dog. Then it sleeps."')
+  -- Counted in characters (ø, ö and ß are two bytes each), by line; the excerpt is 30 bytes each
+  -- side, widened to whole characters, a newline written \n.
+  local sheet = "Ana:\n  1: Parry\nBø:\n  1: Stößt gegen die Wand, und dann noch einmal weiter"
+  test.equal(message_of(sheet:gsub("Wand", "Tür"), sheet),
+    "strings differ at character 42 (line 4, column 22):\n"
+      .. '  expected: …"y\\nBø:\\n  1: Stößt gegen die Wand, und dann noch einmal weit"…\n'
+      .. '  got:      …"y\\nBø:\\n  1: Stößt gegen die Tür, und dann noch einmal weit"…')
+  -- One that is the start of the other ends there.
+  test.equal(message_of(story, story .. "!"),
+    "strings differ at character 271 (line 1, column 271):\n"
+      .. '  expected: …" fox jumps over the lazy dog. !"\n'
+      .. '  got:      …" fox jumps over the lazy dog. "')
+  -- Short ones on one line are shown whole, as any value.
+  test.equal(message_of("Parry", "Party"), 'expected "Party", got "Parry"')
+end)
