@@ -572,7 +572,7 @@ TEST_CASE("a whole number a stat cannot keep exactly is refused where written", 
   CHECK(big.where.line == 6);
   // Written as a float (2^60 is one in Lua), or under a kind that takes any number, it is no
   // more exact: refused at its own line, whatever the stat's kind.
-  for (const std::string& stat : {"strength = 2^60", "size = -2^60", "luck = 1e300"}) {
+  for (const std::string stat : {"strength = 2^60", "size = -2^60", "luck = 1e300"}) {
     INFO(stat);
     const auto floated = fight.problem(platemail("    { name = 'Aldric', side = 'players', at = 'A1', stats = {\n"
                                                  "        wounds = 0,\n"
