@@ -627,6 +627,25 @@ TEST_CASE("a tempo sheet's entry 0 is refused at its line by check and by run al
   CHECK_THAT(run.output, !Contains("Round 1"));
 }
 
+TEST_CASE("a second Action: line in a phase is told by check and run with every other problem of the sheet",
+          "[cli][orders]") {
+  // It used to stop the sheet's checks against the rules: the unknown action after it went untold.
+  TempDir dir;
+  std::ofstream(dir / "twice.txt") << "Round 1\nCharacter: Aldric\nFirst Action:\n  Action: Charge\n"
+                                      "  Target: closest enemy\n  Action: Defend\nSecond Action:\n  Action: Fly\n";
+  const std::string sheet = dir / "twice.txt";
+  const std::string second =
+      sheet + ":6:3: error: this phase already has an action: start the next phase ('Second Action:') first\n";
+  const std::string unknown = sheet + ":8:11: error: unknown action 'Fly'\n";
+  const auto check = arbiter("check " + sheet + " --encounter examples/platemail/skirmish.lua");
+  CHECK(check.exit_code == 1);
+  CHECK_THAT(check.output, Contains(second) && Contains(unknown));
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 1 --orders " + sheet);
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains(second) && Contains(unknown));
+  CHECK_THAT(run.output, !Contains("Round 1"));
+}
+
 TEST_CASE("a house rule's status an encounter starts a fighter in, left out of the list of words, is told how to add",
           "[cli][encounter]") {
   // docs/writing-actions.md, "A status of your own": the status is defined, but the encounter

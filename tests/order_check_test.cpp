@@ -684,3 +684,41 @@ TEST_CASE("a first copy written with #1 is told its name, which has no number", 
   CHECK(diagnostics[0].notes ==
         std::vector<std::string>{"did you mean 'Orc'? the first of a character's copies has no number"});
 }
+
+TEST_CASE("a second Action: line in a phase is told with the rules' problems of the sheet, its own order checked too",
+          "[orders][check]") {
+  // The line reads well; only its place is wrong. It must not hide the problems after it.
+  const std::string text =
+      "Character: Aldric\n"
+      "First Action:\n"
+      "  Action: Charge\n"
+      "  Target: closest enemy\n"
+      "  Action: Fly\n"                          // a second action, and no action of the rules
+      "  Target: the guy with the most gold\n"   // its target, not declared
+      "Second Action:\n"
+      "  IF: I reach the enemy\n"
+      "    Action: Full Attack -> closest enemy\n"
+      "    Action: Defend\n"                     // a second action after IF
+      "Brienne:\n"
+      "  1: Dance\n"                             // a rule problem after both
+      "  2: Defend\n";
+  const auto diagnostics =
+      check_orders({{"sheet1.txt", text, parse_orders_to_check(text, "sheet1.txt", declared_by(platemail()))}},
+                   platemail(), &fight);
+  REQUIRE(diagnostics.size() == 5);
+  check_one(diagnostics[0], "sheet1.txt", 5, 3,
+            "this phase already has an action: start the next phase ('Second Action:') first");
+  check_one(diagnostics[1], "sheet1.txt", 5, 11, "unknown action 'Fly'");
+  check_one(diagnostics[2], "sheet1.txt", 6, 15, "'guy with the most gold' is not a target the rules declare");
+  check_one(diagnostics[3], "sheet1.txt", 10, 5, "a second action after IF: write 'ELSE:' or 'ELSE IF:' before it");
+  check_one(diagnostics[4], "sheet1.txt", 12, 6, "unknown action 'Dance'");
+  // Read for anything but a check (fmt, orders.parse), the sheet is refused at those lines.
+  try {
+    parse_orders(text, "sheet1.txt");
+    FAIL("a sheet with a second action in a phase was read");
+  } catch (const Error& e) {
+    REQUIRE(e.diagnostics().size() == 2);
+    CHECK(e.diagnostics()[0].where.line == 5);
+    CHECK(e.diagnostics()[1].where.line == 10);
+  }
+}

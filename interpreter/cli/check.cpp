@@ -96,7 +96,7 @@ void check(Context& context, const Options& options) {
   for (const auto& path : options.sheets) {
     std::string text = read_sheet(path);
     try {
-      auto sheet = orders::parse_orders(text, path, orders::declared_by(vocabulary));
+      auto sheet = orders::parse_orders_to_check(text, path, orders::declared_by(vocabulary));
       sheets.push_back({path, std::move(text), std::move(sheet)});
     } catch (const Error& e) {
       diagnostics.insert(diagnostics.end(), e.diagnostics().begin(), e.diagnostics().end());

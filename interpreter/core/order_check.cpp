@@ -140,8 +140,9 @@ class Checker {
     standing(character);
   }
 
-  // Where an order is written: a turn entry, or a standing order.
-  enum class Taken { on_turn, in_answer };
+  // Where an order is written: a turn entry, a standing order, or a second "Action:" line where
+  // its phase had its order (Phase::misplaced), which is told, so when it is taken is not.
+  enum class Taken { on_turn, in_answer, misplaced };
 
   void standing(const CharacterOrders& character) {
     for (const auto& s : character.standing) {
@@ -224,12 +225,17 @@ class Checker {
       order(branch.order, taken, trigger);
     }
     if (phase.otherwise) order(*phase.otherwise, taken, trigger);
+    for (const auto& extra : phase.misplaced) {
+      error(extra.at, extra.why);
+      order(extra.order, Taken::misplaced, nullptr);
+    }
   }
 
   // When the rules let the action be taken (an action's `turn_only`, `answers`, `replaces`): a turn
   // entry is one's own action, or one that replaces it when it is answered; a standing order answers
   // its trigger.
   void timing(const ActionRules& action, const Order& o, Taken taken, const std::string* trigger) {
+    if (taken == Taken::misplaced) return;
     const std::string answered = action.answers ? fmt::format("{}", fmt::join(*action.answers, ", ")) : "";
     if (taken == Taken::on_turn) {
       if (action.answers && !action.replaces.empty() && vocabulary_.sequential) replacing_entry(action, o);
