@@ -646,6 +646,24 @@ TEST_CASE("a second Action: line in a phase is told by check and run with every 
   CHECK_THAT(run.output, !Contains("Round 1"));
 }
 
+TEST_CASE("a name of the fight with two blanks between its words is ordered and aimed at as a sheet writes it",
+          "[cli][orders]") {
+  // A sheet reads "Orc  Brute" unquoted as "Orc Brute": names are compared with runs of blanks
+  // collapsed (docs/orders.md), so run finds the encounter's "Orc  Brute" by either spelling.
+  TempDir dir;
+  std::ofstream(dir / "fight.lua") << "return { rules = { 'platemail' }, map = { width = 8, height = 6 },\n"
+                                      "  characters = { { name = 'Aldric', side = 'party', at = 'B2', weapon = 'Sword' },\n"
+                                      "    { name = 'Orc  Brute', side = 'orcs', at = 'D2', weapon = 'Axe' } } }\n";
+  std::ofstream(dir / "round1.txt") << "Round 1\nAldric:\n  1: Charge -> Orc Brute\n  2: Full Attack -> \"orc brute\"\n"
+                                       "\"Orc Brute\":\n  1: Defend\n  2: Defend\n";
+  const auto check = arbiter("check " + (dir / "round1.txt") + " --encounter " + (dir / "fight.lua"));
+  CHECK(check.exit_code == 0);
+  const auto run = arbiter("run " + (dir / "fight.lua") + " --seed 1 --orders " + (dir / "round1.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Aldric: Charge → Orc  Brute\n  Orc  Brute: Defend\n"));
+  CHECK_THAT(run.output, Contains("Aldric: Full Attack → Orc  Brute\n"));
+}
+
 TEST_CASE("a house rule's status an encounter starts a fighter in, left out of the list of words, is told how to add",
           "[cli][encounter]") {
   // docs/writing-actions.md, "A status of your own": the status is defined, but the encounter

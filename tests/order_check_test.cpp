@@ -722,3 +722,25 @@ TEST_CASE("a second Action: line in a phase is told with the rules' problems of 
     CHECK(e.diagnostics()[1].where.line == 10);
   }
 }
+
+TEST_CASE("names are matched with runs of blanks collapsed, whichever side has them", "[orders][check]") {
+  // A sheet reads a bare name's blanks as one space ("Orc  Brute" is Orc Brute): a name of the
+  // fight written with two could not be ordered or named without this rule, nor quoted otherwise.
+  const Roster doubled{{"Aldric", "players"}, {"Orc  Brute", "orcs"}};
+  const std::string text = "Aldric:\n  1: Charge -> Orc  Brute\n  2: IF \"Orc Brute\" is down THEN Defend ELSE "
+                           "Full Attack -> \"orc brute\"\n\"Orc Brute\":\n  1: Defend\n  2: Charge -> Aldric\n";
+  CHECK(check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, platemail(), &doubled).empty());
+  CHECK(named(doubled, "orc brute") == &doubled[1]);
+  CHECK(named(doubled, "the Orc \t Brute") == &doubled[1]);
+  // The other way round: the encounter's name with one blank, the sheet's quoted name with two.
+  const Roster single{{"Aldric", "players"}, {"Orc Brute", "orcs"}};
+  const std::string quoted = "Aldric:\n  1: Charge -> \"Orc  Brute\"\n  2: Defend\n\"Orc  Brute\":\n  1: Defend\n"
+                             "  2: Defend\nOrc Brute:\n  1: Defend\n  2: Defend\n";
+  const auto twice = check_orders({{"sheet1.txt", quoted, parse_orders(quoted, "sheet1.txt")}}, platemail(), &single);
+  REQUIRE(twice.size() == 1);  // and both headers are the one character
+  check_one(twice[0], "sheet1.txt", 7, 1, "'Orc Brute' already has orders");
+  // Without a fight, the two spellings are still one character's.
+  const auto unchecked = check_orders({{"sheet1.txt", quoted, parse_orders(quoted, "sheet1.txt")}}, platemail(), nullptr);
+  REQUIRE(unchecked.size() == 1);
+  check_one(unchecked[0], "sheet1.txt", 7, 1, "'Orc Brute' already has orders");
+}

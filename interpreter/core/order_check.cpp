@@ -123,7 +123,7 @@ class Checker {
     // One set of orders per character and round: sheets for different rounds may both order it.
     const long round = round_of(file_->sheet, next_round_);
     const RosterEntry* in_roster = roster_ ? named(*roster_, name) : nullptr;  // "orc:" and "the Orc:" are Orc
-    const auto [first, fresh] = ordered_.try_emplace({round, fold_case(in_roster ? in_roster->name : name)},
+    const auto [first, fresh] = ordered_.try_emplace({round, character_name_key(in_roster ? in_roster->name : name)},
                                                      Ordered{file_->name, character.name.at, !file_->sheet.round});
     if (!fresh) {
       const Ordered& before = first->second;
@@ -613,10 +613,14 @@ const RosterEntry* named(const Roster& roster, std::string_view name) {
     const auto found = std::find_if(roster.begin(), roster.end(), same);
     return found == roster.end() ? nullptr : &*found;
   };
-  if (const RosterEntry* exact = find([&](const RosterEntry& entry) { return same_name(entry.name, name); }))
+  const std::string key = character_name_key(name);
+  if (const RosterEntry* exact = find([&](const RosterEntry& entry) { return character_name_key(entry.name) == key; }))
     return exact;
   // "the Orc" is Orc, and "Baron" (as "-> The Baron" reads, its "the" decoration) is The Baron.
-  return find([&](const RosterEntry& entry) { return same_name(without_the(entry.name), without_the(name)); });
+  const std::string_view key_without_the = without_the(key);
+  return find([&](const RosterEntry& entry) {
+    return without_the(character_name_key(entry.name)) == key_without_the;
+  });
 }
 
 bool number_in_range(std::string_view text) {
