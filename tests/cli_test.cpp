@@ -664,6 +664,23 @@ TEST_CASE("a name of the fight with two blanks between its words is ordered and 
   CHECK_THAT(run.output, Contains("Aldric: Full Attack → Orc  Brute\n"));
 }
 
+TEST_CASE("a move toward the character itself is refused by check and by run before anything is played",
+          "[cli][orders]") {
+  // It used to be taken, and narrated "Aldric: Move → Aldric", moving nowhere.
+  TempDir dir;
+  std::ofstream(dir / "self.txt") << "Round 1\nAldric:\n  1: Move toward Aldric\n  2: Defend\n";
+  const std::string error = (dir / "self.txt") + ":3:18: error: 'Aldric' cannot move toward itself: write where it "
+                                                 "moves (compass steps such as 'N, NE', or a cell: 'to C3'), or "
+                                                 "someone else to move toward\n";
+  const auto check = arbiter("check " + (dir / "self.txt") + " --rules platemail");
+  CHECK(check.exit_code == 1);
+  CHECK_THAT(check.output, Contains(error));
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 1 --orders " + (dir / "self.txt"));
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains(error));
+  CHECK_THAT(run.output, !Contains("Round 1"));
+}
+
 TEST_CASE("a house rule's status an encounter starts a fighter in, left out of the list of words, is told how to add",
           "[cli][encounter]") {
   // docs/writing-actions.md, "A status of your own": the status is defined, but the encounter
@@ -698,7 +715,7 @@ TEST_CASE("arbiter check reports an undeclared target GCC style and exits 1", "[
 }
 
 TEST_CASE("arbiter check --json gives ok, diagnostics and orders", "[cli][orders]") {
-  const auto run = arbiter("check examples/orders/round1-orcs.txt --rules orders-demo --json");
+  const auto run = arbiter("check examples/orders/round1-orcs.txt --encounter examples/orders/encounter.lua --json");
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, StartsWith("{\n  \"diagnostics\": [\n    {\n      \"column\": 101,\n"));
   CHECK_THAT(run.output, Contains("\"ok\": false"));
@@ -706,10 +723,35 @@ TEST_CASE("arbiter check --json gives ok, diagnostics and orders", "[cli][orders
 }
 
 TEST_CASE("arbiter check reports a sheet that does not parse with the other sheets' problems", "[cli][orders]") {
-  const auto run = arbiter("check tests/orders/unterminated.txt examples/orders/round1-orcs.txt --rules orders-demo");
+  const auto run = arbiter("check tests/orders/unterminated.txt examples/orders/round1-orcs.txt --encounter "
+                           "examples/orders/encounter.lua");
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, StartsWith("tests/orders/unterminated.txt:2:23: error: unterminated quote"));
   CHECK_THAT(run.output, Contains("round1-orcs.txt:7:101: error:"));
+}
+
+TEST_CASE("arbiter check without an encounter takes a bare name as run would, warning of one the sheets do not order",
+          "[cli][orders]") {
+  // docs/orders.md: names are checked against the fight only with --encounter; a bare name
+  // ("-> Orc Brute") is someone in the fight to run, so check --rules cannot refuse it. One the
+  // sheets order is surely in the fight; another is warned of, with the nearest declared targets.
+  TempDir dir;
+  std::ofstream(dir / "bare.txt") << "Round 1\nAldric:\n  1: Charge -> Orc Brute\n  2: Full Attack -> closest enemmy\n"
+                                     "Orc Brute:\n  1: Charge -> the Aldric\n  2: Defend\n";
+  const auto check = arbiter("check " + (dir / "bare.txt") + " --rules platemail");
+  CHECK(check.exit_code == 0);
+  CHECK_THAT(check.output, Contains((dir / "bare.txt") + ":4:21: warning: 'closest enemmy' is not a target the rules "
+                                    "declare: taken as the name of someone in the fight, which only --encounter (or "
+                                    "run) can tell\n"));
+  CHECK_THAT(check.output, Contains("  the nearest declared targets: 'the closest enemy'"));
+  CHECK_THAT(check.output, !Contains(":3:") && !Contains(":6:"));
+  CHECK_THAT(check.output, Contains("Aldric: 1: Charge -> Orc Brute | 2: Full Attack -> closest enemmy\n"));
+  // Against the fight (and in run) the misspelt target is refused; the names are everyone's.
+  const auto fight = arbiter("check " + (dir / "bare.txt") + " --encounter examples/platemail/skirmish.lua");
+  CHECK(fight.exit_code == 1);
+  CHECK_THAT(fight.output, Contains((dir / "bare.txt") + ":4:21: error: 'closest enemmy' is not a target the rules "
+                                    "declare\n"));
+  CHECK_THAT(fight.output, !Contains(":3:") && !Contains(":6:"));
 }
 
 TEST_CASE("arbiter fmt prints the canonical compact form", "[cli][orders]") {

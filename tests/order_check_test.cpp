@@ -744,3 +744,47 @@ TEST_CASE("names are matched with runs of blanks collapsed, whichever side has t
   REQUIRE(unchecked.size() == 1);
   check_one(unchecked[0], "sheet1.txt", 7, 1, "'Orc Brute' already has orders");
 }
+
+TEST_CASE("a movement toward or away from the character itself is refused at the place, however it is named",
+          "[orders][check]") {
+  // The fight finds no way toward where one stands: the order was taken as standing still.
+  const std::string text = "Aldric:\n  1: Move toward self\n  2: Charge toward \"aldric\"\n"
+                           "Brienne:\n  1: Move away from me\n  2: Sprint toward the Brienne\n"
+                           "\"Orc #1\":\n  1: Move toward myself\n  2: Move toward \"Orc #2\"\n";
+  const std::string toward = "write where it moves (compass steps such as 'N, NE', or a cell: 'to C3'), or someone "
+                             "else to move toward";
+  for (const Roster* roster : {&fight, static_cast<const Roster*>(nullptr)}) {  // with the fight and without
+    const auto diagnostics = check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, platemail(), roster);
+    REQUIRE(diagnostics.size() == 5);  // told once each, not again as a Charge at itself
+    check_one(diagnostics[0], "sheet1.txt", 2, 18, "'Aldric' cannot move toward itself: " + toward);
+    check_one(diagnostics[1], "sheet1.txt", 3, 20, "'Aldric' cannot move toward itself: " + toward);
+    check_one(diagnostics[2], "sheet1.txt", 5, 21,
+              "'Brienne' cannot move away from itself: write where it moves (compass steps such as 'N, NE', or a "
+              "cell: 'to C3'), or someone else to move away from");
+    check_one(diagnostics[3], "sheet1.txt", 6, 24, "'Brienne' cannot move toward itself: " + toward);
+    check_one(diagnostics[4], "sheet1.txt", 8, 18, "'Orc #1' cannot move toward itself: " + toward);
+  }
+}
+
+TEST_CASE("without a roster a bare target the rules do not declare is taken for a name and warned of, as run reads it",
+          "[orders][check]") {
+  const std::string text = "Aldric:\n  1: Charge -> Brienne\n  2: Full Attack -> the guy with the most gold\n"
+                           "Brienne:\n  1: Charge -> Orc Brute\n  2: Defend\n";
+  std::vector<Diagnostic> warnings;
+  const auto diagnostics = check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, platemail(), nullptr,
+                                        nullptr, 1, &warnings);
+  CHECK(diagnostics.empty());
+  REQUIRE(warnings.size() == 2);  // Brienne has orders in the sheet: she is in the fight
+  check_one(warnings[0], "sheet1.txt", 3, 25,
+            "'guy with the most gold' is not a target the rules declare: taken as the name of someone in the fight, "
+            "which only --encounter (or run) can tell");
+  CHECK(warnings[0].notes.size() == 1);
+  check_one(warnings[1], "sheet1.txt", 5, 16,
+            "'Orc Brute' is not a target the rules declare: taken as the name of someone in the fight, which only "
+            "--encounter (or run) can tell");
+  // With the fight, what is no one's name is refused.
+  const auto refused = check({text});
+  REQUIRE(refused.size() == 2);
+  check_one(refused[0], "sheet1.txt", 3, 25, "'guy with the most gold' is not a target the rules declare");
+  check_one(refused[1], "sheet1.txt", 5, 16, "'Orc Brute' is not a target the rules declare");
+}
