@@ -976,12 +976,23 @@ TEST_CASE("arbiter roll shows the explosion cap, the count's roll and a too larg
   CHECK_FALSE(counted[1].contains("role"));
   CHECK_FALSE(counted[2].contains("role"));
   // The dice limit names the term that asked, whether roll meets it once the count is rolled or
-  // prob at the count's highest value.
+  // prob at the count's highest value; both count the count's own die, by one rule.
   CHECK_THAT(arbiter("roll --dice 10000 '(1d10000)d6'").output,
              Contains("error: (1d10000)d6 asks for 10000 dice after 1 already rolled, 10001 in all: one expression "
                       "rolls at most 10000 dice"));
-  CHECK_THAT(arbiter("prob '2+(1d20000)d2'").output,
-             Contains("error: (1d20000)d2 asks for up to 20000 dice: one expression rolls at most 10000 dice"));
+  CHECK_THAT(arbiter("prob '(1d10000)d6'").output,
+             Contains("error: (1d10000)d6 asks for up to 10000 dice after up to 1 asked for before it, 10001 in all: "
+                      "one expression rolls at most 10000 dice"));
+  CHECK_THAT(arbiter("prob '(1d20000)d2'").output,
+             Contains("error: (1d20000)d2 asks for up to 20000 dice after up to 1 asked for before it, 20001 in all"));
+  CHECK_THAT(arbiter("prob '20000d2'").output,
+             Contains("error: 20000d2 asks for up to 20000 dice: one expression rolls at most 10000 dice"));
+  // Over the whole expression, as roll counts: two terms of 6000 are 12000 dice to both.
+  CHECK_THAT(arbiter("roll --seed 1 '6000d2+6000d2'").output,
+             Contains("error: 6000d2 asks for 6000 dice after 6000 already rolled, 12000 in all"));
+  CHECK_THAT(arbiter("prob '6000d2+6000d2'").output,
+             Contains("error: 6000d2 asks for up to 6000 dice after up to 6000 asked for before it, 12000 in all"));
+  CHECK(arbiter("prob '(1d9999)d1'").exit_code == 0);  // at most 10000 dice in all: within the limit
   const auto large = arbiter("roll 1d6 --dice 99999999999999999999");
   CHECK(large.exit_code == 2);
   CHECK_THAT(large.output, Contains("'99999999999999999999', which is too large: the highest value is 9223372036854775807"));

@@ -222,3 +222,23 @@ TEST_CASE("rolling and exact distributions agree on what each modifier means") {
     CHECK(std::abs(sum / n - d.mean()) < 5 * std::sqrt(d.variance() / n) + 1e-9);
   }
 }
+
+TEST_CASE("the dice limit counts the whole expression for a distribution as for a roll") {
+  // docs/dice.md: "Each expression may roll at most 10,000 dice"; a distribution weighs every roll,
+  // so it refuses an expression some roll of which asks for more, counted as rolling counts.
+  const DiceLimits small{.max_dice = 10};
+  SeededDice dice(1);
+  for (const char* expr : {"6d2+5d2", "(1d10)d2", "(1d4)d2+(1d4)d2+1d2"}) {
+    INFO(expr);
+    CHECK_THROWS_WITH(approx(expr, small), Catch::Contains("one expression rolls at most 10 dice"));
+  }
+  CHECK_THROWS_WITH(approx("6d2+5d2", small),
+                    Catch::Contains("error: 5d2 asks for up to 5 dice after up to 6 asked for before it, 11 in all: one expression rolls at "
+                    "most 10 dice"));
+  CHECK_THROWS_WITH(Roller(dice::parse_dice("6d2+5d2"), {}, small).roll(dice, "limit"),
+                    Catch::Contains("error: 5d2 asks for 5 dice after 6 already rolled, 11 in all: one expression "
+                                    "rolls at most 10 dice"));
+  // At most 10 in all, a roll's count die among them: within the limit.
+  CHECK(approx("(1d9)d2", small).high() == 18);
+  CHECK(approx("5d2+5d2", small).high() == 20);
+}

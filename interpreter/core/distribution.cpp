@@ -243,10 +243,9 @@ class Engine {
     const PreparedTerm& prepared = roller_.terms()[next_term_++];
     if (count.low < 0)
       throw error_at(roller_.expression(), node.count->column, "cannot roll a negative number of dice");
-    if (count.high() > roller_.limits().max_dice)
-      throw error_at(roller_.expression(), node.count ? node.count->column : node.faces_column,
-                     fmt::format("{} asks for up to {} dice: one expression rolls at most {} dice",
-                                 dice::to_string(node), count.high(), roller_.limits().max_dice));
+    // Counted as a roll counts them, at the most each term may ask for.
+    check_dice_asked(roller_.expression(), node, count.high(), most_dice_asked_, roller_.limits(), true);
+    most_dice_asked_ += count.high();
     const auto one = one_die(prepared);
     // A mixture over the number of dice: P(total) = Σ_n P(n dice) P(total | n dice).
     std::map<std::int64_t, P> mixed;
@@ -569,6 +568,7 @@ class Engine {
   DistributionBudget budget_;
   std::uint64_t spent_ = 0;
   std::size_t next_term_ = 0;
+  std::int64_t most_dice_asked_ = 0;  // by the terms so far, rolled counts' own dice among them
 };
 
 }  // namespace
