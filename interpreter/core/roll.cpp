@@ -267,6 +267,12 @@ std::map<std::string, std::int64_t> RolledTerm::symbol_counts() const {
   return counts;
 }
 
+const char* fate_of(const RolledDie& die) {
+  if (die.rerolled) return "rerolled";
+  if (die.dropped) return "dropped";
+  return "kept";
+}
+
 std::string render_dice(const RolledTerm& term) {
   std::string text = "[";
   for (std::size_t i = 0; i < term.dice.size(); ++i) text += (i ? ", " : "") + die_text(term.dice[i]);

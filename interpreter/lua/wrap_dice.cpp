@@ -88,16 +88,15 @@ const Roller& roller_for(lua_State* L, int index) {
   return made;
 }
 
-const char* fate_of(const RolledDie& die) {
-  if (die.rerolled) return "rerolled";
-  if (die.dropped) return "dropped";
-  return "kept";
-}
-
-void push_rolled_die(lua_State* L, const std::string& die_name, const RolledDie& die) {
-  lua_createtable(L, 0, 6);
-  lua_pushstring(L, die_name.c_str());
+void push_rolled_die(lua_State* L, const RolledTerm& term, const RolledDie& die) {
+  lua_createtable(L, 0, 7);
+  lua_pushstring(L, term.die.c_str());
   lua_setfield(L, -2, "die");
+  // The 1d4 of `(1d4)d6` is kept in its own term but is no part of the total, as `roll --json` says.
+  if (term.decides_count) {
+    lua_pushliteral(L, "count");
+    lua_setfield(L, -2, "role");
+  }
   lua_pushinteger(L, die.value);
   lua_setfield(L, -2, "value");
   if (!die.symbol.empty()) {
@@ -152,7 +151,7 @@ int roll(lua_State* L) {
   lua_Integer n = 0;
   for (const auto& term : result.terms) {
     for (const auto& die : term.dice) {
-      push_rolled_die(L, term.die, die);
+      push_rolled_die(L, term, die);
       lua_rawseti(L, -3, ++n);
     }
     for (const auto& [symbol, count] : term.symbol_counts()) {
