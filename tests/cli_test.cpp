@@ -935,15 +935,40 @@ TEST_CASE("arbiter prob sums up the values below the table's precision in one li
   // A pool's two tails are summed up apart.
   const auto pool = arbiter("prob 10d6");
   CHECK_THAT(pool.output, Contains("\n   10…11  2 values, each below 0.00005%, together 0.000018% (--all lists them)\n"
-                                   "      12    0.0001%  100.0000%    0.0001%  \n"));
+                                   "      12    0.0001%  >99.9999%    0.0001%  \n"));  // 10 and 11 are below
   CHECK_THAT(pool.output, EndsWith("\n   59…60  2 values, each below 0.00005%, together 0.000018% (--all lists them)\n"));
   for (const char* every : {"--all", "--exact"}) {
     INFO(every);
     const auto listed = arbiter(fmt::format("prob '1d6!' {}", every));
-    CHECK_THAT(listed.output, Contains("\n      49    0.0000%    0.0001%  100.0000%"));
-    CHECK_THAT(listed.output, Contains("\n     606    0.0000%    0.0000%  100.0000%"));
+    CHECK_THAT(listed.output, Contains("\n      49   <0.0001%    0.0001%  >99.9999%"));
+    CHECK_THAT(listed.output, Contains("\n     606   <0.0001%   <0.0001%  100.0000%"));
     CHECK_THAT(listed.output, !Contains("values, each below"));
   }
+}
+
+TEST_CASE("arbiter prob never shows a probability that is not certain as 100% or one that is not impossible as 0%",
+          "[cli][dice]") {
+  // 10d6 is 10 once in 6^10 rolls: 11 or more is not certain, and was printed as 100.0000%.
+  for (const char* exact : {"", " --exact"}) {
+    INFO(exact);
+    const auto near = arbiter(fmt::format("prob 10d6 --at-least 11{}", exact));
+    CHECK_THAT(near.output, Contains("P(>= 11) = 99.9999983%"));
+    // Too near 1 for 12 decimals: said to be above, not equal.
+    CHECK_THAT(arbiter(fmt::format("prob 100d6 --at-least 101{}", exact)).output,
+               Contains("P(>= 101) = >99.999999999999%"));
+  }
+  // What is certain says so: at least the lowest value, and an expression of one value.
+  CHECK_THAT(arbiter("prob 10d6 --at-least 10").output, Contains("P(>= 10) = 100% (10d6 is at least 10)"));
+  CHECK(arbiter("prob 5").output == "5: mean 5.0000, standard deviation 0.0000\n"
+                                    "   value          p   at least    at most\n"
+                                    "       5  100.0000%  100.0000%  100.0000%  "
+                                    "##################################################\n");
+  // In the table, only the lowest value's "at least" and the highest's "at most" are 100.0000%.
+  const auto table = arbiter("prob 10d6 --all");
+  CHECK_THAT(table.output, Contains("\n      10   <0.0001%  100.0000%   <0.0001%  \n"
+                                    "      11   <0.0001%  >99.9999%   <0.0001%  \n"));
+  CHECK_THAT(table.output, EndsWith("\n      59   <0.0001%   <0.0001%  >99.9999%  \n"
+                                    "      60   <0.0001%   <0.0001%  100.0000%  \n"));
 }
 
 TEST_CASE("arbiter roll --times has a work budget: past it, refused once the first rolls show it", "[cli][dice]") {
