@@ -971,6 +971,17 @@ TEST_CASE("arbiter prob never shows a probability that is not certain as 100% or
                                     "      60   <0.0001%   <0.0001%  100.0000%  \n"));
 }
 
+TEST_CASE("arbiter prob --exact weighs a power of a die, six values however far apart", "[cli][dice]") {
+  // It was refused as too much work: its budget counted the span from 1 to 6^24.
+  const auto powers = arbiter("prob --exact '1d6^24'");
+  CHECK(powers.exit_code == 0);
+  CHECK_THAT(powers.output, Contains("\n4738381338321616896   16.6667%   16.6667%  100.0000%       1/6  "));
+  CHECK(arbiter("prob '1d6^10 + 1d6^10' --at-least 2").exit_code == 0);
+  const auto huge = arbiter("prob '1d1000000!'");
+  CHECK(huge.exit_code == 1);
+  CHECK_THAT(huge.output, Contains("is too much work (more than 400000000 steps); estimate it by sampling instead"));
+}
+
 TEST_CASE("arbiter roll --times has a work budget: past it, refused once the first rolls show it", "[cli][dice]") {
   // 10000d6 a hundred million times is 10^12 dice: refused after the first hundred rolls, not
   // after rolling the budget's 200 million (or hours of the whole).

@@ -43,8 +43,7 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
   const double cut_off = to_double(d.cut_off);
   const std::string expr = dice::to_string(*roller.expression().root);
   std::vector<std::pair<std::int64_t, P>> outcomes;
-  for (std::size_t i = 0; i < d.p.size(); ++i)
-    if (d.p[i] != 0) outcomes.emplace_back(d.low + static_cast<std::int64_t>(i), d.p[i]);
+  for (const auto& [value, p] : d.outcomes) outcomes.emplace_back(value, p);
   const auto rows = distribution_rows(outcomes);
 
   if (options.json) {

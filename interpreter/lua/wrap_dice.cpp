@@ -206,12 +206,11 @@ int distribution_values(lua_State* L) {
   const auto& d = check_distribution(L);
   lua_newtable(L);
   lua_Integer n = 0;
-  for (std::size_t i = 0; i < d.p.size(); ++i) {
-    if (d.p[i] == 0) continue;
+  for (const auto& [value, p] : d.outcomes) {
     lua_createtable(L, 0, 2);
-    lua_pushinteger(L, d.low + static_cast<lua_Integer>(i));
+    lua_pushinteger(L, value);
     lua_setfield(L, -2, "value");
-    lua_pushnumber(L, d.p[i]);
+    lua_pushnumber(L, p);
     lua_setfield(L, -2, "p");
     lua_rawseti(L, -2, ++n);
   }
@@ -298,9 +297,8 @@ int pool_distribution(lua_State* L) {
     lua_pop(L, 1);
   }
   Distribution<double> d;
-  d.low = results.begin()->first;
-  d.p.assign(static_cast<std::size_t>(results.rbegin()->first - d.low + 1), 0.0);
-  for (const auto& [value, p] : results) d.p[static_cast<std::size_t>(value - d.low)] += p;
+  for (const auto& [value, p] : results)
+    if (p != 0) d.outcomes.push_back({value, p});
   push_userdata(L, distribution_type, std::move(d));
   return 1;
 }
