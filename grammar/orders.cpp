@@ -223,7 +223,13 @@ bool is_action_name(std::string_view name) {
   return tao::pegtl::parse<tao::pegtl::seq<grammar::action_name, tao::pegtl::eof>>(input);
 }
 
-Sheet parse_orders(std::string_view given, const std::string& source_name, const Declared& declared) {
+namespace {
+
+// parse_orders and parse_orders_to_check: `keep_misplaced`, an "Action:" line where its phase has
+// its order is left in the sheet for the checker, unless the sheet has other problems, which stop
+// the checks against the rules: then it is told with them.
+Sheet read_orders(std::string_view given, const std::string& source_name, const Declared& declared,
+                 bool keep_misplaced) {
   const std::string lines = with_newline_line_ends(given);
   const std::string_view text = lines;
   check_sheet_text(text, source_name);
@@ -271,16 +277,27 @@ Sheet parse_orders(std::string_view given, const std::string& source_name, const
     if (sheet.characters.empty() && problems.empty())
       problems.push_back(
           diagnostic_at(text, source_name, end, "no orders: expected a character ('Character: Name' or 'Name:')"));
-    if (problems.empty()) return sheet;
+    if (problems.empty() && (keep_misplaced || state.builder.misplaced_actions().empty())) return sheet;
   } catch (const BuildError& e) {
     problem(e.at, e.message);
   }
+  for (const BuildError& misplaced : state.builder.misplaced_actions()) problem(misplaced.at, misplaced.message);
   // An IF left without its action is told when the next phase starts, perhaps lines after it.
   std::stable_sort(problems.begin(), problems.end(), [](const Diagnostic& a, const Diagnostic& b) {
     return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
   });
   if (left_out > 0) problems.push_back(more_problems(left_out, source_name));
   throw Error(std::move(problems));
+}
+
+}  // namespace
+
+Sheet parse_orders(std::string_view text, const std::string& source_name, const Declared& declared) {
+  return read_orders(text, source_name, declared, false);
+}
+
+Sheet parse_orders_to_check(std::string_view text, const std::string& source_name, const Declared& declared) {
+  return read_orders(text, source_name, declared, true);
 }
 
 Sheet parse_answer(std::string_view answer, const std::string& source_name, const std::string& who,

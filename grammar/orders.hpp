@@ -100,12 +100,22 @@ struct Branch {
   bool operator==(const Branch& other) const = default;
 };
 
+// An "Action:" line written where its phase already has its order (a second action), kept with
+// why it cannot be there, so that check_orders tells it among the rules' problems and checks its
+// order too (parse_orders_to_check). Not part of what the orders say.
+struct MisplacedAction {
+  Order order;
+  Position at;
+  std::string why;
+};
+
 // One action phase: IF … THEN … ELSE IF … ELSE …, or a single order (no branches).
 struct Phase {
   long number = 0;  // 1 for "First Action:", "1st Action:", "Action 1:", "1:"
   Position at;
   std::vector<Branch> branches;    // in order; the first whose condition holds is taken
   std::optional<Order> otherwise;  // ELSE, or the phase's only order; none: do nothing
+  std::vector<MisplacedAction> misplaced;  // for the checker; not compared
   bool operator==(const Phase& other) const;
 };
 
@@ -168,6 +178,11 @@ bool is_action_name(std::string_view name);
 // lines after it are still read), and for a sheet that orders no character at all (empty, or
 // only comments). Text that is not UTF-8, a control character or an overlong line stops it at once.
 Sheet parse_orders(std::string_view text, const std::string& source_name, const Declared& declared = {});
+// As parse_orders, but an "Action:" line where its phase (or standing order) already has its order
+// does not stop the reading: it is kept in the phase's `misplaced`, for check_orders to tell with
+// the rules' problems, so that one pass tells every problem of the sheet. For `check` and `run`,
+// which check every sheet they read; a sheet used unchecked must come from parse_orders.
+Sheet parse_orders_to_check(std::string_view text, const std::string& source_name, const Declared& declared = {});
 
 // One order typed at a prompt (`run --ask`), as a sheet's entry holds it: an order, or IF … THEN
 // … ELSE …, without the entry's number. Read as `who`'s turn entry 1, or, when `answering` names

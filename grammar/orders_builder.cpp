@@ -211,16 +211,27 @@ void Builder::add_action(Order order, Position at) {
       last_order_ = &refused_;
       return;
     case Awaiting::nothing:
-      if (!p.branches.empty())
-        throw BuildError{"a second action after IF: write 'ELSE:' or 'ELSE IF:' before it", at};
-      if (p.otherwise && open_ == Open::standing)
-        throw BuildError{"this standing order already has its order: a second one needs its own 'ON <action>:'", at};
-      if (p.otherwise) throw BuildError{second_action(p.number, phases), at};
+      if (const std::string why = no_room_for_action(p); !why.empty()) {
+        // The line reads well: it is kept, for the checker to tell with the rules' problems, and
+        // a "Target:" after it is its own.
+        p.misplaced.push_back({std::move(order), at, why});
+        misplaced_.push_back({why, at});
+        last_order_ = &p.misplaced.back().order;
+        return;
+      }
       p.otherwise = std::move(order);
       last_order_ = &*p.otherwise;
       break;
   }
   awaiting_ = Awaiting::nothing;
+}
+
+std::string Builder::no_room_for_action(const Phase& p) const {
+  if (!p.branches.empty()) return "a second action after IF: write 'ELSE:' or 'ELSE IF:' before it";
+  if (p.otherwise && open_ == Open::standing)
+    return "this standing order already has its order: a second one needs its own 'ON <action>:'";
+  if (p.otherwise) return second_action(p.number, phases);
+  return {};
 }
 
 void Builder::add_target(Target target, Position at) {

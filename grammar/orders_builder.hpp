@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "grammar/orders.hpp"
 
@@ -68,6 +69,8 @@ class Builder {
 
   // Checks the last phase is complete and hands over the sheet.
   Sheet finish();
+  // The "Action:" lines written where their phase already had its order (kept in its `misplaced`).
+  const std::vector<BuildError>& misplaced_actions() const { return misplaced_; }
 
  private:
   // past_limit: the phase went past max_else_ifs, said once; its further branches and their
@@ -75,6 +78,8 @@ class Builder {
   enum class Awaiting { nothing, branch_action, else_action, past_limit };
   enum class Open { none, phase, standing };  // what the order lines fill
   Phase& phase(Position at, std::string_view what);
+  // Why an "Action:" line cannot be `p`'s order, which it already has; "" when it can.
+  std::string no_room_for_action(const Phase& p) const;
   // Whose orders the lines fill: the last character, the one set aside, or none yet.
   CharacterOrders* current() {
     if (set_aside_open_) return &set_aside_;
@@ -104,6 +109,7 @@ class Builder {
   Order refused_;                  // the order of a refused line, never part of the sheet
   CharacterOrders set_aside_;      // the orders of a refused character, never part of the sheet
   bool set_aside_open_ = false;
+  std::vector<BuildError> misplaced_;
 };
 
 }  // namespace arbiter::orders

@@ -1,5 +1,6 @@
 // The `arbiter` program as a user runs it: output, and exit codes (0 success, 1 bad input,
 // 2 bad usage) — never a crash.
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -14,6 +15,17 @@
 using Catch::Matchers::Contains;
 using Catch::Matchers::EndsWith;
 using Catch::Matchers::StartsWith;
+
+namespace {
+
+// `arbiter check SHEET --encounter ENCOUNTER`, then `arbiter run ENCOUNTER --orders SHEET`: check
+// and run read a sheet by one rule, so a test asks both.
+std::array<Run, 2> check_and_run(const std::string& sheet, const std::string& encounter) {
+  return {arbiter("check " + sheet + " --encounter " + encounter),
+          arbiter("run " + encounter + " --seed 1 --orders " + sheet)};
+}
+
+}  // namespace
 
 
 TEST_CASE("arbiter --version and --help succeed, and no subcommand is a usage error", "[cli]") {
@@ -627,6 +639,57 @@ TEST_CASE("a tempo sheet's entry 0 is refused at its line by check and by run al
   CHECK_THAT(run.output, !Contains("Round 1"));
 }
 
+TEST_CASE("a second Action: line in a phase is told by check and run with every other problem of the sheet",
+          "[cli][orders]") {
+  // It used to stop the sheet's checks against the rules: the unknown action after it went untold.
+  TempDir dir;
+  std::ofstream(dir / "twice.txt") << "Round 1\nCharacter: Aldric\nFirst Action:\n  Action: Charge\n"
+                                      "  Target: closest enemy\n  Action: Defend\nSecond Action:\n  Action: Fly\n";
+  const std::string sheet = dir / "twice.txt";
+  const std::string second =
+      sheet + ":6:3: error: this phase already has an action: start the next phase ('Second Action:') first\n";
+  const std::string unknown = sheet + ":8:11: error: unknown action 'Fly'\n";
+  for (const Run& told : check_and_run(sheet, "examples/platemail/skirmish.lua")) {
+    CHECK(told.exit_code == 1);
+    CHECK_THAT(told.output, Contains(second) && Contains(unknown) && !Contains("Round 1"));
+  }
+}
+
+TEST_CASE("a name of the fight with two blanks between its words is ordered and aimed at as a sheet writes it",
+          "[cli][orders]") {
+  // A sheet reads "Orc  Brute" unquoted as "Orc Brute": names are compared with runs of blanks
+  // collapsed (docs/orders.md), so run finds the encounter's "Orc  Brute" by either spelling.
+  TempDir dir;
+  std::ofstream(dir / "fight.lua") << "return { rules = { 'platemail' }, map = { width = 8, height = 6 },\n"
+                                      "  characters = { { name = 'Aldric', side = 'party', at = 'B2', weapon = 'Sword' },\n"
+                                      "    { name = 'Orc  Brute', side = 'orcs', at = 'D2', weapon = 'Axe' } } }\n";
+  std::ofstream(dir / "round1.txt") << "Round 1\nAldric:\n  1: Charge -> Orc Brute\n  2: Full Attack -> \"orc brute\"\n"
+                                       "\"Orc Brute\":\n  1: Defend\n  2: Defend\n";
+  const auto [check, run] = check_and_run(dir / "round1.txt", dir / "fight.lua");
+  CHECK(check.exit_code == 0);
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Aldric: Charge → Orc  Brute\n  Orc  Brute: Defend\n") &&
+                             Contains("Aldric: Full Attack → Orc  Brute\n"));
+}
+
+TEST_CASE("a move toward the character itself is refused by check and by run before anything is played",
+          "[cli][orders]") {
+  // It used to be taken, and narrated "Aldric: Move → Aldric", moving nowhere.
+  TempDir dir;
+  std::ofstream(dir / "self.txt") << "Round 1\nAldric:\n  1: Move toward Aldric\n  2: Defend\n";
+  const std::string error = (dir / "self.txt") + ":3:18: error: 'Aldric' cannot move toward itself: write where it "
+                                                 "moves (compass steps such as 'N, NE', or a cell: 'to C3'), or "
+                                                 "someone else to move toward\n";
+  // Without the fight, by the name its header writes.
+  const auto rules_only = arbiter("check " + (dir / "self.txt") + " --rules platemail");
+  CHECK(rules_only.exit_code == 1);
+  CHECK_THAT(rules_only.output, Contains(error));
+  for (const Run& told : check_and_run(dir / "self.txt", "examples/platemail/skirmish.lua")) {
+    CHECK(told.exit_code == 1);
+    CHECK_THAT(told.output, Contains(error) && !Contains("Round 1"));
+  }
+}
+
 TEST_CASE("a house rule's status an encounter starts a fighter in, left out of the list of words, is told how to add",
           "[cli][encounter]") {
   // docs/writing-actions.md, "A status of your own": the status is defined, but the encounter
@@ -661,7 +724,7 @@ TEST_CASE("arbiter check reports an undeclared target GCC style and exits 1", "[
 }
 
 TEST_CASE("arbiter check --json gives ok, diagnostics and orders", "[cli][orders]") {
-  const auto run = arbiter("check examples/orders/round1-orcs.txt --rules orders-demo --json");
+  const auto run = arbiter("check examples/orders/round1-orcs.txt --encounter examples/orders/encounter.lua --json");
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, StartsWith("{\n  \"diagnostics\": [\n    {\n      \"column\": 101,\n"));
   CHECK_THAT(run.output, Contains("\"ok\": false"));
@@ -669,10 +732,35 @@ TEST_CASE("arbiter check --json gives ok, diagnostics and orders", "[cli][orders
 }
 
 TEST_CASE("arbiter check reports a sheet that does not parse with the other sheets' problems", "[cli][orders]") {
-  const auto run = arbiter("check tests/orders/unterminated.txt examples/orders/round1-orcs.txt --rules orders-demo");
+  const auto run = arbiter("check tests/orders/unterminated.txt examples/orders/round1-orcs.txt --encounter "
+                           "examples/orders/encounter.lua");
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, StartsWith("tests/orders/unterminated.txt:2:23: error: unterminated quote"));
   CHECK_THAT(run.output, Contains("round1-orcs.txt:7:101: error:"));
+}
+
+TEST_CASE("arbiter check without an encounter takes a bare name as run would, warning of one the sheets do not order",
+          "[cli][orders]") {
+  // docs/orders.md: names are checked against the fight only with --encounter; a bare name
+  // ("-> Orc Brute") is someone in the fight to run, so check --rules cannot refuse it. One the
+  // sheets order is surely in the fight; another is warned of, with the nearest declared targets.
+  TempDir dir;
+  std::ofstream(dir / "bare.txt") << "Round 1\nAldric:\n  1: Charge -> Orc Brute\n  2: Full Attack -> closest enemmy\n"
+                                     "Orc Brute:\n  1: Charge -> the Aldric\n  2: Defend\n";
+  const auto check = arbiter("check " + (dir / "bare.txt") + " --rules platemail");
+  CHECK(check.exit_code == 0);
+  CHECK_THAT(check.output, Contains((dir / "bare.txt") + ":4:21: warning: 'closest enemmy' is not a target the rules "
+                                    "declare: taken as the name of someone in the fight, which only --encounter (or "
+                                    "run) can tell\n"));
+  CHECK_THAT(check.output, Contains("  the nearest declared targets: 'the closest enemy'"));
+  CHECK_THAT(check.output, !Contains(":3:") && !Contains(":6:"));
+  CHECK_THAT(check.output, Contains("Aldric: 1: Charge -> Orc Brute | 2: Full Attack -> closest enemmy\n"));
+  // Against the fight (and in run) the misspelt target is refused; the names are everyone's.
+  const auto fight = arbiter("check " + (dir / "bare.txt") + " --encounter examples/platemail/skirmish.lua");
+  CHECK(fight.exit_code == 1);
+  CHECK_THAT(fight.output, Contains((dir / "bare.txt") + ":4:21: error: 'closest enemmy' is not a target the rules "
+                                    "declare\n"));
+  CHECK_THAT(fight.output, !Contains(":3:") && !Contains(":6:"));
 }
 
 TEST_CASE("arbiter fmt prints the canonical compact form", "[cli][orders]") {
@@ -856,15 +944,51 @@ TEST_CASE("arbiter prob sums up the values below the table's precision in one li
   // A pool's two tails are summed up apart.
   const auto pool = arbiter("prob 10d6");
   CHECK_THAT(pool.output, Contains("\n   10…11  2 values, each below 0.00005%, together 0.000018% (--all lists them)\n"
-                                   "      12    0.0001%  100.0000%    0.0001%  \n"));
+                                   "      12    0.0001%  >99.9999%    0.0001%  \n"));  // 10 and 11 are below
   CHECK_THAT(pool.output, EndsWith("\n   59…60  2 values, each below 0.00005%, together 0.000018% (--all lists them)\n"));
   for (const char* every : {"--all", "--exact"}) {
     INFO(every);
     const auto listed = arbiter(fmt::format("prob '1d6!' {}", every));
-    CHECK_THAT(listed.output, Contains("\n      49    0.0000%    0.0001%  100.0000%"));
-    CHECK_THAT(listed.output, Contains("\n     606    0.0000%    0.0000%  100.0000%"));
+    CHECK_THAT(listed.output, Contains("\n      49   <0.0001%    0.0001%  >99.9999%"));
+    CHECK_THAT(listed.output, Contains("\n     606   <0.0001%   <0.0001%  100.0000%"));
     CHECK_THAT(listed.output, !Contains("values, each below"));
   }
+}
+
+TEST_CASE("arbiter prob never shows a probability that is not certain as 100% or one that is not impossible as 0%",
+          "[cli][dice]") {
+  // 10d6 is 10 once in 6^10 rolls: 11 or more is not certain, and was printed as 100.0000%.
+  for (const char* exact : {"", " --exact"}) {
+    INFO(exact);
+    const auto near = arbiter(fmt::format("prob 10d6 --at-least 11{}", exact));
+    CHECK_THAT(near.output, Contains("P(>= 11) = 99.9999983%"));
+    // Too near 1 for 12 decimals: said to be above, not equal.
+    CHECK_THAT(arbiter(fmt::format("prob 100d6 --at-least 101{}", exact)).output,
+               Contains("P(>= 101) = >99.999999999999%"));
+  }
+  // What is certain says so: at least the lowest value, and an expression of one value.
+  CHECK_THAT(arbiter("prob 10d6 --at-least 10").output, Contains("P(>= 10) = 100% (10d6 is at least 10)"));
+  CHECK(arbiter("prob 5").output == "5: mean 5.0000, standard deviation 0.0000\n"
+                                    "   value          p   at least    at most\n"
+                                    "       5  100.0000%  100.0000%  100.0000%  "
+                                    "##################################################\n");
+  // In the table, only the lowest value's "at least" and the highest's "at most" are 100.0000%.
+  const auto table = arbiter("prob 10d6 --all");
+  CHECK_THAT(table.output, Contains("\n      10   <0.0001%  100.0000%   <0.0001%  \n"
+                                    "      11   <0.0001%  >99.9999%   <0.0001%  \n"));
+  CHECK_THAT(table.output, EndsWith("\n      59   <0.0001%   <0.0001%  >99.9999%  \n"
+                                    "      60   <0.0001%   <0.0001%  100.0000%  \n"));
+}
+
+TEST_CASE("arbiter prob --exact weighs a power of a die, six values however far apart", "[cli][dice]") {
+  // It was refused as too much work: its budget counted the span from 1 to 6^24.
+  const auto powers = arbiter("prob --exact '1d6^24'");
+  CHECK(powers.exit_code == 0);
+  CHECK_THAT(powers.output, Contains("\n4738381338321616896   16.6667%   16.6667%  100.0000%       1/6  "));
+  CHECK(arbiter("prob '1d6^10 + 1d6^10' --at-least 2").exit_code == 0);
+  const auto huge = arbiter("prob '1d1000000!'");
+  CHECK(huge.exit_code == 1);
+  CHECK_THAT(huge.output, Contains("is too much work (more than 400000000 steps); estimate it by sampling instead"));
 }
 
 TEST_CASE("arbiter roll --times has a work budget: past it, refused once the first rolls show it", "[cli][dice]") {
@@ -897,12 +1021,23 @@ TEST_CASE("arbiter roll shows the explosion cap, the count's roll and a too larg
   CHECK_FALSE(counted[1].contains("role"));
   CHECK_FALSE(counted[2].contains("role"));
   // The dice limit names the term that asked, whether roll meets it once the count is rolled or
-  // prob at the count's highest value.
+  // prob at the count's highest value; both count the count's own die, by one rule.
   CHECK_THAT(arbiter("roll --dice 10000 '(1d10000)d6'").output,
              Contains("error: (1d10000)d6 asks for 10000 dice after 1 already rolled, 10001 in all: one expression "
                       "rolls at most 10000 dice"));
-  CHECK_THAT(arbiter("prob '2+(1d20000)d2'").output,
-             Contains("error: (1d20000)d2 asks for up to 20000 dice: one expression rolls at most 10000 dice"));
+  CHECK_THAT(arbiter("prob '(1d10000)d6'").output,
+             Contains("error: (1d10000)d6 asks for up to 10000 dice after up to 1 asked for before it, 10001 in all: "
+                      "one expression rolls at most 10000 dice"));
+  CHECK_THAT(arbiter("prob '(1d20000)d2'").output,
+             Contains("error: (1d20000)d2 asks for up to 20000 dice after up to 1 asked for before it, 20001 in all"));
+  CHECK_THAT(arbiter("prob '20000d2'").output,
+             Contains("error: 20000d2 asks for up to 20000 dice: one expression rolls at most 10000 dice"));
+  // Over the whole expression, as roll counts: two terms of 6000 are 12000 dice to both.
+  CHECK_THAT(arbiter("roll --seed 1 '6000d2+6000d2'").output,
+             Contains("error: 6000d2 asks for 6000 dice after 6000 already rolled, 12000 in all"));
+  CHECK_THAT(arbiter("prob '6000d2+6000d2'").output,
+             Contains("error: 6000d2 asks for up to 6000 dice after up to 6000 asked for before it, 12000 in all"));
+  CHECK(arbiter("prob '(1d9999)d1'").exit_code == 0);  // at most 10000 dice in all: within the limit
   const auto large = arbiter("roll 1d6 --dice 99999999999999999999");
   CHECK(large.exit_code == 2);
   CHECK_THAT(large.output, Contains("'99999999999999999999', which is too large: the highest value is 9223372036854775807"));

@@ -75,6 +75,15 @@ TEST_CASE("dice.roll goes through the current dice source and shows its work", "
   CHECK(host.run("return dice.roll('1d6').dice[1].fate") == "kept");
 }
 
+TEST_CASE("dice.roll marks the die rolled for a count with its role, as roll --json does", "[dice]") {
+  // docs/dice.md: the 1d4 of (1d4)d6 is kept within its own term but is no part of the total.
+  Host host;
+  host.script({"2", "3", "4"});
+  CHECK(host.run("local r = dice.roll('(1d4)d6') local out = {} for _, d in ipairs(r.dice) do "
+                 "out[#out + 1] = d.die .. '=' .. d.value .. ':' .. d.fate .. ':' .. tostring(d.role) end "
+                 "return r.total .. ' ' .. table.concat(out, ' ')") == "7 d4=2:kept:count d6=3:kept:nil d6=4:kept:nil");
+}
+
 TEST_CASE("in a fight every roll is logged with its expression, dice, total, text and reason", "[dice]") {
   Host host;
   EventLog log;

@@ -40,7 +40,7 @@ void each_roll(int n, int sides, F visit) {
 
 TEST_CASE("3d6") {
   const auto d = exact("3d6");
-  CHECK(d.low == 3);
+  CHECK(d.low() == 3);
   CHECK(d.high() == 18);
   CHECK(d.probability(3) == q(1, 216));
   CHECK(d.probability(10) == q(27, 216));
@@ -66,7 +66,7 @@ TEST_CASE("advantage and disadvantage") {
 
 TEST_CASE("4dF") {
   const auto d = exact("4dF");
-  CHECK(d.low == -4);
+  CHECK(d.low() == -4);
   CHECK(d.probability(0) == q(19, 81));
   CHECK(d.probability(4) == q(1, 81));
   CHECK(d.probability(-1) == q(16, 81));
@@ -156,7 +156,7 @@ TEST_CASE("keep/drop by per-outcome dynamic programming matches brute force") {
 TEST_CASE("big pools stay fast and sum to one") {
   const auto d = approx("100d10kh10");
   double total = 0;
-  for (const double p : d.p) total += p;
+  for (const auto& outcome : d.outcomes) total += outcome.p;
   CHECK(total == Approx(1.0).epsilon(1e-9));
   CHECK(d.high() == 100);
   DiceLimits l5r;
@@ -168,13 +168,13 @@ TEST_CASE("big pools stay fast and sum to one") {
 
 TEST_CASE("keeping from a big pool: the far tail is a small positive probability, never below zero") {
   const auto d = approx("50d20kh25");
-  for (const double p : d.p) CHECK(p >= 0);
+  for (const auto& outcome : d.outcomes) CHECK(outcome.p >= 0);
   // 500 needs 25 or more 20s among the 50 dice: the binomial tail, summed exactly.
   const auto tail = exact("50d20>=20 >= 25").probability(1);
   CHECK(d.probability(500) == Approx(tail.get_d()).epsilon(1e-9));
   CHECK(d.probability(500) > 1e-19);
   // Compounding with keep (the L5R roll and keep) ranks dice whose values reach far out.
-  for (const double p : approx("5d10!!kh3").p) CHECK(p >= 0);
+  for (const auto& outcome : approx("5d10!!kh3").outcomes) CHECK(outcome.p >= 0);
 }
 
 TEST_CASE("an arithmetic error points at its part of the expression") {
@@ -192,10 +192,12 @@ TEST_CASE("beyond the work budget: an error suggesting sampling") {
   CHECK_THROWS_WITH(approx("3d6!kh2"), Catch::Contains("use !! (compounding)"));
   CHECK_THROWS_WITH(approx("1d1000000!"), Catch::Contains("--times 100000"));  // refused before any work
   // Faces at both ends of 64 bits: their span overflows a subtraction, and was once taken as small.
+  // A distribution holds its values, not its span: two values, however far apart; exploding, the
+  // highest face added to itself passes 64 bits, as it does when rolled.
   const char* widest = "d{9223372036854775807,-9223372036854775807}";
-  CHECK_THROWS_WITH(approx(widest), Catch::Contains("--times 100000"));
-  CHECK_THROWS_WITH(exact(widest), Catch::Contains("--times 100000"));
-  CHECK_THROWS_WITH(approx(std::string(widest) + "!"), Catch::Contains("--times 100000"));
+  CHECK(approx(widest).outcomes.size() == 2);
+  CHECK(exact(widest).probability(9223372036854775807) == q(1, 2));
+  CHECK_THROWS_WITH(approx(std::string(widest) + "!"), Catch::Contains("is too large: dice arithmetic is limited"));
   // Exact work counts the words of its numbers: 1000d6's denominators reach 6^1000, and its
   // fractions took minutes where floating point is refused at once.
   CHECK_THROWS_WITH(exact("1000d6"), Catch::Contains("--times 100000"));
@@ -221,4 +223,52 @@ TEST_CASE("rolling and exact distributions agree on what each modifier means") {
     for (int i = 0; i < n; ++i) sum += static_cast<double>(roller.total(dice));
     CHECK(std::abs(sum / n - d.mean()) < 5 * std::sqrt(d.variance() / n) + 1e-9);
   }
+}
+
+TEST_CASE("the dice limit counts the whole expression for a distribution as for a roll") {
+  // docs/dice.md: "Each expression may roll at most 10,000 dice"; a distribution weighs every roll,
+  // so it refuses an expression some roll of which asks for more, counted as rolling counts.
+  const DiceLimits small{.max_dice = 10};
+  SeededDice dice(1);
+  for (const char* expr : {"6d2+5d2", "(1d10)d2", "(1d4)d2+(1d4)d2+1d2"}) {
+    INFO(expr);
+    CHECK_THROWS_WITH(approx(expr, small), Catch::Contains("one expression rolls at most 10 dice"));
+  }
+  CHECK_THROWS_WITH(approx("6d2+5d2", small),
+                    Catch::Contains("error: 5d2 asks for up to 5 dice after up to 6 asked for before it, 11 in all: one expression rolls at "
+                    "most 10 dice"));
+  CHECK_THROWS_WITH(Roller(dice::parse_dice("6d2+5d2"), {}, small).roll(dice, "limit"),
+                    Catch::Contains("error: 5d2 asks for 5 dice after 6 already rolled, 11 in all: one expression "
+                                    "rolls at most 10 dice"));
+  // At most 10 in all, a roll's count die among them: within the limit.
+  CHECK(approx("(1d9)d2", small).high() == 18);
+  CHECK(approx("5d2+5d2", small).high() == 20);
+}
+
+TEST_CASE("the budget counts a distribution's values, not their span: sparse powers and explosions are computed") {
+  // docs/dice.md: ^ is a power. 1d6^24 is six values, from 1 to 6^24: its span was counted, and it
+  // was refused as too much work.
+  const auto powers = exact("1d6^24");
+  REQUIRE(powers.outcomes.size() == 6);
+  CHECK(powers.high() == 4738381338321616896);  // 6^24
+  CHECK(powers.probability(16777216) == q(1, 6));  // 2^24
+  CHECK(powers.at_least(2) == q(5, 6));
+  CHECK(approx("1d6^24").outcomes.size() == 6);
+  // Sums of values far apart: 21 distinct sums of two of six values.
+  const auto sums = exact("1d6^10 + 1d6^10");
+  CHECK(sums.outcomes.size() == 21);
+  CHECK(sums.probability(2 * 60466176) == q(1, 36));
+  // d{1,1000000}! explodes only on 1000000: k 1000000s and a 1 (k up to the cap's 100), or 101
+  // 1000000s where the cap stops it: 102 values, not a span of 10^8.
+  const auto chain = approx("d{1,1000000}!");
+  CHECK(chain.outcomes.size() == 102);
+  CHECK(chain.probability(1000001) == Approx(0.25));
+  CHECK(approx("1d6!*1000000").outcomes.size() == approx("1d6!").outcomes.size());
+  // What is truly big is still refused, before the work, with the advice to sample.
+  CHECK_THROWS_WITH(approx("1d1000000!"), Catch::Contains("--times 100000"));
+  CHECK_THROWS_WITH(approx("1d1000000*1d1000000"), Catch::Contains("--times 100000"));
+  CHECK_THROWS_WITH(exact("1d1000000+1d1000000"), Catch::Contains("--times 100000"));
+  // A map of sums past the values a distribution may hold is refused as that.
+  CHECK_THROWS_WITH(distribution_of(Roller(dice::parse_dice("1d1000*1d1000")), DistributionBudget{.max_values = 8000}),
+                    Catch::Contains("has too many values (more than 8000) to weigh"));
 }

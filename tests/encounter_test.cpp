@@ -595,8 +595,18 @@ TEST_CASE("two names a sheet cannot tell apart, differing only in case, are refu
   const auto twice = fight.problem(platemail("    { name = 'Orc', side = 'orcs', at = 'A1' },\n"
                                              "    { name = 'ORC', side = 'orcs', at = 'B2' },\n"));
   CHECK(twice.message == "encounter.characters[2]: 'ORC' is the name 'Orc' (line 5) to an order sheet, which reads "
-                         "names without regard to case: give each character a name of its own");
+                         "names without regard to case or to the blanks between words: give each character a name "
+                         "of its own");
   CHECK((twice.where.line == 6 && twice.where.column == 14));
+  // Nor to the blanks between words: "Orc  Brute" is Orc Brute to a sheet.
+  const auto blanks = fight.problem(platemail("    { name = 'Orc Brute', side = 'orcs', at = 'A1' },\n"
+                                              "    { name = 'Orc  Brute', side = 'orcs', at = 'B2' },\n"));
+  CHECK(blanks.message == "encounter.characters[2]: 'Orc  Brute' is the name 'Orc Brute' (line 5) to an order "
+                          "sheet, which reads names without regard to case or to the blanks between words: give each "
+                          "character a name of its own");
+  // A name of blanks alone no sheet could write.
+  CHECK_THAT(fight.problem(platemail("    { name = '  ', side = 'orcs', at = 'A1' },\n")).message,
+             Catch::Matchers::Contains("a character needs a name, not only blanks"));
   // A leading "the" keeps names apart: a name as written comes first (docs/orders.md).
   CHECK(fight.load(fight.write(platemail("    { name = 'Baron', side = 'orcs', at = 'A1' },\n"
                                          "    { name = 'The Baron', side = 'orcs', at = 'B2' },\n")))

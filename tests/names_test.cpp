@@ -48,3 +48,14 @@ TEST_CASE("a name that names nothing is told with the nearest, or with the known
   CHECK(unknown_name("\x1b[2J", {"orcs"}, "side") ==
         "there is no side named '\\x1b[2J'; the sides are, nearest first: 'orcs'");
 }
+
+TEST_CASE("a character's name is compared as a sheet reads it: case and runs of blanks do not count", "[names]") {
+  using arbiter::character_name_key;
+  using arbiter::same_character_name;
+  CHECK(character_name_key("Orc  Brute") == "orc brute");
+  CHECK(character_name_key(" Orc\t\xC2\xA0 Brute ") == "orc brute");  // tab, no-break space, ends
+  CHECK(character_name_key("   ").empty());
+  CHECK(same_character_name("Orc  Brute", "orc brute"));
+  CHECK_FALSE(same_character_name("Orc Brute", "OrcBrute"));  // a blank is not nothing
+  CHECK_FALSE(same_character_name("Orc Brute", "Orc Brutes"));
+}

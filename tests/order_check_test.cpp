@@ -684,3 +684,107 @@ TEST_CASE("a first copy written with #1 is told its name, which has no number", 
   CHECK(diagnostics[0].notes ==
         std::vector<std::string>{"did you mean 'Orc'? the first of a character's copies has no number"});
 }
+
+TEST_CASE("a second Action: line in a phase is told with the rules' problems of the sheet, its own order checked too",
+          "[orders][check]") {
+  // The line reads well; only its place is wrong. It must not hide the problems after it.
+  const std::string text =
+      "Character: Aldric\n"
+      "First Action:\n"
+      "  Action: Charge\n"
+      "  Target: closest enemy\n"
+      "  Action: Fly\n"                          // a second action, and no action of the rules
+      "  Target: the guy with the most gold\n"   // its target, not declared
+      "Second Action:\n"
+      "  IF: I reach the enemy\n"
+      "    Action: Full Attack -> closest enemy\n"
+      "    Action: Defend\n"                     // a second action after IF
+      "Brienne:\n"
+      "  1: Dance\n"                             // a rule problem after both
+      "  2: Defend\n";
+  const auto diagnostics =
+      check_orders({{"sheet1.txt", text, parse_orders_to_check(text, "sheet1.txt", declared_by(platemail()))}},
+                   platemail(), &fight);
+  REQUIRE(diagnostics.size() == 5);
+  check_one(diagnostics[0], "sheet1.txt", 5, 3,
+            "this phase already has an action: start the next phase ('Second Action:') first");
+  check_one(diagnostics[1], "sheet1.txt", 5, 11, "unknown action 'Fly'");
+  check_one(diagnostics[2], "sheet1.txt", 6, 15, "'guy with the most gold' is not a target the rules declare");
+  check_one(diagnostics[3], "sheet1.txt", 10, 5, "a second action after IF: write 'ELSE:' or 'ELSE IF:' before it");
+  check_one(diagnostics[4], "sheet1.txt", 12, 6, "unknown action 'Dance'");
+  // Read for anything but a check (fmt, orders.parse), the sheet is refused at those lines.
+  try {
+    parse_orders(text, "sheet1.txt");
+    FAIL("a sheet with a second action in a phase was read");
+  } catch (const Error& e) {
+    REQUIRE(e.diagnostics().size() == 2);
+    CHECK(e.diagnostics()[0].where.line == 5);
+    CHECK(e.diagnostics()[1].where.line == 10);
+  }
+}
+
+TEST_CASE("names are matched with runs of blanks collapsed, whichever side has them", "[orders][check]") {
+  // A sheet reads a bare name's blanks as one space ("Orc  Brute" is Orc Brute): a name of the
+  // fight written with two could not be ordered or named without this rule, nor quoted otherwise.
+  const Roster doubled{{"Aldric", "players"}, {"Orc  Brute", "orcs"}};
+  const std::string text = "Aldric:\n  1: Charge -> Orc  Brute\n  2: IF \"Orc Brute\" is down THEN Defend ELSE "
+                           "Full Attack -> \"orc brute\"\n\"Orc Brute\":\n  1: Defend\n  2: Charge -> Aldric\n";
+  CHECK(check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, platemail(), &doubled).empty());
+  CHECK(named(doubled, "orc brute") == &doubled[1]);
+  CHECK(named(doubled, "the Orc \t Brute") == &doubled[1]);
+  // The other way round: the encounter's name with one blank, the sheet's quoted name with two.
+  const Roster single{{"Aldric", "players"}, {"Orc Brute", "orcs"}};
+  const std::string quoted = "Aldric:\n  1: Charge -> \"Orc  Brute\"\n  2: Defend\n\"Orc  Brute\":\n  1: Defend\n"
+                             "  2: Defend\nOrc Brute:\n  1: Defend\n  2: Defend\n";
+  const auto twice = check_orders({{"sheet1.txt", quoted, parse_orders(quoted, "sheet1.txt")}}, platemail(), &single);
+  REQUIRE(twice.size() == 1);  // and both headers are the one character
+  check_one(twice[0], "sheet1.txt", 7, 1, "'Orc Brute' already has orders");
+  // Without a fight, the two spellings are still one character's.
+  const auto unchecked = check_orders({{"sheet1.txt", quoted, parse_orders(quoted, "sheet1.txt")}}, platemail(), nullptr);
+  REQUIRE(unchecked.size() == 1);
+  check_one(unchecked[0], "sheet1.txt", 7, 1, "'Orc Brute' already has orders");
+}
+
+TEST_CASE("a movement toward or away from the character itself is refused at the place, however it is named",
+          "[orders][check]") {
+  // The fight finds no way toward where one stands: the order was taken as standing still.
+  const std::string text = "Aldric:\n  1: Move toward self\n  2: Charge toward \"aldric\"\n"
+                           "Brienne:\n  1: Move away from me\n  2: Sprint toward the Brienne\n"
+                           "\"Orc #1\":\n  1: Move toward myself\n  2: Move toward \"Orc #2\"\n";
+  const std::string toward = "write where it moves (compass steps such as 'N, NE', or a cell: 'to C3'), or someone "
+                             "else to move toward";
+  for (const Roster* roster : {&fight, static_cast<const Roster*>(nullptr)}) {  // with the fight and without
+    const auto diagnostics = check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, platemail(), roster);
+    REQUIRE(diagnostics.size() == 5);  // told once each, not again as a Charge at itself
+    check_one(diagnostics[0], "sheet1.txt", 2, 18, "'Aldric' cannot move toward itself: " + toward);
+    check_one(diagnostics[1], "sheet1.txt", 3, 20, "'Aldric' cannot move toward itself: " + toward);
+    check_one(diagnostics[2], "sheet1.txt", 5, 21,
+              "'Brienne' cannot move away from itself: write where it moves (compass steps such as 'N, NE', or a "
+              "cell: 'to C3'), or someone else to move away from");
+    check_one(diagnostics[3], "sheet1.txt", 6, 24, "'Brienne' cannot move toward itself: " + toward);
+    check_one(diagnostics[4], "sheet1.txt", 8, 18, "'Orc #1' cannot move toward itself: " + toward);
+  }
+}
+
+TEST_CASE("without a roster a bare target the rules do not declare is taken for a name and warned of, as run reads it",
+          "[orders][check]") {
+  const std::string text = "Aldric:\n  1: Charge -> Brienne\n  2: Full Attack -> the guy with the most gold\n"
+                           "Brienne:\n  1: Charge -> Orc Brute\n  2: Defend\n";
+  std::vector<Diagnostic> warnings;
+  const auto diagnostics = check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, platemail(), nullptr,
+                                        nullptr, 1, &warnings);
+  CHECK(diagnostics.empty());
+  REQUIRE(warnings.size() == 2);  // Brienne has orders in the sheet: she is in the fight
+  check_one(warnings[0], "sheet1.txt", 3, 25,
+            "'guy with the most gold' is not a target the rules declare: taken as the name of someone in the fight, "
+            "which only --encounter (or run) can tell");
+  CHECK(warnings[0].notes.size() == 1);
+  check_one(warnings[1], "sheet1.txt", 5, 16,
+            "'Orc Brute' is not a target the rules declare: taken as the name of someone in the fight, which only "
+            "--encounter (or run) can tell");
+  // With the fight, what is no one's name is refused.
+  const auto refused = check({text});
+  REQUIRE(refused.size() == 2);
+  check_one(refused[0], "sheet1.txt", 3, 25, "'guy with the most gold' is not a target the rules declare");
+  check_one(refused[1], "sheet1.txt", 5, 16, "'Orc Brute' is not a target the rules declare");
+}

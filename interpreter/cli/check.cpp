@@ -96,17 +96,19 @@ void check(Context& context, const Options& options) {
   for (const auto& path : options.sheets) {
     std::string text = read_sheet(path);
     try {
-      auto sheet = orders::parse_orders(text, path, orders::declared_by(vocabulary));
+      auto sheet = orders::parse_orders_to_check(text, path, orders::declared_by(vocabulary));
       sheets.push_back({path, std::move(text), std::move(sheet)});
     } catch (const Error& e) {
       diagnostics.insert(diagnostics.end(), e.diagnostics().begin(), e.diagnostics().end());
     }
   }
   // As for a fight not yet started: a sheet without "Round N" is for round 1.
+  std::vector<Diagnostic> names_on_trust;
   const auto problems = orders::check_orders(sheets, vocabulary, roster ? &*roster : nullptr,
-                                             encounter ? &encounter->grid : nullptr);
+                                             encounter ? &encounter->grid : nullptr, 1, &names_on_trust);
   diagnostics.insert(diagnostics.end(), problems.begin(), problems.end());
   auto warnings = orders::never_fire(sheets, problems);
+  warnings.insert(warnings.end(), names_on_trust.begin(), names_on_trust.end());
   if (!roster) {
     const auto numbers = orders::numbers_after_names(sheets);
     warnings.insert(warnings.end(), numbers.begin(), numbers.end());

@@ -34,6 +34,12 @@ std::string two_figures(double percent) {
   return fmt::format("{:.{}f}", percent, places);
 }
 
+std::string uncertain_in_table(std::string four_decimals) {
+  if (four_decimals == "100.0000") return ">99.9999";
+  if (four_decimals == "0.0000") return "<0.0001";
+  return four_decimals;
+}
+
 void print_distribution(std::ostream& out, const std::vector<DistributionRow>& rows, bool every_row) {
   constexpr double bar_width = 50;
   double highest = 0;
@@ -44,7 +50,7 @@ void print_distribution(std::ostream& out, const std::vector<DistributionRow>& r
   out << fmt::format("{:>8}  {:>9}  {:>9}  {:>9}", "value", "p", "at least", "at most");
   if (fractions) out << fmt::format("  {:>{}}", "fraction", fraction_width);
   out << "\n";
-  const auto prints_as_zero = [](const DistributionRow& row) { return row.p_text == "0.0000"; };
+  const auto prints_as_zero = [](const DistributionRow& row) { return row.p_text == uncertain_in_table("0.0000"); };
   for (auto row_at = rows.begin(); row_at != rows.end(); ++row_at) {
     const auto run_end = every_row ? row_at : std::find_if_not(row_at, rows.end(), prints_as_zero);
     if (run_end - row_at >= 2) {

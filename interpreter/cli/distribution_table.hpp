@@ -1,5 +1,7 @@
 #pragma once
 // The table and text histogram `arbiter prob` and `arbiter roll --times` print.
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -20,6 +22,27 @@ std::string decimal(const Fraction& x, int places);
 // A small percentage to two significant figures, written out (0.000018) while that stays short.
 std::string two_figures(double percent);
 
+// A percentage with four decimals, as the table shows them, of a probability that is not certain,
+// which must never read as certain nor as impossible: ">99.9999" for one that rounds to 100,
+// "<0.0001" for one that rounds to 0.
+std::string uncertain_in_table(std::string four_decimals);
+
+// A probability `p` strictly between 0 and 1 as a percentage that reads as neither: four decimals,
+// or as many as it takes to show it (two significant figures: 0.0000017) or, near 1, its
+// complement `1 - p` (99.9999983), up to 12; past them ">99.999999999999".
+template <class P>
+std::string uncertain_percent(const P& p, const P& complement) {
+  constexpr int most_places = 12;
+  const std::string text = decimal(P(100 * p), 4);
+  if (text == "0.0000") return two_figures(to_double(P(100 * p)));
+  if (text != "100.0000") return text;
+  const double missing = to_double(P(100 * complement));
+  const int places = missing > 0 ? std::max(4, 1 - static_cast<int>(std::floor(std::log10(missing)))) : most_places + 1;
+  if (places <= most_places)
+    if (std::string closer = decimal(P(100 * p), places); !closer.starts_with("100")) return closer;
+  return ">99." + std::string(static_cast<std::size_t>(std::min(places, most_places)), '9');
+}
+
 struct DistributionRow {
   std::int64_t value = 0;
   double p = 0;                                 // for the bar
@@ -28,18 +51,26 @@ struct DistributionRow {
 };
 
 // The rows of outcomes (value, probability) in increasing order of value, the running sums in the
-// probabilities' own arithmetic.
+// probabilities' own arithmetic, each from its own end (so a far tail's is not 1 minus nearly 1).
+// What is certain is known by where it stands, not by a sum that floating point may leave a hair
+// from 1: at least the lowest value, at most the highest, and exactly the only one are 100.0000%;
+// nothing else is shown so (nor as 0.0000%).
 template <class P>
 std::vector<DistributionRow> distribution_rows(const std::vector<std::pair<std::int64_t, P>>& outcomes) {
-  P total = 0, below = 0;
-  for (const auto& outcome : outcomes) total += outcome.second;
+  std::vector<P> at_least(outcomes.size() + 1, P(0));
+  for (std::size_t i = outcomes.size(); i-- > 0;) at_least[i] = at_least[i + 1] + outcomes[i].second;
+  P below = 0;
+  const auto percent = [](const P& p, bool certain) {
+    return certain ? std::string("100.0000") : uncertain_in_table(decimal(P(100 * p), 4));
+  };
   std::vector<DistributionRow> rows;
-  for (const auto& [value, p] : outcomes) {
-    const P at_least = total - below;
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    const auto& [value, p] = outcomes[i];
     below += p;
     std::string fraction;
     if constexpr (!std::is_same_v<P, double>) fraction = p.get_str();
-    rows.push_back({value, to_double(p), decimal(P(100 * p), 4), decimal(P(100 * at_least), 4), decimal(P(100 * below), 4),
+    const bool first = i == 0, last = i + 1 == outcomes.size();
+    rows.push_back({value, to_double(p), percent(p, first && last), percent(at_least[i], first), percent(below, last),
                     std::move(fraction)});
   }
   return rows;

@@ -43,8 +43,7 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
   const double cut_off = to_double(d.cut_off);
   const std::string expr = dice::to_string(*roller.expression().root);
   std::vector<std::pair<std::int64_t, P>> outcomes;
-  for (std::size_t i = 0; i < d.p.size(); ++i)
-    if (d.p[i] != 0) outcomes.emplace_back(d.low + static_cast<std::int64_t>(i), d.p[i]);
+  for (const auto& [value, p] : d.outcomes) outcomes.emplace_back(value, p);
   const auto rows = distribution_rows(outcomes);
 
   if (options.json) {
@@ -70,13 +69,12 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     *context.out << fmt::format("the explosion depth cap ({} extra dice) changed {:.3g} of the probability\n",
                                 roller.limits().explode_depth, cut_off);
   if (options.at_least) {
-    // Past either end the answer is exact, 0 or 1, and says so with the reason, where 0.0000%
-    // could be a chance too small to print; a chance that small is given to two figures.
+    // Past either end the answer is exact, 0 or 1, and says so with the reason (a floating-point
+    // sum of every probability may miss 1 in its last digit). Between them it is neither, and is
+    // never shown as either: a chance too small for four decimals, or too near 1, gets more.
     const std::int64_t x = *options.at_least;
     const auto p = d.at_least(x);
-    // (A floating-point sum of every probability may miss 1 in its last digit.)
-    std::string percent = decimal(P(100 * p), 4), why;
-    if (percent == "0.0000") percent = two_figures(to_double(P(100 * p)));
+    std::string percent, why;
     if (x > outcomes.back().first) {
       percent = "0";
       why = fmt::format(" ({} is at most {}{})", expr, outcomes.back().first,
@@ -84,6 +82,8 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     } else if (x <= outcomes.front().first) {
       percent = "100";
       why = fmt::format(" ({} is at least {})", expr, outcomes.front().first);
+    } else {
+      percent = uncertain_percent(p, d.at_most(x - 1));  // the complement summed from its own small terms
     }
     *context.out << fmt::format("P(>= {}) = {}%", x, percent);
     if (options.exact) *context.out << " = " << fraction_text(p);

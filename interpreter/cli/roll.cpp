@@ -35,7 +35,7 @@ struct RollOptions {
 nlohmann::ordered_json die_json(const RolledTerm& term, const RolledDie& die) {
   nlohmann::ordered_json out = {{"die", term.die},
                         {"value", die.value},
-                        {"fate", die.rerolled ? "rerolled" : die.dropped ? "dropped" : "kept"},
+                        {"fate", fate_of(die)},
                         {"exploded", die.exploded}};
   // The 1d4 of `(1d4)d6` is kept in its own term but is no part of the total: said apart.
   if (term.decides_count) out["role"] = "count";

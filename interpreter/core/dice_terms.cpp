@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "interpreter/core/checked.hpp"
 #include "interpreter/core/names.hpp"
 
 namespace arbiter {
@@ -148,6 +149,21 @@ std::vector<PreparedTerm> prepare_terms(const dice::Expression& expression, cons
   std::vector<PreparedTerm> terms;
   collect(expression, *expression.root, named, limits, terms);
   return terms;
+}
+
+void check_dice_asked(const dice::Expression& expression, const dice::DiceTerm& term, std::int64_t count,
+                      std::int64_t before, const DiceLimits& limits, bool at_most) {
+  if (count <= limits.max_dice - before) return;
+  const char* up_to = at_most ? "up to " : "";
+  // Which term asked: with a rolled count, `(1d10000)d6`, it is known only when rolled.
+  throw error_at(expression, term.count ? term.count->column : term.faces_column,
+                 before == 0 ? fmt::format("{} asks for {}{} dice: one expression rolls at most {} dice",
+                                           dice::to_string(term), up_to, count, limits.max_dice)
+                             : fmt::format("{} asks for {}{} dice after {}{} {}, {} in all: one expression rolls at "
+                                           "most {} dice",
+                                           dice::to_string(term), up_to, count, up_to, before,
+                                           at_most ? "asked for before it" : "already rolled", checked::add(count, before),
+                                           limits.max_dice));
 }
 
 Error error_at(const dice::Expression& expression, std::size_t column, std::string message,

@@ -55,6 +55,14 @@ inline bool meets(const dice::ComparePoint& point, std::int64_t value, std::stri
   return false;
 }
 
+// The dice limit, one rule for rolling and for exact distributions: an expression rolls at most
+// limits.max_dice dice, counted over all its terms in the order they are rolled, a rolled count's
+// own dice among them (`(1d4)d6` is 1 + up to 4). `term` asks for `count` dice after `before`;
+// with `at_most` both are the most they may be, as a distribution weighs every roll, so it refuses
+// an expression some roll of which is refused. Throws, at the term's count (or die), past the limit.
+void check_dice_asked(const dice::Expression& expression, const dice::DiceTerm& term, std::int64_t count,
+                      std::int64_t before, const DiceLimits& limits, bool at_most);
+
 // An error pointing at `column` of the expression.
 Error error_at(const dice::Expression& expression, std::size_t column, std::string message,
                std::vector<std::string> notes = {});

@@ -137,28 +137,67 @@ class Engine {
         text, budget_.max_steps, text));
   }
 
-  Distribution<P> dense(std::int64_t low, std::int64_t high) {
-    if (span(low, high) > budget_.max_span) too_much();
+  [[noreturn]] void too_many_values() const {
+    const auto& text = roller_.expression().text;
+    throw Error(fmt::format("the exact distribution of {} has too many values (more than {}) to weigh; estimate it "
+                            "by sampling instead: arbiter roll '{}' --times 100000",
+                            text, budget_.max_values, text));
+  }
+
+  // Sums filed by value, `fill(slot)` adding into slot(value) for values from `low` to `high`
+  // (`products` additions): in an array over the span when it is no wider than the work that
+  // fills it, else in an ordered map, each insert counted in the budget, so that values far apart
+  // (1d6^10 + 1d6^10) cost what they are, not their span. The sums other than 0, by value.
+  template <class Sum, class Fill>
+  std::vector<std::pair<std::int64_t, Sum>> sums(std::int64_t low, std::int64_t high, std::uint64_t products,
+                                                 Fill fill) {
+    std::vector<std::pair<std::int64_t, Sum>> out;
+    const std::int64_t width = span(low, high);
+    if (width < budget_.max_values && static_cast<std::uint64_t>(width) <= 4 * products + 64) {
+      spend(static_cast<std::uint64_t>(width));
+      std::vector<Sum> dense(static_cast<std::size_t>(width) + 1, Sum(0));
+      fill([&](std::int64_t value) -> Sum& { return dense[static_cast<std::size_t>(value - low)]; });
+      for (std::size_t i = 0; i < dense.size(); ++i)
+        if (dense[i] != 0) out.emplace_back(low + static_cast<std::int64_t>(i), std::move(dense[i]));
+      return out;
+    }
+    spend(products * map_insert_cost);
+    std::map<std::int64_t, Sum> sparse;
+    // A map's entry takes some eight times a dense one's memory.
+    const auto most = static_cast<std::size_t>(budget_.max_values / 8);
+    fill([&](std::int64_t value) -> Sum& {
+      Sum& slot = sparse[value];
+      if (sparse.size() > most) too_many_values();
+      return slot;
+    });
+    for (auto& [value, sum] : sparse)
+      if (sum != 0) out.emplace_back(value, std::move(sum));
+    return out;
+  }
+
+  static Distribution<P> from_sums(std::vector<std::pair<std::int64_t, P>> sums) {
     Distribution<P> d;
-    d.low = low;
-    d.p.assign(static_cast<std::size_t>(high - low + 1), P(0));
+    d.outcomes.reserve(sums.size());
+    for (auto& [value, p] : sums) d.outcomes.push_back({value, std::move(p)});
     return d;
   }
 
   Distribution<P> from_sparse(const std::map<std::int64_t, P>& sparse) {
-    auto d = dense(sparse.begin()->first, sparse.rbegin()->first);
-    for (const auto& [value, p] : sparse) d.p[static_cast<std::size_t>(value - d.low)] += p;
+    Distribution<P> d;
+    for (const auto& [value, p] : sparse)
+      if (p != 0) d.outcomes.push_back({value, p});
     return d;
   }
 
   Distribution<P> convolve(const Distribution<P>& a, const Distribution<P>& b) {
     if constexpr (std::is_same_v<P, Fraction>) return convolve_in_weights(a, b);
-    spend(static_cast<std::uint64_t>(a.p.size()) * b.p.size());
-    auto out = dense(checked::add(a.low, b.low), checked::add(a.high(), b.high()));
-    for (std::size_t i = 0; i < a.p.size(); ++i) {
-      if (a.p[i] == 0) continue;
-      for (std::size_t j = 0; j < b.p.size(); ++j) out.p[i + j] += a.p[i] * b.p[j];
-    }
+    const auto products = static_cast<std::uint64_t>(a.outcomes.size()) * b.outcomes.size();
+    spend(products);
+    auto out = from_sums(sums<P>(checked::add(a.low(), b.low()), checked::add(a.high(), b.high()), products,
+                                 [&](auto&& slot) {
+                                   for (const auto& x : a.outcomes)
+                                     for (const auto& y : b.outcomes) slot(x.value + y.value) += x.p * y.p;
+                                 }));
     out.cut_off = a.cut_off + b.cut_off - a.cut_off * b.cut_off;
     return out;
   }
@@ -171,7 +210,7 @@ class Engine {
       return 1;
     } else {
       std::uint64_t most = 1;
-      for (const auto& p : d.p) most = std::max(most, words(p.get_den()));
+      for (const auto& outcome : d.outcomes) most = std::max(most, words(outcome.p.get_den()));
       return most;
     }
   }
@@ -186,19 +225,22 @@ class Engine {
   Distribution<P> convolve_in_weights(const Distribution<P>& a, const Distribution<P>& b) {
     const auto [a_weights, a_denominator] = weights_of(a);
     const auto [b_weights, b_denominator] = weights_of(b);
-    spend(static_cast<std::uint64_t>(a.p.size()) * b.p.size() * words(a_denominator) * words(b_denominator));
-    auto out = dense(checked::add(a.low, b.low), checked::add(a.high(), b.high()));
-    std::vector<mpz_class> sums(out.p.size(), 0);
-    for (std::size_t i = 0; i < a_weights.size(); ++i) {
-      if (a_weights[i] == 0) continue;
-      for (std::size_t j = 0; j < b_weights.size(); ++j)
-        if (b_weights[j] != 0) mpz_addmul(sums[i + j].get_mpz_t(), a_weights[i].get_mpz_t(), b_weights[j].get_mpz_t());
-    }
+    const auto products = static_cast<std::uint64_t>(a.outcomes.size()) * b.outcomes.size();
+    spend(products * words(a_denominator) * words(b_denominator));
+    auto weights = sums<mpz_class>(
+        checked::add(a.low(), b.low()), checked::add(a.high(), b.high()), products, [&](auto&& slot) {
+          for (std::size_t i = 0; i < a_weights.size(); ++i)
+            for (std::size_t j = 0; j < b_weights.size(); ++j)
+              mpz_addmul(slot(a.outcomes[i].value + b.outcomes[j].value).get_mpz_t(), a_weights[i].get_mpz_t(),
+                         b_weights[j].get_mpz_t());
+        });
     const mpz_class denominator = a_denominator * b_denominator;
-    spend(static_cast<std::uint64_t>(sums.size()) * words(denominator) * words(denominator) * reduction_cost);
-    for (std::size_t k = 0; k < sums.size(); ++k) {
-      out.p[k] = Fraction(sums[k], denominator);
-      out.p[k].canonicalize();
+    spend(static_cast<std::uint64_t>(weights.size()) * words(denominator) * words(denominator) * reduction_cost);
+    Distribution<P> out;
+    out.outcomes.reserve(weights.size());
+    for (auto& [value, weight] : weights) {
+      out.outcomes.push_back({value, Fraction(weight, denominator)});
+      out.outcomes.back().p.canonicalize();
     }
     out.cut_off = a.cut_off + b.cut_off - a.cut_off * b.cut_off;
     return out;
@@ -207,31 +249,31 @@ class Engine {
   // A distribution's probabilities as whole numbers over their least common denominator.
   static std::pair<std::vector<mpz_class>, mpz_class> weights_of(const Distribution<P>& d) {
     mpz_class denominator = 1;
-    for (const auto& p : d.p)
-      if (p != 0) mpz_lcm(denominator.get_mpz_t(), denominator.get_mpz_t(), p.get_den_mpz_t());
+    for (const auto& outcome : d.outcomes)
+      mpz_lcm(denominator.get_mpz_t(), denominator.get_mpz_t(), outcome.p.get_den_mpz_t());
     std::vector<mpz_class> weights;
-    weights.reserve(d.p.size());
-    for (const auto& p : d.p) weights.emplace_back(p.get_num() * (denominator / p.get_den()));
+    weights.reserve(d.outcomes.size());
+    for (const auto& outcome : d.outcomes) weights.emplace_back(outcome.p.get_num() * (denominator / outcome.p.get_den()));
     return {std::move(weights), std::move(denominator)};
   }
 
   Distribution<P> negated(Distribution<P> d) {
-    d.low = checked::negate(d.high());
-    std::reverse(d.p.begin(), d.p.end());
+    std::reverse(d.outcomes.begin(), d.outcomes.end());
+    for (auto& outcome : d.outcomes) outcome.value = checked::negate(outcome.value);
     return d;
   }
 
+  // Any other operation of two values (*, /, ^, a comparison): where the results fall is known
+  // only once computed, so they are filed as they come.
   template <class F>
   Distribution<P> combine(const Distribution<P>& a, const Distribution<P>& b, F f) {
-    spend(static_cast<std::uint64_t>(a.p.size()) * b.p.size() * words(a) * words(b) * reduction_cost);
-    std::map<std::int64_t, P> sparse;
-    for (std::size_t i = 0; i < a.p.size(); ++i) {
-      if (a.p[i] == 0) continue;
-      for (std::size_t j = 0; j < b.p.size(); ++j)
-        if (b.p[j] != 0)
-          sparse[f(a.low + static_cast<std::int64_t>(i), b.low + static_cast<std::int64_t>(j))] += a.p[i] * b.p[j];
-    }
-    auto out = from_sparse(sparse);
+    const auto products = static_cast<std::uint64_t>(a.outcomes.size()) * b.outcomes.size();
+    spend(products * words(a) * words(b) * reduction_cost);
+    auto out = from_sums(sums<P>(std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max(),
+                                 products, [&](auto&& slot) {
+                                   for (const auto& x : a.outcomes)
+                                     for (const auto& y : b.outcomes) slot(f(x.value, y.value)) += x.p * y.p;
+                                 }));
     out.cut_off = a.cut_off + b.cut_off - a.cut_off * b.cut_off;
     return out;
   }
@@ -241,23 +283,20 @@ class Engine {
   Distribution<P> term(const dice::DiceTerm& node) {
     const auto count = node.count ? evaluate(*node.count) : Distribution<P>::point(1);
     const PreparedTerm& prepared = roller_.terms()[next_term_++];
-    if (count.low < 0)
+    if (count.low() < 0)
       throw error_at(roller_.expression(), node.count->column, "cannot roll a negative number of dice");
-    if (count.high() > roller_.limits().max_dice)
-      throw error_at(roller_.expression(), node.count ? node.count->column : node.faces_column,
-                     fmt::format("{} asks for up to {} dice: one expression rolls at most {} dice",
-                                 dice::to_string(node), count.high(), roller_.limits().max_dice));
+    // Counted as a roll counts them, at the most each term may ask for.
+    check_dice_asked(roller_.expression(), node, count.high(), most_dice_asked_, roller_.limits(), true);
+    most_dice_asked_ += count.high();
     const auto one = one_die(prepared);
     // A mixture over the number of dice: P(total) = Σ_n P(n dice) P(total | n dice).
     std::map<std::int64_t, P> mixed;
     P cut_off = count.cut_off;
-    for (std::size_t i = 0; i < count.p.size(); ++i) {
-      if (count.p[i] == 0) continue;
-      const auto pool = pool_of(prepared, one, count.low + static_cast<std::int64_t>(i));
-      spend(static_cast<std::uint64_t>(pool.p.size()) * words(pool) * words(count) * reduction_cost);
-      for (std::size_t v = 0; v < pool.p.size(); ++v)
-        if (pool.p[v] != 0) mixed[pool.low + static_cast<std::int64_t>(v)] += count.p[i] * pool.p[v];
-      cut_off += count.p[i] * pool.cut_off;
+    for (const auto& [dice, p_dice] : count.outcomes) {
+      const auto pool = pool_of(prepared, one, dice);
+      spend(static_cast<std::uint64_t>(pool.outcomes.size()) * words(pool) * words(count) * reduction_cost);
+      for (const auto& [value, p] : pool.outcomes) mixed[value] += p_dice * p;
+      cut_off += p_dice * pool.cut_off;
     }
     auto out = from_sparse(mixed);
     out.cut_off = cut_off;
@@ -311,10 +350,8 @@ class Engine {
   Distribution<P> chain(const PreparedTerm& t, const std::vector<P>& faces, PerDie per_die, P& cut_off) {
     const Die& die = t.die;
     const std::int64_t cap = roller_.limits().explode_depth;
-    // Known before any work: the chain's span, and one ordered-map insert per face and depth.
-    const std::int64_t faces_span = span(die.lowest(), die.highest());
-    if (faces_span >= budget_.max_span || checked::multiply(cap + 1, faces_span + 1) > budget_.max_span) too_much();
-    spend(static_cast<std::uint64_t>(map_insert_cost * (cap + 1)) * die.size());
+    refuse_a_chain_too_big(t, faces, per_die);
+    spend(static_cast<std::uint64_t>(map_insert_cost * (cap + 1)) * die.size());  // the faces filed at each depth
     P exploding_mass = 0;
     for (std::size_t f = 0; f < die.size(); ++f)
       if (meets(*t.explode_on, die.value(f), die.symbol(f))) exploding_mass += faces[f];
@@ -341,10 +378,54 @@ class Engine {
     return rest;
   }
 
-  Distribution<P> add_mixtures(const Distribution<P>& a, const Distribution<P>& b) {
-    auto out = dense(std::min(a.low, b.low), std::max(a.high(), b.high()));
-    for (std::size_t i = 0; i < a.p.size(); ++i) out.p[static_cast<std::size_t>(a.low - out.low) + i] += a.p[i];
-    for (std::size_t i = 0; i < b.p.size(); ++i) out.p[static_cast<std::size_t>(b.low - out.low) + i] += b.p[i];
+  // Known before any work, so that a chain too big is refused at once rather than once the budget
+  // is spent: at each depth the faces that explode are convolved with the chain after them, which
+  // holds at most the faces that stop plus the exploding ones times what follows, and no more
+  // values than its dice can span. Counted by values, not span: d{1,1000000}! is a hundred values.
+  template <class PerDie>
+  void refuse_a_chain_too_big(const PreparedTerm& t, const std::vector<P>& faces, PerDie per_die) {
+    const Die& die = t.die;
+    std::int64_t lowest = std::numeric_limits<std::int64_t>::max(), highest = std::numeric_limits<std::int64_t>::min();
+    std::uint64_t exploding = 0, stopping = 0;
+    for (std::size_t f = 0; f < die.size(); ++f) {
+      if (faces[f] == 0) continue;
+      ++(meets(*t.explode_on, die.value(f), die.symbol(f)) ? exploding : stopping);
+      for (const std::int64_t depth : {0, 1}) {  // what a die adds differs after the first (!p)
+        lowest = std::min(lowest, per_die(f, depth));
+        highest = std::max(highest, per_die(f, depth));
+      }
+    }
+    const auto saturated = [](std::uint64_t a, std::uint64_t b, bool multiply) {
+      std::uint64_t out;
+      return (multiply ? __builtin_mul_overflow(a, b, &out) : __builtin_add_overflow(a, b, &out))
+                 ? std::numeric_limits<std::uint64_t>::max()
+                 : out;
+    };
+    const auto die_span = static_cast<std::uint64_t>(span(lowest, highest));
+    const std::uint64_t left = budget_.max_steps - std::min(spent_, budget_.max_steps);
+    std::uint64_t after = exploding + stopping, work = 0;  // the chain's last die: any face stops it
+    for (std::uint64_t dice = 2; dice <= static_cast<std::uint64_t>(roller_.limits().explode_depth) + 1; ++dice) {
+      work = saturated(work, saturated(exploding, after, true), false);
+      if (work > left) too_much();
+      after = std::min(saturated(saturated(dice, die_span, true), 1, false),
+                       saturated(stopping, saturated(exploding, after, true), false));
+    }
+  }
+
+  // The outcomes of both, those of one value in both summed (both in increasing order of value).
+  static Distribution<P> add_mixtures(const Distribution<P>& a, const Distribution<P>& b) {
+    Distribution<P> out;
+    auto x = a.outcomes.begin(), y = b.outcomes.begin();
+    while (x != a.outcomes.end() || y != b.outcomes.end()) {
+      if (y == b.outcomes.end() || (x != a.outcomes.end() && x->value < y->value)) {
+        out.outcomes.push_back(*x++);
+      } else if (x == a.outcomes.end() || y->value < x->value) {
+        out.outcomes.push_back(*y++);
+      } else {
+        out.outcomes.push_back({x->value, x->p + y->p});
+        ++x, ++y;
+      }
+    }
     return out;
   }
 
@@ -371,11 +452,10 @@ class Engine {
       // The die's value is the sum of its chain; clamps and success tests apply to that sum.
       auto total = chain(t, faces, [&](std::size_t f, std::int64_t) { return die.value(f); }, cut_off);
       std::map<std::int64_t, P> contribution;
-      for (std::size_t i = 0; i < total.p.size(); ++i) {
-        if (total.p[i] == 0) continue;
-        const auto value = clamped(t, total.low + static_cast<std::int64_t>(i));
-        if (selects) one.keys[value] += total.p[i];
-        contribution[score(t, value, {})] += total.p[i];
+      for (const auto& [sum, p] : total.outcomes) {
+        const auto value = clamped(t, sum);
+        if (selects) one.keys[value] += p;
+        contribution[score(t, value, {})] += p;
       }
       one.contribution = from_sparse(contribution);
       one.contribution.cut_off = cut_off;
@@ -412,9 +492,19 @@ class Engine {
   }
 
   Distribution<P> sum_of(const Distribution<P>& one, std::int64_t n) {
-    // n convolutions with a growing total cost about (width n)^2 / 2: refuse before starting.
-    const double width = static_cast<double>(one.p.size()), dice = static_cast<double>(n);
-    if (width * width * dice * dice / 2 > static_cast<double>(budget_.max_steps - spent_)) too_much();
+    // n convolutions, the k-th of the sum of k dice, at most min(k·span + 1, C(k + w - 1, w - 1))
+    // values (the multisets of k of the die's w values), with the die's w: refused before starting
+    // when that is past the budget.
+    const auto w = static_cast<double>(one.outcomes.size());
+    const auto die_span = static_cast<double>(span(one.low(), one.high()));
+    const auto left = static_cast<double>(budget_.max_steps - std::min(spent_, budget_.max_steps));
+    double work = 0, multisets = 1;
+    for (std::int64_t k = 0; k < n && work <= left; ++k) {
+      const auto dice = static_cast<double>(k);
+      work += w * std::min(dice * die_span + 1, multisets);
+      multisets = multisets * (dice + w) / (dice + 1);
+    }
+    if (work > left) too_much();
     auto total = Distribution<P>::point(0);
     for (std::int64_t i = 0; i < n; ++i) total = convolve(total, one);
     total.cut_off = any_of(one.cut_off, n);
@@ -440,13 +530,13 @@ class Engine {
       highest_add = std::max(highest_add, adds.back());
     }
     const std::int64_t sum_low = checked::multiply(k, lowest_add), sum_high = checked::multiply(k, highest_add);
-    if (sum_high - sum_low > budget_.max_span) too_much();
+    if (span(sum_low, sum_high) >= budget_.max_values) too_many_values();
     const auto width = static_cast<std::size_t>(sum_high - sum_low + 1);
     // states[r][s - sum_low]: probability that r dice are unplaced and the kept ones sum to s
     std::vector<std::vector<P>> states(static_cast<std::size_t>(n + 1));
     states[static_cast<std::size_t>(n)].assign(width, P(0));
     states[static_cast<std::size_t>(n)][static_cast<std::size_t>(-sum_low)] = 1;
-    auto result = dense(sum_low, sum_high);
+    std::vector<P> result(width, P(0));
     // or_worse[i]: the probability of outcome i or a worse one, summed from the worst end so the
     // ratios below stay accurate in floating point.
     std::vector<P> or_worse(outcomes.size() + 1, P(0));
@@ -477,12 +567,15 @@ class Engine {
             if (target.empty()) target.assign(width, P(0));
             target[static_cast<std::size_t>(sum + j * add - sum_low)] += row[s] * pj;
           }
-          if (filled != 0) result.p[static_cast<std::size_t>(sum + need * add - sum_low)] += row[s] * filled;
+          if (filled != 0) result[static_cast<std::size_t>(sum + need * add - sum_low)] += row[s] * filled;
         }
       }
       states = std::move(next);
     }
-    return trimmed(std::move(result));
+    Distribution<P> out;
+    for (std::size_t s = 0; s < width; ++s)
+      if (result[s] != 0) out.outcomes.push_back({sum_low + static_cast<std::int64_t>(s), result[s]});
+    return out;
   }
 
   // keep() for exact fractions, as icepool does it: whole-number weights (the probabilities
@@ -505,7 +598,7 @@ class Engine {
       highest_add = std::max(highest_add, score(t, value, {}));
     }
     const std::int64_t sum_low = checked::multiply(k, lowest_add), sum_high = checked::multiply(k, highest_add);
-    if (sum_high - sum_low > budget_.max_span) too_much();
+    if (span(sum_low, sum_high) >= budget_.max_values) too_many_values();
     const auto width = static_cast<std::size_t>(sum_high - sum_low + 1);
     std::vector<std::vector<mpz_class>> states(static_cast<std::size_t>(n + 1));
     states[static_cast<std::size_t>(n)].assign(width, 0);
@@ -548,27 +641,20 @@ class Engine {
     }
     mpz_class total;
     mpz_pow_ui(total.get_mpz_t(), denominator.get_mpz_t(), static_cast<unsigned long>(n));
-    auto out = dense(sum_low, sum_high);
+    Distribution<P> out;
     for (std::size_t s = 0; s < width; ++s) {
-      out.p[s] = Fraction(result[s], total);
-      out.p[s].canonicalize();
+      if (result[s] == 0) continue;
+      out.outcomes.push_back({sum_low + static_cast<std::int64_t>(s), Fraction(result[s], total)});
+      out.outcomes.back().p.canonicalize();
     }
-    return trimmed(std::move(out));
-  }
-
-  static Distribution<P> trimmed(Distribution<P> d) {
-    std::size_t first = 0, last = d.p.size();
-    while (first + 1 < last && d.p[first] == 0) ++first;
-    while (last - 1 > first && d.p[last - 1] == 0) --last;
-    d.p = std::vector<P>(d.p.begin() + static_cast<std::ptrdiff_t>(first), d.p.begin() + static_cast<std::ptrdiff_t>(last));
-    d.low += static_cast<std::int64_t>(first);
-    return d;
+    return out;
   }
 
   const Roller& roller_;
   DistributionBudget budget_;
   std::uint64_t spent_ = 0;
   std::size_t next_term_ = 0;
+  std::int64_t most_dice_asked_ = 0;  // by the terms so far, rolled counts' own dice among them
 };
 
 }  // namespace
@@ -576,35 +662,37 @@ class Engine {
 template <class P>
 Distribution<P> Distribution<P>::point(std::int64_t value) {
   Distribution d;
-  d.low = value;
-  d.p.assign(1, P(1));
+  d.outcomes.push_back({value, P(1)});
   return d;
 }
 
 template <class P>
 P Distribution<P>::probability(std::int64_t value) const {
-  if (value < low || value > high()) return P(0);
-  return p[static_cast<std::size_t>(value - low)];
+  const auto found = std::lower_bound(outcomes.begin(), outcomes.end(), value,
+                                      [](const Outcome& outcome, std::int64_t v) { return outcome.value < v; });
+  return found != outcomes.end() && found->value == value ? found->p : P(0);
 }
 
 template <class P>
 P Distribution<P>::at_least(std::int64_t value) const {
   P sum = 0;
-  for (std::int64_t v = std::max(value, low); v <= high(); ++v) sum += p[static_cast<std::size_t>(v - low)];
+  for (const auto& outcome : outcomes)
+    if (outcome.value >= value) sum += outcome.p;
   return sum;
 }
 
 template <class P>
 P Distribution<P>::at_most(std::int64_t value) const {
   P sum = 0;
-  for (std::int64_t v = low; v <= std::min(value, high()); ++v) sum += p[static_cast<std::size_t>(v - low)];
+  for (const auto& outcome : outcomes)
+    if (outcome.value <= value) sum += outcome.p;
   return sum;
 }
 
 template <class P>
 P Distribution<P>::mean() const {
   P sum = 0;
-  for (std::size_t i = 0; i < p.size(); ++i) sum += p[i] * P(low + static_cast<std::int64_t>(i));
+  for (const auto& outcome : outcomes) sum += outcome.p * P(outcome.value);
   return sum;
 }
 
@@ -612,9 +700,9 @@ template <class P>
 P Distribution<P>::variance() const {
   const P m = mean();
   P sum = 0;
-  for (std::size_t i = 0; i < p.size(); ++i) {
-    const P d = P(low + static_cast<std::int64_t>(i)) - m;
-    sum += p[i] * d * d;
+  for (const auto& outcome : outcomes) {
+    const P d = P(outcome.value) - m;
+    sum += outcome.p * d * d;
   }
   return sum;
 }

@@ -17,12 +17,18 @@ namespace arbiter {
 
 template <class P>
 struct Distribution {
-  std::int64_t low = 0;  // the value p[0] is the probability of
-  std::vector<P> p;      // p[i] = probability of low + i
-  P cut_off = 0;         // probability of the outcomes where the explosion depth cap stopped a die
+  struct Outcome {
+    std::int64_t value = 0;
+    P p = 0;
+  };
+  // Only the values it can take, each with a probability above 0, in increasing order: as many as
+  // it has, however far apart (1d6^24 is six values from 1 to 6^24).
+  std::vector<Outcome> outcomes;
+  P cut_off = 0;  // probability of the outcomes where the explosion depth cap stopped a die
 
   static Distribution point(std::int64_t value);
-  std::int64_t high() const { return low + static_cast<std::int64_t>(p.size()) - 1; }
+  std::int64_t low() const { return outcomes.front().value; }
+  std::int64_t high() const { return outcomes.back().value; }
   P probability(std::int64_t value) const;
   P at_least(std::int64_t value) const;
   P at_most(std::int64_t value) const;
@@ -34,7 +40,9 @@ using Fraction = mpq_class;
 
 struct DistributionBudget {
   std::uint64_t max_steps = 400'000'000;  // elementary multiply-adds (exact: of words, see below)
-  std::int64_t max_span = 50'000'000;     // highest minus lowest possible value
+  // The most values one distribution (or a working table of sums) may hold, what the memory it
+  // takes counts: its values, not the span from its lowest to its highest.
+  std::int64_t max_values = 50'000'000;
 };
 
 // Exact fractions count the words of their numbers multiplied, which this machine does at some

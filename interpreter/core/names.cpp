@@ -19,6 +19,25 @@ bool same_name(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
 }
 
+std::string character_name_key(std::string_view name) {
+  constexpr std::string_view no_break_space = "\xC2\xA0";
+  std::string key;
+  bool blank = false;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    if (name[i] == ' ' || name[i] == '\t' || name.substr(i).starts_with(no_break_space)) {
+      if (name[i] != ' ' && name[i] != '\t') ++i;  // the no-break space's second byte
+      blank = true;
+      continue;
+    }
+    if (blank && !key.empty()) key += ' ';
+    blank = false;
+    key += lower(name[i]);
+  }
+  return key;
+}
+
+bool same_character_name(std::string_view a, std::string_view b) { return character_name_key(a) == character_name_key(b); }
+
 std::size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> row(b.size() + 1);
   for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;

@@ -5,6 +5,7 @@
 #include <concepts>
 #include <map>
 #include <optional>
+#include <set>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -17,43 +18,58 @@ namespace {
 
 class Checker {
  public:
-  Checker(const Vocabulary& vocabulary, const Roster* roster, const Grid* map, long next_round)
+  Checker(const std::vector<SheetFile>& sheets, const Vocabulary& vocabulary, const Roster* roster, const Grid* map,
+          long next_round)
       : vocabulary_(vocabulary), roster_(roster), map_(map), next_round_(next_round) {
     if (roster_)
       for (const auto& entry : *roster_) roster_names_.push_back(entry.name);
+    else  // who the sheets order is surely in the fight, whichever sheet names them
+      for (const auto& file : sheets)
+        for (const auto& character : file.sheet.characters)
+          ordered_names_.insert(character_name_key(without_the(character.name.text)));
   }
 
   void sheet(const SheetFile& file) {
     file_ = &file;
-    const std::size_t first = diagnostics.size();
+    const std::size_t first = diagnostics.size(), first_warning = warnings.size();
     for (const auto& character : file.sheet.characters) this->character(character);
     if (roster_)
       for (const auto& cut : file.sheet.names_before_comments) cut_by_comment(cut);
     // Told in the order of the lines, whichever check found them.
-    std::stable_sort(diagnostics.begin() + static_cast<std::ptrdiff_t>(first), diagnostics.end(),
+    by_line(diagnostics, first);
+    by_line(warnings, first_warning);
+  }
+
+  std::vector<Diagnostic> diagnostics;
+  std::vector<Diagnostic> warnings;
+  std::size_t left_out = 0;  // problems past most_diagnostics
+
+ private:
+  static void by_line(std::vector<Diagnostic>& told, std::size_t first) {
+    std::stable_sort(told.begin() + static_cast<std::ptrdiff_t>(first), told.end(),
                      [](const Diagnostic& a, const Diagnostic& b) {
                        return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
                      });
   }
 
-  std::vector<Diagnostic> diagnostics;
-  std::size_t left_out = 0;  // problems past most_diagnostics
+  Diagnostic at(Position where, std::string message, std::vector<std::string> notes) const {
+    return {{file_->name, where.line, where.column}, std::move(message), line_at(file_->text, where.offset),
+            std::move(notes)};
+  }
 
- private:
-  void error(Position at, std::string message, std::vector<std::string> notes = {}) {
-    error(at, std::move(message), [&notes] { return std::move(notes); });
+  void error(Position where, std::string message, std::vector<std::string> notes = {}) {
+    error(where, std::move(message), [&notes] { return std::move(notes); });
   }
 
   // Notes (the nearest names) are only looked for while problems are still shown: a sheet of
   // 200,000 strangers must not search the roster for each.
   template <std::invocable MakeNotes>
-  void error(Position at, std::string message, MakeNotes&& notes) {
+  void error(Position where, std::string message, MakeNotes&& notes) {
     if (diagnostics.size() >= most_diagnostics) {
       ++left_out;
       return;
     }
-    diagnostics.push_back({{file_->name, at.line, at.column}, std::move(message), line_at(file_->text, at.offset),
-                           notes()});
+    diagnostics.push_back(at(where, std::move(message), notes()));
   }
 
   static std::vector<std::string> hint(const std::string& suggestion) {
@@ -123,7 +139,7 @@ class Checker {
     // One set of orders per character and round: sheets for different rounds may both order it.
     const long round = round_of(file_->sheet, next_round_);
     const RosterEntry* in_roster = roster_ ? named(*roster_, name) : nullptr;  // "orc:" and "the Orc:" are Orc
-    const auto [first, fresh] = ordered_.try_emplace({round, fold_case(in_roster ? in_roster->name : name)},
+    const auto [first, fresh] = ordered_.try_emplace({round, character_name_key(in_roster ? in_roster->name : name)},
                                                      Ordered{file_->name, character.name.at, !file_->sheet.round});
     if (!fresh) {
       const Ordered& before = first->second;
@@ -140,8 +156,9 @@ class Checker {
     standing(character);
   }
 
-  // Where an order is written: a turn entry, or a standing order.
-  enum class Taken { on_turn, in_answer };
+  // Where an order is written: a turn entry, a standing order, or a second "Action:" line where
+  // its phase had its order (Phase::misplaced), which is told, so when it is taken is not.
+  enum class Taken { on_turn, in_answer, misplaced };
 
   void standing(const CharacterOrders& character) {
     for (const auto& s : character.standing) {
@@ -224,12 +241,17 @@ class Checker {
       order(branch.order, taken, trigger);
     }
     if (phase.otherwise) order(*phase.otherwise, taken, trigger);
+    for (const auto& extra : phase.misplaced) {
+      error(extra.at, extra.why);
+      order(extra.order, Taken::misplaced, nullptr);
+    }
   }
 
   // When the rules let the action be taken (an action's `turn_only`, `answers`, `replaces`): a turn
   // entry is one's own action, or one that replaces it when it is answered; a standing order answers
   // its trigger.
   void timing(const ActionRules& action, const Order& o, Taken taken, const std::string* trigger) {
+    if (taken == Taken::misplaced) return;
     const std::string answered = action.answers ? fmt::format("{}", fmt::join(*action.answers, ", ")) : "";
     if (taken == Taken::on_turn) {
       if (action.answers && !action.replaces.empty() && vocabulary_.sequential) replacing_entry(action, o);
@@ -353,10 +375,19 @@ class Checker {
       case Target::Kind::phrase:
         if (const auto match = vocabulary_.target(t.text.text)) {
           bindings(*match, t.text.at);
-        } else if (!(roster_ && bare_name(t.text.text, vocabulary_, *roster_))) {
+        } else if (!roster_) {
+          // Without the fight, a bare phrase the rules do not declare may be someone's name, as
+          // run would read it: taken on trust, unless the sheets order no one of that name.
+          if (!ordered_names_.contains(character_name_key(without_the(t.text.text))))
+            warnings.push_back(at(t.text.at,
+                                  fmt::format("'{}' is not a target the rules declare: taken as the name of someone "
+                                              "in the fight, which only --encounter (or run) can tell",
+                                              t.text.text),
+                                  nearest("targets", vocabulary_.nearest_targets(t.text.text))));
+        } else if (!bare_name(t.text.text, vocabulary_, *roster_)) {
           // A bare name misspelt ("-> Orc Brut") is told the nearest name, as a quoted one is.
           error(t.text.at, fmt::format("'{}' is not a target the rules declare", t.text.text), [&] {
-            auto notes = roster_ ? hint(nearest_name(t.text.text)) : std::vector<std::string>{};
+            auto notes = hint(nearest_name(t.text.text));
             if (!notes.empty()) notes.front() += " (someone in the fight)";
             for (auto& note : nearest("targets", vocabulary_.nearest_targets(t.text.text))) notes.push_back(note);
             return notes;
@@ -385,23 +416,46 @@ class Checker {
   // one whose target is another (tempo's Move) not at the character itself.
   void someone_else(const ActionRules& action, const Target& t) {
     const std::string& me = ordering_->text;
-    const RosterEntry *mine = roster_ ? named(*roster_, me) : nullptr, *theirs = roster_ ? someone(t) : nullptr;
-    const bool self = t.kind == Target::Kind::self || (mine && mine == theirs) ||
-                      (t.kind != Target::Kind::cell && t.kind != Target::Kind::coordinates &&
-                       fold_case(t.text.text) == fold_case(me));
-    if (self) {
+    if (is_self(t)) {
       error(t.text.at, fmt::format("'{}' cannot {} itself: the target of {} is {}", me, action.name, action.name,
                                    target_wanted(action)));
       return;
     }
+    const RosterEntry *mine = roster_ ? named(*roster_, me) : nullptr, *theirs = roster_ ? someone(t) : nullptr;
     if (action.enemy_target && mine && theirs && mine->side == theirs->side)
       error(t.text.at, fmt::format("'{}' is an ally of '{}' ({}): the target of {} is an enemy", t.text.text, me,
                                    mine->side, action.name));
   }
 
+  // Whether `t` is the character giving the order: self, me, myself, or its own name in any
+  // spelling a sheet reads as it ("Aldric", the aldric); without a fight, the name as its header
+  // writes it.
+  bool is_self(const Target& t) const {
+    if (t.kind == Target::Kind::self) return true;
+    if (t.kind == Target::Kind::cell || t.kind == Target::Kind::coordinates) return false;
+    const std::string& me = ordering_->text;
+    if (const RosterEntry* mine = roster_ ? named(*roster_, me) : nullptr) return mine == someone(t);
+    return same_character_name(t.text.text, me);
+  }
+
+  // "Move toward self", "Skulk toward "Aldric"" (its own name), "Fall Back away from me": the
+  // fight finds no way toward or away from where one already stands, and the order would be taken
+  // as standing still. Told at the place; true when told.
+  bool moves_about_self(const Movement& m) {
+    const bool toward = m.kind == Movement::Kind::toward;
+    if ((!toward && m.kind != Movement::Kind::away) || !m.place || !is_self(*m.place)) return false;
+    const char* how = toward ? "toward" : "away from";
+    error(m.place->text.at, fmt::format("'{}' cannot move {} itself: write where it moves (compass steps such as 'N, "
+                                        "NE', or a cell: 'to C3'), or someone else to move {}",
+                                        ordering_->text, how, how));
+    return true;
+  }
+
   void order(const Order& o, Taken taken, const std::string* trigger) {
     const ActionRules* action = vocabulary_.action(o.action.text);
     const Target* aim = taken_at(o);
+    // Moving toward itself is told once, as that, not again as an order at itself.
+    const bool aim_told = moves_about_self(o.movement) && aim == &*o.movement.place;
     if (!action) {
       error(o.action.at, fmt::format("unknown action '{}'", o.action.text),
             [&] { return unknown_action_hint(o); });
@@ -419,7 +473,7 @@ class Checker {
         error(o.action.at, fmt::format("'{}' needs a target: add '-> target' or a 'Target:' line", action->name));
       if (action->no_target && o.target)
         error(o.target->text.at, fmt::format("'{}' takes no target: write it without one", action->name));
-      if ((action->enemy_target || action->other_target) && aim) someone_else(*action, *aim);
+      if ((action->enemy_target || action->other_target) && aim && !aim_told) someone_else(*action, *aim);
       if (action->needs_direction && !says_where(o)) nowhere(*action, o);
       if (const Phrase* unread = unread_argument(*action, o)) argument(*action, o, *unread);
       movement(*action, o.movement);
@@ -589,6 +643,7 @@ class Checker {
   const Grid* map_;
   long next_round_;
   std::vector<std::string> roster_names_;
+  std::set<std::string> ordered_names_;  // without a roster: the characters the sheets order, by name key
   const SheetFile* file_ = nullptr;
   const Phrase* ordering_ = nullptr;  // the character whose orders are being checked
   const Phase* entry_before_ = nullptr;  // a sequential turn: the entry before the one being checked
@@ -607,10 +662,14 @@ const RosterEntry* named(const Roster& roster, std::string_view name) {
     const auto found = std::find_if(roster.begin(), roster.end(), same);
     return found == roster.end() ? nullptr : &*found;
   };
-  if (const RosterEntry* exact = find([&](const RosterEntry& entry) { return same_name(entry.name, name); }))
+  const std::string key = character_name_key(name);
+  if (const RosterEntry* exact = find([&](const RosterEntry& entry) { return character_name_key(entry.name) == key; }))
     return exact;
   // "the Orc" is Orc, and "Baron" (as "-> The Baron" reads, its "the" decoration) is The Baron.
-  return find([&](const RosterEntry& entry) { return same_name(without_the(entry.name), without_the(name)); });
+  const std::string_view key_without_the = without_the(key);
+  return find([&](const RosterEntry& entry) {
+    return without_the(character_name_key(entry.name)) == key_without_the;
+  });
 }
 
 bool number_in_range(std::string_view text) {
@@ -675,10 +734,12 @@ std::vector<Diagnostic> numbers_after_names(const std::vector<SheetFile>& sheets
 }
 
 std::vector<Diagnostic> check_orders(const std::vector<SheetFile>& sheets, const Vocabulary& vocabulary,
-                                     const Roster* roster, const Grid* map, long next_round) {
-  Checker checker(vocabulary, roster, map, next_round);
+                                     const Roster* roster, const Grid* map, long next_round,
+                                     std::vector<Diagnostic>* warnings) {
+  Checker checker(sheets, vocabulary, roster, map, next_round);
   for (const auto& sheet : sheets) checker.sheet(sheet);
   if (checker.left_out > 0) checker.diagnostics.push_back(more_problems(checker.left_out));
+  if (warnings) warnings->insert(warnings->end(), checker.warnings.begin(), checker.warnings.end());
   return std::move(checker.diagnostics);
 }
 

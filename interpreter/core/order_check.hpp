@@ -54,12 +54,16 @@ struct SheetFile {
 inline long round_of(const Sheet& sheet, long next_round) { return sheet.round.value_or(next_round); }
 
 // Everything wrong, in the order of the sheets and of the lines in each; empty when all is well.
-// `roster` may be null: names are then not checked against a fight; `map` may be null: cells and
-// coordinates are then not checked against one, and a compass step counts the vocabulary's
-// feet_per_step instead of the map's scale. A sheet without "Round N" is for `next_round`, so
-// it and a sheet numbered for that round may not both order one character.
+// `roster` may be null: names are then not checked against a fight, and a bare target the rules
+// do not declare ("-> Brienne") is taken for a name, as run reads it against the fight: unless the
+// sheets order someone of that name, it is added to `warnings` (when given), with the nearest
+// declared targets. `map` may be null: cells and coordinates are then not checked against one, and
+// a compass step counts the vocabulary's feet_per_step instead of the map's scale. A sheet without
+// "Round N" is for `next_round`, so it and a sheet numbered for that round may not both order one
+// character.
 std::vector<Diagnostic> check_orders(const std::vector<SheetFile>& sheets, const Vocabulary& vocabulary,
-                                     const Roster* roster, const Grid* map = nullptr, long next_round = 1);
+                                     const Roster* roster, const Grid* map = nullptr, long next_round = 1,
+                                     std::vector<Diagnostic>* warnings = nullptr);
 
 // Warnings, for sheets checked without a fight's roster: a bare name or target followed by a comment
 // that starts with a number ("-> Orc #2" reads "Orc"), which is how an encounter names the copies of

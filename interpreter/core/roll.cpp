@@ -87,15 +87,7 @@ class Evaluation {
     const auto& expression = roller_.expression();
     if (count < 0)
       throw error_at(expression, term.count->column, fmt::format("cannot roll a negative number of dice ({})", count));
-    if (count > limits.max_dice - used_)
-      throw error_at(expression, term.count ? term.count->column : term.faces_column,
-                     // Which term asked: with a rolled count, `(1d10000)d6`, it is known only now.
-                     used_ == 0 ? fmt::format("{} asks for {} dice: one expression rolls at most {} dice",
-                                              dice::to_string(term), count, limits.max_dice)
-                                : fmt::format("{} asks for {} dice after {} already rolled, {} in all: one expression "
-                                              "rolls at most {} dice",
-                                              dice::to_string(term), count, used_, checked::add(count, used_),
-                                              limits.max_dice));
+    check_dice_asked(expression, term, count, used_, limits, false);
 
     auto& dice = scratch_.dice;
     dice.clear();
@@ -273,6 +265,12 @@ std::map<std::string, std::int64_t> RolledTerm::symbol_counts() const {
   for (const auto& die : dice)
     if (!die.symbol.empty() && !die.rerolled && !die.dropped) ++counts[die.symbol];
   return counts;
+}
+
+const char* fate_of(const RolledDie& die) {
+  if (die.rerolled) return "rerolled";
+  if (die.dropped) return "dropped";
+  return "kept";
 }
 
 std::string render_dice(const RolledTerm& term) {

@@ -45,6 +45,8 @@ struct Roll {
 
 // `[6, 5, 3, 1 dropped]`
 std::string render_dice(const RolledTerm& term);
+// A die's fate within its own term, as every result names it: "kept", "dropped" or "rerolled".
+const char* fate_of(const RolledDie& die);
 
 // An expression ready to roll many times: dice resolved and limits checked once.
 class Roller {

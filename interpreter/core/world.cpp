@@ -20,7 +20,9 @@ World::World(Grid grid, std::vector<Entity> entities, EntityId next_id, BorderTr
 }
 
 void World::check_new(const Entity& entity) const {
-  if (entity.name.empty()) throw Error("a character needs a name");
+  // A name of blanks alone is no name to a sheet, which could never order that character.
+  if (character_name_key(entity.name).empty())
+    throw Error(entity.name.empty() ? "a character needs a name" : "a character needs a name, not only blanks");
   for (const Entity& e : entities_)
     if (e.name == entity.name)
       throw Error("there is already a character named '" + entity.name + "'; the next free name is '" +
@@ -36,11 +38,13 @@ Entity& World::add(Entity entity) {
 }
 
 std::string World::unique_name(std::string_view base, const std::set<std::string, std::less<>>& reserved) const {
-  // Without regard to case, as order sheets read names: a copy "Orc #2" beside a written "ORC #2"
-  // could not be told apart from it.
+  // As order sheets read names, without regard to case or blanks: a copy "Orc #2" beside a written
+  // "ORC #2" (or "Orc  #2") could not be told apart from it.
   auto taken = [&](std::string_view name) {
-    return std::any_of(reserved.begin(), reserved.end(), [&](const std::string& r) { return same_name(r, name); }) ||
-           std::any_of(entities_.begin(), entities_.end(), [&](const Entity& e) { return same_name(e.name, name); });
+    return std::any_of(reserved.begin(), reserved.end(),
+                       [&](const std::string& r) { return same_character_name(r, name); }) ||
+           std::any_of(entities_.begin(), entities_.end(),
+                       [&](const Entity& e) { return same_character_name(e.name, name); });
   };
   if (!taken(base)) return std::string(base);
   for (int n = 2;; ++n)

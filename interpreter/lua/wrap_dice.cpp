@@ -88,16 +88,15 @@ const Roller& roller_for(lua_State* L, int index) {
   return made;
 }
 
-const char* fate_of(const RolledDie& die) {
-  if (die.rerolled) return "rerolled";
-  if (die.dropped) return "dropped";
-  return "kept";
-}
-
-void push_rolled_die(lua_State* L, const std::string& die_name, const RolledDie& die) {
-  lua_createtable(L, 0, 6);
-  lua_pushstring(L, die_name.c_str());
+void push_rolled_die(lua_State* L, const RolledTerm& term, const RolledDie& die) {
+  lua_createtable(L, 0, 7);
+  lua_pushstring(L, term.die.c_str());
   lua_setfield(L, -2, "die");
+  // The 1d4 of `(1d4)d6` is kept in its own term but is no part of the total, as `roll --json` says.
+  if (term.decides_count) {
+    lua_pushliteral(L, "count");
+    lua_setfield(L, -2, "role");
+  }
   lua_pushinteger(L, die.value);
   lua_setfield(L, -2, "value");
   if (!die.symbol.empty()) {
@@ -152,7 +151,7 @@ int roll(lua_State* L) {
   lua_Integer n = 0;
   for (const auto& term : result.terms) {
     for (const auto& die : term.dice) {
-      push_rolled_die(L, term.die, die);
+      push_rolled_die(L, term, die);
       lua_rawseti(L, -3, ++n);
     }
     for (const auto& [symbol, count] : term.symbol_counts()) {
@@ -207,12 +206,11 @@ int distribution_values(lua_State* L) {
   const auto& d = check_distribution(L);
   lua_newtable(L);
   lua_Integer n = 0;
-  for (std::size_t i = 0; i < d.p.size(); ++i) {
-    if (d.p[i] == 0) continue;
+  for (const auto& [value, p] : d.outcomes) {
     lua_createtable(L, 0, 2);
-    lua_pushinteger(L, d.low + static_cast<lua_Integer>(i));
+    lua_pushinteger(L, value);
     lua_setfield(L, -2, "value");
-    lua_pushnumber(L, d.p[i]);
+    lua_pushnumber(L, p);
     lua_setfield(L, -2, "p");
     lua_rawseti(L, -2, ++n);
   }
@@ -299,9 +297,8 @@ int pool_distribution(lua_State* L) {
     lua_pop(L, 1);
   }
   Distribution<double> d;
-  d.low = results.begin()->first;
-  d.p.assign(static_cast<std::size_t>(results.rbegin()->first - d.low + 1), 0.0);
-  for (const auto& [value, p] : results) d.p[static_cast<std::size_t>(value - d.low)] += p;
+  for (const auto& [value, p] : results)
+    if (p != 0) d.outcomes.push_back({value, p});
   push_userdata(L, distribution_type, std::move(d));
   return 1;
 }

@@ -332,13 +332,15 @@ class Reader {
         fail(w.name_at, fmt::format("{}: the name '{}' cannot be written in an order sheet: a name holds no '\"', "
                                     "line break or control character",
                                     c.path(), w.entity.name));
-      // Sheets read names without regard to case ("-> ORC" is Orc), so two names that differ only
-      // in case would be one name to every sheet, and orders for the second would go to the first.
-      // Names that differ by a leading "the" stay apart: a name as written comes first.
+      // Sheets read names without regard to case ("-> ORC" is Orc) or to the blanks between words
+      // ("Orc  Brute" is Orc Brute), so two names that differ only so would be one name to every
+      // sheet, and orders for the second would go to the first. Names that differ by a leading
+      // "the" stay apart: a name as written comes first.
       for (const Written& earlier : written)
-        if (earlier.entity.name != w.entity.name && same_name(earlier.entity.name, w.entity.name))
+        if (earlier.entity.name != w.entity.name && same_character_name(earlier.entity.name, w.entity.name))
           fail(w.name_at, fmt::format("{}: '{}' is the name '{}' (line {}) to an order sheet, which reads names "
-                                      "without regard to case: give each character a name of its own",
+                                      "without regard to case or to the blanks between words: give each character "
+                                      "a name of its own",
                                       c.path(), w.entity.name, earlier.entity.name,
                                       source_.place(earlier.name_at).where.line));
       // A field is searched for after the name; one missing is told at the character's own `{`.

@@ -7,7 +7,8 @@
 ---@field die string the die rolled: "d6", "dF", "armellian"
 ---@field value integer its value (after explosions, penetration and min/max)
 ---@field symbol string? its symbol, on symbol dice
----@field fate "kept"|"dropped"|"rerolled"
+---@field fate "kept"|"dropped"|"rerolled" within the die's own term
+---@field role "count"|nil "count": rolled for how many dice another term rolls (the 1d4 of `(1d4)d6`), so no part of the total
 ---@field exploded boolean whether it exploded
 ---@field counted "success"|"failure"|nil how a compare point after the dice counted it
 
