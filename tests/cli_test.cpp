@@ -1101,10 +1101,63 @@ TEST_CASE("check warns of a standing order that can never be used, and passes", 
                                        "Attack' at line 3 always gives Ilse's order first\n"));
 }
 
+TEST_CASE("check --encounter warns of the orders of round 1 the rules refuse before any die is rolled", "[cli][orders]") {
+  // Platemail: a Long Bow cannot Charge, a Heavy Crossbow cannot Rapid Fire ("Weapons ... that
+  // require a Use Item Action to reload between Attacks cannot be used"), both refused as phase 1
+  // begins. The Slinger's shot rolls in phase 1, so the Witch's Rapid Fire with a Staff, refused
+  // in phase 2, comes after the dice: run tells it, check does not foresee it.
+  TempDir dir;
+  std::ofstream(dir / "bandits.txt") << "Archer:\n  1: Charge -> \"Sergeant Hale\"\n  2: Defend\n"
+                                        "Slinger:\n  1: Ranged Attack -> \"Pike\"\n  2: Defend\n"
+                                        "Witch:\n  1: Defend\n  2: Rapid Fire -> \"Pike\"\n";
+  std::ofstream(dir / "patrol.txt") << "Crossbowman:\n  1: Rapid Fire -> \"Witch\"\n  2: Defend\n";
+  const std::string sheets = (dir / "bandits.txt") + " " + (dir / "patrol.txt");
+  const auto checked = arbiter("check " + sheets + " --encounter examples/platemail/ambush.lua");
+  CHECK(checked.exit_code == 0);
+  CHECK_THAT(checked.output, Contains("bandits.txt:2:6: warning: the rules will refuse 'Charge -> \"Sergeant Hale\"' in "
+                                      "round 1, whatever the dice (Long Bow is neither a melee nor a thrown weapon): "
+                                      "Archer will take Defend, the default order\n"));
+  CHECK_THAT(checked.output, Contains("patrol.txt:2:6: warning: the rules will refuse 'Rapid Fire -> \"Witch\"' in round "
+                                      "1, whatever the dice (Heavy Crossbow requires a complex reload): Crossbowman will "
+                                      "take Defend, the default order\n"));
+  CHECK(occurrences(checked.output, "warning") == 2);
+  // The table sees the same refusals, and the one check left to it.
+  const auto played = arbiter("run examples/platemail/ambush.lua --seed 3 --orders " + sheets);
+  CHECK_THAT(played.output, Contains("Archer: Defend ('Charge -> \"Sergeant Hale\"' is refused (Long Bow is neither a "
+                                     "melee nor a thrown weapon): Defend, the default order)"));
+  CHECK_THAT(played.output, Contains("Crossbowman: Defend ('Rapid Fire -> \"Witch\"' is refused"));
+  CHECK_THAT(played.output, Contains("Witch: Defend ('Rapid Fire -> \"Pike\"' is refused (Staff has no ranged attack)"));
+  // Only round 1 is played from the encounter: a later round's sheet is not foreseen.
+  std::ofstream(dir / "later.txt") << "Round 2\nArcher:\n  1: Charge -> \"Sergeant Hale\"\n  2: Defend\n";
+  CHECK_THAT(arbiter("check " + (dir / "later.txt") + " --encounter examples/platemail/ambush.lua").output,
+             !Contains("warning"));
+  // A sequential phase (tempo): Escape is for the Grappled or Pinned, and Ilse starts On Guard.
+  std::ofstream(dir / "duel.txt") << "Ilse:\n  1: Escape -> my opponent\nKonrad:\n  1: Ready\n";
+  CHECK_THAT(arbiter("check " + (dir / "duel.txt") + " --encounter examples/tempo/duel.lua").output,
+             Contains("duel.txt:2:6: warning: the rules will refuse 'Escape -> my opponent' in round 1, whatever the "
+                      "dice (On Guard)\n"));
+}
+
+TEST_CASE("the log's declared event says which order the default order stands in for, and why", "[cli][run]") {
+  TempDir dir;
+  std::ofstream(dir / "orders.txt") << "Archer:\n  1: Charge -> \"Sergeant Hale\"\n  2: Defend\n";
+  const auto run = arbiter("run examples/platemail/ambush.lua --seed 1 --quiet --orders " + (dir / "orders.txt") +
+                           " --log " + (dir / "log.jsonl"));
+  REQUIRE(run.exit_code == 0);
+  CHECK_THAT(read_text(dir.path / "log.jsonl"),
+             Contains("\"character\":\"Archer\",\"reason\":\"Long Bow is neither a melee nor a thrown weapon\","
+                      "\"refused\":\"Charge -> \\\"Sergeant Hale\\\"\""));
+}
+
 TEST_CASE("check labels each round when the sheets are for several", "[cli][orders]") {
   const auto run = arbiter("check examples/tempo/duel-round2.txt examples/tempo/duel-round1.txt --encounter "
                            "examples/tempo/duel.lua");
   CHECK(run.exit_code == 0);
-  CHECK_THAT(run.output, StartsWith("Round 1\nIlse: "));
+  CHECK_THAT(run.output, Contains("\nRound 1\nIlse: "));
   CHECK_THAT(run.output, Contains("\nRound 2\nIlse: "));
+  // Konrad starts Off Guard, so his standing Counter-Attack is refused at Ilse's first attack, as
+  // the duel's narration tells ("Konrad cannot Counter-Attack: Off Guard"), before any die.
+  CHECK_THAT(run.output, StartsWith("examples/tempo/duel-round1.txt:16:20: warning: the rules will refuse "
+                                    "'Counter-Attack' as the answer to Melee Attack in round 1, whatever the dice "
+                                    "(Off Guard)\n"));
 }

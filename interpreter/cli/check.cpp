@@ -1,8 +1,10 @@
 // arbiter check SHEET... [--rules PACK...] [--encounter FILE] [--json]: checks order sheets against
 // the ruleset's vocabulary (and who is in the encounter) before the round; every problem at once.
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <ostream>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -12,9 +14,11 @@
 #include "grammar/orders_format.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
+#include "interpreter/core/names.hpp"
 #include "interpreter/core/order_check.hpp"
 #include "interpreter/core/orders_json.hpp"
 #include "interpreter/packs/encounter.hpp"
+#include "interpreter/packs/foreseen.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
 
 namespace arbiter::cli {
@@ -74,6 +78,45 @@ void report(const std::vector<orders::SheetFile>& sheets, std::ostream& out) {
   }
 }
 
+// Where a sheet writes what `refused` says was refused: in the standing order ON the action it
+// answered, or in that character's entry for its phase, else in any entry of theirs (a sequential
+// phase's turn); else at its name.
+std::optional<Diagnostic> place_of(const packs::ForeseenRefusal& refused, const std::vector<orders::SheetFile>& sheets) {
+  const auto written = [&](const orders::Phase& entry) -> const orders::Order* {
+    for (const auto& branch : entry.branches)
+      if (orders::format(branch.order) == refused.order) return &branch.order;
+    if (entry.otherwise && orders::format(*entry.otherwise) == refused.order) return &*entry.otherwise;
+    return nullptr;
+  };
+  for (const auto& file : sheets) {
+    if (orders::round_of(file.sheet, 1) != 1) continue;
+    for (const auto& character : file.sheet.characters) {
+      if (!same_character_name(character.name.text, refused.character)) continue;
+      const orders::Order* order = nullptr;
+      if (!refused.answering.empty()) {
+        for (const auto& standing : character.standing)
+          if (!order && same_name(standing.trigger.text, refused.answering)) order = written(standing.choice);
+      } else {
+        const orders::Phase* own = orders::entry(character, refused.phase);
+        order = own ? written(*own) : nullptr;
+        for (const auto& entry : character.phases)
+          if (!order) order = written(entry);
+      }
+      const orders::Position at = order ? order->action.at : character.name.at;
+      const std::string instead =
+          refused.instead.empty() ? "" : fmt::format(": {} will take {}, the default order", refused.character,
+                                                     refused.instead);
+      const std::string answer = refused.answering.empty() ? "" : fmt::format(" as the answer to {}", refused.answering);
+      return Diagnostic{{file.name, at.line, at.column},
+                        fmt::format("the rules will refuse '{}'{} in round 1, whatever the dice ({}){}", refused.order,
+                                    answer, refused.reason, instead),
+                        line_at(file.text, at.offset),
+                        {}};
+    }
+  }
+  return std::nullopt;
+}
+
 void check(Context& context, const Options& options) {
   Session session(context);
   std::optional<packs::Encounter> encounter;
@@ -113,6 +156,20 @@ void check(Context& context, const Options& options) {
     const auto numbers = orders::numbers_after_names(sheets);
     warnings.insert(warnings.end(), numbers.begin(), numbers.end());
   }
+  // Sheets the encounter's fight can be played from: what its rules will refuse of round 1 before
+  // any die is rolled is as certain as a misspelt name, though only the rules can tell it.
+  if (encounter && diagnostics.empty()) {
+    std::vector<orders::Sheet> round_one;
+    for (const auto& file : sheets)
+      if (orders::round_of(file.sheet, 1) == 1) round_one.push_back(file.sheet);
+    if (!round_one.empty())
+      for (const auto& refused : packs::refused_whatever_the_dice(session.sandbox, session.stack.registry(), *encounter,
+                                                                   round_one))
+        if (auto warning = place_of(refused, sheets)) warnings.push_back(std::move(*warning));
+  }
+  std::stable_sort(warnings.begin(), warnings.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::tie(a.where.file, a.where.line, a.where.column) < std::tie(b.where.file, b.where.line, b.where.column);
+  });
 
   if (!diagnostics.empty()) context.exit_code = 1;
   if (options.json) return report_json(sheets, diagnostics, warnings, *context.out);

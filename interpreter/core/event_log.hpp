@@ -41,10 +41,10 @@ inline constexpr const char* roll = "roll";                        // expression
 // The flow's (flow.hpp):
 inline constexpr const char* round_started = "round_started";      // round
 inline constexpr const char* phase_started = "phase_started";      // name
-inline constexpr const char* declared = "declared";                // character, action, summary[, cost, points, reaction]
+inline constexpr const char* declared = "declared";                // character, action, summary[, cost, points, reaction, refused, reason]
 inline constexpr const char* action_failed = "action_failed";      // character, action, error
 inline constexpr const char* action_refused = "action_refused";    // character, action, cost, points
-inline constexpr const char* order_refused = "order_refused";      // character, action, reason (the ruleset's)
+inline constexpr const char* order_refused = "order_refused";      // character, action, reason (the ruleset's)[, answering]
 inline constexpr const char* order_not_carried_out = "order_not_carried_out";  // character, reason, order[, status]
 inline constexpr const char* turn_without_action = "turn_without_action";        // character, reason (no sheet orders it)
 }  // namespace event_type

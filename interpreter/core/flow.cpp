@@ -137,6 +137,10 @@ void Flow::declare(const Intent& intent, bool sequential) {
     fields.emplace("points", action_points(intent.actor));
   }
   if (intent.reaction) fields.emplace("reaction", true);
+  if (!intent.refused.empty()) {
+    fields.emplace("refused", intent.refused);
+    fields.emplace("reason", intent.refusal);
+  }
   log_.record(event_type::declared, std::move(fields), intent.order);
 }
 

@@ -56,6 +56,10 @@ struct Intent {
   std::vector<std::string> arguments{};  // what the order adds in parentheses: Prepare Spell (Fireball)
   std::string order{};     // the order as written, for the log
   std::string note{};      // how it was chosen when not plainly ordered: "no order: Defend (the default)"
+  // The order the rules refused, which this default order stands in for (simultaneous phases),
+  // and why: what `arbiter check` tells of a sheet before the fight.
+  std::string refused{};
+  std::string refusal{};
   // The way the order wrote ("15' W"), when the action must move away from hostiles and a step of
   // that way would not: `path` follows it only up to that step.
   std::string way_not_followed{};

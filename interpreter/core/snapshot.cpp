@@ -51,6 +51,10 @@ nlohmann::json intent_to_json(const Intent& intent, const World& world) {
   if (intent.carries_target) json["carries_target"] = true;
   if (intent.follow_feet > 0) json["follow_feet"] = intent.follow_feet;
   if (intent.carrying) json["carrying"] = true;
+  if (!intent.refused.empty()) {
+    json["refused"] = intent.refused;
+    json["refusal"] = intent.refusal;
+  }
   return json;
 }
 
@@ -78,6 +82,10 @@ Intent intent_from_json(const JsonReader& j, const World& world) {
   if (const auto carries = j.optional("carries_target")) intent.carries_target = carries->boolean();
   if (const auto follow = j.optional("follow_feet")) intent.follow_feet = follow->number();
   if (const auto carrying = j.optional("carrying")) intent.carrying = carrying->boolean();
+  if (const auto refused = j.optional("refused")) {
+    intent.refused = refused->text();
+    intent.refusal = j["refusal"].text();
+  }
   for (const auto& r : j["responses"].items()) intent.responses.push_back(intent_from_json(r, world));
   return intent;
 }

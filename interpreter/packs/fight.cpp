@@ -506,7 +506,7 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
 }
 
 std::optional<Intent> Fight::judge(const Function& f, int nargs, const Entity& who, const Intent* proposal,
-                                   std::string* refusal, std::string* declined) {
+                                   std::string* refusal, std::string* declined, const std::string* answering) {
   StackGuard guard{L_, lua_gettop(L_) - nargs};  // the arguments pushed before the call are consumed
   if (proposal) lua::push_intent(L_, *proposal, world_);
   else lua_pushnil(L_);
@@ -532,15 +532,18 @@ std::optional<Intent> Fight::judge(const Function& f, int nargs, const Entity& w
     reason = std::move(given);
   }
   if (!reason) return intent;
-  LogEvent event = refusal_of(who, *refused, *reason);
+  LogEvent event = refusal_of(who, *refused, *reason, answering);
   if (refusal) *refusal = narrator_.render(event);
   else log_.record(std::move(event.type), std::move(event.fields), std::move(event.cause));
   return std::nullopt;
 }
 
-LogEvent Fight::refusal_of(const Entity& who, const Intent& refused, const std::string& reason) const {
-  return LogEvent{0, std::string(event_type::order_refused), flow_.position(), refused.order,
-                  {{"character", who.name}, {"action", refused.action}, {"reason", reason}}};
+LogEvent Fight::refusal_of(const Entity& who, const Intent& refused, const std::string& reason,
+                           const std::string* answering) const {
+  LogEvent event{0, std::string(event_type::order_refused), flow_.position(), refused.order,
+                 {{"character", who.name}, {"action", refused.action}, {"reason", reason}}};
+  if (answering) event.fields["answering"] = *answering;
+  return event;
 }
 
 std::optional<Intent> Fight::ask_sequential(const Function& f, const Entity& who, const std::string& question,
@@ -670,8 +673,12 @@ Intent Fight::from_orders(const Entity& who) {
   Intent intent = intent_from_order(who, *order);
   // An order the rules forbid (an attack whose phrase found an ally) is not carried out: the
   // character takes the default order instead of moving toward what it may not do.
-  if (const auto reason = forbidden(intent))
-    return default_intent(who, fmt::format("'{}' is refused ({})", intent.order, *reason));
+  if (const auto reason = forbidden(intent)) {
+    Intent instead = default_intent(who, fmt::format("'{}' is refused ({})", intent.order, *reason));
+    instead.refused = intent.order;
+    instead.refusal = *reason;
+    return instead;
+  }
   return intent;
 }
 
@@ -1165,7 +1172,7 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
       if (!same_name(standing.trigger.text, shown)) continue;
       if (const orders::Order* order = picked(who, standing.choice)) {
         const Intent proposal = intent_from_order(who, *order);
-        return judge(*f, push_arguments(), who, &proposal);
+        return judge(*f, push_arguments(), who, &proposal, nullptr, nullptr, &shown);
       }
     }
     // Answering a response to its own action, the actor may use its next entry, if the rules take

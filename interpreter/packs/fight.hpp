@@ -169,17 +169,19 @@ class Fight final : public Ruleset {
   const orders::CharacterOrders* orders_of(const Entity& who) const;
   // The order an entry picks by its conditions: its first branch that holds, else its ELSE; none.
   const orders::Order* picked(const Entity& who, const orders::Phase& entry);
-  // Asks the sequential hook `f` (choose or respond, with its arguments already pushed) about the
-  // proposal: the intent it takes, or none. A refusal with a reason is logged, unless `refusal` is
-  // given: then it is told there as the narration would tell it, and not logged. Without a
-  // proposal no order was refused: the reason the hook gave with nil goes to `declined`, if
-  // given, for the caller to tell or not.
   // Why the rules forbid `intent` whoever proposes it: a status that forbids the action, an
   // `allowed_by` the actor lacks (a status, or what its function refuses), an attack at oneself or
   // an ally, a target the action's own `target` function refuses. nullopt: allowed.
   std::optional<std::string> forbidden(const Intent& intent);
+  // Asks the sequential hook `f` (choose or respond, with its arguments already pushed) about the
+  // proposal: the intent it takes, or none. A refusal with a reason is logged, unless `refusal` is
+  // given: then it is told there as the narration would tell it, and not logged. Without a
+  // proposal no order was refused: the reason the hook gave with nil goes to `declined`, if
+  // given, for the caller to tell or not. `answering`: the action a standing order's proposal
+  // answers, as the others see it, which the refusal names.
   std::optional<Intent> judge(const Function& f, int nargs, const Entity& who, const Intent* proposal,
-                              std::string* refusal = nullptr, std::string* declined = nullptr);
+                              std::string* refusal = nullptr, std::string* declined = nullptr,
+                              const std::string* answering = nullptr);
   // The GM's proposals (`ask_`) until the hook takes one or the GM answers none; a refused answer is
   // the GM's typing, not part of the fight: said at the prompt, never logged.
   // ask_, remembering why it could not answer: that ends the round as the GM's error, not a pack's.
@@ -199,7 +201,8 @@ class Fight final : public Ruleset {
   // answer is the default order.
   Intent asked_order(const Entity& who);
   // `order_refused` for `refused`: logged in the fight, or only said at the --ask prompt.
-  LogEvent refusal_of(const Entity& who, const Intent& refused, const std::string& reason) const;
+  LogEvent refusal_of(const Entity& who, const Intent& refused, const std::string& reason,
+                      const std::string* answering = nullptr) const;
   // What the rules would take now, offered to the GM: the list of action names the hook `name`
   // (`responses`, `actions`) returns for the `nargs` arguments pushed, which it consumes; nullopt
   // when the ruleset has no such hook.

@@ -1,0 +1,30 @@
+#pragma once
+// What the rules will make of a fight's first orders whatever the dice: `arbiter check` tells a GM
+// before the table which written orders the rules refuse, as `run` would only say at the table.
+#include <string>
+#include <vector>
+
+#include "grammar/orders.hpp"
+#include "interpreter/lua/sandbox.hpp"
+#include "interpreter/packs/encounter.hpp"
+#include "interpreter/packs/registry.hpp"
+
+namespace arbiter::packs {
+
+struct ForeseenRefusal {
+  std::string character;
+  int phase = 0;        // the flow's phase number
+  std::string order;    // as written (orders::format)
+  std::string reason;   // the rules' own words
+  std::string instead;  // the default order taken in its place (a simultaneous phase); empty: none
+  std::string answering;  // the action a standing order ON … answered with it; empty: a turn's or phase's order
+};
+
+// The orders of round 1 that the rules refuse before the round's first die is rolled, in a trial of
+// the round on the encounter as it starts: up to there nothing depends on the dice, so the table
+// will see the same refusals. A round that fails tells what it refused before failing.
+std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, const Registry& registry,
+                                                       const Encounter& encounter,
+                                                       const std::vector<orders::Sheet>& round_one);
+
+}  // namespace arbiter::packs
