@@ -106,6 +106,23 @@ TEST_CASE("a saved fight resumes to exactly the continuation of the unbroken one
   CHECK(whole_log.substr(whole_log.size() - rest_log.size()) == rest_log);  // numbered on from the save
 }
 
+TEST_CASE("a save keeps which order a default order stood in for, and resumes to the unbroken fight", "[run][save]") {
+  // The Archer's Charge with a Long Bow is refused in both phases of round 1: its last intent, which
+  // the save keeps, is a default order standing in for it.
+  TempDir dir;
+  std::ofstream(dir / "round1.txt") << "Round 1\nArcher:\n  1: Charge -> \"Sergeant Hale\"\n  2: Charge -> \"Pike\"\n";
+  const std::string sheets = "examples/platemail/ambush.lua --seed 4 --orders " + (dir / "round1.txt");
+  const auto whole = arbiter("run " + sheets + " examples/platemail/ambush-round2.txt");
+  const auto first = arbiter("run " + sheets + " --save " + (dir / "s.json"));
+  const auto rest = arbiter("run examples/platemail/ambush.lua --orders examples/platemail/ambush-round2.txt --resume " +
+                            (dir / "s.json"));
+  REQUIRE(whole.exit_code == 0);
+  REQUIRE(first.exit_code == 0);
+  REQUIRE(rest.exit_code == 0);
+  CHECK_THAT(read(dir / "s.json"), Contains("\"refused\": \"Charge -> \\\"Pike\\\"\""));
+  CHECK(first.output + rest.output == whole.output);
+}
+
 TEST_CASE("arbiter run refuses bad input with its position and exit 1, and keeps the save untouched", "[run]") {
   TempDir dir;
   {
