@@ -14,8 +14,14 @@ void EventLog::check(const std::string& type, const nlohmann::json& fields) {
 
 const LogEvent& EventLog::record(std::string type, nlohmann::json fields, std::string cause) {
   check(type, fields);
+  if (!types_.contains(type)) types_.insert(type);
   events_.push_back(LogEvent{events_.size() + 1, std::move(type), position_, std::move(cause), std::move(fields)});
   return events_.back();
+}
+
+void EventLog::restore(std::vector<LogEvent> events) {
+  events_ = std::move(events);
+  for (const LogEvent& event : events_) types_.insert(event.type);
 }
 
 nlohmann::json to_json(const LogEvent& event) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <iosfwd>
+#include <set>
 #include <span>
 #include <string>
 #include <vector>
@@ -70,14 +71,18 @@ class EventLog {
   // What record() would refuse: no type, or fields that are not an object.
   static void check(const std::string& type, const nlohmann::json& fields);
   const std::vector<LogEvent>& events() const { return events_; }
+  // Every type ever recorded (those of events truncate forgot too): what a rule asking for events
+  // of a type is told it may have misspelt, without walking a long fight's whole log at each ask.
+  const std::set<std::string, std::less<>>& types() const { return types_; }
   // Forgets the events after the first `count`: what an action that failed as it committed logged.
   void truncate(std::size_t count) { events_.resize(std::min(count, events_.size())); }
   // Continues a saved log: the next event is numbered after the last of these.
-  void restore(std::vector<LogEvent> events) { events_ = std::move(events); }
+  void restore(std::vector<LogEvent> events);
 
  private:
   FlowPosition position_;
   std::vector<LogEvent> events_;
+  std::set<std::string, std::less<>> types_;
 };
 
 nlohmann::json to_json(const LogEvent& event);

@@ -78,14 +78,10 @@ Narrator::Narrator() {
 }
 
 void check_event_type(std::string_view type, const EventLog& log, const Narrator& narrator) {
-  const auto& events = log.events();
-  const auto logged = [&](std::string_view t) {
-    return std::any_of(events.begin(), events.end(), [&](const LogEvent& e) { return e.type == t; });
-  };
-  if (narrator.template_for(type) || logged(type)) return;
+  if (narrator.template_for(type) || log.types().contains(type)) return;
   std::vector<std::string> known = narrator.types();
-  for (const LogEvent& e : events)
-    if (std::find(known.begin(), known.end(), e.type) == known.end()) known.push_back(e.type);
+  for (const std::string& logged : log.types())
+    if (std::find(known.begin(), known.end(), logged) == known.end()) known.push_back(logged);
   // A type near none of these may be the pack's own, not logged yet ("no wound this phase"): no
   // list of a pack's types exists to tell it from a slip, so only a near miss is refused.
   if (!nearest_names(type, known).empty()) throw Error(unknown_name(type, known, "event type"));

@@ -267,15 +267,16 @@ void push_json(lua_State* L, const nlohmann::json& value) {
   }
 }
 
-void check_field_names(lua_State* L, int index, const std::string& what, const std::vector<std::string>& known) {
+void check_field_names(lua_State* L, int index, std::string_view what, const std::vector<std::string>& known) {
   index = lua_absindex(L, index);
   // The first unknown in sorted order, not in the table's, which changes from run to run.
   std::vector<std::string> unknown;
   for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) {
     if (lua_type(L, -2) != LUA_TSTRING) {
       unknown.push_back(fmt::format("[{}]", describe(L, -2)));
-    } else if (const std::string key(whole_string(L, -2)); std::find(known.begin(), known.end(), key) == known.end()) {
-      unknown.push_back(key);
+    } else if (const std::string_view key = whole_string(L, -2);
+               std::find(known.begin(), known.end(), key) == known.end()) {
+      unknown.emplace_back(key);
     }
   }
   if (unknown.empty()) return;

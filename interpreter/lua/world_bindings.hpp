@@ -101,7 +101,7 @@ StatusDefinition check_status_definition(lua_State* L, int index);
 // The table at `index` (a definition, options) has only fields named in `known`: a misspelt one
 // (`durration`) would otherwise be ignored, silently. Else an Error naming the nearest known field:
 // "{what} has no field 'durration' (did you mean 'duration'?)".
-void check_field_names(lua_State* L, int index, const std::string& what, const std::vector<std::string>& known);
+void check_field_names(lua_State* L, int index, std::string_view what, const std::vector<std::string>& known);
 
 // Optional fields of an options table at `index` (absent or nil: the fallback).
 std::string opt_string_field(lua_State* L, int index, const char* field, const std::string& fallback);

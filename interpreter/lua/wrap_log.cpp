@@ -61,7 +61,6 @@ int phase_events(lua_State* L) {
   const EventLog& log = log_of(L);
   const std::optional<std::string> type =
       lua_isnoneornil(L, 1) ? std::nullopt : std::optional(check_text(L, 1, "the event type"));
-  if (type) check_event_type(*type, log, services(L).get<Narrator>("narrator"));
   const FlowPosition now = log.position();
   const auto& events = log.events();
   std::size_t first = events.size();
@@ -73,6 +72,8 @@ int phase_events(lua_State* L) {
     push_event(L, events[i]);
     lua_rawseti(L, -2, ++n);
   }
+  // A type that found events is one the fight knows: only one that found none may be misspelt.
+  if (type && n == 0) check_event_type(*type, log, services(L).get<Narrator>("narrator"));
   return 1;
 }
 
