@@ -319,8 +319,11 @@ void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size
     return nullptr;
   }
   const auto over = [&] {
-    const std::size_t limit = sandbox.limits_.memory + (sandbox.collection_due_ ? memory_slack : 0);
-    return new_size > old_bytes && sandbox.memory_in_use_ - old_bytes + new_size > limit;
+    const std::size_t needed = sandbox.memory_in_use_ - old_bytes + new_size;
+    // Past the limit by more than the slack a collection due has granted (no sum: the limit may
+    // be SIZE_MAX).
+    return new_size > old_bytes && needed > sandbox.limits_.memory &&
+           needed - sandbox.limits_.memory > (sandbox.collection_due_ ? memory_slack : 0);
   };
   if (over()) {
     if (sandbox.exhausted_ == Exhausted::none) sandbox.pass_memory_limit(sandbox.memory_in_use_ - old_bytes + new_size);
@@ -349,8 +352,7 @@ void* Sandbox::allocate(void* self, void* block, std::size_t old_size, std::size
 // a second before the hook came) spends the budget at once: refused, it would raise LUA_ERRMEM
 // ("not enough memory" from lauxlib's buffers), which says nothing of where.
 void Sandbox::pass_memory_limit(std::size_t wanted) noexcept {
-  if (!running_thread_) return exhaust(limits_.memory_of ? Exhausted::memory : Exhausted::heap);
-  if (!collection_due_ && wanted <= limits_.memory + memory_slack) {
+  if (running_thread_ && !collection_due_ && wanted - limits_.memory <= memory_slack) {
     collection_due_ = true;
     // The hook counts from now on: what ran since it last counted is charged as a whole interval,
     // too many rather than too few.
@@ -361,7 +363,7 @@ void Sandbox::pass_memory_limit(std::size_t wanted) noexcept {
     heap_wanted_ = wanted;
     limits_.memory += memory_slack;
   }
-  lua_sethook(running_thread_, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
+  if (running_thread_) lua_sethook(running_thread_, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
 }
 
 void Sandbox::collect_garbage(lua_State* L) {
@@ -817,6 +819,7 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
   --call_depth_;
   watchdog_.disarm();
   const std::size_t memory_limit = std::exchange(limits_.memory, SIZE_MAX);  // the host's own work after the call
+  collection_due_ = false;  // a call that ended before its hook came: nothing left to judge
 
   if (status == LUA_OK && exhausted_ == Exhausted::none) {
     lua_xmove(thread, L_, results);
