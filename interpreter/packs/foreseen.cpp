@@ -1,31 +1,55 @@
 #include "interpreter/packs/foreseen.hpp"
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 
 #include "interpreter/core/dice_source.hpp"
 #include "interpreter/packs/fight.hpp"
 
 namespace arbiter::packs {
+namespace {
+
+// Dice never rolled: the trial stops at its first die, however it is drawn (dice.roll, a pool, the
+// runtime), remembering how much was logged by then, even if a pack's pcall goes on past it.
+class NoDice final : public DiceSource {
+ public:
+  explicit NoDice(const EventLog*& log) : log_(log) {}
+  std::size_t roll(const Die&, std::string_view) override {
+    if (log_ && !logged_before_) logged_before_ = log_->events().size();
+    fail("the trial of round 1 stops at its first die");
+  }
+  std::size_t logged_before(std::size_t all) const { return std::min(logged_before_.value_or(all), all); }
+
+ private:
+  const EventLog*& log_;
+  std::optional<std::size_t> logged_before_;
+};
+
+}  // namespace
 
 std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, const Registry& registry,
                                                        const Encounter& encounter,
                                                        const std::vector<orders::Sheet>& round_one) {
-  SeededDice dice{1};  // any dice: what is read stops at the first roll
+  const EventLog* log = nullptr;
+  NoDice dice(log);
   std::unique_ptr<Fight> fight;
   try {
     fight = std::make_unique<Fight>(sandbox, registry, make_world(encounter), dice);
   } catch (const Error&) {
     return {};  // rules that declare orders but play no fight (no flow): nothing to foresee
   }
+  log = &fight->log();
   for (const orders::Sheet& sheet : round_one) fight->add_orders(1, sheet);
   try {
     fight->play_round();
   } catch (const Error&) {
-    // The round's failure is for `run` to tell, with the dice it is played with.
+    // Its first die, or a failure of the rules, which `run` tells with the dice it is played with.
   }
   std::vector<ForeseenRefusal> refused;
-  for (const LogEvent& event : fight->log().events()) {
-    if (event.type == event_type::roll) break;
+  const auto& events = fight->log().events();
+  for (std::size_t i = 0; i < dice.logged_before(events.size()); ++i) {
+    const LogEvent& event = events[i];
     const auto text = [&](const char* field) { return event.fields.value(field, std::string()); };
     if (event.type == event_type::declared && event.fields.contains("refused"))
       refused.push_back({text("character"), event.at.phase, text("refused"), text("reason"), text("action"), {}});

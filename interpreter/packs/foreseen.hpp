@@ -21,8 +21,9 @@ struct ForeseenRefusal {
 };
 
 // The orders of round 1 that the rules refuse before the round's first die is rolled, in a trial of
-// the round on the encounter as it starts: up to there nothing depends on the dice, so the table
-// will see the same refusals. A round that fails tells what it refused before failing.
+// the round on the encounter as it starts, which stops at that die: up to there nothing depends on
+// the dice, so the table will see the same refusals. A round that fails tells what it refused
+// before failing.
 std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, const Registry& registry,
                                                        const Encounter& encounter,
                                                        const std::vector<orders::Sheet>& round_one);
