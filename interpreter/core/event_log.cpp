@@ -14,7 +14,7 @@ void EventLog::check(const std::string& type, const nlohmann::json& fields) {
 
 const LogEvent& EventLog::record(std::string type, nlohmann::json fields, std::string cause) {
   check(type, fields);
-  if (!types_.contains(type)) types_.insert(type);
+  types_.insert(type);  // a node is made only for a type not there yet
   events_.push_back(LogEvent{events_.size() + 1, std::move(type), position_, std::move(cause), std::move(fields)});
   return events_.back();
 }

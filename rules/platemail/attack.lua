@@ -324,6 +324,13 @@ local function shot_from(ctx, target)
   return grid.distance(ctx.start, target_intent and target_intent.start or target.cell), here.height > there.height
 end
 
+-- An Attack made, told: the attacker's Hidden is removed now if the Attack `reveals` it, so the
+-- reveal is told after the Attack; attack.make's true.
+local function made(me, reveals)
+  if reveals then status.remove(me, "Hidden", "attacks: revealed") end
+  return true
+end
+
 -- An Attack that is not made: told, and attack.make's false.
 local function not_made(me, verb, text)
   log.event("attack_missed_out", { attacker = me.name, text = text }, verb)
@@ -404,12 +411,8 @@ function attack.make(ctx, target, how)
   end
   -- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you", but Silent: "This Weapon's
   -- Attack does not break Stealth." Revealed when the phase ends: this Attack was made hidden, and
-  -- the reveal is told after it.
+  -- the reveal is told after it (made).
   local reveals = status.has(me, "Hidden") and not (row and row.properties and row.properties.silent)
-  local function made()
-    if reveals then status.remove(me, "Hidden", "attacks: revealed") end
-    return true
-  end
 
   local natural = dice.roll("1d20", ("%s attacks %s"):format(me.name, target.name)).total
   local rolled = ("d20 %d%s"):format(natural, attack.terms(parts))
@@ -439,7 +442,7 @@ function attack.make(ctx, target, how)
       log.event("attack", { attacker = me.name, target = target.name, guard = guard.name, hit = false,
         text = ("%s: %s = %d vs %s's Guard %d — blocked"):format(attacks, rolled, block.total, guard.name, value) },
         verb)
-      return made()
+      return made(me, reveals)
     end
     -- The roll beat the Guard's value; the die says whom it reaches.
     local beaten = (" — beats %s's Guard %d; d6 %d"):format(guard.name, value, die)
@@ -483,7 +486,7 @@ function attack.make(ctx, target, how)
   }, verb)
   if result.hit and not how.profile then attack.effects(me, victim, kind, result.critical) end
   if result.hit and how.on_hit then how.on_hit(victim) end
-  return made()
+  return made(me, reveals)
 end
 
 -- What a hit sets off by the weapon's properties (weapon_properties).
