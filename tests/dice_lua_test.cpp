@@ -4,6 +4,7 @@
 #include "interpreter/core/dice_source.hpp"
 #include "interpreter/core/event_log.hpp"
 #include "interpreter/core/named_dice.hpp"
+#include "interpreter/core/narration.hpp"
 #include "interpreter/lua/sandbox.hpp"
 
 using namespace arbiter;
@@ -98,6 +99,27 @@ TEST_CASE("in a fight every roll is logged with its expression, dice, total, tex
                                       {"dice", {6, 5, 3, 1}},
                                       {"total", 14},
                                       {"text", "4d6kh3 = [6, 5, 3, 1 dropped] = 14"}});
+}
+
+TEST_CASE("in a fight a pool's roll is logged too, and the runtime's narration shows every die", "[dice]") {
+  // Every roll is shown (issue: "with every roll shown"): a pool is rolled dice like any other.
+  Host host;
+  EventLog log;
+  host.sandbox.services().provide(&log);
+  host.script({"1", "10", "7"});
+  CHECK(host.run("return dice.pool{'1d6', '2d10'}:roll('Heimr attack'):highest()") == "10");
+  REQUIRE(log.events().size() == 1);
+  const LogEvent& roll = log.events().front();
+  CHECK(roll.type == event_type::roll);
+  CHECK(roll.cause == "Heimr attack");
+  CHECK(roll.fields == nlohmann::json{{"expression", "1d6, 2d10"},
+                                      {"dice", {1, 10, 7}},
+                                      {"total", 18},
+                                      {"text", "1d6, 2d10 = [d6: 1, d10: 10, d10: 7]"}});
+  CHECK(Narrator().render(roll) == "Heimr attack: 1d6, 2d10 = [d6: 1, d10: 10, d10: 7]");
+  host.script({"4", "1", "3", "1"});
+  host.run("return dice.roll('4d6kh3', 'Aldric rolls strength').total");
+  CHECK(Narrator().render(log.events().back()) == "Aldric rolls strength: 4d6kh3 = [4, 1, 3, 1 dropped] = 8");
 }
 
 TEST_CASE("an expression rolled again is the same roll, however many different ones came between", "[dice]") {

@@ -216,8 +216,8 @@ TEST_CASE("dice rolled by hand are asked for with their reason, and when they ru
   // are told on their own before the error.
   CHECK_THAT(short_script.output,
              Contains("  The fight stopped. The rolls of this phase so far:\n"
-                      "  Brienne's Dexterity Saving Throw (Crash): 1d20 rolls 15\n"
-                      "  Cedric's Dexterity Saving Throw (Crash): 1d20 rolls 11\n"));
+                      "  Brienne's Dexterity Saving Throw (Crash): 1d20 = [15] = 15\n"
+                      "  Cedric's Dexterity Saving Throw (Crash): 1d20 = [11] = 11\n"));
 }
 
 TEST_CASE("a written way ends at a wall: the character goes as far as it can, and the fight goes on", "[run]") {

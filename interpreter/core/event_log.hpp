@@ -38,7 +38,7 @@ inline constexpr const char* status_expired = "status_expired";    // target, st
 inline constexpr const char* moved = "moved";                      // character, from, to[, feet, halted, carried_by]
 inline constexpr const char* stat_changed = "stat_changed";        // character, stat, from, to
 inline constexpr const char* door_changed = "door_changed";        // between (two cells), from, to
-inline constexpr const char* roll = "roll";                        // expression, dice, total (the dice layer)
+inline constexpr const char* roll = "roll";                        // expression, dice, total, text (the dice layer)
 // The flow's (flow.hpp):
 inline constexpr const char* round_started = "round_started";      // round
 inline constexpr const char* phase_started = "phase_started";      // name

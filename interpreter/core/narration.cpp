@@ -66,7 +66,7 @@ Narrator::Narrator() {
   set_template(event_type::moved, "{character} moves from {from} to {to}");
   set_template(event_type::stat_changed, "{character}'s {stat} goes from {from} to {to} ({cause})");
   set_template(event_type::door_changed, "the door between {between} is now {to} ({cause})");
-  set_template(event_type::roll, "{cause}: {expression} rolls {total}");
+  set_template(event_type::roll, "{cause}: {text}");
   set_template(event_type::round_started, "Round {round}");
   set_template(event_type::phase_started, "{name}");
   set_template(event_type::declared, "{character}: {summary}");

@@ -87,6 +87,12 @@ Pool Pool::parse(const std::vector<std::string>& entries, const NamedDice& named
   return Pool(std::move(groups), limits);
 }
 
+std::string Pool::text() const {
+  std::string text;
+  for (const auto& group : groups_) text += fmt::format("{}{}{}", text.empty() ? "" : ", ", group.count, group.die.name());
+  return text;
+}
+
 PoolRoll Pool::roll(DiceSource& source, std::string_view reason) const {
   PoolRoll rolled;
   for (const auto& group : groups_) {

@@ -58,6 +58,7 @@ class Pool {
                                                const DistributionBudget& budget = {}) const;
 
   const std::vector<Group>& groups() const noexcept { return groups_; }
+  std::string text() const;  // "1d6, 5d10"
 
  private:
   std::vector<Group> groups_;

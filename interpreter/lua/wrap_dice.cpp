@@ -114,19 +114,24 @@ void push_rolled_die(lua_State* L, const RolledTerm& term, const RolledDie& die)
 }
 
 // In a fight every roll is in the log at once, with its reason, even if the action then fails:
-// the dice were rolled.
-void record_roll(lua_State* L, const Roll& result) {
+// the dice were rolled. `text` shows every die ("1d20 + 2 = [15] + 2 = 17").
+void record_roll(lua_State* L, const std::string& expression, nlohmann::json dice, std::int64_t total,
+                 const std::string& text, const std::string& reason) {
   EventLog* log = services(L).find<EventLog>();
   if (!log) return;
+  nlohmann::json fields = nlohmann::json::object();
+  fields["expression"] = expression;
+  fields["dice"] = std::move(dice);
+  fields["total"] = total;
+  fields["text"] = text;
+  log->record(event_type::roll, std::move(fields), reason);
+}
+
+void record_roll(lua_State* L, const Roll& result) {
   nlohmann::json dice = nlohmann::json::array();
   for (const auto& term : result.terms)
     for (const auto& die : term.dice) dice.push_back(die.value);
-  nlohmann::json fields = nlohmann::json::object();
-  fields["expression"] = result.expr;
-  fields["dice"] = std::move(dice);
-  fields["total"] = result.total;
-  fields["text"] = result.text;
-  log->record(event_type::roll, std::move(fields), result.reason);
+  record_roll(L, result.expr, std::move(dice), result.total, result.text, result.reason);
 }
 
 int roll(lua_State* L) {
@@ -260,7 +265,14 @@ const PoolRoll& check_pool_roll(lua_State* L) {
 int pool_roll(lua_State* L) {
   const Pool& pool = check_pool(L);
   const std::string reason = opt_text(L, 2, "the roll's reason");
-  push_userdata(L, pool_roll_type, pool.roll(services(L).get<DiceSource>("dice source"), reason));
+  const PoolRoll& rolled =
+      push_userdata(L, pool_roll_type, pool.roll(services(L).get<DiceSource>("dice source"), reason));
+  // A pool has no total of its own (its rule reads the statistics): the log gives the sum, as rolled:sum().
+  nlohmann::json dice = nlohmann::json::array();
+  for (const auto& die : rolled.dice) dice.push_back(die.value);
+  const std::string expression = pool.text();
+  record_roll(L, expression, std::move(dice), rolled.statistic({PoolStatistic::Kind::sum, {}}),
+              expression + " = " + rolled.text(), reason);
   return 1;
 }
 

@@ -81,6 +81,8 @@ function PoolRoll:text() end
 ---@class dice.Pool
 local Pool = {}
 
+---Rolls every die of the pool through the current dice source. In a fight the roll is logged
+---(a `roll` event, its text "1d6, 5d10 = [d6: 1, d10: 10, …]") and shown like any other.
 ---@param reason string? what the roll is for
 ---@return dice.PoolRoll
 function Pool:roll(reason) end
@@ -95,7 +97,9 @@ function Pool:distribution(statistics, rule) end
 
 dice = {}
 
----Rolls `expr` through the current dice source.
+---Rolls `expr` through the current dice source. In a fight the roll is logged (a `roll` event with
+---its expression, dice, total and text) and shown by the runtime's narration unless the pack's
+---`narration` table silences `roll`.
 ---@param expr string e.g. "1d20+5", "4d6kh3", "5d[armellian]=Sword"
 ---@param reason string? what the roll is for: "Aldric attacks Orc #2"
 ---@return dice.Roll
