@@ -20,6 +20,7 @@
 #include "grammar/diagnostic.hpp"
 #include "interpreter/cli/dice_choice.hpp"
 #include "interpreter/cli/gm_prompt.hpp"
+#include "interpreter/cli/saved_fight.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
 #include "interpreter/core/order_check.hpp"
@@ -44,22 +45,6 @@ struct Options {
   bool ask = false;
 };
 
-// The round each sheet is for: its own "Round N", or else the next round. A sheet for a round
-// already played is refused.
-long round_of(const orders::SheetFile& file, int played) {
-  const long round = orders::round_of(file.sheet, played + 1);
-  if (round <= played) {  // only a "Round N" line can name a round played: told at it
-    const orders::Position at = file.sheet.round_at;
-    throw Error(Diagnostic{{file.name, at.line, at.column},
-                           fmt::format("the sheet is for round {}, but the fight has already played {} round{}; the "
-                                       "next is round {}",
-                                       round, played, played == 1 ? "" : "s", played + 1),
-                           line_at(file.text, at.offset),
-                           {}});
-  }
-  return round;
-}
-
 // Reads every sheet and checks each round's sheets together against the ruleset and the fight:
 // all problems at once. The sheets by round.
 std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std::string>& paths,
@@ -71,7 +56,7 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
     std::string text = read_sheet(path);
     try {
       orders::SheetFile file{path, text, orders::parse_orders_to_check(text, path, orders::declared_by(vocabulary))};
-      const long round = round_of(file, played);
+      const long round = round_for(file, played);
       rounds[round].push_back(std::move(file));
     } catch (const Error& e) {
       problems.insert(problems.end(), e.diagnostics().begin(), e.diagnostics().end());
@@ -191,109 +176,6 @@ void check_outputs_spare_sources(const Options& options, const lua::Sandbox& san
   refuse_over("--log", options.log);
 }
 
-// FNV-1a, 64 bits: enough to tell an edited encounter from the one a fight was saved from.
-std::string digest(const std::string& text) {
-  std::uint64_t hash = 0xcbf29ce484222325;
-  for (const unsigned char c : text) hash = (hash ^ c) * 0x100000001b3;
-  return fmt::format("fnv1a64:{:016x}", hash);
-}
-
-std::string file_digest(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return digest(text.str());
-}
-
-// A digest of each Lua file a pack's rules may load (its folder's, but not its tests'), by its path
-// in the folder: a house pack edited without a new version would play the rest of a saved fight
-// under other rules, and the file changed is what a GM needs to be told.
-nlohmann::json pack_files(const packs::Manifest& pack) {
-  std::map<std::string, std::string> files;  // sorted: the same save for the same files
-  std::error_code error;
-  for (auto entry = std::filesystem::recursive_directory_iterator(pack.folder, error);
-       !error && entry != std::filesystem::recursive_directory_iterator(); entry.increment(error)) {
-    const std::filesystem::path relative = entry->path().lexically_relative(pack.folder);
-    if (entry.depth() == 0 && entry->is_directory() && relative == "tests") entry.disable_recursion_pending();
-    if (entry->is_regular_file() && entry->path().extension() == ".lua")
-      files.emplace(relative.generic_string(), file_digest(entry->path()));
-  }
-  return files;
-}
-
-// What a save records of the fight it belongs to: the encounter (its path as given and a digest of
-// its text) and every pack loaded, with its version, in load order, and its files' digests.
-nlohmann::json played_from(const std::string& encounter, const packs::PackStack& stack) {
-  nlohmann::json packs = nlohmann::json::array();
-  nlohmann::json files = nlohmann::json::object();
-  for (const auto& manifest : stack.load_order()) {
-    packs.push_back(manifest.name + " " + manifest.version.str());
-    files[manifest.name] = pack_files(manifest);
-  }
-  return {{"encounter", encounter}, {"digest", file_digest(encounter)}, {"packs", packs}, {"pack_files", files}};
-}
-
-// "init.lua has changed; tables/weapons.lua, extra.lua are new": how the
-// pack's files now differ from the digests saved; empty when they do not.
-std::string changed_files(const nlohmann::json& saved, const nlohmann::json& now) {
-  std::vector<std::string> changed, added, removed;
-  for (const auto& [file, hash] : now.items()) {
-    if (!saved.contains(file)) added.push_back(file);
-    else if (saved[file] != hash) changed.push_back(file);
-  }
-  for (const auto& [file, hash] : saved.items())
-    if (!now.contains(file)) removed.push_back(file);
-  std::vector<std::string> parts;
-  const auto tell = [&](const std::vector<std::string>& files, const char* one, const char* several) {
-    if (!files.empty()) parts.push_back(fmt::format("{} {}", fmt::join(files, ", "), files.size() == 1 ? one : several));
-  };
-  tell(changed, "has changed", "have changed");
-  tell(added, "is new", "are new");
-  tell(removed, "is gone", "are gone");
-  return fmt::format("{}", fmt::join(parts, "; "));
-}
-
-std::string pack_list(const nlohmann::json& packs) {
-  std::vector<std::string> names;
-  if (packs.is_array())
-    for (const auto& pack : packs) names.push_back(pack.is_string() ? pack.get<std::string>() : pack.dump());
-  return names.empty() ? "no packs" : fmt::format("{}", fmt::join(names, ", "));
-}
-
-// A save resumes only the fight it was saved from: the same encounter, the same packs and versions.
-void check_played_from(const std::string& save, const nlohmann::json& saved, const nlohmann::json& now) {
-  if (saved.is_null())
-    throw Error(save + ": this save does not say which encounter and packs it was played with (it was written by an "
-                       "older Arbiter, format version 1), so it cannot be resumed: play the fight again from its "
-                       "encounter, sheets and seed");
-  const auto text = [&](const char* key) {
-    const auto found = saved.is_object() ? saved.find(key) : saved.end();
-    return found != saved.end() && found->is_string() ? found->get<std::string>() : std::string("?");
-  };
-  const std::string encounter = now["encounter"];
-  if (text("digest") != now["digest"]) {
-    if (text("encounter") == encounter)
-      throw Error(save + ": the encounter " + encounter + " has changed since this fight was saved from it");
-    throw Error(save + ": this fight was saved from the encounter " + text("encounter") + ", not " + encounter);
-  }
-  const nlohmann::json packs = saved.is_object() ? saved.value("packs", nlohmann::json()) : nlohmann::json();
-  if (packs != now["packs"])
-    throw Error(save + ": this fight was played under " + pack_list(packs) + ", but this run loads " +
-                pack_list(now["packs"]) + " (the encounter's rules and the --house packs must be the same)");
-  // Saves written before the files were recorded have none to compare.
-  const nlohmann::json files = saved.is_object() ? saved.value("pack_files", nlohmann::json::object()) : nlohmann::json();
-  if (!files.is_object()) return;
-  for (const auto& [pack, digests] : now["pack_files"].items()) {
-    if (!files.contains(pack)) continue;
-    const std::string changed = files[pack].is_object() ? changed_files(files[pack], digests) : "its files are unknown";
-    if (!changed.empty())
-      throw Error(fmt::format("{}: pack '{}' has changed since this fight was saved ({}), though its version has not: "
-                              "the rest of the fight would be played under other rules than its first rounds. "
-                              "Undo the change to resume, or play the fight again from its encounter",
-                              save, pack, changed));
-  }
-}
-
 // A house pack builds on the fight's rules: one that needs other rules would load them over these.
 // What it requires, directly or not, is the fight's rules and what they require, the other house
 // packs, or house rules built on the fight's rules in turn (platemail-house under platemail), which
@@ -338,15 +220,8 @@ void run(Context& context, const Options& options) {
   const nlohmann::json origin = played_from(options.encounter, session.stack);
 
   std::optional<SavedState> saved;
-  if (!options.resume.empty()) {
-    saved = load_state(options.resume);
-    check_played_from(options.resume, saved->played_from, origin);
-    try {
-      packs::check_saved_stats(*saved, session.sandbox.state(), session.stack.registry());
-    } catch (const Error& e) {
-      throw Error(options.resume + ": not a valid saved state: " + e.diagnostics().front().message);
-    }
-  }
+  if (!options.resume.empty())
+    saved = load_saved_fight(options.resume, origin, session.sandbox.state(), session.stack.registry());
   // A saved fight continues its own dice; otherwise a fresh seed is said, so the fight can be replayed.
   // A fight played with scripted or hand-rolled dice saved no generator: its dice are named again.
   const bool chosen = options.dice.seed || !options.dice.scripted.empty() || options.dice.by_hand;
@@ -374,13 +249,7 @@ void run(Context& context, const Options& options) {
   packs::Fight fight(session.sandbox, session.stack.registry(), saved ? saved->world : packs::make_world(encounter),
                      *dice);
   fight.place_stats(encounter.stat_names);
-  if (saved) {
-    try {
-      fight.resume(*saved);
-    } catch (const Error& e) {
-      throw Error(options.resume + ": not a valid saved state: " + e.diagnostics().front().message);
-    }
-  }
+  if (saved) resume_saved_fight(fight, *saved, options.resume);
   const int played = fight.flow().position().round;
   auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world(), played);
   const int last_ordered = sheets.empty() ? played + 1 : static_cast<int>(sheets.rbegin()->first);

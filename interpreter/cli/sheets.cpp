@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <fmt/format.h>
+
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders.hpp"
 
@@ -45,6 +47,20 @@ std::string read_sheet(const std::string& path) {
   }
   if (in.bad()) refuse(std::strerror(errno));
   return text;
+}
+
+long round_for(const orders::SheetFile& file, int played) {
+  const long round = orders::round_of(file.sheet, played + 1);
+  if (round <= played) {  // only a "Round N" line can name a round played: told at it
+    const orders::Position at = file.sheet.round_at;
+    throw Error(Diagnostic{{file.name, at.line, at.column},
+                           fmt::format("the sheet is for round {}, but the fight has already played {} round{}; the "
+                                       "next is round {}",
+                                       round, played, played == 1 ? "" : "s", played + 1),
+                           line_at(file.text, at.offset),
+                           {}});
+  }
+  return round;
 }
 
 }  // namespace arbiter::cli

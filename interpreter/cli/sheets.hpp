@@ -1,6 +1,8 @@
 #pragma once
-// Reading order sheets from files, for `arbiter check` and `arbiter fmt`.
+// Reading order sheets from files, for `arbiter check`, `arbiter fmt` and `arbiter run`.
 #include <string>
+
+#include "interpreter/core/order_check.hpp"
 
 namespace arbiter::cli {
 
@@ -8,5 +10,9 @@ namespace arbiter::cli {
 // orders::max_sheet_bytes, for the parser to report either (a pipe or a device never ends: /dev/zero);
 // throws arbiter::Error naming the file when it cannot be read.
 std::string read_sheet(const std::string& path);
+
+// The round a sheet is for: its own "Round N", or else the next round, when the fight has played
+// `played` rounds. A sheet for a round already played is refused at its "Round" line.
+long round_for(const orders::SheetFile& file, int played);
 
 }  // namespace arbiter::cli

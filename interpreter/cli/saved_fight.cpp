@@ -1,0 +1,140 @@
+#include "interpreter/cli/saved_fight.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "interpreter/packs/encounter.hpp"
+
+namespace arbiter::cli {
+namespace {
+
+// FNV-1a, 64 bits: enough to tell an edited encounter from the one a fight was saved from.
+std::string digest(const std::string& text) {
+  std::uint64_t hash = 0xcbf29ce484222325;
+  for (const unsigned char c : text) hash = (hash ^ c) * 0x100000001b3;
+  return fmt::format("fnv1a64:{:016x}", hash);
+}
+
+std::string file_digest(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return digest(text.str());
+}
+
+// A digest of each Lua file a pack's rules may load (its folder's, but not its tests'), by its path
+// in the folder: a house pack edited without a new version would play the rest of a saved fight
+// under other rules, and the file changed is what a GM needs to be told.
+nlohmann::json pack_files(const packs::Manifest& pack) {
+  std::map<std::string, std::string> files;  // sorted: the same save for the same files
+  std::error_code error;
+  for (auto entry = std::filesystem::recursive_directory_iterator(pack.folder, error);
+       !error && entry != std::filesystem::recursive_directory_iterator(); entry.increment(error)) {
+    const std::filesystem::path relative = entry->path().lexically_relative(pack.folder);
+    if (entry.depth() == 0 && entry->is_directory() && relative == "tests") entry.disable_recursion_pending();
+    if (entry->is_regular_file() && entry->path().extension() == ".lua")
+      files.emplace(relative.generic_string(), file_digest(entry->path()));
+  }
+  return files;
+}
+
+// "init.lua has changed; tables/weapons.lua, extra.lua are new": how the
+// pack's files now differ from the digests saved; empty when they do not.
+std::string changed_files(const nlohmann::json& saved, const nlohmann::json& now) {
+  std::vector<std::string> changed, added, removed;
+  for (const auto& [file, hash] : now.items()) {
+    if (!saved.contains(file)) added.push_back(file);
+    else if (saved[file] != hash) changed.push_back(file);
+  }
+  for (const auto& [file, hash] : saved.items())
+    if (!now.contains(file)) removed.push_back(file);
+  std::vector<std::string> parts;
+  const auto tell = [&](const std::vector<std::string>& files, const char* one, const char* several) {
+    if (!files.empty()) parts.push_back(fmt::format("{} {}", fmt::join(files, ", "), files.size() == 1 ? one : several));
+  };
+  tell(changed, "has changed", "have changed");
+  tell(added, "is new", "are new");
+  tell(removed, "is gone", "are gone");
+  return fmt::format("{}", fmt::join(parts, "; "));
+}
+
+std::string pack_list(const nlohmann::json& packs) {
+  std::vector<std::string> names;
+  if (packs.is_array())
+    for (const auto& pack : packs) names.push_back(pack.is_string() ? pack.get<std::string>() : pack.dump());
+  return names.empty() ? "no packs" : fmt::format("{}", fmt::join(names, ", "));
+}
+
+// A save resumes only the fight it was saved from: the same encounter, the same packs and versions.
+void check_played_from(const std::string& save, const nlohmann::json& saved, const nlohmann::json& now) {
+  if (saved.is_null())
+    throw Error(save + ": this save does not say which encounter and packs it was played with (it was written by an "
+                       "older Arbiter, format version 1), so it cannot be resumed: play the fight again from its "
+                       "encounter, sheets and seed");
+  const auto text = [&](const char* key) {
+    const auto found = saved.is_object() ? saved.find(key) : saved.end();
+    return found != saved.end() && found->is_string() ? found->get<std::string>() : std::string("?");
+  };
+  const std::string encounter = now["encounter"];
+  if (text("digest") != now["digest"]) {
+    if (text("encounter") == encounter)
+      throw Error(save + ": the encounter " + encounter + " has changed since this fight was saved from it");
+    throw Error(save + ": this fight was saved from the encounter " + text("encounter") + ", not " + encounter);
+  }
+  const nlohmann::json packs = saved.is_object() ? saved.value("packs", nlohmann::json()) : nlohmann::json();
+  if (packs != now["packs"])
+    throw Error(save + ": this fight was played under " + pack_list(packs) + ", but this run loads " +
+                pack_list(now["packs"]) + " (the encounter's rules and the house packs the fight was run with must be the same)");
+  // Saves written before the files were recorded have none to compare.
+  const nlohmann::json files = saved.is_object() ? saved.value("pack_files", nlohmann::json::object()) : nlohmann::json();
+  if (!files.is_object()) return;
+  for (const auto& [pack, digests] : now["pack_files"].items()) {
+    if (!files.contains(pack)) continue;
+    const std::string changed = files[pack].is_object() ? changed_files(files[pack], digests) : "its files are unknown";
+    if (!changed.empty())
+      throw Error(fmt::format("{}: pack '{}' has changed since this fight was saved ({}), though its version has not: "
+                              "the rest of the fight would be played under other rules than its first rounds. "
+                              "Undo the change to resume, or play the fight again from its encounter",
+                              save, pack, changed));
+  }
+}
+
+}  // namespace
+
+nlohmann::json played_from(const std::string& encounter, const packs::PackStack& stack) {
+  nlohmann::json packs = nlohmann::json::array();
+  nlohmann::json files = nlohmann::json::object();
+  for (const auto& manifest : stack.load_order()) {
+    packs.push_back(manifest.name + " " + manifest.version.str());
+    files[manifest.name] = pack_files(manifest);
+  }
+  return {{"encounter", encounter}, {"digest", file_digest(encounter)}, {"packs", packs}, {"pack_files", files}};
+}
+
+
+SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
+                            const packs::Registry& registry) {
+  SavedState saved = load_state(path);
+  check_played_from(path, saved.played_from, origin);
+  try {
+    packs::check_saved_stats(saved, L, registry);
+  } catch (const Error& e) {
+    throw Error(path + ": not a valid saved state: " + e.diagnostics().front().message);
+  }
+  return saved;
+}
+
+void resume_saved_fight(packs::Fight& fight, const SavedState& saved, const std::string& path) {
+  try {
+    fight.resume(saved);
+  } catch (const Error& e) {
+    throw Error(path + ": not a valid saved state: " + e.diagnostics().front().message);
+  }
+}
+
+}  // namespace arbiter::cli

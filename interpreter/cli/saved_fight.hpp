@@ -1,0 +1,29 @@
+#pragma once
+// A saved fight and what it was played from: `run --save` records it, `run --resume` continues the
+// fight, and `check --resume` checks the next round's sheets against it.
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "interpreter/core/snapshot.hpp"
+#include "interpreter/packs/fight.hpp"
+#include "interpreter/packs/pack_stack.hpp"
+
+struct lua_State;
+
+namespace arbiter::cli {
+
+// What a save records of the fight it belongs to: the encounter (its path as given and a digest of
+// its text) and every pack loaded, with its version, in load order, and its files' digests.
+nlohmann::json played_from(const std::string& encounter, const packs::PackStack& stack);
+
+// The save at `path`, refused (an arbiter::Error naming it) unless it was played from `origin`
+// (played_from: the same encounter, the same packs and their files) and its characters' stats are
+// ones the rules read, as an encounter's are checked.
+SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
+                            const packs::Registry& registry);
+
+// Puts `fight` where the save left it; a save the rules cannot take is refused naming `path`.
+void resume_saved_fight(packs::Fight& fight, const SavedState& saved, const std::string& path);
+
+}  // namespace arbiter::cli
