@@ -1127,7 +1127,8 @@ TEST_CASE("check --encounter warns of the orders of round 1 the rules refuse bef
                                      "melee nor a thrown weapon): Defend, the default order)"));
   CHECK_THAT(played.output, Contains("Crossbowman: Defend ('Rapid Fire -> \"Witch\"' is refused"));
   CHECK_THAT(played.output, Contains("Witch: Defend ('Rapid Fire -> \"Pike\"' is refused (Staff has no ranged attack)"));
-  // Only round 1 is played from the encounter: a later round's sheet is not foreseen.
+  // From the encounter only round 1 can be played: a later round's sheet is not foreseen (that
+  // needs the fight saved before it: check --resume).
   std::ofstream(dir / "later.txt") << "Round 2\nArcher:\n  1: Charge -> \"Sergeant Hale\"\n  2: Defend\n";
   CHECK_THAT(arbiter("check " + (dir / "later.txt") + " --encounter examples/platemail/ambush.lua").output,
              !Contains("warning"));
@@ -1136,6 +1137,57 @@ TEST_CASE("check --encounter warns of the orders of round 1 the rules refuse bef
   CHECK_THAT(arbiter("check " + (dir / "duel.txt") + " --encounter examples/tempo/duel.lua").output,
              Contains("duel.txt:2:6: warning: the rules will refuse 'Escape -> my opponent' in round 1, whatever the "
                       "dice (On Guard)\n"));
+}
+
+TEST_CASE("check --resume checks the sheets for a saved fight's next round against the fight as it stands",
+          "[cli][orders]") {
+  TempDir dir;
+  // Seed 1: round 1 of the skirmish leaves Aldric Unconscious, so his round-2 order cannot be
+  // carried out, which the sheet's checker cannot know but the saved fight tells before any die.
+  const std::string skirmish = "examples/platemail/skirmish.lua";
+  REQUIRE(arbiter("run " + skirmish + " --seed 1 --quiet --orders examples/platemail/skirmish-round1.txt --save " +
+                  (dir / "round1.json"))
+              .exit_code == 0);
+  const std::string resumed = " --encounter " + skirmish + " --resume " + (dir / "round1.json");
+  const auto checked = arbiter("check examples/platemail/skirmish-round2.txt" + resumed);
+  CHECK(checked.exit_code == 0);
+  CHECK_THAT(checked.output, Contains("skirmish-round2.txt:5:1: warning: Aldric cannot act in round 2, whatever the "
+                                      "dice (Unconscious): its orders (IF an enemy is adjacent THEN Full Attack -> "
+                                      "adjacent enemy ELSE Charge -> most injured enemy) will not be carried out\n"));
+  CHECK(occurrences(checked.output, "warning") == 1);
+  CHECK_THAT(arbiter("run " + skirmish + " --resume " + (dir / "round1.json") +
+                     " --orders examples/platemail/skirmish-round2.txt")
+                 .output,
+             Contains("Aldric cannot act (Unconscious): its order (IF an enemy is adjacent THEN Full Attack -> adjacent "
+                      "enemy ELSE Charge -> most injured enemy) is not carried out"));
+  // A sheet without "Round N" is for the next round, as run reads it; JSON says so.
+  std::ofstream(dir / "next.txt") << "Brienne:\n  1: Defend\n  2: Defend\n";
+  CHECK_THAT(arbiter("check --json " + (dir / "next.txt") + resumed).output, Contains("\"round\": 2"));
+  // What the rules refuse is foreseen for that round too.
+  std::ofstream(dir / "later.txt") << "Round 2\nArcher:\n  1: Charge -> \"Sergeant Hale\"\n  2: Defend\n";
+  REQUIRE(arbiter("run examples/platemail/ambush.lua --seed 90 --quiet --orders examples/platemail/ambush-round1.txt "
+                  "--save " + (dir / "ambush.json"))
+              .exit_code == 0);
+  CHECK_THAT(arbiter("check " + (dir / "later.txt") + " --encounter examples/platemail/ambush.lua --resume " +
+                     (dir / "ambush.json"))
+                 .output,
+             Contains("later.txt:3:6: warning: the rules will refuse 'Charge -> \"Sergeant Hale\"' in round 2, "
+                      "whatever the dice (Long Bow is neither a melee nor a thrown weapon)"));
+  // A sheet for a round already played is refused at its Round line, as run refuses it.
+  std::ofstream(dir / "past.txt") << "Round 1\nBrienne:\n  1: Defend\n  2: Defend\n";
+  const auto past = arbiter("check " + (dir / "past.txt") + resumed);
+  CHECK(past.exit_code == 1);
+  CHECK_THAT(past.output, Contains("past.txt:1:1: error: the sheet is for round 1, but the fight has already played 1 "
+                                   "round; the next is round 2"));
+  // Another encounter's save, or a save without its encounter, is refused.
+  const auto other = arbiter("check " + (dir / "next.txt") + " --encounter " + skirmish + " --resume " +
+                             (dir / "ambush.json"));
+  CHECK(other.exit_code == 1);
+  CHECK_THAT(other.output, Contains("this fight was saved from the encounter examples/platemail/ambush.lua, not " +
+                                    skirmish));
+  const auto alone = arbiter("check " + (dir / "next.txt") + " --rules platemail --resume " + (dir / "round1.json"));
+  CHECK(alone.exit_code == 2);
+  CHECK_THAT(alone.output, Contains("--resume requires --encounter"));
 }
 
 TEST_CASE("the log's declared event says which order the default order stands in for, and why", "[cli][run]") {

@@ -1,5 +1,6 @@
-// arbiter check SHEET... [--rules PACK...] [--encounter FILE] [--json]: checks order sheets against
-// the ruleset's vocabulary (and who is in the encounter) before the round; every problem at once.
+// arbiter check SHEET... [--rules PACK...] [--encounter FILE [--resume STATE.json]] [--json]: checks
+// order sheets against the ruleset's vocabulary (and who is in the fight) before the round; every
+// problem at once.
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -12,6 +13,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders_format.hpp"
+#include "interpreter/cli/saved_fight.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
 #include "interpreter/core/names.hpp"
@@ -28,6 +30,7 @@ struct Options {
   std::vector<std::string> sheets;
   std::vector<std::string> rules;
   std::string encounter;
+  std::string resume;
   bool json = false;
 };
 
@@ -49,13 +52,13 @@ nlohmann::json diagnostics_json(const std::vector<Diagnostic>& diagnostics) {
 }
 
 void report_json(const std::vector<orders::SheetFile>& sheets, const std::vector<Diagnostic>& diagnostics,
-                 const std::vector<Diagnostic>& warnings, std::ostream& out) {
+                 const std::vector<Diagnostic>& warnings, long next_round, std::ostream& out) {
   nlohmann::json orders = nlohmann::json::array();
   for (const auto& sheet : sheets)
     for (const auto& character : sheet.sheet.characters) {
       auto entry = orders::to_json(character);
       entry["file"] = sheet.name;
-      entry["round"] = orders::round_of(sheet.sheet, 1);
+      entry["round"] = orders::round_of(sheet.sheet, next_round);
       orders.push_back(std::move(entry));
     }
   out << nlohmann::json{{"ok", diagnostics.empty()},
@@ -67,21 +70,22 @@ void report_json(const std::vector<orders::SheetFile>& sheets, const std::vector
 }
 
 // Each character's orders on a line; under a "Round N" heading when the sheets are for several rounds.
-void report(const std::vector<orders::SheetFile>& sheets, std::ostream& out) {
+void report(const std::vector<orders::SheetFile>& sheets, long next_round, std::ostream& out) {
   std::map<long, std::vector<const orders::CharacterOrders*>> rounds;
   for (const auto& sheet : sheets)
     for (const auto& character : sheet.sheet.characters)
-      rounds[orders::round_of(sheet.sheet, 1)].push_back(&character);
+      rounds[orders::round_of(sheet.sheet, next_round)].push_back(&character);
   for (const auto& [round, characters] : rounds) {
     if (rounds.size() > 1) out << "Round " << round << "\n";
     for (const auto* character : characters) out << printable(summary(*character)) << "\n";
   }
 }
 
-// Where a sheet writes what `refused` says was refused: in the standing order ON the action it
-// answered, or in that character's entry for its phase, else in any entry of theirs (a sequential
-// phase's turn); else at its name.
-std::optional<Diagnostic> place_of(const packs::ForeseenRefusal& refused, const std::vector<orders::SheetFile>& sheets) {
+// Where a sheet for `round` writes what `refused` says was refused: in the standing order ON the
+// action it answered, or in that character's entry for its phase, else in any entry of theirs (a
+// sequential phase's turn); else at its name, as for orders never carried out.
+std::optional<Diagnostic> place_of(const packs::ForeseenRefusal& refused, const std::vector<orders::SheetFile>& sheets,
+                                   long round) {
   const auto written = [&](const orders::Phase& entry) -> const orders::Order* {
     for (const auto& branch : entry.branches)
       if (orders::format(branch.order) == refused.order) return &branch.order;
@@ -89,7 +93,7 @@ std::optional<Diagnostic> place_of(const packs::ForeseenRefusal& refused, const 
     return nullptr;
   };
   for (const auto& file : sheets) {
-    if (orders::round_of(file.sheet, 1) != 1) continue;
+    if (orders::round_of(file.sheet, round) != round) continue;
     for (const auto& character : file.sheet.characters) {
       if (!same_character_name(character.name.text, refused.character)) continue;
       const orders::Order* order = nullptr;
@@ -107,14 +111,32 @@ std::optional<Diagnostic> place_of(const packs::ForeseenRefusal& refused, const 
           refused.instead.empty() ? "" : fmt::format(": {} will take {}, the default order", refused.character,
                                                      refused.instead);
       const std::string answer = refused.answering.empty() ? "" : fmt::format(" as the answer to {}", refused.answering);
+      const std::string message =
+          refused.cannot_act
+              ? fmt::format("{} cannot act in round {}, whatever the dice ({}): its orders ({}) will not be carried out",
+                            refused.character, round, refused.reason, refused.order)
+              : fmt::format("the rules will refuse '{}'{} in round {}, whatever the dice ({}){}", refused.order, answer,
+                            round, refused.reason, instead);
       return Diagnostic{{file.name, at.line, at.column},
-                        fmt::format("the rules will refuse '{}'{} in round 1, whatever the dice ({}){}", refused.order,
-                                    answer, refused.reason, instead),
+                        message,
                         line_at(file.text, at.offset),
                         {}};
     }
   }
   return std::nullopt;
+}
+
+// The next round's refusals, foreseen on the fight as it starts or as `saved` left it; a save
+// whose fight the rules cannot resume is refused as `run --resume` refuses it.
+std::vector<packs::ForeseenRefusal> foresee(Session& session, const packs::Encounter& encounter,
+                                            const SavedState* saved, const std::string& save,
+                                            const std::vector<orders::Sheet>& next_round) {
+  try {
+    return packs::refused_whatever_the_dice(session.sandbox, session.stack.registry(), encounter, saved, next_round);
+  } catch (const Error& e) {
+    if (!saved) throw;
+    throw Error(save + ": not a valid saved state: " + e.diagnostics().front().message);
+  }
 }
 
 void check(Context& context, const Options& options) {
@@ -132,6 +154,13 @@ void check(Context& context, const Options& options) {
     packs::check_equipment(*encounter, session.sandbox.state(), session.stack.registry());
     roster = packs::roster_of(encounter->characters);
   }
+  // A saved fight: the sheets are for its next round, checked against the fight as it stands.
+  std::optional<SavedState> saved;
+  if (!options.resume.empty())
+    saved = load_saved_fight(options.resume, played_from(options.encounter, session.stack), session.sandbox.state(),
+                             session.stack.registry());
+  const int played = saved ? saved->flow.round : 0;
+  const long next_round = played + 1;
 
   // A sheet that does not parse is reported with the others' problems, not instead of them.
   std::vector<orders::SheetFile> sheets;
@@ -140,15 +169,18 @@ void check(Context& context, const Options& options) {
     std::string text = read_sheet(path);
     try {
       auto sheet = orders::parse_orders_to_check(text, path, orders::declared_by(vocabulary));
-      sheets.push_back({path, std::move(text), std::move(sheet)});
+      orders::SheetFile file{path, std::move(text), std::move(sheet)};
+      round_for(file, played);  // not one for a round already played
+      sheets.push_back(std::move(file));
     } catch (const Error& e) {
       diagnostics.insert(diagnostics.end(), e.diagnostics().begin(), e.diagnostics().end());
     }
   }
-  // As for a fight not yet started: a sheet without "Round N" is for round 1.
+  // As for the fight: a sheet without "Round N" is for the next round, round 1 of one not started.
   std::vector<Diagnostic> names_on_trust;
-  const auto problems = orders::check_orders(sheets, vocabulary, roster ? &*roster : nullptr,
-                                             encounter ? &encounter->grid : nullptr, 1, &names_on_trust);
+  const Grid* grid = saved ? &saved->world.grid() : encounter ? &encounter->grid : nullptr;
+  const auto problems =
+      orders::check_orders(sheets, vocabulary, roster ? &*roster : nullptr, grid, next_round, &names_on_trust);
   diagnostics.insert(diagnostics.end(), problems.begin(), problems.end());
   auto warnings = orders::never_fire(sheets, problems);
   warnings.insert(warnings.end(), names_on_trust.begin(), names_on_trust.end());
@@ -156,26 +188,25 @@ void check(Context& context, const Options& options) {
     const auto numbers = orders::numbers_after_names(sheets);
     warnings.insert(warnings.end(), numbers.begin(), numbers.end());
   }
-  // Sheets the encounter's fight can be played from: what its rules will refuse of round 1 before
-  // any die is rolled is as certain as a misspelt name, though only the rules can tell it.
+  // Sheets the fight can be played from: what its rules will refuse of the next round before any
+  // die is rolled is as certain as a misspelt name, though only the rules can tell it.
   if (encounter && diagnostics.empty()) {
-    std::vector<orders::Sheet> round_one;
+    std::vector<orders::Sheet> next;
     for (const auto& file : sheets)
-      if (orders::round_of(file.sheet, 1) == 1) round_one.push_back(file.sheet);
-    if (!round_one.empty())
-      for (const auto& refused : packs::refused_whatever_the_dice(session.sandbox, session.stack.registry(), *encounter,
-                                                                   round_one))
-        if (auto warning = place_of(refused, sheets)) warnings.push_back(std::move(*warning));
+      if (orders::round_of(file.sheet, next_round) == next_round) next.push_back(file.sheet);
+    if (!next.empty())
+      for (const auto& refused : foresee(session, *encounter, saved ? &*saved : nullptr, options.resume, next))
+        if (auto warning = place_of(refused, sheets, next_round)) warnings.push_back(std::move(*warning));
   }
   std::stable_sort(warnings.begin(), warnings.end(), [](const Diagnostic& a, const Diagnostic& b) {
     return std::tie(a.where.file, a.where.line, a.where.column) < std::tie(b.where.file, b.where.line, b.where.column);
   });
 
   if (!diagnostics.empty()) context.exit_code = 1;
-  if (options.json) return report_json(sheets, diagnostics, warnings, *context.out);
+  if (options.json) return report_json(sheets, diagnostics, warnings, next_round, *context.out);
   for (const auto& d : diagnostics) *context.err << render(d) << "\n";
   for (const auto& w : warnings) *context.err << render(w, "warning") << "\n";
-  if (diagnostics.empty()) report(sheets, *context.out);
+  if (diagnostics.empty()) report(sheets, next_round, *context.out);
 }
 
 void run(Context& context, const Options& options) {
@@ -186,7 +217,7 @@ void run(Context& context, const Options& options) {
   } catch (const Error& e) {
     if (!options.json) throw;
     context.exit_code = 1;  // what went wrong, in the form asked for
-    report_json({}, e.diagnostics(), {}, *context.out);
+    report_json({}, e.diagnostics(), {}, 1, *context.out);
   }
 }
 
@@ -198,9 +229,14 @@ void add_check_command(CLI::App& app, Context& context) {
   command->add_option("SHEET", options->sheets, "Order sheets, one or many")->required();
   command->add_option("--rules", options->rules,
                       "The ruleset and house-rule packs, in order (default: the encounter's rules)");
-  command->add_option("--encounter", options->encounter,
-                      "An encounter file (docs/encounters.md): its rules, and the names sheets may use")
-      ->type_name("FILE");
+  auto* encounter = command->add_option("--encounter", options->encounter,
+                                        "An encounter file (docs/encounters.md): its rules, and the names sheets may use")
+                       ->type_name("FILE");
+  command
+      ->add_option("--resume", options->resume,
+                   "A fight saved from that encounter (run --save): the sheets are for its next round")
+      ->type_name("STATE.json")
+      ->needs(encounter);
   command->add_flag("--json", options->json, "Report as JSON: ok, diagnostics, orders");
   command->callback([&context, options] { run(context, *options); });
 }

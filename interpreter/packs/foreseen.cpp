@@ -17,7 +17,7 @@ class NoDice final : public DiceSource {
   explicit NoDice(const EventLog*& log) : log_(log) {}
   std::size_t roll(const Die&, std::string_view) override {
     if (log_ && !logged_before_) logged_before_ = log_->events().size();
-    fail("the trial of round 1 stops at its first die");
+    fail("the trial of the round stops at its first die");
   }
   std::size_t logged_before(std::size_t all) const { return std::min(logged_before_.value_or(all), all); }
 
@@ -29,32 +29,37 @@ class NoDice final : public DiceSource {
 }  // namespace
 
 std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, const Registry& registry,
-                                                       const Encounter& encounter,
-                                                       const std::vector<orders::Sheet>& round_one) {
+                                                       const Encounter& encounter, const SavedState* saved,
+                                                       const std::vector<orders::Sheet>& next_round) {
   const EventLog* log = nullptr;
   NoDice dice(log);
   std::unique_ptr<Fight> fight;
   try {
-    fight = std::make_unique<Fight>(sandbox, registry, make_world(encounter), dice);
+    fight = std::make_unique<Fight>(sandbox, registry, saved ? saved->world : make_world(encounter), dice);
   } catch (const Error&) {
     return {};  // rules that declare orders but play no fight (no flow): nothing to foresee
   }
+  if (saved) fight->resume(*saved);
   log = &fight->log();
-  for (const orders::Sheet& sheet : round_one) fight->add_orders(1, sheet);
+  const std::size_t first = log->events().size();  // a resumed fight's log holds its rounds so far
+  const int round = fight->flow().position().round + 1;
+  for (const orders::Sheet& sheet : next_round) fight->add_orders(round, sheet);
   try {
     fight->play_round();
   } catch (const Error&) {
     // Its first die, or a failure of the rules, which `run` tells with the dice it is played with.
   }
   std::vector<ForeseenRefusal> refused;
-  const auto& events = fight->log().events();
-  for (std::size_t i = 0; i < dice.logged_before(events.size()); ++i) {
+  const auto& events = log->events();
+  for (std::size_t i = first; i < dice.logged_before(events.size()); ++i) {
     const LogEvent& event = events[i];
     const auto text = [&](const char* field) { return event.fields.value(field, std::string()); };
     if (event.type == event_type::declared && event.fields.contains("refused"))
       refused.push_back({text("character"), event.at.phase, text("refused"), text("reason"), text("action"), {}});
     else if (event.type == event_type::order_refused)
       refused.push_back({text("character"), event.at.phase, event.cause, text("reason"), {}, text("answering")});
+    else if (event.type == event_type::order_not_carried_out && event.fields.contains("status"))
+      refused.push_back({text("character"), event.at.phase, text("order"), text("status"), {}, {}, true});
   }
   return refused;
 }

@@ -1,10 +1,11 @@
 #pragma once
-// What the rules will make of a fight's first orders whatever the dice: `arbiter check` tells a GM
-// before the table which written orders the rules refuse, as `run` would only say at the table.
+// What the rules will make of a round's orders whatever the dice: `arbiter check` tells a GM before
+// the table which written orders the rules refuse, as `run` would only say at the table.
 #include <string>
 #include <vector>
 
 #include "grammar/orders.hpp"
+#include "interpreter/core/snapshot.hpp"
 #include "interpreter/lua/sandbox.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/registry.hpp"
@@ -18,14 +19,15 @@ struct ForeseenRefusal {
   std::string reason;   // the rules' own words
   std::string instead;  // the default order taken in its place (a simultaneous phase); empty: none
   std::string answering;  // the action a standing order ON … answered with it; empty: a turn's or phase's order
+  bool cannot_act = false;  // not refused but never carried out: the character cannot act (`reason`, a status)
 };
 
-// The orders of round 1 that the rules refuse before the round's first die is rolled, in a trial of
-// the round on the encounter as it starts, which stops at that die: up to there nothing depends on
-// the dice, so the table will see the same refusals. A round that fails tells what it refused
-// before failing.
+// The orders of the next round that the rules refuse before its first die is rolled, in a trial of
+// the round on the fight as it stands (the encounter as it starts, or `saved`), which stops at that
+// die: up to there nothing depends on the dice, so the table will see the same refusals. A round
+// that fails tells what it refused before failing.
 std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, const Registry& registry,
-                                                       const Encounter& encounter,
-                                                       const std::vector<orders::Sheet>& round_one);
+                                                       const Encounter& encounter, const SavedState* saved,
+                                                       const std::vector<orders::Sheet>& next_round);
 
 }  // namespace arbiter::packs
