@@ -552,6 +552,9 @@ define("Rescue", { needs_target = true, carries_target = true, target = carriabl
 define("Stabilize", { needs_target = true, target = "other", resolve = function(ctx)
   if limbs_refuse(ctx) then return end
   local me, patient = ctx.actor, ctx.target
+  if patient and status.has(patient, "Dead") then
+    return act(ctx, ("%s cannot Stabilize %s: %s is dead"):format(me.name, patient.name, patient.name))
+  end
   if not (patient and status.has(patient, "Fatally Wounded")) then
     return act(ctx, ("%s has no Fatally Wounded character to Stabilize"):format(me.name))
   end

@@ -352,7 +352,7 @@ function attack.make(ctx, target, how)
   local me = ctx.actor
   local verb = how.verb or ctx.action
   if not target then return missed_out(me, verb, "has no one to attack") end
-  if status.has(target, "Dead") then return missed_out(me, verb, target.name .. " is already dead") end
+  if status.has(target, "Dead") then return missed_out(me, verb, "cannot attack " .. target.name .. ": already dead") end
   local mine = attack.combatant(me, target)
   -- An Attack with a profile (a Released spell) is not made with the weapon in hand: the weapon's
   -- "Requires Str" and its bonuses take no part in it, so combat.lua reads the attacker unarmed.

@@ -499,7 +499,9 @@ arbiter.define.hook("round_end", function()
       -- Whole Rounds after the fall. With none (Max Wounds 0: "0 Rounds to live") it dies as the
       -- Round it fell in ends.
       if count_down_round(c, "rounds_to_live", fell[c.name]) <= 0 then
+        -- Dead ends the countdown: no longer dying, so no Stabilize or "dying ally" finds them.
         status.remove(c, "Unconscious", "dead")
+        status.remove(c, "Fatally Wounded", "dead")
         status.apply(c, "Dead", { cause = "Fatally Wounded, no aid in time" })
         log.event("dies", { character = c.name, text = c.name .. " dies of their Wounds" }, "Fatally Wounded")
       end

@@ -141,6 +141,35 @@ test.case("Stabilize: 'Attempt a Medical roll ... On success, they are Stable' a
   duel.no_failures(f)
 end)
 
+test.case("Stabilize is 'to prevent a Fatally Wounded Character from expiring': not one already dead, who is no one's 'dying ally'", function()
+  -- Aldric (1 Wound, Max Wounds 0) is down as the fight begins, with "0 Rounds to live": dead as
+  -- round 1 ends. In round 2 nothing can Stabilize him, and no die is rolled for it.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Unarmored", stats = { wounds = 1, max_wounds = 0 } },
+    { name = "Medic", side = "party", at = "B3", weapon = "Staff", armor = "Leather", stats = { medical = 2 } },
+    { name = "Orc", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+  }, {})
+  f:round()
+  test.truthy(f:has("Aldric", "Dead"))
+  test.falsy(f:has("Aldric", "Fatally Wounded"), "death ends the countdown: Dead, no longer dying")
+  f:round [[
+    Medic:
+      1: IF an ally is dying THEN Stabilize -> the dying ally ELSE Defend
+      2: Stabilize -> "Aldric"
+    Orc:
+      1: Full Attack -> "Aldric"
+      2: Defend
+  ]]
+  test.equal(#f:events("roll"), 0, "no die rolled")
+  test.falsy(f:has("Aldric", "Stable"))
+  test.truthy(f:has("Aldric", "Dead"))
+  local told = table.concat(f:narration(), "\n")
+  test.truthy(told:find("Medic: Defend", 1, true), "a dead ally is not dying")
+  test.truthy(told:find("Medic cannot Stabilize Aldric: Aldric is dead", 1, true))
+  test.truthy(told:find("Orc (Full Attack) cannot attack Aldric: already dead", 1, true))
+  duel.no_failures(f)
+end)
+
 test.case("Stable: 'remain Unconscious for 1d4+1 for each Wound' — whole Rounds after the Round of the Stabilization, whenever it comes", function()
   -- Aldric falls in round 1's 1st Action Phase (the Orc's 18 > 14). Medical 9 + 2 = 11, four 1d4+1
   -- of 1: 8 Rounds Unconscious, after the Round he is Stabilized in (README), be it the Round of
