@@ -40,6 +40,16 @@ TEST_CASE("display names are unique: the second orc is 'Orc #2' (Platemail: Targ
   CHECK_THROWS_AS(world.get(42), Error);
 }
 
+TEST_CASE("a world made whole (a save) suggests for a twice-given name one no later character has either", "[world]") {
+  // A hand-edited save names two characters 'Orc', and 'Orc #2' comes after them: the suggestion
+  // must skip it too.
+  std::vector<Entity> given{character("Orc", "orcs", {0, 0}), character("Orc", "orcs", {1, 0}),
+                            character("Orc #2", "orcs", {2, 0})};
+  for (EntityId id = 1; id <= 3; ++id) given[static_cast<std::size_t>(id - 1)].id = id;
+  CHECK(error_message([&] { World(Grid(5, 5), given, 4, {}); }) ==
+        "there is already a character named 'Orc'; the next free name is 'Orc #3'");
+}
+
 TEST_CASE("general targets: closest, farthest, most injured, biggest (Platemail: Targets)", "[world][lookup]") {
   const World world = skirmish();
   const LookupRules rules;

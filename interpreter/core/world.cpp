@@ -9,8 +9,10 @@ namespace arbiter {
 
 World::World(Grid grid, std::vector<Entity> entities, EntityId next_id, BorderTraffic traffic)
     : grid_(std::move(grid)), next_id_(next_id), traffic_(std::move(traffic)) {
+  std::set<std::string, std::less<>> given;
+  for (const Entity& entity : entities) given.insert(entity.name);
   for (Entity& entity : entities) {
-    check_new(entity);
+    check_new(entity, given);
     if (entity.id < 1 || entity.id >= next_id_ ||
         std::any_of(entities_.begin(), entities_.end(), [&](const Entity& e) { return e.id == entity.id; }))
       throw Error(entity.name + " has id " + std::to_string(entity.id) + ", which is taken or out of range (1.." +
@@ -19,14 +21,14 @@ World::World(Grid grid, std::vector<Entity> entities, EntityId next_id, BorderTr
   }
 }
 
-void World::check_new(const Entity& entity) const {
+void World::check_new(const Entity& entity, const std::set<std::string, std::less<>>& reserved) const {
   // A name of blanks alone is no name to a sheet, which could never order that character.
   if (character_name_key(entity.name).empty())
     throw Error(entity.name.empty() ? "a character needs a name" : "a character needs a name, not only blanks");
   for (const Entity& e : entities_)
     if (e.name == entity.name)
       throw Error("there is already a character named '" + entity.name + "'; the next free name is '" +
-                  unique_name(entity.name) + "'");
+                  unique_name(entity.name, reserved) + "'");
   grid_.require_inside(entity.position, entity.name + "'s cell");
 }
 
@@ -39,16 +41,15 @@ Entity& World::add(Entity entity) {
 
 std::string World::unique_name(std::string_view base, const std::set<std::string, std::less<>>& reserved) const {
   // As order sheets read names, without regard to case or blanks: a copy "Orc #2" beside a written
-  // "ORC #2" (or "Orc  #2") could not be told apart from it.
-  auto taken = [&](std::string_view name) {
-    return std::any_of(reserved.begin(), reserved.end(),
-                       [&](const std::string& r) { return same_character_name(r, name); }) ||
-           std::any_of(entities_.begin(), entities_.end(),
-                       [&](const Entity& e) { return same_character_name(e.name, name); });
-  };
-  if (!taken(base)) return std::string(base);
+  // "ORC #2" (or "Orc  #2") could not be told apart from it. The keys are made once: an encounter's
+  // `count = 1000` names a thousand copies, each trying the numbers taken before it.
+  std::set<std::string, std::less<>> taken;
+  for (const std::string& name : reserved) taken.insert(character_name_key(name));
+  for (const Entity& e : entities_) taken.insert(character_name_key(e.name));
+  if (!taken.contains(character_name_key(base))) return std::string(base);
   for (int n = 2;; ++n)
-    if (std::string name = std::string(base) + " #" + std::to_string(n); !taken(name)) return name;
+    if (std::string name = std::string(base) + " #" + std::to_string(n); !taken.contains(character_name_key(name)))
+      return name;
 }
 
 Entity& World::get(EntityId id) { return const_cast<Entity&>(std::as_const(*this).get(id)); }

@@ -86,7 +86,8 @@ class World {
   friend bool operator==(const World&, const World&) = default;
 
  private:
-  void check_new(const Entity& entity) const;
+  // `reserved`: names that will be given later, which a duplicate's suggested name must avoid too.
+  void check_new(const Entity& entity, const std::set<std::string, std::less<>>& reserved = {}) const;
   void changed(EntityId id) const {
     if (watcher_.changed) watcher_.changed(id);
   }
