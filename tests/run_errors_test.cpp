@@ -57,8 +57,8 @@ TEST_CASE("a bad patch of the flow is told at the patch's line, list items count
   CHECK_THAT(phase.output, Contains("tests/packs/bad-flow-phase/init.lua:2: error: flow.phases[1].kind: "));
   const auto order = arbiter(one_round + "--seed 1 --house bad-flow-order");
   CHECK(order.exit_code == 1);
-  CHECK_THAT(order.output, Contains("tests/packs/bad-flow-order/init.lua:2: error: flow.default_order: no action "
-                                    "'Defnd' is defined (did you mean 'Defend'?)"));
+  CHECK_THAT(order.output, Contains("tests/packs/bad-flow-order/init.lua:2: error: flow.default_order: there is no "
+                                    "action named 'Defnd'; did you mean 'Defend'?"));
   const auto field = arbiter(one_round + "--seed 1 --house bad-flow-field");
   CHECK(field.exit_code == 1);
   CHECK_THAT(field.output, Contains("tests/packs/bad-flow-field/init.lua:2: error: flow.phases[1]: there is no field "
