@@ -263,8 +263,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
       if (!book_.find(status))
         throw Error(parse_positioned(located(
             *registry.find(Kind::table, "flow"), field,
-            fmt::format("flow.{}: {}", field,
-                        with_nearest(fmt::format("no status '{}' is defined", status), status, status_names)))));
+            fmt::format("flow.{}: {}", field, unknown_name(status, status_names, "status")))));
   // Likewise the actions a status allows or forbids: a misspelt one would allow or forbid nothing.
   std::vector<std::string> action_names;
   for (const auto& [name, a] : actions_) action_names.push_back(name);
