@@ -57,8 +57,8 @@ TEST_CASE("a bad patch of the flow is told at the patch's line, list items count
   CHECK_THAT(phase.output, Contains("tests/packs/bad-flow-phase/init.lua:2: error: flow.phases[1].kind: "));
   const auto order = arbiter(one_round + "--seed 1 --house bad-flow-order");
   CHECK(order.exit_code == 1);
-  CHECK_THAT(order.output, Contains("tests/packs/bad-flow-order/init.lua:2: error: flow.default_order: no action "
-                                    "'Defnd' is defined (did you mean 'Defend'?)"));
+  CHECK_THAT(order.output, Contains("tests/packs/bad-flow-order/init.lua:2: error: flow.default_order: there is no "
+                                    "action named 'Defnd'; did you mean 'Defend'?"));
   const auto field = arbiter(one_round + "--seed 1 --house bad-flow-field");
   CHECK(field.exit_code == 1);
   CHECK_THAT(field.output, Contains("tests/packs/bad-flow-field/init.lua:2: error: flow.phases[1]: there is no field "
@@ -82,13 +82,13 @@ TEST_CASE("a misspelt status in the flow's incapacitated or lookups.out_of_fight
   const auto incapacitated = arbiter(one_round + "--seed 1 --house bad-flow-incapacitated");
   CHECK(incapacitated.exit_code == 1);
   CHECK_THAT(incapacitated.output,
-             Contains("tests/packs/bad-flow-incapacitated/init.lua:2: error: flow.incapacitated: no status "
-                      "'Unconcious' is defined (did you mean 'Unconscious'?)"));
+             Contains("tests/packs/bad-flow-incapacitated/init.lua:2: error: flow.incapacitated: there is no "
+                      "status named 'Unconcious'; did you mean 'Unconscious'?"));
   // Blamed on the patch that set out_of_fight, not the later one of another lookup.
   const auto out = arbiter(one_round + "--seed 1 --house bad-flow-out-of-fight");
   CHECK(out.exit_code == 1);
-  CHECK_THAT(out.output, Contains("tests/packs/bad-flow-out-of-fight/init.lua:2: error: flow.lookups.out_of_fight: no "
-                                  "status 'Ded' is defined (did you mean 'Dead' or 'Dazed'?)"));
+  CHECK_THAT(out.output, Contains("tests/packs/bad-flow-out-of-fight/init.lua:2: error: flow.lookups.out_of_fight: "
+                                  "there is no status named 'Ded'; did you mean 'Dead' or 'Dazed'?"));
 }
 
 TEST_CASE("a bad path a house pack's forced_action returns is blamed on that pack at its line", "[run][errors]") {

@@ -455,6 +455,28 @@ TEST_CASE("a name that names nothing is an error at the caller's line with the n
   CHECK(fight.run("return #log.phase_events('riposte')") == "0");
 }
 
+TEST_CASE("status.modifiers of a roll near one a status modifies is an error naming it, not no modifiers",
+          "[lua][status][names]") {
+  Fight fight;
+  const std::string here = "rules/skirmish/init.lua:1: error: ";
+  fight.statuses.define({.name = "Dazed", .modifiers = {{"attacks against", 3, "Dazed: Favor for attackers"}}});
+  fight.statuses.define({.name = "Inspired", .modifiers = {{"attack", 1, "Inspired"}}});
+  fight.run("status.apply('Aldric', 'Inspired') return 1");
+  const auto count = [&](const std::string& roll) {
+    return fight.run("local list, total = status.modifiers('Aldric', '" + roll + "') return #list .. ' ' .. total");
+  };
+  CHECK(count("attack") == "1 1");
+  CHECK(count("attacks against") == "0 0");  // a status modifies it; none here
+  // Found nothing, a misspelt roll would leave every roll of it unmodified.
+  CHECK_THAT(fight.error("return status.modifiers('Aldric', 'atack')"),
+             StartsWith(here + "there is no roll named 'atack'; did you mean 'attack'?"));
+  CHECK_THAT(fight.error("return status.modifiers('Aldric', 'Attack')"),  // names are compared as written
+             StartsWith(here + "there is no roll named 'Attack'; did you mean 'attack'?"));
+  // Near none: a roll the rules ask for so that a house rule's status may modify it (Platemail's
+  // "stealth"), which no status modifies yet.
+  CHECK(count("stealth") == "0 0");
+}
+
 TEST_CASE("a misspelt option of grid.sight, grid.toward or grid.away is refused at the caller's line, not ignored",
           "[lua][grid]") {
   Fight fight;

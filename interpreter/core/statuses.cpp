@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/names.hpp"
 
 namespace arbiter {
 
@@ -16,6 +17,19 @@ const char* renewal_event(const ActiveStatus& status, int stacks_before, int rem
   if (!status.timed) return event_type::status_renewed;
   if (status.remaining == remaining_before) return event_type::status_kept;
   return status.remaining > remaining_before ? event_type::status_refreshed : event_type::status_shortened;
+}
+
+// A roll no status modifies may be one the rules ask for so that a house rule's status can modify
+// it (Platemail's "stealth"), so only a near miss of a roll some status modifies is refused: a
+// misspelt "atack" would otherwise find no modifier, silently.
+void check_roll(std::string_view roll, const StatusBook& book) {
+  std::vector<std::string> modified;
+  for (const auto& [name, definition] : book.all())
+    for (const RollModifier& m : definition.modifiers) {
+      if (m.roll == roll) return;
+      modified.push_back(m.roll);
+    }
+  if (!nearest_names(roll, modified).empty()) throw Error(unknown_name(roll, modified, "roll"));
 }
 
 }  // namespace
@@ -150,6 +164,7 @@ ActionVerdict Statuses::allows(EntityId who, std::string_view action) const {
 }
 
 std::vector<RollModifier> Statuses::modifiers(EntityId who, std::string_view roll) const {
+  check_roll(roll, book_);
   std::vector<RollModifier> out;
   for (const ActiveStatus& status : world_.get(who).statuses)
     for (const RollModifier& m : book_.get(status.name).modifiers)

@@ -60,7 +60,8 @@ class Statuses {
 
   // Forbidden if any status forbids it, or if a status with an allow-list does not list it.
   ActionVerdict allows(EntityId who, std::string_view action) const;
-  // Every modifier for this roll, times its status's stacks, in the order the statuses came.
+  // Every modifier for this roll, times its status's stacks, in the order the statuses came. A roll
+  // no status modifies but near one that some status does ("atack") is an arbiter::Error naming it.
   std::vector<RollModifier> modifiers(EntityId who, std::string_view roll) const;
 
  private:

@@ -64,7 +64,8 @@ int set_ready(lua_State* L) {
 
 // Action points and reaction windows belong to a phase: between phases (round_start, round_end,
 // f:within between rounds) spent points would be forgotten when the next phase gives everyone
-// its own, and a reaction would answer nothing, so either is refused rather than lost.
+// its own, points read would be the last phase's leftovers (or 0 before any), and a reaction
+// would answer nothing, so each is refused rather than lost or misread.
 Flow& running_phase(lua_State* L, std::string_view function) {
   Flow& flow = flow_of(L);
   if (!flow.in_phase())
@@ -93,7 +94,8 @@ int react(lua_State* L) {
 }
 
 int points(lua_State* L) {
-  lua_pushinteger(L, flow_of(L).action_points(check_entity(L, 1, world_of(L)).id));
+  const EntityId who = check_entity(L, 1, world_of(L)).id;
+  lua_pushinteger(L, running_phase(L, "flow.points").action_points(who));
   return 1;
 }
 

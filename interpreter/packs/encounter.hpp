@@ -8,6 +8,7 @@
 //   World world = make_world(encounter);
 // Every problem is an arbiter::Error at the file, line and column of the bad value.
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -82,6 +83,11 @@ void check_equipment(Encounter& encounter, lua_State* L, const Registry& registr
 // save (`state.world.characters[0].stats.ap: …`), so a hand-edited save is refused before the
 // rules trip over it.
 void check_saved_stats(const SavedState& state, lua_State* L, const Registry& registry);
+
+// The names the rules give a character's stats, when their `encounter` table lists the stats they
+// read: those and its equipment slots (one a character lacks is unset: no Wound yet). nullopt when
+// it lists none: any name may be a stat the rules keep.
+std::optional<std::vector<std::string>> rules_stat_names(lua_State* L, const Registry& registry);
 
 // The fight at its start. Call check_equipment first (a std::logic_error otherwise).
 World make_world(const Encounter& encounter);

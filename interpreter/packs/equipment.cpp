@@ -289,6 +289,12 @@ void check_equipment(Encounter& encounter, lua_State* L, const Registry& registr
   encounter.unchecked.clear();
 }
 
+std::optional<std::vector<std::string>> rules_stat_names(lua_State* L, const Registry& registry) {
+  const auto read = read_stats(L, registry);
+  if (!read) return std::nullopt;
+  return stat_names(*read, read_slots(L, registry));
+}
+
 void check_saved_stats(const SavedState& state, lua_State* L, const Registry& registry) {
   const auto slots = read_slots(L, registry);
   const auto read = read_stats(L, registry);

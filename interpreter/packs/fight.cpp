@@ -263,8 +263,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
       if (!book_.find(status))
         throw Error(parse_positioned(located(
             *registry.find(Kind::table, "flow"), field,
-            fmt::format("flow.{}: {}", field,
-                        with_nearest(fmt::format("no status '{}' is defined", status), status, status_names)))));
+            fmt::format("flow.{}: {}", field, unknown_name(status, status_names, "status")))));
   // Likewise the actions a status allows or forbids: a misspelt one would allow or forbid nothing.
   std::vector<std::string> action_names;
   for (const auto& [name, a] : actions_) action_names.push_back(name);
@@ -275,8 +274,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         if (!actions_.contains(action))
           throw Error(parse_positioned(located(
               *d, field,
-              fmt::format("status '{}': {}: {}", d->name, field,
-                          with_nearest(fmt::format("no action '{}' is defined", action), action, action_names)))));
+              fmt::format("status '{}': {}: {}", d->name, field, unknown_name(action, action_names, "action")))));
   }
 }
 
@@ -285,7 +283,7 @@ const Fight::Action& Fight::action(const std::string& name) const {
   if (const auto* rules = vocabulary_.action(name)) return actions_.at(rules->name);  // any case
   std::vector<std::string> names;
   for (const auto& [known, a] : actions_) names.push_back(known);
-  throw Error(with_nearest(fmt::format("no action '{}' is defined", name), name, names));
+  throw Error(unknown_name(name, names, "action"));
 }
 
 const Fight::Function* Fight::hook(const char* name) const {

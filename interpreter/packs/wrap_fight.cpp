@@ -7,6 +7,7 @@
 //   f:within(function() return flow.previous("Aldric").action end)   -- the runtime modules, on this fight
 #include "interpreter/packs/wrap_fight.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 
@@ -14,6 +15,7 @@
 #include <fmt/ranges.h>
 
 #include "grammar/orders_format.hpp"
+#include "interpreter/core/names.hpp"
 #include "interpreter/core/order_check.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/location.hpp"
@@ -189,12 +191,31 @@ int round(lua_State* L) {
   return 0;
 }
 
+// f:stat(name, stat): nil for a stat the character lacks. When the rules list the stats they read,
+// a name that is none of them, no equipment slot and no character's stat is an error naming the
+// nearest, as a misspelt one would read nil; one of them is unset (the Wounds of the unhurt). Rules
+// that list none may keep any stat ("lunged" beside "lunges"): nothing tells a slip from one not set.
 int stat(lua_State* L) {
   Fight& fight = *check_fight(L).fight;
   const Entity& who = fight.world().find(lua::check_text(L, 2, "the character's name"));
-  const auto found = who.stats.find(lua::check_text(L, 3, "the stat name"));
-  if (found == who.stats.end()) lua_pushnil(L);
-  else lua::push_value(L, found->second);
+  const std::string stat = lua::check_text(L, 3, "the stat name");
+  if (const auto found = who.stats.find(stat); found != who.stats.end()) {
+    lua::push_value(L, found->second);
+    return 1;
+  }
+  if (auto named = rules_stat_names(L, lua::services(L).get<Registry>("rule registry"))) {
+    // Each once, the character's own first: of names equally near, its own is named.
+    std::vector<std::string> known;
+    const auto add = [&](const std::string& name) {
+      if (std::find(known.begin(), known.end(), name) == known.end()) known.push_back(name);
+    };
+    for (const auto& [name, value] : who.stats) add(name);
+    for (const Entity& other : fight.world().entities())
+      for (const auto& [name, value] : other.stats) add(name);
+    for (const std::string& name : *named) add(name);
+    check_known_name(stat, known, "stat");
+  }
+  lua_pushnil(L);
   return 1;
 }
 

@@ -46,7 +46,9 @@ function Fight:round(sheet) end
 ---@return arbiter.fight.Event[]
 function Fight:failures() end
 
----A stat of a character now (nil when it has none).
+---A stat of a character now (nil when it has none). When the rules name the stats they read (the
+---`encounter` table's `stats`), a name that is none of them, no equipment slot and no character's
+---stat is an error with the nearest names: a misspelt one (`"wonds"`) would always answer nil.
 ---@param character string
 ---@param stat string
 ---@return any

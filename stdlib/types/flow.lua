@@ -88,7 +88,8 @@ function flow.set_ready(who, ready) end
 ---@return boolean resolved
 function flow.react(who, action, target, note) end
 
----The character's action points left in this phase.
+---The character's action points left in this phase. Only while a phase runs: between phases
+---(round_start, round_end, between rounds) it is an error, as no phase's points are there to read.
 ---@param who string|world.Character
 ---@return integer
 function flow.points(who) end

@@ -59,7 +59,9 @@ function status.has(target, name) end
 ---@return string? because "Dazed does not allow Charge"
 function status.allows(who, action) end
 
----The modifiers the character's statuses put on a roll, each with its reason, and their sum.
+---The modifiers the character's statuses put on a roll, each with its reason, and their sum. A roll
+---no status modifies has none; one near a roll some status modifies (`"atack"`) is an error at the
+---call, naming it: a misspelt one would otherwise find no modifier.
 ---@param who string|world.Character
 ---@param roll string
 ---@return { amount: integer, reason: string }[] modifiers

@@ -66,3 +66,15 @@ test.case("an encounter's stat these rules do not read is refused with the neare
                 characters = { { name = "Ana", side = "a", at = "A1", stats = { initative = 3 } } } }
   end, "Ana has a stat 'initative' that the rules do not read (did you mean 'initiative'?)")
 end)
+
+test.case("a test's f:stat of a stat these rules read is nil until set; one they do not read is an error naming the nearest", function()
+  local f = require("arbiter.fight").new { map = { width = 4, height = 1 },
+    characters = { { name = "Ana", side = "a", at = "A1", stats = { guard = "On Guard", skill = 2 } } } }
+  test.equal(f:stat("Ana", "skill"), 2)
+  test.equal(f:stat("Ana", "wounds"), nil, "no wound yet: the encounter table's stats name it")
+  test.fails(function() f:stat("Ana", "wonds") end, "there is no stat named 'wonds'; did you mean 'wounds'?")
+  local message = test.fails(function() f:stat("Ana", "gaurd") end)
+  test.truthy(message:find("data_test.lua:%d+: there is no stat named 'gaurd'; did you mean 'guard'%?$"), message)
+  test.fails(function() f:stat("Ana", "toughness") end,
+    "there is no stat named 'toughness'; the stats are, nearest first: ", "a stat near none, which a house rule would add")
+end)

@@ -57,3 +57,10 @@ test.case("flow.spend and flow.react between phases are errors saying when they 
     "flow.react may be called only while a phase runs")
   test.equal(#f:events("declared"), declared, "no reaction was declared between the rounds")
 end)
+
+test.case("flow.points between phases is an error saying when it may be called, not the points of no phase", function()
+  local f = duel()
+  f:round()
+  test.fails(function() f:within(function() return flow.points("Ana") end) end,
+    "flow.points may be called only while a phase runs")
+end)

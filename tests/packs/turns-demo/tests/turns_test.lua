@@ -158,11 +158,11 @@ test.case("a status's allows and forbids name defined actions: a misspelt one wo
   local two = { { name = "Ana", side = "a", at = "A1" }, { name = "Bo", side = "b", at = "B1" } }
   arbiter.override.status("Winded", { unit = "rounds", duration = 1, forbids = { "Strik" } })
   test.fails(function() bout(two) end,
-    "turns_test.lua:159: status 'Winded': forbids: no action 'Strik' is defined (did you mean 'Strike'?)")
+    "turns_test.lua:159: status 'Winded': forbids: there is no action named 'Strik'; did you mean 'Strike'?")
   arbiter.override.status("Winded", { unit = "rounds", duration = 1 })
   arbiter.patch.status("Winded", { allows = { "Pary" } })
   test.fails(function() bout(two) end,
-    "turns_test.lua:163: status 'Winded': allows: no action 'Pary' is defined (did you mean 'Parry'?)")
+    "turns_test.lua:163: status 'Winded': allows: there is no action named 'Pary'; did you mean 'Parry'?")
   arbiter.override.status("Winded", { unit = "rounds", duration = 1 })
 end)
 
