@@ -257,6 +257,21 @@ local CONDITIONS = {
   target_action = function(_, t) return t and t.action end,
 }
 
+---Whether combat.lua can judge the weapon condition `name` (a bonus's `when`): a name of
+---weapon_conditions that none of these can judge would need code of its own.
+---@param name string
+---@return boolean
+function combat.knows_condition(name) return CONDITIONS[name] ~= nil end
+
+---The weapon conditions combat.lua can judge, sorted.
+---@return string[]
+function combat.condition_names()
+  local names = {}
+  for name in pairs(CONDITIONS) do names[#names + 1] = name end
+  table.sort(names)
+  return names
+end
+
 local DESCRIBE = {
   wielder_ready = function() return "Ready" end,
   wielder_action = function(v) return "using " .. v end,
