@@ -121,8 +121,11 @@ end
 
 -- Raises what is wrong at the line that last set it, so that the error is told there, and blamed
 -- on the pack that holds that line, not on these rules.
+-- A complaint of a field's name ("': 'meele' is no field ...") is told of the table that holds it.
 local function fail(table_name, problem)
-  local message = where(table_name, problem.path) .. (problem.text:match("^:") and "" or " ") .. problem.text
+  local named = problem.path
+  if problem.text:match("^:") then named = { table.unpack(named, 1, #named - 1) } end
+  local message = where(table_name, named) .. (problem.text:match("^:") and "" or " ") .. problem.text
   local change = last_change(table_name, field_of(problem.path))
   error(change and (change.location .. ": " .. message) or message, 0)
 end
@@ -487,7 +490,8 @@ local RULES = record {
                                    "a list of bands { from, to, modifier }") } } },
       required = { "modifier_per_extra_increment", "max_range_multiple", "high_ground", "distance_step" } },
     dual_wield = record { fields = { attack = modifier }, required = { "attack" } },
-    severed_limbs = record { fields = { one_leg = LEG_SECTION, no_legs = LEG_SECTION, one_arm = ARM_SECTION, no_arms = ARM_SECTION } },
+    severed_limbs = record { fields = { one_leg = LEG_SECTION, no_legs = LEG_SECTION, one_arm = ARM_SECTION,
+                                        no_arms = ARM_SECTION } },
     checks = record {
       fields = { die = dice(), difficulty = whole(), perception = modifier,
                  stats = record { fields = { dexterity_saving_throw = text, stealth = text, medical = text,
@@ -503,6 +507,7 @@ local RULES = record {
 -- ---------------------------------------------------------------------------------------------
 -- The actions' data (tables/actions_data.lua documents the vocabulary)
 
+local USE = record { fields = { ready = flag, examples = texts }, required = { "ready" } }
 local GUARD_OUTCOMES = one_of { "blocked", "hits_guard", "attacker_rolls_against_guarded" }
 
 local ACTION_ROW = record {
@@ -534,7 +539,7 @@ local ACTION_ROW = record {
     target_declared = flag, on_failed_check = record { fields = { replace_next_action = row_name, lose_focus = flag } },
     prepared_at = one_of { "action_phase_end" }, needs = text,
     uses = map_of { key = known_key({ "quick", "complex" }, "use", "they are 'quick' and 'complex'"),
-                    value = function() return record { fields = { ready = flag, examples = texts }, required = { "ready" } } end },
+                    value = function() return USE end },
     many_rounds_examples = texts, carries = whole(), encumbered = flag,
     carried_hit = record { fields = { die = dice(), on = one_of { "even", "odd" } }, required = { "on" } },
     target = status_name, on_success = status_name,
