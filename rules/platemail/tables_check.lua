@@ -37,7 +37,8 @@ local function quoted(list, last)
   return joined(out, last or "or")
 end
 
--- Keys in a fixed order: numbers first, ascending, then the others by their text.
+-- Keys in a fixed order: numbers first, ascending, then the others by their text (the order in
+-- which the sandbox's `pairs` visits them, so the checks below loop with `pairs` itself).
 local function before(a, b)
   local na, nb = type(a) == "number", type(b) == "number"
   if na ~= nb then return na end
@@ -66,13 +67,20 @@ local function hint(wanted, candidates, otherwise)
 end
 
 -- ---------------------------------------------------------------------------------------------
--- Where a value is. A path is the list of keys that lead to it from the table ({ "Sword", "melee",
--- "wounds" }); history names it "Sword.melee.wounds" (items of a list "[2]"), a GM reads it
--- "weapons['Sword'].melee.wounds".
+-- Where a value is: the keys that lead to it from the table ({ "Sword", "melee", "wounds" });
+-- history names it "Sword.melee.wounds" (items of a list "[2]"), a GM reads it
+-- "weapons['Sword'].melee.wounds". While checking, a path is kept as its last key and the path
+-- above it (`at`), nil for the table itself, and made a list only for a mistake (`keys`): every
+-- value is checked each time the definitions change.
 
-local function at(path, key)
-  local out = { table.unpack(path) }
-  out[#out + 1] = key
+local function at(path, key) return { up = path, key = key } end
+
+local function keys(path)
+  local out = {}
+  while path do
+    table.insert(out, 1, path.key)
+    path = path.up
+  end
   return out
 end
 
@@ -123,10 +131,11 @@ end
 -- on the pack that holds that line, not on these rules.
 -- A complaint of a field's name ("': 'meele' is no field ...") is told of the table that holds it.
 local function fail(table_name, problem)
-  local named = problem.path
-  if problem.text:match("^:") then named = { table.unpack(named, 1, #named - 1) } end
+  local path = keys(problem.path)
+  local named = path
+  if problem.text:match("^:") then named = { table.unpack(path, 1, #path - 1) } end
   local message = where(table_name, named) .. (problem.text:match("^:") and "" or " ") .. problem.text
-  local change = last_change(table_name, field_of(problem.path))
+  local change = last_change(table_name, field_of(path))
   error(change and (change.location .. ": " .. message) or message, 0)
 end
 
@@ -212,10 +221,10 @@ local function record(spec)
       return problem(path, ("has no %s: %s %s"):format(joined(missing, "or"), spec.every or "these rules read",
                                                        joined(spec.required, "and")), true)
     end
-    for _, key in ipairs(sorted_keys(v)) do
+    for key, value in pairs(v) do
       local check = spec.fields[key]
       local wrong
-      if check then wrong = check(v[key], at(path, key))
+      if check then wrong = check(value, at(path, key))
       else wrong = misspelt(key, known, at(path, key)) end
       if wrong then return wrong end
     end
@@ -228,21 +237,25 @@ end
 local function map_of(spec)
   return function(v, path)
     if type(v) ~= "table" then return problem(path, must(spec.expected or "a table", v)) end
-    for _, key in ipairs(sorted_keys(v)) do
+    for key, value in pairs(v) do
       local wrong = spec.key and spec.key(key, at(path, key))
       if wrong then return wrong end
       local check = spec.value and spec.value(key)
-      wrong = check and check(v[key], at(path, key))
+      wrong = check and check(value, at(path, key))
       if wrong then return wrong end
     end
   end
 end
 
--- A name among `known` (a closed vocabulary): another is told with the nearest, or with `otherwise`.
+-- A name among `known` (a closed vocabulary: a list, or a function returning the table whose keys
+-- are the names): another is told with the nearest, or with `otherwise`.
 local function known_key(known, what, otherwise)
+  local listed = {}
+  if type(known) == "table" then for _, name in ipairs(known) do listed[name] = true end end
   return function(key, path)
-    local names = type(known) == "function" and known() or known
-    for _, name in ipairs(names) do if key == name then return end end
+    local vocabulary = type(known) == "function" and known() or listed
+    if vocabulary[key] ~= nil then return end
+    local names = type(known) == "function" and sorted_keys(vocabulary) or known
     local said = type(key) == "string" and ("'%s'"):format(key) or shown(key)
     return problem(path, (": %s is no %s%s"):format(said, what, hint(key, strings_of(names), ": " .. otherwise)))
   end
@@ -291,7 +304,7 @@ local CONDITION_VALUES = {
 
 local WHEN = map_of {
   expected = "a table of conditions (weapon_conditions), such as { wielder_ready = true }",
-  key = known_key(function() return sorted_keys(tables.weapon_conditions) end, "weapon condition",
+  key = known_key(function() return tables.weapon_conditions end, "weapon condition",
                   "weapon_conditions names them"),
   value = function(name) return CONDITION_VALUES[name] end,
 }
@@ -324,7 +337,7 @@ end
 
 local WEAPON_PROPERTIES = map_of {
   expected = "a table of weapon properties, such as { silent = true }",
-  key = known_key(function() return sorted_keys(tables.weapon_properties) end, "weapon property",
+  key = known_key(function() return tables.weapon_properties end, "weapon property",
     'weapon_properties names them, and a house rule adds one with arbiter.patch.table("weapon_properties", '
       .. '{ name = { name = ..., meaning = ... } })'),
   value = function(name) return WEAPON_PROPERTY_VALUES[name] or OTHER_PROPERTY end,
@@ -388,7 +401,7 @@ local WEAPON_VOCABULARY = {
 local function severs_limb_faces(limbs_entry)
   local roll = limbs_entry.roll
   if roll and integer(roll.sides) and #limbs_entry.limbs < roll.sides then
-    return problem({ "severs_limb", "limbs" }, ("has %d limb%s, but its roll (%dd%d) names %d: one limb for each face"):format(
+    return problem(at(at(nil, "severs_limb"), "limbs"), ("has %d limb%s, but its roll (%dd%d) names %d: one limb for each face"):format(
       #limbs_entry.limbs, #limbs_entry.limbs == 1 and "" or "s", roll.count, roll.sides, roll.sides))
   end
 end
@@ -402,7 +415,7 @@ local WEAPON_CONDITION = record { fields = { source = text } }
 local ARMOR_PROPERTY_VALUES = { ready_only = flag, protects_limbs = or_false(whole()), provides_cover = flag }
 local ARMOR_PROPERTIES = map_of {
   expected = "a table of armor properties, such as { ready_only = true }",
-  key = known_key(function() return sorted_keys(tables.armor_properties) end, "armor property",
+  key = known_key(function() return tables.armor_properties end, "armor property",
     'armor_properties names them, and a house rule adds one with arbiter.patch.table("armor_properties", '
       .. '{ name = { name = ..., meaning = ... } })'),
   value = function(name) return ARMOR_PROPERTY_VALUES[name] end,
@@ -586,12 +599,12 @@ local SPELL = record {
 -- lacks what every row gives: told with the nearest name.
 local function check_rows(name, row)
   local t = tables[name]
-  for _, key in ipairs(sorted_keys(t)) do
-    if type(key) ~= "string" then fail(name, problem({}, ("is keyed by names, not %s"):format(shown(key)))) end
+  for key, value in pairs(t) do
+    if type(key) ~= "string" then fail(name, problem(nil, ("is keyed by names, not %s"):format(shown(key)))) end
     local check = row(key)
-    local wrong = check and check(t[key], { key })
+    local wrong = check and check(value, at(nil, key))
     if wrong then
-      if wrong.missing and #wrong.path == 1 then
+      if wrong.missing and wrong.path and wrong.path.up == nil then
         local others = {}
         for _, other in ipairs(sorted_keys(t)) do if other ~= key then others[#others + 1] = other end end
         wrong.text = wrong.text .. hint(key, others)
@@ -605,7 +618,7 @@ end
 local function needs_rows(name, names, why)
   for _, key in ipairs(names) do
     if tables[name][key] == nil then
-      fail(name, problem({}, ("has no row '%s': %s"):format(key, why)))
+      fail(name, problem(nil, ("has no row '%s': %s"):format(key, why)))
     end
   end
 end
@@ -616,9 +629,9 @@ local function check_all()
   local wrong = severs_limb_faces(tables.weapon_properties.severs_limb)
   if wrong then fail("weapon_properties", wrong) end
   check_rows("weapon_conditions", function() return WEAPON_CONDITION end)
-  for _, key in ipairs(sorted_keys(tables.weapon_conditions)) do
+  for key in pairs(tables.weapon_conditions) do
     if not combat.knows_condition(key) then
-      fail("weapon_conditions", problem({ key }, (": '%s' is no condition these rules can judge: they judge %s"):format(key,
+      fail("weapon_conditions", problem(at(nil, key), (": '%s' is no condition these rules can judge: they judge %s"):format(key,
         quoted(combat.condition_names(), "and"))))
     end
   end
@@ -627,19 +640,16 @@ local function check_all()
   check_rows("armor", function() return ARMOR end)
   needs_rows("armor", { "Unarmored" }, "a character who wears none wears it")
   check_rows("shields", function() return SHIELD end)
-  wrong = RULES(tables.rules, {})
+  wrong = RULES(tables.rules, nil)
   if wrong then fail("rules", wrong) end
   needs_rows("actions_data", SOURCE_ROWS, "the source's actions read it")
   check_rows("actions_data", function() return ACTION_ROW end)
   for _, key in ipairs(sorted_keys(ROW_NEEDS)) do
     for _, need in ipairs(ROW_NEEDS[key]) do
-      local value, path = tables.actions_data[key], { key }
-      for part in need:gmatch("[^.]+") do
-        value = type(value) == "table" and value[part] or nil
-        path = at(path, part)
-      end
+      local value = tables.actions_data[key]
+      for part in need:gmatch("[^.]+") do value = type(value) == "table" and value[part] or nil end
       if value == nil then
-        fail("actions_data", problem({ key }, ("has no %s, which these rules read"):format(need), true))
+        fail("actions_data", problem(at(nil, key), ("has no %s, which these rules read"):format(need), true))
       end
     end
   end
