@@ -642,7 +642,7 @@ local function check_all()
   check_rows("shields", function() return SHIELD end)
   wrong = RULES(tables.rules, nil)
   if wrong then fail("rules", wrong) end
-  needs_rows("actions_data", SOURCE_ROWS, "the source's actions read it")
+  needs_rows("actions_data", SOURCE_ROWS, "these rules define its action and read it")
   check_rows("actions_data", function() return ACTION_ROW end)
   for _, key in ipairs(sorted_keys(ROW_NEEDS)) do
     for _, need in ipairs(ROW_NEEDS[key]) do
