@@ -65,6 +65,25 @@ TEST_CASE("a bad patch of the flow is told at the patch's line, list items count
                                     "'action_pionts' here (did you mean 'action_points'?)"));
 }
 
+TEST_CASE("a house pack's bad value in Platemail's tables is refused at its line before any round, in run and check",
+          "[run][check][errors]") {
+  // QA: Wounds "two" and a Penetration of 1.5 stopped the fight mid-round, at
+  // rules/platemail/combat.lua:712, blamed on 'platemail'.
+  const std::string told = "tests/packs/bad-platemail-tables/init.lua:2: error: weapons['Sword'].melee.penetration "
+                           "must be a whole number, not 1.5";
+  const auto run = arbiter("run examples/platemail/skirmish.lua --rounds 1 --seed 1 --orders "
+                           "examples/platemail/skirmish-round1.txt --house bad-platemail-tables");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains(told));
+  CHECK_THAT(run.output, Contains("in pack 'bad-platemail-tables'"));
+  CHECK_THAT(run.output, !Contains("Round 1"));
+  CHECK_THAT(run.output, !Contains("rules/platemail/combat.lua"));
+  const auto check = arbiter("check examples/platemail/skirmish-round1.txt --encounter examples/platemail/skirmish.lua "
+                             "--rules platemail bad-platemail-tables");
+  CHECK(check.exit_code == 1);
+  CHECK_THAT(check.output, Contains(told));
+}
+
 TEST_CASE("action points that are not a whole number from 0 are the flow's mistake, told at the patch's line",
           "[run][errors]") {
   // Not tempo's: its stat of points was checked against a flow that seemed to give none.

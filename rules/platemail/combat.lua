@@ -257,6 +257,21 @@ local CONDITIONS = {
   target_action = function(_, t) return t and t.action end,
 }
 
+---Whether combat.lua can judge the weapon condition `name` (a bonus's `when`): a name of
+---weapon_conditions that none of these can judge would need code of its own.
+---@param name string
+---@return boolean
+function combat.knows_condition(name) return CONDITIONS[name] ~= nil end
+
+---The weapon conditions combat.lua can judge, sorted.
+---@return string[]
+function combat.condition_names()
+  local names = {}
+  for name in pairs(CONDITIONS) do names[#names + 1] = name end
+  table.sort(names)
+  return names
+end
+
 local DESCRIBE = {
   wielder_ready = function() return "Ready" end,
   wielder_action = function(v) return "using " .. v end,
@@ -1004,7 +1019,8 @@ function combat.saving_throw_modifiers(c, crash)
 end
 
 ---What a hit sets off by the weapon's properties: Severs Limb and Dazes "on Critical Hit",
----Entraps "on Hit", Poisoned "Can inflict Poison on Hit". Names of weapon_properties.
+---Entraps "on Hit", Poisoned "Can inflict Poison on Hit". Names of weapon_properties. A property
+---a house rule sets to false is off (a patch cannot remove it).
 ---@param c platemail.Combatant the attacker
 ---@param kind "melee"|"ranged"|"thrown"
 ---@param critical boolean
@@ -1015,7 +1031,7 @@ function combat.hit_effects(c, kind, critical)
   local vocabulary = tables.weapon_properties
   for name, value in pairs(attack and attack.properties or {}) do
     local on = type(value) == "table" and value.on or nil
-    if on == nil and vocabulary[name] and vocabulary[name].on then on = vocabulary[name].on[1] end
+    if on == nil and value ~= false and vocabulary[name] and vocabulary[name].on then on = vocabulary[name].on[1] end
     if on == "hit" or (on == "critical_hit" and critical) then found[#found + 1] = name end
   end
   table.sort(found)

@@ -6,6 +6,7 @@
 local arbiter = require "arbiter"
 local combat = require "combat"
 local attack = require "attack"
+local tables_check = require "tables_check"
 
 local tables = arbiter.tables
 
@@ -393,9 +394,12 @@ local function fall_if_beyond_max(c, wounds, taken)
   return true
 end
 
--- One whose encounter gives it Wounds in excess of its Max Wounds is down when the fight begins,
--- as if it had just received them (README: default chosen); its Rounds to receive aid start now.
+-- Each round begins with the tables checked (a house rule's patch of them told at its line). One
+-- whose encounter gives it Wounds in excess of its Max Wounds is down when the fight begins, as if
+-- it had just received them (README: default chosen); its Rounds to receive aid start now.
 arbiter.define.hook("round_start", function()
+  -- Every value of the tables, a house rule's too, before anyone acts (tables_check.lua).
+  tables_check.refresh()
   if flow.position() ~= 1 then return end
   for _, c in ipairs(world.characters()) do fall_if_beyond_max(c, c.stats.wounds or 0, 0) end
 end)

@@ -409,6 +409,14 @@ test.case("hit effects: Severs Limb and Dazes \"on Critical Hit\", Entraps \"on 
   test.equal(combat.hit_effects({ weapon = "Blowgun" }, "ranged", false), { "can_be_poisoned" })
 end)
 
+test.case("hit effects: a house rule turns a property off with false (a patch cannot remove it): no Daze, no severed limb", function()
+  duel.with_patch("weapons", { Mace = { melee = { properties = { dazes = false } } },
+                               Axe = { melee = { properties = { severs_limb = false } } } }, function()
+    test.equal(combat.hit_effects({ weapon = "Mace" }, "melee", true), {})
+    test.equal(combat.hit_effects({ weapon = "Axe" }, "melee", true), {})
+  end)
+end)
+
 -- =============================================================================================
 -- Wounds
 

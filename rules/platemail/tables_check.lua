@@ -1,0 +1,673 @@
+-- `require "tables_check"`: every value of the tables these rules define and read (weapon_properties,
+-- weapon_conditions, weapons, armor_properties, armor, shields, rules, actions_data, spells), as the
+-- rules read it: its type and range (whole numbers where the rules count, a Penetration of 1.5 being
+-- none), the names it gives (a weapon property, a condition, an action's row, a status) and what a
+-- row must give. Checked at once whenever the definitions have changed (arbiter.revision): once
+-- every pack has loaded, as the sheets are checked and a fight is made (actions.lua, the actions'
+-- `move`), and at each round's start (fight.lua), before anyone acts. A mistake, such as a house
+-- rule's, is an error at the line of the pack that made it (arbiter.history), saying what is
+-- expected, with the nearest name for a misspelt one, rather than a failure deep inside these rules
+-- halfway through a round. The same way as tempo's rows.lua.
+local arbiter = require "arbiter"
+local combat = require "combat"
+local attack = require "attack"
+
+local tables = arbiter.tables
+local tables_check = {}
+
+-- ---------------------------------------------------------------------------------------------
+-- Words
+
+local function shown(value)
+  if type(value) == "string" then return ("%q"):format(value) end
+  if type(value) == "table" then return "a table" end
+  return tostring(value)
+end
+
+-- "a, b or c"
+local function joined(list, last)
+  if #list < 2 then return list[1] or "" end
+  return table.concat(list, ", ", 1, #list - 1) .. " " .. last .. " " .. list[#list]
+end
+
+-- "'a', 'b' or 'c'"
+local function quoted(list, last)
+  local out = {}
+  for i, v in ipairs(list) do out[i] = ("'%s'"):format(v) end
+  return joined(out, last or "or")
+end
+
+-- Keys in a fixed order: numbers first, ascending, then the others by their text (the order in
+-- which the sandbox's `pairs` visits them, so the checks below loop with `pairs` itself).
+local function before(a, b)
+  local na, nb = type(a) == "number", type(b) == "number"
+  if na ~= nb then return na end
+  if na then return a < b end
+  return tostring(a) < tostring(b)
+end
+
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys, before)
+  return keys
+end
+
+local function strings_of(list)
+  local out = {}
+  for _, v in ipairs(list) do if type(v) == "string" then out[#out + 1] = v end end
+  return out
+end
+
+-- " (did you mean 'Sword'?)", or `otherwise` when no name is near.
+local function hint(wanted, candidates, otherwise)
+  local near = type(wanted) == "string" and arbiter.nearest(wanted, candidates) or {}
+  if #near == 0 then return otherwise or "" end
+  return (" (did you mean %s?)"):format(quoted(near))
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Where a value is: the keys that lead to it from the table ({ "Sword", "melee", "wounds" });
+-- history names it "Sword.melee.wounds" (items of a list "[2]"), a GM reads it
+-- "weapons['Sword'].melee.wounds". While checking, a path is kept as its last key and the path
+-- above it (`at`), nil for the table itself, and made a list only for a mistake (`keys`): every
+-- value is checked each time the definitions change.
+
+local function at(path, key) return { up = path, key = key } end
+
+local function keys(path)
+  local out = {}
+  while path do
+    table.insert(out, 1, path.key)
+    path = path.up
+  end
+  return out
+end
+
+local function field_of(path)
+  local out = {}
+  for i, key in ipairs(path) do
+    if math.type(key) == "integer" then out[#out + 1] = ("[%d]"):format(key)
+    else out[#out + 1] = (i > 1 and "." or "") .. tostring(key) end
+  end
+  return table.concat(out)
+end
+
+-- The tables whose keys are names of rows ("Great Axe"), told as weapons['Great Axe'].
+local ROWS = { weapons = true, armor = true, shields = true, actions_data = true, spells = true }
+
+local function where(table_name, path)
+  local out = { table_name }
+  for i, key in ipairs(path) do
+    if math.type(key) == "integer" then out[#out + 1] = ("[%d]"):format(key)
+    elseif type(key) == "string" and key:match("^[%a_][%w_]*$") and not (i == 1 and ROWS[table_name]) then
+      out[#out + 1] = "." .. key
+    else out[#out + 1] = ("[%s]"):format(type(key) == "string" and ("'%s'"):format(key) or tostring(key)) end
+  end
+  return table.concat(out)
+end
+
+-- Whether a change of the field `changed` ("Sword", "Sword.melee.wounds") changed `path` ("Sword.melee").
+local function touches(changed, path)
+  local function within(inner, outer)
+    local next = inner:sub(#outer + 1, #outer + 1)
+    return outer == "" or inner == outer or (inner:sub(1, #outer) == outer and (next == "." or next == "["))
+  end
+  return within(changed, path) or within(path, changed)
+end
+
+-- The last change to `path` ("" for the whole definition) of a table: { pack, location }.
+local function last_change(name, path)
+  local history = arbiter.history("table", name)
+  for i = #history, 1, -1 do
+    local change = history[i]
+    local found = change.operation ~= "patched"
+    for _, f in ipairs(change.fields) do found = found or touches(f.field, path) end
+    if found then return change end
+  end
+end
+
+-- Raises what is wrong at the line that last set it, so that the error is told there, and blamed
+-- on the pack that holds that line, not on these rules.
+-- A complaint of a field's name ("': 'meele' is no field ...") is told of the table that holds it.
+local function fail(table_name, problem)
+  local path = keys(problem.path)
+  local named = path
+  if problem.text:match("^:") then named = { table.unpack(path, 1, #path - 1) } end
+  local message = where(table_name, named) .. (problem.text:match("^:") and "" or " ") .. problem.text
+  local change = last_change(table_name, field_of(path))
+  error(change and (change.location .. ": " .. message) or message, 0)
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- What a value must be. A check takes the value and its path, and returns nil when it fits, or
+-- the problem: { path, text = "must be a whole number, not \"two\"" }.
+
+local function problem(path, text, missing) return { path = path, text = text, missing = missing } end
+local function must(expected, value) return ("must be %s, not %s"):format(expected, shown(value)) end
+
+local function fits(test, expected)
+  return function(v, path) if not test(v) then return problem(path, must(expected, v)) end end
+end
+
+local function integer(v) return type(v) == "number" and v == math.floor(v) and math.abs(v) < 2 ^ 53 end
+
+-- A whole number of `unit` ("Wounds") from `min` (0 unless given) up to `max`, if given.
+local function whole(unit, min, max)
+  min = min or 0
+  local expected = "a whole number" .. (unit and (" of " .. unit) or "")
+  if max then expected = ("%s from %d to %d"):format(expected, min, max)
+  elseif min ~= 0 then expected = ("%s, %d or more"):format(expected, min) end
+  return fits(function(v) return integer(v) and v >= min and (not max or v <= max) end, expected)
+end
+
+-- A bonus or a penalty: Favor's +3, Cover's -2.
+local modifier = fits(integer, "a whole number, + or -")
+local flag = fits(function(v) return type(v) == "boolean" end, "true or false")
+local text = fits(function(v) return type(v) == "string" end, "a text")
+
+local function one_of(list)
+  local q = {}
+  for i, v in ipairs(list) do q[i] = shown(v) end
+  local expected = #q == 1 and q[1] or ("one of " .. table.concat(q, ", "))
+  return function(v, path)
+    for _, x in ipairs(list) do if v == x then return end end
+    return problem(path, must(expected, v) .. hint(v, strings_of(list)))
+  end
+end
+
+-- `check`, or false: none (a house rule turning a property or a Favor off, as a patch cannot
+-- remove a field).
+local function or_false(check)
+  return function(v, path) if v ~= false then return check(v, path) end end
+end
+
+-- A list of `each`: its first misfit.
+local function list_of(each, expected)
+  return function(v, path)
+    if type(v) ~= "table" then return problem(path, must(expected, v)) end
+    for k in pairs(v) do
+      if math.type(k) ~= "integer" or k < 1 or k > #v then return problem(path, must(expected, v)) end
+    end
+    for i, item in ipairs(v) do
+      local wrong = each(item, at(path, i))
+      if wrong then return wrong end
+    end
+  end
+end
+
+-- A field that is not one of `known` but near one is a misspelling ('meele'); one near none is a
+-- house rule's own, for its own hooks to read.
+local function misspelt(key, known, path)
+  if type(key) ~= "string" then return end
+  local near = arbiter.nearest(key, known)
+  if #near > 0 then
+    return problem(path, (": '%s' is no field of these rules (did you mean %s?)"):format(key, quoted(near)))
+  end
+end
+
+-- A table of named fields: `fields` (name → check), of which `required` must be given, each told
+-- as `every` says ("every weapon gives"). Another field is a misspelling if it is near one of them,
+-- else a house rule's own. `extra(value, path)`: what the fields alone do not say.
+local function record(spec)
+  local known = sorted_keys(spec.fields)
+  return function(v, path)
+    if type(v) ~= "table" then return problem(path, must(spec.expected or "a table", v)) end
+    local missing = {}
+    for _, name in ipairs(spec.required or {}) do
+      if v[name] == nil then missing[#missing + 1] = name end
+    end
+    if #missing > 0 then
+      return problem(path, ("has no %s: %s %s"):format(joined(missing, "or"), spec.every or "these rules read",
+                                                       joined(spec.required, "and")), true)
+    end
+    for key, value in pairs(v) do
+      local check = spec.fields[key]
+      local wrong
+      if check then wrong = check(value, at(path, key))
+      else wrong = misspelt(key, known, at(path, key)) end
+      if wrong then return wrong end
+    end
+    if spec.extra then return spec.extra(v, path) end
+  end
+end
+
+-- A table of names (`key(name, path)` says what is wrong with a name) and their values
+-- (`value(name)` is the check of the one under that name; nil: any value).
+local function map_of(spec)
+  return function(v, path)
+    if type(v) ~= "table" then return problem(path, must(spec.expected or "a table", v)) end
+    for key, value in pairs(v) do
+      local wrong = spec.key and spec.key(key, at(path, key))
+      if wrong then return wrong end
+      local check = spec.value and spec.value(key)
+      wrong = check and check(value, at(path, key))
+      if wrong then return wrong end
+    end
+  end
+end
+
+-- A name among `known` (a closed vocabulary: a list, or a function returning the table whose keys
+-- are the names): another is told with the nearest, or with `otherwise`.
+local function known_key(known, what, otherwise)
+  local listed = {}
+  if type(known) == "table" then for _, name in ipairs(known) do listed[name] = true end end
+  return function(key, path)
+    local vocabulary = type(known) == "function" and known() or listed
+    if vocabulary[key] ~= nil then return end
+    local names = type(known) == "function" and sorted_keys(vocabulary) or known
+    local said = type(key) == "string" and ("'%s'"):format(key) or shown(key)
+    return problem(path, (": %s is no %s%s"):format(said, what, hint(key, strings_of(names), ": " .. otherwise)))
+  end
+end
+
+local function row_name(v, path)
+  if type(v) ~= "string" then return problem(path, must("the name of a row of actions_data", v)) end
+  if tables.actions_data[v] == nil then
+    return problem(path, ("names '%s', which is no row of actions_data%s"):format(v, hint(v, sorted_keys(tables.actions_data))))
+  end
+end
+
+local function status_name(v, path)
+  if type(v) ~= "string" then return problem(path, must("the name of a status", v)) end
+  if not arbiter.exists("status", v) then
+    return problem(path, ("names '%s', which is no status the rules define%s"):format(v,
+      hint(v, arbiter.names("status"), (": define it with arbiter.define.status(%q, {})"):format(v))))
+  end
+end
+
+local texts = list_of(text, "a list of texts")
+local FAVOR = one_of { "favor", "disfavor" }
+local FAVOR_OR_NONE = or_false(FAVOR)
+local TRIGGER = one_of { "hit", "critical_hit" }
+
+-- Dice { count, sides, bonus }, with `extra` fields (a duration's `unit`).
+local function dice(extra, required)
+  local fields = { count = whole(nil, 1), sides = whole(nil, 1), bonus = modifier }
+  for k, v in pairs(extra or {}) do fields[k] = v end
+  local all = { "count", "sides", "bonus" }
+  for _, name in ipairs(required or {}) do all[#all + 1] = name end
+  return record { fields = fields, required = all, every = "dice give", expected = "dice { count, sides, bonus }" }
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- Weapons and their properties
+
+-- The stats a weapon bonus adds to (combat.lua's three).
+local BONUS_STATS = { "attack", "penetration", "deflection" }
+
+-- What each condition of a bonus's `when` holds: the wielder's or the target's action names a row.
+local CONDITION_VALUES = {
+  wielder_ready = flag, wielder_action = row_name, wielder_mounted = flag,
+  target_unaware = flag, target_has_shield = flag, target_action = row_name,
+}
+
+local WHEN = map_of {
+  expected = "a table of conditions (weapon_conditions), such as { wielder_ready = true }",
+  key = known_key(function() return tables.weapon_conditions end, "weapon condition",
+                  "weapon_conditions names them"),
+  value = function(name) return CONDITION_VALUES[name] end,
+}
+
+local BONUS = record {
+  fields = { stat = one_of(BONUS_STATS), amount = modifier, when = WHEN },
+  required = { "stat", "amount", "when" }, every = "every bonus gives",
+  expected = "a bonus { stat, amount, when }",
+}
+
+-- A property set off by a hit: true (when its vocabulary entry says: `on`), or { on = ... }.
+local TRIGGERED = function(v, path)
+  if type(v) == "boolean" then return end
+  if type(v) ~= "table" then return problem(path, must('true, false or { on = "hit" or "critical_hit" }', v)) end
+  return record { fields = { on = TRIGGER } }(v, path)
+end
+
+-- The value of each weapon property these rules read (README: weapon properties). A property a
+-- house rule adds to weapon_properties may hold anything; a table's `on` is a trigger.
+local WEAPON_PROPERTY_VALUES = {
+  bonuses = or_false(list_of(BONUS, "a list of bonuses { stat, amount, when }")),
+  severs_limb = TRIGGERED, dazes = TRIGGERED, entraps = TRIGGERED, can_be_poisoned = TRIGGERED,
+  requires_strength = or_false(whole("Strength")),
+  reload = or_false(one_of { "quick", "complex" }),
+  silent = flag, free_near_trees = flag, poor_weapon = flag,
+}
+local OTHER_PROPERTY = function(v, path)
+  if type(v) == "table" and v.on ~= nil then return TRIGGER(v.on, at(path, "on")) end
+end
+
+local WEAPON_PROPERTIES = map_of {
+  expected = "a table of weapon properties, such as { silent = true }",
+  key = known_key(function() return tables.weapon_properties end, "weapon property",
+    'weapon_properties names them, and a house rule adds one with arbiter.patch.table("weapon_properties", '
+      .. '{ name = { name = ..., meaning = ... } })'),
+  value = function(name) return WEAPON_PROPERTY_VALUES[name] or OTHER_PROPERTY end,
+}
+
+-- One way a weapon attacks: melee (with its `reach`), thrown or ranged (with its `range`).
+local function attack_row(kind)
+  local distance = kind == "melee" and "reach" or "range"
+  return record {
+    fields = { table = text, penetration = whole(), wounds = whole("Wounds"), [distance] = whole("feet", 1),
+               properties = WEAPON_PROPERTIES },
+    required = { "penetration", "wounds", distance }, every = ("every %s attack gives"):format(kind),
+  }
+end
+
+local ATTACK_KINDS = { "melee", "thrown", "ranged" }
+
+local WEAPON = record {
+  fields = { cost_gp = whole("gp"), hands = fits(function(v) return v == 1 or v == 2 end, "1 or 2 (hands)"),
+             melee = attack_row("melee"), thrown = attack_row("thrown"), ranged = attack_row("ranged") },
+  required = { "hands" }, every = "every weapon gives",
+  extra = function(v, path)
+    for _, kind in ipairs(ATTACK_KINDS) do if v[kind] ~= nil then return end end
+    return problem(path, "has no attack: every weapon gives hands and an attack, melee, thrown or ranged", true)
+  end,
+}
+
+-- The entries of weapon_properties: the vocabulary, with the numbers of its "Special Info" rows.
+local VOCABULARY = { name = text, meaning = text, on = list_of(TRIGGER, 'a list of triggers, "hit" or "critical_hit"'),
+                     source = texts }
+local function entry(fields, required)
+  local all = {}
+  for k, v in pairs(VOCABULARY) do all[k] = v end
+  for k, v in pairs(fields or {}) do all[k] = v end
+  return record { fields = all, required = required, every = "these rules read" }
+end
+
+-- Severs Limb's limbs: a status "Severed …" for each (fight.lua defines the source's), and one for
+-- each face of its roll.
+local LIMBS = list_of(function(v, path)
+  if type(v) ~= "string" or v == "" then return problem(path, must('the name of a limb, such as "left leg"', v)) end
+  local status = attack.severed_status(v)
+  if not arbiter.exists("status", status) then
+    return problem(path, ("is '%s', but no status '%s' is defined: define it with arbiter.define.status(%q, {})"):format(
+      v, status, status))
+  end
+end, "a list of limbs, such as { \"left leg\", ... }")
+
+local WEAPON_VOCABULARY = {
+  bonuses = entry { stats = list_of(one_of(BONUS_STATS), "a list of stats") },
+  severs_limb = entry({ roll = dice(), limbs = LIMBS,
+                        prevented_by = fits(function(v) return type(v) == "string" and tables.armor_properties[v] ~= nil end,
+                                            "the name of an armor property (armor_properties)") }, { "limbs" }),
+  dazes = entry({ duration = dice({ unit = one_of { "action" } }, { "unit" }), status = status_name }, { "duration" }),
+  entraps = entry { target_ready = flag, target_can_move = flag, freed_by = row_name },
+  requires_strength = entry({ attack_per_point_below = modifier }, { "attack_per_point_below" }),
+  reload = entry { values = list_of(one_of { "quick", "complex" }, 'a list of "quick" and "complex"'),
+                   action = row_name, rapid_fire_allowed = flag },
+}
+
+local function severs_limb_faces(limbs_entry)
+  local roll = limbs_entry.roll
+  if roll and integer(roll.sides) and #limbs_entry.limbs < roll.sides then
+    return problem(at(at(nil, "severs_limb"), "limbs"), ("has %d limb%s, but its roll (%dd%d) names %d: one limb for each face"):format(
+      #limbs_entry.limbs, #limbs_entry.limbs == 1 and "" or "s", roll.count, roll.sides, roll.sides))
+  end
+end
+
+-- The conditions combat.lua can judge; a house rule's own would need its own code.
+local WEAPON_CONDITION = record { fields = { source = text } }
+
+-- ---------------------------------------------------------------------------------------------
+-- Armor and shields
+
+local ARMOR_PROPERTY_VALUES = { ready_only = flag, protects_limbs = or_false(whole()), provides_cover = flag }
+local ARMOR_PROPERTIES = map_of {
+  expected = "a table of armor properties, such as { ready_only = true }",
+  key = known_key(function() return tables.armor_properties end, "armor property",
+    'armor_properties names them, and a house rule adds one with arbiter.patch.table("armor_properties", '
+      .. '{ name = { name = ..., meaning = ... } })'),
+  value = function(name) return ARMOR_PROPERTY_VALUES[name] end,
+}
+
+local function protection(fields, every)
+  local all = { deflection = whole(), absorb = whole("Wounds"), cost_gp = whole("gp"), properties = ARMOR_PROPERTIES }
+  for k, v in pairs(fields) do all[k] = v end
+  return record { fields = all, required = { "deflection", "absorb" }, every = every }
+end
+
+local ARMOR = protection({ category = one_of { "light", "medium", "heavy" } }, "every armor gives")
+local SHIELD = protection({}, "every shield gives")
+
+local ARMOR_VOCABULARY = {
+  protects_limbs = entry { roll = dice(), saved_when = text },
+  provides_cover = entry { wielder = flag, adjacent_allies = flag },
+}
+
+-- ---------------------------------------------------------------------------------------------
+-- The rules
+
+-- A section of rules.severed_limbs. One leg or none: how far one still moves; any section may
+-- take the shield, the weapon, its Deflection, or actions by name (false: refused).
+local function limb_section(required)
+  return record {
+    fields = {
+      move_factor = fits(function(v) return type(v) == "number" and v >= 0 and v <= 1 end, "a number from 0 to 1"),
+      min_squares = whole("squares"), shield = flag, two_handed = FAVOR_OR_NONE, weapon_attacks = flag,
+      weapon_deflection = flag,
+      actions = map_of {
+        expected = "a table of actions by name, such as { Rescue = false }",
+        key = function(name, path)
+          if type(name) ~= "string" or not arbiter.exists("action", name) then
+            return problem(path, (": %s is no action the rules define%s"):format(
+              type(name) == "string" and ("'%s'"):format(name) or shown(name), hint(name, arbiter.names("action"))))
+          end
+        end,
+        value = function() return flag end,
+      },
+    },
+    required = required, every = "a section for legs gives how far one still moves:",
+  }
+end
+local LEG_SECTION, ARM_SECTION = limb_section { "move_factor" }, limb_section()
+
+local RULES = record {
+  fields = {
+    round = record { fields = { seconds = whole("seconds", 1), action_phases = whole(nil, 1),
+                                actions_per_round = whole(nil, 1) } },
+    favor_and_disfavor = record { fields = { favor = modifier, disfavor = modifier, each_applies = flag },
+                                  required = { "favor", "disfavor" } },
+    attacks_of_opportunity = record { fields = { reach = whole("feet", 1), reach_with_reach = whole("feet", 1),
+                                                 per_action_phase = whole(), requires_ready = flag, melee = flag },
+                                      required = { "reach" } },
+    concentration_checks = record { fields = {
+      when = one_of { "hit" }, actions = list_of(row_name, "a list of names of rows of actions_data"),
+      on_failure = record { fields = { replace_next_action = row_name, lose_spell = flag } } } },
+    cover = record { fields = { modifier = modifier, own_cell = flag, beside_attacker = flag }, required = { "modifier" } },
+    concealment = record { fields = { targetable = flag, area_of_effect_reaches = flag } },
+    attack_rolls = record { fields = { die = dice(), defense_base = whole(), tie_hits = flag,
+                                       wounds_per_hit = whole("Wounds") },
+                            required = { "defense_base", "wounds_per_hit" } },
+    critical_hit = record { fields = { natural = whole(nil, 1, 20), always_hits = flag, penetration = whole(),
+                                       extra_wounds = whole("Wounds") },
+                            required = { "natural", "penetration", "extra_wounds" } },
+    absorb = record { fields = { per = one_of { "action_phase" } } },
+    shields = record { fields = { only_when_ready = flag } },
+    penetration = record { fields = { stopped_when_absorb_exceeds = flag } },
+    ignores_absorb = record { fields = { examples = texts } },
+    wounds = record {
+      fields = { max = whole("Wounds"), roll_modifier_per_wound = modifier,
+                 tallied = one_of { "after_each_action_phase" }, unconscious_when_exceeding_max = flag,
+                 fatally_wounded_rounds_per_max_wound = whole("Rounds"),
+                 stable_unconscious = dice({ per_wound = flag, unit = one_of { "round" } }, { "unit" }) },
+      required = { "max", "roll_modifier_per_wound", "fatally_wounded_rounds_per_max_wound", "stable_unconscious" } },
+    rest_and_healing = record { fields = { wounds = whole("Wounds"), days = whole("days", 1) } },
+    ranged = record {
+      fields = { modifier_per_extra_increment = modifier, increments_round_up = flag, max_range_multiple = whole(nil, 1),
+                 measured_at = one_of { "action_phase_start" }, high_ground = modifier, distance_step = whole("feet", 1),
+                 example = record { fields = {
+                   range = whole("feet", 1),
+                   bands = list_of(record { fields = { from = whole("feet"), to = whole("feet"), modifier = modifier },
+                                            required = { "from", "to", "modifier" }, every = "every band gives" },
+                                   "a list of bands { from, to, modifier }") } } },
+      required = { "modifier_per_extra_increment", "max_range_multiple", "high_ground", "distance_step" } },
+    dual_wield = record { fields = { attack = modifier }, required = { "attack" } },
+    severed_limbs = record { fields = { one_leg = LEG_SECTION, no_legs = LEG_SECTION, one_arm = ARM_SECTION,
+                                        no_arms = ARM_SECTION } },
+    checks = record {
+      fields = { die = dice(), difficulty = whole(), perception = modifier,
+                 stats = record { fields = { dexterity_saving_throw = text, stealth = text, medical = text,
+                                             concentration = text },
+                                  required = { "concentration", "dexterity_saving_throw", "medical", "stealth" },
+                                  extra = map_of { value = function() return text end } } },
+      required = { "die", "difficulty", "stats", "perception" } },
+  },
+  required = { "attack_rolls", "attacks_of_opportunity", "checks", "cover", "critical_hit", "dual_wield",
+               "favor_and_disfavor", "penetration", "ranged", "severed_limbs", "shields", "wounds" },
+}
+
+-- ---------------------------------------------------------------------------------------------
+-- The actions' data (tables/actions_data.lua documents the vocabulary)
+
+local USE = record { fields = { ready = flag, examples = texts }, required = { "ready" } }
+local GUARD_OUTCOMES = one_of { "blocked", "hits_guard", "attacker_rolls_against_guarded" }
+
+local ACTION_ROW = record {
+  fields = {
+    group = one_of { "Movement", "Combat", "Spellcasting", "Support", "Involuntary" },
+    tag = one_of { "R", "NR", "R/NR" },
+    move = record { fields = { max = whole("feet", 0, 1000000), min_for_favor = whole("feet"),
+                               away_from_hostiles = flag, required = flag, adjacent_to_target = flag } },
+    attacks = record { fields = { count = whole(nil, 1), kind = one_of { "melee", "ranged", "melee_or_thrown", "any" },
+                                  modifier = FAVOR_OR_NONE, targets = one_of { "adjacent" }, only_if_cornered = flag },
+                       required = { "count", "kind" }, every = "attacks give" },
+    attacks_on_you = map_of { key = known_key({ "all", "melee", "ranged" }, "kind of Attack",
+                                                        "they are 'all', 'melee' and 'ranged'"),
+                              value = function() return FAVOR_OR_NONE end },
+    only_attacks_of_opportunity = flag, roll = text, concentration_check = flag, prevents_attacks_of_opportunity = flag,
+    hidden = record { fields = {
+      must_end_in = list_of(one_of { "Cover", "Concealment" }, 'a list of "Cover" and "Concealment"'),
+      revealed_by = record { fields = { examples = texts, arbiter_decides = flag, moving_otherwise = flag } } } },
+    unaware = record { fields = { not_ready = flag, perception_below_roll = flag } },
+    first_attack_on_unaware = FAVOR,
+    next_action = record { fields = { name = row_name, modifier = FAVOR_OR_NONE, penetration = or_false(whole()) },
+                           required = { "name" } },
+    unless_unaware_of_attacker = flag, saving_throws = FAVOR_OR_NONE,
+    block = record { fields = { against = one_of { "defense", "deflection" }, die = dice(), on_even = GUARD_OUTCOMES,
+                                on_odd = GUARD_OUTCOMES },
+                     required = { "against", "on_even", "on_odd" } },
+    deflection_per_additional_attack = modifier, penalty_on_own_defense = flag,
+    cannot_guard = list_of(one_of { "area_of_effect", "ignores_absorb" }, 'a list of "area_of_effect" and "ignores_absorb"'),
+    target_declared = flag, on_failed_check = record { fields = { replace_next_action = row_name, lose_focus = flag } },
+    prepared_at = one_of { "action_phase_end" }, needs = text,
+    uses = map_of { key = known_key({ "quick", "complex" }, "use", "they are 'quick' and 'complex'"),
+                    value = function() return USE end },
+    many_rounds_examples = texts, carries = whole(), encumbered = flag,
+    carried_hit = record { fields = { die = dice(), on = one_of { "even", "odd" } }, required = { "on" } },
+    target = status_name, on_success = status_name,
+    trigger = record { fields = { paths_cross = one_of { "allies", "opponents" }, either_not_ready = flag } },
+    ready_roll = FAVOR, not_ready_roll = FAVOR,
+    on_failed_roll = record { fields = { ready = text, not_ready = text } },
+    stop = text, attacks_of_opportunity = whole(), charge_attack = FAVOR_OR_NONE, reload_weapons_allowed = flag,
+  },
+  required = { "group", "tag" }, every = "every row of actions_data gives",
+  extra = function(v, path)
+    -- Use Item's (R/NR): "Quick Use Items: You remain Ready", "Complex Use Items: You become Not Ready".
+    if v.tag == "R/NR" and not (type(v.uses) == "table" and v.uses.quick and v.uses.complex) then
+      return problem(path, 'is (R/NR), Ready or not by its use: it gives uses = { quick = { ready = ... }, '
+        .. 'complex = { ready = ... } }', true)
+    end
+  end,
+}
+
+-- What these rules read of the source's rows by name, beyond what every row gives.
+local ROW_NEEDS = {
+  ["Charge"] = { "attacks" }, ["Full Attack"] = { "attacks" }, ["Ranged Attack"] = { "attacks" },
+  ["Rapid Fire"] = { "attacks" }, ["Aim"] = { "next_action" },
+  ["Guard"] = { "block", "cannot_guard", "deflection_per_additional_attack" }, ["Rescue"] = { "carried_hit" },
+  ["Crash"] = { "ready_roll", "not_ready_roll" }, ["Skulk"] = { "first_attack_on_unaware", "hidden.revealed_by" },
+}
+
+-- The rows of the source's actions, each defined (actions.lua) and read by name: as this pack
+-- defined them, before any house rule (this file is required as the pack loads).
+local SOURCE_ROWS = sorted_keys(tables.actions_data)
+
+-- ---------------------------------------------------------------------------------------------
+-- Spells (README: default chosen)
+
+local SPELL = record {
+  fields = { name = text, range = whole("feet"), penetration = whole(), wounds = whole("Wounds"),
+             target = one_of { "enemy", "any" }, ongoing = flag },
+  required = { "name", "range", "penetration", "wounds" }, every = "every spell gives",
+}
+
+-- ---------------------------------------------------------------------------------------------
+-- All at once
+
+-- A table of rows, each checked by `row(name)`. A row a patch made under a misspelt name ("Swrod")
+-- lacks what every row gives: told with the nearest name.
+local function check_rows(name, row)
+  local t = tables[name]
+  for key, value in pairs(t) do
+    if type(key) ~= "string" then fail(name, problem(nil, ("is keyed by names, not %s"):format(shown(key)))) end
+    local check = row(key)
+    local wrong = check and check(value, at(nil, key))
+    if wrong then
+      if wrong.missing and wrong.path and wrong.path.up == nil then
+        local others = {}
+        for _, other in ipairs(sorted_keys(t)) do if other ~= key then others[#others + 1] = other end end
+        wrong.text = wrong.text .. hint(key, others)
+      end
+      fail(name, wrong)
+    end
+  end
+end
+
+-- The rows these rules name that a table must hold.
+local function needs_rows(name, names, why)
+  for _, key in ipairs(names) do
+    if tables[name][key] == nil then
+      fail(name, problem(nil, ("has no row '%s': %s"):format(key, why)))
+    end
+  end
+end
+
+local function check_all()
+  check_rows("weapon_properties", function(key) return WEAPON_VOCABULARY[key] or entry() end)
+  needs_rows("weapon_properties", { "severs_limb", "requires_strength", "dazes" }, "these rules read it")
+  local wrong = severs_limb_faces(tables.weapon_properties.severs_limb)
+  if wrong then fail("weapon_properties", wrong) end
+  check_rows("weapon_conditions", function() return WEAPON_CONDITION end)
+  for key in pairs(tables.weapon_conditions) do
+    if not combat.knows_condition(key) then
+      fail("weapon_conditions", problem(at(nil, key), (": '%s' is no condition these rules can judge: they judge %s"):format(key,
+        quoted(combat.condition_names(), "and"))))
+    end
+  end
+  check_rows("weapons", function() return WEAPON end)
+  check_rows("armor_properties", function(key) return ARMOR_VOCABULARY[key] or entry() end)
+  check_rows("armor", function() return ARMOR end)
+  needs_rows("armor", { "Unarmored" }, "a character who wears none wears it")
+  check_rows("shields", function() return SHIELD end)
+  wrong = RULES(tables.rules, nil)
+  if wrong then fail("rules", wrong) end
+  needs_rows("actions_data", SOURCE_ROWS, "these rules define its action and read it")
+  check_rows("actions_data", function() return ACTION_ROW end)
+  for _, key in ipairs(sorted_keys(ROW_NEEDS)) do
+    for _, need in ipairs(ROW_NEEDS[key]) do
+      local value = tables.actions_data[key]
+      for part in need:gmatch("[^.]+") do value = type(value) == "table" and value[part] or nil end
+      if value == nil then
+        fail("actions_data", problem(at(nil, key), ("has no %s, which these rules read"):format(need), true))
+      end
+    end
+  end
+  check_rows("spells", function() return SPELL end)
+  needs_rows("spells", { "Spell" }, "the profile a spell has when none is named")
+end
+
+local checked_revision = nil
+
+---Checks every table again if the definitions have changed since the last check (arbiter.revision):
+---once every pack has loaded (the actions' `move`), and at each round's start (fight.lua). An error
+---at the line that set the first value that does not fit.
+function tables_check.refresh()
+  local revision = arbiter.revision()
+  if revision ~= checked_revision then
+    check_all()
+    checked_revision = revision
+  end
+end
+
+return tables_check
