@@ -23,12 +23,16 @@ const char* renewal_event(const ActiveStatus& status, int stacks_before, int rem
 // it (Platemail's "stealth"), so only a near miss of a roll some status modifies is refused: a
 // misspelt "atack" would otherwise find no modifier, silently.
 void check_roll(std::string_view roll, const StatusBook& book) {
+  // Asked on every roll of a fight: the list of names is made only for a roll none modifies.
+  const auto modifies = [&](const StatusDefinition& definition) {
+    return std::any_of(definition.modifiers.begin(), definition.modifiers.end(),
+                       [&](const RollModifier& m) { return m.roll == roll; });
+  };
+  for (const auto& [name, definition] : book.all())
+    if (modifies(definition)) return;
   std::vector<std::string> modified;
   for (const auto& [name, definition] : book.all())
-    for (const RollModifier& m : definition.modifiers) {
-      if (m.roll == roll) return;
-      modified.push_back(m.roll);
-    }
+    for (const RollModifier& m : definition.modifiers) modified.push_back(m.roll);
   if (!nearest_names(roll, modified).empty()) throw Error(unknown_name(roll, modified, "roll"));
 }
 
