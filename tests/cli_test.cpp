@@ -690,6 +690,23 @@ TEST_CASE("a move toward the character itself is refused by check and by run bef
   }
 }
 
+TEST_CASE("a move whose only way is its target, the character itself ('Move -> self'), is refused by check and by run",
+          "[cli][orders]") {
+  // Platemail's Move and Sprint go toward their target: at oneself they were taken, moving nowhere.
+  TempDir dir;
+  std::ofstream(dir / "self.txt") << "Round 1\nAldric:\n  1: Move -> self\n  2: Sprint 30' -> Aldric\n";
+  const std::string toward = "error: 'Aldric' cannot move toward itself: write where it moves (compass steps such as "
+                             "'N, NE', or a cell: 'to C3'), or someone else to move toward\n";
+  const std::string first = (dir / "self.txt") + ":3:14: " + toward, second = (dir / "self.txt") + ":4:20: " + toward;
+  const auto rules_only = arbiter("check " + (dir / "self.txt") + " --rules platemail");
+  CHECK(rules_only.exit_code == 1);
+  CHECK_THAT(rules_only.output, Contains(first) && Contains(second));
+  for (const Run& told : check_and_run(dir / "self.txt", "examples/platemail/skirmish.lua")) {
+    CHECK(told.exit_code == 1);
+    CHECK_THAT(told.output, Contains(first) && Contains(second) && !Contains("Round 1"));
+  }
+}
+
 TEST_CASE("a house rule's status an encounter starts a fighter in, left out of the list of words, is told how to add",
           "[cli][encounter]") {
   // docs/writing-actions.md, "A status of your own": the status is defined, but the encounter
