@@ -707,6 +707,25 @@ TEST_CASE("a move whose only way is its target, the character itself ('Move -> s
   }
 }
 
+TEST_CASE("a move toward the cell the character stands on is refused as the phase begins, and check warns of it",
+          "[cli][orders]") {
+  // A cell names whoever stands there when the order is read (docs/orders.md): only the fight can
+  // tell it is Aldric's own (skirmish.lua: Aldric at C4, Cedric at C5). It went nowhere, told as a Move.
+  TempDir dir;
+  std::ofstream(dir / "cell.txt") << "Round 1\nAldric:\n  1: Move -> C4\n  2: Move -> C5\n";
+  const std::string reason = "it goes toward its target, and that is Aldric itself: write where it moves, compass "
+                             "steps such as 'N, NE' or a cell: 'to C3'";
+  const auto [check, run] = check_and_run(dir / "cell.txt", "examples/platemail/skirmish.lua");
+  CHECK(check.exit_code == 0);
+  CHECK_THAT(check.output, Contains((dir / "cell.txt") + ":3:6: warning: the rules will refuse 'Move -> C4' in round 1, "
+                                    "whatever the dice (" + reason + "): Aldric will take Defend, the default order\n"));
+  CHECK_THAT(check.output, !Contains(":4:6: warning"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Aldric: Defend ('Move -> C4' is refused (" + reason + "): Defend, the default "
+                                  "order)\n") &&
+                             Contains("  Aldric: Move → Cedric\n") && !Contains("Aldric: Move → Aldric"));
+}
+
 TEST_CASE("a house rule's status an encounter starts a fighter in, left out of the list of words, is told how to add",
           "[cli][encounter]") {
   // docs/writing-actions.md, "A status of your own": the status is defined, but the encounter
