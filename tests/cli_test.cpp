@@ -726,6 +726,26 @@ TEST_CASE("a move toward the cell the character stands on is refused as the phas
                              Contains("  Aldric: Move → Cedric\n") && !Contains("Aldric: Move → Aldric"));
 }
 
+TEST_CASE("an entry given twice is told in the words of the pack's flow: a tempo turn's entry, a Platemail phase",
+          "[cli][orders]") {
+  TempDir dir;
+  std::ofstream(dir / "turns.txt") << "Round 1\nIlse:\n  1: Melee Attack -> my opponent\n"
+                                      "  1: Melee Attack -> my opponent\nKonrad:\n  1: Ready\n";
+  const std::string entry = (dir / "turns.txt") + ":4:3: error: entry 1 of 'Ilse' is written twice: number a turn's "
+                                                  "entries 1, 2, 3… once each\n";
+  for (const Run& told : check_and_run(dir / "turns.txt", "examples/tempo/duel.lua")) {
+    CHECK(told.exit_code == 1);
+    CHECK_THAT(told.output, Contains(entry) && Contains("the first entry 1 is here") && !Contains("phase") &&
+                                !Contains("Round 1"));
+  }
+  std::ofstream(dir / "phases.txt") << "Round 1\nAldric:\n  1: Defend\n  1: Defend\n  2: Defend\n";
+  const std::string phase = (dir / "phases.txt") + ":4:3: error: phase 1 of 'Aldric' is ordered twice\n";
+  for (const Run& told : check_and_run(dir / "phases.txt", "examples/platemail/skirmish.lua")) {
+    CHECK(told.exit_code == 1);
+    CHECK_THAT(told.output, Contains(phase) && Contains("the first order for phase 1 is here") && !Contains("Round 1"));
+  }
+}
+
 TEST_CASE("a house rule's status an encounter starts a fighter in, left out of the list of words, is told how to add",
           "[cli][encounter]") {
   // docs/writing-actions.md, "A status of your own": the status is defined, but the encounter

@@ -789,6 +789,23 @@ TEST_CASE("an action that must say where it moves, its target the only way writt
   }
 }
 
+TEST_CASE("an entry given twice is told in the words of the rules' flow: a turn's entry, or a phase", "[orders][check]") {
+  const std::string text = "Ilse:\n  1: Melee Attack -> \"Konrad\"\n  1: Parry\n  2:\n";
+  const auto turns = check_with(tempo(), text);
+  REQUIRE(turns.size() == 2);
+  check_one(turns[0], "duel.orders", 3, 3, "entry 1 of 'Ilse' is written twice: number a turn's entries 1, 2, 3… "
+                                           "once each");
+  CHECK(turns[0].notes == std::vector<std::string>{"duel.orders:2:3: the first entry 1 is here"});
+  check_one(turns[1], "duel.orders", 4, 3, "entry 2 of 'Ilse' has no action");
+  Vocabulary phases = tempo();
+  phases.sequential = false;  // the same actions, every phase simultaneous
+  const auto simultaneous = check_with(phases, text);
+  REQUIRE(simultaneous.size() == 2);
+  check_one(simultaneous[0], "duel.orders", 3, 3, "phase 1 of 'Ilse' is ordered twice");
+  CHECK(simultaneous[0].notes == std::vector<std::string>{"duel.orders:2:3: the first order for phase 1 is here"});
+  check_one(simultaneous[1], "duel.orders", 4, 3, "phase 2 of 'Ilse' has no action");
+}
+
 TEST_CASE("without a roster a bare target the rules do not declare is taken for a name and warned of, as run reads it",
           "[orders][check]") {
   const std::string text = "Aldric:\n  1: Charge -> Brienne\n  2: Full Attack -> the guy with the most gold\n"

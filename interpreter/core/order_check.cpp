@@ -187,23 +187,34 @@ class Checker {
 
   void phases(const CharacterOrders& character) {
     const std::string& name = character.name.text;
+    // A sequential flow's numbered lines are the entries of a turn, read in order; a simultaneous
+    // one's are its phases, one order each. The messages say which the rules have.
+    const char* kind = vocabulary_.sequential ? "entry" : "phase";
+    const char* kinds = vocabulary_.sequential ? "entries" : "phases";
     std::map<long, const Phase*> seen;
     for (const auto& phase : character.phases) {
-      if (const auto [first, fresh] = seen.emplace(phase.number, &phase); !fresh)
-        error(phase.at, fmt::format("phase {} of '{}' is ordered twice", phase.number, name),
-              {fmt::format("{}:{}:{}: the first order for phase {} is here", file_->name, first->second->at.line,
-                           first->second->at.column, phase.number)});
+      if (const auto [first, fresh] = seen.emplace(phase.number, &phase); !fresh) {
+        const Position before = first->second->at;
+        if (vocabulary_.sequential)
+          error(phase.at,
+                fmt::format("entry {} of '{}' is written twice: number a turn's entries 1, 2, 3… once each",
+                            phase.number, name),
+                {fmt::format("{}:{}:{}: the first entry {} is here", file_->name, before.line, before.column,
+                             phase.number)});
+        else
+          error(phase.at, fmt::format("phase {} of '{}' is ordered twice", phase.number, name),
+                {fmt::format("{}:{}:{}: the first order for phase {} is here", file_->name, before.line,
+                             before.column, phase.number)});
+      }
       if (vocabulary_.phases > 0 && (phase.number < 1 || phase.number > vocabulary_.phases))
         error(phase.at, fmt::format("there is no phase {}: the rules give each character phases 1 to {}",
                                     phase.number, vocabulary_.phases));
       // Without a count from the rules (a turn's entries, as many as it likes) the first is still
       // 1: the fight reads a turn from entry 1 on, and would never read an entry 0.
       else if (phase.number < 1)
-        error(phase.at, vocabulary_.sequential
-                            ? fmt::format("there is no entry {}: entries are numbered from 1", phase.number)
-                            : fmt::format("there is no phase {}: phases are numbered from 1", phase.number));
+        error(phase.at, fmt::format("there is no {} {}: {} are numbered from 1", kind, phase.number, kinds));
       if (phase.branches.empty() && !phase.otherwise)
-        error(phase.at, fmt::format("phase {} of '{}' has no action", phase.number, name));
+        error(phase.at, fmt::format("{} {} of '{}' has no action", kind, phase.number, name));
     }
     for (const auto& phase : character.phases) {
       const auto before = seen.find(phase.number - 1);
@@ -219,8 +230,6 @@ class Checker {
     }
     // Without a count from the rules, phases are still 1, 2, 3… with none left out: a gap is told
     // once, at the entry after it, however many numbers it leaves out.
-    const char* kind = vocabulary_.sequential ? "entry" : "phase";
-    const char* kinds = vocabulary_.sequential ? "entries" : "phases";
     long before = 0;
     for (const auto& [number, phase] : seen) {
       if (number < 1) continue;
