@@ -348,15 +348,31 @@ TEST_CASE("a call stuck inside a built-in function past its time budget ends the
 TEST_CASE("packs are found through ARBITER_PATH too", "[cli]") {
   const auto run = arbiter("packs");
   CHECK_THAT(run.output, Contains("demo-house"));
-  FILE* pipe = popen((std::string("ARBITER_PATH=/nonexistent:examples/packs ") + ARBITER_BINARY +
-                      " explain demo-house wounds 2>&1")
-                         .c_str(),
-                     "r");
-  REQUIRE(pipe);
-  std::array<char, 256> first_line{};
-  REQUIRE(fgets(first_line.data(), first_line.size(), pipe));
-  CHECK(pclose(pipe) == 0);
-  CHECK(std::string(first_line.data()) == "table wounds = { max = 4, penalty_per_wound = 1 }\n");
+  // Only the output: the error stream warns of /nonexistent (the next test).
+  const auto explained =
+      shell(std::string("(ARBITER_PATH=/nonexistent:examples/packs ") + ARBITER_BINARY + " explain demo-house wounds 2>/dev/null)");
+  CHECK(explained.exit_code == 0);
+  CHECK_THAT(explained.output, StartsWith("table wounds = { max = 4, penalty_per_wound = 1 }\n"));
+}
+
+TEST_CASE("a folder of ARBITER_PATH that is not there is warned of once, on the error stream, and the rest searched",
+          "[cli]") {
+  // The variable may be shared by machines that do not all have every folder: a warning, where a
+  // --pack-path typed for this command is refused.
+  const std::string env = "ARBITER_PATH=/nonexistent:README.md:examples/packs ";
+  const std::string missing = "warning: $ARBITER_PATH: there is no folder '/nonexistent': no packs are searched there\n";
+  const std::string file = "warning: $ARBITER_PATH: 'README.md' is not a folder: no packs are searched there\n";
+  // `test` loads the packs again for each test file; only the error stream is read.
+  const auto tested = shell("(" + env + ARBITER_BINARY + " test demo-house >/dev/null)");
+  CHECK(tested.exit_code == 0);
+  CHECK(occurrences(tested.output, missing) == 1);
+  CHECK(occurrences(tested.output, file) == 1);
+  const auto listed = shell("(" + env + ARBITER_BINARY + " packs 2>/dev/null)");
+  CHECK(listed.exit_code == 0);
+  CHECK_THAT(listed.output, Contains("demo-house 1.0.0  examples/packs/demo-house\n") && !Contains("warning"));
+  CHECK(occurrences(shell("(" + env + ARBITER_BINARY + " packs >/dev/null)").output, missing) == 1);
+  // Without the variable, or with every folder there, nothing is said.
+  CHECK(shell("(ARBITER_PATH=examples/packs " + std::string(ARBITER_BINARY) + " packs >/dev/null)").output.empty());
 }
 
 TEST_CASE("a --pack-path that is not a folder is refused as bad usage, not searched for nothing", "[cli][bad-input]") {

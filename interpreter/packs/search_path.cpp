@@ -5,6 +5,9 @@
 #include <set>
 #include <sstream>
 
+#include <fmt/format.h>
+
+#include "grammar/diagnostic.hpp"
 #include "interpreter/lua/sandbox.hpp"
 
 namespace arbiter::packs {
@@ -15,13 +18,27 @@ bool is_pack(const std::filesystem::path& folder) { return lua::is_file_in_folde
 
 }  // namespace
 
-SearchPath SearchPath::standard(const std::vector<std::string>& first) {
-  std::vector<std::filesystem::path> roots(first.begin(), first.end());
+std::vector<std::filesystem::path> environment_folders() {
+  std::vector<std::filesystem::path> folders;
   if (const char* env = std::getenv("ARBITER_PATH")) {
     std::istringstream parts(env);
     for (std::string part; std::getline(parts, part, ':');)
-      if (!part.empty()) roots.emplace_back(part);
+      if (!part.empty()) folders.emplace_back(part);
   }
+  return folders;
+}
+
+std::string not_a_folder(const std::filesystem::path& path) {
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (!std::filesystem::exists(status)) return fmt::format("there is no folder '{}'", printable(path.string()));
+  if (!std::filesystem::is_directory(status)) return fmt::format("'{}' is not a folder", printable(path.string()));
+  return {};
+}
+
+SearchPath SearchPath::standard(const std::vector<std::string>& first) {
+  std::vector<std::filesystem::path> roots(first.begin(), first.end());
+  for (auto& folder : environment_folders()) roots.push_back(std::move(folder));
   roots.emplace_back("rules");
   if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data)
     roots.push_back(std::filesystem::path(data) / "arbiter/packs");

@@ -31,6 +31,13 @@ class SearchPath {
   std::vector<std::filesystem::path> roots_;
 };
 
+// The folders of $ARBITER_PATH, in order (colon-separated; an empty part is none).
+std::vector<std::filesystem::path> environment_folders();
+
+// Why `path` cannot be searched for packs ("there is no folder 'x'", "'x' is not a folder"); empty
+// when it is a folder.
+std::string not_a_folder(const std::filesystem::path& path);
+
 // Whether a pack is asked for by its folder ("./my-house", "/packs/x", ".") rather than by name.
 bool names_a_folder(const std::string& request);
 
