@@ -384,6 +384,29 @@ TEST_CASE("a --pack-path that is not a folder is refused as bad usage, not searc
   CHECK_THAT(file.output, Contains("--pack-path: 'README.md' is not a folder: name a folder that holds packs"));
 }
 
+TEST_CASE("a pack's own folder given as a folder of packs is told, with its parent, when a pack is not found",
+          "[cli][bad-input]") {
+  // The search path takes folders that hold packs: a pack's own folder on it holds none.
+  const std::string binary = ARBITER_BINARY;
+  const auto note = [](const std::string& pack) {
+    return "examples/packs/" + pack + " is itself a pack (it holds pack.lua), not a folder of packs: the search path "
+           "takes the folder that holds packs, here its parent, examples/packs";
+  };
+  const auto given = shell(binary + " --pack-path examples/packs/demo-house explain demo-house");
+  CHECK(given.exit_code == 1);
+  CHECK_THAT(given.output, Contains("error: no pack named 'demo-house' was found") && Contains(note("demo-house")));
+  const auto inherited = shell("ARBITER_PATH=examples/packs/demo-house/ " + binary + " explain demo-house");
+  CHECK(inherited.exit_code == 1);
+  CHECK_THAT(inherited.output, Contains(note("demo-house")));
+  // A requirement not found says so too: demo-house requires demo-base.
+  const auto required = shell(binary + " --pack-path examples/packs/demo-base explain examples/packs/demo-house");
+  CHECK(required.exit_code == 1);
+  CHECK_THAT(required.output, Contains("pack 'demo-house' requires 'demo-base', which was not found") &&
+                                  Contains(note("demo-base")));
+  // A folder of packs is no pack: nothing to tell.
+  CHECK_THAT(arbiter("explain no-such-pack").output, !Contains("is itself a pack"));
+}
+
 TEST_CASE("a pack whose copy further down the search path it hides is told once, on the error stream", "[cli]") {
   // arbiter() searches examples/packs first, so its demo-base 1.0.0 hides tests/packs-shadowing's 9.0.0.
   const std::string note = "note: pack 'demo-base' is loaded from examples/packs/demo-base, which comes first on the "

@@ -11,12 +11,9 @@
 #include "interpreter/lua/sandbox.hpp"
 
 namespace arbiter::packs {
-namespace {
 
 // A pack.lua that links out of the folder makes no pack, as a missing one does (read_manifest).
 bool is_pack(const std::filesystem::path& folder) { return lua::is_file_in_folder(folder / "pack.lua", folder); }
-
-}  // namespace
 
 std::vector<std::filesystem::path> environment_folders() {
   std::vector<std::filesystem::path> folders;
@@ -100,6 +97,14 @@ bool same_place(const std::filesystem::path& a, const std::filesystem::path& b) 
   if (error) return false;
   const auto place_b = std::filesystem::weakly_canonical(b, error);
   return !error && place_a == place_b;
+}
+
+std::filesystem::path whole_folder(const std::filesystem::path& folder) {
+  std::error_code ec;
+  std::filesystem::path whole = std::filesystem::absolute(folder, ec).lexically_normal();
+  if (ec) whole = folder.lexically_normal();
+  if (!whole.has_filename()) whole = whole.parent_path();
+  return whole;
 }
 
 std::string display_path(const std::filesystem::path& given) {
