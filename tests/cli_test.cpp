@@ -348,15 +348,31 @@ TEST_CASE("a call stuck inside a built-in function past its time budget ends the
 TEST_CASE("packs are found through ARBITER_PATH too", "[cli]") {
   const auto run = arbiter("packs");
   CHECK_THAT(run.output, Contains("demo-house"));
-  FILE* pipe = popen((std::string("ARBITER_PATH=/nonexistent:examples/packs ") + ARBITER_BINARY +
-                      " explain demo-house wounds 2>&1")
-                         .c_str(),
-                     "r");
-  REQUIRE(pipe);
-  std::array<char, 256> first_line{};
-  REQUIRE(fgets(first_line.data(), first_line.size(), pipe));
-  CHECK(pclose(pipe) == 0);
-  CHECK(std::string(first_line.data()) == "table wounds = { max = 4, penalty_per_wound = 1 }\n");
+  // Only the output: the error stream warns of /nonexistent (the next test).
+  const auto explained =
+      shell(std::string("(ARBITER_PATH=/nonexistent:examples/packs ") + ARBITER_BINARY + " explain demo-house wounds 2>/dev/null)");
+  CHECK(explained.exit_code == 0);
+  CHECK_THAT(explained.output, StartsWith("table wounds = { max = 4, penalty_per_wound = 1 }\n"));
+}
+
+TEST_CASE("a folder of ARBITER_PATH that is not there is warned of once, on the error stream, and the rest searched",
+          "[cli]") {
+  // The variable may be shared by machines that do not all have every folder: a warning, where a
+  // --pack-path typed for this command is refused.
+  const std::string env = "ARBITER_PATH=/nonexistent:README.md:examples/packs ";
+  const std::string missing = "warning: $ARBITER_PATH: there is no folder '/nonexistent': no packs are searched there\n";
+  const std::string file = "warning: $ARBITER_PATH: 'README.md' is not a folder: no packs are searched there\n";
+  // `test` loads the packs again for each test file; only the error stream is read.
+  const auto tested = shell("(" + env + ARBITER_BINARY + " test demo-house >/dev/null)");
+  CHECK(tested.exit_code == 0);
+  CHECK(occurrences(tested.output, missing) == 1);
+  CHECK(occurrences(tested.output, file) == 1);
+  const auto listed = shell("(" + env + ARBITER_BINARY + " packs 2>/dev/null)");
+  CHECK(listed.exit_code == 0);
+  CHECK_THAT(listed.output, Contains("demo-house 1.0.0  examples/packs/demo-house\n") && !Contains("warning"));
+  CHECK(occurrences(shell("(" + env + ARBITER_BINARY + " packs >/dev/null)").output, missing) == 1);
+  // Without the variable, or with every folder there, nothing is said.
+  CHECK(shell("(ARBITER_PATH=examples/packs " + std::string(ARBITER_BINARY) + " packs >/dev/null)").output.empty());
 }
 
 TEST_CASE("a --pack-path that is not a folder is refused as bad usage, not searched for nothing", "[cli][bad-input]") {
@@ -366,6 +382,29 @@ TEST_CASE("a --pack-path that is not a folder is refused as bad usage, not searc
   const auto file = arbiter("explain demo-base --pack-path README.md");
   CHECK(file.exit_code == 2);
   CHECK_THAT(file.output, Contains("--pack-path: 'README.md' is not a folder: name a folder that holds packs"));
+}
+
+TEST_CASE("a pack's own folder given as a folder of packs is told, with its parent, when a pack is not found",
+          "[cli][bad-input]") {
+  // The search path takes folders that hold packs: a pack's own folder on it holds none.
+  const std::string binary = ARBITER_BINARY;
+  const auto note = [](const std::string& pack) {
+    return "examples/packs/" + pack + " is itself a pack (it holds pack.lua), not a folder of packs: the search path "
+           "takes the folder that holds packs, here its parent, examples/packs";
+  };
+  const auto given = shell(binary + " --pack-path examples/packs/demo-house explain demo-house");
+  CHECK(given.exit_code == 1);
+  CHECK_THAT(given.output, Contains("error: no pack named 'demo-house' was found") && Contains(note("demo-house")));
+  const auto inherited = shell("ARBITER_PATH=examples/packs/demo-house/ " + binary + " explain demo-house");
+  CHECK(inherited.exit_code == 1);
+  CHECK_THAT(inherited.output, Contains(note("demo-house")));
+  // A requirement not found says so too: demo-house requires demo-base.
+  const auto required = shell(binary + " --pack-path examples/packs/demo-base explain examples/packs/demo-house");
+  CHECK(required.exit_code == 1);
+  CHECK_THAT(required.output, Contains("pack 'demo-house' requires 'demo-base', which was not found") &&
+                                  Contains(note("demo-base")));
+  // A folder of packs is no pack: nothing to tell.
+  CHECK_THAT(arbiter("explain no-such-pack").output, !Contains("is itself a pack"));
 }
 
 TEST_CASE("a pack whose copy further down the search path it hides is told once, on the error stream", "[cli]") {
@@ -687,6 +726,62 @@ TEST_CASE("a move toward the character itself is refused by check and by run bef
   for (const Run& told : check_and_run(dir / "self.txt", "examples/platemail/skirmish.lua")) {
     CHECK(told.exit_code == 1);
     CHECK_THAT(told.output, Contains(error) && !Contains("Round 1"));
+  }
+}
+
+TEST_CASE("a move whose only way is its target, the character itself ('Move -> self'), is refused by check and by run",
+          "[cli][orders]") {
+  // Platemail's Move and Sprint go toward their target: at oneself they were taken, moving nowhere.
+  TempDir dir;
+  std::ofstream(dir / "self.txt") << "Round 1\nAldric:\n  1: Move -> self\n  2: Sprint 30' -> Aldric\n";
+  const std::string toward = "error: 'Aldric' cannot move toward itself: write where it moves (compass steps such as "
+                             "'N, NE', or a cell: 'to C3'), or someone else to move toward\n";
+  const std::string first = (dir / "self.txt") + ":3:14: " + toward, second = (dir / "self.txt") + ":4:20: " + toward;
+  const auto rules_only = arbiter("check " + (dir / "self.txt") + " --rules platemail");
+  CHECK(rules_only.exit_code == 1);
+  CHECK_THAT(rules_only.output, Contains(first) && Contains(second));
+  for (const Run& told : check_and_run(dir / "self.txt", "examples/platemail/skirmish.lua")) {
+    CHECK(told.exit_code == 1);
+    CHECK_THAT(told.output, Contains(first) && Contains(second) && !Contains("Round 1"));
+  }
+}
+
+TEST_CASE("a move toward the cell the character stands on is refused as the phase begins, and check warns of it",
+          "[cli][orders]") {
+  // A cell names whoever stands there when the order is read (docs/orders.md): only the fight can
+  // tell it is Aldric's own (skirmish.lua: Aldric at C4, Cedric at C5). It went nowhere, told as a Move.
+  TempDir dir;
+  std::ofstream(dir / "cell.txt") << "Round 1\nAldric:\n  1: Move -> C4\n  2: Move -> C5\n";
+  const std::string reason = "it goes toward its target, and that is Aldric itself: write where it moves, compass "
+                             "steps such as 'N, NE' or a cell: 'to C3'";
+  const auto [check, run] = check_and_run(dir / "cell.txt", "examples/platemail/skirmish.lua");
+  CHECK(check.exit_code == 0);
+  CHECK_THAT(check.output, Contains((dir / "cell.txt") + ":3:6: warning: the rules will refuse 'Move -> C4' in round 1, "
+                                    "whatever the dice (" + reason + "): Aldric will take Defend, the default order\n"));
+  CHECK_THAT(check.output, !Contains(":4:6: warning"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Aldric: Defend ('Move -> C4' is refused (" + reason + "): Defend, the default "
+                                  "order)\n") &&
+                             Contains("  Aldric: Move → Cedric\n") && !Contains("Aldric: Move → Aldric"));
+}
+
+TEST_CASE("an entry given twice is told in the words of the pack's flow: a tempo turn's entry, a Platemail phase",
+          "[cli][orders]") {
+  TempDir dir;
+  std::ofstream(dir / "turns.txt") << "Round 1\nIlse:\n  1: Melee Attack -> my opponent\n"
+                                      "  1: Melee Attack -> my opponent\nKonrad:\n  1: Ready\n";
+  const std::string entry = (dir / "turns.txt") + ":4:3: error: entry 1 of 'Ilse' is written twice: number a turn's "
+                                                  "entries 1, 2, 3… once each\n";
+  for (const Run& told : check_and_run(dir / "turns.txt", "examples/tempo/duel.lua")) {
+    CHECK(told.exit_code == 1);
+    CHECK_THAT(told.output, Contains(entry) && Contains("the first entry 1 is here") && !Contains("phase") &&
+                                !Contains("Round 1"));
+  }
+  std::ofstream(dir / "phases.txt") << "Round 1\nAldric:\n  1: Defend\n  1: Defend\n  2: Defend\n";
+  const std::string phase = (dir / "phases.txt") + ":4:3: error: phase 1 of 'Aldric' is ordered twice\n";
+  for (const Run& told : check_and_run(dir / "phases.txt", "examples/platemail/skirmish.lua")) {
+    CHECK(told.exit_code == 1);
+    CHECK_THAT(told.output, Contains(phase) && Contains("the first order for phase 1 is here") && !Contains("Round 1"));
   }
 }
 

@@ -766,6 +766,46 @@ TEST_CASE("a movement toward or away from the character itself is refused at the
   }
 }
 
+TEST_CASE("an action that must say where it moves, its target the only way written, is refused at itself",
+          "[orders][check]") {
+  // Platemail's Move and Sprint go toward their target when no way is written: toward oneself
+  // they went nowhere, silently, as "Move toward self" would.
+  Vocabulary v = platemail();
+  v.add_action({.name = "Walk", .move_feet = 15, .needs_direction = true});
+  v.add_action({.name = "Dash", .move_feet = 30, .needs_direction = true});
+  v.add_action({.name = "Hide", .move_feet = 15});  // may stay where it stands: a target is not its way
+  const std::string text = "Aldric:\n  1: Walk -> self\n  2: Dash 30' -> \"aldric\"\n"
+                           "Character: Brienne\nFirst Action:\n  Action: Walk\n  Target: Towards myself.\n"
+                           "Second Action:\n  Action: Walk N -> me\n"
+                           "\"Orc #1\":\n  1: Hide -> self\n  2: Walk -> \"Orc #2\"\n";
+  const std::string toward = "write where it moves (compass steps such as 'N, NE', or a cell: 'to C3'), or someone "
+                             "else to move toward";
+  for (const Roster* roster : {&fight, static_cast<const Roster*>(nullptr)}) {  // with the fight and without
+    const auto diagnostics = check_orders({{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}}, v, roster);
+    REQUIRE(diagnostics.size() == 3);  // a way written (Walk N), or an action that may stay, is no slip
+    check_one(diagnostics[0], "sheet1.txt", 2, 14, "'Aldric' cannot move toward itself: " + toward);
+    check_one(diagnostics[1], "sheet1.txt", 3, 18, "'Aldric' cannot move toward itself: " + toward);
+    check_one(diagnostics[2], "sheet1.txt", 7, 19, "'Brienne' cannot move toward itself: " + toward);
+  }
+}
+
+TEST_CASE("an entry given twice is told in the words of the rules' flow: a turn's entry, or a phase", "[orders][check]") {
+  const std::string text = "Ilse:\n  1: Melee Attack -> \"Konrad\"\n  1: Parry\n  2:\n";
+  const auto turns = check_with(tempo(), text);
+  REQUIRE(turns.size() == 2);
+  check_one(turns[0], "duel.orders", 3, 3, "entry 1 of 'Ilse' is written twice: number a turn's entries 1, 2, 3… "
+                                           "once each");
+  CHECK(turns[0].notes == std::vector<std::string>{"duel.orders:2:3: the first entry 1 is here"});
+  check_one(turns[1], "duel.orders", 4, 3, "entry 2 of 'Ilse' has no action");
+  Vocabulary phases = tempo();
+  phases.sequential = false;  // the same actions, every phase simultaneous
+  const auto simultaneous = check_with(phases, text);
+  REQUIRE(simultaneous.size() == 2);
+  check_one(simultaneous[0], "duel.orders", 3, 3, "phase 1 of 'Ilse' is ordered twice");
+  CHECK(simultaneous[0].notes == std::vector<std::string>{"duel.orders:2:3: the first order for phase 1 is here"});
+  check_one(simultaneous[1], "duel.orders", 4, 3, "phase 2 of 'Ilse' has no action");
+}
+
 TEST_CASE("without a roster a bare target the rules do not declare is taken for a name and warned of, as run reads it",
           "[orders][check]") {
   const std::string text = "Aldric:\n  1: Charge -> Brienne\n  2: Full Attack -> the guy with the most gold\n"

@@ -24,6 +24,7 @@ struct Context {
   int exit_code = 0;                    // a subcommand sets 1 when it reported bad input
   // The packs hidden by those loaded are told once a command, which may load them again (test: per file).
   bool told_hidden_packs = false;
+  bool told_environment_folders = false;  // the folders of $ARBITER_PATH not there, likewise (search_path)
 };
 
 // Each registers its subcommand on `app`; the subcommand's callback does the work, writes to

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -13,6 +12,7 @@
 #include "grammar/diagnostic.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/core/names.hpp"
+#include "interpreter/packs/search_path.hpp"
 
 namespace {
 
@@ -33,13 +33,8 @@ CLI::Validator seconds_between(double low, double high) {
 CLI::Validator folder_of_packs() {
   return CLI::Validator(
       [](const std::string& path) -> std::string {
-        std::error_code error;
-        const auto status = std::filesystem::status(path, error);
-        if (!std::filesystem::exists(status))
-          return fmt::format("there is no folder '{}': name a folder that holds packs", arbiter::printable(path));
-        if (!std::filesystem::is_directory(status))
-          return fmt::format("'{}' is not a folder: name a folder that holds packs", arbiter::printable(path));
-        return {};
+        const std::string why = arbiter::packs::not_a_folder(path);
+        return why.empty() ? why : why + ": name a folder that holds packs";
       },
       "DIR");
 }

@@ -5,6 +5,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/cli/commands.hpp"
+#include "interpreter/cli/session.hpp"
 #include "interpreter/packs/manifest.hpp"
 #include "interpreter/packs/search_path.hpp"
 
@@ -13,7 +14,7 @@ namespace arbiter::cli {
 void add_packs_command(CLI::App& app, Context& context) {
   auto* command = app.add_subcommand("packs", "List the packs found, with their versions and folders");
   command->callback([&context] {
-    const auto search_path = packs::SearchPath::standard(context.pack_paths);
+    const auto search_path = cli::search_path(context);
     lua::Sandbox sandbox;
     const auto found = search_path.all();
     for (const auto& pack : found) {

@@ -24,10 +24,18 @@ lua::Budget ceiling(const Context& context) {
 
 }  // namespace
 
+packs::SearchPath search_path(Context& context) {
+  if (!std::exchange(context.told_environment_folders, true))
+    for (const auto& folder : packs::environment_folders())
+      if (const std::string why = packs::not_a_folder(folder); !why.empty())
+        *context.err << fmt::format("warning: $ARBITER_PATH: {}: no packs are searched there\n", why);
+  return packs::SearchPath::standard(context.pack_paths);
+}
+
 Session::Session(Context& context)
     : dice(context.seed ? *context.seed : std::random_device{}()),
       sandbox(ceiling(context)),
-      stack(sandbox, packs::SearchPath::standard(context.pack_paths)),
+      stack(sandbox, search_path(context)),
       context_(context) {
   sandbox.services().provide<DiceSource>(&dice);
   sandbox.services().provide(&named_dice);

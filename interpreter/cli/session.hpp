@@ -9,8 +9,14 @@
 #include "interpreter/core/named_dice.hpp"
 #include "interpreter/lua/sandbox.hpp"
 #include "interpreter/packs/pack_stack.hpp"
+#include "interpreter/packs/search_path.hpp"
 
 namespace arbiter::cli {
+
+// Where packs are found (packs::SearchPath::standard), warning on the error stream, once a command,
+// of each folder of $ARBITER_PATH that is not there: the variable may be shared by machines that
+// lack some of its folders, so it is no error, but a misspelt folder must not hide packs silently.
+packs::SearchPath search_path(Context& context);
 
 class Session {
  public:

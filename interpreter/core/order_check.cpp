@@ -187,23 +187,34 @@ class Checker {
 
   void phases(const CharacterOrders& character) {
     const std::string& name = character.name.text;
+    // A sequential flow's numbered lines are the entries of a turn, read in order; a simultaneous
+    // one's are its phases, one order each. The messages say which the rules have.
+    const char* kind = vocabulary_.sequential ? "entry" : "phase";
+    const char* kinds = vocabulary_.sequential ? "entries" : "phases";
     std::map<long, const Phase*> seen;
     for (const auto& phase : character.phases) {
-      if (const auto [first, fresh] = seen.emplace(phase.number, &phase); !fresh)
-        error(phase.at, fmt::format("phase {} of '{}' is ordered twice", phase.number, name),
-              {fmt::format("{}:{}:{}: the first order for phase {} is here", file_->name, first->second->at.line,
-                           first->second->at.column, phase.number)});
+      if (const auto [first, fresh] = seen.emplace(phase.number, &phase); !fresh) {
+        const Position before = first->second->at;
+        if (vocabulary_.sequential)
+          error(phase.at,
+                fmt::format("entry {} of '{}' is written twice: number a turn's entries 1, 2, 3… once each",
+                            phase.number, name),
+                {fmt::format("{}:{}:{}: the first entry {} is here", file_->name, before.line, before.column,
+                             phase.number)});
+        else
+          error(phase.at, fmt::format("phase {} of '{}' is ordered twice", phase.number, name),
+                {fmt::format("{}:{}:{}: the first order for phase {} is here", file_->name, before.line,
+                             before.column, phase.number)});
+      }
       if (vocabulary_.phases > 0 && (phase.number < 1 || phase.number > vocabulary_.phases))
         error(phase.at, fmt::format("there is no phase {}: the rules give each character phases 1 to {}",
                                     phase.number, vocabulary_.phases));
       // Without a count from the rules (a turn's entries, as many as it likes) the first is still
       // 1: the fight reads a turn from entry 1 on, and would never read an entry 0.
       else if (phase.number < 1)
-        error(phase.at, vocabulary_.sequential
-                            ? fmt::format("there is no entry {}: entries are numbered from 1", phase.number)
-                            : fmt::format("there is no phase {}: phases are numbered from 1", phase.number));
+        error(phase.at, fmt::format("there is no {} {}: {} are numbered from 1", kind, phase.number, kinds));
       if (phase.branches.empty() && !phase.otherwise)
-        error(phase.at, fmt::format("phase {} of '{}' has no action", phase.number, name));
+        error(phase.at, fmt::format("{} {} of '{}' has no action", kind, phase.number, name));
     }
     for (const auto& phase : character.phases) {
       const auto before = seen.find(phase.number - 1);
@@ -219,8 +230,6 @@ class Checker {
     }
     // Without a count from the rules, phases are still 1, 2, 3… with none left out: a gap is told
     // once, at the entry after it, however many numbers it leaves out.
-    const char* kind = vocabulary_.sequential ? "entry" : "phase";
-    const char* kinds = vocabulary_.sequential ? "entries" : "phases";
     long before = 0;
     for (const auto& [number, phase] : seen) {
       if (number < 1) continue;
@@ -438,24 +447,35 @@ class Checker {
     return same_character_name(t.text.text, me);
   }
 
-  // "Move toward self", "Skulk toward "Aldric"" (its own name), "Fall Back away from me": the
+  // "Move toward self", "Skulk toward "Aldric"" (its own name), "Fall Back away from me", and
+  // "Move -> self" of an action that must say where it moves and writes no way but its target: the
   // fight finds no way toward or away from where one already stands, and the order would be taken
-  // as standing still. Told at the place; true when told.
-  bool moves_about_self(const Movement& m) {
-    const bool toward = m.kind == Movement::Kind::toward;
-    if ((!toward && m.kind != Movement::Kind::away) || !m.place || !is_self(*m.place)) return false;
-    const char* how = toward ? "toward" : "away from";
-    error(m.place->text.at, fmt::format("'{}' cannot move {} itself: write where it moves (compass steps such as 'N, "
-                                        "NE', or a cell: 'to C3'), or someone else to move {}",
-                                        ordering_->text, how, how));
-    return true;
+  // as standing still. An action that may stay where it is (Skulk) is taken at itself as written,
+  // and one whose target may not be oneself (tempo's Move) is told so by someone_else.
+  // Told at the place; the place told, or null.
+  const Target* moves_about_self(const Order& o, const ActionRules* action) {
+    const Movement& m = o.movement;
+    const bool away = m.kind == Movement::Kind::away;
+    const Target* place = nullptr;
+    if (m.kind == Movement::Kind::toward || away)
+      place = m.place ? &*m.place : nullptr;
+    else if (o.target && action && action->needs_direction && !action->enemy_target && !action->other_target &&
+             !writes_a_way(m))
+      place = &*o.target;
+    if (!place || !is_self(*place)) return nullptr;
+    const char* how = away ? "away from" : "toward";
+    error(place->text.at, fmt::format("'{}' cannot move {} itself: write where it moves (compass steps such as 'N, "
+                                      "NE', or a cell: 'to C3'), or someone else to move {}",
+                                      ordering_->text, how, how));
+    return place;
   }
 
   void order(const Order& o, Taken taken, const std::string* trigger) {
     const ActionRules* action = vocabulary_.action(o.action.text);
     const Target* aim = taken_at(o);
     // Moving toward itself is told once, as that, not again as an order at itself.
-    const bool aim_told = moves_about_self(o.movement) && aim == &*o.movement.place;
+    const Target* told = moves_about_self(o, action);
+    const bool aim_told = told && told == aim;
     if (!action) {
       error(o.action.at, fmt::format("unknown action '{}'", o.action.text),
             [&] { return unknown_action_hint(o); });
@@ -517,11 +537,14 @@ class Checker {
           [&] { return hint(did_you_mean(first, action.argument_words)); });
   }
 
-  // Where an order moves: compass steps, a destination, toward or away from a target, or its target.
-  static bool says_where(const Order& o) {
-    return o.target || (o.movement.kind != Movement::Kind::none && o.movement.kind != Movement::Kind::path) ||
-           !o.movement.steps.empty();
+  // Whether a movement says where it goes: compass steps, a destination, toward or away from a target
+  // (a distance alone does not).
+  static bool writes_a_way(const Movement& m) {
+    return (m.kind != Movement::Kind::none && m.kind != Movement::Kind::path) || !m.steps.empty();
   }
+
+  // Where an order moves: its way, or its target.
+  static bool says_where(const Order& o) { return o.target || writes_a_way(o.movement); }
 
   void nowhere(const ActionRules& action, const Order& o) {
     const std::string& name = action.name;

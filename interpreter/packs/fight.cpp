@@ -1246,6 +1246,13 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     if (rules.enemy_target && target.side == actor.side)
       return fmt::format("{} is an ally of {}: the target of {} is an enemy", target.name, actor.name, chosen.name);
   }
+  // An action that must say where it moves, going nowhere toward its target, which is the character
+  // itself: a cell it stands on ("Move -> C4"), which only the fight can tell (the check refuses
+  // "Move -> self"). Taken, it was narrated as a Move and went nowhere.
+  if (rules.needs_direction && intent.target == actor.id && intent.path.empty())
+    return fmt::format("it goes toward its target, and that is {} itself: write where it moves, compass steps such "
+                       "as 'N, NE' or a cell: 'to C3'",
+                       actor.name);
   if (intent.target != no_entity && chosen.target_allowed.ref != LUA_NOREF) {
     StackGuard guard{L_};
     lua::push_entity(L_, intent.actor);

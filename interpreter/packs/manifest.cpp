@@ -11,6 +11,7 @@
 #include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
+#include "interpreter/packs/search_path.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -131,13 +132,7 @@ bool valid_pack_name(const std::string& name) {
 
 // The name of the folder itself, however the path to it is written: "." and "./" from inside it,
 // "../my-house/". Lexically, so a link keeps the name the search path finds the pack by.
-std::string folder_name(const std::filesystem::path& folder) {
-  std::error_code ec;
-  std::filesystem::path whole = std::filesystem::absolute(folder, ec).lexically_normal();
-  if (ec) whole = folder.lexically_normal();
-  if (!whole.has_filename()) whole = whole.parent_path();
-  return whole.filename().string();
-}
+std::string folder_name(const std::filesystem::path& folder) { return whole_folder(folder).filename().string(); }
 
 }  // namespace
 

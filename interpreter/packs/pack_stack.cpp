@@ -102,11 +102,17 @@ std::filesystem::path PackStack::locate(const std::string& name, const Requirer&
   for (const auto& found : search_path_.all()) known.push_back(found.name);
   for (const auto& root : search_path_.roots()) searched.push_back(display_path(root));
   std::vector<std::string> notes;
-  for (const auto& root : search_path_.roots())
+  for (const auto& root : search_path_.roots()) {
     if (std::filesystem::is_directory(root / name))
       notes.push_back(fmt::format("{} is a folder without pack.lua, the manifest that makes a folder a pack "
                                   "(docs/packs.md)",
                                   display_path(root / name)));
+    // A pack's own folder given where its parent was meant (--pack-path my-house) holds no packs.
+    if (is_pack(root))
+      notes.push_back(fmt::format("{} is itself a pack (it holds pack.lua), not a folder of packs: the search path "
+                                  "takes the folder that holds packs, here its parent, {}",
+                                  display_path(root), display_path(whole_folder(root).parent_path())));
+  }
   if (auto hint = did_you_mean(name, known); !hint.empty()) notes.push_back(hint);
   notes.push_back("searched: " + fmt::format("{}", fmt::join(searched, ", ")));
   if (!by.manifest) throw Error(Diagnostic{{}, fmt::format("no pack named '{}' was found", name), {}, notes});

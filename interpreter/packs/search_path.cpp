@@ -5,23 +5,37 @@
 #include <set>
 #include <sstream>
 
+#include <fmt/format.h>
+
+#include "grammar/diagnostic.hpp"
 #include "interpreter/lua/sandbox.hpp"
 
 namespace arbiter::packs {
-namespace {
 
 // A pack.lua that links out of the folder makes no pack, as a missing one does (read_manifest).
 bool is_pack(const std::filesystem::path& folder) { return lua::is_file_in_folder(folder / "pack.lua", folder); }
 
-}  // namespace
-
-SearchPath SearchPath::standard(const std::vector<std::string>& first) {
-  std::vector<std::filesystem::path> roots(first.begin(), first.end());
+std::vector<std::filesystem::path> environment_folders() {
+  std::vector<std::filesystem::path> folders;
   if (const char* env = std::getenv("ARBITER_PATH")) {
     std::istringstream parts(env);
     for (std::string part; std::getline(parts, part, ':');)
-      if (!part.empty()) roots.emplace_back(part);
+      if (!part.empty()) folders.emplace_back(part);
   }
+  return folders;
+}
+
+std::string not_a_folder(const std::filesystem::path& path) {
+  std::error_code error;
+  const auto status = std::filesystem::status(path, error);
+  if (!std::filesystem::exists(status)) return fmt::format("there is no folder '{}'", printable(path.string()));
+  if (!std::filesystem::is_directory(status)) return fmt::format("'{}' is not a folder", printable(path.string()));
+  return {};
+}
+
+SearchPath SearchPath::standard(const std::vector<std::string>& first) {
+  std::vector<std::filesystem::path> roots(first.begin(), first.end());
+  for (auto& folder : environment_folders()) roots.push_back(std::move(folder));
   roots.emplace_back("rules");
   if (const char* data = std::getenv("XDG_DATA_HOME"); data && *data)
     roots.push_back(std::filesystem::path(data) / "arbiter/packs");
@@ -83,6 +97,14 @@ bool same_place(const std::filesystem::path& a, const std::filesystem::path& b) 
   if (error) return false;
   const auto place_b = std::filesystem::weakly_canonical(b, error);
   return !error && place_a == place_b;
+}
+
+std::filesystem::path whole_folder(const std::filesystem::path& folder) {
+  std::error_code ec;
+  std::filesystem::path whole = std::filesystem::absolute(folder, ec).lexically_normal();
+  if (ec) whole = folder.lexically_normal();
+  if (!whole.has_filename()) whole = whole.parent_path();
+  return whole;
 }
 
 std::string display_path(const std::filesystem::path& given) {

@@ -1,7 +1,8 @@
 #pragma once
 // Where packs are found, first match winning: folders given with --pack-path, then each folder in
 // $ARBITER_PATH (colon-separated), ./rules, the user's $XDG_DATA_HOME/arbiter/packs
-// (~/.local/share/arbiter/packs), and the rules that come with Arbiter.
+// (~/.local/share/arbiter/packs), and the rules that come with Arbiter. Each holds packs, a
+// folder each.
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -31,12 +32,26 @@ class SearchPath {
   std::vector<std::filesystem::path> roots_;
 };
 
+// The folders of $ARBITER_PATH, in order (colon-separated; an empty part is none).
+std::vector<std::filesystem::path> environment_folders();
+
+// Why `path` cannot be searched for packs ("there is no folder 'x'", "'x' is not a folder"); empty
+// when it is a folder.
+std::string not_a_folder(const std::filesystem::path& path);
+
+// Whether `folder` is a pack's own: it holds pack.lua (not through a link leading out of it).
+bool is_pack(const std::filesystem::path& folder);
+
 // Whether a pack is asked for by its folder ("./my-house", "/packs/x", ".") rather than by name.
 bool names_a_folder(const std::string& request);
 
 // Whether two paths name one file or folder: the same one when it exists, else the same place
 // ("./rules/x/" and "rules/x").
 bool same_place(const std::filesystem::path& a, const std::filesystem::path& b);
+
+// `folder` written out whole, lexically (a link is not followed), without a trailing slash: "."
+// and "./" from inside my-house, and "../my-house/", are ".../my-house", whose filename is its name.
+std::filesystem::path whole_folder(const std::filesystem::path& folder);
 
 // How a message names a pack's folder: relative to the working directory when inside it.
 std::string display_path(const std::filesystem::path& folder);
