@@ -360,6 +360,17 @@ local function missed_out(me, verb, why)
   return not_made(me, verb, ("%s (%s) %s"):format(me.name, verb, why))
 end
 
+-- Aim: "If your next Action is Ranged Attack, it gains Favor and has +1 Penetration": whether this
+-- Attack is made by the action Aim favours (`actions_data.Aim.next_action.name`, read now, so a house
+-- rule's patch counts) right after an Aim. `how.aimed` decides when given; an Attack of Opportunity
+-- is no Action of the attacker's.
+local function aimed(ctx, how)
+  if how.aimed ~= nil then return how.aimed end
+  if how.opportunity or ctx.action ~= arbiter.tables.actions_data["Aim"].next_action.name then return false end
+  local previous = flow.previous(ctx.actor)
+  return previous ~= nil and previous.action == "Aim"
+end
+
 ---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
 ---@param ctx table the action's context (flow intent fields)
 ---@param target? world.Character
@@ -410,7 +421,7 @@ function attack.make(ctx, target, how)
     kind = kind, moved = ctx.moved, cover = sight.shelter == "cover" or attack.shielded_by_ally(target),
     distance = distance, high_ground = high_ground,
     first_attack_on_unaware = first_unaware, opportunity = how.opportunity, clash = how.clash,
-    aimed = how.aimed, range = how.profile and how.profile.range or nil,
+    aimed = aimed(ctx, how), range = how.profile and how.profile.range or nil,
     attacker_statuses = (status.modifiers(me, "attack")), target_statuses = (status.modifiers(target, "attacks against")),
   }
   local parts, out_of_range = combat.attack_modifiers(mine, theirs, situation)
