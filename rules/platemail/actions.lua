@@ -196,8 +196,8 @@ end })
 -- still with "Melee Attacks on you have Favor".
 define("Ranged Attack", { needs_target = true, target = "enemy", allowed_by = wielding("Ranged Attack"),
   resolve = function(ctx)
-    local previous = flow.previous(ctx.actor)
-    attack.make(ctx, ctx.target, { kind = "ranged", aimed = previous ~= nil and previous.action == "Aim" })
+    -- Aimed if the Action before was Aim and Aim favours this one (attack.make).
+    attack.make(ctx, ctx.target, { kind = "ranged" })
   end })
 
 -- Rapid Fire: "Make 2 Ranged Attacks at designated Target(s)." "Weapons, like crossbows, that
@@ -214,13 +214,15 @@ define("Rapid Fire", { needs_target = true, target = "enemy",
 -- has +1 Penetration." Without a ranged or thrown weapon in hand there is nothing to aim, nor with
 -- a crossbow not loaded: the next Ranged Attack could not shoot ("Requires a Quick or Complex Use
 -- Item Action between shots"), and a Use Item between would lose the aim. Refused before it is
--- declared (`allowed_by`), rather than a phase spent for nothing.
-local aims_a_ranged_weapon = wielding(data["Aim"].next_action.name)
+-- declared (`allowed_by`), rather than a phase spent for nothing. The action Aim favours is
+-- `actions_data.Aim.next_action.name`, read when asked (a house rule's patch counts): its weapon
+-- must make that action's Attacks too, and attack.make gives them the Favor and Penetration.
 define("Aim", { target = "none",
   allowed_by = function(me)
-    local ok, why = aims_a_ranged_weapon(me)
-    if not ok then return false, why end
     local c = attack.combatant(me)
+    local ok, why = combat.wields(c, "ranged")
+    if ok then ok, why = wielding(data["Aim"].next_action.name)(me) end
+    if not ok then return false, why end
     if combat.reload(c, combat.ranged_kind(c)) and not attack.loaded(me) then
       return false, ("%s is not loaded: no shot to aim until a Use Item reloads it"):format(c.weapon)
     end

@@ -48,6 +48,25 @@ function attack.loaded(me)
   return me.stats.loaded ~= false and not attack.phase.shot[me.name]
 end
 
+---Rolls dice given as a table's `{ count, sides, bonus }` (rules.attack_rolls.die, rules.checks.die,
+---Guard's block die …), read when the rule applies, so a house rule's patch counts, and tells the
+---roll as a GM reads it: "d20 14", "2d10 20", "d20 19+1" (the count is said when more than one, or
+---always with `opts.count`: "1d4 3"). The dice are rolled as `NdS`, the bonus added after, so the
+---natural roll (what a Critical Hit reads) is the dice alone.
+---@param die { count: integer, sides: integer, bonus?: integer }
+---@param reason string what the roll is for
+---@param opts? { count?: boolean } say the count even of one die
+---@return integer total the dice and the bonus
+---@return string text
+---@return integer natural the dice alone
+function attack.roll_die(die, reason, opts)
+  local natural = dice.roll(("%dd%d"):format(die.count, die.sides), reason).total
+  local bonus = die.bonus or 0
+  local name = (die.count == 1 and not (opts and opts.count)) and ("d%d"):format(die.sides)
+               or ("%dd%d"):format(die.count, die.sides)
+  return natural + bonus, ("%s %d%s"):format(name, natural, bonus == 0 and "" or ("%+d"):format(bonus)), natural
+end
+
 ---A roll of one of the checks the source names but does not define (rules.checks, README: default
 ---chosen), with no difficulty: Stealth is compared with each onlooker's Perception. The roller's
 ---statuses add their modifiers for every check (roll "check") and for this one (its name).
@@ -55,19 +74,18 @@ end
 ---@param check string "stealth", "medical", "concentration", "dexterity_saving_throw"
 ---@param parts? platemail.Part[] modifiers
 ---@param reason string for the roll and the log
----@return integer total, string text "d20 12 +2 stealth = 14"
+---@return integer total, string text "d20 12 +2 stealth = 14" (rules.checks.die, its bonus too: "d20 12+1 …")
 function attack.roll_check(who, check, parts, reason)
   local checks = arbiter.tables.rules.checks
   local stat = who.stats[checks.stats[check]] or 0
-  local die = checks.die
-  local roll = dice.roll(("%dd%d"):format(die.count, die.sides), reason)
+  local rolled, said = attack.roll_die(checks.die, reason)
   local all = { { amount = stat, reason = checks.stats[check] } }
   for _, part in ipairs(parts or {}) do all[#all + 1] = part end
   for _, roll in ipairs({ "check", check }) do
     for _, part in ipairs((status.modifiers(who, roll))) do all[#all + 1] = part end
   end
-  local total = roll.total + combat.sum(all)
-  return total, ("d%d %d%s = %d"):format(die.sides, roll.total, attack.terms(all), total)
+  local total = rolled + combat.sum(all)
+  return total, ("%s%s = %d"):format(said, attack.terms(all), total)
 end
 
 ---The same check against the rules' difficulty.
@@ -342,6 +360,17 @@ local function missed_out(me, verb, why)
   return not_made(me, verb, ("%s (%s) %s"):format(me.name, verb, why))
 end
 
+-- Aim: "If your next Action is Ranged Attack, it gains Favor and has +1 Penetration": whether this
+-- Attack is made by the action Aim favours (`actions_data.Aim.next_action.name`, read now, so a house
+-- rule's patch counts) right after an Aim. `how.aimed` decides when given; an Attack of Opportunity
+-- is no Action of the attacker's.
+local function aimed(ctx, how)
+  if how.aimed ~= nil then return how.aimed end
+  if how.opportunity or ctx.action ~= arbiter.tables.actions_data["Aim"].next_action.name then return false end
+  local previous = flow.previous(ctx.actor)
+  return previous ~= nil and previous.action == "Aim"
+end
+
 ---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
 ---@param ctx table the action's context (flow intent fields)
 ---@param target? world.Character
@@ -392,7 +421,7 @@ function attack.make(ctx, target, how)
     kind = kind, moved = ctx.moved, cover = sight.shelter == "cover" or attack.shielded_by_ally(target),
     distance = distance, high_ground = high_ground,
     first_attack_on_unaware = first_unaware, opportunity = how.opportunity, clash = how.clash,
-    aimed = how.aimed, range = how.profile and how.profile.range or nil,
+    aimed = aimed(ctx, how), range = how.profile and how.profile.range or nil,
     attacker_statuses = (status.modifiers(me, "attack")), target_statuses = (status.modifiers(target, "attacks against")),
   }
   local parts, out_of_range = combat.attack_modifiers(mine, theirs, situation)
@@ -414,8 +443,15 @@ function attack.make(ctx, target, how)
   -- the reveal is told after it (made).
   local reveals = status.has(me, "Hidden") and not (row and row.properties and row.properties.silent)
 
-  local natural = dice.roll("1d20", ("%s attacks %s"):format(me.name, target.name)).total
-  local rolled = ("d20 %d%s"):format(natural, attack.terms(parts))
+  -- "D20 ... compared to the Target's Defense": rules.attack_rolls.die, its bonus added to the total
+  -- (the natural roll, what a Critical Hit reads, is the dice alone).
+  local die = arbiter.tables.rules.attack_rolls.die
+  local _, said, natural = attack.roll_die(die, ("%s attacks %s"):format(me.name, target.name))
+  local rolled = said .. attack.terms(parts)
+  if (die.bonus or 0) ~= 0 then
+    parts = { table.unpack(parts) }
+    parts[#parts + 1] = { amount = die.bonus, reason = "die" }
+  end
   -- "Archer (Ranged Attack) attacks Mark with Short Bow", "… with Dagger (thrown)": every line
   -- told of this Attack opens so, a Guard's block too.
   local attacks = ("%s (%s) attacks %s with %s%s"):format(me.name, verb, target.name,
@@ -436,7 +472,12 @@ function attack.make(ctx, target, how)
     attack.phase.guarded[guard.name] = attempt
     local value = combat.guard_value(attack.combatant(guard, me), attempt)
     local block = combat.attack { natural = natural, modifiers = parts, defense = value }
-    local die = block.hit and dice.roll("1d6", guard.name .. " tries to block for " .. target.name).total or nil
+    -- "roll a dice": actions_data.Guard.block.die.
+    local die, die_said
+    if block.hit then
+      die, die_said = attack.roll_die(arbiter.tables.actions_data["Guard"].block.die,
+                                      guard.name .. " tries to block for " .. target.name)
+    end
     local outcome = combat.guard_block(block, die)
     if outcome == "blocked" then
       log.event("attack", { attacker = me.name, target = target.name, guard = guard.name, hit = false,
@@ -445,7 +486,7 @@ function attack.make(ctx, target, how)
       return made(me, reveals)
     end
     -- The roll beat the Guard's value; the die says whom it reaches.
-    local beaten = (" — beats %s's Guard %d; d6 %d"):format(guard.name, value, die)
+    local beaten = (" — beats %s's Guard %d; %s"):format(guard.name, value, die_said)
     if outcome == "hits_guard" then
       victim, versus = guard, ("%s, even: the Attack hits %s"):format(beaten, guard.name)
       defense = -math.huge
@@ -459,9 +500,11 @@ function attack.make(ctx, target, how)
   -- The one carried is the Rescue's target, picked up this very phase (attack.rescued).
   local carried = result.hit and attack.rescued(victim)
   if carried then
-    local die = dice.roll("1d6", victim.name .. " is hit while carrying " .. carried.name).total
+    -- "roll a die": actions_data.Rescue.carried_hit.die.
+    local die, said = attack.roll_die(arbiter.tables.actions_data["Rescue"].carried_hit.die,
+                                      victim.name .. " is hit while carrying " .. carried.name)
     if combat.rescue_carried_hit(die) then
-      versus = (versus or "") .. (" — d6 %d: %s, carried, is hit instead"):format(die, carried.name)
+      versus = (versus or "") .. (" — %s: %s, carried, is hit instead"):format(said, carried.name)
       victim = carried
     end
   end
@@ -494,26 +537,30 @@ function attack.effects(me, victim, kind, critical)
   local properties = arbiter.tables.weapon_properties
   for _, effect in ipairs(combat.hit_effects(attack.combatant(me), kind, critical)) do
     if effect == "dazes" then
-      local d = properties.dazes.duration
-      local rolled = dice.roll(("%dd%d"):format(d.count, d.sides), victim.name .. " is Dazed").total
-      local actions = rolled + d.bonus
-      status.apply(victim, "Dazed", { duration = actions, source = me,
-                                      cause = ("%s's %s, Critical Hit: %dd%d %d%s, Dazed for %d Action%s"):format(
-                                        me.name, me.stats.weapon, d.count, d.sides, rolled,
-                                        d.bonus == 0 and "" or ("%+d"):format(d.bonus), actions,
-                                        actions == 1 and "" or "s") })
+      -- "Target Dazed for next 1d4 Actions": the status weapon_properties.dazes names, for its duration.
+      local dazes = properties.dazes
+      local actions, said = attack.roll_die(dazes.duration, victim.name .. " is " .. dazes.status, { count = true })
+      status.apply(victim, dazes.status, { duration = actions, source = me,
+                                           cause = ("%s's %s, Critical Hit: %s, %s for %d Action%s"):format(
+                                             me.name, me.stats.weapon, said, dazes.status, actions,
+                                             actions == 1 and "" or "s") })
     elseif effect == "severs_limb" then
-      local d4 = dice.roll("1d4", "Severs Limb: which limb").total
+      -- "Roll 1d4: 1=L Leg, …" (weapon_properties.severs_limb.roll); Protects Limbs' own "roll 1d4"
+      -- (armor_properties.protects_limbs.roll).
+      local which, which_said = attack.roll_die(properties.severs_limb.roll, "Severs Limb: which limb")
       local protects = (arbiter.tables.armor[victim.stats.armor or "Unarmored"].properties or {}).protects_limbs or 0
-      local saved = protects > 0 and dice.roll("1d4", "Protects Limbs " .. protects).total or nil
-      local limb = combat.severs_limb(d4, protects, saved)
+      local saved, saved_said
+      if protects > 0 then
+        saved, saved_said = attack.roll_die(arbiter.tables.armor_properties.protects_limbs.roll, "Protects Limbs " .. protects)
+      end
+      local limb = combat.severs_limb(which, protects, saved)
       if limb then
         status.apply(victim, attack.severed_status(limb), {
-          source = me, cause = ("%s's %s, Critical Hit: d4 %d%s, severs %s's %s"):format(me.name, me.stats.weapon, d4,
-            saved and (", Protects Limbs %d: d4 %d"):format(protects, saved) or "", victim.name, limb) })
+          source = me, cause = ("%s's %s, Critical Hit: %s%s, severs %s's %s"):format(me.name, me.stats.weapon, which_said,
+            saved and (", Protects Limbs %d: %s"):format(protects, saved_said) or "", victim.name, limb) })
       else
-        log.event("limb_saved", { text = ("%s's armor saves the %s (Protects Limbs %d, d4 %d)"):format(
-          victim.name, combat.limb(d4), protects, saved) }, "Protects Limbs")
+        log.event("limb_saved", { text = ("%s's armor saves the %s (Protects Limbs %d, %s)"):format(
+          victim.name, combat.limb(which), protects, saved_said) }, "Protects Limbs")
       end
     elseif effect == "entraps" then
       status.apply(victim, "Entrapped", { source = me, cause = me.name .. "'s " .. me.stats.weapon })

@@ -376,7 +376,7 @@ function combat.penetration(c, kind, target, situation)
   local parts = { { amount = attack.penetration, reason = c.weapon } }
   for _, part in ipairs(bonuses) do parts[#parts + 1] = part end
   local aim = tables.actions_data["Aim"].next_action
-  if situation and situation.aimed and c.action == aim.name and aim.penetration then
+  if situation and situation.aimed and c.action == aim.name and aim.penetration and is_ranged(kind) then
     parts[#parts + 1] = { amount = aim.penetration, reason = "Aim" }
   end
   return sum(parts), parts
@@ -961,7 +961,9 @@ function combat.can_rapid_fire(c, kind)
   local attack = kind and combat.attack_row(c, kind)
   if not attack then return false, ("%s has no %s attack"):format(tostring(c.weapon), kind or "ranged") end
   local reload = combat.reload(c, kind)
-  if reload and not tables.actions_data["Rapid Fire"].reload_weapons_allowed then
+  -- Said twice in the tables, Rapid Fire's row and the Requires Reload property: either lets it.
+  if reload and not (tables.actions_data["Rapid Fire"].reload_weapons_allowed
+                     or tables.weapon_properties.reload.rapid_fire_allowed) then
     return false, ("%s requires a %s reload"):format(c.weapon, reload)
   end
   return true, nil

@@ -206,7 +206,7 @@ arbiter.define.hook("shield_in_hand", attack.shield)
 -- ---------------------------------------------------------------------------------------------
 -- Hooks of the flow
 
--- Per Action Phase: who has taken its one Attack of Opportunity, who clashed (with whom).
+-- Per Action Phase: how many Attacks of Opportunity each has taken, who clashed (with whom).
 local phase = { opportunity_taken = {}, clashed = {} }
 
 arbiter.define.hook("phase_start", function()
@@ -231,18 +231,20 @@ local function prevents_opportunity(c)
   return data ~= nil and data.prevents_attacks_of_opportunity == true
 end
 
--- "Only one Attack of Opportunity is allowed per Action phase", by a Ready character with a melee
+-- "Only one Attack of Opportunity is allowed per Action phase" (rules.attacks_of_opportunity.per_action_phase,
+-- read as each is offered, so a house rule's patch counts), by a Ready character with a melee
 -- weapon ("Ready Characters wielding melee weapons get Attacks of Opportunity"). One Unaware of the
 -- mover ("Unaware Characters may not designate the Skulker as a Target") has no Attack to take at
 -- what it does not perceive, so it keeps its one for the phase.
 -- `cells`: where each of the two stands when it is taken, by name (attack.cell).
 local function opportunity(by, against, why, cells)
   local c = attack.combatant(by)
-  if phase.opportunity_taken[by.name] or down(by) or not c.ready or not combat.attack_row(c, "melee")
+  local taken = phase.opportunity_taken[by.name] or 0
+  if taken >= tables.rules.attacks_of_opportunity.per_action_phase or down(by) or not c.ready or not combat.attack_row(c, "melee")
      or not combat.can_attack_with_weapon(c) or prevents_opportunity(against) or attack.unaware(by, against) then
     return
   end
-  phase.opportunity_taken[by.name] = true
+  phase.opportunity_taken[by.name] = taken + 1
   attack.phase.at_step = cells
   flow.react(by, "Attack of Opportunity", against, why)
   attack.phase.at_step = nil
@@ -348,8 +350,12 @@ arbiter.define.hook("movement", function(event)
     mover.name, other.name, event.to) }, "Clash")
   -- Taken where they stop: over one cell the mover in it, else where it stands; the other where it stands.
   local met = { [mover.name] = one_cell[event.kind] and event.to or event.from, [other.name] = event.other_from }
-  opportunity(mover, other, "Clash", met)
-  opportunity(other, mover, "Clash", met)
+  -- "Ready Characters may make one Attack of Opportunity" (actions_data.Clash.attacks_of_opportunity),
+  -- each within the phase's own limit (rules.attacks_of_opportunity.per_action_phase).
+  for _ = 1, tables.actions_data["Clash"].attacks_of_opportunity or 1 do
+    opportunity(mover, other, "Clash", met)
+    opportunity(other, mover, "Clash", met)
+  end
   if one_cell[event.kind] then return "meet" end
   if event.kind == "blocked" then return "mover" end  -- the other already stands where they met
   return "both"

@@ -398,11 +398,41 @@ local WEAPON_VOCABULARY = {
                    action = row_name, rapid_fire_allowed = flag },
 }
 
+-- "1d4", "2d6+1": dice as a GM writes them.
+local function dice_text(roll)
+  local bonus = roll.bonus or 0
+  return ("%dd%d%s"):format(roll.count, roll.sides, bonus == 0 and "" or ("%+d"):format(bonus))
+end
+
+-- The roll names a limb by its total (attack.lua): every total it can make, from count + bonus to
+-- count × sides + bonus, is a limb of the list.
 local function severs_limb_faces(limbs_entry)
   local roll = limbs_entry.roll
-  if roll and integer(roll.sides) and #limbs_entry.limbs < roll.sides then
-    return problem(at(at(nil, "severs_limb"), "limbs"), ("has %d limb%s, but its roll (%dd%d) names %d: one limb for each face"):format(
-      #limbs_entry.limbs, #limbs_entry.limbs == 1 and "" or "s", roll.count, roll.sides, roll.sides))
+  if not (roll and integer(roll.count) and integer(roll.sides) and integer(roll.bonus or 0)) then return end
+  local low, high = roll.count + (roll.bonus or 0), roll.count * roll.sides + (roll.bonus or 0)
+  local n = #limbs_entry.limbs
+  if low < 1 or high > n then
+    return problem(at(at(nil, "severs_limb"), "limbs"), ("has %d limb%s, but its roll (%s) makes %d to %d: one limb for each total, 1 to %d"):format(
+      n, n == 1 and "" or "s", dice_text(roll), low, high, n))
+  end
+end
+
+-- Values these rules cannot honour as they are, but only as what governs them says: refused when
+-- they disagree with it, saying which table and field to patch instead.
+local function governed_values()
+  local round, phases = tables.rules.round, #tables.flow.phases
+  for _, field in ipairs { "action_phases", "actions_per_round" } do
+    if round and round[field] ~= nil and round[field] ~= phases then
+      return "rules", problem(at(at(nil, "round"), field), ("is %s, but a Round has %d Action Phases, one Action each: the "
+        .. "`flow` table's `phases` govern them (arbiter.patch.table(\"flow\", { phases = ... }))"):format(shown(round[field]), phases))
+    end
+  end
+  -- "An Attack roll of a natural 20": a natural the Attack roll's dice can make.
+  local die, natural = tables.rules.attack_rolls.die, tables.rules.critical_hit.natural
+  if die and integer(die.count) and integer(die.sides) and integer(natural)
+     and (natural < die.count or natural > die.count * die.sides) then
+    return "rules", problem(at(at(nil, "critical_hit"), "natural"), ("is %d, which the Attack roll's dice (rules.attack_rolls.die, %dd%d) "
+      .. "never roll: from %d to %d"):format(natural, die.count, die.sides, die.count, die.count * die.sides))
   end
 end
 
@@ -462,24 +492,58 @@ local function limb_section(required)
 end
 local LEG_SECTION, ARM_SECTION = limb_section { "move_factor" }, limb_section()
 
+local function same(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  for k, v in pairs(a) do if not same(v, b[k]) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+
+-- A value of the source's text these rules do not read, because another governs the rule: its
+-- source value (`rules` as this pack defined it, this file being required as the pack loads) is
+-- all it may be, and a house rule's change is refused saying what to patch instead, rather than
+-- accepted and ignored.
+local function fixed(section, field, governs)
+  local value = tables.rules[section][field]
+  if type(value) == "table" then
+    local copy = {}
+    for k, v in pairs(value) do copy[k] = v end
+    value = copy
+  end
+  return function(v, path)
+    if not same(v, value) then
+      return problem(path, ("is the source's text, not read: %s governs it (patch that instead); it stays %s"):format(
+        governs, type(value) == "table" and "as the source has it" or shown(value)))
+    end
+  end
+end
+
 local RULES = record {
   fields = {
     round = record { fields = { seconds = whole("seconds", 1), action_phases = whole(nil, 1),
                                 actions_per_round = whole(nil, 1) } },
     favor_and_disfavor = record { fields = { favor = modifier, disfavor = modifier, each_applies = flag },
                                   required = { "favor", "disfavor" } },
-    attacks_of_opportunity = record { fields = { reach = whole("feet", 1), reach_with_reach = whole("feet", 1),
-                                                 per_action_phase = whole(), requires_ready = flag, melee = flag },
+    attacks_of_opportunity = record { fields = { reach = whole("feet", 1),
+      reach_with_reach = fixed("attacks_of_opportunity", "reach_with_reach",
+        "a weapon's melee reach (weapons[name].melee.reach, 5 unless a row gives Reach)"),
+      per_action_phase = whole(),
+      requires_ready = fixed("attacks_of_opportunity", "requires_ready",
+        "fight.lua's Attack of Opportunity (arbiter.override.hook(\"movement\", ...))"),
+      melee = fixed("attacks_of_opportunity", "melee", "fight.lua's Attack of Opportunity (arbiter.override.hook(\"movement\", ...))") },
                                       required = { "reach" } },
     concentration_checks = record { fields = {
-      when = one_of { "hit" }, actions = list_of(row_name, "a list of names of rows of actions_data"),
-      on_failure = record { fields = { replace_next_action = row_name, lose_spell = flag } } } },
+      when = one_of { "hit" },
+      actions = fixed("concentration_checks", "actions", "an action's own concentration_check (actions_data[name].concentration_check)"),
+      on_failure = fixed("concentration_checks", "on_failure",
+        "fight.lua's phase_end, which Dazes for one Action and loses the spell or the focus "
+          .. "(arbiter.override.hook(\"phase_end\", ...))") } },
     cover = record { fields = { modifier = modifier, own_cell = flag, beside_attacker = flag }, required = { "modifier" } },
     concealment = record { fields = { targetable = flag, area_of_effect_reaches = flag } },
     attack_rolls = record { fields = { die = dice(), defense_base = whole(), tie_hits = flag,
                                        wounds_per_hit = whole("Wounds") },
                             required = { "defense_base", "wounds_per_hit" } },
-    critical_hit = record { fields = { natural = whole(nil, 1, 20), always_hits = flag, penetration = whole(),
+    critical_hit = record { fields = { natural = whole(nil, 1), always_hits = flag, penetration = whole(),
                                        extra_wounds = whole("Wounds") },
                             required = { "natural", "penetration", "extra_wounds" } },
     absorb = record { fields = { per = one_of { "action_phase" } } },
@@ -642,6 +706,9 @@ local function check_all()
   check_rows("shields", function() return SHIELD end)
   wrong = RULES(tables.rules, nil)
   if wrong then fail("rules", wrong) end
+  local governed
+  governed, wrong = governed_values()
+  if governed then fail(governed, wrong) end
   needs_rows("actions_data", SOURCE_ROWS, "these rules define its action and read it")
   check_rows("actions_data", function() return ACTION_ROW end)
   for _, key in ipairs(sorted_keys(ROW_NEEDS)) do
