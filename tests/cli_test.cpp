@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
@@ -282,6 +283,56 @@ TEST_CASE("a budget option too large or not a number is refused before anything 
   const auto largest = arbiter("--max-seconds 1000000 --max-memory 1048576 lua -e \"print('snippet ran')\"");
   CHECK(largest.exit_code == 0);
   CHECK_THAT(largest.output, Contains("snippet ran"));
+}
+
+TEST_CASE("every whole-number option takes a plain decimal number in its range and refuses anything else, naming it",
+          "[cli][bad-input]") {
+  // CLI11 alone read 0x10 as 16 and 010 as 8, set a number past the range to the range's end, and
+  // refused in words of its own ("Could not convert"): one wording now, --seed's, for all of them.
+  struct WholeNumberOption {
+    std::string command;  // {} is the value
+    std::string what;
+    std::string low, high, below, above;
+  };
+  const WholeNumberOption options[] = {
+      {"roll 1d6 --seed {}", "a seed", "0", "18446744073709551615", "-1", "18446744073709551616"},
+      {"roll 1d6 --seed 1 --times {}", "a number of rolls", "1", "100000000", "0", "100000001"},
+      {"prob 2d6 --at-least {}", "a total", "-9223372036854775808", "9223372036854775807", "-9223372036854775809",
+       "9223372036854775808"},
+      {"run examples/platemail/skirmish.lua --seed {}", "a seed", "0", "18446744073709551615", "-1",
+       "18446744073709551616"},
+      {"run examples/platemail/skirmish.lua --rounds {}", "a number of rounds", "1", "10000", "0", "10001"},
+      {"lua -e 'return 1' --seed {}", "a seed", "0", "18446744073709551615", "-1", "18446744073709551616"},
+      {"--max-instructions {} lua -e 'return 1'", "a number of instructions", "1", "18446744073709551615", "0",
+       "18446744073709551616"},
+      {"--max-memory {} lua -e 'return 1'", "a number of MiB", "1", "1048576", "0", "1048577"},
+  };
+  for (const auto& option : options) {
+    const std::vector<std::string> bad_values{"abc", "0x10", "1e3", "+5", "5.0", " 5", "5 ", "99999999999999999999",
+                                              "-99999999999999999999", option.below, option.above};
+    for (const std::string& bad : bad_values) {
+      const auto run = arbiter(fmt::format(fmt::runtime(option.command), "'" + bad + "'"));
+      CAPTURE(option.command, bad, run.output);
+      CHECK(run.exit_code == 2);
+      CHECK_THAT(run.output, Contains(fmt::format("'{}' is not {}: a whole number from {} to {}\n", bad, option.what,
+                                                  option.low, option.high)));
+    }
+  }
+  // Leading zeros are decimal, as typed; both ends of a range are taken.
+  CHECK_THAT(arbiter("prob 2d6 --at-least 010").output, Contains("\nP(>= 10) = 16.6667%\n"));
+  CHECK_THAT(arbiter("roll 1d6 --seed 1 --times 010").output, StartsWith("1d6: 10 rolls"));
+  CHECK(arbiter("roll 3d6 --seed 010").output == arbiter("roll 3d6 --seed 10").output);
+  CHECK_THAT(arbiter("prob 2d6 --at-least -9223372036854775808").output,
+             Contains("\nP(>= -9223372036854775808) = 100% (2d6 is at least 2)\n"));
+  CHECK_THAT(arbiter("prob 2d6 --at-least 9223372036854775807").output,
+             Contains("\nP(>= 9223372036854775807) = 0% (2d6 is at most 12)\n"));
+  CHECK(arbiter("--max-instructions 18446744073709551615 --max-memory 1048576 lua --seed 0 -e 'return 1'").output ==
+        "1\n");
+  // The value is shown as a terminal cannot act on it.
+  const auto escaped = arbiter("roll 1d6 --times \"$(printf 'a\\033[31mb')\"");
+  CHECK(escaped.exit_code == 2);
+  CHECK(escaped.output.find('\x1b') == std::string::npos);
+  CHECK_THAT(escaped.output, Contains("'a\\x1b[31mb' is not a number of rolls"));
 }
 
 TEST_CASE("every escape attempt from the Foundation list exits 1 pointing at the snippet's line", "[cli][bad-input]") {

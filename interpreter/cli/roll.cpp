@@ -17,6 +17,7 @@
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/dice_choice.hpp"
 #include "interpreter/cli/distribution_table.hpp"
+#include "interpreter/cli/whole_number.hpp"
 #include "interpreter/core/roll.hpp"
 
 namespace arbiter::cli {
@@ -140,7 +141,7 @@ void add_roll_command(CLI::App& app, Context& context) {
   auto options = std::make_shared<RollOptions>();
   command->add_option("EXPR", options->expr, "A dice expression, e.g. 4d6kh3 or \"1d20+5 >= 15\"")->required();
   auto* seed = command->add_option("--seed", options->dice.seed, "Seed the generator: the same seed, the same rolls")
-                   ->check(seed_value());
+                   ->transform(seed_value());
   auto* dice = command->add_option("--dice", options->dice.scripted, "Use these values instead of random ones, in order")
                    ->check(dice_values())
                    ->type_name("1,4,9,10");
@@ -149,7 +150,7 @@ void add_roll_command(CLI::App& app, Context& context) {
   dice->excludes(prompt);
   command->add_option("--reason", options->reason, "What the roll is for, shown with it and at the prompt");
   auto* times = command->add_option("--times", options->times, "Roll N times and show the estimated distribution")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}))
+      ->transform(whole_number("a number of rolls", std::uint64_t{1}, std::uint64_t{100'000'000}))
       ->type_name("N");
   command->add_flag("--json", options->json, "Print JSON");
   command->add_flag("--all", options->all, "With --times, list every value, also those below 0.00005%")->needs(times);
