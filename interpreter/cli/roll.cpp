@@ -82,35 +82,31 @@ class CountedDice final : public DiceSource {
   std::uint64_t rolled_ = 0;
 };
 
-// 33,978,933 -> 33,000,000; never below 1.
-std::uint64_t two_figures_down(std::uint64_t n) {
-  std::uint64_t unit = 1;
-  while (n / unit >= 100) unit *= 10;
-  return std::max<std::uint64_t>(1, n / unit * unit);
-}
-
 void sample(Context& context, const RollOptions& options, const Roller& roller, DiceSource& dice) {
   std::map<std::int64_t, std::uint64_t> counts;
   double sum = 0, squares = 0;
   CountedDice source(dice);
+  bool judged = false;
   for (std::uint64_t i = 0; i < options.times; ++i) {
     const auto total = roller.total(source);
-    // Refused once the rolls so far show the whole would pass the budget: after enough of them
-    // for their average to hold (explosions vary), or at once when the budget is spent. One roll
-    // is at most DiceLimits::max_dice dice, so checking between rolls is soon enough.
+    // Refused naming the most times that fit these dice (the same --seed, the same figure). Judged
+    // once, before the rest is rolled, from the first rolls, once there are enough of them for
+    // their average to hold: exact when every roll takes the same dice, a forecast when they vary
+    // (explosions). Whatever the forecast, stopped once the budget is spent: the rolls before this
+    // one are then exactly what fits (one roll is at most DiceLimits::max_dice dice, so checking
+    // between rolls is soon enough).
     const std::uint64_t rolls = i + 1;
-    const bool enough_to_judge = rolls >= 1'000 || source.rolled() >= 1'000'000;
-    const double projected = static_cast<double>(source.rolled()) / static_cast<double>(rolls) *
-                             static_cast<double>(options.times);
-    if (source.rolled() > sampling_budget || (enough_to_judge && projected > static_cast<double>(sampling_budget))) {
-      // The rolls so far only estimate the dice a roll takes: a tenth less, to two figures, is a
-      // number that another run's rolls also fit.
-      const std::uint64_t affordable = two_figures_down(sampling_budget * rolls / source.rolled() * 9 / 10);
+    std::optional<std::uint64_t> most;
+    if (source.rolled() > sampling_budget) {
+      most = rolls - 1;
+    } else if (!judged && (rolls >= 1'000 || source.rolled() >= 1'000'000)) {
+      judged = true;
+      if (source.rolled() * options.times > sampling_budget * rolls) most = sampling_budget * rolls / source.rolled();
+    }
+    if (most)
       throw Error(fmt::format("rolling {} {} times needs more than {} dice, the most --times rolls: give --times "
                               "{} or fewer",
-                              dice::to_string(*roller.expression().root), options.times, sampling_budget,
-                              affordable));
-    }
+                              dice::to_string(*roller.expression().root), options.times, sampling_budget, *most));
     ++counts[total];
     sum += static_cast<double>(total);
     squares += static_cast<double>(total) * static_cast<double>(total);
