@@ -1127,6 +1127,15 @@ TEST_CASE("check shows a sheet's control characters escaped, never raw", "[cli][
   CHECK_THAT(run.output, Contains("Melee \\x1b]0;pwned\\x07Attack"));
 }
 
+TEST_CASE("roll shows its --reason with its control characters escaped, never raw, as its prompt does",
+          "[cli][dice][security]") {
+  const std::string reason = " --reason \"$(printf 'a\\033[31mb')\"";
+  CHECK(arbiter("roll 1d6 --dice 4" + reason).output == "a\\x1b[31mb: 1d6 = [4] = 4\n");
+  const auto by_hand = shell("echo 4 | " + std::string(ARBITER_BINARY) + " roll 1d6 --prompt" + reason);
+  CHECK(by_hand.exit_code == 0);
+  CHECK(by_hand.output == "Roll a d6 for a\\x1b[31mb: a\\x1b[31mb: 1d6 = [4] = 4\n");
+}
+
 TEST_CASE("what a pack prints, names and fails with is shown with its control characters escaped, never raw",
           "[cli][pack-tests][security]") {
   TempDir dir;

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "grammar/diagnostic.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/dice_choice.hpp"
 #include "interpreter/cli/distribution_table.hpp"
@@ -55,7 +56,7 @@ void roll_once(Context& context, const RollOptions& options, const Roller& rolle
                  << "\n";
     return;
   }
-  if (!roll.reason.empty()) *context.out << roll.reason << ": ";
+  if (!roll.reason.empty()) *context.out << printable(roll.reason) << ": ";  // as the prompt shows it
   *context.out << roll.text << "\n";
 }
 
