@@ -840,6 +840,17 @@ TEST_CASE("arbiter fmt prints the canonical compact form", "[cli][orders]") {
         "no/such/sheet.txt: error: cannot read the order sheet: No such file or directory\n");
 }
 
+TEST_CASE("fmt warns once of a number comment after a target, as check --rules does", "[cli][orders]") {
+  TempDir dir;
+  std::ofstream(dir / "numbered.txt") << "Aldric:\n  1: Charge -> Orc #2\n  2: Defend\n";
+  for (const std::string command : {"fmt ", "check --rules platemail "}) {
+    const auto run = arbiter(command + (dir / "numbered.txt"));
+    CAPTURE(command, run.output);
+    CHECK(run.exit_code == 0);
+    CHECK(occurrences(run.output, "numbered.txt:2:16: warning: 'Orc' is followed by the comment '#2'") == 1);
+  }
+}
+
 TEST_CASE("a sheet that never ends, a device or a pipe, is refused at once, not read whole", "[cli][orders][bad-input]") {
   // Reading stops at the first control character (docs/orders.md), so /dev/zero is told at its first byte.
   for (const std::string command : {"fmt /dev/zero", "check /dev/zero --rules platemail"}) {
