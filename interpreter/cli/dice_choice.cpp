@@ -1,24 +1,18 @@
 #include "interpreter/cli/dice_choice.hpp"
 
-#include <charconv>
 #include <iostream>
+#include <limits>
 #include <random>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "interpreter/cli/whole_number.hpp"
+
 namespace arbiter::cli {
 
 CLI::Validator seed_value() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        std::uint64_t seed = 0;
-        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), seed);
-        if (text.empty() || error != std::errc{} || end != text.data() + text.size())
-          return "'" + text + "' is not a seed: a whole number from 0 to 18446744073709551615";
-        return {};
-      },
-      "");
+  return whole_number("a seed", std::uint64_t{0}, std::numeric_limits<std::uint64_t>::max());
 }
 
 CLI::Validator dice_values() {

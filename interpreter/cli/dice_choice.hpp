@@ -19,7 +19,7 @@ struct DiceChoice {
   bool by_hand = false;
 };
 
-// Validators for --seed (a whole number 0 … 2^64 − 1, never saturated) and --dice (see
+// Validators for --seed (whole_number: 0 … 2^64 − 1, given with Option::transform) and --dice (see
 // ScriptedDice::parse): a bad value is a usage error naming it, before anything runs.
 CLI::Validator seed_value();
 CLI::Validator dice_values();

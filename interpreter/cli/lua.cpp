@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/cli/dice_choice.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/lua/values.hpp"
 
@@ -16,7 +17,7 @@ void add_lua_command(CLI::App& app, Context& context) {
   auto code = std::make_shared<std::string>();
   command->add_option("PACK... [FILE]", *arguments, "Packs to load, then a .lua file to run unless -e is given");
   command->add_option("-e,--execute", *code, "Lua code to run");
-  command->add_option("--seed", context.seed, "Seed the dice: the same seed, the same rolls");
+  command->add_option("--seed", context.seed, "Seed the dice: the same seed, the same rolls")->transform(seed_value());
   command->callback([&context, arguments, code] {
     std::vector<std::string> packs = *arguments;
     std::string file;

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <limits>
 #include <optional>
 
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/cli/commands.hpp"
+#include "interpreter/cli/whole_number.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/packs/search_path.hpp"
 
@@ -124,10 +126,11 @@ int main(int argc, char** argv) {
       ->check(folder_of_packs());
   app.add_option("--max-instructions", context.max_instructions,
                  "Lua instructions one call of a pack may run (default 200000000)")
-      ->check(CLI::PositiveNumber);
+      ->transform(arbiter::cli::whole_number("a number of instructions", std::uint64_t{1},
+                                             std::numeric_limits<std::uint64_t>::max()));
   // Bounded so that the budget in bytes and the deadline on the clock cannot overflow.
   app.add_option("--max-memory", context.max_memory_mib, "MiB one call of a pack may allocate (default 256); the packs may keep twice as much in all")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 20));
+      ->transform(arbiter::cli::whole_number("a number of MiB", std::uint64_t{1}, std::uint64_t{1} << 20));
   app.add_option("--max-seconds", context.max_seconds, "Seconds one call of a pack may run (default 10)")
       ->check(seconds_between(0.001, 1e6));
   app.add_flag("--strict", context.strict, "Treat conflicts between packs as errors");

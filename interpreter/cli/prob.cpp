@@ -3,6 +3,7 @@
 // (each entry with "fraction" under --exact).
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,6 +14,7 @@
 
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/distribution_table.hpp"
+#include "interpreter/cli/whole_number.hpp"
 #include "interpreter/core/distribution.hpp"
 
 namespace arbiter::cli {
@@ -100,7 +102,10 @@ void add_prob_command(CLI::App& app, Context& context) {
   command->add_option("EXPR", options->expr, "A dice expression, e.g. 4d6kh3 or \"1d20+5 >= 15\"")->required();
   command->add_flag("--json", options->json, "Print JSON instead of a table");
   command->add_flag("--exact", options->exact, "Exact fractions (big integers) as well as decimals");
-  command->add_option("--at-least", options->at_least, "Also print the probability of X or more")->type_name("X");
+  command->add_option("--at-least", options->at_least, "Also print the probability of X or more")
+      ->transform(
+          whole_number("a total", std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()))
+      ->type_name("X");
   command->add_flag("--all", options->all, "List every value, also those below 0.00005% (summarised in one line otherwise)");
   command->callback([&context, options] {
     const Roller roller(dice::parse_dice(options->expr, "<command line>"));

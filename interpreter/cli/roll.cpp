@@ -14,9 +14,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "grammar/diagnostic.hpp"
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/dice_choice.hpp"
 #include "interpreter/cli/distribution_table.hpp"
+#include "interpreter/cli/whole_number.hpp"
 #include "interpreter/core/roll.hpp"
 
 namespace arbiter::cli {
@@ -54,7 +56,7 @@ void roll_once(Context& context, const RollOptions& options, const Roller& rolle
                  << "\n";
     return;
   }
-  if (!roll.reason.empty()) *context.out << roll.reason << ": ";
+  if (!roll.reason.empty()) *context.out << printable(roll.reason) << ": ";  // as the prompt shows it
   *context.out << roll.text << "\n";
 }
 
@@ -81,35 +83,31 @@ class CountedDice final : public DiceSource {
   std::uint64_t rolled_ = 0;
 };
 
-// 33,978,933 -> 33,000,000; never below 1.
-std::uint64_t two_figures_down(std::uint64_t n) {
-  std::uint64_t unit = 1;
-  while (n / unit >= 100) unit *= 10;
-  return std::max<std::uint64_t>(1, n / unit * unit);
-}
-
 void sample(Context& context, const RollOptions& options, const Roller& roller, DiceSource& dice) {
   std::map<std::int64_t, std::uint64_t> counts;
   double sum = 0, squares = 0;
   CountedDice source(dice);
+  bool judged = false;
   for (std::uint64_t i = 0; i < options.times; ++i) {
     const auto total = roller.total(source);
-    // Refused once the rolls so far show the whole would pass the budget: after enough of them
-    // for their average to hold (explosions vary), or at once when the budget is spent. One roll
-    // is at most DiceLimits::max_dice dice, so checking between rolls is soon enough.
+    // Refused naming the most times that fit these dice (the same --seed, the same figure). Judged
+    // once, before the rest is rolled, from the first rolls, once there are enough of them for
+    // their average to hold: exact when every roll takes the same dice, a forecast when they vary
+    // (explosions). Whatever the forecast, stopped once the budget is spent: the rolls before this
+    // one are then exactly what fits (one roll is at most DiceLimits::max_dice dice, so checking
+    // between rolls is soon enough).
     const std::uint64_t rolls = i + 1;
-    const bool enough_to_judge = rolls >= 1'000 || source.rolled() >= 1'000'000;
-    const double projected = static_cast<double>(source.rolled()) / static_cast<double>(rolls) *
-                             static_cast<double>(options.times);
-    if (source.rolled() > sampling_budget || (enough_to_judge && projected > static_cast<double>(sampling_budget))) {
-      // The rolls so far only estimate the dice a roll takes: a tenth less, to two figures, is a
-      // number that another run's rolls also fit.
-      const std::uint64_t affordable = two_figures_down(sampling_budget * rolls / source.rolled() * 9 / 10);
+    std::optional<std::uint64_t> most;
+    if (source.rolled() > sampling_budget) {
+      most = rolls - 1;
+    } else if (!judged && (rolls >= 1'000 || source.rolled() >= 1'000'000)) {
+      judged = true;
+      if (source.rolled() * options.times > sampling_budget * rolls) most = sampling_budget * rolls / source.rolled();
+    }
+    if (most)
       throw Error(fmt::format("rolling {} {} times needs more than {} dice, the most --times rolls: give --times "
                               "{} or fewer",
-                              dice::to_string(*roller.expression().root), options.times, sampling_budget,
-                              affordable));
-    }
+                              dice::to_string(*roller.expression().root), options.times, sampling_budget, *most));
     ++counts[total];
     sum += static_cast<double>(total);
     squares += static_cast<double>(total) * static_cast<double>(total);
@@ -140,7 +138,7 @@ void add_roll_command(CLI::App& app, Context& context) {
   auto options = std::make_shared<RollOptions>();
   command->add_option("EXPR", options->expr, "A dice expression, e.g. 4d6kh3 or \"1d20+5 >= 15\"")->required();
   auto* seed = command->add_option("--seed", options->dice.seed, "Seed the generator: the same seed, the same rolls")
-                   ->check(seed_value());
+                   ->transform(seed_value());
   auto* dice = command->add_option("--dice", options->dice.scripted, "Use these values instead of random ones, in order")
                    ->check(dice_values())
                    ->type_name("1,4,9,10");
@@ -149,7 +147,7 @@ void add_roll_command(CLI::App& app, Context& context) {
   dice->excludes(prompt);
   command->add_option("--reason", options->reason, "What the roll is for, shown with it and at the prompt");
   auto* times = command->add_option("--times", options->times, "Roll N times and show the estimated distribution")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{100'000'000}))
+      ->transform(whole_number("a number of rolls", std::uint64_t{1}, std::uint64_t{100'000'000}))
       ->type_name("N");
   command->add_flag("--json", options->json, "Print JSON");
   command->add_flag("--all", options->all, "With --times, list every value, also those below 0.00005%")->needs(times);

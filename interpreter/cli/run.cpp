@@ -23,6 +23,7 @@
 #include "interpreter/cli/saved_fight.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
+#include "interpreter/cli/whole_number.hpp"
 #include "interpreter/core/order_check.hpp"
 #include "interpreter/core/output_file.hpp"
 #include "interpreter/core/snapshot.hpp"
@@ -321,7 +322,7 @@ void add_run_command(CLI::App& app, Context& context) {
   command->add_option("ENCOUNTER", options->encounter, "The encounter file (docs/encounters.md)")->required();
   command->add_option("--orders", options->sheets, "Order sheets for the rounds to play")->type_name("SHEET...");
   auto* seed = command->add_option("--seed", options->dice.seed, "Seed the dice: the same seed, the same fight")
-                   ->check(seed_value());
+                   ->transform(seed_value());
   auto* dice = command->add_option("--dice", options->dice.scripted, "Use these dice values, in order")
                    ->check(dice_values())
                    ->type_name("14,3,6");
@@ -329,7 +330,7 @@ void add_run_command(CLI::App& app, Context& context) {
   seed->excludes(dice)->excludes(by_hand);
   dice->excludes(by_hand);
   command->add_option("--rounds", options->rounds, "Rounds to play (default: as many as the sheets order)")
-      ->check(CLI::Range(1, 10'000))
+      ->transform(whole_number("a number of rounds", 1, 10'000))
       ->type_name("N");
   command->add_option("--log", options->log, "Write this run's events as JSON Lines")->type_name("FILE.jsonl");
   command->add_option("--save", options->save, "Save the fight after the rounds, to resume later")
