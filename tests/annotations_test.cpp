@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "interpreter/lua/modules.hpp"
 #include "interpreter/lua/readonly.hpp"
 #include "interpreter/packs/pack_stack.hpp"
 #include "stdlib/embedded.hpp"
@@ -55,8 +56,9 @@ void collect_functions(lua_State* L, int index, const std::string& prefix, std::
         out.push_back(name);
       } else if (lua_istable(L, -1)) {
         const bool nested_view = lua::push_viewed(L, -1);
-        // Tables with behaviour of their own (the registry's views by kind) hold definitions, not API.
-        if (!lua_getmetatable(L, -1)) collect_functions(L, -1, name, out);
+        // Tables with behaviour of their own (the registry's views by kind) hold definitions, not API;
+        // a module's tables of functions (arbiter.define) only refuse names they do not hold.
+        if (lua::refuses_unknown_names(L, -1) || !lua_getmetatable(L, -1)) collect_functions(L, -1, name, out);
         else lua_pop(L, 1);
         if (nested_view) lua_pop(L, 1);
       }
