@@ -8,6 +8,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "interpreter/lua/modules.hpp"
 #include "interpreter/lua/readonly.hpp"
 #include "interpreter/packs/pack_stack.hpp"
 #include "stdlib/embedded.hpp"
@@ -55,8 +56,9 @@ void collect_functions(lua_State* L, int index, const std::string& prefix, std::
         out.push_back(name);
       } else if (lua_istable(L, -1)) {
         const bool nested_view = lua::push_viewed(L, -1);
-        // Tables with behaviour of their own (the registry's views by kind) hold definitions, not API.
-        if (!lua_getmetatable(L, -1)) collect_functions(L, -1, name, out);
+        // Tables with behaviour of their own (the registry's views by kind) hold definitions, not API;
+        // a module's tables of functions (arbiter.define) only refuse names they do not hold.
+        if (lua::refuses_unknown_names(L, -1) || !lua_getmetatable(L, -1)) collect_functions(L, -1, name, out);
         else lua_pop(L, 1);
         if (nested_view) lua_pop(L, 1);
       }
@@ -66,9 +68,9 @@ void collect_functions(lua_State* L, int index, const std::string& prefix, std::
   if (view) lua_pop(L, 1);
 }
 
-}  // namespace
-
-TEST_CASE("every function exposed to packs is annotated for LuaLS", "[annotations]") {
+// The dotted names of every function the host exposes to packs: globals, the runtime modules and
+// the modules for `require`.
+std::vector<std::string> exposed_functions() {
   lua::Sandbox sandbox;
   packs::PackStack stack(sandbox, packs::SearchPath({}));
   sandbox.add_pack({"probe", {}, "probe", {}});
@@ -101,7 +103,7 @@ TEST_CASE("every function exposed to packs is annotated for LuaLS", "[annotation
   lua_pop(L, 1);
 
   // Modules for `require`: the stdlib's and those written in C++.
-  std::vector<std::string> modules{"arbiter.registry"};
+  std::vector<std::string> modules{"arbiter.registry", "arbiter.fight"};
   for (const auto& module : stdlib_modules()) modules.emplace_back(module.name);
   for (const auto& module : modules) {
     sandbox.run_string("probe", "return require '" + module + "'", "probe.lua", 1);
@@ -109,12 +111,92 @@ TEST_CASE("every function exposed to packs is annotated for LuaLS", "[annotation
     lua_pop(L, 1);
   }
 
-  CHECK(exposed.size() > 30);
-  const std::string annotations = all_annotations();
-  for (const auto& name : exposed) {
-    INFO("stdlib/types has no `function " << name << "(`");
-    CHECK(annotations.find("function " + name + "(") != std::string::npos);
+  return exposed;
+}
+
+// The dotted names of the functions the annotations declare, as a pack reaches them. A module's
+// annotations may call it by a local name: `local fight = {}` … `function fight.new(` … `return fight`
+// under `---@meta arbiter.fight` declares arbiter.fight.new.
+std::set<std::string> declared_functions() {
+  const std::regex meta(R"(^---@meta ([\w.]+))"), returned(R"(\nreturn ([\w.]+)\s*$)"),
+      declared(R"((^|\n)function ([\w.]+)\()");
+  std::set<std::string> names;
+  for (const auto& [file, text] : annotation_files()) {
+    std::smatch found;
+    std::string module, local;
+    if (std::regex_search(text, found, meta)) module = found[1];
+    if (std::regex_search(text, found, returned)) local = found[1];
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), declared); it != std::sregex_iterator(); ++it) {
+      std::string name = (*it)[2];
+      if (!local.empty() && name.starts_with(local + ".")) name = module + name.substr(local.size());
+      names.insert(name);
+    }
   }
+  return names;
+}
+
+}  // namespace
+
+TEST_CASE("every function exposed to packs is annotated for LuaLS", "[annotations]") {
+  const std::vector<std::string> exposed = exposed_functions();
+  CHECK(exposed.size() > 30);
+  const std::set<std::string> declared = declared_functions();
+  for (const auto& name : exposed) {
+    INFO("stdlib/types declares no function " << name);
+    CHECK(declared.contains(name));
+  }
+}
+
+// A name a module does not have is an error when read (`dice.rol`): an editor must complete no
+// function the runtime would refuse.
+TEST_CASE("every function the annotations declare on a module or as a global is exposed to packs", "[annotations]") {
+  const std::vector<std::string> exposed_list = exposed_functions();
+  const std::set<std::string> exposed(exposed_list.begin(), exposed_list.end());
+  CHECK(exposed.contains("arbiter.define.action"));  // the stdlib's tables of functions are walked
+  CHECK(exposed.contains("arbiter.fight.new"));
+  const std::set<std::string> declared = declared_functions();
+  CHECK(declared.size() > 30);
+  for (const auto& name : declared) {
+    INFO("stdlib/types declares the function " << name << ", which packs do not have");
+    CHECK(exposed.contains(name));
+  }
+}
+
+// The methods of the runtime's values (a dice pool, a test's fight) as the annotations declare them
+// on their classes (`---@class dice.Pool` over `local Pool = {}`, then `function Pool:roll(`): each
+// is the value's, and each of the value's is declared.
+TEST_CASE("the methods of the runtime's values are the methods their annotated classes declare", "[annotations]") {
+  lua::Sandbox sandbox;
+  packs::PackStack stack(sandbox, packs::SearchPath({}));
+  sandbox.add_pack({"probe", {}, "probe", {}});
+  sandbox.run_string("probe", "return require 'arbiter.fight'", "probe.lua", 1);  // registers the fight's methods
+  lua_State* L = sandbox.state();
+  lua_pop(L, 1);
+  const std::regex klass(R"(\n---@class ([\w.]+)[^\n]*\nlocal (\w+) = \{\})");
+  int classes = 0;
+  for (const auto& [file, text] : annotation_files()) {
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), klass); it != std::sregex_iterator(); ++it) {
+      const std::string name = (*it)[1], local = (*it)[2];
+      const std::string type = name.starts_with("arbiter.") ? name : "arbiter." + name;
+      INFO("stdlib/types/" << file << " declares the class " << name << ", the runtime's " << type);
+      REQUIRE(luaL_getmetatable(L, type.c_str()) == LUA_TTABLE);
+      REQUIRE(lua_getfield(L, -1, "__index") == LUA_TTABLE);
+      std::set<std::string> methods;
+      lua_pushnil(L);
+      while (lua_next(L, -2)) {
+        methods.insert(lua_tostring(L, -2));
+        lua_pop(L, 1);
+      }
+      lua_pop(L, 2);
+      std::set<std::string> declared;
+      const std::regex method("\nfunction " + local + R"(:(\w+)\()");
+      for (auto m = std::sregex_iterator(text.begin(), text.end(), method); m != std::sregex_iterator(); ++m)
+        declared.insert((*m)[1]);
+      CHECK(declared == methods);
+      ++classes;
+    }
+  }
+  CHECK(classes == 4);
 }
 
 // LuaLS reads `---@meta name` with a returned table as a module for `require "name"`, and a table

@@ -169,6 +169,8 @@ TEST_CASE("every bad pack exits 1 with its file and line", "[cli][bad-input]") {
       {"cycle-a", "tests/packs/cycle-b/pack.lua:1:69: error: dependency cycle"},
       {"load-error", "tests/packs/load-error/init.lua:4: error:"},
       {"needs-missing", "tests/packs/needs-missing/pack.lua:5:16: error:"},
+      {"typo-api", "tests/packs/typo-api/init.lua:2: error: there is no arbiter.patch function named 'tabel'; did "
+                   "you mean 'table'?\n  in pack 'typo-api'"},
   };
   for (const auto& [pack, expected] : cases) {
     INFO(pack);
@@ -203,6 +205,19 @@ TEST_CASE("arbiter lua runs a snippet with the packs loaded and shows what it re
   CHECK(run.exit_code == 0);
   CHECK(run.output == "max\t4\n2\n\"two\"\n");
   CHECK(arbiter("lua -e \"return #arbiter.names('table')\"").output == "0\n");
+}
+
+TEST_CASE("a misspelt function of a module is told at the snippet's line with the nearest, not called as nil",
+          "[cli][modules]") {
+  // Once "attempt to call a nil value (field 'rol')"; a name only read printed nil.
+  const auto called = arbiter("lua platemail -e \"return dice.rol('1d6', 'x')\"");
+  CHECK(called.exit_code == 1);
+  CHECK_THAT(called.output, StartsWith("(command line):1: error: there is no dice function named 'rol'; did you mean "
+                                       "'roll' or 'pool'?\n"));
+  const auto read = arbiter("lua platemail -e \"return arbiter.define.acton\"");
+  CHECK(read.exit_code == 1);
+  CHECK_THAT(read.output, StartsWith("(command line):1: error: there is no arbiter.define function named 'acton'; did "
+                                     "you mean 'action'?\n"));
 }
 
 TEST_CASE("arbiter lua rolls dice, the same ones for the same seed", "[cli][dice]") {
@@ -515,6 +530,15 @@ TEST_CASE("arbiter test runs each case alone and reports each failure at its lin
                                   "  ok    two long strings are shown where they first differ, with the text around "
                                   "it in each\n"));
   CHECK_THAT(run.output, EndsWith("6 passed, 5 failed\n"));
+}
+
+TEST_CASE("arbiter test fails a case that misspells a check at its line, naming the nearest", "[cli][pack-tests]") {
+  const auto run = arbiter("test typo-api-tests");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("  FAIL  a misspelt check fails its case, naming the nearest\n"
+                                  "        tests/packs/typo-api-tests/tests/names_test.lua:4: error: there is no "
+                                  "arbiter.test function named 'equl'; did you mean 'equal'?\n"));
+  CHECK_THAT(run.output, EndsWith("1 passed, 1 failed\n"));
 }
 
 TEST_CASE("arbiter test fails a case whose test fight had an action fail, unless the case reads it", "[cli][pack-tests]") {

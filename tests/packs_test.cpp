@@ -382,7 +382,73 @@ TEST_CASE("misusing the registry is an error at the author's line, with the near
   CHECK_THROWS_WITH(s.eval("arbiter.define.hook('h', {})"), Contains("hook 'h' must be a function, not a table"));
   CHECK_THROWS_WITH(s.eval("arbiter.define.table('t', 5)"), Contains("table 't' must be a table, not a number"));
   CHECK_THROWS_WITH(s.eval("arbiter.patch.hook('attack_bonus', {})"), Contains("use arbiter.override.hook"));
-  CHECK_THROWS_WITH(s.eval("arbiter.define.tabel('t', {})"), Contains("attempt to call a nil value (field 'tabel')"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.tabel('t', {})"),
+                    StartsWith("test.lua:2: error: there is no arbiter.define function named 'tabel'; did you mean "
+                               "'table'?"));
+}
+
+TEST_CASE("a name a stdlib or runtime module does not have is an error at the author's line, naming the nearest",
+          "[packs][modules]") {
+  // Each was Lua's "attempt to call a nil value (field 'rol')", or passed silently as nil when read.
+  Stack s;
+  s.stack.load({"demo-base"});
+  const auto error = [&](const std::string& code) { return first_line(s.eval_error(code)); };
+  CHECK(error("return dice.rol('1d6', 'x')") ==
+        "test.lua:2: error: there is no dice function named 'rol'; did you mean 'roll' or 'pool'?");
+  CHECK(error("local d = grid.distnce") ==
+        "test.lua:2: error: there is no grid function named 'distnce'; did you mean 'distance'?");
+  CHECK(error("return arbiter.define.acton") ==
+        "test.lua:2: error: there is no arbiter.define function named 'acton'; did you mean 'action'?");
+  CHECK(error("arbiter.patch.tabel('wounds', { max = 4 })") ==
+        "test.lua:2: error: there is no arbiter.patch function named 'tabel'; did you mean 'table'?");
+  CHECK(error("arbiter.overide.hook('attack_bonus', function() return 0 end)") ==
+        "test.lua:2: error: there is no arbiter field named 'overide'; did you mean 'override'?");
+  CHECK(error("local test = require 'arbiter.test'\ntest.equl(1, 1)") ==
+        "test.lua:3: error: there is no arbiter.test function named 'equl'; did you mean 'equal'?");
+  CHECK(error("return require('arbiter.outcomes').treshold") ==
+        "test.lua:2: error: there is no arbiter.outcomes function named 'treshold'; did you mean 'threshold'?");
+  CHECK(error("return require('arbiter.registry').histroy") ==
+        "test.lua:2: error: there is no arbiter.registry field named 'histroy'; did you mean 'history'?");
+  CHECK(error("return require('arbiter.fight').neww") ==
+        "test.lua:2: error: there is no arbiter.fight function named 'neww'; did you mean 'new'?");
+  // The methods of the runtime's values too.
+  CHECK(error("return dice.pool({ '1d6' }):rol('x')") ==
+        "test.lua:2: error: there is no dice.Pool method named 'rol'; did you mean 'roll'?");
+  CHECK(error("return dice.distribution('2d6'):mena()") ==
+        "test.lua:2: error: there is no dice.Distribution method named 'mena'; did you mean 'mean'?");
+  // Nothing near: the names there are, nearest first.
+  CHECK(error("return flow.nothing_like_it") ==
+        "test.lua:2: error: there is no flow function named 'nothing_like_it'; the flow functions are, nearest "
+        "first: 'intent', 'points', 'position', 'set_ready', 'phase', 'react', 'previous', 'spend'");
+  // An error like any other: a test expects it with test.fails.
+  CHECK(s.eval("return require('arbiter.test').fails(function() return status.aply end, 'apply')") ==
+        "\"test.lua:2: there is no status function named 'aply'; did you mean 'apply'?\"");
+}
+
+TEST_CASE("a module's names read as before, and data, lists and definitions still read nil where nothing is",
+          "[packs][modules]") {
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK(s.eval("return type(dice.roll) .. type(arbiter.define.action) .. type(require('arbiter.test').equal)") ==
+        "\"functionfunctionfunction\"");
+  // A list is read past its end by ipairs; a definition's field may be optional.
+  CHECK(s.eval("return arbiter.kinds[7]") == "nil");
+  CHECK(s.eval("local n = 0 for _ in ipairs(arbiter.kinds) do n = n + 1 end return n") == "6");
+  CHECK(s.eval("return require('arbiter.registry').kinds.nothing") == "nil");
+  CHECK(s.eval("return arbiter.tables.wounds.nothing") == "nil");
+  CHECK(s.eval("return arbiter.tables.weapons.sword.nothing") == "nil");
+  // Only names are asked for: a key of another type names nothing to misspell.
+  CHECK(s.eval("return dice[1]") == "nil");
+  // pairs walks a module's names, and whether a name is there is asked without failing with pcall.
+  CHECK(s.eval("local names = {}\nfor name in pairs(arbiter.patch) do names[#names + 1] = name end\n"
+               "return table.concat(names, ' ')") == "\"action condition hook status table target\"");
+  CHECK(s.eval("return (pcall(function() return dice.maybe end))") == "false");
+  // Writing is refused as before, a name there or not.
+  CHECK_THROWS_WITH(s.eval("dice.rol = print"), Contains("test.lua:2: error: attempt to change a read-only table"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.acton = print"), Contains("read-only"));
+  CHECK_THROWS_WITH(s.eval("require('arbiter.test').equl = print"), Contains("read-only"));
+  CHECK_THROWS_WITH(s.eval("rawset(arbiter.patch, 'tabel', print)"), Contains("rawset cannot change a read-only table"));
+  CHECK(s.eval("return getmetatable(arbiter.define)") == "\"read-only\"");
 }
 
 TEST_CASE("a built-in function given as a definition's function is refused at the author's line", "[packs][registry]") {

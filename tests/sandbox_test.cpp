@@ -667,3 +667,30 @@ TEST_CASE("math.random is no pack's: calling it says to roll with the dice modul
   CHECK(host.run("return math.floor(2.5) + math.max(1, 3)") == "5");
   host.still_works();
 }
+
+TEST_CASE("a name a runtime module does not have is an error at the pack's line, naming the nearest",
+          "[sandbox][modules]") {
+  // Was Lua's "attempt to call a nil value (field 'rol')", or nil when only read.
+  Host host;
+  CHECK_THAT(host.error("\nreturn dice.rol('1d6', 'why')"),
+             StartsWith("tests/packs/sandboxed/init.lua:2: error: there is no dice function named 'rol'; did you "
+                        "mean 'roll' or 'pool'?\n  in pack 'sandboxed'"));
+  CHECK_THAT(host.error("local f = world.closet"),
+             StartsWith("tests/packs/sandboxed/init.lua:1: error: there is no world function named 'closet'; did "
+                        "you mean 'closest'?"));
+  CHECK_THAT(host.error("if log.narate then end"), Contains("there is no log function named 'narate'; did you mean "
+                                                            "'narrate'?"));
+  CHECK_THAT(host.error("return orders.pars()", "other"),
+             StartsWith("tests/packs/other/init.lua:1: error: there is no orders function named 'pars'; did "
+                        "you mean 'parse'?"));
+  // Every module still shows what it has, and still refuses to be changed.
+  CHECK(host.run("return type(status.apply) .. type(flow.intent)") == "functionfunction");
+  CHECK(host.run("local n = 0 for _ in pairs(grid) do n = n + 1 end return n > 10") == "true");
+  CHECK(host.run("return getmetatable(dice)") == "read-only");
+  CHECK_THAT(host.error("dice.rol = print"), Contains("attempt to change a read-only table"));
+  CHECK_THAT(host.error("rawset(dice, 'rol', print)"), Contains("rawset cannot change a read-only table"));
+  CHECK_THAT(host.error("setmetatable(dice, {})"), Contains("protected metatable"));
+  // Lua's own libraries are as Lua made them: a pack may ask `table.unpack or unpack`.
+  CHECK(host.run("return tostring(string.nothing)") == "nil");
+  host.still_works();
+}

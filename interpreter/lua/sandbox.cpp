@@ -648,6 +648,7 @@ void Sandbox::open_libraries() {
     if (lua_pcall(L_, 0, 1, 0) != LUA_OK)
       throw Error(fmt::format("cannot open the runtime module '{}': {}", module.name, lua_tostring(L_, -1)));
     push_readonly(L_, -1, false);
+    refuse_unknown_names(L_, -1, module.name);  // `dice.rol` is an error naming `roll`, not nil
     lua_setfield(L_, base, module.name);
     lua_pop(L_, 1);
   }
@@ -1107,10 +1108,12 @@ int Sandbox::require(lua_State* L) {
       lua_setupvalue(L, -2, 1);
     }
     lua_call(L, 0, 1);
-    // Shared by every pack, so no pack may change it for the others.
+    // Shared by every pack, so no pack may change it for the others; a name it does not have
+    // (`test.equl`, `arbiter.define.acton`) is an error naming the nearest, not nil.
     if (lua_type(L, -1) == LUA_TTABLE) {
       push_readonly(L, -1, true);
       lua_remove(L, -2);
+      refuse_unknown_names(L, -1, name);
     }
     lua_pushvalue(L, -1);
     lua_setfield(L, -3, name.c_str());

@@ -10,7 +10,10 @@ namespace arbiter::lua {
 // Registers the metatable `type` (once): `methods` as its __index, `gc` as its __gc. getmetatable()
 // on a value of the type answers "locked": a pack holding the metatable could call __gc by hand
 // (the next method call would use a destroyed object) or change the methods of every value of the type.
-void register_userdata_type(lua_State* L, const char* type, const luaL_Reg* methods, lua_CFunction gc);
+// Reading a method the type does not have is an error naming the nearest (modules.hpp,
+// refuse_unknown_methods), the type called `shown_as`: its class in stdlib/types ("dice.Pool").
+void register_userdata_type(lua_State* L, const char* type, const char* shown_as, const luaL_Reg* methods,
+                            lua_CFunction gc);
 
 // Pushes a new userdata of a registered `type` that owns `value`.
 template <class T>

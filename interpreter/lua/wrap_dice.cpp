@@ -367,11 +367,12 @@ int open_dice(lua_State* L) {
                                       {"define", guarded<define>},
                                       {"pool", guarded<pool>},
                                       {nullptr, nullptr}};
-  register_userdata_type(L, distribution_type, distribution_methods, destroy_userdata<Distribution<double>>);
-  register_userdata_type(L, pool_type, pool_methods, destroy_userdata<Pool>);
-  register_userdata_type(L, pool_roll_type, pool_roll_methods, destroy_userdata<PoolRoll>);
+  register_userdata_type(L, distribution_type, "dice.Distribution", distribution_methods,
+                         destroy_userdata<Distribution<double>>);
+  register_userdata_type(L, pool_type, "dice.Pool", pool_methods, destroy_userdata<Pool>);
+  register_userdata_type(L, pool_roll_type, "dice.PoolRoll", pool_roll_methods, destroy_userdata<PoolRoll>);
   static const luaL_Reg no_methods[] = {{nullptr, nullptr}};
-  register_userdata_type(L, roller_type, no_methods, destroy_userdata<Roller>);
+  register_userdata_type(L, roller_type, "dice.Roller", no_methods, destroy_userdata<Roller>);
   luaL_newlib(L, functions);
   return 1;
 }

@@ -320,7 +320,7 @@ int open_fight(lua_State* L) {
       {"round", lua::guarded<round>}, {"stat", lua::guarded<stat>},         {"has", lua::guarded<has>},
       {"cell", lua::guarded<cell>},   {"narration", lua::guarded<narration>}, {"events", lua::guarded<events>},
       {"within", lua::guarded<within>}, {"failures", lua::guarded<failures>}, {nullptr, nullptr}};
-  lua::register_userdata_type(L, fight_type, methods, let_go);
+  lua::register_userdata_type(L, fight_type, "arbiter.fight.Fight", methods, let_go);
   static const luaL_Reg functions[] = {{"new", lua::guarded<create>}, {nullptr, nullptr}};
   luaL_newlib(L, functions);
   return 1;

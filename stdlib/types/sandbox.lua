@@ -9,6 +9,9 @@
 -- and no to-be-closed variable is closed any more (`coroutine.close` of a coroutine a spent
 -- budget stopped gives `false` and why). Each coroutine made and each call counts as at least
 -- 1,000 instructions; all packs together may keep twice one call's memory budget between calls.
+-- Reading a name the runtime's modules do not have (`dice.rol`, `arbiter.define.acton`,
+-- `test.equl`, `pool:rol()`) is an error naming the nearest one, not nil: only the names declared
+-- in these files are there. Lua's own libraries read nil for what they lack, as in Lua.
 
 ---Writes its arguments, separated by tabs, to Arbiter's log under the pack's name, each line
 ---of a text with newlines as a line of the log (`arbiter lua` shows them on standard output).

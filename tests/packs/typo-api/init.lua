@@ -1,0 +1,2 @@
+local arbiter = require "arbiter"
+arbiter.patch.tabel("wounds", { max = 4 })
