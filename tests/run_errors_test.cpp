@@ -84,6 +84,28 @@ TEST_CASE("a house pack's bad value in Platemail's tables is refused at its line
   CHECK_THAT(check.output, Contains(told));
 }
 
+TEST_CASE("every command that loads packs refuses a house rule's bad table value as the packs load, in both rulesets",
+          "[run][check][errors]") {
+  // The rules' hook `loaded` checks the tables once every pack has loaded: tempo checked its rows
+  // only as a round started, so check passed sheets under a house pack no fight could be played with.
+  const std::string tempo = "tests/packs/bad-tempo-rows/init.lua:2: error: weapons['Sword'].cost must be a whole "
+                            "number of AP, not \"four\"";
+  const auto check = arbiter("check examples/tempo/duel-round1.txt --encounter examples/tempo/duel.lua --rules tempo "
+                             "bad-tempo-rows");
+  CHECK(check.exit_code == 1);
+  CHECK_THAT(check.output, Contains(tempo));
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --orders examples/tempo/duel-round1.txt --house "
+                           "bad-tempo-rows");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains(tempo));
+  CHECK_THAT(run.output, !Contains("Round 1"));
+  for (const char* command : {"lua bad-platemail-tables -e 'return 1'", "explain bad-platemail-tables weapons"}) {
+    const auto loaded = arbiter(command);
+    CHECK(loaded.exit_code == 1);
+    CHECK_THAT(loaded.output, Contains("bad-platemail-tables/init.lua:2: error: weapons['Sword'].melee.penetration"));
+  }
+}
+
 TEST_CASE("action points that are not a whole number from 0 are the flow's mistake, told at the patch's line",
           "[run][errors]") {
   // Not tempo's: its stat of points was checked against a flow that seemed to give none.

@@ -65,6 +65,13 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
     sandbox_.add_pack({m.name, m.folder, m.display_folder, m.budget});
     if (!m.main.empty()) sandbox_.run_file(m.name, m.folder / m.main, 0);
   }
+  // Every pack loaded: the rules check what the packs defined (the hook `loaded`), so a house
+  // rule's bad value is refused now, at its line, by every command that loads packs, not halfway
+  // through a round.
+  if (const Definition* loaded = registry_.find(Kind::hook, "loaded")) {
+    registry_.push(sandbox_.state(), Kind::hook, "loaded");
+    sandbox_.call(loaded->history.back().pack, 0, 0);
+  }
 }
 
 std::string PackStack::name_folder(const std::string& request) {

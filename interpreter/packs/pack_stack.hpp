@@ -29,6 +29,7 @@ class PackStack {
   // `written_at[i]`, when given, is where request i is written (an encounter's `rules`): a request
   // that cannot be met (a pack not found, named twice) is reported there. A folder named stands for
   // its pack wherever that pack is required, before the search path: the user said which one.
+  // Then calls the hook `loaded`, if the packs define one: its error refuses the packs.
   void load(const std::vector<std::string>& requested, std::span<const Place> written_at = {});
 
   // The name of the pack `request` names: itself, or the name in the manifest of the folder it

@@ -9,7 +9,6 @@
 local arbiter = require "arbiter"
 local combat = require "combat"
 local attack = require "attack"
-local tables_check = require "tables_check"
 
 local data = arbiter.tables.actions_data
 
@@ -19,15 +18,10 @@ end
 
 -- An action with the source's tag, move and target, and what it does. Ready is asked of the tag
 -- when each intent is made, how far it moves (and whether away from hostiles) of its `move` once
--- every pack has loaded: a house rule's patch of `actions_data[name]` counts for both. That is the
--- first these rules are asked once every pack has loaded (the sheets checked, a fight made): the
--- tables are checked then, so a house rule's bad value is told at its line before anything else.
+-- every pack has loaded: a house rule's patch of `actions_data[name]` counts for both.
 local function define(name, fields)
   if not data[name] then error(("actions_data has no row '%s'"):format(name), 2) end
-  local function move()
-    tables_check.refresh()
-    return data[name].move or {}
-  end
+  local function move() return data[name].move or {} end
   if fields.ready == nil then fields.ready = function() return data[name].tag == "R" end end
   if fields.move == nil then fields.move = function() return move().max or 0 end end
   if fields.away_from_hostiles == nil then

@@ -400,9 +400,13 @@ local function fall_if_beyond_max(c, wounds, taken)
   return true
 end
 
--- Each round begins with the tables checked (a house rule's patch of them told at its line). One
--- whose encounter gives it Wounds in excess of its Max Wounds is down when the fight begins, as if
--- it had just received them (README: default chosen); its Rounds to receive aid start now.
+-- The tables are checked once every pack has loaded, whatever the command (a house rule's bad
+-- value told at its line before anything else), and again as each round begins, after any patch
+-- made between rounds (tables_check.lua).
+arbiter.define.hook("loaded", function() tables_check.refresh() end)
+
+-- One whose encounter gives it Wounds in excess of its Max Wounds is down when the fight begins, as
+-- if it had just received them (README: default chosen); its Rounds to receive aid start now.
 arbiter.define.hook("round_start", function()
   -- Every value of the tables, a house rule's too, before anyone acts (tables_check.lua).
   tables_check.refresh()

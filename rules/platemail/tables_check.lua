@@ -3,8 +3,8 @@
 -- rules read it: its type and range (whole numbers where the rules count, a Penetration of 1.5 being
 -- none), the names it gives (a weapon property, a condition, an action's row, a status) and what a
 -- row must give. Checked at once whenever the definitions have changed (arbiter.revision): once
--- every pack has loaded, as the sheets are checked and a fight is made (actions.lua, the actions'
--- `move`), and at each round's start (fight.lua), before anyone acts. A mistake, such as a house
+-- every pack has loaded (fight.lua, the hook `loaded`), and at each round's start (fight.lua),
+-- before anyone acts. A mistake, such as a house
 -- rule's, is an error at the line of the pack that made it (arbiter.history), saying what is
 -- expected, with the nearest name for a misspelt one, rather than a failure deep inside these rules
 -- halfway through a round. The same way as tempo's rows.lua.

@@ -50,8 +50,11 @@ arbiter.define.hook("initiative", function(characters)
   return characters
 end)
 
+-- Every row of the tables, a house rule's too: once every pack has loaded, whatever the command,
+-- and again before anyone pays AP, after any patch made between rounds (rows.lua).
+arbiter.define.hook("loaded", function() tempo.check_tables() end)
+
 arbiter.define.hook("round_start", function()
-  -- Every row of the tables, a house rule's too, before anyone pays AP (rows.lua).
   tempo.check_tables()
   -- When combat begins, everyone starts in a status: "Off Guard" unless the encounter says
   -- `guard = "On Guard"` (or Bound, Grappled, Pinned: shared as tempo.starting_partners pairs

@@ -1,0 +1,2 @@
+local arbiter = require "arbiter"
+arbiter.patch.table("weapons", { Sword = { cost = "four" } })
