@@ -107,26 +107,6 @@ local function where(table_name, path)
   return table.concat(out)
 end
 
--- Whether a change of the field `changed` ("Sword", "Sword.melee.wounds") changed `path` ("Sword.melee").
-local function touches(changed, path)
-  local function within(inner, outer)
-    local next = inner:sub(#outer + 1, #outer + 1)
-    return outer == "" or inner == outer or (inner:sub(1, #outer) == outer and (next == "." or next == "["))
-  end
-  return within(changed, path) or within(path, changed)
-end
-
--- The last change to `path` ("" for the whole definition) of a table: { pack, location }.
-local function last_change(name, path)
-  local history = arbiter.history("table", name)
-  for i = #history, 1, -1 do
-    local change = history[i]
-    local found = change.operation ~= "patched"
-    for _, f in ipairs(change.fields) do found = found or touches(f.field, path) end
-    if found then return change end
-  end
-end
-
 -- Raises what is wrong at the line that last set it, so that the error is told there, and blamed
 -- on the pack that holds that line, not on these rules.
 -- A complaint of a field's name ("': 'meele' is no field ...") is told of the table that holds it.
@@ -135,7 +115,7 @@ local function fail(table_name, problem)
   local named = path
   if problem.text:match("^:") then named = { table.unpack(path, 1, #path - 1) } end
   local message = where(table_name, named) .. (problem.text:match("^:") and "" or " ") .. problem.text
-  local change = last_change(table_name, field_of(path))
+  local change = arbiter.last_change("table", table_name, field_of(path))
   error(change and (change.location .. ": " .. message) or message, 0)
 end
 

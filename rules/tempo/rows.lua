@@ -72,36 +72,16 @@ end
 -- ---------------------------------------------------------------------------------------------
 -- Where a mistake was made: the pack and line that last set a field (what `arbiter explain` shows).
 
--- Whether a change of the field `changed` ("Parry", "Parry.statuses[2]") changed `path` ("Parry.statuses").
-local function touches(changed, path)
-  local function within(inner, outer)
-    local next = inner:sub(#outer + 1, #outer + 1)
-    return outer == "" or inner == outer or (inner:sub(1, #outer) == outer and (next == "." or next == "["))
-  end
-  return within(changed, path) or within(path, changed)
-end
-
--- The last change to `path` ("" for the whole definition) of a definition: { pack, location }.
-local function last_change(kind, name, path)
-  local history = arbiter.history(kind, name)
-  for i = #history, 1, -1 do
-    local change = history[i]
-    local found = change.operation ~= "patched"
-    for _, f in ipairs(change.fields) do found = found or touches(f.field, path) end
-    if found then return change end
-  end
-end
-
 -- "my-house at rules/my-house/init.lua:4": who last set `path` of a definition.
 local function set_by(kind, name, path)
-  local change = last_change(kind, name, path)
+  local change = arbiter.last_change(kind, name, path)
   return change and ("%s at %s"):format(change.pack, change.location) or "not recorded"
 end
 
 -- Raises `message` at the line that last set `path` of a definition, so that the error is told
 -- there, and blamed on the pack that holds that line, not on these rules.
 local function fail(kind, name, path, message)
-  local change = last_change(kind, name, path)
+  local change = arbiter.last_change(kind, name, path)
   error(change and (change.location .. ": " .. message) or message, 0)
 end
 

@@ -59,6 +59,28 @@ arbiter.revision = registry.revision
 --- Who defined and changed a definition, in order.
 arbiter.history = registry.history
 
+-- Whether a change of the field `changed` ("Parry", "Parry.statuses[2]") changed `field` ("Parry.statuses").
+local function touches(changed, field)
+  local function within(inner, outer)
+    local next = inner:sub(#outer + 1, #outer + 1)
+    return outer == "" or inner == outer or (inner:sub(1, #outer) == outer and (next == "." or next == "["))
+  end
+  return within(changed, field) or within(field, changed)
+end
+
+--- The last change that set `field` of a definition ("Sword.melee.wounds"; "" for the whole of it):
+--- where a pack's check of its tables tells a mistake, at the line of the pack that made it. nil
+--- when none is recorded.
+function arbiter.last_change(kind, name, field)
+  local history = registry.history(kind, name)
+  for i = #history, 1, -1 do
+    local change = history[i]
+    local found = change.operation ~= "patched"
+    for _, f in ipairs(change.fields) do found = found or touches(f.field, field) end
+    if found then return change end
+  end
+end
+
 --- The candidates close enough to `wanted` to be a misspelling of it, nearest first (at most
 --- three): the runtime's own "did you mean", for a pack's messages.
 arbiter.nearest = registry.nearest

@@ -225,6 +225,14 @@ function arbiter.names(kind) end
 ---@return arbiter.Change[]
 function arbiter.history(kind, name) end
 
+---The last change that set `field` of a definition ("Sword.melee.wounds"; "" for the whole of it):
+---where a pack's check of its tables tells a mistake, at the line of the pack that made it.
+---@param kind arbiter.Kind
+---@param name string
+---@param field string
+---@return arbiter.Change?
+function arbiter.last_change(kind, name, field) end
+
 ---A number that changes with every define, override and patch: what a pack works out from
 ---definitions once (a check of its tables) is to be worked out again when it moves.
 ---@return integer
