@@ -374,12 +374,13 @@ class Checker {
     return {fmt::format("the nearest declared {}: {}", kind, list)};
   }
 
-  void target(const Target& t) {
+  // `written_after`: the words before the target ("->", "toward"), to show it as it would be written.
+  void target(const Target& t, std::string_view written_after) {
     switch (t.kind) {
       case Target::Kind::character:
         if (roster_ && !in_fight(t.text.text))
           error(t.text.at, fmt::format("no character '{}' in the fight", t.text.text),
-                [&] { return hint(nearest_name(t.text.text)); });
+                [&] { return quoted_target_notes(t.text.text, written_after); });
         return;
       case Target::Kind::phrase:
         if (const auto match = vocabulary_.target(t.text.text)) {
@@ -407,6 +408,19 @@ class Checker {
       case Target::Kind::cell:
       case Target::Kind::coordinates: on_the_map(t); return;
     }
+  }
+
+  // A quoted name that is no one's: quotes hold a name, so a target phrase the rules declare
+  // ("-> \"closest enemy\"") is told to go without them; the nearest name of the fight otherwise.
+  std::vector<std::string> quoted_target_notes(const std::string& name, std::string_view written_after) const {
+    if (vocabulary_.target(name))
+      return {fmt::format("'{}' is a target the rules declare, written without quotes: '{} {}' (quotes hold a name)",
+                          name, written_after, name)};
+    auto notes = hint(nearest_name(name));
+    if (const auto near = nearest_names(name, vocabulary_.nearest_targets(name), 1); !near.empty())
+      notes.push_back(fmt::format("a target the rules declare is written without quotes: did you mean '{} {}'?",
+                                  written_after, near.front()));
+    return notes;
   }
 
   // A cell or coordinates must lie on the fight's map, when there is one.
@@ -499,8 +513,10 @@ class Checker {
       movement(*action, o.movement);
       timing(*action, o, taken, trigger);
     }
-    if (o.target) target(*o.target);
-    if (o.movement.place) target(*o.movement.place);
+    if (o.target) target(*o.target, "->");
+    if (o.movement.place)
+      target(*o.movement.place, o.movement.kind == Movement::Kind::away ? "away from"
+                                : o.movement.kind == Movement::Kind::toward ? "toward" : "to");
   }
 
   // The first argument the action would not read: it reads none, or one beginning with one of its
