@@ -260,9 +260,11 @@ void Builder::open_else_if(Condition condition, Position at) {
   if (p.branches.empty()) throw BuildError{"ELSE without IF: only an IF order has an ELSE", at};
   if (awaiting_ == Awaiting::branch_action && unanswered())
     throw BuildError{"IF without an action: expected an 'Action:' line after it", opened_at_};
-  if (else_seen_) throw BuildError{"ELSE IF after ELSE: the ELSE must come last", at};
   p.branches.push_back({std::move(condition), {}});
   await(Awaiting::branch_action, at);
+  // Refused, yet the "Action:" under it is its own (line_refused), not a second action after the
+  // IF: the sheet is refused anyway, so the branch it fills is never read.
+  if (else_seen_) throw BuildError{else_if_after_else_message, at};
 }
 
 void Builder::open_else(Position at) {
@@ -271,8 +273,9 @@ void Builder::open_else(Position at) {
   if (p.branches.empty()) throw BuildError{"ELSE without IF: only an IF order has an ELSE", at};
   if (awaiting_ == Awaiting::branch_action && unanswered())
     throw BuildError{"IF without an action: expected an 'Action:' line after it", opened_at_};
-  if (else_seen_) throw BuildError{"a second ELSE for the same IF", at};
   await(Awaiting::else_action, at);
+  // As an ELSE IF after ELSE: the "Action:" under it is its own, not told again.
+  if (else_seen_) throw BuildError{second_else_message, at};
   else_seen_ = true;
 }
 

@@ -29,6 +29,10 @@ std::string misspelt_keyword(std::string_view head);
 // "'ESLE:' …: did you mean 'ELSE:'?", told at the misspelt line itself.
 std::string did_you_mean_keyword(std::string_view head, std::string_view keyword, std::string_view why);
 
+// Told alike of the compact form, by the grammar, and of the verbose one, by the Builder.
+inline constexpr const char* second_else_message = "a second ELSE for the same IF";
+inline constexpr const char* else_if_after_else_message = "ELSE IF after ELSE: the ELSE must come last";
+
 class Builder {
  public:
   long phases = 0;  // the ruleset's phases per character, when known (0: any number, or not known)

@@ -3,6 +3,7 @@
 // orders.cpp. Only these rules are error points: every other rule may fail and backtrack.
 #include <tao/pegtl.hpp>
 
+#include "grammar/orders_builder.hpp"
 #include "grammar/orders_grammar.hpp"
 
 namespace arbiter::orders::grammar {
@@ -32,6 +33,8 @@ template <> inline constexpr auto error_message<condition> = "expected a conditi
 template <> inline constexpr auto error_message<then_keyword> = "expected THEN after the condition";
 template <> inline constexpr auto error_message<then_order> = "IF without an action: expected an action after THEN";
 template <> inline constexpr auto error_message<else_order> = "expected an action after ELSE";
+template <> inline constexpr auto error_message<second_else> = second_else_message;
+template <> inline constexpr auto error_message<else_if_after_else> = else_if_after_else_message;
 template <> inline constexpr auto error_message<else_without_if> = "ELSE without IF: only an IF order has an ELSE";
 template <> inline constexpr auto error_message<round_number> = "expected the round's number after 'Round'";
 template <> inline constexpr auto error_message<character_name> = "expected the character's name after 'Character:'";
