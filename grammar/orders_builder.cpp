@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
+#include <optional>
 #include <vector>
 #include <stdexcept>
 
@@ -27,18 +29,43 @@ std::string tidy(std::string_view text) {
   return out;
 }
 
-Compass compass_of(std::string_view word) {
-  static constexpr std::array<std::pair<std::string_view, Compass>, 16> words{{
-      {"n", Compass::n},          {"north", Compass::n},     {"ne", Compass::ne},  {"northeast", Compass::ne},
-      {"e", Compass::e},          {"east", Compass::e},      {"se", Compass::se},  {"southeast", Compass::se},
-      {"s", Compass::s},          {"south", Compass::s},     {"sw", Compass::sw},  {"southwest", Compass::sw},
-      {"w", Compass::w},          {"west", Compass::w},      {"nw", Compass::nw},  {"northwest", Compass::nw},
-  }};
+namespace {
+
+// The compass words, as a suggestion writes them: the letters first, so that of two equally near
+// the shorter is suggested.
+constexpr std::array<std::pair<std::string_view, Compass>, 16> compass_words{{
+    {"N", Compass::n},         {"NE", Compass::ne},        {"E", Compass::e},     {"SE", Compass::se},
+    {"S", Compass::s},         {"SW", Compass::sw},        {"W", Compass::w},     {"NW", Compass::nw},
+    {"North", Compass::n},     {"Northeast", Compass::ne}, {"East", Compass::e},  {"Southeast", Compass::se},
+    {"South", Compass::s},     {"Southwest", Compass::sw}, {"West", Compass::w},  {"Northwest", Compass::nw},
+}};
+
+}  // namespace
+
+std::optional<Compass> compass_word(std::string_view word) {
   std::string folded = fold_case(word);
   std::erase(folded, '-');  // "south-west"
-  for (const auto& [name, direction] : words)
-    if (folded == name) return direction;
-  throw std::logic_error("not a compass word: " + folded);  // the grammar only passes compass words
+  for (const auto& [name, direction] : compass_words)
+    if (folded == fold_case(name)) return direction;
+  return std::nullopt;
+}
+
+Compass compass_of(std::string_view word) {
+  if (const auto direction = compass_word(word)) return *direction;
+  throw std::logic_error("not a compass word: " + std::string(word));  // the grammar only passes compass words
+}
+
+std::string nearest_compass(std::string_view word) {
+  if (word.size() < 3 || compass_word(word)) return {};
+  std::string nearest;
+  std::size_t best = std::numeric_limits<std::size_t>::max();
+  for (const auto& [name, direction] : compass_words) {
+    const std::size_t distance = edits(word, name);
+    // As near as nearest_names asks (interpreter/core/names.hpp): a third of the longer word, or two.
+    if (distance < best && distance <= std::max<std::size_t>(2, std::max(word.size(), name.size()) / 3))
+      best = distance, nearest = name;
+  }
+  return nearest;
 }
 
 std::size_t edits(std::string_view a, std::string_view b) {

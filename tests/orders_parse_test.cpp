@@ -802,3 +802,35 @@ TEST_CASE("free-text directions after a movement are told with the movements the
                 "free-text directions are not read ('to behind the bush'): write the movement as compass steps "
                 "('15' S, S, SW'), a cell ('to C3') or coordinates ('to X: 15, Y: 20')");
 }
+
+TEST_CASE("a misspelt compass word in a list of steps or after a distance is told with the nearest, at it",
+          "[orders]") {
+  const std::string steps = "? compass steps are N, NE, E, SE, S, SW, W, NW or the words North … Northwest";
+  check_failure("Aldric:\n  1: Move Sout, East\n", 2, 11, "'Sout' is not a compass word: did you mean 'South'" + steps);
+  check_failure("Aldric:\n  1: Move N, Est\n", 2, 14, "'Est' is not a compass word: did you mean 'East'" + steps);
+  check_failure("Aldric:\n  1: Move 10' Nrth\n", 2, 15, "'Nrth' is not a compass word: did you mean 'North'" + steps);
+  check_failure("Aldric:\n  1: Sprint 15' N, Sotuh, S\n", 2, 20,
+                "'Sotuh' is not a compass word: did you mean 'South'" + steps);
+  // Words that are no compass word's misspelling are still free text.
+  check_failure("Aldric:\n  1: Move 10' behind the bush\n", 2, 15,
+                "free-text directions are not read ('behind the bush'): write the movement as compass steps "
+                "('15' S, S, SW'), a cell ('to C3') or coordinates ('to X: 15, Y: 20')");
+}
+
+TEST_CASE("a second ELSE or an ELSE IF after ELSE on a compact line is told as such, at it", "[orders]") {
+  check_failure("Aldric:\n  1: Defend\n  2: IF I am wounded THEN Defend ELSE Defend ELSE Counter -> \"Bo\"\n", 3, 46,
+                "a second ELSE for the same IF");
+  check_failure("Aldric:\n  1: Defend\n  2: IF I am wounded THEN Defend. ELSE Defend. ELSE Counter\n", 3, 48,
+                "a second ELSE for the same IF");
+  check_failure("Aldric:\n  1: Defend\n  2: IF I am wounded THEN Defend ELSE Defend ELSE IF I am down THEN Counter\n",
+                3, 46, "ELSE IF after ELSE: the ELSE must come last");
+}
+
+TEST_CASE("a second verbose ELSE is told once: the Action line under it is not told again", "[orders]") {
+  check_failure("Aldric:\n  1: Defend\n  Second Action:\n    IF: I am wounded\n      Action: Defend\n    ELSE:\n"
+                "      Action: Defend\n    ELSE:\n      Action: Counter\n      Target: \"Bo\"\n",
+                8, 5, "a second ELSE for the same IF");
+  check_failure("Aldric:\n  1: Defend\n  Second Action:\n    IF: I am wounded\n      Action: Defend\n    ELSE:\n"
+                "      Action: Defend\n    ELSE IF: I am down\n      Action: Counter\n",
+                8, 5, "ELSE IF after ELSE: the ELSE must come last");
+}

@@ -587,9 +587,7 @@ class Checker {
         return {fmt::format("did you mean '{} -> {}'? a target follows '->'", name, rest)};
       // "Move Nrth": a compass word misspelt.
       if (const std::string step = nearest_compass_words(rest); !step.empty())
-        return {fmt::format("did you mean '{} {}'? compass steps are N, NE, E, SE, S, SW, W, NW or the words North "
-                            "… Northwest",
-                            name, step)};
+        return {fmt::format("did you mean '{} {}'? {}", name, step, compass_steps_are)};
       // "Charge into melee toward the closest foe", as the Platemail document writes it: the
       // movement and target are read, the words between are not.
       if (o.movement.kind != Movement::Kind::none || o.target) {
@@ -608,10 +606,6 @@ class Checker {
   // `words` with each misspelt compass word ("Nrth", "Sotuh") the nearest one, when every word is
   // a compass word or near one; "" otherwise.
   static std::string nearest_compass_words(const std::string& words) {
-    static const std::vector<std::string> compass{"N",         "NE",    "E",         "SE",   "S",
-                                                  "SW",        "W",     "NW",        "North", "Northeast",
-                                                  "East",      "Southeast", "South", "Southwest", "West",
-                                                  "Northwest"};
     std::string out;
     bool misspelt = false;
     for (std::size_t start = 0; start < words.size();) {
@@ -619,11 +613,11 @@ class Checker {
       if (stop == std::string::npos) stop = words.size();
       const std::string word = words.substr(start, stop - start);
       if (!word.empty()) {
-        const bool known = std::any_of(compass.begin(), compass.end(), [&](const auto& c) { return same_name(c, word); });
-        const auto near = known ? std::vector<std::string>{} : nearest_names(word, compass, 1);
-        if (!known && (near.empty() || word.size() < 3)) return {};
+        const bool known = compass_word(word).has_value();
+        const std::string near = known ? std::string{} : nearest_compass(word);
+        if (!known && near.empty()) return {};
         misspelt = misspelt || !known;
-        out += (out.empty() ? "" : ", ") + (known ? word : near.front());
+        out += (out.empty() ? "" : ", ") + (known ? word : near);
       }
       start = stop + 1;
     }
