@@ -288,6 +288,7 @@ Sheet read_orders(std::string_view given, const std::string& source_name, const 
   grammar::State state;
   state.declared = &declared;
   state.builder.phases = declared.phases;
+  state.builder.sequential = declared.sequential;
   std::vector<Diagnostic> problems;
   std::size_t left_out = 0;  // problems past most_diagnostics, only counted
   const auto problem = [&](Position at, std::string message) {
@@ -357,6 +358,7 @@ Sheet parse_answer(std::string_view answer, const std::string& source_name, cons
   check_sheet_text(answer, source_name, true);
   grammar::State state;
   state.declared = &declared;
+  state.builder.sequential = declared.sequential;
   // The answer fills what a sheet's heads would have opened: who's entry, or its standing order.
   state.builder.start_character({who, {}});
   if (answering.empty()) state.builder.start_phase(1, {});

@@ -122,12 +122,13 @@ std::string did_you_mean_keyword(std::string_view head, std::string_view keyword
 namespace {
 
 // A second "Action:" line in phase `number`: the phase it may belong to is the next, if the rules
-// (`phases` of them, 0 when not known) have one.
-std::string second_action(long number, long phases) {
+// (`phases` of them, 0 when not known) have one. A turn's entries are numbered ("2:").
+std::string second_action(long number, long phases, bool sequential) {
   if (phases > 0 && number >= phases)
     return "this phase already has an action, and there is no next phase: the rules give each character " +
            std::to_string(phases) + (phases == 1 ? " phase" : " phases") + ", one order each";
   const long next = number + 1;
+  if (sequential) return "this entry already has an action: start the next entry ('" + std::to_string(next) + ":') first";
   const std::string head = next >= 1 && next <= 10 ? std::string(ordinals[static_cast<std::size_t>(next - 1)]) + " Action:"
                                                    : "Action " + std::to_string(next) + ":";
   return "this phase already has an action: start the next phase ('" + head + "') first";
@@ -193,7 +194,7 @@ void Builder::start_phase(long number, Position at) {
   current()->phases.push_back(std::move(phase));
   open_ = Open::phase;
   if (orphan)
-    throw BuildError{"no character before the first phase: write 'Character: Name' or 'Name:' above it", at};
+    throw BuildError{"no character before the first " + kind() + ": write 'Character: Name' or 'Name:' above it", at};
   if (unfinished) throw *unfinished;
 }
 
@@ -215,8 +216,9 @@ void Builder::start_standing(Phrase trigger, Position at) {
 
 Phase& Builder::phase(Position at, std::string_view what) {
   if (!current() || open_ == Open::none)
-    throw BuildError{std::string(what) + " must follow a phase ('First Action:' or '1:') or a standing order ('ON "
-                                         "<action>:')",
+    throw BuildError{std::string(what) + " must follow " +
+                         (sequential ? "an entry ('1:')" : "a phase ('First Action:' or '1:')") +
+                         " or a standing order ('ON <action>:')",
                      at};
   CharacterOrders& character = *current();
   return open_ == Open::standing ? character.standing.back().choice : character.phases.back();
@@ -257,7 +259,7 @@ std::string Builder::no_room_for_action(const Phase& p) const {
   if (!p.branches.empty()) return "a second action after IF: write 'ELSE:' or 'ELSE IF:' before it";
   if (p.otherwise && open_ == Open::standing)
     return "this standing order already has its order: a second one needs its own 'ON <action>:'";
-  if (p.otherwise) return second_action(p.number, phases);
+  if (p.otherwise) return second_action(p.number, phases, sequential);
   return {};
 }
 
@@ -274,7 +276,9 @@ void Builder::open_if(Condition condition, Position at) {
   if ((!p.branches.empty() || p.otherwise) && open_ == Open::standing)
     throw BuildError{"IF must open a standing order's choice: this standing order already has its order", at};
   if (!p.branches.empty() || p.otherwise)
-    throw BuildError{"IF must open a phase: this phase already has an action", at};
+    throw BuildError{"IF must open " + std::string(sequential ? "an entry" : "a phase") + ": this " + kind() +
+                         " already has an action",
+                     at};
   p.branches.push_back({std::move(condition), {}});
   await(Awaiting::branch_action, at);
   else_seen_ = false;
@@ -329,7 +333,7 @@ void Builder::check_else_if_limit(Position at) {
   if (!current() || open_ == Open::none || awaiting_ == Awaiting::past_limit) return;
   if (phase(at, "ELSE IF").branches.size() > max_else_ifs) {
     awaiting_ = Awaiting::past_limit;
-    throw BuildError{"nesting limit: more than 50 ELSE IF branches in one phase", at};
+    throw BuildError{"nesting limit: more than 50 ELSE IF branches in one " + kind(), at};
   }
 }
 

@@ -36,6 +36,9 @@ inline constexpr const char* else_if_after_else_message = "ELSE IF after ELSE: t
 class Builder {
  public:
   long phases = 0;  // the ruleset's phases per character, when known (0: any number, or not known)
+  // The rules play turns: a numbered line is a turn's entry, and the messages say so, as the
+  // checker's do; else (or not known) a phase.
+  bool sequential = false;
 
   void set_round(long number, Position at);
   void start_character(Phrase name);
@@ -82,6 +85,7 @@ class Builder {
   enum class Awaiting { nothing, branch_action, else_action, past_limit };
   enum class Open { none, phase, standing };  // what the order lines fill
   Phase& phase(Position at, std::string_view what);
+  std::string kind() const { return sequential ? "entry" : "phase"; }
   // Why an "Action:" line cannot be `p`'s order, which it already has; "" when it can.
   std::string no_room_for_action(const Phase& p) const;
   // Whose orders the lines fill: the last character, the one set aside, or none yet.

@@ -712,7 +712,8 @@ bool number_in_range(std::string_view text) {
 }
 
 Declared declared_by(const Vocabulary& vocabulary) {
-  return {vocabulary.phases, [&vocabulary](std::string_view phrase) { return vocabulary.condition(phrase).has_value(); }};
+  return {vocabulary.phases, [&vocabulary](std::string_view phrase) { return vocabulary.condition(phrase).has_value(); },
+          vocabulary.sequential};
 }
 
 const RosterEntry* bare_name(std::string_view phrase, const Vocabulary& vocabulary, const Roster& roster) {
