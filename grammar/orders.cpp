@@ -4,6 +4,7 @@
 #include "grammar/orders.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <utility>
 
 #include <fmt/format.h>
@@ -129,6 +130,57 @@ void missing_then(const State& s, const char* current, const tao::pegtl::positio
   throw tao::pegtl::parse_error(expected, place);
 }
 
+namespace {
+
+// The length of the word at text[i]: letters, and the hyphen of "South-West".
+std::size_t word_at(std::string_view text, std::size_t i) {
+  std::size_t end = i;
+  while (end < text.size() && (std::isalpha(static_cast<unsigned char>(text[end])) || text[end] == '-')) ++end;
+  return end - i;
+}
+
+std::size_t after_blanks(std::string_view text, std::size_t i) {
+  while (i < text.size() && blank_at(text, i)) i += blank_at(text, i);
+  return i;
+}
+
+// `word`, at `column` of the line `at` is on, if it is a compass word misspelt.
+void misspelt_step(std::string_view word, std::size_t column, const tao::pegtl::position& at) {
+  const std::string nearest = nearest_compass(word);
+  if (nearest.empty()) return;
+  throw tao::pegtl::parse_error(
+      fmt::format("'{}' is not a compass word: did you mean '{}'? {}", word, nearest, compass_steps_are),
+      tao::pegtl::position(at.byte + column - at.column, at.line, column, at.source));
+}
+
+}  // namespace
+
+void text_after_order(const State& s, std::string_view before, std::string_view rest, const tao::pegtl::position& at) {
+  const Movement::Kind movement = s.order.movement.kind;
+  std::size_t next = after_blanks(rest, 0);
+  const bool listed = next < rest.size() && rest[next] == ',';
+  if (movement == Movement::Kind::path) {
+    // "Move 10' Nrth", "Move N, Est": the steps stopped before a word that is not one.
+    if (listed) next = after_blanks(rest, next + 1);
+    misspelt_step(rest.substr(next, word_at(rest, next)), at.column + next, at);
+  } else if (movement == Movement::Kind::none && listed) {
+    // "Move Sout, East": a misspelt first step reads as the action's last word, which a comma follows.
+    std::size_t start = before.size();
+    while (start > 0 && word_at(before, start - 1) > 0) --start;
+    const bool after_a_word = start > 1 && blank_at(before, start - 1) && word_at(before, start - 2) > 0;
+    if (after_a_word) misspelt_step(before.substr(start), at.column - (before.size() - start), at);
+  }
+  const std::string words = tidy(rest);
+  const bool free_text = !words.empty() && std::isalpha(static_cast<unsigned char>(words.front()));
+  if (free_text && movement != Movement::Kind::none)
+    throw tao::pegtl::parse_error(
+        "free-text directions are not read ('" + words.substr(0, 40) + (words.size() > 40 ? "…" : "") +
+            "'): write the movement as compass steps ('15' S, S, SW'), a cell ('to C3') or coordinates "
+            "('to X: 15, Y: 20')",
+        at);
+  throw tao::pegtl::parse_error(error_message<after_order>, at);
+}
+
 void unreadable_line(State& s, std::string_view rest, const tao::pegtl::position& at) {
   // "Orc #2:": a header whose name a comment cut short. It was meant to start a character, so the
   // lines after it are set aside with it rather than read as the character before's.
@@ -236,6 +288,7 @@ Sheet read_orders(std::string_view given, const std::string& source_name, const 
   grammar::State state;
   state.declared = &declared;
   state.builder.phases = declared.phases;
+  state.builder.sequential = declared.sequential;
   std::vector<Diagnostic> problems;
   std::size_t left_out = 0;  // problems past most_diagnostics, only counted
   const auto problem = [&](Position at, std::string message) {
@@ -305,6 +358,7 @@ Sheet parse_answer(std::string_view answer, const std::string& source_name, cons
   check_sheet_text(answer, source_name, true);
   grammar::State state;
   state.declared = &declared;
+  state.builder.sequential = declared.sequential;
   // The answer fills what a sheet's heads would have opened: who's entry, or its standing order.
   state.builder.start_character({who, {}});
   if (answering.empty()) state.builder.start_phase(1, {});

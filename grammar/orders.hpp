@@ -50,6 +50,14 @@ struct Target {
 
 enum class Compass { n, ne, e, se, s, sw, w, nw };
 std::string_view to_string(Compass direction);  // "N", "NE", …
+// The direction a compass word names, in any case ("s", "South-West"); none for another word.
+std::optional<Compass> compass_word(std::string_view word);
+// The compass word nearest a misspelt one ("Nrth": "North"), as close as a misspelt name must be
+// to be suggested; "" for a compass word, a word under three letters, or one near none.
+std::string nearest_compass(std::string_view word);
+// Told with a misspelt compass word.
+inline constexpr std::string_view compass_steps_are =
+    "compass steps are N, NE, E, SE, S, SW, W, NW or the words North … Northwest";
 
 // One compass step of a path, where it is written: a diagnostic about it points at it.
 struct Step {
@@ -166,6 +174,7 @@ bool control_byte(char c);
 struct Declared {
   long phases = 0;  // the phases each character orders; 0: any number, or not known
   std::function<bool(std::string_view phrase)> condition;  // whether a phrase is a declared condition
+  bool sequential = false;  // a turn's entries, not phases: the messages call a numbered line an entry
 };
 
 // Whether a sheet can write `name` as an order's action, so that the order names it exactly:

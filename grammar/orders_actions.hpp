@@ -529,23 +529,20 @@ struct control<line_end> : tao::pegtl::must_if<errors>::control<line_end> {
   }
 };
 
-// Text after an order: after a movement ("Sprint 30' South to behind the bush"), free-text
+// Text after an order: a misspelt compass step ("Move N, Est", "Move 10' Nrth", "Move Sout, East"),
+// told with the nearest; after a movement ("Sprint 30' South to behind the bush"), free-text
 // directions, told with the movements the language reads; otherwise what could have followed.
+// `before`: the line up to where the order ends; `rest`: the line after it.
+[[noreturn]] void text_after_order(const State& s, std::string_view before, std::string_view rest,
+                                   const tao::pegtl::position& at);
+
 template <>
 struct control<after_order> : tao::pegtl::must_if<errors>::control<after_order> {
   template <typename Input>
   [[noreturn]] static void raise(const Input& in, State& s) {
-    const std::string rest =
-        tidy(std::string_view(in.current(), static_cast<std::size_t>(in.end() - in.current())));
-    const bool words = !rest.empty() && ((rest.front() >= 'A' && rest.front() <= 'Z') ||
-                                         (rest.front() >= 'a' && rest.front() <= 'z'));
-    if (words && s.order.movement.kind != Movement::Kind::none)
-      throw tao::pegtl::parse_error(
-          "free-text directions are not read ('" + rest.substr(0, 40) + (rest.size() > 40 ? "…" : "") +
-              "'): write the movement as compass steps ('15' S, S, SW'), a cell ('to C3') or coordinates "
-              "('to X: 15, Y: 20')",
-          in);
-    throw tao::pegtl::parse_error(error_message<after_order>, in);
+    text_after_order(s, std::string_view(in.begin(), static_cast<std::size_t>(in.current() - in.begin())),
+                     std::string_view(in.current(), static_cast<std::size_t>(in.end() - in.current())),
+                     in.position());
   }
 };
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
+#include <optional>
 #include <vector>
 #include <stdexcept>
 
@@ -27,18 +29,43 @@ std::string tidy(std::string_view text) {
   return out;
 }
 
-Compass compass_of(std::string_view word) {
-  static constexpr std::array<std::pair<std::string_view, Compass>, 16> words{{
-      {"n", Compass::n},          {"north", Compass::n},     {"ne", Compass::ne},  {"northeast", Compass::ne},
-      {"e", Compass::e},          {"east", Compass::e},      {"se", Compass::se},  {"southeast", Compass::se},
-      {"s", Compass::s},          {"south", Compass::s},     {"sw", Compass::sw},  {"southwest", Compass::sw},
-      {"w", Compass::w},          {"west", Compass::w},      {"nw", Compass::nw},  {"northwest", Compass::nw},
-  }};
+namespace {
+
+// The compass words, as a suggestion writes them: the letters first, so that of two equally near
+// the shorter is suggested.
+constexpr std::array<std::pair<std::string_view, Compass>, 16> compass_words{{
+    {"N", Compass::n},         {"NE", Compass::ne},        {"E", Compass::e},     {"SE", Compass::se},
+    {"S", Compass::s},         {"SW", Compass::sw},        {"W", Compass::w},     {"NW", Compass::nw},
+    {"North", Compass::n},     {"Northeast", Compass::ne}, {"East", Compass::e},  {"Southeast", Compass::se},
+    {"South", Compass::s},     {"Southwest", Compass::sw}, {"West", Compass::w},  {"Northwest", Compass::nw},
+}};
+
+}  // namespace
+
+std::optional<Compass> compass_word(std::string_view word) {
   std::string folded = fold_case(word);
   std::erase(folded, '-');  // "south-west"
-  for (const auto& [name, direction] : words)
-    if (folded == name) return direction;
-  throw std::logic_error("not a compass word: " + folded);  // the grammar only passes compass words
+  for (const auto& [name, direction] : compass_words)
+    if (folded == fold_case(name)) return direction;
+  return std::nullopt;
+}
+
+Compass compass_of(std::string_view word) {
+  if (const auto direction = compass_word(word)) return *direction;
+  throw std::logic_error("not a compass word: " + std::string(word));  // the grammar only passes compass words
+}
+
+std::string nearest_compass(std::string_view word) {
+  if (word.size() < 3 || compass_word(word)) return {};
+  std::string nearest;
+  std::size_t best = std::numeric_limits<std::size_t>::max();
+  for (const auto& [name, direction] : compass_words) {
+    const std::size_t distance = edits(word, name);
+    // As near as nearest_names asks (interpreter/core/names.hpp): a third of the longer word, or two.
+    if (distance < best && distance <= std::max<std::size_t>(2, std::max(word.size(), name.size()) / 3))
+      best = distance, nearest = name;
+  }
+  return nearest;
 }
 
 std::size_t edits(std::string_view a, std::string_view b) {
@@ -95,12 +122,13 @@ std::string did_you_mean_keyword(std::string_view head, std::string_view keyword
 namespace {
 
 // A second "Action:" line in phase `number`: the phase it may belong to is the next, if the rules
-// (`phases` of them, 0 when not known) have one.
-std::string second_action(long number, long phases) {
+// (`phases` of them, 0 when not known) have one. A turn's entries are numbered ("2:").
+std::string second_action(long number, long phases, bool sequential) {
   if (phases > 0 && number >= phases)
     return "this phase already has an action, and there is no next phase: the rules give each character " +
            std::to_string(phases) + (phases == 1 ? " phase" : " phases") + ", one order each";
   const long next = number + 1;
+  if (sequential) return "this entry already has an action: start the next entry ('" + std::to_string(next) + ":') first";
   const std::string head = next >= 1 && next <= 10 ? std::string(ordinals[static_cast<std::size_t>(next - 1)]) + " Action:"
                                                    : "Action " + std::to_string(next) + ":";
   return "this phase already has an action: start the next phase ('" + head + "') first";
@@ -166,7 +194,7 @@ void Builder::start_phase(long number, Position at) {
   current()->phases.push_back(std::move(phase));
   open_ = Open::phase;
   if (orphan)
-    throw BuildError{"no character before the first phase: write 'Character: Name' or 'Name:' above it", at};
+    throw BuildError{"no character before the first " + kind() + ": write 'Character: Name' or 'Name:' above it", at};
   if (unfinished) throw *unfinished;
 }
 
@@ -188,8 +216,9 @@ void Builder::start_standing(Phrase trigger, Position at) {
 
 Phase& Builder::phase(Position at, std::string_view what) {
   if (!current() || open_ == Open::none)
-    throw BuildError{std::string(what) + " must follow a phase ('First Action:' or '1:') or a standing order ('ON "
-                                         "<action>:')",
+    throw BuildError{std::string(what) + " must follow " +
+                         (sequential ? "an entry ('1:')" : "a phase ('First Action:' or '1:')") +
+                         " or a standing order ('ON <action>:')",
                      at};
   CharacterOrders& character = *current();
   return open_ == Open::standing ? character.standing.back().choice : character.phases.back();
@@ -230,7 +259,7 @@ std::string Builder::no_room_for_action(const Phase& p) const {
   if (!p.branches.empty()) return "a second action after IF: write 'ELSE:' or 'ELSE IF:' before it";
   if (p.otherwise && open_ == Open::standing)
     return "this standing order already has its order: a second one needs its own 'ON <action>:'";
-  if (p.otherwise) return second_action(p.number, phases);
+  if (p.otherwise) return second_action(p.number, phases, sequential);
   return {};
 }
 
@@ -247,7 +276,9 @@ void Builder::open_if(Condition condition, Position at) {
   if ((!p.branches.empty() || p.otherwise) && open_ == Open::standing)
     throw BuildError{"IF must open a standing order's choice: this standing order already has its order", at};
   if (!p.branches.empty() || p.otherwise)
-    throw BuildError{"IF must open a phase: this phase already has an action", at};
+    throw BuildError{"IF must open " + std::string(sequential ? "an entry" : "a phase") + ": this " + kind() +
+                         " already has an action",
+                     at};
   p.branches.push_back({std::move(condition), {}});
   await(Awaiting::branch_action, at);
   else_seen_ = false;
@@ -260,9 +291,11 @@ void Builder::open_else_if(Condition condition, Position at) {
   if (p.branches.empty()) throw BuildError{"ELSE without IF: only an IF order has an ELSE", at};
   if (awaiting_ == Awaiting::branch_action && unanswered())
     throw BuildError{"IF without an action: expected an 'Action:' line after it", opened_at_};
-  if (else_seen_) throw BuildError{"ELSE IF after ELSE: the ELSE must come last", at};
   p.branches.push_back({std::move(condition), {}});
   await(Awaiting::branch_action, at);
+  // Refused, yet the "Action:" under it is its own (line_refused), not a second action after the
+  // IF: the sheet is refused anyway, so the branch it fills is never read.
+  if (else_seen_) throw BuildError{else_if_after_else_message, at};
 }
 
 void Builder::open_else(Position at) {
@@ -271,8 +304,9 @@ void Builder::open_else(Position at) {
   if (p.branches.empty()) throw BuildError{"ELSE without IF: only an IF order has an ELSE", at};
   if (awaiting_ == Awaiting::branch_action && unanswered())
     throw BuildError{"IF without an action: expected an 'Action:' line after it", opened_at_};
-  if (else_seen_) throw BuildError{"a second ELSE for the same IF", at};
   await(Awaiting::else_action, at);
+  // As an ELSE IF after ELSE: the "Action:" under it is its own, not told again.
+  if (else_seen_) throw BuildError{second_else_message, at};
   else_seen_ = true;
 }
 
@@ -299,7 +333,7 @@ void Builder::check_else_if_limit(Position at) {
   if (!current() || open_ == Open::none || awaiting_ == Awaiting::past_limit) return;
   if (phase(at, "ELSE IF").branches.size() > max_else_ifs) {
     awaiting_ = Awaiting::past_limit;
-    throw BuildError{"nesting limit: more than 50 ELSE IF branches in one phase", at};
+    throw BuildError{"nesting limit: more than 50 ELSE IF branches in one " + kind(), at};
   }
 }
 

@@ -29,9 +29,16 @@ std::string misspelt_keyword(std::string_view head);
 // "'ESLE:' …: did you mean 'ELSE:'?", told at the misspelt line itself.
 std::string did_you_mean_keyword(std::string_view head, std::string_view keyword, std::string_view why);
 
+// Told alike of the compact form, by the grammar, and of the verbose one, by the Builder.
+inline constexpr const char* second_else_message = "a second ELSE for the same IF";
+inline constexpr const char* else_if_after_else_message = "ELSE IF after ELSE: the ELSE must come last";
+
 class Builder {
  public:
   long phases = 0;  // the ruleset's phases per character, when known (0: any number, or not known)
+  // The rules play turns: a numbered line is a turn's entry, and the messages say so, as the
+  // checker's do; else (or not known) a phase.
+  bool sequential = false;
 
   void set_round(long number, Position at);
   void start_character(Phrase name);
@@ -78,6 +85,7 @@ class Builder {
   enum class Awaiting { nothing, branch_action, else_action, past_limit };
   enum class Open { none, phase, standing };  // what the order lines fill
   Phase& phase(Position at, std::string_view what);
+  std::string kind() const { return sequential ? "entry" : "phase"; }
   // Why an "Action:" line cannot be `p`'s order, which it already has; "" when it can.
   std::string no_room_for_action(const Phase& p) const;
   // Whose orders the lines fill: the last character, the one set aside, or none yet.

@@ -3,6 +3,7 @@
 // orders.cpp. Only these rules are error points: every other rule may fail and backtrack.
 #include <tao/pegtl.hpp>
 
+#include "grammar/orders_builder.hpp"
 #include "grammar/orders_grammar.hpp"
 
 namespace arbiter::orders::grammar {
@@ -32,6 +33,8 @@ template <> inline constexpr auto error_message<condition> = "expected a conditi
 template <> inline constexpr auto error_message<then_keyword> = "expected THEN after the condition";
 template <> inline constexpr auto error_message<then_order> = "IF without an action: expected an action after THEN";
 template <> inline constexpr auto error_message<else_order> = "expected an action after ELSE";
+template <> inline constexpr auto error_message<second_else> = second_else_message;
+template <> inline constexpr auto error_message<else_if_after_else> = else_if_after_else_message;
 template <> inline constexpr auto error_message<else_without_if> = "ELSE without IF: only an IF order has an ELSE";
 template <> inline constexpr auto error_message<round_number> = "expected the round's number after 'Round'";
 template <> inline constexpr auto error_message<character_name> = "expected the character's name after 'Character:'";
@@ -47,12 +50,12 @@ template <> inline constexpr auto error_message<after_head> = "expected an order
 template <> inline constexpr auto error_message<after_round> = "unexpected text after the round's number: expected the end of the line";
 template <> inline constexpr auto error_message<after_name> = "unexpected text after the character's name: a name with other punctuation goes in quotes (\"Orc (big)\")";
 template <> inline constexpr auto error_message<after_target> = "unexpected text after the target: expected the end of the line";
-template <> inline constexpr auto error_message<after_else> = "a verbose 'ELSE:' line stands alone: put its order on an 'Action:' line below it, or write the choice on the phase's line ('2: IF … THEN … ELSE …')";
+template <> inline constexpr auto error_message<after_else> = "a verbose 'ELSE:' line stands alone: put its order on an 'Action:' line below it, or write the choice on its numbered line ('2: IF … THEN … ELSE …')";
 template <> inline constexpr auto error_message<after_condition> = "unexpected text after the condition: expected AND, OR or the end of the line";
-template <> inline constexpr auto error_message<then_on_verbose_if> = "a verbose 'IF:' line holds its condition alone: put the order on an 'Action:' line below it, or write the choice on the phase's line ('2: IF … THEN …')";
+template <> inline constexpr auto error_message<then_on_verbose_if> = "a verbose 'IF:' line holds its condition alone: put the order on an 'Action:' line below it, or write the choice on its numbered line ('2: IF … THEN …')";
 template <> inline constexpr auto error_message<round_name> = "a name that begins with the word 'Round' goes in quotes (\"Round Table\":): unquoted, 'Round' opens the sheet's round line ('Round 3')";
 template <> inline constexpr auto error_message<if_name> = "a name that begins with the word 'If' goes in quotes (\"If Only\":): unquoted, 'IF' opens a condition ('IF: I am wounded')";
-template <> inline constexpr auto error_message<line_end> = "expected a character ('Character: Name' or 'Name:'), a phase ('First Action:' or '1:'), a standing order ('ON <action>: <order>'), 'Action:', 'Target:', 'IF:' or 'ELSE:'";
+template <> inline constexpr auto error_message<line_end> = "expected a character ('Character: Name' or 'Name:'), a phase or a turn's entry ('First Action:' or '1:'), a standing order ('ON <action>: <order>'), 'Action:', 'Target:', 'IF:' or 'ELSE:'";
 template <> inline constexpr auto error_message<eof> = "unexpected character: expected the end of the line";
 template <> inline constexpr auto error_message<numbered_answer> = "write the order without its number: an answer is one order, not a sheet's entry";
 template <> inline constexpr auto error_message<standing_answer> = "a standing order (ON …: …) is not an answer here: write the order itself";

@@ -173,8 +173,13 @@ struct else_if_clause : seq<else_if_start, blanks, must<condition>, must<then_ke
 struct else_clause : seq<kw_else, blanks, must<else_order>> {};
 // "THEN Defend. ELSE Charge": a full stop may end the order before ELSE, as a sentence.
 struct stop_before_else : seq<blanks, one<'.'>, at<blanks, kw_else>> {};
+// After the ELSE's order, another ELSE or ELSE IF for the same IF is told as such.
+struct second_else : kw_else {};
+struct else_if_after_else : else_if_start {};
+struct after_else_clause : opt<opt<stop_before_else>, blanks,
+                               sor<seq<at<else_if_start>, raise<else_if_after_else>>, seq<at<kw_else>, raise<second_else>>>> {};
 struct choice : seq<if_clause, star<opt<stop_before_else>, blanks, else_if_clause>,
-                    opt<opt<stop_before_else>, blanks, else_clause>> {};
+                    opt<opt<stop_before_else>, blanks, else_clause, after_else_clause>> {};
 struct plain_order : order {};
 struct else_without_if : kw_else {};
 struct phase_body

@@ -59,3 +59,14 @@ TEST_CASE("a character's name is compared as a sheet reads it: case and runs of 
   CHECK_FALSE(same_character_name("Orc Brute", "OrcBrute"));  // a blank is not nothing
   CHECK_FALSE(same_character_name("Orc Brute", "Orc Brutes"));
 }
+
+TEST_CASE("a letter and its combining accent are the accented letter, as a name is compared", "[names]") {
+  using arbiter::character_name_key;
+  CHECK(character_name_key("Zoe\xCC\x88") == character_name_key("Zoë"));      // U+0308 diaeresis
+  CHECK(character_name_key("Francois\xCC\xA7") != character_name_key("François"));  // the cedilla is on the c
+  CHECK(character_name_key("Franc\xCC\xA7ois") == character_name_key("françois"));
+  CHECK(character_name_key("A\xCC\x8Asa") == character_name_key("Åsa"));       // ring above
+  CHECK(character_name_key("Dvor\xCC\x8C\x61k") == character_name_key("Dvořak"));  // caron
+  CHECK(character_name_key("Zoe") != character_name_key("Zoë"));
+  CHECK(arbiter::nearest_names("Zoe\xCC\x81", {"Zoë", "Orc"}) == std::vector<std::string>{"Zoë"});
+}

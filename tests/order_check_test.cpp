@@ -828,3 +828,33 @@ TEST_CASE("without a roster a bare target the rules do not declare is taken for 
   check_one(refused[0], "sheet1.txt", 3, 25, "'guy with the most gold' is not a target the rules declare");
   check_one(refused[1], "sheet1.txt", 5, 16, "'Orc Brute' is not a target the rules declare");
 }
+
+TEST_CASE("a quoted name that is no one's but is a declared target phrase is told to drop the quotes", "[orders][check]") {
+  const auto diagnostics = check({"Aldric:\n  1: Charge -> \"closest enemy\"\n  2: Move toward \"the closest enmy\"\n"
+                                  "Brienne:\n  1: Charge -> \"Orc #3\"\n  2: Defend\n"});
+  REQUIRE(diagnostics.size() == 3);
+  check_one(diagnostics[0], "sheet1.txt", 2, 16, "no character 'closest enemy' in the fight");
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"'closest enemy' is a target the rules declare, written "
+                                                         "without quotes: '-> closest enemy' (quotes hold a name)"});
+  check_one(diagnostics[1], "sheet1.txt", 3, 18, "no character 'the closest enmy' in the fight");
+  CHECK(diagnostics[1].notes == std::vector<std::string>{"a target the rules declare is written without quotes: did "
+                                                         "you mean 'toward the closest enemy'?"});
+  // Near no target, the nearest name of the fight as before.
+  check_one(diagnostics[2], "sheet1.txt", 5, 16, "no character 'Orc #3' in the fight");
+  CHECK(diagnostics[2].notes == std::vector<std::string>{"did you mean 'Orc #1' or 'Orc #2'?"});
+}
+
+TEST_CASE("a name pasted with a combining accent is the fight's name with that accent precomposed", "[orders][check]") {
+  const Roster accented{{"Zoë", "players"}, {"José", "players"}, {"Orc", "orcs"}};
+  // "Zoe" + U+0308 COMBINING DIAERESIS, as macOS pastes it, is Zoë; "Jose" + U+0301 is José.
+  CHECK(check({"Zoe\xCC\x88:\n  1: Charge -> \"Orc\"\n  2: Defend\n"
+               "Jose\xCC\x81:\n  1: Charge -> Orc\n  2: IF \"Zoe\xCC\x88\" is down THEN Defend ELSE Move toward Zoe\xCC\x88\n"},
+              &accented)
+            .empty());
+  // Another accent is another name, told the nearest.
+  const Roster zoe{{"Zoë", "players"}, {"Orc", "orcs"}};
+  const auto diagnostics = check({"Zoe\xCC\x81:\n  1: Defend\n  2: Defend\n"}, &zoe);
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 1, 1, "'Zoe\xCC\x81' is not in the fight");
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"did you mean 'Zoë'?"});
+}

@@ -313,7 +313,7 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
   }
   SECTION("an unknown kind of line") {
     check_failure("Aldric:\n  Charge!\n", 2, 3,
-                  "expected a character ('Character: Name' or 'Name:'), a phase ('First Action:' or '1:'), "
+                  "expected a character ('Character: Name' or 'Name:'), a phase or a turn's entry ('First Action:' or '1:'), "
                   "a standing order ('ON <action>: <order>'), 'Action:', 'Target:', 'IF:' or 'ELSE:'");
   }
   SECTION("a missing target after the arrow") {
@@ -512,12 +512,12 @@ TEST_CASE("what is refused after a line says what could have followed it and not
                 "    Action: Defend\n",
                 3, 25,
                 "a verbose 'IF:' line holds its condition alone: put the order on an 'Action:' line below it, or "
-                "write the choice on the phase's line ('2: IF … THEN …')");
+                "write the choice on its numbered line ('2: IF … THEN …')");
   check_failure("Character: Aldric\nSecond Action:\n  IF: I am wounded\n    Action: Defend\n  ELSE: Charge\n"
                 "    Action: Defend\n",
                 5, 9,
                 "a verbose 'ELSE:' line stands alone: put its order on an 'Action:' line below it, or write the "
-                "choice on the phase's line ('2: IF … THEN … ELSE …')");
+                "choice on its numbered line ('2: IF … THEN … ELSE …')");
   check_failure("Character: Aldric\nSecond Action:\n  IF: I am wounded (x)\n    Action: Defend\n", 3, 20,
                 "unexpected text after the condition: expected AND, OR or the end of the line");
   check_failure("Round 1 today\nAldric:\n  1: Defend\n", 1, 9,
@@ -801,4 +801,60 @@ TEST_CASE("free-text directions after a movement are told with the movements the
   check_failure("Aldric:\n  1: Sprint 30' South to behind the bush\n", 2, 23,
                 "free-text directions are not read ('to behind the bush'): write the movement as compass steps "
                 "('15' S, S, SW'), a cell ('to C3') or coordinates ('to X: 15, Y: 20')");
+}
+
+TEST_CASE("a misspelt compass word in a list of steps or after a distance is told with the nearest, at it",
+          "[orders]") {
+  const std::string steps = "? compass steps are N, NE, E, SE, S, SW, W, NW or the words North … Northwest";
+  check_failure("Aldric:\n  1: Move Sout, East\n", 2, 11, "'Sout' is not a compass word: did you mean 'South'" + steps);
+  check_failure("Aldric:\n  1: Move N, Est\n", 2, 14, "'Est' is not a compass word: did you mean 'East'" + steps);
+  check_failure("Aldric:\n  1: Move 10' Nrth\n", 2, 15, "'Nrth' is not a compass word: did you mean 'North'" + steps);
+  check_failure("Aldric:\n  1: Sprint 15' N, Sotuh, S\n", 2, 20,
+                "'Sotuh' is not a compass word: did you mean 'South'" + steps);
+  // Words that are no compass word's misspelling are still free text.
+  check_failure("Aldric:\n  1: Move 10' behind the bush\n", 2, 15,
+                "free-text directions are not read ('behind the bush'): write the movement as compass steps "
+                "('15' S, S, SW'), a cell ('to C3') or coordinates ('to X: 15, Y: 20')");
+}
+
+TEST_CASE("a second ELSE or an ELSE IF after ELSE on a compact line is told as such, at it", "[orders]") {
+  check_failure("Aldric:\n  1: Defend\n  2: IF I am wounded THEN Defend ELSE Defend ELSE Counter -> \"Bo\"\n", 3, 46,
+                "a second ELSE for the same IF");
+  check_failure("Aldric:\n  1: Defend\n  2: IF I am wounded THEN Defend. ELSE Defend. ELSE Counter\n", 3, 48,
+                "a second ELSE for the same IF");
+  check_failure("Aldric:\n  1: Defend\n  2: IF I am wounded THEN Defend ELSE Defend ELSE IF I am down THEN Counter\n",
+                3, 46, "ELSE IF after ELSE: the ELSE must come last");
+}
+
+TEST_CASE("a second verbose ELSE is told once: the Action line under it is not told again", "[orders]") {
+  check_failure("Aldric:\n  1: Defend\n  Second Action:\n    IF: I am wounded\n      Action: Defend\n    ELSE:\n"
+                "      Action: Defend\n    ELSE:\n      Action: Counter\n      Target: \"Bo\"\n",
+                8, 5, "a second ELSE for the same IF");
+  check_failure("Aldric:\n  1: Defend\n  Second Action:\n    IF: I am wounded\n      Action: Defend\n    ELSE:\n"
+                "      Action: Defend\n    ELSE IF: I am down\n      Action: Counter\n",
+                8, 5, "ELSE IF after ELSE: the ELSE must come last");
+}
+
+TEST_CASE("under a turn-based ruleset the sheet's own messages call a numbered line an entry", "[orders]") {
+  Declared turns;
+  turns.sequential = true;
+  const auto refused = [&](const std::string& text) {
+    try {
+      parse_orders(text, "sheet.txt", turns);
+    } catch (const Error& e) {
+      REQUIRE(e.diagnostics().size() == 1);
+      return e.diagnostics().front().message;
+    }
+    FAIL("the sheet was accepted");
+    return std::string{};
+  };
+  CHECK(refused("Ilse:\n  1:\n  Action: Defend\n  Action: Ready\n") ==
+        "this entry already has an action: start the next entry ('2:') first");
+  CHECK(refused("Ilse:\n  1: Defend\n  IF: I am wounded\n") ==
+        "IF must open an entry: this entry already has an action");
+  CHECK(refused("Ilse:\n  Action: Defend\n") ==
+        "'Action:' must follow an entry ('1:') or a standing order ('ON <action>:')");
+  CHECK(refused("  1: Defend\n") == "no character before the first entry: write 'Character: Name' or 'Name:' above it");
+  // A simultaneous ruleset's stay phases.
+  check_failure("Aldric:\n  1: Defend\n  IF: I am wounded\n", 3, 3, "IF must open a phase: this phase already has an action");
 }

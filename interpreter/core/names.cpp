@@ -13,6 +13,55 @@ namespace {
 
 char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
 
+// A letter and a combining accent after it (U+0300..U+036F), as macOS pastes "ë" (e, U+0308), look
+// as the precomposed letter an encounter usually holds ("Zoë"): they are one name (Unicode's
+// canonical equivalence). Only the common accents on Latin letters are composed, those whose
+// composed letter is in Latin-1 or Latin Extended-A (U+00C0..U+017F, two bytes of UTF-8 each):
+// the letters of the names players write; full equivalence would take Unicode's tables (ICU).
+struct Accent {
+  unsigned mark;              // the combining code point
+  std::string_view letters;   // the letters it composes with
+  std::string_view composed;  // each letter composed with it, in order, two bytes each
+};
+constexpr Accent accents[] = {
+    {0x0300, "AEIOUaeiou", "ÀÈÌÒÙàèìòù"},
+    {0x0301, "ACEILNORSUYZaceilnorsuyz", "ÁĆÉÍĹŃÓŔŚÚÝŹáćéíĺńóŕśúýź"},
+    {0x0302, "ACEGHIJOSUWYaceghijosuwy", "ÂĈÊĜĤÎĴÔŜÛŴŶâĉêĝĥîĵôŝûŵŷ"},
+    {0x0303, "AINOUainou", "ÃĨÑÕŨãĩñõũ"},
+    {0x0304, "AEIOUaeiou", "ĀĒĪŌŪāēīōū"},
+    {0x0306, "AEGIOUaegiou", "ĂĔĞĬŎŬăĕğĭŏŭ"},
+    {0x0307, "CEGIZcegz", "ĊĖĠİŻċėġż"},
+    {0x0308, "AEIOUYaeiouy", "ÄËÏÖÜŸäëïöüÿ"},
+    {0x030A, "AUau", "ÅŮåů"},
+    {0x030B, "OUou", "ŐŰőű"},
+    {0x030C, "CDELNRSTZcdelnrstz", "ČĎĚĽŇŘŠŤŽčďěľňřšťž"},
+    {0x0327, "CGKLNRSTcgklnrst", "ÇĢĶĻŅŖŞŢçģķļņŗşţ"},
+    {0x0328, "AEIUaeiu", "ĄĘĮŲąęįų"},
+};
+
+// The letter at text[i] composed with the accent after it, or "" when there is none to compose.
+std::string_view composed_at(std::string_view text, std::size_t i) {
+  if (i + 2 >= text.size()) return {};
+  const auto lead = static_cast<unsigned char>(text[i + 1]), next = static_cast<unsigned char>(text[i + 2]);
+  if ((lead != 0xCC && lead != 0xCD) || (next & 0xC0) != 0x80) return {};
+  const unsigned mark = ((lead & 0x1Fu) << 6) | (next & 0x3Fu);
+  for (const Accent& accent : accents)
+    if (const std::size_t at = accent.letters.find(text[i]); accent.mark == mark && at != std::string_view::npos)
+      return accent.composed.substr(2 * at, 2);
+  return {};
+}
+
+// `text` with each letter and accent composed.
+std::string with_accents_composed(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const std::string_view letter = composed_at(text, i);
+    out += letter.empty() ? text.substr(i, 1) : letter;
+    if (!letter.empty()) i += 2;
+  }
+  return out;
+}
+
 }  // namespace
 
 bool same_name(std::string_view a, std::string_view b) {
@@ -31,6 +80,11 @@ std::string character_name_key(std::string_view name) {
     }
     if (blank && !key.empty()) key += ' ';
     blank = false;
+    if (const std::string_view letter = composed_at(name, i); !letter.empty()) {
+      key += letter;
+      i += 2;
+      continue;
+    }
     key += lower(name[i]);
   }
   return key;
@@ -57,10 +111,13 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 std::vector<std::string> nearest_names(std::string_view wanted, const std::vector<std::string>& candidates,
                                        std::size_t most) {
   // A third of the longer name may differ, but never less than two edits for short names.
+  // Compared with their accents composed: "Zoe" and U+0301 is one letter from "Zoë", not three bytes.
+  const std::string want = with_accents_composed(wanted);
   std::vector<std::pair<std::size_t, std::string>> scored;
   for (const auto& candidate : candidates) {
-    const std::size_t distance = edit_distance(wanted, candidate);
-    const std::size_t allowed = std::max<std::size_t>(2, std::max(wanted.size(), candidate.size()) / 3);
+    const std::string name = with_accents_composed(candidate);
+    const std::size_t distance = edit_distance(want, name);
+    const std::size_t allowed = std::max<std::size_t>(2, std::max(want.size(), name.size()) / 3);
     if (distance <= allowed) scored.emplace_back(distance, candidate);
   }
   std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });

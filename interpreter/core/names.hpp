@@ -12,12 +12,14 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 bool same_name(std::string_view a, std::string_view b);
 // A character's name as order sheets read it: ASCII lower case, each run of blanks (spaces, tabs,
 // no-break spaces) between words one space, none before or after them. A sheet reads a bare name's
-// blanks so ("Orc  Brute" is "Orc Brute"), so every name of a fight is compared by this key.
+// blanks so ("Orc  Brute" is "Orc Brute"), so every name of a fight is compared by this key. A Latin
+// letter and a combining accent after it is the accented letter ("Zoe" and U+0308 is "Zoë").
 std::string character_name_key(std::string_view name);
 // Whether two names are one character's to a sheet: the same character_name_key.
 bool same_character_name(std::string_view a, std::string_view b);
 
-// Up to `most` candidates close enough to `wanted` to be a plausible misspelling, nearest first.
+// Up to `most` candidates close enough to `wanted` to be a plausible misspelling, nearest first
+// (accents composed, as character_name_key composes them).
 std::vector<std::string> nearest_names(std::string_view wanted, const std::vector<std::string>& candidates,
                                        std::size_t most = 3);
 

@@ -374,12 +374,13 @@ class Checker {
     return {fmt::format("the nearest declared {}: {}", kind, list)};
   }
 
-  void target(const Target& t) {
+  // `written_after`: the words before the target ("->", "toward"), to show it as it would be written.
+  void target(const Target& t, std::string_view written_after) {
     switch (t.kind) {
       case Target::Kind::character:
         if (roster_ && !in_fight(t.text.text))
           error(t.text.at, fmt::format("no character '{}' in the fight", t.text.text),
-                [&] { return hint(nearest_name(t.text.text)); });
+                [&] { return quoted_target_notes(t.text.text, written_after); });
         return;
       case Target::Kind::phrase:
         if (const auto match = vocabulary_.target(t.text.text)) {
@@ -407,6 +408,19 @@ class Checker {
       case Target::Kind::cell:
       case Target::Kind::coordinates: on_the_map(t); return;
     }
+  }
+
+  // A quoted name that is no one's: quotes hold a name, so a target phrase the rules declare
+  // ("-> \"closest enemy\"") is told to go without them; the nearest name of the fight otherwise.
+  std::vector<std::string> quoted_target_notes(const std::string& name, std::string_view written_after) const {
+    if (vocabulary_.target(name))
+      return {fmt::format("'{}' is a target the rules declare, written without quotes: '{} {}' (quotes hold a name)",
+                          name, written_after, name)};
+    auto notes = hint(nearest_name(name));
+    if (const auto near = nearest_names(name, vocabulary_.nearest_targets(name), 1); !near.empty())
+      notes.push_back(fmt::format("a target the rules declare is written without quotes: did you mean '{} {}'?",
+                                  written_after, near.front()));
+    return notes;
   }
 
   // A cell or coordinates must lie on the fight's map, when there is one.
@@ -499,8 +513,10 @@ class Checker {
       movement(*action, o.movement);
       timing(*action, o, taken, trigger);
     }
-    if (o.target) target(*o.target);
-    if (o.movement.place) target(*o.movement.place);
+    if (o.target) target(*o.target, "->");
+    if (o.movement.place)
+      target(*o.movement.place, o.movement.kind == Movement::Kind::away ? "away from"
+                                : o.movement.kind == Movement::Kind::toward ? "toward" : "to");
   }
 
   // The first argument the action would not read: it reads none, or one beginning with one of its
@@ -571,9 +587,7 @@ class Checker {
         return {fmt::format("did you mean '{} -> {}'? a target follows '->'", name, rest)};
       // "Move Nrth": a compass word misspelt.
       if (const std::string step = nearest_compass_words(rest); !step.empty())
-        return {fmt::format("did you mean '{} {}'? compass steps are N, NE, E, SE, S, SW, W, NW or the words North "
-                            "… Northwest",
-                            name, step)};
+        return {fmt::format("did you mean '{} {}'? {}", name, step, compass_steps_are)};
       // "Charge into melee toward the closest foe", as the Platemail document writes it: the
       // movement and target are read, the words between are not.
       if (o.movement.kind != Movement::Kind::none || o.target) {
@@ -592,10 +606,6 @@ class Checker {
   // `words` with each misspelt compass word ("Nrth", "Sotuh") the nearest one, when every word is
   // a compass word or near one; "" otherwise.
   static std::string nearest_compass_words(const std::string& words) {
-    static const std::vector<std::string> compass{"N",         "NE",    "E",         "SE",   "S",
-                                                  "SW",        "W",     "NW",        "North", "Northeast",
-                                                  "East",      "Southeast", "South", "Southwest", "West",
-                                                  "Northwest"};
     std::string out;
     bool misspelt = false;
     for (std::size_t start = 0; start < words.size();) {
@@ -603,11 +613,11 @@ class Checker {
       if (stop == std::string::npos) stop = words.size();
       const std::string word = words.substr(start, stop - start);
       if (!word.empty()) {
-        const bool known = std::any_of(compass.begin(), compass.end(), [&](const auto& c) { return same_name(c, word); });
-        const auto near = known ? std::vector<std::string>{} : nearest_names(word, compass, 1);
-        if (!known && (near.empty() || word.size() < 3)) return {};
+        const bool known = compass_word(word).has_value();
+        const std::string near = known ? std::string{} : nearest_compass(word);
+        if (!known && near.empty()) return {};
         misspelt = misspelt || !known;
-        out += (out.empty() ? "" : ", ") + (known ? word : near.front());
+        out += (out.empty() ? "" : ", ") + (known ? word : near);
       }
       start = stop + 1;
     }
@@ -702,7 +712,8 @@ bool number_in_range(std::string_view text) {
 }
 
 Declared declared_by(const Vocabulary& vocabulary) {
-  return {vocabulary.phases, [&vocabulary](std::string_view phrase) { return vocabulary.condition(phrase).has_value(); }};
+  return {vocabulary.phases, [&vocabulary](std::string_view phrase) { return vocabulary.condition(phrase).has_value(); },
+          vocabulary.sequential};
 }
 
 const RosterEntry* bare_name(std::string_view phrase, const Vocabulary& vocabulary, const Roster& roster) {

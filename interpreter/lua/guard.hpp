@@ -17,17 +17,21 @@ namespace arbiter::lua {
 // otherwise the error is placed at the author's line that made the call (see `guarded`). A text
 // the call was given, named like "<dice expression>" or "<round sheet>", is no file the author
 // can open: the error goes to the author's line too, and says where in that text it is.
+// Every problem an error holds is told, one after another (a round sheet's, as `run` tells them all).
 inline std::string lua_message(const Error& error, bool& positioned) {
-  const Diagnostic& d = error.diagnostics().front();
-  const bool in_given_text = d.where.file.starts_with('<');
-  positioned = !d.where.file.empty() && !in_given_text;
-  std::string message = d.message;
-  if (!d.where.file.empty()) {
-    std::string where = d.where.file + (d.where.line ? ":" + std::to_string(d.where.line) : "");
-    if (in_given_text && d.where.line && d.where.column) where += ":" + std::to_string(d.where.column);
-    message = where + ": " + message;
+  std::string message;
+  for (const Diagnostic& d : error.diagnostics()) {
+    const bool in_given_text = d.where.file.starts_with('<');
+    if (&d == &error.diagnostics().front()) positioned = !d.where.file.empty() && !in_given_text;
+    else message += "\n";
+    if (!d.where.file.empty()) {
+      std::string where = d.where.file + (d.where.line ? ":" + std::to_string(d.where.line) : "");
+      if (in_given_text && d.where.line && d.where.column) where += ":" + std::to_string(d.where.column);
+      message += where + ": ";
+    }
+    message += d.message;
+    for (const auto& note : d.notes) message += "\n" + note;
   }
-  for (const auto& note : d.notes) message += "\n" + note;
   return message;
 }
 

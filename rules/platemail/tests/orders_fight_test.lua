@@ -257,3 +257,10 @@ test.case("a condition names a character as a target does: 'IF the Orc is down' 
   test.equal(f:cell("Aldric"), "B2")
   duel.no_failures(f)
 end)
+
+test.case("f:round tells every problem of a sheet at once, as run does (docs/fights.md)", function()
+  local f = duel.pair({}, {})
+  local message = test.fails(function() f:round 'Aldric:\n  1: Chrge -> "Orc"\n' end)
+  test.truthy(message:find("'Aldric' has no order for phase 2", 1, true), "the phase left out: " .. message)
+  test.truthy(message:find("unknown action 'Chrge'", 1, true), "the misspelt action: " .. message)
+end)
