@@ -161,6 +161,7 @@ void check(Context& context, const Options& options) {
                              session.stack.registry());
   const int played = saved ? saved->flow.round : 0;
   const long next_round = played + 1;
+  if (saved) roster = packs::roster_of(saved->world.entities());  // who is in the fight now, as run reads it
 
   // A sheet that does not parse is reported with the others' problems, not instead of them.
   std::vector<orders::SheetFile> sheets;
