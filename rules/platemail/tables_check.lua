@@ -11,31 +11,14 @@
 local arbiter = require "arbiter"
 local combat = require "combat"
 local attack = require "attack"
+local words = require "arbiter.words"
+local joined, quoted, shown, hint, must = words.joined, words.quoted, words.shown, words.hint, words.must
 
 local tables = arbiter.tables
 local tables_check = {}
 
 -- ---------------------------------------------------------------------------------------------
 -- Words
-
-local function shown(value)
-  if type(value) == "string" then return ("%q"):format(value) end
-  if type(value) == "table" then return "a table" end
-  return tostring(value)
-end
-
--- "a, b or c"
-local function joined(list, last)
-  if #list < 2 then return list[1] or "" end
-  return table.concat(list, ", ", 1, #list - 1) .. " " .. last .. " " .. list[#list]
-end
-
--- "'a', 'b' or 'c'"
-local function quoted(list, last)
-  local out = {}
-  for i, v in ipairs(list) do out[i] = ("'%s'"):format(v) end
-  return joined(out, last or "or")
-end
 
 -- Keys in a fixed order: numbers first, ascending, then the others by their text (the order in
 -- which the sandbox's `pairs` visits them, so the checks below loop with `pairs` itself).
@@ -57,13 +40,6 @@ local function strings_of(list)
   local out = {}
   for _, v in ipairs(list) do if type(v) == "string" then out[#out + 1] = v end end
   return out
-end
-
--- " (did you mean 'Sword'?)", or `otherwise` when no name is near.
-local function hint(wanted, candidates, otherwise)
-  local near = type(wanted) == "string" and arbiter.nearest(wanted, candidates) or {}
-  if #near == 0 then return otherwise or "" end
-  return (" (did you mean %s?)"):format(quoted(near))
 end
 
 -- ---------------------------------------------------------------------------------------------
@@ -124,7 +100,6 @@ end
 -- the problem: { path, text = "must be a whole number, not \"two\"" }.
 
 local function problem(path, text, missing) return { path = path, text = text, missing = missing } end
-local function must(expected, value) return ("must be %s, not %s"):format(expected, shown(value)) end
 
 local function fits(test, expected)
   return function(v, path) if not test(v) then return problem(path, must(expected, v)) end end

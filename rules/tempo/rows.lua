@@ -7,6 +7,8 @@
 -- rules halfway through a round.
 local arbiter = require "arbiter"
 local outcomes = require "arbiter.outcomes"
+local words = require "arbiter.words"
+local joined, quoted, shown, hint, must = words.joined, words.quoted, words.shown, words.hint, words.must
 
 local tables = arbiter.tables
 local rows = {}
@@ -29,25 +31,6 @@ rows.contains = contains
 -- "{ Off Guard, On Guard }"
 local function listed(list) return "{ " .. table.concat(list, ", ") .. " }" end
 
--- "a, b or c"
-local function joined(list, last)
-  if #list < 2 then return list[1] or "" end
-  return table.concat(list, ", ", 1, #list - 1) .. " " .. last .. " " .. list[#list]
-end
-
--- "'a', 'b' or 'c'"
-local function quoted(list)
-  local out = {}
-  for i, v in ipairs(list) do out[i] = ("'%s'"):format(v) end
-  return joined(out, "or")
-end
-
-local function shown(value)
-  if type(value) == "string" then return ("%q"):format(value) end
-  if type(value) == "table" then return "a table" end
-  return tostring(value)
-end
-
 -- Keys in the order of their text. Names alone, the usual case, sort by Lua's own `<`, which is
 -- that order without a call per comparison: every row is checked at each fight's first round.
 local function by_text(a, b) return tostring(a) < tostring(b) end
@@ -60,13 +43,6 @@ local function sorted_keys(t)
   end
   table.sort(keys, not names_only and by_text or nil)
   return keys
-end
-
--- " (did you mean 'Evade'?)", or `otherwise` when no name is near.
-local function hint(wanted, candidates, otherwise)
-  local near = arbiter.nearest(wanted, candidates)
-  if #near == 0 then return otherwise or "" end
-  return (" (did you mean %s?)"):format(quoted(near))
 end
 
 -- ---------------------------------------------------------------------------------------------
@@ -88,8 +64,6 @@ end
 -- ---------------------------------------------------------------------------------------------
 -- What each field must be. A check returns nil when the value fits, or what is wrong with it
 -- ("must be a whole number of AP, not \"2\"").
-
-local function must(expected, value) return ("must be %s, not %s"):format(expected, shown(value)) end
 
 local function fits(test, expected)
   return function(v) if not test(v) then return must(expected, v) end end

@@ -1,0 +1,37 @@
+---@meta arbiter.words
+-- `local words = require "arbiter.words"`: the phrases a pack's messages are made of, so a house
+-- rule's mistake reads the same in every ruleset.
+
+local arbiter = { words = {} }
+
+---A value as a message shows it: a string quoted, a table as "a table".
+---@param value any
+---@return string
+function arbiter.words.shown(value) end
+
+---"a, b or c".
+---@param list string[]
+---@param last string the word before the last item: "or", "and"
+---@return string
+function arbiter.words.joined(list, last) end
+
+---"'a', 'b' or 'c'".
+---@param list string[]
+---@param last? string the word before the last item (default "or")
+---@return string
+function arbiter.words.quoted(list, last) end
+
+---" (did you mean 'Sword'?)" for the candidates near `wanted` (arbiter.nearest), or `otherwise`.
+---@param wanted any
+---@param candidates string[]
+---@param otherwise? string what to give when none is near (default "")
+---@return string
+function arbiter.words.hint(wanted, candidates, otherwise) end
+
+---"must be a whole number, not \"two\"".
+---@param expected string
+---@param value any
+---@return string
+function arbiter.words.must(expected, value) end
+
+return arbiter.words
