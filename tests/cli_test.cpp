@@ -285,16 +285,21 @@ TEST_CASE("arbiter test runs the tests of a pack named by its folder however the
 
 TEST_CASE("a budget option too large or not a number is refused before anything runs", "[cli][bad-input]") {
   // 1e300 seconds once made a deadline in the past, 2^44 MiB a memory budget of 0 bytes, and
-  // "nan" seconds no limit at all: each would have run a snippet under a budget it did not ask for.
+  // "nan" seconds no limit at all, and 0x10 was read as a hexadecimal 16: each would have run a
+  // snippet under a budget it did not ask for.
   for (const char* option : {"--max-seconds 1e300", "--max-seconds nan", "--max-seconds 0.0001",
-                             "--max-seconds -1", "--max-memory 17592186044416", "--max-memory 0"}) {
+                             "--max-seconds -1", "--max-seconds 0x10", "--max-seconds 0x1p4",
+                             "--max-memory 17592186044416", "--max-memory 0"}) {
     INFO(option);
     const auto run = arbiter(std::string(option) + " lua -e \"print('snippet ran')\"");
     CHECK(run.exit_code == 2);
     CHECK_THAT(run.output, !Contains("snippet ran"));
   }
   CHECK_THAT(arbiter("--max-seconds nan lua -e \"print(1)\"").output,
-             Contains("nan is not a number of seconds from 0.001 to 1000000"));
+             Contains("'nan' is not a number of seconds: a decimal number from 0.001 to 1000000"));
+  CHECK_THAT(arbiter("--max-seconds \"$(printf '2\\033')\" lua -e \"print(1)\"").output,
+             Contains("'2\\x1b' is not a number of seconds"));
+  CHECK(arbiter("--max-seconds 1.5e1 lua -e \"print('snippet ran')\"").exit_code == 0);
   const auto largest = arbiter("--max-seconds 1000000 --max-memory 1048576 lua -e \"print('snippet ran')\"");
   CHECK(largest.exit_code == 0);
   CHECK_THAT(largest.output, Contains("snippet ran"));

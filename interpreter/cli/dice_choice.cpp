@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "interpreter/cli/whole_number.hpp"
+#include "interpreter/cli/number_options.hpp"
 
 namespace arbiter::cli {
 

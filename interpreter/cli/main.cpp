@@ -12,23 +12,11 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/cli/commands.hpp"
-#include "interpreter/cli/whole_number.hpp"
+#include "interpreter/cli/number_options.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/packs/search_path.hpp"
 
 namespace {
-
-// A number of seconds from `low` to `high`: unlike CLI::Range, "nan" is refused too.
-CLI::Validator seconds_between(double low, double high) {
-  return CLI::Validator(
-      [low, high](const std::string& text) -> std::string {
-        double seconds = 0;
-        if (!CLI::detail::lexical_cast(text, seconds) || !(seconds >= low && seconds <= high))
-          return fmt::format("{} is not a number of seconds from {} to {}", text, low, high);
-        return {};
-      },
-      fmt::format("SECONDS in [{} - {}]", low, high));
-}
 
 // A folder of packs for --pack-path: one that is not there would be searched for nothing, and a
 // misspelt path would leave the pack meant to be found hidden (or another one found), silently.
@@ -132,7 +120,7 @@ int main(int argc, char** argv) {
   app.add_option("--max-memory", context.max_memory_mib, "MiB one call of a pack may allocate (default 256); the packs may keep twice as much in all")
       ->transform(arbiter::cli::whole_number("a number of MiB", std::uint64_t{1}, std::uint64_t{1} << 20));
   app.add_option("--max-seconds", context.max_seconds, "Seconds one call of a pack may run (default 10)")
-      ->check(seconds_between(0.001, 1e6));
+      ->transform(arbiter::cli::decimal_number("a number of seconds", 0.001, 1e6));
   app.add_flag("--strict", context.strict, "Treat conflicts between packs as errors");
 
   arbiter::cli::add_packs_command(app, context);

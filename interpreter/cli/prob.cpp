@@ -14,7 +14,7 @@
 
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/distribution_table.hpp"
-#include "interpreter/cli/whole_number.hpp"
+#include "interpreter/cli/number_options.hpp"
 #include "interpreter/core/distribution.hpp"
 
 namespace arbiter::cli {

@@ -18,7 +18,7 @@
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/dice_choice.hpp"
 #include "interpreter/cli/distribution_table.hpp"
-#include "interpreter/cli/whole_number.hpp"
+#include "interpreter/cli/number_options.hpp"
 #include "interpreter/core/roll.hpp"
 
 namespace arbiter::cli {

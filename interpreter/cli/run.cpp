@@ -23,7 +23,7 @@
 #include "interpreter/cli/saved_fight.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
-#include "interpreter/cli/whole_number.hpp"
+#include "interpreter/cli/number_options.hpp"
 #include "interpreter/core/order_check.hpp"
 #include "interpreter/core/output_file.hpp"
 #include "interpreter/core/snapshot.hpp"

@@ -1,6 +1,6 @@
 #pragma once
-// The one validator of every option that takes a whole number: --seed, --times, --rounds,
-// --at-least, --max-instructions, --max-memory.
+// The validators of the options that take a number: whole numbers (--seed, --times, --rounds,
+// --at-least, --max-instructions, --max-memory) and decimals (--max-seconds).
 #include <charconv>
 #include <concepts>
 #include <string>
@@ -27,6 +27,21 @@ CLI::Validator whole_number(std::string what, T low, T high) {
         if (error != std::errc{} || stop != end || value < low || value > high)
           return fmt::format("'{}' is not {}: a whole number from {} to {}", printable(text), what, low, high);
         text = std::to_string(value);
+        return {};
+      },
+      fmt::format("{} to {}", low, high));
+}
+
+// A decimal number from `low` to `high` (`0.5`, `2`, `1e3`), or else a usage error as above. CLI11
+// alone reads hexadecimal floats (`0x10`) and lets "nan" through a range check.
+inline CLI::Validator decimal_number(std::string what, double low, double high) {
+  return CLI::Validator(
+      [what = std::move(what), low, high](std::string& text) -> std::string {
+        double value = 0;
+        const char* const end = text.data() + text.size();
+        const auto [stop, error] = std::from_chars(text.data(), end, value, std::chars_format::general);
+        if (error != std::errc{} || stop != end || !(value >= low && value <= high))
+          return fmt::format("'{}' is not {}: a decimal number from {} to {}", printable(text), what, low, high);
         return {};
       },
       fmt::format("{} to {}", low, high));
