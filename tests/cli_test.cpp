@@ -1193,26 +1193,15 @@ TEST_CASE("arbiter roll --times has a work budget: past it, refused once the fir
   CHECK_THAT(fine.output, StartsWith("3d6: 100000 rolls, mean 10.5"));
 }
 
-TEST_CASE("arbiter roll --times past its work budget names the most times it takes: that many are rolled, one more not",
-          "[cli][dice]") {
-  // Every roll of 10000d6 takes 10000 dice: 20000 of them are the budget, to the die.
-  const auto most = arbiter("roll --times 20000 --seed 1 10000d6 --json");
-  CHECK(most.exit_code == 0);
-  CHECK_THAT(most.output, StartsWith(R"({"expr":"10000d6","times":20000,)"));
+TEST_CASE("arbiter roll --times past its work budget names the most times it takes", "[cli][dice]") {
+  // Every roll of 10000d6 takes 10000 dice: 20000 of them are the budget, to the die. That so many
+  // are rolled, and that a run the first rolls foretold wrongly stops when the budget is spent, is
+  // tested at small sizes in sampling_budget_test.cpp: here each would roll 200 million dice.
   const auto one_more = arbiter("roll --times 20001 --seed 1 10000d6");
   CHECK(one_more.exit_code == 1);
   CHECK_THAT(one_more.output, Contains("give --times 20000 or fewer"));
-  // A roll of (1d2*4999)d6 takes 5000 dice or 9999: these first rolls foretell fewer dice than the
-  // rest take, so a run of the times they foretell is stopped when the budget is spent, naming the
-  // rolls that fit, exactly: that many are rolled, one more is stopped there too.
+  // A roll of (1d2*4999)d6 takes 5000 dice or 9999: what the first rolls foretell.
   CHECK_THAT(arbiter("roll --times 100000000 --seed 6 '(1d2*4999)d6'").output, Contains("give --times 27464 or fewer"));
-  const auto foretold = arbiter("roll --times 27464 --seed 6 '(1d2*4999)d6'");
-  CHECK(foretold.exit_code == 1);
-  CHECK_THAT(foretold.output, Contains("give --times 26680 or fewer"));
-  CHECK(arbiter("roll --times 26680 --seed 6 '(1d2*4999)d6'").exit_code == 0);
-  const auto past = arbiter("roll --times 26681 --seed 6 '(1d2*4999)d6'");
-  CHECK(past.exit_code == 1);
-  CHECK_THAT(past.output, Contains("give --times 26680 or fewer"));
 }
 
 TEST_CASE("arbiter roll shows the explosion cap, the count's roll and a too large scripted value", "[cli][dice]") {

@@ -20,6 +20,7 @@
 #include "interpreter/cli/distribution_table.hpp"
 #include "interpreter/cli/number_options.hpp"
 #include "interpreter/core/roll.hpp"
+#include "interpreter/core/sampling_budget.hpp"
 
 namespace arbiter::cli {
 
@@ -60,8 +61,7 @@ void roll_once(Context& context, const RollOptions& options, const Roller& rolle
   *context.out << roll.text << "\n";
 }
 
-// The work `roll --times` may do: dice rolled over all the times (explosions and rerolls
-// included), a few seconds' worth. Past it, an error rather than hours of rolling.
+// The dice `roll --times` may roll over all the times: a few seconds' worth.
 constexpr std::uint64_t sampling_budget = 200'000'000;
 
 // Passes every roll on to another source, counting the dice.
@@ -87,27 +87,15 @@ void sample(Context& context, const RollOptions& options, const Roller& roller, 
   std::map<std::int64_t, std::uint64_t> counts;
   double sum = 0, squares = 0;
   CountedDice source(dice);
-  bool judged = false;
+  SamplingBudget budget(sampling_budget, options.times);
   for (std::uint64_t i = 0; i < options.times; ++i) {
     const auto total = roller.total(source);
-    // Refused naming the most times that fit these dice (the same --seed, the same figure). Judged
-    // once, before the rest is rolled, from the first rolls, once there are enough of them for
-    // their average to hold: exact when every roll takes the same dice, a forecast when they vary
-    // (explosions). Whatever the forecast, stopped once the budget is spent: the rolls before this
-    // one are then exactly what fits (one roll is at most DiceLimits::max_dice dice, so checking
-    // between rolls is soon enough).
-    const std::uint64_t rolls = i + 1;
-    std::optional<std::uint64_t> most;
-    if (source.rolled() > sampling_budget) {
-      most = rolls - 1;
-    } else if (!judged && (rolls >= 1'000 || source.rolled() >= 1'000'000)) {
-      judged = true;
-      if (source.rolled() * options.times > sampling_budget * rolls) most = sampling_budget * rolls / source.rolled();
-    }
-    if (most)
+    // Refused naming the most times that fit these dice (the same --seed, the same figure). One
+    // roll is at most DiceLimits::max_dice dice, so checking between rolls is soon enough.
+    if (const auto most = budget.after_roll(i + 1, source.rolled()))
       throw Error(fmt::format("rolling {} {} times needs more than {} dice, the most --times rolls: give --times "
                               "{} or fewer",
-                              dice::to_string(*roller.expression().root), options.times, sampling_budget, *most));
+                              dice::to_string(*roller.expression().root), options.times, budget.dice(), *most));
     ++counts[total];
     sum += static_cast<double>(total);
     squares += static_cast<double>(total) * static_cast<double>(total);
