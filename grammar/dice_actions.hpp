@@ -4,6 +4,7 @@
 // `point` until the modifier it belongs to takes it. Semantic errors (a number too large, a
 // modifier given twice) are raised here as parse errors, so they point at the column too.
 #include <charconv>
+#include <limits>
 #include <string>
 
 #include <fmt/format.h>
@@ -109,6 +110,14 @@ struct action<rules::number> {
   template <typename Input>
   static void apply(const Input& in, ParseState& state) {
     state.stack.push_back(make(Number{to_integer(in.string_view(), in)}, in));
+  }
+};
+
+template <>
+struct action<rules::least_number> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& state) {
+    state.stack.push_back(make(Number{std::numeric_limits<std::int64_t>::min()}, in));
   }
 };
 

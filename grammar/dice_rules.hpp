@@ -92,7 +92,9 @@ struct operand
     : sor<seq<sor<group, number>, opt<sor<seq<counted_d, dice_body>, capital_d>>>, seq<lone_d, dice_body>, capital_d> {};
 
 struct negation : seq<one<'-'>, ws, negated> {};
-struct unary : sor<negation, must<operand>> {};
+// The least 64-bit number, whose digits alone are one past the greatest: read whole, not negated.
+struct least_number : seq<one<'-'>, ws, TAO_PEGTL_STRING("9223372036854775808"), not_at<sor<digit, one<'d', 'D'>>>> {};
+struct unary : sor<least_number, negation, must<operand>> {};
 struct negated : unary {};
 struct power_tail : seq<ws, one<'^'>, ws, exponent> {};
 struct power : seq<unary, opt<power_tail>> {};

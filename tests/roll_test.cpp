@@ -84,6 +84,14 @@ TEST_CASE("integer arithmetic: division rounds toward zero, powers, overflow is 
   CHECK_THAT(error_message("1/0", none), Catch::Contains("division by zero"));
   CHECK_THAT(error_message("(99^99)d20", none), Catch::Contains("too large"));
   CHECK_THAT(error_message("9223372036854775807+1", none), Catch::Contains("too large"));
+  // docs/dice.md: numbers are 64-bit, the least one included, though its digits alone are too large.
+  CHECK(scripted("-9223372036854775808", {}).total == std::numeric_limits<std::int64_t>::min());
+  CHECK(scripted("1 + - 9223372036854775808", {}).total == std::numeric_limits<std::int64_t>::min() + 1);
+  CHECK(scripted("-9223372036854775808^1", {}).total == std::numeric_limits<std::int64_t>::min());
+  CHECK_THAT(error_message("--9223372036854775808", none), Catch::Contains("-(-9223372036854775808) is too large"));
+  CHECK_THAT(error_message("9223372036854775808", none), Catch::Contains("the number 9223372036854775808 is too large"));
+  CHECK_THAT(error_message("-9223372036854775809", none), Catch::Contains("the number 9223372036854775809 is too large"));
+  CHECK_THAT(error_message("-9223372036854775808d6", none), Catch::Contains("the number 9223372036854775808 is too large"));
 }
 
 TEST_CASE("an arithmetic error points at its part of the expression, as a parse error does") {
