@@ -502,6 +502,16 @@ local function count_down_round(c, stat, began_this_round)
   return left
 end
 
+-- Death ends the fight for the dead: it takes no more Actions, so what counts down its Actions,
+-- Phases or Rounds (Dazed "for next 1d4 Actions", Terrified, Encumbered, a house rule's timed
+-- status) ends as it dies, not told wearing off over the body later. What lasts until removed (a
+-- severed limb, Prone) is the body's, and stays.
+local function end_timed_statuses(c)
+  for _, s in ipairs(c.statuses) do
+    if s.remaining then status.remove(c, s.name, "dead") end
+  end
+end
+
 -- "The Fatally Wounded Character has a number of Rounds equal to their Max Wounds to receive aid
 -- before they die." "The Stable Character will still remain Unconscious for 1d4+1 for each Wound."
 arbiter.define.hook("round_end", function()
@@ -516,6 +526,7 @@ arbiter.define.hook("round_end", function()
         -- Dead ends the countdown: no longer dying, so no Stabilize or "dying ally" finds them.
         status.remove(c, "Unconscious", "dead")
         status.remove(c, "Fatally Wounded", "dead")
+        end_timed_statuses(c)
         status.apply(c, "Dead", { cause = "Fatally Wounded, no aid in time" })
         log.event("dies", { character = c.name, text = c.name .. " dies of their Wounds" }, "Fatally Wounded")
       end
