@@ -361,9 +361,19 @@ arbiter.define.hook("movement", function(event)
   return "both"
 end)
 
+-- The status that Dazes `me`, if any: Platemail's Dazed (a failed Concentration Check's too), or the
+-- one Dazes applies (weapon_properties.dazes.status, read now), a house rule's own included, since
+-- it stands for "Target Dazed for next 1d4 Actions".
+local function dazed_by(me)
+  if status.has(me, "Dazed") then return "Dazed" end
+  local applied = tables.weapon_properties.dazes.status
+  if status.has(me, applied) then return applied end
+end
+
 -- "Dazed for next 1d4 Actions", Terror and being Entrapped replace the Action ordered.
 arbiter.define.hook("forced_action", function(me)
-  if status.has(me, "Dazed") then return { action = "Dazed", note = "Dazed: the order is lost" } end
+  local daze = dazed_by(me)
+  if daze then return { action = "Dazed", note = daze .. ": the order is lost" } end
   if status.has(me, "Terrified") then
     -- Entraps: "Cannot move until freed by Use Item Action". Terror still seizes the character
     -- (an Involuntary Action replaces the one intended), but it cannot run: Terror's own "If unable

@@ -346,7 +346,7 @@ local WEAPON_VOCABULARY = {
   severs_limb = entry({ roll = dice(), limbs = LIMBS,
                         prevented_by = fits(function(v) return type(v) == "string" and tables.armor_properties[v] ~= nil end,
                                             "the name of an armor property (armor_properties)") }, { "limbs" }),
-  dazes = entry({ duration = dice({ unit = one_of { "action" } }, { "unit" }), status = status_name }, { "duration" }),
+  dazes = entry({ duration = dice({ unit = one_of { "action" } }, { "unit" }), status = status_name }, { "duration", "status" }),
   entraps = entry { target_ready = flag, target_can_move = flag, freed_by = row_name },
   requires_strength = entry({ attack_per_point_below = modifier }, { "attack_per_point_below" }),
   reload = entry { values = list_of(one_of { "quick", "complex" }, 'a list of "quick" and "complex"'),

@@ -195,6 +195,10 @@ case("a spell without what every spell gives; the rows these rules cannot do wit
   refused(made("weapon_properties"), "weapon_properties.severs_limb.limbs[4] is 'tail', but no status 'Severed tail' "
                                      .. "is defined: define it "
                                      .. "with arbiter.define.status(\"Severed tail\", {})")
+  local weapon_properties = copy(source.weapon_properties)
+  weapon_properties.dazes.status = nil
+  arbiter.override.table("weapon_properties", weapon_properties)
+  refused(made("weapon_properties"), "weapon_properties.dazes has no status: these rules read duration and status")
   arbiter.override.table("weapon_properties", source.weapon_properties)
   duel.no_failures(round())
 end)
