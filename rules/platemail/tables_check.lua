@@ -3,8 +3,8 @@
 -- rules read it: its type and range (whole numbers where the rules count, a Penetration of 1.5 being
 -- none), the names it gives (a weapon property, a condition, an action's row, a status) and what a
 -- row must give. Checked at once whenever the definitions have changed (arbiter.revision): once
--- every pack has loaded (fight.lua, the hook `loaded`), and at each round's start (fight.lua),
--- before anyone acts. A mistake, such as a house
+-- every pack has loaded (fight.lua, the hook `loaded`), and at each round's and each Action Phase's
+-- start (fight.lua), before anyone acts. A mistake, such as a house
 -- rule's, is an error at the line of the pack that made it (arbiter.history), saying what is
 -- expected, with the nearest name for a misspelt one, rather than a failure deep inside these rules
 -- halfway through a round. The same way as tempo's rows.lua.
@@ -682,8 +682,8 @@ end
 local checked_revision = nil
 
 ---Checks every table again if the definitions have changed since the last check (arbiter.revision):
----once every pack has loaded (the actions' `move`), and at each round's start (fight.lua). An error
----at the line that set the first value that does not fit.
+---once every pack has loaded (the hook `loaded`), and at each round's and Action Phase's start
+---(fight.lua). An error at the line that set the first value that does not fit.
 function tables_check.refresh()
   local revision = arbiter.revision()
   if revision ~= checked_revision then
