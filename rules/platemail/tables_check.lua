@@ -677,10 +677,13 @@ local SOURCE_WORDS = {
   ["unaware.not_ready"] = always(UNAWARE), ["unaware.perception_below_roll"] = always(UNAWARE),
 }
 
+local SOURCE_WORD_FIELDS = sorted_keys(SOURCE_WORDS)  -- in order, so the same one is told first every time
+
 -- The first of the source's words in its rows of actions_data that a house rule changed.
 local function source_words_changed()
   for _, row in ipairs(SOURCE_ROWS) do
-    for field, governs in pairs(SOURCE_WORDS) do
+    for _, field in ipairs(SOURCE_WORD_FIELDS) do
+      local governs = SOURCE_WORDS[field]
       local source = value_at(SOURCE_ACTIONS[row], field)
       if not same(value_at(tables.actions_data[row], field), source) then
         local path = at(nil, row)
