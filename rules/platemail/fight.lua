@@ -210,6 +210,10 @@ arbiter.define.hook("shield_in_hand", attack.shield)
 local phase = { opportunity_taken = {}, clashed = {} }
 
 arbiter.define.hook("phase_start", function()
+  -- Every value of the tables, a house rule's too, before anyone acts (tables_check.lua). Here, not
+  -- only at round_start, which a house rule may replace without calling Platemail's (README); no
+  -- house rule can do without this hook's resets.
+  tables_check.refresh()
   phase.opportunity_taken, phase.clashed = {}, {}
   attack.start_phase()
 end)
@@ -361,9 +365,19 @@ arbiter.define.hook("movement", function(event)
   return "both"
 end)
 
+-- The status that Dazes `me`, if any: Platemail's Dazed (a failed Concentration Check's too), or the
+-- one Dazes applies (weapon_properties.dazes.status, read now), a house rule's own included, since
+-- it stands for "Target Dazed for next 1d4 Actions".
+local function dazed_by(me)
+  if status.has(me, "Dazed") then return "Dazed" end
+  local applied = tables.weapon_properties.dazes.status
+  if status.has(me, applied) then return applied end
+end
+
 -- "Dazed for next 1d4 Actions", Terror and being Entrapped replace the Action ordered.
 arbiter.define.hook("forced_action", function(me)
-  if status.has(me, "Dazed") then return { action = "Dazed", note = "Dazed: the order is lost" } end
+  local daze = dazed_by(me)
+  if daze then return { action = "Dazed", note = daze .. ": the order is lost" } end
   if status.has(me, "Terrified") then
     -- Entraps: "Cannot move until freed by Use Item Action". Terror still seizes the character
     -- (an Involuntary Action replaces the one intended), but it cannot run: Terror's own "If unable
@@ -401,14 +415,14 @@ local function fall_if_beyond_max(c, wounds, taken)
 end
 
 -- The tables are checked once every pack has loaded, whatever the command (a house rule's bad
--- value told at its line before anything else), and again as each round begins, after any patch
--- made between rounds (tables_check.lua).
+-- value told at its line before anything else), and again as each round and each Action Phase
+-- begins, after any patch made since (tables_check.lua).
 arbiter.define.hook("loaded", function() tables_check.refresh() end)
 
 -- One whose encounter gives it Wounds in excess of its Max Wounds is down when the fight begins, as
 -- if it had just received them (README: default chosen); its Rounds to receive aid start now.
 arbiter.define.hook("round_start", function()
-  -- Every value of the tables, a house rule's too, before anyone acts (tables_check.lua).
+  -- Before the Wounds below are read (phase_start checks again, whether or not this hook runs).
   tables_check.refresh()
   if flow.position() ~= 1 then return end
   for _, c in ipairs(world.characters()) do fall_if_beyond_max(c, c.stats.wounds or 0, 0) end
@@ -502,6 +516,16 @@ local function count_down_round(c, stat, began_this_round)
   return left
 end
 
+-- Death ends the fight for the dead: it takes no more Actions, so what counts down its Actions,
+-- Phases or Rounds (Dazed "for next 1d4 Actions", Terrified, Encumbered, a house rule's timed
+-- status) ends as it dies, not told wearing off over the body later. What lasts until removed (a
+-- severed limb, Prone) is the body's, and stays.
+local function end_timed_statuses(c)
+  for _, s in ipairs(c.statuses) do
+    if s.remaining then status.remove(c, s.name, "dead") end
+  end
+end
+
 -- "The Fatally Wounded Character has a number of Rounds equal to their Max Wounds to receive aid
 -- before they die." "The Stable Character will still remain Unconscious for 1d4+1 for each Wound."
 arbiter.define.hook("round_end", function()
@@ -516,6 +540,7 @@ arbiter.define.hook("round_end", function()
         -- Dead ends the countdown: no longer dying, so no Stabilize or "dying ally" finds them.
         status.remove(c, "Unconscious", "dead")
         status.remove(c, "Fatally Wounded", "dead")
+        end_timed_statuses(c)
         status.apply(c, "Dead", { cause = "Fatally Wounded, no aid in time" })
         log.event("dies", { character = c.name, text = c.name .. " dies of their Wounds" }, "Fatally Wounded")
       end

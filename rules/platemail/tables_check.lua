@@ -1,10 +1,11 @@
 -- `require "tables_check"`: every value of the tables these rules define and read (weapon_properties,
 -- weapon_conditions, weapons, armor_properties, armor, shields, rules, actions_data, spells), as the
 -- rules read it: its type and range (whole numbers where the rules count, a Penetration of 1.5 being
--- none), the names it gives (a weapon property, a condition, an action's row, a status) and what a
--- row must give. Checked at once whenever the definitions have changed (arbiter.revision): once
--- every pack has loaded (fight.lua, the hook `loaded`), and at each round's start (fight.lua),
--- before anyone acts. A mistake, such as a house
+-- none), the names it gives (a weapon property, a condition, an action's row, a status), what a
+-- row must give, and that the source's text no code reads (another governs it) stays as the source
+-- has it. Checked at once whenever the definitions have changed (arbiter.revision): once
+-- every pack has loaded (fight.lua, the hook `loaded`), and at each round's and each Action Phase's
+-- start (fight.lua), before anyone acts. A mistake, such as a house
 -- rule's, is an error at the line of the pack that made it (arbiter.history), saying what is
 -- expected, with the nearest name for a misspelt one, rather than a failure deep inside these rules
 -- halfway through a round. The same way as tempo's rows.lua.
@@ -346,7 +347,7 @@ local WEAPON_VOCABULARY = {
   severs_limb = entry({ roll = dice(), limbs = LIMBS,
                         prevented_by = fits(function(v) return type(v) == "string" and tables.armor_properties[v] ~= nil end,
                                             "the name of an armor property (armor_properties)") }, { "limbs" }),
-  dazes = entry({ duration = dice({ unit = one_of { "action" } }, { "unit" }), status = status_name }, { "duration" }),
+  dazes = entry({ duration = dice({ unit = one_of { "action" } }, { "unit" }), status = status_name }, { "duration", "status" }),
   entraps = entry { target_ready = flag, target_can_move = flag, freed_by = row_name },
   requires_strength = entry({ attack_per_point_below = modifier }, { "attack_per_point_below" }),
   reload = entry { values = list_of(one_of { "quick", "complex" }, 'a list of "quick" and "complex"'),
@@ -454,24 +455,40 @@ local function same(a, b)
   return true
 end
 
--- A value of the source's text these rules do not read, because another governs the rule: its
--- source value (`rules` as this pack defined it, this file being required as the pack loads) is
--- all it may be, and a house rule's change is refused saying what to patch instead, rather than
--- accepted and ignored.
-local function fixed(section, field, governs)
-  local value = tables.rules[section][field]
-  if type(value) == "table" then
-    local copy = {}
-    for k, v in pairs(value) do copy[k] = v end
-    value = copy
+-- A value as this pack defined it, kept apart from the definitions a house rule changes later
+-- (this file is required as the pack loads, before any house rule).
+local function copy(value)
+  if type(value) ~= "table" then return value end
+  local out = {}
+  for k, v in pairs(value) do out[k] = copy(v) end
+  return out
+end
+
+-- What a value of the source's text, which these rules do not read, is told when a house rule
+-- changes it: what governs the rule (to patch instead) and the source's value, `source`; nil: a
+-- field the source's row `row` does not give, which a house rule added.
+local function not_read(governs, source, row)
+  if source == nil then
+    return ("is not read: %s governs it (patch that instead); the source's %s gives none"):format(governs, row)
   end
+  return ("is the source's text, not read: %s governs it (patch that instead); it stays %s"):format(governs,
+    type(source) == "table" and "as the source has it" or shown(source))
+end
+
+-- A value of the source's text these rules do not read, because another governs the rule: its
+-- source value (`rules` as this pack defined it) is all it may be, and a house rule's change is
+-- refused saying what to patch instead, rather than accepted and ignored.
+local function fixed(section, field, governs)
+  local source = copy(tables.rules[section][field])
   return function(v, path)
-    if not same(v, value) then
-      return problem(path, ("is the source's text, not read: %s governs it (patch that instead); it stays %s"):format(
-        governs, type(value) == "table" and "as the source has it" or shown(value)))
-    end
+    if not same(v, source) then return problem(path, not_read(governs, source)) end
   end
 end
+
+-- What a failed Concentration Check does, which neither rules.concentration_checks nor an action's
+-- on_failed_check says to these rules.
+local CONCENTRATION_FAILURE = "fight.lua's phase_end, which Dazes for one Action and loses the spell or the focus "
+  .. "(arbiter.override.hook(\"phase_end\", ...))"
 
 local RULES = record {
   fields = {
@@ -490,9 +507,7 @@ local RULES = record {
     concentration_checks = record { fields = {
       when = one_of { "hit" },
       actions = fixed("concentration_checks", "actions", "an action's own concentration_check (actions_data[name].concentration_check)"),
-      on_failure = fixed("concentration_checks", "on_failure",
-        "fight.lua's phase_end, which Dazes for one Action and loses the spell or the focus "
-          .. "(arbiter.override.hook(\"phase_end\", ...))") } },
+      on_failure = fixed("concentration_checks", "on_failure", CONCENTRATION_FAILURE) } },
     cover = record { fields = { modifier = modifier, own_cell = flag, beside_attacker = flag }, required = { "modifier" } },
     concealment = record { fields = { targetable = flag, area_of_effect_reaches = flag } },
     attack_rolls = record { fields = { die = dice(), defense_base = whole(), tie_hits = flag,
@@ -549,7 +564,7 @@ local ACTION_ROW = record {
     move = record { fields = { max = whole("feet", 0, 1000000), min_for_favor = whole("feet"),
                                away_from_hostiles = flag, required = flag, adjacent_to_target = flag } },
     attacks = record { fields = { count = whole(nil, 1), kind = one_of { "melee", "ranged", "melee_or_thrown", "any" },
-                                  modifier = FAVOR_OR_NONE, targets = one_of { "adjacent" }, only_if_cornered = flag },
+                                  modifier = FAVOR_OR_NONE, targets = text, only_if_cornered = flag },
                        required = { "count", "kind" }, every = "attacks give" },
     attacks_on_you = map_of { key = known_key({ "all", "melee", "ranged" }, "kind of Attack",
                                                         "they are 'all', 'melee' and 'ranged'"),
@@ -569,7 +584,7 @@ local ACTION_ROW = record {
     deflection_per_additional_attack = modifier, penalty_on_own_defense = flag,
     cannot_guard = list_of(one_of { "area_of_effect", "ignores_absorb" }, 'a list of "area_of_effect" and "ignores_absorb"'),
     target_declared = flag, on_failed_check = record { fields = { replace_next_action = row_name, lose_focus = flag } },
-    prepared_at = one_of { "action_phase_end" }, needs = text,
+    prepared_at = text, needs = text,
     uses = map_of { key = known_key({ "quick", "complex" }, "use", "they are 'quick' and 'complex'"),
                     value = function() return USE end },
     many_rounds_examples = texts, carries = whole(), encumbered = flag,
@@ -600,7 +615,84 @@ local ROW_NEEDS = {
 
 -- The rows of the source's actions, each defined (actions.lua) and read by name: as this pack
 -- defined them, before any house rule (this file is required as the pack loads).
-local SOURCE_ROWS = sorted_keys(tables.actions_data)
+local SOURCE_ACTIONS = copy(tables.actions_data)
+local SOURCE_ROWS = sorted_keys(SOURCE_ACTIONS)
+
+-- The value of a dotted field ("hidden.revealed_by") of `t`; nil where a table on the way is not there.
+local function value_at(t, field)
+  for key in field:gmatch("[^.]+") do
+    if type(t) ~= "table" then return nil end
+    t = t[key]
+  end
+  return t
+end
+
+local MOVEMENT = "fight.lua's movement hook, where paths cross (arbiter.override.hook(\"movement\", ...))"
+
+-- The code that carries out what a source's row says: its action's, but for Crash and Clash, which
+-- happen while everyone moves.
+local function action_code(row)
+  if row == "Crash" or row == "Clash" then return MOVEMENT end
+  return ("%s's action (arbiter.override.action(%q, ...))"):format(row, row)
+end
+
+local function always(governs) return function() return governs end end
+
+-- Skulk's "Overt Actions such as Attacks, Sprint, etc reveal you", as these rules read it.
+local REVEALS = "what reveals the Hidden: an Attack with a weapon that is not Silent (arbiter.override.hook(\"attack\", "
+  .. "...)), Sprint (arbiter.override.action(\"Sprint\", ...)) and moving otherwise "
+  .. "(actions_data['Skulk'].hidden.revealed_by.moving_otherwise)"
+
+-- Skulk's "Characters who are Not Ready or whose Perception is below the Stealth Roll are Unaware".
+local UNAWARE = "attack.lua's Unaware: Not Ready, or a Perception (the stat perception, else rules.checks.perception) "
+  .. "below the skulker's Stealth roll"
+
+-- The field of an action's definition that says it (arbiter.patch.action).
+local function definition(field)
+  return function(row)
+    return ("%s's definition, its %s (arbiter.patch.action(%q, { %s = ... }))"):format(row, field, row, field)
+  end
+end
+
+-- The fields of actions_data that record the source's words, which code carries out (README): what
+-- governs each in a source's row (by the row's name), to patch instead. A house rule's change of
+-- one in a source's row, or one added to it, is refused, rather than accepted and ignored; a house
+-- rule's own row may give them, for its own action's code.
+local SOURCE_WORDS = {
+  roll = action_code, target = action_code, on_success = action_code, carries = action_code, encumbered = action_code,
+  needs = action_code, only_attacks_of_opportunity = action_code, many_rounds_examples = action_code,
+  ["uses.quick.examples"] = action_code, ["uses.complex.examples"] = action_code, ["move.required"] = action_code,
+  ["attacks.only_if_cornered"] = action_code, ["attacks.targets"] = action_code,
+  ["trigger.paths_cross"] = always(MOVEMENT), ["trigger.either_not_ready"] = always(MOVEMENT), stop = always(MOVEMENT),
+  ["on_failed_roll.ready"] = always(MOVEMENT), ["on_failed_roll.not_ready"] = always(MOVEMENT),
+  ["on_failed_check.replace_next_action"] = always(CONCENTRATION_FAILURE),
+  ["on_failed_check.lose_focus"] = always(CONCENTRATION_FAILURE),
+  prepared_at = always("fight.lua's phase_end, which Prepares the spell of a Prepare Spell not interrupted "
+    .. "(arbiter.override.hook(\"phase_end\", ...))"),
+  target_declared = definition("target"),
+  ["move.adjacent_to_target"] = definition("follows_target"),
+  ["hidden.must_end_in"] = always("the Cover and Concealment that Skulk and fight.lua's phase_end ask of the Hidden "
+    .. "(arbiter.override.action(\"Skulk\", ...), arbiter.override.hook(\"phase_end\", ...))"),
+  ["hidden.revealed_by.examples"] = always(REVEALS), ["hidden.revealed_by.arbiter_decides"] = always(REVEALS),
+  ["unaware.not_ready"] = always(UNAWARE), ["unaware.perception_below_roll"] = always(UNAWARE),
+}
+
+local SOURCE_WORD_FIELDS = sorted_keys(SOURCE_WORDS)  -- in order, so the same one is told first every time
+
+-- The first of the source's words in its rows of actions_data that a house rule changed.
+local function source_words_changed()
+  for _, row in ipairs(SOURCE_ROWS) do
+    for _, field in ipairs(SOURCE_WORD_FIELDS) do
+      local governs = SOURCE_WORDS[field]
+      local source = value_at(SOURCE_ACTIONS[row], field)
+      if not same(value_at(tables.actions_data[row], field), source) then
+        local path = at(nil, row)
+        for key in field:gmatch("[^.]+") do path = at(path, key) end
+        return problem(path, not_read(governs(row), source, row))
+      end
+    end
+  end
+end
 
 -- ---------------------------------------------------------------------------------------------
 -- Spells (README: default chosen)
@@ -666,11 +758,11 @@ local function check_all()
   if governed then fail(governed, wrong) end
   needs_rows("actions_data", SOURCE_ROWS, "these rules define its action and read it")
   check_rows("actions_data", function() return ACTION_ROW end)
+  wrong = source_words_changed()
+  if wrong then fail("actions_data", wrong) end
   for _, key in ipairs(sorted_keys(ROW_NEEDS)) do
     for _, need in ipairs(ROW_NEEDS[key]) do
-      local value = tables.actions_data[key]
-      for part in need:gmatch("[^.]+") do value = type(value) == "table" and value[part] or nil end
-      if value == nil then
+      if value_at(tables.actions_data[key], need) == nil then
         fail("actions_data", problem(at(nil, key), ("has no %s, which these rules read"):format(need), true))
       end
     end
@@ -682,8 +774,8 @@ end
 local checked_revision = nil
 
 ---Checks every table again if the definitions have changed since the last check (arbiter.revision):
----once every pack has loaded (the actions' `move`), and at each round's start (fight.lua). An error
----at the line that set the first value that does not fit.
+---once every pack has loaded (the hook `loaded`), and at each round's and Action Phase's start
+---(fight.lua). An error at the line that set the first value that does not fit.
 function tables_check.refresh()
   local revision = arbiter.revision()
   if revision ~= checked_revision then

@@ -1,6 +1,8 @@
 -- The numbers and fixed facts of every action in the source, keyed by the action's name, so the
 -- action code (issue 6) reads them from here and a house rule can patch them. What the actions
--- do step by step is behaviour and comes with that code; README.md lists it.
+-- do step by step is behaviour and comes with that code; README.md lists it. The fields that only
+-- record the source's words, which that code carries out (`roll`, `trigger`, `unaware`, …), are
+-- refused when a house rule changes them, naming what governs them (tables_check.lua).
 --
 -- Vocabulary:
 --   group            the source's heading: Movement, Combat, Spellcasting, Support, Involuntary

@@ -195,7 +195,90 @@ case("a spell without what every spell gives; the rows these rules cannot do wit
   refused(made("weapon_properties"), "weapon_properties.severs_limb.limbs[4] is 'tail', but no status 'Severed tail' "
                                      .. "is defined: define it "
                                      .. "with arbiter.define.status(\"Severed tail\", {})")
+  local weapon_properties = copy(source.weapon_properties)
+  weapon_properties.dazes.status = nil
+  arbiter.override.table("weapon_properties", weapon_properties)
+  refused(made("weapon_properties"), "weapon_properties.dazes has no status: these rules read duration and status")
   arbiter.override.table("weapon_properties", source.weapon_properties)
+  duel.no_failures(round())
+end)
+
+-- The fields of actions_data that record the source's words, which code carries out: each change
+-- (or one added to a source's row), what it is told, and what governs it.
+local ACTION = 'action (arbiter.override.action("%s", ...))'
+local MOVEMENT = 'fight.lua\'s movement hook, where paths cross (arbiter.override.hook("movement", ...))'
+local REVEALS = 'what reveals the Hidden: an Attack with a weapon that is not Silent (arbiter.override.hook("attack", '
+  .. '...)), Sprint (arbiter.override.action("Sprint", ...)) and moving otherwise '
+  .. "(actions_data['Skulk'].hidden.revealed_by.moving_otherwise)"
+local SOURCE_WORDS = {
+  { { Skulk = { roll = "Perception" } }, "['Skulk'].roll", "Skulk's " .. ACTION:format("Skulk"), '"Stealth"' },
+  { { Stabilize = { target = "Unconscious" } }, "['Stabilize'].target", "Stabilize's " .. ACTION:format("Stabilize"),
+    '"Fatally Wounded"' },
+  { { Stabilize = { on_success = "Unconscious" } }, "['Stabilize'].on_success", "Stabilize's " .. ACTION:format("Stabilize"),
+    '"Stable"' },
+  { { Rescue = { carries = 2 } }, "['Rescue'].carries", "Rescue's " .. ACTION:format("Rescue"), "1" },
+  { { Rescue = { encumbered = false } }, "['Rescue'].encumbered", "Rescue's " .. ACTION:format("Rescue"), "true" },
+  { { Crash = { trigger = { either_not_ready = false } } }, "['Crash'].trigger.either_not_ready", MOVEMENT, "true" },
+  { { Clash = { stop = "before_paths_intersect" } }, "['Clash'].stop", MOVEMENT, '"where_paths_intersect"' },
+  { { Crash = { on_failed_roll = { ready = "keep_going" } } }, "['Crash'].on_failed_roll.ready", MOVEMENT,
+    '"stop_and_not_ready"' },
+  { { ["Focus Spell"] = { on_failed_check = { lose_focus = false } } }, "['Focus Spell'].on_failed_check.lose_focus",
+    "fight.lua's phase_end, which Dazes for one Action and loses the spell or the focus "
+      .. '(arbiter.override.hook("phase_end", ...))', "true" },
+  { { ["Prepare Spell"] = { prepared_at = "round_end" } }, "['Prepare Spell'].prepared_at",
+    "fight.lua's phase_end, which Prepares the spell of a Prepare Spell not interrupted "
+      .. '(arbiter.override.hook("phase_end", ...))', '"action_phase_end"' },
+  { { ["Prepare Spell"] = { target_declared = true } }, "['Prepare Spell'].target_declared",
+    'Prepare Spell\'s definition, its target (arbiter.patch.action("Prepare Spell", { target = ... }))', "false" },
+  { { ["Release Spell"] = { needs = "focusing" } }, "['Release Spell'].needs",
+    "Release Spell's " .. ACTION:format("Release Spell"), '"prepared_spell"' },
+  { { Skulk = { hidden = { must_end_in = { "Cover" } } } }, "['Skulk'].hidden.must_end_in",
+    "the Cover and Concealment that Skulk and fight.lua's phase_end ask of the Hidden "
+      .. '(arbiter.override.action("Skulk", ...), arbiter.override.hook("phase_end", ...))', "as the source has it" },
+  { { Skulk = { hidden = { revealed_by = { arbiter_decides = false } } } }, "['Skulk'].hidden.revealed_by.arbiter_decides",
+    REVEALS, "true" },
+  { { Skulk = { unaware = { not_ready = false } } }, "['Skulk'].unaware.not_ready",
+    "attack.lua's Unaware: Not Ready, or a Perception (the stat perception, else rules.checks.perception) below the "
+      .. "skulker's Stealth roll", "true" },
+  { { ["Use Item"] = { uses = { quick = { examples = { "drinking a potion" } } } } }, "['Use Item'].uses.quick.examples",
+    "Use Item's " .. ACTION:format("Use Item"), "as the source has it" },
+  { { ["Use Item"] = { many_rounds_examples = { "donning heavy armor", "climbing a wall" } } },
+    "['Use Item'].many_rounds_examples", "Use Item's " .. ACTION:format("Use Item"), "as the source has it" },
+  { { Defend = { only_attacks_of_opportunity = false } }, "['Defend'].only_attacks_of_opportunity",
+    "Defend's " .. ACTION:format("Defend"), "true" },
+  { { Terror = { move = { required = false } } }, "['Terror'].move.required", "Terror's " .. ACTION:format("Terror"), "true" },
+  { { Guard = { move = { adjacent_to_target = false } } }, "['Guard'].move.adjacent_to_target",
+    'Guard\'s definition, its follows_target (arbiter.patch.action("Guard", { follows_target = ... }))', "true" },
+  { { Terror = { attacks = { only_if_cornered = false } } }, "['Terror'].attacks.only_if_cornered",
+    "Terror's " .. ACTION:format("Terror"), "true" },
+  { { Counter = { attacks = { targets = "any" } } }, "['Counter'].attacks.targets", "Counter's " .. ACTION:format("Counter"),
+    '"adjacent"' },
+  { { Skulk = { hidden = { revealed_by = { examples = { "Attacks" } } } } }, "['Skulk'].hidden.revealed_by.examples",
+    REVEALS, "as the source has it" },
+  { { Crash = { trigger = { paths_cross = "opponents" } } }, "['Crash'].trigger.paths_cross", MOVEMENT, '"allies"' },
+}
+
+case("a change of the source's words in actions_data is refused at its line, naming what governs the rule", function()
+  for _, change in ipairs(SOURCE_WORDS) do
+    local patch, field, governs, stays = table.unpack(change)
+    arbiter.patch.table("actions_data", patch)
+    refused(made("actions_data"), ("actions_data%s is the source's text, not read: %s governs it (patch that instead); "
+      .. "it stays %s"):format(field, governs, stays))
+    arbiter.override.table("actions_data", source.actions_data)
+  end
+  duel.no_failures(round())
+end)
+
+case("a field of the source's words added to a source's row is refused too: its action's code does not read it", function()
+  arbiter.patch.table("actions_data", { Counter = { only_attacks_of_opportunity = true } })
+  refused(made("actions_data"), "actions_data['Counter'].only_attacks_of_opportunity is not read: Counter's "
+    .. ACTION:format("Counter") .. " governs it (patch that instead); the source's Counter gives none")
+  arbiter.override.table("actions_data", source.actions_data)
+end)
+
+case("a house rule's own row may give the source's words, for its own action's code", function()
+  arbiter.patch.table("actions_data", { ["Shield Bash"] = { group = "Combat", tag = "R", roll = "Strength",
+                                                            only_attacks_of_opportunity = false } })
   duel.no_failures(round())
 end)
 

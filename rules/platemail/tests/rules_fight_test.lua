@@ -166,6 +166,20 @@ test.case("'a number of Rounds equal to their Max Wounds to receive aid': Max Wo
   duel.no_failures(f)
 end)
 
+test.case("death ends the fight for the dead: its Dazed ends as it dies, never told wearing off over the body", function()
+  -- The Mace's Critical Hit Dazes the Orc (Max Wounds 0) for d4 2 Actions, into round 2's 1st
+  -- Action Phase, and drops it: it dies as round 1 ends, with Actions of Dazed left.
+  local f = pair({ weapon = "Mace" }, { stats = { max_wounds = 0 } }, { 20, 2 })
+  f:round(duel.still('Counter -> "Orc"'))
+  test.truthy(f:has("Orc", "Dead"))
+  test.falsy(f:has("Orc", "Dazed"), "Dazed ends with death")
+  test.truthy(duel.narrated(f, "Orc is no longer Dazed (dead)"))
+  f:round()
+  test.falsy(duel.narrated(f, "Orc's Dazed wears off"))
+  test.equal(#f:events("status_expired"), 0)
+  duel.no_failures(f)
+end)
+
 test.case("Max Wounds 1: '1 Round to live' is the Round after the fall, to its end", function()
   local f = pair({}, { stats = { max_wounds = 1, wounds = 1 } }, { 14 })
   f:round(duel.still('Counter -> "Orc"'))

@@ -165,6 +165,28 @@ test.case("weapon_properties.dazes.status 'Stunned': the Mace's Critical Hit app
   end)
 end)
 
+test.case("weapon_properties.dazes.status 'Stunned': the status Dazes applies replaces the order, as Dazed does", function()
+  with_patch("weapon_properties", { dazes = { status = "Stunned" } }, function()
+    -- Stunned for d4 1 Action, the 2nd Action Phase: the Orc's Move is lost to the Dazed
+    -- Involuntary Action, and Aldric's Counter has its Favor: d20 11 + 3 = 14 (a house pack's Favor
+    -- under `arbiter test platemail my-house`).
+    local f = pair({ weapon = "Mace" }, { armor = "Full Plate" }, { 20, 1, 11 })
+    f:round [[
+      Aldric:
+        1: Counter -> "Orc"
+        2: Counter -> "Orc"
+      Orc:
+        1: Use Item
+        2: Move 15' E
+    ]]
+    test.equal(duel.actions(f, "Orc")[2], "Dazed")
+    test.truthy(duel.narrated(f, "Stunned: the order is lost"))
+    test.equal(f:cell("Orc"), "C2")
+    test.equal(duel.attacks(f, "total")[2], 11 + arbiter.tables.rules.favor_and_disfavor.favor)
+    duel.no_failures(f)
+  end)
+end)
+
 -- ---------------------------------------------------------------------------------------------
 -- Attacks of Opportunity: rules.attacks_of_opportunity.per_action_phase
 
