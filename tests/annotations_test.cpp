@@ -37,12 +37,6 @@ std::map<std::string, std::string> annotation_files() {
   return files;
 }
 
-std::string all_annotations() {
-  std::string text;
-  for (const auto& [name, content] : annotation_files()) text += content;
-  return text;
-}
-
 // The dotted names of every function reachable from the table at `index`, through plain tables.
 void collect_functions(lua_State* L, int index, const std::string& prefix, std::vector<std::string>& out) {
   index = lua_absindex(L, index);
