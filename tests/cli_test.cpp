@@ -476,6 +476,16 @@ TEST_CASE("a pack's own folder given as a folder of packs is told, with its pare
                                   Contains(note("demo-base")));
   // A folder of packs is no pack: nothing to tell.
   CHECK_THAT(arbiter("explain no-such-pack").output, !Contains("is itself a pack"));
+  // `arbiter packs`, which lists none of the pack's, says why too.
+  const auto listed = shell("(" + binary + " --pack-path examples/packs/demo-house packs >/dev/null)");
+  CHECK_THAT(listed.output, Contains("note: " + note("demo-house") + "\n"));
+  CHECK_THAT(shell("(" + binary + " --pack-path examples/packs packs >/dev/null)").output, !Contains("is itself a pack"));
+}
+
+TEST_CASE("the places searched for a pack not found mark the folders that are not there", "[cli][bad-input]") {
+  const auto run = shell("ARBITER_PATH=/nonexistent:examples/packs " + std::string(ARBITER_BINARY) + " explain no-such-pack");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("searched: /nonexistent (no such folder), examples/packs, rules"));
 }
 
 TEST_CASE("a pack whose copy further down the search path it hides is told once, on the error stream", "[cli]") {

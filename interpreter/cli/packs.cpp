@@ -36,11 +36,11 @@ void add_packs_command(CLI::App& app, Context& context) {
         context.exit_code = 1;
       }
     }
-    if (found.empty()) {
-      std::string roots;
-      for (const auto& root : search_path.roots()) roots += "\n  " + packs::display_path(root);
-      *context.out << "no packs found; searched:" << roots << "\n";
-    }
+    // A pack's own folder on the search path holds no packs: its pack is not listed, so say why.
+    for (const auto& root : search_path.roots())
+      if (const std::string note = packs::pack_given_as_folder_of_packs(root); !note.empty())
+        *context.err << "note: " << note << "\n";
+    if (found.empty()) *context.out << "no packs found; searched: " << packs::searched_folders(search_path) << "\n";
   });
 }
 

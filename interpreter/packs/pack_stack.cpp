@@ -105,23 +105,18 @@ std::set<std::string> PackStack::requirements(const std::string& name) {
 std::filesystem::path PackStack::locate(const std::string& name, const Requirer& by) const {
   if (const auto it = folders_.find(name); it != folders_.end()) return it->second;
   if (auto folder = search_path_.find(name)) return *folder;
-  std::vector<std::string> known, searched;
+  std::vector<std::string> known;
   for (const auto& found : search_path_.all()) known.push_back(found.name);
-  for (const auto& root : search_path_.roots()) searched.push_back(display_path(root));
   std::vector<std::string> notes;
   for (const auto& root : search_path_.roots()) {
     if (std::filesystem::is_directory(root / name))
       notes.push_back(fmt::format("{} is a folder without pack.lua, the manifest that makes a folder a pack "
                                   "(docs/packs.md)",
                                   display_path(root / name)));
-    // A pack's own folder given where its parent was meant (--pack-path my-house) holds no packs.
-    if (is_pack(root))
-      notes.push_back(fmt::format("{} is itself a pack (it holds pack.lua), not a folder of packs: the search path "
-                                  "takes the folder that holds packs, here its parent, {}",
-                                  display_path(root), display_path(whole_folder(root).parent_path())));
+    if (std::string note = pack_given_as_folder_of_packs(root); !note.empty()) notes.push_back(std::move(note));
   }
   if (auto hint = did_you_mean(name, known); !hint.empty()) notes.push_back(hint);
-  notes.push_back("searched: " + fmt::format("{}", fmt::join(searched, ", ")));
+  notes.push_back("searched: " + searched_folders(search_path_));
   if (!by.manifest) throw Error(Diagnostic{{}, fmt::format("no pack named '{}' was found", name), {}, notes});
   fail_requirement(by, fmt::format("pack '{}' requires '{}', which was not found", by.manifest->name, name), notes);
 }

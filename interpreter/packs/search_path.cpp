@@ -86,6 +86,23 @@ std::vector<FoundPack> SearchPath::all() const {
   return found;
 }
 
+std::string searched_folders(const SearchPath& search_path) {
+  std::string text;
+  for (const auto& root : search_path.roots()) {
+    if (!text.empty()) text += ", ";
+    text += display_path(root);
+    if (!not_a_folder(root).empty()) text += " (no such folder)";
+  }
+  return text;
+}
+
+std::string pack_given_as_folder_of_packs(const std::filesystem::path& root) {
+  if (!is_pack(root)) return {};
+  return fmt::format("{} is itself a pack (it holds pack.lua), not a folder of packs: the search path takes the "
+                     "folder that holds packs, here its parent, {}",
+                     display_path(root), display_path(whole_folder(root).parent_path()));
+}
+
 bool names_a_folder(const std::string& request) {
   return request.find('/') != std::string::npos || request == "." || request == "..";
 }

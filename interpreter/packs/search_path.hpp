@@ -42,6 +42,13 @@ std::string not_a_folder(const std::filesystem::path& path);
 // Whether `folder` is a pack's own: it holds pack.lua (not through a link leading out of it).
 bool is_pack(const std::filesystem::path& folder);
 
+// The folders searched, for a message: "rules, /x (no such folder)", the missing ones marked.
+std::string searched_folders(const SearchPath& search_path);
+
+// What to tell of a folder of the search path that is a pack's own (it holds pack.lua), given where
+// the folder holding it was meant (--pack-path my-house): it holds no packs. Empty when it is not.
+std::string pack_given_as_folder_of_packs(const std::filesystem::path& root);
+
 // Whether a pack is asked for by its folder ("./my-house", "/packs/x", ".") rather than by name.
 bool names_a_folder(const std::string& request);
 
