@@ -628,8 +628,8 @@ local ACTION_ROW = record {
 
 -- What these rules read of the source's rows by name, beyond what every row gives.
 local ROW_NEEDS = {
-  ["Charge"] = { "attacks" }, ["Full Attack"] = { "attacks" }, ["Ranged Attack"] = { "attacks" },
-  ["Rapid Fire"] = { "attacks" }, ["Aim"] = { "next_action" },
+  ["Charge"] = { "attacks" }, ["Full Attack"] = { "attacks" }, ["Counter"] = { "attacks" },
+  ["Ranged Attack"] = { "attacks" }, ["Rapid Fire"] = { "attacks" }, ["Terror"] = { "attacks" }, ["Aim"] = { "next_action" },
   ["Guard"] = { "block", "cannot_guard", "deflection_per_additional_attack" }, ["Rescue"] = { "carried_hit" },
   ["Crash"] = { "ready_roll", "not_ready_roll" }, ["Skulk"] = { "first_attack_on_unaware", "hidden.revealed_by" },
 }
