@@ -43,6 +43,15 @@ end
 
 local function stays(ctx) return ctx.moved == 0 end
 
+-- How many Attacks the action `name` makes: its row's `attacks.count`, read as it resolves, so a
+-- house rule's patch counts ("make two Attacks", "one Melee Attack", "one Attack at Disfavor").
+local function attack_count(name) return data[name].attacks.count end
+
+-- The Attacks of the action `name`, each at `target`.
+local function attacks_at(ctx, name, target, how)
+  for _ = 1, attack_count(name) do attack.make(ctx, target, how) end
+end
+
 -- An `allowed_by` for an action whose Attacks the weapon in hand must be able to make, of the
 -- kind `actions_data[name].attacks.kind` says (read when asked: a house rule's patch counts). One
 -- it cannot make is refused before it is declared: the character takes the default order and the
@@ -152,16 +161,16 @@ define("Skulk", {
 
 -- Charge: "Move up to 15 feet and make an Attack with Favor. You must move at least 10' to
 -- receive Favor on your Attack." Stopped by a Clash, a Charger "still get[s] to make an Attack
--- with Favor": at its declared target when that is within reach, else at the opponent it clashed
--- with, who stands beside it (README: default chosen). The Attack is of the kind its data says
--- (melee, or a throw: no bow shot on the run); a Charger whose weapon makes none is refused
--- before it is declared, as Aim is.
+-- with Favor" (its Attacks, as many as its data says): at its declared target when that is within
+-- reach, else at the opponent it clashed with, who stands beside it (README: default chosen). The
+-- Attack is of the kind its data says (melee, or a throw: no bow shot on the run); a Charger whose
+-- weapon makes none is refused before it is declared, as Aim is.
 define("Charge", { needs_target = true, target = "enemy", allowed_by = wielding("Charge"),
   resolve = function(ctx)
     move_only(ctx)
     local clashed, target = attack.clashed(ctx.actor), ctx.target
     if clashed and not (target and attack.within_reach(ctx.actor, target)) then target = clashed end
-    attack.make(ctx, target, { clash = clashed ~= nil, kind = data["Charge"].attacks.kind })
+    attacks_at(ctx, "Charge", target, { clash = clashed ~= nil, kind = data["Charge"].attacks.kind })
   end })
 
 -- Full Attack: "Stay in place and make two Attacks against adjacent opponents." Not said melee:
@@ -173,7 +182,7 @@ define("Full Attack", { needs_target = true, target = "enemy", resolve = functio
   -- Both Attacks go to the Target declared with the order when it is beside the attacker; else
   -- (it moved away) to the opponents that are, in turn.
   local declared = foes[1] == ctx.target
-  for i = 1, data["Full Attack"].attacks.count do
+  for i = 1, attack_count("Full Attack") do
     attack.make(ctx, declared and foes[1] or foes[(i - 1) % #foes + 1], { kind = "adjacent" })
   end
 end })
@@ -181,7 +190,7 @@ end })
 -- Counter: "You get one Melee Attack against one adjacent opponent."
 define("Counter", { needs_target = true, target = "enemy", resolve = function(ctx)
   if not ctx.target then return undeclared(ctx) end
-  attack.make(ctx, adjacent_opponents(ctx.actor, ctx.target)[1], { kind = "melee" })
+  attacks_at(ctx, "Counter", adjacent_opponents(ctx.actor, ctx.target)[1], { kind = "melee" })
 end })
 
 -- Ranged Attack: "Stay in place. Make a ranged attack at a designated Target." Aimed when the
@@ -191,7 +200,7 @@ end })
 define("Ranged Attack", { needs_target = true, target = "enemy", allowed_by = wielding("Ranged Attack"),
   resolve = function(ctx)
     -- Aimed if the Action before was Aim and Aim favours this one (attack.make).
-    attack.make(ctx, ctx.target, { kind = "ranged" })
+    attacks_at(ctx, "Ranged Attack", ctx.target, { kind = "ranged" })
   end })
 
 -- Rapid Fire: "Make 2 Ranged Attacks at designated Target(s)." "Weapons, like crossbows, that
@@ -201,7 +210,7 @@ define("Ranged Attack", { needs_target = true, target = "enemy", allowed_by = wi
 define("Rapid Fire", { needs_target = true, target = "enemy",
   allowed_by = function(me) return combat.can_rapid_fire(attack.combatant(me)) end,
   resolve = function(ctx)
-    for _ = 1, data["Rapid Fire"].attacks.count do attack.make(ctx, ctx.target, { kind = "ranged" }) end
+    attacks_at(ctx, "Rapid Fire", ctx.target, { kind = "ranged" })
   end })
 
 -- Aim: "Take time to aim a ranged weapon. If your next Action is Ranged Attack, it gains Favor and
@@ -594,6 +603,6 @@ define("Terror", { involuntary = true, resolve = function(ctx)
   move_only(ctx)
   if ctx.moved > 0 then return act(ctx, ctx.actor.name .. " flees in terror") end
   local foe = adjacent_opponents(ctx.actor)[1]
-  if foe then return attack.make(ctx, foe, { verb = "Terror" }) end
+  if foe then return attacks_at(ctx, "Terror", foe, { verb = "Terror" }) end
   act(ctx, ctx.actor.name .. " cowers, unable to flee")
 end })

@@ -371,10 +371,16 @@ local function aimed(ctx, how)
   return previous ~= nil and previous.action == "Aim"
 end
 
+---The kinds of Attack attack.make takes (`how.kind`): with the weapon in hand (kind_for), or with a
+---profile, which is no weapon and is made as its kind says: melee beside the target, else from afar
+---("ranged" unless given). The hook `attack` refuses another (tables_check.lua).
+attack.kinds = { weapon = { "melee", "ranged", "adjacent", "melee_or_thrown", "any" },
+                 profile = { "melee", "ranged", "thrown" } }
+
 ---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
 ---@param ctx table the action's context (flow intent fields)
 ---@param target? world.Character
----@param how? { kind?: "melee"|"ranged"|"adjacent"|"melee_or_thrown"|"any", opportunity?: boolean, within_reach?: boolean, clash?: boolean, aimed?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer, range?: integer }, ignores_absorb?: boolean, on_hit?: fun(victim: world.Character) }
+---@param how? { kind?: "melee"|"ranged"|"thrown"|"adjacent"|"melee_or_thrown"|"any", opportunity?: boolean, within_reach?: boolean, clash?: boolean, aimed?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer, range?: integer }, ignores_absorb?: boolean, on_hit?: fun(victim: world.Character) }
 ---@return boolean attacked
 function attack.make(ctx, target, how)
   how = how or {}

@@ -199,9 +199,21 @@ for phrase, find in pairs(targets) do arbiter.define.target(phrase, { find = fin
 -- of the kind the source leaves undefined, and the shield a character holds (attack.lua), so that
 -- a house action using the shield (Shield Bash) loses it with an arm as Defense does.
 
-arbiter.define.hook("attack", attack.make)
-arbiter.define.hook("check", attack.check)
-arbiter.define.hook("shield_in_hand", attack.shield)
+-- Each checks the arguments it is given first (tables_check.lua): a misfit is an error at the line
+-- of the house rule that called (level 3: past this function and the runtime's call into this
+-- pack), which the action's failure names, rather than one deep inside these rules blamed on them,
+-- or an option misspelt and passed over.
+local function checked(name, hook, misfit)
+  return function(...)
+    local wrong = misfit(...)
+    if wrong then error(("arbiter.hooks.%s: %s"):format(name, wrong), 3) end
+    return hook(...)
+  end
+end
+
+arbiter.define.hook("attack", checked("attack", attack.make, tables_check.attack_arguments))
+arbiter.define.hook("check", checked("check", attack.check, tables_check.check_arguments))
+arbiter.define.hook("shield_in_hand", checked("shield_in_hand", attack.shield, tables_check.shield_arguments))
 
 -- ---------------------------------------------------------------------------------------------
 -- Hooks of the flow

@@ -8,7 +8,8 @@
 -- start (fight.lua), before anyone acts. A mistake, such as a house
 -- rule's, is an error at the line of the pack that made it (arbiter.history), saying what is
 -- expected, with the nearest name for a misspelt one, rather than a failure deep inside these rules
--- halfway through a round. The same way as tempo's rows.lua.
+-- halfway through a round. The same way as tempo's rows.lua. With the same vocabulary, the
+-- arguments a house rule's action gives Platemail's hooks (fight.lua), each checked as it is called.
 local arbiter = require "arbiter"
 local combat = require "combat"
 local attack = require "attack"
@@ -36,6 +37,9 @@ local function sorted_keys(t)
   table.sort(keys, before)
   return keys
 end
+
+-- A field's name as a complaint of it says it: 'meele', or another key as shown (1, true).
+local function key_said(key) return type(key) == "string" and ("'%s'"):format(key) or shown(key) end
 
 local function strings_of(list)
   local out = {}
@@ -84,14 +88,19 @@ local function where(table_name, path)
   return table.concat(out)
 end
 
--- Raises what is wrong at the line that last set it, so that the error is told there, and blamed
--- on the pack that holds that line, not on these rules.
--- A complaint of a field's name ("': 'meele' is no field ...") is told of the table that holds it.
-local function fail(table_name, problem)
+-- What is wrong, as a GM reads it: "weapons['Sword'].melee.wounds must be ...". A complaint of a
+-- field's name ("': 'meele' is no field ...") is told of the table that holds it. Also the path.
+local function told(table_name, problem)
   local path = keys(problem.path)
   local named = path
   if problem.text:match("^:") then named = { table.unpack(path, 1, #path - 1) } end
-  local message = where(table_name, named) .. (problem.text:match("^:") and "" or " ") .. problem.text
+  return where(table_name, named) .. (problem.text:match("^:") and "" or " ") .. problem.text, path
+end
+
+-- Raises what is wrong at the line that last set it, so that the error is told there, and blamed
+-- on the pack that holds that line, not on these rules.
+local function fail(table_name, problem)
+  local message, path = told(table_name, problem)
   local change = arbiter.last_change("table", table_name, field_of(path))
   error(change and (change.location .. ": " .. message) or message, 0)
 end
@@ -122,21 +131,23 @@ local modifier = fits(integer, "a whole number, + or -")
 local flag = fits(function(v) return type(v) == "boolean" end, "true or false")
 local text = fits(function(v) return type(v) == "string" end, "a text")
 
-local function one_of(list)
+-- One of `list`, told `about` ("with a profile") when given.
+local function one_of(list, about)
   local q = {}
   for i, v in ipairs(list) do q[i] = shown(v) end
-  local expected = #q == 1 and q[1] or ("one of " .. table.concat(q, ", "))
+  local expected = (#q == 1 and q[1] or ("one of " .. table.concat(q, ", "))) .. (about and (" " .. about) or "")
   return function(v, path)
     for _, x in ipairs(list) do if v == x then return end end
     return problem(path, must(expected, v) .. hint(v, strings_of(list)))
   end
 end
 
--- `check`, or false: none (a house rule turning a property or a Favor off, as a patch cannot
--- remove a field).
-local function or_false(check)
-  return function(v, path) if v ~= false then return check(v, path) end end
+-- `check`, or `none`: false, a house rule turning a property or a Favor off (as a patch cannot
+-- remove a field); nil, an argument of a hook left out.
+local function or_none(none, check)
+  return function(v, path) if v ~= none then return check(v, path) end end
 end
+local function or_false(check) return or_none(false, check) end
 
 -- A list of `each`: its first misfit.
 local function list_of(each, expected)
@@ -164,11 +175,22 @@ end
 
 -- A table of named fields: `fields` (name → check), of which `required` must be given, each told
 -- as `every` says ("every weapon gives"). Another field is a misspelling if it is near one of them,
--- else a house rule's own. `extra(value, path)`: what the fields alone do not say.
+-- else a house rule's own; but a `closed` record (a hook's options: no hook of the house rule reads
+-- them) has no field but these, and another is told as no `closed` ("option of an Attack"), before
+-- what is missing: a misspelt `nmae` is told as such, not as no `name`. `extra(value, path)`: what
+-- the fields alone do not say.
 local function record(spec)
   local known = sorted_keys(spec.fields)
   return function(v, path)
     if type(v) ~= "table" then return problem(path, must(spec.expected or "a table", v)) end
+    if spec.closed then
+      for key in pairs(v) do
+        if spec.fields[key] == nil then
+          return problem(at(path, key), (": %s is no %s%s"):format(key_said(key), spec.closed,
+            hint(key, known, (" (they are %s)"):format(quoted(known, "and")))))
+        end
+      end
+    end
     local missing = {}
     for _, name in ipairs(spec.required or {}) do
       if v[name] == nil then missing[#missing + 1] = name end
@@ -212,8 +234,7 @@ local function known_key(known, what, otherwise)
     local vocabulary = type(known) == "function" and known() or listed
     if vocabulary[key] ~= nil then return end
     local names = type(known) == "function" and sorted_keys(vocabulary) or known
-    local said = type(key) == "string" and ("'%s'"):format(key) or shown(key)
-    return problem(path, (": %s is no %s%s"):format(said, what, hint(key, strings_of(names), ": " .. otherwise)))
+    return problem(path, (": %s is no %s%s"):format(key_said(key), what, hint(key, strings_of(names), ": " .. otherwise)))
   end
 end
 
@@ -437,7 +458,7 @@ local function limb_section(required)
         key = function(name, path)
           if type(name) ~= "string" or not arbiter.exists("action", name) then
             return problem(path, (": %s is no action the rules define%s"):format(
-              type(name) == "string" and ("'%s'"):format(name) or shown(name), hint(name, arbiter.names("action"))))
+              key_said(name), hint(name, arbiter.names("action"))))
           end
         end,
         value = function() return flag end,
@@ -607,8 +628,8 @@ local ACTION_ROW = record {
 
 -- What these rules read of the source's rows by name, beyond what every row gives.
 local ROW_NEEDS = {
-  ["Charge"] = { "attacks" }, ["Full Attack"] = { "attacks" }, ["Ranged Attack"] = { "attacks" },
-  ["Rapid Fire"] = { "attacks" }, ["Aim"] = { "next_action" },
+  ["Charge"] = { "attacks" }, ["Full Attack"] = { "attacks" }, ["Counter"] = { "attacks" },
+  ["Ranged Attack"] = { "attacks" }, ["Rapid Fire"] = { "attacks" }, ["Terror"] = { "attacks" }, ["Aim"] = { "next_action" },
   ["Guard"] = { "block", "cannot_guard", "deflection_per_additional_attack" }, ["Rescue"] = { "carried_hit" },
   ["Crash"] = { "ready_roll", "not_ready_roll" }, ["Skulk"] = { "first_attack_on_unaware", "hidden.revealed_by" },
 }
@@ -695,13 +716,16 @@ local function source_words_changed()
 end
 
 -- ---------------------------------------------------------------------------------------------
--- Spells (README: default chosen)
+-- Spells (README: default chosen), and the profiles of other Attacks made with no weapon
 
-local SPELL = record {
-  fields = { name = text, range = whole("feet"), penetration = whole(), wounds = whole("Wounds"),
-             target = one_of { "enemy", "any" }, ongoing = flag },
-  required = { "name", "range", "penetration", "wounds" }, every = "every spell gives",
-}
+-- What an Attack is made with when it is no weapon in hand (attack.make's `profile`): a spell's,
+-- or the one a house rule's action gives the hook `attack` (a Shield Bash's shield), which may be
+-- a spell's too.
+local PROFILE_FIELDS = { name = text, range = whole("feet"), penetration = whole(), wounds = whole("Wounds"),
+                         target = one_of { "enemy", "any" }, ongoing = flag }
+
+local SPELL = record { fields = PROFILE_FIELDS, required = { "name", "range", "penetration", "wounds" },
+                       every = "every spell gives" }
 
 -- ---------------------------------------------------------------------------------------------
 -- All at once
@@ -769,6 +793,102 @@ local function check_all()
   end
   check_rows("spells", function() return SPELL end)
   needs_rows("spells", { "Spell" }, "the profile a spell has when none is named")
+end
+
+-- ---------------------------------------------------------------------------------------------
+-- The hooks a house rule's action calls (fight.lua): the arguments of each call, checked as it is
+-- made, so that a mistake is told at the house rule's line rather than failing deep inside these
+-- rules, or passing unnoticed (a misspelt option, which Lua reads as nil).
+
+-- The runtime's values a call may give in the wrong place, known by what getmetatable shows.
+local function is_character(v) return getmetatable(v) == "a character" end
+local function is_context(v) return getmetatable(v) == "an action's context" end
+
+-- words.must, but telling the runtime's values as what they are, not as "a table".
+local function must_be(expected, v)
+  local said = is_character(v) and ("the character %s"):format(v.name) or is_context(v) and "an action's context"
+  return said and ("must be %s, not %s"):format(expected, said) or must(expected, v)
+end
+
+local function character(v, path)
+  if is_character(v) then return end
+  local by_name = type(v) == "string" and (" (world.character(%q))"):format(v) or ""
+  return problem(path, must_be("a character" .. by_name, v))
+end
+
+local function action_context(v, path)
+  if not is_context(v) then return problem(path, must_be("the action's context (the ctx its resolve is given)", v)) end
+end
+
+-- `check` of a table the house rule makes (options, parts): a character or an action's context in
+-- its place is told as such, not read as a table.
+local function own_table(check, expected)
+  return function(v, path)
+    if is_character(v) or is_context(v) then return problem(path, must_be(expected, v)) end
+    return check(v, path)
+  end
+end
+
+local PROFILE = record { fields = PROFILE_FIELDS, required = { "name", "penetration", "wounds" },
+                         every = "every profile gives", closed = "field of an Attack's profile" }
+
+local WEAPON_KIND, PROFILE_KIND = one_of(attack.kinds.weapon), one_of(attack.kinds.profile, "with a profile")
+
+local ATTACK_OPTIONS_EXPECTED = 'a table of options, such as { kind = "melee" }'
+local ATTACK_OPTIONS = record {
+  fields = { kind = text, verb = text, profile = PROFILE, ignores_absorb = flag,
+             on_hit = fits(function(v) return type(v) == "function" end, "a function"),
+             opportunity = flag, within_reach = flag, clash = flag, aimed = flag },
+  closed = "option of an Attack", expected = ATTACK_OPTIONS_EXPECTED,
+  extra = function(v, path)
+    if v.kind == nil then return end
+    return (v.profile and PROFILE_KIND or WEAPON_KIND)(v.kind, at(path, "kind"))
+  end,
+}
+
+local PARTS_EXPECTED = 'a list of parts, such as { { amount = 2, reason = "Inspired" } }'
+local PARTS = list_of(record { fields = { amount = modifier, reason = text }, required = { "amount", "reason" },
+                               every = "every part gives", closed = "field of a part" }, PARTS_EXPECTED)
+
+-- What is wrong with an argument, told as `name` ("options", "the target (argument 2)"); nil when
+-- it fits.
+local function misfit(name, value, check)
+  local wrong = check(value, nil)
+  return wrong and (told(name, wrong)) or nil
+end
+
+local TARGET = or_none(nil, character)
+local OPTIONS = or_none(nil, own_table(ATTACK_OPTIONS, ATTACK_OPTIONS_EXPECTED))
+local OPTIONAL_PARTS = or_none(nil, own_table(PARTS, PARTS_EXPECTED))
+
+---What is wrong with the arguments of a call of the hook `attack` (attack.make): the action's
+---context, the target (a character, or nil: no one to attack) and the options; nil when they fit.
+---@return string?
+function tables_check.attack_arguments(ctx, target, options)
+  return misfit("ctx (argument 1)", ctx, action_context) or misfit("the target (argument 2)", target, TARGET)
+    or misfit("options", options, OPTIONS)
+end
+
+---The same of the hook `check` (attack.check): who rolls, which check (a name of rules.checks.stats,
+---read now), its modifiers and what it is for.
+---@return string?
+function tables_check.check_arguments(who, check, parts, reason)
+  return misfit("the character (argument 1)", who, character)
+    or misfit("the check (argument 2)", check, one_of(sorted_keys(tables.rules.checks.stats)))
+    or misfit("parts", parts, OPTIONAL_PARTS) or misfit("the reason (argument 4)", reason, text)
+end
+
+-- The weapon shield_in_hand judges by (one drawn in a swap): a name of weapons, false for none, or
+-- nil for the character's own.
+local WEAPON_OR_OWN = or_none(nil, function(v, path)
+  if v == false or (type(v) == "string" and tables.weapons[v] ~= nil) then return end
+  return problem(path, must("the name of a weapon (weapons), or false for none", v) .. hint(v, sorted_keys(tables.weapons)))
+end)
+
+---The same of the hook `shield_in_hand` (attack.shield): the character, and the weapon to judge by.
+---@return string?
+function tables_check.shield_arguments(c, weapon)
+  return misfit("the character (argument 1)", c, character) or misfit("the weapon (argument 2)", weapon, WEAPON_OR_OWN)
 end
 
 local checked_revision = nil

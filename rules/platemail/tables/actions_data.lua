@@ -12,8 +12,9 @@
 --                    move), adjacent_to_target
 --   attacks          { count, kind = "melee"|"ranged"|"melee_or_thrown"|"any",
 --                      modifier = "favor"|"disfavor", targets = "adjacent" } — the attacks the
---                      action makes; an order of it whose weapon can make none of that kind is
---                      refused before it is declared (Charge, Ranged Attack, and Aim by its next_action's)
+--                      action makes, `count` of them; an order of it whose weapon can make none
+--                      of that kind is refused before it is declared (Charge, Ranged Attack, and
+--                      Aim by its next_action's)
 --   attacks_on_you   { melee|ranged|all = "favor"|"disfavor" } for this Action Phase
 --   only_attacks_of_opportunity   makes no Attacks except Attacks of Opportunity
 --   roll             the check the action asks for, in the source's words

@@ -1,7 +1,8 @@
 -- A house rule's patch of a table value these rules apply counts where the rule applies: the dice
 -- ({ count, sides, bonus }) of the Attack roll, of the checks, of Guard's block, of Rescue's carried
 -- hit, of Severs Limb and Protects Limbs; the status Dazes applies; Attacks of Opportunity per Action
--- Phase; Rapid Fire with a weapon that needs a reload; the action Aim favours. A value no code can
+-- Phase; the Attacks each action makes; Rapid Fire with a weapon that needs a reload; the action Aim
+-- favours. A value no code can
 -- honour (the number of Action Phases, which the `flow` table gives) is refused, saying which table
 -- governs it. Each case patches a table (duel.with_patch) and puts it back.
 local test = require "arbiter.test"
@@ -236,6 +237,48 @@ test.case("rules.attacks_of_opportunity.per_action_phase 0: no Attack of Opportu
     test.equal(#duel.attacks(f, "text", "Aldric"), 0)
     duel.no_failures(f)
   end)
+end)
+
+-- ---------------------------------------------------------------------------------------------
+-- The Attacks of an action: actions_data[name].attacks.count, "make an Attack", "one Melee Attack"
+
+-- A case where the action `name` makes two Attacks, not one: `play(dice)` plays a round of it.
+local function two_attacks(name, play)
+  test.case(("actions_data['%s'].attacks.count 2: %s makes two Attacks"):format(name, name), function()
+    with_patch("actions_data", { [name] = { attacks = { count = 2 } } }, function()
+      local f = play({ 5, 6 })
+      test.equal(duel.attacks(f, "natural"), { 5, 6 })
+      duel.no_failures(f)
+    end)
+  end)
+end
+
+two_attacks("Charge", function(dice)
+  local f = pair({ at = "A2" }, { at = "D2" }, dice)
+  f:round(duel.still('Charge -> "Orc"'))
+  return f
+end)
+two_attacks("Counter", function(dice)
+  local f = pair({}, {}, dice)
+  f:round(duel.still('Counter -> "Orc"'))
+  return f
+end)
+two_attacks("Ranged Attack", function(dice)
+  local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2" }, dice)
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  return f
+end)
+two_attacks("Terror", function(dice)
+  -- The Orc, Terrified, is boxed into the corner A1: it cannot flee, and attacks Aldric.
+  local f = duel.new({
+    { name = "Orc", side = "orcs", at = "A1", weapon = "Axe", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "B1", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Cara", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+  }, dice)
+  f:within(function() status.apply(world.character("Orc"), "Terrified", { duration = 1 }) end)
+  f:round()
+  return f
 end)
 
 -- ---------------------------------------------------------------------------------------------
