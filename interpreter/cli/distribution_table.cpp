@@ -14,18 +14,22 @@ std::string decimal(double x, int places) {
   return text;
 }
 
-std::string decimal(const Fraction& x, int places) {
+std::string decimal(const Fraction& x, int places) { return decimal(x.get_num(), x.get_den(), places); }
+
+std::string decimal(const mpz_class& numerator, const mpz_class& denominator, int places) {
   mpz_class scale;
   mpz_ui_pow_ui(scale.get_mpz_t(), 10, static_cast<unsigned long>(places));
-  const mpq_class scaled = abs(x) * scale;
+  const mpz_class scaled = abs(numerator) * scale;
   mpz_class whole, rest;
-  mpz_fdiv_qr(whole.get_mpz_t(), rest.get_mpz_t(), scaled.get_num_mpz_t(), scaled.get_den_mpz_t());
-  const int half = cmp(2 * rest, scaled.get_den());
+  mpz_fdiv_qr(whole.get_mpz_t(), rest.get_mpz_t(), scaled.get_mpz_t(), denominator.get_mpz_t());
+  const int half = cmp(2 * rest, denominator);
   if (half > 0 || (half == 0 && mpz_odd_p(whole.get_mpz_t()))) ++whole;
-  const mpz_class units = whole / scale, decimals = whole % scale;
-  const std::string sign = sgn(x) < 0 && whole != 0 ? "-" : "";
-  if (places == 0) return sign + units.get_str();
-  return fmt::format("{}{}.{:0>{}}", sign, units.get_str(), decimals.get_str(), places);
+  // The digits of `whole`, at least one before the point, the point set `places` from the end.
+  std::string digits = whole.get_str();
+  const auto width = static_cast<std::size_t>(places) + 1;
+  if (digits.size() < width) digits.insert(0, width - digits.size(), '0');
+  if (places > 0) digits.insert(digits.size() - static_cast<std::size_t>(places), 1, '.');
+  return (sgn(numerator) < 0 && whole != 0 ? "-" : "") + digits;
 }
 
 std::string two_figures(double percent) {

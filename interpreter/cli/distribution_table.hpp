@@ -18,6 +18,8 @@ namespace arbiter::cli {
 // prints a zero as -0.0000.
 std::string decimal(double x, int places);
 std::string decimal(const Fraction& x, int places);
+// numerator / denominator (above 0), unreduced, the same way.
+std::string decimal(const mpz_class& numerator, const mpz_class& denominator, int places);
 
 // A small percentage to two significant figures, written out (0.000018) while that stays short.
 std::string two_figures(double percent);
@@ -50,30 +52,49 @@ struct DistributionRow {
   std::string fraction;                         // "15869/1296" with --exact, else empty
 };
 
-// The rows of outcomes (value, probability) in increasing order of value, the running sums in the
-// probabilities' own arithmetic, each from its own end (so a far tail's is not 1 minus nearly 1).
-// What is certain is known by where it stands, not by a sum that floating point may leave a hair
-// from 1: at least the lowest value, at most the highest, and exactly the only one are 100.0000%;
-// nothing else is shown so (nor as 0.0000%).
-template <class P>
-std::vector<DistributionRow> distribution_rows(const std::vector<std::pair<std::int64_t, P>>& outcomes) {
-  std::vector<P> at_least(outcomes.size() + 1, P(0));
-  for (std::size_t i = outcomes.size(); i-- > 0;) at_least[i] = at_least[i + 1] + outcomes[i].second;
-  P below = 0;
-  const auto percent = [](const P& p, bool certain) {
-    return certain ? std::string("100.0000") : uncertain_in_table(decimal(P(100 * p), 4));
+// distribution_rows' work (below): the probabilities as `weights` (numbers to add) and the percentage,
+// four decimals, of a sum of them.
+template <class P, class W, class Percent>
+std::vector<DistributionRow> rows_of(const std::vector<std::pair<std::int64_t, P>>& outcomes,
+                                     const std::vector<W>& weights, const Percent& percent_of) {
+  std::vector<W> at_least(outcomes.size() + 1, W(0));
+  for (std::size_t i = outcomes.size(); i-- > 0;) at_least[i] = at_least[i + 1] + weights[i];
+  W below = 0;
+  const auto percent = [&](const W& w, bool certain) {
+    return certain ? std::string("100.0000") : uncertain_in_table(percent_of(w));
   };
   std::vector<DistributionRow> rows;
+  rows.reserve(outcomes.size());
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
     const auto& [value, p] = outcomes[i];
-    below += p;
+    below += weights[i];
     std::string fraction;
     if constexpr (!std::is_same_v<P, double>) fraction = p.get_str();
     const bool first = i == 0, last = i + 1 == outcomes.size();
-    rows.push_back({value, to_double(p), percent(p, first && last), percent(at_least[i], first), percent(below, last),
-                    std::move(fraction)});
+    rows.push_back({value, to_double(p), percent(weights[i], first && last), percent(at_least[i], first),
+                    percent(below, last), std::move(fraction)});
   }
   return rows;
+}
+
+// The rows of outcomes (value, probability) in increasing order of value, the running sums in the
+// probabilities' own arithmetic, each from its own end (so a far tail's is not 1 minus nearly 1):
+// exact ones as whole-number weights over one denominator. What is certain is known by where it
+// stands, not by a sum that floating point may leave a hair from 1: at least the lowest value, at
+// most the highest, and exactly the only one are 100.0000%; nothing else is shown so (nor as
+// 0.0000%).
+template <class P>
+std::vector<DistributionRow> distribution_rows(const std::vector<std::pair<std::int64_t, P>>& outcomes) {
+  const auto probability = [](const std::pair<std::int64_t, P>& outcome) -> const P& { return outcome.second; };
+  if constexpr (std::is_same_v<P, double>) {
+    std::vector<double> weights;
+    for (const auto& outcome : outcomes) weights.push_back(outcome.second);
+    return rows_of(outcomes, weights, [](double w) { return decimal(100 * w, 4); });
+  } else {
+    const WholeWeights whole = whole_weights(outcomes, probability);
+    return rows_of(outcomes, whole.weights,
+                   [&](const mpz_class& w) { return decimal(100 * w, whole.denominator, 4); });
+  }
 }
 
 // value, probability, at least, at most, [fraction,] and a bar as long as the probability is high.

@@ -246,15 +246,8 @@ class Engine {
     return out;
   }
 
-  // A distribution's probabilities as whole numbers over their least common denominator.
-  static std::pair<std::vector<mpz_class>, mpz_class> weights_of(const Distribution<P>& d) {
-    mpz_class denominator = 1;
-    for (const auto& outcome : d.outcomes)
-      mpz_lcm(denominator.get_mpz_t(), denominator.get_mpz_t(), outcome.p.get_den_mpz_t());
-    std::vector<mpz_class> weights;
-    weights.reserve(d.outcomes.size());
-    for (const auto& outcome : d.outcomes) weights.emplace_back(outcome.p.get_num() * (denominator / outcome.p.get_den()));
-    return {std::move(weights), std::move(denominator)};
+  static WholeWeights weights_of(const Distribution<P>& d) {
+    return whole_weights(d.outcomes, [](const auto& outcome) -> const Fraction& { return outcome.p; });
   }
 
   Distribution<P> negated(Distribution<P> d) {
@@ -705,6 +698,44 @@ P Distribution<P>::variance() const {
     sum += outcome.p * d * d;
   }
   return sum;
+}
+
+// Exact: sums of whole-number weights over their common denominator D, divided once. The variance
+// is E[X^2] - E[X]^2 = (D * sum(w x^2) - sum(w x)^2) / D^2.
+namespace {
+struct WeightedSums {
+  mpz_class denominator, of_values, of_squares;
+};
+static_assert(sizeof(long) >= sizeof(std::int64_t), "GMP's signed long holds every value");
+WeightedSums weighted_sums(const Distribution<Fraction>& d) {
+  const WholeWeights w = whole_weights(d.outcomes, [](const auto& outcome) -> const Fraction& { return outcome.p; });
+  WeightedSums sums{w.denominator, 0, 0};
+  mpz_class value, weighted;
+  for (std::size_t i = 0; i < d.outcomes.size(); ++i) {
+    mpz_set_si(value.get_mpz_t(), d.outcomes[i].value);
+    weighted = w.weights[i] * value;
+    sums.of_values += weighted;
+    sums.of_squares += weighted * value;
+  }
+  return sums;
+}
+}  // namespace
+
+template <>
+Fraction Distribution<Fraction>::mean() const {
+  const WeightedSums sums = weighted_sums(*this);
+  Fraction mean(sums.of_values, sums.denominator);
+  mean.canonicalize();
+  return mean;
+}
+
+template <>
+Fraction Distribution<Fraction>::variance() const {
+  const WeightedSums sums = weighted_sums(*this);
+  Fraction variance(sums.denominator * sums.of_squares - sums.of_values * sums.of_values,
+                    sums.denominator * sums.denominator);
+  variance.canonicalize();
+  return variance;
 }
 
 template struct Distribution<double>;

@@ -6,6 +6,7 @@
 // add up to" (the method of the icepool library); a random number of dice is a mixture. Explosions
 // follow the roller's depth cap, and the distribution says how much probability the cap changed.
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,27 @@ struct Distribution {
 };
 
 using Fraction = mpq_class;
+
+// Probabilities as whole numbers over their least common denominator: a sum of many of them adds
+// whole numbers, where a sum of fractions reduces each step by a gcd (a million of them for the
+// running sums of 1d1000000).
+struct WholeWeights {
+  std::vector<mpz_class> weights;  // in the order given
+  mpz_class denominator;
+};
+// Of each item's probability, `probability(item)`.
+template <class Items, class Probability>
+WholeWeights whole_weights(const Items& items, Probability probability) {
+  WholeWeights out{{}, 1};
+  for (const auto& item : items)
+    mpz_lcm(out.denominator.get_mpz_t(), out.denominator.get_mpz_t(), probability(item).get_den_mpz_t());
+  out.weights.reserve(std::size(items));
+  for (const auto& item : items) {
+    const Fraction& p = probability(item);
+    out.weights.emplace_back(p.get_num() * (out.denominator / p.get_den()));
+  }
+  return out;
+}
 
 struct DistributionBudget {
   std::uint64_t max_steps = 400'000'000;  // elementary multiply-adds (exact: of words, see below)
