@@ -425,6 +425,21 @@ TEST_CASE("a name a stdlib or runtime module does not have is an error at the au
         "\"test.lua:2: there is no status function named 'aply'; did you mean 'apply'?\"");
 }
 
+TEST_CASE("a misspelt global is told with the nearest global the pack has, its own or the runtime's",
+          "[packs][modules]") {
+  // It was Lua's bare "attempt to index a nil value (global 'dcie')". Reading a global that is not
+  // there still reads nil: only the error it leads to says more.
+  Stack s;
+  s.stack.load({"demo-base"});
+  const auto error = [&](const std::string& code) { return first_line(s.eval_error(code)); };
+  CHECK(error("return dcie.roll('1d6')") ==
+        "test.lua:2: error: attempt to index a nil value (global 'dcie'); did you mean 'dice'?");
+  CHECK(error("function roll_twice() end\nrol_twice()") ==
+        "test.lua:3: error: attempt to call a nil value (global 'rol_twice'); did you mean 'roll_twice'?");
+  CHECK(error("return zzzzqqq.x") == "test.lua:2: error: attempt to index a nil value (global 'zzzzqqq')");
+  CHECK(s.eval("return undefined_global == nil") == "true");
+}
+
 TEST_CASE("a module's names read as before, and data, lists and definitions still read nil where nothing is",
           "[packs][modules]") {
   Stack s;

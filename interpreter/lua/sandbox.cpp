@@ -228,6 +228,26 @@ std::string shown_in(const std::string& display_folder, const std::string& relat
   return display_folder.empty() ? relative : display_folder + "/" + relative;
 }
 
+// The nearest names to a nil global Lua's message names ("attempt to call a nil value (global
+// 'dcie')"): the string keys of the tables at `tables` on L's stack (the pack's own globals, and
+// the safe globals it reads through to). Empty when the message names none, or none is near.
+std::string nearest_global(lua_State* L, const std::string& message, std::initializer_list<int> tables) {
+  static const std::string marker = "a nil value (global '";
+  const std::size_t start = message.find(marker);
+  if (start == std::string::npos || !lua_checkstack(L, 3)) return {};
+  const std::size_t name_at = start + marker.size(), end = message.find("')", name_at);
+  if (end == std::string::npos) return {};
+  std::vector<std::string> names;
+  for (const int table : tables) {
+    lua_pushnil(L);
+    while (lua_next(L, table) != 0) {
+      lua_pop(L, 1);
+      if (lua_type(L, -1) == LUA_TSTRING) names.emplace_back(lua_tostring(L, -1));
+    }
+  }
+  return did_you_mean(message.substr(name_at, end - name_at), names);
+}
+
 std::string describe_bytes(std::size_t bytes) {
   return bytes % (1u << 20) == 0 ? fmt::format("{} MiB", bytes >> 20) : fmt::format("{} bytes", bytes);
 }
@@ -1007,6 +1027,14 @@ Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) cons
   if (!thread) return d;
   // Inside a running call (the count hook) the thread itself has room; after it, the main thread.
   lua_State* stack = running() ? thread : L_;
+  if (owner_scope != packs_.end() && lua_checkstack(stack, 2)) {
+    lua_rawgeti(stack, LUA_REGISTRYINDEX, owner_scope->second.environment_ref);
+    lua_rawgetp(stack, LUA_REGISTRYINDEX, &base_key);
+    const int top = lua_gettop(stack);
+    if (const std::string hint = nearest_global(stack, d.message, {top - 1, top}); !hint.empty())
+      d.message += "; " + hint;
+    lua_pop(stack, 2);
+  }
   luaL_traceback(stack, thread, nullptr, 0);
   std::istringstream traceback(lua_tostring(stack, -1));
   lua_pop(stack, 1);
