@@ -533,8 +533,10 @@ TEST_CASE("arbiter test runs each case alone and reports each failure at its lin
                                   "  ok    test.equal names the first key where tables differ and both values there\n"
                                   "  ok    a long value is cut at its end: the message keeps both values\n"
                                   "  ok    two long strings are shown where they first differ, with the text around "
-                                  "it in each\n"));
-  CHECK_THAT(run.output, EndsWith("6 passed, 5 failed\n"));
+                                  "it in each\n"
+                                  "  ok    two different numbers that print alike are shown with the digits that tell "
+                                  "them apart, and only they\n"));
+  CHECK_THAT(run.output, EndsWith("7 passed, 5 failed\n"));
 }
 
 TEST_CASE("arbiter test fails a case that misspells a check at its line, naming the nearest", "[cli][pack-tests]") {
