@@ -518,6 +518,13 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
   CHECK(error("arbiter.define.action('Hop', { cost = 2.0, move = 10 * 1.5, target = 'none' })") == "no error");
   CHECK(error("arbiter.define.action('Jab', { needs_target = true, target = 'none' })") ==
         "test.lua:2: error: action 'Jab': it cannot both need a target and take none (target = \"none\")");
+  // A misspelt word is told with the nearest; a word near none, with the words alone.
+  CHECK(error("arbiter.define.action('Jab', { target = 'enemey' })") ==
+        "test.lua:2: error: action 'Jab': 'target' must be \"enemy\", \"other\", \"none\", a function(me, target) or "
+        "absent (any target) (did you mean 'enemy'?)");
+  CHECK(error("arbiter.define.action('Jab', { target = 'the weakest' })") ==
+        "test.lua:2: error: action 'Jab': 'target' must be \"enemy\", \"other\", \"none\", a function(me, target) or "
+        "absent (any target)");
   CHECK(error("arbiter.define.action('Jab', { answer = { 'Attack' } })") ==
         "test.lua:2: error: action 'Jab' has no field 'answer' (did you mean 'answers'?)");
   CHECK(error("arbiter.define.action('Jab', { answers = 'Attack' })") ==
