@@ -270,6 +270,20 @@ TEST_CASE("arbiter.nearest gives a pack the runtime's own did-you-mean", "[packs
   CHECK_THROWS_WITH(s.eval("return arbiter.nearest('Evde', { 'Evade', 3 })"), Contains("candidates[2] must be a string"));
 }
 
+TEST_CASE("arbiter.words tells a value that must be one of a few words with the nearest of them", "[packs][registry]") {
+  // Tempo's rows listed the words alone (`kind = "proactiv"`), Platemail's tables named the nearest.
+  Stack s;
+  s.stack.load({"demo-base"});
+  const auto said = [&](const std::string& call) { return s.eval("local words = require 'arbiter.words'\nreturn " + call); };
+  CHECK(said("words.must_be_one_of({ 'melee', 'ranged' }, 'meele')") ==
+        R"x("must be one of \"melee\", \"ranged\", not \"meele\" (did you mean 'melee'?)")x");
+  CHECK(said("words.must_be_one_of({ 'melee', 'ranged' }, 'sword')") ==
+        R"x("must be one of \"melee\", \"ranged\", not \"sword\"")x");
+  CHECK(said("words.must_be_one_of({ 'hit' }, 3)") == R"x("must be \"hit\", not 3")x");
+  // A table's keys, given as the candidates, may be any value: only strings are words to suggest.
+  CHECK(said("words.hint('Evde', { 1, 'Evade', true })") == R"x(" (did you mean 'Evade'?)")x");
+}
+
 TEST_CASE("the registry's revision moves with every define, override and patch, and not with a read",
           "[packs][registry]") {
   Stack s;

@@ -13,6 +13,7 @@ local combat = require "combat"
 local attack = require "attack"
 local words = require "arbiter.words"
 local joined, quoted, shown, hint, must = words.joined, words.quoted, words.shown, words.hint, words.must
+local must_be_one_of = words.must_be_one_of
 
 local tables = arbiter.tables
 local tables_check = {}
@@ -34,12 +35,6 @@ local function sorted_keys(t)
   for k in pairs(t) do keys[#keys + 1] = k end
   table.sort(keys, before)
   return keys
-end
-
-local function strings_of(list)
-  local out = {}
-  for _, v in ipairs(list) do if type(v) == "string" then out[#out + 1] = v end end
-  return out
 end
 
 -- ---------------------------------------------------------------------------------------------
@@ -122,12 +117,9 @@ local flag = fits(function(v) return type(v) == "boolean" end, "true or false")
 local text = fits(function(v) return type(v) == "string" end, "a text")
 
 local function one_of(list)
-  local q = {}
-  for i, v in ipairs(list) do q[i] = shown(v) end
-  local expected = #q == 1 and q[1] or ("one of " .. table.concat(q, ", "))
   return function(v, path)
     for _, x in ipairs(list) do if v == x then return end end
-    return problem(path, must(expected, v) .. hint(v, strings_of(list)))
+    return problem(path, must_be_one_of(list, v))
   end
 end
 
@@ -212,7 +204,7 @@ local function known_key(known, what, otherwise)
     if vocabulary[key] ~= nil then return end
     local names = type(known) == "function" and sorted_keys(vocabulary) or known
     local said = type(key) == "string" and ("'%s'"):format(key) or shown(key)
-    return problem(path, (": %s is no %s%s"):format(said, what, hint(key, strings_of(names), ": " .. otherwise)))
+    return problem(path, (": %s is no %s%s"):format(said, what, hint(key, names, ": " .. otherwise)))
   end
 end
 
