@@ -270,6 +270,20 @@ TEST_CASE("arbiter.nearest gives a pack the runtime's own did-you-mean", "[packs
   CHECK_THROWS_WITH(s.eval("return arbiter.nearest('Evde', { 'Evade', 3 })"), Contains("candidates[2] must be a string"));
 }
 
+TEST_CASE("arbiter.words tells a value that must be one of a few words with the nearest of them", "[packs][registry]") {
+  // Tempo's rows listed the words alone (`kind = "proactiv"`), Platemail's tables named the nearest.
+  Stack s;
+  s.stack.load({"demo-base"});
+  const auto said = [&](const std::string& call) { return s.eval("local words = require 'arbiter.words'\nreturn " + call); };
+  CHECK(said("words.must_be_one_of({ 'melee', 'ranged' }, 'meele')") ==
+        R"x("must be one of \"melee\", \"ranged\", not \"meele\" (did you mean 'melee'?)")x");
+  CHECK(said("words.must_be_one_of({ 'melee', 'ranged' }, 'sword')") ==
+        R"x("must be one of \"melee\", \"ranged\", not \"sword\"")x");
+  CHECK(said("words.must_be_one_of({ 'hit' }, 3)") == R"x("must be \"hit\", not 3")x");
+  // A table's keys, given as the candidates, may be any value: only strings are words to suggest.
+  CHECK(said("words.hint('Evde', { 1, 'Evade', true })") == R"x(" (did you mean 'Evade'?)")x");
+}
+
 TEST_CASE("the registry's revision moves with every define, override and patch, and not with a read",
           "[packs][registry]") {
   Stack s;
@@ -533,6 +547,13 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
   CHECK(error("arbiter.define.action('Hop', { cost = 2.0, move = 10 * 1.5, target = 'none' })") == "no error");
   CHECK(error("arbiter.define.action('Jab', { needs_target = true, target = 'none' })") ==
         "test.lua:2: error: action 'Jab': it cannot both need a target and take none (target = \"none\")");
+  // A misspelt word is told with the nearest; a word near none, with the words alone.
+  CHECK(error("arbiter.define.action('Jab', { target = 'enemey' })") ==
+        "test.lua:2: error: action 'Jab': 'target' must be \"enemy\", \"other\", \"none\", a function(me, target) or "
+        "absent (any target) (did you mean 'enemy'?)");
+  CHECK(error("arbiter.define.action('Jab', { target = 'the weakest' })") ==
+        "test.lua:2: error: action 'Jab': 'target' must be \"enemy\", \"other\", \"none\", a function(me, target) or "
+        "absent (any target)");
   CHECK(error("arbiter.define.action('Jab', { answer = { 'Attack' } })") ==
         "test.lua:2: error: action 'Jab' has no field 'answer' (did you mean 'answers'?)");
   CHECK(error("arbiter.define.action('Jab', { answers = 'Attack' })") ==

@@ -1,5 +1,6 @@
 #include "interpreter/packs/definition_check.hpp"
 
+#include <algorithm>
 #include <string_view>
 #include <vector>
 
@@ -7,6 +8,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders.hpp"
+#include "interpreter/core/names.hpp"
 #include "interpreter/core/narration.hpp"
 #include "interpreter/core/status_definition.hpp"
 #include "interpreter/core/vocabulary.hpp"
@@ -21,6 +23,7 @@ struct Field {
   const char* name;
   bool (*fits)(lua_State* L, int value);
   const char* expected;  // what it must be, after "must be"
+  std::vector<std::string> words = {};  // the words it may be, if any: a misspelt one is told with the nearest
 };
 
 // 2 and 2.0 alike (`move = 10 * 1.5` is 15): a number with no fraction, in range.
@@ -35,12 +38,11 @@ bool function(lua_State* L, int value) { return lua_type(L, value) == LUA_TFUNCT
 
 bool boolean_or_function(lua_State* L, int value) { return boolean(L, value) || function(L, value); }
 
-// "enemy", "other", "none", or a function(me, target) judging whom the action may be taken at.
+// One of these, or a function(me, target) judging whom the action may be taken at.
+const std::vector<std::string> target_words{"enemy", "other", "none"};
 bool target_kind(lua_State* L, int value) {
   if (function(L, value)) return true;
-  if (!text(L, value)) return false;
-  const std::string_view kind = lua::whole_string(L, value);
-  return kind == "enemy" || kind == "other" || kind == "none";
+  return text(L, value) && std::ranges::find(target_words, lua::whole_string(L, value)) != target_words.end();
 }
 
 // `move = 15` or, as the Platemail pack's action data writes it, `move = { max = 15 }`; or `{ squares
@@ -93,7 +95,8 @@ const std::vector<Field> action_fields{
      "the number or { squares = it }"},
     {"needs_target", boolean, true_or_false},
     {"needs_direction", boolean, true_or_false},
-    {"target", target_kind, "\"enemy\", \"other\", \"none\", a function(me, target) or absent (any target)"},
+    {"target", target_kind, "\"enemy\", \"other\", \"none\", a function(me, target) or absent (any target)",
+     target_words},
     {"carries_target", boolean, true_or_false},
     {"follows_target", boolean, true_or_false},
     {"away_from_hostiles", boolean_or_function, "true, false or a function() returning one"},
@@ -129,9 +132,13 @@ void check_fields(lua_State* L, Kind kind, const std::string& name, int index, c
     lua_pushstring(L, field.name);
     const bool absent = lua_rawget(L, index) == LUA_TNIL;
     check_texts(L, fmt::format("{} '{}': '{}'", to_string(kind), name, field.name), lua_gettop(L));
-    const bool fits = absent || field.fits(L, lua_gettop(L));
+    if (!absent && !field.fits(L, lua_gettop(L))) {
+      std::string message = fmt::format("{} '{}': '{}' must be {}", to_string(kind), name, field.name, field.expected);
+      // A misspelt word (`target = "enemey"`) is told with the nearest of the words the field takes.
+      if (text(L, -1)) message = with_nearest(std::move(message), lua::whole_string(L, -1), field.words);
+      throw Error(message);
+    }
     lua_pop(L, 1);
-    if (!fits) throw Error(fmt::format("{} '{}': '{}' must be {}", to_string(kind), name, field.name, field.expected));
   }
 }
 

@@ -34,18 +34,15 @@ namespace {
 constexpr const char* fight_type = "arbiter.fight.Fight";
 
 // The fights the running test case made, in the Lua registry (held weakly: a fight the case lets
-// go is collected as before), and what those collected left to tell, so that the case's end can
-// tell it (end_of_case).
+// go is collected as before), and the warnings those collected left, so that the case's end can
+// tell them (end_of_case).
 const char case_fights_key = 0;
-const char left_by_collected_key = 0;
+const char warnings_of_collected_key = 0;
 
 struct TestFight {
   std::unique_ptr<DiceSource> dice;
   std::unique_ptr<Fight> fight;
   std::string made_at;  // the test's line that made it
-  // Actions that failed in its rounds and that the test has not read (f:failures()): each fails
-  // the case, told at the line of the f:round that played it.
-  std::vector<std::string> unread_failures;
   bool dice_told = false;  // its dice never rolled were told at its case's end: not again when let go
 };
 
@@ -55,51 +52,27 @@ TestFight& check_fight(lua_State* L) {
   return test_fight;
 }
 
-// What a fight leaves to tell when its case ends: its unread failures, and its dice never rolled (as
-// `run --dice` warns: a value never rolled is a roll the test expected and the rules skipped).
-CaseAftermath leftovers(const TestFight& made) {
-  CaseAftermath left{made.unread_failures, {}};
+// What a fight leaves to tell when its case ends: its dice never rolled (as `run --dice` warns: a
+// value never rolled is a roll the test expected and the rules skipped), unless told already.
+std::optional<std::string> unrolled_dice_warning(const TestFight& made) {
   const auto* scripted = dynamic_cast<const ScriptedDice*>(made.dice.get());
-  if (scripted && scripted->remaining() > 0 && !made.dice_told)
-    left.warnings.push_back(fmt::format("{}: warning: {} of the dice given to this fight {} not rolled: {}", made.made_at,
-                                        scripted->remaining(), scripted->remaining() == 1 ? "was" : "were",
-                                        fmt::join(scripted->unrolled(), ", ")));
-  return left;
+  if (!scripted || scripted->remaining() == 0 || made.dice_told) return std::nullopt;
+  return fmt::format("{}: warning: {} of the dice given to this fight {} not rolled: {}", made.made_at,
+                     scripted->remaining(), scripted->remaining() == 1 ? "was" : "were",
+                     fmt::join(scripted->unrolled(), ", "));
 }
 
-// Appends `lines` to the list at registry[key] under `field` ("unread_failures", "warnings").
-void keep_lines(lua_State* L, const char* field, const std::vector<std::string>& lines) {
-  if (lines.empty()) return;
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &left_by_collected_key) != LUA_TTABLE) {
+// Appends `warning` to the list at registry[warnings_of_collected_key].
+void keep_warning(lua_State* L, const std::string& warning) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &warnings_of_collected_key) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_newtable(L);
     lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &left_by_collected_key);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &warnings_of_collected_key);
   }
-  if (lua_getfield(L, -1, field) != LUA_TTABLE) {
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, field);
-  }
-  for (const std::string& line : lines) {
-    lua_pushlstring(L, line.data(), line.size());
-    lua_rawseti(L, -2, static_cast<lua_Integer>(lua_rawlen(L, -2)) + 1);
-  }
-  lua_pop(L, 2);
-}
-
-std::vector<std::string> kept_lines(lua_State* L, int left, const char* field) {
-  std::vector<std::string> lines;
-  if (lua_getfield(L, left, field) == LUA_TTABLE) {
-    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
-      lines.emplace_back(lua::whole_string(L, -1));
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-  }
+  lua_pushlstring(L, warning.data(), warning.size());
+  lua_rawseti(L, -2, static_cast<lua_Integer>(lua_rawlen(L, -2)) + 1);
   lua_pop(L, 1);
-  return lines;
 }
 
 // Leaves an empty TestFight rather than running its destructor, so that a second call, or a
@@ -107,16 +80,12 @@ std::vector<std::string> kept_lines(lua_State* L, int left, const char* field) {
 // dice it rolls.
 int let_go(lua_State* L) {
   auto& test_fight = *static_cast<TestFight*>(lua_touserdata(L, 1));
-  if (test_fight.fight) {  // collected before its case ended: what it had to tell is kept for then
-    const CaseAftermath left = leftovers(test_fight);
-    keep_lines(L, "unread_failures", left.unread_failures);
-    keep_lines(L, "warnings", left.warnings);
-  }
+  if (test_fight.fight)  // collected before its case ended: what it had to tell is kept for then
+    if (const auto warning = unrolled_dice_warning(test_fight)) keep_warning(L, *warning);
   test_fight.fight.reset();
   test_fight.dice.reset();
   // Its destructor never runs: what its other members hold is given back here.
   std::string().swap(test_fight.made_at);
-  std::vector<std::string>().swap(test_fight.unread_failures);
   return 0;
 }
 
@@ -144,7 +113,7 @@ int create(lua_State* L) {
   Encounter encounter = encounter_from_data(setup, "<fight.new>");
   const Registry& registry = lua::services(L).get<Registry>("rule registry");
   check_equipment(encounter, L, registry);
-  TestFight& made = lua::push_userdata(L, fight_type, TestFight{std::move(dice), nullptr, lua::caller_location(L), {}});
+  TestFight& made = lua::push_userdata(L, fight_type, TestFight{std::move(dice), nullptr, lua::caller_location(L)});
   made.fight = std::make_unique<Fight>(lua::Sandbox::of(L), registry, make_world(encounter), *made.dice, L);
   made.fight->place_stats(encounter.stat_names);
   lua::push_weak_table(L, &case_fights_key, "v");
@@ -160,10 +129,12 @@ int create(lua_State* L) {
   return 1;
 }
 
-// f:round(sheet): the orders for the next round (checked like `arbiter run` checks them), then the round.
+// f:round(sheet): the orders for the next round (checked like `arbiter run` checks them), then the
+// round. An action that failed in it is an error here, once the round is played: told at once, it
+// comes before whatever the case would trip over next (an event the action never logged), and a
+// case that expects it (test.fails) reads the fight as the round left it.
 int round(lua_State* L) {
-  TestFight& test_fight = check_fight(L);
-  Fight& fight = *test_fight.fight;
+  Fight& fight = *check_fight(L).fight;
   // Whole, so that the sheet's own check refuses a NUL byte at its place rather than end there.
   std::string text;
   if (!lua_isnoneornil(L, 2)) {
@@ -182,13 +153,18 @@ int round(lua_State* L) {
   }
   const std::size_t logged_before = fight.log().events().size();
   fight.run_round(L);
-  const std::string where = lua::caller_location(L);
+  std::vector<const LogEvent*> failed;
   for (std::size_t i = logged_before; i < fight.log().events().size(); ++i)
     if (const LogEvent& event = fight.log().events()[i]; event.type == event_type::action_failed)
-      test_fight.unread_failures.push_back(fmt::format("{}: error: {}'s {} failed in round {}: {}", where,
-                                                       event.fields.value("character", ""), event.fields.value("action", ""),
-                                                       event.at.round, event.fields.value("error", "")));
-  return 0;
+      failed.push_back(&event);
+  if (failed.empty()) return 0;
+  const LogEvent& first = *failed.front();
+  const std::size_t more = failed.size() - 1;
+  throw Error(fmt::format("{}'s {} failed in round {}: {}{}\n(a case that expects an action to fail plays its round "
+                          "inside test.fails; f:failures() then lists the failures)",
+                          first.fields.value("character", ""), first.fields.value("action", ""), first.at.round,
+                          first.fields.value("error", ""),
+                          more ? fmt::format(" (and {} more failed action{})", more, more == 1 ? "" : "s") : ""));
 }
 
 // f:stat(name, stat): nil for a stat the character lacks. When the rules list the stats they read,
@@ -247,10 +223,7 @@ int narration(lua_State* L) {
 }
 
 // The events of a type (every event when none is named): { type, round, phase, cause, fields }.
-// Asking for the failed actions by name reads them: the case expects them.
-int push_events(lua_State* L, TestFight& test_fight, const std::optional<std::string>& type) {
-  Fight& fight = *test_fight.fight;
-  if (type == event_type::action_failed) test_fight.unread_failures.clear();
+int push_events(lua_State* L, Fight& fight, const std::optional<std::string>& type) {
   lua_newtable(L);
   lua_Integer n = 0;
   for (const LogEvent& event : fight.log().events()) {
@@ -262,15 +235,15 @@ int push_events(lua_State* L, TestFight& test_fight, const std::optional<std::st
 }
 
 int events(lua_State* L) {
-  TestFight& test_fight = check_fight(L);
-  if (lua_isnoneornil(L, 2)) return push_events(L, test_fight, std::nullopt);
+  Fight& fight = *check_fight(L).fight;
+  if (lua_isnoneornil(L, 2)) return push_events(L, fight, std::nullopt);
   const std::string type = lua::check_text(L, 2, "the event type");
-  check_event_type(type, test_fight.fight->log(), test_fight.fight->narrator());
-  return push_events(L, test_fight, type);
+  check_event_type(type, fight.log(), fight.narrator());
+  return push_events(L, fight, type);
 }
 
-// f:failures(): the actions that failed so far; reading them is how a case expects them.
-int failures(lua_State* L) { return push_events(L, check_fight(L), std::string(event_type::action_failed)); }
+// f:failures(): the actions that failed so far, each of which f:round raised as it played them.
+int failures(lua_State* L) { return push_events(L, *check_fight(L).fight, std::string(event_type::action_failed)); }
 
 // f:within(fn, ...): calls fn with the runtime modules (world, flow, status, log, dice) on this fight.
 int within(lua_State* L) {
@@ -283,15 +256,12 @@ int within(lua_State* L) {
 
 }  // namespace
 
-CaseAftermath end_of_case(lua_State* L) {
-  CaseAftermath after;
-  const auto add = [&after](const CaseAftermath& left) {
-    after.unread_failures.insert(after.unread_failures.end(), left.unread_failures.begin(), left.unread_failures.end());
-    after.warnings.insert(after.warnings.end(), left.warnings.begin(), left.warnings.end());
-  };
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &left_by_collected_key) == LUA_TTABLE) {
-    const int left = lua_gettop(L);
-    add({kept_lines(L, left, "unread_failures"), kept_lines(L, left, "warnings")});
+std::vector<std::string> end_of_case(lua_State* L) {
+  std::vector<std::string> warnings;
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &warnings_of_collected_key) == LUA_TTABLE) {
+    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; lua_pop(L, 1), ++i)
+      warnings.emplace_back(lua::whole_string(L, -1));
+    lua_pop(L, 1);  // the nil past the last
   }
   lua_pop(L, 1);
   if (lua_rawgetp(L, LUA_REGISTRYINDEX, &case_fights_key) == LUA_TTABLE) {
@@ -302,17 +272,16 @@ CaseAftermath end_of_case(lua_State* L) {
     for (lua_Integer i = 1; i <= made; lua_pop(L, 1), ++i)
       if (lua_rawgeti(L, -1, i) == LUA_TUSERDATA)
         if (auto& fight = *static_cast<TestFight*>(lua_touserdata(L, -1)); fight.fight) {
-          add(leftovers(fight));
-          fight.unread_failures.clear();
+          if (const auto warning = unrolled_dice_warning(fight)) warnings.push_back(*warning);
           fight.dice_told = true;
         }
   }
   lua_pop(L, 1);
-  for (const void* key : {&case_fights_key, &left_by_collected_key}) {
+  for (const void* key : {&case_fights_key, &warnings_of_collected_key}) {
     lua_pushnil(L);
     lua_rawsetp(L, LUA_REGISTRYINDEX, key);
   }
-  return after;
+  return warnings;
 }
 
 int open_fight(lua_State* L) {

@@ -9,12 +9,8 @@ namespace arbiter::packs {
 
 int open_fight(lua_State* L);
 
-// What the fights a test case made leave to tell once it has run, "file:line: …" each; the fights
-// are then forgotten. An action's failure the case never read (f:failures()) fails it.
-struct CaseAftermath {
-  std::vector<std::string> unread_failures;
-  std::vector<std::string> warnings;  // scripted dice left unrolled
-};
-CaseAftermath end_of_case(lua_State* L);
+// The warnings the fights a test case made leave once it has run (scripted dice left unrolled),
+// "file:line: warning: …" each; the fights are then forgotten.
+std::vector<std::string> end_of_case(lua_State* L);
 
 }  // namespace arbiter::packs

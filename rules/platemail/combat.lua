@@ -12,6 +12,7 @@
 --   local total, parts = combat.defense({ armor = "Chain Mail", shield = "Shield", ready = true })
 --   --> 13, { { amount = 10, reason = "base" }, { amount = 1, reason = "Chain Mail" }, ... }
 local arbiter = require "arbiter"
+local words = require "arbiter.words"
 
 ---A character in a fight, as the flow hands it to these functions.
 ---@class platemail.Combatant
@@ -627,7 +628,7 @@ function combat.attack_modifiers(attacker, target, situation)
   local rules = tables.rules
   local kind = situation.kind
   if kind ~= "melee" and not is_ranged(kind) then
-    error(("situation.kind is %q: melee, ranged or thrown"):format(tostring(kind)), 2)
+    error("situation.kind " .. words.must_be_one_of({ "melee", "ranged", "thrown" }, kind), 2)
   end
   local parts = combat.favor_parts(favors(attacker, target, situation))
   local covered, cover_reason = combat.has_cover(target, situation)
@@ -888,7 +889,10 @@ function combat.ready_after(action, use)
   if data.tag == "R" then return true end
   if data.tag == "NR" then return false end
   local way = use and data.uses and data.uses[use]
-  if not way then error(("%s is (%s): say which use (quick or complex)"):format(action, data.tag), 2) end
+  if not way then
+    error(("%s is (%s): say which use (quick or complex)%s"):format(action, data.tag,
+      words.hint(use, { "quick", "complex" })), 2)
+  end
   return way.ready
 end
 

@@ -15,6 +15,7 @@ local combat = require "combat"
 local attack = require "attack"
 local words = require "arbiter.words"
 local joined, quoted, shown, hint, must = words.joined, words.quoted, words.shown, words.hint, words.must
+local must_be_one_of = words.must_be_one_of
 
 local tables = arbiter.tables
 local tables_check = {}
@@ -40,12 +41,6 @@ end
 
 -- A field's name as a complaint of it says it: 'meele', or another key as shown (1, true).
 local function key_said(key) return type(key) == "string" and ("'%s'"):format(key) or shown(key) end
-
-local function strings_of(list)
-  local out = {}
-  for _, v in ipairs(list) do if type(v) == "string" then out[#out + 1] = v end end
-  return out
-end
 
 -- ---------------------------------------------------------------------------------------------
 -- Where a value is: the keys that lead to it from the table ({ "Sword", "melee", "wounds" });
@@ -133,12 +128,9 @@ local text = fits(function(v) return type(v) == "string" end, "a text")
 
 -- One of `list`, told `about` ("with a profile") when given.
 local function one_of(list, about)
-  local q = {}
-  for i, v in ipairs(list) do q[i] = shown(v) end
-  local expected = (#q == 1 and q[1] or ("one of " .. table.concat(q, ", "))) .. (about and (" " .. about) or "")
   return function(v, path)
     for _, x in ipairs(list) do if v == x then return end end
-    return problem(path, must(expected, v) .. hint(v, strings_of(list)))
+    return problem(path, must_be_one_of(list, v, about))
   end
 end
 
@@ -234,7 +226,7 @@ local function known_key(known, what, otherwise)
     local vocabulary = type(known) == "function" and known() or listed
     if vocabulary[key] ~= nil then return end
     local names = type(known) == "function" and sorted_keys(vocabulary) or known
-    return problem(path, (": %s is no %s%s"):format(key_said(key), what, hint(key, strings_of(names), ": " .. otherwise)))
+    return problem(path, (": %s is no %s%s"):format(key_said(key), what, hint(key, names, ": " .. otherwise)))
   end
 end
 

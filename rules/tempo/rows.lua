@@ -9,6 +9,7 @@ local arbiter = require "arbiter"
 local outcomes = require "arbiter.outcomes"
 local words = require "arbiter.words"
 local joined, quoted, shown, hint, must = words.joined, words.quoted, words.shown, words.hint, words.must
+local must_be_one_of = words.must_be_one_of
 
 local tables = arbiter.tables
 local rows = {}
@@ -69,9 +70,7 @@ local function fits(test, expected)
   return function(v) if not test(v) then return must(expected, v) end end
 end
 local function one_of(list)
-  local q = {}
-  for i, v in ipairs(list) do q[i] = ("%q"):format(v) end
-  return fits(function(v) return contains(list, v) end, "one of " .. table.concat(q, ", "))
+  return function(v) if not contains(list, v) then return must_be_one_of(list, v) end end
 end
 local function whole(v) return type(v) == "number" and v >= 0 and v == math.floor(v) end
 local boolean = fits(function(v) return type(v) == "boolean" end, "true or false")

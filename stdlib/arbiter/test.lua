@@ -115,6 +115,27 @@ local function show(value)
   return text:sub(1, cut) .. "…"
 end
 
+-- The fewest digits, from the 14 Lua prints, that read back as `number`: 0.30000000000000004 for
+-- 0.1 + 0.2, which Lua prints 0.3. Seventeen tell every float (but NaN, never equal) apart.
+local function exact(number)
+  for digits = 14, 16 do
+    local text = ("%." .. digits .. "g"):format(number)
+    if tonumber(text) == number then return text end
+  end
+  return ("%.17g"):format(number)
+end
+
+-- `expected` and `actual` as a failure shows them. Two different floats Lua prints alike
+-- (0.1 + 0.2 and 0.3) are shown with the digits that tell them apart; only then, so that 2.5
+-- and 1e-09 read as they are written.
+local function show_pair(expected, actual)
+  local shown_expected, shown_actual = show(expected), show(actual)
+  if shown_expected == shown_actual and math.type(expected) == "float" and math.type(actual) == "float" then
+    return exact(expected), exact(actual)
+  end
+  return shown_expected, shown_actual
+end
+
 -- The path of `key` inside the value at `path` ("" for the value compared): a.c[2], ["Shield Wall"].
 local function step(path, key)
   if is_name(key) then return path == "" and key or path .. "." .. key end
@@ -209,7 +230,7 @@ function test.equal(actual, expected, what)
       and (#got > long_string or #wanted > long_string or (got .. wanted):find("\n")) then
     message = string_difference(got, wanted)
   else
-    message = ("expected %s, got %s"):format(show(wanted), show(got))
+    message = ("expected %s, got %s"):format(show_pair(wanted, got))
   end
   fail((where == "" and "" or where .. ": ") .. message, what)
 end
@@ -226,7 +247,8 @@ function test.near(actual, expected, tolerance, what)
   end
   tolerance = tolerance or 1e-9
   if type(actual) ~= "number" or math.abs(actual - expected) > tolerance then
-    fail(("expected %s (within %s), got %s"):format(show(expected), show(tolerance), show(actual)), what)
+    local shown_expected, shown_actual = show_pair(expected, actual)
+    fail(("expected %s (within %s), got %s"):format(shown_expected, show(tolerance), shown_actual), what)
   end
 end
 

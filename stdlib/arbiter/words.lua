@@ -1,6 +1,7 @@
 -- `local words = require "arbiter.words"`: the phrases a pack's messages are made of, so that a
 -- house rule's mistake reads the same in every ruleset ("must be a whole number, not \"two\"",
--- "(did you mean 'Sword'?)"). Tempo's rows.lua and Platemail's tables_check.lua use them.
+-- "(did you mean 'Sword'?)"). Tempo's rows.lua and Platemail's tables_check.lua use them: a value
+-- that must be one of a few words is told with the nearest of them, wherever it is checked.
 local registry = require "arbiter.registry"
 
 local words = {}
@@ -26,13 +27,31 @@ function words.quoted(list, last)
 end
 
 --- " (did you mean 'Sword'?)" for the candidates near `wanted`, or `otherwise` ("" unless given).
+--- Only the candidates that are strings are words to suggest: a table's keys may be any value.
 function words.hint(wanted, candidates, otherwise)
-  local near = type(wanted) == "string" and registry.nearest(wanted, candidates) or {}
+  local near = {}
+  if type(wanted) == "string" then
+    local names = {}
+    for _, candidate in ipairs(candidates) do
+      if type(candidate) == "string" then names[#names + 1] = candidate end
+    end
+    near = registry.nearest(wanted, names)
+  end
   if #near == 0 then return otherwise or "" end
   return (" (did you mean %s?)"):format(words.quoted(near))
 end
 
 --- "must be a whole number, not \"two\"".
 function words.must(expected, value) return ("must be %s, not %s"):format(expected, words.shown(value)) end
+
+--- "must be one of \"melee\", \"ranged\", not \"meele\" (did you mean 'melee'?)": what a value that
+--- is none of `allowed` must be, with the nearest of them ("must be \"hit\", …" when there is one),
+--- and `about` them when given ("one of \"melee\", \"ranged\" with a profile").
+function words.must_be_one_of(allowed, value, about)
+  local listed = {}
+  for i, v in ipairs(allowed) do listed[i] = words.shown(v) end
+  local expected = (#listed == 1 and listed[1] or "one of " .. table.concat(listed, ", ")) .. (about and " " .. about or "")
+  return words.must(expected, value) .. words.hint(value, allowed)
+end
 
 return words

@@ -36,13 +36,14 @@ local Fight = {}
 ---Checks `sheet` (the orders for the next round) as `arbiter run` does, then plays the round.
 ---Characters without orders take the ruleset's default order. A starting value the rules refuse
 ---(`world.encounter_error`) is told at the caller's line, as `fight.new`'s own mistakes are.
----An action that fails in the round (an error in its `resolve`) fails the case, told at this line
----with the action's error, unless the case reads the failures (`f:failures()`).
+---An action that fails in the round (an error in its `resolve`) is an error here, raised once the
+---round is played, with the action's error: the case ends at this line. A case that expects one
+---plays the round inside `test.fails`, then reads the fight (`f:failures()`).
 ---@param sheet? string
 function Fight:round(sheet) end
 
----The actions that failed so far (`action_failed` events: fields character, action, error).
----Reading them is how a case expects failures: one never read fails the case.
+---The actions that failed so far (`action_failed` events: fields character, action, error), each
+---of which `f:round` raised.
 ---@return arbiter.fight.Event[]
 function Fight:failures() end
 
@@ -70,8 +71,8 @@ function Fight:cell(character) end
 ---@return string[]
 function Fight:narration() end
 
----The events of the log so far, of one type when given (`"action_failed"` reads the failures, as
----`f:failures()` does). A type the fight does not know but near one it knows is an error naming
+---The events of the log so far, of one type when given (`"action_failed"`: the failures, as
+---`f:failures()` gives them). A type the fight does not know but near one it knows is an error naming
 ---it (`"exchang"`: did you mean 'exchange'?), as it would find nothing: a type is known when the
 ---runtime logs it, a pack narrates it (its `narration` table, `log.narrate`) or this fight has
 ---logged it. One near none of these may be a type of the pack's that has not happened yet: `{}`.

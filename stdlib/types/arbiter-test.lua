@@ -21,7 +21,8 @@ function arbiter.test.cases() end
 ---A failure names the first place they differ, with both values there: `a.c[2]: expected 4, got 3`,
 ---`["Shield Wall"]: expected nil, got { group = "Combat", tag = "R" }`. Two strings longer than 40
 ---bytes, or on several lines, are shown where they first differ (character, line, column), with the
----text around it in each, one above the other.
+---text around it in each, one above the other. Two different numbers that print alike are shown
+---with the digits that tell them apart: `expected 0.3, got 0.30000000000000004`.
 ---@param actual any
 ---@param expected any
 ---@param what? string

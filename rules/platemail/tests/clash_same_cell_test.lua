@@ -21,7 +21,6 @@ test.case("a Clash over one cell leaves the two adjacent, and the Charger still 
   test.equal(#f:events("clash"), 1)
   test.truthy(f:cell("Aldric") == "C2" or f:cell("Orc") == "C2", "one of them stands where the paths crossed")
   test.equal(duel.attacks(f, "total", "Aldric"), { 13 })
-  duel.no_failures(f)
 end)
 
 test.case("a Clash over one cell at an angle: the one who takes the cell stops there too", function()
@@ -39,7 +38,6 @@ test.case("a Clash over one cell at an angle: the one who takes the cell stops t
   ]]
   test.equal(#f:events("clash"), 1)
   test.equal({ f:cell("Aldric"), f:cell("Orc") }, { "C2", "C3" })
-  duel.no_failures(f)
 end)
 
 -- An Attack of Opportunity is made where the two stand when it is taken, not where the phase found
@@ -68,12 +66,10 @@ test.case("Clash: its Attacks of Opportunity see from where the two meet, not fr
   -- Leather: Defense 12 (10 + 2 Deflection), Ready; 15 with no Cover hits.
   test.equal(duel.attacks(f, "hit"), { true, true }, "both Attacks of Opportunity hit: no −2 Cover")
   test.falsy(duel.narrated(f, "Cover"), "no Cover is counted")
-  duel.no_failures(f)
 end)
 
 test.case("Clash: a hedge between where the two started hides neither from the other where they meet", function()
   local f = meeting_past("hedge", "concealment")
   test.equal(#f:events("attack_missed_out"), 0, "no 'cannot target …: Concealed'")
   test.equal(#duel.attacks(f, "hit"), 2, "both Attacks of Opportunity are made")
-  duel.no_failures(f)
 end)

@@ -15,7 +15,6 @@ test.case("Charge of 5': 'You must move at least 10' to receive Favor' — d20 1
   test.equal(f:cell("Aldric"), "D2")
   test.equal(duel.attacks(f, "total"), { 12 })
   test.equal(duel.attacks(f, "hit"), { false })
-  duel.no_failures(f)
 end)
 
 test.case("Full Attack: 'make two Attacks against adjacent opponents' — two hits, two Wounds past Absorb 0", function()
@@ -24,7 +23,6 @@ test.case("Full Attack: 'make two Attacks against adjacent opponents' — two hi
   f:round(duel.still('Full Attack -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 14, 15 })
   test.equal(f:stat("Orc", "wounds"), 2)
-  duel.no_failures(f)
 end)
 
 test.case("Full Attack: 'Melee Attacks on you have Favor this Action Phase' (and Not Ready drops Ready Only armor)", function()
@@ -44,7 +42,6 @@ test.case("Full Attack: 'Melee Attacks on you have Favor this Action Phase' (and
   test.equal(duel.attacks(f, "hit", "Orc"), { true })
   test.equal(duel.attacks(f, "total", "Aldric"), { 7, 7 })
   test.equal(f:stat("Aldric", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("Full Attack with only a thrown weapon: 'two Attacks against adjacent opponents', thrown within its Range", function()
@@ -56,7 +53,6 @@ test.case("Full Attack with only a thrown weapon: 'two Attacks against adjacent 
   test.equal(duel.attacks(f, "total"), { 13, 14 })
   test.equal(duel.attacks(f, "kind"), { "thrown", "thrown" })
   test.equal(f:stat("Orc", "wounds"), 2)
-  duel.no_failures(f)
 end)
 
 -- An Attack the weapon in hand cannot make: nothing is rolled, and the reason is told.
@@ -65,7 +61,6 @@ local function refused(weapon, order, told)
   f:round(duel.still(order))
   test.equal(#f:events("attack"), 0)
   test.truthy(duel.narrated(f, told))
-  duel.no_failures(f)
 end
 
 test.case("Full Attack with a bow is refused, having no melee or thrown weapon: two shots are Rapid Fire's, 'at the cost of accuracy'", function()
@@ -93,7 +88,6 @@ test.case("Ranged Attack with a Sword is refused before it is declared, as Aim i
   test.equal(duel.attacks(f, "attacker"), { "Orc" })
   test.equal(duel.attacks(f, "total"), { 9 })
   test.truthy(duel.narrated(f, [[Aldric: Defend ('Ranged Attack -> "Orc"' is refused (Sword is not a ranged weapon): Defend, the default order)]]))
-  duel.no_failures(f)
 end)
 
 test.case("Counter: 'You get one Melee Attack against one adjacent opponent' — one Attack, a hit", function()
@@ -101,7 +95,6 @@ test.case("Counter: 'You get one Melee Attack against one adjacent opponent' —
   f:round(duel.still('Counter -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 14 })
   test.equal(f:stat("Orc", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("Ranged Attack within Range: Short Bow at 25', no penalty, Penetration 1 gets through Leather's Absorb 1", function()
@@ -111,7 +104,6 @@ test.case("Ranged Attack within Range: Short Bow at 25', no penalty, Penetration
   test.equal(duel.attacks(f, "total"), { 13 })
   test.equal(duel.attacks(f, "penetration"), { 1 })
   test.equal(f:stat("Orc", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("Rapid Fire: 'Make 2 Ranged Attacks' with 'Disfavor this Action Phase'", function()
@@ -120,7 +112,6 @@ test.case("Rapid Fire: 'Make 2 Ranged Attacks' with 'Disfavor this Action Phase'
   f:round(duel.still('Rapid Fire -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 13, 1 })
   test.equal(duel.attacks(f, "hit"), { false, false })
-  duel.no_failures(f)
 end)
 
 test.case("Rapid Fire with Darts: thrown weapons are 'Ranged Weapons'; only those that 'require a Use Item Action to reload' cannot be used", function()
@@ -131,7 +122,6 @@ test.case("Rapid Fire with Darts: thrown weapons are 'Ranged Weapons'; only thos
   test.equal(duel.attacks(f, "total"), { 13, 14 })
   test.equal(duel.attacks(f, "kind"), { "thrown", "thrown" })
   test.equal(f:stat("Orc", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("Rapid Fire refused before it is declared: 'Weapons, like crossbows, that require a Use Item Action to reload ... cannot be used'", function()
@@ -144,14 +134,12 @@ test.case("Rapid Fire refused before it is declared: 'Weapons, like crossbows, t
   test.equal({ declared.character, declared.action }, { "Aldric", "Defend" })
   test.truthy(duel.narrated(f, [[Aldric: Defend ('Rapid Fire -> "Orc"' is refused (Light Crossbow requires a quick reload): Defend, the default order)]]))
   test.equal(f:stat("Aldric", "loaded"), nil, "the crossbow was not shot")
-  duel.no_failures(f)
 end)
 
 test.case("Aim with a Sword is refused: 'Take time to aim a ranged weapon', and a Sword is none", function()
   local f = pair({ weapon = "Sword" }, {}, {})
   f:round(duel.still("Aim"))
   test.truthy(duel.narrated(f, "Aldric: Defend ('Aim' is refused (Sword is not a ranged weapon): Defend, the default order)"))
-  duel.no_failures(f)
 end)
 
 test.case("Aim, then Ranged Attack: 'it gains Favor and has +1 Penetration'", function()
@@ -169,7 +157,6 @@ test.case("Aim, then Ranged Attack: 'it gains Favor and has +1 Penetration'", fu
   test.equal(duel.attacks(f, "total"), { 12 })
   test.equal(duel.attacks(f, "penetration"), { 2 })
   test.equal(f:stat("Orc", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("Defend: 'Melee Attacks on you have Disfavor'; Defend is also the order of a character given none", function()
@@ -183,7 +170,6 @@ test.case("Defend: 'Melee Attacks on you have Disfavor'; Defend is also the orde
   ]]
   test.equal(duel.attacks(f, "total"), { 12 })
   test.equal(duel.attacks(f, "hit"), { false })
-  duel.no_failures(f)
 end)
 
 local function guarded(dice, mage_armor, orc_at, orc_weapon)
@@ -213,7 +199,6 @@ test.case("Guard: 'You block and negate the Attack if their Attack roll fails' a
   f:round(guard_sheet)
   test.equal(duel.attacks(f, "hit"), { false })
   test.equal(f:stat("Mage", "wounds"), nil)
-  duel.no_failures(f)
 end)
 
 test.case("Guard: a blocked Attack is told as every Attack is, its weapon and all its modifiers", function()
@@ -223,7 +208,6 @@ test.case("Guard: a blocked Attack is told as every Attack is, its weapon and al
   f:round((guard_sheet:gsub('Counter %-> "Mage"', 'Ranged Attack -> "Mage"')))
   test.equal(duel.attacks(f, "text"), { "Orc (Ranged Attack) attacks Mage with Javelin (thrown): d20 14 −2 range "
     .. "20'–30' = 12 vs Bodyguard's Guard 13 — blocked" })
-  duel.no_failures(f)
 end)
 
 test.case("Guard: the Attack beats the Guard, d6 even: 'the Attack hits you'", function()
@@ -235,7 +219,6 @@ test.case("Guard: the Attack beats the Guard, d6 even: 'the Attack hits you'", f
   test.equal(duel.attacks(f, "target"), { "Bodyguard" })
   test.equal(duel.attacks(f, "hit"), { true })
   test.equal(f:stat("Mage", "wounds"), nil)
-  duel.no_failures(f)
 end)
 
 test.case("Guard: d6 odd, 'the attacker rolls their Attack against the Guarded normally'", function()
@@ -248,7 +231,6 @@ test.case("Guard: d6 odd, 'the attacker rolls their Attack against the Guarded n
   test.equal(duel.attacks(f, "target"), { "Mage" })
   test.equal(duel.attacks(f, "hit"), { true })
   test.equal(f:stat("Mage", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("Guard: 'Move up to 15' staying adjacent to your Guard Target': the Bodyguard keeps beside the Mage as she moves, and guards her there", function()
@@ -272,7 +254,6 @@ test.case("Guard: 'Move up to 15' staying adjacent to your Guard Target': the Bo
   test.equal(f:cell("Bodyguard"), "C2")
   test.equal(duel.attacks(f, "target"), { "Bodyguard" })
   test.equal(f:stat("Mage", "wounds"), nil)
-  duel.no_failures(f)
 end)
 
 -- A house rule for the next case: a flask of poison gas, thrown, whose Wound Ignores Absorb ("This
@@ -300,7 +281,6 @@ test.case("Guard: 'You cannot Guard against Area of Effect Attacks or effects th
   test.equal(duel.attacks(f, "text"), { "Orc (Throw Gas Flask) attacks Mage with poison gas: d20 14 = 14 vs Defense 13 "
     .. "(Bodyguard cannot block: no Guard against an Attack that Ignores Absorb) — hit; 1 Wound, Penetration 0" })
   test.equal(f:stat("Mage", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("Guard: 'You protect another Character' — 'Guard -> self' is refused on the sheet", function()
@@ -332,7 +312,6 @@ test.case("Guard at an enemy: 'Opponents attacking the Guarded' — an ally is g
   ]]
   test.truthy(duel.narrated(f, "Bodyguard cannot Guard Orc: Guard protects an ally ('You protect another Character'), not an enemy"))
   test.equal(duel.attacks(f, "text"), { "Orc (Counter) attacks Mage with Axe: d20 16 = 16 vs Defense 15 — hit; 1 Wound, Penetration 0" })
-  duel.no_failures(f)
 end)
 
 test.case("Guard: 'For each additional Attack you attempt to Guard against ..., your Deflection has a -1 penalty this Action Phase' — its own Defense too", function()
@@ -366,7 +345,6 @@ test.case("Guard: 'For each additional Attack you attempt to Guard against ..., 
   f:round(sheet)
   test.equal(duel.attacks(f, "hit"), { false, false, true })
   test.truthy(duel.narrated(f, "Archer (Ranged Attack) attacks Bodyguard with Short Bow: d20 13 = 13 vs Defense 12 — hit"))
-  duel.no_failures(f)
   -- Under the house rule `penalty_on_own_defense = false` the penalty is the blocks' only: 13 misses.
   duel.with_patch("actions_data", { Guard = { penalty_on_own_defense = false } }, function()
     local g = duel.new({
@@ -391,7 +369,6 @@ test.case("the source's Example Actions Order: Charge, then 'IF: I reach the ene
       2: IF I reach the enemy THEN Full Attack -> closest enemy ELSE Charge -> closest enemy
   ]]
   test.equal(duel.attacks(f, "total"), { 9, 6, 6 })
-  duel.no_failures(f)
 end)
 
 test.case("Clash: 'Characters that were using Charge still get to make an Attack with Favor despite being Not Ready'", function()
@@ -410,7 +387,6 @@ test.case("Clash: 'Characters that were using Charge still get to make an Attack
   test.equal(#f:events("clash"), 1)
   test.equal(f:cell("Aldric"), "B2")
   test.equal(duel.attacks(f, "total", "Aldric"), { 13 })
-  duel.no_failures(f)
 end)
 
 -- A Clash stops the Orc's Charge at Bea: Aldric (A2) Moves east, the Orc (E2) Charges 15' west;
@@ -435,7 +411,6 @@ local function charge_stopped_by_clash(bea_at, dice)
   ]]
   test.equal(#f:events("clash"), 1)
   test.equal({ f:cell("Aldric"), f:cell("Orc") }, { "C2", "D2" })
-  duel.no_failures(f)
   return f
 end
 
@@ -484,7 +459,6 @@ test.case("Guard: 'For each additional Attack you attempt to Guard against durin
   ]]
   test.equal(duel.attacks(f, "hit"), { false, true })
   test.equal(duel.attacks(f, "target"), { "Mage", "Bodyguard" })
-  duel.no_failures(f)
 end)
 
 test.case("Full Attack with two opponents beside: both Attacks go to the declared Target", function()
@@ -506,7 +480,6 @@ test.case("Full Attack with two opponents beside: both Attacks go to the declare
       2: Use Item
   ]]
   test.equal(duel.attacks(f, "target"), { "Orc", "Orc" })
-  duel.no_failures(f)
 end)
 
 test.case("a diagonal neighbour on a euclidean map is adjacent, within a 5' reach: 'two Attacks against adjacent opponents'", function()
@@ -524,5 +497,4 @@ test.case("a diagonal neighbour on a euclidean map is adjacent, within a 5' reac
   ]]
   test.equal(duel.attacks(f, "target", "Aldric"), { "Orc", "Orc" }, "the Full Attack's two")
   test.equal(duel.attacks(f, "target", "Orc"), { "Aldric" }, "the Attack of Opportunity as Aldric leaves")
-  duel.no_failures(f)
 end)

@@ -640,7 +640,8 @@ test.case("(R)/(NR): \"Ready through that entire Action Phase\"; Use Item: Quick
   test.falsy(combat.ready_after("Charge"))
   test.truthy(combat.ready_after("Use Item", "quick"))
   test.falsy(combat.ready_after("Use Item", "complex"))
-  test.fails(function() combat.ready_after("Use Item") end, "quick or complex")
+  test.fails(function() combat.ready_after("Use Item") end, "Use Item is (R/NR): say which use (quick or complex)")
+  test.fails(function() combat.ready_after("Use Item", "quik") end, "(quick or complex) (did you mean 'quick'?)")
 end)
 
 test.case("Attacks of Opportunity: \"in melee range (5' or 10' if they have Reach)\": 5' for every weapon of the source", function()
@@ -671,5 +672,6 @@ end)
 
 test.case("a misspelt action or kind of Attack is an error, not a silent lack of Favor", function()
   test.fails(function() combat.attack_modifiers({ weapon = "Axe", action = "Charg" }, {}, MELEE) end, "Charg")
-  test.fails(function() combat.attack_modifiers({ weapon = "Axe" }, {}, { kind = "mele" }) end, "mele")
+  test.fails(function() combat.attack_modifiers({ weapon = "Axe" }, {}, { kind = "mele" }) end,
+    "situation.kind must be one of \"melee\", \"ranged\", \"thrown\", not \"mele\" (did you mean 'melee'?)")
 end)

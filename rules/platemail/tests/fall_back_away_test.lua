@@ -32,7 +32,6 @@ test.case("Fall Back: 'Must move away from hostiles' — a written way that does
     "Orc (Fall Back) stays: 15' W does not lead away from hostiles",
     'Orc (Fall Back) stays: toward "Aldric" does not lead away from hostiles',
   })
-  duel.no_failures(f)
 end)
 
 test.case("Fall Back: a written way followed while it leads away from hostiles, told where it stops and why", function()
@@ -48,7 +47,6 @@ test.case("Fall Back: a written way followed while it leads away from hostiles, 
   ]]
   test.equal(f:cell("Aldric"), "B3")
   test.equal(duel.texts(f, "acts"), { "Aldric (Fall Back) goes no further than B3: beyond it, S, E does not lead away from hostiles" })
-  duel.no_failures(f)
 end)
 
 test.case("Fall Back with no way written moves away from hostiles and needs no word", function()
@@ -63,5 +61,4 @@ test.case("Fall Back with no way written moves away from hostiles and needs no w
   ]]
   test.truthy(f:cell("Orc") ~= "F3", "it moved: " .. f:cell("Orc"))
   test.equal(duel.texts(f, "acts"), {})
-  duel.no_failures(f)
 end)

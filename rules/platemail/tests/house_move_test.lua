@@ -17,7 +17,6 @@ test.case("a house rule's Move of 25' in actions_data moves Move 5 squares, with
         2: Defend
     ]]
     test.equal(f:cell("Aldric"), "F2")
-    duel.no_failures(f)
   end)
 end)
 

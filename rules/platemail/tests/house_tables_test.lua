@@ -56,7 +56,7 @@ end
 
 test.case("the pack's own tables pass the check, and a round of them is played", function()
   tables_check.refresh()
-  duel.no_failures(round())
+  round()
 end)
 
 case("QA's house rule: Wounds \"two\" and a Penetration of 1.5 are refused before the fight, not mid-round", function()
@@ -70,7 +70,7 @@ case("QA's house rule: Wounds \"two\" and a Penetration of 1.5 are refused befor
   arbiter.patch.table("weapons", { Sword = { melee = { wounds = 1 } } })
   refused(rules_at, "rules.wounds.max must be a whole number of Wounds, not \"three\"")
   arbiter.patch.table("rules", { wounds = { max = 3 } })
-  duel.no_failures(round())
+  round()
 end)
 
 case("a number out of its range: where the house rule set it, what it must be", function()
@@ -89,7 +89,7 @@ case("a number out of its range: where the house rule set it, what it must be", 
   arbiter.patch.table("rules", { favor_and_disfavor = { favor = "+2" } })
   refused(made("rules"), "rules.favor_and_disfavor.favor must be a whole number, + or -, not \"+2\"")
   arbiter.patch.table("rules", { favor_and_disfavor = { favor = 3 } })
-  duel.no_failures(round())
+  round()
 end)
 
 case("a misspelt field: the nearest field", function()
@@ -99,7 +99,7 @@ case("a misspelt field: the nearest field", function()
   arbiter.patch.table("rules", { wound = { max = 4 } })
   refused(made("rules"), "rules: 'wound' is no field of these rules (did you mean 'round' or 'wounds'?)")
   arbiter.override.table("rules", source.rules)
-  duel.no_failures(round())
+  round()
 end)
 
 case("a patch of a misspelt row makes a new row without what every row gives: the nearest row", function()
@@ -110,7 +110,7 @@ case("a patch of a misspelt row makes a new row without what every row gives: th
   refused(made("actions_data"), "actions_data['Chrage'] has no group or tag: every row of actions_data gives group and tag "
                                 .. "(did you mean 'Charge'?)")
   arbiter.override.table("actions_data", source.actions_data)
-  duel.no_failures(round())
+  round()
 end)
 
 case("a weapon property: one weapon_properties names, the nearest for a misspelt one", function()
@@ -122,7 +122,7 @@ case("a weapon property: one weapon_properties names, the nearest for a misspelt
                            .. "and a house rule adds one with arbiter.patch.table(\"weapon_properties\"")
   -- Added to the vocabulary, it is one of these rules' properties.
   arbiter.patch.table("weapon_properties", { flaming = { name = "Flaming", meaning = "Burns on Hit.", on = { "hit" } } })
-  duel.no_failures(round())
+  round()
   arbiter.override.table("weapons", source.weapons)
   arbiter.override.table("weapon_properties", source.weapon_properties)
 end)
@@ -141,7 +141,7 @@ case("a property's value: the trigger, the reload, the Strength, as the rules re
   arbiter.patch.table("weapons", { ["Great Axe"] = { melee = { properties = { requires_strength = 3 } } } })
   -- false turns a property off: a patch cannot remove it.
   arbiter.patch.table("weapons", { Mace = { melee = { properties = { dazes = false } } } })
-  duel.no_failures(round())
+  round()
   arbiter.override.table("weapons", source.weapons)
 end)
 
@@ -160,7 +160,7 @@ case("a bonus's conditions: those weapon_conditions names, and the action a cond
   refused(made("weapons"), "weapons['Spear'].melee.properties.bonuses[1].stat must be one of \"attack\", \"penetration\", "
                            .. "\"deflection\", not \"defense\"")
   arbiter.override.table("weapons", source.weapons)
-  duel.no_failures(round())
+  round()
 end)
 
 case("an action's data: a kind of Attack, an action named, a status named", function()
@@ -178,14 +178,14 @@ case("an action's data: a kind of Attack, an action named, a status named", func
   arbiter.patch.table("rules", { severed_limbs = { no_arms = { actions = { Resuce = true } } } })
   refused(made("rules"), "rules.severed_limbs.no_arms.actions: 'Resuce' is no action the rules define (did you mean 'Rescue'?)")
   arbiter.override.table("rules", source.rules)
-  duel.no_failures(round())
+  round()
 end)
 
 case("a spell without what every spell gives; the rows these rules cannot do without", function()
   arbiter.patch.table("spells", { Fireball = { name = "Fireball", range = 60, penetration = 2 } })
   refused(made("spells"), "spells['Fireball'] has no wounds: every spell gives name, range, penetration and wounds")
   arbiter.patch.table("spells", { Fireball = { wounds = 2 } })
-  duel.no_failures(round())
+  round()
   local armor = copy(source.armor)
   armor.Unarmored = nil
   arbiter.override.table("armor", armor)
@@ -200,7 +200,7 @@ case("a spell without what every spell gives; the rows these rules cannot do wit
   arbiter.override.table("weapon_properties", weapon_properties)
   refused(made("weapon_properties"), "weapon_properties.dazes has no status: these rules read duration and status")
   arbiter.override.table("weapon_properties", source.weapon_properties)
-  duel.no_failures(round())
+  round()
 end)
 
 -- The fields of actions_data that record the source's words, which code carries out: each change
@@ -266,7 +266,7 @@ case("a change of the source's words in actions_data is refused at its line, nam
       .. "it stays %s"):format(field, governs, stays))
     arbiter.override.table("actions_data", source.actions_data)
   end
-  duel.no_failures(round())
+  round()
 end)
 
 case("a field of the source's words added to a source's row is refused too: its action's code does not read it", function()
@@ -279,7 +279,7 @@ end)
 case("a house rule's own row may give the source's words, for its own action's code", function()
   arbiter.patch.table("actions_data", { ["Shield Bash"] = { group = "Combat", tag = "R", roll = "Strength",
                                                             only_attacks_of_opportunity = false } })
-  duel.no_failures(round())
+  round()
 end)
 
 case("a patch between rounds is checked as the next round starts, before anyone acts", function()
@@ -290,14 +290,13 @@ case("a patch between rounds is checked as the next round starts, before anyone 
              made("rules") .. ": rules.cover.modifier must be a whole number, + or -, not \"-2\"")
   arbiter.patch.table("rules", { cover = { modifier = -2 } })
   f:round(STILL)
-  duel.no_failures(f)
 end)
 
 case("the house example's rules pass: Favor +2, Max Wounds 4, a Shield Bash row", function()
   arbiter.patch.table("rules", { favor_and_disfavor = { favor = 2 }, wounds = { max = 4 } })
   arbiter.patch.table("actions_data", { ["Shield Bash"] = { group = "Combat", tag = "R", move = { max = 0 },
                                                             attacks = { count = 1, kind = "melee", targets = "adjacent" } } })
-  duel.no_failures(round())
+  round()
   arbiter.override.table("rules", source.rules)
   arbiter.override.table("actions_data", source.actions_data)
 end)

@@ -32,7 +32,6 @@ test.case("Crash: 'Ready Characters that fail ... become Not Ready. Not Ready Ch
   -- Told in order: the Crash and its saves, then the fall they cause.
   local told = table.concat(f:narration(), "\n")
   test.truthy(told:find("Crash!", 1, true) < told:find("Brenna is now Prone", 1, true))
-  duel.no_failures(f)
 end)
 
 test.case("Crash: 'Not Ready Characters that fail their Dexterity Save end their movement early and fall Prone' — after steps taken, Prone stays until the next move", function()
@@ -59,7 +58,6 @@ test.case("Crash: 'Not Ready Characters that fail their Dexterity Save end their
   test.equal(#removed, 1, "Prone ends once, by the Move of the 2nd Action Phase")
   test.equal({ removed[1].fields.status, removed[1].phase }, { "Prone", 2 })
   test.falsy(f:has("Brenna", "Prone"))
-  duel.no_failures(f)
 end)
 
 test.case("Prone 'ends when the character next moves' (README), whatever action moves it: Rescue and Terror too", function()
@@ -82,7 +80,6 @@ test.case("Prone 'ends when the character next moves' (README), whatever action 
   test.truthy(f:cell("Brenna") ~= "E5" and f:cell("Cara") ~= "H2", "both moved")
   test.falsy(f:has("Brenna", "Prone"))
   test.falsy(f:has("Cara", "Prone"))
-  duel.no_failures(f)
 end)
 
 test.case("Crash: of two allies who both save stepping into one cell, one takes it and the other goes on after it", function()
@@ -98,7 +95,6 @@ test.case("Crash: of two allies who both save stepping into one cell, one takes 
                               " pass first"), crash.text)
   test.equal(f:cell("Aldric"), "B1", "Move S, S: all the way")
   test.equal(f:cell("Brenna"), "C2", "Sprint E, E: all the way, through B2 once Aldric has left it")
-  duel.no_failures(f)
 end)
 
 test.case("Ready allies walking through each other pass: a Crash only 'if either of them is Not Ready'", function()
@@ -118,7 +114,6 @@ test.case("Ready allies walking through each other pass: a Crash only 'if either
   ]]
   test.equal({ f:cell("Cy"), f:cell("Di") }, { "G6", "C6" })
   test.equal({ #f:events("crash"), #f:events("blocked") }, { 0, 0 })
-  duel.no_failures(f)
 end)
 
 -- Ana D4 Moves E, E, E; `walker` starts at E6 and walks `way`, whose second step enters E4 as
@@ -139,7 +134,6 @@ test.case("Clash: an opponent crossing Ana's way right behind her, 'move across 
   local f = behind_ana({ name = "Orc", side = "orcs" }, "Move S, S, S", { 1, 1 })
   test.equal(#f:events("clash"), 1)
   test.equal({ f:cell("Ana"), f:cell("Orc") }, { "E4", "E5" })
-  duel.no_failures(f)
 end)
 
 test.case("Following an ally round a corner crosses nothing: no Crash, though the ally is Not Ready", function()
@@ -147,7 +141,6 @@ test.case("Following an ally round a corner crosses nothing: no Crash, though th
   local f = behind_ana({ name = "Di", side = "party" }, "Sprint S, S, E", {})
   test.equal(#f:events("crash"), 0)
   test.equal({ f:cell("Ana"), f:cell("Di") }, { "G4", "F4" })
-  duel.no_failures(f)
 end)
 
 test.case("Crash: one who saves still stops at the cell an ally moved into across its way and holds", function()
@@ -172,7 +165,6 @@ test.case("Crash: one who saves still stops at the cell an ally moved into acros
   test.truthy(crash.text:find("saved, holds C2", 1, true), crash.text)
   test.equal(f:cell("Brenna"), "B2")
   test.equal(f:cell("Aldric"), "C2")
-  duel.no_failures(f)
 end)
 
 test.case("no Crash when both allies are Ready", function()
@@ -190,7 +182,6 @@ test.case("no Crash when both allies are Ready", function()
       2: Defend
   ]]
   test.equal(#f:events("crash"), 0)
-  duel.no_failures(f)
 end)
 
 test.case("Clash: 'Both Characters stop their movement where their paths intersect. Ready Characters may make one Attack of Opportunity'", function()
@@ -214,7 +205,6 @@ test.case("Clash: 'Both Characters stop their movement where their paths interse
   local attacks = f:events("attack")
   test.equal(#attacks, 2)
   test.equal(attacks[1].cause, "Attack of Opportunity")
-  duel.no_failures(f)
 end)
 
 -- Phase 1 a Mace's natural 20 Dazes the Orc (Full Plate, Defense 13) for d4 1 Action. Phase 2
@@ -239,7 +229,6 @@ test.case("Dazed: 'Attacks on you have Favor this Action Phase'", function()
   local f = mace_dazes_orc()
   test.equal(duel.actions(f, "Orc")[2], "Dazed")
   test.equal(duel.attacks(f, "total")[2], 14)
-  duel.no_failures(f)
 end)
 
 test.case("Dazed 'for next 1d4 Actions': its end is told after the last Dazed Action Phase's events, whose Attacks on it still have Favor", function()
@@ -255,7 +244,6 @@ test.case("Dazed 'for next 1d4 Actions': its end is told after the last Dazed Ac
     line_of("Orc's Dazed wears off")
   test.truthy(stays < ends, "'wears off' after the Dazed Action")
   test.truthy(favored < ends, "'wears off' after the Attack it gave Favor")
-  duel.no_failures(f)
 end)
 
 test.case("Terror: 'You must move up to 30 feet. You must move away from hostiles if possible'", function()
@@ -274,7 +262,6 @@ test.case("Terror: 'You must move up to 30 feet. You must move away from hostile
   ]]
   test.equal(duel.actions(f, "Orc")[1], "Terror")
   test.equal(f:cell("Orc"):sub(1, 1), "J", "30' (six squares) east, away from Aldric")
-  duel.no_failures(f)
 end)
 
 test.case("Dazed: 'You are mentally stunned and stay in place' — the Orc's ordered Move is lost", function()
@@ -289,7 +276,6 @@ test.case("Dazed: 'You are mentally stunned and stay in place' — the Orc's ord
       2: Move 15' E
   ]]
   test.equal(f:cell("Orc"), "C2")
-  duel.no_failures(f)
 end)
 
 test.case("Terror: 'If unable to move away ... you may make one Attack at Disfavor'", function()
@@ -305,7 +291,6 @@ test.case("Terror: 'If unable to move away ... you may make one Attack at Disfav
   f:round()
   test.equal(f:cell("Orc"), "A1")
   test.equal(duel.attacks(f, "total"), { 9 })
-  duel.no_failures(f)
 end)
 
 test.case("Terror while Entrapped: 'Cannot move until freed by Use Item Action' — it cannot flee, and attacks at Disfavor", function()
@@ -327,7 +312,6 @@ test.case("Terror while Entrapped: 'Cannot move until freed by Use Item Action' 
   ]]
   test.equal(f:cell("Orc"), "C2", "the net holds it where it stands")
   test.equal(duel.attacks(f, "total"), { 9 })
-  duel.no_failures(f)
 end)
 
 test.case("Crash: a Ready Character who fails 'become[s] Not Ready' for the phase — its Shield gives nothing", function()
@@ -351,5 +335,4 @@ test.case("Crash: a Ready Character who fails 'become[s] Not Ready' for the phas
   ]]
   test.equal(#f:events("crash"), 1)
   test.equal(duel.attacks(f, "hit"), { true })
-  duel.no_failures(f)
 end)

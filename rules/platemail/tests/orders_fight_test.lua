@@ -21,7 +21,6 @@ test.case("an Unconscious enemy beside me is 'an enemy' to conditions and to 'th
   ]]
   test.truthy(duel.narrated(f, "Aldric: Full Attack → Orc"), "the target is declared")
   test.equal(duel.attacks(f, "target", "Aldric"), { "Orc", "Orc" })
-  duel.no_failures(f)
 end)
 
 test.case("an attack whose target phrase named no one attacks no one, even if an enemy comes beside", function()
@@ -47,7 +46,6 @@ test.case("a cell as an attack's target is whoever stands there as the phase beg
     f:round(duel.still("Full Attack -> " .. written))
     test.truthy(duel.narrated(f, "Aldric: Full Attack → Orc"), written .. ": the target is declared")
     test.equal(duel.attacks(f, "target", "Aldric"), { "Orc", "Orc" }, written)
-    duel.no_failures(f)
   end
 end)
 
@@ -87,7 +85,6 @@ test.case("opponents whose paths cross in a cell the other moved into first Clas
   test.equal(#f:events("clash"), 1)
   test.equal(f:cell("Aldric"), "D2")
   test.equal(f:cell("Orc"), "E2")
-  duel.no_failures(f)
 end)
 
 test.case("a step into the cell of someone standing still is blocked, and said so", function()
@@ -138,7 +135,6 @@ test.case("'the closest enemy' is one the character can see: a Concealed enemy '
       2: Defend
   ]]
   test.equal(duel.attacks(f, "target", "Orc"), { "Grunt" })
-  duel.no_failures(f)
 end)
 
 test.case("a Hidden skulker is not 'the closest enemy' nor named in a condition of one Unaware of it: 'IF Conditions must be based on what your Character can perceive'", function()
@@ -166,7 +162,6 @@ test.case("a Hidden skulker is not 'the closest enemy' nor named in a condition 
   ]]
   test.equal(duel.attacks(f, "target", "Orc"), { "Grunt" })
   test.equal(f:cell("Orc"), "F2")
-  duel.no_failures(f)
 end)
 
 test.case("'The biggest enemy orc', the source's own general Target: the biggest among the enemies of that kind", function()
@@ -184,7 +179,6 @@ test.case("'The biggest enemy orc', the source's own general Target: the biggest
       2: Defend
   ]]
   test.equal(duel.attacks(f, "target", "Aldric"), { "Grak" })
-  duel.no_failures(f)
 end)
 
 test.case("'The most injured enemy', the source's own general Target: with nobody hurt yet, the nearest; then the one with more Wounds", function()
@@ -210,7 +204,6 @@ test.case("'The most injured enemy', the source's own general Target: with nobod
   ]]
   test.equal(duel.attacks(f, "target", "Aldric"), { "Orc #2", "Orc", "Orc" })
   test.equal(duel.attacks(f, "hit", "Aldric"), { false, true, false })
-  duel.no_failures(f)
 end)
 
 test.case("orders the source gives no target are refused with one: Prepare Spell ('You don't designate a Target yet'), Defend, Aim, Focus Spell", function()
@@ -220,7 +213,6 @@ test.case("orders the source gives no target are refused with one: Prepare Spell
                ("'%s' takes no target: write it without one"):format(order:match("^[%a ]+%a")))
   end
   f:round(duel.still("Prepare Spell (Fireball)"))
-  duel.no_failures(f)
 end)
 
 test.case("with no spell defined (the source lists none), any spell named is Prepared, with the generic profile", function()
@@ -228,7 +220,6 @@ test.case("with no spell defined (the source lists none), any spell named is Pre
   f:round(duel.still("Prepare Spell (Firebal)"))
   test.truthy(duel.narrated(f, "Aldric begins casting Firebal"))
   test.equal(f:stat("Aldric", "prepared_spell"), "Firebal")
-  duel.no_failures(f)
 end)
 
 test.case("the document's own wording: 'Charge toward the closest foe' attacks the foe it charges toward", function()
@@ -239,7 +230,6 @@ test.case("the document's own wording: 'Charge toward the closest foe' attacks t
     f:round(duel.still(written))
     test.truthy(duel.narrated(f, "Aldric: Charge → Orc"), written .. ": the target is declared")
     test.equal(duel.attacks(f, "target", "Aldric"), { "Orc" }, written)
-    duel.no_failures(f)
   end
 end)
 
@@ -255,7 +245,6 @@ test.case("a condition names a character as a target does: 'IF the Orc is down' 
   ]]
   test.truthy(duel.narrated(f, "Aldric: Defend"), "the condition holds")
   test.equal(f:cell("Aldric"), "B2")
-  duel.no_failures(f)
 end)
 
 test.case("f:round tells every problem of a sheet at once, as run does (docs/fights.md)", function()

@@ -21,7 +21,6 @@ test.case("'Shields provide Deflection and Absorb only when a Character is Ready
   test.equal(duel.attacks(f, "total", "Aldric"), { 15, 11 })
   test.equal(duel.attacks(f, "hit", "Aldric"), { false, true })
   test.equal(f:stat("Orc", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("'An Attack roll of a natural 20, is always hits ... +1 Penetration and deals one extra Wound'", function()
@@ -33,7 +32,6 @@ test.case("'An Attack roll of a natural 20, is always hits ... +1 Penetration an
   test.equal(duel.attacks(f, "wounds"), { 2 })
   test.equal(duel.attacks(f, "penetration"), { 1 })
   test.equal(f:stat("Orc", "wounds"), 2)
-  duel.no_failures(f)
 end)
 
 test.case("a natural 20 always hits, even when the total is not above Defense", function()
@@ -47,7 +45,6 @@ test.case("a natural 20 always hits, even when the total is not above Defense", 
   ]]
   test.equal(duel.attacks(f, "total"), { 17 })
   test.equal(duel.attacks(f, "hit"), { true })
-  duel.no_failures(f)
 end)
 
 test.case("'Absorb is the number of Wounds armor outright prevents per Action Phase': two hits on Leather, 1 Wound; next phase Absorb again", function()
@@ -64,7 +61,6 @@ test.case("'Absorb is the number of Wounds armor outright prevents per Action Ph
   ]]
   test.equal(duel.attacks(f, "hit"), { true, true, true, false })
   test.equal(f:stat("Orc", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("'Penetration ignores Absorb of a Target up to that Penetration value': Heavy Crossbow 3 vs Full Plate 3", function()
@@ -72,7 +68,6 @@ test.case("'Penetration ignores Absorb of a Target up to that Penetration value'
   local f = pair({ at = "A2", weapon = "Heavy Crossbow" }, { at = "F2", armor = "Full Plate" }, { 14 })
   f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(f:stat("Orc", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("'Penetration 2, would circumvent Absorb up to 2, but be stopped by Absorb 3': Long Bow vs Full Plate", function()
@@ -80,7 +75,6 @@ test.case("'Penetration 2, would circumvent Absorb up to 2, but be stopped by Ab
   f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(duel.attacks(f, "hit"), { true })
   test.equal(f:stat("Orc", "wounds"), nil)
-  duel.no_failures(f)
 end)
 
 test.case("'For each Wound they receive, all a Character's rolls on subsequent Action Phases are at a -1 penalty'", function()
@@ -99,7 +93,6 @@ test.case("'For each Wound they receive, all a Character's rolls on subsequent A
   test.equal(duel.attacks(f, "total", "Aldric"), { 13 })
   test.equal(duel.attacks(f, "total", "Orc"), { 7, 7, 6, 6 })
   test.equal(f:stat("Orc", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("'Once a Character has received Wounds in excess of their Max Wounds they fall to the ground Unconscious. They are now Fatally Wounded'", function()
@@ -109,7 +102,6 @@ test.case("'Once a Character has received Wounds in excess of their Max Wounds t
   test.equal(f:stat("Orc", "wounds"), 4)
   test.truthy(f:has("Orc", "Unconscious"))
   test.truthy(f:has("Orc", "Fatally Wounded"))
-  duel.no_failures(f)
 end)
 
 test.case("exactly Max Wounds is not 'in excess of' them: 3 of 3, still standing", function()
@@ -117,7 +109,6 @@ test.case("exactly Max Wounds is not 'in excess of' them: 3 of 3, still standing
   f:round(duel.still('Counter -> "Orc"'))
   test.equal(f:stat("Orc", "wounds"), 3)
   test.falsy(f:has("Orc", "Unconscious"))
-  duel.no_failures(f)
 end)
 
 test.case("Wounds in excess of Max Wounds when the fight begins: 'they fall to the ground Unconscious. They are now Fatally Wounded'", function()
@@ -130,7 +121,6 @@ test.case("Wounds in excess of Max Wounds when the fight begins: 'they fall to t
   test.equal(f:stat("Aldric", "rounds_to_live"), 2)
   test.equal(duel.attacks(f, "attacker"), {})
   test.equal(duel.texts(f, "falls"), { "Aldric falls Unconscious, Fatally Wounded: 3 Rounds to live without aid" })
-  duel.no_failures(f)
 end)
 
 test.case("exactly Max Wounds when the fight begins is not 'in excess of' them: 3 of 3, still fighting", function()
@@ -138,7 +128,6 @@ test.case("exactly Max Wounds when the fight begins is not 'in excess of' them: 
   f:round(duel.still('Counter -> "Orc"'))
   test.falsy(f:has("Aldric", "Unconscious"))
   test.equal(duel.attacks(f, "attacker"), { "Aldric" })
-  duel.no_failures(f)
 end)
 
 test.case("'a number of Rounds equal to their Max Wounds to receive aid before they die': 3 whole Rounds after the fall", function()
@@ -151,7 +140,6 @@ test.case("'a number of Rounds equal to their Max Wounds to receive aid before t
   test.equal(f:stat("Orc", "rounds_to_live"), 1)
   f:round()
   test.truthy(f:has("Orc", "Dead"), "dead once its Rounds are spent")
-  duel.no_failures(f)
 end)
 
 test.case("'a number of Rounds equal to their Max Wounds to receive aid': Max Wounds 0 gives no whole Round, dead as the Round of the fall ends", function()
@@ -163,7 +151,6 @@ test.case("'a number of Rounds equal to their Max Wounds to receive aid': Max Wo
   test.equal(duel.texts(f, "falls"), { "Orc falls Unconscious, Fatally Wounded: 0 Rounds to live without aid" })
   test.truthy(f:has("Orc", "Dead"), "dead at the end of round 1")
   test.equal(duel.texts(f, "dies"), { "Orc dies of their Wounds" })
-  duel.no_failures(f)
 end)
 
 test.case("death ends the fight for the dead: its Dazed ends as it dies, never told wearing off over the body", function()
@@ -177,7 +164,6 @@ test.case("death ends the fight for the dead: its Dazed ends as it dies, never t
   f:round()
   test.falsy(duel.narrated(f, "Orc's Dazed wears off"))
   test.equal(#f:events("status_expired"), 0)
-  duel.no_failures(f)
 end)
 
 test.case("Max Wounds 1: '1 Round to live' is the Round after the fall, to its end", function()
@@ -186,7 +172,6 @@ test.case("Max Wounds 1: '1 Round to live' is the Round after the fall, to its e
   test.falsy(f:has("Orc", "Dead"))
   f:round()
   test.truthy(f:has("Orc", "Dead"))
-  duel.no_failures(f)
 end)
 
 test.case("overkill: 'Targets can overlap between Characters and sometimes this leads to overkill due to simultaneous resolution'", function()
@@ -209,7 +194,6 @@ test.case("overkill: 'Targets can overlap between Characters and sometimes this 
       2: Use Item
   ]]
   test.equal(f:stat("Orc", "wounds"), 5)
-  duel.no_failures(f)
 end)
 
 test.case("simultaneous resolution: a character taken down in a phase still makes its Attack in that phase", function()
@@ -230,7 +214,6 @@ test.case("simultaneous resolution: a character taken down in a phase still make
   test.equal(duel.attacks(f, "total", "Orc"), { 11 })
   test.equal(duel.attacks(f, "hit", "Orc"), { true })
   test.equal(f:stat("Aldric", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("'Cover gives a -2 to rolls that target the Character in Cover'", function()
@@ -241,7 +224,6 @@ test.case("'Cover gives a -2 to rolls that target the Character in Cover'", func
   f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 12 })
   test.equal(duel.attacks(f, "hit"), { false })
-  duel.no_failures(f)
 end)
 
 test.case("'Characters with Concealment cannot be targeted directly'", function()
@@ -250,7 +232,6 @@ test.case("'Characters with Concealment cannot be targeted directly'", function(
   f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(#f:events("attack"), 0)
   test.equal(#f:events("attack_missed_out"), 1)
-  duel.no_failures(f)
 end)
 
 -- The Orc (Leather, Ready: Defense 12) stands in F2, whose terrain gives `shelter`; Aldric shoots
@@ -281,21 +262,18 @@ test.case("Cover is 'an object ... between them and a Character targeting them':
   local f = in_shelter("cover", { 14, 14 })
   test.truthy(duel.narrated(f, "Aldric (Ranged Attack) attacks Orc with Short Bow: d20 14 −2 Cover = 12 vs Defense 12 — miss"))
   test.truthy(duel.narrated(f, "Brenna (Counter) attacks Orc with Sword: d20 14 = 14 vs Defense 12 — hit"))
-  duel.no_failures(f)
 end)
 
 test.case("Concealment in the cell one stands in: 'cannot be targeted directly' from afar; one beside it still attacks", function()
   local f = in_shelter("concealment", { 14 })
   test.truthy(duel.narrated(f, "Aldric (Ranged Attack) cannot target Orc: Concealed"))
   test.equal(duel.attacks(f, "attacker"), { "Brenna" })
-  duel.no_failures(f)
 end)
 
 test.case("the house rule `cover = { own_cell = false }`: only what stands between counts, as grid.sight has it", function()
   duel.with_patch("rules", { cover = { own_cell = false } }, function()
     local f = in_shelter("cover", { 14, 14 })
     test.truthy(duel.narrated(f, "Aldric (Ranged Attack) attacks Orc with Short Bow: d20 14 = 14 vs Defense 12 — hit"))
-    duel.no_failures(f)
   end)
 end)
 
@@ -323,14 +301,12 @@ test.case("a low wall beside the shooter is shot over, as one in its own cell: n
   local f = over_the_wall({ 13, 13 })
   test.truthy(duel.narrated(f, "Aldric (Ranged Attack) attacks Orc with Short Bow: d20 13 = 13 vs Defense 12 — hit"))
   test.truthy(duel.narrated(f, "Orc (Ranged Attack) attacks Aldric with Short Bow: d20 13 −2 Cover = 11 vs Defense 12 — miss"))
-  duel.no_failures(f)
 end)
 
 test.case("the house rule `cover = { beside_attacker = false }`: the wall beside the shooter covers its target too", function()
   duel.with_patch("rules", { cover = { beside_attacker = false } }, function()
     local f = over_the_wall({ 13, 13 })
     test.truthy(duel.narrated(f, "Aldric (Ranged Attack) attacks Orc with Short Bow: d20 13 −2 Cover = 11 vs Defense 12 — miss"))
-    duel.no_failures(f)
   end)
 end)
 
@@ -340,14 +316,12 @@ test.case("'Ranged Attacks from High Ground receive +2 Attack'", function()
     { width = 10, height = 6, terrain = { ["A2"] = { height = 1 } } })
   f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 13 })
-  duel.no_failures(f)
 end)
 
 test.case("range bands: 'Beyond this Range, Attacks receive a -2 penalty for each additional Range increment' — 35' is −2", function()
   local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "H2", armor = "Leather" }, { 15 })
   f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 13 })
-  duel.no_failures(f)
 end)
 
 test.case("'Ranged Weapons cannot reach further than 4 times their Range': a Short Bow at 125' cannot Attack", function()
@@ -356,7 +330,6 @@ test.case("'Ranged Weapons cannot reach further than 4 times their Range': a Sho
   f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(#f:events("attack"), 0)
   test.equal(#f:events("attack_missed_out"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("'Ranged Weapons cannot reach further than 4 times their Range' on a Euclidean map: 122.6' is refused, 31.6' is −2", function()
@@ -382,7 +355,6 @@ test.case("'Ranged Weapons cannot reach further than 4 times their Range' on a E
   test.equal(duel.texts(f, "attack_missed_out"), { "Archer (Ranged Attack) cannot reach Orc: 122.6' is beyond 120' (4 × Range 30')" })
   test.equal(duel.attacks(f, "total"), { 13 })
   test.truthy(duel.narrated(f, "d20 15 −2 range 31.6' (over 30', up to 60') = 13"))
-  duel.no_failures(f)
 end)
 
 test.case("'Range to Targets is measured at the start of the Action Phase': a Sprinter 30' away is shot at 30'", function()
@@ -401,7 +373,6 @@ test.case("'Range to Targets is measured at the start of the Action Phase': a Sp
   test.equal(f:cell("Orc"), "M2")
   test.equal(duel.attacks(f, "total"), { 14 })
   test.equal(duel.attacks(f, "hit"), { true })
-  duel.no_failures(f)
 end)
 
 test.case("Tower Shield: 'When held, provides Cover to wielder and adjacent allies' — the ally beside it is in Cover", function()
@@ -421,5 +392,4 @@ test.case("Tower Shield: 'When held, provides Cover to wielder and adjacent alli
   ]]
   test.equal(duel.attacks(f, "total"), { 12 })
   test.equal(duel.attacks(f, "hit"), { false })
-  duel.no_failures(f)
 end)

@@ -38,7 +38,6 @@ test.case("default chosen, 'One leg severed: every movement goes at most half it
   ]]
   test.equal(f:cell("Orc"), "F2")
   test.truthy(duel.narrated(f, "30' E stops at F2, one leg severed: Sprint goes at most 15'"), "the order says why")
-  duel.no_failures(f)
 end)
 
 test.case("default chosen, 'One leg severed: … rounded down to whole squares but at least one square': a Move 15' goes 5', a Charge 15' gets no Favor", function()
@@ -58,7 +57,6 @@ test.case("default chosen, 'One leg severed: … rounded down to whole squares b
   test.truthy(duel.narrated(f, "15' E stops at C2, one leg severed: Move goes at most 5'"))
   test.truthy(duel.narrated(f, "one leg severed: Charge goes at most 5'"))
   test.equal(#f:events("attack"), 0, "two squares short of the Orc: no Attack")
-  duel.no_failures(f)
 end)
 
 test.case("default chosen, 'One leg severed: every movement the character makes … goes at most half its distance': a Guard follows 5'", function()
@@ -84,7 +82,6 @@ test.case("default chosen, 'One leg severed: every movement the character makes 
   test.equal(f:cell("Brenna"), "F2")
   test.equal(f:cell("Aldric"), "C2")
   test.truthy(duel.narrated(f, "one leg severed: Guard goes at most 5'"))
-  duel.no_failures(f)
 end)
 
 test.case("default chosen, 'Both legs severed: the character cannot move at all': a Move does nothing, and the narration says why", function()
@@ -101,7 +98,6 @@ test.case("default chosen, 'Both legs severed: the character cannot move at all'
   test.equal(f:cell("Orc"), "C2")
   test.truthy(duel.narrated(f, "15' E stops at C2, both legs severed: cannot move"))
   test.truthy(duel.narrated(f, "30' E stops at C2, both legs severed: cannot move"))
-  duel.no_failures(f)
 end)
 
 test.case("default chosen, 'Both legs severed: … a Charge with no one adjacent has no one to attack'", function()
@@ -112,7 +108,6 @@ test.case("default chosen, 'Both legs severed: … a Charge with no one adjacent
   test.equal(#f:events("attack"), 0)
   test.truthy(told(f, "attack_missed_out", "Aldric (Charge) is not within reach of Orc"))
   test.truthy(duel.narrated(f, "both legs severed: cannot move"))
-  duel.no_failures(f)
 end)
 
 test.case("two Critical Hits with an Axe sever both legs (d4 1, d4 2): the Orc's Sprint 30' in the next phase goes nowhere", function()
@@ -132,7 +127,6 @@ test.case("two Critical Hits with an Axe sever both legs (d4 1, d4 2): the Orc's
   test.truthy(f:has("Orc", "Severed right leg"))
   test.equal(f:cell("Orc"), "C2")
   test.equal(duel.attacks(f, "natural"), { 20, 20, 1, 1 })
-  duel.no_failures(f)
 end)
 
 test.case("default chosen, 'One arm severed: it loses its shield (no Deflection, Absorb or Cover from it)': Defense 13, Absorb 1", function()
@@ -145,7 +139,6 @@ test.case("default chosen, 'One arm severed: it loses its shield (no Deflection,
   test.equal(duel.attacks(f, "hit"), { true })
   test.truthy(told(f, "attack", "vs Defense 13 — hit"))
   test.truthy(told(f, "wounded", "Orc: 1 hit, Absorb 1 — 0 Wounds"))
-  duel.no_failures(f)
 end)
 
 test.case("the hook shield_in_hand, for a house rule's action using the shield, answers as Defense reads it: none with one arm", function()
@@ -166,7 +159,6 @@ test.case("default chosen, 'A two-handed weapon is then used one-handed, at Disf
   f:round(duel.still('Counter -> "Orc"'))
   test.equal(duel.attacks(f, "hit"), { false })
   test.truthy(told(f, "attack", "d20 15 −3 Disfavor (one arm) = 12 vs Defense 13 — miss"))
-  duel.no_failures(f)
 end)
 
 test.case("default chosen, '… at Disfavor (the rules' own Disfavor, so it cancels with Favor as usual)': a one-armed Charge with a Great Axe", function()
@@ -175,7 +167,6 @@ test.case("default chosen, '… at Disfavor (the rules' own Disfavor, so it canc
   sever(f, "Aldric", "right arm")
   f:round(duel.still('Charge -> "Orc"'))
   test.truthy(told(f, "attack", "d20 14 +3 Favor (Charge) −3 Disfavor (one arm) = 14 vs Defense 13 — hit"))
-  duel.no_failures(f)
 end)
 
 test.case("default chosen, 'Both arms severed: no attacks with weapons … narrated with the reason', nor an Attack of Opportunity", function()
@@ -196,7 +187,6 @@ test.case("default chosen, 'Both arms severed: no attacks with weapons … narra
   test.truthy(told(f, "attack_missed_out", "Aldric (Counter) cannot attack: no arms"))
   test.equal(#duel.texts(f, "attack_missed_out"), 1, "the Attack of Opportunity is not even tried")
   test.equal(#f:events("roll"), 0, "no die rolled")
-  duel.no_failures(f)
 end)
 
 test.case("default chosen, 'Both arms severed: … nor Deflection from a weapon it no longer wields': the Staff's +2 is gone, Defense 13", function()
@@ -207,7 +197,6 @@ test.case("default chosen, 'Both arms severed: … nor Deflection from a weapon 
   f:round(duel.still('Counter -> "Orc"'))
   test.equal(duel.attacks(f, "hit"), { true })
   test.truthy(told(f, "attack", "d20 14 = 14 vs Defense 13 — hit"))
-  duel.no_failures(f)
 end)
 
 test.case("a house rule patches rules.severed_limbs: weapon_deflection = true keeps an armless Staff's +2", function()
@@ -216,7 +205,6 @@ test.case("a house rule patches rules.severed_limbs: weapon_deflection = true ke
     sever(f, "Orc", "left arm", "right arm")
     f:round(duel.still('Counter -> "Orc"'))
     test.truthy(told(f, "attack", "d20 14 = 14 vs Defense 15 — miss"))
-    duel.no_failures(f)
   end)
 end)
 
@@ -245,7 +233,6 @@ test.case("default chosen, 'No arms: no Stabilize, which takes hands': said as i
   test.truthy(duel.narrated(f, "Medic cannot Stabilize: no arms"))
   test.truthy(f:has("Aldric", "Fatally Wounded"))
   test.equal(#f:events("roll"), 0, "no die rolled")
-  duel.no_failures(f)
 end)
 
 test.case("default chosen, 'One arm still Stabilizes': Medical d20 9 + 2 = 11 ≥ 10, four 1d4+1 of 1 = 8 Rounds", function()
@@ -254,7 +241,6 @@ test.case("default chosen, 'One arm still Stabilizes': Medical d20 9 + 2 = 11 �
   f:round(stabilize)
   test.truthy(f:has("Aldric", "Stable"))
   test.falsy(f:has("Aldric", "Fatally Wounded"))
-  duel.no_failures(f)
 end)
 
 test.case("default chosen, 'No arms: no Use Item': a crossbow is not reloaded, and an Entrapped character cannot free itself", function()
@@ -285,7 +271,6 @@ test.case("default chosen, 'No arms: no Use Item': a crossbow is not reloaded, a
   test.truthy(f:has("Aldric", "Entrapped"))
   test.equal(f:cell("Aldric"), "B5")
   test.equal(#duel.texts(f, "acts"), 3, "each Use Item said it cannot be made")
-  duel.no_failures(f)
 end)
 
 test.case("default chosen, 'No arms: no Use Item': the use not made leaves it Ready, not Not Ready as a complex use would", function()
@@ -303,7 +288,6 @@ test.case("default chosen, 'No arms: no Use Item': the use not made leaves it Re
   ]]
   test.truthy(duel.narrated(f, "Aldric cannot Use Item: no arms"))
   test.truthy(told(f, "attack", "d20 11 = 11 vs Defense 13 — miss"))
-  duel.no_failures(f)
 end)
 
 test.case("default chosen, 'No arms: no Attack with a weapon': Aim, Ranged Attack, Rapid Fire and Charge are refused before they are declared", function()
@@ -315,7 +299,6 @@ test.case("default chosen, 'No arms: no Attack with a weapon': Aim, Ranged Attac
     test.truthy(duel.narrated(f, "is refused (no arms): Defend, the default order"), order)
     test.falsy(duel.narrated(f, "Aldric takes aim"), order)
     test.equal(#f:events("roll"), 0, order .. ": no die rolled")
-    duel.no_failures(f)
   end
 end)
 
@@ -326,7 +309,6 @@ test.case("default chosen, 'One arm still Uses Items': an Entrapped one-armed ch
   f:round(duel.still("Defend"))
   test.falsy(f:has("Aldric", "Entrapped"))
   test.truthy(duel.narrated(f, "Aldric frees themself (Use Item, quick)"))
-  duel.no_failures(f)
 end)
 
 -- Brenna beside Aldric, far from the Orc, Rescues him 10' west.
@@ -357,7 +339,6 @@ test.case("default chosen, 'No arms: no Rescue, which picks up and carries': ref
   test.equal(f:cell("Aldric"), "E2")
   test.falsy(f:has("Brenna", "Encumbered"))
   test.truthy(duel.narrated(f, "is refused (no arms): Defend, the default order"), "the refusal says why")
-  duel.no_failures(f)
 end)
 
 test.case("default chosen, 'One arm still Rescues': Aldric is carried 10' west", function()
@@ -367,7 +348,6 @@ test.case("default chosen, 'One arm still Rescues': Aldric is carried 10' west",
   test.equal(f:cell("Brenna"), "B2")
   test.equal(f:cell("Aldric"), "C2")
   test.truthy(duel.narrated(f, "Brenna picks up Aldric and carries them"))
-  duel.no_failures(f)
 end)
 
 test.case("a house rule patches rules.severed_limbs: actions = { Rescue = true } lets an armless rescuer drag an ally", function()
@@ -377,7 +357,6 @@ test.case("a house rule patches rules.severed_limbs: actions = { Rescue = true }
     f:round(rescue)
     test.equal(f:cell("Aldric"), "C2")
     test.truthy(duel.narrated(f, "Brenna picks up Aldric and carries them"))
-    duel.no_failures(f)
   end)
 end)
 
@@ -395,7 +374,6 @@ test.case("a house rule patches rules.severed_limbs: a leg factor of 1 turns the
     ]]
     test.equal(f:cell("Orc"), "I2", "the whole 30'")
     test.falsy(duel.narrated(f, "one leg severed"))
-    duel.no_failures(f)
   end)
 end)
 
@@ -405,6 +383,5 @@ test.case("a house rule patches rules.severed_limbs: two_handed = false turns th
     sever(f, "Aldric", "left arm")
     f:round(duel.still('Counter -> "Orc"'))
     test.truthy(told(f, "attack", "d20 15 = 15 vs Defense 13 — hit"))
-    duel.no_failures(f)
   end)
 end)

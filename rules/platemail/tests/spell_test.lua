@@ -39,7 +39,6 @@ test.case("Prepare Spell: 'If not interrupted, your spell is Prepared at the end
   test.equal(duel.attacks(f, "total"), { 14 })
   test.equal(f:stat("Orc", "wounds"), 1)
   test.equal(f:stat("Mage", "prepared_spell"), false, "Released")
-  duel.no_failures(f)
 end)
 
 test.case("Release Spell with nothing Prepared does nothing", function()
@@ -53,7 +52,6 @@ test.case("Release Spell with nothing Prepared does nothing", function()
       2: Use Item
   ]]
   test.equal(#f:events("attack"), 0)
-  duel.no_failures(f)
 end)
 
 test.case("Prepare Spell hit, Concentration Check failed: 'your next Action is replaced with the Dazed Involuntary Action' and the spell is lost", function()
@@ -74,7 +72,6 @@ test.case("Prepare Spell hit, Concentration Check failed: 'your next Action is r
   test.equal(duel.actions(f, "Mage")[2], "Dazed")
   test.equal(#f:events("attack"), 1, "no spell Released")
   test.falsy(f:stat("Mage", "prepared_spell"))
-  duel.no_failures(f)
 end)
 
 test.case("Prepare Spell hit, Concentration Check passed: the spell is still Prepared and Released", function()
@@ -91,7 +88,6 @@ test.case("Prepare Spell hit, Concentration Check passed: the spell is still Pre
   ]]
   test.equal(duel.attacks(f, "total", "Mage"), { 14 })
   test.equal(f:stat("Orc", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("Focus Spell: 'Attacks against you gain Favor'; 'If you fail, your next Action is replaced with the Dazed Involuntary Action and you lose focus'", function()
@@ -107,7 +103,6 @@ test.case("Focus Spell: 'Attacks against you gain Favor'; 'If you fail, your nex
   test.equal(duel.attacks(f, "total"), { 11 })
   test.equal(duel.actions(f, "Mage")[2], "Dazed")
   test.falsy(f:stat("Mage", "focusing"))
-  duel.no_failures(f)
 end)
 
 test.case("a Concentration Check failed in the 2nd Action Phase Dazes the next Action: the next Round's 1st", function()
@@ -133,7 +128,6 @@ test.case("a Concentration Check failed in the 2nd Action Phase Dazes the next A
     if e.fields.character == "Mage" then mage[#mage + 1] = e.round .. ":" .. e.phase .. " " .. e.fields.action end
   end
   test.equal(mage[#mage], "2:1 Dazed")
-  duel.no_failures(f)
 end)
 
 test.case("a failed Concentration Check's 'next Action is replaced with the Dazed Involuntary Action' does not cut short a Mace's 'Dazed for next 1d4 Actions'", function()
@@ -163,7 +157,6 @@ test.case("a failed Concentration Check's 'next Action is replaced with the Daze
     ]]
   end
   test.equal(duel.actions(f, "Mage"), { "Focus Spell", "Dazed", "Dazed", "Dazed", "Dazed", "Focus Spell" })
-  duel.no_failures(f)
 end)
 
 test.case("Focus Spell with no Ongoing Spell: 'Concentrate on an ongoing spell' — refused before it is declared: the default order", function()
@@ -178,7 +171,6 @@ test.case("Focus Spell with no Ongoing Spell: 'Concentrate on an ongoing spell' 
   ]]
   test.truthy(duel.narrated(f, "Mage: Defend ('Focus Spell' is refused (no Ongoing Spell to concentrate on)"))
   test.equal(duel.actions(f, "Mage"), {})
-  duel.no_failures(f)
 end)
 
 test.case("Focus Spell hit, Concentration Check failed: 'losing Spell Preparation or Focus' — the focus, not a spell Prepared before", function()
@@ -197,7 +189,6 @@ test.case("Focus Spell hit, Concentration Check failed: 'losing Spell Preparatio
   test.truthy(duel.narrated(f, "fails: Dazed, focus on Ward is lost"))
   test.falsy(f:stat("Mage", "focusing"))
   test.equal(f:stat("Mage", "prepared_spell"), "Spell")
-  duel.no_failures(f)
 end)
 
 test.case("a Released spell with an `ongoing` profile (house rule) is an Ongoing Spell that Focus Spell concentrates on", function()
@@ -221,7 +212,6 @@ test.case("a Released spell with an `ongoing` profile (house rule) is an Ongoing
         2: Use Item
     ]]
     test.truthy(duel.narrated(f, "Mage concentrates on Ward"))
-    duel.no_failures(f)
   end
 end)
 
@@ -257,7 +247,6 @@ test.case("Release Spell at oneself or an ally: a Released spell is an Attack, a
   test.truthy(duel.narrated(f, "(Spell is an Attack, made at an enemy: not at an ally)"))
   test.equal(#f:events("attack"), 0)
   test.equal(f:stat("Mage", "prepared_spell"), "Spell")
-  duel.no_failures(f)
 end)
 
 test.case("Release Spell of a spell whose profile says `target = \"any\"` (house rule) may be aimed at an ally", function()
@@ -279,7 +268,6 @@ test.case("Release Spell of a spell whose profile says `target = \"any\"` (house
         2: Defend
     ]]
     test.equal(duel.attacks(f, "target"), { "Aldric" })
-    duel.no_failures(f)
   end
 end)
 
@@ -291,7 +279,6 @@ test.case("a Released spell is not a shot of the weapon: a crossbow in hand, loa
     f:round(prepare_and_release)
     test.equal(duel.attacks(f, "total"), { 14 }, "loaded: " .. tostring(loaded))
     test.equal(f:stat("Mage", "loaded"), loaded)
-    duel.no_failures(f)
   end
 end)
 
@@ -304,14 +291,12 @@ test.case("a Released spell is not a weapon Attack: the caster's Long Bow gives 
   f:round(prepare_and_release)
   test.equal(duel.attacks(f, "text"), { "Mage (Release Spell) attacks Orc with Spell: d20 14 = 14 vs Defense 13 — hit; "
     .. "1 Wound, Penetration 1" })
-  duel.no_failures(f)
 end)
 
 test.case("a Released Spell (Range 30') at 35': 'Beyond this Range, Attacks receive a -2 penalty'", function()
   local f = caster({ 15 }, "I2")  -- B2 to I2: 35'
   f:round(prepare_and_release)
   test.equal(duel.attacks(f, "total"), { 13 })
-  duel.no_failures(f)
 end)
 
 test.case("Aim in the 2nd Action Phase helps a Ranged Attack as the next Round's 1st Action", function()
@@ -335,7 +320,6 @@ test.case("Aim in the 2nd Action Phase helps a Ranged Attack as the next Round's
   ]]
   test.equal(duel.attacks(f, "total"), { 12 })
   test.equal(duel.attacks(f, "penetration"), { 2 })
-  duel.no_failures(f)
 end)
 
 test.case("a spell the house rule does not define is refused before it is declared: 'Prepare Spell (Wrd)', did you mean 'Ward'?", function()
@@ -356,5 +340,4 @@ test.case("a spell the house rule does not define is refused before it is declar
   test.falsy(f:stat("Mage", "prepared_spell"))
   test.truthy(duel.narrated(f, "Mage has no Prepared spell to Release"))
   test.equal(#f:events("attack"), 0)
-  duel.no_failures(f)
 end)

@@ -25,7 +25,6 @@ test.case("Use Item, complex: 'Reloading a heavy crossbow' leaves you Not Ready 
   f:round(reload_sheet)
   test.equal(f:stat("Aldric", "loaded"), true)
   test.equal(duel.attacks(f, "hit"), { true })
-  duel.no_failures(f)
 end)
 
 test.case("Use Item, quick: 'reloading a light crossbow' — 'You remain Ready': Unarmored's +3 counts, 12 < 13 misses", function()
@@ -33,7 +32,6 @@ test.case("Use Item, quick: 'reloading a light crossbow' — 'You remain Ready':
   f:round(reload_sheet)
   test.equal(f:stat("Aldric", "loaded"), true)
   test.equal(duel.attacks(f, "hit"), { false })
-  duel.no_failures(f)
 end)
 
 test.case("Use Item, complex: 'Removing armor' — 'You become Not Ready' (the Shield gives nothing: 13 > 12 hits), and the armor comes off", function()
@@ -50,7 +48,6 @@ test.case("Use Item, complex: 'Removing armor' — 'You become Not Ready' (the S
   test.equal(duel.attacks(f, "hit"), { true })
   test.equal(f:stat("Aldric", "armor"), "Unarmored")
   test.truthy(duel.narrated(f, "Aldric removes the Leather (Use Item, complex)"))
-  duel.no_failures(f)
 end)
 
 test.case("Rescue: 'Move up to 15 feet, picking up and carrying an ally' — the ally comes along", function()
@@ -70,7 +67,6 @@ test.case("Rescue: 'Move up to 15 feet, picking up and carrying an ally' — the
   local picked = false
   for _, line in ipairs(f:narration()) do picked = picked or line:find("Brenna picks up Aldric", 1, true) ~= nil end
   test.truthy(picked, "Brenna picks Aldric up")
-  duel.no_failures(f)
 end)
 
 test.case("Rescue: 'Attacks on you have Favor'; 'If you are hit, roll a die: On even numbers, the Character you are carrying is hit instead'", function()
@@ -96,7 +92,6 @@ test.case("Rescue: 'Attacks on you have Favor'; 'If you are hit, roll a die: On 
   test.equal(duel.attacks(f, "target"), { "Aldric" })
   test.equal(f:stat("Aldric", "wounds"), 1)
   test.equal(f:stat("Brenna", "wounds"), nil)
-  duel.no_failures(f)
 end)
 
 local function fallen(dice, medic_wounds)
@@ -138,7 +133,6 @@ test.case("Stabilize: 'Attempt a Medical roll ... On success, they are Stable' a
   for _ = 1, 10 do f:round() end
   test.falsy(f:has("Aldric", "Dead"))
   test.falsy(f:has("Aldric", "Unconscious"), "a Stable character wakes after its Rounds")
-  duel.no_failures(f)
 end)
 
 test.case("Stabilize is 'to prevent a Fatally Wounded Character from expiring': not one already dead, who is no one's 'dying ally'", function()
@@ -167,7 +161,6 @@ test.case("Stabilize is 'to prevent a Fatally Wounded Character from expiring': 
   test.truthy(told:find("Medic: Defend", 1, true), "a dead ally is not dying")
   test.truthy(told:find("Medic cannot Stabilize Aldric: Aldric is dead", 1, true))
   test.truthy(told:find("Orc (Full Attack) cannot attack Aldric: already dead", 1, true))
-  duel.no_failures(f)
 end)
 
 test.case("Stable: 'remain Unconscious for 1d4+1 for each Wound' — whole Rounds after the Round of the Stabilization, whenever it comes", function()
@@ -183,7 +176,6 @@ test.case("Stable: 'remain Unconscious for 1d4+1 for each Wound' — whole Round
     test.equal(f:stat("Aldric", "unconscious_rounds"), 1)
     f:round()
     test.falsy(f:has("Aldric", "Unconscious"), "8 Rounds later: awake")
-    duel.no_failures(f)
   end
   wakes_8_rounds_after({ [[
     Aldric:
@@ -225,7 +217,6 @@ test.case("a Stable character hit again beyond Max Wounds is Fatally Wounded aga
   test.truthy(f:has("Aldric", "Fatally Wounded"))
   test.equal(f:stat("Aldric", "rounds_to_live"), 3)
   test.truthy(table.concat(f:narration(), "\n"):find("Aldric is wounded again while Stable, Fatally Wounded: 3 Rounds to live", 1, true))
-  duel.no_failures(f)
 end)
 
 test.case("a Stable character who woke and is wounded again falls Unconscious, Fatally Wounded again", function()
@@ -249,7 +240,6 @@ test.case("a Stable character who woke and is wounded again falls Unconscious, F
   test.truthy(f:has("Aldric", "Unconscious"))
   test.truthy(f:has("Aldric", "Fatally Wounded"))
   test.falsy(f:has("Aldric", "Stable"))
-  duel.no_failures(f)
 end)
 
 test.case("a Stable character who woke is hit with every Wound absorbed: no Wound received, no fall", function()
@@ -280,7 +270,6 @@ test.case("a Stable character who woke is hit with every Wound absorbed: no Woun
   test.equal(f:stat("Aldric", "wounds"), 4)
   test.falsy(f:has("Aldric", "Unconscious"))
   test.falsy(f:has("Aldric", "Fatally Wounded"))
-  duel.no_failures(f)
 end)
 
 test.case("'an ally is down' and 'the fallen ally' agree, and so do 'an ally is dying' and 'the dying ally': a Stable ally is down, not dying", function()
@@ -299,7 +288,6 @@ test.case("'an ally is down' and 'the fallen ally' agree, and so do 'an ally is 
   test.truthy(duel.narrated(f, "Medic picks up Aldric and carries them"))
   f:round(orders)
   test.falsy(duel.narrated(f, "to Stabilize"), "no Stabilize is wasted on the Stable Aldric")
-  duel.no_failures(f)
 end)
 
 test.case("Stabilize failed: Medical d20 5 + 2 < 10, still Fatally Wounded", function()
@@ -312,7 +300,6 @@ test.case("Stabilize failed: Medical d20 5 + 2 < 10, still Fatally Wounded", fun
   ]]
   test.truthy(f:has("Aldric", "Fatally Wounded"))
   test.falsy(f:has("Aldric", "Stable"))
-  duel.no_failures(f)
 end)
 
 test.case("a wounded Medic's roll: 'all a Character's rolls on subsequent Action Phases are at a -1 penalty' — 8 + 2 − 1 < 10", function()
@@ -324,7 +311,6 @@ test.case("a wounded Medic's roll: 'all a Character's rolls on subsequent Action
       2: Defend
   ]]
   test.falsy(f:has("Aldric", "Stable"))
-  duel.no_failures(f)
 end)
 
 test.case("Rescue: 'Move up to 15 feet, picking up and carrying an ally' — carried 10' west, the ally ends beside the rescuer", function()
@@ -346,7 +332,6 @@ test.case("Rescue: 'Move up to 15 feet, picking up and carrying an ally' — car
   local picked = false
   for _, line in ipairs(f:narration()) do picked = picked or line:find("Brenna picks up Aldric", 1, true) ~= nil end
   test.truthy(picked, "Brenna picks Aldric up")
-  duel.no_failures(f)
 end)
 
 test.case("Rescue: 'picking up and carrying an ally or unconscious Character' — not an enemy on its feet", function()
@@ -374,7 +359,6 @@ test.case("Rescue: 'picking up and carrying an ally or unconscious Character' �
   test.equal(f:cell("Brenna"), "A2")
   test.equal(f:cell("Orc"), "B2")
   test.truthy(duel.narrated(f, "Brenna picks up Orc and carries them"))
-  duel.no_failures(f)
 end)
 
 test.case("Rescue and Stabilize are done to another Character: at oneself they are refused", function()
@@ -398,7 +382,6 @@ test.case("Rescue and Stabilize are done to another Character: at oneself they a
       1: Stabilize -> self
       2: Defend
   ]] end, "'Brenna' cannot Stabilize itself: the target of Stabilize is another character")
-  duel.no_failures(f)
 end)
 
 test.case("Rescue: the ally is carried as everyone moves — a melee Counter where it stood reaches no one", function()
@@ -425,7 +408,6 @@ test.case("Rescue: the ally is carried as everyone moves — a melee Counter whe
   test.truthy(duel.narrated(f, "Orc: Attack of Opportunity → Aldric (Aldric leaves Orc's reach)"))
   test.equal(duel.attacks(f, "total", "Orc"), { 2 })
   test.truthy(duel.narrated(f, "Orc (Counter) has no one to attack"))
-  duel.no_failures(f)
 end)
 
 test.case("Rescue: 'If you are hit, roll a die: On even numbers, the Character you are carrying is hit instead' — after carrying them", function()
@@ -454,7 +436,6 @@ test.case("Rescue: 'If you are hit, roll a die: On even numbers, the Character y
   test.truthy(duel.narrated(f, "d6 4: Aldric, carried, is hit instead"))
   test.equal(f:stat("Aldric", "wounds"), 1)
   test.equal(f:stat("Brenna", "wounds"), nil)
-  duel.no_failures(f)
 end)
 
 -- Brenna Rescues Aldric (Unarmored, 4 Wounds: down, at `aldric_at`), moving 10' west from C2; the
@@ -487,7 +468,6 @@ test.case("Rescue: 'If you are hit, roll a die: On even numbers, the Character y
   test.truthy(duel.narrated(f, "d6 2: Aldric, carried, is hit instead"))
   test.equal(f:stat("Aldric", "wounds"), 5)
   test.equal(f:stat("Brenna", "wounds"), nil)
-  duel.no_failures(f)
 end)
 
 test.case("Rescue: 'the Character you are carrying is hit instead' — the Attack of Opportunity of a Clash too", function()
@@ -498,7 +478,6 @@ test.case("Rescue: 'the Character you are carrying is hit instead' — the Attac
   test.equal(duel.attacks(f, "target"), { "Aldric" })
   test.truthy(duel.narrated(f, "d6 4: Aldric, carried, is hit instead"))
   test.equal(f:stat("Aldric", "wounds"), 5)
-  duel.no_failures(f)
 end)
 
 test.case("Rescue: 'the Character you are carrying' — not one picked up after the hit: an Attack of Opportunity before it rolls no die", function()
@@ -508,7 +487,6 @@ test.case("Rescue: 'the Character you are carrying' — not one picked up after 
   test.truthy(duel.narrated(f, "Brenna picks up Aldric and carries them"))
   test.equal(duel.attacks(f, "target"), { "Brenna" })
   test.equal(f:stat("Aldric", "wounds"), 4)
-  duel.no_failures(f)
 end)
 
 test.case("Use Item (free Aldric): 'freed by Use Item Action' — the one named is freed, from beside them", function()
@@ -533,7 +511,6 @@ test.case("Use Item (free Aldric): 'freed by Use Item Action' — the one named 
   test.truthy(duel.narrated(f, "Cara is not Entrapped: nothing to free"))
   test.truthy(duel.narrated(f, "Cara cannot free anyone: there is no one named Nobody to free"))
   test.falsy(f:has("Aldric", "Entrapped"))
-  duel.no_failures(f)
 end)
 
 test.case("Use Item: 'swap readied weapons (stow your bow and draw your sword)' — a quick use; the Sword then strikes", function()
@@ -556,7 +533,6 @@ test.case("Use Item: 'swap readied weapons (stow your bow and draw your sword)' 
   test.equal(f:stat("Archer", "stowed"), "Short Bow")
   test.truthy(duel.narrated(f, "Archer (Counter) attacks Orc with Sword"))
   test.equal(duel.attacks(f, "hit", "Archer"), { true })
-  duel.no_failures(f)
 end)
 
 test.case("Use Item (swap) without a stowed weapon changes nothing, and says so", function()
@@ -564,7 +540,6 @@ test.case("Use Item (swap) without a stowed weapon changes nothing, and says so"
   f:round(duel.still("Use Item (swap)"))
   test.truthy(duel.narrated(f, "Aldric has no stowed weapon to draw"))
   test.equal(f:stat("Aldric", "weapon"), "Sword")
-  duel.no_failures(f)
 end)
 
 test.case("Use Item (draw) from an empty hand: the stowed weapon is drawn, and nothing is said stowed", function()
@@ -577,7 +552,6 @@ test.case("Use Item (draw) from an empty hand: the stowed weapon is drawn, and n
   test.falsy(duel.narrated(f, "stows the"))
   test.equal(f:stat("Aldric", "weapon"), "Sword")
   test.equal(f:stat("Aldric", "stowed"), false)
-  duel.no_failures(f)
 end)
 
 test.case("a swap says what it does to the shield: taken up with a one-handed weapon, slung for a two-handed one; not if lost with an arm", function()
@@ -602,7 +576,6 @@ test.case("a swap says what it does to the shield: taken up with a one-handed we
   f:round(duel.still("Use Item (swap)"))
   test.truthy(duel.narrated(f, "Aldric stows the Great Sword and draws the Sword (Use Item, quick)"))
   test.falsy(duel.narrated(f, "Shield"))
-  duel.no_failures(f)
 end)
 
 test.case("Use Item that names no item and needs none is told so, not as an item called 'nothing'", function()
@@ -610,7 +583,6 @@ test.case("Use Item that names no item and needs none is told so, not as an item
   f:round(duel.still("Use Item"))
   test.truthy(duel.narrated(f, "Aldric uses an item"))
   test.falsy(duel.narrated(f, "uses an item: nothing"))
-  duel.no_failures(f)
 end)
 
 test.case("a shield needs a free hand: with a two-handed weapon it gives nothing, and a swap to a one-handed one takes it up", function()
@@ -632,7 +604,6 @@ test.case("a shield needs a free hand: with a two-handed weapon it gives nothing
       2: Counter -> "Aldric"
   ]]
   test.equal(duel.attacks(f, "hit", "Orc"), { true, false })
-  duel.no_failures(f)
 end)
 
 -- Ana in C2 with walls N and S of the way east, and a closed door between C2 and D2.
@@ -662,7 +633,6 @@ test.case("Use Item: 'This Action lets you manipulate the environment (close or 
   ]]
   test.truthy(duel.narrated(f, "Ana closes the door to the E (Use Item, quick)"))
   test.equal(f:within(function() return grid.border("C2", "D2").door end), "closed")
-  duel.no_failures(f)
 end)
 
 test.case("Use Item on a door: the one named by its side, else the only one the use would change; otherwise it says why", function()
@@ -704,5 +674,4 @@ test.case("Use Item on a door: the one named by its side, else the only one the 
   test.truthy(duel.narrated(f, "Ana opens the hatch to the N (Use Item, quick)"))
   test.truthy(duel.narrated(f, "Ana opens the door to the E (Use Item, quick)"), "the only one still closed")
   test.truthy(duel.narrated(f, "Cid closes the gate to the E (Use Item, quick)"))
-  duel.no_failures(f)
 end)

@@ -24,7 +24,6 @@ test.case("rules.attack_rolls.die 2d10: the Attack rolls two d10s, and 10 + 10 i
     test.equal(duel.attacks(f, "text"), { "Aldric (Counter) attacks Orc with Sword: 2d10 20 = 20 vs Defense 13 — "
       .. "Critical Hit; 2 Wounds, Penetration 1" })
     test.equal(duel.attacks(f, "natural"), { 20 })
-    duel.no_failures(f)
   end)
 end)
 
@@ -35,7 +34,6 @@ test.case("rules.attack_rolls.die with a bonus: d20 19 + 1 makes 20, yet the nat
     test.equal(duel.attacks(f, "text"), { "Aldric (Counter) attacks Orc with Sword: d20 19+1 = 20 vs Defense 13 — "
       .. "hit; 1 Wound, Penetration 0" })
     test.equal(duel.attacks(f, "critical"), { false })
-    duel.no_failures(f)
   end)
 end)
 
@@ -65,7 +63,6 @@ test.case("actions_data.Guard.block.die a d4: the Guard whose block fails rolls 
     f:round(guard_sheet)
     test.equal(duel.attacks(f, "text"), { "Orc (Counter) attacks Mage with Axe: d20 15 = 15 — beats Bodyguard's Guard 13; "
       .. "d4 4, even: the Attack hits Bodyguard; 1 Wound, Penetration 0" })
-    duel.no_failures(f)
   end)
 end)
 
@@ -90,7 +87,6 @@ test.case("actions_data.Rescue.carried_hit.die a d8: the rescuer hit rolls a d8 
     ]]
     test.equal(duel.attacks(f, "target"), { "Aldric" })
     test.truthy(duel.narrated(f, "d8 8: Aldric, carried, is hit instead"))
-    duel.no_failures(f)
   end)
 end)
 
@@ -104,7 +100,6 @@ test.case("weapon_properties.severs_limb.roll 1d2+2: a house rule's Axe severs o
     test.truthy(f:has("Orc", limb(3)))
     test.falsy(f:has("Orc", limb(1)))
     test.truthy(duel.narrated(f, "Critical Hit: d2 1+2, severs Orc's left arm"))
-    duel.no_failures(f)
   end)
 end)
 
@@ -114,7 +109,6 @@ test.case("armor_properties.protects_limbs.roll a d6: Full Plate's Protects Limb
     f:round(duel.still('Counter -> "Orc"'))
     test.truthy(f:has("Orc", limb(4)))
     test.truthy(duel.narrated(f, "d4 4, Protects Limbs 3: d6 5, severs Orc's right arm"))
-    duel.no_failures(f)
   end)
 end)
 
@@ -139,7 +133,6 @@ test.case("rules.checks.die.bonus 2: a check adds 2 — Stealth d20 3+2 = 5", fu
     local f = skulk({ 3 })
     test.truthy(duel.narrated(f, "Goblin skulks into hiding: Stealth d20 3+2 = 5"))
     test.equal(f:stat("Goblin", "stealth_roll"), 5)
-    duel.no_failures(f)
   end)
 end)
 
@@ -147,7 +140,6 @@ test.case("rules.checks.die 3d6: a check rolls three d6s and says so — Stealth
   with_patch("rules", { checks = { die = { count = 3, sides = 6 } } }, function()
     local f = skulk({ 2, 3, 4 })
     test.truthy(duel.narrated(f, "Goblin skulks into hiding: Stealth 3d6 9 = 9"))
-    duel.no_failures(f)
   end)
 end)
 
@@ -162,7 +154,6 @@ test.case("weapon_properties.dazes.status 'Stunned': the Mace's Critical Hit app
     f:round(duel.still('Counter -> "Orc"'))
     test.truthy(f:has("Orc", "Stunned"))
     test.falsy(f:has("Orc", "Dazed"))
-    duel.no_failures(f)
   end)
 end)
 
@@ -184,7 +175,6 @@ test.case("weapon_properties.dazes.status 'Stunned': the status Dazes applies re
     test.truthy(duel.narrated(f, "Stunned: the order is lost"))
     test.equal(f:cell("Orc"), "C2")
     test.equal(duel.attacks(f, "total")[2], 11 + arbiter.tables.rules.favor_and_disfavor.favor)
-    duel.no_failures(f)
   end)
 end)
 
@@ -216,7 +206,6 @@ test.case("rules.attacks_of_opportunity.per_action_phase 2: two enemies leaving,
   with_patch("rules", { attacks_of_opportunity = { per_action_phase = 2 } }, function()
     local f = two_leave()
     test.equal(#duel.attacks(f, "text", "Aldric"), 2)
-    duel.no_failures(f)
   end)
 end)
 
@@ -235,7 +224,6 @@ test.case("rules.attacks_of_opportunity.per_action_phase 0: no Attack of Opportu
         2: Defend
     ]]
     test.equal(#duel.attacks(f, "text", "Aldric"), 0)
-    duel.no_failures(f)
   end)
 end)
 
@@ -248,7 +236,6 @@ local function two_attacks(name, play)
     with_patch("actions_data", { [name] = { attacks = { count = 2 } } }, function()
       local f = play({ 5, 6 })
       test.equal(duel.attacks(f, "natural"), { 5, 6 })
-      duel.no_failures(f)
     end)
   end)
 end
@@ -320,7 +307,6 @@ test.case("actions_data.Aim.next_action 'Full Attack': Aim favours the Full Atta
     test.equal(duel.attacks(f, "total"), { 15, 11 })
     test.equal(duel.attacks(f, "penetration"), { 2, 2 })
     test.truthy(duel.narrated(f, "d20 12 +3 Favor (Aim) = 15"))
-    duel.no_failures(f)
   end)
 end)
 
@@ -336,7 +322,6 @@ test.case("actions_data.Aim.next_action 'Full Attack': a Ranged Attack after Aim
         2: Use Item
     ]]
     test.equal(duel.attacks(f, "total"), { 9 })
-    duel.no_failures(f)
   end)
 end)
 

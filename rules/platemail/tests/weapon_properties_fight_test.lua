@@ -13,7 +13,6 @@ test.case("Axe: 'Severs Limb on Critical Hit' — 'Roll 1d4: 1=L Leg, 2=R Leg, 3
   f:round(duel.still('Counter -> "Orc"'))
   test.truthy(f:has("Orc", limb(3)))
   test.falsy(f:has("Orc", limb(4)))
-  duel.no_failures(f)
 end)
 
 test.case("Protects Limbs: 'Limb not severed if roll is equal or less than Protects Limbs value' — Full Plate 3, d4 3 saves", function()
@@ -21,14 +20,12 @@ test.case("Protects Limbs: 'Limb not severed if roll is equal or less than Prote
   f:round(duel.still('Counter -> "Orc"'))
   test.falsy(f:has("Orc", limb(4)))
   test.equal(#f:events("limb_saved"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("Protects Limbs: a roll above the value does not save — Splint Mail 1, d4 2, the right leg is severed", function()
   local f = pair({ weapon = "Axe" }, { armor = "Splint Mail" }, { 20, 2, 2 })
   f:round(duel.still('Counter -> "Orc"'))
   test.truthy(f:has("Orc", limb(2)))
-  duel.no_failures(f)
 end)
 
 test.case("Mace: 'Dazes on Critical Hit' — 'Target Dazed for next 1d4 Actions': d4 2, its next two Actions are Dazed", function()
@@ -42,7 +39,6 @@ test.case("Mace: 'Dazes on Critical Hit' — 'Target Dazed for next 1d4 Actions'
   test.equal(orc[2], "Dazed")
   test.equal(orc[3], "Dazed")
   test.equal(orc[4], "Use Item", "round 2, phase 2: its order again")
-  duel.no_failures(f)
 end)
 
 test.case("Mace: 'Target Dazed for next 1d4 Actions' — a second Critical Hit's d4 1 does not cut short the first's d4 4", function()
@@ -61,7 +57,6 @@ test.case("Mace: 'Target Dazed for next 1d4 Actions' — a second Critical Hit's
   f:round(duel.still("Defend"))
   test.equal(duel.actions(f, "Orc"), { "Use Item", "Dazed", "Dazed", "Dazed", "Dazed", "Use Item" })
   test.falsy(duel.narrated(f, "Dazed lasts longer"), "the shorter daze changes nothing, so nothing is said")
-  duel.no_failures(f)
 end)
 
 test.case("Bolo/Net: 'Entraps on Hit' — 'Target Not Ready. Cannot move until freed by Use Item Action'", function()
@@ -79,7 +74,6 @@ test.case("Bolo/Net: 'Entraps on Hit' — 'Target Not Ready. Cannot move until f
   test.equal(duel.attacks(f, "hit"), { true })
   test.equal(f:cell("Orc"), "D2")
   test.falsy(f:has("Orc", "Entrapped"), "freed by its Use Item")
-  duel.no_failures(f)
 end)
 
 test.case("Requires Str: '-1 Attack for each Strength below Requirement' — Great Axe (Str 3) at Strength 1 is −2", function()
@@ -87,7 +81,6 @@ test.case("Requires Str: '-1 Attack for each Strength below Requirement' — Gre
   f:round(duel.still('Counter -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 13 })
   test.equal(duel.attacks(f, "hit"), { false })
-  duel.no_failures(f)
 end)
 
 test.case("Spear: '+1 Penetration when using Charge' — Penetration 2 gets through Chain Mail's Absorb 2", function()
@@ -97,7 +90,6 @@ test.case("Spear: '+1 Penetration when using Charge' — Penetration 2 gets thro
   test.equal(duel.attacks(f, "total"), { 12 })
   test.equal(duel.attacks(f, "penetration"), { 2 })
   test.equal(f:stat("Orc", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("Pike: '+1 Penetration against Targets that Charge if Ready' — Counter (Ready) on a charger", function()
@@ -118,7 +110,6 @@ test.case("Pike: '+1 Penetration against Targets that Charge if Ready' — Count
   ]]
   test.equal(duel.attacks(f, "penetration", "Aldric"), { 2 })
   test.equal(f:stat("Orc", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("Flail: '+2 Attack against Targets with Shields'", function()
@@ -127,7 +118,6 @@ test.case("Flail: '+2 Attack against Targets with Shields'", function()
   f:round(duel.still('Counter -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 14 })
   test.equal(duel.attacks(f, "hit"), { false })
-  duel.no_failures(f)
 end)
 
 test.case("Sword '+1 Deflection when Ready' and Staff '+2 Deflection when Ready'", function()
@@ -154,7 +144,6 @@ test.case("Sword '+1 Deflection when Ready' and Staff '+2 Deflection when Ready'
   ]]
   test.equal(duel.attacks(f, "total"), { 13, 14 })
   test.equal(duel.attacks(f, "hit"), { false, false })
-  duel.no_failures(f)
 end)
 
 test.case("Heavy Crossbow: 'Requires Complex Reload' — the second shot needs a Use Item first", function()
@@ -169,7 +158,6 @@ test.case("Heavy Crossbow: 'Requires Complex Reload' — the second shot needs a
   ]]
   test.equal(#f:events("attack"), 1, "the second Ranged Attack finds the crossbow unloaded")
   test.equal(f:stat("Aldric", "loaded"), false)
-  duel.no_failures(f)
 end)
 
 -- Requires Reload: "Requires a Quick or Complex Use Item Action between shots" (Light Crossbow:
@@ -189,7 +177,6 @@ test.case("Requires Reload: a Charge (house rule: it may shoot) with an unloaded
     f:round(duel.still('Charge -> "Orc"'))
     test.equal(#f:events("attack"), 0)
     test.truthy(duel.narrated(f, not_loaded))
-    duel.no_failures(f)
   end)
 end)
 
@@ -220,7 +207,6 @@ test.case("Requires Reload: a Charge's shot (house rule) unloads the Light Cross
     ]]
     test.equal(duel.attacks(f, "total"), { 6, 6 })
     test.equal(f:stat("Aldric", "loaded"), false)
-    duel.no_failures(f)
   end)
 end)
 
@@ -237,7 +223,6 @@ test.case("Requires Reload: Terror's 'one Attack at Disfavor' with an unloaded L
   test.equal(f:cell("Aldric"), "A1")
   test.equal(#f:events("attack"), 0)
   test.truthy(duel.narrated(f, not_loaded))
-  duel.no_failures(f)
 end)
 
 -- A house rule for the next case: Volley, two shots in one Action through the `attack` hook.
@@ -251,7 +236,6 @@ test.case("Requires Reload: a house rule's two shots in one Action — the secon
   f:round(duel.still('Volley -> "Orc"'))
   test.equal(duel.attacks(f, "total"), { 5 })
   test.truthy(duel.narrated(f, not_loaded))
-  duel.no_failures(f)
 end)
 
 test.case("Lance: '+2 Penetration when Mounted and using Charge' — Penetration 3 gets through Full Plate's Absorb 3", function()
@@ -261,7 +245,6 @@ test.case("Lance: '+2 Penetration when Mounted and using Charge' — Penetration
   test.equal(duel.attacks(f, "total"), { 14 })
   test.equal(duel.attacks(f, "penetration"), { 3 })
   test.equal(f:stat("Orc", "wounds"), 1)
-  duel.no_failures(f)
 end)
 
 test.case("Entraps: 'Target Not Ready' while Entrapped — its Shield gives nothing the phase it frees itself", function()
@@ -288,7 +271,6 @@ test.case("Entraps: 'Target Not Ready' while Entrapped — its Shield gives noth
   -- Nor Absorb: "Shields provide Deflection and Absorb only when a Character is Ready". Phase 1,
   -- Ready, the Net's Wound meets Leather's and the Shield's Absorb 2; phase 2 Brenna's, Leather's 1.
   test.equal(duel.texts(f, "wounded"), { "Orc: 1 hit, Absorb 2 — 0 Wounds (0 of 3)", "Orc: 1 hit, Absorb 1 — 0 Wounds (0 of 3)" })
-  duel.no_failures(f)
 end)
 
 test.case("Entraps: the Entrapment lands when the phase ends — the Shield's Absorb still counts in that phase's tally", function()
@@ -316,7 +298,6 @@ test.case("Entraps: the Entrapment lands when the phase ends — the Shield's Ab
   test.equal(f:stat("Knight", "wounds"), nil)
   test.equal(duel.texts(f, "wounded"), { "Knight: 2 hits, Absorb 2 — 0 Wounds (0 of 3)" })
   test.equal(duel.actions(f, "Knight"), { "Use Item" }, "phase 2: Entrapped, he frees himself")
-  duel.no_failures(f)
 end)
 
 test.case("Blowgun: 'Deals 0 Wounds. Can be Poisoned.' — 'Can inflict Poison on Hit'", function()
@@ -327,14 +308,12 @@ test.case("Blowgun: 'Deals 0 Wounds. Can be Poisoned.' — 'Can inflict Poison o
   test.equal(duel.attacks(f, "wounds"), { 0 })
   test.equal(f:stat("Orc", "wounds"), nil)
   test.truthy(f:has("Orc", "Poisoned"))
-  duel.no_failures(f)
 end)
 
 test.case("Sling: 'Dazes on Critical Hit' — a thrown stone's natural 20 Dazes the Orc's next Action", function()
   local f = pair({ weapon = "Sling", at = "A2" }, { at = "E2", armor = "Full Plate" }, { 20, 1 })
   f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(duel.actions(f, "Orc")[2], "Dazed")
-  duel.no_failures(f)
 end)
 
 -- "Requires a Quick or Complex Use Item Action between shots": a reload with nothing to reload
@@ -355,7 +334,6 @@ test.case("Use Item (reload) of a Heavy Crossbow still loaded is refused, and le
                                .. "loaded): Defend, the default order)"))
   test.falsy(duel.narrated(f, "reloads"))
   test.equal(duel.attacks(f, "hit", "Orc"), { false })
-  duel.no_failures(f)
 end)
 
 test.case("Use Item (reload) of a bow: 'the Long Bow needs no reload'", function()
@@ -363,12 +341,10 @@ test.case("Use Item (reload) of a bow: 'the Long Bow needs no reload'", function
   f:round(duel.still("Use Item (reload)"))
   test.truthy(duel.narrated(f, "Aldric: Defend ('Use Item (reload)' is refused (the Long Bow needs no reload): "
                                .. "Defend, the default order)"))
-  duel.no_failures(f)
 end)
 
 test.case("Aim with an unloaded crossbow is refused before it is declared: there is no shot to aim", function()
   local f = pair({ weapon = "Light Crossbow", at = "A2", stats = { loaded = false } }, { at = "F2" }, {})
   f:round(duel.still("Aim"))
   test.truthy(duel.narrated(f, "Aldric: Defend ('Aim' is refused (Light Crossbow is not loaded: no shot to aim until a Use Item reloads it): Defend, the default order)"))
-  duel.no_failures(f)
 end)

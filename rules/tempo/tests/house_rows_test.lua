@@ -134,3 +134,20 @@ test.case("a reaction defined as needing a target: told at the line that said so
        .. "and no needs_target")
   arbiter.patch.action("Evade", { needs_target = false })
 end)
+
+test.case("a word that is none of a field's words: the words, and the nearest", function()
+  arbiter.override.table("actions_data", source)
+  bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
+  arbiter.patch.table("actions_data", { ["Bash"] = { kind = "proactiv" } })
+  test.fails(round, "house_rows_test.lua:141: actions_data['Bash'].kind must be one of \"proactive\", \"reactive\", "
+                    .. "\"counter-tempo\", \"special\", not \"proactiv\" (did you mean 'proactive'?)")
+  arbiter.patch.table("actions_data", { ["Bash"] = { kind = "proactive", weapon = "meele" } })
+  test.fails(round, "house_rows_test.lua:144: actions_data['Bash'].weapon must be one of \"melee\", \"ranged\", "
+                    .. "\"unarmed\", not \"meele\" (did you mean 'melee'?)")
+  arbiter.patch.table("actions_data", { ["Bash"] = { weapon = "sword" } })
+  local message = test.fails(round, "house_rows_test.lua:147: actions_data['Bash'].weapon must be one of \"melee\", "
+                                    .. "\"ranged\", \"unarmed\", not \"sword\"")
+  test.falsy(message:find("did you mean", 1, true), message)
+  arbiter.override.table("actions_data", source)
+  bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
+end)

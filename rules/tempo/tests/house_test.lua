@@ -111,13 +111,15 @@ test.case("a change that names a status nobody defined fails its action at the l
     status.apply(ctx.target, "Bnd", { cause = "bashed" })  -- a typo for Bound
   end })
   local f = bout.new({}, {}, { 5, 3 })
-  f:round [[
-    Ana:
-      1: Bash -> my opponent
-      2: Melee Attack -> my opponent
-    Bo:
-  ]]
-  local failed = f:events("action_failed")
+  test.fails(function()
+    f:round [[
+      Ana:
+        1: Bash -> my opponent
+        2: Melee Attack -> my opponent
+      Bo:
+    ]]
+  end, "Ana's Bash failed in round 1: ")
+  local failed = f:failures()
   test.equal(#failed, 1)
   test.equal(failed[1].fields.action, "Bash")
   test.truthy(failed[1].fields.error:match("house_test%.lua:%d+: there is no status named 'Bnd'; did you mean "

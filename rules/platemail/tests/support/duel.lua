@@ -1,6 +1,5 @@
--- Shared setup for the fight tests (not a test file itself): a small field, the attacks and
--- actions of the log as plain lists, and the check that no action failed unexpectedly.
-local test = require "arbiter.test"
+-- Shared setup for the fight tests (not a test file itself): a small field, and the attacks and
+-- actions of the log as plain lists. An action that fails unexpectedly fails its case at f:round.
 local arbiter = require "arbiter"
 local fight = require "arbiter.fight"
 
@@ -73,14 +72,6 @@ function duel.texts(f, type)
   local out = {}
   for _, e in ipairs(f:events(type)) do out[#out + 1] = e.fields.text end
   return out
-end
-
----Fails unless no action failed (a scripted die too few, an error in an action).
-function duel.no_failures(f)
-  local failed = f:events("action_failed")
-  local texts = {}
-  for _, e in ipairs(failed) do texts[#texts + 1] = tostring(e.fields.text or e.fields.error or e.cause) end
-  test.equal(#failed, 0, "no action failed: " .. table.concat(texts, "; "))
 end
 
 ---Whether some narrated sentence contains `text` (plain).

@@ -9,7 +9,9 @@ test.case("a rule cannot play a round of the fight from inside that fight's roun
       { name = "Aldric", side = "party", at = "B2", weapon = "Sword" },
       { name = "Orc", side = "orcs", at = "C2", weapon = "Axe" } }, dice = { 10 } }
   -- The Orc only moves: this pack's Defend, its default order, sets itself off again.
-  f:round("Aldric:\n  1: Full Attack -> Orc\n  2: Full Attack -> Orc\nOrc:\n  1: Move E\n  2: Move E\n")
+  test.fails(function()
+    f:round("Aldric:\n  1: Full Attack -> Orc\n  2: Full Attack -> Orc\nOrc:\n  1: Move E\n  2: Move E\n")
+  end, "Aldric's Full Attack failed in round 1")
   test.equal(#f:failures(), 2, "both Full Attacks fail")
   local said = table.concat(f:narration(), "\n")
   test.truthy(said:find("Aldric's Full Attack fails: [^\n]*round_inside_round_test.lua:7: this fight is playing "

@@ -9,13 +9,20 @@ end
 
 test.case("an action that fails in a round fails the case at the round's line", function()
   local f = duel()
-  f:round "Ana:\n  1: Fumble\n"
+  f:round "Ana:\n  1: Fumble\nBo:\n  1: Fumble\n"
 end)
 
-test.case("a case that reads the failures expects them", function()
+test.case("the case ends at the round whose action failed, before what the failure left undone trips it", function()
   local f = duel()
   f:round "Ana:\n  1: Fumble\n"
-  test.truthy(f:failures()[1].fields.error:find("init.lua:7: the blade slips", 1, true))
+  test.equal(f:events("looked")[1].fields.round, 1)  -- no Look was taken: indexing nil, were it reached
+end)
+
+test.case("a case that expects a failure plays its round inside test.fails, and reads the fight after it", function()
+  local f = duel()
+  test.fails(function() f:round "Ana:\n  1: Fumble\nBo:\n  1: Look\n" end, "init.lua:7: the blade slips")
+  test.equal(#f:failures(), 1)
+  test.equal(#f:events("looked"), 1, "the round was played to its end")
 end)
 
 test.case("dice given and never rolled are warned of", function()
@@ -28,7 +35,7 @@ end)
 
 test.case("a misspelt field of an action's context is an error at its line, with the nearest", function()
   local f = duel()
-  f:round "Ana:\n  1: Peek\n"
+  test.fails(function() f:round "Ana:\n  1: Peek\n" end)
   test.equal(f:failures()[1].fields.error, "tests/packs/failing-fights/init.lua:8: an action's context has no "
     .. "field 'targte' (did you mean 'target'?)")
 end)
@@ -41,7 +48,7 @@ end)
 
 test.case("a move into a cell someone stands in fails at its line, naming who", function()
   local f = duel()
-  f:round "Ana:\n  1: Shove -> \"Bo\"\n"
+  test.fails(function() f:round "Ana:\n  1: Shove -> \"Bo\"\n" end)
   test.equal(f:failures()[1].fields.error, "tests/packs/failing-fights/init.lua:13: Ana cannot move to B1: Bo "
     .. "stands there, and a cell holds one character")
   test.equal(f:cell("Ana"), "A1")

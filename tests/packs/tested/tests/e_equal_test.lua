@@ -50,3 +50,12 @@ test.case("two long strings are shown where they first differ, with the text aro
   -- Short ones on one line are shown whole, as any value.
   test.equal(message_of("Parry", "Party"), 'expected "Party", got "Parry"')
 end)
+
+test.case("two different numbers that print alike are shown with the digits that tell them apart, and only they", function()
+  test.equal(message_of(0.1 + 0.2, 0.3), "expected 0.3, got 0.30000000000000004")
+  test.equal(message_of({ mean = 1e16 + 2 }, { mean = 1e16 }), "mean: expected 1e+16, got 10000000000000002")
+  test.equal(message_of(2.5, 1e-9), "expected 1e-09, got 2.5")
+  test.equal(message_of(7, 3.0), "expected 3.0, got 7")
+  local near = test.fails(function() test.near(0.1 + 0.2, 0.3, 0) end)
+  test.equal(near:gsub("^[^:]*:%d+: ", ""), "expected 0.3 (within 0), got 0.30000000000000004")
+end)

@@ -37,7 +37,7 @@ end)
 
 test.case("flow.react of an action nobody defined fails the action at the react's line, naming the nearest", function()
   local f = duel { speed = 5, signals = "Wiat" }
-  f:round()
+  test.fails(function() f:round() end, "Ana's Signal failed in round 1")
   local failed = f:failures()[1]
   test.equal(failed.fields.action, "Signal")
   test.truthy(failed.fields.error:find("init.lua:%d+: there is no action named 'Wiat'; did you mean 'Wait'%?$"),
