@@ -454,6 +454,22 @@ TEST_CASE("a misspelt global is told with the nearest global the pack has, its o
   CHECK(s.eval("return undefined_global == nil") == "true");
 }
 
+TEST_CASE("a definition's error in a tail call, whose line Lua does not keep, is the pack's and says why",
+          "[packs][bad-input]") {
+  // `return arbiter.override.hook(...)` keeps no frame of its line: the error was placed at the
+  // stdlib's line and blamed on pack 'stdlib', where the author can mend nothing.
+  Stack s;
+  s.stack.load({"demo-base"});
+  const std::string error = s.eval_error("return arbiter.override.hook('atack_bonus', function() return 0 end)");
+  CHECK_THAT(error, StartsWith("error: no hook 'atack_bonus' is defined (did you mean 'attack_bonus'?) (the line that "
+                              "called is not known: it called as a tail call"));
+  CHECK_THAT(error, Contains("in pack '(test)'") && !Contains("stdlib"));
+  // Called from a function of the author's, the line of that call is told.
+  CHECK_THAT(s.eval_error("local function change() return arbiter.override.hook('atack_bonus', function() end) end\n"
+                          "change()"),
+             StartsWith("test.lua:3: error: no hook 'atack_bonus' is defined"));
+}
+
 TEST_CASE("a module's names read as before, and data, lists and definitions still read nil where nothing is",
           "[packs][modules]") {
   Stack s;

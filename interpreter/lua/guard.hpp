@@ -49,6 +49,7 @@ int guarded(lua_State* L) {
   if (!positioned) {
     const std::string where = caller_location(L);
     if (!where.empty()) message = where + ": " + message;
+    else if (caller_lost_to_tail_call(L)) message += tail_call_note;
   }
   lua_pushlstring(L, message.data(), message.size());
   return lua_error(L);

@@ -6,14 +6,32 @@
 
 namespace arbiter::lua {
 
-std::string caller_location(lua_State* L) {
-  lua_Debug ar;
+namespace {
+bool in_stdlib(const lua_Debug& ar) { return std::string_view(ar.source).starts_with("@stdlib/"); }
+}  // namespace
+
+bool author_frame(lua_State* L, lua_Debug& ar) {
   for (int level = 0; lua_getstack(L, level, &ar); ++level) {
     lua_getinfo(L, "Sl", &ar);
-    if (ar.currentline > 0 && !std::string_view(ar.source).starts_with("@stdlib/"))
-      return fmt::format("{}:{}", ar.short_src, ar.currentline);
+    if (ar.currentline > 0 && !in_stdlib(ar)) return true;
   }
-  return {};
+  return false;
+}
+
+std::string caller_location(lua_State* L) {
+  lua_Debug ar;
+  return author_frame(L, ar) ? fmt::format("{}:{}", ar.short_src, ar.currentline) : std::string();
+}
+
+bool caller_lost_to_tail_call(lua_State* L) {
+  lua_Debug ar;
+  bool lost = false;
+  for (int level = 0; lua_getstack(L, level, &ar); ++level) {
+    lua_getinfo(L, "Slt", &ar);
+    if (ar.currentline > 0 && !in_stdlib(ar)) return false;
+    lost = lost || (in_stdlib(ar) && ar.istailcall);
+  }
+  return lost;
 }
 
 }  // namespace arbiter::lua

@@ -6,8 +6,21 @@
 
 namespace arbiter::lua {
 
-// "file:line" of the innermost running Lua code on `L` outside the stdlib — the pack author's
-// line, even when they called through a stdlib helper — or "" when there is none.
+// The innermost running Lua code on `L` outside the stdlib — the pack author's line, even when
+// they called through a stdlib helper — into `ar`; false when there is none.
+bool author_frame(lua_State* L, lua_Debug& ar);
+
+// "file:line" of author_frame, or "" when there is none.
 std::string caller_location(lua_State* L);
+
+// Whether the author's line that called is gone: a stdlib function was called as a tail call
+// (`return arbiter.override.hook(...)`), which keeps no frame of its caller, and no author's code
+// runs further out to point at instead.
+bool caller_lost_to_tail_call(lua_State* L);
+
+// What an error whose line is so lost adds to its message: how to have the line told.
+inline constexpr const char* tail_call_note =
+    " (the line that called is not known: it called as a tail call, `return arbiter...(...)`, of which Lua keeps "
+    "no line; without the `return` its line is told)";
 
 }  // namespace arbiter::lua

@@ -13,6 +13,7 @@
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/location.hpp"
 #include "interpreter/lua/modules.hpp"
 #include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/readonly.hpp"
@@ -1016,7 +1017,10 @@ std::optional<Error> Sandbox::raised_syntax_error(lua_State* thread) const {
 Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) const {
   Diagnostic d = parse_positioned(message);
   lua_Debug ar;
-  if (d.where.file.empty() && thread && innermost_lua_frame(thread, ar)) {
+  // An error with no line of its own is the author's line's, else (stdlib code running alone) the
+  // stdlib's; none when a tail call lost the author's line, which the running pack is blamed for.
+  if (d.where.file.empty() && thread && !caller_lost_to_tail_call(thread) &&
+      (author_frame(thread, ar) || innermost_lua_frame(thread, ar))) {
     d.where.file = ar.short_src;
     d.where.line = static_cast<std::size_t>(ar.currentline);
   }
