@@ -11,6 +11,7 @@
 #include <tao/pegtl.hpp>
 
 #include "grammar/diagnostic.hpp"
+#include "grammar/edit_distance.hpp"
 #include "grammar/orders_actions.hpp"
 
 namespace arbiter::orders {
@@ -76,13 +77,13 @@ bool near_then(std::string_view word, bool after_condition) {
   if (word.size() < 3 || word.size() > 6) return false;
   const std::string folded = fold_case(word);
   // Where the rules say the condition ends, any word two edits from THEN is taken for it.
-  if (after_condition) return edits(folded, "then") <= 2;
+  if (after_condition) return edit_distance(folded, "then") <= 2;
   // Elsewhere in a condition, only a word no condition would hold: two letters of THEN swapped, or
   // one edit from it that is not an English word ("the", "than", "when").
   for (const std::string_view swapped : {"hten", "tehn", "thne"})
     if (folded == swapped) return true;
   static constexpr std::string_view words[] = {"the", "ten", "hen", "than", "them", "thin", "when", "thee", "they"};
-  return edits(folded, "then") == 1 && std::find(std::begin(words), std::end(words), folded) == std::end(words);
+  return edit_distance(folded, "then") == 1 && std::find(std::begin(words), std::end(words), folded) == std::end(words);
 }
 
 void missing_then(const State& s, const char* current, const tao::pegtl::position& at) {

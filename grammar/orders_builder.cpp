@@ -7,6 +7,8 @@
 #include <vector>
 #include <stdexcept>
 
+#include "grammar/edit_distance.hpp"
+
 namespace arbiter::orders {
 
 std::string tidy(std::string_view text) {
@@ -60,28 +62,12 @@ std::string nearest_compass(std::string_view word) {
   std::string nearest;
   std::size_t best = std::numeric_limits<std::size_t>::max();
   for (const auto& [name, direction] : compass_words) {
-    const std::size_t distance = edits(word, name);
+    const std::size_t distance = edit_distance(word, name);
     // As near as nearest_names asks (interpreter/core/names.hpp): a third of the longer word, or two.
     if (distance < best && distance <= std::max<std::size_t>(2, std::max(word.size(), name.size()) / 3))
       best = distance, nearest = name;
   }
   return nearest;
-}
-
-std::size_t edits(std::string_view a, std::string_view b) {
-  const std::string x = fold_case(a), y = fold_case(b);
-  std::vector<std::size_t> row(y.size() + 1);
-  for (std::size_t j = 0; j <= y.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= x.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= y.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({above + 1, row[j - 1] + 1, diagonal + (x[i - 1] == y[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[y.size()];
 }
 
 namespace {
@@ -108,7 +94,7 @@ std::string misspelt_keyword(std::string_view head) {
   std::string nearest;
   std::size_t best = 3;  // at most two edits; one for a word of three letters or fewer ("Iff")
   for (const auto& keyword : keywords) {
-    const std::size_t distance = edits(head, keyword);
+    const std::size_t distance = edit_distance(head, keyword);
     const std::size_t allowed = std::min(head.size(), keyword.size()) <= 3 ? 1 : 2;
     if (distance >= 1 && distance <= allowed && distance < best) best = distance, nearest = keyword;
   }

@@ -21,8 +21,6 @@ struct BuildError {
 std::string tidy(std::string_view text);
 // "S", "southwest", "South-West", "Ne": a compass word the grammar has already recognised.
 Compass compass_of(std::string_view word);
-// Levenshtein's distance between two short words, ignoring ASCII case.
-std::size_t edits(std::string_view a, std::string_view b);
 // The keyword a line's head (its text before the colon: "ESLE", "Frist Action", "Charcter") is a
 // misspelling of, as the sheet writes it ("ELSE", "First Action", "Character"); "" when none is close.
 std::string misspelt_keyword(std::string_view head);
