@@ -188,8 +188,7 @@ void unreadable_line(State& s, std::string_view rest, const tao::pegtl::position
   if (const std::size_t hash = rest.find('#'); hash != std::string_view::npos && hash > 0) {
     const std::size_t colon = rest.find(':', hash);
     const std::string_view name = rest.substr(0, hash);
-    tao::pegtl::memory_input<> in(name.data(), name.size(), "");
-    const bool bare = tao::pegtl::parse<tao::pegtl::seq<bare_name, blanks, tao::pegtl::eof>>(in);
+    const bool bare = reads_whole<tao::pegtl::seq<bare_name, blanks>>(name);
     const std::string after = colon == std::string_view::npos ? "" : tidy(rest.substr(colon + 1));
     if (bare && colon != std::string_view::npos && (after.empty() || after.front() == '#')) {
       const std::string written = tidy(rest.substr(0, colon));
@@ -272,8 +271,7 @@ bool is_action_name(std::string_view name) {
     if ((name[i] == ' ' && (i + 1 == name.size() || name[i + 1] == ' ')) || name[i] == '\t' ||
         static_cast<unsigned char>(name[i]) >= 0x80)
       return false;
-  tao::pegtl::memory_input input(name.data(), name.size(), "(action name)");
-  return tao::pegtl::parse<tao::pegtl::seq<grammar::action_name, tao::pegtl::eof>>(input);
+  return grammar::reads_whole<grammar::action_name>(name);
 }
 
 namespace {

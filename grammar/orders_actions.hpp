@@ -98,10 +98,11 @@ Phrase cell_label(const Input& in) {
   return {upper_label(in.string_view()), position_of(in)};
 }
 
-// Whether a whole phrase is a cell's label, by the grammar's own rule.
-inline bool is_cell(std::string_view text) {
+// Whether the whole of `text` is what the grammar's `Rule` reads (a cell's label, blanks alone).
+template <typename Rule>
+bool reads_whole(std::string_view text) {
   tao::pegtl::memory_input<> in(text.data(), text.size(), "");
-  return tao::pegtl::parse<tao::pegtl::seq<cell, tao::pegtl::eof>>(in);
+  return tao::pegtl::parse<tao::pegtl::seq<Rule, tao::pegtl::eof>>(in);
 }
 
 template <typename Rule>
@@ -160,7 +161,7 @@ struct action<target_phrase> {
     const std::string folded = fold_case(phrase.text);
     if (folded == "self" || folded == "me" || folded == "myself") {
       s.target = {Target::Kind::self, {"", phrase.at}};
-    } else if (is_cell(phrase.text)) {
+    } else if (reads_whole<cell>(phrase.text)) {
       phrase.text = upper_label(phrase.text);
       s.target = {Target::Kind::cell, std::move(phrase)};
     } else {
