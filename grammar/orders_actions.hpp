@@ -434,7 +434,7 @@ struct action<comment> {
     if (!s.bare_end || s.bare_end > begin) return;
     const std::string_view gap(s.bare_end, static_cast<std::size_t>(begin - s.bare_end));
     s.bare_end = nullptr;
-    if (gap.find_first_not_of(" \t") != std::string_view::npos) return;
+    if (!reads_whole<blanks>(gap)) return;  // a no-break space is a blank, as a space is
     s.builder.name_before_comment({s.bare, s.bare.text + (gap.empty() ? "" : " ") + tidy(in.string_view())});
   }
 };

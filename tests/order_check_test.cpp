@@ -510,6 +510,27 @@ TEST_CASE("a comment that cuts short a name of the fight is refused at the name 
             "starts a comment: \"Orc #2\"");
 }
 
+TEST_CASE("a no-break space between a name and its comment is a blank: the cut name is told as after a space",
+          "[orders][check]") {
+  // Pasted from a chat, "Orc #2" may hold U+00A0 before the '#': the sheet reads it as a blank.
+  const Roster orcs{{"Aldric", "players"}, {"Orc", "orcs"}, {"Orc #2", "orcs"}};
+  const std::string text =
+      "Character: Orc\u00A0#2\n  1: Charge -> \"Aldric\"\n  2: Defend\nAldric:\n  1: Charge -> Orc\u00A0#2\n  2: Defend\n";
+  const std::vector<SheetFile> sheets{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
+  const auto diagnostics = check_orders(sheets, platemail(), &orcs);
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "sheet1.txt", 1, 12, "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\"");
+  check_one(diagnostics[1], "sheet1.txt", 5, 16, "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\"");
+  const auto warnings = numbers_after_names(sheets);
+  REQUIRE(warnings.size() == 2);
+  check_one(warnings[0], "sheet1.txt", 1, 12,
+            "'Orc' is followed by the comment '#2': if 'Orc #2' is a name, write it in quotes, as a # starts a "
+            "comment: \"Orc #2\"");
+  check_one(warnings[1], "sheet1.txt", 5, 16,
+            "'Orc' is followed by the comment '#2': if 'Orc #2' is a name, write it in quotes, as a # starts a "
+            "comment: \"Orc #2\"");
+}
+
 TEST_CASE("the place an order moves toward is its target when it has no other as run takes it", "[orders][check]") {
   // The Platemail document writes "Charge ... toward the closest foe"; run attacks the one it
   // charges toward, so check takes it as the Charge's target, an attack's rules included.
