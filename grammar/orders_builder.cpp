@@ -62,10 +62,13 @@ std::string nearest_compass(std::string_view word) {
   std::string nearest;
   std::size_t best = std::numeric_limits<std::size_t>::max();
   for (const auto& [name, direction] : compass_words) {
-    const std::size_t distance = edit_distance(word, name);
     // As near as nearest_names asks (interpreter/core/names.hpp): a third of the longer word, or two.
-    if (distance < best && distance <= std::max<std::size_t>(2, std::max(word.size(), name.size()) / 3))
-      best = distance, nearest = name;
+    const std::size_t shorter = std::min(word.size(), name.size()), longer = std::max(word.size(), name.size());
+    const std::size_t allowed = std::max<std::size_t>(2, longer / 3);
+    // The grammar asks of every word an action's name holds: one far longer is not measured.
+    if (longer - shorter > allowed) continue;
+    const std::size_t distance = edit_distance(word, name);
+    if (distance < best && distance <= allowed) best = distance, nearest = name;
   }
   return nearest;
 }
