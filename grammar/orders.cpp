@@ -294,6 +294,11 @@ const Phase* entry(const CharacterOrders& character, long number) {
   return nullptr;
 }
 
+std::string_view numbered_line(bool sequential, bool plural) {
+  if (sequential) return plural ? "entries" : "entry";
+  return plural ? "phases" : "phase";
+}
+
 bool is_action_name(std::string_view name) {
   // The grammar reads blanks of any kind and length between words as one space: a name with any
   // other than single spaces could be written, but would read as another name.

@@ -113,9 +113,11 @@ namespace {
 // A second "Action:" line in phase `number`: the phase it may belong to is the next, if the rules
 // (`phases` of them, 0 when not known) have one. A turn's entries are numbered ("2:").
 std::string second_action(long number, long phases, bool sequential) {
+  const std::string kind(numbered_line(sequential));
   if (phases > 0 && number >= phases)
-    return "this phase already has an action, and there is no next phase: the rules give each character " +
-           std::to_string(phases) + (phases == 1 ? " phase" : " phases") + ", one order each";
+    return "this " + kind + " already has an action, and there is no next " + kind +
+           ": the rules give each character " + std::to_string(phases) + " " +
+           std::string(numbered_line(sequential, phases != 1)) + ", one order each";
   const long next = number + 1;
   if (sequential) return "this entry already has an action: start the next entry ('" + std::to_string(next) + ":') first";
   const std::string head = next >= 1 && next <= 10 ? std::string(ordinals[static_cast<std::size_t>(next - 1)]) + " Action:"

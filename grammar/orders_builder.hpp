@@ -83,7 +83,7 @@ class Builder {
   enum class Awaiting { nothing, branch_action, else_action, past_limit };
   enum class Open { none, phase, standing };  // what the order lines fill
   Phase& phase(Position at, std::string_view what);
-  std::string kind() const { return sequential ? "entry" : "phase"; }
+  std::string kind() const { return std::string(numbered_line(sequential)); }
   // Why an "Action:" line cannot be `p`'s order, which it already has; "" when it can.
   std::string no_room_for_action(const Phase& p) const;
   // Whose orders the lines fill: the last character, the one set aside, or none yet.

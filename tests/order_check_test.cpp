@@ -257,6 +257,15 @@ TEST_CASE("a turn's entries are numbered from 1: an entry 0 is refused at its li
   check_one(diagnostics[0], "duel.orders", 2, 3, "there is no entry 0: entries are numbered from 1");
 }
 
+TEST_CASE("rules that count a turn's entries tell one missing or beyond them as an entry", "[orders][check]") {
+  Vocabulary v = tempo();
+  v.phases = 2;
+  const auto diagnostics = check_with(v, "Ilse:\n  1: Melee Attack -> \"Konrad\"\n  3: Melee Attack -> \"Konrad\"\n");
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "duel.orders", 1, 1, "'Ilse' has no order for entry 2");
+  check_one(diagnostics[1], "duel.orders", 3, 3, "there is no entry 3: the rules give each character entries 1 to 2");
+}
+
 TEST_CASE("a standing order on an action the others see as another can never answer: it names what they see",
           "[orders][check]") {
   Vocabulary v = tempo();

@@ -904,4 +904,9 @@ TEST_CASE("under a turn-based ruleset the sheet's own messages call a numbered l
   CHECK(refused("  1: Defend\n") == "no character before the first entry: write 'Character: Name' or 'Name:' above it");
   // A simultaneous ruleset's stay phases.
   check_failure("Aldric:\n  1: Defend\n  IF: I am wounded\n", 3, 3, "IF must open a phase: this phase already has an action");
+  // Rules that count a turn's entries ('orders.phases') count them as entries.
+  turns.phases = 2;
+  CHECK(refused("Ilse:\n  2:\n  Action: Defend\n  Action: Ready\n") ==
+        "this entry already has an action, and there is no next entry: the rules give each character 2 entries, one "
+        "order each");
 }
