@@ -11,6 +11,7 @@
 #include <tao/pegtl.hpp>
 
 #include "grammar/diagnostic.hpp"
+#include "grammar/edit_distance.hpp"
 #include "grammar/orders_actions.hpp"
 
 namespace arbiter::orders {
@@ -62,6 +63,13 @@ void check_sheet_text(std::string_view text, const std::string& source, bool ans
   }
 }
 
+// Problems in the order of the text, by line and column, whichever check found them.
+void by_place(std::vector<Diagnostic>& problems) {
+  std::stable_sort(problems.begin(), problems.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
+  });
+}
+
 // A blank of the sheet at `i`: a space, a tab or a no-break space; its length in bytes, or 0.
 std::size_t blank_at(std::string_view text, std::size_t i) {
   if (text[i] == ' ' || text[i] == '\t') return 1;
@@ -76,13 +84,13 @@ bool near_then(std::string_view word, bool after_condition) {
   if (word.size() < 3 || word.size() > 6) return false;
   const std::string folded = fold_case(word);
   // Where the rules say the condition ends, any word two edits from THEN is taken for it.
-  if (after_condition) return edits(folded, "then") <= 2;
+  if (after_condition) return edit_distance(folded, "then") <= 2;
   // Elsewhere in a condition, only a word no condition would hold: two letters of THEN swapped, or
   // one edit from it that is not an English word ("the", "than", "when").
   for (const std::string_view swapped : {"hten", "tehn", "thne"})
     if (folded == swapped) return true;
   static constexpr std::string_view words[] = {"the", "ten", "hen", "than", "them", "thin", "when", "thee", "they"};
-  return edits(folded, "then") == 1 && std::find(std::begin(words), std::end(words), folded) == std::end(words);
+  return edit_distance(folded, "then") == 1 && std::find(std::begin(words), std::end(words), folded) == std::end(words);
 }
 
 void missing_then(const State& s, const char* current, const tao::pegtl::position& at) {
@@ -144,32 +152,48 @@ std::size_t after_blanks(std::string_view text, std::size_t i) {
   return i;
 }
 
-// `word`, at `column` of the line `at` is on, if it is a compass word misspelt.
-void misspelt_step(std::string_view word, std::size_t column, const tao::pegtl::position& at) {
+// What to tell of `word`, when it is a compass word misspelt; else "".
+std::string misspelt_compass(std::string_view word) {
   const std::string nearest = nearest_compass(word);
-  if (nearest.empty()) return;
-  throw tao::pegtl::parse_error(
-      fmt::format("'{}' is not a compass word: did you mean '{}'? {}", word, nearest, compass_steps_are),
-      tao::pegtl::position(at.byte + column - at.column, at.line, column, at.source));
+  if (nearest.empty()) return {};
+  return fmt::format("'{}' is not a compass word: did you mean '{}'? {}", word, nearest, compass_steps_are);
+}
+
+// "'Sout'", "'Sout' and 'Est'", "'Sout', 'Est' and 'Wst'".
+std::string quoted_list(const std::vector<std::string>& words) {
+  std::string listed;
+  for (std::size_t i = 0; i < words.size(); ++i)
+    listed += (i == 0 ? "" : i + 1 == words.size() ? " and " : ", ") + ("'" + words[i] + "'");
+  return listed;
 }
 
 }  // namespace
 
-void text_after_order(const State& s, std::string_view before, std::string_view rest, const tao::pegtl::position& at) {
-  const Movement::Kind movement = s.order.movement.kind;
-  std::size_t next = after_blanks(rest, 0);
-  const bool listed = next < rest.size() && rest[next] == ',';
-  if (movement == Movement::Kind::path) {
-    // "Move 10' Nrth", "Move N, Est": the steps stopped before a word that is not one.
-    if (listed) next = after_blanks(rest, next + 1);
-    misspelt_step(rest.substr(next, word_at(rest, next)), at.column + next, at);
-  } else if (movement == Movement::Kind::none && listed) {
-    // "Move Sout, East": a misspelt first step reads as the action's last word, which a comma follows.
-    std::size_t start = before.size();
-    while (start > 0 && word_at(before, start - 1) > 0) --start;
-    const bool after_a_word = start > 1 && blank_at(before, start - 1) && word_at(before, start - 2) > 0;
-    if (after_a_word) misspelt_step(before.substr(start), at.column - (before.size() - start), at);
+void order_without_action(State& s, std::string_view path, const tao::pegtl::position& at) {
+  // Its misspelt steps (the last read on the line) are told here, the order written with the
+  // compass words they are nearest, rather than each again at its word.
+  const auto in_path = [&](const Phrase& word) { return word.at.offset >= at.byte; };
+  std::string corrected(path);
+  std::vector<std::string> misspelt;
+  for (auto word = s.misspelt_steps.rbegin(); word != s.misspelt_steps.rend() && in_path(*word); ++word) {
+    corrected.replace(word->at.offset - at.byte, word->text.size(), nearest_compass(word->text));
+    misspelt.insert(misspelt.begin(), word->text);
   }
+  std::erase_if(s.misspelt_steps, in_path);
+  const std::string order = "did you mean 'Move " + tidy(corrected) + "'?";
+  if (misspelt.empty()) throw tao::pegtl::parse_error("an order starts with its action: " + order, at);
+  throw tao::pegtl::parse_error(fmt::format("an order starts with its action, and {} {}: {}", quoted_list(misspelt),
+                                            misspelt.size() == 1 ? "is not a compass word" : "are not compass words",
+                                            order),
+                                at);
+}
+
+void text_after_order(const State& s, std::string_view rest, const tao::pegtl::position& at) {
+  const Movement::Kind movement = s.order.movement.kind;
+  const std::size_t next = after_blanks(rest, 0);
+  if (movement == Movement::Kind::path)
+    if (const std::string told = misspelt_compass(rest.substr(next, word_at(rest, next))); !told.empty())
+      throw tao::pegtl::parse_error(told, tao::pegtl::position(at.byte + next, at.line, at.column + next, at.source));
   const std::string words = tidy(rest);
   const bool free_text = !words.empty() && std::isalpha(static_cast<unsigned char>(words.front()));
   if (free_text && movement != Movement::Kind::none)
@@ -181,14 +205,20 @@ void text_after_order(const State& s, std::string_view before, std::string_view 
   throw tao::pegtl::parse_error(error_message<after_order>, at);
 }
 
+std::vector<BuildError> misspelt_steps_told(State& s) {
+  std::vector<BuildError> told;
+  for (const Phrase& word : s.misspelt_steps) told.push_back({misspelt_compass(word.text), word.at});
+  s.misspelt_steps.clear();
+  return told;
+}
+
 void unreadable_line(State& s, std::string_view rest, const tao::pegtl::position& at) {
   // "Orc #2:": a header whose name a comment cut short. It was meant to start a character, so the
   // lines after it are set aside with it rather than read as the character before's.
   if (const std::size_t hash = rest.find('#'); hash != std::string_view::npos && hash > 0) {
     const std::size_t colon = rest.find(':', hash);
     const std::string_view name = rest.substr(0, hash);
-    tao::pegtl::memory_input<> in(name.data(), name.size(), "");
-    const bool bare = tao::pegtl::parse<tao::pegtl::seq<bare_name, blanks, tao::pegtl::eof>>(in);
+    const bool bare = reads_whole<tao::pegtl::seq<bare_name, blanks>>(name);
     const std::string after = colon == std::string_view::npos ? "" : tidy(rest.substr(colon + 1));
     if (bare && colon != std::string_view::npos && (after.empty() || after.front() == '#')) {
       const std::string written = tidy(rest.substr(0, colon));
@@ -264,6 +294,11 @@ const Phase* entry(const CharacterOrders& character, long number) {
   return nullptr;
 }
 
+std::string_view numbered_line(bool sequential, bool plural) {
+  if (sequential) return plural ? "entries" : "entry";
+  return plural ? "phases" : "phase";
+}
+
 bool is_action_name(std::string_view name) {
   // The grammar reads blanks of any kind and length between words as one space: a name with any
   // other than single spaces could be written, but would read as another name.
@@ -271,8 +306,7 @@ bool is_action_name(std::string_view name) {
     if ((name[i] == ' ' && (i + 1 == name.size() || name[i + 1] == ' ')) || name[i] == '\t' ||
         static_cast<unsigned char>(name[i]) >= 0x80)
       return false;
-  tao::pegtl::memory_input input(name.data(), name.size(), "(action name)");
-  return tao::pegtl::parse<tao::pegtl::seq<grammar::action_name, tao::pegtl::eof>>(input);
+  return grammar::reads_whole<grammar::action_name>(name);
 }
 
 namespace {
@@ -320,6 +354,10 @@ Sheet read_orders(std::string_view given, const std::string& source_name, const 
       problem(e.at, e.message);
       state.builder.line_refused(line);
     }
+    for (const BuildError& misspelt : grammar::misspelt_steps_told(state)) {
+      problem(misspelt.at, misspelt.message);
+      state.builder.line_refused(line);
+    }
     end = {content, line, column + (content - begin)};
     if (last) break;
     begin = stop + 1;
@@ -336,9 +374,7 @@ Sheet read_orders(std::string_view given, const std::string& source_name, const 
   }
   for (const BuildError& misplaced : state.builder.misplaced_actions()) problem(misplaced.at, misplaced.message);
   // An IF left without its action is told when the next phase starts, perhaps lines after it.
-  std::stable_sort(problems.begin(), problems.end(), [](const Diagnostic& a, const Diagnostic& b) {
-    return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
-  });
+  by_place(problems);
   if (left_out > 0) problems.push_back(more_problems(left_out, source_name));
   throw Error(std::move(problems));
 }
@@ -364,15 +400,22 @@ Sheet parse_answer(std::string_view answer, const std::string& source_name, cons
   if (answering.empty()) state.builder.start_phase(1, {});
   else state.builder.start_standing({answering, {}}, {});
   tao::pegtl::memory_input<> input(answer.data(), answer.size(), source_name);
+  std::vector<BuildError> problems;
   try {
     tao::pegtl::parse<grammar::answer_line, grammar::action, grammar::control>(input, state);
-    return state.builder.finish();
+    if (state.misspelt_steps.empty()) return state.builder.finish();
   } catch (const tao::pegtl::parse_error& e) {
     const auto& p = e.positions().front();
-    throw Error(diagnostic_at(answer, source_name, {p.byte, p.line, p.column}, std::string(e.message())));
+    problems.push_back({std::string(e.message()), {p.byte, p.line, p.column}});
   } catch (const BuildError& e) {
-    throw Error(diagnostic_at(answer, source_name, e.at, e.message));
+    problems.push_back(e);
   }
+  for (BuildError& misspelt : grammar::misspelt_steps_told(state)) problems.push_back(std::move(misspelt));
+  std::vector<Diagnostic> diagnostics;
+  for (const BuildError& problem : problems)
+    diagnostics.push_back(diagnostic_at(answer, source_name, problem.at, problem.message));
+  by_place(diagnostics);
+  throw Error(std::move(diagnostics));
 }
 
 }  // namespace arbiter::orders

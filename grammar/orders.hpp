@@ -162,7 +162,7 @@ struct Sheet {
 
 // Nesting limits: deeper input is refused with a message instead of exhausting the stack.
 inline constexpr std::size_t max_condition_depth = 50;  // parentheses and NOT
-inline constexpr std::size_t max_else_ifs = 50;         // ELSE IF branches in one phase
+inline constexpr std::size_t max_else_ifs = 50;         // ELSE IF branches in one phase or entry
 inline constexpr std::size_t max_line_bytes = 1u << 20;  // a line's text, without its line end
 inline constexpr std::size_t max_sheet_bytes = 16u << 20;
 // A byte no sheet may hold, which stops its reading: a control character but tab and line ends.
@@ -176,6 +176,10 @@ struct Declared {
   std::function<bool(std::string_view phrase)> condition;  // whether a phrase is a declared condition
   bool sequential = false;  // a turn's entries, not phases: the messages call a numbered line an entry
 };
+
+// What the messages call a sheet's numbered line ("2:"): a turn's "entry" under rules that play
+// turns (Declared::sequential), else a "phase"; `plural`: "entries", "phases".
+std::string_view numbered_line(bool sequential, bool plural = false);
 
 // Whether a sheet can write `name` as an order's action, so that the order names it exactly:
 // words of letters (one may hold ' or -: "Counter-Attack"), one space between them, none a word

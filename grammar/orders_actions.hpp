@@ -35,6 +35,9 @@ struct State {
   // at the word where the condition ends.
   std::string_view condition_written;
   Position condition_at;
+  // Compass words misspelt where steps go on the line being read ("Move Sout, Est"): the line reads
+  // on past them, and they are told, each at its word, once it is read (orders.cpp).
+  std::vector<Phrase> misspelt_steps;
   const Declared* declared = nullptr;  // what the ruleset declares, when the sheet is read against one
   Position header_at;                  // a character's header whose name must be quoted ("Round Table:")
 
@@ -98,10 +101,11 @@ Phrase cell_label(const Input& in) {
   return {upper_label(in.string_view()), position_of(in)};
 }
 
-// Whether a whole phrase is a cell's label, by the grammar's own rule.
-inline bool is_cell(std::string_view text) {
+// Whether the whole of `text` is what the grammar's `Rule` reads (a cell's label, blanks alone).
+template <typename Rule>
+bool reads_whole(std::string_view text) {
   tao::pegtl::memory_input<> in(text.data(), text.size(), "");
-  return tao::pegtl::parse<tao::pegtl::seq<cell, tao::pegtl::eof>>(in);
+  return tao::pegtl::parse<tao::pegtl::seq<Rule, tao::pegtl::eof>>(in);
 }
 
 template <typename Rule>
@@ -160,7 +164,7 @@ struct action<target_phrase> {
     const std::string folded = fold_case(phrase.text);
     if (folded == "self" || folded == "me" || folded == "myself") {
       s.target = {Target::Kind::self, {"", phrase.at}};
-    } else if (is_cell(phrase.text)) {
+    } else if (reads_whole<cell>(phrase.text)) {
       phrase.text = upper_label(phrase.text);
       s.target = {Target::Kind::cell, std::move(phrase)};
     } else {
@@ -194,11 +198,16 @@ struct action<distance> {
   }
 };
 template <>
-struct action<step> {
+struct action<compass_step> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     s.order.movement.steps.push_back({compass_of(in.string_view()), position_of(in)});
   }
+};
+template <>
+struct action<misspelt_step> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.misspelt_steps.push_back(phrase_of(in)); }
 };
 template <>
 struct action<path> {
@@ -208,13 +217,13 @@ struct action<path> {
     s.order.movement.at = position_of(in);
   }
 };
+// "1: S, S, SW": told with the order it could be (orders.cpp).
+[[noreturn]] void order_without_action(State& s, std::string_view path, const tao::pegtl::position& at);
+
 template <>
 struct action<path_without_action> {
   template <typename Input>
-  static void apply(const Input& in, State&) {
-    throw tao::pegtl::parse_error("an order starts with its action: did you mean 'Move " + tidy(in.string_view()) + "'?",
-                                  in);
-  }
+  static void apply(const Input& in, State& s) { order_without_action(s, in.string_view(), in.position()); }
 };
 template <>
 struct action<destination_coordinates> {
@@ -433,7 +442,7 @@ struct action<comment> {
     if (!s.bare_end || s.bare_end > begin) return;
     const std::string_view gap(s.bare_end, static_cast<std::size_t>(begin - s.bare_end));
     s.bare_end = nullptr;
-    if (gap.find_first_not_of(" \t") != std::string_view::npos) return;
+    if (!reads_whole<blanks>(gap)) return;  // a no-break space is a blank, as a space is
     s.builder.name_before_comment({s.bare, s.bare.text + (gap.empty() ? "" : " ") + tidy(in.string_view())});
   }
 };
@@ -529,22 +538,24 @@ struct control<line_end> : tao::pegtl::must_if<errors>::control<line_end> {
   }
 };
 
-// Text after an order: a misspelt compass step ("Move N, Est", "Move 10' Nrth", "Move Sout, East"),
+// Text after an order: a misspelt compass word after the steps without a comma ("Move N Est"),
 // told with the nearest; after a movement ("Sprint 30' South to behind the bush"), free-text
 // directions, told with the movements the language reads; otherwise what could have followed.
-// `before`: the line up to where the order ends; `rest`: the line after it.
-[[noreturn]] void text_after_order(const State& s, std::string_view before, std::string_view rest,
-                                   const tao::pegtl::position& at);
+// `rest`: the line after the order.
+[[noreturn]] void text_after_order(const State& s, std::string_view rest, const tao::pegtl::position& at);
 
 template <>
 struct control<after_order> : tao::pegtl::must_if<errors>::control<after_order> {
   template <typename Input>
   [[noreturn]] static void raise(const Input& in, State& s) {
-    text_after_order(s, std::string_view(in.begin(), static_cast<std::size_t>(in.current() - in.begin())),
-                     std::string_view(in.current(), static_cast<std::size_t>(in.end() - in.current())),
+    text_after_order(s, std::string_view(in.current(), static_cast<std::size_t>(in.end() - in.current())),
                      in.position());
   }
 };
+
+// The compass words the line just read misspelt where steps go, each told at its word with the
+// nearest; taken from `s`, so that the next line starts without them.
+std::vector<BuildError> misspelt_steps_told(State& s);
 
 template <>
 struct control<then_keyword> : tao::pegtl::must_if<errors>::control<then_keyword> {

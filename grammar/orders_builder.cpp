@@ -7,6 +7,8 @@
 #include <vector>
 #include <stdexcept>
 
+#include "grammar/edit_distance.hpp"
+
 namespace arbiter::orders {
 
 std::string tidy(std::string_view text) {
@@ -60,28 +62,15 @@ std::string nearest_compass(std::string_view word) {
   std::string nearest;
   std::size_t best = std::numeric_limits<std::size_t>::max();
   for (const auto& [name, direction] : compass_words) {
-    const std::size_t distance = edits(word, name);
     // As near as nearest_names asks (interpreter/core/names.hpp): a third of the longer word, or two.
-    if (distance < best && distance <= std::max<std::size_t>(2, std::max(word.size(), name.size()) / 3))
-      best = distance, nearest = name;
+    const std::size_t shorter = std::min(word.size(), name.size()), longer = std::max(word.size(), name.size());
+    const std::size_t allowed = std::max<std::size_t>(2, longer / 3);
+    // The grammar asks of every word an action's name holds: one far longer is not measured.
+    if (longer - shorter > allowed) continue;
+    const std::size_t distance = edit_distance(word, name);
+    if (distance < best && distance <= allowed) best = distance, nearest = name;
   }
   return nearest;
-}
-
-std::size_t edits(std::string_view a, std::string_view b) {
-  const std::string x = fold_case(a), y = fold_case(b);
-  std::vector<std::size_t> row(y.size() + 1);
-  for (std::size_t j = 0; j <= y.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= x.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= y.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({above + 1, row[j - 1] + 1, diagonal + (x[i - 1] == y[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[y.size()];
 }
 
 namespace {
@@ -108,7 +97,7 @@ std::string misspelt_keyword(std::string_view head) {
   std::string nearest;
   std::size_t best = 3;  // at most two edits; one for a word of three letters or fewer ("Iff")
   for (const auto& keyword : keywords) {
-    const std::size_t distance = edits(head, keyword);
+    const std::size_t distance = edit_distance(head, keyword);
     const std::size_t allowed = std::min(head.size(), keyword.size()) <= 3 ? 1 : 2;
     if (distance >= 1 && distance <= allowed && distance < best) best = distance, nearest = keyword;
   }
@@ -124,9 +113,11 @@ namespace {
 // A second "Action:" line in phase `number`: the phase it may belong to is the next, if the rules
 // (`phases` of them, 0 when not known) have one. A turn's entries are numbered ("2:").
 std::string second_action(long number, long phases, bool sequential) {
+  const std::string kind(numbered_line(sequential));
   if (phases > 0 && number >= phases)
-    return "this phase already has an action, and there is no next phase: the rules give each character " +
-           std::to_string(phases) + (phases == 1 ? " phase" : " phases") + ", one order each";
+    return "this " + kind + " already has an action, and there is no next " + kind +
+           ": the rules give each character " + std::to_string(phases) + " " +
+           std::string(numbered_line(sequential, phases != 1)) + ", one order each";
   const long next = number + 1;
   if (sequential) return "this entry already has an action: start the next entry ('" + std::to_string(next) + ":') first";
   const std::string head = next >= 1 && next <= 10 ? std::string(ordinals[static_cast<std::size_t>(next - 1)]) + " Action:"

@@ -21,8 +21,6 @@ struct BuildError {
 std::string tidy(std::string_view text);
 // "S", "southwest", "South-West", "Ne": a compass word the grammar has already recognised.
 Compass compass_of(std::string_view word);
-// Levenshtein's distance between two short words, ignoring ASCII case.
-std::size_t edits(std::string_view a, std::string_view b);
 // The keyword a line's head (its text before the colon: "ESLE", "Frist Action", "Charcter") is a
 // misspelling of, as the sheet writes it ("ELSE", "First Action", "Character"); "" when none is close.
 std::string misspelt_keyword(std::string_view head);
@@ -85,7 +83,7 @@ class Builder {
   enum class Awaiting { nothing, branch_action, else_action, past_limit };
   enum class Open { none, phase, standing };  // what the order lines fill
   Phase& phase(Position at, std::string_view what);
-  std::string kind() const { return sequential ? "entry" : "phase"; }
+  std::string kind() const { return std::string(numbered_line(sequential)); }
   // Why an "Action:" line cannot be `p`'s order, which it already has; "" when it can.
   std::string no_room_for_action(const Phase& p) const;
   // Whose orders the lines fill: the last character, the one set aside, or none yet.

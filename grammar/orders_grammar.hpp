@@ -3,6 +3,9 @@
 // is one statement (a character, a phase, an order, a verbose Action:/Target:/IF:/ELSE: line) or
 // blank. Error points are the rules wrapped in `must<>`; each has a message in orders_errors.hpp.
 #include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
+
+#include "grammar/orders.hpp"
 
 namespace arbiter::orders::grammar {
 
@@ -62,6 +65,23 @@ struct compass
           keyword<TAO_PEGTL_ISTRING("sw")>, keyword<TAO_PEGTL_ISTRING("n")>, keyword<TAO_PEGTL_ISTRING("s")>,
           keyword<TAO_PEGTL_ISTRING("e")>, keyword<TAO_PEGTL_ISTRING("w")>> {};
 
+// A compass word misspelt ("Sout", "Est", "Sout-West"): a word of letters near one, as
+// nearest_compass judges. Nearness is no PEG, so the rule measures the word it reads.
+struct compass_like_word : seq<plus<alpha>, star<one<'-'>, plus<alpha>>, word_end> {};
+struct compass_misspelling {
+  using rule_t = compass_misspelling;
+  using subs_t = empty_list;
+  template <typename ParseInput>
+  static bool match(ParseInput& in) {
+    memory_input<> ahead(in.current(), in.end(), "");
+    if (!parse<compass_like_word>(ahead)) return false;
+    const std::string_view word(in.current(), static_cast<std::size_t>(ahead.current() - in.current()));
+    if (nearest_compass(word).empty()) return false;
+    in.bump(word.size());
+    return true;
+  }
+};
+
 // Words that end a phrase: a phrase cannot contain them unquoted.
 struct phrase_end : sor<kw_then, kw_else, kw_and, kw_or, arrow> {};
 struct bare_word : plus<not_at<arrow>, word_char> {};
@@ -112,8 +132,11 @@ struct target : seq<star<decoration>, sor<target_character, target_coordinates, 
 // --- Orders ----------------------------------------------------------------------------------
 // An action's name: words up to its arguments, movement, target or the end of the order. A word
 // may hold a hyphen ("Counter-Attack"), but not the one of an arrow right after it ("Charge->").
-struct action_word : seq<not_at<sor<phrase_end, kw_if, kw_to, kw_toward, kw_away, compass>>, plus<alpha>,
-                         star<sor<alpha, one<'\''>, seq<not_at<arrow>, one<'-'>>>>, word_end> {};
+// A compass word misspelt before a comma is the first of a list of steps ("Move Sout, East"), as
+// no action's name is followed by a comma.
+struct action_word
+    : seq<not_at<sor<phrase_end, kw_if, kw_to, kw_toward, kw_away, compass, seq<compass_misspelling, comma>>>,
+          plus<alpha>, star<sor<alpha, one<'\''>, seq<not_at<arrow>, one<'-'>>>>, word_end> {};
 struct action_name : seq<action_word, star<plus<sp>, action_word>> {};
 
 struct argument : plus<not_one<',', ')', '"', '#', '\r', '\n'>> {};
@@ -122,7 +145,12 @@ struct arguments : seq<one<'('>, blanks, list<argument, one<','>>, must<close_ar
 
 struct distance : seq<plus<digit>, blanks, sor<one<'\''>, keyword<TAO_PEGTL_ISTRING("ft")>,
                                                keyword<TAO_PEGTL_ISTRING("feet")>>> {};
-struct step : compass {};
+struct compass_step : compass {};
+// A compass word misspelt where a step goes is read as one, so that the steps after it are read
+// too and every misspelt one on the line is told, each at its word (orders.cpp). ELSE and AND are
+// keywords, however near East and NE they are.
+struct misspelt_step : seq<not_at<phrase_end>, compass_misspelling> {};
+struct step : sor<compass_step, misspelt_step> {};
 struct steps : list<step, comma> {};
 struct path : sor<seq<distance, opt<blanks, steps>>, steps> {};
 struct destination_coordinates : coordinates {};
@@ -264,3 +292,8 @@ struct answer_line : seq<blanks,
                          must<eof>> {};
 
 }  // namespace arbiter::orders::grammar
+
+// For tao::pegtl::analyze: a misspelling is a word, so it consumes input whenever it matches.
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, arbiter::orders::grammar::compass_misspelling>
+    : tao::pegtl::analyze_any_traits<> {};

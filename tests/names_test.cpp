@@ -1,5 +1,7 @@
 #include "interpreter/core/names.hpp"
 
+#include "grammar/edit_distance.hpp"
+
 #include <catch2/catch.hpp>
 
 using arbiter::did_you_mean;

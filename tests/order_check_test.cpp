@@ -257,6 +257,15 @@ TEST_CASE("a turn's entries are numbered from 1: an entry 0 is refused at its li
   check_one(diagnostics[0], "duel.orders", 2, 3, "there is no entry 0: entries are numbered from 1");
 }
 
+TEST_CASE("rules that count a turn's entries tell one missing or beyond them as an entry", "[orders][check]") {
+  Vocabulary v = tempo();
+  v.phases = 2;
+  const auto diagnostics = check_with(v, "Ilse:\n  1: Melee Attack -> \"Konrad\"\n  3: Melee Attack -> \"Konrad\"\n");
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "duel.orders", 1, 1, "'Ilse' has no order for entry 2");
+  check_one(diagnostics[1], "duel.orders", 3, 3, "there is no entry 3: the rules give each character entries 1 to 2");
+}
+
 TEST_CASE("a standing order on an action the others see as another can never answer: it names what they see",
           "[orders][check]") {
   Vocabulary v = tempo();
@@ -490,24 +499,30 @@ TEST_CASE("a standing order after one for the same action that always gives an o
 TEST_CASE("a comment that cuts short a name of the fight is refused at the name and without a fight warned of",
           "[orders][check]") {
   // "Orc #2" unquoted reads "Orc" and a comment: the orders would go to, or be taken at, the Orc.
+  // A no-break space before the '#', as a chat pastes it, is a blank as a space is.
   const Roster orcs{{"Aldric", "players"}, {"Orc", "orcs"}, {"Orc #2", "orcs"}};
-  const std::string text =
-      "Character: Orc #2\n  1: Charge -> \"Aldric\"\n  2: Defend\n"
-      "Aldric:\n  1: Charge -> Orc #2 the big one\n  2: Charge -> Orc # the small one\n";
-  const std::vector<SheetFile> sheets{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
-  const auto diagnostics = check_orders(sheets, platemail(), &orcs);
-  REQUIRE(diagnostics.size() == 2);
-  check_one(diagnostics[0], "sheet1.txt", 1, 12, "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\"");
-  check_one(diagnostics[1], "sheet1.txt", 5, 16, "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\"");
-  // Without the fight's roster only a number after the name is suspect, as copies are numbered so.
-  const auto warnings = numbers_after_names(sheets);
-  REQUIRE(warnings.size() == 2);
-  check_one(warnings[0], "sheet1.txt", 1, 12,
-            "'Orc' is followed by the comment '#2': if 'Orc #2' is a name, write it in quotes, as a # starts a "
-            "comment: \"Orc #2\"");
-  check_one(warnings[1], "sheet1.txt", 5, 16,
-            "'Orc' is followed by the comment '#2 the big one': if 'Orc #2' is a name, write it in quotes, as a # "
-            "starts a comment: \"Orc #2\"");
+  for (const std::string blank : {" ", "\u00A0"}) {
+    CAPTURE(blank);
+    const std::string text =
+        "Character: Orc" + blank + "#2\n  1: Charge -> \"Aldric\"\n  2: Defend\n"
+        "Aldric:\n  1: Charge -> Orc" + blank + "#2 the big one\n  2: Charge -> Orc # the small one\n";
+    const std::vector<SheetFile> sheets{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
+    const auto diagnostics = check_orders(sheets, platemail(), &orcs);
+    REQUIRE(diagnostics.size() == 2);
+    check_one(diagnostics[0], "sheet1.txt", 1, 12,
+              "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\"");
+    check_one(diagnostics[1], "sheet1.txt", 5, 16,
+              "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\"");
+    // Without the fight's roster only a number after the name is suspect, as copies are numbered so.
+    const auto warnings = numbers_after_names(sheets);
+    REQUIRE(warnings.size() == 2);
+    check_one(warnings[0], "sheet1.txt", 1, 12,
+              "'Orc' is followed by the comment '#2': if 'Orc #2' is a name, write it in quotes, as a # starts a "
+              "comment: \"Orc #2\"");
+    check_one(warnings[1], "sheet1.txt", 5, 16,
+              "'Orc' is followed by the comment '#2 the big one': if 'Orc #2' is a name, write it in quotes, as a # "
+              "starts a comment: \"Orc #2\"");
+  }
 }
 
 TEST_CASE("the place an order moves toward is its target when it has no other as run takes it", "[orders][check]") {

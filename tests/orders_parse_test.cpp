@@ -817,6 +817,53 @@ TEST_CASE("a misspelt compass word in a list of steps or after a distance is tol
                 "('15' S, S, SW'), a cell ('to C3') or coordinates ('to X: 15, Y: 20')");
 }
 
+TEST_CASE("every compass word misspelt in a list of steps is told, each at its word", "[orders]") {
+  const std::string steps = "? compass steps are N, NE, E, SE, S, SW, W, NW or the words North … Northwest";
+  const auto told = failures("Aldric:\n  1: Move Sout, Est\n  2: Sprint 15' Nrth, S, Wst -> \"Orc\"\n");
+  REQUIRE(told.size() == 4);
+  CHECK(told[0].message == "'Sout' is not a compass word: did you mean 'South'" + steps);
+  CHECK((told[0].where.line == 2 && told[0].where.column == 11));
+  CHECK(told[1].message == "'Est' is not a compass word: did you mean 'East'" + steps);
+  CHECK((told[1].where.line == 2 && told[1].where.column == 17));
+  CHECK(told[2].message == "'Nrth' is not a compass word: did you mean 'North'" + steps);
+  CHECK((told[2].where.line == 3 && told[2].where.column == 17));
+  CHECK(told[3].message == "'Wst' is not a compass word: did you mean 'West'" + steps);
+  CHECK((told[3].where.line == 3 && told[3].where.column == 26));
+  // What else is wrong on the line is told with them; the Target: line under a verbose one is its own.
+  const auto free_text = failures("Aldric:\n  1: Move Sout, Est behind the bush\n");
+  REQUIRE(free_text.size() == 3);
+  CHECK(free_text[2].message.starts_with("free-text directions are not read ('behind the bush')"));
+  CHECK(failures("Character: Aldric\nFirst Action:\n  Action: Move Sout, Est\n  Target: closest enemy\n").size() == 2);
+  // At a prompt too.
+  try {
+    parse_answer("Move Sout, Est", "answer", "Aldric", "");
+    FAIL("the answer was accepted");
+  } catch (const Error& e) {
+    REQUIRE(e.diagnostics().size() == 2);
+    CHECK(e.diagnostics()[0].where.column == 6);
+    CHECK(e.diagnostics()[1].where.column == 12);
+  }
+  // ELSE and AND are as near East and NE as Est is, but are keywords, where a step could go too.
+  const Sheet sheet = parse_orders("Aldric:\n  1: IF I am wounded THEN Move 10' ELSE Move 10' N, S\n", "sheet.txt");
+  CHECK(sheet.characters[0].phases[0].otherwise->movement.steps.size() == 2);
+}
+
+TEST_CASE("a movement without its action is told as the order it could be, its compass words spelt", "[orders]") {
+  check_failure("Aldric:\n  1: Sout, E\n", 2, 6,
+                "an order starts with its action, and 'Sout' is not a compass word: did you mean 'Move South, E'?");
+  check_failure("Aldric:\n  1: S, Est, Nrth\n", 2, 6,
+                "an order starts with its action, and 'Est' and 'Nrth' are not compass words: did you mean 'Move S, "
+                "East, North'?");
+  // A misspelt step of another order on the line is told at its word.
+  const auto told = failures("Aldric:\n  1: IF I am wounded THEN Move Sout, E ELSE Nrth, S\n");
+  REQUIRE(told.size() == 2);
+  CHECK(told[0].where.column == 32);
+  CHECK(told[0].message.starts_with("'Sout' is not a compass word"));
+  CHECK(told[1].where.column == 45);
+  CHECK(told[1].message ==
+        "an order starts with its action, and 'Nrth' is not a compass word: did you mean 'Move North, S'?");
+}
+
 TEST_CASE("a second ELSE or an ELSE IF after ELSE on a compact line is told as such, at it", "[orders]") {
   check_failure("Aldric:\n  1: Defend\n  2: IF I am wounded THEN Defend ELSE Defend ELSE Counter -> \"Bo\"\n", 3, 46,
                 "a second ELSE for the same IF");
@@ -857,4 +904,9 @@ TEST_CASE("under a turn-based ruleset the sheet's own messages call a numbered l
   CHECK(refused("  1: Defend\n") == "no character before the first entry: write 'Character: Name' or 'Name:' above it");
   // A simultaneous ruleset's stay phases.
   check_failure("Aldric:\n  1: Defend\n  IF: I am wounded\n", 3, 3, "IF must open a phase: this phase already has an action");
+  // Rules that count a turn's entries ('orders.phases') count them as entries.
+  turns.phases = 2;
+  CHECK(refused("Ilse:\n  2:\n  Action: Defend\n  Action: Ready\n") ==
+        "this entry already has an action, and there is no next entry: the rules give each character 2 entries, one "
+        "order each");
 }

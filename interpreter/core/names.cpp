@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "grammar/diagnostic.hpp"
+#include "grammar/edit_distance.hpp"
 
 namespace arbiter {
 namespace {
@@ -91,22 +92,6 @@ std::string character_name_key(std::string_view name) {
 }
 
 bool same_character_name(std::string_view a, std::string_view b) { return character_name_key(a) == character_name_key(b); }
-
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      const std::size_t substitution = diagonal + (lower(a[i - 1]) == lower(b[j - 1]) ? 0 : 1);
-      row[j] = std::min({above + 1, row[j - 1] + 1, substitution});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
 
 std::vector<std::string> nearest_names(std::string_view wanted, const std::vector<std::string>& candidates,
                                        std::size_t most) {

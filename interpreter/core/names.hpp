@@ -6,8 +6,6 @@
 
 namespace arbiter {
 
-// Edit distance, case-insensitive (players write "full attack" for "Full Attack").
-std::size_t edit_distance(std::string_view a, std::string_view b);
 // The same name, ignoring ASCII case: edit distance 0, without computing one.
 bool same_name(std::string_view a, std::string_view b);
 // A character's name as order sheets read it: ASCII lower case, each run of blanks (spaces, tabs,

@@ -189,8 +189,8 @@ class Checker {
     const std::string& name = character.name.text;
     // A sequential flow's numbered lines are the entries of a turn, read in order; a simultaneous
     // one's are its phases, one order each. The messages say which the rules have.
-    const char* kind = vocabulary_.sequential ? "entry" : "phase";
-    const char* kinds = vocabulary_.sequential ? "entries" : "phases";
+    const std::string_view kind = numbered_line(vocabulary_.sequential);
+    const std::string_view kinds = numbered_line(vocabulary_.sequential, true);
     std::map<long, const Phase*> seen;
     for (const auto& phase : character.phases) {
       if (const auto [first, fresh] = seen.emplace(phase.number, &phase); !fresh) {
@@ -207,8 +207,8 @@ class Checker {
                              before.column, phase.number)});
       }
       if (vocabulary_.phases > 0 && (phase.number < 1 || phase.number > vocabulary_.phases))
-        error(phase.at, fmt::format("there is no phase {}: the rules give each character phases 1 to {}",
-                                    phase.number, vocabulary_.phases));
+        error(phase.at, fmt::format("there is no {} {}: the rules give each character {} 1 to {}", kind,
+                                    phase.number, kinds, vocabulary_.phases));
       // Without a count from the rules (a turn's entries, as many as it likes) the first is still
       // 1: the fight reads a turn from entry 1 on, and would never read an entry 0.
       else if (phase.number < 1)
@@ -225,7 +225,7 @@ class Checker {
     if (vocabulary_.phases > 0) {
       for (long number = 1; number <= vocabulary_.phases; ++number)
         if (!seen.contains(number))
-          error(character.name.at, fmt::format("'{}' has no order for phase {}", name, number));
+          error(character.name.at, fmt::format("'{}' has no order for {} {}", name, kind, number));
       return;
     }
     // Without a count from the rules, phases are still 1, 2, 3… with none left out: a gap is told

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "grammar/diagnostic.hpp"
+#include "grammar/edit_distance.hpp"
 #include "grammar/orders.hpp"
 #include "interpreter/core/names.hpp"
 
