@@ -15,6 +15,16 @@ TEST_CASE("edit distance ignores case and counts single edits", "[names]") {
   CHECK(edit_distance("", "abc") == 3);
 }
 
+TEST_CASE("edit distance counts characters, not bytes", "[names]") {
+  // A zero-width space (three bytes) pasted after a name, an accented letter (two) for a plain one.
+  CHECK(edit_distance("Orc\u200b", "Orc") == 1);
+  CHECK(edit_distance("Zoë", "Zoe") == 1);
+  CHECK(edit_distance("\xff\xfe", "ab") == 2);  // bytes that are not UTF-8 count one each
+  CHECK(arbiter::characters("Goblin\u200b") == 7);
+  // So a short name with one pasted invisible character still finds its own.
+  CHECK(nearest_names("Orc\u200b", {"Orc", "Goblin"}) == std::vector<std::string>{"Orc"});
+}
+
 TEST_CASE("nearest names are close misspellings, nearest first", "[names]") {
   const std::vector<std::string> actions{"Charge", "Full Attack", "Counter", "Defend", "Move"};
   CHECK(nearest_names("Chrage", actions) == std::vector<std::string>{"Charge"});

@@ -96,13 +96,14 @@ bool same_character_name(std::string_view a, std::string_view b) { return charac
 std::vector<std::string> nearest_names(std::string_view wanted, const std::vector<std::string>& candidates,
                                        std::size_t most) {
   // A third of the longer name may differ, but never less than two edits for short names.
-  // Compared with their accents composed: "Zoe" and U+0301 is one letter from "Zoë", not three bytes.
+  // Compared in characters, with their accents composed: "Zoe" and U+0301 is one letter from "Zoë".
   const std::string want = with_accents_composed(wanted);
+  const std::size_t want_length = characters(want);
   std::vector<std::pair<std::size_t, std::string>> scored;
   for (const auto& candidate : candidates) {
     const std::string name = with_accents_composed(candidate);
     const std::size_t distance = edit_distance(want, name);
-    const std::size_t allowed = std::max<std::size_t>(2, std::max(want.size(), name.size()) / 3);
+    const std::size_t allowed = std::max<std::size_t>(2, std::max(want_length, characters(name)) / 3);
     if (distance <= allowed) scored.emplace_back(distance, candidate);
   }
   std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
