@@ -62,6 +62,9 @@ std::string nearest_compass(std::string_view word) {
   std::string nearest;
   std::size_t best = std::numeric_limits<std::size_t>::max();
   for (const auto& [name, direction] : compass_words) {
+    // A word of three letters or more misspells a compass word written out, not N or NE: 'the'
+    // is two edits from NE, and no one meant it.
+    if (name.size() <= 2) continue;
     // As near as nearest_names asks (interpreter/core/names.hpp): a third of the longer word, or two.
     const std::size_t shorter = std::min(word.size(), name.size()), longer = std::max(word.size(), name.size());
     const std::size_t allowed = std::max<std::size_t>(2, longer / 3);

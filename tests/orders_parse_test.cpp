@@ -811,9 +811,13 @@ TEST_CASE("a misspelt compass word in a list of steps or after a distance is tol
   check_failure("Aldric:\n  1: Move 10' Nrth\n", 2, 15, "'Nrth' is not a compass word: did you mean 'North'" + steps);
   check_failure("Aldric:\n  1: Sprint 15' N, Sotuh, S\n", 2, 20,
                 "'Sotuh' is not a compass word: did you mean 'South'" + steps);
-  // Words that are no compass word's misspelling are still free text.
+  // Words that are no compass word's misspelling are still free text: 'the' is two edits from NE,
+  // but a word of three letters misspells a compass word written out, not an abbreviation.
   check_failure("Aldric:\n  1: Move 10' behind the bush\n", 2, 15,
                 "free-text directions are not read ('behind the bush'): write the movement as compass steps "
+                "('15' S, S, SW'), a cell ('to C3') or coordinates ('to X: 15, Y: 20')");
+  check_failure("Aldric:\n  1: Move 10' the door\n", 2, 15,
+                "free-text directions are not read ('the door'): write the movement as compass steps "
                 "('15' S, S, SW'), a cell ('to C3') or coordinates ('to X: 15, Y: 20')");
 }
 
