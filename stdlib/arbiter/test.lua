@@ -231,6 +231,8 @@ function test.equal(actual, expected, what)
     message = string_difference(got, wanted)
   else
     message = ("expected %s, got %s"):format(show_pair(wanted, got))
+    -- NaN equals nothing, itself included: "expected nan, got nan" alone would read as a bug here.
+    if wanted ~= wanted then message = message .. " (NaN equals no value, itself included: check it with x ~= x)" end
   end
   fail((where == "" and "" or where .. ": ") .. message, what)
 end

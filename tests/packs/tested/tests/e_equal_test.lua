@@ -59,3 +59,9 @@ test.case("two different numbers that print alike are shown with the digits that
   local near = test.fails(function() test.near(0.1 + 0.2, 0.3, 0) end)
   test.equal(near:gsub("^[^:]*:%d+: ", ""), "expected 0.3 (within 0), got 0.30000000000000004")
 end)
+
+test.case("NaN expected is told why it never equals, as it prints like the NaN got", function()
+  local nan = 0 / 0
+  test.truthy(message_of(nan, nan):find("(NaN equals no value, itself included: check it with x ~= x)", 1, true))
+  test.equal(message_of(1, 2), "expected 2, got 1")
+end)
