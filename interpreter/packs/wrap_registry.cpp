@@ -41,7 +41,14 @@ int change_definition(lua_State* L) {
   const Kind kind = check_kind(L, 1);
   const std::string name = check_name(L, 2);
   luaL_checkany(L, 3);
-  (registry_of(L).*change)(L, kind, name, 3, lua::Sandbox::of(L).current_pack(), lua::caller_location(L));
+  // Every change keeps the line that made it, which `arbiter explain` shows and the rules' checks
+  // point at: one made as a tail call has none to keep (guarded adds how to have it).
+  const std::string location = lua::caller_location(L);
+  if (location.empty() && lua::caller_lost_to_tail_call(L))
+    throw Error(fmt::format("the {} '{}' is not changed without the line that changes it, which `arbiter explain` "
+                            "shows and the rules' checks point at",
+                            to_string(kind), name));
+  (registry_of(L).*change)(L, kind, name, 3, lua::Sandbox::of(L).current_pack(), location);
   // What registry.view kept of it is out of date; a patch changed tables that views show.
   push_cache(L, lua_tostring(L, 1));
   lua_pushnil(L);
