@@ -809,6 +809,7 @@ TEST_CASE("a misspelt compass word in a list of steps or after a distance is tol
   check_failure("Aldric:\n  1: Move Sout, East\n", 2, 11, "'Sout' is not a compass word: did you mean 'South'" + steps);
   check_failure("Aldric:\n  1: Move N, Est\n", 2, 14, "'Est' is not a compass word: did you mean 'East'" + steps);
   check_failure("Aldric:\n  1: Move 10' Nrth\n", 2, 15, "'Nrth' is not a compass word: did you mean 'North'" + steps);
+  check_failure("Aldric:\n  1: Move Wset, N\n", 2, 11, "'Wset' is not a compass word: did you mean 'West'" + steps);
   check_failure("Aldric:\n  1: Sprint 15' N, Sotuh, S\n", 2, 20,
                 "'Sotuh' is not a compass word: did you mean 'South'" + steps);
   // Words that are no compass word's misspelling are still free text: 'the' is two edits from NE,
