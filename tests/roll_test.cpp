@@ -92,6 +92,11 @@ TEST_CASE("integer arithmetic: division rounds toward zero, powers, overflow is 
   CHECK_THAT(error_message("9223372036854775808", none), Catch::Contains("the number 9223372036854775808 is too large"));
   CHECK_THAT(error_message("-9223372036854775809", none), Catch::Contains("the number 9223372036854775809 is too large"));
   CHECK_THAT(error_message("-9223372036854775808d6", none), Catch::Contains("the number 9223372036854775808 is too large"));
+  // Past the least number is too small, as docs/dice.md says, not too large.
+  CHECK_THAT(error_message("-9223372036854775808-1", none), Catch::Contains("-9223372036854775808 - 1 is too small"));
+  CHECK_THAT(error_message("(-3037000500)*3037000500", none), Catch::Contains("is too small"));
+  CHECK_THAT(error_message("(-2)^65", none), Catch::Contains("-2 ^ 65 is too small"));
+  CHECK_THAT(error_message("(-2)^64", none), Catch::Contains("-2 ^ 64 is too large"));
 }
 
 TEST_CASE("an arithmetic error points at its part of the expression, as a parse error does") {
