@@ -1415,6 +1415,13 @@ TEST_CASE("check --resume checks the sheets for a saved fight's next round again
   CHECK(other.exit_code == 1);
   CHECK_THAT(other.output, Contains("this fight was saved from the encounter examples/platemail/ambush.lua, not " +
                                     skirmish));
+  // A fight run with a house pack is checked under it, as it is played, without naming it again.
+  REQUIRE(arbiter("run " + skirmish + " --seed 1 --quiet --house platemail-house --orders "
+                  "examples/platemail/skirmish-round1.txt --save " + (dir / "house.json"))
+              .exit_code == 0);
+  const auto housed = arbiter("check " + (dir / "next.txt") + " --encounter " + skirmish + " --resume " + (dir / "house.json"));
+  CHECK(housed.exit_code == 0);
+  CHECK_THAT(housed.output, !Contains("error"));
   const auto alone = arbiter("check " + (dir / "next.txt") + " --rules platemail --resume " + (dir / "round1.json"));
   CHECK(alone.exit_code == 2);
   CHECK_THAT(alone.output, Contains("--resume requires --encounter"));

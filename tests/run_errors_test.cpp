@@ -349,6 +349,12 @@ TEST_CASE("a save resumes only the fight it was saved from: the same encounter a
   CHECK_THAT(house.output, Contains("this fight was played under platemail 1.1.0, but this run loads platemail 1.1.0, "
                                     "platemail-house"));
   CHECK(arbiter(one_round + "--quiet --resume " + file).exit_code == 0);
+  // A fight run with a house pack, resumed without it, is told the --house it lacks.
+  const std::string with_house = save.path.string() + "-house.json";
+  REQUIRE(arbiter(one_round + "--seed 1 --quiet --house platemail-house --save " + with_house).exit_code == 0);
+  CHECK_THAT(arbiter(one_round + "--quiet --resume " + with_house).output,
+             Contains("but this run loads platemail 1.1.0 (load platemail-house too, as the fight was played with it: "
+                      "run --house platemail-house)"));
 
   // A save from before the record existed (format version 1) cannot be checked, so it is refused.
   const std::string older = save.path.string() + "-v1.json";

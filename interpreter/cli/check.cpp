@@ -143,11 +143,16 @@ void check(Context& context, const Options& options) {
   Session session(context);
   std::optional<packs::Encounter> encounter;
   if (!options.encounter.empty()) encounter = packs::read_encounter(session.sandbox, options.encounter);
-  // --rules, when given, stands in for the encounter's rules: the same fight under other rules.
-  if (options.rules.empty())
-    session.load(encounter->rules, encounter->rules_at);
-  else
+  // --rules, when given, stands in for the encounter's rules: the same fight under other rules. A
+  // saved fight is checked under the packs it was played with, its house packs too.
+  const std::vector<std::string> played_with = options.resume.empty() ? std::vector<std::string>()
+                                                                      : packs_played_with(options.resume);
+  if (!options.rules.empty())
     session.load(options.rules);
+  else if (!played_with.empty())
+    session.load(played_with);
+  else
+    session.load(encounter->rules, encounter->rules_at);
   const auto vocabulary = packs::read_vocabulary(session.sandbox.state(), session.stack.registry());
   std::optional<orders::Roster> roster;
   if (encounter) {

@@ -1,5 +1,6 @@
 #include "interpreter/cli/saved_fight.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -70,6 +71,15 @@ std::string pack_list(const nlohmann::json& packs) {
   return names.empty() ? "no packs" : fmt::format("{}", fmt::join(names, ", "));
 }
 
+// The names of the packs a save's "packs" lists ("platemail 1.1.0"), in its order.
+std::vector<std::string> pack_names(const nlohmann::json& packs) {
+  std::vector<std::string> names;
+  if (packs.is_array())
+    for (const auto& pack : packs)
+      if (pack.is_string()) names.push_back(pack.get<std::string>().substr(0, pack.get<std::string>().find(' ')));
+  return names;
+}
+
 // A save resumes only the fight it was saved from: the same encounter, the same packs and versions.
 void check_played_from(const std::string& save, const nlohmann::json& saved, const nlohmann::json& now) {
   if (saved.is_null())
@@ -87,9 +97,20 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
     throw Error(save + ": this fight was saved from the encounter " + text("encounter") + ", not " + encounter);
   }
   const nlohmann::json packs = saved.is_object() ? saved.value("packs", nlohmann::json()) : nlohmann::json();
-  if (packs != now["packs"])
+  if (packs != now["packs"]) {
+    // The packs it was played with that this run lacks are most often house packs left out.
+    std::vector<std::string> missing;
+    const std::vector<std::string> loaded = pack_names(now["packs"]);
+    for (const auto& name : pack_names(packs))
+      if (std::find(loaded.begin(), loaded.end(), name) == loaded.end()) missing.push_back(name);
+    const std::string how = missing.empty() ? "the encounter's rules and the house packs the fight was run with, in "
+                                              "the versions it was played with"
+                                            : fmt::format("{} too, as the fight was played with {}: run --house {}",
+                                                          fmt::join(missing, ", "), missing.size() == 1 ? "it" : "them",
+                                                          fmt::join(missing, " --house "));
     throw Error(save + ": this fight was played under " + pack_list(packs) + ", but this run loads " +
-                pack_list(now["packs"]) + " (the encounter's rules and the house packs the fight was run with must be the same)");
+                pack_list(now["packs"]) + " (load " + how + ")");
+  }
   // Saves written before the files were recorded have none to compare.
   const nlohmann::json files = saved.is_object() ? saved.value("pack_files", nlohmann::json::object()) : nlohmann::json();
   if (!files.is_object()) return;
@@ -116,6 +137,16 @@ nlohmann::json played_from(const std::string& encounter, const packs::PackStack&
   return {{"encounter", encounter}, {"digest", file_digest(encounter)}, {"packs", packs}, {"pack_files", files}};
 }
 
+
+std::vector<std::string> packs_played_with(const std::string& path) {
+  try {
+    const SavedState saved = load_state(path);
+    return saved.played_from.is_object() ? pack_names(saved.played_from.value("packs", nlohmann::json()))
+                                         : std::vector<std::string>();
+  } catch (const Error&) {
+    return {};  // load_saved_fight tells what is wrong with it
+  }
+}
 
 SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
                             const packs::Registry& registry) {

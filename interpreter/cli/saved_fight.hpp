@@ -2,6 +2,7 @@
 // A saved fight and what it was played from: `run --save` records it, `run --resume` continues the
 // fight, and `check --resume` checks the next round's sheets against it.
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -16,6 +17,10 @@ namespace arbiter::cli {
 // What a save records of the fight it belongs to: the encounter (its path as given and a digest of
 // its text) and every pack loaded, with its version, in load order, and its files' digests.
 nlohmann::json played_from(const std::string& encounter, const packs::PackStack& stack);
+
+// The names of the packs the fight saved at `path` was played with, in load order (the encounter's
+// rules, the house packs and what they require); none when it does not say, or cannot be read.
+std::vector<std::string> packs_played_with(const std::string& path);
 
 // The save at `path`, refused (an arbiter::Error naming it) unless it was played from `origin`
 // (played_from: the same encounter, the same packs and their files) and its characters' stats are
