@@ -20,7 +20,7 @@ end
 -- when each intent is made, how far it moves (and whether away from hostiles) of its `move` once
 -- every pack has loaded: a house rule's patch of `actions_data[name]` counts for both.
 local function define(name, fields)
-  if not data[name] then error(("actions_data has no row '%s'"):format(name), 2) end
+  combat.row("actions_data", name)  -- there, or an error at the line defining it, with the nearest row
   local function move() return data[name].move or {} end
   if fields.ready == nil then fields.ready = function() return data[name].tag == "R" end end
   if fields.move == nil then fields.move = function() return move().max or 0 end end

@@ -68,11 +68,22 @@ local function sum(parts)
 end
 combat.sum = sum
 
-local function row(kind_name, name)
-  local entry = tables[kind_name][name]
-  if entry == nil then error(("no %s named %q in arbiter.tables.%s"):format(kind_name, tostring(name), kind_name), 3) end
+---The row `name` of `arbiter.tables[table_name]`, read now. One not there is an error, placed at
+---the line that called the caller of this and naming the nearest rows ("Leathr": did you mean
+---'Leather'?), rather than a nil that fails later.
+---@param table_name string
+---@param name string
+---@return table
+function combat.row(table_name, name)
+  local entry = tables[table_name][name]
+  if entry == nil then
+    local names = {}
+    for key in pairs(tables[table_name]) do names[#names + 1] = key end
+    error(("arbiter.tables.%s has no row '%s'%s"):format(table_name, tostring(name), words.hint(name, names)), 3)
+  end
   return entry
 end
+local row = combat.row
 
 local function armor_of(c) return row("armor", c.armor or "Unarmored"), c.armor or "Unarmored" end
 
