@@ -1356,7 +1356,7 @@ TEST_CASE("check --encounter warns of the orders of round 1 the rules refuse bef
   CHECK_THAT(played.output, Contains("Archer: Defend ('Charge -> \"Sergeant Hale\"' is refused (Long Bow is neither a "
                                      "melee nor a thrown weapon): Defend, the default order)"));
   CHECK_THAT(played.output, Contains("Crossbowman: Defend ('Rapid Fire -> \"Witch\"' is refused"));
-  CHECK_THAT(played.output, Contains("Witch: Defend ('Rapid Fire -> \"Pike\"' is refused (Staff has no ranged attack)"));
+  CHECK_THAT(played.output, Contains("Witch: Defend ('Rapid Fire -> \"Pike\"' is refused (Staff is not a ranged weapon)"));
   // From the encounter only round 1 can be played: a later round's sheet is not foreseen (that
   // needs the fight saved before it: check --resume).
   std::ofstream(dir / "later.txt") << "Round 2\nArcher:\n  1: Charge -> \"Sergeant Hale\"\n  2: Defend\n";

@@ -20,7 +20,7 @@ end
 -- when each intent is made, how far it moves (and whether away from hostiles) of its `move` once
 -- every pack has loaded: a house rule's patch of `actions_data[name]` counts for both.
 local function define(name, fields)
-  if not data[name] then error(("actions_data has no row '%s'"):format(name), 2) end
+  combat.row("actions_data", name)  -- there, or an error at the line defining it, with the nearest row
   local function move() return data[name].move or {} end
   if fields.ready == nil then fields.ready = function() return data[name].tag == "R" end end
   if fields.move == nil then fields.move = function() return move().max or 0 end end
@@ -43,13 +43,15 @@ end
 
 local function stays(ctx) return ctx.moved == 0 end
 
--- How many Attacks the action `name` makes: its row's `attacks.count`, read as it resolves, so a
--- house rule's patch counts ("make two Attacks", "one Melee Attack", "one Attack at Disfavor").
-local function attack_count(name) return data[name].attacks.count end
-
--- The Attacks of the action `name`, each at `target`.
+-- The Attacks of the action `name`, as its row's `attacks` says, read as it resolves so a house
+-- rule's patch counts: `count` of them ("make two Attacks", "one Melee Attack", "one Attack at
+-- Disfavor"), each of its `kind` ("one Melee Attack", "a ranged attack"), with `how` besides. Each
+-- is made at `target`, or at `target(i)` for the i-th when it is a function (Full Attack's).
 local function attacks_at(ctx, name, target, how)
-  for _ = 1, attack_count(name) do attack.make(ctx, target, how) end
+  local attacks = data[name].attacks
+  how = how or {}
+  how.kind = attacks.kind
+  for i = 1, attacks.count do attack.make(ctx, type(target) == "function" and target(i) or target, how) end
 end
 
 -- An `allowed_by` for an action whose Attacks the weapon in hand must be able to make, of the
@@ -170,27 +172,26 @@ define("Charge", { needs_target = true, target = "enemy", allowed_by = wielding(
     move_only(ctx)
     local clashed, target = attack.clashed(ctx.actor), ctx.target
     if clashed and not (target and attack.within_reach(ctx.actor, target)) then target = clashed end
-    attacks_at(ctx, "Charge", target, { clash = clashed ~= nil, kind = data["Charge"].attacks.kind })
+    attacks_at(ctx, "Charge", target, { clash = clashed ~= nil })
   end })
 
 -- Full Attack: "Stay in place and make two Attacks against adjacent opponents." Not said melee:
--- a thrown weapon without a melee attack is thrown at them (README: default chosen).
+-- a thrown weapon without a melee attack is thrown at them (README: default chosen; its data's
+-- kind, "melee_or_thrown").
 define("Full Attack", { needs_target = true, target = "enemy", resolve = function(ctx)
   if not ctx.target then return undeclared(ctx) end
   local foes = adjacent_opponents(ctx.actor, ctx.target)
   if #foes == 0 then return act(ctx, ctx.actor.name .. " (Full Attack) has no opponent beside them") end
-  -- Both Attacks go to the Target declared with the order when it is beside the attacker; else
+  -- The Attacks go to the Target declared with the order when it is beside the attacker; else
   -- (it moved away) to the opponents that are, in turn.
   local declared = foes[1] == ctx.target
-  for i = 1, attack_count("Full Attack") do
-    attack.make(ctx, declared and foes[1] or foes[(i - 1) % #foes + 1], { kind = "adjacent" })
-  end
+  attacks_at(ctx, "Full Attack", function(i) return declared and foes[1] or foes[(i - 1) % #foes + 1] end)
 end })
 
 -- Counter: "You get one Melee Attack against one adjacent opponent."
 define("Counter", { needs_target = true, target = "enemy", resolve = function(ctx)
   if not ctx.target then return undeclared(ctx) end
-  attacks_at(ctx, "Counter", adjacent_opponents(ctx.actor, ctx.target)[1], { kind = "melee" })
+  attacks_at(ctx, "Counter", adjacent_opponents(ctx.actor, ctx.target)[1])
 end })
 
 -- Ranged Attack: "Stay in place. Make a ranged attack at a designated Target." Aimed when the
@@ -200,7 +201,7 @@ end })
 define("Ranged Attack", { needs_target = true, target = "enemy", allowed_by = wielding("Ranged Attack"),
   resolve = function(ctx)
     -- Aimed if the Action before was Aim and Aim favours this one (attack.make).
-    attacks_at(ctx, "Ranged Attack", ctx.target, { kind = "ranged" })
+    attacks_at(ctx, "Ranged Attack", ctx.target)
   end })
 
 -- Rapid Fire: "Make 2 Ranged Attacks at designated Target(s)." "Weapons, like crossbows, that
@@ -210,7 +211,7 @@ define("Ranged Attack", { needs_target = true, target = "enemy", allowed_by = wi
 define("Rapid Fire", { needs_target = true, target = "enemy",
   allowed_by = function(me) return combat.can_rapid_fire(attack.combatant(me)) end,
   resolve = function(ctx)
-    attacks_at(ctx, "Rapid Fire", ctx.target, { kind = "ranged" })
+    attacks_at(ctx, "Rapid Fire", ctx.target)
   end })
 
 -- Aim: "Take time to aim a ranged weapon. If your next Action is Ranged Attack, it gains Favor and

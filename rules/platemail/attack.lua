@@ -293,9 +293,9 @@ end
 
 -- The kind of Attack the attacker's weapon makes at this target: melee within reach, else its
 -- ranged or thrown attack; nil and why when it has none that reaches. `wanted` "melee" or
--- "ranged" holds to that kind; "adjacent" (Full Attack) is melee, or a thrown weapon's thrown
--- Attack when it has no melee one; "melee_or_thrown" (Charge) is melee within reach, else a
--- throw, never a shot (README: default chosen); "any" or nil, whatever reaches.
+-- "ranged" holds to that kind; "adjacent" is melee, or a thrown weapon's thrown Attack when it
+-- has no melee one, within reach; "melee_or_thrown" (Charge, Full Attack) is melee within reach,
+-- else a throw, never a shot (README: default chosen); "any" or nil, whatever reaches.
 local function kind_for(me, target, wanted)
   local c = attack.combatant(me)
   local melee = combat.attack_row(c, "melee")

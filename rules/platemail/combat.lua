@@ -68,11 +68,22 @@ local function sum(parts)
 end
 combat.sum = sum
 
-local function row(kind_name, name)
-  local entry = tables[kind_name][name]
-  if entry == nil then error(("no %s named %q in arbiter.tables.%s"):format(kind_name, tostring(name), kind_name), 3) end
+---The row `name` of `arbiter.tables[table_name]`, read now. One not there is an error, placed at
+---the line that called the caller of this and naming the nearest rows ("Leathr": did you mean
+---'Leather'?), rather than a nil that fails later.
+---@param table_name string
+---@param name string
+---@return table
+function combat.row(table_name, name)
+  local entry = tables[table_name][name]
+  if entry == nil then
+    local names = {}
+    for key in pairs(tables[table_name]) do names[#names + 1] = key end
+    error(("arbiter.tables.%s has no row '%s'%s"):format(table_name, tostring(name), words.hint(name, names)), 3)
+  end
   return entry
 end
+local row = combat.row
 
 local function armor_of(c) return row("armor", c.armor or "Unarmored"), c.armor or "Unarmored" end
 
@@ -924,7 +935,7 @@ local WIELDS_REASON = {
 }
 
 ---Whether the combatant's weapon can make an Attack of the kind an action asks (`attacks.kind` of
----actions_data: Aim's and Ranged Attack's "ranged", a ranged or thrown attack; Charge's
+---actions_data: Aim's, Ranged Attack's and Rapid Fire's "ranged", a ranged or thrown attack; Charge's
 ---"melee_or_thrown"); the orders of an action its weapon cannot make are refused before they are
 ---declared (actions.lua, `allowed_by`). Nor can one without arms wield it (combat.can_attack_with_weapon).
 ---@param c platemail.Combatant
@@ -951,20 +962,19 @@ function combat.reload(c, kind)
   return attack and attack.properties and attack.properties.reload or nil
 end
 
----Rapid Fire: "Weapons, like crossbows, that require a Use Item Action to reload between Attacks
----cannot be used for this Action." Any other Ranged Weapon can, thrown ones included; not by one
----without arms (combat.can_attack_with_weapon).
+---Rapid Fire: "Make 2 Ranged Attacks", with a weapon that makes them (the kind of Rapid Fire's
+---`attacks.kind`, read when asked: a house rule's patch counts; not without arms, combat.wields).
+---"Weapons, like crossbows, that require a Use Item Action to reload between Attacks cannot be used
+---for this Action." Any other Ranged Weapon can, thrown ones included.
 ---@param c platemail.Combatant
----@param kind? "ranged"|"thrown" default combat.ranged_kind(c)
+---@param kind? "ranged"|"thrown" the attack that shoots, default combat.ranged_kind(c)
 ---@return boolean
 ---@return string? reason why not
 function combat.can_rapid_fire(c, kind)
-  local armed, why_not = combat.can_attack_with_weapon(c)
-  if not armed then return false, why_not end
-  kind = kind or combat.ranged_kind(c)
-  local attack = kind and combat.attack_row(c, kind)
-  if not attack then return false, ("%s has no %s attack"):format(tostring(c.weapon), kind or "ranged") end
-  local reload = combat.reload(c, kind)
+  local wields, why_not = combat.wields(c, tables.actions_data["Rapid Fire"].attacks.kind)
+  if not wields then return false, why_not end
+  local shot = kind or combat.ranged_kind(c)
+  local reload = shot and combat.reload(c, shot)
   -- Said twice in the tables, Rapid Fire's row and the Requires Reload property: either lets it.
   if reload and not (tables.actions_data["Rapid Fire"].reload_weapons_allowed
                      or tables.weapon_properties.reload.rapid_fire_allowed) then

@@ -158,11 +158,8 @@ end
 -- A field that is not one of `known` but near one is a misspelling ('meele'); one near none is a
 -- house rule's own, for its own hooks to read.
 local function misspelt(key, known, path)
-  if type(key) ~= "string" then return end
-  local near = arbiter.nearest(key, known)
-  if #near > 0 then
-    return problem(path, (": '%s' is no field of these rules (did you mean %s?)"):format(key, quoted(near)))
-  end
+  local near = hint(key, known)
+  if near ~= "" then return problem(path, (": '%s' is no field of these rules%s"):format(key, near)) end
 end
 
 -- A table of named fields: `fields` (name → check), of which `required` must be given, each told

@@ -128,9 +128,8 @@ local EFFECTS = {
 -- A field that is not one of `known` but near one is a misspelling ('damge'); one near none is a
 -- house rule's own, for its own hooks to read.
 local function misspelt(field, known)
-  if type(field) ~= "string" then return end
-  local near = arbiter.nearest(field, sorted_keys(known))
-  if #near > 0 then return ("'%s' is no field of these rules (did you mean %s?)"):format(field, quoted(near)) end
+  local near = hint(field, sorted_keys(known))
+  if near ~= "" then return ("'%s' is no field of these rules%s"):format(field, near) end
 end
 
 local function outcome_rows(v)

@@ -2,6 +2,7 @@
 -- thresholds, movement, judging the orders, Recover Stamina.
 local arbiter = require "arbiter"
 local outcomes = require "arbiter.outcomes"
+local words = require "arbiter.words"
 local rows = require "rows"
 
 local tables = arbiter.tables
@@ -25,9 +26,14 @@ function tempo.guard(c)
 end
 
 ---The row of actions_data that says what `action` is, with what a row may leave out (rows.lua):
----every action has one, a house rule's too.
+---every action has one, a house rule's too. A name of none is an error naming the nearest rows.
 function tempo.row(action)
-  return rows.current().actions[action] or error(("no row '%s' in actions_data"):format(tostring(action)))
+  local actions = rows.current().actions
+  local row = actions[action]
+  if row then return row end
+  local names = {}
+  for name in pairs(actions) do names[#names + 1] = name end
+  error(("no row '%s' in actions_data%s"):format(tostring(action), words.hint(action, names)))
 end
 
 ---Whether the character's status is one of the action's "Allowed Status" (its row's `statuses`).

@@ -12,9 +12,9 @@
 --                    move), adjacent_to_target
 --   attacks          { count, kind = "melee"|"ranged"|"melee_or_thrown"|"any",
 --                      modifier = "favor"|"disfavor", targets = "adjacent" } — the attacks the
---                      action makes, `count` of them; an order of it whose weapon can make none
---                      of that kind is refused before it is declared (Charge, Ranged Attack, and
---                      Aim by its next_action's)
+--                      action makes, `count` of them, each of that `kind`; an order of it whose
+--                      weapon can make none of that kind is refused before it is declared
+--                      (Charge, Ranged Attack, Rapid Fire, and Aim by its next_action's)
 --   attacks_on_you   { melee|ranged|all = "favor"|"disfavor" } for this Action Phase
 --   only_attacks_of_opportunity   makes no Attacks except Attacks of Opportunity
 --   roll             the check the action asks for, in the source's words
@@ -47,8 +47,10 @@ arbiter.define.table("actions_data", {
   -- a shot of a bow, crossbow, sling or blowgun (README: default chosen). `kind = "any"` lets it shoot.
   ["Charge"] = { group = "Combat", tag = "NR", move = { max = 15, min_for_favor = 10 },
                  attacks = { count = 1, kind = "melee_or_thrown", modifier = "favor" } },
+  -- "make two Attacks against adjacent opponents": not said melee either. A melee Attack, or a
+  -- weapon thrown at them; a bow is not shot (README: default chosen).
   ["Full Attack"] = { group = "Combat", tag = "NR", move = STAY,
-                      attacks = { count = 2, kind = "any", targets = "adjacent" },
+                      attacks = { count = 2, kind = "melee_or_thrown", targets = "adjacent" },
                       attacks_on_you = { melee = "favor" } },
   ["Counter"] = { group = "Combat", tag = "R", move = STAY,
                   attacks = { count = 1, kind = "melee", targets = "adjacent" },

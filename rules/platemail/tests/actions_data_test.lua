@@ -57,7 +57,8 @@ end)
 
 test.case("Full Attack: \"make two Attacks against adjacent opponents\"; \"Melee Attacks on you have Favor\"", function()
   test.equal(actions["Full Attack"].move, { max = 0 })
-  test.equal(actions["Full Attack"].attacks, { count = 2, kind = "any", targets = "adjacent" })
+  -- Not said melee: melee, or a weapon thrown at them (README: default chosen).
+  test.equal(actions["Full Attack"].attacks, { count = 2, kind = "melee_or_thrown", targets = "adjacent" })
   test.equal(actions["Full Attack"].attacks_on_you, { melee = "favor" })
 end)
 

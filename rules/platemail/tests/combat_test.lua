@@ -64,8 +64,15 @@ test.case("Defense: Full Plate (+3) is not Ready Only; Tower Shield (+1) when Re
   test.equal(combat.defense({ armor = "Full Plate", shield = "Tower Shield", ready = false }), 13)
 end)
 
-test.case("an armor name not in the table is an error, not a silent 0", function()
-  test.fails(function() combat.defense({ armor = "Mithril", ready = true }) end, "Mithril")
+test.case("an armor name not in the table is an error, not a silent 0, with the nearest name", function()
+  test.fails(function() combat.defense({ armor = "Mithril", ready = true }) end, "arbiter.tables.armor has no row 'Mithril'")
+  test.fails(function() combat.defense({ armor = "Leathr", ready = true }) end,
+    "arbiter.tables.armor has no row 'Leathr' (did you mean 'Leather'?)")
+end)
+
+test.case("combat.row, which actions.lua's definitions read too, names the nearest row to one not there", function()
+  test.fails(function() combat.row("actions_data", "Fall Bak") end,
+    "arbiter.tables.actions_data has no row 'Fall Bak' (did you mean 'Fall Back'?)")
 end)
 
 -- =============================================================================================
@@ -671,7 +678,8 @@ test.case("Saving Throws: Defend \"You gain Favor on Saving Throws\"; Crash: Rea
 end)
 
 test.case("a misspelt action or kind of Attack is an error, not a silent lack of Favor", function()
-  test.fails(function() combat.attack_modifiers({ weapon = "Axe", action = "Charg" }, {}, MELEE) end, "Charg")
+  test.fails(function() combat.attack_modifiers({ weapon = "Axe", action = "Charg" }, {}, MELEE) end,
+    "arbiter.tables.actions_data has no row 'Charg' (did you mean 'Charge'?)")
   test.fails(function() combat.attack_modifiers({ weapon = "Axe" }, {}, { kind = "mele" }) end,
     "situation.kind must be one of \"melee\", \"ranged\", \"thrown\", not \"mele\" (did you mean 'melee'?)")
 end)

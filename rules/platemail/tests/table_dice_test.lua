@@ -1,10 +1,10 @@
 -- A house rule's patch of a table value these rules apply counts where the rule applies: the dice
 -- ({ count, sides, bonus }) of the Attack roll, of the checks, of Guard's block, of Rescue's carried
 -- hit, of Severs Limb and Protects Limbs; the status Dazes applies; Attacks of Opportunity per Action
--- Phase; the Attacks each action makes; Rapid Fire with a weapon that needs a reload; the action Aim
--- favours. A value no code can
--- honour (the number of Action Phases, which the `flow` table gives) is refused, saying which table
--- governs it. Each case patches a table (duel.with_patch) and puts it back.
+-- Phase; the Attacks each action makes, and their kind; Rapid Fire with a weapon that needs a
+-- reload; the action Aim favours. A value no code can honour (the number of Action Phases, which
+-- the `flow` table gives) is refused, saying which table governs it. Each case patches a table
+-- (duel.with_patch) and puts it back.
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
 local duel = require "tests.support.duel"
@@ -228,7 +228,38 @@ test.case("rules.attacks_of_opportunity.per_action_phase 0: no Attack of Opportu
 end)
 
 -- ---------------------------------------------------------------------------------------------
--- The Attacks of an action: actions_data[name].attacks.count, "make an Attack", "one Melee Attack"
+-- The Attacks of an action: actions_data[name].attacks.count, "make an Attack", "one Melee Attack",
+-- and attacks.kind, "one Melee Attack", "a ranged attack"
+
+-- Rounds of the actions that make Attacks, `weapon` in the attacker's hand (else its usual one).
+-- Aldric takes `order` at the Orc beside him.
+local function beside(order)
+  return function(dice, weapon)
+    local f = pair({ weapon = weapon }, {}, dice)
+    f:round(duel.still(order))
+    return f
+  end
+end
+
+-- Aldric Charges the Orc 15' away.
+local function charge(dice, weapon)
+  local f = pair({ at = "A2", weapon = weapon }, { at = "D2" }, dice)
+  f:round(duel.still('Charge -> "Orc"'))
+  return f
+end
+
+-- The Orc, Terrified, is boxed into the corner A1: it cannot flee, and attacks Aldric.
+local function cornered_terror(dice, weapon)
+  local f = duel.new({
+    { name = "Orc", side = "orcs", at = "A1", weapon = weapon or "Axe", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "B1", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Cara", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+  }, dice)
+  f:within(function() status.apply(world.character("Orc"), "Terrified", { duration = 1 }) end)
+  f:round()
+  return f
+end
 
 -- A case where the action `name` makes two Attacks, not one: `play(dice)` plays a round of it.
 local function two_attacks(name, play)
@@ -240,33 +271,37 @@ local function two_attacks(name, play)
   end)
 end
 
-two_attacks("Charge", function(dice)
-  local f = pair({ at = "A2" }, { at = "D2" }, dice)
-  f:round(duel.still('Charge -> "Orc"'))
-  return f
-end)
-two_attacks("Counter", function(dice)
-  local f = pair({}, {}, dice)
-  f:round(duel.still('Counter -> "Orc"'))
-  return f
-end)
+two_attacks("Charge", charge)
+two_attacks("Counter", beside('Counter -> "Orc"'))
 two_attacks("Ranged Attack", function(dice)
   local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2" }, dice)
   f:round(duel.still('Ranged Attack -> "Orc"'))
   return f
 end)
-two_attacks("Terror", function(dice)
-  -- The Orc, Terrified, is boxed into the corner A1: it cannot flee, and attacks Aldric.
-  local f = duel.new({
-    { name = "Orc", side = "orcs", at = "A1", weapon = "Axe", armor = "Leather" },
-    { name = "Aldric", side = "party", at = "B1", weapon = "Sword", armor = "Leather" },
-    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
-    { name = "Cara", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
-  }, dice)
-  f:within(function() status.apply(world.character("Orc"), "Terrified", { duration = 1 }) end)
-  f:round()
-  return f
-end)
+two_attacks("Terror", cornered_terror)
+
+-- A case where the action `name`, its attacks.kind patched to `kind`, makes its Attacks with
+-- `weapon` of the kinds `made`, where the source's kind makes them otherwise, or none (a Sword's
+-- Ranged Attack and Rapid Fire): `play(dice, weapon)` plays a round of it. Every die rolls 5, a miss.
+local function attacks_of_kind(name, kind, weapon, made, play)
+  test.case(("actions_data['%s'].attacks.kind '%s': %s's Attacks with a %s are %s"):format(name, kind, name, weapon,
+    table.concat(made, ", ")), function()
+    with_patch("actions_data", { [name] = { attacks = { kind = kind } } }, function()
+      local dice = {}
+      for i = 1, #made do dice[i] = 5 end
+      test.equal(duel.attacks(play(dice, weapon), "kind"), made)
+    end)
+  end)
+end
+
+-- The Dagger has a melee and a thrown attack: the source's kinds make it stab, "ranged" throws it.
+attacks_of_kind("Charge", "ranged", "Dagger", { "thrown" }, charge)
+attacks_of_kind("Full Attack", "ranged", "Dagger", { "thrown", "thrown" }, beside('Full Attack -> "Orc"'))
+attacks_of_kind("Counter", "ranged", "Dagger", { "thrown" }, beside('Counter -> "Orc"'))
+attacks_of_kind("Terror", "ranged", "Dagger", { "thrown" }, cornered_terror)
+-- A Sword has a melee attack only: "melee" lets it make the Attacks of a Ranged Attack and a Rapid Fire.
+attacks_of_kind("Ranged Attack", "melee", "Sword", { "melee" }, beside('Ranged Attack -> "Orc"'))
+attacks_of_kind("Rapid Fire", "melee", "Sword", { "melee", "melee" }, beside('Rapid Fire -> "Orc"'))
 
 -- ---------------------------------------------------------------------------------------------
 -- Rapid Fire: weapon_properties.reload.rapid_fire_allowed

@@ -38,6 +38,11 @@ test.case("Opposable (blank in the source): what some reaction answers, worked o
   test.equal(data["Melee Attack"].opposable, nil)
 end)
 
+test.case("tempo.row of a name with no row names the nearest row", function()
+  local tempo = require "tempo"
+  test.fails(function() tempo.row("Melee Atack") end, "no row 'Melee Atack' in actions_data (did you mean 'Melee Attack'?)")
+end)
+
 test.case("thresholds: Combat Move 1 and 10, Disarm and Grapple 8, Parry 0 and 1", function()
   local function thresholds(name)
     local out = {}
