@@ -690,6 +690,20 @@ TEST_CASE("the rule text's movement examples are told the order they could be", 
                                                          "S, SW, W, NW or the words North … Northwest"});
 }
 
+TEST_CASE("a misspelt movement without its action is told the Move it could be", "[orders][check]") {
+  // As the grammar tells '1: Sout, E'; a misspelt word alone reads as an action's name.
+  const auto diagnostics = check({"Aldric:\n  1: Sout\n  2: Nrth\n"});
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "sheet1.txt", 2, 6, "unknown action 'Sout'");
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"an order starts with its action, and 'Sout' is no compass "
+                                                         "word: did you mean 'Move South'?"});
+  CHECK(diagnostics[1].notes == std::vector<std::string>{"an order starts with its action, and 'Nrth' is no compass "
+                                                         "word: did you mean 'Move North'?"});
+  // Nor near a compass word: the nearest action.
+  CHECK(check({"Aldric:\n  1: Defned\n  2: Defend\n"}).front().notes ==
+        std::vector<std::string>{"did you mean 'Defend'?"});
+}
+
 TEST_CASE("a first copy written with #1 is told its name, which has no number", "[orders][check]") {
   const Roster copies{{"Aldric", "players"}, {"Orc", "orcs"}, {"Orc #2", "orcs"}};
   const std::string text = "Aldric:\n  1: Charge -> \"Orc #1\"\n  2: Defend\n";

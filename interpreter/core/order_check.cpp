@@ -600,6 +600,11 @@ class Checker {
                           "('-> closest enemy'), a movement is compass steps, 'to', 'toward' or 'away from'",
                           name, rest)};
     }
+    // "1: Sout": a movement misspelt and without its action, as the grammar tells "1: Sout, E".
+    if (!o.target && o.movement.kind == Movement::Kind::none && vocabulary_.action("Move"))
+      if (const std::string steps = nearest_compass_words(text); !steps.empty())
+        return {fmt::format("an order starts with its action, and '{}' is no compass word: did you mean 'Move {}'?",
+                            text, steps)};
     return hint(did_you_mean(text, vocabulary_.action_names()));
   }
 
