@@ -43,6 +43,22 @@ end
 
 local function stays(ctx) return ctx.moved == 0 end
 
+-- An Attack of these actions, made through the hook `attack` as the rules stand, so that a house
+-- rule's `arbiter.override.hook("attack", …)` (README: the Guard's reading, what reveals the
+-- Hidden) governs them too. While no house rule has overridden it, its definition is attack.make
+-- behind a check of a house action's arguments (fight.lua), which these rules' own need not pay
+-- for on every Attack: so attack.make itself then. Judged again only when the definitions change
+-- (arbiter.revision).
+local judged_at, overridden
+local function make_attack(...)
+  local revision = arbiter.revision()
+  if revision ~= judged_at then
+    judged_at, overridden = revision, #arbiter.history("hook", "attack") > 1
+  end
+  if overridden then return arbiter.hooks.attack(...) end
+  return attack.make(...)
+end
+
 -- The Attacks of the action `name`, as its row's `attacks` says, read as it resolves so a house
 -- rule's patch counts: `count` of them ("make two Attacks", "one Melee Attack", "one Attack at
 -- Disfavor"), each of its `kind` ("one Melee Attack", "a ranged attack"), with `how` besides. Each
@@ -51,7 +67,7 @@ local function attacks_at(ctx, name, target, how)
   local attacks = data[name].attacks
   how = how or {}
   how.kind = attacks.kind
-  for i = 1, attacks.count do attack.make(ctx, type(target) == "function" and target(i) or target, how) end
+  for i = 1, attacks.count do make_attack(ctx, type(target) == "function" and target(i) or target, how) end
 end
 
 -- An `allowed_by` for an action whose Attacks the weapon in hand must be able to make, of the
@@ -259,7 +275,8 @@ arbiter.define.action("Attack of Opportunity", { ready = true, involuntary = tru
   if not ctx.reaction then error("an Attack of Opportunity is taken when an adjacent enemy leaves your reach, not ordered", 0) end
   -- Taken while everyone moves, at the step where the enemy leaves reach or the paths meet: the
   -- two are within reach then (fight.lua's movement hook), wherever the phase began.
-  attack.make(ctx, ctx.target, { kind = "melee", opportunity = true, within_reach = true, verb = "Attack of Opportunity" })
+  -- Through the hook `attack`, as every Attack of these actions (attacks_at).
+  make_attack(ctx, ctx.target, { kind = "melee", opportunity = true, within_reach = true, verb = "Attack of Opportunity" })
 end })
 
 -- ---------------------------------------------------------------------------------------------
@@ -313,7 +330,7 @@ define("Release Spell", { needs_target = true, target = release_target, resolve 
   local profile = spell_profile(spell)
   world.set_stat(me, "prepared_spell", false, "Released")
   if profile.ongoing then world.set_stat(me, "ongoing_spell", spell, "Released: an Ongoing Spell") end
-  attack.make(ctx, ctx.target, { profile = profile, verb = "Release Spell" })
+  make_attack(ctx, ctx.target, { profile = profile, verb = "Release Spell" })  -- as attacks_at does
 end })
 
 -- Focus Spell: "Concentrate to maintain or control an Ongoing Spell's effects." "Concentrate on an

@@ -197,7 +197,8 @@ for phrase, find in pairs(targets) do arbiter.define.target(phrase, { find = fin
 -- ---------------------------------------------------------------------------------------------
 -- Extension points for house rules, which cannot require this pack's files: one Attack, a check
 -- of the kind the source leaves undefined, and the shield a character holds (attack.lua), so that
--- a house action using the shield (Shield Bash) loses it with an arm as Defense does.
+-- a house action using the shield (Shield Bash) loses it with an arm as Defense does. Platemail's
+-- own actions make their Attacks through the hook `attack` too (actions.lua), so an override counts.
 
 -- Each checks the arguments it is given first (tables_check.lua): a misfit is an error at the line
 -- of the house rule that called (level 3: past this function and the runtime's call into this
