@@ -218,7 +218,11 @@ void run(Context& context, const Options& options) {
   session.load(pack_names, encounter.rules_at);  // the house packs, named on the command line, have no place
   check_outputs_spare_sources(options, session.sandbox, session.stack);
   packs::check_equipment(encounter, session.sandbox.state(), session.stack.registry());
-  const nlohmann::json origin = played_from(options.encounter, session.stack);
+  // What the fight is played from, as loaded (before any die): a save records it, a resume must
+  // match it. Only then, as it reads every file of every pack.
+  const nlohmann::json origin = options.save.empty() && options.resume.empty()
+                                    ? nlohmann::json()
+                                    : played_from(options.encounter, session.stack);
 
   std::optional<SavedState> saved;
   if (!options.resume.empty())
