@@ -119,11 +119,17 @@ arbiter.define.hook("responses", function(who, declared, points)
 end)
 
 -- Likewise the actions the rules would take as `who`'s next one now, for the GM who asks (`?`),
--- each ordered at its opponent.
+-- each ordered at its opponent; a movement, which toward an opponent already beside goes nowhere,
+-- then away from it.
 arbiter.define.hook("actions", function(who, points)
   local open, opponent = {}, tempo.opponent(who)
+  local squares = tables.rules.base_combat_movement
   for name in pairs(tables.actions_data) do
-    if tempo.next_action(who, points, { action = name, target = opponent }) then open[#open + 1] = name end
+    local ordered = { action = name, target = opponent }
+    if opponent and tempo.row(name).moves and #tempo.path(who, opponent, squares) == 0 then
+      ordered = { action = name, path = tempo.path(who, opponent, squares, true) }
+    end
+    if tempo.next_action(who, points, ordered) then open[#open + 1] = name end
   end
   table.sort(open)
   return open

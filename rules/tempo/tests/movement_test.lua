@@ -165,6 +165,48 @@ test.case("Move ordered at a cell where no one stands is refused with the way to
   test.equal(bout.declared(f), {})
 end)
 
+test.case("a way written through another stops before the square it holds, and one that starts there goes nowhere", function()
+  -- A square holds one character, and in turns the others stand still while one moves: Ana's
+  -- "E, E, E" stopped on Bo's square and failed there after its AP were paid, or walked through Cy.
+  local f = on(OPEN, { { "Ana", "a", "A2" }, { "Bo", "b", "E2" }, { "Cy", "b", "G3" } })
+  f:round [[
+    Ana:
+      1: Move E
+      2: Move E, E, E
+      3: Move E
+    Bo:
+    Cy:
+  ]]
+  test.equal(moved(f), { "Ana A2 B2", "Ana B2 D2" })
+  test.equal(bout.declared(f), { "Ana Move 10", "Ana Move 8" })
+  test.equal(bout.refused(f), { "Ana cannot Move: it goes nowhere from D2: Bo stands at E2, in the way" })
+  local told = {}
+  for _, line in ipairs(f:narration()) do told[line] = true end
+  test.truthy(told["Ana: Move to D2 (Bo stands at E2, in the way) (2 AP: 10 → 8)"], "the way's stop told")
+  local g = on(OPEN, { { "Ana", "a", "A2" }, { "Bo", "b", "D2" }, { "Cy", "b", "B2" } })
+  g:round [[
+    Ana:
+      1: Combat Move E, E
+    Bo:
+    Cy:
+  ]]
+  test.equal(bout.refused(g), { "Ana cannot Combat Move: it goes nowhere from A2: Cy stands at B2, in the way" })
+end)
+
+test.case("a movement toward one already beside is refused before its AP are paid: it goes nowhere", function()
+  local f = on(OPEN, { { "Ana", "a", "B2" }, { "Bo", "b", "C2" } })
+  f:round [[
+    Ana:
+      1: Move -> my opponent
+      2: Combat Move -> my opponent
+    Bo:
+  ]]
+  test.equal(bout.refused(f), { "Ana cannot Move: already beside Bo, it goes nowhere",
+                                "Ana cannot Combat Move: already beside Bo, it goes nowhere" })
+  test.equal(bout.declared(f), {})
+  test.equal(moved(f), {})
+end)
+
 test.case("Combat Move goes \"toward or away from your opponent\": away, a Success steps one square", function()
   local f = on(OPEN, { { "Ana", "a", "D2" }, { "Bo", "b", "E2" } }, { 5, 5 })
   f:round [[

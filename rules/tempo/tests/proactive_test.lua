@@ -432,7 +432,7 @@ test.case("Ready takes no target: written without one, it is declared and told w
   f:round [[
     Ana:
       1: Ready
-      2: Move -> my opponent
+      2: Move W
     Bo:
   ]]
   test.equal(bout.declared(f), { "Ana Ready 11", "Ana Move 9" })
@@ -465,7 +465,7 @@ test.case("an attack or a movement at oneself is refused, an attack at an ally t
   local fight = require "arbiter.fight"
   local three = fight.new { map = { width = 10, height = 3 }, dice = {}, characters = {
     { name = "Ana", side = "a", at = "B2", weapon = "Sword", stats = { guard = "On Guard" } },
-    { name = "Cy", side = "a", at = "B3", weapon = "Sword", stats = { guard = "On Guard" } },
+    { name = "Cy", side = "a", at = "F3", weapon = "Sword", stats = { guard = "On Guard" } },
     { name = "Bo", side = "b", at = "C2", weapon = "Sword", stats = { guard = "On Guard" } } } }
   for _, action in ipairs { "Feint", "Unarmed Attack", "Combat Move", "Aim" } do
     test.fails(function() three:round(([[
