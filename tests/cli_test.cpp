@@ -1331,6 +1331,24 @@ TEST_CASE("check warns of a standing order that can never be used, and passes", 
                                        "Attack' at line 3 always gives Ilse's order first\n"));
 }
 
+TEST_CASE("check --encounter refuses, at its place, an encounter's value the rules refuse as the fight starts",
+          "[cli][orders][bad-input]") {
+  // Tempo's starting binds pair each Bound fighter with an enemy within reach: run refused this
+  // encounter, check passed it.
+  TempDir dir;
+  std::ofstream(dir / "apart.lua")
+      << "return { rules = { \"tempo\" }, map = { width = 6, height = 3, scale = 5 },\n"
+         "  characters = {\n"
+         "    { name = \"Ana\", side = \"red\", at = \"B2\", weapon = \"Sword\", stats = { guard = \"Bound\" } },\n"
+         "    { name = \"Bo\", side = \"blue\", at = \"E2\", weapon = \"Dagger\", stats = { guard = \"Bound\" } } } }\n";
+  std::ofstream(dir / "any.txt") << "Ana:\n  1: Melee Attack -> my opponent\n";
+  const auto checked = arbiter("check " + (dir / "any.txt") + " --encounter " + (dir / "apart.lua"));
+  CHECK(checked.exit_code == 1);
+  CHECK_THAT(checked.output, Contains("apart.lua:3:74: error") &&
+                                 Contains("error: Ana's guard is \"Bound\", but no enemy within reach starts Bound to "
+                                          "share the bind with"));
+}
+
 TEST_CASE("check --encounter warns of the orders of round 1 the rules refuse before any die is rolled", "[cli][orders]") {
   // Platemail: a Long Bow cannot Charge, a Heavy Crossbow cannot Rapid Fire ("Weapons ... that
   // require a Use Item Action to reload between Attacks cannot be used"), both refused as phase 1

@@ -54,6 +54,9 @@ class Fight final : public Ruleset {
 
   World& world() { return world_; }
   EventLog& log() { return log_; }
+  // Whether the rules refused a starting value of the encounter (world.encounter_error): the
+  // encounter's mistake, whatever the dice.
+  bool refused_encounter() const noexcept { return encounter_fault_.has_value(); }
   Flow& flow() { return flow_; }
   bool in_round() const { return in_round_; }  // a round is being played: a rule cannot start another
   const Narrator& narrator() const { return narrator_; }

@@ -39,6 +39,7 @@ std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, co
   } catch (const Error&) {
     return {};  // rules that declare orders but play no fight (no flow): nothing to foresee
   }
+  fight->place_stats(encounter.stat_names);  // where an encounter's value the rules refuse is told
   if (saved) fight->resume(*saved);
   log = &fight->log();
   const std::size_t first = log->events().size();  // a resumed fight's log holds its rounds so far
@@ -47,7 +48,9 @@ std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, co
   try {
     fight->play_round();
   } catch (const Error&) {
-    // Its first die, or a failure of the rules, which `run` tells with the dice it is played with.
+    // Its first die, or a failure of the rules, which `run` tells with the dice it is played with;
+    // but a starting value the rules refuse is the encounter's mistake, whatever the dice.
+    if (fight->refused_encounter()) throw;
   }
   std::vector<ForeseenRefusal> refused;
   const auto& events = log->events();
