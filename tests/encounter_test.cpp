@@ -140,6 +140,14 @@ TEST_CASE("unknown equipment and unknown fields are reported together, at their 
   CHECK(all[1].where.column == 75);
 }
 
+TEST_CASE("a stat written beside a character's fields, not in its stats, is told where it goes", "[encounter]") {
+  Fight fight;
+  const auto all = fight.problems(platemail("    { name = \"Aldric\", side = \"players\", at = \"A1\", wounds = 2 },\n"));
+  REQUIRE(all.size() == 1);
+  CHECK(all[0].message == "Aldric has no field 'wounds' ('wounds' is a stat the rules read: write it in the character's "
+                          "stats, stats = { wounds = … })");
+}
+
 TEST_CASE("a stat the rules do not read is refused where written with the nearest and problems come in file order",
           "[encounter]") {
   Fight fight;

@@ -229,14 +229,21 @@ std::string not_read(const std::string& holder, const std::string& stat, const s
 
 void check_equipment(Encounter& encounter, lua_State* L, const Registry& registry) {
   const auto slots = read_slots(L, registry);
+  const auto stats_read = read_stats(L, registry);
   std::vector<std::string> known = character_fields;
   for (const auto& [slot, table] : slots) known.push_back(slot);
   std::vector<Diagnostic> problems;
   for (const EquipmentField& field : encounter.unchecked) {
     const auto slot = slots.find(field.name);
     if (slot == slots.end()) {
-      problems.push_back(field.field.diagnostic(with_hint(
-          fmt::format("{} has no field '{}'", field.wearers.front(), field.name), did_you_mean(field.name, known))));
+      // A stat the rules read, written beside the character's fields rather than in its stats.
+      const std::string hint =
+          stats_read && stats_read->contains(field.name)
+              ? fmt::format("'{}' is a stat the rules read: write it in the character's stats, stats = {{ {} = … }}",
+                            field.name, field.name)
+              : did_you_mean(field.name, known);
+      problems.push_back(field.field.diagnostic(
+          with_hint(fmt::format("{} has no field '{}'", field.wearers.front(), field.name), hint)));
       continue;
     }
     const auto& rows = slot->second.rows;
