@@ -220,6 +220,18 @@ TEST_CASE("a misspelt function of a module is told at the snippet's line with th
                                      "you mean 'action'?\n"));
 }
 
+TEST_CASE("arbiter lua without code, or with code given twice, is bad usage of the command line", "[cli][bad-input]") {
+  for (const char* args : {"lua", "lua tempo", "lua tempo -e ''"}) {
+    INFO(args);
+    const auto run = arbiter(args);
+    CHECK(run.exit_code == 2);  // README: 2, bad usage of the command line (it was 1)
+    CHECK_THAT(run.output, Contains("give the code to run with -e CODE, or a FILE.lua after the packs"));
+  }
+  const auto both = arbiter("lua tempo -e 'return 1' try.lua");
+  CHECK(both.exit_code == 2);  // try.lua was taken for a pack's folder
+  CHECK_THAT(both.output, Contains("give the code to run with -e CODE or as a FILE.lua, not both ('try.lua' and -e)"));
+}
+
 TEST_CASE("arbiter lua rolls dice, the same ones for the same seed", "[cli][dice]") {
   const std::string roll = "lua --seed 7 -e \"return dice.roll('4d6kh3', 'ability score').total\"";
   const auto first = arbiter(roll);
@@ -238,7 +250,7 @@ TEST_CASE("arbiter lua stops a runaway snippet and says which budget", "[cli][ba
   CHECK(memory.exit_code == 1);
   CHECK_THAT(memory.output, Contains("memory budget exhausted: pack '(snippet)' needed more than 8 MiB"));
   CHECK(arbiter("lua -e \"os.exit(0)\"").exit_code == 1);
-  CHECK(arbiter("lua demo-base").exit_code == 1);  // nothing to run
+  CHECK(arbiter("lua demo-base").exit_code == 2);  // nothing to run: bad usage
   CHECK(arbiter("lua missing-file.lua").exit_code == 1);
 }
 

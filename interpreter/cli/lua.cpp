@@ -21,11 +21,15 @@ void add_lua_command(CLI::App& app, Context& context) {
   command->callback([&context, arguments, code] {
     std::vector<std::string> packs = *arguments;
     std::string file;
+    // What to run is bad usage of the command line when missing or given twice, as CLI11's are.
     if (code->empty()) {
       if (packs.empty() || !packs.back().ends_with(".lua"))
-        throw Error("give the code to run with -e CODE, or a FILE.lua after the packs");
+        throw CLI::ValidationError("lua", "give the code to run with -e CODE, or a FILE.lua after the packs");
       file = packs.back();
       packs.pop_back();
+    } else if (!packs.empty() && packs.back().ends_with(".lua")) {
+      throw CLI::ValidationError("lua", "give the code to run with -e CODE or as a FILE.lua, not both ('" +
+                                            printable(packs.back()) + "' and -e)");
     }
     Session session(context);
     session.sandbox.on_print = [&context](const std::string&, const std::string& line) {
