@@ -85,13 +85,12 @@ std::vector<DistributionRow> rows_of(const std::vector<std::pair<std::int64_t, P
 // 0.0000%).
 template <class P>
 std::vector<DistributionRow> distribution_rows(const std::vector<std::pair<std::int64_t, P>>& outcomes) {
-  const auto probability = [](const std::pair<std::int64_t, P>& outcome) -> const P& { return outcome.second; };
   if constexpr (std::is_same_v<P, double>) {
     std::vector<double> weights;
     for (const auto& outcome : outcomes) weights.push_back(outcome.second);
     return rows_of(outcomes, weights, [](double w) { return decimal(100 * w, 4); });
   } else {
-    const WholeWeights whole = whole_weights(outcomes, probability);
+    const WholeWeights whole = whole_weights(outcomes, [](const auto& outcome) -> const P& { return outcome.second; });
     return rows_of(outcomes, whole.weights,
                    [&](const mpz_class& w) { return decimal(100 * w, whole.denominator, 4); });
   }
