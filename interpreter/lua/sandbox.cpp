@@ -1031,7 +1031,7 @@ Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) cons
   if (!thread) return d;
   // Inside a running call (the count hook) the thread itself has room; after it, the main thread.
   lua_State* stack = running() ? thread : L_;
-  if (owner_scope != packs_.end() && lua_checkstack(stack, 2)) {
+  if (owner_scope != packs_.end() && d.message.find("(global '") != std::string::npos && lua_checkstack(stack, 2)) {
     lua_rawgeti(stack, LUA_REGISTRYINDEX, owner_scope->second.environment_ref);
     lua_rawgetp(stack, LUA_REGISTRYINDEX, &base_key);
     const int top = lua_gettop(stack);
