@@ -695,9 +695,9 @@ TEST_CASE("a misspelt movement without its action is told the Move it could be",
   const auto diagnostics = check({"Aldric:\n  1: Sout\n  2: Nrth\n"});
   REQUIRE(diagnostics.size() == 2);
   check_one(diagnostics[0], "sheet1.txt", 2, 6, "unknown action 'Sout'");
-  CHECK(diagnostics[0].notes == std::vector<std::string>{"an order starts with its action, and 'Sout' is no compass "
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"an order starts with its action, and 'Sout' is not a compass "
                                                          "word: did you mean 'Move South'?"});
-  CHECK(diagnostics[1].notes == std::vector<std::string>{"an order starts with its action, and 'Nrth' is no compass "
+  CHECK(diagnostics[1].notes == std::vector<std::string>{"an order starts with its action, and 'Nrth' is not a compass "
                                                          "word: did you mean 'Move North'?"});
   // Nor near a compass word: the nearest action.
   CHECK(check({"Aldric:\n  1: Defned\n  2: Defend\n"}).front().notes ==

@@ -603,7 +603,7 @@ class Checker {
     // "1: Sout": a movement misspelt and without its action, as the grammar tells "1: Sout, E".
     if (!o.target && o.movement.kind == Movement::Kind::none && vocabulary_.action("Move"))
       if (const std::string steps = nearest_compass_words(text); !steps.empty())
-        return {fmt::format("an order starts with its action, and '{}' is no compass word: did you mean 'Move {}'?",
+        return {fmt::format("an order starts with its action, and '{}' is not a compass word: did you mean 'Move {}'?",
                             text, steps)};
     return hint(did_you_mean(text, vocabulary_.action_names()));
   }
