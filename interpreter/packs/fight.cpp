@@ -510,9 +510,11 @@ std::optional<Intent> Fight::judge(const Function& f, int nargs, const Entity& w
   else lua_pushnil(L_);
   call(f, nargs + 1, 2);
   std::optional<Intent> intent = returned_by(f, [&] { return intent_from_lua(who, -2); });
-  if (intent && proposal && intent->action == proposal->action) {
-    intent->order = proposal->order;  // the pack took the order as written
-    intent->arguments = proposal->arguments;
+  if (intent && proposal) {
+    // The order as written is what the declaration carries out, whatever action the pack made of
+    // it (a melee order from afar becomes a Move); its arguments, only if it took the action.
+    if (intent->order.empty() || intent->action == proposal->action) intent->order = proposal->order;
+    if (intent->action == proposal->action) intent->arguments = proposal->arguments;
   }
   // What the rules forbid whoever proposes it (a status, allowed_by, an attack at an ally) is
   // refused here, before any points are paid or anyone responds.

@@ -81,6 +81,10 @@ test.case("a Move goes around a wall to stand beside its target where a blow can
     Bo:
   ]]
   test.equal(bout.declared(f), { "Ana Move 10", "Ana Melee Attack 6" })
+  -- The log says which order each declaration carries out, the Move the first Melee Attack's.
+  local causes = {}
+  for _, e in ipairs(f:events("declared")) do causes[#causes + 1] = e.cause end
+  test.equal(causes, { "Melee Attack -> Bo", "Melee Attack -> Bo" })
   test.equal(moved(f), { "Ana B2 B3" })
   test.equal(bout.exchanges(f)[2], "Ana Melee Attack (1d10 5 = 5; Critical Hit); Bo takes 3 (1d6 3)")
 end)
