@@ -191,9 +191,22 @@ void order_without_action(State& s, std::string_view path, const tao::pegtl::pos
 void text_after_order(const State& s, std::string_view rest, const tao::pegtl::position& at) {
   const Movement::Kind movement = s.order.movement.kind;
   const std::size_t next = after_blanks(rest, 0);
+  const auto at_offset = [&](std::size_t i) { return tao::pegtl::position(at.byte + i, at.line, at.column + i, at.source); };
   if (movement == Movement::Kind::path)
     if (const std::string told = misspelt_compass(rest.substr(next, word_at(rest, next))); !told.empty())
-      throw tao::pegtl::parse_error(told, tao::pegtl::position(at.byte + next, at.line, at.column + next, at.source));
+      throw tao::pegtl::parse_error(told, at_offset(next));
+  // A list of steps whose comma no step follows: "Move N," or "Move N, Else Defend".
+  // (A compass word after it is a list after a distance, "Move 10', N": the generic message.)
+  if (movement == Movement::Kind::path && next < rest.size() && rest[next] == ',') {
+    const std::size_t after = after_blanks(rest, next + 1);
+    const std::size_t length = std::max<std::size_t>(word_at(rest, after), 1);
+    if (!compass_word(rest.substr(after, length)))
+      throw tao::pegtl::parse_error(
+          fmt::format("a compass step must follow the comma, not {}: {}",
+                      after == rest.size() ? "the end of the line" : "'" + printable(rest.substr(after, length)) + "'",
+                      compass_steps_are),
+          at_offset(after));
+  }
   const std::string words = tidy(rest);
   const bool free_text = !words.empty() && std::isalpha(static_cast<unsigned char>(words.front()));
   if (free_text && movement != Movement::Kind::none)

@@ -822,6 +822,15 @@ TEST_CASE("a misspelt compass word in a list of steps or after a distance is tol
                 "('15' S, S, SW'), a cell ('to C3') or coordinates ('to X: 15, Y: 20')");
 }
 
+TEST_CASE("a comma of a list of steps that no step follows is told at what follows it", "[orders]") {
+  // It was "unexpected text after the order: expected '->' and its target, ELSE after an IF's
+  // order, …", which named the ELSE that was written.
+  const std::string steps = ": compass steps are N, NE, E, SE, S, SW, W, NW or the words North … Northwest";
+  check_failure("Aldric:\n  1: Move N, Else Defend\n", 2, 14, "a compass step must follow the comma, not 'Else'" + steps);
+  check_failure("Aldric:\n  1: Move N,\n", 2, 13, "a compass step must follow the comma, not the end of the line" + steps);
+  check_failure("Aldric:\n  1: Move N, , E\n", 2, 14, "a compass step must follow the comma, not ','" + steps);
+}
+
 TEST_CASE("every compass word misspelt in a list of steps is told, each at its word", "[orders]") {
   const std::string steps = "? compass steps are N, NE, E, SE, S, SW, W, NW or the words North … Northwest";
   const auto told = failures("Aldric:\n  1: Move Sout, Est\n  2: Sprint 15' Nrth, S, Wst -> \"Orc\"\n");
