@@ -143,10 +143,12 @@ void check(Context& context, const Options& options) {
   Session session(context);
   std::optional<packs::Encounter> encounter;
   if (!options.encounter.empty()) encounter = packs::read_encounter(session.sandbox, options.encounter);
+  // A saved fight: the sheets are for its next round, checked against the fight as it stands.
+  std::optional<SavedState> saved;
+  if (!options.resume.empty()) saved = load_state(options.resume);
   // --rules, when given, stands in for the encounter's rules: the same fight under other rules. A
   // saved fight is checked under the packs it was played with, its house packs too.
-  const std::vector<std::string> played_with = options.resume.empty() ? std::vector<std::string>()
-                                                                      : packs_played_with(options.resume);
+  const std::vector<std::string> played_with = saved ? packs_played_with(*saved) : std::vector<std::string>();
   if (!options.rules.empty())
     session.load(options.rules);
   else if (!played_with.empty())
@@ -159,11 +161,9 @@ void check(Context& context, const Options& options) {
     packs::check_equipment(*encounter, session.sandbox.state(), session.stack.registry());
     roster = packs::roster_of(encounter->characters);
   }
-  // A saved fight: the sheets are for its next round, checked against the fight as it stands.
-  std::optional<SavedState> saved;
-  if (!options.resume.empty())
-    saved = load_saved_fight(options.resume, played_from(options.encounter, session.stack), session.sandbox.state(),
-                             session.stack.registry());
+  if (saved)
+    check_saved_fight(*saved, options.resume, played_from(options.encounter, session.stack), session.sandbox.state(),
+                      session.stack.registry());
   const int played = saved ? saved->flow.round : 0;
   const long next_round = played + 1;
   if (saved) roster = packs::roster_of(saved->world.entities());  // who is in the fight now, as run reads it

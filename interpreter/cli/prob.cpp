@@ -40,7 +40,8 @@ std::string fraction_text(const Fraction& p) { return p.get_str(); }
 
 template <class P>
 void report(Context& context, const ProbOptions& options, const Roller& roller, const Distribution<P>& d) {
-  const double mean = to_double(d.mean());
+  const P exact_mean = d.mean();  // a sum over every outcome: once
+  const double mean = to_double(exact_mean);
   const double stddev = std::sqrt(to_double(d.variance()));
   const double cut_off = to_double(d.cut_off);
   const std::string expr = dice::to_string(*roller.expression().root);
@@ -64,8 +65,8 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     *context.out << out.dump() << "\n";
     return;
   }
-  *context.out << fmt::format("{}: mean {}", expr, decimal(d.mean(), 4));
-  if (options.exact) *context.out << " (" << fraction_text(d.mean()) << ")";
+  *context.out << fmt::format("{}: mean {}", expr, decimal(exact_mean, 4));
+  if (options.exact) *context.out << " (" << fraction_text(exact_mean) << ")";
   *context.out << fmt::format(", standard deviation {:.4f}\n", stddev);
   if (cut_off > 0)
     *context.out << fmt::format("the explosion depth cap ({} extra dice) changed {:.3g} of the probability\n",

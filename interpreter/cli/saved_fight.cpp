@@ -137,26 +137,25 @@ nlohmann::json played_from(const std::string& encounter, const packs::PackStack&
   return {{"encounter", encounter}, {"digest", file_digest(encounter)}, {"packs", packs}, {"pack_files", files}};
 }
 
-
-std::vector<std::string> packs_played_with(const std::string& path) {
-  try {
-    const SavedState saved = load_state(path);
-    return saved.played_from.is_object() ? pack_names(saved.played_from.value("packs", nlohmann::json()))
-                                         : std::vector<std::string>();
-  } catch (const Error&) {
-    return {};  // load_saved_fight tells what is wrong with it
-  }
+std::vector<std::string> packs_played_with(const SavedState& saved) {
+  return saved.played_from.is_object() ? pack_names(saved.played_from.value("packs", nlohmann::json()))
+                                       : std::vector<std::string>();
 }
 
-SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
-                            const packs::Registry& registry) {
-  SavedState saved = load_state(path);
+void check_saved_fight(const SavedState& saved, const std::string& path, const nlohmann::json& origin, lua_State* L,
+                       const packs::Registry& registry) {
   check_played_from(path, saved.played_from, origin);
   try {
     packs::check_saved_stats(saved, L, registry);
   } catch (const Error& e) {
     throw Error(path + ": not a valid saved state: " + e.diagnostics().front().message);
   }
+}
+
+SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
+                            const packs::Registry& registry) {
+  SavedState saved = load_state(path);
+  check_saved_fight(saved, path, origin, L, registry);
   return saved;
 }
 

@@ -18,13 +18,17 @@ namespace arbiter::cli {
 // its text) and every pack loaded, with its version, in load order, and its files' digests.
 nlohmann::json played_from(const std::string& encounter, const packs::PackStack& stack);
 
-// The names of the packs the fight saved at `path` was played with, in load order (the encounter's
-// rules, the house packs and what they require); none when it does not say, or cannot be read.
-std::vector<std::string> packs_played_with(const std::string& path);
+// The names of the packs the saved fight was played with, in load order (the encounter's rules,
+// the house packs and what they require); none when the save does not say.
+std::vector<std::string> packs_played_with(const SavedState& saved);
 
-// The save at `path`, refused (an arbiter::Error naming it) unless it was played from `origin`
+// A save, refused (an arbiter::Error naming `path`) unless it was played from `origin`
 // (played_from: the same encounter, the same packs and their files) and its characters' stats are
 // ones the rules read, as an encounter's are checked.
+void check_saved_fight(const SavedState& saved, const std::string& path, const nlohmann::json& origin, lua_State* L,
+                       const packs::Registry& registry);
+
+// The save at `path`, read and checked (check_saved_fight).
 SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
                             const packs::Registry& registry);
 

@@ -263,7 +263,7 @@ void check_equipment(Encounter& encounter, lua_State* L, const Registry& registr
       if (std::find(field.wearers.begin(), field.wearers.end(), e.name) != field.wearers.end())
         e.stats[field.name] = item;
   }
-  if (const auto read = read_stats(L, registry)) {
+  if (const auto& read = stats_read) {
     const std::vector<std::string> known = stat_names(*read, slots);
     for (const StatName& stat : encounter.stat_names) {
       const auto rule = read->find(stat.name);
