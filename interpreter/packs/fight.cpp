@@ -1005,6 +1005,7 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
   };
   switch (movement.kind) {
     case Kind::path: {
+      const bool sequential = flow_.phase().kind == PhaseKind::Sequential;
       // "15' S" walks south for 15'; "S, S, SW" takes those steps; the written distance repeats
       // the last direction until it is covered. Never beyond what the action allows, and as far
       // as the way goes: a wall or a cliff ends the walk there ("the Arbiter does the best they
@@ -1022,6 +1023,15 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
           if (cut) cut->stopped = grid.label(at) + ", the next step barred: " + describe(grid, check, at, next);
           break;
         }
+        // In turns the others stand still while one moves, and a square holds one character.
+        if (sequential)
+          if (const auto holder = std::find_if(world_.entities().begin(), world_.entities().end(),
+                                               [&](const Entity& e) { return e.id != who.id && e.position == next; });
+              holder != world_.entities().end()) {
+            if (cut) cut->stopped = fmt::format("{}, the next step barred: {} stands at {}", grid.label(at), holder->name,
+                                                grid.label(next));
+            break;
+          }
         const double cost = step_cost(grid, paths_.rules(), at, next, diagonals) * grid.scale();
         if (written > 0 && feet + cost > written && written_out) break;
         if (feet + cost > static_cast<double>(budget_feet)) {

@@ -445,19 +445,8 @@ function tempo.down(c)
   return status.has(c, "Down")
 end
 
--- The first square of `path` that someone other than `who` stands on, and who: in turns the others
--- stand still while one moves, and a square holds one character, so a way written through them
--- ("Move E, E, E") stops before them.
-local function held_square(who, path)
-  local holder = {}
-  for _, c in ipairs(world.characters()) do if c.name ~= who.name then holder[c.cell] = c end end
-  for i, cell in ipairs(path) do
-    if holder[cell] then return i, holder[cell] end
-  end
-end
-
 -- Why a Move written without a target goes nowhere: the way the runtime planned stops at once
--- (its note says where and why), or it is ordered at a cell where no one stands ("-> H1" names
+-- (its note says where and why: a wall, another's square), or it is ordered at a cell where no one stands ("-> H1" names
 -- whoever stands there: docs/orders.md).
 local function nowhere(me, ordered)
   if ordered.note ~= nil and ordered.note ~= "" then return ordered.note end
@@ -483,12 +472,6 @@ function tempo.next_action(me, points, ordered)
       -- A way written without a target ("Move to C3", "Move E, E", "Move away from Bo"): the
       -- runtime planned it as the map allows, within Base Combat Movement.
       path, note = ordered.path, ordered.note
-      local held, holder = held_square(me, path)
-      if held then
-        note = ("%s stands at %s, in the way"):format(holder.name, path[held])
-        if held == 1 then return nil, ("it goes nowhere from %s: %s"):format(me.cell, note) end
-        path = { table.unpack(path, 1, held - 1) }
-      end
       if #path == 0 then return nil, nowhere(me, ordered) end
     elseif not target then return nil, "no one to take it against"
     elseif tempo.down(target) then return nil, target.name .. " is Down, out of the fight" end

@@ -183,18 +183,22 @@ test.case("a way written through another stops before the square it holds, and o
   ]]
   test.equal(moved(f), { "Ana A2 B2", "Ana B2 D2" })
   test.equal(bout.declared(f), { "Ana Move 10", "Ana Move 8" })
-  test.equal(bout.refused(f), { "Ana cannot Move: it goes nowhere from D2: Bo stands at E2, in the way" })
+  test.equal(bout.refused(f), { "Ana cannot Move: E stops at D2, the next step barred: Bo stands at E2" })
   local told = {}
   for _, line in ipairs(f:narration()) do told[line] = true end
-  test.truthy(told["Ana: Move to D2 (Bo stands at E2, in the way) (2 AP: 10 → 8)"], "the way's stop told")
-  local g = on(OPEN, { { "Ana", "a", "A2" }, { "Bo", "b", "D2" }, { "Cy", "b", "B2" } })
+  test.truthy(told["Ana: Move to D2 (E, E, E stops at D2, the next step barred: Bo stands at E2) (2 AP: 10 → 8)"],
+    "the way's stop told")
+  -- Cy in the middle of the way: Ana stops short of him, and a step onto his square goes nowhere.
+  local g = on(OPEN, { { "Ana", "a", "A2" }, { "Bo", "b", "H2" }, { "Cy", "b", "C2" } })
   g:round [[
     Ana:
-      1: Combat Move E, E
+      1: Move E, E, E
+      2: Combat Move E
     Bo:
     Cy:
   ]]
-  test.equal(bout.refused(g), { "Ana cannot Combat Move: it goes nowhere from A2: Cy stands at B2, in the way" })
+  test.equal(moved(g), { "Ana A2 B2" })
+  test.equal(bout.refused(g), { "Ana cannot Combat Move: E stops at B2, the next step barred: Cy stands at C2" })
 end)
 
 test.case("a movement toward one already beside is refused before its AP are paid: it goes nowhere", function()
