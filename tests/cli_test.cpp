@@ -1343,7 +1343,7 @@ TEST_CASE("check warns of a standing order that can never be used, and passes", 
                                        "Attack' at line 3 always gives Ilse's order first\n"));
 }
 
-TEST_CASE("check --encounter refuses, at its place, an encounter's value the rules refuse as the fight starts",
+TEST_CASE("check --encounter and run refuse, at its place, an encounter's value the rules refuse as the fight starts",
           "[cli][orders][bad-input]") {
   // Tempo's starting binds pair each Bound fighter with an enemy within reach: run refused this
   // encounter, check passed it.
@@ -1359,6 +1359,11 @@ TEST_CASE("check --encounter refuses, at its place, an encounter's value the rul
   CHECK_THAT(checked.output, Contains("apart.lua:3:74: error") &&
                                  Contains("error: Ana's guard is \"Bound\", but no enemy within reach starts Bound to "
                                           "share the bind with"));
+  // run refuses it the same way, before any round: it printed "Round 1" above the error.
+  const auto ran = arbiter("run " + (dir / "apart.lua") + " --seed 1 --orders " + (dir / "any.txt"));
+  CHECK(ran.exit_code == 1);
+  CHECK_THAT(ran.output, StartsWith(dir / "apart.lua:3:74: error: Ana's guard is \"Bound\""));
+  CHECK_THAT(ran.output, !Contains("Round 1"));
 }
 
 TEST_CASE("check --encounter warns of the orders of round 1 the rules refuse before any die is rolled", "[cli][orders]") {

@@ -295,8 +295,12 @@ void run(Context& context, const Options& options) {
       narration.catch_up();
     }
   } catch (const std::exception&) {
-    narration.catch_up();  // what happened before the fight stopped (nothing is saved)
-    narration.tell_phase_rolls();
+    // What happened before the fight stopped (nothing is saved); but a starting value the rules
+    // refuse is the encounter's mistake, found before any round was played: no "Round 1" first.
+    if (!fight.refused_encounter()) {
+      narration.catch_up();
+      narration.tell_phase_rolls();
+    }
     throw;
   }
   warn_of_unused_dice(*dice, *context.err);
