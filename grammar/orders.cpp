@@ -188,12 +188,26 @@ void order_without_action(State& s, std::string_view path, const tao::pegtl::pos
                                 at);
 }
 
-void text_after_order(const State& s, std::string_view rest, const tao::pegtl::position& at) {
+void text_after_order(const State& s, std::string_view rest, bool after_step, const tao::pegtl::position& at) {
   const Movement::Kind movement = s.order.movement.kind;
   const std::size_t next = after_blanks(rest, 0);
   const auto at_offset = [&](std::size_t i) { return tao::pegtl::position(at.byte + i, at.line, at.column + i, at.source); };
+  const std::string_view next_word = rest.substr(next, word_at(rest, next));
+  // Steps written without their comma, "Move N E" or "Move N Est": the comma is what is missing.
+  if (movement == Movement::Kind::path && after_step && next == 0 && !next_word.empty()) {
+    if (compass_word(next_word))
+      throw tao::pegtl::parse_error(fmt::format("a comma must come before '{}': compass steps are separated by "
+                                                "commas ('15' S, S, SW')",
+                                                next_word),
+                                    at_offset(next));
+    if (const std::string nearest = nearest_compass(next_word); !nearest.empty())
+      throw tao::pegtl::parse_error(fmt::format("'{}' is not a compass word, and a comma must come before it: did you "
+                                                "mean ', {}'? {}",
+                                                next_word, nearest, compass_steps_are),
+                                    at_offset(next));
+  }
   if (movement == Movement::Kind::path)
-    if (const std::string told = misspelt_compass(rest.substr(next, word_at(rest, next))); !told.empty())
+    if (const std::string told = misspelt_compass(next_word); !told.empty())
       throw tao::pegtl::parse_error(told, at_offset(next));
   // A list of steps whose comma no step follows: "Move N," or "Move N, Else Defend".
   // (A compass word after it is a list after a distance, "Move 10', N": the generic message.)

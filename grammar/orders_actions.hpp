@@ -6,6 +6,7 @@
 // as a whole. A rule that matched inside an alternative that later failed only leaves a slot that
 // is overwritten before anyone reads it. The line-level rules then hand complete pieces to the
 // Builder, which knows where each piece of the verbose form belongs.
+#include <algorithm>
 #include <charconv>
 #include <string>
 
@@ -38,6 +39,8 @@ struct State {
   // Compass words misspelt where steps go on the line being read ("Move Sout, Est"): the line reads
   // on past them, and they are told, each at its word, once it is read (orders.cpp).
   std::vector<Phrase> misspelt_steps;
+  // Where the compass step read last ends, misspelt or not: a word after it and blanks wants a comma.
+  const char* step_end = nullptr;
   const Declared* declared = nullptr;  // what the ruleset declares, when the sheet is read against one
   Position header_at;                  // a character's header whose name must be quoted ("Round Table:")
 
@@ -51,6 +54,7 @@ struct State {
     conditions.clear();
     depth = 0;
     bare_end = nullptr;
+    step_end = nullptr;
     condition_written = {};
   }
 };
@@ -202,12 +206,16 @@ struct action<compass_step> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     s.order.movement.steps.push_back({compass_of(in.string_view()), position_of(in)});
+    s.step_end = in.end();
   }
 };
 template <>
 struct action<misspelt_step> {
   template <typename Input>
-  static void apply(const Input& in, State& s) { s.misspelt_steps.push_back(phrase_of(in)); }
+  static void apply(const Input& in, State& s) {
+    s.misspelt_steps.push_back(phrase_of(in));
+    s.step_end = in.end();
+  }
 };
 template <>
 struct action<path> {
@@ -538,17 +546,21 @@ struct control<line_end> : tao::pegtl::must_if<errors>::control<line_end> {
   }
 };
 
-// Text after an order: a misspelt compass word after the steps without a comma ("Move N Est"),
-// told with the nearest; after a movement ("Sprint 30' South to behind the bush"), free-text
+// Text after an order: a compass word after the steps without a comma ("Move N E", "Move N Est"),
+// told as the comma missing (`after_step`: only blanks since the last step); a misspelt one after a
+// distance ("Move 10' Nrth"), told with the nearest; after a movement ("Sprint 30' South to behind the bush"), free-text
 // directions, told with the movements the language reads; otherwise what could have followed.
 // `rest`: the line after the order.
-[[noreturn]] void text_after_order(const State& s, std::string_view rest, const tao::pegtl::position& at);
+[[noreturn]] void text_after_order(const State& s, std::string_view rest, bool after_step,
+                                   const tao::pegtl::position& at);
 
 template <>
 struct control<after_order> : tao::pegtl::must_if<errors>::control<after_order> {
   template <typename Input>
   [[noreturn]] static void raise(const Input& in, State& s) {
-    text_after_order(s, std::string_view(in.current(), static_cast<std::size_t>(in.end() - in.current())),
+    const bool after_step = s.step_end && s.step_end < in.current() &&
+                            std::all_of(s.step_end, in.current(), [](char c) { return c == ' ' || c == '\t'; });
+    text_after_order(s, std::string_view(in.current(), static_cast<std::size_t>(in.end() - in.current())), after_step,
                      in.position());
   }
 };

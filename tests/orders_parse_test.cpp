@@ -822,6 +822,31 @@ TEST_CASE("a misspelt compass word in a list of steps or after a distance is tol
                 "('15' S, S, SW'), a cell ('to C3') or coordinates ('to X: 15, Y: 20')");
 }
 
+TEST_CASE("compass steps written without their comma are told as the comma missing", "[orders]") {
+  // "Move N E" was "free-text directions are not read ('E')", and "Move N Est" a misspelt word
+  // alone, as if East would have done.
+  const std::string commas = ": compass steps are separated by commas ('15' S, S, SW')";
+  check_failure("Aldric:\n  1: Move N E\n", 2, 13, "a comma must come before 'E'" + commas);
+  check_failure("Aldric:\n  1: Move 10' N, E  South\n", 2, 21, "a comma must come before 'South'" + commas);
+  check_failure("Aldric:\n  1: Move N E, S -> \"Orc\"\n", 2, 13, "a comma must come before 'E'" + commas);
+  check_failure("Aldric:\n  1: Move North Wset\n", 2, 17,
+                "'Wset' is not a compass word, and a comma must come before it: did you mean ', West'? compass steps "
+                "are N, NE, E, SE, S, SW, W, NW or the words North … Northwest");
+  // After a misspelt step too, each told at its word.
+  const auto told = failures("Aldric:\n  1: Move N, Sout Est\n");
+  REQUIRE(told.size() == 2);
+  CHECK(told[1].message.starts_with("'Est' is not a compass word, and a comma must come before it: did you mean "
+                                    "', East'?"));
+  // After a distance alone, a word is the first step: no comma is missing there.
+  check_failure("Aldric:\n  1: Move 10' Nrth\n", 2, 15,
+                "'Nrth' is not a compass word: did you mean 'North'? compass steps are N, NE, E, SE, S, SW, W, NW or "
+                "the words North … Northwest");
+  // Nor after a target: the word is free text there.
+  check_failure("Aldric:\n  1: Move N -> \"Orc\" E\n", 2, 22,
+                "free-text directions are not read ('E'): write the movement as compass steps ('15' S, S, SW'), a cell "
+                "('to C3') or coordinates ('to X: 15, Y: 20')");
+}
+
 TEST_CASE("a comma of a list of steps that no step follows is told at what follows it", "[orders]") {
   // It was "unexpected text after the order: expected '->' and its target, ELSE after an IF's
   // order, …", which named the ELSE that was written.
