@@ -367,6 +367,22 @@ TEST_CASE("every whole-number option takes a plain decimal number in its range a
   CHECK_THAT(escaped.output, Contains("'a\\x1b[31mb' is not a number of rolls"));
 }
 
+TEST_CASE("prob's mean and standard deviation are exact at the ends of the 64-bit range", "[cli][prob]") {
+  // 1d2 - (2^63 - 1) - 2 is -2^63 or -2^63 + 1, each half the time: a mean of -2^63 + 1/2 and a
+  // deviation of 1/2, which a double near 2^63 cannot hold (it said -9223372036854775808.0000 and 0).
+  for (const std::string exact : {"", "--exact "})
+    CHECK_THAT(arbiter("prob " + exact + "1d2-9223372036854775807-2").output,
+               StartsWith("1d2 - 9223372036854775807 - 2: mean -9223372036854775807.5000") &&
+                   Contains(", standard deviation 0.5000\n"));
+  CHECK_THAT(arbiter("prob 1d2+9223372036854775805").output,
+             StartsWith("1d2 + 9223372036854775805: mean 9223372036854775806.5000, standard deviation 0.5000\n"));
+  // A range about 0, 2^64 - 2 wide, whose values' distances from 0 fit 64 bits where their
+  // distances from the lowest would not: 0 or ±(2^63 - 1), a deviation of (2^63 - 1)/sqrt(2).
+  for (const std::string exact : {"", "--exact "})
+    CHECK_THAT(arbiter("prob " + exact + "'(1d2-1)*9223372036854775807-(1d2-1)*9223372036854775807'").output,
+               Contains(": mean 0.0000") && Contains(", standard deviation 65219089126663"));
+}
+
 TEST_CASE("every escape attempt from the Foundation list exits 1 pointing at the snippet's line", "[cli][bad-input]") {
   const char* const attempts[] = {
       "while true do end",

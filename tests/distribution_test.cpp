@@ -44,24 +44,26 @@ TEST_CASE("3d6") {
   CHECK(d.high() == 18);
   CHECK(d.probability(3) == q(1, 216));
   CHECK(d.probability(10) == q(27, 216));
-  CHECK(d.mean() == q(21, 2));
-  CHECK(d.variance() == q(35, 4));
+  const auto moments = d.moments();
+  CHECK(moments.origin == 3);  // the number of 3…18 nearest 0
+  CHECK(moments.from_origin == q(15, 2));  // a mean of 21/2
+  CHECK(moments.variance == q(35, 4));
   CHECK(d.at_least(11) == q(1, 2));
   CHECK(d.at_most(10) == q(1, 2));
 }
 
 TEST_CASE("4d6 drop lowest has mean 15869/1296") {
-  CHECK(exact("4d6dl1").mean() == q(15869, 1296));
-  CHECK(exact("4d6kh3").mean() == q(15869, 1296));
-  CHECK(approx("4d6kh3").mean() == Approx(15869.0 / 1296.0).epsilon(1e-12));
+  CHECK(exact("4d6dl1").moments().mean() == q(15869, 1296));
+  CHECK(exact("4d6kh3").moments().mean() == q(15869, 1296));
+  CHECK(approx("4d6kh3").moments().mean() == Approx(15869.0 / 1296.0).epsilon(1e-12));
 }
 
 TEST_CASE("advantage and disadvantage") {
   const auto advantage = exact("2d20kh1");
   CHECK(advantage.probability(20) == q(39, 400));
   CHECK(advantage.probability(1) == q(1, 400));
-  CHECK(advantage.mean() == q(553, 40));
-  CHECK(exact("2d20kl1").mean() == q(287, 40));
+  CHECK(advantage.moments().mean() == q(553, 40));
+  CHECK(exact("2d20kl1").moments().mean() == q(287, 40));
 }
 
 TEST_CASE("4dF") {
@@ -70,12 +72,12 @@ TEST_CASE("4dF") {
   CHECK(d.probability(0) == q(19, 81));
   CHECK(d.probability(4) == q(1, 81));
   CHECK(d.probability(-1) == q(16, 81));
-  CHECK(d.mean() == 0);
+  CHECK(d.moments().mean() == 0);
 }
 
 TEST_CASE("an exploding d6 tends to 21/5, and the cap says what it cut off") {
   const auto d = approx("1d6!");
-  CHECK(d.mean() == Approx(21.0 / 5.0).epsilon(1e-12));
+  CHECK(d.moments().mean() == Approx(21.0 / 5.0).epsilon(1e-12));
   CHECK(d.cut_off > 0);
   CHECK(d.cut_off < 1e-70);
   DiceLimits shallow;
@@ -83,12 +85,12 @@ TEST_CASE("an exploding d6 tends to 21/5, and the cap says what it cut off") {
   const auto capped = exact("1d6!", shallow);
   CHECK(capped.cut_off == q(1, 216));  // three sixes in a row: the third could not explode
   // 3.5 + 1/6 (3.5 + 1/6 · 3.5)
-  CHECK(capped.mean() == q(7, 2) + q(1, 6) * (q(7, 2) + q(1, 6) * q(7, 2)));
+  CHECK(capped.moments().mean() == q(7, 2) + q(1, 6) * (q(7, 2) + q(1, 6) * q(7, 2)));
   CHECK(capped.probability(18) == q(1, 216));
   CHECK(capped.probability(6) == 0);  // a 6 always explodes before the cap
   // Compounding adds up the same way; penetrating takes one off every extra die.
-  CHECK(exact("1d6!!", shallow).mean() == capped.mean());
-  CHECK(exact("1d6!p", shallow).mean() == capped.mean() - q(1, 6) - q(1, 36));
+  CHECK(exact("1d6!!", shallow).moments().mean() == capped.moments().mean());
+  CHECK(exact("1d6!p", shallow).moments().mean() == capped.moments().mean() - q(1, 6) - q(1, 36));
 }
 
 TEST_CASE("rerolls that leave only exploding faces are refused before anything is weighed") {
@@ -99,18 +101,18 @@ TEST_CASE("rerolls that leave only exploding faces are refused before anything i
 
 TEST_CASE("success counting is a binomial, and failures subtract") {
   const auto d = exact("10d10>=8");
-  CHECK(d.mean() == 3);
+  CHECK(d.moments().mean() == 3);
   CHECK(to_double(d.probability(3)) == Approx(120 * 0.027 * std::pow(0.7, 7)));
-  CHECK(exact("10d10>=8f<=1").mean() == 2);
-  CHECK(exact("3d6>4").mean() == 1);  // '>' is strict: 5 and 6
+  CHECK(exact("10d10>=8f<=1").moments().mean() == 2);
+  CHECK(exact("3d6>4").moments().mean() == 1);  // '>' is strict: 5 and 6
 }
 
 TEST_CASE("comparisons, arithmetic and a random number of dice") {
   CHECK(exact("1d20+5 >= 15").probability(1) == q(11, 20));
-  CHECK(exact("(1d4)d6").mean() == q(35, 4));
+  CHECK(exact("(1d4)d6").moments().mean() == q(35, 4));
   CHECK(exact("1d6/2").probability(0) == q(1, 6));  // 1/2 rounds toward zero
-  CHECK(exact("-1d6").mean() == q(-7, 2));
-  CHECK(exact("2d6 - 1d6").mean() == q(7, 2));
+  CHECK(exact("-1d6").moments().mean() == q(-7, 2));
+  CHECK(exact("2d6 - 1d6").moments().mean() == q(7, 2));
   CHECK(exact("1d6*1d6").probability(36) == q(1, 36));
 }
 
@@ -122,7 +124,7 @@ TEST_CASE("rerolls and clamps") {
   CHECK(ro.probability(1) == q(1, 36));
   CHECK(ro.probability(6) == q(7, 36));
   CHECK(exact("1d6min3").probability(3) == q(1, 2));
-  CHECK(exact("1d6max2").mean() == q(11, 6));
+  CHECK(exact("1d6max2").moments().mean() == q(11, 6));
 }
 
 TEST_CASE("keep/drop by per-outcome dynamic programming matches brute force") {
@@ -162,7 +164,7 @@ TEST_CASE("big pools stay fast and sum to one") {
   DiceLimits l5r;
   l5r.explode_depth = 9;
   const auto roll_and_keep = approx("5d10!!kh3", l5r);
-  CHECK(roll_and_keep.mean() > 20);
+  CHECK(roll_and_keep.moments().mean() > 20);
   CHECK(roll_and_keep.cut_off > 0);
 }
 
@@ -203,7 +205,7 @@ TEST_CASE("beyond the work budget: an error suggesting sampling") {
   CHECK_THROWS_WITH(exact("1000d6"), Catch::Contains("--times 100000"));
   CHECK_THROWS_WITH(exact("10d10!>=8"), Catch::Contains("--times 100000"));
   const auto pool = exact("300d6");
-  CHECK(pool.mean() == 1050);
+  CHECK(pool.moments().mean() == 1050);
   mpz_class all_ones;
   mpz_ui_pow_ui(all_ones.get_mpz_t(), 6, 300);
   CHECK(pool.probability(300) == Fraction(1, all_ones));  // every die a 1
@@ -221,7 +223,7 @@ TEST_CASE("rolling and exact distributions agree on what each modifier means") {
     const int n = 200'000;
     double sum = 0;
     for (int i = 0; i < n; ++i) sum += static_cast<double>(roller.total(dice));
-    CHECK(std::abs(sum / n - d.mean()) < 5 * std::sqrt(d.variance() / n) + 1e-9);
+    CHECK(std::abs(sum / n - d.moments().mean()) < 5 * std::sqrt(d.moments().variance / n) + 1e-9);
   }
 }
 

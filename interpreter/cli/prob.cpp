@@ -40,9 +40,10 @@ std::string fraction_text(const Fraction& p) { return p.get_str(); }
 
 template <class P>
 void report(Context& context, const ProbOptions& options, const Roller& roller, const Distribution<P>& d) {
-  const P exact_mean = d.mean();  // a sum over every outcome: once
-  const double mean = to_double(exact_mean);
-  const double stddev = std::sqrt(to_double(d.variance()));
+  const auto moments = d.moments();
+  // Printed exactly, however far from 0 (a double holds the distance from its origin).
+  const Fraction mean = Fraction(static_cast<long>(moments.origin)) + Fraction(moments.from_origin);
+  const double stddev = std::sqrt(to_double(moments.variance));
   const double cut_off = to_double(d.cut_off);
   const std::string expr = dice::to_string(*roller.expression().root);
   std::vector<std::pair<std::int64_t, P>> outcomes;
@@ -50,7 +51,7 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
   const auto rows = distribution_rows(outcomes);
 
   if (options.json) {
-    nlohmann::ordered_json out = {{"expr", expr}, {"mean", to_json(mean)}, {"stddev", to_json(stddev)}};
+    nlohmann::ordered_json out = {{"expr", expr}, {"mean", to_json(mean.get_d())}, {"stddev", to_json(stddev)}};
     auto& entries = out["distribution"] = nlohmann::ordered_json::array();
     for (const auto& row : rows) {
       nlohmann::ordered_json entry = {{"value", row.value}, {"p", to_json(row.p)}};
@@ -65,8 +66,8 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     *context.out << out.dump() << "\n";
     return;
   }
-  *context.out << fmt::format("{}: mean {}", expr, decimal(exact_mean, 4));
-  if (options.exact) *context.out << " (" << fraction_text(exact_mean) << ")";
+  *context.out << fmt::format("{}: mean {}", expr, decimal(mean, 4));
+  if (options.exact) *context.out << " (" << fraction_text(mean) << ")";
   *context.out << fmt::format(", standard deviation {:.4f}\n", stddev);
   if (cut_off > 0)
     *context.out << fmt::format("the explosion depth cap ({} extra dice) changed {:.3g} of the probability\n",

@@ -683,59 +683,42 @@ P Distribution<P>::at_most(std::int64_t value) const {
 }
 
 template <class P>
-P Distribution<P>::mean() const {
-  P sum = 0;
-  for (const auto& outcome : outcomes) sum += outcome.p * P(outcome.value);
-  return sum;
+std::int64_t Distribution<P>::origin() const {
+  return std::clamp<std::int64_t>(0, low(), high());
 }
 
-template <class P>
-P Distribution<P>::variance() const {
-  const P m = mean();
-  P sum = 0;
+// In floating point, the variance around the mean found first: E[X^2] - E[X]^2 would lose the
+// digits of a narrow distribution.
+template <>
+Distribution<double>::Moments Distribution<double>::moments() const {
+  Moments m{origin(), 0, 0};
+  for (const auto& outcome : outcomes) m.from_origin += outcome.p * static_cast<double>(outcome.value - m.origin);
   for (const auto& outcome : outcomes) {
-    const P d = P(outcome.value) - m;
-    sum += outcome.p * d * d;
+    const double d = static_cast<double>(outcome.value - m.origin) - m.from_origin;
+    m.variance += outcome.p * d * d;
   }
-  return sum;
+  return m;
 }
 
 // Exact: sums of whole-number weights over their common denominator D, divided once. The variance
 // is E[X^2] - E[X]^2 = (D * sum(w x^2) - sum(w x)^2) / D^2.
-namespace {
-struct WeightedSums {
-  mpz_class denominator, of_values, of_squares;
-};
 static_assert(sizeof(long) >= sizeof(std::int64_t), "GMP's signed long holds every value");
-WeightedSums weighted_sums(const Distribution<Fraction>& d) {
-  const WholeWeights w = whole_weights(d.outcomes, [](const auto& outcome) -> const Fraction& { return outcome.p; });
-  WeightedSums sums{w.denominator, 0, 0};
-  mpz_class value, weighted;
-  for (std::size_t i = 0; i < d.outcomes.size(); ++i) {
-    mpz_set_si(value.get_mpz_t(), d.outcomes[i].value);
-    weighted = w.weights[i] * value;
-    sums.of_values += weighted;
-    sums.of_squares += weighted * value;
+template <>
+Distribution<Fraction>::Moments Distribution<Fraction>::moments() const {
+  const WholeWeights w = whole_weights(outcomes, [](const auto& outcome) -> const Fraction& { return outcome.p; });
+  Moments m{origin(), 0, 0};
+  mpz_class of_values, of_squares, x, weighted;
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    mpz_set_si(x.get_mpz_t(), outcomes[i].value - m.origin);
+    weighted = w.weights[i] * x;
+    of_values += weighted;
+    of_squares += weighted * x;
   }
-  return sums;
-}
-}  // namespace
-
-template <>
-Fraction Distribution<Fraction>::mean() const {
-  const WeightedSums sums = weighted_sums(*this);
-  Fraction mean(sums.of_values, sums.denominator);
-  mean.canonicalize();
-  return mean;
-}
-
-template <>
-Fraction Distribution<Fraction>::variance() const {
-  const WeightedSums sums = weighted_sums(*this);
-  Fraction variance(sums.denominator * sums.of_squares - sums.of_values * sums.of_values,
-                    sums.denominator * sums.denominator);
-  variance.canonicalize();
-  return variance;
+  m.from_origin = Fraction(of_values, w.denominator);
+  m.variance = Fraction(w.denominator * of_squares - of_values * of_values, w.denominator * w.denominator);
+  m.from_origin.canonicalize();
+  m.variance.canonicalize();
+  return m;
 }
 
 template struct Distribution<double>;

@@ -33,8 +33,20 @@ struct Distribution {
   P probability(std::int64_t value) const;
   P at_least(std::int64_t value) const;
   P at_most(std::int64_t value) const;
-  P mean() const;
-  P variance() const;
+  // The mean and the variance. The mean is told as `origin`, the number of [low, high] nearest 0,
+  // plus its distance from it: near ±2^63 a double holds no fraction (the mean of 1d2 -
+  // 9223372036854775807 - 2 is -9223372036854775807.5), and each value's distance from it fits
+  // 64 bits.
+  struct Moments {
+    std::int64_t origin = 0;
+    P from_origin = 0;
+    P variance = 0;
+    P mean() const { return P(static_cast<long>(origin)) + from_origin; }  // a double's, rounded
+  };
+  Moments moments() const;
+
+ private:
+  std::int64_t origin() const;
 };
 
 using Fraction = mpq_class;

@@ -196,11 +196,11 @@ int distribution_at_most(lua_State* L) {
   return 1;
 }
 int distribution_mean(lua_State* L) {
-  lua_pushnumber(L, check_distribution(L).mean());
+  lua_pushnumber(L, check_distribution(L).moments().mean());
   return 1;
 }
 int distribution_stddev(lua_State* L) {
-  lua_pushnumber(L, std::sqrt(check_distribution(L).variance()));
+  lua_pushnumber(L, std::sqrt(check_distribution(L).moments().variance));
   return 1;
 }
 int distribution_cut_off(lua_State* L) {
