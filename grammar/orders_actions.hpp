@@ -199,6 +199,7 @@ struct action<distance> {
   static void apply(const Input& in, State& s) {
     const auto text = in.string_view();
     s.order.movement.feet = number_in(text.substr(0, text.find_first_not_of("0123456789")), in);
+    s.order.movement.at = position_of(in);
   }
 };
 template <>
@@ -247,26 +248,32 @@ struct action<destination_cell> {
     s.order.movement.place = Target{Target::Kind::cell, cell_label(in)};
   }
 };
+// A way to a place or a target, after the distance that caps it, if any ("Move 10' to C3"): the
+// movement is told where it starts.
+template <typename Input>
+void place_movement(const Input& in, State& s, Movement::Kind kind) {
+  s.order.movement.kind = kind;
+  if (!s.order.movement.feet) s.order.movement.at = position_of(in);
+}
 template <>
 struct action<move_to> {
   template <typename Input>
-  static void apply(const Input& in, State& s) {
-    s.order.movement.kind = Movement::Kind::destination;
-    s.order.movement.at = position_of(in);
-  }
+  static void apply(const Input& in, State& s) { place_movement(in, s, Movement::Kind::destination); }
 };
 template <>
 struct action<move_toward> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    s.order.movement = {Movement::Kind::toward, {}, {}, s.target, position_of(in)};
+    place_movement(in, s, Movement::Kind::toward);
+    s.order.movement.place = s.target;
   }
 };
 template <>
 struct action<move_away> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    s.order.movement = {Movement::Kind::away, {}, {}, s.target, position_of(in)};
+    place_movement(in, s, Movement::Kind::away);
+    s.order.movement.place = s.target;
   }
 };
 template <>

@@ -48,6 +48,7 @@ std::string operand(const Condition& c, Condition::Kind parent) {
 }  // namespace
 
 std::string format(const Movement& m) {
+  const std::string distance = m.feet ? fmt::format("{}' ", *m.feet) : "";  // before a place: its cap
   switch (m.kind) {
     case Movement::Kind::none: return "";
     case Movement::Kind::path: {
@@ -56,9 +57,9 @@ std::string format(const Movement& m) {
         out += (i == 0 ? (out.empty() ? "" : " ") : ", ") + std::string(to_string(m.steps[i].direction));
       return out;
     }
-    case Movement::Kind::destination: return "to " + format(*m.place);
-    case Movement::Kind::toward: return "toward " + format(*m.place);
-    case Movement::Kind::away: return "away from " + format(*m.place);
+    case Movement::Kind::destination: return distance + "to " + format(*m.place);
+    case Movement::Kind::toward: return distance + "toward " + format(*m.place);
+    case Movement::Kind::away: return distance + "away from " + format(*m.place);
   }
   return "";
 }

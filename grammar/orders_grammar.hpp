@@ -164,7 +164,10 @@ struct from_target : seq<kw_from, blanks, must<away_target>> {};
 struct move_away : seq<kw_away, blanks, must<from_target>> {};
 // "Move -5' N" is reported as such, not as text after the order.
 struct negative_distance : seq<one<'-'>, distance> {};
-struct movement : sor<path, move_to, move_toward, move_away, seq<at<negative_distance>, raise<negative_distance>>> {};
+// A distance before a place or a target caps how far the way goes: "Move 10' toward \"Orc\"".
+struct to_place : sor<move_to, move_toward, move_away> {};
+struct movement : sor<seq<distance, blanks, to_place>, path, to_place,
+                      seq<at<negative_distance>, raise<negative_distance>>> {};
 
 struct arrow_target : target {};
 // "Rapid Fire -> \"Orc\", \"Goblin\"": an order has one target, so a second is an error of its own.

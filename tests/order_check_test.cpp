@@ -170,6 +170,24 @@ TEST_CASE("an action followed by a target without its arrow is pointed out", "[o
                               "compass steps, 'to', 'toward' or 'away from'"});
 }
 
+TEST_CASE("a distance before a place or a target is checked as a way's: no farther than the action goes, not 0'",
+          "[orders][check]") {
+  // "Actions that involve movement must have their distance and direction declared": the
+  // distance caps the way to the target (a target is a direction), and must fit the action.
+  CHECK(check({"Aldric:\n  1: Move 10' -> closest enemy\n  2: Sprint 30' toward \"Orc #1\"\n",
+               "Brienne:\n  1: Move 15' to C3\n  2: Move 5' away from closest enemy\n"})
+            .empty());
+  const auto diagnostics = check({"Aldric:\n  1: Move 20' toward \"Orc #1\"\n  2: Move 0' to C3\n",
+                                  "Brienne:\n  1: Move 3' -> closest enemy\n  2: Sprint 35' -> \"Orc #2\"\n"});
+  REQUIRE(diagnostics.size() == 4);
+  check_one(diagnostics[0], "sheet1.txt", 2, 11, "'Move' moves at most 15' but this order moves 20'");
+  check_one(diagnostics[1], "sheet1.txt", 3, 11,
+            "a distance of 0' moves nowhere: write the distance to move, or an action that stays in place");
+  check_one(diagnostics[2], "sheet2.txt", 2, 11,
+            "3' is shorter than a step (5' a square): it goes nowhere; write at least 5'");
+  check_one(diagnostics[3], "sheet2.txt", 3, 13, "'Sprint' moves at most 30' but this order moves 35'");
+}
+
 TEST_CASE("without a roster, names are not checked but everything else is", "[orders][check]") {
   const auto diagnostics = check({"Gandalf:\n  1: Charge -> \"Balrog\"\n  2: Move 30' N\n"}, nullptr);
   REQUIRE(diagnostics.size() == 1);

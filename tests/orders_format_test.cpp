@@ -162,6 +162,22 @@ TEST_CASE("the canonical form is the compact form of ARCHITECTURE.md", "[orders]
         "  2: IF (I am wounded OR I am down) AND NOT \"Aldric\" is down THEN Fall Back away from closest enemy\n");
 }
 
+TEST_CASE("a distance before a place or a target is kept, in the order and in the printed form", "[orders][format]") {
+  // "Move 10' to C3" was refused as free text, and fmt printed "Action: Move 10'" with "Target:
+  // Towards ..." as "Move 10' -> ...", whose distance then moved nothing.
+  const Sheet sheet = parse_orders("Aldric:\n  1: Move 10' to C3\n  2: Sprint 20 ft toward \"Orc\"\n"
+                                   "  3: Move 5' away from closest enemy\n"
+                                   "Character: Brienne\nFirst Action:\n  Action: Move 10'\n  Target: Towards \"Orc\".\n",
+                                   "sheet.txt");
+  CHECK(format(sheet) == "Aldric:\n  1: Move 10' to C3\n  2: Sprint 20' toward \"Orc\"\n"
+                         "  3: Move 5' away from closest enemy\nBrienne:\n  1: Move 10' -> \"Orc\"\n");
+  const Movement& to = sheet.characters[0].phases[0].otherwise->movement;  // the phase's only order
+  CHECK(to.kind == Movement::Kind::destination);
+  CHECK(to.feet == 10);
+  CHECK(to.at.column == 11);  // at the distance, where a check of it points
+  CHECK(format(parse_orders(format(sheet), "again.txt")) == format(sheet));
+}
+
 TEST_CASE("a line's closing full stop is dropped by fmt, and the sheet reads the same", "[orders][format]") {
   const Sheet sheet = parse_orders("Ilse:\n  ON Counter-Attack: CT Parry -> \"Konrad\".\n", "sheet.txt");
   CHECK(format(sheet) == "Ilse:\n  ON Counter-Attack: CT Parry -> \"Konrad\"\n");

@@ -63,6 +63,9 @@ struct Intent {
   // The way the order wrote ("15' W"), when the action must move away from hostiles and a step of
   // that way would not: `path` follows it only up to that step.
   std::string way_not_followed{};
+  // The distance the order wrote before its place or target ("Move 10' -> Orc": 10), feet: `path`
+  // goes no farther, and a ruleset that plans its own way toward the target caps it so.
+  std::optional<long> distance{};
   // Its action carries the target along (Platemail's Rescue): in a simultaneous phase, once the
   // actor stands beside the target, the target moves with it (movement.hpp).
   bool carries_target = false;

@@ -639,7 +639,20 @@ class Checker {
       error(m.at, fmt::format("'{}' stays in place: it takes no movement", action.name));
       return;
     }
-    if (m.kind != Movement::Kind::path) return;  // distances to places and targets are the grid's
+    if (m.feet && *m.feet == 0) {
+      error(m.at, "a distance of 0' moves nowhere: write the distance to move, or an action that stays in place");
+      return;
+    }
+    if (m.feet && m.steps.empty() && *m.feet < feet_per_step()) {
+      error(m.at, fmt::format("{}' is shorter than a step ({}' a square): it goes nowhere; write at least {}'", *m.feet,
+                              feet_per_step(), feet_per_step()));
+      return;
+    }
+    // A place or a target with no distance written: how far the way goes is the grid's.
+    if (m.kind != Movement::Kind::path) {
+      too_far(action, m, m.feet, *most);
+      return;
+    }
     // The map's metric may forbid a diagonal step, which the fight would not take.
     if (map_ && map_->metric() == Metric::Manhattan)
       for (const Step& step : m.steps)
@@ -651,10 +664,6 @@ class Checker {
         }
     // A distance may repeat the last step ("15' S" is S, S, S) but not undo the steps written.
     const long stepped = static_cast<long>(m.steps.size()) * feet_per_step();
-    if (m.feet && *m.feet == 0) {
-      error(m.at, "a distance of 0' moves nowhere: write the distance to move, or an action that stays in place");
-      return;
-    }
     if (m.feet && *m.feet < stepped) {
       error(m.at, fmt::format("{}' is shorter than the {} step{} written after it ({}' at {}' a step): write the "
                               "distance they cover, or leave it out",
@@ -662,12 +671,16 @@ class Checker {
                               feet_per_step()));
       return;
     }
-    const long feet = m.feet ? *m.feet : stepped;
-    if (feet > *most)
+    too_far(action, m, m.feet ? *m.feet : stepped, *most);
+  }
+
+  // A way longer than the action goes (`most` feet): the distance written, or the steps' length.
+  void too_far(const ActionRules& action, const Movement& m, std::optional<long> feet, long most) {
+    if (feet && *feet > most)
       error(m.at, action.move_squares
                       ? fmt::format("'{}' moves at most {} squares ({}' at {}' a square) but this order moves {}'",
-                                    action.name, *action.move_squares, *most, feet_per_step(), feet)
-                      : fmt::format("'{}' moves at most {}' but this order moves {}'", action.name, *most, feet));
+                                    action.name, *action.move_squares, most, feet_per_step(), *feet)
+                      : fmt::format("'{}' moves at most {}' but this order moves {}'", action.name, most, *feet));
   }
 
   struct Ordered {

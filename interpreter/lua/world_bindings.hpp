@@ -59,7 +59,7 @@ void push_entities(lua_State* L, const std::vector<EntityId>& ids);
 std::optional<EntityId> test_character(lua_State* L, int index);
 
 // An intent as Lua sees it: actor, action, target, ready, cost, order, note, way_not_followed,
-// reaction, start, moved, halted, path, responses (wrap_flow.cpp).
+// distance, reaction, start, moved, halted, path, responses (wrap_flow.cpp).
 void push_intent(lua_State* L, const Intent& intent, const World& world);
 // Makes the action context at the top of the stack (an intent with round and phase) refuse to read a
 // field it does not have, naming the nearest: a misspelt `ctx.targte` would otherwise be nil. Every

@@ -135,6 +135,10 @@ void push_intent(lua_State* L, const Intent& intent, const World& world) {
     lua_pushstring(L, intent.way_not_followed.c_str());
     lua_setfield(L, -2, "way_not_followed");
   }
+  if (intent.distance) {
+    lua_pushinteger(L, *intent.distance);
+    lua_setfield(L, -2, "distance");
+  }
   lua_pushboolean(L, intent.reaction);
   lua_setfield(L, -2, "reaction");
   push_label(L, intent.start);
@@ -166,7 +170,7 @@ namespace {
 // Every field push_intent may set, and what the fight adds for `resolve`: documented in
 // stdlib/types/flow.lua (flow.Intent) and docs/fights.md.
 const std::vector<std::string> context_fields{
-    "actor", "action", "target",  "ready", "cost", "order", "note",      "way_not_followed", "reaction",
+    "actor", "action", "target",  "ready", "cost", "order", "note",      "way_not_followed", "distance", "reaction",
     "start", "moved",  "halted",  "carrying", "path", "arguments", "responses", "round", "phase"};
 
 int unknown_context_field(lua_State* L) {

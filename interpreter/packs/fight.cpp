@@ -750,6 +750,7 @@ Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
   intent.order = orders::format(order);
   for (const auto& argument : order.arguments) intent.arguments.push_back(argument.text);
   if (const orders::Target* aim = orders::taken_at(order)) intent.target = target_of(who, *aim);
+  if (order.movement.steps.empty()) intent.distance = order.movement.feet;
   WayCut cut;
   intent.path = path_of(who, order.movement, intent.target, chosen, &cut);
   if (cut.held_back) intent.way_not_followed = orders::format(order.movement);
@@ -1003,7 +1004,11 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
     }
     return path;
   };
-  switch (movement.kind) {
+  // A distance with no steps caps the way to a place or a target: "Move 10' -> Orc" goes toward
+  // the Orc, 10' at most, as "Move 10' toward Orc" does.
+  const bool capped = movement.feet && movement.steps.empty();
+  if (capped) budget_feet = std::min(budget_feet, *movement.feet);
+  switch (capped && movement.kind == Kind::path ? Kind::none : movement.kind) {
     case Kind::path: {
       const bool sequential = flow_.phase().kind == PhaseKind::Sequential;
       // "15' S" walks south for 15'; "S, S, SW" takes those steps; the written distance repeats
@@ -1049,8 +1054,9 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
         std::vector<Cell> path =
             held_away(paths_.toward(who.position, *to, static_cast<double>(budget_feet), 0, occupied).steps);
         const Cell end = path.empty() ? who.position : path.back();
-        // Farther than the action goes: the GM hears where it stops and why, as for a written way.
-        if (const auto whole = cut && end != *to ? paths_.shortest(who.position, *to, occupied) : std::nullopt;
+        // Farther than the action goes: the GM hears where it stops and why, as for a written way
+        // (a distance written is where the order means to stop).
+        if (const auto whole = cut && !capped && end != *to ? paths_.shortest(who.position, *to, occupied) : std::nullopt;
             whole && whole->feet > static_cast<double>(budget_feet))
           cut->stopped = fmt::format("{}: {} is {}' away, {} goes at most {}'", grid.label(end), grid.label(*to),
                                      whole->feet, action.name, budget_feet);

@@ -502,7 +502,10 @@ function tempo.next_action(me, points, ordered)
   -- A movement toward its target: the way is planned now, and walked as it resolves.
   -- (At oneself it goes nowhere: the runtime refuses it, `target = "other"`.)
   if tempo.row(action).moves and not path and target.name ~= me.name then
-    path = tempo.path(me, target, tables.rules.base_combat_movement)
+    -- A distance written before the target ("Move 10' -> Bo") caps the way, as the runtime's.
+    local squares = tables.rules.base_combat_movement
+    if ordered and ordered.distance then squares = math.min(squares, ordered.distance // select(3, grid.size())) end
+    path = tempo.path(me, target, squares)
     if #path == 0 and not beside(me.cell, target) then
       return nil, ("no way to reach %s: %s"):format(target.name, tempo.no_way(me, target))
     end

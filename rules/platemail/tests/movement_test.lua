@@ -16,6 +16,28 @@ test.case("Move: 'Move up to 15 feet' — Move toward a far enemy goes 3 squares
   test.equal(f:cell("Aldric"), "D2")
 end)
 
+test.case("'Actions that involve movement must have their distance and direction declared': the distance caps the way to a target or a place", function()
+  -- "Action: Move 10'" with "Target: Towards ..." (the source's own form, which fmt writes
+  -- `Move 10' -> "Orc"`) went nowhere: a distance with no steps was a way of no steps.
+  -- Each from B2 with the Orc at J2 (10' two squares), but the last, from F2: away from the Orc,
+  -- one square of the three Move could take.
+  local orders = {
+    { [[1: Move 10' -> "Orc"]], "D2" },
+    { [[1: Move 10' toward "Orc"]], "D2" },
+    { [[1: Sprint 20' -> "Orc"]], "F2" },
+    { [[1: Move 10' to J2]], "D2" },
+    { [[1: Move 5' away from "Orc"]], "E1", "F2" },
+  }
+  for _, written in ipairs(orders) do
+    local f = duel.new({
+      { name = "Aldric", side = "party", at = written[3] or "B2", weapon = "Sword", armor = "Leather" },
+      { name = "Orc", side = "orcs", at = "J2", weapon = "Axe", armor = "Leather" },
+    }, nil, { width = 10, height = 3 })
+    f:round("Aldric:\n  " .. written[1] .. "\n  2: Defend\nOrc:\n  1: Defend\n  2: Defend\n")
+    test.equal(f:cell("Aldric"), written[2], written[1])
+  end
+end)
+
 test.case("Sprint: 'Move up to 30 feet' — Sprint N six times, 30' (A1 is the south-west corner)", function()
   local f = duel.new({
     { name = "Aldric", side = "party", at = "A1", weapon = "Sword", armor = "Leather" },

@@ -144,6 +144,19 @@ test.case("Move goes where its order says: to a cell, along compass steps, away 
   test.equal(moved(f), { "Ana D2 D1", "Ana D1 F1", "Ana F1 C1" })
 end)
 
+test.case("a distance written before the target or the place caps the way: Move 10' goes 2 squares of Base Combat Movement's 3", function()
+  -- "Move 10' -> Bo" went 3 squares, as if no distance had been written.
+  local f = on(OPEN, { { "Ana", "a", "A2" }, { "Bo", "b", "H2" } })
+  f:round [[
+    Ana:
+      1: Move 10' -> Bo
+      2: Move 5' toward Bo
+      3: Move 5' to G2
+    Bo:
+  ]]
+  test.equal(moved(f), { "Ana A2 C2", "Ana C2 D2", "Ana D2 E2" })
+end)
+
 test.case("Move to a cell goes at most Base Combat Movement (3 squares), around what stands in the way", function()
   local f = on(OPEN, { { "Ana", "a", "A2" }, { "Bo", "b", "H3" }, { "Cy", "b", "B2" } })
   f:round [[
