@@ -341,3 +341,19 @@ test.case("a spell the house rule does not define is refused before it is declar
   test.truthy(duel.narrated(f, "Mage has no Prepared spell to Release"))
   test.equal(#f:events("attack"), 0)
 end)
+
+test.case("a spell name near none the house rule defines is refused, listing them as the pack's other messages list names", function()
+  -- words.hint's "otherwise": the spells, joined as words.quoted joins them ("'Bolt' and 'Ward'").
+  local f = caster({}, "F2")
+  f:round [[
+    Mage:
+      1: Prepare Spell (Fireball)
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.truthy(duel.narrated(f, "Mage: Defend ('Prepare Spell (Fireball)' is refused (no spell is named 'Fireball' (the "
+                               .. "spells are 'Bolt' and 'Ward')): Defend, the default order)"))
+  test.falsy(f:stat("Mage", "prepared_spell"))
+end)
