@@ -839,6 +839,14 @@ local PARTS_EXPECTED = 'a list of parts, such as { { amount = 2, reason = "Inspi
 local PARTS = list_of(record { fields = { amount = modifier, reason = text }, required = { "amount", "reason" },
                                every = "every part gives", closed = "field of a part" }, PARTS_EXPECTED)
 
+---The arguments each hook takes, in order (README: "Hooks for house rules' actions"): a call that
+---gives more is refused (fight.lua), as Lua would drop them unread.
+tables_check.hook_arguments = {
+  attack = { "ctx", "target", "options" },
+  check = { "who", "check", "parts", "reason" },
+  shield_in_hand = { "who", "weapon" },
+}
+
 -- What is wrong with an argument, told as `name` ("options", "the target (argument 2)"); nil when
 -- it fits.
 local function misfit(name, value, check)
