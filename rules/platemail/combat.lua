@@ -28,10 +28,8 @@ local words = require "arbiter.words"
 ---@field mounted? boolean
 ---@field severed? string[] the limbs it has lost, as combat.limb names them ("left leg")
 
----One term of a sum, with the reason a GM reads.
----@class platemail.Part
----@field amount integer
----@field reason string
+-- One term of a sum, with the reason a GM reads, is a platemail.Part (types/platemail.lua, where a
+-- house rule's editor finds it for the hook `check`).
 
 ---What the flow knows about one Attack.
 ---@class platemail.Situation
@@ -999,7 +997,7 @@ end
 ---of the pack's messages; near none, "(the spells are 'Bolt' and 'Ward')"), so a misspelt order
 ---casts nothing rather than the generic profile under the name written.
 ---@param name? string as the order writes it ("Prepare Spell (Fireball)")
----@return { name: string, range: integer, penetration: integer, wounds: integer, target?: string, ongoing?: boolean }? profile
+---@return platemail.Profile? profile
 ---@return string? reason
 function combat.spell(name)
   local spells = tables.spells
