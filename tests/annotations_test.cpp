@@ -238,3 +238,72 @@ TEST_CASE("the annotations declare each module as a pack reaches it: a global, o
   CHECK(modules >= 5);
   CHECK(globals >= 7);
 }
+
+// Platemail's annotations of its hooks for house rules' actions (rules/platemail/types/platemail.lua,
+// which a modder adds to `workspace.library`) declare what the hooks check as they are called
+// (tables_check.lua): each hook with its arguments, each table given them with its fields, optional
+// where the hook does not require them, and the kinds of an Attack. A field a hook accepts that the
+// file does not declare, or one it declares that the hook refuses, fails here.
+TEST_CASE("Platemail's annotations of its hooks declare what the hooks check", "[annotations]") {
+  lua::Sandbox sandbox;
+  packs::PackStack stack(sandbox, packs::SearchPath({source / "rules"}));
+  stack.load({"platemail"});
+  // What the hooks check, a line each, as the file below is read.
+  sandbox.run_string("platemail", R"lua(
+    local tables_check, attack = require "tables_check", require "attack"
+    local lines = {}
+    for hook, arguments in pairs(tables_check.hook_arguments) do
+      lines[#lines + 1] = ("function hooks.%s(%s)"):format(hook, table.concat(arguments, ", "))
+    end
+    for class, spec in pairs(tables_check.hook_tables) do
+      lines[#lines + 1] = "class " .. class
+      local required = {}
+      for _, field in ipairs(spec.required or {}) do required[field] = true end
+      for field in pairs(spec.fields) do
+        lines[#lines + 1] = ("field %s.%s%s"):format(class, field, required[field] and "" or "?")
+      end
+    end
+    for _, kinds in pairs(attack.kinds) do
+      for _, kind in ipairs(kinds) do lines[#lines + 1] = "kind " .. kind end
+    end
+    return table.concat(lines, "\n")
+  )lua", "probe.lua", 1);
+  std::set<std::string> checked;
+  {
+    std::istringstream in(lua_tostring(sandbox.state(), -1));
+    for (std::string line; std::getline(in, line);) checked.insert(line);
+  }
+  lua_pop(sandbox.state(), 1);
+
+  std::ifstream in(source / "rules/platemail/types/platemail.lua");
+  REQUIRE(in);
+  const std::regex function(R"(^(function hooks\.\w+\([^)]*\)) end$)"), klass(R"(^---@class (platemail\.\w+)$)"),
+      field(R"(^---@field (\w+\??) )"), alias(R"(^---@alias platemail\.AttackKind$)"), kind(R"re(^---\| "(\w+)")re");
+  std::set<std::string> declared;
+  std::string within;  // the class or the alias whose lines follow
+  for (std::string line; std::getline(in, line);) {
+    std::smatch found;
+    if (std::regex_search(line, found, function)) declared.insert(found[1]);
+    if (std::regex_search(line, found, klass)) {
+      within = found[1];
+      declared.insert("class " + within);
+    } else if (std::regex_search(line, alias)) {
+      within = "kind";
+    } else if (!within.empty() && std::regex_search(line, found, field)) {
+      declared.insert("field " + within + "." + found[1].str());
+    } else if (within == "kind" && std::regex_search(line, found, kind)) {
+      declared.insert("kind " + found[1].str());
+    } else {
+      within.clear();
+    }
+  }
+  for (const auto& line : checked) {
+    INFO("the hooks check " << line << ", which rules/platemail/types/platemail.lua does not declare");
+    CHECK(declared.contains(line));
+  }
+  for (const auto& line : declared) {
+    INFO("rules/platemail/types/platemail.lua declares " << line << ", which the hooks do not check so");
+    CHECK(checked.contains(line));
+  }
+  CHECK(checked.size() > 20);
+}

@@ -380,7 +380,7 @@ attack.kinds = { weapon = { "melee", "ranged", "adjacent", "melee_or_thrown", "a
 ---One Attack by the actor of `ctx` on `target`, proposed to land when the phase ends.
 ---@param ctx table the action's context (flow intent fields)
 ---@param target? world.Character
----@param how? { kind?: "melee"|"ranged"|"thrown"|"adjacent"|"melee_or_thrown"|"any", opportunity?: boolean, within_reach?: boolean, clash?: boolean, aimed?: boolean, verb?: string, profile?: { name: string, penetration: integer, wounds: integer, range?: integer }, ignores_absorb?: boolean, on_hit?: fun(victim: world.Character) }
+---@param how? platemail.AttackOptions (types/platemail.lua)
 ---@return boolean attacked
 function attack.make(ctx, target, how)
   how = how or {}

@@ -28,10 +28,8 @@ local words = require "arbiter.words"
 ---@field mounted? boolean
 ---@field severed? string[] the limbs it has lost, as combat.limb names them ("left leg")
 
----One term of a sum, with the reason a GM reads.
----@class platemail.Part
----@field amount integer
----@field reason string
+-- One term of a sum, with the reason a GM reads, is a platemail.Part (types/platemail.lua, where a
+-- house rule's editor finds it for the hook `check`).
 
 ---What the flow knows about one Attack.
 ---@class platemail.Situation
@@ -995,21 +993,20 @@ end
 ---The profile of the spell `name` (the table `spells`, README: default chosen). The source lists no
 ---spells, so with none defined any name, or none, casts the generic "Spell". Once a house rule
 ---defines spells, a name that is none of them is no spell: nil, and why, naming the nearest
----("no spell is named 'Firebal' (did you mean 'Fireball'?)"), so a misspelt order casts nothing
----rather than the generic profile under the name written.
+---("no spell is named 'Firebal' (did you mean 'Fireball'?)", in arbiter.words' phrases as the rest
+---of the pack's messages; near none, "(the spells are 'Bolt' and 'Ward')"), so a misspelt order
+---casts nothing rather than the generic profile under the name written.
 ---@param name? string as the order writes it ("Prepare Spell (Fireball)")
----@return { name: string, range: integer, penetration: integer, wounds: integer, target?: string, ongoing?: boolean }? profile
+---@return platemail.Profile? profile
 ---@return string? reason
 function combat.spell(name)
   local spells = tables.spells
   if name and spells[name] then return spells[name], nil end
   local defined = defined_spells()
   if not name or #defined == 0 then return spells[GENERIC_SPELL], nil end
-  local near = arbiter.nearest(name, defined)
   table.sort(defined)
-  local hint = #near > 0 and ("did you mean '%s'?"):format(table.concat(near, "' or '"))
-               or ("the spells are '%s'"):format(table.concat(defined, "', '"))
-  return nil, ("no spell is named '%s' (%s)"):format(name, hint)
+  return nil, ("no spell is named '%s'%s"):format(name,
+    words.hint(name, defined, (" (the spells are %s)"):format(words.quoted(defined, "and"))))
 end
 
 ---The modifiers of a Saving Throw: Defend's "You gain Favor on Saving Throws"; in a Crash,

@@ -203,10 +203,14 @@ for phrase, find in pairs(targets) do arbiter.define.target(phrase, { find = fin
 -- Each checks the arguments it is given first (tables_check.lua): a misfit is an error at the line
 -- of the house rule that called (level 3: past this function and the runtime's call into this
 -- pack), which the action's failure names, rather than one deep inside these rules blamed on them,
--- or an option misspelt and passed over.
+-- or an option misspelt and passed over. So is an argument beyond those the hook takes, which it
+-- would drop unread: counted as Lua passes them (select("#")), a nil written there too (README).
 local function checked(name, hook, misfit)
+  local takes = tables_check.hook_arguments[name]
+  local too_many = ("takes %d arguments (%s), not "):format(#takes, table.concat(takes, ", "))
   return function(...)
-    local wrong = misfit(...)
+    local given = select("#", ...)
+    local wrong = given > #takes and too_many .. given or misfit(...)
     if wrong then error(("arbiter.hooks.%s: %s"):format(name, wrong), 3) end
     return hook(...)
   end

@@ -818,14 +818,16 @@ local function own_table(check, expected)
   end
 end
 
-local PROFILE = record { fields = PROFILE_FIELDS, required = { "name", "penetration", "wounds" },
-                         every = "every profile gives", closed = "field of an Attack's profile" }
+-- The tables a house rule's action gives the hooks, each as record() checks it, by the class that
+-- types/platemail.lua declares it as.
+local PROFILE_SPEC = { fields = PROFILE_FIELDS, required = { "name", "penetration", "wounds" },
+                       every = "every profile gives", closed = "field of an Attack's profile" }
 
 local WEAPON_KIND, PROFILE_KIND = one_of(attack.kinds.weapon), one_of(attack.kinds.profile, "with a profile")
 
 local ATTACK_OPTIONS_EXPECTED = 'a table of options, such as { kind = "melee" }'
-local ATTACK_OPTIONS = record {
-  fields = { kind = text, verb = text, profile = PROFILE, ignores_absorb = flag,
+local ATTACK_OPTIONS_SPEC = {
+  fields = { kind = text, verb = text, profile = record(PROFILE_SPEC), ignores_absorb = flag,
              on_hit = fits(function(v) return type(v) == "function" end, "a function"),
              opportunity = flag, within_reach = flag, clash = flag, aimed = flag },
   closed = "option of an Attack", expected = ATTACK_OPTIONS_EXPECTED,
@@ -835,9 +837,26 @@ local ATTACK_OPTIONS = record {
   end,
 }
 
+local PART_SPEC = { fields = { amount = modifier, reason = text }, required = { "amount", "reason" },
+                    every = "every part gives", closed = "field of a part" }
 local PARTS_EXPECTED = 'a list of parts, such as { { amount = 2, reason = "Inspired" } }'
-local PARTS = list_of(record { fields = { amount = modifier, reason = text }, required = { "amount", "reason" },
-                               every = "every part gives", closed = "field of a part" }, PARTS_EXPECTED)
+local PARTS = list_of(record(PART_SPEC), PARTS_EXPECTED)
+
+---The arguments each hook takes, in order (README: "Hooks for house rules' actions"): a call that
+---gives more is refused (fight.lua), as Lua would drop them unread. types/platemail.lua declares
+---the hooks with these, as tests/annotations_test.cpp checks.
+tables_check.hook_arguments = {
+  attack = { "ctx", "target", "options" },
+  check = { "who", "check", "parts", "reason" },
+  shield_in_hand = { "who", "weapon" },
+}
+
+---The tables given the hooks, by the class types/platemail.lua declares each as: the fields a hook
+---accepts (`fields`) and those it must be given (`required`), as the class's fields and which of
+---them are optional (tests/annotations_test.cpp).
+tables_check.hook_tables = {
+  ["platemail.AttackOptions"] = ATTACK_OPTIONS_SPEC, ["platemail.Profile"] = PROFILE_SPEC, ["platemail.Part"] = PART_SPEC,
+}
 
 -- What is wrong with an argument, told as `name` ("options", "the target (argument 2)"); nil when
 -- it fits.
@@ -847,7 +866,7 @@ local function misfit(name, value, check)
 end
 
 local TARGET = or_none(nil, character)
-local OPTIONS = or_none(nil, own_table(ATTACK_OPTIONS, ATTACK_OPTIONS_EXPECTED))
+local OPTIONS = or_none(nil, own_table(record(ATTACK_OPTIONS_SPEC), ATTACK_OPTIONS_EXPECTED))
 local OPTIONAL_PARTS = or_none(nil, own_table(PARTS, PARTS_EXPECTED))
 
 ---What is wrong with the arguments of a call of the hook `attack` (attack.make): the action's

@@ -13,6 +13,12 @@
 ---@field location string "file:line" of the change
 ---@field fields { field: string, before: string, after: string }[] what a patch changed
 
+---Every extension point, by name: the functions packs define with `arbiter.define.hook`. A ruleset
+---declares the hooks it offers house rules to call as fields of this class in annotations of its
+---own (`---@class arbiter.Hooks` over a table of functions: Platemail's rules/platemail/types), so an
+---editor completes `arbiter.hooks.attack(` with its arguments.
+---@class arbiter.Hooks: table<string, function>
+
 local arbiter = {
   ---New definitions. Defining a name that exists is an error: override or patch it instead.
   define = {},
@@ -43,7 +49,7 @@ local arbiter = {
   ---@type table<string, table>
   targets = {},
   ---Every extension point, by name: functions house rules may replace.
-  ---@type table<string, function>
+  ---@type arbiter.Hooks
   hooks = {},
 }
 

@@ -10,12 +10,18 @@ local duel = require "tests.support.duel"
 -- What a case gives the calls below.
 local given = {}
 
+-- The arguments a case gives a call beyond the hook's own (`given.extra`, made by table.pack so that
+-- a nil counts): none unless given.
+local function extra()
+  if given.extra then return table.unpack(given.extra, 1, given.extra.n) end
+end
+
 -- House rules' actions, each calling one hook with what the case gives. Each is defined on one
 -- line, so that the line its definition is recorded at (arbiter.history) is the line of its call,
 -- where a mistake in it is told.
-arbiter.define.action("Kick", { needs_target = true, target = "enemy", resolve = function(ctx) arbiter.hooks.attack(given.ctx or ctx, given.target or ctx.target, given.options) end })
-arbiter.define.action("Brace", { target = "none", resolve = function(ctx) arbiter.hooks.check(given.who or ctx.actor, given.check, given.parts, given.reason) end })
-arbiter.define.action("Bash", { target = "none", resolve = function(ctx) arbiter.hooks.shield_in_hand(given.who or ctx.actor, given.weapon) end })
+arbiter.define.action("Kick", { needs_target = true, target = "enemy", resolve = function(ctx) arbiter.hooks.attack(given.ctx or ctx, given.target or ctx.target, given.options, extra()) end })
+arbiter.define.action("Brace", { target = "none", resolve = function(ctx) arbiter.hooks.check(given.who or ctx.actor, given.check, given.parts, given.reason, extra()) end })
+arbiter.define.action("Bash", { target = "none", resolve = function(ctx) arbiter.hooks.shield_in_hand(given.who or ctx.actor, given.weapon, extra()) end })
 
 -- The options of QA's Kick, a boot that deals a Wound and Dazes on a hit, with `fields` changed,
 -- and the option `left_out` left out (a misspelt one given in its place).
@@ -108,4 +114,22 @@ case("the hook shield_in_hand: a character, and a weapon by its name", function(
   given.weapon, given.who = nil, "Aldric"
   refused("Bash", 'arbiter.hooks.shield_in_hand: the character (argument 1) must be a character (world.character("Aldric")), '
     .. 'not "Aldric"')
+end)
+
+case("one argument too many is refused, a nil too: each hook takes its own, which the call would drop unread", function()
+  given.options, given.extra = kick(), table.pack({ kind = "melee" })
+  refused("Kick", "arbiter.hooks.attack: takes 3 arguments (ctx, target, options), not 4")
+  given.extra = table.pack(nil)
+  refused("Kick", "arbiter.hooks.attack: takes 3 arguments (ctx, target, options), not 4")
+  given.check, given.reason, given.extra = "stealth", "Aldric braces", table.pack(2)
+  refused("Brace", "arbiter.hooks.check: takes 4 arguments (who, check, parts, reason), not 5")
+  given.extra = table.pack("Sword", nil)
+  refused("Bash", "arbiter.hooks.shield_in_hand: takes 2 arguments (who, weapon), not 4")
+end)
+
+case("an argument left out is no argument too many: the hooks' last ones are optional", function()
+  given.options, given.extra = nil, nil
+  local f = duel.pair({}, {}, {})
+  f:round(duel.still("Bash"))
+  test.equal(#f:failures(), 0)
 end)

@@ -5,6 +5,7 @@
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
 local duel = require "tests.support.duel"
+local combat = require "combat"
 
 -- A house rule for these cases: the Long Bow ("Requires Str 2") has a weapon bonus, +2 Attack.
 arbiter.patch.table("weapons", { ["Long Bow"] = { ranged = { properties = {
@@ -340,4 +341,10 @@ test.case("a spell the house rule does not define is refused before it is declar
   test.falsy(f:stat("Mage", "prepared_spell"))
   test.truthy(duel.narrated(f, "Mage has no Prepared spell to Release"))
   test.equal(#f:events("attack"), 0)
+end)
+
+test.case("a spell name near none the house rule defines is refused, listing them as the pack's other messages list names", function()
+  -- words.hint's "otherwise": the spells, joined as words.quoted joins them, so the order's refusal
+  -- reads "(no spell is named 'Fireball' (the spells are 'Bolt' and 'Ward'))".
+  test.equal({ combat.spell("Fireball") }, { nil, "no spell is named 'Fireball' (the spells are 'Bolt' and 'Ward')" })
 end)
