@@ -1135,7 +1135,16 @@ TEST_CASE("arbiter prob --at-least past the values an expression takes is exact,
   CHECK_THAT(arbiter("prob --at-least -100 1d20-30").output,
              Contains("\nP(>= -100) = 100% (1d20 - 30 is at least -29)\n"));
   CHECK_THAT(arbiter("prob '1d6!' --at-least 1000").output,
-             Contains("\nP(>= 1000) = 0% (1d6! is at most 606 within the explosion depth cap)\n"));
+             Contains("\nP(>= 1000) = 0% (1d6! is at most 605 within the explosion depth cap)\n"));
+  // 606 is 101 sixes: the die at the cap explodes again, a roll `roll` refuses ("a d6 exploded 100
+  // times and would explode again"); prob weighed it as a value too, besides counting it cut off.
+  CHECK_THAT(arbiter("prob '1d2!' --at-least 202 --exact").output,
+             Contains("\nP(>= 202) = 0% = 0 (1d2! is at most 201 within the explosion depth cap)\n"));
+  CHECK_THAT(arbiter("prob '1d2!' --at-least 201 --exact").output,
+             Contains("\nP(>= 201) = 3.9e-29% = 1/2535301200456458802993406410752\n"));
+  std::string hundred_twos_then_one;
+  for (int i = 0; i < 100; ++i) hundred_twos_then_one += "2,";
+  CHECK_THAT(arbiter("roll '1d2!' --dice " + hundred_twos_then_one + "1").output, EndsWith(" 1] = 201\n"));
   // Possible but too small for four decimals: never printed as 0.
   CHECK_THAT(arbiter("prob 10d6 --at-least 60").output, Contains("\nP(>= 60) = 0.0000017%\n"));
   CHECK_THAT(arbiter("prob 10d6 --at-least 60 --exact").output, Contains("\nP(>= 60) = 0.0000017% = 1/60466176\n"));
@@ -1172,11 +1181,11 @@ TEST_CASE("arbiter prob --json of exploding dice is valid JSON, however small th
 
 TEST_CASE("arbiter prob sums up the values below the table's precision in one line, unless --all or --exact",
           "[cli][dice]") {
-  // docs/dice.md: 1d6! reaches 606 under the depth cap; from 49 on each value is below 0.00005%.
+  // docs/dice.md: 1d6! reaches 605 under the depth cap; from 49 on each value is below 0.00005%.
   const auto table = arbiter("prob '1d6!'");
   CHECK(table.exit_code == 0);
   CHECK_THAT(table.output, EndsWith("\n      47    0.0001%    0.0001%   99.9999%  \n"
-                                    "  49…606  466 values, each below 0.00005%, together 0.000060% (--all lists them)\n"));
+                                    "  49…605  465 values, each below 0.00005%, together 0.000060% (--all lists them)\n"));
   CHECK_THAT(table.output, !Contains(" 0.0000% "));
   // A pool's two tails are summed up apart.
   const auto pool = arbiter("prob 10d6");
@@ -1187,7 +1196,7 @@ TEST_CASE("arbiter prob sums up the values below the table's precision in one li
     INFO(every);
     const auto listed = arbiter(fmt::format("prob '1d6!' {}", every));
     CHECK_THAT(listed.output, Contains("\n      49   <0.0001%    0.0001%  >99.9999%"));
-    CHECK_THAT(listed.output, Contains("\n     606   <0.0001%   <0.0001%  100.0000%"));
+    CHECK_THAT(listed.output, Contains("\n     605   <0.0001%   <0.0001%  100.0000%"));
     CHECK_THAT(listed.output, !Contains("values, each below"));
   }
 }

@@ -83,14 +83,19 @@ TEST_CASE("an exploding d6 tends to 21/5, and the cap says what it cut off") {
   DiceLimits shallow;
   shallow.explode_depth = 2;
   const auto capped = exact("1d6!", shallow);
-  CHECK(capped.cut_off == q(1, 216));  // three sixes in a row: the third could not explode
-  // 3.5 + 1/6 (3.5 + 1/6 · 3.5)
-  CHECK(capped.moments().mean() == q(7, 2) + q(1, 6) * (q(7, 2) + q(1, 6) * q(7, 2)));
-  CHECK(capped.probability(18) == q(1, 216));
+  CHECK(capped.cut_off == q(1, 216));  // three sixes in a row: the third would explode again
+  // That roll is refused (`roll`: "a d6 exploded 2 times and would explode again"), so 18 is no
+  // value: 1…5, 7…11 (a six first), 13…17 (two), weighing 215/216 in all, whose mean is the mean.
+  CHECK(capped.probability(18) == 0);
+  CHECK(capped.probability(17) == q(1, 216));
+  CHECK(capped.high() == 17);
+  const Fraction made = q(215, 216), sum = q(15, 6) + q(45, 36) + q(75, 216);
+  CHECK(capped.moments().mean() == sum / made);
   CHECK(capped.probability(6) == 0);  // a 6 always explodes before the cap
   // Compounding adds up the same way; penetrating takes one off every extra die.
   CHECK(exact("1d6!!", shallow).moments().mean() == capped.moments().mean());
-  CHECK(exact("1d6!p", shallow).moments().mean() == capped.moments().mean() - q(1, 6) - q(1, 36));
+  // Of the rolls made, a first extra die weighs 1/6 · 35/36 and a second 1/36 · 5/6.
+  CHECK(exact("1d6!p", shallow).moments().mean() == capped.moments().mean() - (q(35, 216) + q(5, 216)) / made);
 }
 
 TEST_CASE("rerolls that leave only exploding faces are refused before anything is weighed") {
@@ -260,10 +265,10 @@ TEST_CASE("the budget counts a distribution's values, not their span: sparse pow
   const auto sums = exact("1d6^10 + 1d6^10");
   CHECK(sums.outcomes.size() == 21);
   CHECK(sums.probability(2 * 60466176) == q(1, 36));
-  // d{1,1000000}! explodes only on 1000000: k 1000000s and a 1 (k up to the cap's 100), or 101
-  // 1000000s where the cap stops it: 102 values, not a span of 10^8.
+  // d{1,1000000}! explodes only on 1000000: k 1000000s and a 1 (k up to the cap's 100; 101
+  // 1000000s would explode past the cap): 101 values, not a span of 10^8.
   const auto chain = approx("d{1,1000000}!");
-  CHECK(chain.outcomes.size() == 102);
+  CHECK(chain.outcomes.size() == 101);
   CHECK(chain.probability(1000001) == Approx(0.25));
   CHECK(approx("1d6!*1000000").outcomes.size() == approx("1d6!").outcomes.size());
   // What is truly big is still refused, before the work, with the advice to sample.

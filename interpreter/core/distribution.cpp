@@ -353,7 +353,10 @@ class Engine {
       std::map<std::int64_t, P> stops, explodes;
       for (std::size_t f = 0; f < die.size(); ++f) {
         if (faces[f] == 0) continue;
-        const bool explode = depth < cap && meets(*t.explode_on, die.value(f), die.symbol(f));
+        const bool explode = meets(*t.explode_on, die.value(f), die.symbol(f));
+        // At the cap a die that would explode again is a roll `roll` refuses: no value of the
+        // distribution, but its cut_off.
+        if (explode && depth == cap) continue;
         (explode ? explodes : stops)[per_die(f, depth)] += faces[f];
       }
       // Rerolls can leave no face that stops (`1d6r<6!`): then every chain runs to the cap.
@@ -364,7 +367,7 @@ class Engine {
         rest = stops.empty() ? std::move(continued) : add_mixtures(from_sparse(stops), continued);
       }
     }
-    // The cap stops a die that would explode once every die before it exploded.
+    // Every die of the chain exploded, the last at the cap.
     P reach = 1;
     for (std::int64_t i = 0; i <= cap; ++i) reach *= exploding_mass;
     cut_off = reach;
@@ -687,35 +690,43 @@ std::int64_t Distribution<P>::origin() const {
   return std::clamp<std::int64_t>(0, low(), high());
 }
 
-// In floating point, the variance around the mean found first: E[X^2] - E[X]^2 would lose the
-// digits of a narrow distribution.
+// Both are of the rolls that are made: the outcomes weigh 1 - cut_off in all, the rest being
+// rolls a depth cap refuses. In floating point, the variance around the mean found first:
+// E[X^2] - E[X]^2 would lose the digits of a narrow distribution.
 template <>
 Distribution<double>::Moments Distribution<double>::moments() const {
   Moments m{origin(), 0, 0};
-  for (const auto& outcome : outcomes) m.from_origin += outcome.p * static_cast<double>(outcome.value - m.origin);
+  double made = 0;
+  for (const auto& outcome : outcomes) {
+    made += outcome.p;
+    m.from_origin += outcome.p * static_cast<double>(outcome.value - m.origin);
+  }
+  m.from_origin /= made;
   for (const auto& outcome : outcomes) {
     const double d = static_cast<double>(outcome.value - m.origin) - m.from_origin;
     m.variance += outcome.p * d * d;
   }
+  m.variance /= made;
   return m;
 }
 
-// Exact: sums of whole-number weights over their common denominator D, divided once. The variance
-// is E[X^2] - E[X]^2 = (D * sum(w x^2) - sum(w x)^2) / D^2.
+// Exact: sums of whole-number weights, divided once by the sum W of them all (the common
+// denominator cancels). The variance is E[X^2] - E[X]^2 = (W * sum(w x^2) - sum(w x)^2) / W^2.
 static_assert(sizeof(long) >= sizeof(std::int64_t), "GMP's signed long holds every value");
 template <>
 Distribution<Fraction>::Moments Distribution<Fraction>::moments() const {
   const WholeWeights w = whole_weights(outcomes, [](const auto& outcome) -> const Fraction& { return outcome.p; });
   Moments m{origin(), 0, 0};
-  mpz_class of_values, of_squares, x, weighted;
+  mpz_class made, of_values, of_squares, x, weighted;
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
     mpz_set_si(x.get_mpz_t(), outcomes[i].value - m.origin);
+    made += w.weights[i];
     weighted = w.weights[i] * x;
     of_values += weighted;
     of_squares += weighted * x;
   }
-  m.from_origin = Fraction(of_values, w.denominator);
-  m.variance = Fraction(w.denominator * of_squares - of_values * of_values, w.denominator * w.denominator);
+  m.from_origin = Fraction(of_values, made);
+  m.variance = Fraction(made * of_squares - of_values * of_values, made * made);
   m.from_origin.canonicalize();
   m.variance.canonicalize();
   return m;

@@ -33,7 +33,8 @@ struct Distribution {
   P probability(std::int64_t value) const;
   P at_least(std::int64_t value) const;
   P at_most(std::int64_t value) const;
-  // The mean and the variance. The mean is told as `origin`, the number of [low, high] nearest 0,
+  // The mean and the variance of the rolls that are made (outcomes weigh 1 - cut_off in all: a
+  // roll past a depth cap is refused). The mean is told as `origin`, the number of [low, high] nearest 0,
   // plus its distance from it: near ±2^63 a double holds no fraction (the mean of 1d2 -
   // 9223372036854775807 - 2 is -9223372036854775807.5), and each value's distance from it fits
   // 64 bits.

@@ -39,13 +39,16 @@ function Distribution:at_least(value) end
 ---@return number
 function Distribution:at_most(value) end
 
+---The mean of the rolls that are made (not those the explosion depth cap refuses).
 ---@return number
 function Distribution:mean() end
 
+---The standard deviation of the rolls that are made.
 ---@return number
 function Distribution:stddev() end
 
----How much probability the explosion depth cap changed (0 without explosions).
+---The probability of the rolls the explosion depth cap refuses, a die at the cap that would
+---explode again (0 without explosions): the values' probabilities add up to 1 minus it.
 ---@return number
 function Distribution:cut_off() end
 
