@@ -1510,3 +1510,28 @@ TEST_CASE("check labels each round when the sheets are for several", "[cli][orde
                                     "'Counter-Attack' as the answer to Melee Attack in round 1, whatever the dice "
                                     "(Off Guard)\n"));
 }
+
+TEST_CASE("two rulesets named together are told as such, with the encounter's line that brought the second in",
+          "[cli][packs][bad-input]") {
+  // It told the GM to use arbiter.override.table, at a line of Platemail's weapons table: the
+  // mistake is the encounter's, which names tempo and a house pack of Platemail's.
+  TempDir dir;
+  std::ofstream(dir / "mixed.lua") << "return { map = { width = 4, height = 4 }, characters = {},\n"
+                                      "  rules = { \"tempo\", \"platemail-house\" } }\n";
+  const auto ran = arbiter("run " + (dir / "mixed.lua") + " --rounds 1 --seed 1");
+  CHECK(ran.exit_code == 1);
+  CHECK_THAT(ran.output, Contains("error: table 'weapons' is already defined by pack 'tempo' at ") &&
+                             Contains(", and neither of 'tempo' and 'platemail' requires the other: they cannot be "
+                                      "loaded together (two rulesets?)"));
+  CHECK_THAT(ran.output, Contains("pack 'platemail' is loaded because 'platemail-house' requires it, named at " +
+                                  (dir / "mixed.lua") + ":2:22"));
+  // A pack that builds on the one that defined it is still told to override it.
+  std::filesystem::create_directories(dir / "again");
+  std::ofstream(dir / "again/pack.lua") << "return { name = \"again\", version = \"1.0.0\", requires = { \"tempo\" } }\n";
+  std::ofstream(dir / "again/init.lua") << "local arbiter = require \"arbiter\"\n"
+                                               "arbiter.define.table(\"weapons\", {})\n";
+  const auto again = arbiter("explain tempo " + (dir / "again"));
+  CHECK(again.exit_code == 1);
+  CHECK_THAT(again.output, Contains("init.lua:2: error: table 'weapons' is already defined by pack 'tempo' at ") &&
+                               Contains(": use arbiter.override.table to replace it"));
+}

@@ -47,6 +47,7 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
                        found ? "found in " + display_path(*found) : std::string("not on the search path"));
   };
   std::map<std::string, std::size_t> named;  // each pack, and the request that first named it
+  std::vector<std::size_t> brought_by;        // of each pack to load, the request that brought it in
   for (std::size_t i = 0; i < requested.size(); ++i) {
     at_place(place_of(i), [&] {
       // Loaded once either way, but a pack named twice is a slip (its tests would run twice).
@@ -58,12 +59,27 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
       std::vector<std::string> chain;
       resolve(names[i], {}, chain);
       named_.push_back(names[i]);
+      brought_by.resize(order_.size() - first_new, i);
     });
   }
   for (std::size_t i = first_new; i < order_.size(); ++i) {
     const Manifest& m = order_[i];
     sandbox_.add_pack({m.name, m.folder, m.display_folder, m.budget});
-    if (!m.main.empty()) sandbox_.run_file(m.name, m.folder / m.main, 0);
+    if (m.main.empty()) continue;
+    try {
+      sandbox_.run_file(m.name, m.folder / m.main, 0);
+    } catch (const Error& error) {
+      // A pack no one named, loaded for one that requires it (platemail, for platemail-house): the
+      // error is in its files, but the choice to load it was made where that one was named.
+      const std::size_t by = brought_by[i - first_new];
+      const Place* place = place_of(by);
+      if (names[by] == m.name || !place) throw;
+      std::vector<Diagnostic> told = error.diagnostics();
+      told.front().notes.push_back(fmt::format("pack '{}' is loaded because '{}' requires it, named at {}:{}:{}",
+                                               m.name, names[by], place->where.file, place->where.line,
+                                               place->where.column));
+      throw Error(std::move(told));
+    }
   }
   // Every pack loaded: the rules check what the packs defined (the hook `loaded`), so a house
   // rule's bad value is refused now, at its line, by every command that loads packs, not halfway

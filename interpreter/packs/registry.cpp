@@ -221,9 +221,18 @@ void Registry::define(lua_State* L, Kind kind, const std::string& name, int inde
                             to_string(kind), printable(name)));
   if (const Definition* earlier = find(kind, name)) {
     const Change& first = earlier->history.front();
-    throw Error(fmt::format("{} '{}' is already defined by pack '{}' at {}: use arbiter.override.{} to replace it, "
-                            "or arbiter.patch.{} to change some of its fields",
-                            to_string(kind), name, first.pack, first.location, to_string(kind), to_string(kind)));
+    const std::string defined = fmt::format("{} '{}' is already defined by pack '{}' at {}", to_string(kind), name,
+                                            first.pack, first.location);
+    // Two packs of which neither builds on the other, such as two rulesets loaded together: no
+    // override can be meant.
+    if (first.pack != pack && !depends_on_(pack, first.pack) && !depends_on_(first.pack, pack))
+      throw Error(fmt::format("{}, and neither of '{}' and '{}' requires the other: they cannot be loaded together "
+                              "(two rulesets?). A house rule that changes it requires '{}' and uses "
+                              "arbiter.override.{} or arbiter.patch.{}",
+                              defined, first.pack, pack, first.pack, to_string(kind), to_string(kind)));
+    throw Error(fmt::format("{}: use arbiter.override.{} to replace it, or arbiter.patch.{} to change some of its "
+                            "fields",
+                            defined, to_string(kind), to_string(kind)));
   }
   check_value_type(L, kind, name, index);
   check_written_in_lua(L, kind, name, index);
