@@ -382,6 +382,10 @@ TEST_CASE("a save resumes only under the pack files it was played with: an edite
   // A pack's tests are not its rules: adding one changes nothing a fight plays.
   std::ofstream(pack / "tests/more_test.lua") << "-- a new test\n";
   CHECK(resume().exit_code == 0);
+  // Nor are the editor's annotations, which are never run (Platemail's types/platemail.lua).
+  std::filesystem::create_directories(pack / "types");
+  std::ofstream(pack / "types/favor.lua") << "---@meta _\n---@class favor.Table\n";
+  CHECK(resume().exit_code == 0);
 
   std::ofstream(pack / "init.lua", std::ios::app) << "-- Favor +3 after all\n";
   std::ofstream(pack / "extra.lua") << "return {}\n";

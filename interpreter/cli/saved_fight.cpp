@@ -21,16 +21,19 @@ std::string digest(const std::string& text) {
   return fmt::format("fnv1a64:{:016x}", hash);
 }
 
-std::string file_digest(const std::filesystem::path& file) {
+std::string file_text(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
-  return digest(text.str());
+  return text.str();
 }
 
-// A digest of each Lua file a pack's rules may load (its folder's, but not its tests'), by its path
-// in the folder: a house pack edited without a new version would play the rest of a saved fight
-// under other rules, and the file changed is what a GM needs to be told.
+std::string file_digest(const std::filesystem::path& file) { return digest(file_text(file)); }
+
+// A digest of each Lua file a pack's rules may load (its folder's, but not its tests', nor the
+// editor's annotations, `---@meta` files that are never run), by its path in the folder: a house
+// pack edited without a new version would play the rest of a saved fight under other rules, and
+// the file changed is what a GM needs to be told.
 nlohmann::json pack_files(const packs::Manifest& pack) {
   std::map<std::string, std::string> files;  // sorted: the same save for the same files
   std::error_code error;
@@ -38,8 +41,9 @@ nlohmann::json pack_files(const packs::Manifest& pack) {
        !error && entry != std::filesystem::recursive_directory_iterator(); entry.increment(error)) {
     const std::filesystem::path relative = entry->path().lexically_relative(pack.folder);
     if (entry.depth() == 0 && entry->is_directory() && relative == "tests") entry.disable_recursion_pending();
-    if (entry->is_regular_file() && entry->path().extension() == ".lua")
-      files.emplace(relative.generic_string(), file_digest(entry->path()));
+    if (!entry->is_regular_file() || entry->path().extension() != ".lua") continue;
+    if (const std::string text = file_text(entry->path()); !text.starts_with("---@meta"))
+      files.emplace(relative.generic_string(), digest(text));
   }
   return files;
 }
