@@ -309,6 +309,13 @@ TEST_CASE("a budget option too large or not a number is refused before anything 
   }
   CHECK_THAT(arbiter("--max-seconds nan lua -e \"print(1)\"").output,
              Contains("'nan' is not a number of seconds: a decimal number from 0.001 to 1000000"));
+  // Past an end of the range, that is what is wrong (it was "'1e7' is not a number of seconds").
+  for (const auto& [value, told] : std::vector<std::pair<std::string, std::string>>{
+           {"1e7", "too large"}, {"1e999", "too large"}, {"0.0001", "too small"}, {"1e-999", "too small"},
+           {"-1e999", "too small"}})
+    CHECK_THAT(arbiter("--max-seconds " + value + " lua -e \"print(1)\"").output,
+               Contains("'" + value + "' is " + told + " for a number of seconds: a decimal number from 0.001 to "
+                        "1000000"));
   CHECK_THAT(arbiter("--max-seconds \"$(printf '2\\033')\" lua -e \"print(1)\"").output,
              Contains("'2\\x1b' is not a number of seconds"));
   CHECK(arbiter("--max-seconds 1.5e1 lua -e \"print('snippet ran')\"").exit_code == 0);
@@ -340,13 +347,17 @@ TEST_CASE("every whole-number option takes a plain decimal number in its range a
       {"--max-memory {} lua -e 'return 1'", "a number of MiB", "1", "1048576", "0", "1048577"},
   };
   for (const auto& option : options) {
-    const std::vector<std::string> bad_values{"abc", "0x10", "1e3", "+5", "5.0", " 5", "5 ", "99999999999999999999",
-                                              "-99999999999999999999", option.below, option.above};
-    for (const std::string& bad : bad_values) {
+    // Not a number at all, or one past an end of the range, which is then what the message says.
+    const std::vector<std::pair<std::string, std::string>> bad_values{
+        {"abc", "is not"}, {"0x10", "is not"}, {"1e3", "is not"}, {"+5", "is not"}, {"5.0", "is not"},
+        {" 5", "is not"}, {"5 ", "is not"}, {"99999999999999999999", "is too large for"},
+        {"-99999999999999999999", "is too small for"}, {option.below, "is too small for"},
+        {option.above, "is too large for"}};
+    for (const auto& [bad, told] : bad_values) {
       const auto run = arbiter(fmt::format(fmt::runtime(option.command), "'" + bad + "'"));
       CAPTURE(option.command, bad, run.output);
       CHECK(run.exit_code == 2);
-      CHECK_THAT(run.output, Contains(fmt::format("'{}' is not {}: a whole number from {} to {}\n", bad, option.what,
+      CHECK_THAT(run.output, Contains(fmt::format("'{}' {} {}: a whole number from {} to {}\n", bad, told, option.what,
                                                   option.low, option.high)));
     }
   }

@@ -326,11 +326,15 @@ TEST_CASE("dice values and seeds are checked before anything runs: a bad one is 
   CHECK_THAT(arbiter(one_round + "--dice 5,x").output, Contains("'x', which is not a whole number"));
   CHECK_THAT(arbiter(one_round + "--dice 5,,6").output, Contains("an empty item (number 2)"));
   CHECK(arbiter(one_round + "--dice \"1, 4 9,10\"").exit_code == 0);
-  for (const std::string bad : {"-1", "18446744073709551616", "1e3", "\"\""}) {
+  for (const auto& [bad, told] : std::vector<std::pair<std::string, std::string>>{
+           {"-1", "is too small for a seed"},
+           {"18446744073709551616", "is too large for a seed"},
+           {"1e3", "is not a seed"},
+           {"\"\"", "is not a seed"}}) {
     const auto run = arbiter(one_round + "--seed " + bad);
     CAPTURE(bad, run.output);
     CHECK(run.exit_code == 2);
-    CHECK_THAT(run.output, Contains("is not a seed"));
+    CHECK_THAT(run.output, Contains(told));
   }
   CHECK(arbiter(one_round + "--seed 18446744073709551615").exit_code == 0);
   CHECK(arbiter("roll d20 --dice x").exit_code == 2);
