@@ -22,6 +22,17 @@ struct Sheet {
   explicit Sheet(const std::string& text) { std::ofstream(path) << text; }
 };
 
+// An encounter of Ana and Bo side by side, foes, under the rules `pack`, for as long as the test runs.
+struct Duel {
+  TempDir dir;
+  std::filesystem::path path = dir.path / "fight.lua";
+  explicit Duel(const std::string& pack) {
+    std::ofstream(path) << "return { rules = { '" << pack << "' }, map = { width = 3, height = 1 },\n"
+                        << "  characters = { { name = 'Ana', side = 'a', at = 'A1' },\n"
+                        << "                 { name = 'Bo', side = 'b', at = 'B1' } } }\n";
+  }
+};
+
 const std::string one_round = "run examples/platemail/skirmish.lua --rounds 1 ";
 
 // A pack of nothing but a manifest, `folder`/`name`, that requires `requirement`.
@@ -644,4 +655,22 @@ TEST_CASE("an encounter that is not Lua is told at the token Lua names, with a c
   const auto check = arbiter("check examples/platemail/skirmish-round1.txt --encounter " + encounter.string());
   CHECK(check.exit_code == 1);
   CHECK(check.output == told);
+}
+
+TEST_CASE("a sequential ruleset without the hooks choose and respond plays the sheets' orders as written",
+          "[run][flow]") {
+  // It played none: `run` printed "Round 1" and the phase, and nothing else, exit 0.
+  const Duel duel("plain-turns");
+  const Sheet sheet("Ana:\n  1: Stab -> \"Bo\"\n  2: Stab -> \"Bo\"\nBo:\n  ON Stab: Parry\n");
+  const auto run = arbiter("run " + duel.path.string() + " --seed 1 --orders " + sheet.path.string());
+  CHECK(run.exit_code == 0);
+  CHECK(run.output ==
+        "Round 1\n"
+        "Turns\n"
+        "  Ana: Stab → Bo\n"
+        "  Bo: Parry\n"
+        "  stab: answers=Parry, text=Ana stabs\n"
+        "  Ana: Stab → Bo\n"
+        "  Bo: Parry\n"
+        "  stab: answers=Parry, text=Ana stabs\n");  // Bo, listed with no entries, takes no turn's action
 }
