@@ -401,6 +401,24 @@ TEST_CASE("misusing the registry is an error at the author's line, with the near
                                "'table'?"));
 }
 
+TEST_CASE("a hook named near a flow hook the runtime calls, but none, is an error at its line with the nearest",
+          "[packs][registry]") {
+  // Nothing would call it: a sequential ruleset's misspelt `choose` played none of the sheets' orders.
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK_THROWS_WITH(s.eval("arbiter.define.hook('chose', function() end)"),
+                    StartsWith("test.lua:2: error: hook 'chose' is not one the runtime calls, so nothing would call "
+                               "it: did you mean 'choose'? (a pack's own hook, which its code calls through "
+                               "arbiter.hooks, takes a name apart from the runtime's: docs/fights.md, \"Hooks\")"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.hook('round_strat', function() end)"),
+                    StartsWith("test.lua:2: error: hook 'round_strat' is not one the runtime calls, so nothing would "
+                               "call it: did you mean 'round_start'?"));
+  CHECK(s.eval("return arbiter.exists('hook', 'chose')") == "false");
+  // The runtime's own names, and a pack's own hooks named apart from them (Platemail's, tempo's).
+  for (const char* name : {"choose", "round_start", "attack", "check", "shield_in_hand", "exchange", "my_rule"})
+    CHECK(s.eval(fmt::format("arbiter.define.hook('{}', function() end) return true", name)) == "true");
+}
+
 TEST_CASE("a name a stdlib or runtime module does not have is an error at the author's line, naming the nearest",
           "[packs][modules]") {
   // Each was Lua's "attempt to call a nil value (field 'rol')", or passed silently as nil when read.

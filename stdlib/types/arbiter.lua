@@ -144,7 +144,8 @@ function arbiter.define.target(name, value) end
 ---Defines an extension point: a function other packs may replace with `arbiter.override.hook`.
 ---The flow's hooks are named by docs/fights.md (`choose`: arbiter.ChooseHook, `respond`:
 ---arbiter.RespondHook, `responses`: arbiter.ResponsesHook, `actions`: arbiter.ActionsHook, `reach`:
----arbiter.ReachHook, `move_limit`: arbiter.MoveLimitHook, `timing`: arbiter.TimingHook).
+---arbiter.ReachHook, `move_limit`: arbiter.MoveLimitHook, `timing`: arbiter.TimingHook). A name
+---near one of the runtime's hooks but none of them (`chose`) is an error: nothing would call it.
 ---@param name string
 ---@param value function
 function arbiter.define.hook(name, value) end
