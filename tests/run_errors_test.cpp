@@ -657,6 +657,24 @@ TEST_CASE("an encounter that is not Lua is told at the token Lua names, with a c
   CHECK(check.output == told);
 }
 
+TEST_CASE("a narration template naming a field its event lacks is told at the line that logs the event, naming the "
+          "template's pack and line", "[run][errors][narration]") {
+  // It stopped the run after the round with "the 'punch' template names {txt}, …": no pack, no line.
+  const Duel duel("loose-template");
+  const Sheet sheet("Ana:\n  1: Punch -> \"Bo\"\n");
+  const auto run = arbiter("run " + duel.path.string() + " --seed 1 --orders " + sheet.path.string());
+  // An action's failure: the fight goes on (docs/fights.md).
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Ana's Punch fails: tests/packs/loose-template/init.lua:7: the 'punch' template of "
+                                  "pack 'loose-template' (tests/packs/loose-template/init.lua:4) names {txt}, which "
+                                  "this event does not have (it has: text; and round, phase, turn, cause, type)"));
+  // And a pack's test that plays such a round fails, telling it.
+  const auto tested = arbiter("test loose-template");
+  CHECK(tested.exit_code == 1);
+  CHECK_THAT(tested.output, Contains("Ana's Punch failed in round 1: tests/packs/loose-template/init.lua:7: the 'punch' "
+                                     "template of pack 'loose-template' (tests/packs/loose-template/init.lua:4)"));
+}
+
 TEST_CASE("a sequential ruleset without the hooks choose and respond plays the sheets' orders as written",
           "[run][flow]") {
   // It played none: `run` printed "Round 1" and the phase, and nothing else, exit 0.

@@ -34,18 +34,23 @@ std::string located(const Definition& d, const std::string& message) {
   return d.history.back().location + ": " + message;
 }
 
-// The same, at the change that last set `field`: its define or override, or a later patch of it
-// (a house rule that patched only the cost is not blamed for a misspelt allowed_by).
-std::string located(const Definition& d, std::string_view field, const std::string& message) {
+// The change that last set `field`: its define or override, or a later patch of it (a house rule
+// that patched only the cost is not blamed for a misspelt allowed_by).
+const Change& setting(const Definition& d, std::string_view field) {
   for (auto change = d.history.rbegin(); change != d.history.rend(); ++change) {
     const bool sets = change->operation != Operation::patch ||
                       std::any_of(change->fields.begin(), change->fields.end(), [&](const FieldChange& f) {
                         return f.field == field || f.field.starts_with(std::string(field) + ".") ||
                                f.field.starts_with(std::string(field) + "[");
                       });
-    if (sets) return change->location + ": " + message;
+    if (sets) return *change;
   }
-  return located(d, message);
+  return d.history.back();
+}
+
+// The same as located, at the change that last set `field`.
+std::string located(const Definition& d, std::string_view field, const std::string& message) {
+  return setting(d, field).location + ": " + message;
 }
 
 std::vector<std::string> texts(const JsonReader& list) {
@@ -229,9 +234,13 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
       }
       case Kind::table:
         if (d->name == "narration") {
-          // Each a template, checked where it was given (definition_check.hpp).
+          // Each a template, checked where it was given (definition_check.hpp), and kept with that
+          // place: a placeholder an event lacks is told there.
           const nlohmann::json templates = lua::check_json(L, -1);
-          for (const auto& [type, text] : templates.items()) narrator_.set_template(type, text.get<std::string>());
+          for (const auto& [type, text] : templates.items()) {
+            const Change& given = setting(*d, type);
+            narrator_.set_template(type, text.get<std::string>(), given.location, given.pack);
+          }
         }
         break;
     }
