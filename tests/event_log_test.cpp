@@ -78,3 +78,18 @@ TEST_CASE("a pack's template naming a field its event lacks is told at the templ
   CHECK_NOTHROW(narrator.check_fields("punch", {{"txt", "Ana punches"}}));
   CHECK_NOTHROW(narrator.check_fields("kick", nlohmann::json::object()));  // no template: "kick: …"
 }
+
+TEST_CASE("the runtime's sentence for a stat set that had none says what it is now", "[log][narration]") {
+  // "Bo's bruises goes from null to 2" told the GM nothing of a first value.
+  EventLog log;
+  Narrator narrator;
+  const LogEvent first = log.record(event_type::stat_changed,
+                                     {{"character", "Bo"}, {"stat", "bruises"}, {"from", nullptr}, {"to", 2}}, "Bruise");
+  const LogEvent& next = log.record(event_type::stat_changed,
+                                    {{"character", "Bo"}, {"stat", "bruises"}, {"from", 2}, {"to", 3}}, "Bruise");
+  CHECK(narrator.render(first) == "Bo's bruises is now 2 (Bruise)");
+  CHECK(narrator.render(next) == "Bo's bruises goes from 2 to 3 (Bruise)");
+  // A pack's own template for it is its own to word.
+  narrator.set_template(event_type::stat_changed, "{stat}: {from} -> {to}");
+  CHECK(narrator.render(first) == "bruises: null -> 2");
+}

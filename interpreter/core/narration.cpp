@@ -75,6 +75,8 @@ Narrator::Narrator() {
   set_template(event_type::order_refused, "{character} cannot {action}: {reason}");
   set_template(event_type::order_not_carried_out, "{character} cannot act ({reason}): its order ({order}) is not carried out");
   set_template(event_type::turn_without_action, "{character} takes no action: {reason}");
+  set_template(event_type::blocked, "{character} is blocked at {at}: {by} holds {to}");
+  for (auto& [type, t] : templates_) t.runtime = true;
 }
 
 void check_event_type(std::string_view type, const EventLog& log, const Narrator& narrator) {
@@ -141,8 +143,11 @@ std::string Narrator::render(const LogEvent& event) const {
     if (out.back() == ',') out.pop_back();
     return out;
   }
+  const Template* t = &it->second;
+  if (t->runtime && event.type == event_type::stat_changed && event.fields.value("from", nlohmann::json()).is_null())
+    t = &stat_set_;
   std::string out;
-  fill(it->second, event.type, &event, event.fields, true, [&](std::string_view text) { out += text; });
+  fill(*t, event.type, &event, event.fields, true, [&](std::string_view text) { out += text; });
   return out;
 }
 

@@ -38,6 +38,7 @@ class Narrator {
     std::string text;
     std::string where;  // "file:line" of the pack's change that gave it, if a pack gave it
     std::string pack;
+    bool runtime = false;  // the runtime's own default, which no pack has replaced
   };
   // Calls out(text) for each literal and each placeholder's value; a placeholder the event lacks
   // is the error above, positioned at the template's place if `placed`.
@@ -45,6 +46,8 @@ class Narrator {
   void fill(const Template& t, std::string_view type, const LogEvent* event, const nlohmann::json& fields, bool placed,
             Out&& out) const;
   std::map<std::string, Template, std::less<>> templates_;
+  // The runtime's sentence for a stat set that had no value: "goes from null to 2" says nothing.
+  Template stat_set_{"{character}'s {stat} is now {to} ({cause})", {}, {}, true};
 };
 
 // An event type asked for by name (f:events, log.phase_events) that the fight does not know (not the

@@ -1101,10 +1101,24 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
 
 Halt Fight::movement(const MoveEvent& event) {
   const Function* f = hook("movement");
-  if (!f) return Halt::None;
-  StackGuard guard{L_};
   const auto& everyone = world_.entities();
   const Grid& grid = world_.grid();
+  if (!f) {
+    // A step into a cell another keeps is stopped whatever the rules say (one to a cell): without
+    // the hook to tell it, the runtime does, as the declaration said where the character went.
+    if (event.kind == MoveEventKind::Blocked) {
+      const Entity& mover = everyone[event.mover];
+      const Intent* intent = flow_.intent(mover.id);
+      nlohmann::json fields;
+      fields["character"] = mover.name;
+      fields["at"] = grid.label(event.from);
+      fields["by"] = everyone[event.other].name;
+      fields["to"] = grid.label(event.to);
+      log_.record(event_type::blocked, std::move(fields), intent ? intent->action : "");
+    }
+    return Halt::None;
+  }
+  StackGuard guard{L_};
   lua_createtable(L_, 0, 12);
   lua_pushstring(L_, std::string(name(event.kind)).c_str());
   lua_setfield(L_, -2, "kind");
