@@ -250,7 +250,9 @@ orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry) {
       case Kind::table:
         if (d->name == "flow") {
           registry.push(L, d->kind, d->name);
-          vocabulary.sequential = flow_shape(L).sequential;
+          const FlowShape flow = flow_shape(L);
+          vocabulary.sequential = flow.sequential;
+          vocabulary.flow_phases = flow.sequential ? 0 : flow.phases;
           lua_pop(L, 1);
         }
         if (d->name != "orders") break;
