@@ -692,3 +692,23 @@ TEST_CASE("a sequential ruleset without the hooks choose and respond plays the s
         "  Bo: Parry\n"
         "  stab: answers=Parry, text=Ana stabs\n");  // Bo, listed with no entries, takes no turn's action
 }
+
+TEST_CASE("without choose, a turn no sheet orders, in rules that name no default order, takes no action and says why",
+          "[run][flow]") {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "bare");
+  std::ofstream(dir.path / "bare" / "pack.lua") << "return { name = 'bare', version = '1.0.0' }\n";
+  std::ofstream(dir.path / "bare" / "init.lua")
+      << "local arbiter = require 'arbiter'\n"
+      << "arbiter.define.table('flow', { phases = { { name = 'Turns', kind = 'sequential' } } })\n"
+      << "arbiter.define.action('Stab', { needs_target = true, resolve = function() end })\n";
+  std::ofstream(dir.path / "fight.lua") << "return { rules = { './bare' }, map = { width = 3, height = 1 },\n"
+                                        << "  characters = { { name = 'Ana', side = 'a', at = 'A1' },\n"
+                                        << "                 { name = 'Bo', side = 'b', at = 'B1' } } }\n";
+  const Sheet sheet("Ana:\n  1: Stab -> \"Bo\"\n");
+  const auto run =
+      arbiter("run " + (dir.path / "fight.lua").string() + " --seed 1 --orders " + sheet.path.string());
+  CHECK(run.exit_code == 0);
+  CHECK(run.output == "Round 1\nTurns\n  Ana: Stab → Bo\n"
+                      "  Bo takes no action: no order for this turn, and the flow names no default_order\n");
+}

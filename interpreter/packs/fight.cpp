@@ -502,8 +502,16 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
                             if (auto names = offered("actions", 2)) return *names;
                             return takeable(who, "");
                           });
-  // Without `choose`, the ruleset's default order, once a turn, as a simultaneous phase takes it.
-  if (!f) return flow_.intent(who.id) ? std::nullopt : std::optional(default_intent(who, "no order for this turn"));
+  // Without `choose`, the ruleset's default order, once a turn, as a simultaneous phase takes it;
+  // without one, a turn may take no action, and says why.
+  if (!f) {
+    if (flow_.intent(who.id)) return std::nullopt;
+    if (!default_order_.empty()) return default_intent(who, "no order for this turn");
+    log_.record(event_type::turn_without_action,
+                {{"character", who.name}, {"reason", "no order for this turn, and the flow names no default_order"}},
+                "");
+    return std::nullopt;
+  }
   // The ruleset's own choice: a turn that takes no action at all is told, with the ruleset's
   // reason when it gives one ("3 AP needed, 1 left").
   std::string why;
