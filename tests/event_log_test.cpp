@@ -52,3 +52,44 @@ TEST_CASE("bad templates are clear errors", "[log][narration][errors]") {
   CHECK(error_message([&] { narrator.render(hit); }) ==
         "the 'wound' template names {victim}, which this event does not have (it has: target; and round, phase, turn, cause, type)");
 }
+
+TEST_CASE("a pack's template naming a field its event lacks is told at the template's place, and as it is logged",
+          "[log][narration][errors]") {
+  // It was told after the round with neither the pack nor its line: "the 'punch' template names {txt}".
+  Narrator narrator;
+  narrator.set_template("punch", "{txt}", "one/init.lua:4", "one");
+  EventLog log;
+  const LogEvent& punch = log.record("punch", {{"text", "Ana punches"}}, "Punch");
+  try {
+    narrator.render(punch);
+    FAIL("expected the render to fail");
+  } catch (const Error& e) {
+    REQUIRE(e.diagnostics().size() == 1);
+    CHECK(e.diagnostics()[0].where.file == "one/init.lua");
+    CHECK(e.diagnostics()[0].where.line == 4);
+    CHECK(e.diagnostics()[0].message ==
+          "the 'punch' template of pack 'one' names {txt}, which this event does not have (it has: text; and round, "
+          "phase, turn, cause, type)");
+  }
+  // As a pack logs it: no position (the logging line is the one to point at), the template's in the text.
+  CHECK(error_message([&] { narrator.check_fields("punch", {{"text", "Ana punches"}}); }) ==
+        "the 'punch' template of pack 'one' (one/init.lua:4) names {txt}, which this event does not have (it has: "
+        "text; and round, phase, turn, cause, type)");
+  CHECK_NOTHROW(narrator.check_fields("punch", {{"txt", "Ana punches"}}));
+  CHECK_NOTHROW(narrator.check_fields("kick", nlohmann::json::object()));  // no template: "kick: …"
+}
+
+TEST_CASE("the runtime's sentence for a stat set that had none says what it is now", "[log][narration]") {
+  // "Bo's bruises goes from null to 2" told the GM nothing of a first value.
+  EventLog log;
+  Narrator narrator;
+  const LogEvent first = log.record(event_type::stat_changed,
+                                     {{"character", "Bo"}, {"stat", "bruises"}, {"from", nullptr}, {"to", 2}}, "Bruise");
+  const LogEvent& next = log.record(event_type::stat_changed,
+                                    {{"character", "Bo"}, {"stat", "bruises"}, {"from", 2}, {"to", 3}}, "Bruise");
+  CHECK(narrator.render(first) == "Bo's bruises is now 2 (Bruise)");
+  CHECK(narrator.render(next) == "Bo's bruises goes from 2 to 3 (Bruise)");
+  // A pack's own template for it is its own to word.
+  narrator.set_template(event_type::stat_changed, "{stat}: {from} -> {to}");
+  CHECK(narrator.render(first) == "bruises: null -> 2");
+}

@@ -311,14 +311,33 @@ TEST_CASE("a sequential phase runs turns in initiative order with action points 
   auto flow = t.flow({{"tempo", PhaseKind::Sequential, 12}});
   flow.run_round();
   // The Orc's 12 points: attack 5, answer the first Parry 2, attack 5 — nothing left to answer the
-  // second Parry or to attack again. Aldric parries each attack (3 + 3 of its 12).
+  // second Parry (refused, and told) or to attack again. Aldric parries each attack (3 + 3 of its 12).
   CHECK(responses_seen == std::vector<std::string>{"Parry", "CT Counter-Attack", "Parry"});
   CHECK(flow.position().round == 1);
   const auto& asked = t.ruleset.asked;
   CHECK(std::find(asked.begin(), asked.end(), "turn_start Orc") < std::find(asked.begin(), asked.end(), "turn_start Aldric"));
-  bool refused = false;
-  for (const auto& e : t.log.events()) refused = refused || e.type == "action_refused";
-  CHECK_FALSE(refused);  // choose() is asked with the points left and offers nothing it cannot pay
+  // choose() is asked with the points left and offers nothing it cannot pay; the answer it cannot
+  // pay is refused, and said: it was dropped without a word.
+  std::vector<nlohmann::json> refused;
+  for (const auto& e : t.log.events())
+    if (e.type == "action_refused") refused.push_back(e.fields);
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0] == nlohmann::json{{"character", "Orc"}, {"action", "CT Counter-Attack"}, {"cost", 2}, {"points", 0}});
+}
+
+TEST_CASE("a phase without action points takes responses whatever they cost, as it takes turns' actions", "[flow]") {
+  // Its points are none to count: a response costing any was dropped without a word.
+  Table t;
+  t.ruleset.turn_order = {t.orc};
+  t.ruleset.orders["Orc"] = Intent{.action = "Melee Attack", .target = t.aldric, .cost = 0};
+  t.ruleset.responses["Aldric/Melee Attack"] = Intent{.action = "Parry", .cost = 3};
+  std::vector<std::string> responses_seen;
+  t.ruleset.on_resolve = [&](const Intent& intent, Changes&) {
+    for (const auto& r : intent.responses) responses_seen.push_back(r.action);
+  };
+  auto flow = t.flow({{"turns", PhaseKind::Sequential, 0}});
+  flow.run_round();
+  CHECK(responses_seen == std::vector<std::string>{"Parry"});
 }
 
 TEST_CASE("a declaration is logged once paid with the points before and after and told as the others see it",

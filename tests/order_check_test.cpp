@@ -284,6 +284,19 @@ TEST_CASE("rules that count a turn's entries tell one missing or beyond them as 
   check_one(diagnostics[1], "duel.orders", 3, 3, "there is no entry 3: the rules give each character entries 1 to 2");
 }
 
+TEST_CASE("without an orders table, a phase past a simultaneous flow's phases is refused: it would never be played",
+          "[orders][check]") {
+  // The check took it, and the fight played the flow's one phase and never mentioned the order.
+  Vocabulary v = platemail();
+  v.phases = 0;
+  v.flow_phases = 1;
+  const auto diagnostics = check_with(v, "Aldric:\n  1: Defend\n  2: Defend\n");
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "duel.orders", 3, 3,
+            "there is no phase 2: the rules' flow has 1 phase, so this order would never be played");
+  CHECK(check_with(v, "Aldric:\n  1: Defend\n").empty());
+}
+
 TEST_CASE("a standing order on an action the others see as another can never answer: it names what they see",
           "[orders][check]") {
   Vocabulary v = tempo();

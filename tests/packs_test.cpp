@@ -401,6 +401,63 @@ TEST_CASE("misusing the registry is an error at the author's line, with the near
                                "'table'?"));
 }
 
+TEST_CASE("a hook named near a flow hook the runtime calls, but none, is an error at its line with the nearest",
+          "[packs][registry]") {
+  // Nothing would call it: a sequential ruleset's misspelt `choose` played none of the sheets' orders.
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK_THROWS_WITH(s.eval("arbiter.define.hook('chose', function() end)"),
+                    StartsWith("test.lua:2: error: hook 'chose' is not one the runtime calls, so nothing would call "
+                               "it: did you mean 'choose'? (a pack's own hook, which its code calls through "
+                               "arbiter.hooks, takes a name apart from the runtime's: docs/fights.md, \"Hooks\")"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.hook('round_strat', function() end)"),
+                    StartsWith("test.lua:2: error: hook 'round_strat' is not one the runtime calls, so nothing would "
+                               "call it: did you mean 'round_start'?"));
+  CHECK(s.eval("return arbiter.exists('hook', 'chose')") == "false");
+  // The runtime's own names, and a pack's own hooks named apart from them (Platemail's, tempo's).
+  for (const char* name : {"choose", "round_start", "attack", "check", "shield_in_hand", "exchange", "my_rule"})
+    CHECK(s.eval(fmt::format("arbiter.define.hook('{}', function() end) return true", name)) == "true");
+}
+
+TEST_CASE("an orders table counting more phases than a flow of simultaneous phases has is refused at its line",
+          "[packs][registry]") {
+  // The check took sheets ordering the phase past the flow's, and the fight never played them.
+  TempDir dir;
+  const auto write = [&](const std::string& name, const std::string& flow, const std::string& orders) {
+    std::filesystem::create_directories(dir.path / name);
+    std::ofstream(dir.path / name / "pack.lua") << "return { name = \"" << name << "\", version = \"1.0.0\" }\n";
+    std::ofstream(dir.path / name / "init.lua")
+        << "local arbiter = require 'arbiter'\n"
+        << "arbiter.define.table('flow', { phases = " << flow << ", default_order = 'Wait' })\n"
+        << "arbiter.define.action('Wait', { resolve = function() end })\n"
+        << "arbiter.define.table('orders', { phases = " << orders << " })\n";
+  };
+  write("two-of-one", "{ { name = 'Brawl', kind = 'simultaneous' } }", "2");
+  write("three-of-two", "{ { name = 'A' }, { name = 'B' } }", "3");
+  write("two-of-two", "{ { name = 'A' }, { name = 'B' } }", "2");
+  write("one-of-two", "{ { name = 'A' }, { name = 'B' } }", "1");
+  write("entries", "{ { name = 'A' }, { name = 'Turns', kind = 'sequential' } }", "5");
+  const auto error = [&](const std::string& pack) {
+    lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+    PackStack stack{sandbox, SearchPath({dir.path})};
+    try {
+      stack.load({pack});
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK_THAT(error("two-of-one"),
+             Contains("two-of-one/init.lua:4: error: table 'orders': 'phases' is 2, but the flow has 1 phase "
+                      "(simultaneous): a sheet's orders for phase 2 would never be played (docs/orders.md: 'phases' "
+                      "is the number of the flow's phases each character orders)"));
+  CHECK_THAT(error("three-of-two"), Contains("three-of-two/init.lua:4: error: table 'orders': 'phases' is 3, but the "
+                                             "flow has 2 phases (all simultaneous): a sheet's orders for phase 3"));
+  CHECK(error("two-of-two") == "no error");
+  CHECK(error("one-of-two") == "no error");  // the second phase, everyone on the default order: said so
+  CHECK(error("entries") == "no error");     // a sequential phase's entries: any number
+}
+
 TEST_CASE("a name a stdlib or runtime module does not have is an error at the author's line, naming the nearest",
           "[packs][modules]") {
   // Each was Lua's "attempt to call a nil value (field 'rol')", or passed silently as nil when read.

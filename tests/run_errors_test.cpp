@@ -22,6 +22,17 @@ struct Sheet {
   explicit Sheet(const std::string& text) { std::ofstream(path) << text; }
 };
 
+// An encounter of Ana and Bo side by side, foes, under the rules `pack`, for as long as the test runs.
+struct Duel {
+  TempDir dir;
+  std::filesystem::path path = dir.path / "fight.lua";
+  explicit Duel(const std::string& pack) {
+    std::ofstream(path) << "return { rules = { '" << pack << "' }, map = { width = 3, height = 1 },\n"
+                        << "  characters = { { name = 'Ana', side = 'a', at = 'A1' },\n"
+                        << "                 { name = 'Bo', side = 'b', at = 'B1' } } }\n";
+  }
+};
+
 const std::string one_round = "run examples/platemail/skirmish.lua --rounds 1 ";
 
 // A pack of nothing but a manifest, `folder`/`name`, that requires `requirement`.
@@ -652,4 +663,60 @@ TEST_CASE("an encounter that is not Lua is told at the token Lua names, with a c
   const auto check = arbiter("check examples/platemail/skirmish-round1.txt --encounter " + encounter.string());
   CHECK(check.exit_code == 1);
   CHECK(check.output == told);
+}
+
+TEST_CASE("a narration template naming a field its event lacks is told at the line that logs the event, naming the "
+          "template's pack and line", "[run][errors][narration]") {
+  // It stopped the run after the round with "the 'punch' template names {txt}, …": no pack, no line.
+  const Duel duel("loose-template");
+  const Sheet sheet("Ana:\n  1: Punch -> \"Bo\"\n");
+  const auto run = arbiter("run " + duel.path.string() + " --seed 1 --orders " + sheet.path.string());
+  // An action's failure: the fight goes on (docs/fights.md).
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Ana's Punch fails: tests/packs/loose-template/init.lua:7: the 'punch' template of "
+                                  "pack 'loose-template' (tests/packs/loose-template/init.lua:4) names {txt}, which "
+                                  "this event does not have (it has: text; and round, phase, turn, cause, type)"));
+  // And a pack's test that plays such a round fails, telling it.
+  const auto tested = arbiter("test loose-template");
+  CHECK(tested.exit_code == 1);
+  CHECK_THAT(tested.output, Contains("Ana's Punch failed in round 1: tests/packs/loose-template/init.lua:7: the 'punch' "
+                                     "template of pack 'loose-template' (tests/packs/loose-template/init.lua:4)"));
+}
+
+TEST_CASE("a sequential ruleset without the hooks choose and respond plays the sheets' orders as written",
+          "[run][flow]") {
+  // It played none: `run` printed "Round 1" and the phase, and nothing else, exit 0.
+  const Duel duel("plain-turns");
+  const Sheet sheet("Ana:\n  1: Stab -> \"Bo\"\n  2: Stab -> \"Bo\"\nBo:\n  ON Stab: Parry\n");
+  const auto run = arbiter("run " + duel.path.string() + " --seed 1 --orders " + sheet.path.string());
+  CHECK(run.exit_code == 0);
+  CHECK(run.output ==
+        "Round 1\n"
+        "Turns\n"
+        "  Ana: Stab → Bo\n"
+        "  Bo: Parry\n"
+        "  stab: answers=Parry, text=Ana stabs\n"
+        "  Ana: Stab → Bo\n"
+        "  Bo: Parry\n"
+        "  stab: answers=Parry, text=Ana stabs\n");  // Bo, listed with no entries, takes no turn's action
+}
+
+TEST_CASE("without choose, a turn no sheet orders, in rules that name no default order, takes no action and says why",
+          "[run][flow]") {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "bare");
+  std::ofstream(dir.path / "bare" / "pack.lua") << "return { name = 'bare', version = '1.0.0' }\n";
+  std::ofstream(dir.path / "bare" / "init.lua")
+      << "local arbiter = require 'arbiter'\n"
+      << "arbiter.define.table('flow', { phases = { { name = 'Turns', kind = 'sequential' } } })\n"
+      << "arbiter.define.action('Stab', { needs_target = true, resolve = function() end })\n";
+  std::ofstream(dir.path / "fight.lua") << "return { rules = { './bare' }, map = { width = 3, height = 1 },\n"
+                                        << "  characters = { { name = 'Ana', side = 'a', at = 'A1' },\n"
+                                        << "                 { name = 'Bo', side = 'b', at = 'B1' } } }\n";
+  const Sheet sheet("Ana:\n  1: Stab -> \"Bo\"\n");
+  const auto run =
+      arbiter("run " + (dir.path / "fight.lua").string() + " --seed 1 --orders " + sheet.path.string());
+  CHECK(run.exit_code == 0);
+  CHECK(run.output == "Round 1\nTurns\n  Ana: Stab → Bo\n"
+                      "  Bo takes no action: no order for this turn, and the flow names no default_order\n");
 }

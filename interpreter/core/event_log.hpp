@@ -36,7 +36,7 @@ inline constexpr const char* status_ignored = "status_ignored";    // target, st
 inline constexpr const char* status_removed = "status_removed";    // target, status
 inline constexpr const char* status_expired = "status_expired";    // target, status
 inline constexpr const char* moved = "moved";                      // character, from, to[, feet, halted, carried_by]
-inline constexpr const char* stat_changed = "stat_changed";        // character, stat, from, to
+inline constexpr const char* stat_changed = "stat_changed";        // character, stat, from (null: it had none), to
 inline constexpr const char* door_changed = "door_changed";        // between (two cells), from, to
 inline constexpr const char* roll = "roll";                        // expression, dice, total, text (the dice layer)
 // The flow's (flow.hpp):
@@ -48,6 +48,8 @@ inline constexpr const char* action_refused = "action_refused";    // character,
 inline constexpr const char* order_refused = "order_refused";      // character, action, reason (the ruleset's)[, answering]
 inline constexpr const char* order_not_carried_out = "order_not_carried_out";  // character, reason, order[, status]
 inline constexpr const char* turn_without_action = "turn_without_action";        // character, reason (no sheet orders it)
+// A step into a cell another keeps, stopped, told by the runtime when the rules have no hook `movement`:
+inline constexpr const char* blocked = "blocked";                  // character, at, by, to
 }  // namespace event_type
 
 struct LogEvent {

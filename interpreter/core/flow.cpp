@@ -333,7 +333,16 @@ bool Flow::react(Intent reaction) {
 
 std::optional<Intent> Flow::respond(EntityId who, const Intent& declared) {
   std::optional<Intent> response = ruleset_.respond(world_.get(who), declared, action_points(who));
-  if (!response || response->cost > action_points(who)) return std::nullopt;
+  if (!response) return std::nullopt;
+  // As a turn's action: a phase without a budget counts no points, and one with a budget refuses,
+  // and tells, what the points left cannot pay.
+  if (phase().action_points > 0 && response->cost > action_points(who)) {
+    log_.record(event_type::action_refused,
+                {{"character", world_.get(who).name}, {"action", response->action}, {"cost", response->cost},
+                 {"points", action_points(who)}},
+                "not enough action points");
+    return std::nullopt;
+  }
   response->actor = who;
   response->reaction = true;
   response->start = world_.get(who).position;

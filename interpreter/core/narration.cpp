@@ -75,6 +75,8 @@ Narrator::Narrator() {
   set_template(event_type::order_refused, "{character} cannot {action}: {reason}");
   set_template(event_type::order_not_carried_out, "{character} cannot act ({reason}): its order ({order}) is not carried out");
   set_template(event_type::turn_without_action, "{character} takes no action: {reason}");
+  set_template(event_type::blocked, "{character} is blocked at {at}: {by} holds {to}");
+  for (auto& [type, t] : templates_) t.runtime = true;
 }
 
 void check_event_type(std::string_view type, const EventLog& log, const Narrator& narrator) {
@@ -91,14 +93,14 @@ void Narrator::check_template(std::string_view text) {
   scan(text, [](std::string_view) {}, [](std::string_view) {});
 }
 
-void Narrator::set_template(std::string type, std::string text) {
+void Narrator::set_template(std::string type, std::string text, std::string where, std::string pack) {
   check_template(text);
-  templates_[std::move(type)] = std::move(text);
+  templates_[std::move(type)] = Template{std::move(text), std::move(where), std::move(pack)};
 }
 
 const std::string* Narrator::template_for(std::string_view type) const {
   const auto it = templates_.find(type);
-  return it == templates_.end() ? nullptr : &it->second;
+  return it == templates_.end() ? nullptr : &it->second.text;
 }
 
 std::vector<std::string> Narrator::types() const {
@@ -107,32 +109,51 @@ std::vector<std::string> Narrator::types() const {
   return out;
 }
 
+template <class Out>
+void Narrator::fill(const Template& t, std::string_view type, const LogEvent* event, const nlohmann::json& fields,
+                    bool placed, Out&& out) const {
+  scan(t.text, out, [&](std::string_view name) {
+    if (name == "round" || name == "phase" || name == "turn" || name == "cause" || name == "type") {
+      if (!event) return;
+      if (name == "round") out(std::to_string(event->at.round));
+      else if (name == "phase") out(std::to_string(event->at.phase));
+      else if (name == "turn") out(std::to_string(event->at.turn));
+      else out(name == "cause" ? event->cause : event->type);
+    } else if (const auto it = fields.find(name); it != fields.end()) {
+      if (event) out(narrate_value(*it));
+    } else {
+      std::string has;
+      for (const auto& [field, _] : fields.items()) has += (has.empty() ? "" : ", ") + field;
+      std::string message = "the '" + std::string(type) + "' template";
+      if (!t.pack.empty()) message += " of pack '" + t.pack + "'";
+      if (!placed && !t.where.empty()) message += " (" + t.where + ")";
+      message += " names {" + std::string(name) + "}, which this event does not have (it has: " +
+                 (has.empty() ? "nothing" : has) + "; and round, phase, turn, cause, type)";
+      if (placed && !t.where.empty()) throw Error(parse_positioned(t.where + ": " + message));
+      throw Error(message);
+    }
+  });
+}
+
 std::string Narrator::render(const LogEvent& event) const {
-  const std::string* text = template_for(event.type);
-  if (!text) {
+  const auto it = templates_.find(event.type);
+  if (it == templates_.end()) {
     std::string out = event.type + ":";
     for (const auto& [name, value] : event.fields.items()) out += " " + name + "=" + narrate_value(value) + ",";
     if (out.back() == ',') out.pop_back();
     return out;
   }
+  const Template* t = &it->second;
+  if (t->runtime && event.type == event_type::stat_changed && event.fields.value("from", nlohmann::json()).is_null())
+    t = &stat_set_;
   std::string out;
-  scan(*text, [&](std::string_view literal) { out += literal; },
-       [&](std::string_view name) {
-         if (name == "round") out += std::to_string(event.at.round);
-         else if (name == "phase") out += std::to_string(event.at.phase);
-         else if (name == "turn") out += std::to_string(event.at.turn);
-         else if (name == "cause") out += event.cause;
-         else if (name == "type") out += event.type;
-         else if (const auto it = event.fields.find(name); it != event.fields.end()) out += narrate_value(*it);
-         else {
-           std::string has;
-           for (const auto& [field, _] : event.fields.items()) has += (has.empty() ? "" : ", ") + field;
-           throw Error("the '" + event.type + "' template names {" + std::string(name) +
-                       "}, which this event does not have (it has: " + (has.empty() ? "nothing" : has) +
-                       "; and round, phase, turn, cause, type)");
-         }
-       });
+  fill(*t, event.type, &event, event.fields, true, [&](std::string_view text) { out += text; });
   return out;
+}
+
+void Narrator::check_fields(std::string_view type, const nlohmann::json& fields) const {
+  if (const auto it = templates_.find(type); it != templates_.end())
+    fill(it->second, type, nullptr, fields, false, [](std::string_view) {});
 }
 
 }  // namespace arbiter

@@ -16,19 +16,38 @@ class Narrator {
  public:
   Narrator();  // with the runtime's default templates
 
-  // Checks the template's braces (an arbiter::Error naming the column otherwise) and keeps it.
-  void set_template(std::string type, std::string text);
+  // Checks the template's braces (an arbiter::Error naming the column otherwise) and keeps it, with
+  // where it was given ("file:line") and by which pack, if a pack gave it, for the errors below.
+  void set_template(std::string type, std::string text, std::string where = {}, std::string pack = {});
   // The check alone: the registry checks a pack's `narration` table with it where it is given.
   static void check_template(std::string_view text);
   const std::string* template_for(std::string_view type) const;
   std::vector<std::string> types() const;  // those with a template, in order
 
   // The event's sentence. An event type without a template is narrated as "type: name=value, …".
-  // A placeholder the event does not have is an arbiter::Error naming it and the fields it has.
+  // A placeholder the event does not have is an arbiter::Error naming it and the fields it has, at
+  // the place its template was given, when a pack gave it.
   std::string render(const LogEvent& event) const;
+  // The same error, with no position (the line that logs the event is the one to point at) and the
+  // template's place in its text: checked as a pack logs an event, so that the mistake is told at
+  // that line, as the action's failure, rather than once the round is played and narrated.
+  void check_fields(std::string_view type, const nlohmann::json& fields) const;
 
  private:
-  std::map<std::string, std::string, std::less<>> templates_;
+  struct Template {
+    std::string text;
+    std::string where;  // "file:line" of the pack's change that gave it, if a pack gave it
+    std::string pack;
+    bool runtime = false;  // the runtime's own default, which no pack has replaced
+  };
+  // Calls out(text) for each literal and each placeholder's value; a placeholder the event lacks
+  // is the error above, positioned at the template's place if `placed`.
+  template <class Out>
+  void fill(const Template& t, std::string_view type, const LogEvent* event, const nlohmann::json& fields, bool placed,
+            Out&& out) const;
+  std::map<std::string, Template, std::less<>> templates_;
+  // The runtime's sentence for a stat set that had no value: "goes from null to 2" says nothing.
+  Template stat_set_{"{character}'s {stat} is now {to} ({cause})", {}, {}, true};
 };
 
 // An event type asked for by name (f:events, log.phase_events) that the fight does not know (not the

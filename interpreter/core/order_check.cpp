@@ -209,6 +209,11 @@ class Checker {
       if (vocabulary_.phases > 0 && (phase.number < 1 || phase.number > vocabulary_.phases))
         error(phase.at, fmt::format("there is no {} {}: the rules give each character {} 1 to {}", kind,
                                     phase.number, kinds, vocabulary_.phases));
+      // Without a count, the flow's phases still bound them: the fight would never play the order.
+      else if (vocabulary_.flow_phases > 0 && phase.number > vocabulary_.flow_phases)
+        error(phase.at, fmt::format("there is no phase {}: the rules' flow has {} phase{}, so this order would never "
+                                    "be played",
+                                    phase.number, vocabulary_.flow_phases, vocabulary_.flow_phases == 1 ? "" : "s"));
       // Without a count from the rules (a turn's entries, as many as it likes) the first is still
       // 1: the fight reads a turn from entry 1 on, and would never read an entry 0.
       else if (phase.number < 1)

@@ -90,6 +90,7 @@ class Vocabulary {
   void add_target(const std::string& text, const std::string& location);
 
   long phases = 0;         // phases per round each character must order; 0: any number
+  long flow_phases = 0;    // the flow's phases when none is sequential: an order past them is never played; 0: any
   long feet_per_step = 5;  // what one compass step ("S, S, SW") moves without a map (with one: its scale)
   bool sequential = false; // the flow has a sequential phase: sheets may give standing orders (ON)
 

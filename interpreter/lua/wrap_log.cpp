@@ -3,6 +3,7 @@
 #include "interpreter/core/event_log.hpp"
 #include "interpreter/core/narration.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/location.hpp"
 #include "interpreter/lua/services.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
@@ -36,6 +37,9 @@ int event(lua_State* L) {
   nlohmann::json fields = lua_isnoneornil(L, 2) ? nlohmann::json::object() : check_json(L, 2, JsonFor::logging);
   std::string cause = opt_text(L, 3, "the cause");
   EventLog::check(type, fields);  // now, at the author's line, though an action logs it when it commits
+  // Its template too, as far as the fields go: a placeholder the event lacks would stop the
+  // narration after the round, far from this line (docs/world.md, "Narration").
+  if (const Narrator* narrator = services(L).find<Narrator>()) narrator->check_fields(type, fields);
   // A change is applied once, so it hands its event over rather than copying it.
   change(L, [&log = log_of(L), type = std::move(type), fields = std::move(fields), cause = std::move(cause)]() mutable {
     log.record(std::move(type), std::move(fields), std::move(cause));
@@ -80,7 +84,7 @@ int phase_events(lua_State* L) {
 int narrate(lua_State* L) {
   const std::string type = check_text(L, 1, "the event type");
   const std::string text = check_text(L, 2, "the template");
-  services(L).get<Narrator>("narrator").set_template(type, text);
+  services(L).get<Narrator>("narrator").set_template(type, text, caller_location(L));
   return 0;
 }
 

@@ -111,6 +111,13 @@ const std::vector<Field> action_fields{
     {"allowed_by", names_or_function, "a list of status names or a function(me, intent)"},
     {"resolve", function, "a function(ctx)"},
 };
+// The hooks the runtime calls by their names (docs/fights.md, "Hooks"): `loaded` (pack_stack.cpp),
+// the flow's boundaries (flow.cpp) and the fight's questions (fight.cpp, order_vocabulary.cpp).
+const std::vector<std::string> runtime_hooks{"loaded",     "round_start",   "round_end", "phase_start", "phase_end",
+                                             "turn_start", "turn_end",      "forced_action", "movement", "reach",
+                                             "move_limit", "timing",        "initiative", "choose",    "respond",
+                                             "responses",  "actions"};
+
 const std::vector<Field> condition_fields{{"test", function, "a function(me, ...)"}};
 const std::vector<Field> target_fields{{"find", function, "a function(me, ...)"}};
 
@@ -215,7 +222,17 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
     case Kind::table:
       if (name == "narration") check_narration(L, index);
       return;
-    case Kind::hook: return;
+    case Kind::hook:
+      // A misspelt flow hook (`chose`, `round_strat`) would never be called, and the fight would
+      // silently play without it. A pack's own hook (Platemail's `attack`, tempo's `exchange`),
+      // which its code calls through arbiter.hooks, is named apart from the runtime's.
+      if (std::ranges::find(runtime_hooks, name) == runtime_hooks.end())
+        if (const std::vector<std::string> near = nearest_names(name, runtime_hooks); !near.empty())
+          throw Error(fmt::format("hook '{}' is not one the runtime calls, so nothing would call it: did you mean "
+                                  "'{}'? (a pack's own hook, which its code calls through arbiter.hooks, takes a "
+                                  "name apart from the runtime's: docs/fights.md, \"Hooks\")",
+                                  printable(name), near.front()));
+      return;
   }
 }
 

@@ -34,18 +34,23 @@ std::string located(const Definition& d, const std::string& message) {
   return d.history.back().location + ": " + message;
 }
 
-// The same, at the change that last set `field`: its define or override, or a later patch of it
-// (a house rule that patched only the cost is not blamed for a misspelt allowed_by).
-std::string located(const Definition& d, std::string_view field, const std::string& message) {
+// The change that last set `field`: its define or override, or a later patch of it (a house rule
+// that patched only the cost is not blamed for a misspelt allowed_by).
+const Change& setting(const Definition& d, std::string_view field) {
   for (auto change = d.history.rbegin(); change != d.history.rend(); ++change) {
     const bool sets = change->operation != Operation::patch ||
                       std::any_of(change->fields.begin(), change->fields.end(), [&](const FieldChange& f) {
                         return f.field == field || f.field.starts_with(std::string(field) + ".") ||
                                f.field.starts_with(std::string(field) + "[");
                       });
-    if (sets) return change->location + ": " + message;
+    if (sets) return *change;
   }
-  return located(d, message);
+  return d.history.back();
+}
+
+// The same as located, at the change that last set `field`.
+std::string located(const Definition& d, std::string_view field, const std::string& message) {
+  return setting(d, field).location + ": " + message;
 }
 
 std::vector<std::string> texts(const JsonReader& list) {
@@ -229,9 +234,13 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
       }
       case Kind::table:
         if (d->name == "narration") {
-          // Each a template, checked where it was given (definition_check.hpp).
+          // Each a template, checked where it was given (definition_check.hpp), and kept with that
+          // place: a placeholder an event lacks is told there.
           const nlohmann::json templates = lua::check_json(L, -1);
-          for (const auto& [type, text] : templates.items()) narrator_.set_template(type, text.get<std::string>());
+          for (const auto& [type, text] : templates.items()) {
+            const Change& given = setting(*d, type);
+            narrator_.set_template(type, text.get<std::string>(), given.location, given.pack);
+          }
         }
         break;
     }
@@ -465,8 +474,7 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
     lua_pop(L_, 1);
   }
   if (flow_.phase().kind != PhaseKind::Sequential) return from_orders(who);
-  const Function* f = hook("choose");
-  if (!f) return std::nullopt;
+  const Function* f = hook("choose");  // without it, each order is taken as written (judge)
   const auto push_arguments = [&] {
     lua::push_entity(L_, who.id);
     lua_pushinteger(L_, ap_left);
@@ -480,12 +488,12 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
       const orders::Order* order = picked(who, *entry);
       if (!order) continue;
       const Intent proposal = intent_from_order(who, *order);
-      if (auto intent = judge(*f, push_arguments(), who, &proposal)) return intent;
+      if (auto intent = judge(f, push_arguments(), who, &proposal)) return intent;
     }
     return std::nullopt;
   }
   if (ask_)
-    return ask_sequential(*f, who,
+    return ask_sequential(f, who,
                           fmt::format("{}'s next action ({} AP left; empty: end the turn)", who.name, ap_left),
                           "", push_arguments, [&] {
                             StackGuard guard{L_};
@@ -494,37 +502,56 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
                             if (auto names = offered("actions", 2)) return *names;
                             return takeable(who, "");
                           });
+  // Without `choose`, the ruleset's default order, once a turn, as a simultaneous phase takes it;
+  // without one, a turn may take no action, and says why.
+  if (!f) {
+    if (flow_.intent(who.id)) return std::nullopt;
+    if (!default_order_.empty()) return default_intent(who, "no order for this turn");
+    log_.record(event_type::turn_without_action,
+                {{"character", who.name}, {"reason", "no order for this turn, and the flow names no default_order"}},
+                "");
+    return std::nullopt;
+  }
   // The ruleset's own choice: a turn that takes no action at all is told, with the ruleset's
   // reason when it gives one ("3 AP needed, 1 left").
   std::string why;
-  std::optional<Intent> intent = judge(*f, push_arguments(), who, nullptr, nullptr, &why);
+  std::optional<Intent> intent = judge(f, push_arguments(), who, nullptr, nullptr, &why);
   if (!intent && !why.empty() && !flow_.intent(who.id))
     log_.record(event_type::turn_without_action, {{"character", who.name}, {"reason", why}}, "");
   return intent;
 }
 
-std::optional<Intent> Fight::judge(const Function& f, int nargs, const Entity& who, const Intent* proposal,
+std::optional<Intent> Fight::judge(const Function* f, int nargs, const Entity& who, const Intent* proposal,
                                    std::string* refusal, std::string* declined, const std::string* answering) {
   StackGuard guard{L_, lua_gettop(L_) - nargs};  // the arguments pushed before the call are consumed
-  if (proposal) lua::push_intent(L_, *proposal, world_);
-  else lua_pushnil(L_);
-  call(f, nargs + 1, 2);
-  std::optional<Intent> intent = returned_by(f, [&] { return intent_from_lua(who, -2); });
-  if (intent && proposal) {
-    // The order as written is what the declaration carries out, whatever action the pack made of
-    // it (a melee order from afar becomes a Move); its arguments, only if it took the action.
-    if (intent->order.empty() || intent->action == proposal->action) intent->order = proposal->order;
-    if (intent->action == proposal->action) intent->arguments = proposal->arguments;
+  std::optional<Intent> intent;
+  std::optional<std::string> reason;
+  if (!f) {
+    // No hook: the order as written (docs/fights.md, "Sequential phases"), within the points left.
+    if (!proposal) return std::nullopt;
+    intent = *proposal;
+    if (const int left = flow_.action_points(who.id); flow_.phase().action_points > 0 && intent->cost > left)
+      reason = fmt::format("{} AP needed, {} left", intent->cost, left);
+  } else {
+    if (proposal) lua::push_intent(L_, *proposal, world_);
+    else lua_pushnil(L_);
+    call(*f, nargs + 1, 2);
+    intent = returned_by(*f, [&] { return intent_from_lua(who, -2); });
+    if (intent && proposal) {
+      // The order as written is what the declaration carries out, whatever action the pack made of
+      // it (a melee order from afar becomes a Move); its arguments, only if it took the action.
+      if (intent->order.empty() || intent->action == proposal->action) intent->order = proposal->order;
+      if (intent->action == proposal->action) intent->arguments = proposal->arguments;
+    }
   }
   // What the rules forbid whoever proposes it (a status, allowed_by, an attack at an ally) is
   // refused here, before any points are paid or anyone responds.
-  std::optional<std::string> reason;
   const Intent* refused = proposal;
   if (intent) {
-    reason = forbidden(*intent);
+    if (!reason) reason = forbidden(*intent);
     refused = &*intent;
   } else if (lua_type(L_, -1) == LUA_TSTRING) {
-    std::string given = returned_by(f, [&] { return lua::to_text(L_, -1, "the reason returned"); });
+    std::string given = returned_by(*f, [&] { return lua::to_text(L_, -1, "the reason returned"); });
     if (!proposal) {
       if (declined) *declined = std::move(given);
       return std::nullopt;
@@ -546,7 +573,7 @@ LogEvent Fight::refusal_of(const Entity& who, const Intent& refused, const std::
   return event;
 }
 
-std::optional<Intent> Fight::ask_sequential(const Function& f, const Entity& who, const std::string& question,
+std::optional<Intent> Fight::ask_sequential(const Function* f, const Entity& who, const std::string& question,
                                             const std::string& answering,
                                             const std::function<int()>& push_arguments, const Choices& choices) {
   std::string refused;
@@ -1088,10 +1115,24 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
 
 Halt Fight::movement(const MoveEvent& event) {
   const Function* f = hook("movement");
-  if (!f) return Halt::None;
-  StackGuard guard{L_};
   const auto& everyone = world_.entities();
   const Grid& grid = world_.grid();
+  if (!f) {
+    // A step into a cell another keeps is stopped whatever the rules say (one to a cell): without
+    // the hook to tell it, the runtime does, as the declaration said where the character went.
+    if (event.kind == MoveEventKind::Blocked) {
+      const Entity& mover = everyone[event.mover];
+      const Intent* intent = flow_.intent(mover.id);
+      nlohmann::json fields;
+      fields["character"] = mover.name;
+      fields["at"] = grid.label(event.from);
+      fields["by"] = everyone[event.other].name;
+      fields["to"] = grid.label(event.to);
+      log_.record(event_type::blocked, std::move(fields), intent ? intent->action : "");
+    }
+    return Halt::None;
+  }
+  StackGuard guard{L_};
   lua_createtable(L_, 0, 12);
   lua_pushstring(L_, std::string(name(event.kind)).c_str());
   lua_setfield(L_, -2, "kind");
@@ -1172,8 +1213,7 @@ std::vector<EntityId> Fight::initiative(std::vector<EntityId> everyone) {
 }
 
 std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, int ap_left) {
-  const Function* f = hook("respond");
-  if (!f) return std::nullopt;
+  const Function* f = hook("respond");  // without it, each standing order is taken as written (judge)
   StackGuard guard{L_};
   const auto push_arguments = [&] {
     lua::push_entity(L_, who.id);
@@ -1188,7 +1228,7 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
       if (!same_name(standing.trigger.text, shown)) continue;
       if (const orders::Order* order = picked(who, standing.choice)) {
         const Intent proposal = intent_from_order(who, *order);
-        return judge(*f, push_arguments(), who, &proposal, nullptr, nullptr, &shown);
+        return judge(f, push_arguments(), who, &proposal, nullptr, nullptr, &shown);
       }
     }
     // Answering a response to its own action, the actor may use its next entry, if the rules take
@@ -1197,10 +1237,10 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
     if (declared.reaction) {
       long& taken = entry_[who.id];
       if (const orders::Phase* entry = orders::entry(*mine, taken + 1))
-        if (const orders::Order* order = picked(who, *entry)) {
+        if (const orders::Order* order = picked(who, *entry); order && (f || answers_own(who, *order, declared))) {
           const Intent proposal = intent_from_order(who, *order);
           std::string unsaid;  // the entry stays for the turn: not a refusal to tell
-          if (auto intent = judge(*f, push_arguments(), who, &proposal, &unsaid)) {
+          if (auto intent = judge(f, push_arguments(), who, &proposal, &unsaid)) {
             ++taken;
             return intent;
           }
@@ -1218,12 +1258,25 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
     const std::string target = declared.target == no_entity ? "" : " → " + world_.get(declared.target).name;
     const std::string listed = open ? fmt::format("{}; ", fmt::join(*open, ", ")) : "";
     const std::string shown = declared_as(declared.action);
-    return ask_sequential(*f, who,
+    return ask_sequential(f, who,
                           fmt::format("{} declared {}{}. {}'s response ({}{} AP left; empty: none)",
                                       world_.get(declared.actor).name, shown, target, who.name, listed, ap_left),
                           shown, push_arguments, [&] { return open ? *open : takeable(who, shown); });
   }
-  return judge(*f, push_arguments(), who, nullptr);
+  return judge(f, push_arguments(), who, nullptr);
+}
+
+// Without `respond`, the actor's next entry answers a response to its action only as the sheets
+// were checked to read it (docs/orders.md, "Answering an answer"): its action answers the response
+// as the others see it, or replaces the actor's own action.
+bool Fight::answers_own(const Entity& who, const orders::Order& entry, const Intent& response) const {
+  const orders::ActionRules& rules = *vocabulary_.action(entry.action.text);
+  const auto names = [](const std::vector<std::string>& list, const std::string& name) {
+    return std::any_of(list.begin(), list.end(), [&](const std::string& one) { return same_name(one, name); });
+  };
+  const Intent* own = flow_.intent(who.id);
+  return (rules.answers && names(*rules.answers, declared_as(response.action))) ||
+         (own && names(rules.replaces, own->action));
 }
 
 std::string Fight::declared_as(const std::string& name) const {

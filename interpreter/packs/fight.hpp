@@ -176,13 +176,17 @@ class Fight final : public Ruleset {
   // `allowed_by` the actor lacks (a status, or what its function refuses), an attack at oneself or
   // an ally, a target the action's own `target` function refuses. nullopt: allowed.
   std::optional<std::string> forbidden(const Intent& intent);
+  // Whether, without the hook `respond`, the actor's next entry `entry` answers `response` to its action.
+  bool answers_own(const Entity& who, const orders::Order& entry, const Intent& response) const;
   // Asks the sequential hook `f` (choose or respond, with its arguments already pushed) about the
-  // proposal: the intent it takes, or none. A refusal with a reason is logged, unless `refusal` is
-  // given: then it is told there as the narration would tell it, and not logged. Without a
-  // proposal no order was refused: the reason the hook gave with nil goes to `declined`, if
-  // given, for the caller to tell or not. `answering`: the action a standing order's proposal
-  // answers, as the others see it, which the refusal names.
-  std::optional<Intent> judge(const Function& f, int nargs, const Entity& who, const Intent* proposal,
+  // proposal: the intent it takes, or none. Without the hook (`f` null) the proposal is taken as
+  // ordered, unless the rules forbid it or, in a phase with a budget, it costs more action points
+  // than `who` has left (refused with "3 AP needed, 2 left"); with no proposal, none. A refusal
+  // with a reason is logged, unless `refusal` is given: then it is told there as the narration
+  // would tell it, and not logged. Without a proposal no order was refused: the reason the hook
+  // gave with nil goes to `declined`, if given, for the caller to tell or not. `answering`: the
+  // action a standing order's proposal answers, as the others see it, which the refusal names.
+  std::optional<Intent> judge(const Function* f, int nargs, const Entity& who, const Intent* proposal,
                               std::string* refusal = nullptr, std::string* declined = nullptr,
                               const std::string* answering = nullptr);
   // The GM's proposals (`ask_`) until the hook takes one or the GM answers none; a refused answer is
@@ -191,7 +195,7 @@ class Fight final : public Ruleset {
   // `choices`: what `who` may take there, worked out only when the GM asks (it calls into the rules).
   std::optional<orders::Phase> ask(const Entity& who, const std::string& question, const std::string& refused,
                                    const Choices& choices, const std::string& answering = {});
-  std::optional<Intent> ask_sequential(const Function& f, const Entity& who, const std::string& question,
+  std::optional<Intent> ask_sequential(const Function* f, const Entity& who, const std::string& question,
                                        const std::string& answering, const std::function<int()>& push_arguments,
                                        const Choices& choices);
   // What `who` may be ordered to take now, by what the runtime knows, for the GM asking at a prompt

@@ -214,18 +214,24 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d, const Regist
   return rules;
 }
 
-// Whether the flow table on top of the stack has a sequential phase: then sheets give standing
-// orders (ON) and any number of entries a turn. A malformed flow is the fight's to report.
-bool sequential_flow(lua_State* L) {
-  const int top = lua_gettop(L);
+// The flow table on top of the stack: how many phases it has, and whether one is sequential: then
+// sheets give standing orders (ON) and any number of entries a turn. A malformed flow is the
+// fight's to report.
+struct FlowShape {
+  long phases = 0;
   bool sequential = false;
+};
+FlowShape flow_shape(lua_State* L) {
+  const int top = lua_gettop(L);
+  FlowShape shape;
   if (lua_istable(L, -1) && raw_field(L, "phases") == LUA_TTABLE)
     for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TTABLE; ++i) {
-      if (raw_field(L, "kind") == LUA_TSTRING && lua::whole_string(L, -1) == "sequential") sequential = true;
+      ++shape.phases;
+      if (raw_field(L, "kind") == LUA_TSTRING && lua::whole_string(L, -1) == "sequential") shape.sequential = true;
       lua_pop(L, 2);
     }
   lua_settop(L, top);
-  return sequential;
+  return shape;
 }
 
 }  // namespace
@@ -244,7 +250,9 @@ orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry) {
       case Kind::table:
         if (d->name == "flow") {
           registry.push(L, d->kind, d->name);
-          vocabulary.sequential = sequential_flow(L);
+          const FlowShape flow = flow_shape(L);
+          vocabulary.sequential = flow.sequential;
+          vocabulary.flow_phases = flow.sequential ? 0 : flow.phases;
           lua_pop(L, 1);
         }
         if (d->name != "orders") break;
@@ -257,6 +265,24 @@ orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry) {
     }
   }
   return vocabulary;
+}
+
+void check_orders_table(lua_State* L, const Registry& registry) {
+  const Definition* orders = registry.find(Kind::table, "orders");
+  if (!orders || !registry.find(Kind::table, "flow")) return;
+  registry.push(L, Kind::table, "flow");
+  const FlowShape flow = flow_shape(L);
+  lua_pop(L, 1);
+  registry.push(L, Kind::table, "orders");
+  const std::optional<long> phases = whole_number(L, *orders, "phases", 1);
+  lua_pop(L, 1);
+  // In a sequential flow `phases` counts a turn's entries, which no number of phases bounds.
+  if (!phases || flow.sequential || flow.phases == 0 || *phases <= flow.phases) return;
+  fail(*orders, fmt::format("table 'orders': 'phases' is {}, but the flow has {} phase{}: a sheet's orders "
+                            "for phase {} would never be played (docs/orders.md: 'phases' is the number of the "
+                            "flow's phases each character orders)",
+                            *phases, flow.phases, flow.phases == 1 ? " (simultaneous)" : "s (all simultaneous)",
+                            flow.phases + 1));
 }
 
 }  // namespace arbiter::packs

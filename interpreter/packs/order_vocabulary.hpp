@@ -20,4 +20,9 @@ void push_definition_value(lua_State* L, const Definition& d, const char* key);
 // Throws arbiter::Error, placed at the definition, for a property of the wrong type.
 orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry);
 
+// Once every pack has loaded (PackStack::load): an `orders` table counting more phases than a flow
+// of simultaneous phases has is an arbiter::Error at the table's line, since the orders for the
+// phases past the flow's would be accepted by the check and never played.
+void check_orders_table(lua_State* L, const Registry& registry);
+
 }  // namespace arbiter::packs

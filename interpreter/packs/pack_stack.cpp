@@ -8,6 +8,7 @@
 
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/packs/order_vocabulary.hpp"
 #include "interpreter/packs/wrap_fight.hpp"
 #include "interpreter/packs/wrap_registry.hpp"
 
@@ -88,6 +89,7 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
     registry_.push(sandbox_.state(), Kind::hook, "loaded");
     sandbox_.call(loaded->history.back().pack, 0, 0);
   }
+  check_orders_table(sandbox_.state(), registry_);
 }
 
 std::string PackStack::name_folder(const std::string& request) {

@@ -109,13 +109,17 @@ function arbiter.define.condition(name, value) end
 ---@param value arbiter.TargetDefinition
 function arbiter.define.target(name, value) end
 
----The flow's hook `choose` (sequential phases, docs/fights.md): the next action of `who`'s turn.
+---The flow's hook `choose` (optional; sequential phases, docs/fights.md): the next action of
+---`who`'s turn. Without it each sheet entry is taken as written (unless forbidden, or costing more
+---points than are left), and a character no sheet orders takes the default order once a turn.
 ---`ordered` is what the character's next sheet entry (or the GM) proposes, nil without orders
 ---this round. Returns the intent to take, or nil and optionally the reason it refuses the order
 ---("Off Guard": narrated "Konrad cannot Parry: Off Guard").
 ---@alias arbiter.ChooseHook fun(who: world.Character, points_left: integer, ordered: flow.Intent?): flow.Intent?, string?
 
----The flow's hook `respond`: whether `who` responds to `declared` (the actor, when
+---The flow's hook `respond` (optional; without it a standing order is taken as written, and the
+---actor's next entry only when its action answers the response or replaces its own): whether
+---`who` responds to `declared` (the actor, when
 ---`declared.reaction`, answering a response to its own action). `ordered` is the sheet's standing
 ---order for it (or the actor's next entry, or the GM's answer), nil without orders.
 ---@alias arbiter.RespondHook fun(who: world.Character, declared: flow.Intent, points_left: integer, ordered: flow.Intent?): flow.Intent?, string?
@@ -146,7 +150,8 @@ function arbiter.define.target(name, value) end
 ---Defines an extension point: a function other packs may replace with `arbiter.override.hook`.
 ---The flow's hooks are named by docs/fights.md (`choose`: arbiter.ChooseHook, `respond`:
 ---arbiter.RespondHook, `responses`: arbiter.ResponsesHook, `actions`: arbiter.ActionsHook, `reach`:
----arbiter.ReachHook, `move_limit`: arbiter.MoveLimitHook, `timing`: arbiter.TimingHook).
+---arbiter.ReachHook, `move_limit`: arbiter.MoveLimitHook, `timing`: arbiter.TimingHook). A name
+---near one of the runtime's hooks but none of them (`chose`) is an error: nothing would call it.
 ---@param name string
 ---@param value function
 function arbiter.define.hook(name, value) end

@@ -7,3 +7,5 @@ arbiter.define.action("Wait", { resolve = function() end })
 arbiter.define.action("Train", { resolve = function(ctx)
   world.set_stat(ctx.actor, "skill", (ctx.actor.stats.skill or 0) + 1, "training")
 end })
+-- Moves without the hook `movement`: the runtime tells a step it stops.
+arbiter.define.action("Step", { move = 5, needs_direction = true, resolve = function() end })

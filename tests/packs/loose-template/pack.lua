@@ -1,0 +1,1 @@
+return { name = "loose-template", version = "1.0.0" }

@@ -1,0 +1,1 @@
+return { name = "plain-turns", version = "1.0.0" }
