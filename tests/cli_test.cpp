@@ -1478,6 +1478,45 @@ TEST_CASE("check --resume checks the sheets for a saved fight's next round again
   CHECK_THAT(alone.output, Contains("--resume requires --encounter"));
 }
 
+TEST_CASE("check --resume finds the packs the fight named by folder, the encounter's rules and --house packs alike",
+          "[cli][orders]") {
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "seq");
+  std::filesystem::create_directories(dir.path / "shove");
+  std::ofstream(dir / "seq/pack.lua") << "return { name = \"seq\", version = \"0.1.0\" }\n";
+  std::ofstream(dir / "seq/init.lua")
+      << "local arbiter = require \"arbiter\"\n"
+         "arbiter.define.table(\"flow\", { phases = { { name = \"Turns\", kind = \"sequential\", action_points = 6 } "
+         "}, default_order = \"Wait\" })\n"
+         "arbiter.define.action(\"Wait\", { target = \"none\", resolve = function(ctx) end })\n"
+         "arbiter.define.hook(\"choose\", function(who, points, ordered) return ordered end)\n";
+  std::ofstream(dir / "shove/pack.lua") << "return { name = \"shove\", version = \"0.1.0\", requires = { \"seq\" } }\n";
+  std::ofstream(dir / "shove/init.lua")
+      << "require(\"arbiter\").define.action(\"Shove\", { target = \"none\", resolve = function(ctx) end })\n";
+  std::ofstream(dir / "fight.lua") << "return { rules = { \"./seq\" }, map = { width = 3, height = 1 }, characters = "
+                                      "{ { name = \"Ana\", side = \"a\", at = \"A1\" }, { name = \"Bo\", side = "
+                                      "\"b\", at = \"B1\" } } }\n";
+  std::ofstream(dir / "round.txt") << "Ana:\n  1: Shove\nBo:\n  1: Wait\n";
+  std::ofstream(dir / "plain.txt") << "Ana:\n  1: Wait\nBo:\n  1: Wait\n";
+  const std::string fight = " --encounter " + (dir / "fight.lua") + " --resume ";
+  // The encounter's `rules = { "./seq" }`: found from the encounter's folder, as run finds it.
+  REQUIRE(arbiter("run " + (dir / "fight.lua") + " --seed 1 --quiet --orders " + (dir / "plain.txt") + " --save " +
+                  (dir / "plain.json"))
+              .exit_code == 0);
+  const auto plain = arbiter("check " + (dir / "plain.txt") + fight + (dir / "plain.json"));
+  CHECK(plain.exit_code == 0);
+  CHECK(plain.output == "Ana: 1: Wait\nBo: 1: Wait\n");
+  // A --house folder, named relative to where run was run: the save finds it wherever check runs.
+  const std::string house = std::filesystem::relative(dir.path / "shove").string();
+  REQUIRE(arbiter("run " + (dir / "fight.lua") + " --seed 1 --quiet --orders " + (dir / "round.txt") + " --house " +
+                  house + " --save " + (dir / "house.json"))
+              .exit_code == 0);
+  const auto housed = shell("cd " + dir.path.string() + " && " + ARBITER_BINARY + " check round.txt --encounter "
+                            "fight.lua --resume house.json");
+  CHECK(housed.exit_code == 0);
+  CHECK(housed.output == "Ana: 1: Shove\nBo: 1: Wait\n");
+}
+
 TEST_CASE("the log's declared event says which order the default order stands in for, and why", "[cli][run]") {
   TempDir dir;
   std::ofstream(dir / "orders.txt") << "Archer:\n  1: Charge -> \"Sergeant Hale\"\n  2: Defend\n";
