@@ -505,6 +505,55 @@ TEST_CASE("a cell of a wall or a border not on the map is told at itself, counte
   CHECK((apart.where.line == 5 && apart.where.column == 7));
 }
 
+TEST_CASE("an edge or a cell the map is given twice, however spelt, is refused at the second, naming the first",
+          "[encounter]") {
+  Fight fight;
+  // A wall and a border on one edge: the map holds one border an edge, so the wall would be lost.
+  const auto wall_and_border = fight.problem(platemail(
+      "", "width = 5, height = 5,\n    walls = { { 'C3', 'C4' } },\n"
+          "    borders = { { between = { 'C3', 'C4' }, name = 'old fence' } }"));
+  CHECK(wall_and_border.message ==
+        "encounter.map.borders[1]: the edge between C3 and C4 is given twice, first by encounter.map.walls[1] (line "
+        "4): an edge holds one border, and one of the two would be lost");
+  CHECK((wall_and_border.where.line == 5 && wall_and_border.where.column == 19));
+
+  // The same edge with its cells the other way round.
+  const auto reversed = fight.problem(platemail(
+      "", "width = 5, height = 5,\n    borders = { { between = { 'C3', 'C4' }, door = 'open', name = 'gate' },\n"
+          "      { between = { 'C4', 'C3' }, name = 'arch' } }"));
+  CHECK_THAT(reversed.message,
+             Catch::Matchers::StartsWith("encounter.map.borders[2]: the edge between C3 and C4 is given twice, first "
+                                         "by encounter.map.borders[1] (line 4)"));
+  CHECK((reversed.where.line == 5 && reversed.where.column == 9));
+  const auto walls = fight.problem(platemail("", "width = 5, height = 5,\n    walls = { { 'C3', 'C4' }, { 'c4', 'c3' } }"));
+  CHECK_THAT(walls.message,
+             Catch::Matchers::StartsWith("encounter.map.walls[2]: the edge between C3 and C4 is given twice"));
+  CHECK((walls.where.line == 4 && walls.where.column == 31));
+
+  // `c3` and `C3` are two keys to Lua but one cell: told at the one written second, either way.
+  const auto terrain = fight.problem(platemail(
+      "", "width = 5, height = 5,\n    terrain = { c3 = { difficult = true },\n      C3 = { height = 1 } }"));
+  CHECK(terrain.message == "encounter.map.terrain[\"C3\"]: the cell C3 is given twice, first by "
+                           "encounter.map.terrain[\"c3\"] (line 4): a cell holds one terrain, and one of the two "
+                           "would be lost");
+  CHECK((terrain.where.line == 5 && terrain.where.column == 7));
+  const auto bracketed = fight.problem(platemail(
+      "", "width = 5, height = 5,\n    terrain = { C3 = { height = 1 },\n      ['c3'] = { difficult = true } }"));
+  CHECK_THAT(bracketed.message,
+             Catch::Matchers::StartsWith("encounter.map.terrain[\"c3\"]: the cell C3 is given twice, first by "
+                                         "encounter.map.terrain[\"C3\"] (line 4)"));
+  CHECK(bracketed.where.line == 5);
+
+  // Each once: all kept.
+  const Encounter kept = fight.load(fight.write(platemail(
+      "", "width = 5, height = 5,\n    walls = { { 'C3', 'C4' } },\n"
+          "    borders = { { between = { 'C4', 'C5' }, name = 'old fence' } },\n"
+          "    terrain = { c3 = { difficult = true }, D3 = { height = 1 } }")));
+  CHECK(kept.grid.borders().size() == 2);
+  CHECK(kept.grid.terrain(kept.grid.cell("C3")).difficult);
+  CHECK(kept.grid.terrain(kept.grid.cell("D3")).height == 1);
+}
+
 TEST_CASE("a field written beside a list's items is refused where written, not lost", "[encounter]") {
   Fight fight;
   const auto stray = fight.problem(platemail("    { name = 'Aldric', side = 'a', at = 'A1' },\n"
