@@ -1,5 +1,7 @@
 #include "interpreter/core/world_json.hpp"
 
+#include <set>
+
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
@@ -152,6 +154,7 @@ Entity entity_from(const Grid& grid, const JsonReader& j) {
   for (const JsonReader& s : j["statuses"].items()) {
     const JsonReader stacks = s["stacks"];
     if (stacks.integer() < 1) stacks.fail("a status has at least 1 stack");
+    if (s["remaining"].integer() < 0) s["remaining"].fail("what is left of a status's duration cannot be negative");
     e.statuses.push_back({s["name"].text(), s["source"].integer(), s["timed"].boolean(), s["remaining"].integer(),
                           stacks.integer()});
   }
@@ -173,6 +176,18 @@ World world_from_json(const JsonReader& j) {
   Grid grid = grid_from(j["grid"]);
   std::vector<Entity> entities;
   for (const JsonReader& e : j["characters"].items()) entities.push_back(entity_from(grid, e));
+  // A status's source is a character of the fight (none leaves it), or 0: none.
+  std::set<EntityId> ids;
+  for (const Entity& e : entities) ids.insert(e.id);
+  std::size_t holder = 0;
+  for (const JsonReader& e : j["characters"].items()) {
+    const auto& statuses = entities[holder++].statuses;
+    for (std::size_t i = 0; i < statuses.size(); ++i)
+      if (statuses[i].source != no_entity && !ids.contains(statuses[i].source))
+        e["statuses"].items()[i]["source"].fail(
+            fmt::format("there is no character with id {}: a status's source is a character's id, or 0 for none",
+                        statuses[i].source));
+  }
   BorderTraffic traffic;
   for (const JsonReader& t : j["border_traffic"].items())
     traffic[edge_from(grid, t["between"])] = BorderUse{t["count"].integer(), t["first"].integer()};
