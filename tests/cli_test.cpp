@@ -200,6 +200,45 @@ TEST_CASE("a syntax error in a module a pack requires is told as one in its main
   CHECK(main.output == dir / "bad-module/init.lua" + told);
 }
 
+TEST_CASE("a Lua file that starts with a UTF-8 byte-order mark loads as stock Lua loads it, its places unmoved",
+          "[cli][bad-input]") {
+  // Notepad writes a byte-order mark at the start of a file: every Lua file Arbiter loads skips it.
+  TempDir dir;
+  const std::string bom = "\xEF\xBB\xBF";
+  std::filesystem::create_directories(dir.path / "bom/tests");
+  std::ofstream(dir / "bom/pack.lua") << bom << "return { name = \"bom\", version = \"0.1.0\" }\n";
+  std::ofstream(dir / "bom/init.lua")
+      << bom << "local arbiter = require \"arbiter\"\nrequire \"more\"\n"
+      << "arbiter.define.table(\"flow\", { phases = { { name = \"Turns\", kind = \"sequential\", action_points = 6 "
+         "} }, default_order = \"Wait\" })\n"
+      << "arbiter.define.action(\"Wait\", { target = \"none\", resolve = function(ctx) end })\n"
+      << "arbiter.define.hook(\"choose\", function(who, points, ordered) return ordered end)\n";
+  std::ofstream(dir / "bom/more.lua") << bom << "return 1\n";
+  std::ofstream(dir / "bom/tests/wait_test.lua")
+      << bom << "local test = require \"arbiter.test\"\ntest.case(\"waits\", function() end)\n";
+  std::ofstream(dir / "fight.lua") << bom << "return { rules = { \"./bom\" }, map = { width = 3, height = 1 },\n"
+                                   << "  characters = { { name = \"Ana\", side = \"a\", at = \"A1\" } } }\n";
+  std::ofstream(dir / "round.txt") << "Ana:\n  1: Wait\n";
+  const auto checked = arbiter("check " + (dir / "round.txt") + " --encounter " + (dir / "fight.lua"));
+  CHECK(checked.exit_code == 0);
+  CHECK(checked.output == "Ana: 1: Wait\n");
+  const auto tested = arbiter("test " + (dir / "bom"));
+  CHECK(tested.exit_code == 0);
+  CHECK_THAT(tested.output, Contains("1 passed, 0 failed"));
+  // A mistake is told at its line and column as an editor shows them, the mark unseen.
+  std::ofstream(dir / "misplaced.lua") << bom << "return { rules = { \"./bom\" }, map = { width = 3, height = 1 },\n"
+                                       << "  characters = { { name = \"Ana\", side = \"a\", at = \"Z1\" } } }\n";
+  const auto misplaced = arbiter("check " + (dir / "round.txt") + " --encounter " + (dir / "misplaced.lua"));
+  CHECK(misplaced.exit_code == 1);
+  CHECK_THAT(misplaced.output, Contains("misplaced.lua:2:51: error: there is no cell Z1"));
+  std::ofstream(dir / "try.lua") << bom << "return 1 +\n";
+  const auto snippet = arbiter("lua " + (dir / "bom") + " " + (dir / "try.lua"));
+  CHECK(snippet.exit_code == 1);
+  CHECK_THAT(snippet.output, StartsWith(dir / "try.lua" + ":1:11: error: unexpected symbol near <eof>\n"
+                                                          "  return 1 +\n"
+                                                          "            ^\n"));
+}
+
 TEST_CASE("arbiter lua runs a snippet with the packs loaded and shows what it returns", "[cli]") {
   const auto run = arbiter("lua demo-house -e \"print('max', arbiter.tables.wounds.max) return 1 + 1, 'two'\"");
   CHECK(run.exit_code == 0);

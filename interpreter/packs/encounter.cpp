@@ -466,7 +466,7 @@ Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& fil
   // A device or a pipe may never end (/dev/zero): an encounter is a file.
   if (!std::filesystem::is_regular_file(status))
     refuse("cannot read the encounter: it is not a plain file (a device, a pipe or a socket)");
-  const SourceText source(shown, read_text(file));
+  const SourceText source(shown, lua::read_source(file));
   const std::string scope = "encounter " + shown;
   const auto folder = file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path();
   if (!sandbox.has_pack(scope))
