@@ -129,7 +129,7 @@ TEST_CASE("unknown equipment and unknown fields are reported together, at their 
   const auto all = fight.problems(platemail(
       "    { name = \"Aldric\", side = \"players\", at = \"A1\", armor = \"Chian Mail\", wepon = \"Sword\" },\n"));
   REQUIRE(all.size() == 2);
-  CHECK(all[0].message == "unknown armor 'Chian Mail' (did you mean 'Chain Mail'?)");
+  CHECK(all[0].message == "unknown armor 'Chian Mail' for Aldric (did you mean 'Chain Mail'?)");
   CHECK(all[0].where.file == (fight.dir.path / "encounter.lua").string());
   CHECK(all[0].where.line == 5);
   CHECK(all[0].where.column == 61);
@@ -156,11 +156,11 @@ TEST_CASE("a stat the rules do not read is refused where written with the neares
       "    { name = \"Aldric\", side = \"players\", at = \"A1\", weapon = \"Swrod\",\n"
       "      stats = { perception = 12, strenght = 2 }, armor = \"Lether\" },\n"));
   REQUIRE(all.size() == 3);
-  CHECK(all[0].message == "unknown weapon 'Swrod' (did you mean 'Sword'?)");
+  CHECK(all[0].message == "unknown weapon 'Swrod' for Aldric (did you mean 'Sword'?)");
   CHECK(all[1].message == "Aldric has a stat 'strenght' that the rules do not read (did you mean 'strength'?)");
   CHECK(all[1].where.line == 6);
   CHECK(all[1].where.column == 34);
-  CHECK(all[2].message == "unknown armor 'Lether' (did you mean 'Leather'?)");
+  CHECK(all[2].message == "unknown armor 'Lether' for Aldric (did you mean 'Leather'?)");
   CHECK(all[2].where.line == 6);
   // The stats a ruleset reads are its encounter table's to list: without a list, any stat goes.
   Fight other;
@@ -552,6 +552,29 @@ TEST_CASE("an edge or a cell the map is given twice, however spelt, is refused a
   CHECK(kept.grid.borders().size() == 2);
   CHECK(kept.grid.terrain(kept.grid.cell("C3")).difficult);
   CHECK(kept.grid.terrain(kept.grid.cell("D3")).height == 1);
+}
+
+TEST_CASE("a terrain mistake is told at its cell's entry, not at a character standing there", "[encounter]") {
+  Fight fight;
+  // `C3 = …` is a key, not a quoted "C3": the first "C3" in the text is the character's.
+  const auto shelter = fight.problem("return {\n  rules = { 'platemail' },\n  map = {\n    width = 5,\n    height = 5,\n"
+                                     "    terrain = { C3 = { shelter = 'covr' } },\n  },\n  characters = {\n"
+                                     "    { name = 'Ana', side = 'a',\n      at = 'C3' },\n  },\n}\n");
+  CHECK(shelter.message == "encounter.map.terrain[\"C3\"].shelter: unknown shelter 'covr' (none, cover, "
+                           "concealment); did you mean 'cover'?");
+  CHECK((shelter.where.line == 6 && shelter.where.column == 24));
+}
+
+TEST_CASE("equipment mistakes of characters built in a loop, told at one place, name each character", "[encounter]") {
+  Fight fight;
+  const auto all = fight.problems(
+      "local characters = {}\nfor i, name in ipairs { 'Ana', 'Bo' } do\n"
+      "  characters[i] = { name = name, side = 'a', at = 'A' .. i, weapon = 'Axee' }\nend\n"
+      "return { rules = { 'platemail' }, map = { width = 5, height = 5 }, characters = characters }\n");
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].message == "unknown weapon 'Axee' for Ana (did you mean 'Axe'?)");
+  CHECK(all[1].message == "unknown weapon 'Axee' for Bo (did you mean 'Axe'?)");
+  CHECK((all[1].where.line == 3 && all[1].where.column == 70));
 }
 
 TEST_CASE("a field written beside a list's items is refused where written, not lost", "[encounter]") {
