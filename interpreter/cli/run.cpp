@@ -146,22 +146,21 @@ bool inside_folder(const std::string& file, const std::filesystem::path& folder)
 }
 
 // Once the encounter and the packs are loaded, the sandbox knows every file the fight is played
-// from: the files the encounter requires, and each pack's (its folder's files too, which a rule may
-// require in the middle of a round). A save or a log over one would destroy it: a usage error, as
+// from: the files the encounter requires, and each pack's folder. A save or a log over one of them
+// would destroy it, and one written into a pack's folder, a new file too, would be the pack's (a
+// Lua file its code: the fight it saved could not resume, the pack changed): a usage error, as
 // over the encounter itself.
 void check_outputs_spare_sources(const Options& options, const lua::Sandbox& sandbox,
                                  const packs::PackStack& stack) {
   const auto refuse_over = [&](const char* flag, const std::string& output) {
     if (output.empty()) return;
-    std::error_code error;
-    for (const auto& pack : stack.load_order()) {
-      bool read = false;
-      for (const auto& file : sandbox.files_read())
-        if (inside_folder(file.string(), pack.folder) && packs::same_place(output, file.string())) read = true;
-      if (read || (std::filesystem::exists(output, error) && inside_folder(output, pack.folder)))
-        throw CLI::ValidationError(flag, fmt::format("{} is a file of pack '{}' (in {}): writing there would destroy it",
-                                                     output, pack.name, pack.folder.string()));
-    }
+    for (const auto& pack : stack.load_order())
+      if (inside_folder(output, pack.folder))
+        throw CLI::ValidationError(
+            flag, fmt::format("{} is in the folder of pack '{}' ({}): a file written there would replace one of the "
+                              "pack's or become one (a Lua file would change its rules, and the fight could not be "
+                              "resumed under them); write it elsewhere",
+                              output, pack.name, pack.display_folder));
     const auto encounter_folder = std::filesystem::path(options.encounter).parent_path();
     for (const auto& file : sandbox.files_read())
       if (packs::same_place(output, file.string()))
