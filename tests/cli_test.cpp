@@ -26,6 +26,20 @@ std::array<Run, 2> check_and_run(const std::string& sheet, const std::string& en
           arbiter("run " + encounter + " --seed 1 --orders " + sheet)};
 }
 
+// A pack in `folder`, named as the folder, with one sequential phase whose turns take Wait: each of
+// its two files starts with `start` (a byte-order mark), its main file then with `more` (a require).
+void write_wait_pack(const std::filesystem::path& folder, const std::string& start = "", const std::string& more = "") {
+  std::filesystem::create_directories(folder);
+  const std::string name = folder.filename().string();
+  std::ofstream(folder / "pack.lua") << start << "return { name = \"" << name << "\", version = \"0.1.0\" }\n";
+  std::ofstream(folder / "init.lua")
+      << start << "local arbiter = require \"arbiter\"\n" << more
+      << "arbiter.define.table(\"flow\", { phases = { { name = \"Turns\", kind = \"sequential\", action_points = 6 "
+         "} }, default_order = \"Wait\" })\n"
+         "arbiter.define.action(\"Wait\", { target = \"none\", resolve = function(ctx) end })\n"
+         "arbiter.define.hook(\"choose\", function(who, points, ordered) return ordered end)\n";
+}
+
 }  // namespace
 
 
@@ -205,14 +219,8 @@ TEST_CASE("a Lua file that starts with a UTF-8 byte-order mark loads as stock Lu
   // Notepad writes a byte-order mark at the start of a file: every Lua file Arbiter loads skips it.
   TempDir dir;
   const std::string bom = "\xEF\xBB\xBF";
+  write_wait_pack(dir.path / "bom", bom, "require \"more\"\n");
   std::filesystem::create_directories(dir.path / "bom/tests");
-  std::ofstream(dir / "bom/pack.lua") << bom << "return { name = \"bom\", version = \"0.1.0\" }\n";
-  std::ofstream(dir / "bom/init.lua")
-      << bom << "local arbiter = require \"arbiter\"\nrequire \"more\"\n"
-      << "arbiter.define.table(\"flow\", { phases = { { name = \"Turns\", kind = \"sequential\", action_points = 6 "
-         "} }, default_order = \"Wait\" })\n"
-      << "arbiter.define.action(\"Wait\", { target = \"none\", resolve = function(ctx) end })\n"
-      << "arbiter.define.hook(\"choose\", function(who, points, ordered) return ordered end)\n";
   std::ofstream(dir / "bom/more.lua") << bom << "return 1\n";
   std::ofstream(dir / "bom/tests/wait_test.lua")
       << bom << "local test = require \"arbiter.test\"\ntest.case(\"waits\", function() end)\n";
@@ -1520,15 +1528,8 @@ TEST_CASE("check --resume checks the sheets for a saved fight's next round again
 TEST_CASE("check --resume finds the packs the fight named by folder, the encounter's rules and --house packs alike",
           "[cli][orders]") {
   TempDir dir;
-  std::filesystem::create_directories(dir.path / "seq");
+  write_wait_pack(dir.path / "seq");
   std::filesystem::create_directories(dir.path / "shove");
-  std::ofstream(dir / "seq/pack.lua") << "return { name = \"seq\", version = \"0.1.0\" }\n";
-  std::ofstream(dir / "seq/init.lua")
-      << "local arbiter = require \"arbiter\"\n"
-         "arbiter.define.table(\"flow\", { phases = { { name = \"Turns\", kind = \"sequential\", action_points = 6 } "
-         "}, default_order = \"Wait\" })\n"
-         "arbiter.define.action(\"Wait\", { target = \"none\", resolve = function(ctx) end })\n"
-         "arbiter.define.hook(\"choose\", function(who, points, ordered) return ordered end)\n";
   std::ofstream(dir / "shove/pack.lua") << "return { name = \"shove\", version = \"0.1.0\", requires = { \"seq\" } }\n";
   std::ofstream(dir / "shove/init.lua")
       << "require(\"arbiter\").define.action(\"Shove\", { target = \"none\", resolve = function(ctx) end })\n";
