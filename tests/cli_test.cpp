@@ -1520,6 +1520,15 @@ TEST_CASE("check --resume checks the sheets for a saved fight's next round again
   const auto housed = arbiter("check " + (dir / "next.txt") + " --encounter " + skirmish + " --resume " + (dir / "house.json"));
   CHECK(housed.exit_code == 0);
   CHECK_THAT(housed.output, !Contains("error"));
+  // A save written before the house packs were recorded (played_from.house) names them only among
+  // the packs loaded: those beyond the encounter's rules, found by name.
+  nlohmann::json older = nlohmann::json::parse(std::ifstream(dir / "house.json"));
+  REQUIRE(older["played_from"]["house"] == nlohmann::json::array({"platemail-house"}));
+  older["played_from"].erase("house");
+  std::ofstream(dir / "older.json") << older.dump(1);
+  const auto old_save = arbiter("check " + (dir / "next.txt") + " --encounter " + skirmish + " --resume " + (dir / "older.json"));
+  CHECK(old_save.exit_code == 0);
+  CHECK_THAT(old_save.output, !Contains("error"));
   const auto alone = arbiter("check " + (dir / "next.txt") + " --rules platemail --resume " + (dir / "round1.json"));
   CHECK(alone.exit_code == 2);
   CHECK_THAT(alone.output, Contains("--resume requires --encounter"));

@@ -179,15 +179,14 @@ nlohmann::json played_from(const std::string& encounter, const std::vector<std::
 }
 
 std::vector<std::string> house_played_with(const SavedState& saved, const packs::Encounter& encounter) {
-  const auto& from = saved.played_from;
-  if (from.is_object() && from.contains("house") && from["house"].is_array()) {
-    std::vector<std::string> house;
+  const nlohmann::json& from = saved.played_from.is_object() ? saved.played_from : nlohmann::json::object();
+  std::vector<std::string> house;
+  if (from.contains("house")) {  // as run --house named them
     for (const auto& pack : from["house"])
       if (pack.is_string()) house.push_back(pack.get<std::string>());
     return house;
   }
-  std::vector<std::string> house;
-  for (const auto& name : pack_names(from.is_object() ? from.value("packs", nlohmann::json()) : nlohmann::json()))
+  for (const auto& name : pack_names(from.value("packs", nlohmann::json())))
     if (std::find(encounter.rules.begin(), encounter.rules.end(), name) == encounter.rules.end()) house.push_back(name);
   return house;
 }
