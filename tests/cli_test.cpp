@@ -1526,7 +1526,8 @@ TEST_CASE("check --resume checks the sheets for a saved fight's next round again
   REQUIRE(older["played_from"]["house"] == nlohmann::json::array({"platemail-house"}));
   older["played_from"].erase("house");
   std::ofstream(dir / "older.json") << older.dump(1);
-  const auto old_save = arbiter("check " + (dir / "next.txt") + " --encounter " + skirmish + " --resume " + (dir / "older.json"));
+  const auto old_save =
+      arbiter("check " + (dir / "next.txt") + " --encounter " + skirmish + " --resume " + (dir / "older.json"));
   CHECK(old_save.exit_code == 0);
   CHECK_THAT(old_save.output, !Contains("error"));
   const auto alone = arbiter("check " + (dir / "next.txt") + " --rules platemail --resume " + (dir / "round1.json"));

@@ -525,7 +525,8 @@ TEST_CASE("an edge or a cell the map is given twice, however spelt, is refused a
              Catch::Matchers::StartsWith("encounter.map.borders[2]: the edge between C3 and C4 is given twice, first "
                                          "by encounter.map.borders[1] (line 4)"));
   CHECK((reversed.where.line == 5 && reversed.where.column == 9));
-  const auto walls = fight.problem(platemail("", "width = 5, height = 5,\n    walls = { { 'C3', 'C4' }, { 'c4', 'c3' } }"));
+  const auto walls =
+      fight.problem(platemail("", "width = 5, height = 5,\n    walls = { { 'C3', 'C4' }, { 'c4', 'c3' } }"));
   CHECK_THAT(walls.message,
              Catch::Matchers::StartsWith("encounter.map.walls[2]: the edge between C3 and C4 is given twice"));
   CHECK((walls.where.line == 4 && walls.where.column == 31));
@@ -544,6 +545,20 @@ TEST_CASE("an edge or a cell the map is given twice, however spelt, is refused a
                                          "encounter.map.terrain[\"C3\"] (line 4)"));
   CHECK(bracketed.where.line == 5);
 
+  // Data without a text (a pack test's fight.new) has no lines to name: the path alone.
+  nlohmann::json data = {{"rules", {"platemail"}}, {"characters", nlohmann::json::array()}};
+  data["map"] = {{"width", 3}, {"height", 3}};
+  data["map"]["walls"] =
+      nlohmann::json::array({nlohmann::json::array({"A1", "A2"}), nlohmann::json::array({"a2", "a1"})});
+  std::string told;
+  try {
+    encounter_from_data(data, "fight.new");
+  } catch (const Error& e) {
+    told = e.diagnostics().front().message;
+  }
+  CHECK(told == "encounter.map.walls[2]: the edge between A1 and A2 is given twice, first by encounter.map.walls[1]: "
+                "an edge holds one border, and one of the two would be lost");
+
   // Each once: all kept.
   const Encounter kept = fight.load(fight.write(platemail(
       "", "width = 5, height = 5,\n    walls = { { 'C3', 'C4' } },\n"
@@ -557,9 +572,10 @@ TEST_CASE("an edge or a cell the map is given twice, however spelt, is refused a
 TEST_CASE("a terrain mistake is told at its cell's entry, not at a character standing there", "[encounter]") {
   Fight fight;
   // `C3 = …` is a key, not a quoted "C3": the first "C3" in the text is the character's.
-  const auto shelter = fight.problem("return {\n  rules = { 'platemail' },\n  map = {\n    width = 5,\n    height = 5,\n"
-                                     "    terrain = { C3 = { shelter = 'covr' } },\n  },\n  characters = {\n"
-                                     "    { name = 'Ana', side = 'a',\n      at = 'C3' },\n  },\n}\n");
+  const auto shelter = fight.problem(
+      "return {\n  rules = { 'platemail' },\n  map = {\n    width = 5,\n    height = 5,\n"
+      "    terrain = { C3 = { shelter = 'covr' } },\n  },\n  characters = {\n"
+      "    { name = 'Ana', side = 'a',\n      at = 'C3' },\n  },\n}\n");
   CHECK(shelter.message == "encounter.map.terrain[\"C3\"].shelter: unknown shelter 'covr' (none, cover, "
                            "concealment); did you mean 'cover'?");
   CHECK((shelter.where.line == 6 && shelter.where.column == 24));

@@ -161,8 +161,8 @@ void check(Context& context, const Options& options) {
     roster = packs::roster_of(encounter->characters);
   }
   if (saved)
-    check_saved_fight(*saved, options.resume, played_from(options.encounter, house, session.stack), session.sandbox.state(),
-                      session.stack.registry());
+    check_saved_fight(*saved, options.resume, played_from(options.encounter, house, session.stack),
+                      session.sandbox.state(), session.stack.registry());
   const int played = saved ? saved->flow.round : 0;
   const long next_round = played + 1;
   if (saved) roster = packs::roster_of(saved->world.entities());  // who is in the fight now, as run reads it

@@ -268,9 +268,11 @@ class Reader {
   void give_once(std::map<int, Given>& given, int key, const std::string& what, const std::string& why,
                  const std::string& path, std::size_t at) const {
     const auto [first, fresh] = given.emplace(key, Given{path, at});
-    if (!fresh)
-      fail(at, fmt::format("{}: {} is given twice, first by {} (line {}): {}, and one of the two would be lost",
-                           path, what, first->second.path, source_.place(first->second.at).where.line, why));
+    if (!fresh) {
+      const int line = source_.place(first->second.at).where.line;  // none for data (a pack test's fight)
+      fail(at, fmt::format("{}: {} is given twice, first by {}{}: {}, and one of the two would be lost", path, what,
+                           first->second.path, line > 0 ? fmt::format(" (line {})", line) : "", why));
+    }
   }
 
   // The edge between the pair of cells written at `pair_at` (`{ "A1", "A2" }`), given once among
