@@ -26,6 +26,20 @@ std::array<Run, 2> check_and_run(const std::string& sheet, const std::string& en
           arbiter("run " + encounter + " --seed 1 --orders " + sheet)};
 }
 
+// A pack in `folder`, named as the folder, with one sequential phase whose turns take Wait: each of
+// its two files starts with `start` (a byte-order mark), its main file then with `more` (a require).
+void write_wait_pack(const std::filesystem::path& folder, const std::string& start = "", const std::string& more = "") {
+  std::filesystem::create_directories(folder);
+  const std::string name = folder.filename().string();
+  std::ofstream(folder / "pack.lua") << start << "return { name = \"" << name << "\", version = \"0.1.0\" }\n";
+  std::ofstream(folder / "init.lua")
+      << start << "local arbiter = require \"arbiter\"\n" << more
+      << "arbiter.define.table(\"flow\", { phases = { { name = \"Turns\", kind = \"sequential\", action_points = 6 "
+         "} }, default_order = \"Wait\" })\n"
+         "arbiter.define.action(\"Wait\", { target = \"none\", resolve = function(ctx) end })\n"
+         "arbiter.define.hook(\"choose\", function(who, points, ordered) return ordered end)\n";
+}
+
 }  // namespace
 
 
@@ -198,6 +212,39 @@ TEST_CASE("a syntax error in a module a pack requires is told as one in its main
   std::ofstream(dir / "bad-module/init.lua") << module;
   const auto main = arbiter("explain " + (dir / "bad-module"));
   CHECK(main.output == dir / "bad-module/init.lua" + told);
+}
+
+TEST_CASE("a Lua file that starts with a UTF-8 byte-order mark loads as stock Lua loads it, its places unmoved",
+          "[cli][bad-input]") {
+  // Notepad writes a byte-order mark at the start of a file: every Lua file Arbiter loads skips it.
+  TempDir dir;
+  const std::string bom = "\xEF\xBB\xBF";
+  write_wait_pack(dir.path / "bom", bom, "require \"more\"\n");
+  std::filesystem::create_directories(dir.path / "bom/tests");
+  std::ofstream(dir / "bom/more.lua") << bom << "return 1\n";
+  std::ofstream(dir / "bom/tests/wait_test.lua")
+      << bom << "local test = require \"arbiter.test\"\ntest.case(\"waits\", function() end)\n";
+  std::ofstream(dir / "fight.lua") << bom << "return { rules = { \"./bom\" }, map = { width = 3, height = 1 },\n"
+                                   << "  characters = { { name = \"Ana\", side = \"a\", at = \"A1\" } } }\n";
+  std::ofstream(dir / "round.txt") << "Ana:\n  1: Wait\n";
+  const auto checked = arbiter("check " + (dir / "round.txt") + " --encounter " + (dir / "fight.lua"));
+  CHECK(checked.exit_code == 0);
+  CHECK(checked.output == "Ana: 1: Wait\n");
+  const auto tested = arbiter("test " + (dir / "bom"));
+  CHECK(tested.exit_code == 0);
+  CHECK_THAT(tested.output, Contains("1 passed, 0 failed"));
+  // A mistake is told at its line and column as an editor shows them, the mark unseen.
+  std::ofstream(dir / "misplaced.lua") << bom << "return { rules = { \"./bom\" }, map = { width = 3, height = 1 },\n"
+                                       << "  characters = { { name = \"Ana\", side = \"a\", at = \"Z1\" } } }\n";
+  const auto misplaced = arbiter("check " + (dir / "round.txt") + " --encounter " + (dir / "misplaced.lua"));
+  CHECK(misplaced.exit_code == 1);
+  CHECK_THAT(misplaced.output, Contains("misplaced.lua:2:51: error: there is no cell Z1"));
+  std::ofstream(dir / "try.lua") << bom << "return 1 +\n";
+  const auto snippet = arbiter("lua " + (dir / "bom") + " " + (dir / "try.lua"));
+  CHECK(snippet.exit_code == 1);
+  CHECK_THAT(snippet.output, StartsWith(dir / "try.lua" + ":1:11: error: unexpected symbol near <eof>\n"
+                                                          "  return 1 +\n"
+                                                          "            ^\n"));
 }
 
 TEST_CASE("arbiter lua runs a snippet with the packs loaded and shows what it returns", "[cli]") {
@@ -1493,9 +1540,51 @@ TEST_CASE("check --resume checks the sheets for a saved fight's next round again
   const auto housed = arbiter("check " + (dir / "next.txt") + " --encounter " + skirmish + " --resume " + (dir / "house.json"));
   CHECK(housed.exit_code == 0);
   CHECK_THAT(housed.output, !Contains("error"));
+  // A save written before the house packs were recorded (played_from.house) names them only among
+  // the packs loaded: those beyond the encounter's rules, found by name.
+  nlohmann::json older = nlohmann::json::parse(std::ifstream(dir / "house.json"));
+  REQUIRE(older["played_from"]["house"] == nlohmann::json::array({"platemail-house"}));
+  older["played_from"].erase("house");
+  std::ofstream(dir / "older.json") << older.dump(1);
+  const auto old_save =
+      arbiter("check " + (dir / "next.txt") + " --encounter " + skirmish + " --resume " + (dir / "older.json"));
+  CHECK(old_save.exit_code == 0);
+  CHECK_THAT(old_save.output, !Contains("error"));
   const auto alone = arbiter("check " + (dir / "next.txt") + " --rules platemail --resume " + (dir / "round1.json"));
   CHECK(alone.exit_code == 2);
   CHECK_THAT(alone.output, Contains("--resume requires --encounter"));
+}
+
+TEST_CASE("check --resume finds the packs the fight named by folder, the encounter's rules and --house packs alike",
+          "[cli][orders]") {
+  TempDir dir;
+  write_wait_pack(dir.path / "seq");
+  std::filesystem::create_directories(dir.path / "shove");
+  std::ofstream(dir / "shove/pack.lua") << "return { name = \"shove\", version = \"0.1.0\", requires = { \"seq\" } }\n";
+  std::ofstream(dir / "shove/init.lua")
+      << "require(\"arbiter\").define.action(\"Shove\", { target = \"none\", resolve = function(ctx) end })\n";
+  std::ofstream(dir / "fight.lua") << "return { rules = { \"./seq\" }, map = { width = 3, height = 1 }, characters = "
+                                      "{ { name = \"Ana\", side = \"a\", at = \"A1\" }, { name = \"Bo\", side = "
+                                      "\"b\", at = \"B1\" } } }\n";
+  std::ofstream(dir / "round.txt") << "Ana:\n  1: Shove\nBo:\n  1: Wait\n";
+  std::ofstream(dir / "plain.txt") << "Ana:\n  1: Wait\nBo:\n  1: Wait\n";
+  const std::string fight = " --encounter " + (dir / "fight.lua") + " --resume ";
+  // The encounter's `rules = { "./seq" }`: found from the encounter's folder, as run finds it.
+  REQUIRE(arbiter("run " + (dir / "fight.lua") + " --seed 1 --quiet --orders " + (dir / "plain.txt") + " --save " +
+                  (dir / "plain.json"))
+              .exit_code == 0);
+  const auto plain = arbiter("check " + (dir / "plain.txt") + fight + (dir / "plain.json"));
+  CHECK(plain.exit_code == 0);
+  CHECK(plain.output == "Ana: 1: Wait\nBo: 1: Wait\n");
+  // A --house folder, named relative to where run was run: the save finds it wherever check runs.
+  const std::string house = std::filesystem::relative(dir.path / "shove").string();
+  REQUIRE(arbiter("run " + (dir / "fight.lua") + " --seed 1 --quiet --orders " + (dir / "round.txt") + " --house " +
+                  house + " --save " + (dir / "house.json"))
+              .exit_code == 0);
+  const auto housed = shell("cd " + dir.path.string() + " && " + ARBITER_BINARY + " check round.txt --encounter "
+                            "fight.lua --resume house.json");
+  CHECK(housed.exit_code == 0);
+  CHECK(housed.output == "Ana: 1: Shove\nBo: 1: Wait\n");
 }
 
 TEST_CASE("the log's declared event says which order the default order stands in for, and why", "[cli][run]") {

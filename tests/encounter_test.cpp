@@ -129,7 +129,7 @@ TEST_CASE("unknown equipment and unknown fields are reported together, at their 
   const auto all = fight.problems(platemail(
       "    { name = \"Aldric\", side = \"players\", at = \"A1\", armor = \"Chian Mail\", wepon = \"Sword\" },\n"));
   REQUIRE(all.size() == 2);
-  CHECK(all[0].message == "unknown armor 'Chian Mail' (did you mean 'Chain Mail'?)");
+  CHECK(all[0].message == "unknown armor 'Chian Mail' for Aldric (did you mean 'Chain Mail'?)");
   CHECK(all[0].where.file == (fight.dir.path / "encounter.lua").string());
   CHECK(all[0].where.line == 5);
   CHECK(all[0].where.column == 61);
@@ -156,11 +156,11 @@ TEST_CASE("a stat the rules do not read is refused where written with the neares
       "    { name = \"Aldric\", side = \"players\", at = \"A1\", weapon = \"Swrod\",\n"
       "      stats = { perception = 12, strenght = 2 }, armor = \"Lether\" },\n"));
   REQUIRE(all.size() == 3);
-  CHECK(all[0].message == "unknown weapon 'Swrod' (did you mean 'Sword'?)");
+  CHECK(all[0].message == "unknown weapon 'Swrod' for Aldric (did you mean 'Sword'?)");
   CHECK(all[1].message == "Aldric has a stat 'strenght' that the rules do not read (did you mean 'strength'?)");
   CHECK(all[1].where.line == 6);
   CHECK(all[1].where.column == 34);
-  CHECK(all[2].message == "unknown armor 'Lether' (did you mean 'Leather'?)");
+  CHECK(all[2].message == "unknown armor 'Lether' for Aldric (did you mean 'Leather'?)");
   CHECK(all[2].where.line == 6);
   // The stats a ruleset reads are its encounter table's to list: without a list, any stat goes.
   Fight other;
@@ -503,6 +503,94 @@ TEST_CASE("a cell of a wall or a border not on the map is told at itself, counte
       "", "width = 4, height = 4,\n    borders = { { between = { 'A1', 'A2' } },\n      { door = 'open' } }"));
   CHECK(apart.message == "encounter.map.borders[2]: 'between' is missing");
   CHECK((apart.where.line == 5 && apart.where.column == 7));
+}
+
+TEST_CASE("an edge or a cell the map is given twice, however spelt, is refused at the second, naming the first",
+          "[encounter]") {
+  Fight fight;
+  // A wall and a border on one edge: the map holds one border an edge, so the wall would be lost.
+  const auto wall_and_border = fight.problem(platemail(
+      "", "width = 5, height = 5,\n    walls = { { 'C3', 'C4' } },\n"
+          "    borders = { { between = { 'C3', 'C4' }, name = 'old fence' } }"));
+  CHECK(wall_and_border.message ==
+        "encounter.map.borders[1]: the edge between C3 and C4 is given twice, first by encounter.map.walls[1] (line "
+        "4): an edge holds one border, and one of the two would be lost");
+  CHECK((wall_and_border.where.line == 5 && wall_and_border.where.column == 19));
+
+  // The same edge with its cells the other way round.
+  const auto reversed = fight.problem(platemail(
+      "", "width = 5, height = 5,\n    borders = { { between = { 'C3', 'C4' }, door = 'open', name = 'gate' },\n"
+          "      { between = { 'C4', 'C3' }, name = 'arch' } }"));
+  CHECK_THAT(reversed.message,
+             Catch::Matchers::StartsWith("encounter.map.borders[2]: the edge between C3 and C4 is given twice, first "
+                                         "by encounter.map.borders[1] (line 4)"));
+  CHECK((reversed.where.line == 5 && reversed.where.column == 9));
+  const auto walls =
+      fight.problem(platemail("", "width = 5, height = 5,\n    walls = { { 'C3', 'C4' }, { 'c4', 'c3' } }"));
+  CHECK_THAT(walls.message,
+             Catch::Matchers::StartsWith("encounter.map.walls[2]: the edge between C3 and C4 is given twice"));
+  CHECK((walls.where.line == 4 && walls.where.column == 31));
+
+  // `c3` and `C3` are two keys to Lua but one cell: told at the one written second, either way.
+  const auto terrain = fight.problem(platemail(
+      "", "width = 5, height = 5,\n    terrain = { c3 = { difficult = true },\n      C3 = { height = 1 } }"));
+  CHECK(terrain.message == "encounter.map.terrain[\"C3\"]: the cell C3 is given twice, first by "
+                           "encounter.map.terrain[\"c3\"] (line 4): a cell holds one terrain, and one of the two "
+                           "would be lost");
+  CHECK((terrain.where.line == 5 && terrain.where.column == 7));
+  const auto bracketed = fight.problem(platemail(
+      "", "width = 5, height = 5,\n    terrain = { C3 = { height = 1 },\n      ['c3'] = { difficult = true } }"));
+  CHECK_THAT(bracketed.message,
+             Catch::Matchers::StartsWith("encounter.map.terrain[\"c3\"]: the cell C3 is given twice, first by "
+                                         "encounter.map.terrain[\"C3\"] (line 4)"));
+  CHECK(bracketed.where.line == 5);
+
+  // Data without a text (a pack test's fight.new) has no lines to name: the path alone.
+  nlohmann::json data = {{"rules", {"platemail"}}, {"characters", nlohmann::json::array()}};
+  data["map"] = {{"width", 3}, {"height", 3}};
+  data["map"]["walls"] =
+      nlohmann::json::array({nlohmann::json::array({"A1", "A2"}), nlohmann::json::array({"a2", "a1"})});
+  std::string told;
+  try {
+    encounter_from_data(data, "fight.new");
+  } catch (const Error& e) {
+    told = e.diagnostics().front().message;
+  }
+  CHECK(told == "encounter.map.walls[2]: the edge between A1 and A2 is given twice, first by encounter.map.walls[1]: "
+                "an edge holds one border, and one of the two would be lost");
+
+  // Each once: all kept.
+  const Encounter kept = fight.load(fight.write(platemail(
+      "", "width = 5, height = 5,\n    walls = { { 'C3', 'C4' } },\n"
+          "    borders = { { between = { 'C4', 'C5' }, name = 'old fence' } },\n"
+          "    terrain = { c3 = { difficult = true }, D3 = { height = 1 } }")));
+  CHECK(kept.grid.borders().size() == 2);
+  CHECK(kept.grid.terrain(kept.grid.cell("C3")).difficult);
+  CHECK(kept.grid.terrain(kept.grid.cell("D3")).height == 1);
+}
+
+TEST_CASE("a terrain mistake is told at its cell's entry, not at a character standing there", "[encounter]") {
+  Fight fight;
+  // `C3 = …` is a key, not a quoted "C3": the first "C3" in the text is the character's.
+  const auto shelter = fight.problem(
+      "return {\n  rules = { 'platemail' },\n  map = {\n    width = 5,\n    height = 5,\n"
+      "    terrain = { C3 = { shelter = 'covr' } },\n  },\n  characters = {\n"
+      "    { name = 'Ana', side = 'a',\n      at = 'C3' },\n  },\n}\n");
+  CHECK(shelter.message == "encounter.map.terrain[\"C3\"].shelter: unknown shelter 'covr' (none, cover, "
+                           "concealment); did you mean 'cover'?");
+  CHECK((shelter.where.line == 6 && shelter.where.column == 24));
+}
+
+TEST_CASE("equipment mistakes of characters built in a loop, told at one place, name each character", "[encounter]") {
+  Fight fight;
+  const auto all = fight.problems(
+      "local characters = {}\nfor i, name in ipairs { 'Ana', 'Bo' } do\n"
+      "  characters[i] = { name = name, side = 'a', at = 'A' .. i, weapon = 'Axee' }\nend\n"
+      "return { rules = { 'platemail' }, map = { width = 5, height = 5 }, characters = characters }\n");
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].message == "unknown weapon 'Axee' for Ana (did you mean 'Axe'?)");
+  CHECK(all[1].message == "unknown weapon 'Axee' for Bo (did you mean 'Axe'?)");
+  CHECK((all[1].where.line == 3 && all[1].where.column == 70));
 }
 
 TEST_CASE("a field written beside a list's items is refused where written, not lost", "[encounter]") {

@@ -61,5 +61,8 @@ TEST_CASE("terrain: difficult ground, heights and objects that shelter", "[grid]
   CHECK(heimr.shelter_at(heimr.index({2, 2})) == Shelter::Concealment);
   CHECK(heimr.terrain({2, 2}).object == "thick tree");
   CHECK(parse_shelter("cover") == Shelter::Cover);
-  CHECK_THAT(error_message([] { parse_door_state("shut"); }), Catch::Contains("unknown door state 'shut'"));
+  // The few valid words are always listed, with the nearest when one is near.
+  CHECK(error_message([] { parse_door_state("shut"); }) == "unknown door state 'shut' (none, open, closed)");
+  CHECK(error_message([] { parse_shelter("covr"); }) ==
+        "unknown shelter 'covr' (none, cover, concealment); did you mean 'cover'?");
 }

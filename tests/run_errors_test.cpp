@@ -569,6 +569,47 @@ TEST_CASE("a save holding a status the rules do not define is refused at its pla
   std::filesystem::remove(edited);
 }
 
+TEST_CASE("a save holding a status no fight could have left is refused at its place before any round, blaming no pack",
+          "[run][errors][save]") {
+  TempDir dir;
+  REQUIRE(arbiter(one_round + "--quiet --seed 1 --orders examples/platemail/skirmish-round1.txt --save " +
+                  (dir / "fight.json"))
+              .exit_code == 0);
+  const nlohmann::json saved = nlohmann::json::parse(std::ifstream(dir / "fight.json"));
+  // Brienne (characters[1]) given a status as written; Dazed lasts some Action Phases, one stack.
+  const auto resumed = [&](const std::vector<nlohmann::json>& statuses) {
+    nlohmann::json edited = saved;
+    edited["world"]["characters"][1]["statuses"] = statuses;
+    std::ofstream(dir / "edited.json") << edited.dump();
+    return arbiter(one_round + "--resume " + (dir / "edited.json"));
+  };
+  const auto dazed = [](const nlohmann::json& changes = nlohmann::json::object()) {
+    nlohmann::json status = {{"name", "Dazed"}, {"source", 0}, {"timed", true}, {"remaining", 1}, {"stacks", 1}};
+    status.update(changes);
+    return status;
+  };
+  const auto refused = [&](const std::vector<nlohmann::json>& statuses, const std::string& why) {
+    const auto run = resumed(statuses);
+    CHECK(run.exit_code == 1);
+    CHECK(run.output == "error: " + (dir / "edited.json") + ": not a valid saved state: " + why + "\n");
+  };
+  // Who caused it must be in the fight (no one leaves it), or 0: none.
+  refused({dazed({{"source", 9}})}, "state.world.characters[1].statuses[0].source: there is no character with id 9: a "
+                                    "status's source is a character's id, or 0 for none");
+  refused({dazed({{"remaining", -1}})},
+          "state.world.characters[1].statuses[0].remaining: what is left of a status's duration cannot be negative");
+  refused({dazed({{"stacks", 0}})}, "state.world.characters[1].statuses[0].stacks: a status has at least 1 stack");
+  // What the rules say of the status: how it lasts, how many stacks, whether it is held twice.
+  refused({dazed({{"stacks", 2}})}, "state.world.characters[1].statuses[0].stacks: 2: Dazed holds at most 1 stack");
+  refused({dazed({{"timed", false}})},
+          "state.world.characters[1].statuses[0].timed: false: Dazed lasts for a duration, so 'timed' is true");
+  refused({dazed(), dazed({{"remaining", 2}})},
+          "state.world.characters[1].statuses[1].name: Dazed is on Brienne twice (statuses[0]): only a status applied "
+          "independently (stacking = \"independent\") is held more than once");
+  // Aldric (id 1) as the source, and 0 left of its duration: a status as the fight leaves it.
+  CHECK(resumed({dazed({{"source", 1}, {"remaining", 0}})}).exit_code == 0);
+}
+
 TEST_CASE("a pack the encounter names that is not found is reported where the encounter names it", "[run][errors]") {
   const Sheet encounter("");
   const std::string file = encounter.path.string() + ".lua";

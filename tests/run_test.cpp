@@ -762,7 +762,7 @@ TEST_CASE("a house rule calling math.random stops at its line, saying to use the
   CHECK_THAT(run.output, Contains("dice.roll"));
 }
 
-TEST_CASE("a save or a log over a file the encounter requires or a loaded pack's file is a usage error",
+TEST_CASE("a save or a log over a file the encounter requires or in a loaded pack's folder is a usage error",
           "[run][save]") {
   TempDir dir;
   std::filesystem::create_directories(dir.path / "fight");
@@ -784,7 +784,8 @@ TEST_CASE("a save or a log over a file the encounter requires or a loaded pack's
   CHECK(log.exit_code == 2);
   CHECK_THAT(log.output, Contains("is a file the encounter requires"));
   CHECK(read(dir / "fight/chars.lua") == chars);
-  // A house pack's files, those it loaded and the others of its folder.
+  // A house pack's files, those it loaded and the others of its folder, and a new file there: it
+  // would be the pack's.
   std::filesystem::create_directories(dir.path / "packs");
   std::filesystem::copy("tests/packs/morale-house", dir.path / "packs/morale-house",
                         std::filesystem::copy_options::recursive);
@@ -792,14 +793,28 @@ TEST_CASE("a save or a log over a file the encounter requires or a loaded pack's
   // Found there alone: arbiter() would find the test packs' own copy first.
   const std::string house = std::string(ARBITER_BINARY) + " --pack-path " + (dir / "packs") +
                             " run examples/platemail/skirmish.lua --rounds 1 --seed 1 --quiet --house morale-house";
-  for (const char* file : {"init.lua", "pack.lua", "notes.txt"}) {
+  for (const char* file : {"init.lua", "pack.lua", "notes.txt", "run.jsonl", "state.lua"}) {
     const auto over = shell(house + " --save " + (dir / "packs/morale-house/") + file);
     CHECK(over.exit_code == 2);
-    CHECK_THAT(over.output, Contains("is a file of pack 'morale-house'"));
+    CHECK_THAT(over.output, Contains(" is in the folder of pack 'morale-house' (" + (dir / "packs/morale-house") +
+                                     "): a file written there would replace one of the pack's or become one"));
   }
   CHECK_THAT(read(dir / "packs/morale-house/init.lua"), Contains("Morale of"));
-  // A new file beside them destroys nothing.
-  CHECK(shell(house + " --log " + (dir / "packs/morale-house/run.jsonl")).exit_code == 0);
+  CHECK_FALSE(std::filesystem::exists(dir.path / "packs/morale-house/run.jsonl"));
+  // The log too, and a pack the encounter names by its folder: a save of the fight written there as
+  // state.lua would be a new file of the pack, and the fight could not be resumed.
+  const auto house_log = shell(house + " --log " + (dir / "packs/morale-house/run.jsonl"));
+  CHECK(house_log.exit_code == 2);
+  CHECK_THAT(house_log.output, Contains("--log: "));
+  std::filesystem::copy(dir.path / "packs/morale-house", dir.path / "fight/morale-house",
+                        std::filesystem::copy_options::recursive);
+  std::ofstream(dir / "fight/bar.lua") << "return { rules = { \"platemail\", \"./morale-house\" },\n"
+                                          "  map = { width = 3, height = 1 }, characters = {} }\n";
+  const auto in_rules =
+      arbiter("run " + (dir / "fight/bar.lua") + " --seed 1 --quiet --save " + (dir / "fight/morale-house/state.lua"));
+  CHECK(in_rules.exit_code == 2);
+  CHECK_THAT(in_rules.output, Contains("is in the folder of pack 'morale-house' (" + (dir / "fight/morale-house")));
+  CHECK_FALSE(std::filesystem::exists(dir.path / "fight/morale-house/state.lua"));
 }
 
 TEST_CASE("a hand-edited save with an emptied log or a phase between rounds is refused by its path",

@@ -239,6 +239,25 @@ TEST_CASE("an edited save is refused: no generator, a negative round, a status w
   CHECK_THAT(error_message([&] { state_from_json(crowded, "fight.json"); }),
              Catch::StartsWith("fight.json: not a valid saved state: state.world.characters: ") &&
                  Catch::EndsWith(": one character to a cell"));
+  // An edge or a cell listed twice, however spelt: the world holds one border, terrain or traffic
+  // count for it, and the other would be lost.
+  nlohmann::json two_doors = json;
+  two_doors["world"]["grid"]["borders"].push_back(two_doors["world"]["grid"]["borders"][0]);
+  two_doors["world"]["grid"]["borders"][3]["between"] = nlohmann::json::array({"a2", "A1"});
+  CHECK(error_message([&] { state_from_json(two_doors, "fight.json"); }) ==
+        "fight.json: not a valid saved state: state.world.grid.borders[3]: the edge between A1 and A2 is listed twice, "
+        "first as state.world.grid.borders[0]: one of the two would be lost");
+  nlohmann::json two_muds = json;
+  two_muds["world"]["grid"]["terrain"].push_back(two_muds["world"]["grid"]["terrain"][0]);
+  two_muds["world"]["grid"]["terrain"][2]["cell"] = "b1";
+  CHECK(error_message([&] { state_from_json(two_muds, "fight.json"); }) ==
+        "fight.json: not a valid saved state: state.world.grid.terrain[2]: the cell B1 is listed twice, first as "
+        "state.world.grid.terrain[0]: one of the two would be lost");
+  nlohmann::json crossed_twice = json;
+  crossed_twice["world"]["border_traffic"].push_back(crossed_twice["world"]["border_traffic"][0]);
+  CHECK_THAT(error_message([&] { state_from_json(crossed_twice, "fight.json"); }),
+             Catch::StartsWith("fight.json: not a valid saved state: state.world.border_traffic[1]: the edge between "
+                               "A1 and A2 is listed twice"));
   nlohmann::json unsaid = json;
   unsaid.erase("played_from");
   CHECK(error_message([&] { state_from_json(unsaid, "fight.json"); }) ==

@@ -147,14 +147,13 @@ void check(Context& context, const Options& options) {
   std::optional<SavedState> saved;
   if (!options.resume.empty()) saved = load_state(options.resume);
   // --rules, when given, stands in for the encounter's rules: the same fight under other rules. A
-  // saved fight is checked under the packs it was played with, its house packs too.
-  const std::vector<std::string> played_with = saved ? packs_played_with(*saved) : std::vector<std::string>();
+  // saved fight is checked under the packs it was played with, its house packs too, found as run
+  // finds them.
+  const std::vector<std::string> house = saved ? house_played_with(*saved, *encounter) : std::vector<std::string>();
   if (!options.rules.empty())
     session.load(options.rules);
-  else if (!played_with.empty())
-    session.load(played_with);
   else
-    session.load(encounter->rules, encounter->rules_at);
+    load_fight_packs(session, *encounter, house);
   const auto vocabulary = packs::read_vocabulary(session.sandbox.state(), session.stack.registry());
   std::optional<orders::Roster> roster;
   if (encounter) {
@@ -162,8 +161,8 @@ void check(Context& context, const Options& options) {
     roster = packs::roster_of(encounter->characters);
   }
   if (saved)
-    check_saved_fight(*saved, options.resume, played_from(options.encounter, session.stack), session.sandbox.state(),
-                      session.stack.registry());
+    check_saved_fight(*saved, options.resume, played_from(options.encounter, house, session.stack),
+                      session.sandbox.state(), session.stack.registry());
   const int played = saved ? saved->flow.round : 0;
   const long next_round = played + 1;
   if (saved) roster = packs::roster_of(saved->world.entities());  // who is in the fight now, as run reads it

@@ -11,7 +11,6 @@
 #include <random>
 #include <ostream>
 #include <map>
-#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -147,22 +146,21 @@ bool inside_folder(const std::string& file, const std::filesystem::path& folder)
 }
 
 // Once the encounter and the packs are loaded, the sandbox knows every file the fight is played
-// from: the files the encounter requires, and each pack's (its folder's files too, which a rule may
-// require in the middle of a round). A save or a log over one would destroy it: a usage error, as
+// from: the files the encounter requires, and each pack's folder. A save or a log over one of them
+// would destroy it, and one written into a pack's folder, a new file too, would be the pack's (a
+// Lua file its code: the fight it saved could not resume, the pack changed): a usage error, as
 // over the encounter itself.
 void check_outputs_spare_sources(const Options& options, const lua::Sandbox& sandbox,
                                  const packs::PackStack& stack) {
   const auto refuse_over = [&](const char* flag, const std::string& output) {
     if (output.empty()) return;
-    std::error_code error;
-    for (const auto& pack : stack.load_order()) {
-      bool read = false;
-      for (const auto& file : sandbox.files_read())
-        if (inside_folder(file.string(), pack.folder) && packs::same_place(output, file.string())) read = true;
-      if (read || (std::filesystem::exists(output, error) && inside_folder(output, pack.folder)))
-        throw CLI::ValidationError(flag, fmt::format("{} is a file of pack '{}' (in {}): writing there would destroy it",
-                                                     output, pack.name, pack.folder.string()));
-    }
+    for (const auto& pack : stack.load_order())
+      if (inside_folder(output, pack.folder))
+        throw CLI::ValidationError(
+            flag, fmt::format("{} is in the folder of pack '{}' ({}): a file written there would replace one of the "
+                              "pack's or become one (a Lua file would change its rules, and the fight could not be "
+                              "resumed under them); write it elsewhere",
+                              output, pack.name, pack.display_folder));
     const auto encounter_folder = std::filesystem::path(options.encounter).parent_path();
     for (const auto& file : sandbox.files_read())
       if (packs::same_place(output, file.string()))
@@ -177,34 +175,6 @@ void check_outputs_spare_sources(const Options& options, const lua::Sandbox& san
   refuse_over("--log", options.log);
 }
 
-// A house pack builds on the fight's rules: one that needs other rules would load them over these.
-// What it requires, directly or not, is the fight's rules and what they require, the other house
-// packs, or house rules built on the fight's rules in turn (platemail-house under platemail), which
-// load with it. Packs named by their folders are compared by their names.
-void check_house(packs::PackStack& stack, const packs::Encounter& encounter, const std::vector<std::string>& house) {
-  // Every folder first: it stands for its pack wherever another requires it.
-  std::vector<std::string> rules, house_names;
-  for (std::size_t i = 0; i < encounter.rules.size(); ++i)
-    rules.push_back(packs::at_place(&encounter.rules_at[i], [&] { return stack.name_folder(encounter.rules[i]); }));
-  for (const auto& pack : house) house_names.push_back(stack.name_folder(pack));
-  std::set<std::string> allowed(rules.begin(), rules.end());
-  allowed.insert(house_names.begin(), house_names.end());
-  for (std::size_t i = 0; i < rules.size(); ++i)
-    allowed.merge(packs::at_place(&encounter.rules_at[i], [&] { return stack.requirements(rules[i]); }));
-  const auto built_on_rules = [&](const std::string& pack) {
-    const auto needs = stack.requirements(pack);
-    return std::any_of(rules.begin(), rules.end(), [&](const std::string& rule) { return needs.contains(rule); });
-  };
-  for (const auto& pack : house_names) {
-    std::vector<std::string> others;
-    for (const auto& needed : stack.requirements(pack))
-      if (!allowed.contains(needed) && !built_on_rules(needed)) others.push_back(needed);
-    if (!others.empty())
-      throw Error(fmt::format("{} requires {}; this fight is played under {}", pack, fmt::join(others, ", "),
-                              fmt::join(rules, ", ")));
-  }
-}
-
 void run(Context& context, const Options& options) {
   // The places the results go are checked first: a fight is not played only to be lost.
   check_outputs_apart(options);
@@ -212,17 +182,14 @@ void run(Context& context, const Options& options) {
     if (!path.empty()) check_writable(path);
   Session session(context);
   packs::Encounter encounter = packs::read_encounter(session.sandbox, options.encounter);
-  check_house(session.stack, encounter, options.house);
-  std::vector<std::string> pack_names = encounter.rules;
-  pack_names.insert(pack_names.end(), options.house.begin(), options.house.end());
-  session.load(pack_names, encounter.rules_at);  // the house packs, named on the command line, have no place
+  load_fight_packs(session, encounter, options.house);
   check_outputs_spare_sources(options, session.sandbox, session.stack);
   packs::check_equipment(encounter, session.sandbox.state(), session.stack.registry());
   // What the fight is played from, as loaded (before any die): a save records it, a resume must
   // match it. Only then, as it reads every file of every pack.
   const nlohmann::json origin = options.save.empty() && options.resume.empty()
                                     ? nlohmann::json()
-                                    : played_from(options.encounter, session.stack);
+                                    : played_from(options.encounter, options.house, session.stack);
 
   std::optional<SavedState> saved;
   if (!options.resume.empty())

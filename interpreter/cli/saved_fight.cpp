@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -129,21 +130,69 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
   }
 }
 
+// A house pack builds on the fight's rules: one that needs other rules would load them over these.
+// What it requires, directly or not, is the fight's rules and what they require, the other house
+// packs, or house rules built on the fight's rules in turn (platemail-house under platemail), which
+// load with it. Packs named by their folders are compared by their names.
+void check_house(packs::PackStack& stack, const packs::Encounter& encounter, const std::vector<std::string>& house) {
+  // Every folder first: it stands for its pack wherever another requires it.
+  std::vector<std::string> rules, house_names;
+  for (std::size_t i = 0; i < encounter.rules.size(); ++i)
+    rules.push_back(packs::at_place(&encounter.rules_at[i], [&] { return stack.name_folder(encounter.rules[i]); }));
+  for (const auto& pack : house) house_names.push_back(stack.name_folder(pack));
+  std::set<std::string> allowed(rules.begin(), rules.end());
+  allowed.insert(house_names.begin(), house_names.end());
+  for (std::size_t i = 0; i < rules.size(); ++i)
+    allowed.merge(packs::at_place(&encounter.rules_at[i], [&] { return stack.requirements(rules[i]); }));
+  const auto built_on_rules = [&](const std::string& pack) {
+    const auto needs = stack.requirements(pack);
+    return std::any_of(rules.begin(), rules.end(), [&](const std::string& rule) { return needs.contains(rule); });
+  };
+  for (const auto& pack : house_names) {
+    std::vector<std::string> others;
+    for (const auto& needed : stack.requirements(pack))
+      if (!allowed.contains(needed) && !built_on_rules(needed)) others.push_back(needed);
+    if (!others.empty())
+      throw Error(fmt::format("{} requires {}; this fight is played under {}", pack, fmt::join(others, ", "),
+                              fmt::join(rules, ", ")));
+  }
+}
+
 }  // namespace
 
-nlohmann::json played_from(const std::string& encounter, const packs::PackStack& stack) {
+void load_fight_packs(Session& session, const packs::Encounter& encounter, const std::vector<std::string>& house) {
+  check_house(session.stack, encounter, house);
+  std::vector<std::string> pack_names = encounter.rules;
+  pack_names.insert(pack_names.end(), house.begin(), house.end());
+  session.load(pack_names, encounter.rules_at);  // the house packs, named on the command line, have no place
+}
+
+nlohmann::json played_from(const std::string& encounter, const std::vector<std::string>& house,
+                           const packs::PackStack& stack) {
+  nlohmann::json named = nlohmann::json::array();
+  for (const auto& pack : house)
+    named.push_back(packs::names_a_folder(pack) ? std::filesystem::absolute(pack).lexically_normal().string() : pack);
   nlohmann::json packs = nlohmann::json::array();
   nlohmann::json files = nlohmann::json::object();
   for (const auto& manifest : stack.load_order()) {
     packs.push_back(manifest.name + " " + manifest.version.str());
     files[manifest.name] = pack_files(manifest);
   }
-  return {{"encounter", encounter}, {"digest", file_digest(encounter)}, {"packs", packs}, {"pack_files", files}};
+  return {{"encounter", encounter}, {"digest", file_digest(encounter)}, {"house", named},
+          {"packs", packs},         {"pack_files", files}};
 }
 
-std::vector<std::string> packs_played_with(const SavedState& saved) {
-  return saved.played_from.is_object() ? pack_names(saved.played_from.value("packs", nlohmann::json()))
-                                       : std::vector<std::string>();
+std::vector<std::string> house_played_with(const SavedState& saved, const packs::Encounter& encounter) {
+  const nlohmann::json& from = saved.played_from.is_object() ? saved.played_from : nlohmann::json::object();
+  std::vector<std::string> house;
+  if (from.contains("house")) {  // as run --house named them
+    for (const auto& pack : from["house"])
+      if (pack.is_string()) house.push_back(pack.get<std::string>());
+    return house;
+  }
+  for (const auto& name : pack_names(from.value("packs", nlohmann::json())))
+    if (std::find(encounter.rules.begin(), encounter.rules.end(), name) == encounter.rules.end()) house.push_back(name);
+  return house;
 }
 
 void check_saved_fight(const SavedState& saved, const std::string& path, const nlohmann::json& origin, lua_State* L,

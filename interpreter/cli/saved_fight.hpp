@@ -6,7 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "interpreter/cli/session.hpp"
 #include "interpreter/core/snapshot.hpp"
+#include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/fight.hpp"
 #include "interpreter/packs/pack_stack.hpp"
 
@@ -14,13 +16,21 @@ struct lua_State;
 
 namespace arbiter::cli {
 
-// What a save records of the fight it belongs to: the encounter (its path as given and a digest of
-// its text) and every pack loaded, with its version, in load order, and its files' digests.
-nlohmann::json played_from(const std::string& encounter, const packs::PackStack& stack);
+// Loads the packs a fight is played with: the encounter's rules, then the house packs (names or
+// folders), each after what it requires. A house pack that requires other rules than the fight's
+// is refused by name.
+void load_fight_packs(Session& session, const packs::Encounter& encounter, const std::vector<std::string>& house);
 
-// The names of the packs the saved fight was played with, in load order (the encounter's rules,
-// the house packs and what they require); none when the save does not say.
-std::vector<std::string> packs_played_with(const SavedState& saved);
+// What a save records of the fight it belongs to: the encounter (its path as given and a digest of
+// its text), the house packs as `house` named them (a folder by its absolute path, so the save
+// finds it from anywhere), and every pack loaded, with its version, in load order, and its files'
+// digests.
+nlohmann::json played_from(const std::string& encounter, const std::vector<std::string>& house,
+                           const packs::PackStack& stack);
+
+// The house packs the saved fight was played with, for load_fight_packs. A save written before
+// they were recorded names the packs it loaded only by name: those beyond the encounter's rules.
+std::vector<std::string> house_played_with(const SavedState& saved, const packs::Encounter& encounter);
 
 // A save, refused (an arbiter::Error naming `path`) unless it was played from `origin`
 // (played_from: the same encounter, the same packs and their files) and its characters' stats are

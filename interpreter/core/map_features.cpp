@@ -13,7 +13,9 @@ template <std::size_t N>
 std::size_t find_name(std::string_view text, const std::array<std::string_view, N>& names, const char* what) {
   for (std::size_t i = 0; i < N; ++i)
     if (same_name(text, names[i])) return i;
-  std::string message = "unknown " + std::string(what) + " '" + std::string(text) + "'";
+  std::string message = "unknown " + std::string(what) + " '" + std::string(text) + "' (";
+  for (std::size_t i = 0; i < N; ++i) message += std::string(i ? ", " : "") + std::string(names[i]);
+  message += ")";
   if (const std::string hint = did_you_mean(text, {names.begin(), names.end()}); !hint.empty()) message += "; " + hint;
   throw Error(message);
 }

@@ -1,5 +1,8 @@
 #include "interpreter/core/world_json.hpp"
 
+#include <map>
+#include <set>
+
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
@@ -13,6 +16,18 @@ namespace {
 json between(const Grid& grid, int edge) {
   const auto [a, b] = grid.edge_cells(edge);
   return json::array({grid.label(a), grid.label(b)});
+}
+
+std::string edge_name(const Grid& grid, int edge) {
+  const auto [a, b] = grid.edge_cells(edge);
+  return fmt::format("the edge between {} and {}", grid.label(a), grid.label(b));
+}
+
+// An entry for what `listed` already holds (an edge, a cell), in a hand-edited save: the world
+// keeps one of the two, and the other would be lost. `listed` maps each to the path of its entry.
+void list_once(std::map<int, std::string>& listed, int key, const JsonReader& entry, const std::string& what) {
+  if (const auto [first, fresh] = listed.emplace(key, entry.path()); !fresh)
+    entry.fail(fmt::format("{} is listed twice, first as {}: one of the two would be lost", what, first->second));
 }
 
 json properties_to_json(const Properties& properties) {
@@ -120,12 +135,19 @@ Grid grid_from(const JsonReader& j) {
   const Metric m = metric.parsed(parse_metric);
   const int width = j["width"].integer(), height = j["height"].integer(), scale = j["scale"].integer();
   Grid grid = j.here([&] { return Grid(width, height, scale, m); });
+  std::map<int, std::string> edges, cells;
   for (const JsonReader& b : j["borders"].items()) {
-    const auto [a, c] = grid.edge_cells(edge_from(grid, b["between"]));
+    const int edge = edge_from(grid, b["between"]);
+    const auto [a, c] = grid.edge_cells(edge);
+    list_once(edges, edge, b, edge_name(grid, edge));
     Border border = border_from(b);
     b.here([&] { grid.set_border(a, c, std::move(border)); });
   }
-  for (const JsonReader& t : j["terrain"].items()) grid.set_terrain(cell_from(grid, t["cell"]), terrain_from(t));
+  for (const JsonReader& t : j["terrain"].items()) {
+    const Cell cell = cell_from(grid, t["cell"]);
+    list_once(cells, grid.index(cell), t, "the cell " + grid.label(cell));
+    grid.set_terrain(cell, terrain_from(t));
+  }
   return grid;
 }
 
@@ -152,6 +174,7 @@ Entity entity_from(const Grid& grid, const JsonReader& j) {
   for (const JsonReader& s : j["statuses"].items()) {
     const JsonReader stacks = s["stacks"];
     if (stacks.integer() < 1) stacks.fail("a status has at least 1 stack");
+    if (s["remaining"].integer() < 0) s["remaining"].fail("what is left of a status's duration cannot be negative");
     e.statuses.push_back({s["name"].text(), s["source"].integer(), s["timed"].boolean(), s["remaining"].integer(),
                           stacks.integer()});
   }
@@ -173,9 +196,25 @@ World world_from_json(const JsonReader& j) {
   Grid grid = grid_from(j["grid"]);
   std::vector<Entity> entities;
   for (const JsonReader& e : j["characters"].items()) entities.push_back(entity_from(grid, e));
+  // A status's source is a character of the fight (none leaves it), or 0: none.
+  std::set<EntityId> ids;
+  for (const Entity& e : entities) ids.insert(e.id);
+  std::size_t holder = 0;
+  for (const JsonReader& e : j["characters"].items()) {
+    const auto& statuses = entities[holder++].statuses;
+    for (std::size_t i = 0; i < statuses.size(); ++i)
+      if (statuses[i].source != no_entity && !ids.contains(statuses[i].source))
+        e["statuses"].items()[i]["source"].fail(
+            fmt::format("there is no character with id {}: a status's source is a character's id, or 0 for none",
+                        statuses[i].source));
+  }
   BorderTraffic traffic;
-  for (const JsonReader& t : j["border_traffic"].items())
-    traffic[edge_from(grid, t["between"])] = BorderUse{t["count"].integer(), t["first"].integer()};
+  std::map<int, std::string> crossed;
+  for (const JsonReader& t : j["border_traffic"].items()) {
+    const int edge = edge_from(grid, t["between"]);
+    list_once(crossed, edge, t, edge_name(grid, edge));
+    traffic[edge] = BorderUse{t["count"].integer(), t["first"].integer()};
+  }
   const int next_id = j["next_id"].integer();
   return j["characters"].here([&] { return World(std::move(grid), std::move(entities), next_id, std::move(traffic)); });
 }

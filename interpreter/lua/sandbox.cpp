@@ -36,6 +36,7 @@ constexpr std::size_t heap_budgets = 2;
 // so Lua's blocks stay aligned for anything.
 constexpr std::size_t block_header = alignof(std::max_align_t);
 constexpr std::uintmax_t max_source_bytes = 16u << 20;
+constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
 // How long past its time budget a call may stay out of the VM's reach before the watchdog acts.
 constexpr auto stuck_grace = std::chrono::seconds(2);
 // A call's thread yielded: the host resumes it no more.
@@ -108,19 +109,6 @@ bool valid_module_name(std::string_view name) {
   return true;
 }
 
-std::string read_source(const std::filesystem::path& file) {
-  std::error_code ec;
-  const auto size = std::filesystem::file_size(file, ec);
-  if (ec) throw Error(Diagnostic{{file.string()}, "cannot read the file: " + ec.message(), {}, {}});
-  if (size > max_source_bytes)
-    throw Error(Diagnostic{{file.string()}, fmt::format("the file is {} bytes; a pack file may be at most {}", size,
-                                                        max_source_bytes), {}, {}});
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in) throw Error(Diagnostic{{file.string()}, "cannot read the file", {}, {}});
-  return text.str();
-}
 
 // Where Lua's lexer stood when `code` failed to load: the offset of the character after the last
 // token it read. Lua keeps only the line, so the chunk is loaded again, a byte at a time, counting
@@ -254,6 +242,22 @@ std::string describe_bytes(std::size_t bytes) {
 }
 
 }  // namespace
+
+std::string read_source(const std::filesystem::path& file) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(file, ec);
+  if (ec) throw Error(Diagnostic{{file.string()}, "cannot read the file: " + ec.message(), {}, {}});
+  if (size > max_source_bytes)
+    throw Error(Diagnostic{{file.string()}, fmt::format("the file is {} bytes; a pack file may be at most {}", size,
+                                                        max_source_bytes), {}, {}});
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) throw Error(Diagnostic{{file.string()}, "cannot read the file", {}, {}});
+  std::string code = std::move(text).str();
+  if (code.starts_with(byte_order_mark)) code.erase(0, byte_order_mark.size());
+  return code;
+}
 
 bool is_file_in_folder(const std::filesystem::path& file, const std::filesystem::path& folder) {
   std::error_code ec;

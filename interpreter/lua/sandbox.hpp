@@ -35,6 +35,13 @@ struct Budget {
   Budget capped_by(const Budget& ceiling) const;
 };
 
+// The text of a Lua file (a pack's, an encounter, a manifest, a test file) as Lua reads it, for
+// loading and for finding its values again in messages: whole, but for a leading UTF-8 byte-order
+// mark, which Notepad writes and stock Lua skips (lines and columns count from the text after it,
+// as an editor shows it). Throws arbiter::Error naming the file when it cannot be read or is
+// larger than a pack file may be.
+std::string read_source(const std::filesystem::path& file);
+
 // Who is running: names the pack in errors, and gives `require` its folder.
 struct PackScope {
   std::string name;                // "platemail"; "stdlib" and "(snippet)" for the host's own

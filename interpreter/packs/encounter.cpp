@@ -248,33 +248,61 @@ class Reader {
       const std::string text = at(metric_at, [&] { return metric->text(); });
       grid.set_metric(at(source_.literal(text, metric_at), [&] { return parse_metric(text); }));
     }
-    if (const auto walls = map.optional("walls")) read_walls(*walls, source_.key("walls", map_at), grid);
-    if (const auto borders = map.optional("borders")) read_borders(*borders, source_.key("borders", map_at), grid);
+    std::map<int, Given> edges;  // walls and borders: an edge holds one
+    if (const auto walls = map.optional("walls")) read_walls(*walls, source_.key("walls", map_at), grid, edges);
+    if (const auto borders = map.optional("borders"))
+      read_borders(*borders, source_.key("borders", map_at), grid, edges);
     if (const auto terrain = map.optional("terrain")) read_terrain(*terrain, source_.key("terrain", map_at), grid);
     return grid;
   }
 
-  // The edge between the pair of cells written at `pair_at` (`{ "A1", "A2" }`). A cell not on the
-  // map is told at itself, numbered as Lua numbers it, from 1 (edge_from numbers a saved state's
-  // JSON lists from 0); cells apart are told at the first.
-  int edge_at(const Grid& grid, const JsonReader& pair, std::size_t pair_at) const {
+  // Where a cell's terrain or an edge's border is first given, by its path (`encounter.map.walls[1]`).
+  struct Given {
+    std::string path;
+    std::size_t at;
+  };
+
+  // A map entry for what `given` already holds (a cell, an edge), however it is spelt, is refused at
+  // `at`, naming the first: Lua keeps both entries, but the map holds one, and the other would be
+  // lost.
+  void give_once(std::map<int, Given>& given, int key, const std::string& what, const std::string& why,
+                 const std::string& path, std::size_t at) const {
+    const auto [first, fresh] = given.emplace(key, Given{path, at});
+    if (!fresh) {
+      const int line = source_.place(first->second.at).where.line;  // none for data (a pack test's fight)
+      fail(at, fmt::format("{}: {} is given twice, first by {}{}: {}, and one of the two would be lost", path, what,
+                           first->second.path, line > 0 ? fmt::format(" (line {})", line) : "", why));
+    }
+  }
+
+  // The edge between the pair of cells written at `pair_at` (`{ "A1", "A2" }`), given once among
+  // `edges`. A cell not on the map is told at itself, numbered as Lua numbers it, from 1
+  // (edge_from numbers a saved state's JSON lists from 0); cells apart are told at the first.
+  std::pair<Cell, Cell> edge_at(const Grid& grid, const JsonReader& pair, std::size_t pair_at,
+                                std::map<int, Given>& edges, const std::string& path) const {
     const SourceText::Table cells_written = source_.table(pair_at);
     std::size_t number = 0;
     for (const JsonReader& cell : at(pair_at, [&] { return pair.lua_items(); }))
       at(found_or(cells_written.item(++number), pair_at), [&] { (void)cell_from(grid, cell); });
-    return at(found_or(cells_written.item(1), pair_at), [&] { return edge_from(grid, pair); });
+    const int edge = at(found_or(cells_written.item(1), pair_at), [&] { return edge_from(grid, pair); });
+    const auto [a, b] = grid.edge_cells(edge);
+    give_once(edges, edge, fmt::format("the edge between {} and {}", grid.label(a), grid.label(b)),
+              "an edge holds one border", path, pair_at);
+    return {a, b};
   }
 
-  void read_walls(const JsonReader& walls, std::size_t walls_at, Grid& grid) const {
+  void read_walls(const JsonReader& walls, std::size_t walls_at, Grid& grid, std::map<int, Given>& edges) const {
     const SourceText::Table walls_written = source_.table(walls_at);
     std::size_t number = 0;
     for (const JsonReader& wall : at(walls_at, [&] { return walls.lua_items(); })) {
-      const auto [a, b] = grid.edge_cells(edge_at(grid, wall, found_or(walls_written.item(++number), walls_at)));
+      const auto [a, b] =
+          edge_at(grid, wall, found_or(walls_written.item(++number), walls_at), edges, wall.path());
       grid.set_border(a, b, Border{.name = "wall", .blocks_movement = true, .blocks_sight = true});
     }
   }
 
-  void read_borders(const JsonReader& borders, std::size_t borders_at, Grid& grid) const {
+  void read_borders(const JsonReader& borders, std::size_t borders_at, Grid& grid,
+                    std::map<int, Given>& edges) const {
     const json defaults = border_fields(Border{});
     Border every_field;  // border_fields leaves out the optional fields that are not set
     every_field.crossing_challenge = every_field.toughness = 0;
@@ -286,7 +314,7 @@ class Reader {
       const std::size_t border_at = found_or(borders_written.item(++number), borders_at);
       known_fields(border, known, border_at, "a border");
       const JsonReader between = required(border, "between", border_at);
-      const auto [a, b] = grid.edge_cells(edge_at(grid, between, field_at(border, "between", border_at)));
+      const auto [a, b] = edge_at(grid, between, field_at(border, "between", border_at), edges, border.path());
       json fields = defaults;
       fields.update(border.raw());
       grid.set_border(a, b,
@@ -299,10 +327,20 @@ class Reader {
       fail(terrain_at, "'terrain' gives cells their terrain: terrain = { [\"D5\"] = { object = \"low wall\" } }");
     const json defaults = terrain_fields(Terrain{});
     const std::vector<std::string> known = keys_of(defaults);
-    for (const auto& [label, value] : terrain.raw().items()) {
-      const std::size_t cell_at = source_.literal(label, terrain_at);
+    // The cells in the order written (`C3 = …` or `["C3"] = …`), so one given twice is told at the
+    // second; a computed table's in the order of their labels.
+    const SourceText::Table written = source_.table(terrain_at);
+    std::vector<std::pair<std::size_t, std::string>> cells;
+    for (const auto& [label, value] : terrain.raw().items())
+      cells.emplace_back(found_or(written.field(label), terrain_at), label);
+    std::stable_sort(cells.begin(), cells.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::map<int, Given> given;
+    for (const auto& [cell_at, label] : cells) {
+      const json& value = terrain.raw()[label];
       const Cell cell = at(cell_at, [&] { return grid.cell(label); });
       const JsonReader fields_read(value, fmt::format("{}[\"{}\"]", terrain.path(), label));
+      give_once(given, grid.index(cell), "the cell " + grid.label(cell), "a cell holds one terrain",
+                fields_read.path(), cell_at);
       known_fields(fields_read, known, cell_at, "terrain");
       json fields = defaults;
       fields.update(value);
@@ -430,7 +468,7 @@ Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& fil
   // A device or a pipe may never end (/dev/zero): an encounter is a file.
   if (!std::filesystem::is_regular_file(status))
     refuse("cannot read the encounter: it is not a plain file (a device, a pipe or a socket)");
-  const SourceText source(shown, read_text(file));
+  const SourceText source(shown, lua::read_source(file));
   const std::string scope = "encounter " + shown;
   const auto folder = file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path();
   if (!sandbox.has_pack(scope))

@@ -256,7 +256,8 @@ void check_equipment(Encounter& encounter, lua_State* L, const Registry& registr
     const std::string item = field.value.get<std::string>();
     if (std::find(rows.begin(), rows.end(), item) == rows.end()) {
       problems.push_back(field.value_place.diagnostic(
-          with_hint(fmt::format("unknown {} '{}'", field.name, item), did_you_mean(item, rows))));
+          with_hint(fmt::format("unknown {} '{}' for {}", field.name, item, field.wearers.front()),
+                    did_you_mean(item, rows))));
       continue;
     }
     for (Entity& e : encounter.characters)

@@ -358,17 +358,36 @@ Fight::Active::~Active() {
 }
 
 void Fight::resume(const SavedState& state) {
-  // A status the rules do not define (a hand-edited save) would stop the fight at its first
-  // lookup, blamed on the ruleset: refuse it here, at its place in the save.
+  // A status the rules do not define, or that they could not have left so (a hand-edited save),
+  // would stop the fight at its first lookup, blamed on the ruleset, or play on as no rule says:
+  // refuse it here, at its place in the save.
   const auto& characters = world_.entities();
   for (std::size_t i = 0; i < characters.size(); ++i)
     for (std::size_t j = 0; j < characters[i].statuses.size(); ++j) {
+      const ActiveStatus& status = characters[i].statuses[j];
+      const auto refuse = [&](const char* field, const std::string& why) {
+        throw Error(fmt::format("state.world.characters[{}].statuses[{}].{}: {}", i, j, field, why));
+      };
+      const StatusDefinition* definition = nullptr;
       try {
-        book_.get(characters[i].statuses[j].name);
+        definition = &book_.get(status.name);
       } catch (const Error& e) {
-        throw Error(fmt::format("state.world.characters[{}].statuses[{}].name: {}", i, j,
-                                e.diagnostics().front().message));
+        refuse("name", e.diagnostics().front().message);
       }
+      const bool timed = definition->unit != DurationUnit::UntilRemoved;
+      if (status.timed != timed)
+        refuse("timed", fmt::format("{}: {} lasts {}, so 'timed' is {}", status.timed, status.name,
+                                    timed ? "for a duration" : "until it is removed", timed));
+      const int most = definition->stacking == Stacking::Stack ? definition->max_stacks : 1;
+      if (status.stacks > most)
+        refuse("stacks", fmt::format("{}: {} holds at most {} stack{}", status.stacks, status.name, most,
+                                     most == 1 ? "" : "s"));
+      if (definition->stacking != Stacking::Independent)
+        for (std::size_t k = 0; k < j; ++k)
+          if (characters[i].statuses[k].name == status.name)
+            refuse("name", fmt::format("{} is on {} twice (statuses[{}]): only a status applied independently "
+                                       "(stacking = \"independent\") is held more than once",
+                                       status.name, characters[i].name, k));
     }
   // A fight is saved between rounds, where the flow stands at phase 0, turn 0: another place would
   // be passed over unsaid, as the next round starts at its beginning whatever it says.

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <sstream>
 
 namespace arbiter::packs {
 namespace {
@@ -88,13 +86,6 @@ std::size_t constructor_at(const std::string& text, std::size_t at) {
 }
 
 }  // namespace
-
-std::string read_text(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 SourceText::SourceText(std::string file, std::string text)
     : file_(std::move(file)), text_(with_newline_line_ends(text)) {

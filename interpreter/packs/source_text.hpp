@@ -6,7 +6,6 @@
 // table constructor it is written in (`characters = { { … }, { … } }`). What cannot be found is
 // shown at the file's `return`.
 #include <cstddef>
-#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,9 +13,6 @@
 #include "grammar/diagnostic.hpp"
 
 namespace arbiter::packs {
-
-// The whole of a file, as it is: the text a SourceText searches.
-std::string read_text(const std::filesystem::path& file);
 
 // A place in the text ready for a message: the position and the line to show with a caret.
 struct Place {
