@@ -11,6 +11,7 @@
 
 using Catch::Matchers::Contains;
 using Catch::Matchers::EndsWith;
+using Catch::Matchers::StartsWith;
 
 namespace {
 
@@ -490,9 +491,40 @@ TEST_CASE("run with ask: in a simultaneous phase an IF that does not hold and an
   const std::string question = "Round 1, 1st Action Phase: Ana's order (empty: Defend, the default order): ";
   CHECK_THAT(run.output, Contains(question + "no condition of that answer holds and it has no ELSE: nothing to do\n" +
                                   question + "Ana cannot Rapid Fire: Light Crossbow requires a quick reload\n" +
-                                  question + "  Ana: Ranged Attack → Bo\n"));
+                                  question + "Round 1, 1st Action Phase: Bo's order"));
+  CHECK_THAT(run.output, Contains("  Ana: Ranged Attack → Bo\n"));
   const std::string events = read_text(dir / "log.jsonl");
   CHECK_THAT(events, !Contains("order_refused"));  // the GM's typing is not part of the fight
+}
+
+TEST_CASE("run with ask: a round played in simultaneous phases is ordered at its start, every phase before any die",
+          "[run][ask]") {
+  // Platemail: "All Characters declare their Action orders at the start of each Round" and "Actions
+  // are written down. They cannot be changed once submitted." The 2nd Action Phase's order was asked
+  // once the 1st had been played, so Bo chose knowing its Wounds. It is asked with the 1st, before
+  // any die, and may be an IF … THEN … ELSE on what the 1st brings.
+  TempDir dir;
+  std::ofstream(dir / "fight.lua") << "return { rules = { 'platemail' }, map = { width = 10, height = 10 }, characters = {\n"
+                                      "  { name = 'Ana', side = 'a', at = 'B2', weapon = 'Sword', armor = 'Chain Mail' },\n"
+                                      "  { name = 'Bo', side = 'b', at = 'C2', weapon = 'Axe', armor = 'Leather' } } }\n";
+  std::ofstream(dir / "answers.txt") << "Full Attack -> \"Bo\"\n"
+                                     << "Full Attack -> \"Ana\"\n"
+                                     << "IF I am wounded THEN Defend ELSE Full Attack -> \"Bo\"\n"
+                                     << "IF I am wounded THEN Fall Back ELSE Defend\n";
+  const auto run = arbiter("run " + (dir / "fight.lua") + " --rounds 1 --ask --dice 15,15,15,15 < " +
+                           (dir / "answers.txt"));
+  CHECK(run.exit_code == 0);
+  const auto asked = [](const std::string& phase, const std::string& who) {
+    return "Round 1, " + phase + " Action Phase: " + who + "'s order (empty: Defend, the default order): ";
+  };
+  // Every phase's order, and only then the round.
+  CHECK_THAT(run.output, StartsWith("Round 1\n" + asked("1st", "Ana") + asked("1st", "Bo") + asked("2nd", "Ana") +
+                                    asked("2nd", "Bo") + "1st Action Phase\n"));
+  CHECK(occurrences(run.output, "Action Phase: ") == 4);
+  // In the 1st phase Chain Mail absorbs both of Bo's hits and Leather one of Ana's: Bo is wounded
+  // and Ana is not, so each 2nd-phase IF is judged on that: Ana's ELSE, Bo's THEN.
+  CHECK_THAT(run.output, Contains("  Ana: 2 hits, Absorb 2 — 0 Wounds (0 of 3)\n  Bo: 2 hits, Absorb 1 — 1 Wound (1 of 3)\n"
+                                  "2nd Action Phase\n  Ana: Full Attack → Bo\n  Bo: Fall Back"));
 }
 
 TEST_CASE("a name with control characters is refused by the encounter and narrated escaped from a save",

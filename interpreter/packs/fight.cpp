@@ -473,15 +473,18 @@ int Fight::round_entry(lua_State* L) {
 
 void Fight::boundary(Boundary edge, EntityId whose) {
   if (edge == Boundary::TurnStart) entry_[whose] = 0;  // a turn starts at its sheet's first entry
-  const Function* f = hook(std::string(name(edge)).c_str());
-  if (!f) return;
-  StackGuard guard{L_};
-  int nargs = 0;
-  if (whose != no_entity) {
-    lua::push_entity(L_, whose);
-    nargs = 1;
+  if (const Function* f = hook(std::string(name(edge)).c_str())) {
+    StackGuard guard{L_};
+    int nargs = 0;
+    if (whose != no_entity) {
+      lua::push_entity(L_, whose);
+      nargs = 1;
+    }
+    call(*f, nargs, 0);
   }
-  call(*f, nargs, 0);
+  // Once the rules have begun the round (statuses ticked, their round_start run): what is asked
+  // is what the characters may do now.
+  if (edge == Boundary::RoundStart && ask_) ask_round_orders();
 }
 
 std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
@@ -711,8 +714,10 @@ void Fight::not_carried_out(const Entity& who, const std::vector<std::string>& l
 
 Intent Fight::from_orders(const Entity& who) {
   const orders::CharacterOrders* mine = orders_of(who);
-  const orders::Phase* ordered = mine ? orders::entry(*mine, flow_.position().phase) : nullptr;
-  if (!ordered && ask_) return asked_order(who);
+  const long phase = flow_.position().phase;
+  const orders::Phase* ordered = mine ? orders::entry(*mine, phase) : nullptr;
+  if (const auto asked = asked_.find({who.id, phase}); !ordered && asked != asked_.end()) ordered = &asked->second;
+  if (!ordered && ask_ && !asked_this_round_.contains(who.id)) return asked_order(who);
   if (!ordered) return default_intent(who, "no order for this phase");
   const orders::Order* order = picked(who, *ordered);
   if (!order) return default_intent(who, "no condition held and there is no ELSE");
@@ -728,24 +733,48 @@ Intent Fight::from_orders(const Entity& who) {
   return intent;
 }
 
-Intent Fight::asked_order(const Entity& who) {
-  const FlowPosition at = flow_.position();
-  const std::string question = fmt::format("Round {}, {}: {}'s order (empty: {}, the default order)", at.round,
-                                           flow_.phase().name, who.name, default_order_);
+void Fight::ask_round_orders() {
+  asked_.clear();
+  asked_this_round_.clear();
+  const auto& phases = flow_.rules().phases;
+  bool first = true;  // the first simultaneous phase is judged as it is asked: nothing comes before it
+  for (std::size_t p = 0; p < phases.size(); ++p) {
+    if (phases[p].kind != PhaseKind::Simultaneous) continue;
+    const long number = static_cast<long>(p) + 1;
+    for (const Entity& who : world_.entities()) {
+      if (!flow_.can_act(who)) continue;
+      if (const orders::CharacterOrders* mine = orders_of(who); mine && orders::entry(*mine, number)) continue;
+      asked_this_round_.insert(who.id);
+      if (std::optional<orders::Phase> answer = asked_phase(who, number, first)) asked_[{who.id, number}] = *answer;
+    }
+    first = false;
+  }
+}
+
+std::optional<orders::Phase> Fight::asked_phase(const Entity& who, long number, bool judged) {
+  const std::string question =
+      fmt::format("Round {}, {}: {}'s order (empty: {}, the default order)", flow_.position().round,
+                  flow_.rules().phases[static_cast<std::size_t>(number - 1)].name, who.name, default_order_);
   std::string refused;
   for (;;) {
-    const std::optional<orders::Phase> answer = ask(who, question, refused, [&] { return takeable(who, ""); });
-    if (!answer) return default_intent(who, "no order for this phase");
+    std::optional<orders::Phase> answer = ask(who, question, refused, [&] { return takeable(who, ""); });
+    if (!answer || !judged) return answer;
     const orders::Order* order = picked(who, *answer);
     if (!order) {
       refused = "no condition of that answer holds and it has no ELSE: nothing to do";
       continue;
     }
-    Intent intent = intent_from_order(who, *order);
+    const Intent intent = intent_from_order(who, *order);
     const auto reason = forbidden(intent);
-    if (!reason) return intent;
+    if (!reason) return answer;
     refused = narrator_.render(refusal_of(who, intent, *reason));
   }
+}
+
+Intent Fight::asked_order(const Entity& who) {
+  const std::optional<orders::Phase> answer = asked_phase(who, flow_.position().phase, true);
+  if (!answer) return default_intent(who, "no order for this phase");
+  return intent_from_order(who, *picked(who, *answer));
 }
 
 Intent Fight::intent_for(const Entity& who, const Action& chosen) {

@@ -14,6 +14,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -203,9 +204,17 @@ class Fight final : public Ruleset {
   // `answering`, by the actions' timing; none forced by the rules (involuntary) or forbidden to
   // `who` (forbidden, without a target).
   std::vector<std::string> takeable(const Entity& who, const std::string& answering);
-  // The same for a simultaneous phase no sheet orders: an answer whose conditions do not hold and
-  // that has no ELSE, or an order the rules forbid, is asked again with the reason; an empty
-  // answer is the default order.
+  // With --ask, the round's simultaneous phases are ordered at its start, as sheets order them
+  // ("All Characters declare their Action orders at the start of each Round"): before any die,
+  // the GM is asked, phase by phase, for the order of each character who can act and no sheet
+  // orders in it, a later phase's with IF … THEN … ELSE for what the earlier ones bring.
+  void ask_round_orders();
+  // The GM's order for `who` in phase `number` of the round, or none (the default order). For the
+  // phase about to run (`judged`), an answer whose conditions do not hold and that has no ELSE, or
+  // an order the rules forbid, is asked again with the reason; a later phase's is judged when it
+  // comes, as a sheet's is.
+  std::optional<orders::Phase> asked_phase(const Entity& who, long number, bool judged);
+  // A character the round's start did not ask (it could not act then), for the running phase.
   Intent asked_order(const Entity& who);
   // `order_refused` for `refused`: logged in the fight, or only said at the --ask prompt.
   LogEvent refusal_of(const Entity& who, const Intent& refused, const std::string& reason,
@@ -278,6 +287,9 @@ class Fight final : public Ruleset {
   Flow flow_;
   std::map<long, std::vector<orders::Sheet>> orders_;  // by round
   std::map<EntityId, long> entry_;  // sequential: the number of the entry each character took last this turn
+  // --ask: the orders the GM gave at the round's start, by character and phase, and who was asked.
+  std::map<std::pair<EntityId, long>, orders::Phase> asked_;
+  std::set<EntityId> asked_this_round_;
   Ask ask_;
   std::optional<Error> unanswered_;  // why the GM could not answer (the input ended)
   std::optional<EncounterFault> encounter_fault_;  // a starting value the rules refused (world.encounter_error)
