@@ -71,8 +71,8 @@ local function apply(exchange, row, who, other, action, declared)
     if row.aimed then world.set_stat(who, "aimed", true, cause) end
     if move then
       -- A Retreat moves away from the one who approaches; Combat Move and Move along their way.
-      local squares = move == "step" and 1 or tables.rules.base_combat_movement
-      local path = data.withdraws and tempo.path(who, other, squares, true) or way or {}
+      local path = data.withdraws and tempo.path(who, other, tables.rules.base_combat_movement, true, move == "step")
+        or way or {}
       local to = path[#path]
       if move == "halted" then to = tempo.struck_at(path, strikers) end
       if to then world.move(who, to, cause) end

@@ -326,7 +326,7 @@ local function others(who)
   return cells
 end
 
----The squares of `path` that a Combat Move's Success walks: "You may move up to one
+---The squares of `path` that a Combat Move's or a Retreat's Success walks: "You may move up to one
 ---square toward or away from your opponent and laterally up to your Base Combat Movement". The way
 ---toward `opponent` (`who`'s opponent when not given) is the nearest of the eight compass
 ---directions from `who`'s square to its; each step of the path goes some squares along it, toward
@@ -363,8 +363,8 @@ end
 -- Of the cells `who` can walk to within `feet` around the others, the one `score` ranks first
 -- (the lower the nearer the aim), if it is better than staying: the nearer, then the one with the
 -- shorter straight line to `other` (the straighter way), then the cheaper, then the first in row
--- order. Its path, or none.
-local function best_reachable(who, other, feet, score)
+-- order. Its path, or none. `fits`, if given, takes only the paths it accepts.
+local function best_reachable(who, other, feet, score, fits)
   local avoid, taken = others(who), {}
   for _, cell in ipairs(avoid) do taken[cell] = true end
   local ox, oy = grid.feet(other.cell)
@@ -376,7 +376,7 @@ local function best_reachable(who, other, feet, score)
   for _, cell in ipairs(grid.radius(who.cell, feet)) do
     if not taken[cell] and cell ~= who.cell and score(cell) <= best[1] then
       local path, cost = grid.path(who.cell, cell, avoid)
-      local here = path and cost <= feet and { score(cell), straight(cell), cost }
+      local here = path and cost <= feet and (not fits or fits(path)) and { score(cell), straight(cell), cost }
       if here and (here[1] < best[1] or (here[1] == best[1] and (here[2] < best[2] or (here[2] == best[2] and here[3] < best[3])))) then
         best, best_path = here, path
       end
@@ -388,10 +388,14 @@ end
 ---The squares `who` would walk, one by one, up to `squares` toward `other` (stopping beside it,
 ---no wall between) or away from it, without moving: along the cheapest way around walls, doors,
 ---impassable ground and the others (grid.toward, as the map counts its squares), or, where no way
----leads to it, as near as `who` can come.
-function tempo.path(who, other, squares, away)
+---leads to it, as near as `who` can come. Away and `edging` (a Retreat's Success), only along a way
+---whose squares toward and away from `other` total at most one (tempo.edge).
+function tempo.path(who, other, squares, away, edging)
   local feet = squares * select(3, grid.size())
-  if away then return best_reachable(who, other, feet, function(cell) return -grid.distance(cell, other.cell) end) end
+  if away then
+    local fits = edging and function(path) return #tempo.edge(who, path, other) == #path end
+    return best_reachable(who, other, feet, function(cell) return -grid.distance(cell, other.cell) end, fits)
+  end
   if beside(who.cell, other) then return {} end
   local way = grid.toward(who.cell, other.cell, feet, { avoid = others(who) })
   for i, cell in ipairs(way) do

@@ -307,3 +307,18 @@ test.case("Retreat answers only a movement that closes in: not a Move away from 
   test.equal(bout.exchanges(f), { "Ana Move (no check: 0; Success)" })
   test.equal(moved(f), { "Ana D1 B1" })
 end)
+
+test.case("Retreat's Success goes one square away and laterally up to Base Combat Movement: Bo steps back to F4", function()
+  -- Retreat, Success: "You may move up to one square toward or away from your opponent and
+  -- laterally up to your Base Combat Movement". Bo went one square, F2; one square east and two
+  -- north take him farther from Ana, within Base Combat Movement (F4: a diagonal 1.41, then 1).
+  local f = on({ width = 10, height = 5, metric = "euclidean" }, { { "Ana", "a", "B2" }, { "Bo", "b", "E2" } }, { 5 })
+  f:round [[
+    Ana:
+      1: Move -> Bo
+    Bo:
+      ON Move: Retreat
+  ]]
+  test.equal(bout.exchanges(f), { "Ana Move (no check: 0 − 5; Failure); Bo Retreat (1d10 5 = 5 − 0; Success)" })
+  test.equal(moved(f)[1], "Bo E2 F4")
+end)
