@@ -32,10 +32,10 @@ local function wound(exchange, victim, amount, cause)
   end
 end
 
--- An outcome's effects: `who` took `action`, `other` is its opponent; a movement walks `way`, the
--- one planned when the action was declared (tempo.next_action), or, for a Retreat, away from
--- `other`.
-local function apply(exchange, row, who, other, action, way)
+-- An outcome's effects: `who` took `action`, `other` is its opponent; a movement walks the way
+-- `declared` with it, planned when the action was declared (tempo.next_action), or, for a Retreat,
+-- away from `other`.
+local function apply(exchange, row, who, other, action, declared)
   local data = tempo.row(action)
   local cause = who.name .. ": " .. action .. ", " .. row.outcome
   if row.damage then
@@ -59,6 +59,9 @@ local function apply(exchange, row, who, other, action, way)
   -- immediately at the first valid square if you get hit" (the reactions' effects come first).
   local move, strikers = row.move, exchange.hit[who.name]
   if move == "halted" and not strikers then move = "free" end
+  -- A Success edges "up to one square toward or away from your opponent and laterally up to your
+  -- Base Combat Movement" (tempo.edge), reckoned before anyone moves, as the reactions judged it.
+  local way = declared and (move == "step" and tempo.edge(who, declared.path or {}, declared.target) or declared.path)
   later(exchange, function()
     if row.me then tempo.set_guard(who, row.me, cause, other) end
     if row.them then tempo.set_guard(other, row.them, cause, who) end
@@ -67,10 +70,9 @@ local function apply(exchange, row, who, other, action, way)
     if disarmed then world.set_stat(other, "weapon", "Unarmed", cause) end
     if row.aimed then world.set_stat(who, "aimed", true, cause) end
     if move then
-      local bcm = tables.rules.base_combat_movement
-      local squares = ({ free = bcm, halted = bcm, step = 1, surge = bcm, hasty = bcm })[move]
       -- A Retreat moves away from the one who approaches; Combat Move and Move along their way.
-      local path = data.withdraws and tempo.path(who, other, squares, true) or { table.unpack(way or {}, 1, squares) }
+      local path = data.withdraws and tempo.path(who, other, tables.rules.base_combat_movement, true, move == "step")
+        or way or {}
       local to = path[#path]
       if move == "halted" then to = tempo.struck_at(path, strikers) end
       if to then world.move(who, to, cause) end
@@ -142,7 +144,7 @@ local function exchange(ctx)
     local row = outcomes.lookup(tempo.row(standing).outcomes, result, ctx.target, tempo.stat)
     outcome = row and row.outcome
     table.insert(ex.text, 1, result_text(me.name, head, text, row))
-    apply(ex, row, me, ctx.target, standing, ctx.path)
+    apply(ex, row, me, ctx.target, standing, ctx)
   else
     -- Each reaction is opposed to the action's one result; the action's own outcome is the one
     -- against the first reaction (its target's). Not in the source: default chosen (README).
@@ -173,7 +175,7 @@ local function exchange(ctx)
     for i, r in ipairs(opposing) do
       if not (i == 1 and mine_stops) then apply(ex, theirs[i], r.actor, me, r.action) end
     end
-    if not stopped then apply(ex, mine, me, opposing[1].actor, standing, ctx.path) end
+    if not stopped then apply(ex, mine, me, opposing[1].actor, standing, ctx) end
   end
   local hit = {}
   for name in pairs(ex.hit) do hit[#hit + 1] = name end

@@ -326,11 +326,45 @@ local function others(who)
   return cells
 end
 
+---The squares of `path` that a Combat Move's or a Retreat's Success walks: "You may move up to one
+---square toward or away from your opponent and laterally up to your Base Combat Movement". The way
+---toward `opponent` (`who`'s opponent when not given) is the nearest of the eight compass
+---directions from `who`'s square to its; each step of the path goes some squares along it, toward
+---or away, and the rest across it, laterally. Along an upright way (the opponent north, east, ...)
+---a straight step along it is one square toward or away, a diagonal step one square and a lateral
+---one, a step across it lateral; along a diagonal way a diagonal step along it is one square, a
+---straight step half of one, a diagonal step across it lateral. The path is walked while its
+---squares toward and away total at most one; its lateral squares are bounded by the path's own
+---length, Base Combat Movement. Without an opponent every step is one square toward or away.
+function tempo.edge(who, path, opponent)
+  opponent = opponent or tempo.opponent(who)
+  local scale = select(3, grid.size())
+  local function at(cell)
+    local x, y = grid.feet(cell)
+    return x // scale, y // scale
+  end
+  local ux, uy = 0, 0
+  if opponent then
+    local wx, wy = at(who.cell)
+    local ox, oy = at(opponent.cell)
+    local eighth = math.floor(math.atan(oy - wy, ox - wx) / (math.pi / 4) + 0.5)
+    ux, uy = math.floor(math.cos(eighth * math.pi / 4) + 0.5), math.floor(math.sin(eighth * math.pi / 4) + 0.5)
+  end
+  local along, x, y = 0, at(who.cell)
+  for i, cell in ipairs(path) do
+    local nx, ny = at(cell)
+    along = along + (opponent and math.abs((nx - x) * ux + (ny - y) * uy) / (ux * ux + uy * uy) or 1)
+    if along > 1 then return { table.unpack(path, 1, i - 1) } end
+    x, y = nx, ny
+  end
+  return path
+end
+
 -- Of the cells `who` can walk to within `feet` around the others, the one `score` ranks first
 -- (the lower the nearer the aim), if it is better than staying: the nearer, then the one with the
 -- shorter straight line to `other` (the straighter way), then the cheaper, then the first in row
--- order. Its path, or none.
-local function best_reachable(who, other, feet, score)
+-- order. Its path, or none. `fits`, if given, takes only the paths it accepts.
+local function best_reachable(who, other, feet, score, fits)
   local avoid, taken = others(who), {}
   for _, cell in ipairs(avoid) do taken[cell] = true end
   local ox, oy = grid.feet(other.cell)
@@ -342,7 +376,7 @@ local function best_reachable(who, other, feet, score)
   for _, cell in ipairs(grid.radius(who.cell, feet)) do
     if not taken[cell] and cell ~= who.cell and score(cell) <= best[1] then
       local path, cost = grid.path(who.cell, cell, avoid)
-      local here = path and cost <= feet and { score(cell), straight(cell), cost }
+      local here = path and cost <= feet and (not fits or fits(path)) and { score(cell), straight(cell), cost }
       if here and (here[1] < best[1] or (here[1] == best[1] and (here[2] < best[2] or (here[2] == best[2] and here[3] < best[3])))) then
         best, best_path = here, path
       end
@@ -354,10 +388,14 @@ end
 ---The squares `who` would walk, one by one, up to `squares` toward `other` (stopping beside it,
 ---no wall between) or away from it, without moving: along the cheapest way around walls, doors,
 ---impassable ground and the others (grid.toward, as the map counts its squares), or, where no way
----leads to it, as near as `who` can come.
-function tempo.path(who, other, squares, away)
+---leads to it, as near as `who` can come. Away and `edging` (a Retreat's Success), only along a way
+---whose squares toward and away from `other` total at most one (tempo.edge).
+function tempo.path(who, other, squares, away, edging)
   local feet = squares * select(3, grid.size())
-  if away then return best_reachable(who, other, feet, function(cell) return -grid.distance(cell, other.cell) end) end
+  if away then
+    local fits = edging and function(path) return #tempo.edge(who, path, other) == #path end
+    return best_reachable(who, other, feet, function(cell) return -grid.distance(cell, other.cell) end, fits)
+  end
   if beside(who.cell, other) then return {} end
   local way = grid.toward(who.cell, other.cell, feet, { avoid = others(who) })
   for i, cell in ipairs(way) do
@@ -368,10 +406,10 @@ function tempo.path(who, other, squares, away)
 end
 
 ---The part of a declared movement's way that is sure to be walked, which a reaction judges: a
----Move's whole way (up to Base Combat Movement), a Combat Move's first square (its Success).
+---Move's whole way (up to Base Combat Movement), a Combat Move's Success (tempo.edge).
 function tempo.way(declared)
   local path = declared.path or {}
-  if tempo.seen(declared.action) == "Combat Move" then return { path[1] } end
+  if tempo.seen(declared.action) == "Combat Move" then return tempo.edge(declared.actor, path, declared.target) end
   return path
 end
 
@@ -572,8 +610,8 @@ function tempo.response(who, declared, points, ordered)
   end
   if data.weapon == "melee" then
     -- A mover "must end your movement immediately at the first valid square if you get hit": a
-    -- blow reaches it only on its way, where its path (up to Base Combat Movement; a Combat Move's
-    -- one square) comes within reach, not anywhere it could stand after moving.
+    -- blow reaches it only on its way, where its path (up to Base Combat Movement; what a Combat
+    -- Move's Success walks of it) comes within reach, not anywhere it could stand after moving.
     if moving then
       if not reaches_path(who, tempo.way(declared)) then
         return nil, ("%s's %s does not come within reach"):format(declared.actor.name, seen)

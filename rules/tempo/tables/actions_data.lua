@@ -54,8 +54,9 @@ local actions = {
                outcomes = { { "-", "Failure", move = "halted" }, { 0, "Success", move = "free" } } },
   ["Combat Move"] = { kind = "proactive", cost = 3, statuses = { "On Guard" }, moves = true,
                       usage = "is written 'Combat Move -> target' (toward an opponent, stopping beside), 'Combat Move away "
-                        .. "from target', 'Combat Move to C3' or 'Combat Move E, NE': one square of that way, or up to Base "
-                        .. "Combat Movement on a Critical Success",
+                        .. "from target', 'Combat Move to C3' or 'Combat Move E, NE': on a Success one square of "
+                        .. "that way toward or away from the opponent and the lateral squares, on a Critical Success "
+                        .. "all of it",
                       outcomes = { { "-", "Failure" }, { 1, "Success", move = "step" }, { 10, "Critical Success", move = "surge" } } },
   ["Disarm"] = { kind = "proactive", cost = BW, statuses = { "Bound" },
                  outcomes = { { "-", "Failure" }, { 8, "Success", disarm = true, ends = true } } },

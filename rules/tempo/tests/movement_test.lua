@@ -240,12 +240,56 @@ test.case("Combat Move goes \"toward or away from your opponent\": away, a Succe
   test.equal(moved(f), { "Ana D2 C2", "Ana C2 D2" })
 end)
 
+-- Combat Move, Success: "You may move up to one square toward or away from your opponent and
+-- laterally up to your Base Combat Movement". Retreat, Success, says the same. A step's part along
+-- the way toward the opponent is toward or away, the rest lateral (README: tempo.edge).
+local FIELD = { width = 8, height = 5 }
+
+-- Where Ana, at B2, goes on a Success of `Combat Move <steps>`, Bo standing at `bo`.
+local function success(bo, steps)
+  local f = on(FIELD, { { "Ana", "a", "B2" }, { "Bo", "b", bo } }, { 5 })
+  f:round(("Ana:\n  1: Combat Move %s\nBo:\n"):format(steps))
+  test.equal(bout.exchanges(f), { "Ana Combat Move (1d10 5 = 5; Success)" })
+  return moved(f)
+end
+
+test.case("Combat Move's Success goes laterally up to Base Combat Movement: Bo north of Ana, E, E, E goes three squares", function()
+  -- A Success went one square of the way, C2: "laterally up to your Base Combat Movement" is three.
+  test.equal(success("B3", "E, E, E"), { "Ana B2 E2" })
+end)
+
+test.case("Combat Move's Success goes one square toward, a diagonal step one toward and one lateral: E, NE, NE stops at D3", function()
+  -- E is lateral to Bo, north; the first NE is the one square toward him (and one lateral), the
+  -- second would be another.
+  test.equal(success("B5", "E, NE, NE"), { "Ana B2 D3" })
+end)
+
+test.case("toward an opponent on a diagonal, Combat Move's Success counts a straight step half a square: E, E, E stops at D2", function()
+  -- Bo is north-east: a step NE is one square toward him, E or N half of one, NW or SE lateral.
+  test.equal(success("E5", "E, E, E"), { "Ana B2 D2" })
+end)
+
+test.case("a reaction judges the lateral squares of a Combat Move's Success: Cy's Counter-Attack reaches Ana at E2", function()
+  -- Cy's sword reaches only E2, the third square: it was judged on the first alone, and refused.
+  local f = on(FIELD, { { "Ana", "a", "B2" }, { "Bo", "b", "B3" }, { "Cy", "b", "F1" } }, { 5, 2 })
+  f:round [[
+    Ana:
+      1: Combat Move E, E, E
+    Bo:
+    Cy:
+      ON Combat Move: Counter-Attack
+  ]]
+  test.equal(bout.refused(f), {})
+  test.equal(bout.exchanges(f), { "Ana Combat Move (1d10 5 = 5 − 2; Success); Cy Counter-Attack (1d10 2 = 2 − 5; Miss)" })
+  test.equal(moved(f), { "Ana B2 E2" })
+end)
+
 test.case("Combat Move is written with its way: without one, its usage, one message", function()
   local f = on(OPEN, { { "Ana", "a", "D2" }, { "Bo", "b", "E2" } })
   test.fails(function() f:round "Ana:\n  1: Combat Move\n" end,
              "'Combat Move' is written 'Combat Move -> target' (toward an opponent, stopping beside), 'Combat Move "
-             .. "away from target', 'Combat Move to C3' or 'Combat Move E, NE': one square of that way, or up to Base "
-             .. "Combat Movement on a Critical Success")
+             .. "away from target', 'Combat Move to C3' or 'Combat Move E, NE': on a Success one square of that way "
+             .. "toward or away from the opponent and the lateral squares, on a Critical Success all of it")
   test.fails(function() f:round "Ana:\n  1: Move E, E, E, E\n" end, "'Move' moves at most 3 squares")
 end)
 
@@ -262,4 +306,19 @@ test.case("Retreat answers only a movement that closes in: not a Move away from 
   test.equal(bout.refused(f), { "Bo cannot Retreat: Ana's Move does not close distance with Bo" })
   test.equal(bout.exchanges(f), { "Ana Move (no check: 0; Success)" })
   test.equal(moved(f), { "Ana D1 B1" })
+end)
+
+test.case("Retreat's Success goes one square away and laterally up to Base Combat Movement: Bo steps back to F4", function()
+  -- Retreat, Success: "You may move up to one square toward or away from your opponent and
+  -- laterally up to your Base Combat Movement". Bo went one square, F2; one square east and two
+  -- north take him farther from Ana, within Base Combat Movement (F4: a diagonal 1.41, then 1).
+  local f = on({ width = 10, height = 5, metric = "euclidean" }, { { "Ana", "a", "B2" }, { "Bo", "b", "E2" } }, { 5 })
+  f:round [[
+    Ana:
+      1: Move -> Bo
+    Bo:
+      ON Move: Retreat
+  ]]
+  test.equal(bout.exchanges(f), { "Ana Move (no check: 0 − 5; Failure); Bo Retreat (1d10 5 = 5 − 0; Success)" })
+  test.equal(moved(f)[1], "Bo E2 F4")
 end)
