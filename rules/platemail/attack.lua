@@ -509,9 +509,12 @@ function attack.make(ctx, target, how)
     -- "roll a die": actions_data.Rescue.carried_hit.die.
     local die, said = attack.roll_die(arbiter.tables.actions_data["Rescue"].carried_hit.die,
                                       victim.name .. " is hit while carrying " .. carried.name)
+    -- Told either way, as a Guard's die is: "d6 2, even: …", "d6 3, odd: …".
     if combat.rescue_carried_hit(die) then
-      versus = (versus or "") .. (" — %s: %s, carried, is hit instead"):format(said, carried.name)
+      versus = (versus or "") .. (" — %s, even: %s, carried, is hit instead"):format(said, carried.name)
       victim = carried
+    else
+      versus = (versus or "") .. (" — %s, odd: %s is hit, not %s, carried"):format(said, victim.name, carried.name)
     end
   end
   local text = ("%s: %s = %d vs Defense %d%s — %s"):format(attacks, rolled,
