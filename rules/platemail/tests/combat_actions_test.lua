@@ -164,14 +164,15 @@ test.case("Defend: 'Melee Attacks on you have Disfavor'; Defend is also the orde
   test.equal(duel.attacks(f, "hit"), { false })
 end)
 
-local function guarded(dice, mage_armor, orc_at, orc_weapon)
+local function guarded(dice, mage_armor, orc_at, orc_weapon, more)
   -- Mage at B2 guarded by Bodyguard at B3 (Leather, Sword, Ready: Defense 10 + 2 + 1 = 13);
   -- the Orc at C2 (or `orc_at`, with an Axe or `orc_weapon`) Counters the Mage (Unarmored unless
-  -- `mage_armor` says, Ready: 13).
+  -- `mage_armor` says, Ready: 13). `more`: another character.
   return duel.new({
     { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = mage_armor or "Unarmored" },
     { name = "Bodyguard", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
     { name = "Orc", side = "orcs", at = orc_at or "C2", weapon = orc_weapon or "Axe", armor = "Leather" },
+    more,
   }, dice)
 end
 local guard_sheet = [[
@@ -451,6 +452,21 @@ test.case("Guard: 'For each additional Attack you attempt to Guard against durin
   ]]
   test.equal(duel.attacks(f, "hit"), { false, true })
   test.equal(duel.attacks(f, "target"), { "Mage", "Bodyguard" })
+end)
+
+test.case("Two Guards: 'You can attempt to block Attacks against the Guarded'; each Attack is blocked by the Guard best placed, the freshest", function()
+  -- The Squire (A2), like the Bodyguard, Guards the Mage: Guard 13 each. The Orc's Full Attack:
+  -- its first 13 does not beat the Bodyguard's 13 (a tie: the first in encounter order): blocked.
+  -- For the second, the Bodyguard's "additional Attack" would be at 13 − 1 = 12, the Squire is
+  -- still at 13: the Squire blocks it, and 13 does not beat 13 either (README: default chosen).
+  -- One Guard alone would have been beaten by it.
+  local squire = { name = "Squire", side = "party", at = "A2", weapon = "Sword", armor = "Leather" }
+  local f = guarded({ 13, 13 }, nil, nil, nil, squire)
+  f:round((guard_sheet:gsub('Counter %-> "Mage"', 'Full Attack -> "Mage"')) ..
+          'Squire:\n  1: Guard -> "Mage"\n  2: Defend\n')
+  test.equal(duel.attacks(f, "guard"), { "Bodyguard", "Squire" })
+  test.equal(duel.attacks(f, "hit"), { false, false })
+  test.truthy(duel.narrated(f, "= 13 vs Squire's Guard 13 — blocked"))
 end)
 
 test.case("Full Attack with two opponents beside: both Attacks go to the declared Target", function()
