@@ -183,6 +183,35 @@ end
 ---@return boolean
 function attack.down(c) return status.has(c, "Unconscious") or status.has(c, "Dead") end
 
+---The opponents beside `me` that `keep(me, c)` accepts, `first` first when it is one of them, then
+---those still standing, then the fallen (Unconscious): "When in doubt, the Arbiter chooses the
+---Target they deem most appropriate. Arbiters, rule in favor of the Player when you can", so of
+---several, a standing one is attacked before a helpless one (README). "The adjacent enemy" is the
+---first of them; Full Attack's and Counter's Attacks go to them when the declared Target is gone.
+---@param me world.Character
+---@param first? world.Character the declared Target
+---@param keep fun(me: world.Character, c: world.Character): boolean
+---@return world.Character[] opponents
+---@return integer standing how many come before the fallen (`first` among them)
+function attack.adjacent_opponents(me, first, keep)
+  local found, fallen, here = {}, nil, me.cell
+  if first and first.side ~= me.side and grid.adjacent(here, first.cell) then found[1] = first end
+  for _, c in ipairs(world.characters()) do
+    -- The side and the cell first: they rule out most characters without reading statuses.
+    if c.side ~= me.side and grid.adjacent(here, c.cell) and not (first and c.name == first.name) and keep(me, c) then
+      if attack.down(c) then
+        fallen = fallen or {}
+        fallen[#fallen + 1] = c
+      else
+        found[#found + 1] = c
+      end
+    end
+  end
+  local standing = #found
+  if fallen then table.move(fallen, 1, #fallen, standing + 1, found) end
+  return found, standing
+end
+
 ---Whether `me` is in Cover or Concealment from the other sides: some line of sight to it from an
 ---enemy who perceives (not one down) meets shelter and none sees it in the open (Skulk: "You must
 ---end this Action Phase in Cover or Concealment to remain Hidden").
