@@ -356,8 +356,15 @@ arbiter.define.hook("movement", function(event)
     if mover_falls then fall_prone(mover) end
     if other_falls then fall_prone(other) end
     if not mover_ok and not other_ok then return "both" end
-    if not mover_ok then return "mover" end
-    if not other_ok then return "other" end
+    -- Only the one who fails stops. Where stopping where it stands would bar the way of the one who
+    -- goes on (they trade cells or meet head-on, or the one who saved steps into the cell it is
+    -- leaving), it takes its step, letting the other pass first, and stops there.
+    local head_on = event.kind == "head_on"
+    if not mover_ok then return (head_on or event.other_to == event.from) and "mover_after_step" or "mover" end
+    if not other_ok then
+      local leaving = event.to == event.other_from and event.other_to ~= event.other_from
+      return (head_on or leaving) and "other_after_step" or "other"
+    end
     return nil
   end
   -- Clash: "Both Characters stop their movement where their paths intersect." "The Arbiter should
