@@ -98,6 +98,41 @@ TEST_CASE("two characters trading cells is a swap", "[movement]") {
   CHECK(clashing.positions == std::vector<Cell>{{1, 0}, {2, 0}});
 }
 
+TEST_CASE("of two trading cells, one stopped after the step passes the other, who goes on (Platemail: Crash)",
+          "[movement]") {
+  // Aldric and Brienne trade cells; only one stops (it failed its save): it takes the step, so it
+  // does not stand in the other's way, and stops there. Stopped before the step, it would block.
+  Grid corridor(5, 1);
+  BorderTraffic traffic;
+  const std::vector<Mover> pair{mover("Aldric", "party", {1, 0}, {{2, 0}, {3, 0}, {4, 0}}),
+                                mover("Brienne", "party", {2, 0}, {{1, 0}, {0, 0}})};
+  for (const auto& [answer, positions] :
+       {std::pair{Halt::OtherAfterStep, std::vector<Cell>{{4, 0}, {1, 0}}},
+        std::pair{Halt::MoverAfterStep, std::vector<Cell>{{2, 0}, {0, 0}}},
+        std::pair{Halt::Other, std::vector<Cell>{{1, 0}, {2, 0}}}}) {
+    const auto stop_one = [answer](const MoveEvent& e) { return e.kind == MoveEventKind::Swap ? answer : Halt::None; };
+    const auto result = resolve_movement(corridor, pair, traffic, {}, stop_one);
+    CHECK(result.positions == positions);
+  }
+}
+
+TEST_CASE("meeting head-on, one stopped after its step lets the other pass first, then steps in and stops",
+          "[movement]") {
+  // Both want (2,0); the first in order would take it, but Aldric stops after his step: Brienne
+  // takes it, they pass a step later, and Aldric stops in (2,0), where their paths met. Stopped
+  // where he stood, he would bar her way at (1,0).
+  Grid corridor(5, 1);
+  BorderTraffic traffic;
+  const std::vector<Mover> pair{mover("Aldric", "party", {1, 0}, {{2, 0}, {3, 0}}),
+                                mover("Brienne", "party", {3, 0}, {{2, 0}, {1, 0}, {0, 0}})};
+  const auto aldric_stops = [](const MoveEvent& e) {
+    return e.kind == MoveEventKind::HeadOn ? Halt::MoverAfterStep : Halt::None;
+  };
+  const auto result = resolve_movement(corridor, pair, traffic, {}, aldric_stops);
+  CHECK(kinds(result) == std::vector{MoveEventKind::HeadOn});
+  CHECK(result.positions == std::vector<Cell>{{2, 0}, {0, 0}});
+}
+
 TEST_CASE("a head-on meeting nothing stops: the first takes the cell between them, the other waits a step and they pass", "[movement]") {
   Grid corridor(5, 1);
   BorderTraffic traffic;

@@ -47,6 +47,7 @@ class Phase {
         const MoveDecision& decide)
       : grid_(grid), movers_(movers), traffic_(traffic), rules_(rules), decide_(decide),
         position_(movers.size()), want_(movers.size()), before_(movers.size()), halted_(movers.size(), false),
+        stop_after_(movers.size(), false),
         side_(movers.size()), reach_(movers.size()), partner_(movers.size(), nobody),
         followed_feet_(movers.size(), 0.0), diagonals_(movers.size(), 0), taken_(movers.size(), 0),
         waited_for_(movers.size(), nobody) {
@@ -113,9 +114,11 @@ class Phase {
     if (const std::size_t partner = partner_[i]; partner != nobody && moving(partner)) wait_for(partner, taker);
   }
 
+  // `i` stops once it has taken its next step: this one, or, if it waits a step for another to
+  // pass first, the one after (a head-on meeting: it lets the other by, then steps in and stops).
   void stop_after_step(std::size_t i) {
-    halted_[i] = true;
-    if (partner_[i] != nobody) halted_[partner_[i]] = true;
+    stop_after_[i] = true;
+    if (partner_[i] != nobody) stop_after_[partner_[i]] = true;
   }
 
   // The carried one's first step with its carrier is into the carrier's cell: they must be side
@@ -167,6 +170,7 @@ class Phase {
     if (halt_whom & static_cast<unsigned>(Halt::Mover)) halt(mover);
     if ((halt_whom & static_cast<unsigned>(Halt::Other)) && other != nobody) halt(other);
     if (halt_whom & static_cast<unsigned>(Halt::MoverAfterStep)) stop_after_step(mover);  // this step is still taken
+    if ((halt_whom & static_cast<unsigned>(Halt::OtherAfterStep)) && other != nobody) stop_after_step(other);
   }
 
   void intend() {
@@ -313,8 +317,12 @@ class Phase {
         std::size_t staying = nobody;
         for (std::size_t k = first; k < last; ++k)
           if (!moving(by_cell_[k])) staying = by_cell_[k];
-        // Movers wanting one cell were reported as SameCell or HeadOn already.
-        const std::size_t taker = staying == nobody ? by_cell_[first] : nobody;
+        // Movers wanting one cell were reported as SameCell or HeadOn already. One who stops after
+        // this step lets one who goes on take the cell first, not to stand in its way.
+        std::size_t taker = nobody;
+        for (std::size_t k = first; k < last && staying == nobody && taker == nobody; ++k)
+          if (!stop_after_[by_cell_[k]]) taker = by_cell_[k];
+        if (staying == nobody && taker == nobody) taker = by_cell_[first];
         for (std::size_t k = first; k < last; ++k) {
           const std::size_t i = by_cell_[k];
           if (!moving(i) || i == taker) continue;
@@ -350,6 +358,7 @@ class Phase {
       diagonals_[i] += position_[i].x != want_[i].x && position_[i].y != want_[i].y;
       position_[i] = want_[i];
       ++taken_[i];
+      if (stop_after_[i]) halted_[i] = true;
       if (!carried(i)) result_.walked[i].push_back(position_[i]);
     }
   }
@@ -375,6 +384,7 @@ class Phase {
   const MoveDecision& decide_;
   std::vector<Cell> position_, want_, before_;
   std::vector<bool> halted_;
+  std::vector<bool> stop_after_;  // stops once it has taken its next step (Halt's …AfterStep)
   std::vector<int> side_;
   std::vector<double> reach_;
   std::vector<std::size_t> partner_;  // the one each carries or is carried by, once picked up

@@ -74,10 +74,16 @@ struct MoveEvent {
   friend bool operator==(const MoveEvent&, const MoveEvent&) = default;
 };
 
-// Who stops: before the step reported (Mover, Other, Both), or, for MoverAfterStep, the mover
-// once this step is taken. Meet: two stepping into one cell stop there, the mover in the cell
-// and the other beside it (Platemail's Clash: "stop their movement where their paths intersect").
-enum class Halt : std::uint8_t { None = 0, Mover = 1, Other = 2, Both = 3, MoverAfterStep = 4, Meet = 6 };
+// Who stops: before the step reported (Mover, Other, Both), or, for MoverAfterStep and
+// OtherAfterStep, that one once it has taken its next step: this one, or, where two step into one
+// cell, the one after, as it lets the other take the cell first. So one stopping passes the other
+// (trading cells, meeting head-on, stepping out of the cell the other steps into) rather than
+// barring its way (Platemail's Crash: only the one who fails its save stops). Meet: two stepping
+// into one cell stop there, the mover in the cell and the other beside it (Platemail's Clash:
+// "stop their movement where their paths intersect").
+enum class Halt : std::uint8_t {
+  None = 0, Mover = 1, Other = 2, Both = 3, MoverAfterStep = 4, Meet = 6, OtherAfterStep = 8
+};
 using MoveDecision = std::function<Halt(const MoveEvent&)>;
 
 // Heimr: "The count of the limit starts at the first character who moves through the border …

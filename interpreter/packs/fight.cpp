@@ -64,10 +64,13 @@ Halt parse_halt(const std::string& text) {
   if (text == "other") return Halt::Other;
   if (text == "both") return Halt::Both;
   if (text == "meet") return Halt::Meet;
+  if (text == "mover_after_step") return Halt::MoverAfterStep;
+  if (text == "other_after_step") return Halt::OtherAfterStep;
   if (text == "none") return Halt::None;
   throw Error(with_nearest(fmt::format("the movement hook returned '{}'; expected nil, \"mover\", \"other\", "
-                                       "\"both\" or \"meet\"", text),
-                           text, {"mover", "other", "both", "meet", "none"}));
+                                       "\"both\", \"meet\", \"mover_after_step\" or \"other_after_step\"",
+                                       text),
+                           text, {"mover", "other", "both", "meet", "mover_after_step", "other_after_step", "none"}));
 }
 
 // The sheets' compass points and the grid's directions list the same eight in the same order.
@@ -1214,7 +1217,8 @@ Halt Fight::movement(const MoveEvent& event) {
   return returned_by(*f, [&] {
     if (lua_isnil(L_, -1)) return Halt::None;
     if (!lua_isstring(L_, -1))
-      throw Error("the movement hook returns nil, \"mover\", \"other\", \"both\" or \"meet\"");
+      throw Error("the movement hook returns nil, \"mover\", \"other\", \"both\", \"meet\", "
+                  "\"mover_after_step\" or \"other_after_step\"");
     return parse_halt(lua::to_text(L_, -1, "the movement hook's answer"));
   });
 }

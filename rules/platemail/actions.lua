@@ -30,16 +30,10 @@ local function define(name, fields)
   arbiter.define.action(name, fields)
 end
 
--- The adjacent opponents, the ordered target first when it is one of them.
-local function adjacent_opponents(me, first)
-  local found, here = {}, me.cell
-  if first and first.side ~= me.side and grid.adjacent(here, first.cell) then found[1] = first end
-  for _, c in ipairs(world.characters()) do
-    if c.side ~= me.side and grid.adjacent(here, c.cell) and not status.has(c, "Dead")
-       and not (first and c.name == first.name) then found[#found + 1] = c end
-  end
-  return found
-end
+-- The adjacent opponents not Dead, the ordered target first when it is one of them, then those
+-- still standing before the fallen (attack.adjacent_opponents); and how many come before the fallen.
+local function not_dead(_, c) return not status.has(c, "Dead") end
+local function adjacent_opponents(me, first) return attack.adjacent_opponents(me, first, not_dead) end
 
 local function stays(ctx) return ctx.moved == 0 end
 
@@ -193,22 +187,27 @@ define("Charge", { needs_target = true, target = "enemy", allowed_by = wielding(
 
 -- Full Attack: "Stay in place and make two Attacks against adjacent opponents." Not said melee:
 -- a thrown weapon without a melee attack is thrown at them (README: default chosen; its data's
--- kind, "melee_or_thrown").
-define("Full Attack", { needs_target = true, target = "enemy", resolve = function(ctx)
-  if not ctx.target then return undeclared(ctx) end
-  local foes = adjacent_opponents(ctx.actor, ctx.target)
-  if #foes == 0 then return act(ctx, ctx.actor.name .. " (Full Attack) has no opponent beside them") end
-  -- The Attacks go to the Target declared with the order when it is beside the attacker; else
-  -- (it moved away) to the opponents that are, in turn.
-  local declared = foes[1] == ctx.target
-  attacks_at(ctx, "Full Attack", function(i) return declared and foes[1] or foes[(i - 1) % #foes + 1] end)
-end })
+-- kind, "melee_or_thrown"). One whose weapon makes neither (a bow) is refused before it is
+-- declared, as Charge is.
+define("Full Attack", { needs_target = true, target = "enemy", allowed_by = wielding("Full Attack"),
+  resolve = function(ctx)
+    if not ctx.target then return undeclared(ctx) end
+    local foes, standing = adjacent_opponents(ctx.actor, ctx.target)
+    if #foes == 0 then return act(ctx, ctx.actor.name .. " (Full Attack) has no opponent beside them") end
+    -- The Attacks go to the Target declared with the order when it is beside the attacker; else
+    -- (it moved away) to the opponents that are, in turn: those still standing, if any.
+    local declared = foes[1] == ctx.target
+    local turns = standing > 0 and standing or #foes
+    attacks_at(ctx, "Full Attack", function(i) return declared and foes[1] or foes[(i - 1) % turns + 1] end)
+  end })
 
--- Counter: "You get one Melee Attack against one adjacent opponent."
-define("Counter", { needs_target = true, target = "enemy", resolve = function(ctx)
-  if not ctx.target then return undeclared(ctx) end
-  attacks_at(ctx, "Counter", adjacent_opponents(ctx.actor, ctx.target)[1])
-end })
+-- Counter: "You get one Melee Attack against one adjacent opponent." Without a melee weapon in
+-- hand it is refused before it is declared, as Charge is.
+define("Counter", { needs_target = true, target = "enemy", allowed_by = wielding("Counter"),
+  resolve = function(ctx)
+    if not ctx.target then return undeclared(ctx) end
+    attacks_at(ctx, "Counter", adjacent_opponents(ctx.actor, ctx.target)[1])
+  end })
 
 -- Ranged Attack: "Stay in place. Make a ranged attack at a designated Target." Aimed when the
 -- previous Action was Aim. A crossbow shoots only when loaded (attack.make). Without a ranged or

@@ -183,6 +183,35 @@ end
 ---@return boolean
 function attack.down(c) return status.has(c, "Unconscious") or status.has(c, "Dead") end
 
+---The opponents beside `me` that `keep(me, c)` accepts, `first` first when it is one of them, then
+---those still standing, then the fallen (Unconscious): "When in doubt, the Arbiter chooses the
+---Target they deem most appropriate. Arbiters, rule in favor of the Player when you can", so of
+---several, a standing one is attacked before a helpless one (README). "The adjacent enemy" is the
+---first of them; Full Attack's and Counter's Attacks go to them when the declared Target is gone.
+---@param me world.Character
+---@param first? world.Character the declared Target
+---@param keep fun(me: world.Character, c: world.Character): boolean
+---@return world.Character[] opponents
+---@return integer standing how many come before the fallen (`first` among them)
+function attack.adjacent_opponents(me, first, keep)
+  local found, fallen, here = {}, nil, me.cell
+  if first and first.side ~= me.side and grid.adjacent(here, first.cell) then found[1] = first end
+  for _, c in ipairs(world.characters()) do
+    -- The side and the cell first: they rule out most characters without reading statuses.
+    if c.side ~= me.side and grid.adjacent(here, c.cell) and not (first and c.name == first.name) and keep(me, c) then
+      if attack.down(c) then
+        fallen = fallen or {}
+        fallen[#fallen + 1] = c
+      else
+        found[#found + 1] = c
+      end
+    end
+  end
+  local standing = #found
+  if fallen then table.move(fallen, 1, #fallen, standing + 1, found) end
+  return found, standing
+end
+
 ---Whether `me` is in Cover or Concealment from the other sides: some line of sight to it from an
 ---enemy who perceives (not one down) meets shelter and none sees it in the open (Skulk: "You must
 ---end this Action Phase in Cover or Concealment to remain Hidden").
@@ -317,21 +346,31 @@ local function kind_for(me, target, wanted)
 end
 
 -- Someone Guarding the target who may block this attacker's Attack (`effect`: what it is, for
--- combat.can_guard), and the attempt it would be; else nil, and why one Guarding it cannot block
--- ("Medic cannot block: Unaware of the attacker"), said with the Attack.
+-- combat.can_guard), the attempt it would be and its Guard value then; else nil, and why one
+-- Guarding it cannot block ("Medic cannot block: Unaware of the attacker"), said with the Attack.
+-- Of several who may, one blocks each Attack: the one with the highest Guard value against it,
+-- its −1 for each Attack it has tried to block this phase counted, so fresh Guards take their
+-- turn; a tie, the first in encounter order (README: default chosen).
 local function guard_of(me, target, effect)
-  local unblocked
+  local guard, attempt, value, unblocked
   for _, other in ipairs(world.characters(target.side)) do
     -- The phase's combatant tells a Guard apart; only a Guard's intent is read, for whom it guards.
     local intent = other.name ~= target.name and attack.combatant(other).action == "Guard" and flow.intent(other)
     if intent and intent.target and intent.target.name == target.name
        and grid.adjacent(other.cell, target.cell) and not status.has(other, "Unconscious") then
-      local ok, why = combat.can_guard(attack.combatant(other, me), effect)
-      if ok then return other, (attack.phase.guarded[other.name] or 0) + 1 end
-      unblocked = unblocked or ("%s cannot block: %s"):format(other.name, why)
+      local as_guard = attack.combatant(other, me)
+      local ok, why = combat.can_guard(as_guard, effect)
+      if ok then
+        local its_attempt = (attack.phase.guarded[other.name] or 0) + 1
+        local its_value = combat.guard_value(as_guard, its_attempt)
+        if not guard or its_value > value then guard, attempt, value = other, its_attempt, its_value end
+      else
+        unblocked = unblocked or ("%s cannot block: %s"):format(other.name, why)
+      end
     end
   end
-  return nil, nil, unblocked
+  if guard then return guard, attempt, value end
+  return nil, nil, nil, unblocked
 end
 
 -- What only a ranged or thrown Attack reads of where the two stand: the distance between them when
@@ -464,7 +503,7 @@ function attack.make(ctx, target, how)
     how.profile and how.profile.name or mine.weapon or "bare hands", kind == "thrown" and " (thrown)" or "")
   local victim, versus = target, nil
   -- "You cannot Guard against Area of Effect Attacks or effects that Ignore Absorb."
-  local guard, attempt, unblocked = guard_of(me, target, { ignores_absorb = how.ignores_absorb == true })
+  local guard, attempt, value, unblocked = guard_of(me, target, { ignores_absorb = how.ignores_absorb == true })
   if unblocked then versus = (" (%s)"):format(unblocked) end
   local defense, defense_parts = combat.defense(theirs)
   -- A Guard attacked itself: the Attacks it has tried to block so far this phase lower its
@@ -476,7 +515,6 @@ function attack.make(ctx, target, how)
   end
   if guard then
     attack.phase.guarded[guard.name] = attempt
-    local value = combat.guard_value(attack.combatant(guard, me), attempt)
     local block = combat.attack { natural = natural, modifiers = parts, defense = value }
     -- "roll a dice": actions_data.Guard.block.die.
     local die, die_said
@@ -509,9 +547,12 @@ function attack.make(ctx, target, how)
     -- "roll a die": actions_data.Rescue.carried_hit.die.
     local die, said = attack.roll_die(arbiter.tables.actions_data["Rescue"].carried_hit.die,
                                       victim.name .. " is hit while carrying " .. carried.name)
+    -- Told either way, as a Guard's die is: "d6 2, even: …", "d6 3, odd: …".
     if combat.rescue_carried_hit(die) then
-      versus = (versus or "") .. (" — %s: %s, carried, is hit instead"):format(said, carried.name)
+      versus = (versus or "") .. (" — %s, even: %s, carried, is hit instead"):format(said, carried.name)
       victim = carried
+    else
+      versus = (versus or "") .. (" — %s, odd: %s is hit, not %s, carried"):format(said, victim.name, carried.name)
     end
   end
   local text = ("%s: %s = %d vs Defense %d%s — %s"):format(attacks, rolled,

@@ -934,8 +934,9 @@ local WIELDS_REASON = {
 
 ---Whether the combatant's weapon can make an Attack of the kind an action asks (`attacks.kind` of
 ---actions_data: Aim's, Ranged Attack's and Rapid Fire's "ranged", a ranged or thrown attack; Charge's
----"melee_or_thrown"); the orders of an action its weapon cannot make are refused before they are
----declared (actions.lua, `allowed_by`). Nor can one without arms wield it (combat.can_attack_with_weapon).
+---and Full Attack's "melee_or_thrown"; Counter's "melee"); the orders of an action its weapon cannot
+---make are refused before they are declared (actions.lua, `allowed_by`). Nor can one without arms
+---wield it (combat.can_attack_with_weapon).
 ---@param c platemail.Combatant
 ---@param spec "melee"|"ranged"|"melee_or_thrown"|"any"
 ---@return boolean

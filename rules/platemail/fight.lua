@@ -79,22 +79,12 @@ end
 -- included: the source forbids no Attack on a helpless opponent, and `closest enemy`
 -- (world.closest) counts them too, so "IF an enemy is adjacent" holds exactly when "the adjacent
 -- enemy" finds one. Of several beside me, "the adjacent enemy" is one still standing if there is
--- one (README).
+-- one, as Full Attack's and Counter's fallback targets are (attack.adjacent_opponents; README).
 local function is_enemy(me, c)
   return c.side ~= me.side and not status.has(c, "Dead") and perceives(me, c)
 end
 
-local function adjacent_enemy(me)
-  local here, helpless = me.cell, nil
-  for _, c in ipairs(world.characters()) do
-    -- The side and the cell first: they rule out most characters without reading statuses.
-    if c.side ~= me.side and grid.adjacent(here, c.cell) and is_enemy(me, c) then
-      if not down(c) then return c end
-      helpless = helpless or c
-    end
-  end
-  return helpless
-end
+local function adjacent_enemy(me) return attack.adjacent_opponents(me, nil, is_enemy)[1] end
 
 -- A Fatally Wounded ally not yet Stable: the one a Stabilize can save ("prevent a Fatally Wounded
 -- Character's death").
@@ -153,9 +143,10 @@ local conditions = {
 }
 for phrase, test in pairs(conditions) do arbiter.define.condition(phrase, { test = test }) end
 
-local function lookup(find, relation)
-  return function(me) return find(me, relation, function(c) return perceives(me, c) end) end
-end
+-- Whether `me` is as far from `a` as from `b`: a tie of "the closest" or "the farthest".
+local function as_far(me, a, b) return grid.distance(me.cell, a.cell) == grid.distance(me.cell, b.cell) end
+-- A tie of "the most injured": as many Wounds, as far (world.most_injured's own tie-break).
+local function as_injured(me, a, b) return (a.stats.wounds or 0) == (b.stats.wounds or 0) and as_far(me, a, b) end
 
 -- Whether `c` is an `kind` ("orc"): its stat `kind` if the encounter gives one, else a word of its
 -- name ("Orc #2", "Orc Brute").
@@ -168,24 +159,31 @@ local function of_kind(c, kind)
   return false
 end
 
--- "The biggest enemy orc": the same lookup among the enemies of one kind.
-local function lookup_of_kind(find, relation)
+-- The one `find` picks out among those `me` perceives (of one kind, "the biggest enemy orc", when
+-- given). Where it ranks a fallen one and one still standing alike (`alike`), the standing one, as
+-- "the adjacent enemy" does: "Arbiters, rule in favor of the Player when you can" (README). Only
+-- when the one found is down is it looked for again among the standing.
+local function lookup(find, relation, alike)
   return function(me, kind)
-    return find(me, relation, function(c) return of_kind(c, kind) and perceives(me, c) end)
+    local function keep(c) return (kind == nil or of_kind(c, kind)) and perceives(me, c) end
+    local found = find(me, relation, keep)
+    if not (alike and found and down(found)) then return found end
+    local standing = find(me, relation, function(c) return not down(c) and keep(c) end)
+    return standing and alike(me, found, standing) and standing or found
   end
 end
 
 local targets = {
-  ["the closest enemy"] = lookup(world.closest, "enemy"),
-  ["the closest hostile"] = lookup(world.closest, "enemy"),
-  ["the closest foe"] = lookup(world.closest, "enemy"),
-  ["the farthest enemy"] = lookup(world.farthest, "enemy"),
-  ["the most injured enemy"] = lookup(world.most_injured, "enemy"),
+  ["the closest enemy"] = lookup(world.closest, "enemy", as_far),
+  ["the closest hostile"] = lookup(world.closest, "enemy", as_far),
+  ["the closest foe"] = lookup(world.closest, "enemy", as_far),
+  ["the farthest enemy"] = lookup(world.farthest, "enemy", as_far),
+  ["the most injured enemy"] = lookup(world.most_injured, "enemy", as_injured),
   ["the biggest enemy"] = lookup(world.biggest, "enemy"),
-  ["the closest enemy {word}"] = lookup_of_kind(world.closest, "enemy"),
-  ["the farthest enemy {word}"] = lookup_of_kind(world.farthest, "enemy"),
-  ["the most injured enemy {word}"] = lookup_of_kind(world.most_injured, "enemy"),
-  ["the biggest enemy {word}"] = lookup_of_kind(world.biggest, "enemy"),
+  ["the closest enemy {word}"] = lookup(world.closest, "enemy", as_far),
+  ["the farthest enemy {word}"] = lookup(world.farthest, "enemy", as_far),
+  ["the most injured enemy {word}"] = lookup(world.most_injured, "enemy", as_injured),
+  ["the biggest enemy {word}"] = lookup(world.biggest, "enemy"),
   ["the closest ally"] = lookup(world.closest, "ally"),
   ["the most injured ally"] = lookup(world.most_injured, "ally"),
   ["the adjacent enemy"] = adjacent_enemy,
@@ -358,8 +356,15 @@ arbiter.define.hook("movement", function(event)
     if mover_falls then fall_prone(mover) end
     if other_falls then fall_prone(other) end
     if not mover_ok and not other_ok then return "both" end
-    if not mover_ok then return "mover" end
-    if not other_ok then return "other" end
+    -- Only the one who fails stops. Where stopping where it stands would bar the way of the one who
+    -- goes on (they trade cells or meet head-on, or the one who saved steps into the cell it is
+    -- leaving), it takes its step, letting the other pass first, and stops there.
+    local head_on = event.kind == "head_on"
+    if not mover_ok then return (head_on or event.other_to == event.from) and "mover_after_step" or "mover" end
+    if not other_ok then
+      local leaving = event.to == event.other_from and event.other_to ~= event.other_from
+      return (head_on or leaving) and "other_after_step" or "other"
+    end
     return nil
   end
   -- Clash: "Both Characters stop their movement where their paths intersect." "The Arbiter should

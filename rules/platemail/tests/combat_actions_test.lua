@@ -55,39 +55,31 @@ test.case("Full Attack with only a thrown weapon: 'two Attacks against adjacent 
   test.equal(f:stat("Orc", "wounds"), 2)
 end)
 
--- An Attack the weapon in hand cannot make: nothing is rolled, and the reason is told.
-local function refused(weapon, order, told)
-  local f = pair({ weapon = weapon }, {}, {})
-  f:round(duel.still(order))
-  test.equal(#f:events("attack"), 0)
-  test.truthy(duel.narrated(f, told))
+-- An order whose Attacks the weapon in hand cannot make is refused before it is declared: Aldric
+-- takes the default order (Defend), rolls nothing, and the note says why. So the phase is not
+-- spent for nothing: the Orc's Counter (d20 12) has Defend's Disfavor, 12 − 3 = 9, not the Favor
+-- of the action refused (Full Attack's, Ranged Attack's "Melee Attacks on you have Favor").
+local function refused(weapon, order, why)
+  local f = pair({ weapon = weapon }, {}, { 12 })
+  f:round(("Aldric:\n  1: %s\n  2: Defend\nOrc:\n  1: Counter -> \"Aldric\"\n  2: Defend\n"):format(order))
+  test.equal(duel.attacks(f, "attacker"), { "Orc" })
+  test.equal(duel.attacks(f, "total"), { 9 })
+  test.truthy(duel.narrated(f, ("Aldric: Defend ('%s' is refused (%s): Defend, the default order)"):format(order, why)))
 end
 
-test.case("Full Attack with a bow is refused, having no melee or thrown weapon: two shots are Rapid Fire's, 'at the cost of accuracy'", function()
-  -- What it lacks is either weapon Full Attack can use against adjacent opponents (README: default chosen).
-  refused("Short Bow", 'Full Attack -> "Orc"', "Aldric (Full Attack) has no melee or thrown weapon")
+test.case("Full Attack with a bow is refused before it is declared: 'make two Attacks against adjacent opponents', a bow makes neither kind", function()
+  -- What it lacks is either weapon Full Attack can use against adjacent opponents (README: default
+  -- chosen); two shots are Rapid Fire's, "at the cost of accuracy".
+  refused("Short Bow", 'Full Attack -> "Orc"', "Short Bow is neither a melee nor a thrown weapon")
 end)
 
-test.case("Counter with a bow is refused: 'one Melee Attack', and a bow has none", function()
-  refused("Short Bow", 'Counter -> "Orc"', "Aldric (Counter) has no melee weapon")
+test.case("Counter with a bow is refused before it is declared: 'one Melee Attack', and a bow has none", function()
+  refused("Short Bow", 'Counter -> "Orc"', "Short Bow is not a melee weapon")
 end)
 
 test.case("Ranged Attack with a Sword is refused before it is declared, as Aim is: 'Make a ranged attack', and a Sword has none", function()
-  -- The Orc stands beside Aldric: the reason is the weapon, not the reach. Refused, Aldric takes
-  -- the default order (Defend), so the Orc's Attack has Defend's Disfavor, not Ranged Attack's
-  -- "Melee Attacks on you have Favor": d20 12 − 3 = 9 against Aldric (Leather, Ready, Sword: 13).
-  local f = pair({ weapon = "Sword" }, {}, { 12 })
-  f:round [[
-    Aldric:
-      1: Ranged Attack -> "Orc"
-      2: Defend
-    Orc:
-      1: Counter -> "Aldric"
-      2: Defend
-  ]]
-  test.equal(duel.attacks(f, "attacker"), { "Orc" })
-  test.equal(duel.attacks(f, "total"), { 9 })
-  test.truthy(duel.narrated(f, [[Aldric: Defend ('Ranged Attack -> "Orc"' is refused (Sword is not a ranged weapon): Defend, the default order)]]))
+  -- The Orc stands beside Aldric: the reason is the weapon, not the reach.
+  refused("Sword", 'Ranged Attack -> "Orc"', "Sword is not a ranged weapon")
 end)
 
 test.case("Counter: 'You get one Melee Attack against one adjacent opponent' — one Attack, a hit", function()
@@ -172,14 +164,15 @@ test.case("Defend: 'Melee Attacks on you have Disfavor'; Defend is also the orde
   test.equal(duel.attacks(f, "hit"), { false })
 end)
 
-local function guarded(dice, mage_armor, orc_at, orc_weapon)
+local function guarded(dice, mage_armor, orc_at, orc_weapon, more)
   -- Mage at B2 guarded by Bodyguard at B3 (Leather, Sword, Ready: Defense 10 + 2 + 1 = 13);
   -- the Orc at C2 (or `orc_at`, with an Axe or `orc_weapon`) Counters the Mage (Unarmored unless
-  -- `mage_armor` says, Ready: 13).
+  -- `mage_armor` says, Ready: 13). `more`: another character.
   return duel.new({
     { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = mage_armor or "Unarmored" },
     { name = "Bodyguard", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
     { name = "Orc", side = "orcs", at = orc_at or "C2", weapon = orc_weapon or "Axe", armor = "Leather" },
+    more,
   }, dice)
 end
 local guard_sheet = [[
@@ -459,6 +452,21 @@ test.case("Guard: 'For each additional Attack you attempt to Guard against durin
   ]]
   test.equal(duel.attacks(f, "hit"), { false, true })
   test.equal(duel.attacks(f, "target"), { "Mage", "Bodyguard" })
+end)
+
+test.case("Two Guards: 'You can attempt to block Attacks against the Guarded'; each Attack is blocked by the Guard best placed, the freshest", function()
+  -- The Squire (A2), like the Bodyguard, Guards the Mage: Guard 13 each. The Orc's Full Attack:
+  -- its first 13 does not beat the Bodyguard's 13 (a tie: the first in encounter order): blocked.
+  -- For the second, the Bodyguard's "additional Attack" would be at 13 − 1 = 12, the Squire is
+  -- still at 13: the Squire blocks it, and 13 does not beat 13 either (README: default chosen).
+  -- One Guard alone would have been beaten by it.
+  local squire = { name = "Squire", side = "party", at = "A2", weapon = "Sword", armor = "Leather" }
+  local f = guarded({ 13, 13 }, nil, nil, nil, squire)
+  f:round((guard_sheet:gsub('Counter %-> "Mage"', 'Full Attack -> "Mage"')) ..
+          'Squire:\n  1: Guard -> "Mage"\n  2: Defend\n')
+  test.equal(duel.attacks(f, "guard"), { "Bodyguard", "Squire" })
+  test.equal(duel.attacks(f, "hit"), { false, false })
+  test.truthy(duel.narrated(f, "= 13 vs Squire's Guard 13 — blocked"))
 end)
 
 test.case("Full Attack with two opponents beside: both Attacks go to the declared Target", function()

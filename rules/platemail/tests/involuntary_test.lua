@@ -3,24 +3,21 @@
 local test = require "arbiter.test"
 local duel = require "tests.support.duel"
 
--- Aldric Moves (Ready) B3 → B1 (south), Brenna Sprints (Not Ready) A2 → C2: both enter B2 at the
--- first step, a Crash; its saves roll `dice`.
-local function allies_crossing(dice)
+-- Aldric Moves `aldric_way` (Ready) from `aldric_at`, Brenna Sprints `brenna_way` (Not Ready)
+-- from `brenna_at`, the Orc far off; the saves of a Crash roll `dice`, Aldric's first.
+local function allies_moving(aldric_at, aldric_way, brenna_at, brenna_way, dice)
   local f = duel.new({
-    { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
-    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Aldric", side = "party", at = aldric_at, weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = brenna_at, weapon = "Sword", armor = "Leather" },
     { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
   }, dice)
-  f:round [[
-    Aldric:
-      1: Move S, S
-      2: Defend
-    Brenna:
-      1: Sprint E, E
-      2: Defend
-  ]]
+  f:round(("Aldric:\n  1: Move %s\n  2: Defend\nBrenna:\n  1: Sprint %s\n  2: Defend\n"):format(
+    aldric_way, brenna_way))
   return f
 end
+
+-- Aldric B3 → B1 (south), Brenna A2 → C2: both enter B2 at the first step, a Crash.
+local function allies_crossing(dice) return allies_moving("B3", "S, S", "A2", "E, E", dice) end
 
 test.case("Crash: 'Ready Characters that fail ... become Not Ready. Not Ready Characters that fail ... fall Prone'", function()
   -- Saves d20 5: Aldric 5 + 3 (Favor, Ready) = 8, Brenna 5 − 3 = 2; both fail.
@@ -95,6 +92,33 @@ test.case("Crash: of two allies who both save stepping into one cell, one takes 
                               " pass first"), crash.text)
   test.equal(f:cell("Aldric"), "B1", "Move S, S: all the way")
   test.equal(f:cell("Brenna"), "C2", "Sprint E, E: all the way, through B2 once Aldric has left it")
+end)
+
+-- Aldric Moves W, W from `aldric_at`, Brenna Sprints E, E, E from B2: from C2 they trade cells at
+-- the first step, from D2 they meet head-on at C2; a Crash.
+local function allies_meeting(aldric_at, dice)
+  local f = allies_moving(aldric_at, "W, W", "B2", "E, E, E", dice)
+  test.equal(#f:events("crash"), 1)
+  test.equal(#f:events("blocked"), 0, "the one who saved is not blocked by the one who stopped")
+  return f
+end
+
+test.case("Crash: 'Ready Characters that fail their Dexterity Save end their movement early' — only the one who fails; the other goes on past it", function()
+  -- Aldric d20 2 + 3 = 5 fails: he stops, Not Ready, where they passed each other (trading cells,
+  -- in the cell she left; head-on, in the cell they both stepped into, once she has gone through
+  -- it). Brenna d20 18 − 3 = 15 saves: her Sprint goes all the way.
+  -- "Not Ready Characters that fail their Dexterity Save end their movement early and fall Prone":
+  -- the other way round (d20 18, 2), Brenna stops Prone in C2 either way, and Aldric goes on.
+  for _, case in ipairs {
+    { aldric_at = "C2", dice = { 2, 18 }, cells = { "B2", "E2" } },
+    { aldric_at = "D2", dice = { 2, 18 }, cells = { "C2", "E2" } },
+    { aldric_at = "C2", dice = { 18, 2 }, cells = { "A2", "C2" } },
+    { aldric_at = "D2", dice = { 18, 2 }, cells = { "B2", "C2" } },
+  } do
+    local f = allies_meeting(case.aldric_at, case.dice)
+    test.equal({ f:cell("Aldric"), f:cell("Brenna") }, case.cells, case.aldric_at .. ", " .. case.dice[1])
+    test.equal(f:has("Brenna", "Prone"), case.dice[2] == 2)
+  end
 end)
 
 test.case("Ready allies walking through each other pass: a Crash only 'if either of them is Not Ready'", function()

@@ -23,6 +23,63 @@ test.case("an Unconscious enemy beside me is 'an enemy' to conditions and to 'th
   test.equal(duel.attacks(f, "target", "Aldric"), { "Orc", "Orc" })
 end)
 
+-- Aldric (E3) orders `order` at the Runner beside him (D3), who Falls Back out of reach (no Attack
+-- of Opportunity); beside Aldric then lie Gob (F3), Unconscious, and the Orc (E4), standing, in
+-- that encounter order. "When in doubt, the Arbiter chooses the Target they deem most appropriate.
+-- Arbiters, rule in favor of the Player when you can": the Attacks go to the Orc, not Gob.
+local function runner_gone(order, dice)
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "E3", weapon = "Sword", armor = "Leather" },
+    { name = "Runner", side = "orcs", at = "D3", weapon = "Axe", armor = "Leather" },
+    { name = "Gob", side = "orcs", at = "F3", weapon = "Axe", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "E4", weapon = "Axe", armor = "Leather" },
+  }, dice)
+  knock_out(f, "Gob")
+  f:round(([[
+    Aldric:
+      1: %s
+      2: Defend
+    Runner:
+      1: Fall Back
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]):format(order))
+  test.truthy(f:cell("Runner") ~= "D3" and not duel.narrated(f, "Attack of Opportunity"), "the Runner got away")
+  return f
+end
+
+test.case("Full Attack 'against adjacent opponents', its Target gone: both Attacks at the one still standing, not the Unconscious", function()
+  local f = runner_gone('Full Attack -> "Runner"', { 15, 12 })
+  test.equal(duel.attacks(f, "target", "Aldric"), { "Orc", "Orc" })
+end)
+
+test.case("Counter 'against one adjacent opponent', its Target gone: at the one still standing, not the Unconscious", function()
+  local f = runner_gone('Counter -> "Runner"', { 15 })
+  test.equal(duel.attacks(f, "target", "Aldric"), { "Orc" })
+end)
+
+test.case("'the closest enemy' of two as close: the one still standing, not the Unconscious one first in encounter order", function()
+  -- Gob (Unconscious) and the Orc are both 20' from the Archer; "rule in favor of the Player".
+  local f = duel.new({
+    { name = "Archer", side = "party", at = "A2", weapon = "Short Bow", armor = "Leather" },
+    { name = "Gob", side = "orcs", at = "E2", weapon = "Axe", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "A6", weapon = "Axe", armor = "Leather" },
+  }, { 15 })
+  knock_out(f, "Gob")
+  f:round [[
+    Archer:
+      1: Ranged Attack -> the closest enemy
+      2: Defend
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.truthy(duel.narrated(f, "Archer: Ranged Attack → Orc"), "the target is declared")
+  test.equal(duel.attacks(f, "target", "Archer"), { "Orc" })
+end)
+
 test.case("an attack whose target phrase named no one attacks no one, even if an enemy comes beside", function()
   -- No enemy is beside Aldric when the phase begins; the Orc then Moves next to him.
   local f = duel.pair({ at = "B2" }, { at = "E2" })

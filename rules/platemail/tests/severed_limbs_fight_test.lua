@@ -175,8 +175,9 @@ test.case("default chosen, '… at Disfavor (the rules' own Disfavor, so it canc
 end)
 
 test.case("default chosen, 'Both arms severed: no attacks with weapons … narrated with the reason', nor an Attack of Opportunity", function()
-  -- Round 1 Aldric Counters: refused, with the reason. Round 2 it Defends (Ready, a Sword) while
-  -- the Orc walks out of its reach: no Attack of Opportunity is taken. No die is rolled.
+  -- Round 1 Aldric Counters: refused before it is declared, with the reason, as without a weapon
+  -- that makes its Attack (he Defends). Round 2 it Defends (Ready, a Sword) while the Orc walks
+  -- out of its reach: no Attack of Opportunity is taken. No die is rolled.
   local f = counter({}, {}, {}, "Aldric", "left arm", "right arm")
   f:round [[
     Aldric:
@@ -187,8 +188,8 @@ test.case("default chosen, 'Both arms severed: no attacks with weapons … narra
       2: Defend
   ]]
   test.equal(#f:events("attack"), 0)
-  test.truthy(told(f, "attack_missed_out", "Aldric (Counter) cannot attack: no arms"))
-  test.equal(#duel.texts(f, "attack_missed_out"), 1, "the Attack of Opportunity is not even tried")
+  test.truthy(duel.narrated(f, [[Aldric: Defend ('Counter -> "Orc"' is refused (no arms): Defend, the default order)]]))
+  test.equal(#duel.texts(f, "attack_missed_out"), 0, "the Attack of Opportunity is not even tried")
   test.equal(#f:events("roll"), 0, "no die rolled")
 end)
 

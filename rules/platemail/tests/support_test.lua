@@ -433,7 +433,7 @@ test.case("Rescue: 'If you are hit, roll a die: On even numbers, the Character y
   test.equal({ f:cell("Brenna"), f:cell("Aldric") }, { "B2", "C2" })
   test.equal(duel.attacks(f, "total"), { 13 })
   test.equal(duel.attacks(f, "target"), { "Aldric" })
-  test.truthy(duel.narrated(f, "d6 4: Aldric, carried, is hit instead"))
+  test.truthy(duel.narrated(f, "d6 4, even: Aldric, carried, is hit instead"))
   test.equal(f:stat("Aldric", "wounds"), 1)
   test.equal(f:stat("Brenna", "wounds"), nil)
 end)
@@ -465,9 +465,19 @@ test.case("Rescue: 'If you are hit, roll a die: On even numbers, the Character y
   local f = rescue_within_orc_reach({ at = "D3", order = "Defend" }, "D2", { 10, 2 })
   test.equal(duel.attacks(f, "total"), { 13 })
   test.equal(duel.attacks(f, "target"), { "Aldric" })
-  test.truthy(duel.narrated(f, "d6 2: Aldric, carried, is hit instead"))
+  test.truthy(duel.narrated(f, "d6 2, even: Aldric, carried, is hit instead"))
   test.equal(f:stat("Aldric", "wounds"), 5)
   test.equal(f:stat("Brenna", "wounds"), nil)
+end)
+
+test.case("Rescue: 'If you are hit, roll a die: On even numbers, the Character you are carrying is hit instead' — odd, the die told too", function()
+  -- As above, the Attack of Opportunity hits Brenna (13 > 12); d6 3 (odd): she keeps the hit, and
+  -- the die is told as a Guard's is ("d6 3, odd: …"), not left out.
+  local f = rescue_within_orc_reach({ at = "D3", order = "Defend" }, "D2", { 10, 3 })
+  test.equal(duel.attacks(f, "target"), { "Brenna" })
+  test.truthy(duel.narrated(f, "d6 3, odd: Brenna is hit, not Aldric, carried — hit"))
+  test.truthy(duel.narrated(f, "Brenna: 1 hit, Absorb 1"), "the hit is hers in the tally")
+  test.equal(f:stat("Aldric", "wounds"), 4)
 end)
 
 test.case("Rescue: 'the Character you are carrying is hit instead' — the Attack of Opportunity of a Clash too", function()
@@ -476,7 +486,7 @@ test.case("Rescue: 'the Character you are carrying is hit instead' — the Attac
   local f = rescue_within_orc_reach({ at = "A2", order = "Move E, E" }, "D2", { 10, 4 })
   test.equal(#f:events("clash"), 1)
   test.equal(duel.attacks(f, "target"), { "Aldric" })
-  test.truthy(duel.narrated(f, "d6 4: Aldric, carried, is hit instead"))
+  test.truthy(duel.narrated(f, "d6 4, even: Aldric, carried, is hit instead"))
   test.equal(f:stat("Aldric", "wounds"), 5)
 end)
 

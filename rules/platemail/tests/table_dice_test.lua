@@ -86,7 +86,7 @@ test.case("actions_data.Rescue.carried_hit.die a d8: the rescuer hit rolls a d8 
         2: Defend
     ]]
     test.equal(duel.attacks(f, "target"), { "Aldric" })
-    test.truthy(duel.narrated(f, "d8 8: Aldric, carried, is hit instead"))
+    test.truthy(duel.narrated(f, "d8 8, even: Aldric, carried, is hit instead"))
   end)
 end)
 
