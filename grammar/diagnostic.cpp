@@ -20,7 +20,6 @@ std::string render_all(const std::vector<Diagnostic>& diagnostics) {
   return out;
 }
 
-
 // The code point of the valid UTF-8 sequence of `length` bytes at text[at].
 char32_t code_point(std::string_view text, std::size_t at, std::size_t length) {
   static constexpr unsigned char lead_bits[] = {0, 0x7F, 0x1F, 0x0F, 0x07};

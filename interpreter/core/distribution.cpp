@@ -75,7 +75,6 @@ std::vector<Fraction> binomial_row(std::int64_t r, const Fraction& q, const Frac
   return row;
 }
 
-
 // high - low, saturated: faces near both ends of 64 bits (d{9223372036854775807,-9223372036854775807})
 // overflow the subtraction.
 std::int64_t span(std::int64_t low, std::int64_t high) {

@@ -109,7 +109,6 @@ bool valid_module_name(std::string_view name) {
   return true;
 }
 
-
 // Where Lua's lexer stood when `code` failed to load: the offset of the character after the last
 // token it read. Lua keeps only the line, so the chunk is loaded again, a byte at a time, counting
 // what the lexer took (only on this error path; the cost is a reader call a byte).
