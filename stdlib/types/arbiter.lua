@@ -142,6 +142,13 @@ function arbiter.define.target(name, value) end
 ---action's distance. Asked as an intent that moves is made.
 ---@alias arbiter.MoveLimitHook fun(who: world.Character, action: string, feet: integer): integer?, string?
 
+---The flow's hook `movement` (optional): for each meeting while everyone moves (flow.MoveEvent),
+---who stops before the step (`"mover"`, `"other"`, `"both"`), or once that one has taken its next
+---step, letting the other take a cell both want first (`"mover_after_step"`, `"other_after_step"`;
+---Platemail's failed Crash save), or `"meet"` (both stop where their paths meet: Clash); nil or
+---`"none"`: no one (docs/fights.md, "Hooks").
+---@alias arbiter.MovementHook fun(event: flow.MoveEvent): ("mover"|"other"|"both"|"meet"|"mover_after_step"|"other_after_step"|"none")?
+
 ---The ruleset's hook `timing` (optional): when a sheet may order the action named, for an action
 ---whose definition gives none of `turn_only`, `answers`, `replaces` (tempo reads it from the row,
 ---so a house rule's action is checked as its own are). Asked when the sheets are checked.
@@ -150,8 +157,9 @@ function arbiter.define.target(name, value) end
 ---Defines an extension point: a function other packs may replace with `arbiter.override.hook`.
 ---The flow's hooks are named by docs/fights.md (`choose`: arbiter.ChooseHook, `respond`:
 ---arbiter.RespondHook, `responses`: arbiter.ResponsesHook, `actions`: arbiter.ActionsHook, `reach`:
----arbiter.ReachHook, `move_limit`: arbiter.MoveLimitHook, `timing`: arbiter.TimingHook). A name
----near one of the runtime's hooks but none of them (`chose`) is an error: nothing would call it.
+---arbiter.ReachHook, `move_limit`: arbiter.MoveLimitHook, `movement`: arbiter.MovementHook,
+---`timing`: arbiter.TimingHook). A name near one of the runtime's hooks but none of them (`chose`)
+---is an error: nothing would call it.
 ---@param name string
 ---@param value function
 function arbiter.define.hook(name, value) end
