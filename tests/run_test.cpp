@@ -525,6 +525,12 @@ TEST_CASE("run with ask: a round played in simultaneous phases is ordered at its
   // and Ana is not, so each 2nd-phase IF is judged on that: Ana's ELSE, Bo's THEN.
   CHECK_THAT(run.output, Contains("  Ana: 2 hits, Absorb 2 — 0 Wounds (0 of 3)\n  Bo: 2 hits, Absorb 1 — 1 Wound (1 of 3)\n"
                                   "2nd Action Phase\n  Ana: Full Attack → Bo\n  Bo: Fall Back"));
+  // A 1st phase's answer is judged as it is given, before any phase runs: a way of compass steps
+  // stopped the fight ("no phase is running").
+  std::ofstream(dir / "steps.txt") << "Sprint N, N\n\n\n\n";
+  const auto steps = arbiter("run " + (dir / "fight.lua") + " --rounds 1 --ask --seed 1 < " + (dir / "steps.txt"));
+  CHECK(steps.exit_code == 0);
+  CHECK_THAT(steps.output, Contains("  Ana moves from B2 to B4\n"));  // A1 is the south-west corner
 }
 
 TEST_CASE("a name with control characters is refused by the encounter and narrated escaped from a save",

@@ -1088,7 +1088,9 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
   if (capped) budget_feet = std::min(budget_feet, *movement.feet);
   switch (capped && movement.kind == Kind::path ? Kind::none : movement.kind) {
     case Kind::path: {
-      const bool sequential = flow_.phase().kind == PhaseKind::Sequential;
+      // Between phases (a round's orders asked at its start, run --ask) only simultaneous phases
+      // are ordered.
+      const bool sequential = flow_.in_phase() && flow_.phase().kind == PhaseKind::Sequential;
       // "15' S" walks south for 15'; "S, S, SW" takes those steps; the written distance repeats
       // the last direction until it is covered. Never beyond what the action allows, and as far
       // as the way goes: a wall or a cliff ends the walk there ("the Arbiter does the best they
