@@ -831,6 +831,16 @@ Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
   if (order.movement.steps.empty()) intent.distance = order.movement.feet;
   WayCut cut;
   intent.path = path_of(who, order.movement, intent.target, chosen, &cut);
+  // A distance written that no step fits in ("Move 5' to C3", a diagonal costing 7'): said, not
+  // a Move narrated bare that goes nowhere, when the way without it would go somewhere.
+  if (intent.distance && intent.path.empty() && cut.stopped.empty()) {
+    orders::Movement whole = order.movement;
+    whole.feet.reset();
+    if (whole.kind == orders::Movement::Kind::path) whole.kind = orders::Movement::Kind::none;  // toward the target
+    if (!path_of(who, whole, intent.target, chosen, nullptr).empty())
+      cut.stopped = fmt::format("{}: the next step costs more than the {}' written", world_.grid().label(who.position),
+                                *intent.distance);
+  }
   if (cut.held_back) intent.way_not_followed = orders::format(order.movement);
   // A wall, a closed door or costly ground in a written way: the GM hears why the move fell short.
   if (!cut.stopped.empty()) {

@@ -38,6 +38,26 @@ test.case("'Actions that involve movement must have their distance and direction
   end
 end)
 
+test.case("a distance written that no step fits in goes nowhere, and the declaration says why", function()
+  -- On a euclidean map the diagonal step to C3 costs 7'; "Move 5' to C3" was declared bare ("Move")
+  -- and went nowhere unexplained.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "G7", weapon = "Axe", armor = "Leather" },
+  }, nil, { width = 8, height = 8, metric = "euclidean" })
+  f:round [[
+    Aldric:
+      1: Move 5' to C3
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.equal(f:cell("Aldric"), "B2")
+  test.equal(f:events("declared")[1].fields.summary,
+             "Move (5' to C3 stops at B2: the next step costs more than the 5' written)")
+end)
+
 test.case("Sprint: 'Move up to 30 feet' — Sprint N six times, 30' (A1 is the south-west corner)", function()
   local f = duel.new({
     { name = "Aldric", side = "party", at = "A1", weapon = "Sword", armor = "Leather" },
