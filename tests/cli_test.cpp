@@ -1625,6 +1625,13 @@ TEST_CASE("two rulesets named together are told as such, with the encounter's li
                                       "loaded together (two rulesets?)"));
   CHECK_THAT(ran.output, Contains("pack 'platemail' is loaded because 'platemail-house' requires it, named at " +
                                   (dir / "mixed.lua") + ":2:22"));
+  // Both named: the second is told where the encounter names it.
+  std::ofstream(dir / "both.lua") << "return { map = { width = 4, height = 4 }, characters = {},\n"
+                                     "  rules = { \"tempo\", \"platemail\" } }\n";
+  const auto both = arbiter("check --encounter " + (dir / "both.lua") + " examples/tempo/duel-round1.txt");
+  CHECK(both.exit_code == 1);
+  CHECK_THAT(both.output, Contains("(two rulesets?)") && Contains("pack 'platemail' is named at " + (dir / "both.lua") +
+                                                                  ":2:22"));
   // A pack that builds on the one that defined it is still told to override it.
   std::filesystem::create_directories(dir / "again");
   std::ofstream(dir / "again/pack.lua") << "return { name = \"again\", version = \"1.0.0\", requires = { \"tempo\" } }\n";

@@ -70,15 +70,18 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
     try {
       sandbox_.run_file(m.name, m.folder / m.main, 0);
     } catch (const Error& error) {
-      // A pack no one named, loaded for one that requires it (platemail, for platemail-house): the
-      // error is in its files, but the choice to load it was made where that one was named.
+      // The error is in the pack's files, but the choice to load it (two rulesets together) was
+      // made where it was named, or where the pack that requires it was (platemail, for
+      // platemail-house).
       const std::size_t by = brought_by[i - first_new];
       const Place* place = place_of(by);
-      if (names[by] == m.name || !place) throw;
+      if (!place) throw;
+      const std::string where = fmt::format("{}:{}:{}", place->where.file, place->where.line, place->where.column);
       std::vector<Diagnostic> told = error.diagnostics();
-      told.front().notes.push_back(fmt::format("pack '{}' is loaded because '{}' requires it, named at {}:{}:{}",
-                                               m.name, names[by], place->where.file, place->where.line,
-                                               place->where.column));
+      told.front().notes.push_back(names[by] == m.name
+                                       ? fmt::format("pack '{}' is named at {}", m.name, where)
+                                       : fmt::format("pack '{}' is loaded because '{}' requires it, named at {}",
+                                                     m.name, names[by], where));
       throw Error(std::move(told));
     }
   }
