@@ -192,6 +192,22 @@ void text_after_order(const State& s, std::string_view rest, bool after_step, co
   const Movement::Kind movement = s.order.movement.kind;
   const std::size_t next = after_blanks(rest, 0);
   const auto at_offset = [&](std::size_t i) { return tao::pegtl::position(at.byte + i, at.line, at.column + i, at.source); };
+  // A number where a movement goes: a distance without its unit ("Move 10 -> Orc"), or not whole.
+  if (movement == Movement::Kind::none && next < rest.size() && std::isdigit(static_cast<unsigned char>(rest[next]))) {
+    std::size_t end = next;
+    while (end < rest.size() && std::isdigit(static_cast<unsigned char>(rest[end]))) ++end;
+    const std::string digits(rest.substr(next, end - next));
+    if (end < rest.size() && rest[end] == '.') {
+      std::size_t fraction = end + 1;
+      while (fraction < rest.size() && std::isdigit(static_cast<unsigned char>(rest[fraction]))) ++fraction;
+      throw tao::pegtl::parse_error(fmt::format("a distance is a whole number of feet, and {} is not one",
+                                                rest.substr(next, fraction - next)),
+                                    at_offset(next));
+    }
+    throw tao::pegtl::parse_error(fmt::format("a distance is written with its unit: '{}'', '{} ft' or '{} feet'",
+                                              digits, digits, digits),
+                                  at_offset(next));
+  }
   const std::string_view next_word = rest.substr(next, word_at(rest, next));
   // Steps written without their comma, "Move N E" or "Move N Est": the comma is what is missing.
   if (movement == Movement::Kind::path && after_step && next == 0 && !next_word.empty()) {

@@ -847,6 +847,14 @@ TEST_CASE("compass steps written without their comma are told as the comma missi
                 "('to C3') or coordinates ('to X: 15, Y: 20')");
 }
 
+TEST_CASE("a distance without its unit, or not whole, is told as such", "[orders]") {
+  // It was "unexpected text after the order: expected '->' and its target, …" with the '->' there.
+  check_failure("Aldric:\n  1: Move 10 -> \"Orc\"\n", 2, 11, "a distance is written with its unit: '10'', '10 ft' or '10 feet'");
+  check_failure("Aldric:\n  1: Sprint 15 toward \"Orc\"\n", 2, 13,
+                "a distance is written with its unit: '15'', '15 ft' or '15 feet'");
+  check_failure("Aldric:\n  1: Move 2.5' -> \"Orc\"\n", 2, 11, "a distance is a whole number of feet, and 2.5 is not one");
+}
+
 TEST_CASE("a comma of a list of steps that no step follows is told at what follows it", "[orders]") {
   // It was "unexpected text after the order: expected '->' and its target, ELSE after an IF's
   // order, …", which named the ELSE that was written.
