@@ -1176,6 +1176,9 @@ TEST_CASE("arbiter prob prints exact distributions, and suggests sampling past i
                                       "P(>= 15) = 23.1481% = 25/108\n"));
   CHECK_THAT(arbiter("prob 2d20kh1 --json").output, StartsWith(R"({"expr":"2d20kh1","mean":13.82)"));
   CHECK_THAT(arbiter("prob 4dF --json --exact").output, Contains(R"({"value":0,"p":0.234567901234568,"fraction":"19/81"})"));
+  // The exact mean too, which a JSON number near 2^63 cannot hold (it gave 9.22337203685477e+18 alone).
+  CHECK_THAT(arbiter("prob 1d2+9223372036854775805 --json --exact").output,
+             Contains(R"("stddev":0.5,"mean_fraction":"18446744073709551613/2",)"));
   // Floating-point sums do not show their rounding error: 3d6's mean is 10.5.
   CHECK_THAT(arbiter("prob 3d6 --json").output, StartsWith(R"({"expr":"3d6","mean":10.5,"stddev":2.95803989154981,)"));
   const auto big = arbiter("prob 10000d1000");

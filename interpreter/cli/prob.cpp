@@ -52,6 +52,8 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
 
   if (options.json) {
     nlohmann::ordered_json out = {{"expr", expr}, {"mean", to_json(mean.get_d())}, {"stddev", to_json(stddev)}};
+    // The mean exactly, which a JSON number (a double) cannot always hold (near ±2^63).
+    if (options.exact) out["mean_fraction"] = fraction_text(mean);
     auto& entries = out["distribution"] = nlohmann::ordered_json::array();
     for (const auto& row : rows) {
       nlohmann::ordered_json entry = {{"value", row.value}, {"p", to_json(row.p)}};
