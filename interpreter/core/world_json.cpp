@@ -18,17 +18,21 @@ json between(const Grid& grid, int edge) {
   return json::array({grid.label(a), grid.label(b)});
 }
 
-std::string edge_name(const Grid& grid, int edge) {
-  const auto [a, b] = grid.edge_cells(edge);
-  return fmt::format("the edge between {} and {}", grid.label(a), grid.label(b));
-}
-
 // An entry for what `listed` already holds (an edge, a cell), in a hand-edited save: the world
 // keeps one of the two, and the other would be lost. `listed` maps each to the path of its entry.
 void list_once(std::map<int, std::string>& listed, int key, const JsonReader& entry, const std::string& what) {
   if (const auto [first, fresh] = listed.emplace(key, entry.path()); !fresh)
     entry.fail(fmt::format("{} is listed twice, first as {}: one of the two would be lost", what, first->second));
 }
+
+}  // namespace
+
+std::string edge_name(const Grid& grid, int edge) {
+  const auto [a, b] = grid.edge_cells(edge);
+  return fmt::format("the edge between {} and {}", grid.label(a), grid.label(b));
+}
+
+namespace {
 
 json properties_to_json(const Properties& properties) {
   json out = json::object();

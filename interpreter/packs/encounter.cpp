@@ -286,8 +286,7 @@ class Reader {
       at(found_or(cells_written.item(++number), pair_at), [&] { (void)cell_from(grid, cell); });
     const int edge = at(found_or(cells_written.item(1), pair_at), [&] { return edge_from(grid, pair); });
     const auto [a, b] = grid.edge_cells(edge);
-    give_once(edges, edge, fmt::format("the edge between {} and {}", grid.label(a), grid.label(b)),
-              "an edge holds one border", path, pair_at);
+    give_once(edges, edge, edge_name(grid, edge), "an edge holds one border", path, pair_at);
     return {a, b};
   }
 
