@@ -189,6 +189,59 @@ TEST_CASE("two wanting one cell from different sides, and a step into a held cel
   CHECK(shared.positions == std::vector<Cell>{{1, 1}, {1, 1}, {5, 5}, {5, 5}});
 }
 
+TEST_CASE("two stepping into a cell held by one who stays there meet no one: each is only blocked", "[movement]") {
+  // Platemail: "If opponents move across each others' paths, they initiate the Clash". A cell holds
+  // one character: no one enters the one Ana stays in, so no paths cross there. Pal comes from the
+  // north, the Orc from the south, into Ana's cell (2, 2); Bob, beside her, stands still.
+  Grid board(5, 5);
+  BorderTraffic traffic;
+  const auto with = [&](std::vector<Cell> ana_way, std::vector<Mover> more = {}) {
+    std::vector<Mover> scene{mover("Pal", "party", {2, 3}, {{2, 2}}), mover("Orc", "orcs", {2, 1}, {{2, 2}}),
+                             mover("Ana", "party", {2, 2}, std::move(ana_way)), mover("Bob", "party", {1, 2}, {})};
+    for (Mover& m : more) scene.push_back(std::move(m));
+    return resolve_movement(board, scene, traffic, {}, clash_stops_opponents);
+  };
+  const std::vector<Cell> unmoved{{2, 3}, {2, 1}, {2, 2}, {1, 2}};
+  SECTION("Ana stays: both are blocked, and no meeting is reported") {
+    const auto result = with({});
+    REQUIRE(kinds(result) == std::vector{MoveEventKind::Blocked, MoveEventKind::Blocked});
+    CHECK((result.events[0].mover == 0 && result.events[0].other == 2));
+    CHECK((result.events[1].mover == 1 && result.events[1].other == 2));
+    CHECK_FALSE(result.events[1].crossed);
+    CHECK(result.positions == unmoved);
+  }
+  SECTION("Ana leaves it at the same step: the two meet in it, as before") {
+    const auto result = with({{3, 2}});
+    REQUIRE(kinds(result) == std::vector{MoveEventKind::HeadOn});
+    CHECK(result.positions == std::vector<Cell>{{2, 3}, {2, 1}, {3, 2}, {1, 2}});
+  }
+  SECTION("Ana would leave it for Bob's cell: she is blocked, and so are the two") {
+    const auto result = with({{1, 2}});
+    REQUIRE(kinds(result) == std::vector{MoveEventKind::Blocked, MoveEventKind::Blocked, MoveEventKind::Blocked});
+    CHECK(result.events[0].step == result.events[2].step);  // all at the first step, none waiting
+    CHECK(result.positions == unmoved);
+  }
+  SECTION("Ana would leave it, but a meeting judged first stops her: the two, listed first, are judged after it") {
+    // Ana and Orc #2 meet head-on in (3, 2), which stops both.
+    const auto result = with({{3, 2}}, {mover("Orc #2", "orcs", {4, 2}, {{3, 2}})});
+    REQUIRE(kinds(result) == std::vector{MoveEventKind::HeadOn, MoveEventKind::Blocked, MoveEventKind::Blocked});
+    CHECK((result.events[0].mover == 2 && result.events[0].other == 4));
+    CHECK(result.positions == std::vector<Cell>{{2, 3}, {2, 1}, {2, 2}, {1, 2}, {4, 2}});
+  }
+  SECTION("Ana would leave it, but gives way to an ally taking her next cell first: she holds it that step") {
+    // Cid (listed before Ana) takes (3, 2), which nothing stops between allies; Ana waits, then
+    // finds it held.
+    std::vector<Mover> scene{mover("Pal", "party", {2, 3}, {{2, 2}}), mover("Orc", "orcs", {2, 1}, {{2, 2}}),
+                             mover("Cid", "party", {4, 2}, {{3, 2}}), mover("Ana", "party", {2, 2}, {{3, 2}})};
+    const auto result = resolve_movement(board, scene, traffic, {}, clash_stops_opponents);
+    REQUIRE(kinds(result) == std::vector{MoveEventKind::HeadOn, MoveEventKind::Blocked, MoveEventKind::Blocked,
+                                         MoveEventKind::Blocked});
+    CHECK((result.events[1].step == 1 && result.events[2].step == 1));  // Pal and the Orc, at once
+    CHECK((result.events[3].mover == 3 && result.events[3].other == 2 && result.events[3].step == 2));
+    CHECK(result.positions == std::vector<Cell>{{2, 3}, {2, 1}, {3, 2}, {2, 2}});
+  }
+}
+
 TEST_CASE("leaving the reach of a Ready foe triggers an Attack of Opportunity (Platemail: AoO)", "[movement]") {
   Grid board(8, 3);
   BorderTraffic traffic;

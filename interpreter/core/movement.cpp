@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdlib>
 #include <tuple>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -50,7 +51,7 @@ class Phase {
         stop_after_(movers.size(), false),
         side_(movers.size()), reach_(movers.size()), partner_(movers.size(), nobody),
         followed_feet_(movers.size(), 0.0), diagonals_(movers.size(), 0), taken_(movers.size(), 0),
-        waited_for_(movers.size(), nobody) {
+        waited_for_(movers.size(), nobody), ahead_(movers.size(), nobody) {
     result_.walked.resize(movers.size());
     result_.carried_by.assign(movers.size(), nobody);
     by_cell_.resize(movers.size());
@@ -274,26 +275,103 @@ class Phase {
            want_[i].y - position_[i].y == -(want_[j].y - position_[j].y);
   }
 
-  // Swaps, crossings and shared wishes all need two movers within two cells of each other.
+  // Who stands in `cell` now, or nobody (`standing_`: everyone's cell, sorted, made each step).
+  std::size_t standing_in(Cell cell) const {
+    const auto at = std::lower_bound(standing_.begin(), standing_.end(), std::pair{cell, std::size_t{0}});
+    return at != standing_.end() && at->first == cell ? at->second : nobody;
+  }
+
+  // Whether `k`, moving, is sure to let another take the cell it steps into and wait (as
+  // keep_cells_single picks the one who takes a cell several step into: the first who goes on).
+  bool gives_way(std::size_t k) const {
+    for (std::size_t m = 0; m < movers_.size(); ++m)
+      if (m != k && moving(m) && want_[m] == want_[k] &&
+          ((stop_after_[k] && !stop_after_[m]) || (stop_after_[k] == stop_after_[m] && m < k)))
+        return true;
+    return false;
+  }
+
+  // Whether `k` is sure to end this step where it stands, whatever the meetings still to judge
+  // decide: it is not moving, or gives way to another stepping into the same cell, or steps into
+  // the cell of one who so stays (one character to a cell). `i` and `j`: the two being judged,
+  // whose own meeting is not yet decided (met again along the cells ahead: none of them stays).
+  bool stays(std::size_t k, std::size_t i, std::size_t j) const {
+    for (std::size_t n = 0; n <= movers_.size(); ++n) {
+      if (!moving(k) || gives_way(k)) return true;
+      k = ahead_[k];
+      if (k == nobody || k == i || k == j) return false;
+    }
+    return false;  // a ring of movers, each stepping into the next one's cell
+  }
+
+  // Whether `i`'s step is sure not to be taken this step: the cell it steps into is held by one
+  // who stays there. Then `i` meets no one on that step: it is only blocked (keep_cells_single).
+  // `j` is the one `i` is being judged with.
+  bool kept_out(std::size_t i, std::size_t j) const {
+    if (!rules_.one_per_cell) return false;
+    const std::size_t k = ahead_[i];
+    return k != nobody && k != j && stays(k, i, j);
+  }
+
+  // How many others stand one behind another in the cells ahead of `i`, each leaving its cell
+  // for the next (`j` aside): what meets them decides whether `i` can step.
+  std::size_t queued_behind(std::size_t i, std::size_t j) const {
+    std::size_t depth = 0;
+    for (std::size_t at = i; depth < movers_.size(); ++depth) {
+      const std::size_t k = ahead_[at];
+      if (k == nobody || k == i || k == j || !moving(k)) break;
+      at = k;
+    }
+    return depth;
+  }
+
+  // Swaps, crossings and shared wishes all need two movers within two cells of each other. Two
+  // who step into cells others are leaving are judged after those others' meetings, which may
+  // stop them where they stand.
   void check_pairs() {
+    standing_.clear();
+    for (std::size_t i = 0; i < movers_.size(); ++i) standing_.emplace_back(position_[i], i);
+    std::sort(standing_.begin(), standing_.end());
     walkers_.clear();
-    for (std::size_t i = 0; i < movers_.size(); ++i)
+    for (std::size_t i = 0; i < movers_.size(); ++i) {
+      ahead_[i] = moving(i) ? standing_in(want_[i]) : nobody;
       if (moving(i)) walkers_.push_back(i);
+    }
+    queued_.clear();
     for (std::size_t a = 0; a < walkers_.size(); ++a)
       for (std::size_t b = a + 1; b < walkers_.size(); ++b) {
         const std::size_t i = walkers_[a], j = walkers_[b];
         if (partner_[i] == j) continue;  // a carrier and the one it carries move as one
         if (std::abs(position_[i].x - position_[j].x) > 2 || std::abs(position_[i].y - position_[j].y) > 2) continue;
-        if (!moving(i) || !moving(j)) continue;  // halted by an earlier event this step
-        // One waited for the other to take the cell between them: now they pass, as was decided.
-        if (waited_for_[i] == j || waited_for_[j] == i) continue;
-        if (want_[i] == position_[j] && want_[j] == position_[i]) report(MoveEventKind::Swap, i, j);
-        else if (crossing_corner(i, j)) report(MoveEventKind::Cross, i, j);
-        else if (crossing_behind(i, j)) report(MoveEventKind::Cross, j, i);
-        else if (crossing_behind(j, i)) report(MoveEventKind::Cross, i, j);
-        else if (want_[i] == want_[j])
-          report(opposite_directions(i, j) ? MoveEventKind::HeadOn : MoveEventKind::SameCell, i, j);
+        if (const std::size_t depth = std::max(queued_behind(i, j), queued_behind(j, i)); depth > 0)
+          queued_.push_back({depth, i, j});
+        else
+          judge_pair(i, j);
       }
+    std::stable_sort(queued_.begin(), queued_.end(),
+                     [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+    for (const auto& [depth, i, j] : queued_) judge_pair(i, j);
+  }
+
+  // Reports the meeting of `i`'s and `j`'s steps, if they meet. A step into a cell someone stays in
+  // is not taken, so it meets no one on the way (a square held by one who stays: two stepping into
+  // it are both only blocked, and no paths cross in it, nor at a corner beside it).
+  void judge_pair(std::size_t i, std::size_t j) {
+    if (!moving(i) || !moving(j)) return;  // halted by an earlier event this step
+    // One waited for the other to take the cell between them: now they pass, as was decided.
+    if (waited_for_[i] == j || waited_for_[j] == i) return;
+    MoveEventKind kind{};
+    std::size_t mover = i, other = j;
+    if (want_[i] == position_[j] && want_[j] == position_[i]) kind = MoveEventKind::Swap;
+    else if (crossing_corner(i, j)) kind = MoveEventKind::Cross;
+    else if (crossing_behind(i, j)) {
+      kind = MoveEventKind::Cross;
+      std::swap(mover, other);
+    } else if (crossing_behind(j, i)) kind = MoveEventKind::Cross;
+    else if (want_[i] == want_[j]) kind = opposite_directions(i, j) ? MoveEventKind::HeadOn : MoveEventKind::SameCell;
+    else return;
+    if (kept_out(i, j) || kept_out(j, i)) return;
+    report(kind, mover, other);
   }
 
   // With one character per cell, a step into a cell someone stays in is not taken. Of several
@@ -304,8 +382,12 @@ class Phase {
   void keep_cells_single() {
     for (std::size_t& waited : waited_for_) waited = nobody;
     if (!rules_.one_per_cell) return;
+    // Trusting that a holder stays is a foresight; should it ever fail to come true (nothing else
+    // changing), the cells left waiting for it are settled as they stand.
+    bool foresee = true, foreseen = false;
     for (bool changed = true; changed;) {
       changed = false;
+      foreseen = false;
       std::sort(by_cell_.begin(), by_cell_.end(), [this](std::size_t a, std::size_t b) {
         return want_[a] < want_[b] || (want_[a] == want_[b] && a < b);
       });
@@ -317,6 +399,13 @@ class Phase {
         std::size_t staying = nobody;
         for (std::size_t k = first; k < last; ++k)
           if (!moving(by_cell_[k])) staying = by_cell_[k];
+        // One leaving the cell who is sure to stay in it (stopped by what stops it here) holds it
+        // once that is settled: no one takes the cell, nor waits for another to take it.
+        if (const std::size_t holder = standing_in(want_[by_cell_[first]]);
+            foresee && staying == nobody && holder != nobody && stays(holder, holder, nobody)) {
+          foreseen = true;
+          continue;
+        }
         // Movers wanting one cell were reported as SameCell or HeadOn already. One who stops after
         // this step lets one who goes on take the cell first, not to stand in its way.
         std::size_t taker = nobody;
@@ -339,6 +428,10 @@ class Phase {
       for (std::size_t i : halt_later_) halt(i);
       for (const auto& [i, taker] : wait_later_) wait_for(i, taker);
       changed = !halt_later_.empty() || !wait_later_.empty();
+      if (!changed && foreseen) {
+        foresee = false;
+        changed = true;
+      }
       halt_later_.clear();
       wait_later_.clear();
     }
@@ -394,6 +487,9 @@ class Phase {
   std::vector<std::size_t> waited_for_;  // this step, the one each waits for to pass, or nobody
   std::size_t waits_ = 0;              // steps waited, which the phase lasts longer for
   std::vector<std::size_t> by_cell_, halt_later_, walkers_;
+  std::vector<std::tuple<std::size_t, std::size_t, std::size_t>> queued_;  // (queued behind, i, j) this step
+  std::vector<std::pair<Cell, std::size_t>> standing_;  // (cell, who stands there) this step, sorted
+  std::vector<std::size_t> ahead_;  // this step, who stands in the cell each moving one steps into, or nobody
   std::vector<std::pair<std::size_t, std::size_t>> wait_later_;  // (mover, the one it waits for)
   int step_ = 0;
   MovementResult result_;

@@ -8,6 +8,11 @@
 //   SameCell        two characters want the same cell otherwise
 //   Blocked         a character's next cell is held by someone who is not leaving it (`crossed`:
 //                   who moved into it this phase across the mover's way: Platemail's Clash)
+// A step into a cell held by one who stays there that step (not moving, or kept where it stands:
+// its own step blocked so, or waiting for another to pass) is not taken, so it meets no one on the
+// way: it is only Blocked, never a Swap, Cross, HeadOn or SameCell (two stepping into such a cell
+// from either side cross no paths). Meetings of those ahead, who may be stopped where they stand,
+// are judged before the meetings of those stepping into their cells.
 //   LeftReach       a character steps out of a foe's reach (Platemail's Attack of Opportunity
 //                   trigger; `other_ready` says whether that foe was Ready)
 //   BorderLimit     a border's movement limit is used up (Heimr: a single door lets two through)

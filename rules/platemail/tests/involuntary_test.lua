@@ -191,6 +191,62 @@ test.case("Crash: one who saves still stops at the cell an ally moved into acros
   test.equal(f:cell("Aldric"), "C2")
 end)
 
+test.case("no Crash between allies who both step into the square of one who stays there: only blocked", function()
+  -- Crash: "If allies move across each others' paths"; a square held by one who stays is entered
+  -- by no one, so the two cross no paths (README, "A Clash over one square": "A step into the
+  -- square of someone who has not moved … is only blocked"). Ana Defends in C3; O2 Moves N from C2
+  -- (Ready), O3 Sprints S from C4 (Not Ready). No save is rolled (no dice), and no one falls Prone.
+  local f = duel.new({
+    { name = "Ana", side = "party", at = "C3", weapon = "Sword", armor = "Leather" },
+    { name = "O1", side = "orcs", at = "D3", weapon = "Axe", armor = "Leather" },
+    { name = "O2", side = "orcs", at = "C2", weapon = "Axe", armor = "Leather" },
+    { name = "O3", side = "orcs", at = "C4", weapon = "Axe", armor = "Leather" },
+  }, {}, { width = 10, height = 5 })
+  f:round [[
+    Ana:
+      1: Defend
+      2: Defend
+    O1:
+      1: Defend
+      2: Defend
+    O2:
+      1: Move N
+      2: Defend
+    O3:
+      1: Sprint S
+      2: Defend
+  ]]
+  test.equal(#f:events("crash"), 0)
+  test.falsy(f:has("O3", "Prone"))
+  test.equal({ f:cell("O2"), f:cell("O3") }, { "C2", "C4" })
+  test.truthy(duel.narrated(f, "O2 is blocked at C2: Ana holds C3"), "O2's block is narrated")
+  test.truthy(duel.narrated(f, "O3 is blocked at C4: Ana holds C3"), "O3's block is narrated")
+end)
+
+test.case("no Crash at a corner when one ally's diagonal step is into a square held by one who stays: it never crosses", function()
+  -- Brienne Moves NE from D5 to E6; Cedric Sprints SE from D6 (Not Ready) across her corner, but
+  -- into E5, where the Orc stands: his step is not taken, so their paths do not cross. No save.
+  local f = duel.new({
+    { name = "Brienne", side = "party", at = "D5", weapon = "Sword", armor = "Leather" },
+    { name = "Cedric", side = "party", at = "D6", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "E5", weapon = "Axe", armor = "Leather" },
+  }, {})
+  f:round [[
+    Brienne:
+      1: Move NE
+      2: Defend
+    Cedric:
+      1: Sprint SE
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.equal({ #f:events("crash"), #f:events("clash") }, { 0, 0 })
+  test.equal({ f:cell("Brienne"), f:cell("Cedric") }, { "E6", "D6" })
+  test.truthy(duel.narrated(f, "Cedric is blocked at D6: Orc holds E5"), "Cedric's block is narrated")
+end)
+
 test.case("no Crash when both allies are Ready", function()
   local f = duel.new({
     { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },

@@ -159,6 +159,59 @@ test.case("a step into the cell of someone standing still is blocked, and said s
   test.truthy(duel.narrated(f, "Aldric is blocked at D2: Orc holds E2"), "the block is narrated")
 end)
 
+-- "If opponents move across each others' paths, they initiate the Clash Involuntary Action"; a
+-- square holds one character, so a square held by one who stays there is entered by no one, and
+-- two who both step into it from either side cross no paths: each is only blocked (README, "A
+-- Clash over one square": "A step into the square of someone who has not moved … is only
+-- blocked"). Ana (party) holds C3; Pal (party) comes from the north, O2 (orcs) from the south;
+-- `ana` is Ana's order, `bob` (if any) Bob's, who Defends beside her. No dice: none is rolled.
+local function into_ana(pal_at, pal_way, o2_at, o2_way, ana, bob, dice)
+  local characters = {
+    { name = "Ana", side = "party", at = "C3", weapon = "Sword", armor = "Leather" },
+    { name = "Pal", side = "party", at = pal_at, weapon = "Sword", armor = "Leather" },
+    { name = "O2", side = "orcs", at = o2_at, weapon = "Axe", armor = "Leather" },
+  }
+  if bob then characters[#characters + 1] = { name = "Bob", side = "party", at = bob, weapon = "Sword", armor = "Leather" } end
+  local f = duel.new(characters, dice or {}, { width = 10, height = 5 })
+  f:round(("Ana:\n  1: %s\n  2: Defend\nPal:\n  1: Move %s\n  2: Defend\nO2:\n  1: Move %s\n  2: Defend\n%s"):format(
+    ana, pal_way, o2_way, bob and "Bob:\n  1: Defend\n  2: Defend\n" or ""))
+  return f
+end
+
+for _, case in ipairs {
+  { "one step each", "C4", "S", "C2", "N" },
+  { "after a step each", "C5", "S, S", "C1", "N, N" },
+} do
+  test.case("two opponents stepping into the square of one who stays there are only blocked, no Clash: " .. case[1], function()
+    local f = into_ana(case[2], case[3], case[4], case[5], "Defend")
+    test.equal(#f:events("clash"), 0, "their paths never cross: neither enters C3")
+    test.equal(#f:events("attack"), 0, "no Attacks of Opportunity, 10' apart")
+    test.equal({ f:cell("Ana"), f:cell("Pal"), f:cell("O2") }, { "C3", "C4", "C2" })
+    test.truthy(duel.narrated(f, "Pal is blocked at C4: Ana holds C3"), "Pal's block is narrated")
+    test.truthy(duel.narrated(f, "O2 is blocked at C2: Ana holds C3"), "O2's block is narrated")
+  end)
+end
+
+test.case("one who would leave the square but is blocked itself still holds it: the two stepping in are only blocked", function()
+  -- Ana Moves W into B3, where Bob stands Defending: she stays in C3, and holds it.
+  local f = into_ana("C4", "S", "C2", "N", "Move W", "B3")
+  test.equal(#f:events("clash"), 0)
+  test.equal({ f:cell("Ana"), f:cell("Pal"), f:cell("O2") }, { "C3", "C4", "C2" })
+  test.truthy(duel.narrated(f, "Ana is blocked at C3: Bob holds B3"), "Ana's block is narrated")
+  test.truthy(duel.narrated(f, "Pal is blocked at C4: Ana holds C3"), "Pal's block is narrated")
+  test.truthy(duel.narrated(f, "O2 is blocked at C2: Ana holds C3"), "O2's block is narrated")
+end)
+
+test.case("a square its holder leaves at the same step is where two opponents stepping into it meet: a Clash over one square", function()
+  -- README, "A Clash over one square": "the mover takes the square and the other stops beside it".
+  -- Ana Moves W to B3 as Pal and O2 step into C3; Pal takes it. Their Attacks of Opportunity, d20 1
+  -- and 1: misses.
+  local f = into_ana("C4", "S", "C2", "N", "Move W", nil, { 1, 1 })
+  test.equal(#f:events("clash"), 1)
+  test.truthy(duel.narrated(f, "Clash! Pal and O2 meet at C3 and stop."), "the Clash is narrated")
+  test.equal({ f:cell("Ana"), f:cell("Pal"), f:cell("O2") }, { "B3", "C3", "C2" })
+end)
+
 test.case("an attack whose target phrase finds an ally is refused with the reason: attacks are at \"opponents\"", function()
   local f = duel.new({
     { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
