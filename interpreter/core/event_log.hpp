@@ -48,8 +48,11 @@ inline constexpr const char* action_refused = "action_refused";    // character,
 inline constexpr const char* order_refused = "order_refused";      // character, action, reason (the ruleset's)[, answering]
 inline constexpr const char* order_not_carried_out = "order_not_carried_out";  // character, reason, order[, status]
 inline constexpr const char* turn_without_action = "turn_without_action";        // character, reason (no sheet orders it)
-// A step into a cell another keeps, stopped, told by the runtime when the rules have no hook `movement`:
+// Told by the runtime when the rules have no hook `movement`: a step into a cell another keeps,
+// stopped; two whose paths meet (trading cells, crossing at a corner, stepping into one cell), which
+// nothing of the rules stops.
 inline constexpr const char* blocked = "blocked";                  // character, at, by, to
+inline constexpr const char* paths_crossed = "paths_crossed";      // character, from, to, other, other_from, other_to, meeting
 }  // namespace event_type
 
 struct LogEvent {

@@ -76,6 +76,8 @@ Narrator::Narrator() {
   set_template(event_type::order_not_carried_out, "{character} cannot act ({reason}): its order ({order}) is not carried out");
   set_template(event_type::turn_without_action, "{character} takes no action: {reason}");
   set_template(event_type::blocked, "{character} is blocked at {at}: {by} holds {to}");
+  set_template(event_type::paths_crossed,
+               "{character} ({from} to {to}) and {other} ({other_from} to {other_to}) cross paths");
   for (auto& [type, t] : templates_) t.runtime = true;
 }
 

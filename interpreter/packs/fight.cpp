@@ -1176,23 +1176,47 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
   return {};
 }
 
+// Without the hook `movement`, the runtime tells what the declarations did not say: a step into a
+// cell another keeps is stopped whatever the rules say (one to a cell); two whose paths meet (trading
+// cells, crossing at a corner, stepping into one cell) are stopped by nothing of the rules, so the
+// narration would show two plain moves through each other.
+void Fight::tell_meeting(const MoveEvent& event) {
+  const auto& everyone = world_.entities();
+  const Grid& grid = world_.grid();
+  const Entity& mover = everyone[event.mover];
+  const Intent* intent = flow_.intent(mover.id);
+  nlohmann::json fields;
+  fields["character"] = mover.name;
+  switch (event.kind) {
+    case MoveEventKind::Blocked:
+      fields["at"] = grid.label(event.from);
+      fields["by"] = everyone[event.other].name;
+      fields["to"] = grid.label(event.to);
+      log_.record(event_type::blocked, std::move(fields), intent ? intent->action : "");
+      return;
+    case MoveEventKind::Swap:
+    case MoveEventKind::Cross:
+    case MoveEventKind::HeadOn:
+    case MoveEventKind::SameCell:
+      fields["from"] = grid.label(event.from);
+      fields["to"] = grid.label(event.to);
+      fields["other"] = everyone[event.other].name;
+      fields["other_from"] = grid.label(event.other_from);
+      fields["other_to"] = grid.label(event.other_to);
+      fields["meeting"] = std::string(name(event.kind));
+      log_.record(event_type::paths_crossed, std::move(fields), intent ? intent->action : "");
+      return;
+    default:  // reach left and borders: what the rules make of them, the rules tell
+      return;
+  }
+}
+
 Halt Fight::movement(const MoveEvent& event) {
   const Function* f = hook("movement");
   const auto& everyone = world_.entities();
   const Grid& grid = world_.grid();
   if (!f) {
-    // A step into a cell another keeps is stopped whatever the rules say (one to a cell): without
-    // the hook to tell it, the runtime does, as the declaration said where the character went.
-    if (event.kind == MoveEventKind::Blocked) {
-      const Entity& mover = everyone[event.mover];
-      const Intent* intent = flow_.intent(mover.id);
-      nlohmann::json fields;
-      fields["character"] = mover.name;
-      fields["at"] = grid.label(event.from);
-      fields["by"] = everyone[event.other].name;
-      fields["to"] = grid.label(event.to);
-      log_.record(event_type::blocked, std::move(fields), intent ? intent->action : "");
-    }
+    tell_meeting(event);
     return Halt::None;
   }
   StackGuard guard{L_};

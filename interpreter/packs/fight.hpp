@@ -122,6 +122,8 @@ class Fight final : public Ruleset {
   void turn_cut_short(const Entity& who, const std::string& why, bool acted) override;
 
  private:
+  // What the runtime tells of a meeting while everyone moves, when the rules have no hook `movement`.
+  void tell_meeting(const MoveEvent& event);
   // Pushes a C function that plays the next round on the thread it is called on, for a sandboxed call.
   void push_round(lua_State* L);
   static int round_entry(lua_State* L);
