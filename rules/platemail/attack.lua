@@ -3,6 +3,10 @@
 -- Defense (or a Guard's block), and what a hit sets off. The arithmetic is combat.lua's; this
 -- file reads the fight (flow, world, grid) and proposes changes (log events, statuses, stats),
 -- which land when the Action Phase ends. The Wounds themselves are tallied then (fight.lua).
+-- Globals read often, as locals: a global is looked up through the pack's environment to the
+-- shared globals (a metamethod at each read), a local is a register.
+local status, world, grid, flow, log, dice = status, world, grid, flow, log, dice
+local ipairs, setmetatable, math, table = ipairs, setmetatable, math, table
 local arbiter = require "arbiter"
 local combat = require "combat"
 

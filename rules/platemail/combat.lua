@@ -11,6 +11,9 @@
 --   local combat = require "combat"
 --   local total, parts = combat.defense({ armor = "Chain Mail", shield = "Shield", ready = true })
 --   --> 13, { { amount = 10, reason = "base" }, { amount = 1, reason = "Chain Mail" }, ... }
+-- Globals read often, as locals: a global is looked up through the pack's environment to the
+-- shared globals (a metamethod at each read), a local is a register.
+local ipairs, pairs, type, math, table = ipairs, pairs, type, math, table
 local arbiter = require "arbiter"
 local words = require "arbiter.words"
 
