@@ -116,15 +116,17 @@ function attack.terms(parts)
   return table.concat(out)
 end
 
+-- attack.ready with `c`'s intent already read.
+local function ready_by(c, intent)
+  return intent ~= nil and intent.ready and not status.has(c, "Entrapped")
+end
+
 ---Whether `c` is Ready this Action Phase: its action's tag, unless it is Entrapped (Entraps:
 ---"Target Not Ready"). Its Defense and Skulk's "Characters who are Not Ready ... are Unaware of the
 ---skulker" both ask this.
 ---@param c world.Character
 ---@return boolean
-function attack.ready(c)
-  local intent = flow.intent(c)
-  return intent ~= nil and intent.ready and not status.has(c, "Entrapped")
-end
+function attack.ready(c) return ready_by(c, flow.intent(c)) end
 
 ---Whether `who` is Unaware of `other`: Skulk's "Characters who are Not Ready or whose Perception is
 ---below the Stealth Roll are Unaware of the skulker", while the skulker stays Hidden.
@@ -198,11 +200,13 @@ function attack.down(c) return status.has(c, "Unconscious") or status.has(c, "De
 ---@return world.Character[] opponents
 ---@return integer standing how many come before the fallen (`first` among them)
 function attack.adjacent_opponents(me, first, keep)
-  local found, fallen, here = {}, nil, me.cell
-  if first and first.side ~= me.side and grid.adjacent(here, first.cell) then found[1] = first end
-  for _, c in ipairs(world.characters()) do
+  local found, fallen, here, side = {}, nil, me.cell, me.side
+  if first and first.side ~= side and grid.adjacent(here, first.cell) then found[1] = first end
+  local characters = world.characters()
+  for i = 1, #characters do
+    local c = characters[i]
     -- The side and the cell first: they rule out most characters without reading statuses.
-    if c.side ~= me.side and grid.adjacent(here, c.cell) and not (first and c.name == first.name) and keep(me, c) then
+    if c.side ~= side and grid.adjacent(here, c.cell) and c ~= first and keep(me, c) then
       if attack.down(c) then
         fallen = fallen or {}
         fallen[#fallen + 1] = c
@@ -238,6 +242,12 @@ end
 ---@return string
 function attack.severed_status(limb) return "Severed " .. limb end
 
+-- The status of each limb, by limb: attack.severed asks for every limb at each combatant it makes.
+local SEVERED_STATUS = setmetatable({}, { __index = function(known, limb)
+  known[limb] = attack.severed_status(limb)
+  return known[limb]
+end })
+
 ---The limbs `c` has lost (Severs Limb), as combat.limb names them: its statuses "Severed …".
 ---combat.limbs_left counts what is left of them.
 ---@param c world.Character
@@ -245,7 +255,7 @@ function attack.severed_status(limb) return "Severed " .. limb end
 function attack.severed(c)
   local lost = {}
   for _, limb in ipairs(arbiter.tables.weapon_properties.severs_limb.limbs) do
-    if status.has(c, attack.severed_status(limb)) then lost[#lost + 1] = limb end
+    if status.has(c, SEVERED_STATUS[limb]) then lost[#lost + 1] = limb end
   end
   return lost
 end
@@ -255,8 +265,10 @@ end
 ---@param target world.Character
 ---@return boolean
 function attack.shielded_by_ally(target)
-  for _, c in ipairs(world.characters(target.side)) do
-    local held = c.name ~= target.name and attack.combatant(c).shield
+  local allies = world.characters(target.side)
+  for i = 1, #allies do
+    local c = allies[i]
+    local held = c ~= target and attack.combatant(c).shield
     local shield = held and arbiter.tables.shields[held]
     if shield and shield.properties and shield.properties.provides_cover and grid.adjacent(c.cell, target.cell) then
       return true
@@ -288,7 +300,7 @@ function attack.combatant(c, other)
     local intent = flow.intent(c)
     known = {
       name = c.name, weapon = stats.weapon, armor = stats.armor, severed = attack.severed(c),
-      ready = attack.ready(c),
+      ready = ready_by(c, intent),
       wounds = stats.wounds or 0, strength = stats.strength, mounted = stats.mounted == true,
       action = intent and arbiter.tables.actions_data[intent.action] and intent.action or nil,
       unaware = false,
@@ -357,9 +369,11 @@ end
 -- turn; a tie, the first in encounter order (README: default chosen).
 local function guard_of(me, target, effect)
   local guard, attempt, value, unblocked
-  for _, other in ipairs(world.characters(target.side)) do
+  local allies = world.characters(target.side)
+  for i = 1, #allies do
+    local other = allies[i]
     -- The phase's combatant tells a Guard apart; only a Guard's intent is read, for whom it guards.
-    local intent = other.name ~= target.name and attack.combatant(other).action == "Guard" and flow.intent(other)
+    local intent = other ~= target and attack.combatant(other).action == "Guard" and flow.intent(other)
     if intent and intent.target and intent.target.name == target.name
        and grid.adjacent(other.cell, target.cell) and not status.has(other, "Unconscious") then
       local as_guard = attack.combatant(other, me)

@@ -64,7 +64,10 @@ local GENERIC_SPELL = "Spell"
 
 local function sum(parts)
   local total = 0
-  for _, part in ipairs(parts) do total = total + (type(part) == "number" and part or part.amount) end
+  for i = 1, #parts do
+    local part = parts[i]
+    total = total + (type(part) == "number" and part or part.amount)
+  end
   return total
 end
 combat.sum = sum
