@@ -181,6 +181,13 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         a.ready_when = function_field("ready");
         a.target_allowed = function_field("target");
         a.allowed_when = function_field("allowed_by");
+        if (a.allowed_when.ref != LUA_NOREF) {
+          lua_rawgeti(L, LUA_REGISTRYINDEX, a.allowed_when.ref);
+          lua::unchain(L);
+          lua_Debug ar;
+          lua_getinfo(L, ">u", &ar);
+          a.allowed_when_reads_intent = ar.isvararg || ar.nparams >= 2;
+        }
         if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
         lua_pop(L, 1);
         push_definition_value(L, *d, "away_from_hostiles");  // a function: called now, as `move` is
@@ -1361,8 +1368,8 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     // With the intent, so that what the order says may decide: "Prepare Spell (Firebal)".
     StackGuard guard{L_};
     lua::push_entity(L_, intent.actor);
-    lua::push_intent(L_, intent, world_);
-    call(chosen.allowed_when, 2, 2);
+    if (chosen.allowed_when_reads_intent) lua::push_intent(L_, intent, world_);
+    call(chosen.allowed_when, chosen.allowed_when_reads_intent ? 2 : 1, 2);
     if (!lua_toboolean(L_, -2))
       return lua_type(L_, -1) == LUA_TSTRING
                  ? returned_by(chosen.allowed_when, [&] { return lua::to_text(L_, -1, "the reason returned"); })

@@ -145,6 +145,9 @@ class Fight final : public Ruleset {
     bool follows_target = false;      // the actor keeps beside its target as it moves (Intent::follow_feet)
     std::vector<std::string> allowed_by{};  // if any: only a character with one of these statuses may take it
     Function allowed_when{};  // allowed_by = function(me) -> ok, why: who may take it (Platemail's Rapid Fire: no crossbow)
+    // Whether allowed_when can read the intent it is offered as its second argument: not a Lua
+    // function of one parameter, which Lua would drop it for (the intent is made only if read).
+    bool allowed_when_reads_intent = true;
     std::optional<long> move_feet{};
     Function resolve{};
   };
