@@ -20,7 +20,7 @@ local attack = {}
 -- that Requires Reload (attack.loaded), and who fell Prone in a Crash while everyone moved (moving
 -- ends only a Prone that was there when the phase began: actions.lua).
 function attack.start_phase()
-  attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {}, shot = {}, fell_prone = {} }
+  attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {}, defenses = {}, shot = {}, fell_prone = {} }
 end
 attack.start_phase()
 
@@ -391,6 +391,20 @@ local function guard_of(me, target, effect)
   return nil, nil, nil, unblocked
 end
 
+-- The Defense of `target` this Action Phase (combat.defense of its combatant, which reads neither
+-- whom it faces nor whether it is Unaware of them): the same at every Attack on it, so worked out
+-- once for each combatant the phase keeps (fight.lua makes a new one when its Ready changes) and
+-- again whenever the definitions change (arbiter.revision: a house rule's patch of armor counts).
+local function phase_defense(target)
+  local known, revision = attack.combatant(target), arbiter.revision()
+  local kept = attack.phase.defenses[known]
+  if not kept or kept.revision ~= revision then
+    kept = { revision = revision, total = (combat.defense(known)) }
+    attack.phase.defenses[known] = kept
+  end
+  return kept.total
+end
+
 -- What only a ranged or thrown Attack reads of where the two stand: the distance between them when
 -- the phase began (for the range band), and whether the attacker shoots from High Ground.
 local function shot_from(ctx, target)
@@ -523,14 +537,11 @@ function attack.make(ctx, target, how)
   -- "You cannot Guard against Area of Effect Attacks or effects that Ignore Absorb."
   local guard, attempt, value, unblocked = guard_of(me, target, { ignores_absorb = how.ignores_absorb == true })
   if unblocked then versus = (" (%s)"):format(unblocked) end
-  local defense, defense_parts = combat.defense(theirs)
+  local defense = phase_defense(target)
   -- A Guard attacked itself: the Attacks it has tried to block so far this phase lower its
   -- Deflection, so its Defense (combat.guard_own_penalty).
   local own_penalty = theirs.action == "Guard" and combat.guard_own_penalty(attack.phase.guarded[target.name])
-  if own_penalty then
-    defense = defense + own_penalty.amount
-    defense_parts[#defense_parts + 1] = own_penalty
-  end
+  if own_penalty then defense = defense + own_penalty.amount end
   if guard then
     attack.phase.guarded[guard.name] = attempt
     local block = combat.attack { natural = natural, modifiers = parts, defense = value }
