@@ -52,6 +52,22 @@ function attack.loaded(me)
   return me.stats.loaded ~= false and not attack.phase.shot[me.name]
 end
 
+-- "1d20" for a count and sides, written once for each: every Attack rolls.
+local DICE_EXPRESSIONS = {}
+local function dice_expression(count, sides)
+  local by_sides = DICE_EXPRESSIONS[count]
+  if not by_sides then
+    by_sides = {}
+    DICE_EXPRESSIONS[count] = by_sides
+  end
+  local expression = by_sides[sides]
+  if not expression then
+    expression = ("%dd%d"):format(count, sides)
+    by_sides[sides] = expression
+  end
+  return expression
+end
+
 ---Rolls dice given as a table's `{ count, sides, bonus }` (rules.attack_rolls.die, rules.checks.die,
 ---Guard's block die …), read when the rule applies, so a house rule's patch counts, and tells the
 ---roll as a GM reads it: "d20 14", "2d10 20", "d20 19+1" (the count is said when more than one, or
@@ -64,10 +80,10 @@ end
 ---@return string text
 ---@return integer natural the dice alone
 function attack.roll_die(die, reason, opts)
-  local natural = dice.roll(("%dd%d"):format(die.count, die.sides), reason).total
+  local expression = dice_expression(die.count, die.sides)
+  local natural = dice.roll(expression, reason).total
   local bonus = die.bonus or 0
-  local name = (die.count == 1 and not (opts and opts.count)) and ("d%d"):format(die.sides)
-               or ("%dd%d"):format(die.count, die.sides)
+  local name = (die.count == 1 and not (opts and opts.count)) and expression:sub(2) or expression
   return natural + bonus, ("%s %d%s"):format(name, natural, bonus == 0 and "" or ("%+d"):format(bonus)), natural
 end
 
