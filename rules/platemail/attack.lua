@@ -236,6 +236,25 @@ function attack.adjacent_opponents(me, first, keep)
   return found, standing
 end
 
+---The first of attack.adjacent_opponents(me, nil, keep), found without listing the others: the
+---first still standing, else the first fallen. "The adjacent enemy" and "an enemy is adjacent" ask
+---it of every order that names them.
+---@param me world.Character
+---@param keep fun(me: world.Character, c: world.Character): boolean
+---@return world.Character?
+function attack.first_adjacent_opponent(me, keep)
+  local fallen, here, side = nil, me.cell, me.side
+  local characters = world.characters()
+  for i = 1, #characters do
+    local c = characters[i]
+    if c.side ~= side and grid.adjacent(here, c.cell) and keep(me, c) then
+      if not attack.down(c) then return c end
+      fallen = fallen or c
+    end
+  end
+  return fallen
+end
+
 ---Whether `me` is in Cover or Concealment from the other sides: some line of sight to it from an
 ---enemy who perceives (not one down) meets shelter and none sees it in the open (Skulk: "You must
 ---end this Action Phase in Cover or Concealment to remain Hidden").

@@ -88,7 +88,7 @@ local function is_enemy(me, c)
   return c.side ~= me.side and not status.has(c, "Dead") and perceives(me, c)
 end
 
-local function adjacent_enemy(me) return attack.adjacent_opponents(me, nil, is_enemy)[1] end
+local function adjacent_enemy(me) return attack.first_adjacent_opponent(me, is_enemy) end
 
 -- A Fatally Wounded ally not yet Stable: the one a Stabilize can save ("prevent a Fatally Wounded
 -- Character's death").
