@@ -155,8 +155,16 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
   // Every field was checked when it was defined (definition_check.hpp): each is absent or of its type.
   const auto function_field = [&](const char* key) {
     Function f;
-    if (raw_field(L, -1, key) == LUA_TFUNCTION) f.ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    else lua_pop(L, 1);
+    if (raw_field(L, -1, key) != LUA_TFUNCTION) {
+      lua_pop(L, 1);
+      return f;
+    }
+    f.ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, f.ref);
+    lua::unchain(L);  // the pack's own function, inside what runs it under the pack's budget
+    lua_Debug ar;
+    lua_getinfo(L, ">u", &ar);
+    if (!ar.isvararg) f.reads = ar.nparams;  // a C function counts as vararg
     return f;
   };
   std::vector<std::pair<const Definition*, std::string>> statuses;  // each with its name in the book
@@ -181,13 +189,6 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         a.ready_when = function_field("ready");
         a.target_allowed = function_field("target");
         a.allowed_when = function_field("allowed_by");
-        if (a.allowed_when.ref != LUA_NOREF) {
-          lua_rawgeti(L, LUA_REGISTRYINDEX, a.allowed_when.ref);
-          lua::unchain(L);
-          lua_Debug ar;
-          lua_getinfo(L, ">u", &ar);
-          a.allowed_when_reads_intent = ar.isvararg || ar.nparams >= 2;
-        }
         if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
         lua_pop(L, 1);
         push_definition_value(L, *d, "away_from_hostiles");  // a function: called now, as `move` is
@@ -810,8 +811,8 @@ void Fight::settle_ready(const Action& chosen, Intent& intent) {
   if (chosen.ready_when.ref == LUA_NOREF) return;
   StackGuard guard{L_};
   lua::push_entity(L_, intent.actor);
-  lua::push_intent(L_, intent, world_);
-  call(chosen.ready_when, 2, 1);
+  if (chosen.ready_when.reads >= 2) lua::push_intent(L_, intent, world_);
+  call(chosen.ready_when, chosen.ready_when.reads >= 2 ? 2 : 1, 1);
   intent.ready = lua_toboolean(L_, -1);
 }
 
@@ -1368,8 +1369,8 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     // With the intent, so that what the order says may decide: "Prepare Spell (Firebal)".
     StackGuard guard{L_};
     lua::push_entity(L_, intent.actor);
-    if (chosen.allowed_when_reads_intent) lua::push_intent(L_, intent, world_);
-    call(chosen.allowed_when, chosen.allowed_when_reads_intent ? 2 : 1, 2);
+    if (chosen.allowed_when.reads >= 2) lua::push_intent(L_, intent, world_);
+    call(chosen.allowed_when, chosen.allowed_when.reads >= 2 ? 2 : 1, 2);
     if (!lua_toboolean(L_, -2))
       return lua_type(L_, -1) == LUA_TSTRING
                  ? returned_by(chosen.allowed_when, [&] { return lua::to_text(L_, -1, "the reason returned"); })

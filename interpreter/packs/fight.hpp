@@ -12,6 +12,7 @@
 // its thread), so the ruleset's budget holds for the whole round, and each pack's function runs
 // under its own pack's budget within it.
 #include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -133,6 +134,10 @@ class Fight final : public Ruleset {
   // A pack function from the registry: called, it runs on behalf of its pack, with its budget.
   struct Function {
     int ref = LUA_NOREF;
+    // How many arguments it can read: a Lua function's parameters, every one for a vararg or a C
+    // function. Lua drops those beyond, so one the function cannot read need not be made (an
+    // intent, a table of fifteen fields and three lists, for Platemail's `ready = function()`).
+    int reads = std::numeric_limits<int>::max();
   };
   struct Action {
     std::string name;
@@ -145,9 +150,6 @@ class Fight final : public Ruleset {
     bool follows_target = false;      // the actor keeps beside its target as it moves (Intent::follow_feet)
     std::vector<std::string> allowed_by{};  // if any: only a character with one of these statuses may take it
     Function allowed_when{};  // allowed_by = function(me) -> ok, why: who may take it (Platemail's Rapid Fire: no crossbow)
-    // Whether allowed_when can read the intent it is offered as its second argument: not a Lua
-    // function of one parameter, which Lua would drop it for (the intent is made only if read).
-    bool allowed_when_reads_intent = true;
     std::optional<long> move_feet{};
     Function resolve{};
   };
