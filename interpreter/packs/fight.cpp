@@ -155,8 +155,16 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
   // Every field was checked when it was defined (definition_check.hpp): each is absent or of its type.
   const auto function_field = [&](const char* key) {
     Function f;
-    if (raw_field(L, -1, key) == LUA_TFUNCTION) f.ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    else lua_pop(L, 1);
+    if (raw_field(L, -1, key) != LUA_TFUNCTION) {
+      lua_pop(L, 1);
+      return f;
+    }
+    f.ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, f.ref);
+    lua::unchain(L);  // the pack's own function, inside what runs it under the pack's budget
+    lua_Debug ar;
+    lua_getinfo(L, ">u", &ar);
+    if (!ar.isvararg) f.reads = ar.nparams;  // a C function counts as vararg
     return f;
   };
   std::vector<std::pair<const Definition*, std::string>> statuses;  // each with its name in the book
@@ -803,8 +811,8 @@ void Fight::settle_ready(const Action& chosen, Intent& intent) {
   if (chosen.ready_when.ref == LUA_NOREF) return;
   StackGuard guard{L_};
   lua::push_entity(L_, intent.actor);
-  lua::push_intent(L_, intent, world_);
-  call(chosen.ready_when, 2, 1);
+  if (chosen.ready_when.reads >= 2) lua::push_intent(L_, intent, world_);
+  call(chosen.ready_when, chosen.ready_when.reads >= 2 ? 2 : 1, 1);
   intent.ready = lua_toboolean(L_, -1);
 }
 
@@ -1385,8 +1393,8 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     // With the intent, so that what the order says may decide: "Prepare Spell (Firebal)".
     StackGuard guard{L_};
     lua::push_entity(L_, intent.actor);
-    lua::push_intent(L_, intent, world_);
-    call(chosen.allowed_when, 2, 2);
+    if (chosen.allowed_when.reads >= 2) lua::push_intent(L_, intent, world_);
+    call(chosen.allowed_when, chosen.allowed_when.reads >= 2 ? 2 : 1, 2);
     if (!lua_toboolean(L_, -2))
       return lua_type(L_, -1) == LUA_TSTRING
                  ? returned_by(chosen.allowed_when, [&] { return lua::to_text(L_, -1, "the reason returned"); })

@@ -12,6 +12,7 @@
 // its thread), so the ruleset's budget holds for the whole round, and each pack's function runs
 // under its own pack's budget within it.
 #include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -135,6 +136,10 @@ class Fight final : public Ruleset {
   // A pack function from the registry: called, it runs on behalf of its pack, with its budget.
   struct Function {
     int ref = LUA_NOREF;
+    // How many arguments it can read: a Lua function's parameters, every one for a vararg or a C
+    // function. Lua drops those beyond, so one the function cannot read need not be made (an
+    // intent, a table of fifteen fields and three lists, for Platemail's `ready = function()`).
+    int reads = std::numeric_limits<int>::max();
   };
   struct Action {
     std::string name;

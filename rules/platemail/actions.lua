@@ -6,6 +6,10 @@
 -- the character's intent for the phase (actor, target, start, moved, halted, arguments, …). The
 -- attacks are made at an opponent ("adjacent opponents", "the moving enemy"): `target = "enemy"`
 -- refuses an order at oneself or an ally.
+-- Globals read often, as locals: a global is looked up through the pack's environment to the
+-- shared globals (a metamethod at each read), a local is a register.
+local status, world, grid, log, dice = status, world, grid, log, dice
+local ipairs, type, table = ipairs, type, table
 local arbiter = require "arbiter"
 local combat = require "combat"
 local attack = require "attack"

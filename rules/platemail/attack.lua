@@ -3,6 +3,10 @@
 -- Defense (or a Guard's block), and what a hit sets off. The arithmetic is combat.lua's; this
 -- file reads the fight (flow, world, grid) and proposes changes (log events, statuses, stats),
 -- which land when the Action Phase ends. The Wounds themselves are tallied then (fight.lua).
+-- Globals read often, as locals: a global is looked up through the pack's environment to the
+-- shared globals (a metamethod at each read), a local is a register.
+local status, world, grid, flow, log, dice = status, world, grid, flow, log, dice
+local ipairs, setmetatable, math, table = ipairs, setmetatable, math, table
 local arbiter = require "arbiter"
 local combat = require "combat"
 
@@ -16,7 +20,7 @@ local attack = {}
 -- that Requires Reload (attack.loaded), and who fell Prone in a Crash while everyone moved (moving
 -- ends only a Prone that was there when the phase began: actions.lua).
 function attack.start_phase()
-  attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {}, shot = {}, fell_prone = {} }
+  attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {}, defenses = {}, shot = {}, fell_prone = {} }
 end
 attack.start_phase()
 
@@ -48,6 +52,22 @@ function attack.loaded(me)
   return me.stats.loaded ~= false and not attack.phase.shot[me.name]
 end
 
+-- "1d20" for a count and sides, written once for each: every Attack rolls.
+local DICE_EXPRESSIONS = {}
+local function dice_expression(count, sides)
+  local by_sides = DICE_EXPRESSIONS[count]
+  if not by_sides then
+    by_sides = {}
+    DICE_EXPRESSIONS[count] = by_sides
+  end
+  local expression = by_sides[sides]
+  if not expression then
+    expression = ("%dd%d"):format(count, sides)
+    by_sides[sides] = expression
+  end
+  return expression
+end
+
 ---Rolls dice given as a table's `{ count, sides, bonus }` (rules.attack_rolls.die, rules.checks.die,
 ---Guard's block die …), read when the rule applies, so a house rule's patch counts, and tells the
 ---roll as a GM reads it: "d20 14", "2d10 20", "d20 19+1" (the count is said when more than one, or
@@ -60,10 +80,10 @@ end
 ---@return string text
 ---@return integer natural the dice alone
 function attack.roll_die(die, reason, opts)
-  local natural = dice.roll(("%dd%d"):format(die.count, die.sides), reason).total
+  local expression = dice_expression(die.count, die.sides)
+  local natural = dice.roll(expression, reason).total
   local bonus = die.bonus or 0
-  local name = (die.count == 1 and not (opts and opts.count)) and ("d%d"):format(die.sides)
-               or ("%dd%d"):format(die.count, die.sides)
+  local name = (die.count == 1 and not (opts and opts.count)) and expression:sub(2) or expression
   return natural + bonus, ("%s %d%s"):format(name, natural, bonus == 0 and "" or ("%+d"):format(bonus)), natural
 end
 
@@ -112,15 +132,17 @@ function attack.terms(parts)
   return table.concat(out)
 end
 
+-- attack.ready with `c`'s intent already read.
+local function ready_by(c, intent)
+  return intent ~= nil and intent.ready and not status.has(c, "Entrapped")
+end
+
 ---Whether `c` is Ready this Action Phase: its action's tag, unless it is Entrapped (Entraps:
 ---"Target Not Ready"). Its Defense and Skulk's "Characters who are Not Ready ... are Unaware of the
 ---skulker" both ask this.
 ---@param c world.Character
 ---@return boolean
-function attack.ready(c)
-  local intent = flow.intent(c)
-  return intent ~= nil and intent.ready and not status.has(c, "Entrapped")
-end
+function attack.ready(c) return ready_by(c, flow.intent(c)) end
 
 ---Whether `who` is Unaware of `other`: Skulk's "Characters who are Not Ready or whose Perception is
 ---below the Stealth Roll are Unaware of the skulker", while the skulker stays Hidden.
@@ -194,11 +216,13 @@ function attack.down(c) return status.has(c, "Unconscious") or status.has(c, "De
 ---@return world.Character[] opponents
 ---@return integer standing how many come before the fallen (`first` among them)
 function attack.adjacent_opponents(me, first, keep)
-  local found, fallen, here = {}, nil, me.cell
-  if first and first.side ~= me.side and grid.adjacent(here, first.cell) then found[1] = first end
-  for _, c in ipairs(world.characters()) do
+  local found, fallen, here, side = {}, nil, me.cell, me.side
+  if first and first.side ~= side and grid.adjacent(here, first.cell) then found[1] = first end
+  local characters = world.characters()
+  for i = 1, #characters do
+    local c = characters[i]
     -- The side and the cell first: they rule out most characters without reading statuses.
-    if c.side ~= me.side and grid.adjacent(here, c.cell) and not (first and c.name == first.name) and keep(me, c) then
+    if c.side ~= side and grid.adjacent(here, c.cell) and c ~= first and keep(me, c) then
       if attack.down(c) then
         fallen = fallen or {}
         fallen[#fallen + 1] = c
@@ -210,6 +234,25 @@ function attack.adjacent_opponents(me, first, keep)
   local standing = #found
   if fallen then table.move(fallen, 1, #fallen, standing + 1, found) end
   return found, standing
+end
+
+---The first of attack.adjacent_opponents(me, nil, keep), found without listing the others: the
+---first still standing, else the first fallen. "The adjacent enemy" and "an enemy is adjacent" ask
+---it of every order that names them.
+---@param me world.Character
+---@param keep fun(me: world.Character, c: world.Character): boolean
+---@return world.Character?
+function attack.first_adjacent_opponent(me, keep)
+  local fallen, here, side = nil, me.cell, me.side
+  local characters = world.characters()
+  for i = 1, #characters do
+    local c = characters[i]
+    if c.side ~= side and grid.adjacent(here, c.cell) and keep(me, c) then
+      if not attack.down(c) then return c end
+      fallen = fallen or c
+    end
+  end
+  return fallen
 end
 
 ---Whether `me` is in Cover or Concealment from the other sides: some line of sight to it from an
@@ -234,6 +277,12 @@ end
 ---@return string
 function attack.severed_status(limb) return "Severed " .. limb end
 
+-- The status of each limb, by limb: attack.severed asks for every limb at each combatant it makes.
+local SEVERED_STATUS = setmetatable({}, { __index = function(known, limb)
+  known[limb] = attack.severed_status(limb)
+  return known[limb]
+end })
+
 ---The limbs `c` has lost (Severs Limb), as combat.limb names them: its statuses "Severed …".
 ---combat.limbs_left counts what is left of them.
 ---@param c world.Character
@@ -241,7 +290,7 @@ function attack.severed_status(limb) return "Severed " .. limb end
 function attack.severed(c)
   local lost = {}
   for _, limb in ipairs(arbiter.tables.weapon_properties.severs_limb.limbs) do
-    if status.has(c, attack.severed_status(limb)) then lost[#lost + 1] = limb end
+    if status.has(c, SEVERED_STATUS[limb]) then lost[#lost + 1] = limb end
   end
   return lost
 end
@@ -251,8 +300,10 @@ end
 ---@param target world.Character
 ---@return boolean
 function attack.shielded_by_ally(target)
-  for _, c in ipairs(world.characters(target.side)) do
-    local held = c.name ~= target.name and attack.combatant(c).shield
+  local allies = world.characters(target.side)
+  for i = 1, #allies do
+    local c = allies[i]
+    local held = c ~= target and attack.combatant(c).shield
     local shield = held and arbiter.tables.shields[held]
     if shield and shield.properties and shield.properties.provides_cover and grid.adjacent(c.cell, target.cell) then
       return true
@@ -284,7 +335,7 @@ function attack.combatant(c, other)
     local intent = flow.intent(c)
     known = {
       name = c.name, weapon = stats.weapon, armor = stats.armor, severed = attack.severed(c),
-      ready = attack.ready(c),
+      ready = ready_by(c, intent),
       wounds = stats.wounds or 0, strength = stats.strength, mounted = stats.mounted == true,
       action = intent and arbiter.tables.actions_data[intent.action] and intent.action or nil,
       unaware = false,
@@ -353,9 +404,11 @@ end
 -- turn; a tie, the first in encounter order (README: default chosen).
 local function guard_of(me, target, effect)
   local guard, attempt, value, unblocked
-  for _, other in ipairs(world.characters(target.side)) do
+  local allies = world.characters(target.side)
+  for i = 1, #allies do
+    local other = allies[i]
     -- The phase's combatant tells a Guard apart; only a Guard's intent is read, for whom it guards.
-    local intent = other.name ~= target.name and attack.combatant(other).action == "Guard" and flow.intent(other)
+    local intent = other ~= target and attack.combatant(other).action == "Guard" and flow.intent(other)
     if intent and intent.target and intent.target.name == target.name
        and grid.adjacent(other.cell, target.cell) and not status.has(other, "Unconscious") then
       local as_guard = attack.combatant(other, me)
@@ -371,6 +424,20 @@ local function guard_of(me, target, effect)
   end
   if guard then return guard, attempt, value end
   return nil, nil, nil, unblocked
+end
+
+-- The Defense of `target` this Action Phase (combat.defense of its combatant, which reads neither
+-- whom it faces nor whether it is Unaware of them): the same at every Attack on it, so worked out
+-- once for each combatant the phase keeps (fight.lua makes a new one when its Ready changes) and
+-- again whenever the definitions change (arbiter.revision: a house rule's patch of armor counts).
+local function phase_defense(target)
+  local known, revision = attack.combatant(target), arbiter.revision()
+  local kept = attack.phase.defenses[known]
+  if not kept or kept.revision ~= revision then
+    kept = { revision = revision, total = (combat.defense(known)) }
+    attack.phase.defenses[known] = kept
+  end
+  return kept.total
 end
 
 -- What only a ranged or thrown Attack reads of where the two stand: the distance between them when
@@ -505,14 +572,11 @@ function attack.make(ctx, target, how)
   -- "You cannot Guard against Area of Effect Attacks or effects that Ignore Absorb."
   local guard, attempt, value, unblocked = guard_of(me, target, { ignores_absorb = how.ignores_absorb == true })
   if unblocked then versus = (" (%s)"):format(unblocked) end
-  local defense, defense_parts = combat.defense(theirs)
+  local defense = phase_defense(target)
   -- A Guard attacked itself: the Attacks it has tried to block so far this phase lower its
   -- Deflection, so its Defense (combat.guard_own_penalty).
   local own_penalty = theirs.action == "Guard" and combat.guard_own_penalty(attack.phase.guarded[target.name])
-  if own_penalty then
-    defense = defense + own_penalty.amount
-    defense_parts[#defense_parts + 1] = own_penalty
-  end
+  if own_penalty then defense = defense + own_penalty.amount end
   if guard then
     attack.phase.guarded[guard.name] = attempt
     local block = combat.attack { natural = natural, modifiers = parts, defense = value }

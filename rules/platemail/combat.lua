@@ -11,6 +11,9 @@
 --   local combat = require "combat"
 --   local total, parts = combat.defense({ armor = "Chain Mail", shield = "Shield", ready = true })
 --   --> 13, { { amount = 10, reason = "base" }, { amount = 1, reason = "Chain Mail" }, ... }
+-- Globals read often, as locals: a global is looked up through the pack's environment to the
+-- shared globals (a metamethod at each read), a local is a register.
+local ipairs, pairs, type, math, table = ipairs, pairs, type, math, table
 local arbiter = require "arbiter"
 local words = require "arbiter.words"
 
@@ -61,7 +64,10 @@ local GENERIC_SPELL = "Spell"
 
 local function sum(parts)
   local total = 0
-  for _, part in ipairs(parts) do total = total + (type(part) == "number" and part or part.amount) end
+  for i = 1, #parts do
+    local part = parts[i]
+    total = total + (type(part) == "number" and part or part.amount)
+  end
   return total
 end
 combat.sum = sum
@@ -642,13 +648,13 @@ function combat.attack_modifiers(attacker, target, situation)
   local parts = combat.favor_parts(favors(attacker, target, situation))
   local covered, cover_reason = combat.has_cover(target, situation)
   if covered then add_part(parts, rules.cover.modifier, cover_reason) end
-  add_part(parts, combat.wound_modifier(attacker.wounds), wounds_reason(attacker.wounds))
+  local wounded = combat.wound_modifier(attacker.wounds)
+  if wounded ~= 0 then add_part(parts, wounded, wounds_reason(attacker.wounds)) end
   add_part(parts, combat.strength_modifier(attacker, kind))
   for _, part in ipairs(add_weapon_bonuses({}, "attack", attacker, target, kind)) do add_part(parts, part.amount, part.reason) end
   if situation.dual_wield then add_part(parts, rules.dual_wield.attack, "Dual Wield") end
-  for _, statuses in ipairs({ situation.attacker_statuses or {}, situation.target_statuses or {} }) do
-    for _, part in ipairs(statuses) do add_part(parts, part.amount, part.reason) end
-  end
+  for _, part in ipairs(situation.attacker_statuses or {}) do add_part(parts, part.amount, part.reason) end
+  for _, part in ipairs(situation.target_statuses or {}) do add_part(parts, part.amount, part.reason) end
   if is_ranged(kind) then
     if situation.high_ground then add_part(parts, rules.ranged.high_ground, "High Ground") end
     local attack = combat.attack_row(attacker, kind)

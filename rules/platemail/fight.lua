@@ -3,6 +3,10 @@
 -- orders; and the hooks where the rule text acts between the actions: Attacks of Opportunity,
 -- Crash and Clash while everyone moves, the Wound tally "after each Action Phase", and Fatally
 -- Wounded characters running out of Rounds (or down from the start, by the encounter's Wounds).
+-- Globals read often, as locals: a global is looked up through the pack's environment to the
+-- shared globals (a metamethod at each read), a local is a register.
+local status, world, grid, flow, log = status, world, grid, flow, log
+local ipairs, pairs, type, table = ipairs, pairs, type, table
 local arbiter = require "arbiter"
 local combat = require "combat"
 local attack = require "attack"
@@ -84,7 +88,7 @@ local function is_enemy(me, c)
   return c.side ~= me.side and not status.has(c, "Dead") and perceives(me, c)
 end
 
-local function adjacent_enemy(me) return attack.adjacent_opponents(me, nil, is_enemy)[1] end
+local function adjacent_enemy(me) return attack.first_adjacent_opponent(me, is_enemy) end
 
 -- A Fatally Wounded ally not yet Stable: the one a Stabilize can save ("prevent a Fatally Wounded
 -- Character's death").

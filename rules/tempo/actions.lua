@@ -3,6 +3,10 @@
 -- that replaced it — as "Resolve Action" says: "If your action was opposed, subtract your
 -- opponent's result from your result before comparing against the outcome table ... your opponent
 -- must also subtract your result from their result".
+-- Globals read often, as locals: a global is looked up through the pack's environment to the
+-- shared globals (a metamethod at each read), a local is a register.
+local status, world, log, dice = status, world, log, dice
+local ipairs, pairs, type, math, table = ipairs, pairs, type, math, table
 local arbiter = require "arbiter"
 local outcomes = require "arbiter.outcomes"
 local tempo = require "tempo"

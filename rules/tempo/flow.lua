@@ -2,6 +2,10 @@
 -- (proactive, then reactive, then counter-tempo), Recover Stamina at the end of each turn, and
 -- the round counter. The statuses and what they allow. Decisions come from the order sheets (or
 -- the GM), judged by tempo.next_action and tempo.response (README: "Orders").
+-- Globals read often, as locals: a global is looked up through the pack's environment to the
+-- shared globals (a metamethod at each read), a local is a register.
+local status, world, flow, log = status, world, flow, log
+local ipairs, pairs, table = ipairs, pairs, table
 local arbiter = require "arbiter"
 local tempo = require "tempo"
 

@@ -1,5 +1,9 @@
 -- What a duellist's order sheet may say (docs/orders.md, README: "Orders"): conditions on what the
 -- character sees of the exchange and of the statuses, and whom it acts against.
+-- Globals read often, as locals: a global is looked up through the pack's environment to the
+-- shared globals (a metamethod at each read), a local is a register.
+local status, world, flow, log = status, world, flow, log
+local ipairs, pairs = ipairs, pairs
 local arbiter = require "arbiter"
 local tempo = require "tempo"
 

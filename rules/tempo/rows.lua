@@ -6,6 +6,10 @@
 -- rule's, is an error at the line of the pack that made it (arbiter.history), saying what is
 -- expected, with the nearest name for a misspelt one, rather than a failure deep inside these
 -- rules halfway through a round.
+-- Globals read often, as locals: a global is looked up through the pack's environment to the
+-- shared globals (a metamethod at each read), a local is a register.
+local status = status
+local ipairs, pairs, type, math, table = ipairs, pairs, type, math, table
 local arbiter = require "arbiter"
 local outcomes = require "arbiter.outcomes"
 local words = require "arbiter.words"

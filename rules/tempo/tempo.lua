@@ -1,5 +1,9 @@
 -- `require "tempo"`: what the flow's hooks and the actions share — statuses, costs, checks,
 -- thresholds, movement, judging the orders, Recover Stamina.
+-- Globals read often, as locals: a global is looked up through the pack's environment to the
+-- shared globals (a metamethod at each read), a local is a register.
+local status, world, grid, flow, log, dice = status, world, grid, flow, log, dice
+local ipairs, pairs, type, select, math, table = ipairs, pairs, type, select, math, table
 local arbiter = require "arbiter"
 local outcomes = require "arbiter.outcomes"
 local words = require "arbiter.words"

@@ -16,6 +16,10 @@
 -- whose "Hit" and "Critical Hit" meet, for an unarmoured target, gives the better one).
 local outcomes = {}
 
+-- Globals read on every lookup, as locals: a global is looked up through the environment to the
+-- shared globals (a metamethod at each read), a local is a register.
+local ipairs, pairs, type = ipairs, pairs, type
+
 local BELOW_EVERYTHING = -math.huge
 
 -- A wrong argument is the caller's mistake: told at the pack's line (`level` counts from the

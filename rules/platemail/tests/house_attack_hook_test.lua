@@ -10,6 +10,7 @@ local duel = require "tests.support.duel"
 -- passes each to Platemail's, so the other cases of this pack's one load are as without it.
 local house = {}
 arbiter.override.hook("attack", function(ctx, target, options, previous)
+  if house.before then house.before(ctx, target) end
   if house.seen then table.insert(house.seen, ("%s: %s"):format(ctx.actor.name, options and options.verb or ctx.action)) end
   if house.refuse then return false end
   return previous(ctx, target, options)
@@ -37,6 +38,26 @@ test.case("a house rule's override of the hook attack sees every Attack of Plate
   -- The Orc walks out of Aldric's reach: Aldric's Attack of Opportunity.
   test.equal(seen_in(duel.pair({}, {}), "Aldric:\n  1: Defend\n  2: Defend\nOrc:\n  1: Move 15' E\n  2: Defend\n"),
              { "Aldric: Attack of Opportunity" })
+end)
+
+-- Platemail works out a target's Defense once per Action Phase (attack.lua, phase_defense): a
+-- patch of the tables between two Attacks of one phase is read at the second.
+test.case("a Defense is read anew after a patch between two Attacks of one phase", function()
+  local made = 0
+  house.before = function()
+    made = made + 1
+    if made == 2 then arbiter.patch.table("armor", { Leather = { deflection = 4 } }) end
+  end
+  local undo = arbiter.tables.armor.Leather.deflection
+  local f = duel.pair({}, { armor = "Leather" })
+  local ok, err = pcall(f.round, f, duel.still('Full Attack -> "Orc"'))
+  house.before = nil
+  arbiter.patch.table("armor", { Leather = { deflection = undo } })
+  if not ok then error(err, 0) end
+  local defenses = {}
+  for i, text in ipairs(duel.attacks(f, "text", "Aldric")) do defenses[i] = tonumber(text:match("vs Defense (%d+)")) end
+  test.equal(#defenses, 2)
+  test.equal(defenses[2] - defenses[1], 4 - undo, "Leather's Deflection patched to 4 before the second Attack")
 end)
 
 test.case("a house rule's override of the hook attack that changes an Attack changes Platemail's own", function()
