@@ -898,3 +898,19 @@ TEST_CASE("a roll in the cause of a status applied again is narrated: the limb a
   CHECK_THAT(run.output, Contains("  Aldric is still Severed right arm (Orc #2's Axe, Critical Hit: d4 4, severs "
                                   "Aldric's right arm)\n"));
 }
+
+TEST_CASE("a turn of many entries is read entry by entry in linear time, within the round's budget", "[run]") {
+  // Each entry was looked for through the whole list: 100000 entries, of which Ilse plays three,
+  // took the round past its time budget, blamed on the pack ('tempo' ... inside a built-in function).
+  TempDir dir;
+  {
+    std::ofstream sheet(dir / "long.txt");
+    sheet << "Ilse:\n";
+    for (int i = 1; i <= 40'000; ++i)
+      sheet << "  " << i << ": IF I have at least 4 AP THEN Melee Attack -> my opponent ELSE Ready\n";
+  }
+  const auto run = arbiter("--max-seconds 0.5 run examples/tempo/duel.lua --seed 1 --quiet --orders " + (dir / "long.txt"));
+  INFO(run.output.substr(0, 2000));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, !Contains("budget"));
+}
