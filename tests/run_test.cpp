@@ -614,6 +614,22 @@ TEST_CASE("a destination farther than the action goes is said to stop and why", 
   CHECK_THAT(run.output, Contains("  Ana: Move to B2\n"));
 }
 
+TEST_CASE("a destination farther than the distance written is said to stop there and why", "[run]") {
+  // "Move 10' to G2" was declared "Ana: Move to D2", G2 unsaid, where "Move to G2" says where it
+  // stops and why (a distance past the action's own is refused by the check: docs/orders.md).
+  TempDir dir;
+  std::ofstream(dir / "far.lua") << "return { rules = { 'platemail' }, map = { width = 8, height = 3 },\n"
+                                    "  characters = { { name = 'Ana', side = 'a', at = 'B2', weapon = 'Sword' },\n"
+                                    "                 { name = 'Bo', side = 'b', at = 'H3', weapon = 'Sword' } } }\n";
+  std::ofstream(dir / "far.txt") << "Ana:\n  1: Move 10' to G2\n  2: Move 15' to C2\nBo:\n  1: Defend\n  2: Defend\n";
+  const auto run = arbiter("run " + (dir / "far.lua") + " --seed 1 --orders " + (dir / "far.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Ana: Move to D2 (10' to G2 stops at D2: G2 is 25' away, 10' written)\n"));
+  CHECK_THAT(run.output, Contains("Ana moves from B2 to D2"));
+  // A place within the distance written is declared as before, with nothing added.
+  CHECK_THAT(run.output, Contains("  Ana: Move to C2\n"));
+}
+
 TEST_CASE("a sheet for a round the run stops before is said to be unused", "[run]") {
   // The players' written orders for round 2 would otherwise be dropped without a word, and a
   // resumed round 2 played on the default order.

@@ -1112,6 +1112,7 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
   // A distance with no steps caps the way to a place or a target: "Move 10' -> Orc" goes toward
   // the Orc, 10' at most, as "Move 10' toward Orc" does.
   const bool capped = movement.feet && movement.steps.empty();
+  const bool written_binds = capped && *movement.feet <= budget_feet;  // rather than the action's distance
   if (capped) budget_feet = std::min(budget_feet, *movement.feet);
   switch (capped && movement.kind == Kind::path ? Kind::none : movement.kind) {
     case Kind::path: {
@@ -1161,12 +1162,14 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
         std::vector<Cell> path =
             held_away(paths_.toward(who.position, *to, static_cast<double>(budget_feet), 0, occupied).steps);
         const Cell end = path.empty() ? who.position : path.back();
-        // Farther than the action goes: the GM hears where it stops and why, as for a written way
-        // (a distance written is where the order means to stop).
-        if (const auto whole = cut && !capped && end != *to ? paths_.shortest(who.position, *to, occupied) : std::nullopt;
-            whole && whole->feet > static_cast<double>(budget_feet))
-          cut->stopped = fmt::format("{}: {} is {}' away, {} goes at most {}'", grid.label(end), grid.label(*to),
-                                     whole->feet, action.name, budget_feet);
+        // Farther than the action goes, or than the distance written ("Move 15' to H4"): the GM
+        // hears where it stops and why, as for a written way. A distance no step fits in is told
+        // by the order's intent, as for any way.
+        if (const auto whole = cut && end != *to ? paths_.shortest(who.position, *to, occupied) : std::nullopt;
+            whole && whole->feet > static_cast<double>(budget_feet) && !(written_binds && path.empty()))
+          cut->stopped = fmt::format("{}: {} is {}' away, {}", grid.label(end), grid.label(*to), whole->feet,
+                                     written_binds ? fmt::format("{}' written", budget_feet)
+                                                   : fmt::format("{} goes at most {}'", action.name, budget_feet));
         return path;
       }
       return {};
