@@ -161,7 +161,7 @@ void check(Context& context, const Options& options) {
     roster = packs::roster_of(encounter->characters);
   }
   if (saved)
-    check_saved_fight(*saved, options.resume, played_from(options.encounter, house, session.stack),
+    check_saved_fight(*saved, options.resume, played_from(*encounter, house, session.stack),
                       session.sandbox.state(), session.stack.registry());
   const int played = saved ? saved->flow.round : 0;
   const long next_round = played + 1;

@@ -189,7 +189,7 @@ void run(Context& context, const Options& options) {
   // match it. Only then, as it reads every file of every pack.
   const nlohmann::json origin = options.save.empty() && options.resume.empty()
                                     ? nlohmann::json()
-                                    : played_from(options.encounter, options.house, session.stack);
+                                    : played_from(encounter, options.house, session.stack);
 
   std::optional<SavedState> saved;
   if (!options.resume.empty())
