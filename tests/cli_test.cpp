@@ -707,6 +707,24 @@ TEST_CASE("arbiter test fails a caught failed check and a nested case and a file
   CHECK_THAT(run.output, EndsWith("2 passed, 5 failed\n"));
 }
 
+TEST_CASE("arbiter test refuses a second case of a name, naming the first's line", "[cli][pack-tests]") {
+  // Two cases of one name: the report could not tell which of them failed.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "twice" / "tests");
+  std::ofstream(dir / "twice/pack.lua") << "return { name = 'twice', version = '1.0.0' }\n";
+  std::ofstream(dir / "twice/init.lua") << "";
+  std::ofstream(dir / "twice/tests/twice_test.lua") << "local test = require 'arbiter.test'\n"
+                                                       "test.case('same', function() end)\n"
+                                                       "test.case('other', function() end)\n"
+                                                       "test.case('same', function() end)\n";
+  const auto run = arbiter("--pack-path " + dir.path.string() + " test twice");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("  FAIL  the file did not load\n"
+                                  "        " + (dir / "twice/tests/twice_test.lua") +
+                                  ":4: error: test case 'same' is registered twice, first at line 2: give each case "
+                                  "its own name, so that the report tells them apart"));
+}
+
 TEST_CASE("arbiter test tells an encounter the rules refuse in a round at the test's line without blaming the pack",
           "[cli][pack-tests]") {
   // docs/world.md: world.encounter_error is "the encounter's mistake ... not blamed on the pack",
