@@ -707,25 +707,39 @@ TEST_CASE("arbiter test fails a caught failed check and a nested case and a file
   CHECK_THAT(run.output, EndsWith("2 passed, 5 failed\n"));
 }
 
+namespace {
+
+// A pack `name` in `dir` whose one test file, tests/<name>_test.lua, holds `tests`, tested with
+// `options` before the command.
+Run test_pack_of_one_file(const TempDir& dir, const std::string& name, const std::string& tests,
+                          const std::string& options = "") {
+  std::filesystem::create_directories(dir.path / name / "tests");
+  std::ofstream(dir.path / name / "pack.lua") << "return { name = '" << name << "', version = '1.0.0' }\n";
+  std::ofstream(dir.path / name / "init.lua") << "";
+  std::ofstream(dir.path / name / "tests" / (name + "_test.lua")) << tests;
+  return arbiter(options + "--pack-path " + dir.path.string() + " test " + name);
+}
+
+}  // namespace
+
 TEST_CASE("arbiter test counts against a case only what the packs keep, not what the cases before let go of",
           "[cli][pack-tests]") {
   // docs/packs.md: "each case runs on its own with the pack's budget, so a runaway case fails
   // alone". With 8 MiB a call (16 MiB in all), a runaway's table and a 3 MiB string dropped
   // before, still uncollected, left no room for the next: case b failed.
   TempDir dir;
-  std::filesystem::create_directories(dir.path / "heap" / "tests");
-  std::ofstream(dir / "heap/pack.lua") << "return { name = 'heap', version = '1.0.0' }\n";
-  std::ofstream(dir / "heap/init.lua") << "";
-  std::ofstream(dir / "heap/tests/heap_test.lua")
-      << "local test = require 'arbiter.test'\n"
-         "test.case('runaway', function()\n"
-         "  local t = {}\n"
-         "  for j = 1, 1e9 do t[j] = j end\n"
-         "end)\n"
-         "for _, name in ipairs { 'a', 'b', 'c', 'd' } do\n"
-         "  test.case(name, function() test.equal(#string.rep(name, 3 << 20), 3 << 20) end)\n"
-         "end\n";
-  const auto run = arbiter("--max-memory 8 --pack-path " + dir.path.string() + " test heap");
+  const auto run = test_pack_of_one_file(dir, "heap",
+                                         "local test = require 'arbiter.test'\n"
+                                         "test.case('runaway', function()\n"
+                                         "  local t = {}\n"
+                                         "  for j = 1, 1e9 do t[j] = j end\n"
+                                         "end)\n"
+                                         "for _, name in ipairs { 'a', 'b', 'c', 'd' } do\n"
+                                         "  test.case(name, function()\n"
+                                         "    test.equal(#string.rep(name, 3 << 20), 3 << 20)\n"
+                                         "  end)\n"
+                                         "end\n",
+                                         "--max-memory 8 ");
   CHECK_THAT(run.output, Contains("  FAIL  runaway\n"
                                   "        " + (dir / "heap/tests/heap_test.lua") +
                                   ":4: error: memory budget exhausted: pack 'heap tests' needed more than 8 MiB in "
@@ -737,14 +751,11 @@ TEST_CASE("arbiter test counts against a case only what the packs keep, not what
 TEST_CASE("arbiter test refuses a second case of a name, naming the first's line", "[cli][pack-tests]") {
   // Two cases of one name: the report could not tell which of them failed.
   TempDir dir;
-  std::filesystem::create_directories(dir.path / "twice" / "tests");
-  std::ofstream(dir / "twice/pack.lua") << "return { name = 'twice', version = '1.0.0' }\n";
-  std::ofstream(dir / "twice/init.lua") << "";
-  std::ofstream(dir / "twice/tests/twice_test.lua") << "local test = require 'arbiter.test'\n"
-                                                       "test.case('same', function() end)\n"
-                                                       "test.case('other', function() end)\n"
-                                                       "test.case('same', function() end)\n";
-  const auto run = arbiter("--pack-path " + dir.path.string() + " test twice");
+  const auto run = test_pack_of_one_file(dir, "twice",
+                                         "local test = require 'arbiter.test'\n"
+                                         "test.case('same', function() end)\n"
+                                         "test.case('other', function() end)\n"
+                                         "test.case('same', function() end)\n");
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, Contains("  FAIL  the file did not load\n"
                                   "        " + (dir / "twice/tests/twice_test.lua") +

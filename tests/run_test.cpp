@@ -964,7 +964,8 @@ TEST_CASE("a turn of many entries is read entry by entry in linear time, within 
     for (int i = 1; i <= 40'000; ++i)
       sheet << "  " << i << ": IF I have at least 4 AP THEN Melee Attack -> my opponent ELSE Ready\n";
   }
-  const auto run = arbiter("--max-seconds 0.5 run examples/tempo/duel.lua --seed 1 --quiet --orders " + (dir / "long.txt"));
+  const auto run =
+      arbiter("--max-seconds 0.5 run examples/tempo/duel.lua --seed 1 --quiet --orders " + (dir / "long.txt"));
   INFO(run.output.substr(0, 2000));
   CHECK(run.exit_code == 0);
   CHECK_THAT(run.output, !Contains("budget"));
