@@ -2,7 +2,11 @@
 // repository, and every command in its console blocks, run from the project root, prints the
 // lines shown after it, in order (`…` stands for lines left out; a command shown with no output
 // must succeed).
+#include <filesystem>
 #include <fstream>
+#include <map>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -160,4 +164,54 @@ TEST_CASE("README.md's commands written inline run as written", "[docs]") {
     INFO(result.output);
     CHECK(result.exit_code == 0);
   }
+}
+
+TEST_CASE("every runtime function the docs call is one the annotations declare, and a field read off its result is "
+          "one of what it returns",
+          "[docs]") {
+  // The annotations: each function's returned types (its `---@return` lines), each class's fields.
+  std::map<std::string, std::vector<std::string>> returns;
+  std::map<std::string, std::set<std::string>> fields;
+  const std::regex function_line(R"(^function ([\w.:]+)\()"), return_line(R"(^---@return (\S+))"),
+      class_line(R"(^---@class ([\w.]+))"), field_line(R"(^---@field ([\w]+)\??\s)");
+  for (const auto& entry : std::filesystem::directory_iterator("stdlib/types")) {
+    std::vector<std::string> returned;
+    std::string in_class;
+    for (const std::string& line : lines_of(read(entry.path().string()))) {
+      std::smatch m;
+      if (std::regex_search(line, m, return_line)) returned.push_back(m[1]);
+      if (std::regex_search(line, m, class_line)) in_class = m[1];
+      if (std::regex_search(line, m, field_line) && !in_class.empty()) fields[in_class].insert(m[1]);
+      if (std::regex_search(line, m, function_line)) returns[m[1]] = returned;
+      if (line.rfind("---", 0) != 0) returned.clear(), in_class.clear();
+    }
+  }
+  std::set<std::string> modules;
+  for (const auto& [name, _] : returns)
+    if (const auto dot = name.find('.'); dot != std::string::npos) modules.insert(name.substr(0, dot));
+  // `flow.position().round`, `world.closest(me, "enemy")`: a call of a module's function, and the
+  // field read off what it returns. A pack's own hooks (`arbiter.hooks.exchange(ctx)`) are its own.
+  const std::regex call(R"(\b((?:[a-z_]+\.)+[a-z_]+)\(([^()]*)\)(\.(\w+))?)");
+  std::vector<std::string> pages{"README.md"};
+  for (const auto& entry : std::filesystem::directory_iterator("docs")) pages.push_back(entry.path().string());
+  int calls = 0;
+  for (const std::string& page : pages) {
+    const std::string text = read(page);
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), call); it != std::sregex_iterator(); ++it) {
+      const std::string name = (*it)[1];
+      if (!modules.contains(name.substr(0, name.find('.'))) || name.rfind("arbiter.hooks.", 0) == 0) continue;
+      ++calls;
+      INFO(page << ": " << it->str());
+      const auto declared = returns.find(name);
+      CHECK(declared != returns.end());
+      if (declared == returns.end() || !(*it)[4].matched) continue;
+      // A field of the one value it returns (nil or not: `flow.intent(c).carrying`).
+      CHECK(declared->second.size() == 1);
+      if (declared->second.size() != 1) continue;
+      std::string type = declared->second.front();
+      if (type.back() == '?') type.pop_back();
+      CHECK(fields[type].contains((*it)[4]));
+    }
+  }
+  CHECK(calls > 20);
 }

@@ -93,3 +93,19 @@ TEST_CASE("the runtime's sentence for a stat set that had none says what it is n
   narrator.set_template(event_type::stat_changed, "{stat}: {from} -> {to}");
   CHECK(narrator.render(first) == "bruises: null -> 2");
 }
+
+TEST_CASE("an aside in parentheses that would be told empty is left out, with its parentheses", "[log][narration]") {
+  // `status.apply(c, "Out", { source = ctx.actor })`, no cause: it was "Ann is now Out ()".
+  EventLog log;
+  Narrator narrator;
+  const LogEvent applied = log.record(event_type::status_applied, {{"target", "Ann"}, {"status", "Out"}}, "");
+  const LogEvent renewed = log.record(event_type::status_renewed, {{"target", "Ann"}, {"status", "Out"}}, "");
+  CHECK(narrator.render(applied) == "Ann is now Out");
+  CHECK(narrator.render(renewed) == "Ann is still Out");
+  const LogEvent caused = log.record(event_type::status_applied, {{"target", "Ann"}, {"status", "Out"}}, "Punch");
+  CHECK(narrator.render(caused) == "Ann is now Out (Punch)");
+  // A pack's template too, for any field; a brace written as such is text, kept.
+  narrator.set_template("wound", "{target} bleeds ({tags}) ({{{cause}}})");
+  const LogEvent& wound = log.record("wound", {{"target", "Orc"}, {"tags", nlohmann::json::array()}}, "");
+  CHECK(narrator.render(wound) == "Orc bleeds ({})");
+}

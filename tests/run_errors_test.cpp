@@ -413,6 +413,31 @@ TEST_CASE("a save resumes only under the pack files it was played with: an edite
   CHECK(resume().exit_code == 0);
 }
 
+TEST_CASE("a save resumes only with the files the encounter requires as they were: an edited one is refused, named",
+          "[run][errors][save]") {
+  // docs/fights.md: "an edited one [encounter] ... refused"; its characters written in a file it
+  // requires were edited unseen, as only the encounter's own text had a digest.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "sub");
+  std::ofstream(dir / "e.lua") << "return { rules = { 'platemail' }, map = { width = 4, height = 1 },\n"
+                                  "         characters = require 'sub.chars' }\n";
+  const std::string chars = "return { { name = 'Ann', side = 'a', at = 'A1', weapon = 'Sword' },\n"
+                            "         { name = 'Ben', side = 'b', at = 'D1', weapon = 'Axe' } }\n";
+  std::ofstream(dir / "sub/chars.lua") << chars;
+  const std::string run = "run " + (dir / "e.lua") + " --rounds 1 --quiet ";
+  REQUIRE(arbiter(run + "--seed 1 --save " + (dir / "s.json")).exit_code == 0);
+  CHECK(arbiter(run + "--resume " + (dir / "s.json")).exit_code == 0);
+  std::ofstream(dir / "sub/chars.lua") << "return { { name = 'Ann', side = 'a', at = 'B1', weapon = 'Sword' },\n"
+                                          "         { name = 'Ben', side = 'b', at = 'D1', weapon = 'Axe' } }\n";
+  const auto edited = arbiter(run + "--resume " + (dir / "s.json"));
+  CHECK(edited.exit_code == 1);
+  CHECK_THAT(edited.output, Contains((dir / "s.json") + ": the encounter " + (dir / "e.lua") +
+                                     " has changed since this fight was saved from it: the files it requires differ "
+                                     "(sub/chars.lua has changed)"));
+  std::ofstream(dir / "sub/chars.lua") << chars;
+  CHECK(arbiter(run + "--resume " + (dir / "s.json")).exit_code == 0);
+}
+
 TEST_CASE("where the save and the log go is checked before any round is played", "[run][errors][save]") {
   const auto missing = arbiter(one_round + "--seed 1 --save /nonexistent-folder/s.json");
   CHECK(missing.exit_code == 1);

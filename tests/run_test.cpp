@@ -563,12 +563,51 @@ TEST_CASE("a round to be played without a sheet is said to be played on the defa
   // Only round 3 is ordered, for a fresh fight: rounds 1 and 2 are played first, on Defend.
   const auto run = arbiter("run examples/platemail/skirmish.lua --seed 1 --orders " + (dir / "round3.txt"));
   CHECK(run.exit_code == 0);
-  CHECK_THAT(run.output, Contains("warning: no sheet orders round 1: every character takes the default order\n"));
-  CHECK_THAT(run.output, Contains("warning: no sheet orders round 2: every character takes the default order\n"));
+  // Rounds in a row without a sheet are told once, not round by round (a far round told thousands).
+  CHECK_THAT(run.output, Contains("warning: no sheet orders rounds 1 to 2: every character takes the default order\n"));
+  CHECK_THAT(run.output, !Contains("no sheet orders round 1:"));
   CHECK_THAT(run.output, !Contains("no sheet orders round 3"));
+  // A single round so, and each gap on its own.
+  std::ofstream(dir / "round2.txt") << "Round 2\nAldric:\n  1: Defend\n  2: Defend\n";
+  const auto gaps = arbiter("run examples/platemail/skirmish.lua --seed 1 --quiet --rounds 4 --orders " +
+                            (dir / "round2.txt") + " " + (dir / "round3.txt"));
+  CHECK(gaps.output == "warning: no sheet orders round 1: every character takes the default order\n"
+                       "warning: no sheet orders round 4: every character takes the default order\n");
   // Without sheets, rounds on the default order are what was asked for.
   const auto unordered = arbiter("run examples/platemail/skirmish.lua --seed 1 --rounds 1");
   CHECK_THAT(unordered.output, !Contains("warning"));
+}
+
+TEST_CASE("a sheet for a round no run reaches is refused at its Round line, before any round is played",
+          "[run][check][errors]") {
+  // docs/fights.md: a run plays 1 to 10000 rounds. "Round 1000000" played every round up to it,
+  // eating memory for minutes; check said nothing.
+  TempDir dir;
+  std::ofstream(dir / "far.txt") << "\nRound 1000000\nAldric:\n  1: Defend\n  2: Defend\n";
+  const std::string told = (dir / "far.txt") + ":2:1: error: the sheet is for round 1000000, which no run reaches: a "
+                           "run plays at most 10000 rounds, so from round 1, the next to play, the last it can reach "
+                           "is round 10000";
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 1 --quiet --orders " + (dir / "far.txt"));
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains(told + "\n  Round 1000000\n  ^"));
+  CHECK_THAT(run.output, !Contains("warning"));
+  const auto check = arbiter("check " + (dir / "far.txt") + " --encounter examples/platemail/skirmish.lua");
+  CHECK(check.exit_code == 1);
+  CHECK_THAT(check.output, Contains(told));
+  // Counted from the fight's next round: a saved fight of 1 round reaches round 10001, not 10002.
+  REQUIRE(arbiter("run examples/platemail/skirmish.lua --seed 1 --quiet --rounds 1 --save " + (dir / "s.json"))
+              .exit_code == 0);
+  std::ofstream(dir / "far.txt") << "Round 10002\nAldric:\n  1: Defend\n  2: Defend\n";
+  const auto resumed = arbiter("run examples/platemail/skirmish.lua --quiet --resume " + (dir / "s.json") +
+                               " --orders " + (dir / "far.txt"));
+  CHECK(resumed.exit_code == 1);
+  CHECK_THAT(resumed.output, Contains((dir / "far.txt") + ":1:1: error: the sheet is for round 10002, which no run "
+                                      "reaches: a run plays at most 10000 rounds, so from round 2, the next to play, "
+                                      "the last it can reach is round 10001"));
+  const auto checked = arbiter("check " + (dir / "far.txt") + " --encounter examples/platemail/skirmish.lua --resume " +
+                               (dir / "s.json"));
+  CHECK(checked.exit_code == 1);
+  CHECK_THAT(checked.output, Contains("the last it can reach is round 10001"));
 }
 
 TEST_CASE("a written way cut short by the map is said to stop and why", "[run]") {
@@ -612,6 +651,22 @@ TEST_CASE("a destination farther than the action goes is said to stop and why", 
   CHECK_THAT(run.output, Contains("Ana moves from B2 to E2"));
   // A destination within reach is declared as before, with nothing added.
   CHECK_THAT(run.output, Contains("  Ana: Move to B2\n"));
+}
+
+TEST_CASE("a destination farther than the distance written is said to stop there and why", "[run]") {
+  // "Move 10' to G2" was declared "Ana: Move to D2", G2 unsaid, where "Move to G2" says where it
+  // stops and why (a distance past the action's own is refused by the check: docs/orders.md).
+  TempDir dir;
+  std::ofstream(dir / "far.lua") << "return { rules = { 'platemail' }, map = { width = 8, height = 3 },\n"
+                                    "  characters = { { name = 'Ana', side = 'a', at = 'B2', weapon = 'Sword' },\n"
+                                    "                 { name = 'Bo', side = 'b', at = 'H3', weapon = 'Sword' } } }\n";
+  std::ofstream(dir / "far.txt") << "Ana:\n  1: Move 10' to G2\n  2: Move 15' to C2\nBo:\n  1: Defend\n  2: Defend\n";
+  const auto run = arbiter("run " + (dir / "far.lua") + " --seed 1 --orders " + (dir / "far.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Ana: Move to D2 (10' to G2 stops at D2: G2 is 25' away, 10' written)\n"));
+  CHECK_THAT(run.output, Contains("Ana moves from B2 to D2"));
+  // A place within the distance written is declared as before, with nothing added.
+  CHECK_THAT(run.output, Contains("  Ana: Move to C2\n"));
 }
 
 TEST_CASE("a sheet for a round the run stops before is said to be unused", "[run]") {
@@ -897,4 +952,21 @@ TEST_CASE("a roll in the cause of a status applied again is narrated: the limb a
                                   "right arm)\n"));
   CHECK_THAT(run.output, Contains("  Aldric is still Severed right arm (Orc #2's Axe, Critical Hit: d4 4, severs "
                                   "Aldric's right arm)\n"));
+}
+
+TEST_CASE("a turn of many entries is read entry by entry in linear time, within the round's budget", "[run]") {
+  // Each entry was looked for through the whole list: 100000 entries, of which Ilse plays three,
+  // took the round past its time budget, blamed on the pack ('tempo' ... inside a built-in function).
+  TempDir dir;
+  {
+    std::ofstream sheet(dir / "long.txt");
+    sheet << "Ilse:\n";
+    for (int i = 1; i <= 40'000; ++i)
+      sheet << "  " << i << ": IF I have at least 4 AP THEN Melee Attack -> my opponent ELSE Ready\n";
+  }
+  const auto run =
+      arbiter("--max-seconds 0.5 run examples/tempo/duel.lua --seed 1 --quiet --orders " + (dir / "long.txt"));
+  INFO(run.output.substr(0, 2000));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, !Contains("budget"));
 }

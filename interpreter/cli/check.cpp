@@ -161,7 +161,7 @@ void check(Context& context, const Options& options) {
     roster = packs::roster_of(encounter->characters);
   }
   if (saved)
-    check_saved_fight(*saved, options.resume, played_from(options.encounter, house, session.stack),
+    check_saved_fight(*saved, options.resume, played_from(*encounter, house, session.stack),
                       session.sandbox.state(), session.stack.registry());
   const int played = saved ? saved->flow.round : 0;
   const long next_round = played + 1;
@@ -175,7 +175,7 @@ void check(Context& context, const Options& options) {
     try {
       auto sheet = orders::parse_orders_to_check(text, path, orders::declared_by(vocabulary));
       orders::SheetFile file{path, std::move(text), std::move(sheet)};
-      round_for(file, played);  // not one for a round already played
+      round_for(file, played);  // not one for a round already played, nor one no run reaches
       sheets.push_back(std::move(file));
     } catch (const Error& e) {
       diagnostics.insert(diagnostics.end(), e.diagnostics().begin(), e.diagnostics().end());

@@ -83,6 +83,18 @@ class CountedDice final : public DiceSource {
   std::uint64_t rolled_ = 0;
 };
 
+// Whether a term's count is rolled (`(1d10000)d2`): another term is written inside that count,
+// between its start and the term's own faces.
+bool count_rolled(const Roller& roller) {
+  const auto& terms = roller.terms();
+  return std::any_of(terms.begin(), terms.end(), [&](const PreparedTerm& outer) {
+    return outer.term->count && std::any_of(terms.begin(), terms.end(), [&](const PreparedTerm& inner) {
+             return inner.term->faces_column >= outer.term->count->column &&
+                    inner.term->faces_column < outer.term->faces_column;
+           });
+  });
+}
+
 void sample(Context& context, const RollOptions& options, const Roller& roller, DiceSource& dice) {
   std::map<std::int64_t, std::uint64_t> counts;
   double sum = 0, squares = 0;
@@ -92,10 +104,17 @@ void sample(Context& context, const RollOptions& options, const Roller& roller, 
     const auto total = roller.total(source);
     // Refused naming the most times that fit these dice (the same --seed, the same figure). One
     // roll is at most DiceLimits::max_dice dice, so checking between rolls is soon enough.
+    // A rolled count may come up past what one roll takes on any roll, however few: the figure
+    // cannot promise a run of that many, and says so.
     if (const auto most = budget.after_roll(i + 1, source.rolled()))
-      throw Error(fmt::format("rolling {} {} times needs more than {} dice, the most --times rolls: give --times "
-                              "{} or fewer",
-                              dice::to_string(*roller.expression().root), options.times, budget.dice(), *most));
+      throw Error(fmt::format(
+          "rolling {} {} times needs more than {} dice, the most --times rolls: give --times {} or fewer{}",
+          dice::to_string(*roller.expression().root), options.times, budget.dice(), *most,
+          count_rolled(roller)
+              ? fmt::format(" (foretold from the rolls so far; and as a count is rolled, any roll whose count comes "
+                            "up past the {} dice one roll may take is refused, however few the times)",
+                            roller.limits().max_dice)
+              : ""));
     ++counts[total];
     sum += static_cast<double>(total);
     squares += static_cast<double>(total) * static_cast<double>(total);

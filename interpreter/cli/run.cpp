@@ -189,7 +189,7 @@ void run(Context& context, const Options& options) {
   // match it. Only then, as it reads every file of every pack.
   const nlohmann::json origin = options.save.empty() && options.resume.empty()
                                     ? nlohmann::json()
-                                    : played_from(options.encounter, options.house, session.stack);
+                                    : played_from(encounter, options.house, session.stack);
 
   std::optional<SavedState> saved;
   if (!options.resume.empty())
@@ -227,12 +227,17 @@ void run(Context& context, const Options& options) {
   const int last_ordered = sheets.empty() ? played + 1 : static_cast<int>(sheets.rbegin()->first);
   const int rounds = options.rounds > 0 ? options.rounds : last_ordered - played;
   // Sheets given, but none for a round to be played (only "Round 3" for a fresh fight): that round
-  // is played on the default order, which the GM should know before reading the narration.
+  // is played on the default order, which the GM should know before reading the narration. Rounds
+  // in a row without one are told at once ("rounds 1 to 9").
   if (!sheets.empty() && !options.ask)
-    for (int round = played + 1; round <= played + rounds; ++round)
-      if (!sheets.contains(round))
-        *context.err << fmt::format("warning: no sheet orders round {}: every character takes the default order\n",
-                                    round);
+    for (int round = played + 1; round <= played + rounds; ++round) {
+      if (sheets.contains(round)) continue;
+      const int first = round;
+      while (round < played + rounds && !sheets.contains(round + 1)) ++round;
+      *context.err << fmt::format("warning: no sheet orders {}: every character takes the default order\n",
+                                  first == round ? fmt::format("round {}", round)
+                                                 : fmt::format("rounds {} to {}", first, round));
+    }
   // And the other way: written orders this run will not reach (--rounds fewer than the sheets).
   for (const auto& [round, files] : sheets)
     if (round > played + rounds)
@@ -305,7 +310,7 @@ void add_run_command(CLI::App& app, Context& context) {
   seed->excludes(dice)->excludes(by_hand);
   dice->excludes(by_hand);
   command->add_option("--rounds", options->rounds, "Rounds to play (default: as many as the sheets order)")
-      ->transform(whole_number("a number of rounds", 1, 10'000))
+      ->transform(whole_number("a number of rounds", 1, max_rounds_per_run))
       ->type_name("N");
   command->add_option("--log", options->log, "Write this run's events as JSON Lines")->type_name("FILE.jsonl");
   command->add_option("--save", options->save, "Save the fight after the rounds, to resume later")

@@ -101,6 +101,14 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
       throw Error(save + ": the encounter " + encounter + " has changed since this fight was saved from it");
     throw Error(save + ": this fight was saved from the encounter " + text("encounter") + ", not " + encounter);
   }
+  // Saves written before the encounter's required files were recorded have none to compare.
+  if (const auto required = saved.is_object() ? saved.find("required") : saved.end(); required != saved.end())
+    if (const std::string changed = required->is_object() ? changed_files(*required, now["required"])
+                                                          : "its files are unknown";
+        !changed.empty())
+      throw Error(fmt::format("{}: the encounter {} has changed since this fight was saved from it: the files it "
+                              "requires differ ({})",
+                              save, encounter, changed));
   const nlohmann::json packs = saved.is_object() ? saved.value("packs", nlohmann::json()) : nlohmann::json();
   if (packs != now["packs"]) {
     // The packs it was played with that this run lacks are most often house packs left out.
@@ -167,7 +175,7 @@ void load_fight_packs(Session& session, const packs::Encounter& encounter, const
   session.load(pack_names, encounter.rules_at);  // the house packs, named on the command line, have no place
 }
 
-nlohmann::json played_from(const std::string& encounter, const std::vector<std::string>& house,
+nlohmann::json played_from(const packs::Encounter& encounter, const std::vector<std::string>& house,
                            const packs::PackStack& stack) {
   nlohmann::json named = nlohmann::json::array();
   for (const auto& pack : house)
@@ -178,8 +186,15 @@ nlohmann::json played_from(const std::string& encounter, const std::vector<std::
     packs.push_back(manifest.name + " " + manifest.version.str());
     files[manifest.name] = pack_files(manifest);
   }
-  return {{"encounter", encounter}, {"digest", file_digest(encounter)}, {"house", named},
-          {"packs", packs},         {"pack_files", files}};
+  // The files the encounter requires, by their paths from its folder: its characters may be
+  // written in one (`characters = require "sub.chars"`), and an edit there is an edited encounter.
+  const auto folder = std::filesystem::path(encounter.file).parent_path();
+  nlohmann::json required = nlohmann::json::object();
+  for (const auto& file : encounter.required)
+    required[file.lexically_relative(folder.empty() ? "." : folder).generic_string()] = file_digest(file);
+  return {{"encounter", encounter.file}, {"digest", file_digest(encounter.file)}, {"required", required},
+          {"house", named},              {"packs", packs},
+          {"pack_files", files}};
 }
 
 std::vector<std::string> house_played_with(const SavedState& saved, const packs::Encounter& encounter) {

@@ -25,7 +25,7 @@ void load_fight_packs(Session& session, const packs::Encounter& encounter, const
 // its text), the house packs as `house` named them (a folder by its absolute path, so the save
 // finds it from anywhere), and every pack loaded, with its version, in load order, and its files'
 // digests.
-nlohmann::json played_from(const std::string& encounter, const std::vector<std::string>& house,
+nlohmann::json played_from(const packs::Encounter& encounter, const std::vector<std::string>& house,
                            const packs::PackStack& stack);
 
 // The house packs the saved fight was played with, for load_fight_packs. A save written before

@@ -51,15 +51,19 @@ std::string read_sheet(const std::string& path) {
 
 long round_for(const orders::SheetFile& file, int played) {
   const long round = orders::round_of(file.sheet, played + 1);
-  if (round <= played) {  // only a "Round N" line can name a round played: told at it
+  // Only a "Round N" line can name a round played, or one no run reaches: told at it.
+  const auto refuse = [&](const std::string& why) {
     const orders::Position at = file.sheet.round_at;
-    throw Error(Diagnostic{{file.name, at.line, at.column},
-                           fmt::format("the sheet is for round {}, but the fight has already played {} round{}; the "
-                                       "next is round {}",
-                                       round, played, played == 1 ? "" : "s", played + 1),
-                           line_at(file.text, at.offset),
-                           {}});
-  }
+    throw Error(Diagnostic{{file.name, at.line, at.column}, why, line_at(file.text, at.offset), {}});
+  };
+  if (round <= played)
+    refuse(fmt::format("the sheet is for round {}, but the fight has already played {} round{}; the next is round {}",
+                       round, played, played == 1 ? "" : "s", played + 1));
+  // Played up to it, the rounds before on the default order, a far round would take hours.
+  if (const long last = long{played} + max_rounds_per_run; round > last)
+    refuse(fmt::format("the sheet is for round {}, which no run reaches: a run plays at most {} rounds, so from round "
+                       "{}, the next to play, the last it can reach is round {}",
+                       round, max_rounds_per_run, played + 1, last));
   return round;
 }
 

@@ -11,8 +11,12 @@ namespace arbiter::cli {
 // throws arbiter::Error naming the file when it cannot be read.
 std::string read_sheet(const std::string& path);
 
+// The most rounds one `arbiter run` plays (`--rounds`).
+constexpr int max_rounds_per_run = 10'000;
+
 // The round a sheet is for: its own "Round N", or else the next round, when the fight has played
-// `played` rounds. A sheet for a round already played is refused at its "Round" line.
+// `played` rounds. A sheet for a round already played, or for one past the most rounds a run plays
+// from there, is refused at its "Round" line.
 long round_for(const orders::SheetFile& file, int played);
 
 }  // namespace arbiter::cli

@@ -34,6 +34,25 @@ void scan(std::string_view text, Literal&& literal, Placeholder&& placeholder) {
   }
 }
 
+// The template without the asides that would be told empty: a placeholder alone in parentheses
+// after a space, " ({cause})", whose value is no text (a status applied with no cause is "Ann is
+// now Out", not "Ann is now Out ()").
+std::string without_empty_asides(std::string text, const LogEvent& event) {
+  std::size_t from = 0;
+  for (std::size_t open; (open = text.find(" ({", from)) != std::string::npos;) {
+    from = open + 1;
+    const std::size_t close = text.find("})", open);
+    if (close == std::string::npos) break;
+    const std::string name = text.substr(open + 3, close - open - 3);
+    if (name.empty() || name.find_first_of("{}") != std::string::npos) continue;  // "{{", a brace written
+    const auto field = event.fields.find(name);
+    const bool empty = name == "cause" ? event.cause.empty()
+                                       : field != event.fields.end() && narrate_value(*field).empty();
+    if (empty) text.erase(from = open, close + 2 - open);
+  }
+  return text;
+}
+
 }  // namespace
 
 std::string narrate_value(const nlohmann::json& value) {
@@ -148,8 +167,10 @@ std::string Narrator::render(const LogEvent& event) const {
   const Template* t = &it->second;
   if (t->runtime && event.type == event_type::stat_changed && event.fields.value("from", nlohmann::json()).is_null())
     t = &stat_set_;
+  Template told = *t;
+  told.text = without_empty_asides(t->text, event);
   std::string out;
-  fill(*t, event.type, &event, event.fields, true, [&](std::string_view text) { out += text; });
+  fill(told, event.type, &event, event.fields, true, [&](std::string_view text) { out += text; });
   return out;
 }
 

@@ -476,7 +476,10 @@ Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& fil
 
   lua_State* L = sandbox.state();
   const lua::StackGuard restore(L);
+  const std::size_t read_before = sandbox.files_read().size() + 1;  // the encounter itself, then what it requires
   sandbox.run_file(scope, folder / file.filename(), 1);
+  const std::vector<std::filesystem::path> required(sandbox.files_read().begin() + static_cast<long>(read_before),
+                                                    sandbox.files_read().end());
   if (!lua_istable(L, -1))
     throw Error(source.place(unknown).diagnostic(fmt::format(
         "an encounter file returns a table: {{ rules = …, map = …, characters = … }}, not {}", luaL_typename(L, -1))));
@@ -489,6 +492,7 @@ Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& fil
     throw Error(source.place(unknown).diagnostic("an encounter is plain data: " + e.diagnostics().front().message));
   }
   Encounter encounter = Reader(source).read(document);
+  encounter.required = required;
   // A folder in `rules` is found from the encounter's own folder, as its `require`s are: an
   // encounter shared with the packs beside it plays the same wherever it is run from.
   for (std::string& pack : encounter.rules)

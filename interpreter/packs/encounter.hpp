@@ -61,6 +61,7 @@ struct Encounter {
   std::vector<Entity> characters;  // in file order, ids from 1; `count` copies follow their original
   std::vector<EquipmentField> unchecked;  // emptied by check_equipment
   std::vector<StatName> stat_names;       // checked by check_equipment
+  std::vector<std::filesystem::path> required;  // the files it requires, as read (`require "sub.chars"`)
 };
 
 // Runs `file` in its own sandboxed scope and reads everything but the equipment.

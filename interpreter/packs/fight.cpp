@@ -427,6 +427,7 @@ SavedState Fight::save(nlohmann::json rng) const {
 }
 
 void Fight::add_orders(long round, orders::Sheet sheet) {
+  numbered_.clear();  // the sheets may move
   orders_[round].push_back(std::move(sheet));
 }
 
@@ -475,6 +476,7 @@ int Fight::round_entry(lua_State* L) {
   } round_ends{fight.in_round_};
   Active active(fight, L);
   fight.flow_.run_round();
+  fight.numbered_.clear();
   fight.orders_.erase(fight.flow_.position().round);
   fight.handles_.refresh(L);  // what landed after the round's last call into Lua (a simultaneous phase's changes)
   return 0;
@@ -516,7 +518,7 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
   // A sheet's entries are the turn's decisions, in order; when they are used up the turn ends.
   if (const orders::CharacterOrders* mine = orders_of(who)) {
     long& taken = entry_[who.id];
-    for (const orders::Phase* entry = nullptr; (entry = orders::entry(*mine, taken + 1)) != nullptr;) {
+    for (const orders::Phase* entry = nullptr; (entry = numbered(*mine, taken + 1)) != nullptr;) {
       ++taken;
       const orders::Order* order = picked(who, *entry);
       if (!order) continue;
@@ -680,6 +682,21 @@ const orders::CharacterOrders* Fight::orders_of(const Entity& who) const {
   return nullptr;
 }
 
+// Indexed by number once, as a turn reads its entries one after another: looked for through the
+// list each time, a turn of 100000 entries was quadratic. The sheets number them 1, 2, 3… with
+// none left out (not always in that order); a number past them is looked for as written.
+const orders::Phase* Fight::numbered(const orders::CharacterOrders& mine, long number) {
+  const auto [at, fresh] = numbered_.try_emplace(&mine);
+  std::vector<const orders::Phase*>& index = at->second;
+  if (fresh) {
+    index.assign(mine.phases.size() + 1, nullptr);
+    for (const auto& phase : mine.phases)
+      if (phase.number >= 1 && static_cast<std::size_t>(phase.number) < index.size() && !index[phase.number])
+        index[phase.number] = &phase;
+  }
+  return number >= 1 && static_cast<std::size_t>(number) < index.size() ? index[number] : orders::entry(mine, number);
+}
+
 const orders::Order* Fight::picked(const Entity& who, const orders::Phase& entry) {
   for (const auto& branch : entry.branches)
     if (holds(who, branch.condition)) return &branch.order;
@@ -708,7 +725,7 @@ void Fight::turn_cut_short(const Entity& who, const std::string& why, bool acted
     return;
   }
   std::vector<std::string> lost;
-  for (const orders::Phase* entry = nullptr; (entry = orders::entry(*mine, entry_[who.id] + 1)) != nullptr;) {
+  for (const orders::Phase* entry = nullptr; (entry = numbered(*mine, entry_[who.id] + 1)) != nullptr;) {
     ++entry_[who.id];
     lost.push_back(orders::format(*entry));
   }
@@ -726,7 +743,7 @@ void Fight::not_carried_out(const Entity& who, const std::vector<std::string>& l
 Intent Fight::from_orders(const Entity& who) {
   const orders::CharacterOrders* mine = orders_of(who);
   const long phase = flow_.position().phase;
-  const orders::Phase* ordered = mine ? orders::entry(*mine, phase) : nullptr;
+  const orders::Phase* ordered = mine ? numbered(*mine, phase) : nullptr;
   if (const auto asked = asked_.find({who.id, phase}); !ordered && asked != asked_.end()) ordered = &asked->second;
   if (!ordered && ask_ && !asked_this_round_.contains(who.id)) return asked_order(who);
   if (!ordered) return default_intent(who, "no order for this phase");
@@ -754,7 +771,7 @@ void Fight::ask_round_orders() {
     const long number = static_cast<long>(p) + 1;
     for (const Entity& who : world_.entities()) {
       if (!flow_.can_act(who)) continue;
-      if (const orders::CharacterOrders* mine = orders_of(who); mine && orders::entry(*mine, number)) continue;
+      if (const orders::CharacterOrders* mine = orders_of(who); mine && numbered(*mine, number)) continue;
       asked_this_round_.insert(who.id);
       if (std::optional<orders::Phase> answer = asked_phase(who, number, first)) asked_[{who.id, number}] = *answer;
     }
@@ -1103,6 +1120,7 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
   // A distance with no steps caps the way to a place or a target: "Move 10' -> Orc" goes toward
   // the Orc, 10' at most, as "Move 10' toward Orc" does.
   const bool capped = movement.feet && movement.steps.empty();
+  const bool written_binds = capped && *movement.feet <= budget_feet;  // rather than the action's distance
   if (capped) budget_feet = std::min(budget_feet, *movement.feet);
   switch (capped && movement.kind == Kind::path ? Kind::none : movement.kind) {
     case Kind::path: {
@@ -1152,12 +1170,14 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
         std::vector<Cell> path =
             held_away(paths_.toward(who.position, *to, static_cast<double>(budget_feet), 0, occupied).steps);
         const Cell end = path.empty() ? who.position : path.back();
-        // Farther than the action goes: the GM hears where it stops and why, as for a written way
-        // (a distance written is where the order means to stop).
-        if (const auto whole = cut && !capped && end != *to ? paths_.shortest(who.position, *to, occupied) : std::nullopt;
-            whole && whole->feet > static_cast<double>(budget_feet))
-          cut->stopped = fmt::format("{}: {} is {}' away, {} goes at most {}'", grid.label(end), grid.label(*to),
-                                     whole->feet, action.name, budget_feet);
+        // Farther than the action goes, or than the distance written ("Move 15' to H4"): the GM
+        // hears where it stops and why, as for a written way. A distance no step fits in is told
+        // by the order's intent, as for any way.
+        if (const auto whole = cut && end != *to ? paths_.shortest(who.position, *to, occupied) : std::nullopt;
+            whole && whole->feet > static_cast<double>(budget_feet) && !(written_binds && path.empty()))
+          cut->stopped = fmt::format("{}: {} is {}' away, {}", grid.label(end), grid.label(*to), whole->feet,
+                                     written_binds ? fmt::format("{}' written", budget_feet)
+                                                   : fmt::format("{} goes at most {}'", action.name, budget_feet));
         return path;
       }
       return {};
@@ -1332,7 +1352,7 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
     // otherwise the entry stays for the turn's next choice.
     if (declared.reaction) {
       long& taken = entry_[who.id];
-      if (const orders::Phase* entry = orders::entry(*mine, taken + 1))
+      if (const orders::Phase* entry = numbered(*mine, taken + 1))
         if (const orders::Order* order = picked(who, *entry); order && (f || answers_own(who, *order, declared))) {
           const Intent proposal = intent_from_order(who, *order);
           std::string unsaid;  // the entry stays for the turn: not a refusal to tell

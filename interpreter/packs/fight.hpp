@@ -180,6 +180,8 @@ class Fight final : public Ruleset {
   const orders::CharacterOrders* orders_of(const Entity& who) const;
   // The order an entry picks by its conditions: its first branch that holds, else its ELSE; none.
   const orders::Order* picked(const Entity& who, const orders::Phase& entry);
+  // The entry (or phase) of that number in the character's orders this round; null when none.
+  const orders::Phase* numbered(const orders::CharacterOrders& mine, long number);
   // Why the rules forbid `intent` whoever proposes it: a status that forbids the action, an
   // `allowed_by` the actor lacks (a status, or what its function refuses), an attack at oneself or
   // an ally, a target the action's own `target` function refuses. nullopt: allowed.
@@ -293,6 +295,7 @@ class Fight final : public Ruleset {
   FlowRules flow_rules_;
   Flow flow_;
   std::map<long, std::vector<orders::Sheet>> orders_;  // by round
+  std::map<const orders::CharacterOrders*, std::vector<const orders::Phase*>> numbered_;  // by number, from 1
   std::map<EntityId, long> entry_;  // sequential: the number of the entry each character took last this turn
   // --ask: the orders the GM gave at the round's start, by character and phase, and who was asked.
   std::map<std::pair<EntityId, long>, orders::Phase> asked_;

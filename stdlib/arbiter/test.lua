@@ -13,6 +13,8 @@
 local test = {}
 
 local cases = {}
+-- Where each case's name was registered first: "tests/x_test.lua:4".
+local placed = {}
 -- The case running now (its name), and the checks that failed in it: a failed check fails its
 -- case even when a pcall in the case catches its error.
 local running, failures = nil, {}
@@ -39,6 +41,17 @@ function test.case(name, body)
     error(("test case '%s' is registered inside test case '%s', where it would never run: register every "
       .. "case at the top level of the file"):format(name, running), 2)
   end
+  -- Two cases of one name could not be told apart in the report: the second is refused, naming
+  -- the first's place ("tests/x_test.lua:4", its line alone in the same file).
+  local _, place = pcall(error, "", 3)
+  place = place:sub(1, -3)
+  local first = placed[name]
+  if first then
+    local file, line = first:match("^(.*):(%d+)$")
+    error(("test case '%s' is registered twice, first at %s: give each case its own name, so that the report "
+      .. "tells them apart"):format(name, file == place:match("^(.*):%d+$") and "line " .. line or first), 2)
+  end
+  placed[name] = place
   cases[#cases + 1] = { name = name, body = runner(name, body) }
 end
 
