@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/dice_source.hpp"
 #include "interpreter/core/order_check.hpp"
 
 namespace arbiter::cli {
@@ -25,21 +26,6 @@ orders::Phase read_answer(const std::string& who, const std::string& answer, con
     throw Error(found);
   const orders::CharacterOrders& mine = file.sheet.characters.front();
   return answering.empty() ? mine.phases.front() : mine.standing.front().choice;
-}
-
-// A line of the answers: up to a newline or a carriage return, one line end as a sheet counts them
-// (CRLF is one), so an answer piped with old Mac line ends is not read as one with the next.
-bool read_line(std::istream& in, std::string& line) {
-  line.clear();
-  for (int c; (c = in.get()) != std::char_traits<char>::eof();) {
-    if (c == '\n') return true;
-    if (c == '\r') {
-      if (in.peek() == '\n') in.get();
-      return true;
-    }
-    line += static_cast<char>(c);
-  }
-  return !line.empty();
 }
 
 // `?` or `help`, unless the rules have an action of that name.
