@@ -49,14 +49,15 @@ packs::Fight::Ask gm_prompt(std::istream& in, std::ostream& prompts, const order
       if (!read_line(in, line)) throw Error(fmt::format("the input ended before an answer to: {}", question));
       if (line.find_first_not_of(" \t") == std::string::npos) return std::nullopt;
       if (asks_for_help(line, vocabulary)) {
-        const auto names = choices();
-        const std::string can = names.empty() ? "no action" : fmt::format("{}", fmt::join(names, ", "));
+        const auto [open, closed] = choices();
+        const std::string can = open.empty() ? "no action" : fmt::format("{}", fmt::join(open, ", "));
         // What an empty line means the question itself says.
         prompts << printable(fmt::format("{} can take here: {} (an order as a sheet writes it, without its number: "
                                          "the action, '-> target', IF … THEN … ELSE …)",
                                          who, can),
                              true)
                 << "\n";
+        for (const auto& [action, why] : closed) prompts << printable(fmt::format("  not {}: {}", action, why), true) << "\n";
         continue;
       }
       try {
