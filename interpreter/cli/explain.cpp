@@ -157,12 +157,12 @@ void explain_one(Session& session, const std::string& wanted, std::ostream& out)
     // A part a change added where there was none (a row only a house pack gives) is that change's
     // from there on: what came before it made other parts.
     std::size_t first = 0;
-    for (std::size_t i = 0; i < d->history.size(); ++i)
-      for (const auto& field : d->history[i].fields)
-        if (!part.empty() && within(part, field.field) && field.before == "nil") first = i;
+    for (std::size_t at = 0; at < d->history.size(); ++at)
+      for (const auto& field : d->history[at].fields)
+        if (!part.empty() && within(part, field.field) && field.before == "nil") first = at;
     int step = 0;
-    for (std::size_t i = first; i < d->history.size(); ++i) {
-      const packs::Change& change = d->history[i];
+    for (std::size_t at = first; at < d->history.size(); ++at) {
+      const packs::Change& change = d->history[at];
       std::vector<const packs::FieldChange*> fields;
       for (const auto& field : change.fields)
         if (overlaps(field.field, part)) fields.push_back(&field);
