@@ -147,6 +147,28 @@ TEST_CASE("arbiter explain shows a part of a definition, every level of it, and 
   CHECK_THAT(past_a_number.output, Contains("weapons.Flail.melee.reach is 5, which has no fields ('long' asked for)"));
 }
 
+TEST_CASE("arbiter explain shows a list's item by the name its changes give it, and who added a part", "[cli]") {
+  // tempo-prone adds the encounter's sixth guard, "Prone", by its index.
+  const std::string added = "  1. patched by tempo-prone at examples/packs/tempo-prone/init.lua:16\n"
+                            "       stats.guard[6]: nil -> \"Prone\"\n";
+  const auto guard = arbiter("explain tempo tempo-prone encounter.stats.guard");
+  CHECK(guard.exit_code == 0);
+  CHECK_THAT(guard.output, Contains("  1. defined by tempo at "));
+  CHECK_THAT(guard.output, EndsWith("  2." + added.substr(4)));
+  const auto item = arbiter("explain tempo tempo-prone encounter.stats.guard[6]");
+  CHECK(item.exit_code == 0);
+  CHECK(item.output == "table encounter.stats.guard[6] = \"Prone\"\n" + added);
+  CHECK(arbiter("explain tempo tempo-prone encounter.stats.guard.6").output == item.output);
+  // A row only a house pack gives is that pack's, not the base table's.
+  const auto lunge = arbiter("explain tempo tempo-lunge actions_data.Lunge");
+  CHECK(lunge.exit_code == 0);
+  CHECK_THAT(lunge.output, Contains("  1. patched by tempo-lunge at examples/packs/tempo-lunge/init.lua:"));
+  CHECK_THAT(lunge.output, !Contains("defined by tempo"));
+  // A hook's override is the whole definition's change, named by it.
+  CHECK_THAT(arbiter("explain demo-base demo-house attack_bonus").output,
+             Contains("  2. overridden by demo-house at examples/packs/demo-house/init.lua:7\n       attack_bonus: function at "));
+}
+
 TEST_CASE("arbiter explain suggests names of the kind asked for", "[cli]") {
   CHECK_THAT(arbiter("explain demo-base table:wonds").output,
              Contains("the packs define no table named 'wonds' (did you mean 'wounds'?)"));

@@ -76,3 +76,14 @@ TEST_CASE("a GM at the prompt is told which die and why, and asked again on a ba
         "Roll a d6 for Aldric attacks Orc #2: ");
   CHECK_THROWS_WITH(prompt.roll(d6, "damage"), "error: no value was given for the d6 for damage: the input ended");
 }
+
+TEST_CASE("a die's face typed at the prompt ends at a carriage return as at a newline (docs/fights.md)") {
+  std::istringstream in("7\r3\r\n4");
+  std::ostringstream out;
+  PromptedDice prompt(in, out);
+  const auto d10 = Die::numbered(10);
+  CHECK(d10.value(prompt.roll(d10, "")) == 7);
+  CHECK(d10.value(prompt.roll(d10, "")) == 3);  // CRLF is one line end: no empty answer between
+  CHECK(d10.value(prompt.roll(d10, "")) == 4);  // the last line needs no end
+  CHECK(out.str() == "Roll a d10: Roll a d10: Roll a d10: ");
+}

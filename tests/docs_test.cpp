@@ -215,3 +215,37 @@ TEST_CASE("every runtime function the docs call is one the annotations declare, 
   }
   CHECK(calls > 20);
 }
+
+TEST_CASE("every event the runtime logs is named in docs/world.md's event log, every event a pack logs in its README",
+          "[docs]") {
+  // The runtime's types are interpreter/core/event_log.hpp's; `status_*` names all its status_ ones.
+  const std::string world = read("docs/world.md");
+  const auto from = world.find("## The event log");
+  REQUIRE(from != std::string::npos);
+  const std::string log_section = world.substr(from, world.find("\n## ", from + 1) - from);
+  const std::regex runtime_type(R"re(inline constexpr const char\* \w+ = "(\w+)")re");
+  const std::string header = read("interpreter/core/event_log.hpp");
+  int types = 0;
+  for (std::sregex_iterator it(header.begin(), header.end(), runtime_type), end; it != end; ++it, ++types) {
+    const std::string type = (*it)[1];
+    const std::string family = type.substr(0, type.find('_')) + "_*";
+    INFO("the runtime's event '" << type << "'");
+    CHECK((log_section.find("`" + type + "`") != std::string::npos ||
+           log_section.find("`" + family + "`") != std::string::npos));
+  }
+  CHECK(types > 10);
+  // A pack's own: each `log.event("…"` of its Lua files, its tests aside.
+  const std::regex pack_event(R"re(log\.event\("(\w+)")re");
+  for (const auto& pack : std::filesystem::directory_iterator("rules")) {
+    const std::string readme = read((pack.path() / "README.md").string());
+    for (const auto& file : std::filesystem::recursive_directory_iterator(pack.path())) {
+      const std::string path = file.path().string();
+      if (file.path().extension() != ".lua" || path.find("/tests/") != std::string::npos) continue;
+      const std::string code = read(path);
+      for (std::sregex_iterator it(code.begin(), code.end(), pack_event), end; it != end; ++it) {
+        INFO(path << " logs '" << (*it)[1] << "'");
+        CHECK(readme.find("`" + std::string((*it)[1]) + "`") != std::string::npos);
+      }
+    }
+  }
+}

@@ -110,10 +110,15 @@ TEST_CASE("every command that loads packs refuses a house rule's bad table value
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, Contains(tempo));
   CHECK_THAT(run.output, !Contains("Round 1"));
+  // The error is the house rule's line to mend: the rules' own checking code, which its author
+  // cannot change, is no traceback of it (docs/writing-actions.md, "When a row is wrong").
+  CHECK_THAT(run.output, Contains(tempo + "\n  in pack 'bad-tempo-rows'\n"));
+  CHECK_THAT(run.output, !Contains("stack traceback"));
   for (const char* command : {"lua bad-platemail-tables -e 'return 1'", "explain bad-platemail-tables weapons"}) {
     const auto loaded = arbiter(command);
     CHECK(loaded.exit_code == 1);
     CHECK_THAT(loaded.output, Contains("bad-platemail-tables/init.lua:2: error: weapons['Sword'].melee.penetration"));
+    CHECK_THAT(loaded.output, !Contains("stack traceback"));
   }
 }
 

@@ -460,6 +460,23 @@ TEST_CASE("run with ask: a mistake is told in the answer's own words, a sheet's 
   CHECK_THAT(run.output, !Contains("after the colon"));
 }
 
+TEST_CASE("run with ask: ? when the character's opponent is Down lists what it may take, and why not the rest",
+          "[run][ask]") {
+  // Bo's wounds reach his health: Down from the start, Ana has no opponent standing.
+  TempDir dir;
+  std::ofstream(dir / "down.lua") << "return { rules = { 'tempo' }, map = { width = 6, height = 3 }, characters = {\n"
+                                     "  { name = 'Ana', side = 'a', at = 'B2', weapon = 'Sword', stats = { guard = 'On Guard' } },\n"
+                                     "  { name = 'Bo', side = 'b', at = 'C2', weapon = 'Sword', stats = { health = 5, wounds = 5 } },\n"
+                                     "} }\n";
+  std::ofstream(dir / "answers.txt") << "?\n\n";
+  const auto run = arbiter("run " + (dir / "down.lua") + " --seed 1 --rounds 1 --ask < " + (dir / "answers.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Ana's next action (12 AP left; empty: end the turn): Ana can take here: no action ("));
+  CHECK_THAT(run.output, Contains("\n  not Melee Attack: no one to take it against\n"));
+  CHECK_THAT(run.output, Contains("\n  not Move: no opponent to go toward: write its way ('Move to C3', 'Move E')\n"));
+  CHECK_THAT(run.output, !Contains("error"));
+}
+
 TEST_CASE("run with ask: a carriage return ends an answer as a newline does, so nothing after it is lost",
           "[run][ask]") {
   TempDir dir;

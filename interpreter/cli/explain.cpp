@@ -42,6 +42,23 @@ struct Wanted {
   std::vector<std::string> path;
 };
 
+// A list's item written as the changes name it, `stats.guard[6]`, is the step `.6`.
+std::string dotted(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto close = text.find(']', i);
+    const bool item = text[i] == '[' && close != std::string::npos && close > i + 1 &&
+                      text.find_first_not_of("0123456789", i + 1) == close;
+    if (!item) {
+      out += text[i];
+      continue;
+    }
+    out += "." + text.substr(i + 1, close - i - 1);
+    i = close;
+  }
+  return out;
+}
+
 std::vector<std::string> split_path(const std::string& text) {
   std::vector<std::string> steps;
   for (std::size_t start = 0;;) {
@@ -53,8 +70,9 @@ std::vector<std::string> split_path(const std::string& text) {
 }
 
 // Replaces the table at the top of the stack by its field `step` (raw: no pack's metamethod runs
-// here), or throws naming the fields it has. `walked` is the path so far, for the message.
-void descend(lua_State* L, const std::string& walked, const std::string& step) {
+// here), or throws naming the fields it has. `walked` is the path so far, for the message. Returns
+// the step as a change names it: `.name`, or `[6]` for a key that is not a name.
+std::string descend(lua_State* L, const std::string& walked, const std::string& step) {
   const bool view = lua::push_viewed(L, -1);
   if (lua_type(L, -1) != LUA_TTABLE)
     throw Error(fmt::format("{} is {}, which has no fields ('{}' asked for)", walked, lua::describe(L, -1, 1), step));
@@ -62,13 +80,14 @@ void descend(lua_State* L, const std::string& walked, const std::string& step) {
   lua_pushnil(L);
   while (lua_next(L, -2)) {
     lua_pushvalue(L, -2);  // the key's text without turning the key itself into a string
-    const bool named = lua_type(L, -1) == LUA_TNUMBER || lua_type(L, -1) == LUA_TSTRING;
+    const int type = lua_type(L, -1);
+    const bool named = type == LUA_TNUMBER || type == LUA_TSTRING;
     const std::optional<std::string> key = named ? std::optional(std::string(lua::whole_string(L, -1))) : std::nullopt;
     if (key && *key == step) {
       lua_pop(L, 1);
       lua_copy(L, -1, view ? -4 : -3);  // the field in place of the table (and of its view)
       lua_pop(L, view ? 3 : 2);
-      return;
+      return type == LUA_TSTRING ? "." + step : "[" + step + "]";
     }
     if (key) fields.push_back(*key);
     lua_pop(L, 2);
@@ -77,22 +96,26 @@ void descend(lua_State* L, const std::string& walked, const std::string& step) {
   throw Error(fmt::format("{} has no field '{}'{}", walked, step, hint.empty() ? "" : " (" + hint + ")"));
 }
 
+// Whether the path `inner` is `outer` or a part of it ("stats.guard[6]" of "stats.guard").
+bool within(const std::string& inner, const std::string& outer) {
+  return inner.compare(0, outer.size(), outer) == 0 &&
+         (inner.size() == outer.size() || inner[outer.size()] == '.' || inner[outer.size()] == '[');
+}
+
 // A patch's field that the wanted path is within, or that is within it.
 bool overlaps(const std::string& field, const std::string& path) {
-  const auto within = [](const std::string& inner, const std::string& outer) {
-    return inner.compare(0, outer.size(), outer) == 0 && (inner.size() == outer.size() || inner[outer.size()] == '.');
-  };
   return path.empty() || within(field, path) || within(path, field);
 }
 
 void explain_one(Session& session, const std::string& wanted, std::ostream& out) {
   // "table:wounds" names the kind; a bare name shows every kind that has it.
-  std::string name = wanted;
+  std::string written = wanted;
   std::optional<packs::Kind> only;
   if (const auto colon = wanted.find(':'); colon != std::string::npos) {
     only = packs::parse_kind(wanted.substr(0, colon));
-    name = wanted.substr(colon + 1);
+    written = wanted.substr(colon + 1);
   }
+  const std::string name = dotted(written);
   const auto& registry = session.stack.registry();
   std::vector<std::string> all_names;
   std::vector<Wanted> shown;
@@ -111,8 +134,8 @@ void explain_one(Session& session, const std::string& wanted, std::ostream& out)
   }
   if (shown.empty()) {
     const std::string hint = did_you_mean(split_path(name).front(), all_names);
-    const std::string what = only ? fmt::format("no {} named '{}'", packs::to_string(*only), name)
-                                  : fmt::format("nothing named '{}'", name);
+    const std::string what = only ? fmt::format("no {} named '{}'", packs::to_string(*only), written)
+                                  : fmt::format("nothing named '{}'", written);
     throw Error(fmt::format("the packs define {}{}", what, hint.empty() ? "" : " (" + hint + ")"));
   }
   lua_State* L = session.sandbox.state();
@@ -122,24 +145,34 @@ void explain_one(Session& session, const std::string& wanted, std::ostream& out)
     if (i > 0) out << "\n";
     registry.push(L, d->kind, d->name);
     std::string walked = d->name;
-    for (const auto& step : path) {
-      descend(L, walked, step);
-      walked += "." + step;
-    }
+    for (const auto& step : path) walked += descend(L, walked, step);
     // Every level: a GM looks a row up to read its numbers, which a cut would hide.
     const std::string heading = fmt::format("{} {} = ", packs::to_string(d->kind), walked);
     out << heading << lua::describe_lines(L, -1, 100, 0, heading.size(), lua::deepest_plain_data) << "\n";
     lua_pop(L, 1);
-    const std::string within = walked.substr(std::min(walked.size(), d->name.size() + 1));
+    // The part as a change names it: "stats.guard[6]", "max".
+    const std::string part = walked.size() > d->name.size() && walked[d->name.size()] == '.'
+                                 ? walked.substr(d->name.size() + 1)
+                                 : walked.substr(d->name.size());
+    // A part a change added where there was none (a row only a house pack gives) is that change's
+    // from there on: what came before it made other parts.
+    std::size_t first = 0;
+    for (std::size_t at = 0; at < d->history.size(); ++at)
+      for (const auto& field : d->history[at].fields)
+        if (!part.empty() && within(part, field.field) && field.before == "nil") first = at;
     int step = 0;
-    for (const auto& change : d->history) {
+    for (std::size_t at = first; at < d->history.size(); ++at) {
+      const packs::Change& change = d->history[at];
       std::vector<const packs::FieldChange*> fields;
       for (const auto& field : change.fields)
-        if (overlaps(field.field, within)) fields.push_back(&field);
+        if (overlaps(field.field, part)) fields.push_back(&field);
       if (change.operation == packs::Operation::patch && fields.empty()) continue;  // patched elsewhere
       out << fmt::format("  {}. {} by {} at {}\n", ++step, packs::to_string(change.operation), change.pack,
                          change.location);
-      for (const auto* field : fields) out << fmt::format("       {}: {} -> {}\n", field->field, field->before, field->after);
+      // An override's change is the whole definition's, named by it.
+      for (const auto* field : fields)
+        out << fmt::format("       {}: {} -> {}\n", field->field.empty() ? d->name : field->field, field->before,
+                           field->after);
     }
   }
 }

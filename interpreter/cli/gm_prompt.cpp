@@ -7,6 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/dice_source.hpp"
 #include "interpreter/core/order_check.hpp"
 
 namespace arbiter::cli {
@@ -25,21 +26,6 @@ orders::Phase read_answer(const std::string& who, const std::string& answer, con
     throw Error(found);
   const orders::CharacterOrders& mine = file.sheet.characters.front();
   return answering.empty() ? mine.phases.front() : mine.standing.front().choice;
-}
-
-// A line of the answers: up to a newline or a carriage return, one line end as a sheet counts them
-// (CRLF is one), so an answer piped with old Mac line ends is not read as one with the next.
-bool read_line(std::istream& in, std::string& line) {
-  line.clear();
-  for (int c; (c = in.get()) != std::char_traits<char>::eof();) {
-    if (c == '\n') return true;
-    if (c == '\r') {
-      if (in.peek() == '\n') in.get();
-      return true;
-    }
-    line += static_cast<char>(c);
-  }
-  return !line.empty();
 }
 
 // `?` or `help`, unless the rules have an action of that name.
@@ -63,14 +49,15 @@ packs::Fight::Ask gm_prompt(std::istream& in, std::ostream& prompts, const order
       if (!read_line(in, line)) throw Error(fmt::format("the input ended before an answer to: {}", question));
       if (line.find_first_not_of(" \t") == std::string::npos) return std::nullopt;
       if (asks_for_help(line, vocabulary)) {
-        const auto names = choices();
-        const std::string can = names.empty() ? "no action" : fmt::format("{}", fmt::join(names, ", "));
+        const auto [open, closed] = choices();
+        const std::string can = open.empty() ? "no action" : fmt::format("{}", fmt::join(open, ", "));
         // What an empty line means the question itself says.
         prompts << printable(fmt::format("{} can take here: {} (an order as a sheet writes it, without its number: "
                                          "the action, '-> target', IF … THEN … ELSE …)",
                                          who, can),
                              true)
                 << "\n";
+        for (const auto& [action, why] : closed) prompts << printable(fmt::format("  not {}: {}", action, why), true) << "\n";
         continue;
       }
       try {

@@ -93,12 +93,25 @@ std::size_t ScriptedDice::roll(const Die& die, std::string_view reason) {
   return *face;
 }
 
+bool read_line(std::istream& in, std::string& line) {
+  line.clear();
+  for (int c; (c = in.get()) != std::char_traits<char>::eof();) {
+    if (c == '\n') return true;
+    if (c == '\r') {
+      if (in.peek() == '\n') in.get();
+      return true;
+    }
+    line += static_cast<char>(c);
+  }
+  return !line.empty();
+}
+
 std::size_t PromptedDice::roll(const Die& die, std::string_view reason) {
   if (before_asking) before_asking();
   for (;;) {
     out_ << "Roll a " << die.name() << for_reason(reason) << ": " << std::flush;
     std::string line;
-    if (!std::getline(in_, line)) {
+    if (!read_line(in_, line)) {
       fail(fmt::format("no value was given for the {}{}: the input ended", die.name(), for_reason(reason)));
     }
     if (const auto face = die.find(trimmed(line))) return *face;

@@ -73,6 +73,11 @@ class ScriptedDice final : public DiceSource {
   std::size_t next_ = 0;
 };
 
+// A line typed at the terminal (a die's face, the GM's answer at `run --ask`): up to a newline or a
+// carriage return, one line end as a sheet counts them (CRLF is one), so input piped with old Mac
+// line ends is not read as one line with the next. False when the input ended before any text.
+bool read_line(std::istream& in, std::string& line);
+
 // Asks on `out` ("Roll a d10 for Aldric attacks Orc #2: ") and reads a line from `in`; a value the
 // die cannot show is refused and asked again; the end of input is an error.
 class PromptedDice final : public DiceSource {

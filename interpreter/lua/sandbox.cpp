@@ -1019,6 +1019,7 @@ std::optional<Error> Sandbox::raised_syntax_error(lua_State* thread) const {
 
 Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) const {
   Diagnostic d = parse_positioned(message);
+  const bool placed_by_message = !d.where.file.empty();
   lua_Debug ar;
   // An error with no line of its own is the author's line's, else (stdlib code running alone) the
   // stdlib's; none when a tail call lost the author's line, which the running pack is blamed for.
@@ -1042,6 +1043,10 @@ Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) cons
       d.message += "; " + hint;
     lua_pop(stack, 2);
   }
+  // An error a pack's code raised at another pack's line (a ruleset's check of the tables blaming
+  // the house rule's row that is wrong: `error(location .. ": " .. message, 0)`) is for the author
+  // of that line: the other pack's frames, which that author cannot mend, are left out.
+  const bool blamed_elsewhere = placed_by_message && innermost_lua_frame(thread, ar) && owner_of(ar.short_src) != owner;
   luaL_traceback(stack, thread, nullptr, 0);
   std::istringstream traceback(lua_tostring(stack, -1));
   lua_pop(stack, 1);
@@ -1049,7 +1054,9 @@ Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) cons
   for (std::string line; std::getline(traceback, line);) {
     // Built-ins and the stdlib are never where the author can mend anything.
     if (line.find("[C]:") != std::string::npos || line.find("\tstdlib/") != std::string::npos) continue;
-    if (!line.empty() && line[0] == '\t') frames.push_back("  " + line.substr(1));
+    if (line.empty() || line[0] != '\t') continue;
+    if (blamed_elsewhere && owner_of(line.substr(1, line.find(':') - 1)) != owner) continue;
+    frames.push_back("  " + line.substr(1));
   }
   if (frames.empty()) return d;  // a heading over nothing would only puzzle
   d.notes.emplace_back("stack traceback:");

@@ -13,6 +13,7 @@
 #include "interpreter/core/order_check.hpp"
 #include "interpreter/core/step_rules.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
@@ -534,7 +535,7 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
                             StackGuard guard{L_};
                             lua::push_entity(L_, who.id);
                             lua_pushinteger(L_, ap_left);
-                            if (auto names = offered("actions", 2)) return *names;
+                            if (auto choice = offered("actions", 2)) return *choice;
                             return takeable(who, "");
                           });
   // Without `choose`, the ruleset's default order, once a turn, as a simultaneous phase takes it;
@@ -627,24 +628,35 @@ std::optional<Intent> Fight::ask_sequential(const Function* f, const Entity& who
   }
 }
 
-std::optional<std::vector<std::string>> Fight::offered(const char* name, int nargs) {
+std::optional<Fight::Choice> Fight::offered(const char* name, int nargs) {
   const Function* f = hook(name);
   if (!f) {
     lua_pop(L_, nargs);
     return std::nullopt;
   }
   StackGuard guard{L_, lua_gettop(L_) - nargs};  // the arguments pushed before the call are consumed
-  call(*f, nargs, 1);
+  call(*f, nargs, 2);
   return returned_by(*f, [&] {
     const std::string expected = fmt::format("the hook '{}' returns a list of action names", name);
-    if (!lua_istable(L_, -1)) throw Error(expected);
-    std::vector<std::string> names;
-    for (lua_Integer i = 1; lua_rawgeti(L_, -1, i) != LUA_TNIL; ++i) {
+    if (!lua_istable(L_, -2)) throw Error(expected);
+    Choice choice;
+    for (lua_Integer i = 1; lua_rawgeti(L_, -2, i) != LUA_TNIL; ++i) {
       if (lua_type(L_, -1) != LUA_TSTRING) throw Error(expected);
-      names.push_back(action(lua::to_text(L_, -1, "an action's name")).name);  // an action of the rules, as it is spelt there
+      choice.open.push_back(action(lua::to_text(L_, -1, "an action's name")).name);  // an action of the rules, as it is spelt there
       lua_pop(L_, 1);
     }
-    return names;
+    lua_pop(L_, 1);
+    if (lua_isnil(L_, -1)) return choice;
+    const std::string why = fmt::format("the hook '{}' returns after its list a table of why it would not take "
+                                        "other actions, by their names",
+                                        name);
+    if (!lua_istable(L_, -1)) throw Error(why);
+    lua::for_each_ordered(L_, -1, [&] {
+      if (lua_type(L_, -2) != LUA_TSTRING || lua_type(L_, -1) != LUA_TSTRING) throw Error(why);
+      const std::string& spelt = action(lua::to_text(L_, -2, "an action's name")).name;
+      choice.closed.emplace_back(spelt, lua::to_text(L_, -1, "why"));
+    });
+    return choice;
   });
 }
 
@@ -658,8 +670,8 @@ std::optional<orders::Phase> Fight::ask(const Entity& who, const std::string& qu
   }
 }
 
-std::vector<std::string> Fight::takeable(const Entity& who, const std::string& answering) {
-  std::vector<std::string> names;
+Fight::Choice Fight::takeable(const Entity& who, const std::string& answering) {
+  Choice choice;
   for (const std::string& name : vocabulary_.action_names()) {
     const orders::ActionRules& rules = *vocabulary_.action(name);
     const auto answers = [&](const std::string& declared) {
@@ -668,9 +680,9 @@ std::vector<std::string> Fight::takeable(const Entity& who, const std::string& a
              });
     };
     const bool timed = answering.empty() ? !rules.answers : !rules.turn_only && answers(answering);
-    if (timed && !rules.involuntary && !forbidden(intent_for(who, action(name)))) names.push_back(rules.name);
+    if (timed && !rules.involuntary && !forbidden(intent_for(who, action(name)))) choice.open.push_back(rules.name);
   }
-  return names;
+  return choice;
 }
 
 const orders::CharacterOrders* Fight::orders_of(const Entity& who) const {
@@ -1369,15 +1381,15 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
     lua::push_entity(L_, who.id);
     lua::push_intent(L_, declared, world_);
     lua_pushinteger(L_, ap_left);
-    const auto open = offered("responses", 3);
-    if (open && open->empty()) return std::nullopt;  // nothing the rules would take: not asked
+    const auto offer = offered("responses", 3);
+    if (offer && offer->open.empty()) return std::nullopt;  // nothing the rules would take: not asked
     const std::string target = declared.target == no_entity ? "" : " → " + world_.get(declared.target).name;
-    const std::string listed = open ? fmt::format("{}; ", fmt::join(*open, ", ")) : "";
+    const std::string listed = offer ? fmt::format("{}; ", fmt::join(offer->open, ", ")) : "";
     const std::string shown = declared_as(declared.action);
     return ask_sequential(f, who,
                           fmt::format("{} declared {}{}. {}'s response ({}{} AP left; empty: none)",
                                       world_.get(declared.actor).name, shown, target, who.name, listed, ap_left),
-                          shown, push_arguments, [&] { return open ? *open : takeable(who, shown); });
+                          shown, push_arguments, [&] { return offer ? *offer : takeable(who, shown); });
   }
   return judge(f, push_arguments(), who, nullptr);
 }

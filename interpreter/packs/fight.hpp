@@ -79,9 +79,14 @@ class Fight final : public Ruleset {
   // typed (an order, or IF … ELSE …), checked against the vocabulary and the fight as a turn entry or
   // as a standing order ON `answering`, or none (an empty answer). `choices` gives, when the GM asks
   // what may be typed, the actions `who` may take here: what the rules would take (the hooks
-  // `actions`, `responses`), or else what the actions' timing and `who`'s statuses allow. Throws
-  // when there is no one to ask any more (the input ended).
-  using Choices = std::function<std::vector<std::string>()>;
+  // `actions`, `responses`, with why they would not take the others when they say), or else what
+  // the actions' timing and `who`'s statuses allow. Throws when there is no one to ask any more (the
+  // input ended).
+  struct Choice {
+    std::vector<std::string> open;                             // the actions' names
+    std::vector<std::pair<std::string, std::string>> closed;  // an action the rules would not take, and why
+  };
+  using Choices = std::function<Choice()>;
   using Ask = std::function<std::optional<orders::Phase>(const std::string& who, const std::string& question,
                                                          const std::string& refused, const std::string& answering,
                                                          const Choices& choices)>;
@@ -212,7 +217,7 @@ class Fight final : public Ruleset {
   // of rules that offer nothing themselves: its own action (`answering` empty) or a response to
   // `answering`, by the actions' timing; none forced by the rules (involuntary) or forbidden to
   // `who` (forbidden, without a target).
-  std::vector<std::string> takeable(const Entity& who, const std::string& answering);
+  Choice takeable(const Entity& who, const std::string& answering);
   // With --ask, the round's simultaneous phases are ordered at its start, as sheets order them
   // ("All Characters declare their Action orders at the start of each Round"): before any die,
   // the GM is asked, phase by phase, for the order of each character who can act and no sheet
@@ -229,9 +234,10 @@ class Fight final : public Ruleset {
   LogEvent refusal_of(const Entity& who, const Intent& refused, const std::string& reason,
                       const std::string* answering = nullptr) const;
   // What the rules would take now, offered to the GM: the list of action names the hook `name`
-  // (`responses`, `actions`) returns for the `nargs` arguments pushed, which it consumes; nullopt
-  // when the ruleset has no such hook.
-  std::optional<std::vector<std::string>> offered(const char* name, int nargs);
+  // (`responses`, `actions`) returns for the `nargs` arguments pushed, which it consumes, and the
+  // table of why it would not take others ({ ["Melee Attack"] = "Bo is Down" }) it may return
+  // after it; nullopt when the ruleset has no such hook.
+  std::optional<Choice> offered(const char* name, int nargs);
   Intent default_intent(const Entity& who, const std::string& why);
   // An intent for `chosen`, Ready or not by the action (asking it when it depends on the use).
   Intent intent_for(const Entity& who, const Action& chosen);

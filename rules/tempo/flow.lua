@@ -123,20 +123,29 @@ arbiter.define.hook("responses", function(who, declared, points)
 end)
 
 -- Likewise the actions the rules would take as `who`'s next one now, for the GM who asks (`?`),
--- each ordered at its opponent; a movement, which toward an opponent already beside goes nowhere,
--- then away from it.
+-- each ordered at its opponent, and why they would not take the others its status allows as a
+-- turn's action (a reaction, or another status's action, is not one to ask about); a movement,
+-- which toward an opponent already beside goes nowhere, then away from it. With no opponent
+-- standing (the last one Down), a movement has no one to go toward: only a way written goes anywhere.
 arbiter.define.hook("actions", function(who, points)
-  local open, opponent = {}, tempo.opponent(who)
+  local open, closed, opponent = {}, {}, tempo.opponent(who)
   local squares = tables.rules.base_combat_movement
   for name in pairs(tables.actions_data) do
-    local ordered = { action = name, target = opponent }
-    if opponent and tempo.row(name).moves and #tempo.path(who, opponent, squares) == 0 then
-      ordered = { action = name, path = tempo.path(who, opponent, squares, true) }
+    local row = tempo.row(name)
+    if row.kind == "proactive" and tempo.allowed(who, name) then
+      local ordered = { action = name, target = opponent }
+      if not opponent and row.moves then
+        ordered = { action = name, path = {},
+                    note = ("no opponent to go toward: write its way ('%s to C3', '%s E')"):format(name, name) }
+      elseif opponent and row.moves and #tempo.path(who, opponent, squares) == 0 then
+        ordered = { action = name, path = tempo.path(who, opponent, squares, true) }
+      end
+      local taken, why = tempo.next_action(who, points, ordered)
+      if taken then open[#open + 1] = name else closed[name] = why end
     end
-    if tempo.next_action(who, points, ordered) then open[#open + 1] = name end
   end
   table.sort(open)
-  return open
+  return open, closed
 end)
 
 -- The rows checked again before each turn pays AP: not only at round_start, which a house rule may

@@ -127,11 +127,14 @@ function arbiter.define.target(name, value) end
 ---The flow's hook `responses` (optional, for `run --ask`): the names of the actions the rules would
 ---take from `who` as a response to `declared` now. The GM is offered them, and not asked at all
 ---when there are none.
----@alias arbiter.ResponsesHook fun(who: world.Character, declared: flow.Intent, points_left: integer): string[]
+---After the list, optionally, why the rules would not take others, by name, which `?` shows.
+---@alias arbiter.ResponsesHook fun(who: world.Character, declared: flow.Intent, points_left: integer): string[], table<string, string>?
 
 ---The flow's hook `actions` (optional, for `run --ask`): the names of the actions the rules would
----take as `who`'s next action now, listed when the GM asks what may be typed (`?`).
----@alias arbiter.ActionsHook fun(who: world.Character, points_left: integer): string[]
+---take as `who`'s next action now, listed when the GM asks what may be typed (`?`); after the list,
+---optionally, why they would not take others, by name (`{ ["Melee Attack"] = "Bo is Down, out of the
+---fight" }`), shown under it.
+---@alias arbiter.ActionsHook fun(who: world.Character, points_left: integer): string[], table<string, string>?
 
 ---The flow's hook `reach` (optional): `who`'s melee reach in feet, asked before everyone moves;
 ---stepping out of it is the movement hook's `left_reach`. Never less than one cell.

@@ -220,6 +220,28 @@ test.case("a Down character is out of the fight: not attacked (refused before pa
   test.equal(#f:events("recover"), 1, "Bo takes no turn")
 end)
 
+test.case("the GM who asks (`?`) what Ana may take when her only opponent is Down is told what, and why not the rest", function()
+  -- docs/fights.md: `?` lists what the character may take there. Bo starts Down: no opponent.
+  local f = bout.new({}, { wounds = 10 }, {})
+  f:round()
+  local open, closed = f:within(function() return arbiter.hooks.actions(world.character("Ana"), 12) end)
+  test.equal(open, {})
+  test.equal({ closed["Melee Attack"], closed["Feint"], closed["Move"], closed["Combat Move"] }, {
+    "no one to take it against", "no one to take it against",
+    "no opponent to go toward: write its way ('Move to C3', 'Move E')",
+    "no opponent to go toward: write its way ('Combat Move to C3', 'Combat Move E')",
+  })
+  -- Not a turn's action (a reaction), or not On Guard's: not asked about.
+  test.equal({ closed["Parry"], closed["Ready"] }, {})
+  -- Off Guard, Ready takes no target: it may be taken; On Guard's actions are not asked about.
+  local off = f:within(function()
+    local ana = world.character("Ana")
+    require("tempo").set_guard(ana, "Off Guard", "test")
+    return arbiter.hooks.actions(ana, 12)
+  end)
+  test.equal(off, { "Ready" })
+end)
+
 test.case("health 0 without wounds: the wounds (none, 0) already reach it, so the fighter starts Down", function()
   -- README: "One whose encounter's `wounds` already reach `health` starts Down".
   local f = bout.new({}, { health = 0 }, {})
