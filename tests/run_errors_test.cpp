@@ -761,3 +761,23 @@ TEST_CASE("without choose, a turn no sheet orders, in rules that name no default
   CHECK(run.output == "Round 1\nTurns\n  Ana: Stab → Bo\n"
                       "  Bo takes no action: no order for this turn, and the flow names no default_order\n");
 }
+
+TEST_CASE("an encounter in the working folder is named as it was given, its syntax error too", "[run][errors][encounter]") {
+  // A syntax error named it './syn.lua:1:14', every other error 'syn.lua'.
+  TempDir dir;
+  std::ofstream(dir / "syn.lua") << "return { rules = }\n";
+  const auto run = shell("cd " + dir.path.string() + " && " + ARBITER_BINARY + " run syn.lua --seed 1");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, StartsWith("syn.lua:1:"));
+  CHECK_THAT(run.output, !Contains("./syn.lua"));
+}
+
+TEST_CASE("an encounter too large to load is told as an encounter, not a pack file", "[run][errors][encounter]") {
+  TempDir dir;
+  std::ofstream(dir / "huge.lua") << "return {}\n";
+  std::filesystem::resize_file(dir / "huge.lua", (16u << 20) + 1);
+  const auto run = arbiter("run " + (dir / "huge.lua") + " --seed 1");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("the file is 16777217 bytes; an encounter may be at most 16777216"));
+  CHECK_THAT(run.output, !Contains("pack"));
+}
