@@ -781,3 +781,25 @@ TEST_CASE("an encounter too large to load is told as an encounter, not a pack fi
   CHECK_THAT(run.output, Contains("the file is 16777217 bytes; an encounter may be at most 16777216"));
   CHECK_THAT(run.output, !Contains("pack"));
 }
+
+TEST_CASE("check --resume refuses a save holding a status the rules do not define, whatever its sheets hold",
+          "[check][errors][save]") {
+  // It was checked only when the sheets held no error and gave orders for the next round.
+  TempDir dir;
+  const std::string duel = "examples/tempo/duel.lua";
+  REQUIRE(arbiter("run " + duel + " --quiet --seed 1 --orders examples/tempo/duel-round1.txt --save " +
+                  (dir / "fight.json"))
+              .exit_code == 0);
+  REQUIRE(shell("sed 's/\"name\": \"On Guard\"/\"name\": \"On Gaurd\"/' " + (dir / "fight.json") + " > " +
+                (dir / "edited.json"))
+              .exit_code == 0);
+  const std::string refused = (dir / "edited.json") + ": not a valid saved state: state.world.characters[0]."
+                              "statuses[0].name: there is no status named 'On Gaurd'; did you mean 'On Guard'?";
+  std::ofstream(dir / "typo.txt") << "Round 2\nKonrad:\n  1: Melee Atack -> \"Ilse\"\n";
+  std::ofstream(dir / "later.txt") << "Round 3\nKonrad:\n  1: Melee Attack -> \"Ilse\"\n";
+  for (const char* sheet : {"typo.txt", "later.txt"}) {
+    const auto checked = arbiter("check " + (dir / sheet) + " --encounter " + duel + " --resume " + (dir / "edited.json"));
+    CHECK(checked.exit_code == 1);
+    CHECK_THAT(checked.output, Contains(refused));
+  }
+}
