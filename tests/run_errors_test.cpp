@@ -803,3 +803,23 @@ TEST_CASE("check --resume refuses a save holding a status the rules do not defin
     CHECK_THAT(checked.output, Contains(refused));
   }
 }
+
+TEST_CASE("a simultaneous flow without a default_order stops the round at the flow's line, naming who has no order",
+          "[run][errors][flow]") {
+  // It said "no order for this phase, and the ruleset's flow names no default_order": no file.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "orderless");
+  std::ofstream(dir / "orderless/pack.lua") << "return { name = 'orderless', version = '1' }\n";
+  std::ofstream(dir / "orderless/init.lua")
+      << "local arbiter = require 'arbiter'\n"
+         "arbiter.define.table('flow', { phases = { { name = 'Only', kind = 'simultaneous' } } })\n"
+         "arbiter.define.action('Wait', { resolve = function() end })\n";
+  std::ofstream(dir / "fight.lua") << "return { rules = { './orderless' }, map = { width = 3, height = 1 },\n"
+                                      "  characters = { { name = 'Ana', side = 'a', at = 'A1' },\n"
+                                      "                 { name = 'Bo', side = 'b', at = 'B1' } } }\n";
+  const Sheet sheet("Ana:\n  1: Wait\n");
+  const auto run = arbiter("run " + (dir / "fight.lua") + " --seed 1 --orders " + sheet.path.string());
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("orderless/init.lua:2: error: Bo: no order for this phase, and the flow defined here "
+                                  "names no default_order to take in its place"));
+}

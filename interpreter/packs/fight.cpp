@@ -249,6 +249,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     }
     lua_settop(L, guard.top());
   }
+  if (const Definition* flow = registry.find(Kind::table, "flow")) flow_at_ = setting(*flow, "default_order").location;
   // Checked once every action is known, placed at the change that named it.
   if (!default_order_.empty()) try {
       action(default_order_);
@@ -809,7 +810,11 @@ void Fight::settle_ready(const Action& chosen, Intent& intent) {
 }
 
 Intent Fight::default_intent(const Entity& who, const std::string& why) {
-  if (default_order_.empty()) throw Error(why + ", and the ruleset's flow names no default_order");
+  // The rules' omission, told at the flow they defined, naming who is left without an order.
+  if (default_order_.empty())
+    throw Error(parse_positioned(fmt::format("{}: {}: {}, and the flow defined here names no default_order to "
+                                             "take in its place",
+                                             flow_at_, who.name, why)));
   const Action& chosen = action(default_order_);
   Intent intent = intent_for(who, chosen);
   const std::string following = intent.note;  // intent_for's, on how far it may follow

@@ -282,6 +282,7 @@ class Fight final : public Ruleset {
   std::map<std::string, Action, std::less<>> actions_;  // by name as defined
   std::map<std::string, Function, std::less<>> conditions_, targets_, hooks_;
   std::string default_order_;
+  std::string flow_at_;  // "file:line" of the change that gave the flow its default_order, or defined it
   std::string ruleset_pack_;  // the pack that declared the flow: its budget runs a round
   FlowRules flow_rules_;
   Flow flow_;
