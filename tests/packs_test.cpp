@@ -1192,3 +1192,37 @@ TEST_CASE("an unknown pack is named with the nearest ones and the places searche
   CHECK_THAT(message, Contains("searched: "));
   CHECK(s.error({}) == "error: no packs given: name at least one (see `arbiter packs`)");
 }
+
+TEST_CASE("a narration template of an event the runtime logs, naming a field such events lack, is refused as the "
+          "packs load, at its line",
+          "[packs][registry]") {
+  // It was caught only when such an event was narrated: never by `arbiter test`, nor by a run with
+  // narration off.
+  TempDir dir;
+  const auto load = [&](const std::string& name, const std::string& init) {
+    std::filesystem::create_directories(dir.path / name);
+    std::ofstream(dir / (name + "/pack.lua")) << "return { name = '" << name << "', version = '1' }\n";
+    std::ofstream(dir / (name + "/init.lua")) << "local arbiter = require 'arbiter'\n" << init;
+    lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+    PackStack stack{sandbox, SearchPath({dir.path})};
+    try {
+      stack.load({name});
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("loaded");
+  };
+  const std::string told = load("talky", "arbiter.define.table('narration', {\n  moved = '{character} goes to {to}',\n"
+                                         "  declared = '{character}: {acton}' })\n");
+  CHECK_THAT(told, Contains("talky/init.lua:2: error: table 'narration': the 'declared' template names {acton}, which "
+                            "the runtime's 'declared' events do not have (they have: action, character, cost, points, "
+                            "points_before, reaction, reason, refused, summary, target; and round, phase, turn, cause, "
+                            "type) (did you mean 'action'?)"));
+  // A field some of them carry (`cost`, in a phase with action points), a pack's own event type, and
+  // `blocked` under rules that tell a blocked step themselves (the hook `movement`), with their own fields.
+  CHECK(load("costly", "arbiter.define.table('narration', { declared = '{character} pays {cost}', punch = '{txt}',\n"
+                       "  blocked = '{text}' })\n"
+                       "arbiter.define.hook('movement', function() end)\n") == "loaded");
+  CHECK_THAT(load("unmoving", "arbiter.define.table('narration', { blocked = '{text}' })\n"),
+             Contains("unmoving/init.lua:2: error: table 'narration': the 'blocked' template names {text}"));
+}

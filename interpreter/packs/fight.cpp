@@ -16,6 +16,7 @@
 #include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
+#include "interpreter/packs/definition_check.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
 
@@ -32,20 +33,6 @@ int raw_field(lua_State* L, int index, const char* key) {
 
 std::string located(const Definition& d, const std::string& message) {
   return d.history.back().location + ": " + message;
-}
-
-// The change that last set `field`: its define or override, or a later patch of it (a house rule
-// that patched only the cost is not blamed for a misspelt allowed_by).
-const Change& setting(const Definition& d, std::string_view field) {
-  for (auto change = d.history.rbegin(); change != d.history.rend(); ++change) {
-    const bool sets = change->operation != Operation::patch ||
-                      std::any_of(change->fields.begin(), change->fields.end(), [&](const FieldChange& f) {
-                        return f.field == field || f.field.starts_with(std::string(field) + ".") ||
-                               f.field.starts_with(std::string(field) + "[");
-                      });
-    if (sets) return *change;
-  }
-  return d.history.back();
 }
 
 // The same as located, at the change that last set `field`.
@@ -238,7 +225,9 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
       case Kind::table:
         if (d->name == "narration") {
           // Each a template, checked where it was given (definition_check.hpp), and kept with that
-          // place: a placeholder an event lacks is told there.
+          // place: a placeholder an event lacks is told there; one the runtime's events lack, now
+          // (a test case's patch since the packs loaded).
+          check_runtime_narration(L, registry);
           const nlohmann::json templates = lua::check_json(L, -1);
           for (const auto& [type, text] : templates.items()) {
             const Change& given = setting(*d, type);

@@ -8,6 +8,7 @@
 
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/packs/definition_check.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
 #include "interpreter/packs/wrap_fight.hpp"
 #include "interpreter/packs/wrap_registry.hpp"
@@ -93,6 +94,7 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
     sandbox_.call(loaded->history.back().pack, 0, 0);
   }
   check_orders_table(sandbox_.state(), registry_);
+  check_runtime_narration(sandbox_.state(), registry_);
 }
 
 std::string PackStack::name_folder(const std::string& request) {

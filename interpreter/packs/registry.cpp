@@ -292,6 +292,18 @@ void Registry::patch(lua_State* L, Kind kind, const std::string& name, int index
   record(definition, Change{pack, Operation::patch, location, std::move(changes)});
 }
 
+const Change& setting(const Definition& d, std::string_view field) {
+  for (auto change = d.history.rbegin(); change != d.history.rend(); ++change) {
+    const bool sets = change->operation != Operation::patch ||
+                      std::any_of(change->fields.begin(), change->fields.end(), [&](const FieldChange& f) {
+                        return f.field == field || f.field.starts_with(std::string(field) + ".") ||
+                               f.field.starts_with(std::string(field) + "[");
+                      });
+    if (sets) return *change;
+  }
+  return d.history.back();
+}
+
 void Registry::record(Definition& definition, Change change) {
   ++revision_;
   for (const Change& earlier : definition.history) {

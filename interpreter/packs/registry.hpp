@@ -47,6 +47,10 @@ struct Definition {
   std::vector<Change> history;
 };
 
+// The change that last set `field` of `d`: its define or override, or a later patch of it (a house
+// rule that patched only the cost is not blamed for a misspelt allowed_by).
+const Change& setting(const Definition& d, std::string_view field);
+
 // Two packs, neither requiring the other, changing the same thing: the result would depend on
 // the order they happened to load in.
 struct Conflict {
