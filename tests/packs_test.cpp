@@ -1226,3 +1226,12 @@ TEST_CASE("a narration template of an event the runtime logs, naming a field suc
   CHECK_THAT(load("unmoving", "arbiter.define.table('narration', { blocked = '{text}' })\n"),
              Contains("unmoving/init.lua:2: error: table 'narration': the 'blocked' template names {text}"));
 }
+
+TEST_CASE("arbiter.add_check refuses what is not a function written in Lua, at the author's line", "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK_THROWS_WITH(s.eval("arbiter.add_check('tables')"),
+                    StartsWith("test.lua:2: error: arbiter.add_check: the check must be a function, not \"tables\""));
+  CHECK_THROWS_WITH(s.eval("arbiter.add_check(print)"),
+                    Contains("arbiter.add_check: the check must be a function written in Lua, not a built-in function"));
+}

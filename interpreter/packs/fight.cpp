@@ -72,6 +72,7 @@ void add_note(Intent& intent, const std::string& text) {
 
 Fight::Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceSource& dice, lua_State* L)
     : sandbox_(sandbox),
+      registry_(registry),
       dice_(dice),
       world_(std::move(world)),
       roster_(roster_of(world_.entities())),
@@ -295,6 +296,7 @@ const Fight::Function* Fight::hook(const char* name) const {
 
 void Fight::call(const Function& function, int nargs, int nresults) {
   handles_.refresh(L_);
+  registry_.run_checks(L_, [&](const std::string&) { lua_call(L_, 0, 0); });  // each a pack function
   lua_rawgeti(L_, LUA_REGISTRYINDEX, function.ref);
   lua_insert(L_, -nargs - 1);
   lua_call(L_, nargs, nresults);  // a pack function: it enters its own pack's budget

@@ -151,7 +151,8 @@ class Fight final : public Ruleset {
 
   void read_ruleset(lua_State* L, const Registry& registry);
   const Action& action(const std::string& name) const;
-  // Pushes the function and calls it with the `nargs` values above it, leaving `nresults`.
+  // Pushes the function and calls it with the `nargs` values above it, leaving `nresults`; first
+  // the packs' checks, if a definition has changed since they ran (Registry::run_checks).
   void call(const Function& function, int nargs, int nresults);
   const Function* hook(const char* name) const;
   // Runs `read`, which reads what `function` returned. An error it raises without a position is
@@ -267,6 +268,7 @@ class Fight final : public Ruleset {
                    const std::string& phrase);
 
   lua::Sandbox& sandbox_;
+  const Registry& registry_;  // the packs' checks run before each call into them
   lua_State* L_ = nullptr;  // the running thread during a round
   DiceSource& dice_;
   World world_;

@@ -304,6 +304,21 @@ const Change& setting(const Definition& d, std::string_view field) {
   return d.history.back();
 }
 
+void Registry::add_check(lua_State* L, int index, const std::string& pack) {
+  lua_pushvalue(L, index);
+  checks_.push_back({pack, luaL_ref(L, LUA_REGISTRYINDEX)});
+  checked_.reset();  // a check added runs before the runtime next calls into the packs
+}
+
+void Registry::run_checks(lua_State* L, const std::function<void(const std::string& pack)>& call) const {
+  if (checked_ == revision_) return;
+  for (const Check& check : checks_) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, check.ref);
+    call(check.pack);
+  }
+  checked_ = revision_;
+}
+
 void Registry::record(Definition& definition, Change change) {
   ++revision_;
   for (const Change& earlier : definition.history) {
