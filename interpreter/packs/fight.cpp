@@ -825,6 +825,8 @@ Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
   for (const auto& argument : order.arguments) intent.arguments.push_back(argument.text);
   if (const orders::Target* aim = orders::taken_at(order)) intent.target = target_of(who, *aim);
   if (order.movement.steps.empty()) intent.distance = order.movement.feet;
+  if (order.movement.kind == orders::Movement::Kind::away && order.movement.place)
+    intent.away_from = place_of(who, *order.movement.place);
   WayCut cut;
   intent.path = path_of(who, order.movement, intent.target, chosen, &cut);
   // A distance written that no step fits in ("Move 5' to C3", a diagonal costing 7'): said, not
@@ -878,6 +880,8 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
   lua_pop(L_, 1);
   const bool ready_given = raw_field(L_, index, "ready") == LUA_TBOOLEAN;
   if (ready_given) intent.ready = lua_toboolean(L_, -1);
+  lua_pop(L_, 1);
+  if (raw_field(L_, index, "away_from") != LUA_TNIL) intent.away_from = lua::check_cell(L_, -1, world_.grid());
   lua_pop(L_, 1);
   if (raw_field(L_, index, "path") == LUA_TNIL) {
     WayCut cut;
@@ -979,6 +983,13 @@ EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
   });
 }
 
+std::optional<Cell> Fight::place_of(const Entity& who, const orders::Target& target) {
+  if (const auto cell = cell_of(target)) return cell;
+  const EntityId id = target_of(who, target);
+  if (id == no_entity) return std::nullopt;
+  return world_.get(id).position;
+}
+
 std::optional<Cell> Fight::cell_of(const orders::Target& target) const {
   const Grid& grid = world_.grid();
   if (target.kind == orders::Target::Kind::cell) return grid.cell(target.text.text);
@@ -1060,10 +1071,7 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
   using Kind = orders::Movement::Kind;
   const auto place = [&]() -> std::optional<Cell> {
     if (!movement.place) return std::nullopt;
-    if (const auto cell = cell_of(*movement.place)) return cell;
-    const EntityId id = target_of(who, *movement.place);
-    if (id == no_entity) return std::nullopt;
-    return world_.get(id).position;
+    return place_of(who, *movement.place);
   };
   std::vector<Cell> hostiles;  // only an action that must move away from them needs them
   if (action.away_from_hostiles)

@@ -238,6 +238,9 @@ class Fight final : public Ruleset {
   std::string name_in_fight(std::string_view written) const;
   // The cell a cell or coordinates target names (nullopt for the other kinds).
   std::optional<Cell> cell_of(const orders::Target& target) const;
+  // Where a place of an order is (toward, away from): the cell it names, or where the one it
+  // names stands; nullopt for no one.
+  std::optional<Cell> place_of(const Entity& who, const orders::Target& target);
   EntityId standing_at(Cell cell) const;
   // How a written way ("E, E", "15' S") or destination ("to G2") was followed, when not to its end.
   struct WayCut {
