@@ -60,6 +60,18 @@ struct Stack {
   }
 };
 
+// What loading the pack `name`, found in `root`, tells: its error, or "no error".
+std::string load_error(const std::filesystem::path& root, const std::string& name) {
+  lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({root})};
+  try {
+    stack.load({name});
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
 // The problems loading the pack `name` tells, whose pack.lua is `manifest`, alone in a folder.
 std::vector<Diagnostic> manifest_problems(const std::string& name, const std::string& manifest) {
   TempDir dir;
@@ -437,16 +449,7 @@ TEST_CASE("an orders table counting more phases than a flow of simultaneous phas
   write("two-of-two", "{ { name = 'A' }, { name = 'B' } }", "2");
   write("one-of-two", "{ { name = 'A' }, { name = 'B' } }", "1");
   write("entries", "{ { name = 'A' }, { name = 'Turns', kind = 'sequential' } }", "5");
-  const auto error = [&](const std::string& pack) {
-    lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
-    PackStack stack{sandbox, SearchPath({dir.path})};
-    try {
-      stack.load({pack});
-    } catch (const Error& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
+  const auto error = [&](const std::string& pack) { return load_error(dir.path, pack); };
   CHECK_THAT(error("two-of-one"),
              Contains("two-of-one/init.lua:4: error: table 'orders': 'phases' is 2, but the flow has 1 phase "
                       "(simultaneous): a sheet's orders for phase 2 would never be played (docs/orders.md: 'phases' "
@@ -1191,4 +1194,40 @@ TEST_CASE("an unknown pack is named with the nearest ones and the places searche
   CHECK_THAT(message, Contains("did you mean 'demo-base'"));
   CHECK_THAT(message, Contains("searched: "));
   CHECK(s.error({}) == "error: no packs given: name at least one (see `arbiter packs`)");
+}
+
+TEST_CASE("a narration template of an event the runtime logs, naming a field such events lack, is refused as the "
+          "packs load, at its line",
+          "[packs][registry]") {
+  // It was caught only when such an event was narrated: never by `arbiter test`, nor by a run with
+  // narration off.
+  TempDir dir;
+  const auto load = [&](const std::string& name, const std::string& init) {
+    std::filesystem::create_directories(dir.path / name);
+    std::ofstream(dir / (name + "/pack.lua")) << "return { name = '" << name << "', version = '1' }\n";
+    std::ofstream(dir / (name + "/init.lua")) << "local arbiter = require 'arbiter'\n" << init;
+    return load_error(dir.path, name);
+  };
+  const std::string told = load("talky", "arbiter.define.table('narration', {\n  moved = '{character} goes to {to}',\n"
+                                         "  declared = '{character}: {acton}' })\n");
+  CHECK_THAT(told, Contains("talky/init.lua:2: error: table 'narration': the 'declared' template names {acton}, which "
+                            "the runtime's 'declared' events do not have (they have: action, character, cost, points, "
+                            "points_before, reaction, reason, refused, summary, target; and round, phase, turn, cause, "
+                            "type) (did you mean 'action'?)"));
+  // A field some of them carry (`cost`, in a phase with action points), a pack's own event type, and
+  // `blocked` under rules that tell a blocked step themselves (the hook `movement`), with their own fields.
+  CHECK(load("costly", "arbiter.define.table('narration', { declared = '{character} pays {cost}', punch = '{txt}',\n"
+                       "  blocked = '{text}' })\n"
+                       "arbiter.define.hook('movement', function() end)\n") == "no error");
+  CHECK_THAT(load("unmoving", "arbiter.define.table('narration', { blocked = '{text}' })\n"),
+             Contains("unmoving/init.lua:2: error: table 'narration': the 'blocked' template names {text}"));
+}
+
+TEST_CASE("arbiter.add_check refuses what is not a function written in Lua, at the author's line", "[packs][registry]") {
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK_THROWS_WITH(s.eval("arbiter.add_check('tables')"),
+                    StartsWith("test.lua:2: error: arbiter.add_check: the check must be a function, not \"tables\""));
+  CHECK_THROWS_WITH(s.eval("arbiter.add_check(print)"),
+                    Contains("arbiter.add_check: the check must be a function written in Lua, not a built-in function"));
 }

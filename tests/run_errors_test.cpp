@@ -791,3 +791,65 @@ TEST_CASE("without choose, a turn no sheet orders, in rules that name no default
   CHECK(run.output == "Round 1\nTurns\n  Ana: Stab → Bo\n"
                       "  Bo takes no action: no order for this turn, and the flow names no default_order\n");
 }
+
+TEST_CASE("an encounter in the working folder is named as it was given, its syntax error too", "[run][errors][encounter]") {
+  // A syntax error named it './syn.lua:1:14', every other error 'syn.lua'.
+  TempDir dir;
+  std::ofstream(dir / "syn.lua") << "return { rules = }\n";
+  const auto run = shell("cd " + dir.path.string() + " && " + ARBITER_BINARY + " run syn.lua --seed 1");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, StartsWith("syn.lua:1:"));
+  CHECK_THAT(run.output, !Contains("./syn.lua"));
+}
+
+TEST_CASE("an encounter too large to load is told as an encounter, not a pack file", "[run][errors][encounter]") {
+  TempDir dir;
+  std::ofstream(dir / "huge.lua") << "return {}\n";
+  std::filesystem::resize_file(dir / "huge.lua", (16u << 20) + 1);
+  const auto run = arbiter("run " + (dir / "huge.lua") + " --seed 1");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("the file is 16777217 bytes; an encounter may be at most 16777216"));
+  CHECK_THAT(run.output, !Contains("pack"));
+}
+
+TEST_CASE("check --resume refuses a save holding a status the rules do not define, whatever its sheets hold",
+          "[check][errors][save]") {
+  // It was checked only when the sheets held no error and gave orders for the next round.
+  TempDir dir;
+  const std::string duel = "examples/tempo/duel.lua";
+  REQUIRE(arbiter("run " + duel + " --quiet --seed 1 --orders examples/tempo/duel-round1.txt --save " +
+                  (dir / "fight.json"))
+              .exit_code == 0);
+  REQUIRE(shell("sed 's/\"name\": \"On Guard\"/\"name\": \"On Gaurd\"/' " + (dir / "fight.json") + " > " +
+                (dir / "edited.json"))
+              .exit_code == 0);
+  const std::string refused = (dir / "edited.json") + ": not a valid saved state: state.world.characters[0]."
+                              "statuses[0].name: there is no status named 'On Gaurd'; did you mean 'On Guard'?";
+  std::ofstream(dir / "typo.txt") << "Round 2\nKonrad:\n  1: Melee Atack -> \"Ilse\"\n";
+  std::ofstream(dir / "later.txt") << "Round 3\nKonrad:\n  1: Melee Attack -> \"Ilse\"\n";
+  for (const char* sheet : {"typo.txt", "later.txt"}) {
+    const auto checked = arbiter("check " + (dir / sheet) + " --encounter " + duel + " --resume " + (dir / "edited.json"));
+    CHECK(checked.exit_code == 1);
+    CHECK_THAT(checked.output, Contains(refused));
+  }
+}
+
+TEST_CASE("a simultaneous flow without a default_order stops the round at the flow's line, naming who has no order",
+          "[run][errors][flow]") {
+  // It said "no order for this phase, and the ruleset's flow names no default_order": no file.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "orderless");
+  std::ofstream(dir / "orderless/pack.lua") << "return { name = 'orderless', version = '1' }\n";
+  std::ofstream(dir / "orderless/init.lua")
+      << "local arbiter = require 'arbiter'\n"
+         "arbiter.define.table('flow', { phases = { { name = 'Only', kind = 'simultaneous' } } })\n"
+         "arbiter.define.action('Wait', { resolve = function() end })\n";
+  std::ofstream(dir / "fight.lua") << "return { rules = { './orderless' }, map = { width = 3, height = 1 },\n"
+                                      "  characters = { { name = 'Ana', side = 'a', at = 'A1' },\n"
+                                      "                 { name = 'Bo', side = 'b', at = 'B1' } } }\n";
+  const Sheet sheet("Ana:\n  1: Wait\n");
+  const auto run = arbiter("run " + (dir / "fight.lua") + " --seed 1 --orders " + sheet.path.string());
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("orderless/init.lua:2: error: Bo: no order for this phase, and the flow defined here "
+                                  "names no default_order to take in its place"));
+}

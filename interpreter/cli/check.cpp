@@ -126,17 +126,10 @@ std::optional<Diagnostic> place_of(const packs::ForeseenRefusal& refused, const 
   return std::nullopt;
 }
 
-// The next round's refusals, foreseen on the fight as it starts or as `saved` left it; a save
-// whose fight the rules cannot resume is refused as `run --resume` refuses it.
+// The next round's refusals, foreseen on the fight as it starts or as `saved` left it.
 std::vector<packs::ForeseenRefusal> foresee(Session& session, const packs::Encounter& encounter,
-                                            const SavedState* saved, const std::string& save,
-                                            const std::vector<orders::Sheet>& next_round) {
-  try {
-    return packs::refused_whatever_the_dice(session.sandbox, session.stack.registry(), encounter, saved, next_round);
-  } catch (const Error& e) {
-    if (!saved) throw;
-    throw Error(save + ": not a valid saved state: " + e.diagnostics().front().message);
-  }
+                                            const SavedState* saved, const std::vector<orders::Sheet>& next_round) {
+  return packs::refused_whatever_the_dice(session.sandbox, session.stack.registry(), encounter, saved, next_round);
 }
 
 void check(Context& context, const Options& options) {
@@ -160,9 +153,11 @@ void check(Context& context, const Options& options) {
     packs::check_equipment(*encounter, session.sandbox.state(), session.stack.registry());
     roster = packs::roster_of(encounter->characters);
   }
-  if (saved)
+  if (saved) {
     check_saved_fight(*saved, options.resume, played_from(*encounter, house, session.stack),
                       session.sandbox.state(), session.stack.registry());
+    check_resumable(session, *encounter, *saved, options.resume);
+  }
   const int played = saved ? saved->flow.round : 0;
   const long next_round = played + 1;
   if (saved) roster = packs::roster_of(saved->world.entities());  // who is in the fight now, as run reads it
@@ -200,7 +195,7 @@ void check(Context& context, const Options& options) {
     for (const auto& file : sheets)
       if (orders::round_of(file.sheet, next_round) == next_round) next.push_back(file.sheet);
     if (!next.empty())
-      for (const auto& refused : foresee(session, *encounter, saved ? &*saved : nullptr, options.resume, next))
+      for (const auto& refused : foresee(session, *encounter, saved ? &*saved : nullptr, next))
         if (auto warning = place_of(refused, sheets, next_round)) warnings.push_back(std::move(*warning));
   }
   std::stable_sort(warnings.begin(), warnings.end(), [](const Diagnostic& a, const Diagnostic& b) {

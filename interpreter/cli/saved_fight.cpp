@@ -11,9 +11,20 @@
 #include <fmt/ranges.h>
 
 #include "interpreter/packs/encounter.hpp"
+#include "interpreter/packs/foreseen.hpp"
 
 namespace arbiter::cli {
 namespace {
+
+// Runs `check` of the save at `path`: its error is the save's, told as such.
+template <class Check>
+void as_saved_state(const std::string& path, Check&& check) {
+  try {
+    check();
+  } catch (const Error& e) {
+    throw Error(path + ": not a valid saved state: " + e.diagnostics().front().message);
+  }
+}
 
 // FNV-1a, 64 bits: enough to tell an edited encounter from the one a fight was saved from.
 std::string digest(const std::string& text) {
@@ -213,11 +224,12 @@ std::vector<std::string> house_played_with(const SavedState& saved, const packs:
 void check_saved_fight(const SavedState& saved, const std::string& path, const nlohmann::json& origin, lua_State* L,
                        const packs::Registry& registry) {
   check_played_from(path, saved.played_from, origin);
-  try {
-    packs::check_saved_stats(saved, L, registry);
-  } catch (const Error& e) {
-    throw Error(path + ": not a valid saved state: " + e.diagnostics().front().message);
-  }
+  as_saved_state(path, [&] { packs::check_saved_stats(saved, L, registry); });
+}
+
+void check_resumable(Session& session, const packs::Encounter& encounter, const SavedState& saved,
+                     const std::string& path) {
+  as_saved_state(path, [&] { packs::check_resumable(session.sandbox, session.stack.registry(), encounter, saved); });
 }
 
 SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
@@ -228,11 +240,7 @@ SavedState load_saved_fight(const std::string& path, const nlohmann::json& origi
 }
 
 void resume_saved_fight(packs::Fight& fight, const SavedState& saved, const std::string& path) {
-  try {
-    fight.resume(saved);
-  } catch (const Error& e) {
-    throw Error(path + ": not a valid saved state: " + e.diagnostics().front().message);
-  }
+  as_saved_state(path, [&] { fight.resume(saved); });
 }
 
 }  // namespace arbiter::cli

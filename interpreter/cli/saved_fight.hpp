@@ -38,6 +38,12 @@ std::vector<std::string> house_played_with(const SavedState& saved, const packs:
 void check_saved_fight(const SavedState& saved, const std::string& path, const nlohmann::json& origin, lua_State* L,
                        const packs::Registry& registry);
 
+// The same save, refused (naming `path`) unless the rules could resume it as it stands, as `run
+// --resume` refuses it: its statuses ones they define, as they could have left them. What `check
+// --resume` checks whatever its sheets hold.
+void check_resumable(Session& session, const packs::Encounter& encounter, const SavedState& saved,
+                     const std::string& path);
+
 // The save at `path`, read and checked (check_saved_fight).
 SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
                             const packs::Registry& registry);

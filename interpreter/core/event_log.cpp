@@ -1,11 +1,39 @@
 #include "interpreter/core/event_log.hpp"
 
+#include <map>
 #include <ostream>
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/json_reader.hpp"
 
 namespace arbiter {
+
+const std::vector<std::string>* runtime_event_fields(std::string_view type) {
+  using namespace event_type;
+  static const std::vector<std::string> status{"duration", "source", "stacks", "status", "target", "unit"};
+  static const std::map<std::string, std::vector<std::string>, std::less<>> fields{
+      {status_applied, status}, {status_stacked, status}, {status_refreshed, status}, {status_shortened, status},
+      {status_kept, status}, {status_renewed, status}, {status_ignored, status}, {status_removed, status},
+      {status_expired, status},
+      {moved, {"carried_by", "character", "feet", "from", "halted", "to"}},
+      {stat_changed, {"character", "from", "stat", "to"}},
+      {door_changed, {"between", "from", "to"}},
+      {roll, {"dice", "expression", "text", "total"}},
+      {round_started, {"round"}},
+      {phase_started, {"name"}},
+      {declared, {"action", "character", "cost", "points", "points_before", "reaction", "reason", "refused", "summary",
+                  "target"}},
+      {action_failed, {"action", "character", "error"}},
+      {action_refused, {"action", "character", "cost", "points"}},
+      {order_refused, {"action", "answering", "character", "reason"}},
+      {order_not_carried_out, {"character", "order", "reason", "status"}},
+      {turn_without_action, {"character", "reason"}},
+      {blocked, {"at", "by", "character", "to"}},
+      {paths_crossed, {"character", "from", "meeting", "other", "other_from", "other_to", "to"}},
+  };
+  const auto it = fields.find(type);
+  return it == fields.end() ? nullptr : &it->second;
+}
 
 void EventLog::check(const std::string& type, const nlohmann::json& fields) {
   if (type.empty()) throw Error("a log event needs a type");

@@ -8,6 +8,7 @@
 #include <set>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -26,15 +27,16 @@ struct FlowPosition {
 
 // The event types the runtime itself records; packs add their own ("attack", "wound").
 namespace event_type {
-inline constexpr const char* status_applied = "status_applied";    // target, status, source, duration, unit
-inline constexpr const char* status_stacked = "status_stacked";    // target, status, stacks
-inline constexpr const char* status_refreshed = "status_refreshed";// target, status, duration, unit (applied again: it grew)
-inline constexpr const char* status_shortened = "status_shortened";// target, status, duration, unit ("refresh" restarted shorter)
-inline constexpr const char* status_kept = "status_kept";          // target, status (applied again: its duration is as it was)
-inline constexpr const char* status_renewed = "status_renewed";    // target, status (one without a duration, applied again)
-inline constexpr const char* status_ignored = "status_ignored";    // target, status (already on, does not stack)
-inline constexpr const char* status_removed = "status_removed";    // target, status
-inline constexpr const char* status_expired = "status_expired";    // target, status
+// Each status event: target, status, source, stacks, duration, unit.
+inline constexpr const char* status_applied = "status_applied";
+inline constexpr const char* status_stacked = "status_stacked";
+inline constexpr const char* status_refreshed = "status_refreshed";// applied again: it grew
+inline constexpr const char* status_shortened = "status_shortened";// "refresh" restarted shorter
+inline constexpr const char* status_kept = "status_kept";          // applied again: its duration is as it was
+inline constexpr const char* status_renewed = "status_renewed";    // one without a duration, applied again
+inline constexpr const char* status_ignored = "status_ignored";    // already on, does not stack
+inline constexpr const char* status_removed = "status_removed";
+inline constexpr const char* status_expired = "status_expired";
 inline constexpr const char* moved = "moved";                      // character, from, to[, feet, halted, carried_by]
 inline constexpr const char* stat_changed = "stat_changed";        // character, stat, from (null: it had none), to
 inline constexpr const char* door_changed = "door_changed";        // between (two cells), from, to
@@ -42,7 +44,7 @@ inline constexpr const char* roll = "roll";                        // expression
 // The flow's (flow.hpp):
 inline constexpr const char* round_started = "round_started";      // round
 inline constexpr const char* phase_started = "phase_started";      // name
-inline constexpr const char* declared = "declared";                // character, action, summary[, cost, points, reaction, refused, reason]
+inline constexpr const char* declared = "declared";                // character, action, summary[, target, cost, points_before, points, reaction, refused, reason]
 inline constexpr const char* action_failed = "action_failed";      // character, action, error
 inline constexpr const char* action_refused = "action_refused";    // character, action, cost, points
 inline constexpr const char* order_refused = "order_refused";      // character, action, reason (the ruleset's)[, answering]
@@ -54,6 +56,10 @@ inline constexpr const char* turn_without_action = "turn_without_action";       
 inline constexpr const char* blocked = "blocked";                  // character, at, by, to
 inline constexpr const char* paths_crossed = "paths_crossed";      // character, from, to, other, other_from, other_to, meeting
 }  // namespace event_type
+
+// Every field the runtime's own events of `type` carry, those some of them lack too (declared's
+// `cost`, only in a phase with action points), sorted; null for a type the runtime does not log.
+const std::vector<std::string>* runtime_event_fields(std::string_view type);
 
 struct LogEvent {
   std::uint64_t sequence = 0;  // 1 for the first event of the log

@@ -66,6 +66,9 @@ struct Intent {
   // The distance the order wrote before its place or target ("Move 10' -> Orc": 10), feet: `path`
   // goes no farther, and a ruleset that plans its own way toward the target caps it so.
   std::optional<long> distance{};
+  // The place the order moves away from ("Move away from Bo": where Bo stood when it was declared),
+  // which a ruleset that reckons the way by it reads (tempo's Combat Move: "away from your opponent").
+  std::optional<Cell> away_from{};
   // Its action carries the target along (Platemail's Rescue): in a simultaneous phase, once the
   // actor stands beside the target, the target moves with it (movement.hpp).
   bool carries_target = false;

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/names.hpp"
 
@@ -51,6 +54,11 @@ std::string without_empty_asides(std::string text, const LogEvent& event) {
     if (empty) text.erase(from = open, close + 2 - open);
   }
   return text;
+}
+
+// What every event has, whatever its type: where it happened, its cause and its type.
+bool is_general_field(std::string_view name) {
+  return name == "round" || name == "phase" || name == "turn" || name == "cause" || name == "type";
 }
 
 }  // namespace
@@ -114,6 +122,18 @@ void Narrator::check_template(std::string_view text) {
   scan(text, [](std::string_view) {}, [](std::string_view) {});
 }
 
+void Narrator::check_runtime_template(std::string_view type, std::string_view text) {
+  const std::vector<std::string>* fields = runtime_event_fields(type);
+  if (!fields) return;
+  scan(text, [](std::string_view) {}, [&](std::string_view name) {
+    if (is_general_field(name) || std::find(fields->begin(), fields->end(), name) != fields->end()) return;
+    throw Error(with_nearest(fmt::format("the '{}' template names {{{}}}, which the runtime's '{}' events do not have "
+                                         "(they have: {}; and round, phase, turn, cause, type)",
+                                         type, name, type, fmt::join(*fields, ", ")),
+                             name, *fields));
+  });
+}
+
 void Narrator::set_template(std::string type, std::string text, std::string where, std::string pack) {
   check_template(text);
   templates_[std::move(type)] = Template{std::move(text), std::move(where), std::move(pack)};
@@ -134,7 +154,7 @@ template <class Out>
 void Narrator::fill(const Template& t, std::string_view type, const LogEvent* event, const nlohmann::json& fields,
                     bool placed, Out&& out) const {
   scan(t.text, out, [&](std::string_view name) {
-    if (name == "round" || name == "phase" || name == "turn" || name == "cause" || name == "type") {
+    if (is_general_field(name)) {
       if (!event) return;
       if (name == "round") out(std::to_string(event->at.round));
       else if (name == "phase") out(std::to_string(event->at.phase));

@@ -21,6 +21,10 @@ class Narrator {
   void set_template(std::string type, std::string text, std::string where = {}, std::string pack = {});
   // The check alone: the registry checks a pack's `narration` table with it where it is given.
   static void check_template(std::string_view text);
+  // A template given an event type the runtime logs (runtime_event_fields) that names a field none
+  // of its events carry: an arbiter::Error naming it, the fields they carry and the nearest, told
+  // once the packs load rather than when such an event is first narrated, if ever.
+  static void check_runtime_template(std::string_view type, std::string_view text);
   const std::string* template_for(std::string_view type) const;
   std::vector<std::string> types() const;  // those with a template, in order
 

@@ -49,6 +49,7 @@ nlohmann::json intent_to_json(const Intent& intent, const World& world) {
   // Only when there is one: saves of fights without it stay as they were.
   if (!intent.way_not_followed.empty()) json["way_not_followed"] = intent.way_not_followed;
   if (intent.distance) json["distance"] = *intent.distance;
+  if (intent.away_from) json["away_from"] = grid.label(*intent.away_from);
   if (intent.carries_target) json["carries_target"] = true;
   if (intent.follow_feet > 0) json["follow_feet"] = intent.follow_feet;
   if (intent.carrying) json["carrying"] = true;
@@ -77,6 +78,7 @@ Intent intent_from_json(const JsonReader& j, const World& world) {
   intent.note = j["note"].text();
   if (const auto way = j.optional("way_not_followed")) intent.way_not_followed = way->text();
   if (const auto distance = j.optional("distance")) intent.distance = distance->integer();
+  if (const auto away = j.optional("away_from")) intent.away_from = cell(*away);
   intent.reaction = j["reaction"].boolean();
   intent.start = cell(j["start"]);
   intent.moved_feet = j["moved_feet"].number();

@@ -212,6 +212,11 @@ std::string loaded_chunk_name(const std::string& folder, std::string given) {
 
 // How messages name a file of a scope's folder: "rules/platemail/init.lua"; with no folder to
 // show (a file run from the working folder), as the file was given: "try.lua".
+// What a file run or required by `scope` is, as a file too large to load is told.
+std::string_view file_kind(const PackScope& scope) {
+  return scope.is_pack ? "a pack's file" : "a file of an encounter";
+}
+
 std::string shown_in(const std::string& display_folder, const std::string& relative) {
   return display_folder.empty() ? relative : display_folder + "/" + relative;
 }
@@ -242,12 +247,12 @@ std::string describe_bytes(std::size_t bytes) {
 
 }  // namespace
 
-std::string read_source(const std::filesystem::path& file) {
+std::string read_source(const std::filesystem::path& file, std::string_view what) {
   std::error_code ec;
   const auto size = std::filesystem::file_size(file, ec);
   if (ec) throw Error(Diagnostic{{file.string()}, "cannot read the file: " + ec.message(), {}, {}});
   if (size > max_source_bytes)
-    throw Error(Diagnostic{{file.string()}, fmt::format("the file is {} bytes; a pack file may be at most {}", size,
+    throw Error(Diagnostic{{file.string()}, fmt::format("the file is {} bytes; {} may be at most {}", size, what,
                                                         max_source_bytes), {}, {}});
   std::ifstream in(file, std::ios::binary);
   std::ostringstream text;
@@ -756,7 +761,7 @@ void Sandbox::run_file(const std::string& pack, const std::filesystem::path& fil
   const Scope& scope = scope_of(pack);
   const auto relative = file.lexically_relative(scope.scope.folder);
   const std::string shown = relative.empty() ? file.string() : shown_in(scope.scope.display_folder, relative.string());
-  std::string code = read_source(file);
+  std::string code = read_source(file, file_kind(scope.scope));
   files_read_.push_back(file);
   run_string(pack, code, shown, nresults);
 }
@@ -1211,7 +1216,7 @@ void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::s
     const std::string& key;
     ~Loading() { set.erase(key); }
   } loading{loading_, key};
-  const std::string code = read_source(file);
+  const std::string code = read_source(file, file_kind(scope.scope));
   files_read_.push_back(file);
   try {
     load_chunk(L, scope.scope.name, code,

@@ -39,8 +39,8 @@ struct Budget {
 // loading and for finding its values again in messages: whole, but for a leading UTF-8 byte-order
 // mark, which Notepad writes and stock Lua skips (lines and columns count from the text after it,
 // as an editor shows it). Throws arbiter::Error naming the file when it cannot be read or is
-// larger than a pack file may be.
-std::string read_source(const std::filesystem::path& file);
+// larger than such a file may be, saying what the file is (`what`: "a pack's file", "an encounter").
+std::string read_source(const std::filesystem::path& file, std::string_view what);
 
 // Who is running: names the pack in errors, and gives `require` its folder.
 struct PackScope {

@@ -114,7 +114,7 @@ const luaL_Reg functions[] = {
 }  // namespace
 
 void push_intent(lua_State* L, const Intent& intent, const World& world) {
-  lua_createtable(L, 0, 15);
+  lua_createtable(L, 0, 16);
   push_entity(L, intent.actor);
   lua_setfield(L, -2, "actor");
   lua_pushstring(L, intent.action.c_str());
@@ -138,6 +138,10 @@ void push_intent(lua_State* L, const Intent& intent, const World& world) {
   if (intent.distance) {
     lua_pushinteger(L, *intent.distance);
     lua_setfield(L, -2, "distance");
+  }
+  if (intent.away_from) {
+    push_label(L, *intent.away_from);
+    lua_setfield(L, -2, "away_from");
   }
   lua_pushboolean(L, intent.reaction);
   lua_setfield(L, -2, "reaction");
@@ -170,8 +174,8 @@ namespace {
 // Every field push_intent may set, and what the fight adds for `resolve`: documented in
 // stdlib/types/flow.lua (flow.Intent) and docs/fights.md.
 const std::vector<std::string> context_fields{
-    "actor", "action", "target",  "ready", "cost", "order", "note",      "way_not_followed", "distance", "reaction",
-    "start", "moved",  "halted",  "carrying", "path", "arguments", "responses", "round", "phase"};
+    "actor", "action", "target",  "ready", "cost", "order", "note",      "way_not_followed", "distance", "away_from",
+    "reaction", "start", "moved",  "halted",  "carrying", "path", "arguments", "responses", "round", "phase"};
 
 int unknown_context_field(lua_State* L) {
   if (lua_type(L, 2) == LUA_TSTRING) {

@@ -13,6 +13,7 @@
 #include "interpreter/core/status_definition.hpp"
 #include "interpreter/core/vocabulary.hpp"
 #include "interpreter/lua/ordered.hpp"
+#include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 
@@ -166,6 +167,26 @@ void check_narration(lua_State* L, int index) {
       Narrator::check_template(text);
     } catch (const Error& e) {
       throw Error(fmt::format("table 'narration': '{}': {}", type, e.diagnostics().front().message));
+    }
+  });
+}
+
+void check_runtime_narration(lua_State* L, const Registry& registry) {
+  const Definition* narration = registry.find(Kind::table, "narration");
+  if (!narration) return;
+  // `blocked` and `paths_crossed` are the runtime's only without the hook `movement` (Platemail logs
+  // a `blocked` of its own).
+  const bool tells_meetings = !registry.find(Kind::hook, "movement");
+  const lua::StackGuard guard(L);
+  registry.push(L, Kind::table, "narration");
+  lua::for_each_ordered(L, -1, [&] {
+    const std::string type(lua::whole_string(L, -2));  // text, checked where it was given
+    if ((type == event_type::blocked || type == event_type::paths_crossed) && !tells_meetings) return;
+    try {
+      Narrator::check_runtime_template(type, lua::whole_string(L, -1));
+    } catch (const Error& e) {
+      throw Error(parse_positioned(setting(*narration, type).location + ": table 'narration': " +
+                                   e.diagnostics().front().message));
     }
   });
 }

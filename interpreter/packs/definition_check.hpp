@@ -20,4 +20,10 @@ bool is_checked(Kind kind, const std::string& name);
 // Throws arbiter::Error naming the field and what it must be, or the nearest known field.
 void check_definition(lua_State* L, Kind kind, const std::string& name, int index);
 
+// Each template of the `narration` table for an event type the runtime logs under these rules
+// (`blocked` only without the hook `movement`, which tells a blocked step itself) names only fields
+// those events carry (Narrator::check_runtime_template): an arbiter::Error at the line of the change
+// that set it. Once every pack has loaded, and as a fight is made.
+void check_runtime_narration(lua_State* L, const Registry& registry);
+
 }  // namespace arbiter::packs

@@ -467,11 +467,12 @@ Encounter read_encounter(lua::Sandbox& sandbox, const std::filesystem::path& fil
   // A device or a pipe may never end (/dev/zero): an encounter is a file.
   if (!std::filesystem::is_regular_file(status))
     refuse("cannot read the encounter: it is not a plain file (a device, a pipe or a socket)");
-  const SourceText source(shown, lua::read_source(file));
+  const SourceText source(shown, lua::read_source(file, "an encounter"));
   const std::string scope = "encounter " + shown;
   const auto folder = file.parent_path().empty() ? std::filesystem::path(".") : file.parent_path();
+  // Its messages name its files as it was named ("syn.lua", not "./syn.lua" for one here).
   if (!sandbox.has_pack(scope))
-    sandbox.add_pack({.name = scope, .folder = folder, .display_folder = folder.string(), .budget = {},
+    sandbox.add_pack({.name = scope, .folder = folder, .display_folder = file.parent_path().string(), .budget = {},
                       .owns_files = true, .is_pack = false});
 
   lua_State* L = sandbox.state();

@@ -17,6 +17,7 @@
 #include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
+#include "interpreter/packs/definition_check.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
 
@@ -33,20 +34,6 @@ int raw_field(lua_State* L, int index, const char* key) {
 
 std::string located(const Definition& d, const std::string& message) {
   return d.history.back().location + ": " + message;
-}
-
-// The change that last set `field`: its define or override, or a later patch of it (a house rule
-// that patched only the cost is not blamed for a misspelt allowed_by).
-const Change& setting(const Definition& d, std::string_view field) {
-  for (auto change = d.history.rbegin(); change != d.history.rend(); ++change) {
-    const bool sets = change->operation != Operation::patch ||
-                      std::any_of(change->fields.begin(), change->fields.end(), [&](const FieldChange& f) {
-                        return f.field == field || f.field.starts_with(std::string(field) + ".") ||
-                               f.field.starts_with(std::string(field) + "[");
-                      });
-    if (sets) return *change;
-  }
-  return d.history.back();
 }
 
 // The same as located, at the change that last set `field`.
@@ -86,6 +73,7 @@ void add_note(Intent& intent, const std::string& text) {
 
 Fight::Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceSource& dice, lua_State* L)
     : sandbox_(sandbox),
+      registry_(registry),
       dice_(dice),
       world_(std::move(world)),
       roster_(roster_of(world_.entities())),
@@ -247,7 +235,9 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
       case Kind::table:
         if (d->name == "narration") {
           // Each a template, checked where it was given (definition_check.hpp), and kept with that
-          // place: a placeholder an event lacks is told there.
+          // place: a placeholder an event lacks is told there; one the runtime's events lack, now
+          // (a test case's patch since the packs loaded).
+          check_runtime_narration(L, registry);
           const nlohmann::json templates = lua::check_json(L, -1);
           for (const auto& [type, text] : templates.items()) {
             const Change& given = setting(*d, type);
@@ -258,6 +248,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     }
     lua_settop(L, guard.top());
   }
+  if (const Definition* flow = registry.find(Kind::table, "flow")) flow_at_ = setting(*flow, "default_order").location;
   // Checked once every action is known, placed at the change that named it.
   if (!default_order_.empty()) try {
       action(default_order_);
@@ -314,6 +305,7 @@ const Fight::Function* Fight::hook(const char* name) const {
 
 void Fight::call(const Function& function, int nargs, int nresults) {
   handles_.refresh(L_);
+  registry_.run_checks(L_, [&](const std::string&) { lua_call(L_, 0, 0); });  // each a pack function
   lua_rawgeti(L_, LUA_REGISTRYINDEX, function.ref);
   lua_insert(L_, -nargs - 1);
   lua_call(L_, nargs, nresults);  // a pack function: it enters its own pack's budget
@@ -846,7 +838,11 @@ void Fight::settle_ready(const Action& chosen, Intent& intent) {
 }
 
 Intent Fight::default_intent(const Entity& who, const std::string& why) {
-  if (default_order_.empty()) throw Error(why + ", and the ruleset's flow names no default_order");
+  // The rules' omission, told at the flow they defined, naming who is left without an order.
+  if (default_order_.empty())
+    throw Error(parse_positioned(fmt::format("{}: {}: {}, and the flow defined here names no default_order to "
+                                             "take in its place",
+                                             flow_at_, who.name, why)));
   const Action& chosen = action(default_order_);
   Intent intent = intent_for(who, chosen);
   const std::string following = intent.note;  // intent_for's, on how far it may follow
@@ -866,6 +862,8 @@ Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
   for (const auto& argument : order.arguments) intent.arguments.push_back(argument.text);
   if (const orders::Target* aim = orders::taken_at(order)) intent.target = target_of(who, *aim);
   if (order.movement.steps.empty()) intent.distance = order.movement.feet;
+  if (order.movement.kind == orders::Movement::Kind::away && order.movement.place)
+    intent.away_from = place_of(who, *order.movement.place);
   WayCut cut;
   intent.path = path_of(who, order.movement, intent.target, chosen, &cut);
   // A distance written that no step fits in ("Move 5' to C3", a diagonal costing 7'): said, not
@@ -919,6 +917,8 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
   lua_pop(L_, 1);
   const bool ready_given = raw_field(L_, index, "ready") == LUA_TBOOLEAN;
   if (ready_given) intent.ready = lua_toboolean(L_, -1);
+  lua_pop(L_, 1);
+  if (raw_field(L_, index, "away_from") != LUA_TNIL) intent.away_from = lua::check_cell(L_, -1, world_.grid());
   lua_pop(L_, 1);
   if (raw_field(L_, index, "path") == LUA_TNIL) {
     WayCut cut;
@@ -1020,6 +1020,13 @@ EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
   });
 }
 
+std::optional<Cell> Fight::place_of(const Entity& who, const orders::Target& target) {
+  if (const auto cell = cell_of(target)) return cell;
+  const EntityId id = target_of(who, target);
+  if (id == no_entity) return std::nullopt;
+  return world_.get(id).position;
+}
+
 std::optional<Cell> Fight::cell_of(const orders::Target& target) const {
   const Grid& grid = world_.grid();
   if (target.kind == orders::Target::Kind::cell) return grid.cell(target.text.text);
@@ -1101,10 +1108,7 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
   using Kind = orders::Movement::Kind;
   const auto place = [&]() -> std::optional<Cell> {
     if (!movement.place) return std::nullopt;
-    if (const auto cell = cell_of(*movement.place)) return cell;
-    const EntityId id = target_of(who, *movement.place);
-    if (id == no_entity) return std::nullopt;
-    return world_.get(id).position;
+    return place_of(who, *movement.place);
   };
   std::vector<Cell> hostiles;  // only an action that must move away from them needs them
   if (action.away_from_hostiles)

@@ -163,7 +163,8 @@ class Fight final : public Ruleset {
 
   void read_ruleset(lua_State* L, const Registry& registry);
   const Action& action(const std::string& name) const;
-  // Pushes the function and calls it with the `nargs` values above it, leaving `nresults`.
+  // Pushes the function and calls it with the `nargs` values above it, leaving `nresults`; first
+  // the packs' checks, if a definition has changed since they ran (Registry::run_checks).
   void call(const Function& function, int nargs, int nresults);
   const Function* hook(const char* name) const;
   // Runs `read`, which reads what `function` returned. An error it raises without a position is
@@ -252,6 +253,9 @@ class Fight final : public Ruleset {
   std::string name_in_fight(std::string_view written) const;
   // The cell a cell or coordinates target names (nullopt for the other kinds).
   std::optional<Cell> cell_of(const orders::Target& target) const;
+  // Where a place of an order is (toward, away from): the cell it names, or where the one it
+  // names stands; nullopt for no one.
+  std::optional<Cell> place_of(const Entity& who, const orders::Target& target);
   EntityId standing_at(Cell cell) const;
   // How a written way ("E, E", "15' S") or destination ("to G2") was followed, when not to its end.
   struct WayCut {
@@ -282,6 +286,7 @@ class Fight final : public Ruleset {
                    const std::string& phrase);
 
   lua::Sandbox& sandbox_;
+  const Registry& registry_;  // the packs' checks run before each call into them
   lua_State* L_ = nullptr;  // the running thread during a round
   DiceSource& dice_;
   World world_;
@@ -297,6 +302,7 @@ class Fight final : public Ruleset {
   std::map<std::string, Action, std::less<>> actions_;  // by name as defined
   std::map<std::string, Function, std::less<>> conditions_, targets_, hooks_;
   std::string default_order_;
+  std::string flow_at_;  // "file:line" of the change that gave the flow its default_order, or defined it
   std::string ruleset_pack_;  // the pack that declared the flow: its budget runs a round
   FlowRules flow_rules_;
   Flow flow_;

@@ -26,21 +26,37 @@ class NoDice final : public DiceSource {
   std::optional<std::size_t> logged_before_;
 };
 
+// The fight as it starts, or as `saved` left it (resumed: refused as `run --resume` refuses it);
+// none under rules that declare orders but play no fight (no flow).
+std::unique_ptr<Fight> fight_as_it_stands(lua::Sandbox& sandbox, const Registry& registry, const Encounter& encounter,
+                                          const SavedState* saved, DiceSource& dice) {
+  std::unique_ptr<Fight> fight;
+  try {
+    fight = std::make_unique<Fight>(sandbox, registry, saved ? saved->world : make_world(encounter), dice);
+  } catch (const Error&) {
+    return nullptr;
+  }
+  fight->place_stats(encounter.stat_names);  // where an encounter's value the rules refuse is told
+  if (saved) fight->resume(*saved);
+  return fight;
+}
+
 }  // namespace
+
+void check_resumable(lua::Sandbox& sandbox, const Registry& registry, const Encounter& encounter,
+                     const SavedState& saved) {
+  const EventLog* log = nullptr;
+  NoDice dice(log);
+  fight_as_it_stands(sandbox, registry, encounter, &saved, dice);
+}
 
 std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, const Registry& registry,
                                                        const Encounter& encounter, const SavedState* saved,
                                                        const std::vector<orders::Sheet>& next_round) {
   const EventLog* log = nullptr;
   NoDice dice(log);
-  std::unique_ptr<Fight> fight;
-  try {
-    fight = std::make_unique<Fight>(sandbox, registry, saved ? saved->world : make_world(encounter), dice);
-  } catch (const Error&) {
-    return {};  // rules that declare orders but play no fight (no flow): nothing to foresee
-  }
-  fight->place_stats(encounter.stat_names);  // where an encounter's value the rules refuse is told
-  if (saved) fight->resume(*saved);
+  const std::unique_ptr<Fight> fight = fight_as_it_stands(sandbox, registry, encounter, saved, dice);
+  if (!fight) return {};  // nothing to foresee
   log = &fight->log();
   const std::size_t first = log->events().size();  // a resumed fight's log holds its rounds so far
   const int round = fight->flow().position().round + 1;

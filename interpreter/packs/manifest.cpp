@@ -155,7 +155,7 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   sandbox.run_file(scope, file, 1);
   const lua::StackGuard pop(L, lua_gettop(L) - 1);
 
-  const SourceText source(shown, lua::read_source(file));
+  const SourceText source(shown, lua::read_source(file, "a pack's manifest"));
   const int table = lua_gettop(L);
   const Fields fields(L, table, source);
   if (!lua_istable(L, table))

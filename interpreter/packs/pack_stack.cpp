@@ -8,6 +8,7 @@
 
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/packs/definition_check.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
 #include "interpreter/packs/wrap_fight.hpp"
 #include "interpreter/packs/wrap_registry.hpp"
@@ -85,14 +86,16 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
       throw Error(std::move(told));
     }
   }
-  // Every pack loaded: the rules check what the packs defined (the hook `loaded`), so a house
-  // rule's bad value is refused now, at its line, by every command that loads packs, not halfway
-  // through a round.
+  // Every pack loaded: the rules check what the packs defined (the checks they added, then the
+  // hook `loaded`), so a house rule's bad value is refused now, at its line, by every command that
+  // loads packs, not halfway through a round.
+  registry_.run_checks(sandbox_.state(), [&](const std::string& pack) { sandbox_.call(pack, 0, 0); });
   if (const Definition* loaded = registry_.find(Kind::hook, "loaded")) {
     registry_.push(sandbox_.state(), Kind::hook, "loaded");
     sandbox_.call(loaded->history.back().pack, 0, 0);
   }
   check_orders_table(sandbox_.state(), registry_);
+  check_runtime_narration(sandbox_.state(), registry_);
 }
 
 std::string PackStack::name_folder(const std::string& request) {

@@ -292,6 +292,33 @@ void Registry::patch(lua_State* L, Kind kind, const std::string& name, int index
   record(definition, Change{pack, Operation::patch, location, std::move(changes)});
 }
 
+const Change& setting(const Definition& d, std::string_view field) {
+  for (auto change = d.history.rbegin(); change != d.history.rend(); ++change) {
+    const bool sets = change->operation != Operation::patch ||
+                      std::any_of(change->fields.begin(), change->fields.end(), [&](const FieldChange& f) {
+                        return f.field == field || f.field.starts_with(std::string(field) + ".") ||
+                               f.field.starts_with(std::string(field) + "[");
+                      });
+    if (sets) return *change;
+  }
+  return d.history.back();
+}
+
+void Registry::add_check(lua_State* L, int index, const std::string& pack) {
+  lua_pushvalue(L, index);
+  checks_.push_back({pack, luaL_ref(L, LUA_REGISTRYINDEX)});
+  checked_.reset();  // a check added runs before the runtime next calls into the packs
+}
+
+void Registry::run_checks(lua_State* L, const std::function<void(const std::string& pack)>& call) const {
+  if (checked_ == revision_) return;
+  for (const Check& check : checks_) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, check.ref);
+    call(check.pack);
+  }
+  checked_ = revision_;
+}
+
 void Registry::record(Definition& definition, Change change) {
   ++revision_;
   for (const Change& earlier : definition.history) {

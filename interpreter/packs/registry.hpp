@@ -47,6 +47,10 @@ struct Definition {
   std::vector<Change> history;
 };
 
+// The change that last set `field` of `d`: its define or override, or a later patch of it (a house
+// rule that patched only the cost is not blamed for a misspelt allowed_by).
+const Change& setting(const Definition& d, std::string_view field);
+
 // Two packs, neither requiring the other, changing the same thing: the result would depend on
 // the order they happened to load in.
 struct Conflict {
@@ -82,6 +86,14 @@ class Registry {
   // when it moves.
   std::uint64_t revision() const noexcept { return revision_; }
 
+  // A check a pack adds (arbiter.add_check): the function at `index`, a pack function of `pack`
+  // (Sandbox::push_pack_function). Being no definition, no other pack can replace or skip it.
+  void add_check(lua_State* L, int index, const std::string& pack);
+  // When a definition has changed since the checks last all passed (revision), pushes each check
+  // in the order they were added and has `call` call it with no arguments, naming its pack. The
+  // runtime runs them once every pack has loaded and before it calls into the packs in a fight.
+  void run_checks(lua_State* L, const std::function<void(const std::string& pack)>& call) const;
+
  private:
   Definition& existing(Kind kind, const std::string& name);
   void record(Definition& definition, Change change);
@@ -90,6 +102,12 @@ class Registry {
   std::map<std::pair<Kind, std::string>, Definition> definitions_;
   std::vector<Conflict> conflicts_;
   std::uint64_t revision_ = 0;
+  struct Check {
+    std::string pack;
+    int ref;
+  };
+  std::vector<Check> checks_;
+  mutable std::optional<std::uint64_t> checked_;  // the revision the checks last all passed at
 };
 
 }  // namespace arbiter::packs

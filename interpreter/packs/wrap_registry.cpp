@@ -149,6 +149,19 @@ int revision(lua_State* L) {
   return 1;
 }
 
+// registry.add_check(check): a function written in Lua, made one of the running pack's, that the
+// runtime calls whenever the definitions have changed (Registry::run_checks).
+int add_check(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  if (lua_iscfunction(L, 1) && !lua::Sandbox::push_pack_function_parts(L, 1))
+    throw Error("arbiter.add_check: the check must be a function written in Lua, not a built-in function");
+  lua_settop(L, 1);
+  lua::Sandbox& sandbox = lua::Sandbox::of(L);
+  sandbox.push_pack_function(L, sandbox.current_pack(), 1);
+  registry_of(L).add_check(L, -1, sandbox.current_pack());
+  return 0;
+}
+
 // registry.nearest(wanted, candidates) -> the candidates close enough to be a misspelling of
 // `wanted`, nearest first, at most three: the runtime's own "did you mean", for a pack's messages.
 int nearest(lua_State* L) {
@@ -216,6 +229,7 @@ int open_registry(lua_State* L) {
       {"names", lua::guarded<names>},
       {"history", lua::guarded<history>},
       {"revision", lua::guarded<revision>},
+      {"add_check", lua::guarded<add_check>},
       {"nearest", lua::guarded<nearest>},
       {nullptr, nullptr}};
   luaL_newlib(L, functions);

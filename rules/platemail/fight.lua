@@ -229,10 +229,6 @@ arbiter.define.hook("shield_in_hand", checked("shield_in_hand", attack.shield, t
 local phase = { opportunity_taken = {}, clashed = {} }
 
 arbiter.define.hook("phase_start", function()
-  -- Every value of the tables, a house rule's too, before anyone acts (tables_check.lua). Here, not
-  -- only at round_start, which a house rule may replace without calling Platemail's (README); no
-  -- house rule can do without this hook's resets.
-  tables_check.refresh()
   phase.opportunity_taken, phase.clashed = {}, {}
   attack.start_phase()
 end)
@@ -440,16 +436,15 @@ local function fall_if_beyond_max(c, wounds, taken)
   return true
 end
 
--- The tables are checked once every pack has loaded, whatever the command (a house rule's bad
--- value told at its line before anything else), and again as each round and each Action Phase
--- begins, after any patch made since (tables_check.lua).
-arbiter.define.hook("loaded", function() tables_check.refresh() end)
+-- Every value of the tables, a house rule's too, is checked once every pack has loaded, whatever
+-- the command (a house rule's bad value told at its line before anything else), and again before
+-- the runtime next calls these rules after any change since: a check the runtime runs itself, which
+-- no house rule's override of a hook can skip (tables_check.lua).
+arbiter.add_check(tables_check.refresh)
 
 -- One whose encounter gives it Wounds in excess of its Max Wounds is down when the fight begins, as
 -- if it had just received them (README: default chosen); its Rounds to receive aid start now.
 arbiter.define.hook("round_start", function()
-  -- Before the Wounds below are read (phase_start checks again, whether or not this hook runs).
-  tables_check.refresh()
   if flow.position() ~= 1 then return end
   for _, c in ipairs(world.characters()) do fall_if_beyond_max(c, c.stats.wounds or 0, 0) end
 end)

@@ -902,8 +902,9 @@ end
 local checked_revision = nil
 
 ---Checks every table again if the definitions have changed since the last check (arbiter.revision):
----once every pack has loaded (the hook `loaded`), and at each round's and Action Phase's start
----(fight.lua). An error at the line that set the first value that does not fit.
+---the check fight.lua adds (arbiter.add_check), which the runtime runs once every pack has loaded
+---and before it next calls into the packs after any change. An error at the line that set the
+---first value that does not fit.
 function tables_check.refresh()
   local revision = arbiter.revision()
   if revision ~= checked_revision then

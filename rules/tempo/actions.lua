@@ -64,8 +64,8 @@ local function apply(exchange, row, who, other, action, declared)
   local move, strikers = row.move, exchange.hit[who.name]
   if move == "halted" and not strikers then move = "free" end
   -- A Success edges "up to one square toward or away from your opponent and laterally up to your
-  -- Base Combat Movement" (tempo.edge), reckoned before anyone moves, as the reactions judged it.
-  local way = declared and (move == "step" and tempo.edge(who, declared.path or {}, declared.target) or declared.path)
+  -- Base Combat Movement" (tempo.edged), reckoned before anyone moves, as the reactions judged it.
+  local way = declared and (move == "step" and tempo.edged(declared) or declared.path)
   later(exchange, function()
     if row.me then tempo.set_guard(who, row.me, cause, other) end
     if row.them then tempo.set_guard(other, row.them, cause, who) end

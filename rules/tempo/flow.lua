@@ -55,13 +55,11 @@ arbiter.define.hook("initiative", function(characters)
 end)
 
 -- Every row of the tables, a house rule's too: once every pack has loaded, whatever the command,
--- and again before anyone pays AP, after any patch made between rounds (rows.lua): as each round
--- starts, and as each turn starts (below).
-arbiter.define.hook("loaded", function() tempo.check_tables() end)
+-- and again before the runtime next calls these rules after any change since (rows.lua), so before
+-- anyone pays AP: a check the runtime runs itself, which no house rule's override of a hook skips.
+arbiter.add_check(tempo.check_tables)
 
 arbiter.define.hook("round_start", function()
-  -- Before the statuses below are read (turn_start checks again, whether or not this hook runs).
-  tempo.check_tables()
   -- When combat begins, everyone starts in a status: "Off Guard" unless the encounter says
   -- `guard = "On Guard"` (or Bound, Grappled, Pinned: shared as tempo.starting_partners pairs
   -- them). Later rounds keep the status each has, a house rule's (Prone) too.
@@ -147,11 +145,6 @@ arbiter.define.hook("actions", function(who, points)
   table.sort(open)
   return open, closed
 end)
-
--- The rows checked again before each turn pays AP: not only at round_start, which a house rule may
--- replace without calling tempo's (README), as it may phase_start (for a fresh 12 AP each round).
--- Unchanged definitions cost no check (rows.lua).
-arbiter.define.hook("turn_start", function() tempo.check_tables() end)
 
 -- Recover Stamina's Allowed Status is its row's (the five guards; a house rule whose status should
 -- recover adds it there): one in another status recovers nothing, and is told so; one felled in its

@@ -1,8 +1,8 @@
 -- `require "rows"`: the rows of the tables these rules read (actions_data, weapons, armour, and
 -- the statuses and actions `rules` names), as the rules read them. Every row is checked at once
--- whenever the definitions have changed (arbiter.revision): once every pack has loaded (flow.lua's
--- hook `loaded`), and as each round and each turn starts (its round_start and turn_start), before
--- anyone pays AP. A mistake, such as a house
+-- whenever the definitions have changed (arbiter.revision): the check flow.lua adds
+-- (arbiter.add_check), which the runtime runs once every pack has loaded and before it next calls
+-- into the packs after any change, so before anyone pays AP. A mistake, such as a house
 -- rule's, is an error at the line of the pack that made it (arbiter.history), saying what is
 -- expected, with the nearest name for a misspelt one, rather than a failure deep inside these
 -- rules halfway through a round.
@@ -352,8 +352,8 @@ local function check_all()
   return { actions = actions, statuses = statuses }
 end
 
----Checks every row again if the definitions have changed since the last check: once the packs
----have loaded, and at each round's and turn's start (flow.lua).
+---Checks every row again if the definitions have changed since the last check (flow.lua's
+---arbiter.add_check).
 function rows.refresh()
   local revision = arbiter.revision()
   if revision ~= checked_revision then

@@ -332,32 +332,33 @@ end
 
 ---The squares of `path` that a Combat Move's or a Retreat's Success walks: "You may move up to one
 ---square toward or away from your opponent and laterally up to your Base Combat Movement". The way
----toward `opponent` (`who`'s opponent when not given) is the nearest of the eight compass
----directions from `who`'s square to its; each step of the path goes some squares along it, toward
+---toward the opponent standing at the cell `from` (where `who`'s opponent stands when not given)
+---is the nearest of the eight compass directions from `who`'s square to that; each step of the path goes some squares along it, toward
 ---or away, and the rest across it, laterally. Along an upright way (the opponent north, east, ...)
 ---a straight step along it is one square toward or away, a diagonal step one square and a lateral
 ---one, a step across it lateral; along a diagonal way a diagonal step along it is one square, a
 ---straight step half of one, a diagonal step across it lateral. The path is walked while its
 ---squares toward and away total at most one; its lateral squares are bounded by the path's own
 ---length, Base Combat Movement. Without an opponent every step is one square toward or away.
-function tempo.edge(who, path, opponent)
-  opponent = opponent or tempo.opponent(who)
+function tempo.edge(who, path, from)
+  local opponent = not from and tempo.opponent(who)
+  from = from or (opponent and opponent.cell)
   local scale = select(3, grid.size())
   local function at(cell)
     local x, y = grid.feet(cell)
     return x // scale, y // scale
   end
   local ux, uy = 0, 0
-  if opponent then
+  if from then
     local wx, wy = at(who.cell)
-    local ox, oy = at(opponent.cell)
+    local ox, oy = at(from)
     local eighth = math.floor(math.atan(oy - wy, ox - wx) / (math.pi / 4) + 0.5)
     ux, uy = math.floor(math.cos(eighth * math.pi / 4) + 0.5), math.floor(math.sin(eighth * math.pi / 4) + 0.5)
   end
   local along, x, y = 0, at(who.cell)
   for i, cell in ipairs(path) do
     local nx, ny = at(cell)
-    along = along + (opponent and math.abs((nx - x) * ux + (ny - y) * uy) / (ux * ux + uy * uy) or 1)
+    along = along + (from and math.abs((nx - x) * ux + (ny - y) * uy) / (ux * ux + uy * uy) or 1)
     if along > 1 then return { table.unpack(path, 1, i - 1) } end
     x, y = nx, ny
   end
@@ -397,7 +398,7 @@ end
 function tempo.path(who, other, squares, away, edging)
   local feet = squares * select(3, grid.size())
   if away then
-    local fits = edging and function(path) return #tempo.edge(who, path, other) == #path end
+    local fits = edging and function(path) return #tempo.edge(who, path, other.cell) == #path end
     return best_reachable(who, other, feet, function(cell) return -grid.distance(cell, other.cell) end, fits)
   end
   if beside(who.cell, other) then return {} end
@@ -409,12 +410,19 @@ function tempo.path(who, other, squares, away, edging)
   return best_reachable(who, other, feet, function(cell) return grid.distance(cell, other.cell) end)
 end
 
+---What a Success of the declared movement walks of its way (tempo.edge): "your opponent" is its
+---target, else the one it moves away from (where they stood when it was declared: the intent's
+---`away_from`), else the mover's opponent.
+function tempo.edged(declared)
+  local from = declared.target and declared.target.cell or declared.away_from
+  return tempo.edge(declared.actor, declared.path or {}, from)
+end
+
 ---The part of a declared movement's way that is sure to be walked, which a reaction judges: a
----Move's whole way (up to Base Combat Movement), a Combat Move's Success (tempo.edge).
+---Move's whole way (up to Base Combat Movement), a Combat Move's Success (tempo.edged).
 function tempo.way(declared)
-  local path = declared.path or {}
-  if tempo.seen(declared.action) == "Combat Move" then return tempo.edge(declared.actor, path, declared.target) end
-  return path
+  if tempo.seen(declared.action) == "Combat Move" then return tempo.edged(declared) end
+  return declared.path or {}
 end
 
 -- Whether `who`'s melee weapon reaches some square of `path`.
@@ -502,7 +510,7 @@ end
 function tempo.next_action(me, points, ordered)
   -- Only a house rule that removes a character's status leaves it without one.
   local guard = tempo.guard(me) or "without a status"
-  local action, target, path, note
+  local action, target, path, note, away_from
   if ordered then
     action, target = ordered.action, ordered.target
     local data = tempo.row(action)
@@ -513,7 +521,8 @@ function tempo.next_action(me, points, ordered)
     elseif data.moves and not target then
       -- A way written without a target ("Move to C3", "Move E, E", "Move away from Bo"): the
       -- runtime planned it as the map allows, within Base Combat Movement.
-      path, note = ordered.path, ordered.note
+      -- The one it moves away from stays "your opponent" of a Combat Move's Success (tempo.edged).
+      path, note, away_from = ordered.path, ordered.note, ordered.away_from
       if #path == 0 then return nil, nowhere(me, ordered) end
     elseif not target then return nil, "no one to take it against"
     elseif tempo.down(target) then return nil, target.name .. " is Down, out of the fight" end
@@ -558,7 +567,7 @@ function tempo.next_action(me, points, ordered)
   if target and path and #path == 0 and tempo.row(action).moves then
     return nil, ("already beside %s, it goes nowhere"):format(target.name)
   end
-  return { action = action, target = target, cost = cost, path = path, note = note }
+  return { action = action, target = target, cost = cost, path = path, note = note, away_from = away_from }
 end
 
 -- Why `who` cannot take the response `name` now, whatever it answers: its status, or what it holds.

@@ -56,6 +56,18 @@ arbiter.names = registry.names
 --- definitions once (a check of its tables) is to be worked out again when it moves.
 arbiter.revision = registry.revision
 
+--- Adds a check of the definitions (a pack's check of its tables): the runtime calls it, with no
+--- arguments, once every pack has loaded and, in a fight, before it next calls into the packs
+--- whenever a definition has changed since (arbiter.revision). It is no definition: no pack can
+--- replace or skip it. An error it raises stops what was running, as a hook's does.
+function arbiter.add_check(check)
+  if type(check) ~= "function" then
+    error(("arbiter.add_check: the check must be a function, not %s"):format(
+      type(check) == "string" and ("%q"):format(check) or tostring(check)), 2)
+  end
+  registry.add_check(check)
+end
+
 --- Who defined and changed a definition, in order.
 arbiter.history = registry.history
 

@@ -60,6 +60,10 @@ function arbiter.registry.history(kind, name) end
 ---@return integer
 function arbiter.registry.revision() end
 
+---Adds a check the runtime runs whenever the definitions have changed (arbiter.add_check).
+---@param check fun() a function written in Lua
+function arbiter.registry.add_check(check) end
+
 ---The candidates close enough to `wanted` to be a misspelling of it, nearest first (arbiter.nearest).
 ---@param wanted string
 ---@param candidates string[]

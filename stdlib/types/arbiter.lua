@@ -260,6 +260,13 @@ function arbiter.last_change(kind, name, field) end
 ---@return integer
 function arbiter.revision() end
 
+---Adds a check of the definitions (a pack's check of its tables): the runtime calls it, on behalf
+---of the pack that added it, once every pack has loaded (before the hook `loaded`) and, in a fight,
+---before it next calls into the packs whenever a definition has changed since the checks last ran.
+---It is no definition: no pack can replace or skip it. Its error stops what was running.
+---@param check fun() a function written in Lua
+function arbiter.add_check(check) end
+
 ---The candidates close enough to `wanted` to be a misspelling of it, nearest first, at most three:
 ---the runtime's own "did you mean" (`arbiter.nearest("Evde", { "Evade", "Parry" })` is `{ "Evade" }`),
 ---for a pack's own messages.

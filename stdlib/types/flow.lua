@@ -14,6 +14,7 @@
 ---@field order string the order as written, canonical ("Charge -> closest enemy")
 ---@field note string how it was chosen when not plainly ordered ("no order for this phase: Defend, the default order")
 ---@field distance? integer the distance the order wrote before its place or target, in feet (`Move 10' -> "Orc"`: 10): `path` goes no farther; nil when it wrote none
+---@field away_from? string the cell the order moves away from (`Move away from "Bo"`: where Bo stood when it was declared); nil when it moves no way away from anyone. An intent a hook returns (`choose`, `respond`, `forced_action`) may give it, as a ruleset that plans the way itself keeps it
 ---@field way_not_followed? string the way the order wrote ("15' W"), when the action must move away from hostiles and a step of it would not: `path` follows it only up to that step
 ---@field reaction boolean taken in answer to something, beside the chosen action
 ---@field start string the cell it stood in when the phase began

@@ -1,7 +1,8 @@
--- A house rule may replace the hook round_start without calling Platemail's (README: the house
--- rule for the Wounds an encounter gives). Platemail's check of its tables (tables_check.lua) does
--- not depend on it: a bad value is still refused before anyone acts, at the line that made it.
--- This file's override holds for every case (each test file loads the packs afresh); each case
+-- A house rule may replace the hooks round_start and phase_start without calling Platemail's
+-- (README: the house rule for the Wounds an encounter gives; each phase's resets). Platemail's
+-- check of its tables is no hook but a check the runtime runs itself (arbiter.add_check,
+-- tables_check.lua): a bad value is still refused before anyone acts, at the line that made it.
+-- This file's overrides hold for every case (each test file loads the packs afresh); each case
 -- puts back what it patched.
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
@@ -9,6 +10,8 @@ local duel = require "tests.support.duel"
 
 -- Those the encounter gives Wounds beyond Max Wounds fight on: nothing happens as a round starts.
 arbiter.override.hook("round_start", function() end)
+-- No Attacks of Opportunity counted afresh, no clashes forgotten: nothing happens as a phase starts.
+arbiter.override.hook("phase_start", function() end)
 
 local STILL = duel.still("Defend")
 
@@ -19,7 +22,7 @@ local function with_bad_cover(body)
   end)
 end
 
-test.case("a bad value patched before the fight is refused before anyone acts, though round_start is replaced", function()
+test.case("a bad value patched before the fight is refused before anyone acts, though round_start and phase_start are replaced", function()
   with_bad_cover(function(refusal)
     test.fails(function() duel.pair({}, {}, {}):round(STILL) end, refusal)
   end)

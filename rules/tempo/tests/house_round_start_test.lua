@@ -1,14 +1,16 @@
--- A house rule may replace the hook round_start without calling tempo's (the starting statuses,
--- those down from the start). Tempo's check of its rows (rows.lua) does not depend on it: a bad
--- value is still refused before anyone pays AP, at the line that made it, as the first turn starts
--- (flow.lua). This file's override holds for every case (each test file loads the packs afresh);
--- each case puts back what it patched.
+-- A house rule may replace the hooks round_start and phase_start without calling tempo's (the
+-- starting statuses, those down from the start; the AP carried). Tempo's check of its rows
+-- (rows.lua) is no hook but a check the runtime runs itself (arbiter.add_check, flow.lua): a bad
+-- value is still refused before anyone pays AP, at the line that made it. This file's overrides
+-- hold for every case (each test file loads the packs afresh); each case puts back what it patched.
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
 local bout = require "tests.support.bout"
 
 -- No starting statuses, no one down from the start: nothing happens as a round starts.
 arbiter.override.hook("round_start", function() end)
+-- A fresh 12 AP each round.
+arbiter.override.hook("phase_start", function() end)
 
 -- Ana would attack and Bo Evade; without the starting statuses, no one may, and no die is rolled.
 local SHEET = [[
@@ -29,7 +31,7 @@ local function with_bad_cost(body)
   if not ok then error(err, 0) end
 end
 
-test.case("a bad value patched before the fight is refused before anyone pays AP, though round_start is replaced", function()
+test.case("a bad value patched before the fight is refused before anyone pays AP, though round_start and phase_start are replaced", function()
   with_bad_cost(function(refusal)
     local f = bout.new({}, {}, {})
     test.fails(function() f:round(SHEET) end, refusal)

@@ -269,6 +269,16 @@ test.case("toward an opponent on a diagonal, Combat Move's Success counts a stra
   test.equal(success("E5", "E, E, E"), { "Ana B2 D2" })
 end)
 
+test.case("Combat Move away from one who is not the closest enemy edges one square away from them, not from the closest", function()
+  -- "up to one square toward or away from your opponent": the opponent is Cy, east, whom the
+  -- order moves away from. Reckoned from Bo, the closest, north, every step west was lateral, and
+  -- Ana walked all three.
+  local f = on(FIELD, { { "Ana", "a", "D2" }, { "Bo", "b", "D3" }, { "Cy", "b", "G2" } }, { 5 })
+  f:round "Ana:\n  1: Combat Move away from Cy\nBo:\nCy:\n"
+  test.equal(bout.exchanges(f), { "Ana Combat Move (1d10 5 = 5; Success)" })
+  test.equal(moved(f), { "Ana D2 C2" })
+end)
+
 test.case("a reaction judges the lateral squares of a Combat Move's Success: Cy's Counter-Attack reaches Ana at E2", function()
   -- Cy's sword reaches only E2, the third square: it was judged on the first alone, and refused.
   local f = on(FIELD, { { "Ana", "a", "B2" }, { "Bo", "b", "B3" }, { "Cy", "b", "F1" } }, { 5, 2 })
