@@ -7,25 +7,13 @@
 #include <vector>
 #include <stdexcept>
 
+#include "grammar/blanks.hpp"
 #include "grammar/edit_distance.hpp"
 
 namespace arbiter::orders {
 
 std::string tidy(std::string_view text) {
-  constexpr std::string_view no_break_space = "\xC2\xA0";
-  std::string out;
-  bool blank = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == ' ' || c == '\t' || text.substr(i).starts_with(no_break_space)) {
-      if (c == no_break_space[0]) ++i;
-      blank = true;
-      continue;
-    }
-    if (blank && !out.empty()) out += ' ';
-    blank = false;
-    out += c;
-  }
+  std::string out = blanks_collapsed(text);
   // "closest enemy." and "enemy . ." end as "closest enemy" and "enemy"; a lone "." stays.
   while (out.size() > 1 && (out.back() == '.' || out.back() == ' ')) out.pop_back();
   return out;
