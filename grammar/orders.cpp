@@ -332,8 +332,9 @@ const Phase* entry(const CharacterOrders& character, long number) {
   return nullptr;
 }
 
-std::string_view numbered_line(bool sequential, bool plural) {
-  if (sequential) return plural ? "entries" : "entry";
+std::string_view numbered_line(std::optional<bool> sequential, bool plural) {
+  if (!sequential) return plural ? "phases or entries" : "phase or entry";
+  if (*sequential) return plural ? "entries" : "entry";
   return plural ? "phases" : "phase";
 }
 

@@ -102,17 +102,21 @@ std::string did_you_mean_keyword(std::string_view head, std::string_view keyword
 namespace {
 
 // A second "Action:" line in phase `number`: the phase it may belong to is the next, if the rules
-// (`phases` of them, 0 when not known) have one. A turn's entries are numbered ("2:").
-std::string second_action(long number, long phases, bool sequential) {
+// (`phases` of them, 0 when not known) have one. A turn's entries are numbered ("2:"); without the
+// rules, either head is told.
+std::string second_action(long number, long phases, std::optional<bool> sequential) {
   const std::string kind(numbered_line(sequential));
   if (phases > 0 && number >= phases)
     return "this " + kind + " already has an action, and there is no next " + kind +
            ": the rules give each character " + std::to_string(phases) + " " +
            std::string(numbered_line(sequential, phases != 1)) + ", one order each";
   const long next = number + 1;
-  if (sequential) return "this entry already has an action: start the next entry ('" + std::to_string(next) + ":') first";
+  const std::string entry = "'" + std::to_string(next) + ":'";
+  if (sequential == true) return "this entry already has an action: start the next entry (" + entry + ") first";
   const std::string head = next >= 1 && next <= 10 ? std::string(ordinals[static_cast<std::size_t>(next - 1)]) + " Action:"
                                                    : "Action " + std::to_string(next) + ":";
+  if (!sequential)
+    return "this phase or entry already has an action: start the next one ('" + head + "' or " + entry + ") first";
   return "this phase already has an action: start the next phase ('" + head + "') first";
 }
 
@@ -196,10 +200,15 @@ void Builder::start_standing(Phrase trigger, Position at) {
   if (unfinished) throw *unfinished;
 }
 
+std::string Builder::a_kind() const {
+  if (!sequential) return "a phase or an entry";
+  return *sequential ? "an entry" : "a phase";
+}
+
 Phase& Builder::phase(Position at, std::string_view what) {
   if (!current() || open_ == Open::none)
-    throw BuildError{std::string(what) + " must follow " +
-                         (sequential ? "an entry ('1:')" : "a phase ('First Action:' or '1:')") +
+    throw BuildError{std::string(what) + " must follow " + a_kind() +
+                         (sequential == true ? " ('1:')" : " ('First Action:' or '1:')") +
                          " or a standing order ('ON <action>:')",
                      at};
   CharacterOrders& character = *current();
@@ -258,7 +267,7 @@ void Builder::open_if(Condition condition, Position at) {
   if ((!p.branches.empty() || p.otherwise) && open_ == Open::standing)
     throw BuildError{"IF must open a standing order's choice: this standing order already has its order", at};
   if (!p.branches.empty() || p.otherwise)
-    throw BuildError{"IF must open " + std::string(sequential ? "an entry" : "a phase") + ": this " + kind() +
+    throw BuildError{"IF must open " + a_kind() + ": this " + kind() +
                          " already has an action",
                      at};
   p.branches.push_back({std::move(condition), {}});
