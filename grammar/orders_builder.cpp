@@ -262,6 +262,20 @@ void Builder::add_target(Target target, Position at) {
   last_order_->target = std::move(target);
 }
 
+void Builder::add_away(Target place, Position at) {
+  if (awaiting_ == Awaiting::past_limit) return;
+  if (!last_order_ || awaiting_ != Awaiting::nothing)
+    throw BuildError{"'Target:' must follow the 'Action:' it belongs to", at};
+  Movement& way = last_order_->movement;
+  if (!way.steps.empty() || way.place)
+    throw BuildError{"this action already says where it moves: write the way once, on its 'Action:' line or as "
+                     "'Target: Away from …'",
+                     at};
+  way.kind = Movement::Kind::away;
+  way.place = std::move(place);
+  if (!way.feet) way.at = at;
+}
+
 void Builder::open_if(Condition condition, Position at) {
   Phase& p = phase(at, "IF");
   if ((!p.branches.empty() || p.otherwise) && open_ == Open::standing)

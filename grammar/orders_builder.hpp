@@ -53,6 +53,8 @@ class Builder {
   // An order for the phase: its only order, or the one for the IF/ELSE IF/ELSE opened last.
   void add_action(Order order, Position at);
   void add_target(Target target, Position at);
+  // "Target: Away from X": the order's way, away from `place`, after the distance written, if any.
+  void add_away(Target place, Position at);
   // Verbose IF:, ELSE IF:, ELSE: lines; the "Action:" lines that follow fill them.
   void open_if(Condition condition, Position at);
   void open_else_if(Condition condition, Position at);
