@@ -28,7 +28,9 @@ std::array<Run, 2> check_and_run(const std::string& sheet, const std::string& en
 
 // A pack in `folder`, named as the folder, with one sequential phase whose turns take Wait: each of
 // its two files starts with `start` (a byte-order mark), its main file then with `more` (a require).
-void write_wait_pack(const std::filesystem::path& folder, const std::string& start = "", const std::string& more = "") {
+// `choose`: the body of its hook `choose(who, points, ordered)`.
+void write_wait_pack(const std::filesystem::path& folder, const std::string& start = "", const std::string& more = "",
+                     const std::string& choose = "return ordered") {
   std::filesystem::create_directories(folder);
   const std::string name = folder.filename().string();
   std::ofstream(folder / "pack.lua") << start << "return { name = \"" << name << "\", version = \"0.1.0\" }\n";
@@ -37,7 +39,8 @@ void write_wait_pack(const std::filesystem::path& folder, const std::string& sta
       << "arbiter.define.table(\"flow\", { phases = { { name = \"Turns\", kind = \"sequential\", action_points = 6 "
          "} }, default_order = \"Wait\" })\n"
          "arbiter.define.action(\"Wait\", { target = \"none\", resolve = function(ctx) end })\n"
-         "arbiter.define.hook(\"choose\", function(who, points, ordered) return ordered end)\n";
+         "arbiter.define.hook(\"choose\", function(who, points, ordered) "
+      << choose << " end)\n";
 }
 
 }  // namespace
@@ -1648,4 +1651,23 @@ TEST_CASE("two rulesets named together are told as such, with the encounter's li
   CHECK(again.exit_code == 1);
   CHECK_THAT(again.output, Contains("init.lua:2: error: table 'weapons' is already defined by pack 'tempo' at ") &&
                                Contains(": use arbiter.override.table to replace it"));
+}
+
+TEST_CASE("check places a turn's refused entry at that entry, not at the first entry written alike", "[cli][orders]") {
+  // Stab, Stab, Stab with AP for one: the refusals of the second and third were told at the first.
+  TempDir dir;
+  write_wait_pack(dir.path / "stab", "",
+                  "arbiter.define.action(\"Stab\", { target = \"none\", cost = 4, resolve = function(ctx) end })\n",
+                  "if ordered and points < 4 then return nil, ('4 AP needed, %d left'):format(points) end return ordered");
+  std::ofstream(dir / "fight.lua") << "return { rules = { \"./stab\" }, map = { width = 3, height = 1 }, characters = "
+                                      "{ { name = \"Ana\", side = \"a\", at = \"A1\" }, { name = \"Bo\", side = "
+                                      "\"b\", at = \"C1\" } } }\n";
+  std::ofstream(dir / "round.txt") << "Ana:\n  1: Stab\n  2: Stab\n  3: Stab\nBo:\n  1: Wait\n";
+  const auto checked = arbiter("check " + (dir / "round.txt") + " --encounter " + (dir / "fight.lua"));
+  CHECK(checked.exit_code == 0);
+  const std::string refused = ": warning: the rules will refuse 'Stab' in round 1, whatever the dice (4 AP needed, 2 "
+                              "left)\n";
+  CHECK_THAT(checked.output, Contains(dir / "round.txt" + ":3:6" + refused) &&
+                                 Contains(dir / "round.txt" + ":4:6" + refused) &&
+                                 !Contains(dir / "round.txt" + ":2:6"));
 }
