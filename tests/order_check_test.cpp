@@ -460,6 +460,25 @@ TEST_CASE("against a map, a compass step moves one of its cells, as the fight wa
   CHECK(check({text}).empty());  // without a map, the rules' feet_per_step: 5'
 }
 
+TEST_CASE("against a map whose diagonals cost 5' then 10', steps count as the fight walks them", "[orders][check]") {
+  // "Move 15' NE, NE, NE" passed at 5' a step, then the fight stopped it at D4: under 5-10-5 the
+  // second diagonal is 10', so the three are 20' (grid metric alternating).
+  const std::string text = "Aldric:\n  1: Move 15' NE, NE, NE\n  2: Move NE, NE, NE\n"
+                           "Brienne:\n  1: Move NE, N, N\n  2: Move 15' NE, NE\n";
+  const Grid alternating(12, 8, 5, Metric::Alternating);
+  const auto diagnostics =
+      check_orders({{"diagonals.txt", text, parse_orders(text, "diagonals.txt")}}, platemail(), &fight, &alternating);
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "diagonals.txt", 2, 11,
+            "15' is shorter than the 3 steps written after it (20' at 5' a step, every second diagonal two (metric "
+            "alternating)): write the distance they cover, or leave it out");
+  check_one(diagnostics[1], "diagonals.txt", 3, 11, "'Move' moves at most 15' but this order moves 20'");
+  // Every step one square: all of them fit.
+  const Grid chebyshev(12, 8);
+  CHECK(check_orders({{"diagonals.txt", text, parse_orders(text, "diagonals.txt")}}, platemail(), &fight, &chebyshev)
+            .empty());
+}
+
 TEST_CASE("on a map that moves only north south east or west a diagonal step is refused", "[orders][check]") {
   // d20 tactics: "Units cannot move diagonally"; the fight would bar the step and move no one.
   // The diagnostic points at the diagonal step itself, not at the start of the movement.
