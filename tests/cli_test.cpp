@@ -1671,3 +1671,23 @@ TEST_CASE("check places a turn's refused entry at that entry, not at the first e
                                  Contains(dir / "round.txt" + ":4:6" + refused) &&
                                  !Contains(dir / "round.txt" + ":2:6"));
 }
+
+TEST_CASE("a movement whose target is its way is refused with a way too, by check and run alike", "[cli][orders]") {
+  // Platemail followed the way and named the target; tempo went toward the target.
+  TempDir dir;
+  std::ofstream(dir / "platemail.txt") << "Aldric:\n  1: Move 10' S -> \"Orc\"\n  2: Charge S, S -> \"Orc\"\n";
+  const auto platemail = arbiter("check " + (dir / "platemail.txt") + " --rules platemail");
+  CHECK(platemail.exit_code == 1);
+  CHECK_THAT(platemail.output,
+             Contains(dir / "platemail.txt" + ":2:20: error: 'Move' goes toward its target, and '10' S' says where it "
+                      "goes too: two directions for one order; write one, 'Move 10' S' or 'Move 10' -> \"Orc\"'"));
+  CHECK_THAT(platemail.output, !Contains(":3:"));  // Charge moves along its way and attacks its target
+  std::ofstream(dir / "tempo.txt") << "Ilse:\n  1: Move to A2 -> \"Konrad\"\n";
+  const std::string usage = "tempo.txt:2:6: error: 'Move' is written 'Move -> target'";
+  const auto tempo = arbiter("check " + (dir / "tempo.txt") + " --encounter examples/tempo/duel.lua");
+  CHECK(tempo.exit_code == 1);
+  CHECK_THAT(tempo.output, Contains(usage));
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --orders " + (dir / "tempo.txt"));
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains(usage));
+}

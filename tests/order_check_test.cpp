@@ -479,6 +479,35 @@ TEST_CASE("against a map whose diagonals cost 5' then 10', steps count as the fi
             .empty());
 }
 
+TEST_CASE("an action whose target is where it goes is refused with a way and a target: two directions",
+          "[orders][check]") {
+  // "Move 10' S -> "Orc"": one pack followed the way, the other went toward the target.
+  Vocabulary v = platemail();
+  v.add_action({.name = "Walk", .move_feet = 15, .needs_direction = true, .target_is_way = true});
+  const std::string text = "Aldric:\n  1: Walk 10' S -> \"Orc #1\"\n  2: Walk to A8 -> \"Orc #1\"\n"
+                           "Brienne:\n  1: Walk 10' -> \"Orc #1\"\n  2: Charge S, S -> \"Orc #1\"\n"
+                           "\"Orc #1\":\n  1: Walk toward \"Aldric\" -> \"Brienne\"\n  2: Walk E\n";
+  const auto diagnostics = check_orders({{"ways.txt", text, parse_orders(text, "ways.txt")}}, v, &fight);
+  // A distance alone caps the way toward the target; Charge acts on its target after its way.
+  REQUIRE(diagnostics.size() == 3);
+  check_one(diagnostics[0], "ways.txt", 2, 20,
+            "'Walk' goes toward its target, and '10' S' says where it goes too: two directions for one order; write "
+            "one, 'Walk 10' S' or 'Walk 10' -> \"Orc #1\"'");
+  check_one(diagnostics[1], "ways.txt", 3, 20,
+            "'Walk' goes toward its target, and 'to A8' says where it goes too: two directions for one order; write "
+            "one, 'Walk to A8' or 'Walk -> \"Orc #1\"'");
+  check_one(diagnostics[2], "ways.txt", 8, 30,
+            "'Walk' goes toward its target, and 'toward \"Aldric\"' says where it goes too: two directions for one "
+            "order; write one, 'Walk toward \"Aldric\"' or 'Walk -> \"Brienne\"'");
+  // With its usage, that alone, as for its other mistakes.
+  v.add_action({.name = "Step", .move_feet = 15, .usage = "is written 'Step -> target' or 'Step E, NE'",
+                 .needs_direction = true, .target_is_way = true});
+  const std::string step = "Aldric:\n  1: Step E -> \"Orc #1\"\n  2: Step E\n";
+  const auto used = check_orders({{"step.txt", step, parse_orders(step, "step.txt")}}, v, &fight);
+  REQUIRE(used.size() == 1);
+  check_one(used[0], "step.txt", 2, 6, "'Step' is written 'Step -> target' or 'Step E, NE'");
+}
+
 TEST_CASE("on a map that moves only north south east or west a diagonal step is refused", "[orders][check]") {
   // d20 tactics: "Units cannot move diagonally"; the fight would bar the step and move no one.
   // The diagnostic points at the diagonal step itself, not at the start of the movement.

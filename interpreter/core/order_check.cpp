@@ -503,7 +503,7 @@ class Checker {
     } else if (!action->usage.empty() &&
                (action->involuntary || (action->needs_target && !aim) || (action->no_target && o.target) ||
                 (o.movement.kind != Movement::Kind::none && !action->move_feet_at(feet_per_step())) ||
-                (action->needs_direction && !says_where(o)) || unread_argument(*action, o))) {
+                (action->needs_direction && !says_where(o)) || two_ways(*action, o) || unread_argument(*action, o))) {
       // The rules say how the action is written: one message, not one for each mistake.
       error(o.action.at, fmt::format("'{}' {}", action->name, action->usage));
     } else if (action->involuntary) {
@@ -516,6 +516,12 @@ class Checker {
         error(o.target->text.at, fmt::format("'{}' takes no target: write it without one", action->name));
       if ((action->enemy_target || action->other_target) && aim && !aim_told) someone_else(*action, *aim);
       if (action->needs_direction && !says_where(o)) nowhere(*action, o);
+      if (two_ways(*action, o))
+        error(o.target->text.at,
+              fmt::format("'{}' goes toward its target, and '{}' says where it goes too: two directions for one "
+                          "order; write one, '{} {}' or '{}{} -> {}'",
+                          action->name, format(o.movement), o.action.text, format(o.movement), o.action.text,
+                          o.movement.feet ? fmt::format(" {}'", *o.movement.feet) : "", format(*o.target)));
       if (const Phrase* unread = unread_argument(*action, o)) argument(*action, o, *unread);
       movement(*action, o.movement);
       timing(*action, o, taken, trigger);
@@ -568,6 +574,12 @@ class Checker {
 
   // Where an order moves: its way, or its target.
   static bool says_where(const Order& o) { return o.target || writes_a_way(o.movement); }
+
+  // An action whose target is only where it goes (`target_is_way`) ordered with a way and a target:
+  // "Move 10' S -> \"Orc\"", "Move to A8 -> \"Orc\"" (a distance alone caps the way toward the target).
+  static bool two_ways(const ActionRules& action, const Order& o) {
+    return action.target_is_way && o.target && writes_a_way(o.movement);
+  }
 
   void nowhere(const ActionRules& action, const Order& o) {
     const std::string& name = action.name;
