@@ -130,8 +130,14 @@ std::string to_string(const Expr& expr, const TermWriter& write_term) {
         using T = std::decay_t<decltype(node)>;
         if constexpr (std::is_same_v<T, Number>) return std::to_string(node.value);
         if constexpr (std::is_same_v<T, DiceTerm>) return write_term(node);
-        if constexpr (std::is_same_v<T, Binary>)
+        if constexpr (std::is_same_v<T, Binary>) {
+          // Only the least number is a negative Number: added, it is written as it is read, its
+          // digits subtracted ("0 - 9223372036854775808").
+          const auto* number = std::get_if<Number>(&node.right->node);
+          if (node.op == '+' && number && number->value < 0)
+            return fmt::format("{} - {}", to_string(*node.left, write_term), std::to_string(number->value).substr(1));
           return fmt::format("{} {} {}", to_string(*node.left, write_term), node.op, to_string(*node.right, write_term));
+        }
         if constexpr (std::is_same_v<T, Negate>) return "-" + to_string(*node.operand, write_term);
         if constexpr (std::is_same_v<T, Compare>)
           return fmt::format("{} {} {}", to_string(*node.left, write_term), to_string(node.op),

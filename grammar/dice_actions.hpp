@@ -121,6 +121,20 @@ struct action<rules::least_number> {
   }
 };
 
+// `0 - 9223372036854775808`: the least number added (to_string writes it back as subtracted).
+template <>
+struct action<rules::least_subtrahend> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState& state) {
+    ExprPtr left = state.pop();
+    ExprPtr least = make(Number{std::numeric_limits<std::int64_t>::min()}, in);
+    const Expr* children[] = {left.get(), least.get()};
+    const std::size_t column = left->column;
+    state.stack.push_back(
+        parent(Expr{Binary{'+', std::move(left), std::move(least)}, column}, {children[0], children[1]}, in));
+  }
+};
+
 template <>
 struct action<rules::counted_d> {
   template <typename Input>

@@ -102,7 +102,12 @@ struct exponent : power {};
 struct product_tail : seq<ws, sor<one<'*'>, seq<one<'/'>, not_at<one<'/'>>>>, ws, power> {};
 struct product : seq<power, star<product_tail>> {};
 struct sum_tail : seq<ws, one<'+', '-'>, ws, product> {};
-struct sum : seq<product, star<sum_tail>> {};
+// The least number subtracted as its digits (`0 - 9223372036854775808`, which fits): read as adding
+// it, as the unary form reads it whole. Not before a power, product or quotient, whose operand
+// the digits alone would be.
+struct least_subtrahend : seq<ws, one<'-'>, ws, TAO_PEGTL_STRING("9223372036854775808"),
+                              not_at<sor<digit, one<'d', 'D'>>>, not_at<ws, one<'^', '*', '/'>>> {};
+struct sum : seq<product, star<sor<least_subtrahend, sum_tail>>> {};
 struct comparison_tail : seq<ws, comparison_operator, ws, sum> {};
 struct expression : seq<sum, opt<comparison_tail>> {};
 struct parenthesised : expression {};

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <tao/pegtl.hpp>
 
+#include "grammar/blanks.hpp"
 #include "grammar/diagnostic.hpp"
 #include "grammar/edit_distance.hpp"
 #include "grammar/orders_actions.hpp"
@@ -68,12 +69,6 @@ void by_place(std::vector<Diagnostic>& problems) {
   std::stable_sort(problems.begin(), problems.end(), [](const Diagnostic& a, const Diagnostic& b) {
     return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
   });
-}
-
-// A blank of the sheet at `i`: a space, a tab or a no-break space; its length in bytes, or 0.
-std::size_t blank_at(std::string_view text, std::size_t i) {
-  if (text[i] == ' ' || text[i] == '\t') return 1;
-  return text.substr(i).starts_with("\xC2\xA0") ? 2 : 0;
 }
 
 }  // namespace
@@ -337,8 +332,9 @@ const Phase* entry(const CharacterOrders& character, long number) {
   return nullptr;
 }
 
-std::string_view numbered_line(bool sequential, bool plural) {
-  if (sequential) return plural ? "entries" : "entry";
+std::string_view numbered_line(std::optional<bool> sequential, bool plural) {
+  if (!sequential) return plural ? "phases or entries" : "phase or entry";
+  if (*sequential) return plural ? "entries" : "entry";
   return plural ? "phases" : "phase";
 }
 

@@ -174,12 +174,15 @@ bool control_byte(char c);
 struct Declared {
   long phases = 0;  // the phases each character orders; 0: any number, or not known
   std::function<bool(std::string_view phrase)> condition;  // whether a phrase is a declared condition
-  bool sequential = false;  // a turn's entries, not phases: the messages call a numbered line an entry
+  // A turn's entries (true), or phases (false): the messages call a numbered line an entry or a
+  // phase. Not known without the rules (`fmt`, `orders.parse`): they say "phase or entry".
+  std::optional<bool> sequential{};
 };
 
 // What the messages call a sheet's numbered line ("2:"): a turn's "entry" under rules that play
-// turns (Declared::sequential), else a "phase"; `plural`: "entries", "phases".
-std::string_view numbered_line(bool sequential, bool plural = false);
+// turns (Declared::sequential), a "phase" under others, a "phase or entry" when the rules are not
+// known; `plural`: "entries", "phases", "phases or entries".
+std::string_view numbered_line(std::optional<bool> sequential, bool plural = false);
 
 // Whether a sheet can write `name` as an order's action, so that the order names it exactly:
 // words of letters (one may hold ' or -: "Counter-Attack"), one space between them, none a word

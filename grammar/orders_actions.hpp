@@ -428,9 +428,14 @@ struct action<action_line> {
   static void apply(const Input& in, State& s) { s.builder.add_action(std::move(s.order), position_of(in)); }
 };
 template <>
-struct action<target_line> {
+struct action<target_line_target> {
   template <typename Input>
   static void apply(const Input& in, State& s) { s.builder.add_target(s.target, position_of(in)); }
+};
+template <>
+struct action<target_line_away> {
+  template <typename Input>
+  static void apply(const Input& in, State& s) { s.builder.add_away(s.target, position_of(in)); }
 };
 template <>
 struct action<if_line> {

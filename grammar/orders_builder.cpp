@@ -7,25 +7,13 @@
 #include <vector>
 #include <stdexcept>
 
+#include "grammar/blanks.hpp"
 #include "grammar/edit_distance.hpp"
 
 namespace arbiter::orders {
 
 std::string tidy(std::string_view text) {
-  constexpr std::string_view no_break_space = "\xC2\xA0";
-  std::string out;
-  bool blank = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == ' ' || c == '\t' || text.substr(i).starts_with(no_break_space)) {
-      if (c == no_break_space[0]) ++i;
-      blank = true;
-      continue;
-    }
-    if (blank && !out.empty()) out += ' ';
-    blank = false;
-    out += c;
-  }
+  std::string out = blanks_collapsed(text);
   // "closest enemy." and "enemy . ." end as "closest enemy" and "enemy"; a lone "." stays.
   while (out.size() > 1 && (out.back() == '.' || out.back() == ' ')) out.pop_back();
   return out;
@@ -114,17 +102,21 @@ std::string did_you_mean_keyword(std::string_view head, std::string_view keyword
 namespace {
 
 // A second "Action:" line in phase `number`: the phase it may belong to is the next, if the rules
-// (`phases` of them, 0 when not known) have one. A turn's entries are numbered ("2:").
-std::string second_action(long number, long phases, bool sequential) {
+// (`phases` of them, 0 when not known) have one. A turn's entries are numbered ("2:"); without the
+// rules, either head is told.
+std::string second_action(long number, long phases, std::optional<bool> sequential) {
   const std::string kind(numbered_line(sequential));
   if (phases > 0 && number >= phases)
     return "this " + kind + " already has an action, and there is no next " + kind +
            ": the rules give each character " + std::to_string(phases) + " " +
            std::string(numbered_line(sequential, phases != 1)) + ", one order each";
   const long next = number + 1;
-  if (sequential) return "this entry already has an action: start the next entry ('" + std::to_string(next) + ":') first";
+  const std::string entry = "'" + std::to_string(next) + ":'";
+  if (sequential == true) return "this entry already has an action: start the next entry (" + entry + ") first";
   const std::string head = next >= 1 && next <= 10 ? std::string(ordinals[static_cast<std::size_t>(next - 1)]) + " Action:"
                                                    : "Action " + std::to_string(next) + ":";
+  if (!sequential)
+    return "this phase or entry already has an action: start the next one ('" + head + "' or " + entry + ") first";
   return "this phase already has an action: start the next phase ('" + head + "') first";
 }
 
@@ -208,10 +200,15 @@ void Builder::start_standing(Phrase trigger, Position at) {
   if (unfinished) throw *unfinished;
 }
 
+std::string Builder::a_kind() const {
+  if (!sequential) return "a phase or an entry";
+  return *sequential ? "an entry" : "a phase";
+}
+
 Phase& Builder::phase(Position at, std::string_view what) {
   if (!current() || open_ == Open::none)
-    throw BuildError{std::string(what) + " must follow " +
-                         (sequential ? "an entry ('1:')" : "a phase ('First Action:' or '1:')") +
+    throw BuildError{std::string(what) + " must follow " + a_kind() +
+                         (sequential == true ? " ('1:')" : " ('First Action:' or '1:')") +
                          " or a standing order ('ON <action>:')",
                      at};
   CharacterOrders& character = *current();
@@ -265,12 +262,26 @@ void Builder::add_target(Target target, Position at) {
   last_order_->target = std::move(target);
 }
 
+void Builder::add_away(Target place, Position at) {
+  if (awaiting_ == Awaiting::past_limit) return;
+  if (!last_order_ || awaiting_ != Awaiting::nothing)
+    throw BuildError{"'Target:' must follow the 'Action:' it belongs to", at};
+  Movement& way = last_order_->movement;
+  if (!way.steps.empty() || way.place)
+    throw BuildError{"this action already says where it moves: write the way once, on its 'Action:' line or as "
+                     "'Target: Away from …'",
+                     at};
+  way.kind = Movement::Kind::away;
+  way.place = std::move(place);
+  if (!way.feet) way.at = at;
+}
+
 void Builder::open_if(Condition condition, Position at) {
   Phase& p = phase(at, "IF");
   if ((!p.branches.empty() || p.otherwise) && open_ == Open::standing)
     throw BuildError{"IF must open a standing order's choice: this standing order already has its order", at};
   if (!p.branches.empty() || p.otherwise)
-    throw BuildError{"IF must open " + std::string(sequential ? "an entry" : "a phase") + ": this " + kind() +
+    throw BuildError{"IF must open " + a_kind() + ": this " + kind() +
                          " already has an action",
                      at};
   p.branches.push_back({std::move(condition), {}});

@@ -35,8 +35,8 @@ class Builder {
  public:
   long phases = 0;  // the ruleset's phases per character, when known (0: any number, or not known)
   // The rules play turns: a numbered line is a turn's entry, and the messages say so, as the
-  // checker's do; else (or not known) a phase.
-  bool sequential = false;
+  // checker's do; else a phase; not known (no rules): a phase or entry (Declared::sequential).
+  std::optional<bool> sequential{};
 
   void set_round(long number, Position at);
   void start_character(Phrase name);
@@ -53,6 +53,8 @@ class Builder {
   // An order for the phase: its only order, or the one for the IF/ELSE IF/ELSE opened last.
   void add_action(Order order, Position at);
   void add_target(Target target, Position at);
+  // "Target: Away from X": the order's way, away from `place`, after the distance written, if any.
+  void add_away(Target place, Position at);
   // Verbose IF:, ELSE IF:, ELSE: lines; the "Action:" lines that follow fill them.
   void open_if(Condition condition, Position at);
   void open_else_if(Condition condition, Position at);
@@ -84,6 +86,8 @@ class Builder {
   enum class Open { none, phase, standing };  // what the order lines fill
   Phase& phase(Position at, std::string_view what);
   std::string kind() const { return std::string(numbered_line(sequential)); }
+  // "an entry", "a phase", "a phase or an entry".
+  std::string a_kind() const;
   // Why an "Action:" line cannot be `p`'s order, which it already has; "" when it can.
   std::string no_room_for_action(const Phase& p) const;
   // Whose orders the lines fill: the last character, the one set aside, or none yet.

@@ -253,7 +253,10 @@ struct standing_line : seq<standing_head, blanks, sor<seq<phase_body, must<after
 struct action_order : order {};
 struct action_line : seq<kw_action, colon, blanks, must<action_order>> {};
 struct target_line_target : target {};
-struct target_line : seq<kw_target, colon, blanks, must<target_line_target>> {};
+// "Target: Away from \"Orc\".": the way away from a target, as "Towards" there reads toward it; the
+// order's movement, which the compact form writes after the action ('Fall Back away from "Orc"').
+struct target_line_away : seq<kw_away, blanks, kw_from, blanks, must<away_target>> {};
+struct target_line : seq<kw_target, colon, blanks, sor<target_line_away, must<target_line_target>>> {};
 struct if_condition : condition {};
 struct if_line : seq<kw_if, opt<colon>, blanks, must<if_condition>> {};
 struct else_if_condition : condition {};

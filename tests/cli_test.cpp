@@ -28,7 +28,9 @@ std::array<Run, 2> check_and_run(const std::string& sheet, const std::string& en
 
 // A pack in `folder`, named as the folder, with one sequential phase whose turns take Wait: each of
 // its two files starts with `start` (a byte-order mark), its main file then with `more` (a require).
-void write_wait_pack(const std::filesystem::path& folder, const std::string& start = "", const std::string& more = "") {
+// `choose`: the body of its hook `choose(who, points, ordered)`.
+void write_wait_pack(const std::filesystem::path& folder, const std::string& start = "", const std::string& more = "",
+                     const std::string& choose = "return ordered") {
   std::filesystem::create_directories(folder);
   const std::string name = folder.filename().string();
   std::ofstream(folder / "pack.lua") << start << "return { name = \"" << name << "\", version = \"0.1.0\" }\n";
@@ -37,7 +39,8 @@ void write_wait_pack(const std::filesystem::path& folder, const std::string& sta
       << "arbiter.define.table(\"flow\", { phases = { { name = \"Turns\", kind = \"sequential\", action_points = 6 "
          "} }, default_order = \"Wait\" })\n"
          "arbiter.define.action(\"Wait\", { target = \"none\", resolve = function(ctx) end })\n"
-         "arbiter.define.hook(\"choose\", function(who, points, ordered) return ordered end)\n";
+         "arbiter.define.hook(\"choose\", function(who, points, ordered) "
+      << choose << " end)\n";
 }
 
 }  // namespace
@@ -457,10 +460,14 @@ TEST_CASE("prob's mean and standard deviation are exact at the ends of the 64-bi
   CHECK_THAT(arbiter("prob 1d2+9223372036854775805").output,
              StartsWith("1d2 + 9223372036854775805: mean 9223372036854775806.5000, standard deviation 0.5000\n"));
   // A range about 0, 2^64 - 2 wide, whose values' distances from 0 fit 64 bits where their
-  // distances from the lowest would not: 0 or ±(2^63 - 1), a deviation of (2^63 - 1)/sqrt(2).
+  // distances from the lowest would not: 0 or ±(2^63 - 1), a deviation of (2^63 - 1)/sqrt(2), a
+  // double's 15 digits of it: it printed 6521908912666391552.0000, digits a double does not hold.
   for (const std::string exact : {"", "--exact "})
     CHECK_THAT(arbiter("prob " + exact + "'(1d2-1)*9223372036854775807-(1d2-1)*9223372036854775807'").output,
-               Contains(": mean 0.0000") && Contains(", standard deviation 65219089126663"));
+               Contains(": mean 0.0000") && Contains(", standard deviation 6.52190891266639e+18\n"));
+  // As few decimals as the digits before them leave: 15 in all.
+  CHECK_THAT(arbiter("prob '1d2*2000000000000'").output,
+             StartsWith("1d2 * 2000000000000: mean 3000000000000.0000, standard deviation 1000000000000.00\n"));
 }
 
 TEST_CASE("every escape attempt from the Foundation list exits 1 pointing at the snippet's line", "[cli][bad-input]") {
@@ -1729,4 +1736,43 @@ TEST_CASE("two rulesets named together are told as such, with the encounter's li
   CHECK(again.exit_code == 1);
   CHECK_THAT(again.output, Contains("init.lua:2: error: table 'weapons' is already defined by pack 'tempo' at ") &&
                                Contains(": use arbiter.override.table to replace it"));
+}
+
+TEST_CASE("check places a turn's refused entry at that entry, not at the first entry written alike", "[cli][orders]") {
+  // Stab, Stab, Stab with AP for one: the refusals of the second and third were told at the first.
+  TempDir dir;
+  write_wait_pack(dir.path / "stab", "",
+                  "arbiter.define.action(\"Stab\", { target = \"none\", cost = 4, resolve = function(ctx) end })\n",
+                  "if ordered and points < 4 then return nil, ('4 AP needed, %d left'):format(points) end return ordered");
+  std::ofstream(dir / "fight.lua") << "return { rules = { \"./stab\" }, map = { width = 3, height = 1 }, characters = "
+                                      "{ { name = \"Ana\", side = \"a\", at = \"A1\" }, { name = \"Bo\", side = "
+                                      "\"b\", at = \"C1\" } } }\n";
+  std::ofstream(dir / "round.txt") << "Ana:\n  1: Stab\n  2: Stab\n  3: Stab\nBo:\n  1: Wait\n";
+  const auto checked = arbiter("check " + (dir / "round.txt") + " --encounter " + (dir / "fight.lua"));
+  CHECK(checked.exit_code == 0);
+  const std::string refused = ": warning: the rules will refuse 'Stab' in round 1, whatever the dice (4 AP needed, 2 "
+                              "left)\n";
+  CHECK_THAT(checked.output, Contains(dir / "round.txt" + ":3:6" + refused) &&
+                                 Contains(dir / "round.txt" + ":4:6" + refused) &&
+                                 !Contains(dir / "round.txt" + ":2:6"));
+}
+
+TEST_CASE("a movement whose target is its way is refused with a way too, by check and run alike", "[cli][orders]") {
+  // Platemail followed the way and named the target; tempo went toward the target.
+  TempDir dir;
+  std::ofstream(dir / "platemail.txt") << "Aldric:\n  1: Move 10' S -> \"Orc\"\n  2: Charge S, S -> \"Orc\"\n";
+  const auto platemail = arbiter("check " + (dir / "platemail.txt") + " --rules platemail");
+  CHECK(platemail.exit_code == 1);
+  CHECK_THAT(platemail.output,
+             Contains(dir / "platemail.txt" + ":2:20: error: 'Move' goes toward its target, and '10' S' says where it "
+                      "goes too: two directions for one order; write one, 'Move 10' S' or 'Move 10' -> \"Orc\"'"));
+  CHECK_THAT(platemail.output, !Contains(":3:"));  // Charge moves along its way and attacks its target
+  std::ofstream(dir / "tempo.txt") << "Ilse:\n  1: Move to A2 -> \"Konrad\"\n";
+  const std::string usage = "tempo.txt:2:6: error: 'Move' is written 'Move -> target'";
+  const auto tempo = arbiter("check " + (dir / "tempo.txt") + " --encounter examples/tempo/duel.lua");
+  CHECK(tempo.exit_code == 1);
+  CHECK_THAT(tempo.output, Contains(usage));
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --orders " + (dir / "tempo.txt"));
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains(usage));
 }

@@ -460,6 +460,54 @@ TEST_CASE("against a map, a compass step moves one of its cells, as the fight wa
   CHECK(check({text}).empty());  // without a map, the rules' feet_per_step: 5'
 }
 
+TEST_CASE("against a map whose diagonals cost 5' then 10', steps count as the fight walks them", "[orders][check]") {
+  // "Move 15' NE, NE, NE" passed at 5' a step, then the fight stopped it at D4: under 5-10-5 the
+  // second diagonal is 10', so the three are 20' (grid metric alternating).
+  const std::string text = "Aldric:\n  1: Move 15' NE, NE, NE\n  2: Move NE, NE, NE\n"
+                           "Brienne:\n  1: Move NE, N, N\n  2: Move 15' NE, NE\n";
+  const Grid alternating(12, 8, 5, Metric::Alternating);
+  const auto diagnostics =
+      check_orders({{"diagonals.txt", text, parse_orders(text, "diagonals.txt")}}, platemail(), &fight, &alternating);
+  REQUIRE(diagnostics.size() == 2);
+  check_one(diagnostics[0], "diagonals.txt", 2, 11,
+            "15' is shorter than the 3 steps written after it (20' at 5' a step, every second diagonal two (metric "
+            "alternating)): write the distance they cover, or leave it out");
+  check_one(diagnostics[1], "diagonals.txt", 3, 11, "'Move' moves at most 15' but this order moves 20'");
+  // Every step one square: all of them fit.
+  const Grid chebyshev(12, 8);
+  CHECK(check_orders({{"diagonals.txt", text, parse_orders(text, "diagonals.txt")}}, platemail(), &fight, &chebyshev)
+            .empty());
+}
+
+TEST_CASE("an action whose target is where it goes is refused with a way and a target: two directions",
+          "[orders][check]") {
+  // "Move 10' S -> "Orc"": one pack followed the way, the other went toward the target.
+  Vocabulary v = platemail();
+  v.add_action({.name = "Walk", .move_feet = 15, .needs_direction = true, .target_is_way = true});
+  const std::string text = "Aldric:\n  1: Walk 10' S -> \"Orc #1\"\n  2: Walk to A8 -> \"Orc #1\"\n"
+                           "Brienne:\n  1: Walk 10' -> \"Orc #1\"\n  2: Charge S, S -> \"Orc #1\"\n"
+                           "\"Orc #1\":\n  1: Walk toward \"Aldric\" -> \"Brienne\"\n  2: Walk E\n";
+  const auto diagnostics = check_orders({{"ways.txt", text, parse_orders(text, "ways.txt")}}, v, &fight);
+  // A distance alone caps the way toward the target; Charge acts on its target after its way.
+  REQUIRE(diagnostics.size() == 3);
+  check_one(diagnostics[0], "ways.txt", 2, 20,
+            "'Walk' goes toward its target, and '10' S' says where it goes too: two directions for one order; write "
+            "one, 'Walk 10' S' or 'Walk 10' -> \"Orc #1\"'");
+  check_one(diagnostics[1], "ways.txt", 3, 20,
+            "'Walk' goes toward its target, and 'to A8' says where it goes too: two directions for one order; write "
+            "one, 'Walk to A8' or 'Walk -> \"Orc #1\"'");
+  check_one(diagnostics[2], "ways.txt", 8, 30,
+            "'Walk' goes toward its target, and 'toward \"Aldric\"' says where it goes too: two directions for one "
+            "order; write one, 'Walk toward \"Aldric\"' or 'Walk -> \"Brienne\"'");
+  // With its usage, that alone, as for its other mistakes.
+  v.add_action({.name = "Step", .move_feet = 15, .usage = "is written 'Step -> target' or 'Step E, NE'",
+                 .needs_direction = true, .target_is_way = true});
+  const std::string step = "Aldric:\n  1: Step E -> \"Orc #1\"\n  2: Step E\n";
+  const auto used = check_orders({{"step.txt", step, parse_orders(step, "step.txt")}}, v, &fight);
+  REQUIRE(used.size() == 1);
+  check_one(used[0], "step.txt", 2, 6, "'Step' is written 'Step -> target' or 'Step E, NE'");
+}
+
 TEST_CASE("on a map that moves only north south east or west a diagonal step is refused", "[orders][check]") {
   // d20 tactics: "Units cannot move diagonally"; the fight would bar the step and move no one.
   // The diagnostic points at the diagonal step itself, not at the start of the movement.

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "grammar/diagnostic.hpp"
 #include "grammar/orders.hpp"
 #include "grammar/orders_format.hpp"
 
@@ -176,6 +177,33 @@ TEST_CASE("a distance before a place or a target is kept, in the order and in th
   CHECK(to.feet == 10);
   CHECK(to.at.column == 11);  // at the distance, where a check of it points
   CHECK(format(parse_orders(format(sheet), "again.txt")) == format(sheet));
+}
+
+TEST_CASE("a verbose target 'Away from' is the way away from it, as fmt writes it, and reads back the same",
+          "[orders][format]") {
+  // It was read as the target phrase 'Away from "Orc"', quotes and all, and fmt wrote '-> Away from
+  // "Orc"', where the verbose 'Towards' before a target is read as toward it.
+  const Sheet verbose = parse_orders("Character: Aldric\nFirst Action:\n  Action: Fall Back\n"
+                                     "  Target: Away from \"Orc\".\n"
+                                     "Second Action:\n  Action: Move 10'\n  Target: away from the closest enemy\n",
+                                     "sheet.txt");
+  CHECK(format(verbose) == "Aldric:\n  1: Fall Back away from \"Orc\"\n  2: Move 10' away from closest enemy\n");
+  CHECK(parse_orders(format(verbose), "again.txt") == verbose);
+  const Movement& away = verbose.characters[0].phases[0].otherwise->movement;
+  CHECK(away.kind == Movement::Kind::away);
+  CHECK(away.at.line == 4);
+  CHECK(away.at.column == 11);
+  CHECK_FALSE(verbose.characters[0].phases[0].otherwise->target);
+  // A way already written is not given a second.
+  try {
+    parse_orders("Aldric:\n  1: Move S\n  Target: Away from \"Orc\"\n", "sheet.txt");
+    FAIL("the sheet was accepted");
+  } catch (const arbiter::Error& e) {
+    REQUIRE(e.diagnostics().size() == 1);
+    CHECK(e.diagnostics()[0].where.line == 3);
+    CHECK(e.diagnostics()[0].message == "this action already says where it moves: write the way once, on its "
+                                        "'Action:' line or as 'Target: Away from …'");
+  }
 }
 
 TEST_CASE("a line's closing full stop is dropped by fmt, and the sheet reads the same", "[orders][format]") {

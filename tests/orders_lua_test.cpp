@@ -58,3 +58,11 @@ Konrad:
                           on.branches[1].order.action, on.otherwise.action }, "|")
   )") == "1|1|Parry|3|I am Bound|Struggle|Counter-Attack");
 }
+
+TEST_CASE("orders.parse, which knows no rules, calls a numbered line a phase or an entry", "[orders][lua]") {
+  // A tempo sheet (a turn's entries) was told of phases.
+  CHECK(run(R"(
+    local sheet, problem = orders.parse("Ilse:\n  1:\n  Action: Melee Attack\n  Action: Parry\n", "ilse.txt")
+    return problem
+  )") == "ilse.txt:4:3: this phase or entry already has an action: start the next one ('Second Action:' or '2:') first");
+}

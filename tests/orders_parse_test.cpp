@@ -332,7 +332,8 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
   }
   SECTION("an order outside a phase") {
     check_failure("Aldric:\n  Action: Charge\n", 2, 3,
-                  "'Action:' must follow a phase ('First Action:' or '1:') or a standing order ('ON <action>:')");
+                  "'Action:' must follow a phase or an entry ('First Action:' or '1:') or a standing order ('ON "
+                  "<action>:')");
   }
   SECTION("ON without an action's name") {
     check_failure("Ilse:\n  ON: Parry\n", 2, 5,
@@ -377,7 +378,7 @@ TEST_CASE("runaway nesting is refused with a limit, not a stack overflow", "[ord
     for (int i = 0; i < 10'000; ++i) line += " ELSE IF I am wounded THEN Defend";
     // The 51st ELSE IF starts after the 32 bytes of "  2: IF I am wounded THEN Defend", 50 repeats of
     // 33 bytes, and a blank.
-    check_failure(line + "\n", 2, 32 + 50 * 33 + 2, "nesting limit: more than 50 ELSE IF branches in one phase");
+    check_failure(line + "\n", 2, 32 + 50 * 33 + 2, "nesting limit: more than 50 ELSE IF branches in one phase or entry");
   }
   SECTION("10,000 nested parentheses") {
     const std::string text =
@@ -426,7 +427,8 @@ TEST_CASE("every line that is not the language is reported, and the lines after 
     CHECK(found[1].where.line == 5);
     CHECK(found[2].where.line == 6);
     CHECK(found[3].where.line == 10);
-    CHECK(found[3].message == "this phase already has an action: start the next phase ('Second Action:') first");
+    CHECK(found[3].message ==
+          "this phase or entry already has an action: start the next one ('Second Action:' or '2:') first");
   }
 }
 
@@ -540,7 +542,7 @@ TEST_CASE("a verbose phase past the ELSE IF limit is told once and the next char
   for (int i = 0; i < 200; ++i) text += "  ELSE IF: I am wounded\n    Action: Defend\n    Target: self\n";
   text += "  ELSE:\n    Action: Defend\nBrienne:\n  1: Defend\n";
   // The 51st ELSE IF, after the IF's two lines and fifty of three, is the one past the limit.
-  check_failure(text, 2 + 2 + 50 * 3 + 1, 3, "nesting limit: more than 50 ELSE IF branches in one phase");
+  check_failure(text, 2 + 2 + 50 * 3 + 1, 3, "nesting limit: more than 50 ELSE IF branches in one phase or entry");
 }
 
 TEST_CASE("cells past column Z are read as docs/world.md writes them: AA1 AB2 up to AMJ but not a name like Orc2",
@@ -641,9 +643,17 @@ TEST_CASE("conditions may be nested 50 deep as docs/orders.md says and no deeper
 TEST_CASE("a second Action line names the phase that comes next or says there is none", "[orders]") {
   const std::string text = "Character: Aldric\nFirst Action:\n  Action: Defend\nSecond Action:\n  Action: Defend\n"
                            "  Action: Counter -> closest enemy\n";
-  check_failure(text, 6, 3, "this phase already has an action: start the next phase ('Third Action:') first");
+  check_failure(text, 6, 3, "this phase or entry already has an action: start the next one ('Third Action:' or '3:') first");
+  const Declared simultaneous{0, {}, false};
   try {
-    parse_orders(text, "sheet.txt", Declared{2, {}});
+    parse_orders(text, "sheet.txt", simultaneous);
+    FAIL("the sheet was accepted");
+  } catch (const Error& e) {
+    REQUIRE(e.diagnostics().size() == 1);
+    CHECK(e.diagnostics()[0].message == "this phase already has an action: start the next phase ('Third Action:') first");
+  }
+  try {
+    parse_orders(text, "sheet.txt", Declared{2, {}, false});
     FAIL("the sheet was accepted");
   } catch (const Error& e) {
     REQUIRE(e.diagnostics().size() == 1);
@@ -652,7 +662,7 @@ TEST_CASE("a second Action line names the phase that comes next or says there is
           "order each");
   }
   check_failure("Aldric:\n  10:\n  Action: Defend\n  Action: Defend\n", 4, 3,
-                "this phase already has an action: start the next phase ('Action 11:') first");
+                "this phase or entry already has an action: start the next one ('Action 11:' or '11:') first");
 }
 
 TEST_CASE("a name beginning with Round or If is told to go in quotes and quoted it is read", "[orders]") {
@@ -770,7 +780,8 @@ TEST_CASE("a header refused or missing is told once, not again at each line unde
                                  "Target: Closest Enemy\n\n\nAction: Charge\n\nTarget: Towards the closest enemy.\n");
   REQUIRE(document.size() == 2);
   CHECK(document[0].where.line == 2);
-  CHECK(document[0].message == "no character before the first phase: write 'Character: Name' or 'Name:' above it");
+  CHECK(document[0].message ==
+        "no character before the first phase or entry: write 'Character: Name' or 'Name:' above it");
   CHECK(document[1].where.line == 18);
   CHECK(document[1].message == "a second action after IF: write 'ELSE:' or 'ELSE IF:' before it");
   // A header whose name a comment cuts short, first in the sheet or after another character.
@@ -949,8 +960,18 @@ TEST_CASE("under a turn-based ruleset the sheet's own messages call a numbered l
   CHECK(refused("Ilse:\n  Action: Defend\n") ==
         "'Action:' must follow an entry ('1:') or a standing order ('ON <action>:')");
   CHECK(refused("  1: Defend\n") == "no character before the first entry: write 'Character: Name' or 'Name:' above it");
-  // A simultaneous ruleset's stay phases.
-  check_failure("Aldric:\n  1: Defend\n  IF: I am wounded\n", 3, 3, "IF must open a phase: this phase already has an action");
+  // A simultaneous ruleset's stay phases; without the rules (fmt, orders.parse), either, as a
+  // tempo sheet read so was told of phases.
+  try {
+    parse_orders("Aldric:\n  1: Defend\n  IF: I am wounded\n", "sheet.txt", Declared{0, {}, false});
+    FAIL("the sheet was accepted");
+  } catch (const Error& e) {
+    CHECK(e.diagnostics().front().message == "IF must open a phase: this phase already has an action");
+  }
+  check_failure("Ilse:\n  1: Defend\n  IF: I am wounded\n", 3, 3,
+                "IF must open a phase or an entry: this phase or entry already has an action");
+  check_failure("Ilse:\n  1:\n  Action: Defend\n  Action: Ready\n", 4, 3,
+                "this phase or entry already has an action: start the next one ('Second Action:' or '2:') first");
   // Rules that count a turn's entries ('orders.phases') count them as entries.
   turns.phases = 2;
   CHECK(refused("Ilse:\n  2:\n  Action: Defend\n  Action: Ready\n") ==

@@ -99,6 +99,23 @@ TEST_CASE("integer arithmetic: division rounds toward zero, powers, overflow is 
   CHECK_THAT(error_message("(-2)^64", none), Catch::Contains("-2 ^ 64 is too large"));
 }
 
+TEST_CASE("the least number's digits may be subtracted when the result fits, as its unary form reads them",
+          "[dice]") {
+  // "0-9223372036854775808" was refused, "the number 9223372036854775808 is too large", though
+  // 0 - 2^63 is the least 64-bit number.
+  constexpr std::int64_t least = std::numeric_limits<std::int64_t>::min();
+  CHECK(scripted("0-9223372036854775808", {}).total == least);
+  CHECK(scripted("5 - 9223372036854775808", {}).total == least + 5);
+  CHECK(scripted("1d6 - 9223372036854775808", {6}).total == least + 6);
+  CHECK(scripted("9223372036854775807-9223372036854775808", {}).total == -1);
+  CHECK(dice::to_string(*dice::parse_dice("1d6-9223372036854775808").root) == "1d6 - 9223372036854775808");
+  ScriptedDice none(std::vector<std::int64_t>{});
+  CHECK_THAT(error_message("-1-9223372036854775808", none), Catch::Contains("is too small"));
+  // Before a power, a product or a quotient the digits alone are their operand, and too large.
+  CHECK_THAT(error_message("0-9223372036854775808*1", none),
+             Catch::Contains("the number 9223372036854775808 is too large"));
+}
+
 TEST_CASE("an arithmetic error points at its part of the expression, as a parse error does") {
   const auto column_of = [](std::string_view expr, std::vector<std::int64_t> values) -> std::size_t {
     ScriptedDice dice(values);

@@ -82,8 +82,9 @@ void report(const std::vector<orders::SheetFile>& sheets, long next_round, std::
 }
 
 // Where a sheet for `round` writes what `refused` says was refused: in the standing order ON the
-// action it answered, or in that character's entry for its phase, else in any entry of theirs (a
-// sequential phase's turn); else at its name, as for orders never carried out.
+// action it answered, or in that character's entry for its phase or turn's entry (of two entries
+// alike, the one refused), else in any entry of theirs; else at its name, as for orders never
+// carried out.
 std::optional<Diagnostic> place_of(const packs::ForeseenRefusal& refused, const std::vector<orders::SheetFile>& sheets,
                                    long round) {
   const auto written = [&](const orders::Phase& entry) -> const orders::Order* {
@@ -101,7 +102,7 @@ std::optional<Diagnostic> place_of(const packs::ForeseenRefusal& refused, const 
         for (const auto& standing : character.standing)
           if (!order && same_name(standing.trigger.text, refused.answering)) order = written(standing.choice);
       } else {
-        const orders::Phase* own = orders::entry(character, refused.phase);
+        const orders::Phase* own = orders::entry(character, refused.entry);
         order = own ? written(*own) : nullptr;
         for (const auto& entry : character.phases)
           if (!order) order = written(entry);

@@ -14,6 +14,13 @@ std::string decimal(double x, int places) {
   return text;
 }
 
+std::string decimal_held(double x, int places) {
+  constexpr int held = 15;
+  const int whole_digits = std::abs(x) < 1 ? 1 : static_cast<int>(std::floor(std::log10(std::abs(x)))) + 1;
+  if (whole_digits > held) return fmt::format("{:.{}g}", x, held);
+  return decimal(x, std::min(places, held - whole_digits));
+}
+
 std::string decimal(const Fraction& x, int places) { return decimal(x.get_num(), x.get_den(), places); }
 
 std::string decimal(const mpz_class& numerator, const mpz_class& denominator, int places) {

@@ -20,6 +20,10 @@ std::string decimal(double x, int places);
 std::string decimal(const Fraction& x, int places);
 // numerator / denominator (above 0), unreduced, the same way.
 std::string decimal(const mpz_class& numerator, const mpz_class& denominator, int places);
+// A double with at most `places` decimals and no more significant digits than it holds here
+// (15, as the JSON gives): fewer decimals as it grows, and past 15 whole digits in scientific
+// notation (a standard deviation near 2^63: 6.52190891266639e+18, not 6521908912666391552.0000).
+std::string decimal_held(double x, int places);
 
 // A small percentage to two significant figures, written out (0.000018) while that stays short.
 std::string two_figures(double percent);

@@ -70,7 +70,7 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
   }
   *context.out << fmt::format("{}: mean {}", expr, decimal(mean, 4));
   if (options.exact) *context.out << " (" << fraction_text(mean) << ")";
-  *context.out << fmt::format(", standard deviation {:.4f}\n", stddev);
+  *context.out << fmt::format(", standard deviation {}\n", decimal_held(stddev, 4));
   if (cut_off > 0)
     *context.out << fmt::format("the explosion depth cap ({} extra dice) changed {:.3g} of the probability\n",
                                 roller.limits().explode_depth, cut_off);

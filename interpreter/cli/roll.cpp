@@ -133,8 +133,8 @@ void sample(Context& context, const RollOptions& options, const Roller& roller, 
     *context.out << out.dump() << "\n";
     return;
   }
-  *context.out << fmt::format("{}: {} rolls, mean {}, standard deviation {:.4f} (estimated by sampling)\n", expr,
-                              options.times, decimal(mean, 4), stddev);
+  *context.out << fmt::format("{}: {} rolls, mean {}, standard deviation {} (estimated by sampling)\n", expr,
+                              options.times, decimal_held(mean, 4), decimal_held(stddev, 4));
   print_distribution(*context.out, rows, options.all);
 }
 

@@ -47,7 +47,7 @@ inline constexpr const char* phase_started = "phase_started";      // name
 inline constexpr const char* declared = "declared";                // character, action, summary[, target, cost, points_before, points, reaction, refused, reason]
 inline constexpr const char* action_failed = "action_failed";      // character, action, error
 inline constexpr const char* action_refused = "action_refused";    // character, action, cost, points
-inline constexpr const char* order_refused = "order_refused";      // character, action, reason (the ruleset's)[, answering]
+inline constexpr const char* order_refused = "order_refused";      // character, action, reason (the ruleset's)[, answering | entry]
 inline constexpr const char* order_not_carried_out = "order_not_carried_out";  // character, reason, order[, status]
 inline constexpr const char* turn_without_action = "turn_without_action";        // character, reason (no sheet orders it)
 // Told by the runtime when the rules have no hook `movement`: a step into a cell another keeps,

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "grammar/blanks.hpp"
 #include "grammar/diagnostic.hpp"
 #include "grammar/edit_distance.hpp"
 
@@ -70,23 +71,15 @@ bool same_name(std::string_view a, std::string_view b) {
 }
 
 std::string character_name_key(std::string_view name) {
-  constexpr std::string_view no_break_space = "\xC2\xA0";
+  const std::string words = blanks_collapsed(name);
   std::string key;
-  bool blank = false;
-  for (std::size_t i = 0; i < name.size(); ++i) {
-    if (name[i] == ' ' || name[i] == '\t' || name.substr(i).starts_with(no_break_space)) {
-      if (name[i] != ' ' && name[i] != '\t') ++i;  // the no-break space's second byte
-      blank = true;
-      continue;
-    }
-    if (blank && !key.empty()) key += ' ';
-    blank = false;
-    if (const std::string_view letter = composed_at(name, i); !letter.empty()) {
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (const std::string_view letter = composed_at(words, i); !letter.empty()) {
       key += letter;
       i += 2;
       continue;
     }
-    key += lower(name[i]);
+    key += lower(words[i]);
   }
   return key;
 }

@@ -11,7 +11,9 @@
 #include <fmt/ranges.h>
 
 #include "grammar/orders_format.hpp"
+#include "interpreter/core/coordinates.hpp"
 #include "interpreter/core/names.hpp"
+#include "interpreter/core/step_rules.hpp"
 
 namespace arbiter::orders {
 namespace {
@@ -501,7 +503,7 @@ class Checker {
     } else if (!action->usage.empty() &&
                (action->involuntary || (action->needs_target && !aim) || (action->no_target && o.target) ||
                 (o.movement.kind != Movement::Kind::none && !action->move_feet_at(feet_per_step())) ||
-                (action->needs_direction && !says_where(o)) || unread_argument(*action, o))) {
+                (action->needs_direction && !says_where(o)) || two_ways(*action, o) || unread_argument(*action, o))) {
       // The rules say how the action is written: one message, not one for each mistake.
       error(o.action.at, fmt::format("'{}' {}", action->name, action->usage));
     } else if (action->involuntary) {
@@ -514,6 +516,12 @@ class Checker {
         error(o.target->text.at, fmt::format("'{}' takes no target: write it without one", action->name));
       if ((action->enemy_target || action->other_target) && aim && !aim_told) someone_else(*action, *aim);
       if (action->needs_direction && !says_where(o)) nowhere(*action, o);
+      if (two_ways(*action, o))
+        error(o.target->text.at,
+              fmt::format("'{}' goes toward its target, and '{}' says where it goes too: two directions for one "
+                          "order; write one, '{} {}' or '{}{} -> {}'",
+                          action->name, format(o.movement), o.action.text, format(o.movement), o.action.text,
+                          o.movement.feet ? fmt::format(" {}'", *o.movement.feet) : "", format(*o.target)));
       if (const Phrase* unread = unread_argument(*action, o)) argument(*action, o, *unread);
       movement(*action, o.movement);
       timing(*action, o, taken, trigger);
@@ -566,6 +574,12 @@ class Checker {
 
   // Where an order moves: its way, or its target.
   static bool says_where(const Order& o) { return o.target || writes_a_way(o.movement); }
+
+  // An action whose target is only where it goes (`target_is_way`) ordered with a way and a target:
+  // "Move 10' S -> \"Orc\"", "Move to A8 -> \"Orc\"" (a distance alone caps the way toward the target).
+  static bool two_ways(const ActionRules& action, const Order& o) {
+    return action.target_is_way && o.target && writes_a_way(o.movement);
+  }
 
   void nowhere(const ActionRules& action, const Order& o) {
     const std::string& name = action.name;
@@ -655,37 +669,69 @@ class Checker {
     }
     // A place or a target with no distance written: how far the way goes is the grid's.
     if (m.kind != Movement::Kind::path) {
-      too_far(action, m, m.feet, *most);
+      too_far(action, m, m.feet ? std::optional<double>(static_cast<double>(*m.feet)) : std::nullopt, *most);
       return;
     }
     // The map's metric may forbid a diagonal step, which the fight would not take.
-    if (map_ && map_->metric() == Metric::Manhattan)
+    if (map_ && !allows_diagonal_steps(map_->metric()))
       for (const Step& step : m.steps)
-        if (const Compass d = step.direction; d == Compass::ne || d == Compass::se || d == Compass::sw || d == Compass::nw) {
+        if (diagonal(step.direction)) {
           error(step.at, fmt::format("{} is a diagonal step, and this map moves only north, south, east or west "
                                      "(metric manhattan)",
-                                     to_string(d)));
+                                     to_string(step.direction)));
           return;
         }
     // A distance may repeat the last step ("15' S" is S, S, S) but not undo the steps written.
-    const long stepped = static_cast<long>(m.steps.size()) * feet_per_step();
-    if (m.feet && *m.feet < stepped) {
-      error(m.at, fmt::format("{}' is shorter than the {} step{} written after it ({}' at {}' a step): write the "
-                              "distance they cover, or leave it out",
-                              *m.feet, m.steps.size(), m.steps.size() == 1 ? "" : "s", stepped,
-                              feet_per_step()));
+    const double stepped = stepped_feet(m.steps);
+    if (m.feet && static_cast<double>(*m.feet) < stepped) {
+      error(m.at, fmt::format("{}' is shorter than the {} step{} written after it ({}'{}): write the distance they "
+                              "cover, or leave it out",
+                              *m.feet, m.steps.size(), m.steps.size() == 1 ? "" : "s", feet_text(stepped),
+                              counted_how()));
       return;
     }
-    too_far(action, m, m.feet ? *m.feet : stepped, *most);
+    too_far(action, m, m.feet ? static_cast<double>(*m.feet) : stepped, *most);
+  }
+
+  static bool diagonal(Compass d) { return is_diagonal(static_cast<Direction>(d)); }
+
+  // What the steps written cover, as the fight walks them: a square each of the map's scale, as its
+  // metric counts a step (under 5-10-5 every second diagonal is two); without a map, a square each.
+  double stepped_feet(const std::vector<Step>& steps) const {
+    if (!map_) return static_cast<double>(steps.size() * static_cast<std::size_t>(feet_per_step()));
+    double squares = 0;
+    int diagonals = 0;
+    for (const Step& step : steps) {
+      squares += step_length(map_->metric(), diagonal(step.direction), diagonals);
+      diagonals += diagonal(step.direction);
+    }
+    return squares * static_cast<double>(feet_per_step());
+  }
+
+  // How stepped_feet counted: " at 5' a step", or by the map's metric when a diagonal costs more.
+  std::string counted_how() const {
+    const Metric metric = map_ ? map_->metric() : Metric::Chebyshev;
+    if (metric == Metric::Alternating)
+      return fmt::format(" at {}' a step, every second diagonal two (metric alternating)", feet_per_step());
+    if (metric == Metric::Euclidean)
+      return fmt::format(" at {}' a step, a diagonal √2 times that (metric euclidean)", feet_per_step());
+    return fmt::format(" at {}' a step", feet_per_step());
+  }
+
+  // Feet as a way's length: whole, or to a tenth (a Euclidean diagonal: 7.1').
+  static std::string feet_text(double feet) {
+    return feet == static_cast<double>(static_cast<long>(feet)) ? std::to_string(static_cast<long>(feet))
+                                                                : fmt::format("{:.1f}", feet);
   }
 
   // A way longer than the action goes (`most` feet): the distance written, or the steps' length.
-  void too_far(const ActionRules& action, const Movement& m, std::optional<long> feet, long most) {
-    if (feet && *feet > most)
+  void too_far(const ActionRules& action, const Movement& m, std::optional<double> feet, long most) {
+    if (feet && *feet > static_cast<double>(most))
       error(m.at, action.move_squares
                       ? fmt::format("'{}' moves at most {} squares ({}' at {}' a square) but this order moves {}'",
-                                    action.name, *action.move_squares, most, feet_per_step(), *feet)
-                      : fmt::format("'{}' moves at most {}' but this order moves {}'", action.name, most, *feet));
+                                    action.name, *action.move_squares, most, feet_per_step(), feet_text(*feet))
+                      : fmt::format("'{}' moves at most {}' but this order moves {}'", action.name, most,
+                                    feet_text(*feet)));
   }
 
   struct Ordered {

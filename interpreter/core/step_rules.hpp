@@ -40,6 +40,15 @@ StepCheck check_step(const Grid& grid, const PathRules& rules, Cell from, Cell t
 
 inline constexpr double no_way = std::numeric_limits<double>::infinity();
 
+// The length in cells of one step to a neighbour: 1, a diagonal one √2 under Euclidean, and 1 or 2
+// under Alternating by the parity of the diagonal steps taken before it (5-10-5). What the fight's
+// walk and the order checker count a way's steps by.
+inline double step_length(Metric metric, bool diagonal, int diagonals_before) {
+  if (diagonal && metric == Metric::Euclidean) return std::numbers::sqrt2;
+  if (diagonal && metric == Metric::Alternating) return diagonals_before % 2 == 0 ? 1 : 2;
+  return 1;
+}
+
 // The cost in cells of an allowed step: the metric's length of it (under 5-10-5 a diagonal costs 1
 // or 2 by `diagonals_before`' parity), times the difficult-terrain multiplier of the cell
 // entered, plus the border's extra cost for an orthogonal step (a diagonal only touches a
@@ -49,9 +58,7 @@ double step_cost(const Grid& grid, const PathRules& rules, Cell from, Cell to, i
 // The same cost for a step already known to be allowed (inline: the path finder's inner loop).
 inline double allowed_step_cost(const Grid& grid, const PathRules& rules, Cell from, Cell to, int diagonals_before) {
   const bool diagonal = from.x != to.x && from.y != to.y;
-  double length = 1;
-  if (diagonal && grid.metric() == Metric::Euclidean) length = std::numbers::sqrt2;
-  if (diagonal && grid.metric() == Metric::Alternating) length = diagonals_before % 2 == 0 ? 1 : 2;
+  double length = step_length(grid.metric(), diagonal, diagonals_before);
   if (grid.difficult_at(grid.index(to))) length *= rules.difficult_multiplier;
   if (!diagonal) length += grid.edge_cost(grid.edge(from, to));
   return length;

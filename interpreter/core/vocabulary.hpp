@@ -52,6 +52,9 @@ struct ActionRules {
   bool needs_direction = false;   // an order must say where it moves: steps, a destination, toward or away
                                   // from a target, or a target (Platemail's Move: "distance and direction
                                   // declared as part of the Action order")
+  bool target_is_way = false;     // its target is only where it goes (Move: toward it), so an order that
+                                  // writes a way too (steps, a destination, toward or away) and a target
+                                  // gives two directions, and is refused
   // The arguments it reads, in parentheses: any (`arguments = true`: a spell's name, an item's use),
   // those beginning with one of `argument_words` (Skulk's "roll"), or none. An argument it would not
   // read is refused, not silently ignored.

@@ -96,6 +96,7 @@ const std::vector<Field> action_fields{
      "the number or { squares = it }"},
     {"needs_target", boolean, true_or_false},
     {"needs_direction", boolean, true_or_false},
+    {"target_is_way", boolean, true_or_false},
     {"target", target_kind, "\"enemy\", \"other\", \"none\", a function(me, target) or absent (any target)",
      target_words},
     {"carries_target", boolean, true_or_false},

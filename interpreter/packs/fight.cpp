@@ -598,6 +598,10 @@ LogEvent Fight::refusal_of(const Entity& who, const Intent& refused, const std::
   LogEvent event{0, std::string(event_type::order_refused), flow_.position(), refused.order,
                  {{"character", who.name}, {"action", refused.action}, {"reason", reason}}};
   if (answering) event.fields["answering"] = *answering;
+  // A turn's entry of the sheet: which one, as two entries may write the same order.
+  else if (const auto taken = entry_.find(who.id);
+           taken != entry_.end() && flow_.in_phase() && flow_.phase().kind == PhaseKind::Sequential && orders_of(who))
+    event.fields["entry"] = taken->second;
   return event;
 }
 

@@ -14,7 +14,7 @@ namespace arbiter::packs {
 
 struct ForeseenRefusal {
   std::string character;
-  int phase = 0;        // the flow's phase number
+  long entry = 0;       // the sheet's numbered line it is written in: the phase's, or a turn's entry
   std::string order;    // as written (orders::format)
   std::string reason;   // the rules' own words
   std::string instead;  // the default order taken in its place (a simultaneous phase); empty: none

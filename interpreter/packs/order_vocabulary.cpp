@@ -177,6 +177,7 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d, const Regist
   };
   rules.needs_target = flag("needs_target");
   rules.needs_direction = flag("needs_direction");
+  rules.target_is_way = flag("target_is_way");
   rules.involuntary = flag("involuntary");
   // `target = "enemy"`: the action attacks, so its target is an opponent; `"other"`: anyone but
   // oneself; `"none"`: it takes none; a function judges each target in the fight (sheets cannot be

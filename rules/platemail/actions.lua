@@ -115,10 +115,12 @@ end
 
 -- "Actions that involve movement must have their distance and direction declared as part of the
 -- Action order": Move and Sprint say where they go. Skulk may stay in place ("If you remain in Cover
--- ... and don't move"); Fall Back moves away from hostiles by itself.
-define("Move", { needs_direction = true, resolve = move_only })
+-- ... and don't move"); Fall Back moves away from hostiles by itself. None of them acts on anyone:
+-- a target is where it goes ("Target: Towards the closest enemy."), its direction, so an order that
+-- writes a way as well gives two (`target_is_way`: 'Move 10' S -> "Orc"' is refused).
+define("Move", { needs_direction = true, target_is_way = true, resolve = move_only })
 -- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you".
-define("Sprint", { needs_direction = true, resolve = function(ctx)
+define("Sprint", { needs_direction = true, target_is_way = true, resolve = function(ctx)
   move_only(ctx)
   if status.has(ctx.actor, "Hidden") then status.remove(ctx.actor, "Hidden", "Sprints: revealed") end
 end })
@@ -131,7 +133,7 @@ local function tell_way_not_followed(ctx)
   act(ctx, ("%s (%s) goes no further than %s: beyond it, %s does not lead away from hostiles"):format(
     me, ctx.action, path[#path], way))
 end
-define("Fall Back", { resolve = function(ctx)
+define("Fall Back", { target_is_way = true, resolve = function(ctx)
   move_only(ctx)
   tell_way_not_followed(ctx)
 end })
@@ -147,6 +149,7 @@ local function rolls_again(ctx)
 end
 define("Skulk", {
   arguments = { "roll", "reroll", "keep" },
+  target_is_way = true,
   resolve = function(ctx)
     local me = ctx.actor
     move_only(ctx)

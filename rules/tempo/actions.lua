@@ -204,9 +204,9 @@ for name, row in pairs(tables.actions_data) do
   -- A movement (`moves`: Move, Combat Move) goes where its order says: toward its target, to a
   -- cell, along compass steps or away from someone (docs/orders.md, "Movement"), up to Base
   -- Combat Movement, counted in the map's squares whatever their scale; so it needs a direction,
-  -- not a target.
+  -- not a target, and its target is one (`target_is_way`): a way written as well would be a second.
   local definition = { needs_target = data.kind == "proactive" and data.against ~= "none" and not data.moves,
-                       needs_direction = data.moves or nil,
+                       needs_direction = data.moves or nil, target_is_way = data.moves or nil,
                        move = data.moves and function() return { squares = tables.rules.base_combat_movement } end or nil,
                        target = ({ opponent = "enemy", partner = "enemy", anyone = "other", none = "none" })[data.against],
                        declared_as = data.private, involuntary = data.kind == "special", usage = data.usage }

@@ -272,9 +272,12 @@ local function agrees(action, definition, row)
   -- (at itself it would do nothing, yet cost AP and draw reactions), or none.
   local written = ({ opponent = 'needs_target = true, target = "enemy"', partner = 'needs_target = true, target = "enemy"',
                      anyone = 'needs_target = true, target = "other"', none = 'target = "none"' })
-  -- A movement (`moves`) says where it goes, toward its target or not: a direction, not a target.
+  -- A movement (`moves`) says where it goes, toward its target or not: a direction, not a target,
+  -- and its target is that direction, not a second one beside a way.
   if row.moves then
-    for against, form in pairs(written) do written[against] = form:gsub("needs_target", "needs_direction") end
+    for against, form in pairs(written) do
+      written[against] = form:gsub("needs_target = true", "needs_direction = true, target_is_way = true")
+    end
   end
   if type(definition.target) == "function" then
     fail("action", action, "target", ("action '%s': the tempo rules judge whom an action is taken at by its row's "
@@ -284,6 +287,7 @@ local function agrees(action, definition, row)
   local given = {}
   if definition.needs_target then given[#given + 1] = "needs_target = true" end
   if definition.needs_direction then given[#given + 1] = "needs_direction = true" end
+  if definition.target_is_way then given[#given + 1] = "target_is_way = true" end
   if definition.target then given[#given + 1] = ("target = %q"):format(definition.target) end
   local defined = table.concat(given, ", ")
   if defined ~= written[row.against] then
