@@ -303,9 +303,15 @@ const Fight::Function* Fight::hook(const char* name) const {
   return it == hooks_.end() ? nullptr : &it->second;
 }
 
-void Fight::call(const Function& function, int nargs, int nresults) {
+// Before any call into the packs: handles as the world is now, and the packs' checks when a
+// definition has changed (an action's patch in the phase before).
+void Fight::prepare_pack_call() {
   handles_.refresh(L_);
   registry_.run_checks(L_, [&](const std::string&) { lua_call(L_, 0, 0); });  // each a pack function
+}
+
+void Fight::call(const Function& function, int nargs, int nresults) {
+  prepare_pack_call();
   lua_rawgeti(L_, LUA_REGISTRYINDEX, function.ref);
   lua_insert(L_, -nargs - 1);
   lua_call(L_, nargs, nresults);  // a pack function: it enters its own pack's budget
@@ -1493,7 +1499,7 @@ void Fight::resolve(const Intent& intent, Changes& changes) {
   } restore{services};
   services.provide<Changes>(&changes);
   StackGuard guard{L_};
-  handles_.refresh(L_);
+  prepare_pack_call();
   lua_rawgeti(L_, LUA_REGISTRYINDEX, chosen.resolve.ref);
   lua::push_intent(L_, intent, world_);
   const FlowPosition at = flow_.position();

@@ -128,6 +128,7 @@ class Fight final : public Ruleset {
   void turn_cut_short(const Entity& who, const std::string& why, bool acted) override;
 
  private:
+  void prepare_pack_call();
   // What the runtime tells of a meeting while everyone moves, when the rules have no hook `movement`.
   void tell_meeting(const MoveEvent& event);
   // Pushes a C function that plays the next round on the thread it is called on, for a sandboxed call.

@@ -64,6 +64,11 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
       brought_by.resize(order_.size() - first_new, i);
     });
   }
+  registry_.accept_checks(true);
+  const struct ChecksClosed {
+    Registry& registry;
+    ~ChecksClosed() { registry.accept_checks(false); }
+  } checks_closed{registry_};
   for (std::size_t i = first_new; i < order_.size(); ++i) {
     const Manifest& m = order_[i];
     sandbox_.add_pack({m.name, m.folder, m.display_folder, m.budget});
@@ -86,6 +91,7 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
       throw Error(std::move(told));
     }
   }
+  registry_.accept_checks(false);
   // Every pack loaded: the rules check what the packs defined (the checks they added, then the
   // hook `loaded`), so a house rule's bad value is refused now, at its line, by every command that
   // loads packs, not halfway through a round.

@@ -305,6 +305,9 @@ const Change& setting(const Definition& d, std::string_view field) {
 }
 
 void Registry::add_check(lua_State* L, int index, const std::string& pack) {
+  if (!accepting_checks_)
+    throw Error("arbiter.add_check: a check is added as its pack loads (in the pack's files, outside any "
+                "function the runtime calls later)");
   lua_pushvalue(L, index);
   checks_.push_back({pack, luaL_ref(L, LUA_REGISTRYINDEX)});
   checked_.reset();  // a check added runs before the runtime next calls into the packs
@@ -312,7 +315,7 @@ void Registry::add_check(lua_State* L, int index, const std::string& pack) {
 
 void Registry::run_checks(lua_State* L, const std::function<void(const std::string& pack)>& call) const {
   if (checked_ == revision_) return;
-  for (const Check& check : checks_) {
+  for (const Check& check : checks_) {  // none is added meanwhile: packs are loaded (add_check)
     lua_rawgeti(L, LUA_REGISTRYINDEX, check.ref);
     call(check.pack);
   }

@@ -88,7 +88,10 @@ class Registry {
 
   // A check a pack adds (arbiter.add_check): the function at `index`, a pack function of `pack`
   // (Sandbox::push_pack_function). Being no definition, no other pack can replace or skip it.
+  // Only while packs load (`accepting_checks`): a check added later, each round by a hook, would
+  // pile up, and one added by a check would grow the list being run.
   void add_check(lua_State* L, int index, const std::string& pack);
+  void accept_checks(bool accepting) { accepting_checks_ = accepting; }
   // When a definition has changed since the checks last all passed (revision), pushes each check
   // in the order they were added and has `call` call it with no arguments, naming its pack. The
   // runtime runs them once every pack has loaded and before it calls into the packs in a fight.
@@ -107,6 +110,7 @@ class Registry {
     int ref;
   };
   std::vector<Check> checks_;
+  bool accepting_checks_ = false;
   mutable std::optional<std::uint64_t> checked_;  // the revision the checks last all passed at
 };
 

@@ -9,3 +9,12 @@ arbiter.define.action("Train", { resolve = function(ctx)
 end })
 -- Moves without the hook `movement`: the runtime tells a step it stops.
 arbiter.define.action("Step", { move = 5, needs_direction = true, resolve = function() end })
+-- A check of a table, and an action that spoils it mid-fight: with no hook, the check still runs
+-- before the next call into the pack (the next action's resolve).
+arbiter.define.table("limits", { max = 3 })
+arbiter.define.action("Spoil", { resolve = function() arbiter.patch.table("limits", { max = 2.5 }) end })
+arbiter.add_check(function()
+  if math.type(arbiter.tables.limits.max) ~= "integer" then
+    error(arbiter.last_change("table", "limits", "max").location .. ": limits.max must be a whole number", 0)
+  end
+end)
