@@ -470,6 +470,17 @@ TEST_CASE("prob's mean and standard deviation are exact at the ends of the 64-bi
              StartsWith("1d2 * 2000000000000: mean 3000000000000.0000, standard deviation 1000000000000.00\n"));
 }
 
+TEST_CASE("roll --times gives the same deviation for the same dice, however far from 0 their totals", "[cli][roll]") {
+  // The same seed rolls the same d6s: a constant added moves the mean, not the deviation. Worked
+  // out from the sums of the totals and their squares, it came out 59.8665 a billion away and
+  // 0.0000 near 2^63.
+  const std::string near_zero = arbiter("roll 1d6 --seed 1 --times 1000").output;
+  const auto deviation = near_zero.substr(near_zero.find("standard deviation"), 26);
+  REQUIRE_THAT(deviation, StartsWith("standard deviation 1.6"));
+  for (const std::string constant : {"1000000000", "100000000000000", "9223372036854775800"})
+    CHECK_THAT(arbiter("roll 1d6+" + constant + " --seed 1 --times 1000").output, Contains(deviation));
+}
+
 TEST_CASE("every escape attempt from the Foundation list exits 1 pointing at the snippet's line", "[cli][bad-input]") {
   const char* const attempts[] = {
       "while true do end",
@@ -1764,8 +1775,8 @@ TEST_CASE("a movement whose target is its way is refused with a way too, by chec
   const auto platemail = arbiter("check " + (dir / "platemail.txt") + " --rules platemail");
   CHECK(platemail.exit_code == 1);
   CHECK_THAT(platemail.output,
-             Contains(dir / "platemail.txt" + ":2:20: error: 'Move' goes toward its target, and '10' S' says where it "
-                      "goes too: two directions for one order; write one, 'Move 10' S' or 'Move 10' -> \"Orc\"'"));
+             Contains(dir / "platemail.txt" + ":2:20: error: 'Move' is given two directions, '10' S' and its "
+                      "target: write one, 'Move 10' S' or 'Move 10' -> \"Orc\"'"));
   CHECK_THAT(platemail.output, !Contains(":3:"));  // Charge moves along its way and attacks its target
   std::ofstream(dir / "tempo.txt") << "Ilse:\n  1: Move to A2 -> \"Konrad\"\n";
   const std::string usage = "tempo.txt:2:6: error: 'Move' is written 'Move -> target'";

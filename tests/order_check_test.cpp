@@ -491,14 +491,14 @@ TEST_CASE("an action whose target is where it goes is refused with a way and a t
   // A distance alone caps the way toward the target; Charge acts on its target after its way.
   REQUIRE(diagnostics.size() == 3);
   check_one(diagnostics[0], "ways.txt", 2, 20,
-            "'Walk' goes toward its target, and '10' S' says where it goes too: two directions for one order; write "
-            "one, 'Walk 10' S' or 'Walk 10' -> \"Orc #1\"'");
+            "'Walk' is given two directions, '10' S' and its target: write one, 'Walk 10' S' or "
+            "'Walk 10' -> \"Orc #1\"'");
   check_one(diagnostics[1], "ways.txt", 3, 20,
-            "'Walk' goes toward its target, and 'to A8' says where it goes too: two directions for one order; write "
-            "one, 'Walk to A8' or 'Walk -> \"Orc #1\"'");
+            "'Walk' is given two directions, 'to A8' and its target: write one, 'Walk to A8' or "
+            "'Walk -> \"Orc #1\"'");
   check_one(diagnostics[2], "ways.txt", 8, 30,
-            "'Walk' goes toward its target, and 'toward \"Aldric\"' says where it goes too: two directions for one "
-            "order; write one, 'Walk toward \"Aldric\"' or 'Walk -> \"Brienne\"'");
+            "'Walk' is given two directions, 'toward \"Aldric\"' and its target: write one, "
+            "'Walk toward \"Aldric\"' or 'Walk -> \"Brienne\"'");
   // With its usage, that alone, as for its other mistakes.
   v.add_action({.name = "Step", .move_feet = 15, .usage = "is written 'Step -> target' or 'Step E, NE'",
                  .needs_direction = true, .target_is_way = true});

@@ -19,6 +19,7 @@
 #include "interpreter/cli/dice_choice.hpp"
 #include "interpreter/cli/distribution_table.hpp"
 #include "interpreter/cli/number_options.hpp"
+#include "interpreter/core/distribution.hpp"
 #include "interpreter/core/roll.hpp"
 #include "interpreter/core/sampling_budget.hpp"
 
@@ -97,7 +98,6 @@ bool count_rolled(const Roller& roller) {
 
 void sample(Context& context, const RollOptions& options, const Roller& roller, DiceSource& dice) {
   std::map<std::int64_t, std::uint64_t> counts;
-  double sum = 0, squares = 0;
   CountedDice source(dice);
   SamplingBudget budget(sampling_budget, options.times);
   for (std::uint64_t i = 0; i < options.times; ++i) {
@@ -116,14 +116,20 @@ void sample(Context& context, const RollOptions& options, const Roller& roller, 
                             roller.limits().max_dice)
               : ""));
     ++counts[total];
-    sum += static_cast<double>(total);
-    squares += static_cast<double>(total) * static_cast<double>(total);
   }
+  // The rolls' mean and deviation as prob works them out (Distribution::moments): around a value
+  // they took, not from the sums of the totals and their squares, which near 2^63 hold no digit of
+  // a deviation of 1.7.
   const double n = static_cast<double>(options.times);
-  const double mean = sum / n;
-  const double stddev = std::sqrt(std::max(0.0, squares / n - mean * mean));
+  Distribution<double> sampled;
   std::vector<std::pair<std::int64_t, double>> outcomes;
-  for (const auto& [value, count] : counts) outcomes.emplace_back(value, static_cast<double>(count) / n);
+  for (const auto& [value, count] : counts) {
+    sampled.outcomes.push_back({value, static_cast<double>(count) / n});
+    outcomes.emplace_back(value, static_cast<double>(count) / n);
+  }
+  const auto moments = sampled.moments();
+  const double mean = moments.mean();
+  const double stddev = std::sqrt(moments.variance);
   const auto rows = distribution_rows(outcomes);
   const std::string expr = dice::to_string(*roller.expression().root);
   if (options.json) {

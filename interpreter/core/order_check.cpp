@@ -518,8 +518,8 @@ class Checker {
       if (action->needs_direction && !says_where(o)) nowhere(*action, o);
       if (two_ways(*action, o))
         error(o.target->text.at,
-              fmt::format("'{}' goes toward its target, and '{}' says where it goes too: two directions for one "
-                          "order; write one, '{} {}' or '{}{} -> {}'",
+              // Not "toward its target": Fall Back's target is no way at all, it goes away from hostiles.
+              fmt::format("'{}' is given two directions, '{}' and its target: write one, '{} {}' or '{}{} -> {}'",
                           action->name, format(o.movement), o.action.text, format(o.movement), o.action.text,
                           o.movement.feet ? fmt::format(" {}'", *o.movement.feet) : "", format(*o.target)));
       if (const Phrase* unread = unread_argument(*action, o)) argument(*action, o, *unread);
