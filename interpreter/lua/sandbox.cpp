@@ -210,13 +210,13 @@ std::string loaded_chunk_name(const std::string& folder, std::string given) {
   return start + " " + given + ")";
 }
 
-// How messages name a file of a scope's folder: "rules/platemail/init.lua"; with no folder to
-// show (a file run from the working folder), as the file was given: "try.lua".
 // What a file run or required by `scope` is, as a file too large to load is told.
 std::string_view file_kind(const PackScope& scope) {
   return scope.is_pack ? "a pack's file" : "a file of an encounter";
 }
 
+// How messages name a file of a scope's folder: "rules/platemail/init.lua"; with no folder to
+// show (a file run from the working folder), as the file was given: "try.lua".
 std::string shown_in(const std::string& display_folder, const std::string& relative) {
   return display_folder.empty() ? relative : display_folder + "/" + relative;
 }

@@ -22,15 +22,15 @@ struct ForeseenRefusal {
   bool cannot_act = false;  // not refused but never carried out: the character cannot act (`reason`, a status)
 };
 
-// The orders of the next round that the rules refuse before its first die is rolled, in a trial of
-// the round on the fight as it stands (the encounter as it starts, or `saved`), which stops at that
-// die: up to there nothing depends on the dice, so the table will see the same refusals. A round
-// that fails tells what it refused before failing.
 // Whether the rules can resume `saved` as `run --resume` would (a status they do not define, or
 // could not have left so, is an arbiter::Error at its place in the save), whatever sheets there are.
 void check_resumable(lua::Sandbox& sandbox, const Registry& registry, const Encounter& encounter,
                      const SavedState& saved);
 
+// The orders of the next round that the rules refuse before its first die is rolled, in a trial of
+// the round on the fight as it stands (the encounter as it starts, or `saved`), which stops at that
+// die: up to there nothing depends on the dice, so the table will see the same refusals. A round
+// that fails tells what it refused before failing.
 std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, const Registry& registry,
                                                        const Encounter& encounter, const SavedState* saved,
                                                        const std::vector<orders::Sheet>& next_round);
