@@ -47,9 +47,13 @@ function test.case(name, body)
   place = place:sub(1, -3)
   local first = placed[name]
   if first then
+    -- A caller without a line (`pcall(test.case, …)`) has no place to name.
     local file, line = first:match("^(.*):(%d+)$")
+    local where = not file and "another place"
+                  or file == place:match("^(.*):%d+$") and "line " .. line
+                  or first
     error(("test case '%s' is registered twice, first at %s: give each case its own name, so that the report "
-      .. "tells them apart"):format(name, file == place:match("^(.*):%d+$") and "line " .. line or first), 2)
+      .. "tells them apart"):format(name, where), 2)
   end
   placed[name] = place
   cases[#cases + 1] = { name = name, body = runner(name, body) }
