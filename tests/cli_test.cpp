@@ -1779,7 +1779,7 @@ TEST_CASE("a movement whose target is its way is refused with a way too, by chec
                       "target: write one, 'Move 10' S' or 'Move 10' -> \"Orc\"'"));
   CHECK_THAT(platemail.output, !Contains(":3:"));  // Charge moves along its way and attacks its target
   std::ofstream(dir / "tempo.txt") << "Ilse:\n  1: Move to A2 -> \"Konrad\"\n";
-  const std::string usage = "tempo.txt:2:6: error: 'Move' is written 'Move -> target'";
+  const std::string usage = "tempo.txt:2:20: error: 'Move' is written 'Move -> target'";
   const auto tempo = arbiter("check " + (dir / "tempo.txt") + " --encounter examples/tempo/duel.lua");
   CHECK(tempo.exit_code == 1);
   CHECK_THAT(tempo.output, Contains(usage));

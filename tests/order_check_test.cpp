@@ -499,13 +499,13 @@ TEST_CASE("an action whose target is where it goes is refused with a way and a t
   check_one(diagnostics[2], "ways.txt", 8, 30,
             "'Walk' is given two directions, 'toward \"Aldric\"' and its target: write one, "
             "'Walk toward \"Aldric\"' or 'Walk -> \"Brienne\"'");
-  // With its usage, that alone, as for its other mistakes.
+  // With its usage, that alone, as for its other mistakes, at the target (docs/orders.md).
   v.add_action({.name = "Step", .move_feet = 15, .usage = "is written 'Step -> target' or 'Step E, NE'",
                  .needs_direction = true, .target_is_way = true});
   const std::string step = "Aldric:\n  1: Step E -> \"Orc #1\"\n  2: Step E\n";
   const auto used = check_orders({{"step.txt", step, parse_orders(step, "step.txt")}}, v, &fight);
   REQUIRE(used.size() == 1);
-  check_one(used[0], "step.txt", 2, 6, "'Step' is written 'Step -> target' or 'Step E, NE'");
+  check_one(used[0], "step.txt", 2, 16, "'Step' is written 'Step -> target' or 'Step E, NE'");
 }
 
 TEST_CASE("on a map that moves only north south east or west a diagonal step is refused", "[orders][check]") {

@@ -504,8 +504,9 @@ class Checker {
                (action->involuntary || (action->needs_target && !aim) || (action->no_target && o.target) ||
                 (o.movement.kind != Movement::Kind::none && !action->move_feet_at(feet_per_step())) ||
                 (action->needs_direction && !says_where(o)) || two_ways(*action, o) || unread_argument(*action, o))) {
-      // The rules say how the action is written: one message, not one for each mistake.
-      error(o.action.at, fmt::format("'{}' {}", action->name, action->usage));
+      // The rules say how the action is written: one message, not one for each mistake; a target
+      // beside a way is told at the target, as without a usage.
+      error(two_ways(*action, o) ? o.target->text.at : o.action.at, fmt::format("'{}' {}", action->name, action->usage));
     } else if (action->involuntary) {
       error(o.action.at, fmt::format("'{}' is involuntary: the rules force it on a character, it cannot be ordered",
                                      action->name));
