@@ -471,9 +471,11 @@ TEST_CASE("run with ask: ? when the character's opponent is Down lists what it m
   std::ofstream(dir / "answers.txt") << "?\n\n";
   const auto run = arbiter("run " + (dir / "down.lua") + " --seed 1 --rounds 1 --ask < " + (dir / "answers.txt"));
   CHECK(run.exit_code == 0);
-  CHECK_THAT(run.output, Contains("Ana's next action (12 AP left; empty: end the turn): Ana can take here: no action ("));
+  // A movement goes where its way is written, though no one is left to go toward.
+  CHECK_THAT(run.output,
+             Contains("Ana's next action (12 AP left; empty: end the turn): Ana can take here: Combat Move, Move ("));
   CHECK_THAT(run.output, Contains("\n  not Melee Attack: no one to take it against\n"));
-  CHECK_THAT(run.output, Contains("\n  not Move: no opponent to go toward: write its way ('Move to C3', 'Move E')\n"));
+  CHECK_THAT(run.output, !Contains("not Move"));
   CHECK_THAT(run.output, !Contains("error"));
 }
 

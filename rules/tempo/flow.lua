@@ -124,7 +124,8 @@ end)
 -- each ordered at its opponent, and why they would not take the others its status allows as a
 -- turn's action (a reaction, or another status's action, is not one to ask about); a movement,
 -- which toward an opponent already beside goes nowhere, then away from it. With no opponent
--- standing (the last one Down), a movement has no one to go toward: only a way written goes anywhere.
+-- standing (the last one Down), a movement has no one to go toward, but a way written goes: it is
+-- judged as a way of one step would be (its cost, its status), and the GM writes the way.
 arbiter.define.hook("actions", function(who, points)
   local open, closed, opponent = {}, {}, tempo.opponent(who)
   local squares = tables.rules.base_combat_movement
@@ -133,8 +134,7 @@ arbiter.define.hook("actions", function(who, points)
     if row.kind == "proactive" and tempo.allowed(who, name) then
       local ordered = { action = name, target = opponent }
       if not opponent and row.moves then
-        ordered = { action = name, path = {},
-                    note = ("no opponent to go toward: write its way ('%s to C3', '%s E')"):format(name, name) }
+        ordered = { action = name, path = { who.cell } }
       elseif opponent and row.moves and #tempo.path(who, opponent, squares) == 0 then
         ordered = { action = name, path = tempo.path(who, opponent, squares, true) }
       end

@@ -225,21 +225,19 @@ test.case("the GM who asks (`?`) what Ana may take when her only opponent is Dow
   local f = bout.new({}, { wounds = 10 }, {})
   f:round()
   local open, closed = f:within(function() return arbiter.hooks.actions(world.character("Ana"), 12) end)
-  test.equal(open, {})
-  test.equal({ closed["Melee Attack"], closed["Feint"], closed["Move"], closed["Combat Move"] }, {
-    "no one to take it against", "no one to take it against",
-    "no opponent to go toward: write its way ('Move to C3', 'Move E')",
-    "no opponent to go toward: write its way ('Combat Move to C3', 'Combat Move E')",
-  })
+  -- A movement with a way written goes somewhere, though no one is left to go toward.
+  test.equal(open, { "Combat Move", "Move" })
+  test.equal({ closed["Melee Attack"], closed["Feint"] }, { "no one to take it against", "no one to take it against" })
   -- Not a turn's action (a reaction), or not On Guard's: not asked about.
   test.equal({ closed["Parry"], closed["Ready"] }, {})
-  -- Off Guard, Ready takes no target: it may be taken; On Guard's actions are not asked about.
+  -- Off Guard, Ready takes no target and Move a way written: both may be taken; On Guard's actions
+  -- (Combat Move) are not asked about.
   local off = f:within(function()
     local ana = world.character("Ana")
     require("tempo").set_guard(ana, "Off Guard", "test")
     return arbiter.hooks.actions(ana, 12)
   end)
-  test.equal(off, { "Ready" })
+  test.equal(off, { "Move", "Ready" })
 end)
 
 test.case("health 0 without wounds: the wounds (none, 0) already reach it, so the fighter starts Down", function()
