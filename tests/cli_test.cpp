@@ -162,6 +162,9 @@ TEST_CASE("arbiter explain shows a list's item by the name its changes give it, 
   CHECK(item.exit_code == 0);
   CHECK(item.output == "table encounter.stats.guard[6] = \"Prone\"\n" + added);
   CHECK(arbiter("explain tempo tempo-prone encounter.stats.guard.6").output == item.output);
+  // An item past a list's end is told by the list's range, not by "did you mean '1', '2' or '3'?".
+  CHECK_THAT(arbiter("explain tempo tempo-prone encounter.stats.guard[7]").output,
+             Contains("has no field '7' (its items are 1 to 6)"));
   // A row only a house pack gives is that pack's, not the base table's.
   const auto lunge = arbiter("explain tempo tempo-lunge actions_data.Lunge");
   CHECK(lunge.exit_code == 0);

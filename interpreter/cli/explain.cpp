@@ -77,6 +77,7 @@ std::string descend(lua_State* L, const std::string& walked, const std::string& 
   if (lua_type(L, -1) != LUA_TTABLE)
     throw Error(fmt::format("{} is {}, which has no fields ('{}' asked for)", walked, lua::describe(L, -1, 1), step));
   std::vector<std::string> fields;
+  const lua_Unsigned items = lua_rawlen(L, -1);
   lua_pushnil(L);
   while (lua_next(L, -2)) {
     lua_pushvalue(L, -2);  // the key's text without turning the key itself into a string
@@ -92,7 +93,9 @@ std::string descend(lua_State* L, const std::string& walked, const std::string& 
     if (key) fields.push_back(*key);
     lua_pop(L, 2);
   }
-  const std::string hint = did_you_mean(step, fields);
+  // A list's items are told by their range: a number near the one asked for is no misspelling of it.
+  const std::string hint = items > 0 && items == fields.size() ? fmt::format("its items are 1 to {}", items)
+                                                                : did_you_mean(step, fields);
   throw Error(fmt::format("{} has no field '{}'{}", walked, step, hint.empty() ? "" : " (" + hint + ")"));
 }
 
