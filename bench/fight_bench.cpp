@@ -109,6 +109,26 @@ void BM_DuelActions(benchmark::State& state) {
 }
 BENCHMARK(BM_DuelActions)->Unit(benchmark::kMicrosecond);
 
+// One tempo round whose sheet gives Ilse a turn of `range(0)` entries, of which she plays a few:
+// the time grows with the sheet's length alone (entries are found by number through an index; a
+// search of the list for each one made 100,000 entries take the round past its time budget).
+void BM_TurnOfManyEntries(benchmark::State& state) {
+  Table duel("examples/tempo/duel.lua");
+  std::string text = "Ilse:\n";
+  for (std::int64_t i = 1; i <= state.range(0); ++i)
+    text += "  " + std::to_string(i) + ": IF I have at least 4 AP THEN Melee Attack -> my opponent ELSE Ready\n";
+  const orders::Sheet sheet = orders::parse_orders(text, "long");
+  for (auto _ : state) {
+    state.PauseTiming();
+    duel.start();
+    duel.fight->add_orders(1, sheet);
+    state.ResumeTiming();
+    duel.fight->play_round();
+  }
+  state.SetComplexityN(state.range(0));
+}
+BENCHMARK(BM_TurnOfManyEntries)->RangeMultiplier(10)->Range(100, 100'000)->Complexity()->Unit(benchmark::kMillisecond);
+
 // Bytes in the blocks this thread's heap has handed out and not taken back (mimalloc is the
 // programs' malloc).
 std::size_t heap_in_use() {

@@ -973,19 +973,23 @@ TEST_CASE("a roll in the cause of a status applied again is narrated: the limb a
                                   "Aldric's right arm)\n"));
 }
 
-TEST_CASE("a turn of many entries is read entry by entry in linear time, within the round's budget", "[run]") {
-  // Each entry was looked for through the whole list: 100000 entries, of which Ilse plays three,
-  // took the round past its time budget, blamed on the pack ('tempo' ... inside a built-in function).
+TEST_CASE("a turn of many entries plays its first ones and tells the rest undone", "[run]") {
+  // Entries are found by number through an index made once a round (a search of the list for each
+  // made 100000 entries take the round past its time budget: bench/ BM_TurnOfManyEntries times it).
+  // Here, that the index finds them as the list did: the first three played, the rest told undone.
   TempDir dir;
   {
     std::ofstream sheet(dir / "long.txt");
     sheet << "Ilse:\n";
-    for (int i = 1; i <= 40'000; ++i)
+    for (int i = 1; i <= 2'000; ++i)
       sheet << "  " << i << ": IF I have at least 4 AP THEN Melee Attack -> my opponent ELSE Ready\n";
   }
-  const auto run =
-      arbiter("--max-seconds 0.5 run examples/tempo/duel.lua --seed 1 --quiet --orders " + (dir / "long.txt"));
-  INFO(run.output.substr(0, 2000));
+  const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --orders " + (dir / "long.txt"));
+  INFO(run.output.substr(0, 3000));
   CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Ilse: Melee Attack"));
   CHECK_THAT(run.output, !Contains("budget"));
+  // The 1997 left undone: the first three told, and how many more.
+  const std::string entry = "IF I have at least 4 AP THEN Melee Attack -> my opponent ELSE Ready";
+  CHECK_THAT(run.output, Contains("its order (" + entry + "; " + entry + "; " + entry + "; and 1994 more) is not carried out"));
 }

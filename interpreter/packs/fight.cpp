@@ -749,7 +749,11 @@ void Fight::turn_cut_short(const Entity& who, const std::string& why, bool acted
 void Fight::not_carried_out(const Entity& who, const std::vector<std::string>& lost, const std::string& why,
                             const std::string* status) {
   if (lost.empty()) return;
-  nlohmann::json fields{{"character", who.name}, {"reason", why}, {"order", fmt::format("{}", fmt::join(lost, "; "))}};
+  // A GM hears the first few; the sheet has the rest (a turn of 2000 entries made one line of them all).
+  constexpr std::size_t told = 3;
+  std::string orders = fmt::format("{}", fmt::join(lost.begin(), lost.begin() + std::min(told, lost.size()), "; "));
+  if (lost.size() > told) orders += fmt::format("; and {} more", lost.size() - told);
+  nlohmann::json fields{{"character", who.name}, {"reason", why}, {"order", std::move(orders)}};
   if (status) fields["status"] = *status;
   log_.record(event_type::order_not_carried_out, std::move(fields), status ? *status : "");
 }
