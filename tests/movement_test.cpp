@@ -1,5 +1,7 @@
 #include "interpreter/core/movement.hpp"
 
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "tests/support/errors.hpp"
@@ -148,6 +150,27 @@ TEST_CASE("a head-on meeting nothing stops: the first takes the cell between the
   // A ruleset that stops both (Platemail's Crash when both fail) leaves them where they stand.
   const auto stopped = resolve_movement(corridor, pair, traffic, {}, [](const MoveEvent&) { return Halt::Both; });
   CHECK(stopped.positions == std::vector<Cell>{{1, 0}, {3, 0}});
+}
+
+TEST_CASE("of several stepping into one cell, one trading cells with its holder takes it first",
+          "[movement]") {
+  // Ana and Cy trade cells (2,0) and (3,0), and Bo, first in order, steps into (2,0) too. Were Bo
+  // to take it, Cy would wait in (3,0), so Ana could not leave (2,0), nor Bo enter it: no one
+  // would move. Cy takes it, as Ana leaves it for Cy's cell; Bo waits, then finds Cy holding it.
+  Grid corridor(8, 1);
+  BorderTraffic traffic;
+  const std::vector<Mover> three{mover("Bo", "b", {1, 0}, {{2, 0}}), mover("Ana", "a", {2, 0}, {{3, 0}}),
+                                 mover("Cy", "c", {3, 0}, {{2, 0}})};
+  const auto result = resolve_movement(corridor, three, traffic);
+  CHECK(result.positions == std::vector<Cell>{{1, 0}, {3, 0}, {2, 0}});
+  const auto met = kinds(result);
+  CHECK(std::count(met.begin(), met.end(), MoveEventKind::Swap) == 1);
+  REQUIRE(!result.events.empty());
+  const MoveEvent& last = result.events.back();
+  CHECK(last.kind == MoveEventKind::Blocked);
+  CHECK(last.mover == 0);
+  CHECK(last.other == 2);
+  CHECK(last.step == 2);
 }
 
 TEST_CASE("a step into the cell another leaves, on across its way, is a crossing, turning after it is not", "[movement]") {

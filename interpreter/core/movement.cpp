@@ -281,13 +281,31 @@ class Phase {
     return at != standing_.end() && at->first == cell ? at->second : nobody;
   }
 
+  // Whether `k` is one of a ring of movers, each stepping into the next one's cell (two: a swap).
+  // The ring moves only if each takes the cell it steps into.
+  bool in_ring(std::size_t k) const {
+    std::size_t at = k;
+    for (std::size_t n = 0; n < movers_.size() && moving(at); ++n) {
+      at = standing_in(want_[at]);
+      if (at == nobody) return false;
+      if (at == k) return true;
+    }
+    return false;
+  }
+
+  // Whether `m` takes before `k` a cell both step into: one of a ring first (were it to wait, the
+  // cell's holder, further along the ring, could not leave it: no one would move), then one who
+  // goes on after this step (one who stops after it is not to stand in its way), then the first.
+  bool takes_before(std::size_t m, std::size_t k) const {
+    return std::tuple{!in_ring(m), static_cast<bool>(stop_after_[m]), m} <
+           std::tuple{!in_ring(k), static_cast<bool>(stop_after_[k]), k};
+  }
+
   // Whether `k`, moving, is sure to let another take the cell it steps into and wait (as
-  // keep_cells_single picks the one who takes a cell several step into: the first who goes on).
+  // keep_cells_single picks the one who takes a cell several step into: takes_before).
   bool gives_way(std::size_t k) const {
     for (std::size_t m = 0; m < movers_.size(); ++m)
-      if (m != k && moving(m) && want_[m] == want_[k] &&
-          ((stop_after_[k] && !stop_after_[m]) || (stop_after_[k] == stop_after_[m] && m < k)))
-        return true;
+      if (m != k && moving(m) && want_[m] == want_[k] && takes_before(m, k)) return true;
     return false;
   }
 
@@ -406,12 +424,11 @@ class Phase {
           foreseen = true;
           continue;
         }
-        // Movers wanting one cell were reported as SameCell or HeadOn already. One who stops after
-        // this step lets one who goes on take the cell first, not to stand in its way.
+        // Movers wanting one cell were reported as SameCell or HeadOn already. One of a ring takes
+        // the cell first, then one who goes on after this step (takes_before).
         std::size_t taker = nobody;
-        for (std::size_t k = first; k < last && staying == nobody && taker == nobody; ++k)
-          if (!stop_after_[by_cell_[k]]) taker = by_cell_[k];
-        if (staying == nobody && taker == nobody) taker = by_cell_[first];
+        for (std::size_t k = first; k < last && staying == nobody; ++k)
+          if (taker == nobody || takes_before(by_cell_[k], taker)) taker = by_cell_[k];
         for (std::size_t k = first; k < last; ++k) {
           const std::size_t i = by_cell_[k];
           if (!moving(i) || i == taker) continue;

@@ -20,7 +20,11 @@
 // Whether two are allies (Platemail's Crash) or opponents (Clash) is in the event. The ruleset
 // decides what each event does through `decide`, which may halt either character where it
 // stands; the runtime itself only enforces what cannot happen: a border past its limit, and (with
-// `one_per_cell`) two characters ending a step in one cell — then neither enters.
+// `one_per_cell`) two characters ending a step in one cell — then neither enters. Of several
+// stepping into one cell whom the ruleset halted none, the first takes it and the others wait a
+// step, then go on after it; but one of a ring of movers, each stepping into the next one's cell
+// (two trading cells), takes it before the others: were it to wait, the cell's holder, further
+// along the ring, could not leave it, and no one in the ring would move.
 // A mover may carry another (Platemail's Rescue): from the moment the two stand side by side, at
 // the start or after a step, with a step possible between them, the carried one ends its own path
 // and moves with its carrier, each step into the cell the carrier left. Whatever stops one stops

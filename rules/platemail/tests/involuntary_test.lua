@@ -140,6 +140,32 @@ test.case("Ready allies walking through each other pass: a Crash only 'if either
   test.equal({ #f:events("crash"), #f:events("blocked") }, { 0, 0 })
 end)
 
+test.case("Ready allies trading squares while a third steps into one of them: the pair trades, the third passes after", function()
+  -- README default: "Two Ready allies stepping into one square pass: the first takes it, the other
+  -- waits a step and goes on through it". Bo C6 and Di E6 both want D6, which Ana leaves for E6:
+  -- Di takes it (Ana and Di trade squares), Bo waits a step, then passes Di. Were Bo to take D6
+  -- first, Di would stay in E6, Ana in D6, and no one would move.
+  local f = duel.new({
+    { name = "Ana", side = "party", at = "D6", weapon = "Sword", armor = "Leather" },
+    { name = "Bo", side = "party", at = "C6", weapon = "Sword", armor = "Leather" },
+    { name = "Di", side = "party", at = "E6", weapon = "Axe", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J1", weapon = "Axe", armor = "Leather" },
+  }, {})
+  f:round [[
+    Ana:
+      1: Move E, E, E
+      2: Defend
+    Bo:
+      1: Move E, E, E
+      2: Defend
+    Di:
+      1: Move W, W
+      2: Defend
+  ]]
+  test.equal({ f:cell("Ana"), f:cell("Bo"), f:cell("Di") }, { "G6", "F6", "C6" })
+  test.equal({ #f:events("crash"), #f:events("blocked") }, { 0, 0 })
+end)
+
 -- Ana D4 Moves E, E, E; `walker` starts at E6 and walks `way`, whose second step enters E4 as
 -- Ana leaves it for F4.
 local function behind_ana(walker, way, dice)
