@@ -59,7 +59,8 @@ arbiter.revision = registry.revision
 --- Adds a check of the definitions (a pack's check of its tables): the runtime calls it, with no
 --- arguments, once every pack has loaded and, in a fight, before it next calls into the packs
 --- whenever a definition has changed since (arbiter.revision). It is no definition: no pack can
---- replace or skip it. An error it raises stops what was running, as a hook's does.
+--- replace or skip it. An error it raises stops what was running, as a hook's does. Checks are
+--- added as packs load (registry.add_check refuses one later).
 function arbiter.add_check(check)
   if type(check) ~= "function" then
     error(("arbiter.add_check: the check must be a function, not %s"):format(

@@ -264,7 +264,8 @@ function arbiter.revision() end
 ---Adds a check of the definitions (a pack's check of its tables): the runtime calls it, on behalf
 ---of the pack that added it, once every pack has loaded (before the hook `loaded`) and, in a fight,
 ---before it next calls into the packs whenever a definition has changed since the checks last ran.
----It is no definition: no pack can replace or skip it. Its error stops what was running.
+---It is no definition: no pack can replace or skip it. Its error stops what was running. A check is
+---added as its pack loads, in the pack's files: called later (a hook, a test case), it is an error.
 ---@param check fun() a function written in Lua
 function arbiter.add_check(check) end
 
