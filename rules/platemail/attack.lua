@@ -593,8 +593,12 @@ function attack.make(ctx, target, how)
         verb)
       return made(me, reveals)
     end
-    -- The roll beat the Guard's value; the die says whom it reaches.
-    local beaten = (" — beats %s's Guard %d; %s"):format(guard.name, value, die_said)
+    -- The roll got past the Guard's value (beat it, met it where a tie hits, or is a natural 20,
+    -- which always hits); the die says whom it reaches.
+    local past = block.total > value and "beats"
+                 or block.total == value and arbiter.tables.rules.attack_rolls.tie_hits and "meets"
+                 or ("natural %d gets past"):format(natural)
+    local beaten = (" — %s %s's Guard %d; %s"):format(past, guard.name, value, die_said)
     if outcome == "hits_guard" then
       victim, versus = guard, ("%s, even: the Attack hits %s"):format(beaten, guard.name)
       defense = -math.huge

@@ -214,6 +214,22 @@ test.case("Guard: the Attack beats the Guard, d6 even: 'the Attack hits you'", f
   test.equal(f:stat("Mage", "wounds"), nil)
 end)
 
+test.case("Guard: 'An Attack roll of a natural 20 always hits', so it gets past a Guard it does not beat", function()
+  -- The Orc, 3 Wounds (−3), throws a Javelin from I2 at the Mage, 35' off: the second increment
+  -- past its 15' Range, −4. d20 20 − 3 − 4 = 13 only meets the Bodyguard's Guard 13, and a tie
+  -- misses, yet a natural 20 hits. d6 4, even: the Bodyguard is hit, a Critical Hit (+1 Wound).
+  local f = duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+    { name = "Bodyguard", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "I2", weapon = "Javelin", armor = "Leather", stats = { wounds = 3 } },
+  }, { 20, 4 })
+  f:round((guard_sheet:gsub('Counter %-> "Mage"', 'Ranged Attack -> "Mage"')))
+  local told = duel.attacks(f, "text")[1]
+  test.truthy(told:find("= 13 — natural 20 gets past Bodyguard's Guard 13; d6 4, even: the Attack hits Bodyguard; 2 Wounds", 1, true), told)
+  test.equal(duel.attacks(f, "target"), { "Bodyguard" })
+  test.equal(duel.attacks(f, "critical"), { true })
+end)
+
 test.case("Guard: d6 odd, 'the attacker rolls their Attack against the Guarded normally'", function()
   -- The same 15 against the Mage's Defense 10 + 3 (Unarmored, Ready) + 2 (Staff when Ready) = 15: a tie, a miss.
   -- With 16 it hits: 1 Wound, Absorb 0.
