@@ -1,10 +1,19 @@
 #include "interpreter/core/event_log.hpp"
 #include "interpreter/core/narration.hpp"
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
 #include <sstream>
 
 #include <catch2/catch.hpp>
 
+#include "grammar/orders.hpp"
+#include "interpreter/packs/encounter.hpp"
+#include "interpreter/packs/fight.hpp"
+#include "interpreter/packs/pack_stack.hpp"
 #include "tests/support/errors.hpp"
 
 using namespace arbiter;
@@ -108,4 +117,58 @@ TEST_CASE("an aside in parentheses that would be told empty is left out, with it
   narrator.set_template("wound", "{target} bleeds ({tags}) ({{{cause}}})");
   const LogEvent& wound = log.record("wound", {{"target", "Orc"}, {"tags", nlohmann::json::array()}}, "");
   CHECK(narrator.render(wound) == "Orc bleeds ({})");
+}
+
+TEST_CASE("every field the runtime logs is one its table of event fields declares, so templates may name it",
+          "[log][narration]") {
+  // A pack's template naming a field of a runtime event is checked against runtime_event_fields as
+  // the pack loads: a field the runtime logs but the table lacks would be refused there. The
+  // example fights' logs, under a house pack too, are read for them.
+  struct Example {
+    std::string encounter;
+    std::vector<std::string> sheets;
+    std::vector<std::string> house;
+  };
+  const std::vector<Example> examples{
+      {"examples/platemail/skirmish.lua",
+       {"examples/platemail/skirmish-round1.txt", "examples/platemail/skirmish-round2.txt"}, {}},
+      {"examples/platemail/skirmish.lua", {"examples/platemail/skirmish-round1.txt"}, {"platemail-house"}},
+      {"examples/platemail/ambush.lua",
+       {"examples/platemail/ambush-round1.txt", "examples/platemail/ambush-round2.txt"}, {}},
+      {"examples/tempo/duel.lua",
+       {"examples/tempo/duel-round1.txt", "examples/tempo/duel-round2.txt", "examples/tempo/duel-round3.txt"}, {}},
+      {"examples/tempo/grapple.lua", {"examples/tempo/grapple-round1.txt", "examples/tempo/grapple-round2.txt"}, {}},
+  };
+  const std::filesystem::path source(ARBITER_SOURCE_DIR);
+  std::set<std::string> types_seen;
+  for (const Example& example : examples) {
+    INFO(example.encounter);
+    lua::Sandbox sandbox;
+    packs::PackStack stack{sandbox, packs::SearchPath({source / "rules", source / "examples/packs"})};
+    packs::Encounter encounter = packs::read_encounter(sandbox, source / example.encounter);
+    std::vector<std::string> packs = encounter.rules;
+    packs.insert(packs.end(), example.house.begin(), example.house.end());
+    stack.load(packs);
+    packs::check_equipment(encounter, sandbox.state(), stack.registry());
+    SeededDice dice{1};
+    packs::Fight fight(sandbox, stack.registry(), packs::make_world(encounter), dice);
+    for (std::size_t round = 1; round <= example.sheets.size(); ++round) {
+      std::ifstream in(source / example.sheets[round - 1]);
+      const std::string text{std::istreambuf_iterator<char>(in), {}};
+      fight.add_orders(static_cast<int>(round), orders::parse_orders(text, example.sheets[round - 1]));
+      fight.play_round();
+    }
+    for (const LogEvent& event : fight.log().events()) {
+      const std::vector<std::string>* declared = runtime_event_fields(event.type);
+      if (!declared) continue;  // a pack's own event
+      types_seen.insert(event.type);
+      for (const auto& [field, value] : event.fields.items()) {
+        INFO(event.type << " event: " << event.fields.dump());
+        CHECK(std::find(declared->begin(), declared->end(), field) != declared->end());
+      }
+    }
+  }
+  // The fights log the runtime's common events, so the check above is not vacuous.
+  for (const char* type : {"moved", "stat_changed", "roll", "declared", "status_applied", "round_started", "blocked"})
+    CHECK(types_seen.count(type) == 1);
 }

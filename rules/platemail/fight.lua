@@ -61,7 +61,7 @@ arbiter.define.table("narration", {
   roll = "", stat_changed = "", door_changed = "",
   attack = "{text}", attack_missed_out = "{text}", wounded = "{text}", crash = "{text}", clash = "{text}",
   check = "{text}", falls = "{text}", dies = "{text}", wakes = "{text}", limb_saved = "{text}",
-  acts = "{text}", blocked = "{text}",
+  acts = "{text}",
 })
 
 -- ---------------------------------------------------------------------------------------------
@@ -333,10 +333,10 @@ arbiter.define.hook("movement", function(event)
   -- Crash: "If either of the allied Characters is Not Ready because of their chosen Action".
   local crash = event.allies and not (event.mover_ready and event.other_ready)
   if not paths_cross(event) or (event.allies and not crash) then
-    -- The runtime keeps the step out of a held cell; say so, or the character stops unexplained.
+    -- The runtime keeps the step out of a held cell; say so, or the character stops unexplained
+    -- (with the runtime's own fields, so its sentence tells it).
     if event.kind == "blocked" then
-      log.event("blocked", { character = mover.name, at = event.from, by = other.name, text = (
-        "%s is blocked at %s: %s holds %s"):format(mover.name, event.from, other.name, event.to) }, "movement")
+      log.event("blocked", { character = mover.name, at = event.from, by = other.name, to = event.to }, "movement")
     end
     return nil
   end
