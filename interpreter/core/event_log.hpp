@@ -25,9 +25,9 @@ struct FlowPosition {
   friend bool operator==(FlowPosition, FlowPosition) = default;
 };
 
-// The event types the runtime itself records; packs add their own ("attack", "wound").
+// The event types the runtime itself records; packs add their own ("attack", "wound"). The fields
+// each carries are listed once, by runtime_event_fields (event_log.cpp).
 namespace event_type {
-// Each status event: target, status, source, stacks, duration, unit.
 inline constexpr const char* status_applied = "status_applied";
 inline constexpr const char* status_stacked = "status_stacked";
 inline constexpr const char* status_refreshed = "status_refreshed";// applied again: it grew
@@ -37,28 +37,30 @@ inline constexpr const char* status_renewed = "status_renewed";    // one withou
 inline constexpr const char* status_ignored = "status_ignored";    // already on, does not stack
 inline constexpr const char* status_removed = "status_removed";
 inline constexpr const char* status_expired = "status_expired";
-inline constexpr const char* moved = "moved";                      // character, from, to[, feet, halted, carried_by]
-inline constexpr const char* stat_changed = "stat_changed";        // character, stat, from (null: it had none), to
-inline constexpr const char* door_changed = "door_changed";        // between (two cells), from, to
-inline constexpr const char* roll = "roll";                        // expression, dice, total, text (the dice layer)
+inline constexpr const char* moved = "moved";
+inline constexpr const char* stat_changed = "stat_changed";        // `from` null: it had none
+inline constexpr const char* door_changed = "door_changed";        // `between` two cells
+inline constexpr const char* roll = "roll";                        // the dice layer's
 // The flow's (flow.hpp):
-inline constexpr const char* round_started = "round_started";      // round
-inline constexpr const char* phase_started = "phase_started";      // name
-inline constexpr const char* declared = "declared";                // character, action, summary[, target, cost, points_before, points, reaction, refused, reason]
-inline constexpr const char* action_failed = "action_failed";      // character, action, error
-inline constexpr const char* action_refused = "action_refused";    // character, action, cost, points
-inline constexpr const char* order_refused = "order_refused";      // character, action, reason (the ruleset's)[, answering | entry]
-inline constexpr const char* order_not_carried_out = "order_not_carried_out";  // character, reason, order[, status]
-inline constexpr const char* turn_without_action = "turn_without_action";        // character, reason (no sheet orders it)
+inline constexpr const char* round_started = "round_started";
+inline constexpr const char* phase_started = "phase_started";
+inline constexpr const char* declared = "declared";
+inline constexpr const char* action_failed = "action_failed";
+inline constexpr const char* action_refused = "action_refused";    // too few action points
+inline constexpr const char* order_refused = "order_refused";      // the ruleset's reason
+inline constexpr const char* order_not_carried_out = "order_not_carried_out";
+inline constexpr const char* turn_without_action = "turn_without_action";        // no sheet orders it
 // Told by the runtime when the rules have no hook `movement`: a step into a cell another keeps,
 // stopped; two whose paths meet (trading cells, crossing at a corner, stepping into one cell), which
 // nothing of the rules stops.
-inline constexpr const char* blocked = "blocked";                  // character, at, by, to
-inline constexpr const char* paths_crossed = "paths_crossed";      // character, from, to, other, other_from, other_to, meeting
+inline constexpr const char* blocked = "blocked";
+inline constexpr const char* paths_crossed = "paths_crossed";
 }  // namespace event_type
 
 // Every field the runtime's own events of `type` carry, those some of them lack too (declared's
 // `cost`, only in a phase with action points), sorted; null for a type the runtime does not log.
+// Templates naming them are checked against it; tests/event_log_test.cpp reads the example
+// fights' logs against it.
 const std::vector<std::string>* runtime_event_fields(std::string_view type);
 
 struct LogEvent {
