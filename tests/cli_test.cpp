@@ -165,6 +165,14 @@ TEST_CASE("arbiter explain shows a list's item by the name its changes give it, 
   // An item past a list's end is told by the list's range, not by "did you mean '1', '2' or '3'?".
   CHECK_THAT(arbiter("explain tempo tempo-prone encounter.stats.guard[7]").output,
              Contains("has no field '7' (its items are 1 to 6)"));
+  // A key in brackets is one step whole, as Lua writes it: a number with a full stop is no two
+  // steps, and a quoted name may hold a blank.
+  CHECK_THAT(arbiter("explain tempo tempo-prone encounter.stats.guard[1.5]").output,
+             Contains("encounter.stats.guard has no field '1.5' (its items are 1 to 6)"));
+  CHECK(arbiter("explain platemail 'weapons[\"Short Bow\"].ranged.range'").output ==
+        arbiter("explain platemail 'weapons.Short Bow.ranged.range'").output);
+  CHECK_THAT(arbiter("explain platemail \"weapons['Short Bow'].ranged.range\"").output,
+             StartsWith("table weapons.Short Bow.ranged.range = 30\n"));
   // A row only a house pack gives is that pack's, not the base table's.
   const auto lunge = arbiter("explain tempo tempo-lunge actions_data.Lunge");
   CHECK(lunge.exit_code == 0);

@@ -42,31 +42,31 @@ struct Wanted {
   std::vector<std::string> path;
 };
 
-// A list's item written as the changes name it, `stats.guard[6]`, is the step `.6`.
-std::string dotted(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const auto close = text.find(']', i);
-    const bool item = text[i] == '[' && close != std::string::npos && close > i + 1 &&
-                      text.find_first_not_of("0123456789", i + 1) == close;
-    if (!item) {
-      out += text[i];
-      continue;
-    }
-    out += "." + text.substr(i + 1, close - i - 1);
-    i = close;
-  }
-  return out;
-}
-
-std::vector<std::string> split_path(const std::string& text) {
+// The steps of a path: `guard.6`, or a key in brackets, as the changes name a list's item
+// (`guard[6]`) and as Lua writes any key (`guard[1.5]`, `weapons["Short Bow"]`): a bracket's key is
+// one step whole, full stops and all.
+std::vector<std::string> path_steps(std::string_view text) {
   std::vector<std::string> steps;
-  for (std::size_t start = 0;;) {
-    const auto dot = text.find('.', start);
-    steps.push_back(text.substr(start, dot - start));
-    if (dot == std::string::npos) return steps;
-    start = dot + 1;
+  if (text.starts_with('.')) text.remove_prefix(1);  // the full stop after a definition's name
+  for (std::size_t at = 0; at < text.size();) {
+    if (text[at] == '[') {
+      const char quote = at + 1 < text.size() && (text[at + 1] == '"' || text[at + 1] == '\'') ? text[at + 1] : 0;
+      const std::size_t key_at = at + (quote ? 2 : 1);
+      const std::size_t key_end = quote ? text.find(quote, key_at) : text.find(']', key_at);
+      const std::size_t close = quote && key_end != std::string_view::npos ? key_end + 1 : key_end;
+      if (close != std::string_view::npos && close < text.size() && text[close] == ']') {
+        steps.emplace_back(text.substr(key_at, key_end - key_at));
+        at = close + 1;
+        if (at < text.size() && text[at] == '.') ++at;
+        continue;
+      }
+    }
+    const std::size_t end = text.find_first_of(".[", at + 1);
+    steps.emplace_back(text.substr(at, end - at));
+    if (end == std::string_view::npos) break;
+    at = text[end] == '.' ? end + 1 : end;
   }
+  return steps;
 }
 
 // Replaces the table at the top of the stack by its field `step` (raw: no pack's metamethod runs
@@ -118,7 +118,7 @@ void explain_one(Session& session, const std::string& wanted, std::ostream& out)
     only = packs::parse_kind(wanted.substr(0, colon));
     written = wanted.substr(colon + 1);
   }
-  const std::string name = dotted(written);
+  const std::string& name = written;
   const auto& registry = session.stack.registry();
   std::vector<std::string> all_names;
   std::vector<Wanted> shown;
@@ -128,15 +128,15 @@ void explain_one(Session& session, const std::string& wanted, std::ostream& out)
     all_names.push_back(d->name);
     const bool whole = d->name == name;
     const bool prefix = name.size() > d->name.size() && name.compare(0, d->name.size(), d->name) == 0 &&
-                        name[d->name.size()] == '.';
+                        (name[d->name.size()] == '.' || name[d->name.size()] == '[');
     if (!whole && !prefix) continue;
     if (d->name.size() > longest) shown.clear();
     if (d->name.size() < longest) continue;
     longest = d->name.size();
-    shown.push_back({d, whole ? std::vector<std::string>{} : split_path(name.substr(d->name.size() + 1))});
+    shown.push_back({d, whole ? std::vector<std::string>{} : path_steps(std::string_view(name).substr(d->name.size()))});
   }
   if (shown.empty()) {
-    const std::string hint = did_you_mean(split_path(name).front(), all_names);
+    const std::string hint = did_you_mean(path_steps(name).front(), all_names);
     const std::string what = only ? fmt::format("no {} named '{}'", packs::to_string(*only), written)
                                   : fmt::format("nothing named '{}'", written);
     throw Error(fmt::format("the packs define {}{}", what, hint.empty() ? "" : " (" + hint + ")"));
