@@ -57,7 +57,7 @@ void write_brawl(const TempDir& dir, const std::string& init) {
   write(dir.path / "brawl" / "pack.lua", "return { name = \"brawl\", version = \"0.1.0\", api = 1 }\n");
   write(dir.path / "brawl" / "init.lua", init);
   write(dir.path / "brawl" / "tests" / "brawl_test.lua",
-        "local test = require \"arbiter.test\"\ntest.case(\"loads\", function() test.ok(true) end)\n");
+        "local test = require \"arbiter.test\"\ntest.case(\"loads\", function() test.truthy(true) end)\n");
   write(dir.path / "tavern.lua",
         "return { rules = { \"./brawl\" }, map = { width = 5, height = 3 }, characters = {\n"
         "  { name = \"Ana\", side = \"a\", at = \"B2\" }, { name = \"Bo\", side = \"b\", at = \"C2\" } } }\n");
@@ -195,7 +195,7 @@ TEST_CASE("requiring the pack's main file is refused, never run a second time", 
     write_brawl(dir, brawl_init());
     write(dir.path / "brawl" / "tests" / "brawl_test.lua",
           "local test = require \"arbiter.test\"\nlocal main = require \"init\"\n"
-          "test.case(\"loads\", function() test.ok(true) end)\n");
+          "test.case(\"loads\", function() test.truthy(true) end)\n");
     const Run run = in(dir, "test ./brawl");
     CHECK(run.exit_code == 1);
     CHECK_THAT(run.output, Contains("brawl/tests/brawl_test.lua:2: error: module 'init' is brawl/init.lua, the "

@@ -800,7 +800,7 @@ TEST_CASE("an action's move given as a function is read once every pack has load
   };
   CHECK(refused("arbiter.define.action('Leap', { move = 'far' })") ==
         "test.lua:2: error: action 'Leap': 'move' must be a whole number from 0 to 1000000, { max = that number }, "
-        "{ squares = that number }, or a function() returning the number or { squares = it }");
+        "{ squares = that number }, or a function() returning the number or { squares = it }, not \"far\"");
   CHECK(refused("arbiter.define.action('Leap', {\n  move = function() return 'far' end })") ==
         "test.lua:3: error: action 'Leap': its 'move' function must return a whole number of feet from 0 to 1000000, "
         "or { squares = that number }, not \"far\"");
