@@ -1211,7 +1211,7 @@ TEST_CASE("arbiter check points at a pack's bad order vocabulary and a bad encou
   CHECK(property.output ==
         "tests/packs/bad-orders/init.lua:3: error: action 'Teleport': 'move' must be a whole number from 0 to "
         "1000000, { max = that number }, { squares = that number }, or a function() returning the number or { "
-        "squares = it }\n"
+        "squares = it }, not \"far\"\n"
         "  in pack 'bad-orders'\n"
         "  stack traceback:\n"
         "    tests/packs/bad-orders/init.lua:3: in main chunk\n");

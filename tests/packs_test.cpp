@@ -613,57 +613,60 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
   s.stack.load({"demo-base"});
   const auto error = [&](const std::string& code) { return first_line(s.eval_error(code)); };
   CHECK(error("arbiter.define.action('Jab', { needs_target = true, taget = 'enemy', cots = 2 })") ==
-        "test.lua:2: error: action 'Jab' has no field 'cots' (did you mean 'cost'?)");
+        "test.lua:2: error: action 'Jab': 2 mistakes: it has no field 'cots' (did you mean 'cost'?); it has no field "
+        "'taget' (did you mean 'target'?)");
   CHECK(error("arbiter.define.action('Jab', { needs_target = 'yes' })") ==
-        "test.lua:2: error: action 'Jab': 'needs_target' must be true or false");
+        "test.lua:2: error: action 'Jab': 'needs_target' must be true or false, not \"yes\"");
   CHECK(error("arbiter.define.action('Jab', { allowed_by = 'On Guard' })") ==
-        "test.lua:2: error: action 'Jab': 'allowed_by' must be a list of status names or a function(me, intent)");
+        "test.lua:2: error: action 'Jab': 'allowed_by' must be a list of status names or a function(me, intent), "
+        "not \"On Guard\"");
   CHECK(error("arbiter.define.action('Volley', { allowed_by = function(me) return false, 'no bow' end })") == "no error");
   CHECK(error("arbiter.define.action('Hide', { arguments = 'roll' })") ==
         "test.lua:2: error: action 'Hide': 'arguments' must be true (any argument), false (none) or a list of the "
-        "words an argument may begin with");
+        "words an argument may begin with, not \"roll\"");
   CHECK(error("arbiter.define.action('Hide', { arguments = { 'roll', 'keep' } })") == "no error");
   CHECK(error("arbiter.define.action('Jab', { cost = '2' })") ==
-        "test.lua:2: error: action 'Jab': 'cost' must be a whole number of action points from 0 to 1000000");
+        "test.lua:2: error: action 'Jab': 'cost' must be a whole number of action points from 0 to 1000000, not \"2\"");
   CHECK(error("arbiter.define.action('Jab', { cost = 2.5 })") ==
-        "test.lua:2: error: action 'Jab': 'cost' must be a whole number of action points from 0 to 1000000");
+        "test.lua:2: error: action 'Jab': 'cost' must be a whole number of action points from 0 to 1000000, not 2.5");
   CHECK(error("arbiter.define.action('Hop', { cost = 2.0, move = 10 * 1.5, target = 'none' })") == "no error");
   CHECK(error("arbiter.define.action('Jab', { needs_target = true, target = 'none' })") ==
         "test.lua:2: error: action 'Jab': it cannot both need a target and take none (target = \"none\")");
   // A misspelt word is told with the nearest; a word near none, with the words alone.
   CHECK(error("arbiter.define.action('Jab', { target = 'enemey' })") ==
         "test.lua:2: error: action 'Jab': 'target' must be \"enemy\", \"other\", \"none\", a function(me, target) or "
-        "absent (any target) (did you mean 'enemy'?)");
+        "absent (any target), not \"enemey\" (did you mean 'enemy'?)");
   CHECK(error("arbiter.define.action('Jab', { target = 'the weakest' })") ==
         "test.lua:2: error: action 'Jab': 'target' must be \"enemy\", \"other\", \"none\", a function(me, target) or "
-        "absent (any target)");
+        "absent (any target), not \"the weakest\"");
   CHECK(error("arbiter.define.action('Jab', { answer = { 'Attack' } })") ==
         "test.lua:2: error: action 'Jab' has no field 'answer' (did you mean 'answers'?)");
   CHECK(error("arbiter.define.action('Jab', { answers = 'Attack' })") ==
-        "test.lua:2: error: action 'Jab': 'answers' must be a list of action names or a function() returning one");
+        "test.lua:2: error: action 'Jab': 'answers' must be a list of action names or a function() returning one, not "
+        "\"Attack\"");
   CHECK(error("arbiter.define.action('Jab', { replaces = { 3 } })") ==
-        "test.lua:2: error: action 'Jab': 'replaces' must be a list of action names or a function() returning one");
+        "test.lua:2: error: action 'Jab': 'replaces' must be a list of action names or a function() returning one, not "
+        "{ 3 }");
   CHECK(error("arbiter.define.action('Jab', { turn_only = 'yes' })") ==
-        "test.lua:2: error: action 'Jab': 'turn_only' must be true or false");
+        "test.lua:2: error: action 'Jab': 'turn_only' must be true or false, not \"yes\"");
   CHECK(error("arbiter.define.action('Jab', { move = { mx = 5 } })") ==
-        "test.lua:2: error: action 'Jab': 'move' must be a whole number from 0 to 1000000, { max = that number }, "
-        "{ squares = that number }, or a function() returning the number or { squares = it }");
+        "test.lua:2: error: action 'Jab': 'move' has no field 'mx' (did you mean 'max'?)");
   CHECK(error("arbiter.define.condition('I am hurt', { tset = function() end })") ==
         "test.lua:2: error: condition 'I am hurt' has no field 'tset' (did you mean 'test'?)");
   CHECK(error("arbiter.define.target('the foe', { fnd = function() end })") ==
         "test.lua:2: error: target 'the foe' has no field 'fnd' (did you mean 'find'?)");
   CHECK(error("arbiter.define.target('the foe', { find = 'closest' })") ==
-        "test.lua:2: error: target 'the foe': 'find' must be a function(me, ...)");
+        "test.lua:2: error: target 'the foe': 'find' must be a function(me, ...), not \"closest\"");
   CHECK(error("arbiter.define.status('Dizzy', { duraton = 2 })") ==
         "test.lua:2: error: a status has no field 'duraton' (did you mean 'duration'?)");
   CHECK(s.eval("return arbiter.exists('action', 'Jab') or arbiter.exists('status', 'Dizzy')") == "false");
   // Overrides and patches too; a patch is checked as it would leave the definition, which it leaves as it was.
   CHECK(error("arbiter.override.action('Attack', { resolve = 3 })") ==
-        "test.lua:2: error: action 'Attack': 'resolve' must be a function(ctx)");
+        "test.lua:2: error: action 'Attack': 'resolve' must be a function(ctx), not 3");
   CHECK(error("arbiter.patch.action('Attack', { redy = true })") ==
         "test.lua:2: error: action 'Attack' has no field 'redy' (did you mean 'ready'?)");
   CHECK(error("arbiter.patch.action('Attack', { needs_target = 1 })") ==
-        "test.lua:2: error: action 'Attack': 'needs_target' must be true or false");
+        "test.lua:2: error: action 'Attack': 'needs_target' must be true or false, not 1");
   CHECK(s.eval("local a = arbiter.actions.Attack\n"
                "return { redy = a.redy, needs_target = a.needs_target, changes = #arbiter.history('action', 'Attack') }") ==
         "{ changes = 1, needs_target = true }");
@@ -797,7 +800,7 @@ TEST_CASE("an action's move given as a function is read once every pack has load
   };
   CHECK(refused("arbiter.define.action('Leap', { move = 'far' })") ==
         "test.lua:2: error: action 'Leap': 'move' must be a whole number from 0 to 1000000, { max = that number }, "
-        "{ squares = that number }, or a function() returning the number or { squares = it }");
+        "{ squares = that number }, or a function() returning the number or { squares = it }, not \"far\"");
   CHECK(refused("arbiter.define.action('Leap', {\n  move = function() return 'far' end })") ==
         "test.lua:3: error: action 'Leap': its 'move' function must return a whole number of feet from 0 to 1000000, "
         "or { squares = that number }, not \"far\"");

@@ -154,10 +154,14 @@ void check(Context& context, const Options& options) {
     packs::check_equipment(*encounter, session.sandbox.state(), session.stack.registry());
     roster = packs::roster_of(encounter->characters);
   }
+  // The fight the sheets are for, refused as `run` refuses it before its first round (the same
+  // Fight made the same way), whatever the sheets say.
   if (saved) {
     check_saved_fight(*saved, options.resume, played_from(*encounter, house, session.stack),
                       session.sandbox.state(), session.stack.registry());
     check_resumable(session, *encounter, *saved, options.resume);
+  } else if (encounter) {
+    packs::check_playable(session.sandbox, session.stack.registry(), *encounter, nullptr);
   }
   const int played = saved ? saved->flow.round : 0;
   const long next_round = played + 1;

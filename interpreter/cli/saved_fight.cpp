@@ -229,7 +229,7 @@ void check_saved_fight(const SavedState& saved, const std::string& path, const n
 
 void check_resumable(Session& session, const packs::Encounter& encounter, const SavedState& saved,
                      const std::string& path) {
-  as_saved_state(path, [&] { packs::check_resumable(session.sandbox, session.stack.registry(), encounter, saved); });
+  as_saved_state(path, [&] { packs::check_playable(session.sandbox, session.stack.registry(), encounter, &saved); });
 }
 
 SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,

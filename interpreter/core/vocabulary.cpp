@@ -141,8 +141,22 @@ void check_placeholders(std::string_view phrase) {
   for (const auto& word : words_of(phrase)) piece_of(word);
 }
 
+namespace {
+
+std::string joined_folded(const std::vector<std::string>& words) {
+  std::string key;
+  for (const auto& word : words) key += (key.empty() ? "" : " ") + fold_case(word);
+  return key;
+}
+
+}  // namespace
+
+std::string action_key(std::string_view name) { return fold_case(name); }
+std::string condition_key(std::string_view phrase) { return joined_folded(words_of(phrase)); }
+std::string target_key(std::string_view phrase) { return joined_folded(target_words(phrase)); }
+
 void Vocabulary::add_action(ActionRules action) {
-  std::string key = fold_case(action.name);
+  std::string key = action_key(action.name);
   actions_.insert_or_assign(std::move(key), std::move(action));
 }
 

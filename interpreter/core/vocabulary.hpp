@@ -85,6 +85,13 @@ std::string_view target_wanted(const ActionRules& action);
 // unknown or unclosed placeholder ("{k}").
 void check_placeholders(std::string_view phrase);
 
+// How a sheet reads a name: two names of one key are one name to every sheet. An action's name
+// without regard to ASCII case; a condition's phrase so, and to the blanks between its words; a
+// target's too, and to a leading "the" (docs/orders.md).
+std::string action_key(std::string_view name);
+std::string condition_key(std::string_view phrase);
+std::string target_key(std::string_view phrase);
+
 class Vocabulary {
  public:
   void add_action(ActionRules action);

@@ -224,12 +224,37 @@ std::string shown_in(const std::string& display_folder, const std::string& relat
 // The nearest names to a nil global Lua's message names ("attempt to call a nil value (global
 // 'dcie')"): the string keys of the tables at `tables` on L's stack (the pack's own globals, and
 // the safe globals it reads through to). Empty when the message names none, or none is near.
+// What standard Lua has that a pack has not (docs/packs.md, "The sandbox"), and what it uses
+// instead: a misspelling's nearest name would only mislead ("os": did you mean '_G'?).
+const std::pair<std::string_view, std::string_view> removed_globals[] = {
+    {"arbiter", "'arbiter' is a module: write `local arbiter = require \"arbiter\"` at the top of the file "
+                "(`arbiter lua -e` requires it for you, a pack's file does not)"},
+    {"os", "'os' is not available in a pack: a fight plays the same from the same seed, so nothing reads the clock, "
+           "the environment or files; roll with dice.roll(\"1d6\", why), record with log.event"},
+    {"io", "'io' is not available in a pack: nothing reads or writes files; a pack's data is Lua, read with require "
+           "(require \"tables.outcomes\" for tables/outcomes.lua), and print or log.event tell what happened"},
+    {"debug", "'debug' is not available in a pack; an error's message names its file and line, and print shows a "
+              "value (on the error stream)"},
+    {"package", "'package' is not available in a pack: require finds the pack's own modules (require "
+                "\"tables.outcomes\") and the runtime's (require \"arbiter\")"},
+    {"dofile", "'dofile' is not available in a pack: require the file as a module of the pack (require "
+               "\"tables.outcomes\" for tables/outcomes.lua)"},
+    {"loadfile", "'loadfile' is not available in a pack: require the file as a module of the pack (require "
+                 "\"tables.outcomes\" for tables/outcomes.lua)"},
+    {"loadstring", "'loadstring' is load since Lua 5.2 (text only, in a pack)"},
+    {"unpack", "'unpack' is table.unpack since Lua 5.2"},
+    {"warn", "'warn' is not available in a pack: print writes a line to Arbiter's log under the pack's name"},
+};
+
 std::string nearest_global(lua_State* L, const std::string& message, std::initializer_list<int> tables) {
   static const std::string marker = "a nil value (global '";
   const std::size_t start = message.find(marker);
   if (start == std::string::npos || !lua_checkstack(L, 3)) return {};
   const std::size_t name_at = start + marker.size(), end = message.find("')", name_at);
   if (end == std::string::npos) return {};
+  const std::string_view wanted = std::string_view(message).substr(name_at, end - name_at);
+  for (const auto& [name, instead] : removed_globals)
+    if (wanted == name) return std::string(instead);
   std::vector<std::string> names;
   for (const int table : tables) {
     lua_pushnil(L);
@@ -1193,9 +1218,12 @@ void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::s
   std::replace(relative.begin(), relative.end(), '.', '/');
   const std::filesystem::path folder = scope.scope.folder;
   std::filesystem::path file;
-  for (const auto& candidate : {folder / (relative + ".lua"), folder / relative / "init.lua"}) {
+  std::string shown;  // as messages name it: the file found, not a path made up from the name
+  for (const auto& [candidate, as] : {std::pair{folder / (relative + ".lua"), relative + ".lua"},
+                                      std::pair{folder / relative / "init.lua", relative + "/init.lua"}}) {
     if (is_file_in_folder(candidate, folder)) {
       file = candidate;
+      shown = as;
       break;
     }
   }
@@ -1207,6 +1235,16 @@ void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::s
                             name, shown_in(scope.scope.display_folder, relative + ".lua"),
                             shown_in(scope.scope.display_folder, relative + "/init.lua"), whose));
 
+  // The pack's main file ran as the pack loaded: run again, it would define everything twice (or,
+  // required by a module it requires, each would wait on the other). What it defined is in the
+  // registry, for every file to read.
+  std::error_code same_error;
+  if (!scope.scope.main.empty() && std::filesystem::equivalent(file, scope.scope.main, same_error))
+    throw Error(fmt::format("module '{}' is {}, the pack's main file, which runs once, as the pack loads: no "
+                            "file requires it. What it defines is read through the registry (arbiter.tables.flow, "
+                            "arbiter.actions, arbiter.hooks); code or data both need goes in a module of its own "
+                            "(tables/shared.lua, required as \"tables.shared\") that each requires",
+                            name, shown_in(scope.scope.display_folder, shown)));
   const std::string key = scope.scope.name + '/' + name;
   if (!loading_.insert(key).second)
     throw Error(fmt::format("require cycle: module '{}' of {} requires itself, directly or through others", name,
@@ -1219,9 +1257,7 @@ void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::s
   const std::string code = read_source(file, file_kind(scope.scope));
   files_read_.push_back(file);
   try {
-    load_chunk(L, scope.scope.name, code,
-               "@" + shown_in(scope.scope.display_folder,
-                              relative + (file.filename() == "init.lua" ? "/init.lua" : ".lua")));
+    load_chunk(L, scope.scope.name, code, "@" + shown_in(scope.scope.display_folder, shown));
   } catch (const Error& e) {
     bool positioned = false;
     syntax_errors_.insert_or_assign(lua_message(e, positioned), e.diagnostics().front());

@@ -53,6 +53,9 @@ struct PackScope {
   bool owns_files = true;
   // Whether its errors say "in pack '…'": not an encounter's, the GM's own file and no pack.
   bool is_pack = true;
+  // The pack's main file (folder/init.lua), which loading the pack runs: `require` refuses it, as
+  // running it again would define everything twice. Empty: none.
+  std::filesystem::path main = {};
 };
 
 // Whether `file` is a file of `folder` where it really is: neither `..` nor a link leads out of it.

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders.hpp"
@@ -133,22 +134,54 @@ void check_texts(lua_State* L, const std::string& what, int value) {
     if (lua_rawgeti(L, value, i) == LUA_TSTRING) lua::to_text(L, -1, fmt::format("{}[{}]", what, i));
 }
 
+// The keys of the table at `index` that are not `known`, each told as "no field 'maks' (did you
+// mean 'max'?)", in sorted order (the table's own changes from run to run).
+std::vector<std::string> unknown_fields(lua_State* L, int index, const std::vector<std::string>& known) {
+  std::vector<std::string> unknown;
+  for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) {
+    if (lua_type(L, -2) != LUA_TSTRING)
+      unknown.push_back(fmt::format("no field [{}]", lua::describe(L, -2, 1)));
+    else if (const std::string key(lua::whole_string(L, -2)); std::ranges::find(known, key) == known.end())
+      unknown.push_back(with_nearest(fmt::format("no field '{}'", printable(key)), key, known));
+  }
+  std::ranges::sort(unknown);
+  return unknown;
+}
+
+// What is wrong with a value that does not fit `field`: what it must be, and what it is.
+std::string misfit(lua_State* L, int value, const Field& field) {
+  // `move = { maks = 5 }`: the field misspelt inside, told with the nearest.
+  if (std::string_view(field.name) == "move" && lua_type(L, value) == LUA_TTABLE) {
+    const std::vector<std::string> inside = unknown_fields(L, value, {"max", "squares"});
+    if (!inside.empty()) return fmt::format("'move' has {}", fmt::join(inside, ", "));
+  }
+  std::string message = fmt::format("'{}' must be {}, not {}", field.name, field.expected, lua::describe(L, value, 1));
+  // A misspelt word (`target = "enemey"`) is told with the nearest of the words the field takes.
+  if (text(L, value)) message = with_nearest(std::move(message), lua::whole_string(L, value), field.words);
+  return message;
+}
+
+// Every field that is unknown or does not fit, told at once: the author mends them all in one go.
 void check_fields(lua_State* L, Kind kind, const std::string& name, int index, const std::vector<Field>& fields) {
   std::vector<std::string> known;
   for (const Field& field : fields) known.emplace_back(field.name);
-  lua::check_field_names(L, index, fmt::format("{} '{}'", to_string(kind), name), known);
+  const std::string what = fmt::format("{} '{}'", to_string(kind), name);
+  std::vector<std::string> problems = unknown_fields(L, index, known);
   for (const Field& field : fields) {
     lua_pushstring(L, field.name);
     const bool absent = lua_rawget(L, index) == LUA_TNIL;
-    check_texts(L, fmt::format("{} '{}': '{}'", to_string(kind), name, field.name), lua_gettop(L));
-    if (!absent && !field.fits(L, lua_gettop(L))) {
-      std::string message = fmt::format("{} '{}': '{}' must be {}", to_string(kind), name, field.name, field.expected);
-      // A misspelt word (`target = "enemey"`) is told with the nearest of the words the field takes.
-      if (text(L, -1)) message = with_nearest(std::move(message), lua::whole_string(L, -1), field.words);
-      throw Error(message);
-    }
+    check_texts(L, fmt::format("{}: '{}'", what, field.name), lua_gettop(L));
+    if (!absent && !field.fits(L, lua_gettop(L))) problems.push_back(misfit(L, lua_gettop(L), field));
     lua_pop(L, 1);
   }
+  if (problems.empty()) return;
+  if (problems.size() == 1) {
+    const std::string& only = problems.front();
+    throw Error(only.starts_with("no field") ? what + " has " + only : what + ": " + only);
+  }
+  for (std::string& problem : problems)
+    if (problem.starts_with("no field")) problem = "it has " + problem;
+  throw Error(fmt::format("{}: {} mistakes: {}", what, problems.size(), fmt::join(problems, "; ")));
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include "interpreter/packs/definition_check.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
+#include "interpreter/packs/ruleset_check.hpp"
 
 namespace arbiter::packs {
 
@@ -140,6 +141,10 @@ FlowRules read_flow(lua_State* L, const Registry& registry, std::string& default
 }
 
 void Fight::read_ruleset(lua_State* L, const Registry& registry) {
+  // What the definitions say of one another, and the functions a fight calls, checked as every
+  // command that loads the packs checks them (ruleset_check.hpp): again here, as a test case's
+  // patch since they loaded may have changed them.
+  check_ruleset(L, registry);
   StackGuard guard{L};
   // Every field was checked when it was defined (definition_check.hpp): each is absent or of its type.
   const auto function_field = [&](const char* key) {
@@ -154,16 +159,6 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     lua_Debug ar;
     lua_getinfo(L, ">u", &ar);
     if (!ar.isvararg) f.reads = ar.nparams;  // a C function counts as vararg
-    return f;
-  };
-  std::vector<std::pair<const Definition*, std::string>> statuses;  // each with its name in the book
-  // A phrase a sheet may write is only of use to a fight with its function: without one, the first
-  // order using it would stop the fight mid-round. Refused here, at its line, before any round.
-  const auto phrase_function = [&](const Definition& d, const char* key, const char* what) {
-    const Function f = function_field(key);
-    if (f.ref == LUA_NOREF)
-      throw Error(parse_positioned(located(d, key, fmt::format("{} '{}' has no '{}' function: a fight calls it to {}",
-                                                               to_string(d.kind), d.name, key, what))));
     return f;
   };
   for (const Definition* d : registry.definitions()) {
@@ -187,28 +182,6 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         lua_pop(L, 1);
         a.follows_target = raw_field(L, -1, "follows_target") == LUA_TBOOLEAN && lua_toboolean(L, -1);
         lua_pop(L, 1);
-        if (const std::string& shown = vocabulary_.action(d->name)->declared_as;
-            !shown.empty() && !vocabulary_.action(shown))
-          throw Error(parse_positioned(
-              located(*d, "declared_as", fmt::format("action '{}': 'declared_as' names no action: '{}'", d->name, shown))));
-        // A list written in the definition; one a function derives from a pack's data is that pack's to check.
-        for (const char* field : {"answers", "replaces"}) {
-          if (raw_field(L, -1, field) == LUA_TTABLE) {
-            for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
-              const std::string named(lua::whole_string(L, -1));
-              lua_pop(L, 1);
-              if (!vocabulary_.action(named)) {
-                Diagnostic problem = parse_positioned(located(
-                    *d, field, fmt::format("action '{}': '{}' names no action: '{}'", d->name, field, named)));
-                if (const std::string near = did_you_mean(named, vocabulary_.action_names()); !near.empty())
-                  problem.notes.push_back(near);
-                throw Error(std::move(problem));
-              }
-            }
-            lua_pop(L, 1);  // the nil that ended the list
-          }
-          lua_pop(L, 1);
-        }
         if (raw_field(L, -1, "allowed_by") == LUA_TTABLE) {
           for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
             a.allowed_by.emplace_back(lua::whole_string(L, -1));
@@ -220,15 +193,12 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         actions_.emplace(d->name, std::move(a));
         break;
       }
-      case Kind::condition:
-        conditions_.emplace(d->name, phrase_function(*d, "test", "tell whether it holds"));
-        break;
-      case Kind::target: targets_.emplace(d->name, phrase_function(*d, "find", "tell whom it names")); break;
+      case Kind::condition: conditions_.emplace(d->name, function_field("test")); break;
+      case Kind::target: targets_.emplace(d->name, function_field("find")); break;
       case Kind::hook: hooks_.emplace(d->name, Function{luaL_ref(L, LUA_REGISTRYINDEX)}); break;
       case Kind::status: {
         StatusDefinition status = lua::check_status_definition(L, -1);
         status.name = d->name;  // its key: a `name` that differs is refused where it is written
-        statuses.emplace_back(d, status.name);
         book_.define(std::move(status));
         break;
       }
@@ -249,45 +219,6 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     lua_settop(L, guard.top());
   }
   if (const Definition* flow = registry.find(Kind::table, "flow")) flow_at_ = setting(*flow, "default_order").location;
-  // Checked once every action is known, placed at the change that named it.
-  if (!default_order_.empty()) try {
-      action(default_order_);
-    } catch (const Error& e) {
-      throw Error(parse_positioned(located(*registry.find(Kind::table, "flow"), "default_order",
-                                           "flow.default_order: " + e.diagnostics().front().message)));
-    }
-  // Once every status is known: a misspelt one in allowed_by would make its action never allowed.
-  for (const auto& [name, a] : actions_)
-    for (const std::string& status : a.allowed_by) try {
-        book_.get(status);
-      } catch (const Error& e) {
-        throw Error(parse_positioned(located(*registry.find(Kind::action, name), "allowed_by",
-                                             fmt::format("action '{}': allowed_by: {}", name,
-                                                         e.diagnostics().front().message))));
-      }
-  // Likewise the statuses the flow names: a misspelt one in `incapacitated` would let the
-  // Unconscious fight on, in `lookups.out_of_fight` keep the Dead a lookup's answer.
-  std::vector<std::string> status_names;
-  for (const auto& [d, name] : statuses) status_names.push_back(name);
-  for (const auto& [field, named] : {std::pair{"incapacitated", &flow_rules_.incapacitated},
-                                     std::pair{"lookups.out_of_fight", &lookups_.out_of_fight}})
-    for (const std::string& status : *named)
-      if (!book_.find(status))
-        throw Error(parse_positioned(located(
-            *registry.find(Kind::table, "flow"), field,
-            fmt::format("flow.{}: {}", field, unknown_name(status, status_names, "status")))));
-  // Likewise the actions a status allows or forbids: a misspelt one would allow or forbid nothing.
-  std::vector<std::string> action_names;
-  for (const auto& [name, a] : actions_) action_names.push_back(name);
-  for (const auto& [d, name] : statuses) {
-    const StatusDefinition& status = book_.get(name);
-    for (const auto& [field, actions] : {std::pair{"allows", &status.allows}, std::pair{"forbids", &status.forbids}})
-      for (const std::string& action : *actions)
-        if (!actions_.contains(action))
-          throw Error(parse_positioned(located(
-              *d, field,
-              fmt::format("status '{}': {}: {}", d->name, field, unknown_name(action, action_names, "action")))));
-  }
 }
 
 const Fight::Action& Fight::action(const std::string& name) const {

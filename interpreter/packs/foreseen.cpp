@@ -26,16 +26,12 @@ class NoDice final : public DiceSource {
   std::optional<std::size_t> logged_before_;
 };
 
-// The fight as it starts, or as `saved` left it (resumed: refused as `run --resume` refuses it);
-// none under rules that declare orders but play no fight (no flow).
+// The fight as it starts, or as `saved` left it, refused as `run` refuses it (the same Fight, made
+// the same way); none under rules that declare orders but play no fight (no flow).
 std::unique_ptr<Fight> fight_as_it_stands(lua::Sandbox& sandbox, const Registry& registry, const Encounter& encounter,
                                           const SavedState* saved, DiceSource& dice) {
-  std::unique_ptr<Fight> fight;
-  try {
-    fight = std::make_unique<Fight>(sandbox, registry, saved ? saved->world : make_world(encounter), dice);
-  } catch (const Error&) {
-    return nullptr;
-  }
+  if (!registry.find(Kind::table, "flow")) return nullptr;
+  auto fight = std::make_unique<Fight>(sandbox, registry, saved ? saved->world : make_world(encounter), dice);
   fight->place_stats(encounter.stat_names);  // where an encounter's value the rules refuse is told
   if (saved) fight->resume(*saved);
   return fight;
@@ -43,11 +39,11 @@ std::unique_ptr<Fight> fight_as_it_stands(lua::Sandbox& sandbox, const Registry&
 
 }  // namespace
 
-void check_resumable(lua::Sandbox& sandbox, const Registry& registry, const Encounter& encounter,
-                     const SavedState& saved) {
+void check_playable(lua::Sandbox& sandbox, const Registry& registry, const Encounter& encounter,
+                    const SavedState* saved) {
   const EventLog* log = nullptr;
   NoDice dice(log);
-  fight_as_it_stands(sandbox, registry, encounter, &saved, dice);
+  fight_as_it_stands(sandbox, registry, encounter, saved, dice);
 }
 
 std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, const Registry& registry,

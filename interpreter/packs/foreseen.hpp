@@ -22,10 +22,13 @@ struct ForeseenRefusal {
   bool cannot_act = false;  // not refused but never carried out: the character cannot act (`reason`, a status)
 };
 
-// Whether the rules can resume `saved` as `run --resume` would (a status they do not define, or
-// could not have left so, is an arbiter::Error at its place in the save), whatever sheets there are.
-void check_resumable(lua::Sandbox& sandbox, const Registry& registry, const Encounter& encounter,
-                     const SavedState& saved);
+// Whether the rules can start the encounter's fight, or resume `saved`, as `run` would before its
+// first round, whatever sheets there are: `run` makes the same Fight, so whatever it refuses then
+// (the flow, a phrase or an action the fight could not carry out, a starting value of the
+// encounter; resumed, a status the rules do not define or could not have left so, at its place in
+// the save) is the same arbiter::Error here. Nothing under rules that play no fight (no flow).
+void check_playable(lua::Sandbox& sandbox, const Registry& registry, const Encounter& encounter,
+                    const SavedState* saved);
 
 // The orders of the next round that the rules refuse before its first die is rolled, in a trial of
 // the round on the fight as it stands (the encounter as it starts, or `saved`), which stops at that

@@ -224,10 +224,16 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   check([&] {
     if (fields.push("api") == LUA_TNIL) return;
     if (!lua_isinteger(L, -1)) fields.fail(fields.at("api"), "the manifest's 'api' must be a whole number");
-    m.api = static_cast<int>(lua_tointeger(L, -1));
-    if (m.api < 1 || m.api > pack_api)
+    const lua_Integer api = lua_tointeger(L, -1);
+    // API versions count from 1: 0 or below names none, not one this arbiter lacks.
+    if (api < 1)
+      fields.fail(fields.at("api"), fmt::format("the manifest's 'api' is {}, which is not an Arbiter pack API version: "
+                                                "API versions are whole numbers from 1 (this arbiter offers API {})",
+                                                api, pack_api));
+    if (api > pack_api)
       fields.fail(fields.at("api"), fmt::format("pack '{}' needs Arbiter pack API {}; this arbiter offers API {}",
-                                                m.name, m.api, pack_api));
+                                                m.name, api, pack_api));
+    m.api = static_cast<int>(api);
   });
   check([&] {
     const int type = fields.push("requires");
@@ -306,6 +312,10 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   });
   if (!problems.empty()) throw Error(std::move(problems));
   return m;
+}
+
+std::filesystem::path main_file(const Manifest& manifest) {
+  return manifest.main.empty() ? std::filesystem::path() : manifest.folder / manifest.main;
 }
 
 }  // namespace arbiter::packs

@@ -35,4 +35,7 @@ struct Manifest {
 // (a missing field: at its `return`).
 Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folder, const std::string& display_folder);
 
+// The file loading the pack runs (folder/main), or an empty path for a pack with none.
+std::filesystem::path main_file(const Manifest& manifest);
+
 }  // namespace arbiter::packs

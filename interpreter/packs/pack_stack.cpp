@@ -10,6 +10,7 @@
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/packs/definition_check.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
+#include "interpreter/packs/ruleset_check.hpp"
 #include "interpreter/packs/wrap_fight.hpp"
 #include "interpreter/packs/wrap_registry.hpp"
 
@@ -71,7 +72,7 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
   } checks_closed{registry_};
   for (std::size_t i = first_new; i < order_.size(); ++i) {
     const Manifest& m = order_[i];
-    sandbox_.add_pack({m.name, m.folder, m.display_folder, m.budget});
+    sandbox_.add_pack({m.name, m.folder, m.display_folder, m.budget, true, true, main_file(m)});
     if (m.main.empty()) continue;
     try {
       sandbox_.run_file(m.name, m.folder / m.main, 0);
@@ -102,6 +103,10 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
   }
   check_orders_table(sandbox_.state(), registry_);
   check_runtime_narration(sandbox_.state(), registry_);
+  // What the definitions say of one another (a status forbidding an action nobody defined, a
+  // default_order no action has, an action the fight could not carry out), as `run` checks them
+  // before its first round: so `check`, `test`, `lua` and `explain` refuse the same packs.
+  check_ruleset(sandbox_.state(), registry_);
 }
 
 std::string PackStack::name_folder(const std::string& request) {

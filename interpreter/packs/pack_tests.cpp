@@ -23,7 +23,7 @@ std::vector<std::filesystem::path> test_files(const Manifest& pack) {
 
 std::vector<CaseResult> run_test_file(lua::Sandbox& sandbox, const Manifest& pack, const std::filesystem::path& file) {
   const std::string scope = pack.name + " tests";
-  if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, pack.folder, pack.display_folder, pack.budget});
+  if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, pack.folder, pack.display_folder, pack.budget, true, true, main_file(pack)});
   lua_State* L = sandbox.state();
   const int top = lua_gettop(L);
   sandbox.run_file(scope, file, 0);

@@ -7,6 +7,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/names.hpp"
+#include "interpreter/core/vocabulary.hpp"
 #include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/sandbox.hpp"
@@ -208,6 +209,34 @@ Definition& Registry::existing(Kind kind, const std::string& name) {
   return it->second;
 }
 
+// Sheets name actions, conditions and targets without regard to case (and phrases without regard
+// to the blanks between words, a target's to a leading "the": docs/orders.md), as encounters'
+// characters are named (encounter.cpp): a second name that is the first to every sheet would take
+// its orders, or lose them, silently. Refused at the second, naming the first; an override or a
+// patch of the first names it as it is defined.
+void Registry::check_alike(Kind kind, const std::string& name) const {
+  using Key = std::string (*)(std::string_view);
+  const Key key = kind == Kind::action      ? Key{orders::action_key}
+                  : kind == Kind::condition ? Key{orders::condition_key}
+                  : kind == Kind::target    ? Key{orders::target_key}
+                                            : nullptr;
+  if (!key) return;
+  const std::string mine = key(name);
+  for (const auto& [id, earlier] : definitions_) {
+    if (id.first != kind || key(id.second) != mine) continue;
+    const Change& first = earlier.history.front();
+    const char* reads = kind == Kind::action ? "an action's name without regard to case"
+                        : kind == Kind::condition
+                            ? "a condition's phrase without regard to case or to the blanks between its words"
+                            : "a target's phrase without regard to case, to the blanks between its words or to a "
+                              "leading 'the'";
+    throw Error(fmt::format("{0} '{1}' is {0} '{2}' to an order sheet, which reads {3}; '{2}' is already defined by "
+                            "pack '{4}' at {5}: give this one a name of its own, or change that one with "
+                            "arbiter.override.{0} or arbiter.patch.{0} and the name '{2}'",
+                            to_string(kind), name, id.second, reads, first.pack, first.location));
+  }
+}
+
 void Registry::define(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
                       const std::string& location) {
   if (name.empty()) throw Error(fmt::format("a {} needs a name", to_string(kind)));
@@ -234,6 +263,7 @@ void Registry::define(lua_State* L, Kind kind, const std::string& name, int inde
                             "fields",
                             defined, to_string(kind), to_string(kind)));
   }
+  check_alike(kind, name);
   check_value_type(L, kind, name, index);
   check_written_in_lua(L, kind, name, index);
   check_definition(L, kind, name, index);

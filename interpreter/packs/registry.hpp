@@ -98,6 +98,9 @@ class Registry {
   void run_checks(lua_State* L, const std::function<void(const std::string& pack)>& call) const;
 
  private:
+  // Throws arbiter::Error when `name` is, to an order sheet, the name of another definition of
+  // `kind` ("punch" of an action "Punch").
+  void check_alike(Kind kind, const std::string& name) const;
   Definition& existing(Kind kind, const std::string& name);
   void record(Definition& definition, Change change);
 

@@ -54,7 +54,8 @@ local arbiter = {
 }
 
 ---An action's properties (docs/fights.md, "Actions"; the order checker reads docs/orders.md's).
----No others: an unknown field or a value of another type is an error at the defining line.
+---No others: an unknown field or a value of another type is an error at the defining line, every
+---such mistake of the definition told at once, each with the value given.
 ---@class arbiter.ActionDefinition
 ---@field ready? boolean|fun(me: world.Character, intent: flow.Intent): boolean Ready through the phase (Platemail)
 ---@field move? integer|{ max: integer }|{ squares: integer }|fun(): (integer|{ squares: integer }) feet it may move, or squares of the map's scale (`{ squares = 3 }`: 15' on 5' squares, 30' on 10' ones); absent or 0: it stays in place. A function is called once every pack has loaded (when the sheets are checked, when a fight is made) and returns the feet or the squares: a definition reading them from a table (Platemail's `actions_data`) sees a house rule's patch of it
@@ -74,19 +75,19 @@ local arbiter = {
 ---@field usage? string how it is written, told instead of each mistake in an order of it
 ---@field arguments? boolean|string[] the arguments in parentheses it reads (`ctx.arguments`): true, any (`Prepare Spell (Fireball)`); a list, those whose first word is one of these (`{ "roll", "keep" }`: `Skulk (roll Stealth again)`); absent or false, none. A sheet giving one it does not read is refused at the argument, with the forms it takes
 ---@field allowed_by? string[]|fun(me: world.Character, intent: flow.Intent): boolean, string? only a character with one of these statuses may take it; or a function: whether `me` may take it now as `intent` orders it (its target, its arguments: false and why: refused before it is declared)
----@field resolve? fun(ctx: flow.Intent) carries it out; its changes commit when it returns. `ctx` also has `round` and `phase`; reading a field it does not have (`ctx.targte`) is an error naming the nearest, while a documented one that is absent (`target` with none) reads nil
+---@field resolve? fun(ctx: flow.Intent) carries it out; required under rules that play a fight (a `flow` table): an action without it is refused at its line as the packs load (only a pack of no flow, declaring what sheets may write, leaves it out); its changes commit when it returns. `ctx` also has `round` and `phase`; reading a field it does not have (`ctx.targte`) is an error naming the nearest, while a documented one that is absent (`target` with none) reads nil
 
 ---A condition phrase's test, in a fight: placeholders arrive as arguments in order
 ---(`{character}` a character, `{n}` and `{distance}` numbers, `{word}` the word written). Its only field.
 ---@class arbiter.ConditionDefinition
----@field test? fun(me: world.Character, ...: any): boolean
+---@field test? fun(me: world.Character, ...: any): boolean required under rules that play a fight (a `flow` table): refused as the packs load without it
 
 ---A general target phrase's lookup, in a fight. Its only field.
 ---@class arbiter.TargetDefinition
----@field find? fun(me: world.Character, ...: any): world.Character?
+---@field find? fun(me: world.Character, ...: any): world.Character? required under rules that play a fight (a `flow` table): refused as the packs load without it
 
 ---Defines an action: a table with the action's properties and its functions.
----@param name string one an order sheet can write: words of letters, one space between them (a word may hold ' or -: "Counter-Attack"), none of the sheet's own words (if, then, to, toward, away, a compass word); "Bash!" or "2nd Strike" is an error at this line
+---@param name string one an order sheet can write: words of letters, one space between them (a word may hold ' or -: "Counter-Attack"), none of the sheet's own words (if, then, to, toward, away, a compass word); "Bash!" or "2nd Strike" is an error at this line, and so is the name of another action but for case ("punch" beside "Punch": a sheet reads them as one)
 ---@param value arbiter.ActionDefinition
 function arbiter.define.action(name, value) end
 
@@ -101,12 +102,12 @@ function arbiter.define.status(name, value) end
 function arbiter.define.table(name, value) end
 
 ---Defines a condition phrase for order sheets.
----@param name string
+---@param name string the phrase; one a sheet reads as another condition's (the same but for case or the blanks between words) is an error at this line
 ---@param value arbiter.ConditionDefinition
 function arbiter.define.condition(name, value) end
 
 ---Defines a general target phrase for order sheets.
----@param name string
+---@param name string the phrase; one a sheet reads as another target's (the same but for case, the blanks between words or a leading "the") is an error at this line
 ---@param value arbiter.TargetDefinition
 function arbiter.define.target(name, value) end
 

@@ -31,7 +31,8 @@ function load(chunk, chunkname, mode, env) end
 
 ---Loads a module: a stdlib module (`"arbiter"`, `"arbiter.registry"`) or a file of the calling
 ---pack: `require "tables.weapons"` runs `tables/weapons.lua` (or `tables/weapons/init.lua`) in
----the pack's folder, once, and returns what it returned. Nothing outside the pack's folder.
+---the pack's folder, once, and returns what it returned. Nothing outside the pack's folder, and
+---not the pack's main file (`require "init"`): it runs once, as the pack loads, and is refused.
 ---@param name string dotted module name: letters, digits, `_`, `-`
 ---@return any
 function require(name) end

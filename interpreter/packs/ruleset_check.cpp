@@ -1,0 +1,131 @@
+#include "interpreter/packs/ruleset_check.hpp"
+
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "grammar/diagnostic.hpp"
+#include "interpreter/core/names.hpp"
+#include "interpreter/core/status_definition.hpp"
+#include "interpreter/lua/stack_guard.hpp"
+#include "interpreter/lua/values.hpp"
+#include "interpreter/lua/world_bindings.hpp"
+#include "interpreter/packs/fight.hpp"
+#include "interpreter/packs/order_vocabulary.hpp"
+
+namespace arbiter::packs {
+namespace {
+
+int raw_field(lua_State* L, int index, const char* key) {
+  lua_pushstring(L, key);
+  return lua_rawget(L, index < 0 ? index - 1 : index);
+}
+
+// At the change that last set `field` of `d`.
+[[noreturn]] void fail(const Definition& d, std::string_view field, const std::string& message,
+                       std::string note = {}) {
+  Diagnostic problem = parse_positioned(setting(d, field).location + ": " + message);
+  if (!note.empty()) problem.notes.push_back(std::move(note));
+  throw Error(std::move(problem));
+}
+
+// The strings of the list at the top of the stack, if it is a table (a function's list is the
+// pack's own to check), which it pops.
+std::vector<std::string> listed(lua_State* L) {
+  std::vector<std::string> names;
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TSTRING; ++i) {
+      names.emplace_back(lua::whole_string(L, -1));
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);  // the value that ended the list
+  }
+  lua_pop(L, 1);
+  return names;
+}
+
+bool holds(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+}  // namespace
+
+void check_ruleset(lua_State* L, const Registry& registry) {
+  const lua::StackGuard guard(L);
+  const Definition* flow = registry.find(Kind::table, "flow");
+  std::vector<std::string> action_names, status_names;
+  for (const Definition* d : registry.definitions()) {
+    if (d->kind == Kind::action) action_names.push_back(d->name);
+    if (d->kind == Kind::status) status_names.push_back(d->name);
+  }
+  // The functions a fight calls. An order naming an action, a condition or a target without one
+  // would stop the fight mid-round, or fail at the table: refused before any round.
+  if (flow)
+    for (const Definition* d : registry.definitions()) {
+      const auto [field, does] = d->kind == Kind::action      ? std::pair{"resolve", "carry it out"}
+                                 : d->kind == Kind::condition ? std::pair{"test", "tell whether it holds"}
+                                 : d->kind == Kind::target    ? std::pair{"find", "tell whom it names"}
+                                                              : std::pair{"", ""};
+      if (*field == '\0') continue;
+      registry.push(L, d->kind, d->name);
+      const bool present = raw_field(L, -1, field) == LUA_TFUNCTION;
+      lua_settop(L, guard.top());
+      if (!present)
+        fail(*d, field,
+             fmt::format("{} '{}' has no '{}' function: a fight calls it to {}{}", to_string(d->kind), d->name, field,
+                         does,
+                         d->kind == Kind::action ? ", so an order naming it could not be carried out (only rules that "
+                                                   "play no fight, with no table 'flow', declare actions without it)"
+                                                 : ""));
+    }
+  const orders::Vocabulary vocabulary = read_vocabulary(L, registry);
+  for (const Definition* d : registry.definitions()) {
+    registry.push(L, d->kind, d->name);
+    if (d->kind == Kind::action) {
+      if (const std::string& shown = vocabulary.action(d->name)->declared_as; !shown.empty() && !vocabulary.action(shown))
+        fail(*d, "declared_as", fmt::format("action '{}': 'declared_as' names no action: '{}'", d->name, shown),
+             did_you_mean(shown, vocabulary.action_names()));
+      // A list written in the definition; one a function derives from a pack's data is that pack's to check.
+      for (const char* field : {"answers", "replaces"}) {
+        raw_field(L, -1, field);
+        for (const std::string& named : listed(L))
+          if (!vocabulary.action(named))
+            fail(*d, field, fmt::format("action '{}': '{}' names no action: '{}'", d->name, field, named),
+                 did_you_mean(named, vocabulary.action_names()));
+      }
+      // A misspelt status would make the action never allowed.
+      raw_field(L, -1, "allowed_by");
+      for (const std::string& status : listed(L))
+        if (!holds(status_names, status))
+          fail(*d, "allowed_by",
+               fmt::format("action '{}': allowed_by: {}", d->name, unknown_name(status, status_names, "status")));
+    } else if (d->kind == Kind::status) {
+      // A misspelt action would be allowed or forbidden nothing.
+      const StatusDefinition status = lua::check_status_definition(L, -1);
+      for (const auto& [field, actions] : {std::pair{"allows", &status.allows}, std::pair{"forbids", &status.forbids}})
+        for (const std::string& action : *actions)
+          if (!holds(action_names, action))
+            fail(*d, field,
+                 fmt::format("status '{}': {}: {}", d->name, field, unknown_name(action, action_names, "action")));
+    }
+    lua_settop(L, guard.top());
+  }
+  if (!flow) return;
+  std::string default_order, pack;
+  LookupRules lookups;
+  FlowRules rules = read_flow(L, registry, default_order, lookups, pack);
+  // The order of whoever has none: an action of any case, as a sheet names it.
+  if (!default_order.empty() && !vocabulary.action(default_order))
+    fail(*flow, "default_order",
+         "flow.default_order: " + unknown_name(default_order, vocabulary.action_names(), "action"));
+  // A misspelt status in `incapacitated` would let the Unconscious fight on, in
+  // `lookups.out_of_fight` keep the Dead a lookup's answer.
+  for (const auto& [field, named] : {std::pair{"incapacitated", &rules.incapacitated},
+                                     std::pair{"lookups.out_of_fight", &lookups.out_of_fight}})
+    for (const std::string& status : *named)
+      if (!holds(status_names, status))
+        fail(*flow, field, fmt::format("flow.{}: {}", field, unknown_name(status, status_names, "status")));
+}
+
+}  // namespace arbiter::packs

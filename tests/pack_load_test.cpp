@@ -1,0 +1,260 @@
+// What loading a pack refuses, as every command that loads it refuses it: `run`, `check` (with an
+// encounter or with --rules), `test` and `lua` alike, at the pack's own line.
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "tests/support/arbiter_process.hpp"
+#include "tests/support/temp_dir.hpp"
+
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+namespace {
+
+// A tavern brawl: one sequential phase, Punch, Shove, Duck (answering Punch) and Wait, a status
+// that forbids Punch. Each `from`, if found in the main file, is replaced by its `to`, so a test
+// makes the one mistake it is about. The pack's files are `brawl/…` from `dir`, as the tests run
+// the program there.
+std::string brawl_init() {
+  return R"(local arbiter = require "arbiter"
+arbiter.define.table("flow", {
+  phases = { { name = "Brawl", kind = "sequential", action_points = 6 } },
+  default_order = "Wait",
+  incapacitated = { "Out Cold" },
+})
+arbiter.define.status("Staggered", { unit = "rounds", duration = 1, forbids = { "Punch" } })
+arbiter.define.status("Out Cold", {})
+arbiter.define.target("my opponent", { find = function(me) return world.closest(me, "enemy") end })
+arbiter.define.condition("I am Staggered", { test = function(me) return status.has(me, "Staggered") end })
+arbiter.define.action("Punch", { cost = 3, needs_target = true, target = "enemy", turn_only = true,
+  resolve = function(ctx) end })
+arbiter.define.action("Shove", { cost = 2, needs_target = true, target = "enemy", turn_only = true,
+  resolve = function(ctx) end })
+arbiter.define.action("Duck", { cost = 1, target = "enemy", answers = { "Punch" },
+  resolve = function(ctx) end })
+arbiter.define.action("Wait", { target = "none", resolve = function(ctx) end })
+)";
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  if (from.empty()) return text;
+  const std::size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+void write(const std::filesystem::path& file, const std::string& text) {
+  std::filesystem::create_directories(file.parent_path());
+  std::ofstream(file) << text;
+}
+
+// The brawl pack in dir/brawl, with `init` as its main file, a test file, an encounter and a sheet.
+void write_brawl(const TempDir& dir, const std::string& init) {
+  write(dir.path / "brawl" / "pack.lua", "return { name = \"brawl\", version = \"0.1.0\", api = 1 }\n");
+  write(dir.path / "brawl" / "init.lua", init);
+  write(dir.path / "brawl" / "tests" / "brawl_test.lua",
+        "local test = require \"arbiter.test\"\ntest.case(\"loads\", function() test.truthy(true) end)\n");
+  write(dir.path / "tavern.lua",
+        "return { rules = { \"./brawl\" }, map = { width = 5, height = 3 }, characters = {\n"
+        "  { name = \"Ana\", side = \"a\", at = \"B2\" }, { name = \"Bo\", side = \"b\", at = \"C2\" } } }\n");
+  write(dir.path / "r1.txt",
+        "Round 1\nAna:\n  1: Punch -> my opponent\n  2: Shove -> \"Bo\"\n"
+        "Bo:\n  1: IF I am Staggered THEN Wait ELSE Punch -> my opponent\n  ON Punch: Duck\n");
+}
+
+// `arbiter ARGUMENTS` run in `dir`.
+Run in(const TempDir& dir, const std::string& arguments) {
+  return shell("cd " + dir.path.string() + " && " + ARBITER_BINARY + " " + arguments);
+}
+
+// Every command that loads the brawl pack refuses it with `error`, the same, at the pack's line.
+void all_refuse(const TempDir& dir, const std::string& error) {
+  for (const std::string command : {"check r1.txt --encounter tavern.lua", "run tavern.lua --orders r1.txt --seed 1",
+                                    "check r1.txt --rules ./brawl", "test ./brawl", "lua ./brawl -e 'return 1'"}) {
+    INFO(command);
+    const Run run = in(dir, command);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, StartsWith(error));
+  }
+  const Run json = in(dir, "check r1.txt --encounter tavern.lua --json");
+  CHECK(json.exit_code == 1);
+  const auto report = nlohmann::json::parse(json.output);
+  CHECK(report["ok"] == false);
+  CHECK_THAT(report["diagnostics"][0]["file"].get<std::string>(), Contains("brawl/init.lua"));
+}
+
+}  // namespace
+
+TEST_CASE("the brawl pack plays and checks as written", "[pack load]") {
+  TempDir dir;
+  write_brawl(dir, brawl_init());
+  CHECK(in(dir, "check r1.txt --encounter tavern.lua").exit_code == 0);
+  CHECK(in(dir, "run tavern.lua --orders r1.txt --seed 1").exit_code == 0);
+  CHECK(in(dir, "test ./brawl").exit_code == 0);
+}
+
+TEST_CASE("check --encounter refuses a pack's misnamed reference as run does, at the pack's line", "[pack load]") {
+  TempDir dir;
+  SECTION("a status forbidding an action nobody defined") {
+    write_brawl(dir, replaced(brawl_init(), "forbids = { \"Punch\" }", "forbids = { \"Punsh\" }"));
+    all_refuse(dir, "brawl/init.lua:7: error: status 'Staggered': forbids: there is no action named 'Punsh'; did you "
+                    "mean 'Punch'?");
+  }
+  SECTION("a default order no action has") {
+    write_brawl(dir, replaced(brawl_init(), "default_order = \"Wait\"", "default_order = \"Wiat\""));
+    all_refuse(dir, "brawl/init.lua:2: error: flow.default_order: there is no action named 'Wiat'; did you mean "
+                    "'Wait'?");
+  }
+  SECTION("an answer to an action nobody defined is the pack's mistake, not the sheet's") {
+    write_brawl(dir, replaced(brawl_init(), "answers = { \"Punch\" }", "answers = { \"Pnch\" }"));
+    all_refuse(dir, "brawl/init.lua:15: error: action 'Duck': 'answers' names no action: 'Pnch'\n"
+                    "  did you mean 'Punch'?");
+    CHECK_THAT(in(dir, "check r1.txt --encounter tavern.lua").output, !Contains("r1.txt"));
+  }
+  SECTION("a status in incapacitated nobody defined") {
+    write_brawl(dir, replaced(brawl_init(), "incapacitated = { \"Out Cold\" }", "incapacitated = { \"Out Clod\" }"));
+    all_refuse(dir, "brawl/init.lua:2: error: flow.incapacitated: there is no status named 'Out Clod'; did you mean "
+                    "'Out Cold'?");
+  }
+  SECTION("a flow's field the fight does not read") {
+    write_brawl(dir, replaced(brawl_init(), "default_order = \"Wait\",", "default_order = \"Wait\", one_per_cel = 1,"));
+    all_refuse(dir, "brawl/init.lua:2: error: flow");
+  }
+}
+
+TEST_CASE("an action, condition or target named as another but for case is refused at its define", "[pack load]") {
+  TempDir dir;
+  SECTION("an action") {
+    write_brawl(dir, brawl_init() + "arbiter.define.action(\"punch\", { resolve = function(ctx) end })\n");
+    all_refuse(dir, "brawl/init.lua:18: error: action 'punch' is action 'Punch' to an order sheet, which reads an "
+                    "action's name without regard to case; 'Punch' is already defined by pack 'brawl' at "
+                    "brawl/init.lua:11: give this one a name of its own");
+  }
+  SECTION("a condition, by case and blanks") {
+    write_brawl(dir, brawl_init() + "arbiter.define.condition(\"I  am staggered\", { test = function() end })\n");
+    all_refuse(dir, "brawl/init.lua:18: error: condition 'I  am staggered' is condition 'I am Staggered' to an order "
+                    "sheet");
+  }
+  SECTION("a target, by a leading 'the'") {
+    write_brawl(dir, brawl_init() + "arbiter.define.target(\"The My Opponent\", { find = function() end })\n");
+    all_refuse(dir, "brawl/init.lua:18: error: target 'The My Opponent' is target 'my opponent' to an order sheet");
+  }
+  SECTION("an override or a patch of the action, by its name, still changes it") {
+    write_brawl(dir, brawl_init());
+    const Run changed = in(dir, "lua ./brawl -e 'arbiter.patch.action(\"Punch\", { cost = 4 }) "
+                                "arbiter.override.action(\"Shove\", { resolve = function(ctx) end }) "
+                                "return arbiter.actions.Punch.cost'");
+    CHECK(changed.exit_code == 0);
+    CHECK_THAT(changed.output, Contains("4"));
+  }
+  SECTION("statuses are not named by sheets: two alike but for case stay apart") {
+    write_brawl(dir, brawl_init() + "arbiter.define.status(\"staggered\", {})\n");
+    CHECK(in(dir, "test ./brawl").exit_code == 0);
+  }
+}
+
+TEST_CASE("an action without resolve is refused as the pack loads, under rules that play a fight", "[pack load]") {
+  TempDir dir;
+  write_brawl(dir, replaced(brawl_init(), "arbiter.define.action(\"Wait\", { target = \"none\", resolve = function(ctx) end })",
+                            "arbiter.define.action(\"Wait\", { target = \"none\" })"));
+  all_refuse(dir, "brawl/init.lua:17: error: action 'Wait' has no 'resolve' function: a fight calls it to carry it out");
+  // A pack that only declares what sheets may write plays no fight: its actions need none.
+  CHECK(arbiter("check examples/orders/round1-players.txt --rules orders-demo").exit_code == 0);
+  CHECK(arbiter("explain orders-demo action:Defend").exit_code == 0);
+}
+
+TEST_CASE("a condition without test or a target without find is refused as the pack loads", "[pack load]") {
+  TempDir dir;
+  write_brawl(dir, replaced(brawl_init(), "{ test = function(me) return status.has(me, \"Staggered\") end }", "{}"));
+  all_refuse(dir, "brawl/init.lua:10: error: condition 'I am Staggered' has no 'test' function");
+}
+
+TEST_CASE("a manifest's api of 0 or less is no API version", "[pack load]") {
+  TempDir dir;
+  write_brawl(dir, brawl_init());
+  for (const std::string api : {"0", "-1"}) {
+    write(dir.path / "brawl" / "pack.lua", "return { name = \"brawl\", version = \"0.1.0\", api = " + api + " }\n");
+    const Run run = in(dir, "test ./brawl");
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, StartsWith("brawl/pack.lua:1:"));
+    CHECK_THAT(run.output, Contains("error: the manifest's 'api' is " + api +
+                                    ", which is not an Arbiter pack API version: API versions are whole numbers from 1"));
+    CHECK_THAT(run.output, !Contains("needs Arbiter pack API"));
+  }
+  write(dir.path / "brawl" / "pack.lua", "return { name = \"brawl\", version = \"0.1.0\", api = 2 }\n");
+  CHECK_THAT(in(dir, "test ./brawl").output, Contains("pack 'brawl' needs Arbiter pack API 2; this arbiter offers API 1"));
+}
+
+TEST_CASE("requiring the pack's main file is refused, never run a second time", "[pack load]") {
+  TempDir dir;
+  SECTION("from a test file") {
+    write_brawl(dir, brawl_init());
+    write(dir.path / "brawl" / "tests" / "brawl_test.lua",
+          "local test = require \"arbiter.test\"\nlocal main = require \"init\"\n"
+          "test.case(\"loads\", function() test.truthy(true) end)\n");
+    const Run run = in(dir, "test ./brawl");
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, Contains("brawl/tests/brawl_test.lua:2: error: module 'init' is brawl/init.lua, the "
+                                    "pack's main file, which runs once, as the pack loads"));
+    CHECK_THAT(run.output, !Contains("already defined"));
+    CHECK_THAT(run.output, !Contains("init/init.lua"));
+  }
+  SECTION("from a module the main file requires") {
+    write_brawl(dir, "local helper = require \"tables.x\"\n" + brawl_init());
+    write(dir.path / "brawl" / "tables" / "x.lua", "return require \"init\"\n");
+    const Run run = in(dir, "test ./brawl");
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, StartsWith("brawl/tables/x.lua:1: error: module 'init' is brawl/init.lua, the pack's main file"));
+    CHECK_THAT(run.output, !Contains("cycle"));
+  }
+  SECTION("a module in a folder's init.lua is named by its own path") {
+    write_brawl(dir, "local helper = require \"helpers\"\n" + brawl_init());
+    write(dir.path / "brawl" / "helpers" / "init.lua", "error(\"here\")\n");
+    CHECK_THAT(in(dir, "test ./brawl").output, StartsWith("brawl/helpers/init.lua:1: error: here"));
+  }
+}
+
+TEST_CASE("a global the sandbox does not have says what a pack uses instead", "[pack load]") {
+  TempDir dir;
+  write_brawl(dir, brawl_init());
+  const Run os = in(dir, "lua ./brawl -e 'return os.time()'");
+  CHECK(os.exit_code == 1);
+  CHECK_THAT(os.output, Contains("attempt to index a nil value (global 'os'); 'os' is not available in a pack"));
+  CHECK_THAT(os.output, Contains("dice.roll"));
+  CHECK_THAT(os.output, !Contains("did you mean"));
+  const Run io = in(dir, "lua ./brawl -e 'return io.open(\"x\")'");
+  CHECK_THAT(io.output, Contains("(global 'io'); 'io' is not available in a pack"));
+  CHECK_THAT(io.output, Contains("require"));
+  // Code copied from `arbiter lua -e`, which requires `arbiter` for you, into a pack's file.
+  write_brawl(dir, replaced(brawl_init(), "local arbiter = require \"arbiter\"\n", ""));
+  const Run bare = in(dir, "test ./brawl");
+  CHECK(bare.exit_code == 1);
+  CHECK_THAT(bare.output, Contains("brawl/init.lua:1: error: attempt to index a nil value (global 'arbiter'); "
+                                   "'arbiter' is a module: write `local arbiter = require \"arbiter\"`"));
+}
+
+TEST_CASE("an action's definition tells every mistake at once, each with the value given", "[pack load]") {
+  TempDir dir;
+  write_brawl(dir, brawl_init());
+  const auto lua = [&](const std::string& definition) {
+    return in(dir, "lua ./brawl -e 'arbiter.define.action(\"Kick\", " + definition + ")'");
+  };
+  const Run all = lua("{ cost = \"3\", taget = \"enemy\", needs_target = \"yes\", move = { maks = 5 }, "
+                      "resolve = function(ctx) end }");
+  CHECK(all.exit_code == 1);
+  CHECK_THAT(all.output, StartsWith("(command line):1: error: action 'Kick': 4 mistakes: it has no field 'taget' (did "
+                                    "you mean 'target'?); 'move' has no field 'maks' (did you mean 'max'?); "
+                                    "'needs_target' must be true or false, not \"yes\"; 'cost' must be a whole number "
+                                    "of action points from 0 to 1000000, not \"3\""));
+  CHECK_THAT(lua("{ cost = \"3\" }").output,
+             StartsWith("(command line):1: error: action 'Kick': 'cost' must be a whole number of action points from 0 "
+                        "to 1000000, not \"3\""));
+  CHECK_THAT(lua("{ move = { maks = 5 } }").output,
+             StartsWith("(command line):1: error: action 'Kick': 'move' has no field 'maks' (did you mean 'max'?)"));
+  CHECK_THAT(lua("{ taget = 1 }").output,
+             StartsWith("(command line):1: error: action 'Kick' has no field 'taget' (did you mean 'target'?)"));
+}
