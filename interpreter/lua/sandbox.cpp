@@ -221,9 +221,6 @@ std::string shown_in(const std::string& display_folder, const std::string& relat
   return display_folder.empty() ? relative : display_folder + "/" + relative;
 }
 
-// The nearest names to a nil global Lua's message names ("attempt to call a nil value (global
-// 'dcie')"): the string keys of the tables at `tables` on L's stack (the pack's own globals, and
-// the safe globals it reads through to). Empty when the message names none, or none is near.
 // What standard Lua has that a pack has not (docs/packs.md, "The sandbox"), and what it uses
 // instead: a misspelling's nearest name would only mislead ("os": did you mean '_G'?).
 const std::pair<std::string_view, std::string_view> removed_globals[] = {
@@ -246,6 +243,10 @@ const std::pair<std::string_view, std::string_view> removed_globals[] = {
     {"warn", "'warn' is not available in a pack: print writes a line to Arbiter's log under the pack's name"},
 };
 
+// The nearest names to a nil global Lua's message names ("attempt to call a nil value (global
+// 'dcie')"): the string keys of the tables at `tables` on L's stack (the pack's own globals, and
+// the safe globals it reads through to). Empty when the message names none, or none is near. A global
+// standard Lua has and a pack has not is told what to use instead.
 std::string nearest_global(lua_State* L, const std::string& message, std::initializer_list<int> tables) {
   static const std::string marker = "a nil value (global '";
   const std::size_t start = message.find(marker);
