@@ -122,6 +122,36 @@ TEST_CASE("in a fight a pool's roll is logged too, and the runtime's narration s
   CHECK(Narrator().render(log.events().back()) == "Aldric rolls strength: 4d6kh3 = [4, 1, 3, 1 dropped] = 8");
 }
 
+TEST_CASE("a roll without a reason is narrated alone, as `arbiter roll` prints it, without a dangling colon",
+          "[dice]") {
+  // It was "  : 1d6 = [5] = 5".
+  Host host;
+  EventLog log;
+  host.sandbox.services().provide(&log);
+  host.script({"5", "2"});
+  host.run("dice.roll('1d6') return dice.roll('1d6', '')");
+  REQUIRE(log.events().size() == 2);
+  CHECK(Narrator().render(log.events()[0]) == "1d6 = [5] = 5");
+  CHECK(Narrator().render(log.events()[1]) == "1d6 = [2] = 2");
+  // A pack's own template for rolls is its own: "{cause}: {text}" there says what it says.
+  Narrator told;
+  told.set_template(event_type::roll, "{cause}: {text}");
+  CHECK(told.render(log.events()[0]) == ": 1d6 = [5] = 5");
+}
+
+TEST_CASE("a dice expression is text: a number is refused, not rolled as a constant", "[dice]") {
+  // dice.roll(6, "six") rolled the constant 6, though the expression is annotated `string`.
+  Host host;
+  host.script({"3"});
+  CHECK_THAT(host.error("return dice.roll(6, 'six')"),
+             Catch::Matchers::Contains("bad argument #1 to 'roll' (string (a dice expression such as \"1d6\") "
+                                       "expected, got number)"));
+  CHECK_THAT(host.error("return dice.distribution(6)"),
+             Catch::Matchers::Contains("bad argument #1 to 'distribution' (string (a dice expression such as "
+                                       "\"1d6\") expected, got number)"));
+  CHECK(host.run("return dice.roll('6', 'six').total") == "6");
+}
+
 TEST_CASE("an expression rolled again is the same roll, however many different ones came between", "[dice]") {
   Host host;
   // 300 different expressions (more than the prepared rolls kept), then the first one again.

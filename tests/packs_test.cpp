@@ -294,6 +294,8 @@ TEST_CASE("arbiter.words tells a value that must be one of a few words with the 
   CHECK(said("words.must_be_one_of({ 'hit' }, 3)") == R"x("must be \"hit\", not 3")x");
   // A table's keys, given as the candidates, may be any value: only strings are words to suggest.
   CHECK(said("words.hint('Evde', { 1, 'Evade', true })") == R"x(" (did you mean 'Evade'?)")x");
+  // A table quoted is told as tostring tells it, never by its address (the same text every run).
+  CHECK_THAT(said("words.quoted({ {} })"), Catch::Matchers::Matches(R"x("'table: #[0-9]+'")x"));
 }
 
 TEST_CASE("the registry's revision moves with every define, override and patch, and not with a read",
@@ -374,6 +376,29 @@ TEST_CASE("copies of a loaded pack further down the search path are told, with t
   PackStack chosen{chosen_sandbox, SearchPath({source / "examples/packs", source / "tests/packs-shadowing"})};
   chosen.load({(source / "tests/packs-shadowing/demo-base").string()});
   CHECK(chosen.hidden_copies().empty());
+}
+
+TEST_CASE("a copy further down the search path that holds the same files is no hidden pack", "[packs]") {
+  // A second checkout's rules/ and the rules built into a binary from the first are one pack: every
+  // command there said one hid the other.
+  TempDir dir;
+  const auto copy = dir.path / "demo-base";
+  std::filesystem::copy(source / "examples/packs/demo-base", copy, std::filesystem::copy_options::recursive);
+  const auto hidden = [&] {
+    lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+    PackStack stack{sandbox, SearchPath({source / "examples/packs", dir.path})};
+    stack.load({"demo-house"});
+    return stack.hidden_copies();
+  };
+  CHECK(hidden().empty());
+  // A real difference is told: a file more, or one of other bytes.
+  { std::ofstream(copy / "extra.lua") << "return 1\n"; }
+  CHECK(hidden().size() == 1);
+  std::filesystem::remove(copy / "extra.lua");
+  CHECK(hidden().empty());
+  { std::ofstream(copy / "init.lua", std::ios::app) << "-- a house change\n"; }
+  REQUIRE(hidden().size() == 1);
+  CHECK(hidden()[0].pack == "demo-base");
 }
 
 TEST_CASE("what was read from the registry shows later changes", "[packs][registry]") {
@@ -701,6 +726,62 @@ TEST_CASE("a wrong argument to the stdlib's functions is told at the author's li
   CHECK(error("local o = require('arbiter.outcomes')\n"
               "o.opposed({ rows = {}, result = 3 }, { rows = {} })") ==
         "test.lua:3: error: outcomes.opposed: theirs (argument 2).result must be a number, not nil");
+  // arbiter.words and the rest of arbiter.outcomes: each was an error inside stdlib/arbiter/*.lua
+  // ("attempt to concatenate a nil value (local 'last')"), or a wrong answer.
+  CHECK(error("local s = require('arbiter.words').joined({ 'a', 'b' })") ==
+        "test.lua:2: error: words.joined: the conjunction (argument 2) must be a string, not nil");
+  CHECK(error("local s = require('arbiter.words').joined('a, b', 'or')") ==
+        "test.lua:2: error: words.joined: the list (argument 1) must be a table, not \"a, b\"");
+  CHECK(error("local s = require('arbiter.words').joined({ {} }, 'or')") ==
+        "test.lua:2: error: words.joined: item 1 of the list (argument 1) must be a string, not a table");
+  CHECK(error("local s = require('arbiter.words').quoted({ 'a' }, 3)") ==
+        "test.lua:2: error: words.quoted: the conjunction (argument 2) must be a string, not 3");
+  CHECK(error("local s = require('arbiter.words').hint('a', 'ab')") ==
+        "test.lua:2: error: words.hint: the candidates (argument 2) must be a table, not \"ab\"");
+  CHECK(error("local s = require('arbiter.words').must(nil, 1)") ==
+        "test.lua:2: error: words.must: what it must be (argument 1) must be a string, not nil");
+  CHECK(error("local s = require('arbiter.words').must_be_one_of('melee', 'x')") ==
+        "test.lua:2: error: words.must_be_one_of: the values allowed (argument 1) must be a table, not \"melee\"");
+  CHECK(error("local s = require('arbiter.words').must_be_one_of(nil, 'x')") ==
+        "test.lua:2: error: words.must_be_one_of: the values allowed (argument 1) must be a table, not nil");
+  CHECK(error("local s = require('arbiter.words').must_be_one_of({}, 'x')") ==
+        "test.lua:2: error: words.must_be_one_of: the values allowed (argument 1) must be a list of one value or "
+        "more, not an empty list");
+  CHECK(error("local k = require('arbiter.outcomes').stat_key(5)") ==
+        "test.lua:2: error: outcomes.stat_key: the threshold's name (argument 1) must be a string, not 5");
+  CHECK(error("local r = require('arbiter.outcomes').lookup({ 4, 'Hit' }, 5)") ==
+        "test.lua:2: error: outcomes.lookup: row 1 of the rows (argument 1) must be a table { threshold, outcome, "
+        "... }, not 4");
+  CHECK(error("local r = require('arbiter.outcomes').lookup({ { '-' } }, 5)") ==
+        "test.lua:2: error: outcomes.lookup: row 1 of the rows (argument 1) has no outcome: a row is { threshold, "
+        "outcome, ... }");
+  CHECK(error("local r = require('arbiter.outcomes').lookup({ { '-', 'Miss' }, { function() return 'x' end, "
+              "'Hit' } }, 5, {})") ==
+        "test.lua:2: error: outcomes.lookup: the threshold of row 2 of the rows (argument 1) is a function, which "
+        "must give a number, not \"x\"");
+  CHECK(error("local r = require('arbiter.outcomes').lookup({ { true, 'Hit' } }, 5)") ==
+        "test.lua:2: error: outcomes.lookup: the threshold of row 1 of the rows (argument 1) must be a number, '-', "
+        "a stat's name or a function, not true");
+  CHECK(error("local r = require('arbiter.outcomes').lookup({ { 'Guard', 'Hit' } }, 5)") ==
+        "test.lua:2: error: outcomes.lookup: the threshold of row 1 of the rows (argument 1) 'Guard' is a stat of "
+        "the target, and there is no target");
+  CHECK(error("local r = require('arbiter.outcomes').lookup({ { 'Guard', 'Hit' } }, 5, { stats = {} })") ==
+        "test.lua:2: error: outcomes.lookup: the threshold of row 1 of the rows (argument 1) 'Guard' needs the "
+        "target's stat 'guard', a number; it is nil");
+  CHECK(error("local r = require('arbiter.outcomes').lookup({ { 'Guard', 'Hit' } }, 5, {}, 'x')") ==
+        "test.lua:2: error: outcomes.lookup: the stat function (argument 4) must be a function, not \"x\"");
+  CHECK(error("local t = require('arbiter.outcomes').threshold(function() end)") ==
+        "test.lua:2: error: outcomes.threshold: the threshold (argument 1) is a function, which must give a number, "
+        "not nil");
+  CHECK(error("local o = require('arbiter.outcomes')\n"
+              "local a, b = o.opposed({ rows = { { '-', 'Miss' } }, result = 3 }, { rows = { 5 }, result = 1 })") ==
+        "test.lua:3: error: outcomes.opposed: row 1 of theirs.rows must be a table { threshold, outcome, ... }, not 5");
+  // Right arguments: the answers as before.
+  CHECK(s.eval("local w = require('arbiter.words')\n"
+               "return w.joined({ 'a', 'b', 'c' }, 'or') .. '|' .. w.joined({ 'a' }, 'and') .. '|' .. "
+               "w.joined({ 7 }, 'or') .. '|' .. w.joined({}, 'or') .. '|' .. w.quoted({ 'a', 'b' }) .. '|' .. "
+               "w.must('a number', 'x') .. '|' .. w.hint('Evde', { 'Evade' }, 'no')") ==
+        R"x("a, b or c|a|7||'a' or 'b'|must be a number, not \"x\"| (did you mean 'Evade'?)")x");
 }
 
 TEST_CASE("an action's name is one an order sheet can write, or an error at the defining line", "[packs][registry]") {

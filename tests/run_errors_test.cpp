@@ -62,6 +62,22 @@ TEST_CASE("a house hook stuck inside a built-in function is blamed on the house 
                                   "pack 'platemail' it ran within, inside a built-in function"));
 }
 
+TEST_CASE("a pack stuck inside a built-in function: the narration so far is flushed, the calling line named",
+          "[run][errors]") {
+  // The watchdog ended the program with std::_Exit: with the output a pipe or a file, nothing of the
+  // fight reached it, and the error named only the pack.
+  const Sheet sheet("Aldric:\n  1: Dawdle\n  2: Dawdle\n");
+  TempDir dir;
+  const auto run = shell("(" + std::string(ARBITER_BINARY) + " --pack-path tests/packs --max-seconds 0.5 " + one_round +
+                         "--seed 1 --house stuck-action --orders " + sheet.path.string() + " 2>" +
+                         (dir / "err.txt") + ")");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, StartsWith("Round 1\n1st Action Phase\n"));
+  CHECK_THAT(run.output, Contains("  Aldric: Dawdle\n"));
+  CHECK_THAT(read_text(dir / "err.txt"),
+             StartsWith("tests/packs/stuck-action/init.lua:3: error: pack 'stuck-action' has run 2000 ms past"));
+}
+
 TEST_CASE("a bad patch of the flow is told at the patch's line, list items counted from 1", "[run][errors]") {
   const auto phase = arbiter(one_round + "--seed 1 --house bad-flow-phase");
   CHECK(phase.exit_code == 1);
@@ -209,6 +225,19 @@ TEST_CASE("an action raising an error that is not a message fails at its line, a
                                   "nil value instead of a message"));
   CHECK_THAT(run.output, Contains("Aldric's Sulk fails: tests/packs/error-values/init.lua:3: error was raised with a "
                                   "table value instead of a message"));
+}
+
+TEST_CASE("an action's error whose message tells no place is logged at the line that raised it", "[run][errors]") {
+  // error("lvl2", 2) in `resolve` was narrated "Ana's Wait fails: lvl2", logged with no file or line.
+  const Sheet sheet("Aldric:\n  1: Grumble\n  2: Mutter\n");
+  TempDir dir;
+  const auto run = arbiter(one_round + "--seed 1 --house error-values --orders " + sheet.path.string() + " --log " +
+                           (dir / "log.jsonl"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Aldric's Grumble fails: tests/packs/error-values/init.lua:9: grumbling\n"));
+  CHECK_THAT(run.output, Contains("Aldric's Mutter fails: tests/packs/error-values/init.lua:11: muttering\n"));
+  const std::string log = read_text(dir / "log.jsonl");
+  CHECK_THAT(log, Contains(R"("error":"tests/packs/error-values/init.lua:9: grumbling")"));
 }
 
 TEST_CASE("a reaction that sets itself off without end fails at its line instead of crashing the host",

@@ -658,6 +658,46 @@ TEST_CASE("pairs and next visit keys in a fixed order: numbers then strings then
   host.still_works();
 }
 
+TEST_CASE("every way a value becomes text tells a table or function as tostring does, never by its address",
+          "[sandbox][determinism]") {
+  // string.format("%s", {}) said "table: 0x5dc80127c10", a __name "Thing: 0x...", words.quoted({ {} })
+  // "'table: 0x...'": a different text every run of the same seed.
+  Host host;
+  const std::string made = "local t = {} local n = tostring(t):match('^table: #(%d+)$')\n";
+  CHECK(host.run(made + "return string.format('%s', t) == 'table: #' .. n and ('%s'):format(t) == 'table: #' .. n") ==
+        "true");
+  // With a width and flags, as %s takes them; %p is told as %s tells the value.
+  CHECK(host.run(made + "return string.format('[%-12s|%p|%5s]', t, t, true) == "
+                        "string.format('[%-12s|%s|%5s]', 'table: #' .. n, 'table: #' .. n, 'true')") == "true");
+  CHECK(host.run("return string.format('%p %p %p', 1, nil, 'x')") == "1 nil x");
+  CHECK(host.run("return string.format('%s', math.floor)") == "function: builtin");
+  CHECK_THAT(host.run("return string.format('%s|%s', print, coroutine.create(function() end))"),
+             Catch::Matchers::Matches("function: #[0-9]+\\|thread: #[0-9]+"));
+  // A __name tells the kind, the order of making the value; __tostring its own text.
+  CHECK_THAT(host.run("return tostring(setmetatable({}, { __name = 'Thing' }))"),
+             Catch::Matchers::Matches("Thing: #[0-9]+"));
+  CHECK_THAT(host.run("return string.format('%s', setmetatable({}, { __name = 'Thing' }))"),
+             Catch::Matchers::Matches("Thing: #[0-9]+"));
+  CHECK(host.run("return string.format('%s', setmetatable({}, { __tostring = function() return 'mine' end }))") ==
+        "mine");
+  CHECK_THAT(host.run("return (\"'%s'\"):format({})"), Catch::Matchers::Matches("'table: #[0-9]+'"));
+  host.run("print(setmetatable({}, { __name = 'Thing' })) return 0");
+  REQUIRE(host.printed.size() == 1);
+  CHECK_THAT(host.printed[0], Catch::Matchers::Matches("sandboxed: Thing: #[0-9]+"));
+  // Lua's own format is still what formats, and its mistakes are told as before.
+  CHECK(host.run("return string.format('%5.1f|%d|%q|%%|%x', 2.25, 3, 'a', 255)") == "  2.2|3|\"a\"|%|ff");
+  CHECK_THAT(host.error("return string.format('%s %s', 1)"), Contains("bad argument #3 to 'format' (no value)"));
+  CHECK_THAT(host.error("return string.format('%d', {})"),
+             Contains("bad argument #2 to 'format' (number expected, got table)"));
+  // The same text in two sandboxes (two runs) made alike.
+  const std::string code = "local a = {} local f = function() end\n"
+                           "return string.format('%s %s %p', a, f, a) .. tostring(setmetatable({}, { __name = 'X' }))"
+                           " .. (\"'%s'\"):format(f)";
+  Host first, second;
+  CHECK(first.run(code) == second.run(code));
+  host.still_works();
+}
+
 TEST_CASE("math.random is no pack's: calling it says to roll with the dice module", "[sandbox][determinism]") {
   Host host;
   CHECK_THAT(host.error("return math.random(1, 6)"),

@@ -2,6 +2,7 @@
 // The `arbiter` command line: main.cpp owns the global options and calls one `add_*` function per
 // subcommand, each defined in its own file. The CLI is the only layer that prints.
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -25,6 +26,10 @@ struct Context {
   // The packs hidden by those loaded are told once a command, which may load them again (test: per file).
   bool told_hidden_packs = false;
   bool told_environment_folders = false;  // the folders of $ARBITER_PATH not there, likewise (search_path)
+  // What a command owes its output before the program ends at once (a pack stuck in a built-in
+  // function: Session's on_stuck): `run` tells the narration of what happened so far. Called from
+  // the watchdog's thread while the command's own stands still inside that function.
+  std::function<void()> last_words;
 };
 
 // Each registers its subcommand on `app`; the subcommand's callback does the work, writes to

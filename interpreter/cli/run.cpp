@@ -261,6 +261,17 @@ void run(Context& context, const Options& options) {
       narration.catch_up();
       return prompt(who, question, refused, answering, choices);
     });
+  // A pack stuck in a built-in function ends the program from the watchdog's thread: the narration
+  // of what happened before it is told all the same (the log stands still while the pack is stuck).
+  context.last_words = [&] {
+    if (fight.refused_encounter()) return;
+    narration.catch_up();
+    narration.tell_phase_rolls();
+  };
+  struct Forget {
+    Context& context;
+    ~Forget() { context.last_words = nullptr; }
+  } forget{context};
   try {
     for (int i = 0; i < rounds; ++i) {
       fight.play_round();

@@ -1,5 +1,6 @@
 #include "interpreter/cli/session.hpp"
 
+#include <cstdio>
 #include <cstdlib>
 #include <ostream>
 #include <random>
@@ -39,9 +40,15 @@ Session::Session(Context& context)
       context_(context) {
   sandbox.services().provide<DiceSource>(&dice);
   sandbox.services().provide(&named_dice);
-  // Saved states are written atomically, so ending here loses nothing.
+  // Saved states are written atomically, so ending here loses nothing. The program ends from the
+  // watchdog's thread, where returning to main (std::exit's destructors, with the command's thread
+  // still running) is unsafe: std::_Exit, which flushes nothing, so what is owed to the output
+  // (the narration so far) is written and flushed first, as an error that ends a command would.
   sandbox.on_stuck = [&context](const std::string& message) {
-    *context.err << "error: " << message << std::endl;
+    if (context.last_words) context.last_words();
+    context.out->flush();
+    *context.err << render(parse_positioned(message)) << std::endl;  // "file:line: error: …", as any error
+    std::fflush(nullptr);
     std::_Exit(1);
   };
   sandbox.on_print = [&context](const std::string& pack, const std::string& line) {

@@ -187,6 +187,7 @@ std::string Narrator::render(const LogEvent& event) const {
   const Template* t = &it->second;
   if (t->runtime && event.type == event_type::stat_changed && event.fields.value("from", nlohmann::json()).is_null())
     t = &stat_set_;
+  if (t->runtime && event.type == event_type::roll && event.cause.empty()) t = &roll_without_reason_;
   Template told = *t;
   told.text = without_empty_asides(t->text, event);
   std::string out;

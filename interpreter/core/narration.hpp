@@ -52,6 +52,9 @@ class Narrator {
   std::map<std::string, Template, std::less<>> templates_;
   // The runtime's sentence for a stat set that had no value: "goes from null to 2" says nothing.
   Template stat_set_{"{character}'s {stat} is now {to} ({cause})", {}, {}, true};
+  // The runtime's sentence for a roll with no reason: the roll alone, as `arbiter roll` without
+  // --reason prints it, not ": 1d6 = [5] = 5".
+  Template roll_without_reason_{"{text}", {}, {}, true};
 };
 
 // An event type asked for by name (f:events, log.phase_events) that the fight does not know (not the

@@ -1,6 +1,7 @@
 // Characters and cells as Lua sees them: handles that show the character as it is now (character_handles.hpp),
 // labels for cells.
 #include "interpreter/lua/world_bindings.hpp"
+#include "interpreter/lua/ordered.hpp"
 
 #include <algorithm>
 
@@ -126,7 +127,7 @@ int load_field(lua_State* L) {
     seal(L);
   } else {
     throw Error(std::string("a character has id, name, side, cell, stats and statuses, not '") +
-                luaL_tolstring(L, 2, nullptr) + "'");
+                push_as_text(L, 2) + "'");
   }
   lua_pushvalue(L, 2);
   lua_pushvalue(L, -2);

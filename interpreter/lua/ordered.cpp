@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -205,18 +206,69 @@ const char* push_as_text(lua_State* L, int index, std::size_t* length) {
   index = lua_absindex(L, index);
   const int type = lua_type(L, index);
   if (type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TUSERDATA || type == LUA_TTHREAD) {
-    // Only one of the two is pushed when found (the second is not asked for).
-    if (luaL_getmetafield(L, index, "__tostring") != LUA_TNIL || luaL_getmetafield(L, index, "__name") != LUA_TNIL) {
+    if (luaL_getmetafield(L, index, "__tostring") != LUA_TNIL) {
       lua_pop(L, 1);
-    } else if (const std::uint64_t made = Sandbox::of(L).made_order(L, index)) {
-      lua_pushfstring(L, "%s: #%I", luaL_typename(L, index), static_cast<lua_Integer>(made));
-      return lua_tolstring(L, -1, length);
+      return luaL_tolstring(L, index, length);  // the value's own text
+    }
+    // As luaL_tolstring names it ("Thing: ..." for a __name), but never by its address.
+    const char* kind = luaL_typename(L, index);
+    const bool named = luaL_getmetafield(L, index, "__name") != LUA_TNIL;
+    if (named && lua_type(L, -1) == LUA_TSTRING) kind = lua_tostring(L, -1);
+    if (const std::uint64_t made = Sandbox::of(L).made_order(L, index)) {
+      lua_pushfstring(L, "%s: #%I", kind, static_cast<lua_Integer>(made));
     } else if (type == LUA_TFUNCTION) {
       lua_pushliteral(L, "function: builtin");
-      return lua_tolstring(L, -1, length);
+    } else {
+      lua_pushfstring(L, "%s: #?", kind);  // made before the sandbox numbered anything: none is
     }
+    if (named) lua_remove(L, -2);
+    return lua_tolstring(L, -1, length);
+  }
+  if (type == LUA_TLIGHTUSERDATA) {
+    lua_pushliteral(L, "userdata: light");  // only the runtime makes them; its address is no text
+    return lua_tolstring(L, -1, length);
   }
   return luaL_tolstring(L, index, length);
+}
+
+int ordered_format(lua_State* L) {
+  std::size_t size = 0;
+  const char* const format = luaL_checklstring(L, 1, &size);
+  const char* const end = format + size;
+  const int top = lua_gettop(L);
+  std::string rewritten;  // the format with each %p made %s; empty while there is none
+  const char* copied_to = format;
+  int arg = 1;
+  // Read as Lua's str_format reads it: '%%', else flags, width and precision, then the conversion.
+  for (const char* p = format; p < end; ++p) {
+    if (*p != '%') continue;
+    if (++p == end) break;
+    if (*p == '%') continue;
+    if (++arg > top) break;  // the original format tells "no value"
+    p += std::strspn(p, "-+ #0123456789.");
+    if (p >= end) break;
+    if (*p != 's' && *p != 'p') continue;
+    const int type = lua_type(L, arg);
+    if (*p == 'p' || type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TUSERDATA || type == LUA_TTHREAD ||
+        type == LUA_TLIGHTUSERDATA) {
+      push_as_text(L, arg);
+      lua_replace(L, arg);
+    }
+    if (*p == 'p') {
+      rewritten.append(copied_to, p);
+      rewritten += 's';
+      copied_to = p + 1;
+    }
+  }
+  if (copied_to != format) {
+    rewritten.append(copied_to, end);
+    lua_pushlstring(L, rewritten.data(), rewritten.size());
+    lua_replace(L, 1);
+  }
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, top, 1);
+  return 1;
 }
 
 int ordered_tostring(lua_State* L) {

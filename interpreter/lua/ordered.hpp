@@ -48,11 +48,18 @@ void for_each_ordered(lua_State* L, int index, Visit&& visit) {
 void push_ordered_iterator(lua_State* L, int index);
 
 // Pushes the value at `index` as text, as luaL_tolstring does, but a table, function, userdata or
-// thread without __tostring or __name by its place in the order of making ("table: #1234"), not
-// its address; a built-in function is "function: builtin". Returns the text.
+// thread without __tostring by its place in the order of making ("table: #1234", "Thing: #1234"
+// for a `__name`), never its address; a built-in function is "function: builtin". Returns the text.
+// Every way a pack turns a value into text goes through it (tostring, print, string.format's %s
+// and %p, the runtime's messages), so the same seed gives the same words.
 const char* push_as_text(lua_State* L, int index, std::size_t* length = nullptr);
 
 // The sandbox's `tostring(v)`: push_as_text.
 int ordered_tostring(lua_State* L);
+
+// The sandbox's `string.format` (upvalue 1: Lua's own): each argument of a %s that is a table,
+// function, userdata or thread, and every argument of a %p, is first made text by push_as_text
+// (%p is told as %s would tell it: no address reaches a pack).
+int ordered_format(lua_State* L);
 
 }  // namespace arbiter::lua

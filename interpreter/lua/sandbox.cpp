@@ -316,11 +316,18 @@ Sandbox::Sandbox(Budget ceiling)
         const std::string budget =
             pack == budget_of ? "its time budget"
                               : fmt::format("the time budget of the call of pack '{}' it ran within,", budget_of);
+        // The line of the pack that called the built-in function. The call's thread stands still inside
+        // that function, which touches none of its frames: they are only read, and the program ends.
+        std::string where;
+        lua_Debug ar;
+        if (lua_State* thread = watched_thread_.load(std::memory_order_acquire);
+            thread && (author_frame(thread, ar) || innermost_lua_frame(thread, ar)))
+          where = fmt::format("{}:{}: ", ar.short_src, ar.currentline);
         if (on_stuck)
-          on_stuck(fmt::format("pack '{}' has run {} ms past {} inside a built-in function (a string pattern "
+          on_stuck(fmt::format("{}pack '{}' has run {} ms past {} inside a built-in function (a string pattern "
                                "that backtracks without end, or a long calculation such as a dice distribution), "
                                "where it cannot be interrupted; stopping",
-                               pack, std::chrono::duration_cast<std::chrono::milliseconds>(stuck_grace).count(),
+                               where, pack, std::chrono::duration_cast<std::chrono::milliseconds>(stuck_grace).count(),
                                budget));
         std::abort();
       }) {
@@ -642,6 +649,14 @@ void Sandbox::open_libraries() {
   lua_getfield(L_, globals, LUA_STRLIBNAME);
   lua_pushnil(L_);
   lua_setfield(L_, -2, "dump");
+  // string.format tells a table or function as `tostring` does, never by its address (ordered.hpp):
+  // replaced in the library table itself, which ("%s"):format(v) reaches too. Lua's own is kept
+  // where its error messages find its name ('format'): among the (unreachable) real globals.
+  lua_getfield(L_, -1, "format");
+  lua_pushvalue(L_, -1);
+  lua_setfield(L_, globals, "format");
+  lua_pushcclosure(L_, guarded<ordered_format>, 1);
+  lua_setfield(L_, -2, "format");
   lua_pop(L_, 1);
   // The string metatable is shared by every chunk: hide it so no pack can change string methods.
   lua_pushliteral(L_, "");
@@ -867,11 +882,11 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
   const Entry entry(*this, scope);
   start_counting(thread);
   ++call_depth_;
-  running_thread_ = thread;
+  set_running_thread(thread);
   // A coroutine keeps its stack after an error, so the error can be traced where it happened.
   int results = 0;
   const int status = lua_resume(thread, L_, nargs, &results);
-  running_thread_ = nullptr;
+  set_running_thread(nullptr);
   --call_depth_;
   watchdog_.disarm();
   const std::size_t memory_limit = std::exchange(limits_.memory, SIZE_MAX);  // the host's own work after the call
@@ -913,13 +928,13 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
   lua_xmove(L, thread, nargs + 1);
   start_counting(thread);
   lua_State* const caller = running_thread_;
-  running_thread_ = thread;
+  set_running_thread(thread);
   int results = 0;
   // Resumed from the running thread, not from `L` (a fight's main thread, idle below): Lua counts
   // the nesting of C calls from the thread it resumes from, and a rule that reacts to its own
   // reaction must meet "C stack overflow", not overflow the host's stack.
   const int status = lua_resume(thread, caller ? caller : L, nargs, &results);
-  running_thread_ = caller;
+  set_running_thread(caller);
   if (status == LUA_OK && exhausted_ == Exhausted::none) {
     lua_xmove(thread, L, results);
     if (nresults != LUA_MULTRET) lua_settop(L, base + nresults);
@@ -930,13 +945,20 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
   if (exhausted_ == Exhausted::none) {
     error = raised_syntax_error(thread);
     if (!error) {
-      std::string message = status == LUA_YIELD ? yield_outside : message_of_error(thread);
-      // An error raised before the call ran a line of Lua (nesting too deep, refused at the resume;
-      // a built-in function's) is told at the line of the running rule that made the call.
+      const std::string message = status == LUA_YIELD ? yield_outside : message_of_error(thread);
+      Diagnostic d = parse_positioned(message);
+      // An error whose message tells no place (`error(msg, 2)` in a function the runtime called,
+      // `error(msg, 0)`) is told where it was raised: the innermost line of the pack's own files on
+      // the thread's stack, which kept its frames. One raised before the call ran a line of Lua
+      // (nesting too deep, refused at the resume; a built-in function's) is told at the line of the
+      // running rule that made the call.
       lua_Debug ar;
-      if (caller && !innermost_lua_frame(thread, ar) && innermost_lua_frame(caller, ar))
-        message = fmt::format("{}:{}: {}", ar.short_src, ar.currentline, message);
-      error = Error(parse_positioned(message));
+      if (d.where.file.empty() && ((author_frame(thread, ar) || innermost_lua_frame(thread, ar)) ||
+                                   (caller && innermost_lua_frame(caller, ar)))) {
+        d.where.file = ar.short_src;
+        d.where.line = static_cast<std::size_t>(ar.currentline);
+      }
+      error = Error(std::move(d));
     }
     // To-be-closed variables are closed here, inside the call's budget, which they may spend.
     if (closable(thread)) lua_resetthread(thread);

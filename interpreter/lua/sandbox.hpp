@@ -243,6 +243,12 @@ class Sandbox {
   bool collection_due_ = false;             // a block past the memory limit was granted: the hook collects, then judges
   std::optional<Diagnostic> budget_error_;  // the spent budget as told where it was found
   lua_State* running_thread_ = nullptr;     // the thread a call runs on now: the top-level call's, a try_call's
+  // running_thread_ for the watchdog's thread, which reads where it stands (set_running_thread).
+  std::atomic<lua_State*> watched_thread_ = nullptr;
+  void set_running_thread(lua_State* thread) noexcept {
+    running_thread_ = thread;
+    watched_thread_.store(thread, std::memory_order_release);
+  }
   std::vector<int> idle_threads_;           // registry references of threads free to run a call
   std::vector<std::filesystem::path> files_read_;
   std::uint64_t objects_made_ = 0;  // tables, functions, userdata and threads made (allocate's headers)

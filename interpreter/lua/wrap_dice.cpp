@@ -15,6 +15,7 @@
 #include "interpreter/core/pool.hpp"
 #include "interpreter/core/roll.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/modules.hpp"
 #include "interpreter/lua/services.hpp"
 #include "interpreter/lua/userdata.hpp"
@@ -59,6 +60,8 @@ dice::Expression parse_in_pack(const char* text) {
 }
 
 const Roller& roller_for(lua_State* L, int index) {
+  // Text only: Lua would take the number 6 for the text "6", a constant and no roll (docs/dice.md).
+  if (lua_type(L, index) != LUA_TSTRING) luaL_typeerror(L, index, "string (a dice expression such as \"1d6\")");
   const std::string expression = check_text(L, index, "the dice expression");
   const char* text = expression.c_str();
   lua_Integer count = -1;  // how many the cache holds; -1: there is none yet
@@ -323,7 +326,7 @@ int pool_roll_highest(lua_State* L) { return pool_roll_statistic(L, {PoolStatist
 int pool_roll_lowest(lua_State* L) { return pool_roll_statistic(L, {PoolStatistic::Kind::lowest, {}}); }
 int pool_roll_sum(lua_State* L) { return pool_roll_statistic(L, {PoolStatistic::Kind::sum, {}}); }
 int pool_roll_count(lua_State* L) {
-  const std::string face = luaL_tolstring(L, 2, nullptr);
+  const std::string face = push_as_text(L, 2);
   return pool_roll_statistic(L, {PoolStatistic::Kind::count, face});
 }
 int pool_roll_text(lua_State* L) {

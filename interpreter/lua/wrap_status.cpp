@@ -7,6 +7,7 @@
 #include "interpreter/core/statuses.hpp"
 #include "interpreter/core/vocabulary.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/services.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
@@ -60,7 +61,7 @@ std::vector<RollModifier> modifiers_field(lua_State* L, int table) {
       if (lua_isnil(L, -1)) throw Error(what + " needs its amount, per stack (amount = -2)");
       if (lua_type(L, -1) != LUA_TNUMBER || !whole || amount < -1'000'000 || amount > 1'000'000)
         throw Error(fmt::format("{}: 'amount' must be a whole number from -1000000 to 1000000, not {}", what,
-                                printable(luaL_tolstring(L, -1, nullptr))));
+                                printable(push_as_text(L, -1))));
       lua_pop(L, 1);
       m.amount = static_cast<int>(amount);
       out.push_back(std::move(m));

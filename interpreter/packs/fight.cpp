@@ -856,7 +856,7 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
     // A negative cost would give points back; more than an int holds is no cost a rule means.
     if (!whole || cost < 0 || cost > std::numeric_limits<int>::max())
       throw Error(fmt::format("an intent's cost is a whole number of action points, 0 or more, not {}",
-                              luaL_tolstring(L_, -1, nullptr)));
+                              lua::push_as_text(L_, -1)));
     intent.cost = static_cast<int>(cost);
   }
   lua_pop(L_, 1);

@@ -195,10 +195,13 @@ std::vector<PackStack::HiddenCopies> PackStack::hidden_copies() {
     if (folders.size() < 2) continue;
     HiddenCopies copies{m.name, m.display_folder, {}};
     for (std::size_t i = 1; i < folders.size(); ++i) {
+      // A copy file for file of the one loaded hides nothing (a second checkout's rules/ and the
+      // rules built into the binary from the first).
+      if (same_files(folders[i], folders[0])) continue;
       const Manifest* other = manifest_if_readable(folders[i]);
       copies.hidden.push_back(display_path(folders[i]) + (other ? " (" + other->version.str() + ")" : ""));
     }
-    found.push_back(std::move(copies));
+    if (!copies.hidden.empty()) found.push_back(std::move(copies));
   }
   return found;
 }

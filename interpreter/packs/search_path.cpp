@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -133,6 +136,44 @@ std::string display_path(const std::filesystem::path& given) {
   const auto relative = std::filesystem::relative(folder, std::filesystem::current_path(ec), ec);
   if (!ec && !relative.empty() && *relative.begin() != "..") return relative.generic_string();
   return folder.generic_string();
+}
+
+namespace {
+
+// The regular files under `folder` by their paths inside it (a link to a file read as the file);
+// false when it cannot be read whole, or holds a link to a folder, which is not compared.
+bool files_of(const std::filesystem::path& folder, std::map<std::string, std::filesystem::path>& files) {
+  std::error_code error;
+  std::filesystem::recursive_directory_iterator it(folder, error), end;
+  for (; !error && it != end; it.increment(error)) {
+    const auto status = it->status(error);
+    if (error || (it->is_symlink(error) && std::filesystem::is_directory(status))) return false;
+    if (std::filesystem::is_regular_file(status))
+      files.emplace(std::filesystem::relative(it->path(), folder, error).generic_string(), it->path());
+    else if (!std::filesystem::is_directory(status))
+      return false;
+  }
+  return !error;
+}
+
+bool same_bytes(const std::filesystem::path& a, const std::filesystem::path& b) {
+  std::error_code error;
+  if (std::filesystem::file_size(a, error) != std::filesystem::file_size(b, error) || error) return false;
+  std::ifstream in_a(a, std::ios::binary), in_b(b, std::ios::binary);
+  if (!in_a || !in_b) return false;
+  return std::equal(std::istreambuf_iterator<char>(in_a), std::istreambuf_iterator<char>(),
+                    std::istreambuf_iterator<char>(in_b), std::istreambuf_iterator<char>());
+}
+
+}  // namespace
+
+bool same_files(const std::filesystem::path& a, const std::filesystem::path& b) {
+  if (same_place(a, b)) return true;
+  std::map<std::string, std::filesystem::path> files_a, files_b;
+  if (!files_of(a, files_a) || !files_of(b, files_b) || files_a.size() != files_b.size()) return false;
+  for (auto ia = files_a.begin(), ib = files_b.begin(); ia != files_a.end(); ++ia, ++ib)
+    if (ia->first != ib->first || !same_bytes(ia->second, ib->second)) return false;
+  return true;
 }
 
 }  // namespace arbiter::packs

@@ -56,6 +56,11 @@ bool names_a_folder(const std::string& request);
 // ("./rules/x/" and "rules/x").
 bool same_place(const std::filesystem::path& a, const std::filesystem::path& b);
 
+// Whether two folders hold the same files with the same bytes (or are one folder): one pack, not
+// two, though found twice on the search path (a second checkout's rules/ and the built-in rules of
+// a binary built from the first).
+bool same_files(const std::filesystem::path& a, const std::filesystem::path& b);
+
 // `folder` written out whole, lexically (a link is not followed), without a trailing slash: "."
 // and "./" from inside my-house, and "../my-house/", are ".../my-house", whose filename is its name.
 std::filesystem::path whole_folder(const std::filesystem::path& folder);

@@ -1,10 +1,12 @@
 ---@meta arbiter.outcomes
 -- `local outcomes = require "arbiter.outcomes"`: outcome tables as rule books print them, rows of
--- difficulty thresholds each naming an outcome, looked up for unopposed and opposed checks.
+-- difficulty thresholds each naming an outcome, looked up for unopposed and opposed checks. A
+-- wrong argument or row is an error at the caller's line naming it ("outcomes.lookup: row 1 of the
+-- rows (argument 1) has no outcome").
 
 local arbiter = { outcomes = {} }
 
----A row: { threshold, outcome, ...fields of its own (effects) }. A threshold is a number, "-"
+---A row: { threshold, outcome, ...fields of its own (effects) }; the outcome is required. A threshold is a number, "-"
 ---(below everything), a stat of the target ("Combat Defence", "Target: Combat Defence") or a
 ---function(target) giving a number.
 ---@alias arbiter.outcomes.Row table

@@ -1,6 +1,8 @@
 ---@meta arbiter.words
 -- `local words = require "arbiter.words"`: the phrases a pack's messages are made of, so a house
--- rule's mistake reads the same in every ruleset.
+-- rule's mistake reads the same in every ruleset. Each function checks its arguments: a wrong one
+-- is an error at the caller's line naming it ("words.joined: the conjunction (argument 2) must be
+-- a string, not nil").
 
 local arbiter = { words = {} }
 
@@ -9,8 +11,8 @@ local arbiter = { words = {} }
 ---@return string
 function arbiter.words.shown(value) end
 
----"a, b or c".
----@param list string[]
+---"a, b or c". Its items are strings (or numbers).
+---@param list (string|number)[]
 ---@param last string the word before the last item: "or", "and"
 ---@return string
 function arbiter.words.joined(list, last) end
@@ -37,7 +39,7 @@ function arbiter.words.must(expected, value) end
 
 ---What a value that is none of `allowed` must be, with the nearest of them: "must be one of
 ---\"melee\", \"ranged\", not \"meele\" (did you mean 'melee'?)" (of one: "must be \"hit\", not …").
----@param allowed any[] the values it may be, words as a rule
+---@param allowed any[] the values it may be (one or more), words as a rule
 ---@param value any
 ---@param about? string what the values are, told after them ("with a profile")
 ---@return string

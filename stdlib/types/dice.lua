@@ -102,13 +102,14 @@ dice = {}
 
 ---Rolls `expr` through the current dice source. In a fight the roll is logged (a `roll` event with
 ---its expression, dice, total and text) and shown by the runtime's narration unless the pack's
----`narration` table silences `roll`.
+---`narration` table silences `roll`: "Aldric attacks Orc #2: 1d20 = [12] = 12", a roll without a
+---reason as the roll alone. `expr` is text: a number (`dice.roll(6)`) is an error, not a constant.
 ---@param expr string e.g. "1d20+5", "4d6kh3", "5d[armellian]=Sword"
 ---@param reason string? what the roll is for: "Aldric attacks Orc #2"
 ---@return dice.Roll
 function dice.roll(expr, reason) end
 
----The exact distribution of `expr`.
+---The exact distribution of `expr` (text, as dice.roll's).
 ---@param expr string
 ---@return dice.Distribution
 function dice.distribution(expr) end
