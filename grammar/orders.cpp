@@ -324,23 +324,28 @@ void unreadable_line(State& s, std::string_view rest, const tao::pegtl::position
       throw tao::pegtl::parse_error(did_you_mean_keyword(head, keyword, "is not a line of the language"), at);
     }
   }
-  const std::string_view kind = numbered_line(s.declared ? s.declared->sequential : std::nullopt);
+  const std::string_view kinds = numbered_line(s.declared ? s.declared->sequential : std::nullopt, true);
   const std::string line = tidy(rest.substr(0, rest.find('#')));
   // "1. Charge", "1) Charge": a numbered line as a list numbers it.
   if (const std::size_t digits = line.find_first_not_of("0123456789");
       digits > 0 && digits != std::string::npos && (line[digits] == '.' || line[digits] == ')')) {
     const std::string number = line.substr(0, digits), order = tidy(line.substr(digits + 1));
-    throw tao::pegtl::parse_error(fmt::format("a {} is numbered with a colon: did you mean '{}:{}'?", kind, number,
+    throw tao::pegtl::parse_error(fmt::format("{} are numbered with a colon: did you mean '{}:{}'?", kinds, number,
                                               order.empty() ? "" : " " + order),
                                   at);
   }
   // "- Charge", "* Charge", "• Charge": a bulleted list.
   for (const std::string_view bullet : {"- ", "* ", "\u2022 "})
     if (line.starts_with(bullet))
-      throw tao::pegtl::parse_error(fmt::format("a {} is numbered, not bulleted: write its number and a colon for the "
-                                                "'{}' ('1: {}', then '2: …')",
-                                                kind, tidy(bullet), tidy(line.substr(bullet.size()))),
+      throw tao::pegtl::parse_error(fmt::format("{} are numbered, not bulleted: write the number and a colon for "
+                                                "the '{}' ('1: {}', then '2: …')",
+                                                kinds, tidy(bullet), tidy(line.substr(bullet.size()))),
                                     at);
+  // "ELSE" under a verbose IF, without its colon: read as the ELSE, so its "Action:" line is its own.
+  if (fold_case(line) == "else") {
+    s.builder.open_else({at.byte, at.line, at.column});
+    throw tao::pegtl::parse_error("a verbose ELSE line ends with a colon: did you mean 'ELSE:'?", at);
+  }
   // Whether `text` reads whole as `Rule` (without actions: a quote left open is no error here).
   const auto reads = []<typename Rule>(Rule, std::string_view text) {
     tao::pegtl::memory_input<> in(text.data(), text.size(), "");
@@ -350,11 +355,6 @@ void unreadable_line(State& s, std::string_view rest, const tao::pegtl::position
       return false;
     }
   };
-  // "ELSE" under a verbose IF, without its colon: read as the ELSE, so its "Action:" line is its own.
-  if (fold_case(line) == "else") {
-    s.builder.open_else({at.byte, at.line, at.column});
-    throw tao::pegtl::parse_error("a verbose ELSE line ends with a colon: did you mean 'ELSE:'?", at);
-  }
   if (const std::size_t colon = rest.find(':'); colon != std::string_view::npos) {
     // "Aldric: Charge -> closest enemy": a header and an order on one line.
     if (reads(character_name{}, rest.substr(0, colon)) && reads(phase_body{}, rest.substr(colon + 1))) {

@@ -1068,11 +1068,11 @@ TEST_CASE("a second order after 'then' is told as one order per phase", "[orders
 
 TEST_CASE("numbering and header habits are told with the line they could be", "[orders]") {
   check_failure("Aldric:\n  1. Charge -> closest enemy\n", 2, 3,
-                "a phase or entry is numbered with a colon: did you mean '1: Charge -> closest enemy'?");
-  check_failure("Aldric:\n  2) Defend\n", 2, 3, "a phase or entry is numbered with a colon: did you mean '2: Defend'?");
+                "phases or entries are numbered with a colon: did you mean '1: Charge -> closest enemy'?");
+  check_failure("Aldric:\n  2) Defend\n", 2, 3, "phases or entries are numbered with a colon: did you mean '2: Defend'?");
   check_failure("Aldric:\n  - Defend\n", 2, 3,
-                "a phase or entry is numbered, not bulleted: write its number and a colon for the '-' ('1: Defend', "
-                "then '2: …')");
+                "phases or entries are numbered, not bulleted: write the number and a colon for the '-' ('1: "
+                "Defend', then '2: …')");
   check_failure("Aldric:\n  Phase 1: Defend\n", 2, 3, "'Phase 1:' is not a line of the language: did you mean '1:'?");
   check_failure("Aldric:\n  Second: Defend\n", 2, 3,
                 "'Second:' is not a line of the language: did you mean 'Second Action:'?");
