@@ -1033,3 +1033,17 @@ TEST_CASE("a condition's distance takes the foot marks and 'ft.' a movement take
     CHECK(check({std::string("Aldric:\n  1: Defend\n  2: IF an enemy is within ") + distance + " THEN Defend\n"}).empty());
   }
 }
+
+TEST_CASE("without the fight, a target a numbered comment cut is warned of once, as that", "[orders][check]") {
+  // It was warned of twice: as "'Orc' is not a target the rules declare", then as the comment.
+  const std::string text = "Aldric:\n  1: Charge -> Orc #2\n  2: Defend\n";
+  const std::vector<SheetFile> files{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
+  std::vector<Diagnostic> warnings;
+  CHECK(check_orders(files, platemail(), nullptr, nullptr, 1, &warnings).empty());
+  CHECK(warnings.empty());
+  const auto numbered = numbers_after_names(files);
+  REQUIRE(numbered.size() == 1);
+  CHECK(numbered[0].message ==
+        "'Orc' is followed by the comment '#2': if 'Orc #2' is a name, write it in quotes, as a # starts a comment: "
+        "\"Orc #2\"");
+}

@@ -120,6 +120,17 @@ class Checker {
            });
   }
 
+  // Whether the name written at `at` is followed by a comment that starts with a number ("Orc #2").
+  bool numbered_by_comment(Position at) const {
+    const auto& cuts = file_->sheet.names_before_comments;
+    return std::any_of(cuts.begin(), cuts.end(), [&](const NameBeforeComment& cut) {
+      const std::size_t hash = cut.written.find('#');
+      return cut.name.at.offset == at.offset && hash != std::string::npos && hash + 1 < cut.written.size() &&
+             cut.written[hash + 1] >= '0' &&
+             cut.written[hash + 1] <= '9';
+    });
+  }
+
   // "Character: Orc #2" reads "Orc" and a comment: refused when the comment cut short a name of the
   // fight, since the orders would go to, or be taken at, someone else.
   void cut_by_comment(const NameBeforeComment& cut) {
@@ -470,7 +481,8 @@ class Checker {
         } else if (!roster_) {
           // Without the fight, a bare phrase the rules do not declare may be someone's name, as
           // run would read it: taken on trust, unless the sheets order no one of that name.
-          if (!ordered_names_.contains(character_name_key(without_the(t.text.text))))
+          // A number's comment right after it ("-> Orc #2") is warned of as that (numbers_after_names).
+          if (!ordered_names_.contains(character_name_key(without_the(t.text.text))) && !numbered_by_comment(t.text.at))
             warnings.push_back(at(t.text.at,
                                   fmt::format("'{}' is not a target the rules declare: taken as the name of someone "
                                               "in the fight, which only --encounter (or run) can tell",
