@@ -75,6 +75,19 @@ void by_place(std::vector<Diagnostic>& problems) {
 
 namespace grammar {
 
+namespace {
+
+std::size_t after_blanks(std::string_view text, std::size_t i) {
+  while (i < text.size() && blank_at(text, i)) i += blank_at(text, i);
+  return i;
+}
+
+}  // namespace
+
+std::string name_cut_by_comment(const std::string& written) {
+  return fmt::format("'{}': a # starts a comment; write the name in quotes: \"{}\"", written, written);
+}
+
 bool near_then(std::string_view word, bool after_condition) {
   if (word.size() < 3 || word.size() > 6) return false;
   const std::string folded = fold_case(word);
@@ -88,8 +101,9 @@ bool near_then(std::string_view word, bool after_condition) {
   return edit_distance(folded, "then") == 1 && std::find(std::begin(words), std::end(words), folded) == std::end(words);
 }
 
-void missing_then(const State& s, const char* current, const tao::pegtl::position& at) {
+void missing_then(const State& s, std::string_view rest, const tao::pegtl::position& at) {
   constexpr const char* expected = error_message<then_keyword>;
+  const char* const current = rest.data();
   const std::string_view written = s.condition_written;
   const char* const end = written.data() + written.size();
   // Only when the condition that swallowed THEN is the phrase read last, right before.
@@ -100,6 +114,15 @@ void missing_then(const State& s, const char* current, const tao::pegtl::positio
     if (blank == 0) throw tao::pegtl::parse_error(expected, at);
     i += blank;
   }
+  const tao::pegtl::position condition_at(s.condition_at.offset, s.condition_at.line, s.condition_at.column,
+                                          at.source);
+  // "IF Orc #2 is down THEN": the comment cut the name short, and THEN with it.
+  if (const std::size_t hash = after_blanks(rest, 0); hash < rest.size() && rest[hash] == '#') {
+    std::size_t stop = hash;
+    while (stop < rest.size() && blank_at(rest, stop) == 0) ++stop;
+    throw tao::pegtl::parse_error(name_cut_by_comment(tidy(written) + " " + std::string(rest.substr(hash, stop - hash))),
+                                  condition_at);
+  }
   // The phrase's words and where each starts; a quoted name is one word.
   std::vector<std::pair<std::size_t, std::size_t>> words;  // offset, length
   for (std::size_t i = 0; i < written.size();) {
@@ -108,7 +131,11 @@ void missing_then(const State& s, const char* current, const tao::pegtl::positio
       continue;
     }
     std::size_t stop = i + 1;
-    if (written[i] == '"') stop = std::min(written.find('"', i + 1), written.size() - 1) + 1;
+    if (const std::size_t open = quote_mark_at(written, i)) {
+      stop = i + open;
+      while (stop < written.size() && quote_mark_at(written, stop) == 0) ++stop;
+      if (stop < written.size()) stop += quote_mark_at(written, stop);
+    }
     while (stop < written.size() && blank_at(written, stop) == 0) ++stop;
     words.emplace_back(i, stop - i);
     i = stop;
@@ -140,11 +167,6 @@ std::size_t word_at(std::string_view text, std::size_t i) {
   std::size_t end = i;
   while (end < text.size() && (std::isalpha(static_cast<unsigned char>(text[end])) || text[end] == '-')) ++end;
   return end - i;
-}
-
-std::size_t after_blanks(std::string_view text, std::size_t i) {
-  while (i < text.size() && blank_at(text, i)) i += blank_at(text, i);
-  return i;
 }
 
 // What to tell of `word`, when it is a compass word misspelt; else "".
@@ -199,9 +221,39 @@ void text_after_order(const State& s, std::string_view rest, bool after_step, co
                                                 rest.substr(next, fraction - next)),
                                     at_offset(next));
     }
+    // "3 squares", "15 yards": told in feet, never as the number alone, which is another distance.
+    const std::size_t unit_at = after_blanks(rest, end);
+    const std::string unit = fold_case(rest.substr(unit_at, word_at(rest, unit_at)));
+    if (unit == "square" || unit == "squares" || unit == "sq") {
+      const long squares = number_in(digits, at_offset(next));
+      const long feet_per_square = s.declared ? s.declared->feet_per_square : 0;
+      if (feet_per_square > 0)
+        throw tao::pegtl::parse_error(fmt::format("write distances in feet: {} square{} is {}' on this map", digits,
+                                                  squares == 1 ? "" : "s", squares * feet_per_square),
+                                      at_offset(next));
+      throw tao::pegtl::parse_error(fmt::format("write distances in feet: {} square{} is {}' on a map of 5' squares, "
+                                                "as most are",
+                                                digits, squares == 1 ? "" : "s", squares * 5),
+                                    at_offset(next));
+    }
+    if (unit == "yard" || unit == "yards" || unit == "yd" || unit == "yds")
+      throw tao::pegtl::parse_error(fmt::format("write distances in feet: {} yard{} is {}'", digits,
+                                                digits == "1" ? "" : "s", number_in(digits, at_offset(next)) * 3),
+                                    at_offset(next));
     throw tao::pegtl::parse_error(fmt::format("a distance is written with its unit: '{}'', '{} ft' or '{} feet'",
                                               digits, digits, digits),
                                   at_offset(next));
+  }
+  // "Move 15' N then Charge -> closest enemy": a second order where one goes.
+  if (const std::size_t then_at = next; fold_case(rest.substr(then_at, word_at(rest, then_at))) == "then") {
+    const std::string second = tidy(rest.substr(then_at + 4));
+    if (!second.empty()) {
+      const std::string_view kind = numbered_line(s.declared ? s.declared->sequential : std::nullopt);
+      throw tao::pegtl::parse_error(fmt::format("one order per {}: '{}' is a second order; write it on the next "
+                                                "numbered line, as the next {}'s order",
+                                                kind, second.substr(0, 40) + (second.size() > 40 ? "…" : ""), kind),
+                                    at_offset(then_at));
+    }
   }
   const std::string_view next_word = rest.substr(next, word_at(rest, next));
   // Steps written without their comma, "Move N E" or "Move N Est": the comma is what is missing.
@@ -261,8 +313,7 @@ void unreadable_line(State& s, std::string_view rest, const tao::pegtl::position
     if (bare && colon != std::string_view::npos && (after.empty() || after.front() == '#')) {
       const std::string written = tidy(rest.substr(0, colon));
       s.builder.refuse_character();
-      throw tao::pegtl::parse_error(
-          fmt::format("'{}': a # starts a comment; write the name in quotes: \"{}\":", written, written), at);
+      throw tao::pegtl::parse_error(name_cut_by_comment(written) + ":", at);
     }
   }
   // "Charcter: Aldric", "Acton: Charge", "ESLE: Defend": a keyword misspelt, told as such.
@@ -272,6 +323,52 @@ void unreadable_line(State& s, std::string_view rest, const tao::pegtl::position
       if (keyword == "Character") s.builder.refuse_character();
       throw tao::pegtl::parse_error(did_you_mean_keyword(head, keyword, "is not a line of the language"), at);
     }
+  }
+  const std::string_view kinds = numbered_line(s.declared ? s.declared->sequential : std::nullopt, true);
+  const std::string line = tidy(rest.substr(0, rest.find('#')));
+  // "1. Charge", "1) Charge": a numbered line as a list numbers it.
+  if (const std::size_t digits = line.find_first_not_of("0123456789");
+      digits > 0 && digits != std::string::npos && (line[digits] == '.' || line[digits] == ')')) {
+    const std::string number = line.substr(0, digits), order = tidy(line.substr(digits + 1));
+    throw tao::pegtl::parse_error(fmt::format("{} are numbered with a colon: did you mean '{}:{}'?", kinds, number,
+                                              order.empty() ? "" : " " + order),
+                                  at);
+  }
+  // "- Charge", "* Charge", "• Charge": a bulleted list.
+  for (const std::string_view bullet : {"- ", "* ", "\u2022 "})
+    if (line.starts_with(bullet))
+      throw tao::pegtl::parse_error(fmt::format("{} are numbered, not bulleted: write the number and a colon for "
+                                                "the '{}' ('1: {}', then '2: …')",
+                                                kinds, tidy(bullet), tidy(line.substr(bullet.size()))),
+                                    at);
+  // "ELSE" under a verbose IF, without its colon: read as the ELSE, so its "Action:" line is its own.
+  if (fold_case(line) == "else") {
+    s.builder.open_else({at.byte, at.line, at.column});
+    throw tao::pegtl::parse_error("a verbose ELSE line ends with a colon: did you mean 'ELSE:'?", at);
+  }
+  // Whether `text` reads whole as `Rule` (without actions: a quote left open is no error here).
+  const auto reads = []<typename Rule>(Rule, std::string_view text) {
+    tao::pegtl::memory_input<> in(text.data(), text.size(), "");
+    try {
+      return tao::pegtl::parse<seq<blanks, Rule, statement_end, eof>>(in);
+    } catch (const tao::pegtl::parse_error&) {
+      return false;
+    }
+  };
+  if (const std::size_t colon = rest.find(':'); colon != std::string_view::npos) {
+    // "Aldric: Charge -> closest enemy": a header and an order on one line.
+    if (reads(character_name{}, rest.substr(0, colon)) && reads(phase_body{}, rest.substr(colon + 1))) {
+      s.builder.refuse_character();
+      throw tao::pegtl::parse_error(fmt::format("a character's header stands on a line of its own: write '{}:', then "
+                                                "the order on its numbered line under it ('1: {}')",
+                                                tidy(rest.substr(0, colon)), tidy(rest.substr(colon + 1))),
+                                    at);
+    }
+  } else if (at.column == 1 && reads(bare_name{}, line)) {
+    // "Aldric", unindented: a header without its colon (an order is indented under its number).
+    s.builder.refuse_character();
+    throw tao::pegtl::parse_error(fmt::format("a character's header ends with a colon: did you mean '{}:'?", line),
+                                  at);
   }
   throw tao::pegtl::parse_error(error_message<line_end>, at);
 }

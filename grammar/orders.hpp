@@ -50,7 +50,8 @@ struct Target {
 
 enum class Compass { n, ne, e, se, s, sw, w, nw };
 std::string_view to_string(Compass direction);  // "N", "NE", …
-// The direction a compass word names, in any case ("s", "South-West"); none for another word.
+// The direction a compass word names, in any case ("s", "South-West", "south west"); none for
+// another word.
 std::optional<Compass> compass_word(std::string_view word);
 // The compass word nearest a misspelt one ("Nrth": "North"), as close as a misspelt name must be
 // to be suggested; "" for a compass word, a word under three letters, or one near none.
@@ -177,6 +178,9 @@ struct Declared {
   // A turn's entries (true), or phases (false): the messages call a numbered line an entry or a
   // phase. Not known without the rules (`fmt`, `orders.parse`): they say "phase or entry".
   std::optional<bool> sequential{};
+  // The feet of a square of the fight's map, when it is known (`check --encounter`, `run`): "3
+  // squares" is told in feet. 0: not known.
+  long feet_per_square = 0;
 };
 
 // What the messages call a sheet's numbered line ("2:"): a turn's "entry" under rules that play

@@ -12,6 +12,7 @@
 
 #include <tao/pegtl.hpp>
 
+#include "grammar/blanks.hpp"
 #include "grammar/orders.hpp"
 #include "grammar/orders_builder.hpp"
 #include "grammar/orders_errors.hpp"
@@ -86,10 +87,12 @@ long number_of(const Input& in) {
   return number_in(in.string_view(), in);
 }
 
+// A quoted name without its quote marks ('"Orc #2"', '“Orc #2”').
 template <typename Input>
 std::string unquoted(const Input& in) {
   const auto text = in.string_view();
-  return std::string(text.substr(1, text.size() - 2));
+  const std::size_t open = quote_mark_at(text, 0), close = text.ends_with('"') ? 1 : 3;
+  return std::string(text.substr(open, text.size() - open - close));
 }
 
 // A label upper-cased: "aa1" is AA1.
@@ -139,7 +142,7 @@ struct action<character_name> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
     // A full stop ending the line is not part of a bare name ("Character: Aldric."), as of a phrase.
-    s.name = in.string_view().front() == '"' ? unquoted(in) : tidy(in.string_view());
+    s.name = quote_mark_at(in.string_view(), 0) ? unquoted(in) : tidy(in.string_view());
   }
 };
 
@@ -289,6 +292,11 @@ struct action<condition_phrase> {
   static void apply(const Input& in, State& s) {
     Condition c;
     c.phrase = phrase_of(in);
+    // A comment right after it may have cut a name short ("IF: Orc #2 is down").
+    s.bare = c.phrase;
+    s.bare_end = in.end();
+    // The rules match a phrase's quoted name by its quote marks: “Orc #2” is "Orc #2".
+    c.phrase.text = straight_quotes(c.phrase.text);
     s.conditions.push_back(std::move(c));
     s.condition_written = in.string_view();
     s.condition_at = position_of(in);
@@ -467,6 +475,10 @@ struct action<comment> {
   }
 };
 
+// "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\"", for `written`, a name and
+// the comment that cut it short.
+std::string name_cut_by_comment(const std::string& written);
+
 // --- Control: error points, and a depth count that stops runaway nesting ---------------------
 template <typename Rule>
 struct control : tao::pegtl::must_if<errors>::control<Rule> {};
@@ -515,8 +527,9 @@ struct control<if_name> : keyword_name_control<if_name> {};
 // declared condition the phrase begins with, when the rules are known, or else at a word like THEN;
 // "did you mean 'THEN'?" when that word is close to it.
 bool near_then(std::string_view word, bool after_condition);
-// `current`: where THEN was looked for, at `at`.
-[[noreturn]] void missing_then(const State& s, const char* current, const tao::pegtl::position& at);
+// A name a comment cut short ("IF Orc #2 is down"), told at its start.
+// `rest`: the line from where THEN was looked for, at `at`.
+[[noreturn]] void missing_then(const State& s, std::string_view rest, const tao::pegtl::position& at);
 
 // "1: Parry" at a prompt: told with the order as it is typed there.
 template <>
@@ -585,7 +598,7 @@ template <>
 struct control<then_keyword> : tao::pegtl::must_if<errors>::control<then_keyword> {
   template <typename Input>
   [[noreturn]] static void raise(const Input& in, State& s) {
-    missing_then(s, in.current(), in.position());
+    missing_then(s, std::string_view(in.current(), static_cast<std::size_t>(in.end() - in.current())), in.position());
   }
 };
 

@@ -33,8 +33,11 @@ constexpr std::array<std::pair<std::string_view, Compass>, 16> compass_words{{
 }  // namespace
 
 std::optional<Compass> compass_word(std::string_view word) {
-  std::string folded = fold_case(word);
-  std::erase(folded, '-');  // "south-west"
+  std::string folded = fold_case(blanks_collapsed(word));
+  // "south west" as it is said is one word, "n e" two steps.
+  if (folded.find(' ') != std::string::npos && !folded.starts_with("north ") && !folded.starts_with("south "))
+    return std::nullopt;
+  std::erase_if(folded, [](char c) { return c == '-' || c == ' '; });  // "south-west", "south west"
   for (const auto& [name, direction] : compass_words)
     if (folded == fold_case(name)) return direction;
   return std::nullopt;
@@ -69,10 +72,12 @@ namespace {
 constexpr std::array<std::string_view, 10> ordinals{"First", "Second", "Third", "Fourth", "Fifth",
                                                     "Sixth", "Seventh", "Eighth", "Ninth", "Tenth"};
 
-// The phase a phase head names ("Second Action" is 2), or 0.
+// The phase a phase head names ("Second Action" is 2, "2" too), or 0.
 long ordinal_phase(std::string_view head) {
   for (std::size_t i = 0; i < ordinals.size(); ++i)
     if (head == std::string(ordinals[i]) + " Action") return static_cast<long>(i + 1);
+  if (!head.empty() && head.size() <= 2 && std::all_of(head.begin(), head.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return std::stol(std::string(head));
   return 0;
 }
 
@@ -85,6 +90,14 @@ std::string misspelt_keyword(std::string_view head) {
     return all;
   }();
   if (head.size() > 20) return {};  // longer than any keyword by more than two edits
+  // Other ways to head a line: "Second" for "Second Action", "Phase 2" for "2", "Otherwise" for ELSE.
+  const std::string folded = fold_case(blanks_collapsed(head));
+  for (const auto ordinal : ordinals)
+    if (folded == fold_case(ordinal)) return std::string(ordinal) + " Action";
+  if (const std::string number = folded.starts_with("phase ") ? folded.substr(6) : "";
+      !number.empty() && number.size() <= 2 && std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return number;
+  if (folded == "otherwise") return "ELSE";
   std::string nearest;
   std::size_t best = 3;  // at most two edits; one for a word of three letters or fewer ("Iff")
   for (const auto& keyword : keywords) {
@@ -141,6 +154,16 @@ void Builder::start_character(Phrase name) {
 
 void Builder::start_character_or_keyword(Phrase name) {
   const std::string keyword = misspelt_keyword(name.text);
+  // "THEN:" under a verbose IF, as the compact form writes it: the IF's "Action:" line follows.
+  if (fold_case(name.text) == "then" && verbose_if_ && awaiting_ == Awaiting::branch_action)
+    throw BuildError{"'THEN:' is not a line of the language: a verbose 'IF:' line is followed by its 'Action:' line, "
+                     "without THEN",
+                     name.at};
+  // "Otherwise:" for ELSE: read as the ELSE after a verbose IF, and told wherever it stands.
+  if (fold_case(name.text) == "otherwise" && current()) {
+    if (verbose_if_ && open_ != Open::none && !else_seen_) open_else(name.at);
+    throw BuildError{did_you_mean_keyword(name.text, keyword, "would start a character of that name"), name.at};
+  }
   if (const long number = ordinal_phase(keyword); number > 0 && current()) {
     start_phase(number, name.at);
     throw BuildError{did_you_mean_keyword(name.text, keyword, "would start a character of that name"), name.at};

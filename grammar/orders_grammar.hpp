@@ -17,8 +17,12 @@ struct no_break_space : utf8::one<0xA0> {};
 struct sp : sor<one<' ', '\t'>, no_break_space> {};
 struct blanks : star<sp> {};
 struct comment : seq<one<'#'>, star<not_one<'\r', '\n'>>> {};
+// A quote mark: ", or “ and ” as phones and word processors type it (either may open or close a
+// quote, as some keyboards type ” for both). grammar/blanks.hpp reads them alike.
+struct quote_mark : sor<one<'"'>, utf8::one<0x201C, 0x201D>> {};
 // Bytes that can be part of a word: anything but blanks, line ends and the language's punctuation.
-struct word_char : seq<not_at<no_break_space>, not_one<' ', '\t', '\r', '\n', '"', '#', '(', ')', ',', ':'>> {};
+struct word_char
+    : seq<not_at<sor<no_break_space, quote_mark>>, not_one<' ', '\t', '\r', '\n', '#', '(', ')', ',', ':'>> {};
 // "->", or the arrow the narration prints (U+2192), as a sheet copied from it has.
 struct arrow : sor<string<'-', '>'>, utf8::one<0x2192>> {};
 // A full stop that ends the line ("Defend.", "Move S, SW. # in a hurry"), or an IF's order before
@@ -51,11 +55,14 @@ struct kw_character : keyword<TAO_PEGTL_ISTRING("character")> {};
 struct kw_round : keyword<TAO_PEGTL_ISTRING("round")> {};
 struct kw_phase : keyword<TAO_PEGTL_ISTRING("phase")> {};
 struct kw_on : keyword<TAO_PEGTL_ISTRING("on")> {};
+struct kw_up : keyword<TAO_PEGTL_ISTRING("up")> {};
 
 // Each a whole word, so "S" is not the start of "SW" or of "Sprint"; "south-west" as docs/world.md
-// writes the diagonals too.
+// writes the diagonals too, and "north east", as it is said (a step is never two words: N, E).
+struct two_word_diagonal : seq<sor<keyword<TAO_PEGTL_ISTRING("north")>, keyword<TAO_PEGTL_ISTRING("south")>>, plus<sp>,
+                               sor<keyword<TAO_PEGTL_ISTRING("east")>, keyword<TAO_PEGTL_ISTRING("west")>>> {};
 struct compass
-    : sor<keyword<TAO_PEGTL_ISTRING("north-east")>, keyword<TAO_PEGTL_ISTRING("north-west")>,
+    : sor<two_word_diagonal, keyword<TAO_PEGTL_ISTRING("north-east")>, keyword<TAO_PEGTL_ISTRING("north-west")>,
           keyword<TAO_PEGTL_ISTRING("south-east")>, keyword<TAO_PEGTL_ISTRING("south-west")>,
           keyword<TAO_PEGTL_ISTRING("northeast")>, keyword<TAO_PEGTL_ISTRING("northwest")>,
           keyword<TAO_PEGTL_ISTRING("southeast")>, keyword<TAO_PEGTL_ISTRING("southwest")>,
@@ -86,11 +93,12 @@ struct compass_misspelling {
 struct phrase_end : sor<kw_then, kw_else, kw_and, kw_or, arrow> {};
 struct bare_word : plus<not_at<arrow>, word_char> {};
 // An unterminated quote is reported at its opening quote, where the mistake usually is.
-struct unterminated_quote : one<'"'> {};
+struct unterminated_quote : quote_mark {};
 // No one in a fight is named "" (docs/encounters.md), so '""' is a name left out, not a name.
-struct empty_quote : two<'"'> {};
-struct quoted : sor<seq<at<empty_quote>, raise<empty_quote>>, seq<one<'"'>, star<not_one<'"', '\r', '\n'>>, one<'"'>>,
-                    seq<at<one<'"'>>, raise<unterminated_quote>>> {};
+struct empty_quote : seq<quote_mark, quote_mark> {};
+struct quoted : sor<seq<at<empty_quote>, raise<empty_quote>>,
+                    seq<quote_mark, star<not_at<quote_mark>, not_one<'\r', '\n'>>, quote_mark>,
+                    seq<at<quote_mark>, raise<unterminated_quote>>> {};
 struct phrase_word : sor<quoted, seq<not_at<phrase_end>, bare_word>> {};
 // Words separated by blanks; the blanks before the word that ends the phrase are not part of it.
 struct phrase : seq<phrase_word, star<plus<sp>, phrase_word>> {};
@@ -134,17 +142,26 @@ struct target : seq<star<decoration>, sor<target_character, target_coordinates, 
 // may hold a hyphen ("Counter-Attack"), but not the one of an arrow right after it ("Charge->").
 // A compass word misspelt before a comma is the first of a list of steps ("Move Sout, East"), as
 // no action's name is followed by a comma.
+// "Move up to 15' N", as the Platemail document says it ("Move up to 15 feet"): the distance alone.
+struct up_to : seq<kw_up, plus<sp>, kw_to, blanks, at<digit>> {};
+// A letter of a word: ASCII, or Latin (Latin-1, Extended-A and -B, a combining accent), Greek or
+// Cyrillic, so that "Guard Zoë" reads as words, a name written without its arrow.
+struct letter_of_word : sor<alpha, utf8::ranges<0xC0, 0xD6, 0xD8, 0xF6, 0xF8, 0x24F, 0x300, 0x36F, 0x370, 0x4FF>> {};
 struct action_word
-    : seq<not_at<sor<phrase_end, kw_if, kw_to, kw_toward, kw_away, compass, seq<compass_misspelling, comma>>>,
-          plus<alpha>, star<sor<alpha, one<'\''>, seq<not_at<arrow>, one<'-'>>>>, word_end> {};
+    : seq<not_at<sor<phrase_end, kw_if, kw_to, kw_toward, kw_away, up_to, compass, seq<compass_misspelling, comma>>>,
+          plus<letter_of_word>, star<sor<letter_of_word, one<'\''>, utf8::one<0x2019>, seq<not_at<arrow>, one<'-'>>>>,
+          word_end> {};
 struct action_name : seq<action_word, star<plus<sp>, action_word>> {};
 
 struct argument : plus<not_one<',', ')', '"', '#', '\r', '\n'>> {};
 struct close_arguments : seq<blanks, one<')'>> {};
 struct arguments : seq<one<'('>, blanks, list<argument, one<','>>, must<close_arguments>> {};
 
-struct distance : seq<plus<digit>, blanks, sor<one<'\''>, keyword<TAO_PEGTL_ISTRING("ft")>,
-                                               keyword<TAO_PEGTL_ISTRING("feet")>>> {};
+// Feet: ', or ’ and ′ as phones and word processors type the foot mark; ft, ft. or feet.
+struct foot_mark : sor<one<'\''>, utf8::one<0x2019, 0x2032>> {};
+struct distance : seq<plus<digit>, blanks,
+                      sor<foot_mark, seq<TAO_PEGTL_ISTRING("ft."), word_end>, keyword<TAO_PEGTL_ISTRING("ft")>,
+                          keyword<TAO_PEGTL_ISTRING("feet")>>> {};
 struct compass_step : compass {};
 // A compass word misspelt where a step goes is read as one, so that the steps after it are read
 // too and every misspelt one on the line is told, each at its word (orders.cpp). ELSE and AND are
@@ -166,12 +183,13 @@ struct move_away : seq<kw_away, blanks, must<from_target>> {};
 struct negative_distance : seq<one<'-'>, distance> {};
 // A distance before a place or a target caps how far the way goes: "Move 10' toward \"Orc\"".
 struct to_place : sor<move_to, move_toward, move_away> {};
-struct movement : sor<seq<distance, blanks, to_place>, path, to_place,
+struct movement : sor<seq<opt<up_to>, sor<seq<distance, blanks, to_place>, path>>, to_place,
                       seq<at<negative_distance>, raise<negative_distance>>> {};
 
 struct arrow_target : target {};
 // "Rapid Fire -> \"Orc\", \"Goblin\"": an order has one target, so a second is an error of its own.
-struct only_one_target : not_at<sor<arrow, one<','>>> {};
+// A comma before ELSE is no second target ("-> \"Orc\", ELSE Defend").
+struct only_one_target : not_at<sor<arrow, seq<one<','>, not_at<blanks, kw_else>>>> {};
 struct order_target : seq<arrow, blanks, must<arrow_target>, blanks, must<only_one_target>> {};
 // "1: S, S, SW": a movement without the action that makes it; reported with the order it could be
 // (orders_actions.hpp).
@@ -196,21 +214,25 @@ struct condition : or_expression {};
 
 // --- Compact phases: "2: IF c THEN a ELSE IF c THEN b ELSE c" ---------------------------------
 struct then_order : order {};
-struct then_keyword : seq<blanks, kw_then> {};
+// "IF I am wounded, THEN …": a comma before THEN, as English writes it.
+struct then_keyword : seq<blanks, opt<one<','>, blanks>, kw_then> {};
 struct if_clause : seq<kw_if, blanks, must<condition>, must<then_keyword>, blanks, must<then_order>> {};
 struct else_order : order {};
 struct else_if_start : seq<kw_else, plus<sp>, kw_if> {};
 struct else_if_clause : seq<else_if_start, blanks, must<condition>, must<then_keyword>, blanks, must<then_order>> {};
 struct else_clause : seq<kw_else, blanks, must<else_order>> {};
-// "THEN Defend. ELSE Charge": a full stop may end the order before ELSE, as a sentence.
+// "THEN Defend. ELSE Charge": a full stop may end an IF's order before ELSE, as a sentence, or a
+// comma ("THEN Defend, ELSE Charge"). An order without IF takes the full stop alone: its ELSE is
+// told as such, and a comma after its steps wants a step.
 struct stop_before_else : seq<blanks, one<'.'>, at<blanks, kw_else>> {};
+struct pause_before_else : seq<blanks, one<'.', ','>, at<blanks, kw_else>> {};
 // After the ELSE's order, another ELSE or ELSE IF for the same IF is told as such.
 struct second_else : kw_else {};
 struct else_if_after_else : else_if_start {};
-struct after_else_clause : opt<opt<stop_before_else>, blanks,
+struct after_else_clause : opt<opt<pause_before_else>, blanks,
                                sor<seq<at<else_if_start>, raise<else_if_after_else>>, seq<at<kw_else>, raise<second_else>>>> {};
-struct choice : seq<if_clause, star<opt<stop_before_else>, blanks, else_if_clause>,
-                    opt<opt<stop_before_else>, blanks, else_clause, after_else_clause>> {};
+struct choice : seq<if_clause, star<opt<pause_before_else>, blanks, else_if_clause>,
+                    opt<opt<pause_before_else>, blanks, else_clause, after_else_clause>> {};
 struct plain_order : order {};
 struct else_without_if : kw_else {};
 struct phase_body
@@ -220,7 +242,8 @@ struct phase_body
 struct round_number : plus<digit> {};
 struct round_line : seq<kw_round, blanks, must<round_number>, opt<colon>> {};  // "Round 1:" as a heading
 
-struct name_word : plus<not_at<no_break_space>, sor<alnum, one<'\'', '-', '_', '.'>, utf8::range<0x80, 0x10FFFF>>> {};
+struct name_word
+    : plus<not_at<sor<no_break_space, quote_mark>>, sor<alnum, one<'\'', '-', '_', '.'>, utf8::range<0x80, 0x10FFFF>>> {};
 struct bare_name : seq<name_word, star<plus<sp>, name_word>> {};
 struct character_name : sor<quoted, bare_name> {};
 struct character_line : seq<kw_character, colon, blanks, must<character_name>> {};

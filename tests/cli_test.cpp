@@ -1798,3 +1798,18 @@ TEST_CASE("a movement whose target is its way is refused with a way too, by chec
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, Contains(usage));
 }
+
+TEST_CASE("squares are told in feet by the fight's map, by check and by run", "[cli][orders]") {
+  // It used to say "a distance is written with its unit: '3'', '3 ft' or '3 feet'": 3' is another distance.
+  TempDir dir;
+  std::ofstream(dir / "fight.lua") << "return { rules = { 'platemail' }, map = { width = 8, height = 6, scale = 10 },\n"
+                                      "  characters = { { name = 'Aldric', side = 'party', at = 'B2', weapon = 'Sword' },\n"
+                                      "    { name = 'Orc', side = 'orcs', at = 'D2', weapon = 'Axe' } } }\n";
+  std::ofstream(dir / "round1.txt") << "Round 1\nAldric:\n  1: Move 3 squares N\n  2: Defend\n";
+  const std::string error =
+      (dir / "round1.txt") + ":3:11: error: write distances in feet: 3 squares is 30' on this map\n";
+  for (const Run& told : check_and_run(dir / "round1.txt", dir / "fight.lua")) {
+    CHECK(told.exit_code == 1);
+    CHECK_THAT(told.output, Contains(error));
+  }
+}

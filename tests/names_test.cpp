@@ -82,3 +82,9 @@ TEST_CASE("a letter and its combining accent are the accented letter, as a name 
   CHECK(character_name_key("Zoe") != character_name_key("Zoë"));
   CHECK(arbiter::nearest_names("Zoe\xCC\x81", {"Zoë", "Orc"}) == std::vector<std::string>{"Zoë"});
 }
+
+TEST_CASE("a typographic apostrophe is the plain one in a name's key", "[names]") {
+  using arbiter::character_name_key;
+  CHECK(character_name_key("Se\u00e1n O\u2019Brien") == character_name_key("se\u00e1n o'brien"));
+  CHECK(character_name_key("O\u2018Brien") == character_name_key("O'Brien"));
+}

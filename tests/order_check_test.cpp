@@ -966,3 +966,84 @@ TEST_CASE("a name pasted with a combining accent is the fight's name with that a
   check_one(diagnostics[0], "sheet1.txt", 1, 1, "'Zoe\xCC\x81' is not in the fight");
   CHECK(diagnostics[0].notes == std::vector<std::string>{"did you mean 'Zoë'?"});
 }
+
+// --- Sheets as players type them (QA of the parser's reading and diagnoses) ---------------------
+
+TEST_CASE("a name is one name whichever apostrophe or quotes a phone typed", "[orders][check]") {
+  const Roster irish{{"Se\u00e1n O'Brien", "players"}, {"Orc #2", "orcs"}};
+  CHECK(check({"Se\u00e1n O\u2019Brien:\n  1: Charge -> \u201COrc #2\u201D\n  2: Defend\n"
+               "\"Orc #2\":\n  1: Charge -> Se\u00e1n O\u2018Brien\n  2: IF \u201CSe\u00e1n O\u2019Brien\u201D is down "
+               "THEN Defend ELSE Charge -> \u201DSe\u00e1n O'Brien\u201D\n"},
+              &irish)
+            .empty());
+}
+
+TEST_CASE("a name a comment cut short is told once, as that, wherever it is written", "[orders][check]") {
+  const std::string told = "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\"";
+  // Not first as "'Orc' is not a target", nor as a condition or a character not in the fight.
+  const auto target = check({"Aldric:\n  1: Charge -> Orc #2\n  2: Defend\n"});
+  REQUIRE(target.size() == 1);
+  check_one(target[0], "sheet1.txt", 2, 16, told);
+  const auto verbose = check({"Character: Aldric\nFirst Action:\n  Action: Charge\n  Target: Orc #2\n"
+                              "Second Action:\n  IF: Orc #2 is down\n    Action: Defend\n"});
+  REQUIRE(verbose.size() == 2);
+  check_one(verbose[0], "sheet1.txt", 4, 11, told);
+  check_one(verbose[1], "sheet1.txt", 6, 7, told);
+  // A quote a comment cut is no other character's name: the one written is told.
+  const Roster orcs{{"Aldric", "players"}, {"Orc", "orcs"}, {"Orc #2", "orcs"}};
+  const auto quoted = check({"Aldric:\n  1: Charge -> 'Orc #2'\n  2: Defend\n"}, &orcs);
+  REQUIRE(quoted.size() == 1);
+  check_one(quoted[0], "sheet1.txt", 2, 16, told);
+}
+
+TEST_CASE("an action and a name without the arrow is told the order it could be, accented or not", "[orders][check]") {
+  const Roster party{{"Aldric", "players"}, {"Zo\u00eb", "players"}, {"Gr\u00fam the Grey", "orcs"}};
+  const auto diagnostics = check({"Zo\u00eb:\n  1: Ranged Attack Gr\u00fam the Grey\n  2: Charge Grum the Grey\n"
+                                  "Aldric:\n  1: Chrage -> closest enemy\n  2: Defend\n"},
+                                 &party);
+  // Told among the sheet's other problems, not instead of them.
+  REQUIRE(diagnostics.size() == 3);
+  check_one(diagnostics[0], "sheet1.txt", 2, 6, "unknown action 'Ranged Attack Gr\u00fam the Grey'");
+  CHECK(diagnostics[0].notes ==
+        std::vector<std::string>{"did you mean 'Ranged Attack -> Gr\u00fam the Grey'? a target follows '->'"});
+  CHECK(diagnostics[1].notes == std::vector<std::string>{"did you mean 'Charge -> Gr\u00fam the Grey'? a target follows '->'"});
+  check_one(diagnostics[2], "sheet1.txt", 5, 6, "unknown action 'Chrage'");
+}
+
+TEST_CASE("a header naming whose orders they are is told the header it could be", "[orders][check]") {
+  for (const char* header : {"Aldric's orders:", "Aldric\u2019s orders:", "Aldric orders:"}) {
+    const auto diagnostics = check({std::string(header) + "\n  1: Defend\n  2: Defend\n"});
+    REQUIRE(diagnostics.size() == 1);
+    CHECK(diagnostics[0].notes == std::vector<std::string>{"did you mean 'Aldric:'? a character's header is its name alone"});
+  }
+}
+
+TEST_CASE("'2 or more', which OR splits, is told once with the phrase the rules declare", "[orders][check]") {
+  const auto diagnostics = check({"Aldric:\n  1: Defend\n  2: IF I have 2 or more wounds THEN Defend ELSE Move N\n"});
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 3, 9,
+            "'I have 2 or more wounds' is not a condition the rules declare: OR joins two conditions, 'I have 2' and "
+            "'more wounds'");
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"did you mean 'I have at least 2 wounds'?"});
+}
+
+TEST_CASE("a condition's distance takes the foot marks and 'ft.' a movement takes", "[orders][check]") {
+  for (const char* distance : {"10\u2019", "10\u2032", "10 ft.", "10 FT."}) {
+    INFO(distance);
+    CHECK(check({std::string("Aldric:\n  1: Defend\n  2: IF an enemy is within ") + distance + " THEN Defend\n"}).empty());
+  }
+}
+
+TEST_CASE("without the fight, a target a numbered comment cut is warned of once, as that", "[orders][check]") {
+  // It was warned of twice: as "'Orc' is not a target the rules declare", then as the comment.
+  const std::string text = "Aldric:\n  1: Charge -> Orc #2\n  2: Defend\n";
+  const std::vector<SheetFile> files{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
+  std::vector<Diagnostic> warnings;
+  CHECK(check_orders(files, platemail(), nullptr, nullptr, 1, &warnings).empty());
+  CHECK(warnings.empty());
+  const auto numbered = numbers_after_names(files);
+  REQUIRE(numbered.size() == 1);
+  CHECK(numbered[0].message ==
+        "'Orc' is followed by the comment '#2': if 'Orc #2' is a name, write it in quotes, as a # starts a comment: "
+        "\"Orc #2\"");
+}

@@ -978,3 +978,131 @@ TEST_CASE("under a turn-based ruleset the sheet's own messages call a numbered l
         "this entry already has an action, and there is no next entry: the rules give each character 2 entries, one "
         "order each");
 }
+
+// --- Sheets as players type them (QA of the parser's reading and diagnoses) ---------------------
+
+namespace {
+Order first_order(const std::string& text) {
+  return *parse_orders(text, "sheet.txt").characters.at(0).phases.at(0).otherwise;
+}
+}  // namespace
+
+TEST_CASE("typographic quotes, as phones type them, are the plain ones", "[orders]") {
+  // “ and ” quote a name (either may open or close it), in a target, a header and a condition.
+  const Order charge = first_order("Aldric:\n  1: Charge -> \u201COrc #2\u201D\n");
+  REQUIRE(charge.target);
+  CHECK(charge.target->kind == Target::Kind::character);
+  CHECK(charge.target->text.text == "Orc #2");
+  CHECK(parse_orders("Character: \u201COrc #2\u201D\n  1: Defend\n", "sheet.txt").characters[0].name.text == "Orc #2");
+  CHECK(parse_orders("\u201DOrc #2\u201D:\n  1: Defend\n", "sheet.txt").characters[0].name.text == "Orc #2");
+  const Sheet condition = parse_orders("Aldric:\n  2: IF \u201COrc #2\u201D is down THEN Defend\n", "sheet.txt");
+  CHECK(condition.characters[0].phases[0].branches[0].condition.phrase.text == "\"Orc #2\" is down");
+  check_failure("Aldric:\n  1: Charge -> \u201COrc #2\n", 2, 16,
+                "unterminated quote: a quoted name must end with '\"' on the same line");
+}
+
+TEST_CASE("a name a comment cuts short in a compact condition is told so, at the name", "[orders]") {
+  const std::string told = "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\"";
+  check_failure("Aldric:\n  2: IF Orc #2 is down THEN Defend ELSE Charge -> closest enemy\n", 2, 9, told);
+  check_failure("Aldric:\n  2: IF I am wounded THEN Defend ELSE IF Orc #1 is down THEN Defend\n", 2, 42,
+                "'Orc #1': a # starts a comment; write the name in quotes: \"Orc #1\"");
+}
+
+TEST_CASE("a distance's foot mark as phones type it, and 'ft.', are feet", "[orders]") {
+  for (const char* written : {"10 ft. N", "10\u2019 N", "10\u2032 N", "10 FT. N", "up to 10' N"}) {
+    INFO(written);
+    const Order move = first_order(std::string("Aldric:\n  1: Move ") + written + "\n");
+    CHECK(move.movement.feet == 10);
+    CHECK(move.movement.steps == std::vector<Step>{{Compass::n}});
+  }
+  CHECK(first_order("Aldric:\n  1: Move 10 ft.\n").movement.feet == 10);  // a full stop ending the line too
+  CHECK(first_order("Aldric:\n  1: Move up to 10' -> \"Orc\"\n") == first_order("Aldric:\n  1: Move 10' -> \"Orc\"\n"));
+}
+
+TEST_CASE("squares and yards are told in feet, never as the number alone", "[orders]") {
+  check_failure("Aldric:\n  1: Move 3 squares N\n", 2, 11,
+                "write distances in feet: 3 squares is 15' on a map of 5' squares, as most are");
+  check_failure("Aldric:\n  1: Move 15 yards N\n", 2, 11, "write distances in feet: 15 yards is 45'");
+  check_failure("Aldric:\n  1: Move 1 yard N\n", 2, 11, "write distances in feet: 1 yard is 3'");
+  try {
+    Declared on_a_map;
+    on_a_map.feet_per_square = 10;
+    parse_orders("Aldric:\n  1: Move 3 squares N\n", "sheet.txt", on_a_map);
+    FAIL("accepted");
+  } catch (const Error& e) {
+    CHECK(e.diagnostics().front().message == "write distances in feet: 3 squares is 30' on this map");
+  }
+}
+
+TEST_CASE("'north east', as it is said, is one diagonal step", "[orders]") {
+  CHECK(first_order("Aldric:\n  1: Move 15' north east\n").movement.steps == std::vector<Step>{{Compass::ne}});
+  CHECK(first_order("Aldric:\n  1: Move South  West, N\n").movement.steps ==
+        std::vector<Step>{{Compass::sw}, {Compass::n}});
+  // Letters are two steps without their comma, as before.
+  check_failure("Aldric:\n  1: Move N E\n", 2, 13,
+                "a comma must come before 'E': compass steps are separated by commas ('15' S, S, SW')");
+}
+
+TEST_CASE("an action and an accented name without the arrow read as words, for the checker to tell", "[orders]") {
+  CHECK(first_order("Zo\u00eb:\n  1: Guard Zo\u00eb\n").action.text == "Guard Zo\u00eb");
+  CHECK(first_order("Zo\u00eb:\n  1: Ranged Attack Gr\u00fam the Grey\n").action.text == "Ranged Attack Gr\u00fam the Grey");
+}
+
+TEST_CASE("a comma before THEN or an IF's ELSE reads as English writes it", "[orders]") {
+  const std::string plain = "Aldric:\n  2: IF I am wounded THEN Fall Back -> closest enemy ELSE Defend\n";
+  for (const std::string with_commas :
+       {"Aldric:\n  2: IF I am wounded, THEN Fall Back -> closest enemy, ELSE Defend\n",
+        "Aldric:\n  2: IF I am wounded , THEN Fall Back -> closest enemy , ELSE Defend\n"})
+    CHECK(parse_orders(with_commas, "a.txt") == parse_orders(plain, "b.txt"));
+  CHECK(parse_orders("Aldric:\n  2: IF I am wounded THEN Move N, ELSE IF I reach the enemy THEN Defend\n", "a.txt") ==
+        parse_orders("Aldric:\n  2: IF I am wounded THEN Move N ELSE IF I reach the enemy THEN Defend\n", "b.txt"));
+  // A second target is still one.
+  check_failure("Aldric:\n  1: Charge -> \"Orc\", \"Goblin\"\n", 2, 21, "an order has one target: a second cannot follow it");
+}
+
+TEST_CASE("a second order after 'then' is told as one order per phase", "[orders]") {
+  check_failure("Aldric:\n  1: Move 15' N then Charge -> closest enemy\n", 2, 17,
+                "one order per phase or entry: 'Charge -> closest enemy' is a second order; write it on the next "
+                "numbered line, as the next phase or entry's order");
+}
+
+TEST_CASE("numbering and header habits are told with the line they could be", "[orders]") {
+  check_failure("Aldric:\n  1. Charge -> closest enemy\n", 2, 3,
+                "phases or entries are numbered with a colon: did you mean '1: Charge -> closest enemy'?");
+  check_failure("Aldric:\n  2) Defend\n", 2, 3, "phases or entries are numbered with a colon: did you mean '2: Defend'?");
+  check_failure("Aldric:\n  - Defend\n", 2, 3,
+                "phases or entries are numbered, not bulleted: write the number and a colon for the '-' ('1: "
+                "Defend', then '2: …')");
+  check_failure("Aldric:\n  Phase 1: Defend\n", 2, 3, "'Phase 1:' is not a line of the language: did you mean '1:'?");
+  check_failure("Aldric:\n  Second: Defend\n", 2, 3,
+                "'Second:' is not a line of the language: did you mean 'Second Action:'?");
+  check_failure("Aldric:\n  Second:\n    Action: Defend\n", 2, 3,
+                "'Second:' would start a character of that name: did you mean 'Second Action:'?");
+  // The header's lines are set aside with it, not told again as orders without a character.
+  check_failure("Aldric\n  1: Defend\n  2: Defend\n", 1, 1, "a character's header ends with a colon: did you mean 'Aldric:'?");
+  check_failure("Aldric: Charge -> closest enemy\n", 1, 1,
+                "a character's header stands on a line of its own: write 'Aldric:', then the order on its numbered "
+                "line under it ('1: Charge -> closest enemy')");
+}
+
+TEST_CASE("verbose THEN:, ELSE without its colon and Otherwise: are told at their lines", "[orders]") {
+  const auto then_line = failures("Character: Aldric\nSecond Action:\n  IF: I am wounded\n  THEN:\n    Action: Fall Back\n"
+                                  "  ELSE:\n    Action: Defend\n");
+  REQUIRE(then_line.size() == 1);
+  CHECK(then_line[0].where.line == 4);
+  CHECK(then_line[0].message ==
+        "'THEN:' is not a line of the language: a verbose 'IF:' line is followed by its 'Action:' line, without THEN");
+  const auto bare_else = failures("Character: Aldric\nSecond Action:\n  IF: I am wounded\n    Action: Fall Back\n"
+                                  "  ELSE\n    Action: Defend\n");
+  REQUIRE(bare_else.size() == 1);
+  CHECK(bare_else[0].where.line == 5);
+  CHECK(bare_else[0].message == "a verbose ELSE line ends with a colon: did you mean 'ELSE:'?");
+  const auto otherwise = failures("Character: Aldric\nSecond Action:\n  IF: I am wounded\n    Action: Fall Back\n"
+                                  "  Otherwise:\n    Action: Defend\n");
+  REQUIRE(otherwise.size() == 1);
+  CHECK(otherwise[0].where.line == 5);
+  CHECK(otherwise[0].message == "'Otherwise:' would start a character of that name: did you mean 'ELSE:'?");
+  const auto no_if = failures("Character: Aldric\nSecond Action:\n  Otherwise:\n  Action: Defend\n");
+  REQUIRE(no_if.size() == 1);
+  CHECK(no_if[0].where.line == 3);
+}

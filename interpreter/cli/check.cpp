@@ -167,13 +167,14 @@ void check(Context& context, const Options& options) {
   const long next_round = played + 1;
   if (saved) roster = packs::roster_of(saved->world.entities());  // who is in the fight now, as run reads it
 
+  const Grid* grid = saved ? &saved->world.grid() : encounter ? &encounter->grid : nullptr;
   // A sheet that does not parse is reported with the others' problems, not instead of them.
   std::vector<orders::SheetFile> sheets;
   std::vector<Diagnostic> diagnostics;
   for (const auto& path : options.sheets) {
     std::string text = read_sheet(path);
     try {
-      auto sheet = orders::parse_orders_to_check(text, path, orders::declared_by(vocabulary));
+      auto sheet = orders::parse_orders_to_check(text, path, orders::declared_by(vocabulary, grid));
       orders::SheetFile file{path, std::move(text), std::move(sheet)};
       round_for(file, played);  // not one for a round already played, nor one no run reaches
       sheets.push_back(std::move(file));
@@ -183,7 +184,6 @@ void check(Context& context, const Options& options) {
   }
   // As for the fight: a sheet without "Round N" is for the next round, round 1 of one not started.
   std::vector<Diagnostic> names_on_trust;
-  const Grid* grid = saved ? &saved->world.grid() : encounter ? &encounter->grid : nullptr;
   const auto problems =
       orders::check_orders(sheets, vocabulary, roster ? &*roster : nullptr, grid, next_round, &names_on_trust);
   diagnostics.insert(diagnostics.end(), problems.begin(), problems.end());

@@ -55,7 +55,7 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
   for (const auto& path : paths) {
     std::string text = read_sheet(path);
     try {
-      orders::SheetFile file{path, text, orders::parse_orders_to_check(text, path, orders::declared_by(vocabulary))};
+      orders::SheetFile file{path, text, orders::parse_orders_to_check(text, path, orders::declared_by(vocabulary, &world.grid()))};
       const long round = round_for(file, played);
       rounds[round].push_back(std::move(file));
     } catch (const Error& e) {

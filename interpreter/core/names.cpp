@@ -71,7 +71,7 @@ bool same_name(std::string_view a, std::string_view b) {
 }
 
 std::string character_name_key(std::string_view name) {
-  const std::string words = blanks_collapsed(name);
+  const std::string words = straight_quotes(blanks_collapsed(name));  // O’Brien is O'Brien
   std::string key;
   for (std::size_t i = 0; i < words.size(); ++i) {
     if (const std::string_view letter = composed_at(words, i); !letter.empty()) {
@@ -90,11 +90,11 @@ std::vector<std::string> nearest_names(std::string_view wanted, const std::vecto
                                        std::size_t most) {
   // A third of the longer name may differ, but never less than two edits for short names.
   // Compared in characters, with their accents composed: "Zoe" and U+0301 is one letter from "Zoë".
-  const std::string want = with_accents_composed(wanted);
+  const std::string want = with_accents_composed(straight_quotes(wanted));
   const std::size_t want_length = characters(want);
   std::vector<std::pair<std::size_t, std::string>> scored;
   for (const auto& candidate : candidates) {
-    const std::string name = with_accents_composed(candidate);
+    const std::string name = with_accents_composed(straight_quotes(candidate));
     const std::size_t distance = edit_distance(want, name);
     const std::size_t allowed = std::max<std::size_t>(2, std::max(want_length, characters(name)) / 3);
     if (distance <= allowed) scored.emplace_back(distance, candidate);

@@ -11,7 +11,8 @@ bool same_name(std::string_view a, std::string_view b);
 // A character's name as order sheets read it: ASCII lower case, each run of blanks (spaces, tabs,
 // no-break spaces) between words one space, none before or after them. A sheet reads a bare name's
 // blanks so ("Orc  Brute" is "Orc Brute"), so every name of a fight is compared by this key. A Latin
-// letter and a combining accent after it is the accented letter ("Zoe" and U+0308 is "Zoë").
+// letter and a combining accent after it is the accented letter ("Zoe" and U+0308 is "Zoë"), and a
+// typographic apostrophe the plain one ("O’Brien" is "O'Brien", grammar/blanks.hpp).
 std::string character_name_key(std::string_view name);
 // Whether two names are one character's to a sheet: the same character_name_key.
 bool same_character_name(std::string_view a, std::string_view b);

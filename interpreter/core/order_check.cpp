@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "grammar/blanks.hpp"
 #include "grammar/orders_format.hpp"
 #include "interpreter/core/coordinates.hpp"
 #include "interpreter/core/names.hpp"
@@ -96,19 +97,55 @@ class Checker {
     return nullptr;
   }
 
+  // The name of the fight a comment cut short ("Orc #2" read as "Orc" and a comment, "'Orc #2'" as
+  // "'Orc"), or null.
+  const RosterEntry* name_cut(const NameBeforeComment& cut) const {
+    const std::string written = character_name_key(without_quote_marks(cut.written)),
+                      read = character_name_key(without_quote_marks(cut.name.text));
+    for (const auto& entry : *roster_) {
+      const std::string name = character_name_key(entry.name);
+      if (name.size() > read.size() && written.starts_with(name) &&
+          (written.size() == name.size() || written[name.size()] == ' '))
+        return &entry;
+    }
+    return nullptr;
+  }
+
+  // Whether the name, target or condition written at `at` is a name of the fight a comment cut
+  // short: told so by cut_by_comment, not again as what it reads.
+  bool cut_from_a_name(Position at) const {
+    const auto& cuts = file_->sheet.names_before_comments;
+    return roster_ && std::any_of(cuts.begin(), cuts.end(), [&](const NameBeforeComment& cut) {
+             return cut.name.at.offset == at.offset && name_cut(cut);
+           });
+  }
+
+  // Whether the name written at `at` is followed by a comment that starts with a number ("Orc #2").
+  bool numbered_by_comment(Position at) const {
+    const auto& cuts = file_->sheet.names_before_comments;
+    return std::any_of(cuts.begin(), cuts.end(), [&](const NameBeforeComment& cut) {
+      const std::size_t hash = cut.written.find('#');
+      return cut.name.at.offset == at.offset && hash != std::string::npos && hash + 1 < cut.written.size() &&
+             cut.written[hash + 1] >= '0' &&
+             cut.written[hash + 1] <= '9';
+    });
+  }
+
   // "Character: Orc #2" reads "Orc" and a comment: refused when the comment cut short a name of the
   // fight, since the orders would go to, or be taken at, someone else.
   void cut_by_comment(const NameBeforeComment& cut) {
-    const std::string written = fold_case(cut.written), read = fold_case(cut.name.text);
-    for (const auto& entry : *roster_) {
-      const std::string name = fold_case(entry.name);
-      if (name.size() > read.size() && written.starts_with(name) &&
-          (written.size() == name.size() || written[name.size()] == ' ')) {
-        error(cut.name.at, fmt::format("'{}': a # starts a comment; write the name in quotes: \"{}\"", entry.name,
-                                       entry.name));
-        return;
-      }
-    }
+    if (const RosterEntry* entry = name_cut(cut))
+      error(cut.name.at, fmt::format("'{}': a # starts a comment; write the name in quotes: \"{}\"", entry->name,
+                                     entry->name));
+  }
+
+  // A name without the quote marks a comment left on it ("'Orc #2'"): ', ", and their typographic forms.
+  static std::string without_quote_marks(std::string_view written) {
+    std::string name = straight_quotes(written);
+    const auto quote = [](char c) { return c == '\'' || c == '"'; };
+    while (!name.empty() && quote(name.front())) name.erase(name.begin());
+    while (!name.empty() && quote(name.back())) name.pop_back();
+    return name;
   }
 
   // "On the Wall:" unquoted reads as a standing order ON "the Wall" with no order, and the entries
@@ -151,11 +188,27 @@ class Checker {
         notes.push_back(fmt::format("a sheet without 'Round N' is for the next round to play, round {}", round));
       error(character.name.at, fmt::format("'{}' already has orders", name), std::move(notes));
     }
-    if (roster_ && !in_fight(name))
-      error(character.name.at, fmt::format("'{}' is not in the fight", name),
-            [&] { return hint(nearest_name(name)); });
+    if (roster_ && !in_fight(name) && !cut_from_a_name(character.name.at))
+      error(character.name.at, fmt::format("'{}' is not in the fight", name), [&] {
+        if (const RosterEntry* owner = owner_of_orders(name))
+          return hint(fmt::format("did you mean '{}:'? a character's header is its name alone", owner->name));
+        return hint(nearest_name(name));
+      });
     phases(character);
     standing(character);
+  }
+
+  // The character a header such as "Aldric's orders" or "Aldric orders" names, or null.
+  const RosterEntry* owner_of_orders(std::string_view header) const {
+    std::string name = straight_quotes(header);
+    for (const std::string_view suffix : {" orders", " order"})
+      if (fold_case(name).ends_with(suffix)) {
+        name.resize(name.size() - suffix.size());
+        break;
+      }
+    if (fold_case(name).ends_with("'s")) name.resize(name.size() - 2);
+    else if (name.ends_with('\'')) name.pop_back();
+    return name.size() < header.size() ? named(*roster_, name) : nullptr;
   }
 
   // Where an order is written: a turn entry, a standing order, or a second "Action:" line where
@@ -336,16 +389,49 @@ class Checker {
 
   void condition(const Condition& c) {
     if (c.kind != Condition::Kind::phrase) {
-      for (const auto& operand : c.operands) condition(operand);
+      for (std::size_t i = 0; i < c.operands.size(); ++i)
+        if (c.kind == Condition::Kind::any && i + 1 < c.operands.size() && number_or_more(c.operands[i], c.operands[i + 1]))
+          ++i;  // the two told as one
+        else
+          condition(c.operands[i]);
       return;
     }
     const auto match = vocabulary_.condition(c.phrase.text);
+    if (!match && cut_from_a_name(c.phrase.at)) return;
     if (!match) {
       error(c.phrase.at, fmt::format("'{}' is not a condition the rules declare", c.phrase.text),
             [&] { return nearest("conditions", vocabulary_.nearest_conditions(c.phrase.text)); });
       return;
     }
     bindings(*match, c.phrase.at);
+  }
+
+  // "I have 2 or more wounds", which OR splits into 'I have 2' and 'more wounds', neither a condition:
+  // told once, as the phrase written, with the rules' way of saying it when they declare one ("I
+  // have at least 2 wounds"). Whether it was told.
+  bool number_or_more(const Condition& left, const Condition& right) {
+    if (left.kind != Condition::Kind::phrase || right.kind != Condition::Kind::phrase) return false;
+    const std::string& before = left.phrase.text;
+    const std::string& after = right.phrase.text;
+    const std::size_t last_word = before.rfind(' ') + 1;  // 0 when it is one word
+    const std::string number = before.substr(last_word);
+    const std::string comparison = fold_case(after.substr(0, after.find(' ')));
+    if (number.empty() || number.find_first_not_of("0123456789") != std::string::npos ||
+        (comparison != "more" && comparison != "fewer" && comparison != "less") ||
+        (vocabulary_.condition(before) && vocabulary_.condition(after)))
+      return false;
+    const std::string written = before + " or " + after;
+    const std::string rest = after.find(' ') == std::string::npos ? "" : after.substr(after.find(' '));
+    const std::string meant = fmt::format("{}{} {}{}", before.substr(0, last_word),
+                                          comparison == "more" ? "at least" : "at most", number, rest);
+    error(left.phrase.at,
+          fmt::format("'{}' is not a condition the rules declare: OR joins two conditions, '{}' and '{}'", written,
+                      before, after),
+          [&] {
+            if (vocabulary_.condition(meant)) return hint(fmt::format("did you mean '{}'?", meant));
+            return nearest("conditions", vocabulary_.nearest_conditions(written));
+          });
+    return true;
   }
 
   // Names a phrase mentions ("{character} is down") must be in the fight too; its numbers ({n},
@@ -395,13 +481,14 @@ class Checker {
         } else if (!roster_) {
           // Without the fight, a bare phrase the rules do not declare may be someone's name, as
           // run would read it: taken on trust, unless the sheets order no one of that name.
-          if (!ordered_names_.contains(character_name_key(without_the(t.text.text))))
+          // A number's comment right after it ("-> Orc #2") is warned of as that (numbers_after_names).
+          if (!ordered_names_.contains(character_name_key(without_the(t.text.text))) && !numbered_by_comment(t.text.at))
             warnings.push_back(at(t.text.at,
                                   fmt::format("'{}' is not a target the rules declare: taken as the name of someone "
                                               "in the fight, which only --encounter (or run) can tell",
                                               t.text.text),
                                   nearest("targets", vocabulary_.nearest_targets(t.text.text))));
-        } else if (!bare_name(t.text.text, vocabulary_, *roster_)) {
+        } else if (!bare_name(t.text.text, vocabulary_, *roster_) && !cut_from_a_name(t.text.at)) {
           // A bare name misspelt ("-> Orc Brut") is told the nearest name, as a quoted one is.
           error(t.text.at, fmt::format("'{}' is not a target the rules declare", t.text.text), [&] {
             auto notes = hint(nearest_name(t.text.text));
@@ -608,6 +695,10 @@ class Checker {
       // "Move Nrth": a compass word misspelt.
       if (const std::string step = nearest_compass_words(rest); !step.empty())
         return {fmt::format("did you mean '{} {}'? {}", name, step, compass_steps_are)};
+      // "Rescue Zoe": a name of the fight misspelt, or its accent left out.
+      if (roster_)
+        if (const auto near = nearest_names(rest, roster_names_, 1); !near.empty())
+          return {fmt::format("did you mean '{} -> {}'? a target follows '->'", name, near.front())};
       // "Charge into melee toward the closest foe", as the Platemail document writes it: the
       // movement and target are read, the words between are not.
       if (o.movement.kind != Movement::Kind::none || o.target) {
@@ -781,9 +872,9 @@ bool number_in_range(std::string_view text) {
   return error == std::errc{} && end == text.data() + text.size() && value <= max_number && value >= -max_number;
 }
 
-Declared declared_by(const Vocabulary& vocabulary) {
+Declared declared_by(const Vocabulary& vocabulary, const Grid* map) {
   return {vocabulary.phases, [&vocabulary](std::string_view phrase) { return vocabulary.condition(phrase).has_value(); },
-          vocabulary.sequential};
+          vocabulary.sequential, map ? map->scale() : 0};
 }
 
 const RosterEntry* bare_name(std::string_view phrase, const Vocabulary& vocabulary, const Roster& roster) {

@@ -29,9 +29,9 @@ const RosterEntry* named(const Roster& roster, std::string_view name);
 inline constexpr long max_number = 1'000'000;
 bool number_in_range(std::string_view text);
 
-// What the ruleset declares, for the parser's messages (a condition without THEN, the next phase).
-// Holds a reference to `vocabulary`.
-Declared declared_by(const Vocabulary& vocabulary);
+// What the ruleset declares, for the parser's messages (a condition without THEN, the next phase),
+// and the scale of the fight's `map`, when there is one. Holds a reference to `vocabulary`.
+Declared declared_by(const Vocabulary& vocabulary, const Grid* map = nullptr);
 
 // `name` without a leading "the" and its blank, if it has one.
 std::string_view without_the(std::string_view name);

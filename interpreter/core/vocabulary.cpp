@@ -92,10 +92,14 @@ bool match_from(const std::vector<Declaration::Piece>& pieces, std::size_t p, co
     case Slot::number:
       return is_number(word) && take(1, {Slot::number, word});
     case Slot::distance: {
-      // As a movement's distance is written: 10', 10ft, 10 ft, 10feet or 10 feet.
-      const auto feet = [](std::string_view text) { return fold_case(text) == "ft" || fold_case(text) == "feet"; };
+      // As a movement's distance is written: 10', 10′, 10ft, 10 ft, 10 ft., 10feet or 10 feet.
+      const auto feet = [](std::string_view text) {
+        const std::string unit = fold_case(text);
+        return unit == "ft" || unit == "ft." || unit == "feet";
+      };
+      const auto foot_mark = [](std::string_view text) { return text == "'" || text == "\u2032"; };
       const std::size_t digits = word.find_first_not_of("0123456789");
-      if (digits > 0 && digits != std::string::npos && (word.substr(digits) == "'" || feet(word.substr(digits))))
+      if (digits > 0 && digits != std::string::npos && (foot_mark(word.substr(digits)) || feet(word.substr(digits))))
         return take(1, {Slot::distance, word.substr(0, digits)});
       if (all_digits(word) && w + 1 < words.size() && feet(words[w + 1])) return take(2, {Slot::distance, word});
       return false;

@@ -144,7 +144,7 @@ int round(lua_State* L) {
   // Before its orders are added: a round played inside another would leave the flow half-moved.
   if (fight.in_round()) throw Error("this fight is playing a round: f:round cannot be called from inside it");
   if (!text.empty()) {
-    std::vector<orders::SheetFile> sheet{{"<round sheet>", text, orders::parse_orders_to_check(text, "<round sheet>", orders::declared_by(fight.vocabulary()))}};
+    std::vector<orders::SheetFile> sheet{{"<round sheet>", text, orders::parse_orders_to_check(text, "<round sheet>", orders::declared_by(fight.vocabulary(), &fight.world().grid()))}};
     const orders::Roster roster = roster_of(fight.world().entities());
     auto problems = orders::check_orders(sheet, fight.vocabulary(), &roster, &fight.world().grid(),
                                          fight.flow().position().round + 1);
