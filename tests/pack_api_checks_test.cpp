@@ -39,7 +39,6 @@ struct Brawl {
     std::ofstream(dir.path / "orders.txt") << sheet;
   }
 
-  std::string init() const { return (pack / "init.lua").string(); }
 
   Run run(const std::string& options = "") const {
     const bool sheet = std::filesystem::file_size(dir.path / "orders.txt") > 0;
@@ -61,7 +60,7 @@ TEST_CASE("a status's duration and max_stacks are whole numbers in range at defi
     const Brawl brawl(std::string("arbiter.define.status('Zed', { unit = 'rounds', duration = ") + given + " })");
     const auto run = brawl.run();
     CHECK(run.exit_code != 0);
-    CHECK_THAT(run.output, Contains(brawl.init() + ":20: error: status 'Zed': 'duration' must be a whole number from 0 "
+    CHECK_THAT(run.output, Contains("brawl/init.lua:20: error: status 'Zed': 'duration' must be a whole number from 0 "
                                                    "to 1000000, not " + shown));
   }
   const Brawl nan("arbiter.define.status('Zed', { unit = 'rounds', duration = 0/0 })");
@@ -90,7 +89,7 @@ TEST_CASE("status.apply's duration is a whole number in range, refused at the ca
                       given + " })\nend)");
     const auto run = brawl.run();
     CHECK(run.exit_code != 0);
-    CHECK_THAT(run.output, Contains(brawl.init() + ":21: error: status 'Staggered' on Ana: 'duration' must be a whole "
+    CHECK_THAT(run.output, Contains("brawl/init.lua:21: error: status 'Staggered' on Ana: 'duration' must be a whole "
                                                    "number from 0 to 1000000, not " + shown));
   }
   const Brawl fine("arbiter.define.hook('round_start', function() status.apply('Ana', 'Staggered', { duration = 4.0 }) "
@@ -132,18 +131,18 @@ TEST_CASE("an intent a hook returns with a misspelt field, or without the target
                      "'Bo' } end)");
   auto run = choose.run();
   CHECK(run.exit_code == 1);
-  CHECK_THAT(run.output, Contains(choose.init() + ":20: error: an intent has no field 'tagret' (did you mean "
+  CHECK_THAT(run.output, Contains("brawl/init.lua:20: error: an intent has no field 'tagret' (did you mean "
                                                   "'target'?)\n  in pack 'brawl'"));
   const Brawl forced("arbiter.define.hook('forced_action', function(who) return { action = 'Punch', taget = 'Bo', nte "
                      "= 'x' } end)");
   run = forced.run();
   CHECK(run.exit_code == 1);
-  CHECK_THAT(run.output, Contains(forced.init() + ":20: error: an intent has no field 'nte' (did you mean 'note'?)"));
+  CHECK_THAT(run.output, Contains("brawl/init.lua:20: error: an intent has no field 'nte' (did you mean 'note'?)"));
   const Brawl untargeted("arbiter.define.hook('choose', function(who, pts) if pts >= 3 then return { action = 'Punch' "
                          "} end end)");
   run = untargeted.run();
   CHECK(run.exit_code == 1);
-  CHECK_THAT(run.output, Contains(untargeted.init() + ":20: error: an intent for 'Punch' needs a target, as the action "
+  CHECK_THAT(run.output, Contains("brawl/init.lua:20: error: an intent for 'Punch' needs a target, as the action "
                                                       "does (needs_target), and this one gives none"));
   // The intent the hook was given, returned with its runtime fields, and a well-formed one, play.
   const Brawl proposal("arbiter.define.hook('choose', function(who, pts, ordered) return ordered end)",
@@ -163,13 +162,13 @@ TEST_CASE("world.set_stat holds the rules to the stats their encounter table dec
   const Brawl wrong_kind("arbiter.define.hook('round_start', function()\n  world.set_stat('Ana', 'wounds', 'lots')\nend)");
   auto run = wrong_kind.run();
   CHECK(run.exit_code == 1);
-  CHECK_THAT(run.output, Contains(wrong_kind.init() + ":21: error: world.set_stat: Ana's wounds must be a count: a "
+  CHECK_THAT(run.output, Contains("brawl/init.lua:21: error: world.set_stat: Ana's wounds must be a count: a "
                                                       "whole number from 0 to 9007199254740992 (2^53), not \"lots\", as "
                                                       "the rules declare it"));
   const Brawl misspelt("arbiter.define.hook('round_start', function()\n  world.set_stat('Ana', 'wonds', 1)\nend)");
   run = misspelt.run();
   CHECK(run.exit_code == 1);
-  CHECK_THAT(run.output, Contains(misspelt.init() + ":21: error: world.set_stat: 'wonds' is no stat the rules declare "
+  CHECK_THAT(run.output, Contains("brawl/init.lua:21: error: world.set_stat: 'wonds' is no stat the rules declare "
                                                     "(did you mean 'wounds'?)"));
   // A stat of the rules' own, near none they declare, and a declared one of its kind: set.
   const Brawl own("arbiter.define.hook('round_start', function()\n  world.set_stat('Ana', 'wounds', 2)\n"
@@ -196,7 +195,7 @@ TEST_CASE("a sequential turn the rules never end is ended at its 100th action, a
   const auto run = brawl.run("--log " + (brawl.dir.path / "log.jsonl").string());
   CHECK(run.exit_code == 0);
   CHECK_THAT(run.output, Contains("  Ana's turn is ended after 100 actions, the most one turn may take: the hook "
-                                  "'choose' of pack 'brawl' (" + brawl.init() + ":20) kept choosing another\n"));
+                                  "'choose' of pack 'brawl' (brawl/init.lua:20) kept choosing another\n"));
   const std::string log = read_text(brawl.dir.path / "log.jsonl");
   CHECK_THAT(log, Contains("\"type\":\"turn_cut_off\""));
   CHECK_THAT(log, Contains("\"actions\":100"));
@@ -212,6 +211,6 @@ TEST_CASE("flow.spend's points are whole and in range, never cut to an int", "[r
   const Brawl brawl("arbiter.define.hook('turn_start', function(who)\n  flow.spend(who, 2^32)\nend)");
   const auto run = brawl.run();
   CHECK(run.exit_code == 1);
-  CHECK_THAT(run.output, Contains(brawl.init() + ":21: error: flow.spend's points must be a whole number from -1000000 "
+  CHECK_THAT(run.output, Contains("brawl/init.lua:21: error: flow.spend's points must be a whole number from -1000000 "
                                                  "to 1000000, not 4294967296"));
 }

@@ -67,7 +67,7 @@ void push_view_of(lua_State* L, int shown, lua_CFunction refuse = guarded<refuse
   lua_createtable(L, 0, 5);
   lua_pushvalue(L, shown);
   lua_setfield(L, -2, "__index");
-  static const luaL_Reg metamethods[] = {
+  const luaL_Reg metamethods[] = {
       {"__newindex", refuse}, {"__len", guarded<length>}, {"__pairs", guarded<pairs>}, {nullptr, nullptr}};
   luaL_setfuncs(L, metamethods, 0);
   lua_pushstring(L, view_label);
