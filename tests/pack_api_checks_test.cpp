@@ -60,8 +60,8 @@ TEST_CASE("a status's duration and max_stacks are whole numbers in range at defi
     const Brawl brawl(std::string("arbiter.define.status('Zed', { unit = 'rounds', duration = ") + given + " })");
     const auto run = brawl.run();
     CHECK(run.exit_code != 0);
-    CHECK_THAT(run.output, Contains("brawl/init.lua:20: error: status 'Zed': 'duration' must be a whole number from 0 "
-                                                   "to 1000000, not " + shown));
+    CHECK_THAT(run.output, Contains(std::string("brawl/init.lua:20: error: status 'Zed': 'duration' must be a whole "
+                                                "number from 0 to 1000000, not ") + shown));
   }
   const Brawl nan("arbiter.define.status('Zed', { unit = 'rounds', duration = 0/0 })");
   CHECK_THAT(nan.run().output, Contains(":20: error: status 'Zed': 'duration' must be a whole number from 0 to 1000000, "
@@ -89,8 +89,8 @@ TEST_CASE("status.apply's duration is a whole number in range, refused at the ca
                       given + " })\nend)");
     const auto run = brawl.run();
     CHECK(run.exit_code != 0);
-    CHECK_THAT(run.output, Contains("brawl/init.lua:21: error: status 'Staggered' on Ana: 'duration' must be a whole "
-                                                   "number from 0 to 1000000, not " + shown));
+    CHECK_THAT(run.output, Contains(std::string("brawl/init.lua:21: error: status 'Staggered' on Ana: 'duration' must "
+                                                "be a whole number from 0 to 1000000, not ") + shown));
   }
   const Brawl fine("arbiter.define.hook('round_start', function() status.apply('Ana', 'Staggered', { duration = 4.0 }) "
                    "end)");
