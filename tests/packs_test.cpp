@@ -818,7 +818,7 @@ TEST_CASE("a status's name field naming another status is refused at the author'
   Stack s;
   s.stack.load({"demo-base"});
   const auto error = [&](const std::string& code) { return first_line(s.eval_error(code)); };
-  CHECK(error("arbiter.define.status('Dizzy', { duration = 2 })") == "no error");
+  CHECK(error("arbiter.define.status('Dizzy', { unit = 'rounds', duration = 2 })") == "no error");
   CHECK(error("arbiter.define.status('Stunned', { name = 'Dizzy', unit = 'rounds', duration = 3 })") ==
         "test.lua:2: error: status 'Stunned': 'name' is \"Dizzy\", but a status is named by its definition: leave "
         "'name' out (or write \"Stunned\"); to change status 'Dizzy', use arbiter.override.status or "

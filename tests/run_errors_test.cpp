@@ -273,8 +273,8 @@ TEST_CASE("a house hook or phrase that returns the wrong thing is told at the li
                             "(world.character(name) gives one)\n  in pack 'number-initiative'"},
       {"twice-initiative", "tests/packs/twice-initiative/init.lua:2: error: the initiative hook lists Ilse twice: each "
                            "character takes one turn\n  in pack 'twice-initiative'"},
-      {"negative-cost", "tests/packs/negative-cost/init.lua:2: error: an intent's cost is a whole number of action "
-                        "points, 0 or more, not -5\n  in pack 'negative-cost'"},
+      {"negative-cost", "tests/packs/negative-cost/init.lua:2: error: an intent's cost (action points) must be a whole "
+                        "number from 0 to 1000000, not -5\n  in pack 'negative-cost'"},
       {"string-intent", "tests/packs/string-intent/init.lua:2: error: expected an intent: nil or { action = …, target "
                         "= …, note = … }, not \"Melee Attack\"\n  in pack 'string-intent'"},
   };

@@ -181,7 +181,7 @@ TEST_CASE("a ruleset's bad status or flow is reported at its line before any rou
   const auto status = arbiter("run tests/encounters/bad-status.lua --seed 1 --rounds 1");
   CHECK(status.exit_code == 1);
   CHECK_THAT(status.output, Contains("tests/packs/bad-status/init.lua:4:"));
-  CHECK_THAT(status.output, Contains("status 'Stunned': a duration cannot be negative"));
+  CHECK_THAT(status.output, Contains("status 'Stunned': 'duration' must be a whole number from 0 to 1000000, not -1"));
   const auto misspelt = arbiter("run examples/platemail/skirmish.lua --seed 1 --rounds 1 --house typo-status");
   CHECK(misspelt.exit_code == 1);
   CHECK_THAT(misspelt.output, Contains("tests/packs/typo-status/init.lua:2: error: a status has no field 'durration' "

@@ -186,11 +186,16 @@ TEST_CASE("durations count down on their own clocks and expire", "[statuses]") {
 TEST_CASE("a negative duration is an error, at definition and at application", "[statuses][errors]") {
   StatusBook statuses;
   CHECK(error_message([&] { statuses.define({.name = "Stunned", .unit = DurationUnit::Rounds, .duration = -1}); }) ==
-        "status 'Stunned': a duration cannot be negative (got -1 rounds)");
+        "status 'Stunned': 'duration' must be a whole number from 0 to 1000000, not -1");
+  // Past the longest duration or the most stacks: refused, as a count that large is no rule's.
+  CHECK(error_message([&] { statuses.define({.name = "Long", .unit = DurationUnit::Rounds, .duration = 1'000'001}); }) ==
+        "status 'Long': 'duration' must be a whole number from 0 to 1000000, not 1000001");
+  CHECK(error_message([&] { statuses.define({.name = "Heap", .stacking = Stacking::Stack, .max_stacks = 0}); }) ==
+        "status 'Heap': 'max_stacks' must be a whole number from 1 to 1000000, not 0");
   Fight fight;
   CHECK(error_message([&] {
           fight.runtime.apply(fight.aldric, "Dazed", {.source = no_entity, .duration = -2, .cause = "bad roll"});
-        }) == "status 'Dazed' on Aldric: a duration cannot be negative (got -2 phases)");
+        }) == "status 'Dazed' on Aldric: 'duration' must be a whole number from 0 to 1000000, not -2");
   CHECK(error_message([&] { fight.runtime.apply(fight.aldric, "Dazd"); }) ==
         "there is no status named 'Dazd'; did you mean 'Dazed'?");
   CHECK(fight.world.get(fight.aldric).statuses.empty());

@@ -192,7 +192,7 @@ TEST_CASE("status: apply, gate actions, modify rolls, expire", "[lua][status]") 
   CHECK(fight.run("status.apply('Orc', 'Pinned') return status.allows('Orc', 'Escape')") == "true");
   CHECK(fight.run("return status.remove('Orc', 'Pinned', 'escaped')") == "true");
   CHECK_THAT(fight.error("status.apply('Aldric', 'Dazed', { duration = -3 })"),
-             Contains("a duration cannot be negative (got -3 phases)"));
+             Contains("status 'Dazed' on Aldric: 'duration' must be a whole number from 0 to 1000000, not -3"));
 }
 
 TEST_CASE("status: inside an action a mistake is refused at the line that proposes it, not when the action commits",
@@ -208,7 +208,7 @@ TEST_CASE("status: inside an action a mistake is refused at the line that propos
   CHECK_THAT(fight.error("status.remove('Aldric', 'Bnd', 'escaped')"),
              StartsWith("rules/skirmish/init.lua:1: error: there is no status named 'Bnd'; did you mean 'Bound'?"));
   CHECK_THAT(fight.error("status.apply('Aldric', 'Bound', { duration = -1 })"),
-             Contains("status 'Bound' on Aldric: a duration cannot be negative (got -1 until removed)"));
+             Contains("status 'Bound' on Aldric: 'duration' must be a whole number from 0 to 1000000, not -1"));
   CHECK_THAT(fight.error("status.apply('Aldric', 'Bound', { sorce = 'Orc' })"),
              Contains("status.apply's options table has no field 'sorce' (did you mean 'source'?)"));
   CHECK(pending.empty());

@@ -28,6 +28,7 @@ const std::vector<std::string>* runtime_event_fields(std::string_view type) {
       {order_refused, {"action", "answering", "character", "entry", "reason"}},
       {order_not_carried_out, {"character", "order", "reason", "status"}},
       {turn_without_action, {"character", "reason"}},
+      {turn_cut_off, {"actions", "by", "character", "pack"}},
       {blocked, {"at", "by", "character", "to"}},
       {paths_crossed, {"character", "from", "meeting", "other", "other_from", "other_to", "to"}},
   };

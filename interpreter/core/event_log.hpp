@@ -50,6 +50,7 @@ inline constexpr const char* action_refused = "action_refused";    // too few ac
 inline constexpr const char* order_refused = "order_refused";      // the ruleset's reason
 inline constexpr const char* order_not_carried_out = "order_not_carried_out";
 inline constexpr const char* turn_without_action = "turn_without_action";        // no sheet orders it
+inline constexpr const char* turn_cut_off = "turn_cut_off";        // flow.hpp: most_turn_actions
 // Told by the runtime when the rules have no hook `movement`: a step into a cell another keeps,
 // stopped; two whose paths meet (trading cells, crossing at a corner, stepping into one cell), which
 // nothing of the rules stops.

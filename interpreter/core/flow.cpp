@@ -374,9 +374,9 @@ void Flow::run_sequential() {
 void Flow::run_turn(EntityId who) {
   boundary(Boundary::TurnStart, who);
   reset_traffic_started_by(world_.traffic(), who);
-  const int most_actions = 100;  // a ruleset that never ends a turn must not hang the fight
   bool acted = false;
-  for (int n = 0; n < most_actions && can_act(world_.get(who)); ++n) {
+  bool capped = false;
+  for (int n = 0; can_act(world_.get(who)); ++n) {
     // "Until you have finished or have no more action points available": with a budget, a turn
     // whose points are spent ends, and what it leaves undone is said (its points may have gone on
     // answering others before it came).
@@ -387,6 +387,12 @@ void Flow::run_turn(EntityId who) {
                                   ? fmt::format("no action points left, {} spent answering others", responding)
                                   : "no action points left",
                               acted);
+      break;
+    }
+    // Rules that never end a turn (a `choose` that always gives a 0-AP action) must not hang the
+    // fight: the turn is ended, and that is told, with who kept choosing.
+    if (n == most_turn_actions) {
+      capped = true;
       break;
     }
     std::optional<Intent> chosen = ruleset_.choose(world_.get(who), action_points(who));
@@ -420,6 +426,14 @@ void Flow::run_turn(EntityId who) {
     Changes changes;
     if (resolve(intent, changes)) commit(who, intent.action, changes);
     previous_[who] = intent;
+  }
+  if (capped) {
+    const Entity& mover = world_.get(who);
+    const TurnChooser chooser = ruleset_.turn_chooser(mover);
+    nlohmann::json fields{{"character", mover.name}, {"actions", most_turn_actions}, {"by", chooser.who}};
+    if (!chooser.pack.empty()) fields["pack"] = chooser.pack;
+    log_.record(event_type::turn_cut_off, std::move(fields), "");
+    ruleset_.turn_cut_short(mover, fmt::format("its turn was ended after {} actions", most_turn_actions), true);
   }
   // Felled by what answered its own action: the rest of its turn is not done, and is said so.
   if (const std::string* status = incapacitating(world_.get(who))) ruleset_.turn_cut_short(world_.get(who), *status, acted);

@@ -110,6 +110,18 @@ class Changes {
   bool changes_grid_ = false;
 };
 
+// The most actions one sequential turn takes: rules that never end a turn (a `choose` that always
+// gives a 0-AP action) must not hang the fight. The turn is then ended, and that is logged
+// (`turn_cut_off`) with who kept choosing (Ruleset::turn_chooser).
+inline constexpr int most_turn_actions = 100;
+
+// Who chose a turn's actions, for a turn ended at most_turn_actions: "the hook 'choose' of pack
+// 'brawl' (packs/brawl/init.lua:63)", and that pack, if a pack's.
+struct TurnChooser {
+  std::string who;
+  std::string pack;
+};
+
 // What the flow asks the ruleset. The Lua layer answers from a pack's definitions; tests in C++.
 class Ruleset {
  public:
@@ -143,6 +155,8 @@ class Ruleset {
   // (`why`: "Down"); what it was still ordered to do is not done, and the ruleset may say so.
   // `acted`: it took an action this turn.
   virtual void turn_cut_short(const Entity& /*who*/, const std::string& /*why*/, bool /*acted*/) {}
+  // Sequential: who chose `who`'s last action, when its turn is ended at most_turn_actions.
+  virtual TurnChooser turn_chooser(const Entity& /*who*/) const { return {"the rules", ""}; }
 };
 
 class Flow {

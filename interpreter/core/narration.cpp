@@ -102,6 +102,9 @@ Narrator::Narrator() {
   set_template(event_type::order_refused, "{character} cannot {action}: {reason}");
   set_template(event_type::order_not_carried_out, "{character} cannot act ({reason}): its order ({order}) is not carried out");
   set_template(event_type::turn_without_action, "{character} takes no action: {reason}");
+  set_template(event_type::turn_cut_off,
+               "{character}'s turn is ended after {actions} actions, the most one turn may take: {by} kept choosing "
+               "another");
   set_template(event_type::blocked, "{character} is blocked at {at}: {by} holds {to}");
   set_template(event_type::paths_crossed,
                "{character} ({from} to {to}) and {other} ({other_from} to {other_to}) cross paths");

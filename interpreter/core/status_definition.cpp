@@ -40,12 +40,12 @@ ClockOwner parse_clock_owner(std::string_view text) { return parse_named<ClockOw
 
 void check_status(const StatusDefinition& definition) {
   if (definition.name.empty()) throw Error("a status needs a name");
-  if (definition.duration < 0)
-    throw Error("status '" + definition.name + "': a duration cannot be negative (got " +
-                std::to_string(definition.duration) + " " + std::string(name(definition.unit)) + ")");
-  if (definition.max_stacks < 1)
-    throw Error("status '" + definition.name + "': max_stacks must be 1 or more (got " +
-                std::to_string(definition.max_stacks) + ")");
+  if (definition.duration < 0 || definition.duration > longest_duration)
+    throw Error("status '" + definition.name + "': 'duration' must be a whole number from 0 to " +
+                std::to_string(longest_duration) + ", not " + std::to_string(definition.duration));
+  if (definition.max_stacks < 1 || definition.max_stacks > most_stacks)
+    throw Error("status '" + definition.name + "': 'max_stacks' must be a whole number from 1 to " +
+                std::to_string(most_stacks) + ", not " + std::to_string(definition.max_stacks));
 }
 
 void StatusBook::define(StatusDefinition definition) {

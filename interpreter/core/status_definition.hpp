@@ -31,6 +31,11 @@ struct RollModifier {
   friend bool operator==(const RollModifier&, const RollModifier&) = default;
 };
 
+// The longest duration a status may be given, in its units, and the most stacks: enough for any
+// rule (a year of rounds), and far from what an int holds, so no count can wrap.
+inline constexpr int longest_duration = 1'000'000;
+inline constexpr int most_stacks = 1'000'000;
+
 struct StatusDefinition {
   std::string name;
   Stacking stacking = Stacking::Refresh;
@@ -54,7 +59,10 @@ ClockEdge parse_clock_edge(std::string_view text);
 std::string_view name(ClockOwner owner);   // "owner", "source"
 ClockOwner parse_clock_owner(std::string_view text);
 
-// A negative duration, no name, fewer than one stack are arbiter::Errors.
+// No name, a duration outside 0..longest_duration, max_stacks outside 1..most_stacks are
+// arbiter::Errors. (What a pack's table gives that would do nothing — a duration with no unit that
+// counts down, max_stacks without stacking "stack" — is refused where it is read:
+// lua::check_status_definition.)
 void check_status(const StatusDefinition& definition);
 
 // The pack's statuses by name. define() checks a definition (check_status) and replaces any

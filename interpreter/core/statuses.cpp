@@ -56,9 +56,9 @@ void Statuses::check_apply(EntityId target, std::string_view status, const Appli
   const Entity& entity = world_.get(target);
   if (how.source != no_entity) world_.get(how.source);  // an unknown source is an error too
   const int duration = how.duration.value_or(definition.duration);
-  if (duration < 0)
-    throw Error("status '" + definition.name + "' on " + entity.name + ": a duration cannot be negative (got " +
-                std::to_string(duration) + " " + std::string(name(definition.unit)) + ")");
+  if (duration < 0 || duration > longest_duration)
+    throw Error("status '" + definition.name + "' on " + entity.name + ": 'duration' must be a whole number from 0 to " +
+                std::to_string(longest_duration) + ", not " + std::to_string(duration));
 }
 
 void Statuses::check_remove(EntityId target, std::string_view status) const {

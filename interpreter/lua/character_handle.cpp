@@ -124,7 +124,7 @@ int load_field(lua_State* L) {
     push_label(L, e.position);
   } else if (key == "stats") {
     push_properties(L, e.stats);
-    seal(L);
+    seal(L, Sealed::stats);
   } else {
     throw Error(std::string("a character has id, name, side, cell, stats and statuses, not '") +
                 push_as_text(L, 2) + "'");

@@ -48,15 +48,27 @@ int pairs(lua_State* L) {
   return 3;
 }
 
-// Pushes a new view of the table at `shown`.
-void push_view_of(lua_State* L, int shown) {
+// A character's stats (c.stats, and the lists in them): read as they were, changed by the rules.
+int refuse_stat_write(lua_State* L) {
+  if (lua_type(L, 2) == LUA_TSTRING)
+    return luaL_error(L,
+                      "attempt to change a read-only table: a character's stats are set with world.set_stat(c, "
+                      "\"%s\", value, cause), which logs the change (c.stats shows them as they were when read)",
+                      lua_tostring(L, 2));
+  return luaL_error(L,
+                    "attempt to change a read-only table: a character's stats are set with world.set_stat(c, stat, "
+                    "value, cause), which logs the change (c.stats shows them as they were when read)");
+}
+
+// Pushes a new view of the table at `shown`; `refuse` is its __newindex.
+void push_view_of(lua_State* L, int shown, lua_CFunction refuse = guarded<refuse_write>) {
   shown = lua_absindex(L, shown);
   lua_newtable(L);  // the view: always empty, so every read and write reaches the metatable
   lua_createtable(L, 0, 5);
   lua_pushvalue(L, shown);
   lua_setfield(L, -2, "__index");
-  static const luaL_Reg metamethods[] = {
-      {"__newindex", guarded<refuse_write>}, {"__len", guarded<length>}, {"__pairs", guarded<pairs>}, {nullptr, nullptr}};
+  const luaL_Reg metamethods[] = {
+      {"__newindex", refuse}, {"__len", guarded<length>}, {"__pairs", guarded<pairs>}, {nullptr, nullptr}};
   luaL_setfuncs(L, metamethods, 0);
   lua_pushstring(L, view_label);
   lua_setfield(L, -2, "__metatable");
@@ -117,13 +129,13 @@ void push_readonly(lua_State* L, int index, bool deep) {
   lua_pop(L, 1);
 }
 
-void seal(lua_State* L) {
+void seal(lua_State* L, Sealed what) {
   const int table = lua_gettop(L);
   luaL_checkstack(L, 6, "making a read-only table");
   lua_pushnil(L);
   while (lua_next(L, table)) {
     if (lua_type(L, -1) == LUA_TTABLE && !is_readonly(L, -1)) {
-      seal(L);
+      seal(L, what);
       lua_pushvalue(L, -2);
       lua_insert(L, -2);
       lua_rawset(L, table);  // an existing field: allowed while walking
@@ -131,7 +143,7 @@ void seal(lua_State* L) {
       lua_pop(L, 1);
     }
   }
-  push_view_of(L, table);
+  push_view_of(L, table, what == Sealed::stats ? guarded<refuse_stat_write> : guarded<refuse_write>);
   lua_replace(L, table);
 }
 

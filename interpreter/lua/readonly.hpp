@@ -12,8 +12,10 @@ void push_readonly(lua_State* L, int index, bool deep);
 
 // Replaces the table on top of the stack, which nothing else holds (data just made for Lua to
 // read), with a read-only view of it; the tables in it too. Cheaper than push_readonly: the table
-// itself is what the view shows.
-void seal(lua_State* L);
+// itself is what the view shows. `stats`: a character's stats, whose refusal to change says to use
+// world.set_stat instead.
+enum class Sealed { data, stats };
+void seal(lua_State* L, Sealed what = Sealed::data);
 
 // A deep view shows the table as it was when the view was made: after changing viewed tables in
 // place (the registry's patches), call this to show the changes.

@@ -134,6 +134,16 @@ std::string_view whole_string(lua_State* L, int index) {
   return {text, length};
 }
 
+lua_Integer check_whole(lua_State* L, int index, std::string_view what, lua_Integer least, lua_Integer most) {
+  int whole = 0;
+  // Only a number: lua_tointegerx would also read the string "3". A float past what an integer
+  // holds (1e300), NaN and the infinities are not whole to it either.
+  const lua_Integer n = lua_type(L, index) == LUA_TNUMBER ? lua_tointegerx(L, index, &whole) : 0;
+  if (whole && n >= least && n <= most) return n;
+  throw Error(fmt::format("{} must be a whole number from {} to {}, not {}", what, least, most,
+                          printable(describe(L, index, 1))));
+}
+
 std::string to_text(lua_State* L, int index, std::string_view what) {
   const std::string_view text = whole_string(L, index);
   arbiter::check_text(text, what);

@@ -20,6 +20,13 @@ std::string check_text(lua_State* L, int arg, std::string_view what);
 // The same, or `fallback` when the argument is absent or nil.
 std::string opt_text(lua_State* L, int arg, std::string_view what, std::string fallback = {});
 
+// A whole number a pack gives where the runtime keeps an int (a status's duration, max_stacks, a
+// modifier's amount, an intent's cost, points spent): an integer, or a float with no fraction (2.0,
+// `3 * 0.5 * 2`), from `least` to `most`. Anything else — a fraction, NaN, an infinity, a number out
+// of range, a string, nil — is an arbiter::Error naming `what` and the value given, never cut to
+// fit: "status 'Dazed': 'duration' must be a whole number from 0 to 1000000, not 1.5".
+lua_Integer check_whole(lua_State* L, int index, std::string_view what, lua_Integer least, lua_Integer most);
+
 // The string at `index` whole, NUL bytes and all, for a host that only shows it or compares it.
 std::string_view whole_string(lua_State* L, int index);
 

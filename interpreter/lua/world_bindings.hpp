@@ -61,6 +61,9 @@ std::optional<EntityId> test_character(lua_State* L, int index);
 // An intent as Lua sees it: actor, action, target, ready, cost, order, note, way_not_followed,
 // distance, reaction, start, moved, halted, path, responses (wrap_flow.cpp).
 void push_intent(lua_State* L, const Intent& intent, const World& world);
+// The names of those fields. An intent a hook returns (choose, respond, forced_action) may have only
+// these (it may be the one it was given); a misspelt one (`tagret`) is refused, not ignored.
+const std::vector<std::string>& intent_fields();
 // Makes the action context at the top of the stack (an intent with round and phase) refuse to read a
 // field it does not have, naming the nearest: a misspelt `ctx.targte` would otherwise be nil. Every
 // documented field reads, nil when absent (`target` with none); fields the pack sets read too.
@@ -71,6 +74,18 @@ void refuse_unknown_context_fields(lua_State* L);
 // caller's. An arbiter::Error with the nearest name otherwise. Checked where the host knows the
 // actions: a fight provides its vocabulary (wrap_status.cpp).
 void check_action_name(lua_State* L, std::string_view action);
+
+// The stats the rules declare (their `encounter` table's `stats` and equipment slots,
+// docs/encounters.md), for world.set_stat, which a fight provides when its rules declare some:
+// a stat set to a value of the wrong kind, or under a name that is none of them but near one, is
+// refused at the line that sets it. A name near none may be a stat of the rules' own, kept without
+// declaring it, and is set.
+struct DeclaredStats {
+  std::vector<std::string> names;  // the declared stats and the equipment slots
+  // Why `value` is not what the declared stat `stat` must be ("must be a count: …, not \"lots\""):
+  // nothing when it is, or when `stat` declares no kind (a slot: the rules set what they like).
+  std::function<std::optional<std::string>(const std::string& stat, const Value& value)> refusal;
+};
 
 // Plain data both ways: numbers, booleans, strings and lists (tables 1..n) of those.
 Value check_value(lua_State* L, int index);
@@ -95,8 +110,12 @@ nlohmann::json check_json(lua_State* L, int index, JsonFor purpose = JsonFor::re
 void push_json(lua_State* L, const nlohmann::json& value);
 
 // The C++ status definition from the table a pack writes (fields in stdlib/types/status.lua): the
-// registry checks each status definition with it, and a fight fills its status book from it.
-StatusDefinition check_status_definition(lua_State* L, int index);
+// registry checks each status definition with it, and a fight fills its status book from it. `name`:
+// the name it is defined under, for the messages ("status 'Dazed': …"); else its `name` field's.
+// Whole numbers are whole and in range (longest_duration, most_stacks), never cut to fit; a field
+// that would do nothing (a duration without a unit that counts down, max_stacks without stacking
+// "stack", one modifier's fields given as `modifiers` without the list around them) is refused.
+StatusDefinition check_status_definition(lua_State* L, int index, std::string_view name = {});
 
 // The table at `index` (a definition, options) has only fields named in `known`: a misspelt one
 // (`durration`) would otherwise be ignored, silently. Else an Error naming the nearest known field:

@@ -101,7 +101,9 @@ int points(lua_State* L) {
 
 int spend(lua_State* L) {
   const EntityId who = check_entity(L, 1, world_of(L)).id;
-  running_phase(L, "flow.spend").spend(who, static_cast<int>(luaL_checkinteger(L, 2)));
+  // Cut to an int, 2^32 points would be none spent at all.
+  const auto points = static_cast<int>(check_whole(L, 2, "flow.spend's points", -1'000'000, 1'000'000));
+  running_phase(L, "flow.spend").spend(who, points);
   return 0;
 }
 
@@ -169,13 +171,22 @@ void push_intent(lua_State* L, const Intent& intent, const World& world) {
   lua_setfield(L, -2, "responses");
 }
 
+const std::vector<std::string>& intent_fields() {
+  // Every field push_intent may set: documented in stdlib/types/flow.lua (flow.Intent) and docs/fights.md.
+  static const std::vector<std::string> fields{
+      "actor",    "action", "target", "ready",  "cost",     "order", "note",      "way_not_followed", "distance",
+      "away_from", "reaction", "start", "moved", "halted", "carrying", "path", "arguments", "responses"};
+  return fields;
+}
+
 namespace {
 
-// Every field push_intent may set, and what the fight adds for `resolve`: documented in
-// stdlib/types/flow.lua (flow.Intent) and docs/fights.md.
-const std::vector<std::string> context_fields{
-    "actor", "action", "target",  "ready", "cost", "order", "note",      "way_not_followed", "distance", "away_from",
-    "reaction", "start", "moved",  "halted",  "carrying", "path", "arguments", "responses", "round", "phase"};
+// What the fight adds for `resolve` to an intent's fields.
+const std::vector<std::string> context_fields = [] {
+  std::vector<std::string> fields = intent_fields();
+  fields.insert(fields.end(), {"round", "phase"});
+  return fields;
+}();
 
 int unknown_context_field(lua_State* L) {
   if (lua_type(L, 2) == LUA_TSTRING) {

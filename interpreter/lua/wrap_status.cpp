@@ -37,17 +37,51 @@ std::vector<std::string> string_list_field(lua_State* L, int table, const char* 
   return out;
 }
 
-std::vector<RollModifier> modifiers_field(lua_State* L, int table) {
+// A whole number field of the table at `table`, or `fallback` when absent: a fraction, NaN, an
+// infinity or one out of range is an error naming the field and the value, never cut to fit.
+int opt_whole_field(lua_State* L, int table, const char* field, const std::string& what, int least, int most,
+                    int fallback) {
+  lua_getfield(L, table, field);
+  const int value = lua_isnil(L, -1) ? fallback
+                                     : static_cast<int>(check_whole(L, -1, fmt::format("{}: '{}'", what, field), least,
+                                                                    most));
+  lua_pop(L, 1);
+  return value;
+}
+
+bool has_field(lua_State* L, int table, const char* field) {
+  lua_getfield(L, table, field);
+  const bool given = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  return given;
+}
+
+std::vector<RollModifier> modifiers_field(lua_State* L, int table, const std::string& status) {
   std::vector<RollModifier> out;
   lua_getfield(L, table, "modifiers");
   if (!lua_isnil(L, -1)) {
-    luaL_checktype(L, -1, LUA_TTABLE);
     const int list = lua_gettop(L);
-    const lua_Integer n = luaL_len(L, list);
+    const char* shape =
+        "modifiers = { { roll = \"attack\", amount = -2, reason = \"Prone\" } }: each modifier a table in the list";
+    if (!lua_istable(L, list))
+      throw Error(fmt::format("{}: 'modifiers' must be a list of modifiers, {}; not {}", status, shape,
+                              printable(describe(L, list, 1))));
+    const lua_Integer n = static_cast<lua_Integer>(lua_rawlen(L, list));
+    // One modifier's fields written without the list around them (`modifiers = { roll = "attack",
+    // amount = -2 }`) would be no modifier at all, silently.
+    const KeysBesideList beside = keys_beside_list(L, list, n);
+    if (!beside.names.empty() || !beside.others.empty())
+      throw Error(fmt::format("{}: 'modifiers' must be a list of modifiers, {}; this one has {} '{}' beside its "
+                              "items{}",
+                              status, shape, beside.names.empty() ? "the key" : "the field",
+                              beside.names.empty() ? beside.others.front() : beside.names.front(),
+                              n == 0 && !beside.names.empty() ? " (one modifier's fields: put { } around them)" : ""));
     for (lua_Integer i = 1; i <= n; ++i) {
       lua_rawgeti(L, list, i);
       const int item = lua_gettop(L);
-      if (!lua_istable(L, item)) throw Error("each modifier is a table: { roll = \"attack\", amount = -2, reason = \"Prone\" }");
+      if (!lua_istable(L, item))
+        throw Error(fmt::format("{}: 'modifiers' must be a list of modifiers, {}; item {} is {}", status, shape, i,
+                                printable(describe(L, item, 1))));
       // A misspelt `amont` or a fraction would otherwise change every roll by 0, or by less, silently.
       const std::string what = "a status's modifier " + std::to_string(i);
       check_field_names(L, item, what, {"roll", "amount", "reason"});
@@ -55,15 +89,8 @@ std::vector<RollModifier> modifiers_field(lua_State* L, int table) {
       m.roll = opt_string_field(L, item, "roll", "");
       m.reason = opt_string_field(L, item, "reason", "");
       if (m.roll.empty()) throw Error(what + " needs the roll it changes (roll = \"attack\")");
-      lua_getfield(L, item, "amount");
-      int whole = 0;
-      const lua_Integer amount = lua_tointegerx(L, -1, &whole);
-      if (lua_isnil(L, -1)) throw Error(what + " needs its amount, per stack (amount = -2)");
-      if (lua_type(L, -1) != LUA_TNUMBER || !whole || amount < -1'000'000 || amount > 1'000'000)
-        throw Error(fmt::format("{}: 'amount' must be a whole number from -1000000 to 1000000, not {}", what,
-                                printable(push_as_text(L, -1))));
-      lua_pop(L, 1);
-      m.amount = static_cast<int>(amount);
+      if (!has_field(L, item, "amount")) throw Error(what + " needs its amount, per stack (amount = -2)");
+      m.amount = opt_whole_field(L, item, "amount", what, -1'000'000, 1'000'000, 0);
       out.push_back(std::move(m));
       lua_pop(L, 1);
     }
@@ -74,7 +101,7 @@ std::vector<RollModifier> modifiers_field(lua_State* L, int table) {
 
 }  // namespace
 
-StatusDefinition check_status_definition(lua_State* L, int table) {
+StatusDefinition check_status_definition(lua_State* L, int table, std::string_view name) {
   luaL_checktype(L, table, LUA_TTABLE);
   // A misspelt field (`durration`) would leave the status lasting "until removed", silently.
   static const std::vector<std::string> fields{"name",  "stacking", "max_stacks", "unit",   "duration",
@@ -83,15 +110,28 @@ StatusDefinition check_status_definition(lua_State* L, int table) {
   check_field_names(L, table, "a status", fields);
   StatusDefinition d;
   d.name = opt_string_field(L, table, "name", "");
+  const std::string_view called = name.empty() ? std::string_view(d.name) : name;
+  const std::string what = called.empty() ? "a status" : fmt::format("status '{}'", printable(called));
   d.stacking = parse_stacking(opt_string_field(L, table, "stacking", "refresh"));
-  d.max_stacks = static_cast<int>(opt_number_field(L, table, "max_stacks", 1));
+  d.max_stacks = opt_whole_field(L, table, "max_stacks", what, 1, most_stacks, 1);
   d.unit = parse_duration_unit(opt_string_field(L, table, "unit", "until removed"));
-  d.duration = static_cast<int>(opt_number_field(L, table, "duration", 0));
+  d.duration = opt_whole_field(L, table, "duration", what, 0, longest_duration, 0);
   d.expires_at = parse_clock_edge(opt_string_field(L, table, "expires", "end"));
   d.clock = parse_clock_owner(opt_string_field(L, table, "clock", "owner"));
   d.allows = string_list_field(L, table, "allows");
   d.forbids = string_list_field(L, table, "forbids");
-  d.modifiers = modifiers_field(L, table);
+  d.modifiers = modifiers_field(L, table, what);
+  // A field that does nothing would pass for one that does: a duration that nothing counts down,
+  // stacks that never add up.
+  if (d.unit == DurationUnit::UntilRemoved && has_field(L, table, "duration"))
+    throw Error(fmt::format("{}: 'duration' = {} counts nothing without a unit: give unit = \"rounds\", \"phases\" "
+                            "or \"turns\" (the default, \"until removed\", lasts until status.remove), or leave "
+                            "'duration' out",
+                            what, d.duration));
+  if (d.stacking != Stacking::Stack && has_field(L, table, "max_stacks"))
+    throw Error(fmt::format("{}: 'max_stacks' = {} counts nothing unless it stacks: give stacking = \"stack\" (the "
+                            "stacking is \"{}\"), or leave 'max_stacks' out",
+                            what, d.max_stacks, arbiter::name(d.stacking)));
   return d;
 }
 
@@ -109,7 +149,10 @@ int apply(lua_State* L) {
     if (!lua_isnil(L, -1)) how.source = check_entity(L, -1, world).id;
     lua_pop(L, 1);
     lua_getfield(L, 3, "duration");
-    if (!lua_isnil(L, -1)) how.duration = static_cast<int>(luaL_checkinteger(L, -1));
+    if (!lua_isnil(L, -1))
+      how.duration = static_cast<int>(check_whole(
+          L, -1, fmt::format("status '{}' on {}: 'duration'", printable(status), world.get(target).name), 0,
+          longest_duration));
     lua_pop(L, 1);
     how.cause = opt_string_field(L, 3, "cause", "");
   }

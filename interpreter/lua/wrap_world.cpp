@@ -105,6 +105,25 @@ int set_stat(lua_State* L) {
   } catch (const Error& e) {
     throw Error(fmt::format("stat '{}': {}", printable(stat), e.diagnostics().front().message));
   }
+  if (const auto* declared = services(L).find<DeclaredStats>()) {
+    if (std::find(declared->names.begin(), declared->names.end(), stat) == declared->names.end()) {
+      // Near a declared stat (or one a character has) but none of them: most likely a slip, which
+      // would set a stat nothing reads.
+      std::vector<std::string> known = declared->names;
+      for (const Entity& e : world.entities())
+        for (const auto& [name, held] : e.stats)
+          if (std::find(known.begin(), known.end(), name) == known.end()) known.push_back(name);
+      if (std::find(known.begin(), known.end(), stat) == known.end())
+        if (const std::string hint = did_you_mean(stat, known); !hint.empty())
+          throw Error(fmt::format("world.set_stat: '{}' is no stat the rules declare ({}); a stat of the rules' "
+                                  "own takes a name apart from theirs, or is declared with "
+                                  "arbiter.patch.table(\"encounter\", {{ stats = {{ {} = \"any\" }} }})",
+                                  printable(stat), hint, printable(stat)));
+    } else if (const auto refusal = declared->refusal(stat, value)) {
+      throw Error(fmt::format("world.set_stat: {}'s {} {}, as the rules declare it (the encounter table's stats)",
+                              who.name, printable(stat), *refusal));
+    }
+  }
   const std::string cause = opt_text(L, 4, "the cause");
   EventLog& log = services(L).get<EventLog>("event log");
   change(L, [&world, &log, id = who.id, stat, value = std::move(value), cause]() mutable {

@@ -261,7 +261,7 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
       }
       return;
     case Kind::status: {
-      StatusDefinition status = lua::check_status_definition(L, index);
+      StatusDefinition status = lua::check_status_definition(L, index, name);
       // A definition's name is its registry key: a `name` field naming another status would make
       // this one replace that status in the fight, past the error "already defined" that
       // define gives, and leave the key naming nothing.

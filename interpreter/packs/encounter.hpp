@@ -21,6 +21,7 @@
 #include "interpreter/core/snapshot.hpp"
 #include "interpreter/core/world.hpp"
 #include "interpreter/lua/sandbox.hpp"
+#include "interpreter/lua/world_bindings.hpp"
 #include "interpreter/packs/registry.hpp"
 #include "interpreter/packs/source_text.hpp"
 
@@ -89,6 +90,10 @@ void check_saved_stats(const SavedState& state, lua_State* L, const Registry& re
 // read: those and its equipment slots (one a character lacks is unset: no Wound yet). nullopt when
 // it lists none: any name may be a stat the rules keep.
 std::optional<std::vector<std::string>> rules_stat_names(lua_State* L, const Registry& registry);
+
+// The stats the rules declare, as world.set_stat checks them (lua::DeclaredStats); nullopt when their
+// `encounter` table lists none.
+std::optional<lua::DeclaredStats> declared_stats(lua_State* L, const Registry& registry);
 
 // The fight at its start. Call check_equipment first (a std::logic_error otherwise).
 World make_world(const Encounter& encounter);

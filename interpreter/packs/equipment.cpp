@@ -303,6 +303,19 @@ std::optional<std::vector<std::string>> rules_stat_names(lua_State* L, const Reg
   return stat_names(*read, read_slots(L, registry));
 }
 
+std::optional<lua::DeclaredStats> declared_stats(lua_State* L, const Registry& registry) {
+  auto read = read_stats(L, registry);
+  if (!read) return std::nullopt;
+  lua::DeclaredStats declared;
+  declared.names = stat_names(*read, read_slots(L, registry));
+  declared.refusal = [rules = std::move(*read)](const std::string& stat, const Value& value) -> std::optional<std::string> {
+    const auto rule = rules.find(stat);
+    if (rule == rules.end()) return std::nullopt;
+    return rule->second.refusal(value);
+  };
+  return declared;
+}
+
 void check_saved_stats(const SavedState& state, lua_State* L, const Registry& registry) {
   const auto slots = read_slots(L, registry);
   const auto read = read_stats(L, registry);

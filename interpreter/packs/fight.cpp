@@ -82,6 +82,7 @@ Fight::Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceS
       statuses_(world_, book_, log_),
       paths_(world_.grid()),
       vocabulary_(read_vocabulary(L ? L : sandbox.state(), registry)),
+      declared_stats_(declared_stats(L ? L : sandbox.state(), registry)),
       flow_rules_(read_flow(L ? L : sandbox.state(), registry, default_order_, lookups_, ruleset_pack_)),
       flow_(world_, log_, statuses_, flow_rules_, *this) {
   world_.watch([this](EntityId id) { handles_.changed(id); });
@@ -197,7 +198,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
       case Kind::target: targets_.emplace(d->name, function_field("find")); break;
       case Kind::hook: hooks_.emplace(d->name, Function{luaL_ref(L, LUA_REGISTRYINDEX)}); break;
       case Kind::status: {
-        StatusDefinition status = lua::check_status_definition(L, -1);
+        StatusDefinition status = lua::check_status_definition(L, -1, d->name);
         status.name = d->name;  // its key: a `name` that differs is refused where it is written
         book_.define(std::move(status));
         break;
@@ -290,6 +291,7 @@ Fight::Active::Active(Fight& fight, lua_State* L) : fight_(fight), saved_thread_
   provide(&fight.handles_);
   provide(&fight.encounter_fault_);
   provide(&fight.vocabulary_);  // the actions, for the functions given an action's name
+  provide(fight.declared_stats_ ? &*fight.declared_stats_ : nullptr);  // for world.set_stat
   fight.handles_.refresh(L);  // what changed while the fight was not running
 }
 
@@ -430,16 +432,34 @@ void Fight::boundary(Boundary edge, EntityId whose) {
   if (edge == Boundary::RoundStart && ask_) ask_round_orders();
 }
 
+TurnChooser Fight::hook_chooser(const char* name) const {
+  const Definition* d = registry_.find(Kind::hook, name);
+  if (!d || d->history.empty()) return {fmt::format("the hook '{}'", name), ""};
+  const Change& last = d->history.back();  // the override called first
+  return {fmt::format("the hook '{}' of pack '{}' ({})", name, last.pack, last.location), last.pack};
+}
+
+TurnChooser Fight::turn_chooser(const Entity&) const { return chooser_; }
+
 std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
   StackGuard guard{L_};
   if (const Function* forced = hook("forced_action")) {
     lua::push_entity(L_, who.id);
     call(*forced, 1, 1);
-    if (auto intent = returned_by(*forced, [&] { return intent_from_lua(who, -1); })) return intent;
+    if (auto intent = returned_by(*forced, [&] { return intent_from_lua(who, -1); })) {
+      chooser_ = hook_chooser("forced_action");
+      return intent;
+    }
     lua_pop(L_, 1);
   }
   if (flow_.phase().kind != PhaseKind::Sequential) return from_orders(who);
   const Function* f = hook("choose");  // without it, each order is taken as written (judge)
+  // Who chose, should the turn be ended for choosing too many: the sheet's entries are as many as
+  // it writes; the GM's answers, or the hook's choices, as many as they give.
+  chooser_ = orders_of(who) ? TurnChooser{fmt::format("{}'s order sheet", who.name), ""}
+             : ask_         ? TurnChooser{"the GM's answers", ""}
+             : f            ? hook_chooser("choose")
+                            : TurnChooser{"the default order", ""};
   const auto push_arguments = [&] {
     lua::push_entity(L_, who.id);
     lua_pushinteger(L_, ap_left);
@@ -841,24 +861,27 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
     throw Error(fmt::format("an intent needs 'action', the action's name: {}", printable(lua::describe(L_, index, 1))));
   const Action& chosen = action(lua::to_text(L_, -1, "an intent's action"));
   lua_pop(L_, 1);
+  // A misspelt field (`tagret`) would be ignored, and the action taken without it (docs/packs.md: a
+  // typo never passes as nil). An intent may be the one the hook was given, with all its fields.
+  lua::check_field_names(L_, index, "an intent", lua::intent_fields());
   Intent intent = intent_for(who, chosen);
   if (raw_field(L_, index, "target") != LUA_TNIL) intent.target = returned_character(-1, "an intent's target is");
   lua_pop(L_, 1);
+  // Taken at no one, an action that needs a target would fail inside its resolve, every time.
+  if (const orders::ActionRules* rules = vocabulary_.action(chosen.name);
+      rules && rules->needs_target && intent.target == no_entity)
+    throw Error(fmt::format("an intent for '{}' needs a target, as the action does (needs_target), and this one "
+                            "gives none: {{ action = \"{}\", target = <a character or its name> }}",
+                            chosen.name, chosen.name));
   if (raw_field(L_, index, "note") == LUA_TSTRING) {
     const std::string following = intent.note;  // intent_for's, on how far it may follow
     intent.note = lua::to_text(L_, -1, "an intent's note");
     if (!following.empty()) add_note(intent, following);
   }
   lua_pop(L_, 1);
-  if (raw_field(L_, index, "cost") != LUA_TNIL) {
-    int whole = 0;
-    const lua_Integer cost = lua_tointegerx(L_, -1, &whole);
-    // A negative cost would give points back; more than an int holds is no cost a rule means.
-    if (!whole || cost < 0 || cost > std::numeric_limits<int>::max())
-      throw Error(fmt::format("an intent's cost is a whole number of action points, 0 or more, not {}",
-                              lua::push_as_text(L_, -1)));
-    intent.cost = static_cast<int>(cost);
-  }
+  // A negative cost would give points back; more than a definition's cost may be is no cost a rule means.
+  if (raw_field(L_, index, "cost") != LUA_TNIL)
+    intent.cost = static_cast<int>(lua::check_whole(L_, -1, "an intent's cost (action points)", 0, 1'000'000));
   lua_pop(L_, 1);
   const bool ready_given = raw_field(L_, index, "ready") == LUA_TBOOLEAN;
   if (ready_given) intent.ready = lua_toboolean(L_, -1);

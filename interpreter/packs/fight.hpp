@@ -126,6 +126,7 @@ class Fight final : public Ruleset {
   std::string declared_as(const std::string& action) const override;
   void cannot_act(const Entity& who, const std::string& status) override;
   void turn_cut_short(const Entity& who, const std::string& why, bool acted) override;
+  TurnChooser turn_chooser(const Entity& who) const override;
 
  private:
   void prepare_pack_call();
@@ -300,6 +301,9 @@ class Fight final : public Ruleset {
   LookupRules lookups_;
   PathFinder paths_;
   orders::Vocabulary vocabulary_;
+  std::optional<lua::DeclaredStats> declared_stats_;
+  TurnChooser chooser_;  // who chose the last action of a sequential turn (choose)
+  TurnChooser hook_chooser(const char* name) const;  // the encounter table's stats, for world.set_stat
   std::map<std::string, Action, std::less<>> actions_;  // by name as defined
   std::map<std::string, Function, std::less<>> conditions_, targets_, hooks_;
   std::string default_order_;

@@ -532,7 +532,8 @@ local function count_down_round(c, stat, began_this_round)
   local left = c.stats[stat] or 1
   if not began_this_round then
     left = left - 1
-    world.set_stat(c, stat, left, "a Round passes")
+    -- The stat is a count (tables/encounter.lua), which world.set_stat holds it to: spent is 0.
+    world.set_stat(c, stat, math.max(left, 0), "a Round passes")
   end
   return left
 end

@@ -5,12 +5,17 @@
 
 ---What a character does with one action, as the flow chose it (from its orders, its default
 ---order, or forced on it by a hook), and what happened to it so far this phase.
+---An intent a hook returns (`choose`, `respond`, `forced_action`) needs `action`; the runtime reads
+---its `target`, `note`, `path`, `ready`, `cost` and `away_from`. It may be the intent the hook was
+---given, whose other fields are the runtime's. Any field not listed here is an error at the hook's
+---line, naming the nearest (`tagret`: did you mean 'target'?); so is an intent for an action that
+---needs a target (`needs_target`) that gives none.
 ---@class flow.Intent
 ---@field actor world.Character
 ---@field action string the action's name
 ---@field target? world.Character
 ---@field ready boolean Ready through the phase (Platemail's (R) / (NR))
----@field cost integer action points (sequential phases)
+---@field cost integer action points (sequential phases): an intent a hook returns gives a whole number from 0 to 1000000
 ---@field order string the order as written, canonical ("Charge -> closest enemy")
 ---@field note string how it was chosen when not plainly ordered ("no order for this phase: Defend, the default order")
 ---@field distance? integer the distance the order wrote before its place or target, in feet (`Move 10' -> "Orc"`: 10): `path` goes no farther; nil when it wrote none
@@ -98,7 +103,8 @@ function flow.points(who) end
 
 ---Spends action points; a negative number gives them back (Recover Stamina). Only while a phase
 ---runs: between phases (round_start, round_end, between rounds) it is an error, as the next phase
----gives everyone its own points.
+---gives everyone its own points. `points` is a whole number from -1000000 to 1000000: a fraction
+---or more is an error at the call, never cut to fit.
 ---@param who string|world.Character
 ---@param points integer
 function flow.spend(who, points) end

@@ -12,24 +12,25 @@
 ---@class status.Definition
 ---@field name? string the name it is defined under, which it always has: another is an error at the defining line (a status is changed by override or patch under its own name)
 ---@field stacking? "refresh"|"stack"|"ignore"|"independent"|"longer" applying it again: restart the duration (default), add a stack, do nothing, add a separate instance, or keep the longer of what remains and the new duration
----@field max_stacks? integer for "stack" (default 1)
+---@field max_stacks? integer for "stack" only (default 1): a whole number from 1 to 1000000. Given without stacking = "stack" it would count nothing, and is an error at the defining line
 ---@field unit? "rounds"|"phases"|"turns"|"until removed" default "until removed"
----@field duration? integer how many units; never negative
+---@field duration? integer how many units: a whole number from 0 to 1000000 (a fraction, a negative number, NaN or more is an error at the defining line, never cut to fit). Only with a unit that counts down ("rounds", "phases", "turns"): given with "until removed", the default, it is an error
 ---@field expires? "start"|"end" counted down at the start or the end of the unit (default "end")
 ---@field clock? "owner"|"source" whose turn or phase counts it down (default "owner")
 ---@field allows? string[] if given, the only actions allowed (`{ "Escape" }`: nothing but Escape). The tempo pack does not use it: each action's row says which statuses allow it
 ---@field forbids? string[] actions it forbids. Here and in `allows`, an action nobody defined is an error when the fight starts
----@field modifiers? status.Modifier[]
+---@field modifiers? status.Modifier[] a list, `{ { roll = "attack", amount = -2, reason = "Prone" } }`: one modifier's fields without the list around them are an error at the defining line
 
 ---@class status.Application
 ---@field source? string|world.Character who caused it
----@field duration? integer instead of the definition's ("Dazed for next 1d4 Actions")
+---@field duration? integer instead of the definition's ("Dazed for next 1d4 Actions"): a whole number from 0 to 1000000, else an error at the call naming the value
 ---@field cause? string for the log
 
 status = {}
 
----Applies a status by its stacking rule and logs it. A status nobody defined, a negative duration
----or an unknown field of `how` is an error at the call, inside an action too (before it commits).
+---Applies a status by its stacking rule and logs it. A status nobody defined, a duration that is
+---not a whole number from 0 to 1000000 or an unknown field of `how` is an error at the call, inside
+---an action too (before it commits).
 ---@param target string|world.Character
 ---@param name string
 ---@param how? status.Application

@@ -9,7 +9,7 @@
 ---@field name string unique display name ("Orc #2")
 ---@field side string characters on the same side are allies
 ---@field cell string where it stands ("C3")
----@field stats table<string, number|boolean|string|table> its stats when read (read-only)
+---@field stats table<string, number|boolean|string|table> its stats when read (read-only: `c.stats.wounds = 2` is an error saying to use world.set_stat)
 ---@field statuses { name: string, source?: string, remaining?: integer, stacks: integer }[]
 
 ---Who counts as a candidate, relative to the asking character (never itself). Default "any".
@@ -42,6 +42,10 @@ function world.characters(side) end
 function world.move(who, to, cause) end
 
 ---Sets one stat: a number, true/false, a string or a list of these, lists nesting (logged as "stat_changed").
+---When the `encounter` table declares the stats the rules read (`stats = { wounds = "count" }`), a
+---value of the wrong kind for a declared stat is an error at the call, and so is a name that is none
+---of them (nor a slot, nor a stat a character has) but near one (`"wonds"`: did you mean 'wounds'?).
+---A name near none is the rules' own stat, and is set (docs/world.md, "Characters").
 ---@param who string|world.Character
 ---@param stat string
 ---@param value number|boolean|string|table

@@ -1,0 +1,217 @@
+// What a pack writer gives the runtime's status, intent and stat APIs is checked where it is given:
+// a number is whole and in range or refused, never cut to fit; a field that would do nothing, or a
+// misspelt one, is refused with the nearest; a turn the rules never end is ended, and told.
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "tests/support/arbiter_process.hpp"
+#include "tests/support/temp_dir.hpp"
+
+using Catch::Matchers::Contains;
+
+namespace {
+
+// A tavern brawl: a sequential phase of 6 AP, Punch (needs a target), Wait, a status Staggered
+// and stats the rules declare; `extra` is written at the end of its init.lua, from line 20 on.
+struct Brawl {
+  TempDir dir;
+  std::filesystem::path pack = dir.path / "brawl";
+
+  explicit Brawl(const std::string& extra, const std::string& sheet = "") {
+    std::filesystem::create_directories(pack);
+    std::ofstream(pack / "pack.lua") << "return { name = 'brawl', version = '0.1.0', api = 1 }\n";
+    std::ofstream(pack / "init.lua")
+        << "local arbiter = require 'arbiter'\n"                                                            // 1
+        << "arbiter.define.table('flow', { phases = { { name = 'Brawl', kind = 'sequential', action_points = 6 } },\n"
+        << "  default_order = 'Wait', lookups = { injury = 'wounds' } })\n"                                 // 3
+        << "arbiter.define.table('encounter', { stats = { wounds = 'count', brawn = 'whole' } })\n"         // 4
+        << "arbiter.define.status('Staggered', { unit = 'rounds', duration = 1 })\n"                         // 5
+        << "arbiter.define.action('Punch', { cost = 3, needs_target = true, target = 'enemy',\n"            // 6
+        << "  resolve = function(ctx) log.event('hit', { target = ctx.target.name }, 'punch') end })\n"     // 7
+        << "arbiter.define.action('Wait', { target = 'none', resolve = function(ctx) end })\n"               // 8
+        << "\n\n\n\n\n\n\n\n\n\n\n"                                                                        // 9-19
+        << extra << "\n";                                                                                  // 20
+    std::ofstream(dir.path / "tavern.lua")
+        << "return { rules = { './brawl' }, map = { width = 5, height = 3 },\n"
+        << "  characters = { { name = 'Ana', side = 'a', at = 'B2', stats = { brawn = 1 } },\n"
+        << "                 { name = 'Bo', side = 'b', at = 'C2', stats = { brawn = 0 } } } }\n";
+    std::ofstream(dir.path / "orders.txt") << sheet;
+  }
+
+
+  Run run(const std::string& options = "") const {
+    const bool sheet = std::filesystem::file_size(dir.path / "orders.txt") > 0;
+    return arbiter("run " + (dir.path / "tavern.lua").string() + " --seed 1 --rounds 1 " +
+                   (sheet ? "--orders " + (dir.path / "orders.txt").string() + " " : "") + options);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a status's duration and max_stacks are whole numbers in range at definition, never cut to fit",
+          "[statuses][errors]") {
+  // 1.5 and -0.5 were accepted (-0.5 played as 0); 2^31, 0/0 and 1e300 were all "cannot be negative
+  // (got -2147483648 rounds)".
+  const std::pair<const char*, const char*> durations[] = {
+      {"1.5", "1.5"}, {"-0.5", "-0.5"}, {"2147483648", "2147483648"}, {"1e300", "1e+300"}, {"-1", "-1"},
+      {"1000001", "1000001"}};
+  for (const auto& [given, shown] : durations) {
+    const Brawl brawl(std::string("arbiter.define.status('Zed', { unit = 'rounds', duration = ") + given + " })");
+    const auto run = brawl.run();
+    CHECK(run.exit_code != 0);
+    CHECK_THAT(run.output, Contains(std::string("brawl/init.lua:20: error: status 'Zed': 'duration' must be a whole "
+                                                "number from 0 to 1000000, not ") + shown));
+  }
+  const Brawl nan("arbiter.define.status('Zed', { unit = 'rounds', duration = 0/0 })");
+  CHECK_THAT(nan.run().output, Contains(":20: error: status 'Zed': 'duration' must be a whole number from 0 to 1000000, "
+                                        "not "));
+  CHECK_THAT(nan.run().output, Contains("nan\n"));
+  const Brawl stacks("arbiter.define.status('Zed', { stacking = 'stack', max_stacks = 2.5 })");
+  CHECK_THAT(stacks.run().output,
+             Contains(":20: error: status 'Zed': 'max_stacks' must be a whole number from 1 to 1000000, not 2.5"));
+  const Brawl amount("arbiter.define.status('Zed', { modifiers = { { roll = 'punch', amount = 2^40 } } })");
+  CHECK_THAT(amount.run().output, Contains(":20: error: a status's modifier 1: 'amount' must be a whole number from "
+                                           "-1000000 to 1000000, not "));
+  // Whole however written, and in range: accepted.
+  const Brawl fine("arbiter.define.status('Zed', { unit = 'rounds', duration = 3 * 0.5 * 2, stacking = 'stack', "
+                   "max_stacks = 1000000 })");
+  CHECK(fine.run().exit_code == 0);
+}
+
+TEST_CASE("status.apply's duration is a whole number in range, refused at the caller's line naming it",
+          "[statuses][errors]") {
+  // 1e10 was kept as 1410065408; 1.5 was "bad argument #-1 to 'apply' (number has no integer representation)".
+  const std::pair<const char*, const char*> durations[] = {{"1e10", "10000000000"}, {"1.5", "1.5"}, {"-1", "-1"}};
+  for (const auto& [given, shown] : durations) {
+    const Brawl brawl(std::string("arbiter.define.hook('round_start', function()\n"
+                                  "  status.apply('Ana', 'Staggered', { duration = ") +
+                      given + " })\nend)");
+    const auto run = brawl.run();
+    CHECK(run.exit_code != 0);
+    CHECK_THAT(run.output, Contains(std::string("brawl/init.lua:21: error: status 'Staggered' on Ana: 'duration' must "
+                                                "be a whole number from 0 to 1000000, not ") + shown));
+  }
+  const Brawl fine("arbiter.define.hook('round_start', function() status.apply('Ana', 'Staggered', { duration = 4.0 }) "
+                   "end)");
+  const auto run = fine.run("--quiet --log " + (fine.dir.path / "log.jsonl").string());
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(read_text(fine.dir.path / "log.jsonl"), Contains("\"duration\":4,"));
+}
+
+TEST_CASE("a status field that would do nothing is refused at its line, saying what it needs", "[statuses][errors]") {
+  // Each was accepted and did nothing: one modifier's fields as `modifiers`, a duration with no unit
+  // (the status lasted until removed), max_stacks without stacking "stack".
+  const Brawl single("arbiter.define.status('Zed', { modifiers = { roll = 'punch', amount = -5, reason = 'reeling' } })");
+  CHECK_THAT(single.run().output,
+             Contains(":20: error: status 'Zed': 'modifiers' must be a list of modifiers, modifiers = { { roll = "
+                      "\"attack\", amount = -2, reason = \"Prone\" } }: each modifier a table in the list; this one has "
+                      "the field 'amount' beside its items (one modifier's fields: put { } around them)"));
+  const Brawl unitless("arbiter.define.status('Zed', { duration = 2 })");
+  CHECK_THAT(unitless.run().output,
+             Contains(":20: error: status 'Zed': 'duration' = 2 counts nothing without a unit: give unit = \"rounds\", "
+                      "\"phases\" or \"turns\""));
+  const Brawl unstacked("arbiter.define.status('Zed', { max_stacks = 3 })");
+  CHECK_THAT(unstacked.run().output,
+             Contains(":20: error: status 'Zed': 'max_stacks' = 3 counts nothing unless it stacks: give stacking = "
+                      "\"stack\" (the stacking is \"refresh\")"));
+  const Brawl not_list("arbiter.define.status('Zed', { modifiers = 'punch' })");
+  CHECK_THAT(not_list.run().output, Contains(":20: error: status 'Zed': 'modifiers' must be a list of modifiers"));
+  // A list of modifiers, as documented, plays.
+  const Brawl listed("arbiter.define.status('Zed', { unit = 'rounds', duration = 2, stacking = 'stack', max_stacks = 3,"
+                     " modifiers = { { roll = 'punch', amount = -5, reason = 'reeling' } } })");
+  CHECK(listed.run().exit_code == 0);
+}
+
+TEST_CASE("an intent a hook returns with a misspelt field, or without the target its action needs, is refused at the "
+          "hook's line",
+          "[run][errors][flow]") {
+  // Punch was taken at no one, and failed inside resolve with a nil index, every round.
+  const Brawl choose("arbiter.define.hook('choose', function(who, pts, ordered) return { action = 'Punch', tagret = "
+                     "'Bo' } end)");
+  auto run = choose.run();
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("brawl/init.lua:20: error: an intent has no field 'tagret' (did you mean "
+                                                  "'target'?)\n  in pack 'brawl'"));
+  const Brawl forced("arbiter.define.hook('forced_action', function(who) return { action = 'Punch', taget = 'Bo', nte "
+                     "= 'x' } end)");
+  run = forced.run();
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("brawl/init.lua:20: error: an intent has no field 'nte' (did you mean 'note'?)"));
+  const Brawl untargeted("arbiter.define.hook('choose', function(who, pts) if pts >= 3 then return { action = 'Punch' "
+                         "} end end)");
+  run = untargeted.run();
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("brawl/init.lua:20: error: an intent for 'Punch' needs a target, as the action "
+                                                      "does (needs_target), and this one gives none"));
+  // The intent the hook was given, returned with its runtime fields, and a well-formed one, play.
+  const Brawl proposal("arbiter.define.hook('choose', function(who, pts, ordered) return ordered end)",
+                       "Round 1\nAna:\n  1: Punch -> \"Bo\"\n");
+  run = proposal.run();
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Ana: Punch → Bo"));
+  const Brawl plain("arbiter.define.hook('choose', function(who, pts) if pts >= 3 then return { action = 'Punch', "
+                    "target = world.closest(who, 'enemy'), note = 'swing' } end end)");
+  run = plain.run();
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Ana: Punch → Bo"));
+}
+
+TEST_CASE("world.set_stat holds the rules to the stats their encounter table declares", "[run][errors][world]") {
+  // Both were accepted: "wounds" set to "lots" under `wounds = "count"`, and a misspelt "wonds".
+  const Brawl wrong_kind("arbiter.define.hook('round_start', function()\n  world.set_stat('Ana', 'wounds', 'lots')\nend)");
+  auto run = wrong_kind.run();
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("brawl/init.lua:21: error: world.set_stat: Ana's wounds must be a count: a "
+                                                      "whole number from 0 to 9007199254740992 (2^53), not \"lots\", as "
+                                                      "the rules declare it"));
+  const Brawl misspelt("arbiter.define.hook('round_start', function()\n  world.set_stat('Ana', 'wonds', 1)\nend)");
+  run = misspelt.run();
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("brawl/init.lua:21: error: world.set_stat: 'wonds' is no stat the rules declare "
+                                                    "(did you mean 'wounds'?)"));
+  // A stat of the rules' own, near none they declare, and a declared one of its kind: set.
+  const Brawl own("arbiter.define.hook('round_start', function()\n  world.set_stat('Ana', 'wounds', 2)\n"
+                  "  world.set_stat('Ana', 'rage_level', 'high')\nend)");
+  run = own.run();
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Ana's rage_level is now high"));
+}
+
+TEST_CASE("changing a character's stats in place says to use world.set_stat", "[run][errors][world]") {
+  const Brawl brawl("arbiter.define.hook('round_start', function()\n  local c = world.character('Ana')\n"
+                    "  c.stats.wounds = 1\nend)");
+  const auto run = brawl.run();
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("attempt to change a read-only table: a character's stats are set with "
+                                  "world.set_stat(c, \"wounds\", value, cause)"));
+}
+
+TEST_CASE("a sequential turn the rules never end is ended at its 100th action, and that is told, blaming the hook's "
+          "pack",
+          "[run][flow]") {
+  // It was cut off silently: Ana and Bo each took 100 Waits and nothing said why.
+  const Brawl brawl("arbiter.define.hook('choose', function(who, pts, ordered) return { action = 'Wait' } end)");
+  const auto run = brawl.run("--log " + (brawl.dir.path / "log.jsonl").string());
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Ana's turn is ended after 100 actions, the most one turn may take: the hook "
+                                  "'choose' of pack 'brawl' ("));
+  CHECK_THAT(run.output, Contains("brawl/init.lua:20) kept choosing another\n"));
+  const std::string log = read_text(brawl.dir.path / "log.jsonl");
+  CHECK_THAT(log, Contains("\"type\":\"turn_cut_off\""));
+  CHECK_THAT(log, Contains("\"actions\":100"));
+  CHECK_THAT(log, Contains("\"pack\":\"brawl\""));
+  // A turn that ends itself says nothing of the kind.
+  const Brawl ending("arbiter.define.hook('choose', function(who, pts, ordered) if pts == 6 then return { action = "
+                     "'Wait', cost = 1 } end end)");
+  CHECK_THAT(ending.run().output, !Contains("turn is ended"));
+}
+
+TEST_CASE("flow.spend's points are whole and in range, never cut to an int", "[run][errors][flow]") {
+  // 2^32 points, cut to an int, were none spent at all.
+  const Brawl brawl("arbiter.define.hook('turn_start', function(who)\n  flow.spend(who, 2^32)\nend)");
+  const auto run = brawl.run();
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("brawl/init.lua:21: error: flow.spend's points must be a whole number from -1000000 "
+                                                 "to 1000000, not 4294967296"));
+}
