@@ -191,6 +191,8 @@ void run(Context& context, const Options& options) {
                                     ? nlohmann::json()
                                     : played_from(encounter, options.house, session.stack);
 
+  // What the packs change from now on is the fight's doing, which a save keeps.
+  session.stack.registry().keep_fight_changes();
   std::optional<SavedState> saved;
   if (!options.resume.empty())
     saved = load_saved_fight(options.resume, origin, session.sandbox.state(), session.stack.registry());
@@ -221,7 +223,7 @@ void run(Context& context, const Options& options) {
   packs::Fight fight(session.sandbox, session.stack.registry(), saved ? saved->world : packs::make_world(encounter),
                      *dice);
   fight.place_stats(encounter.stat_names);
-  if (saved) resume_saved_fight(fight, *saved, options.resume);
+  if (saved) resume_saved_fight(fight, session.sandbox.state(), *saved, options.resume);
   const int played = fight.flow().position().round;
   auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world(), played);
   const int last_ordered = sheets.empty() ? played + 1 : static_cast<int>(sheets.rbegin()->first);
@@ -289,6 +291,7 @@ void run(Context& context, const Options& options) {
     // Dice given to a resumed fight leave its generator as it was, for a later resume to go on with.
     SavedState state = fight.save(seeded ? seeded->rng().to_json() : saved ? saved->rng : nlohmann::json());
     state.played_from = origin;
+    state.definition_changes = definition_changes_to_save(session.stack.registry(), options.save);
     outputs.push_back({options.save, state_text(state), "save"});
   }
   replace_files(outputs);
