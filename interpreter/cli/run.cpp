@@ -191,8 +191,6 @@ void run(Context& context, const Options& options) {
                                     ? nlohmann::json()
                                     : played_from(encounter, options.house, session.stack);
 
-  // What the packs change from now on is the fight's doing, which a save keeps.
-  session.stack.registry().keep_fight_changes();
   std::optional<SavedState> saved;
   if (!options.resume.empty())
     saved = load_saved_fight(options.resume, origin, session.sandbox.state(), session.stack.registry());
@@ -223,6 +221,9 @@ void run(Context& context, const Options& options) {
   packs::Fight fight(session.sandbox, session.stack.registry(), saved ? saved->world : packs::make_world(encounter),
                      *dice);
   fight.place_stats(encounter.stat_names);
+  // What the packs change from now on is the fight's doing, which a save keeps; what they change as
+  // the fight is made, they change again whenever it is made.
+  session.stack.registry().keep_fight_changes();
   if (saved) resume_saved_fight(fight, session.sandbox.state(), *saved, options.resume);
   const int played = fight.flow().position().round;
   auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world(), played);

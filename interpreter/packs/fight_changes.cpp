@@ -1,5 +1,8 @@
 #include "interpreter/packs/fight_changes.hpp"
 
+#include <array>
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "interpreter/core/json_reader.hpp"

@@ -99,8 +99,8 @@ class Registry {
   // when it moves.
   std::uint64_t revision() const noexcept { return revision_; }
 
-  // From now on every change is kept (fight_changes): the packs have loaded, and what changes now
-  // is the fight's doing.
+  // From now on every change is kept (fight_changes): the fight is made, and what changes now is
+  // its doing.
   void keep_fight_changes() { keeping_fight_changes_ = true; }
   const std::vector<FightChange>& fight_changes() const noexcept { return fight_changes_; }
 
