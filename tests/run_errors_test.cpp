@@ -409,7 +409,7 @@ TEST_CASE("a save resumes only the fight it was saved from: the same encounter a
 
   // A save from before the record existed (format version 1) cannot be checked, so it is refused.
   const std::string older = save.path.string() + "-v1.json";
-  REQUIRE(shell("sed -e 's/\"version\": 2/\"version\": 1/' -e '/\"played_from\"/,/^ },$/d' " + file + " > " + older)
+  REQUIRE(shell("sed -e 's/\"version\": 3/\"version\": 1/' -e '/\"played_from\"/,/^ },$/d' " + file + " > " + older)
               .exit_code == 0);
   const auto old = arbiter(one_round + "--quiet --resume " + older);
   CHECK(old.exit_code == 1);
@@ -718,11 +718,11 @@ TEST_CASE("a resumed save whose version is not a whole number is refused naming 
   const Sheet save("");
   const std::string file = save.path.string() + ".json", quoted = save.path.string() + "-quoted.json";
   REQUIRE(arbiter(one_round + "--seed 1 --quiet --save " + file).exit_code == 0);
-  REQUIRE(shell("sed -e 's/\"version\": 2/\"version\": \"2\"/' " + file + " > " + quoted).exit_code == 0);
+  REQUIRE(shell("sed -e 's/\"version\": 3/\"version\": \"3\"/' " + file + " > " + quoted).exit_code == 0);
   const auto resumed = arbiter(one_round + "--quiet --resume " + quoted);
   CHECK(resumed.exit_code == 1);
   CHECK_THAT(resumed.output,
-             Contains(quoted + ": not a valid saved state: state.version: expected a whole number, found \"2\""));
+             Contains(quoted + ": not a valid saved state: state.version: expected a whole number, found \"3\""));
   std::filesystem::remove(file);
   std::filesystem::remove(quoted);
 }

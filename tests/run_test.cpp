@@ -993,3 +993,70 @@ TEST_CASE("a turn of many entries plays its first ones and tells the rest undone
   const std::string entry = "IF I have at least 4 AP THEN Melee Attack -> my opponent ELSE Ready";
   CHECK_THAT(run.output, Contains("its order (" + entry + "; " + entry + "; " + entry + "; and 1994 more) is not carried out"));
 }
+
+namespace {
+
+// A house pack for tempo whose hook `round_end` runs `change` in round `round` of the fight.
+void write_changing_house(const TempDir& dir, const std::string& name, int round, const std::string& change) {
+  std::filesystem::create_directories(dir.path / name);
+  std::ofstream(dir / (name + "/pack.lua")) << "return { name = '" << name
+                                            << "', version = '1.0.0', requires = { 'tempo' } }\n";
+  std::ofstream(dir / (name + "/init.lua")) << "local arbiter = require 'arbiter'\n"
+                                               "arbiter.override.hook('round_end', function(previous)\n"
+                                               "  if flow.position() == "
+                                            << round << " then\n    " << change
+                                            << "\n  end\n"
+                                               "  return previous()\n"
+                                               "end)\n";
+}
+
+}  // namespace
+
+TEST_CASE("a definition a pack patches during the fight is saved, and the resumed fight goes on as the unbroken one",
+          "[run][save]") {
+  // docs/packs.md lets a pack change a definition during a round; the packs loaded afresh to
+  // resume would not make that change again, and round 2 would count from 1, not from 100.
+  TempDir dir;
+  write_changing_house(dir, "midpatch", 1, "arbiter.patch.table('rules', { round = { first_counter = 100 } })");
+  const std::string fight = "--pack-path " + dir.path.string() + " run examples/tempo/duel.lua --house midpatch ";
+  const auto whole = arbiter(fight + "--seed 1 --orders examples/tempo/duel-round1.txt examples/tempo/duel-round2.txt");
+  const auto first = arbiter(fight + "--seed 1 --orders examples/tempo/duel-round1.txt --save " + (dir / "s.json"));
+  const auto rest = arbiter(fight + "--orders examples/tempo/duel-round2.txt --resume " + (dir / "s.json"));
+  REQUIRE(whole.exit_code == 0);
+  REQUIRE(first.exit_code == 0);
+  INFO(rest.output);
+  REQUIRE(rest.exit_code == 0);
+  CHECK_THAT(whole.output, Contains("Round counter: 102"));
+  CHECK(first.output + rest.output == whole.output);
+  CHECK_THAT(read(dir / "s.json"), Contains("\"location\": \"" + (dir / "midpatch/init.lua") + ":4\""));
+  // A change edited by hand is refused at its path in the save, with the nearest name.
+  std::string saved = read(dir / "s.json");
+  const auto kind = saved.find("\"kind\": \"table\"");
+  REQUIRE(kind != std::string::npos);
+  saved.replace(kind, 15, "\"kind\": \"tabel\"");
+  std::ofstream(dir / "e.json", std::ios::binary) << saved;
+  const auto edited = arbiter(fight + "--rounds 1 --resume " + (dir / "e.json"));
+  CHECK(edited.exit_code == 1);
+  CHECK_THAT(edited.output, Contains((dir / "e.json") + ": not a valid saved state: state.definition_changes[0].kind: "
+                                     "'tabel' is not a kind of definition"));
+  CHECK_THAT(edited.output, Contains("did you mean 'table'?"));
+}
+
+TEST_CASE("a function a pack gives a definition during the fight refuses --save at the pack's line, and the save "
+          "is left as it was",
+          "[run][save][errors]") {
+  TempDir dir;
+  write_changing_house(dir, "midhook", 2,
+                       "arbiter.override.hook('round_start', function(previous) return previous() end)");
+  const std::string fight = "--pack-path " + dir.path.string() + " run examples/tempo/duel.lua --house midhook ";
+  REQUIRE(arbiter(fight + "--seed 1 --orders examples/tempo/duel-round1.txt --save " + (dir / "s.json")).exit_code ==
+          0);
+  const std::string saved = read(dir / "s.json");
+  const auto refused = arbiter(fight + "--orders examples/tempo/duel-round2.txt --resume " + (dir / "s.json") +
+                               " --save " + (dir / "s.json"));
+  CHECK(refused.exit_code == 1);
+  CHECK_THAT(refused.output, Contains((dir / "midhook/init.lua") + ":4: error: hook 'round_start' was overridden by "
+                                      "pack 'midhook' during the fight"));
+  CHECK_THAT(refused.output, Contains("make the change as the pack loads"));
+  CHECK(read(dir / "s.json") == saved);
+}

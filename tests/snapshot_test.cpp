@@ -265,6 +265,14 @@ TEST_CASE("an edited save is refused: no generator, a negative round, a status w
   nlohmann::json older = unsaid;  // version 1 had no such member: it loads, with nothing to compare
   older["version"] = 1;
   CHECK(state_from_json(older, "fight.json").played_from.is_null());
+  // Version 3 keeps the definitions the packs changed during the fight: a save that lost them
+  // would resume under the rules as the packs load, not as the fight left them.
+  nlohmann::json unchanged = json;
+  unchanged.erase("definition_changes");
+  CHECK(error_message([&] { state_from_json(unchanged, "fight.json"); }) ==
+        "fight.json: not a valid saved state: state: 'definition_changes' is missing");
+  unchanged["version"] = 2;  // written before they were kept: none
+  CHECK(state_from_json(unchanged, "fight.json").definition_changes == nlohmann::json::array());
 }
 
 TEST_CASE("a save's place is checked before the fight, with the system's reason and the path given",

@@ -221,7 +221,10 @@ void run(Context& context, const Options& options) {
   packs::Fight fight(session.sandbox, session.stack.registry(), saved ? saved->world : packs::make_world(encounter),
                      *dice);
   fight.place_stats(encounter.stat_names);
-  if (saved) resume_saved_fight(fight, *saved, options.resume);
+  // What the packs change from now on is the fight's doing, which a save keeps; what they change as
+  // the fight is made, they change again whenever it is made.
+  session.stack.registry().keep_fight_changes();
+  if (saved) resume_saved_fight(fight, session.sandbox.state(), *saved, options.resume);
   const int played = fight.flow().position().round;
   auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world(), played);
   const int last_ordered = sheets.empty() ? played + 1 : static_cast<int>(sheets.rbegin()->first);
@@ -300,6 +303,7 @@ void run(Context& context, const Options& options) {
     // Dice given to a resumed fight leave its generator as it was, for a later resume to go on with.
     SavedState state = fight.save(seeded ? seeded->rng().to_json() : saved ? saved->rng : nlohmann::json());
     state.played_from = origin;
+    state.definition_changes = definition_changes_to_save(session.stack.registry(), options.save);
     outputs.push_back({options.save, state_text(state), "save"});
   }
   replace_files(outputs);

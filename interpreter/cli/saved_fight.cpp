@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 
 #include "interpreter/packs/encounter.hpp"
+#include "interpreter/packs/fight_changes.hpp"
 #include "interpreter/packs/foreseen.hpp"
 
 namespace arbiter::cli {
@@ -239,8 +240,22 @@ SavedState load_saved_fight(const std::string& path, const nlohmann::json& origi
   return saved;
 }
 
-void resume_saved_fight(packs::Fight& fight, const SavedState& saved, const std::string& path) {
-  as_saved_state(path, [&] { fight.resume(saved); });
+nlohmann::json definition_changes_to_save(const packs::Registry& registry, const std::string& path) {
+  try {
+    return packs::saved_fight_changes(registry);
+  } catch (const Error& e) {
+    std::vector<Diagnostic> told = e.diagnostics();
+    told.front().notes.push_back(
+        fmt::format("nothing is written, neither the save nor a log: {} is left as it was", path));
+    throw Error(std::move(told));
+  }
+}
+
+void resume_saved_fight(packs::Fight& fight, lua_State* L, const SavedState& saved, const std::string& path) {
+  as_saved_state(path, [&] {
+    fight.resume(saved);
+    packs::make_saved_fight_changes(L, saved.definition_changes);
+  });
 }
 
 }  // namespace arbiter::cli

@@ -48,7 +48,14 @@ void check_resumable(Session& session, const packs::Encounter& encounter, const 
 SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
                             const packs::Registry& registry);
 
-// Puts `fight` where the save left it; a save the rules cannot take is refused naming `path`.
-void resume_saved_fight(packs::Fight& fight, const SavedState& saved, const std::string& path);
+// The definitions the packs changed during the fight, for the save at `path`: a change a save
+// cannot keep (a function) refuses it, at the pack's line, and nothing is written.
+nlohmann::json definition_changes_to_save(const packs::Registry& registry, const std::string& path);
+
+// Puts `fight` where the save left it, then changes the definitions as the packs changed them during
+// the fight (packs/fight_changes.hpp): after the fight is made, as the unbroken fight read the
+// definitions it keeps (an action's cost, the flow) before the packs changed them. A save the rules
+// cannot take is refused naming `path`.
+void resume_saved_fight(packs::Fight& fight, lua_State* L, const SavedState& saved, const std::string& path);
 
 }  // namespace arbiter::cli

@@ -107,6 +107,7 @@ nlohmann::json state_to_json(const SavedState& state) {
            {{"round", state.flow.round}, {"phase", state.flow.phase}, {"turn", state.flow.turn}, {"last_intents", last}}},
           {"rng", state.rng},
           {"played_from", state.played_from},
+          {"definition_changes", state.definition_changes},
           {"world", world_to_json(state.world)},
           {"log", log}};
 }
@@ -148,6 +149,10 @@ SavedState state_from_json(const nlohmann::json& json, const std::string& source
     if (version >= 2) {
       if (!json.contains("played_from")) root.fail("'played_from' is missing");
       state.played_from = json["played_from"];
+    }
+    if (version >= 3) {
+      if (!json.contains("definition_changes")) root.fail("'definition_changes' is missing");
+      state.definition_changes = json["definition_changes"];
     }
     if (const auto last = flow.optional("last_intents"))
       for (const auto& item : last->items()) {

@@ -26,7 +26,9 @@ namespace arbiter {
 
 // 2: the save records what the fight was played from (`played_from`); a version 1 save loads
 // with it null.
-inline constexpr int state_format_version = 2;
+// 3: the save records the definitions the packs changed during the fight (`definition_changes`); an
+// older save loads with none.
+inline constexpr int state_format_version = 3;
 
 struct SavedState {
   World world;
@@ -37,6 +39,9 @@ struct SavedState {
   // What the fight was played from (the CLI: the encounter file and its digest, the packs and their
   // versions), opaque here like `rng`: whoever resumes compares it with what it is given.
   nlohmann::json played_from{};
+  // The definitions the packs changed during the fight (packs/fight_changes.hpp), a list opaque
+  // here too: whoever resumes makes them again.
+  nlohmann::json definition_changes = nlohmann::json::array();
   friend bool operator==(const SavedState&, const SavedState&) = default;
 };
 

@@ -42,6 +42,7 @@ class PackStack {
   // Every pack `name` requires, directly or not, read from the manifests without loading any pack.
   std::set<std::string> requirements(const std::string& name);
   const Registry& registry() const noexcept { return registry_; }
+  Registry& registry() noexcept { return registry_; }
   const SearchPath& search_path() const noexcept { return search_path_; }
   // Whether `pack` requires `other`, directly or through other packs.
   bool depends_on(const std::string& pack, const std::string& other) const;

@@ -12,6 +12,7 @@
 #include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/sandbox.hpp"
 #include "interpreter/lua/values.hpp"
+#include "interpreter/lua/world_bindings.hpp"
 #include "interpreter/packs/definition_check.hpp"
 
 namespace arbiter::packs {
@@ -267,6 +268,7 @@ void Registry::define(lua_State* L, Kind kind, const std::string& name, int inde
   check_value_type(L, kind, name, index);
   check_written_in_lua(L, kind, name, index);
   check_definition(L, kind, name, index);
+  std::optional<FightChange> kept = fight_change(L, kind, name, Operation::define, index, pack, location);
   // A copy, so that changing the table afterwards cannot bypass the registry; its functions are
   // the pack's, run on its behalf and budget wherever they are called from.
   lua::push_deep_copy(L, index, &pack);
@@ -274,6 +276,7 @@ void Registry::define(lua_State* L, Kind kind, const std::string& name, int inde
   definition.history.push_back(Change{pack, Operation::define, location, {}});
   definitions_.emplace(std::pair{kind, name}, std::move(definition));
   ++revision_;
+  if (kept) fight_changes_.push_back(std::move(*kept));
 }
 
 void Registry::replace(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
@@ -283,6 +286,7 @@ void Registry::replace(lua_State* L, Kind kind, const std::string& name, int ind
   check_written_in_lua(L, kind, name, index);
   check_definition(L, kind, name, index);
   index = lua_absindex(L, index);
+  std::optional<FightChange> kept = fight_change(L, kind, name, Operation::override, index, pack, location);
   lua_rawgeti(L, LUA_REGISTRYINDEX, definition.value_ref);
   FieldChange change{"", lua::describe(L, -1), lua::describe(L, index)};
   if (kind == Kind::hook) {
@@ -294,6 +298,7 @@ void Registry::replace(lua_State* L, Kind kind, const std::string& name, int ind
   lua_rawseti(L, LUA_REGISTRYINDEX, definition.value_ref);
   lua_pop(L, 1);
   record(definition, Change{pack, Operation::override, location, {std::move(change)}});
+  if (kept) fight_changes_.push_back(std::move(*kept));
 }
 
 void Registry::patch(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
@@ -306,6 +311,7 @@ void Registry::patch(lua_State* L, Kind kind, const std::string& name, int index
                             luaL_typename(L, index)));
   check_written_in_lua(L, kind, name, index);
   index = lua_absindex(L, index);
+  std::optional<FightChange> kept = fight_change(L, kind, name, Operation::patch, index, pack, location);
   lua_rawgeti(L, LUA_REGISTRYINDEX, definition.value_ref);
   const int current = lua_gettop(L);
   std::vector<FieldChange> changes;
@@ -320,6 +326,21 @@ void Registry::patch(lua_State* L, Kind kind, const std::string& name, int index
   merge(L, current, index, "", pack, changes, 0);
   lua_pop(L, 1);
   record(definition, Change{pack, Operation::patch, location, std::move(changes)});
+  if (kept) fight_changes_.push_back(std::move(*kept));
+}
+
+std::optional<FightChange> Registry::fight_change(lua_State* L, Kind kind, const std::string& name,
+                                                  Operation operation, int index, const std::string& pack,
+                                                  const std::string& location) const {
+  if (!keeping_fight_changes_) return std::nullopt;
+  FightChange change{kind, name, operation, pack, location, nullptr, ""};
+  try {
+    // As a log keeps its fields: finite numbers, which JSON holds.
+    change.value = lua::check_json(L, index, lua::JsonFor::logging);
+  } catch (const Error& e) {
+    change.not_plain = e.diagnostics().front().message;
+  }
+  return change;
 }
 
 const Change& setting(const Definition& d, std::string_view field) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include <lua.hpp>
+#include <nlohmann/json.hpp>
 
 namespace arbiter::packs {
 
@@ -45,6 +46,18 @@ struct Definition {
   std::string name;
   int value_ref = LUA_NOREF;  // in the Lua registry
   std::vector<Change> history;
+};
+
+// A change made during a fight (Registry::keep_fight_changes), as a save keeps it to make again when
+// the fight resumes: the packs loaded afresh make only the changes written in their files.
+struct FightChange {
+  Kind kind;
+  std::string name;
+  Operation operation;
+  std::string pack;
+  std::string location;
+  nlohmann::json value;     // the value given, as plain data
+  std::string not_plain;    // why the value is no plain data (it holds a function): a save cannot keep it
 };
 
 // The change that last set `field` of `d`: its define or override, or a later patch of it (a house
@@ -86,6 +99,11 @@ class Registry {
   // when it moves.
   std::uint64_t revision() const noexcept { return revision_; }
 
+  // From now on every change is kept (fight_changes): the fight is made, and what changes now is
+  // its doing.
+  void keep_fight_changes() { keeping_fight_changes_ = true; }
+  const std::vector<FightChange>& fight_changes() const noexcept { return fight_changes_; }
+
   // A check a pack adds (arbiter.add_check): the function at `index`, a pack function of `pack`
   // (Sandbox::push_pack_function). Being no definition, no other pack can replace or skip it.
   // Only while packs load (`accepting_checks`): a check added later, each round by a hook, would
@@ -103,6 +121,9 @@ class Registry {
   void check_alike(Kind kind, const std::string& name) const;
   Definition& existing(Kind kind, const std::string& name);
   void record(Definition& definition, Change change);
+  // The change about to be made with the value at `index`, as fight_changes keeps it, when kept.
+  std::optional<FightChange> fight_change(lua_State* L, Kind kind, const std::string& name, Operation operation,
+                                          int index, const std::string& pack, const std::string& location) const;
 
   DependsOn depends_on_;
   std::map<std::pair<Kind, std::string>, Definition> definitions_;
@@ -114,6 +135,8 @@ class Registry {
   };
   std::vector<Check> checks_;
   bool accepting_checks_ = false;
+  bool keeping_fight_changes_ = false;
+  std::vector<FightChange> fight_changes_;
   mutable std::optional<std::uint64_t> checked_;  // the revision the checks last all passed at
 };
 

@@ -34,10 +34,8 @@ std::string check_name(lua_State* L, int index) {
   return {name, length};
 }
 
-using Change = void (Registry::*)(lua_State*, Kind, const std::string&, int, const std::string&, const std::string&);
-
-template <Change change>
-int change_definition(lua_State* L) {
+template <Operation operation>
+int change_by_pack(lua_State* L) {
   const Kind kind = check_kind(L, 1);
   const std::string name = check_name(L, 2);
   luaL_checkany(L, 3);
@@ -48,12 +46,7 @@ int change_definition(lua_State* L) {
     throw Error(fmt::format("the {} '{}' is not changed without the line that changes it, which `arbiter explain` "
                             "shows and the rules' checks point at",
                             to_string(kind), name));
-  (registry_of(L).*change)(L, kind, name, 3, lua::Sandbox::of(L).current_pack(), location);
-  // What registry.view kept of it is out of date; a patch changed tables that views show.
-  push_cache(L, lua_tostring(L, 1));
-  lua_pushnil(L);
-  lua_setfield(L, -2, name.c_str());
-  if (change == &Registry::patch) lua::refresh_views(L);
+  change_definition(L, operation, kind, name, 3, lua::Sandbox::of(L).current_pack(), location);
   return 0;
 }
 
@@ -219,11 +212,27 @@ int history(lua_State* L) {
 
 }  // namespace
 
+void change_definition(lua_State* L, Operation operation, Kind kind, const std::string& name, int index,
+                       const std::string& pack, const std::string& location) {
+  Registry& registry = registry_of(L);
+  switch (operation) {
+    case Operation::define: registry.define(L, kind, name, index, pack, location); break;
+    case Operation::override: registry.replace(L, kind, name, index, pack, location); break;
+    case Operation::patch: registry.patch(L, kind, name, index, pack, location); break;
+  }
+  // What registry.view kept of it is out of date; a patch changed tables that views show.
+  push_cache(L, std::string(to_string(kind)).c_str());
+  lua_pushnil(L);
+  lua_setfield(L, -2, name.c_str());
+  lua_pop(L, 1);
+  if (operation == Operation::patch) lua::refresh_views(L);
+}
+
 int open_registry(lua_State* L) {
   static const luaL_Reg functions[] = {
-      {"define", lua::guarded<change_definition<&Registry::define>>},
-      {"override", lua::guarded<change_definition<&Registry::replace>>},
-      {"patch", lua::guarded<change_definition<&Registry::patch>>},
+      {"define", lua::guarded<change_by_pack<Operation::define>>},
+      {"override", lua::guarded<change_by_pack<Operation::override>>},
+      {"patch", lua::guarded<change_by_pack<Operation::patch>>},
       {"get", lua::guarded<get>},
       {"require", lua::guarded<require_definition>},
       {"names", lua::guarded<names>},

@@ -4,6 +4,9 @@
 -- the chain. Definitions are read-only except through define, patch and override. A name is one
 -- line of text (no line break or other control character); every function given is one written
 -- in Lua (a built-in such as `error` or `string.rep` is refused where it is given).
+-- A change made during a fight (in a hook or an action) is kept in `run --save` and made again on
+-- `--resume` when its value is plain data (numbers, strings, true/false, tables of those); one that
+-- gives a function makes `--save` refuse at its line (docs/fights.md, "What a save keeps").
 
 ---@alias arbiter.Kind "action"|"status"|"table"|"condition"|"target"|"hook"
 
