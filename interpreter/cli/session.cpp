@@ -40,8 +40,8 @@ Session::Session(Context& context)
   sandbox.services().provide<DiceSource>(&dice);
   sandbox.services().provide(&named_dice);
   // Saved states are written atomically, so ending here loses nothing.
-  sandbox.on_stuck = [&context](const std::string& message) {
-    *context.err << "error: " << message << std::endl;
+  sandbox.on_stuck = [&context](const Error& error) {
+    *context.err << error.what() << std::endl;
     std::_Exit(1);
   };
   sandbox.on_print = [&context](const std::string& pack, const std::string& line) {
