@@ -553,6 +553,55 @@ TEST_CASE("a call stuck inside a built-in function past its time budget ends the
                                     "a built-in function"));
 }
 
+TEST_CASE("a message handler that loops is stopped by the instruction budget, at its line", "[cli][bad-input]") {
+  // Lua runs the handler of an error raised in the budget's hook with no hook at all: only the
+  // watchdog stopped it, blaming a built-in function.
+  const auto run = arbiter("--max-instructions 100000 --max-seconds 1 lua -e \"local x = 0\n"
+                           "xpcall(function() error('x') end, function() while true do x = x + 1 end end)\"");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, StartsWith("(command line):2: error: instruction budget exhausted: pack '(snippet)' ran more "
+                                    "than 100000 Lua instructions in one call"));
+  // A handler still handles the errors of the pack's own code.
+  const auto handled =
+      arbiter("lua -e \"return select(2, xpcall(function() error('x', 0) end, function(m) return m .. '!' end))\"");
+  CHECK(handled.exit_code == 0);
+  CHECK_THAT(handled.output, StartsWith("\"x!\""));
+}
+
+namespace {
+
+// A file that makes `count` test fights on maps of `side`×`side` cells and keeps them all.
+std::string fight_hoarder(const TempDir& dir, int count, int side) {
+  std::ofstream(dir.path / "hoard.lua")
+      << "local fight = require 'arbiter.fight'\nlocal kept = {}\nfor i = 1, " << count << " do\n"
+      << "  kept[i] = fight.new { map = { width = " << side << ", height = " << side
+      << " }, characters = { { name = 'A', side = 'a', at = 'A1', weapon = 'Sword' } } }\nend\n";
+  return dir / "hoard.lua";
+}
+
+}  // namespace
+
+TEST_CASE("the maps of the fights a pack makes count against its memory budget", "[cli][bad-input][budget]") {
+  // Forty maps of 512×512 cells hold far more than 16 MiB, in C++ where Lua's heap does not see them.
+  TempDir dir;
+  const auto run = arbiter("--max-memory 16 lua tempo " + fight_hoarder(dir, 40, 512));
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("hoard.lua:4: error: memory budget exhausted: "));
+  CHECK_THAT(run.output, Contains("needed more than 16 MiB in one call"));
+}
+
+#if !defined(__SANITIZE_ADDRESS__)  // which reserves far more address space than the limit below
+TEST_CASE("memory the machine refuses is an error at the pack's line, never a crash", "[cli][bad-input][budget]") {
+  // With budgets beyond the machine's memory, the machine refuses first: mimalloc's operator new
+  // aborted the program, with nothing said.
+  TempDir dir;
+  const auto run = shell("(ulimit -v 1000000; " + std::string(ARBITER_BINARY) +
+                         " --max-memory 1048576 lua tempo " + fight_hoarder(dir, 400, 1024) + ")");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("hoard.lua:4: error: not enough memory"));
+}
+#endif
+
 TEST_CASE("packs are found through ARBITER_PATH too", "[cli]") {
   const auto run = arbiter("packs");
   CHECK_THAT(run.output, Contains("demo-house"));
@@ -683,7 +732,8 @@ TEST_CASE("arbiter test runs each case alone and reports each failure at its lin
                                   "it in each\n"
                                   "  ok    two different numbers that print alike are shown with the digits that tell "
                                   "them apart, and only they\n"));
-  CHECK_THAT(run.output, EndsWith("8 passed, 5 failed\n"));
+  CHECK_THAT(run.output, Contains("  ok    NaN is near no value, itself included, whichever side it is on\n"));
+  CHECK_THAT(run.output, EndsWith("9 passed, 5 failed\n"));
 }
 
 TEST_CASE("arbiter test fails a case that misspells a check at its line, naming the nearest", "[cli][pack-tests]") {

@@ -721,6 +721,11 @@ TEST_CASE("a wrong argument to the stdlib's functions is told at the author's li
   CHECK(error("require('arbiter.test').near(1, 2, 'the mean')") ==
         "test.lua:2: error: test.near: the tolerance (argument 3) must be a number, not \"the mean\"; what is "
         "checked comes fourth: test.near(actual, expected, nil, \"the mean\")");
+  // A tolerance no difference can be within would pass or fail every check alike.
+  CHECK_THAT(error("require('arbiter.test').near(1, 2, 0/0)"),  // NaN prints as "nan" or "-nan"
+             StartsWith("test.lua:2: error: test.near: the tolerance (argument 3) must be zero or more, not "));
+  CHECK(error("require('arbiter.test').near(1, 2, -1)") ==
+        "test.lua:2: error: test.near: the tolerance (argument 3) must be zero or more, not -1");
   CHECK(error("require('arbiter.outcomes').lookup(nil, 3)") ==
         "test.lua:2: error: outcomes.lookup: the rows (argument 1) must be a table, not nil");
   CHECK(error("local o = require('arbiter.outcomes')\n"

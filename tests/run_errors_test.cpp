@@ -60,8 +60,37 @@ TEST_CASE("a house hook stuck inside a built-in function is blamed on the house 
   // one runs past it.
   const auto run = arbiter("--max-seconds 2 " + one_round + "--seed 1 --house stuck-house");
   CHECK(run.exit_code == 1);
-  CHECK_THAT(run.output, Contains("error: pack 'stuck-house' has run 2000 ms past the time budget of the call of "
-                                  "pack 'platemail' it ran within, inside a built-in function"));
+  CHECK_THAT(run.output, Contains("tests/packs/stuck-house/init.lua:2: error: pack 'stuck-house' has run 2000 ms past "
+                                  "the time budget of the call of pack 'platemail' it ran within, inside a built-in "
+                                  "function"));
+}
+
+TEST_CASE("what a pack makes the runtime keep counts against its memory budget, refused at its line",
+          "[run][errors][budget]") {
+  // 20 MB of logged fields in one hook, with 16 MiB allowed a call: unbounded, the log kept gigabytes.
+  TempDir dir;
+  const auto run = arbiter("--max-memory 16 " + one_round + "--seed 1 --house log-hoarder --save " + dir / "never.json");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("tests/packs/log-hoarder/init.lua:5: error: memory budget exhausted: pack "
+                                  "'log-hoarder' needed more than"));
+  CHECK_FALSE(std::filesystem::exists(dir / "never.json"));
+}
+
+TEST_CASE("a compiled Lua chunk is refused at its file, as a pack's file and as an encounter", "[run][errors]") {
+  TempDir dir;
+  const std::string compiled("\x1bLuaT\0", 6);  // how luac's output starts
+  std::filesystem::create_directories(dir.path / "binpack");
+  std::ofstream(dir.path / "binpack" / "pack.lua") << "return { name = 'binpack', version = '1.0.0' }\n";
+  std::ofstream(dir.path / "binpack" / "init.lua", std::ios::binary) << compiled;
+  std::ofstream(dir.path / "enc.lua", std::ios::binary) << compiled;
+  const auto pack = arbiter("--pack-path " + dir.path.string() + " explain binpack");
+  CHECK(pack.exit_code == 1);
+  CHECK_THAT(pack.output, Contains(dir / "binpack/init.lua" + ":1:1: error: attempt to load a binary chunk: a pack's "
+                                   "file is Lua source text, not a compiled chunk\n  in pack 'binpack'"));
+  const auto encounter = arbiter("run " + dir / "enc.lua" + " --seed 1");
+  CHECK(encounter.exit_code == 1);
+  CHECK_THAT(encounter.output, StartsWith(dir / "enc.lua" + ":1:1: error: attempt to load a binary chunk: a file of "
+                                          "an encounter is Lua source text, not a compiled chunk"));
 }
 
 TEST_CASE("a pack stuck inside a built-in function: the narration so far is flushed, the calling line named",

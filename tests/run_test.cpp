@@ -192,6 +192,20 @@ TEST_CASE("a ruleset's bad status or flow is reported at its line before any rou
   CHECK_THAT(flow.output, Contains("unknown kind of phase 'simultanous' (did you mean 'simultaneous'?)"));
 }
 
+TEST_CASE("the time the GM takes to roll a die by hand or to answer --ask is no pack's budget", "[run][by-hand]") {
+  // The first answer comes after the round's whole time budget, and the watchdog's 2 s of grace
+  // past it, have gone by: counted, they stopped the round, blaming the pack.
+  // 2 s: no call of the packs nears it, even under the sanitizers on a loaded machine.
+  const std::string fight = std::string(ARBITER_BINARY) + " --max-seconds 2 run examples/tempo/duel.lua --quiet ";
+  const auto by_hand = shell("(sleep 4.5; yes 3) | " + fight + "--orders examples/tempo/duel-round1.txt --roll-by-hand");
+  CHECK(by_hand.exit_code == 0);
+  CHECK_THAT(by_hand.output, !Contains("budget"));
+  // No sheet: every order is asked for, the default taken (an empty answer).
+  const auto asked = shell("(sleep 2.5; yes '') | " + fight + "--ask --seed 1");
+  CHECK(asked.exit_code == 0);
+  CHECK_THAT(asked.output, !Contains("budget"));
+}
+
 TEST_CASE("dice rolled by hand are asked for with their reason, and when they run out the fight stops unsaved",
           "[run]") {
   TempDir dir;

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <iostream>
 #include <limits>
+#include <new>
 #include <optional>
 
 #include <fmt/format.h>
@@ -150,6 +151,11 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   } catch (const arbiter::Error& e) {
     std::cerr << e.what() << "\n";
+    return 1;
+  } catch (const std::bad_alloc&) {
+    // No file is left half written: outputs are replaced whole, after the work (output_file.hpp).
+    std::cerr << "error: out of memory: the machine gave Arbiter no more (--max-memory bounds what the packs may "
+                 "use)\n";
     return 1;
   } catch (const std::exception& e) {
     std::cerr << "internal error: " << arbiter::printable(e.what(), true) << "\n";

@@ -255,13 +255,21 @@ void run(Context& context, const Options& options) {
   const std::size_t first_new = fight.log().events().size();
   Narration narration(fight, options.quiet ? nullptr : context.out);
   // A GM asked for a roll or a decision first sees what has happened since the last question.
-  if (auto* by_hand = dynamic_cast<PromptedDice*>(dice.get())) by_hand->before_asking = [&] { narration.catch_up(); };
+  // The time the GM takes to answer is no pack's: the budgets' clock stops while waiting.
+  if (auto* by_hand = dynamic_cast<PromptedDice*>(dice.get()))
+    by_hand->around_asking = [&](const std::function<void()>& ask) {
+      narration.catch_up();
+      const lua::Sandbox::WaitingForUser waiting(session.sandbox);
+      ask();
+    };
   if (options.ask)
-    fight.set_ask([&narration, prompt = gm_prompt(std::cin, *context.err, fight.vocabulary(),
-                                                  packs::roster_of(fight.world().entities()), fight.world().grid())](
+    fight.set_ask([&narration, &sandbox = session.sandbox,
+                   prompt = gm_prompt(std::cin, *context.err, fight.vocabulary(),
+                                      packs::roster_of(fight.world().entities()), fight.world().grid())](
                       const std::string& who, const std::string& question, const std::string& refused,
                       const std::string& answering, const packs::Fight::Choices& choices) {
       narration.catch_up();
+      const lua::Sandbox::WaitingForUser waiting(sandbox);
       return prompt(who, question, refused, answering, choices);
     });
   // A pack stuck in a built-in function ends the program from the watchdog's thread: the narration

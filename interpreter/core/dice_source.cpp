@@ -4,6 +4,7 @@
 #include <charconv>
 #include <istream>
 #include <limits>
+#include <optional>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -107,17 +108,22 @@ bool read_line(std::istream& in, std::string& line) {
 }
 
 std::size_t PromptedDice::roll(const Die& die, std::string_view reason) {
-  if (before_asking) before_asking();
-  for (;;) {
-    out_ << "Roll a " << die.name() << for_reason(reason) << ": " << std::flush;
-    std::string line;
-    if (!read_line(in_, line)) {
-      fail(fmt::format("no value was given for the {}{}: the input ended", die.name(), for_reason(reason)));
+  std::optional<std::size_t> face;
+  const auto ask = [&] {
+    for (;;) {
+      out_ << "Roll a " << die.name() << for_reason(reason) << ": " << std::flush;
+      std::string line;
+      if (!read_line(in_, line)) {
+        fail(fmt::format("no value was given for the {}{}: the input ended", die.name(), for_reason(reason)));
+      }
+      if ((face = die.find(trimmed(line)))) return;
+      out_ << fmt::format("'{}' is not a face of a {} ({}); roll again.\n", printable(trimmed(line)), die.name(),
+                          die.describe_faces());
     }
-    if (const auto face = die.find(trimmed(line))) return *face;
-    out_ << fmt::format("'{}' is not a face of a {} ({}); roll again.\n", printable(trimmed(line)), die.name(),
-                        die.describe_faces());
-  }
+  };
+  if (around_asking) around_asking(ask);
+  else ask();
+  return *face;
 }
 
 }  // namespace arbiter

@@ -85,9 +85,10 @@ class PromptedDice final : public DiceSource {
   PromptedDice(std::istream& in, std::ostream& out) : in_(in), out_(out) {}
   std::size_t roll(const Die& die, std::string_view reason) override;
 
-  // Called before each question: a fight's narration catches up, so the person sees what the
-  // dice so far did before rolling the next.
-  std::function<void()> before_asking;
+  // Runs each question until it is answered (`ask`): a fight's narration catches up first, so the
+  // person sees what the dice so far did before rolling the next, and the rules' time budget
+  // stops while the person rolls.
+  std::function<void(const std::function<void()>& ask)> around_asking;
 
  private:
   std::istream& in_;

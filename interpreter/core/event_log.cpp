@@ -41,16 +41,36 @@ void EventLog::check(const std::string& type, const nlohmann::json& fields) {
   if (!fields.is_object()) throw Error("the fields of a '" + type + "' event must be named (a table of name = value)");
 }
 
+namespace {
+
+std::size_t event_bytes(const LogEvent& event) {
+  return sizeof(LogEvent) + event.type.size() + event.cause.size() + bytes_held(event.fields);
+}
+
+}  // namespace
+
 const LogEvent& EventLog::record(std::string type, nlohmann::json fields, std::string cause) {
   check(type, fields);
   types_.insert(type);  // a node is made only for a type not there yet
   events_.push_back(LogEvent{events_.size() + 1, std::move(type), position_, std::move(cause), std::move(fields)});
+  held_.hold(event_bytes(events_.back()));
   return events_.back();
 }
 
+void EventLog::truncate(std::size_t count) {
+  while (events_.size() > count) {
+    held_.release(event_bytes(events_.back()));
+    events_.pop_back();
+  }
+}
+
 void EventLog::restore(std::vector<LogEvent> events) {
+  for (const LogEvent& event : events_) held_.release(event_bytes(event));
   events_ = std::move(events);
-  for (const LogEvent& event : events_) types_.insert(event.type);
+  for (const LogEvent& event : events_) {
+    types_.insert(event.type);
+    held_.hold(event_bytes(event));
+  }
 }
 
 nlohmann::json to_json(const LogEvent& event) {

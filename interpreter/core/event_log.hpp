@@ -13,6 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "interpreter/core/held_memory.hpp"
+
 namespace arbiter {
 
 class JsonReader;
@@ -89,14 +91,17 @@ class EventLog {
   // of a type is told it may have misspelt, without walking a long fight's whole log at each ask.
   const std::set<std::string, std::less<>>& types() const { return types_; }
   // Forgets the events after the first `count`: what an action that failed as it committed logged.
-  void truncate(std::size_t count) { events_.resize(std::min(count, events_.size())); }
+  void truncate(std::size_t count);
   // Continues a saved log: the next event is numbered after the last of these.
   void restore(std::vector<LogEvent> events);
+  // Counts what the events hold, now and from now on, on `account` (a fight's log: the sandbox's).
+  void charge_to(MemoryAccount& account) noexcept { held_.charge_to(account); }
 
  private:
   FlowPosition position_;
   std::vector<LogEvent> events_;
   std::set<std::string, std::less<>> types_;
+  HeldMemory held_;
 };
 
 nlohmann::json to_json(const LogEvent& event);

@@ -54,6 +54,7 @@ void Changes::apply() {
   pending_.clear();
   moves_.clear();
   for (auto& change : changes) change();
+  held_.release(held_.bytes());  // what the changes made (an event) is held where it is kept now
 }
 
 Flow::Flow(World& world, EventLog& log, Statuses& statuses, FlowRules rules, Ruleset& ruleset)

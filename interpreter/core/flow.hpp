@@ -93,10 +93,15 @@ std::string_view name(Boundary boundary);  // "round_start", "phase_end", …
 class Changes {
  public:
   // `changes_grid`: the change alters the map (a door), which Flow then keeps to put back too.
-  void propose(std::function<void()> change, bool changes_grid = false) {
+  // `holds`: what the change keeps on the heap beyond itself (an event's fields), held on the
+  // account the changes are charged to until they are applied or dropped.
+  void propose(std::function<void()> change, bool changes_grid = false, std::size_t holds = 0) {
     pending_.push_back(std::move(change));
     changes_grid_ = changes_grid_ || changes_grid;
+    held_.hold(sizeof(std::function<void()>) + holds);
   }
+  // Counts what the pending changes hold on `account` (the sandbox's, whose pack proposes them).
+  void charge_to(MemoryAccount& account) noexcept { held_.charge_to(account); }
   void apply();
   bool empty() const noexcept { return pending_.empty(); }
   bool changes_grid() const noexcept { return changes_grid_; }
@@ -108,6 +113,7 @@ class Changes {
   std::vector<std::function<void()>> pending_;
   std::map<EntityId, Cell> moves_;
   bool changes_grid_ = false;
+  HeldMemory held_;
 };
 
 // The most actions one sequential turn takes: rules that never end a turn (a `choose` that always

@@ -130,4 +130,9 @@ const Terrain& Grid::terrain(Cell c) const {
   return it == terrain_.end() ? open_ground : it->second;
 }
 
+std::size_t Grid::bytes_held() const noexcept {
+  const auto bytes = [](const auto& cells) { return cells.capacity() * sizeof(cells[0]); };
+  return bytes(edge_flags_) + bytes(edge_cost_) + bytes(cell_flags_) + bytes(shelter_) + bytes(cell_height_);
+}
+
 }  // namespace arbiter

@@ -101,6 +101,9 @@ class Grid {
   bool difficult_at(int cell) const { return cell_flags_[static_cast<std::size_t>(cell)] & difficult_bit; }
   int height_at(int cell) const { return cell_height_[static_cast<std::size_t>(cell)]; }
 
+  // What its cells take on the heap (a held fight's map is counted against a pack's budget).
+  std::size_t bytes_held() const noexcept;
+
   friend bool operator==(const Grid&, const Grid&) = default;
 
  private:

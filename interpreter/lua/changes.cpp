@@ -7,9 +7,9 @@
 
 namespace arbiter::lua {
 
-void change(lua_State* L, std::function<void()> change, bool changes_grid) {
+void change(lua_State* L, std::function<void()> change, bool changes_grid, std::size_t holds) {
   if (Changes* pending = services(L).find<Changes>()) {
-    pending->propose(std::move(change), changes_grid);
+    pending->propose(std::move(change), changes_grid, holds);
     return;
   }
   change();

@@ -4,6 +4,7 @@
 // and nothing catches `...`: with the C++ build of Lua, Lua's own errors are exceptions too and
 // must pass through untouched.
 #include <exception>
+#include <new>
 #include <string>
 
 #include <lua.hpp>
@@ -43,6 +44,8 @@ int guarded(lua_State* L) {
     return F(L);
   } catch (const Error& e) {
     message = lua_message(e, positioned);
+  } catch (const std::bad_alloc&) {
+    message = "not enough memory";  // as Lua says it of its own
   } catch (const std::exception& e) {
     message = e.what();
   }

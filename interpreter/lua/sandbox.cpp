@@ -48,7 +48,7 @@ const char stdlib_loaded_key = 0;   // module name -> value, shared by all packs
 const char pack_loaded_key = 0;     // pack name -> { module name -> value }
 
 const char* const base_functions[] = {"assert", "error",  "getmetatable", "ipairs",   "pcall",  "rawequal",
-                                      "rawget", "rawlen", "select",       "tonumber", "type", "xpcall"};
+                                      "rawget", "rawlen", "select",       "tonumber", "type"};
 
 // math.random and math.randomseed: a roll no seed replays, no log shows and no GM rolling by hand
 // is asked for. Upvalue 1: the name.
@@ -428,6 +428,11 @@ void Sandbox::pass_memory_limit(std::size_t wanted) noexcept {
   if (running_thread_) lua_sethook(running_thread_, &Sandbox::count_hook, LUA_MASKCOUNT, 1);
 }
 
+void Sandbox::hold(std::size_t bytes) noexcept {
+  memory_in_use_ += bytes;
+  if (memory_in_use_ > limits_.memory && exhausted_ == Exhausted::none) pass_memory_limit(memory_in_use_);
+}
+
 void Sandbox::collect_garbage(lua_State* L) {
   lua_gc(L, LUA_GCCOLLECT);
   collection_due_ = false;  // only now: the collection itself may use the slack
@@ -447,7 +452,7 @@ void Sandbox::count_hook(lua_State* L, lua_Debug*) {
   if (sandbox.exhausted_ == Exhausted::none) {
     if (sandbox.instructions_used_ > sandbox.limits_.instructions)
       sandbox.exhaust(Exhausted::instructions);
-    else if (std::chrono::steady_clock::now() > sandbox.limits_.deadline)
+    else if (sandbox.budget_clock() > sandbox.limits_.deadline)
       sandbox.exhaust(Exhausted::time);
   }
   if (sandbox.exhausted_ == Exhausted::none) {
@@ -552,6 +557,42 @@ int Sandbox::resume_wrapped(lua_State* L) {
     lua_concat(L, 2);
   }
   return lua_error(L);
+}
+
+namespace {
+
+// As Lua's own xpcall ends (lbaselib.c, finishpcall): true and the results, or false and the error.
+int finish_xpcall(lua_State* L, int status, lua_KContext extra) {
+  if (status != LUA_OK && status != LUA_YIELD) {
+    lua_pushboolean(L, 0);
+    lua_pushvalue(L, -2);
+    return 2;
+  }
+  return lua_gettop(L) - static_cast<int>(extra);
+}
+
+}  // namespace
+
+// Lua's own (lbaselib.c, luaB_xpcall), but for the handler it is given.
+int Sandbox::xpcall(lua_State* L) {
+  const int n = lua_gettop(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 2);
+  lua_pushcclosure(L, &Sandbox::message_handler, 1);
+  lua_replace(L, 2);
+  lua_pushboolean(L, 1);  // the first result, should the call succeed
+  lua_pushvalue(L, 1);
+  lua_rotate(L, 3, 2);  // the function and true go between the handler and the arguments
+  const int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, finish_xpcall);
+  return finish_xpcall(L, status, 2);
+}
+
+int Sandbox::message_handler(lua_State* L) {
+  if (of(L).exhausted_ != Exhausted::none) return 1;  // the budget's error, as it is
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
 }
 
 int Sandbox::close_coroutine(lua_State* L) {
@@ -692,6 +733,8 @@ void Sandbox::open_libraries() {
   lua_getfield(L_, globals, "setmetatable");
   lua_pushcclosure(L_, guarded<sandboxed_setmetatable>, 1);
   lua_setfield(L_, base, "setmetatable");
+  lua_pushcfunction(L_, &Sandbox::xpcall);
+  lua_setfield(L_, base, "xpcall");
   lua_getfield(L_, globals, "collectgarbage");
   lua_pushcclosure(L_, guarded<sandboxed_collectgarbage>, 1);
   lua_setfield(L_, base, "collectgarbage");
@@ -780,7 +823,15 @@ const Sandbox::Scope& Sandbox::scope_of(const std::string& pack) const {
 void Sandbox::load_chunk(lua_State* L, const std::string& pack, std::string_view code,
                          const std::string& chunkname) {
   const Scope& scope = scope_of(pack);
-  // Text only: binary chunks can break the VM's safety checks.
+  // Text only: binary chunks can break the VM's safety checks. Lua's refusal names no file.
+  if (code.starts_with(LUA_SIGNATURE)) {
+    Diagnostic d{{chunkname.substr(1), 1, 1},
+                 fmt::format("attempt to load a binary chunk: {} is Lua source text, not a compiled chunk",
+                             file_kind(scope.scope)),
+                 {}, {}};
+    if (scope.scope.is_pack) d.notes.push_back(fmt::format("in pack '{}'", scope.scope.name));
+    throw Error(std::move(d));
+  }
   if (luaL_loadbufferx(L, code.data(), code.size(), chunkname.c_str(), "t") != LUA_OK) {
     const std::string message = message_text(L, -1);
     lua_pop(L, 1);
@@ -822,8 +873,7 @@ class Sandbox::Entry {
     const bool deadline_moves = sandbox_.limits_.deadline != limits_.deadline;
     sandbox_.limits_ = limits_;
     // The top-level call's entry ends after the call: the watchdog watches running calls only.
-    if (deadline_moves && sandbox_.running())
-      sandbox_.watchdog_.arm(limits_.deadline + stuck_grace, limits_.time_of->scope.name);
+    if (deadline_moves && sandbox_.running()) sandbox_.arm_watchdog(limits_.deadline, limits_.time_of->scope.name);
   }
   Entry(const Entry&) = delete;
   Entry& operator=(const Entry&) = delete;
@@ -850,12 +900,26 @@ void Sandbox::tighten(const Scope& scope) {
     limits_.memory = memory_in_use_ + budget.memory_bytes;
     limits_.memory_of = &scope;
   }
-  const auto now = std::chrono::steady_clock::now();
+  const auto now = budget_clock();
   if (budget.time < limits_.deadline - now) {
     limits_.deadline = now + budget.time;
     limits_.time_of = &scope;
-    watchdog_.arm(limits_.deadline + stuck_grace, scope.scope.name);
+    arm_watchdog(limits_.deadline, scope.scope.name);
   }
+}
+
+void Sandbox::arm_watchdog(std::chrono::steady_clock::time_point deadline, const std::string& budget_of) {
+  watchdog_.arm(deadline + waited_ + stuck_grace, budget_of);
+}
+
+Sandbox::WaitingForUser::WaitingForUser(Sandbox& sandbox)
+    : sandbox_(sandbox), since_(std::chrono::steady_clock::now()) {
+  if (sandbox_.running()) sandbox_.watchdog_.disarm();
+}
+
+Sandbox::WaitingForUser::~WaitingForUser() {
+  sandbox_.waited_ += std::chrono::steady_clock::now() - since_;
+  if (sandbox_.running()) sandbox_.arm_watchdog(sandbox_.limits_.deadline, sandbox_.limits_.time_of->scope.name);
 }
 
 const std::string& Sandbox::current_pack() const noexcept {
@@ -906,7 +970,7 @@ void Sandbox::call(const std::string& pack, int nargs, int nresults) {
   if (exhausted_ == Exhausted::none && closable(thread)) {
     limits_.memory = memory_limit;
     ++call_depth_;
-    watchdog_.arm(limits_.deadline + stuck_grace, limits_.time_of->scope.name);
+    arm_watchdog(limits_.deadline, limits_.time_of->scope.name);
     lua_resetthread(thread);
     --call_depth_;
     watchdog_.disarm();

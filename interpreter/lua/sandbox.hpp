@@ -19,6 +19,7 @@
 #include <lua.hpp>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/held_memory.hpp"
 #include "interpreter/lua/services.hpp"
 #include "interpreter/lua/watchdog.hpp"
 
@@ -62,7 +63,7 @@ struct PackScope {
 // A missing file and a file outside get the same answer, so a pack learns nothing of other folders.
 bool is_file_in_folder(const std::filesystem::path& file, const std::filesystem::path& folder);
 
-class Sandbox {
+class Sandbox final : public MemoryAccount {
  public:
   // `ceiling` bounds every pack's budget; it is also the budget of packs that ask for none.
   explicit Sandbox(Budget ceiling = {});
@@ -118,10 +119,32 @@ class Sandbox {
   std::function<void(const std::string& pack, const std::string& line)> on_print;
 
   // Called (from another thread) when a call is stuck inside a C function well past its time
-  // budget, where it cannot be interrupted: the program must end. The default aborts; the CLI
-  // prints the message and exits 1.
+  // budget, where it cannot be interrupted: the program must end. The message is placed at the
+  // pack's line that called the function. The default aborts; the CLI prints the message and exits 1.
   std::function<void(const std::string& message)> on_stuck;
 
+  // While one lives, the running call waits for the person at the terminal (a die rolled by hand,
+  // an answer to `run --ask`): that time is no pack's, so no time budget counts it and the
+  // watchdog does not watch it.
+  class WaitingForUser {
+   public:
+    explicit WaitingForUser(Sandbox& sandbox);
+    ~WaitingForUser();
+    WaitingForUser(const WaitingForUser&) = delete;
+    WaitingForUser& operator=(const WaitingForUser&) = delete;
+
+   private:
+    Sandbox& sandbox_;
+    std::chrono::steady_clock::time_point since_;
+  };
+
+  // Memory the runtime holds for the packs (HeldMemory) is counted as Lua's heap is: a call that
+  // makes the runtime hold more than its memory budget allows is stopped, at its next instruction,
+  // with the budget's error at its line.
+  void hold(std::size_t bytes) noexcept override;
+  void release(std::size_t bytes) noexcept override { memory_in_use_ -= bytes; }
+
+  // Lua's heap and what the runtime holds for the packs.
   std::size_t memory_in_use() const noexcept { return memory_in_use_; }
   // What the packs may hold in all, between calls and within them: twice the ceiling's memory
   // budget. A call's budget bounds what it allocates; this bounds what the packs keep, call after
@@ -172,6 +195,10 @@ class Sandbox {
   // coroutine.close (upvalue 1: Lua's own), refused once the budget is spent, and on a coroutine
   // that is not closable.
   static int close_coroutine(lua_State* L);
+  // xpcall, its message handler (upvalue 1 of message_handler) left out for a spent budget's error:
+  // raised from the count hook, where Lua runs no hook, a handler that loops would never end.
+  static int xpcall(lua_State* L);
+  static int message_handler(lua_State* L);
   static int require(lua_State* L);
   static int print(lua_State* L);
   static int load(lua_State* L);
@@ -205,6 +232,13 @@ class Sandbox {
   void run_as(const Scope* scope) noexcept;
   // Lowers the limits to `scope`'s budget counted from now, where it is the tighter.
   void tighten(const Scope& scope);
+  // The clock time budgets are counted by: the steady clock, stopped while waiting for the user.
+  std::chrono::steady_clock::time_point budget_clock() const noexcept {
+    return std::chrono::steady_clock::now() - waited_;
+  }
+  // Has the watchdog give up on the running call if it is still out of the VM's reach a grace
+  // period after `deadline` (of the budget clock), naming `budget_of` as the pack whose budget it is.
+  void arm_watchdog(std::chrono::steady_clock::time_point deadline, const std::string& budget_of);
   // Marks the budget spent, by the pack running now.
   void exhaust(Exhausted what);
   // A block that would bring the heap to `wanted` bytes, past the memory limit (allocate).
@@ -251,6 +285,7 @@ class Sandbox {
   }
   std::vector<int> idle_threads_;           // registry references of threads free to run a call
   std::vector<std::filesystem::path> files_read_;
+  std::chrono::steady_clock::duration waited_{};  // for the user, ever (WaitingForUser): budget_clock stops for it
   std::uint64_t objects_made_ = 0;  // tables, functions, userdata and threads made (allocate's headers)
   const void* last_made_ = nullptr;  // the block of the object made last
   std::ptrdiff_t userdata_offset_ = 0;  // from a userdata's block to its memory (lua_touserdata)

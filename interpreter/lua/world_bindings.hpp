@@ -41,8 +41,9 @@ World& world_of(lua_State* L);
 // Applies `change` now (and refreshes the characters' handles), or inside an action (while
 // the host provides a Changes service) proposes it, to be applied when the action commits:
 // actions are transactions. Check arguments before, so a mistake is reported at the author's
-// line. (changes.cpp)
-void change(lua_State* L, std::function<void()> change, bool changes_grid = false);
+// line. `holds`: what the change keeps on the heap beyond itself (an event's fields), counted
+// against the pack's memory budget while it waits for the commit. (changes.cpp)
+void change(lua_State* L, std::function<void()> change, bool changes_grid = false, std::size_t holds = 0);
 
 // A cell argument: a label ("C3"), or a character (handle or name) meaning the cell it is in.
 Cell check_cell(lua_State* L, int index, const Grid& grid);

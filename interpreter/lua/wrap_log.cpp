@@ -41,9 +41,13 @@ int event(lua_State* L) {
   // narration after the round, far from this line (docs/world.md, "Narration").
   if (const Narrator* narrator = services(L).find<Narrator>()) narrator->check_fields(type, fields);
   // A change is applied once, so it hands its event over rather than copying it.
-  change(L, [&log = log_of(L), type = std::move(type), fields = std::move(fields), cause = std::move(cause)]() mutable {
-    log.record(std::move(type), std::move(fields), std::move(cause));
-  });
+  const std::size_t holds = type.size() + cause.size() + bytes_held(fields);
+  change(
+      L,
+      [&log = log_of(L), type = std::move(type), fields = std::move(fields), cause = std::move(cause)]() mutable {
+        log.record(std::move(type), std::move(fields), std::move(cause));
+      },
+      false, holds);
   return 0;
 }
 

@@ -86,6 +86,11 @@ Fight::Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceS
       flow_rules_(read_flow(L ? L : sandbox.state(), registry, default_order_, lookups_, ruleset_pack_)),
       flow_(world_, log_, statuses_, flow_rules_, *this) {
   world_.watch([this](EntityId id) { handles_.changed(id); });
+  log_.charge_to(sandbox_);
+  if (L) {
+    map_memory_.charge_to(sandbox_);
+    map_memory_.hold(world_.grid().bytes_held());
+  }
   read_ruleset(L ? L : sandbox.state(), registry);
 }
 
@@ -1456,6 +1461,7 @@ void Fight::resolve(const Intent& intent, Changes& changes) {
     }
   } restore{services};
   services.provide<Changes>(&changes);
+  changes.charge_to(sandbox_);
   StackGuard guard{L_};
   prepare_pack_call();
   lua_rawgeti(L_, LUA_REGISTRYINDEX, chosen.resolve.ref);

@@ -288,6 +288,7 @@ class Fight final : public Ruleset {
                    const std::string& phrase);
 
   lua::Sandbox& sandbox_;
+  HeldMemory map_memory_;  // a fight a pack made (from inside a running call) holds its map on the pack's budget
   const Registry& registry_;  // the packs' checks run before each call into them
   lua_State* L_ = nullptr;  // the running thread during a round
   DiceSource& dice_;

@@ -254,7 +254,8 @@ function test.equal(actual, expected, what)
   fail((where == "" and "" or where .. ": ") .. message, what)
 end
 
---- Checks that `actual` is within `tolerance` (default 1e-9) of `expected`.
+--- Checks that `actual` is within `tolerance` (default 1e-9, not negative) of `expected`. NaN is
+--- near no value, itself included.
 function test.near(actual, expected, tolerance, what)
   if type(expected) ~= "number" then
     error(("test.near: the expected value (argument 2) must be a number, not %s"):format(show(expected)), 2)
@@ -264,8 +265,13 @@ function test.near(actual, expected, tolerance, what)
     error(("test.near: the tolerance (argument 3) must be a number, not %s; what is checked comes fourth: "
       .. "test.near(actual, expected, nil, %s)"):format(show(tolerance), show(tolerance)), 2)
   end
+  if tolerance ~= nil and not (tolerance >= 0) then
+    error(("test.near: the tolerance (argument 3) must be zero or more, not %s"):format(show(tolerance)), 2)
+  end
   tolerance = tolerance or 1e-9
-  if type(actual) ~= "number" or math.abs(actual - expected) > tolerance then
+  -- Written so that NaN, near no value, fails: every comparison with it is false. Equal values
+  -- pass, infinities too (their difference is NaN).
+  if type(actual) ~= "number" or not (actual == expected or math.abs(actual - expected) <= tolerance) then
     local shown_expected, shown_actual = show_pair(expected, actual)
     fail(("expected %s (within %s), got %s"):format(shown_expected, show(tolerance), shown_actual), what)
   end

@@ -28,7 +28,8 @@ function arbiter.test.cases() end
 ---@param what? string
 function arbiter.test.equal(actual, expected, what) end
 
----Checks that a number is within `tolerance` (default 1e-9) of `expected`.
+---Checks that a number is within `tolerance` (default 1e-9, not negative) of `expected`. NaN is near
+---no value, itself included.
 ---@param actual number
 ---@param expected number
 ---@param tolerance? number

@@ -65,3 +65,12 @@ test.case("NaN expected is told why it never equals, as it prints like the NaN g
   test.truthy(message_of(nan, nan):find("(NaN equals no value, itself included: check it with x ~= x)", 1, true))
   test.equal(message_of(1, 2), "expected 2, got 1")
 end)
+
+test.case("NaN is near no value, itself included, whichever side it is on", function()
+  local nan = 0 / 0
+  -- (NaN prints as "nan" or "-nan", as the C library has it.)
+  test.fails(function() test.near(nan, 1) end, "expected 1 (within 1e-09), got ")
+  test.fails(function() test.near(1, nan) end, " (within 1e-09), got 1")
+  test.fails(function() test.near(nan, nan, 1) end, " (within 1), got ")
+  test.near(math.huge, math.huge)
+end)
