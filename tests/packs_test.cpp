@@ -1017,6 +1017,16 @@ TEST_CASE("a manifest for a newer Arbiter, or in the wrong folder", "[packs][bad
   CHECK_THAT(s.error({"misnamed"}), Contains("the pack is named 'other-name' but its folder is 'misnamed'"));
 }
 
+TEST_CASE("a manifest naming its pack with a very long name is refused, not a crash", "[packs][bad-input]") {
+  // Checked by a regular expression that recursed once per character, 50,000 overflowed the stack.
+  const std::string name(200'000, 'a');
+  const auto told = manifest_problems("long", "return { name = \"" + name + "\", version = \"1\" }\n");
+  REQUIRE(told.size() == 1);
+  CHECK(told[0].where.line == 1);
+  CHECK(told[0].where.column == 10);
+  CHECK_THAT(told[0].message, Contains("but its folder is 'long': they must match"));
+}
+
 TEST_CASE("a manifest's problems are placed at their fields and told all at once", "[packs][bad-input]") {
   const auto version = manifest_problems("placed",
                                          "return {\n"

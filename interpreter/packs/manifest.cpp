@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <regex>
 
 #include <fmt/format.h>
 
@@ -125,9 +124,12 @@ Integer at_most(double asked, Integer ceiling) {
   return asked < static_cast<double>(ceiling) ? static_cast<Integer>(asked) : ceiling;
 }
 
+// A loop, not std::regex: libstdc++'s matcher recurses once per character, and a stranger's
+// manifest naming its pack with 50,000 letters overflowed the stack.
 bool valid_pack_name(const std::string& name) {
-  static const std::regex pattern("[a-z0-9][a-z0-9_-]*");
-  return std::regex_match(name, pattern);
+  const auto lower_or_digit = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  return !name.empty() && lower_or_digit(name.front()) &&
+         std::all_of(name.begin(), name.end(), [&](char c) { return lower_or_digit(c) || c == '_' || c == '-'; });
 }
 
 // The name of the folder itself, however the path to it is written: "." and "./" from inside it,
