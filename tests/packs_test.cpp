@@ -1124,6 +1124,33 @@ TEST_CASE("a folder named that is not there, or holds no manifest, is told so", 
   CHECK_THAT(s.error({dir / "empty"}), StartsWith(dir / "empty/pack.lua: error: the folder holds no pack.lua"));
 }
 
+TEST_CASE("a name no file can have, or a loop of links, is a pack not found", "[packs][bad-input]") {
+  // Each failed the search with a filesystem exception, told as an internal error.
+  TempDir dir;
+  std::filesystem::create_symlink("loop2", dir.path / "loop1");
+  std::filesystem::create_symlink("loop1", dir.path / "loop2");
+  lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({dir.path})};
+  const auto error = [&](const std::string& name) {
+    try {
+      stack.load({name});
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    FAIL("expected loading to fail");
+    return std::string();
+  };
+  const std::string too_long(300, 'a');
+  CHECK_THAT(error(too_long), StartsWith("error: no pack named '" + too_long + "' was found"));
+  CHECK_THAT(error("loop1"), StartsWith("error: no pack named 'loop1' was found"));
+  const auto required = manifest_problems("requirer", "return { name = \"requirer\", version = \"1\",\n"
+                                                      "  requires = { \"" + too_long + "\" } }\n");
+  REQUIRE(required.size() == 1);
+  CHECK(required[0].where.line == 2);
+  CHECK(required[0].where.column == 16);
+  CHECK(required[0].message == "pack 'requirer' requires '" + too_long + "', which was not found");
+}
+
 TEST_CASE("a pack that requires itself is told so once", "[packs][bad-input]") {
   const auto problems = manifest_problems("narcissus",
                                           "return {\n"

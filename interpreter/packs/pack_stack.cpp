@@ -139,7 +139,9 @@ std::filesystem::path PackStack::locate(const std::string& name, const Requirer&
   for (const auto& found : search_path_.all()) known.push_back(found.name);
   std::vector<std::string> notes;
   for (const auto& root : search_path_.roots()) {
-    if (std::filesystem::is_directory(root / name))
+    // A name too long for a file's, or a loop of links, is no folder either: not an exception.
+    std::error_code unreadable;
+    if (std::filesystem::is_directory(root / name, unreadable))
       notes.push_back(fmt::format("{} is a folder without pack.lua, the manifest that makes a folder a pack "
                                   "(docs/packs.md)",
                                   display_path(root / name)));
