@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "interpreter/core/movement.hpp"
 #include "interpreter/core/rng.hpp"
@@ -175,6 +176,13 @@ TEST_CASE("a truncated save is refused with the file named and left as it was", 
   std::ofstream(file, std::ios::binary | std::ios::trunc) << "{\"format\": }";
   CHECK(error_message([&] { load_state(file); }) ==
         file.string() + ": damaged: it is not valid JSON (at byte 12 of 12)");
+  // A number past a double's range escaped as an internal error, the library's exception.
+  for (const std::string& number : std::vector<std::string>{"1e999", "-1e999", std::string(400, '9')}) {
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << "{\"format\": " + number + "}";
+    CHECK(error_message([&] { load_state(file); }) ==
+          fmt::format("{}: damaged: it is not valid JSON (at byte {} of {}: a number too large to read)",
+                      file.string(), 11 + number.size(), 12 + number.size()));
+  }
   std::ofstream(file, std::ios::binary | std::ios::trunc).flush();
   CHECK(error_message([&] { load_state(file); }) ==
         file.string() + ": the file is empty (a save interrupted before it was written?)");
