@@ -1151,6 +1151,24 @@ TEST_CASE("a name no file can have, or a loop of links, is a pack not found", "[
   CHECK(required[0].message == "pack 'requirer' requires '" + too_long + "', which was not found");
 }
 
+TEST_CASE("a pack required twice is refused where it is repeated", "[packs][bad-input]") {
+  const auto twice = manifest_problems("twice", "return { name = \"twice\", version = \"1\",\n"
+                                                "  requires = { \"tempo\", \"tempo >= 1\" } }\n");
+  REQUIRE(twice.size() == 1);
+  CHECK(twice[0].where.line == 2);
+  CHECK(twice[0].where.column == 25);
+  CHECK(twice[0].message == "pack 'tempo' is required twice, by requires[1] and requires[2]: require it once");
+  // 20,000 on one line were read with the whole line kept for each, gigabytes; the repeats are told
+  // as the first hundred and a count.
+  std::string many;
+  for (int i = 0; i < 20'000; ++i) many += "\"tempo\", ";
+  const auto repeated = manifest_problems("repeated", "return { name = \"repeated\", version = \"1\", requires = { " +
+                                                          many + "} }\n");
+  REQUIRE(repeated.size() == most_diagnostics + 1);
+  CHECK(repeated[0].where.column == 66);
+  CHECK(repeated.back().message == "… and 19899 more problems, not shown (the first 100 are)");
+}
+
 TEST_CASE("a pack that requires itself is told so once", "[packs][bad-input]") {
   const auto problems = manifest_problems("narcissus",
                                           "return {\n"

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <map>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -157,9 +159,9 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   sandbox.run_file(scope, file, 1);
   const lua::StackGuard pop(L, lua_gettop(L) - 1);
 
-  const SourceText source(shown, lua::read_source(file, "a pack's manifest"));
+  const auto source = std::make_shared<const SourceText>(shown, lua::read_source(file, "a pack's manifest"));
   const int table = lua_gettop(L);
-  const Fields fields(L, table, source);
+  const Fields fields(L, table, *source);
   if (!lua_istable(L, table))
     fields.fail(unknown, fmt::format("pack.lua must return the manifest table, not {}", luaL_typename(L, table)));
   // Each field is checked on its own, so every problem with the manifest is told at once.
@@ -176,6 +178,7 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   check([&] { fields.check_known_fields(table, unknown, known_fields, "the manifest"); });
 
   Manifest m;
+  m.source = source;
   m.budget = sandbox.ceiling();
   m.folder = folder;
   m.display_folder = display_folder;
@@ -237,20 +240,43 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
     const std::size_t written = fields.at("requires");
     if (type != LUA_TTABLE) fields.fail(written, "the manifest's 'requires' must be a list of strings");
     const int list = lua_gettop(L);
-    const SourceText::Table items = source.table(written);
-    // Each requirement on its own, so that every bad one is told, each at its place.
+    const SourceText::Table items = source->table(written);
+    // Each requirement on its own, so that every bad one is told, each at its place (found only
+    // for a message: it costs the length of its line), up to most_diagnostics of them.
+    std::map<std::string, lua_Integer> required;  // each pack required, and its item
+    std::size_t bad_items = 0;
     lua_Integer i = 1;
     for (; lua_rawgeti(L, list, i) != LUA_TNIL; lua_settop(L, list), ++i) {
       const std::size_t item = items.item(static_cast<std::size_t>(i));
-      const Place place = fields.place(item == unknown ? written : item);
-      check([&] {
+      const std::size_t offset = item == unknown ? written : item;
+      try {
+        const auto at_item = [&](auto&& step) {
+          if (bad_items >= most_diagnostics) return step();  // only counted: no place needed
+          const Place place = fields.place(offset);
+          return at_place(&place, step);
+        };
         if (lua_type(L, -1) != LUA_TSTRING)
-          throw Error(place.diagnostic(fmt::format("requires[{}] must be a string, not a {}", i, luaL_typename(L, -1))));
-        const std::string text = at_place(&place, [&] { return lua::to_text(L, -1, fmt::format("requires[{}]", i)); });
-        m.dependencies.push_back(at_place(&place, [&] { return Requirement::parse(text); }));
-        m.requirements_at.push_back(place);
-      });
+          at_item([&] { throw Error(fmt::format("requires[{}] must be a string, not a {}", i, luaL_typename(L, -1))); });
+        Requirement requirement;
+        try {
+          requirement = Requirement::parse(lua::to_text(L, -1, fmt::format("requires[{}]", i)));
+        } catch (const Error&) {
+          at_item([] { throw; });
+        }
+        // Loaded once either way, but a pack required twice is a slip, as one named twice is.
+        if (const auto [first, fresh] = required.emplace(requirement.pack, i); !fresh)
+          at_item([&] {
+            throw Error(fmt::format("pack '{}' is required twice, by requires[{}] and requires[{}]: require it once",
+                                    requirement.pack, first->second, i));
+          });
+        m.dependencies.push_back(std::move(requirement));
+        m.requirement_offsets.push_back(offset);
+      } catch (const Error& e) {
+        if (++bad_items <= most_diagnostics)
+          problems.insert(problems.end(), e.diagnostics().begin(), e.diagnostics().end());
+      }
     }
+    if (bad_items > most_diagnostics) problems.push_back(more_problems(bad_items - most_diagnostics, shown));
     lua_settop(L, list);
     // A requirement beside the items (`platemail = ">= 1.1"`, `[3] = "platemail"` after a gap)
     // would be ignored, silently: each is refused where it is written.

@@ -154,7 +154,8 @@ std::filesystem::path PackStack::locate(const std::string& name, const Requirer&
 }
 
 void PackStack::fail_requirement(const Requirer& by, const std::string& message, std::vector<std::string> notes) const {
-  Diagnostic d = by.written_at ? by.written_at->diagnostic(message) : Diagnostic{{}, message, {}, {}};
+  Diagnostic d = by.manifest ? by.manifest->requirement_place(by.index).diagnostic(message)
+                             : Diagnostic{{}, message, {}, {}};
   d.notes = std::move(notes);
   throw Error(std::move(d));
 }
@@ -237,7 +238,7 @@ void PackStack::resolve(const std::string& name, const Requirer& by, std::vector
   std::set<std::string> all;
   for (std::size_t i = 0; i < fresh.dependencies.size(); ++i) {
     const Requirement& requirement = fresh.dependencies[i];
-    resolve(requirement.pack, {&fresh, &requirement, &fresh.requirements_at[i]}, chain);
+    resolve(requirement.pack, {&fresh, &requirement, i}, chain);
     all.insert(requirement.pack);
     const auto& indirect = dependencies_[requirement.pack];
     all.insert(indirect.begin(), indirect.end());
