@@ -281,7 +281,12 @@ TEST_CASE("a save's place is checked before the fight, with the system's reason 
   CHECK(error_message([&] { check_writable(dir.path); }) == dir.path.string() + ": cannot write there: it is a directory");
   const fs::path nowhere = dir.path / "missing" / "fight.json";
   CHECK(error_message([&] { check_writable(nowhere); }) ==
-        nowhere.string() + ": cannot write there: " + (dir.path / "missing").string() + ": No such file or directory");
+        nowhere.string() + ": cannot write there: the folder " + (dir.path / "missing").string() +
+            " takes no new file: No such file or directory");
+  // Its modes let root write anywhere, but /proc takes no new file: a fight saved there was played,
+  // then lost.
+  CHECK_THAT(error_message([&] { check_writable("/proc/version"); }),
+             Catch::StartsWith("/proc/version: cannot write there: the folder /proc takes no new file: "));
   check_writable(dir.path / "fight.json");
   // A link would be replaced by the new file, and the file it names left stale.
   std::ofstream(dir.path / "real.json") << "{}";
