@@ -2,6 +2,8 @@
 // and every bad pack from the Foundation issue's list reported with its file and line.
 #include "interpreter/packs/pack_stack.hpp"
 
+#include <sys/stat.h>
+
 #include <fstream>
 #include <map>
 
@@ -1149,6 +1151,31 @@ TEST_CASE("a name no file can have, or a loop of links, is a pack not found", "[
   CHECK(required[0].where.line == 2);
   CHECK(required[0].where.column == 16);
   CHECK(required[0].message == "pack 'requirer' requires '" + too_long + "', which was not found");
+}
+
+TEST_CASE("a pipe where a pack's manifest or main file should be is told as no plain file", "[packs][bad-input]") {
+  // It was told as a link leading out of the folder, or as a folder without pack.lua.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "piped-main");
+  std::ofstream(dir / "piped-main/pack.lua") << "return { name = \"piped-main\", version = \"1\" }\n";
+  REQUIRE(::mkfifo((dir / "piped-main/init.lua").c_str(), 0600) == 0);
+  std::filesystem::create_directories(dir.path / "piped-manifest");
+  REQUIRE(::mkfifo((dir / "piped-manifest/pack.lua").c_str(), 0600) == 0);
+  lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({dir.path})};
+  const auto error = [&](const std::string& name) {
+    try {
+      stack.load({name});
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    FAIL("expected loading to fail");
+    return std::string();
+  };
+  CHECK_THAT(error("piped-main"), Contains("piped-main/init.lua: error: init.lua is not a plain file (a device, a "
+                                           "pipe or a socket); a pack's files are files"));
+  CHECK_THAT(error("piped-manifest"), Contains("piped-manifest/pack.lua is not a plain file (a device, a pipe or a "
+                                               "socket), so the folder is no pack"));
 }
 
 TEST_CASE("a pack required twice is refused where it is repeated", "[packs][bad-input]") {

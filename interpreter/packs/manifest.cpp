@@ -134,6 +134,13 @@ bool valid_pack_name(const std::string& name) {
          std::all_of(name.begin(), name.end(), [&](char c) { return lower_or_digit(c) || c == '_' || c == '-'; });
 }
 
+// Why `file`, which is there, is not read as a file of the pack.
+std::string not_a_file_of(lua::FileInFolder found, const std::string& file) {
+  return found == lua::FileInFolder::not_plain
+             ? fmt::format("{} is not a plain file (a device, a pipe or a socket); a pack's files are files", file)
+             : fmt::format("{} is not a file of the pack's folder: a link must not lead out of it", file);
+}
+
 // The name of the folder itself, however the path to it is written: "." and "./" from inside it,
 // "../my-house/". Lexically, so a link keeps the name the search path finds the pack by.
 std::string folder_name(const std::filesystem::path& folder) { return whole_folder(folder).filename().string(); }
@@ -150,9 +157,8 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   if (!std::filesystem::exists(std::filesystem::symlink_status(file, ec)))
     throw Error(Diagnostic{{shown}, "the folder holds no pack.lua, the manifest that makes a folder a pack "
                                     "(docs/packs.md)", {}, {}});
-  if (!lua::is_file_in_folder(file, folder))
-    throw Error(Diagnostic{{shown}, "pack.lua is not a file of the pack's folder: a link must not lead out of it",
-                           {}, {}});
+  if (const auto found = lua::file_in_folder(file, folder); found != lua::FileInFolder::yes)
+    throw Error(Diagnostic{{shown}, not_a_file_of(found, "pack.lua"), {}, {}});
   const std::string scope = "manifest of " + display_folder;
   if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, display_folder, {}, false});
   lua_State* L = sandbox.state();
@@ -208,9 +214,8 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
       std::error_code ec;
       const auto entry = std::filesystem::symlink_status(folder / m.main, ec).type();
       if (entry == std::filesystem::file_type::not_found) m.main.clear();  // a pack of data only
-      else if (!lua::is_file_in_folder(folder / m.main, folder))
-        throw Error(Diagnostic{{display_folder + "/" + m.main},
-                               "init.lua is not a file of the pack's folder: a link must not lead out of it", {}, {}});
+      else if (const auto found = lua::file_in_folder(folder / m.main, folder); found != lua::FileInFolder::yes)
+        throw Error(Diagnostic{{display_folder + "/" + m.main}, not_a_file_of(found, m.main), {}, {}});
       return;
     }
     // A misspelt `main` would load the pack with none of its rules, silently.

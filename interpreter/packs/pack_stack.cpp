@@ -141,10 +141,14 @@ std::filesystem::path PackStack::locate(const std::string& name, const Requirer&
   for (const auto& root : search_path_.roots()) {
     // A name too long for a file's, or a loop of links, is no folder either: not an exception.
     std::error_code unreadable;
-    if (std::filesystem::is_directory(root / name, unreadable))
-      notes.push_back(fmt::format("{} is a folder without pack.lua, the manifest that makes a folder a pack "
-                                  "(docs/packs.md)",
-                                  display_path(root / name)));
+    if (const auto folder = root / name; std::filesystem::is_directory(folder, unreadable))
+      notes.push_back(lua::file_in_folder(folder / "pack.lua", folder) == lua::FileInFolder::not_plain
+                          ? fmt::format("{}/pack.lua is not a plain file (a device, a pipe or a socket), so the "
+                                        "folder is no pack",
+                                        display_path(folder))
+                          : fmt::format("{} is a folder without pack.lua, the manifest that makes a folder a pack "
+                                        "(docs/packs.md)",
+                                        display_path(folder)));
     if (std::string note = pack_given_as_folder_of_packs(root); !note.empty()) notes.push_back(std::move(note));
   }
   if (auto hint = did_you_mean(name, known); !hint.empty()) notes.push_back(hint);
