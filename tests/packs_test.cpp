@@ -2,6 +2,8 @@
 // and every bad pack from the Foundation issue's list reported with its file and line.
 #include "interpreter/packs/pack_stack.hpp"
 
+#include <sys/stat.h>
+
 #include <fstream>
 #include <map>
 
@@ -1106,6 +1108,16 @@ TEST_CASE("a manifest for a newer Arbiter, or in the wrong folder", "[packs][bad
   CHECK_THAT(s.error({"misnamed"}), Contains("the pack is named 'other-name' but its folder is 'misnamed'"));
 }
 
+TEST_CASE("a manifest naming its pack with a very long name is refused, not a crash", "[packs][bad-input]") {
+  // Checked by a regular expression that recursed once per character, 50,000 overflowed the stack.
+  const std::string name(200'000, 'a');
+  const auto told = manifest_problems("long", "return { name = \"" + name + "\", version = \"1\" }\n");
+  REQUIRE(told.size() == 1);
+  CHECK(told[0].where.line == 1);
+  CHECK(told[0].where.column == 10);
+  CHECK_THAT(told[0].message, Contains("but its folder is 'long': they must match"));
+}
+
 TEST_CASE("a manifest's problems are placed at their fields and told all at once", "[packs][bad-input]") {
   const auto version = manifest_problems("placed",
                                          "return {\n"
@@ -1201,6 +1213,76 @@ TEST_CASE("a folder named that is not there, or holds no manifest, is told so", 
                                                     ": a pack named by its folder is the folder that holds its "
                                                     "pack.lua"));
   CHECK_THAT(s.error({dir / "empty"}), StartsWith(dir / "empty/pack.lua: error: the folder holds no pack.lua"));
+}
+
+TEST_CASE("a name no file can have, or a loop of links, is a pack not found", "[packs][bad-input]") {
+  // Each failed the search with a filesystem exception, told as an internal error.
+  TempDir dir;
+  std::filesystem::create_symlink("loop2", dir.path / "loop1");
+  std::filesystem::create_symlink("loop1", dir.path / "loop2");
+  lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({dir.path})};
+  const auto error = [&](const std::string& name) {
+    try {
+      stack.load({name});
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    FAIL("expected loading to fail");
+    return std::string();
+  };
+  const std::string too_long(300, 'a');
+  CHECK_THAT(error(too_long), StartsWith("error: no pack named '" + too_long + "' was found"));
+  CHECK_THAT(error("loop1"), StartsWith("error: no pack named 'loop1' was found"));
+  const auto required = manifest_problems("requirer", "return { name = \"requirer\", version = \"1\",\n"
+                                                      "  requires = { \"" + too_long + "\" } }\n");
+  REQUIRE(required.size() == 1);
+  CHECK(required[0].where.line == 2);
+  CHECK(required[0].where.column == 16);
+  CHECK(required[0].message == "pack 'requirer' requires '" + too_long + "', which was not found");
+}
+
+TEST_CASE("a pipe where a pack's manifest or main file should be is told as no plain file", "[packs][bad-input]") {
+  // It was told as a link leading out of the folder, or as a folder without pack.lua.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "piped-main");
+  std::ofstream(dir / "piped-main/pack.lua") << "return { name = \"piped-main\", version = \"1\" }\n";
+  REQUIRE(::mkfifo((dir / "piped-main/init.lua").c_str(), 0600) == 0);
+  std::filesystem::create_directories(dir.path / "piped-manifest");
+  REQUIRE(::mkfifo((dir / "piped-manifest/pack.lua").c_str(), 0600) == 0);
+  lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({dir.path})};
+  const auto error = [&](const std::string& name) {
+    try {
+      stack.load({name});
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    FAIL("expected loading to fail");
+    return std::string();
+  };
+  CHECK_THAT(error("piped-main"), Contains("piped-main/init.lua: error: init.lua is not a plain file (a device, a "
+                                           "pipe or a socket); a pack's files are files"));
+  CHECK_THAT(error("piped-manifest"), Contains("piped-manifest/pack.lua is not a plain file (a device, a pipe or a "
+                                               "socket), so the folder is no pack"));
+}
+
+TEST_CASE("a pack required twice is refused where it is repeated", "[packs][bad-input]") {
+  const auto twice = manifest_problems("twice", "return { name = \"twice\", version = \"1\",\n"
+                                                "  requires = { \"tempo\", \"tempo >= 1\" } }\n");
+  REQUIRE(twice.size() == 1);
+  CHECK(twice[0].where.line == 2);
+  CHECK(twice[0].where.column == 25);
+  CHECK(twice[0].message == "pack 'tempo' is required twice, by requires[1] and requires[2]: require it once");
+  // 20,000 on one line were read with the whole line kept for each, gigabytes; the repeats are told
+  // as the first hundred and a count.
+  std::string many;
+  for (int i = 0; i < 20'000; ++i) many += "\"tempo\", ";
+  const auto repeated = manifest_problems("repeated", "return { name = \"repeated\", version = \"1\", requires = { " +
+                                                          many + "} }\n");
+  REQUIRE(repeated.size() == most_diagnostics + 1);
+  CHECK(repeated[0].where.column == 66);
+  CHECK(repeated.back().message == "… and 19899 more problems, not shown (the first 100 are)");
 }
 
 TEST_CASE("a pack that requires itself is told so once", "[packs][bad-input]") {

@@ -506,8 +506,8 @@ TEST_CASE("a save resumes only with the files the encounter requires as they wer
 TEST_CASE("where the save and the log go is checked before any round is played", "[run][errors][save]") {
   const auto missing = arbiter(one_round + "--seed 1 --save /nonexistent-folder/s.json");
   CHECK(missing.exit_code == 1);
-  CHECK_THAT(missing.output, Contains("/nonexistent-folder/s.json: cannot write there: /nonexistent-folder: No such "
-                                      "file or directory"));
+  CHECK_THAT(missing.output, Contains("/nonexistent-folder/s.json: cannot write there: the folder /nonexistent-folder "
+                                      "takes no new file: No such file or directory"));
   CHECK_THAT(missing.output, !Contains("Round 1"));
   const auto folder = arbiter(one_round + "--seed 1 --log examples");
   CHECK(folder.exit_code == 1);

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "interpreter/core/movement.hpp"
 #include "interpreter/core/rng.hpp"
@@ -175,6 +176,13 @@ TEST_CASE("a truncated save is refused with the file named and left as it was", 
   std::ofstream(file, std::ios::binary | std::ios::trunc) << "{\"format\": }";
   CHECK(error_message([&] { load_state(file); }) ==
         file.string() + ": damaged: it is not valid JSON (at byte 12 of 12)");
+  // A number past a double's range escaped as an internal error, the library's exception.
+  for (const std::string& number : std::vector<std::string>{"1e999", "-1e999", std::string(400, '9')}) {
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << "{\"format\": " + number + "}";
+    CHECK(error_message([&] { load_state(file); }) ==
+          fmt::format("{}: damaged: it is not valid JSON (at byte {} of {}: a number too large to read)",
+                      file.string(), 11 + number.size(), 12 + number.size()));
+  }
   std::ofstream(file, std::ios::binary | std::ios::trunc).flush();
   CHECK(error_message([&] { load_state(file); }) ==
         file.string() + ": the file is empty (a save interrupted before it was written?)");
@@ -281,7 +289,12 @@ TEST_CASE("a save's place is checked before the fight, with the system's reason 
   CHECK(error_message([&] { check_writable(dir.path); }) == dir.path.string() + ": cannot write there: it is a directory");
   const fs::path nowhere = dir.path / "missing" / "fight.json";
   CHECK(error_message([&] { check_writable(nowhere); }) ==
-        nowhere.string() + ": cannot write there: " + (dir.path / "missing").string() + ": No such file or directory");
+        nowhere.string() + ": cannot write there: the folder " + (dir.path / "missing").string() +
+            " takes no new file: No such file or directory");
+  // Its modes let root write anywhere, but /proc takes no new file: a fight saved there was played,
+  // then lost.
+  CHECK_THAT(error_message([&] { check_writable("/proc/version"); }),
+             Catch::StartsWith("/proc/version: cannot write there: the folder /proc takes no new file: "));
   check_writable(dir.path / "fight.json");
   // A link would be replaced by the new file, and the file it names left stale.
   std::ofstream(dir.path / "real.json") << "{}";

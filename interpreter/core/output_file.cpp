@@ -20,6 +20,14 @@ namespace {
 
 std::string system_error() { return std::strerror(errno); }
 
+// A file of this process beside `file`: ".tmp-" the new text written before it replaces `file`,
+// ".old-" the file replaced, kept until every rename is done.
+std::filesystem::path beside(const std::filesystem::path& file, const char* kind) {
+  std::filesystem::path path = file;
+  path += kind + std::to_string(::getpid());
+  return path;
+}
+
 // Writes all of `text` to a new file `temporary` and flushes it to the disk before closing; errors
 // name `file`, the one the user asked for.
 void write_durably(const std::filesystem::path& temporary, const std::filesystem::path& file, std::string_view text,
@@ -67,9 +75,14 @@ void check_writable(const std::filesystem::path& file) {
   // A device or a pipe would be replaced by a plain file: /dev/full, made a file, fills no more.
   if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
     refuse(file, "cannot write there: it is not a plain file (a device, a pipe or a socket)");
+  // The folder must take a new file (the temporary), tried, not judged by access(): root passes
+  // that everywhere, and a pseudo-filesystem (/proc) takes no new file whatever its modes say.
   const std::filesystem::path folder = file.parent_path().empty() ? "." : file.parent_path();
-  // The folder must take a new file (the temporary); an existing file must take writing.
-  if (::access(folder.c_str(), W_OK | X_OK) != 0) refuse(file, "cannot write there: " + folder.string() + ": " + system_error());
+  const auto probe = beside(file, ".tmp-");
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) refuse(file, "cannot write there: the folder " + folder.string() + " takes no new file: " + system_error());
+  ::close(fd);
+  ::unlink(probe.c_str());
   if (::access(file.c_str(), F_OK) == 0 && ::access(file.c_str(), W_OK) != 0)
     refuse(file, "cannot write there: " + system_error());
 }
@@ -80,11 +93,6 @@ void replace_file(const std::filesystem::path& file, std::string_view text, std:
 }
 
 void replace_files(std::span<const OutputFile> files) {
-  const auto beside = [](const std::filesystem::path& file, const char* kind) {
-    std::filesystem::path path = file;
-    path += kind + std::to_string(::getpid());
-    return path;
-  };
   std::vector<std::filesystem::path> temporaries;
   const auto remove_temporaries = [&] {
     for (const auto& temporary : temporaries) ::unlink(temporary.c_str());

@@ -9,6 +9,8 @@
 #include <map>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/output_file.hpp"
 #include "interpreter/core/world_json.hpp"
@@ -24,6 +26,20 @@ constexpr const char* format_name = "arbiter-state";
 }
 
 std::string system_error() { return std::strerror(errno); }
+
+// The library's document builder, noting the byte where reading failed: for a number too large
+// for a double (1e999) its exception says which number, not where.
+class JsonBuilder : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
+ public:
+  using json_sax_dom_parser::json_sax_dom_parser;
+  std::size_t failed_at = 0;
+
+  template <class Exception>
+  bool parse_error(std::size_t byte, const std::string& token, const Exception& error) {
+    failed_at = byte;
+    return json_sax_dom_parser::parse_error(byte, token, error);  // throws `error`
+  }
+};
 
 nlohmann::json intent_to_json(const Intent& intent, const World& world) {
   const Grid& grid = world.grid();
@@ -186,14 +202,19 @@ SavedState load_state(const std::filesystem::path& file) {
   text << in.rdbuf();
   if (text.str().empty()) refuse(file, "the file is empty (a save interrupted before it was written?)");
   nlohmann::json json;
+  JsonBuilder builder(json);
+  const std::size_t size = text.str().size();
   try {
-    json = nlohmann::json::parse(text.str());
+    nlohmann::json::sax_parse(text.str(), &builder);
   } catch (const nlohmann::json::parse_error& e) {
-    const std::size_t size = text.str().size();
     // The parser places the end of the text one byte past it.
     refuse(file, e.byte > size ? "damaged or truncated: its JSON ends unfinished, after " + std::to_string(size) + " bytes"
                                : "damaged: it is not valid JSON (at byte " + std::to_string(e.byte) + " of " +
                                      std::to_string(size) + ")");
+  } catch (const nlohmann::json::out_of_range&) {
+    // The only one the parser throws: a number past a double's range (1e999, 400 digits).
+    refuse(file, fmt::format("damaged: it is not valid JSON (at byte {} of {}: a number too large to read)",
+                             builder.failed_at, size));
   }
   return state_from_json(json, file.string());
 }

@@ -289,12 +289,17 @@ std::string read_source(const std::filesystem::path& file, std::string_view what
   return code;
 }
 
-bool is_file_in_folder(const std::filesystem::path& file, const std::filesystem::path& folder) {
+FileInFolder file_in_folder(const std::filesystem::path& file, const std::filesystem::path& folder) {
   std::error_code ec;
   const auto real = std::filesystem::canonical(file, ec);  // every link followed; an error if missing
-  if (ec || !std::filesystem::is_regular_file(real, ec)) return false;
+  if (ec) return FileInFolder::no;
   const auto root = std::filesystem::canonical(folder, ec);
-  return !ec && real.string().rfind(root.string() + "/", 0) == 0;
+  if (ec || real.string().rfind(root.string() + "/", 0) != 0) return FileInFolder::no;
+  return std::filesystem::is_regular_file(real, ec) ? FileInFolder::yes : FileInFolder::not_plain;
+}
+
+bool is_file_in_folder(const std::filesystem::path& file, const std::filesystem::path& folder) {
+  return file_in_folder(file, folder) == FileInFolder::yes;
 }
 
 Budget Budget::capped_by(const Budget& ceiling) const {

@@ -62,6 +62,10 @@ struct PackScope {
 // Whether `file` is a file of `folder` where it really is: neither `..` nor a link leads out of it.
 // A missing file and a file outside get the same answer, so a pack learns nothing of other folders.
 bool is_file_in_folder(const std::filesystem::path& file, const std::filesystem::path& folder);
+// The same, telling apart what is in the folder but no plain file (a pipe, which would block the
+// reading, or a device): `no` is missing or outside, alike.
+enum class FileInFolder { yes, not_plain, no };
+FileInFolder file_in_folder(const std::filesystem::path& file, const std::filesystem::path& folder);
 
 class Sandbox final : public MemoryAccount {
  public:

@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <regex>
+#include <map>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -125,9 +126,19 @@ Integer at_most(double asked, Integer ceiling) {
   return asked < static_cast<double>(ceiling) ? static_cast<Integer>(asked) : ceiling;
 }
 
+// A loop, not std::regex: libstdc++'s matcher recurses once per character, and a stranger's
+// manifest naming its pack with 50,000 letters overflowed the stack.
 bool valid_pack_name(const std::string& name) {
-  static const std::regex pattern("[a-z0-9][a-z0-9_-]*");
-  return std::regex_match(name, pattern);
+  const auto lower_or_digit = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  return !name.empty() && lower_or_digit(name.front()) &&
+         std::all_of(name.begin(), name.end(), [&](char c) { return lower_or_digit(c) || c == '_' || c == '-'; });
+}
+
+// Why `file`, which is there, is not read as a file of the pack.
+std::string not_a_file_of(lua::FileInFolder found, const std::string& file) {
+  return found == lua::FileInFolder::not_plain
+             ? fmt::format("{} is not a plain file (a device, a pipe or a socket); a pack's files are files", file)
+             : fmt::format("{} is not a file of the pack's folder: a link must not lead out of it", file);
 }
 
 // The name of the folder itself, however the path to it is written: "." and "./" from inside it,
@@ -146,18 +157,17 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   if (!std::filesystem::exists(std::filesystem::symlink_status(file, ec)))
     throw Error(Diagnostic{{shown}, "the folder holds no pack.lua, the manifest that makes a folder a pack "
                                     "(docs/packs.md)", {}, {}});
-  if (!lua::is_file_in_folder(file, folder))
-    throw Error(Diagnostic{{shown}, "pack.lua is not a file of the pack's folder: a link must not lead out of it",
-                           {}, {}});
+  if (const auto found = lua::file_in_folder(file, folder); found != lua::FileInFolder::yes)
+    throw Error(Diagnostic{{shown}, not_a_file_of(found, "pack.lua"), {}, {}});
   const std::string scope = "manifest of " + display_folder;
   if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, display_folder, {}, false});
   lua_State* L = sandbox.state();
   sandbox.run_file(scope, file, 1);
   const lua::StackGuard pop(L, lua_gettop(L) - 1);
 
-  const SourceText source(shown, lua::read_source(file, "a pack's manifest"));
+  const auto source = std::make_shared<const SourceText>(shown, lua::read_source(file, "a pack's manifest"));
   const int table = lua_gettop(L);
-  const Fields fields(L, table, source);
+  const Fields fields(L, table, *source);
   if (!lua_istable(L, table))
     fields.fail(unknown, fmt::format("pack.lua must return the manifest table, not {}", luaL_typename(L, table)));
   // Each field is checked on its own, so every problem with the manifest is told at once.
@@ -174,6 +184,7 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   check([&] { fields.check_known_fields(table, unknown, known_fields, "the manifest"); });
 
   Manifest m;
+  m.source = source;
   m.budget = sandbox.ceiling();
   m.folder = folder;
   m.display_folder = display_folder;
@@ -203,9 +214,8 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
       std::error_code ec;
       const auto entry = std::filesystem::symlink_status(folder / m.main, ec).type();
       if (entry == std::filesystem::file_type::not_found) m.main.clear();  // a pack of data only
-      else if (!lua::is_file_in_folder(folder / m.main, folder))
-        throw Error(Diagnostic{{display_folder + "/" + m.main},
-                               "init.lua is not a file of the pack's folder: a link must not lead out of it", {}, {}});
+      else if (const auto found = lua::file_in_folder(folder / m.main, folder); found != lua::FileInFolder::yes)
+        throw Error(Diagnostic{{display_folder + "/" + m.main}, not_a_file_of(found, m.main), {}, {}});
       return;
     }
     // A misspelt `main` would load the pack with none of its rules, silently.
@@ -241,20 +251,43 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
     const std::size_t written = fields.at("requires");
     if (type != LUA_TTABLE) fields.fail(written, "the manifest's 'requires' must be a list of strings");
     const int list = lua_gettop(L);
-    const SourceText::Table items = source.table(written);
-    // Each requirement on its own, so that every bad one is told, each at its place.
+    const SourceText::Table items = source->table(written);
+    // Each requirement on its own, so that every bad one is told, each at its place (found only
+    // for a message: it costs the length of its line), up to most_diagnostics of them.
+    std::map<std::string, lua_Integer> required;  // each pack required, and its item
+    std::size_t bad_items = 0;
     lua_Integer i = 1;
     for (; lua_rawgeti(L, list, i) != LUA_TNIL; lua_settop(L, list), ++i) {
       const std::size_t item = items.item(static_cast<std::size_t>(i));
-      const Place place = fields.place(item == unknown ? written : item);
-      check([&] {
+      const std::size_t offset = item == unknown ? written : item;
+      try {
+        const auto at_item = [&](auto&& step) {
+          if (bad_items >= most_diagnostics) return step();  // only counted: no place needed
+          const Place place = fields.place(offset);
+          return at_place(&place, step);
+        };
         if (lua_type(L, -1) != LUA_TSTRING)
-          throw Error(place.diagnostic(fmt::format("requires[{}] must be a string, not a {}", i, luaL_typename(L, -1))));
-        const std::string text = at_place(&place, [&] { return lua::to_text(L, -1, fmt::format("requires[{}]", i)); });
-        m.dependencies.push_back(at_place(&place, [&] { return Requirement::parse(text); }));
-        m.requirements_at.push_back(place);
-      });
+          at_item([&] { throw Error(fmt::format("requires[{}] must be a string, not a {}", i, luaL_typename(L, -1))); });
+        Requirement requirement;
+        try {
+          requirement = Requirement::parse(lua::to_text(L, -1, fmt::format("requires[{}]", i)));
+        } catch (const Error&) {
+          at_item([] { throw; });
+        }
+        // Loaded once either way, but a pack required twice is a slip, as one named twice is.
+        if (const auto [first, fresh] = required.emplace(requirement.pack, i); !fresh)
+          at_item([&] {
+            throw Error(fmt::format("pack '{}' is required twice, by requires[{}] and requires[{}]: require it once",
+                                    requirement.pack, first->second, i));
+          });
+        m.dependencies.push_back(std::move(requirement));
+        m.requirement_offsets.push_back(offset);
+      } catch (const Error& e) {
+        if (++bad_items <= most_diagnostics)
+          problems.insert(problems.end(), e.diagnostics().begin(), e.diagnostics().end());
+      }
     }
+    if (bad_items > most_diagnostics) problems.push_back(more_problems(bad_items - most_diagnostics, shown));
     lua_settop(L, list);
     // A requirement beside the items (`platemail = ">= 1.1"`, `[3] = "platemail"` after a gap)
     // would be ignored, silently: each is refused where it is written.

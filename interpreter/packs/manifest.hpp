@@ -5,6 +5,7 @@
 //            budget = { instructions = 1e8, memory_mib = 64, time_ms = 5000 },  -- optional, lowers only
 //            main = "init.lua" }                                                 -- optional
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,13 +22,18 @@ struct Manifest {
   std::string name;
   Version version;
   int api = pack_api;
-  std::vector<Requirement> dependencies;  // the manifest's `requires`
-  std::vector<Place> requirements_at;     // where each of them is written in pack.lua
+  std::vector<Requirement> dependencies;  // the manifest's `requires`, each pack once
+  std::vector<std::size_t> requirement_offsets;  // where each of them is written in pack.lua
+  std::shared_ptr<const SourceText> source;       // pack.lua's text
   std::string description;
   lua::Budget budget;             // the host's ceiling, or less where the manifest asks for less
   std::string main = "init.lua";  // run when the pack loads; empty: none (no `main` and no init.lua)
   std::filesystem::path folder;
   std::string display_folder;     // "rules/platemail": how messages name the pack's files
+
+  // Where dependency `i` is written, found only when a message needs it: a Place holds its whole
+  // line, and a long `requires` written on one line would cost its length squared.
+  Place requirement_place(std::size_t i) const { return source->place(requirement_offsets[i]); }
 };
 
 // Runs `folder/pack.lua` in the sandbox (no require, its own budget) and checks every field.

@@ -144,10 +144,16 @@ std::filesystem::path PackStack::locate(const std::string& name, const Requirer&
   for (const auto& found : search_path_.all()) known.push_back(found.name);
   std::vector<std::string> notes;
   for (const auto& root : search_path_.roots()) {
-    if (std::filesystem::is_directory(root / name))
-      notes.push_back(fmt::format("{} is a folder without pack.lua, the manifest that makes a folder a pack "
-                                  "(docs/packs.md)",
-                                  display_path(root / name)));
+    // A name too long for a file's, or a loop of links, is no folder either: not an exception.
+    std::error_code unreadable;
+    if (const auto folder = root / name; std::filesystem::is_directory(folder, unreadable))
+      notes.push_back(lua::file_in_folder(folder / "pack.lua", folder) == lua::FileInFolder::not_plain
+                          ? fmt::format("{}/pack.lua is not a plain file (a device, a pipe or a socket), so the "
+                                        "folder is no pack",
+                                        display_path(folder))
+                          : fmt::format("{} is a folder without pack.lua, the manifest that makes a folder a pack "
+                                        "(docs/packs.md)",
+                                        display_path(folder)));
     if (std::string note = pack_given_as_folder_of_packs(root); !note.empty()) notes.push_back(std::move(note));
   }
   if (auto hint = did_you_mean(name, known); !hint.empty()) notes.push_back(hint);
@@ -157,7 +163,8 @@ std::filesystem::path PackStack::locate(const std::string& name, const Requirer&
 }
 
 void PackStack::fail_requirement(const Requirer& by, const std::string& message, std::vector<std::string> notes) const {
-  Diagnostic d = by.written_at ? by.written_at->diagnostic(message) : Diagnostic{{}, message, {}, {}};
+  Diagnostic d = by.manifest ? by.manifest->requirement_place(by.index).diagnostic(message)
+                             : Diagnostic{{}, message, {}, {}};
   d.notes = std::move(notes);
   throw Error(std::move(d));
 }
@@ -243,7 +250,7 @@ void PackStack::resolve(const std::string& name, const Requirer& by, std::vector
   std::set<std::string> all;
   for (std::size_t i = 0; i < fresh.dependencies.size(); ++i) {
     const Requirement& requirement = fresh.dependencies[i];
-    resolve(requirement.pack, {&fresh, &requirement, &fresh.requirements_at[i]}, chain);
+    resolve(requirement.pack, {&fresh, &requirement, i}, chain);
     all.insert(requirement.pack);
     const auto& indirect = dependencies_[requirement.pack];
     all.insert(indirect.begin(), indirect.end());

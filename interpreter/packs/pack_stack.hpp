@@ -60,7 +60,7 @@ class PackStack {
   struct Requirer {
     const Manifest* manifest = nullptr;  // nullptr: asked for on the command line
     const Requirement* requirement = nullptr;
-    const Place* written_at = nullptr;  // where the requirement is written in the manifest
+    std::size_t index = 0;  // of the requirement in the manifest, to find where it is written
   };
   void resolve(const std::string& name, const Requirer& by, std::vector<std::string>& chain);
   const Manifest& manifest_in(const std::filesystem::path& folder);  // read once per folder
