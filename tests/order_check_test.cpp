@@ -2,6 +2,7 @@
 // impossible order is reported at its line and column, all of them at once.
 #include <catch2/catch.hpp>
 
+#include "interpreter/core/names.hpp"
 #include "interpreter/core/order_check.hpp"
 
 using namespace arbiter;
@@ -95,9 +96,8 @@ TEST_CASE("every kind of impossible order is reported, all at once, where it was
   CHECK(diagnostics[8].notes == std::vector<std::string>{"sheet1.txt:1:1: the first orders for 'Aldric' are here"});
     // The leading "the" is decoration, left out of the phrase and of the message.
   check_one(diagnostics[9], "sheet2.txt", 2, 27, "'guy with the most gold on him' is not a target the rules declare");
-  CHECK(diagnostics[9].notes == std::vector<std::string>{
-                                    "the nearest declared targets: 'the most injured enemy', 'the closest enemy', "
-                                    "'the closest hostile'"});
+  CHECK(diagnostics[9].notes ==
+        std::vector<std::string>{"the nearest declared targets: 'the most injured enemy'"});  // "most": no other is near
   check_one(diagnostics[10], "sheet2.txt", 3, 9, "'I am feeling lucky' is not a condition the rules declare");
   check_one(diagnostics[11], "sheet2.txt", 4, 3, "there is no phase 3: the rules give each character phases 1 to 2");
   check_one(diagnostics[12], "sheet2.txt", 4, 18, "'Full Attack' stays in place: it takes no movement");
@@ -250,6 +250,7 @@ TEST_CASE("standing orders: the trigger and the reaction are actions of the rule
   const auto diagnostics = check_with(tempo(), "Ilse:\n  ON Mele Attack: Parry\n  ON Melee Attack: Pary\n  ON Parry:\n");
   REQUIRE(diagnostics.size() == 3);
   check_one(diagnostics[0], "duel.orders", 2, 6, "unknown action 'Mele Attack' after ON");
+  // A slip of a letter is told its own name alone, not every action sharing a word with it.
   CHECK(diagnostics[0].notes == std::vector<std::string>{"did you mean 'Melee Attack'?"});
   check_one(diagnostics[1], "duel.orders", 3, 20, "unknown action 'Pary'");
   CHECK(diagnostics[1].notes == std::vector<std::string>{"did you mean 'Parry'?"});
@@ -708,7 +709,8 @@ TEST_CASE("a bare name gets the nearest name in the fight and one beginning with
   check_one(misspelt[0], "sheet1.txt", 2, 16, "'Orc Brut' is not a target the rules declare");
   REQUIRE(misspelt[0].notes.size() == 2);
   CHECK(misspelt[0].notes[0] == "did you mean 'Orc Brute'? (someone in the fight)");
-  CHECK(misspelt[0].notes[1].starts_with("the nearest declared targets: "));
+  // No phrase of the rules is near a misspelt name: it is told so, not offered one far off.
+  CHECK(misspelt[0].notes[1] == "none of the targets the rules declare is near it");
   // "-> The Baron": the "the" before a target is decoration, and the name still means The Baron.
   const Roster baron{{"The Baron", "party"}, {"Orc", "orcs"}};
   CHECK(check({"Orc:\n  1: Charge -> The Baron\n  2: IF The Baron is down THEN Defend ELSE Charge -> \"The Baron\"\n"
@@ -1046,4 +1048,77 @@ TEST_CASE("without the fight, a target a numbered comment cut is warned of once,
   CHECK(numbered[0].message ==
         "'Orc' is followed by the comment '#2': if 'Orc #2' is a name, write it in quotes, as a # starts a comment: "
         "\"Orc #2\"");
+}
+
+namespace {
+
+// Platemail's words for suggestions: actions and phrases with the other names players write.
+Vocabulary platemail_with_hints() {
+  Vocabulary v = platemail();
+  ActionRules ranged{"Ranged Attack", true, std::nullopt};
+  ranged.also_called = {"Shoot", "Fire"};
+  v.add_action(ranged);
+  v.add_action({"Attack of Opportunity", true, std::nullopt, true});  // involuntary: never suggested
+  v.add_condition("{character} is adjacent to me", "rules.lua:8");
+  v.add_condition("an enemy is adjacent", "rules.lua:9");
+  v.add_condition("an ally is down", "rules.lua:10", {"an ally is dead"});
+  v.add_condition("I have at least {n} AP", "rules.lua:11");
+  v.add_target("the closest enemy {word}", "rules.lua:12");
+  v.add_target("the farthest enemy", "rules.lua:13");
+  v.add_target("the biggest enemy", "rules.lua:14");
+  return v;
+}
+
+std::vector<std::string> notes_of(const std::string& text) {
+  const auto diagnostics = check_orders({{"s.txt", text, parse_orders(text, "s.txt")}}, platemail_with_hints(), &fight);
+  REQUIRE(diagnostics.size() == 1);
+  return diagnostics[0].notes;
+}
+
+}  // namespace
+
+TEST_CASE("an unknown action is told every action sharing a word with it, and those its pack says players call so",
+          "[orders][check][suggest]") {
+  using Notes = std::vector<std::string>;
+  CHECK(notes_of("Aldric:\n  1: Attack -> \"Orc #1\"\n  2: Defend\n") ==
+        Notes{"did you mean 'Full Attack' or 'Ranged Attack'?"});
+  CHECK(notes_of("Aldric:\n  1: Atack -> \"Orc #1\"\n  2: Defend\n") ==
+        Notes{"did you mean 'Full Attack' or 'Ranged Attack'?"});
+  CHECK(notes_of("Aldric:\n  1: Shoot the goblin\n  2: Defend\n") == Notes{"did you mean 'Ranged Attack'?"});
+  // A hint word is never the action itself, nor a misspelling's neighbour ("Hide" is not "Fire").
+  CHECK(notes_of("Aldric:\n  1: Hide\n  2: Defend\n").empty());
+  CHECK(notes_of("Aldric:\n  1: Shoot -> \"Orc #1\"\n  2: Defend\n") == Notes{"did you mean 'Ranged Attack'?"});
+}
+
+TEST_CASE("a name too far from every name is not suggested: 'Bob' is not 'Zoë'", "[orders][check][suggest]") {
+  CHECK(nearest_names("Bob", {"Zoë", "Aldric"}).empty());
+  CHECK(nearest_names("Zoe", {"Zoë", "Aldric"}) == std::vector<std::string>{"Zoë"});
+}
+
+TEST_CASE("a phrase shares words before it is spelt alike, and is suggested with its placeholders filled in",
+          "[orders][check][suggest]") {
+  using Notes = std::vector<std::string>;
+  // "orc" fills the {word}, a word no declared phrase has; "closest" is a word the two share.
+  CHECK(notes_of("Aldric:\n  1: Charge -> closest orc\n  2: Defend\n").back() ==
+        "the nearest declared targets: 'the closest enemy orc', 'the closest enemy', 'the closest hostile'");
+  CHECK(notes_of("Aldric:\n  1: Defend\n  2: IF \"Orc #1\" is adjacent THEN Defend\n") ==
+        Notes{"the nearest declared conditions: '\"Orc #1\" is adjacent to me', '\"Orc #1\" is down', "
+              "'an enemy is adjacent'"});
+  CHECK(notes_of("Aldric:\n  1: Defend\n  2: IF I have 8 AP THEN Defend\n") ==
+        Notes{"the nearest declared conditions: 'I have at least 8 AP', 'I have at least 8 wounds'"});
+  // "dead" is a word of the phrase's `also_called`, "an ally is dead".
+  CHECK(notes_of("Aldric:\n  1: Defend\n  2: IF an ally is dead THEN Defend\n") ==
+        Notes{"the nearest declared conditions: 'an ally is down'"});
+}
+
+TEST_CASE("a declared condition written negated is told NOT goes before it", "[orders][check][suggest]") {
+  CHECK(notes_of("Aldric:\n  1: Defend\n  2: IF an enemy is not adjacent THEN Defend\n").front() ==
+        "did you mean 'NOT an enemy is adjacent'? NOT goes before the condition");
+  CHECK(notes_of("Aldric:\n  1: Defend\n  2: IF I have less than 4 AP THEN Defend\n").front() ==
+        "did you mean 'NOT I have at least 4 AP'? NOT goes before the condition");
+}
+
+TEST_CASE("a name a condition gives that is no one's is told the phrases near it", "[orders][check][suggest]") {
+  CHECK(notes_of("Aldric:\n  1: Defend\n  2: IF my ally is down THEN Defend\n") ==
+        std::vector<std::string>{"the nearest declared conditions: 'an ally is down'"});
 }

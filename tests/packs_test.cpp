@@ -661,10 +661,10 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
         "test.lua:2: error: action 'Jab': it cannot both need a target and take none (target = \"none\")");
   // A misspelt word is told with the nearest; a word near none, with the words alone.
   CHECK(error("arbiter.define.action('Jab', { target = 'enemey' })") ==
-        "test.lua:2: error: action 'Jab': 'target' must be \"enemy\", \"other\", \"none\", a function(me, target) or "
+        "test.lua:2: error: action 'Jab': 'target' must be \"enemy\", \"ally\", \"other\", \"none\", a function(me, target) or "
         "absent (any target), not \"enemey\" (did you mean 'enemy'?)");
   CHECK(error("arbiter.define.action('Jab', { target = 'the weakest' })") ==
-        "test.lua:2: error: action 'Jab': 'target' must be \"enemy\", \"other\", \"none\", a function(me, target) or "
+        "test.lua:2: error: action 'Jab': 'target' must be \"enemy\", \"ally\", \"other\", \"none\", a function(me, target) or "
         "absent (any target), not \"the weakest\"");
   CHECK(error("arbiter.define.action('Jab', { answer = { 'Attack' } })") ==
         "test.lua:2: error: action 'Jab' has no field 'answer' (did you mean 'answers'?)");

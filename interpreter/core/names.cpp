@@ -1,7 +1,9 @@
 #include "interpreter/core/names.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <optional>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -64,6 +66,38 @@ std::string with_accents_composed(std::string_view text) {
   return out;
 }
 
+// The words of a name or phrase that tell it from another, folded: split at blanks and hyphens
+// ("Counter-Attack" has the word "attack"), without the small words every phrase has.
+std::vector<std::string> telling_words(std::string_view text) {
+  static const std::array<std::string_view, 11> small{"the", "a", "an", "is", "am", "i", "my", "me", "to", "of", "at"};
+  std::vector<std::string> words;
+  std::string word;
+  const auto end_word = [&] {
+    if (!word.empty() && std::ranges::find(small, word) == small.end()) words.push_back(word);
+    word.clear();
+  };
+  for (const char c : text) {
+    if (c == ' ' || c == '\t' || c == '-') end_word();
+    else word += lower(c);
+  }
+  end_word();
+  return words;
+}
+
+// Whether two telling words are one, or one misspelt: of five letters or more, one edit apart.
+bool same_word(const std::string& a, const std::string& b) {
+  return a == b || (std::min(characters(a), characters(b)) >= 5 && edit_distance(a, b) <= 1);
+}
+
+// How a candidate ranks: more words shared, then fewer edits.
+struct Score {
+  std::size_t shared, distance;
+  const std::string* name;
+};
+bool better(const Score& a, const Score& b) {
+  return a.shared != b.shared ? a.shared > b.shared : a.distance < b.distance;
+}
+
 }  // namespace
 
 bool same_name(std::string_view a, std::string_view b) {
@@ -86,30 +120,68 @@ std::string character_name_key(std::string_view name) {
 
 bool same_character_name(std::string_view a, std::string_view b) { return character_name_key(a) == character_name_key(b); }
 
-std::vector<std::string> nearest_names(std::string_view wanted, const std::vector<std::string>& candidates,
-                                       std::size_t most) {
-  // A third of the longer name may differ, but never less than two edits for short names.
+namespace {
+
+// nearest_suggestions, or, not `by_words`, of the plausible misspellings alone.
+std::vector<std::string> nearest(std::string_view wanted, const std::vector<Suggestion>& candidates, std::size_t most,
+                                 bool by_words) {
   // Compared in characters, with their accents composed: "Zoe" and U+0301 is one letter from "Zoë".
   const std::string want = with_accents_composed(straight_quotes(wanted));
   const std::size_t want_length = characters(want);
-  std::vector<std::pair<std::size_t, std::string>> scored;
+  const std::vector<std::string> want_words = telling_words(want);
+  std::vector<Score> scored;
   for (const auto& candidate : candidates) {
-    const std::string name = with_accents_composed(straight_quotes(candidate));
-    const std::size_t distance = edit_distance(want, name);
-    const std::size_t allowed = std::max<std::size_t>(2, std::max(want_length, characters(name)) / 3);
-    if (distance <= allowed) scored.emplace_back(distance, candidate);
+    std::optional<Score> best;
+    const auto spell = [&](const std::string& spelling, bool misspelt_too) {
+      const std::string text = with_accents_composed(straight_quotes(spelling));
+      const std::vector<std::string> words = telling_words(text);
+      const auto shared = !by_words ? 0 : static_cast<std::size_t>(std::ranges::count_if(want_words, [&](const std::string& w) {
+        return std::ranges::any_of(words, [&](const std::string& word) { return same_word(w, word); });
+      }));
+      const Score score{shared, edit_distance(want, text), &candidate.name};
+      const std::size_t longer = std::max(want_length, characters(text));
+      const std::size_t allowed = longer <= 3 ? 1 : std::max<std::size_t>(2, longer / 3);
+      if (score.shared == 0 && (!misspelt_too || score.distance > allowed)) return;
+      if (!best || better(score, *best)) best = score;
+    };
+    if (candidate.spellings.empty()) spell(candidate.name, true);
+    for (const auto& spelling : candidate.spellings) spell(spelling, true);
+    for (const auto& other : candidate.also_called) spell(other, false);
+    if (best) scored.push_back(*best);
   }
-  std::stable_sort(scored.begin(), scored.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  std::stable_sort(scored.begin(), scored.end(), better);
+  // A slip of a letter or two ("Melee Atack") is told its own name alone: those only sharing a word
+  // with it would hide it in a list.
+  constexpr std::size_t slip = 2;
+  const bool slipped = std::ranges::any_of(scored, [](const Score& s) { return s.distance <= slip; });
   std::vector<std::string> names;
-  for (auto& [distance, name] : scored) {
+  for (const Score& score : scored) {
     if (names.size() == most) break;
-    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(std::move(name));
+    if (slipped && score.distance > slip) continue;
+    if (std::ranges::find(names, *score.name) == names.end()) names.push_back(*score.name);
   }
   return names;
 }
 
+}  // namespace
+
+std::vector<std::string> nearest_suggestions(std::string_view wanted, const std::vector<Suggestion>& candidates,
+                                             std::size_t most) {
+  return nearest(wanted, candidates, most, true);
+}
+
+std::vector<std::string> nearest_names(std::string_view wanted, const std::vector<std::string>& candidates,
+                                       std::size_t most) {
+  std::vector<Suggestion> suggestions;
+  for (const auto& name : candidates) suggestions.push_back({name});
+  return nearest(wanted, suggestions, most, false);
+}
+
 std::string did_you_mean(std::string_view wanted, const std::vector<std::string>& candidates) {
-  const auto names = nearest_names(wanted, candidates);
+  return did_you_mean_one_of(nearest_names(wanted, candidates));
+}
+
+std::string did_you_mean_one_of(const std::vector<std::string>& names) {
   if (names.empty()) return {};
   std::string out = "did you mean ";
   for (std::size_t i = 0; i < names.size(); ++i) {

@@ -17,13 +17,35 @@ std::string character_name_key(std::string_view name);
 // Whether two names are one character's to a sheet: the same character_name_key.
 bool same_character_name(std::string_view a, std::string_view b);
 
-// Up to `most` candidates close enough to `wanted` to be a plausible misspelling, nearest first
-// (accents composed, as character_name_key composes them).
+// A name that may be suggested, and what a written name is compared with: its `spellings`, the
+// name itself when there are none (a ruleset's phrase as it would be written, its placeholders
+// filled from what the player wrote: '"Orc" is adjacent to me'), and the other names its pack
+// gives it for hints only (`also_called`: Ranged Attack is also called "Shoot"), which count only
+// by the words they share with what was written, never as its misspellings.
+struct Suggestion {
+  std::string name;
+  std::vector<std::string> spellings{};
+  std::vector<std::string> also_called{};
+};
+
+// Up to `most` candidates that `wanted` plausibly means, nearest first: those sharing more words
+// with it first (words of blanks and hyphens, ignoring case and the small words 'the', 'a', 'an',
+// 'is', 'am', 'I', 'my', 'me', 'to', 'of', 'at', a word of five letters or more one edit away
+// counted: "Atack" is near "Full Attack" and "Counter-Attack"), then by fewer edits (accents
+// composed, as character_name_key composes them), then in the order given. One sharing no word is
+// kept only as a plausible misspelling: a third of the longer may differ, at least two edits, but
+// one in names of three letters ("Bob" is not "Zoë").
+std::vector<std::string> nearest_suggestions(std::string_view wanted, const std::vector<Suggestion>& candidates,
+                                             std::size_t most = 3);
+// Up to `most` of `candidates` that are plausible misspellings of `wanted`, as nearest_suggestions
+// keeps one sharing no word, nearest first: a field, a status, a character's name.
 std::vector<std::string> nearest_names(std::string_view wanted, const std::vector<std::string>& candidates,
                                        std::size_t most = 3);
 
 // "did you mean 'Charge'?" / "did you mean 'Charge' or 'Change'?", or "" when nothing is close.
 std::string did_you_mean(std::string_view wanted, const std::vector<std::string>& candidates);
+// The same question of names already found (nearest_names), or "" for none.
+std::string did_you_mean_one_of(const std::vector<std::string>& names);
 // `message`, then " (did you mean …?)" when a candidate is close to `wanted`.
 std::string with_nearest(std::string message, std::string_view wanted, const std::vector<std::string>& candidates);
 

@@ -1,6 +1,7 @@
 #include "interpreter/core/order_check.hpp"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <concepts>
 #include <map>
@@ -225,7 +226,7 @@ class Checker {
       const ActionRules* trigger = vocabulary_.action(s.trigger.text);
       if (!trigger)
         error(s.trigger.at, fmt::format("unknown action '{}' after ON", s.trigger.text),
-              [&] { return hint(did_you_mean(s.trigger.text, vocabulary_.action_names())); });
+              [&] { return hint(did_you_mean_one_of(vocabulary_.nearest_actions(s.trigger.text))); });
       else if (!trigger->declared_as.empty())
         // The others never see it by its name, so a standing order on that name never answers.
         error(s.trigger.at,
@@ -399,11 +400,33 @@ class Checker {
     const auto match = vocabulary_.condition(c.phrase.text);
     if (!match && cut_from_a_name(c.phrase.at)) return;
     if (!match) {
-      error(c.phrase.at, fmt::format("'{}' is not a condition the rules declare", c.phrase.text),
-            [&] { return nearest("conditions", vocabulary_.nearest_conditions(c.phrase.text)); });
+      error(c.phrase.at, fmt::format("'{}' is not a condition the rules declare", c.phrase.text), [&] {
+        auto notes = hint(negation_hint(c.phrase.text));
+        for (auto& note : nearest("conditions", vocabulary_.nearest_conditions(c.phrase.text))) notes.push_back(note);
+        return notes;
+      });
       return;
     }
-    bindings(*match, c.phrase.at);
+    bindings(*match, c.phrase.at, &c.phrase.text);
+  }
+
+  // A condition the rules declare written negated ("an enemy is not adjacent", "I have less than 4
+  // AP"): "did you mean 'NOT an enemy is adjacent'?", the language's NOT before the phrase; "" when
+  // the phrase is no such thing.
+  std::string negation_hint(const std::string& phrase) const {
+    const std::string folded = fold_case(phrase);
+    const auto without = [&](std::string_view words, std::string_view instead) -> std::string {
+      const std::size_t at = (" " + folded + " ").find(" " + std::string(words) + " ");
+      if (at == std::string::npos) return {};
+      std::string positive = phrase.substr(0, at) + std::string(instead) + phrase.substr(at + words.size());
+      positive = blanks_collapsed(positive);
+      return vocabulary_.condition(positive) ? positive : std::string{};
+    };
+    using Words = std::pair<std::string_view, std::string_view>;
+    for (const auto& [words, instead] : std::array{Words{"not", ""}, Words{"less than", "at least"}, Words{"fewer than", "at least"}})
+      if (const std::string positive = without(words, instead); !positive.empty())
+        return fmt::format("did you mean 'NOT {}'? NOT goes before the condition", positive);
+    return {};
   }
 
   // "I have 2 or more wounds", which OR splits into 'I have 2' and 'more wounds', neither a condition:
@@ -436,14 +459,21 @@ class Checker {
 
   // Names a phrase mentions ("{character} is down") must be in the fight too; its numbers ({n},
   // {distance}) are counts and feet, bounded as the sheet's other numbers are.
-  void bindings(const Match& match, Position at) {
+  // `phrase`: a condition as written, whose declared phrases nearest are told of a name that is
+  // no one's ("my ally is down" read as "{character} is down" is near "an ally is down").
+  void bindings(const Match& match, Position at, const std::string* phrase = nullptr) {
     for (const auto& binding : match.bindings) {
       if ((binding.slot == Slot::number || binding.slot == Slot::distance) && !number_in_range(binding.value))
         error(number_at(at, binding.value),
               fmt::format("number out of range: at most {} in absolute value, not {}", max_number, binding.value));
       if (roster_ && binding.slot == Slot::character && !in_fight(binding.value))
-        error(at, fmt::format("'{}' is not in the fight", binding.value),
-              [&] { return hint(nearest_name(without_the(binding.value))); });
+        error(at, fmt::format("'{}' is not in the fight", binding.value), [&] {
+          auto notes = hint(nearest_name(without_the(binding.value)));
+          if (const auto near = phrase ? vocabulary_.nearest_conditions(*phrase) : std::vector<std::string>{};
+              !near.empty())
+            notes.push_back(nearest("conditions", near).front());
+          return notes;
+        });
     }
   }
 
@@ -461,7 +491,7 @@ class Checker {
   }
 
   static std::vector<std::string> nearest(const char* kind, const std::vector<std::string>& phrases) {
-    if (phrases.empty()) return {fmt::format("the rules declare no {}", kind)};
+    if (phrases.empty()) return {fmt::format("none of the {} the rules declare is near it", kind)};
     std::string list;
     for (const auto& p : phrases) list += (list.empty() ? "'" : ", '") + p + "'";
     return {fmt::format("the nearest declared {}: {}", kind, list)};
@@ -511,7 +541,8 @@ class Checker {
       return {fmt::format("'{}' is a target the rules declare, written without quotes: '{} {}' (quotes hold a name)",
                           name, written_after, name)};
     auto notes = hint(nearest_name(name));
-    if (const auto near = nearest_names(name, vocabulary_.nearest_targets(name), 1); !near.empty())
+    // A misspelling of a phrase, not one filled with the name ("the biggest enemy Orc" for "Orc").
+    if (const auto near = nearest_names(name, vocabulary_.target_phrases(), 1); !near.empty())
       notes.push_back(fmt::format("a target the rules declare is written without quotes: did you mean '{} {}'?",
                                   written_after, near.front()));
     return notes;
@@ -530,7 +561,8 @@ class Checker {
 
   // An action whose target is an enemy (Platemail's attacks: "against adjacent opponents", "the
   // moving enemy") cannot be ordered at the character itself, nor at an ally named in the fight;
-  // one whose target is another (tempo's Move) not at the character itself.
+  // one whose target is an ally (Platemail's Guard: "You protect another Character") not at itself
+  // nor at an enemy named in the fight; one whose target is another (tempo's Move) not at itself.
   void someone_else(const ActionRules& action, const Target& t) {
     const std::string& me = ordering_->text;
     if (is_self(t)) {
@@ -541,6 +573,9 @@ class Checker {
     const RosterEntry *mine = roster_ ? named(*roster_, me) : nullptr, *theirs = roster_ ? someone(t) : nullptr;
     if (action.enemy_target && mine && theirs && mine->side == theirs->side)
       error(t.text.at, fmt::format("'{}' is an ally of '{}' ({}): the target of {} is an enemy", t.text.text, me,
+                                   mine->side, action.name));
+    if (action.ally_target && mine && theirs && mine->side != theirs->side)
+      error(t.text.at, fmt::format("'{}' is not an ally of '{}' ({}): the target of {} is an ally", t.text.text, me,
                                    mine->side, action.name));
   }
 
@@ -567,7 +602,7 @@ class Checker {
     const Target* place = nullptr;
     if (m.kind == Movement::Kind::toward || away)
       place = m.place ? &*m.place : nullptr;
-    else if (o.target && action && action->needs_direction && !action->enemy_target && !action->other_target &&
+    else if (o.target && action && action->needs_direction && !action->targets_another() &&
              !writes_a_way(m))
       place = &*o.target;
     if (!place || !is_self(*place)) return nullptr;
@@ -602,7 +637,7 @@ class Checker {
         error(o.action.at, fmt::format("'{}' needs a target: add '-> target' or a 'Target:' line", action->name));
       if (action->no_target && o.target)
         error(o.target->text.at, fmt::format("'{}' takes no target: write it without one", action->name));
-      if ((action->enemy_target || action->other_target) && aim && !aim_told) someone_else(*action, *aim);
+      if (action->targets_another() && aim && !aim_told) someone_else(*action, *aim);
       if (action->needs_direction && !says_where(o)) nowhere(*action, o);
       if (two_ways(*action, o))
         error(o.target->text.at,
@@ -716,7 +751,7 @@ class Checker {
       if (const std::string steps = nearest_compass_words(text); !steps.empty())
         return {fmt::format("an order starts with its action, and '{}' is not a compass word: did you mean 'Move {}'?",
                             text, steps)};
-    return hint(did_you_mean(text, vocabulary_.action_names()));
+    return hint(did_you_mean_one_of(vocabulary_.nearest_actions(text)));
   }
 
   // `words` with each misspelt compass word ("Nrth", "Sotuh") the nearest one, when every word is

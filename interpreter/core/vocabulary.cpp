@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 #include "grammar/diagnostic.hpp"
-#include "grammar/edit_distance.hpp"
 #include "grammar/orders.hpp"
 #include "interpreter/core/names.hpp"
 
@@ -126,19 +126,117 @@ std::optional<Match> find(const std::vector<Declaration>& declarations, const st
   return std::nullopt;
 }
 
-std::vector<std::string> nearest(const std::vector<Declaration>& declarations, std::string_view phrase, std::size_t most) {
-  std::vector<std::pair<std::size_t, std::string>> scored;
-  for (const auto& d : declarations) scored.emplace_back(edit_distance(phrase, d.text), d.text);
-  std::stable_sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::vector<std::string> texts;
-  for (std::size_t i = 0; i < scored.size() && i < most; ++i) texts.push_back(scored[i].second);
-  return texts;
+using Split = std::vector<std::string> (*)(std::string_view);
+
+// The literal words of every declaration (and of their `also_called`), folded: a word a player
+// writes that one of them holds is a word of the rules' phrases, never a filler of a placeholder.
+std::set<std::string> literal_words(const std::vector<Declaration>& declarations) {
+  std::set<std::string> words;
+  const auto add = [&](const Declaration& d) {
+    for (const auto& piece : d.pieces)
+      if (!piece.slot) words.insert(piece.word);
+  };
+  for (const auto& d : declarations) {
+    add(d);
+    for (const auto& other : d.also_called) add(other);
+  }
+  return words;
+}
+
+// A distance as `written[w]` writes it (10', 10ft, or 10 followed by ft or feet): its feet and how
+// many words it takes.
+std::optional<std::pair<std::string, std::size_t>> distance_at(const std::vector<std::string>& written, std::size_t w) {
+  const auto feet = [](std::string_view text) { return fold_case(text) == "ft" || fold_case(text) == "feet"; };
+  const std::string& word = written[w];
+  const std::size_t digits = word.find_first_not_of("0123456789");
+  if (digits > 0 && digits != std::string::npos && (word.substr(digits) == "'" || feet(word.substr(digits))))
+    return std::pair{word.substr(0, digits), std::size_t{1}};
+  if (all_digits(word) && w + 1 < written.size() && feet(written[w + 1])) return std::pair{word, std::size_t{2}};
+  return std::nullopt;
+}
+
+// `d` as the player may have meant it: each placeholder filled, in order, from the words of
+// `written` that `d` does not hold (a quoted name or up to three words no declared phrase has for
+// {character}, a number for {n}, a distance for {distance}, such a word for {word}); words split
+// as `split` splits the declaration. Nothing when a placeholder finds no filler, or there is none,
+// or `written` has no word of `d` ("the guy with the most gold" is not "the biggest enemy guy").
+std::optional<std::string> filled(const Declaration& d, const std::vector<std::string>& written, Split split,
+                                  const std::set<std::string>& known) {
+  std::vector<bool> used(written.size());
+  for (std::size_t w = 0; w < written.size(); ++w)
+    used[w] = std::ranges::any_of(d.pieces, [&](const auto& p) { return !p.slot && p.word == fold_case(written[w]); });
+  if (std::ranges::none_of(used, [](bool u) { return u; })) return std::nullopt;
+  const auto free_word = [&](std::size_t w) {
+    return !used[w] && written[w].front() != '"' && !is_number(written[w]) && !known.contains(fold_case(written[w]));
+  };
+  const std::vector<std::string> words = split(d.text);
+  std::string out = words.size() < words_of(d.text).size() ? "the" : "";  // a target's leading "the"
+  bool any = false;
+  for (std::size_t p = 0; p < d.pieces.size(); ++p) {
+    std::string word = words[p];
+    if (const auto slot = d.pieces[p].slot) {
+      std::size_t w = 0;
+      const auto fits = [&](std::size_t at) {
+        if (used[at]) return false;
+        switch (*slot) {
+          case Slot::number: return is_number(written[at]);
+          case Slot::distance: return distance_at(written, at).has_value();
+          case Slot::character: return written[at].front() == '"' || free_word(at);
+          case Slot::word: return free_word(at);
+        }
+        return false;
+      };
+      while (w < written.size() && !fits(w)) ++w;
+      if (w == written.size()) return std::nullopt;
+      std::size_t count = 1;
+      word = written[w];
+      if (*slot == Slot::distance) {
+        const auto distance = distance_at(written, w);
+        word = distance->first + "'";
+        count = distance->second;
+      } else if (*slot == Slot::character && written[w].front() != '"') {
+        while (count < 3 && w + count < written.size() && free_word(w + count)) word += " " + written[w + count++];
+      }
+      for (std::size_t k = 0; k < count; ++k) used[w + k] = true;
+      any = true;
+    }
+    out += (out.empty() ? "" : " ") + word;
+  }
+  if (!any) return std::nullopt;
+  return out;
+}
+
+// The declarations `phrase` may mean (Vocabulary::nearest_conditions), as nearest_suggestions ranks them.
+std::vector<std::string> nearest(const std::vector<Declaration>& declarations, std::string_view phrase, Split split,
+                                 std::size_t most) {
+  const std::vector<std::string> written = split(phrase);
+  const std::set<std::string> known = literal_words(declarations);
+  std::vector<const Declaration*> sorted;  // in one order whatever order the packs declared them in
+  for (const auto& d : declarations) sorted.push_back(&d);
+  std::ranges::sort(sorted, {}, &Declaration::text);
+  std::vector<Suggestion> candidates;
+  const auto joined = [](const std::vector<std::string>& words) {
+    std::string text;
+    for (const auto& word : words) text += (text.empty() ? "" : " ") + word;
+    return text;
+  };
+  for (const Declaration* d : sorted) {
+    std::vector<Binding> bindings;
+    if (match_from(d->pieces, 0, written, 0, bindings)) continue;  // the phrase is this one: no hint
+    const auto filled_in = filled(*d, written, split, known);
+    Suggestion candidate{filled_in.value_or(d->text)};
+    candidate.spellings.push_back(joined(split(candidate.name)));
+    for (const auto& other : d->also_called)
+      candidate.also_called.push_back(joined(split(filled(other, written, split, known).value_or(other.text))));
+    candidates.push_back(std::move(candidate));
+  }
+  return nearest_suggestions(joined(written), candidates, most);
 }
 
 }  // namespace
 
 std::string_view target_wanted(const ActionRules& action) {
-  return action.enemy_target ? "an enemy" : "another character";
+  return action.enemy_target ? "an enemy" : action.ally_target ? "an ally" : "another character";
 }
 
 void check_placeholders(std::string_view phrase) {
@@ -164,12 +262,16 @@ void Vocabulary::add_action(ActionRules action) {
   actions_.insert_or_assign(std::move(key), std::move(action));
 }
 
-void Vocabulary::add_condition(const std::string& text, const std::string& location) {
+void Vocabulary::add_condition(const std::string& text, const std::string& location,
+                               const std::vector<std::string>& also_called) {
   conditions_.push_back(declare(text, location, words_of(text)));
+  for (const auto& other : also_called) conditions_.back().also_called.push_back(declare(other, location, words_of(other)));
 }
 
-void Vocabulary::add_target(const std::string& text, const std::string& location) {
+void Vocabulary::add_target(const std::string& text, const std::string& location,
+                            const std::vector<std::string>& also_called) {
   targets_.push_back(declare(text, location, target_words(text)));
+  for (const auto& other : also_called) targets_.back().also_called.push_back(declare(other, location, target_words(other)));
 }
 
 const ActionRules* Vocabulary::action(std::string_view name) const {
@@ -187,12 +289,27 @@ std::vector<std::string> Vocabulary::action_names() const {
   return names;
 }
 
+std::vector<std::string> Vocabulary::target_phrases() const {
+  std::vector<std::string> phrases;
+  for (const auto& d : targets_) phrases.push_back(d.text);
+  return phrases;
+}
+
+std::vector<std::string> Vocabulary::nearest_actions(std::string_view name, std::size_t most) const {
+  std::vector<Suggestion> candidates;
+  for (const auto& [key, action] : actions_) {
+    if (action.involuntary) continue;
+    candidates.push_back({action.name, {}, action.also_called});
+  }
+  return nearest_suggestions(name, candidates, most);
+}
+
 std::vector<std::string> Vocabulary::nearest_conditions(std::string_view phrase, std::size_t most) const {
-  return nearest(conditions_, phrase, most);
+  return nearest(conditions_, phrase, words_of, most);
 }
 
 std::vector<std::string> Vocabulary::nearest_targets(std::string_view phrase, std::size_t most) const {
-  return nearest(targets_, phrase, most);
+  return nearest(targets_, phrase, target_words, most);
 }
 
 }  // namespace arbiter::orders

@@ -24,6 +24,9 @@ struct Declaration {
   std::string text;      // as declared
   std::string location;  // "rules/x/init.lua:12", for messages about the declaration
   std::vector<Piece> pieces;
+  // The other phrases players may write for it (`also_called`: "the nearest enemy"), each as a
+  // declaration of its own: compared with an unknown phrase to suggest this one, never matched.
+  std::vector<Declaration> also_called{};
 };
 
 struct Binding {
@@ -42,10 +45,12 @@ struct ActionRules {
   std::optional<long> move_feet{};  // how far it may move; none: it stays in place
   bool involuntary = false;       // forced on a character by the rules (Platemail's Crash), never ordered
   bool enemy_target = false;      // `target = "enemy"`: an attack, never at the character itself or an ally
+  bool ally_target = false;       // `target = "ally"`: another of one's side (Platemail's Guard), never oneself or an enemy
   bool other_target = false;      // `target = "other"`: at anyone but the character itself (tempo's Move)
   bool no_target = false;         // `target = "none"`: taken at no one, so an order gives it no target
   std::string declared_as{};      // what the others see declared (tempo's Feint: "Melee Attack"): their
                                   // standing orders (ON) answer that name, never this one
+  std::vector<std::string> also_called{};  // other names players write for it ("Shoot"): for hints only
   std::string usage{};            // how it is written ("is written 'Move -> target'…"): told instead of each
                                   // mistake when it is ordered without its target, with one it takes none, with a
                                   // movement, or at all
@@ -71,14 +76,17 @@ struct ActionRules {
   // Combat Movement), in place of move_feet: the feet are known once the map is.
   std::optional<long> move_squares{};
 
+  // Whether its target is never the character itself: `target` is "enemy", "ally" or "other".
+  bool targets_another() const { return enemy_target || ally_target || other_target; }
+
   // How far it may move, in feet, where a square is `square_feet`; none: it stays in place.
   std::optional<long> move_feet_at(long square_feet) const {
     return move_squares ? std::optional<long>(*move_squares * square_feet) : move_feet;
   }
 };
 
-// Whom an action with `enemy_target` or `other_target` is taken at, for the messages refusing
-// another: "an enemy", "another character".
+// Whom an action with `enemy_target`, `ally_target` or `other_target` is taken at, for the messages
+// refusing another: "an enemy", "an ally", "another character".
 std::string_view target_wanted(const ActionRules& action);
 
 // Throws arbiter::Error, with no position, naming a word of a condition or target phrase that is an
@@ -96,8 +104,9 @@ class Vocabulary {
  public:
   void add_action(ActionRules action);
   // Throw arbiter::Error, placed at `location`, for an unknown or unclosed placeholder.
-  void add_condition(const std::string& text, const std::string& location);
-  void add_target(const std::string& text, const std::string& location);
+  void add_condition(const std::string& text, const std::string& location,
+                     const std::vector<std::string>& also_called = {});
+  void add_target(const std::string& text, const std::string& location, const std::vector<std::string>& also_called = {});
 
   long phases = 0;         // phases per round each character must order; 0: any number
   long flow_phases = 0;    // the flow's phases when none is sequential: an order past them is never played; 0: any
@@ -109,7 +118,14 @@ class Vocabulary {
   std::optional<Match> target(std::string_view phrase) const;
 
   std::vector<std::string> action_names() const;
-  // The declared phrases nearest to `phrase` (by edit distance), nearest first, at most `most`.
+  std::vector<std::string> target_phrases() const;  // as declared
+  // The actions an unknown one may mean, nearest first (names.hpp, nearest_suggestions), their
+  // `also_called` compared too; never an involuntary one, which no order may name.
+  std::vector<std::string> nearest_actions(std::string_view name, std::size_t most = 5) const;
+  // The declared phrases `phrase` may mean, nearest first, at most `most`: each compared with its
+  // placeholders filled from the words of `phrase` it does not hold itself (a quoted name, a
+  // number, a distance, a word no declared phrase has: "closest orc" is near "the closest enemy
+  // orc"), and shown so filled; and compared as its `also_called`.
   std::vector<std::string> nearest_conditions(std::string_view phrase, std::size_t most = 3) const;
   std::vector<std::string> nearest_targets(std::string_view phrase, std::size_t most = 3) const;
 

@@ -147,6 +147,12 @@ class Sandbox final : public MemoryAccount {
   // with the budget's error at its line.
   void hold(std::size_t bytes) noexcept override;
   void release(std::size_t bytes) noexcept override { memory_in_use_ -= bytes; }
+  // From a C function called at `L`: raises the running call's budget's error there if it is spent
+  // (what it just made the runtime hold), before that function calls into other packs' code, whose
+  // next instruction would otherwise be told as the one that spent it.
+  void raise_if_spent(lua_State* L) {
+    if (call_depth_ > 0 && exhausted_ != Exhausted::none) raise_spent(L);
+  }
 
   // Lua's heap and what the runtime holds for the packs.
   std::size_t memory_in_use() const noexcept { return memory_in_use_; }

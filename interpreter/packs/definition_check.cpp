@@ -41,7 +41,7 @@ bool function(lua_State* L, int value) { return lua_type(L, value) == LUA_TFUNCT
 bool boolean_or_function(lua_State* L, int value) { return boolean(L, value) || function(L, value); }
 
 // One of these, or a function(me, target) judging whom the action may be taken at.
-const std::vector<std::string> target_words{"enemy", "other", "none"};
+const std::vector<std::string> target_words{"enemy", "ally", "other", "none"};
 bool target_kind(lua_State* L, int value) {
   if (function(L, value)) return true;
   return text(L, value) && std::ranges::find(target_words, lua::whole_string(L, value)) != target_words.end();
@@ -98,7 +98,7 @@ const std::vector<Field> action_fields{
     {"needs_target", boolean, true_or_false},
     {"needs_direction", boolean, true_or_false},
     {"target_is_way", boolean, true_or_false},
-    {"target", target_kind, "\"enemy\", \"other\", \"none\", a function(me, target) or absent (any target)",
+    {"target", target_kind, "\"enemy\", \"ally\", \"other\", \"none\", a function(me, target) or absent (any target)",
      target_words},
     {"carries_target", boolean, true_or_false},
     {"follows_target", boolean, true_or_false},
@@ -113,6 +113,7 @@ const std::vector<Field> action_fields{
     {"arguments", boolean_or_names, "true (any argument), false (none) or a list of the words an argument may begin with"},
     {"allowed_by", names_or_function, "a list of status names or a function(me, intent)"},
     {"resolve", function, "a function(ctx)"},
+    {"also_called", names, "a list of names"},
 };
 // The hooks the runtime calls by their names (docs/fights.md, "Hooks"): `loaded` (pack_stack.cpp),
 // the flow's boundaries (flow.cpp) and the fight's questions (fight.cpp, order_vocabulary.cpp).
@@ -121,8 +122,10 @@ const std::vector<std::string> runtime_hooks{"loaded",     "round_start",   "rou
                                              "move_limit", "timing",        "initiative", "choose",    "respond",
                                              "responses",  "actions"};
 
-const std::vector<Field> condition_fields{{"test", function, "a function(me, ...)"}};
-const std::vector<Field> target_fields{{"find", function, "a function(me, ...)"}};
+const std::vector<Field> condition_fields{{"test", function, "a function(me, ...)"},
+                                         {"also_called", names, "a list of phrases"}};
+const std::vector<Field> target_fields{{"find", function, "a function(me, ...)"},
+                                      {"also_called", names, "a list of phrases"}};
 
 // A string a definition gives (`declared_as`, `usage`, `target`) or lists (`allowed_by`, `answers`)
 // is a name or a sentence the fight shows and logs: text, whole.

@@ -90,6 +90,7 @@ Fight::Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceS
   if (L) {
     map_memory_.charge_to(sandbox_);
     map_memory_.hold(world_.grid().bytes_held());
+    sandbox_.raise_if_spent(L);  // at the pack's line that made the fight, before its rules run
   }
   read_ruleset(L ? L : sandbox.state(), registry);
 }
@@ -1409,11 +1410,11 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
                  ? returned_by(chosen.allowed_when, [&] { return lua::to_text(L_, -1, "the reason returned"); })
                  : fmt::format("the rules do not let {} {} now", actor.name, chosen.name);
   }
-  // An attack (`target = "enemy"`) at oneself or an ally, or an action at another (`"other"`) at
-  // oneself, from a pack's intent or a sheet read without a roster: "the moving enemy", "adjacent
-  // opponents".
+  // An attack (`target = "enemy"`) at oneself or an ally, an action for an ally (`"ally"`) at
+  // oneself or an enemy, or an action at another (`"other"`) at oneself, from a pack's intent, a
+  // sheet read without a roster or a general target: "the moving enemy", "adjacent opponents".
   const orders::ActionRules& rules = *vocabulary_.action(chosen.name);
-  if (intent.target != no_entity && (rules.enemy_target || rules.other_target)) {
+  if (intent.target != no_entity && rules.targets_another()) {
     const Entity& target = world_.get(intent.target);
     // A reason, told after "Ana cannot Move: ": it does not name the action and the actor again.
     if (target.id == actor.id)
@@ -1421,6 +1422,8 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
                          actor.name);
     if (rules.enemy_target && target.side == actor.side)
       return fmt::format("{} is an ally of {}: the target of {} is an enemy", target.name, actor.name, chosen.name);
+    if (rules.ally_target && target.side != actor.side)
+      return fmt::format("{} is not an ally of {}: the target of {} is an ally", target.name, actor.name, chosen.name);
   }
   // An action that must say where it moves, going nowhere toward its target, which is the character
   // itself: a cell it stands on ("Move -> C4"), which only the fight can tell (the check refuses

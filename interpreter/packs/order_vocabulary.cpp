@@ -48,6 +48,14 @@ std::vector<std::string> pop_names(lua_State* L, const Definition& d, const std:
   return names;
 }
 
+// The definition on top of the stack's `also_called`: the other names players may write for it,
+// for hints only.
+std::vector<std::string> also_called_of(lua_State* L, const Definition& d) {
+  if (raw_field(L, "also_called") == LUA_TTABLE) return pop_names(L, d, "also_called");
+  lua_pop(L, 1);
+  return {};
+}
+
 // Calls the function below `nargs` arguments on top of the stack now, on behalf of the pack that
 // last made `owner`, leaving its one result.
 void call_now(lua_State* L, const Definition& owner, int nargs) {
@@ -179,14 +187,16 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d, const Regist
   rules.needs_direction = flag("needs_direction");
   rules.target_is_way = flag("target_is_way");
   rules.involuntary = flag("involuntary");
-  // `target = "enemy"`: the action attacks, so its target is an opponent; `"other"`: anyone but
-  // oneself; `"none"`: it takes none; a function judges each target in the fight (sheets cannot be
+  // `target = "enemy"`: the action attacks, so its target is an opponent; `"ally"`: another of one's
+  // side (Guard); `"other"`: anyone but oneself; `"none"`: it takes none; a function judges each target in the fight (sheets cannot be
   // checked against it before).
   const std::string kind = text("target");
   rules.enemy_target = kind == "enemy";
+  rules.ally_target = kind == "ally";
   rules.other_target = kind == "other";
   rules.no_target = kind == "none";
   rules.declared_as = text("declared_as");
+  rules.also_called = also_called_of(L, d);
   rules.usage = text("usage");
   // `arguments = true`, or the words an argument may begin with.
   if (raw_field(L, "arguments") == LUA_TTABLE) {
@@ -246,8 +256,15 @@ orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry) {
         vocabulary.add_action(action_rules(L, *d, registry));
         lua_pop(L, 1);
         break;
-      case Kind::condition: vocabulary.add_condition(d->name, d->history.front().location); break;
-      case Kind::target: vocabulary.add_target(d->name, d->history.front().location); break;
+      case Kind::condition:
+      case Kind::target: {
+        registry.push(L, d->kind, d->name);
+        std::vector<std::string> also_called = also_called_of(L, *d);
+        lua_pop(L, 1);
+        if (d->kind == Kind::condition) vocabulary.add_condition(d->name, d->history.front().location, also_called);
+        else vocabulary.add_target(d->name, d->history.front().location, also_called);
+        break;
+      }
       case Kind::table:
         if (d->name == "flow") {
           registry.push(L, d->kind, d->name);

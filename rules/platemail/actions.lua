@@ -20,6 +20,20 @@ local function act(ctx, text)
   log.event("acts", { character = ctx.actor.name, action = ctx.action, text = text }, ctx.action)
 end
 
+-- Other words players write for these actions ("Shoot the goblin", "Drink potion"), for the hints
+-- of `arbiter check` only: an order must still name the action (`also_called`, docs/orders.md).
+local also_called = {
+  ["Ranged Attack"] = { "Shoot", "Fire" },
+  ["Full Attack"] = { "Strike" },
+  ["Use Item"] = { "Reload", "Drink", "Quaff" },
+  ["Skulk"] = { "Hide", "Sneak" },
+  ["Prepare Spell"] = { "Cast" },
+  ["Release Spell"] = { "Cast" },
+  ["Fall Back"] = { "Retreat", "Flee" },
+  ["Sprint"] = { "Run" },
+  ["Move"] = { "Walk", "Step" },
+}
+
 -- An action with the source's tag, move and target, and what it does. Ready is asked of the tag
 -- when each intent is made, how far it moves (and whether away from hostiles) of its `move` once
 -- every pack has loaded: a house rule's patch of `actions_data[name]` counts for both.
@@ -31,6 +45,7 @@ local function define(name, fields)
   if fields.away_from_hostiles == nil then
     fields.away_from_hostiles = function() return move().away_from_hostiles == true end
   end
+  fields.also_called = fields.also_called or also_called[name]
   arbiter.define.action(name, fields)
 end
 
@@ -261,15 +276,11 @@ define("Aim", { target = "none",
 define("Defend", { target = "none", resolve = function() end })
 -- Guard: "Move up to 15' staying adjacent to your Guard Target": the Guard keeps beside its ward
 -- as it moves, step by step while everyone moves (the runtime's `follows_target`). "You protect
--- another Character", the one "Opponents attacking the Guarded" attack: an ally. `target = "other"`
--- refuses `Guard -> self` on the sheet (`arbiter check`); no target kind names an ally, so an
--- order at an enemy is refused here, told (it blocks nothing: attack.lua looks for a Guard among
--- the target's allies).
-define("Guard", { needs_target = true, target = "other", follows_target = true, resolve = function(ctx)
-  if ctx.target and ctx.target.side ~= ctx.actor.side then
-    return act(ctx, ("%s cannot Guard %s: Guard protects an ally ('You protect another Character'), not an enemy"):format(
-      ctx.actor.name, ctx.target.name))
-  end
+-- another Character", the one "Opponents attacking the Guarded" attack: an ally (`target = "ally"`),
+-- so `Guard -> self` and an order at an enemy are refused on the sheet (`arbiter check`), and one
+-- whose target is an enemy in the fight (`Guard -> the closest enemy`) before it is declared: it
+-- would follow the enemy and block nothing (attack.lua looks for a Guard among the target's allies).
+define("Guard", { needs_target = true, target = "ally", follows_target = true, resolve = function(ctx)
   if not (ctx.target and grid.adjacent(ctx.actor.cell, ctx.target.cell)) then
     act(ctx, ("%s cannot reach %s to Guard them"):format(ctx.actor.name, ctx.target and ctx.target.name or "anyone"))
   end

@@ -145,7 +145,17 @@ local conditions = {
   ["my spell is prepared"] = function(me) return me.stats.prepared_spell ~= nil and me.stats.prepared_spell ~= false end,
   ["my weapon is loaded"] = function(me) return me.stats.loaded ~= false end,
 }
-for phrase, test in pairs(conditions) do arbiter.define.condition(phrase, { test = test }) end
+-- Other ways players write these phrases, for the hints of `arbiter check` only: "IF "Orc" is
+-- dead" is told the phrase it may mean, '"Orc" is down' (`also_called`, docs/orders.md).
+local conditions_also_called = {
+  ["{character} is down"] = { "{character} is dead", "{character} is unconscious" },
+  ["an ally is down"] = { "an ally is dead", "an ally is unconscious" },
+  ["{character} is adjacent to me"] = { "{character} is next to me", "{character} is beside me" },
+  ["an enemy is adjacent"] = { "an enemy is next to me", "an enemy is beside me" },
+}
+for phrase, test in pairs(conditions) do
+  arbiter.define.condition(phrase, { test = test, also_called = conditions_also_called[phrase] })
+end
 
 -- Whether `me` is as far from `a` as from `b`: a tie of "the closest" or "the farthest".
 local function as_far(me, a, b) return grid.distance(me.cell, a.cell) == grid.distance(me.cell, b.cell) end
@@ -194,7 +204,23 @@ local targets = {
   ["the fallen ally"] = fallen_ally,
   ["the dying ally"] = dying_ally,
 }
-for phrase, find in pairs(targets) do arbiter.define.target(phrase, { find = find }) end
+-- Other ways players write these phrases, for the hints of `arbiter check` only: "nearest enemy"
+-- is told "the closest enemy" first (`also_called`, docs/orders.md).
+local targets_also_called = {
+  ["the closest enemy"] = { "the nearest enemy" },
+  ["the closest enemy {word}"] = { "the nearest enemy {word}" },
+  ["the farthest enemy"] = { "the furthest enemy" },
+  ["the farthest enemy {word}"] = { "the furthest enemy {word}" },
+  ["the most injured enemy"] = { "the weakest enemy", "the most wounded enemy" },
+  ["the most injured enemy {word}"] = { "the weakest enemy {word}", "the most wounded enemy {word}" },
+  ["the biggest enemy"] = { "the largest enemy" },
+  ["the biggest enemy {word}"] = { "the largest enemy {word}" },
+  ["the closest ally"] = { "the nearest ally" },
+  ["the most injured ally"] = { "the weakest ally", "the most wounded ally" },
+}
+for phrase, find in pairs(targets) do
+  arbiter.define.target(phrase, { find = find, also_called = targets_also_called[phrase] })
+end
 
 -- ---------------------------------------------------------------------------------------------
 -- Extension points for house rules, which cannot require this pack's files: one Attack, a check

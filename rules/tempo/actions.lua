@@ -190,6 +190,15 @@ local function exchange(ctx)
   for _, change in ipairs(ex.later) do change() end
 end
 
+-- Other words players write for these actions ("1: Defend"), for the hints of `arbiter check`
+-- only: an order must still name the action (`also_called`, docs/orders.md).
+local also_called = {
+  ["Melee Attack"] = { "Strike" },
+  ["Parry"] = { "Defend", "Block" },
+  ["Evade"] = { "Dodge" },
+  ["Retreat"] = { "Flee" },
+}
+
 for name, row in pairs(tables.actions_data) do
   local data = rows.with_defaults(row)
   -- A Feint is declared "as a regular attack": the others' standing orders see a Melee Attack.
@@ -209,7 +218,8 @@ for name, row in pairs(tables.actions_data) do
                        needs_direction = data.moves or nil, target_is_way = data.moves or nil,
                        move = data.moves and function() return { squares = tables.rules.base_combat_movement } end or nil,
                        target = ({ opponent = "enemy", partner = "enemy", anyone = "other", none = "none" })[data.against],
-                       declared_as = data.private, involuntary = data.kind == "special", usage = data.usage }
+                       declared_as = data.private, involuntary = data.kind == "special", usage = data.usage,
+                       also_called = also_called[name] }
   if data.kind == "proactive" then
     -- Looked up at each call, not now: a house rule's override of the hook `exchange` plays it.
     definition.resolve = function(ctx) return arbiter.hooks.exchange(ctx) end

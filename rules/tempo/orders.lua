@@ -59,4 +59,12 @@ local targets = {
   ["the closest enemy"] = function(me) return world.closest(me, "enemy") end,
   ["the most injured enemy"] = function(me) return world.most_injured(me, "enemy") end,
 }
-for phrase, find in pairs(targets) do arbiter.define.target(phrase, { find = find }) end
+-- Other ways players write these phrases, for the hints of `arbiter check` only (`also_called`,
+-- docs/orders.md).
+local targets_also_called = {
+  ["the closest enemy"] = { "the nearest enemy" },
+  ["the most injured enemy"] = { "the weakest enemy", "the most wounded enemy" },
+}
+for phrase, find in pairs(targets) do
+  arbiter.define.target(phrase, { find = find, also_called = targets_also_called[phrase] })
+end

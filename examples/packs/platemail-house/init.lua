@@ -16,8 +16,10 @@ arbiter.patch.table("actions_data", {
 })
 
 
+-- An Attack at an opponent (`target = "enemy"`): an order at oneself or an ally is refused on the
+-- sheet, and one whose target the fight finds to be an ally before it is declared.
 arbiter.define.action("Shield Bash", {
-  ready = true, needs_target = true,
+  ready = true, needs_target = true, target = "enemy",
   resolve = function(ctx)
     local me = ctx.actor
     local shield, why = arbiter.hooks.shield_in_hand(me)

@@ -301,26 +301,38 @@ test.case("Guard: 'You protect another Character' — 'Guard -> self' is refused
     Bodyguard:
       1: Guard -> self
       2: Defend
-  ]] end, "'Bodyguard' cannot Guard itself: the target of Guard is another character")
+  ]] end, "'Bodyguard' cannot Guard itself: the target of Guard is an ally")
 end)
 
-test.case("Guard at an enemy: 'Opponents attacking the Guarded' — an ally is guarded; told, and the Orc's Attack is not blocked", function()
-  -- The Bodyguard's Guard at the Orc guards no one: the Orc's Counter at the Mage meets her own
-  -- Defense 15 (Unarmored and Staff, Ready): 16 hits.
-  local f = guarded({ 16 })
-  f:round [[
+test.case("Guard at an enemy named: 'Opponents attacking the Guarded' — an ally is guarded, so it is refused on the sheet", function()
+  local f = guarded({})
+  test.fails(function() f:round [[
     Mage:
       1: Use Item
       2: Use Item
     Bodyguard:
       1: Guard -> "Orc"
       2: Defend
+  ]] end, "'Orc' is not an ally of 'Bodyguard' (party): the target of Guard is an ally")
+end)
+
+test.case("Guard at an enemy the fight finds: refused before it is declared, so the Guard does not walk to it, and the Orc's Attack is not blocked", function()
+  -- The Bodyguard (B3) takes Defend in place of following the Orc (C4, two squares away); the Orc's
+  -- Counter at the Mage meets her own Defense 15 (Unarmored and Staff, Ready): 16 hits.
+  local f = guarded({ 16 }, nil, "C4")
+  f:round [[
+    Mage:
+      1: Use Item
+      2: Use Item
+    Bodyguard:
+      1: Guard -> the closest enemy
+      2: Defend
     Orc:
       1: Counter -> "Mage"
       2: Defend
   ]]
-  test.truthy(duel.narrated(f, "Bodyguard cannot Guard Orc: Guard protects an ally ('You protect another Character'), not an enemy"))
-  test.equal(duel.attacks(f, "text"), { "Orc (Counter) attacks Mage with Axe: d20 16 = 16 vs Defense 15 — hit; 1 Wound, Penetration 0" })
+  test.truthy(duel.narrated(f, "Bodyguard: Defend ('Guard -> closest enemy' is refused (Orc is not an ally of Bodyguard: the target of Guard is an ally): Defend, the default order)"))
+  test.equal(f:cell("Bodyguard"), "B3", "refused, it does not follow the Orc")
 end)
 
 test.case("Guard: 'For each additional Attack you attempt to Guard against ..., your Deflection has a -1 penalty this Action Phase' — its own Defense too", function()
