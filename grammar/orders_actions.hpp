@@ -403,7 +403,15 @@ struct action<character_line> {
 template <>
 struct action<character_header> {
   template <typename Input>
-  static void apply(const Input& in, State& s) { s.builder.start_character_or_keyword({s.name, position_of(in)}); }
+  static void apply(const Input& in, State& s) {
+    // A quoted name is the name as written: '"Otherwise":' heads that character's orders, whatever
+    // keyword it is like.
+    const std::string_view line = in.string_view();
+    if (tao::pegtl::parse<quote_mark>(tao::pegtl::memory_input(line.data(), line.size(), "")))
+      s.builder.start_character({s.name, position_of(in)});
+    else
+      s.builder.start_character_or_keyword({s.name, position_of(in)});
+  }
 };
 template <>
 struct action<keyword_header> {

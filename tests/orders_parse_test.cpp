@@ -1105,4 +1105,8 @@ TEST_CASE("verbose THEN:, ELSE without its colon and Otherwise: are told at thei
   const auto no_if = failures("Character: Aldric\nSecond Action:\n  Otherwise:\n  Action: Defend\n");
   REQUIRE(no_if.size() == 1);
   CHECK(no_if[0].where.line == 3);
+  // A quoted name is the name as written: a character named Otherwise heads its orders so.
+  const Sheet quoted = parse_orders("Aldric:\n  1: Defend\n\"Otherwise\":\n  1: Defend\n", "s");
+  REQUIRE(quoted.characters.size() == 2);
+  CHECK(quoted.characters[1].name.text == "Otherwise");
 }
