@@ -97,6 +97,43 @@ TEST_CASE("injury can be a stat that falls (hit points) and characters out of th
         "Goblin's hp must be a number to compare characters by it");
 }
 
+TEST_CASE("a lookup asks the rules' test of the best candidates first, and of no more than it takes", "[world][lookup]") {
+  World world(Grid(10, 10));
+  world.add(character("Aldric", "party", {0, 0}));
+  world.add(character("Orc", "orcs", {4, 0}));
+  world.add(character(world.unique_name("Orc"), "orcs", {1, 0}));
+  world.add(character(world.unique_name("Orc"), "orcs", {0, 2}));
+  world.add(character(world.unique_name("Orc"), "orcs", {2, 0}));
+  const LookupRules rules;
+  const Entity& aldric = world.find("Aldric");
+  std::vector<std::string> asked;
+  const auto keep_all_but = [&](std::string_view skipped) {
+    return [&, skipped](EntityId id) {
+      asked.push_back(world.get(id).name);
+      return world.get(id).name != skipped;
+    };
+  };
+  // The closest kept at once: nobody else is asked.
+  CHECK(world.get(*closest(world, aldric, Relation::Enemy, rules, keep_all_but(""))).name == "Orc #2");
+  CHECK(asked == std::vector<std::string>{"Orc #2"});
+  // Passed over: the next nearest, Orc #3 and Orc #4 at 10', the tie to the lower id.
+  asked.clear();
+  CHECK(world.get(*closest(world, aldric, Relation::Enemy, rules, keep_all_but("Orc #2"))).name == "Orc #3");
+  CHECK(asked == std::vector<std::string>{"Orc #2", "Orc #3"});
+  asked.clear();
+  CHECK(world.get(*farthest(world, aldric, Relation::Enemy, rules, keep_all_but("Orc"))).name == "Orc #3");
+  CHECK(asked == std::vector<std::string>{"Orc", "Orc #3"});
+  asked.clear();
+  CHECK_FALSE(closest(world, aldric, Relation::Ally, rules, keep_all_but("")));
+  CHECK(asked.empty());
+  // A candidate that cannot be compared is an error only if the test keeps it.
+  world.get(2).stats["wounds"] = "lots";
+  asked.clear();
+  CHECK(world.get(*most_injured(world, aldric, Relation::Enemy, rules, keep_all_but("Orc"))).name == "Orc #2");
+  CHECK(error_message([&] { most_injured(world, aldric, Relation::Enemy, rules, keep_all_but("")); }) ==
+        "Orc's wounds must be a number to compare characters by it");
+}
+
 TEST_CASE("within reach and visible from (Platemail: melee range 5', 10' with Reach)", "[world][lookup]") {
   World world = skirmish();
   const LookupRules rules;

@@ -18,23 +18,31 @@ std::optional<double> number_stat(const Entity& e, const std::string& stat) {
 }
 
 // The candidate with the highest score (nullopt scores skip it); ties to the nearer, then lower id.
+// `keep` is the rules' own test (Lua, a line of sight per candidate: the costliest part of a
+// lookup), so it is asked of the best first and of no more than it takes. A candidate whose score
+// is an error is one only if `keep` keeps it.
 template <class Score>
 std::optional<EntityId> best(const World& world, const Entity& of, Relation relation, const LookupRules& rules,
                              const Keep& keep, Score&& score) {
-  std::optional<EntityId> chosen;
-  double chosen_score = 0, chosen_distance = 0;
-  for (EntityId id : candidates(world, of, relation, rules, keep)) {
+  struct Ranked {
+    EntityId id;
+    double score, distance;
+  };
+  std::vector<Ranked> ranked;
+  for (EntityId id : candidates(world, of, relation, rules)) {
     const Entity& e = world.get(id);
-    const std::optional<double> s = score(e);
-    if (!s) continue;
-    const double d = world.grid().distance(of.position, e.position);
-    if (!chosen || *s > chosen_score || (*s == chosen_score && d < chosen_distance)) {
-      chosen = id;
-      chosen_score = *s;
-      chosen_distance = d;
+    try {
+      if (const std::optional<double> s = score(e)) ranked.push_back({id, *s, world.grid().distance(of.position, e.position)});
+    } catch (const Error&) {
+      if (!keep || keep(id)) throw;
     }
   }
-  return chosen;
+  std::stable_sort(ranked.begin(), ranked.end(), [](const Ranked& a, const Ranked& b) {
+    return a.score != b.score ? a.score > b.score : a.distance < b.distance;
+  });
+  for (const Ranked& r : ranked)
+    if (!keep || keep(r.id)) return r.id;
+  return std::nullopt;
 }
 
 }  // namespace
