@@ -892,12 +892,11 @@ const RosterEntry* named(const Roster& roster, std::string_view name) {
     return found == roster.end() ? nullptr : &*found;
   };
   const std::string key = character_name_key(name);
-  if (const RosterEntry* exact = find([&](const RosterEntry& entry) { return character_name_key(entry.name) == key; }))
-    return exact;
+  if (const RosterEntry* exact = find([&](const RosterEntry& entry) { return entry.key == key; })) return exact;
   // "the Orc" is Orc, and "Baron" (as "-> The Baron" reads, its "the" decoration) is The Baron.
   const std::string_view key_without_the = without_the(key);
   return find([&](const RosterEntry& entry) {
-    return without_the(character_name_key(entry.name)) == key_without_the;
+    return without_the(entry.key) == key_without_the;
   });
 }
 

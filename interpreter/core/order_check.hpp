@@ -9,6 +9,7 @@
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders.hpp"
 #include "interpreter/core/grid.hpp"
+#include "interpreter/core/names.hpp"
 #include "interpreter/core/vocabulary.hpp"
 
 namespace arbiter::orders {
@@ -16,6 +17,8 @@ namespace arbiter::orders {
 struct RosterEntry {
   std::string name;
   std::string side;  // "players", "orcs"
+  // As `named` compares names: made once, since a fight asks for each sheet's characters every turn.
+  std::string key = character_name_key(name);
 };
 using Roster = std::vector<RosterEntry>;
 

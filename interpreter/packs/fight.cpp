@@ -366,6 +366,7 @@ SavedState Fight::save(nlohmann::json rng) const {
 
 void Fight::add_orders(long round, orders::Sheet sheet) {
   numbered_.clear();  // the sheets may move
+  sheet_of_.clear();
   orders_[round].push_back(std::move(sheet));
 }
 
@@ -415,6 +416,7 @@ int Fight::round_entry(lua_State* L) {
   Active active(fight, L);
   fight.flow_.run_round();
   fight.numbered_.clear();
+  fight.sheet_of_.clear();
   fight.orders_.erase(fight.flow_.position().round);
   fight.handles_.refresh(L);  // what landed after the round's last call into Lua (a simultaneous phase's changes)
   return 0;
@@ -644,12 +646,16 @@ Fight::Choice Fight::takeable(const Entity& who, const std::string& answering) {
   return choice;
 }
 
+// Found by name once a round: a fight asks it at every turn and every choice.
 const orders::CharacterOrders* Fight::orders_of(const Entity& who) const {
-  const auto sheets = orders_.find(flow_.position().round);
+  const long round = flow_.position().round;
+  const auto [at, fresh] = sheet_of_.try_emplace({round, who.id}, nullptr);
+  if (!fresh) return at->second;
+  const auto sheets = orders_.find(round);
   if (sheets == orders_.end()) return nullptr;
   for (const auto& sheet : sheets->second)
     for (const auto& character : sheet.characters)
-      if (name_in_fight(character.name.text) == who.name) return &character;  // as the sheets were checked
+      if (name_in_fight(character.name.text) == who.name) return at->second = &character;  // as the sheets were checked
   return nullptr;
 }
 

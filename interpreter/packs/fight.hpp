@@ -314,6 +314,7 @@ class Fight final : public Ruleset {
   Flow flow_;
   std::map<long, std::vector<orders::Sheet>> orders_;  // by round
   std::map<const orders::CharacterOrders*, std::vector<const orders::Phase*>> numbered_;  // by number, from 1
+  mutable std::map<std::pair<long, EntityId>, const orders::CharacterOrders*> sheet_of_;  // orders_of, by round
   std::map<EntityId, long> entry_;  // sequential: the number of the entry each character took last this turn
   // --ask: the orders the GM gave at the round's start, by character and phase, and who was asked.
   std::map<std::pair<EntityId, long>, orders::Phase> asked_;
