@@ -209,3 +209,15 @@ TEST_CASE("a negative duration is an error, at definition and at application", "
   CHECK(parse_duration_unit("until removed") == DurationUnit::UntilRemoved);
   CHECK_THAT(error_message([] { parse_clock_owner("target"); }), Catch::Contains("unknown clock owner 'target'"));
 }
+
+TEST_CASE("a roll's name is judged again once a status is defined: a near miss of a roll it modifies is refused",
+          "[statuses]") {
+  StatusBook statuses;
+  statuses.define({.name = "Terrified", .unit = DurationUnit::Phases, .duration = 1});
+  statuses.check_roll("atack");  // no status modifies any roll: nothing to be a near miss of
+  statuses.check_roll("atack");  // asked again: judged once, the same answer
+  statuses.define({.name = "Poisoned", .modifiers = {{"attack", -1, "Poisoned"}}});
+  CHECK(error_message([&] { statuses.check_roll("atack"); }) == "there is no roll named 'atack'; did you mean 'attack'?");
+  statuses.check_roll("attack");
+  statuses.check_roll("stealth");  // far from any: a roll a house rule's status may modify
+}

@@ -1,5 +1,6 @@
 #include "interpreter/core/status_definition.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "grammar/diagnostic.hpp"
@@ -52,6 +53,21 @@ void StatusBook::define(StatusDefinition definition) {
   check_status(definition);
   std::string key = definition.name;
   definitions_[std::move(key)] = std::move(definition);
+  rolls_checked_.clear();
+}
+
+// A roll no status modifies may be one the rules ask for so that a house rule's status can modify
+// it (Platemail's "stealth"), so only a near miss of a roll some status modifies is refused: a
+// misspelt "atack" would otherwise find no modifier, silently. Asked on every roll of a fight, so
+// each name is judged once while the definitions stay as they are.
+void StatusBook::check_roll(std::string_view roll) const {
+  if (rolls_checked_.contains(roll)) return;
+  std::vector<std::string> modified;
+  for (const auto& [name, definition] : definitions_)
+    for (const RollModifier& m : definition.modifiers) modified.push_back(m.roll);
+  const bool modifies = std::find(modified.begin(), modified.end(), roll) != modified.end();
+  if (!modifies && !nearest_names(roll, modified).empty()) throw Error(unknown_name(roll, modified, "roll"));
+  rolls_checked_.emplace(roll);
 }
 
 const StatusDefinition* StatusBook::find(std::string_view status) const {

@@ -6,6 +6,7 @@
 // Wounded (Max Wounds rounds); the tempo rules' Bound, Grappled, Off Guard, On Guard, Pinned.
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,10 +73,12 @@ class StatusBook {
   void define(StatusDefinition definition);
   const StatusDefinition& get(std::string_view name) const;  // an Error with a did-you-mean if unknown
   const StatusDefinition* find(std::string_view name) const;
+  void check_roll(std::string_view roll) const;  // an Error if `roll` is a near miss of a roll some status modifies
   const std::map<std::string, StatusDefinition, std::less<>>& all() const { return definitions_; }
 
  private:
   std::map<std::string, StatusDefinition, std::less<>> definitions_;
+  mutable std::set<std::string, std::less<>> rolls_checked_;  // by check_roll, since the last define
 };
 
 }  // namespace arbiter

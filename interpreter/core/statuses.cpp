@@ -19,23 +19,6 @@ const char* renewal_event(const ActiveStatus& status, int stacks_before, int rem
   return status.remaining > remaining_before ? event_type::status_refreshed : event_type::status_shortened;
 }
 
-// A roll no status modifies may be one the rules ask for so that a house rule's status can modify
-// it (Platemail's "stealth"), so only a near miss of a roll some status modifies is refused: a
-// misspelt "atack" would otherwise find no modifier, silently.
-void check_roll(std::string_view roll, const StatusBook& book) {
-  // Asked on every roll of a fight: the list of names is made only for a roll none modifies.
-  const auto modifies = [&](const StatusDefinition& definition) {
-    return std::any_of(definition.modifiers.begin(), definition.modifiers.end(),
-                       [&](const RollModifier& m) { return m.roll == roll; });
-  };
-  for (const auto& [name, definition] : book.all())
-    if (modifies(definition)) return;
-  std::vector<std::string> modified;
-  for (const auto& [name, definition] : book.all())
-    for (const RollModifier& m : definition.modifiers) modified.push_back(m.roll);
-  if (!nearest_names(roll, modified).empty()) throw Error(unknown_name(roll, modified, "roll"));
-}
-
 }  // namespace
 
 void Statuses::record(const char* type, const Entity& target, const ActiveStatus& status, const std::string& cause) {
@@ -168,7 +151,7 @@ ActionVerdict Statuses::allows(EntityId who, std::string_view action) const {
 }
 
 std::vector<RollModifier> Statuses::modifiers(EntityId who, std::string_view roll) const {
-  check_roll(roll, book_);
+  book_.check_roll(roll);
   std::vector<RollModifier> out;
   for (const ActiveStatus& status : world_.get(who).statuses)
     for (const RollModifier& m : book_.get(status.name).modifiers)
