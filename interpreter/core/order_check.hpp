@@ -16,6 +16,7 @@ namespace arbiter::orders {
 struct RosterEntry {
   std::string name;
   std::string side;  // "players", "orcs"
+  std::vector<std::string> stats{};  // the names of the stats it has ("strength", "size")
 };
 using Roster = std::vector<RosterEntry>;
 
