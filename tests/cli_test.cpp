@@ -958,7 +958,10 @@ TEST_CASE("arbiter check reads a sequential flow's sheets: entries and standing 
           "[cli][orders]") {
   const auto run = arbiter("check examples/tempo/duel-round3.txt --encounter examples/tempo/duel.lua");
   CHECK(run.exit_code == 0);
+  // A round 3 sheet for a fight not started: rounds 1 and 2 go on the default order, as run says.
   CHECK(run.output ==
+        "examples/tempo/duel-round3.txt:1:1: warning: no sheet orders rounds 1 to 2: every character takes the default "
+        "order\n  Round 3\n  ^\n"
         "Ilse: 1: Melee Attack -> my opponent | 2: Melee Attack -> my opponent | ON Melee Attack: Parry | "
         "ON Counter-Attack: CT Parry\n"
         "Konrad: 1: Melee Attack -> my opponent | ON Melee Attack: Counter-Attack | "
@@ -1645,15 +1648,124 @@ TEST_CASE("check --encounter warns of the orders of round 1 the rules refuse bef
   CHECK_THAT(played.output, Contains("Crossbowman: Defend ('Rapid Fire -> \"Witch\"' is refused"));
   CHECK_THAT(played.output, Contains("Witch: Defend ('Rapid Fire -> \"Pike\"' is refused (Staff is not a ranged weapon)"));
   // From the encounter only round 1 can be played: a later round's sheet is not foreseen (that
-  // needs the fight saved before it: check --resume).
+  // needs the fight saved before it: check --resume); that round 1 goes unordered is told.
   std::ofstream(dir / "later.txt") << "Round 2\nArcher:\n  1: Charge -> \"Sergeant Hale\"\n  2: Defend\n";
-  CHECK_THAT(arbiter("check " + (dir / "later.txt") + " --encounter examples/platemail/ambush.lua").output,
-             !Contains("warning"));
+  const auto later = arbiter("check " + (dir / "later.txt") + " --encounter examples/platemail/ambush.lua").output;
+  CHECK_THAT(later, !Contains("refuse"));
+  CHECK(occurrences(later, "warning") == 1);
   // A sequential phase (tempo): Escape is for the Grappled or Pinned, and Ilse starts On Guard.
   std::ofstream(dir / "duel.txt") << "Ilse:\n  1: Escape -> my opponent\nKonrad:\n  1: Ready\n";
   CHECK_THAT(arbiter("check " + (dir / "duel.txt") + " --encounter examples/tempo/duel.lua").output,
              Contains("duel.txt:2:6: warning: the rules will refuse 'Escape -> my opponent' in round 1, whatever the "
                       "dice (On Guard)\n"));
+}
+
+TEST_CASE("check warns of a sheet for a later round of a fresh fight as run does, by one rule, at its Round line",
+          "[cli][orders]") {
+  // A sheet headed "Round 2" for a fight not started: round 1 is played on the default order. run
+  // said so, check was silent.
+  TempDir dir;
+  std::ofstream(dir / "round2.txt") << "Round 2\nAldric:\n  1: Defend\n  2: Defend\n";
+  const std::string warning = dir / "round2.txt" +
+                              ":1:1: warning: no sheet orders round 1: every character takes the default order\n"
+                              "  Round 2\n"
+                              "  ^\n";
+  const auto [checked, ran] = check_and_run(dir / "round2.txt", "examples/platemail/skirmish.lua");
+  CHECK(checked.exit_code == 0);
+  CHECK_THAT(checked.output, Contains(warning));
+  CHECK(ran.exit_code == 0);
+  CHECK_THAT(ran.output, Contains(warning));
+  // Rounds in a row are told at once, at the sheet that skips them; --json has it too.
+  std::ofstream(dir / "round3.txt") << "Round 3\nAldric:\n  1: Defend\n  2: Defend\n";
+  CHECK_THAT(arbiter("check " + (dir / "round3.txt") + " --encounter examples/platemail/skirmish.lua").output,
+             Contains(dir / "round3.txt" + ":1:1: warning: no sheet orders rounds 1 to 2: every character takes the "
+                                           "default order\n"));
+  const auto json = nlohmann::json::parse(
+      arbiter("check --json " + (dir / "round3.txt") + " --encounter examples/platemail/skirmish.lua").output);
+  CHECK(json["warnings"][0]["message"] == "no sheet orders rounds 1 to 2: every character takes the default order");
+  CHECK(json["warnings"][0]["line"] == 1);
+  // A sheet for round 1 beside it leaves no gap; without an encounter there is no fight to play.
+  CHECK(arbiter("check examples/platemail/skirmish-round1.txt " + (dir / "round2.txt") +
+                " --encounter examples/platemail/skirmish.lua")
+            .output.find("no sheet orders") == std::string::npos);
+  CHECK(arbiter("check " + (dir / "round2.txt") + " --rules platemail").output.find("warning") == std::string::npos);
+  // Resumed after round 1, round 2 is the next: nothing to warn of.
+  REQUIRE(arbiter("run examples/platemail/skirmish.lua --seed 1 --quiet --orders examples/platemail/skirmish-round1.txt "
+                  "--save " + (dir / "round1.json"))
+              .exit_code == 0);
+  CHECK(arbiter("check " + (dir / "round2.txt") + " --encounter examples/platemail/skirmish.lua --resume " +
+                (dir / "round1.json"))
+            .output.find("no sheet orders") == std::string::npos);
+}
+
+TEST_CASE("a distance that is no whole number of squares is warned of by check and run, with what it is taken as",
+          "[cli][orders]") {
+  TempDir dir;
+  std::ofstream(dir / "odd.txt") << "Aldric:\n  1: Move 12' E\n  2: Defend\n";
+  const std::string warning = dir / "odd.txt" +
+                              ":2:11: warning: 12' is not a whole number of squares (5' a square on this map): it is "
+                              "taken as 10', the whole squares within it\n"
+                              "    1: Move 12' E\n"
+                              "            ^\n"
+                              "  write 10' to say so, or 15' to go a square further\n";
+  const auto [checked, ran] = check_and_run(dir / "odd.txt", "examples/platemail/skirmish.lua");
+  CHECK(checked.exit_code == 0);
+  CHECK_THAT(checked.output, Contains(warning));
+  CHECK(ran.exit_code == 0);
+  CHECK_THAT(ran.output, Contains(warning));
+  CHECK_THAT(ran.output, Contains("Aldric moves from C4 to E4"));  // two squares: 10'
+}
+
+TEST_CASE("check and run warn of a general target that compares a stat no one in the fight has", "[cli][orders]") {
+  // Platemail's "the biggest enemy" ranks by size, which no shipped encounter gives: it names no one.
+  TempDir dir;
+  std::ofstream(dir / "big.txt") << "Aldric:\n  1: Charge -> the biggest enemy orc\n  2: Defend\n";
+  const std::string warning = dir / "big.txt" +
+                              ":2:20: warning: 'biggest enemy orc' compares characters by their stat 'size', and no "
+                              "character in this fight has it: it will name no one\n";
+  const auto [checked, ran] = check_and_run(dir / "big.txt", "examples/platemail/skirmish.lua");
+  CHECK(checked.exit_code == 0);
+  CHECK_THAT(checked.output, Contains(warning));
+  CHECK_THAT(checked.output, Contains("give the characters a 'size' in the encounter (stats = { size = 2 })"));
+  CHECK_THAT(ran.output, Contains(warning));
+  CHECK_THAT(ran.output, Contains("Aldric (Charge) has no one to attack"));
+  // An encounter that gives sizes: the biggest orc is found, and nothing is warned of.
+  std::ofstream(dir / "sized.lua")
+      << "return { rules = { \"platemail\" }, map = { width = 8, height = 4, scale = 5 },\n"
+         "  characters = {\n"
+         "    { name = \"Aldric\", side = \"party\", at = \"B2\", weapon = \"Sword\", armor = \"Leather\" },\n"
+         "    { name = \"Orc\", side = \"orcs\", at = \"E2\", weapon = \"Axe\", stats = { size = 2 } },\n"
+         "    { name = \"Orc Brute\", side = \"orcs\", at = \"E3\", weapon = \"Axe\", stats = { size = 3 } } } }\n";
+  const auto [sized_check, sized_run] = check_and_run(dir / "big.txt", dir / "sized.lua");
+  CHECK_THAT(sized_check.output, !Contains("warning"));
+  CHECK_THAT(sized_run.output, !Contains("warning"));
+  CHECK_THAT(sized_run.output, Contains("Aldric: Charge → Orc Brute"));
+}
+
+TEST_CASE("check --encounter foresees an order at a Concealed target, refused as the round's orders are read",
+          "[cli][orders]") {
+  // The ambush with its Cutthroat already in the hedge (F7): from B3 the Crossbowman cannot see it.
+  // run made the shot's order and told "cannot target Cutthroat: Concealed" as the Attack came to
+  // be made, after the phase's first die; check, whose trial stops at that die and reads only the
+  // refusals before it, was silent. Platemail now refuses it as the round's orders are read.
+  TempDir dir;
+  REQUIRE(shell("sed 's/at = \"G7\", weapon = \"Dagger\"/at = \"F7\", weapon = \"Dagger\"/' "
+                "examples/platemail/ambush.lua > " + (dir / "hedge.lua"))
+              .exit_code == 0);
+  std::ofstream(dir / "shot.txt") << "Crossbowman:\n  1: Ranged Attack -> \"Cutthroat\"\n  2: Defend\n"
+                                     "Pike:\n  1: Charge -> \"Archer\"\n  2: Defend\n";
+  const std::string reason = "Cutthroat is Concealed from Crossbowman: Characters with Concealment cannot be targeted "
+                             "directly";
+  const auto [checked, ran] = check_and_run(dir / "shot.txt", dir / "hedge.lua");
+  CHECK(checked.exit_code == 0);
+  CHECK_THAT(checked.output, Contains(dir / "shot.txt" + ":2:6: warning: the rules will refuse 'Ranged Attack -> "
+                                                         "\"Cutthroat\"' in round 1, whatever the dice (" + reason +
+                                      "): Crossbowman will take Defend, the default order\n"));
+  CHECK(occurrences(checked.output, "warning") == 1);
+  CHECK(ran.exit_code == 0);
+  CHECK_THAT(ran.output, Contains("Crossbowman: Defend ('Ranged Attack -> \"Cutthroat\"' is refused (" + reason +
+                                  "): Defend, the default order)"));
+  CHECK_THAT(ran.output, !Contains("cannot target Cutthroat"));
 }
 
 TEST_CASE("check --resume checks the sheets for a saved fight's next round against the fight as it stands",

@@ -1122,3 +1122,88 @@ TEST_CASE("a name a condition gives that is no one's is told the phrases near it
   CHECK(notes_of("Aldric:\n  1: Defend\n  2: IF my ally is down THEN Defend\n") ==
         std::vector<std::string>{"the nearest declared conditions: 'an ally is down'"});
 }
+
+TEST_CASE("a distance that is no whole number of squares is warned of where it is written, with what it is taken as",
+          "[orders][check]") {
+  // "Move 12' E" on 5' squares goes two squares: 10'. The order is read, and the player told.
+  const std::string text = "Aldric:\n  1: Move 12' E\n  2: Sprint 27' S, S\n"
+                           "Brienne:\n  1: Move 10' E\n  2: Move 14' toward \"Orc #1\"\n";
+  const std::vector<SheetFile> sheets{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
+  const Grid map(12, 8);
+  std::vector<Diagnostic> warnings;
+  CHECK(check_orders(sheets, platemail(), &fight, &map, 1, &warnings).empty());
+  REQUIRE(warnings.size() == 3);
+  check_one(warnings[0], "sheet1.txt", 2, 11,
+            "12' is not a whole number of squares (5' a square on this map): it is taken as 10', the whole squares "
+            "within it");
+  CHECK(warnings[0].notes == std::vector<std::string>{"write 10' to say so, or 15' to go a square further"});
+  CHECK(warnings[0].source_line == "  1: Move 12' E");
+  check_one(warnings[1], "sheet1.txt", 3, 13,
+            "27' is not a whole number of squares (5' a square on this map): it is taken as 25', the whole squares "
+            "within it");
+  CHECK(warnings[1].notes == std::vector<std::string>{"write 25' to say so, or 30' to go a square further"});
+  // A distance before a target caps the way toward it: the same.
+  check_one(warnings[2], "sheet1.txt", 6, 11,
+            "14' is not a whole number of squares (5' a square on this map): it is taken as 10', the whole squares "
+            "within it");
+  CHECK(warnings[2].notes == std::vector<std::string>{"write 10' to say so, or 15' to go a square further"});
+  // On 10' squares 15' is no whole number of them either, and a square further is past what Move
+  // goes (15'): not offered. Without a map, a step is the rules' 5'.
+  const Grid tens(12, 8, 10);
+  const std::string fifteen = "Aldric:\n  1: Move 15' E\n  2: Defend\n";
+  warnings.clear();
+  check_orders({{"sheet1.txt", fifteen, parse_orders(fifteen, "sheet1.txt")}}, platemail(), &fight, &tens, 1, &warnings);
+  REQUIRE(warnings.size() == 1);
+  check_one(warnings[0], "sheet1.txt", 2, 11,
+            "15' is not a whole number of squares (10' a square on this map): it is taken as 10', the whole squares "
+            "within it");
+  CHECK(warnings[0].notes == std::vector<std::string>{"write 10' to say so"});
+  warnings.clear();
+  check_orders(sheets, platemail(), &fight, nullptr, 1, &warnings);
+  REQUIRE(warnings.size() == 3);
+  CHECK(warnings[0].message == "12' is not a whole number of squares (5' a square, as the rules count a step without a "
+                               "map): it is taken as 10', the whole squares within it");
+  // A diagonal of a Euclidean map is no whole number of squares: there the feet written count as they are.
+  const Grid euclidean(12, 8, 5, Metric::Euclidean);
+  warnings.clear();
+  check_orders(sheets, platemail(), &fight, &euclidean, 1, &warnings);
+  CHECK(warnings.empty());
+  // A distance too long is refused, not warned of as well.
+  const std::string far = "Aldric:\n  1: Move 17' E\n  2: Defend\n";
+  warnings.clear();
+  CHECK(check_orders({{"sheet1.txt", far, parse_orders(far, "sheet1.txt")}}, platemail(), &fight, &map, 1, &warnings)
+            .size() == 1);
+  CHECK(warnings.empty());
+}
+
+TEST_CASE("a general target that ranks by a stat no one in the fight has is warned of: it would name no one",
+          "[orders][check]") {
+  Vocabulary v = platemail();
+  v.add_target("the biggest enemy", "rules.lua:8", {}, "size");
+  v.add_target("the biggest enemy {word}", "rules.lua:9", {}, "size");
+  const std::string text = "Aldric:\n  1: Charge -> the biggest enemy\n  2: Charge toward the biggest enemy orc\n";
+  const std::vector<SheetFile> sheets{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
+  std::vector<Diagnostic> warnings;
+  CHECK(check_orders(sheets, v, &fight, nullptr, 1, &warnings).empty());
+  REQUIRE(warnings.size() == 2);
+  check_one(warnings[0], "sheet1.txt", 2, 20,
+            "'biggest enemy' compares characters by their stat 'size', and no character in this fight has it: it will "
+            "name no one");
+  CHECK(warnings[0].notes ==
+        std::vector<std::string>{"give the characters a 'size' in the encounter (stats = { size = 2 }), or write "
+                                 "another target"});
+  check_one(warnings[1], "sheet1.txt", 3, 24,
+            "'biggest enemy orc' compares characters by their stat 'size', and no character in this fight has it: it "
+            "will name no one");
+  // One character with a size is enough to compare by; without the fight nothing is known of stats.
+  const Roster sized{{"Aldric", "players"}, {"Orc #1", "orcs", {"size"}}};
+  warnings.clear();
+  check_orders(sheets, v, &sized, nullptr, 1, &warnings);
+  CHECK(warnings.empty());
+  check_orders(sheets, v, nullptr, nullptr, 1, &warnings);
+  CHECK(warnings.empty());
+  // A phrase that compares nothing is never warned of.
+  const std::string closest = "Aldric:\n  1: Charge -> the closest enemy\n  2: Defend\n";
+  check_orders({{"sheet1.txt", closest, parse_orders(closest, "sheet1.txt")}}, v, &fight, nullptr, 1, &warnings);
+  CHECK(warnings.empty());
+}

@@ -604,8 +604,13 @@ TEST_CASE("a round to be played without a sheet is said to be played on the defa
   std::ofstream(dir / "round2.txt") << "Round 2\nAldric:\n  1: Defend\n  2: Defend\n";
   const auto gaps = arbiter("run examples/platemail/skirmish.lua --seed 1 --quiet --rounds 4 --orders " +
                             (dir / "round2.txt") + " " + (dir / "round3.txt"));
-  CHECK(gaps.output == "warning: no sheet orders round 1: every character takes the default order\n"
-                       "warning: no sheet orders round 4: every character takes the default order\n");
+  // Each is told at the Round line of the sheet that skips it, as check tells it; one after the
+  // last sheet, which no sheet skips, with no place.
+  CHECK(gaps.output == (dir / "round2.txt") +
+                           ":1:1: warning: no sheet orders round 1: every character takes the default order\n"
+                           "  Round 2\n"
+                           "  ^\n"
+                           "warning: no sheet orders round 4: every character takes the default order\n");
   // Without sheets, rounds on the default order are what was asked for.
   const auto unordered = arbiter("run examples/platemail/skirmish.lua --seed 1 --rounds 1");
   CHECK_THAT(unordered.output, !Contains("warning"));

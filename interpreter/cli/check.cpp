@@ -193,6 +193,18 @@ void check(Context& context, const Options& options) {
     const auto numbers = orders::numbers_after_names(sheets);
     warnings.insert(warnings.end(), numbers.begin(), numbers.end());
   }
+  // Checked for a fight (an encounter, as it starts or as saved): the rounds before the sheets'
+  // that no sheet orders are played on the default order, told as `run` tells them, by one rule.
+  if (encounter) {
+    std::vector<const orders::SheetFile*> files;
+    long last = next_round;
+    for (const auto& file : sheets) {
+      files.push_back(&file);
+      last = std::max(last, orders::round_of(file.sheet, next_round));
+    }
+    const auto gaps = rounds_without_orders(files, played, last);
+    warnings.insert(warnings.end(), gaps.begin(), gaps.end());
+  }
   // Sheets the fight can be played from: what its rules will refuse of the next round before any
   // die is rolled is as certain as a misspelt name, though only the rules can tell it.
   if (encounter && diagnostics.empty()) {

@@ -46,10 +46,11 @@ struct Options {
 };
 
 // Reads every sheet and checks each round's sheets together against the ruleset and the fight:
-// all problems at once. The sheets by round.
+// all problems at once. The sheets by round; what they are read as but not as written (a distance
+// between squares), in `warnings`, as `check` tells it.
 std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std::string>& paths,
                                                            const orders::Vocabulary& vocabulary, const World& world,
-                                                           int played) {
+                                                           int played, std::vector<Diagnostic>& warnings) {
   std::map<long, std::vector<orders::SheetFile>> rounds;
   std::vector<Diagnostic> problems;
   for (const auto& path : paths) {
@@ -64,7 +65,7 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
   }
   const orders::Roster roster = packs::roster_of(world.entities());
   for (const auto& [round, files] : rounds) {
-    const auto found = orders::check_orders(files, vocabulary, &roster, &world.grid(), played + 1);
+    const auto found = orders::check_orders(files, vocabulary, &roster, &world.grid(), played + 1, &warnings);
     problems.insert(problems.end(), found.begin(), found.end());
   }
   if (!problems.empty()) throw Error(std::move(problems));
@@ -226,21 +227,20 @@ void run(Context& context, const Options& options) {
   session.stack.registry().keep_fight_changes();
   if (saved) resume_saved_fight(fight, session.sandbox.state(), *saved, options.resume);
   const int played = fight.flow().position().round;
-  auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world(), played);
+  std::vector<Diagnostic> warnings;
+  auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world(), played, warnings);
   const int last_ordered = sheets.empty() ? played + 1 : static_cast<int>(sheets.rbegin()->first);
   const int rounds = options.rounds > 0 ? options.rounds : last_ordered - played;
   // Sheets given, but none for a round to be played (only "Round 3" for a fresh fight): that round
-  // is played on the default order, which the GM should know before reading the narration. Rounds
-  // in a row without one are told at once ("rounds 1 to 9").
-  if (!sheets.empty() && !options.ask)
-    for (int round = played + 1; round <= played + rounds; ++round) {
-      if (sheets.contains(round)) continue;
-      const int first = round;
-      while (round < played + rounds && !sheets.contains(round + 1)) ++round;
-      *context.err << fmt::format("warning: no sheet orders {}: every character takes the default order\n",
-                                  first == round ? fmt::format("round {}", round)
-                                                 : fmt::format("rounds {} to {}", first, round));
-    }
+  // is played on the default order, which the GM should know before reading the narration, as
+  // `check` tells it.
+  if (!options.ask) {
+    std::vector<const orders::SheetFile*> files;
+    for (const auto& [round, in_round] : sheets)
+      for (const auto& file : in_round) files.push_back(&file);
+    for (auto& gap : rounds_without_orders(files, played, long{played} + rounds)) warnings.push_back(std::move(gap));
+  }
+  for (const auto& warning : warnings) *context.err << render(warning, "warning") << "\n";
   // And the other way: written orders this run will not reach (--rounds fewer than the sheets).
   for (const auto& [round, files] : sheets)
     if (round > played + rounds)

@@ -67,4 +67,32 @@ long round_for(const orders::SheetFile& file, int played) {
   return round;
 }
 
+std::vector<Diagnostic> rounds_without_orders(const std::vector<const orders::SheetFile*>& sheets, int played,
+                                              long last) {
+  std::vector<Diagnostic> told;
+  if (sheets.empty()) return told;
+  const auto first_for = [&](long round) -> const orders::SheetFile* {
+    for (const orders::SheetFile* file : sheets)
+      if (orders::round_of(file->sheet, played + 1) == round) return file;
+    return nullptr;
+  };
+  // Rounds in a row without one are told at once ("rounds 1 to 9").
+  for (long round = long{played} + 1; round <= last; ++round) {
+    if (first_for(round)) continue;
+    const long first = round;
+    while (round < last && !first_for(round + 1)) ++round;
+    Diagnostic warning{{}, fmt::format("no sheet orders {}: every character takes the default order",
+                                       first == round ? fmt::format("round {}", round)
+                                                      : fmt::format("rounds {} to {}", first, round)),
+                       {}, {}};
+    if (const orders::SheetFile* after = round < last ? first_for(round + 1) : nullptr) {
+      const orders::Position at = after->sheet.round_at;
+      warning.where = {after->name, at.line, at.column};
+      warning.source_line = line_at(after->text, at.offset);
+    }
+    told.push_back(std::move(warning));
+  }
+  return told;
+}
+
 }  // namespace arbiter::cli

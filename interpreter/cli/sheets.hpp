@@ -1,6 +1,7 @@
 #pragma once
 // Reading order sheets from files, for `arbiter check`, `arbiter fmt` and `arbiter run`.
 #include <string>
+#include <vector>
 
 #include "interpreter/core/order_check.hpp"
 
@@ -18,5 +19,13 @@ constexpr int max_rounds_per_run = 10'000;
 // `played` rounds. A sheet for a round already played, or for one past the most rounds a run plays
 // from there, is refused at its "Round" line.
 long round_for(const orders::SheetFile& file, int played);
+
+// Warnings, for sheets given for a fight that has played `played` rounds and will play up to round
+// `last`: each run of rounds from the next one to `last` that no sheet orders, which are played on
+// the default order ("no sheet orders rounds 1 to 2"), told at the "Round" line of the first sheet
+// for the round after them (the sheet that skips them), or with no place when no sheet comes after.
+// `run` and `check` tell these alike.
+std::vector<Diagnostic> rounds_without_orders(const std::vector<const orders::SheetFile*>& sheets, int played,
+                                              long last);
 
 }  // namespace arbiter::cli

@@ -508,6 +508,7 @@ class Checker {
       case Target::Kind::phrase:
         if (const auto match = vocabulary_.target(t.text.text)) {
           bindings(*match, t.text.at);
+          compared_by_no_one(*match->declaration, t);
         } else if (!roster_) {
           // Without the fight, a bare phrase the rules do not declare may be someone's name, as
           // run would read it: taken on trust, unless the sheets order no one of that name.
@@ -532,6 +533,25 @@ class Checker {
       case Target::Kind::cell:
       case Target::Kind::coordinates: on_the_map(t); return;
     }
+  }
+
+  // A general target that ranks characters by a stat ("the biggest enemy": size) names no one in a
+  // fight where no character has that stat: warned of, since the order is well written and the
+  // encounter, not the sheet, may be what lacks it.
+  void compared_by_no_one(const Declaration& declaration, const Target& t) {
+    const std::string& stat = declaration.compares;
+    if (!roster_ || stat.empty()) return;
+    const bool someone_has = std::any_of(roster_->begin(), roster_->end(), [&](const RosterEntry& entry) {
+      return std::find(entry.stats.begin(), entry.stats.end(), stat) != entry.stats.end();
+    });
+    if (someone_has) return;
+    warnings.push_back(at(t.text.at,
+                          fmt::format("'{}' compares characters by their stat '{}', and no character in this fight "
+                                      "has it: it will name no one",
+                                      t.text.text, stat),
+                          {fmt::format("give the characters a '{}' in the encounter (stats = {{ {} = 2 }}), or write "
+                                       "another target",
+                                       stat, stat)}));
   }
 
   // A quoted name that is no one's: quotes hold a name, so a target phrase the rules declare
@@ -796,7 +816,9 @@ class Checker {
     }
     // A place or a target with no distance written: how far the way goes is the grid's.
     if (m.kind != Movement::Kind::path) {
+      const std::size_t told = diagnostics.size() + left_out;
       too_far(action, m, m.feet ? std::optional<double>(static_cast<double>(*m.feet)) : std::nullopt, *most);
+      if (diagnostics.size() + left_out == told) between_squares(m, *most);
       return;
     }
     // The map's metric may forbid a diagonal step, which the fight would not take.
@@ -817,7 +839,29 @@ class Checker {
                               counted_how()));
       return;
     }
+    const std::size_t told = diagnostics.size() + left_out;
     too_far(action, m, m.feet ? static_cast<double>(*m.feet) : stepped, *most);
+    if (diagnostics.size() + left_out == told) between_squares(m, *most);
+  }
+
+  // A distance that is no whole number of squares ("Move 12' E" on 5' squares): the fight moves
+  // square by square, as far as the feet written allow, so it goes the whole squares within them,
+  // and the player is told what distance it is taken as. Not under a Euclidean metric, whose
+  // diagonals cost a square's √2 times and so are not whole squares either.
+  void between_squares(const Movement& m, long most) {
+    const long square = feet_per_step();
+    if (!m.feet || square <= 0 || *m.feet % square == 0) return;
+    if (map_ && map_->metric() == Metric::Euclidean) return;
+    const long taken = *m.feet / square * square;
+    warnings.push_back(at(m.at,
+                          fmt::format("{}' is not a whole number of squares ({}' a square{}): it is taken as {}', "
+                                      "the whole squares within it",
+                                      *m.feet, square, map_ ? " on this map" : ", as the rules count a step without a map",
+                                      taken),
+                          {fmt::format("write {}' to say so{}", taken,
+                                       taken + square <= most
+                                           ? fmt::format(", or {}' to go a square further", taken + square)
+                                           : "")}));
   }
 
   static bool diagonal(Compass d) { return is_diagonal(static_cast<Direction>(d)); }

@@ -17,6 +17,7 @@ namespace arbiter::orders {
 struct RosterEntry {
   std::string name;
   std::string side;  // "players", "orcs"
+  std::vector<std::string> stats{};  // the names of the stats it has ("strength", "size")
   // As `named` compares names: made once, since a fight asks for each sheet's characters every turn.
   std::string key = character_name_key(name);
 };

@@ -269,8 +269,9 @@ void Vocabulary::add_condition(const std::string& text, const std::string& locat
 }
 
 void Vocabulary::add_target(const std::string& text, const std::string& location,
-                            const std::vector<std::string>& also_called) {
+                            const std::vector<std::string>& also_called, const std::string& compares) {
   targets_.push_back(declare(text, location, target_words(text)));
+  targets_.back().compares = compares;
   for (const auto& other : also_called) targets_.back().also_called.push_back(declare(other, location, target_words(other)));
 }
 

@@ -27,6 +27,9 @@ struct Declaration {
   // The other phrases players may write for it (`also_called`: "the nearest enemy"), each as a
   // declaration of its own: compared with an unknown phrase to suggest this one, never matched.
   std::vector<Declaration> also_called{};
+  // A target's `compares`: the stat it ranks characters by ("the biggest enemy": size), so that a
+  // fight where no one has that stat is told the phrase names no one. Empty: none said.
+  std::string compares{};
 };
 
 struct Binding {
@@ -106,7 +109,9 @@ class Vocabulary {
   // Throw arbiter::Error, placed at `location`, for an unknown or unclosed placeholder.
   void add_condition(const std::string& text, const std::string& location,
                      const std::vector<std::string>& also_called = {});
-  void add_target(const std::string& text, const std::string& location, const std::vector<std::string>& also_called = {});
+  // `compares`: the stat the phrase ranks characters by, if the rules say (Declaration::compares).
+  void add_target(const std::string& text, const std::string& location, const std::vector<std::string>& also_called = {},
+                  const std::string& compares = {});
 
   long phases = 0;         // phases per round each character must order; 0: any number
   long flow_phases = 0;    // the flow's phases when none is sequential: an order past them is never played; 0: any

@@ -125,7 +125,8 @@ const std::vector<std::string> runtime_hooks{"loaded",     "round_start",   "rou
 const std::vector<Field> condition_fields{{"test", function, "a function(me, ...)"},
                                          {"also_called", names, "a list of phrases"}};
 const std::vector<Field> target_fields{{"find", function, "a function(me, ...)"},
-                                      {"also_called", names, "a list of phrases"}};
+                                      {"also_called", names, "a list of phrases"},
+                                      {"compares", text, "the name of the stat it ranks characters by"}};
 
 // A string a definition gives (`declared_as`, `usage`, `target`) or lists (`allowed_by`, `answers`)
 // is a name or a sentence the fight shows and logs: text, whole.

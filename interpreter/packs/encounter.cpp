@@ -513,7 +513,11 @@ World make_world(const Encounter& encounter) {
 
 orders::Roster roster_of(std::span<const Entity> characters) {
   orders::Roster roster;
-  for (const Entity& e : characters) roster.push_back({e.name, e.side});
+  for (const Entity& e : characters) {
+    std::vector<std::string> stats;
+    for (const auto& [name, value] : e.stats) stats.push_back(name);
+    roster.push_back({e.name, e.side, std::move(stats)});
+  }
   return roster;
 }
 

@@ -828,6 +828,7 @@ Intent Fight::default_intent(const Entity& who, const std::string& why) {
   WayCut cut;
   intent.path = path_of(who, {}, no_entity, chosen, &cut);
   if (!cut.stopped.empty()) add_note(intent, "stops at " + cut.stopped);
+  if (!cut.stays.empty()) add_note(intent, cut.stays);
   settle_ready(chosen, intent);
   return intent;
 }
@@ -859,6 +860,8 @@ Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
     const std::string way = orders::format(order.movement);
     add_note(intent, (way.empty() ? "" : way + " ") + "stops at " + cut.stopped);
   }
+  // Nowhere to go that leads away (Fall Back cornered): said, not a Fall Back narrated bare.
+  if (!cut.stays.empty()) add_note(intent, cut.stays);
   settle_ready(chosen, intent);
   return intent;
 }
@@ -904,6 +907,7 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
     WayCut cut;
     intent.path = path_of(who, {}, intent.target, chosen, &cut);
     if (!cut.stopped.empty()) add_note(intent, "stops at " + cut.stopped);
+    if (!cut.stays.empty()) add_note(intent, cut.stays);
   } else {  // the rules' own path (Platemail's Entrapped Terror: none): move_limit is theirs to apply
     const Grid& grid = world_.grid();
     intent.path = lua::opt_cells(L_, -1, grid);
@@ -1025,6 +1029,28 @@ EntityId Fight::standing_at(Cell cell) const {
     if (fallen == no_entity) fallen = e.id;
   }
   return fallen;
+}
+
+// Why `who`, moving away from those at `from` within `budget_feet`, stays where it is: no one to
+// move away from, or no square it can reach is farther from the nearest of them; told with the
+// nearest by name (`hostiles`: they are its hostiles, Fall Back's "away from hostiles").
+std::string Fight::nowhere_farther(const Entity& who, const std::vector<Cell>& from, long budget_feet,
+                                   bool hostiles) const {
+  const Grid& grid = world_.grid();
+  const std::string here = grid.label(who.position);
+  if (from.empty()) return fmt::format("stays at {}: there is no hostile to move away from", here);
+  if (budget_feet <= 0) return fmt::format("stays at {}: it cannot move", here);
+  double nearest = std::numeric_limits<double>::infinity();
+  for (const Cell c : from) nearest = std::min(nearest, grid.distance(who.position, c));
+  std::vector<std::string> names;
+  for (const Entity& e : world_.entities())
+    if (e.id != who.id && (!hostiles || (e.side != who.side && flow_.can_act(e))) &&
+        std::find(from.begin(), from.end(), e.position) != from.end() &&
+        grid.distance(who.position, e.position) == nearest)
+      names.push_back(e.name);
+  std::string whom = names.empty() ? grid.label(from.front()) : fmt::format("{}", fmt::join(names, ", "));
+  if (hostiles) whom = fmt::format("the nearest hostile ({})", whom);
+  return fmt::format("stays at {}: no square it can reach within {}' is farther from {}", here, budget_feet, whom);
 }
 
 std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& movement, EntityId target,
@@ -1183,13 +1209,18 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
       return {};
     case Kind::away:
       if (const auto from = place()) {
-        const std::vector<Cell> hostiles{*from};
-        return paths_.away_from(who.position, hostiles, static_cast<double>(budget_feet), occupied).steps;
+        const std::vector<Cell> away_from{*from};
+        std::vector<Cell> path = paths_.away_from(who.position, away_from, static_cast<double>(budget_feet), occupied).steps;
+        if (path.empty() && cut) cut->stays = nowhere_farther(who, away_from, budget_feet, false);
+        return path;
       }
       return {};
     case Kind::none:
-      if (action.away_from_hostiles)  // Fall Back, Terror: "move away from hostiles"
-        return paths_.away_from(who.position, hostiles, static_cast<double>(budget_feet), occupied).steps;
+      if (action.away_from_hostiles) {  // Fall Back, Terror: "move away from hostiles"
+        std::vector<Cell> path = paths_.away_from(who.position, hostiles, static_cast<double>(budget_feet), occupied).steps;
+        if (path.empty() && cut) cut->stays = nowhere_farther(who, hostiles, budget_feet, true);
+        return path;
+      }
       // An action that moves, ordered at a character without a way to go: toward it ("Charge -> Orc").
       if (target != no_entity && target != who.id)
         return paths_.toward(who.position, world_.get(target).position, static_cast<double>(budget_feet),

@@ -265,11 +265,17 @@ class Fight final : public Ruleset {
     // Where and why it stops: "C2, the next step barred: it leaves the grid", or short of a
     // destination beyond the action's distance: "E2: G2 is 25' away, Move goes at most 15'".
     std::string stopped;
+    // Why it goes nowhere at all when it must move away (Fall Back, Terror): "stays at D1: no square
+    // it can reach within 15' is farther from the nearest hostile (Orc)".
+    std::string stays;
   };
   // The cells `who` means to enter, and in `cut`, if given, where the written way was cut short:
   // by the action's distance, or by fewer feet the rules allow `who` now (move_limit), and why.
   std::vector<Cell> path_of(const Entity& who, const orders::Movement& movement, EntityId target, const Action& action,
                             WayCut* cut = nullptr);
+  // Why `who`, moving away from `from` (its hostiles' cells, or a place's) within `budget_feet`,
+  // stays where it is: WayCut::stays.
+  std::string nowhere_farther(const Entity& who, const std::vector<Cell>& from, long budget_feet, bool hostiles) const;
   // The same within `budget_feet`.
   std::vector<Cell> plan_path(const Entity& who, const orders::Movement& movement, EntityId target,
                               const Action& action, long budget_feet, WayCut* cut);

@@ -8,7 +8,7 @@
 -- refuses an order at oneself or an ally.
 -- Globals read often, as locals: a global is looked up through the pack's environment to the
 -- shared globals (a metamethod at each read), a local is a register.
-local status, world, grid, log, dice = status, world, grid, log, dice
+local status, world, grid, log, dice, flow = status, world, grid, log, dice, flow
 local ipairs, type, table = ipairs, type, table
 local arbiter = require "arbiter"
 local combat = require "combat"
@@ -89,6 +89,32 @@ end
 -- note says why, rather than spending the phase (and its Favor to foes) for nothing.
 local function wielding(name)
   return function(me) return combat.wields(attack.combatant(me), data[name].attacks.kind) end
+end
+
+-- "Characters with Concealment cannot be targeted directly", "Most Actions require one or more
+-- designated Targets, which must be declared with the Action order", and "All Characters declare
+-- their Action orders at the start of each Round": an attack of the 1st Action Phase ordered at an
+-- enemy Concealed from where the attacker stands as the round starts (by name, or whoever stands
+-- on a cell) designates one it cannot target, and is refused before it is declared, as the general
+-- targets pass such an enemy over (fight.lua's `perceives`): the character takes the default order
+-- and the note says why, and `arbiter check` foresees it. `allowed`, the action's own `allowed_by`,
+-- is asked first. Judged only as those orders are read, when the attacker has declared nothing yet:
+-- a 2nd Action's Target was designated at the round's start too, where the characters no longer
+-- stand, and as any Attack is made, after everyone has moved, attack.make tells one Concealed by
+-- then ("cannot target Orc: Concealed").
+local function designated(allowed)
+  return function(me, intent)
+    local ok, why = allowed(me)
+    if not ok then return ok, why end
+    local target = intent.target
+    local _, phase = flow.position()
+    if target and target.side ~= me.side and phase <= 1 and flow.intent(me) == nil
+       and not attack.sight(me.cell, target.cell).visible then
+      return false, ("%s is Concealed from %s: Characters with Concealment cannot be targeted directly"):format(
+        target.name, me.name)
+    end
+    return true
+  end
 end
 
 -- Whether the actor's limbs refuse it the action (no arms: Use Item, Stabilize; README: default
@@ -199,7 +225,7 @@ define("Skulk", {
 -- reach, else at the opponent it clashed with, who stands beside it (README: default chosen). The
 -- Attack is of the kind its data says (melee, or a throw: no bow shot on the run); a Charger whose
 -- weapon makes none is refused before it is declared, as Aim is.
-define("Charge", { needs_target = true, target = "enemy", allowed_by = wielding("Charge"),
+define("Charge", { needs_target = true, target = "enemy", allowed_by = designated(wielding("Charge")),
   resolve = function(ctx)
     move_only(ctx)
     local clashed, target = attack.clashed(ctx.actor), ctx.target
@@ -211,7 +237,7 @@ define("Charge", { needs_target = true, target = "enemy", allowed_by = wielding(
 -- a thrown weapon without a melee attack is thrown at them (README: default chosen; its data's
 -- kind, "melee_or_thrown"). One whose weapon makes neither (a bow) is refused before it is
 -- declared, as Charge is.
-define("Full Attack", { needs_target = true, target = "enemy", allowed_by = wielding("Full Attack"),
+define("Full Attack", { needs_target = true, target = "enemy", allowed_by = designated(wielding("Full Attack")),
   resolve = function(ctx)
     if not ctx.target then return undeclared(ctx) end
     local foes, standing = adjacent_opponents(ctx.actor, ctx.target)
@@ -225,7 +251,7 @@ define("Full Attack", { needs_target = true, target = "enemy", allowed_by = wiel
 
 -- Counter: "You get one Melee Attack against one adjacent opponent." Without a melee weapon in
 -- hand it is refused before it is declared, as Charge is.
-define("Counter", { needs_target = true, target = "enemy", allowed_by = wielding("Counter"),
+define("Counter", { needs_target = true, target = "enemy", allowed_by = designated(wielding("Counter")),
   resolve = function(ctx)
     if not ctx.target then return undeclared(ctx) end
     attacks_at(ctx, "Counter", adjacent_opponents(ctx.actor, ctx.target)[1])
@@ -235,7 +261,7 @@ define("Counter", { needs_target = true, target = "enemy", allowed_by = wielding
 -- previous Action was Aim. A crossbow shoots only when loaded (attack.make). Without a ranged or
 -- thrown weapon in hand it is refused before it is declared, as Aim is: no phase spent standing
 -- still with "Melee Attacks on you have Favor".
-define("Ranged Attack", { needs_target = true, target = "enemy", allowed_by = wielding("Ranged Attack"),
+define("Ranged Attack", { needs_target = true, target = "enemy", allowed_by = designated(wielding("Ranged Attack")),
   resolve = function(ctx)
     -- Aimed if the Action before was Aim and Aim favours this one (attack.make).
     attacks_at(ctx, "Ranged Attack", ctx.target)
@@ -246,7 +272,7 @@ define("Ranged Attack", { needs_target = true, target = "enemy", allowed_by = wi
 -- weapon with no ranged attack. Refused before it is declared (`allowed_by`): the character takes
 -- the default order, and the note says why.
 define("Rapid Fire", { needs_target = true, target = "enemy",
-  allowed_by = function(me) return combat.can_rapid_fire(attack.combatant(me)) end,
+  allowed_by = designated(function(me) return combat.can_rapid_fire(attack.combatant(me)) end),
   resolve = function(ctx)
     attacks_at(ctx, "Rapid Fire", ctx.target)
   end })

@@ -218,8 +218,13 @@ local targets_also_called = {
   ["the closest ally"] = { "the nearest ally" },
   ["the most injured ally"] = { "the weakest ally", "the most wounded ally" },
 }
+-- The stat a phrase ranks characters by: "the biggest enemy" compares their `size` (the flow's
+-- lookups name no other), which the source gives no character and an encounter may (README), so
+-- `arbiter check` warns of an order at it in a fight where no one has one: it would name no one.
+local targets_compare = { ["the biggest enemy"] = "size", ["the biggest enemy {word}"] = "size" }
 for phrase, find in pairs(targets) do
-  arbiter.define.target(phrase, { find = find, also_called = targets_also_called[phrase] })
+  arbiter.define.target(phrase, { find = find, also_called = targets_also_called[phrase],
+                                  compares = targets_compare[phrase] })
 end
 
 -- ---------------------------------------------------------------------------------------------

@@ -62,3 +62,54 @@ test.case("Fall Back with no way written moves away from hostiles and needs no w
   test.truthy(f:cell("Orc") ~= "F3", "it moved: " .. f:cell("Orc"))
   test.equal(duel.texts(f, "acts"), {})
 end)
+
+test.case("Fall Back with nowhere farther to go stays, and the order says why: in the corner, or with no hostile left", function()
+  -- Aldric in the corner A1, the Orc at B2 beside him: every square Aldric could reach within 15'
+  -- is as near the Orc or nearer. It stays Ready and Falls Back in place ("up to 15 feet"), and the
+  -- GM hears why it did not move, as for a refused order.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "A1", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "B2", weapon = "Axe", armor = "Leather" },
+    { name = "Goblin", side = "orcs", at = "C1", weapon = "Dagger", armor = "Leather" },
+    { name = "Grunt", side = "orcs", at = "A3", weapon = "Axe", armor = "Leather" },
+  }, {}, { width = 3, height = 3 })
+  f:round [[
+    Aldric:
+      1: Fall Back
+      2: Fall Back away from "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+    Goblin:
+      1: Use Item
+      2: Use Item
+    Grunt:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(f:cell("Aldric"), "A1")
+  test.truthy(duel.narrated(f, "Aldric: Fall Back (stays at A1: no square it can reach within 15' is farther from "
+                               .. "the nearest hostile (Orc))"))
+  test.truthy(duel.narrated(f, "Aldric: Fall Back (stays at A1: no square it can reach within 15' is farther from Orc)"))
+  -- The log says it too, in the declared order's summary.
+  local summaries = {}
+  for _, e in ipairs(f:events("declared")) do
+    if e.fields.character == "Aldric" then summaries[#summaries + 1] = e.fields.summary end
+  end
+  test.equal(summaries, {
+    "Fall Back (stays at A1: no square it can reach within 15' is farther from the nearest hostile (Orc))",
+    "Fall Back (stays at A1: no square it can reach within 15' is farther from Orc)",
+  })
+  -- With no hostile in the fight, there is nothing to fall back from.
+  local alone = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "E2", weapon = "Axe", armor = "Leather" },
+  }, {})
+  alone:round [[
+    Aldric:
+      1: Fall Back
+      2: Defend
+  ]]
+  test.equal(alone:cell("Aldric"), "B2")
+  test.truthy(duel.narrated(alone, "Aldric: Fall Back (stays at B2: there is no hostile to move away from)"))
+end)

@@ -226,12 +226,59 @@ test.case("'Cover gives a -2 to rolls that target the Character in Cover'", func
   test.equal(duel.attacks(f, "hit"), { false })
 end)
 
-test.case("'Characters with Concealment cannot be targeted directly'", function()
+test.case("'Characters with Concealment cannot be targeted directly': an order naming one is refused before it is declared", function()
+  -- Concealed from where Aldric stands as the orders are read, the Orc cannot be designated ("Most
+  -- Actions require one or more designated Targets, which must be declared with the Action order"):
+  -- Aldric takes the default order, told why, as with a weapon that cannot make the Attack, and
+  -- `arbiter check` foresees it (tests/cli_test.cpp).
   local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, {},
     { width = 10, height = 6, terrain = { ["D2"] = { shelter = "concealment" } } })
   f:round(duel.still('Ranged Attack -> "Orc"'))
   test.equal(#f:events("attack"), 0)
-  test.equal(#f:events("attack_missed_out"), 1)
+  test.equal(#f:events("attack_missed_out"), 0)
+  local declared = f:events("declared")[1]
+  test.equal({ declared.fields.character, declared.fields.action, declared.fields.refused, declared.fields.reason },
+    { "Aldric", "Defend", 'Ranged Attack -> "Orc"',
+      "Orc is Concealed from Aldric: Characters with Concealment cannot be targeted directly" })
+  -- A cell names whoever stands there, and is refused alike; a general target passes the Orc over.
+  local cell = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, {},
+    { width = 10, height = 6, terrain = { ["D2"] = { shelter = "concealment" } } })
+  cell:round(duel.still("Ranged Attack -> F2"))
+  test.equal(cell:events("declared")[1].fields.refused, "Ranged Attack -> F2")
+end)
+
+test.case("Concealment reached while everyone moves: the order stands, and the Attack is not made at one Concealed by then", function()
+  -- The Orc is in the open at F2 when the orders are read, then steps into the hedge at G2: Aldric's
+  -- shot, declared at a target it could see, finds it Concealed when it is made.
+  local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, {},
+    { width = 10, height = 6, terrain = { ["G2"] = { object = "hedge", shelter = "concealment" } } })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Defend
+    Orc:
+      1: Move E
+      2: Defend
+  ]]
+  test.equal(f:cell("Orc"), "G2")
+  test.equal(#f:events("attack"), 0)
+  test.equal(duel.texts(f, "attack_missed_out"), { "Aldric (Ranged Attack) cannot target Orc: Concealed" })
+  -- A 2nd Action's Target was designated as the round started ("All Characters declare their Action
+  -- orders at the start of each Round"), when the Orc was in the open: its order stands though the
+  -- Orc is in the hedge when the 2nd Action Phase begins, and the Attack tells what it finds.
+  local later = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, {},
+    { width = 10, height = 6, terrain = { ["G2"] = { object = "hedge", shelter = "concealment" } } })
+  later:round [[
+    Aldric:
+      1: Defend
+      2: Ranged Attack -> "Orc"
+    Orc:
+      1: Move E
+      2: Use Item
+  ]]
+  local second = later:events("declared")[3]
+  test.equal({ second.fields.character, second.fields.action, second.fields.refused }, { "Aldric", "Ranged Attack", nil })
+  test.equal(duel.texts(later, "attack_missed_out"), { "Aldric (Ranged Attack) cannot target Orc: Concealed" })
 end)
 
 -- The Orc (Leather, Ready: Defense 12) stands in F2, whose terrain gives `shelter`; Aldric shoots
@@ -266,7 +313,8 @@ end)
 
 test.case("Concealment in the cell one stands in: 'cannot be targeted directly' from afar; one beside it still attacks", function()
   local f = in_shelter("concealment", { 14 })
-  test.truthy(duel.narrated(f, "Aldric (Ranged Attack) cannot target Orc: Concealed"))
+  test.truthy(duel.narrated(f, "Aldric: Defend ('Ranged Attack -> \"Orc\"' is refused (Orc is Concealed from Aldric: "
+                               .. "Characters with Concealment cannot be targeted directly): Defend, the default order)"))
   test.equal(duel.attacks(f, "attacker"), { "Brenna" })
 end)
 
