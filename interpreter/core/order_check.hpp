@@ -9,6 +9,7 @@
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders.hpp"
 #include "interpreter/core/grid.hpp"
+#include "interpreter/core/names.hpp"
 #include "interpreter/core/vocabulary.hpp"
 
 namespace arbiter::orders {
@@ -16,6 +17,9 @@ namespace arbiter::orders {
 struct RosterEntry {
   std::string name;
   std::string side;  // "players", "orcs"
+  // The name as sheets read it, made once: every name of every sheet is looked for among them
+  // all, and a fight of thousands would make their keys again for each.
+  std::string key = character_name_key(name);
 };
 using Roster = std::vector<RosterEntry>;
 
