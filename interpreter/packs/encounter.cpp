@@ -358,7 +358,7 @@ class Reader {
     std::size_t cursor = list_at;
     std::size_t number = 0;
     std::vector<Written> written;
-    std::map<std::string, std::size_t> first_read;  // a name as sheets read it: the first written so
+    std::map<std::string, std::size_t> first_read;  // each name as sheets read it: the first with it
     for (const JsonReader& c : at(list_at, [&] { return list.lua_items(); })) {
       // What a character lacks is told at its own table, not at the one before.
       const std::size_t own = found_or(list_written.item(++number), list_at);
@@ -377,9 +377,9 @@ class Reader {
       // Sheets read names without regard to case ("-> ORC" is Orc) or to the blanks between words
       // ("Orc  Brute" is Orc Brute), so two names that differ only so would be one name to every
       // sheet, and orders for the second would go to the first. Names that differ by a leading
-      // "the" stay apart: a name as written comes first. Every name read so far is a key of
-      // `first_read`, so a file of thousands of characters is not read in quadratic time; one
-      // written twice alike is left to place(), which names the next free name.
+      // "the" stay apart: a name as written comes first. The names read so far are looked up, not
+      // each compared (thousands of characters took the square of their number); one written
+      // twice alike is left to place(), which names the next free name.
       const auto [first, fresh] = first_read.emplace(character_name_key(w.entity.name), written.size());
       if (const Written* earlier = fresh ? nullptr : &written[first->second];
           earlier && earlier->entity.name != w.entity.name)
