@@ -473,12 +473,40 @@ TEST_CASE("prob's mean and standard deviation are exact at the ends of the 64-bi
   // A range about 0, 2^64 - 2 wide, whose values' distances from 0 fit 64 bits where their
   // distances from the lowest would not: 0 or ±(2^63 - 1), a deviation of (2^63 - 1)/sqrt(2), a
   // double's 15 digits of it: it printed 6521908912666391552.0000, digits a double does not hold.
-  for (const std::string exact : {"", "--exact "})
-    CHECK_THAT(arbiter("prob " + exact + "'(1d2-1)*9223372036854775807-(1d2-1)*9223372036854775807'").output,
-               Contains(": mean 0.0000") && Contains(", standard deviation 6.52190891266639e+18\n"));
-  // As few decimals as the digits before them leave: 15 in all.
+  // Its mean is 0: exactly so with --exact; in floating point, to the digits sums of values near
+  // 2^63 hold (15 significant: to thousands), so just 0.
+  CHECK_THAT(arbiter("prob --exact '(1d2-1)*9223372036854775807-(1d2-1)*9223372036854775807'").output,
+             Contains(": mean 0.0000 (0)") && Contains(", standard deviation 6.52190891266639e+18\n"));
+  CHECK_THAT(arbiter("prob '(1d2-1)*9223372036854775807-(1d2-1)*9223372036854775807'").output,
+             Contains(": mean 0, standard deviation 6.52190891266639e+18\n"));
+  // As few decimals as the digits before them leave: 15 in all (the mean's, of its values'
+  // distance from the lowest, 2000000000000).
   CHECK_THAT(arbiter("prob '1d2*2000000000000'").output,
-             StartsWith("1d2 * 2000000000000: mean 3000000000000.0000, standard deviation 1000000000000.00\n"));
+             StartsWith("1d2 * 2000000000000: mean 3000000000000.00, standard deviation 1000000000000.00\n"));
+}
+
+TEST_CASE("prob shows of a mean in floating point the digits its sums hold, no more", "[cli][prob]") {
+  // 1d1000000 has mean 1000001/2 and variance (1000000^2 - 1)/12, so 1d1000000 * 1000 a mean of
+  // 500000500 and a deviation of 288675134.59466854…: a plain sum of the million terms printed
+  // 500000499.9960, and 288675134593.523 for * 1000000, digits no sum held.
+  CHECK_THAT(arbiter("prob '1d1000000*1000'").output,
+             StartsWith("1d1000000 * 1000: mean 500000500.0000, standard deviation 288675134.5947\n"));
+  CHECK_THAT(arbiter("prob '1d1000000*1000000'").output,
+             StartsWith("1d1000000 * 1000000: mean 500000500000.000, standard deviation 288675134594.669\n"));
+  // Values up to 10^18: a double holds 15 digits of them, to the thousands, and the mean is shown to
+  // those, 500000500000000000 (+ 2 for the 1d3, past them), not 500000499996040960.0000.
+  for (const std::string expr : {"1d1000000*1000000000000", "1d1000000*1000000000000+1d3"})
+    CHECK_THAT(arbiter("prob '" + expr + "'").output,
+               Contains(": mean 5.000005e+17, standard deviation 2.88675134594669e+17\n"));
+  CHECK_THAT(arbiter("prob '1d1000000*1000000000000' --json").output,
+             StartsWith("{\"expr\":\"1d1000000 * 1000000000000\",\"mean\":5.000005e+17,"));
+  // The digits of a far origin are exact, the mean's distance from it held to 15 digits: d20 + 10^18.
+  CHECK_THAT(arbiter("prob 'd20+1000000000000000000'").output,
+             StartsWith("d20 + 1000000000000000000: mean 1000000000000000010.5000, standard deviation 5.7663\n"));
+  // The JSON gives the mean to its 15 digits, as --exact does: 15869/1296 is 12.24459876543209…
+  for (const std::string exact : {"", " --exact"})
+    CHECK_THAT(arbiter("prob 4d6kh3 --json" + exact).output,
+               StartsWith("{\"expr\":\"4d6kh3\",\"mean\":12.2445987654321,"));
 }
 
 TEST_CASE("roll --times gives the same deviation for the same dice, however far from 0 their totals", "[cli][roll]") {

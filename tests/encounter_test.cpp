@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "interpreter/packs/pack_stack.hpp"
+#include "interpreter/packs/source_text.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using namespace arbiter;
@@ -122,6 +123,57 @@ TEST_CASE("copies are named around the names the file writes", "[encounter]") {
   std::vector<std::string> names;
   for (const Entity& e : encounter.characters) names.push_back(e.name);
   CHECK(names == std::vector<std::string>{"Orc", "Orc #3", "Orc #4", "Orc #2"});
+}
+
+TEST_CASE("copies' numbers run on past every name taken, in whatever case or blanks it is written", "[encounter]") {
+  // The copies of "Orc" skip "orc #2" and "Orc  #4" (one name each to a sheet), and go on after the
+  // number the copy before them took; a copy of "Orc #4" is numbered after its own name.
+  Fight fight;
+  const Encounter encounter = fight.load(fight.write(platemail("    { name = 'Orc', side = 'orcs', at = 'A1', count = 4 },\n"
+                                                               "    { name = 'orc #2', side = 'orcs', at = 'D3' },\n"
+                                                               "    { name = 'Orc  #4', side = 'orcs', at = 'D1', count = 2 },\n")));
+  std::vector<std::string> names;
+  for (const Entity& e : encounter.characters) names.push_back(e.name);
+  CHECK(names == std::vector<std::string>{"Orc", "Orc #3", "Orc #5", "Orc #6", "orc #2", "Orc  #4", "Orc  #4 #2"});
+}
+
+TEST_CASE("a name a sheet reads as an earlier one is told with the first of that name, however many come between",
+          "[encounter]") {
+  // The first 'Orc' is at line 5; a second written alike (a duplicate, told when the characters
+  // are placed) and others between do not change which one 'ORC' is told against.
+  Fight fight;
+  const auto clash = fight.problem(platemail("    { name = 'Orc', side = 'orcs', at = 'A1' },\n"
+                                             "    { name = 'Goblin', side = 'orcs', at = 'B1' },\n"
+                                             "    { name = 'Orc', side = 'orcs', at = 'C1' },\n"
+                                             "    { name = 'ORC', side = 'orcs', at = 'D1' },\n"));
+  CHECK(clash.message == "encounter.characters[4]: 'ORC' is the name 'Orc' (line 5) to an order sheet, which reads "
+                         "names without regard to case or to the blanks between words: give each character a name "
+                         "of its own");
+  CHECK((clash.where.line == 8 && clash.where.column == 14));
+  // Without it, the name written twice alike is told at the second, with the next free name.
+  const auto twice = fight.problem(platemail("    { name = 'Orc', side = 'orcs', at = 'A1' },\n"
+                                             "    { name = 'Goblin', side = 'orcs', at = 'B1' },\n"
+                                             "    { name = 'Orc', side = 'orcs', at = 'C1' },\n"));
+  CHECK(twice.message == "there is already a character named 'Orc'; the next free name is 'Orc #2'");
+  CHECK(twice.where.line == 7);
+}
+
+TEST_CASE("a place in an encounter's text is the line and column at_offset gives, at every offset", "[encounter]") {
+  // SourceText finds lines from their starts, kept once, where at_offset counts the line breaks
+  // before the place: both must agree, about CRLF and lone CR line ends, a last line without
+  // one, a file that ends with one, and an empty line.
+  for (const std::string text : {"return {\n  rules = 1,\n\n}", "return {\r\n  a = 1,\r\n}\r\n", "a\rb\r\rc\n", "\n\nx"}) {
+    const SourceText source("e.lua", text);
+    const std::string lines = with_newline_line_ends(text);
+    for (std::size_t offset = 0; offset <= text.size(); ++offset) {
+      const Diagnostic expected = at_offset("e.lua", lines, offset, {});
+      const Place place = source.place(offset);
+      INFO("text " << nlohmann::json(text).dump() << ", offset " << offset);
+      CHECK(place.where.line == expected.where.line);
+      CHECK(place.where.column == expected.where.column);
+      CHECK(place.source_line == expected.source_line);
+    }
+  }
 }
 
 TEST_CASE("unknown equipment and unknown fields are reported together, at their columns", "[encounter]") {

@@ -422,7 +422,7 @@ TEST_CASE("a save resumes only the fight it was saved from: the same encounter a
   REQUIRE(arbiter(one_round + "--seed 1 --quiet --save " + file).exit_code == 0);
   const auto other = arbiter("run examples/platemail/ambush.lua --quiet --resume " + file);
   CHECK(other.exit_code == 1);
-  CHECK_THAT(other.output, Contains(file + ": this fight was saved from the encounter examples/platemail/skirmish.lua, "
+  CHECK_THAT(other.output, Contains(file + ": error: this fight was saved from the encounter examples/platemail/skirmish.lua, "
                                            "not examples/platemail/ambush.lua"));
   const auto house = arbiter(one_round + "--quiet --house platemail-house --resume " + file);
   CHECK(house.exit_code == 1);
@@ -442,7 +442,7 @@ TEST_CASE("a save resumes only the fight it was saved from: the same encounter a
               .exit_code == 0);
   const auto old = arbiter(one_round + "--quiet --resume " + older);
   CHECK(old.exit_code == 1);
-  CHECK_THAT(old.output, Contains(older + ": this save does not say which encounter and packs it was played with"));
+  CHECK_THAT(old.output, Contains(older + ": error: this save does not say which encounter and packs it was played with"));
   std::filesystem::remove(file);
   std::filesystem::remove(older);
 }
@@ -471,7 +471,7 @@ TEST_CASE("a save resumes only under the pack files it was played with: an edite
   std::ofstream(pack / "extra.lua") << "return {}\n";
   const auto edited = resume();
   CHECK(edited.exit_code == 1);
-  CHECK_THAT(edited.output, Contains((dir / "s.json") + ": pack 'favor-house' has changed since this fight was saved "
+  CHECK_THAT(edited.output, Contains((dir / "s.json") + ": error: pack 'favor-house' has changed since this fight was saved "
                                      "(init.lua has changed; extra.lua is new), though its version has not"));
   std::ofstream(pack / "init.lua") << original;
   std::filesystem::remove(pack / "extra.lua");
@@ -496,7 +496,7 @@ TEST_CASE("a save resumes only with the files the encounter requires as they wer
                                           "         { name = 'Ben', side = 'b', at = 'D1', weapon = 'Axe' } }\n";
   const auto edited = arbiter(run + "--resume " + (dir / "s.json"));
   CHECK(edited.exit_code == 1);
-  CHECK_THAT(edited.output, Contains((dir / "s.json") + ": the encounter " + (dir / "e.lua") +
+  CHECK_THAT(edited.output, Contains((dir / "s.json") + ": error: the encounter " + (dir / "e.lua") +
                                      " has changed since this fight was saved from it: the files it requires differ "
                                      "(sub/chars.lua has changed)"));
   std::ofstream(dir / "sub/chars.lua") << chars;
@@ -628,7 +628,7 @@ TEST_CASE("a fight rolled by hand saves no generator: resuming it asks for its d
   REQUIRE(arbiter(one_round + "--quiet --roll-by-hand --save " + by_hand + " < " + rolls.path.string()).exit_code == 0);
   const auto plain = arbiter(one_round + "--resume " + by_hand);
   CHECK(plain.exit_code == 1);
-  CHECK_THAT(plain.output, Contains(by_hand + ": this fight was played with scripted or hand-rolled dice, so its save "
+  CHECK_THAT(plain.output, Contains(by_hand + ": error: this fight was played with scripted or hand-rolled dice, so its save "
                                               "holds no dice generator to continue: resume it with --dice LIST or "
                                               "--roll-by-hand"));
   CHECK_THAT(plain.output, !Contains("--seed"));
@@ -653,7 +653,7 @@ TEST_CASE("a save holding a status the rules do not define is refused at its pla
   REQUIRE(shell("sed 's/\"name\": \"On Guard\"/\"name\": \"On Gaurd\"/' " + file + " > " + edited).exit_code == 0);
   const auto resumed = arbiter(duel + "--resume " + edited);
   CHECK(resumed.exit_code == 1);
-  CHECK_THAT(resumed.output, Contains(edited + ": not a valid saved state: state.world.characters[0].statuses[0].name: "
+  CHECK_THAT(resumed.output, Contains(edited + ": error: not a valid saved state: state.world.characters[0].statuses[0].name: "
                                                "there is no status named 'On Gaurd'; did you mean 'On Guard'?"));
   std::filesystem::remove(file);
   std::filesystem::remove(edited);
@@ -681,7 +681,7 @@ TEST_CASE("a save holding a status no fight could have left is refused at its pl
   const auto refused = [&](const std::vector<nlohmann::json>& statuses, const std::string& why) {
     const auto run = resumed(statuses);
     CHECK(run.exit_code == 1);
-    CHECK(run.output == "error: " + (dir / "edited.json") + ": not a valid saved state: " + why + "\n");
+    CHECK(run.output == (dir / "edited.json") + ": error: not a valid saved state: " + why + "\n");
   };
   // Who caused it must be in the fight (no one leaves it), or 0: none.
   refused({dazed({{"source", 9}})}, "state.world.characters[1].statuses[0].source: there is no character with id 9: a "
@@ -751,7 +751,7 @@ TEST_CASE("a resumed save whose version is not a whole number is refused naming 
   const auto resumed = arbiter(one_round + "--quiet --resume " + quoted);
   CHECK(resumed.exit_code == 1);
   CHECK_THAT(resumed.output,
-             Contains(quoted + ": not a valid saved state: state.version: expected a whole number, found \"3\""));
+             Contains(quoted + ": error: not a valid saved state: state.version: expected a whole number, found \"3\""));
   std::filesystem::remove(file);
   std::filesystem::remove(quoted);
 }
@@ -883,7 +883,7 @@ TEST_CASE("check --resume refuses a save holding a status the rules do not defin
   REQUIRE(shell("sed 's/\"name\": \"On Guard\"/\"name\": \"On Gaurd\"/' " + (dir / "fight.json") + " > " +
                 (dir / "edited.json"))
               .exit_code == 0);
-  const std::string refused = (dir / "edited.json") + ": not a valid saved state: state.world.characters[0]."
+  const std::string refused = (dir / "edited.json") + ": error: not a valid saved state: state.world.characters[0]."
                               "statuses[0].name: there is no status named 'On Gaurd'; did you mean 'On Guard'?";
   std::ofstream(dir / "typo.txt") << "Round 2\nKonrad:\n  1: Melee Atack -> \"Ilse\"\n";
   std::ofstream(dir / "later.txt") << "Round 3\nKonrad:\n  1: Melee Attack -> \"Ilse\"\n";
@@ -892,6 +892,43 @@ TEST_CASE("check --resume refuses a save holding a status the rules do not defin
     CHECK(checked.exit_code == 1);
     CHECK_THAT(checked.output, Contains(refused));
   }
+}
+
+TEST_CASE("check --json names the save in the file of a diagnostic about it, with the line where it is known",
+          "[check][errors][save][json]") {
+  // Each had an empty "file": the save's name was only in the message.
+  TempDir dir;
+  const std::string duel = "examples/tempo/duel.lua";
+  REQUIRE(arbiter("run " + duel + " --quiet --seed 1 --orders examples/tempo/duel-round1.txt --save " +
+                  (dir / "fight.json"))
+              .exit_code == 0);
+  std::ofstream(dir / "next.txt") << "Konrad:\n  1: Melee Attack -> \"Ilse\"\n";
+  const auto diagnostic = [&](const std::string& save, const std::string& encounter = "examples/tempo/duel.lua") {
+    const auto checked =
+        arbiter("check " + (dir / "next.txt") + " --encounter " + encounter + " --resume " + save + " --json");
+    CHECK(checked.exit_code == 1);
+    const auto report = nlohmann::json::parse(checked.output);
+    REQUIRE(report["diagnostics"].size() == 1);
+    return report["diagnostics"][0];
+  };
+  // A status the rules do not define: told by its path in the save, at the save.
+  REQUIRE(shell("sed 's/\"name\": \"On Guard\"/\"name\": \"On Gaurd\"/' " + (dir / "fight.json") + " > " +
+                (dir / "edited.json"))
+              .exit_code == 0);
+  const auto edited = diagnostic(dir / "edited.json");
+  CHECK(edited["file"] == dir / "edited.json");
+  CHECK(edited["line"] == 0);
+  CHECK_THAT(edited["message"].get<std::string>(), StartsWith("not a valid saved state: state.world.characters[0]."));
+  // Damaged JSON: at the line and column where it stops reading ("}" of line 2).
+  std::ofstream(dir / "damaged.json") << "{\n  \"format\": }\n";
+  const auto damaged = diagnostic(dir / "damaged.json");
+  CHECK(damaged["file"] == dir / "damaged.json");
+  CHECK((damaged["line"] == 2 && damaged["column"] == 13));
+  // Saved from another encounter than the one given.
+  std::ofstream(dir / "other.lua") << read_text(duel) << "-- edited\n";
+  const auto other = diagnostic(dir / "fight.json", dir / "other.lua");
+  CHECK(other["file"] == dir / "fight.json");
+  CHECK(other["message"] == "this fight was saved from the encounter " + duel + ", not " + (dir / "other.lua"));
 }
 
 TEST_CASE("a simultaneous flow without a default_order stops the round at the flow's line, naming who has no order",

@@ -800,7 +800,7 @@ TEST_CASE("a hand-edited save is refused at the stat the rules would trip over, 
   // tempo reads ap as action points ("12 action points to spend during each of these rounds").
   const auto words = edited("\"ap\": 4", "\"ap\": \"lots\"");
   CHECK(words.exit_code == 1);
-  CHECK_THAT(words.output, Contains("e.json: not a valid saved state: state.world.characters[0].stats.ap: Ilse's ap "
+  CHECK_THAT(words.output, Contains("e.json: error: not a valid saved state: state.world.characters[0].stats.ap: Ilse's ap "
                                     "must be action points: a whole number from 0 to 12, the flow's, not \"lots\""));
   CHECK_THAT(words.output, !Contains("in pack"));
   const auto weapon = edited("\"weapon\": \"", "\"weapon\": \"Swrd");
@@ -809,7 +809,7 @@ TEST_CASE("a hand-edited save is refused at the stat the rules would trip over, 
   // A misspelt stat would be silently never read, as in an encounter.
   const auto misspelt = edited("\"stats\": {", "\"stats\": {\"initative\": 3, ");
   CHECK(misspelt.exit_code == 1);
-  CHECK_THAT(misspelt.output, Contains("e.json: not a valid saved state: state.world.characters[0].stats.initative: "
+  CHECK_THAT(misspelt.output, Contains("e.json: error: not a valid saved state: state.world.characters[0].stats.initative: "
                                        "Ilse has a stat 'initative' that the rules do not read (did you mean "
                                        "'initiative'?)"));
 }
@@ -966,14 +966,14 @@ TEST_CASE("a hand-edited save with an emptied log or a phase between rounds is r
   };
   const auto phase = resumed("\"phase\": 0,\n  \"round\"", "\"phase\": 7,\n  \"round\"");
   CHECK(phase.exit_code == 1);
-  CHECK_THAT(phase.output, Contains((dir / "e.json") + ": not a valid saved state: state.flow.phase: 7: a fight is "
+  CHECK_THAT(phase.output, Contains((dir / "e.json") + ": error: not a valid saved state: state.flow.phase: 7: a fight is "
                                     "saved between rounds, where the phase is 0"));
   const auto log_at = saved.find("\n \"log\": [");
   REQUIRE(log_at != std::string::npos);
   const auto log_end = saved.find("\n ]", log_at);
   const auto emptied = resumed(saved.substr(log_at, log_end + 3 - log_at), "\n \"log\": []");
   CHECK(emptied.exit_code == 1);
-  CHECK_THAT(emptied.output, Contains((dir / "e.json") + ": not a valid saved state: state.log: it tells 0 rounds"));
+  CHECK_THAT(emptied.output, Contains((dir / "e.json") + ": error: not a valid saved state: state.log: it tells 0 rounds"));
   CHECK_FALSE(std::filesystem::exists(dir / "e.jsonl"));
   // Unedited, the log numbers on.
   CHECK(resumed("\"format\"", "\"format\"").exit_code == 0);
@@ -1056,7 +1056,7 @@ TEST_CASE("a definition a pack patches during the fight is saved, and the resume
   std::ofstream(dir / "e.json", std::ios::binary) << saved;
   const auto edited = arbiter(fight + "--rounds 1 --resume " + (dir / "e.json"));
   CHECK(edited.exit_code == 1);
-  CHECK_THAT(edited.output, Contains((dir / "e.json") + ": not a valid saved state: state.definition_changes[0].kind: "
+  CHECK_THAT(edited.output, Contains((dir / "e.json") + ": error: not a valid saved state: state.definition_changes[0].kind: "
                                      "'tabel' is not a kind of definition"));
   CHECK_THAT(edited.output, Contains("did you mean 'table'?"));
 }

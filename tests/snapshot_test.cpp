@@ -170,23 +170,57 @@ TEST_CASE("a truncated save is refused with the file named and left as it was", 
   std::ofstream(file, std::ios::binary | std::ios::trunc) << whole.substr(0, whole.size() / 2);
   const std::string truncated = read(file);
   CHECK(error_message([&] { load_state(file); }) ==
-        file.string() + ": damaged or truncated: its JSON ends unfinished, after " +
+        "damaged or truncated: its JSON ends unfinished, after " +
             std::to_string(truncated.size()) + " bytes");
   CHECK(read(file) == truncated);
   std::ofstream(file, std::ios::binary | std::ios::trunc) << "{\"format\": }";
   CHECK(error_message([&] { load_state(file); }) ==
-        file.string() + ": damaged: it is not valid JSON (at byte 12 of 12)");
+        "damaged: it is not valid JSON (at byte 12 of 12)");
   // A number past a double's range escaped as an internal error, the library's exception.
   for (const std::string& number : std::vector<std::string>{"1e999", "-1e999", std::string(400, '9')}) {
     std::ofstream(file, std::ios::binary | std::ios::trunc) << "{\"format\": " + number + "}";
     CHECK(error_message([&] { load_state(file); }) ==
-          fmt::format("{}: damaged: it is not valid JSON (at byte {} of {}: a number too large to read)",
-                      file.string(), 11 + number.size(), 12 + number.size()));
+          fmt::format("damaged: it is not valid JSON (at byte {} of {}: a number too large to read)",
+                      11 + number.size(), 12 + number.size()));
   }
   std::ofstream(file, std::ios::binary | std::ios::trunc).flush();
   CHECK(error_message([&] { load_state(file); }) ==
-        file.string() + ": the file is empty (a save interrupted before it was written?)");
+        "the file is empty (a save interrupted before it was written?)");
   CHECK_THAT(error_message([&] { load_state(dir.path / "missing.json"); }), Catch::Contains("cannot read"));
+}
+
+TEST_CASE("a save's problem is told at the save: its file, and its line and column where the reading knows them",
+          "[snapshot][errors]") {
+  const TempDir dir;
+  const fs::path file = dir.path / "fight.json";
+  const auto refusal = [&](const std::string& text) {
+    std::ofstream(file, std::ios::binary | std::ios::trunc) << text;
+    try {
+      load_state(file);
+    } catch (const Error& e) {
+      return e.diagnostics().front();
+    }
+    FAIL("expected the save to be refused");
+    return Diagnostic{};
+  };
+  // Not JSON: the byte the parser stopped at, the "}" at line 2, column 12 (byte 13, after "{\n").
+  const Diagnostic damaged = refusal("{\n \"format\": }");
+  CHECK(damaged.where.file == file.string());
+  CHECK((damaged.where.line == 2 && damaged.where.column == 12));
+  CHECK(damaged.source_line == " \"format\": }");
+  // A number too large: its last digit, line 3.
+  const Diagnostic too_large = refusal("{\n\n\"format\": 1e999}");
+  CHECK(too_large.where.file == file.string());
+  CHECK((too_large.where.line == 3 && too_large.where.column == 15));
+  // Cut short: its end.
+  const Diagnostic cut = refusal("{\"format\": \"arbiter-state\",\n");
+  CHECK((cut.where.line == 2 && cut.where.column == 1));
+  // What is wrong in JSON that reads is told by its path in the document, at the file.
+  const Diagnostic foreign = refusal("{\"notes\": []}\n");
+  CHECK(foreign.where.file == file.string());
+  CHECK(foreign.where.line == 0);
+  CHECK(foreign.message == "this is not an Arbiter saved state (no \"format\": \"arbiter-state\")");
+  CHECK(refusal("").where.file == file.string());
 }
 
 TEST_CASE("newer, foreign and damaged documents are refused with what is wrong", "[snapshot][errors]") {
@@ -196,28 +230,28 @@ TEST_CASE("newer, foreign and damaged documents are refused with what is wrong",
   nlohmann::json newer = json;
   newer["version"] = state_format_version + 1;
   CHECK(error_message([&] { state_from_json(newer, "fight.json"); }) ==
-        "fight.json: saved by a newer Arbiter (format version " + std::to_string(state_format_version + 1) +
+        "saved by a newer Arbiter (format version " + std::to_string(state_format_version + 1) +
             "; this one reads versions up to " + std::to_string(state_format_version) + ")");
   CHECK(error_message([&] { state_from_json(nlohmann::json{{"hp", 3}}, "notes.json"); }) ==
-        "notes.json: this is not an Arbiter saved state (no \"format\": \"arbiter-state\")");
+        "this is not an Arbiter saved state (no \"format\": \"arbiter-state\")");
   nlohmann::json bad_cell = json;
   bad_cell["world"]["characters"][1]["cell"] = "Z9";
   CHECK(error_message([&] { state_from_json(bad_cell, "fight.json"); }) ==
-        "fight.json: not a valid saved state: state.world.characters[1].cell: there is no cell Z9 on this 3×3 grid "
+        "not a valid saved state: state.world.characters[1].cell: there is no cell Z9 on this 3×3 grid "
         "(A1..C3); did you mean C3?");
   // A place that is no text at all is told once, not with its path twice.
   nlohmann::json number_cell = json;
   number_cell["world"]["characters"][1]["cell"] = 99;
   CHECK(error_message([&] { state_from_json(number_cell, "fight.json"); }) ==
-        "fight.json: not a valid saved state: state.world.characters[1].cell: expected a string, found 99");
+        "not a valid saved state: state.world.characters[1].cell: expected a string, found 99");
   nlohmann::json missing = json;
   missing["world"]["grid"].erase("scale");
   CHECK(error_message([&] { state_from_json(missing, "fight.json"); }) ==
-        "fight.json: not a valid saved state: state.world.grid: 'scale' is missing");
+        "not a valid saved state: state.world.grid: 'scale' is missing");
   nlohmann::json wrong_type = json;
   wrong_type["world"]["characters"][0]["statuses"][0]["remaining"] = "two";
   CHECK(error_message([&] { state_from_json(wrong_type, "fight.json"); }) ==
-        "fight.json: not a valid saved state: state.world.characters[0].statuses[0].remaining: expected a whole "
+        "not a valid saved state: state.world.characters[0].statuses[0].remaining: expected a whole "
         "number, found \"two\"");
   nlohmann::json same_name = json;
   same_name["world"]["characters"][2]["name"] = "Orc";
@@ -232,20 +266,20 @@ TEST_CASE("an edited save is refused: no generator, a negative round, a status w
   nlohmann::json no_rng = json;
   no_rng.erase("rng");
   CHECK(error_message([&] { state_from_json(no_rng, "fight.json"); }) ==
-        "fight.json: not a valid saved state: state: 'rng' is missing");
+        "not a valid saved state: state: 'rng' is missing");
   nlohmann::json negative = json;
   negative["flow"]["round"] = -1;
   CHECK(error_message([&] { state_from_json(negative, "fight.json"); }) ==
-        "fight.json: not a valid saved state: state.flow.round: cannot be negative");
+        "not a valid saved state: state.flow.round: cannot be negative");
   nlohmann::json unstacked = json;
   unstacked["world"]["characters"][0]["statuses"][0]["stacks"] = -3;
   CHECK(error_message([&] { state_from_json(unstacked, "fight.json"); }) ==
-        "fight.json: not a valid saved state: state.world.characters[0].statuses[0].stacks: a status has at least 1 "
+        "not a valid saved state: state.world.characters[0].statuses[0].stacks: a status has at least 1 "
         "stack");
   nlohmann::json crowded = json;
   crowded["world"]["characters"][1]["cell"] = crowded["world"]["characters"][0]["cell"];
   CHECK_THAT(error_message([&] { state_from_json(crowded, "fight.json"); }),
-             Catch::StartsWith("fight.json: not a valid saved state: state.world.characters: ") &&
+             Catch::StartsWith("not a valid saved state: state.world.characters: ") &&
                  Catch::EndsWith(": one character to a cell"));
   // An edge or a cell listed twice, however spelt: the world holds one border, terrain or traffic
   // count for it, and the other would be lost.
@@ -253,23 +287,23 @@ TEST_CASE("an edited save is refused: no generator, a negative round, a status w
   two_doors["world"]["grid"]["borders"].push_back(two_doors["world"]["grid"]["borders"][0]);
   two_doors["world"]["grid"]["borders"][3]["between"] = nlohmann::json::array({"a2", "A1"});
   CHECK(error_message([&] { state_from_json(two_doors, "fight.json"); }) ==
-        "fight.json: not a valid saved state: state.world.grid.borders[3]: the edge between A1 and A2 is listed twice, "
+        "not a valid saved state: state.world.grid.borders[3]: the edge between A1 and A2 is listed twice, "
         "first as state.world.grid.borders[0]: one of the two would be lost");
   nlohmann::json two_muds = json;
   two_muds["world"]["grid"]["terrain"].push_back(two_muds["world"]["grid"]["terrain"][0]);
   two_muds["world"]["grid"]["terrain"][2]["cell"] = "b1";
   CHECK(error_message([&] { state_from_json(two_muds, "fight.json"); }) ==
-        "fight.json: not a valid saved state: state.world.grid.terrain[2]: the cell B1 is listed twice, first as "
+        "not a valid saved state: state.world.grid.terrain[2]: the cell B1 is listed twice, first as "
         "state.world.grid.terrain[0]: one of the two would be lost");
   nlohmann::json crossed_twice = json;
   crossed_twice["world"]["border_traffic"].push_back(crossed_twice["world"]["border_traffic"][0]);
   CHECK_THAT(error_message([&] { state_from_json(crossed_twice, "fight.json"); }),
-             Catch::StartsWith("fight.json: not a valid saved state: state.world.border_traffic[1]: the edge between "
+             Catch::StartsWith("not a valid saved state: state.world.border_traffic[1]: the edge between "
                                "A1 and A2 is listed twice"));
   nlohmann::json unsaid = json;
   unsaid.erase("played_from");
   CHECK(error_message([&] { state_from_json(unsaid, "fight.json"); }) ==
-        "fight.json: not a valid saved state: state: 'played_from' is missing");
+        "not a valid saved state: state: 'played_from' is missing");
   nlohmann::json older = unsaid;  // version 1 had no such member: it loads, with nothing to compare
   older["version"] = 1;
   CHECK(state_from_json(older, "fight.json").played_from.is_null());
@@ -278,7 +312,7 @@ TEST_CASE("an edited save is refused: no generator, a negative round, a status w
   nlohmann::json unchanged = json;
   unchanged.erase("definition_changes");
   CHECK(error_message([&] { state_from_json(unchanged, "fight.json"); }) ==
-        "fight.json: not a valid saved state: state: 'definition_changes' is missing");
+        "not a valid saved state: state: 'definition_changes' is missing");
   unchanged["version"] = 2;  // written before they were kept: none
   CHECK(state_from_json(unchanged, "fight.json").definition_changes == nlohmann::json::array());
 }
@@ -306,7 +340,7 @@ TEST_CASE("a save's place is checked before the fight, with the system's reason 
   CHECK(error_message([&] { check_writable("/dev/null"); }) ==
         "/dev/null: cannot write there: it is not a plain file (a device, a pipe or a socket)");
   CHECK(error_message([&] { load_state("/dev/zero"); }) ==
-        "/dev/zero: cannot read: it is not a plain file (a device, a pipe or a socket); a save is a file");
+        "cannot read: it is not a plain file (a device, a pipe or a socket); a save is a file");
 }
 
 TEST_CASE("a save that cannot replace its target leaves the target untouched", "[snapshot][errors]") {
@@ -327,10 +361,10 @@ TEST_CASE("a save whose version is not a whole number is refused with the file n
   nlohmann::json quoted = state_to_json(fight_in_progress(book, log));
   quoted["version"] = "2";
   CHECK(error_message([&] { state_from_json(quoted, "fight.json"); }) ==
-        "fight.json: not a valid saved state: state.version: expected a whole number, found \"2\"");
+        "not a valid saved state: state.version: expected a whole number, found \"2\"");
   quoted.erase("version");
   CHECK(error_message([&] { state_from_json(quoted, "fight.json"); }) ==
-        "fight.json: not a valid saved state: state: 'version' is missing");
+        "not a valid saved state: state: 'version' is missing");
 }
 
 TEST_CASE("a log and a save written together: one that cannot be written leaves both files as they were",

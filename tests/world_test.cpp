@@ -50,6 +50,22 @@ TEST_CASE("a world made whole (a save) suggests for a twice-given name one no la
         "there is already a character named 'Orc'; the next free name is 'Orc #3'");
 }
 
+TEST_CASE("a character is found by its id however a saved world numbers them", "[world]") {
+  // A save may list ids out of order and with gaps (4 before 1, no 2 or 3): each is still found
+  // by its own id, not by its place in the list.
+  std::vector<Entity> given{character("Orc", "orcs", {0, 0}), character("Elf", "elves", {1, 0})};
+  given[0].id = 4;
+  given[1].id = 1;
+  const World world(Grid(5, 5), given, 5, {});
+  CHECK(world.get(4).name == "Orc");
+  CHECK(world.get(1).name == "Elf");
+  CHECK_THROWS_AS(world.get(2), Error);
+  // Characters added to a world one by one are numbered from 1, in order.
+  World added(Grid(5, 5));
+  for (const char* name : {"A", "B", "C"}) added.add(character(name, "x", {0, static_cast<int>(added.entities().size())}));
+  CHECK(added.get(2).name == "B");
+}
+
 TEST_CASE("general targets: closest, farthest, most injured, biggest (Platemail: Targets)", "[world][lookup]") {
   const World world = skirmish();
   const LookupRules rules;

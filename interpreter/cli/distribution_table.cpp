@@ -14,11 +14,27 @@ std::string decimal(double x, int places) {
   return text;
 }
 
+namespace {
+
+constexpr int held = 15;  // the significant digits a double holds reliably here
+
+int whole_digits(double x) { return std::abs(x) < 1 ? 1 : static_cast<int>(std::floor(std::log10(std::abs(x)))) + 1; }
+
+}  // namespace
+
 std::string decimal_held(double x, int places) {
-  constexpr int held = 15;
-  const int whole_digits = std::abs(x) < 1 ? 1 : static_cast<int>(std::floor(std::log10(std::abs(x)))) + 1;
-  if (whole_digits > held) return fmt::format("{:.{}g}", x, held);
-  return decimal(x, std::min(places, held - whole_digits));
+  if (whole_digits(x) > held) return fmt::format("{:.{}g}", x, held);
+  return decimal(x, std::min(places, held - whole_digits(x)));
+}
+
+std::string mean_held(std::int64_t origin, double from_origin, double reach, int places) {
+  const int decimals = held - whole_digits(reach);
+  if (decimals >= 0) return decimal(Fraction(static_cast<long>(origin)) + Fraction(from_origin), std::min(places, decimals));
+  const double mean = static_cast<double>(origin) + from_origin;
+  const int significant = whole_digits(mean) + decimals;  // its digits down to the last one held
+  if (significant >= 1) return fmt::format("{:.{}g}", mean, significant);
+  const double last_held = std::pow(10.0, -decimals);  // a mean nearer 0 than that is 0 or it, rounded
+  return fmt::format("{:.1g}", std::round(mean / last_held) * last_held);
 }
 
 std::string decimal(const Fraction& x, int places) { return decimal(x.get_num(), x.get_den(), places); }

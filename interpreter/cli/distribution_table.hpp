@@ -24,6 +24,13 @@ std::string decimal(const mpz_class& numerator, const mpz_class& denominator, in
 // (15, as the JSON gives): fewer decimals as it grows, and past 15 whole digits in scientific
 // notation (a standard deviation near 2^63: 6.52190891266639e+18, not 6521908912666391552.0000).
 std::string decimal_held(double x, int places);
+// The mean of a floating-point distribution, `origin` (exact) plus `from_origin`, with no more
+// digits than its sums hold: each sum's error grows with the values' distance from the origin, so
+// those of a double (15 significant) as large as the farthest, `reach`. The origin's own digits
+// are exact (d20 + 10^18: 1000000000000000010.5000). At most `places` decimals, fewer as `reach`
+// grows; past 15 whole digits of it, in scientific notation to the last digit held (1d1000000 *
+// 10^15: 5.000005e+20, not 500000500000000000000.0000, whose last digits no sum holds).
+std::string mean_held(std::int64_t origin, double from_origin, double reach, int places);
 
 // A small percentage to two significant figures, written out (0.000018) while that stays short.
 std::string two_figures(double percent);

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <ostream>
+#include <type_traits>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -41,8 +42,18 @@ std::string fraction_text(const Fraction& p) { return p.get_str(); }
 template <class P>
 void report(Context& context, const ProbOptions& options, const Roller& roller, const Distribution<P>& d) {
   const auto moments = d.moments();
-  // Printed exactly, however far from 0 (a double holds the distance from its origin).
+  // Exact fractions give the mean exactly, however far from 0; floating point, the digits its sums
+  // hold (mean_held), in the table and in the JSON.
   const Fraction mean = Fraction(static_cast<long>(moments.origin)) + Fraction(moments.from_origin);
+  const auto mean_to = [&](int places) {
+    if constexpr (std::is_same_v<P, double>) {
+      const double reach = std::max(static_cast<double>(d.high()) - static_cast<double>(moments.origin),
+                                    static_cast<double>(moments.origin) - static_cast<double>(d.low()));
+      return mean_held(moments.origin, moments.from_origin, reach, places);
+    } else {
+      return decimal(mean, places);
+    }
+  };
   const double stddev = std::sqrt(to_double(moments.variance));
   const double cut_off = to_double(d.cut_off);
   const std::string expr = dice::to_string(*roller.expression().root);
@@ -51,7 +62,8 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
   const auto rows = distribution_rows(outcomes);
 
   if (options.json) {
-    nlohmann::ordered_json out = {{"expr", expr}, {"mean", to_json(mean.get_d())}, {"stddev", to_json(stddev)}};
+    const double mean_number = std::strtod(mean_to(std::numeric_limits<double>::max_digits10).c_str(), nullptr);
+    nlohmann::ordered_json out = {{"expr", expr}, {"mean", to_json(mean_number)}, {"stddev", to_json(stddev)}};
     // The mean exactly, which a JSON number (a double) cannot always hold (near ±2^63).
     if (options.exact) out["mean_fraction"] = fraction_text(mean);
     auto& entries = out["distribution"] = nlohmann::ordered_json::array();
@@ -68,7 +80,7 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     *context.out << out.dump() << "\n";
     return;
   }
-  *context.out << fmt::format("{}: mean {}", expr, decimal(mean, 4));
+  *context.out << fmt::format("{}: mean {}", expr, mean_to(4));
   if (options.exact) *context.out << " (" << fraction_text(mean) << ")";
   *context.out << fmt::format(", standard deviation {}\n", decimal_held(stddev, 4));
   if (cut_off > 0)

@@ -199,15 +199,15 @@ void run(Context& context, const Options& options) {
   // A fight played with scripted or hand-rolled dice saved no generator: its dice are named again.
   const bool chosen = options.dice.seed || !options.dice.scripted.empty() || options.dice.by_hand;
   if (saved && saved->rng.is_null() && !chosen)
-    throw Error(options.resume + ": this fight was played with scripted or hand-rolled dice, so its save holds no "
-                                 "dice generator to continue: resume it with --dice LIST or --roll-by-hand");
+    refuse_save(options.resume, "this fight was played with scripted or hand-rolled dice, so its save holds no dice "
+                                "generator to continue: resume it with --dice LIST or --roll-by-hand");
   std::unique_ptr<DiceSource> dice;
   std::string fresh_seed;
   if (saved && !saved->rng.is_null() && !chosen) {
     try {
       dice = std::make_unique<SeededDice>(Rng::from_json(saved->rng));
     } catch (const Error& e) {
-      throw Error(options.resume + ": not a valid saved state: state.rng: " + e.diagnostics().front().message);
+      refuse_save(options.resume, "not a valid saved state: state.rng: " + e.diagnostics().front().message);
     }
   } else {
     DiceChoice choice = options.dice;

@@ -23,7 +23,7 @@ void as_saved_state(const std::string& path, Check&& check) {
   try {
     check();
   } catch (const Error& e) {
-    throw Error(path + ": not a valid saved state: " + e.diagnostics().front().message);
+    refuse_save(path, "not a valid saved state: " + e.diagnostics().front().message);
   }
 }
 
@@ -100,9 +100,9 @@ std::vector<std::string> pack_names(const nlohmann::json& packs) {
 // A save resumes only the fight it was saved from: the same encounter, the same packs and versions.
 void check_played_from(const std::string& save, const nlohmann::json& saved, const nlohmann::json& now) {
   if (saved.is_null())
-    throw Error(save + ": this save does not say which encounter and packs it was played with (it was written by an "
-                       "older Arbiter, format version 1), so it cannot be resumed: play the fight again from its "
-                       "encounter, sheets and seed");
+    refuse_save(save, "this save does not say which encounter and packs it was played with (it was written by an "
+                      "older Arbiter, format version 1), so it cannot be resumed: play the fight again from its "
+                      "encounter, sheets and seed");
   const auto text = [&](const char* key) {
     const auto found = saved.is_object() ? saved.find(key) : saved.end();
     return found != saved.end() && found->is_string() ? found->get<std::string>() : std::string("?");
@@ -110,17 +110,17 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
   const std::string encounter = now["encounter"];
   if (text("digest") != now["digest"]) {
     if (text("encounter") == encounter)
-      throw Error(save + ": the encounter " + encounter + " has changed since this fight was saved from it");
-    throw Error(save + ": this fight was saved from the encounter " + text("encounter") + ", not " + encounter);
+      refuse_save(save, "the encounter " + encounter + " has changed since this fight was saved from it");
+    refuse_save(save, "this fight was saved from the encounter " + text("encounter") + ", not " + encounter);
   }
   // Saves written before the encounter's required files were recorded have none to compare.
   if (const auto required = saved.is_object() ? saved.find("required") : saved.end(); required != saved.end())
     if (const std::string changed = required->is_object() ? changed_files(*required, now["required"])
                                                           : "its files are unknown";
         !changed.empty())
-      throw Error(fmt::format("{}: the encounter {} has changed since this fight was saved from it: the files it "
-                              "requires differ ({})",
-                              save, encounter, changed));
+      refuse_save(save, fmt::format("the encounter {} has changed since this fight was saved from it: the files it "
+                                    "requires differ ({})",
+                                    encounter, changed));
   const nlohmann::json packs = saved.is_object() ? saved.value("packs", nlohmann::json()) : nlohmann::json();
   if (packs != now["packs"]) {
     // The packs it was played with that this run lacks are most often house packs left out.
@@ -133,8 +133,8 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
                                             : fmt::format("{} too, as the fight was played with {}: run --house {}",
                                                           fmt::join(missing, ", "), missing.size() == 1 ? "it" : "them",
                                                           fmt::join(missing, " --house "));
-    throw Error(save + ": this fight was played under " + pack_list(packs) + ", but this run loads " +
-                pack_list(now["packs"]) + " (load " + how + ")");
+    refuse_save(save, "this fight was played under " + pack_list(packs) + ", but this run loads " +
+                          pack_list(now["packs"]) + " (load " + how + ")");
   }
   // Saves written before the files were recorded have none to compare.
   const nlohmann::json files = saved.is_object() ? saved.value("pack_files", nlohmann::json::object()) : nlohmann::json();
@@ -143,10 +143,10 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
     if (!files.contains(pack)) continue;
     const std::string changed = files[pack].is_object() ? changed_files(files[pack], digests) : "its files are unknown";
     if (!changed.empty())
-      throw Error(fmt::format("{}: pack '{}' has changed since this fight was saved ({}), though its version has not: "
-                              "the rest of the fight would be played under other rules than its first rounds. "
-                              "Undo the change to resume, or play the fight again from its encounter",
-                              save, pack, changed));
+      refuse_save(save, fmt::format("pack '{}' has changed since this fight was saved ({}), though its version has "
+                                    "not: the rest of the fight would be played under other rules than its first "
+                                    "rounds. Undo the change to resume, or play the fight again from its encounter",
+                                    pack, changed));
   }
 }
 
@@ -179,6 +179,8 @@ void check_house(packs::PackStack& stack, const packs::Encounter& encounter, con
 }
 
 }  // namespace
+
+void refuse_save(const std::string& path, const std::string& why) { throw Error(Diagnostic{{path, 0, 0}, why, {}, {}}); }
 
 void load_fight_packs(Session& session, const packs::Encounter& encounter, const std::vector<std::string>& house) {
   check_house(session.stack, encounter, house);

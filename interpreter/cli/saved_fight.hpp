@@ -16,6 +16,10 @@ struct lua_State;
 
 namespace arbiter::cli {
 
+// The save at `path` refused for `why`: an arbiter::Error told at the save, whose file `--json`
+// gives (its line unknown).
+[[noreturn]] void refuse_save(const std::string& path, const std::string& why);
+
 // Loads the packs a fight is played with: the encounter's rules, then the house packs (names or
 // folders), each after what it requires. A house pack that requires other rules than the fight's
 // is refused by name.

@@ -689,23 +689,43 @@ std::int64_t Distribution<P>::origin() const {
   return std::clamp<std::int64_t>(0, low(), high());
 }
 
+namespace {
+
+// A sum of many doubles that keeps the low digits each addition rounds off and adds them back
+// (Neumaier's compensated summation): a plain sum of 1d1000000's million terms loses five of its
+// digits, and its mean came out as 500000.49999604 instead of 500000.5.
+class CompensatedSum {
+ public:
+  void add(double term) {
+    const double sum = sum_ + term;
+    lost_ += std::abs(sum_) >= std::abs(term) ? (sum_ - sum) + term : (term - sum) + sum_;
+    sum_ = sum;
+  }
+  double total() const { return sum_ + lost_; }
+
+ private:
+  double sum_ = 0, lost_ = 0;
+};
+
+}  // namespace
+
 // Both are of the rolls that are made: the outcomes weigh 1 - cut_off in all, the rest being
 // rolls a depth cap refuses. In floating point, the variance around the mean found first:
 // E[X^2] - E[X]^2 would lose the digits of a narrow distribution.
 template <>
 Distribution<double>::Moments Distribution<double>::moments() const {
   Moments m{origin(), 0, 0};
-  double made = 0;
+  CompensatedSum made, of_values, of_squares;
   for (const auto& outcome : outcomes) {
-    made += outcome.p;
-    m.from_origin += outcome.p * static_cast<double>(outcome.value - m.origin);
+    made.add(outcome.p);
+    of_values.add(outcome.p * static_cast<double>(outcome.value - m.origin));
   }
-  m.from_origin /= made;
+  m.from_origin = of_values.total() / made.total();
   for (const auto& outcome : outcomes) {
     const double d = static_cast<double>(outcome.value - m.origin) - m.from_origin;
-    m.variance += outcome.p * d * d;
+    of_squares.add(outcome.p * d * d);
   }
-  m.variance /= made;
+  m.variance = of_squares.total() / made.total();
   return m;
 }
 

@@ -104,7 +104,7 @@ class Checker {
     const std::string written = character_name_key(without_quote_marks(cut.written)),
                       read = character_name_key(without_quote_marks(cut.name.text));
     for (const auto& entry : *roster_) {
-      const std::string name = character_name_key(entry.name);
+      const std::string& name = entry.key;
       if (name.size() > read.size() && written.starts_with(name) &&
           (written.size() == name.size() || written[name.size()] == ' '))
         return &entry;
@@ -939,9 +939,7 @@ const RosterEntry* named(const Roster& roster, std::string_view name) {
   if (const RosterEntry* exact = find([&](const RosterEntry& entry) { return entry.key == key; })) return exact;
   // "the Orc" is Orc, and "Baron" (as "-> The Baron" reads, its "the" decoration) is The Baron.
   const std::string_view key_without_the = without_the(key);
-  return find([&](const RosterEntry& entry) {
-    return without_the(entry.key) == key_without_the;
-  });
+  return find([&](const RosterEntry& entry) { return without_the(entry.key) == key_without_the; });
 }
 
 bool number_in_range(std::string_view text) {

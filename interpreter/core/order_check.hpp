@@ -18,7 +18,8 @@ struct RosterEntry {
   std::string name;
   std::string side;  // "players", "orcs"
   std::vector<std::string> stats{};  // the names of the stats it has ("strength", "size")
-  // As `named` compares names: made once, since a fight asks for each sheet's characters every turn.
+  // The name as sheets read it, made once: every name of every sheet is looked for among them
+  // all, and a fight of thousands would make their keys again for each.
   std::string key = character_name_key(name);
 };
 using Roster = std::vector<RosterEntry>;

@@ -21,8 +21,18 @@ namespace {
 
 constexpr const char* format_name = "arbiter-state";
 
-[[noreturn]] void refuse(const std::filesystem::path& file, const std::string& what) {
-  throw Error(file.string() + ": " + what);
+// A save's problem is told at the save: its file, and its line and column where the reading knows
+// them (`--json` gives each to a program: a message that began with the file's name had none).
+[[noreturn]] void refuse(const std::string& file, const std::string& what) {
+  throw Error(Diagnostic{{file, 0, 0}, what, {}, {}});
+}
+[[noreturn]] void refuse(const std::filesystem::path& file, const std::string& what) { refuse(file.string(), what); }
+
+// Told at the save's byte `byte`, counted from 1 as the JSON parser counts them (one past the
+// text: its end), with its line and column.
+[[noreturn]] void refuse_at(const std::filesystem::path& file, const std::string& text, std::size_t byte,
+                            const std::string& what) {
+  throw Error(at_offset(file.string(), with_newline_line_ends(text), byte > 0 ? byte - 1 : 0, what));
 }
 
 std::string system_error() { return std::strerror(errno); }
@@ -132,20 +142,20 @@ SavedState state_from_json(const nlohmann::json& json, const std::string& source
   const JsonReader root(json, "state");
   const auto format = json.is_object() ? json.find("format") : json.end();
   if (!json.is_object() || format == json.end() || *format != format_name)
-    throw Error(source + ": this is not an Arbiter saved state (no \"format\": \"" + format_name + "\")");
+    refuse(source, std::string("this is not an Arbiter saved state (no \"format\": \"") + format_name + "\")");
   // A bad value is told by its path, after the file's name.
   const auto checked = [&source](auto&& read) {
     try {
       return read();
     } catch (const Error& e) {
-      throw Error(source + ": not a valid saved state: " + e.diagnostics().front().message);
+      refuse(source, "not a valid saved state: " + e.diagnostics().front().message);
     }
   };
   const int version = checked([&] { return root["version"].integer(); });
   if (version > state_format_version)
-    throw Error(source + ": saved by a newer Arbiter (format version " + std::to_string(version) +
-                "; this one reads versions up to " + std::to_string(state_format_version) + ")");
-  if (version < 1) throw Error(source + ": format version " + std::to_string(version) + " does not exist");
+    refuse(source, "saved by a newer Arbiter (format version " + std::to_string(version) +
+                       "; this one reads versions up to " + std::to_string(state_format_version) + ")");
+  if (version < 1) refuse(source, "format version " + std::to_string(version) + " does not exist");
   return checked([&] {
     const JsonReader flow = root["flow"];
     const auto place = [](const JsonReader& j) {
@@ -208,13 +218,15 @@ SavedState load_state(const std::filesystem::path& file) {
     nlohmann::json::sax_parse(text.str(), &builder);
   } catch (const nlohmann::json::parse_error& e) {
     // The parser places the end of the text one byte past it.
-    refuse(file, e.byte > size ? "damaged or truncated: its JSON ends unfinished, after " + std::to_string(size) + " bytes"
-                               : "damaged: it is not valid JSON (at byte " + std::to_string(e.byte) + " of " +
-                                     std::to_string(size) + ")");
+    refuse_at(file, text.str(), e.byte,
+              e.byte > size ? "damaged or truncated: its JSON ends unfinished, after " + std::to_string(size) + " bytes"
+                            : "damaged: it is not valid JSON (at byte " + std::to_string(e.byte) + " of " +
+                                  std::to_string(size) + ")");
   } catch (const nlohmann::json::out_of_range&) {
     // The only one the parser throws: a number past a double's range (1e999, 400 digits).
-    refuse(file, fmt::format("damaged: it is not valid JSON (at byte {} of {}: a number too large to read)",
-                             builder.failed_at, size));
+    refuse_at(file, text.str(), builder.failed_at,
+              fmt::format("damaged: it is not valid JSON (at byte {} of {}: a number too large to read)",
+                          builder.failed_at, size));
   }
   return state_from_json(json, file.string());
 }

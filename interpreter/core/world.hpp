@@ -94,6 +94,9 @@ class World {
 
   Grid grid_;
   std::vector<Entity> entities_;
+  // Their names, for check_new: an encounter adds thousands. A character is never renamed nor
+  // removed, so restore() leaves them as they are.
+  std::set<std::string, std::less<>> names_;
   EntityId next_id_ = 1;
   BorderTraffic traffic_;
   WorldWatcher watcher_;

@@ -42,8 +42,10 @@ std::vector<std::string> keys_of(const json& object) {
 
 // The free, passable cell nearest `from` under the grid's metric; ties in row order. Searched in
 // growing squares around it: every metric counts at least a king's moves, so no cell on a
-// square's edge is nearer than the square's radius.
-std::optional<Cell> nearest_free(const Grid& grid, Cell from, const std::vector<bool>& taken) {
+// square's edge is nearer than the square's radius. `first_open` is the radius of the first
+// square whose edge may hold a free cell, kept from one search to the next from the same cell:
+// the copies of one character fill the squares around it, and each would search them all again.
+std::optional<Cell> nearest_free(const Grid& grid, Cell from, const std::vector<bool>& taken, int& first_open) {
   std::optional<Cell> best;
   double best_distance = 0;
   const auto consider = [&](Cell c) {
@@ -55,7 +57,7 @@ std::optional<Cell> nearest_free(const Grid& grid, Cell from, const std::vector<
     }
   };
   const int widest = std::max(grid.width(), grid.height());
-  for (int r = 0; r <= widest && !(best && best_distance < r); ++r)
+  for (int r = first_open; r <= widest && !(best && best_distance < r); ++r) {
     for (int i = -r; i <= r; ++i) {
       consider({from.x + i, from.y - r});
       consider({from.x + i, from.y + r});
@@ -64,6 +66,8 @@ std::optional<Cell> nearest_free(const Grid& grid, Cell from, const std::vector<
         consider({from.x + r, from.y + i});
       }
     }
+    if (!best) first_open = r + 1;  // nothing free on this square's edge, nor on those inside it
+  }
   return best;
 }
 
@@ -354,6 +358,7 @@ class Reader {
     std::size_t cursor = list_at;
     std::size_t number = 0;
     std::vector<Written> written;
+    std::map<std::string, std::size_t> first_read;  // each name as sheets read it: the first with it
     for (const JsonReader& c : at(list_at, [&] { return list.lua_items(); })) {
       // What a character lacks is told at its own table, not at the one before.
       const std::size_t own = found_or(list_written.item(++number), list_at);
@@ -372,14 +377,17 @@ class Reader {
       // Sheets read names without regard to case ("-> ORC" is Orc) or to the blanks between words
       // ("Orc  Brute" is Orc Brute), so two names that differ only so would be one name to every
       // sheet, and orders for the second would go to the first. Names that differ by a leading
-      // "the" stay apart: a name as written comes first.
-      for (const Written& earlier : written)
-        if (earlier.entity.name != w.entity.name && same_character_name(earlier.entity.name, w.entity.name))
-          fail(w.name_at, fmt::format("{}: '{}' is the name '{}' (line {}) to an order sheet, which reads names "
-                                      "without regard to case or to the blanks between words: give each character "
-                                      "a name of its own",
-                                      c.path(), w.entity.name, earlier.entity.name,
-                                      source_.place(earlier.name_at).where.line));
+      // "the" stay apart: a name as written comes first. The names read so far are looked up, not
+      // each compared (thousands of characters took the square of their number); one written
+      // twice alike is left to place(), which names the next free name.
+      const auto [first, fresh] = first_read.emplace(character_name_key(w.entity.name), written.size());
+      if (const Written* earlier = fresh ? nullptr : &written[first->second];
+          earlier && earlier->entity.name != w.entity.name)
+        fail(w.name_at, fmt::format("{}: '{}' is the name '{}' (line {}) to an order sheet, which reads names "
+                                    "without regard to case or to the blanks between words: give each character "
+                                    "a name of its own",
+                                    c.path(), w.entity.name, earlier->entity.name,
+                                    source_.place(earlier->name_at).where.line));
       // A field is searched for after the name; one missing is told at the character's own `{`.
       const auto field = [&](const char* name) { return c.raw().contains(name) ? source_.key(name, cursor) : own; };
       w.entity.side = at(field("side"), [&] { return c["side"].text(); });
@@ -414,8 +422,8 @@ class Reader {
   // Places the characters as written, then their copies in the nearest free cells, so a copy
   // never takes a cell the file gives someone.
   void place(std::vector<Written> written, Encounter& encounter) const {
-    // The world checks that names are unique and names the copies; it borrows the grid, which
-    // may be large, rather than copying it.
+    // The world checks that names are unique; it borrows the grid, which may be large, rather
+    // than copying it.
     World world(std::move(encounter.grid));
     const Grid& grid = world.grid();
     std::vector<bool> taken(static_cast<std::size_t>(grid.cell_count()));
@@ -428,15 +436,19 @@ class Reader {
       taken[static_cast<std::size_t>(it->first)] = true;
     }
     // Copies are named around the names the file writes ("Orc #2" written: the copies of "Orc"
-    // are "Orc #3", "Orc #4"…).
-    std::set<std::string, std::less<>> written_names;
-    for (const Written& w : written) written_names.insert(w.entity.name);
+    // are "Orc #3", "Orc #4"…), as World::unique_name names them: a name is taken when its
+    // character_name_key is. The keys are kept here, not made again for each copy, and a copy's
+    // number starts after its predecessor's, as names once taken stay taken.
+    std::set<std::string> taken_names;
+    for (const Written& w : written) taken_names.insert(character_name_key(w.entity.name));
     for (Written& w : written) {
       std::vector<std::string> wearers{at(w.name_at, [&] { return world.add(w.entity).name; })};
+      int number = 1, first_open = 0;
       for (int copy = 2; copy <= w.count; ++copy) {
         Entity e = w.entity;
-        e.name = world.unique_name(w.entity.name, written_names);
-        const auto cell = nearest_free(grid, w.entity.position, taken);
+        do e.name = fmt::format("{} #{}", w.entity.name, ++number);
+        while (!taken_names.insert(character_name_key(e.name)).second);
+        const auto cell = nearest_free(grid, w.entity.position, taken, first_open);
         if (!cell) fail(w.count_at, fmt::format("there is no free cell left for {}", e.name));
         e.position = *cell;
         taken[static_cast<std::size_t>(grid.index(*cell))] = true;

@@ -366,7 +366,7 @@ SavedState Fight::save(nlohmann::json rng) const {
 
 void Fight::add_orders(long round, orders::Sheet sheet) {
   numbered_.clear();  // the sheets may move
-  sheet_of_.clear();
+  orders_by_name_.clear();
   orders_[round].push_back(std::move(sheet));
 }
 
@@ -416,7 +416,7 @@ int Fight::round_entry(lua_State* L) {
   Active active(fight, L);
   fight.flow_.run_round();
   fight.numbered_.clear();
-  fight.sheet_of_.clear();
+  fight.orders_by_name_.clear();
   fight.orders_.erase(fight.flow_.position().round);
   fight.handles_.refresh(L);  // what landed after the round's last call into Lua (a simultaneous phase's changes)
   return 0;
@@ -646,17 +646,19 @@ Fight::Choice Fight::takeable(const Entity& who, const std::string& answering) {
   return choice;
 }
 
-// Found by name once a round: a fight asks it at every turn and every choice.
+// Indexed by name once, as the sheets were checked (name_in_fight): looked for through every sheet
+// at each turn, a round of thousands of characters took the square of their number.
 const orders::CharacterOrders* Fight::orders_of(const Entity& who) const {
   const long round = flow_.position().round;
-  const auto [at, fresh] = sheet_of_.try_emplace({round, who.id}, nullptr);
-  if (!fresh) return at->second;
   const auto sheets = orders_.find(round);
   if (sheets == orders_.end()) return nullptr;
-  for (const auto& sheet : sheets->second)
-    for (const auto& character : sheet.characters)
-      if (name_in_fight(character.name.text) == who.name) return at->second = &character;  // as the sheets were checked
-  return nullptr;
+  const auto [index, fresh] = orders_by_name_.try_emplace(round);
+  if (fresh)
+    for (const auto& sheet : sheets->second)
+      for (const auto& character : sheet.characters)
+        index->second.try_emplace(name_in_fight(character.name.text), &character);
+  const auto found = index->second.find(who.name);
+  return found == index->second.end() ? nullptr : found->second;
 }
 
 // Indexed by number once, as a turn reads its entries one after another: looked for through the

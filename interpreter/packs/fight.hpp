@@ -320,7 +320,9 @@ class Fight final : public Ruleset {
   Flow flow_;
   std::map<long, std::vector<orders::Sheet>> orders_;  // by round
   std::map<const orders::CharacterOrders*, std::vector<const orders::Phase*>> numbered_;  // by number, from 1
-  mutable std::map<std::pair<long, EntityId>, const orders::CharacterOrders*> sheet_of_;  // orders_of, by round
+  // A round's orders by the name in the fight of the character they are for, the first written
+  // (orders_of): made when first asked, and again when sheets are added.
+  mutable std::map<long, std::map<std::string, const orders::CharacterOrders*, std::less<>>> orders_by_name_;
   std::map<EntityId, long> entry_;  // sequential: the number of the entry each character took last this turn
   // --ask: the orders the GM gave at the round's start, by character and phase, and who was asked.
   std::map<std::pair<EntityId, long>, orders::Phase> asked_;

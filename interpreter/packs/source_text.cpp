@@ -89,6 +89,9 @@ std::size_t constructor_at(const std::string& text, std::size_t at) {
 
 SourceText::SourceText(std::string file, std::string text)
     : file_(std::move(file)), text_(with_newline_line_ends(text)) {
+  line_starts_.push_back(0);
+  for (std::size_t at = text_.find('\n'); at != std::string::npos; at = text_.find('\n', at + 1))
+    line_starts_.push_back(at + 1);
   for (std::size_t start = 0; start < text_.size();) {
     std::size_t first = start;
     while (first < text_.size() && (text_[first] == ' ' || text_[first] == '\t')) ++first;
@@ -112,9 +115,14 @@ std::size_t SourceText::key(const std::string& name, std::size_t anchor) const {
 }
 
 std::size_t SourceText::literal(const std::string& text, std::size_t anchor) const {
-  const std::size_t from = search_start(anchor);
-  const std::size_t found = std::min(text_.find('"' + text + '"', from), text_.find('\'' + text + '\'', from));
-  return found == std::string::npos ? anchor : found;
+  // The quotes after the anchor, in order, until one opens `text`: a search for each kind of quote
+  // would run to the end of a file that writes only the other, for each of its thousands of names.
+  for (std::size_t at = text_.find_first_of("\"'", search_start(anchor)); at != std::string::npos;
+       at = text_.find_first_of("\"'", at + 1)) {
+    const std::size_t end = at + 1 + text.size();
+    if (end < text_.size() && text_[end] == text_[at] && text_.compare(at + 1, text.size(), text) == 0) return at;
+  }
+  return anchor;
 }
 
 SourceText::Table SourceText::table(std::size_t at) const {
@@ -180,8 +188,11 @@ std::size_t SourceText::Table::field(const std::string& name) const {
 Place SourceText::place(std::size_t offset) const {
   if (text_.empty()) return {{file_, 0, 0}, ""};  // data, not text: no line to point at
   if (offset == unknown || offset > text_.size()) offset = return_offset_;
-  Diagnostic d = at_offset(file_, text_, offset, {});
-  return {std::move(d.where), std::move(d.source_line)};
+  // As at_offset places it, but from the lines' starts, not by counting the line breaks before
+  // it: an encounter of thousands of characters places each one's stats and equipment.
+  const auto line = static_cast<std::size_t>(
+      std::upper_bound(line_starts_.begin(), line_starts_.end(), offset) - line_starts_.begin());
+  return {{file_, line, offset - line_starts_[line - 1] + 1}, line_at(text_, offset)};
 }
 
 }  // namespace arbiter::packs

@@ -71,6 +71,7 @@ class SourceText {
 
   std::string file_;
   std::string text_;
+  std::vector<std::size_t> line_starts_;  // the offset of each line's first byte, in order
   std::size_t return_offset_ = 0;  // the last line starting with `return`
 };
 

@@ -15,8 +15,11 @@ local rows = require "rows"
 local tables = arbiter.tables
 
 -- The exchange's changes wait until its narration is logged, so the log tells the blow before
--- the fall.
+-- the fall. Its movements come first: a Move stopped by a hit "must end your movement immediately
+-- at the first valid square if you get hit", so the mover reaches that square, and there the
+-- blow's wound lands (and fells her): the movement is told before the fall.
 local function later(exchange, change) exchange.later[#exchange.later + 1] = change end
+local function movement(exchange, change) exchange.movements[#exchange.movements + 1] = change end
 
 -- Changes inside an action are proposed, and reads still see the state before it: wounds dealt
 -- in one exchange are summed here.
@@ -73,15 +76,17 @@ local function apply(exchange, row, who, other, action, declared)
     if row.ends or data.cedes_bind then tempo.set_guard(who, "On Guard", cause) end
     if disarmed then world.set_stat(other, "weapon", "Unarmed", cause) end
     if row.aimed then world.set_stat(who, "aimed", true, cause) end
-    if move then
+  end)
+  if move then
+    movement(exchange, function()
       -- A Retreat moves away from the one who approaches; Combat Move and Move along their way.
       local path = data.withdraws and tempo.path(who, other, tables.rules.base_combat_movement, true, move == "step")
         or way or {}
       local to = path[#path]
       if move == "halted" then to = tempo.struck_at(path, strikers) end
       if to then world.move(who, to, cause) end
-    end
-  end)
+    end)
+  end
 end
 
 -- Whether an outcome does something (a Miss or a Failure does not): a row with effects.
@@ -139,7 +144,7 @@ local function exchange(ctx)
   end
   take_aim(me, standing, bonuses)
 
-  local ex = { wounds = {}, text = {}, later = {}, hit = {} }
+  local ex = { wounds = {}, text = {}, movements = {}, later = {}, hit = {} }
   local result, text = tempo.check(me, standing, bonuses)
   local head = replaced and (ctx.action .. " replaced by " .. standing) or standing
   -- For the log: each side's outcome row by name ("Critical Hit", "Bind"), the reactions' results.
@@ -187,6 +192,7 @@ local function exchange(ctx)
   log.event("exchange", { character = me.name, action = ctx.action, standing = standing, result = result,
                           outcome = outcome, reactions = reactions, hit = hit, text = table.concat(ex.text, "; ") },
             ctx.action)
+  for _, change in ipairs(ex.movements) do change() end
   for _, change in ipairs(ex.later) do change() end
 end
 

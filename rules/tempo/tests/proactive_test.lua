@@ -271,6 +271,23 @@ test.case("Move into a Counter-Attack: \"end your movement immediately at the fi
   test.equal(f:cell("Ana"), "E2")
 end)
 
+test.case("a Move stopped by a hit is told in the order it happens: she moves to where the blow reaches her, then falls", function()
+  -- "must end your movement immediately at the first valid square if you get hit": Ana walks to
+  -- E2, where Bo's sword reaches her, and there the blow fells her (health 10, 9 wounds before).
+  local f = bout.new({ wounds = 9 }, { at = "F2" }, { 3, 2 })
+  f:round [[
+    Ana:
+      1: Move -> my opponent
+    Bo:
+      ON Move: Counter-Attack
+  ]]
+  local told = {}
+  for _, line in ipairs(f:narration()) do
+    if line:find("^Ana moves") or line:find("^Ana is now Down") then told[#told + 1] = line end
+  end
+  test.equal(told, { "Ana moves from B2 to E2", "Ana is now Down (Bo: Counter-Attack, Critical Hit)" })
+end)
+
 test.case("a Move hit on its way past a Counter-Attack ends there, short of its target", function()
   -- Ana heads for Bo (H2) past Cy (E1): her path C2, D2, E2; Cy's sword reaches D2, where she stops.
   local f = bout.move_past_cy({ bo = "H2", cy = "E1" }, { 3, 2 })
