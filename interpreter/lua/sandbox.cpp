@@ -438,6 +438,11 @@ void Sandbox::hold(std::size_t bytes) noexcept {
   if (memory_in_use_ > limits_.memory && exhausted_ == Exhausted::none) pass_memory_limit(memory_in_use_);
 }
 
+void Sandbox::judge_and_raise(lua_State* L) {
+  if (collection_due_) collect_garbage(L);
+  if (exhausted_ != Exhausted::none) raise_spent(L);
+}
+
 void Sandbox::collect_garbage(lua_State* L) {
   lua_gc(L, LUA_GCCOLLECT);
   collection_due_ = false;  // only now: the collection itself may use the slack
@@ -992,11 +997,13 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
   // Run in a thread of its own, which keeps its stack after an error: memory refused at once
   // (one block past the slack, before the hook could raise) is still told at the line that asked
   // for it, in the pack whose code that is.
+  lua_State* const caller = running_thread_;
+  // On the thread running now, which holds the caller's line: the new one holds none.
+  raise_if_spent(caller);
   const int base = lua_gettop(L) - nargs - 1;
   const auto [thread, thread_ref] = take_thread(L);
   lua_xmove(L, thread, nargs + 1);
   start_counting(thread);
-  lua_State* const caller = running_thread_;
   set_running_thread(thread);
   int results = 0;
   // Resumed from the running thread, not from `L` (a fight's main thread, idle below): Lua counts
@@ -1103,6 +1110,7 @@ int Sandbox::call_in_pack(lua_State* L) {
     lua_pushvalue(L, lua_upvalueindex(3));
     ++nargs;
   }
+  sandbox.raise_if_spent(L);
   // Outside a running call nothing is budgeted (the host trying a function out).
   if (sandbox.running_ == &scope || sandbox.call_depth_ == 0) {
     lua_call(L, nargs, LUA_MULTRET);
