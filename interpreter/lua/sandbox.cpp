@@ -1194,21 +1194,33 @@ Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) cons
   return d;
 }
 
+namespace {
+bool holds(const PackScope& scope, const std::string& file) {
+  const std::string& folder = scope.display_folder;
+  return scope.owns_files && !folder.empty() && file.size() > folder.size() &&
+         file.compare(0, folder.size(), folder) == 0 && file[folder.size()] == '/';
+}
+}  // namespace
+
+const Sandbox::Scope* Sandbox::holding(const std::string& file) const {
+  const Scope* found = nullptr;
+  for (const auto& [name, scope] : packs_)
+    if (holds(scope.scope, file) && (!found || scope.scope.display_folder.size() > found->scope.display_folder.size()))
+      found = &scope;
+  return found;
+}
+
 const std::string& Sandbox::owner_of(const std::string& file) const {
   // The running pack when its folder holds the file; otherwise the pack whose folder holds it: a
   // hook, an action or an order phrase of another pack raised the error.
-  const auto holds = [&](const Scope& scope) {
-    const std::string& folder = scope.scope.display_folder;
-    return scope.scope.owns_files && !folder.empty() && file.size() > folder.size() &&
-           file.compare(0, folder.size(), folder) == 0 &&
-           file[folder.size()] == '/';
-  };
-  if (!running_ || holds(*running_)) return current_pack();
-  const Scope* owner = nullptr;
-  for (const auto& [name, scope] : packs_)
-    if (holds(scope) && (!owner || scope.scope.display_folder.size() > owner->scope.display_folder.size()))
-      owner = &scope;
+  if (!running_ || holds(running_->scope, file)) return current_pack();
+  const Scope* owner = holding(file);
   return owner ? owner->scope.name : current_pack();
+}
+
+std::filesystem::path Sandbox::file_shown_as(const std::string& shown) const {
+  const Scope* owner = holding(shown);
+  return owner ? owner->scope.folder / shown.substr(owner->scope.display_folder.size() + 1) : std::filesystem::path{};
 }
 
 int Sandbox::print(lua_State* L) {

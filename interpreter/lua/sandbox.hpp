@@ -161,6 +161,10 @@ class Sandbox final : public MemoryAccount {
   // 0 for what was not made as an object (a light C function).
   std::uint64_t made_order(lua_State* L, int index) const;
 
+  // Where the file a pack's code is shown from in messages ("rules/house/init.lua") was read, or an
+  // empty path when no pack's folder holds it (a snippet, the stdlib).
+  std::filesystem::path file_shown_as(const std::string& shown) const;
+
   // Every file run or required so far (an encounter, the files it requires, each pack's manifest
   // and modules), as its path was given: what a fight is played from, which its outputs must spare.
   const std::vector<std::filesystem::path>& files_read() const noexcept { return files_read_; }
@@ -265,6 +269,8 @@ class Sandbox final : public MemoryAccount {
   Diagnostic describe(lua_State* thread, const std::string& message) const;
   // The pack an error at `file` is blamed on.
   const std::string& owner_of(const std::string& file) const;
+  // The scope whose folder holds the file shown as `file`, the innermost; nullptr when none does.
+  const Scope* holding(const std::string& file) const;
 
   lua_State* L_ = nullptr;
   Budget ceiling_;
