@@ -197,13 +197,24 @@ Error::Error(const std::string& message) : Error(Diagnostic{{}, message, {}, {}}
 Diagnostic parse_positioned(const std::string& text) {
   Diagnostic d;
   d.message = text;
-  for (auto colon = text.find(':'); colon != std::string::npos; colon = text.find(':', colon + 1)) {
+  // The digits after `colon`, and whether ": " follows them.
+  const auto number_after = [&](std::size_t colon) {
     std::size_t end = colon + 1;
     while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
-    if (end == colon + 1 || end + 1 >= text.size() || text[end] != ':' || text[end + 1] != ' ') continue;
+    return end;
+  };
+  const auto ends_place = [&](std::size_t at) { return at + 1 < text.size() && text[at] == ':' && text[at + 1] == ' '; };
+  for (auto colon = text.find(':'); colon != std::string::npos; colon = text.find(':', colon + 1)) {
+    const std::size_t end = number_after(colon);
+    if (end == colon + 1 || end >= text.size() || text[end] != ':') continue;
+    // "file:line: " as Lua writes it, or "file:line:column: " where the host knew the column.
+    const std::size_t column_end = number_after(end);
+    const bool column = column_end != end + 1 && ends_place(column_end);
+    if (!column && !ends_place(end)) continue;
     d.where.file = text.substr(0, colon);
     d.where.line = std::stoul(text.substr(colon + 1, end - colon - 1));
-    d.message = text.substr(end + 2);
+    if (column) d.where.column = std::stoul(text.substr(end + 1, column_end - end - 1));
+    d.message = text.substr((column ? column_end : end) + 2);
     break;
   }
   return d;

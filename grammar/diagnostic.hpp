@@ -55,7 +55,8 @@ std::string render(const Diagnostic& diagnostic, std::string_view severity = "er
 inline constexpr std::size_t most_diagnostics = 100;
 Diagnostic more_problems(std::size_t left_out, std::string file = {});
 
-// Reads a message that starts with its position, as Lua writes them ("file:line: message").
+// Reads a message that starts with its position, as Lua writes them ("file:line: message"), or
+// with its column too, as the host writes one it knows ("file:line:column: message").
 Diagnostic parse_positioned(const std::string& text);
 
 // Bad input from a person: a pack, a sheet, a dice expression, a saved state, a command line.

@@ -185,8 +185,53 @@ TEST_CASE("a manifest's api of 0 or less is no API version", "[pack load]") {
                                     ", which is not an Arbiter pack API version: API versions are whole numbers from 1"));
     CHECK_THAT(run.output, !Contains("needs Arbiter pack API"));
   }
-  write(dir.path / "brawl" / "pack.lua", "return { name = \"brawl\", version = \"0.1.0\", api = 2 }\n");
-  CHECK_THAT(in(dir, "test ./brawl").output, Contains("pack 'brawl' needs Arbiter pack API 2; this arbiter offers API 1"));
+  write(dir.path / "brawl" / "pack.lua", "return { name = \"brawl\", version = \"0.1.0\", api = 3 }\n");
+  const Run newer = in(dir, "test ./brawl");
+  CHECK(newer.exit_code == 1);
+  CHECK_THAT(newer.output, StartsWith("brawl/pack.lua:1:45: error: pack 'brawl' needs Arbiter pack API 3; this arbiter "
+                                      "offers API 2"));
+}
+
+TEST_CASE("a pack declaring api 1 is refused what API 2 added, at the field, and loads declaring api 2", "[pack load]") {
+  // A pack that says api = 1 must load on every Arbiter offering API 1, which refuses these fields:
+  // Platemail used also_called and target = "ally" while it declared api 1.
+  const std::string told = " is new in pack API 2, but pack 'brawl' declares api = 1 in its pack.lua: write api = 2 "
+                           "there, as an Arbiter of API 1 refuses it";
+  TempDir dir;
+  SECTION("an action's target = \"ally\"") {
+    write_brawl(dir, brawl_init() + "arbiter.define.action(\"Cover\", { needs_target = true, target = \"ally\",\n"
+                                    "  resolve = function(ctx) end })\n");
+    all_refuse(dir, "brawl/init.lua:18:55: error: action 'Cover': target = \"ally\"" + told);
+  }
+  SECTION("a condition's also_called, whose phrase holds braces") {
+    write_brawl(dir, brawl_init() + "arbiter.define.condition(\"{character} is down\", { test = function() end,\n"
+                                    "  also_called = { \"{character} is dead\" } })\n");
+    all_refuse(dir, "brawl/init.lua:19:3: error: condition '{character} is down': also_called" + told);
+  }
+  SECTION("a patch giving an action also_called") {
+    write_brawl(dir, brawl_init() + "arbiter.patch.action(\"Punch\", {\n  cost = 3,\n  also_called = { \"Hit\" },\n})\n");
+    all_refuse(dir, "brawl/init.lua:20:3: error: action 'Punch': also_called" + told);
+  }
+  SECTION("a target's also_called in a table made elsewhere: at the line that defines it") {
+    write_brawl(dir, brawl_init() + "local fields = { find = function() end, also_called = { \"the foe\" } }\n"
+                                    "arbiter.define.target(\"my foe\", fields)\n");
+    all_refuse(dir, "brawl/init.lua:19:1: error: target 'my foe': also_called" + told);
+  }
+  SECTION("a target's compares") {
+    write_brawl(dir, brawl_init() + "arbiter.define.target(\"the tallest foe\", { find = function() end,\n"
+                                    "  compares = \"height\" })\n");
+    all_refuse(dir, "brawl/init.lua:19:3: error: target 'the tallest foe': compares" + told);
+  }
+  SECTION("declaring api = 2, all of them load") {
+    write_brawl(dir, brawl_init() + "arbiter.define.action(\"Cover\", { needs_target = true, target = \"ally\",\n"
+                                    "  resolve = function(ctx) end, also_called = { \"Protect\" } })\n"
+                                    "arbiter.define.condition(\"{character} is down\", { test = function() end,\n"
+                                    "  also_called = { \"{character} is dead\" } })\n");
+    write(dir.path / "brawl" / "pack.lua", "return { name = \"brawl\", version = \"0.1.0\", api = 2 }\n");
+    CHECK(in(dir, "check r1.txt --encounter tavern.lua").exit_code == 0);
+    CHECK(in(dir, "run tavern.lua --orders r1.txt --seed 1").exit_code == 0);
+    CHECK(in(dir, "test ./brawl").exit_code == 0);
+  }
 }
 
 TEST_CASE("requiring the pack's main file is refused, never run a second time", "[pack load]") {

@@ -1104,7 +1104,7 @@ TEST_CASE("a manifest with a bad version range", "[packs][bad-input]") {
 
 TEST_CASE("a manifest for a newer Arbiter, or in the wrong folder", "[packs][bad-input]") {
   Stack s;
-  CHECK_THAT(s.error({"newer-api"}), Contains("pack 'newer-api' needs Arbiter pack API 2; this arbiter offers API 1"));
+  CHECK_THAT(s.error({"newer-api"}), Contains("pack 'newer-api' needs Arbiter pack API 3; this arbiter offers API 2"));
   CHECK_THAT(s.error({"misnamed"}), Contains("the pack is named 'other-name' but its folder is 'misnamed'"));
 }
 

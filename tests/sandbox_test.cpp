@@ -486,6 +486,46 @@ TEST_CASE("memory refused at once in a protected call is told at the line of the
   host.still_works();
 }
 
+namespace {
+// As a binding that makes the runtime keep what a pack gave it (an event logged, a map made), then
+// calls a function of another pack (a hook, an action): holds its first argument's bytes, then
+// calls its second, plainly or, with a third argument, as an action's protected call.
+int hold_then_call(lua_State* L) {
+  Sandbox& sandbox = Sandbox::of(L);
+  sandbox.hold(static_cast<std::size_t>(luaL_checkinteger(L, 1)));
+  const bool protected_call = lua_toboolean(L, 3);
+  lua_settop(L, 2);
+  if (!protected_call) lua_call(L, 0, 0);
+  else if (const auto error = sandbox.try_call(L, 0, 0)) throw *error;
+  return 0;
+}
+}  // namespace
+
+TEST_CASE("memory a pack makes the runtime hold past its budget is told at its line before another pack runs",
+          "[sandbox][budget]") {
+  // Judged at the next instruction, which was the called function's first: told at its line and
+  // blamed on its pack, or, within the slack, spent by it too.
+  Host host;
+  host.sandbox.add_pack({"roomy", {}, "tests/packs/roomy", {}});
+  lua_State* L = host.sandbox.state();
+  // Far past the 16 MiB budget, spent at once; and within the slack, judged after a collection.
+  for (const lua_Integer held : {lua_Integer{24} << 20, (lua_Integer{16} << 20) + (lua_Integer{256} << 10)})
+    for (const bool protected_call : {false, true}) {
+      INFO(held << (protected_call ? " bytes, in a protected call" : " bytes"));
+      host.push_pack_function("roomy", "return function()\n  return 1\nend");
+      lua_pushcfunction(L, guarded<hold_then_call>);
+      lua_pushinteger(L, held);
+      lua_pushboolean(L, protected_call);
+      const std::string told =
+          host.call_with("sandboxed", "return function(f, hold, n, protected)\n  hold(n, f, protected)\nend", 4);
+      CHECK_THAT(told, StartsWith("tests/packs/sandboxed/init.lua:2: error: memory budget exhausted: pack 'sandboxed' "
+                                  "needed more than 16 MiB in one call"));
+      CHECK_THAT(told, Contains("\n  in pack 'sandboxed'\n"));
+      host.sandbox.release(static_cast<std::size_t>(held));
+    }
+  host.still_works();
+}
+
 TEST_CASE("a memory budget spent to its last bytes in a protected call is still reported", "[sandbox]") {
   // string.rep's buffer crosses the budget and is granted from the slack; the string made from it
   // is refused at once. Swept over sizes, some leave the slack all but used: the report, with its

@@ -17,7 +17,8 @@ namespace arbiter::lua {
 // The message for Lua: a diagnostic that points into some file keeps its own position;
 // otherwise the error is placed at the author's line that made the call (see `guarded`). A text
 // the call was given, named like "<dice expression>" or "<round sheet>", is no file the author
-// can open: the error goes to the author's line too, and says where in that text it is.
+// can open: the error goes to the author's line too, and says where in that text it is. A column
+// known is kept ("file:line:column:"), which Lua's own messages never have.
 // Every problem an error holds is told, one after another (a round sheet's, as `run` tells them all).
 inline std::string lua_message(const Error& error, bool& positioned) {
   std::string message;
@@ -27,7 +28,7 @@ inline std::string lua_message(const Error& error, bool& positioned) {
     else message += "\n";
     if (!d.where.file.empty()) {
       std::string where = d.where.file + (d.where.line ? ":" + std::to_string(d.where.line) : "");
-      if (in_given_text && d.where.line && d.where.column) where += ":" + std::to_string(d.where.column);
+      if (d.where.line && d.where.column) where += ":" + std::to_string(d.where.column);
       message += where + ": ";
     }
     message += d.message;

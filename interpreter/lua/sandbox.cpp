@@ -438,6 +438,11 @@ void Sandbox::hold(std::size_t bytes) noexcept {
   if (memory_in_use_ > limits_.memory && exhausted_ == Exhausted::none) pass_memory_limit(memory_in_use_);
 }
 
+void Sandbox::judge_and_raise(lua_State* L) {
+  if (collection_due_) collect_garbage(L);
+  if (exhausted_ != Exhausted::none) raise_spent(L);
+}
+
 void Sandbox::collect_garbage(lua_State* L) {
   lua_gc(L, LUA_GCCOLLECT);
   collection_due_ = false;  // only now: the collection itself may use the slack
@@ -992,11 +997,13 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
   // Run in a thread of its own, which keeps its stack after an error: memory refused at once
   // (one block past the slack, before the hook could raise) is still told at the line that asked
   // for it, in the pack whose code that is.
+  lua_State* const caller = running_thread_;
+  // On the thread running now, which holds the caller's line: the new one holds none.
+  raise_if_spent(caller);
   const int base = lua_gettop(L) - nargs - 1;
   const auto [thread, thread_ref] = take_thread(L);
   lua_xmove(L, thread, nargs + 1);
   start_counting(thread);
-  lua_State* const caller = running_thread_;
   set_running_thread(thread);
   int results = 0;
   // Resumed from the running thread, not from `L` (a fight's main thread, idle below): Lua counts
@@ -1103,6 +1110,7 @@ int Sandbox::call_in_pack(lua_State* L) {
     lua_pushvalue(L, lua_upvalueindex(3));
     ++nargs;
   }
+  sandbox.raise_if_spent(L);
   // Outside a running call nothing is budgeted (the host trying a function out).
   if (sandbox.running_ == &scope || sandbox.call_depth_ == 0) {
     lua_call(L, nargs, LUA_MULTRET);
@@ -1186,21 +1194,33 @@ Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) cons
   return d;
 }
 
+namespace {
+bool holds(const PackScope& scope, const std::string& file) {
+  const std::string& folder = scope.display_folder;
+  return scope.owns_files && !folder.empty() && file.size() > folder.size() &&
+         file.compare(0, folder.size(), folder) == 0 && file[folder.size()] == '/';
+}
+}  // namespace
+
+const Sandbox::Scope* Sandbox::holding(const std::string& file) const {
+  const Scope* found = nullptr;
+  for (const auto& [name, scope] : packs_)
+    if (holds(scope.scope, file) && (!found || scope.scope.display_folder.size() > found->scope.display_folder.size()))
+      found = &scope;
+  return found;
+}
+
 const std::string& Sandbox::owner_of(const std::string& file) const {
   // The running pack when its folder holds the file; otherwise the pack whose folder holds it: a
   // hook, an action or an order phrase of another pack raised the error.
-  const auto holds = [&](const Scope& scope) {
-    const std::string& folder = scope.scope.display_folder;
-    return scope.scope.owns_files && !folder.empty() && file.size() > folder.size() &&
-           file.compare(0, folder.size(), folder) == 0 &&
-           file[folder.size()] == '/';
-  };
-  if (!running_ || holds(*running_)) return current_pack();
-  const Scope* owner = nullptr;
-  for (const auto& [name, scope] : packs_)
-    if (holds(scope) && (!owner || scope.scope.display_folder.size() > owner->scope.display_folder.size()))
-      owner = &scope;
+  if (!running_ || holds(running_->scope, file)) return current_pack();
+  const Scope* owner = holding(file);
   return owner ? owner->scope.name : current_pack();
+}
+
+std::filesystem::path Sandbox::file_shown_as(const std::string& shown) const {
+  const Scope* owner = holding(shown);
+  return owner ? owner->scope.folder / shown.substr(owner->scope.display_folder.size() + 1) : std::filesystem::path{};
 }
 
 int Sandbox::print(lua_State* L) {

@@ -143,16 +143,11 @@ class Sandbox final : public MemoryAccount {
   };
 
   // Memory the runtime holds for the packs (HeldMemory) is counted as Lua's heap is: a call that
-  // makes the runtime hold more than its memory budget allows is stopped, at its next instruction,
+  // makes the runtime hold more than its memory budget allows is stopped at its next instruction,
+  // or where the runtime next enters a pack's function (raise_if_spent), whichever comes first,
   // with the budget's error at its line.
   void hold(std::size_t bytes) noexcept override;
   void release(std::size_t bytes) noexcept override { memory_in_use_ -= bytes; }
-  // From a C function called at `L`: raises the running call's budget's error there if it is spent
-  // (what it just made the runtime hold), before that function calls into other packs' code, whose
-  // next instruction would otherwise be told as the one that spent it.
-  void raise_if_spent(lua_State* L) {
-    if (call_depth_ > 0 && exhausted_ != Exhausted::none) raise_spent(L);
-  }
 
   // Lua's heap and what the runtime holds for the packs.
   std::size_t memory_in_use() const noexcept { return memory_in_use_; }
@@ -165,6 +160,10 @@ class Sandbox final : public MemoryAccount {
   // them (1, 2, …): `pairs` visits such keys in that order, which no address or hash seed moves.
   // 0 for what was not made as an object (a light C function).
   std::uint64_t made_order(lua_State* L, int index) const;
+
+  // Where the file a pack's code is shown from in messages ("rules/house/init.lua") was read, or an
+  // empty path when no pack's folder holds it (a snippet, the stdlib).
+  std::filesystem::path file_shown_as(const std::string& shown) const;
 
   // Every file run or required so far (an encounter, the files it requires, each pack's manifest
   // and modules), as its path was given: what a fight is played from, which its outputs must spare.
@@ -214,6 +213,15 @@ class Sandbox final : public MemoryAccount {
   static int load(lua_State* L);
   static int call_in_pack(lua_State* L);
 
+  // Where the runtime enters a pack's function from a C function running on `L` (a binding, the
+  // fight): judges what the running call made the runtime hold (a collection due first) and raises
+  // a spent budget's error at `L`, the caller's line, in the caller's pack. Left to the next
+  // instruction, it would be told at the called function's first line, blamed on its pack.
+  void raise_if_spent(lua_State* L) {
+    if (call_depth_ > 0 && (exhausted_ != Exhausted::none || collection_due_)) judge_and_raise(L);
+  }
+  void judge_and_raise(lua_State* L);
+
   void open_libraries();
   const Scope& scope_of(const std::string& pack) const;
   void load_chunk(lua_State* L, const std::string& pack, std::string_view code, const std::string& chunkname);
@@ -261,6 +269,8 @@ class Sandbox final : public MemoryAccount {
   Diagnostic describe(lua_State* thread, const std::string& message) const;
   // The pack an error at `file` is blamed on.
   const std::string& owner_of(const std::string& file) const;
+  // The scope whose folder holds the file shown as `file`, the innermost; nullptr when none does.
+  const Scope* holding(const std::string& file) const;
 
   lua_State* L_ = nullptr;
   Budget ceiling_;

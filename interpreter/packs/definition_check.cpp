@@ -188,7 +188,38 @@ void check_fields(lua_State* L, Kind kind, const std::string& name, int index, c
   throw Error(fmt::format("{}: {} mistakes: {}", what, problems.size(), fmt::join(problems, "; ")));
 }
 
+// What each pack API after the first added to definitions (manifest.hpp, pack_api).
+struct Added {
+  Kind kind;
+  const char* key;
+  const char* value;  // the one new value of an older field; nullptr: the field itself is new
+  int api;
+};
+const std::vector<Added> added_after_api_1{
+    {Kind::action, "also_called", nullptr, 2},
+    {Kind::condition, "also_called", nullptr, 2},
+    {Kind::target, "also_called", nullptr, 2},
+    {Kind::target, "compares", nullptr, 2},
+    {Kind::action, "target", "ally", 2},
+};
+
 }  // namespace
+
+std::optional<NewerThanApi> newer_than_api(lua_State* L, Kind kind, int index, int api) {
+  if (lua_type(L, index) != LUA_TTABLE) return std::nullopt;
+  index = lua_absindex(L, index);
+  for (const Added& added : added_after_api_1) {
+    if (added.kind != kind || added.api <= api) continue;
+    lua_pushstring(L, added.key);
+    const int type = lua_rawget(L, index);
+    const bool uses = added.value ? type == LUA_TSTRING && lua::whole_string(L, -1) == added.value : type != LUA_TNIL;
+    lua_pop(L, 1);
+    if (uses)
+      return NewerThanApi{added.value ? fmt::format("{} = \"{}\"", added.key, added.value) : added.key, added.key,
+                          added.api};
+  }
+  return std::nullopt;
+}
 
 // The `narration` table: event types to the templates they are narrated by ("" says nothing).
 void check_narration(lua_State* L, int index) {

@@ -5,6 +5,7 @@
 // of the wrong type is an error at the author's line, whichever command loads the pack. Tables and
 // hooks are the packs' own: a table may hold anything, a hook is any function; but the narration
 // table's templates are checked as they are given, so a bad one is told at the line that gave it.
+#include <optional>
 #include <string>
 
 #include <lua.hpp>
@@ -19,6 +20,16 @@ namespace arbiter::packs {
 bool is_checked(Kind kind, const std::string& name);
 // Throws arbiter::Error naming the field and what it must be, or the nearest known field.
 void check_definition(lua_State* L, Kind kind, const std::string& name, int index);
+
+// A field (or a value of one) of a definition that a pack API newer than the pack declares added.
+struct NewerThanApi {
+  std::string field;  // the field as the message names it: "also_called", "target = \"ally\""
+  std::string key;    // the field's key in the table: "also_called", "target"
+  int api;            // the API that added it
+};
+// The first field of the definition, or of the patch, at `index` that pack API `api` lacks: a
+// pack declaring `api = 1` must load on every Arbiter that offers API 1, which refuses it.
+std::optional<NewerThanApi> newer_than_api(lua_State* L, Kind kind, int index, int api);
 
 // Each template of the `narration` table for an event type the runtime logs under these rules
 // (`blocked` only without the hook `movement`, which tells a blocked step itself) names only fields

@@ -90,7 +90,6 @@ Fight::Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceS
   if (L) {
     map_memory_.charge_to(sandbox_);
     map_memory_.hold(world_.grid().bytes_held());
-    sandbox_.raise_if_spent(L);  // at the pack's line that made the fight, before its rules run
   }
   read_ruleset(L ? L : sandbox.state(), registry);
 }

@@ -15,8 +15,12 @@
 
 namespace arbiter::packs {
 
-// The pack API this build of Arbiter offers; a manifest's `api` must not be newer.
-inline constexpr int pack_api = 1;
+// The newest pack API this build of Arbiter offers; a manifest's `api` must not be newer. Each
+// version offers what the ones before it did (docs/packs.md, "API versions"):
+//   1: the first.
+//   2: `also_called` of actions, conditions and targets; an action's `target = "ally"`
+//      (definition_check.cpp, added_after_api_1): a pack declaring api 1 may not use them.
+inline constexpr int pack_api = 2;
 
 struct Manifest {
   std::string name;

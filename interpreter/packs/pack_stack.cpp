@@ -18,7 +18,8 @@ namespace arbiter::packs {
 PackStack::PackStack(lua::Sandbox& sandbox, SearchPath search_path)
     : sandbox_(sandbox),
       search_path_(std::move(search_path)),
-      registry_([this](const std::string& pack, const std::string& other) { return depends_on(pack, other); }) {
+      registry_([this](const std::string& pack, const std::string& other) { return depends_on(pack, other); },
+                [this](const std::string& pack) { return api_of(pack); }) {
   sandbox_.services().provide(&registry_);
   sandbox_.preload("arbiter.registry", lua::guarded<open_registry>);
   sandbox_.preload("arbiter.fight", lua::guarded<open_fight>);
@@ -31,6 +32,11 @@ bool PackStack::depends_on(const std::string& pack, const std::string& other) co
   // tests) sit on top of every pack.
   const auto it = dependencies_.find(pack);
   return it == dependencies_.end() || it->second.contains(other);
+}
+
+int PackStack::api_of(const std::string& pack) const {
+  const auto it = std::find_if(order_.begin(), order_.end(), [&](const Manifest& m) { return m.name == pack; });
+  return it == order_.end() ? pack_api : it->api;
 }
 
 void PackStack::load(const std::vector<std::string>& requested, std::span<const Place> written_at) {

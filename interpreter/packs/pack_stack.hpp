@@ -46,6 +46,9 @@ class PackStack {
   const SearchPath& search_path() const noexcept { return search_path_; }
   // Whether `pack` requires `other`, directly or through other packs.
   bool depends_on(const std::string& pack, const std::string& other) const;
+  // The pack API `pack`'s manifest declares; the newest for code of no loaded pack (a designer's
+  // snippet, a pack's tests, the host's own), which no other Arbiter loads as a pack.
+  int api_of(const std::string& pack) const;
 
   // A loaded pack that the search path found before others of its name, which it hides (`arbiter
   // packs` marks them): where it was loaded from, and each hidden folder with its version.

@@ -75,7 +75,12 @@ class Registry {
  public:
   // Whether `pack` requires `other`, directly or through others.
   using DependsOn = std::function<bool(const std::string& pack, const std::string& other)>;
-  explicit Registry(DependsOn depends_on) : depends_on_(std::move(depends_on)) {}
+  // The pack API `pack` declares in its manifest (manifest.hpp).
+  using ApiOf = std::function<int(const std::string& pack)>;
+  Registry(DependsOn depends_on, ApiOf api_of) : depends_on_(std::move(depends_on)), api_of_(std::move(api_of)) {}
+
+  // The pack API whose definitions `pack`'s changes may use.
+  int api_of(const std::string& pack) const { return api_of_(pack); }
 
   // Each takes the value at `index` on the running thread `L`, on behalf of `pack`, and throws
   // arbiter::Error for misuse (defining twice, changing what does not exist, wrong value type).
@@ -126,6 +131,7 @@ class Registry {
                                           int index, const std::string& pack, const std::string& location) const;
 
   DependsOn depends_on_;
+  ApiOf api_of_;
   std::map<std::pair<Kind, std::string>, Definition> definitions_;
   std::vector<Conflict> conflicts_;
   std::uint64_t revision_ = 0;

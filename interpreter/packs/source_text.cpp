@@ -125,6 +125,35 @@ std::size_t SourceText::literal(const std::string& text, std::size_t anchor) con
   return anchor;
 }
 
+std::size_t SourceText::field_of_call(std::size_t line, const std::string& name) const {
+  std::size_t start = 0;
+  for (std::size_t n = 1; n < line; ++n) {
+    start = text_.find('\n', start);
+    if (start == none) return unknown;
+    ++start;
+  }
+  const std::size_t first_word = text_.find_first_not_of(" \t", start);
+  // Within the call's parentheses only, past its strings and comments (a condition's phrase holds braces).
+  int depth = 0;
+  for (std::size_t i = past_space(text_, start); i < text_.size(); i = past_space(text_, i)) {
+    if (const std::size_t after = past_string(text_, i); after != i) {
+      i = after;
+    } else if (text_[i] == '{' && depth > 0) {
+      const std::size_t field = table(i).field(name);
+      return field == unknown ? first_word : field;
+    } else if (text_[i] == '(') {
+      ++depth;
+      ++i;
+    } else if (text_[i] == ')') {
+      if (--depth <= 0) break;
+      ++i;
+    } else {
+      i = identifier_char(text_[i]) ? past_name(text_, i) : i + 1;
+    }
+  }
+  return first_word;
+}
+
 SourceText::Table SourceText::table(std::size_t at) const {
   Table table;
   const std::size_t open = constructor_at(text_, at);

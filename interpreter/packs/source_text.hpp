@@ -60,6 +60,10 @@ class SourceText {
   // The table constructor written at `at`: its `{`, the key whose value it is (`characters = {`),
   // or the `return` before it. Empty when no table is written there: it is computed.
   Table table(std::size_t at) const;
+  // Where field `name` is written in the first table constructor inside the call that starts on
+  // line `line` (a definition's table: `arbiter.define.action("Guard", { target = "ally" })`); the
+  // line's first word when it is not written there (a table made elsewhere and passed by name).
+  std::size_t field_of_call(std::size_t line, const std::string& name) const;
   // The offset of the file's `return`: the table it returns.
   std::size_t returned() const { return return_offset_; }
 

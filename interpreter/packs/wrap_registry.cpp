@@ -8,7 +8,9 @@
 #include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/sandbox.hpp"
 #include "interpreter/lua/values.hpp"
+#include "interpreter/packs/definition_check.hpp"
 #include "interpreter/packs/registry.hpp"
+#include "interpreter/packs/source_text.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -34,6 +36,27 @@ std::string check_name(lua_State* L, int index) {
   return {name, length};
 }
 
+// A field of a pack API newer than the pack declares is refused where the definition's table writes
+// it (else at the line making the change): an Arbiter offering only the API declared refuses it, and
+// a pack must load on every Arbiter that offers the API it declares.
+void check_api(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack) {
+  const int api = registry_of(L).api_of(pack);
+  const std::optional<NewerThanApi> newer = newer_than_api(L, kind, index, api);
+  if (!newer) return;
+  const std::string message =
+      fmt::format("{} '{}': {} is new in pack API {}, but pack '{}' declares api = {} in its pack.lua: write api = "
+                  "{} there, as an Arbiter of API {} refuses it",
+                  to_string(kind), name, newer->field, newer->api, pack, api, newer->api, api);
+  lua_Debug ar;
+  const lua::Sandbox& sandbox = lua::Sandbox::of(L);
+  if (!lua::author_frame(L, ar) || ar.source[0] != '@') throw Error(message);
+  const std::filesystem::path file = sandbox.file_shown_as(ar.source + 1);
+  if (file.empty()) throw Error(message);
+  const SourceText source(ar.short_src, lua::read_source(file, "a pack's file"));
+  const auto line = static_cast<std::size_t>(ar.currentline);
+  throw Error(source.place(source.field_of_call(line, newer->key)).diagnostic(message));
+}
+
 template <Operation operation>
 int change_by_pack(lua_State* L) {
   const Kind kind = check_kind(L, 1);
@@ -46,7 +69,9 @@ int change_by_pack(lua_State* L) {
     throw Error(fmt::format("the {} '{}' is not changed without the line that changes it, which `arbiter explain` "
                             "shows and the rules' checks point at",
                             to_string(kind), name));
-  change_definition(L, operation, kind, name, 3, lua::Sandbox::of(L).current_pack(), location);
+  const std::string& pack = lua::Sandbox::of(L).current_pack();
+  check_api(L, kind, name, 3, pack);
+  change_definition(L, operation, kind, name, 3, pack, location);
   return 0;
 }
 

@@ -7,6 +7,8 @@
 -- A change made during a fight (in a hook or an action) is kept in `run --save` and made again on
 -- `--resume` when its value is plain data (numbers, strings, true/false, tables of those); one that
 -- gives a function makes `--save` refuse at its line (docs/fights.md, "What a save keeps").
+-- What pack API 2 added (`also_called`, an action's `target = "ally"`) is refused, at its field, from
+-- a pack whose manifest declares `api = 1` (docs/packs.md, "API versions").
 
 ---@alias arbiter.Kind "action"|"status"|"table"|"condition"|"target"|"hook"
 
@@ -65,7 +67,7 @@ local arbiter = {
 ---@field needs_target? boolean a sheet must give a target
 ---@field needs_direction? boolean a sheet must say where it moves: compass steps, a destination, toward or away from a target, or a target
 ---@field target_is_way? boolean its target is only where it goes (Move: toward it), so a sheet giving a way and a target (`Move 10' S -> "Orc"`, `Move to A8 -> "Orc"`) gives two directions and is refused; a distance alone before the target caps the way toward it
----@field target? "enemy"|"ally"|"other"|"none"|fun(me: world.Character, target: world.Character): boolean, string? "enemy": an attack, so an order at oneself or an ally is refused; "ally": for another of one's side, so an order at oneself or an enemy is refused; "other": at anyone but oneself, so an order at oneself is refused; "none": it takes no target, an order giving one is refused; a function: whom it may be taken at (false and why: refused before it is declared)
+---@field target? "enemy"|"ally"|"other"|"none"|fun(me: world.Character, target: world.Character): boolean, string? "enemy": an attack, so an order at oneself or an ally is refused; "ally" (pack API 2: the manifest's `api = 2`): for another of one's side, so an order at oneself or an enemy is refused; "other": at anyone but oneself, so an order at oneself is refused; "none": it takes no target, an order giving one is refused; a function: whom it may be taken at (false and why: refused before it is declared)
 ---@field carries_target? boolean picks the target up once beside it and carries it along while everyone moves (Rescue; docs/fights.md)
 ---@field follows_target? boolean keeps beside the target as the target moves, up to `move` feet, in place of a path of its own (Guard; docs/fights.md)
 ---@field away_from_hostiles? boolean|fun(): boolean with no way written, move away from every enemy (Fall Back); a function is called as `move`'s is
@@ -76,7 +78,7 @@ local arbiter = {
 ---@field answers? string[]|fun(): string[] taken only in answer to one of these actions (tempo's reactions: their Response To): a standing order ON another, and a turn entry of it unless it `replaces`, are refused; a function is called once every pack has loaded, when the sheets are checked
 ---@field replaces? string[]|fun(): string[] one's own actions it may replace when they are answered (tempo's counter-tempo actions): a turn entry of it is then allowed; a function as for `answers`
 ---@field usage? string how it is written, told instead of each mistake in an order of it
----@field also_called? string[] other words players write for it (`{ "Shoot", "Fire" }` for Ranged Attack), for hints only: `arbiter check` suggests this action for an unknown one sharing a word with them (`Shoot the goblin`: did you mean 'Ranged Attack'?); an order must still name the action
+---@field also_called? string[] (pack API 2: the manifest's `api = 2`) other words players write for it (`{ "Shoot", "Fire" }` for Ranged Attack), for hints only: `arbiter check` suggests this action for an unknown one sharing a word with them (`Shoot the goblin`: did you mean 'Ranged Attack'?); an order must still name the action
 ---@field arguments? boolean|string[] the arguments in parentheses it reads (`ctx.arguments`): true, any (`Prepare Spell (Fireball)`); a list, those whose first word is one of these (`{ "roll", "keep" }`: `Skulk (roll Stealth again)`); absent or false, none. A sheet giving one it does not read is refused at the argument, with the forms it takes
 ---@field allowed_by? string[]|fun(me: world.Character, intent: flow.Intent): boolean, string? only a character with one of these statuses may take it; or a function: whether `me` may take it now as `intent` orders it (its target, its arguments: false and why: refused before it is declared)
 ---@field resolve? fun(ctx: flow.Intent) carries it out; required under rules that play a fight (a `flow` table): an action without it is refused at its line as the packs load (only a pack of no flow, declaring what sheets may write, leaves it out); its changes commit when it returns. `ctx` also has `round` and `phase`; reading a field it does not have (`ctx.targte`) is an error naming the nearest, while a documented one that is absent (`target` with none) reads nil
@@ -85,13 +87,13 @@ local arbiter = {
 ---(`{character}` a character, `{n}` and `{distance}` numbers, `{word}` the word written).
 ---@class arbiter.ConditionDefinition
 ---@field test? fun(me: world.Character, ...: any): boolean required under rules that play a fight (a `flow` table): refused as the packs load without it
----@field also_called? string[] other phrases players write for it, placeholders allowed (`{ "{character} is dead" }` for "{character} is down"), for hints only: an unknown phrase sharing words with one is told this one, never taken as it
+---@field also_called? string[] (pack API 2) other phrases players write for it, placeholders allowed (`{ "{character} is dead" }` for "{character} is down"), for hints only: an unknown phrase sharing words with one is told this one, never taken as it
 
 ---A general target phrase's lookup, in a fight.
 ---@class arbiter.TargetDefinition
 ---@field find? fun(me: world.Character, ...: any): world.Character? required under rules that play a fight (a `flow` table): refused as the packs load without it
----@field also_called? string[] other phrases players write for it (`{ "the nearest enemy" }` for "the closest enemy"), for hints only, as a condition's
----@field compares? string the stat the phrase ranks characters by (`"size"` for "the biggest enemy"): `arbiter check` and `run` warn of an order at it in a fight where no character has that stat, as it would name no one
+---@field also_called? string[] (pack API 2) other phrases players write for it (`{ "the nearest enemy" }` for "the closest enemy"), for hints only, as a condition's
+---@field compares? string (pack API 2) the stat the phrase ranks characters by (`"size"` for "the biggest enemy"): `arbiter check` and `run` warn of an order at it in a fight where no character has that stat, as it would name no one
 
 ---Defines an action: a table with the action's properties and its functions.
 ---@param name string one an order sheet can write: words of letters, one space between them (a word may hold ' or -: "Counter-Attack"), none of the sheet's own words (if, then, to, toward, away, a compass word); "Bash!" or "2nd Strike" is an error at this line, and so is the name of another action but for case ("punch" beside "Punch": a sheet reads them as one)

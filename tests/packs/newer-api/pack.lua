@@ -1,1 +1,1 @@
-return { name = "newer-api", version = "1.0.0", api = 2 }
+return { name = "newer-api", version = "1.0.0", api = 3 }
