@@ -292,9 +292,11 @@ bool Flow::commit(EntityId actor, const std::string& action, Changes& changes) {
   // Kept, not undone change by change: a change is any function, and undoing needs none of them.
   const World::Saved before = world_.save(changes.changes_grid());
   const std::size_t logged = log_.events().size();
+  const std::size_t waiting = statuses_.waiting();
   const auto undo = [&] {
     world_.restore(before);
     log_.truncate(logged);
+    statuses_.forget_waiting(waiting);
   };
   try {
     changes.apply();
