@@ -235,6 +235,16 @@ TEST_CASE("dice rolled by hand are asked for with their reason, and when they ru
                       "  Cedric's Dexterity Saving Throw (Crash): 1d20 = [11] = 11\n"));
 }
 
+TEST_CASE("a fight stopped before a phase's first die lists no rolls: the earlier phases' were told", "[run]") {
+  // Round 1 is ordered and played; round 2's orders are asked for, and the input ends at the first
+  // question, before any die of round 2.
+  const auto asked = arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt "
+                             "--rounds 2 --ask --seed 1 < /dev/null");
+  CHECK(asked.exit_code == 1);
+  CHECK_THAT(asked.output, Contains("Round 2"));
+  CHECK_THAT(asked.output, !Contains("The rolls of this phase so far"));
+}
+
 TEST_CASE("a written way ends at a wall: the character goes as far as it can, and the fight goes on", "[run]") {
   TempDir dir;
   {

@@ -97,14 +97,17 @@ class Narration {
   // When the fight stops mid-phase (a scripted die that cannot be rolled), a pack that tells rolls
   // only inside its actions' sentences has not told those of actions that never landed. The
   // phase's rolls are listed in the runtime's words, for the GM to see which values were taken.
+  // Stopped outside a phase (a round's start or end), or before the phase's first die, it has none:
+  // an earlier phase's rolls were told with its actions.
   void tell_phase_rolls() {
     const auto& events = fight_.log().events();
     if (!out_) return;
-    std::size_t first = events.size();
-    while (first > 0 && events[first - 1].type != event_type::phase_started) --first;
+    const FlowPosition now = fight_.log().position();
+    if (now.phase == 0) return;
     std::vector<const LogEvent*> rolls;
-    for (std::size_t i = first; i < events.size(); ++i)
-      if (events[i].type == event_type::roll) rolls.push_back(&events[i]);
+    for (auto event = events.rbegin();
+         event != events.rend() && event->at.round == now.round && event->at.phase == now.phase; ++event)
+      if (event->type == event_type::roll) rolls.insert(rolls.begin(), &*event);
     if (rolls.empty() || !fight_.narrator().render(*rolls.front()).empty()) return;
     *out_ << "  The fight stopped. The rolls of this phase so far:\n";
     const Narrator runtime_words;
