@@ -277,6 +277,11 @@ void Flow::move_everyone() {
 }
 
 bool Flow::resolve(const Intent& intent, Changes& into) {
+  struct Resolving {
+    const Intent*& now;
+    const Intent* before;
+    ~Resolving() { now = before; }
+  } resolving{resolving_, std::exchange(resolving_, &intent)};
   try {
     ruleset_.resolve(intent, into);
     return true;
