@@ -235,6 +235,40 @@ TEST_CASE("dice rolled by hand are asked for with their reason, and when they ru
                       "  Cedric's Dexterity Saving Throw (Crash): 1d20 = [11] = 11\n"));
 }
 
+TEST_CASE("dice rolled by hand in a simultaneous phase are asked under the action they are for, its outcome told after",
+          "[run]") {
+  // The phase's changes land together at its end: every die is asked for first, each action's
+  // under a line naming it, so the GM knows what a die without a name in its reason is for.
+  TempDir dir;
+  {
+    std::ofstream rolls(dir / "rolls.txt");
+    for (int i = 0; i < 40; ++i) rolls << "10\n";
+  }
+  const auto by_hand = arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt "
+                               "--roll-by-hand < " + (dir / "rolls.txt"));
+  CHECK(by_hand.exit_code == 0);
+  const std::string& told = by_hand.output;
+  const auto aldric = told.find("  Dice for Aldric's Charge → Orc (what it does is told as the phase ends):\n"
+                                "Roll a d20 for Aldric attacks Orc: ");
+  REQUIRE(aldric != std::string::npos);
+  const auto orc = told.find("  Dice for Orc's Charge → Aldric (what it does is told as the phase ends):\n"
+                             "Roll a d20 for Orc attacks Aldric: ", aldric);
+  REQUIRE(orc != std::string::npos);
+  CHECK(orc < told.find("Aldric (Charge) attacks Orc with Sword", aldric));
+  // Rolls outside an action (a Crash's saving throws, as everyone moves) name their character already.
+  CHECK(told.find("  Dice for") == aldric);
+}
+
+TEST_CASE("a fight stopped before a phase's first die lists no rolls: the earlier phases' were told", "[run]") {
+  // Round 1 is ordered and played; round 2's orders are asked for, and the input ends at the first
+  // question, before any die of round 2.
+  const auto asked = arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt "
+                             "--rounds 2 --ask --seed 1 < /dev/null");
+  CHECK(asked.exit_code == 1);
+  CHECK_THAT(asked.output, Contains("Round 2"));
+  CHECK_THAT(asked.output, !Contains("The rolls of this phase so far"));
+}
+
 TEST_CASE("a written way ends at a wall: the character goes as far as it can, and the fight goes on", "[run]") {
   TempDir dir;
   {

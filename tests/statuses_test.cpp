@@ -130,7 +130,7 @@ TEST_CASE("applying a status again is told by what it did to the duration: only 
 
 TEST_CASE("a phase's statuses are counted down before its changes land and end after them", "[statuses]") {
   // Platemail: a Dazed on its last Action Phase still gives that phase's Attacks Favor; its end is
-  // told after them (flow.cpp). A change landing in between finds it gone, as before.
+  // told after them (flow.cpp). A change landing in between waits for that end, told after it.
   Fight fight;
   const Entity& aldric = fight.world.get(fight.aldric);
   const Tick phase_end{ClockEdge::End, DurationUnit::Phases, no_entity};
@@ -143,21 +143,32 @@ TEST_CASE("a phase's statuses are counted down before its changes land and end a
   CHECK_FALSE(aldric.status("Dazed"));
   CHECK(fight.log.events().back().type == "status_expired");
 
-  // Dazed again as its last phase ends: the old one ends first, the new one runs its whole 3.
+  // Dazed again as its last phase ends, then the phase's next change: the old Dazed still holds
+  // for the phase, its end is told after the phase's changes, then the new one, which runs its
+  // whole 3. Not "wears off" amid the changes, before the Attacks it still gave Favor.
   fight.runtime.apply(fight.aldric, "Dazed", {.source = fight.orc, .duration = 1, .cause = "mace, d4 1"});
   fight.runtime.count_down(phase_end);
   fight.runtime.apply(fight.aldric, "Dazed", {.source = fight.orc, .duration = 3, .cause = "mace, d4 3"});
+  CHECK(aldric.status("Dazed")->remaining == 0);
+  CHECK(fight.runtime.modifiers(fight.aldric, "attacks against").size() == 1);
+  fight.runtime.apply(fight.orc, "Terrified", {.source = no_entity, .duration = 2, .cause = "roar"});
   fight.runtime.expire();
   REQUIRE(aldric.status("Dazed"));
   CHECK(aldric.status("Dazed")->remaining == 3);
   const auto types = fight.log_types();
-  CHECK(std::vector<std::string>(types.end() - 3, types.end()) ==
-        std::vector<std::string>{"status_applied", "status_expired", "status_applied"});
-  // Removed as it runs out: it had run out already, so nothing was removed.
+  CHECK(std::vector<std::string>(types.end() - 4, types.end()) ==
+        std::vector<std::string>{"status_applied", "status_applied", "status_expired", "status_applied"});
+  CHECK(fight.log.events().back().cause == "mace, d4 3");
+  // Removed as it runs out: it ends by running out, told at the phase's end; nothing is left to remove.
+  fight.runtime.remove(fight.orc, "Terrified", "");
   fight.runtime.apply(fight.orc, "Terrified", {.source = no_entity, .duration = 1, .cause = "dragon"});
   fight.runtime.count_down(phase_end);
+  const std::size_t before = fight.log.events().size();
   CHECK_FALSE(fight.runtime.remove(fight.orc, "Terrified", "rallied"));
+  CHECK(fight.log.events().size() == before);
+  fight.runtime.expire();
   CHECK(fight.log.events().back().type == "status_expired");
+  CHECK(fight.log.events().size() == before + 1);
 }
 
 TEST_CASE("durations count down on their own clocks and expire", "[statuses]") {

@@ -25,6 +25,7 @@ struct Fight {
   World world{Grid(6, 6)};
   EventLog log;
   StatusBook statuses;
+  Statuses runtime{world, statuses, log};
   Narrator narrator;
   LookupRules lookups;
   PathFinder paths{world.grid()};
@@ -42,6 +43,7 @@ struct Fight {
     s.provide(&world);
     s.provide(&log);
     s.provide(&statuses);
+    s.provide(&runtime);
     s.provide(&narrator);
     s.provide(&lookups);
     s.provide(&paths);

@@ -94,17 +94,38 @@ class Narration {
     out_->flush();
   }
 
+  // Before a die rolled by hand for an action of a simultaneous phase, the first of that action:
+  // whose it is. Its outcome lands with the phase's other actions at the phase's end (all or none),
+  // so the GM rolls the phase's dice first and reads what they did after.
+  void tell_whose_dice() {
+    const Flow& flow = fight_.flow();
+    const Intent* action = flow.resolving();
+    if (!out_ || !action || !flow.in_phase() || flow.phase().kind != PhaseKind::Simultaneous) return;
+    const DiceOf now{flow.position(), action->actor, action->action};
+    if (now == dice_of_) return;
+    dice_of_ = now;
+    const auto& world = fight_.world();
+    std::string target;
+    if (action->target != no_entity) target = " → " + world.get(action->target).name;
+    *out_ << "  " << printable(fmt::format("Dice for {}'s {}{} (what it does is told as the phase ends):",
+                                           world.get(action->actor).name, action->action, target))
+          << "\n";
+  }
+
   // When the fight stops mid-phase (a scripted die that cannot be rolled), a pack that tells rolls
   // only inside its actions' sentences has not told those of actions that never landed. The
   // phase's rolls are listed in the runtime's words, for the GM to see which values were taken.
+  // Stopped outside a phase (a round's start or end), or before the phase's first die, it has none:
+  // an earlier phase's rolls were told with its actions.
   void tell_phase_rolls() {
     const auto& events = fight_.log().events();
     if (!out_) return;
-    std::size_t first = events.size();
-    while (first > 0 && events[first - 1].type != event_type::phase_started) --first;
+    const FlowPosition now = fight_.log().position();
+    if (now.phase == 0) return;
     std::vector<const LogEvent*> rolls;
-    for (std::size_t i = first; i < events.size(); ++i)
-      if (events[i].type == event_type::roll) rolls.push_back(&events[i]);
+    for (auto event = events.rbegin();
+         event != events.rend() && event->at.round == now.round && event->at.phase == now.phase; ++event)
+      if (event->type == event_type::roll) rolls.insert(rolls.begin(), &*event);
     if (rolls.empty() || !fight_.narrator().render(*rolls.front()).empty()) return;
     *out_ << "  The fight stopped. The rolls of this phase so far:\n";
     const Narrator runtime_words;
@@ -116,6 +137,14 @@ class Narration {
   packs::Fight& fight_;
   std::ostream* out_;  // null: --quiet
   std::size_t told_;
+  // The action whose dice were last asked for, by phase, character and action.
+  struct DiceOf {
+    FlowPosition at;
+    EntityId actor = no_entity;
+    std::string action;
+    friend bool operator==(const DiceOf&, const DiceOf&) = default;
+  };
+  DiceOf dice_of_;
 };
 
 // A save or a log written over what the fight is played from would destroy it (a save cannot be
@@ -259,6 +288,7 @@ void run(Context& context, const Options& options) {
   if (auto* by_hand = dynamic_cast<PromptedDice*>(dice.get()))
     by_hand->around_asking = [&](const std::function<void()>& ask) {
       narration.catch_up();
+      narration.tell_whose_dice();
       const lua::Sandbox::WaitingForUser waiting(session.sandbox);
       ask();
     };

@@ -277,6 +277,11 @@ void Flow::move_everyone() {
 }
 
 bool Flow::resolve(const Intent& intent, Changes& into) {
+  struct Resolving {
+    const Intent*& now;
+    const Intent* before;
+    ~Resolving() { now = before; }
+  } resolving{resolving_, std::exchange(resolving_, &intent)};
   try {
     ruleset_.resolve(intent, into);
     return true;
@@ -292,9 +297,11 @@ bool Flow::commit(EntityId actor, const std::string& action, Changes& changes) {
   // Kept, not undone change by change: a change is any function, and undoing needs none of them.
   const World::Saved before = world_.save(changes.changes_grid());
   const std::size_t logged = log_.events().size();
+  const std::size_t waiting = statuses_.waiting();
   const auto undo = [&] {
     world_.restore(before);
     log_.truncate(logged);
+    statuses_.forget_waiting(waiting);
   };
   try {
     changes.apply();

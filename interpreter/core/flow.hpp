@@ -174,6 +174,9 @@ class Flow {
   const PhaseRules& phase() const;  // the running phase (an Error between phases)
   // Whether a phase is running: from its start to the end of its phase_end hook.
   bool in_phase() const noexcept { return in_phase_; }
+  // The action being resolved now (a reaction inside another, the reaction), or nullptr: what a
+  // die rolled by hand is for.
+  const Intent* resolving() const noexcept { return resolving_; }
 
   // Plays the next round through.
   void run_round();
@@ -236,6 +239,7 @@ class Flow {
   };
   std::vector<Proposed> phase_changes_;
   bool in_phase_ = false;
+  const Intent* resolving_ = nullptr;
 };
 
 }  // namespace arbiter

@@ -1,6 +1,7 @@
 #include "interpreter/core/statuses.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/names.hpp"
@@ -53,7 +54,10 @@ void Statuses::apply(EntityId target, std::string_view status, const Application
   check_apply(target, status, how);
   const StatusDefinition& definition = book_.get(status);
   Entity& entity = world_.get(target);
-  end_running_out(entity, definition.name);
+  if (waits_for_expiry(entity, definition.name)) {
+    after_expiry_.push_back({target, definition.name, how});
+    return;
+  }
   const int duration = how.duration.value_or(definition.duration);
   const ActiveStatus fresh{definition.name, how.source, definition.unit != DurationUnit::UntilRemoved, duration, 1};
 
@@ -81,7 +85,15 @@ void Statuses::apply(EntityId target, std::string_view status, const Application
 bool Statuses::remove(EntityId target, std::string_view status, const std::string& cause) {
   check_remove(target, status);
   Entity& entity = world_.get(target);
-  end_running_out(entity, status);
+  if (waits_for_expiry(entity, status)) {
+    after_expiry_.push_back({target, std::string(status), std::nullopt, cause});
+    // What it will remove: an instance not running out, or one applied before it, waiting too.
+    return std::any_of(entity.statuses.begin(), entity.statuses.end(),
+                       [&](const ActiveStatus& s) { return s.name == status && !s.running_out; }) ||
+           std::any_of(after_expiry_.begin(), after_expiry_.end() - 1, [&](const Waiting& w) {
+             return w.target == target && w.status == status && w.how;
+           });
+  }
   bool removed = false;
   for (auto it = entity.statuses.begin(); it != entity.statuses.end();) {
     if (it->name != status) {
@@ -117,12 +129,23 @@ void Statuses::count_down(const Tick& tick) {
 
 void Statuses::expire() {
   // Characters in id order, statuses in the order they came: the log is the same every run.
-  for (const Entity& listed : world_.entities()) end_running_out(world_.get(listed.id), "");
+  for (const Entity& listed : world_.entities()) end_running_out(world_.get(listed.id));
+  for (Waiting& change : std::exchange(after_expiry_, {})) {
+    if (change.how) apply(change.target, change.status, *change.how);
+    else remove(change.target, change.status, change.cause);
+  }
 }
 
-void Statuses::end_running_out(Entity& entity, std::string_view status) {
+bool Statuses::waits_for_expiry(const Entity& entity, std::string_view status) const {
+  return std::any_of(entity.statuses.begin(), entity.statuses.end(),
+                     [&](const ActiveStatus& s) { return s.running_out && s.name == status; }) ||
+         std::any_of(after_expiry_.begin(), after_expiry_.end(),
+                     [&](const Waiting& w) { return w.target == entity.id && w.status == status; });
+}
+
+void Statuses::end_running_out(Entity& entity) {
   for (auto it = entity.statuses.begin(); it != entity.statuses.end();) {
-    if (it->running_out && (status.empty() || it->name == status)) {
+    if (it->running_out) {
       record(event_type::status_expired, entity, *it, "its duration ran out");
       it = entity.statuses.erase(it);
     } else {

@@ -2,6 +2,7 @@
 // The statuses runtime: applies, stacks, counts down and removes statuses on the world's
 // characters by their definitions, and records every change in the event log. It also answers
 // what a status means for play: may this character take this action, and what changes this roll.
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,10 +54,14 @@ class Statuses {
   void tick(const Tick& tick);
   // tick's two halves, for a phase whose changes land between them (flow.cpp): count_down marks
   // what runs out, which still counts for the phase's rolls; expire removes it, told after the
-  // phase's events. A change landing between them that applies or removes a marked status ends it
-  // first, as if it had gone already.
+  // phase's events. A change landing between them that applies or removes a marked status waits
+  // for its expiry: expire makes it then, so the log tells the end before the new start.
   void count_down(const Tick& tick);
   void expire();
+  // The changes waiting for expire, and forgetting those after the first `count`: what an action
+  // that failed as it committed proposed (flow.cpp), as its events are.
+  std::size_t waiting() const { return after_expiry_.size(); }
+  void forget_waiting(std::size_t count) { after_expiry_.resize(std::min(count, after_expiry_.size())); }
 
   // Forbidden if any status forbids it, or if a status with an allow-list does not list it.
   ActionVerdict allows(EntityId who, std::string_view action) const;
@@ -66,13 +71,24 @@ class Statuses {
 
  private:
   void record(const char* type, const Entity& target, const ActiveStatus& status, const std::string& cause);
-  // Removes the target's instances of `status` marked by count_down (all of them for an empty name),
-  // logging each as expired.
-  void end_running_out(Entity& entity, std::string_view status);
+  // Removes the entity's statuses marked by count_down, logging each as expired.
+  void end_running_out(Entity& entity);
+  // Whether a change to `status` on `entity` must wait for expire: it is marked as running out, or
+  // a change to it waits already (they are made in the order they came).
+  bool waits_for_expiry(const Entity& entity, std::string_view status) const;
+
+  // A change waiting for expire: an apply (`how`) or a remove (`cause`).
+  struct Waiting {
+    EntityId target = no_entity;
+    std::string status;
+    std::optional<Application> how;
+    std::string cause;
+  };
 
   World& world_;
   const StatusBook& book_;
   EventLog& log_;
+  std::vector<Waiting> after_expiry_;
 };
 
 }  // namespace arbiter

@@ -16,9 +16,8 @@ namespace arbiter::lua {
 
 namespace {
 
-Statuses runtime(lua_State* L) {
-  return Statuses(world_of(L), services(L).get<StatusBook>("status book"), services(L).get<EventLog>("event log"));
-}
+// The fight's own: a change to a status running out waits in it for the phase's end (statuses.hpp).
+Statuses& runtime(lua_State* L) { return services(L).get<Statuses>("statuses"); }
 
 std::vector<std::string> string_list_field(lua_State* L, int table, const char* field) {
   std::vector<std::string> out;
@@ -156,9 +155,9 @@ int apply(lua_State* L) {
     lua_pop(L, 1);
     how.cause = opt_string_field(L, 3, "cause", "");
   }
-  Statuses statuses = runtime(L);
+  Statuses& statuses = runtime(L);
   statuses.check_apply(target, status, how);
-  change(L, [statuses, target, status, how]() mutable { statuses.apply(target, status, how); });
+  change(L, [&statuses, target, status, how] { statuses.apply(target, status, how); });
   return 0;
 }
 
@@ -166,11 +165,11 @@ int remove(lua_State* L) {
   const EntityId target = check_entity(L, 1, world_of(L)).id;
   const std::string status = check_text(L, 2, "the status name");
   const std::string cause = opt_text(L, 3, "the cause");
-  Statuses statuses = runtime(L);
+  Statuses& statuses = runtime(L);
   statuses.check_remove(target, status);
   // Inside an action the removal waits for the commit: say whether there is something to remove.
   lua_pushboolean(L, world_of(L).get(target).status(status) != nullptr);
-  change(L, [statuses, target, status, cause]() mutable { statuses.remove(target, status, cause); });
+  change(L, [&statuses, target, status, cause] { statuses.remove(target, status, cause); });
   return 1;
 }
 

@@ -288,6 +288,7 @@ Fight::Active::Active(Fight& fight, lua_State* L) : fight_(fight), saved_thread_
   provide(&fight.world_);
   provide(&fight.log_);
   provide(&fight.book_);
+  provide(&fight.statuses_);
   provide(&fight.narrator_);
   provide(&fight.lookups_);
   provide(&fight.paths_);

@@ -101,17 +101,20 @@ end
 -- is asked first. Judged only as those orders are read, when the attacker has declared nothing yet:
 -- a 2nd Action's Target was designated at the round's start too, where the characters no longer
 -- stand, and as any Attack is made, after everyone has moved, attack.make tells one Concealed by
--- then ("cannot target Orc: Concealed").
+-- then ("cannot target Orc: Concealed"). A wall or closed door between is told as such
+-- (`attack.unseen`): it blocks the line of sight completely, which the seed calls Concealment too.
 local function designated(allowed)
   return function(me, intent)
     local ok, why = allowed(me)
     if not ok then return ok, why end
     local target = intent.target
     local _, phase = flow.position()
-    if target and target.side ~= me.side and phase <= 1 and flow.intent(me) == nil
-       and not attack.sight(me.cell, target.cell).visible then
-      return false, ("%s is Concealed from %s: Characters with Concealment cannot be targeted directly"):format(
-        target.name, me.name)
+    local sight = target and target.side ~= me.side and phase <= 1 and flow.intent(me) == nil
+                  and attack.sight(me.cell, target.cell)
+    if sight and not sight.visible then
+      local hidden = sight.wall and ("out of %s's line of sight (a wall or closed door between)"):format(me.name)
+                     or ("Concealed from %s"):format(me.name)
+      return false, ("%s is %s: Characters with Concealment cannot be targeted directly"):format(target.name, hidden)
     end
     return true
   end

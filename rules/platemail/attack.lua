@@ -200,6 +200,15 @@ function attack.sight(from, to)
   return { visible = sight.visible, shelter = "none", strength = 0, wall = sight.wall }
 end
 
+---Why a target `sight` does not show cannot be targeted: "If line of sight is blocked completely,
+---the Character has Concealment". A wall or closed door between blocks it, as an object giving
+---Concealment does (a thick bush); the table is told which, a wall being no Concealment of the map.
+---@param sight grid.Sight one not `visible`
+---@return string
+function attack.unseen(sight)
+  return sight.wall and "no line of sight (a wall or closed door between)" or "Concealed"
+end
+
 ---Whether `c` is down, Unconscious or Dead: it perceives nothing, and its orders are not carried out.
 ---@param c world.Character
 ---@return boolean
@@ -504,7 +513,7 @@ function attack.make(ctx, target, how)
   if not armed then return missed_out(me, verb, "cannot attack: " .. why_not) end
   if mine.unaware then return missed_out(me, verb, "cannot target " .. target.name .. ": Unaware of them") end
   local sight = attack.sight(attack.cell(me), attack.cell(target))
-  if not sight.visible then return missed_out(me, verb, "cannot target " .. target.name .. ": Concealed") end
+  if not sight.visible then return missed_out(me, verb, "cannot target " .. target.name .. ": " .. attack.unseen(sight)) end
 
   local kind, why
   if how.within_reach and combat.attack_row(attack.combatant(me), "melee") then

@@ -72,8 +72,8 @@ local down = attack.down
 
 -- What `me` perceives of another: its allies always; an enemy unless `me` is Unaware of it (a
 -- Hidden skulker: "Unaware Characters may not designate the Skulker as a Target") or it is
--- Concealed from `me` ("Characters with Concealment cannot be targeted directly"), seen from where
--- `me` stands when the orders are read.
+-- Concealed from `me` ("Characters with Concealment cannot be targeted directly"), or a wall or
+-- closed door blocks the line of sight, seen from where `me` stands when the orders are read.
 local function perceives(me, c)
   if c.side == me.side then return true end
   return not attack.unaware(me, c) and attack.sight(me.cell, c.cell).visible

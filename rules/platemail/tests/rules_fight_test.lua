@@ -281,6 +281,27 @@ test.case("Concealment reached while everyone moves: the order stands, and the A
   test.equal(duel.texts(later, "attack_missed_out"), { "Aldric (Ranged Attack) cannot target Orc: Concealed" })
 end)
 
+test.case("a wall between blocks the line of sight completely: told as a wall, not as the map's Concealment", function()
+  -- "If line of sight is blocked completely, the Character has Concealment": the Orc cannot be
+  -- targeted across the wall, in the open though both stand. The 1st Action's order is refused as
+  -- it is read, the 2nd's Attack as it is made; each says a wall is between.
+  local f = pair({ at = "A2", weapon = "Short Bow" }, { at = "F2", armor = "Leather" }, {},
+    { width = 10, height = 6, walls = { { "C1", "D1" }, { "C2", "D2" }, { "C3", "D3" } } })
+  f:round [[
+    Aldric:
+      1: Ranged Attack -> "Orc"
+      2: Ranged Attack -> "Orc"
+    Orc:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.equal(#f:events("attack"), 0)
+  test.equal(f:events("declared")[1].fields.reason,
+    "Orc is out of Aldric's line of sight (a wall or closed door between): Characters with Concealment cannot be targeted directly")
+  test.equal(duel.texts(f, "attack_missed_out"),
+    { "Aldric (Ranged Attack) cannot target Orc: no line of sight (a wall or closed door between)" })
+end)
+
 -- The Orc (Leather, Ready: Defense 12) stands in F2, whose terrain gives `shelter`; Aldric shoots
 -- from A2 and Brenna, beside it at G2, Counters; the Orc uses items, adding no Favor or Disfavor.
 local function in_shelter(shelter, dice)
