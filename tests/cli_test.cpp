@@ -1185,6 +1185,54 @@ TEST_CASE("arbiter check reports a sheet that does not parse with the other shee
   CHECK_THAT(run.output, Contains("round1-orcs.txt:7:101: error:"));
 }
 
+TEST_CASE("a file given in another kind's place is told by what it looks like and how to give it, at its first line",
+          "[cli][bad-input]") {
+  TempDir dir;
+  const std::string encounter = "examples/platemail/skirmish.lua";
+  const std::string sheet = "examples/platemail/skirmish-round1.txt";
+  const std::string save = dir / "state.json", log = dir / "fight.jsonl";
+  REQUIRE(arbiter("run " + encounter + " --orders " + sheet + " --seed 1 --quiet --save " + save + " --log " + log)
+              .exit_code == 0);
+  const auto told = [](const std::string& arguments, const std::string& message) {
+    INFO(arguments);
+    const auto run = arbiter(arguments);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, StartsWith(message));
+    CHECK(occurrences(run.output, "error:") == 1);  // the one message, not the parser's hundred
+  };
+  told("run " + sheet + " --orders " + sheet,
+       sheet + ":3:1: error: this looks like an order sheet, not an encounter: give it with --orders\n  Round 1\n  ^");
+  told("run " + save + " --orders " + sheet,
+       save + ":1:1: error: this looks like a saved fight (JSON, as run --save writes it), not an encounter: give it "
+              "with --resume");
+  told("run " + encounter + " --orders " + save,
+       save + ":1:1: error: this looks like a saved fight (JSON, as run --save writes it), not an order sheet: give "
+              "it with --resume");
+  told("run " + encounter + " --resume " + sheet + " --orders " + sheet,
+       sheet + ":3:1: error: this looks like an order sheet, not a saved fight: give it with --orders");
+  told("run " + encounter + " --resume " + log,
+       log + ":1:1: error: this looks like a fight's log (JSON Lines, as run --log writes it), not a saved fight: a "
+             "log is a record to read, which no command plays from; a fight resumes from its save (run --save)");
+  told("run " + encounter + " --orders " + encounter,
+       encounter + ":4:1: error: this looks like an encounter (Lua), not an order sheet: give it first, as the "
+                   "ENCOUNTER: arbiter run ENCOUNTER --orders SHEET...");
+  // check takes the sheets as its arguments and the encounter with --encounter: its advice says so.
+  told("check " + encounter + " --encounter " + encounter,
+       encounter + ":4:1: error: this looks like an encounter (Lua), not an order sheet: give it with --encounter");
+  told("check " + sheet + " --encounter " + sheet,
+       sheet + ":3:1: error: this looks like an order sheet, not an encounter: give it as a SHEET: arbiter check "
+               "SHEET... --encounter FILE");
+  told("fmt " + save, save + ":1:1: error: this looks like a saved fight (JSON, as run --save writes it), not an "
+                             "order sheet: arbiter fmt formats order sheets only");
+  // A sheet without a Round line, its first character's numbered orders, is a sheet too.
+  std::ofstream(dir / "orders.txt") << "Aldric:\n  1: Defend\n";
+  told("run " + (dir / "orders.txt") + " --orders " + sheet,
+       dir / "orders.txt" + ":1:1: error: this looks like an order sheet, not an encounter: give it with --orders");
+  // A broken file of the kind expected keeps its own error.
+  std::ofstream(dir / "broken.txt") << "Aldric:\n  1: Charge -> \"Orc\n";
+  told("run " + encounter + " --orders " + (dir / "broken.txt"), dir / "broken.txt" + ":2:16: error: unterminated quote");
+}
+
 TEST_CASE("arbiter check without an encounter takes a bare name as run would, warning of one the sheets do not order",
           "[cli][orders]") {
   // docs/orders.md: names are checked against the fight only with --encounter; a bare name

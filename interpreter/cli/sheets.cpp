@@ -49,6 +49,16 @@ std::string read_sheet(const std::string& path) {
   return text;
 }
 
+orders::Sheet parse_sheet(const std::string& path, const std::string& text, const orders::Declared& declared,
+                          const HowGiven& how) {
+  try {
+    return orders::parse_orders_to_check(text, path, declared);
+  } catch (const Error&) {
+    refuse_other_kind(path, text, FileKind::order_sheet, how);
+    throw;
+  }
+}
+
 long round_for(const orders::SheetFile& file, int played) {
   const long round = orders::round_of(file.sheet, played + 1);
   // Only a "Round N" line can name a round played, or one no run reaches: told at it.
