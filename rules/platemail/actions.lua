@@ -447,14 +447,14 @@ local function free(ctx, use)
   local me = ctx.actor
   local freed, why = freed_by(ctx)
   if not freed then return act(ctx, ("%s cannot free anyone: %s"):format(me.name, why)) end
-  local whom = freed.name == me.name and "themself" or freed.name
   if not status.has(freed, "Entrapped") then return act(ctx, ("%s is not Entrapped: nothing to free"):format(freed.name)) end
   -- Not in the source: default chosen. Freeing another takes hands on the net: beside them.
   if freed.name ~= me.name and not grid.adjacent(me.cell, freed.cell) then
     return act(ctx, ("%s is not beside %s to free them"):format(me.name, freed.name))
   end
-  status.remove(freed, "Entrapped", me.name .. " frees " .. whom)
-  act(ctx, ("%s frees %s (Use Item, %s)"):format(me.name, whom, use))
+  -- Told once, by the status's end: "Aldric is no longer Entrapped (freed by Brenna: Use Item, quick)".
+  local how = ("Use Item, %s"):format(use)
+  status.remove(freed, "Entrapped", freed.name == me.name and how or ("freed by %s: %s"):format(me.name, how))
 end
 
 -- What drawing `drawn` in place of the weapon in hand does to the shield `me` carries, as its

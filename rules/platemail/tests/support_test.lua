@@ -506,7 +506,11 @@ test.case("Use Item (free Aldric): 'freed by Use Item Action' — the one named 
     { name = "Cara", side = "party", at = "B6", weapon = "Sword", armor = "Leather" },
     { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
   })
-  f:within(function() status.apply("Aldric", "Entrapped") end)
+  -- Terrified, Aldric does not free himself (his forced action is Terror): Brenna's Use Item does.
+  f:within(function()
+    status.apply("Aldric", "Entrapped")
+    status.apply("Aldric", "Terrified")
+  end)
   f:round [[
     Brenna:
       1: Use Item (free Aldric)
@@ -515,8 +519,8 @@ test.case("Use Item (free Aldric): 'freed by Use Item Action' — the one named 
       1: Use Item (free Aldric)
       2: Use Item (free Nobody)
   ]]
-  test.truthy(duel.narrated(f, "Brenna frees Aldric (Use Item, quick)"))
-  test.falsy(duel.narrated(f, "Brenna frees themself"))
+  test.truthy(duel.narrated(f, "Aldric is no longer Entrapped (freed by Brenna: Use Item, quick)"))
+  test.falsy(duel.narrated(f, "Brenna is no longer Entrapped"))
   test.truthy(duel.narrated(f, "Cara is not beside Aldric to free them"))
   test.truthy(duel.narrated(f, "Cara is not Entrapped: nothing to free"))
   test.truthy(duel.narrated(f, "Cara cannot free anyone: there is no one named Nobody to free"))
