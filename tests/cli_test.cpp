@@ -183,6 +183,20 @@ TEST_CASE("arbiter explain shows a list's item by the name its changes give it, 
              Contains("  2. overridden by demo-house at examples/packs/demo-house/init.lua:7\n       attack_bonus: function at "));
 }
 
+TEST_CASE("arbiter explain finds a part in whichever kind of the name has it, as it shows the whole of each", "[cli]") {
+  // Platemail's Dazed is an action and a status; only the status has a duration.
+  const auto part = arbiter("explain platemail Dazed.duration");
+  CHECK(part.exit_code == 0);
+  CHECK_THAT(part.output, StartsWith("status Dazed.duration = 1\n  1. defined by platemail at rules/platemail/fight.lua:"));
+  CHECK_THAT(part.output, !Contains("action Dazed"));
+  // The action's part, likewise.
+  CHECK_THAT(arbiter("explain platemail Dazed.involuntary").output, StartsWith("action Dazed.involuntary = true\n"));
+  const auto neither = arbiter("explain platemail Dazed.durr");
+  CHECK(neither.exit_code == 1);
+  CHECK_THAT(neither.output, StartsWith("error: no kind of 'Dazed' has 'Dazed.durr': action Dazed has no field 'durr'"));
+  CHECK_THAT(neither.output, Contains("; status Dazed has no field 'durr'"));
+}
+
 TEST_CASE("arbiter explain suggests names of the kind asked for", "[cli]") {
   CHECK_THAT(arbiter("explain demo-base table:wonds").output,
              Contains("the packs define no table named 'wonds' (did you mean 'wounds'?)"));
