@@ -167,8 +167,13 @@ void check(Context& context, const Options& options) {
   // The fight the sheets are for, refused as `run` refuses it before its first round (the same
   // Fight made the same way), whatever the sheets say.
   if (saved) {
-    check_saved_fight(*saved, options.resume, played_from(*encounter, house, session.stack),
-                      session.sandbox.state(), session.stack.registry());
+    // Only --rules can leave out a pack the fight was played with: the save's are loaded without it.
+    check_saved_fight(*saved, options.resume, played_from(*encounter, house, session.stack), session.sandbox.state(),
+                      session.stack.registry(), [&](const std::vector<std::string>& missing) {
+                        return fmt::format("check --rules {} {}, or leave out --rules to check under the packs the "
+                                           "fight was played with",
+                                           fmt::join(options.rules, " "), fmt::join(missing, " "));
+                      });
     check_resumable(session, *encounter, *saved, options.resume);
   } else if (encounter) {
     packs::check_playable(session.sandbox, session.stack.registry(), *encounter, nullptr);
