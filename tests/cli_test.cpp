@@ -2039,3 +2039,21 @@ TEST_CASE("squares are told in feet by the fight's map, by check and by run", "[
     CHECK_THAT(told.output, Contains(error));
   }
 }
+
+TEST_CASE("an option that takes one value, given twice, is bad usage named as such", "[cli][usage]") {
+  const std::string one_round =
+      "run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt --quiet ";
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {one_round + "--seed 1 --seed 2", "--seed is given twice: give it once\n"},
+      {one_round + "--seed 1 --rounds 1 --rounds 2 --rounds 3", "--rounds is given 3 times: give it once\n"},
+      {one_round + "--seed 1 --save a.json --save b.json", "--save is given twice: give it once\n"},
+      {"--max-memory 3 --max-memory 4 packs", "--max-memory is given twice: give it once\n"},
+      {"roll d6 --times 2 --times 3", "--times is given twice: give it once\n"},
+  };
+  for (const auto& [arguments, told] : cases) {
+    INFO(arguments);
+    const auto run = arbiter(arguments);
+    CHECK(run.exit_code == 2);
+    CHECK_THAT(run.output, StartsWith(told));
+  }
+}
