@@ -1709,6 +1709,13 @@ TEST_CASE("check --encounter warns of the orders of round 1 the rules refuse bef
                                      "melee nor a thrown weapon): Defend, the default order)"));
   CHECK_THAT(played.output, Contains("Crossbowman: Defend ('Rapid Fire -> \"Witch\"' is refused"));
   CHECK_THAT(played.output, Contains("Witch: Defend ('Rapid Fire -> \"Pike\"' is refused (Staff is not a ranged weapon)"));
+  // With no die rolled in phase 1 (the Slinger Defends), the trial reaches phase 2 and foresees
+  // the Witch's refusal there too (README, check: "foreseen only when no die is rolled before").
+  std::ofstream(dir / "bandits.txt") << "Slinger:\n  1: Defend\n  2: Defend\n"
+                                        "Witch:\n  1: Defend\n  2: Rapid Fire -> \"Pike\"\n";
+  CHECK_THAT(arbiter("check " + (dir / "bandits.txt") + " --encounter examples/platemail/ambush.lua").output,
+             Contains("bandits.txt:6:6: warning: the rules will refuse 'Rapid Fire -> \"Pike\"' in round 1, whatever "
+                      "the dice (Staff is not a ranged weapon)"));
   // From the encounter only round 1 can be played: a later round's sheet is not foreseen (that
   // needs the fight saved before it: check --resume); that round 1 goes unordered is told.
   std::ofstream(dir / "later.txt") << "Round 2\nArcher:\n  1: Charge -> \"Sergeant Hale\"\n  2: Defend\n";
