@@ -2064,3 +2064,20 @@ TEST_CASE("an option that takes one value, given twice, is bad usage named as su
     CHECK_THAT(run.output, StartsWith(told));
   }
 }
+
+TEST_CASE("a sheet given twice is told as the file given twice, by run and check, however its path is spelt",
+          "[cli][usage]") {
+  const std::string sheet = "examples/platemail/skirmish-round1.txt";
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 1 --orders " + sheet + " " + sheet);
+  CHECK(run.exit_code == 2);
+  CHECK_THAT(run.output, StartsWith("--orders: " + sheet + " is given twice: give each sheet once\n"));
+  const auto spelt = arbiter("run examples/platemail/skirmish.lua --seed 1 --orders " + sheet +
+                             " --orders ./examples/../" + sheet);
+  CHECK(spelt.exit_code == 2);
+  CHECK_THAT(spelt.output, StartsWith("--orders: ./examples/../" + sheet + " is given twice (as " + sheet +
+                                      " too): give each sheet once\n"));
+  const auto checked = arbiter("check " + sheet + " " + sheet + " --encounter examples/platemail/skirmish.lua");
+  CHECK(checked.exit_code == 2);
+  CHECK_THAT(checked.output, StartsWith("SHEET: " + sheet + " is given twice: give each sheet once\n"));
+  CHECK_THAT(checked.output, !Contains("already has orders"));
+}

@@ -244,6 +244,7 @@ void check(Context& context, const Options& options) {
 void run(Context& context, const Options& options) {
   if (options.rules.empty() && options.encounter.empty())
     throw CLI::ValidationError("check", "name the rules: --rules PACK…, or --encounter FILE naming them");
+  refuse_sheet_given_twice(options.sheets, "SHEET");
   try {
     check(context, options);
   } catch (const Error& e) {

@@ -187,6 +187,7 @@ void check_outputs_spare_sources(const Options& options, const lua::Sandbox& san
 void run(Context& context, const Options& options) {
   // The places the results go are checked first: a fight is not played only to be lost.
   check_outputs_apart(options);
+  refuse_sheet_given_twice(options.sheets, "--orders");
   for (const std::string& path : {options.log, options.save})
     if (!path.empty()) check_writable(path);
   Session session(context);

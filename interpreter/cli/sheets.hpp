@@ -18,6 +18,10 @@ std::string read_sheet(const std::string& path);
 orders::Sheet parse_sheet(const std::string& path, const std::string& text, const orders::Declared& declared,
                           const HowGiven& how);
 
+// Refuses, as bad usage of `option`, a sheet given twice however its path is spelt: its characters
+// would be ordered twice, each told at its own line as the first orders.
+void refuse_sheet_given_twice(const std::vector<std::string>& paths, const std::string& option);
+
 // The most rounds one `arbiter run` plays (`--rounds`).
 constexpr int max_rounds_per_run = 10'000;
 
