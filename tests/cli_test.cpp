@@ -908,8 +908,15 @@ TEST_CASE("arbiter test tells an encounter the rules refuse in a round at the te
 TEST_CASE("arbiter test of a pack without tests is an error, not a silent pass", "[cli][pack-tests]") {
   const auto run = arbiter("test rival-house");
   CHECK(run.exit_code == 1);
-  CHECK_THAT(run.output, Contains("tests/packs/rival-house/tests: error: pack 'rival-house' has no tests"));
-  CHECK_THAT(run.output, EndsWith("0 passed, 1 failed\n"));
+  CHECK(run.output == "tests/packs/rival-house/tests: error: pack 'rival-house' has no tests (tests/*.lua in its "
+                      "folder, written with arbiter.test: docs/writing-actions.md shows how; a link leading out of "
+                      "the folder is not one)\n");
+  CHECK_THAT(run.output, !Contains("failed"));  // no case failed: there were none
+  // Beside a pack with tests, its own are counted as they are, and the run still fails.
+  const auto both = arbiter("test demo-base orders-demo");
+  CHECK(both.exit_code == 1);
+  CHECK_THAT(both.output, Contains("error: pack 'orders-demo' has no tests"));
+  CHECK_THAT(both.output, EndsWith("5 passed, 0 failed\n"));
 }
 
 TEST_CASE("a pack's test file that a link leads out of its folder is neither run nor shown", "[cli][pack-tests]") {
@@ -934,8 +941,9 @@ TEST_CASE("a pack's test file that a link leads out of its folder is neither run
     const auto run = arbiter("--pack-path " + (dir.path / "packs").string() + " test " + name);
     CHECK(run.exit_code == 1);
     CHECK_THAT(run.output, !Contains("SECRET") && !Contains("sk_live") && !Contains("OUTSIDE RAN"));
-    CHECK_THAT(run.output, Contains("error: pack '" + name + "' has no tests (tests/*.lua in its folder; a link "
-                                    "leading out of the folder is not one)"));
+    CHECK_THAT(run.output, Contains("error: pack '" + name + "' has no tests (tests/*.lua in its folder, written with "
+                                    "arbiter.test: docs/writing-actions.md shows how; a link leading out of the folder "
+                                    "is not one)"));
   }
   // A link that stays inside the folder is a test file like any other.
   std::ofstream(dir.path / "packs/linked-file/cases.lua") << "require('arbiter.test').case('inside', function() end)\n";
