@@ -210,9 +210,13 @@ define("Skulk", {
     else
       act(ctx, ("%s stays Hidden, keeping Stealth %d"):format(me.name, roll))
     end
-    -- Hiding anew, its next Attack on each Unaware Target is a first one again (attack.lua).
-    if not hidden then world.set_stat(me, "ambushed", {}, "hides") end
-    status.apply(me, "Hidden", { cause = "Skulk" })
+    -- Hiding anew, its next Attack on each Unaware Target is a first one again (attack.lua). One
+    -- Hidden already stays so, as its sentence above said: applied again, "is still Hidden" would
+    -- say it twice.
+    if not hidden then
+      world.set_stat(me, "ambushed", {}, "hides")
+      status.apply(me, "Hidden", { cause = "Skulk" })
+    end
   end,
 })
 
@@ -487,6 +491,8 @@ end
 -- "close", and may name the side ("open door E", "close the north door"); without a side, the only
 -- door beside the user that the use would change (README: default chosen).
 local SIDES = { n = "N", north = "N", e = "E", east = "E", s = "S", south = "S", w = "W", west = "W" }
+-- A side as the narration says it, read aloud: "the gate to the east", not "to the E".
+local SIDE_WORDS = { N = "north", E = "east", S = "south", W = "west" }
 local CORNERS = { ne = true, nw = true, se = true, sw = true, northeast = true, northwest = true, southeast = true,
                   southwest = true, ["north-east"] = true, ["north-west"] = true, ["south-east"] = true,
                   ["south-west"] = true }
@@ -517,13 +523,13 @@ local function door_meant(cell, said, wanted)
     for _, door in ipairs(doors) do
       if door.side == side then return door end
     end
-    return nil, ("there is no door to the %s of %s"):format(side, cell)
+    return nil, ("there is no door to the %s of %s"):format(SIDE_WORDS[side], cell)
   end
   local to_change, sides = {}, {}
   for _, door in ipairs(doors) do
     if door.state ~= wanted then
       to_change[#to_change + 1] = door
-      sides[#sides + 1] = door.side
+      sides[#sides + 1] = SIDE_WORDS[door.side]
     end
   end
   if #to_change == 1 then return to_change[1] end
@@ -531,7 +537,7 @@ local function door_meant(cell, said, wanted)
   if #to_change == 0 and #doors == 1 then return doors[1] end
   if #to_change == 0 then return nil, ("every door beside %s is already %s"):format(cell, wanted) end
   return nil, ("there are doors to the %s: say which, as in 'Use Item (%s door %s)'"):format(
-    table.concat(sides, " and "), wanted == "open" and "open" or "close", sides[1])
+    table.concat(sides, " and "), wanted == "open" and "open" or "close", to_change[1].side)
 end
 
 -- "Removing armor", a Complex use: the armor comes off when the phase ends (its changes land
@@ -555,10 +561,12 @@ local function door(ctx, use)
   end
   local verb = wanted == "open" and "open" or "close"
   local chosen, why = door_meant(me.cell, said, wanted)
-  if chosen and chosen.state == wanted then why = ("the %s to the %s is already %s"):format(chosen.name, chosen.side, wanted) end
+  if chosen and chosen.state == wanted then
+    why = ("the %s to the %s is already %s"):format(chosen.name, SIDE_WORDS[chosen.side], wanted)
+  end
   if why then return act(ctx, ("%s cannot %s a door: %s"):format(me.name, verb, why)) end
   grid.set_door(me.cell, chosen.cell, wanted, me.name .. ": Use Item")
-  act(ctx, ("%s %ss the %s to the %s (Use Item, %s)"):format(me.name, verb, chosen.name, chosen.side, use))
+  act(ctx, ("%s %ss the %s to the %s (Use Item, %s)"):format(me.name, verb, chosen.name, SIDE_WORDS[chosen.side], use))
 end
 
 define("Use Item", {
