@@ -195,6 +195,11 @@ TEST_CASE("arbiter explain finds a part in whichever kind of the name has it, as
   CHECK(neither.exit_code == 1);
   CHECK_THAT(neither.output, StartsWith("error: no kind of 'Dazed' has 'Dazed.durr': action Dazed has no field 'durr'"));
   CHECK_THAT(neither.output, Contains("; status Dazed has no field 'durr'"));
+  // The kind picked lacks the part, another has it: how to pick that one.
+  const auto picked = arbiter("explain platemail action:Dazed.duration");
+  CHECK(picked.exit_code == 1);
+  CHECK_THAT(picked.output, StartsWith("error: Dazed has no field 'duration'"));
+  CHECK_THAT(picked.output, Contains("(status Dazed has it: status:Dazed.duration)\n"));
 }
 
 TEST_CASE("arbiter explain suggests names of the kind asked for", "[cli]") {
