@@ -183,6 +183,25 @@ TEST_CASE("arbiter explain shows a list's item by the name its changes give it, 
              Contains("  2. overridden by demo-house at examples/packs/demo-house/init.lua:7\n       attack_bonus: function at "));
 }
 
+TEST_CASE("arbiter explain finds a part in whichever kind of the name has it, as it shows the whole of each", "[cli]") {
+  // Platemail's Dazed is an action and a status; only the status has a duration.
+  const auto part = arbiter("explain platemail Dazed.duration");
+  CHECK(part.exit_code == 0);
+  CHECK_THAT(part.output, StartsWith("status Dazed.duration = 1\n  1. defined by platemail at rules/platemail/fight.lua:"));
+  CHECK_THAT(part.output, !Contains("action Dazed"));
+  // The action's part, likewise.
+  CHECK_THAT(arbiter("explain platemail Dazed.involuntary").output, StartsWith("action Dazed.involuntary = true\n"));
+  const auto neither = arbiter("explain platemail Dazed.durr");
+  CHECK(neither.exit_code == 1);
+  CHECK_THAT(neither.output, StartsWith("error: no kind of 'Dazed' has 'Dazed.durr': action Dazed has no field 'durr'"));
+  CHECK_THAT(neither.output, Contains("; status Dazed has no field 'durr'"));
+  // The kind picked lacks the part, another has it: how to pick that one.
+  const auto picked = arbiter("explain platemail action:Dazed.duration");
+  CHECK(picked.exit_code == 1);
+  CHECK_THAT(picked.output, StartsWith("error: Dazed has no field 'duration'"));
+  CHECK_THAT(picked.output, Contains("(status Dazed has it: status:Dazed.duration)\n"));
+}
+
 TEST_CASE("arbiter explain suggests names of the kind asked for", "[cli]") {
   CHECK_THAT(arbiter("explain demo-base table:wonds").output,
              Contains("the packs define no table named 'wonds' (did you mean 'wounds'?)"));
@@ -922,8 +941,15 @@ TEST_CASE("arbiter test tells an encounter the rules refuse in a round at the te
 TEST_CASE("arbiter test of a pack without tests is an error, not a silent pass", "[cli][pack-tests]") {
   const auto run = arbiter("test rival-house");
   CHECK(run.exit_code == 1);
-  CHECK_THAT(run.output, Contains("tests/packs/rival-house/tests: error: pack 'rival-house' has no tests"));
-  CHECK_THAT(run.output, EndsWith("0 passed, 1 failed\n"));
+  CHECK(run.output == "tests/packs/rival-house/tests: error: pack 'rival-house' has no tests (tests/*.lua in its "
+                      "folder, written with arbiter.test: docs/writing-actions.md shows how; a link leading out of "
+                      "the folder is not one)\n");
+  CHECK_THAT(run.output, !Contains("failed"));  // no case failed: there were none
+  // Beside a pack with tests, its own are counted as they are, and the run still fails.
+  const auto both = arbiter("test demo-base orders-demo");
+  CHECK(both.exit_code == 1);
+  CHECK_THAT(both.output, Contains("error: pack 'orders-demo' has no tests"));
+  CHECK_THAT(both.output, EndsWith("5 passed, 0 failed\n"));
 }
 
 TEST_CASE("a pack's test file that a link leads out of its folder is neither run nor shown", "[cli][pack-tests]") {
@@ -948,8 +974,9 @@ TEST_CASE("a pack's test file that a link leads out of its folder is neither run
     const auto run = arbiter("--pack-path " + (dir.path / "packs").string() + " test " + name);
     CHECK(run.exit_code == 1);
     CHECK_THAT(run.output, !Contains("SECRET") && !Contains("sk_live") && !Contains("OUTSIDE RAN"));
-    CHECK_THAT(run.output, Contains("error: pack '" + name + "' has no tests (tests/*.lua in its folder; a link "
-                                    "leading out of the folder is not one)"));
+    CHECK_THAT(run.output, Contains("error: pack '" + name + "' has no tests (tests/*.lua in its folder, written with "
+                                    "arbiter.test: docs/writing-actions.md shows how; a link leading out of the folder "
+                                    "is not one)"));
   }
   // A link that stays inside the folder is a test file like any other.
   std::ofstream(dir.path / "packs/linked-file/cases.lua") << "require('arbiter.test').case('inside', function() end)\n";
@@ -1211,6 +1238,54 @@ TEST_CASE("arbiter check reports a sheet that does not parse with the other shee
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, StartsWith("tests/orders/unterminated.txt:2:23: error: unterminated quote"));
   CHECK_THAT(run.output, Contains("round1-orcs.txt:7:101: error:"));
+}
+
+TEST_CASE("a file given in another kind's place is told by what it looks like and how to give it, at its first line",
+          "[cli][bad-input]") {
+  TempDir dir;
+  const std::string encounter = "examples/platemail/skirmish.lua";
+  const std::string sheet = "examples/platemail/skirmish-round1.txt";
+  const std::string save = dir / "state.json", log = dir / "fight.jsonl";
+  REQUIRE(arbiter("run " + encounter + " --orders " + sheet + " --seed 1 --quiet --save " + save + " --log " + log)
+              .exit_code == 0);
+  const auto told = [](const std::string& arguments, const std::string& message) {
+    INFO(arguments);
+    const auto run = arbiter(arguments);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, StartsWith(message));
+    CHECK(occurrences(run.output, "error:") == 1);  // the one message, not the parser's hundred
+  };
+  told("run " + sheet + " --orders " + sheet,
+       sheet + ":3:1: error: this looks like an order sheet, not an encounter: give it with --orders\n  Round 1\n  ^");
+  told("run " + save + " --orders " + sheet,
+       save + ":1:1: error: this looks like a saved fight (JSON, as run --save writes it), not an encounter: give it "
+              "with --resume");
+  told("run " + encounter + " --orders " + save,
+       save + ":1:1: error: this looks like a saved fight (JSON, as run --save writes it), not an order sheet: give "
+              "it with --resume");
+  told("run " + encounter + " --resume " + sheet + " --orders " + sheet,
+       sheet + ":3:1: error: this looks like an order sheet, not a saved fight: give it with --orders");
+  told("run " + encounter + " --resume " + log,
+       log + ":1:1: error: this looks like a fight's log (JSON Lines, as run --log writes it), not a saved fight: a "
+             "log is a record to read, which no command plays from; a fight resumes from its save (run --save)");
+  told("run " + encounter + " --orders " + encounter,
+       encounter + ":4:1: error: this looks like an encounter (Lua), not an order sheet: give it first, as the "
+                   "ENCOUNTER: arbiter run ENCOUNTER --orders SHEET...");
+  // check takes the sheets as its arguments and the encounter with --encounter: its advice says so.
+  told("check " + encounter + " --encounter " + encounter,
+       encounter + ":4:1: error: this looks like an encounter (Lua), not an order sheet: give it with --encounter");
+  told("check " + sheet + " --encounter " + sheet,
+       sheet + ":3:1: error: this looks like an order sheet, not an encounter: give it as a SHEET: arbiter check "
+               "SHEET... --encounter FILE");
+  told("fmt " + save, save + ":1:1: error: this looks like a saved fight (JSON, as run --save writes it), not an "
+                             "order sheet: arbiter fmt formats order sheets only");
+  // A sheet without a Round line, its first character's numbered orders, is a sheet too.
+  std::ofstream(dir / "orders.txt") << "Aldric:\n  1: Defend\n";
+  told("run " + (dir / "orders.txt") + " --orders " + sheet,
+       dir / "orders.txt" + ":1:1: error: this looks like an order sheet, not an encounter: give it with --orders");
+  // A broken file of the kind expected keeps its own error.
+  std::ofstream(dir / "broken.txt") << "Aldric:\n  1: Charge -> \"Orc\n";
+  told("run " + encounter + " --orders " + (dir / "broken.txt"), dir / "broken.txt" + ":2:16: error: unterminated quote");
 }
 
 TEST_CASE("arbiter check without an encounter takes a bare name as run would, warning of one the sheets do not order",
@@ -1675,6 +1750,13 @@ TEST_CASE("check --encounter warns of the orders of round 1 the rules refuse bef
                                      "melee nor a thrown weapon): Defend, the default order)"));
   CHECK_THAT(played.output, Contains("Crossbowman: Defend ('Rapid Fire -> \"Witch\"' is refused"));
   CHECK_THAT(played.output, Contains("Witch: Defend ('Rapid Fire -> \"Pike\"' is refused (Staff is not a ranged weapon)"));
+  // With no die rolled in phase 1 (the Slinger Defends), the trial reaches phase 2 and foresees
+  // the Witch's refusal there too (README, check: "foreseen only when no die is rolled before").
+  std::ofstream(dir / "bandits.txt") << "Slinger:\n  1: Defend\n  2: Defend\n"
+                                        "Witch:\n  1: Defend\n  2: Rapid Fire -> \"Pike\"\n";
+  CHECK_THAT(arbiter("check " + (dir / "bandits.txt") + " --encounter examples/platemail/ambush.lua").output,
+             Contains("bandits.txt:6:6: warning: the rules will refuse 'Rapid Fire -> \"Pike\"' in round 1, whatever "
+                      "the dice (Staff is not a ranged weapon)"));
   // From the encounter only round 1 can be played: a later round's sheet is not foreseen (that
   // needs the fight saved before it: check --resume); that round 1 goes unordered is told.
   std::ofstream(dir / "later.txt") << "Round 2\nArcher:\n  1: Charge -> \"Sergeant Hale\"\n  2: Defend\n";
@@ -2004,4 +2086,39 @@ TEST_CASE("squares are told in feet by the fight's map, by check and by run", "[
     CHECK(told.exit_code == 1);
     CHECK_THAT(told.output, Contains(error));
   }
+}
+
+TEST_CASE("an option that takes one value, given twice, is bad usage named as such", "[cli][usage]") {
+  const std::string one_round =
+      "run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt --quiet ";
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {one_round + "--seed 1 --seed 2", "--seed is given twice: give it once\n"},
+      {one_round + "--seed 1 --rounds 1 --rounds 2 --rounds 3", "--rounds is given 3 times: give it once\n"},
+      {one_round + "--seed 1 --save a.json --save b.json", "--save is given twice: give it once\n"},
+      {"--max-memory 3 --max-memory 4 packs", "--max-memory is given twice: give it once\n"},
+      {"roll d6 --times 2 --times 3", "--times is given twice: give it once\n"},
+  };
+  for (const auto& [arguments, told] : cases) {
+    INFO(arguments);
+    const auto run = arbiter(arguments);
+    CHECK(run.exit_code == 2);
+    CHECK_THAT(run.output, StartsWith(told));
+  }
+}
+
+TEST_CASE("a sheet given twice is told as the file given twice, by run and check, however its path is spelt",
+          "[cli][usage]") {
+  const std::string sheet = "examples/platemail/skirmish-round1.txt";
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 1 --orders " + sheet + " " + sheet);
+  CHECK(run.exit_code == 2);
+  CHECK_THAT(run.output, StartsWith("--orders: " + sheet + " is given twice: give each sheet once\n"));
+  const auto spelt = arbiter("run examples/platemail/skirmish.lua --seed 1 --orders " + sheet +
+                             " --orders ./examples/../" + sheet);
+  CHECK(spelt.exit_code == 2);
+  CHECK_THAT(spelt.output, StartsWith("--orders: ./examples/../" + sheet + " is given twice (as " + sheet +
+                                      " too): give each sheet once\n"));
+  const auto checked = arbiter("check " + sheet + " " + sheet + " --encounter examples/platemail/skirmish.lua");
+  CHECK(checked.exit_code == 2);
+  CHECK_THAT(checked.output, StartsWith("SHEET: " + sheet + " is given twice: give each sheet once\n"));
+  CHECK_THAT(checked.output, !Contains("already has orders"));
 }

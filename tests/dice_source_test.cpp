@@ -75,6 +75,7 @@ TEST_CASE("a GM at the prompt is told which die and why, and asked again on a ba
         "Roll a d6 for Aldric attacks Orc #2: 'banana' is not a face of a d6 (1 to 6); roll again.\n"
         "Roll a d6 for Aldric attacks Orc #2: ");
   CHECK_THROWS_WITH(prompt.roll(d6, "damage"), "error: no value was given for the d6 for damage: the input ended");
+  CHECK_THAT(out.str(), Catch::Matchers::EndsWith("Roll a d6 for damage: \n"));  // the prompt's line ends
 }
 
 TEST_CASE("a die's face typed at the prompt ends at a carriage return as at a newline (docs/fights.md)") {

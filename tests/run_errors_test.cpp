@@ -435,6 +435,16 @@ TEST_CASE("a save resumes only the fight it was saved from: the same encounter a
   CHECK_THAT(arbiter(one_round + "--quiet --resume " + with_house).output,
              Contains("but this run loads platemail 1.1.0 (load platemail-house too, as the fight was played with it: "
                       "run --house platemail-house)"));
+  // check takes the packs with --rules: its advice names that option, not run's.
+  const auto checked = arbiter("check examples/platemail/skirmish-round2.txt --encounter examples/platemail/skirmish.lua "
+                               "--rules platemail --resume " + with_house);
+  CHECK(checked.exit_code == 1);
+  CHECK_THAT(checked.output, Contains("(load platemail-house too, as the fight was played with it: check --rules "
+                                      "platemail platemail-house, or leave out --rules to check under the packs the "
+                                      "fight was played with)"));
+  CHECK_THAT(checked.output, !Contains("--house"));
+  CHECK(arbiter("check examples/platemail/skirmish-round2.txt --encounter examples/platemail/skirmish.lua --resume " +
+                with_house).exit_code == 0);
 
   // A save from before the record existed (format version 1) cannot be checked, so it is refused.
   const std::string older = save.path.string() + "-v1.json";

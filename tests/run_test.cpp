@@ -220,6 +220,8 @@ TEST_CASE("dice rolled by hand are asked for with their reason, and when they ru
   CHECK_THAT(by_hand.output, Contains("Roll a d20 for Brienne's Dexterity Saving Throw (Crash): "));
   CHECK_THAT(by_hand.output, Contains("'25' is not a face of a d20"));
   CHECK_THAT(by_hand.output, Contains("no value was given for the d20 for Aldric attacks Orc: the input ended"));
+  // The unanswered prompt's line ends: what is told next starts a line of its own.
+  CHECK_THAT(by_hand.output, Contains("Roll a d20 for Aldric attacks Orc: \n"));
   CHECK_FALSE(std::filesystem::exists(dir / "never.json"));
 
   // The same from a script: the two saves, then the attack finds no die left.
@@ -409,6 +411,8 @@ TEST_CASE("run with ask: phases without a sheet's order are asked, and when the 
   CHECK_THAT(run.output, Contains("did you mean 'Charge'?"));
   CHECK_THAT(run.output, EndsWith("error: the input ended before an answer to: Round 1, 1st Action Phase: Cedric's "
                                   "order (empty: Defend, the default order)\n"));
+  // The unanswered prompt's line ends: what is told next starts a line of its own.
+  CHECK_THAT(run.output, Contains("Cedric's order (empty: Defend, the default order): \n"));
   CHECK_FALSE(std::filesystem::exists(dir / "never.json"));
 }
 

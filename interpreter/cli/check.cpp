@@ -34,6 +34,13 @@ struct Options {
   bool json = false;
 };
 
+// How `check` takes each kind of file, told when one is given in another's place.
+const HowGiven how_check_takes{
+    .encounter = "give it with --encounter",
+    .order_sheet = "give it as a SHEET: arbiter check SHEET... --encounter FILE",
+    .saved_fight = "give it with --resume, and the encounter it was saved from with --encounter",
+};
+
 // "Aldric: 1: Charge -> closest enemy | 2: IF I reach the enemy THEN …", then "| ON Parry: …".
 std::string summary(const orders::CharacterOrders& character) {
   std::vector<std::string> parts;
@@ -145,10 +152,13 @@ std::vector<packs::ForeseenRefusal> foresee(Session& session, const packs::Encou
 void check(Context& context, const Options& options) {
   Session session(context);
   std::optional<packs::Encounter> encounter;
-  if (!options.encounter.empty()) encounter = packs::read_encounter(session.sandbox, options.encounter);
+  if (!options.encounter.empty())
+    encounter = read_as(options.encounter, FileKind::encounter, how_check_takes,
+                        [&] { return packs::read_encounter(session.sandbox, options.encounter); });
   // A saved fight: the sheets are for its next round, checked against the fight as it stands.
   std::optional<SavedState> saved;
-  if (!options.resume.empty()) saved = load_state(options.resume);
+  if (!options.resume.empty())
+    saved = read_as(options.resume, FileKind::saved_fight, how_check_takes, [&] { return load_state(options.resume); });
   // --rules, when given, stands in for the encounter's rules: the same fight under other rules. A
   // saved fight is checked under the packs it was played with, its house packs too, found as run
   // finds them.
@@ -166,8 +176,13 @@ void check(Context& context, const Options& options) {
   // The fight the sheets are for, refused as `run` refuses it before its first round (the same
   // Fight made the same way), whatever the sheets say.
   if (saved) {
-    check_saved_fight(*saved, options.resume, played_from(*encounter, house, session.stack),
-                      session.sandbox.state(), session.stack.registry());
+    // Only --rules can leave out a pack the fight was played with: the save's are loaded without it.
+    check_saved_fight(*saved, options.resume, played_from(*encounter, house, session.stack), session.sandbox.state(),
+                      session.stack.registry(), [&](const std::vector<std::string>& missing) {
+                        return fmt::format("check --rules {} {}, or leave out --rules to check under the packs the "
+                                           "fight was played with",
+                                           fmt::join(options.rules, " "), fmt::join(missing, " "));
+                      });
     check_resumable(session, *encounter, *saved, options.resume);
   } else if (encounter) {
     packs::check_playable(session.sandbox, session.stack.registry(), *encounter, nullptr);
@@ -183,7 +198,7 @@ void check(Context& context, const Options& options) {
   for (const auto& path : options.sheets) {
     std::string text = read_sheet(path);
     try {
-      auto sheet = orders::parse_orders_to_check(text, path, orders::declared_by(vocabulary, grid));
+      auto sheet = parse_sheet(path, text, orders::declared_by(vocabulary, grid), how_check_takes);
       orders::SheetFile file{path, std::move(text), std::move(sheet)};
       round_for(file, played);  // not one for a round already played, nor one no run reaches
       sheets.push_back(std::move(file));
@@ -240,6 +255,7 @@ void check(Context& context, const Options& options) {
 void run(Context& context, const Options& options) {
   if (options.rules.empty() && options.encounter.empty())
     throw CLI::ValidationError("check", "name the rules: --rules PACK…, or --encounter FILE naming them");
+  refuse_sheet_given_twice(options.sheets, "SHEET");
   try {
     check(context, options);
   } catch (const Error& e) {

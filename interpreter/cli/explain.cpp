@@ -4,8 +4,10 @@
 #include <optional>
 #include <ostream>
 #include <sstream>
+#include <utility>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/cli/session.hpp"
@@ -143,12 +145,33 @@ void explain_one(Session& session, const std::string& wanted, std::ostream& out)
   }
   lua_State* L = session.sandbox.state();
   const lua::StackGuard guard(L);
-  for (std::size_t i = 0; i < shown.size(); ++i) {
-    const auto& [d, path] = shown[i];
-    if (i > 0) out << "\n";
-    registry.push(L, d->kind, d->name);
-    std::string walked = d->name;
-    for (const auto& step : path) walked += descend(L, walked, step);
+  // A part is looked for in every kind the name is of, as the whole is shown for each: the kinds
+  // without it are told only when none has it.
+  std::vector<std::string> missing;
+  bool any = false;
+  // Pushes the part `path` of `d` and returns it as a change names it, or throws (the stack as it was).
+  const auto walk = [&](const packs::Definition& d, const std::vector<std::string>& path) {
+    const int top = lua_gettop(L);
+    registry.push(L, d.kind, d.name);
+    std::string walked = d.name;
+    try {
+      for (const auto& step : path) walked += descend(L, walked, step);
+    } catch (const Error&) {
+      lua_settop(L, top);
+      throw;
+    }
+    return walked;
+  };
+  for (const auto& [d, path] : shown) {
+    std::string walked;
+    try {
+      walked = walk(*d, path);
+    } catch (const Error& e) {
+      missing.push_back(shown.size() > 1 ? fmt::format("{} {}", packs::to_string(d->kind), e.diagnostics().front().message)
+                                         : e.diagnostics().front().message);
+      continue;
+    }
+    if (std::exchange(any, true)) out << "\n";
     // Every level: a GM looks a row up to read its numbers, which a cut would hide.
     const std::string heading = fmt::format("{} {} = ", packs::to_string(d->kind), walked);
     out << heading << lua::describe_lines(L, -1, 100, 0, heading.size(), lua::deepest_plain_data) << "\n";
@@ -178,6 +201,23 @@ void explain_one(Session& session, const std::string& wanted, std::ostream& out)
                            field->after);
     }
   }
+  if (any) return;
+  // The kind asked for lacks the part: another kind of the name that has it is how to pick it.
+  if (only)
+    for (const auto* other : registry.definitions()) {
+      if (other->kind == *only || other->name != shown.front().definition->name) continue;
+      try {
+        walk(*other, shown.front().path);
+      } catch (const Error&) {
+        continue;
+      }
+      lua_pop(L, 1);
+      const std::string kind(packs::to_string(other->kind));
+      throw Error(fmt::format("{} ({} {} has it: {}:{})", missing.front(), kind, other->name, kind, written));
+    }
+  if (missing.size() == 1) throw Error(missing.front());
+  throw Error(fmt::format("no kind of '{}' has '{}': {}", shown.front().definition->name, written,
+                          fmt::join(missing, "; ")));
 }
 
 }  // namespace

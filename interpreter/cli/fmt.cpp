@@ -20,7 +20,14 @@ void add_fmt_command(CLI::App& app, Context& context) {
   command->add_option("SHEET", *sheet, "The order sheet")->required();
   command->callback([&context, sheet] {
     orders::SheetFile file{*sheet, read_sheet(*sheet), {}};
-    file.sheet = orders::parse_orders(file.text, file.name);
+    try {
+      file.sheet = orders::parse_orders(file.text, file.name);
+    } catch (const Error&) {
+      const std::string only_sheets = "arbiter fmt formats order sheets only";
+      refuse_other_kind(file.name, file.text, FileKind::order_sheet,
+                        {.encounter = only_sheets, .order_sheet = "", .saved_fight = only_sheets});
+      throw;
+    }
     *context.out << orders::format(file.sheet);
     // What the dropped comment may have cut short ("Character: Orc #2" printed as "Orc:"), as
     // `check --rules` warns of it.

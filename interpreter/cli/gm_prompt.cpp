@@ -46,7 +46,10 @@ packs::Fight::Ask gm_prompt(std::istream& in, std::ostream& prompts, const order
     for (;;) {
       prompts << printable(question, true) << ": " << std::flush;
       std::string line;
-      if (!read_line(in, line)) throw Error(fmt::format("the input ended before an answer to: {}", question));
+      if (!read_line(in, line)) {
+        prompts << "\n";  // the prompt's line ends, for what is told next not to be written on it
+        throw Error(fmt::format("the input ended before an answer to: {}", question));
+      }
       if (line.find_first_not_of(" \t") == std::string::npos) return std::nullopt;
       if (asks_for_help(line, vocabulary)) {
         const auto [open, closed] = choices();

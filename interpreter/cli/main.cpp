@@ -97,6 +97,20 @@ CLI::ExtrasError unknown_option_error(const CLI::App& app, const CLI::App* comma
   return usage_error(fmt::format("unknown option '{}' for '{}' ({})", arbiter::printable(word), where, hint));
 }
 
+// An option that takes one value given more than once (`--seed 1 --seed 2`): CLI11 says "At Most 1
+// required but received 2". Which one was meant is not for Arbiter to guess.
+std::optional<CLI::ExtrasError> repeated_option_error(const CLI::App& app, const CLI::App* command) {
+  std::vector<const CLI::Option*> options = app.get_options();
+  if (command) std::ranges::copy(command->get_options(), std::back_inserter(options));
+  for (const CLI::Option* option : options) {
+    const std::size_t given = option->count();
+    if (given < 2 || option->get_items_expected_max() != 1) continue;
+    return usage_error(fmt::format("{} is given {}: give it once", option->get_name(),
+                                   given == 2 ? "twice" : fmt::format("{} times", given)));
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -143,11 +157,17 @@ int main(int argc, char** argv) {
     }
     const auto chosen = app.get_subcommands();
     const CLI::App* command = chosen.empty() ? nullptr : chosen.front();
-    if (e.get_exit_code() != 0)  // not --help
+    if (e.get_exit_code() != 0) {  // not --help
       if (const auto word = unknown_option(app, command)) {
         app.exit(unknown_option_error(app, command, *word));
         return 2;
       }
+      if (dynamic_cast<const CLI::ArgumentMismatch*>(&e))
+        if (const auto repeated = repeated_option_error(app, command)) {
+          app.exit(*repeated);
+          return 2;
+        }
+    }
     return app.exit(e) == 0 ? 0 : 2;
   } catch (const arbiter::Error& e) {
     std::cerr << e.what() << "\n";

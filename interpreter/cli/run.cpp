@@ -48,6 +48,13 @@ struct Options {
 // Reads every sheet and checks each round's sheets together against the ruleset and the fight:
 // all problems at once. The sheets by round; what they are read as but not as written (a distance
 // between squares), in `warnings`, as `check` tells it.
+// How `run` takes each kind of file, told when one is given in another's place.
+const HowGiven how_run_takes{
+    .encounter = "give it first, as the ENCOUNTER: arbiter run ENCOUNTER --orders SHEET...",
+    .order_sheet = "give it with --orders",
+    .saved_fight = "give it with --resume",
+};
+
 std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std::string>& paths,
                                                            const orders::Vocabulary& vocabulary, const World& world,
                                                            int played, std::vector<Diagnostic>& warnings) {
@@ -56,7 +63,8 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
   for (const auto& path : paths) {
     std::string text = read_sheet(path);
     try {
-      orders::SheetFile file{path, text, orders::parse_orders_to_check(text, path, orders::declared_by(vocabulary, &world.grid()))};
+      orders::SheetFile file{path, text,
+                             parse_sheet(path, text, orders::declared_by(vocabulary, &world.grid()), how_run_takes)};
       const long round = round_for(file, played);
       rounds[round].push_back(std::move(file));
     } catch (const Error& e) {
@@ -208,10 +216,12 @@ void check_outputs_spare_sources(const Options& options, const lua::Sandbox& san
 void run(Context& context, const Options& options) {
   // The places the results go are checked first: a fight is not played only to be lost.
   check_outputs_apart(options);
+  refuse_sheet_given_twice(options.sheets, "--orders");
   for (const std::string& path : {options.log, options.save})
     if (!path.empty()) check_writable(path);
   Session session(context);
-  packs::Encounter encounter = packs::read_encounter(session.sandbox, options.encounter);
+  packs::Encounter encounter = read_as(options.encounter, FileKind::encounter, how_run_takes,
+                                      [&] { return packs::read_encounter(session.sandbox, options.encounter); });
   load_fight_packs(session, encounter, options.house);
   check_outputs_spare_sources(options, session.sandbox, session.stack);
   packs::check_equipment(encounter, session.sandbox.state(), session.stack.registry());
@@ -223,7 +233,9 @@ void run(Context& context, const Options& options) {
 
   std::optional<SavedState> saved;
   if (!options.resume.empty())
-    saved = load_saved_fight(options.resume, origin, session.sandbox.state(), session.stack.registry());
+    saved = read_as(options.resume, FileKind::saved_fight, how_run_takes, [&] {
+      return load_saved_fight(options.resume, origin, session.sandbox.state(), session.stack.registry());
+    });
   // A saved fight continues its own dice; otherwise a fresh seed is said, so the fight can be replayed.
   // A fight played with scripted or hand-rolled dice saved no generator: its dice are named again.
   const bool chosen = options.dice.seed || !options.dice.scripted.empty() || options.dice.by_hand;

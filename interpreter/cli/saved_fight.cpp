@@ -98,7 +98,8 @@ std::vector<std::string> pack_names(const nlohmann::json& packs) {
 }
 
 // A save resumes only the fight it was saved from: the same encounter, the same packs and versions.
-void check_played_from(const std::string& save, const nlohmann::json& saved, const nlohmann::json& now) {
+void check_played_from(const std::string& save, const nlohmann::json& saved, const nlohmann::json& now,
+                       const HowToLoad& how_to_load) {
   if (saved.is_null())
     refuse_save(save, "this save does not say which encounter and packs it was played with (it was written by an "
                       "older Arbiter, format version 1), so it cannot be resumed: play the fight again from its "
@@ -130,9 +131,9 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
       if (std::find(loaded.begin(), loaded.end(), name) == loaded.end()) missing.push_back(name);
     const std::string how = missing.empty() ? "the encounter's rules and the house packs the fight was run with, in "
                                               "the versions it was played with"
-                                            : fmt::format("{} too, as the fight was played with {}: run --house {}",
+                                            : fmt::format("{} too, as the fight was played with {}: {}",
                                                           fmt::join(missing, ", "), missing.size() == 1 ? "it" : "them",
-                                                          fmt::join(missing, " --house "));
+                                                          how_to_load(missing));
     refuse_save(save, "this fight was played under " + pack_list(packs) + ", but this run loads " +
                           pack_list(now["packs"]) + " (load " + how + ")");
   }
@@ -225,8 +226,8 @@ std::vector<std::string> house_played_with(const SavedState& saved, const packs:
 }
 
 void check_saved_fight(const SavedState& saved, const std::string& path, const nlohmann::json& origin, lua_State* L,
-                       const packs::Registry& registry) {
-  check_played_from(path, saved.played_from, origin);
+                       const packs::Registry& registry, const HowToLoad& how_to_load) {
+  check_played_from(path, saved.played_from, origin, how_to_load);
   as_saved_state(path, [&] { packs::check_saved_stats(saved, L, registry); });
 }
 
@@ -238,7 +239,9 @@ void check_resumable(Session& session, const packs::Encounter& encounter, const 
 SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
                             const packs::Registry& registry) {
   SavedState saved = load_state(path);
-  check_saved_fight(saved, path, origin, L, registry);
+  check_saved_fight(saved, path, origin, L, registry, [](const std::vector<std::string>& missing) {
+    return fmt::format("run --house {}", fmt::join(missing, " --house "));
+  });
   return saved;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // A saved fight and what it was played from: `run --save` records it, `run --resume` continues the
 // fight, and `check --resume` checks the next round's sheets against it.
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -36,11 +37,16 @@ nlohmann::json played_from(const packs::Encounter& encounter, const std::vector<
 // they were recorded names the packs it loaded only by name: those beyond the encounter's rules.
 std::vector<std::string> house_played_with(const SavedState& saved, const packs::Encounter& encounter);
 
+// How the command in use would load the packs a fight was played with that it lacks, named:
+// "run --house platemail-house", in the words of that command's own options.
+using HowToLoad = std::function<std::string(const std::vector<std::string>& missing)>;
+
 // A save, refused (an arbiter::Error naming `path`) unless it was played from `origin`
 // (played_from: the same encounter, the same packs and their files) and its characters' stats are
-// ones the rules read, as an encounter's are checked.
+// ones the rules read, as an encounter's are checked. Packs it was played with that `origin` lacks
+// are told with `how_to_load` them.
 void check_saved_fight(const SavedState& saved, const std::string& path, const nlohmann::json& origin, lua_State* L,
-                       const packs::Registry& registry);
+                       const packs::Registry& registry, const HowToLoad& how_to_load);
 
 // The same save, refused (naming `path`) unless the rules could resume it as it stands, as `run
 // --resume` refuses it: its statuses ones they define, as they could have left them. What `check
@@ -48,7 +54,7 @@ void check_saved_fight(const SavedState& saved, const std::string& path, const n
 void check_resumable(Session& session, const packs::Encounter& encounter, const SavedState& saved,
                      const std::string& path);
 
-// The save at `path`, read and checked (check_saved_fight).
+// The save at `path`, read and checked (check_saved_fight) for `arbiter run`.
 SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
                             const packs::Registry& registry);
 

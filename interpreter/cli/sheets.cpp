@@ -7,10 +7,12 @@
 #include <filesystem>
 #include <fstream>
 
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders.hpp"
+#include "interpreter/packs/search_path.hpp"
 
 namespace arbiter::cli {
 
@@ -47,6 +49,25 @@ std::string read_sheet(const std::string& path) {
   }
   if (in.bad()) refuse(std::strerror(errno));
   return text;
+}
+
+orders::Sheet parse_sheet(const std::string& path, const std::string& text, const orders::Declared& declared,
+                          const HowGiven& how) {
+  try {
+    return orders::parse_orders_to_check(text, path, declared);
+  } catch (const Error&) {
+    refuse_other_kind(path, text, FileKind::order_sheet, how);
+    throw;
+  }
+}
+
+void refuse_sheet_given_twice(const std::vector<std::string>& paths, const std::string& option) {
+  for (auto later = paths.begin(); later != paths.end(); ++later)
+    for (auto first = paths.begin(); first != later; ++first)
+      if (packs::same_place(*first, *later))
+        throw CLI::ValidationError(
+            option, *first == *later ? fmt::format("{} is given twice: give each sheet once", *later)
+                                     : fmt::format("{} is given twice (as {} too): give each sheet once", *later, *first));
 }
 
 long round_for(const orders::SheetFile& file, int played) {

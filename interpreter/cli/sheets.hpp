@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/cli/file_kind.hpp"
 #include "interpreter/core/order_check.hpp"
 
 namespace arbiter::cli {
@@ -11,6 +12,15 @@ namespace arbiter::cli {
 // orders::max_sheet_bytes, for the parser to report either (a pipe or a device never ends: /dev/zero);
 // throws arbiter::Error naming the file when it cannot be read.
 std::string read_sheet(const std::string& path);
+
+// The sheet `text`, read from `path`, as orders::parse_orders_to_check reads it; a file of another
+// kind (a save given as a sheet) is refused as such, telling how the command takes it.
+orders::Sheet parse_sheet(const std::string& path, const std::string& text, const orders::Declared& declared,
+                          const HowGiven& how);
+
+// Refuses, as bad usage of `option`, a sheet given twice however its path is spelt: its characters
+// would be ordered twice, each told at its own line as the first orders.
+void refuse_sheet_given_twice(const std::vector<std::string>& paths, const std::string& option);
 
 // The most rounds one `arbiter run` plays (`--rounds`).
 constexpr int max_rounds_per_run = 10'000;

@@ -40,13 +40,15 @@ void add_test_command(CLI::App& app, Context& context) {
         if (std::find(named.begin(), named.end(), m.name) != named.end()) tested.push_back(m);
     }
     int passed = 0, failed = 0;
+    bool untested = false;  // a pack named with no tests: an error, told as such, not as a case failed
     for (const auto& pack : tested) {
       const auto files = packs::test_files(pack);
       if (files.empty()) {
-        *context.err << fmt::format("{}/tests: error: pack '{}' has no tests (tests/*.lua in its folder; a link "
-                                    "leading out of the folder is not one)\n",
+        *context.err << fmt::format("{}/tests: error: pack '{}' has no tests (tests/*.lua in its folder, written with "
+                                    "arbiter.test: docs/writing-actions.md shows how; a link leading out of the "
+                                    "folder is not one)\n",
                                     pack.display_folder, pack.name);
-        ++failed;
+        untested = true;
       }
       for (const auto& file : files) {
         *context.out << pack.display_folder << "/tests/" << file.filename().string() << "\n";
@@ -66,8 +68,8 @@ void add_test_command(CLI::App& app, Context& context) {
         }
       }
     }
-    *context.out << fmt::format("{} passed, {} failed\n", passed, failed);
-    if (failed > 0) context.exit_code = 1;
+    if (passed + failed > 0 || !untested) *context.out << fmt::format("{} passed, {} failed\n", passed, failed);
+    if (failed > 0 || untested) context.exit_code = 1;
   });
 }
 

@@ -114,6 +114,7 @@ std::size_t PromptedDice::roll(const Die& die, std::string_view reason) {
       out_ << "Roll a " << die.name() << for_reason(reason) << ": " << std::flush;
       std::string line;
       if (!read_line(in_, line)) {
+        out_ << "\n";  // the prompt's line ends, for what is told next not to be written on it
         fail(fmt::format("no value was given for the {}{}: the input ended", die.name(), for_reason(reason)));
       }
       if ((face = die.find(trimmed(line)))) return;

@@ -213,9 +213,13 @@ define("Skulk", {
     else
       act(ctx, ("%s stays Hidden, keeping Stealth %d"):format(me.name, roll))
     end
-    -- Hiding anew, its next Attack on each Unaware Target is a first one again (attack.lua).
-    if not hidden then world.set_stat(me, "ambushed", {}, "hides") end
-    status.apply(me, "Hidden", { cause = "Skulk" })
+    -- Hiding anew, its next Attack on each Unaware Target is a first one again (attack.lua). One
+    -- Hidden already stays so, as its sentence above said: applied again, "is still Hidden" would
+    -- say it twice.
+    if not hidden then
+      world.set_stat(me, "ambushed", {}, "hides")
+      status.apply(me, "Hidden", { cause = "Skulk" })
+    end
   end,
 })
 
@@ -450,14 +454,14 @@ local function free(ctx, use)
   local me = ctx.actor
   local freed, why = freed_by(ctx)
   if not freed then return act(ctx, ("%s cannot free anyone: %s"):format(me.name, why)) end
-  local whom = freed.name == me.name and "themself" or freed.name
   if not status.has(freed, "Entrapped") then return act(ctx, ("%s is not Entrapped: nothing to free"):format(freed.name)) end
   -- Not in the source: default chosen. Freeing another takes hands on the net: beside them.
   if freed.name ~= me.name and not grid.adjacent(me.cell, freed.cell) then
     return act(ctx, ("%s is not beside %s to free them"):format(me.name, freed.name))
   end
-  status.remove(freed, "Entrapped", me.name .. " frees " .. whom)
-  act(ctx, ("%s frees %s (Use Item, %s)"):format(me.name, whom, use))
+  -- Told once, by the status's end: "Aldric is no longer Entrapped (freed by Brenna: Use Item, quick)".
+  local how = ("Use Item, %s"):format(use)
+  status.remove(freed, "Entrapped", freed.name == me.name and how or ("freed by %s: %s"):format(me.name, how))
 end
 
 -- What drawing `drawn` in place of the weapon in hand does to the shield `me` carries, as its
@@ -490,6 +494,8 @@ end
 -- "close", and may name the side ("open door E", "close the north door"); without a side, the only
 -- door beside the user that the use would change (README: default chosen).
 local SIDES = { n = "N", north = "N", e = "E", east = "E", s = "S", south = "S", w = "W", west = "W" }
+-- A side as the narration says it, read aloud: "the gate to the east", not "to the E".
+local SIDE_WORDS = { N = "north", E = "east", S = "south", W = "west" }
 local CORNERS = { ne = true, nw = true, se = true, sw = true, northeast = true, northwest = true, southeast = true,
                   southwest = true, ["north-east"] = true, ["north-west"] = true, ["south-east"] = true,
                   ["south-west"] = true }
@@ -520,13 +526,13 @@ local function door_meant(cell, said, wanted)
     for _, door in ipairs(doors) do
       if door.side == side then return door end
     end
-    return nil, ("there is no door to the %s of %s"):format(side, cell)
+    return nil, ("there is no door to the %s of %s"):format(SIDE_WORDS[side], cell)
   end
   local to_change, sides = {}, {}
   for _, door in ipairs(doors) do
     if door.state ~= wanted then
       to_change[#to_change + 1] = door
-      sides[#sides + 1] = door.side
+      sides[#sides + 1] = SIDE_WORDS[door.side]
     end
   end
   if #to_change == 1 then return to_change[1] end
@@ -534,7 +540,7 @@ local function door_meant(cell, said, wanted)
   if #to_change == 0 and #doors == 1 then return doors[1] end
   if #to_change == 0 then return nil, ("every door beside %s is already %s"):format(cell, wanted) end
   return nil, ("there are doors to the %s: say which, as in 'Use Item (%s door %s)'"):format(
-    table.concat(sides, " and "), wanted == "open" and "open" or "close", sides[1])
+    table.concat(sides, " and "), wanted == "open" and "open" or "close", to_change[1].side)
 end
 
 -- "Removing armor", a Complex use: the armor comes off when the phase ends (its changes land
@@ -558,10 +564,12 @@ local function door(ctx, use)
   end
   local verb = wanted == "open" and "open" or "close"
   local chosen, why = door_meant(me.cell, said, wanted)
-  if chosen and chosen.state == wanted then why = ("the %s to the %s is already %s"):format(chosen.name, chosen.side, wanted) end
+  if chosen and chosen.state == wanted then
+    why = ("the %s to the %s is already %s"):format(chosen.name, SIDE_WORDS[chosen.side], wanted)
+  end
   if why then return act(ctx, ("%s cannot %s a door: %s"):format(me.name, verb, why)) end
   grid.set_door(me.cell, chosen.cell, wanted, me.name .. ": Use Item")
-  act(ctx, ("%s %ss the %s to the %s (Use Item, %s)"):format(me.name, verb, chosen.name, chosen.side, use))
+  act(ctx, ("%s %ss the %s to the %s (Use Item, %s)"):format(me.name, verb, chosen.name, SIDE_WORDS[chosen.side], use))
 end
 
 define("Use Item", {

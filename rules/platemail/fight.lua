@@ -438,8 +438,9 @@ arbiter.define.hook("forced_action", function(me)
     if status.has(me, "Entrapped") then return { action = "Terror", note = "Terrified, Entrapped: cannot flee", path = {} } end
     return { action = "Terror", note = "Terrified" }
   end
+  -- The note is read aloud; the rule is the README's (default chosen).
   if status.has(me, "Entrapped") then
-    return { action = "Use Item", note = "Entrapped: frees itself first (README: default chosen)" }
+    return { action = "Use Item", note = "Entrapped: frees themself first" }
   end
   return nil
 end)

@@ -490,6 +490,7 @@ test.case("Skulk: 'If you remain in Cover or Concealment and don't move, you can
   f:round(hide)
   test.equal(f:stat("Goblin", "stealth_roll"), 7)
   test.truthy(duel.narrated(f, "Goblin stays Hidden, keeping Stealth 7"))
+  test.falsy(duel.narrated(f, "Goblin is still Hidden"))  -- said once
   f:round [[
     Goblin:
       1: Skulk (roll Stealth again)

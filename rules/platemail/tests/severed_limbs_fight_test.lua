@@ -308,7 +308,7 @@ test.case("default chosen, 'One arm still Uses Items': an Entrapped one-armed ch
   local f = give(sever(pair({ at = "B5" }, {}), "Aldric", "right arm"), "Aldric", "Entrapped")
   f:round(duel.still("Defend"))
   test.falsy(f:has("Aldric", "Entrapped"))
-  test.truthy(duel.narrated(f, "Aldric frees themself (Use Item, quick)"))
+  test.truthy(duel.narrated(f, "Aldric is no longer Entrapped (Use Item, quick)"))
 end)
 
 -- Plays the round in which Brenna, without the limbs named, beside Aldric and far from the Orc,

@@ -506,7 +506,11 @@ test.case("Use Item (free Aldric): 'freed by Use Item Action' — the one named 
     { name = "Cara", side = "party", at = "B6", weapon = "Sword", armor = "Leather" },
     { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
   })
-  f:within(function() status.apply("Aldric", "Entrapped") end)
+  -- Terrified, Aldric does not free himself (his forced action is Terror): Brenna's Use Item does.
+  f:within(function()
+    status.apply("Aldric", "Entrapped")
+    status.apply("Aldric", "Terrified")
+  end)
   f:round [[
     Brenna:
       1: Use Item (free Aldric)
@@ -515,8 +519,8 @@ test.case("Use Item (free Aldric): 'freed by Use Item Action' — the one named 
       1: Use Item (free Aldric)
       2: Use Item (free Nobody)
   ]]
-  test.truthy(duel.narrated(f, "Brenna frees Aldric (Use Item, quick)"))
-  test.falsy(duel.narrated(f, "Brenna frees themself"))
+  test.truthy(duel.narrated(f, "Aldric is no longer Entrapped (freed by Brenna: Use Item, quick)"))
+  test.falsy(duel.narrated(f, "Brenna is no longer Entrapped"))
   test.truthy(duel.narrated(f, "Cara is not beside Aldric to free them"))
   test.truthy(duel.narrated(f, "Cara is not Entrapped: nothing to free"))
   test.truthy(duel.narrated(f, "Cara cannot free anyone: there is no one named Nobody to free"))
@@ -632,7 +636,7 @@ test.case("Use Item: 'This Action lets you manipulate the environment (close or 
       1: Use Item (open door)
       2: Move E, E
   ]]
-  test.truthy(duel.narrated(f, "Ana opens the door to the E (Use Item, quick)"))
+  test.truthy(duel.narrated(f, "Ana opens the door to the east (Use Item, quick)"))
   test.equal(f:within(function() return grid.border("C2", "D2").door end), "open")
   test.equal(#f:events("door_changed"), 1)
   test.equal(f:cell("Ana"), "E2")
@@ -641,7 +645,7 @@ test.case("Use Item: 'This Action lets you manipulate the environment (close or 
       1: Move W, W
       2: Use Item (close door E)
   ]]
-  test.truthy(duel.narrated(f, "Ana closes the door to the E (Use Item, quick)"))
+  test.truthy(duel.narrated(f, "Ana closes the door to the east (Use Item, quick)"))
   test.equal(f:within(function() return grid.border("C2", "D2").door end), "closed")
 end)
 
@@ -666,12 +670,12 @@ test.case("Use Item on a door: the one named by its side, else the only one the 
       1: Use Item (close door W)
       2: Use Item (open the gate)
   ]]
-  test.truthy(duel.narrated(f, "Ana cannot open a door: there are doors to the N and E: say which, as in 'Use Item (open door N)'"))
+  test.truthy(duel.narrated(f, "Ana cannot open a door: there are doors to the north and east: say which, as in 'Use Item (open door N)'"))
   test.truthy(duel.narrated(f, "Ana cannot open a door: a door is on a side of a square (N, E, S or W), not NE"))
   test.truthy(duel.narrated(f, "Bea cannot close a door: there is no door beside F5"))
   test.truthy(duel.narrated(f, "Bea cannot use the door: say whether to open or close it, as in 'Use Item (open door)'"))
-  test.truthy(duel.narrated(f, "Cid cannot close a door: there is no door to the W of H2"))
-  test.truthy(duel.narrated(f, "Cid cannot open a door: the gate to the E is already open"))
+  test.truthy(duel.narrated(f, "Cid cannot close a door: there is no door to the west of H2"))
+  test.truthy(duel.narrated(f, "Cid cannot open a door: the gate to the east is already open"))
   test.equal(#f:events("door_changed"), 0)
   f:round [[
     Ana:
@@ -681,7 +685,7 @@ test.case("Use Item on a door: the one named by its side, else the only one the 
       1: Use Item (close gate)
       2: Defend
   ]]
-  test.truthy(duel.narrated(f, "Ana opens the hatch to the N (Use Item, quick)"))
-  test.truthy(duel.narrated(f, "Ana opens the door to the E (Use Item, quick)"), "the only one still closed")
-  test.truthy(duel.narrated(f, "Cid closes the gate to the E (Use Item, quick)"))
+  test.truthy(duel.narrated(f, "Ana opens the hatch to the north (Use Item, quick)"))
+  test.truthy(duel.narrated(f, "Ana opens the door to the east (Use Item, quick)"), "the only one still closed")
+  test.truthy(duel.narrated(f, "Cid closes the gate to the east (Use Item, quick)"))
 end)

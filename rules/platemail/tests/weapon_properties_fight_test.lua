@@ -273,6 +273,23 @@ test.case("Entraps: 'Target Not Ready' while Entrapped — its Shield gives noth
   test.equal(duel.texts(f, "wounded"), { "Orc: 1 hit, Absorb 2 — 0 Wounds (0 of 3)", "Orc: 1 hit, Absorb 1 — 0 Wounds (0 of 3)" })
 end)
 
+test.case("Entraps: the forced Use Item is declared and told once, in words for the table", function()
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Bolo/Net", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "D2", weapon = "Axe", armor = "Leather" },
+  }, { 15 })
+  f:round(duel.still('Ranged Attack -> "Orc"'))
+  local told = {}
+  for _, line in ipairs(f:narration()) do
+    if line:find("Entrapped") or line:find("frees") then told[#told + 1] = line end
+  end
+  test.equal(told, {
+    "Orc is now Entrapped (Aldric's Bolo/Net)",
+    "Orc: Use Item (Entrapped: frees themself first)",
+    "Orc is no longer Entrapped (Use Item, quick)",
+  })
+end)
+
 test.case("Entraps: the Entrapment lands when the phase ends — the Shield's Absorb still counts in that phase's tally", function()
   -- "(R) means ... Ready through that entire Action Phase"; "Shields provide Deflection and Absorb
   -- only when a Character is Ready"; "Absorb ... per Action Phase". The Knight Defends (Ready):
@@ -297,7 +314,7 @@ test.case("Entraps: the Entrapment lands when the phase ends — the Shield's Ab
   test.equal(duel.attacks(f, "hit"), { true, true })
   test.equal(f:stat("Knight", "wounds"), nil)
   test.equal(duel.texts(f, "wounded"), { "Knight: 2 hits, Absorb 2 — 0 Wounds (0 of 3)" })
-  test.equal(duel.actions(f, "Knight"), { "Use Item" }, "phase 2: Entrapped, he frees himself")
+  test.truthy(duel.narrated(f, "Knight is no longer Entrapped (Use Item, quick)"), "phase 2: Entrapped, he frees himself")
 end)
 
 test.case("Blowgun: 'Deals 0 Wounds. Can be Poisoned.' — 'Can inflict Poison on Hit'", function()
