@@ -426,14 +426,14 @@ TEST_CASE("a save resumes only the fight it was saved from: the same encounter a
                                            "not examples/platemail/ambush.lua"));
   const auto house = arbiter(one_round + "--quiet --house platemail-house --resume " + file);
   CHECK(house.exit_code == 1);
-  CHECK_THAT(house.output, Contains("this fight was played under platemail 1.1.0, but this run loads platemail 1.1.0, "
+  CHECK_THAT(house.output, Contains("this fight was played under platemail 1.2.0, but this run loads platemail 1.2.0, "
                                     "platemail-house"));
   CHECK(arbiter(one_round + "--quiet --resume " + file).exit_code == 0);
   // A fight run with a house pack, resumed without it, is told the --house it lacks.
   const std::string with_house = save.path.string() + "-house.json";
   REQUIRE(arbiter(one_round + "--seed 1 --quiet --house platemail-house --save " + with_house).exit_code == 0);
   CHECK_THAT(arbiter(one_round + "--quiet --resume " + with_house).output,
-             Contains("but this run loads platemail 1.1.0 (load platemail-house too, as the fight was played with it: "
+             Contains("but this run loads platemail 1.2.0 (load platemail-house too, as the fight was played with it: "
                       "run --house platemail-house)"));
   // check takes the packs with --rules: its advice names that option, not run's.
   const auto checked = arbiter("check examples/platemail/skirmish-round2.txt --encounter examples/platemail/skirmish.lua "
