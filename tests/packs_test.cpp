@@ -10,6 +10,7 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
+#include "interpreter/core/narration.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -1392,6 +1393,40 @@ TEST_CASE("a narration template of an event the runtime logs, naming a field suc
                        "arbiter.define.hook('movement', function() end)\n") == "no error");
   CHECK_THAT(load("unmoving", "arbiter.define.table('narration', { blocked = '{text}' })\n"),
              Contains("unmoving/init.lua:2: error: table 'narration': the 'blocked' template names {text}"));
+}
+
+TEST_CASE("a narration template of one status's events is told for that status alone, and checked as the packs load",
+          "[packs][registry]") {
+  TempDir dir;
+  const auto load = [&](const std::string& name, const std::string& init) {
+    std::filesystem::create_directories(dir.path / name);
+    std::ofstream(dir / (name + "/pack.lua")) << "return { name = '" << name << "', version = '1' }\n";
+    std::ofstream(dir / (name + "/init.lua")) << "local arbiter = require 'arbiter'\n"
+                                                 "arbiter.define.status('Prone', {})\n"
+                                                 "arbiter.define.status('Dazed', {})\n"
+                                              << init;
+    return load_error(dir.path, name);
+  };
+  CHECK(load("worded", "arbiter.define.table('narration', { ['status_applied:Prone'] = '{target} falls ({cause})',\n"
+                       "  ['status_expired:Dazed'] = '{target} clears their head' })\n") == "no error");
+  CHECK_THAT(load("misspelt", "arbiter.define.table('narration', {\n  ['status_applied:Prone'] = '{target} falls',\n"
+                              "  ['status_applied:Pron'] = '{target} falls' })\n"),
+             Contains("misspelt/init.lua:4: error: table 'narration': 'status_applied:Pron': there is no status named "
+                      "'Pron'; did you mean 'Prone'?"));
+  CHECK_THAT(load("statusless", "arbiter.define.table('narration', { ['moved:Prone'] = '{character} crawls' })\n"),
+             Contains("statusless/init.lua:4: error: table 'narration': 'moved:Prone' names a template for one status, "
+                      "but the runtime's 'moved' events are of no status: write 'moved' alone"));
+  CHECK_THAT(load("fieldless", "arbiter.define.table('narration', { ['status_applied:Prone'] = '{target} falls {far}' })\n"),
+             Contains("fieldless/init.lua:4: error: table 'narration': the 'status_applied' template names {far}"));
+
+  // Told instead of the type's own, for that status alone.
+  Narrator narrator;
+  narrator.set_template(status_template_key("status_applied", "Prone"), "{target} falls ({cause})");
+  const auto applied = [](const char* status) {
+    return LogEvent{.type = "status_applied", .cause = "Crash", .fields = {{"target", "Ann"}, {"status", status}}};
+  };
+  CHECK(narrator.render(applied("Prone")) == "Ann falls (Crash)");
+  CHECK(narrator.render(applied("Dazed")) == "Ann is now Dazed (Crash)");
 }
 
 TEST_CASE("arbiter.add_check refuses what is not a function written in Lua, at the author's line", "[packs][registry]") {

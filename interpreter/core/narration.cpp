@@ -179,15 +179,27 @@ void Narrator::fill(const Template& t, std::string_view type, const LogEvent* ev
   });
 }
 
+std::string status_template_key(std::string_view type, std::string_view status) {
+  return std::string(type) + ":" + std::string(status);
+}
+
+const Narrator::Template* Narrator::template_of(std::string_view type, const nlohmann::json& fields) const {
+  if (const auto status = fields.find("status"); status != fields.end() && status->is_string())
+    if (const auto it = templates_.find(status_template_key(type, status->get_ref<const std::string&>()));
+        it != templates_.end())
+      return &it->second;
+  const auto it = templates_.find(type);
+  return it == templates_.end() ? nullptr : &it->second;
+}
+
 std::string Narrator::render(const LogEvent& event) const {
-  const auto it = templates_.find(event.type);
-  if (it == templates_.end()) {
+  const Template* t = template_of(event.type, event.fields);
+  if (!t) {
     std::string out = event.type + ":";
     for (const auto& [name, value] : event.fields.items()) out += " " + name + "=" + narrate_value(value) + ",";
     if (out.back() == ',') out.pop_back();
     return out;
   }
-  const Template* t = &it->second;
   if (t->runtime && event.type == event_type::stat_changed && event.fields.value("from", nlohmann::json()).is_null())
     t = &stat_set_;
   if (t->runtime && event.type == event_type::roll && event.cause.empty()) t = &roll_without_reason_;
@@ -199,8 +211,7 @@ std::string Narrator::render(const LogEvent& event) const {
 }
 
 void Narrator::check_fields(std::string_view type, const nlohmann::json& fields) const {
-  if (const auto it = templates_.find(type); it != templates_.end())
-    fill(it->second, type, nullptr, fields, false, [](std::string_view) {});
+  if (const Template* t = template_of(type, fields)) fill(*t, type, nullptr, fields, false, [](std::string_view) {});
 }
 
 }  // namespace arbiter

@@ -12,6 +12,10 @@
 
 namespace arbiter {
 
+// The narration key of one status's events of a type, "status_applied:Severed left arm": its
+// template tells those events instead of the type's own ("{target}'s left arm is severed").
+std::string status_template_key(std::string_view type, std::string_view status);
+
 class Narrator {
  public:
   Narrator();  // with the runtime's default templates
@@ -46,6 +50,8 @@ class Narrator {
   };
   // Calls out(text) for each literal and each placeholder's value; a placeholder the event lacks
   // is the error above, positioned at the template's place if `placed`.
+  // The template an event of `type` with `fields` is told by: its status's own, else its type's.
+  const Template* template_of(std::string_view type, const nlohmann::json& fields) const;
   template <class Out>
   void fill(const Template& t, std::string_view type, const LogEvent* event, const nlohmann::json& fields, bool placed,
             Out&& out) const;

@@ -9,6 +9,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders.hpp"
+#include "interpreter/core/event_log.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/narration.hpp"
 #include "interpreter/core/status_definition.hpp"
@@ -249,12 +250,26 @@ void check_runtime_narration(lua_State* L, const Registry& registry) {
   const lua::StackGuard guard(L);
   registry.push(L, Kind::table, "narration");
   lua::for_each_ordered(L, -1, [&] {
-    const std::string type(lua::whole_string(L, -2));  // text, checked where it was given
+    const std::string key(lua::whole_string(L, -2));  // text, checked where it was given
+    std::string type = key;
     if ((type == event_type::blocked || type == event_type::paths_crossed) && !tells_meetings) return;
     try {
+      // One status's template ("status_applied:Severed left arm") is checked as its type's, for a
+      // status the rules define.
+      if (const std::size_t colon = type.find(':'); colon != std::string::npos) {
+        const std::string status = type.substr(colon + 1);
+        type.resize(colon);
+        const std::vector<std::string>* fields = runtime_event_fields(type);
+        if (fields && std::find(fields->begin(), fields->end(), "status") == fields->end())
+          throw Error(fmt::format("'{}:{}' names a template for one status, but the runtime's '{}' events are of no "
+                                  "status: write '{}' alone",
+                                  type, status, type, type));
+        if (fields && !registry.find(Kind::status, status))
+          throw Error(fmt::format("'{}:{}': {}", type, status, unknown_name(status, registry.names(Kind::status), "status")));
+      }
       Narrator::check_runtime_template(type, lua::whole_string(L, -1));
     } catch (const Error& e) {
-      throw Error(parse_positioned(setting(*narration, type).location + ": table 'narration': " +
+      throw Error(parse_positioned(setting(*narration, key).location + ": table 'narration': " +
                                    e.diagnostics().front().message));
     }
   });

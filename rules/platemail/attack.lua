@@ -680,8 +680,8 @@ function attack.effects(me, victim, kind, critical)
       local limb = combat.severs_limb(which, protects, saved)
       if limb then
         status.apply(victim, attack.severed_status(limb), {
-          source = me, cause = ("%s's %s, Critical Hit: %s%s, severs %s's %s"):format(me.name, me.stats.weapon, which_said,
-            saved and (", Protects Limbs %d: %s"):format(protects, saved_said) or "", victim.name, limb) })
+          source = me, cause = ("%s's %s, Critical Hit: %s%s"):format(me.name, me.stats.weapon, which_said,
+            saved and (", Protects Limbs %d: %s"):format(protects, saved_said) or "") })
       else
         log.event("limb_saved", { text = ("%s's armor saves the %s (Protects Limbs %d, %s)"):format(
           victim.name, combat.limb(which), protects, saved_said) }, "Protects Limbs")

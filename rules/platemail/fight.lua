@@ -57,12 +57,20 @@ end
 -- Narration: the actions write their own sentences (`text`), dice and all; the raw rolls, stat
 -- changes and doors changed (Use Item tells those) are in the log for disputes, not read aloud.
 
-arbiter.define.table("narration", {
+local narration = {
   roll = "", stat_changed = "", door_changed = "",
   attack = "{text}", attack_missed_out = "{text}", wounded = "{text}", crash = "{text}", clash = "{text}",
   check = "{text}", falls = "{text}", dies = "{text}", wakes = "{text}", limb_saved = "{text}",
   acts = "{text}",
-})
+}
+-- A severed limb is told as the limb lost, not as a state ("Aldric is now Severed right arm"):
+-- each such status has its own sentence (docs/world.md, "Narration").
+for _, limb in ipairs(tables.weapon_properties.severs_limb.limbs) do
+  local severed = attack.severed_status(limb)
+  narration["status_applied:" .. severed] = "{target}'s " .. limb .. " is severed ({cause})"
+  narration["status_renewed:" .. severed] = "{target}'s " .. limb .. " is already severed ({cause})"
+end
+arbiter.define.table("narration", narration)
 
 -- ---------------------------------------------------------------------------------------------
 -- The order vocabulary: "IF Conditions must be based on what your Character can perceive", and

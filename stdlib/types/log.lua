@@ -34,7 +34,8 @@ function log.phase_events(type) end
 function log.recent(count) end
 
 ---Sets how events of a type are narrated: `{field}` is one of the event's fields, or round,
----phase, turn, cause or type; `{{` and `}}` write braces.
+---phase, turn, cause or type; `{{` and `}}` write braces. `type` may be `"status_applied:Prone"`:
+---the sentence of one status's events of that type, told instead of the type's own.
 ---@param type string
 ---@param template string "{target} takes {wounds} wounds ({cause})"
 function log.narrate(type, template) end

@@ -99,7 +99,7 @@ test.case("weapon_properties.severs_limb.roll 1d2+2: a house rule's Axe severs o
     f:round(duel.still('Counter -> "Orc"'))
     test.truthy(f:has("Orc", limb(3)))
     test.falsy(f:has("Orc", limb(1)))
-    test.truthy(duel.narrated(f, "Critical Hit: d2 1+2, severs Orc's left arm"))
+    test.truthy(duel.narrated(f, "Orc's left arm is severed (Aldric's Axe, Critical Hit: d2 1+2)"))
   end)
 end)
 
@@ -108,7 +108,7 @@ test.case("armor_properties.protects_limbs.roll a d6: Full Plate's Protects Limb
     local f = pair({ weapon = "Great Axe", stats = { strength = 3 } }, { armor = "Full Plate" }, { 20, 4, 5 })
     f:round(duel.still('Counter -> "Orc"'))
     test.truthy(f:has("Orc", limb(4)))
-    test.truthy(duel.narrated(f, "d4 4, Protects Limbs 3: d6 5, severs Orc's right arm"))
+    test.truthy(duel.narrated(f, "Orc's right arm is severed (Aldric's Great Axe, Critical Hit: d4 4, Protects Limbs 3: d6 5)"))
   end)
 end)
 
