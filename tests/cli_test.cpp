@@ -746,6 +746,10 @@ TEST_CASE("arbiter packs lists what it finds and reports broken manifests", "[cl
                                   "    House rules for demo-base: tougher characters and a bonus for the bold.\n"
                                   "    requires demo-base >= 1.0, < 2\n"));
   CHECK_THAT(run.output, Contains("tests/packs/no-name/pack.lua:2:1: error: the manifest has no 'name'"));
+  // A copy hidden by one of the same name earlier on the search path is shown with its version,
+  // so that the newer of the two is seen.
+  CHECK_THAT(arbiter("--pack-path tests/packs-shadowing packs").output,
+             Contains("demo-base 9.0.0  tests/packs-shadowing/demo-base\n    hidden by the pack of the same name above\n"));
 }
 
 TEST_CASE("arbiter test runs each case alone and reports each failure at its line", "[cli][pack-tests]") {

@@ -20,7 +20,15 @@ void add_packs_command(CLI::App& app, Context& context) {
     for (const auto& pack : found) {
       const std::string folder = packs::display_path(pack.folder);
       if (pack.shadowed) {
-        *context.out << fmt::format("{}  {}\n    hidden by the pack of the same name above\n", pack.name, folder);
+        // Its version, where its manifest tells one, says which of two copies is the newer. A
+        // hidden copy's broken manifest is no error of the packs in use.
+        std::string version;
+        try {
+          version = " " + packs::read_manifest(sandbox, pack.folder, folder).version.str();
+        } catch (const Error&) {
+        }
+        *context.out << fmt::format("{}{}  {}\n    hidden by the pack of the same name above\n", pack.name, version,
+                                    folder);
         continue;
       }
       try {
