@@ -48,10 +48,10 @@ class Narrator {
     std::string pack;
     bool runtime = false;  // the runtime's own default, which no pack has replaced
   };
-  // Calls out(text) for each literal and each placeholder's value; a placeholder the event lacks
-  // is the error above, positioned at the template's place if `placed`.
   // The template an event of `type` with `fields` is told by: its status's own, else its type's.
   const Template* template_of(std::string_view type, const nlohmann::json& fields) const;
+  // Calls out(text) for each literal and each placeholder's value; a placeholder the event lacks
+  // is the error above, positioned at the template's place if `placed`.
   template <class Out>
   void fill(const Template& t, std::string_view type, const LogEvent* event, const nlohmann::json& fields, bool placed,
             Out&& out) const;
