@@ -45,9 +45,6 @@ struct Options {
   bool ask = false;
 };
 
-// Reads every sheet and checks each round's sheets together against the ruleset and the fight:
-// all problems at once. The sheets by round; what they are read as but not as written (a distance
-// between squares), in `warnings`, as `check` tells it.
 // How `run` takes each kind of file, told when one is given in another's place.
 const HowGiven how_run_takes{
     .encounter = "give it first, as the ENCOUNTER: arbiter run ENCOUNTER --orders SHEET...",
@@ -55,6 +52,9 @@ const HowGiven how_run_takes{
     .saved_fight = "give it with --resume",
 };
 
+// Reads every sheet and checks each round's sheets together against the ruleset and the fight:
+// all problems at once. The sheets by round; what they are read as but not as written (a distance
+// between squares), in `warnings`, as `check` tells it.
 std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std::string>& paths,
                                                            const orders::Vocabulary& vocabulary, const World& world,
                                                            int played, std::vector<Diagnostic>& warnings) {

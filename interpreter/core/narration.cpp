@@ -179,8 +179,18 @@ void Narrator::fill(const Template& t, std::string_view type, const LogEvent* ev
   });
 }
 
+namespace {
+constexpr char status_separator = ':';
+}  // namespace
+
 std::string status_template_key(std::string_view type, std::string_view status) {
-  return std::string(type) + ":" + std::string(status);
+  return std::string(type) + status_separator + std::string(status);
+}
+
+std::optional<std::pair<std::string_view, std::string_view>> status_template_parts(std::string_view key) {
+  const std::size_t at = key.find(status_separator);
+  if (at == std::string_view::npos) return std::nullopt;
+  return std::pair{key.substr(0, at), key.substr(at + 1)};
 }
 
 const Narrator::Template* Narrator::template_of(std::string_view type, const nlohmann::json& fields) const {

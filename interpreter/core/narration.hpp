@@ -4,8 +4,10 @@
 // brace. The runtime has a default sentence for each of its event types; a pack overrides any
 // of them, or adds one for its own types.
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "interpreter/core/event_log.hpp"
@@ -15,6 +17,8 @@ namespace arbiter {
 // The narration key of one status's events of a type, "status_applied:Severed left arm": its
 // template tells those events instead of the type's own ("{target}'s left arm is severed").
 std::string status_template_key(std::string_view type, std::string_view status);
+// The type and status such a key names; nullopt for a type's own key ("status_applied").
+std::optional<std::pair<std::string_view, std::string_view>> status_template_parts(std::string_view key);
 
 class Narrator {
  public:

@@ -256,9 +256,9 @@ void check_runtime_narration(lua_State* L, const Registry& registry) {
     try {
       // One status's template ("status_applied:Severed left arm") is checked as its type's, for a
       // status the rules define.
-      if (const std::size_t colon = type.find(':'); colon != std::string::npos) {
-        const std::string status = type.substr(colon + 1);
-        type.resize(colon);
+      if (const auto parts = status_template_parts(key)) {
+        const std::string status(parts->second);
+        type = parts->first;
         const std::vector<std::string>* fields = runtime_event_fields(type);
         if (fields && std::find(fields->begin(), fields->end(), "status") == fields->end())
           throw Error(fmt::format("'{}:{}' names a template for one status, but the runtime's '{}' events are of no "
