@@ -28,6 +28,20 @@ std::vector<std::filesystem::path> environment_folders() {
   return folders;
 }
 
+// The rules that come with Arbiter. An installed program reads the copy installed with it
+// (PREFIX/bin/arbiter reads PREFIX/share/arbiter/packs); one run from its build tree, the source
+// tree's. Found from the program's own path, so neither the working folder nor a copy of the
+// build tree elsewhere decides it.
+std::filesystem::path builtin_rules() {
+  std::error_code error;
+  const std::filesystem::path program = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (!error) {
+    std::filesystem::path installed = (program.parent_path() / ARBITER_INSTALLED_RULES).lexically_normal();
+    if (std::filesystem::is_directory(installed, error)) return installed;
+  }
+  return ARBITER_BUILTIN_RULES;
+}
+
 std::string not_a_folder(const std::filesystem::path& path) {
   std::error_code error;
   const auto status = std::filesystem::status(path, error);
@@ -44,7 +58,7 @@ SearchPath SearchPath::standard(const std::vector<std::string>& first) {
     roots.push_back(std::filesystem::path(data) / "arbiter/packs");
   else if (const char* home = std::getenv("HOME"); home && *home)
     roots.push_back(std::filesystem::path(home) / ".local/share/arbiter/packs");
-  roots.emplace_back(ARBITER_BUILTIN_RULES);
+  roots.push_back(builtin_rules());
   return SearchPath(std::move(roots));
 }
 
