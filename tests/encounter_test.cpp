@@ -386,6 +386,53 @@ TEST_CASE("cells outside the map, shared cells, shared names and walls apart are
   CHECK(three.message == "encounter.map.walls[1]: expected two cells side by side, like { \"B1\", \"B2\" }; this list has 3");
 }
 
+TEST_CASE("every mistake of the map's walls, borders and terrain and of the characters is told in one reading, in "
+          "the order written",
+          "[encounter]") {
+  Fight fight;
+  const auto all = fight.problems(
+      "return {\n"
+      "  rules = { 'platemail' },\n"
+      "  colour = 'red',\n"
+      "  map = { width = 4, height = 3, walls = { { 'A1', 'A2' }, { 'Z9', 'A3' } },\n"
+      "          borders = { { between = { 'B1', 'B2' }, nme = 'hedge' } },\n"
+      "          terrain = { C3 = { objet = 'tree' }, Q1 = { object = 'tree' } } },\n"
+      "  characters = {\n"
+      "    { name = 'Aldric', side = 'players', at = 'B9' },\n"
+      "    { name = 'Brienne', side = 'players', at = 'B2' },\n"
+      "    { name = 'Orc', side = 'orcs', at = 'C2', count = 0 },\n"
+      "    { name = 'Goblin', side = 'orcs' },\n"
+      "  },\n"
+      "}\n");
+  std::vector<std::pair<int, std::string>> told;
+  for (const Diagnostic& d : all) told.emplace_back(d.where.line, d.message.substr(0, d.message.find(';')));
+  CHECK(told == std::vector<std::pair<int, std::string>>{
+                    {3, "the encounter has no field 'colour'"},
+                    {4, "encounter.map.walls[2][1]: there is no cell Z9 on this 4×3 grid (A1..D3)"},
+                    {5, "a border has no field 'nme' (did you mean 'name'?)"},
+                    {6, "terrain has no field 'objet' (did you mean 'object'?)"},
+                    {6, "there is no cell Q1 on this 4×3 grid (A1..D3)"},
+                    {8, "there is no cell B9 on this 4×3 grid (A1..D3)"},
+                    {10, "Orc's count must be from 1 to 1000, not 0"},
+                    {11, "encounter.characters[4]: 'at' is missing"}});
+
+  // Two standing in one cell are told with every other pair, once every character is read.
+  const auto crowded = fight.problems(platemail("    { name = 'Aldric', side = 'players', at = 'B2' },\n"
+                                                "    { name = 'Orc', side = 'orcs', at = 'B2' },\n"
+                                                "    { name = 'Goblin', side = 'orcs', at = 'B2' },\n"));
+  REQUIRE(crowded.size() == 2);
+  CHECK(crowded[0].message == "Aldric and Orc both stand in B2: one character to a cell");
+  CHECK(crowded[1].message == "Aldric and Goblin both stand in B2: one character to a cell");
+
+  // A map whose size cannot be read holds no cell: the reading stops there, with what came before.
+  const auto sizeless = fight.problems("return {\n  rules = { 'platemail' },\n  colour = 'red',\n"
+                                       "  map = { width = 'four', height = 3 },\n"
+                                       "  characters = { { name = 'Aldric', side = 'players', at = 'B9' } },\n}\n");
+  REQUIRE(sizeless.size() == 2);
+  CHECK(sizeless[0].where.line == 3);
+  CHECK(sizeless[1].where.line == 4);
+}
+
 TEST_CASE("missing rules, a map too small and a file that is not an encounter are refused", "[encounter]") {
   Fight fight;
   const auto no_rules = fight.problem("return {\n  rules = {},\n  map = { width = 2, height = 2 },\n  characters = {},\n}\n");

@@ -153,23 +153,46 @@ class Reader {
  public:
   explicit Reader(const SourceText& source) : source_(source) {}
 
+  // Every mistake of the encounter's rules, map items and characters is told at once, not one a
+  // run; a map whose size cannot be read stops the reading there, as no cell can be read on it.
   Encounter read(const json& document) {
     const JsonReader root(document, "encounter");
-    known_fields(root, encounter_fields, unknown, "the encounter");
     Encounter encounter;
     encounter.file = source_.file();
-    encounter.rules = read_rules(root);
-    std::size_t written = source_.key("rules", unknown);
-    for (const std::string& pack : encounter.rules) {
-      written = source_.literal(pack, written);  // after the one before: a name given twice is found twice
-      encounter.rules_at.push_back(source_.place(written));
-    }
-    encounter.grid = read_grid(required(root, "map", unknown));
-    place(read_characters(required(root, "characters", unknown), encounter.grid), encounter);
+    const bool fields_known = checked([&] { known_fields(root, encounter_fields, unknown, "the encounter"); });
+    // A field missing beside an unknown one is most likely that one misspelt, told already.
+    const auto told = [&](const char* field) { return !fields_known && !root.raw().contains(field); };
+    if (told("rules") || told("map")) throw Error(problems_);
+    checked([&] {
+      encounter.rules = read_rules(root);
+      std::size_t written = source_.key("rules", unknown);
+      for (const std::string& pack : encounter.rules) {
+        written = source_.literal(pack, written);  // after the one before: a name given twice is found twice
+        encounter.rules_at.push_back(source_.place(written));
+      }
+    });
+    if (!checked([&] { encounter.grid = read_grid(required(root, "map", unknown)); })) throw Error(problems_);
+    std::vector<Written> characters;
+    if (!told("characters"))
+      checked([&] { characters = read_characters(required(root, "characters", unknown), encounter.grid); });
+    if (!problems_.empty()) throw Error(problems_);
+    place(std::move(characters), encounter);
     return encounter;
   }
 
  private:
+  // Runs `read`, keeping the error it throws among the encounter's problems; whether it ran clean.
+  template <class Read>
+  bool checked(Read&& read) {
+    try {
+      read();
+      return true;
+    } catch (const Error& e) {
+      problems_.insert(problems_.end(), e.diagnostics().begin(), e.diagnostics().end());
+      return false;
+    }
+  }
+
   [[noreturn]] void fail(std::size_t offset, std::string message) const {
     throw Error(source_.place(offset).diagnostic(std::move(message)));
   }
@@ -234,7 +257,7 @@ class Reader {
     return rules;
   }
 
-  Grid read_grid(const JsonReader& map) const {
+  Grid read_grid(const JsonReader& map) {
     const std::size_t map_at = source_.key("map", unknown);
     known_fields(map, map_fields, map_at, "the map");
     const auto integer = [&](const char* field, std::optional<int> fallback) {
@@ -294,18 +317,20 @@ class Reader {
     return {a, b};
   }
 
-  void read_walls(const JsonReader& walls, std::size_t walls_at, Grid& grid, std::map<int, Given>& edges) const {
+  void read_walls(const JsonReader& walls, std::size_t walls_at, Grid& grid, std::map<int, Given>& edges) {
     const SourceText::Table walls_written = source_.table(walls_at);
     std::size_t number = 0;
     for (const JsonReader& wall : at(walls_at, [&] { return walls.lua_items(); })) {
-      const auto [a, b] =
-          edge_at(grid, wall, found_or(walls_written.item(++number), walls_at), edges, wall.path());
-      grid.set_border(a, b, Border{.name = "wall", .blocks_movement = true, .blocks_sight = true});
+      const std::size_t wall_at = found_or(walls_written.item(++number), walls_at);
+      checked([&] {
+        const auto [a, b] = edge_at(grid, wall, wall_at, edges, wall.path());
+        grid.set_border(a, b, Border{.name = "wall", .blocks_movement = true, .blocks_sight = true});
+      });
     }
   }
 
   void read_borders(const JsonReader& borders, std::size_t borders_at, Grid& grid,
-                    std::map<int, Given>& edges) const {
+                    std::map<int, Given>& edges) {
     const json defaults = border_fields(Border{});
     Border every_field;  // border_fields leaves out the optional fields that are not set
     every_field.crossing_challenge = every_field.toughness = 0;
@@ -315,17 +340,19 @@ class Reader {
     std::size_t number = 0;
     for (const JsonReader& border : at(borders_at, [&] { return borders.lua_items(); })) {
       const std::size_t border_at = found_or(borders_written.item(++number), borders_at);
-      known_fields(border, known, border_at, "a border");
-      const JsonReader between = required(border, "between", border_at);
-      const auto [a, b] = edge_at(grid, between, field_at(border, "between", border_at), edges, border.path());
-      json fields = defaults;
-      fields.update(border.raw());
-      grid.set_border(a, b,
-                      at_fields(border, border_at, [&] { return border_from(JsonReader(fields, border.path())); }));
+      checked([&] {
+        known_fields(border, known, border_at, "a border");
+        const JsonReader between = required(border, "between", border_at);
+        const auto [a, b] = edge_at(grid, between, field_at(border, "between", border_at), edges, border.path());
+        json fields = defaults;
+        fields.update(border.raw());
+        grid.set_border(a, b,
+                        at_fields(border, border_at, [&] { return border_from(JsonReader(fields, border.path())); }));
+      });
     }
   }
 
-  void read_terrain(const JsonReader& terrain, std::size_t terrain_at, Grid& grid) const {
+  void read_terrain(const JsonReader& terrain, std::size_t terrain_at, Grid& grid) {
     if (!terrain.raw().is_object())
       fail(terrain_at, "'terrain' gives cells their terrain: terrain = { [\"D5\"] = { object = \"low wall\" } }");
     const json defaults = terrain_fields(Terrain{});
@@ -339,20 +366,22 @@ class Reader {
     std::stable_sort(cells.begin(), cells.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     std::map<int, Given> given;
     for (const auto& [cell_at, label] : cells) {
-      const json& value = terrain.raw()[label];
-      const Cell cell = at(cell_at, [&] { return grid.cell(label); });
-      const JsonReader fields_read(value, fmt::format("{}[\"{}\"]", terrain.path(), label));
-      give_once(given, grid.index(cell), "the cell " + grid.label(cell), "a cell holds one terrain",
-                fields_read.path(), cell_at);
-      known_fields(fields_read, known, cell_at, "terrain");
-      json fields = defaults;
-      fields.update(value);
-      grid.set_terrain(cell, at_fields(fields_read, cell_at,
-                                       [&] { return terrain_from(JsonReader(fields, fields_read.path())); }));
+      checked([&] {
+        const json& value = terrain.raw()[label];
+        const Cell cell = at(cell_at, [&] { return grid.cell(label); });
+        const JsonReader fields_read(value, fmt::format("{}[\"{}\"]", terrain.path(), label));
+        give_once(given, grid.index(cell), "the cell " + grid.label(cell), "a cell holds one terrain",
+                  fields_read.path(), cell_at);
+        known_fields(fields_read, known, cell_at, "terrain");
+        json fields = defaults;
+        fields.update(value);
+        grid.set_terrain(cell, at_fields(fields_read, cell_at,
+                                         [&] { return terrain_from(JsonReader(fields, fields_read.path())); }));
+      });
     }
   }
 
-  std::vector<Written> read_characters(const JsonReader& list, const Grid& grid) const {
+  std::vector<Written> read_characters(const JsonReader& list, const Grid& grid) {
     const std::size_t list_at = source_.key("characters", unknown);
     const SourceText::Table list_written = source_.table(list_at);
     std::size_t cursor = list_at;
@@ -363,65 +392,67 @@ class Reader {
       // What a character lacks is told at its own table, not at the one before.
       const std::size_t own = found_or(list_written.item(++number), list_at);
       if (own != list_at) cursor = own;
-      if (!c.raw().is_object())
-        fail(own, c.path() + ": expected a character, like { name = \"Aldric\", side = \"players\", at = \"B2\" }");
-      Written w;
-      w.entity.name = at(field_at(c, "name", own), [&] { return c["name"].text(); });
-      cursor = w.name_at = source_.literal(w.entity.name, source_.key("name", cursor));
-      // Sheets order a character by its name, in quotes if need be: one no sheet can write could
-      // never be given orders.
-      if (!writable_in_a_sheet(w.entity.name))
-        fail(w.name_at, fmt::format("{}: the name '{}' cannot be written in an order sheet: a name holds no '\"', "
-                                    "line break or control character",
-                                    c.path(), w.entity.name));
-      // Sheets read names without regard to case ("-> ORC" is Orc) or to the blanks between words
-      // ("Orc  Brute" is Orc Brute), so two names that differ only so would be one name to every
-      // sheet, and orders for the second would go to the first. Names that differ by a leading
-      // "the" stay apart: a name as written comes first. The names read so far are looked up, not
-      // each compared (thousands of characters took the square of their number); one written
-      // twice alike is left to place(), which names the next free name.
-      const auto [first, fresh] = first_read.emplace(character_name_key(w.entity.name), written.size());
-      if (const Written* earlier = fresh ? nullptr : &written[first->second];
-          earlier && earlier->entity.name != w.entity.name)
-        fail(w.name_at, fmt::format("{}: '{}' is the name '{}' (line {}) to an order sheet, which reads names "
-                                    "without regard to case or to the blanks between words: give each character "
-                                    "a name of its own",
-                                    c.path(), w.entity.name, earlier->entity.name,
-                                    source_.place(earlier->name_at).where.line));
-      // A field is searched for after the name; one missing is told at the character's own `{`.
-      const auto field = [&](const char* name) { return c.raw().contains(name) ? source_.key(name, cursor) : own; };
-      w.entity.side = at(field("side"), [&] { return c["side"].text(); });
-      const std::size_t at_key = field("at");
-      const std::string label = at(at_key, [&] { return c["at"].text(); });
-      w.cell_at = source_.literal(label, at_key);
-      w.entity.position = at(w.cell_at, [&] { return grid.cell(label); });
-      if (const auto stats = c.optional("stats")) {
-        const std::size_t stats_at = source_.key("stats", cursor);
-        // A bad value is told at its own stat (`strength = 2^60`), not at the table's `stats`.
-        w.entity.stats = at_fields(*stats, stats_at, [&] { return properties_from(*stats); });
-        for (const auto& [name, value] : w.entity.stats)
-          w.stats.push_back({w.entity.name, name, value, source_.place(source_.key(name, stats_at))});
-      }
-      w.count_at = field("count");
-      if (const auto count = c.optional("count")) {
-        w.count = at(w.count_at, [&] { return count->integer(); });
-        if (w.count < 1 || w.count > most_copies)
-          fail(w.count_at, fmt::format("{}'s count must be from 1 to {}, not {}", w.entity.name, most_copies, w.count));
-      }
-      for (const auto& [name, value] : c.raw().items()) {
-        if (std::find(character_fields.begin(), character_fields.end(), name) != character_fields.end()) continue;
-        const std::size_t field_at = source_.key(name, cursor);
-        const std::size_t value_at = value.is_string() ? source_.literal(value.get<std::string>(), field_at) : field_at;
-        w.fields.push_back({{}, name, value, source_.place(field_at), source_.place(value_at)});
-      }
-      written.push_back(std::move(w));
+      checked([&] {
+        if (!c.raw().is_object())
+          fail(own, c.path() + ": expected a character, like { name = \"Aldric\", side = \"players\", at = \"B2\" }");
+        Written w;
+        w.entity.name = at(field_at(c, "name", own), [&] { return c["name"].text(); });
+        cursor = w.name_at = source_.literal(w.entity.name, source_.key("name", cursor));
+        // Sheets order a character by its name, in quotes if need be: one no sheet can write could
+        // never be given orders.
+        if (!writable_in_a_sheet(w.entity.name))
+          fail(w.name_at, fmt::format("{}: the name '{}' cannot be written in an order sheet: a name holds no '\"', "
+                                      "line break or control character",
+                                      c.path(), w.entity.name));
+        // Sheets read names without regard to case ("-> ORC" is Orc) or to the blanks between words
+        // ("Orc  Brute" is Orc Brute), so two names that differ only so would be one name to every
+        // sheet, and orders for the second would go to the first. Names that differ by a leading
+        // "the" stay apart: a name as written comes first. The names read so far are looked up, not
+        // each compared (thousands of characters took the square of their number); one written
+        // twice alike is left to place(), which names the next free name.
+        const auto [first, fresh] = first_read.emplace(character_name_key(w.entity.name), written.size());
+        if (const Written* earlier = fresh ? nullptr : &written[first->second];
+            earlier && earlier->entity.name != w.entity.name)
+          fail(w.name_at, fmt::format("{}: '{}' is the name '{}' (line {}) to an order sheet, which reads names "
+                                      "without regard to case or to the blanks between words: give each character "
+                                      "a name of its own",
+                                      c.path(), w.entity.name, earlier->entity.name,
+                                      source_.place(earlier->name_at).where.line));
+        // A field is searched for after the name; one missing is told at the character's own `{`.
+        const auto field = [&](const char* name) { return c.raw().contains(name) ? source_.key(name, cursor) : own; };
+        w.entity.side = at(field("side"), [&] { return c["side"].text(); });
+        const std::size_t at_key = field("at");
+        const std::string label = at(at_key, [&] { return c["at"].text(); });
+        w.cell_at = source_.literal(label, at_key);
+        w.entity.position = at(w.cell_at, [&] { return grid.cell(label); });
+        if (const auto stats = c.optional("stats")) {
+          const std::size_t stats_at = source_.key("stats", cursor);
+          // A bad value is told at its own stat (`strength = 2^60`), not at the table's `stats`.
+          w.entity.stats = at_fields(*stats, stats_at, [&] { return properties_from(*stats); });
+          for (const auto& [name, value] : w.entity.stats)
+            w.stats.push_back({w.entity.name, name, value, source_.place(source_.key(name, stats_at))});
+        }
+        w.count_at = field("count");
+        if (const auto count = c.optional("count")) {
+          w.count = at(w.count_at, [&] { return count->integer(); });
+          if (w.count < 1 || w.count > most_copies)
+            fail(w.count_at, fmt::format("{}'s count must be from 1 to {}, not {}", w.entity.name, most_copies, w.count));
+        }
+        for (const auto& [name, value] : c.raw().items()) {
+          if (std::find(character_fields.begin(), character_fields.end(), name) != character_fields.end()) continue;
+          const std::size_t field_at = source_.key(name, cursor);
+          const std::size_t value_at = value.is_string() ? source_.literal(value.get<std::string>(), field_at) : field_at;
+          w.fields.push_back({{}, name, value, source_.place(field_at), source_.place(value_at)});
+        }
+        written.push_back(std::move(w));
+      });
     }
     return written;
   }
 
   // Places the characters as written, then their copies in the nearest free cells, so a copy
   // never takes a cell the file gives someone.
-  void place(std::vector<Written> written, Encounter& encounter) const {
+  void place(std::vector<Written> written, Encounter& encounter) {
     // The world checks that names are unique; it borrows the grid, which may be large, rather
     // than copying it.
     World world(std::move(encounter.grid));
@@ -431,10 +462,13 @@ class Reader {
     for (const Written& w : written) {
       const auto [it, added] = standing.emplace(grid.index(w.entity.position), w.entity.name);
       if (!added)
-        fail(w.cell_at, fmt::format("{} and {} both stand in {}: one character to a cell", it->second, w.entity.name,
-                                    grid.label(w.entity.position)));
+        checked([&] {
+          fail(w.cell_at, fmt::format("{} and {} both stand in {}: one character to a cell", it->second, w.entity.name,
+                                      grid.label(w.entity.position)));
+        });
       taken[static_cast<std::size_t>(it->first)] = true;
     }
+    if (!problems_.empty()) throw Error(problems_);
     // Copies are named around the names the file writes ("Orc #2" written: the copies of "Orc"
     // are "Orc #3", "Orc #4"…), as World::unique_name names them: a name is taken when its
     // character_name_key is. The keys are kept here, not made again for each copy, and a copy's
@@ -465,6 +499,7 @@ class Reader {
   }
 
   const SourceText& source_;
+  std::vector<Diagnostic> problems_;
 };
 
 }  // namespace
