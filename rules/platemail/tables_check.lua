@@ -747,6 +747,26 @@ local function needs_rows(name, names, why)
   end
 end
 
+-- An action with a row is Ready as its row's tag says ("R" Ready, "NR" Not Ready, "R/NR" by how
+-- it is used): these rules' own are defined so (actions.lua), and Ready decides a shield, Crash and
+-- what attacks on the character get. A house rule's definition of one whose `ready` says otherwise,
+-- or says nothing (the runtime takes an action as Ready unless it says `ready = false`), is refused
+-- at the definition rather than played Ready against the tag. A function is the rule's own say.
+local function ready_as_tagged()
+  for _, name in ipairs(arbiter.names("action")) do
+    local definition, tag = arbiter.actions[name], (tables.actions_data[name] or {}).tag
+    if (tag == "R" or tag == "NR") and type(definition.ready) ~= "function"
+       and (definition.ready ~= false) ~= (tag == "R") then
+      local said = definition.ready == nil and "gives no ready, so it is Ready"
+                   or ("has ready = %s"):format(tostring(definition.ready))
+      local change = arbiter.last_change("action", name, "ready") or arbiter.last_change("action", name)
+      local message = ("action '%s' %s, but actions_data['%s'].tag is \"%s\": give it ready = %s, as the tag "
+        .. "says, or change the tag"):format(name, said, name, tag, tostring(tag == "R"))
+      error(change and (change.location .. ": " .. message) or message, 0)
+    end
+  end
+end
+
 local function check_all()
   check_rows("weapon_properties", function(key) return WEAPON_VOCABULARY[key] or entry() end)
   needs_rows("weapon_properties", { "severs_limb", "requires_strength", "dazes" }, "these rules read it")
@@ -773,6 +793,7 @@ local function check_all()
   check_rows("actions_data", function() return ACTION_ROW end)
   wrong = source_words_changed()
   if wrong then fail("actions_data", wrong) end
+  ready_as_tagged()
   for _, key in ipairs(sorted_keys(ROW_NEEDS)) do
     for _, need in ipairs(ROW_NEEDS[key]) do
       if value_at(tables.actions_data[key], need) == nil then

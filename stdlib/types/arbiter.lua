@@ -62,7 +62,7 @@ local arbiter = {
 ---No others: an unknown field or a value of another type is an error at the defining line, every
 ---such mistake of the definition told at once, each with the value given.
 ---@class arbiter.ActionDefinition
----@field ready? boolean|fun(me: world.Character, intent: flow.Intent): boolean Ready through the phase (Platemail)
+---@field ready? boolean|fun(me: world.Character, intent: flow.Intent): boolean Ready through the phase (Platemail); absent: Ready
 ---@field move? integer|{ max: integer }|{ squares: integer }|fun(): (integer|{ squares: integer }) feet it may move, or squares of the map's scale (`{ squares = 3 }`: 15' on 5' squares, 30' on 10' ones); absent or 0: it stays in place. A function is called once every pack has loaded (when the sheets are checked, when a fight is made) and returns the feet or the squares: a definition reading them from a table (Platemail's `actions_data`) sees a house rule's patch of it
 ---@field needs_target? boolean a sheet must give a target
 ---@field needs_direction? boolean a sheet must say where it moves: compass steps, a destination, toward or away from a target, or a target

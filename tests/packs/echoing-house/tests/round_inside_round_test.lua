@@ -4,7 +4,7 @@ local arbiter = require "arbiter"
 
 test.case("a rule cannot play a round of the fight from inside that fight's round", function()
   local f
-  arbiter.override.action("Full Attack", { resolve = function() f:round("Orc:\n  1: Defend\n  2: Defend\n") end })
+  arbiter.override.action("Full Attack", { ready = false, resolve = function() f:round("Orc:\n  1: Defend\n  2: Defend\n") end })
   f = fight.new { map = { width = 6, height = 3 }, characters = {
       { name = "Aldric", side = "party", at = "B2", weapon = "Sword" },
       { name = "Orc", side = "orcs", at = "C2", weapon = "Axe" } }, dice = { 10 } }
