@@ -417,21 +417,29 @@ end
 -- A reload with nothing to reload is "no reload" (the third result: why), refused before it is
 -- declared, so a loaded Heavy Crossbow does not leave its holder Not Ready for it. Every use takes a hand: none
 -- without arms (README: default chosen).
+-- The uses are told by whole words of the argument (README), so other words that hold one are an
+-- item's: "open the drawer" draws nothing, "drink antifreeze tonic" frees no one.
+local function says(said, ...)
+  for _, word in ipairs({ ... }) do
+    if said:find("%f[%w]" .. word .. "%f[%W]") then return true end
+  end
+  return false
+end
 local function use_of(me, intent)
   local said = intent.arguments and intent.arguments[1] and intent.arguments[1]:lower() or ""
-  if said:find("free") or (said == "" and status.has(me, "Entrapped")) then return "free", "quick" end
+  if says(said, "free") or (said == "" and status.has(me, "Entrapped")) then return "free", "quick" end
   -- "Examples: Drinking a potion, swapping weapons, reloading a light crossbow" are Quick.
-  if said:find("swap") or said:find("draw") or said:find("stow") then return "swap", "quick" end
+  if says(said, "swap", "draw", "stow") then return "swap", "quick" end
   -- "Complex Use Items: You become Not Ready. Examples: ... Removing armor."
-  if said:find("armou?r") and (said:find("remov") or said:find("doff") or said:find("take off")
-                               or said:find("strip")) then
+  if says(said, "armor", "armour") and says(said, "remove", "doff", "take off", "strip") then
     return "remove armor", "complex"
   end
   -- Opening or closing a door is not among the examples: quick, like them (README: default chosen).
-  if said:find("door") or said:find("^%s*open%f[%A]") or said:find("^%s*close%f[%A]") then return "door", "quick" end
+  if says(said, "door") or said:find("^%s*open%f[%A]") or said:find("^%s*close%f[%A]") then return "door", "quick" end
   local idle = nothing_to_reload(me)
-  if said:find("reload") and idle then return "no reload", "quick", idle end
-  if said:find("reload") or (said == "" and not idle) then
+  local reload = says(said, "reload")
+  if reload and idle then return "no reload", "quick", idle end
+  if reload or (said == "" and not idle) then
     return "reload", combat.reload(attack.combatant(me), "ranged")
   end
   return said ~= "" and said or "nothing", "quick"
