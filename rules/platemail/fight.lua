@@ -458,7 +458,7 @@ local function max_wounds(c) return c.stats.max_wounds or tables.rules.wounds.ma
 -- "Once a Character has received Wounds in excess of their Max Wounds they fall to the ground
 -- Unconscious. They are now Fatally Wounded." `wounds`: all it has now, `taken` of them just
 -- received (0 when the fight begins). Whether it falls now.
-local function fall_if_beyond_max(c, wounds, taken)
+local function fall_if_beyond_max(c, wounds, taken, rounds_left)
   local max = max_wounds(c)
   if combat.wound_state(wounds, max) ~= "unconscious" then return false end
   -- Not in the source: default chosen (README). A Stable character who takes new Wounds beyond
@@ -468,7 +468,7 @@ local function fall_if_beyond_max(c, wounds, taken)
   if reopened then status.remove(c, "Stable", "new Wounds") end
   if not status.has(c, "Unconscious") then status.apply(c, "Unconscious", { cause = "Wounds beyond Max Wounds" }) end
   status.apply(c, "Fatally Wounded", { cause = "Wounds beyond Max Wounds" })
-  local rounds = combat.rounds_to_live(max)
+  local rounds = rounds_left or combat.rounds_to_live(max)
   world.set_stat(c, "rounds_to_live", rounds, "Fatally Wounded")
   log.event("falls", { character = c.name, text = ("%s %s, Fatally Wounded: %d Round%s to live without aid"):format(
     c.name, reopened and "is wounded again while Stable" or "falls Unconscious", rounds,
@@ -482,11 +482,66 @@ end
 -- no house rule's override of a hook can skip (tables_check.lua).
 arbiter.add_check(tables_check.refresh)
 
+-- The stats of the fight's own that an encounter may give to start a fight midway
+-- (tables/encounter.lua) are judged as it begins, and one it cannot start with is the encounter's
+-- mistake, told at its line (world.encounter_error). An encounter gives no statuses, so none starts
+-- Stable or Hidden: what the fight keeps only for those is refused, not silently dropped.
+local KEPT_WHILE = {
+  { "unconscious_rounds", "Stable (its Rounds Unconscious)" },
+  { "stabilized_in_round", "Stable (the Round it was Stabilized in)" },
+  { "stealth_roll", "Hidden (its last Stealth roll)" },
+  { "ambushed", "Hidden (the Unaware Targets it has attacked)" },
+}
+
+-- A spell an encounter gives (`prepared_spell`, `ongoing_spell`) is a name of a row of `spells`,
+-- as Prepare Spell's order names one (combat.spell), or false for none; why not, or nil.
+local function not_a_spell(value)
+  if value == false then return nil end
+  if type(value) ~= "string" then
+    local given = type(value) == "table" and "a list { … }" or tostring(value)
+    return ("must name a spell, a row of the table 'spells' (like \"Spell\"), not %s"):format(given)
+  end
+  local known, why = combat.spell(value)
+  if not known then return "must name a spell: " .. why end
+  return nil
+end
+
+local function judge_starting_stats(c)
+  for _, stat_kept in ipairs(KEPT_WHILE) do
+    local stat, kept = stat_kept[1], stat_kept[2]
+    if c.stats[stat] ~= nil then
+      world.encounter_error(c, stat, ("is the fight's own, kept while a character is %s, and an encounter "
+        .. "gives no statuses: none starts Stable or Hidden"):format(kept))
+    end
+  end
+  for _, stat in ipairs({ "prepared_spell", "ongoing_spell" }) do
+    local why = c.stats[stat] ~= nil and not_a_spell(c.stats[stat])
+    if why then world.encounter_error(c, stat, why) end
+  end
+  local rounds = c.stats.rounds_to_live
+  if rounds == nil then return end
+  local wounds, max = c.stats.wounds or 0, max_wounds(c)
+  if combat.wound_state(wounds, max) ~= "unconscious" then
+    world.encounter_error(c, "rounds_to_live", ("is %d, but %s does not start Fatally Wounded (%d Wounds, Max Wounds "
+      .. "%d): Rounds to live count down only for one the encounter gives Wounds in excess of Max Wounds"):format(
+      rounds, c.name, wounds, max))
+  end
+  local most = combat.rounds_to_live(max)
+  if rounds > most then
+    world.encounter_error(c, "rounds_to_live", ("is %d, more than the %d Round%s one of Max Wounds %d has to receive "
+      .. "aid"):format(rounds, most, most == 1 and "" or "s", max))
+  end
+end
+
 -- One whose encounter gives it Wounds in excess of its Max Wounds is down when the fight begins, as
--- if it had just received them (README: default chosen); its Rounds to receive aid start now.
+-- if it had just received them (README: default chosen); its Rounds to receive aid start now: all
+-- of them, or those the encounter's `rounds_to_live` leaves it (a fight started midway).
 arbiter.define.hook("round_start", function()
   if flow.position() ~= 1 then return end
-  for _, c in ipairs(world.characters()) do fall_if_beyond_max(c, c.stats.wounds or 0, 0) end
+  for _, c in ipairs(world.characters()) do
+    judge_starting_stats(c)
+    fall_if_beyond_max(c, c.stats.wounds or 0, 0, c.stats.rounds_to_live)
+  end
 end)
 
 -- "After each Action Phase, Wounds are tallied. Characters receive 1 Wound for each Attack that
