@@ -139,11 +139,7 @@ end
 
 -- "For each Wound they receive, all a Character's rolls on subsequent Action Phases are at a -1
 -- penalty": the Wounds a character had when the phase began (this phase's land at its end).
-local function wounded(me)
-  local wounds = me.stats.wounds or 0
-  if wounds == 0 then return {} end
-  return { { amount = combat.wound_modifier(wounds), reason = wounds == 1 and "1 Wound" or (wounds .. " Wounds") } }
-end
+local function wounded(me) return combat.wound_parts(me.stats.wounds) end
 
 local function move_only(ctx)
   -- Prone characters get up by moving (fight.lua: default chosen): one Prone when the phase began.
@@ -659,14 +655,15 @@ define("Stabilize", { needs_target = true, target = "other", resolve = function(
   local rolls = {}
   for i = 1, dice_of.count do rolls[i] = dice.roll("1d" .. dice_of.sides, patient.name .. " stays Unconscious").total end
   local duration, unit = combat.stable_unconscious(wounds, rolls)
+  -- Told before what it does to the patient, the cause before its effects.
+  act(ctx, ("%s Stabilizes %s: Medical %s — Stable, Unconscious for %dd%d %s %+d = %d %s%s"):format(
+    me.name, patient.name, text, dice_of.count, dice_of.sides, table.concat(rolls, ", "), dice_of.bonus, duration,
+    unit, duration == 1 and "" or "s"))
   status.remove(patient, "Fatally Wounded", "Stabilized by " .. me.name)
   status.apply(patient, "Stable", { source = me, cause = "Stabilized by " .. me.name })
   world.set_stat(patient, "unconscious_rounds", duration, "Stable")
   -- "Remain Unconscious for 1d4+1 for each Wound": whole Rounds after this one (fight.lua, round_end).
   world.set_stat(patient, "stabilized_in_round", ctx.round, "Stable")
-  act(ctx, ("%s Stabilizes %s: Medical %s — Stable, Unconscious for %dd%d %s %+d = %d %s%s"):format(
-    me.name, patient.name, text, dice_of.count, dice_of.sides, table.concat(rolls, ", "), dice_of.bonus, duration,
-    unit, duration == 1 and "" or "s"))
 end })
 
 -- ---------------------------------------------------------------------------------------------

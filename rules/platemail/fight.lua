@@ -308,11 +308,11 @@ local function opportunity(by, against, why, cells)
   attack.phase.at_step = nil
 end
 
--- `saved`: what a save leaves `c` doing, when it is not going on ("holds C2").
+-- `saved`: what a save leaves `c` doing ("holds C2", "keeps going").
 local function crash_save(c, ready, saved)
   local parts = combat.saving_throw_modifiers(attack.combatant(c), true)
   local ok, _, text = attack.check(c, "dexterity_saving_throw", parts, c.name .. "'s Dexterity Saving Throw (Crash)")
-  local outcome = saved or "keeps going"
+  local outcome = saved
   if not ok and ready then
     flow.set_ready(c, false)
     attack.phase.combatants[c.name] = nil
@@ -329,6 +329,19 @@ end
 local function fall_prone(c)
   status.apply(c, "Prone", { cause = "Crash" })
   attack.phase.fell_prone[c.name] = true
+end
+
+-- Whether the step of `c` into `to` ends the way it meant to go.
+local function ends_move_at(c, to)
+  local intent = flow.intent(c)
+  local path = intent and intent.path or {}
+  return path[#path] == to
+end
+
+-- What one who saves and goes on does with its step into `to`: "keeps going", unless that step
+-- ends its move.
+local function goes_on(c, to)
+  return ends_move_at(c, to) and ("ends its move at %s"):format(to) or "keeps going"
 end
 
 local crossing = { swap = true, cross = true, head_on = true, same_cell = true }
@@ -386,10 +399,13 @@ arbiter.define.hook("movement", function(event)
     -- pass (the runtime's way with two it does not stop).
     local single, held = tables.flow.one_per_cell ~= false, event.kind == "blocked"
     local mover_ok, mover_text, mover_falls = crash_save(mover, event.mover_ready,
-      held and ("but %s holds %s: stops"):format(other.name, event.to) or nil)
+      held and ("but %s holds %s: stops"):format(other.name, event.to) or goes_on(mover, event.to))
     local takes = single and one_cell[event.kind] and mover_ok
     local other_ok, other_text, other_falls = crash_save(other, event.other_ready,
-      held and ("holds %s"):format(event.to) or takes and ("lets %s pass first"):format(mover.name) or nil)
+      held and ("holds %s"):format(event.to)
+      or takes and (ends_move_at(mover, event.to) and ("lets %s take %s"):format(mover.name, event.to)
+                    or ("lets %s pass first"):format(mover.name))
+      or goes_on(other, event.other_to))
     log.event("crash", { mover = mover.name, other = other.name, text = ("Crash! %s and %s cross paths at %s. %s. %s."):format(
       mover.name, other.name, event.to, mover_text, other_text) }, "Crash")
     if mover_falls then fall_prone(mover) end
@@ -547,6 +563,9 @@ end)
 -- "After each Action Phase, Wounds are tallied. Characters receive 1 Wound for each Attack that
 -- hits them in an Action Phase beyond their Armor's Absorb value." Also the Concentration Checks
 -- of those hit while preparing or focusing a spell, and spells prepared undisturbed.
+-- What one hit was doing that a Concentration Check guards, as the narration reads it ("Witch is
+-- hit while preparing a spell"); a house rule's action with `concentration_check` by its name.
+local CONCENTRATING = { ["Prepare Spell"] = "preparing a spell", ["Focus Spell"] = "focusing on a spell" }
 -- Who fell Fatally Wounded this Round (their countdown starts with the next Round).
 local fell_this_round = {}
 
@@ -595,7 +614,7 @@ arbiter.define.hook("phase_end", function()
       -- all absorbed, stays up.
       if taken > 0 and fall_if_beyond_max(c, before + taken, taken) then fell_this_round[c.name] = true end
       if data and data.concentration_check and not down(c) then
-        local parts = { { amount = combat.wound_modifier(before), reason = "Wounds" } }
+        local parts = combat.wound_parts(before)
         local ok, _, text = attack.check(c, "concentration", parts, c.name .. "'s Concentration Check")
         -- "failure results in becoming Dazed and losing Spell Preparation or Focus": the one it
         -- concentrates on. A Prepare Spell interrupted prepares nothing (below): a spell Prepared
@@ -603,8 +622,9 @@ arbiter.define.hook("phase_end", function()
         -- an Ongoing Spell does unfocused is the spell's (the source defines none).
         local focus = intent.action == "Focus Spell"
         local lost = focus and ("focus on %s is lost"):format(c.stats.ongoing_spell or "the spell") or "the spell is lost"
+        local doing = CONCENTRATING[intent.action] or ("concentrating (%s)"):format(intent.action)
         log.event("check", { character = c.name, text = ("%s is hit while %s: Concentration Check %s — %s"):format(
-          c.name, intent.action, text, ok and "holds" or ("fails: Dazed, " .. lost)) }, "Concentration Check")
+          c.name, doing, text, ok and "holds" or ("fails: Dazed, " .. lost)) }, "Concentration Check")
         if not ok then
           status.apply(c, "Dazed", { duration = 1, cause = "failed Concentration Check" })
           if focus then world.set_stat(c, "focusing", false, "Concentration lost") end

@@ -476,6 +476,28 @@ test.case("'Range to Targets is measured at the start of the Action Phase': a Sp
   test.equal(duel.attacks(f, "hit"), { true })
 end)
 
+test.case("Tower Shield 'provides Cover to wielder and adjacent allies': the ally's Cover names the shield, as the wielder's own does", function()
+  -- "−2 Cover (Brenna's Tower Shield)" on Aldric, beside her; "−2 Cover (Tower Shield)" on Brenna.
+  local f = duel.new({
+    { name = "Archer", side = "orcs", at = "A2", weapon = "Short Bow", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "E2", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "E3", weapon = "Sword", armor = "Leather", shield = "Tower Shield" },
+  }, { 14, 14 })
+  f:round [[
+    Archer:
+      1: Ranged Attack -> "Aldric"
+      2: Ranged Attack -> "Brenna"
+    Aldric:
+      1: Use Item
+      2: Use Item
+    Brenna:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.truthy(duel.narrated(f, "Archer (Ranged Attack) attacks Aldric with Short Bow: d20 14 −2 Cover (Brenna's Tower Shield) = 12"))
+  test.truthy(duel.narrated(f, "Archer (Ranged Attack) attacks Brenna with Short Bow: d20 14 −2 Cover (Tower Shield) = 12"))
+end)
+
 test.case("Tower Shield: 'When held, provides Cover to wielder and adjacent allies' — the ally beside it is in Cover", function()
   -- Brenna holds a Tower Shield beside Aldric (E2, Leather, Ready: 12). The archer's 14 − 2 = 12 ties: a miss.
   local f = duel.new({

@@ -365,3 +365,31 @@ test.case("an encounter's prepared_spell and ongoing_spell name a spell, a row o
   f:round((duel.still('Release Spell -> "Orc"'):gsub("Aldric", "Mage")))
   test.equal(duel.attacks(f, "attacker"), { "Mage" })
 end)
+
+test.case("a Concentration Check tells what was interrupted ('preparing a spell', 'focusing on a spell') and its Wound penalty as every roll does", function()
+  -- "Characters hit while Preparing or Focusing on a spell must make a Concentration Check";
+  -- "all a Character's rolls ... are at a -1 penalty" for each Wound: told "−1 1 Wound", as the
+  -- Attack rolls and the other checks tell it. The Counters hit (8 + 3 Favor = 11 > 10).
+  local f = caster({ 8, 3 }, nil, { stats = { ongoing_spell = "Spell", wounds = 1 } })
+  f:round [[
+    Mage:
+      1: Focus Spell
+      2: Defend
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+  ]]
+  test.equal(duel.texts(f, "check"),
+             { "Mage is hit while focusing on a spell: Concentration Check d20 3 −1 1 Wound = 2 vs 10 — fails: Dazed, focus on "
+               .. "Spell is lost" })
+  f = caster({ 8, 12 })
+  f:round [[
+    Mage:
+      1: Prepare Spell (Spell)
+      2: Defend
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+  ]]
+  test.equal(duel.texts(f, "check"), { "Mage is hit while preparing a spell: Concentration Check d20 12 = 12 vs 10 — holds" })
+end)

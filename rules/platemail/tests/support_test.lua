@@ -195,6 +195,21 @@ test.case("Stable: 'remain Unconscious for 1d4+1 for each Wound' — whole Round
   ]] })
 end)
 
+test.case("Stabilize: 'Attempt a Medical roll ... On success, they are Stable' — the roll told first, then what it does", function()
+  -- Round 1 the Orc's 18 fells Aldric; round 2 Medical 9 + 2 = 11 Stabilizes him (four 1d4+1 of 1).
+  local f = fallen({ 18, 9, 1, 1, 1, 1 })
+  f:round(strike)
+  f:round [[
+    Medic:
+      1: Stabilize -> "Aldric"
+      2: Defend
+  ]]
+  local told = table.concat(f:narration(), "\n")
+  local roll = told:find("Medic Stabilizes Aldric: Medical", 1, true)
+  local effect = told:find("Aldric is no longer Fatally Wounded (Stabilized by Medic)", 1, true)
+  test.truthy(roll and effect and roll < effect, told)
+end)
+
 test.case("a Stable character hit again beyond Max Wounds is Fatally Wounded again, with a fresh count (default chosen)", function()
   -- Round 1: the Orc's 18 > 14 fells Aldric. Round 2: Medical 9 + 2 = 11 Stabilizes him (four
   -- 1d4+1 of 1: 8 Rounds). Round 3: the Orc's Full Attack, 15 > 13 (Unarmored, Unconscious so
