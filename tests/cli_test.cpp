@@ -1728,6 +1728,33 @@ TEST_CASE("check --encounter and run refuse, at its place, an encounter's value 
   CHECK_THAT(ran.output, !Contains("Round 1"));
 }
 
+TEST_CASE("check --encounter and run refuse at its place a Platemail stat of the fight's own the encounter cannot start with",
+          "[cli][orders][bad-input][encounter]") {
+  // rules/platemail/tables/encounter.lua: the fight's own stats, "which an encounter may set to
+  // start a fight midway". A spell is a row of `spells`, not 5 (it was Released as the generic
+  // Spell); Rounds to live are those of one Fatally Wounded (Bo's 1 was overwritten with 3).
+  TempDir dir;
+  std::ofstream(dir / "midway.lua")
+      << "return { rules = { \"platemail\" }, map = { width = 8, height = 8 },\n"
+         "  characters = {\n"
+         "    { name = \"Wit\", side = \"a\", at = \"C3\", weapon = \"Staff\", stats = { prepared_spell = 5 } },\n"
+         "    { name = \"Bo\", side = \"a\", at = \"C5\", weapon = \"Sword\", stats = { rounds_to_live = 1 } } } }\n";
+  std::ofstream(dir / "any.txt") << "Wit:\n  1: Defend\n  2: Defend\n";
+  const auto checked = arbiter("check " + (dir / "any.txt") + " --encounter " + (dir / "midway.lua"));
+  CHECK(checked.exit_code == 1);
+  CHECK_THAT(checked.output, Contains("midway.lua:3:72: error: Wit's prepared_spell must name a spell, a row of the "
+                                      "table 'spells' (like \"Spell\"), not 5"));
+  std::ofstream(dir / "midway.lua")
+      << "return { rules = { \"platemail\" }, map = { width = 8, height = 8 },\n"
+         "  characters = {\n"
+         "    { name = \"Bo\", side = \"a\", at = \"C5\", weapon = \"Sword\", stats = { rounds_to_live = 1 } } } }\n";
+  const auto ran = arbiter("run " + (dir / "midway.lua") + " --seed 1");
+  CHECK(ran.exit_code == 1);
+  CHECK_THAT(ran.output, StartsWith(dir / "midway.lua:3:71: error: Bo's rounds_to_live is 1, but Bo does not start "
+                                           "Fatally Wounded (0 Wounds, Max Wounds 3)"));
+  CHECK_THAT(ran.output, !Contains("Round 1"));
+}
+
 TEST_CASE("check --encounter warns of the orders of round 1 the rules refuse before any die is rolled", "[cli][orders]") {
   // Platemail: a Long Bow cannot Charge, a Heavy Crossbow cannot Rapid Fire ("Weapons ... that
   // require a Use Item Action to reload between Attacks cannot be used"), both refused as phase 1

@@ -139,11 +139,7 @@ end
 
 -- "For each Wound they receive, all a Character's rolls on subsequent Action Phases are at a -1
 -- penalty": the Wounds a character had when the phase began (this phase's land at its end).
-local function wounded(me)
-  local wounds = me.stats.wounds or 0
-  if wounds == 0 then return {} end
-  return { { amount = combat.wound_modifier(wounds), reason = wounds == 1 and "1 Wound" or (wounds .. " Wounds") } }
-end
+local function wounded(me) return combat.wound_parts(me.stats.wounds) end
 
 local function move_only(ctx)
   -- Prone characters get up by moving (fight.lua: default chosen): one Prone when the phase began.
@@ -417,21 +413,29 @@ end
 -- A reload with nothing to reload is "no reload" (the third result: why), refused before it is
 -- declared, so a loaded Heavy Crossbow does not leave its holder Not Ready for it. Every use takes a hand: none
 -- without arms (README: default chosen).
+-- The uses are told by whole words of the argument (README), so other words that hold one are an
+-- item's: "open the drawer" draws nothing, "drink antifreeze tonic" frees no one.
+local function says(said, ...)
+  for _, word in ipairs({ ... }) do
+    if said:find("%f[%w]" .. word .. "%f[%W]") then return true end
+  end
+  return false
+end
 local function use_of(me, intent)
   local said = intent.arguments and intent.arguments[1] and intent.arguments[1]:lower() or ""
-  if said:find("free") or (said == "" and status.has(me, "Entrapped")) then return "free", "quick" end
+  if says(said, "free") or (said == "" and status.has(me, "Entrapped")) then return "free", "quick" end
   -- "Examples: Drinking a potion, swapping weapons, reloading a light crossbow" are Quick.
-  if said:find("swap") or said:find("draw") or said:find("stow") then return "swap", "quick" end
+  if says(said, "swap", "draw", "stow") then return "swap", "quick" end
   -- "Complex Use Items: You become Not Ready. Examples: ... Removing armor."
-  if said:find("armou?r") and (said:find("remov") or said:find("doff") or said:find("take off")
-                               or said:find("strip")) then
+  if says(said, "armor", "armour") and says(said, "remove", "doff", "take off", "strip") then
     return "remove armor", "complex"
   end
   -- Opening or closing a door is not among the examples: quick, like them (README: default chosen).
-  if said:find("door") or said:find("^%s*open%f[%A]") or said:find("^%s*close%f[%A]") then return "door", "quick" end
+  if says(said, "door") or said:find("^%s*open%f[%A]") or said:find("^%s*close%f[%A]") then return "door", "quick" end
   local idle = nothing_to_reload(me)
-  if said:find("reload") and idle then return "no reload", "quick", idle end
-  if said:find("reload") or (said == "" and not idle) then
+  local reload = says(said, "reload")
+  if reload and idle then return "no reload", "quick", idle end
+  if reload or (said == "" and not idle) then
     return "reload", combat.reload(attack.combatant(me), "ranged")
   end
   return said ~= "" and said or "nothing", "quick"
@@ -651,14 +655,15 @@ define("Stabilize", { needs_target = true, target = "other", resolve = function(
   local rolls = {}
   for i = 1, dice_of.count do rolls[i] = dice.roll("1d" .. dice_of.sides, patient.name .. " stays Unconscious").total end
   local duration, unit = combat.stable_unconscious(wounds, rolls)
+  -- Told before what it does to the patient, the cause before its effects.
+  act(ctx, ("%s Stabilizes %s: Medical %s — Stable, Unconscious for %dd%d %s %+d = %d %s%s"):format(
+    me.name, patient.name, text, dice_of.count, dice_of.sides, table.concat(rolls, ", "), dice_of.bonus, duration,
+    unit, duration == 1 and "" or "s"))
   status.remove(patient, "Fatally Wounded", "Stabilized by " .. me.name)
   status.apply(patient, "Stable", { source = me, cause = "Stabilized by " .. me.name })
   world.set_stat(patient, "unconscious_rounds", duration, "Stable")
   -- "Remain Unconscious for 1d4+1 for each Wound": whole Rounds after this one (fight.lua, round_end).
   world.set_stat(patient, "stabilized_in_round", ctx.round, "Stable")
-  act(ctx, ("%s Stabilizes %s: Medical %s — Stable, Unconscious for %dd%d %s %+d = %d %s%s"):format(
-    me.name, patient.name, text, dice_of.count, dice_of.sides, table.concat(rolls, ", "), dice_of.bonus, duration,
-    unit, duration == 1 and "" or "s"))
 end })
 
 -- ---------------------------------------------------------------------------------------------

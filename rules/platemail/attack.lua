@@ -304,10 +304,12 @@ function attack.severed(c)
   return lost
 end
 
----Whether an ally beside `target` holds a shield that "Provides Cover": "When held, provides
----Cover to wielder and adjacent allies" (the wielder's own Cover is combat.has_cover's).
+---The ally beside `target` who holds a shield that "Provides Cover": "When held, provides Cover to
+---wielder and adjacent allies" (the wielder's own Cover is combat.has_cover's), and that shield; false
+---when none does.
 ---@param target world.Character
----@return boolean
+---@return world.Character|false ally
+---@return string? shield
 function attack.shielded_by_ally(target)
   local allies = world.characters(target.side)
   for i = 1, #allies do
@@ -315,7 +317,7 @@ function attack.shielded_by_ally(target)
     local held = c ~= target and attack.combatant(c).shield
     local shield = held and arbiter.tables.shields[held]
     if shield and shield.properties and shield.properties.provides_cover and grid.adjacent(c.cell, target.cell) then
-      return true
+      return c, held
     end
   end
   return false
@@ -538,8 +540,11 @@ function attack.make(ctx, target, how)
   local first_unaware = theirs.unaware and not ambushed_before(me, target)
   local distance, high_ground
   if combat.kind_matches("ranged", kind) then distance, high_ground = shot_from(ctx, target) end
+  -- Cover from the ground where it stands, else from an ally's shield, named as its own is.
+  local ally, ally_shield = attack.shielded_by_ally(target)
+  local cover = sight.shelter == "cover" or (ally and ("%s's %s"):format(ally.name, ally_shield)) or false
   local situation = {
-    kind = kind, moved = ctx.moved, cover = sight.shelter == "cover" or attack.shielded_by_ally(target),
+    kind = kind, moved = ctx.moved, cover = cover,
     distance = distance, high_ground = high_ground,
     first_attack_on_unaware = first_unaware, opportunity = how.opportunity, clash = how.clash,
     aimed = aimed(ctx, how), range = how.profile and how.profile.range or nil,

@@ -39,7 +39,7 @@ local words = require "arbiter.words"
 ---@field kind "melee"|"ranged"|"thrown"
 ---@field moved? integer feet the attacker moved this Action Phase (Charge)
 ---@field distance? integer feet to the target, measured at the start of the Action Phase
----@field cover? boolean the target has Cover from this attacker
+---@field cover? boolean|string the target has Cover from this attacker: true, or what gives it when not the ground (an ally's shield, "Bo's Tower Shield")
 ---@field high_ground? boolean the attacker shoots from High Ground
 ---@field first_attack_on_unaware? boolean the attacker's first Attack on a target Unaware of it
 ---@field aimed? boolean the attacker's previous Action was Aim
@@ -585,10 +585,14 @@ function combat.wound_modifier(wounds)
   return (wounds or 0) * tables.rules.wounds.roll_modifier_per_wound
 end
 
--- "2 Wounds", "1 Wound".
-local function wounds_reason(wounds)
+---The part "all a Character's rolls" take for its Wounds, as every roll tells it ("−2 2 Wounds",
+---"−1 1 Wound": the penalty, then the Wounds that give it); none when unhurt.
+---@param wounds? integer Wounds tallied before this Action Phase
+---@return platemail.Part[]
+function combat.wound_parts(wounds)
   wounds = wounds or 0
-  return ("%d Wound%s"):format(wounds, wounds == 1 and "" or "s")
+  if wounds == 0 then return {} end
+  return { { amount = combat.wound_modifier(wounds), reason = ("%d Wound%s"):format(wounds, wounds == 1 and "" or "s") } }
 end
 
 ---"Requires Str": "-1 Attack for each Strength below Requirement." 0 when the weapon has no
@@ -607,14 +611,15 @@ function combat.strength_modifier(c, kind)
 end
 
 ---Whether the target has Cover: the flow says so (`situation.cover`: "an object large enough to
----block line of sight to approximately half a Character's body"), or the target holds a shield
----that "provides Cover to wielder" (Tower Shield).
+---block line of sight to approximately half a Character's body", or what gives it named, an ally's
+---shield: "Cover (Bo's Tower Shield)"), or the target holds a shield that "provides Cover to
+---wielder" (Tower Shield).
 ---@param target platemail.Combatant
 ---@param situation platemail.Situation
 ---@return boolean
 ---@return string? reason
 function combat.has_cover(target, situation)
-  if situation.cover then return true, "Cover" end
+  if situation.cover then return true, type(situation.cover) == "string" and ("Cover (%s)"):format(situation.cover) or "Cover" end
   local shield = target and target.shield and row("shields", target.shield)
   if shield and shield.properties and shield.properties.provides_cover then
     return true, ("Cover (%s)"):format(target.shield)
@@ -648,8 +653,7 @@ function combat.attack_modifiers(attacker, target, situation)
   local parts = combat.favor_parts(favors(attacker, target, situation))
   local covered, cover_reason = combat.has_cover(target, situation)
   if covered then add_part(parts, rules.cover.modifier, cover_reason) end
-  local wounded = combat.wound_modifier(attacker.wounds)
-  if wounded ~= 0 then add_part(parts, wounded, wounds_reason(attacker.wounds)) end
+  for _, part in ipairs(combat.wound_parts(attacker.wounds)) do add_part(parts, part.amount, part.reason) end
   add_part(parts, combat.strength_modifier(attacker, kind))
   for _, part in ipairs(add_weapon_bonuses({}, "attack", attacker, target, kind)) do add_part(parts, part.amount, part.reason) end
   if situation.dual_wield then add_part(parts, rules.dual_wield.attack, "Dual Wield") end
@@ -1032,9 +1036,7 @@ function combat.saving_throw_modifiers(c, crash)
                           source = c.ready and "Crash, Ready" or "Crash, Not Ready" }
   end
   local parts = combat.favor_parts(found)
-  if (c.wounds or 0) > 0 then
-    parts[#parts + 1] = { amount = combat.wound_modifier(c.wounds), reason = wounds_reason(c.wounds) }
-  end
+  for _, part in ipairs(combat.wound_parts(c.wounds)) do parts[#parts + 1] = part end
   return parts
 end
 

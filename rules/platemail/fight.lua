@@ -308,11 +308,11 @@ local function opportunity(by, against, why, cells)
   attack.phase.at_step = nil
 end
 
--- `saved`: what a save leaves `c` doing, when it is not going on ("holds C2").
+-- `saved`: what a save leaves `c` doing ("holds C2", "keeps going").
 local function crash_save(c, ready, saved)
   local parts = combat.saving_throw_modifiers(attack.combatant(c), true)
   local ok, _, text = attack.check(c, "dexterity_saving_throw", parts, c.name .. "'s Dexterity Saving Throw (Crash)")
-  local outcome = saved or "keeps going"
+  local outcome = saved
   if not ok and ready then
     flow.set_ready(c, false)
     attack.phase.combatants[c.name] = nil
@@ -329,6 +329,19 @@ end
 local function fall_prone(c)
   status.apply(c, "Prone", { cause = "Crash" })
   attack.phase.fell_prone[c.name] = true
+end
+
+-- Whether the step of `c` into `to` ends the way it meant to go.
+local function ends_move_at(c, to)
+  local intent = flow.intent(c)
+  local path = intent and intent.path or {}
+  return path[#path] == to
+end
+
+-- What one who saves and goes on does with its step into `to`: "keeps going", unless that step
+-- ends its move.
+local function goes_on(c, to)
+  return ends_move_at(c, to) and ("ends its move at %s"):format(to) or "keeps going"
 end
 
 local crossing = { swap = true, cross = true, head_on = true, same_cell = true }
@@ -386,10 +399,13 @@ arbiter.define.hook("movement", function(event)
     -- pass (the runtime's way with two it does not stop).
     local single, held = tables.flow.one_per_cell ~= false, event.kind == "blocked"
     local mover_ok, mover_text, mover_falls = crash_save(mover, event.mover_ready,
-      held and ("but %s holds %s: stops"):format(other.name, event.to) or nil)
+      held and ("but %s holds %s: stops"):format(other.name, event.to) or goes_on(mover, event.to))
     local takes = single and one_cell[event.kind] and mover_ok
     local other_ok, other_text, other_falls = crash_save(other, event.other_ready,
-      held and ("holds %s"):format(event.to) or takes and ("lets %s pass first"):format(mover.name) or nil)
+      held and ("holds %s"):format(event.to)
+      or takes and (ends_move_at(mover, event.to) and ("lets %s take %s"):format(mover.name, event.to)
+                    or ("lets %s pass first"):format(mover.name))
+      or goes_on(other, event.other_to))
     log.event("crash", { mover = mover.name, other = other.name, text = ("Crash! %s and %s cross paths at %s. %s. %s."):format(
       mover.name, other.name, event.to, mover_text, other_text) }, "Crash")
     if mover_falls then fall_prone(mover) end
@@ -458,7 +474,7 @@ local function max_wounds(c) return c.stats.max_wounds or tables.rules.wounds.ma
 -- "Once a Character has received Wounds in excess of their Max Wounds they fall to the ground
 -- Unconscious. They are now Fatally Wounded." `wounds`: all it has now, `taken` of them just
 -- received (0 when the fight begins). Whether it falls now.
-local function fall_if_beyond_max(c, wounds, taken)
+local function fall_if_beyond_max(c, wounds, taken, rounds_left)
   local max = max_wounds(c)
   if combat.wound_state(wounds, max) ~= "unconscious" then return false end
   -- Not in the source: default chosen (README). A Stable character who takes new Wounds beyond
@@ -468,7 +484,7 @@ local function fall_if_beyond_max(c, wounds, taken)
   if reopened then status.remove(c, "Stable", "new Wounds") end
   if not status.has(c, "Unconscious") then status.apply(c, "Unconscious", { cause = "Wounds beyond Max Wounds" }) end
   status.apply(c, "Fatally Wounded", { cause = "Wounds beyond Max Wounds" })
-  local rounds = combat.rounds_to_live(max)
+  local rounds = rounds_left or combat.rounds_to_live(max)
   world.set_stat(c, "rounds_to_live", rounds, "Fatally Wounded")
   log.event("falls", { character = c.name, text = ("%s %s, Fatally Wounded: %d Round%s to live without aid"):format(
     c.name, reopened and "is wounded again while Stable" or "falls Unconscious", rounds,
@@ -482,16 +498,74 @@ end
 -- no house rule's override of a hook can skip (tables_check.lua).
 arbiter.add_check(tables_check.refresh)
 
+-- The stats of the fight's own that an encounter may give to start a fight midway
+-- (tables/encounter.lua) are judged as it begins, and one it cannot start with is the encounter's
+-- mistake, told at its line (world.encounter_error). An encounter gives no statuses, so none starts
+-- Stable or Hidden: what the fight keeps only for those is refused, not silently dropped.
+local KEPT_WHILE = {
+  { "unconscious_rounds", "Stable (its Rounds Unconscious)" },
+  { "stabilized_in_round", "Stable (the Round it was Stabilized in)" },
+  { "stealth_roll", "Hidden (its last Stealth roll)" },
+  { "ambushed", "Hidden (the Unaware Targets it has attacked)" },
+}
+
+-- A spell an encounter gives (`prepared_spell`, `ongoing_spell`) is a name of a row of `spells`,
+-- as Prepare Spell's order names one (combat.spell), or false for none; why not, or nil.
+local function not_a_spell(value)
+  if value == false then return nil end
+  if type(value) ~= "string" then
+    local given = type(value) == "table" and "a list { … }" or tostring(value)
+    return ("must name a spell, a row of the table 'spells' (like \"Spell\"), not %s"):format(given)
+  end
+  local known, why = combat.spell(value)
+  if not known then return "must name a spell: " .. why end
+  return nil
+end
+
+local function judge_starting_stats(c)
+  for _, stat_kept in ipairs(KEPT_WHILE) do
+    local stat, kept = stat_kept[1], stat_kept[2]
+    if c.stats[stat] ~= nil then
+      world.encounter_error(c, stat, ("is the fight's own, kept while a character is %s, and an encounter "
+        .. "gives no statuses: none starts Stable or Hidden"):format(kept))
+    end
+  end
+  for _, stat in ipairs({ "prepared_spell", "ongoing_spell" }) do
+    local why = c.stats[stat] ~= nil and not_a_spell(c.stats[stat])
+    if why then world.encounter_error(c, stat, why) end
+  end
+  local rounds = c.stats.rounds_to_live
+  if rounds == nil then return end
+  local wounds, max = c.stats.wounds or 0, max_wounds(c)
+  if combat.wound_state(wounds, max) ~= "unconscious" then
+    world.encounter_error(c, "rounds_to_live", ("is %d, but %s does not start Fatally Wounded (%d Wounds, Max Wounds "
+      .. "%d): Rounds to live count down only for one the encounter gives Wounds in excess of Max Wounds"):format(
+      rounds, c.name, wounds, max))
+  end
+  local most = combat.rounds_to_live(max)
+  if rounds > most then
+    world.encounter_error(c, "rounds_to_live", ("is %d, more than the %d Round%s one of Max Wounds %d has to receive "
+      .. "aid"):format(rounds, most, most == 1 and "" or "s", max))
+  end
+end
+
 -- One whose encounter gives it Wounds in excess of its Max Wounds is down when the fight begins, as
--- if it had just received them (README: default chosen); its Rounds to receive aid start now.
+-- if it had just received them (README: default chosen); its Rounds to receive aid start now: all
+-- of them, or those the encounter's `rounds_to_live` leaves it (a fight started midway).
 arbiter.define.hook("round_start", function()
   if flow.position() ~= 1 then return end
-  for _, c in ipairs(world.characters()) do fall_if_beyond_max(c, c.stats.wounds or 0, 0) end
+  for _, c in ipairs(world.characters()) do
+    judge_starting_stats(c)
+    fall_if_beyond_max(c, c.stats.wounds or 0, 0, c.stats.rounds_to_live)
+  end
 end)
 
 -- "After each Action Phase, Wounds are tallied. Characters receive 1 Wound for each Attack that
 -- hits them in an Action Phase beyond their Armor's Absorb value." Also the Concentration Checks
 -- of those hit while preparing or focusing a spell, and spells prepared undisturbed.
+-- What one hit was doing that a Concentration Check guards, as the narration reads it ("Witch is
+-- hit while preparing a spell"); a house rule's action with `concentration_check` by its name.
+local CONCENTRATING = { ["Prepare Spell"] = "preparing a spell", ["Focus Spell"] = "focusing on a spell" }
 -- Who fell Fatally Wounded this Round (their countdown starts with the next Round).
 local fell_this_round = {}
 
@@ -540,7 +614,7 @@ arbiter.define.hook("phase_end", function()
       -- all absorbed, stays up.
       if taken > 0 and fall_if_beyond_max(c, before + taken, taken) then fell_this_round[c.name] = true end
       if data and data.concentration_check and not down(c) then
-        local parts = { { amount = combat.wound_modifier(before), reason = "Wounds" } }
+        local parts = combat.wound_parts(before)
         local ok, _, text = attack.check(c, "concentration", parts, c.name .. "'s Concentration Check")
         -- "failure results in becoming Dazed and losing Spell Preparation or Focus": the one it
         -- concentrates on. A Prepare Spell interrupted prepares nothing (below): a spell Prepared
@@ -548,8 +622,9 @@ arbiter.define.hook("phase_end", function()
         -- an Ongoing Spell does unfocused is the spell's (the source defines none).
         local focus = intent.action == "Focus Spell"
         local lost = focus and ("focus on %s is lost"):format(c.stats.ongoing_spell or "the spell") or "the spell is lost"
+        local doing = CONCENTRATING[intent.action] or ("concentrating (%s)"):format(intent.action)
         log.event("check", { character = c.name, text = ("%s is hit while %s: Concentration Check %s — %s"):format(
-          c.name, intent.action, text, ok and "holds" or ("fails: Dazed, " .. lost)) }, "Concentration Check")
+          c.name, doing, text, ok and "holds" or ("fails: Dazed, " .. lost)) }, "Concentration Check")
         if not ok then
           status.apply(c, "Dazed", { duration = 1, cause = "failed Concentration Check" })
           if focus then world.set_stat(c, "focusing", false, "Concentration lost") end

@@ -15,8 +15,15 @@ arbiter.define.table("encounter", {
     strength = "whole", dexterity = "whole", stealth = "whole", medical = "whole", concentration = "whole",
     perception = "whole", size = "number", mounted = "flag",
     kind = "text",  -- "the biggest enemy orc": what kind of creature it is, if not a word of its name
-    -- the fight's own, which an encounter may set to start a fight midway
+    -- the fight's own, which an encounter may set to start a fight midway. What the kinds cannot
+    -- say is judged as the fight begins and refused at the encounter's line (fight.lua,
+    -- world.encounter_error): `rounds_to_live` only for one given Wounds in excess of Max Wounds
+    -- (the Rounds it has left, no more than Max Wounds gives); `prepared_spell` and
+    -- `ongoing_spell` a name of a row of `spells` (or false: none)
     wounds = "count", max_wounds = "count", loaded = "flag", poisoned = "flag", rounds_to_live = "count",
-    unconscious_rounds = "count", stabilized_in_round = "count", prepared_spell = "any", ongoing_spell = "any", focusing = "flag", ambushed = "list", stealth_roll = "whole",
+    prepared_spell = "any", ongoing_spell = "any", focusing = "flag",
+    -- kept while a character is Stable or Hidden, statuses an encounter does not give: declared
+    -- for world.set_stat and saves, and refused in an encounter as the fight begins
+    unconscious_rounds = "count", stabilized_in_round = "count", ambushed = "list", stealth_roll = "whole",
   },
 })

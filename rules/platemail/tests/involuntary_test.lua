@@ -94,6 +94,17 @@ test.case("Crash: of two allies who both save stepping into one cell, one takes 
   test.equal(f:cell("Brenna"), "C2", "Sprint E, E: all the way, through B2 once Aldric has left it")
 end)
 
+test.case("Crash: one who saves 'keeps going' only when its way goes on: a step that ends its move is told so", function()
+  -- Aldric Moves S, one step, into B2, where Brenna's Sprint E, E steps too: both save (d20 15).
+  -- The one whose move ends in B2 is not told "keeps going", nor the other that it passes first.
+  local f = allies_moving("B3", "S", "A2", "E, E", { 15, 15, 15, 15 })
+  local text = table.concat(duel.texts(f, "crash"), "\n")
+  test.truthy(text:find("Aldric's Dexterity Saving Throw: d20 15 [^.]* saved, ends its move at B2"), text)
+  test.falsy(text:find("Aldric's Dexterity Saving Throw: d20 15 [^.]* saved, keeps going"), text)
+  test.truthy(text:find("lets Aldric take B2", 1, true), text)
+  test.equal(f:cell("Aldric"), "B2")
+end)
+
 -- Aldric Moves W, W from `aldric_at`, Brenna Sprints E, E, E from B2: from C2 they trade cells at
 -- the first step, from D2 they meet head-on at C2; a Crash.
 local function allies_meeting(aldric_at, dice)

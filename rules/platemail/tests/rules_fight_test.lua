@@ -123,6 +123,38 @@ test.case("Wounds in excess of Max Wounds when the fight begins: 'they fall to t
   test.equal(duel.texts(f, "falls"), { "Aldric falls Unconscious, Fatally Wounded: 3 Rounds to live without aid" })
 end)
 
+test.case("a fight started midway: the encounter's rounds_to_live is what is left of 'a number of Rounds equal to their Max Wounds to receive aid'", function()
+  -- tables/encounter.lua: the fight's own stats, "which an encounter may set to start a fight
+  -- midway". Aldric (4 Wounds of 3) has 1 Round left, not all 3: he dies as round 1 ends.
+  local f = pair({ stats = { wounds = 4, rounds_to_live = 1 } }, {})
+  f:round(duel.still('Counter -> "Orc"'))
+  test.equal(duel.texts(f, "falls"), { "Aldric falls Unconscious, Fatally Wounded: 1 Round to live without aid" })
+  test.truthy(f:has("Aldric", "Dead"), "dead at the end of round 1")
+end)
+
+test.case("rounds_to_live is refused where the encounter writes it for one not Fatally Wounded, or beyond Max Wounds' Rounds", function()
+  -- "Once a Character has received Wounds in excess of their Max Wounds ... They are now Fatally
+  -- Wounded": 3 of 3 is not, so no Rounds count down; and Max Wounds 3 gives 3 Rounds, no more.
+  test.fails(function() pair({ stats = { wounds = 3, rounds_to_live = 2 } }, {}):round() end,
+             "Aldric's rounds_to_live is 2, but Aldric does not start Fatally Wounded (3 Wounds, Max Wounds 3): Rounds "
+             .. "to live count down only for one the encounter gives Wounds in excess of Max Wounds")
+  test.fails(function() pair({ stats = { wounds = 4, rounds_to_live = 4 } }, {}):round() end,
+             "Aldric's rounds_to_live is 4, more than the 3 Rounds one of Max Wounds 3 has to receive aid")
+end)
+
+test.case("the fight's own stats of Stable and Hidden characters are refused where the encounter writes them: it gives no statuses", function()
+  -- Stabilize: "they are Stable ... remain Unconscious for 1d4+1 for each Wound"; Skulk's Hidden
+  -- and "keep your last Stealth roll". An encounter starts no one Stable or Hidden, so these would
+  -- be read by nothing, then overwritten.
+  for stat, value in pairs({ unconscious_rounds = 3, stabilized_in_round = 1, stealth_roll = 15, ambushed = { "Orc" } }) do
+    test.fails(function() pair({ stats = { wounds = 4, [stat] = value } }, {}):round() end,
+               ("Aldric's %s is the fight's own, kept while a character is "):format(stat))
+  end
+  test.fails(function() pair({ stats = { stealth_roll = 15 } }, {}):round() end,
+             "Aldric's stealth_roll is the fight's own, kept while a character is Hidden (its last Stealth roll), and an "
+             .. "encounter gives no statuses: none starts Stable or Hidden")
+end)
+
 test.case("exactly Max Wounds when the fight begins is not 'in excess of' them: 3 of 3, still fighting", function()
   local f = pair({ stats = { wounds = 3 } }, {}, { 14 })
   f:round(duel.still('Counter -> "Orc"'))
@@ -442,6 +474,28 @@ test.case("'Range to Targets is measured at the start of the Action Phase': a Sp
   test.equal(f:cell("Orc"), "M2")
   test.equal(duel.attacks(f, "total"), { 14 })
   test.equal(duel.attacks(f, "hit"), { true })
+end)
+
+test.case("Tower Shield 'provides Cover to wielder and adjacent allies': the ally's Cover names the shield, as the wielder's own does", function()
+  -- "−2 Cover (Brenna's Tower Shield)" on Aldric, beside her; "−2 Cover (Tower Shield)" on Brenna.
+  local f = duel.new({
+    { name = "Archer", side = "orcs", at = "A2", weapon = "Short Bow", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "E2", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "E3", weapon = "Sword", armor = "Leather", shield = "Tower Shield" },
+  }, { 14, 14 })
+  f:round [[
+    Archer:
+      1: Ranged Attack -> "Aldric"
+      2: Ranged Attack -> "Brenna"
+    Aldric:
+      1: Use Item
+      2: Use Item
+    Brenna:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.truthy(duel.narrated(f, "Archer (Ranged Attack) attacks Aldric with Short Bow: d20 14 −2 Cover (Brenna's Tower Shield) = 12"))
+  test.truthy(duel.narrated(f, "Archer (Ranged Attack) attacks Brenna with Short Bow: d20 14 −2 Cover (Tower Shield) = 12"))
 end)
 
 test.case("Tower Shield: 'When held, provides Cover to wielder and adjacent allies' — the ally beside it is in Cover", function()

@@ -348,3 +348,48 @@ test.case("a spell name near none the house rule defines is refused, listing the
   -- reads "(no spell is named 'Fireball' (the spells are 'Bolt' and 'Ward'))".
   test.equal({ combat.spell("Fireball") }, { nil, "no spell is named 'Fireball' (the spells are 'Bolt' and 'Ward')" })
 end)
+
+test.case("an encounter's prepared_spell and ongoing_spell name a spell, a row of `spells`: refused where written otherwise, with the nearest", function()
+  -- Prepare Spell: "Begin casting a chosen spell"; Focus Spell: "Concentrate on an ongoing spell".
+  -- A number or a list is no spell (it was Released as the generic Spell, or narrated as a Lua
+  -- table); a misspelt name is refused as Prepare Spell's order is.
+  local function starting(stats) return function() caster({}, "F2", { stats = stats }):round(prepare_and_release) end end
+  test.fails(starting({ prepared_spell = 5 }),
+             "Mage's prepared_spell must name a spell, a row of the table 'spells' (like \"Spell\"), not 5")
+  test.fails(starting({ ongoing_spell = { "x" } }),
+             "Mage's ongoing_spell must name a spell, a row of the table 'spells' (like \"Spell\"), not a list { … }")
+  test.fails(starting({ ongoing_spell = "Wrd" }),
+             "Mage's ongoing_spell must name a spell: no spell is named 'Wrd' (did you mean 'Ward'?)")
+  -- A spell's name is kept, and false is none (as Release Spell leaves it).
+  local f = caster({ 8, 3 }, nil, { stats = { prepared_spell = "Bolt", ongoing_spell = false } })
+  f:round((duel.still('Release Spell -> "Orc"'):gsub("Aldric", "Mage")))
+  test.equal(duel.attacks(f, "attacker"), { "Mage" })
+end)
+
+test.case("a Concentration Check tells what was interrupted ('preparing a spell', 'focusing on a spell') and its Wound penalty as every roll does", function()
+  -- "Characters hit while Preparing or Focusing on a spell must make a Concentration Check";
+  -- "all a Character's rolls ... are at a -1 penalty" for each Wound: told "−1 1 Wound", as the
+  -- Attack rolls and the other checks tell it. The Counters hit (8 + 3 Favor = 11 > 10).
+  local f = caster({ 8, 3 }, nil, { stats = { ongoing_spell = "Spell", wounds = 1 } })
+  f:round [[
+    Mage:
+      1: Focus Spell
+      2: Defend
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+  ]]
+  test.equal(duel.texts(f, "check"),
+             { "Mage is hit while focusing on a spell: Concentration Check d20 3 −1 1 Wound = 2 vs 10 — fails: Dazed, focus on "
+               .. "Spell is lost" })
+  f = caster({ 8, 12 })
+  f:round [[
+    Mage:
+      1: Prepare Spell (Spell)
+      2: Defend
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+  ]]
+  test.equal(duel.texts(f, "check"), { "Mage is hit while preparing a spell: Concentration Check d20 12 = 12 vs 10 — holds" })
+end)

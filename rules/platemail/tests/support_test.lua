@@ -195,6 +195,21 @@ test.case("Stable: 'remain Unconscious for 1d4+1 for each Wound' — whole Round
   ]] })
 end)
 
+test.case("Stabilize: 'Attempt a Medical roll ... On success, they are Stable' — the roll told first, then what it does", function()
+  -- Round 1 the Orc's 18 fells Aldric; round 2 Medical 9 + 2 = 11 Stabilizes him (four 1d4+1 of 1).
+  local f = fallen({ 18, 9, 1, 1, 1, 1 })
+  f:round(strike)
+  f:round [[
+    Medic:
+      1: Stabilize -> "Aldric"
+      2: Defend
+  ]]
+  local told = table.concat(f:narration(), "\n")
+  local roll = told:find("Medic Stabilizes Aldric: Medical", 1, true)
+  local effect = told:find("Aldric is no longer Fatally Wounded (Stabilized by Medic)", 1, true)
+  test.truthy(roll and effect and roll < effect, told)
+end)
+
 test.case("a Stable character hit again beyond Max Wounds is Fatally Wounded again, with a fresh count (default chosen)", function()
   -- Round 1: the Orc's 18 > 14 fells Aldric. Round 2: Medical 9 + 2 = 11 Stabilizes him (four
   -- 1d4+1 of 1: 8 Rounds). Round 3: the Orc's Full Attack, 15 > 13 (Unarmored, Unconscious so
@@ -688,4 +703,34 @@ test.case("Use Item on a door: the one named by its side, else the only one the 
   test.truthy(duel.narrated(f, "Ana opens the hatch to the north (Use Item, quick)"))
   test.truthy(duel.narrated(f, "Ana opens the door to the east (Use Item, quick)"), "the only one still closed")
   test.truthy(duel.narrated(f, "Cid closes the gate to the east (Use Item, quick)"))
+end)
+
+test.case("Use Item reads whole words: 'Use Item (swap), or words saying \"draw\" or \"stow\"'; 'any other words' are an item used", function()
+  -- "drawer", "withdraw", "antifreeze", "freedom" and "stowaway" hold the words of other uses
+  -- but say none of them: README, "Use a potion, scroll, or other item".
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Short Bow", stowed = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "B4", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe" },
+  }, {})
+  f:round [[
+    Aldric:
+      1: Use Item (drink antifreeze tonic)
+      2: Use Item (withdraw the ring)
+    Brenna:
+      1: Use Item (read the scroll of freedom)
+      2: Use Item (wake the stowaway)
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  for _, used in ipairs({ "Aldric uses an item: drink antifreeze tonic", "Aldric uses an item: withdraw the ring",
+                          "Brenna uses an item: read the scroll of freedom", "Brenna uses an item: wake the stowaway" }) do
+    test.truthy(duel.narrated(f, used), used)
+  end
+  test.equal(f:stat("Aldric", "weapon"), "Short Bow")
+  test.falsy(duel.narrated(f, "Entrapped"))
+  -- The words themselves still say the use, wherever they stand in the argument.
+  f:round(duel.still("Use Item (quickly draw the sword)"))
+  test.truthy(duel.narrated(f, "Aldric stows the Short Bow and draws the Sword (Use Item, quick)"))
 end)
