@@ -643,12 +643,14 @@ function attack.make(ctx, target, how)
     text = text .. ("; %d Wound%s, Penetration %d"):format(result.wounds, result.wounds == 1 and "" or "s",
                                                         result.penetration)
   end
-  -- The victim as it stands this phase, remembered for the Wound tally (fight.lua), which comes
-  -- after this hit's effects (an Entrapment) have landed.
-  if result.hit then attack.combatant(victim) end
+  -- The victim's Absorb as this Attack found it, for the Wound tally (fight.lua), which comes after
+  -- this hit's effects (an Entrapment) have landed: "Shields provide Deflection and Absorb only
+  -- when a Character is Ready", so a hit rolled against its Ready Defense meets its Ready Absorb,
+  -- though a Crash later in the phase leaves it Not Ready (README: default chosen).
+  local absorb = result.hit and (combat.absorb(attack.combatant(victim))) or nil
   log.event("attack", {
     attacker = me.name, target = victim.name, hit = result.hit, critical = result.critical,
-    wounds = result.wounds, penetration = result.penetration, ignores_absorb = how.ignores_absorb == true,
+    wounds = result.wounds, penetration = result.penetration, ignores_absorb = how.ignores_absorb == true, absorb = absorb,
     kind = kind, natural = natural, total = result.total, text = text,
   }, verb)
   if result.hit and not how.profile then attack.effects(me, victim, kind, result.critical) end

@@ -54,6 +54,7 @@ local words = require "arbiter.words"
 ---@field wounds integer
 ---@field penetration? integer
 ---@field ignores_absorb? boolean
+---@field absorb? integer the target's Absorb when this Attack was made, if not the tally's `absorb`
 
 local combat = {}
 
@@ -702,26 +703,30 @@ end
 ---"Absorb can't reduce the Wounds received." The Wounds one Action Phase's hits deal, in order.
 ---With `rules.penetration.stopped_when_absorb_exceeds` (the default chosen) a hit whose
 ---Penetration is at least the Absorb passes it whole, any other meets what is left of it; else
----Penetration subtracts from what is left.
+---Penetration subtracts from what is left. A hit made while the target's Absorb was another (Ready
+---then, Not Ready after a Crash: `hit.absorb`) meets that Absorb, less what the phase's earlier hits
+---used of it.
 ---@param hits platemail.Hit[] in the order they land
----@param absorb integer the target's Absorb (combat.absorb)
+---@param absorb integer the target's Absorb (combat.absorb), for each hit that gives none
 ---@return integer wounds taken this Action Phase
 ---@return { taken: integer, absorbed: integer }[] per_hit
 function combat.tally(hits, absorb)
   local all_or_nothing = tables.rules.penetration.stopped_when_absorb_exceeds
-  local left, total, per_hit = absorb, 0, {}
+  local used, total, per_hit = 0, 0, {}
   for i, hit in ipairs(hits) do
     local penetration = hit.penetration or 0
+    local its_absorb = hit.absorb or absorb
+    local left = math.max(0, its_absorb - used)
     local available
     if hit.ignores_absorb then
       available = 0
     elseif all_or_nothing then
-      available = penetration >= absorb and 0 or left
+      available = penetration >= its_absorb and 0 or left
     else
       available = math.max(0, left - penetration)
     end
     local absorbed = math.min(hit.wounds, available)
-    left = left - absorbed
+    used = used + absorbed
     total = total + hit.wounds - absorbed
     per_hit[i] = { taken = hit.wounds - absorbed, absorbed = absorbed }
   end
