@@ -305,14 +305,15 @@ function attack.severed(c)
 end
 
 ---Whether an ally beside `target` holds a shield that "Provides Cover": "When held, provides
----Cover to wielder and adjacent allies" (the wielder's own Cover is combat.has_cover's).
+---Cover to wielder and adjacent allies" (the wielder's own Cover is combat.has_cover's). One
+---Unconscious or Dead holds nothing up.
 ---@param target world.Character
 ---@return boolean
 function attack.shielded_by_ally(target)
   local allies = world.characters(target.side)
   for i = 1, #allies do
     local c = allies[i]
-    local held = c ~= target and attack.combatant(c).shield
+    local held = c ~= target and not attack.down(c) and attack.combatant(c).shield
     local shield = held and arbiter.tables.shields[held]
     if shield and shield.properties and shield.properties.provides_cover and grid.adjacent(c.cell, target.cell) then
       return true
@@ -345,7 +346,7 @@ function attack.combatant(c, other)
     known = {
       name = c.name, weapon = stats.weapon, armor = stats.armor, severed = attack.severed(c),
       ready = ready_by(c, intent),
-      wounds = stats.wounds or 0, strength = stats.strength, mounted = stats.mounted == true,
+      wounds = stats.wounds or 0, strength = stats.strength, mounted = stats.mounted == true, down = attack.down(c),
       action = intent and arbiter.tables.actions_data[intent.action] and intent.action or nil,
       unaware = false,
     }

@@ -30,6 +30,7 @@ local words = require "arbiter.words"
 ---@field action? string its action this Action Phase, a key of arbiter.tables.actions_data
 ---@field mounted? boolean
 ---@field severed? string[] the limbs it has lost, as combat.limb names them ("left leg")
+---@field down? boolean Unconscious or Dead: it holds no shield up to give Cover
 
 -- One term of a sum, with the reason a GM reads, is a platemail.Part (types/platemail.lua, where a
 -- house rule's editor finds it for the hook `check`).
@@ -609,14 +610,14 @@ end
 
 ---Whether the target has Cover: the flow says so (`situation.cover`: "an object large enough to
 ---block line of sight to approximately half a Character's body"), or the target holds a shield
----that "provides Cover to wielder" (Tower Shield).
+---that "provides Cover to wielder" (Tower Shield): "When held", so not by one down.
 ---@param target platemail.Combatant
 ---@param situation platemail.Situation
 ---@return boolean
 ---@return string? reason
 function combat.has_cover(target, situation)
   if situation.cover then return true, "Cover" end
-  local shield = target and target.shield and row("shields", target.shield)
+  local shield = target and target.shield and not target.down and row("shields", target.shield)
   if shield and shield.properties and shield.properties.provides_cover then
     return true, ("Cover (%s)"):format(target.shield)
   end
