@@ -103,14 +103,20 @@ end
 -- stand, and as any Attack is made, after everyone has moved, attack.make tells one Concealed by
 -- then ("cannot target Orc: Concealed"). A wall or closed door between is told as such
 -- (`attack.unseen`): it blocks the line of sight completely, which the seed calls Concealment too.
+-- So is an enemy Hidden from the attacker, Unaware of it by its Ready and Perception as it takes
+-- this order: "Unaware Characters may not designate the Skulker as a Target".
 local function designated(allowed)
   return function(me, intent)
     local ok, why = allowed(me)
     if not ok then return ok, why end
     local target = intent.target
     local _, phase = flow.position()
-    local sight = target and target.side ~= me.side and phase <= 1 and flow.intent(me) == nil
-                  and attack.sight(me.cell, target.cell)
+    local judged = target and target.side ~= me.side and phase <= 1 and flow.intent(me) == nil
+    if judged and attack.unaware(me, target, intent) then
+      return false, ("%s is Unaware of %s (Hidden): Unaware Characters may not designate the Skulker as a Target"):format(
+        me.name, target.name)
+    end
+    local sight = judged and attack.sight(me.cell, target.cell)
     if sight and not sight.visible then
       local hidden = sight.wall and ("out of %s's line of sight (a wall or closed door between)"):format(me.name)
                      or ("Concealed from %s"):format(me.name)

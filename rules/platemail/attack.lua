@@ -148,10 +148,11 @@ function attack.ready(c) return ready_by(c, flow.intent(c)) end
 ---below the Stealth Roll are Unaware of the skulker", while the skulker stays Hidden.
 ---@param who world.Character
 ---@param other world.Character
+---@param intent? table the intent `who` is taking, while its order is read (it has none yet)
 ---@return boolean
-function attack.unaware(who, other)
+function attack.unaware(who, other, intent)
   if not status.has(other, "Hidden") then return false end
-  if not attack.ready(who) then return true end
+  if not ready_by(who, intent or flow.intent(who)) then return true end
   local perception = who.stats.perception or arbiter.tables.rules.checks.perception
   return perception < (other.stats.stealth_roll or 0)
 end
