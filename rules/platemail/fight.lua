@@ -82,9 +82,10 @@ local down = attack.down
 -- Hidden skulker: "Unaware Characters may not designate the Skulker as a Target") or it is
 -- Concealed from `me` ("Characters with Concealment cannot be targeted directly"), or a wall or
 -- closed door blocks the line of sight, seen from where `me` stands when the orders are read.
-local function perceives(me, c)
+-- `intent`: the one `me` is taking, while it has none yet (attack.unaware).
+local function perceives(me, c, intent)
   if c.side == me.side then return true end
-  return not attack.unaware(me, c) and attack.sight(me.cell, c.cell).visible
+  return not attack.unaware(me, c, intent) and attack.sight(me.cell, c.cell).visible
 end
 
 -- "An enemy" in conditions and targets is any enemy not Dead that `me` perceives, Unconscious ones
@@ -234,6 +235,14 @@ for phrase, find in pairs(targets) do
   arbiter.define.target(phrase, { find = find, also_called = targets_also_called[phrase],
                                   compares = targets_compare[phrase] })
 end
+
+-- Fall Back's "Must move away from hostiles" (and Terror's): from those `me` perceives as it takes
+-- the action, Ready by its row's tag, as "an enemy" of the orders is: not a skulker it is Unaware
+-- of, which it "may not designate" and does not know is there, nor one Concealed from it.
+arbiter.define.hook("hostile", function(me, other, action)
+  local row = tables.actions_data[action]
+  return perceives(me, other, { ready = row ~= nil and row.tag == "R" })
+end)
 
 -- ---------------------------------------------------------------------------------------------
 -- Extension points for house rules, which cannot require this pack's files: one Attack, a check
