@@ -216,6 +216,16 @@ TEST_CASE("a house pack's move_limit answering feet that are not whole is blamed
   CHECK_THAT(run.output, Contains("in pack 'bad-move-limit'"));
 }
 
+TEST_CASE("a house pack's hostile hook answering neither true, false nor nil is blamed on that pack at its line",
+          "[run][errors]") {
+  const Sheet sheet("Aldric:\n  1: Fall Back\n  2: Defend\n");
+  const auto run = arbiter(one_round + "--seed 1 --house bad-hostile --orders " + sheet.path.string());
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("tests/packs/bad-hostile/init.lua:2: error: the hostile hook returns whether Aldric "
+                                  "counts Orc among the hostiles it moves away from: true, false or nil, not \"yes\""));
+  CHECK_THAT(run.output, Contains("in pack 'bad-hostile'"));
+}
+
 TEST_CASE("text that is not UTF-8 or holds a NUL byte is refused where a pack gives it, or shown escaped where it is "
           "only told: never a broken save or log",
           "[run][errors][text]") {

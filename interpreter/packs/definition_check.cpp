@@ -121,7 +121,7 @@ const std::vector<Field> action_fields{
 const std::vector<std::string> runtime_hooks{"loaded",     "round_start",   "round_end", "phase_start", "phase_end",
                                              "turn_start", "turn_end",      "forced_action", "movement", "reach",
                                              "move_limit", "timing",        "initiative", "choose",    "respond",
-                                             "responses",  "actions"};
+                                             "responses",  "actions",       "hostile"};
 
 const std::vector<Field> condition_fields{{"test", function, "a function(me, ...)"},
                                          {"also_called", names, "a list of phrases"}};

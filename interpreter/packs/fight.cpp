@@ -1107,6 +1107,24 @@ std::optional<Fight::MoveLimit> Fight::move_limit(const Entity& who, const Actio
   });
 }
 
+bool Fight::hostile(const Entity& who, const Entity& other, const Action& action) {
+  const Function* f = hook("hostile");
+  if (!f) return true;
+  StackGuard guard{L_};
+  lua::push_entity(L_, who.id);
+  lua::push_entity(L_, other.id);
+  lua_pushlstring(L_, action.name.data(), action.name.size());
+  call(*f, 3, 1);
+  return returned_by(*f, [&] {
+    if (lua_isnil(L_, -1)) return true;
+    if (!lua_isboolean(L_, -1))
+      throw Error(fmt::format("the hostile hook returns whether {} counts {} among the hostiles it moves away from: "
+                              "true, false or nil, not {}",
+                              who.name, other.name, printable(lua::describe(L_, -1, 1))));
+    return static_cast<bool>(lua_toboolean(L_, -1));
+  });
+}
+
 std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& movement, EntityId target,
                                    const Action& action, long budget_feet, WayCut* cut) {
   std::vector<Cell> occupied;
@@ -1121,7 +1139,7 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
   std::vector<Cell> hostiles;  // only an action that must move away from them needs them
   if (action.away_from_hostiles)
     for (const Entity& e : world_.entities())
-      if (e.side != who.side && flow_.can_act(e)) hostiles.push_back(e.position);
+      if (e.side != who.side && flow_.can_act(e) && hostile(who, e, action)) hostiles.push_back(e.position);
   // "Must move away from hostiles" (Fall Back, Terror): a written way is followed only while each
   // step takes the character no nearer to the nearest hostile.
   const auto nearest_hostile = [&](Cell at) {

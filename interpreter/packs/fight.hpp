@@ -286,6 +286,9 @@ class Fight final : public Ruleset {
     std::string reason;  // "one leg severed: Sprint goes at most 15'"
   };
   std::optional<MoveLimit> move_limit(const Entity& who, const Action& action);
+  // Whether `who`, moving away from hostiles with `action`, counts `other` (an enemy able to act)
+  // among them: the hook `hostile` (Platemail: not one it does not perceive); without it, yes.
+  bool hostile(const Entity& who, const Entity& other, const Action& action);
   void push_bindings(const orders::Match& match, int& count);
   // Calls the pack's function for a declared phrase (a condition's test, a target's find) with the
   // character and the phrase's bindings, leaving its result on the stack; returns the function.

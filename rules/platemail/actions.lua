@@ -103,14 +103,20 @@ end
 -- stand, and as any Attack is made, after everyone has moved, attack.make tells one Concealed by
 -- then ("cannot target Orc: Concealed"). A wall or closed door between is told as such
 -- (`attack.unseen`): it blocks the line of sight completely, which the seed calls Concealment too.
+-- So is an enemy Hidden from the attacker, Unaware of it by its Ready and Perception as it takes
+-- this order: "Unaware Characters may not designate the Skulker as a Target".
 local function designated(allowed)
   return function(me, intent)
     local ok, why = allowed(me)
     if not ok then return ok, why end
     local target = intent.target
     local _, phase = flow.position()
-    local sight = target and target.side ~= me.side and phase <= 1 and flow.intent(me) == nil
-                  and attack.sight(me.cell, target.cell)
+    local judged = target and target.side ~= me.side and phase <= 1 and flow.intent(me) == nil
+    if judged and attack.unaware(me, target, intent) then
+      return false, ("%s is Unaware of %s (Hidden): Unaware Characters may not designate the Skulker as a Target"):format(
+        me.name, target.name)
+    end
+    local sight = judged and attack.sight(me.cell, target.cell)
     if sight and not sight.visible then
       local hidden = sight.wall and ("out of %s's line of sight (a wall or closed door between)"):format(me.name)
                      or ("Concealed from %s"):format(me.name)
@@ -369,15 +375,21 @@ local function release_target(me, other)
   return true
 end
 
-define("Release Spell", { needs_target = true, target = release_target, resolve = function(ctx)
-  local me = ctx.actor
-  local spell = me.stats.prepared_spell
-  if not spell then return act(ctx, me.name .. " has no Prepared spell to Release") end
-  local profile = spell_profile(spell)
-  world.set_stat(me, "prepared_spell", false, "Released")
-  if profile.ongoing then world.set_stat(me, "ongoing_spell", spell, "Released: an Ongoing Spell") end
-  make_attack(ctx, ctx.target, { profile = profile, verb = "Release Spell" })  -- as attacks_at does
-end })
+-- "A released spell is an Attack": one at an enemy Concealed as the round starts, or one the caster
+-- is Unaware of, is refused before it is declared, as the other Attacks are (`designated`), and the
+-- caster keeps its spell. One that cannot be made once everyone has moved (out of sight, out of
+-- range) releases nothing either: the spell stays Prepared (README: default chosen).
+local function always() return true end
+define("Release Spell", { needs_target = true, target = release_target, allowed_by = designated(always),
+  resolve = function(ctx)
+    local me = ctx.actor
+    local spell = me.stats.prepared_spell
+    if not spell then return act(ctx, me.name .. " has no Prepared spell to Release") end
+    local profile = spell_profile(spell)
+    if make_attack(ctx, ctx.target, { profile = profile, verb = "Release Spell" }) == false then return end  -- as attacks_at does
+    world.set_stat(me, "prepared_spell", false, "Released")
+    if profile.ongoing then world.set_stat(me, "ongoing_spell", spell, "Released: an Ongoing Spell") end
+  end })
 
 -- Focus Spell: "Concentrate to maintain or control an Ongoing Spell's effects." "Concentrate on an
 -- ongoing spell": without one (the stat `ongoing_spell`, set by Releasing a spell whose profile is

@@ -148,10 +148,11 @@ function attack.ready(c) return ready_by(c, flow.intent(c)) end
 ---below the Stealth Roll are Unaware of the skulker", while the skulker stays Hidden.
 ---@param who world.Character
 ---@param other world.Character
+---@param intent? table the intent `who` is taking, while its order is read (it has none yet)
 ---@return boolean
-function attack.unaware(who, other)
+function attack.unaware(who, other, intent)
   if not status.has(other, "Hidden") then return false end
-  if not attack.ready(who) then return true end
+  if not ready_by(who, intent or flow.intent(who)) then return true end
   local perception = who.stats.perception or arbiter.tables.rules.checks.perception
   return perception < (other.stats.stealth_roll or 0)
 end
@@ -306,7 +307,7 @@ end
 
 ---The ally beside `target` who holds a shield that "Provides Cover": "When held, provides Cover to
 ---wielder and adjacent allies" (the wielder's own Cover is combat.has_cover's), and that shield; false
----when none does.
+---when none does. One Unconscious or Dead holds nothing up.
 ---@param target world.Character
 ---@return world.Character|false ally
 ---@return string? shield
@@ -314,7 +315,7 @@ function attack.shielded_by_ally(target)
   local allies = world.characters(target.side)
   for i = 1, #allies do
     local c = allies[i]
-    local held = c ~= target and attack.combatant(c).shield
+    local held = c ~= target and not attack.down(c) and attack.combatant(c).shield
     local shield = held and arbiter.tables.shields[held]
     if shield and shield.properties and shield.properties.provides_cover and grid.adjacent(c.cell, target.cell) then
       return c, held
@@ -347,7 +348,7 @@ function attack.combatant(c, other)
     known = {
       name = c.name, weapon = stats.weapon, armor = stats.armor, severed = attack.severed(c),
       ready = ready_by(c, intent),
-      wounds = stats.wounds or 0, strength = stats.strength, mounted = stats.mounted == true,
+      wounds = stats.wounds or 0, strength = stats.strength, mounted = stats.mounted == true, down = attack.down(c),
       action = intent and arbiter.tables.actions_data[intent.action] and intent.action or nil,
       unaware = false,
     }
@@ -648,12 +649,14 @@ function attack.make(ctx, target, how)
     text = text .. ("; %d Wound%s, Penetration %d"):format(result.wounds, result.wounds == 1 and "" or "s",
                                                         result.penetration)
   end
-  -- The victim as it stands this phase, remembered for the Wound tally (fight.lua), which comes
-  -- after this hit's effects (an Entrapment) have landed.
-  if result.hit then attack.combatant(victim) end
+  -- The victim's Absorb as this Attack found it, for the Wound tally (fight.lua), which comes after
+  -- this hit's effects (an Entrapment) have landed: "Shields provide Deflection and Absorb only
+  -- when a Character is Ready", so a hit rolled against its Ready Defense meets its Ready Absorb,
+  -- though a Crash later in the phase leaves it Not Ready (README: default chosen).
+  local absorb = result.hit and (combat.absorb(attack.combatant(victim))) or nil
   log.event("attack", {
     attacker = me.name, target = victim.name, hit = result.hit, critical = result.critical,
-    wounds = result.wounds, penetration = result.penetration, ignores_absorb = how.ignores_absorb == true,
+    wounds = result.wounds, penetration = result.penetration, ignores_absorb = how.ignores_absorb == true, absorb = absorb,
     kind = kind, natural = natural, total = result.total, text = text,
   }, verb)
   if result.hit and not how.profile then attack.effects(me, victim, kind, result.critical) end

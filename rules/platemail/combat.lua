@@ -30,6 +30,7 @@ local words = require "arbiter.words"
 ---@field action? string its action this Action Phase, a key of arbiter.tables.actions_data
 ---@field mounted? boolean
 ---@field severed? string[] the limbs it has lost, as combat.limb names them ("left leg")
+---@field down? boolean Unconscious or Dead: it holds no shield up to give Cover
 
 -- One term of a sum, with the reason a GM reads, is a platemail.Part (types/platemail.lua, where a
 -- house rule's editor finds it for the hook `check`).
@@ -54,6 +55,7 @@ local words = require "arbiter.words"
 ---@field wounds integer
 ---@field penetration? integer
 ---@field ignores_absorb? boolean
+---@field absorb? integer the target's Absorb when this Attack was made, if not the tally's `absorb`
 
 local combat = {}
 
@@ -613,14 +615,14 @@ end
 ---Whether the target has Cover: the flow says so (`situation.cover`: "an object large enough to
 ---block line of sight to approximately half a Character's body", or what gives it named, an ally's
 ---shield: "Cover (Bo's Tower Shield)"), or the target holds a shield that "provides Cover to
----wielder" (Tower Shield).
+---wielder" (Tower Shield): "When held", so not by one down.
 ---@param target platemail.Combatant
 ---@param situation platemail.Situation
 ---@return boolean
 ---@return string? reason
 function combat.has_cover(target, situation)
   if situation.cover then return true, type(situation.cover) == "string" and ("Cover (%s)"):format(situation.cover) or "Cover" end
-  local shield = target and target.shield and row("shields", target.shield)
+  local shield = target and target.shield and not target.down and row("shields", target.shield)
   if shield and shield.properties and shield.properties.provides_cover then
     return true, ("Cover (%s)"):format(target.shield)
   end
@@ -706,26 +708,30 @@ end
 ---"Absorb can't reduce the Wounds received." The Wounds one Action Phase's hits deal, in order.
 ---With `rules.penetration.stopped_when_absorb_exceeds` (the default chosen) a hit whose
 ---Penetration is at least the Absorb passes it whole, any other meets what is left of it; else
----Penetration subtracts from what is left.
+---Penetration subtracts from what is left. A hit made while the target's Absorb was another (Ready
+---then, Not Ready after a Crash: `hit.absorb`) meets that Absorb, less what the phase's earlier hits
+---used of it.
 ---@param hits platemail.Hit[] in the order they land
----@param absorb integer the target's Absorb (combat.absorb)
+---@param absorb integer the target's Absorb (combat.absorb), for each hit that gives none
 ---@return integer wounds taken this Action Phase
 ---@return { taken: integer, absorbed: integer }[] per_hit
 function combat.tally(hits, absorb)
   local all_or_nothing = tables.rules.penetration.stopped_when_absorb_exceeds
-  local left, total, per_hit = absorb, 0, {}
+  local used, total, per_hit = 0, 0, {}
   for i, hit in ipairs(hits) do
     local penetration = hit.penetration or 0
+    local its_absorb = hit.absorb or absorb
+    local left = math.max(0, its_absorb - used)
     local available
     if hit.ignores_absorb then
       available = 0
     elseif all_or_nothing then
-      available = penetration >= absorb and 0 or left
+      available = penetration >= its_absorb and 0 or left
     else
       available = math.max(0, left - penetration)
     end
     local absorbed = math.min(hit.wounds, available)
-    left = left - absorbed
+    used = used + absorbed
     total = total + hit.wounds - absorbed
     per_hit[i] = { taken = hit.wounds - absorbed, absorbed = absorbed }
   end

@@ -82,9 +82,10 @@ local down = attack.down
 -- Hidden skulker: "Unaware Characters may not designate the Skulker as a Target") or it is
 -- Concealed from `me` ("Characters with Concealment cannot be targeted directly"), or a wall or
 -- closed door blocks the line of sight, seen from where `me` stands when the orders are read.
-local function perceives(me, c)
+-- `intent`: the one `me` is taking, while it has none yet (attack.unaware).
+local function perceives(me, c, intent)
   if c.side == me.side then return true end
-  return not attack.unaware(me, c) and attack.sight(me.cell, c.cell).visible
+  return not attack.unaware(me, c, intent) and attack.sight(me.cell, c.cell).visible
 end
 
 -- "An enemy" in conditions and targets is any enemy not Dead that `me` perceives, Unconscious ones
@@ -235,6 +236,14 @@ for phrase, find in pairs(targets) do
                                   compares = targets_compare[phrase] })
 end
 
+-- Fall Back's "Must move away from hostiles" (and Terror's): from those `me` perceives as it takes
+-- the action, Ready by its row's tag, as "an enemy" of the orders is: not a skulker it is Unaware
+-- of, which it "may not designate" and does not know is there, nor one Concealed from it.
+arbiter.define.hook("hostile", function(me, other, action)
+  local row = tables.actions_data[action]
+  return perceives(me, other, { ready = row ~= nil and row.tag == "R" })
+end)
+
 -- ---------------------------------------------------------------------------------------------
 -- Extension points for house rules, which cannot require this pack's files: one Attack, a check
 -- of the kind the source leaves undefined, and the shield a character holds (attack.lua), so that
@@ -264,11 +273,12 @@ arbiter.define.hook("shield_in_hand", checked("shield_in_hand", attack.shield, t
 -- ---------------------------------------------------------------------------------------------
 -- Hooks of the flow
 
--- Per Action Phase: how many Attacks of Opportunity each has taken, who clashed (with whom).
-local phase = { opportunity_taken = {}, clashed = {} }
+-- Per Action Phase: how many Attacks of Opportunity each has taken, who clashed (with whom), and
+-- where each pair of allies crashed (crash_pair).
+local phase = { opportunity_taken = {}, clashed = {}, crashed = {} }
 
 arbiter.define.hook("phase_start", function()
-  phase.opportunity_taken, phase.clashed = {}, {}
+  phase.opportunity_taken, phase.clashed, phase.crashed = {}, {}, {}
   attack.start_phase()
 end)
 
@@ -356,6 +366,20 @@ local function paths_cross(event)
   return crossing[event.kind] or (event.kind == "blocked" and event.crossed)
 end
 
+-- The key of two characters in phase.crashed, whichever of them moves.
+local function crash_pair(a, b)
+  if a.name > b.name then a, b = b, a end
+  return a.name .. "\0" .. b.name
+end
+
+-- Whether this step is the one a Crash already made wait: of two allies who crashed over one cell,
+-- the one who let the other pass first steps next into the cell the other holds. "Both Characters
+-- roll a Dexterity Saving Throw" once for their crossing; if the other stays there, the one waiting
+-- is only blocked (docs/fights.md: "their passing is not told again").
+local function crashed_here(event)
+  return event.kind == "blocked" and phase.crashed[crash_pair(event.mover, event.other)] == event.to
+end
+
 -- Leaving a character's melee reach while everyone moves is the movement hook's `left_reach`: its
 -- weapon's reach (a house rule's Reach weapon: 10').
 arbiter.define.hook("reach", function(c) return combat.melee_reach(attack.combatant(c)) end)
@@ -384,7 +408,7 @@ arbiter.define.hook("movement", function(event)
   if not other then return nil end
   -- Crash: "If either of the allied Characters is Not Ready because of their chosen Action".
   local crash = event.allies and not (event.mover_ready and event.other_ready)
-  if not paths_cross(event) or (event.allies and not crash) then
+  if not paths_cross(event) or (event.allies and not crash) or crashed_here(event) then
     -- The runtime keeps the step out of a held cell; say so, or the character stops unexplained
     -- (with the runtime's own fields, so its sentence tells it).
     if event.kind == "blocked" then
@@ -408,6 +432,7 @@ arbiter.define.hook("movement", function(event)
       or goes_on(other, event.other_to))
     log.event("crash", { mover = mover.name, other = other.name, text = ("Crash! %s and %s cross paths at %s. %s. %s."):format(
       mover.name, other.name, event.to, mover_text, other_text) }, "Crash")
+    phase.crashed[crash_pair(mover, other)] = event.to
     if mover_falls then fall_prone(mover) end
     if other_falls then fall_prone(other) end
     if not mover_ok and not other_ok then return "both" end
@@ -569,6 +594,17 @@ local CONCENTRATING = { ["Prepare Spell"] = "preparing a spell", ["Focus Spell"]
 -- Who fell Fatally Wounded this Round (their countdown starts with the next Round).
 local fell_this_round = {}
 
+-- The Absorb the tally told of `hits`: "2", or, where a Crash left the target Not Ready between
+-- them, each hit's in turn ("2, then 1").
+local function absorb_told(hits, absorb)
+  local told, last = {}, nil
+  for _, hit in ipairs(hits) do
+    local its = hit.absorb or absorb
+    if its ~= last then told[#told + 1], last = tostring(its), its end
+  end
+  return table.concat(told, ", then ")
+end
+
 arbiter.define.hook("phase_end", function()
   -- Skulk: "You must end this Action Phase in Cover or Concealment to remain Hidden", whatever the
   -- Hidden character did this phase (Skulk itself checks its own end). And Skulk is how one moves
@@ -592,7 +628,8 @@ arbiter.define.hook("phase_end", function()
     local f = event.fields
     if f.hit then
       hits[f.target] = hits[f.target] or {}
-      table.insert(hits[f.target], { wounds = f.wounds, penetration = f.penetration, ignores_absorb = f.ignores_absorb })
+      table.insert(hits[f.target], { wounds = f.wounds, penetration = f.penetration, ignores_absorb = f.ignores_absorb,
+                                     absorb = f.absorb })
     end
   end
   for _, c in ipairs(world.characters()) do
@@ -601,15 +638,17 @@ arbiter.define.hook("phase_end", function()
     local data = intent and tables.actions_data[intent.action]
     if list then
       -- The character as the phase's Attacks read it: "Ready through that entire Action Phase", so
-      -- what this phase's hits did (an Entrapment, landed now) counts from the next phase.
+      -- what this phase's hits did (an Entrapment, landed now) counts from the next phase. Each hit
+      -- meets the Absorb the Attack found (attack.make): one made before a Crash left it Not Ready,
+      -- its Ready one. A hit a house rule's Attack told without one meets the phase's last.
       local absorb = combat.absorb(attack.combatant(c))
       local taken = combat.tally(list, absorb)
       local before = c.stats.wounds or 0
       local max = max_wounds(c)
       if taken > 0 then world.set_stat(c, "wounds", before + taken, "Wounds tallied") end
       log.event("wounded", { character = c.name, wounds = taken, total = before + taken, text = (
-        "%s: %d hit%s, Absorb %d — %d Wound%s (%d of %d)"):format(c.name, #list, #list == 1 and "" or "s", absorb,
-        taken, taken == 1 and "" or "s", before + taken, max) }, "tally")
+        "%s: %d hit%s, Absorb %s — %d Wound%s (%d of %d)"):format(c.name, #list, #list == 1 and "" or "s",
+        absorb_told(list, absorb), taken, taken == 1 and "" or "s", before + taken, max) }, "tally")
       -- Only Wounds received make one fall: a Stable character awake beyond Max Wounds, its hits
       -- all absorbed, stays up.
       if taken > 0 and fall_if_beyond_max(c, before + taken, taken) then fell_this_round[c.name] = true end

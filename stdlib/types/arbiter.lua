@@ -156,6 +156,11 @@ function arbiter.define.target(name, value) end
 ---action's distance. Asked as an intent that moves is made.
 ---@alias arbiter.MoveLimitHook fun(who: world.Character, action: string, feet: integer): integer?, string?
 
+---The flow's hook `hostile` (optional): whether `who`, moving away from hostiles with `action`
+---(Fall Back, Terror), counts `other`, an enemy able to act, among them; nil or true: yes, false: no
+---(Platemail: not one it does not perceive). Asked as its way is planned.
+---@alias arbiter.HostileHook fun(who: world.Character, other: world.Character, action: string): boolean?
+
 ---The flow's hook `movement` (optional): for each meeting while everyone moves (flow.MoveEvent),
 ---who stops before the step (`"mover"`, `"other"`, `"both"`), or once that one has taken its next
 ---step, letting the other take a cell both want first (`"mover_after_step"`, `"other_after_step"`;
@@ -171,9 +176,9 @@ function arbiter.define.target(name, value) end
 ---Defines an extension point: a function other packs may replace with `arbiter.override.hook`.
 ---The flow's hooks are named by docs/fights.md (`choose`: arbiter.ChooseHook, `respond`:
 ---arbiter.RespondHook, `responses`: arbiter.ResponsesHook, `actions`: arbiter.ActionsHook, `reach`:
----arbiter.ReachHook, `move_limit`: arbiter.MoveLimitHook, `movement`: arbiter.MovementHook,
----`timing`: arbiter.TimingHook). A name near one of the runtime's hooks but none of them (`chose`)
----is an error: nothing would call it.
+---arbiter.ReachHook, `move_limit`: arbiter.MoveLimitHook, `hostile`: arbiter.HostileHook,
+---`movement`: arbiter.MovementHook, `timing`: arbiter.TimingHook). A name near one of the
+---runtime's hooks but none of them (`chose`) is an error: nothing would call it.
 ---@param name string
 ---@param value function
 function arbiter.define.hook(name, value) end

@@ -113,3 +113,43 @@ test.case("Fall Back with nowhere farther to go stays, and the order says why: i
   test.equal(alone:cell("Aldric"), "B2")
   test.truthy(duel.narrated(alone, "Aldric: Fall Back (stays at B2: there is no hostile to move away from)"))
 end)
+
+-- The Goblin at A2 skulks behind a crate at C2 in round 1 (Stealth d20 12: a roll of 12); the Orc at
+-- E2 with the Perception given Falls Back in round 2 while the Goblin stays Hidden.
+local function falling_back_from_skulker(perception)
+  local f = duel.new({
+    { name = "Goblin", side = "goblins", at = "A2", weapon = "Dagger", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "E2", weapon = "Axe", armor = "Leather", stats = { perception = perception } },
+  }, { 12 }, { width = 10, height = 6, terrain = { ["C2"] = { shelter = "cover" } } })
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Skulk
+  ]]
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Skulk
+    Orc:
+      1: Fall Back
+      2: Defend
+  ]]
+  test.truthy(f:has("Goblin", "Hidden"))
+  return f
+end
+
+test.case("Fall Back: 'Must move away from hostiles' — not from a skulker it is Unaware of ('Unaware Characters may not designate the Skulker as a Target')", function()
+  -- Perception 5, below the Stealth roll 12: the Orc does not know the Goblin is there, so there
+  -- is no hostile to fall back from, and it stays.
+  local f = falling_back_from_skulker(5)
+  test.truthy(duel.narrated(f, "Orc: Fall Back (stays at E2: there is no hostile to move away from)"))
+  test.equal(f:cell("Orc"), "E2")
+end)
+
+test.case("Fall Back: 'Must move away from hostiles' — from a Hidden skulker it is not Unaware of (Perception above the Stealth roll)", function()
+  -- Perception 15, above the Stealth roll 12, and Fall Back is Ready: the Orc perceives the Goblin
+  -- and moves away from it, east.
+  local f = falling_back_from_skulker(15)
+  local orc = f:cell("Orc")
+  test.truthy(orc ~= "E2" and orc:sub(1, 1) > "E", "away from the Goblin: " .. orc)
+end)

@@ -453,3 +453,69 @@ test.case("Crash: a Ready Character who fails 'become[s] Not Ready' for the phas
   test.equal(#f:events("crash"), 1)
   test.equal(duel.attacks(f, "hit"), { true })
 end)
+
+test.case("Crash: 'they potentially collide. Both Characters roll a Dexterity Saving Throw' — once for one crossing, though the one who waits is then blocked", function()
+  -- Aldric Moves S from B3 into B2 and stays there; Brenna Sprints E, E from A2 through B2. Both
+  -- step into B2 at once: one Crash, both save (d20 15: 18, 12), Aldric takes B2 and Brenna lets
+  -- him pass first. He stays, so her next step is only blocked (docs/fights.md: "their passing is
+  -- not told again"): no second Crash whose failed save would leave Aldric, arrived, Not Ready. The
+  -- Orc's arrow at him (Leather + Shield, Ready: 14): 13 misses.
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather", shield = "Shield" },
+    { name = "Brenna", side = "party", at = "A2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F1", weapon = "Short Bow", armor = "Leather" },
+  }, { 15, 15, 13 })
+  f:round [[
+    Aldric:
+      1: Move S
+      2: Defend
+    Brenna:
+      1: Sprint E, E
+      2: Defend
+    Orc:
+      1: Ranged Attack -> "Aldric"
+      2: Defend
+  ]]
+  test.equal(#f:events("crash"), 1)
+  test.truthy(f:events("crash")[1].fields.text:find("saved, lets Aldric pass first", 1, true))
+  test.truthy(duel.narrated(f, "Brenna is blocked at A2: Aldric holds B2"))
+  test.equal({ f:cell("Aldric"), f:cell("Brenna") }, { "B2", "A2" })
+  test.equal(duel.attacks(f, "hit"), { false })
+end)
+
+test.case("'Shields provide Deflection and Absorb only when a Character is Ready': a hit made while Ready meets the Ready Absorb, though a Crash then leaves one Not Ready", function()
+  -- Aldric (Leather + Shield + Sword: Ready Defense 15, Absorb 2; Not Ready 12, Absorb 1) Moves
+  -- S, S from B4, leaving the reach of the Orc at B5 at his first step: its Attack of Opportunity,
+  -- a natural 20 (Sword: 2 Wounds, Penetration 1), is made while he is Ready. At his second step he
+  -- crashes into Brenna at B2 and both fail (d20 1, 1): he is Not Ready for the rest of the phase,
+  -- and the Archer's 13 hits his Not Ready 12 (Short Bow: 1 Wound, Penetration 1). The tally (README:
+  -- default chosen): the first hit meets Absorb 2, which its Penetration 1 does not pass, and uses
+  -- it up; the second meets Absorb 1, all used: 1 Wound, not 3 (both at Absorb 1, which
+  -- Penetration 1 passes whole).
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B4", weapon = "Sword", armor = "Leather", shield = "Shield" },
+    { name = "Brenna", side = "party", at = "D2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "B5", weapon = "Sword", armor = "Leather" },
+    { name = "Archer", side = "orcs", at = "F1", weapon = "Short Bow", armor = "Leather" },
+  }, { 20, 1, 1, 13 })
+  f:round [[
+    Aldric:
+      1: Move S, S
+      2: Defend
+    Brenna:
+      1: Sprint W, W
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+    Archer:
+      1: Ranged Attack -> "Aldric"
+      2: Defend
+  ]]
+  test.equal(#f:events("crash"), 1)
+  test.equal(duel.attacks(f, "total"), { 20, 13 })
+  test.equal(duel.attacks(f, "hit"), { true, true })
+  test.equal(duel.attacks(f, "absorb"), { 2, 1 })
+  test.truthy(duel.narrated(f, "Aldric: 2 hits, Absorb 2, then 1 — 1 Wound (1 of 3)"))
+  test.equal(f:stat("Aldric", "wounds"), 1)
+end)

@@ -393,6 +393,9 @@ test.case("Skulk: 'Your first Attack on an Unaware Target is made with Favor'; D
 end)
 
 test.case("Skulk: 'Unaware Characters may not designate the Skulker as a Target' (Perception 5 below the Stealth roll 12)", function()
+  -- Round 2 the Orc orders an Attack at the Goblin it is Unaware of: refused before it is declared,
+  -- as one at an enemy Concealed from it is ("Most Actions require one or more designated Targets,
+  -- which must be declared with the Action order"): it takes the default order, told why.
   local f = skulker({}, { weapon = "Short Bow", stats = { perception = 5 } }, { 12 })
   f:round(hide)
   f:round [[
@@ -404,7 +407,34 @@ test.case("Skulk: 'Unaware Characters may not designate the Skulker as a Target'
       2: Defend
   ]]
   test.equal(#f:events("attack"), 0)
-  test.truthy(#f:events("attack_missed_out") >= 1)
+  test.equal(#f:events("attack_missed_out"), 0)
+  local refused
+  for _, e in ipairs(f:events("declared")) do
+    if e.fields.refused then refused = e.fields end
+  end
+  test.equal({ refused.character, refused.action, refused.refused, refused.reason },
+    { "Orc", "Defend", 'Ranged Attack -> "Goblin"',
+      "Orc is Unaware of Goblin (Hidden): Unaware Characters may not designate the Skulker as a Target" })
+end)
+
+test.case("Skulk: 'Unaware Characters may not designate the Skulker as a Target' — a Charge at it is refused, and does not steer to where it hides", function()
+  -- The Orc at E2 (Perception 5) would Charge the hidden Goblin at A2: refused before it is
+  -- declared, it Defends where it stands; the Goblin keeps its Stealth roll.
+  local f = skulker({}, { stats = { perception = 5 } }, { 12 })
+  f:round(hide)
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Skulk
+    Orc:
+      1: Charge -> "Goblin"
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Orc: Defend ('Charge -> \"Goblin\"' is refused (Orc is Unaware of Goblin (Hidden): "
+                              .. "Unaware Characters may not designate the Skulker as a Target): Defend, the default order)"))
+  test.equal(f:cell("Orc"), "E2")
+  test.equal(#f:events("attack_missed_out"), 0)
+  test.truthy(f:has("Goblin", "Hidden"))
 end)
 
 test.case("Silent: 'This Weapon's Attack does not break Stealth' — a Dart thrown from hiding keeps the Goblin Hidden", function()

@@ -516,3 +516,26 @@ test.case("Tower Shield: 'When held, provides Cover to wielder and adjacent alli
   test.equal(duel.attacks(f, "total"), { 12 })
   test.equal(duel.attacks(f, "hit"), { false })
 end)
+
+test.case("Tower Shield: 'When held, provides Cover to wielder and adjacent allies' — not held by one Unconscious", function()
+  -- Brenna, beside Aldric with a Tower Shield, is down (Wounds beyond Max Wounds: Unconscious from
+  -- the start). She holds nothing up: no Cover (−2) for Aldric (Defense 13), whom the archer's 14
+  -- hits (12 with Cover would miss), nor for herself (Defense 12), whom 13 hits.
+  local f = duel.new({
+    { name = "Archer", side = "orcs", at = "A2", weapon = "Short Bow", armor = "Leather" },
+    { name = "Aldric", side = "party", at = "E2", weapon = "Sword", armor = "Leather" },
+    { name = "Brenna", side = "party", at = "E3", weapon = "Sword", armor = "Leather", shield = "Tower Shield",
+      stats = { wounds = 4 } },
+  }, { 14, 13 })
+  f:round [[
+    Archer:
+      1: Ranged Attack -> "Aldric"
+      2: Ranged Attack -> "Brenna"
+    Aldric:
+      1: Use Item
+      2: Use Item
+  ]]
+  test.truthy(f:has("Brenna", "Unconscious"))
+  test.equal(duel.attacks(f, "total"), { 14, 13 })
+  test.equal(duel.attacks(f, "hit"), { true, true })
+end)

@@ -250,6 +250,30 @@ test.case("Release Spell at oneself or an ally: a Released spell is an Attack, a
   test.equal(f:stat("Mage", "prepared_spell"), "Spell")
 end)
 
+test.case("Release Spell at an enemy Concealed as the round starts: 'Characters with Concealment cannot be targeted directly' — refused before it is declared, the spell kept", function()
+  -- A hedge at D2 conceals the Orc at F2 from the Mage at B2, whose spell is Prepared. "A released
+  -- spell is an Attack" (README): the 1st Action's order is refused, as a Ranged Attack's is, and the
+  -- Mage Defends. The 2nd Action's, designated at the round's start too, is judged as the Attack
+  -- comes to be made: it cannot be, so nothing is Released, and the spell stays Prepared.
+  local f = duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored", stats = { prepared_spell = "Spell" } },
+    { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Unarmored" },
+  }, {}, { width = 10, height = 6, terrain = { ["D2"] = { shelter = "concealment" } } })
+  f:round [[
+    Mage:
+      1: Release Spell -> "Orc"
+      2: IF my spell is prepared THEN Release Spell -> "Orc" ELSE Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Mage: Defend ('Release Spell -> \"Orc\"' is refused (Orc is Concealed from Mage: "
+                              .. "Characters with Concealment cannot be targeted directly): Defend, the default order)"))
+  test.truthy(duel.narrated(f, "Mage (Release Spell) cannot target Orc: Concealed"))
+  test.equal(#f:events("attack"), 0)
+  test.equal(f:stat("Mage", "prepared_spell"), "Spell")
+end)
+
 test.case("Release Spell of a spell whose profile says `target = \"any\"` (house rule) may be aimed at an ally", function()
   do
     local f = duel.new({
