@@ -477,7 +477,7 @@ test.case("Crash: 'they potentially collide. Both Characters roll a Dexterity Sa
       2: Defend
   ]]
   test.equal(#f:events("crash"), 1)
-  test.truthy(f:events("crash")[1].fields.text:find("saved, lets Aldric pass first", 1, true))
+  test.truthy(f:events("crash")[1].fields.text:find("saved, lets Aldric take B2", 1, true))
   test.truthy(duel.narrated(f, "Brenna is blocked at A2: Aldric holds B2"))
   test.equal({ f:cell("Aldric"), f:cell("Brenna") }, { "B2", "A2" })
   test.equal(duel.attacks(f, "hit"), { false })
