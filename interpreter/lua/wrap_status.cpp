@@ -123,10 +123,7 @@ StatusDefinition check_status_definition(lua_State* L, int table, std::string_vi
   // A field that does nothing would pass for one that does: a duration that nothing counts down,
   // stacks that never add up.
   if (d.unit == DurationUnit::UntilRemoved && has_field(L, table, "duration"))
-    throw Error(fmt::format("{}: 'duration' = {} counts nothing without a unit: give unit = \"rounds\", \"phases\" "
-                            "or \"turns\" (the default, \"until removed\", lasts until status.remove), or leave "
-                            "'duration' out",
-                            what, d.duration));
+    throw Error(duration_without_unit(what, d.duration));
   if (d.stacking != Stacking::Stack && has_field(L, table, "max_stacks"))
     throw Error(fmt::format("{}: 'max_stacks' = {} counts nothing unless it stacks: give stacking = \"stack\" (the "
                             "stacking is \"{}\"), or leave 'max_stacks' out",

@@ -23,14 +23,14 @@
 
 ---@class status.Application
 ---@field source? string|world.Character who caused it
----@field duration? integer instead of the definition's ("Dazed for next 1d4 Actions"): a whole number from 0 to 1000000, else an error at the call naming the value
+---@field duration? integer instead of the definition's ("Dazed for next 1d4 Actions"): a whole number from 0 to 1000000, else an error at the call naming the value. Only for a status with a unit that counts down: given to one that lasts until removed, it is an error at the call
 ---@field cause? string for the log
 
 status = {}
 
 ---Applies a status by its stacking rule and logs it. A status nobody defined, a duration that is
----not a whole number from 0 to 1000000 or an unknown field of `how` is an error at the call, inside
----an action too (before it commits).
+---not a whole number from 0 to 1000000 or given to a status that lasts until removed, or an unknown
+---field of `how` is an error at the call, inside an action too (before it commits).
 ---@param target string|world.Character
 ---@param name string
 ---@param how? status.Application
