@@ -13,7 +13,7 @@
 ---@field name? string the name it is defined under, which it always has: another is an error at the defining line (a status is changed by override or patch under its own name)
 ---@field stacking? "refresh"|"stack"|"ignore"|"independent"|"longer" applying it again: restart the duration (default), add a stack, do nothing, add a separate instance, or keep the longer of what remains and the new duration
 ---@field max_stacks? integer for "stack" only (default 1): a whole number from 1 to 1000000. Given without stacking = "stack" it would count nothing, and is an error at the defining line
----@field unit? "rounds"|"phases"|"turns"|"until removed" default "until removed"
+---@field unit? "rounds"|"phases"|"turns"|"until removed" default "until removed". One the flow never counts down ("turns", which only sequential phases have, under a flow of simultaneous phases) would never end: an error at the line that gave it, once every pack has loaded
 ---@field duration? integer how many units: a whole number from 0 to 1000000 (a fraction, a negative number, NaN or more is an error at the defining line, never cut to fit). Only with a unit that counts down ("rounds", "phases", "turns"): given with "until removed", the default, it is an error
 ---@field expires? "start"|"end" counted down at the start or the end of the unit (default "end")
 ---@field clock? "owner"|"source" whose turn or phase counts it down (default "owner")
