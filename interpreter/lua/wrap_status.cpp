@@ -102,11 +102,9 @@ std::vector<RollModifier> modifiers_field(lua_State* L, int table, const std::st
 
 StatusDefinition check_status_definition(lua_State* L, int table, std::string_view name) {
   luaL_checktype(L, table, LUA_TTABLE);
-  // A misspelt field (`durration`) would leave the status lasting "until removed", silently.
-  static const std::vector<std::string> fields{"name",  "stacking", "max_stacks", "unit",   "duration",
-                                               "expires", "clock",  "allows",     "forbids", "modifiers"};
+  // Its fields' names and types were checked as it was defined, every mistake at once
+  // (packs::check_definition); here what they mean together.
   table = lua_absindex(L, table);
-  check_field_names(L, table, "a status", fields);
   StatusDefinition d;
   d.name = opt_string_field(L, table, "name", "");
   const std::string_view called = name.empty() ? std::string_view(d.name) : name;

@@ -8,7 +8,7 @@
 ---@field amount integer per stack, a whole number (required)
 ---@field reason string shown with the roll ("Prone")
 
----No other fields: an unknown one is an error at the defining line, with the nearest field.
+---No other fields: an unknown one is an error at the defining line, with the nearest field (every mistake of the definition told at once, naming the status and each value given).
 ---@class status.Definition
 ---@field name? string the name it is defined under, which it always has: another is an error at the defining line (a status is changed by override or patch under its own name)
 ---@field stacking? "refresh"|"stack"|"ignore"|"independent"|"longer" applying it again: restart the duration (default), add a stack, do nothing, add a separate instance, or keep the longer of what remains and the new duration
