@@ -145,8 +145,9 @@ void check_ruleset(lua_State* L, const Registry& registry) {
   for (const auto& [d, unit] : units) {
     if (unit == DurationUnit::UntilRemoved || counts_down(unit, rules.phases)) continue;
     std::vector<std::string> counted, phases;
-    for (const DurationUnit other : {DurationUnit::Rounds, DurationUnit::Phases, DurationUnit::Turns})
-      if (counts_down(other, rules.phases)) counted.push_back(fmt::format("\"{}\"", name(other)));
+    for (std::size_t other = 0; other < duration_unit_names.size(); ++other)  // every unit the runtime has
+      if (counts_down(static_cast<DurationUnit>(other), rules.phases))
+        counted.push_back(fmt::format("\"{}\"", duration_unit_names[other]));
     for (const PhaseRules& phase : rules.phases) phases.push_back(fmt::format("{} ({})", phase.name, name(phase.kind)));
     fail(*d, "unit",
          fmt::format("status '{}': unit = \"{}\" is never counted down in this flow, so the status would never end: "
