@@ -2009,6 +2009,26 @@ TEST_CASE("check --resume finds the packs the fight named by folder, the encount
   CHECK(housed.output == "Ana: 1: Shove\nBo: 1: Wait\n");
 }
 
+TEST_CASE("check --house checks the sheets under the house packs run would play them with", "[cli][orders]") {
+  // `run --house` plays a fight under house packs; `check` had no --house ("unknown option"), so a
+  // sheet naming a house pack's action could not be checked against the encounter it is for.
+  TempDir dir;
+  std::ofstream(dir.path / "bash.txt") << "Aldric:\n  1: Shield Bash -> \"Orc\"\n  2: Defend\n";
+  const std::string sheet = (dir.path / "bash.txt").string(), skirmish = " --encounter examples/platemail/skirmish.lua";
+  const auto without = arbiter("check " + sheet + skirmish);
+  CHECK(without.exit_code == 1);
+  CHECK_THAT(without.output, Contains("unknown action 'Shield Bash'"));
+  const auto housed = arbiter("check " + sheet + skirmish + " --house platemail-house");
+  CHECK(housed.exit_code == 0);
+  CHECK_THAT(housed.output, !Contains("error"));
+  // A saved fight names its own house packs, and --rules names every pack: --house beside either,
+  // or without an encounter, is a usage error.
+  CHECK(arbiter("check " + sheet + skirmish + " --house platemail-house --rules platemail").exit_code == 2);
+  CHECK(arbiter("check " + sheet + skirmish + " --house platemail-house --resume x.json").exit_code == 2);
+  CHECK(arbiter("check " + sheet + " --house platemail-house").exit_code == 2);
+  CHECK_THAT(arbiter("check --help").output, Contains("--house PACK"));
+}
+
 TEST_CASE("the log's declared event says which order the default order stands in for, and why", "[cli][run]") {
   TempDir dir;
   std::ofstream(dir / "orders.txt") << "Archer:\n  1: Charge -> \"Sergeant Hale\"\n  2: Defend\n";

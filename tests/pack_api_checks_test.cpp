@@ -99,6 +99,24 @@ TEST_CASE("status.apply's duration is a whole number in range, refused at the ca
   CHECK_THAT(read_text(fine.dir.path / "log.jsonl"), Contains("\"duration\":4,"));
 }
 
+TEST_CASE("status.apply's duration for a status that lasts until removed is refused at the caller's line",
+          "[statuses][errors]") {
+  // docs/world.md refuses "a field that would do nothing: a `duration` with no `unit` that counts
+  // down". The definition's was refused; status.apply(c, "Marked", { duration = 3 }) was accepted,
+  // and Marked never ended.
+  const std::string marked = "arbiter.define.status('Marked', {})\n"
+                             "arbiter.define.hook('round_start', function()\n"
+                             "  status.apply('Ana', 'Marked', { duration = ";
+  const Brawl timed(marked + "3 })\nend)");
+  const auto run = timed.run();
+  CHECK(run.exit_code != 0);
+  CHECK_THAT(run.output, Contains("brawl/init.lua:22: error: status 'Marked' on Ana: 'duration' = 3 counts nothing "
+                                  "without a unit: give unit = \"rounds\", \"phases\" or \"turns\""));
+  // Without a duration it lasts until removed, as defined.
+  const Brawl untimed(marked + "nil })\nend)");
+  CHECK(untimed.run().exit_code == 0);
+}
+
 TEST_CASE("a status field that would do nothing is refused at its line, saying what it needs", "[statuses][errors]") {
   // Each was accepted and did nothing: one modifier's fields as `modifiers`, a duration with no unit
   // (the status lasted until removed), max_stacks without stacking "stack".

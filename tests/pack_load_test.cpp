@@ -95,6 +95,9 @@ TEST_CASE("the brawl pack plays and checks as written", "[pack load]") {
   CHECK(in(dir, "check r1.txt --encounter tavern.lua").exit_code == 0);
   CHECK(in(dir, "run tavern.lua --orders r1.txt --seed 1").exit_code == 0);
   CHECK(in(dir, "test ./brawl").exit_code == 0);
+  // Counted in turns under a sequential phase, which has turns, a status loads.
+  write_brawl(dir, replaced(brawl_init(), "unit = \"rounds\"", "unit = \"turns\""));
+  CHECK(in(dir, "run tavern.lua --orders r1.txt --seed 1").exit_code == 0);
 }
 
 TEST_CASE("check --encounter refuses a pack's misnamed reference as run does, at the pack's line", "[pack load]") {
@@ -114,6 +117,25 @@ TEST_CASE("check --encounter refuses a pack's misnamed reference as run does, at
     all_refuse(dir, "brawl/init.lua:15: error: action 'Duck': 'answers' names no action: 'Pnch'\n"
                     "  did you mean 'Punch'?");
     CHECK_THAT(in(dir, "check r1.txt --encounter tavern.lua").output, !Contains("r1.txt"));
+  }
+  SECTION("a status counted in turns under a flow that has none") {
+    // docs/world.md: "A duration of N lasts through N ticks of its clock"; turns are a sequential
+    // phase's (docs/fights.md, turn_start and turn_end). Under simultaneous phases only, Staggered
+    // for 1 turn was accepted and never ended.
+    write_brawl(dir, replaced(replaced(brawl_init(), "kind = \"sequential\", action_points = 6", "kind = \"simultaneous\""),
+                              "unit = \"rounds\"", "unit = \"turns\""));
+    all_refuse(dir, "brawl/init.lua:7: error: status 'Staggered': unit = \"turns\" is never counted down in this flow, "
+                    "so the status would never end: turns come only in sequential phases, and the flow's phases are "
+                    "Brawl (simultaneous). Give unit = \"rounds\" or \"phases\", which this flow counts down");
+  }
+  SECTION("a default order that needs a target") {
+    // docs/fights.md refuses an intent for a needs_target action that gives no target, as resolve
+    // "would otherwise fail on ctx.target, every time"; the default order gives none. It was
+    // accepted, and every character without an order failed its Punch on nil ctx.target.
+    write_brawl(dir, replaced(brawl_init(), "default_order = \"Wait\"", "default_order = \"punch\""));
+    all_refuse(dir, "brawl/init.lua:2: error: flow.default_order: 'Punch' needs a target (needs_target = true), but a "
+                    "default order is taken at no one, so its resolve would fail on ctx.target for everyone left "
+                    "without an order: name an action that needs no target");
   }
   SECTION("a status in incapacitated nobody defined") {
     write_brawl(dir, replaced(brawl_init(), "incapacitated = { \"Out Cold\" }", "incapacitated = { \"Out Clod\" }"));

@@ -686,7 +686,20 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
   CHECK(error("arbiter.define.target('the foe', { find = 'closest' })") ==
         "test.lua:2: error: target 'the foe': 'find' must be a function(me, ...), not \"closest\"");
   CHECK(error("arbiter.define.status('Dizzy', { duraton = 2 })") ==
-        "test.lua:2: error: a status has no field 'duraton' (did you mean 'duration'?)");
+        "test.lua:2: error: status 'Dizzy' has no field 'duraton' (did you mean 'duration'?)");
+  // A status's mistakes are told as an action's are: naming the status and the value given, every
+  // one at once (docs/world.md: "status 'Zed': 'duration' must be …"). It said "a status has no
+  // field 'duraton'", naming no status, and told the bad unit only on the next run.
+  CHECK(error("arbiter.define.status('Zapped', { duraton = 2, unit = 'phase' })") ==
+        "test.lua:2: error: status 'Zapped': 2 mistakes: it has no field 'duraton' (did you mean 'duration'?); "
+        "'unit' must be \"rounds\", \"phases\", \"turns\" or \"until removed\", not \"phase\" (did you mean "
+        "'phases'?)");
+  CHECK(error("arbiter.define.status('Dizzy', { stacking = 'stak', max_stacks = 0, expires = 'begin', clock = 1, "
+              "forbids = 'Charge' })") ==
+        "test.lua:2: error: status 'Dizzy': 5 mistakes: 'stacking' must be \"refresh\", \"stack\", \"ignore\", "
+        "\"independent\" or \"longer\", not \"stak\" (did you mean 'stack'?); 'max_stacks' must be a whole number "
+        "from 1 to 1000000, not 0; 'expires' must be \"start\" or \"end\", not \"begin\"; 'clock' must be "
+        "\"owner\" or \"source\", not 1; 'forbids' must be a list of action names, not \"Charge\"");
   CHECK(s.eval("return arbiter.exists('action', 'Jab') or arbiter.exists('status', 'Dizzy')") == "false");
   // Overrides and patches too; a patch is checked as it would leave the definition, which it leaves as it was.
   CHECK(error("arbiter.override.action('Attack', { resolve = 3 })") ==

@@ -1,4 +1,4 @@
-// arbiter check SHEET... [--rules PACK...] [--encounter FILE [--resume STATE.json]] [--json]: checks
+// arbiter check SHEET... [--rules PACK...] [--encounter FILE [--resume STATE.json | --house PACK...]] [--json]: checks
 // order sheets against the ruleset's vocabulary (and who is in the fight) before the round; every
 // problem at once.
 #include <algorithm>
@@ -31,6 +31,7 @@ struct Options {
   std::vector<std::string> rules;
   std::string encounter;
   std::string resume;
+  std::vector<std::string> house;
   bool json = false;
 };
 
@@ -161,8 +162,8 @@ void check(Context& context, const Options& options) {
     saved = read_as(options.resume, FileKind::saved_fight, how_check_takes, [&] { return load_state(options.resume); });
   // --rules, when given, stands in for the encounter's rules: the same fight under other rules. A
   // saved fight is checked under the packs it was played with, its house packs too, found as run
-  // finds them.
-  const std::vector<std::string> house = saved ? house_played_with(*saved, *encounter) : std::vector<std::string>();
+  // finds them; a new one under the encounter's rules and the --house packs, as run plays it.
+  const std::vector<std::string> house = saved ? house_played_with(*saved, *encounter) : options.house;
   if (!options.rules.empty())
     session.load(options.rules);
   else
@@ -271,16 +272,18 @@ void add_check_command(CLI::App& app, Context& context) {
   auto* command = app.add_subcommand("check", "Check order sheets against a ruleset before the round");
   auto options = std::make_shared<Options>();  // owned by the callback, which outlives parsing
   command->add_option("SHEET", options->sheets, "Order sheets, one or many")->required();
-  command->add_option("--rules", options->rules,
-                      "The ruleset and house-rule packs, in order (default: the encounter's rules)");
+  auto* rules = command->add_option("--rules", options->rules,
+                                    "The ruleset and house-rule packs, in order (default: the encounter's rules)");
   auto* encounter = command->add_option("--encounter", options->encounter,
                                         "An encounter file (docs/encounters.md): its rules, and the names sheets may use")
                        ->type_name("FILE");
-  command
-      ->add_option("--resume", options->resume,
-                   "A fight saved from that encounter (run --save): the sheets are for its next round")
-      ->type_name("STATE.json")
-      ->needs(encounter);
+  auto* resume = command
+                     ->add_option("--resume", options->resume,
+                                  "A fight saved from that encounter (run --save): the sheets are for its next round")
+                     ->type_name("STATE.json")
+                     ->needs(encounter);
+  // A saved fight names its own house packs, and --rules names every pack itself.
+  add_house_option(*command, options->house)->needs(encounter)->excludes(rules)->excludes(resume);
   command->add_flag("--json", options->json, "Report as JSON: ok, diagnostics, orders");
   command->callback([&context, options] { run(context, *options); });
 }

@@ -382,7 +382,7 @@ void add_run_command(CLI::App& app, Context& context) {
       ->type_name("STATE.json");
   auto* resume = command->add_option("--resume", options->resume, "Continue a saved fight")->type_name("STATE.json");
   resume->excludes(seed);
-  command->add_option("--house", options->house, "House-rule packs to load after the encounter's")->type_name("PACK");
+  add_house_option(*command, options->house);
   command->add_flag("--quiet", options->quiet, "No narration (the log and the save are still written)");
   command->add_flag("--ask", options->ask,
                     "Ask the GM at the terminal for each decision no sheet makes: a phase's order, a turn's next "

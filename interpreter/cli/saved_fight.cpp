@@ -190,6 +190,10 @@ void load_fight_packs(Session& session, const packs::Encounter& encounter, const
   session.load(pack_names, encounter.rules_at);  // the house packs, named on the command line, have no place
 }
 
+CLI::Option* add_house_option(CLI::App& command, std::vector<std::string>& house) {
+  return command.add_option("--house", house, "House-rule packs to load after the encounter's")->type_name("PACK");
+}
+
 nlohmann::json played_from(const packs::Encounter& encounter, const std::vector<std::string>& house,
                            const packs::PackStack& stack) {
   nlohmann::json named = nlohmann::json::array();

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include "interpreter/cli/session.hpp"
@@ -25,6 +26,9 @@ namespace arbiter::cli {
 // folders), each after what it requires. A house pack that requires other rules than the fight's
 // is refused by name.
 void load_fight_packs(Session& session, const packs::Encounter& encounter, const std::vector<std::string>& house);
+// `--house PACK`, as `run` and `check` take it: the house packs load_fight_packs loads after the
+// encounter's rules.
+CLI::Option* add_house_option(CLI::App& command, std::vector<std::string>& house);
 
 // What a save records of the fight it belongs to: the encounter (its path as given and a digest of
 // its text), the house packs as `house` named them (a folder by its absolute path, so the save

@@ -47,6 +47,17 @@ PhaseKind parse_phase_kind(std::string_view text) {
                            {phase_kind_names.begin(), phase_kind_names.end()}));
 }
 
+bool counts_down(DurationUnit unit, const std::vector<PhaseRules>& phases) {
+  switch (unit) {  // no default: a new unit must be told here
+    case DurationUnit::Rounds:
+    case DurationUnit::Phases: return !phases.empty();  // run_round, run_phase
+    case DurationUnit::Turns:                           // run_turn
+      return std::ranges::any_of(phases, [](const PhaseRules& p) { return p.kind == PhaseKind::Sequential; });
+    case DurationUnit::UntilRemoved: return false;
+  }
+  return false;
+}
+
 std::string_view name(Boundary boundary) { return boundary_names[static_cast<std::size_t>(boundary)]; }
 
 void Changes::apply() {

@@ -45,6 +45,10 @@ struct FlowRules {
   MovementRules movement;
 };
 
+// Whether a status lasting `unit`s is ever counted down under these phases (Flow ticks rounds and
+// phases in every flow, turns only in sequential phases): one that is not would never end.
+bool counts_down(DurationUnit unit, const std::vector<PhaseRules>& phases);
+
 // What one character does with one action: chosen from its orders (or forced on it), then carried out.
 struct Intent {
   EntityId actor = no_entity;

@@ -21,23 +21,18 @@ Enum parse_named(std::string_view text, const std::array<std::string_view, N>& n
   throw Error(message);
 }
 
-constexpr std::array<std::string_view, 5> stacking_names{"refresh", "stack", "ignore", "independent", "longer"};
-constexpr std::array<std::string_view, 4> unit_names{"rounds", "phases", "turns", "until removed"};
-constexpr std::array<std::string_view, 2> edge_names{"start", "end"};
-constexpr std::array<std::string_view, 2> owner_names{"owner", "source"};
-
 }  // namespace
 
 std::string_view name(Stacking stacking) { return stacking_names[static_cast<std::size_t>(stacking)]; }
 Stacking parse_stacking(std::string_view text) { return parse_named<Stacking>(text, stacking_names, "stacking rule"); }
-std::string_view name(DurationUnit unit) { return unit_names[static_cast<std::size_t>(unit)]; }
+std::string_view name(DurationUnit unit) { return duration_unit_names[static_cast<std::size_t>(unit)]; }
 DurationUnit parse_duration_unit(std::string_view text) {
-  return parse_named<DurationUnit>(text, unit_names, "duration unit");
+  return parse_named<DurationUnit>(text, duration_unit_names, "duration unit");
 }
-std::string_view name(ClockEdge edge) { return edge_names[static_cast<std::size_t>(edge)]; }
-ClockEdge parse_clock_edge(std::string_view text) { return parse_named<ClockEdge>(text, edge_names, "expiry point"); }
-std::string_view name(ClockOwner owner) { return owner_names[static_cast<std::size_t>(owner)]; }
-ClockOwner parse_clock_owner(std::string_view text) { return parse_named<ClockOwner>(text, owner_names, "clock owner"); }
+std::string_view name(ClockEdge edge) { return clock_edge_names[static_cast<std::size_t>(edge)]; }
+ClockEdge parse_clock_edge(std::string_view text) { return parse_named<ClockEdge>(text, clock_edge_names, "expiry point"); }
+std::string_view name(ClockOwner owner) { return clock_owner_names[static_cast<std::size_t>(owner)]; }
+ClockOwner parse_clock_owner(std::string_view text) { return parse_named<ClockOwner>(text, clock_owner_names, "clock owner"); }
 
 void check_status(const StatusDefinition& definition) {
   if (definition.name.empty()) throw Error("a status needs a name");
@@ -47,6 +42,12 @@ void check_status(const StatusDefinition& definition) {
   if (definition.max_stacks < 1 || definition.max_stacks > most_stacks)
     throw Error("status '" + definition.name + "': 'max_stacks' must be a whole number from 1 to " +
                 std::to_string(most_stacks) + ", not " + std::to_string(definition.max_stacks));
+}
+
+std::string duration_without_unit(std::string_view what, int duration) {
+  return std::string(what) + ": 'duration' = " + std::to_string(duration) +
+         " counts nothing without a unit: give unit = \"rounds\", \"phases\" or \"turns\" "
+         "(the default, \"until removed\", lasts until status.remove), or leave 'duration' out";
 }
 
 void StatusBook::define(StatusDefinition definition) {

@@ -4,6 +4,7 @@
 // forbids, and how it changes rolls (always with the reason, for the log and the narration).
 // Examples from the sources: Platemail's Dazed ("Dazed for next 1d4 Actions"), Prone, Fatally
 // Wounded (Max Wounds rounds); the tempo rules' Bound, Grappled, Off Guard, On Guard, Pinned.
+#include <array>
 #include <cstdint>
 #include <map>
 #include <set>
@@ -51,6 +52,12 @@ struct StatusDefinition {
   friend bool operator==(const StatusDefinition&, const StatusDefinition&) = default;
 };
 
+// The words a pack's table writes for each, in the order of their values.
+inline constexpr std::array<std::string_view, 5> stacking_names{"refresh", "stack", "ignore", "independent", "longer"};
+inline constexpr std::array<std::string_view, 4> duration_unit_names{"rounds", "phases", "turns", "until removed"};
+inline constexpr std::array<std::string_view, 2> clock_edge_names{"start", "end"};
+inline constexpr std::array<std::string_view, 2> clock_owner_names{"owner", "source"};
+
 std::string_view name(Stacking stacking);  // "refresh", "stack", "ignore", "independent", "longer"
 Stacking parse_stacking(std::string_view text);
 std::string_view name(DurationUnit unit);  // "rounds", "phases", "turns", "until removed"
@@ -65,6 +72,9 @@ ClockOwner parse_clock_owner(std::string_view text);
 // counts down, max_stacks without stacking "stack" — is refused where it is read:
 // lua::check_status_definition.)
 void check_status(const StatusDefinition& definition);
+// Why a duration given to a status that lasts until removed is refused, its definition's or its
+// application's (`what`: "status 'Marked'", "status 'Marked' on Bo"): nothing would count it down.
+std::string duration_without_unit(std::string_view what, int duration);
 
 // The pack's statuses by name. define() checks a definition (check_status) and replaces any
 // earlier one of that name (a house rule).

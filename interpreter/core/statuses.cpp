@@ -39,9 +39,13 @@ void Statuses::check_apply(EntityId target, std::string_view status, const Appli
   const StatusDefinition& definition = book_.get(status);
   const Entity& entity = world_.get(target);
   if (how.source != no_entity) world_.get(how.source);  // an unknown source is an error too
+  const std::string what = "status '" + definition.name + "' on " + entity.name;
+  // A duration given to a status that lasts until removed would never run out, silently.
+  if (how.duration && definition.unit == DurationUnit::UntilRemoved)
+    throw Error(duration_without_unit(what, *how.duration));
   const int duration = how.duration.value_or(definition.duration);
   if (duration < 0 || duration > longest_duration)
-    throw Error("status '" + definition.name + "' on " + entity.name + ": 'duration' must be a whole number from 0 to " +
+    throw Error(what + ": 'duration' must be a whole number from 0 to " +
                 std::to_string(longest_duration) + ", not " + std::to_string(duration));
 }
 

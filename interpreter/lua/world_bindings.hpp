@@ -110,8 +110,9 @@ enum class JsonFor { reading, logging };
 nlohmann::json check_json(lua_State* L, int index, JsonFor purpose = JsonFor::reading);
 void push_json(lua_State* L, const nlohmann::json& value);
 
-// The C++ status definition from the table a pack writes (fields in stdlib/types/status.lua): the
-// registry checks each status definition with it, and a fight fills its status book from it. `name`:
+// The C++ status definition from the table a pack writes (fields in stdlib/types/status.lua), whose
+// fields' names and types packs::check_definition checked first: the registry checks each status
+// definition with it too, and a fight fills its status book from it. `name`:
 // the name it is defined under, for the messages ("status 'Dazed': …"); else its `name` field's.
 // Whole numbers are whole and in range (longest_duration, most_stacks), never cut to fit; a field
 // that would do nothing (a duration without a unit that counts down, max_stacks without stacking

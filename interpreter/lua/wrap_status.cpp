@@ -102,11 +102,9 @@ std::vector<RollModifier> modifiers_field(lua_State* L, int table, const std::st
 
 StatusDefinition check_status_definition(lua_State* L, int table, std::string_view name) {
   luaL_checktype(L, table, LUA_TTABLE);
-  // A misspelt field (`durration`) would leave the status lasting "until removed", silently.
-  static const std::vector<std::string> fields{"name",  "stacking", "max_stacks", "unit",   "duration",
-                                               "expires", "clock",  "allows",     "forbids", "modifiers"};
+  // Its fields' names and types were checked as it was defined, every mistake at once
+  // (packs::check_definition); here what they mean together.
   table = lua_absindex(L, table);
-  check_field_names(L, table, "a status", fields);
   StatusDefinition d;
   d.name = opt_string_field(L, table, "name", "");
   const std::string_view called = name.empty() ? std::string_view(d.name) : name;
@@ -123,10 +121,7 @@ StatusDefinition check_status_definition(lua_State* L, int table, std::string_vi
   // A field that does nothing would pass for one that does: a duration that nothing counts down,
   // stacks that never add up.
   if (d.unit == DurationUnit::UntilRemoved && has_field(L, table, "duration"))
-    throw Error(fmt::format("{}: 'duration' = {} counts nothing without a unit: give unit = \"rounds\", \"phases\" "
-                            "or \"turns\" (the default, \"until removed\", lasts until status.remove), or leave "
-                            "'duration' out",
-                            what, d.duration));
+    throw Error(duration_without_unit(what, d.duration));
   if (d.stacking != Stacking::Stack && has_field(L, table, "max_stacks"))
     throw Error(fmt::format("{}: 'max_stacks' = {} counts nothing unless it stacks: give stacking = \"stack\" (the "
                             "stacking is \"{}\"), or leave 'max_stacks' out",

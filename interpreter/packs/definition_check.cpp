@@ -25,7 +25,7 @@ namespace {
 struct Field {
   const char* name;
   bool (*fits)(lua_State* L, int value);
-  const char* expected;  // what it must be, after "must be"
+  std::string expected;  // what it must be, after "must be"
   std::vector<std::string> words = {};  // the words it may be, if any: a misspelt one is told with the nearest
 };
 
@@ -35,11 +35,33 @@ bool whole_number(lua_State* L, int value) {
   const lua_Integer n = lua_type(L, value) == LUA_TNUMBER ? lua_tointegerx(L, value, &whole) : 0;
   return whole && n >= 0 && n <= 1'000'000;
 }
+// A status's max_stacks: 1 or more.
+bool count(lua_State* L, int value) { return whole_number(L, value) && lua_tointeger(L, value) >= 1; }
 bool boolean(lua_State* L, int value) { return lua_type(L, value) == LUA_TBOOLEAN; }
 bool text(lua_State* L, int value) { return lua_type(L, value) == LUA_TSTRING; }
 bool function(lua_State* L, int value) { return lua_type(L, value) == LUA_TFUNCTION; }
 
+bool table(lua_State* L, int value) { return lua_type(L, value) == LUA_TTABLE; }
+
 bool boolean_or_function(lua_State* L, int value) { return boolean(L, value) || function(L, value); }
+
+// One of the words a status's field takes (`unit = "rounds"`), in any case, as the runtime reads it
+// (parse_duration_unit).
+template <const auto& words>
+bool one_of(lua_State* L, int value) {
+  return text(L, value) &&
+         std::ranges::any_of(words, [&](std::string_view word) { return same_name(lua::whole_string(L, value), word); });
+}
+// A field of one of `words`: what it must be ("\"start\" or \"end\""), and the words, for the nearest.
+template <const auto& words>
+Field word_field(const char* name) {
+  std::vector<std::string> quoted;
+  for (const std::string_view word : words) quoted.push_back(fmt::format("\"{}\"", word));
+  const std::string last = quoted.back();
+  quoted.pop_back();
+  return {name, one_of<words>, fmt::format("{} or {}", fmt::join(quoted, ", "), last),
+          std::vector<std::string>(words.begin(), words.end())};
+}
 
 // One of these, or a function(me, target) judging whom the action may be taken at.
 const std::vector<std::string> target_words{"enemy", "ally", "other", "none"};
@@ -122,6 +144,21 @@ const std::vector<std::string> runtime_hooks{"loaded",     "round_start",   "rou
                                              "turn_start", "turn_end",      "forced_action", "movement", "reach",
                                              "move_limit", "timing",        "initiative", "choose",    "respond",
                                              "responses",  "actions",       "hostile"};
+
+// docs/world.md, "Statuses". A modifier's own fields are checked as the status is read
+// (lua::check_status_definition), as is a field that would do nothing beside another.
+const std::vector<Field> status_fields{
+    {"name", text, "a string"},
+    word_field<stacking_names>("stacking"),
+    {"max_stacks", count, "a whole number from 1 to 1000000"},
+    word_field<duration_unit_names>("unit"),
+    {"duration", whole_number, "a whole number from 0 to 1000000"},
+    word_field<clock_edge_names>("expires"),
+    word_field<clock_owner_names>("clock"),
+    {"allows", names, "a list of action names"},
+    {"forbids", names, "a list of action names"},
+    {"modifiers", table, "a list of modifiers, { { roll = \"attack\", amount = -2, reason = \"Prone\" } }"},
+};
 
 const std::vector<Field> condition_fields{{"test", function, "a function(me, ...)"},
                                          {"also_called", names, "a list of phrases"}};
@@ -311,6 +348,7 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
       }
       return;
     case Kind::status: {
+      check_fields(L, kind, name, index, status_fields);
       StatusDefinition status = lua::check_status_definition(L, index, name);
       // A definition's name is its registry key: a `name` field naming another status would make
       // this one replace that status in the fight, past the error "already defined" that

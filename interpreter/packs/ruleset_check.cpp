@@ -4,9 +4,11 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/names.hpp"
+#include "interpreter/core/flow.hpp"
 #include "interpreter/core/status_definition.hpp"
 #include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
@@ -55,6 +57,7 @@ void check_ruleset(lua_State* L, const Registry& registry) {
   const lua::StackGuard guard(L);
   const Definition* flow = registry.find(Kind::table, "flow");
   std::vector<std::string> action_names, status_names;
+  std::vector<std::pair<const Definition*, DurationUnit>> units;  // each status's, checked against the flow
   for (const Definition* d : registry.definitions()) {
     if (d->kind == Kind::action) action_names.push_back(d->name);
     if (d->kind == Kind::status) status_names.push_back(d->name);
@@ -103,6 +106,7 @@ void check_ruleset(lua_State* L, const Registry& registry) {
     } else if (d->kind == Kind::status) {
       // A misspelt action would be allowed or forbidden nothing.
       const StatusDefinition status = lua::check_status_definition(L, -1);
+      units.emplace_back(d, status.unit);
       for (const auto& [field, actions] : {std::pair{"allows", &status.allows}, std::pair{"forbids", &status.forbids}})
         for (const std::string& action : *actions)
           if (!holds(action_names, action))
@@ -119,6 +123,16 @@ void check_ruleset(lua_State* L, const Registry& registry) {
   if (!default_order.empty() && !vocabulary.action(default_order))
     fail(*flow, "default_order",
          "flow.default_order: " + unknown_name(default_order, vocabulary.action_names(), "action"));
+  // The default order is taken at no one (Fight::default_intent): an action that needs a target
+  // would fail on ctx.target for everyone left without an order, every time (docs/fights.md).
+  if (const orders::ActionRules* taken = default_order.empty() ? nullptr : vocabulary.action(default_order);
+      taken && taken->needs_target)
+    fail(*flow, "default_order",
+         fmt::format("flow.default_order: '{}' needs a target (needs_target = true), but a default order is taken at "
+                     "no one, so its resolve would fail on ctx.target for everyone left without an order: name an "
+                     "action that needs no target (its resolve may find one itself, as with world.closest(ctx.actor, "
+                     "\"enemy\"))",
+                     taken->name));
   // A misspelt status in `incapacitated` would let the Unconscious fight on, in
   // `lookups.out_of_fight` keep the Dead a lookup's answer.
   for (const auto& [field, named] : {std::pair{"incapacitated", &rules.incapacitated},
@@ -126,6 +140,21 @@ void check_ruleset(lua_State* L, const Registry& registry) {
     for (const std::string& status : *named)
       if (!holds(status_names, status))
         fail(*flow, field, fmt::format("flow.{}: {}", field, unknown_name(status, status_names, "status")));
+  // "A duration of N lasts through N ticks of its clock" (docs/world.md): a clock the flow never
+  // ticks (turns, in a flow of simultaneous phases only) would keep the status on for good.
+  for (const auto& [d, unit] : units) {
+    if (unit == DurationUnit::UntilRemoved || counts_down(unit, rules.phases)) continue;
+    std::vector<std::string> counted, phases;
+    for (std::size_t other = 0; other < duration_unit_names.size(); ++other)  // every unit the runtime has
+      if (counts_down(static_cast<DurationUnit>(other), rules.phases))
+        counted.push_back(fmt::format("\"{}\"", duration_unit_names[other]));
+    for (const PhaseRules& phase : rules.phases) phases.push_back(fmt::format("{} ({})", phase.name, name(phase.kind)));
+    fail(*d, "unit",
+         fmt::format("status '{}': unit = \"{}\" is never counted down in this flow, so the status would never end: "
+                     "turns come only in sequential phases, and the flow's phases are {}. Give unit = {}, which this "
+                     "flow counts down",
+                     d->name, name(unit), fmt::join(phases, ", "), fmt::join(counted, " or ")));
+  }
 }
 
 }  // namespace arbiter::packs

@@ -13,8 +13,11 @@
 //     no action, with the nearest name;
 //   - an action's `allowed_by` (a list) naming no status; a status's `allows` or `forbids` naming
 //     no action;
-//   - the flow (read_flow: its fields), its `default_order` naming no action, and its
-//     `incapacitated` and `lookups.out_of_fight` naming no status.
+//   - the flow (read_flow: its fields), its `default_order` naming no action or one that needs a
+//     target (a default order is taken at no one), and its `incapacitated` and
+//     `lookups.out_of_fight` naming no status;
+//   - a status whose `unit` the flow never counts down (counts_down: turns under simultaneous
+//     phases only), which would never end.
 #include <lua.hpp>
 
 #include "interpreter/packs/registry.hpp"

@@ -8,12 +8,12 @@
 ---@field amount integer per stack, a whole number (required)
 ---@field reason string shown with the roll ("Prone")
 
----No other fields: an unknown one is an error at the defining line, with the nearest field.
+---No other fields: an unknown one is an error at the defining line, with the nearest field (every mistake of the definition told at once, naming the status and each value given).
 ---@class status.Definition
 ---@field name? string the name it is defined under, which it always has: another is an error at the defining line (a status is changed by override or patch under its own name)
 ---@field stacking? "refresh"|"stack"|"ignore"|"independent"|"longer" applying it again: restart the duration (default), add a stack, do nothing, add a separate instance, or keep the longer of what remains and the new duration
 ---@field max_stacks? integer for "stack" only (default 1): a whole number from 1 to 1000000. Given without stacking = "stack" it would count nothing, and is an error at the defining line
----@field unit? "rounds"|"phases"|"turns"|"until removed" default "until removed"
+---@field unit? "rounds"|"phases"|"turns"|"until removed" default "until removed". One the flow never counts down ("turns", which only sequential phases have, under a flow of simultaneous phases) would never end: an error at the line that gave it, once every pack has loaded
 ---@field duration? integer how many units: a whole number from 0 to 1000000 (a fraction, a negative number, NaN or more is an error at the defining line, never cut to fit). Only with a unit that counts down ("rounds", "phases", "turns"): given with "until removed", the default, it is an error
 ---@field expires? "start"|"end" counted down at the start or the end of the unit (default "end")
 ---@field clock? "owner"|"source" whose turn or phase counts it down (default "owner")
@@ -23,14 +23,14 @@
 
 ---@class status.Application
 ---@field source? string|world.Character who caused it
----@field duration? integer instead of the definition's ("Dazed for next 1d4 Actions"): a whole number from 0 to 1000000, else an error at the call naming the value
+---@field duration? integer instead of the definition's ("Dazed for next 1d4 Actions"): a whole number from 0 to 1000000, else an error at the call naming the value. Only for a status with a unit that counts down: given to one that lasts until removed, it is an error at the call
 ---@field cause? string for the log
 
 status = {}
 
 ---Applies a status by its stacking rule and logs it. A status nobody defined, a duration that is
----not a whole number from 0 to 1000000 or an unknown field of `how` is an error at the call, inside
----an action too (before it commits).
+---not a whole number from 0 to 1000000 or given to a status that lasts until removed, or an unknown
+---field of `how` is an error at the call, inside an action too (before it commits).
 ---@param target string|world.Character
 ---@param name string
 ---@param how? status.Application
