@@ -431,15 +431,29 @@ local function reaches_path(who, path)
   return false
 end
 
----Where a Move that gets hit ends on its `path`: "at the first valid square if you get hit" — a
----shot lands at once (the first square), a melee blow as the mover comes within the reach of one
----of its `strikers` (a melee striker answers only a Move whose path does: tempo.response).
-function tempo.struck_at(path, strikers)
-  for _, cell in ipairs(path) do
-    for _, striker in ipairs(strikers) do
-      if tempo.weapon(striker).ranged or tempo.reaches(striker, cell) then return cell end
+---Which of the `blows` ({ actor, action }, reactions that strike) aimed at `mover` land, and the
+---squares of `way` it walks: a blow lands at the first square the mover passes (its way, or its own
+---square if it does not move) within its striker's melee reach, a shot at the first. A `halting`
+---movement (a failed Move) "must end your movement immediately at the first valid square if you get
+---hit": the first blow on the way stops it there, and a later striker's lands only if its reach
+---covers that square; one whose reach the mover never enters does not land (tempo.response let it
+---answer the whole way). Returns the way walked and, for each blow, whether it lands.
+function tempo.blows_on_way(mover, way, blows, halting)
+  local squares = #way > 0 and way or { mover.cell }
+  local at, first = {}, nil
+  for i, blow in ipairs(blows) do
+    for j, cell in ipairs(squares) do
+      if tempo.row(blow.action).weapon == "ranged" or tempo.reaches(blow.actor, cell) then
+        at[i] = j
+        break
+      end
     end
+    if at[i] and not (first and first <= at[i]) then first = at[i] end
   end
+  local lands = {}
+  for i in ipairs(blows) do lands[i] = at[i] ~= nil and (not halting or at[i] == first) end
+  if halting and first and #way > 0 then way = { table.unpack(way, 1, first) } end
+  return way, lands
 end
 
 -- Why `who` cannot shoot at `other`: "Ranged Attack ... hit your opponent with a ranged weapon"
