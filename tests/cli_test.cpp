@@ -928,7 +928,7 @@ TEST_CASE("arbiter test tells an encounter the rules refuse in a round at the te
          "local fight = require 'arbiter.fight'\n"
          "test.case('three Bound', function()\n"
          "  local function bound(name, side, at)\n"
-         "    return { name = name, side = side, at = at, stats = { guard = 'Bound' } }\n"
+         "    return { name = name, side = side, at = at, weapon = 'Sword', stats = { guard = 'Bound' } }\n"
          "  end\n"
          "  local f = fight.new { map = { width = 4, height = 2 }, characters = { bound('Ana', 'a', 'A1'),\n"
          "                        bound('Bo', 'b', 'B1'), bound('Cy', 'b', 'A2') } }\n"

@@ -164,6 +164,12 @@ function tempo.starting_partners()
   for i, c in ipairs(world.characters()) do
     order[c.name] = i
     if SHARES_WITH[c.stats.guard] then starting[#starting + 1] = c end
+    -- Bound is "prolonged weapon-on-weapon contact" with "another melee combatant".
+    if c.stats.guard == "Bound" and not tempo.melee_weapon(c) then
+      world.encounter_error(c, "guard", ('is "Bound", but %s: a bind is "prolonged weapon-on-weapon contact" of two '
+        .. "melee weapons (start it On Guard, or give it one)"):format(tempo.weapon(c).ranged and "it holds a " .. c.stats.weapon
+        or "it is Unarmed"))
+    end
   end
   -- Each one's possible partners, the closest first, then in the encounter's order.
   local fits, number = {}, {}
@@ -240,8 +246,8 @@ function tempo.armour(c) return tables.armour[c.stats.armour or "None"] end
 function tempo.melee_weapon(c) return not tempo.weapon(c).ranged and (c.stats.weapon or "Unarmed") ~= "Unarmed" end
 
 -- Why `c` cannot take `action` with what it holds: a ranged action needs a ranged weapon, one
--- taken with a melee weapon (Melee Attack, Feint, Parry, Counter-Attack, CT Counter-Attack) a
--- melee weapon.
+-- taken with a melee weapon (Melee Attack, Feint, Parry, Counter-Attack, CT Counter-Attack, and in
+-- the bind Press, Disarm, Double) a melee weapon.
 local function unequipped(c, action)
   local data = tempo.row(action)
   if data.weapon == "ranged" and not tempo.weapon(c).ranged then return "no ranged weapon" end
@@ -544,11 +550,14 @@ function tempo.next_action(me, points, ordered)
     if reason then return nil, reason end
   else
     -- Not in the source: default chosen. On Guard without a melee weapon: a Ranged Attack with a
-    -- ranged one, else an Unarmed Attack.
+    -- ranged one, else an Unarmed Attack; Bound without one (a punch Parried into a bind), no
+    -- weapon to Press with: Withdraw from the bind.
     action, target = tables.rules.default_action[guard], tempo.opponent(me)
     if not action or not target then return nil end
     if action == "Melee Attack" and not tempo.melee_weapon(me) then
       action = tempo.weapon(me).ranged and "Ranged Attack" or "Unarmed Attack"
+    elseif action == "Press" and not tempo.melee_weapon(me) then
+      action = "Withdraw"
     end
     if tempo.row(action).against == "none" then target = nil end
   end
