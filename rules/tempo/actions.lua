@@ -205,6 +205,13 @@ local function exchange(ctx)
       if not unmade[i] then apply(ex, theirs[i], r.actor, me, r.action) end
     end
     if not stopped then apply(ex, mine, me, opposing[1].actor, standing, way) end
+    -- Whether each reaction's blow struck the actor: what `my attack hit` reads (orders.lua).
+    for i, r in ipairs(opposing) do
+      for _, striker in ipairs(ex.hit[me.name] or {}) do
+        if striker.name == r.actor.name then reactions[i].hit = true end
+      end
+      reactions[i].hit = reactions[i].hit or false
+    end
   end
   local hit = {}
   for name in pairs(ex.hit) do hit[#hit + 1] = name end

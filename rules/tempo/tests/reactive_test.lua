@@ -21,7 +21,7 @@ test.case("Parry (By Weapon): at 0 a Bind — \"Your opponent's action fails\", 
   test.equal(f:events("declared")[1].fields.target, "Bo")
   local exchange = f:events("exchange")[1].fields
   test.equal(exchange.outcome, "Critical Hit")
-  test.equal(exchange.reactions, { { character = "Bo", action = "Parry", result = 5, outcome = "Bind" } })
+  test.equal(exchange.reactions, { { character = "Bo", action = "Parry", result = 5, outcome = "Bind", hit = false } })
 end)
 
 test.case("Parry: at 1 a Success stops the attack; below 0 a Failure lets it through", function()
