@@ -928,7 +928,7 @@ TEST_CASE("arbiter test tells an encounter the rules refuse in a round at the te
          "local fight = require 'arbiter.fight'\n"
          "test.case('three Bound', function()\n"
          "  local function bound(name, side, at)\n"
-         "    return { name = name, side = side, at = at, stats = { guard = 'Bound' } }\n"
+         "    return { name = name, side = side, at = at, weapon = 'Sword', stats = { guard = 'Bound' } }\n"
          "  end\n"
          "  local f = fight.new { map = { width = 4, height = 2 }, characters = { bound('Ana', 'a', 'A1'),\n"
          "                        bound('Bo', 'b', 'B1'), bound('Cy', 'b', 'A2') } }\n"
@@ -2049,8 +2049,32 @@ TEST_CASE("check labels each round when the sheets are for several", "[cli][orde
   // Konrad starts Off Guard, so his standing Counter-Attack is refused at Ilse's first attack, as
   // the duel's narration tells ("Konrad cannot Counter-Attack: Off Guard"), before any die.
   CHECK_THAT(run.output, StartsWith("examples/tempo/duel-round1.txt:16:20: warning: the rules will refuse "
-                                    "'Counter-Attack' as the answer to Melee Attack in round 1, whatever the dice "
-                                    "(Off Guard)\n"));
+                                    "'Counter-Attack' as the answer to Ilse's Melee Attack in round 1, whatever the "
+                                    "dice (Off Guard)\n"));
+}
+
+TEST_CASE("check names the answer it foresees refused: the same standing order may be taken later in the round",
+          "[cli][orders]") {
+  // Ana starts Off Guard: her Parry is refused against Cy's attack, who acts before her, and taken
+  // against Di's, after her Ready. The warning said "as the answer to Melee Attack", as though the
+  // standing order were useless for the whole round.
+  TempDir dir;
+  std::ofstream(dir / "fight.lua")
+      << "return { rules = { 'tempo' }, map = { width = 6, height = 3 }, characters = {\n"
+         "  { name = 'Ana', side = 'red', at = 'B2', weapon = 'Sword', stats = { initiative = 3 } },\n"
+         "  { name = 'Cy', side = 'blue', at = 'C2', weapon = 'Sword', stats = { initiative = 5, guard = 'On Guard' } },\n"
+         "  { name = 'Di', side = 'blue', at = 'B3', weapon = 'Sword', stats = { initiative = 1, guard = 'On Guard' } },\n"
+         "} }\n";
+  std::ofstream(dir / "round.txt") << "Ana:\n  1: Ready\n  ON Melee Attack: Parry\nCy:\n  1: Melee Attack -> Ana\n"
+                                      "Di:\n  1: Melee Attack -> Ana\n";
+  const auto check = arbiter("check --encounter " + (dir / "fight.lua") + " " + (dir / "round.txt"));
+  CHECK(check.exit_code == 0);
+  CHECK_THAT(check.output, Contains("round.txt:3:20: warning: the rules will refuse 'Parry' as the answer to Cy's Melee "
+                                    "Attack in round 1, whatever the dice (Off Guard)\n"));
+  const auto run = arbiter("run " + (dir / "fight.lua") + " --rounds 1 --dice 5,1,6,6,4,4,4,4,4,4 --orders " +
+                           (dir / "round.txt"));
+  CHECK_THAT(run.output, Contains("Ana cannot Parry: Off Guard"));
+  CHECK_THAT(run.output, Contains("Ana: Parry → Di"));
 }
 
 TEST_CASE("two rulesets named together are told as such, with the encounter's line that brought the second in",

@@ -692,6 +692,21 @@ TEST_CASE("equipment mistakes of characters built in a loop, told at one place, 
   CHECK((all[1].where.line == 3 && all[1].where.column == 70));
 }
 
+TEST_CASE("a field written twice in one table is refused at the second, not told with the value of one at the other",
+          "[encounter]") {
+  // Lua keeps the last: a stat's mistake was told at the first key's column with the second's value.
+  Fight fight;
+  const auto twice = fight.problem(
+      platemail("    { name = 'Aldric', side = 'a', at = 'A1', stats = { guard = 'On Gard', level = 1, guard = 'Bund' } },\n"));
+  CHECK(twice.message == "encounter.characters[1].stats.guard is given twice, first at line 5, column 57: a table "
+                         "holds a field once, and the first would be lost");
+  CHECK((twice.where.line == 5 && twice.where.column == 87));
+  // Written with brackets, it is the same field.
+  const auto bracketed = fight.problem(platemail("    { name = 'Aldric', side = 'a', at = 'A1', ['side'] = 'b' },\n"));
+  CHECK(bracketed.message == "encounter.characters[1].side is given twice, first at line 5, column 24: a table holds "
+                             "a field once, and the first would be lost");
+}
+
 TEST_CASE("a field written beside a list's items is refused where written, not lost", "[encounter]") {
   Fight fight;
   const auto stray = fight.problem(platemail("    { name = 'Aldric', side = 'a', at = 'A1' },\n"

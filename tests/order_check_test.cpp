@@ -364,21 +364,24 @@ TEST_CASE("an order the rules never take then is refused: a reaction as a turn e
 
 TEST_CASE("a replacement written as a turn entry must follow an entry of the action it replaces", "[orders][check]") {
   // It is read as the answer when the entry before is answered; after anything else it is never taken.
+  // Counter-Attack and CT Parry answer another's action above all: the standing order is told first.
   const auto diagnostics = check_with(tempo_kinds(), "Ana:\n  1: Counter-Attack\nBo:\n  1: Melee Attack -> \"Ana\"\n"
                                                      "  2: Counter-Attack\n  3: IF I am Bound THEN Aim ELSE CT Parry\n");
   REQUIRE(diagnostics.size() == 3);
   check_one(diagnostics[0], "duel.orders", 2, 6,
-            "'Counter-Attack' is taken on one's turn only in place of one's own Feint when it is answered, and it is "
-            "the turn's first entry");
-  CHECK(diagnostics[0].notes == std::vector<std::string>{"write it right after the entry it replaces: '1: Feint …' "
-                                                         "then '2: IF my attack was answered THEN Counter-Attack …'"});
+            "'Counter-Attack' answers another's action (Melee Attack, Parry); on one's turn it is taken only in place "
+            "of one's own Feint when it is answered, and it is the turn's first entry");
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"write it as a standing order: 'ON Melee Attack: Counter-Attack'",
+                                                         "or right after the entry it replaces: '1: Feint …' then "
+                                                         "'2: IF my attack was answered THEN Counter-Attack …'"});
   check_one(diagnostics[1], "duel.orders", 5, 6,
-            "'Counter-Attack' is taken on one's turn only in place of one's own Feint when it is answered, and the "
-            "entry before (1) takes no Feint");
+            "'Counter-Attack' answers another's action (Melee Attack, Parry); on one's turn it is taken only in place "
+            "of one's own Feint when it is answered, and the entry before (1) takes no Feint");
   // Each branch on its own: the ELSE's CT Parry would answer a response to entry 2, a Counter-Attack.
   check_one(diagnostics[2], "duel.orders", 6, 34,
-            "'CT Parry' is taken on one's turn only in place of one's own Melee Attack when it is answered, and the "
-            "entry before (2) takes no Melee Attack");
+            "'CT Parry' answers another's action (Counter-Attack); on one's turn it is taken only in place of one's "
+            "own Melee Attack when it is answered, and the entry before (2) takes no Melee Attack");
+  CHECK(diagnostics[2].notes.front() == "write it as a standing order: 'ON Counter-Attack: CT Parry'");
   CHECK(check_with(tempo_kinds(), "Bo:\n  1: Melee Attack -> \"Ana\"\n  2: CT Parry\n").empty());
 }
 

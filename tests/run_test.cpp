@@ -501,10 +501,12 @@ TEST_CASE("run with ask: a mistake is told in the answer's own words, a sheet's 
   // On Guard with a Longsword: neither Ready (Off Guard's) nor a ranged attack; the tempo hook `actions`.
   CHECK_THAT(run.output, Contains(question + "Ilse can take here: Combat Move, Feint, Melee Attack, Move, Unarmed "
                                              "Attack ("));
-  CHECK_THAT(run.output, Contains(question + "answer:1:1: error: 'Counter-Attack' is taken only in place of one's own "
-                                             "Feint when it is answered, not as the next action\n  Counter-Attack\n  ^\n"
-                                             "  when Ilse's Feint is answered, Ilse is asked for a response: give "
-                                             "'Counter-Attack' then\n"));
+  CHECK_THAT(run.output, Contains(question + "answer:1:1: error: 'Counter-Attack' answers another's action (Move, "
+                                             "Combat Move, Melee Attack, Unarmed Attack, Parry), and is taken in place "
+                                             "of one's own Feint only when it is answered, not as the next action\n"
+                                             "  Counter-Attack\n  ^\n"
+                                             "  Ilse is asked for a response when one of those is declared, or when "
+                                             "Ilse's Feint is answered: give 'Counter-Attack' then\n"));
   CHECK_THAT(run.output, !Contains("write it right after the entry it replaces"));
   CHECK_THAT(run.output, Contains("Konrad's response (Counter-Attack, Evade, Parry; 12 AP left; empty: none): Konrad can "
                                   "take here: Counter-Attack, Evade, Parry ("));

@@ -131,7 +131,9 @@ std::optional<Diagnostic> place_of(const packs::ForeseenRefusal& refused, const 
   const std::string instead =
       refused.instead.empty() ? "" : fmt::format(": {} will take {}, the default order", refused.character,
                                                  refused.instead);
-  const std::string answer = refused.answering.empty() ? "" : fmt::format(" as the answer to {}", refused.answering);
+  // The one occurrence refused: the same standing order may be taken against another's action later.
+  const std::string answer =
+      refused.answering.empty() ? "" : fmt::format(" as the answer to {}'s {}", refused.answered, refused.answering);
   const std::string message =
       refused.cannot_act
           ? fmt::format("{} cannot act in round {}, whatever the dice ({}): its orders ({}) will not be carried out",

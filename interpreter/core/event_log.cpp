@@ -25,7 +25,7 @@ const std::vector<std::string>* runtime_event_fields(std::string_view type) {
                   "target"}},
       {action_failed, {"action", "character", "error"}},
       {action_refused, {"action", "character", "cost", "points"}},
-      {order_refused, {"action", "answering", "character", "entry", "reason"}},
+      {order_refused, {"action", "answered", "answering", "character", "entry", "reason"}},
       {order_not_carried_out, {"character", "order", "reason", "status"}},
       {turn_without_action, {"character", "reason"}},
       {turn_cut_off, {"actions", "by", "character", "pack"}},

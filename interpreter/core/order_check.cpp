@@ -324,7 +324,7 @@ class Checker {
     if (taken == Taken::misplaced) return;
     const std::string answered = action.answers ? fmt::format("{}", fmt::join(*action.answers, ", ")) : "";
     if (taken == Taken::on_turn) {
-      if (action.answers && !action.replaces.empty() && vocabulary_.sequential) replacing_entry(action, o);
+      if (action.answers && !action.replaces.empty() && vocabulary_.sequential) replacing_entry(action, o, answered);
       if (!action.answers || !action.replaces.empty()) return;
       if (action.answers->empty())
         error(o.action.at, fmt::format("'{}' answers no action, and it is not taken on one's turn", action.name));
@@ -355,8 +355,9 @@ class Checker {
   }
 
   // A reaction written as a turn entry is taken in place of one's own action when it is answered,
-  // and the answered action is the entry before's: with none there it is never taken.
-  void replacing_entry(const ActionRules& action, const Order& o) {
+  // and the answered action is the entry before's: with none there it is never taken. It answers
+  // `answered` above all as a standing order (Counter-Attack, CT Parry): told first.
+  void replacing_entry(const ActionRules& action, const Order& o, const std::string& answered) {
     const auto replaced = [&](const Order& earlier) {
       const ActionRules* taken = vocabulary_.action(earlier.action.text);
       return taken && std::any_of(action.replaces.begin(), action.replaces.end(),
@@ -368,21 +369,24 @@ class Checker {
         if (replaced(branch.order)) return;
     }
     const std::string replaces = fmt::format("{}", fmt::join(action.replaces, " or "));
+    const std::string reaction = fmt::format("'{}' answers another's action ({})", action.name, answered);
     // At a prompt no entry comes before: the replacement is asked for as the response it is.
     if (file_->answer) {
       error(o.action.at,
-            fmt::format("'{}' is taken only in place of one's own {} when it is answered, not as the next action",
-                        action.name, replaces),
-            {fmt::format("when {}'s {} is answered, {} is asked for a response: give '{}' then", ordering_->text,
-                         replaces, ordering_->text, action.name)});
+            fmt::format("{}, and is taken in place of one's own {} only when it is answered, not as the next action",
+                        reaction, replaces),
+            {fmt::format("{} is asked for a response when one of those is declared, or when {}'s {} is answered: "
+                         "give '{}' then",
+                         ordering_->text, ordering_->text, replaces, action.name)});
       return;
     }
     error(o.action.at,
-          fmt::format("'{}' is taken on one's turn only in place of one's own {} when it is answered, and {}",
-                      action.name, replaces,
+          fmt::format("{}; on one's turn it is taken only in place of one's own {} when it is answered, and {}",
+                      reaction, replaces,
                       entry_before_ ? fmt::format("the entry before ({}) takes no {}", entry_before_->number, replaces)
                                     : std::string("it is the turn's first entry")),
-          {fmt::format("write it right after the entry it replaces: '{}: {} …' then '{}: IF my attack was "
+          {fmt::format("write it as a standing order: 'ON {}: {}'", action.answers->front(), action.name),
+           fmt::format("or right after the entry it replaces: '{}: {} …' then '{}: IF my attack was "
                        "answered THEN {} …'",
                        entry_before_ ? entry_before_->number : 1, action.replaces.front(),
                        entry_before_ ? entry_before_->number + 1 : 2, action.name)});

@@ -84,6 +84,7 @@ using Ancestors = std::vector<std::pair<const void*, std::string>>;
 
 // A field written beside a list's items (`characters = { { … }, wepon = "Sword" }`) is refused
 // where it is written, before check_json, which would refuse it too but cannot say where; so is a
+// field written twice in one table (Lua keeps the last, and the first would be lost unseen), a
 // table that holds itself, and a string that is not text (a NUL byte, bytes that are not UTF-8),
 // in a field's name or as a value. `written` is where the table at `index` is written.
 void refuse_fields_beside_items(lua_State* L, int index, const std::string& path, std::size_t written,
@@ -101,6 +102,14 @@ void refuse_fields_beside_items(lua_State* L, int index, const std::string& path
   luaL_checkstack(L, 4, "an encounter nested too deep");
   const auto items = static_cast<lua_Integer>(lua_rawlen(L, index));
   const SourceText::Table text = source.table(written);
+  if (!text.again.empty()) {
+    const auto& [name, again] = text.again.front();
+    const SourcePosition first = source.place(text.field(name)).where;
+    throw Error(source.place(again).diagnostic(
+        fmt::format("{}.{} is given twice, first at line {}, column {}: a table holds a field once, and the first "
+                    "would be lost",
+                    path, name, first.line, first.column)));
+  }
   const auto [names, other_keys] = lua::keys_beside_list(L, index, items);
   // The string at the top of the stack, or `name` itself, must be text: told at `place`.
   const auto text_at = [&](const std::string& where, std::size_t place, const std::string* name) {

@@ -515,7 +515,7 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
 }
 
 std::optional<Intent> Fight::judge(const Function* f, int nargs, const Entity& who, const Intent* proposal,
-                                   std::string* refusal, std::string* declined, const std::string* answering) {
+                                   std::string* refusal, std::string* declined, const Answering* answering) {
   StackGuard guard{L_, lua_gettop(L_) - nargs};  // the arguments pushed before the call are consumed
   std::optional<Intent> intent;
   std::optional<std::string> reason;
@@ -559,10 +559,13 @@ std::optional<Intent> Fight::judge(const Function* f, int nargs, const Entity& w
 }
 
 LogEvent Fight::refusal_of(const Entity& who, const Intent& refused, const std::string& reason,
-                           const std::string* answering) const {
+                           const Answering* answering) const {
   LogEvent event{0, std::string(event_type::order_refused), flow_.position(), refused.order,
                  {{"character", who.name}, {"action", refused.action}, {"reason", reason}}};
-  if (answering) event.fields["answering"] = *answering;
+  if (answering) {
+    event.fields["answering"] = answering->action;
+    event.fields["answered"] = answering->actor;
+  }
   // A turn's entry of the sheet: which one, as two entries may write the same order.
   else if (const auto taken = entry_.find(who.id);
            taken != entry_.end() && flow_.in_phase() && flow_.phase().kind == PhaseKind::Sequential && orders_of(who))
@@ -1391,7 +1394,8 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
       if (!same_name(standing.trigger.text, shown)) continue;
       if (const orders::Order* order = picked(who, standing.choice)) {
         const Intent proposal = intent_from_order(who, *order);
-        return judge(f, push_arguments(), who, &proposal, nullptr, nullptr, &shown);
+        const Answering answering{shown, world_.get(declared.actor).name};
+        return judge(f, push_arguments(), who, &proposal, nullptr, nullptr, &answering);
       }
     }
     // Answering a response to its own action, the actor may use its next entry, if the rules take

@@ -202,11 +202,15 @@ class Fight final : public Ruleset {
   // than `who` has left (refused with "3 AP needed, 2 left"); with no proposal, none. A refusal
   // with a reason is logged, unless `refusal` is given: then it is told there as the narration
   // would tell it, and not logged. Without a proposal no order was refused: the reason the hook
-  // gave with nil goes to `declined`, if given, for the caller to tell or not. `answering`: the
-  // action a standing order's proposal answers, as the others see it, which the refusal names.
+  // gave with nil goes to `declined`, if given, for the caller to tell or not. `answering`: what a
+  // standing order's proposal answers, which the refusal names.
+  struct Answering {
+    std::string action;  // as the others see it
+    std::string actor;   // who declared it
+  };
   std::optional<Intent> judge(const Function* f, int nargs, const Entity& who, const Intent* proposal,
                               std::string* refusal = nullptr, std::string* declined = nullptr,
-                              const std::string* answering = nullptr);
+                              const Answering* answering = nullptr);
   // The GM's proposals (`ask_`) until the hook takes one or the GM answers none; a refused answer is
   // the GM's typing, not part of the fight: said at the prompt, never logged.
   // ask_, remembering why it could not answer: that ends the round as the GM's error, not a pack's.
@@ -235,7 +239,7 @@ class Fight final : public Ruleset {
   Intent asked_order(const Entity& who);
   // `order_refused` for `refused`: logged in the fight, or only said at the --ask prompt.
   LogEvent refusal_of(const Entity& who, const Intent& refused, const std::string& reason,
-                      const std::string* answering = nullptr) const;
+                      const Answering* answering = nullptr) const;
   // What the rules would take now, offered to the GM: the list of action names the hook `name`
   // (`responses`, `actions`) returns for the `nargs` arguments pushed, which it consumes, and the
   // table of why it would not take others ({ ["Melee Attack"] = "Bo is Down" }) it may return

@@ -76,9 +76,9 @@ std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, co
       refused.push_back({text("character"), event.at.phase, text("refused"), text("reason"), text("action"), {}});
     else if (event.type == event_type::order_refused)
       refused.push_back({text("character"), event.fields.value("entry", static_cast<long>(event.at.phase)), event.cause,
-                         text("reason"), {}, text("answering")});
+                         text("reason"), {}, text("answering"), text("answered")});
     else if (event.type == event_type::order_not_carried_out && event.fields.contains("status"))
-      refused.push_back({text("character"), event.at.phase, text("order"), text("status"), {}, {}, true});
+      refused.push_back({text("character"), event.at.phase, text("order"), text("status"), {}, {}, {}, true});
   }
   return refused;
 }

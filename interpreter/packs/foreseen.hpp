@@ -19,6 +19,7 @@ struct ForeseenRefusal {
   std::string reason;   // the rules' own words
   std::string instead;  // the default order taken in its place (a simultaneous phase); empty: none
   std::string answering;  // the action a standing order ON … answered with it; empty: a turn's or phase's order
+  std::string answered;   // who declared the action answered
   bool cannot_act = false;  // not refused but never carried out: the character cannot act (`reason`, a status)
 };
 

@@ -158,6 +158,9 @@ SourceText::Table SourceText::table(std::size_t at) const {
   Table table;
   const std::size_t open = constructor_at(text_, at);
   if (open == none) return table;
+  const auto add_field = [&](std::string name, std::size_t entry) {
+    if (!table.fields.emplace(name, entry).second) table.again.emplace_back(std::move(name), entry);
+  };
   // An entry is a field when it starts with its key: `name =` or `["name"] =` (a key of another
   // kind, `[1 + 1] =`, is neither a field by name nor a value).
   const auto add_entry = [&](std::size_t entry) {
@@ -165,13 +168,13 @@ SourceText::Table SourceText::table(std::size_t at) const {
       const std::size_t key = past_space(text_, entry + 1), key_end = past_string(text_, key);
       const std::size_t close = past_space(text_, key_end);
       if (key_end != key && text_[key] != '[' && close < text_.size() && text_[close] == ']')
-        table.fields.emplace(text_.substr(key + 1, key_end - key - 2), entry);
+        add_field(text_.substr(key + 1, key_end - key - 2), entry);
       return;
     }
     if (identifier_start(text_[entry])) {
       const std::size_t name_end = past_name(text_, entry);
       if (assignment_at(text_, past_space(text_, name_end))) {
-        table.fields.emplace(text_.substr(entry, name_end - entry), entry);
+        add_field(text_.substr(entry, name_end - entry), entry);
         return;
       }
     }

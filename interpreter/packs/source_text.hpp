@@ -53,6 +53,9 @@ class SourceText {
   struct Table {
     std::vector<std::size_t> items;             // its values, in order
     std::map<std::string, std::size_t> fields;  // `name = …`, `["name"] = …`; not a table's inside it
+    // A field written again after its first (`{ guard = "On Guard", guard = "Bound" }`): its name and
+    // where; Lua keeps the last, `fields` the first.
+    std::vector<std::pair<std::string, std::size_t>> again;
     // Where its value numbered `number` (from 1), or its field `name`, is; unknown when it has none.
     std::size_t item(std::size_t number) const;
     std::size_t field(const std::string& name) const;

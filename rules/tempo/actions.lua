@@ -39,10 +39,20 @@ local function wound(exchange, victim, amount, cause)
   end
 end
 
--- An outcome's effects: `who` took `action`, `other` is its opponent; a movement walks the way
--- `declared` with it, planned when the action was declared (tempo.next_action), or, for a Retreat,
--- away from `other`.
-local function apply(exchange, row, who, other, action, declared)
+-- The squares a movement's outcome `row` walks of the way `declared` with it, planned when the
+-- action was declared (tempo.next_action): a Success of Combat Move edges "up to one square toward
+-- or away from your opponent and laterally up to your Base Combat Movement" (tempo.edged), reckoned
+-- before anyone moves, as the reactions judged it; the other movements walk all of it; an outcome
+-- without a movement (a Failure of Combat Move: "do not move"), none.
+local function walked(row, declared)
+  if not (row and row.move and declared and declared.path) then return {} end
+  if row.move == "step" then return tempo.edged(declared) end
+  return declared.path
+end
+
+-- An outcome's effects: `who` took `action`, `other` is its opponent; a movement walks `way`
+-- (walked, cut where a blow stopped it: tempo.blows_on_way), or, for a Retreat, away from `other`.
+local function apply(exchange, row, who, other, action, way)
   local data = tempo.row(action)
   local cause = who.name .. ": " .. action .. ", " .. row.outcome
   if row.damage then
@@ -62,13 +72,6 @@ local function apply(exchange, row, who, other, action, declared)
   if disarmed then
     exchange.text[#exchange.text + 1] = ("%s is disarmed of the %s"):format(other.name, other.stats.weapon)
   end
-  -- A failed Move: "move freely up to your Base Combat Movement but must end your movement
-  -- immediately at the first valid square if you get hit" (the reactions' effects come first).
-  local move, strikers = row.move, exchange.hit[who.name]
-  if move == "halted" and not strikers then move = "free" end
-  -- A Success edges "up to one square toward or away from your opponent and laterally up to your
-  -- Base Combat Movement" (tempo.edged), reckoned before anyone moves, as the reactions judged it.
-  local way = declared and (move == "step" and tempo.edged(declared) or declared.path)
   later(exchange, function()
     if row.me then tempo.set_guard(who, row.me, cause, other) end
     if row.them then tempo.set_guard(other, row.them, cause, who) end
@@ -77,13 +80,12 @@ local function apply(exchange, row, who, other, action, declared)
     if disarmed then world.set_stat(other, "weapon", "Unarmed", cause) end
     if row.aimed then world.set_stat(who, "aimed", true, cause) end
   end)
-  if move then
+  if row.move then
     movement(exchange, function()
       -- A Retreat moves away from the one who approaches; Combat Move and Move along their way.
-      local path = data.withdraws and tempo.path(who, other, tables.rules.base_combat_movement, true, move == "step")
+      local path = data.withdraws and tempo.path(who, other, tables.rules.base_combat_movement, true, row.move == "step")
         or way or {}
       local to = path[#path]
-      if move == "halted" then to = tempo.struck_at(path, strikers) end
       if to then world.move(who, to, cause) end
     end)
   end
@@ -97,11 +99,12 @@ local function effective(row)
   return false
 end
 
--- "Ana Melee Attack (1d10 5 = 5; Hit)"; an outcome that the other side's "Your opponent's action
--- fails without effect" stopped says so: "(…; Hit, stopped by Bo's Parry)".
-local function result_text(name, action, text, row, stopped_by)
+-- "Ana Melee Attack (1d10 5 = 5; Hit)"; an outcome that did nothing says why: the other side's
+-- "Your opponent's action fails without effect" stopped it, "(…; Hit, stopped by Bo's Parry)", or
+-- its blow did not reach the mover, "(…; Hit, does not reach Cy)".
+local function result_text(name, action, text, row, unmade)
   local outcome = row and row.outcome or "no outcome"
-  if row and stopped_by and effective(row) then outcome = outcome .. ", stopped by " .. stopped_by end
+  if row and unmade and effective(row) then outcome = outcome .. ", " .. unmade end
   return ("%s %s (%s; %s)"):format(name, action, text, outcome)
 end
 
@@ -153,7 +156,7 @@ local function exchange(ctx)
     local row = outcomes.lookup(tempo.row(standing).outcomes, result, ctx.target, tempo.stat)
     outcome = row and row.outcome
     table.insert(ex.text, 1, result_text(me.name, head, text, row))
-    apply(ex, row, me, ctx.target, standing, ctx)
+    apply(ex, row, me, ctx.target, standing, walked(row, ctx))
   else
     -- Each reaction is opposed to the action's one result; the action's own outcome is the one
     -- against the first reaction (its target's). Not in the source: default chosen (README).
@@ -176,15 +179,39 @@ local function exchange(ctx)
     end
     -- What stops an action: "Your opponent's action fails without effect".
     outcome = mine.outcome
-    ex.text[#ex.text + 1] = result_text(me.name, head, text .. (" − %d"):format(first_result), mine, stopped)
+    ex.text[#ex.text + 1] = result_text(me.name, head, text .. (" − %d"):format(first_result), mine,
+      stopped and "stopped by " .. stopped)
     local mine_stops = mine.stops and ("%s's %s"):format(me.name, standing) or nil
-    for i, r in ipairs(opposing) do
-      ex.text[#ex.text + 1] = result_text(r.actor.name, r.action, their_texts[i], theirs[i], i == 1 and mine_stops or nil)
+    local unmade = {}
+    if mine_stops then unmade[1] = "stopped by " .. mine_stops end
+    -- A blow at a mover lands only where the mover comes within the striker's reach, and the first
+    -- on its way stops a failed Move there (tempo.blows_on_way): the others' blows may not reach it.
+    local way = walked(not stopped and mine, ctx)
+    if tempo.row(standing).moves then
+      local blows, of = {}, {}
+      for i, r in ipairs(opposing) do
+        if theirs[i].damage and not unmade[i] then blows[#blows + 1], of[#blows + 1] = r, i end
+      end
+      local lands
+      way, lands = tempo.blows_on_way(me, way, blows, mine.move == "halted")
+      for b, i in ipairs(of) do
+        if not lands[b] then unmade[i] = "does not reach " .. me.name end
+      end
     end
     for i, r in ipairs(opposing) do
-      if not (i == 1 and mine_stops) then apply(ex, theirs[i], r.actor, me, r.action) end
+      ex.text[#ex.text + 1] = result_text(r.actor.name, r.action, their_texts[i], theirs[i], unmade[i])
     end
-    if not stopped then apply(ex, mine, me, opposing[1].actor, standing, ctx) end
+    for i, r in ipairs(opposing) do
+      if not unmade[i] then apply(ex, theirs[i], r.actor, me, r.action) end
+    end
+    if not stopped then apply(ex, mine, me, opposing[1].actor, standing, way) end
+    -- Whether each reaction's blow struck the actor: what `my attack hit` reads (orders.lua).
+    for i, r in ipairs(opposing) do
+      for _, striker in ipairs(ex.hit[me.name] or {}) do
+        if striker.name == r.actor.name then reactions[i].hit = true end
+      end
+      reactions[i].hit = reactions[i].hit or false
+    end
   end
   local hit = {}
   for name in pairs(ex.hit) do hit[#hit + 1] = name end

@@ -27,7 +27,8 @@ local conditions = {
     for _, r in ipairs(mine and mine.responses or {}) do if r.actor.name ~= me.name then return true end end
     return false
   end,
-  -- The last exchange I played this round hit someone.
+  -- The last exchange I played this round, my own action or a reaction to another's (a Counter-
+  -- Attack that landed is an attack that hit), struck someone.
   ["my attack hit"] = function(me)
     local exchanges = log.phase_events("exchange")
     for i = #exchanges, 1, -1 do
@@ -35,6 +36,9 @@ local conditions = {
       if e.character == me.name then
         for _, name in ipairs(e.hit) do if name ~= me.name then return true end end
         return false
+      end
+      for _, r in ipairs(e.reactions) do
+        if r.character == me.name then return r.hit end
       end
     end
     return false

@@ -164,6 +164,12 @@ function tempo.starting_partners()
   for i, c in ipairs(world.characters()) do
     order[c.name] = i
     if SHARES_WITH[c.stats.guard] then starting[#starting + 1] = c end
+    -- Bound is "prolonged weapon-on-weapon contact" with "another melee combatant".
+    if c.stats.guard == "Bound" and not tempo.melee_weapon(c) then
+      world.encounter_error(c, "guard", ('is "Bound", but %s: a bind is "prolonged weapon-on-weapon contact" of two '
+        .. "melee weapons (start it On Guard, or give it one)"):format(tempo.weapon(c).ranged and "it holds a " .. c.stats.weapon
+        or "it is Unarmed"))
+    end
   end
   -- Each one's possible partners, the closest first, then in the encounter's order.
   local fits, number = {}, {}
@@ -240,8 +246,8 @@ function tempo.armour(c) return tables.armour[c.stats.armour or "None"] end
 function tempo.melee_weapon(c) return not tempo.weapon(c).ranged and (c.stats.weapon or "Unarmed") ~= "Unarmed" end
 
 -- Why `c` cannot take `action` with what it holds: a ranged action needs a ranged weapon, one
--- taken with a melee weapon (Melee Attack, Feint, Parry, Counter-Attack, CT Counter-Attack) a
--- melee weapon.
+-- taken with a melee weapon (Melee Attack, Feint, Parry, Counter-Attack, CT Counter-Attack, and in
+-- the bind Press, Disarm, Double) a melee weapon.
 local function unequipped(c, action)
   local data = tempo.row(action)
   if data.weapon == "ranged" and not tempo.weapon(c).ranged then return "no ranged weapon" end
@@ -431,15 +437,29 @@ local function reaches_path(who, path)
   return false
 end
 
----Where a Move that gets hit ends on its `path`: "at the first valid square if you get hit" — a
----shot lands at once (the first square), a melee blow as the mover comes within the reach of one
----of its `strikers` (a melee striker answers only a Move whose path does: tempo.response).
-function tempo.struck_at(path, strikers)
-  for _, cell in ipairs(path) do
-    for _, striker in ipairs(strikers) do
-      if tempo.weapon(striker).ranged or tempo.reaches(striker, cell) then return cell end
+---Which of the `blows` ({ actor, action }, reactions that strike) aimed at `mover` land, and the
+---squares of `way` it walks: a blow lands at the first square the mover passes (its way, or its own
+---square if it does not move) within its striker's melee reach, a shot at the first. A `halting`
+---movement (a failed Move) "must end your movement immediately at the first valid square if you get
+---hit": the first blow on the way stops it there, and a later striker's lands only if its reach
+---covers that square; one whose reach the mover never enters does not land (tempo.response let it
+---answer the whole way). Returns the way walked and, for each blow, whether it lands.
+function tempo.blows_on_way(mover, way, blows, halting)
+  local squares = #way > 0 and way or { mover.cell }
+  local at, first = {}, nil
+  for i, blow in ipairs(blows) do
+    for j, cell in ipairs(squares) do
+      if tempo.row(blow.action).weapon == "ranged" or tempo.reaches(blow.actor, cell) then
+        at[i] = j
+        break
+      end
     end
+    if at[i] and not (first and first <= at[i]) then first = at[i] end
   end
+  local lands = {}
+  for i in ipairs(blows) do lands[i] = at[i] ~= nil and (not halting or at[i] == first) end
+  if halting and first and #way > 0 then way = { table.unpack(way, 1, first) } end
+  return way, lands
 end
 
 -- Why `who` cannot shoot at `other`: "Ranged Attack ... hit your opponent with a ranged weapon"
@@ -530,11 +550,14 @@ function tempo.next_action(me, points, ordered)
     if reason then return nil, reason end
   else
     -- Not in the source: default chosen. On Guard without a melee weapon: a Ranged Attack with a
-    -- ranged one, else an Unarmed Attack.
+    -- ranged one, else an Unarmed Attack; Bound without one (a punch Parried into a bind), no
+    -- weapon to Press with: Withdraw from the bind.
     action, target = tables.rules.default_action[guard], tempo.opponent(me)
     if not action or not target then return nil end
     if action == "Melee Attack" and not tempo.melee_weapon(me) then
       action = tempo.weapon(me).ranged and "Ranged Attack" or "Unarmed Attack"
+    elseif action == "Press" and not tempo.melee_weapon(me) then
+      action = "Withdraw"
     end
     if tempo.row(action).against == "none" then target = nil end
   end

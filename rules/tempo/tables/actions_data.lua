@@ -31,7 +31,10 @@
 --   melee_weapon = true     taken "with a melee weapon" (Melee Attack, Feint), "your own melee
 --                           weapon" (Parry), or deflecting "an incoming melee attack while
 --                           simultaneously launching one of your own" (Counter-Attack, CT
---                           Counter-Attack): not with a ranged weapon, nor Unarmed
+--                           Counter-Attack), or in the bind, "prolonged weapon-on-weapon contact"
+--                           ("force your weapon forward through the bind": Press; "the leverage
+--                           of your own weapon": Disarm; "a rapid counter-attack": Double): not
+--                           with a ranged weapon, nor Unarmed
 local arbiter = require "arbiter"
 
 local BW = "By Weapon"
@@ -58,7 +61,7 @@ local actions = {
                         .. "that way toward or away from the opponent and the lateral squares, on a Critical Success "
                         .. "all of it",
                       outcomes = { { "-", "Failure" }, { 1, "Success", move = "step" }, { 10, "Critical Success", move = "surge" } } },
-  ["Disarm"] = { kind = "proactive", cost = BW, statuses = { "Bound" },
+  ["Disarm"] = { kind = "proactive", cost = BW, statuses = { "Bound" }, melee_weapon = true,
                  outcomes = { { "-", "Failure" }, { 8, "Success", disarm = true, ends = true } } },
   ["Escape"] = { kind = "proactive", cost = 3, statuses = { "Grappled", "Pinned" },
                  outcomes = { { "-", "Failure" }, { 1, "Success", ends = true } } },
@@ -71,7 +74,7 @@ local actions = {
                        outcomes = attack() },
   ["Pin"] = { kind = "proactive", cost = 3, statuses = { "Grappled" },
               outcomes = { { "-", "Failure" }, { "Target: Grapple Defence", "Success", them = "Pinned" } } },
-  ["Press"] = { kind = "proactive", cost = BW, statuses = { "Bound" }, weapon = "melee",
+  ["Press"] = { kind = "proactive", cost = BW, statuses = { "Bound" }, weapon = "melee", melee_weapon = true,
                 outcomes = attack("Failure", "Success", "Critical Success") },
   ["Ranged Attack"] = { kind = "proactive", cost = BW, statuses = { "On Guard" }, weapon = "ranged", outcomes = attack() },
   ["Ready"] = { kind = "proactive", cost = 1, statuses = { "Off Guard" }, check = false,
@@ -87,7 +90,7 @@ local actions = {
                        response_to = { "Aim", "Move", "Combat Move" }, outcomes = attack() },
   ["Dodge"] = { kind = "reactive", cost = 2, statuses = { "On Guard" }, response_to = { "Ranged Attack" },
                 beyond_attack_speed = true, outcomes = stop() },
-  ["Double"] = { kind = "reactive", cost = BW, statuses = { "Bound" }, weapon = "melee",
+  ["Double"] = { kind = "reactive", cost = BW, statuses = { "Bound" }, weapon = "melee", melee_weapon = true,
                  response_to = { "Disarm", "Grapple", "Press", "Withdraw" }, cedes_bind = true, outcomes = attack() },
   ["Evade"] = { kind = "reactive", cost = 2, statuses = { "On Guard" }, response_to = { "Melee Attack", "Unarmed Attack" },
                 outcomes = stop() },

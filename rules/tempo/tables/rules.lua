@@ -32,7 +32,8 @@ arbiter.define.table("rules", {
   starting_status = "Off Guard",
   -- Not in the source: default chosen. What a character the sheets do not order this round takes
   -- on its turn, by its status, at its opponent while it can pay (On Guard without a melee weapon:
-  -- a Ranged Attack with a ranged one, else an Unarmed Attack). A status not listed takes none.
+  -- a Ranged Attack with a ranged one, else an Unarmed Attack; Bound without one: Withdraw). A
+  -- status not listed takes none.
   default_action = { ["Off Guard"] = "Ready", ["On Guard"] = "Melee Attack", ["Bound"] = "Press",
                      ["Grappled"] = "Pin", ["Pinned"] = "Escape" },
   -- Not in the source: default chosen. Initiative: the stat `initiative`, highest first (0 unless

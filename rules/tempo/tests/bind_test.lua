@@ -176,10 +176,10 @@ test.case("many fighters are paired in time polynomial in their number: 32 again
   end
   local characters = {}
   for i = 0, 31 do
-    characters[#characters + 1] = { name = "A" .. i, side = "a", at = label(i, 2), stats = { guard = "Bound" } }
+    characters[#characters + 1] = { name = "A" .. i, side = "a", at = label(i, 2), weapon = "Sword", stats = { guard = "Bound" } }
   end
   for i = 0, 30 do
-    characters[#characters + 1] = { name = "B" .. i, side = "b", at = label(i, 1), stats = { guard = "Bound" } }
+    characters[#characters + 1] = { name = "B" .. i, side = "b", at = label(i, 1), weapon = "Sword", stats = { guard = "Bound" } }
   end
   local f = fight.new { map = { width = 40, height = 2 }, characters = characters }
   test.fails(function() f:round() end,
@@ -194,4 +194,46 @@ test.case("a bind is contact: two who start Bound beside each other across a wal
     { name = "Bo", side = "b", at = "C2", weapon = "Sword", stats = { guard = "Bound" } } } }
   test.fails(function() f:round() end,
              "Ana's guard is \"Bound\", but no enemy within reach starts Bound to share the bind with")
+end)
+
+test.case("Press, Disarm and Double are taken with one's own weapon in the bind: not with a Bow; without orders, Withdraw", function()
+  -- Bound is "prolonged weapon-on-weapon contact"; Press "force your weapon forward through the
+  -- bind", Disarm "the leverage of your own weapon", Double "a rapid counter-attack". Bo (Bow)
+  -- punches Ana, whose Parry ties it (5 − 5): a Bind. His Press and Disarm are refused, and so is his
+  -- Double to her Press (dice: Bo 5, Ana 5; her Press 1, its damage 2). Without orders, a Bound
+  -- Bow-user cannot Press: he Withdraws (Not in the source: default chosen; dice 4), then, On
+  -- Guard, shoots while he can pay (twice: 3, damage 1).
+  local f = bout.new({}, { weapon = "Bow" }, { 5, 5, 1, 2, 4, 3, 1, 3, 1 })
+  f:round [[
+    Ana:
+      ON Unarmed Attack: Parry
+    Bo:
+      1: Unarmed Attack -> my opponent
+      2: Press -> my opponent
+      3: Disarm -> my opponent
+  ]]
+  test.equal(bout.guards(f, { "Ana", "Bo" }), { "Ana Bound", "Bo Bound" })
+  test.equal(bout.refused(f), { "Bo cannot Press: no melee weapon", "Bo cannot Disarm: no melee weapon" })
+  f:round [[
+    Ana:
+      1: Press -> my opponent
+    Bo:
+      ON Press: Double
+  ]]
+  test.equal(bout.refused(f)[3], "Bo cannot Double: no melee weapon")
+  test.equal(bout.exchanges(f)[2], "Ana Press (1d10 1 = 1; Critical Success); Bo takes 2 (1d6 2)")
+  f:round [[
+    Ana:
+  ]]
+  test.equal(bout.exchanges(f)[3], "Bo Withdraw (1d10 4 = 4; Success)")
+  test.equal(bout.guards(f, { "Ana", "Bo" }), { "Ana On Guard", "Bo On Guard" })
+end)
+
+test.case("an encounter that starts a Bow-user or an Unarmed fighter Bound is refused at its guard", function()
+  -- Bound: "You have engaged another melee combatant with prolonged weapon-on-weapon contact".
+  test.fails(function() bout.new({ guard = "Bound" }, { guard = "Bound", weapon = "Bow" }, {}):round() end,
+             "Bo's guard is \"Bound\", but it holds a Bow: a bind is \"prolonged weapon-on-weapon contact\" of two melee "
+             .. "weapons (start it On Guard, or give it one)")
+  test.fails(function() bout.new({ guard = "Bound", weapon = "Unarmed" }, { guard = "Bound" }, {}):round() end,
+             "Ana's guard is \"Bound\", but it is Unarmed")
 end)

@@ -73,6 +73,27 @@ test.case("IF my attack hit: a second blow only after a first that landed", func
   test.equal(bout.declared(missed), { "Ana Melee Attack 8" })
 end)
 
+test.case("IF my attack hit: a Counter-Attack that landed is my attack that hit, one that missed is not", function()
+  -- README: "the last exchange I played this round": my own action, or my reaction to another's.
+  -- Bo attacks first; Ana counter-attacks. Landed (Bo 2, Ana 9, damage 3): Ana strikes again (4,
+  -- damage 1). Missed (Bo 9, Ana 2, damage 3): she Feints (4).
+  local sheet = [[
+    Ana:
+      1: IF my attack hit THEN Melee Attack -> my opponent ELSE Feint -> my opponent
+      ON Melee Attack: Counter-Attack
+    Bo:
+      1: Melee Attack -> "Ana"
+  ]]
+  local landed = bout.new({ initiative = 0 }, { initiative = 5 }, { 2, 9, 3, 4, 1 })
+  landed:round(sheet)
+  test.equal(landed:events("exchange")[1].fields.reactions[1].hit, true)
+  test.equal(bout.exchanges(landed)[2], "Ana Melee Attack (1d10 4 = 4; Critical Hit); Bo takes 1 (1d6 1)")
+  local missed = bout.new({ initiative = 0 }, { initiative = 5 }, { 9, 2, 3, 4 })
+  missed:round(sheet)
+  test.equal(missed:events("exchange")[1].fields.reactions[1].hit, false)
+  test.equal(bout.exchanges(missed)[2], "Ana Feint (1d10 4 = 4; Miss)")
+end)
+
 test.case("conditions on statuses: IF my opponent is Off Guard, and a refusal told with the status", function()
   local f = bout.new({ guard = "Off Guard" }, { guard = "Off Guard" }, {})
   f:round [[

@@ -21,7 +21,7 @@ test.case("Parry (By Weapon): at 0 a Bind — \"Your opponent's action fails\", 
   test.equal(f:events("declared")[1].fields.target, "Bo")
   local exchange = f:events("exchange")[1].fields
   test.equal(exchange.outcome, "Critical Hit")
-  test.equal(exchange.reactions, { { character = "Bo", action = "Parry", result = 5, outcome = "Bind" } })
+  test.equal(exchange.reactions, { { character = "Bo", action = "Parry", result = 5, outcome = "Bind", hit = false } })
 end)
 
 test.case("Parry: at 1 a Success stops the attack; below 0 a Failure lets it through", function()
@@ -271,6 +271,69 @@ test.case("a Counter-Attack answers a Move where its path comes within reach, no
   test.equal(bout.declared(wide), { "Ana Move 10" })
   test.equal(bout.refused(wide), { "Cy cannot Counter-Attack: Ana's Move does not come within reach" })
   test.equal(wide:cell("Ana"), "D2")
+end)
+
+-- Ana Moves (or Combat Moves) toward Bo past Cy, both answering it with `bo` and `cy`: a round on a
+-- map 8 x 3 with scripted `dice`, fighters placed by `at` ({ ana = "A2", bo = "E2", cy = "B3" }).
+local function move_into_blows(move, at, bo, cy, dice, cy_weapon)
+  local f = bout.new({ at = at.ana }, { at = at.bo }, dice, { width = 8, height = 3 }, { at = at.cy, weapon = cy_weapon })
+  f:round(([[
+    Ana:
+      1: %s -> "Bo"
+    Bo:
+      ON %s: %s
+    Cy:
+      ON %s: %s
+  ]]):format(move, move, bo, move, cy))
+  return f
+end
+
+test.case("the first blow on a Move's way stops it: a later striker whose reach it never enters does not land", function()
+  -- Move: "must end your movement immediately at the first valid square if you get hit". Ana (A2)
+  -- heads for Bo (E2): B2, C2, D2. Cy's sword (B3) reaches B2, where she is hit and stops; Bo's
+  -- (E2) would reach her only at D2, three squares on: his blow does not land, and no damage is
+  -- rolled for it (dice: Bo 5, Cy 5, Cy's damage 2).
+  local f = move_into_blows("Move", { ana = "A2", bo = "E2", cy = "B3" }, "Counter-Attack", "Counter-Attack", { 5, 5, 2 })
+  test.equal(bout.exchanges(f), { "Ana Move (no check: 0 − 5; Failure); Bo Counter-Attack (1d10 5 = 5 − 0; Critical Hit, "
+    .. "does not reach Ana); Cy Counter-Attack (1d10 5 = 5 − 0; Critical Hit); Ana takes 2 (1d6 2)" })
+  test.equal(f:cell("Ana"), "B2")
+  test.equal(f:stat("Ana", "wounds"), 2)
+  test.equal(f:events("exchange")[1].fields.hit, { "Ana" })
+end)
+
+test.case("blows whose reach covers the square where a Move is stopped all land there", function()
+  -- Ana (A2) heads for Bo (C2): her first square, B2, is beside him, and beside Cy (B1) too: both
+  -- blows land where she stops (dice: Bo 5, Cy 5, their damage 2 and 3).
+  local f = move_into_blows("Move", { ana = "A2", bo = "C2", cy = "B1" }, "Counter-Attack", "Counter-Attack", { 5, 5, 2, 3 })
+  test.equal(f:cell("Ana"), "B2")
+  test.equal(f:stat("Ana", "wounds"), 5)
+end)
+
+test.case("a shot stops a Move at its first square: a sword it would have reached later does not land", function()
+  -- A shot lands at once ("the first valid square if you get hit"): Cy's crossbow bolt (H3) stops
+  -- Ana at B2, and Bo's sword (E2), which reaches only D2 of her way, does not land (dice: Bo 9,
+  -- Cy 5, the bolt's damage 6).
+  local f = move_into_blows("Move", { ana = "A2", bo = "E2", cy = "H3" }, "Counter-Attack", "Counter-Fire", { 9, 5, 6 }, "Crossbow")
+  test.equal(bout.exchanges(f), { "Ana Move (no check: 0 − 9; Failure); Bo Counter-Attack (1d10 9 = 9 − 0; Critical Hit, "
+    .. "does not reach Ana); Cy Counter-Fire (1d10 5 = 5 − 0; Critical Hit); Ana takes 6 (1d8 6)" })
+  test.equal(f:cell("Ana"), "B2")
+  test.equal(f:stat("Ana", "wounds"), 6)
+end)
+
+test.case("a failed Combat Move \"does not move\": a Counter-Attack that reaches only its way does not land", function()
+  -- Combat Move Failure: "You fail to make any progress and do not move". Ana (B2) stays two
+  -- squares from Bo (D2), out of his sword's reach: his Critical Hit does not land (dice: Ana 2, Bo 5).
+  local f = bout.new({}, { at = "D2" }, { 2, 5 })
+  f:round [[
+    Ana:
+      1: Combat Move -> my opponent
+    Bo:
+      ON Combat Move: Counter-Attack
+  ]]
+  test.equal(bout.exchanges(f), { "Ana Combat Move (1d10 2 = 2 − 5; Failure); Bo Counter-Attack (1d10 5 = 5 − 2; "
+    .. "Critical Hit, does not reach Ana)" })
+  test.equal(f:cell("Ana"), "B2")
+  test.equal(f:stat("Ana", "wounds"), nil)
 end)
 
 test.case("every opponent declares its reaction before the actor is asked for a counter-tempo action", function()
