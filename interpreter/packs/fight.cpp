@@ -813,7 +813,8 @@ void Fight::settle_ready(const Action& chosen, Intent& intent) {
   lua::push_entity(L_, intent.actor);
   if (chosen.ready_when.reads >= 2) lua::push_intent(L_, intent, world_);
   call(chosen.ready_when, chosen.ready_when.reads >= 2 ? 2 : 1, 1);
-  intent.ready = lua_toboolean(L_, -1);
+  intent.ready =
+      returned_boolean(chosen.ready_when, -1, fmt::format("action '{}': its 'ready' function", chosen.name)).value_or(false);
 }
 
 Intent Fight::default_intent(const Entity& who, const std::string& why) {
@@ -959,8 +960,25 @@ bool Fight::holds(const Entity& who, const orders::Condition& condition) {
     case Kind::phrase: break;
   }
   StackGuard guard{L_};
-  call_phrase(who, vocabulary_.condition(condition.phrase.text), conditions_, "condition", condition.phrase.text);
-  return lua_toboolean(L_, -1);
+  const std::optional<orders::Match> match = vocabulary_.condition(condition.phrase.text);
+  const Function& test = call_phrase(who, match, conditions_, "condition", condition.phrase.text);
+  return returned_boolean(test, -1, fmt::format("condition '{}': its 'test' function", match->declaration->text))
+      .value_or(false);
+}
+
+std::optional<bool> Fight::returned_boolean(const Function& function, int index, const std::string& whose) {
+  return returned_by(function, [&] { return lua::returned_boolean(L_, index, whose); });
+}
+
+std::optional<std::string> Fight::refusal_returned(const Function& function, const std::string& action,
+                                                   const char* key, std::string refused) {
+  const std::optional<bool> allowed =
+      returned_boolean(function, -2, fmt::format("action '{}': its '{}' function", action, key));
+  if (allowed.value_or(false)) return std::nullopt;
+  if (lua_type(L_, -1) == LUA_TSTRING)
+    return returned_by(function, [&] { return lua::to_text(L_, -1, "the reason returned"); });
+  if (!allowed) return fmt::format("{} returned nothing: return true, or false and why", key);
+  return refused;
 }
 
 const Fight::Function& Fight::call_phrase(const Entity& who, const std::optional<orders::Match>& match,
@@ -1444,10 +1462,9 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     lua::push_entity(L_, intent.actor);
     if (chosen.allowed_when.reads >= 2) lua::push_intent(L_, intent, world_);
     call(chosen.allowed_when, chosen.allowed_when.reads >= 2 ? 2 : 1, 2);
-    if (!lua_toboolean(L_, -2))
-      return lua_type(L_, -1) == LUA_TSTRING
-                 ? returned_by(chosen.allowed_when, [&] { return lua::to_text(L_, -1, "the reason returned"); })
-                 : fmt::format("the rules do not let {} {} now", actor.name, chosen.name);
+    if (auto reason = refusal_returned(chosen.allowed_when, chosen.name, "allowed_by",
+                                       fmt::format("the rules do not let {} {} now", actor.name, chosen.name)))
+      return reason;
   }
   // An attack (`target = "enemy"`) at oneself or an ally, an action for an ally (`"ally"`) at
   // oneself or an enemy, or an action at another (`"other"`) at oneself, from a pack's intent, a
@@ -1476,10 +1493,10 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     lua::push_entity(L_, intent.actor);
     lua::push_entity(L_, intent.target);
     call(chosen.target_allowed, 2, 2);
-    if (!lua_toboolean(L_, -2))
-      return lua_type(L_, -1) == LUA_TSTRING
-                 ? returned_by(chosen.target_allowed, [&] { return lua::to_text(L_, -1, "the reason returned"); })
-                 : fmt::format("the rules do not let {} {} {}", actor.name, chosen.name, world_.get(intent.target).name);
+    if (auto reason = refusal_returned(chosen.target_allowed, chosen.name, "target",
+                                       fmt::format("the rules do not let {} {} {}", actor.name, chosen.name,
+                                                   world_.get(intent.target).name)))
+      return reason;
   }
   return std::nullopt;
 }
