@@ -240,6 +240,11 @@ const Fight::Function* Fight::hook(const char* name) const {
   return it == hooks_.end() ? nullptr : &it->second;
 }
 
+std::string_view Fight::hook_name(const Function& f) const {
+  const auto it = std::ranges::find_if(hooks_, [&](const auto& named) { return &named.second == &f; });
+  return it == hooks_.end() ? std::string_view("pack's") : std::string_view(it->first);
+}
+
 // Before any call into the packs: handles as the world is now, and the packs' checks when a
 // definition has changed (an action's patch in the phase before).
 void Fight::prepare_pack_call() {
@@ -454,7 +459,7 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
   if (const Function* forced = hook("forced_action")) {
     lua::push_entity(L_, who.id);
     call(*forced, 1, 1);
-    if (auto intent = returned_by(*forced, [&] { return intent_from_lua(who, -1); })) {
+    if (auto intent = returned_by(*forced, [&] { return intent_from_lua(who, -1, "forced_action"); })) {
       chooser_ = hook_chooser("forced_action");
       return intent;
     }
@@ -529,7 +534,7 @@ std::optional<Intent> Fight::judge(const Function* f, int nargs, const Entity& w
     if (proposal) lua::push_intent(L_, *proposal, world_);
     else lua_pushnil(L_);
     call(*f, nargs + 1, 2);
-    intent = returned_by(*f, [&] { return intent_from_lua(who, -2); });
+    intent = returned_by(*f, [&] { return intent_from_lua(who, -2, hook_name(*f)); });
     if (intent && proposal) {
       // The order as written is what the declaration carries out, whatever action the pack made of
       // it (a melee order from afar becomes a Move); its arguments, only if it took the action.
@@ -869,12 +874,12 @@ Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
   return intent;
 }
 
-std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
+std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index, std::string_view hook) {
   index = lua_absindex(L_, index);
   if (lua_isnil(L_, index)) return std::nullopt;
   if (!lua_istable(L_, index))
-    throw Error(fmt::format("expected an intent: nil or {{ action = …, target = …, note = … }}, not {}",
-                            printable(lua::describe(L_, index, 1))));
+    throw Error(fmt::format("the {} hook returns an intent: nil or {{ action = …, target = …, note = … }}, not {}",
+                            hook, printable(lua::describe(L_, index, 1))));
   if (raw_field(L_, index, "action") != LUA_TSTRING)
     throw Error(fmt::format("an intent needs 'action', the action's name: {}", printable(lua::describe(L_, index, 1))));
   const Action& chosen = action(lua::to_text(L_, -1, "an intent's action"));
@@ -1328,8 +1333,9 @@ Halt Fight::movement(const MoveEvent& event) {
   return returned_by(*f, [&] {
     if (lua_isnil(L_, -1)) return Halt::None;
     if (!lua_isstring(L_, -1))
-      throw Error("the movement hook returns nil, \"mover\", \"other\", \"both\", \"meet\", "
-                  "\"mover_after_step\" or \"other_after_step\"");
+      throw Error(fmt::format("the movement hook returns nil, \"mover\", \"other\", \"both\", \"meet\", "
+                              "\"mover_after_step\" or \"other_after_step\", not {}",
+                              printable(lua::describe(L_, -1, 1))));
     return parse_halt(lua::to_text(L_, -1, "the movement hook's answer"));
   });
 }
@@ -1343,7 +1349,8 @@ double Fight::reach_feet(const Entity& who) {
   return returned_by(*f, [&] {
     const double feet = lua_tonumber(L_, -1);
     if (!lua_isnumber(L_, -1) || !(feet >= 0) || !std::isfinite(feet))
-      throw Error("the reach hook returns a reach in feet: a number, 0 or more");
+      throw Error(fmt::format("the reach hook returns a reach in feet: a number, 0 or more, not {}",
+                              printable(lua::describe(L_, -1, 1))));
     return feet;
   });
 }

@@ -254,8 +254,10 @@ class Fight final : public Ruleset {
   // An intent for `chosen`, Ready or not by the action (asking it when it depends on the use).
   Intent intent_for(const Entity& who, const Action& chosen);
   Intent intent_from_order(const Entity& who, const orders::Order& order);
-  // A table the pack returned (forced_action, choose, respond) as an intent; nil: none.
-  std::optional<Intent> intent_from_lua(const Entity& who, int index);
+  // A table the hook `hook` returned (forced_action, choose, respond) as an intent; nil: none.
+  std::optional<Intent> intent_from_lua(const Entity& who, int index, std::string_view hook);
+  // The name of the hook `f` (one hook() found).
+  std::string_view hook_name(const Function& f) const;
   void settle_ready(const Action& chosen, Intent& intent);
   bool holds(const Entity& who, const orders::Condition& condition);
   EntityId target_of(const Entity& who, const orders::Target& target);

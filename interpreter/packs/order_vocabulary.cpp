@@ -127,6 +127,7 @@ std::optional<std::vector<std::string>> names_field(lua_State* L, const Definiti
     lua_pop(L, 1);
     return std::nullopt;
   }
+  const std::string where = type == LUA_TFUNCTION ? written_at(L, d) : d.history.back().location;
   if (type == LUA_TFUNCTION) call_now(L, d, 0);
   const auto list_of_texts = [&] {
     if (!lua_istable(L, -1)) return false;
@@ -138,8 +139,10 @@ std::optional<std::vector<std::string>> names_field(lua_State* L, const Definiti
     return true;
   };
   if (!list_of_texts())
-    fail(d, fmt::format("{} '{}': its '{}' must be a list of action names{}", to_string(d.kind), d.name, key,
-                        type == LUA_TFUNCTION ? ", as its function returns it" : ""));
+    throw Error(parse_positioned(fmt::format("{}: {} '{}': its '{}'{} must {} a list of action names, not {}", where,
+                                             to_string(d.kind), d.name, key,
+                                             type == LUA_TFUNCTION ? " function" : "",
+                                             type == LUA_TFUNCTION ? "return" : "be", lua::describe(L, -1, 1))));
   return pop_names(L, d, key);
 }
 
