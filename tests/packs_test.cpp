@@ -1439,6 +1439,10 @@ TEST_CASE("a narration template of one status's events is told for that status a
   };
   CHECK(narrator.render(applied("Prone")) == "Ann falls (Crash)");
   CHECK(narrator.render(applied("Dazed")) == "Ann is now Dazed (Crash)");
+  // A field one event lacks, told when it is narrated, names the key as written, not its type.
+  narrator.set_template(status_template_key("status_applied", "Dazed"), "{source} dazes {target}");
+  CHECK_THROWS_WITH(narrator.render(applied("Dazed")),
+                    Contains("the 'status_applied:Dazed' template names {source}, which this event does not have"));
 }
 
 TEST_CASE("arbiter.add_check refuses what is not a function written in Lua, at the author's line", "[packs][registry]") {
