@@ -53,6 +53,11 @@ TEST_CASE("bad templates are clear errors", "[log][narration][errors]") {
   Narrator narrator;
   CHECK(error_message([&] { narrator.set_template("wound", "{target takes"); }) ==
         "the template \"{target takes\" has an unclosed or empty '{' at column 1 (write {{ for a brace)");
+  // A brace opened again before it closes is the first one unclosed ("A bad template is an error
+  // where it is given", docs/world.md), not a placeholder named "source ({cause".
+  CHECK(error_message([&] { narrator.set_template("wound", "{target} seethes, Taunted by {source ({cause})"); }) ==
+        "the template \"{target} seethes, Taunted by {source ({cause})\" has an unclosed or empty '{' at column 30 "
+        "(write {{ for a brace)");
   CHECK(error_message([&] { narrator.set_template("wound", "ouch}"); }) ==
         "the template \"ouch}\" has a '}' without its '{' at column 5 (write }} for a brace)");
   narrator.set_template("wound", "{victim} bleeds");

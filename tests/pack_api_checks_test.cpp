@@ -175,6 +175,36 @@ TEST_CASE("an intent a hook returns with a misspelt field, or without the target
   CHECK_THAT(run.output, Contains("Ana: Punch → Bo"));
 }
 
+TEST_CASE("a hook's wrong answer names the hook and what it returned", "[run][errors][flow]") {
+  // "expected an intent: …, not \"Wait\"" named no hook; the reach hook's said nothing of what it got.
+  const Brawl forced("arbiter.define.hook('forced_action', function(who) return 'Wait' end)");
+  auto run = forced.run();
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("brawl/init.lua:20: error: the forced_action hook returns an intent: nil or { action "
+                                  "= …, target = …, note = … }, not \"Wait\"\n  in pack 'brawl'"));
+  // Asked before everyone moves: a simultaneous phase, where Ana steps.
+  const Brawl reach("arbiter.define.hook('reach', function(who) return 'far' end)\n"
+                    "arbiter.override.table('flow', { phases = { { name = 'Rush', kind = 'simultaneous' } }, "
+                    "default_order = 'Wait' })\n"
+                    "arbiter.define.action('Step', { move = 5, needs_direction = true, resolve = function() end })",
+                    "Round 1\nAna:\n  1: Step E\n");
+  run = reach.run();
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("brawl/init.lua:20: error: the reach hook returns a reach in feet: a number, 0 or "
+                                  "more, not \"far\"\n  in pack 'brawl'"));
+  // Asked of each meeting while everyone moves: Ana steps into Bo's cell.
+  const Brawl movement("arbiter.define.hook('movement', function(event) return true end)\n"
+                       "arbiter.override.table('flow', { phases = { { name = 'Rush', kind = 'simultaneous' } }, "
+                       "default_order = 'Wait' })\n"
+                       "arbiter.define.action('Step', { move = 5, needs_direction = true, resolve = function() end })",
+                       "Round 1\nAna:\n  1: Step E\n");
+  run = movement.run();
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("brawl/init.lua:20: error: the movement hook returns nil, \"mover\", \"other\", "
+                                  "\"both\", \"meet\", \"mover_after_step\" or \"other_after_step\", not true\n  in "
+                                  "pack 'brawl'"));
+}
+
 TEST_CASE("world.set_stat holds the rules to the stats their encounter table declares", "[run][errors][world]") {
   // Both were accepted: "wounds" set to "lots" under `wounds = "count"`, and a misspelt "wonds".
   const Brawl wrong_kind("arbiter.define.hook('round_start', function()\n  world.set_stat('Ana', 'wounds', 'lots')\nend)");

@@ -1430,7 +1430,19 @@ TEST_CASE("a narration template of one status's events is told for that status a
              Contains("statusless/init.lua:4: error: table 'narration': 'moved:Prone' names a template for one status, "
                       "but the runtime's 'moved' events are of no status: write 'moved' alone"));
   CHECK_THAT(load("fieldless", "arbiter.define.table('narration', { ['status_applied:Prone'] = '{target} falls {far}' })\n"),
-             Contains("fieldless/init.lua:4: error: table 'narration': the 'status_applied' template names {far}"));
+             Contains("fieldless/init.lua:4: error: table 'narration': the 'status_applied:Prone' template names {far}, "
+                      "which the runtime's 'status_applied' events do not have"));
+  // "Its type must be one the runtime logs with a `status` … named with the nearest otherwise"
+  // (docs/world.md): a misspelt one would be looked up by no event, the default sentence told.
+  CHECK_THAT(load("typeless", "arbiter.define.table('narration', { ['status_expird:Dazed'] = '{target} clears' })\n"),
+             Contains("typeless/init.lua:4: error: table 'narration': 'status_expird:Dazed' names a template for one "
+                      "status, but the runtime logs no 'status_expird' events; did you mean 'status_expired'?"));
+  CHECK_THAT(load("farfetched", "arbiter.define.table('narration', { ['dazed_off:Dazed'] = '{target} clears' })\n"),
+             Contains("farfetched/init.lua:4: error: table 'narration': 'dazed_off:Dazed' names a template for one "
+                      "status, but the runtime logs no 'dazed_off' events (those of a status: order_not_carried_out, "
+                      "status_applied, "));
+  // A pack's own event type may hold a colon: near no runtime type and naming no status, it is its own.
+  CHECK(load("own", "arbiter.define.table('narration', { ['house:note'] = '{text}' })\n") == "no error");
 
   // Told instead of the type's own, for that status alone.
   Narrator narrator;
@@ -1440,6 +1452,10 @@ TEST_CASE("a narration template of one status's events is told for that status a
   };
   CHECK(narrator.render(applied("Prone")) == "Ann falls (Crash)");
   CHECK(narrator.render(applied("Dazed")) == "Ann is now Dazed (Crash)");
+  // A field one event lacks, told when it is narrated, names the key as written, not its type.
+  narrator.set_template(status_template_key("status_applied", "Dazed"), "{source} dazes {target}");
+  CHECK_THROWS_WITH(narrator.render(applied("Dazed")),
+                    Contains("the 'status_applied:Dazed' template names {source}, which this event does not have"));
 }
 
 TEST_CASE("arbiter.add_check refuses what is not a function written in Lua, at the author's line", "[packs][registry]") {

@@ -314,8 +314,9 @@ TEST_CASE("a house hook or phrase that returns the wrong thing is told at the li
                            "character takes one turn\n  in pack 'twice-initiative'"},
       {"negative-cost", "tests/packs/negative-cost/init.lua:2: error: an intent's cost (action points) must be a whole "
                         "number from 0 to 1000000, not -5\n  in pack 'negative-cost'"},
-      {"string-intent", "tests/packs/string-intent/init.lua:2: error: expected an intent: nil or { action = …, target "
-                        "= …, note = … }, not \"Melee Attack\"\n  in pack 'string-intent'"},
+      // Naming the hook: an intent is what forced_action, choose and respond return.
+      {"string-intent", "tests/packs/string-intent/init.lua:2: error: the choose hook returns an intent: nil or { "
+                        "action = …, target = …, note = … }, not \"Melee Attack\"\n  in pack 'string-intent'"},
   };
   for (const auto& [house, told] : houses) {
     const auto run = arbiter(std::string("run examples/tempo/duel.lua --rounds 1 --seed 1 --house ") + house);
@@ -969,4 +970,20 @@ TEST_CASE("a simultaneous flow without a default_order stops the round at the fl
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, Contains("orderless/init.lua:2: error: Bo: no order for this phase, and the flow defined here "
                                   "names no default_order to take in its place"));
+}
+
+TEST_CASE("a house pack requiring a file of the pack it builds on is told whose file it is and how to reach its code",
+          "[run][errors]") {
+  // "module 'combat' not found" left a designer looking for a missing file; Platemail's README:
+  // "A house rule cannot `require` this pack's files; its actions reach Platemail through three hooks".
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "reaching" / "tests");
+  std::ofstream(dir / "reaching/pack.lua") << "return { name = 'reaching', version = '0.1', requires = { 'platemail' } }\n";
+  std::ofstream(dir / "reaching/init.lua") << "local arbiter = require 'arbiter'\nlocal combat = require 'combat'\n";
+  std::ofstream(dir / "reaching/tests/load_test.lua") << "require('arbiter.test').case('loads', function() end)\n";
+  const auto run = arbiter("--pack-path " + dir.path.string() + " test reaching");
+  CHECK(run.exit_code != 0);
+  CHECK_THAT(run.output, Contains("reaching/init.lua:2: error: module 'combat' is rules/platemail/combat.lua, a file of "
+                                  "pack 'platemail', not of pack 'reaching': a pack requires only its own files, and "
+                                  "reaches another pack's code through the hooks that pack defines"));
 }

@@ -1,5 +1,6 @@
 #include "interpreter/core/event_log.hpp"
 
+#include <algorithm>
 #include <map>
 #include <ostream>
 
@@ -8,7 +9,9 @@
 
 namespace arbiter {
 
-const std::vector<std::string>* runtime_event_fields(std::string_view type) {
+namespace {
+
+const std::map<std::string, std::vector<std::string>, std::less<>>& runtime_events() {
   using namespace event_type;
   static const std::vector<std::string> status{"duration", "source", "stacks", "status", "target", "unit"};
   static const std::map<std::string, std::vector<std::string>, std::less<>> fields{
@@ -32,8 +35,21 @@ const std::vector<std::string>* runtime_event_fields(std::string_view type) {
       {blocked, {"at", "by", "character", "to"}},
       {paths_crossed, {"character", "from", "meeting", "other", "other_from", "other_to", "to"}},
   };
-  const auto it = fields.find(type);
-  return it == fields.end() ? nullptr : &it->second;
+  return fields;
+}
+
+}  // namespace
+
+const std::vector<std::string>* runtime_event_fields(std::string_view type) {
+  const auto it = runtime_events().find(type);
+  return it == runtime_events().end() ? nullptr : &it->second;
+}
+
+std::vector<std::string> runtime_event_types_with(std::string_view field) {
+  std::vector<std::string> types;
+  for (const auto& [type, fields] : runtime_events())
+    if (std::find(fields.begin(), fields.end(), field) != fields.end()) types.push_back(type);
+  return types;
 }
 
 void EventLog::check(const std::string& type, const nlohmann::json& fields) {

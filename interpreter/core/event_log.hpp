@@ -65,6 +65,8 @@ inline constexpr const char* paths_crossed = "paths_crossed";
 // Templates naming them are checked against it; tests/event_log_test.cpp reads the example
 // fights' logs against it.
 const std::vector<std::string>* runtime_event_fields(std::string_view type);
+// The types the runtime logs whose events carry `field` (those of a `status`: status_applied, …), sorted.
+std::vector<std::string> runtime_event_types_with(std::string_view field);
 
 struct LogEvent {
   std::uint64_t sequence = 0;  // 1 for the first event of the log

@@ -22,8 +22,9 @@ void scan(std::string_view text, Literal&& literal, Placeholder&& placeholder) {
       literal(std::string_view(&text[i], 1));
       ++i;
     } else if (c == '{') {
-      const std::size_t close = text.find('}', i);
-      if (close == std::string_view::npos || close == i + 1)
+      // A brace opened again before this one closes ("{source ({cause}") leaves this one unclosed.
+      const std::size_t close = text.find_first_of("{}", i + 1);
+      if (close == std::string_view::npos || close == i + 1 || text[close] == '{')
         throw Error("the template \"" + std::string(text) + "\" has an unclosed or empty '{' at column " +
                     std::to_string(i + 1) + " (write {{ for a brace)");
       placeholder(text.substr(i + 1, close - i - 1));
@@ -125,21 +126,24 @@ void Narrator::check_template(std::string_view text) {
   scan(text, [](std::string_view) {}, [](std::string_view) {});
 }
 
-void Narrator::check_runtime_template(std::string_view type, std::string_view text) {
+void Narrator::check_runtime_template(std::string_view key, std::string_view text) {
+  const auto status_parts = status_template_parts(key);
+  const std::string_view type = status_parts ? status_parts->first : key;
   const std::vector<std::string>* fields = runtime_event_fields(type);
   if (!fields) return;
   scan(text, [](std::string_view) {}, [&](std::string_view name) {
     if (is_general_field(name) || std::find(fields->begin(), fields->end(), name) != fields->end()) return;
     throw Error(with_nearest(fmt::format("the '{}' template names {{{}}}, which the runtime's '{}' events do not have "
                                          "(they have: {}; and round, phase, turn, cause, type)",
-                                         type, name, type, fmt::join(*fields, ", ")),
+                                         key, name, type, fmt::join(*fields, ", ")),
                              name, *fields));
   });
 }
 
 void Narrator::set_template(std::string type, std::string text, std::string where, std::string pack) {
   check_template(text);
-  templates_[std::move(type)] = Template{std::move(text), std::move(where), std::move(pack)};
+  Template given{std::move(text), std::move(where), std::move(pack), false, type};
+  templates_[std::move(type)] = std::move(given);
 }
 
 const std::string* Narrator::template_for(std::string_view type) const {
@@ -154,7 +158,7 @@ std::vector<std::string> Narrator::types() const {
 }
 
 template <class Out>
-void Narrator::fill(const Template& t, std::string_view type, const LogEvent* event, const nlohmann::json& fields,
+void Narrator::fill(const Template& t, const LogEvent* event, const nlohmann::json& fields,
                     bool placed, Out&& out) const {
   scan(t.text, out, [&](std::string_view name) {
     if (is_general_field(name)) {
@@ -168,7 +172,7 @@ void Narrator::fill(const Template& t, std::string_view type, const LogEvent* ev
     } else {
       std::string has;
       for (const auto& [field, _] : fields.items()) has += (has.empty() ? "" : ", ") + field;
-      std::string message = "the '" + std::string(type) + "' template";
+      std::string message = "the '" + t.key + "' template";
       if (!t.pack.empty()) message += " of pack '" + t.pack + "'";
       if (!placed && !t.where.empty()) message += " (" + t.where + ")";
       message += " names {" + std::string(name) + "}, which this event does not have (it has: " +
@@ -216,12 +220,12 @@ std::string Narrator::render(const LogEvent& event) const {
   Template told = *t;
   told.text = without_empty_asides(t->text, event);
   std::string out;
-  fill(told, event.type, &event, event.fields, true, [&](std::string_view text) { out += text; });
+  fill(told, &event, event.fields, true, [&](std::string_view text) { out += text; });
   return out;
 }
 
 void Narrator::check_fields(std::string_view type, const nlohmann::json& fields) const {
-  if (const Template* t = template_of(type, fields)) fill(*t, type, nullptr, fields, false, [](std::string_view) {});
+  if (const Template* t = template_of(type, fields)) fill(*t, nullptr, fields, false, [](std::string_view) {});
 }
 
 }  // namespace arbiter

@@ -29,10 +29,11 @@ class Narrator {
   void set_template(std::string type, std::string text, std::string where = {}, std::string pack = {});
   // The check alone: the registry checks a pack's `narration` table with it where it is given.
   static void check_template(std::string_view text);
-  // A template given an event type the runtime logs (runtime_event_fields) that names a field none
-  // of its events carry: an arbiter::Error naming it, the fields they carry and the nearest, told
-  // once the packs load rather than when such an event is first narrated, if ever.
-  static void check_runtime_template(std::string_view type, std::string_view text);
+  // A template given an event type the runtime logs (runtime_event_fields), or one status's events
+  // of such a type (`key` "status_applied:Taunted"), that names a field none of its events carry: an
+  // arbiter::Error naming the key, the field, the fields they carry and the nearest, told once the
+  // packs load rather than when such an event is first narrated, if ever.
+  static void check_runtime_template(std::string_view key, std::string_view text);
   const std::string* template_for(std::string_view type) const;
   std::vector<std::string> types() const;  // those with a template, in order
 
@@ -51,20 +52,21 @@ class Narrator {
     std::string where;  // "file:line" of the pack's change that gave it, if a pack gave it
     std::string pack;
     bool runtime = false;  // the runtime's own default, which no pack has replaced
+    std::string key;       // as it was given: its type's, or one status's ("status_applied:Taunted")
   };
   // The template an event of `type` with `fields` is told by: its status's own, else its type's.
   const Template* template_of(std::string_view type, const nlohmann::json& fields) const;
   // Calls out(text) for each literal and each placeholder's value; a placeholder the event lacks
   // is the error above, positioned at the template's place if `placed`.
   template <class Out>
-  void fill(const Template& t, std::string_view type, const LogEvent* event, const nlohmann::json& fields, bool placed,
+  void fill(const Template& t, const LogEvent* event, const nlohmann::json& fields, bool placed,
             Out&& out) const;
   std::map<std::string, Template, std::less<>> templates_;
   // The runtime's sentence for a stat set that had no value: "goes from null to 2" says nothing.
-  Template stat_set_{"{character}'s {stat} is now {to} ({cause})", {}, {}, true};
+  Template stat_set_{"{character}'s {stat} is now {to} ({cause})", {}, {}, true, event_type::stat_changed};
   // The runtime's sentence for a roll with no reason: the roll alone, as `arbiter roll` without
   // --reason prints it, not ": 1d6 = [5] = 5".
-  Template roll_without_reason_{"{text}", {}, {}, true};
+  Template roll_without_reason_{"{text}", {}, {}, true, event_type::roll};
 };
 
 // An event type asked for by name (f:events, log.phase_events) that the fight does not know (not the

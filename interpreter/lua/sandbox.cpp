@@ -1341,6 +1341,18 @@ void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::s
   }
   // "pack 'platemail'", or an encounter by its own name ("encounter fight.lua"): no pack.
   const std::string whose = scope.scope.is_pack ? fmt::format("pack '{}'", scope.scope.name) : scope.scope.name;
+  // Another pack's file ("combat", Platemail's): no pack runs another's files, whose definitions
+  // would be made twice and in its name; a pack reaches another's code through its hooks.
+  for (const auto& [other_name, other] : packs_) {
+    if (file.empty() && other.scope.is_pack && other.scope.owns_files && other_name != scope.scope.name &&
+        !other.scope.folder.empty())
+      for (const std::string& as : {relative + ".lua", relative + "/init.lua"})
+        if (is_file_in_folder(other.scope.folder / as, other.scope.folder))
+          throw Error(fmt::format("module '{}' is {}, a file of pack '{}', not of {}: a pack requires only its own "
+                                  "files, and reaches another pack's code through the hooks that pack defines "
+                                  "(arbiter.hooks; its README says which)",
+                                  name, shown_in(other.scope.display_folder, as), other_name, whose));
+  }
   if (file.empty())
     throw Error(fmt::format("module '{}' not found: looked for {} and {} in {} (a link out of its folder is not "
                             "followed), and the stdlib has no such module",

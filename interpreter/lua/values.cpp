@@ -144,6 +144,13 @@ lua_Integer check_whole(lua_State* L, int index, std::string_view what, lua_Inte
                           printable(describe(L, index, 1))));
 }
 
+std::optional<bool> returned_boolean(lua_State* L, int index, std::string_view what) {
+  if (lua_isnil(L, index)) return std::nullopt;
+  if (lua_type(L, index) == LUA_TBOOLEAN) return lua_toboolean(L, index) != 0;
+  throw Error(fmt::format("{} must return true or false, not {}: Lua takes every value but false and nil as true",
+                          what, printable(describe(L, index, 1))));
+}
+
 std::string to_text(lua_State* L, int index, std::string_view what) {
   const std::string_view text = whole_string(L, index);
   arbiter::check_text(text, what);

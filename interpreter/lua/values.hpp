@@ -1,6 +1,7 @@
 #pragma once
 // Lua values as the host handles them: copied out of a pack's reach and described for people. All
 // use raw access only, so no metamethod of a pack's table runs outside a budgeted call.
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -26,6 +27,13 @@ std::string opt_text(lua_State* L, int arg, std::string_view what, std::string f
 // of range, a string, nil — is an arbiter::Error naming `what` and the value given, never cut to
 // fit: "status 'Dazed': 'duration' must be a whole number from 0 to 1000000, not 1.5".
 lua_Integer check_whole(lua_State* L, int index, std::string_view what, lua_Integer least, lua_Integer most);
+
+// What a function the API declares boolean returned (a condition's test, an action's `ready`,
+// `allowed_by`, `target`, `away_from_hostiles`): true or false, or nullopt for nil (nothing). Any
+// other value, which Lua takes as true (`return me.stats.wounds`: 0; "no"), is an arbiter::Error
+// naming `what` and the value: "condition 'I am fresh': its 'test' function must return true or
+// false, not 0 …".
+std::optional<bool> returned_boolean(lua_State* L, int index, std::string_view what);
 
 // The string at `index` whole, NUL bytes and all, for a host that only shows it or compares it.
 std::string_view whole_string(lua_State* L, int index);

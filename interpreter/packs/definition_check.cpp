@@ -278,6 +278,33 @@ void check_narration(lua_State* L, int index) {
   });
 }
 
+namespace {
+
+// The key of one status's template, "status_applied:Taunted": its type must be one the runtime logs
+// with a status, and its status one the rules define (docs/world.md, "Narration"). A misspelt type
+// ("status_expird") would be looked up by no event, and the type's own sentence told instead.
+void check_status_template_key(const std::string& type, const std::string& status, const Registry& registry) {
+  const std::vector<std::string> of_a_status = runtime_event_types_with("status");
+  const bool known_status = registry.find(Kind::status, status) != nullptr;
+  if (!runtime_event_fields(type)) {
+    // A pack's own type with a colon in it, near none of those and naming no status, is let be.
+    const std::string hint = did_you_mean(type, of_a_status);
+    if (hint.empty() && !known_status) return;
+    throw Error(fmt::format("'{}:{}' names a template for one status, but the runtime logs no '{}' events{}", type,
+                            status, type,
+                            hint.empty() ? fmt::format(" (those of a status: {})", fmt::join(of_a_status, ", "))
+                                         : "; " + hint));
+  }
+  if (std::ranges::find(of_a_status, type) == of_a_status.end())
+    throw Error(fmt::format("'{}:{}' names a template for one status, but the runtime's '{}' events are of no "
+                            "status: write '{}' alone",
+                            type, status, type, type));
+  if (!known_status)
+    throw Error(fmt::format("'{}:{}': {}", type, status, unknown_name(status, registry.names(Kind::status), "status")));
+}
+
+}  // namespace
+
 void check_runtime_narration(lua_State* L, const Registry& registry) {
   const Definition* narration = registry.find(Kind::table, "narration");
   if (!narration) return;
@@ -288,23 +315,12 @@ void check_runtime_narration(lua_State* L, const Registry& registry) {
   registry.push(L, Kind::table, "narration");
   lua::for_each_ordered(L, -1, [&] {
     const std::string key(lua::whole_string(L, -2));  // text, checked where it was given
-    std::string type = key;
-    if ((type == event_type::blocked || type == event_type::paths_crossed) && !tells_meetings) return;
+    if ((key == event_type::blocked || key == event_type::paths_crossed) && !tells_meetings) return;
     try {
-      // One status's template ("status_applied:Severed left arm") is checked as its type's, for a
-      // status the rules define.
-      if (const auto parts = status_template_parts(key)) {
-        const std::string status(parts->second);
-        type = parts->first;
-        const std::vector<std::string>* fields = runtime_event_fields(type);
-        if (fields && std::find(fields->begin(), fields->end(), "status") == fields->end())
-          throw Error(fmt::format("'{}:{}' names a template for one status, but the runtime's '{}' events are of no "
-                                  "status: write '{}' alone",
-                                  type, status, type, type));
-        if (fields && !registry.find(Kind::status, status))
-          throw Error(fmt::format("'{}:{}': {}", type, status, unknown_name(status, registry.names(Kind::status), "status")));
-      }
-      Narrator::check_runtime_template(type, lua::whole_string(L, -1));
+      // One status's template ("status_applied:Severed left arm") is checked as its type's.
+      if (const auto parts = status_template_parts(key))
+        check_status_template_key(std::string(parts->first), std::string(parts->second), registry);
+      Narrator::check_runtime_template(key, lua::whole_string(L, -1));
     } catch (const Error& e) {
       throw Error(parse_positioned(setting(*narration, key).location + ": table 'narration': " +
                                    e.diagnostics().front().message));

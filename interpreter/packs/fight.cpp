@@ -240,6 +240,11 @@ const Fight::Function* Fight::hook(const char* name) const {
   return it == hooks_.end() ? nullptr : &it->second;
 }
 
+std::string_view Fight::hook_name(const Function& f) const {
+  const auto it = std::ranges::find_if(hooks_, [&](const auto& named) { return &named.second == &f; });
+  return it == hooks_.end() ? std::string_view("pack's") : std::string_view(it->first);
+}
+
 // Before any call into the packs: handles as the world is now, and the packs' checks when a
 // definition has changed (an action's patch in the phase before).
 void Fight::prepare_pack_call() {
@@ -454,7 +459,7 @@ std::optional<Intent> Fight::choose(const Entity& who, int ap_left) {
   if (const Function* forced = hook("forced_action")) {
     lua::push_entity(L_, who.id);
     call(*forced, 1, 1);
-    if (auto intent = returned_by(*forced, [&] { return intent_from_lua(who, -1); })) {
+    if (auto intent = returned_by(*forced, [&] { return intent_from_lua(who, -1, "forced_action"); })) {
       chooser_ = hook_chooser("forced_action");
       return intent;
     }
@@ -529,7 +534,7 @@ std::optional<Intent> Fight::judge(const Function* f, int nargs, const Entity& w
     if (proposal) lua::push_intent(L_, *proposal, world_);
     else lua_pushnil(L_);
     call(*f, nargs + 1, 2);
-    intent = returned_by(*f, [&] { return intent_from_lua(who, -2); });
+    intent = returned_by(*f, [&] { return intent_from_lua(who, -2, hook_name(*f)); });
     if (intent && proposal) {
       // The order as written is what the declaration carries out, whatever action the pack made of
       // it (a melee order from afar becomes a Move); its arguments, only if it took the action.
@@ -816,7 +821,8 @@ void Fight::settle_ready(const Action& chosen, Intent& intent) {
   lua::push_entity(L_, intent.actor);
   if (chosen.ready_when.reads >= 2) lua::push_intent(L_, intent, world_);
   call(chosen.ready_when, chosen.ready_when.reads >= 2 ? 2 : 1, 1);
-  intent.ready = lua_toboolean(L_, -1);
+  intent.ready =
+      returned_boolean(chosen.ready_when, -1, fmt::format("action '{}': its 'ready' function", chosen.name)).value_or(false);
 }
 
 Intent Fight::default_intent(const Entity& who, const std::string& why) {
@@ -871,12 +877,12 @@ Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
   return intent;
 }
 
-std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index) {
+std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index, std::string_view hook) {
   index = lua_absindex(L_, index);
   if (lua_isnil(L_, index)) return std::nullopt;
   if (!lua_istable(L_, index))
-    throw Error(fmt::format("expected an intent: nil or {{ action = …, target = …, note = … }}, not {}",
-                            printable(lua::describe(L_, index, 1))));
+    throw Error(fmt::format("the {} hook returns an intent: nil or {{ action = …, target = …, note = … }}, not {}",
+                            hook, printable(lua::describe(L_, index, 1))));
   if (raw_field(L_, index, "action") != LUA_TSTRING)
     throw Error(fmt::format("an intent needs 'action', the action's name: {}", printable(lua::describe(L_, index, 1))));
   const Action& chosen = action(lua::to_text(L_, -1, "an intent's action"));
@@ -962,8 +968,25 @@ bool Fight::holds(const Entity& who, const orders::Condition& condition) {
     case Kind::phrase: break;
   }
   StackGuard guard{L_};
-  call_phrase(who, vocabulary_.condition(condition.phrase.text), conditions_, "condition", condition.phrase.text);
-  return lua_toboolean(L_, -1);
+  const std::optional<orders::Match> match = vocabulary_.condition(condition.phrase.text);
+  const Function& test = call_phrase(who, match, conditions_, "condition", condition.phrase.text);
+  return returned_boolean(test, -1, fmt::format("condition '{}': its 'test' function", match->declaration->text))
+      .value_or(false);
+}
+
+std::optional<bool> Fight::returned_boolean(const Function& function, int index, const std::string& whose) {
+  return returned_by(function, [&] { return lua::returned_boolean(L_, index, whose); });
+}
+
+std::optional<std::string> Fight::refusal_returned(const Function& function, const std::string& action,
+                                                   const char* key, std::string refused) {
+  const std::optional<bool> allowed =
+      returned_boolean(function, -2, fmt::format("action '{}': its '{}' function", action, key));
+  if (allowed.value_or(false)) return std::nullopt;
+  if (lua_type(L_, -1) == LUA_TSTRING)
+    return returned_by(function, [&] { return lua::to_text(L_, -1, "the reason returned"); });
+  if (!allowed) return fmt::format("{} returned nothing: return true, or false and why", key);
+  return refused;
 }
 
 const Fight::Function& Fight::call_phrase(const Entity& who, const std::optional<orders::Match>& match,
@@ -1331,8 +1354,9 @@ Halt Fight::movement(const MoveEvent& event) {
   return returned_by(*f, [&] {
     if (lua_isnil(L_, -1)) return Halt::None;
     if (!lua_isstring(L_, -1))
-      throw Error("the movement hook returns nil, \"mover\", \"other\", \"both\", \"meet\", "
-                  "\"mover_after_step\" or \"other_after_step\"");
+      throw Error(fmt::format("the movement hook returns nil, \"mover\", \"other\", \"both\", \"meet\", "
+                              "\"mover_after_step\" or \"other_after_step\", not {}",
+                              printable(lua::describe(L_, -1, 1))));
     return parse_halt(lua::to_text(L_, -1, "the movement hook's answer"));
   });
 }
@@ -1346,7 +1370,8 @@ double Fight::reach_feet(const Entity& who) {
   return returned_by(*f, [&] {
     const double feet = lua_tonumber(L_, -1);
     if (!lua_isnumber(L_, -1) || !(feet >= 0) || !std::isfinite(feet))
-      throw Error("the reach hook returns a reach in feet: a number, 0 or more");
+      throw Error(fmt::format("the reach hook returns a reach in feet: a number, 0 or more, not {}",
+                              printable(lua::describe(L_, -1, 1))));
     return feet;
   });
 }
@@ -1466,10 +1491,9 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     lua::push_entity(L_, intent.actor);
     if (chosen.allowed_when.reads >= 2) lua::push_intent(L_, intent, world_);
     call(chosen.allowed_when, chosen.allowed_when.reads >= 2 ? 2 : 1, 2);
-    if (!lua_toboolean(L_, -2))
-      return lua_type(L_, -1) == LUA_TSTRING
-                 ? returned_by(chosen.allowed_when, [&] { return lua::to_text(L_, -1, "the reason returned"); })
-                 : fmt::format("the rules do not let {} {} now", actor.name, chosen.name);
+    if (auto reason = refusal_returned(chosen.allowed_when, chosen.name, "allowed_by",
+                                       fmt::format("the rules do not let {} {} now", actor.name, chosen.name)))
+      return reason;
   }
   // An attack (`target = "enemy"`) at oneself or an ally, an action for an ally (`"ally"`) at
   // oneself or an enemy, or an action at another (`"other"`) at oneself, from a pack's intent, a
@@ -1498,10 +1522,10 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     lua::push_entity(L_, intent.actor);
     lua::push_entity(L_, intent.target);
     call(chosen.target_allowed, 2, 2);
-    if (!lua_toboolean(L_, -2))
-      return lua_type(L_, -1) == LUA_TSTRING
-                 ? returned_by(chosen.target_allowed, [&] { return lua::to_text(L_, -1, "the reason returned"); })
-                 : fmt::format("the rules do not let {} {} {}", actor.name, chosen.name, world_.get(intent.target).name);
+    if (auto reason = refusal_returned(chosen.target_allowed, chosen.name, "target",
+                                       fmt::format("the rules do not let {} {} {}", actor.name, chosen.name,
+                                                   world_.get(intent.target).name)))
+      return reason;
   }
   return std::nullopt;
 }

@@ -174,6 +174,15 @@ class Fight final : public Ruleset {
   // in that pack, not in the ruleset running the fight.
   template <class Read>
   auto returned_by(const Function& function, Read&& read) -> decltype(read());
+  // What `function`, one the API declares boolean, returned at `index`: true or false, nullopt for
+  // nil; any other value an error at its line (lua::returned_boolean), `whose` naming it ("action
+  // 'Zap': its 'ready' function").
+  std::optional<bool> returned_boolean(const Function& function, int index, const std::string& whose);
+  // What a function judging an intent (an action's `allowed_by` or `target`) returned, its two
+  // results on top of the stack: nullopt when it allows the intent, else why not: its reason, else
+  // `refused`, or, when it returned nothing at all, that it did (a forgotten `return`).
+  std::optional<std::string> refusal_returned(const Function& function, const std::string& action, const char* key,
+                                              std::string refused);
   // The character a pack's function gave at `index`: a handle or a name; nil is none. `what` leads
   // the error for anything else ("the target 'weakest foe' finds").
   EntityId returned_character(int index, const char* what);
@@ -249,8 +258,10 @@ class Fight final : public Ruleset {
   // An intent for `chosen`, Ready or not by the action (asking it when it depends on the use).
   Intent intent_for(const Entity& who, const Action& chosen);
   Intent intent_from_order(const Entity& who, const orders::Order& order);
-  // A table the pack returned (forced_action, choose, respond) as an intent; nil: none.
-  std::optional<Intent> intent_from_lua(const Entity& who, int index);
+  // A table the hook `hook` returned (forced_action, choose, respond) as an intent; nil: none.
+  std::optional<Intent> intent_from_lua(const Entity& who, int index, std::string_view hook);
+  // The name of the hook `f` (one hook() found).
+  std::string_view hook_name(const Function& f) const;
   void settle_ready(const Action& chosen, Intent& intent);
   bool holds(const Entity& who, const orders::Condition& condition);
   EntityId target_of(const Entity& who, const orders::Target& target);

@@ -67,16 +67,21 @@ void call_now(lua_State* L, const Definition& owner, int nargs) {
   }
 }
 
+// Where the function on top of the stack, a field of `d`, was written: the line a bad answer of it
+// is told at (the function its pack wrote, not the wrapper that runs it on the pack's behalf).
+std::string written_at(lua_State* L, const Definition& d) {
+  lua_pushvalue(L, -1);
+  lua::unchain(L);
+  lua_Debug ar;
+  lua_getinfo(L, ">S", &ar);
+  return ar.source[0] == '@' ? fmt::format("{}:{}", ar.source + 1, ar.linedefined) : d.history.back().location;
+}
+
 }  // namespace
 
 void push_definition_value(lua_State* L, const Definition& d, const char* key) {
   if (raw_field(L, key) != LUA_TFUNCTION) return;
-  lua_pushvalue(L, -1);
-  lua::unchain(L);  // the function its pack wrote, whose line a bad answer is told at
-  lua_Debug ar;
-  lua_getinfo(L, ">S", &ar);
-  const std::string where = ar.source[0] == '@' ? fmt::format("{}:{}", ar.source + 1, ar.linedefined)
-                                                : d.history.back().location;
+  const std::string where = written_at(L, d);
   call_now(L, d, 0);
   const auto whole = [&](int index) {
     int is_whole = 0;
@@ -94,16 +99,21 @@ void push_definition_value(lua_State* L, const Definition& d, const char* key) {
     }
     return entries == 1 && fits;
   };
-  const auto fits = [&] {
-    if (std::string_view(key) == "move") return whole(-1) || squares();
-    return lua_type(L, -1) == LUA_TBOOLEAN;
-  };
-  if (!fits())
-    throw Error(parse_positioned(fmt::format(
-        "{}: action '{}': its '{}' function must return {}, not {}", where, d.name, key,
-        std::string_view(key) == "move" ? "a whole number of feet from 0 to 1000000, or { squares = that number }"
-                                        : "true or false",
-        lua::describe(L, -1, 1))));
+  const std::string whose = fmt::format("action '{}': its '{}' function", d.name, key);
+  if (std::string_view(key) == "move") {
+    if (!whole(-1) && !squares())
+      throw Error(parse_positioned(
+          fmt::format("{}: {} must return a whole number of feet from 0 to 1000000, or {{ squares = that number }}, "
+                      "not {}",
+                      where, whose, lua::describe(L, -1, 1))));
+    return;
+  }
+  // `away_from_hostiles`, which has no reason to give nothing.
+  try {
+    if (!lua::returned_boolean(L, -1, whose)) throw Error(fmt::format("{} must return true or false, not nil", whose));
+  } catch (const Error& e) {
+    throw Error(parse_positioned(where + ": " + e.diagnostics().front().message));
+  }
 }
 
 namespace {
@@ -117,6 +127,7 @@ std::optional<std::vector<std::string>> names_field(lua_State* L, const Definiti
     lua_pop(L, 1);
     return std::nullopt;
   }
+  const std::string where = type == LUA_TFUNCTION ? written_at(L, d) : d.history.back().location;
   if (type == LUA_TFUNCTION) call_now(L, d, 0);
   const auto list_of_texts = [&] {
     if (!lua_istable(L, -1)) return false;
@@ -128,8 +139,10 @@ std::optional<std::vector<std::string>> names_field(lua_State* L, const Definiti
     return true;
   };
   if (!list_of_texts())
-    fail(d, fmt::format("{} '{}': its '{}' must be a list of action names{}", to_string(d.kind), d.name, key,
-                        type == LUA_TFUNCTION ? ", as its function returns it" : ""));
+    throw Error(parse_positioned(fmt::format("{}: {} '{}': its '{}'{} must {} a list of action names, not {}", where,
+                                             to_string(d.kind), d.name, key,
+                                             type == LUA_TFUNCTION ? " function" : "",
+                                             type == LUA_TFUNCTION ? "return" : "be", lua::describe(L, -1, 1))));
   return pop_names(L, d, key);
 }
 

@@ -62,15 +62,15 @@ local arbiter = {
 ---No others: an unknown field or a value of another type is an error at the defining line, every
 ---such mistake of the definition told at once, each with the value given.
 ---@class arbiter.ActionDefinition
----@field ready? boolean|fun(me: world.Character, intent: flow.Intent): boolean Ready through the phase (Platemail); absent: Ready
+---@field ready? boolean|fun(me: world.Character, intent: flow.Intent): boolean Ready through the phase (Platemail); absent: Ready. A function returns true or false (nil: false): another value, which Lua takes as true (0, "no"), is an error at its line
 ---@field move? integer|{ max: integer }|{ squares: integer }|fun(): (integer|{ squares: integer }) feet it may move, or squares of the map's scale (`{ squares = 3 }`: 15' on 5' squares, 30' on 10' ones); absent or 0: it stays in place. A function is called once every pack has loaded (when the sheets are checked, when a fight is made) and returns the feet or the squares: a definition reading them from a table (Platemail's `actions_data`) sees a house rule's patch of it
 ---@field needs_target? boolean a sheet must give a target
 ---@field needs_direction? boolean a sheet must say where it moves: compass steps, a destination, toward or away from a target, or a target
 ---@field target_is_way? boolean its target is only where it goes (Move: toward it), so a sheet giving a way and a target (`Move 10' S -> "Orc"`, `Move to A8 -> "Orc"`) gives two directions and is refused; a distance alone before the target caps the way toward it
----@field target? "enemy"|"ally"|"other"|"none"|fun(me: world.Character, target: world.Character): boolean, string? "enemy": an attack, so an order at oneself or an ally is refused; "ally" (pack API 2: the manifest's `api = 2`): for another of one's side, so an order at oneself or an enemy is refused; "other": at anyone but oneself, so an order at oneself is refused; "none": it takes no target, an order giving one is refused; a function: whom it may be taken at (false and why: refused before it is declared)
+---@field target? "enemy"|"ally"|"other"|"none"|fun(me: world.Character, target: world.Character): boolean, string? "enemy": an attack, so an order at oneself or an ally is refused; "ally" (pack API 2: the manifest's `api = 2`): for another of one's side, so an order at oneself or an enemy is refused; "other": at anyone but oneself, so an order at oneself is refused; "none": it takes no target, an order giving one is refused; a function: whom it may be taken at (false and why: refused before it is declared; nothing: refused as "target returned nothing"; a value not a boolean, 0 or "yes", an error at its line)
 ---@field carries_target? boolean picks the target up once beside it and carries it along while everyone moves (Rescue; docs/fights.md)
 ---@field follows_target? boolean keeps beside the target as the target moves, up to `move` feet, in place of a path of its own (Guard; docs/fights.md)
----@field away_from_hostiles? boolean|fun(): boolean with no way written, move away from every enemy (Fall Back); a function is called as `move`'s is
+---@field away_from_hostiles? boolean|fun(): boolean with no way written, move away from every enemy (Fall Back); a function is called as `move`'s is, and returns true or false: anything else, nil too, is an error at its line
 ---@field declared_as? string what the others see declared (tempo's Feint: "Melee Attack")
 ---@field cost? integer action points (sequential phases), 0 to 1000000
 ---@field involuntary? boolean forced by the rules (Crash, Dazed): a sheet may not order it
@@ -80,13 +80,13 @@ local arbiter = {
 ---@field usage? string how it is written, told instead of each mistake in an order of it
 ---@field also_called? string[] (pack API 2: the manifest's `api = 2`) other words players write for it (`{ "Shoot", "Fire" }` for Ranged Attack), for hints only: `arbiter check` suggests this action for an unknown one sharing a word with them (`Shoot the goblin`: did you mean 'Ranged Attack'?); an order must still name the action
 ---@field arguments? boolean|string[] the arguments in parentheses it reads (`ctx.arguments`): true, any (`Prepare Spell (Fireball)`); a list, those whose first word is one of these (`{ "roll", "keep" }`: `Skulk (roll Stealth again)`); absent or false, none. A sheet giving one it does not read is refused at the argument, with the forms it takes
----@field allowed_by? string[]|fun(me: world.Character, intent: flow.Intent): boolean, string? only a character with one of these statuses may take it; or a function: whether `me` may take it now as `intent` orders it (its target, its arguments: false and why: refused before it is declared)
+---@field allowed_by? string[]|fun(me: world.Character, intent: flow.Intent): boolean, string? only a character with one of these statuses may take it; or a function: whether `me` may take it now as `intent` orders it (its target, its arguments: false and why: refused before it is declared; nothing: refused as "allowed_by returned nothing", a forgotten `return`; a value not a boolean, 0 or "yes", an error at its line)
 ---@field resolve? fun(ctx: flow.Intent) carries it out; required under rules that play a fight (a `flow` table): an action without it is refused at its line as the packs load (only a pack of no flow, declaring what sheets may write, leaves it out); its changes commit when it returns. `ctx` also has `round` and `phase`; reading a field it does not have (`ctx.targte`) is an error naming the nearest, while a documented one that is absent (`target` with none) reads nil
 
 ---A condition phrase's test, in a fight: placeholders arrive as arguments in order
 ---(`{character}` a character, `{n}` and `{distance}` numbers, `{word}` the word written).
 ---@class arbiter.ConditionDefinition
----@field test? fun(me: world.Character, ...: any): boolean required under rules that play a fight (a `flow` table): refused as the packs load without it
+---@field test? fun(me: world.Character, ...: any): boolean required under rules that play a fight (a `flow` table): refused as the packs load without it. Returns true or false (nil: false); another value, which Lua takes as true (`return me.stats.wounds`: 0), is an error at its line
 ---@field also_called? string[] (pack API 2) other phrases players write for it, placeholders allowed (`{ "{character} is dead" }` for "{character} is down"), for hints only: an unknown phrase sharing words with one is told this one, never taken as it
 
 ---A general target phrase's lookup, in a fight.

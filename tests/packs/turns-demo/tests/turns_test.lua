@@ -175,7 +175,9 @@ test.case("when an action may be taken: a list of answers must name actions, a f
   }
   test.fails(function() bout(two) end, "turns_test.lua:171: action 'Block': 'answers' names no action: 'Strik'\ndid you mean 'Strike'?")
   arbiter.override.action("Block", { answers = function() return "Strike" end, resolve = function() end })
-  test.fails(function() bout(two) end, "action 'Block': its 'answers' must be a list of action names, as its function returns it")
+  -- Told with what it returned, at the function's line, as a `move` function's wrong answer is.
+  test.fails(function() bout(two) end,
+    "turns_test.lua:177: action 'Block': its 'answers' function must return a list of action names, not \"Strike\"")
   -- Called as the fight is made, once every pack has loaded: it sees a change made after the definition.
   local answered = { "Wait" }
   arbiter.override.action("Block", { answers = function() return answered end, resolve = function() end })
