@@ -112,6 +112,13 @@ TEST_CASE("success counting is a binomial, and failures subtract") {
   CHECK(exact("3d6>4").moments().mean() == 1);  // '>' is strict: 5 and 6
 }
 
+TEST_CASE("a die meeting both the success and the f point weighs +1 and -1") {
+  // docs/dice.md: "`f<=N` with that | each die meeting it subtracts one success".
+  CHECK(exact("1d6>=1f<=1").probability(0) == q(1, 6));
+  CHECK(exact("1d6>=1f<=1").probability(1) == q(5, 6));
+  CHECK(exact("3d6>=4f>=5").moments().mean() == q(1, 2));  // each die: 1/6 (a 4) counts 1
+}
+
 TEST_CASE("comparisons, arithmetic and a random number of dice") {
   CHECK(exact("1d20+5 >= 15").probability(1) == q(11, 20));
   CHECK(exact("(1d4)d6").moments().mean() == q(35, 4));

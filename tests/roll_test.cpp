@@ -64,6 +64,12 @@ TEST_CASE("success counting right after the dice, and failures that subtract") {
   CHECK(scripted("3d6>4", {4, 5, 6}).total == 2);  // '>' is strict
 }
 
+TEST_CASE("a die meeting both the success and the f point counts +1 and -1") {
+  // docs/dice.md: "`f<=N` with that | each die meeting it subtracts one success".
+  CHECK(scripted("3d6>=4f>=5", {5, 4, 1}).text == "3d6>=4f>=5 = [5 success and failure, 4 success, 1] = 1");
+  CHECK(scripted("1d6>=1f<=1", {1}).total == 0);
+}
+
 TEST_CASE("a comparison elsewhere tests the whole expression") {
   CHECK(scripted("1d20+5 >= 15", {10}).total == 1);
   CHECK(scripted("1d20+5 >= 15", {9}).total == 0);

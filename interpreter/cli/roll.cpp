@@ -44,7 +44,7 @@ nlohmann::ordered_json die_json(const RolledTerm& term, const RolledDie& die) {
   // The 1d4 of `(1d4)d6` is kept in its own term but is no part of the total: said apart.
   if (term.decides_count) out["role"] = "count";
   if (!die.symbol.empty()) out["symbol"] = die.symbol;
-  if (die.counted != 0) out["counted"] = die.counted > 0 ? "success" : "failure";
+  if (const char* counted = counted_as(die)) out["counted"] = counted;
   return out;
 }
 

@@ -304,9 +304,7 @@ class Engine {
   };
 
   std::int64_t score(const PreparedTerm& t, std::int64_t value, std::string_view symbol) const {
-    if (!t.successes) return value;
-    if (meets(*t.successes, value, symbol)) return 1;
-    return t.failures && meets(*t.failures, value, symbol) ? -1 : 0;
+    return t.successes ? success_count(t, value, symbol).score() : value;
   }
 
   std::int64_t clamped(const PreparedTerm& t, std::int64_t value) const {

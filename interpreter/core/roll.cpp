@@ -21,7 +21,7 @@ struct Drawn {
   std::int64_t value = 0;
   std::string_view symbol;
   bool rerolled = false, exploded = false, dropped = false;
-  int counted = 0;
+  SuccessCount counted;
 };
 
 // Buffers reused by every roll on a thread. An evaluation takes them and gives them back, so a
@@ -103,10 +103,8 @@ class Evaluation {
       for (auto& die : dice) {
         if (die.rerolled || die.dropped) continue;
         if (prepared.successes) {
-          die.counted = meets(*prepared.successes, die.value, die.symbol)                       ? 1
-                        : prepared.failures && meets(*prepared.failures, die.value, die.symbol) ? -1
-                                                                                                : 0;
-          value += die.counted;
+          die.counted = success_count(prepared, die.value, die.symbol);
+          value += die.counted.score();
         } else {
           value = checked::add(value, die.value);
         }
@@ -253,8 +251,7 @@ std::string die_text(const RolledDie& die) {
   if (die.rerolled) text += " rerolled";
   if (die.exploded) text += " exploded";
   if (die.dropped) text += " dropped";
-  if (die.counted > 0) text += " success";
-  if (die.counted < 0) text += " failure";
+  if (const char* counted = counted_as(die)) text = fmt::format("{} {}", text, counted);
   return text;
 }
 
@@ -265,6 +262,12 @@ std::map<std::string, std::int64_t> RolledTerm::symbol_counts() const {
   for (const auto& die : dice)
     if (!die.symbol.empty() && !die.rerolled && !die.dropped) ++counts[die.symbol];
   return counts;
+}
+
+const char* counted_as(const RolledDie& die) {
+  if (die.counted.success && die.counted.failure) return "success and failure";
+  if (die.counted.success) return "success";
+  return die.counted.failure ? "failure" : nullptr;
 }
 
 const char* fate_of(const RolledDie& die) {
