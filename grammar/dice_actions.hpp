@@ -62,10 +62,13 @@ ExprPtr make(Node node, const Input& in) {
   return std::make_unique<Expr>(Expr{std::move(node), in.position().column});
 }
 
-// A node over `children`, refused when the tree would be too tall to evaluate safely.
+// A node over `children`, refused when the tree would be too tall to evaluate safely. The limit
+// counts operators and parentheses, as docs/dice.md says: a dice term over its count (`1d6`) is
+// none, so it stands as tall as its count.
 template <typename Input>
 ExprPtr parent(Expr node, std::initializer_list<const Expr*> children, const Input& in) {
-  for (const Expr* child : children) node.height = std::max(node.height, child->height + 1);
+  const std::size_t own = std::holds_alternative<DiceTerm>(node.node) ? 0 : 1;
+  for (const Expr* child : children) node.height = std::max(node.height, child->height + own);
   if (node.height - 1 > max_height)  // a leaf has height 1: the operators above it are one fewer
     throw tao::pegtl::parse_error(
         fmt::format("the expression is too long: at most {} operators and parentheses in a chain", max_height), in);

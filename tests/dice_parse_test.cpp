@@ -174,4 +174,11 @@ TEST_CASE("nesting and chains may reach the documented limits exactly, and not o
   CHECK_NOTHROW(parse_dice(sums(max_height)));
   CHECK(error_of(sums(max_height + 1)).message ==
         "the expression is too long: at most 256 operators and parentheses in a chain");
+  // docs/dice.md: "a chain of operators may be 256 long": the operators are counted, whatever
+  // they join, so 256 additions of 1d6 (a dice term with its count) are as many as of 1.
+  std::string dice_sums = "1";
+  for (std::size_t i = 0; i < max_height; ++i) dice_sums += "+1d6";
+  CHECK_NOTHROW(parse_dice(dice_sums));
+  CHECK(error_of(dice_sums + "+1d6").message ==
+        "the expression is too long: at most 256 operators and parentheses in a chain");
 }
