@@ -3,6 +3,7 @@
 // an operator's tail pops its operands and pushes the combined node; a compare point is held in
 // `point` until the modifier it belongs to takes it. Semantic errors (a number too large, a
 // modifier given twice) are raised here as parse errors, so they point at the column too.
+#include <cctype>
 #include <charconv>
 #include <limits>
 #include <string>
@@ -83,6 +84,17 @@ void set_once(std::optional<T>& slot, T value, const char* what, const Input& in
 
 template <typename Rule>
 struct action : tao::pegtl::nothing<Rule> {};
+
+// `4d6KH3`: "case matters" (docs/dice.md), and the modifier is named as it is written.
+template <>
+struct action<rules::upper_case_modifier> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState&) {
+    std::string lower(in.string_view());
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    throw tao::pegtl::parse_error(fmt::format("modifiers are lower-case: {}", lower), in);
+  }
+};
 
 template <>
 struct action<rules::compare_point> {
