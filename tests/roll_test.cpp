@@ -64,6 +64,13 @@ TEST_CASE("success counting right after the dice, and failures that subtract") {
   CHECK(scripted("3d6>4", {4, 5, 6}).total == 2);  // '>' is strict
 }
 
+TEST_CASE("an exploding die is listed before the die it adds and that die's rerolls, in the order rolled") {
+  // stdlib/types/dice.lua: "dice: every die, in the order rolled". 2d6r1!: 1 (rerolled), 6
+  // (explodes), then its extra die 1, 1 (rerolled) and 5; then the second die, 3.
+  CHECK(scripted("2d6r1!", {1, 6, 1, 1, 5, 3}).text ==
+        "2d6r=1! = [1 rerolled, 6 exploded, 1 rerolled, 1 rerolled, 5, 3] = 14");
+}
+
 TEST_CASE("a die meeting both the success and the f point counts +1 and -1") {
   // docs/dice.md: "`f<=N` with that | each die meeting it subtracts one success".
   CHECK(scripted("3d6>=4f>=5", {5, 4, 1}).text == "3d6>=4f>=5 = [5 success and failure, 4 success, 1] = 1");

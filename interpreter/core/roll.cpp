@@ -177,6 +177,12 @@ class Evaluation {
                                      "times",
                                      prepared.die.name(), cap, cap));
         rolled.exploded = true;
+        if (kind != Explosion::compounding) {
+          // A die that exploded is a die of the pool like the others: clamped as they are, and
+          // listed before the die it adds and that die's rerolls, in the order rolled.
+          rolled.value = clamped(*prepared.term, rolled.value);
+          scratch_.dice.push_back(rolled);
+        }
         Drawn next = settled(prepared);
         raw = next.value;
         if (kind == Explosion::compounding) {
@@ -185,9 +191,6 @@ class Evaluation {
           rolled.symbol = next.symbol;
           continue;
         }
-        // A die that exploded is a die of the pool like the others: clamped as they are.
-        rolled.value = clamped(*prepared.term, rolled.value);
-        scratch_.dice.push_back(rolled);
         rolled = next;
         if (kind == Explosion::penetrating)
           rolled.value = located_at(roller_.expression(), prepared.term->faces_column,
