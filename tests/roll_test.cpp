@@ -202,6 +202,22 @@ TEST_CASE("named symbol dice keep their symbols and count by symbol") {
   }
   CHECK_THAT(error_message("5d[armellian]=Swrod", seeded, named), Catch::Contains("has no face 'Swrod'"));
   CHECK_THAT(error_message("5d6=Sword", seeded, named), Catch::Contains("a d6 has no face 'Sword'"));
+  CHECK_THAT(error_message("5d[armellian]=Swrod", seeded, named), Catch::StartsWith("an armellian has no face"));
+  // docs/dice.md: "Without a point, ! explodes on the die's highest face and r rerolls its lowest
+  // face"; symbol faces are all worth 0, so neither exists: the message asks for a face, not
+  // "every face explodes (on =0)".
+  CHECK(error_message("3d[armellian]!", seeded, named) ==
+        "an armellian has symbol faces, none highest or lowest: name the face it explodes on, e.g. !=Rot");
+  CHECK(error_message("3d[armellian]r", seeded, named) ==
+        "an armellian has symbol faces, none highest or lowest: name the face it rerolls on, e.g. r=Rot");
+  // Without a pack no die is named; the note says where names come from.
+  try {
+    Roller(dice::parse_dice("5d[armellian]=Sword"), {});
+    FAIL("no error");
+  } catch (const Error& e) {
+    REQUIRE(e.diagnostics().front().notes.size() == 1);
+    CHECK_THAT(e.diagnostics().front().notes[0], Catch::StartsWith("a pack names a die with dice.define"));
+  }
 }
 
 TEST_CASE("limits: never a hang, never a silent truncation") {

@@ -173,9 +173,9 @@ class Evaluation {
         // Stopping here would quietly give a smaller total than the dice say.
         if (depth == cap)
           throw error_at(roller_.expression(), prepared.term->faces_column,
-                         fmt::format("a {} exploded {} times and would explode again: one die explodes at most {} "
+                         fmt::format("{} exploded {} times and would explode again: one die explodes at most {} "
                                      "times",
-                                     prepared.die.name(), cap, cap));
+                                     prepared.die.named_with_article(), cap, cap));
         rolled.exploded = true;
         if (kind != Explosion::compounding) {
           // A die that exploded is a die of the pool like the others: clamped as they are, and
