@@ -3,6 +3,7 @@
 // an operator's tail pops its operands and pushes the combined node; a compare point is held in
 // `point` until the modifier it belongs to takes it. Semantic errors (a number too large, a
 // modifier given twice) are raised here as parse errors, so they point at the column too.
+#include <cctype>
 #include <charconv>
 #include <limits>
 #include <string>
@@ -62,10 +63,13 @@ ExprPtr make(Node node, const Input& in) {
   return std::make_unique<Expr>(Expr{std::move(node), in.position().column});
 }
 
-// A node over `children`, refused when the tree would be too tall to evaluate safely.
+// A node over `children`, refused when the tree would be too tall to evaluate safely. The limit
+// counts operators and parentheses, as docs/dice.md says: a dice term over its count (`1d6`) is
+// none, so it stands as tall as its count.
 template <typename Input>
 ExprPtr parent(Expr node, std::initializer_list<const Expr*> children, const Input& in) {
-  for (const Expr* child : children) node.height = std::max(node.height, child->height + 1);
+  const std::size_t own = std::holds_alternative<DiceTerm>(node.node) ? 0 : 1;
+  for (const Expr* child : children) node.height = std::max(node.height, child->height + own);
   if (node.height - 1 > max_height)  // a leaf has height 1: the operators above it are one fewer
     throw tao::pegtl::parse_error(
         fmt::format("the expression is too long: at most {} operators and parentheses in a chain", max_height), in);
@@ -80,6 +84,17 @@ void set_once(std::optional<T>& slot, T value, const char* what, const Input& in
 
 template <typename Rule>
 struct action : tao::pegtl::nothing<Rule> {};
+
+// `4d6KH3`: "case matters" (docs/dice.md), and the modifier is named as it is written.
+template <>
+struct action<rules::upper_case_modifier> {
+  template <typename Input>
+  static void apply(const Input& in, ParseState&) {
+    std::string lower(in.string_view());
+    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    throw tao::pegtl::parse_error(fmt::format("modifiers are lower-case: {}", lower), in);
+  }
+};
 
 template <>
 struct action<rules::compare_point> {

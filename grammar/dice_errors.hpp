@@ -18,10 +18,11 @@ template <> inline constexpr const char* errors::message<rules::faces> =
 template <> inline constexpr const char* errors::message<rules::compared_value> =
     "expected a number (or a face symbol) after the comparison";
 template <> inline constexpr const char* errors::message<rules::listed_value> =
-    "expected a whole number as a face, e.g. d{1,1,2,3}; dice with symbol faces are defined by a pack and written "
-    "d[name]";
+    "expected a whole number as a face, e.g. d{1,1,2,3}; dice with symbol faces are defined by a pack "
+    "(dice.define) and written d[name]";
 template <> inline constexpr const char* errors::message<rules::close_brace> = "expected ',' or '}' in the face list";
-template <> inline constexpr const char* errors::message<rules::die_name> = "expected the name of a die, e.g. d[armellian]";
+template <> inline constexpr const char* errors::message<rules::die_name> =
+    "expected the name of a die a pack defined with dice.define, e.g. d[armellian]";
 template <> inline constexpr const char* errors::message<rules::close_bracket> = "expected ']' after the die's name";
 template <> inline constexpr const char* errors::message<rules::clamp_value> =
     "expected a number after min/max, e.g. 4d6min2";
@@ -44,6 +45,17 @@ template <> inline constexpr const char* errors::message<rules::foundry_explode>
 template <> inline constexpr const char* errors::message<rules::upper_case_d> =
     "dice are written with a lower-case d: 4d6, d20";
 template <> inline constexpr const char* errors::message<rules::lower_case_fate> = "Fate dice are written dF (4dF)";
+template <> inline constexpr const char* errors::message<rules::upper_case_fate> =
+    "dice are written with a lower-case d and Fate dice with a capital F: 4dF";
+template <> inline constexpr const char* errors::message<rules::foundry_reroll> =
+    "r already rerolls until the die no longer meets the point (Foundry's rr); ro rerolls once: 3d6r1";
+template <> inline constexpr const char* errors::message<rules::compound_penetrate> =
+    "penetrating explosions are written !p (1d6!p); !! compounds, and the two do not combine";
+template <> inline constexpr const char* errors::message<rules::second_comparison> =
+    "only one comparison of whole expressions is allowed; to compare its 1 or 0, write it in parentheses: "
+    "(1 < 2) < 3";
+template <> inline constexpr const char* errors::message<rules::carriage_return> =
+    "a carriage return (a Windows line end) is no part of an expression; remove it";
 template <> inline constexpr const char* errors::message<rules::sorting> =
     "sorting (Roll20's s, sa, sd) is not needed: results list every die with its fate";
 

@@ -60,10 +60,14 @@ struct critical_range : success {};
 struct inline_label : success {};
 struct sorting : success {};
 struct foundry_explode : success {};
+struct foundry_reroll : success {};
+struct compound_penetrate : success {};
+// Tried before our own modifiers: `rr` and `!!p` begin as `r` and `!!` do.
 struct foreign_modifier
     : sor<seq<one<'c'>, one<'s', 'f'>, raise<critical_range>>, seq<one<'['>, raise<inline_label>>,
-          seq<one<'s'>, raise<sorting>>, seq<one<'x'>, raise<foundry_explode>>> {};
-struct modifier : sor<selection, explosion, reroll, clamp, foreign_modifier> {};
+          seq<one<'s'>, raise<sorting>>, seq<one<'x'>, raise<foundry_explode>>,
+          seq<at<string<'r', 'r'>>, raise<foundry_reroll>>, seq<at<string<'!', '!', 'p'>>, raise<compound_penetrate>>> {};
+struct modifier : sor<foreign_modifier, selection, explosion, reroll, clamp> {};
 
 // Success counting and failures may sit anywhere among the modifiers (they apply last whatever
 // the order). A second compare point after the successes is not one of them: `1d6>=5>=1`
@@ -87,7 +91,8 @@ struct group : seq<open_paren, ws, parenthesised, ws, must<close_paren>> {};
 struct number : integer {};
 struct counted_d : one<'d'> {};
 struct lone_d : one<'d'> {};
-struct capital_d : seq<at<one<'D'>>, raise<upper_case_d>> {};
+struct upper_case_fate : success {};
+struct capital_d : sor<seq<at<string<'D', 'F'>>, raise<upper_case_fate>>, seq<at<one<'D'>>, raise<upper_case_d>>> {};
 struct operand
     : sor<seq<sor<group, number>, opt<sor<seq<counted_d, dice_body>, capital_d>>>, seq<lone_d, dice_body>, capital_d> {};
 
@@ -112,7 +117,18 @@ struct comparison_tail : seq<ws, comparison_operator, ws, sum> {};
 struct expression : seq<sum, opt<comparison_tail>> {};
 struct parenthesised : expression {};
 
+// What is left after a whole expression, when it is a known slip, said as such: a second
+// comparison (the first takes all before it), a modifier in capitals (its action names it in
+// lower case), a carriage return (a Windows line end, invisible under a caret).
+struct second_comparison : success {};
+struct carriage_return : success {};
+struct upper_case_modifier
+    : sor<string<'K', 'H'>, string<'K', 'L'>, string<'D', 'H'>, string<'D', 'L'>, string<'M', 'I', 'N'>,
+          string<'M', 'A', 'X'>, string<'R', 'O'>, one<'K', 'R'>> {};
+struct trailing_slip
+    : sor<seq<at<one<'<', '>', '='>>, raise<second_comparison>>, seq<at<one<'\r'>>, raise<carriage_return>>,
+          upper_case_modifier> {};
 struct end_of_expression : eof {};
-struct grammar : seq<ws, expression, ws, must<end_of_expression>> {};
+struct grammar : seq<ws, expression, ws, opt<trailing_slip>, must<end_of_expression>> {};
 
 }  // namespace arbiter::dice::rules

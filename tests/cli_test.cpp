@@ -1466,6 +1466,11 @@ TEST_CASE("arbiter prob --at-least past the values an expression takes is exact,
              Contains("\nP(>= -100) = 100% (1d20 - 30 is at least -29)\n"));
   CHECK_THAT(arbiter("prob '1d6!' --at-least 1000").output,
              Contains("\nP(>= 1000) = 0% (1d6! is at most 605 within the explosion depth cap)\n"));
+  // "Only what is certain shows as 100%": rolls past the explosion depth cap are no values, so
+  // at least the lowest of 1d2! is 1 - cut_off, printed as such beside its fraction.
+  CHECK_THAT(arbiter("prob '1d2!' --at-least 1 --exact").output,
+             Contains("\nP(>= 1) = >99.999999999999% = 2535301200456458802993406410751/2535301200456458802993406410752 "
+                      "(1d2! is at least 1; the rest are rolls past the explosion depth cap)\n"));
   // 606 is 101 sixes: the die at the cap explodes again, a roll `roll` refuses ("a d6 exploded 100
   // times and would explode again"); prob weighed it as a value too, besides counting it cut off.
   CHECK_THAT(arbiter("prob '1d2!' --at-least 202 --exact").output,
@@ -1526,7 +1531,9 @@ TEST_CASE("arbiter prob sums up the values below the table's precision in one li
     INFO(every);
     const auto listed = arbiter(fmt::format("prob '1d6!' {}", every));
     CHECK_THAT(listed.output, Contains("\n      49   <0.0001%    0.0001%  >99.9999%"));
-    CHECK_THAT(listed.output, Contains("\n     605   <0.0001%   <0.0001%  100.0000%"));
+    // Not 100.0000%: the rolls past the depth cap are refused, no value (docs/dice.md, "Only what
+    // is certain shows as 100.0000%").
+    CHECK_THAT(listed.output, Contains("\n     605   <0.0001%   <0.0001%  >99.9999%"));
     CHECK_THAT(listed.output, !Contains("values, each below"));
   }
 }

@@ -100,7 +100,7 @@ TEST_CASE("parse errors point at the column and say what was expected") {
   CHECK(error_of("1d6 1").where.column == 5);
   CHECK_THAT(error_of("1d6 1").message, Catch::Contains("expected an operator"));
   CHECK(error_of("d{1,a}").message.find("whole number") != std::string::npos);
-  CHECK(error_of("d[]").message == "expected the name of a die, e.g. d[armellian]");
+  CHECK(error_of("d[]").message == "expected the name of a die a pack defined with dice.define, e.g. d[armellian]");
   CHECK(error_of("4d6min").message == "expected a number after min/max, e.g. 4d6min2");
   CHECK(error_of("10d10>=8f").message == "expected the failure test after 'f', e.g. f<=1 or f1");
   CHECK(error_of("1d6>=").message == "expected a number (or a face symbol) after the comparison");
@@ -123,6 +123,30 @@ TEST_CASE("other tools' readings get a message saying what to write here") {
   }
   CHECK(error_of("2d6+1D4").where.column == 6);
   CHECK(error_of("4df").message == "Fate dice are written dF (4dF)");
+  CHECK(error_of("4DF").message == "dice are written with a lower-case d and Fate dice with a capital F: 4dF");
+}
+
+TEST_CASE("slips at the end of an expression are named, at their column") {
+  // A comparison of whole expressions is the loosest operator, and there is one.
+  for (const char* chained : {"1 < 2 < 3", "1d6>=5>=1>=1"}) {
+    INFO(chained);
+    CHECK_THAT(error_of(chained).message, Catch::StartsWith("only one comparison of whole expressions is allowed"));
+  }
+  CHECK(error_of("1 < 2 < 3").where.column == 7);
+  CHECK(error_of("1d6>=5>=1>=1").where.column == 10);
+  // docs/dice.md: "Case matters"; each modifier is named as it is written, in lower case.
+  CHECK(error_of("4d6KH3").message == "modifiers are lower-case: kh");
+  CHECK(error_of("4d6KH3").where.column == 4);
+  CHECK(error_of("1d6R1").message == "modifiers are lower-case: r");
+  CHECK(error_of("1d6MIN2").message == "modifiers are lower-case: min");
+  // Foundry's rr and a compound penetration: what Arbiter writes instead.
+  CHECK_THAT(error_of("3d6rr1").message, Catch::StartsWith("r already rerolls until the die no longer meets the point"));
+  CHECK(error_of("3d6rr1").where.column == 4);
+  CHECK_THAT(error_of("1d6!!p").message, Catch::StartsWith("penetrating explosions are written !p"));
+  CHECK(error_of("1d6!!p").where.column == 4);
+  // A carriage return is invisible under a caret: said in words.
+  CHECK(error_of("1d6\r").message == "a carriage return (a Windows line end) is no part of an expression; remove it");
+  CHECK(error_of("1d6\r").where.column == 4);
 }
 
 TEST_CASE("semantic errors: numbers too large, modifiers given twice") {
@@ -173,5 +197,12 @@ TEST_CASE("nesting and chains may reach the documented limits exactly, and not o
   CHECK(error_of("-(" + parens(max_nesting - 1) + ")").message == too_deep);  // kinds add up
   CHECK_NOTHROW(parse_dice(sums(max_height)));
   CHECK(error_of(sums(max_height + 1)).message ==
+        "the expression is too long: at most 256 operators and parentheses in a chain");
+  // docs/dice.md: "a chain of operators may be 256 long": the operators are counted, whatever
+  // they join, so 256 additions of 1d6 (a dice term with its count) are as many as of 1.
+  std::string dice_sums = "1";
+  for (std::size_t i = 0; i < max_height; ++i) dice_sums += "+1d6";
+  CHECK_NOTHROW(parse_dice(dice_sums));
+  CHECK(error_of(dice_sums + "+1d6").message ==
         "the expression is too long: at most 256 operators and parentheses in a chain");
 }

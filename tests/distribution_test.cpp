@@ -112,6 +112,13 @@ TEST_CASE("success counting is a binomial, and failures subtract") {
   CHECK(exact("3d6>4").moments().mean() == 1);  // '>' is strict: 5 and 6
 }
 
+TEST_CASE("a die meeting both the success and the f point weighs +1 and -1") {
+  // docs/dice.md: "`f<=N` with that | each die meeting it subtracts one success".
+  CHECK(exact("1d6>=1f<=1").probability(0) == q(1, 6));
+  CHECK(exact("1d6>=1f<=1").probability(1) == q(5, 6));
+  CHECK(exact("3d6>=4f>=5").moments().mean() == q(1, 2));  // each die: 1/6 (a 4) counts 1
+}
+
 TEST_CASE("comparisons, arithmetic and a random number of dice") {
   CHECK(exact("1d20+5 >= 15").probability(1) == q(11, 20));
   CHECK(exact("(1d4)d6").moments().mean() == q(35, 4));
@@ -275,7 +282,8 @@ TEST_CASE("the budget counts a distribution's values, not their span: sparse pow
   CHECK_THROWS_WITH(approx("1d1000000!"), Catch::Contains("--times 100000"));
   CHECK_THROWS_WITH(approx("1d1000000*1d1000000"), Catch::Contains("--times 100000"));
   CHECK_THROWS_WITH(exact("1d1000000+1d1000000"), Catch::Contains("--times 100000"));
-  // A map of sums past the values a distribution may hold is refused as that.
+  // A map of sums past the values a distribution may hold is refused as that, naming the limit
+  // hit: docs/dice.md, "at most 50 million values (6.25 million filed apart)" - an eighth.
   CHECK_THROWS_WITH(distribution_of(Roller(dice::parse_dice("1d1000*1d1000")), DistributionBudget{.max_values = 8000}),
-                    Catch::Contains("has too many values (more than 8000) to weigh"));
+                    Catch::Contains("has too many values (more than 1000 filed apart, far from each other) to weigh"));
 }

@@ -64,6 +64,19 @@ TEST_CASE("success counting right after the dice, and failures that subtract") {
   CHECK(scripted("3d6>4", {4, 5, 6}).total == 2);  // '>' is strict
 }
 
+TEST_CASE("an exploding die is listed before the die it adds and that die's rerolls, in the order rolled") {
+  // stdlib/types/dice.lua: "dice: every die, in the order rolled". 2d6r1!: 1 (rerolled), 6
+  // (explodes), then its extra die 1, 1 (rerolled) and 5; then the second die, 3.
+  CHECK(scripted("2d6r1!", {1, 6, 1, 1, 5, 3}).text ==
+        "2d6r=1! = [1 rerolled, 6 exploded, 1 rerolled, 1 rerolled, 5, 3] = 14");
+}
+
+TEST_CASE("a die meeting both the success and the f point counts +1 and -1") {
+  // docs/dice.md: "`f<=N` with that | each die meeting it subtracts one success".
+  CHECK(scripted("3d6>=4f>=5", {5, 4, 1}).text == "3d6>=4f>=5 = [5 success and failure, 4 success, 1] = 1");
+  CHECK(scripted("1d6>=1f<=1", {1}).total == 0);
+}
+
 TEST_CASE("a comparison elsewhere tests the whole expression") {
   CHECK(scripted("1d20+5 >= 15", {10}).total == 1);
   CHECK(scripted("1d20+5 >= 15", {9}).total == 0);
@@ -189,6 +202,22 @@ TEST_CASE("named symbol dice keep their symbols and count by symbol") {
   }
   CHECK_THAT(error_message("5d[armellian]=Swrod", seeded, named), Catch::Contains("has no face 'Swrod'"));
   CHECK_THAT(error_message("5d6=Sword", seeded, named), Catch::Contains("a d6 has no face 'Sword'"));
+  CHECK_THAT(error_message("5d[armellian]=Swrod", seeded, named), Catch::StartsWith("an armellian has no face"));
+  // docs/dice.md: "Without a point, ! explodes on the die's highest face and r rerolls its lowest
+  // face"; symbol faces are all worth 0, so neither exists: the message asks for a face, not
+  // "every face explodes (on =0)".
+  CHECK(error_message("3d[armellian]!", seeded, named) ==
+        "an armellian has symbol faces, none highest or lowest: name the face it explodes on, e.g. !=Rot");
+  CHECK(error_message("3d[armellian]r", seeded, named) ==
+        "an armellian has symbol faces, none highest or lowest: name the face it rerolls on, e.g. r=Rot");
+  // Without a pack no die is named; the note says where names come from.
+  try {
+    Roller(dice::parse_dice("5d[armellian]=Sword"), {});
+    FAIL("no error");
+  } catch (const Error& e) {
+    REQUIRE(e.diagnostics().front().notes.size() == 1);
+    CHECK_THAT(e.diagnostics().front().notes[0], Catch::StartsWith("a pack names a die with dice.define"));
+  }
 }
 
 TEST_CASE("limits: never a hang, never a silent truncation") {

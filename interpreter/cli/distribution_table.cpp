@@ -67,29 +67,31 @@ std::string uncertain_in_table(std::string four_decimals) {
   return four_decimals;
 }
 
-void print_distribution(std::ostream& out, const std::vector<DistributionRow>& rows, bool every_row) {
+void print_distribution(std::ostream& out, const DistributionRows& rows, bool every_row) {
   constexpr double bar_width = 50;
   double highest = 0;
-  for (const auto& row : rows) highest = std::max(highest, row.p);
-  const bool fractions = !rows.empty() && !rows.front().fraction.empty();
+  for (std::size_t i = 0; i < rows.size(); ++i) highest = std::max(highest, rows.p(i));
+  const bool fractions = rows.has_fractions();
   std::size_t fraction_width = 8;
-  for (const auto& row : rows) fraction_width = std::max(fraction_width, row.fraction.size());
+  if (fractions)
+    for (std::size_t i = 0; i < rows.size(); ++i) fraction_width = std::max(fraction_width, rows.fraction(i).size());
   out << fmt::format("{:>8}  {:>9}  {:>9}  {:>9}", "value", "p", "at least", "at most");
   if (fractions) out << fmt::format("  {:>{}}", "fraction", fraction_width);
   out << "\n";
-  const auto prints_as_zero = [](const DistributionRow& row) { return row.p_text == uncertain_in_table("0.0000"); };
-  for (auto row_at = rows.begin(); row_at != rows.end(); ++row_at) {
-    const auto run_end = every_row ? row_at : std::find_if_not(row_at, rows.end(), prints_as_zero);
-    if (run_end - row_at >= 2) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::size_t run_end = i;
+    if (!every_row)
+      while (run_end < rows.size() && rows.prints_as_zero(run_end)) ++run_end;
+    if (run_end - i >= 2) {
       double together = 0;
-      for (auto tiny = row_at; tiny != run_end; ++tiny) together += tiny->p;
+      for (std::size_t tiny = i; tiny != run_end; ++tiny) together += rows.p(tiny);
       out << fmt::format("{:>8}  {} values, each below 0.00005%, together {}% (--all lists them)\n",
-                         fmt::format("{}…{}", row_at->value, (run_end - 1)->value), run_end - row_at,
+                         fmt::format("{}…{}", rows.value(i), rows.value(run_end - 1)), run_end - i,
                          two_figures(100 * together));
-      row_at = run_end - 1;
+      i = run_end - 1;
       continue;
     }
-    const auto& row = *row_at;
+    const DistributionRow row = rows.row(i);
     out << fmt::format("{:>8}  {:>8}%  {:>8}%  {:>8}%", row.value, row.p_text, row.at_least_text, row.at_most_text);
     if (fractions) out << fmt::format("  {:>{}}", row.fraction, fraction_width);
     const auto bar = highest > 0 ? static_cast<std::size_t>(std::lround(bar_width * row.p / highest)) : 0;

@@ -63,53 +63,88 @@ struct DistributionRow {
   std::string fraction;                         // "15869/1296" with --exact, else empty
 };
 
-// distribution_rows' work (below): the probabilities as `weights` (numbers to add) and the percentage,
-// four decimals, of a sum of them.
-template <class P, class W, class Percent>
-std::vector<DistributionRow> rows_of(const std::vector<std::pair<std::int64_t, P>>& outcomes,
-                                     const std::vector<W>& weights, const Percent& percent_of) {
-  std::vector<W> at_least(outcomes.size() + 1, W(0));
-  for (std::size_t i = outcomes.size(); i-- > 0;) at_least[i] = at_least[i + 1] + weights[i];
-  W below = 0;
-  const auto percent = [&](const W& w, bool certain) {
-    return certain ? std::string("100.0000") : uncertain_in_table(percent_of(w));
-  };
-  std::vector<DistributionRow> rows;
-  rows.reserve(outcomes.size());
-  for (std::size_t i = 0; i < outcomes.size(); ++i) {
-    const auto& [value, p] = outcomes[i];
-    below += weights[i];
-    std::string fraction;
-    if constexpr (!std::is_same_v<P, double>) fraction = p.get_str();
-    const bool first = i == 0, last = i + 1 == outcomes.size();
-    rows.push_back({value, to_double(p), percent(weights[i], first && last), percent(at_least[i], first),
-                    percent(below, last), std::move(fraction)});
-  }
-  return rows;
-}
+// The table's rows, each made when it is printed: a distribution may hold 50 million values, and
+// the table shows a few hundred lines unless every value is asked for, so no row is kept.
+class DistributionRows {
+ public:
+  virtual ~DistributionRows() = default;
+  virtual std::size_t size() const = 0;
+  virtual std::int64_t value(std::size_t i) const = 0;
+  virtual double p(std::size_t i) const = 0;
+  virtual bool has_fractions() const = 0;
+  virtual std::string fraction(std::size_t i) const = 0;  // "15869/1296" with --exact, else empty
+  // Whether row i's probability prints as "<0.0001" (not 0, yet below four decimals of a percent).
+  virtual bool prints_as_zero(std::size_t i) const = 0;
+  virtual DistributionRow row(std::size_t i) const = 0;
+};
 
-// The rows of outcomes (value, probability) in increasing order of value, the running sums in the
-// probabilities' own arithmetic, each from its own end (so a far tail's is not 1 minus nearly 1):
-// exact ones as whole-number weights over one denominator. What is certain is known by where it
-// stands, not by a sum that floating point may leave a hair from 1: at least the lowest value, at
-// most the highest, and exactly the only one are 100.0000%; nothing else is shown so (nor as
-// 0.0000%).
-template <class P>
-std::vector<DistributionRow> distribution_rows(const std::vector<std::pair<std::int64_t, P>>& outcomes) {
-  if constexpr (std::is_same_v<P, double>) {
-    std::vector<double> weights;
-    for (const auto& outcome : outcomes) weights.push_back(outcome.second);
-    return rows_of(outcomes, weights, [](double w) { return decimal(100 * w, 4); });
-  } else {
-    const WholeWeights whole = whole_weights(outcomes, [](const auto& outcome) -> const P& { return outcome.second; });
-    return rows_of(outcomes, whole.weights,
-                   [&](const mpz_class& w) { return decimal(100 * w, whole.denominator, 4); });
+// The rows of outcomes (Distribution::Outcome: value, probability) in increasing order of value,
+// the running sums in the probabilities' own arithmetic, each from its own end (so a far tail's is
+// not 1 minus nearly 1): exact ones as whole-number weights over one denominator. What is certain
+// is known by where it stands, not by a sum that floating point may leave a hair from 1: at least
+// the lowest value, at most the highest, and exactly the only one are 100.0000% when the outcomes
+// are every roll (`every_roll`: no explosion depth cap cut any off); nothing else is shown so
+// (nor as 0.0000%).
+template <class Outcome>
+class OutcomeRows final : public DistributionRows {
+  using P = decltype(Outcome::p);
+  static constexpr bool exact = !std::is_same_v<P, double>;
+  using W = std::conditional_t<exact, mpz_class, double>;  // what the running sums add
+
+ public:
+  OutcomeRows(const std::vector<Outcome>& outcomes, bool every_roll) : outcomes_(outcomes), every_roll_(every_roll) {
+    if constexpr (exact) {
+      WholeWeights whole = whole_weights(outcomes, [](const Outcome& outcome) -> const P& { return outcome.p; });
+      weights_ = std::move(whole.weights);
+      denominator_ = std::move(whole.denominator);
+    } else {
+      weights_.reserve(outcomes.size());
+      for (const auto& outcome : outcomes) weights_.push_back(outcome.p);
+    }
+    at_least_.assign(outcomes.size() + 1, W(0));
+    for (std::size_t i = outcomes.size(); i-- > 0;) at_least_[i] = at_least_[i + 1] + weights_[i];
+    at_most_.assign(outcomes.size(), W(0));
+    W below = 0;
+    for (std::size_t i = 0; i < outcomes.size(); ++i) at_most_[i] = below += weights_[i];
   }
-}
+
+  std::size_t size() const override { return outcomes_.size(); }
+  std::int64_t value(std::size_t i) const override { return outcomes_[i].value; }
+  double p(std::size_t i) const override { return to_double(outcomes_[i].p); }
+  bool has_fractions() const override { return exact; }
+  bool prints_as_zero(std::size_t i) const override {
+    if constexpr (!exact)
+      if (100 * weights_[i] >= 0.0001) return false;  // most rows: no text made to know
+    return p_text(i) == uncertain_in_table("0.0000");
+  }
+  std::string fraction(std::size_t i) const override {
+    if constexpr (exact) return outcomes_[i].p.get_str();
+    return {};
+  }
+  DistributionRow row(std::size_t i) const override {
+    return {value(i), p(i), p_text(i), percent(at_least_[i], every_roll_ && i == 0),
+            percent(at_most_[i], every_roll_ && i + 1 == size()), fraction(i)};
+  }
+
+ private:
+  std::string percent(const W& w, bool certain) const {
+    if (certain) return "100.0000";
+    if constexpr (exact)
+      return uncertain_in_table(decimal(100 * w, denominator_, 4));
+    else
+      return uncertain_in_table(decimal(100 * w, 4));
+  }
+  std::string p_text(std::size_t i) const { return percent(weights_[i], every_roll_ && size() == 1); }
+
+  const std::vector<Outcome>& outcomes_;
+  bool every_roll_;
+  std::vector<W> weights_, at_least_, at_most_;
+  mpz_class denominator_;  // of the exact weights
+};
 
 // value, probability, at least, at most, [fraction,] and a bar as long as the probability is high.
 // Unless `every_row`, each run of rows whose probability prints as 0.0000% (the hundreds of an
 // explosion's far tail) is one line: how many values, from which to which, and their sum.
-void print_distribution(std::ostream& out, const std::vector<DistributionRow>& rows, bool every_row);
+void print_distribution(std::ostream& out, const DistributionRows& rows, bool every_row);
 
 }  // namespace arbiter::cli

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <ostream>
+#include <string_view>
 #include <type_traits>
 
 #include <fmt/format.h>
@@ -57,27 +58,28 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
   const double stddev = std::sqrt(to_double(moments.variance));
   const double cut_off = to_double(d.cut_off);
   const std::string expr = dice::to_string(*roller.expression().root);
-  std::vector<std::pair<std::int64_t, P>> outcomes;
-  for (const auto& [value, p] : d.outcomes) outcomes.emplace_back(value, p);
-  const auto rows = distribution_rows(outcomes);
 
   if (options.json) {
+    // Written as it is made, one value at a time: a distribution may hold 50 million values.
     const double mean_number = std::strtod(mean_to(std::numeric_limits<double>::max_digits10).c_str(), nullptr);
-    nlohmann::ordered_json out = {{"expr", expr}, {"mean", to_json(mean_number)}, {"stddev", to_json(stddev)}};
+    nlohmann::ordered_json head = {{"expr", expr}, {"mean", to_json(mean_number)}, {"stddev", to_json(stddev)}};
     // The mean exactly, which a JSON number (a double) cannot always hold (near ±2^63).
-    if (options.exact) out["mean_fraction"] = fraction_text(mean);
-    auto& entries = out["distribution"] = nlohmann::ordered_json::array();
-    for (const auto& row : rows) {
-      nlohmann::ordered_json entry = {{"value", row.value}, {"p", to_json(row.p)}};
-      if (options.exact) entry["fraction"] = row.fraction;
-      entries.push_back(std::move(entry));
-    }
+    if (options.exact) head["mean_fraction"] = fraction_text(mean);
+    nlohmann::ordered_json tail = nlohmann::ordered_json::object();
     if (options.at_least) {
-      out["at_least"] = {{"value", *options.at_least}, {"p", to_json(to_double(d.at_least(*options.at_least)))}};
-      if (options.exact) out["at_least"]["fraction"] = fraction_text(d.at_least(*options.at_least));
+      tail["at_least"] = {{"value", *options.at_least}, {"p", to_json(to_double(d.at_least(*options.at_least)))}};
+      if (options.exact) tail["at_least"]["fraction"] = fraction_text(d.at_least(*options.at_least));
     }
-    if (cut_off > 0) out["cut_off"] = to_json(cut_off);
-    *context.out << out.dump() << "\n";
+    if (cut_off > 0) tail["cut_off"] = to_json(cut_off);
+    const std::string head_text = head.dump(), tail_text = tail.dump();
+    // The members of each object, without its braces, around the distribution's.
+    *context.out << std::string_view(head_text).substr(0, head_text.size() - 1) << R"(,"distribution":[)";
+    for (std::size_t i = 0; i < d.outcomes.size(); ++i) {
+      nlohmann::ordered_json entry = {{"value", d.outcomes[i].value}, {"p", to_json(to_double(d.outcomes[i].p))}};
+      if (options.exact) entry["fraction"] = fraction_text(d.outcomes[i].p);
+      *context.out << (i ? "," : "") << entry.dump();
+    }
+    *context.out << "]" << (tail.empty() ? "" : ",") << std::string_view(tail_text).substr(1) << "\n";
     return;
   }
   *context.out << fmt::format("{}: mean {}", expr, mean_to(4));
@@ -93,13 +95,17 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     const std::int64_t x = *options.at_least;
     const auto p = d.at_least(x);
     std::string percent, why;
-    if (x > outcomes.back().first) {
+    if (x > d.high()) {
       percent = "0";
-      why = fmt::format(" ({} is at most {}{})", expr, outcomes.back().first,
+      why = fmt::format(" ({} is at most {}{})", expr, d.high(),
                         cut_off > 0 ? " within the explosion depth cap" : "");
-    } else if (x <= outcomes.front().first) {
+    } else if (x <= d.low() && d.cut_off == 0) {
       percent = "100";
-      why = fmt::format(" ({} is at least {})", expr, outcomes.front().first);
+      why = fmt::format(" ({} is at least {})", expr, d.low());
+    } else if (x <= d.low()) {
+      // Every roll that is made, which is not every roll: those past the depth cap are refused.
+      percent = uncertain_percent(p, d.cut_off);
+      why = fmt::format(" ({} is at least {}; the rest are rolls past the explosion depth cap)", expr, d.low());
     } else {
       percent = uncertain_percent(p, d.at_most(x - 1));  // the complement summed from its own small terms
     }
@@ -107,7 +113,7 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     if (options.exact) *context.out << " = " << fraction_text(p);
     *context.out << why << "\n";
   }
-  print_distribution(*context.out, rows, options.all || options.exact);  // --exact: every fraction
+  print_distribution(*context.out, OutcomeRows(d.outcomes, d.cut_off == 0), options.all || options.exact);  // --exact: every fraction
 }
 
 }  // namespace

@@ -44,7 +44,7 @@ nlohmann::ordered_json die_json(const RolledTerm& term, const RolledDie& die) {
   // The 1d4 of `(1d4)d6` is kept in its own term but is no part of the total: said apart.
   if (term.decides_count) out["role"] = "count";
   if (!die.symbol.empty()) out["symbol"] = die.symbol;
-  if (die.counted != 0) out["counted"] = die.counted > 0 ? "success" : "failure";
+  if (const char* counted = counted_as(die)) out["counted"] = counted;
   return out;
 }
 
@@ -122,26 +122,21 @@ void sample(Context& context, const RollOptions& options, const Roller& roller, 
   // a deviation of 1.7.
   const double n = static_cast<double>(options.times);
   Distribution<double> sampled;
-  std::vector<std::pair<std::int64_t, double>> outcomes;
-  for (const auto& [value, count] : counts) {
-    sampled.outcomes.push_back({value, static_cast<double>(count) / n});
-    outcomes.emplace_back(value, static_cast<double>(count) / n);
-  }
+  for (const auto& [value, count] : counts) sampled.outcomes.push_back({value, static_cast<double>(count) / n});
   const auto moments = sampled.moments();
   const double mean = moments.mean();
   const double stddev = std::sqrt(moments.variance);
-  const auto rows = distribution_rows(outcomes);
   const std::string expr = dice::to_string(*roller.expression().root);
   if (options.json) {
     nlohmann::ordered_json out = {{"expr", expr}, {"times", options.times}, {"mean", mean}, {"stddev", stddev}};
     auto& entries = out["distribution"] = nlohmann::ordered_json::array();
-    for (const auto& row : rows) entries.push_back({{"value", row.value}, {"p", row.p}});
+    for (const auto& [value, p] : sampled.outcomes) entries.push_back({{"value", value}, {"p", p}});
     *context.out << out.dump() << "\n";
     return;
   }
   *context.out << fmt::format("{}: {} rolls, mean {}, standard deviation {} (estimated by sampling)\n", expr,
                               options.times, decimal_held(mean, 4), decimal_held(stddev, 4));
-  print_distribution(*context.out, rows, options.all);
+  print_distribution(*context.out, OutcomeRows(sampled.outcomes, true), options.all);
 }
 
 }  // namespace

@@ -82,13 +82,13 @@ std::size_t ScriptedDice::roll(const Die& die, std::string_view reason) {
   if (next_ == values_.size()) {
     const std::string used = values_.size() == 1 ? "its one value was used"
                                                  : fmt::format("all {} values were used", values_.size());
-    fail(fmt::format("the scripted dice ran out: {}, and a {} is needed{}", used, die.name(), for_reason(reason)));
+    fail(fmt::format("the scripted dice ran out: {}, and {} is needed{}", used, die.named_with_article(), for_reason(reason)));
   }
   const std::string& written = values_[next_];
   const auto face = die.find(written);
   if (!face) {
-    fail(fmt::format("scripted value {} ('{}') cannot be rolled on a {}{}: its faces are {}", next_ + 1, written,
-                     die.name(), for_reason(reason), die.describe_faces()));
+    fail(fmt::format("scripted value {} ('{}') cannot be rolled on {}{}: its faces are {}", next_ + 1, written,
+                     die.named_with_article(), for_reason(reason), die.describe_faces()));
   }
   ++next_;
   return *face;
@@ -118,7 +118,7 @@ std::size_t PromptedDice::roll(const Die& die, std::string_view reason) {
         fail(fmt::format("no value was given for the {}{}: the input ended", die.name(), for_reason(reason)));
       }
       if ((face = die.find(trimmed(line)))) return;
-      out_ << fmt::format("'{}' is not a face of a {} ({}); roll again.\n", printable(trimmed(line)), die.name(),
+      out_ << fmt::format("'{}' is not a face of {} ({}); roll again.\n", printable(trimmed(line)), die.named_with_article(),
                           die.describe_faces());
     }
   };

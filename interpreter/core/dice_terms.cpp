@@ -39,6 +39,10 @@ Die die_of(const dice::Expression& expression, const DiceTerm& term, const Named
         std::vector<std::string> notes;
         const auto hint = did_you_mean(faces.name, named.names());
         if (!hint.empty()) notes.push_back(hint);
+        // At the command line no pack is loaded, so no die has a name: say where names come from.
+        if (named.names().empty())
+          notes.push_back("a pack names a die with dice.define (docs/dice.md, Named and symbol dice); "
+                          "arbiter roll and prob load no pack: try one in arbiter lua");
         throw error_at(expression, term.faces_column, fmt::format("there is no die named '{}'", faces.name),
                        std::move(notes));
       }
@@ -83,7 +87,7 @@ void check_symbol(const dice::Expression& expression, const PreparedTerm& prepar
   std::vector<std::string> notes;
   if (const auto hint = did_you_mean(point->symbol, symbols); !hint.empty()) notes.push_back(hint);
   throw error_at(expression, prepared.term->faces_column,
-                 fmt::format("a {} has no face '{}'; its faces are {}", die.name(), point->symbol, die.describe_faces()),
+                 fmt::format("{} has no face '{}'; its faces are {}", die.named_with_article(), point->symbol, die.describe_faces()),
                  std::move(notes));
 }
 
@@ -91,12 +95,25 @@ PreparedTerm prepare(const dice::Expression& expression, const DiceTerm& term, c
                      const DiceLimits& limits) {
   PreparedTerm prepared{&term, die_of(expression, term, named, limits), {}, {}, {}, {}};
   const Die& die = prepared.die;
+  // `!` and `r` without a point take the highest and the lowest face: symbol faces have none (all
+  // are worth 0), so the face must be named.
+  const auto name_a_face = [&](const char* modifier, const char* does) {
+    throw error_at(expression, term.faces_column,
+                   fmt::format("{} has symbol faces, none highest or lowest: name the face it {} on, e.g. {}={}",
+                               die.named_with_article(), does, modifier, die.symbol(die.size() - 1)));
+  };
+  if (die.has_symbols() && term.reroll && !term.reroll->on) name_a_face(term.reroll->once ? "ro" : "r", "rerolls");
+  if (die.has_symbols() && term.explode && !term.explode->on)
+    name_a_face(term.explode->kind == dice::Explosion::compounding   ? "!!"
+                : term.explode->kind == dice::Explosion::penetrating ? "!p"
+                                                                     : "!",
+                "explodes");
   if (term.reroll) {
     prepared.reroll_on = term.reroll->on.value_or(ComparePoint{Comparison::equal, die.lowest(), {}});
     check_symbol(expression, prepared, prepared.reroll_on);
     if (!term.reroll->once && every_face_meets(die, *prepared.reroll_on))
       throw error_at(expression, term.faces_column,
-                     fmt::format("every face of a {} meets r{}: the reroll would never end", die.name(),
+                     fmt::format("every face of {} meets r{}: the reroll would never end", die.named_with_article(),
                                  dice::to_string(*prepared.reroll_on)));
   }
   if (term.explode) {
@@ -104,13 +121,13 @@ PreparedTerm prepare(const dice::Expression& expression, const DiceTerm& term, c
     check_symbol(expression, prepared, prepared.explode_on);
     if (every_face_meets(die, *prepared.explode_on))
       throw error_at(expression, term.faces_column,
-                     fmt::format("every face of a {} explodes (on {}): it would never stop", die.name(),
+                     fmt::format("every face of {} explodes (on {}): it would never stop", die.named_with_article(),
                                  dice::to_string(*prepared.explode_on)));
     if (term.reroll && !term.reroll->once &&
         every_kept_face_explodes(die, *prepared.reroll_on, *prepared.explode_on))
       throw error_at(expression, term.faces_column,
-                     fmt::format("every face of a {} that r{} keeps explodes (on {}): it would never stop",
-                                 die.name(), dice::to_string(*prepared.reroll_on),
+                     fmt::format("every face of {} that r{} keeps explodes (on {}): it would never stop",
+                                 die.named_with_article(), dice::to_string(*prepared.reroll_on),
                                  dice::to_string(*prepared.explode_on)));
   }
   prepared.successes = term.successes;

@@ -55,6 +55,19 @@ inline bool meets(const dice::ComparePoint& point, std::int64_t value, std::stri
   return false;
 }
 
+// How a die counts after a success point (`10d10>=8f<=1`): it is a success if it meets the success
+// point and a failure if it meets the failure point, each on its own ("each die meeting it
+// subtracts one success", docs/dice.md), so a die meeting both counts +1 − 1 = 0.
+struct SuccessCount {
+  bool success = false, failure = false;
+  int score() const { return int{success} - int{failure}; }
+};
+
+inline SuccessCount success_count(const PreparedTerm& term, std::int64_t value, std::string_view symbol) {
+  return {term.successes && meets(*term.successes, value, symbol),
+          term.failures && meets(*term.failures, value, symbol)};
+}
+
 // The dice limit, one rule for rolling and for exact distributions: an expression rolls at most
 // limits.max_dice dice, counted over all its terms in the order they are rolled, a rolled count's
 // own dice among them (`(1d4)d6` is 1 + up to 4). `term` asks for `count` dice after `before`;

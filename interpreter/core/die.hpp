@@ -30,6 +30,11 @@ class Die {
   static Die with_faces(std::string name, std::vector<Face> faces);
 
   const std::string& name() const noexcept { return name_; }
+  // The name after its article, for messages: "a d6", "an armellian".
+  std::string named_with_article() const {
+    const bool vowel = !name_.empty() && std::string_view("aeiouAEIOU").find(name_.front()) != std::string_view::npos;
+    return (vowel ? "an " : "a ") + name_;
+  }
   std::size_t size() const noexcept {  // the number of faces
     return faces_.empty() ? static_cast<std::size_t>(highest_ - lowest_ + 1) : faces_.size();
   }

@@ -136,12 +136,15 @@ class Engine {
         text, budget_.max_steps, text));
   }
 
-  [[noreturn]] void too_many_values() const {
+  // `most`: the limit hit, budget_.max_values or, for values filed apart, an eighth of it, said
+  // as such (`kind`), so that the number named is the one passed.
+  [[noreturn]] void too_many_values(std::int64_t most, std::string_view kind = "") const {
     const auto& text = roller_.expression().text;
-    throw Error(fmt::format("the exact distribution of {} has too many values (more than {}) to weigh; estimate it "
+    throw Error(fmt::format("the exact distribution of {} has too many values (more than {}{}) to weigh; estimate it "
                             "by sampling instead: arbiter roll '{}' --times 100000",
-                            text, budget_.max_values, text));
+                            text, most, kind, text));
   }
+  [[noreturn]] void too_many_values() const { too_many_values(budget_.max_values); }
 
   // Sums filed by value, `fill(slot)` adding into slot(value) for values from `low` to `high`
   // (`products` additions): in an array over the span when it is no wider than the work that
@@ -163,10 +166,10 @@ class Engine {
     spend(products * map_insert_cost);
     std::map<std::int64_t, Sum> sparse;
     // A map's entry takes some eight times a dense one's memory.
-    const auto most = static_cast<std::size_t>(budget_.max_values / 8);
+    const std::int64_t most = budget_.max_values / 8;
     fill([&](std::int64_t value) -> Sum& {
       Sum& slot = sparse[value];
-      if (sparse.size() > most) too_many_values();
+      if (sparse.size() > static_cast<std::size_t>(most)) too_many_values(most, " filed apart, far from each other");
       return slot;
     });
     for (auto& [value, sum] : sparse)
@@ -304,9 +307,7 @@ class Engine {
   };
 
   std::int64_t score(const PreparedTerm& t, std::int64_t value, std::string_view symbol) const {
-    if (!t.successes) return value;
-    if (meets(*t.successes, value, symbol)) return 1;
-    return t.failures && meets(*t.failures, value, symbol) ? -1 : 0;
+    return t.successes ? success_count(t, value, symbol).score() : value;
   }
 
   std::int64_t clamped(const PreparedTerm& t, std::int64_t value) const {

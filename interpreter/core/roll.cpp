@@ -21,7 +21,7 @@ struct Drawn {
   std::int64_t value = 0;
   std::string_view symbol;
   bool rerolled = false, exploded = false, dropped = false;
-  int counted = 0;
+  SuccessCount counted;
 };
 
 // Buffers reused by every roll on a thread. An evaluation takes them and gives them back, so a
@@ -103,10 +103,8 @@ class Evaluation {
       for (auto& die : dice) {
         if (die.rerolled || die.dropped) continue;
         if (prepared.successes) {
-          die.counted = meets(*prepared.successes, die.value, die.symbol)                       ? 1
-                        : prepared.failures && meets(*prepared.failures, die.value, die.symbol) ? -1
-                                                                                                : 0;
-          value += die.counted;
+          die.counted = success_count(prepared, die.value, die.symbol);
+          value += die.counted.score();
         } else {
           value = checked::add(value, die.value);
         }
@@ -175,10 +173,16 @@ class Evaluation {
         // Stopping here would quietly give a smaller total than the dice say.
         if (depth == cap)
           throw error_at(roller_.expression(), prepared.term->faces_column,
-                         fmt::format("a {} exploded {} times and would explode again: one die explodes at most {} "
+                         fmt::format("{} exploded {} times and would explode again: one die explodes at most {} "
                                      "times",
-                                     prepared.die.name(), cap, cap));
+                                     prepared.die.named_with_article(), cap, cap));
         rolled.exploded = true;
+        if (kind != Explosion::compounding) {
+          // A die that exploded is a die of the pool like the others: clamped as they are, and
+          // listed before the die it adds and that die's rerolls, in the order rolled.
+          rolled.value = clamped(*prepared.term, rolled.value);
+          scratch_.dice.push_back(rolled);
+        }
         Drawn next = settled(prepared);
         raw = next.value;
         if (kind == Explosion::compounding) {
@@ -187,9 +191,6 @@ class Evaluation {
           rolled.symbol = next.symbol;
           continue;
         }
-        // A die that exploded is a die of the pool like the others: clamped as they are.
-        rolled.value = clamped(*prepared.term, rolled.value);
-        scratch_.dice.push_back(rolled);
         rolled = next;
         if (kind == Explosion::penetrating)
           rolled.value = located_at(roller_.expression(), prepared.term->faces_column,
@@ -253,8 +254,7 @@ std::string die_text(const RolledDie& die) {
   if (die.rerolled) text += " rerolled";
   if (die.exploded) text += " exploded";
   if (die.dropped) text += " dropped";
-  if (die.counted > 0) text += " success";
-  if (die.counted < 0) text += " failure";
+  if (const char* counted = counted_as(die)) text = fmt::format("{} {}", text, counted);
   return text;
 }
 
@@ -265,6 +265,12 @@ std::map<std::string, std::int64_t> RolledTerm::symbol_counts() const {
   for (const auto& die : dice)
     if (!die.symbol.empty() && !die.rerolled && !die.dropped) ++counts[die.symbol];
   return counts;
+}
+
+const char* counted_as(const RolledDie& die) {
+  if (die.counted.success && die.counted.failure) return "success and failure";
+  if (die.counted.success) return "success";
+  return die.counted.failure ? "failure" : nullptr;
 }
 
 const char* fate_of(const RolledDie& die) {

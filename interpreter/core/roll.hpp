@@ -20,7 +20,7 @@ struct RolledDie {
   bool rerolled = false;   // replaced by the die after it (r, ro)
   bool exploded = false;   // added another die (!, !p) or was added to (!!)
   bool dropped = false;    // left out by keep/drop
-  int counted = 0;         // +1 a success, -1 a failure, with a compare point after the dice
+  SuccessCount counted;    // with a compare point after the dice: a success, a failure, or both
 };
 
 struct RolledTerm {
@@ -47,6 +47,9 @@ struct Roll {
 std::string render_dice(const RolledTerm& term);
 // A die's fate within its own term, as every result names it: "kept", "dropped" or "rerolled".
 const char* fate_of(const RolledDie& die);
+// How a compare point after the dice counted a die: "success", "failure", "success and failure"
+// (it met both points, counting 0), or nullptr when it counted nothing.
+const char* counted_as(const RolledDie& die);
 
 // An expression ready to roll many times: dice resolved and limits checked once.
 class Roller {

@@ -110,8 +110,8 @@ void push_rolled_die(lua_State* L, const RolledTerm& term, const RolledDie& die)
   lua_setfield(L, -2, "fate");
   lua_pushboolean(L, die.exploded);
   lua_setfield(L, -2, "exploded");
-  if (die.counted != 0) {
-    lua_pushstring(L, die.counted > 0 ? "success" : "failure");
+  if (const char* counted = counted_as(die)) {
+    lua_pushstring(L, counted);
     lua_setfield(L, -2, "counted");
   }
 }

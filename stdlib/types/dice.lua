@@ -10,7 +10,7 @@
 ---@field fate "kept"|"dropped"|"rerolled" within the die's own term
 ---@field role "count"|nil "count": rolled for how many dice another term rolls (the 1d4 of `(1d4)d6`), so no part of the total
 ---@field exploded boolean whether it exploded
----@field counted "success"|"failure"|nil how a compare point after the dice counted it
+---@field counted "success"|"failure"|"success and failure"|nil how a compare point after the dice counted it (a die meeting both the success and the `f` point counts +1 − 1 = 0)
 
 ---@class dice.Roll
 ---@field total integer
