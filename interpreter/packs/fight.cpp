@@ -822,7 +822,7 @@ void Fight::settle_ready(const Action& chosen, Intent& intent) {
   if (chosen.ready_when.reads >= 2) lua::push_intent(L_, intent, world_);
   call(chosen.ready_when, chosen.ready_when.reads >= 2 ? 2 : 1, 1);
   intent.ready =
-      returned_boolean(chosen.ready_when, -1, fmt::format("action '{}': its 'ready' function", chosen.name)).value_or(false);
+      returned_boolean(chosen.ready_when, -1, "action", chosen.name, "ready").value_or(false);
 }
 
 Intent Fight::default_intent(const Entity& who, const std::string& why) {
@@ -970,23 +970,27 @@ bool Fight::holds(const Entity& who, const orders::Condition& condition) {
   StackGuard guard{L_};
   const std::optional<orders::Match> match = vocabulary_.condition(condition.phrase.text);
   const Function& test = call_phrase(who, match, conditions_, "condition", condition.phrase.text);
-  return returned_boolean(test, -1, fmt::format("condition '{}': its 'test' function", match->declaration->text))
-      .value_or(false);
+  return returned_boolean(test, -1, "condition", match->declaration->text, "test").value_or(false);
 }
 
-std::optional<bool> Fight::returned_boolean(const Function& function, int index, const std::string& whose) {
-  return returned_by(function, [&] { return lua::returned_boolean(L_, index, whose); });
+std::optional<bool> Fight::returned_boolean(const Function& function, int index, const char* kind,
+                                            const std::string& name, const char* key) {
+  if (lua_isnil(L_, index)) return std::nullopt;
+  if (lua_isboolean(L_, index)) return lua_toboolean(L_, index) != 0;
+  return returned_by(function, [&] {
+    return lua::returned_boolean(L_, index, fmt::format("{} '{}': its '{}' function", kind, name, key));
+  });
 }
 
+template <class Refused>
 std::optional<std::string> Fight::refusal_returned(const Function& function, const std::string& action,
-                                                   const char* key, std::string refused) {
-  const std::optional<bool> allowed =
-      returned_boolean(function, -2, fmt::format("action '{}': its '{}' function", action, key));
+                                                   const char* key, Refused&& refused) {
+  const std::optional<bool> allowed = returned_boolean(function, -2, "action", action, key);
   if (allowed.value_or(false)) return std::nullopt;
   if (lua_type(L_, -1) == LUA_TSTRING)
     return returned_by(function, [&] { return lua::to_text(L_, -1, "the reason returned"); });
   if (!allowed) return fmt::format("{} returned nothing: return true, or false and why", key);
-  return refused;
+  return refused();
 }
 
 const Fight::Function& Fight::call_phrase(const Entity& who, const std::optional<orders::Match>& match,
@@ -1491,8 +1495,9 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     lua::push_entity(L_, intent.actor);
     if (chosen.allowed_when.reads >= 2) lua::push_intent(L_, intent, world_);
     call(chosen.allowed_when, chosen.allowed_when.reads >= 2 ? 2 : 1, 2);
-    if (auto reason = refusal_returned(chosen.allowed_when, chosen.name, "allowed_by",
-                                       fmt::format("the rules do not let {} {} now", actor.name, chosen.name)))
+    if (auto reason = refusal_returned(chosen.allowed_when, chosen.name, "allowed_by", [&] {
+          return fmt::format("the rules do not let {} {} now", actor.name, chosen.name);
+        }))
       return reason;
   }
   // An attack (`target = "enemy"`) at oneself or an ally, an action for an ally (`"ally"`) at
@@ -1522,9 +1527,9 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     lua::push_entity(L_, intent.actor);
     lua::push_entity(L_, intent.target);
     call(chosen.target_allowed, 2, 2);
-    if (auto reason = refusal_returned(chosen.target_allowed, chosen.name, "target",
-                                       fmt::format("the rules do not let {} {} {}", actor.name, chosen.name,
-                                                   world_.get(intent.target).name)))
+    if (auto reason = refusal_returned(chosen.target_allowed, chosen.name, "target", [&] {
+          return fmt::format("the rules do not let {} {} {}", actor.name, chosen.name, world_.get(intent.target).name);
+        }))
       return reason;
   }
   return std::nullopt;

@@ -175,14 +175,17 @@ class Fight final : public Ruleset {
   template <class Read>
   auto returned_by(const Function& function, Read&& read) -> decltype(read());
   // What `function`, one the API declares boolean, returned at `index`: true or false, nullopt for
-  // nil; any other value an error at its line (lua::returned_boolean), `whose` naming it ("action
-  // 'Zap': its 'ready' function").
-  std::optional<bool> returned_boolean(const Function& function, int index, const std::string& whose);
+  // nil; any other value an error at its line (lua::returned_boolean), naming it as `kind` `name`'s
+  // `key` function ("action 'Zap': its 'ready' function"). Called on the hot path: the name is
+  // made only for the error.
+  std::optional<bool> returned_boolean(const Function& function, int index, const char* kind, const std::string& name,
+                                       const char* key);
   // What a function judging an intent (an action's `allowed_by` or `target`) returned, its two
   // results on top of the stack: nullopt when it allows the intent, else why not: its reason, else
-  // `refused`, or, when it returned nothing at all, that it did (a forgotten `return`).
+  // `refused()`, or, when it returned nothing at all, that it did (a forgotten `return`).
+  template <class Refused>
   std::optional<std::string> refusal_returned(const Function& function, const std::string& action, const char* key,
-                                              std::string refused);
+                                              Refused&& refused);
   // The character a pack's function gave at `index`: a handle or a name; nil is none. `what` leads
   // the error for anything else ("the target 'weakest foe' finds").
   EntityId returned_character(int index, const char* what);
