@@ -134,8 +134,22 @@ TEST_CASE("check --encounter refuses a pack's misnamed reference as run does, at
     // accepted, and every character without an order failed its Punch on nil ctx.target.
     write_brawl(dir, replaced(brawl_init(), "default_order = \"Wait\"", "default_order = \"punch\""));
     all_refuse(dir, "brawl/init.lua:2: error: flow.default_order: 'Punch' needs a target (needs_target = true), but a "
-                    "default order is taken at no one, so its resolve would fail on ctx.target for everyone left "
-                    "without an order: name an action that needs no target");
+                    "default order is taken at no one, so its resolve would fail on ctx.target, for everyone left "
+                    "without an order: name an action taken on one's own, at no one");
+  }
+  SECTION("a default order that only answers another's action, or must say where it moves") {
+    // A default order answers no one's action: Duck, taken "only in answer to" a Punch, would be
+    // declared by everyone without an order with nothing to answer.
+    write_brawl(dir, replaced(brawl_init(), "default_order = \"Wait\"", "default_order = \"Duck\""));
+    all_refuse(dir, "brawl/init.lua:2: error: flow.default_order: 'Duck' is taken only in answer to another's action "
+                    "(answers), and a default order answers none, for everyone left without an order");
+    // Nor is it given a way: a Step that must say where it goes would go nowhere.
+    write_brawl(dir, replaced(replaced(brawl_init(), "default_order = \"Wait\"", "default_order = \"Step\""),
+                              "arbiter.define.action(\"Wait\"",
+                              "arbiter.define.action(\"Step\", { move = 5, needs_direction = true, target = \"none\", "
+                              "resolve = function(ctx) end })\narbiter.define.action(\"Wait\""));
+    all_refuse(dir, "brawl/init.lua:2: error: flow.default_order: 'Step' must say where it moves (needs_direction = "
+                    "true), but a default order is given no way, so it would go nowhere");
   }
   SECTION("a status in incapacitated nobody defined") {
     write_brawl(dir, replaced(brawl_init(), "incapacitated = { \"Out Cold\" }", "incapacitated = { \"Out Clod\" }"));

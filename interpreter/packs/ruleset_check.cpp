@@ -123,16 +123,26 @@ void check_ruleset(lua_State* L, const Registry& registry) {
   if (!default_order.empty() && !vocabulary.action(default_order))
     fail(*flow, "default_order",
          "flow.default_order: " + unknown_name(default_order, vocabulary.action_names(), "action"));
-  // The default order is taken at no one (Fight::default_intent): an action that needs a target
-  // would fail on ctx.target for everyone left without an order, every time (docs/fights.md).
-  if (const orders::ActionRules* taken = default_order.empty() ? nullptr : vocabulary.action(default_order);
-      taken && taken->needs_target)
-    fail(*flow, "default_order",
-         fmt::format("flow.default_order: '{}' needs a target (needs_target = true), but a default order is taken at "
-                     "no one, so its resolve would fail on ctx.target for everyone left without an order: name an "
-                     "action that needs no target (its resolve may find one itself, as with world.closest(ctx.actor, "
-                     "\"enemy\"))",
-                     taken->name));
+  // The default order is taken at no one, going nowhere, on no one's action (Fight::default_intent),
+  // by everyone left without an order: an action that needs a target would fail on ctx.target every
+  // time (docs/fights.md), one that must say where it moves would go nowhere, one the rules force
+  // is never ordered, and an answer has nothing to answer.
+  if (const orders::ActionRules* taken = default_order.empty() ? nullptr : vocabulary.action(default_order)) {
+    const char* why = taken->needs_target      ? "needs a target (needs_target = true), but a default order is taken "
+                                                 "at no one, so its resolve would fail on ctx.target"
+                      : taken->needs_direction ? "must say where it moves (needs_direction = true), but a default "
+                                                 "order is given no way, so it would go nowhere"
+                      : taken->involuntary     ? "is involuntary (forced by the rules, never ordered)"
+                      : taken->answers         ? "is taken only in answer to another's action (answers), and a "
+                                                 "default order answers none"
+                                               : nullptr;
+    if (why)
+      fail(*flow, "default_order",
+           fmt::format("flow.default_order: '{}' {}, for everyone left without an order: name an action taken on "
+                       "one's own, at no one (its resolve may find a target itself, as with "
+                       "world.closest(ctx.actor, \"enemy\"))",
+                       taken->name, why));
+  }
   // A misspelt status in `incapacitated` would let the Unconscious fight on, in
   // `lookups.out_of_fight` keep the Dead a lookup's answer.
   for (const auto& [field, named] : {std::pair{"incapacitated", &rules.incapacitated},
