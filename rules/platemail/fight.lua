@@ -559,6 +559,14 @@ local function judge_starting_stats(c)
     local why = c.stats[stat] ~= nil and not_a_spell(c.stats[stat])
     if why then world.encounter_error(c, stat, why) end
   end
+  -- Focus Spell: "Stay in place. Concentrate on an ongoing spell." Concentrating is that Action,
+  -- taken in the Action Phase it concentrates in (its Concentration Check when hit is the action's),
+  -- and `focusing` only records how the last one went: nothing carries a focus into the fight.
+  if c.stats.focusing ~= nil then
+    world.encounter_error(c, "focusing", "is the fight's own, set as a Focus Spell resolves: a character concentrates "
+      .. "on its Ongoing Spell by taking Focus Spell (\"Concentrate on an ongoing spell\"), so give it ongoing_spell "
+      .. "and order Focus Spell")
+  end
   local rounds = c.stats.rounds_to_live
   if rounds == nil then return end
   local wounds, max = c.stats.wounds or 0, max_wounds(c)
