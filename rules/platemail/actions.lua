@@ -110,12 +110,12 @@ end
 -- The `target` of the movements whose target is their way (Move, Sprint, Skulk, Fall Back): one
 -- toward a skulker `me` is Unaware of is refused as an attack at it is (`designated`): the
 -- character takes the default order and the note says why, rather than heading for where it
--- hides. Asked only of an order with a target; Ready by the action's tag, as its `ready` is
--- (`define`), the intent Unaware reads made only for a Hidden target.
+-- hides. Asked only of an order with a target; Ready by the action's tag (attack.taking, made
+-- only for a Hidden target).
 local function toward_designated(name)
   return function(me, target)
     if not status.has(target, "Hidden") then return true end
-    local why = unaware_of_target(me, target, { ready = data[name].tag == "R" })
+    local why = unaware_of_target(me, target, attack.taking(name))
     return why == nil, why
   end
 end

@@ -498,6 +498,38 @@ test.case("Skulk: 'Unaware Characters may not designate the Skulker as a Target'
   test.truthy(f:has("Goblin", "Hidden"))
 end)
 
+-- The Orc (Short Bow, Perception 15 above the Goblin's Stealth roll 12) shoots at "the closest
+-- enemy" in round 2 by `order`, the only enemy being the hidden Goblin; `dice` after the Stealth roll.
+local function shooting_at_closest(order, dice)
+  local f = skulker({}, { weapon = "Short Bow", stats = { perception = 15 } }, { 12, table.unpack(dice) })
+  f:round(hide)
+  f:round(([[
+    Goblin:
+      1: Skulk
+      2: Skulk
+    Orc:
+      1: %s -> the closest enemy
+      2: Defend
+  ]]):format(order))
+  return f
+end
+
+test.case("Skulk: 'Characters* who are Not Ready or whose Perception is below the Stealth Roll are Unaware' — a general target is looked up as the action ordered is Ready: a Ranged Attack (R) with Perception 15 finds the Goblin", function()
+  -- "the closest enemy" is the Goblin: the Orc, Ready as it shoots, is not Unaware of it. d20 15
+  -- − 2 (the crate's Cover) = 13 > 12 (Leather).
+  local f = shooting_at_closest("Ranged Attack", { 15 })
+  test.equal(duel.attacks(f, "target"), { "Goblin" })
+  test.equal(duel.attacks(f, "total"), { 13 })
+end)
+
+test.case("Skulk: 'Characters* who are Not Ready ... are Unaware of the skulker' — a general target ordered with a Not Ready action (Rapid Fire) finds no Hidden Goblin, whatever the Perception", function()
+  -- "Unaware Characters may not designate the Skulker as a Target": the phrase names no one, and
+  -- no Attack is made (no die is rolled after the Stealth roll).
+  local f = shooting_at_closest("Rapid Fire", {})
+  test.equal(#f:events("attack"), 0)
+  test.truthy(f:has("Goblin", "Hidden"))
+end)
+
 test.case("Silent: 'This Weapon's Attack does not break Stealth' — a Dart thrown from hiding keeps the Goblin Hidden", function()
   -- The Orc (Perception 5) at F2, 25' off: Dart Range 30'. The roll does not matter here.
   local f = skulker({ weapon = "Dart" }, { at = "F2", stats = { perception = 5 } }, { 12, 3 })
