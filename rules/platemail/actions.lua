@@ -99,9 +99,11 @@ end
 -- Action Phase: each phase's order is taken as that phase begins, and one who hid in the 1st is
 -- Hidden as the 2nd begins, so a 2nd Action at it is refused then rather than heading for where
 -- it hides. (As the order resolves, after everyone has moved, attack.make tells an Attack at one
--- Hidden by then: "cannot target Orc: Unaware of them".)
+-- Hidden by then: "cannot target Orc: Unaware of them".) Hidden is asked first: whether `me` has
+-- declared is an intent table made, which an order at one not Hidden need not pay for.
 local function unaware_of_target(me, target, intent)
-  if target.side ~= me.side and flow.intent(me) == nil and attack.unaware(me, target, intent) then
+  if target.side ~= me.side and status.has(target, "Hidden") and flow.intent(me) == nil
+     and attack.unaware(me, target, intent) then
     return ("%s is Unaware of %s (Hidden): Unaware Characters may not designate the Skulker as a Target"):format(
       me.name, target.name)
   end
