@@ -849,10 +849,10 @@ Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
   Intent intent = intent_for(who, chosen);
   intent.order = orders::format(order);
   for (const auto& argument : order.arguments) intent.arguments.push_back(argument.text);
-  if (const orders::Target* aim = orders::taken_at(order)) intent.target = target_of(who, *aim);
+  if (const orders::Target* aim = orders::taken_at(order)) intent.target = target_of(who, *aim, chosen);
   if (order.movement.steps.empty()) intent.distance = order.movement.feet;
   if (order.movement.kind == orders::Movement::Kind::away && order.movement.place)
-    intent.away_from = place_of(who, *order.movement.place);
+    intent.away_from = place_of(who, *order.movement.place, chosen);
   WayCut cut;
   intent.path = path_of(who, order.movement, intent.target, chosen, &cut);
   // A distance written that no step fits in ("Move 5' to C3", a diagonal costing 7'): said, not
@@ -995,12 +995,16 @@ std::optional<std::string> Fight::refusal_returned(const Function& function, con
 
 const Fight::Function& Fight::call_phrase(const Entity& who, const std::optional<orders::Match>& match,
                         const std::map<std::string, Function, std::less<>>& functions, const char* kind,
-                        const std::string& phrase) {
+                        const std::string& phrase, const std::string* ordering) {
   if (!match) throw Error(fmt::format("no {} '{}' is declared", kind, phrase));
   const Function& f = functions.at(match->declaration->text);  // each has its function (read_ruleset)
   int nargs = 1;
   lua::push_entity(L_, who.id);
   push_bindings(*match, nargs);
+  if (ordering && f.reads > nargs) {
+    lua_pushlstring(L_, ordering->data(), ordering->size());
+    ++nargs;
+  }
   call(f, nargs, 1);
   return f;
 }
@@ -1017,7 +1021,7 @@ std::string Fight::name_in_fight(std::string_view written) const {
   return someone ? someone->name : std::string(written);
 }
 
-EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
+EntityId Fight::target_of(const Entity& who, const orders::Target& target, const Action& ordering) {
   using Kind = orders::Target::Kind;
   switch (target.kind) {
     case Kind::self: return who.id;
@@ -1030,15 +1034,15 @@ EntityId Fight::target_of(const Entity& who, const orders::Target& target) {
     return world_.find(someone->name).id;  // "Charge -> Orc Brute"
   StackGuard guard{L_};
   const Function& find =
-      call_phrase(who, vocabulary_.target(target.text.text), targets_, "target", target.text.text);
+      call_phrase(who, vocabulary_.target(target.text.text), targets_, "target", target.text.text, &ordering.name);
   return returned_by(find, [&] {
     return returned_character(-1, fmt::format("the target '{}' finds", target.text.text).c_str());
   });
 }
 
-std::optional<Cell> Fight::place_of(const Entity& who, const orders::Target& target) {
+std::optional<Cell> Fight::place_of(const Entity& who, const orders::Target& target, const Action& ordering) {
   if (const auto cell = cell_of(target)) return cell;
-  const EntityId id = target_of(who, target);
+  const EntityId id = target_of(who, target, ordering);
   if (id == no_entity) return std::nullopt;
   return world_.get(id).position;
 }
@@ -1164,7 +1168,7 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
   using Kind = orders::Movement::Kind;
   const auto place = [&]() -> std::optional<Cell> {
     if (!movement.place) return std::nullopt;
-    return place_of(who, *movement.place);
+    return place_of(who, *movement.place, action);
   };
   std::vector<Cell> hostiles;  // only an action that must move away from them needs them
   if (action.away_from_hostiles)

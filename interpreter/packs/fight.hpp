@@ -267,7 +267,10 @@ class Fight final : public Ruleset {
   std::string_view hook_name(const Function& f) const;
   void settle_ready(const Action& chosen, Intent& intent);
   bool holds(const Entity& who, const orders::Condition& condition);
-  EntityId target_of(const Entity& who, const orders::Target& target);
+  // Whom an order's target names as `who` takes `ordering`: a general target's `find` is handed
+  // the action's name when it reads one more argument than the phrase binds (Platemail: Ready by
+  // that action's tag, so Unaware of a Hidden skulker or not as the order is taken).
+  EntityId target_of(const Entity& who, const orders::Target& target, const Action& ordering);
   // A name as a sheet writes it ("orc") as the fight spells it ("Orc"), by the rule the sheets were
   // checked with before the round (orders::named); a name of no one stays as written.
   std::string name_in_fight(std::string_view written) const;
@@ -275,7 +278,7 @@ class Fight final : public Ruleset {
   std::optional<Cell> cell_of(const orders::Target& target) const;
   // Where a place of an order is (toward, away from): the cell it names, or where the one it
   // names stands; nullopt for no one.
-  std::optional<Cell> place_of(const Entity& who, const orders::Target& target);
+  std::optional<Cell> place_of(const Entity& who, const orders::Target& target, const Action& ordering);
   EntityId standing_at(Cell cell) const;
   // How a written way ("E, E", "15' S") or destination ("to G2") was followed, when not to its end.
   struct WayCut {
@@ -309,10 +312,11 @@ class Fight final : public Ruleset {
   bool hostile(const Entity& who, const Entity& other, const Action& action);
   void push_bindings(const orders::Match& match, int& count);
   // Calls the pack's function for a declared phrase (a condition's test, a target's find) with the
-  // character and the phrase's bindings, leaving its result on the stack; returns the function.
+  // character and the phrase's bindings, then the name of the action being ordered (`ordering`, a
+  // target's) if the function reads it, leaving its result on the stack; returns the function.
   const Function& call_phrase(const Entity& who, const std::optional<orders::Match>& match,
                    const std::map<std::string, Function, std::less<>>& functions, const char* kind,
-                   const std::string& phrase);
+                   const std::string& phrase, const std::string* ordering = nullptr);
 
   lua::Sandbox& sandbox_;
   HeldMemory map_memory_;  // a fight a pack made (from inside a running call) holds its map on the pack's budget

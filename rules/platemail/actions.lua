@@ -91,6 +91,37 @@ local function wielding(name)
   return function(me) return combat.wields(attack.combatant(me), data[name].attacks.kind) end
 end
 
+-- Skulk: "Unaware Characters may not designate the Skulker as a Target". An order whose target is
+-- `target`, an enemy Hidden from `me`, Unaware of it by the Ready of the action ordered (`intent`)
+-- and its Perception, designates it: an Attack's target, and the way of a movement ("Target:
+-- Towards the closest enemy."), by name or whoever stands on a cell. The reason it is refused, or
+-- nil. Judged only as the order is read, when `me` has declared nothing yet this phase, in either
+-- Action Phase: each phase's order is taken as that phase begins, and one who hid in the 1st is
+-- Hidden as the 2nd begins, so a 2nd Action at it is refused then rather than heading for where
+-- it hides. (As the order resolves, after everyone has moved, attack.make tells an Attack at one
+-- Hidden by then: "cannot target Orc: Unaware of them".) Hidden is asked first: whether `me` has
+-- declared is an intent table made, which an order at one not Hidden need not pay for.
+local function unaware_of_target(me, target, intent)
+  if target.side ~= me.side and status.has(target, "Hidden") and flow.intent(me) == nil
+     and attack.unaware(me, target, intent) then
+    return ("%s is Unaware of %s (Hidden): Unaware Characters may not designate the Skulker as a Target"):format(
+      me.name, target.name)
+  end
+end
+
+-- The `target` of the movements whose target is their way (Move, Sprint, Skulk, Fall Back): one
+-- toward a skulker `me` is Unaware of is refused as an attack at it is (`designated`): the
+-- character takes the default order and the note says why, rather than heading for where it
+-- hides. Asked only of an order with a target; Ready by the action's tag (attack.taking, made
+-- only for a Hidden target).
+local function toward_designated(name)
+  return function(me, target)
+    if not status.has(target, "Hidden") then return true end
+    local why = unaware_of_target(me, target, attack.taking(name))
+    return why == nil, why
+  end
+end
+
 -- "Characters with Concealment cannot be targeted directly", "Most Actions require one or more
 -- designated Targets, which must be declared with the Action order", and "All Characters declare
 -- their Action orders at the start of each Round": an attack of the 1st Action Phase ordered at an
@@ -103,19 +134,16 @@ end
 -- stand, and as any Attack is made, after everyone has moved, attack.make tells one Concealed by
 -- then ("cannot target Orc: Concealed"). A wall or closed door between is told as such
 -- (`attack.unseen`): it blocks the line of sight completely, which the seed calls Concealment too.
--- So is an enemy Hidden from the attacker, Unaware of it by its Ready and Perception as it takes
--- this order: "Unaware Characters may not designate the Skulker as a Target".
+-- So is an enemy Hidden from the attacker (`unaware_of_target`), in either Action Phase.
 local function designated(allowed)
   return function(me, intent)
     local ok, why = allowed(me)
     if not ok then return ok, why end
     local target = intent.target
+    why = target and unaware_of_target(me, target, intent)
+    if why then return false, why end
     local _, phase = flow.position()
     local judged = target and target.side ~= me.side and phase <= 1 and flow.intent(me) == nil
-    if judged and attack.unaware(me, target, intent) then
-      return false, ("%s is Unaware of %s (Hidden): Unaware Characters may not designate the Skulker as a Target"):format(
-        me.name, target.name)
-    end
     local sight = judged and attack.sight(me.cell, target.cell)
     if sight and not sight.visible then
       local hidden = sight.wall and ("out of %s's line of sight (a wall or closed door between)"):format(me.name)
@@ -164,9 +192,9 @@ end
 -- ... and don't move"); Fall Back moves away from hostiles by itself. None of them acts on anyone:
 -- a target is where it goes ("Target: Towards the closest enemy."), its direction, so an order that
 -- writes a way as well gives two (`target_is_way`: 'Move 10' S -> "Orc"' is refused).
-define("Move", { needs_direction = true, target_is_way = true, resolve = move_only })
+define("Move", { needs_direction = true, target_is_way = true, target = toward_designated("Move"), resolve = move_only })
 -- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you".
-define("Sprint", { needs_direction = true, target_is_way = true, resolve = function(ctx)
+define("Sprint", { needs_direction = true, target_is_way = true, target = toward_designated("Sprint"), resolve = function(ctx)
   move_only(ctx)
   if status.has(ctx.actor, "Hidden") then status.remove(ctx.actor, "Hidden", "Sprints: revealed") end
 end })
@@ -179,7 +207,7 @@ local function tell_way_not_followed(ctx)
   act(ctx, ("%s (%s) goes no further than %s: beyond it, %s does not lead away from hostiles"):format(
     me, ctx.action, path[#path], way))
 end
-define("Fall Back", { target_is_way = true, resolve = function(ctx)
+define("Fall Back", { target_is_way = true, target = toward_designated("Fall Back"), resolve = function(ctx)
   move_only(ctx)
   tell_way_not_followed(ctx)
 end })
@@ -196,6 +224,7 @@ end
 define("Skulk", {
   arguments = { "roll", "reroll", "keep" },
   target_is_way = true,
+  target = toward_designated("Skulk"),
   resolve = function(ctx)
     local me = ctx.actor
     move_only(ctx)

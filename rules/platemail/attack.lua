@@ -144,6 +144,16 @@ end
 ---@return boolean
 function attack.ready(c) return ready_by(c, flow.intent(c)) end
 
+---The intent attack.unaware reads of one whose order of `action` is being read, which it has not
+---taken yet: Ready by the action's tag, as an action's `ready` is (actions.lua's `define`). Made
+---only for a Hidden one, so that an order costs no table while no one is.
+---@param action string
+---@return table
+function attack.taking(action)
+  local row = arbiter.tables.actions_data[action]
+  return { ready = row ~= nil and row.tag == "R" }
+end
+
 ---Whether `who` is Unaware of `other`: Skulk's "Characters who are Not Ready or whose Perception is
 ---below the Stealth Roll are Unaware of the skulker", while the skulker stays Hidden.
 ---@param who world.Character
@@ -250,14 +260,15 @@ end
 ---first still standing, else the first fallen. "The adjacent enemy" and "an enemy is adjacent" ask
 ---it of every order that names them.
 ---@param me world.Character
----@param keep fun(me: world.Character, c: world.Character): boolean
+---@param keep fun(me: world.Character, c: world.Character, action?: string): boolean
+---@param action? string the action being ordered, handed to `keep` ("the adjacent enemy" of an order)
 ---@return world.Character?
-function attack.first_adjacent_opponent(me, keep)
+function attack.first_adjacent_opponent(me, keep, action)
   local fallen, here, side = nil, me.cell, me.side
   local characters = world.characters()
   for i = 1, #characters do
     local c = characters[i]
-    if c.side ~= side and grid.adjacent(here, c.cell) and keep(me, c) then
+    if c.side ~= side and grid.adjacent(here, c.cell) and keep(me, c, action) then
       if not attack.down(c) then return c end
       fallen = fallen or c
     end

@@ -82,10 +82,14 @@ local down = attack.down
 -- Hidden skulker: "Unaware Characters may not designate the Skulker as a Target") or it is
 -- Concealed from `me` ("Characters with Concealment cannot be targeted directly"), or a wall or
 -- closed door blocks the line of sight, seen from where `me` stands when the orders are read.
--- `intent`: the one `me` is taking, while it has none yet (attack.unaware).
-local function perceives(me, c, intent)
+-- `action`: the one `me` is being ordered, whose Ready decides whether it is Unaware (a general
+-- target, Fall Back's hostiles); without one (a condition, read before the order picks its
+-- action) its intent now, none while its orders are read: Not Ready. The intent is made only for
+-- a Hidden one.
+local function perceives(me, c, action)
   if c.side == me.side then return true end
-  return not attack.unaware(me, c, intent) and attack.sight(me.cell, c.cell).visible
+  local unaware = status.has(c, "Hidden") and attack.unaware(me, c, action and attack.taking(action))
+  return not unaware and attack.sight(me.cell, c.cell).visible
 end
 
 -- "An enemy" in conditions and targets is any enemy not Dead that `me` perceives, Unconscious ones
@@ -93,11 +97,11 @@ end
 -- (world.closest) counts them too, so "IF an enemy is adjacent" holds exactly when "the adjacent
 -- enemy" finds one. Of several beside me, "the adjacent enemy" is one still standing if there is
 -- one, as Full Attack's and Counter's fallback targets are (attack.adjacent_opponents; README).
-local function is_enemy(me, c)
-  return c.side ~= me.side and not status.has(c, "Dead") and perceives(me, c)
+local function is_enemy(me, c, action)
+  return c.side ~= me.side and not status.has(c, "Dead") and perceives(me, c, action)
 end
 
-local function adjacent_enemy(me) return attack.first_adjacent_opponent(me, is_enemy) end
+local function adjacent_enemy(me, action) return attack.first_adjacent_opponent(me, is_enemy, action) end
 
 -- A Fatally Wounded ally not yet Stable: the one a Stabilize can save ("prevent a Fatally Wounded
 -- Character's death").
@@ -182,18 +186,24 @@ local function of_kind(c, kind)
   return false
 end
 
--- The one `find` picks out among those `me` perceives (of one kind, "the biggest enemy orc", when
--- given). Where it ranks a fallen one and one still standing alike (`alike`), the standing one, as
--- "the adjacent enemy" does: "Arbiters, rule in favor of the Player when you can" (README). Only
--- when the one found is down is it looked for again among the standing.
-local function lookup(find, relation, alike)
-  return function(me, kind)
-    local function keep(c) return (kind == nil or of_kind(c, kind)) and perceives(me, c) end
+-- The one `find` picks out among those `me` perceives as it takes the action being ordered
+-- (`action`, which the runtime hands a target's `find` after the phrase's words), of one kind
+-- ("the biggest enemy orc") for a phrase that names one. Where it ranks a fallen one and one still
+-- standing alike (`alike`), the standing one, as "the adjacent enemy" does: "Arbiters, rule in
+-- favor of the Player when you can" (README). Only when the one found is down is it looked for
+-- again among the standing.
+local function lookup_of_kind(find, relation, alike)
+  return function(me, kind, action)
+    local function keep(c) return (kind == nil or of_kind(c, kind)) and perceives(me, c, action) end
     local found = find(me, relation, keep)
     if not (alike and found and down(found)) then return found end
     local standing = find(me, relation, function(c) return not down(c) and keep(c) end)
     return standing and alike(me, found, standing) and standing or found
   end
+end
+local function lookup(find, relation, alike)
+  local among = lookup_of_kind(find, relation, alike)
+  return function(me, action) return among(me, nil, action) end
 end
 
 local targets = {
@@ -203,10 +213,10 @@ local targets = {
   ["the farthest enemy"] = lookup(world.farthest, "enemy", as_far),
   ["the most injured enemy"] = lookup(world.most_injured, "enemy", as_injured),
   ["the biggest enemy"] = lookup(world.biggest, "enemy"),
-  ["the closest enemy {word}"] = lookup(world.closest, "enemy", as_far),
-  ["the farthest enemy {word}"] = lookup(world.farthest, "enemy", as_far),
-  ["the most injured enemy {word}"] = lookup(world.most_injured, "enemy", as_injured),
-  ["the biggest enemy {word}"] = lookup(world.biggest, "enemy"),
+  ["the closest enemy {word}"] = lookup_of_kind(world.closest, "enemy", as_far),
+  ["the farthest enemy {word}"] = lookup_of_kind(world.farthest, "enemy", as_far),
+  ["the most injured enemy {word}"] = lookup_of_kind(world.most_injured, "enemy", as_injured),
+  ["the biggest enemy {word}"] = lookup_of_kind(world.biggest, "enemy"),
   ["the closest ally"] = lookup(world.closest, "ally"),
   ["the most injured ally"] = lookup(world.most_injured, "ally"),
   ["the adjacent enemy"] = adjacent_enemy,
@@ -239,10 +249,7 @@ end
 -- Fall Back's "Must move away from hostiles" (and Terror's): from those `me` perceives as it takes
 -- the action, Ready by its row's tag, as "an enemy" of the orders is: not a skulker it is Unaware
 -- of, which it "may not designate" and does not know is there, nor one Concealed from it.
-arbiter.define.hook("hostile", function(me, other, action)
-  local row = tables.actions_data[action]
-  return perceives(me, other, { ready = row ~= nil and row.tag == "R" })
-end)
+arbiter.define.hook("hostile", function(me, other, action) return perceives(me, other, action) end)
 
 -- ---------------------------------------------------------------------------------------------
 -- Extension points for house rules, which cannot require this pack's files: one Attack, a check
@@ -558,6 +565,14 @@ local function judge_starting_stats(c)
   for _, stat in ipairs({ "prepared_spell", "ongoing_spell" }) do
     local why = c.stats[stat] ~= nil and not_a_spell(c.stats[stat])
     if why then world.encounter_error(c, stat, why) end
+  end
+  -- Focus Spell: "Stay in place. Concentrate on an ongoing spell." Concentrating is that Action,
+  -- taken in the Action Phase it concentrates in (its Concentration Check when hit is the action's),
+  -- and `focusing` only records how the last one went: nothing carries a focus into the fight.
+  if c.stats.focusing ~= nil then
+    world.encounter_error(c, "focusing", "is the fight's own, set as a Focus Spell resolves: a character concentrates "
+      .. "on its Ongoing Spell by taking Focus Spell (\"Concentrate on an ongoing spell\"), so give it ongoing_spell "
+      .. "and order Focus Spell")
   end
   local rounds = c.stats.rounds_to_live
   if rounds == nil then return end

@@ -89,7 +89,9 @@ local arbiter = {
 ---@field test? fun(me: world.Character, ...: any): boolean required under rules that play a fight (a `flow` table): refused as the packs load without it. Returns true or false (nil: false); another value, which Lua takes as true (`return me.stats.wounds`: 0), is an error at its line
 ---@field also_called? string[] (pack API 2) other phrases players write for it, placeholders allowed (`{ "{character} is dead" }` for "{character} is down"), for hints only: an unknown phrase sharing words with one is told this one, never taken as it
 
----A general target phrase's lookup, in a fight.
+---A general target phrase's lookup, in a fight: placeholders arrive as arguments in order, as a
+---condition's do, then the name of the action being ordered if `find` takes one parameter more
+---(`function(me, action)`; `function(me, kind, action)` for "the closest enemy {word}").
 ---@class arbiter.TargetDefinition
 ---@field find? fun(me: world.Character, ...: any): world.Character? required under rules that play a fight (a `flow` table): refused as the packs load without it
 ---@field also_called? string[] (pack API 2) other phrases players write for it (`{ "the nearest enemy" }` for "the closest enemy"), for hints only, as a condition's

@@ -21,7 +21,10 @@ arbiter.define.table("encounter", {
     -- (the Rounds it has left, no more than Max Wounds gives); `prepared_spell` and
     -- `ongoing_spell` a name of a row of `spells` (or false: none)
     wounds = "count", max_wounds = "count", loaded = "flag", poisoned = "flag", rounds_to_live = "count",
-    prepared_spell = "any", ongoing_spell = "any", focusing = "flag",
+    prepared_spell = "any", ongoing_spell = "any",
+    -- set as a Focus Spell resolves, declared for world.set_stat and saves; refused in an encounter
+    -- as the fight begins: concentrating is taking Focus Spell, which the orders say
+    focusing = "flag",
     -- kept while a character is Stable or Hidden, statuses an encounter does not give: declared
     -- for world.set_stat and saves, and refused in an encounter as the fight begins
     unconscious_rounds = "count", stabilized_in_round = "count", ambushed = "list", stealth_roll = "whole",

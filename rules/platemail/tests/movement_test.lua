@@ -264,7 +264,9 @@ test.case("Skulk: a Stealth roll has no difficulty, only the onlookers' Percepti
   test.truthy(duel.narrated(f, "Goblin skulks into hiding: Stealth d20 3 = 3"))
   test.truthy(duel.narrated(f, "Goblin is now Hidden (Skulk)"))
   test.falsy(duel.narrated(f, "vs 10"))
-  test.truthy(duel.narrated(f, "Orc (Charge) cannot target Goblin: Unaware of them"))
+  -- Hidden as the 2nd Action Phase begins, the Goblin is not designated by the Orc's Charge:
+  -- "Unaware Characters may not designate the Skulker as a Target".
+  test.truthy(duel.narrated(f, "Orc: Defend ('Charge -> \"Goblin\"' is refused (Orc is Unaware of Goblin (Hidden)"))
 end)
 
 test.case("Skulk in a bush: 'You must end this Action Phase in Cover or Concealment to remain Hidden' — the cell one stands in counts, unless a foe is beside it", function()
@@ -434,6 +436,97 @@ test.case("Skulk: 'Unaware Characters may not designate the Skulker as a Target'
                               .. "Unaware Characters may not designate the Skulker as a Target): Defend, the default order)"))
   test.equal(f:cell("Orc"), "E2")
   test.equal(#f:events("attack_missed_out"), 0)
+  test.truthy(f:has("Goblin", "Hidden"))
+end)
+
+-- The refusal every order at the hidden Goblin gets below (the Orc is Unaware of it).
+local function refused_at_goblin(order)
+  return ("Orc: Defend ('%s' is refused (Orc is Unaware of Goblin (Hidden): Unaware Characters may not designate "
+          .. "the Skulker as a Target): Defend, the default order)"):format(order)
+end
+
+test.case("Skulk: 'Unaware Characters may not designate the Skulker as a Target' — nor move toward it ('Target: Towards the closest enemy.'): a Move is refused and does not head for where it hides", function()
+  -- The Orc at E2 (Perception 5, below the Stealth roll 12; Move is Ready) would Move toward the
+  -- hidden Goblin at A2: refused before it is declared, it Defends where it stands.
+  local f = skulker({}, { stats = { perception = 5 } }, { 12 })
+  f:round(hide)
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Skulk
+    Orc:
+      1: Move -> "Goblin"
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, refused_at_goblin('Move -> "Goblin"')))
+  test.equal(f:cell("Orc"), "E2")
+  test.truthy(f:has("Goblin", "Hidden"))
+end)
+
+test.case("Skulk: 'Characters* who are Not Ready ... are Unaware of the skulker' — a Sprint (NR) toward it is refused whatever the Perception; a Move (R) with Perception 15 above the Stealth roll 12 goes", function()
+  local f = skulker({}, { stats = { perception = 15 } }, { 12 })
+  f:round(hide)
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Skulk
+    Orc:
+      1: Sprint -> "Goblin"
+      2: Move -> "Goblin"
+  ]]
+  test.truthy(duel.narrated(f, refused_at_goblin('Sprint -> "Goblin"')))
+  -- The 2nd Action Phase's Move is Ready, and Perception 15 beats the Stealth roll: it goes toward A2.
+  test.truthy(f:cell("Orc") < "E2", "toward the Goblin: " .. f:cell("Orc"))
+end)
+
+test.case("Skulk: 'Unaware Characters may not designate the Skulker as a Target' — in the 2nd Action Phase too: a Charge at one who hid in the 1st is refused, and does not head for it", function()
+  -- Round 1: the Goblin skulks behind the crate in the 1st Action Phase (Stealth 12) and keeps its
+  -- roll in the 2nd; the Orc (Perception 5) Defends, then would Charge it: as the 2nd Action Phase
+  -- begins the Goblin is Hidden and the Orc Unaware of it, so the Charge is refused there.
+  local f = skulker({}, { stats = { perception = 5 } }, { 12 })
+  f:round [[
+    Goblin:
+      1: Skulk
+      2: Skulk
+    Orc:
+      1: Defend
+      2: Charge -> "Goblin"
+  ]]
+  test.truthy(duel.narrated(f, refused_at_goblin('Charge -> "Goblin"')))
+  test.equal(f:cell("Orc"), "E2")
+  test.equal(#f:events("attack_missed_out"), 0)
+  test.truthy(f:has("Goblin", "Hidden"))
+end)
+
+-- The Orc (Short Bow, Perception 15 above the Goblin's Stealth roll 12) shoots at "the closest
+-- enemy" in round 2 by `order`, the only enemy being the hidden Goblin; `dice` after the Stealth roll.
+local function shooting_at_closest(order, dice)
+  local f = skulker({}, { weapon = "Short Bow", stats = { perception = 15 } }, { 12, table.unpack(dice) })
+  f:round(hide)
+  f:round(([[
+    Goblin:
+      1: Skulk
+      2: Skulk
+    Orc:
+      1: %s -> the closest enemy
+      2: Defend
+  ]]):format(order))
+  return f
+end
+
+test.case("Skulk: 'Characters* who are Not Ready or whose Perception is below the Stealth Roll are Unaware' — a general target is looked up as the action ordered is Ready: a Ranged Attack (R) with Perception 15 finds the Goblin", function()
+  -- "the closest enemy" is the Goblin: the Orc, Ready as it shoots, is not Unaware of it. d20 15
+  -- − 2 (the crate's Cover) = 13 > 12 (Leather).
+  local f = shooting_at_closest("Ranged Attack", { 15 })
+  test.equal(duel.attacks(f, "target"), { "Goblin" })
+  test.equal(duel.attacks(f, "total"), { 13 })
+end)
+
+test.case("Skulk: 'Characters* who are Not Ready ... are Unaware of the skulker' — a general target ordered with a Not Ready action (Rapid Fire) finds no Hidden Goblin, whatever the Perception", function()
+  -- "Unaware Characters may not designate the Skulker as a Target": the phrase names no one, and
+  -- no Attack is made (no die is rolled after the Stealth roll).
+  local f = shooting_at_closest("Rapid Fire", {})
+  test.equal(#f:events("attack"), 0)
   test.truthy(f:has("Goblin", "Hidden"))
 end)
 

@@ -192,6 +192,17 @@ test.case("Focus Spell hit, Concentration Check failed: 'losing Spell Preparatio
   test.equal(f:stat("Mage", "prepared_spell"), "Spell")
 end)
 
+test.case("an encounter's focusing is refused where written: Focus Spell 'Concentrate on an ongoing spell' is an Action, taken in the Action Phase it concentrates in", function()
+  -- A Mage said to be focusing as the fight begins would concentrate on nothing: no rule reads the
+  -- stat (a Concentration Check is the Focus Spell Action's). The GM is told what does: the order.
+  for _, focusing in ipairs({ true, false }) do
+    test.fails(function() caster({}, nil, { stats = { ongoing_spell = "Ward", focusing = focusing } }):round((duel.still("Defend"):gsub("Aldric", "Mage"))) end,
+               "Mage's focusing is the fight's own, set as a Focus Spell resolves: a character concentrates on its "
+               .. "Ongoing Spell by taking Focus Spell (\"Concentrate on an ongoing spell\"), so give it ongoing_spell "
+               .. "and order Focus Spell")
+  end
+end)
+
 test.case("a Released spell with an `ongoing` profile (house rule) is an Ongoing Spell that Focus Spell concentrates on", function()
   do
     local f = caster({ 14 }, "F2")

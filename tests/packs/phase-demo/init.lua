@@ -18,3 +18,12 @@ arbiter.add_check(function()
     error(arbiter.last_change("table", "limits", "max").location .. ": limits.max must be a whole number", 0)
   end
 end)
+
+-- A target's `find` is handed the action being ordered after the phrase's placeholders, when it
+-- takes that parameter (docs/fights.md): these pick someone only for a Mark.
+arbiter.define.action("Mark", { needs_target = true, resolve = function(ctx)
+  world.set_stat(ctx.target, "marked_by", ctx.actor.name, "Mark")
+end })
+arbiter.define.target("the pick", { find = function(_, action) return action == "Mark" and "Bo" or nil end })
+arbiter.define.target("the pick {word}", { find = function(_, word, action) return action == "Mark" and word or nil end })
+arbiter.define.target("the plain pick", { find = function() return "Bo" end })
