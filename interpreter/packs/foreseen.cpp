@@ -73,7 +73,7 @@ std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, co
     const LogEvent& event = events[i];
     const auto text = [&](const char* field) { return event.fields.value(field, std::string()); };
     if (event.type == event_type::declared && event.fields.contains("refused"))
-      refused.push_back({text("character"), event.at.phase, text("refused"), text("reason"), text("action"), {}});
+      refused.push_back({text("character"), event.at.phase, text("refused"), text("reason"), text("action"), {}, {}});
     else if (event.type == event_type::order_refused)
       refused.push_back({text("character"), event.fields.value("entry", static_cast<long>(event.at.phase)), event.cause,
                          text("reason"), {}, text("answering"), text("answered")});
