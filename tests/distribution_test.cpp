@@ -1,4 +1,5 @@
 #include <cmath>
+#include <limits>
 
 #include <catch2/catch.hpp>
 
@@ -199,6 +200,29 @@ TEST_CASE("an arithmetic error points at its part of the expression") {
     CHECK(e.diagnostics().front().message == "1 / 0: division by zero");
     CHECK(e.diagnostics().front().where.column == 5);
   }
+}
+
+TEST_CASE("an overflow names the arithmetic a roll does, as rolling names it") {
+  // docs/dice.md: "Numbers are 64-bit; any overflow is an error". A penetrating die's extra die
+  // counts one less: the least 64-bit face, rolled again after an explosion, is one below it,
+  // which is what overflows (it was named as the sum of two wrapped values, 9223372036854775807 +
+  // 9223372036854775807, that no roll holds).
+  const char* penetrating = "d{-9223372036854775808,1}!p<0";
+  ScriptedDice lowest_twice(std::vector<std::int64_t>{std::numeric_limits<std::int64_t>::min(),
+                                                      std::numeric_limits<std::int64_t>::min()});
+  const std::string rolled = "-9223372036854775808 - 1 is too small: dice arithmetic is limited to 64-bit whole numbers";
+  CHECK_THROWS_WITH(Roller(dice::parse_dice(penetrating)).roll(lowest_twice, "overflow"), Catch::Contains(rolled));
+  CHECK_THROWS_WITH(approx(penetrating), Catch::Contains(rolled));
+  CHECK_THROWS_WITH(exact(penetrating), Catch::Contains(rolled));
+  // Where no face explodes, no die follows to count one less: nothing overflows.
+  CHECK(exact("d{-9223372036854775808,1}!p>5").probability(std::numeric_limits<std::int64_t>::min()) == q(1, 2));
+  // Kept dice are added one by one, as a roll adds them; no roll multiplies 3 by a face.
+  const char* kept = "5d{-9223372036854775808,1}kh3";
+  const std::string added = "-9223372036854775808 + -9223372036854775808 is too small";
+  ScriptedDice lowest(std::vector<std::int64_t>(5, std::numeric_limits<std::int64_t>::min()));
+  CHECK_THROWS_WITH(Roller(dice::parse_dice(kept)).roll(lowest, "overflow"), Catch::Contains(added));
+  CHECK_THROWS_WITH(approx(kept), Catch::Contains(added));
+  CHECK_THROWS_WITH(exact(kept), Catch::Contains(added));
 }
 
 TEST_CASE("beyond the work budget: an error suggesting sampling") {

@@ -349,7 +349,9 @@ class Engine {
     for (std::size_t f = 0; f < die.size(); ++f)
       if (meets(*t.explode_on, die.value(f), die.symbol(f))) exploding_mass += faces[f];
     Distribution<P> rest;  // chain(d + 1)
-    for (std::int64_t depth = cap; depth >= 0; --depth) {
+    // With no face that explodes no die follows the first: what one would add is never worked out
+    // (a penetrating one, one less, may not fit 64 bits).
+    for (std::int64_t depth = exploding_mass == 0 ? 0 : cap; depth >= 0; --depth) {
       std::map<std::int64_t, P> stops, explodes;
       for (std::size_t f = 0; f < die.size(); ++f) {
         if (faces[f] == 0) continue;
@@ -383,10 +385,12 @@ class Engine {
     const Die& die = t.die;
     std::int64_t lowest = std::numeric_limits<std::int64_t>::max(), highest = std::numeric_limits<std::int64_t>::min();
     std::uint64_t exploding = 0, stopping = 0;
+    for (std::size_t f = 0; f < die.size(); ++f)
+      if (faces[f] != 0) ++(meets(*t.explode_on, die.value(f), die.symbol(f)) ? exploding : stopping);
     for (std::size_t f = 0; f < die.size(); ++f) {
       if (faces[f] == 0) continue;
-      ++(meets(*t.explode_on, die.value(f), die.symbol(f)) ? exploding : stopping);
-      for (const std::int64_t depth : {0, 1}) {  // what a die adds differs after the first (!p)
+      // What a die adds differs after the first (!p), and only if one follows it.
+      for (std::int64_t depth = 0; depth <= (exploding > 0 ? 1 : 0); ++depth) {
         lowest = std::min(lowest, per_die(f, depth));
         highest = std::max(highest, per_die(f, depth));
       }
@@ -465,7 +469,8 @@ class Engine {
     one.contribution = chain(
         t, faces,
         [&](std::size_t f, std::int64_t depth) {
-          const auto value = clamped(t, die.value(f) - (penetrating && depth > 0 ? 1 : 0));
+          // Subtracted as a roll subtracts it, so that an overflow names the value a roll holds.
+          const auto value = clamped(t, penetrating && depth > 0 ? checked::subtract(die.value(f), 1) : die.value(f));
           return score(t, value, die.symbol(f));
         },
         cut_off);
@@ -507,6 +512,15 @@ class Engine {
     return total;
   }
 
+  // What `k` kept dice that each add `add` sum to, added one by one as a roll adds them: an
+  // overflow names a sum a roll holds (-9223372036854775808 + -9223372036854775808), not a
+  // product the expression does not (3 * -9223372036854775808).
+  static std::int64_t kept_sum(std::int64_t k, std::int64_t add) {
+    std::int64_t sum = 0;
+    for (std::int64_t i = 0; i < k; ++i) sum = checked::add(sum, add);
+    return sum;
+  }
+
   // Keep the `k` highest (or lowest) of `n` dice with values `keys`, summing what the kept dice
   // add. Outcomes are visited from the best end; a state is (dice not yet placed, sum of the kept
   // dice so far), and at each outcome j of the r unplaced dice land on it with probability
@@ -525,7 +539,7 @@ class Engine {
       lowest_add = std::min(lowest_add, adds.back());
       highest_add = std::max(highest_add, adds.back());
     }
-    const std::int64_t sum_low = checked::multiply(k, lowest_add), sum_high = checked::multiply(k, highest_add);
+    const std::int64_t sum_low = kept_sum(k, lowest_add), sum_high = kept_sum(k, highest_add);
     if (span(sum_low, sum_high) >= budget_.max_values) too_many_values();
     const auto width = static_cast<std::size_t>(sum_high - sum_low + 1);
     // states[r][s - sum_low]: probability that r dice are unplaced and the kept ones sum to s
@@ -593,7 +607,7 @@ class Engine {
       lowest_add = std::min(lowest_add, score(t, value, {}));
       highest_add = std::max(highest_add, score(t, value, {}));
     }
-    const std::int64_t sum_low = checked::multiply(k, lowest_add), sum_high = checked::multiply(k, highest_add);
+    const std::int64_t sum_low = kept_sum(k, lowest_add), sum_high = kept_sum(k, highest_add);
     if (span(sum_low, sum_high) >= budget_.max_values) too_many_values();
     const auto width = static_cast<std::size_t>(sum_high - sum_low + 1);
     std::vector<std::vector<mpz_class>> states(static_cast<std::size_t>(n + 1));
