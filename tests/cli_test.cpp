@@ -1640,6 +1640,20 @@ TEST_CASE("arbiter roll shows the explosion cap, the count's roll and a too larg
   CHECK_THAT(arbiter("prob '6000d2+6000d2'").output,
              Contains("error: 6000d2 asks for up to 6000 dice after up to 6000 asked for before it, 12000 in all"));
   CHECK(arbiter("prob '(1d9999)d1'").exit_code == 0);  // at most 10000 dice in all: within the limit
+  // An exploding die counts at the most it may roll, itself and 100 explosions: 9999d2+1d2! is
+  // refused by roll whenever its d2 explodes (half its rolls), so prob refuses it, naming the most.
+  std::string ones = "1";
+  for (int i = 1; i < 9999; ++i) ones += ",1";
+  CHECK_THAT(arbiter("roll --dice " + ones + ",2,1 '9999d2+1d2!'").output,
+             Contains("this roll needs more than 10000 dice (explosions and rerolls included)"));
+  const auto exploding = arbiter("prob '9999d2+1d2!'");
+  CHECK(exploding.exit_code == 1);
+  CHECK_THAT(exploding.output,
+             Contains("error: 1d2! asks for up to 101 dice after up to 9999 asked for before it, 10100 in all: one "
+                      "expression rolls at most 10000 dice\n"));
+  CHECK_THAT(exploding.output, Contains("each d2 of 1d2! may roll 101 dice: itself and the 100 its explosions may add"));
+  CHECK(arbiter("prob '99d2!'").exit_code == 0);  // 99 × 101 = 9999 dice at the most
+  CHECK_THAT(arbiter("prob '100d2!'").output, Contains("error: 100d2! asks for up to 10100 dice:"));
   const auto large = arbiter("roll 1d6 --dice 99999999999999999999");
   CHECK(large.exit_code == 2);
   CHECK_THAT(large.output, Contains("'99999999999999999999', which is too large: the highest value is 9223372036854775807"));

@@ -283,6 +283,34 @@ TEST_CASE("the dice limit counts the whole expression for a distribution as for 
   CHECK(approx("5d2+5d2", small).high() == 20);
 }
 
+TEST_CASE("a distribution counts an exploding die at the most it may roll, so it weighs no roll that is refused") {
+  // docs/dice.md: "Each expression may roll at most 10,000 dice (explosions and rerolls
+  // included)". 9d2+1d2! is 10 dice before any explosion: a roll whose d2 explodes (half of them)
+  // is refused, so the distribution, which weighs every roll, refuses the expression, as it does a
+  // rolled count that may come up too high.
+  const DiceLimits small{.max_dice = 10, .explode_depth = 3};
+  ScriptedDice exploding(std::vector<std::int64_t>{1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1});
+  CHECK_THROWS_WITH(Roller(dice::parse_dice("9d2+1d2!"), {}, small).roll(exploding, "limit"),
+                    Catch::Contains("this roll needs more than 10 dice"));
+  CHECK_THROWS_WITH(approx("9d2+1d2!", small),
+                    Catch::Contains("error: 1d2! asks for up to 4 dice after up to 9 asked for before it, 13 in all: one "
+                                    "expression rolls at most 10 dice"));
+  CHECK_THROWS_WITH(exact("9d2+1d2!", small),
+                    Catch::Contains("each d2 of 1d2! may roll 4 dice: itself and the 3 its explosions may add (the "
+                                    "explosion depth cap); a distribution weighs every roll, and a roll past the limit is "
+                                    "refused"));
+  // Every kind of explosion, and a reroll once (each die at most twice).
+  CHECK_THROWS_WITH(approx("3d2!!", small), Catch::Contains("3d2!! asks for up to 12 dice:"));
+  CHECK_THROWS_WITH(approx("3d2!p", small), Catch::Contains("3d2!p asks for up to 12 dice:"));
+  CHECK_THROWS_WITH(approx("6d2ro1", small), Catch::Contains("6d2ro=1 asks for up to 12 dice:"));
+  CHECK_THROWS_WITH(approx("2d2ro1!", small), Catch::Contains("each d2 of 2d2ro=1! may roll 8 dice: itself and the 3 "
+                                                             "its explosions may add (the explosion depth cap), each "
+                                                             "rerolled once"));
+  // Within the limit at the most: weighed as before. 2d2! at most 8 dice, 5d2ro1 at most 10.
+  CHECK(exact("2d2!", small).probability(2) == q(1, 4));
+  CHECK(exact("5d2ro1", small).probability(5) == q(1, 1024));  // each die 1, then 1 again: (1/2)^2 each
+}
+
 TEST_CASE("the budget counts a distribution's values, not their span: sparse powers and explosions are computed") {
   // docs/dice.md: ^ is a power. 1d6^24 is six values, from 1 to 6^24: its span was counted, and it
   // was refused as too much work.

@@ -280,9 +280,17 @@ class Engine {
     const PreparedTerm& prepared = roller_.terms()[next_term_++];
     if (count.low() < 0)
       throw error_at(roller_.expression(), node.count->column, "cannot roll a negative number of dice");
-    // Counted as a roll counts them, at the most each term may ask for.
-    check_dice_asked(roller_.expression(), node, count.high(), most_dice_asked_, roller_.limits(), true);
-    most_dice_asked_ += count.high();
+    // Counted as a roll counts them, at the most each term may ask for: a distribution weighs
+    // every roll, so it holds none that a roll would refuse.
+    const auto& limits = roller_.limits();
+    check_dice_asked(roller_.expression(), node, count.high(), most_dice_asked_, limits, true);
+    const std::int64_t per_die = most_dice_per_die(prepared, limits);
+    std::int64_t most = std::numeric_limits<std::int64_t>::max();
+    __builtin_mul_overflow(count.high(), per_die, &most);  // saturated: only compared with the limit
+    if (per_die > 1)
+      check_dice_asked(roller_.expression(), node, most, most_dice_asked_, limits, true,
+                       {dice_per_die_note(prepared, per_die)});
+    most_dice_asked_ += most;
     const auto one = one_die(prepared);
     // A mixture over the number of dice: P(total) = Σ_n P(n dice) P(total | n dice).
     std::map<std::int64_t, P> mixed;
@@ -296,6 +304,19 @@ class Engine {
     auto out = from_sparse(mixed);
     out.cut_off = cut_off;
     return out;
+  }
+
+  // How one die may roll `per_die` dice: "each d2 of 1d2! may roll 101 dice: …".
+  std::string dice_per_die_note(const PreparedTerm& t, std::int64_t per_die) const {
+    const std::int64_t cap = roller_.limits().explode_depth;
+    const bool rerolled_once = t.reroll_on && t.term->reroll->once;
+    std::string how = t.explode_on
+                          ? fmt::format("itself and the {} its explosions may add (the explosion depth cap)", cap)
+                          : "itself";
+    how += rerolled_once ? (t.explode_on ? ", each rerolled once" : " and its reroll") : "";
+    return fmt::format("each {} of {} may roll {} dice: {}; a distribution weighs every roll, and a roll past the "
+                       "limit is refused",
+                       t.die.name(), dice::to_string(*t.term), per_die, how);
   }
 
   // One die (with its explosion chain), as what it adds to the term (`contribution`: its value, or
