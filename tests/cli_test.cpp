@@ -1527,6 +1527,12 @@ TEST_CASE("arbiter prob sums up the values below the table's precision in one li
   CHECK_THAT(pool.output, Contains("\n   10…11  2 values, each below 0.00005%, together 0.000018% (--all lists them)\n"
                                    "      12    0.0001%  >99.9999%    0.0001%  \n"));  // 10 and 11 are below
   CHECK_THAT(pool.output, EndsWith("\n   59…60  2 values, each below 0.00005%, together 0.000018% (--all lists them)\n"));
+  // Every value below the precision: all of them together are every roll, nothing to sum up (it
+  // said "together 100.0000%"). 1d1000000*3+1d3 is 4 to 3000003, each 1/3000000 = 0.000033%.
+  const auto all_tiny = arbiter("prob '1d1000000*3+1d3'");
+  CHECK(all_tiny.exit_code == 0);
+  CHECK_THAT(all_tiny.output, EndsWith("\n   value          p   at least    at most\n"
+                                       "4…3000003  all 3000000 values, each below 0.00005% (--all lists them)\n"));
   for (const char* every : {"--all", "--exact"}) {
     INFO(every);
     const auto listed = arbiter(fmt::format("prob '1d6!' {}", every));
