@@ -1514,6 +1514,34 @@ TEST_CASE("arbiter prob --json of exploding dice is valid JSON, however small th
   }
 }
 
+TEST_CASE("a count of dice by a point no die can meet is weighed as written, with a warning that it counts none",
+          "[cli][dice]") {
+  // docs/dice.md: "`10d10>=8` counts dice; `10d10 >= 8` (with a space) compares the sum". 2d6>7
+  // counts the d6s above 7: none, on every roll, P(0) = 1; it was given with no word, as though
+  // the sum could never pass 7 (2d6 > 7 is 15/36 = 5/12).
+  const auto counted = arbiter("prob '2d6>7'");
+  CHECK(counted.exit_code == 0);
+  CHECK_THAT(counted.output, Contains("<command line>:1:3: warning: 2d6>7 counts the dice that are >7, and a d6 never "
+                                      "is: no roll has a success\n"));
+  CHECK_THAT(counted.output, Contains("to compare the sum, write the comparison apart from the dice: 2d6 > 7"));
+  CHECK_THAT(counted.output, Contains("\n       0  100.0000%  100.0000%  100.0000%  "));
+  CHECK_THAT(arbiter("prob '2d6 > 7' --exact").output, Contains("\n       1   41.6667%   41.6667%  100.0000%      5/12  "));
+  // The warning is on stderr: the JSON on stdout stays whole.
+  const auto json = shell("{ " + std::string(ARBITER_BINARY) + " prob '2d6>7' --json 2>/dev/null; }");
+  CHECK(nlohmann::json::parse(json.output).at("distribution").size() == 1);
+  // roll says so too, and of a point every die meets: the count is the number of dice.
+  CHECK_THAT(arbiter("roll '2d6>7' --dice 3,5").output, Contains("warning: 2d6>7 counts the dice that are >7"));
+  CHECK_THAT(arbiter("roll '3d6>=1' --dice 3,5,1").output,
+             Contains("warning: 3d6>=1 counts the dice that are >=1, and every d6 is: it counts every die, not their "
+                      "sum"));
+  // Nothing to warn of: a point some dice meet, the sum compared, one die (both readings agree), a
+  // compounded die past its faces.
+  for (const char* meant : {"2d6>5", "2d6 > 7", "1d6>7", "2d6!!>7", "4d6kh3>=5", "3d6r1>=2f=6"}) {
+    INFO(meant);
+    CHECK_THAT(arbiter(fmt::format("prob '{}'", meant)).output, !Contains("warning"));
+  }
+}
+
 TEST_CASE("arbiter prob sums up the values below the table's precision in one line, unless --all or --exact",
           "[cli][dice]") {
   // docs/dice.md: 1d6! reaches 605 under the depth cap; from 49 on each value is below 0.00005%.
