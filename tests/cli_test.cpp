@@ -1514,6 +1514,34 @@ TEST_CASE("arbiter prob --json of exploding dice is valid JSON, however small th
   }
 }
 
+TEST_CASE("a count of dice by a point no die can meet is weighed as written, with a warning that it counts none",
+          "[cli][dice]") {
+  // docs/dice.md: "`10d10>=8` counts dice; `10d10 >= 8` (with a space) compares the sum". 2d6>7
+  // counts the d6s above 7: none, on every roll, P(0) = 1; it was given with no word, as though
+  // the sum could never pass 7 (2d6 > 7 is 15/36 = 5/12).
+  const auto counted = arbiter("prob '2d6>7'");
+  CHECK(counted.exit_code == 0);
+  CHECK_THAT(counted.output, Contains("<command line>:1:3: warning: 2d6>7 counts the dice that are >7, and a d6 never "
+                                      "is: no roll has a success\n"));
+  CHECK_THAT(counted.output, Contains("to compare the sum, write the comparison apart from the dice: 2d6 > 7"));
+  CHECK_THAT(counted.output, Contains("\n       0  100.0000%  100.0000%  100.0000%  "));
+  CHECK_THAT(arbiter("prob '2d6 > 7' --exact").output, Contains("\n       1   41.6667%   41.6667%  100.0000%      5/12  "));
+  // The warning is on stderr: the JSON on stdout stays whole.
+  const auto json = shell("{ " + std::string(ARBITER_BINARY) + " prob '2d6>7' --json 2>/dev/null; }");
+  CHECK(nlohmann::json::parse(json.output).at("distribution").size() == 1);
+  // roll says so too, and of a point every die meets: the count is the number of dice.
+  CHECK_THAT(arbiter("roll '2d6>7' --dice 3,5").output, Contains("warning: 2d6>7 counts the dice that are >7"));
+  CHECK_THAT(arbiter("roll '3d6>=1' --dice 3,5,1").output,
+             Contains("warning: 3d6>=1 counts the dice that are >=1, and every d6 is: it counts every die, not their "
+                      "sum"));
+  // Nothing to warn of: a point some dice meet, the sum compared, one die (both readings agree), a
+  // compounded die past its faces.
+  for (const char* meant : {"2d6>5", "2d6 > 7", "1d6>7", "2d6!!>7", "4d6kh3>=5", "3d6r1>=2f=6"}) {
+    INFO(meant);
+    CHECK_THAT(arbiter(fmt::format("prob '{}'", meant)).output, !Contains("warning"));
+  }
+}
+
 TEST_CASE("arbiter prob sums up the values below the table's precision in one line, unless --all or --exact",
           "[cli][dice]") {
   // docs/dice.md: 1d6! reaches 605 under the depth cap; from 49 on each value is below 0.00005%.
@@ -1527,6 +1555,12 @@ TEST_CASE("arbiter prob sums up the values below the table's precision in one li
   CHECK_THAT(pool.output, Contains("\n   10…11  2 values, each below 0.00005%, together 0.000018% (--all lists them)\n"
                                    "      12    0.0001%  >99.9999%    0.0001%  \n"));  // 10 and 11 are below
   CHECK_THAT(pool.output, EndsWith("\n   59…60  2 values, each below 0.00005%, together 0.000018% (--all lists them)\n"));
+  // Every value below the precision: all of them together are every roll, nothing to sum up (it
+  // said "together 100.0000%"). 1d1000000*3+1d3 is 4 to 3000003, each 1/3000000 = 0.000033%.
+  const auto all_tiny = arbiter("prob '1d1000000*3+1d3'");
+  CHECK(all_tiny.exit_code == 0);
+  CHECK_THAT(all_tiny.output, EndsWith("\n   value          p   at least    at most\n"
+                                       "4…3000003  all 3000000 values, each below 0.00005% (--all lists them)\n"));
   for (const char* every : {"--all", "--exact"}) {
     INFO(every);
     const auto listed = arbiter(fmt::format("prob '1d6!' {}", every));
@@ -1640,6 +1674,20 @@ TEST_CASE("arbiter roll shows the explosion cap, the count's roll and a too larg
   CHECK_THAT(arbiter("prob '6000d2+6000d2'").output,
              Contains("error: 6000d2 asks for up to 6000 dice after up to 6000 asked for before it, 12000 in all"));
   CHECK(arbiter("prob '(1d9999)d1'").exit_code == 0);  // at most 10000 dice in all: within the limit
+  // An exploding die counts at the most it may roll, itself and 100 explosions: 9999d2+1d2! is
+  // refused by roll whenever its d2 explodes (half its rolls), so prob refuses it, naming the most.
+  std::string ones = "1";
+  for (int i = 1; i < 9999; ++i) ones += ",1";
+  CHECK_THAT(arbiter("roll --dice " + ones + ",2,1 '9999d2+1d2!'").output,
+             Contains("this roll needs more than 10000 dice (explosions and rerolls included)"));
+  const auto exploding = arbiter("prob '9999d2+1d2!'");
+  CHECK(exploding.exit_code == 1);
+  CHECK_THAT(exploding.output,
+             Contains("error: 1d2! asks for up to 101 dice after up to 9999 asked for before it, 10100 in all: one "
+                      "expression rolls at most 10000 dice\n"));
+  CHECK_THAT(exploding.output, Contains("each d2 of 1d2! may roll 101 dice: itself and the 100 its explosions may add"));
+  CHECK(arbiter("prob '99d2!'").exit_code == 0);  // 99 × 101 = 9999 dice at the most
+  CHECK_THAT(arbiter("prob '100d2!'").output, Contains("error: 100d2! asks for up to 10100 dice:"));
   const auto large = arbiter("roll 1d6 --dice 99999999999999999999");
   CHECK(large.exit_code == 2);
   CHECK_THAT(large.output, Contains("'99999999999999999999', which is too large: the highest value is 9223372036854775807"));

@@ -1,4 +1,5 @@
 #include <cmath>
+#include <limits>
 
 #include <catch2/catch.hpp>
 
@@ -201,6 +202,29 @@ TEST_CASE("an arithmetic error points at its part of the expression") {
   }
 }
 
+TEST_CASE("an overflow names the arithmetic a roll does, as rolling names it") {
+  // docs/dice.md: "Numbers are 64-bit; any overflow is an error". A penetrating die's extra die
+  // counts one less: the least 64-bit face, rolled again after an explosion, is one below it,
+  // which is what overflows (it was named as the sum of two wrapped values, 9223372036854775807 +
+  // 9223372036854775807, that no roll holds).
+  const char* penetrating = "d{-9223372036854775808,1}!p<0";
+  ScriptedDice lowest_twice(std::vector<std::int64_t>{std::numeric_limits<std::int64_t>::min(),
+                                                      std::numeric_limits<std::int64_t>::min()});
+  const std::string rolled = "-9223372036854775808 - 1 is too small: dice arithmetic is limited to 64-bit whole numbers";
+  CHECK_THROWS_WITH(Roller(dice::parse_dice(penetrating)).roll(lowest_twice, "overflow"), Catch::Contains(rolled));
+  CHECK_THROWS_WITH(approx(penetrating), Catch::Contains(rolled));
+  CHECK_THROWS_WITH(exact(penetrating), Catch::Contains(rolled));
+  // Where no face explodes, no die follows to count one less: nothing overflows.
+  CHECK(exact("d{-9223372036854775808,1}!p>5").probability(std::numeric_limits<std::int64_t>::min()) == q(1, 2));
+  // Kept dice are added one by one, as a roll adds them; no roll multiplies 3 by a face.
+  const char* kept = "5d{-9223372036854775808,1}kh3";
+  const std::string added = "-9223372036854775808 + -9223372036854775808 is too small";
+  ScriptedDice lowest(std::vector<std::int64_t>(5, std::numeric_limits<std::int64_t>::min()));
+  CHECK_THROWS_WITH(Roller(dice::parse_dice(kept)).roll(lowest, "overflow"), Catch::Contains(added));
+  CHECK_THROWS_WITH(approx(kept), Catch::Contains(added));
+  CHECK_THROWS_WITH(exact(kept), Catch::Contains(added));
+}
+
 TEST_CASE("beyond the work budget: an error suggesting sampling") {
   CHECK_THROWS_WITH(approx("10000d1000"), Catch::Contains("--times 100000"));
   CHECK_THROWS_WITH(approx("3d6!kh2"), Catch::Contains("use !! (compounding)"));
@@ -257,6 +281,34 @@ TEST_CASE("the dice limit counts the whole expression for a distribution as for 
   // At most 10 in all, a roll's count die among them: within the limit.
   CHECK(approx("(1d9)d2", small).high() == 18);
   CHECK(approx("5d2+5d2", small).high() == 20);
+}
+
+TEST_CASE("a distribution counts an exploding die at the most it may roll, so it weighs no roll that is refused") {
+  // docs/dice.md: "Each expression may roll at most 10,000 dice (explosions and rerolls
+  // included)". 9d2+1d2! is 10 dice before any explosion: a roll whose d2 explodes (half of them)
+  // is refused, so the distribution, which weighs every roll, refuses the expression, as it does a
+  // rolled count that may come up too high.
+  const DiceLimits small{.max_dice = 10, .explode_depth = 3};
+  ScriptedDice exploding(std::vector<std::int64_t>{1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 1});
+  CHECK_THROWS_WITH(Roller(dice::parse_dice("9d2+1d2!"), {}, small).roll(exploding, "limit"),
+                    Catch::Contains("this roll needs more than 10 dice"));
+  CHECK_THROWS_WITH(approx("9d2+1d2!", small),
+                    Catch::Contains("error: 1d2! asks for up to 4 dice after up to 9 asked for before it, 13 in all: one "
+                                    "expression rolls at most 10 dice"));
+  CHECK_THROWS_WITH(exact("9d2+1d2!", small),
+                    Catch::Contains("each d2 of 1d2! may roll 4 dice: itself and the 3 its explosions may add (the "
+                                    "explosion depth cap); a distribution weighs every roll, and a roll past the limit is "
+                                    "refused"));
+  // Every kind of explosion, and a reroll once (each die at most twice).
+  CHECK_THROWS_WITH(approx("3d2!!", small), Catch::Contains("3d2!! asks for up to 12 dice:"));
+  CHECK_THROWS_WITH(approx("3d2!p", small), Catch::Contains("3d2!p asks for up to 12 dice:"));
+  CHECK_THROWS_WITH(approx("6d2ro1", small), Catch::Contains("6d2ro=1 asks for up to 12 dice:"));
+  CHECK_THROWS_WITH(approx("2d2ro1!", small), Catch::Contains("each d2 of 2d2ro=1! may roll 8 dice: itself and the 3 "
+                                                             "its explosions may add (the explosion depth cap), each "
+                                                             "rerolled once"));
+  // Within the limit at the most: weighed as before. 2d2! at most 8 dice, 5d2ro1 at most 10.
+  CHECK(exact("2d2!", small).probability(2) == q(1, 4));
+  CHECK(exact("5d2ro1", small).probability(5) == q(1, 1024));  // each die 1, then 1 again: (1/2)^2 each
 }
 
 TEST_CASE("the budget counts a distribution's values, not their span: sparse powers and explosions are computed") {

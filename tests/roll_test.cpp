@@ -71,6 +71,15 @@ TEST_CASE("an exploding die is listed before the die it adds and that die's rero
         "2d6r=1! = [1 rerolled, 6 exploded, 1 rerolled, 1 rerolled, 5, 3] = 14");
 }
 
+TEST_CASE("a compounding die is listed where its first roll was, before the rerolls of the dice added into it") {
+  // stdlib/types/dice.lua: "dice: every die, in the order rolled"; docs/dice.md: `!!` adds the
+  // extra rolls "into the same die (one die, one value)". 2d6r1!!: 6 (explodes), its extra die 1
+  // (rerolled) and 3, compounded into 6 + 3 = 9; then the second die, 2.
+  CHECK(scripted("2d6r1!!", {6, 1, 3, 2}).text == "2d6r=1!! = [9 exploded, 1 rerolled, 2] = 11");
+  // A reroll of the first roll comes before it, as it was rolled before it.
+  CHECK(scripted("1d6r1!!", {1, 6, 1, 4}).text == "1d6r=1!! = [1 rerolled, 10 exploded, 1 rerolled] = 10");
+}
+
 TEST_CASE("a die meeting both the success and the f point counts +1 and -1") {
   // docs/dice.md: "`f<=N` with that | each die meeting it subtracts one success".
   CHECK(scripted("3d6>=4f>=5", {5, 4, 1}).text == "3d6>=4f>=5 = [5 success and failure, 4 success, 1] = 1");

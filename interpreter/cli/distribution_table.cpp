@@ -83,11 +83,18 @@ void print_distribution(std::ostream& out, const DistributionRows& rows, bool ev
     if (!every_row)
       while (run_end < rows.size() && rows.prints_as_zero(run_end)) ++run_end;
     if (run_end - i >= 2) {
+      const std::string values = fmt::format("{}…{}", rows.value(i), rows.value(run_end - 1));
+      if (i == 0 && run_end == rows.size()) {
+        // Every value: together they are every roll made, which says nothing; the first line gave
+        // the mean and spread.
+        out << fmt::format("{:>8}  all {} values, each below 0.00005% (--all lists them)\n", values, run_end);
+        break;
+      }
       double together = 0;
       for (std::size_t tiny = i; tiny != run_end; ++tiny) together += rows.p(tiny);
-      out << fmt::format("{:>8}  {} values, each below 0.00005%, together {}% (--all lists them)\n",
-                         fmt::format("{}…{}", rows.value(i), rows.value(run_end - 1)), run_end - i,
-                         two_figures(100 * together));
+      // Part of the values, never certain, and never read as such.
+      out << fmt::format("{:>8}  {} values, each below 0.00005%, together {}% (--all lists them)\n", values,
+                         run_end - i, uncertain_in_table(two_figures(100 * together)));
       i = run_end - 1;
       continue;
     }

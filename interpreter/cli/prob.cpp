@@ -17,6 +17,7 @@
 #include "interpreter/cli/commands.hpp"
 #include "interpreter/cli/distribution_table.hpp"
 #include "interpreter/cli/number_options.hpp"
+#include "interpreter/core/dice_warnings.hpp"
 #include "interpreter/core/distribution.hpp"
 
 namespace arbiter::cli {
@@ -131,6 +132,7 @@ void add_prob_command(CLI::App& app, Context& context) {
   command->add_flag("--all", options->all, "List every value, also those below 0.00005% (summarised in one line otherwise)");
   command->callback([&context, options] {
     const Roller roller(dice::parse_dice(options->expr, "<command line>"));
+    for (const auto& warning : dice_warnings(roller)) *context.err << render(warning, "warning") << "\n";
     if (options->exact)
       report(context, *options, roller, exact_distribution_of(roller));
     else

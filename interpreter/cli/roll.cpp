@@ -19,6 +19,7 @@
 #include "interpreter/cli/dice_choice.hpp"
 #include "interpreter/cli/distribution_table.hpp"
 #include "interpreter/cli/number_options.hpp"
+#include "interpreter/core/dice_warnings.hpp"
 #include "interpreter/core/distribution.hpp"
 #include "interpreter/core/roll.hpp"
 #include "interpreter/core/sampling_budget.hpp"
@@ -161,6 +162,7 @@ void add_roll_command(CLI::App& app, Context& context) {
   command->add_flag("--all", options->all, "With --times, list every value, also those below 0.00005%")->needs(times);
   command->callback([&context, options] {
     const Roller roller(dice::parse_dice(options->expr, "<command line>"));
+    for (const auto& warning : dice_warnings(roller)) *context.err << render(warning, "warning") << "\n";
     const auto source = make_dice(options->dice, *context.out);
     if (options->times > 0)
       sample(context, *options, roller, *source);

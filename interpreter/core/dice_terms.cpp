@@ -1,5 +1,7 @@
 #include "interpreter/core/dice_terms.hpp"
 
+#include <limits>
+
 #include <fmt/format.h>
 
 #include "interpreter/core/checked.hpp"
@@ -169,7 +171,7 @@ std::vector<PreparedTerm> prepare_terms(const dice::Expression& expression, cons
 }
 
 void check_dice_asked(const dice::Expression& expression, const dice::DiceTerm& term, std::int64_t count,
-                      std::int64_t before, const DiceLimits& limits, bool at_most) {
+                      std::int64_t before, const DiceLimits& limits, bool at_most, std::vector<std::string> notes) {
   if (count <= limits.max_dice - before) return;
   const char* up_to = at_most ? "up to " : "";
   // Which term asked: with a rolled count, `(1d10000)d6`, it is known only when rolled.
@@ -180,7 +182,17 @@ void check_dice_asked(const dice::Expression& expression, const dice::DiceTerm& 
                                            "most {} dice",
                                            dice::to_string(term), up_to, count, up_to, before,
                                            at_most ? "asked for before it" : "already rolled", checked::add(count, before),
-                                           limits.max_dice));
+                                           limits.max_dice),
+                 std::move(notes));
+}
+
+std::int64_t most_dice_per_die(const PreparedTerm& term, const DiceLimits& limits) {
+  std::int64_t most = 1;
+  if (term.explode_on && __builtin_add_overflow(limits.explode_depth, 1, &most))
+    return std::numeric_limits<std::int64_t>::max();
+  if (term.reroll_on && term.term->reroll->once && __builtin_mul_overflow(most, 2, &most))
+    return std::numeric_limits<std::int64_t>::max();
+  return most;
 }
 
 Error error_at(const dice::Expression& expression, std::size_t column, std::string message,

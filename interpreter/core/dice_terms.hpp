@@ -73,8 +73,14 @@ inline SuccessCount success_count(const PreparedTerm& term, std::int64_t value, 
 // own dice among them (`(1d4)d6` is 1 + up to 4). `term` asks for `count` dice after `before`;
 // with `at_most` both are the most they may be, as a distribution weighs every roll, so it refuses
 // an expression some roll of which is refused. Throws, at the term's count (or die), past the limit.
+// `notes` say how a count at the most was reached.
 void check_dice_asked(const dice::Expression& expression, const dice::DiceTerm& term, std::int64_t count,
-                      std::int64_t before, const DiceLimits& limits, bool at_most);
+                      std::int64_t before, const DiceLimits& limits, bool at_most, std::vector<std::string> notes = {});
+
+// The most dice one die of `term` may roll: itself and the dice it explodes into, up to the depth
+// cap, each rerolled once by `ro` (1d2! is 101, 1d2ro1! 202). A reroll `r` may take any number of
+// dice, so it has no most: counted as none.
+std::int64_t most_dice_per_die(const PreparedTerm& term, const DiceLimits& limits);
 
 // An error pointing at `column` of the expression.
 Error error_at(const dice::Expression& expression, std::size_t column, std::string message,

@@ -280,9 +280,17 @@ class Engine {
     const PreparedTerm& prepared = roller_.terms()[next_term_++];
     if (count.low() < 0)
       throw error_at(roller_.expression(), node.count->column, "cannot roll a negative number of dice");
-    // Counted as a roll counts them, at the most each term may ask for.
-    check_dice_asked(roller_.expression(), node, count.high(), most_dice_asked_, roller_.limits(), true);
-    most_dice_asked_ += count.high();
+    // Counted as a roll counts them, at the most each term may ask for: a distribution weighs
+    // every roll, so it holds none that a roll would refuse.
+    const auto& limits = roller_.limits();
+    check_dice_asked(roller_.expression(), node, count.high(), most_dice_asked_, limits, true);
+    const std::int64_t per_die = most_dice_per_die(prepared, limits);
+    std::int64_t most = std::numeric_limits<std::int64_t>::max();
+    __builtin_mul_overflow(count.high(), per_die, &most);  // saturated: only compared with the limit
+    if (per_die > 1)
+      check_dice_asked(roller_.expression(), node, most, most_dice_asked_, limits, true,
+                       {dice_per_die_note(prepared, per_die)});
+    most_dice_asked_ += most;
     const auto one = one_die(prepared);
     // A mixture over the number of dice: P(total) = Σ_n P(n dice) P(total | n dice).
     std::map<std::int64_t, P> mixed;
@@ -296,6 +304,19 @@ class Engine {
     auto out = from_sparse(mixed);
     out.cut_off = cut_off;
     return out;
+  }
+
+  // How one die may roll `per_die` dice: "each d2 of 1d2! may roll 101 dice: …".
+  std::string dice_per_die_note(const PreparedTerm& t, std::int64_t per_die) const {
+    const std::int64_t cap = roller_.limits().explode_depth;
+    const bool rerolled_once = t.reroll_on && t.term->reroll->once;
+    std::string how = t.explode_on
+                          ? fmt::format("itself and the {} its explosions may add (the explosion depth cap)", cap)
+                          : "itself";
+    how += rerolled_once ? (t.explode_on ? ", each rerolled once" : " and its reroll") : "";
+    return fmt::format("each {} of {} may roll {} dice: {}; a distribution weighs every roll, and a roll past the "
+                       "limit is refused",
+                       t.die.name(), dice::to_string(*t.term), per_die, how);
   }
 
   // One die (with its explosion chain), as what it adds to the term (`contribution`: its value, or
@@ -349,7 +370,9 @@ class Engine {
     for (std::size_t f = 0; f < die.size(); ++f)
       if (meets(*t.explode_on, die.value(f), die.symbol(f))) exploding_mass += faces[f];
     Distribution<P> rest;  // chain(d + 1)
-    for (std::int64_t depth = cap; depth >= 0; --depth) {
+    // With no face that explodes no die follows the first: what one would add is never worked out
+    // (a penetrating one, one less, may not fit 64 bits).
+    for (std::int64_t depth = exploding_mass == 0 ? 0 : cap; depth >= 0; --depth) {
       std::map<std::int64_t, P> stops, explodes;
       for (std::size_t f = 0; f < die.size(); ++f) {
         if (faces[f] == 0) continue;
@@ -383,10 +406,12 @@ class Engine {
     const Die& die = t.die;
     std::int64_t lowest = std::numeric_limits<std::int64_t>::max(), highest = std::numeric_limits<std::int64_t>::min();
     std::uint64_t exploding = 0, stopping = 0;
+    for (std::size_t f = 0; f < die.size(); ++f)
+      if (faces[f] != 0) ++(meets(*t.explode_on, die.value(f), die.symbol(f)) ? exploding : stopping);
     for (std::size_t f = 0; f < die.size(); ++f) {
       if (faces[f] == 0) continue;
-      ++(meets(*t.explode_on, die.value(f), die.symbol(f)) ? exploding : stopping);
-      for (const std::int64_t depth : {0, 1}) {  // what a die adds differs after the first (!p)
+      // What a die adds differs after the first (!p), and only if one follows it.
+      for (std::int64_t depth = 0; depth <= (exploding > 0 ? 1 : 0); ++depth) {
         lowest = std::min(lowest, per_die(f, depth));
         highest = std::max(highest, per_die(f, depth));
       }
@@ -465,7 +490,8 @@ class Engine {
     one.contribution = chain(
         t, faces,
         [&](std::size_t f, std::int64_t depth) {
-          const auto value = clamped(t, die.value(f) - (penetrating && depth > 0 ? 1 : 0));
+          // Subtracted as a roll subtracts it, so that an overflow names the value a roll holds.
+          const auto value = clamped(t, penetrating && depth > 0 ? checked::subtract(die.value(f), 1) : die.value(f));
           return score(t, value, die.symbol(f));
         },
         cut_off);
@@ -507,6 +533,15 @@ class Engine {
     return total;
   }
 
+  // What `k` kept dice that each add `add` sum to, added one by one as a roll adds them: an
+  // overflow names a sum a roll holds (-9223372036854775808 + -9223372036854775808), not a
+  // product the expression does not (3 * -9223372036854775808).
+  static std::int64_t kept_sum(std::int64_t k, std::int64_t add) {
+    std::int64_t sum = 0;
+    for (std::int64_t i = 0; i < k; ++i) sum = checked::add(sum, add);
+    return sum;
+  }
+
   // Keep the `k` highest (or lowest) of `n` dice with values `keys`, summing what the kept dice
   // add. Outcomes are visited from the best end; a state is (dice not yet placed, sum of the kept
   // dice so far), and at each outcome j of the r unplaced dice land on it with probability
@@ -525,7 +560,7 @@ class Engine {
       lowest_add = std::min(lowest_add, adds.back());
       highest_add = std::max(highest_add, adds.back());
     }
-    const std::int64_t sum_low = checked::multiply(k, lowest_add), sum_high = checked::multiply(k, highest_add);
+    const std::int64_t sum_low = kept_sum(k, lowest_add), sum_high = kept_sum(k, highest_add);
     if (span(sum_low, sum_high) >= budget_.max_values) too_many_values();
     const auto width = static_cast<std::size_t>(sum_high - sum_low + 1);
     // states[r][s - sum_low]: probability that r dice are unplaced and the kept ones sum to s
@@ -593,7 +628,7 @@ class Engine {
       lowest_add = std::min(lowest_add, score(t, value, {}));
       highest_add = std::max(highest_add, score(t, value, {}));
     }
-    const std::int64_t sum_low = checked::multiply(k, lowest_add), sum_high = checked::multiply(k, highest_add);
+    const std::int64_t sum_low = kept_sum(k, lowest_add), sum_high = kept_sum(k, highest_add);
     if (span(sum_low, sum_high) >= budget_.max_values) too_many_values();
     const auto width = static_cast<std::size_t>(sum_high - sum_low + 1);
     std::vector<std::vector<mpz_class>> states(static_cast<std::size_t>(n + 1));

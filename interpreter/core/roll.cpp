@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <unordered_map>
 #include <utility>
 
@@ -165,6 +166,9 @@ class Evaluation {
 
   void roll_one(const PreparedTerm& prepared) {
     Drawn rolled = settled(prepared);
+    // A compounding die keeps the place of its first roll, before the rerolls of the dice added
+    // into it: listed in the order rolled.
+    std::optional<std::size_t> compounded_at;
     if (prepared.explode_on) {
       const Explosion kind = prepared.term->explode->kind;
       const std::int64_t cap = roller_.limits().explode_depth;
@@ -177,6 +181,10 @@ class Evaluation {
                                      "times",
                                      prepared.die.named_with_article(), cap, cap));
         rolled.exploded = true;
+        if (kind == Explosion::compounding && !compounded_at) {
+          compounded_at = scratch_.dice.size();
+          scratch_.dice.push_back(rolled);
+        }
         if (kind != Explosion::compounding) {
           // A die that exploded is a die of the pool like the others: clamped as they are, and
           // listed before the die it adds and that die's rerolls, in the order rolled.
@@ -198,7 +206,10 @@ class Evaluation {
       }
     }
     rolled.value = clamped(*prepared.term, rolled.value);
-    scratch_.dice.push_back(rolled);
+    if (compounded_at)
+      scratch_.dice[*compounded_at] = rolled;
+    else
+      scratch_.dice.push_back(rolled);
   }
 
   // Keep/drop: order the dice that count by value and mark the ones left out.
