@@ -23,6 +23,7 @@
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
 #include "interpreter/cli/number_options.hpp"
+#include "interpreter/cli/path_options.hpp"
 #include "interpreter/core/order_check.hpp"
 #include "interpreter/core/output_file.hpp"
 #include "interpreter/core/snapshot.hpp"
@@ -364,8 +365,12 @@ void run(Context& context, const Options& options) {
 void add_run_command(CLI::App& app, Context& context) {
   auto* command = app.add_subcommand("run", "Play rounds of a fight from an encounter and order sheets");
   auto options = std::make_shared<Options>();
-  command->add_option("ENCOUNTER", options->encounter, "The encounter file (docs/encounters.md)")->required();
-  command->add_option("--orders", options->sheets, "Order sheets for the rounds to play")->type_name("SHEET...");
+  command->add_option("ENCOUNTER", options->encounter, "The encounter file (docs/encounters.md)")
+      ->required()
+      ->check(names_something("encounter"));
+  command->add_option("--orders", options->sheets, "Order sheets for the rounds to play")
+      ->type_name("SHEET...")
+      ->check(names_something("sheet"));
   auto* seed = command->add_option("--seed", options->dice.seed, "Seed the dice: the same seed, the same fight")
                    ->transform(seed_value());
   auto* dice = command->add_option("--dice", options->dice.scripted, "Use these dice values, in order")
@@ -377,10 +382,15 @@ void add_run_command(CLI::App& app, Context& context) {
   command->add_option("--rounds", options->rounds, "Rounds to play (default: as many as the sheets order)")
       ->transform(whole_number("a number of rounds", 1, max_rounds_per_run))
       ->type_name("N");
-  command->add_option("--log", options->log, "Write this run's events as JSON Lines")->type_name("FILE.jsonl");
+  command->add_option("--log", options->log, "Write this run's events as JSON Lines")
+      ->type_name("FILE.jsonl")
+      ->check(names_something("file"));
   command->add_option("--save", options->save, "Save the fight after the rounds, to resume later")
-      ->type_name("STATE.json");
-  auto* resume = command->add_option("--resume", options->resume, "Continue a saved fight")->type_name("STATE.json");
+      ->type_name("STATE.json")
+      ->check(names_something("file"));
+  auto* resume = command->add_option("--resume", options->resume, "Continue a saved fight")
+                     ->type_name("STATE.json")
+                     ->check(names_something("save"));
   resume->excludes(seed);
   add_house_option(*command, options->house);
   command->add_flag("--quiet", options->quiet, "No narration (the log and the save are still written)");

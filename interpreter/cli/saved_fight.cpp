@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "interpreter/cli/path_options.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/fight_changes.hpp"
 #include "interpreter/packs/foreseen.hpp"
@@ -191,7 +192,9 @@ void load_fight_packs(Session& session, const packs::Encounter& encounter, const
 }
 
 CLI::Option* add_house_option(CLI::App& command, std::vector<std::string>& house) {
-  return command.add_option("--house", house, "House-rule packs to load after the encounter's")->type_name("PACK");
+  return command.add_option("--house", house, "House-rule packs to load after the encounter's")
+      ->type_name("PACK")
+      ->check(names_something("pack"));
 }
 
 nlohmann::json played_from(const packs::Encounter& encounter, const std::vector<std::string>& house,
