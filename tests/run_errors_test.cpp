@@ -399,7 +399,7 @@ TEST_CASE("dice that run out or cannot be rolled are the input's fault: no pack 
     CHECK_THAT(run.output, !Contains("in pack"));
     CHECK_THAT(run.output, !Contains("stack traceback"));
   }
-  CHECK_THAT(arbiter(round1 + "--dice 21").output, Contains("scripted value 1 ('21') cannot be rolled on a d20"));
+  CHECK_THAT(arbiter(round1 + "--dice 21").output, Contains("the 1st scripted value, 21, cannot be rolled on a d20"));
 }
 
 TEST_CASE("dice values and seeds are checked before anything runs: a bad one is a usage error naming it",
