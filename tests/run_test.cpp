@@ -416,6 +416,22 @@ TEST_CASE("run with ask: phases without a sheet's order are asked, and when the 
   CHECK_FALSE(std::filesystem::exists(dir / "never.json"));
 }
 
+TEST_CASE("run with ask: an answer of only a comment is no answer, as a sheet's comment line orders nothing: the "
+          "question stands",
+          "[run][ask]") {
+  // docs/fights.md: the answer "is written as a sheet's line"; a sheet's line of only a comment is
+  // no entry. It was read as an order of no action: "phase 1 of 'Aldric' has no action", no column.
+  TempDir dir;
+  std::ofstream(dir / "answers.txt") << "# Aldric goes first\n" << "Charge -> the closest enemy # and fast\n";
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 1 --rounds 1 --ask < " + (dir / "answers.txt"));
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("Aldric's order (empty: Defend, the default order): a comment is no answer: the "
+                                  "question stands (write the order; an empty line: none)\nRound 1, 1st Action "
+                                  "Phase: Aldric's order (empty: Defend, the default order): Round 1, 1st Action "
+                                  "Phase: Brienne's order"));
+  CHECK_THAT(run.output, !Contains("has no action"));
+}
+
 TEST_CASE("arbiter run refuses a Round N sheet and an unnumbered one ordering one character, and cells off the map",
           "[run]") {
   TempDir dir;
