@@ -104,6 +104,16 @@ TEST_CASE("output that cannot be written is an error, not a success", "[cli]") {
     CHECK(full.exit_code == 1);
     CHECK_THAT(full.output, Contains("error: could not write the output: No space left on device"));
   }
+  // docs/fights.md: exit 1 "for bad input (nothing is saved)" was untrue of a fight whose narration
+  // could not be written: it is played and saved, and the error says so.
+  TempDir dir;
+  const auto fight = shell(fmt::format("{{ {} run examples/platemail/skirmish.lua --rounds 1 --seed 7 --save {} > "
+                                       "/dev/full; }}",
+                                       ARBITER_BINARY, dir / "x.json"));
+  CHECK(fight.exit_code == 1);
+  CHECK(fight.output ==
+        "error: could not write the output: No space left on device; the save " + dir / "x.json" + " was written\n");
+  CHECK(std::filesystem::exists(dir / "x.json"));
 }
 
 TEST_CASE("arbiter explain shows the patched value and its chain of packs", "[cli]") {

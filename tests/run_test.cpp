@@ -308,6 +308,26 @@ TEST_CASE("a tempo duel is narrated as pinned: declare, react, counter-tempo, re
   CHECK_THAT(run.output, Contains("recovers stamina"));
 }
 
+TEST_CASE("a side with no one left able to act is said once, as the round it came to that ends, and the run plays on",
+          "[run]") {
+  // docs/fights.md: "When a side has no one left able to act … `run` says it once, as the round it
+  // came to that ends"; "The fight does not stop there". Konrad, alone on side blue, is Down in round 3.
+  TempDir dir;
+  const std::string duel = "run examples/tempo/duel.lua --seed 1 --orders examples/tempo/duel-round1.txt "
+                           "examples/tempo/duel-round2.txt examples/tempo/duel-round3.txt";
+  const std::string said = "  No one on side 'blue' is left able to act.\n";
+  const auto whole = arbiter(duel + " --rounds 5");
+  REQUIRE(whole.exit_code == 0);
+  CHECK(occurrences(whole.output, said) == 1);
+  CHECK_THAT(whole.output, Contains("  Round counter: 3\n" + said + "\nRound 4\n"));
+  CHECK_THAT(whole.output, Contains("\nRound 5\n"));
+  // A fight resumed with the side already so does not say it again.
+  REQUIRE(arbiter(duel + " --quiet --save " + (dir / "s.json")).exit_code == 0);
+  const auto resumed = arbiter("run examples/tempo/duel.lua --rounds 2 --resume " + (dir / "s.json"));
+  REQUIRE(resumed.exit_code == 0);
+  CHECK_THAT(resumed.output, !Contains("left able to act"));
+}
+
 TEST_CASE("a reaction by flow.react in a tempo turn is declared with its cost and points, as tempo narrates them",
           "[run]") {
   // Tempo's narration of a declaration names {cost}, {points_before} and {points}: every
