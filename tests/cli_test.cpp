@@ -104,6 +104,16 @@ TEST_CASE("output that cannot be written is an error, not a success", "[cli]") {
     CHECK(full.exit_code == 1);
     CHECK_THAT(full.output, Contains("error: could not write the output: No space left on device"));
   }
+  // docs/fights.md: exit 1 "for bad input (nothing is saved)" was untrue of a fight whose narration
+  // could not be written: it is played and saved, and the error says so.
+  TempDir dir;
+  const auto fight = shell(fmt::format("{{ {} run examples/platemail/skirmish.lua --rounds 1 --seed 7 --save {} > "
+                                       "/dev/full; }}",
+                                       ARBITER_BINARY, dir / "x.json"));
+  CHECK(fight.exit_code == 1);
+  CHECK(fight.output ==
+        "error: could not write the output: No space left on device; the save " + dir / "x.json" + " was written\n");
+  CHECK(std::filesystem::exists(dir / "x.json"));
 }
 
 TEST_CASE("arbiter explain shows the patched value and its chain of packs", "[cli]") {
@@ -686,6 +696,43 @@ TEST_CASE("a --pack-path that is not a folder is refused as bad usage, not searc
   const auto file = arbiter("explain demo-base --pack-path README.md");
   CHECK(file.exit_code == 2);
   CHECK_THAT(file.output, Contains("--pack-path: 'README.md' is not a folder: name a folder that holds packs"));
+}
+
+TEST_CASE("an empty value where a file, a folder or a pack is named is bad usage naming the option, for every "
+          "subcommand, and a campaign's save is left as it was",
+          "[cli][bad-input]") {
+  // A GM's script with an unset variable (`--resume "$SAVE"`) gives an empty value: taken as "not
+  // given", it played a fresh fight and --save wrote it over the campaign's save, exit 0.
+  TempDir dir;
+  const std::string skirmish = "run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round";
+  const std::string save = dir / "campaign.json";
+  REQUIRE(arbiter(skirmish + "1.txt --seed 7 --quiet --save " + save).exit_code == 0);
+  const std::string campaign = read_text(save);
+  const std::string sheet = "examples/platemail/skirmish-round2.txt";
+  const std::vector<std::pair<std::string, std::string>> empties{
+      {skirmish + "2.txt --quiet --resume '' --save " + save, "--resume"},
+      {skirmish + "2.txt --quiet --resume " + save + " --save ''", "--save"},
+      {skirmish + "2.txt --quiet --resume " + save + " --log ''", "--log"},
+      {skirmish + "2.txt --quiet --resume " + save + " --house ''", "--house"},
+      {"run '' --seed 1", "ENCOUNTER"},
+      {"run examples/platemail/skirmish.lua --seed 1 --orders ''", "--orders"},
+      {"check " + sheet + " --encounter examples/platemail/skirmish.lua --resume ''", "--resume"},
+      {"check " + sheet + " --encounter ''", "--encounter"},
+      {"check " + sheet + " --encounter examples/platemail/skirmish.lua --house ''", "--house"},
+      {"check " + sheet + " --rules ''", "--rules"},
+      {"check '' --rules platemail", "SHEET"},
+      {"fmt ''", "SHEET"},
+      {"test ''", "PACK"},
+      {"explain ''", "PACK... [NAME]"},
+      {"lua '' -e 'return 1'", "PACK... [FILE]"},
+  };
+  for (const auto& [command, option] : empties) {
+    const auto run = arbiter(command);
+    CAPTURE(command, run.output);
+    CHECK(run.exit_code == 2);
+    CHECK_THAT(run.output, Contains(option + ": the value is empty, which names no "));
+  }
+  CHECK(read_text(save) == campaign);
 }
 
 TEST_CASE("a pack's own folder given as a folder of packs is told, with its parent, when a pack is not found",

@@ -1,4 +1,7 @@
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <catch2/catch.hpp>
 
@@ -36,6 +39,21 @@ TEST_CASE("seeded dice replay and stay on the die") {
   }
 }
 
+TEST_CASE("a scripted value that cannot be rolled is named by its place, then its value, not read as a number") {
+  // "scripted value 2 ('9')" read as the value two.
+  const auto d6 = Die::numbered(6);
+  for (const auto& [place, told] : std::vector<std::pair<std::size_t, std::string>>{
+           {1, "1st"}, {2, "2nd"}, {3, "3rd"}, {4, "4th"}, {11, "11th"}, {12, "12th"}, {13, "13th"}, {21, "21st"},
+           {22, "22nd"}, {111, "111th"}}) {
+    std::string values;
+    for (std::size_t i = 1; i < place; ++i) values += "1,";
+    auto script = ScriptedDice::parse(values + "9");
+    for (std::size_t i = 1; i < place; ++i) script.roll(d6, "");
+    CHECK_THROWS_WITH(script.roll(d6, ""),
+                      "error: the " + told + " scripted value, 9, cannot be rolled on a d6: its faces are 1 to 6");
+  }
+}
+
 TEST_CASE("scripted dice give their values in order, checked against the die") {
   auto script = ScriptedDice::parse("1, 4,9 ,10");
   const auto d10 = Die::numbered(10);
@@ -44,7 +62,7 @@ TEST_CASE("scripted dice give their values in order, checked against the die") {
   CHECK(script.remaining() == 2);
   const auto d6 = Die::numbered(6);
   CHECK_THROWS_WITH(script.roll(d6, "Aldric attacks"),
-                    "error: scripted value 3 ('9') cannot be rolled on a d6 for Aldric attacks: its faces are 1 to 6");
+                    "error: the 3rd scripted value, 9, cannot be rolled on a d6 for Aldric attacks: its faces are 1 to 6");
   CHECK(d10.value(script.roll(d10, "")) == 9);
   CHECK(d10.value(script.roll(d10, "")) == 10);
   CHECK_THROWS_WITH(script.roll(d10, "initiative"),

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <iterator>
 
+#include <unistd.h>
+
 #include <nlohmann/json.hpp>
 
 #include "tests/support/arbiter_process.hpp"
@@ -399,7 +401,7 @@ TEST_CASE("dice that run out or cannot be rolled are the input's fault: no pack 
     CHECK_THAT(run.output, !Contains("in pack"));
     CHECK_THAT(run.output, !Contains("stack traceback"));
   }
-  CHECK_THAT(arbiter(round1 + "--dice 21").output, Contains("scripted value 1 ('21') cannot be rolled on a d20"));
+  CHECK_THAT(arbiter(round1 + "--dice 21").output, Contains("the 1st scripted value, 21, cannot be rolled on a d20"));
 }
 
 TEST_CASE("dice values and seeds are checked before anything runs: a bad one is a usage error naming it",
@@ -466,6 +468,105 @@ TEST_CASE("a save resumes only the fight it was saved from: the same encounter a
   CHECK_THAT(old.output, Contains(older + ": error: this save does not say which encounter and packs it was played with"));
   std::filesystem::remove(file);
   std::filesystem::remove(older);
+}
+
+TEST_CASE("a fight played with a house pack given as a folder, or found through --pack-path, resumed without it, is "
+          "told the --house the save records, and following the advice resumes it",
+          "[run][errors][save]") {
+  // The advice was "run --house platemail-house", which finds no pack: the save records the folder
+  // (played_from.house, docs/fights.md: "a folder by its absolute path").
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "hp");
+  std::filesystem::copy("examples/packs/platemail-house", dir.path / "hp/platemail-house",
+                        std::filesystem::copy_options::recursive);
+  const std::string folder = std::filesystem::absolute(dir.path / "hp/platemail-house").lexically_normal().string();
+  REQUIRE(arbiter(one_round + "--seed 1 --quiet --house " + (dir / "hp/platemail-house") + " --save " +
+                  (dir / "s.json")).exit_code == 0);
+  const auto without = arbiter(one_round + "--quiet --resume " + (dir / "s.json"));
+  CHECK(without.exit_code == 1);
+  CHECK_THAT(without.output, Contains("(load platemail-house too, as the fight was played with it: run --house " +
+                                      folder + ")"));
+  CHECK(arbiter(one_round + "--quiet --resume " + (dir / "s.json") + " --house " + folder).exit_code == 0);
+
+  // A pack found by its name through --pack-path: the advice names --pack-path, which it needs again.
+  std::filesystem::create_directories(dir.path / "packs/favor-house");
+  std::ofstream(dir.path / "packs/favor-house/pack.lua")
+      << "return { name = \"favor-house\", version = \"1\", requires = { \"platemail\" } }\n";
+  std::ofstream(dir.path / "packs/favor-house/init.lua")
+      << "require('arbiter').patch.table('rules', { favor_and_disfavor = { favor = 2 } })\n";
+  REQUIRE(arbiter("--pack-path " + (dir / "packs") + " " + one_round + "--seed 1 --quiet --house favor-house --save " +
+                  (dir / "f.json")).exit_code == 0);
+  const auto unfound = arbiter(one_round + "--quiet --resume " + (dir / "f.json"));
+  CHECK(unfound.exit_code == 1);
+  CHECK_THAT(unfound.output, Contains("(load favor-house too, as the fight was played with it: run --pack-path DIR "
+                                      "--house favor-house, DIR the folder that holds favor-house, which this run "
+                                      "does not find)"));
+  CHECK(arbiter("--pack-path " + (dir / "packs") + " " + one_round + "--quiet --house favor-house --resume " +
+                (dir / "f.json")).exit_code == 0);
+}
+
+TEST_CASE("the encounter a fight was saved from, named by another spelling of its path, is the same encounter, "
+          "resumed unedited and told changed when edited",
+          "[run][errors][save]") {
+  // docs/fights.md: "an edited one ... refused"; edited and named `enc/../enc/e.lua`, it was called
+  // another encounter ("this fight was saved from the encounter …, not …").
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "enc");
+  std::filesystem::copy_file("examples/platemail/skirmish.lua", dir.path / "enc/skirmish.lua");
+  const std::string save = dir / "s.json";
+  REQUIRE(arbiter("run " + (dir / "enc/skirmish.lua") + " --rounds 1 --seed 7 --quiet --save " + save).exit_code == 0);
+  const std::string other_spelling = dir / "enc/../enc/skirmish.lua";
+  // From another folder, by a relative path.
+  const std::string from_inside = "cd " + dir.path.string() + " && " + ARBITER_BINARY +
+                                  " run enc/skirmish.lua --rounds 1 --quiet --resume s.json";
+  CHECK(arbiter("run " + other_spelling + " --rounds 1 --quiet --resume " + save).exit_code == 0);
+  CHECK(shell(from_inside).exit_code == 0);
+  std::ofstream(dir.path / "enc/skirmish.lua", std::ios::app) << "-- edited\n";
+  const auto edited = arbiter("run " + other_spelling + " --rounds 1 --quiet --resume " + save);
+  CHECK(edited.exit_code == 1);
+  CHECK_THAT(edited.output, Contains(save + ": error: the encounter " + other_spelling +
+                                     " has changed since this fight was saved from it"));
+  const auto inside = shell(from_inside);
+  CHECK(inside.exit_code == 1);
+  CHECK_THAT(inside.output, Contains("s.json: error: the encounter enc/skirmish.lua has changed since this fight was "
+                                     "saved from it"));
+  // Another file is still another encounter.
+  CHECK_THAT(arbiter("run examples/platemail/ambush.lua --rounds 1 --quiet --resume " + save).output,
+             Contains("this fight was saved from the encounter " + (dir / "enc/skirmish.lua") +
+                      ", not examples/platemail/ambush.lua"));
+}
+
+TEST_CASE("narration that cannot be written does not lose the fight: a closed pipe or a full disk is told, after the "
+          "save and the log are written",
+          "[run][errors][save]") {
+  // The narration piped into `head` killed the program by SIGPIPE (exit 141): no save, no log, no
+  // message. docs/fights.md: the fight is played to its end, the save and the log written, exit 1.
+  TempDir dir;
+  const std::string save = dir / "p.json", log = dir / "p.jsonl";
+  const std::string fight = std::string(ARBITER_BINARY) +
+                            " run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt "
+                            "examples/platemail/skirmish-round2.txt --seed 7 --save " + save + " --log " + log;
+  const std::string written = "; the log " + log + " and the save " + save + " were written\n";
+  // A pipe whose reader is gone before the first line is written: the first write fails, always.
+  {
+    int ends[2];
+    REQUIRE(::pipe(ends) == 0);
+    ::close(ends[0]);
+    const auto no_reader = shell("{ " + fight + " >&" + std::to_string(ends[1]) + "; }");
+    ::close(ends[1]);
+    CHECK(no_reader.exit_code == 1);
+    CHECK(no_reader.output == "error: could not write the output: Broken pipe" + written);
+    CHECK(std::filesystem::exists(save));
+    CHECK(std::filesystem::exists(log));
+  }
+  std::filesystem::remove(save);
+  std::filesystem::remove(log);
+  // As a GM does it: `| head -1`. The exit code is the program's, kept by the shell's pipefail.
+  const auto head = shell("bash -o pipefail -c '" + fight + " 2>" + (dir / "err.txt") + " | head -1'");
+  CHECK(head.output == "Round 1\n");
+  if (head.exit_code != 0) CHECK(read_text(dir / "err.txt") == "error: could not write the output: Broken pipe" + written);
+  CHECK(std::filesystem::exists(save));
+  CHECK(std::filesystem::exists(log));
 }
 
 TEST_CASE("a save resumes only under the pack files it was played with: an edited house pack of the same version is "

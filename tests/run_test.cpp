@@ -308,6 +308,26 @@ TEST_CASE("a tempo duel is narrated as pinned: declare, react, counter-tempo, re
   CHECK_THAT(run.output, Contains("recovers stamina"));
 }
 
+TEST_CASE("a side with no one left able to act is said once, as the round it came to that ends, and the run plays on",
+          "[run]") {
+  // docs/fights.md: "When a side has no one left able to act … `run` says it once, as the round it
+  // came to that ends"; "The fight does not stop there". Konrad, alone on side blue, is Down in round 3.
+  TempDir dir;
+  const std::string duel = "run examples/tempo/duel.lua --seed 1 --orders examples/tempo/duel-round1.txt "
+                           "examples/tempo/duel-round2.txt examples/tempo/duel-round3.txt";
+  const std::string said = "  No one on side 'blue' is left able to act.\n";
+  const auto whole = arbiter(duel + " --rounds 5");
+  REQUIRE(whole.exit_code == 0);
+  CHECK(occurrences(whole.output, said) == 1);
+  CHECK_THAT(whole.output, Contains("  Round counter: 3\n" + said + "\nRound 4\n"));
+  CHECK_THAT(whole.output, Contains("\nRound 5\n"));
+  // A fight resumed with the side already so does not say it again.
+  REQUIRE(arbiter(duel + " --quiet --save " + (dir / "s.json")).exit_code == 0);
+  const auto resumed = arbiter("run examples/tempo/duel.lua --rounds 2 --resume " + (dir / "s.json"));
+  REQUIRE(resumed.exit_code == 0);
+  CHECK_THAT(resumed.output, !Contains("left able to act"));
+}
+
 TEST_CASE("a reaction by flow.react in a tempo turn is declared with its cost and points, as tempo narrates them",
           "[run]") {
   // Tempo's narration of a declaration names {cost}, {points_before} and {points}: every
@@ -414,6 +434,22 @@ TEST_CASE("run with ask: phases without a sheet's order are asked, and when the 
   // The unanswered prompt's line ends: what is told next starts a line of its own.
   CHECK_THAT(run.output, Contains("Cedric's order (empty: Defend, the default order): \n"));
   CHECK_FALSE(std::filesystem::exists(dir / "never.json"));
+}
+
+TEST_CASE("run with ask: an answer of only a comment is no answer, as a sheet's comment line orders nothing: the "
+          "question stands",
+          "[run][ask]") {
+  // docs/fights.md: the answer "is written as a sheet's line"; a sheet's line of only a comment is
+  // no entry. It was read as an order of no action: "phase 1 of 'Aldric' has no action", no column.
+  TempDir dir;
+  std::ofstream(dir / "answers.txt") << "# Aldric goes first\n" << "Charge -> the closest enemy # and fast\n";
+  const auto run = arbiter("run examples/platemail/skirmish.lua --seed 1 --rounds 1 --ask < " + (dir / "answers.txt"));
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("Aldric's order (empty: Defend, the default order): a comment is no answer: the "
+                                  "question stands (write the order; an empty line: none)\nRound 1, 1st Action "
+                                  "Phase: Aldric's order (empty: Defend, the default order): Round 1, 1st Action "
+                                  "Phase: Brienne's order"));
+  CHECK_THAT(run.output, !Contains("has no action"));
 }
 
 TEST_CASE("arbiter run refuses a Round N sheet and an unnumbered one ordering one character, and cells off the map",

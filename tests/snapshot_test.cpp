@@ -407,3 +407,17 @@ TEST_CASE("a log and a save written together: one that cannot be written leaves 
   CHECK(read(dir.path / "fight.json") == "{}\n");
   CHECK(std::distance(fs::directory_iterator(dir.path), fs::directory_iterator()) == 3);
 }
+
+TEST_CASE("a save or a log written over an old one keeps the old file's mode", "[snapshot]") {
+  // A save kept private (600), or shared with the players (666), was made 644 by each --save over it.
+  const TempDir dir;
+  const fs::path save = dir.path / "campaign.json", log = dir.path / "campaign.jsonl";
+  replace_files(std::vector<OutputFile>{{log, "round 1\n", "log"}, {save, "{}\n", "save"}});
+  for (const auto mode : {fs::perms(0600), fs::perms(0666), fs::perms(0640)}) {
+    fs::permissions(save, mode);
+    fs::permissions(log, mode);
+    replace_files(std::vector<OutputFile>{{log, "round 2\n", "log"}, {save, "{ }\n", "save"}});
+    CHECK((fs::status(save).permissions() & fs::perms::all) == mode);
+    CHECK((fs::status(log).permissions() & fs::perms::all) == mode);
+  }
+}

@@ -13,6 +13,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders_format.hpp"
+#include "interpreter/cli/path_options.hpp"
 #include "interpreter/cli/saved_fight.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
@@ -273,16 +274,21 @@ void run(Context& context, const Options& options) {
 void add_check_command(CLI::App& app, Context& context) {
   auto* command = app.add_subcommand("check", "Check order sheets against a ruleset before the round");
   auto options = std::make_shared<Options>();  // owned by the callback, which outlives parsing
-  command->add_option("SHEET", options->sheets, "Order sheets, one or many")->required();
+  command->add_option("SHEET", options->sheets, "Order sheets, one or many")
+      ->required()
+      ->check(names_something("sheet"));
   auto* rules = command->add_option("--rules", options->rules,
-                                    "The ruleset and house-rule packs, in order (default: the encounter's rules)");
+                                    "The ruleset and house-rule packs, in order (default: the encounter's rules)")
+                    ->check(names_something("pack"));
   auto* encounter = command->add_option("--encounter", options->encounter,
                                         "An encounter file (docs/encounters.md): its rules, and the names sheets may use")
-                       ->type_name("FILE");
+                       ->type_name("FILE")
+                       ->check(names_something("encounter"));
   auto* resume = command
                      ->add_option("--resume", options->resume,
                                   "A fight saved from that encounter (run --save): the sheets are for its next round")
                      ->type_name("STATE.json")
+                     ->check(names_something("save"))
                      ->needs(encounter);
   // A saved fight names its own house packs, and --rules names every pack itself.
   add_house_option(*command, options->house)->needs(encounter)->excludes(rules)->excludes(resume);

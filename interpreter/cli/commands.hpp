@@ -23,6 +23,11 @@ struct Context {
   std::ostream* out = nullptr;
   std::ostream* err = nullptr;
   int exit_code = 0;                    // a subcommand sets 1 when it reported bad input
+  // When the output cannot be written (a full disk, a closed pipe), what was written all the same
+  // ("the save s.json"), for the error to say; and the system's reason of the first write that
+  // failed, which a command that goes on writing files (run) would otherwise lose.
+  std::vector<std::string> written;
+  int output_error = 0;
   // The packs hidden by those loaded are told once a command, which may load them again (test: per file).
   bool told_hidden_packs = false;
   bool told_environment_folders = false;  // the folders of $ARBITER_PATH not there, likewise (search_path)

@@ -10,6 +10,7 @@
 #include <fmt/ranges.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/cli/path_options.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/readonly.hpp"
@@ -230,7 +231,8 @@ void add_explain_command(CLI::App& app, Context& context) {
   command->add_option("PACK... [NAME]", *arguments,
                       "Packs to load in order (names or folders); a last word that is no pack is the name to "
                       "explain (kind:name picks a kind; name.field.field shows one part)")
-      ->required();
+      ->required()
+      ->check(names_something("pack or definition"));
   command->callback([&context, arguments] {
     Session session(context);
     // The last word is a definition's name unless it names a pack.

@@ -6,6 +6,7 @@
 #include "grammar/orders.hpp"
 #include "grammar/orders_format.hpp"
 #include "interpreter/cli/commands.hpp"
+#include "interpreter/cli/path_options.hpp"
 #include "interpreter/cli/sheets.hpp"
 #include "interpreter/core/order_check.hpp"
 
@@ -17,7 +18,7 @@ void add_fmt_command(CLI::App& app, Context& context) {
   command->footer("Comments are not kept: write the output to a new file, not over the sheet, to keep the players' "
                   "notes.");
   auto sheet = std::make_shared<std::string>();  // owned by the callback, which outlives parsing
-  command->add_option("SHEET", *sheet, "The order sheet")->required();
+  command->add_option("SHEET", *sheet, "The order sheet")->required()->check(names_something("sheet"));
   command->callback([&context, sheet] {
     orders::SheetFile file{*sheet, read_sheet(*sheet), {}};
     try {

@@ -50,7 +50,14 @@ packs::Fight::Ask gm_prompt(std::istream& in, std::ostream& prompts, const order
         prompts << "\n";  // the prompt's line ends, for what is told next not to be written on it
         throw Error(fmt::format("the input ended before an answer to: {}", question));
       }
-      if (line.find_first_not_of(" \t") == std::string::npos) return std::nullopt;
+      const auto first = line.find_first_not_of(" \t");
+      if (first == std::string::npos) return std::nullopt;
+      // A line of a sheet that holds only a comment orders nothing, and is not an empty entry: the
+      // question stands (answers piped from a file may be annotated), as the GM is told.
+      if (line[first] == '#') {
+        prompts << "a comment is no answer: the question stands (write the order; an empty line: none)\n";
+        continue;
+      }
       if (asks_for_help(line, vocabulary)) {
         const auto [open, closed] = choices();
         const std::string can = open.empty() ? "no action" : fmt::format("{}", fmt::join(open, ", "));

@@ -5,6 +5,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/cli/dice_choice.hpp"
+#include "interpreter/cli/path_options.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/lua/values.hpp"
 
@@ -15,7 +16,8 @@ void add_lua_command(CLI::App& app, Context& context) {
   // Owned by the callback, which outlives parsing.
   auto arguments = std::make_shared<std::vector<std::string>>();
   auto code = std::make_shared<std::string>();
-  command->add_option("PACK... [FILE]", *arguments, "Packs to load, then a .lua file to run unless -e is given");
+  command->add_option("PACK... [FILE]", *arguments, "Packs to load, then a .lua file to run unless -e is given")
+      ->check(names_something("pack or file"));
   command->add_option("-e,--execute", *code, "Lua code to run");
   command->add_option("--seed", context.seed, "Seed the dice: the same seed, the same rolls")->transform(seed_value());
   command->callback([&context, arguments, code] {

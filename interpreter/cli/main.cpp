@@ -2,6 +2,7 @@
 // 2 bad usage of the command line, 3 an internal error (a bug in Arbiter: please report it).
 #include <algorithm>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <iostream>
 #include <limits>
@@ -114,6 +115,10 @@ std::optional<CLI::ExtrasError> repeated_option_error(const CLI::App& app, const
 }  // namespace
 
 int main(int argc, char** argv) {
+  // The narration piped into `head` or a pager quit early: a write to the closed pipe fails, told
+  // at the end as a full disk is, once the fight is played and its save and log written. The signal
+  // it would raise killed the program silently, the save, the log and the dice rolled by hand lost.
+  std::signal(SIGPIPE, SIG_IGN);
   CLI::App app{"Arbiter: a rules interpreter for tabletop combat.", "arbiter"};
   app.set_version_flag("--version", "arbiter " ARBITER_VERSION);
   app.require_subcommand(1);
@@ -182,8 +187,14 @@ int main(int argc, char** argv) {
     return 3;
   }
   // What was printed is the result: a full disk must not pass for success (`fmt sheet > new.txt`).
+  // The files written all the same are said: the error is the output's, not the fight's.
   if (!std::cout.flush()) {
-    std::cerr << fmt::format("error: could not write the output: {}\n", std::strerror(errno));
+    const int why = context.output_error != 0 ? context.output_error : errno;
+    const std::string written =
+        context.written.empty() ? ""
+                                : fmt::format("; {} {} written", fmt::join(context.written, " and "),
+                                              context.written.size() == 1 ? "was" : "were");
+    std::cerr << fmt::format("error: could not write the output: {}{}\n", std::strerror(why), written);
     return 1;
   }
   return context.exit_code;

@@ -4,6 +4,7 @@
 // give the orders; the narration is printed as each round ends, and with dice rolled by hand as
 // each roll is asked for. Same inputs, same seed: the same narration and log, byte for byte.
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -23,6 +24,7 @@
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
 #include "interpreter/cli/number_options.hpp"
+#include "interpreter/cli/path_options.hpp"
 #include "interpreter/core/order_check.hpp"
 #include "interpreter/core/output_file.hpp"
 #include "interpreter/core/snapshot.hpp"
@@ -85,8 +87,10 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
 // and printable (names from the encounter and the sheets cannot drive the terminal).
 class Narration {
  public:
-  Narration(packs::Fight& fight, std::ostream* out)
-      : fight_(fight), out_(out), told_(fight.log().events().size()) {}
+  // `failure`: where the system's reason of the first write that fails is kept (the fight goes on,
+  // to its save and log, and other calls would overwrite errno).
+  Narration(packs::Fight& fight, std::ostream* out, int& failure)
+      : fight_(fight), out_(out), failure_(failure), told_(fight.log().events().size()), sides_out_(sides_out()) {}
 
   void catch_up() {
     const auto& events = fight_.log().events();
@@ -100,6 +104,20 @@ class Narration {
       else *out_ << "  " << sentence << "\n";
     }
     out_->flush();
+    if (!*out_ && failure_ == 0) failure_ = errno;
+  }
+
+  // A side none of whose characters is left able to act (each kept from acting by an incapacitating
+  // status, the flow's `incapacitated`), said once, as the round it came to that ends: a GM reading
+  // aloud says it. The rules play on (a character may be brought back), and so does the run, for
+  // the rounds asked. A side already so when the run starts (a resumed fight) was said by the run
+  // that played it.
+  void tell_sides_out() {
+    for (const std::string& side : sides_out()) {
+      if (std::find(sides_out_.begin(), sides_out_.end(), side) != sides_out_.end()) continue;
+      sides_out_.push_back(side);
+      if (out_) *out_ << "  " << printable(fmt::format("No one on side '{}' is left able to act.", side)) << "\n";
+    }
   }
 
   // Before a die rolled by hand for an action of a simultaneous phase, the first of that action:
@@ -142,9 +160,25 @@ class Narration {
   }
 
  private:
+  // The sides, in the order their first characters joined, whose every character is kept from acting.
+  std::vector<std::string> sides_out() const {
+    std::vector<std::pair<std::string, bool>> sides;  // a side, and whether no one of it can act
+    for (const Entity& character : fight_.world().entities()) {
+      auto side = std::find_if(sides.begin(), sides.end(), [&](const auto& s) { return s.first == character.side; });
+      if (side == sides.end()) side = sides.insert(sides.end(), {character.side, true});
+      side->second = side->second && !fight_.flow().can_act(character);
+    }
+    std::vector<std::string> out;
+    for (const auto& [side, none] : sides)
+      if (none) out.push_back(side);
+    return out;
+  }
+
   packs::Fight& fight_;
   std::ostream* out_;  // null: --quiet
+  int& failure_;
   std::size_t told_;
+  std::vector<std::string> sides_out_;  // said, or so when the run started
   // The action whose dice were last asked for, by phase, character and action.
   struct DiceOf {
     FlowPosition at;
@@ -234,7 +268,8 @@ void run(Context& context, const Options& options) {
   std::optional<SavedState> saved;
   if (!options.resume.empty())
     saved = read_as(options.resume, FileKind::saved_fight, how_run_takes, [&] {
-      return load_saved_fight(options.resume, origin, session.sandbox.state(), session.stack.registry());
+      return load_saved_fight(options.resume, origin, session.sandbox.state(), session.stack.registry(),
+                              session.stack.search_path());
     });
   // A saved fight continues its own dice; otherwise a fresh seed is said, so the fight can be replayed.
   // A fight played with scripted or hand-rolled dice saved no generator: its dice are named again.
@@ -294,7 +329,7 @@ void run(Context& context, const Options& options) {
   *context.err << fresh_seed;  // once the inputs are known good
 
   const std::size_t first_new = fight.log().events().size();
-  Narration narration(fight, options.quiet ? nullptr : context.out);
+  Narration narration(fight, options.quiet ? nullptr : context.out, context.output_error);
   // A GM asked for a roll or a decision first sees what has happened since the last question.
   // The time the GM takes to answer is no pack's: the budgets' clock stops while waiting.
   if (auto* by_hand = dynamic_cast<PromptedDice*>(dice.get()))
@@ -329,6 +364,7 @@ void run(Context& context, const Options& options) {
     for (int i = 0; i < rounds; ++i) {
       fight.play_round();
       narration.catch_up();
+      narration.tell_sides_out();
     }
   } catch (const std::exception&) {
     // What happened before the fight stopped (nothing is saved); but a starting value the rules
@@ -357,6 +393,7 @@ void run(Context& context, const Options& options) {
     outputs.push_back({options.save, state_text(state), "save"});
   }
   replace_files(outputs);
+  for (const OutputFile& output : outputs) context.written.push_back(fmt::format("the {} {}", output.what, output.file.string()));
 }
 
 }  // namespace
@@ -364,8 +401,12 @@ void run(Context& context, const Options& options) {
 void add_run_command(CLI::App& app, Context& context) {
   auto* command = app.add_subcommand("run", "Play rounds of a fight from an encounter and order sheets");
   auto options = std::make_shared<Options>();
-  command->add_option("ENCOUNTER", options->encounter, "The encounter file (docs/encounters.md)")->required();
-  command->add_option("--orders", options->sheets, "Order sheets for the rounds to play")->type_name("SHEET...");
+  command->add_option("ENCOUNTER", options->encounter, "The encounter file (docs/encounters.md)")
+      ->required()
+      ->check(names_something("encounter"));
+  command->add_option("--orders", options->sheets, "Order sheets for the rounds to play")
+      ->type_name("SHEET...")
+      ->check(names_something("sheet"));
   auto* seed = command->add_option("--seed", options->dice.seed, "Seed the dice: the same seed, the same fight")
                    ->transform(seed_value());
   auto* dice = command->add_option("--dice", options->dice.scripted, "Use these dice values, in order")
@@ -377,10 +418,15 @@ void add_run_command(CLI::App& app, Context& context) {
   command->add_option("--rounds", options->rounds, "Rounds to play (default: as many as the sheets order)")
       ->transform(whole_number("a number of rounds", 1, max_rounds_per_run))
       ->type_name("N");
-  command->add_option("--log", options->log, "Write this run's events as JSON Lines")->type_name("FILE.jsonl");
+  command->add_option("--log", options->log, "Write this run's events as JSON Lines")
+      ->type_name("FILE.jsonl")
+      ->check(names_something("file"));
   command->add_option("--save", options->save, "Save the fight after the rounds, to resume later")
-      ->type_name("STATE.json");
-  auto* resume = command->add_option("--resume", options->resume, "Continue a saved fight")->type_name("STATE.json");
+      ->type_name("STATE.json")
+      ->check(names_something("file"));
+  auto* resume = command->add_option("--resume", options->resume, "Continue a saved fight")
+                     ->type_name("STATE.json")
+                     ->check(names_something("save"));
   resume->excludes(seed);
   add_house_option(*command, options->house);
   command->add_flag("--quiet", options->quiet, "No narration (the log and the save are still written)");

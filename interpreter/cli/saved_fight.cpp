@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "interpreter/cli/path_options.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/fight_changes.hpp"
 #include "interpreter/packs/foreseen.hpp"
@@ -97,6 +98,28 @@ std::vector<std::string> pack_names(const nlohmann::json& packs) {
   return names;
 }
 
+// How `run` loads the house packs a saved fight was played with that it lacks: as the save records
+// them, a folder by its absolute path ("run --house /campaign/platemail-house"); by the packs'
+// names from a save that recorded none (`missing`). A name no folder of this run's search path holds
+// was found through a --pack-path, which is named too.
+std::string run_with_house(const nlohmann::json& saved, const nlohmann::json& now,
+                           const std::vector<std::string>& missing, const packs::SearchPath& search_path) {
+  std::vector<std::string> house;
+  const nlohmann::json recorded = saved.is_object() ? saved.value("house", nlohmann::json()) : nlohmann::json();
+  const nlohmann::json& given = now["house"];
+  if (recorded.is_array())
+    for (const auto& pack : recorded)
+      if (pack.is_string() && std::find(given.begin(), given.end(), pack) == given.end())
+        house.push_back(pack.get<std::string>());
+  if (house.empty()) house = missing;
+  std::vector<std::string> unfound;
+  for (const auto& pack : house)
+    if (!packs::names_a_folder(pack) && !search_path.find(pack)) unfound.push_back(pack);
+  if (unfound.empty()) return fmt::format("run --house {}", fmt::join(house, " --house "));
+  return fmt::format("run --pack-path DIR --house {}, DIR the folder that holds {}, which this run does not find",
+                     fmt::join(house, " --house "), fmt::join(unfound, " and "));
+}
+
 // A save resumes only the fight it was saved from: the same encounter, the same packs and versions.
 void check_played_from(const std::string& save, const nlohmann::json& saved, const nlohmann::json& now,
                        const HowToLoad& how_to_load) {
@@ -110,8 +133,11 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
   };
   const std::string encounter = now["encounter"];
   if (text("digest") != now["digest"]) {
-    if (text("encounter") == encounter)
-      refuse_save(save, "the encounter " + encounter + " has changed since this fight was saved from it");
+    // The same file however its path is spelt (`enc/../enc/e.lua`, or from another folder): by the
+    // place the save records, or, in a save without one, by the path as given.
+    const bool same_file = text("encounter_place") != "?" ? text("encounter_place") == now["encounter_place"]
+                                                          : packs::same_place(text("encounter"), encounter);
+    if (same_file) refuse_save(save, "the encounter " + encounter + " has changed since this fight was saved from it");
     refuse_save(save, "this fight was saved from the encounter " + text("encounter") + ", not " + encounter);
   }
   // Saves written before the encounter's required files were recorded have none to compare.
@@ -191,7 +217,9 @@ void load_fight_packs(Session& session, const packs::Encounter& encounter, const
 }
 
 CLI::Option* add_house_option(CLI::App& command, std::vector<std::string>& house) {
-  return command.add_option("--house", house, "House-rule packs to load after the encounter's")->type_name("PACK");
+  return command.add_option("--house", house, "House-rule packs to load after the encounter's")
+      ->type_name("PACK")
+      ->check(names_something("pack"));
 }
 
 nlohmann::json played_from(const packs::Encounter& encounter, const std::vector<std::string>& house,
@@ -211,7 +239,10 @@ nlohmann::json played_from(const packs::Encounter& encounter, const std::vector<
   nlohmann::json required = nlohmann::json::object();
   for (const auto& file : encounter.required)
     required[file.lexically_relative(folder.empty() ? "." : folder).generic_string()] = file_digest(file);
-  return {{"encounter", encounter.file}, {"digest", file_digest(encounter.file)}, {"required", required},
+  std::error_code error;
+  const std::filesystem::path place = std::filesystem::weakly_canonical(std::filesystem::absolute(encounter.file), error);
+  return {{"encounter", encounter.file}, {"encounter_place", error ? encounter.file : place.string()},
+          {"digest", file_digest(encounter.file)},  {"required", required},
           {"house", named},              {"packs", packs},
           {"pack_files", files}};
 }
@@ -241,10 +272,10 @@ void check_resumable(Session& session, const packs::Encounter& encounter, const 
 }
 
 SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
-                            const packs::Registry& registry) {
+                            const packs::Registry& registry, const packs::SearchPath& search_path) {
   SavedState saved = load_state(path);
-  check_saved_fight(saved, path, origin, L, registry, [](const std::vector<std::string>& missing) {
-    return fmt::format("run --house {}", fmt::join(missing, " --house "));
+  check_saved_fight(saved, path, origin, L, registry, [&](const std::vector<std::string>& missing) {
+    return run_with_house(saved.played_from, origin, missing, search_path);
   });
   return saved;
 }

@@ -58,9 +58,10 @@ void check_saved_fight(const SavedState& saved, const std::string& path, const n
 void check_resumable(Session& session, const packs::Encounter& encounter, const SavedState& saved,
                      const std::string& path);
 
-// The save at `path`, read and checked (check_saved_fight) for `arbiter run`.
+// The save at `path`, read and checked (check_saved_fight) for `arbiter run`, which finds packs by
+// their names on `search_path`.
 SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
-                            const packs::Registry& registry);
+                            const packs::Registry& registry, const packs::SearchPath& search_path);
 
 // The definitions the packs changed during the fight, for the save at `path`: a change a save
 // cannot keep (a function) refuses it, at the pack's line, and nothing is written.

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/cli/path_options.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/packs/pack_tests.hpp"
 
@@ -27,7 +28,9 @@ std::string indented(const std::string& text) {
 void add_test_command(CLI::App& app, Context& context) {
   auto* command = app.add_subcommand("test", "Run the tests of packs (their tests/*.lua), loaded on top of each other");
   auto packs = std::make_shared<std::vector<std::string>>();
-  command->add_option("PACK", *packs, "Packs to load in order and test (names or folders)")->required();
+  command->add_option("PACK", *packs, "Packs to load in order and test (names or folders)")
+      ->required()
+      ->check(names_something("pack"));
   command->callback([&context, packs] {
     // Which packs are named (not merely required) is known once they are resolved.
     std::vector<packs::Manifest> tested;

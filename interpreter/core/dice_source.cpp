@@ -21,6 +21,13 @@ std::string_view trimmed(std::string_view text) {
   return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
 }
 
+// "1st", "2nd", "3rd", "11th", "22nd": which of the scripted values, not a number to read as one.
+std::string ordinal(std::size_t n) {
+  const std::size_t tens = n % 100, units = n % 10;
+  const char* suffix = tens >= 11 && tens <= 13 ? "th" : units == 1 ? "st" : units == 2 ? "nd" : units == 3 ? "rd" : "th";
+  return fmt::format("{}{}", n, suffix);
+}
+
 std::string for_reason(std::string_view reason) {
   return reason.empty() ? std::string{} : fmt::format(" for {}", printable(reason));
 }
@@ -87,7 +94,8 @@ std::size_t ScriptedDice::roll(const Die& die, std::string_view reason) {
   const std::string& written = values_[next_];
   const auto face = die.find(written);
   if (!face) {
-    fail(fmt::format("scripted value {} ('{}') cannot be rolled on {}{}: its faces are {}", next_ + 1, written,
+    // "scripted value 2 ('9')" read as the value two: which value it is, then the value itself.
+    fail(fmt::format("the {} scripted value, {}, cannot be rolled on {}{}: its faces are {}", ordinal(next_ + 1), written,
                      die.named_with_article(), for_reason(reason), die.describe_faces()));
   }
   ++next_;

@@ -1,6 +1,7 @@
 #include "interpreter/core/output_file.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -29,7 +30,8 @@ std::filesystem::path beside(const std::filesystem::path& file, const char* kind
 }
 
 // Writes all of `text` to a new file `temporary` and flushes it to the disk before closing; errors
-// name `file`, the one the user asked for.
+// name `file`, the one the user asked for. The new file takes the mode of the `file` it replaces: a
+// save kept private (600) stays so, one shared with the players (666) stays shared.
 void write_durably(const std::filesystem::path& temporary, const std::filesystem::path& file, std::string_view text,
                    std::string_view what) {
   const std::string cannot = "cannot write the " + std::string(what) + ": ";
@@ -41,6 +43,7 @@ void write_durably(const std::filesystem::path& temporary, const std::filesystem
     ::unlink(temporary.c_str());
     refuse(file, cannot + why);
   };
+  if (struct stat old{}; ::stat(file.c_str(), &old) == 0 && ::fchmod(fd, old.st_mode & 07777) != 0) fail();
   std::size_t written = 0;
   while (written < text.size()) {
     const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
