@@ -1174,6 +1174,19 @@ TEST_CASE("a move toward the cell the character stands on is refused as the phas
                              Contains("  Aldric: Move → Cedric\n") && !Contains("Aldric: Move → Aldric"));
 }
 
+TEST_CASE("a move toward an empty cell goes to it, as a move to it does", "[cli][orders]") {
+  // Platemail: "Actions that involve movement must have their distance and direction declared";
+  // a Move's target is where it goes, and a cell no one stands on is that place (skirmish.lua:
+  // Cedric at C5, Aldric at C4, no one at C3 or C1). It went nowhere, told as a bare Move.
+  TempDir dir;
+  std::ofstream(dir / "empty.txt") << "Round 1\nCedric:\n  1: Move -> C3\n  2: Sprint 10' -> C1\n";
+  const auto [check, run] = check_and_run(dir / "empty.txt", "examples/platemail/skirmish.lua");
+  CHECK(check.exit_code == 0);
+  CHECK_THAT(check.output, !Contains("warning"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Cedric moves from C5 to C3\n") && Contains("  Cedric moves from C3 to C1\n"));
+}
+
 TEST_CASE("an entry given twice is told in the words of the pack's flow: a tempo turn's entry, a Platemail phase",
           "[cli][orders]") {
   TempDir dir;
