@@ -608,6 +608,17 @@ TEST_CASE("a comment that cuts short a name of the fight is refused at the name 
   }
 }
 
+TEST_CASE("an ally's name a comment cuts short is refused once, as that, not as the ally it reads", "[orders][check]") {
+  // docs/orders.md: a name a comment cuts short is "refused, once, rather than as the name it reads";
+  // "-> Orc #2" reads the Orc, the Goblin's ally, and was told a second time as an attack on an ally.
+  const Roster orcs{{"Aldric", "players"}, {"Orc", "orcs"}, {"Orc #2", "orcs"}, {"Goblin", "orcs"}};
+  const std::string text = "Goblin:\n  1: Full Attack -> Orc #2\n  2: Defend\n";
+  const std::vector<SheetFile> sheets{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
+  const auto diagnostics = check_orders(sheets, platemail(), &orcs);
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 2, 21, "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\"");
+}
+
 TEST_CASE("the place an order moves toward is its target when it has no other as run takes it", "[orders][check]") {
   // The Platemail document writes "Charge ... toward the closest foe"; run attacks the one it
   // charges toward, so check takes it as the Charge's target, an attack's rules included.

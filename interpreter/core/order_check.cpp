@@ -589,6 +589,8 @@ class Checker {
   // nor at an enemy named in the fight; one whose target is another (tempo's Move) not at itself.
   void someone_else(const ActionRules& action, const Target& t) {
     const std::string& me = ordering_->text;
+    // "-> Orc #2" is told once, as a name a comment cut short (docs/orders.md), not as the "Orc" it reads.
+    if (cut_from_a_name(t.text.at)) return;
     if (is_self(t)) {
       error(t.text.at, fmt::format("'{}' cannot {} itself: the target of {} is {}", me, action.name, action.name,
                                    target_wanted(action)));
