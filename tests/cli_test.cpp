@@ -1257,6 +1257,29 @@ TEST_CASE("arbiter check reports a sheet that does not parse with the other shee
   CHECK_THAT(run.output, Contains("round1-orcs.txt:7:101: error:"));
 }
 
+TEST_CASE("problems and warnings are told in the order of the sheets, as given, in text and in JSON", "[cli][orders]") {
+  // docs/orders.md: "Problems are told in the order of the sheets"; "Warnings are told in the
+  // order of the sheets". A sheet that did not parse was told before the others' problems, and
+  // warnings were sorted by path ("zw.txt" after "aw.txt").
+  TempDir dir;
+  std::ofstream(dir / "zb.txt") << "Aldric:\n  1: Chrage -> closest enemy\n  2: Defend\n";
+  std::ofstream(dir / "aa.txt") << "Brienne:\n  1: Defend\n  2: IF I am wounded Defend\n";
+  const std::string sheets = (dir / "zb.txt") + " " + (dir / "aa.txt");
+  const auto text = arbiter("check " + sheets + " --rules platemail");
+  CHECK(text.exit_code == 1);
+  CHECK_THAT(text.output, StartsWith((dir / "zb.txt") + ":2:6: error: unknown action 'Chrage'"));
+  CHECK_THAT(text.output, Contains((dir / "aa.txt") + ":3:"));
+  const auto json = nlohmann::json::parse(arbiter("check " + sheets + " --rules platemail --json").output);
+  REQUIRE(json["diagnostics"].size() == 2);
+  CHECK(json["diagnostics"][0]["file"] == dir / "zb.txt");
+  CHECK(json["diagnostics"][1]["file"] == dir / "aa.txt");
+
+  std::ofstream(dir / "zw.txt") << "Aldric:\n  1: Move 12' E\n  2: Defend\n";
+  std::ofstream(dir / "aw.txt") << "Brienne:\n  1: Move 12' E\n  2: Defend\n";
+  const auto warned = arbiter("check " + (dir / "zw.txt") + " " + (dir / "aw.txt") + " --rules platemail");
+  CHECK(warned.exit_code == 0);
+  CHECK(warned.output.find((dir / "zw.txt") + ":2:11: warning") < warned.output.find((dir / "aw.txt") + ":2:11: warning"));
+}
 TEST_CASE("a file given in another kind's place is told by what it looks like and how to give it, at its first line",
           "[cli][bad-input]") {
   TempDir dir;

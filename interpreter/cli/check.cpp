@@ -244,7 +244,17 @@ void check(Context& context, const Options& options) {
         if (auto warning = place_of(refused, by_name, next_round)) warnings.push_back(std::move(*warning));
     }
   }
-  std::stable_sort(warnings.begin(), warnings.end(), [](const Diagnostic& a, const Diagnostic& b) {
+  // Told in the order of the sheets (docs/orders.md), as the command line gives them, not by path,
+  // and what is told of another file (the encounter) after them. Each sheet's problems are already
+  // by line and column, a parse's count of those left out last; warnings come from several checks.
+  const auto sheet_rank = [&](const Diagnostic& d) {
+    return static_cast<std::size_t>(std::find(options.sheets.begin(), options.sheets.end(), d.where.file) -
+                                    options.sheets.begin());
+  };
+  std::stable_sort(diagnostics.begin(), diagnostics.end(),
+                   [&](const Diagnostic& a, const Diagnostic& b) { return sheet_rank(a) < sheet_rank(b); });
+  std::stable_sort(warnings.begin(), warnings.end(), [&](const Diagnostic& a, const Diagnostic& b) {
+    if (sheet_rank(a) != sheet_rank(b)) return sheet_rank(a) < sheet_rank(b);
     return std::tie(a.where.file, a.where.line, a.where.column) < std::tie(b.where.file, b.where.line, b.where.column);
   });
 
