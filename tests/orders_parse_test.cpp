@@ -300,6 +300,20 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
     check_failure("Character: Aldric\nSecond Action:\n  IF: I reach the enemy\n  ELSE:\n    Action: Charge\n", 3, 3,
                   "IF without an action: expected an 'Action:' line after it");
   }
+  SECTION("an IF where an IF's action goes: IFs do not nest, compact and verbose") {
+    // The verbose IF was told "IF must open a phase: this phase already has an action", which it
+    // had not: the first IF is the one without its action, as before its ELSE.
+    const std::string joined = "IF without an action: expected an 'Action:' line after it, not another IF: IFs do "
+                               "not nest; join the conditions with AND ('IF: I am wounded AND an ally is down')";
+    check_failure("Aldric:\nFirst Action: Defend\nSecond Action:\n  IF: I am wounded\n  IF: an ally is down\n"
+                  "    Action: Defend\n  ELSE:\n    Action: Defend\n",
+                  4, 3, joined);
+    check_failure("Aldric:\n  1: Defend\n  2:\n  IF: I am wounded\n    IF: an ally is down\n      Action: Defend\n",
+                  4, 3, joined);
+    check_failure("Aldric:\n  1: Defend\n  2: IF I am wounded THEN IF an ally is down THEN Defend\n", 3, 27,
+                  "IF without an action: expected an action after THEN, not another IF: IFs do not nest; join the "
+                  "conditions with AND ('IF … AND … THEN …')");
+  }
   SECTION("ELSE without IF, compact") {
     check_failure("Aldric:\n  1: Charge -> closest enemy ELSE Defend\n", 2, 30,
                   "ELSE without IF: only an IF order has an ELSE");
