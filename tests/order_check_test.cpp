@@ -1221,3 +1221,20 @@ TEST_CASE("a general target that ranks by a stat no one in the fight has is warn
   check_orders({{"sheet1.txt", closest, parse_orders(closest, "sheet1.txt")}}, v, &fight, nullptr, 1, &warnings);
   CHECK(warnings.empty());
 }
+
+TEST_CASE("a name of the fight written with other marks than double quotes is told to take double quotes",
+          "[orders][check]") {
+  // "did you mean 'Orc Brute'?" repeated what was written ('Orc Brute', in single quotes); "Sammy
+  // Jr." bare loses its full stop, read as the line's. Only double quotes keep a name as written.
+  const Roster roster{{"Aldric", "players"}, {"Brienne", "players"}, {"Orc Brute", "orcs"}, {"Goblin", "orcs"},
+                      {"Sammy Jr.", "orcs"}};
+  const std::string text = "Aldric:\n  1: Charge -> 'Orc Brute'\n  2: Charge -> \u00ABGoblin\u00BB\n"
+                           "Brienne:\n  1: Charge -> \u2018Orc Brute\u2019\n  2: Charge -> Sammy Jr.\n";
+  const std::vector<SheetFile> sheets{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
+  const auto diagnostics = check_orders(sheets, platemail(), &roster);
+  const std::vector<std::string> names{"Orc Brute", "Goblin", "Orc Brute", "Sammy Jr."};
+  REQUIRE(diagnostics.size() == names.size());
+  for (std::size_t i = 0; i < names.size(); ++i)
+    CHECK(diagnostics[i].notes == std::vector<std::string>{"a name is written in double quotes: write it \"" +
+                                                           names[i] + "\" (someone in the fight)"});
+}
