@@ -284,6 +284,31 @@ void text_after_order(const State& s, std::string_view rest, bool after_step, co
                       compass_steps_are),
           at_offset(after));
   }
+  // 'Charge "Orc"', 'Charge at "Orc"', 'Charge => "Orc"', 'Charge —> "Orc"': a target without its
+  // arrow, or with another, told with the order it could be, as 'Charge Orc' is.
+  // Without an arrow, only a quoted name: other words after the action are read as its name's.
+  if (movement == Movement::Kind::none && !s.order.target) {
+    std::string action = s.order.action.text;
+    bool pointed = fold_case(action).ends_with(" at");
+    if (pointed) action.resize(action.size() - 3);
+    std::string_view target = rest.substr(next);
+    for (const std::string_view other_arrow : {"=>", "\u2014>", "\u2013>", "\u2014", "\u2013", "=", ">"})
+      if (target.starts_with(other_arrow)) {
+        target = target.substr(after_blanks(target, other_arrow.size()));
+        pointed = true;
+        break;
+      }
+    bool a_target = false;
+    try {
+      a_target = (pointed || reads_whole<seq<quoted, star<any>>>(target)) &&
+                 reads_whole<seq<grammar::target, statement_end>>(target);
+    } catch (const tao::pegtl::parse_error&) {
+    }
+    if (a_target)
+      throw tao::pegtl::parse_error(fmt::format("a target is written after '->': did you mean '{} -> {}'?", action,
+                                                tidy(target.substr(0, target.find('#')))),
+                                    at_offset(next));
+  }
   const std::string words = tidy(rest);
   const bool free_text = !words.empty() && std::isalpha(static_cast<unsigned char>(words.front()));
   if (free_text && movement != Movement::Kind::none)

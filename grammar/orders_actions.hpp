@@ -26,6 +26,8 @@ struct State {
   Phrase trigger;  // of a standing order
   long number = 0, x = 0, y = 0;
   Target target;
+  // The order read last, a copy of it left here once the builder has it: text after it is told
+  // with it ('Charge "Orc"': "did you mean 'Charge -> \"Orc\"'?").
   Order order;
   std::vector<Condition> conditions;
   std::size_t depth = 0;  // open parentheses and NOTs
@@ -344,7 +346,7 @@ inline Condition pop(std::vector<Condition>& stack) {
 template <>
 struct action<then_order> {
   template <typename Input>
-  static void apply(const Input&, State& s) { s.builder.add_branch(pop(s.conditions), std::move(s.order)); }
+  static void apply(const Input&, State& s) { s.builder.add_branch(pop(s.conditions), s.order); }
 };
 template <>
 struct action<else_if_start> {
@@ -354,12 +356,12 @@ struct action<else_if_start> {
 template <>
 struct action<else_order> {
   template <typename Input>
-  static void apply(const Input&, State& s) { s.builder.add_else(std::move(s.order)); }
+  static void apply(const Input&, State& s) { s.builder.add_else(s.order); }
 };
 template <>
 struct action<plain_order> {
   template <typename Input>
-  static void apply(const Input& in, State& s) { s.builder.add_action(std::move(s.order), position_of(in)); }
+  static void apply(const Input& in, State& s) { s.builder.add_action(s.order, position_of(in)); }
 };
 
 struct set_number {
@@ -441,7 +443,7 @@ struct action<standing_head> {
 template <>
 struct action<action_line> {
   template <typename Input>
-  static void apply(const Input& in, State& s) { s.builder.add_action(std::move(s.order), position_of(in)); }
+  static void apply(const Input& in, State& s) { s.builder.add_action(s.order, position_of(in)); }
 };
 template <>
 struct action<target_line_target> {

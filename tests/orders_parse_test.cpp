@@ -1124,3 +1124,15 @@ TEST_CASE("verbose THEN:, ELSE without its colon and Otherwise: are told at thei
   REQUIRE(quoted.characters.size() == 2);
   CHECK(quoted.characters[1].name.text == "Otherwise");
 }
+
+TEST_CASE("a target written without its arrow, or with another, is told with the order it could be", "[orders]") {
+  // 'Charge Orc' is told "did you mean 'Charge -> Orc'?" by the check; these were told only
+  // "unexpected text after the order".
+  check_failure("Aldric:\n  1: Charge \"Orc\"\n", 2, 13, "a target is written after '->': did you mean 'Charge -> \"Orc\"'?");
+  check_failure("Aldric:\n  1: Charge at \"Orc\"\n", 2, 16,
+                "a target is written after '->': did you mean 'Charge -> \"Orc\"'?");
+  check_failure("Aldric:\n  1: Charge => \"Orc\"\n", 2, 13,
+                "a target is written after '->': did you mean 'Charge -> \"Orc\"'?");
+  check_failure("Aldric:\n  1: Charge \u2014> \"Orc\".\n", 2, 13,
+                "a target is written after '->': did you mean 'Charge -> \"Orc\"'?");
+}
