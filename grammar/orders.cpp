@@ -14,6 +14,7 @@
 #include "grammar/diagnostic.hpp"
 #include "grammar/edit_distance.hpp"
 #include "grammar/orders_actions.hpp"
+#include "grammar/orders_format.hpp"
 
 namespace arbiter::orders {
 namespace {
@@ -247,6 +248,12 @@ void text_after_order(const State& s, std::string_view rest, bool after_step, co
   // "Move 15' N then Charge -> closest enemy": a second order where one goes.
   if (const std::size_t then_at = next; fold_case(rest.substr(then_at, word_at(rest, then_at))) == "then") {
     const std::string second = tidy(rest.substr(then_at + 4));
+    // "Move 10' S then E": more steps of the one way, which a comma joins.
+    if (movement == Movement::Kind::path && !s.order.movement.steps.empty() &&
+        reads_whole<seq<list<compass_step, comma>, statement_end>>(second))
+      throw tao::pegtl::parse_error(fmt::format("compass steps are joined by commas, not THEN: did you mean '{}, {}'?",
+                                                format(s.order), second),
+                                    at_offset(then_at));
     if (!second.empty()) {
       const std::string_view kind = numbered_line(s.declared ? s.declared->sequential : std::nullopt);
       throw tao::pegtl::parse_error(fmt::format("one order per {}: '{}' is a second order; write it on the next "

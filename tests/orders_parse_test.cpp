@@ -1136,3 +1136,12 @@ TEST_CASE("a target written without its arrow, or with another, is told with the
   check_failure("Aldric:\n  1: Charge \u2014> \"Orc\".\n", 2, 13,
                 "a target is written after '->': did you mean 'Charge -> \"Orc\"'?");
 }
+
+TEST_CASE("compass steps after THEN are told to take a comma, not as a second order", "[orders]") {
+  // "'E' is a second order" said E was an order; it is a step of the same way.
+  check_failure("Aldric:\n  1: Move 10' S then E\n", 2, 17,
+                "compass steps are joined by commas, not THEN: did you mean 'Move 10' S, E'?");
+  check_failure("Aldric:\n  1: Move S then Charge -> closest enemy\n", 2, 13,
+                "one order per phase or entry: 'Charge -> closest enemy' is a second order; write it on the next "
+                "numbered line, as the next phase or entry's order");
+}
