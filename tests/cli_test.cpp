@@ -1280,6 +1280,23 @@ TEST_CASE("problems and warnings are told in the order of the sheets, as given, 
   CHECK(warned.exit_code == 0);
   CHECK(warned.output.find((dir / "zw.txt") + ":2:11: warning") < warned.output.find((dir / "aw.txt") + ":2:11: warning"));
 }
+
+TEST_CASE("a number's comment after a name is warned of with the fight too, when no one has that name", "[cli][orders]") {
+  // docs/orders.md: checked without a fight, "-> Orc #3" is warned of; with one that has an Orc and
+  // an Orc #2 but no Orc #3 it was read as the Orc in silence. A name of the fight so cut is
+  // refused, and not warned of as well.
+  TempDir dir;
+  std::ofstream(dir / "three.txt") << "Aldric:\n  1: Charge -> Orc #3\n  2: Defend\n";
+  const auto three = arbiter("check " + (dir / "three.txt") + " --encounter examples/platemail/skirmish.lua");
+  CHECK(three.exit_code == 0);
+  CHECK_THAT(three.output, Contains((dir / "three.txt") + ":2:16: warning: 'Orc' is followed by the comment '#3'"));
+  std::ofstream(dir / "two.txt") << "Aldric:\n  1: Charge -> Orc #2\n  2: Defend\n";
+  const auto two = arbiter("check " + (dir / "two.txt") + " --encounter examples/platemail/skirmish.lua");
+  CHECK(two.exit_code == 1);
+  CHECK(occurrences(two.output, ":2:16:") == 1);
+  CHECK_THAT(two.output, Contains("error: 'Orc #2': a # starts a comment"));
+}
+
 TEST_CASE("a file given in another kind's place is told by what it looks like and how to give it, at its first line",
           "[cli][bad-input]") {
   TempDir dir;

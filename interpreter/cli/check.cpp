@@ -216,10 +216,14 @@ void check(Context& context, const Options& options) {
   diagnostics.insert(diagnostics.end(), problems.begin(), problems.end());
   auto warnings = orders::never_fire(sheets, problems);
   warnings.insert(warnings.end(), names_on_trust.begin(), names_on_trust.end());
-  if (!roster) {
-    const auto numbers = orders::numbers_after_names(sheets);
-    warnings.insert(warnings.end(), numbers.begin(), numbers.end());
-  }
+  // A number's comment after a name ("-> Orc #3"), with the fight or without: where it cut short a
+  // name of the fight, that is refused (check_orders), not warned of as well.
+  for (auto& number : orders::numbers_after_names(sheets))
+    if (std::none_of(problems.begin(), problems.end(), [&](const Diagnostic& problem) {
+          return problem.where.file == number.where.file && problem.where.line == number.where.line &&
+                 problem.where.column == number.where.column;
+        }))
+      warnings.push_back(std::move(number));
   // Checked for a fight (an encounter, as it starts or as saved): the rounds before the sheets'
   // that no sheet orders are played on the default order, told as `run` tells them, by one rule.
   if (encounter) {
