@@ -402,6 +402,9 @@ void unreadable_line(State& s, std::string_view rest, const tao::pegtl::position
     throw tao::pegtl::parse_error(fmt::format("a character's header ends with a colon: did you mean '{}:'?", line),
                                   at);
   }
+  // ":", "Aldric, Brienne:": unindented and ending in a colon, a header was meant, whatever its name.
+  // The lines under it are set aside with it, not each told again as having no character.
+  if (at.column == 1 && line.ends_with(':')) s.builder.refuse_character();
   throw tao::pegtl::parse_error(error_message<line_end>, at);
 }
 

@@ -568,6 +568,17 @@ struct control<empty_quote> : tao::pegtl::must_if<errors>::control<empty_quote> 
   }
 };
 
+// "Character:" without its name would have started a character: the lines under it are set aside
+// with it, not told again as having none.
+template <>
+struct control<character_name> : tao::pegtl::must_if<errors>::control<character_name> {
+  template <typename Input>
+  [[noreturn]] static void raise(const Input& in, State& s) {
+    s.builder.refuse_character();
+    throw tao::pegtl::parse_error(error_message<character_name>, in);
+  }
+};
+
 // A line that is not the language: a header whose name a comment cut short ("Orc #2:") or a
 // misspelt keyword ("Charcter: Aldric") is told as such; `rest`: the line from its first word.
 [[noreturn]] void unreadable_line(State& s, std::string_view rest, const tao::pegtl::position& at);

@@ -1125,6 +1125,18 @@ TEST_CASE("verbose THEN:, ELSE without its colon and Otherwise: are told at thei
   CHECK(quoted.characters[1].name.text == "Otherwise");
 }
 
+TEST_CASE("a header refused for its name sets the lines under it aside: they are not told again", "[orders]") {
+  // docs/orders.md: "The lines under a header refused so are not told again". Under 'Character:'
+  // without a name, ':' or 'Aldric, Brienne:' each line was told again: "no character before the
+  // first phase".
+  for (const std::string header : {"Character:", ":", "Aldric, Brienne:"}) {
+    CAPTURE(header);
+    const auto told = failures(header + "\n  1: Defend\n  2: Defend\nBrienne:\n  1: Defend\n");
+    REQUIRE(told.size() == 1);
+    CHECK(told[0].where.line == 1);
+  }
+}
+
 TEST_CASE("a target written without its arrow, or with another, is told with the order it could be", "[orders]") {
   // 'Charge Orc' is told "did you mean 'Charge -> Orc'?" by the check; these were told only
   // "unexpected text after the order".
