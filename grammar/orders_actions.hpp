@@ -568,6 +568,21 @@ struct control<empty_quote> : tao::pegtl::must_if<errors>::control<empty_quote> 
   }
 };
 
+// "Use Item (Healing Potion #2)": the argument stopped at a comment, which runs to the line's end.
+template <>
+struct control<close_arguments> : tao::pegtl::must_if<errors>::control<close_arguments> {
+  template <typename Input>
+  [[noreturn]] static void raise(const Input& in, State&) {
+    tao::pegtl::memory_input<> ahead(in.current(), in.end(), "");
+    if (tao::pegtl::parse<tao::pegtl::seq<blanks, tao::pegtl::one<'#'>>>(ahead))
+      throw tao::pegtl::parse_error(std::string(error_message<close_arguments>) +
+                                        ": a # starts a comment, which runs to the end of the line; write the "
+                                        "argument without it",
+                                    in);
+    throw tao::pegtl::parse_error(error_message<close_arguments>, in);
+  }
+};
+
 // "Character:" without its name would have started a character: the lines under it are set aside
 // with it, not told again as having none.
 template <>

@@ -1157,3 +1157,10 @@ TEST_CASE("compass steps after THEN are told to take a comma, not as a second or
                 "one order per phase or entry: 'Charge -> closest enemy' is a second order; write it on the next "
                 "numbered line, as the next phase or entry's order");
 }
+
+TEST_CASE("an argument cut short by a comment is told that a # starts a comment", "[orders]") {
+  // "Use Item (Healing Potion #2)" was told only "expected ')'", with the ')' plainly written.
+  check_failure("Aldric:\n  1: Use Item (Healing Potion #2)\n", 2, 31,
+                "expected ')' to close the action's arguments: a # starts a comment, which runs to the end of the "
+                "line; write the argument without it");
+}
