@@ -14,6 +14,7 @@
 #include "grammar/diagnostic.hpp"
 #include "grammar/edit_distance.hpp"
 #include "grammar/orders_actions.hpp"
+#include "grammar/orders_format.hpp"
 
 namespace arbiter::orders {
 namespace {
@@ -247,6 +248,12 @@ void text_after_order(const State& s, std::string_view rest, bool after_step, co
   // "Move 15' N then Charge -> closest enemy": a second order where one goes.
   if (const std::size_t then_at = next; fold_case(rest.substr(then_at, word_at(rest, then_at))) == "then") {
     const std::string second = tidy(rest.substr(then_at + 4));
+    // "Move 10' S then E": more steps of the one way, which a comma joins.
+    if (movement == Movement::Kind::path && !s.order.movement.steps.empty() &&
+        reads_whole<seq<list<compass_step, comma>, statement_end>>(second))
+      throw tao::pegtl::parse_error(fmt::format("compass steps are joined by commas, not THEN: did you mean '{}, {}'?",
+                                                format(s.order), second),
+                                    at_offset(then_at));
     if (!second.empty()) {
       const std::string_view kind = numbered_line(s.declared ? s.declared->sequential : std::nullopt);
       throw tao::pegtl::parse_error(fmt::format("one order per {}: '{}' is a second order; write it on the next "
@@ -283,6 +290,31 @@ void text_after_order(const State& s, std::string_view rest, bool after_step, co
                       after == rest.size() ? "the end of the line" : "'" + printable(rest.substr(after, length)) + "'",
                       compass_steps_are),
           at_offset(after));
+  }
+  // 'Charge "Orc"', 'Charge at "Orc"', 'Charge => "Orc"', 'Charge —> "Orc"': a target without its
+  // arrow, or with another, told with the order it could be, as 'Charge Orc' is.
+  // Without an arrow, only a quoted name: other words after the action are read as its name's.
+  if (movement == Movement::Kind::none && !s.order.target) {
+    std::string action = s.order.action.text;
+    bool pointed = fold_case(action).ends_with(" at");
+    if (pointed) action.resize(action.size() - 3);
+    std::string_view target = rest.substr(next);
+    for (const std::string_view other_arrow : {"=>", "\u2014>", "\u2013>", "\u2014", "\u2013", "=", ">"})
+      if (target.starts_with(other_arrow)) {
+        target = target.substr(after_blanks(target, other_arrow.size()));
+        pointed = true;
+        break;
+      }
+    bool a_target = false;
+    try {
+      a_target = (pointed || reads_whole<seq<quoted, star<any>>>(target)) &&
+                 reads_whole<seq<grammar::target, statement_end>>(target);
+    } catch (const tao::pegtl::parse_error&) {
+    }
+    if (a_target)
+      throw tao::pegtl::parse_error(fmt::format("a target is written after '->': did you mean '{} -> {}'?", action,
+                                                tidy(target.substr(0, target.find('#')))),
+                                    at_offset(next));
   }
   const std::string words = tidy(rest);
   const bool free_text = !words.empty() && std::isalpha(static_cast<unsigned char>(words.front()));
@@ -370,6 +402,9 @@ void unreadable_line(State& s, std::string_view rest, const tao::pegtl::position
     throw tao::pegtl::parse_error(fmt::format("a character's header ends with a colon: did you mean '{}:'?", line),
                                   at);
   }
+  // ":", "Aldric, Brienne:": unindented and ending in a colon, a header was meant, whatever its name.
+  // The lines under it are set aside with it, not each told again as having no character.
+  if (at.column == 1 && line.ends_with(':')) s.builder.refuse_character();
   throw tao::pegtl::parse_error(error_message<line_end>, at);
 }
 

@@ -26,6 +26,8 @@ struct State {
   Phrase trigger;  // of a standing order
   long number = 0, x = 0, y = 0;
   Target target;
+  // The order read last, a copy of it left here once the builder has it: text after it is told
+  // with it ('Charge "Orc"': "did you mean 'Charge -> \"Orc\"'?").
   Order order;
   std::vector<Condition> conditions;
   std::size_t depth = 0;  // open parentheses and NOTs
@@ -344,7 +346,7 @@ inline Condition pop(std::vector<Condition>& stack) {
 template <>
 struct action<then_order> {
   template <typename Input>
-  static void apply(const Input&, State& s) { s.builder.add_branch(pop(s.conditions), std::move(s.order)); }
+  static void apply(const Input&, State& s) { s.builder.add_branch(pop(s.conditions), s.order); }
 };
 template <>
 struct action<else_if_start> {
@@ -354,12 +356,12 @@ struct action<else_if_start> {
 template <>
 struct action<else_order> {
   template <typename Input>
-  static void apply(const Input&, State& s) { s.builder.add_else(std::move(s.order)); }
+  static void apply(const Input&, State& s) { s.builder.add_else(s.order); }
 };
 template <>
 struct action<plain_order> {
   template <typename Input>
-  static void apply(const Input& in, State& s) { s.builder.add_action(std::move(s.order), position_of(in)); }
+  static void apply(const Input& in, State& s) { s.builder.add_action(s.order, position_of(in)); }
 };
 
 struct set_number {
@@ -441,7 +443,7 @@ struct action<standing_head> {
 template <>
 struct action<action_line> {
   template <typename Input>
-  static void apply(const Input& in, State& s) { s.builder.add_action(std::move(s.order), position_of(in)); }
+  static void apply(const Input& in, State& s) { s.builder.add_action(s.order, position_of(in)); }
 };
 template <>
 struct action<target_line_target> {
@@ -563,6 +565,32 @@ struct control<empty_quote> : tao::pegtl::must_if<errors>::control<empty_quote> 
         fold_case(tidy(std::string_view(in.begin(), static_cast<std::size_t>(in.current() - in.begin()))));
     if (before.empty() || before.starts_with("character")) s.builder.refuse_character();
     throw tao::pegtl::parse_error(error_message<empty_quote>, in);
+  }
+};
+
+// "Use Item (Healing Potion #2)": the argument stopped at a comment, which runs to the line's end.
+template <>
+struct control<close_arguments> : tao::pegtl::must_if<errors>::control<close_arguments> {
+  template <typename Input>
+  [[noreturn]] static void raise(const Input& in, State&) {
+    tao::pegtl::memory_input<> ahead(in.current(), in.end(), "");
+    if (tao::pegtl::parse<tao::pegtl::seq<blanks, tao::pegtl::one<'#'>>>(ahead))
+      throw tao::pegtl::parse_error(std::string(error_message<close_arguments>) +
+                                        ": a # starts a comment, which runs to the end of the line; write the "
+                                        "argument without it",
+                                    in);
+    throw tao::pegtl::parse_error(error_message<close_arguments>, in);
+  }
+};
+
+// "Character:" without its name would have started a character: the lines under it are set aside
+// with it, not told again as having none.
+template <>
+struct control<character_name> : tao::pegtl::must_if<errors>::control<character_name> {
+  template <typename Input>
+  [[noreturn]] static void raise(const Input& in, State& s) {
+    s.builder.refuse_character();
+    throw tao::pegtl::parse_error(error_message<character_name>, in);
   }
 };
 

@@ -9,6 +9,7 @@
 
 #include "grammar/blanks.hpp"
 #include "grammar/edit_distance.hpp"
+#include "grammar/orders_format.hpp"
 
 namespace arbiter::orders {
 
@@ -301,6 +302,16 @@ void Builder::add_away(Target place, Position at) {
 
 void Builder::open_if(Condition condition, Position at) {
   Phase& p = phase(at, "IF");
+  // "IF: I am wounded" then "IF: an ally is down": the first IF still awaits its action, and IFs
+  // do not nest (an IF's action is one order). Told at the first IF, as before its ELSE, not as a
+  // second action: there is none yet.
+  if (awaiting_ == Awaiting::branch_action && unanswered()) {
+    const Condition both{
+        .kind = Condition::Kind::all, .phrase = {}, .operands = {p.branches.back().condition, std::move(condition)}};
+    throw BuildError{"IF without an action: expected an 'Action:' line after it, not another IF: IFs do not nest; "
+                     "join the conditions with AND ('IF: " + format(both) + "')",
+                     opened_at_};
+  }
   if ((!p.branches.empty() || p.otherwise) && open_ == Open::standing)
     throw BuildError{"IF must open a standing order's choice: this standing order already has its order", at};
   if (!p.branches.empty() || p.otherwise)

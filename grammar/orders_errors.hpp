@@ -32,6 +32,7 @@ template <> inline constexpr auto error_message<or_operand> = "expected a condit
 template <> inline constexpr auto error_message<condition> = "expected a condition after IF";
 template <> inline constexpr auto error_message<then_keyword> = "expected THEN after the condition";
 template <> inline constexpr auto error_message<then_order> = "IF without an action: expected an action after THEN";
+template <> inline constexpr auto error_message<nested_if> = "IF without an action: expected an action after THEN, not another IF: IFs do not nest; join the conditions with AND ('IF … AND … THEN …')";
 template <> inline constexpr auto error_message<else_order> = "expected an action after ELSE";
 template <> inline constexpr auto error_message<second_else> = second_else_message;
 template <> inline constexpr auto error_message<else_if_after_else> = else_if_after_else_message;

@@ -1,39 +1,24 @@
 #include "grammar/orders_format.hpp"
 
-#include <algorithm>
-#include <array>
-#include <cctype>
-
 #include <fmt/format.h>
+
+#include "grammar/diagnostic.hpp"
 
 namespace arbiter::orders {
 namespace {
 
-// Words that open a line of structure ("Round 2", "Action:", "IF:", "First Action:"); a name
-// holding one is written in quotes so it cannot be read as that line.
-bool is_reserved(const std::string& word) {
-  static constexpr std::array<std::string_view, 21> reserved{
-      "round", "character", "action", "target", "if",    "then",    "else",   "and",   "or",    "not",  "on",
-      "first", "second",    "third",  "fourth", "fifth", "sixth",   "seventh", "eighth", "ninth", "tenth"};
-  const std::string folded = fold_case(word);
-  return std::find(reserved.begin(), reserved.end(), folded) != reserved.end();
-}
-
-// A header name is written bare when it is plain words that cannot be mistaken for structure.
+// A header name is written bare when the parser reads it back as the header of that very name,
+// where fmt prints it: under another character's orders, where "Otherwise:" and "Phase 2:" are
+// taken for the lines they are like. The parser is asked, so that no name it would refuse or read
+// as another line ("Round Table:", "Orc #2:", "On Guard:", "2:") is printed bare.
 std::string name(const std::string& text) {
-  bool bare = !text.empty() && std::isalpha(static_cast<unsigned char>(text[0]));
-  std::string word;
-  for (std::size_t i = 0; bare && i <= text.size(); ++i) {
-    if (i == text.size() || text[i] == ' ') {
-      bare = !is_reserved(word) && !word.empty();
-      word.clear();
-    } else if (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '-' || text[i] == '_') {
-      word += text[i];
-    } else {
-      bare = false;
-    }
+  const std::string quoted = "\"" + text + "\"";
+  try {
+    const Sheet read = parse_orders("A:\n  1: Defend\n" + text + ":\n  1: Defend\n", "fmt");
+    return read.characters.size() == 2 && read.characters[1].name.text == text ? text : quoted;
+  } catch (const Error&) {
+    return quoted;
   }
-  return bare ? text : "\"" + text + "\"";
 }
 
 // Parentheses where the grammar's precedence (NOT, then AND, then OR) would read it otherwise. A

@@ -214,12 +214,15 @@ struct condition : or_expression {};
 
 // --- Compact phases: "2: IF c THEN a ELSE IF c THEN b ELSE c" ---------------------------------
 struct then_order : order {};
+// "IF a THEN IF b THEN …": IFs do not nest, an IF's action is one order; told as such.
+struct nested_if : kw_if {};
+struct then_action : sor<seq<at<nested_if>, raise<nested_if>>, must<then_order>> {};
 // "IF I am wounded, THEN …": a comma before THEN, as English writes it.
 struct then_keyword : seq<blanks, opt<one<','>, blanks>, kw_then> {};
-struct if_clause : seq<kw_if, blanks, must<condition>, must<then_keyword>, blanks, must<then_order>> {};
+struct if_clause : seq<kw_if, blanks, must<condition>, must<then_keyword>, blanks, then_action> {};
 struct else_order : order {};
 struct else_if_start : seq<kw_else, plus<sp>, kw_if> {};
-struct else_if_clause : seq<else_if_start, blanks, must<condition>, must<then_keyword>, blanks, must<then_order>> {};
+struct else_if_clause : seq<else_if_start, blanks, must<condition>, must<then_keyword>, blanks, then_action> {};
 struct else_clause : seq<kw_else, blanks, must<else_order>> {};
 // "THEN Defend. ELSE Charge": a full stop may end an IF's order before ELSE, as a sentence, or a
 // comma ("THEN Defend, ELSE Charge"). An order without IF takes the full stop alone: its ELSE is

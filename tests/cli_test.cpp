@@ -1221,6 +1221,19 @@ TEST_CASE("a move toward the cell the character stands on is refused as the phas
                              Contains("  Aldric: Move → Cedric\n") && !Contains("Aldric: Move → Aldric"));
 }
 
+TEST_CASE("a move toward an empty cell goes to it, as a move to it does", "[cli][orders]") {
+  // Platemail: "Actions that involve movement must have their distance and direction declared";
+  // a Move's target is where it goes, and a cell no one stands on is that place (skirmish.lua:
+  // Cedric at C5, Aldric at C4, no one at C3 or C1). It went nowhere, told as a bare Move.
+  TempDir dir;
+  std::ofstream(dir / "empty.txt") << "Round 1\nCedric:\n  1: Move -> C3\n  2: Sprint 10' -> C1\n";
+  const auto [check, run] = check_and_run(dir / "empty.txt", "examples/platemail/skirmish.lua");
+  CHECK(check.exit_code == 0);
+  CHECK_THAT(check.output, !Contains("warning"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("  Cedric moves from C5 to C3\n") && Contains("  Cedric moves from C3 to C1\n"));
+}
+
 TEST_CASE("an entry given twice is told in the words of the pack's flow: a tempo turn's entry, a Platemail phase",
           "[cli][orders]") {
   TempDir dir;
@@ -1289,6 +1302,46 @@ TEST_CASE("arbiter check reports a sheet that does not parse with the other shee
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, StartsWith("tests/orders/unterminated.txt:2:23: error: unterminated quote"));
   CHECK_THAT(run.output, Contains("round1-orcs.txt:7:101: error:"));
+}
+
+TEST_CASE("problems and warnings are told in the order of the sheets, as given, in text and in JSON", "[cli][orders]") {
+  // docs/orders.md: "Problems are told in the order of the sheets"; "Warnings are told in the
+  // order of the sheets". A sheet that did not parse was told before the others' problems, and
+  // warnings were sorted by path ("zw.txt" after "aw.txt").
+  TempDir dir;
+  std::ofstream(dir / "zb.txt") << "Aldric:\n  1: Chrage -> closest enemy\n  2: Defend\n";
+  std::ofstream(dir / "aa.txt") << "Brienne:\n  1: Defend\n  2: IF I am wounded Defend\n";
+  const std::string sheets = (dir / "zb.txt") + " " + (dir / "aa.txt");
+  const auto text = arbiter("check " + sheets + " --rules platemail");
+  CHECK(text.exit_code == 1);
+  CHECK_THAT(text.output, StartsWith((dir / "zb.txt") + ":2:6: error: unknown action 'Chrage'"));
+  CHECK_THAT(text.output, Contains((dir / "aa.txt") + ":3:"));
+  const auto json = nlohmann::json::parse(arbiter("check " + sheets + " --rules platemail --json").output);
+  REQUIRE(json["diagnostics"].size() == 2);
+  CHECK(json["diagnostics"][0]["file"] == dir / "zb.txt");
+  CHECK(json["diagnostics"][1]["file"] == dir / "aa.txt");
+
+  std::ofstream(dir / "zw.txt") << "Aldric:\n  1: Move 12' E\n  2: Defend\n";
+  std::ofstream(dir / "aw.txt") << "Brienne:\n  1: Move 12' E\n  2: Defend\n";
+  const auto warned = arbiter("check " + (dir / "zw.txt") + " " + (dir / "aw.txt") + " --rules platemail");
+  CHECK(warned.exit_code == 0);
+  CHECK(warned.output.find((dir / "zw.txt") + ":2:11: warning") < warned.output.find((dir / "aw.txt") + ":2:11: warning"));
+}
+
+TEST_CASE("a number's comment after a name is warned of with the fight too, when no one has that name", "[cli][orders]") {
+  // docs/orders.md: checked without a fight, "-> Orc #3" is warned of; with one that has an Orc and
+  // an Orc #2 but no Orc #3 it was read as the Orc in silence. A name of the fight so cut is
+  // refused, and not warned of as well.
+  TempDir dir;
+  std::ofstream(dir / "three.txt") << "Aldric:\n  1: Charge -> Orc #3\n  2: Defend\n";
+  const auto three = arbiter("check " + (dir / "three.txt") + " --encounter examples/platemail/skirmish.lua");
+  CHECK(three.exit_code == 0);
+  CHECK_THAT(three.output, Contains((dir / "three.txt") + ":2:16: warning: 'Orc' is followed by the comment '#3'"));
+  std::ofstream(dir / "two.txt") << "Aldric:\n  1: Charge -> Orc #2\n  2: Defend\n";
+  const auto two = arbiter("check " + (dir / "two.txt") + " --encounter examples/platemail/skirmish.lua");
+  CHECK(two.exit_code == 1);
+  CHECK(occurrences(two.output, ":2:16:") == 1);
+  CHECK_THAT(two.output, Contains("error: 'Orc #2': a # starts a comment"));
 }
 
 TEST_CASE("a file given in another kind's place is told by what it looks like and how to give it, at its first line",

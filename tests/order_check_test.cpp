@@ -608,6 +608,17 @@ TEST_CASE("a comment that cuts short a name of the fight is refused at the name 
   }
 }
 
+TEST_CASE("an ally's name a comment cuts short is refused once, as that, not as the ally it reads", "[orders][check]") {
+  // docs/orders.md: a name a comment cuts short is "refused, once, rather than as the name it reads";
+  // "-> Orc #2" reads the Orc, the Goblin's ally, and was told a second time as an attack on an ally.
+  const Roster orcs{{"Aldric", "players"}, {"Orc", "orcs"}, {"Orc #2", "orcs"}, {"Goblin", "orcs"}};
+  const std::string text = "Goblin:\n  1: Full Attack -> Orc #2\n  2: Defend\n";
+  const std::vector<SheetFile> sheets{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
+  const auto diagnostics = check_orders(sheets, platemail(), &orcs);
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "sheet1.txt", 2, 21, "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\"");
+}
+
 TEST_CASE("the place an order moves toward is its target when it has no other as run takes it", "[orders][check]") {
   // The Platemail document writes "Charge ... toward the closest foe"; run attacks the one it
   // charges toward, so check takes it as the Charge's target, an attack's rules included.
@@ -1209,4 +1220,21 @@ TEST_CASE("a general target that ranks by a stat no one in the fight has is warn
   const std::string closest = "Aldric:\n  1: Charge -> the closest enemy\n  2: Defend\n";
   check_orders({{"sheet1.txt", closest, parse_orders(closest, "sheet1.txt")}}, v, &fight, nullptr, 1, &warnings);
   CHECK(warnings.empty());
+}
+
+TEST_CASE("a name of the fight written with other marks than double quotes is told to take double quotes",
+          "[orders][check]") {
+  // "did you mean 'Orc Brute'?" repeated what was written ('Orc Brute', in single quotes); "Sammy
+  // Jr." bare loses its full stop, read as the line's. Only double quotes keep a name as written.
+  const Roster roster{{"Aldric", "players"}, {"Brienne", "players"}, {"Orc Brute", "orcs"}, {"Goblin", "orcs"},
+                      {"Sammy Jr.", "orcs"}};
+  const std::string text = "Aldric:\n  1: Charge -> 'Orc Brute'\n  2: Charge -> \u00ABGoblin\u00BB\n"
+                           "Brienne:\n  1: Charge -> \u2018Orc Brute\u2019\n  2: Charge -> Sammy Jr.\n";
+  const std::vector<SheetFile> sheets{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
+  const auto diagnostics = check_orders(sheets, platemail(), &roster);
+  const std::vector<std::string> names{"Orc Brute", "Goblin", "Orc Brute", "Sammy Jr."};
+  REQUIRE(diagnostics.size() == names.size());
+  for (std::size_t i = 0; i < names.size(); ++i)
+    CHECK(diagnostics[i].notes == std::vector<std::string>{"a name is written in double quotes: write it \"" +
+                                                           names[i] + "\" (someone in the fight)"});
 }

@@ -211,3 +211,35 @@ TEST_CASE("a line's closing full stop is dropped by fmt, and the sheet reads the
   CHECK(format(sheet) == "Ilse:\n  ON Counter-Attack: CT Parry -> \"Konrad\"\n");
   CHECK(format(parse_orders(format(sheet), "again.txt")) == format(sheet));
 }
+
+TEST_CASE("a header name the parser would refuse or read as another line is printed quoted, and reads back the same",
+          "[orders][format]") {
+  // docs/orders.md: a character so named "heads its orders quoted, `"Otherwise":`". fmt printed
+  // 'Phase 2:' bare, which fmt and check then refused ("would start a character of that name").
+  const std::vector<std::string> tricky{"Otherwise", "otherwise", "Phase 2",   "Phase 3",  "Phase 10",  "Action 2",
+                                        "First Action", "1st Action", "Frist Action", "Round Table", "If Only",
+                                        "On Guard",  "Orc #2",    "Character", "2",        "Then",      "Else",
+                                        "Round 3",   "Target",    "Action",    "IF",       "ON"};
+  for (const std::string& tricky_name : tricky) {
+    Sheet sheet;
+    for (const std::string& who : {std::string("Bob"), tricky_name}) {
+      CharacterOrders character{{who, {}}, {}, {}};
+      Phase phase;
+      phase.number = 1;
+      phase.otherwise = Order{.action = {"Defend", {}}};
+      character.phases.push_back(std::move(phase));
+      sheet.characters.push_back(std::move(character));
+    }
+    const std::string printed = format(sheet);
+    INFO(printed);
+    try {
+      CHECK(parse_orders(printed, "printed.txt") == sheet);
+    } catch (const arbiter::Error& e) {
+      FAIL(e.diagnostics().front().message);
+    }
+  }
+  // Plain names stay bare.
+  Sheet plain;
+  plain.characters.push_back({{"Sir Tom of York", {}}, {}, {}});
+  CHECK(format(plain) == "Sir Tom of York:\n");
+}

@@ -300,6 +300,20 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
     check_failure("Character: Aldric\nSecond Action:\n  IF: I reach the enemy\n  ELSE:\n    Action: Charge\n", 3, 3,
                   "IF without an action: expected an 'Action:' line after it");
   }
+  SECTION("an IF where an IF's action goes: IFs do not nest, compact and verbose") {
+    // The verbose IF was told "IF must open a phase: this phase already has an action", which it
+    // had not: the first IF is the one without its action, as before its ELSE.
+    const std::string joined = "IF without an action: expected an 'Action:' line after it, not another IF: IFs do "
+                               "not nest; join the conditions with AND ('IF: I am wounded AND an ally is down')";
+    check_failure("Aldric:\nFirst Action: Defend\nSecond Action:\n  IF: I am wounded\n  IF: an ally is down\n"
+                  "    Action: Defend\n  ELSE:\n    Action: Defend\n",
+                  4, 3, joined);
+    check_failure("Aldric:\n  1: Defend\n  2:\n  IF: I am wounded\n    IF: an ally is down\n      Action: Defend\n",
+                  4, 3, joined);
+    check_failure("Aldric:\n  1: Defend\n  2: IF I am wounded THEN IF an ally is down THEN Defend\n", 3, 27,
+                  "IF without an action: expected an action after THEN, not another IF: IFs do not nest; join the "
+                  "conditions with AND ('IF … AND … THEN …')");
+  }
   SECTION("ELSE without IF, compact") {
     check_failure("Aldric:\n  1: Charge -> closest enemy ELSE Defend\n", 2, 30,
                   "ELSE without IF: only an IF order has an ELSE");
@@ -1109,4 +1123,44 @@ TEST_CASE("verbose THEN:, ELSE without its colon and Otherwise: are told at thei
   const Sheet quoted = parse_orders("Aldric:\n  1: Defend\n\"Otherwise\":\n  1: Defend\n", "s");
   REQUIRE(quoted.characters.size() == 2);
   CHECK(quoted.characters[1].name.text == "Otherwise");
+}
+
+TEST_CASE("a header refused for its name sets the lines under it aside: they are not told again", "[orders]") {
+  // docs/orders.md: "The lines under a header refused so are not told again". Under 'Character:'
+  // without a name, ':' or 'Aldric, Brienne:' each line was told again: "no character before the
+  // first phase".
+  for (const std::string header : {"Character:", ":", "Aldric, Brienne:"}) {
+    CAPTURE(header);
+    const auto told = failures(header + "\n  1: Defend\n  2: Defend\nBrienne:\n  1: Defend\n");
+    REQUIRE(told.size() == 1);
+    CHECK(told[0].where.line == 1);
+  }
+}
+
+TEST_CASE("a target written without its arrow, or with another, is told with the order it could be", "[orders]") {
+  // 'Charge Orc' is told "did you mean 'Charge -> Orc'?" by the check; these were told only
+  // "unexpected text after the order".
+  check_failure("Aldric:\n  1: Charge \"Orc\"\n", 2, 13, "a target is written after '->': did you mean 'Charge -> \"Orc\"'?");
+  check_failure("Aldric:\n  1: Charge at \"Orc\"\n", 2, 16,
+                "a target is written after '->': did you mean 'Charge -> \"Orc\"'?");
+  check_failure("Aldric:\n  1: Charge => \"Orc\"\n", 2, 13,
+                "a target is written after '->': did you mean 'Charge -> \"Orc\"'?");
+  check_failure("Aldric:\n  1: Charge \u2014> \"Orc\".\n", 2, 13,
+                "a target is written after '->': did you mean 'Charge -> \"Orc\"'?");
+}
+
+TEST_CASE("compass steps after THEN are told to take a comma, not as a second order", "[orders]") {
+  // "'E' is a second order" said E was an order; it is a step of the same way.
+  check_failure("Aldric:\n  1: Move 10' S then E\n", 2, 17,
+                "compass steps are joined by commas, not THEN: did you mean 'Move 10' S, E'?");
+  check_failure("Aldric:\n  1: Move S then Charge -> closest enemy\n", 2, 13,
+                "one order per phase or entry: 'Charge -> closest enemy' is a second order; write it on the next "
+                "numbered line, as the next phase or entry's order");
+}
+
+TEST_CASE("an argument cut short by a comment is told that a # starts a comment", "[orders]") {
+  // "Use Item (Healing Potion #2)" was told only "expected ')'", with the ')' plainly written.
+  check_failure("Aldric:\n  1: Use Item (Healing Potion #2)\n", 2, 31,
+                "expected ')' to close the action's arguments: a # starts a comment, which runs to the end of the "
+                "line; write the argument without it");
 }

@@ -217,10 +217,14 @@ void check(Context& context, const Options& options) {
   diagnostics.insert(diagnostics.end(), problems.begin(), problems.end());
   auto warnings = orders::never_fire(sheets, problems);
   warnings.insert(warnings.end(), names_on_trust.begin(), names_on_trust.end());
-  if (!roster) {
-    const auto numbers = orders::numbers_after_names(sheets);
-    warnings.insert(warnings.end(), numbers.begin(), numbers.end());
-  }
+  // A number's comment after a name ("-> Orc #3"), with the fight or without: where it cut short a
+  // name of the fight, that is refused (check_orders), not warned of as well.
+  for (auto& number : orders::numbers_after_names(sheets))
+    if (std::none_of(problems.begin(), problems.end(), [&](const Diagnostic& problem) {
+          return problem.where.file == number.where.file && problem.where.line == number.where.line &&
+                 problem.where.column == number.where.column;
+        }))
+      warnings.push_back(std::move(number));
   // Checked for a fight (an encounter, as it starts or as saved): the rounds before the sheets'
   // that no sheet orders are played on the default order, told as `run` tells them, by one rule.
   if (encounter) {
@@ -245,7 +249,17 @@ void check(Context& context, const Options& options) {
         if (auto warning = place_of(refused, by_name, next_round)) warnings.push_back(std::move(*warning));
     }
   }
-  std::stable_sort(warnings.begin(), warnings.end(), [](const Diagnostic& a, const Diagnostic& b) {
+  // Told in the order of the sheets (docs/orders.md), as the command line gives them, not by path,
+  // and what is told of another file (the encounter) after them. Each sheet's problems are already
+  // by line and column, a parse's count of those left out last; warnings come from several checks.
+  const auto sheet_rank = [&](const Diagnostic& d) {
+    return static_cast<std::size_t>(std::find(options.sheets.begin(), options.sheets.end(), d.where.file) -
+                                    options.sheets.begin());
+  };
+  std::stable_sort(diagnostics.begin(), diagnostics.end(),
+                   [&](const Diagnostic& a, const Diagnostic& b) { return sheet_rank(a) < sheet_rank(b); });
+  std::stable_sort(warnings.begin(), warnings.end(), [&](const Diagnostic& a, const Diagnostic& b) {
+    if (sheet_rank(a) != sheet_rank(b)) return sheet_rank(a) < sheet_rank(b);
     return std::tie(a.where.file, a.where.line, a.where.column) < std::tie(b.where.file, b.where.line, b.where.column);
   });
 

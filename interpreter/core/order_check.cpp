@@ -149,6 +149,23 @@ class Checker {
     return name;
   }
 
+  // "-> 'Orc Brute'", "-> «Goblin»", "-> Sammy Jr." (its full stop read as the line's end): a name of
+  // the fight but for the marks around it, which only double quotes keep as written; "did you
+  // mean 'Orc Brute'?" would repeat what was written. Null when it is no such name.
+  const RosterEntry* needs_double_quotes(const std::string& written) const {
+    std::string name = straight_quotes(written);
+    for (bool cut = true; cut;) {
+      cut = false;
+      for (const std::string_view mark : {"'", "\"", "\u00AB", "\u00BB", "\u2039", "\u203A", "\u201E", "\u201A"}) {
+        if (name.size() > mark.size() && name.starts_with(mark)) name.erase(0, mark.size()), cut = true;
+        if (name.size() > mark.size() && name.ends_with(mark)) name.resize(name.size() - mark.size()), cut = true;
+      }
+    }
+    if (name != written)
+      if (const RosterEntry* meant = named(*roster_, name)) return meant;
+    return named(*roster_, written + ".");
+  }
+
   // "On the Wall:" unquoted reads as a standing order ON "the Wall" with no order, and the entries
   // under it as the character's before: when that is a name of the fight, it is told once, with the
   // quotes it needs, and the entries under it are left to be checked once it is quoted.
@@ -526,6 +543,9 @@ class Checker {
         } else if (!bare_name(t.text.text, vocabulary_, *roster_) && !cut_from_a_name(t.text.at)) {
           // A bare name misspelt ("-> Orc Brut") is told the nearest name, as a quoted one is.
           error(t.text.at, fmt::format("'{}' is not a target the rules declare", t.text.text), [&] {
+            if (const RosterEntry* meant = needs_double_quotes(t.text.text))
+              return std::vector<std::string>{
+                  fmt::format("a name is written in double quotes: write it \"{}\" (someone in the fight)", meant->name)};
             auto notes = hint(nearest_name(t.text.text));
             if (!notes.empty()) notes.front() += " (someone in the fight)";
             for (auto& note : nearest("targets", vocabulary_.nearest_targets(t.text.text))) notes.push_back(note);
@@ -589,6 +609,8 @@ class Checker {
   // nor at an enemy named in the fight; one whose target is another (tempo's Move) not at itself.
   void someone_else(const ActionRules& action, const Target& t) {
     const std::string& me = ordering_->text;
+    // "-> Orc #2" is told once, as a name a comment cut short (docs/orders.md), not as the "Orc" it reads.
+    if (cut_from_a_name(t.text.at)) return;
     if (is_self(t)) {
       error(t.text.at, fmt::format("'{}' cannot {} itself: the target of {} is {}", me, action.name, action.name,
                                    target_wanted(action)));

@@ -844,6 +844,25 @@ Intent Fight::default_intent(const Entity& who, const std::string& why) {
   return intent;
 }
 
+// The way an order goes that it does not write. An action whose target is where it goes
+// (`target_is_way`: Move, Sprint), at a cell no one stands on ("Move -> C3", "Move 10' -> C3"),
+// goes to that cell, as "Move to C3" writes it: a cell names whoever stands there, and with no one
+// there it went nowhere, a Move told bare. One that moves away from hostiles whatever its target
+// (Fall Back) keeps to that. nullopt: the order goes as written.
+std::optional<orders::Movement> Fight::way_to_cell(const orders::Order& order, EntityId target,
+                                                  const Action& chosen) const {
+  const orders::Movement& written = order.movement;
+  const bool writes_no_way = written.steps.empty() && (written.kind == orders::Movement::Kind::none ||
+                                                       written.kind == orders::Movement::Kind::path);
+  if (!order.target || target != no_entity || !writes_no_way || !cell_of(*order.target) ||
+      !vocabulary_.action(chosen.name)->target_is_way || chosen.away_from_hostiles)
+    return std::nullopt;
+  orders::Movement way = written;
+  way.kind = orders::Movement::Kind::destination;
+  way.place = *order.target;
+  return way;
+}
+
 Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
   const Action& chosen = action(order.action.text);
   Intent intent = intent_for(who, chosen);
@@ -853,23 +872,25 @@ Intent Fight::intent_from_order(const Entity& who, const orders::Order& order) {
   if (order.movement.steps.empty()) intent.distance = order.movement.feet;
   if (order.movement.kind == orders::Movement::Kind::away && order.movement.place)
     intent.away_from = place_of(who, *order.movement.place, chosen);
+  const std::optional<orders::Movement> to_cell = way_to_cell(order, intent.target, chosen);
+  const orders::Movement& way = to_cell ? *to_cell : order.movement;
   WayCut cut;
-  intent.path = path_of(who, order.movement, intent.target, chosen, &cut);
+  intent.path = path_of(who, way, intent.target, chosen, &cut);
   // A distance written that no step fits in ("Move 5' to C3", a diagonal costing 7'): said, not
   // a Move narrated bare that goes nowhere, when the way without it would go somewhere.
   if (intent.distance && intent.path.empty() && cut.stopped.empty()) {
-    orders::Movement whole = order.movement;
+    orders::Movement whole = way;
     whole.feet.reset();
     if (whole.kind == orders::Movement::Kind::path) whole.kind = orders::Movement::Kind::none;  // toward the target
     if (!path_of(who, whole, intent.target, chosen, nullptr).empty())
       cut.stopped = fmt::format("{}: the next step costs more than the {}' written", world_.grid().label(who.position),
                                 *intent.distance);
   }
-  if (cut.held_back) intent.way_not_followed = orders::format(order.movement);
+  if (cut.held_back) intent.way_not_followed = orders::format(way);
   // A wall, a closed door or costly ground in a written way: the GM hears why the move fell short.
   if (!cut.stopped.empty()) {
-    const std::string way = orders::format(order.movement);
-    add_note(intent, (way.empty() ? "" : way + " ") + "stops at " + cut.stopped);
+    const std::string written = orders::format(way);
+    add_note(intent, (written.empty() ? "" : written + " ") + "stops at " + cut.stopped);
   }
   // Nowhere to go that leads away (Fall Back cornered): said, not a Fall Back narrated bare.
   if (!cut.stays.empty()) add_note(intent, cut.stays);

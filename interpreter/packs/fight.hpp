@@ -261,6 +261,8 @@ class Fight final : public Ruleset {
   // An intent for `chosen`, Ready or not by the action (asking it when it depends on the use).
   Intent intent_for(const Entity& who, const Action& chosen);
   Intent intent_from_order(const Entity& who, const orders::Order& order);
+  // The way to a cell an order targets that no one stands on, for an action going where it targets.
+  std::optional<orders::Movement> way_to_cell(const orders::Order& order, EntityId target, const Action& chosen) const;
   // A table the hook `hook` returned (forced_action, choose, respond) as an intent; nil: none.
   std::optional<Intent> intent_from_lua(const Entity& who, int index, std::string_view hook);
   // The name of the hook `f` (one hook() found).
