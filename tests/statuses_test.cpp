@@ -48,6 +48,32 @@ struct Fight {
 
 }  // namespace
 
+// StatusBook: "define() ... replaces any earlier one of that name (a house rule)". Its lookup by
+// name is an index into its own definitions: a copy (each fight's book, a saved fight's) must find
+// its own, not the ones of the book it was copied from, and a house rule's redefinition is found
+// at once.
+TEST_CASE("a status book finds a house rule's redefinition at once, and a copy keeps its own definitions", "[statuses]") {
+  StatusBook original = book();
+  const StatusBook copied = original;
+  StatusBook assigned;
+  assigned = original;
+  original.define({.name = "Terrified", .unit = DurationUnit::Phases, .duration = 3});
+  original.define({.name = "Hidden"});
+  REQUIRE(original.find("Terrified") != nullptr);
+  CHECK(original.find("Terrified")->duration == 3);
+  CHECK(original.find("Hidden") != nullptr);
+  for (const StatusBook* other : std::initializer_list<const StatusBook*>{&copied, &assigned}) {
+    REQUIRE(other->find("Terrified") != nullptr);
+    CHECK(other->find("Terrified")->duration == 1);
+    CHECK(other->find("Hidden") == nullptr);
+    CHECK(&other->get("Dazed") != &original.get("Dazed"));
+  }
+  StatusBook moved = std::move(original);
+  REQUIRE(moved.find("Terrified") != nullptr);
+  CHECK(moved.find("Terrified")->duration == 3);
+  CHECK(moved.find("Nope") == nullptr);
+}
+
 TEST_CASE("a status forbids actions and changes rolls, with its reason (Platemail: Dazed)", "[statuses]") {
   Fight fight;
   fight.runtime.apply(fight.aldric, "Dazed", {.source = fight.orc, .duration = std::nullopt, .cause = "Orc's mace crit"});

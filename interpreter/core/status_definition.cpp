@@ -50,10 +50,30 @@ std::string duration_without_unit(std::string_view what, int duration) {
          "(the default, \"until removed\", lasts until status.remove), or leave 'duration' out";
 }
 
+StatusBook::StatusBook(const StatusBook& other)
+    : definitions_(other.definitions_), rolls_checked_(other.rolls_checked_) {
+  index();
+}
+
+StatusBook& StatusBook::operator=(const StatusBook& other) {
+  if (this == &other) return *this;
+  definitions_ = other.definitions_;
+  rolls_checked_ = other.rolls_checked_;
+  index();
+  return *this;
+}
+
+void StatusBook::index() {
+  by_name_.clear();
+  for (const auto& [name, definition] : definitions_) by_name_.emplace(name, &definition);
+}
+
 void StatusBook::define(StatusDefinition definition) {
   check_status(definition);
   std::string key = definition.name;
-  definitions_[std::move(key)] = std::move(definition);
+  // A redefinition (a house rule's) replaces the value in the map's own node: its key stays put.
+  const auto [it, inserted] = definitions_.insert_or_assign(std::move(key), std::move(definition));
+  by_name_[it->first] = &it->second;
   rolls_checked_.clear();
 }
 
@@ -72,8 +92,8 @@ void StatusBook::check_roll(std::string_view roll) const {
 }
 
 const StatusDefinition* StatusBook::find(std::string_view status) const {
-  const auto it = definitions_.find(status);
-  return it == definitions_.end() ? nullptr : &it->second;
+  const auto it = by_name_.find(status);
+  return it == by_name_.end() ? nullptr : it->second;
 }
 
 const StatusDefinition& StatusBook::get(std::string_view status) const {

@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace arbiter {
@@ -80,6 +81,13 @@ std::string duration_without_unit(std::string_view what, int duration);
 // earlier one of that name (a house rule).
 class StatusBook {
  public:
+  StatusBook() = default;
+  // A copy indexes its own definitions (by_name_ points into definitions_); a move keeps the nodes.
+  StatusBook(const StatusBook& other);
+  StatusBook& operator=(const StatusBook& other);
+  StatusBook(StatusBook&&) = default;
+  StatusBook& operator=(StatusBook&&) = default;
+
   void define(StatusDefinition definition);
   const StatusDefinition& get(std::string_view name) const;  // an Error with a did-you-mean if unknown
   const StatusDefinition* find(std::string_view name) const;
@@ -87,7 +95,12 @@ class StatusBook {
   const std::map<std::string, StatusDefinition, std::less<>>& all() const { return definitions_; }
 
  private:
+  void index();
+
   std::map<std::string, StatusDefinition, std::less<>> definitions_;
+  // The same definitions by name, hashed: find is asked hundreds of times a round (status.has),
+  // and the map compares the name with five others to find one. Keys view definitions_' own.
+  std::unordered_map<std::string_view, const StatusDefinition*> by_name_;
   mutable std::set<std::string, std::less<>> rolls_checked_;  // by check_roll, since the last define
 };
 
