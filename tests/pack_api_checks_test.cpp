@@ -133,6 +133,13 @@ TEST_CASE("a status field that would do nothing is refused at its line, saying w
   CHECK_THAT(unstacked.run().output,
              Contains(":20: error: status 'Zed': 'max_stacks' = 3 counts nothing unless it stacks: give stacking = "
                       "\"stack\" (the stacking is \"refresh\")"));
+  // Both in one definition: both told in one reading, as its fields' own mistakes are (docs/world.md).
+  const Brawl both("arbiter.define.status('Zed', { duration = 2, max_stacks = 3 })");
+  CHECK_THAT(both.run().output,
+             Contains(":20: error: status 'Zed': 2 mistakes: 'duration' = 2 counts nothing without a unit: give unit "
+                      "= \"rounds\", \"phases\" or \"turns\" (the default, \"until removed\", lasts until "
+                      "status.remove), or leave 'duration' out; 'max_stacks' = 3 counts nothing unless it stacks: give "
+                      "stacking = \"stack\" (the stacking is \"refresh\"), or leave 'max_stacks' out"));
   const Brawl not_list("arbiter.define.status('Zed', { modifiers = 'punch' })");
   CHECK_THAT(not_list.run().output, Contains(":20: error: status 'Zed': 'modifiers' must be a list of modifiers"));
   // A list of modifiers, as documented, plays.

@@ -223,8 +223,9 @@ TEST_CASE("a house pack's hostile hook answering neither true, false nor nil is 
   const Sheet sheet("Aldric:\n  1: Fall Back\n  2: Defend\n");
   const auto run = arbiter(one_round + "--seed 1 --house bad-hostile --orders " + sheet.path.string());
   CHECK(run.exit_code == 1);
-  CHECK_THAT(run.output, Contains("tests/packs/bad-hostile/init.lua:2: error: the hostile hook returns whether Aldric "
-                                  "counts Orc among the hostiles it moves away from: true, false or nil, not \"yes\""));
+  CHECK_THAT(run.output, Contains("tests/packs/bad-hostile/init.lua:2: error: the hostile hook, asked whether Aldric "
+                                  "counts Orc among the hostiles it moves away from, must return true or false, not "
+                                  "\"yes\": Lua takes every value but false and nil as true"));
   CHECK_THAT(run.output, Contains("in pack 'bad-hostile'"));
 }
 

@@ -133,6 +133,14 @@ TEST_CASE("world: character handles read live and general targets resolve", "[lu
         "Orc #2");
   CHECK(fight.run("return tostring(world.biggest('Aldric', 'enemy', function() return false end))") == "nil");
   CHECK_THAT(fight.error("world.closest('Aldric', 'enemy', 3)"), Contains("function expected"));
+  // keep answers yes or no, as every such function (docs/fights.md): a number, which Lua takes as
+  // true, is an error at the line the function is written on, not a candidate kept; nil is no.
+  CHECK_THAT(fight.error("local function unhurt(c)\n  return 0  -- meant: c.stats.wounds == 0\nend\n"
+                         "return world.closest('Aldric', 'enemy', unhurt)"),
+             StartsWith("rules/skirmish/init.lua:1: error: world.closest's keep function must return true or false, not 0"));
+  CHECK_THAT(fight.error("return world.most_injured('Aldric', 'enemy', function(c) return 'yes' end)"),
+             Contains("world.most_injured's keep function must return true or false, not \"yes\""));
+  CHECK(fight.run("return tostring(world.farthest('Aldric', 'enemy', function() end))") == "nil");
   CHECK_THAT(fight.error("world.farthest('Aldric', 'enemy', function() error('no eyes') end)"), Contains("no eyes"));
   CHECK_THAT(fight.error("world.character('Orc 3')"), Contains("there is no character named 'Orc 3'; did you mean"));
   CHECK_THAT(fight.error("return world.character('Orc').hp"), Contains("a character has id, name, side, cell"));

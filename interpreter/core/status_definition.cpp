@@ -44,8 +44,8 @@ void check_status(const StatusDefinition& definition) {
                 std::to_string(most_stacks) + ", not " + std::to_string(definition.max_stacks));
 }
 
-std::string duration_without_unit(std::string_view what, int duration) {
-  return std::string(what) + ": 'duration' = " + std::to_string(duration) +
+std::string duration_without_unit(int duration) {
+  return "'duration' = " + std::to_string(duration) +
          " counts nothing without a unit: give unit = \"rounds\", \"phases\" or \"turns\" "
          "(the default, \"until removed\", lasts until status.remove), or leave 'duration' out";
 }

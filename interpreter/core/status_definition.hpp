@@ -74,8 +74,9 @@ ClockOwner parse_clock_owner(std::string_view text);
 // lua::check_status_definition.)
 void check_status(const StatusDefinition& definition);
 // Why a duration given to a status that lasts until removed is refused, its definition's or its
-// application's (`what`: "status 'Marked'", "status 'Marked' on Bo"): nothing would count it down.
-std::string duration_without_unit(std::string_view what, int duration);
+// application's, told after what it is of ("status 'Marked': ", "status 'Marked' on Bo: "):
+// nothing would count it down.
+std::string duration_without_unit(int duration);
 
 // The pack's statuses by name. define() checks a definition (check_status) and replaces any
 // earlier one of that name (a house rule).

@@ -42,7 +42,7 @@ void Statuses::check_apply(EntityId target, std::string_view status, const Appli
   const std::string what = "status '" + definition.name + "' on " + entity.name;
   // A duration given to a status that lasts until removed would never run out, silently.
   if (how.duration && definition.unit == DurationUnit::UntilRemoved)
-    throw Error(duration_without_unit(what, *how.duration));
+    throw Error(what + ": " + duration_without_unit(*how.duration));
   const int duration = how.duration.value_or(definition.duration);
   if (duration < 0 || duration > longest_duration)
     throw Error(what + ": 'duration' must be a whole number from 0 to " +

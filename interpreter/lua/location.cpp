@@ -4,7 +4,18 @@
 
 #include <fmt/format.h>
 
+#include "interpreter/lua/values.hpp"
+
 namespace arbiter::lua {
+
+SourcePosition written_at(lua_State* L, int index) {
+  lua_pushvalue(L, index);
+  unchain(L);
+  lua_Debug ar;
+  lua_getinfo(L, ">S", &ar);
+  if (ar.source[0] != '@') return {};
+  return {ar.source + 1, static_cast<std::size_t>(ar.linedefined), 0};
+}
 
 namespace {
 bool in_stdlib(const lua_Debug& ar) { return std::string_view(ar.source).starts_with("@stdlib/"); }

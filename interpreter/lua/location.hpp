@@ -4,7 +4,14 @@
 
 #include <lua.hpp>
 
+#include "grammar/diagnostic.hpp"
+
 namespace arbiter::lua {
+
+// Where the function at `index` was written: its file, whole, and the line its definition starts
+// at, of the function its pack wrote (values.hpp, unchain), where a bad answer of it is told. No
+// file for one written in none (a built-in function, a chunk loaded from a string).
+SourcePosition written_at(lua_State* L, int index);
 
 // The innermost running Lua code on `L` outside the stdlib — the pack author's line, even when
 // they called through a stdlib helper — into `ar`; false when there is none.

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/mistakes.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/statuses.hpp"
 #include "interpreter/core/vocabulary.hpp"
@@ -119,13 +120,15 @@ StatusDefinition check_status_definition(lua_State* L, int table, std::string_vi
   d.forbids = string_list_field(L, table, "forbids");
   d.modifiers = modifiers_field(L, table, what);
   // A field that does nothing would pass for one that does: a duration that nothing counts down,
-  // stacks that never add up.
+  // stacks that never add up. Both told at once, as the fields' own mistakes are.
+  std::vector<std::string> mistakes;
   if (d.unit == DurationUnit::UntilRemoved && has_field(L, table, "duration"))
-    throw Error(duration_without_unit(what, d.duration));
+    mistakes.push_back(duration_without_unit(d.duration));
   if (d.stacking != Stacking::Stack && has_field(L, table, "max_stacks"))
-    throw Error(fmt::format("{}: 'max_stacks' = {} counts nothing unless it stacks: give stacking = \"stack\" (the "
-                            "stacking is \"{}\"), or leave 'max_stacks' out",
-                            what, d.max_stacks, arbiter::name(d.stacking)));
+    mistakes.push_back(fmt::format("'max_stacks' = {} counts nothing unless it stacks: give stacking = \"stack\" (the "
+                                   "stacking is \"{}\"), or leave 'max_stacks' out",
+                                   d.max_stacks, arbiter::name(d.stacking)));
+  if (!mistakes.empty()) throw Error(every_mistake(what, mistakes));
   return d;
 }
 

@@ -140,25 +140,40 @@ int set_stat(lua_State* L) {
   return 0;
 }
 
-template <std::optional<EntityId> (*Find)(const World&, const Entity&, Relation, const LookupRules&, const Keep&)>
-int find_one(lua_State* L) {
+using Finder = std::optional<EntityId> (*)(const World&, const Entity&, Relation, const LookupRules&, const Keep&);
+
+// `name` (world.closest, …) with the pack's own test of a candidate, keep(character): true or
+// false, nil for false; another answer, which Lua would take as true, is an error at the line the
+// test is written on, as every function that answers yes or no (lua::returned_boolean).
+int find_one(lua_State* L, Finder find, const char* name) {
   World& world = world_of(L);
   const Entity& of = check_entity(L, 1, world);
   const Relation relation = opt_relation(L, 2);
   Keep keep;
   if (!lua_isnoneornil(L, 3)) {
     luaL_checktype(L, 3, LUA_TFUNCTION);
-    keep = [L](EntityId id) {  // the pack's own test: keep(character) -> truthy
+    keep = [L, name](EntityId id) {
       lua_pushvalue(L, 3);
       push_entity(L, id);
       lua_call(L, 1, 1);
-      const bool kept = lua_toboolean(L, -1);
+      std::optional<bool> kept;
+      try {
+        kept = returned_boolean(L, -1, fmt::format("{}'s keep function", name));
+      } catch (const Error& e) {
+        Diagnostic placed = e.diagnostics().front();
+        placed.where = written_at(L, 3);  // none for a built-in function: then the line that called
+        throw Error(std::move(placed));
+      }
       lua_pop(L, 1);
-      return kept;
+      return kept.value_or(false);
     };
   }
-  return push_found(L, Find(world, of, relation, lookup_rules(L), keep));
+  return push_found(L, find(world, of, relation, lookup_rules(L), keep));
 }
+int find_closest(lua_State* L) { return find_one(L, closest, "world.closest"); }
+int find_farthest(lua_State* L) { return find_one(L, farthest, "world.farthest"); }
+int find_most_injured(lua_State* L) { return find_one(L, most_injured, "world.most_injured"); }
+int find_biggest(lua_State* L) { return find_one(L, biggest, "world.biggest"); }
 
 int within_reach_of(lua_State* L) {
   World& world = world_of(L);
@@ -190,10 +205,10 @@ const luaL_Reg functions[] = {
     {"move", guarded<move>},
     {"set_stat", guarded<set_stat>},
     {"encounter_error", guarded<encounter_error>},
-    {"closest", guarded<find_one<closest>>},
-    {"farthest", guarded<find_one<farthest>>},
-    {"most_injured", guarded<find_one<most_injured>>},
-    {"biggest", guarded<find_one<biggest>>},
+    {"closest", guarded<find_closest>},
+    {"farthest", guarded<find_farthest>},
+    {"most_injured", guarded<find_most_injured>},
+    {"biggest", guarded<find_biggest>},
     {"within_reach", guarded<within_reach_of>},
     {"visible_from", guarded<visible_to>},
     {nullptr, nullptr},

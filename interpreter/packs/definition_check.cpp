@@ -10,6 +10,7 @@
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders.hpp"
 #include "interpreter/core/event_log.hpp"
+#include "interpreter/core/mistakes.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/narration.hpp"
 #include "interpreter/core/status_definition.hpp"
@@ -217,13 +218,10 @@ void check_fields(lua_State* L, Kind kind, const std::string& name, int index, c
     lua_pop(L, 1);
   }
   if (problems.empty()) return;
-  if (problems.size() == 1) {
-    const std::string& only = problems.front();
-    throw Error(only.starts_with("no field") ? what + " has " + only : what + ": " + only);
-  }
+  if (problems.size() == 1 && problems.front().starts_with("no field")) throw Error(what + " has " + problems.front());
   for (std::string& problem : problems)
     if (problem.starts_with("no field")) problem = "it has " + problem;
-  throw Error(fmt::format("{}: {} mistakes: {}", what, problems.size(), fmt::join(problems, "; ")));
+  throw Error(every_mistake(what, problems));
 }
 
 // What each pack API after the first added to definitions (manifest.hpp, pack_api).

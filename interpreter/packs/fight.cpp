@@ -267,12 +267,10 @@ auto Fight::returned_by(const Function& function, Read&& read) -> decltype(read(
     const Diagnostic& problem = e.diagnostics().front();
     if (!problem.where.file.empty()) throw;
     lua_rawgeti(L_, LUA_REGISTRYINDEX, function.ref);
-    lua::unchain(L_);
-    lua_Debug ar;
-    lua_getinfo(L_, ">S", &ar);
-    if (ar.source[0] != '@') throw;  // written in no file: nowhere better to point
+    SourcePosition written = lua::written_at(L_, -1);
+    if (written.file.empty()) throw;  // written in no file: nowhere better to point
     Diagnostic placed = problem;
-    placed.where = {ar.source + 1, static_cast<std::size_t>(ar.linedefined), 0};
+    placed.where = std::move(written);
     throw Error(std::move(placed));
   }
 }
@@ -994,13 +992,16 @@ bool Fight::holds(const Entity& who, const orders::Condition& condition) {
   return returned_boolean(test, -1, "condition", match->declaration->text, "test").value_or(false);
 }
 
-std::optional<bool> Fight::returned_boolean(const Function& function, int index, const char* kind,
-                                            const std::string& name, const char* key) {
+template <class Named>
+std::optional<bool> Fight::returned_boolean(const Function& function, int index, Named&& named) {
   if (lua_isnil(L_, index)) return std::nullopt;
   if (lua_isboolean(L_, index)) return lua_toboolean(L_, index) != 0;
-  return returned_by(function, [&] {
-    return lua::returned_boolean(L_, index, fmt::format("{} '{}': its '{}' function", kind, name, key));
-  });
+  return returned_by(function, [&] { return lua::returned_boolean(L_, index, named()); });
+}
+
+std::optional<bool> Fight::returned_boolean(const Function& function, int index, const char* kind,
+                                            const std::string& name, const char* key) {
+  return returned_boolean(function, index, [&] { return fmt::format("{} '{}': its '{}' function", kind, name, key); });
 }
 
 template <class Refused>
@@ -1170,14 +1171,11 @@ bool Fight::hostile(const Entity& who, const Entity& other, const Action& action
   lua::push_entity(L_, other.id);
   lua_pushlstring(L_, action.name.data(), action.name.size());
   call(*f, 3, 1);
-  return returned_by(*f, [&] {
-    if (lua_isnil(L_, -1)) return true;
-    if (!lua_isboolean(L_, -1))
-      throw Error(fmt::format("the hostile hook returns whether {} counts {} among the hostiles it moves away from: "
-                              "true, false or nil, not {}",
-                              who.name, other.name, printable(lua::describe(L_, -1, 1))));
-    return static_cast<bool>(lua_toboolean(L_, -1));
-  });
+  // nil: no opinion, so `other` counts, as it does with no hook.
+  return returned_boolean(*f, -1, [&] {
+           return fmt::format("the hostile hook, asked whether {} counts {} among the hostiles it moves away from,",
+                              who.name, other.name);
+         }).value_or(true);
 }
 
 std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& movement, EntityId target,

@@ -180,6 +180,9 @@ class Fight final : public Ruleset {
   // made only for the error.
   std::optional<bool> returned_boolean(const Function& function, int index, const char* kind, const std::string& name,
                                        const char* key);
+  // The same, for a function named otherwise (a hook): `named()` makes its name, for the error only.
+  template <class Named>
+  std::optional<bool> returned_boolean(const Function& function, int index, Named&& named);
   // What a function judging an intent (an action's `allowed_by` or `target`) returned, its two
   // results on top of the stack: nullopt when it allows the intent, else why not: its reason, else
   // `refused()`, or, when it returned nothing at all, that it did (a forgotten `return`).

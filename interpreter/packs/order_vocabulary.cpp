@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/lua/location.hpp"
 #include "interpreter/lua/sandbox.hpp"
 #include "interpreter/lua/values.hpp"
 
@@ -70,11 +71,8 @@ void call_now(lua_State* L, const Definition& owner, int nargs) {
 // Where the function on top of the stack, a field of `d`, was written: the line a bad answer of it
 // is told at (the function its pack wrote, not the wrapper that runs it on the pack's behalf).
 std::string written_at(lua_State* L, const Definition& d) {
-  lua_pushvalue(L, -1);
-  lua::unchain(L);
-  lua_Debug ar;
-  lua_getinfo(L, ">S", &ar);
-  return ar.source[0] == '@' ? fmt::format("{}:{}", ar.source + 1, ar.linedefined) : d.history.back().location;
+  const SourcePosition written = lua::written_at(L, -1);
+  return written.file.empty() ? d.history.back().location : fmt::format("{}:{}", written.file, written.line);
 }
 
 }  // namespace

@@ -246,8 +246,8 @@ function tempo.armour(c) return tables.armour[c.stats.armour or "None"] end
 function tempo.melee_weapon(c) return not tempo.weapon(c).ranged and (c.stats.weapon or "Unarmed") ~= "Unarmed" end
 
 -- Why `c` cannot take `action` with what it holds: a ranged action needs a ranged weapon, one
--- taken with a melee weapon (Melee Attack, Feint, Parry, Counter-Attack, CT Counter-Attack, and in
--- the bind Press, Disarm, Double) a melee weapon.
+-- taken with a melee weapon (Melee Attack, Feint, Parry, Counter-Attack, CT Counter-Attack, CT
+-- Parry, and in the bind Press, Disarm, Double, Wind) a melee weapon.
 local function unequipped(c, action)
   local data = tempo.row(action)
   if data.weapon == "ranged" and not tempo.weapon(c).ranged then return "no ranged weapon" end

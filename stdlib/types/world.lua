@@ -63,14 +63,14 @@ function world.encounter_error(who, stat, message) end
 ---"The closest enemy": ties go to the lower id.
 ---@param of string|world.Character
 ---@param relation? world.Relation
----@param keep? fun(c: world.Character): boolean only the characters it returns true for are candidates (one `of` perceives); asked best first, and of no more than it takes
+---@param keep? fun(c: world.Character): boolean? only the characters it returns true for are candidates (one `of` perceives); asked best first, and of no more than it takes; an answer but true, false or nil is an error at its line
 ---@return world.Character?
 function world.closest(of, relation, keep) end
 
 ---"The farthest enemy": ties go to the lower id.
 ---@param of string|world.Character
 ---@param relation? world.Relation
----@param keep? fun(c: world.Character): boolean only the characters it returns true for are candidates (one `of` perceives); asked best first, and of no more than it takes
+---@param keep? fun(c: world.Character): boolean? only the characters it returns true for are candidates (one `of` perceives); asked best first, and of no more than it takes; an answer but true, false or nil is an error at its line
 ---@return world.Character?
 function world.farthest(of, relation, keep) end
 
@@ -79,14 +79,14 @@ function world.farthest(of, relation, keep) end
 ---`more_is_worse = false` (hit points) it is not a candidate.
 ---@param of string|world.Character
 ---@param relation? world.Relation
----@param keep? fun(c: world.Character): boolean only the characters it returns true for are candidates (one `of` perceives); asked best first, and of no more than it takes
+---@param keep? fun(c: world.Character): boolean? only the characters it returns true for are candidates (one `of` perceives); asked best first, and of no more than it takes; an answer but true, false or nil is an error at its line
 ---@return world.Character?
 function world.most_injured(of, relation, keep) end
 
 ---"The biggest enemy", by the size stat (the ruleset's flow table names it: `lookups`); ties go to the nearer.
 ---@param of string|world.Character
 ---@param relation? world.Relation
----@param keep? fun(c: world.Character): boolean only the characters it returns true for are candidates (one `of` perceives); asked best first, and of no more than it takes
+---@param keep? fun(c: world.Character): boolean? only the characters it returns true for are candidates (one `of` perceives); asked best first, and of no more than it takes; an answer but true, false or nil is an error at its line
 ---@return world.Character?
 function world.biggest(of, relation, keep) end
 

@@ -33,8 +33,12 @@
 --                           simultaneously launching one of your own" (Counter-Attack, CT
 --                           Counter-Attack), or in the bind, "prolonged weapon-on-weapon contact"
 --                           ("force your weapon forward through the bind": Press; "the leverage
---                           of your own weapon": Disarm; "a rapid counter-attack": Double): not
---                           with a ranged weapon, nor Unarmed
+--                           of your own weapon": Disarm; "a rapid counter-attack": Double; "gain
+--                           control of a Bind", where "the leverage applied by your weapons becomes
+--                           a crucial factor": Wind), or a parry (CT Parry, "an attempt to parry",
+--                           as Parry): not with a ranged weapon, nor Unarmed. Grapple does not: "use
+--                           the close proximity of your bind to initiate a grapple", a grapple being
+--                           "wrestling and hand to hand combat" (one Bound by a parried punch may)
 local arbiter = require "arbiter"
 
 local BW = "By Weapon"
@@ -101,12 +105,12 @@ local actions = {
                   outcomes = { { "-", "Failure" }, { 1, "Success", move = "step" }, { 10, "Critical Success", move = "hasty" } } },
   ["Struggle"] = { kind = "reactive", cost = 3, statuses = { "Grappled" }, response_to = { "Escape", "Pin", "Unarmed Attack" },
                    outcomes = stop() },
-  ["Wind"] = { kind = "reactive", cost = BW, statuses = { "Bound" }, response_to = { "Disarm", "Grapple", "Press", "Withdraw" },
-               outcomes = stop() },
+  ["Wind"] = { kind = "reactive", cost = BW, statuses = { "Bound" }, melee_weapon = true,
+               response_to = { "Disarm", "Grapple", "Press", "Withdraw" }, outcomes = stop() },
   -- Counter-tempo
   ["CT Counter-Attack"] = { kind = "counter-tempo", cost = BW, statuses = { "On Guard" }, weapon = "melee", melee_weapon = true,
                             response_to = { "Counter-Attack" }, replacement_for = { "Feint", "Melee Attack" }, outcomes = attack() },
-  ["CT Parry"] = { kind = "counter-tempo", cost = BW, statuses = { "On Guard" },
+  ["CT Parry"] = { kind = "counter-tempo", cost = BW, statuses = { "On Guard" }, melee_weapon = true,
                    response_to = { "Counter-Attack" }, replacement_for = { "Feint", "Melee Attack" }, outcomes = parry() },
   -- Special: "Perform the special Recover Stamina action" at the end of each turn.
   ["Recover Stamina"] = { kind = "special", cost = 0, statuses = { "Bound", "Grappled", "Off Guard", "On Guard", "Pinned" },

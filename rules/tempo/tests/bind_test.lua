@@ -229,6 +229,32 @@ test.case("Press, Disarm and Double are taken with one's own weapon in the bind:
   test.equal(bout.guards(f, { "Ana", "Bo" }), { "Ana On Guard", "Bo On Guard" })
 end)
 
+test.case("Wind is taken with one's weapon in the bind, Grapple with one's hands: bound with a Bow, Grapple but not Wind", function()
+  -- Bound: "a position from which the leverage applied by your weapons becomes a crucial factor";
+  -- Wind "an attempt to gain control of a Bind"; Grapple "use the close proximity of your bind to
+  -- initiate a grapple", a grapple being "wrestling and hand to hand combat". Bo (Bow) punches Ana,
+  -- whose Parry ties it (5 − 5): a Bind. Her Disarm (1: a Failure) finds his Wind refused; his
+  -- Grapple (8, "8 Success") is not: both Grappled.
+  local f = bout.new({}, { weapon = "Bow" }, { 5, 5, 1, 8 })
+  f:round [[
+    Ana:
+      ON Unarmed Attack: Parry
+    Bo:
+      1: Unarmed Attack -> my opponent
+  ]]
+  test.equal(bout.guards(f, { "Ana", "Bo" }), { "Ana Bound", "Bo Bound" })
+  f:round [[
+    Ana:
+      1: Disarm -> my opponent
+    Bo:
+      ON Disarm: Wind
+      1: Grapple -> my opponent
+  ]]
+  test.equal(bout.refused(f), { "Bo cannot Wind: no melee weapon" })
+  test.equal({ table.unpack(bout.exchanges(f), 2) }, { "Ana Disarm (1d10 1 = 1; Failure)", "Bo Grapple (1d10 8 = 8; Success)" })
+  test.equal(bout.guards(f, { "Ana", "Bo" }), { "Ana Grappled", "Bo Grappled" })
+end)
+
 test.case("an encounter that starts a Bow-user or an Unarmed fighter Bound is refused at its guard", function()
   -- Bound: "You have engaged another melee combatant with prolonged weapon-on-weapon contact".
   test.fails(function() bout.new({ guard = "Bound" }, { guard = "Bound", weapon = "Bow" }, {}):round() end,

@@ -147,3 +147,21 @@ test.case("a house rule's wrapper of `choose` changes what is declared: the narr
   local told = table.concat(f:narration(), "\n")
   test.truthy(told:find("Ana: Melee Attack → Bo (0 AP: 12 → 12)", 1, true), told)
 end)
+
+test.case("a house rule's CT Parry in place of an Unarmed Attack lends no weapon: a parry needs a melee weapon", function()
+  -- CT Parry is "an attempt to parry", as Parry "interpose your own melee weapon". What it replaces
+  -- in the source, Feint and Melee Attack, needs a melee weapon too; a house rule that lets it
+  -- replace an Unarmed Attack does not let the Unarmed parry. Ana (Unarmed) punches Bo, who
+  -- counter-attacks; her CT Parry is refused, and her punch stands (dice: Ana 5, Bo 5, damage 2).
+  arbiter.patch.table("actions_data", { ["CT Parry"] = { replacement_for = { "Feint", "Melee Attack", "Unarmed Attack" } } })
+  local f = bout.new({ weapon = "Unarmed" }, {}, { 5, 5, 2 })
+  f:round [[
+    Ana:
+      1: Unarmed Attack -> my opponent
+      ON Counter-Attack: CT Parry
+    Bo:
+      ON Unarmed Attack: Counter-Attack
+  ]]
+  test.equal(bout.refused(f), { "Ana cannot CT Parry: no melee weapon" })
+  test.equal(bout.declared(f)[3], nil, "Ana's punch is not replaced")
+end)
