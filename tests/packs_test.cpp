@@ -1395,7 +1395,7 @@ TEST_CASE("a narration template of an event the runtime logs, naming a field suc
   };
   const std::string told = load("talky", "arbiter.define.table('narration', {\n  moved = '{character} goes to {to}',\n"
                                          "  declared = '{character}: {acton}' })\n");
-  CHECK_THAT(told, Contains("talky/init.lua:2: error: table 'narration': the 'declared' template names {acton}, which "
+  CHECK_THAT(told, Contains("talky/init.lua:4:3: error: table 'narration': the 'declared' template names {acton}, which "
                             "the runtime's 'declared' events do not have (they have: action, character, cost, points, "
                             "points_before, reaction, reason, refused, summary, target; and round, phase, turn, cause, "
                             "type) (did you mean 'action'?)"));
@@ -1405,7 +1405,7 @@ TEST_CASE("a narration template of an event the runtime logs, naming a field suc
                        "  blocked = '{text}' })\n"
                        "arbiter.define.hook('movement', function() end)\n") == "no error");
   CHECK_THAT(load("unmoving", "arbiter.define.table('narration', { blocked = '{text}' })\n"),
-             Contains("unmoving/init.lua:2: error: table 'narration': the 'blocked' template names {text}"));
+             Contains("unmoving/init.lua:2:37: error: table 'narration': the 'blocked' template names {text}"));
 }
 
 TEST_CASE("a narration template of one status's events is told for that status alone, and checked as the packs load",
@@ -1424,21 +1424,21 @@ TEST_CASE("a narration template of one status's events is told for that status a
                        "  ['status_expired:Dazed'] = '{target} clears their head' })\n") == "no error");
   CHECK_THAT(load("misspelt", "arbiter.define.table('narration', {\n  ['status_applied:Prone'] = '{target} falls',\n"
                               "  ['status_applied:Pron'] = '{target} falls' })\n"),
-             Contains("misspelt/init.lua:4: error: table 'narration': 'status_applied:Pron': there is no status named "
+             Contains("misspelt/init.lua:6:3: error: table 'narration': 'status_applied:Pron': there is no status named "
                       "'Pron'; did you mean 'Prone'?"));
   CHECK_THAT(load("statusless", "arbiter.define.table('narration', { ['moved:Prone'] = '{character} crawls' })\n"),
-             Contains("statusless/init.lua:4: error: table 'narration': 'moved:Prone' names a template for one status, "
+             Contains("statusless/init.lua:4:37: error: table 'narration': 'moved:Prone' names a template for one status, "
                       "but the runtime's 'moved' events are of no status: write 'moved' alone"));
   CHECK_THAT(load("fieldless", "arbiter.define.table('narration', { ['status_applied:Prone'] = '{target} falls {far}' })\n"),
-             Contains("fieldless/init.lua:4: error: table 'narration': the 'status_applied:Prone' template names {far}, "
+             Contains("fieldless/init.lua:4:37: error: table 'narration': the 'status_applied:Prone' template names {far}, "
                       "which the runtime's 'status_applied' events do not have"));
   // "Its type must be one the runtime logs with a `status` … named with the nearest otherwise"
   // (docs/world.md): a misspelt one would be looked up by no event, the default sentence told.
   CHECK_THAT(load("typeless", "arbiter.define.table('narration', { ['status_expird:Dazed'] = '{target} clears' })\n"),
-             Contains("typeless/init.lua:4: error: table 'narration': 'status_expird:Dazed' names a template for one "
+             Contains("typeless/init.lua:4:37: error: table 'narration': 'status_expird:Dazed' names a template for one "
                       "status, but the runtime logs no 'status_expird' events; did you mean 'status_expired'?"));
   CHECK_THAT(load("farfetched", "arbiter.define.table('narration', { ['dazed_off:Dazed'] = '{target} clears' })\n"),
-             Contains("farfetched/init.lua:4: error: table 'narration': 'dazed_off:Dazed' names a template for one "
+             Contains("farfetched/init.lua:4:37: error: table 'narration': 'dazed_off:Dazed' names a template for one "
                       "status, but the runtime logs no 'dazed_off' events (those of a status: order_not_carried_out, "
                       "status_applied, "));
   // A pack's own event type may hold a colon: near no runtime type and naming no status, it is its own.
