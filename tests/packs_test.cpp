@@ -13,6 +13,7 @@
 #include "interpreter/core/narration.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
+#include "interpreter/packs/source_text.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using namespace arbiter;
@@ -1465,4 +1466,33 @@ TEST_CASE("arbiter.add_check refuses what is not a function written in Lua, at t
                     StartsWith("test.lua:2: error: arbiter.add_check: the check must be a function, not \"tables\""));
   CHECK_THROWS_WITH(s.eval("arbiter.add_check(print)"),
                     Contains("arbiter.add_check: the check must be a function written in Lua, not a built-in function"));
+}
+
+TEST_CASE("a patched field is found where the call's table writes it: the innermost key written, else nothing",
+          "[packs][registry]") {
+  // The item: an error about a patched field points at the field itself, `armor["Full Plate"].absorb`
+  // at its `absorb`; a table made elsewhere or in a loop is told at the call's line (unknown here).
+  const SourceText source("house.lua",
+                          "local arbiter = require 'arbiter'\n"
+                          "arbiter.patch.table(\"armor\", {\n"
+                          "  [\"Full Plate\"] = { absorb = -1 },\n"
+                          "  Leather = row,\n"
+                          "})\n"
+                          "arbiter.patch.table(\"actions_data\", { Trip = { outcomes = { { \"-\", \"Failure\" }, "
+                          "{ 2, \"Success\", them = \"Sprawled\" } }, statuses = { [6] = \"Prne\" } } })\n"
+                          "arbiter.patch.table(\"weapons\", make_rows({ Sword = { cost = 1 } }))\n"
+                          "arbiter.patch.table(\"weapons\", rows)\n");
+  const auto at = [&](std::size_t line, std::vector<std::string> keys) {
+    const std::size_t found = source.field_of_call(line, keys);
+    if (found == SourceText::unknown) return std::string("unknown");
+    const SourcePosition where = source.place(found).where;
+    return fmt::format("{}:{}", where.line, where.column);
+  };
+  CHECK(at(2, {"Full Plate", "absorb"}) == "3:22");
+  CHECK(at(2, {"Leather", "absorb"}) == "4:3");  // `Leather = row`: the innermost key written
+  CHECK(at(6, {"Trip", "outcomes", "[2]", "them"}) == "6:97");
+  CHECK(at(6, {"Trip", "statuses", "[6]"}) == "6:133");
+  CHECK(at(2, {"Chain", "absorb"}) == "unknown");     // not written there
+  CHECK(at(7, {"Sword", "cost"}) == "unknown");       // a table given to another call: computed
+  CHECK(at(8, {"Sword", "cost"}) == "unknown");       // a table made elsewhere
 }
