@@ -1471,7 +1471,7 @@ TEST_CASE("arbiter check points at a pack's bad order vocabulary and a bad encou
   CHECK(property.exit_code == 1);
   // Refused where the pack defines it, as it loads (interpreter/packs/definition_check.hpp).
   CHECK(property.output ==
-        "tests/packs/bad-orders/init.lua:3: error: action 'Teleport': 'move' must be a whole number from 0 to "
+        "tests/packs/bad-orders/init.lua:3:37: error: action 'Teleport': 'move' must be a whole number from 0 to "
         "1000000, { max = that number }, { squares = that number }, or a function() returning the number or { "
         "squares = it }, not \"far\"\n"
         "  in pack 'bad-orders'\n"

@@ -60,16 +60,16 @@ TEST_CASE("a status's duration and max_stacks are whole numbers in range at defi
     const Brawl brawl(std::string("arbiter.define.status('Zed', { unit = 'rounds', duration = ") + given + " })");
     const auto run = brawl.run();
     CHECK(run.exit_code != 0);
-    CHECK_THAT(run.output, Contains(std::string("brawl/init.lua:20: error: status 'Zed': 'duration' must be a whole "
+    CHECK_THAT(run.output, Contains(std::string("brawl/init.lua:20:49: error: status 'Zed': 'duration' must be a whole "
                                                 "number from 0 to 1000000, not ") + shown));
   }
   const Brawl nan("arbiter.define.status('Zed', { unit = 'rounds', duration = 0/0 })");
-  CHECK_THAT(nan.run().output, Contains(":20: error: status 'Zed': 'duration' must be a whole number from 0 to 1000000, "
+  CHECK_THAT(nan.run().output, Contains(":20:49: error: status 'Zed': 'duration' must be a whole number from 0 to 1000000, "
                                         "not "));
   CHECK_THAT(nan.run().output, Contains("nan\n"));
   const Brawl stacks("arbiter.define.status('Zed', { stacking = 'stack', max_stacks = 2.5 })");
   CHECK_THAT(stacks.run().output,
-             Contains(":20: error: status 'Zed': 'max_stacks' must be a whole number from 1 to 1000000, not 2.5"));
+             Contains(":20:52: error: status 'Zed': 'max_stacks' must be a whole number from 1 to 1000000, not 2.5"));
   const Brawl amount("arbiter.define.status('Zed', { modifiers = { { roll = 'punch', amount = 2^40 } } })");
   CHECK_THAT(amount.run().output, Contains(":20: error: a status's modifier 1: 'amount' must be a whole number from "
                                            "-1000000 to 1000000, not "));
@@ -141,7 +141,7 @@ TEST_CASE("a status field that would do nothing is refused at its line, saying w
                       "status.remove), or leave 'duration' out; 'max_stacks' = 3 counts nothing unless it stacks: give "
                       "stacking = \"stack\" (the stacking is \"refresh\"), or leave 'max_stacks' out"));
   const Brawl not_list("arbiter.define.status('Zed', { modifiers = 'punch' })");
-  CHECK_THAT(not_list.run().output, Contains(":20: error: status 'Zed': 'modifiers' must be a list of modifiers"));
+  CHECK_THAT(not_list.run().output, Contains(":20:32: error: status 'Zed': 'modifiers' must be a list of modifiers"));
   // A list of modifiers, as documented, plays.
   const Brawl listed("arbiter.define.status('Zed', { unit = 'rounds', duration = 2, stacking = 'stack', max_stacks = 3,"
                      " modifiers = { { roll = 'punch', amount = -5, reason = 'reeling' } } })");

@@ -104,18 +104,19 @@ TEST_CASE("check --encounter refuses a pack's misnamed reference as run does, at
   TempDir dir;
   SECTION("a status forbidding an action nobody defined") {
     write_brawl(dir, replaced(brawl_init(), "forbids = { \"Punch\" }", "forbids = { \"Punsh\" }"));
-    all_refuse(dir, "brawl/init.lua:7: error: status 'Staggered': forbids: there is no action named 'Punsh'; did you "
+    all_refuse(dir, "brawl/init.lua:7:69: error: status 'Staggered': forbids: there is no action named 'Punsh'; did you "
                     "mean 'Punch'?");
   }
   SECTION("a default order no action has") {
     write_brawl(dir, replaced(brawl_init(), "default_order = \"Wait\"", "default_order = \"Wiat\""));
-    all_refuse(dir, "brawl/init.lua:2: error: flow.default_order: there is no action named 'Wiat'; did you mean "
+    all_refuse(dir, "brawl/init.lua:4:3: error: flow.default_order: there is no action named 'Wiat'; did you mean "
                     "'Wait'?");
   }
   SECTION("an answer to an action nobody defined is the pack's mistake, not the sheet's") {
     write_brawl(dir, replaced(brawl_init(), "answers = { \"Punch\" }", "answers = { \"Pnch\" }"));
-    all_refuse(dir, "brawl/init.lua:15: error: action 'Duck': 'answers' names no action: 'Pnch'\n"
-                    "  did you mean 'Punch'?");
+    // At `answers` in the line that defines Duck, the line shown, then the nearest action.
+    all_refuse(dir, "brawl/init.lua:15:61: error: action 'Duck': 'answers' names no action: 'Pnch'\n");
+    CHECK_THAT(in(dir, "test ./brawl").output, Contains("\n  did you mean 'Punch'?"));
     CHECK_THAT(in(dir, "check r1.txt --encounter tavern.lua").output, !Contains("r1.txt"));
   }
   SECTION("a status counted in turns under a flow that has none") {
@@ -124,7 +125,7 @@ TEST_CASE("check --encounter refuses a pack's misnamed reference as run does, at
     // for 1 turn was accepted and never ended.
     write_brawl(dir, replaced(replaced(brawl_init(), "kind = \"sequential\", action_points = 6", "kind = \"simultaneous\""),
                               "unit = \"rounds\"", "unit = \"turns\""));
-    all_refuse(dir, "brawl/init.lua:7: error: status 'Staggered': unit = \"turns\" is never counted down in this flow, "
+    all_refuse(dir, "brawl/init.lua:7:38: error: status 'Staggered': unit = \"turns\" is never counted down in this flow, "
                     "so the status would never end: turns come only in sequential phases, and the flow's phases are "
                     "Brawl (simultaneous). Give unit = \"rounds\" or \"phases\", which this flow counts down");
   }
@@ -133,7 +134,7 @@ TEST_CASE("check --encounter refuses a pack's misnamed reference as run does, at
     // "would otherwise fail on ctx.target, every time"; the default order gives none. It was
     // accepted, and every character without an order failed its Punch on nil ctx.target.
     write_brawl(dir, replaced(brawl_init(), "default_order = \"Wait\"", "default_order = \"punch\""));
-    all_refuse(dir, "brawl/init.lua:2: error: flow.default_order: 'Punch' needs a target (needs_target = true), but a "
+    all_refuse(dir, "brawl/init.lua:4:3: error: flow.default_order: 'Punch' needs a target (needs_target = true), but a "
                     "default order is taken at no one, so its resolve would fail on ctx.target, for everyone left "
                     "without an order: name an action taken on one's own, at no one");
   }
@@ -141,19 +142,19 @@ TEST_CASE("check --encounter refuses a pack's misnamed reference as run does, at
     // A default order answers no one's action: Duck, taken "only in answer to" a Punch, would be
     // declared by everyone without an order with nothing to answer.
     write_brawl(dir, replaced(brawl_init(), "default_order = \"Wait\"", "default_order = \"Duck\""));
-    all_refuse(dir, "brawl/init.lua:2: error: flow.default_order: 'Duck' is taken only in answer to another's action "
+    all_refuse(dir, "brawl/init.lua:4:3: error: flow.default_order: 'Duck' is taken only in answer to another's action "
                     "(answers), and a default order answers none, for everyone left without an order");
     // Nor is it given a way: a Step that must say where it goes would go nowhere.
     write_brawl(dir, replaced(replaced(brawl_init(), "default_order = \"Wait\"", "default_order = \"Step\""),
                               "arbiter.define.action(\"Wait\"",
                               "arbiter.define.action(\"Step\", { move = 5, needs_direction = true, target = \"none\", "
                               "resolve = function(ctx) end })\narbiter.define.action(\"Wait\""));
-    all_refuse(dir, "brawl/init.lua:2: error: flow.default_order: 'Step' must say where it moves (needs_direction = "
+    all_refuse(dir, "brawl/init.lua:4:3: error: flow.default_order: 'Step' must say where it moves (needs_direction = "
                     "true), but a default order is given no way, so it would go nowhere");
   }
   SECTION("a status in incapacitated nobody defined") {
     write_brawl(dir, replaced(brawl_init(), "incapacitated = { \"Out Cold\" }", "incapacitated = { \"Out Clod\" }"));
-    all_refuse(dir, "brawl/init.lua:2: error: flow.incapacitated: there is no status named 'Out Clod'; did you mean "
+    all_refuse(dir, "brawl/init.lua:5:3: error: flow.incapacitated: there is no status named 'Out Clod'; did you mean "
                     "'Out Cold'?");
   }
   SECTION("a flow's field the fight does not read") {
@@ -251,7 +252,7 @@ TEST_CASE("a pack declaring api 1 is refused what API 2 added, at the field, and
   SECTION("a target's also_called in a table made elsewhere: at the line that defines it") {
     write_brawl(dir, brawl_init() + "local fields = { find = function() end, also_called = { \"the foe\" } }\n"
                                     "arbiter.define.target(\"my foe\", fields)\n");
-    all_refuse(dir, "brawl/init.lua:19:1: error: target 'my foe': also_called" + told);
+    all_refuse(dir, "brawl/init.lua:19: error: target 'my foe': also_called" + told);
   }
   SECTION("a target's compares") {
     write_brawl(dir, brawl_init() + "arbiter.define.target(\"the tallest foe\", { find = function() end,\n"

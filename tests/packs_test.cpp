@@ -13,6 +13,7 @@
 #include "interpreter/core/narration.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
+#include "interpreter/packs/source_text.hpp"
 #include "tests/support/temp_dir.hpp"
 
 using namespace arbiter;
@@ -1395,7 +1396,7 @@ TEST_CASE("a narration template of an event the runtime logs, naming a field suc
   };
   const std::string told = load("talky", "arbiter.define.table('narration', {\n  moved = '{character} goes to {to}',\n"
                                          "  declared = '{character}: {acton}' })\n");
-  CHECK_THAT(told, Contains("talky/init.lua:2: error: table 'narration': the 'declared' template names {acton}, which "
+  CHECK_THAT(told, Contains("talky/init.lua:4:3: error: table 'narration': the 'declared' template names {acton}, which "
                             "the runtime's 'declared' events do not have (they have: action, character, cost, points, "
                             "points_before, reaction, reason, refused, summary, target; and round, phase, turn, cause, "
                             "type) (did you mean 'action'?)"));
@@ -1405,7 +1406,7 @@ TEST_CASE("a narration template of an event the runtime logs, naming a field suc
                        "  blocked = '{text}' })\n"
                        "arbiter.define.hook('movement', function() end)\n") == "no error");
   CHECK_THAT(load("unmoving", "arbiter.define.table('narration', { blocked = '{text}' })\n"),
-             Contains("unmoving/init.lua:2: error: table 'narration': the 'blocked' template names {text}"));
+             Contains("unmoving/init.lua:2:37: error: table 'narration': the 'blocked' template names {text}"));
 }
 
 TEST_CASE("a narration template of one status's events is told for that status alone, and checked as the packs load",
@@ -1424,21 +1425,21 @@ TEST_CASE("a narration template of one status's events is told for that status a
                        "  ['status_expired:Dazed'] = '{target} clears their head' })\n") == "no error");
   CHECK_THAT(load("misspelt", "arbiter.define.table('narration', {\n  ['status_applied:Prone'] = '{target} falls',\n"
                               "  ['status_applied:Pron'] = '{target} falls' })\n"),
-             Contains("misspelt/init.lua:4: error: table 'narration': 'status_applied:Pron': there is no status named "
+             Contains("misspelt/init.lua:6:3: error: table 'narration': 'status_applied:Pron': there is no status named "
                       "'Pron'; did you mean 'Prone'?"));
   CHECK_THAT(load("statusless", "arbiter.define.table('narration', { ['moved:Prone'] = '{character} crawls' })\n"),
-             Contains("statusless/init.lua:4: error: table 'narration': 'moved:Prone' names a template for one status, "
+             Contains("statusless/init.lua:4:37: error: table 'narration': 'moved:Prone' names a template for one status, "
                       "but the runtime's 'moved' events are of no status: write 'moved' alone"));
   CHECK_THAT(load("fieldless", "arbiter.define.table('narration', { ['status_applied:Prone'] = '{target} falls {far}' })\n"),
-             Contains("fieldless/init.lua:4: error: table 'narration': the 'status_applied:Prone' template names {far}, "
+             Contains("fieldless/init.lua:4:37: error: table 'narration': the 'status_applied:Prone' template names {far}, "
                       "which the runtime's 'status_applied' events do not have"));
   // "Its type must be one the runtime logs with a `status` … named with the nearest otherwise"
   // (docs/world.md): a misspelt one would be looked up by no event, the default sentence told.
   CHECK_THAT(load("typeless", "arbiter.define.table('narration', { ['status_expird:Dazed'] = '{target} clears' })\n"),
-             Contains("typeless/init.lua:4: error: table 'narration': 'status_expird:Dazed' names a template for one "
+             Contains("typeless/init.lua:4:37: error: table 'narration': 'status_expird:Dazed' names a template for one "
                       "status, but the runtime logs no 'status_expird' events; did you mean 'status_expired'?"));
   CHECK_THAT(load("farfetched", "arbiter.define.table('narration', { ['dazed_off:Dazed'] = '{target} clears' })\n"),
-             Contains("farfetched/init.lua:4: error: table 'narration': 'dazed_off:Dazed' names a template for one "
+             Contains("farfetched/init.lua:4:37: error: table 'narration': 'dazed_off:Dazed' names a template for one "
                       "status, but the runtime logs no 'dazed_off' events (those of a status: order_not_carried_out, "
                       "status_applied, "));
   // A pack's own event type may hold a colon: near no runtime type and naming no status, it is its own.
@@ -1465,4 +1466,33 @@ TEST_CASE("arbiter.add_check refuses what is not a function written in Lua, at t
                     StartsWith("test.lua:2: error: arbiter.add_check: the check must be a function, not \"tables\""));
   CHECK_THROWS_WITH(s.eval("arbiter.add_check(print)"),
                     Contains("arbiter.add_check: the check must be a function written in Lua, not a built-in function"));
+}
+
+TEST_CASE("a patched field is found where the call's table writes it: the innermost key written, else nothing",
+          "[packs][registry]") {
+  // The item: an error about a patched field points at the field itself, `armor["Full Plate"].absorb`
+  // at its `absorb`; a table made elsewhere or in a loop is told at the call's line (unknown here).
+  const SourceText source("house.lua",
+                          "local arbiter = require 'arbiter'\n"
+                          "arbiter.patch.table(\"armor\", {\n"
+                          "  [\"Full Plate\"] = { absorb = -1 },\n"
+                          "  Leather = row,\n"
+                          "})\n"
+                          "arbiter.patch.table(\"actions_data\", { Trip = { outcomes = { { \"-\", \"Failure\" }, "
+                          "{ 2, \"Success\", them = \"Sprawled\" } }, statuses = { [6] = \"Prne\" } } })\n"
+                          "arbiter.patch.table(\"weapons\", make_rows({ Sword = { cost = 1 } }))\n"
+                          "arbiter.patch.table(\"weapons\", rows)\n");
+  const auto at = [&](std::size_t line, std::vector<std::string> keys) {
+    const std::size_t found = source.field_of_call(line, keys);
+    if (found == SourceText::unknown) return std::string("unknown");
+    const SourcePosition where = source.place(found).where;
+    return fmt::format("{}:{}", where.line, where.column);
+  };
+  CHECK(at(2, {"Full Plate", "absorb"}) == "3:22");
+  CHECK(at(2, {"Leather", "absorb"}) == "4:3");  // `Leather = row`: the innermost key written
+  CHECK(at(6, {"Trip", "outcomes", "[2]", "them"}) == "6:97");
+  CHECK(at(6, {"Trip", "statuses", "[6]"}) == "6:133");
+  CHECK(at(2, {"Chain", "absorb"}) == "unknown");     // not written there
+  CHECK(at(7, {"Sword", "cost"}) == "unknown");       // a table given to another call: computed
+  CHECK(at(8, {"Sword", "cost"}) == "unknown");       // a table made elsewhere
 }

@@ -117,7 +117,7 @@ TEST_CASE("a bad patch of the flow is told at the patch's line, list items count
   CHECK_THAT(phase.output, Contains("tests/packs/bad-flow-phase/init.lua:2: error: flow.phases[1].kind: "));
   const auto order = arbiter(one_round + "--seed 1 --house bad-flow-order");
   CHECK(order.exit_code == 1);
-  CHECK_THAT(order.output, Contains("tests/packs/bad-flow-order/init.lua:2: error: flow.default_order: there is no "
+  CHECK_THAT(order.output, Contains("tests/packs/bad-flow-order/init.lua:2:31: error: flow.default_order: there is no "
                                     "action named 'Defnd'; did you mean 'Defend'?"));
   const auto field = arbiter(one_round + "--seed 1 --house bad-flow-field");
   CHECK(field.exit_code == 1);
@@ -129,7 +129,7 @@ TEST_CASE("a house pack's bad value in Platemail's tables is refused at its line
           "[run][check][errors]") {
   // QA: Wounds "two" and a Penetration of 1.5 stopped the fight mid-round, at
   // rules/platemail/combat.lua:712, blamed on 'platemail'.
-  const std::string told = "tests/packs/bad-platemail-tables/init.lua:2: error: weapons['Sword'].melee.penetration "
+  const std::string told = "tests/packs/bad-platemail-tables/init.lua:2:70: error: weapons['Sword'].melee.penetration "
                            "must be a whole number, not 1.5";
   const auto run = arbiter("run examples/platemail/skirmish.lua --rounds 1 --seed 1 --orders "
                            "examples/platemail/skirmish-round1.txt --house bad-platemail-tables");
@@ -148,7 +148,7 @@ TEST_CASE("every command that loads packs refuses a house rule's bad table value
           "[run][check][errors]") {
   // The rules' hook `loaded` checks the tables once every pack has loaded: tempo checked its rows
   // only as a round started, so check passed sheets under a house pack no fight could be played with.
-  const std::string tempo = "tests/packs/bad-tempo-rows/init.lua:2: error: weapons['Sword'].cost must be a whole "
+  const std::string tempo = "tests/packs/bad-tempo-rows/init.lua:2:44: error: weapons['Sword'].cost must be a whole "
                             "number of AP, not \"four\"";
   const auto check = arbiter("check examples/tempo/duel-round1.txt --encounter examples/tempo/duel.lua --rules tempo "
                              "bad-tempo-rows");
@@ -166,7 +166,7 @@ TEST_CASE("every command that loads packs refuses a house rule's bad table value
   for (const char* command : {"lua bad-platemail-tables -e 'return 1'", "explain bad-platemail-tables weapons"}) {
     const auto loaded = arbiter(command);
     CHECK(loaded.exit_code == 1);
-    CHECK_THAT(loaded.output, Contains("bad-platemail-tables/init.lua:2: error: weapons['Sword'].melee.penetration"));
+    CHECK_THAT(loaded.output, Contains("bad-platemail-tables/init.lua:2:70: error: weapons['Sword'].melee.penetration"));
     CHECK_THAT(loaded.output, !Contains("stack traceback"));
   }
 }
@@ -188,12 +188,12 @@ TEST_CASE("a misspelt status in the flow's incapacitated or lookups.out_of_fight
   const auto incapacitated = arbiter(one_round + "--seed 1 --house bad-flow-incapacitated");
   CHECK(incapacitated.exit_code == 1);
   CHECK_THAT(incapacitated.output,
-             Contains("tests/packs/bad-flow-incapacitated/init.lua:2: error: flow.incapacitated: there is no "
+             Contains("tests/packs/bad-flow-incapacitated/init.lua:2:31: error: flow.incapacitated: there is no "
                       "status named 'Unconcious'; did you mean 'Unconscious'?"));
   // Blamed on the patch that set out_of_fight, not the later one of another lookup.
   const auto out = arbiter(one_round + "--seed 1 --house bad-flow-out-of-fight");
   CHECK(out.exit_code == 1);
-  CHECK_THAT(out.output, Contains("tests/packs/bad-flow-out-of-fight/init.lua:2: error: flow.lookups.out_of_fight: "
+  CHECK_THAT(out.output, Contains("tests/packs/bad-flow-out-of-fight/init.lua:2:43: error: flow.lookups.out_of_fight: "
                                   "there is no status named 'Ded'; did you mean 'Dead' or 'Dazed'?"));
 }
 

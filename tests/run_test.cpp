@@ -184,7 +184,7 @@ TEST_CASE("a ruleset's bad status or flow is reported at its line before any rou
   CHECK_THAT(status.output, Contains("status 'Stunned': 'duration' must be a whole number from 0 to 1000000, not -1"));
   const auto misspelt = arbiter("run examples/platemail/skirmish.lua --seed 1 --rounds 1 --house typo-status");
   CHECK(misspelt.exit_code == 1);
-  CHECK_THAT(misspelt.output, Contains("tests/packs/typo-status/init.lua:2: error: status 'Winded' has no field 'durration' "
+  CHECK_THAT(misspelt.output, Contains("tests/packs/typo-status/init.lua:2:52: error: status 'Winded' has no field 'durration' "
                                        "(did you mean 'duration'?)"));
   const auto flow = arbiter("run tests/encounters/no-flow.lua --seed 1 --rounds 1");
   CHECK(flow.exit_code == 1);

@@ -1219,8 +1219,23 @@ const std::string& Sandbox::owner_of(const std::string& file) const {
 }
 
 std::filesystem::path Sandbox::file_shown_as(const std::string& shown) const {
-  const Scope* owner = holding(shown);
-  return owner ? owner->scope.folder / shown.substr(owner->scope.display_folder.size() + 1) : std::filesystem::path{};
+  if (const Scope* owner = holding(shown))
+    return owner->scope.folder / shown.substr(owner->scope.display_folder.size() + 1);
+  // A name Lua cut short at its start, past LUA_IDSIZE ("...are/arbiter/packs/tempo/init.lua", of
+  // an installed pack): the file of the pack whose folder's name ends as the name's first part.
+  constexpr std::string_view cut = "...";
+  if (!shown.starts_with(cut)) return {};
+  const std::string tail = shown.substr(cut.size());
+  for (std::size_t slash = tail.find('/'); slash != std::string::npos; slash = tail.find('/', slash + 1)) {
+    const std::string_view folder_end(tail.data(), slash);
+    for (const auto& [name, scope] : packs_) {
+      if (!scope.scope.owns_files || !std::string_view(scope.scope.display_folder).ends_with(folder_end)) continue;
+      std::error_code ec;
+      std::filesystem::path file = scope.scope.folder / tail.substr(slash + 1);
+      if (std::filesystem::is_regular_file(file, ec)) return file;
+    }
+  }
+  return {};
 }
 
 int Sandbox::print(lua_State* L) {

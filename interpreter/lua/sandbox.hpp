@@ -161,8 +161,9 @@ class Sandbox final : public MemoryAccount {
   // 0 for what was not made as an object (a light C function).
   std::uint64_t made_order(lua_State* L, int index) const;
 
-  // Where the file a pack's code is shown from in messages ("rules/house/init.lua") was read, or an
-  // empty path when no pack's folder holds it (a snippet, the stdlib).
+  // Where the file a pack's code is shown from in messages ("rules/house/init.lua", or as Lua cuts a
+  // long name short, "...packs/house/init.lua") was read, or an empty path when no pack's folder
+  // holds it (a snippet, the stdlib).
   std::filesystem::path file_shown_as(const std::string& shown) const;
 
   // Every file run or required so far (an encounter, the files it requires, each pack's manifest

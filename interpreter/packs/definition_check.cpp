@@ -19,6 +19,7 @@
 #include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
+#include "interpreter/packs/field_place.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -177,39 +178,56 @@ void check_texts(lua_State* L, const std::string& what, int value) {
     if (lua_rawgeti(L, value, i) == LUA_TSTRING) lua::to_text(L, -1, fmt::format("{}[{}]", what, i));
 }
 
-// The keys of the table at `index` that are not `known`, each told as "no field 'maks' (did you
-// mean 'max'?)", in sorted order (the table's own changes from run to run).
-std::vector<std::string> unknown_fields(lua_State* L, int index, const std::vector<std::string>& known) {
-  std::vector<std::string> unknown;
+// What is wrong with a definition: the field it is about, as the history names it ("move.maks"),
+// and what is wrong with it.
+struct Problem {
+  std::string field;
+  std::string text;
+};
+
+// The keys of the table at `index` (field `within` of the definition, "" for the definition) that
+// are not `known`, each told as "no field 'maks' (did you mean 'max'?)", in sorted order (the
+// table's own changes from run to run).
+std::vector<Problem> unknown_fields(lua_State* L, int index, const std::vector<std::string>& known,
+                                    const std::string& within = "") {
+  std::vector<Problem> unknown;
   for (lua_pushnil(L); lua_next(L, index); lua_pop(L, 1)) {
-    if (lua_type(L, -2) != LUA_TSTRING)
-      unknown.push_back(fmt::format("no field [{}]", lua::describe(L, -2, 1)));
-    else if (const std::string key(lua::whole_string(L, -2)); std::ranges::find(known, key) == known.end())
-      unknown.push_back(with_nearest(fmt::format("no field '{}'", printable(key)), key, known));
+    if (lua_type(L, -2) != LUA_TSTRING) {
+      const std::string key = lua::describe(L, -2, 1);
+      unknown.push_back({within + "[" + key + "]", fmt::format("no field [{}]", key)});
+    } else if (const std::string key(lua::whole_string(L, -2)); std::ranges::find(known, key) == known.end()) {
+      unknown.push_back({within.empty() ? key : within + "." + key,
+                         with_nearest(fmt::format("no field '{}'", printable(key)), key, known)});
+    }
   }
-  std::ranges::sort(unknown);
+  std::ranges::sort(unknown, {}, &Problem::text);
   return unknown;
 }
 
 // What is wrong with a value that does not fit `field`: what it must be, and what it is.
-std::string misfit(lua_State* L, int value, const Field& field) {
+Problem misfit(lua_State* L, int value, const Field& field) {
   // `move = { maks = 5 }`: the field misspelt inside, told with the nearest.
   if (std::string_view(field.name) == "move" && lua_type(L, value) == LUA_TTABLE) {
-    const std::vector<std::string> inside = unknown_fields(L, value, {"max", "squares"});
-    if (!inside.empty()) return fmt::format("'move' has {}", fmt::join(inside, ", "));
+    const std::vector<Problem> inside = unknown_fields(L, value, {"max", "squares"}, field.name);
+    if (!inside.empty()) {
+      std::vector<std::string> told;
+      for (const Problem& problem : inside) told.push_back(problem.text);
+      return {inside.front().field, fmt::format("'move' has {}", fmt::join(told, ", "))};
+    }
   }
   std::string message = fmt::format("'{}' must be {}, not {}", field.name, field.expected, lua::describe(L, value, 1));
   // A misspelt word (`target = "enemey"`) is told with the nearest of the words the field takes.
   if (text(L, value)) message = with_nearest(std::move(message), lua::whole_string(L, value), field.words);
-  return message;
+  return {field.name, std::move(message)};
 }
 
 // Every field that is unknown or does not fit, told at once: the author mends them all in one go.
+// Told where the first of them is written.
 void check_fields(lua_State* L, Kind kind, const std::string& name, int index, const std::vector<Field>& fields) {
   std::vector<std::string> known;
   for (const Field& field : fields) known.emplace_back(field.name);
   const std::string what = fmt::format("{} '{}'", to_string(kind), name);
-  std::vector<std::string> problems = unknown_fields(L, index, known);
+  std::vector<Problem> problems = unknown_fields(L, index, known);
   for (const Field& field : fields) {
     lua_pushstring(L, field.name);
     const bool absent = lua_rawget(L, index) == LUA_TNIL;
@@ -218,10 +236,13 @@ void check_fields(lua_State* L, Kind kind, const std::string& name, int index, c
     lua_pop(L, 1);
   }
   if (problems.empty()) return;
-  if (problems.size() == 1 && problems.front().starts_with("no field")) throw Error(what + " has " + problems.front());
-  for (std::string& problem : problems)
-    if (problem.starts_with("no field")) problem = "it has " + problem;
-  throw Error(every_mistake(what, problems));
+  const std::string& first = problems.front().field;
+  if (problems.size() == 1 && problems.front().text.starts_with("no field"))
+    throw FieldMistake(first, what + " has " + problems.front().text);
+  std::vector<std::string> told;
+  for (const Problem& problem : problems)
+    told.push_back(problem.text.starts_with("no field") ? "it has " + problem.text : problem.text);
+  throw FieldMistake(first, every_mistake(what, told));
 }
 
 // What each pack API after the first added to definitions (manifest.hpp, pack_api).
@@ -264,14 +285,14 @@ void check_narration(lua_State* L, int index) {
       throw Error(fmt::format("table 'narration': its keys are event types, not {}", lua::describe(L, -2, 0)));
     const std::string type = lua::to_text(L, -2, "table 'narration': the event type");
     if (lua_type(L, -1) != LUA_TSTRING)
-      throw Error(fmt::format("table 'narration': '{}' must be a template, a string like \"{{character}} moves\", "
+      throw FieldMistake(type, fmt::format("table 'narration': '{}' must be a template, a string like \"{{character}} moves\", "
                               "not {}",
                               type, lua::describe(L, -1, 1)));
     const std::string text = lua::to_text(L, -1, fmt::format("table 'narration': '{}'", type));
     try {
       Narrator::check_template(text);
     } catch (const Error& e) {
-      throw Error(fmt::format("table 'narration': '{}': {}", type, e.diagnostics().front().message));
+      throw FieldMistake(type, fmt::format("table 'narration': '{}': {}", type, e.diagnostics().front().message));
     }
   });
 }
@@ -320,8 +341,8 @@ void check_runtime_narration(lua_State* L, const Registry& registry) {
         check_status_template_key(std::string(parts->first), std::string(parts->second), registry);
       Narrator::check_runtime_template(key, lua::whole_string(L, -1));
     } catch (const Error& e) {
-      throw Error(parse_positioned(setting(*narration, key).location + ": table 'narration': " +
-                                   e.diagnostics().front().message));
+      throw Error(at_field(L, setting(*narration, key).location, key,
+                           "table 'narration': " + e.diagnostics().front().message));
     }
   });
 }
@@ -349,7 +370,7 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
       const bool contradicts = lua_toboolean(L, -2) && text(L, -1) && lua::whole_string(L, -1) == "none";
       lua_pop(L, 2);
       if (contradicts)
-        throw Error(fmt::format("action '{}': it cannot both need a target and take none (target = \"none\")", name));
+        throw FieldMistake("target", fmt::format("action '{}': it cannot both need a target and take none (target = \"none\")", name));
       return;
     }
     case Kind::condition:
@@ -368,7 +389,7 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
       // this one replace that status in the fight, past the error "already defined" that
       // define gives, and leave the key naming nothing.
       if (!status.name.empty() && status.name != name)
-        throw Error(fmt::format("status '{}': 'name' is \"{}\", but a status is named by its definition: leave "
+        throw FieldMistake("name", fmt::format("status '{}': 'name' is \"{}\", but a status is named by its definition: leave "
                                 "'name' out (or write \"{}\"); to change status '{}', use arbiter.override.status or "
                                 "arbiter.patch.status",
                                 name, status.name, name, status.name));

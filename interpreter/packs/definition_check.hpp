@@ -10,15 +10,29 @@
 
 #include <lua.hpp>
 
+#include "grammar/diagnostic.hpp"
 #include "interpreter/packs/registry.hpp"
 
 namespace arbiter::packs {
+
+// A mistake in one field of a definition (`cost = "3"`, a misspelt `taget`): an arbiter::Error
+// that names the field as the history does ("move.maks"), so that the change making it is told
+// where the field is written (field_place.hpp) rather than at the call's first line.
+class FieldMistake : public Error {
+ public:
+  FieldMistake(std::string field, const std::string& message) : Error(message), field_(std::move(field)) {}
+  const std::string& field() const noexcept { return field_; }
+
+ private:
+  std::string field_;
+};
 
 // Whether definitions of this kind and name are checked: actions, statuses, conditions and
 // targets, and of tables the one the runtime reads as it is given, `narration` (each field an
 // event type, its value a template); not other tables, nor hooks.
 bool is_checked(Kind kind, const std::string& name);
-// Throws arbiter::Error naming the field and what it must be, or the nearest known field.
+// Throws FieldMistake naming the field and what it must be, or the nearest known field (several
+// mistakes: at the first told); arbiter::Error for a mistake of no one field.
 void check_definition(lua_State* L, Kind kind, const std::string& name, int index);
 
 // A field (or a value of one) of a definition that a pack API newer than the pack declares added.

@@ -53,7 +53,7 @@ void check_written_in_lua(lua_State* L, Kind kind, const std::string& name, int 
       return;
     }
     const std::string what = fmt::format("{} '{}'", to_string(kind), name) + (path.empty() ? "" : ": '" + path + "'");
-    throw Error(what + " must be a function written in Lua, not a built-in function");
+    throw FieldMistake(path, what + " must be a function written in Lua, not a built-in function");
   }
   // A read-only view is a definition's, checked when it was made; a table met again, checked; one
   // nested too deep is refused by the copy or the merge.

@@ -13,6 +13,7 @@
 #include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
+#include "interpreter/packs/field_place.hpp"
 #include "interpreter/packs/fight.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
 
@@ -24,10 +25,10 @@ int raw_field(lua_State* L, int index, const char* key) {
   return lua_rawget(L, index < 0 ? index - 1 : index);
 }
 
-// At the change that last set `field` of `d`.
-[[noreturn]] void fail(const Definition& d, std::string_view field, const std::string& message,
+// At `field` of `d` where the change that last set it writes it.
+[[noreturn]] void fail(lua_State* L, const Definition& d, std::string_view field, const std::string& message,
                        std::string note = {}) {
-  Diagnostic problem = parse_positioned(setting(d, field).location + ": " + message);
+  Diagnostic problem = at_field(L, setting(d, field).location, std::string(field), message);
   if (!note.empty()) problem.notes.push_back(std::move(note));
   throw Error(std::move(problem));
 }
@@ -75,7 +76,7 @@ void check_ruleset(lua_State* L, const Registry& registry) {
       const bool present = raw_field(L, -1, field) == LUA_TFUNCTION;
       lua_settop(L, guard.top());
       if (!present)
-        fail(*d, field,
+        fail(L, *d, field,
              fmt::format("{} '{}' has no '{}' function: a fight calls it to {}{}", to_string(d->kind), d->name, field,
                          does,
                          d->kind == Kind::action ? ", so an order naming it could not be carried out (only rules that "
@@ -87,21 +88,21 @@ void check_ruleset(lua_State* L, const Registry& registry) {
     registry.push(L, d->kind, d->name);
     if (d->kind == Kind::action) {
       if (const std::string& shown = vocabulary.action(d->name)->declared_as; !shown.empty() && !vocabulary.action(shown))
-        fail(*d, "declared_as", fmt::format("action '{}': 'declared_as' names no action: '{}'", d->name, shown),
+        fail(L, *d, "declared_as", fmt::format("action '{}': 'declared_as' names no action: '{}'", d->name, shown),
              did_you_mean(shown, vocabulary.action_names()));
       // A list written in the definition; one a function derives from a pack's data is that pack's to check.
       for (const char* field : {"answers", "replaces"}) {
         raw_field(L, -1, field);
         for (const std::string& named : listed(L))
           if (!vocabulary.action(named))
-            fail(*d, field, fmt::format("action '{}': '{}' names no action: '{}'", d->name, field, named),
+            fail(L, *d, field, fmt::format("action '{}': '{}' names no action: '{}'", d->name, field, named),
                  did_you_mean(named, vocabulary.action_names()));
       }
       // A misspelt status would make the action never allowed.
       raw_field(L, -1, "allowed_by");
       for (const std::string& status : listed(L))
         if (!holds(status_names, status))
-          fail(*d, "allowed_by",
+          fail(L, *d, "allowed_by",
                fmt::format("action '{}': allowed_by: {}", d->name, unknown_name(status, status_names, "status")));
     } else if (d->kind == Kind::status) {
       // A misspelt action would be allowed or forbidden nothing.
@@ -110,7 +111,7 @@ void check_ruleset(lua_State* L, const Registry& registry) {
       for (const auto& [field, actions] : {std::pair{"allows", &status.allows}, std::pair{"forbids", &status.forbids}})
         for (const std::string& action : *actions)
           if (!holds(action_names, action))
-            fail(*d, field,
+            fail(L, *d, field,
                  fmt::format("status '{}': {}: {}", d->name, field, unknown_name(action, action_names, "action")));
     }
     lua_settop(L, guard.top());
@@ -121,7 +122,7 @@ void check_ruleset(lua_State* L, const Registry& registry) {
   FlowRules rules = read_flow(L, registry, default_order, lookups, pack);
   // The order of whoever has none: an action of any case, as a sheet names it.
   if (!default_order.empty() && !vocabulary.action(default_order))
-    fail(*flow, "default_order",
+    fail(L, *flow, "default_order",
          "flow.default_order: " + unknown_name(default_order, vocabulary.action_names(), "action"));
   // The default order is taken at no one, going nowhere, on no one's action (Fight::default_intent),
   // by everyone left without an order: an action that needs a target would fail on ctx.target every
@@ -137,7 +138,7 @@ void check_ruleset(lua_State* L, const Registry& registry) {
                                                  "default order answers none"
                                                : nullptr;
     if (why)
-      fail(*flow, "default_order",
+      fail(L, *flow, "default_order",
            fmt::format("flow.default_order: '{}' {}, for everyone left without an order: name an action taken on "
                        "one's own, at no one (its resolve may find a target itself, as with "
                        "world.closest(ctx.actor, \"enemy\"))",
@@ -149,7 +150,7 @@ void check_ruleset(lua_State* L, const Registry& registry) {
                                      std::pair{"lookups.out_of_fight", &lookups.out_of_fight}})
     for (const std::string& status : *named)
       if (!holds(status_names, status))
-        fail(*flow, field, fmt::format("flow.{}: {}", field, unknown_name(status, status_names, "status")));
+        fail(L, *flow, field, fmt::format("flow.{}: {}", field, unknown_name(status, status_names, "status")));
   // "A duration of N lasts through N ticks of its clock" (docs/world.md): a clock the flow never
   // ticks (turns, in a flow of simultaneous phases only) would keep the status on for good.
   for (const auto& [d, unit] : units) {
@@ -159,7 +160,7 @@ void check_ruleset(lua_State* L, const Registry& registry) {
       if (counts_down(static_cast<DurationUnit>(other), rules.phases))
         counted.push_back(fmt::format("\"{}\"", duration_unit_names[other]));
     for (const PhaseRules& phase : rules.phases) phases.push_back(fmt::format("{} ({})", phase.name, name(phase.kind)));
-    fail(*d, "unit",
+    fail(L, *d, "unit",
          fmt::format("status '{}': unit = \"{}\" is never counted down in this flow, so the status would never end: "
                      "turns come only in sequential phases, and the flow's phases are {}. Give unit = {}, which this "
                      "flow counts down",

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
+#include <utility>
 
 namespace arbiter::packs {
 namespace {
@@ -68,11 +70,36 @@ std::size_t past_string(const std::string& text, std::size_t at) {
   return level >= 0 ? past_long_bracket(text, at, level) : at;
 }
 
+// The key `[…]` of an entry opening at `at`, as a field's name: `["Full Plate"]` is "Full Plate",
+// `[6]` "[6]" (as the history writes a list's item); with the offset past its `]`. Nothing for a
+// key of another kind (`[1 + 1]`, `[name]`).
+std::optional<std::pair<std::string, std::size_t>> bracket_key(const std::string& text, std::size_t at) {
+  if (at >= text.size() || text[at] != '[' || long_bracket(text, at) >= 0) return std::nullopt;
+  const std::size_t key = past_space(text, at + 1);
+  std::size_t key_end = past_string(text, key);
+  std::string name;
+  if (key_end != key && text[key] != '[') {
+    name = text.substr(key + 1, key_end - key - 2);
+  } else {
+    while (key_end < text.size() && std::isdigit(static_cast<unsigned char>(text[key_end]))) ++key_end;
+    if (key_end == key) return std::nullopt;
+    name = "[" + text.substr(key, key_end - key) + "]";
+  }
+  const std::size_t close = past_space(text, key_end);
+  if (close >= text.size() || text[close] != ']') return std::nullopt;
+  return std::pair{std::move(name), close + 1};
+}
+
 // The `{` of the table constructor written at `at`: there, or after the key whose value it is
-// (`characters = {`) or the `return` before it; none when the table is not written there.
+// (`characters = {`, `["Full Plate"] = {`) or the `return` before it; none when the table is not
+// written there.
 std::size_t constructor_at(const std::string& text, std::size_t at) {
   if (at >= text.size()) return none;
-  if (text[at] != '{') {
+  if (const auto key = bracket_key(text, at)) {
+    at = past_space(text, key->second);
+    if (!assignment_at(text, at)) return none;
+    at = past_space(text, at + 1);
+  } else if (text[at] != '{') {
     if (!identifier_start(text[at])) return none;
     const std::size_t name_end = past_name(text, at);
     const bool returned = text.compare(at, name_end - at, "return") == 0;
@@ -125,22 +152,23 @@ std::size_t SourceText::literal(const std::string& text, std::size_t anchor) con
   return anchor;
 }
 
-std::size_t SourceText::field_of_call(std::size_t line, const std::string& name) const {
-  std::size_t start = 0;
-  for (std::size_t n = 1; n < line; ++n) {
-    start = text_.find('\n', start);
-    if (start == none) return unknown;
-    ++start;
-  }
-  const std::size_t first_word = text_.find_first_not_of(" \t", start);
-  // Within the call's parentheses only, past its strings and comments (a condition's phrase holds braces).
+std::size_t SourceText::field_of_call(std::size_t line, const std::vector<std::string>& path) const {
+  if (line == 0 || line > line_starts_.size() || path.empty()) return unknown;
+  const std::size_t start = line_starts_[line - 1];
+  // The call's own table, within its parentheses, past its strings and comments (a condition's
+  // phrase holds braces); not one given to a call within them (`make_row { … }`), computed.
   int depth = 0;
   for (std::size_t i = past_space(text_, start); i < text_.size(); i = past_space(text_, i)) {
     if (const std::size_t after = past_string(text_, i); after != i) {
       i = after;
-    } else if (text_[i] == '{' && depth > 0) {
-      const std::size_t field = table(i).field(name);
-      return field == unknown ? first_word : field;
+    } else if (text_[i] == '{' && depth == 1) {
+      std::size_t found = unknown;
+      for (std::size_t at = i; const std::string& key : path) {
+        const std::size_t field = table(at).field(key);
+        if (field == unknown) break;
+        found = at = field;
+      }
+      return found;
     } else if (text_[i] == '(') {
       ++depth;
       ++i;
@@ -151,7 +179,7 @@ std::size_t SourceText::field_of_call(std::size_t line, const std::string& name)
       i = identifier_char(text_[i]) ? past_name(text_, i) : i + 1;
     }
   }
-  return first_word;
+  return unknown;
 }
 
 SourceText::Table SourceText::table(std::size_t at) const {
@@ -165,10 +193,7 @@ SourceText::Table SourceText::table(std::size_t at) const {
   // kind, `[1 + 1] =`, is neither a field by name nor a value).
   const auto add_entry = [&](std::size_t entry) {
     if (text_[entry] == '[' && long_bracket(text_, entry) < 0) {
-      const std::size_t key = past_space(text_, entry + 1), key_end = past_string(text_, key);
-      const std::size_t close = past_space(text_, key_end);
-      if (key_end != key && text_[key] != '[' && close < text_.size() && text_[close] == ']')
-        add_field(text_.substr(key + 1, key_end - key - 2), entry);
+      if (auto key = bracket_key(text_, entry)) add_field(std::move(key->first), entry);
       return;
     }
     if (identifier_start(text_[entry])) {
@@ -213,8 +238,12 @@ std::size_t SourceText::Table::item(std::size_t number) const {
 }
 
 std::size_t SourceText::Table::field(const std::string& name) const {
-  const auto found = fields.find(name);
-  return found == fields.end() ? unknown : found->second;
+  if (const auto found = fields.find(name); found != fields.end()) return found->second;
+  // "[2]": written `[2] = …`, found above, or the list's second value.
+  if (name.size() > 2 && name.front() == '[' && name.back() == ']' &&
+      std::all_of(name.begin() + 1, name.end() - 1, [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    return item(std::stoul(name.substr(1, name.size() - 2)));
+  return unknown;
 }
 
 Place SourceText::place(std::size_t offset) const {

@@ -52,21 +52,24 @@ class SourceText {
   // Where the values and fields of a table constructor are written, for the items of a list.
   struct Table {
     std::vector<std::size_t> items;             // its values, in order
-    std::map<std::string, std::size_t> fields;  // `name = …`, `["name"] = …`; not a table's inside it
+    std::map<std::string, std::size_t> fields;  // `name = …`, `["name"] = …`, `[2] = …` as "[2]"; not a table's inside it
     // A field written again after its first (`{ guard = "On Guard", guard = "Bound" }`): its name and
     // where; Lua keeps the last, `fields` the first.
     std::vector<std::pair<std::string, std::size_t>> again;
-    // Where its value numbered `number` (from 1), or its field `name`, is; unknown when it has none.
+    // Where its value numbered `number` (from 1), or its field `name` ("[2]": its field [2], else its
+    // second value), is; unknown when it has none.
     std::size_t item(std::size_t number) const;
     std::size_t field(const std::string& name) const;
   };
   // The table constructor written at `at`: its `{`, the key whose value it is (`characters = {`),
   // or the `return` before it. Empty when no table is written there: it is computed.
   Table table(std::size_t at) const;
-  // Where field `name` is written in the first table constructor inside the call that starts on
-  // line `line` (a definition's table: `arbiter.define.action("Guard", { target = "ally" })`); the
-  // line's first word when it is not written there (a table made elsewhere and passed by name).
-  std::size_t field_of_call(std::size_t line, const std::string& name) const;
+  // Where the field at `path` (its keys, outermost first: { "Full Plate", "absorb" }; a list's item
+  // "[2]") is written in the table constructor given to the call that starts on line `line` (a
+  // definition's table: `arbiter.patch.table("armor", { ["Full Plate"] = { absorb = -1 } })`): the
+  // innermost of its keys written there. Unknown when the call writes no table (one made elsewhere
+  // and passed by name) or not even the first key (a table built in a loop).
+  std::size_t field_of_call(std::size_t line, const std::vector<std::string>& path) const;
   // The offset of the file's `return`: the table it returns.
   std::size_t returned() const { return return_offset_; }
 

@@ -9,8 +9,8 @@
 #include "interpreter/lua/sandbox.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/packs/definition_check.hpp"
+#include "interpreter/packs/field_place.hpp"
 #include "interpreter/packs/registry.hpp"
-#include "interpreter/packs/source_text.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -43,18 +43,10 @@ void check_api(lua_State* L, Kind kind, const std::string& name, int index, cons
   const int api = registry_of(L).api_of(pack);
   const std::optional<NewerThanApi> newer = newer_than_api(L, kind, index, api);
   if (!newer) return;
-  const std::string message =
-      fmt::format("{} '{}': {} is new in pack API {}, but pack '{}' declares api = {} in its pack.lua: write api = "
-                  "{} there, as an Arbiter of API {} refuses it",
-                  to_string(kind), name, newer->field, newer->api, pack, api, newer->api, api);
-  lua_Debug ar;
-  const lua::Sandbox& sandbox = lua::Sandbox::of(L);
-  if (!lua::author_frame(L, ar) || ar.source[0] != '@') throw Error(message);
-  const std::filesystem::path file = sandbox.file_shown_as(ar.source + 1);
-  if (file.empty()) throw Error(message);
-  const SourceText source(ar.short_src, lua::read_source(file, "a pack's file"));
-  const auto line = static_cast<std::size_t>(ar.currentline);
-  throw Error(source.place(source.field_of_call(line, newer->key)).diagnostic(message));
+  throw FieldMistake(newer->key, fmt::format("{} '{}': {} is new in pack API {}, but pack '{}' declares api = {} in "
+                                             "its pack.lua: write api = {} there, as an Arbiter of API {} refuses it",
+                                             to_string(kind), name, newer->field, newer->api, pack, api, newer->api,
+                                             api));
 }
 
 template <Operation operation>
@@ -70,8 +62,13 @@ int change_by_pack(lua_State* L) {
                             "shows and the rules' checks point at",
                             to_string(kind), name));
   const std::string& pack = lua::Sandbox::of(L).current_pack();
-  check_api(L, kind, name, 3, pack);
-  change_definition(L, operation, kind, name, 3, pack, location);
+  try {
+    check_api(L, kind, name, 3, pack);
+    change_definition(L, operation, kind, name, 3, pack, location);
+  } catch (const FieldMistake& mistake) {
+    // Lua keeps no position for the table's fields: the field is found in this call's text.
+    throw Error(at_field(L, location, mistake.field(), mistake.diagnostics().front().message));
+  }
   return 0;
 }
 
@@ -200,6 +197,17 @@ int nearest(lua_State* L) {
   return 1;
 }
 
+// registry.field_location(location, field) -> "file:line:column" of a field ("Full Plate.absorb", as
+// the history names it) in the table given to the call at `location` (a change's), or `location`
+// when it is not written there: where a pack's check of its tables tells a mistake in it.
+int field_location_of(lua_State* L) {
+  const std::string location = lua::check_text(L, 1, "the location");
+  const std::string field = lua::check_text(L, 2, "the field");
+  const std::string found = field_location(L, location, field);
+  lua_pushlstring(L, found.data(), found.size());
+  return 1;
+}
+
 // registry.history(kind, name) -> { { pack, operation, location, fields = { {field, before, after} } } }
 int history(lua_State* L) {
   const Kind kind = check_kind(L, 1);
@@ -265,6 +273,7 @@ int open_registry(lua_State* L) {
       {"revision", lua::guarded<revision>},
       {"add_check", lua::guarded<add_check>},
       {"nearest", lua::guarded<nearest>},
+      {"field_location", lua::guarded<field_location_of>},
       {nullptr, nullptr}};
   luaL_newlib(L, functions);
   lua_pushvalue(L, -1);

@@ -92,12 +92,14 @@ local function told(table_name, problem)
   return where(table_name, named) .. (problem.text:match("^:") and "" or " ") .. problem.text, path
 end
 
--- Raises what is wrong at the line that last set it, so that the error is told there, and blamed
--- on the pack that holds that line, not on these rules.
+-- Raises what is wrong where the change that last set it writes it (the field, else that change's
+-- line), so that the error is told there, and blamed on the pack that holds that line, not on these
+-- rules.
 local function fail(table_name, problem)
   local message, path = told(table_name, problem)
-  local change = arbiter.last_change("table", table_name, field_of(path))
-  error(change and (change.location .. ": " .. message) or message, 0)
+  local field = field_of(path)
+  local change = arbiter.last_change("table", table_name, field)
+  error(change and (arbiter.field_location(change.location, field) .. ": " .. message) or message, 0)
 end
 
 -- ---------------------------------------------------------------------------------------------
@@ -762,7 +764,7 @@ local function ready_as_tagged()
       local change = arbiter.last_change("action", name, "ready") or arbiter.last_change("action", name)
       local message = ("action '%s' %s, but actions_data['%s'].tag is \"%s\": give it ready = %s, as the tag "
         .. "says, or change the tag"):format(name, said, name, tag, tostring(tag == "R"))
-      error(change and (change.location .. ": " .. message) or message, 0)
+      error(change and (arbiter.field_location(change.location, "ready") .. ": " .. message) or message, 0)
     end
   end
 end

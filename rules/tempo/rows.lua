@@ -60,11 +60,12 @@ local function set_by(kind, name, path)
   return change and ("%s at %s"):format(change.pack, change.location) or "not recorded"
 end
 
--- Raises `message` at the line that last set `path` of a definition, so that the error is told
--- there, and blamed on the pack that holds that line, not on these rules.
+-- Raises `message` where the change that last set `path` of a definition writes it (the field, else
+-- that change's line), so that the error is told there, and blamed on the pack that holds that
+-- line, not on these rules.
 local function fail(kind, name, path, message)
   local change = arbiter.last_change(kind, name, path)
-  error(change and (change.location .. ": " .. message) or message, 0)
+  error(change and (arbiter.field_location(change.location, path) .. ": " .. message) or message, 0)
 end
 
 -- ---------------------------------------------------------------------------------------------
@@ -203,6 +204,16 @@ local function complaint(table_name, key, field, wrong)
   return ("%s['%s'].%s%s%s"):format(table_name, key, field, wrong:match("^%[") and "" or " ", wrong)
 end
 
+-- The item or effect within a row's field that `wrong` is about, as the history names it: "[2].them"
+-- of "[2].them names 'Bnd', …", "[2].damge" of "[2]: 'damge' is no field …", "[1]" of "[1] names
+-- 'Prne', …" (list_of, outcome_rows); "" for the whole field.
+local function within(wrong)
+  local item, key = wrong:match("^(%[%d+%])%.([%a_][%w_]*) ")
+  if not item then item, key = wrong:match("^(%[%d+%]): '([%a_][%w_]*)' is no field") end
+  if item then return item .. "." .. key end
+  return wrong:match("^%[%d+%]") or ""
+end
+
 local function check_row(table_name, key, row)
   local fields = FIELDS[table_name]
   local required, missing = {}, {}
@@ -222,7 +233,9 @@ local function check_row(table_name, key, row)
   for _, field in ipairs(sorted_keys(row)) do
     if fields[field] then
       local wrong = fields[field][1](row[field])
-      if wrong then fail("table", table_name, key .. "." .. field, complaint(table_name, key, field, wrong)) end
+      if wrong then
+        fail("table", table_name, key .. "." .. field .. within(wrong), complaint(table_name, key, field, wrong))
+      end
     else
       local wrong = misspelt(field, fields)
       if wrong then fail("table", table_name, key .. "." .. field, ("%s['%s']: %s"):format(table_name, key, wrong)) end

@@ -94,6 +94,11 @@ function arbiter.last_change(kind, name, field)
   end
 end
 
+--- Where `field` ("Full Plate.absorb") is written in the table given to the call at `location` (a
+--- change's): "file:line:column", or `location` when the call writes none of its keys. It reads the
+--- file: for an error only.
+arbiter.field_location = registry.field_location
+
 --- The candidates close enough to `wanted` to be a misspelling of it, nearest first (at most
 --- three): the runtime's own "did you mean", for a pack's messages.
 arbiter.nearest = registry.nearest

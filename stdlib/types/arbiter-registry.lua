@@ -70,4 +70,10 @@ function arbiter.registry.add_check(check) end
 ---@return string[]
 function arbiter.registry.nearest(wanted, candidates) end
 
+---Where a field is written in the call that made a change (arbiter.field_location).
+---@param location string
+---@param field string
+---@return string
+function arbiter.registry.field_location(location, field) end
+
 return arbiter.registry

@@ -273,6 +273,17 @@ function arbiter.history(kind, name) end
 ---@return arbiter.Change?
 function arbiter.last_change(kind, name, field) end
 
+---Where `field` ("Full Plate.absorb", as arbiter.last_change takes it) is written in the table given
+---to the call at `location` (a change's: "rules/house/init.lua:12"): "rules/house/init.lua:12:41", at
+---the innermost of its keys written there, or `location` itself when the call writes none of them (a
+---table made elsewhere and passed by name, or built in a loop). A pack's check of its tables tells a
+---mistake there: `arbiter.field_location(change.location, "Full Plate.absorb") .. ": " .. message`.
+---It reads the file: call it for an error, not on every check that passes.
+---@param location string
+---@param field string
+---@return string
+function arbiter.field_location(location, field) end
+
 ---A number that changes with every define, override and patch: what a pack works out from
 ---definitions once (a check of its tables) is to be worked out again when it moves.
 ---@return integer

@@ -42,7 +42,7 @@ end)
 test.case("an override of Platemail's own action keeps its tag's Ready only if it says so", function()
   -- Charge is (NR): an override without ready would make it Ready.
   arbiter.patch.action("Charge", { ready = true })
-  test.fails(round, "tests/house_ready_test.lua:44: action 'Charge' has ready = true, but "
+  test.fails(round, "tests/house_ready_test.lua:44:36: action 'Charge' has ready = true, but "
                     .. "actions_data['Charge'].tag is \"NR\"")
   arbiter.patch.action("Charge", { ready = false })
   round()

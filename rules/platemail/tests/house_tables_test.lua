@@ -1,7 +1,8 @@
 -- A house rule's mistake in Platemail's tables is refused before anyone acts — as the fight is made
 -- (and the sheets are checked), and again at each round's start — at the line of the house rule that
--- made it (here, this file's), saying what is expected, with the nearest name for a misspelt one
--- (tables_check.lua). Each case makes its mistakes; the tables are put back after it.
+-- made it (here, this file's), at the column where that line's table writes the field (the line
+-- alone for a table made elsewhere or in a loop), saying what is expected, with the nearest name
+-- for a misspelt one (tables_check.lua). Each case makes its mistakes; the tables are put back after it.
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
 local duel = require "tests.support.duel"
@@ -39,7 +40,14 @@ local function made(name)
   return location
 end
 
--- What the round fails with: the line that made the mistake, `at` (made), then `message`.
+-- Where the field a mistake is about is written: at `column` of the line that made the change (made),
+-- or of the line `below` lines under it, for a call written over several lines.
+local function field(at, column, below)
+  local file, line = at:match("^(.*):(%d+)$")
+  return ("%s:%d:%d"):format(file, tonumber(line) + (below or 0), column)
+end
+
+-- What the round fails with: where the mistake was made, `at` (made, or the field there), then `message`.
 local function refused(at, message)
   test.fails(round, at .. ": " .. message)
 end
@@ -64,50 +72,50 @@ case("QA's house rule: Wounds \"two\" and a Penetration of 1.5 are refused befor
   local weapons_at = made("weapons")
   arbiter.patch.table("rules", { wounds = { max = "three" } })
   local rules_at = made("rules")
-  refused(weapons_at, "weapons['Sword'].melee.penetration must be a whole number, not 1.5")
+  refused(field(weapons_at, 72), "weapons['Sword'].melee.penetration must be a whole number, not 1.5")
   arbiter.patch.table("weapons", { Sword = { melee = { penetration = 0 } } })
-  refused(weapons_at, "weapons['Sword'].melee.wounds must be a whole number of Wounds, not \"two\"")
+  refused(field(weapons_at, 56), "weapons['Sword'].melee.wounds must be a whole number of Wounds, not \"two\"")
   arbiter.patch.table("weapons", { Sword = { melee = { wounds = 1 } } })
-  refused(rules_at, "rules.wounds.max must be a whole number of Wounds, not \"three\"")
+  refused(field(rules_at, 45), "rules.wounds.max must be a whole number of Wounds, not \"three\"")
   arbiter.patch.table("rules", { wounds = { max = 3 } })
   round()
 end)
 
 case("a number out of its range: where the house rule set it, what it must be", function()
   arbiter.patch.table("armor", { Leather = { absorb = -1 } })
-  refused(made("armor"), "armor['Leather'].absorb must be a whole number of Wounds, not -1")
+  refused(field(made("armor"), 46), "armor['Leather'].absorb must be a whole number of Wounds, not -1")
   arbiter.patch.table("armor", { Leather = { absorb = 1 } })
   arbiter.patch.table("weapons", { Axe = { hands = 3 } })
-  refused(made("weapons"), "weapons['Axe'].hands must be 1 or 2 (hands), not 3")
+  refused(field(made("weapons"), 44), "weapons['Axe'].hands must be 1 or 2 (hands), not 3")
   arbiter.patch.table("weapons", { Axe = { hands = 1 } })
   arbiter.patch.table("actions_data", { Move = { move = { max = 15.5 } } })
-  refused(made("actions_data"), "actions_data['Move'].move.max must be a whole number of feet from 0 to 1000000, not 15.5")
+  refused(field(made("actions_data"), 59), "actions_data['Move'].move.max must be a whole number of feet from 0 to 1000000, not 15.5")
   arbiter.patch.table("actions_data", { Move = { move = { max = 15 } } })
   arbiter.patch.table("rules", { severed_limbs = { one_leg = { move_factor = 2 } } })
-  refused(made("rules"), "rules.severed_limbs.one_leg.move_factor must be a number from 0 to 1, not 2")
+  refused(field(made("rules"), 64), "rules.severed_limbs.one_leg.move_factor must be a number from 0 to 1, not 2")
   arbiter.patch.table("rules", { severed_limbs = { one_leg = { move_factor = 0.5 } } })
   arbiter.patch.table("rules", { favor_and_disfavor = { favor = "+2" } })
-  refused(made("rules"), "rules.favor_and_disfavor.favor must be a whole number, + or -, not \"+2\"")
+  refused(field(made("rules"), 57), "rules.favor_and_disfavor.favor must be a whole number, + or -, not \"+2\"")
   arbiter.patch.table("rules", { favor_and_disfavor = { favor = 3 } })
   round()
 end)
 
 case("a misspelt field: the nearest field", function()
   arbiter.patch.table("weapons", { Axe = { melee = { penetraton = 1 } } })
-  refused(made("weapons"), "weapons['Axe'].melee: 'penetraton' is no field of these rules (did you mean 'penetration'?)")
+  refused(field(made("weapons"), 54), "weapons['Axe'].melee: 'penetraton' is no field of these rules (did you mean 'penetration'?)")
   arbiter.override.table("weapons", source.weapons)
   arbiter.patch.table("rules", { wound = { max = 4 } })
-  refused(made("rules"), "rules: 'wound' is no field of these rules (did you mean 'round' or 'wounds'?)")
+  refused(field(made("rules"), 34), "rules: 'wound' is no field of these rules (did you mean 'round' or 'wounds'?)")
   arbiter.override.table("rules", source.rules)
   round()
 end)
 
 case("a patch of a misspelt row makes a new row without what every row gives: the nearest row", function()
   arbiter.patch.table("weapons", { Swrod = { melee = { wounds = 2 } } })
-  refused(made("weapons"), "weapons['Swrod'] has no hands: every weapon gives hands (did you mean 'Sword'?)")
+  refused(field(made("weapons"), 36), "weapons['Swrod'] has no hands: every weapon gives hands (did you mean 'Sword'?)")
   arbiter.override.table("weapons", source.weapons)
   arbiter.patch.table("actions_data", { Chrage = { move = { max = 20 } } })
-  refused(made("actions_data"), "actions_data['Chrage'] has no group or tag: every row of actions_data gives group and tag "
+  refused(field(made("actions_data"), 41), "actions_data['Chrage'] has no group or tag: every row of actions_data gives group and tag "
                                 .. "(did you mean 'Charge'?)")
   arbiter.override.table("actions_data", source.actions_data)
   round()
@@ -115,10 +123,10 @@ end)
 
 case("a weapon property: one weapon_properties names, the nearest for a misspelt one", function()
   arbiter.patch.table("weapons", { Axe = { melee = { properties = { sever_limb = { on = "critical_hit" } } } } })
-  refused(made("weapons"), "weapons['Axe'].melee.properties: 'sever_limb' is no weapon property (did you mean 'severs_limb'?)")
+  refused(field(made("weapons"), 69), "weapons['Axe'].melee.properties: 'sever_limb' is no weapon property (did you mean 'severs_limb'?)")
   arbiter.override.table("weapons", source.weapons)
   arbiter.patch.table("weapons", { Axe = { melee = { properties = { flaming = true } } } })
-  refused(made("weapons"), "weapons['Axe'].melee.properties: 'flaming' is no weapon property: weapon_properties names them, "
+  refused(field(made("weapons"), 69), "weapons['Axe'].melee.properties: 'flaming' is no weapon property: weapon_properties names them, "
                            .. "and a house rule adds one with arbiter.patch.table(\"weapon_properties\"")
   -- Added to the vocabulary, it is one of these rules' properties.
   arbiter.patch.table("weapon_properties", { flaming = { name = "Flaming", meaning = "Burns on Hit.", on = { "hit" } } })
@@ -129,15 +137,15 @@ end)
 
 case("a property's value: the trigger, the reload, the Strength, as the rules read them", function()
   arbiter.patch.table("weapons", { Mace = { melee = { properties = { dazes = { on = "critical" } } } } })
-  refused(made("weapons"), "weapons['Mace'].melee.properties.dazes.on must be one of \"hit\", \"critical_hit\", not \"critical\" "
+  refused(field(made("weapons"), 80), "weapons['Mace'].melee.properties.dazes.on must be one of \"hit\", \"critical_hit\", not \"critical\" "
                            .. "(did you mean 'critical_hit'?)")
   arbiter.patch.table("weapons", { Mace = { melee = { properties = { dazes = { on = "critical_hit" } } } } })
   arbiter.patch.table("weapons", { ["Light Crossbow"] = { ranged = { properties = { reload = "fast" } } } })
-  refused(made("weapons"),
+  refused(field(made("weapons"), 85),
           "weapons['Light Crossbow'].ranged.properties.reload must be one of \"quick\", \"complex\", not \"fast\"")
   arbiter.patch.table("weapons", { ["Light Crossbow"] = { ranged = { properties = { reload = "quick" } } } })
   arbiter.patch.table("weapons", { ["Great Axe"] = { melee = { properties = { requires_strength = 2.5 } } } })
-  refused(made("weapons"), "weapons['Great Axe'].melee.properties.requires_strength must be a whole number of Strength, not 2.5")
+  refused(field(made("weapons"), 79), "weapons['Great Axe'].melee.properties.requires_strength must be a whole number of Strength, not 2.5")
   arbiter.patch.table("weapons", { ["Great Axe"] = { melee = { properties = { requires_strength = 3 } } } })
   -- false turns a property off: a patch cannot remove it.
   arbiter.patch.table("weapons", { Mace = { melee = { properties = { dazes = false } } } })
@@ -148,16 +156,16 @@ end)
 case("a bonus's conditions: those weapon_conditions names, and the action a condition names", function()
   arbiter.patch.table("weapons", { Dagger = { melee = { properties = { bonuses = {
     { stat = "penetration", amount = 1, when = { target_unawares = true } } } } } } })
-  refused(made("weapons"), "weapons['Dagger'].melee.properties.bonuses[1].when: 'target_unawares' is no weapon condition "
+  refused(field(made("weapons"), 50, 1), "weapons['Dagger'].melee.properties.bonuses[1].when: 'target_unawares' is no weapon condition "
                            .. "(did you mean 'target_unaware'?)")
   arbiter.override.table("weapons", source.weapons)
   arbiter.patch.table("weapons", { Spear = { melee = { properties = { bonuses = {
     { stat = "penetration", amount = 1, when = { wielder_action = "Chrage" } } } } } } })
-  refused(made("weapons"), "weapons['Spear'].melee.properties.bonuses[1].when.wielder_action names 'Chrage', which is no "
+  refused(field(made("weapons"), 50, 1), "weapons['Spear'].melee.properties.bonuses[1].when.wielder_action names 'Chrage', which is no "
                            .. "row of actions_data (did you mean 'Charge'?)")
   arbiter.patch.table("weapons", { Spear = { melee = { properties = { bonuses = {
     { stat = "defense", amount = 1, when = {} } } } } } })
-  refused(made("weapons"), "weapons['Spear'].melee.properties.bonuses[1].stat must be one of \"attack\", \"penetration\", "
+  refused(field(made("weapons"), 7, 1), "weapons['Spear'].melee.properties.bonuses[1].stat must be one of \"attack\", \"penetration\", "
                            .. "\"deflection\", not \"defense\"")
   arbiter.override.table("weapons", source.weapons)
   round()
@@ -165,25 +173,25 @@ end)
 
 case("an action's data: a kind of Attack, an action named, a status named", function()
   arbiter.patch.table("actions_data", { Charge = { attacks = { kind = "melee_or_throw" } } })
-  refused(made("actions_data"), "actions_data['Charge'].attacks.kind must be one of \"melee\", \"ranged\", "
+  refused(field(made("actions_data"), 64), "actions_data['Charge'].attacks.kind must be one of \"melee\", \"ranged\", "
                                 .. "\"melee_or_thrown\", \"any\", not \"melee_or_throw\" (did you mean 'melee_or_thrown'?)")
   arbiter.patch.table("actions_data", { Charge = { attacks = { kind = "melee_or_thrown" } } })
   arbiter.patch.table("actions_data", { Defend = { attacks_on_you = { meele = "disfavor" } } })
-  refused(made("actions_data"), "actions_data['Defend'].attacks_on_you: 'meele' is no kind of Attack (did you mean 'melee'?)")
+  refused(field(made("actions_data"), 71), "actions_data['Defend'].attacks_on_you: 'meele' is no kind of Attack (did you mean 'melee'?)")
   arbiter.override.table("actions_data", source.actions_data)
   arbiter.patch.table("actions_data", { Stabilize = { on_success = "Stabel" } })
-  refused(made("actions_data"), "actions_data['Stabilize'].on_success names 'Stabel', which is no status the rules define "
+  refused(field(made("actions_data"), 55), "actions_data['Stabilize'].on_success names 'Stabel', which is no status the rules define "
                                 .. "(did you mean 'Stable'?)")
   arbiter.patch.table("actions_data", { Stabilize = { on_success = "Stable" } })
   arbiter.patch.table("rules", { severed_limbs = { no_arms = { actions = { Resuce = true } } } })
-  refused(made("rules"), "rules.severed_limbs.no_arms.actions: 'Resuce' is no action the rules define (did you mean 'Rescue'?)")
+  refused(field(made("rules"), 76), "rules.severed_limbs.no_arms.actions: 'Resuce' is no action the rules define (did you mean 'Rescue'?)")
   arbiter.override.table("rules", source.rules)
   round()
 end)
 
 case("a spell without what every spell gives; the rows these rules cannot do without", function()
   arbiter.patch.table("spells", { Fireball = { name = "Fireball", range = 60, penetration = 2 } })
-  refused(made("spells"), "spells['Fireball'] has no wounds: every spell gives name, range, penetration and wounds")
+  refused(field(made("spells"), 35), "spells['Fireball'] has no wounds: every spell gives name, range, penetration and wounds")
   arbiter.patch.table("spells", { Fireball = { wounds = 2 } })
   round()
   local armor = copy(source.armor)
@@ -192,7 +200,7 @@ case("a spell without what every spell gives; the rows these rules cannot do wit
   refused(made("armor"), "armor has no row 'Unarmored': a character who wears none wears it")
   arbiter.override.table("armor", source.armor)
   arbiter.patch.table("weapon_properties", { severs_limb = { limbs = { "left leg", "right leg", "left arm", "tail" } } })
-  refused(made("weapon_properties"), "weapon_properties.severs_limb.limbs[4] is 'tail', but no status 'Severed tail' "
+  refused(field(made("weapon_properties"), 109), "weapon_properties.severs_limb.limbs[4] is 'tail', but no status 'Severed tail' "
                                      .. "is defined: define it "
                                      .. "with arbiter.define.status(\"Severed tail\", {})")
   local weapon_properties = copy(source.weapon_properties)
@@ -271,7 +279,7 @@ end)
 
 case("a field of the source's words added to a source's row is refused too: its action's code does not read it", function()
   arbiter.patch.table("actions_data", { Counter = { only_attacks_of_opportunity = true } })
-  refused(made("actions_data"), "actions_data['Counter'].only_attacks_of_opportunity is not read: Counter's "
+  refused(field(made("actions_data"), 53), "actions_data['Counter'].only_attacks_of_opportunity is not read: Counter's "
     .. ACTION:format("Counter") .. " governs it (patch that instead); the source's Counter gives none")
   arbiter.override.table("actions_data", source.actions_data)
 end)
@@ -287,7 +295,7 @@ case("a patch between rounds is checked as the next round starts, before anyone 
   f:round(STILL)
   arbiter.patch.table("rules", { cover = { modifier = "-2" } })
   test.fails(function() f:round(STILL) end,
-             made("rules") .. ": rules.cover.modifier must be a whole number, + or -, not \"-2\"")
+             field(made("rules"), 44) .. ": rules.cover.modifier must be a whole number, + or -, not \"-2\"")
   arbiter.patch.table("rules", { cover = { modifier = -2 } })
   f:round(STILL)
 end)

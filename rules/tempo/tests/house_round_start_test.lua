@@ -20,13 +20,14 @@ local SHEET = [[
     ON Melee Attack: Evade
 ]]
 
--- Evade costing "2", refused with the line of this file that made it, for `body`; put back after.
+-- Evade costing "2", refused at its `cost` in the line of this file that made it (column 55), for
+-- `body`; put back after.
 local function with_bad_cost(body)
   local cost = arbiter.tables.actions_data["Evade"].cost
   arbiter.patch.table("actions_data", { ["Evade"] = { cost = "2" } })
   local history = arbiter.history("table", "actions_data")
   local ok, err = pcall(body, history[#history].location
-    .. ": actions_data['Evade'].cost must be a whole number of AP, or \"By Weapon\", not \"2\"")
+    .. ":55: actions_data['Evade'].cost must be a whole number of AP, or \"By Weapon\", not \"2\"")
   arbiter.patch.table("actions_data", { ["Evade"] = { cost = cost } })
   if not ok then error(err, 0) end
 end

@@ -1,6 +1,6 @@
--- A house rule's mistake in the tables is told when the fight starts, before anyone pays AP, at
--- the line of the house rule that made it (here, this file's), saying what is expected, with the
--- nearest name for a misspelt one. Each case makes its mistake, then puts the tables back.
+-- A house rule's mistake in the tables is told when the fight starts, before anyone pays AP, where
+-- the house rule's line (here, this file's) writes the field (of `outcomes = outcomes`, that key),
+-- saying what is expected, with the nearest name for a misspelt one. Each case then puts them back.
 local test = require "arbiter.test"
 local arbiter = require "arbiter"
 local bout = require "tests.support.bout"
@@ -35,28 +35,28 @@ bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
 
 test.case("a field of the wrong type: where the house rule set it, what it must be", function()
   arbiter.patch.table("actions_data", { ["Evade"] = { cost = "2" } })
-  test.fails(round, "tempo/tests/house_rows_test.lua:37: actions_data['Evade'].cost must be a whole number of AP, "
+  test.fails(round, "tempo/tests/house_rows_test.lua:37:55: actions_data['Evade'].cost must be a whole number of AP, "
                     .. "or \"By Weapon\", not \"2\"")
   arbiter.patch.table("actions_data", { ["Evade"] = { cost = 2 } })
 end)
 
 test.case("a misspelt field: the nearest field", function()
   arbiter.patch.table("actions_data", { ["Evade"] = { cots = 1 } })
-  test.fails(round, "tempo/tests/house_rows_test.lua:44: actions_data['Evade']: 'cots' is no field of these rules "
+  test.fails(round, "tempo/tests/house_rows_test.lua:44:55: actions_data['Evade']: 'cots' is no field of these rules "
                     .. "(did you mean 'cost'?)")
   arbiter.override.table("actions_data", source)
 end)
 
 test.case("a patch of a misspelt row makes a new row without what every row gives: the nearest row", function()
   arbiter.patch.table("actions_data", { ["Evde"] = { cost = 1 } })
-  test.fails(round, "tempo/tests/house_rows_test.lua:51: actions_data['Evde'] has no kind, outcomes or statuses: "
+  test.fails(round, "tempo/tests/house_rows_test.lua:51:41: actions_data['Evde'] has no kind, outcomes or statuses: "
                     .. "every row gives cost, kind, outcomes and statuses (did you mean 'Evade'?)")
   arbiter.override.table("actions_data", source)
 end)
 
 test.case("a threshold no stat of these rules has: the ones they know", function()
   bash({ { "-", "Miss" }, { "Target: Toughness", "Hit" } })
-  test.fails(round, "tempo/tests/house_rows_test.lua:31: actions_data['Bash'].outcomes[2] threshold 'Target: "
+  test.fails(round, "tempo/tests/house_rows_test.lua:31:111: actions_data['Bash'].outcomes[2] threshold 'Target: "
                     .. "Toughness' is no threshold of these rules: a threshold is a number, \"-\", 'Target: Combat "
                     .. "Defence', 'Target: Combat Defence (Armoured)' or 'Target: Grapple Defence'")
   bash({ { "-", "Miss" }, { "Target: Combat Defense", "Hit" } })
@@ -66,21 +66,21 @@ end)
 
 test.case("a number threshold written as text: the type", function()
   bash({ { "-", "Miss" }, { "2", "Hit" } })
-  test.fails(round, "tempo/tests/house_rows_test.lua:31: actions_data['Bash'].outcomes[2] threshold is the text "
+  test.fails(round, "tempo/tests/house_rows_test.lua:31:111: actions_data['Bash'].outcomes[2] threshold is the text "
                     .. "\"2\", not a number: write 2")
 end)
 
 test.case("an outcome table without a \"-\" row: what is missing", function()
   arbiter.override.table("actions_data", source)
   bash({ { 3, "Hit", damage = "armour" } })
-  test.fails(round, "tempo/tests/house_rows_test.lua:31: actions_data['Bash'].outcomes has no \"-\" row, the "
+  test.fails(round, "tempo/tests/house_rows_test.lua:31:111: actions_data['Bash'].outcomes has no \"-\" row, the "
                     .. "outcome of a result below every threshold: add one, such as { \"-\", \"Failure\" }")
 end)
 
 test.case("a misspelt effect of an outcome: the nearest effect", function()
   arbiter.override.table("actions_data", source)
   bash({ { "-", "Miss" }, { 3, "Hit", damge = "armour" } })
-  test.fails(round, "tempo/tests/house_rows_test.lua:31: actions_data['Bash'].outcomes[2]: 'damge' is no field of "
+  test.fails(round, "tempo/tests/house_rows_test.lua:31:111: actions_data['Bash'].outcomes[2]: 'damge' is no field of "
                     .. "these rules (did you mean 'damage'?)")
 end)
 
@@ -94,7 +94,7 @@ test.case("a definition that gives another cost than its row's: each as written,
   end, "action 'Bash': 'cost' must be a whole number of action points from 0 to 1000000")
   arbiter.override.action("Bash", { needs_target = true, target = "enemy", cost = 4,
                                     resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
-  local said = test.fails(round, "house_rows_test.lua:95: action 'Bash': cost 4 is not actions_data['Bash'].cost 3 (tempo tests at ")
+  local said = test.fails(round, "house_rows_test.lua:95:76: action 'Bash': cost 4 is not actions_data['Bash'].cost 3 (tempo tests at ")
   test.truthy(said:find("tempo/tests/house_rows_test.lua:31)", 1, true), "the row's place, wherever the pack is: " .. said)
 end)
 
@@ -112,7 +112,7 @@ test.case("a target function is not how tempo judges whom an action is taken at:
   arbiter.override.table("actions_data", source)
   bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
   arbiter.patch.action("Bash", { target = function() return true end })
-  test.fails(round, "house_rows_test.lua:114: action 'Bash': the tempo rules judge whom an action is taken at by its "
+  test.fails(round, "house_rows_test.lua:114:34: action 'Bash': the tempo rules judge whom an action is taken at by its "
                     .. "row's `against`, not by a target function")
   arbiter.patch.action("Bash", { target = "enemy" })
 end)
@@ -129,7 +129,7 @@ test.case("a reaction defined as needing a target: told at the line that said so
       Ana:
         1: Melee Attack -> my opponent
     ]]
-  end, "house_rows_test.lua:125: action 'Evade': a reactive action is taken against the one whose action it "
+  end, "house_rows_test.lua:125:35: action 'Evade': a reactive action is taken against the one whose action it "
        .. "answers, and a sheet writes it without a target (ON <action>: Evade): define it with target = \"enemy\" "
        .. "and no needs_target")
   arbiter.patch.action("Evade", { needs_target = false })
@@ -139,13 +139,13 @@ test.case("a word that is none of a field's words: the words, and the nearest", 
   arbiter.override.table("actions_data", source)
   bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
   arbiter.patch.table("actions_data", { ["Bash"] = { kind = "proactiv" } })
-  test.fails(round, "house_rows_test.lua:141: actions_data['Bash'].kind must be one of \"proactive\", \"reactive\", "
+  test.fails(round, "house_rows_test.lua:141:54: actions_data['Bash'].kind must be one of \"proactive\", \"reactive\", "
                     .. "\"counter-tempo\", \"special\", not \"proactiv\" (did you mean 'proactive'?)")
   arbiter.patch.table("actions_data", { ["Bash"] = { kind = "proactive", weapon = "meele" } })
-  test.fails(round, "house_rows_test.lua:144: actions_data['Bash'].weapon must be one of \"melee\", \"ranged\", "
+  test.fails(round, "house_rows_test.lua:144:74: actions_data['Bash'].weapon must be one of \"melee\", \"ranged\", "
                     .. "\"unarmed\", not \"meele\" (did you mean 'melee'?)")
   arbiter.patch.table("actions_data", { ["Bash"] = { weapon = "sword" } })
-  local message = test.fails(round, "house_rows_test.lua:147: actions_data['Bash'].weapon must be one of \"melee\", "
+  local message = test.fails(round, "house_rows_test.lua:147:54: actions_data['Bash'].weapon must be one of \"melee\", "
                                     .. "\"ranged\", \"unarmed\", not \"sword\"")
   test.falsy(message:find("did you mean", 1, true), message)
   arbiter.override.table("actions_data", source)

@@ -88,11 +88,11 @@ end)
 test.case("a row may name any status the rules define: one they do not is an error at the house rule's line, with the nearest", function()
   local function round() tripped({}) end
   arbiter.patch.table("actions_data", { ["Get Up"] = { statuses = { "Prne" } } })
-  test.fails(round, "tempo/tests/house_status_test.lua:90: actions_data['Get Up'].statuses[1] names 'Prne', "
+  test.fails(round, "tempo/tests/house_status_test.lua:90:69: actions_data['Get Up'].statuses[1] names 'Prne', "
                     .. "which is no status the rules define (did you mean 'Prone'?)")
   arbiter.patch.table("actions_data", { ["Get Up"] = { statuses = { "Prone" } } })
   arbiter.patch.table("actions_data", { ["Trip"] = { outcomes = { { "-", "Failure" }, { 2, "Success", them = "Sprawled" } } } })
-  test.fails(round, "tempo/tests/house_status_test.lua:94: actions_data['Trip'].outcomes[2].them names 'Sprawled', "
+  test.fails(round, "tempo/tests/house_status_test.lua:94:103: actions_data['Trip'].outcomes[2].them names 'Sprawled', "
                     .. "which is no status the rules define: define it with arbiter.define.status(\"Sprawled\", {})")
   arbiter.patch.table("actions_data", { ["Trip"] = { outcomes = { { "-", "Failure" }, { 2, "Success", them = "Prone" } } } })
 end)

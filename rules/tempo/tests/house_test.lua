@@ -60,7 +60,7 @@ test.case("an action whose definition gives other statuses than its row is an er
         1: Jab -> my opponent
       Bo:
     ]]
-  end, "tempo/tests/house_test.lua:54: action 'Jab': allowed_by { On Guard } is not actions_data['Jab'].statuses { Off Guard, On Guard } (tempo tests at ")
+  end, "tempo/tests/house_test.lua:54:73: action 'Jab': allowed_by { On Guard } is not actions_data['Jab'].statuses { Off Guard, On Guard } (tempo tests at ")
   test.truthy(said:find("tempo/tests/house_test.lua:51): the tempo rules judge and charge by the row, so leave allowed_by out of "
                         .. "the action", 1, true), "the row's place, wherever the pack is, and the advice: " .. said)
   test.equal(bout.declared(f), {})
@@ -94,11 +94,11 @@ test.case("a row's field of the wrong type is an error saying what it must be: s
     ]]
   end
   arbiter.patch.table("actions_data", { ["Parry"] = { statuses = "On Guard" } })
-  test.fails(round, "tempo/tests/house_test.lua:96: actions_data['Parry'].statuses must be a list of status "
+  test.fails(round, "tempo/tests/house_test.lua:96:55: actions_data['Parry'].statuses must be a list of status "
                     .. "names, not \"On Guard\"")
   arbiter.patch.table("actions_data", { ["Parry"] = { statuses = { "On Guard" } } })
   arbiter.patch.table("weapons", { ["Sword"] = { cost = "4" } })
-  test.fails(round, "tempo/tests/house_test.lua:100: weapons['Sword'].cost must be a whole number of AP, not \"4\"")
+  test.fails(round, "tempo/tests/house_test.lua:100:50: weapons['Sword'].cost must be a whole number of AP, not \"4\"")
   arbiter.patch.table("weapons", { ["Sword"] = { cost = 4 } })
 end)
 

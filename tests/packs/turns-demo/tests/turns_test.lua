@@ -144,7 +144,7 @@ test.case("a status allowed_by names must be defined: a misspelt one would never
   arbiter.patch.action("Lunge", { cost = 6 })  -- a later patch of another field is not the one to blame
   test.fails(function()
     bout { { name = "Ana", side = "a", at = "A1" }, { name = "Bo", side = "b", at = "B1" } }
-  end, "turns_test.lua:143: action 'Lunge': allowed_by: there is no status named 'On Gaurd'; did you mean 'On Guard'?")
+  end, "turns_test.lua:143:35: action 'Lunge': allowed_by: there is no status named 'On Gaurd'; did you mean 'On Guard'?")
   arbiter.patch.action("Lunge", { allowed_by = { "On Guard" } })
 end)
 
@@ -158,11 +158,11 @@ test.case("a status's allows and forbids name defined actions: a misspelt one wo
   local two = { { name = "Ana", side = "a", at = "A1" }, { name = "Bo", side = "b", at = "B1" } }
   arbiter.override.status("Winded", { unit = "rounds", duration = 1, forbids = { "Strik" } })
   test.fails(function() bout(two) end,
-    "turns_test.lua:159: status 'Winded': forbids: there is no action named 'Strik'; did you mean 'Strike'?")
+    "turns_test.lua:159:70: status 'Winded': forbids: there is no action named 'Strik'; did you mean 'Strike'?")
   arbiter.override.status("Winded", { unit = "rounds", duration = 1 })
   arbiter.patch.status("Winded", { allows = { "Pary" } })
   test.fails(function() bout(two) end,
-    "turns_test.lua:163: status 'Winded': allows: there is no action named 'Pary'; did you mean 'Parry'?")
+    "turns_test.lua:163:36: status 'Winded': allows: there is no action named 'Pary'; did you mean 'Parry'?")
   arbiter.override.status("Winded", { unit = "rounds", duration = 1 })
 end)
 
@@ -173,7 +173,7 @@ test.case("when an action may be taken: a list of answers must name actions, a f
     { name = "Ana", side = "a", at = "A1", stats = { speed = 1 } },
     { name = "Bo", side = "b", at = "B1", stats = { speed = 5 } },
   }
-  test.fails(function() bout(two) end, "turns_test.lua:171: action 'Block': 'answers' names no action: 'Strik'\ndid you mean 'Strike'?")
+  test.fails(function() bout(two) end, "turns_test.lua:171:36: action 'Block': 'answers' names no action: 'Strik'\ndid you mean 'Strike'?")
   arbiter.override.action("Block", { answers = function() return "Strike" end, resolve = function() end })
   -- Told with what it returned, at the function's line, as a `move` function's wrong answer is.
   test.fails(function() bout(two) end,
