@@ -698,6 +698,30 @@ TEST_CASE("a pack's own folder given as a folder of packs is told, with its pare
   };
   const auto given = shell(binary + " --pack-path examples/packs/demo-house explain demo-house");
   CHECK(given.exit_code == 1);
+TEST_CASE("arbiter packs runs manifests under the global budgets, stops a stuck one with an error, shows print",
+          "[cli][packs][budget]") {
+  // A manifest is a stranger's code too. docs/packs.md: "If a call is still there 2 s after its
+  // time budget, Arbiter stops with an error at the line that called it (exit 1)"; `packs` made a
+  // sandbox of its own, without the options' ceiling, the watchdog's stop or print: it aborted
+  // (exit 134, no list), said 200000000 instructions under --max-instructions 1000000.
+  TempDir dir;
+  const auto manifest = [&](const std::string& name, const std::string& code) {
+    std::filesystem::create_directories(dir.path / name);
+    std::ofstream(dir / (name + "/pack.lua")) << code << "\nreturn { name = '" << name << "', version = '1.0.0' }\n";
+  };
+  manifest("loopm", "print('reading loopm') while true do end");
+  const std::string search = std::string(ARBITER_BINARY) + " --pack-path " + dir.path.string();
+  const auto looped = shell(search + " --max-instructions 1000000 packs");
+  CHECK(looped.exit_code == 1);
+  CHECK_THAT(looped.output, Contains((dir / "loopm/pack.lua") + ":1: error: instruction budget exhausted"));
+  CHECK_THAT(looped.output, Contains("more than the 1000000 Lua instructions"));
+  CHECK_THAT(looped.output, Contains("reading loopm"));
+  manifest("patm", "local s = ('a'):rep(40) local x = s:find(('a*'):rep(40) .. 'b')");
+  const auto stuck = shell(search + " --max-seconds 1 packs");
+  CHECK(stuck.exit_code == 1);
+  CHECK_THAT(stuck.output, Contains((dir / "patm/pack.lua") + ":1: error:"));
+}
+
   CHECK_THAT(given.output, Contains("error: no pack named 'demo-house' was found") && Contains(note("demo-house")));
   const auto inherited = shell("ARBITER_PATH=examples/packs/demo-house/ " + binary + " explain demo-house");
   CHECK(inherited.exit_code == 1);
