@@ -1118,3 +1118,19 @@ TEST_CASE("a function a pack gives a definition during the fight refuses --save 
   CHECK_THAT(refused.output, Contains("make the change as the pack loads"));
   CHECK(read(dir / "s.json") == saved);
 }
+
+TEST_CASE("a character's handle a pack gives a definition during the fight refuses --save at the pack's line",
+          "[run][save][errors]") {
+  // docs/fights.md: a change is kept as plain data, one that cannot be kept makes --save refuse;
+  // docs/world.md: "a character is kept by its name (c.name) or id (c.id), not its handle". Saved
+  // as the name, the resumed definition held a string where the pack left a handle.
+  TempDir dir;
+  write_changing_house(dir, "midwho", 1, "arbiter.define.table('memo', { who = world.characters()[1] })");
+  const std::string fight = "--pack-path " + dir.path.string() + " run examples/tempo/duel.lua --house midwho ";
+  const auto refused = arbiter(fight + "--seed 1 --orders examples/tempo/duel-round1.txt --save " + (dir / "s.json"));
+  CHECK(refused.exit_code == 1);
+  CHECK_THAT(refused.output, Contains((dir / "midwho/init.lua") + ":4: error: table 'memo' was defined by pack "
+                                      "'midwho' during the fight, with what a save cannot keep (a character's handle"));
+  CHECK_THAT(refused.output, Contains("c.name"));
+  CHECK(!std::filesystem::exists(dir / "s.json"));
+}

@@ -335,8 +335,9 @@ std::optional<FightChange> Registry::fight_change(lua_State* L, Kind kind, const
   if (!keeping_fight_changes_) return std::nullopt;
   FightChange change{kind, name, operation, pack, location, nullptr, ""};
   try {
-    // As a log keeps its fields: finite numbers, which JSON holds.
-    change.value = lua::check_json(L, index, lua::JsonFor::logging);
+    // As a log keeps its fields (finite numbers, which JSON holds), but a character's handle is
+    // refused: resumed, the definition would hold its name instead.
+    change.value = lua::check_json(L, index, lua::JsonFor::saving);
   } catch (const Error& e) {
     change.not_plain = e.diagnostics().front().message;
   }
