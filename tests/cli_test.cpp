@@ -302,6 +302,22 @@ TEST_CASE("a Lua file that starts with a UTF-8 byte-order mark loads as stock Lu
                                                           "            ^\n"));
 }
 
+TEST_CASE("next visits the registry's read-only views as pairs does", "[cli][lua]") {
+  // docs/packs.md: "`pairs` and `next` visit a table's keys in a fixed order". A definition and
+  // arbiter.tables are views: `next(arbiter.tables.rules)` said nil, `next(v, k)` "invalid key".
+  for (const std::string view : {"arbiter.tables.rules", "arbiter.tables", "arbiter.actions"}) {
+    INFO(view);
+    const auto stepped = arbiter("lua tempo -e \"local walked = {} for k in pairs(" + view +
+                                 ") do walked[#walked + 1] = k end local stepped, k = {}, next(" + view +
+                                 ") while k ~= nil do stepped[#stepped + 1] = k; k = next(" + view +
+                                 ", k) end return #walked > 1 and table.concat(walked) == table.concat(stepped), "
+                                 "next(" + view + ") == nil\"");
+    INFO(stepped.output);
+    CHECK(stepped.exit_code == 0);
+    CHECK(stepped.output == "true\nfalse\n");
+  }
+}
+
 TEST_CASE("arbiter lua runs a snippet with the packs loaded and shows what it returns", "[cli]") {
   const auto run = arbiter("lua demo-house -e \"print('max', arbiter.tables.wounds.max) return 1 + 1, 'two'\"");
   CHECK(run.exit_code == 0);

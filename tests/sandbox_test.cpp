@@ -705,6 +705,23 @@ TEST_CASE("every way a value becomes text tells a table or function as tostring 
   Host host;
   const std::string made = "local t = {} local n = tostring(t):match('^table: #(%d+)$')\n";
   CHECK(host.run(made + "return string.format('%s', t) == 'table: #' .. n and ('%s'):format(t) == 'table: #' .. n") ==
+TEST_CASE("next visits a shared library's keys as pairs does, in the same fixed order", "[sandbox][determinism]") {
+  // docs/packs.md: "`pairs` and `next` visit a table's keys in a fixed order". A library is a
+  // read-only view, an empty table showing another: `next(string)` said nil, and
+  // `next(math, 'abs')` "invalid key to 'next'".
+  Host host;
+  for (const std::string library : {"string", "math", "table"}) {
+    INFO(library);
+    CHECK(host.run("local walked = {} for k in pairs(" + library + ") do walked[#walked + 1] = k end\n"
+                   "local stepped, k = {}, next(" + library + ")\n"
+                   "while k ~= nil do stepped[#stepped + 1] = k; k = next(" + library + ", k) end\n"
+                   "return #walked > 0 and table.concat(walked, ',') == table.concat(stepped, ',')") == "true");
+    CHECK(host.run("if next(" + library + ") == nil then return 'empty' end return 'not empty'") == "not empty");
+    CHECK(host.run("return select(2, next(" + library + ", next(" + library + "))) ~= nil") == "true");
+  }
+  host.still_works();
+}
+
         "true");
   // With a width and flags, as %s takes them; %p is told as %s tells the value.
   CHECK(host.run(made + "return string.format('[%-12s|%p|%5s]', t, t, true) == "
