@@ -997,6 +997,23 @@ TEST_CASE("a manifest with a misspelt field", "[packs][bad-input]") {
 TEST_CASE("a manifest's budget with misspelt fields is refused: every one, with the nearest or the known fields",
           "[packs][bad-input]") {
   // Ignored, they would leave the pack with no limit but the host's.
+TEST_CASE("a manifest that defines, overrides, patches or adds a check is refused at its line", "[packs][bad-input]") {
+  // docs/packs.md, "The manifest": it describes its pack. Read before any pack loads, a manifest's
+  // definition of table 'rules' came first, and tempo's own, loading later, was blamed for it.
+  for (const std::string& change : {std::string("arbiter.define.table('rules', { hijacked = true })"),
+                                    std::string("arbiter.patch.table('rules', { health = 1 })"),
+                                    std::string("arbiter.add_check(function() end)")}) {
+    INFO(change);
+    const auto problems = manifest_problems(
+        "mdef", "local arbiter = require 'arbiter'\n" + change + "\nreturn { name = 'mdef', version = '1.0.0' }\n");
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].where.file.ends_with("mdef/pack.lua"));
+    CHECK(problems[0].where.line == 2);
+    CHECK_THAT(problems[0].message, Contains("in a manifest: pack.lua describes the pack"));
+    CHECK_THAT(problems[0].message, Contains("in its main file (init.lua)"));
+  }
+}
+
   Stack s;
   CHECK(s.error({"typo-budget"}) ==
         "tests/packs/typo-budget/pack.lua:5:14: error: the manifest's budget has an unknown field 'instuctions'\n"

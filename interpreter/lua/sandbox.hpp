@@ -57,6 +57,9 @@ struct PackScope {
   // The pack's main file (folder/init.lua), which loading the pack runs: `require` refuses it, as
   // running it again would define everything twice. Empty: none.
   std::filesystem::path main = {};
+  // Whether it is a pack's manifest (pack.lua), read before any pack loads to describe its pack:
+  // the registry refuses its definitions, which would come before the rules they change.
+  bool is_manifest = false;
 };
 
 // Whether `file` is a file of `folder` where it really is: neither `..` nor a link leads out of it.
@@ -115,6 +118,8 @@ class Sandbox final : public MemoryAccount {
 
   // The pack on whose behalf Lua is running now (for provenance), or "" outside any call.
   const std::string& current_pack() const noexcept;
+  // Whether the code running is a pack's manifest (PackScope::is_manifest).
+  bool running_manifest() const noexcept;
   // Whether a top-level call is running (a Lua error may be travelling through host code).
   bool running() const noexcept { return call_depth_ > 0; }
 
@@ -312,5 +317,7 @@ class Sandbox final : public MemoryAccount {
   std::ptrdiff_t thread_offset_ = 0;    // from a thread's block to its state (lua_topointer)
   Watchdog watchdog_;
 };
+
+inline bool Sandbox::running_manifest() const noexcept { return running_ && running_->scope.is_manifest; }
 
 }  // namespace arbiter::lua

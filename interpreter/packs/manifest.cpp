@@ -160,7 +160,9 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   if (const auto found = lua::file_in_folder(file, folder); found != lua::FileInFolder::yes)
     throw Error(Diagnostic{{shown}, not_a_file_of(found, "pack.lua"), {}, {}});
   const std::string scope = "manifest of " + display_folder;
-  if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, display_folder, {}, false});
+  if (!sandbox.has_pack(scope))
+    sandbox.add_pack({.name = scope, .folder = folder, .display_folder = display_folder, .owns_files = false,
+                      .is_manifest = true});
   lua_State* L = sandbox.state();
   sandbox.run_file(scope, file, 1);
   const lua::StackGuard pop(L, lua_gettop(L) - 1);
