@@ -1292,10 +1292,50 @@ TEST_CASE("a pipe where a pack's manifest or main file should be is told as no p
     FAIL("expected loading to fail");
     return std::string();
   };
-  CHECK_THAT(error("piped-main"), Contains("piped-main/init.lua: error: init.lua is not a plain file (a device, a "
-                                           "pipe or a socket); a pack's files are files"));
-  CHECK_THAT(error("piped-manifest"), Contains("piped-manifest/pack.lua is not a plain file (a device, a pipe or a "
-                                               "socket), so the folder is no pack"));
+  CHECK_THAT(error("piped-main"), Contains("piped-main/init.lua: error: init.lua is a pipe, not a plain file; a "
+                                           "pack's files are files"));
+  CHECK_THAT(error("piped-manifest"), Contains("piped-manifest/pack.lua is a pipe, not a plain file, so the folder is "
+                                               "no pack"));
+}
+
+TEST_CASE("a pipe or a folder named as a pack's main file or module is refused as what it is", "[packs][bad-input]") {
+  // docs/packs.md: "One in the folder that is no plain file (a pipe … or a device) is refused as
+  // such." A main file that was a pipe or a folder was told "is not in the pack's folder", a
+  // default init.lua that is a folder "(a device, a pipe or a socket)", a module that is a pipe
+  // "not found … (a link out of its folder is not followed)".
+  TempDir dir;
+  const auto pack = [&](const std::string& name, const std::string& manifest_fields) {
+    std::filesystem::create_directories(dir.path / name / "tables");
+    std::ofstream(dir / (name + "/pack.lua")) << "return { name = \"" << name << "\", version = \"1\"" << manifest_fields
+                                              << " }\n";
+  };
+  pack("piped", ", main = \"fifo.lua\"");
+  REQUIRE(::mkfifo((dir / "piped/fifo.lua").c_str(), 0600) == 0);
+  pack("foldered", ", main = \"tables\"");
+  pack("folder-init", "");
+  std::filesystem::create_directories(dir.path / "folder-init/init.lua");
+  pack("piped-module", "");
+  std::ofstream(dir / "piped-module/init.lua") << "require \"tables.fifo\"\n";
+  REQUIRE(::mkfifo((dir / "piped-module/tables/fifo.lua").c_str(), 0600) == 0);
+  lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({dir.path})};
+  const auto error = [&](const std::string& name) {
+    try {
+      stack.load({name});
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    FAIL("expected loading to fail");
+    return std::string();
+  };
+  CHECK_THAT(error("piped"), Contains("piped/pack.lua:1:") && Contains(": error: the manifest's main file 'fifo.lua' is a pipe, not a "
+                                      "plain file"));
+  CHECK_THAT(error("foldered"), Contains("foldered/pack.lua:1:") && Contains(": error: the manifest's main file 'tables' is a "
+                                         "folder, not a plain file"));
+  CHECK_THAT(error("folder-init"), Contains("folder-init/init.lua: error: init.lua is a folder, not a plain file"));
+  const std::string module = error("piped-module");
+  CHECK_THAT(module, Contains("piped-module/init.lua:1: error: module 'tables.fifo' is "));
+  CHECK_THAT(module, Contains("tables/fifo.lua, which is a pipe, not a plain file"));
 }
 
 TEST_CASE("a pack required twice is refused where it is repeated", "[packs][bad-input]") {

@@ -69,6 +69,9 @@ bool is_file_in_folder(const std::filesystem::path& file, const std::filesystem:
 // reading, or a device): `no` is missing or outside, alike.
 enum class FileInFolder { yes, not_plain, no };
 FileInFolder file_in_folder(const std::filesystem::path& file, const std::filesystem::path& folder);
+// What is at `file` that is no plain file, as a refusal names it: "a folder", "a pipe", "a device",
+// "a socket".
+std::string what_is_not_plain(const std::filesystem::path& file);
 
 class Sandbox final : public MemoryAccount {
  public:

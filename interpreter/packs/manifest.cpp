@@ -134,10 +134,10 @@ bool valid_pack_name(const std::string& name) {
          std::all_of(name.begin(), name.end(), [&](char c) { return lower_or_digit(c) || c == '_' || c == '-'; });
 }
 
-// Why `file`, which is there, is not read as a file of the pack.
-std::string not_a_file_of(lua::FileInFolder found, const std::string& file) {
+// Why `file` (at `path`), which is there, is not read as a file of the pack.
+std::string not_a_file_of(lua::FileInFolder found, const std::filesystem::path& path, const std::string& file) {
   return found == lua::FileInFolder::not_plain
-             ? fmt::format("{} is not a plain file (a device, a pipe or a socket); a pack's files are files", file)
+             ? fmt::format("{} is {}, not a plain file; a pack's files are files", file, lua::what_is_not_plain(path))
              : fmt::format("{} is not a file of the pack's folder: a link must not lead out of it", file);
 }
 
@@ -158,7 +158,7 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
     throw Error(Diagnostic{{shown}, "the folder holds no pack.lua, the manifest that makes a folder a pack "
                                     "(docs/packs.md)", {}, {}});
   if (const auto found = lua::file_in_folder(file, folder); found != lua::FileInFolder::yes)
-    throw Error(Diagnostic{{shown}, not_a_file_of(found, "pack.lua"), {}, {}});
+    throw Error(Diagnostic{{shown}, not_a_file_of(found, file, "pack.lua"), {}, {}});
   const std::string scope = "manifest of " + display_folder;
   if (!sandbox.has_pack(scope))
     sandbox.add_pack({.name = scope, .folder = folder, .display_folder = display_folder, .owns_files = false,
@@ -217,7 +217,7 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
       const auto entry = std::filesystem::symlink_status(folder / m.main, ec).type();
       if (entry == std::filesystem::file_type::not_found) m.main.clear();  // a pack of data only
       else if (const auto found = lua::file_in_folder(folder / m.main, folder); found != lua::FileInFolder::yes)
-        throw Error(Diagnostic{{display_folder + "/" + m.main}, not_a_file_of(found, m.main), {}, {}});
+        throw Error(Diagnostic{{display_folder + "/" + m.main}, not_a_file_of(found, folder / m.main, m.main), {}, {}});
       return;
     }
     // A misspelt `main` would load the pack with none of its rules, silently.
@@ -226,6 +226,8 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
       std::error_code ec;
       for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
         if (entry.path().extension() == ".lua" && lua::is_file_in_folder(entry.path(), folder))
+    if (const auto found = lua::file_in_folder(folder / main, folder); found == lua::FileInFolder::not_plain)
+      fields.fail(fields.at("main"), "the manifest's main file " + not_a_file_of(found, folder / main, "'" + main + "'"));
           files.push_back(entry.path().filename().string());
       fields.fail(fields.at("main"),
                   with_nearest(fmt::format("the manifest's main file '{}' is not in the pack's folder", main), main,
