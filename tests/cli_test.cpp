@@ -917,6 +917,28 @@ Run test_pack_of_one_file(const TempDir& dir, const std::string& name, const std
 TEST_CASE("arbiter test counts against a case only what the packs keep, not what the cases before let go of",
           "[cli][pack-tests]") {
   // docs/packs.md: "each case runs on its own with the pack's budget, so a runaway case fails
+TEST_CASE("arbiter test tells the cases before one the watchdog stops, and names that one", "[cli][pack-tests]") {
+  // docs/packs.md: a call stuck in a built-in function past its time budget stops Arbiter with an
+  // error (exit 1). The results were printed once the file ended, which it never did: "ok passes"
+  // and "FAIL fails" were lost, and the stuck case was not named.
+  TempDir dir;
+  const auto run = test_pack_of_one_file(dir, "stuckcase",
+                                         "local test = require 'arbiter.test'\n"
+                                         "test.case('passes', function() test.equal(1, 1) end)\n"
+                                         "test.case('fails', function() test.equal(1, 2) end)\n"
+                                         "test.case('backtracks', function()\n"
+                                         "  local s = ('a'):rep(40) return s:find(('a*'):rep(40) .. 'b')\n"
+                                         "end)\n"
+                                         "test.case('never reached', function() end)\n",
+                                         "--max-seconds 1 ");
+  INFO(run.output);
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("  ok    passes\n  FAIL  fails\n"));
+  CHECK_THAT(run.output, Contains("  FAIL  backtracks\n"));
+  CHECK_THAT(run.output, Contains("stuckcase_test.lua:5: error:"));
+  CHECK_THAT(run.output, !Contains("never reached"));
+}
+
   // alone". With 8 MiB a call (16 MiB in all), a runaway's table and a 3 MiB string dropped
   // before, still uncollected, left no room for the next: case b failed.
   TempDir dir;
