@@ -1054,6 +1054,11 @@ TEST_CASE("a manifest's budget of the wrong type is refused, and one past the ce
   CHECK(budget_error("{ 1000 }") == "the manifest's budget's keys must be field names");
   CHECK(budget_error("{ instructions = 1e300, memory_mib = 1e300, time_ms = 1/0 }") == "5000000 64 20000");
   CHECK(budget_error("{ instructions = 1e6, memory_mib = 8, time_ms = 500 }") == "1000000 8 500");
+  // A count of 0.5 was kept as 0: accepted, and then nothing of the pack could run.
+  CHECK(budget_error("{ instructions = 0.5 }") ==
+        "the manifest's budget.instructions must be a whole number, 1 or more, not 0.5");
+  CHECK(budget_error("{ time_ms = 2.5 }") == "the manifest's budget.time_ms must be a whole number, 1 or more, not 2.5");
+  CHECK(budget_error("{ memory_mib = 0.5 }") == "5000000 0 20000");  // half a MiB: bytes enough
 }
 
 TEST_CASE("a manifest whose main file is not in the folder is refused, with the nearest file", "[packs][bad-input]") {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -73,7 +74,9 @@ class Fields {
   }
 
   // Field `field` of the table at `table`, written after `anchor`.
-  double number(int table, std::size_t anchor, const char* field, double fallback, const char* what) const {
+  // `whole`: a count (instructions, milliseconds), where 0.5 would be kept as 0, which runs nothing.
+  double number(int table, std::size_t anchor, const char* field, double fallback, const char* what,
+                bool whole = false) const {
     lua_pushstring(L_, field);
     const int type = lua_rawget(L_, table);
     double value = fallback;
@@ -83,6 +86,9 @@ class Fields {
       fail(at(field, anchor),
            fmt::format("the manifest's {} must be a number, not a {}", what, lua_typename(L_, type)));
     if (!(value > 0)) fail(at(field, anchor), fmt::format("the manifest's {} must be positive", what));
+    if (whole && value != std::floor(value))
+      fail(at(field, anchor), fmt::format("the manifest's {} must be a whole number, 1 or more, not {}", what,
+                                          value));
     return value;
   }
 
@@ -220,14 +226,14 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
         throw Error(Diagnostic{{display_folder + "/" + m.main}, not_a_file_of(found, folder / m.main, m.main), {}, {}});
       return;
     }
+    if (const auto found = lua::file_in_folder(folder / main, folder); found == lua::FileInFolder::not_plain)
+      fields.fail(fields.at("main"), "the manifest's main file " + not_a_file_of(found, folder / main, "'" + main + "'"));
     // A misspelt `main` would load the pack with none of its rules, silently.
     if (!lua::is_file_in_folder(folder / main, folder)) {
       std::vector<std::string> files;
       std::error_code ec;
       for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
         if (entry.path().extension() == ".lua" && lua::is_file_in_folder(entry.path(), folder))
-    if (const auto found = lua::file_in_folder(folder / main, folder); found == lua::FileInFolder::not_plain)
-      fields.fail(fields.at("main"), "the manifest's main file " + not_a_file_of(found, folder / main, "'" + main + "'"));
           files.push_back(entry.path().filename().string());
       fields.fail(fields.at("main"),
                   with_nearest(fmt::format("the manifest's main file '{}' is not in the pack's folder", main), main,
@@ -331,7 +337,7 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
     const lua::Budget& ceiling = sandbox.ceiling();
     check([&] {
       m.budget.instructions = at_most(fields.number(budget, written, "instructions",
-                                                    static_cast<double>(ceiling.instructions), "budget.instructions"),
+                                                    static_cast<double>(ceiling.instructions), "budget.instructions", true),
                                       ceiling.instructions);
     });
     check([&] {
@@ -343,7 +349,8 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
     });
     check([&] {
       m.budget.time = std::chrono::milliseconds(at_most(
-          fields.number(budget, written, "time_ms", static_cast<double>(ceiling.time.count()), "budget.time_ms"),
+          fields.number(budget, written, "time_ms", static_cast<double>(ceiling.time.count()), "budget.time_ms",
+                        true),
           ceiling.time.count()));
     });
   });
