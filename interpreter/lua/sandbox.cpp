@@ -615,6 +615,15 @@ int Sandbox::message_handler(lua_State* L) {
   return 1;
 }
 
+int Sandbox::resume_coroutine(lua_State* L) {
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  Sandbox& sandbox = of(L);
+  if (sandbox.call_depth_ > 0 && sandbox.exhausted_ != Exhausted::none) return sandbox.raise_spent(L);
+  return lua_gettop(L);
+}
+
 int Sandbox::close_coroutine(lua_State* L) {
   lua_State* const coroutine = lua_tothread(L, 1);
   Sandbox& sandbox = of(L);
@@ -766,6 +775,9 @@ void Sandbox::open_libraries() {
   lua_pushcfunction(L_, guarded<&Sandbox::wrap_coroutine>);
   lua_setfield(L_, -2, "wrap");
   lua_getfield(L_, -1, "close");
+  lua_getfield(L_, -1, "resume");
+  lua_pushcclosure(L_, guarded<&Sandbox::resume_coroutine>, 1);
+  lua_setfield(L_, -2, "resume");
   lua_pushcclosure(L_, guarded<&Sandbox::close_coroutine>, 1);
   lua_setfield(L_, -2, "close");
   lua_pop(L_, 1);

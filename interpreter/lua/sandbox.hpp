@@ -209,6 +209,10 @@ class Sandbox final : public MemoryAccount {
   static int create_coroutine(lua_State* L);
   static int wrap_coroutine(lua_State* L);
   static int resume_wrapped(lua_State* L);
+  // coroutine.resume (upvalue 1: Lua's own), whose false and error a spent budget's error is not:
+  // it travels on in the thread that resumed, at once. That thread's count hook comes only at its
+  // interval's end: the pack caught the error and carried on until then.
+  static int resume_coroutine(lua_State* L);
   // coroutine.close (upvalue 1: Lua's own), refused once the budget is spent, and on a coroutine
   // that is not closable.
   static int close_coroutine(lua_State* L);
