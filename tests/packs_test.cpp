@@ -621,6 +621,9 @@ TEST_CASE("a definition name holding a line break or a control character is refu
   CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\27[2J', { a = 1 })"),
                     StartsWith("test.lua:2: error: the table name \"t\\x1b[2J\" holds a line break"));
   CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\u{85}', { a = 1 })"), Contains("holds a line break"));
+  // U+2028 and U+2029, the line and paragraph separators, were accepted: line breaks to an editor.
+  CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\u{2028}u', { a = 1 })"), Contains("holds a line break"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\u{2029}u', { a = 1 })"), Contains("holds a line break"));
   // Names are written to sheets, logs and saves: text, whole.
   CHECK_THROWS_WITH(s.eval("arbiter.define.action('Zap\\xff', { resolve = function() end })"),
                     StartsWith("test.lua:2: error: the action name \"Zap\\xff\" is not UTF-8 text: byte 4 is 0xFF"));
@@ -994,9 +997,6 @@ TEST_CASE("a manifest with a misspelt field", "[packs][bad-input]") {
         "  did you mean 'requires'?");
 }
 
-TEST_CASE("a manifest's budget with misspelt fields is refused: every one, with the nearest or the known fields",
-          "[packs][bad-input]") {
-  // Ignored, they would leave the pack with no limit but the host's.
 TEST_CASE("a manifest that defines, overrides, patches or adds a check is refused at its line", "[packs][bad-input]") {
   // docs/packs.md, "The manifest": it describes its pack. Read before any pack loads, a manifest's
   // definition of table 'rules' came first, and tempo's own, loading later, was blamed for it.
@@ -1014,6 +1014,9 @@ TEST_CASE("a manifest that defines, overrides, patches or adds a check is refuse
   }
 }
 
+TEST_CASE("a manifest's budget with misspelt fields is refused: every one, with the nearest or the known fields",
+          "[packs][bad-input]") {
+  // Ignored, they would leave the pack with no limit but the host's.
   Stack s;
   CHECK(s.error({"typo-budget"}) ==
         "tests/packs/typo-budget/pack.lua:5:14: error: the manifest's budget has an unknown field 'instuctions'\n"
@@ -1051,14 +1054,14 @@ TEST_CASE("a manifest's budget of the wrong type is refused, and one past the ce
   CHECK(budget_error("{ instructions = 'lots' }") == "the manifest's budget.instructions must be a number, not a string");
   CHECK(budget_error("{ memory_mib = true }") == "the manifest's budget.memory_mib must be a number, not a boolean");
   CHECK(budget_error("{ time_ms = -1 }") == "the manifest's budget.time_ms must be positive");
-  CHECK(budget_error("{ 1000 }") == "the manifest's budget's keys must be field names");
-  CHECK(budget_error("{ instructions = 1e300, memory_mib = 1e300, time_ms = 1/0 }") == "5000000 64 20000");
-  CHECK(budget_error("{ instructions = 1e6, memory_mib = 8, time_ms = 500 }") == "1000000 8 500");
   // A count of 0.5 was kept as 0: accepted, and then nothing of the pack could run.
   CHECK(budget_error("{ instructions = 0.5 }") ==
         "the manifest's budget.instructions must be a whole number, 1 or more, not 0.5");
   CHECK(budget_error("{ time_ms = 2.5 }") == "the manifest's budget.time_ms must be a whole number, 1 or more, not 2.5");
   CHECK(budget_error("{ memory_mib = 0.5 }") == "5000000 0 20000");  // half a MiB: bytes enough
+  CHECK(budget_error("{ 1000 }") == "the manifest's budget's keys must be field names");
+  CHECK(budget_error("{ instructions = 1e300, memory_mib = 1e300, time_ms = 1/0 }") == "5000000 64 20000");
+  CHECK(budget_error("{ instructions = 1e6, memory_mib = 8, time_ms = 500 }") == "1000000 8 500");
 }
 
 TEST_CASE("a manifest whose main file is not in the folder is refused, with the nearest file", "[packs][bad-input]") {
