@@ -236,14 +236,21 @@ const char* push_as_text(lua_State* L, int index, std::size_t* length) {
       lua_pop(L, 1);
       return luaL_tolstring(L, index, length);  // the value's own text
     }
+    // One the host made (print, coroutine.wrap's): built-in to the pack, whenever it was made. A
+    // pack's function as the registry keeps it is a C closure too, and the pack's own.
+    if (lua_iscfunction(L, index)) {
+      if (!Sandbox::push_pack_function_parts(L, index)) {
+        lua_pushliteral(L, "function: builtin");
+        return lua_tolstring(L, -1, length);
+      }
+      lua_pop(L, 2);
+    }
     // As luaL_tolstring names it ("Thing: ..." for a __name), but never by its address.
     const char* kind = luaL_typename(L, index);
     const bool named = luaL_getmetafield(L, index, "__name") != LUA_TNIL;
     if (named && lua_type(L, -1) == LUA_TSTRING) kind = lua_tostring(L, -1);
     if (const std::uint64_t made = Sandbox::of(L).made_order(L, index)) {
       lua_pushfstring(L, "%s: #%I", kind, static_cast<lua_Integer>(made));
-    } else if (type == LUA_TFUNCTION) {
-      lua_pushliteral(L, "function: builtin");
     } else {
       lua_pushfstring(L, "%s: #?", kind);  // made before the sandbox numbered anything: none is
     }
@@ -320,6 +327,7 @@ int ordered_pairs(lua_State* L) {
 int ordered_next(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 2);
+  if (is_readonly(L, 1) && luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) return next_through_pairs(L);
   push_next_cache(L);
   const int cache = 3;
   if (lua_isnil(L, 2)) {
@@ -327,7 +335,6 @@ int ordered_next(lua_State* L) {
     if (!lua_next(L, 1)) {  // empty: `next(t) == nil` costs no listing
       lua_pushnil(L);
       return 1;
-  if (is_readonly(L, 1) && luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) return next_through_pairs(L);
     }
     lua_pop(L, 2);
     // A traversal starts: list the keys as they are now, for the calls that go on with it.
