@@ -695,6 +695,30 @@ TEST_CASE("a folder of ARBITER_PATH that is not there is warned of once, on the 
   CHECK(shell("(ARBITER_PATH=examples/packs " + std::string(ARBITER_BINARY) + " packs >/dev/null)").output.empty());
 }
 
+TEST_CASE("arbiter packs runs manifests under the global budgets, stops a stuck one with an error, shows print",
+          "[cli][packs][budget]") {
+  // A manifest is a stranger's code too. docs/packs.md: "If a call is still there 2 s after its
+  // time budget, Arbiter stops with an error at the line that called it (exit 1)"; `packs` made a
+  // sandbox of its own, without the options' ceiling, the watchdog's stop or print: it aborted
+  // (exit 134, no list), said 200000000 instructions under --max-instructions 1000000.
+  TempDir dir;
+  const auto manifest = [&](const std::string& name, const std::string& code) {
+    std::filesystem::create_directories(dir.path / name);
+    std::ofstream(dir / (name + "/pack.lua")) << code << "\nreturn { name = '" << name << "', version = '1.0.0' }\n";
+  };
+  manifest("loopm", "print('reading loopm') while true do end");
+  const std::string search = std::string(ARBITER_BINARY) + " --pack-path " + dir.path.string();
+  const auto looped = shell(search + " --max-instructions 1000000 packs");
+  CHECK(looped.exit_code == 1);
+  CHECK_THAT(looped.output, Contains((dir / "loopm/pack.lua") + ":1: error: instruction budget exhausted"));
+  CHECK_THAT(looped.output, Contains("ran more than 1000000 Lua instructions"));
+  CHECK_THAT(looped.output, Contains("reading loopm"));
+  manifest("patm", "local s = ('a'):rep(40) local x = s:find(('a*'):rep(40) .. 'b')");
+  const auto stuck = shell(search + " --max-seconds 1 packs");
+  CHECK(stuck.exit_code == 1);
+  CHECK_THAT(stuck.output, Contains((dir / "patm/pack.lua") + ":1: error:"));
+}
+
 TEST_CASE("a --pack-path that is not a folder is refused as bad usage, not searched for nothing", "[cli][bad-input]") {
   const auto missing = arbiter("--pack-path /nonexistent packs");
   CHECK(missing.exit_code == 2);
@@ -714,30 +738,6 @@ TEST_CASE("a pack's own folder given as a folder of packs is told, with its pare
   };
   const auto given = shell(binary + " --pack-path examples/packs/demo-house explain demo-house");
   CHECK(given.exit_code == 1);
-TEST_CASE("arbiter packs runs manifests under the global budgets, stops a stuck one with an error, shows print",
-          "[cli][packs][budget]") {
-  // A manifest is a stranger's code too. docs/packs.md: "If a call is still there 2 s after its
-  // time budget, Arbiter stops with an error at the line that called it (exit 1)"; `packs` made a
-  // sandbox of its own, without the options' ceiling, the watchdog's stop or print: it aborted
-  // (exit 134, no list), said 200000000 instructions under --max-instructions 1000000.
-  TempDir dir;
-  const auto manifest = [&](const std::string& name, const std::string& code) {
-    std::filesystem::create_directories(dir.path / name);
-    std::ofstream(dir / (name + "/pack.lua")) << code << "\nreturn { name = '" << name << "', version = '1.0.0' }\n";
-  };
-  manifest("loopm", "print('reading loopm') while true do end");
-  const std::string search = std::string(ARBITER_BINARY) + " --pack-path " + dir.path.string();
-  const auto looped = shell(search + " --max-instructions 1000000 packs");
-  CHECK(looped.exit_code == 1);
-  CHECK_THAT(looped.output, Contains((dir / "loopm/pack.lua") + ":1: error: instruction budget exhausted"));
-  CHECK_THAT(looped.output, Contains("more than the 1000000 Lua instructions"));
-  CHECK_THAT(looped.output, Contains("reading loopm"));
-  manifest("patm", "local s = ('a'):rep(40) local x = s:find(('a*'):rep(40) .. 'b')");
-  const auto stuck = shell(search + " --max-seconds 1 packs");
-  CHECK(stuck.exit_code == 1);
-  CHECK_THAT(stuck.output, Contains((dir / "patm/pack.lua") + ":1: error:"));
-}
-
   CHECK_THAT(given.output, Contains("error: no pack named 'demo-house' was found") && Contains(note("demo-house")));
   const auto inherited = shell("ARBITER_PATH=examples/packs/demo-house/ " + binary + " explain demo-house");
   CHECK(inherited.exit_code == 1);
@@ -914,9 +914,6 @@ Run test_pack_of_one_file(const TempDir& dir, const std::string& name, const std
 
 }  // namespace
 
-TEST_CASE("arbiter test counts against a case only what the packs keep, not what the cases before let go of",
-          "[cli][pack-tests]") {
-  // docs/packs.md: "each case runs on its own with the pack's budget, so a runaway case fails
 TEST_CASE("arbiter test tells the cases before one the watchdog stops, and names that one", "[cli][pack-tests]") {
   // docs/packs.md: a call stuck in a built-in function past its time budget stops Arbiter with an
   // error (exit 1). The results were printed once the file ended, which it never did: "ok passes"
@@ -939,6 +936,9 @@ TEST_CASE("arbiter test tells the cases before one the watchdog stops, and names
   CHECK_THAT(run.output, !Contains("never reached"));
 }
 
+TEST_CASE("arbiter test counts against a case only what the packs keep, not what the cases before let go of",
+          "[cli][pack-tests]") {
+  // docs/packs.md: "each case runs on its own with the pack's budget, so a runaway case fails
   // alone". With 8 MiB a call (16 MiB in all), a runaway's table and a 3 MiB string dropped
   // before, still uncollected, left no room for the next: case b failed.
   TempDir dir;

@@ -774,10 +774,10 @@ void Sandbox::open_libraries() {
   lua_setfield(L_, -2, "create");
   lua_pushcfunction(L_, guarded<&Sandbox::wrap_coroutine>);
   lua_setfield(L_, -2, "wrap");
-  lua_getfield(L_, -1, "close");
   lua_getfield(L_, -1, "resume");
   lua_pushcclosure(L_, guarded<&Sandbox::resume_coroutine>, 1);
   lua_setfield(L_, -2, "resume");
+  lua_getfield(L_, -1, "close");
   lua_pushcclosure(L_, guarded<&Sandbox::close_coroutine>, 1);
   lua_setfield(L_, -2, "close");
   lua_pop(L_, 1);
