@@ -312,6 +312,22 @@ TEST_CASE("a Lua file that starts with a UTF-8 byte-order mark loads as stock Lu
                                                           "            ^\n"));
 }
 
+TEST_CASE("next visits the registry's read-only views as pairs does", "[cli][lua]") {
+  // docs/packs.md: "`pairs` and `next` visit a table's keys in a fixed order". A definition and
+  // arbiter.tables are views: `next(arbiter.tables.rules)` said nil, `next(v, k)` "invalid key".
+  for (const std::string view : {"arbiter.tables.rules", "arbiter.tables", "arbiter.actions"}) {
+    INFO(view);
+    const auto stepped = arbiter("lua tempo -e \"local walked = {} for k in pairs(" + view +
+                                 ") do walked[#walked + 1] = k end local stepped, k = {}, next(" + view +
+                                 ") while k ~= nil do stepped[#stepped + 1] = k; k = next(" + view +
+                                 ", k) end return #walked > 1 and table.concat(walked) == table.concat(stepped), "
+                                 "next(" + view + ") == nil\"");
+    INFO(stepped.output);
+    CHECK(stepped.exit_code == 0);
+    CHECK(stepped.output == "true\nfalse\n");
+  }
+}
+
 TEST_CASE("arbiter lua runs a snippet with the packs loaded and shows what it returns", "[cli]") {
   const auto run = arbiter("lua demo-house -e \"print('max', arbiter.tables.wounds.max) return 1 + 1, 'two'\"");
   CHECK(run.exit_code == 0);
@@ -689,6 +705,30 @@ TEST_CASE("a folder of ARBITER_PATH that is not there is warned of once, on the 
   CHECK(shell("(ARBITER_PATH=examples/packs " + std::string(ARBITER_BINARY) + " packs >/dev/null)").output.empty());
 }
 
+TEST_CASE("arbiter packs runs manifests under the global budgets, stops a stuck one with an error, shows print",
+          "[cli][packs][budget]") {
+  // A manifest is a stranger's code too. docs/packs.md: "If a call is still there 2 s after its
+  // time budget, Arbiter stops with an error at the line that called it (exit 1)"; `packs` made a
+  // sandbox of its own, without the options' ceiling, the watchdog's stop or print: it aborted
+  // (exit 134, no list), said 200000000 instructions under --max-instructions 1000000.
+  TempDir dir;
+  const auto manifest = [&](const std::string& name, const std::string& code) {
+    std::filesystem::create_directories(dir.path / name);
+    std::ofstream(dir / (name + "/pack.lua")) << code << "\nreturn { name = '" << name << "', version = '1.0.0' }\n";
+  };
+  manifest("loopm", "print('reading loopm') while true do end");
+  const std::string search = std::string(ARBITER_BINARY) + " --pack-path " + dir.path.string();
+  const auto looped = shell(search + " --max-instructions 1000000 packs");
+  CHECK(looped.exit_code == 1);
+  CHECK_THAT(looped.output, Contains((dir / "loopm/pack.lua") + ":1: error: instruction budget exhausted"));
+  CHECK_THAT(looped.output, Contains("ran more than 1000000 Lua instructions"));
+  CHECK_THAT(looped.output, Contains("reading loopm"));
+  manifest("patm", "local s = ('a'):rep(40) local x = s:find(('a*'):rep(40) .. 'b')");
+  const auto stuck = shell(search + " --max-seconds 1 packs");
+  CHECK(stuck.exit_code == 1);
+  CHECK_THAT(stuck.output, Contains((dir / "patm/pack.lua") + ":1: error:"));
+}
+
 TEST_CASE("a --pack-path that is not a folder is refused as bad usage, not searched for nothing", "[cli][bad-input]") {
   const auto missing = arbiter("--pack-path /nonexistent packs");
   CHECK(missing.exit_code == 2);
@@ -920,6 +960,28 @@ Run test_pack_of_one_file(const TempDir& dir, const std::string& name, const std
 }
 
 }  // namespace
+
+TEST_CASE("arbiter test tells the cases before one the watchdog stops, and names that one", "[cli][pack-tests]") {
+  // docs/packs.md: a call stuck in a built-in function past its time budget stops Arbiter with an
+  // error (exit 1). The results were printed once the file ended, which it never did: "ok passes"
+  // and "FAIL fails" were lost, and the stuck case was not named.
+  TempDir dir;
+  const auto run = test_pack_of_one_file(dir, "stuckcase",
+                                         "local test = require 'arbiter.test'\n"
+                                         "test.case('passes', function() test.equal(1, 1) end)\n"
+                                         "test.case('fails', function() test.equal(1, 2) end)\n"
+                                         "test.case('backtracks', function()\n"
+                                         "  local s = ('a'):rep(40) return s:find(('a*'):rep(40) .. 'b')\n"
+                                         "end)\n"
+                                         "test.case('never reached', function() end)\n",
+                                         "--max-seconds 1 ");
+  INFO(run.output);
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("  ok    passes\n  FAIL  fails\n"));
+  CHECK_THAT(run.output, Contains("  FAIL  backtracks\n"));
+  CHECK_THAT(run.output, Contains("stuckcase_test.lua:5: error:"));
+  CHECK_THAT(run.output, !Contains("never reached"));
+}
 
 TEST_CASE("arbiter test counts against a case only what the packs keep, not what the cases before let go of",
           "[cli][pack-tests]") {

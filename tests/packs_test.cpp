@@ -622,6 +622,9 @@ TEST_CASE("a definition name holding a line break or a control character is refu
   CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\27[2J', { a = 1 })"),
                     StartsWith("test.lua:2: error: the table name \"t\\x1b[2J\" holds a line break"));
   CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\u{85}', { a = 1 })"), Contains("holds a line break"));
+  // U+2028 and U+2029, the line and paragraph separators, were accepted: line breaks to an editor.
+  CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\u{2028}u', { a = 1 })"), Contains("holds a line break"));
+  CHECK_THROWS_WITH(s.eval("arbiter.define.table('t\\u{2029}u', { a = 1 })"), Contains("holds a line break"));
   // Names are written to sheets, logs and saves: text, whole.
   CHECK_THROWS_WITH(s.eval("arbiter.define.action('Zap\\xff', { resolve = function() end })"),
                     StartsWith("test.lua:2: error: the action name \"Zap\\xff\" is not UTF-8 text: byte 4 is 0xFF"));
@@ -995,6 +998,23 @@ TEST_CASE("a manifest with a misspelt field", "[packs][bad-input]") {
         "  did you mean 'requires'?");
 }
 
+TEST_CASE("a manifest that defines, overrides, patches or adds a check is refused at its line", "[packs][bad-input]") {
+  // docs/packs.md, "The manifest": it describes its pack. Read before any pack loads, a manifest's
+  // definition of table 'rules' came first, and tempo's own, loading later, was blamed for it.
+  for (const std::string& change : {std::string("arbiter.define.table('rules', { hijacked = true })"),
+                                    std::string("arbiter.patch.table('rules', { health = 1 })"),
+                                    std::string("arbiter.add_check(function() end)")}) {
+    INFO(change);
+    const auto problems = manifest_problems(
+        "mdef", "local arbiter = require 'arbiter'\n" + change + "\nreturn { name = 'mdef', version = '1.0.0' }\n");
+    REQUIRE(problems.size() == 1);
+    CHECK(problems[0].where.file.ends_with("mdef/pack.lua"));
+    CHECK(problems[0].where.line == 2);
+    CHECK_THAT(problems[0].message, Contains("in a manifest: pack.lua describes the pack"));
+    CHECK_THAT(problems[0].message, Contains("in its main file (init.lua)"));
+  }
+}
+
 TEST_CASE("a manifest's budget with misspelt fields is refused: every one, with the nearest or the known fields",
           "[packs][bad-input]") {
   // Ignored, they would leave the pack with no limit but the host's.
@@ -1035,6 +1055,11 @@ TEST_CASE("a manifest's budget of the wrong type is refused, and one past the ce
   CHECK(budget_error("{ instructions = 'lots' }") == "the manifest's budget.instructions must be a number, not a string");
   CHECK(budget_error("{ memory_mib = true }") == "the manifest's budget.memory_mib must be a number, not a boolean");
   CHECK(budget_error("{ time_ms = -1 }") == "the manifest's budget.time_ms must be positive");
+  // A count of 0.5 was kept as 0: accepted, and then nothing of the pack could run.
+  CHECK(budget_error("{ instructions = 0.5 }") ==
+        "the manifest's budget.instructions must be a whole number, 1 or more, not 0.5");
+  CHECK(budget_error("{ time_ms = 2.5 }") == "the manifest's budget.time_ms must be a whole number, 1 or more, not 2.5");
+  CHECK(budget_error("{ memory_mib = 0.5 }") == "5000000 0 20000");  // half a MiB: bytes enough
   CHECK(budget_error("{ 1000 }") == "the manifest's budget's keys must be field names");
   CHECK(budget_error("{ instructions = 1e300, memory_mib = 1e300, time_ms = 1/0 }") == "5000000 64 20000");
   CHECK(budget_error("{ instructions = 1e6, memory_mib = 8, time_ms = 500 }") == "1000000 8 500");
@@ -1276,10 +1301,50 @@ TEST_CASE("a pipe where a pack's manifest or main file should be is told as no p
     FAIL("expected loading to fail");
     return std::string();
   };
-  CHECK_THAT(error("piped-main"), Contains("piped-main/init.lua: error: init.lua is not a plain file (a device, a "
-                                           "pipe or a socket); a pack's files are files"));
-  CHECK_THAT(error("piped-manifest"), Contains("piped-manifest/pack.lua is not a plain file (a device, a pipe or a "
-                                               "socket), so the folder is no pack"));
+  CHECK_THAT(error("piped-main"), Contains("piped-main/init.lua: error: init.lua is a pipe, not a plain file; a "
+                                           "pack's files are files"));
+  CHECK_THAT(error("piped-manifest"), Contains("piped-manifest/pack.lua is a pipe, not a plain file, so the folder is "
+                                               "no pack"));
+}
+
+TEST_CASE("a pipe or a folder named as a pack's main file or module is refused as what it is", "[packs][bad-input]") {
+  // docs/packs.md: "One in the folder that is no plain file (a pipe … or a device) is refused as
+  // such." A main file that was a pipe or a folder was told "is not in the pack's folder", a
+  // default init.lua that is a folder "(a device, a pipe or a socket)", a module that is a pipe
+  // "not found … (a link out of its folder is not followed)".
+  TempDir dir;
+  const auto pack = [&](const std::string& name, const std::string& manifest_fields) {
+    std::filesystem::create_directories(dir.path / name / "tables");
+    std::ofstream(dir / (name + "/pack.lua")) << "return { name = \"" << name << "\", version = \"1\"" << manifest_fields
+                                              << " }\n";
+  };
+  pack("piped", ", main = \"fifo.lua\"");
+  REQUIRE(::mkfifo((dir / "piped/fifo.lua").c_str(), 0600) == 0);
+  pack("foldered", ", main = \"tables\"");
+  pack("folder-init", "");
+  std::filesystem::create_directories(dir.path / "folder-init/init.lua");
+  pack("piped-module", "");
+  std::ofstream(dir / "piped-module/init.lua") << "require \"tables.fifo\"\n";
+  REQUIRE(::mkfifo((dir / "piped-module/tables/fifo.lua").c_str(), 0600) == 0);
+  lua::Sandbox sandbox{lua::Budget{5'000'000, 64u << 20, std::chrono::seconds(20)}};
+  PackStack stack{sandbox, SearchPath({dir.path})};
+  const auto error = [&](const std::string& name) {
+    try {
+      stack.load({name});
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    FAIL("expected loading to fail");
+    return std::string();
+  };
+  CHECK_THAT(error("piped"), Contains("piped/pack.lua:1:") && Contains(": error: the manifest's main file 'fifo.lua' is a pipe, not a "
+                                      "plain file"));
+  CHECK_THAT(error("foldered"), Contains("foldered/pack.lua:1:") && Contains(": error: the manifest's main file 'tables' is a "
+                                         "folder, not a plain file"));
+  CHECK_THAT(error("folder-init"), Contains("folder-init/init.lua: error: init.lua is a folder, not a plain file"));
+  const std::string module = error("piped-module");
+  CHECK_THAT(module, Contains("piped-module/init.lua:1: error: module 'tables.fifo' is "));
+  CHECK_THAT(module, Contains("tables/fifo.lua, which is a pipe, not a plain file"));
 }
 
 TEST_CASE("a pack required twice is refused where it is repeated", "[packs][bad-input]") {

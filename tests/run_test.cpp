@@ -1088,6 +1088,32 @@ TEST_CASE("a turn of many entries plays its first ones and tells the rest undone
   CHECK_THAT(run.output, Contains("its order (" + entry + "; " + entry + "; " + entry + "; and 1994 more) is not carried out"));
 }
 
+TEST_CASE("check --encounter reports a house rule that fails before the round's first die, as run would",
+          "[run][check][errors]") {
+  // The trial of the round swallowed every error, as if it were its first die: a house rule whose
+  // round_start always fails was told OK. Before any die, the failure is the same whatever the dice.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "buggy");
+  std::ofstream(dir / "buggy/pack.lua") << "return { name = 'buggy', version = '1.0.0', requires = { 'tempo' } }\n";
+  std::ofstream(dir / "buggy/init.lua") << "local arbiter = require 'arbiter'\n"
+                                           "arbiter.override.hook('round_start', function(previous)\n"
+                                           "  error('house rule bug')\n"
+                                           "end)\n";
+  const auto checked = arbiter("--pack-path " + dir.path.string() +
+                               " check examples/tempo/duel-round1.txt --encounter examples/tempo/duel.lua --house buggy");
+  INFO(checked.output);
+  CHECK(checked.exit_code == 1);
+  CHECK_THAT(checked.output, Contains((dir / "buggy/init.lua") + ":3: error: house rule bug"));
+  // One whose failure comes after the first die depends on the dice: not foreseen.
+  std::ofstream(dir / "buggy/init.lua") << "local arbiter = require 'arbiter'\n"
+                                           "arbiter.override.hook('round_start', function(previous)\n"
+                                           "  dice.roll('1d6', 'x') error('house rule bug')\n"
+                                           "end)\n";
+  CHECK(arbiter("--pack-path " + dir.path.string() +
+                " check examples/tempo/duel-round1.txt --encounter examples/tempo/duel.lua --house buggy")
+            .exit_code == 0);
+}
+
 namespace {
 
 // A house pack for tempo whose hook `round_end` runs `change` in round `round` of the fight.
@@ -1153,4 +1179,20 @@ TEST_CASE("a function a pack gives a definition during the fight refuses --save 
                                       "pack 'midhook' during the fight"));
   CHECK_THAT(refused.output, Contains("make the change as the pack loads"));
   CHECK(read(dir / "s.json") == saved);
+}
+
+TEST_CASE("a character's handle a pack gives a definition during the fight refuses --save at the pack's line",
+          "[run][save][errors]") {
+  // docs/fights.md: a change is kept as plain data, one that cannot be kept makes --save refuse;
+  // docs/world.md: "a character is kept by its name (c.name) or id (c.id), not its handle". Saved
+  // as the name, the resumed definition held a string where the pack left a handle.
+  TempDir dir;
+  write_changing_house(dir, "midwho", 1, "arbiter.define.table('memo', { who = world.characters()[1] })");
+  const std::string fight = "--pack-path " + dir.path.string() + " run examples/tempo/duel.lua --house midwho ";
+  const auto refused = arbiter(fight + "--seed 1 --orders examples/tempo/duel-round1.txt --save " + (dir / "s.json"));
+  CHECK(refused.exit_code == 1);
+  CHECK_THAT(refused.output, Contains((dir / "midwho/init.lua") + ":4: error: table 'memo' was defined by pack "
+                                      "'midwho' during the fight, with what a save cannot keep (a character's handle"));
+  CHECK_THAT(refused.output, Contains("c.name"));
+  CHECK(!std::filesystem::exists(dir / "s.json"));
 }

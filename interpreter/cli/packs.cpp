@@ -14,8 +14,11 @@ namespace arbiter::cli {
 void add_packs_command(CLI::App& app, Context& context) {
   auto* command = app.add_subcommand("packs", "List the packs found, with their versions and folders");
   command->callback([&context] {
+    // Manifests run as any pack code does: under the global options' budgets, the watchdog's
+    // stop and `print` shown (Session), for a manifest is a stranger's code too.
+    Session session(context);
+    lua::Sandbox& sandbox = session.sandbox;
     const auto search_path = cli::search_path(context);
-    lua::Sandbox sandbox;
     const auto found = search_path.all();
     for (const auto& pack : found) {
       const std::string folder = packs::display_path(pack.folder);

@@ -56,15 +56,30 @@ void add_test_command(CLI::App& app, Context& context) {
       for (const auto& file : files) {
         *context.out << pack.display_folder << "/tests/" << file.filename().string() << "\n";
         Session session(context);
+        // A case stuck in a built-in function ends the program (Session's on_stuck): the cases
+        // before it are told as each ends, and it is named before the watchdog's error.
+        struct Forget {
+          Context& context;
+          ~Forget() { context.last_words = nullptr; }
+        } forget{context};
+        const packs::CaseListener listener{
+            [&](const std::string& name) {
+              context.last_words = [&context, name] {
+                *context.out << "  FAIL  " << printable(name) << "\n        stopped: see the error below\n";
+              };
+            },
+            [&](const packs::CaseResult& result) {
+              context.last_words = nullptr;
+              // A case's name and failure are the pack's text: shown so they cannot drive the terminal.
+              *context.out << (result.passed ? "  ok    " : "  FAIL  ") << printable(result.name) << "\n";
+              if (!result.passed) *context.out << indented(printable(result.failure, true)) << "\n";
+              for (const auto& warning : result.warnings) *context.out << indented(printable(warning, true)) << "\n";
+              context.out->flush();
+              ++(result.passed ? passed : failed);
+            }};
         try {
           session.load(*packs);
-          for (const auto& result : packs::run_test_file(session.sandbox, pack, file)) {
-            // A case's name and failure are the pack's text: shown so they cannot drive the terminal.
-            *context.out << (result.passed ? "  ok    " : "  FAIL  ") << printable(result.name) << "\n";
-            if (!result.passed) *context.out << indented(printable(result.failure, true)) << "\n";
-            for (const auto& warning : result.warnings) *context.out << indented(printable(warning, true)) << "\n";
-            ++(result.passed ? passed : failed);
-          }
+          packs::run_test_file(session.sandbox, pack, file, listener);
         } catch (const Error& e) {
           *context.out << "  FAIL  the file did not load\n" << indented(e.what()) << "\n";
           ++failed;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/sandbox.hpp"
 #include "interpreter/lua/weak_table.hpp"
 #include "interpreter/lua/world_bindings.hpp"
@@ -191,6 +192,31 @@ lua_Integer place_of(lua_State* L, int keys, lua_Integer count) {
 
 void push_next_cache(lua_State* L) { push_weak_table(L, &next_cache_key, "k"); }
 
+// `next(view, k)` with the view's `__pairs` at 3. A read-only view (a definition, a library,
+// arbiter.tables) is an empty table that shows what its `pairs` visits, which for arbiter.tables
+// is more than it holds yet: `next` visits the same keys, by walking its `pairs` to `k`. Views are
+// small and `next` over them rare: the walk's cost is no matter.
+int next_through_pairs(lua_State* L) {
+  lua_pushvalue(L, 1);
+  lua_call(L, 1, 3);  // 3: the iterator, 4: its state, 5: the key reached
+  bool after_key = lua_isnil(L, 2);
+  for (;;) {
+    lua_pushvalue(L, 3);
+    lua_pushvalue(L, 4);
+    lua_pushvalue(L, 5);
+    lua_call(L, 2, 2);
+    if (lua_isnil(L, -2)) {
+      if (!after_key) return luaL_error(L, "invalid key to 'next'");
+      lua_pushnil(L);
+      return 1;
+    }
+    if (after_key) return 2;
+    after_key = lua_rawequal(L, -2, 2);
+    lua_pop(L, 1);
+    lua_replace(L, 5);
+  }
+}
+
 }  // namespace
 
 void push_ordered_iterator(lua_State* L, int index) {
@@ -210,14 +236,21 @@ const char* push_as_text(lua_State* L, int index, std::size_t* length) {
       lua_pop(L, 1);
       return luaL_tolstring(L, index, length);  // the value's own text
     }
+    // One the host made (print, coroutine.wrap's): built-in to the pack, whenever it was made. A
+    // pack's function as the registry keeps it is a C closure too, and the pack's own.
+    if (lua_iscfunction(L, index)) {
+      if (!Sandbox::push_pack_function_parts(L, index)) {
+        lua_pushliteral(L, "function: builtin");
+        return lua_tolstring(L, -1, length);
+      }
+      lua_pop(L, 2);
+    }
     // As luaL_tolstring names it ("Thing: ..." for a __name), but never by its address.
     const char* kind = luaL_typename(L, index);
     const bool named = luaL_getmetafield(L, index, "__name") != LUA_TNIL;
     if (named && lua_type(L, -1) == LUA_TSTRING) kind = lua_tostring(L, -1);
     if (const std::uint64_t made = Sandbox::of(L).made_order(L, index)) {
       lua_pushfstring(L, "%s: #%I", kind, static_cast<lua_Integer>(made));
-    } else if (type == LUA_TFUNCTION) {
-      lua_pushliteral(L, "function: builtin");
     } else {
       lua_pushfstring(L, "%s: #?", kind);  // made before the sandbox numbered anything: none is
     }
@@ -294,6 +327,7 @@ int ordered_pairs(lua_State* L) {
 int ordered_next(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 2);
+  if (is_readonly(L, 1) && luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) return next_through_pairs(L);
   push_next_cache(L);
   const int cache = 3;
   if (lua_isnil(L, 2)) {

@@ -112,11 +112,14 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth, JsonFor purpose
     case LUA_TNIL: return nullptr;
     case LUA_TNUMBER:
       if (lua_isinteger(L, index)) return lua_tointeger(L, index);
-      return purpose == JsonFor::logging ? check_finite(L, index) : lua_tonumber(L, index);
+      return purpose == JsonFor::reading ? lua_tonumber(L, index) : check_finite(L, index);
     case LUA_TBOOLEAN: return static_cast<bool>(lua_toboolean(L, index));
     case LUA_TSTRING: return to_text(L, index, "a string");
     case LUA_TTABLE: {
       if (test_character(L, index)) {
+        if (purpose == JsonFor::saving)
+          throw Error("a character's handle: a save keeps a character by its name (c.name) or its id (c.id), and "
+                      "world.character(name) finds it again");
         lua_getfield(L, index, "name");
         std::string name(whole_string(L, -1));
         lua_pop(L, 1);
@@ -164,7 +167,7 @@ nlohmann::json check_json_at(lua_State* L, int index, int depth, JsonFor purpose
         for_each_ordered(L, index, field);
         throw;
       }
-      if (fields.empty() && depth > 0 && purpose == JsonFor::logging) return nlohmann::json::array();
+      if (fields.empty() && depth > 0 && purpose != JsonFor::reading) return nlohmann::json::array();
       return object;
     }
     default: break;

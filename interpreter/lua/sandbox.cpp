@@ -298,6 +298,16 @@ FileInFolder file_in_folder(const std::filesystem::path& file, const std::filesy
   return std::filesystem::is_regular_file(real, ec) ? FileInFolder::yes : FileInFolder::not_plain;
 }
 
+std::string what_is_not_plain(const std::filesystem::path& file) {
+  std::error_code ec;
+  switch (std::filesystem::status(file, ec).type()) {
+    case std::filesystem::file_type::directory: return "a folder";
+    case std::filesystem::file_type::fifo: return "a pipe";
+    case std::filesystem::file_type::socket: return "a socket";
+    default: return "a device";
+  }
+}
+
 bool is_file_in_folder(const std::filesystem::path& file, const std::filesystem::path& folder) {
   return file_in_folder(file, folder) == FileInFolder::yes;
 }
@@ -605,6 +615,15 @@ int Sandbox::message_handler(lua_State* L) {
   return 1;
 }
 
+int Sandbox::resume_coroutine(lua_State* L) {
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+  Sandbox& sandbox = of(L);
+  if (sandbox.call_depth_ > 0 && sandbox.exhausted_ != Exhausted::none) return sandbox.raise_spent(L);
+  return lua_gettop(L);
+}
+
 int Sandbox::close_coroutine(lua_State* L) {
   lua_State* const coroutine = lua_tothread(L, 1);
   Sandbox& sandbox = of(L);
@@ -755,6 +774,9 @@ void Sandbox::open_libraries() {
   lua_setfield(L_, -2, "create");
   lua_pushcfunction(L_, guarded<&Sandbox::wrap_coroutine>);
   lua_setfield(L_, -2, "wrap");
+  lua_getfield(L_, -1, "resume");
+  lua_pushcclosure(L_, guarded<&Sandbox::resume_coroutine>, 1);
+  lua_setfield(L_, -2, "resume");
   lua_getfield(L_, -1, "close");
   lua_pushcclosure(L_, guarded<&Sandbox::close_coroutine>, 1);
   lua_setfield(L_, -2, "close");
@@ -1348,7 +1370,11 @@ void Sandbox::require_pack_module(lua_State* L, const Scope& scope, const std::s
   std::string shown;  // as messages name it: the file found, not a path made up from the name
   for (const auto& [candidate, as] : {std::pair{folder / (relative + ".lua"), relative + ".lua"},
                                       std::pair{folder / relative / "init.lua", relative + "/init.lua"}}) {
-    if (is_file_in_folder(candidate, folder)) {
+    const FileInFolder found = file_in_folder(candidate, folder);
+    if (found == FileInFolder::not_plain)  // a pipe would block the reading: refused as what it is
+      throw Error(fmt::format("module '{}' is {}, which is {}, not a plain file: a pack's files are files", name,
+                              shown_in(scope.scope.display_folder, as), what_is_not_plain(candidate)));
+    if (found == FileInFolder::yes) {
       file = candidate;
       shown = as;
       break;

@@ -57,6 +57,9 @@ struct PackScope {
   // The pack's main file (folder/init.lua), which loading the pack runs: `require` refuses it, as
   // running it again would define everything twice. Empty: none.
   std::filesystem::path main = {};
+  // Whether it is a pack's manifest (pack.lua), read before any pack loads to describe its pack:
+  // the registry refuses its definitions, which would come before the rules they change.
+  bool is_manifest = false;
 };
 
 // Whether `file` is a file of `folder` where it really is: neither `..` nor a link leads out of it.
@@ -66,6 +69,9 @@ bool is_file_in_folder(const std::filesystem::path& file, const std::filesystem:
 // reading, or a device): `no` is missing or outside, alike.
 enum class FileInFolder { yes, not_plain, no };
 FileInFolder file_in_folder(const std::filesystem::path& file, const std::filesystem::path& folder);
+// What is at `file` that is no plain file, as a refusal names it: "a folder", "a pipe", "a device",
+// "a socket".
+std::string what_is_not_plain(const std::filesystem::path& file);
 
 class Sandbox final : public MemoryAccount {
  public:
@@ -115,6 +121,8 @@ class Sandbox final : public MemoryAccount {
 
   // The pack on whose behalf Lua is running now (for provenance), or "" outside any call.
   const std::string& current_pack() const noexcept;
+  // Whether the code running is a pack's manifest (PackScope::is_manifest).
+  bool running_manifest() const noexcept;
   // Whether a top-level call is running (a Lua error may be travelling through host code).
   bool running() const noexcept { return call_depth_ > 0; }
 
@@ -202,6 +210,10 @@ class Sandbox final : public MemoryAccount {
   static int create_coroutine(lua_State* L);
   static int wrap_coroutine(lua_State* L);
   static int resume_wrapped(lua_State* L);
+  // coroutine.resume (upvalue 1: Lua's own), whose false and error a spent budget's error is not:
+  // it travels on in the thread that resumed, at once. That thread's count hook comes only at its
+  // interval's end: the pack caught the error and carried on until then.
+  static int resume_coroutine(lua_State* L);
   // coroutine.close (upvalue 1: Lua's own), refused once the budget is spent, and on a coroutine
   // that is not closable.
   static int close_coroutine(lua_State* L);
@@ -313,5 +325,7 @@ class Sandbox final : public MemoryAccount {
   std::ptrdiff_t thread_offset_ = 0;    // from a thread's block to its state (lua_topointer)
   Watchdog watchdog_;
 };
+
+inline bool Sandbox::running_manifest() const noexcept { return running_ && running_->scope.is_manifest; }
 
 }  // namespace arbiter::lua

@@ -98,7 +98,9 @@ void push_properties(lua_State* L, const Properties& properties);
 // is kept; for the log (an event's fields) it is refused at once, as JSON would log it as null, and
 // an empty table inside is an empty list `[]`, as the same field holding items is (no hits, no
 // reactions). A list (items 1..n) that holds anything else too is refused; so is nesting deeper than
-// `deepest_plain_data` (a cycle or a mistake).
+// `deepest_plain_data` (a cycle or a mistake). A character's handle is logged as its name (an event
+// names who); for a save, as the log is but keeping what a pack wrote, it is refused: read back, it
+// would be a string where the pack left a handle.
 constexpr int deepest_plain_data = 32;
 // The keys of the table at `index` that are not its items 1..`items`: its names, and any other key
 // as "[3]", each sorted (Lua's own order changes from run to run: the same table, the same message).
@@ -106,7 +108,7 @@ struct KeysBesideList {
   std::vector<std::string> names, others;
 };
 KeysBesideList keys_beside_list(lua_State* L, int index, lua_Integer items);
-enum class JsonFor { reading, logging };
+enum class JsonFor { reading, logging, saving };
 nlohmann::json check_json(lua_State* L, int index, JsonFor purpose = JsonFor::reading);
 void push_json(lua_State* L, const nlohmann::json& value);
 

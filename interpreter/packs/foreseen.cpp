@@ -17,14 +17,17 @@ class NoDice final : public DiceSource {
  public:
   explicit NoDice(const EventLog*& log) : log_(log) {}
   std::size_t roll(const Die&, std::string_view) override {
+    rolled_ = true;
     if (log_ && !logged_before_) logged_before_ = log_->events().size();
     fail("the trial of the round stops at its first die");
   }
   std::size_t logged_before(std::size_t all) const { return std::min(logged_before_.value_or(all), all); }
+  bool rolled() const { return rolled_; }
 
  private:
   const EventLog*& log_;
   std::optional<std::size_t> logged_before_;
+  bool rolled_ = false;
 };
 
 // The fight as it starts, or as `saved` left it, refused as `run` refuses it (the same Fight, made
@@ -63,9 +66,10 @@ std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, co
   try {
     fight->play_round();
   } catch (const Error&) {
-    // Its first die, or a failure of the rules, which `run` tells with the dice it is played with;
-    // but a starting value the rules refuse is the encounter's mistake, whatever the dice.
-    if (fight->refused_encounter()) throw;
+    // Its first die, or a failure of the rules after it, which `run` tells with the dice it is
+    // played with; but one before any die (a house rule's round_start that always fails) and a
+    // starting value the rules refuse (the encounter's mistake) are the same whatever the dice.
+    if (!dice.rolled() || fight->refused_encounter()) throw;
   }
   std::vector<ForeseenRefusal> refused;
   const auto& events = log->events();

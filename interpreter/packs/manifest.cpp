@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -73,7 +74,9 @@ class Fields {
   }
 
   // Field `field` of the table at `table`, written after `anchor`.
-  double number(int table, std::size_t anchor, const char* field, double fallback, const char* what) const {
+  // `whole`: a count (instructions, milliseconds), where 0.5 would be kept as 0, which runs nothing.
+  double number(int table, std::size_t anchor, const char* field, double fallback, const char* what,
+                bool whole = false) const {
     lua_pushstring(L_, field);
     const int type = lua_rawget(L_, table);
     double value = fallback;
@@ -83,6 +86,9 @@ class Fields {
       fail(at(field, anchor),
            fmt::format("the manifest's {} must be a number, not a {}", what, lua_typename(L_, type)));
     if (!(value > 0)) fail(at(field, anchor), fmt::format("the manifest's {} must be positive", what));
+    if (whole && value != std::floor(value))
+      fail(at(field, anchor), fmt::format("the manifest's {} must be a whole number, 1 or more, not {}", what,
+                                          value));
     return value;
   }
 
@@ -134,10 +140,10 @@ bool valid_pack_name(const std::string& name) {
          std::all_of(name.begin(), name.end(), [&](char c) { return lower_or_digit(c) || c == '_' || c == '-'; });
 }
 
-// Why `file`, which is there, is not read as a file of the pack.
-std::string not_a_file_of(lua::FileInFolder found, const std::string& file) {
+// Why `file` (at `path`), which is there, is not read as a file of the pack.
+std::string not_a_file_of(lua::FileInFolder found, const std::filesystem::path& path, const std::string& file) {
   return found == lua::FileInFolder::not_plain
-             ? fmt::format("{} is not a plain file (a device, a pipe or a socket); a pack's files are files", file)
+             ? fmt::format("{} is {}, not a plain file; a pack's files are files", file, lua::what_is_not_plain(path))
              : fmt::format("{} is not a file of the pack's folder: a link must not lead out of it", file);
 }
 
@@ -158,9 +164,11 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
     throw Error(Diagnostic{{shown}, "the folder holds no pack.lua, the manifest that makes a folder a pack "
                                     "(docs/packs.md)", {}, {}});
   if (const auto found = lua::file_in_folder(file, folder); found != lua::FileInFolder::yes)
-    throw Error(Diagnostic{{shown}, not_a_file_of(found, "pack.lua"), {}, {}});
+    throw Error(Diagnostic{{shown}, not_a_file_of(found, file, "pack.lua"), {}, {}});
   const std::string scope = "manifest of " + display_folder;
-  if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, folder, display_folder, {}, false});
+  if (!sandbox.has_pack(scope))
+    sandbox.add_pack({.name = scope, .folder = folder, .display_folder = display_folder, .owns_files = false,
+                      .is_manifest = true});
   lua_State* L = sandbox.state();
   sandbox.run_file(scope, file, 1);
   const lua::StackGuard pop(L, lua_gettop(L) - 1);
@@ -215,9 +223,11 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
       const auto entry = std::filesystem::symlink_status(folder / m.main, ec).type();
       if (entry == std::filesystem::file_type::not_found) m.main.clear();  // a pack of data only
       else if (const auto found = lua::file_in_folder(folder / m.main, folder); found != lua::FileInFolder::yes)
-        throw Error(Diagnostic{{display_folder + "/" + m.main}, not_a_file_of(found, m.main), {}, {}});
+        throw Error(Diagnostic{{display_folder + "/" + m.main}, not_a_file_of(found, folder / m.main, m.main), {}, {}});
       return;
     }
+    if (const auto found = lua::file_in_folder(folder / main, folder); found == lua::FileInFolder::not_plain)
+      fields.fail(fields.at("main"), "the manifest's main file " + not_a_file_of(found, folder / main, "'" + main + "'"));
     // A misspelt `main` would load the pack with none of its rules, silently.
     if (!lua::is_file_in_folder(folder / main, folder)) {
       std::vector<std::string> files;
@@ -327,7 +337,7 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
     const lua::Budget& ceiling = sandbox.ceiling();
     check([&] {
       m.budget.instructions = at_most(fields.number(budget, written, "instructions",
-                                                    static_cast<double>(ceiling.instructions), "budget.instructions"),
+                                                    static_cast<double>(ceiling.instructions), "budget.instructions", true),
                                       ceiling.instructions);
     });
     check([&] {
@@ -339,7 +349,8 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
     });
     check([&] {
       m.budget.time = std::chrono::milliseconds(at_most(
-          fields.number(budget, written, "time_ms", static_cast<double>(ceiling.time.count()), "budget.time_ms"),
+          fields.number(budget, written, "time_ms", static_cast<double>(ceiling.time.count()), "budget.time_ms",
+                        true),
           ceiling.time.count()));
     });
   });

@@ -154,9 +154,8 @@ std::filesystem::path PackStack::locate(const std::string& name, const Requirer&
     std::error_code unreadable;
     if (const auto folder = root / name; std::filesystem::is_directory(folder, unreadable))
       notes.push_back(lua::file_in_folder(folder / "pack.lua", folder) == lua::FileInFolder::not_plain
-                          ? fmt::format("{}/pack.lua is not a plain file (a device, a pipe or a socket), so the "
-                                        "folder is no pack",
-                                        display_path(folder))
+                          ? fmt::format("{}/pack.lua is {}, not a plain file, so the folder is no pack",
+                                        display_path(folder), lua::what_is_not_plain(folder / "pack.lua"))
                           : fmt::format("{} is a folder without pack.lua, the manifest that makes a folder a pack "
                                         "(docs/packs.md)",
                                         display_path(folder)));

@@ -21,7 +21,8 @@ std::vector<std::filesystem::path> test_files(const Manifest& pack) {
   return files;
 }
 
-std::vector<CaseResult> run_test_file(lua::Sandbox& sandbox, const Manifest& pack, const std::filesystem::path& file) {
+void run_test_file(lua::Sandbox& sandbox, const Manifest& pack, const std::filesystem::path& file,
+                   const CaseListener& listener) {
   const std::string scope = pack.name + " tests";
   if (!sandbox.has_pack(scope)) sandbox.add_pack({scope, pack.folder, pack.display_folder, pack.budget, true, true, main_file(pack)});
   lua_State* L = sandbox.state();
@@ -30,11 +31,13 @@ std::vector<CaseResult> run_test_file(lua::Sandbox& sandbox, const Manifest& pac
   sandbox.run_string(scope, "return require('arbiter.test').cases()", "(test runner)", 1);
   const int cases = lua_gettop(L);
 
-  std::vector<CaseResult> results;
+  bool any = false;
   for (lua_Integer i = 1; lua_rawgeti(L, cases, i) == LUA_TTABLE; ++i) {
+    any = true;
     CaseResult result;
     lua_getfield(L, -1, "name");
     result.name = lua::whole_string(L, -1);
+    listener.started(result.name);
     lua_getfield(L, -2, "body");
     end_of_case(L);  // fights the file made outside any case are no case's
     // What the cases before let go of, a runaway's table too, is garbage Lua has not collected
@@ -48,14 +51,14 @@ std::vector<CaseResult> run_test_file(lua::Sandbox& sandbox, const Manifest& pac
     }
     result.warnings = end_of_case(L);
     lua_settop(L, cases);
-    results.push_back(std::move(result));
+    listener.finished(result);
   }
   lua_settop(L, top);
   // A file of no case would pass unseen: a typo in `test.case`'s name or a forgotten call leaves it
   // testing nothing.
-  if (results.empty()) {
+  if (!any) {
     const std::string shown = pack.display_folder + "/tests/" + file.filename().string();
-    results.push_back({"the file registers no test case", false,
+    listener.finished({"the file registers no test case", false,
                        render(Diagnostic{{shown, 0, 0},
                                          "the file registers no test case: a test file gives its cases with "
                                          "test.case(name, function() … end)",
@@ -63,7 +66,6 @@ std::vector<CaseResult> run_test_file(lua::Sandbox& sandbox, const Manifest& pac
                                          {}}),
                        {}});
   }
-  return results;
 }
 
 }  // namespace arbiter::packs

@@ -149,6 +149,8 @@ bool holds_control_character(std::string_view text) {
     if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) < 0xa0 &&
         static_cast<unsigned char>(text[i + 1]) >= 0x80)
       return true;
+    // U+2028 and U+2029, the line and paragraph separators: line breaks to an editor or a browser.
+    if (text.substr(i, 3) == "\xe2\x80\xa8" || text.substr(i, 3) == "\xe2\x80\xa9") return true;
   }
   return false;
 }
@@ -335,8 +337,9 @@ std::optional<FightChange> Registry::fight_change(lua_State* L, Kind kind, const
   if (!keeping_fight_changes_) return std::nullopt;
   FightChange change{kind, name, operation, pack, location, nullptr, ""};
   try {
-    // As a log keeps its fields: finite numbers, which JSON holds.
-    change.value = lua::check_json(L, index, lua::JsonFor::logging);
+    // As a log keeps its fields (finite numbers, which JSON holds), but a character's handle is
+    // refused: resumed, the definition would hold its name instead.
+    change.value = lua::check_json(L, index, lua::JsonFor::saving);
   } catch (const Error& e) {
     change.not_plain = e.diagnostics().front().message;
   }

@@ -17,6 +17,16 @@ namespace {
 
 Registry& registry_of(lua_State* L) { return lua::services(L).get<Registry>("rule registry"); }
 
+// A manifest describes its pack, and is read before any pack loads (to find the packs a pack
+// requires): a definition there would come before the rules it changes, and blame them.
+void refuse_in_manifest(lua_State* L, std::string_view what) {
+  if (lua::Sandbox::of(L).running_manifest())
+    throw Error(fmt::format("{} in a manifest: pack.lua describes the pack (its name, version, requires, …); "
+                            "define, override, patch and add checks in its main file (init.lua), which runs when "
+                            "the pack loads",
+                            what));
+}
+
 // Pushes the cache of definitions read through registry.view(kind): one table per kind, by kind
 // name, in the registry's "arbiter.registry_views".
 void push_cache(lua_State* L, const char* kind) {
@@ -54,6 +64,7 @@ int change_by_pack(lua_State* L) {
   const Kind kind = check_kind(L, 1);
   const std::string name = check_name(L, 2);
   luaL_checkany(L, 3);
+  refuse_in_manifest(L, fmt::format("{} '{}' is {}", to_string(kind), name, to_string(operation)));
   // Every change keeps the line that made it, which `arbiter explain` shows and the rules' checks
   // point at: one made as a tail call has none to keep (guarded adds how to have it).
   const std::string location = lua::caller_location(L);
@@ -168,6 +179,7 @@ int revision(lua_State* L) {
 // runtime calls whenever the definitions have changed (Registry::run_checks).
 int add_check(lua_State* L) {
   luaL_checktype(L, 1, LUA_TFUNCTION);
+  refuse_in_manifest(L, "a check is added");
   if (lua_iscfunction(L, 1) && !lua::Sandbox::push_pack_function_parts(L, 1))
     throw Error("arbiter.add_check: the check must be a function written in Lua, not a built-in function");
   lua_settop(L, 1);

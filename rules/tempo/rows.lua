@@ -164,6 +164,51 @@ local function outcome_rows(v)
   end
 end
 
+-- The fields of `rules` (tables/rules.lua), each as these rules read it. Every one is read, so
+-- none may be missing; a field near one of these is a misspelling, another a house rule's own.
+local function integer(v) return math.type(v) == "integer" or (type(v) == "number" and v == math.floor(v) and math.abs(v) < 2 ^ 53) end
+local modifier = fits(integer, "a whole number, + or -")
+local function count(unit) return fits(function(v) return integer(v) and v >= 0 end, ("a whole number of %s, 0 or more"):format(unit)) end
+
+-- "['On Guard'] names 'Melee Atack', ...": a table of rows of actions_data by status.
+local function actions_by_status(v)
+  if type(v) ~= "table" then return must("a table of actions by status", v) end
+  for _, s in ipairs(sorted_keys(v)) do
+    local wrong = status_name(s) or row_name(v[s])
+    if wrong then return ("['%s'] %s"):format(s, wrong) end
+  end
+end
+
+-- ".first_counter must be ...": a table of the fields `fields` checks, each required.
+local function record(fields)
+  local expected = "a table of " .. joined(sorted_keys(fields), "and")
+  return function(v)
+    if type(v) ~= "table" then return must(expected, v) end
+    for _, field in ipairs(sorted_keys(fields)) do
+      local wrong = fields[field](v[field])
+      if wrong then return (".%s %s"):format(field, wrong) end
+    end
+    for _, field in ipairs(sorted_keys(v)) do
+      local wrong = not fields[field] and misspelt(field, fields)
+      if wrong then return ": " .. wrong end
+    end
+  end
+end
+
+local RULES = {
+  round = record { seconds = fits(function(v) return type(v) == "number" and v > 0 end, "a number of seconds, more than 0"),
+                   first_counter = modifier },
+  check = record { dice = fits(function(v) return type(v) == "string" end, 'dice, such as "1d10"'),
+                   stat = fits(function(v) return type(v) == "string" end, "the name of a stat") },
+  no_check_result = modifier,
+  combat_defence = number, grapple_defence = number,
+  base_combat_movement = count("squares"), melee_reach = count("steps"), health = count("wounds"),
+  starting_status = status_name, default_action = actions_by_status,
+  initiative_stat = fits(function(v) return type(v) == "string" end, "the name of a stat"),
+  recover = record { stat = fits(function(v) return type(v) == "string" end, "the name of a stat") },
+  unarmed_counter_bonus = modifier, feint_counter_bonus = modifier,
+}
+
 -- The fields these rules read of each table's rows: { check, required }.
 local FIELDS = {
   actions_data = {
@@ -206,11 +251,14 @@ end
 
 -- The item or effect within a row's field that `wrong` is about, as the history names it: "[2].them"
 -- of "[2].them names 'Bnd', …", "[2].damge" of "[2]: 'damge' is no field …", "[1]" of "[1] names
--- 'Prne', …" (list_of, outcome_rows); "" for the whole field.
+-- 'Prne', …" (list_of, outcome_rows); ".first_counter" of a record's ".first_counter must be …" or
+-- ": 'stta' is no field …"; "" for the whole field.
 local function within(wrong)
   local item, key = wrong:match("^(%[%d+%])%.([%a_][%w_]*) ")
   if not item then item, key = wrong:match("^(%[%d+%]): '([%a_][%w_]*)' is no field") end
   if item then return item .. "." .. key end
+  key = wrong:match("^%.([%a_][%w_]*) ") or wrong:match("^: '([%a_][%w_]*)' is no field")  -- a record's field
+  if key then return "." .. key end
   return wrong:match("^%[%d+%]") or ""
 end
 
@@ -354,18 +402,18 @@ local function check_all()
     end
     agrees(name, arbiter.actions[name], actions[name])
   end
-  -- What `rules` names: the status everyone starts in, and the action of each status without orders.
+  -- Every field of `rules`: its numbers, the status everyone starts in, the action of each status
+  -- without orders.
   local rules = tables.rules
-  local wrong = status_name(rules.starting_status)
-  if wrong then fail("table", "rules", "starting_status", "rules.starting_status " .. wrong) end
+  for _, field in ipairs(sorted_keys(RULES)) do
+    local wrong = RULES[field](rules[field])
+    if wrong then fail("table", "rules", field .. within(wrong), ("rules.%s%s%s"):format(field, wrong:match("^[%.%[:]") and "" or " ", wrong)) end
+  end
+  for _, field in ipairs(sorted_keys(rules)) do
+    local wrong = not RULES[field] and misspelt(field, RULES)
+    if wrong then fail("table", "rules", field, "rules: " .. wrong) end
+  end
   gating(rules.starting_status)
-  if type(rules.default_action) ~= "table" then
-    fail("table", "rules", "default_action", "rules.default_action " .. must("a table of actions by status", rules.default_action))
-  end
-  for _, status in ipairs(sorted_keys(rules.default_action)) do
-    wrong = status_name(status) or row_name(rules.default_action[status])
-    if wrong then fail("table", "rules", "default_action", ("rules.default_action['%s'] %s"):format(status, wrong)) end
-  end
   return { actions = actions, statuses = statuses }
 end
 

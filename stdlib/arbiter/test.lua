@@ -273,7 +273,10 @@ function test.near(actual, expected, tolerance, what)
   -- pass, infinities too (their difference is NaN).
   if type(actual) ~= "number" or not (actual == expected or math.abs(actual - expected) <= tolerance) then
     local shown_expected, shown_actual = show_pair(expected, actual)
-    fail(("expected %s (within %s), got %s"):format(shown_expected, show(tolerance), shown_actual), what)
+    local message = ("expected %s (within %s), got %s"):format(shown_expected, show(tolerance), shown_actual)
+    -- As test.equal says it: "expected nan (within 1), got nan" alone would read as a bug here.
+    if expected ~= expected or actual ~= actual then message = message .. " (NaN is near no value, itself included: check it with x ~= x)" end
+    fail(message, what)
   end
 end
 

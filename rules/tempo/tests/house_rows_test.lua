@@ -151,3 +151,46 @@ test.case("a word that is none of a field's words: the words, and the nearest", 
   arbiter.override.table("actions_data", source)
   bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
 end)
+
+-- README: "A mistake (a field of the wrong type or misspelt …) is an error at the line of the pack
+-- that made it": every field of `rules` too, not only the status and actions it names. A health
+-- of "ten" failed deep in flow.lua ("attempt to compare string with number"), a misspelt field
+-- loaded silently.
+local rules_source = copy(arbiter.tables.rules)
+
+test.case("a field of rules of the wrong type: where the house rule set it, what it must be", function()
+  arbiter.patch.table("rules", { health = "ten" })
+  test.fails(round, "house_rows_test.lua:162:34: rules.health must be a whole number of wounds, 0 or more, not \"ten\"")
+  arbiter.override.table("rules", rules_source)
+  arbiter.patch.table("rules", { melee_reach = "1" })
+  test.fails(round, "house_rows_test.lua:165:34: rules.melee_reach must be a whole number of steps, 0 or more, not "
+                    .. "\"1\"")
+  arbiter.override.table("rules", rules_source)
+  arbiter.patch.table("rules", { feint_counter_bonus = 2.5 })
+  test.fails(round, "house_rows_test.lua:169:34: rules.feint_counter_bonus must be a whole number, + or -, not 2.5")
+  arbiter.override.table("rules", rules_source)
+  arbiter.patch.table("rules", { round = { first_counter = "0" } })
+  test.fails(round, "house_rows_test.lua:172:44: rules.round.first_counter must be a whole number, + or -, not \"0\"")
+  arbiter.override.table("rules", rules_source)
+end)
+
+test.case("a misspelt field of rules: the nearest field; a house rule's own field far from any is its own", function()
+  arbiter.patch.table("rules", { base_combat_movment = 4 })
+  test.fails(round, "house_rows_test.lua:178:34: rules: 'base_combat_movment' is no field of these rules (did you mean "
+                    .. "'base_combat_movement'?)")
+  arbiter.override.table("rules", rules_source)
+  arbiter.patch.table("rules", { recover = { stta = "stamina" } })
+  test.fails(round, "house_rows_test.lua:182:46: rules.recover: 'stta' is no field of these rules (did you mean 'stat'?)")
+  arbiter.override.table("rules", rules_source)
+  arbiter.patch.table("rules", { my_house_morale = 3 })
+  bout.new({}, {}, {})  -- no error: the rules' checks pass
+  arbiter.override.table("rules", rules_source)
+end)
+
+test.case("a field of rules left out by an override: what it must be", function()
+  local without = copy(rules_source)
+  without.melee_reach = nil
+  arbiter.override.table("rules", without)
+  test.fails(round, "house_rows_test.lua:193: rules.melee_reach must be a whole number of steps, 0 or more, not nil")
+  arbiter.override.table("rules", rules_source)
+end)
