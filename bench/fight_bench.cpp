@@ -72,6 +72,9 @@ void BM_SkirmishRound(benchmark::State& state) {
                                        static_cast<double>(skirmish.fight->flow().position().round);
 }
 BENCHMARK(BM_SkirmishRound)->Unit(benchmark::kMicrosecond);
+// One run of exactly 52 rounds from a fresh fight, however busy the machine: the rounds callgrind
+// counts one by one to compare two builds (docs/architecture.md, "Performance").
+BENCHMARK(BM_SkirmishRound)->Iterations(52)->Unit(benchmark::kMicrosecond);
 
 // The tempo duel's three rounds with their order sheets, over and over (by the third one of them
 // is down): declarations, reactions and counter-tempo answers.
@@ -108,6 +111,7 @@ void BM_DuelActions(benchmark::State& state) {
   state.SetItemsProcessed(static_cast<std::int64_t>(actions));
 }
 BENCHMARK(BM_DuelActions)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_DuelActions)->Iterations(52)->Unit(benchmark::kMicrosecond);
 
 // One tempo round whose sheet gives Ilse a turn of `range(0)` entries, of which she plays a few:
 // the time grows with the sheet's length alone (entries are found by number through an index; a
