@@ -82,6 +82,47 @@ long ordinal_phase(std::string_view head) {
   return 0;
 }
 
+// The number of a phase or entry headed as other sheets head them: "1st", "2nd Phase", "First
+// Phase", "Action One", "Eleventh Action" (the language's own ordinal words stop at Tenth). 0 for
+// any other head, and for a bare ordinal word ("First", a verbose header misspelt).
+long habitual_heading(std::string_view head) {
+  static constexpr std::string_view ordinals[] = {
+      "first",    "second",    "third",      "fourth",     "fifth",      "sixth",     "seventh",
+      "eighth",   "ninth",     "tenth",      "eleventh",   "twelfth",    "thirteenth", "fourteenth",
+      "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"};
+  static constexpr std::string_view cardinals[] = {
+      "one",     "two",     "three",     "four",     "five",    "six",     "seven",
+      "eight",   "nine",    "ten",       "eleven",   "twelve",  "thirteen", "fourteen",
+      "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"};
+  const std::string folded = fold_case(head);
+  std::string_view number;
+  int heading_words = 0;
+  for (std::size_t at = 0; at < folded.size();) {
+    const std::size_t end = std::min(folded.find(' ', at), folded.size());
+    const std::string_view word = std::string_view(folded).substr(at, end - at);
+    at = folded.find_first_not_of(' ', end);
+    if (at == std::string::npos) at = folded.size();
+    if (word == "phase" || word == "action" || word == "entry" || word == "turn") {
+      ++heading_words;
+    } else if (number.empty()) {
+      number = word;
+    } else {
+      return 0;
+    }
+  }
+  const std::size_t digits = number.find_first_not_of("0123456789");
+  if (digits > 0 && digits != std::string_view::npos && digits < 6) {
+    const std::string_view suffix = number.substr(digits);
+    if (suffix == "st" || suffix == "nd" || suffix == "rd" || suffix == "th") return std::stol(std::string(number));
+    return 0;
+  }
+  if (heading_words == 0) return 0;
+  for (const auto* words : {ordinals, cardinals})
+    for (std::size_t i = 0; i < std::size(ordinals); ++i)
+      if (number == words[i]) return static_cast<long>(i + 1);
+  return 0;
+}
+
 }  // namespace
 
 std::string misspelt_keyword(std::string_view head) {
@@ -99,6 +140,7 @@ std::string misspelt_keyword(std::string_view head) {
       !number.empty() && number.size() <= 2 && std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; }))
     return number;
   if (folded == "otherwise") return "ELSE";
+  if (const long number = habitual_heading(folded)) return std::to_string(number);
   std::string nearest;
   std::size_t best = 3;  // at most two edits; one for a word of three letters or fewer ("Iff")
   for (const auto& keyword : keywords) {

@@ -23,7 +23,8 @@ std::string tidy(std::string_view text);
 Compass compass_of(std::string_view word);
 // The keyword a line's head (its text before the colon: "ESLE", "Frist Action", "Charcter") is a
 // misspelling of, as the sheet writes it ("ELSE", "First Action", "Character"), or another way of
-// writing ("Second" for "Second Action", "Phase 2" for "2", "Otherwise" for "ELSE"); "" when none is.
+// writing ("Second" for "Second Action", "Phase 2", "2nd Phase", "Action Two" for "2", "Otherwise"
+// for "ELSE"); "" when none is.
 std::string misspelt_keyword(std::string_view head);
 // "'ESLE:' …: did you mean 'ELSE:'?", told at the misspelt line itself.
 std::string did_you_mean_keyword(std::string_view head, std::string_view keyword, std::string_view why);

@@ -787,6 +787,24 @@ TEST_CASE("a misspelt keyword line is told at its own line with the keyword it i
   CHECK(sheet.characters.size() == 2);
 }
 
+TEST_CASE("a phase headed as other sheets head them is told with its numbered line", "[orders]") {
+  // "1st:", "First Phase:", "Action Two:" are no keywords, and were read as characters' names; the
+  // language's ordinal words stop at Tenth, so "Eleventh Action:" was told as 'Seventh Action:'.
+  check_failure("Aldric:\n  1st: Defend\n", 2, 3, "'1st:' is not a line of the language: did you mean '1:'?");
+  check_failure("Aldric:\n  First Phase: Defend\n", 2, 3,
+                "'First Phase:' is not a line of the language: did you mean '1:'?");
+  check_failure("Aldric:\n  1: Defend\n  Action Two: Defend\n", 3, 3,
+                "'Action Two:' is not a line of the language: did you mean '2:'?");
+  check_failure("Aldric:\n2nd Phase:\n  Action: Defend\n", 2, 1,
+                "'2nd Phase:' would start a character of that name: did you mean '2:'?");
+  check_failure("Aldric:\nEleventh Action:\n  Action: Defend\n", 2, 1,
+                "'Eleventh Action:' would start a character of that name: did you mean '11:'?");
+  // A bare ordinal word is the verbose header misspelt; a name with a number is a name.
+  check_failure("Aldric:\n  First: Defend\n", 2, 3,
+                "'First:' is not a line of the language: did you mean 'First Action:'?");
+  CHECK(parse_orders("Orc 2nd:\n  1: Defend\nThird Knight:\n  1: Defend\n", "sheet.txt").characters.size() == 2);
+}
+
 TEST_CASE("a header refused or missing is told once, not again at each line under it", "[orders]") {
   // The Platemail document's example as printed: no Character line, and no ELSE.
   const auto document = failures("\nFirst Action:\n\nAction: Charge\n\nTarget: Towards the closest enemy.\n\n"
