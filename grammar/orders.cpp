@@ -291,6 +291,16 @@ void text_after_order(const State& s, std::string_view rest, bool after_step, co
                       compass_steps_are),
           at_offset(after));
   }
+  // "Guard -> Salt and Pepper": a name holding AND or OR, which join conditions, read as a target
+  // that ends before it.
+  if (const std::string joiner = fold_case(next_word);
+      s.order.target && s.order.target->kind == Target::Kind::phrase && (joiner == "and" || joiner == "or")) {
+    const std::string name = s.order.target->text.text + " " + tidy(rest.substr(next, rest.find('#', next) - next));
+    throw tao::pegtl::parse_error(fmt::format("{} joins conditions, not a target's words: if '{}' is one name, write "
+                                              "it in double quotes: -> \"{}\"",
+                                              joiner == "and" ? "AND" : "OR", name, name),
+                                  at_offset(next));
+  }
   // 'Charge "Orc"', 'Charge at "Orc"', 'Charge => "Orc"', 'Charge —> "Orc"': a target without its
   // arrow, or with another, told with the order it could be, as 'Charge Orc' is.
   // Without an arrow, only a quoted name: other words after the action are read as its name's.

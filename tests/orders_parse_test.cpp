@@ -1167,6 +1167,18 @@ TEST_CASE("a target written without its arrow, or with another, is told with the
                 "a target is written after '->': did you mean 'Charge -> \"Orc\"'?");
 }
 
+TEST_CASE("a target's name holding AND or OR is told to take double quotes", "[orders]") {
+  // "Guard -> Salt and Pepper" was told "unexpected text after the order"; quoted, it is one name.
+  check_failure("Aldric:\n  1: Guard -> Salt and Pepper  # the cook\n", 2, 20,
+                "AND joins conditions, not a target's words: if 'Salt and Pepper' is one name, write it in double "
+                "quotes: -> \"Salt and Pepper\"");
+  check_failure("Aldric:\n  1: Guard -> Hit Or Miss\n", 2, 19,
+                "OR joins conditions, not a target's words: if 'Hit Or Miss' is one name, write it in double quotes: "
+                "-> \"Hit Or Miss\"");
+  const Sheet sheet = parse_orders("Aldric:\n  1: Guard -> \"Salt and Pepper\"\n", "sheet.txt");
+  CHECK(sheet.characters.at(0).phases.at(0).otherwise->target->text.text == "Salt and Pepper");
+}
+
 TEST_CASE("compass steps after THEN are told to take a comma, not as a second order", "[orders]") {
   // "'E' is a second order" said E was an order; it is a step of the same way.
   check_failure("Aldric:\n  1: Move 10' S then E\n", 2, 17,
