@@ -86,11 +86,12 @@ long ordinal_phase(std::string_view head) {
 // Phase", "Action One", "Eleventh Action" (the language's own ordinal words stop at Tenth). 0 for
 // any other head, and for a bare ordinal word ("First", a verbose header misspelt).
 long habitual_heading(std::string_view head) {
-  static constexpr std::string_view ordinals[] = {
+  // The language's own ordinals (`ordinals`, capitalised) stop at Tenth; these words go on.
+  static constexpr std::array<std::string_view, 20> ordinal_words{
       "first",    "second",    "third",      "fourth",     "fifth",      "sixth",     "seventh",
       "eighth",   "ninth",     "tenth",      "eleventh",   "twelfth",    "thirteenth", "fourteenth",
       "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"};
-  static constexpr std::string_view cardinals[] = {
+  static constexpr std::array<std::string_view, 20> number_words{
       "one",     "two",     "three",     "four",     "five",    "six",     "seven",
       "eight",   "nine",    "ten",       "eleven",   "twelve",  "thirteen", "fourteen",
       "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"};
@@ -117,9 +118,8 @@ long habitual_heading(std::string_view head) {
     return 0;
   }
   if (heading_words == 0) return 0;
-  for (const auto* words : {ordinals, cardinals})
-    for (std::size_t i = 0; i < std::size(ordinals); ++i)
-      if (number == words[i]) return static_cast<long>(i + 1);
+  for (std::size_t i = 0; i < ordinal_words.size(); ++i)
+    if (number == ordinal_words[i] || number == number_words[i]) return static_cast<long>(i + 1);
   return 0;
 }
 
