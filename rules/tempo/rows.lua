@@ -8,7 +8,7 @@
 -- rules halfway through a round.
 -- Globals read often, as locals: a global is looked up through the pack's environment to the
 -- shared globals (a metamethod at each read), a local is a register.
-local status = status
+local status, dice = status, dice
 local ipairs, pairs, type, math, table = ipairs, pairs, type, math, table
 local arbiter = require "arbiter"
 local outcomes = require "arbiter.outcomes"
@@ -82,6 +82,16 @@ local function whole(v) return type(v) == "number" and v >= 0 and v == math.floo
 local boolean = fits(function(v) return type(v) == "boolean" end, "true or false")
 local number = fits(function(v) return type(v) == "number" end, "a number")
 local text = fits(function(v) return type(v) == "string" end, "a text")
+
+-- Dice a roll takes: a mistake in the expression ("d6x") is told here, at the field, not when the
+-- first blow rolls it after its AP are paid (dice.parse: parsed, never rolled).
+local function dice_expression(example)
+  return function(v)
+    if type(v) ~= "string" then return must(("dice, such as %q"):format(example), v) end
+    local _, mistake = dice.parse(v)
+    if mistake then return "cannot be rolled: " .. mistake end
+  end
+end
 
 local function status_name(v)
   if type(v) ~= "string" then return must("the name of a status", v) end
@@ -198,7 +208,7 @@ end
 local RULES = {
   round = record { seconds = fits(function(v) return type(v) == "number" and v > 0 end, "a number of seconds, more than 0"),
                    first_counter = modifier },
-  check = record { dice = fits(function(v) return type(v) == "string" end, 'dice, such as "1d10"'),
+  check = record { dice = dice_expression("1d10"),
                    stat = fits(function(v) return type(v) == "string" end, "the name of a stat") },
   no_check_result = modifier,
   combat_defence = number, grapple_defence = number,
@@ -224,8 +234,7 @@ local FIELDS = {
     beyond_attack_speed = { boolean }, cedes_bind = { boolean }, moves = { boolean }, withdraws = { boolean },
   },
   weapons = {
-    cost = { fits(whole, "a whole number of AP"), true }, damage = { fits(function(v) return type(v) == "string" end,
-                                                                     'dice, such as "1d6"'), true },
+    cost = { fits(whole, "a whole number of AP"), true }, damage = { dice_expression("1d6"), true },
     ranged = { boolean }, aimed = { number }, speed = { number },
   },
   armour = { cover = { number, true }, protection = { number, true }, burden = { number, true } },

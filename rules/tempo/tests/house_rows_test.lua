@@ -194,3 +194,22 @@ test.case("a field of rules left out by an override: what it must be", function(
   test.fails(round, "house_rows_test.lua:193: rules.melee_reach must be a whole number of steps, 0 or more, not nil")
   arbiter.override.table("rules", rules_source)
 end)
+
+-- README: every field of `rules`, `weapons` and `armour` "is checked at once when every pack has
+-- loaded … so before anyone pays AP … an error at the line of the pack that made it": dice that
+-- cannot be rolled too, not only dice that are no text. A weapon's "d6x" loaded, then failed each
+-- blow after its AP were paid, blamed on tempo's own actions.lua.
+test.case("dice that cannot be rolled, a weapon's damage or the check's: at the field that wrote them, before anyone pays AP", function()
+  arbiter.patch.table("weapons", { ["Sword"] = { damage = "d6x" } })
+  test.fails(round, "house_rows_test.lua:203:50: weapons['Sword'].damage cannot be rolled: dice expression \"d6x\", "
+                    .. "column 4: explosions are written with !")
+  arbiter.patch.table("weapons", { ["Sword"] = { damage = "1d6" } })
+  arbiter.patch.table("rules", { check = { dice = "1d" } })
+  test.fails(round, "house_rows_test.lua:207:44: rules.check.dice cannot be rolled: dice expression \"1d\", column 3: "
+                    .. "expected the die after 'd'")
+  arbiter.override.table("rules", rules_source)
+  -- Dice too costly to weigh exactly still roll: only a mistake is refused.
+  arbiter.patch.table("weapons", { ["Sword"] = { damage = "4d6!kh3" } })
+  bout.new({}, {}, {})
+  arbiter.patch.table("weapons", { ["Sword"] = { damage = "1d6" } })
+end)
