@@ -93,6 +93,19 @@ local function dice_expression(example)
   end
 end
 
+-- A stat the rules read of every character: one an encounter may give (the table `encounter`'s
+-- stats, where a house rule adds its own), since one it may not give is never set, and these rules
+-- would read 0 for everyone in its place.
+local function stat_name(v)
+  if type(v) ~= "string" then return must("the name of a stat", v) end
+  local stats = tables.encounter.stats
+  if stats[v] == nil then
+    return ("names '%s', which is no stat an encounter may give%s"):format(v, hint(v, sorted_keys(stats),
+      (': a house rule that reads another adds it: arbiter.patch.table("encounter", { stats = { %s = "whole" } })')
+      :format(v)))
+  end
+end
+
 local function status_name(v)
   if type(v) ~= "string" then return must("the name of a status", v) end
   if not arbiter.exists("status", v) then
@@ -208,14 +221,13 @@ end
 local RULES = {
   round = record { seconds = fits(function(v) return type(v) == "number" and v > 0 end, "a number of seconds, more than 0"),
                    first_counter = modifier },
-  check = record { dice = dice_expression("1d10"),
-                   stat = fits(function(v) return type(v) == "string" end, "the name of a stat") },
+  check = record { dice = dice_expression("1d10"), stat = stat_name },
   no_check_result = modifier,
   combat_defence = number, grapple_defence = number,
   base_combat_movement = count("squares"), melee_reach = count("steps"), health = count("wounds"),
   starting_status = status_name, default_action = actions_by_status,
-  initiative_stat = fits(function(v) return type(v) == "string" end, "the name of a stat"),
-  recover = record { stat = fits(function(v) return type(v) == "string" end, "the name of a stat") },
+  initiative_stat = stat_name,
+  recover = record { stat = stat_name },
   unarmed_counter_bonus = modifier, feint_counter_bonus = modifier,
 }
 

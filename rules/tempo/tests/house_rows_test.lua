@@ -213,3 +213,33 @@ test.case("dice that cannot be rolled, a weapon's damage or the check's: at the 
   bout.new({}, {}, {})
   arbiter.patch.table("weapons", { ["Sword"] = { damage = "1d6" } })
 end)
+
+-- The check is "1d10 + the character's stat `skill`" (rules.check), Recover Stamina's the stat
+-- `stamina` (rules.recover), initiative the stat `initiative`: an encounter gives only the stats
+-- the table `encounter` lists, so a field naming another ("skil") names a stat no one has, and
+-- every character's skill was silently read as 0. Told at the field, with the nearest stat.
+test.case("a stat the rules read that no encounter may give: the nearest stat; a house rule's own, added to the encounter table, is read", function()
+  arbiter.patch.table("rules", { check = { stat = "skil" } })
+  test.fails(round, "house_rows_test.lua:222:44: rules.check.stat names 'skil', which is no stat an encounter may give "
+                    .. "(did you mean 'skill'?)")
+  arbiter.override.table("rules", rules_source)
+  arbiter.patch.table("rules", { recover = { stat = "stamna" } })
+  test.fails(round, "rules.recover.stat names 'stamna', which is no stat an encounter may give (did you mean 'stamina'?)")
+  arbiter.override.table("rules", rules_source)
+  arbiter.patch.table("rules", { initiative_stat = "initative" })
+  test.fails(round, "rules.initiative_stat names 'initative', which is no stat an encounter may give (did you mean "
+                    .. "'initiative'?)")
+  arbiter.override.table("rules", rules_source)
+  arbiter.patch.table("rules", { check = { stat = "luck" } })
+  test.fails(round, "rules.check.stat names 'luck', which is no stat an encounter may give: a house rule that reads "
+                    .. "another adds it: arbiter.patch.table(\"encounter\", { stats = { luck = \"whole\" } })")
+  arbiter.patch.table("encounter", { stats = { luck = "whole" } })
+  local f = bout.new({ luck = 2 }, {}, { 5, 3 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+  ]]
+  test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 5 +2 luck = 7; Critical Hit); Bo takes 3 (1d6 3)" })
+  arbiter.override.table("rules", rules_source)
+end)
