@@ -275,11 +275,15 @@ function tempo.stat(target, name)
   return target.stats.grapple_defence or rules.grapple_defence
 end
 
----The action check: none (0) for Move, Aim and Ready; otherwise the default formula (rules.check)
----plus bonuses, each { amount, reason }. Returns the result and its text.
+---The action check: none for Move, Aim and Ready, whose result is rules.no_check_result ("you are
+---considered to get a result of 0", a house rule's own number told as it is); otherwise the default
+---formula (rules.check) plus bonuses, each { amount, reason }. Returns the result and its text.
 function tempo.check(c, action, bonuses)
   local data = tempo.row(action)
-  if not data.check then return tables.rules.no_check_result, "no check: 0" end
+  if not data.check then
+    local result = tables.rules.no_check_result
+    return result, ("no check: %d"):format(result)
+  end
   local missing = unequipped(c, action)
   if missing then error(("%s cannot %s: %s"):format(c.name, action, missing)) end
   local rule = tables.rules.check
