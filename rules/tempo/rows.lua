@@ -150,7 +150,9 @@ end
 local EFFECTS = {
   damage = one_of { "armour", "penetrating" }, stops = boolean, me = status_name, them = status_name,
   ends = boolean, disarm = boolean, move = one_of { "free", "halted", "step", "surge", "hasty" },
-  aimed = boolean, regain = fits(whole, "a whole number of AP"),
+  aimed = boolean,
+  -- Recover Stamina's Success: "You recover your full allocation", the round's AP however many.
+  regain = fits(function(v) return v == "full" or whole(v) end, 'a whole number of AP, or "full" (the round\'s AP)'),
 }
 
 -- A field that is not one of `known` but near one is a misspelling ('damge'); one near none is a

@@ -673,9 +673,9 @@ end
 
 -- ---------------------------------------------------------------------------------------------
 -- "Recover stamina: Perform the special Recover Stamina action and recover the listed number of
--- APs", up to the round's 12 ("your full allocation"): the running phase's, which the engine gave
--- (flow.lua). Its check is not in the source: default chosen, `stamina` - armour burden - wounds
--- (rules.recover).
+-- APs", up to the round's 12: the running phase's, which the engine gave (flow.lua). A Success
+-- (`regain = "full"`) is "your full allocation": all of them, however many a house rule makes them.
+-- Its check is not in the source: default chosen, `stamina` - armour burden - wounds (rules.recover).
 
 function tempo.recover_result(c)
   return (c.stats[tables.rules.recover.stat] or 0) - tempo.armour(c).burden - (c.stats.wounds or 0)
@@ -684,10 +684,11 @@ end
 function tempo.recover_stamina(who)
   local result = tempo.recover_result(who)
   local row = outcomes.lookup(tempo.row("Recover Stamina").outcomes, result)
-  local points = flow.points(who)
-  local after = math.max(points, math.min(flow.phase().action_points, points + row.regain))
+  local points, allocation = flow.points(who), flow.phase().action_points
+  local regain = row.regain == "full" and allocation or row.regain
+  local after = math.max(points, math.min(allocation, points + regain))
   flow.spend(who, points - after)
-  log.event("recover", { character = who.name, result = result, outcome = row.outcome, regain = row.regain,
+  log.event("recover", { character = who.name, result = result, outcome = row.outcome, regain = regain,
                          points = after,
                          text = ("%s recovers stamina: %d, %s — %d AP"):format(who.name, result, row.outcome, after) },
             "Recover Stamina")
