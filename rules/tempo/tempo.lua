@@ -326,18 +326,24 @@ end
 -- Where a Move toward `other` stops: beside it, with no wall between.
 local function beside(cell, other) return grid.adjacent(cell, other.cell) and not grid.sight(cell, other.cell).wall end
 
----Why `who` can come no nearer to `other`: "a wall between", the ground, or the others in the way.
-function tempo.no_way(who, other)
-  if grid.sight(who.cell, other.cell).wall then return "a wall between" end
-  if not grid.path(who.cell, other.cell) then return "walls or impassable ground close every way" end
-  return "others stand in every way"
-end
-
 -- The cells of the others, whom a mover walks around.
 local function others(who)
   local cells = {}
   for _, c in ipairs(world.characters()) do if c.name ~= who.name then cells[#cells + 1] = c.cell end end
   return cells
+end
+
+-- Why no way leads `who` to `cell`: the map (walls, closed doors, impassable ground), or the others
+-- standing in every way; nil if one does.
+local function closed(who, cell)
+  if not grid.path(who.cell, cell) then return "walls or impassable ground close every way" end
+  if not grid.path(who.cell, cell, others(who)) then return "others stand in every way" end
+end
+
+---Why `who` can come no nearer to `other`: "a wall between", the ground, or the others in the way.
+function tempo.no_way(who, other)
+  if grid.sight(who.cell, other.cell).wall then return "a wall between" end
+  return closed(who, other.cell) or "others stand in every way"
 end
 
 ---The squares of `path` that a Combat Move's or a Retreat's Success walks: "You may move up to one
@@ -519,13 +525,25 @@ function tempo.down(c)
   return status.has(c, "Down")
 end
 
+-- The cell a movement is ordered to: "Move to G1", "Move to X: 30, Y: 0", and "Move -> G1" or
+-- "Move toward G1" at a cell where no one stands, which go to it (docs/orders.md); nil for a way of
+-- steps or away from someone.
+local function destination(order)
+  local cell = order:match("%f[%a]to%s+(%a+%d+)%s*$") or order:match("%f[%a]toward%s+(%a+%d+)%s*$")
+    or order:match("%->%s*(%a+%d+)%s*$")
+  if cell then return cell end
+  local x, y = order:match("%f[%a]to%s+X:%s*(%-?%d+),%s*Y:%s*(%-?%d+)%s*$")
+  if x then return grid.cell(tonumber(x), tonumber(y)) end
+end
+
 -- Why a Move written without a target goes nowhere: the way the runtime planned stops at once
--- (its note says where and why: a wall, another's square), or it is ordered at a cell where no one stands ("-> H1" names
--- whoever stands there: docs/orders.md).
+-- (its note says where and why: a wall, another's square), or no way leads to the cell it is
+-- ordered to (walls, the others).
 local function nowhere(me, ordered)
   if ordered.note ~= nil and ordered.note ~= "" then return ordered.note end
-  local cell = (ordered.order or ""):match("%->%s*(%a+%d+)%s*$")
-  if cell then return ("no one stands at %s: to go there, write '%s to %s'"):format(cell, ordered.action, cell) end
+  local cell = destination(ordered.order or "")
+  local why = cell and closed(me, cell)
+  if why then return ("no way leads to %s: %s"):format(cell, why) end
   return "it goes nowhere from " .. me.cell
 end
 
