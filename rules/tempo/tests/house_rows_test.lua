@@ -243,3 +243,10 @@ test.case("a stat the rules read that no encounter may give: the nearest stat; a
   test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 5 +2 luck = 7; Critical Hit); Bo takes 3 (1d6 3)" })
   arbiter.override.table("rules", rules_source)
 end)
+
+test.case("Recover Stamina's regain is a number of AP or \"full\", the round's: another word is told with what it must be", function()
+  arbiter.patch.table("actions_data", { ["Recover Stamina"] = { outcomes = { [10] = { 0, "Success", regain = "all" } } } })
+  test.fails(round, "actions_data['Recover Stamina'].outcomes[10].regain must be a whole number of AP, or \"full\" (the "
+                    .. "round's AP), not \"all\"")
+  arbiter.override.table("actions_data", source)
+end)
