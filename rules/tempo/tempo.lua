@@ -525,9 +525,9 @@ function tempo.down(c)
   return status.has(c, "Down")
 end
 
--- The cell a movement is ordered to: "Move to G1", "Move to X: 30, Y: 0", and "Move -> G1" or
--- "Move toward G1" at a cell where no one stands, which go to it (docs/orders.md); nil for a way of
--- steps or away from someone.
+-- The cell a movement is ordered to: "Move to G1", "Move to X: 30, Y: 0", and "Move -> G1" at a
+-- cell where no one stands, which goes to it (docs/orders.md), or "Move toward G1", as `->` is also
+-- written; nil for a way of steps or away from someone.
 local function destination(order)
   local cell = order:match("%f[%a]to%s+(%a+%d+)%s*$") or order:match("%f[%a]toward%s+(%a+%d+)%s*$")
     or order:match("%->%s*(%a+%d+)%s*$")
