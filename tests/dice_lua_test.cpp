@@ -196,6 +196,21 @@ TEST_CASE("distributions from Lua: expressions and pool rules", "[dice]") {
   CHECK(host.run("return string.format('%.4f', odds(-5, 0):at_most(2))") == "0.7815");
 }
 
+TEST_CASE("dice.parse checks an expression without rolling it: its canonical notation, or nil and the mistake",
+          "[dice]") {
+  Host host;
+  host.script({});  // no die to roll: parsing rolls none
+  CHECK(host.run("return dice.parse('1d6+2')") == "1d6 + 2");
+  CHECK(host.run("return select(2, dice.parse('d6x'))") ==
+        "dice expression \"d6x\", column 4: explosions are written with ! (Foundry's x): 3d6! explodes on the highest "
+        "face, 3d6!>=5 on 5 or more");
+  CHECK(host.run("return dice.parse('d6x')") == "nil");
+  CHECK_THAT(host.run("return select(2, dice.parse('d[armelian]'))"), Catch::Contains("there is no die named 'armelian'"));
+  // Parsed, not weighed: an expression too costly for dice.distribution still rolls, so it parses.
+  CHECK(host.run("return dice.parse('500d100')") == "500d100");
+  CHECK_THAT(host.error("dice.parse(6)"), Catch::Contains("a dice expression such as \"1d6\""));
+}
+
 TEST_CASE("bad input from a pack is a Lua error with the position", "[dice]") {
   Host host;
   host.script({"1"});

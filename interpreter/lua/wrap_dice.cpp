@@ -2,6 +2,7 @@
 // with scripted dice, a seeded simulation and a GM at the prompt all run the same pack code.
 //   dice.roll(expr, reason)         -> result table (total, text, dice with their fates, counts)
 //   dice.distribution(expr)         -> Distribution (exact, in floating point)
+//   dice.parse(expr)                -> the expression in canonical notation, or nil and its mistake
 //   dice.define(name, faces)        -> registers a named die, written d[name]
 //   dice.pool{"1d6", "5d10"}        -> Pool: pool:roll(reason), pool:distribution(stats, fn)
 #include <cmath>
@@ -173,6 +174,23 @@ int roll(lua_State* L) {
   lua_setfield(L, -3, "counts");
   lua_setfield(L, -2, "dice");
   return 1;
+}
+
+// A mistake is returned, not raised: a pack checks an expression it was given (a table's field)
+// before anything rolls it, and tells the mistake at the field, as it tells its other fields'.
+// Only parsed and prepared, never weighed: an expression too costly to weigh exactly still rolls.
+int parse(lua_State* L) {
+  try {
+    const Roller& roller = roller_for(L, 1);
+    lua_pushstring(L, dice::to_string(*roller.expression().root).c_str());
+    return 1;
+  } catch (const Error& e) {
+    bool positioned = false;
+    const std::string message = lua_message(e, positioned);
+    lua_pushnil(L);
+    lua_pushlstring(L, message.data(), message.size());
+    return 2;
+  }
 }
 
 int distribution(lua_State* L) {
@@ -367,6 +385,7 @@ int open_dice(lua_State* L) {
       {nullptr, nullptr}};
   static const luaL_Reg functions[] = {{"roll", guarded<roll>},
                                       {"distribution", guarded<distribution>},
+                                      {"parse", guarded<parse>},
                                       {"define", guarded<define>},
                                       {"pool", guarded<pool>},
                                       {nullptr, nullptr}};

@@ -8,7 +8,7 @@
 -- rules halfway through a round.
 -- Globals read often, as locals: a global is looked up through the pack's environment to the
 -- shared globals (a metamethod at each read), a local is a register.
-local status = status
+local status, dice = status, dice
 local ipairs, pairs, type, math, table = ipairs, pairs, type, math, table
 local arbiter = require "arbiter"
 local outcomes = require "arbiter.outcomes"
@@ -83,6 +83,29 @@ local boolean = fits(function(v) return type(v) == "boolean" end, "true or false
 local number = fits(function(v) return type(v) == "number" end, "a number")
 local text = fits(function(v) return type(v) == "string" end, "a text")
 
+-- Dice a roll takes: a mistake in the expression ("d6x") is told here, at the field, not when the
+-- first blow rolls it after its AP are paid (dice.parse: parsed, never rolled).
+local function dice_expression(example)
+  return function(v)
+    if type(v) ~= "string" then return must(("dice, such as %q"):format(example), v) end
+    local _, mistake = dice.parse(v)
+    if mistake then return "cannot be rolled: " .. mistake end
+  end
+end
+
+-- A stat the rules read of every character: one an encounter may give (the table `encounter`'s
+-- stats, where a house rule adds its own), since one it may not give is never set, and these rules
+-- would read 0 for everyone in its place.
+local function stat_name(v)
+  if type(v) ~= "string" then return must("the name of a stat", v) end
+  local stats = tables.encounter.stats
+  if stats[v] == nil then
+    return ("names '%s', which is no stat an encounter may give%s"):format(v, hint(v, sorted_keys(stats),
+      (': a house rule that reads another adds it: arbiter.patch.table("encounter", { stats = { %s = "whole" } })')
+      :format(v)))
+  end
+end
+
 local function status_name(v)
   if type(v) ~= "string" then return must("the name of a status", v) end
   if not arbiter.exists("status", v) then
@@ -127,7 +150,9 @@ end
 local EFFECTS = {
   damage = one_of { "armour", "penetrating" }, stops = boolean, me = status_name, them = status_name,
   ends = boolean, disarm = boolean, move = one_of { "free", "halted", "step", "surge", "hasty" },
-  aimed = boolean, regain = fits(whole, "a whole number of AP"),
+  aimed = boolean,
+  -- Recover Stamina's Success: "You recover your full allocation", the round's AP however many.
+  regain = fits(function(v) return v == "full" or whole(v) end, 'a whole number of AP, or "full" (the round\'s AP)'),
 }
 
 -- A field that is not one of `known` but near one is a misspelling ('damge'); one near none is a
@@ -198,14 +223,13 @@ end
 local RULES = {
   round = record { seconds = fits(function(v) return type(v) == "number" and v > 0 end, "a number of seconds, more than 0"),
                    first_counter = modifier },
-  check = record { dice = fits(function(v) return type(v) == "string" end, 'dice, such as "1d10"'),
-                   stat = fits(function(v) return type(v) == "string" end, "the name of a stat") },
+  check = record { dice = dice_expression("1d10"), stat = stat_name },
   no_check_result = modifier,
   combat_defence = number, grapple_defence = number,
   base_combat_movement = count("squares"), melee_reach = count("steps"), health = count("wounds"),
   starting_status = status_name, default_action = actions_by_status,
-  initiative_stat = fits(function(v) return type(v) == "string" end, "the name of a stat"),
-  recover = record { stat = fits(function(v) return type(v) == "string" end, "the name of a stat") },
+  initiative_stat = stat_name,
+  recover = record { stat = stat_name },
   unarmed_counter_bonus = modifier, feint_counter_bonus = modifier,
 }
 
@@ -224,8 +248,7 @@ local FIELDS = {
     beyond_attack_speed = { boolean }, cedes_bind = { boolean }, moves = { boolean }, withdraws = { boolean },
   },
   weapons = {
-    cost = { fits(whole, "a whole number of AP"), true }, damage = { fits(function(v) return type(v) == "string" end,
-                                                                     'dice, such as "1d6"'), true },
+    cost = { fits(whole, "a whole number of AP"), true }, damage = { dice_expression("1d6"), true },
     ranged = { boolean }, aimed = { number }, speed = { number },
   },
   armour = { cover = { number, true }, protection = { number, true }, burden = { number, true } },

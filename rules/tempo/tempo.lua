@@ -275,11 +275,15 @@ function tempo.stat(target, name)
   return target.stats.grapple_defence or rules.grapple_defence
 end
 
----The action check: none (0) for Move, Aim and Ready; otherwise the default formula (rules.check)
----plus bonuses, each { amount, reason }. Returns the result and its text.
+---The action check: none for Move, Aim and Ready, whose result is rules.no_check_result ("you are
+---considered to get a result of 0", a house rule's own number told as it is); otherwise the default
+---formula (rules.check) plus bonuses, each { amount, reason }. Returns the result and its text.
 function tempo.check(c, action, bonuses)
   local data = tempo.row(action)
-  if not data.check then return tables.rules.no_check_result, "no check: 0" end
+  if not data.check then
+    local result = tables.rules.no_check_result
+    return result, ("no check: %d"):format(result)
+  end
   local missing = unequipped(c, action)
   if missing then error(("%s cannot %s: %s"):format(c.name, action, missing)) end
   local rule = tables.rules.check
@@ -322,18 +326,24 @@ end
 -- Where a Move toward `other` stops: beside it, with no wall between.
 local function beside(cell, other) return grid.adjacent(cell, other.cell) and not grid.sight(cell, other.cell).wall end
 
----Why `who` can come no nearer to `other`: "a wall between", the ground, or the others in the way.
-function tempo.no_way(who, other)
-  if grid.sight(who.cell, other.cell).wall then return "a wall between" end
-  if not grid.path(who.cell, other.cell) then return "walls or impassable ground close every way" end
-  return "others stand in every way"
-end
-
 -- The cells of the others, whom a mover walks around.
 local function others(who)
   local cells = {}
   for _, c in ipairs(world.characters()) do if c.name ~= who.name then cells[#cells + 1] = c.cell end end
   return cells
+end
+
+-- Why no way leads `who` to `cell`: the map (walls, closed doors, impassable ground), or the others
+-- standing in every way; nil if one does.
+local function closed(who, cell)
+  if not grid.path(who.cell, cell) then return "walls or impassable ground close every way" end
+  if not grid.path(who.cell, cell, others(who)) then return "others stand in every way" end
+end
+
+---Why `who` can come no nearer to `other`: "a wall between", the ground, or the others in the way.
+function tempo.no_way(who, other)
+  if grid.sight(who.cell, other.cell).wall then return "a wall between" end
+  return closed(who, other.cell) or "others stand in every way"
 end
 
 ---The squares of `path` that a Combat Move's or a Retreat's Success walks: "You may move up to one
@@ -515,13 +525,25 @@ function tempo.down(c)
   return status.has(c, "Down")
 end
 
+-- The cell a movement is ordered to: "Move to G1", "Move to X: 30, Y: 0", and "Move -> G1" at a
+-- cell where no one stands, which goes to it (docs/orders.md), or "Move toward G1", as `->` is also
+-- written; nil for a way of steps or away from someone.
+local function destination(order)
+  local cell = order:match("%f[%a]to%s+(%a+%d+)%s*$") or order:match("%f[%a]toward%s+(%a+%d+)%s*$")
+    or order:match("%->%s*(%a+%d+)%s*$")
+  if cell then return cell end
+  local x, y = order:match("%f[%a]to%s+X:%s*(%-?%d+),%s*Y:%s*(%-?%d+)%s*$")
+  if x then return grid.cell(tonumber(x), tonumber(y)) end
+end
+
 -- Why a Move written without a target goes nowhere: the way the runtime planned stops at once
--- (its note says where and why: a wall, another's square), or it is ordered at a cell where no one stands ("-> H1" names
--- whoever stands there: docs/orders.md).
+-- (its note says where and why: a wall, another's square), or no way leads to the cell it is
+-- ordered to (walls, the others).
 local function nowhere(me, ordered)
   if ordered.note ~= nil and ordered.note ~= "" then return ordered.note end
-  local cell = (ordered.order or ""):match("%->%s*(%a+%d+)%s*$")
-  if cell then return ("no one stands at %s: to go there, write '%s to %s'"):format(cell, ordered.action, cell) end
+  local cell = destination(ordered.order or "")
+  local why = cell and closed(me, cell)
+  if why then return ("no way leads to %s: %s"):format(cell, why) end
   return "it goes nowhere from " .. me.cell
 end
 
@@ -669,9 +691,9 @@ end
 
 -- ---------------------------------------------------------------------------------------------
 -- "Recover stamina: Perform the special Recover Stamina action and recover the listed number of
--- APs", up to the round's 12 ("your full allocation"): the running phase's, which the engine gave
--- (flow.lua). Its check is not in the source: default chosen, `stamina` - armour burden - wounds
--- (rules.recover).
+-- APs", up to the round's 12: the running phase's, which the engine gave (flow.lua). A Success
+-- (`regain = "full"`) is "your full allocation": all of them, however many a house rule makes them.
+-- Its check is not in the source: default chosen, `stamina` - armour burden - wounds (rules.recover).
 
 function tempo.recover_result(c)
   return (c.stats[tables.rules.recover.stat] or 0) - tempo.armour(c).burden - (c.stats.wounds or 0)
@@ -680,10 +702,11 @@ end
 function tempo.recover_stamina(who)
   local result = tempo.recover_result(who)
   local row = outcomes.lookup(tempo.row("Recover Stamina").outcomes, result)
-  local points = flow.points(who)
-  local after = math.max(points, math.min(flow.phase().action_points, points + row.regain))
+  local points, allocation = flow.points(who), flow.phase().action_points
+  local regain = row.regain == "full" and allocation or row.regain
+  local after = math.max(points, math.min(allocation, points + regain))
   flow.spend(who, points - after)
-  log.event("recover", { character = who.name, result = result, outcome = row.outcome, regain = row.regain,
+  log.event("recover", { character = who.name, result = result, outcome = row.outcome, regain = regain,
                          points = after,
                          text = ("%s recovers stamina: %d, %s — %d AP"):format(who.name, result, row.outcome, after) },
             "Recover Stamina")

@@ -114,6 +114,14 @@ function dice.roll(expr, reason) end
 ---@return dice.Distribution
 function dice.distribution(expr) end
 
+---`expr` (text, as dice.roll's) in canonical notation ("1d6+2" is "1d6 + 2"), or nil and what is
+---wrong with it: 'dice expression "d6x", column 4: explosions are written with ! …'. Nothing is
+---rolled: for a pack that checks an expression it was given before anything rolls it.
+---@param expr string
+---@return string? canonical
+---@return string? mistake
+function dice.parse(expr) end
+
 ---Registers a die, written `d[name]` afterwards. Faces are symbols (strings) or whole numbers.
 ---@param name string letters, digits and `_`
 ---@param faces (string|integer)[] e.g. {"Sword", "Shield", "Sun", "Moon", "Wyld", "Rot"}

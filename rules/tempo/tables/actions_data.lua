@@ -112,7 +112,9 @@ local actions = {
                             response_to = { "Counter-Attack" }, replacement_for = { "Feint", "Melee Attack" }, outcomes = attack() },
   ["CT Parry"] = { kind = "counter-tempo", cost = BW, statuses = { "On Guard" }, melee_weapon = true,
                    response_to = { "Counter-Attack" }, replacement_for = { "Feint", "Melee Attack" }, outcomes = parry() },
-  -- Special: "Perform the special Recover Stamina action" at the end of each turn.
+  -- Special: "Perform the special Recover Stamina action" at the end of each turn. Its Success,
+  -- "You recover your full allocation", is the round's AP (`flow`), however many a house rule makes
+  -- them: "full"; the other rows list their number.
   ["Recover Stamina"] = { kind = "special", cost = 0, statuses = { "Bound", "Grappled", "Off Guard", "On Guard", "Pinned" },
                           usage = "is not ordered: it is the special action every character takes at the end of its turn",
                           outcomes = { { "-", "Failure", regain = 0 },
@@ -120,7 +122,7 @@ local actions = {
                                        { -8, "Reduced AP Recovery: 3", regain = 3 }, { -6, "Reduced AP Recovery: 4", regain = 4 },
                                        { -4, "Reduced AP Recovery: 6", regain = 6 }, { -3, "Reduced AP Recovery: 8", regain = 8 },
                                        { -2, "Reduced AP Recovery: 10", regain = 10 }, { -1, "Reduced AP Recovery: 11", regain = 11 },
-                                       { 0, "Success", regain = 12 } } },
+                                       { 0, "Success", regain = "full" } } },
 }
 -- "A feint that draws a Parry in response may be replaced with a Counter-Attack with a +3 bonus."
 actions["Counter-Attack"].replacement_for = { "Feint" }

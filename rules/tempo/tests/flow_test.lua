@@ -261,3 +261,22 @@ test.case("an encounter's AP are no more than the round's 12: 13 is refused wher
              "Ana's ap must be action points: a whole number from 0 to 12, the flow's, not 13")
   bout.new({ ap = 12 }, {}, {})
 end)
+
+test.case("Recover Stamina's Success, \"You recover your full allocation\": the round's AP, 14 under a house rule, not 12", function()
+  -- Ana spends all 14 (four Dagger attacks at 3, then a Move at 2); stamina 0 is a Success: 14.
+  arbiter.patch.table("flow", { phases = { { action_points = 14 } } })
+  local f = bout.new({ weapon = "Dagger" }, { combat_defence = 20 }, { 1, 1, 1, 1 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+      2: Melee Attack -> my opponent
+      3: Melee Attack -> my opponent
+      4: Melee Attack -> my opponent
+      5: Move W
+    Bo:
+  ]]
+  test.equal(bout.declared(f)[5], "Ana Move 0")
+  local e = f:events("recover")[1].fields
+  test.equal({ e.character, e.outcome, e.regain, e.points }, { "Ana", "Success", 14, 14 })
+  arbiter.patch.table("flow", { phases = { { action_points = 12 } } })
+end)

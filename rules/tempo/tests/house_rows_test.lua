@@ -194,3 +194,59 @@ test.case("a field of rules left out by an override: what it must be", function(
   test.fails(round, "house_rows_test.lua:193: rules.melee_reach must be a whole number of steps, 0 or more, not nil")
   arbiter.override.table("rules", rules_source)
 end)
+
+-- README: every field of `rules`, `weapons` and `armour` "is checked at once when every pack has
+-- loaded … so before anyone pays AP … an error at the line of the pack that made it": dice that
+-- cannot be rolled too, not only dice that are no text. A weapon's "d6x" loaded, then failed each
+-- blow after its AP were paid, blamed on tempo's own actions.lua.
+test.case("dice that cannot be rolled, a weapon's damage or the check's: at the field that wrote them, before anyone pays AP", function()
+  arbiter.patch.table("weapons", { ["Sword"] = { damage = "d6x" } })
+  test.fails(round, "house_rows_test.lua:203:50: weapons['Sword'].damage cannot be rolled: dice expression \"d6x\", "
+                    .. "column 4: explosions are written with !")
+  arbiter.patch.table("weapons", { ["Sword"] = { damage = "1d6" } })
+  arbiter.patch.table("rules", { check = { dice = "1d" } })
+  test.fails(round, "house_rows_test.lua:207:44: rules.check.dice cannot be rolled: dice expression \"1d\", column 3: "
+                    .. "expected the die after 'd'")
+  arbiter.override.table("rules", rules_source)
+  -- Dice too costly to weigh exactly still roll: only a mistake is refused.
+  arbiter.patch.table("weapons", { ["Sword"] = { damage = "4d6!kh3" } })
+  bout.new({}, {}, {})
+  arbiter.patch.table("weapons", { ["Sword"] = { damage = "1d6" } })
+end)
+
+-- The check is "1d10 + the character's stat `skill`" (rules.check), Recover Stamina's the stat
+-- `stamina` (rules.recover), initiative the stat `initiative`: an encounter gives only the stats
+-- the table `encounter` lists, so a field naming another ("skil") names a stat no one has, and
+-- every character's skill was silently read as 0. Told at the field, with the nearest stat.
+test.case("a stat the rules read that no encounter may give: the nearest stat; a house rule's own, added to the encounter table, is read", function()
+  arbiter.patch.table("rules", { check = { stat = "skil" } })
+  test.fails(round, "house_rows_test.lua:222:44: rules.check.stat names 'skil', which is no stat an encounter may give "
+                    .. "(did you mean 'skill'?)")
+  arbiter.override.table("rules", rules_source)
+  arbiter.patch.table("rules", { recover = { stat = "stamna" } })
+  test.fails(round, "rules.recover.stat names 'stamna', which is no stat an encounter may give (did you mean 'stamina'?)")
+  arbiter.override.table("rules", rules_source)
+  arbiter.patch.table("rules", { initiative_stat = "initative" })
+  test.fails(round, "rules.initiative_stat names 'initative', which is no stat an encounter may give (did you mean "
+                    .. "'initiative'?)")
+  arbiter.override.table("rules", rules_source)
+  arbiter.patch.table("rules", { check = { stat = "luck" } })
+  test.fails(round, "rules.check.stat names 'luck', which is no stat an encounter may give: a house rule that reads "
+                    .. "another adds it: arbiter.patch.table(\"encounter\", { stats = { luck = \"whole\" } })")
+  arbiter.patch.table("encounter", { stats = { luck = "whole" } })
+  local f = bout.new({ luck = 2 }, {}, { 5, 3 })
+  f:round [[
+    Ana:
+      1: Melee Attack -> my opponent
+    Bo:
+  ]]
+  test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 5 +2 luck = 7; Critical Hit); Bo takes 3 (1d6 3)" })
+  arbiter.override.table("rules", rules_source)
+end)
+
+test.case("Recover Stamina's regain is a number of AP or \"full\", the round's: another word is told with what it must be", function()
+  arbiter.patch.table("actions_data", { ["Recover Stamina"] = { outcomes = { [10] = { 0, "Success", regain = "all" } } } })
+  test.fails(round, "actions_data['Recover Stamina'].outcomes[10].regain must be a whole number of AP, or \"full\" (the "
+                    .. "round's AP), not \"all\"")
+  arbiter.override.table("actions_data", source)
+end)

@@ -165,3 +165,25 @@ test.case("a house rule's CT Parry in place of an Unarmed Attack lends no weapon
   test.equal(bout.refused(f), { "Ana cannot CT Parry: no melee weapon" })
   test.equal(bout.declared(f)[3], nil, "Ana's punch is not replaced")
 end)
+
+test.case("\"you are considered to get a result of 0\" (Move): a house rule's rules.no_check_result is the result, and the narration tells that one", function()
+  arbiter.patch.table("rules", { no_check_result = -1 })
+  local f = bout.new({}, { at = "H2" }, {})
+  f:round [[
+    Ana:
+      1: Move E
+    Bo:
+  ]]
+  test.equal(bout.exchanges(f), { "Ana Move (no check: -1; Failure)" })
+  -- Opposed, the result is the one subtracted from: 2 − Bo's 5.
+  arbiter.patch.table("rules", { no_check_result = 2 })
+  f = bout.new({}, { at = "D2" }, { 5, 3 })
+  f:round [[
+    Ana:
+      1: Move E
+    Bo:
+      ON Move: Counter-Attack
+  ]]
+  test.equal(bout.exchanges(f)[1]:match("^Ana Move %b()"), "Ana Move (no check: 2 − 5; Failure)")
+  arbiter.patch.table("rules", { no_check_result = 0 })
+end)

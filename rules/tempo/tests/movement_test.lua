@@ -124,7 +124,7 @@ test.case("\"my opponent is within reach\" is false across a wall", function()
       1: IF my opponent is within reach THEN Ready ELSE Move -> H1
     Bo:
   ]]
-  test.equal(bout.refused(f), { "Ana cannot Move: no one stands at H1: to go there, write 'Move to H1'" })
+  test.equal(bout.refused(f), { "Ana cannot Move: no way leads to H1: walls or impassable ground close every way" })
 end)
 
 -- Move "allows you to move around in combat": to a cell, along compass steps, away from someone.
@@ -168,18 +168,42 @@ test.case("Move to a cell goes at most Base Combat Movement (3 squares), around 
   test.equal(moved(f), { "Ana A2 D2" })
 end)
 
-test.case("Move ordered at a cell where no one stands is refused with the way to write it; a way into a wall too", function()
-  -- "-> H1" names whoever stands at H1 (docs/orders.md): no one there, no one to move toward.
+test.case("Move -> a cell where no one stands goes to it, as Move to it does (docs/orders.md)", function()
+  local f = on(OPEN, { { "Ana", "a", "A2" }, { "Bo", "b", "H3" } })
+  f:round [[
+    Ana:
+      1: Move -> C2
+    Bo:
+  ]]
+  test.equal(moved(f), { "Ana A2 C2" })
+end)
+
+test.case("Move to a cell no way leads to is refused with the reason, the walls or the others, however it is written; a way into a wall too", function()
+  -- Behind the wall G1 is out of reach, written as a place or at a cell where no one stands
+  -- (docs/orders.md: "Move -> C3" goes there as "Move to C3" does). It was told "no one stands at
+  -- G1: to go there, write 'Move to G1'", and that form "it goes nowhere from B1".
   local f = on(CORRIDOR, { { "Ana", "a", "B1" }, { "Bo", "b", "H1" } })
   f:round [[
     Ana:
       1: Move -> G1
-      2: Move E
+      2: Move to G1
+      3: Move toward G1
+      4: Move to X: 30, Y: 0
+      5: Move E
     Bo:
   ]]
-  test.equal(bout.refused(f), { "Ana cannot Move: no one stands at G1: to go there, write 'Move to G1'",
+  local walled = "Ana cannot Move: no way leads to G1: walls or impassable ground close every way"
+  test.equal(bout.refused(f), { walled, walled, walled, walled,
                                 "Ana cannot Move: E stops at B1, the next step barred: it crosses the wall between B1 and C1" })
   test.equal(bout.declared(f), {})
+  -- In a corridor with no wall, Bo stands in the only way.
+  f = on({ width = 8, height = 1 }, { { "Ana", "a", "B1" }, { "Bo", "b", "C1" } })
+  f:round [[
+    Ana:
+      1: Move to F1
+    Bo:
+  ]]
+  test.equal(bout.refused(f), { "Ana cannot Move: no way leads to F1: others stand in every way" })
 end)
 
 test.case("a way written through another stops before the square it holds, and one that starts there goes nowhere", function()

@@ -5,8 +5,8 @@ local outcomes = require "arbiter.outcomes"
 
 local recover = arbiter.tables.actions_data["Recover Stamina"].outcomes
 
-test.case("Recover Stamina: thresholds 0, -1, -2, -3, -4, -6, -8, -9, -13 give 12, 11, 10, 8, 6, 4, 3, 2, 1 AP, else 0", function()
-  local expected = { [3] = 12, [0] = 12, [-1] = 11, [-2] = 10, [-3] = 8, [-4] = 6, [-5] = 4, [-6] = 4, [-7] = 3,
+test.case("Recover Stamina: thresholds 0, -1, -2, -3, -4, -6, -8, -9, -13 give the full allocation, 11, 10, 8, 6, 4, 3, 2, 1 AP, else 0", function()
+  local expected = { [3] = "full", [0] = "full", [-1] = 11, [-2] = 10, [-3] = 8, [-4] = 6, [-5] = 4, [-6] = 4, [-7] = 3,
                      [-8] = 3, [-9] = 2, [-10] = 1, [-13] = 1, [-14] = 0, [-100] = 0 }
   for result, regain in pairs(expected) do
     test.equal(outcomes.lookup(recover, result).regain, regain, "result " .. result)
