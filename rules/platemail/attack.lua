@@ -18,9 +18,11 @@ local attack = {}
 -- state, so it is worked out once; fight.lua forgets one whose Ready changes while everyone moves,
 -- and its Wound tally reads them after the phase's changes have landed), who has shot a weapon
 -- that Requires Reload (attack.loaded), and who fell Prone in a Crash while everyone moved (moving
--- ends only a Prone that was there when the phase began: actions.lua).
+-- ends only a Prone that was there when the phase began: actions.lua), and the nets that hit
+-- (attack.effects: they land as the phase ends, fight.lua).
 function attack.start_phase()
-  attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {}, defenses = {}, shot = {}, fell_prone = {} }
+  attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {}, defenses = {}, shot = {}, fell_prone = {},
+                   nets = {} }
 end
 attack.start_phase()
 
@@ -706,7 +708,10 @@ function attack.effects(me, victim, kind, critical)
           victim.name, combat.limb(which), protects, saved_said) }, "Protects Limbs")
       end
     elseif effect == "entraps" then
-      status.apply(victim, "Entrapped", { source = me, cause = me.name .. "'s " .. me.stats.weapon })
+      -- Applied as the phase ends (fight.lua, phase_end), after the phase's Use Items: proposed now,
+      -- it would land before or after the target's freeing itself by their listing order.
+      table.insert(attack.phase.nets, { attacker = me.name, victim = victim.name,
+                                        cause = me.name .. "'s " .. me.stats.weapon })
     elseif effect == "can_be_poisoned" and me.stats.poisoned then
       status.apply(victim, "Poisoned", { source = me, cause = me.name .. "'s poisoned " .. me.stats.weapon })
     end

@@ -620,7 +620,25 @@ local function absorb_told(hits, absorb)
   return table.concat(told, ", then ")
 end
 
+-- Entraps: "Target Not Ready. Cannot move until freed by Use Item Action." A net that hit this
+-- phase holds from the next one (README: default chosen), whatever the phase's Use Items did: it
+-- lands now, after them, so one freeing itself (or an ally freeing it) in the phase a new net hits
+-- it is Entrapped again, whichever the encounter lists first. Only a hit whose action did not
+-- fail (its Attack is still in the phase's log) lands.
+local function land_nets()
+  local hits = {}
+  for _, event in ipairs(log.phase_events("attack")) do
+    if event.fields.hit then hits[event.fields.attacker .. ">" .. event.fields.target] = true end
+  end
+  for _, net in ipairs(attack.phase.nets) do
+    if hits[net.attacker .. ">" .. net.victim] then
+      status.apply(net.victim, "Entrapped", { source = net.attacker, cause = net.cause })
+    end
+  end
+end
+
 arbiter.define.hook("phase_end", function()
+  land_nets()
   -- Skulk: "You must end this Action Phase in Cover or Concealment to remain Hidden", whatever the
   -- Hidden character did this phase (Skulk itself checks its own end). And Skulk is how one moves
   -- "while attempting to stay Hidden", rolling Stealth "If moving": one that moves by any other
