@@ -216,7 +216,9 @@ end })
 -- can choose to roll Stealth or keep your last Stealth roll." "You must end this Action Phase in
 -- Cover or Concealment to remain Hidden." The choice is the order's: `Skulk (roll)` (or `(reroll)`,
 -- `(roll Stealth again)`) rolls anew; `Skulk` or `Skulk (keep)` keeps the last roll (README). Only
--- one still Hidden "remain[s]" hidden: one revealed since its last roll hides anew, and rolls.
+-- one still Hidden "remain[s]" hidden: one revealed since its last roll hides anew, and rolls. One
+-- that its own Attack this phase (an Attack of Opportunity as it moved) reveals as the phase ends
+-- does not remain: "Overt Actions such as Attacks ... reveal you".
 local function rolls_again(ctx)
   local word = (ctx.arguments[1] or ""):lower():match("^%s*(%S*)")
   return word == "roll" or word == "reroll"
@@ -228,6 +230,10 @@ define("Skulk", {
   resolve = function(ctx)
     local me = ctx.actor
     move_only(ctx)
+    local revealed_by = attack.revealed(me)
+    if revealed_by then
+      return act(ctx, ("%s skulks, but its %s revealed it: not Hidden"):format(me.name, revealed_by))
+    end
     if not attack.sheltered(me) then
       status.remove(me, "Hidden", "not in Cover or Concealment")
       return act(ctx, me.name .. " skulks but ends in the open: not Hidden")
