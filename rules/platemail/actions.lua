@@ -659,7 +659,8 @@ define("Use Item", {
 -- rescuer leaves, so the phase's actions find it where it was carried. An order at a standing
 -- enemy is refused before anyone moves (`target`), and so is a rescuer whose limbs cannot pick up
 -- and carry (no arms: `allowed_by`; README: default chosen), since the runtime carries the target
--- while everyone moves, before the action resolves.
+-- while everyone moves, before the action resolves. "You are Encumbered" is applied as it picks up
+-- (fight.lua's movement hook), for the rest of this Action Phase.
 local function carriable(me, other)
   if other.name == me.name then return false, "Rescue carries another Character, not oneself" end
   if other.side == me.side or status.has(other, "Unconscious") then return true end
@@ -675,7 +676,6 @@ define("Rescue", { needs_target = true, carries_target = true, target = carriabl
     if not carried then
       return act(ctx, ("%s cannot reach %s to carry them"):format(me.name, ctx.target and ctx.target.name or "anyone"))
     end
-    status.apply(me, "Encumbered", { cause = "carrying " .. carried.name })
     act(ctx, ("%s picks up %s and carries them"):format(me.name, carried.name))
   end })
 

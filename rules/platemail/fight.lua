@@ -45,6 +45,9 @@ for name, definition in pairs {
   -- Terror: the fear-induced flight response, forced on a character by whatever terrifies it.
   ["Terrified"] = { unit = "phases", duration = 1 },
   ["Poisoned"] = {},
+  -- Rescue: "picking up and carrying an ally ... You are Encumbered": from the pick-up (the
+  -- movement hook's `picked_up`, applied at once) to the end of that Action Phase, which counts it
+  -- down. The source gives it no rule: a house rule's modifiers count while it carries.
   ["Encumbered"] = { unit = "phases", duration = 1 },
 } do arbiter.define.status(name, definition) end
 -- Severs Limb: "Severed left leg" … for each limb of the roll. What one can still do without it
@@ -404,6 +407,12 @@ end)
 
 arbiter.define.hook("movement", function(event)
   local mover, other = event.mover, event.other
+  if event.kind == "picked_up" then
+    -- Made while everyone moves, not by the Rescue's resolve, whose changes land as the phase ends:
+    -- the Attacks on the rescuer from now on, this phase's, find it Encumbered.
+    status.apply(mover, "Encumbered", { cause = "carrying " .. other.name })
+    return nil
+  end
   if event.kind == "left_reach" then
     -- Taken as the mover leaves: where both stood before the step that took it out of reach.
     if not event.allies then
