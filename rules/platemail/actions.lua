@@ -377,6 +377,56 @@ arbiter.define.table("spells", {
   ["Spell"] = { name = "Spell", range = 30, penetration = 1, wounds = 1, target = "enemy" },
 })
 
+-- "Healing magic or another Character successfully using the Stabilize Action on them, can
+-- Stabilize them before death. The Stable Character will still remain Unconscious for 1d4+1 for
+-- each Wound they have." Whether `patient` can be Stabilized by the actor; told when not.
+local function stabilizable(ctx, patient)
+  local me = ctx.actor
+  if patient and status.has(patient, "Dead") then
+    act(ctx, ("%s cannot Stabilize %s: %s is dead"):format(me.name, patient.name, patient.name))
+    return false
+  end
+  if not (patient and status.has(patient, "Fatally Wounded")) then
+    act(ctx, ("%s has no Fatally Wounded character to Stabilize"):format(me.name))
+    return false
+  end
+  return true
+end
+
+-- Stabilizes `patient` (stabilizable), `how` telling by what: "Medical d20 15 = 15 vs 10", "Heal
+-- (healing magic)".
+local function stabilize(ctx, patient, how)
+  local me = ctx.actor
+  local wounds = patient.stats.wounds or 0
+  local dice_of = combat.stable_unconscious_dice(wounds)
+  local rolls = {}
+  for i = 1, dice_of.count do rolls[i] = dice.roll("1d" .. dice_of.sides, patient.name .. " stays Unconscious").total end
+  local duration, unit = combat.stable_unconscious(wounds, rolls)
+  -- Told before what it does to the patient, the cause before its effects.
+  act(ctx, ("%s Stabilizes %s: %s — Stable, Unconscious for %dd%d %s %+d = %d %s%s"):format(
+    me.name, patient.name, how, dice_of.count, dice_of.sides, table.concat(rolls, ", "), dice_of.bonus, duration,
+    unit, duration == 1 and "" or "s"))
+  status.remove(patient, "Fatally Wounded", "Stabilized by " .. me.name)
+  status.apply(patient, "Stable", { source = me, cause = "Stabilized by " .. me.name })
+  world.set_stat(patient, "unconscious_rounds", duration, "Stable")
+  -- "Remain Unconscious for 1d4+1 for each Wound": whole Rounds after this one (fight.lua, round_end).
+  world.set_stat(patient, "stabilized_in_round", ctx.round, "Stable")
+end
+
+-- Healing magic, a spell whose profile says `stabilizes` (README: default chosen): no Attack and no
+-- Medical roll; it Stabilizes a Fatally Wounded target within the spell's range. Whether it did:
+-- one that did not (no one to Stabilize, out of range) releases nothing, as an Attack not made.
+local function heal(ctx, patient, profile)
+  if not stabilizable(ctx, patient) then return false end
+  if not grid.within(ctx.actor.cell, patient.cell, profile.range) then
+    act(ctx, ("%s cannot reach %s with %s: beyond its range of %d'"):format(ctx.actor.name, patient.name,
+                                                                         profile.name, profile.range))
+    return false
+  end
+  stabilize(ctx, patient, profile.name .. " (healing magic)")
+  return true
+end
+
 -- The profile of a Prepared spell; one the spells defined do not name (an encounter's
 -- `prepared_spell`) is Released as the generic one rather than not at all.
 local function spell_profile(name)
@@ -421,7 +471,11 @@ define("Release Spell", { needs_target = true, target = release_target, allowed_
     local spell = me.stats.prepared_spell
     if not spell then return act(ctx, me.name .. " has no Prepared spell to Release") end
     local profile = spell_profile(spell)
-    if make_attack(ctx, ctx.target, { profile = profile, verb = "Release Spell" }) == false then return end  -- as attacks_at does
+    if profile.stabilizes then
+      if not heal(ctx, ctx.target, profile) then return end
+    elseif make_attack(ctx, ctx.target, { profile = profile, verb = "Release Spell" }) == false then  -- as attacks_at does
+      return
+    end
     world.set_stat(me, "prepared_spell", false, "Released")
     if profile.ongoing then world.set_stat(me, "ongoing_spell", spell, "Released: an Ongoing Spell") end
   end })
@@ -686,31 +740,13 @@ define("Rescue", { needs_target = true, carries_target = true, target = carriabl
 define("Stabilize", { needs_target = true, target = "other", resolve = function(ctx)
   if limbs_refuse(ctx) then return end
   local me, patient = ctx.actor, ctx.target
-  if patient and status.has(patient, "Dead") then
-    return act(ctx, ("%s cannot Stabilize %s: %s is dead"):format(me.name, patient.name, patient.name))
-  end
-  if not (patient and status.has(patient, "Fatally Wounded")) then
-    return act(ctx, ("%s has no Fatally Wounded character to Stabilize"):format(me.name))
-  end
+  if not stabilizable(ctx, patient) then return end
   if not grid.adjacent(me.cell, patient.cell) then
     return act(ctx, ("%s is not beside %s to Stabilize them"):format(me.name, patient.name))
   end
   local ok, _, text = attack.check(me, "medical", wounded(me), me.name .. " tends " .. patient.name)
   if not ok then return act(ctx, ("%s tries to Stabilize %s: Medical %s — fails"):format(me.name, patient.name, text)) end
-  local wounds = patient.stats.wounds or 0
-  local dice_of = combat.stable_unconscious_dice(wounds)
-  local rolls = {}
-  for i = 1, dice_of.count do rolls[i] = dice.roll("1d" .. dice_of.sides, patient.name .. " stays Unconscious").total end
-  local duration, unit = combat.stable_unconscious(wounds, rolls)
-  -- Told before what it does to the patient, the cause before its effects.
-  act(ctx, ("%s Stabilizes %s: Medical %s — Stable, Unconscious for %dd%d %s %+d = %d %s%s"):format(
-    me.name, patient.name, text, dice_of.count, dice_of.sides, table.concat(rolls, ", "), dice_of.bonus, duration,
-    unit, duration == 1 and "" or "s"))
-  status.remove(patient, "Fatally Wounded", "Stabilized by " .. me.name)
-  status.apply(patient, "Stable", { source = me, cause = "Stabilized by " .. me.name })
-  world.set_stat(patient, "unconscious_rounds", duration, "Stable")
-  -- "Remain Unconscious for 1d4+1 for each Wound": whole Rounds after this one (fight.lua, round_end).
-  world.set_stat(patient, "stabilized_in_round", ctx.round, "Stable")
+  stabilize(ctx, patient, "Medical " .. text)
 end })
 
 -- ---------------------------------------------------------------------------------------------
