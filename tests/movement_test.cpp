@@ -349,11 +349,16 @@ TEST_CASE("a carried mover goes with its carrier into each cell it leaves, and m
   CHECK(result.positions == std::vector<Cell>{{0, 1}, {1, 1}, {4, 1}});
   CHECK(result.carried_by == std::vector<std::size_t>{nobody, 0, nobody});
   CHECK(result.walked == std::vector<std::vector<Cell>>{{{1, 1}, {0, 1}}, {}, {}});  // Brienne took no step of her own
-  // Nothing between the two (they never cross, nor leave each other); carried, she leaves the Orc's reach.
-  REQUIRE(kinds(result) == std::vector{MoveEventKind::LeftReach});
-  CHECK(result.events[0].mover == 1);
-  CHECK(result.events[0].other == 2);
-  CHECK(result.events[0].to == Cell{2, 1});
+  // Picked up as the phase begins (step 0); nothing between the two after (they never cross, nor
+  // leave each other); carried, she leaves the Orc's reach.
+  REQUIRE(kinds(result) == std::vector{MoveEventKind::PickedUp, MoveEventKind::LeftReach});
+  CHECK(result.events[0].mover == 0);
+  CHECK(result.events[0].other == 1);
+  CHECK(result.events[0].step == 0);
+  CHECK(result.events[0].mover_carrying);
+  CHECK(result.events[1].mover == 1);
+  CHECK(result.events[1].other == 2);
+  CHECK(result.events[1].to == Cell{2, 1});
 }
 
 TEST_CASE("a carrier picks up on the way, and a step into a held cell stops both", "[movement][carry]") {
@@ -367,8 +372,10 @@ TEST_CASE("a carrier picks up on the way, and a step into a held cell stops both
   const auto result = resolve_movement(board, scene, traffic);
   CHECK(result.positions == std::vector<Cell>{{3, 1}, {2, 1}, {4, 1}});
   CHECK(result.carried_by[1] == 0);
-  REQUIRE(kinds(result) == std::vector{MoveEventKind::Blocked});
-  CHECK(result.events[0].mover == 0);
+  // Picked up after the first step, then blocked.
+  REQUIRE(kinds(result) == std::vector{MoveEventKind::PickedUp, MoveEventKind::Blocked});
+  CHECK(result.events[0].step == 1);
+  CHECK(result.events[1].mover == 0);
 }
 
 TEST_CASE("what stops the carried one stops its carrier: they stay one step apart", "[movement][carry]") {
@@ -381,9 +388,9 @@ TEST_CASE("what stops the carried one stops its carrier: they stay one step apar
   scene[0].carries = 1;
   const auto stop_both = [](const MoveEvent& e) { return e.kind == MoveEventKind::SameCell ? Halt::Both : Halt::None; };
   const auto result = resolve_movement(board, scene, traffic, {}, stop_both);
-  REQUIRE(kinds(result) == std::vector{MoveEventKind::SameCell});
-  CHECK(result.events[0].mover == 1);
-  CHECK(result.events[0].other == 2);
+  REQUIRE(kinds(result) == std::vector{MoveEventKind::PickedUp, MoveEventKind::SameCell});
+  CHECK(result.events[1].mover == 1);
+  CHECK(result.events[1].other == 2);
   CHECK(result.positions == std::vector<Cell>{{2, 0}, {3, 0}, {1, 1}});
 }
 

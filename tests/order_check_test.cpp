@@ -1125,6 +1125,33 @@ TEST_CASE("a phrase shares words before it is spelt alike, and is suggested with
         Notes{"the nearest declared conditions: 'an ally is down'"});
 }
 
+TEST_CASE("a condition's distance written without its foot mark, in squares or in words is suggested filled in "
+          "as the declared distance phrase", "[orders][check][suggest]") {
+  // docs/orders.md: "A phrase with placeholders is suggested filled from what was written: a quoted
+  // name, a number, a distance", "those sharing more words with what was written … before those
+  // only spelt alike"; a distance in squares is told in feet, as a movement's is.
+  Vocabulary v = platemail();
+  v.add_condition("{character} is within {distance}", "rules.lua:8");
+  v.add_condition("{character} is wounded", "rules.lua:9");
+  v.add_condition("{character} is adjacent to me", "rules.lua:10");
+  const auto notes = [&](const std::string& condition) {
+    const std::string text = "Aldric:\n  1: Defend\n  2: IF " + condition + " THEN Defend\n";
+    const auto diagnostics = check_orders({{"s.txt", text, parse_orders(text, "s.txt")}}, v, &fight);
+    REQUIRE(diagnostics.size() == 1);
+    return diagnostics[0].notes;
+  };
+  using Notes = std::vector<std::string>;
+  // One mark from what was written, it is told alone, as a slip of a letter is.
+  CHECK(notes("\"Orc #1\" is within 10") == Notes{"the nearest declared conditions: '\"Orc #1\" is within 10''"});
+  CHECK(notes("an enemy is within 10") == Notes{"the nearest declared conditions: 'an enemy is within 10''"});
+  CHECK(notes("\"Orc #1\" is within ten feet").front().starts_with(
+      "the nearest declared conditions: '\"Orc #1\" is within {distance}'"));
+  CHECK(notes("\"Orc #1\" is within 2 squares") ==
+        Notes{"write distances in feet: 2 squares is 10' at 5' a square",
+              "the nearest declared conditions: '\"Orc #1\" is within {distance}', '\"Orc #1\" is wounded', "
+              "'\"Orc #1\" is adjacent to me'"});
+}
+
 TEST_CASE("a declared condition written negated is told NOT goes before it", "[orders][check][suggest]") {
   CHECK(notes_of("Aldric:\n  1: Defend\n  2: IF an enemy is not adjacent THEN Defend\n").front() ==
         "did you mean 'NOT an enemy is adjacent'? NOT goes before the condition");

@@ -14,8 +14,9 @@
 namespace arbiter {
 
 std::string_view name(MoveEventKind kind) {
-  constexpr std::array<std::string_view, 8> names{"swap",      "cross",      "head_on",      "same_cell",
-                                                  "blocked",   "left_reach", "border_limit", "border_challenge"};
+  constexpr std::array<std::string_view, 9> names{"swap",      "cross",      "head_on",      "same_cell",
+                                                  "blocked",   "left_reach", "border_limit", "border_challenge",
+                                                  "picked_up"};
   return names[static_cast<std::size_t>(kind)];
 }
 
@@ -134,6 +135,7 @@ class Phase {
       partner_[i] = j;
       partner_[j] = i;
       result_.carried_by[j] = i;
+      report_step(MoveEventKind::PickedUp, i, j, {position_[i], position_[i]}, {position_[j], position_[j]});
     }
   }
 

@@ -61,7 +61,11 @@ struct Mover {
   double follow_feet = 0;        // how far it may go following
 };
 
-enum class MoveEventKind : std::uint8_t { Swap, Cross, HeadOn, SameCell, Blocked, LeftReach, BorderLimit, BorderChallenge };
+// PickedUp: a carrier (`carries`) has just picked up the other, beside it (Platemail's Rescue:
+// "You are Encumbered" from then on).
+enum class MoveEventKind : std::uint8_t {
+  Swap, Cross, HeadOn, SameCell, Blocked, LeftReach, BorderLimit, BorderChallenge, PickedUp
+};
 std::string_view name(MoveEventKind kind);  // "swap", "cross", "head_on", "same_cell", …
 
 struct MoveEvent {

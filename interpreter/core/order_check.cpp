@@ -423,6 +423,7 @@ class Checker {
     if (!match) {
       error(c.phrase.at, fmt::format("'{}' is not a condition the rules declare", c.phrase.text), [&] {
         auto notes = hint(negation_hint(c.phrase.text));
+        if (std::string feet = squares_hint(c.phrase.text); !feet.empty()) notes.push_back(std::move(feet));
         for (auto& note : nearest("conditions", vocabulary_.nearest_conditions(c.phrase.text))) notes.push_back(note);
         return notes;
       });
@@ -447,6 +448,27 @@ class Checker {
     for (const auto& [words, instead] : std::array{Words{"not", ""}, Words{"less than", "at least"}, Words{"fewer than", "at least"}})
       if (const std::string positive = without(words, instead); !positive.empty())
         return fmt::format("did you mean 'NOT {}'? NOT goes before the condition", positive);
+    return {};
+  }
+
+  // A distance a condition writes in squares ("\"Bo\" is within 2 squares"): told in feet, as a
+  // movement's is (grammar/orders.cpp); "" when it writes none.
+  std::string squares_hint(const std::string& phrase) const {
+    const std::string folded = blanks_collapsed(fold_case(phrase));
+    std::string before;
+    for (std::size_t at = 0; at < folded.size();) {
+      const std::size_t end_of_word = std::min(folded.find(' ', at), folded.size());
+      const std::string word = folded.substr(at, end_of_word - at);
+      at = end_of_word + 1;
+      long squares = 0;
+      const auto [end, error] = std::from_chars(before.data(), before.data() + before.size(), squares);
+      if ((word == "square" || word == "squares" || word == "sq") && !before.empty() && error == std::errc{} &&
+          end == before.data() + before.size() && squares <= max_number / feet_per_step())
+        return fmt::format("write distances in feet: {} square{} is {}' {}", before, squares == 1 ? "" : "s",
+                           squares * feet_per_step(),
+                           map_ ? std::string("on this map") : fmt::format("at {}' a square", feet_per_step()));
+      before = word;
+    }
     return {};
   }
 

@@ -155,11 +155,20 @@ std::optional<std::pair<std::string, std::size_t>> distance_at(const std::vector
   return std::nullopt;
 }
 
+// A whole number written where a distance goes without its foot mark ("within 10"): the last
+// word, or one before a word of the rules' phrases. Not one before another word ("2 squares", "10
+// yards": a unit, which is not feet).
+bool distance_without_mark(const std::vector<std::string>& written, std::size_t w, const std::set<std::string>& known) {
+  return all_digits(written[w]) && (w + 1 == written.size() || known.contains(fold_case(written[w + 1])));
+}
+
 // `d` as the player may have meant it: each placeholder filled, in order, from the words of
 // `written` that `d` does not hold (a quoted name or up to three words no declared phrase has for
-// {character}, a number for {n}, a distance for {distance}, such a word for {word}); words split
-// as `split` splits the declaration. Nothing when a placeholder finds no filler, or there is none,
-// or `written` has no word of `d` ("the guy with the most gold" is not "the biggest enemy guy").
+// {character}, a number for {n}, a distance for {distance} (a number lacking its foot mark given
+// it: "10" as 10'), such a word for {word}); words split as `split` splits the declaration. A
+// placeholder that finds no filler stays as declared ('"Bo" is within {distance}' of "Bo is within
+// ten feet"). Nothing when no placeholder is filled, or there is none, or `written` has no word of
+// `d` ("the guy with the most gold" is not "the biggest enemy guy").
 std::optional<std::string> filled(const Declaration& d, const std::vector<std::string>& written, Split split,
                                   const std::set<std::string>& known) {
   std::vector<bool> used(written.size());
@@ -180,20 +189,23 @@ std::optional<std::string> filled(const Declaration& d, const std::vector<std::s
         if (used[at]) return false;
         switch (*slot) {
           case Slot::number: return is_number(written[at]);
-          case Slot::distance: return distance_at(written, at).has_value();
+          case Slot::distance: return distance_at(written, at).has_value() || distance_without_mark(written, at, known);
           case Slot::character: return written[at].front() == '"' || free_word(at);
           case Slot::word: return free_word(at);
         }
         return false;
       };
       while (w < written.size() && !fits(w)) ++w;
-      if (w == written.size()) return std::nullopt;
+      if (w == written.size()) {
+        out += (out.empty() ? "" : " ") + word;
+        continue;
+      }
       std::size_t count = 1;
       word = written[w];
       if (*slot == Slot::distance) {
         const auto distance = distance_at(written, w);
-        word = distance->first + "'";
-        count = distance->second;
+        word = (distance ? distance->first : written[w]) + "'";
+        if (distance) count = distance->second;
       } else if (*slot == Slot::character && written[w].front() != '"') {
         while (count < 3 && w + count < written.size() && free_word(w + count)) word += " " + written[w + count++];
       }

@@ -216,7 +216,9 @@ end })
 -- can choose to roll Stealth or keep your last Stealth roll." "You must end this Action Phase in
 -- Cover or Concealment to remain Hidden." The choice is the order's: `Skulk (roll)` (or `(reroll)`,
 -- `(roll Stealth again)`) rolls anew; `Skulk` or `Skulk (keep)` keeps the last roll (README). Only
--- one still Hidden "remain[s]" hidden: one revealed since its last roll hides anew, and rolls.
+-- one still Hidden "remain[s]" hidden: one revealed since its last roll hides anew, and rolls. One
+-- that its own Attack this phase (an Attack of Opportunity as it moved) reveals as the phase ends
+-- does not remain: "Overt Actions such as Attacks ... reveal you".
 local function rolls_again(ctx)
   local word = (ctx.arguments[1] or ""):lower():match("^%s*(%S*)")
   return word == "roll" or word == "reroll"
@@ -228,6 +230,10 @@ define("Skulk", {
   resolve = function(ctx)
     local me = ctx.actor
     move_only(ctx)
+    local revealed_by = attack.revealed(me)
+    if revealed_by then
+      return act(ctx, ("%s skulks, but its %s revealed it: not Hidden"):format(me.name, revealed_by))
+    end
     if not attack.sheltered(me) then
       status.remove(me, "Hidden", "not in Cover or Concealment")
       return act(ctx, me.name .. " skulks but ends in the open: not Hidden")
@@ -371,6 +377,56 @@ arbiter.define.table("spells", {
   ["Spell"] = { name = "Spell", range = 30, penetration = 1, wounds = 1, target = "enemy" },
 })
 
+-- "Healing magic or another Character successfully using the Stabilize Action on them, can
+-- Stabilize them before death. The Stable Character will still remain Unconscious for 1d4+1 for
+-- each Wound they have." Whether `patient` can be Stabilized by the actor; told when not.
+local function stabilizable(ctx, patient)
+  local me = ctx.actor
+  if patient and status.has(patient, "Dead") then
+    act(ctx, ("%s cannot Stabilize %s: %s is dead"):format(me.name, patient.name, patient.name))
+    return false
+  end
+  if not (patient and status.has(patient, "Fatally Wounded")) then
+    act(ctx, ("%s has no Fatally Wounded character to Stabilize"):format(me.name))
+    return false
+  end
+  return true
+end
+
+-- Stabilizes `patient` (stabilizable), `how` telling by what: "Medical d20 15 = 15 vs 10", "Heal
+-- (healing magic)".
+local function stabilize(ctx, patient, how)
+  local me = ctx.actor
+  local wounds = patient.stats.wounds or 0
+  local dice_of = combat.stable_unconscious_dice(wounds)
+  local rolls = {}
+  for i = 1, dice_of.count do rolls[i] = dice.roll("1d" .. dice_of.sides, patient.name .. " stays Unconscious").total end
+  local duration, unit = combat.stable_unconscious(wounds, rolls)
+  -- Told before what it does to the patient, the cause before its effects.
+  act(ctx, ("%s Stabilizes %s: %s — Stable, Unconscious for %dd%d %s %+d = %d %s%s"):format(
+    me.name, patient.name, how, dice_of.count, dice_of.sides, table.concat(rolls, ", "), dice_of.bonus, duration,
+    unit, duration == 1 and "" or "s"))
+  status.remove(patient, "Fatally Wounded", "Stabilized by " .. me.name)
+  status.apply(patient, "Stable", { source = me, cause = "Stabilized by " .. me.name })
+  world.set_stat(patient, "unconscious_rounds", duration, "Stable")
+  -- "Remain Unconscious for 1d4+1 for each Wound": whole Rounds after this one (fight.lua, round_end).
+  world.set_stat(patient, "stabilized_in_round", ctx.round, "Stable")
+end
+
+-- Healing magic, a spell whose profile says `stabilizes` (README: default chosen): no Attack and no
+-- Medical roll; it Stabilizes a Fatally Wounded target within the spell's range. Whether it did:
+-- one that did not (no one to Stabilize, out of range) releases nothing, as an Attack not made.
+local function heal(ctx, patient, profile)
+  if not stabilizable(ctx, patient) then return false end
+  if not grid.within(ctx.actor.cell, patient.cell, profile.range) then
+    act(ctx, ("%s cannot reach %s with %s: beyond its range of %d'"):format(ctx.actor.name, patient.name,
+                                                                         profile.name, profile.range))
+    return false
+  end
+  stabilize(ctx, patient, profile.name .. " (healing magic)")
+  return true
+end
+
 -- The profile of a Prepared spell; one the spells defined do not name (an encounter's
 -- `prepared_spell`) is Released as the generic one rather than not at all.
 local function spell_profile(name)
@@ -415,7 +471,11 @@ define("Release Spell", { needs_target = true, target = release_target, allowed_
     local spell = me.stats.prepared_spell
     if not spell then return act(ctx, me.name .. " has no Prepared spell to Release") end
     local profile = spell_profile(spell)
-    if make_attack(ctx, ctx.target, { profile = profile, verb = "Release Spell" }) == false then return end  -- as attacks_at does
+    if profile.stabilizes then
+      if not heal(ctx, ctx.target, profile) then return end
+    elseif make_attack(ctx, ctx.target, { profile = profile, verb = "Release Spell" }) == false then  -- as attacks_at does
+      return
+    end
     world.set_stat(me, "prepared_spell", false, "Released")
     if profile.ongoing then world.set_stat(me, "ongoing_spell", spell, "Released: an Ongoing Spell") end
   end })
@@ -653,7 +713,8 @@ define("Use Item", {
 -- rescuer leaves, so the phase's actions find it where it was carried. An order at a standing
 -- enemy is refused before anyone moves (`target`), and so is a rescuer whose limbs cannot pick up
 -- and carry (no arms: `allowed_by`; README: default chosen), since the runtime carries the target
--- while everyone moves, before the action resolves.
+-- while everyone moves, before the action resolves. "You are Encumbered" is applied as it picks up
+-- (fight.lua's movement hook), for the rest of this Action Phase.
 local function carriable(me, other)
   if other.name == me.name then return false, "Rescue carries another Character, not oneself" end
   if other.side == me.side or status.has(other, "Unconscious") then return true end
@@ -669,7 +730,6 @@ define("Rescue", { needs_target = true, carries_target = true, target = carriabl
     if not carried then
       return act(ctx, ("%s cannot reach %s to carry them"):format(me.name, ctx.target and ctx.target.name or "anyone"))
     end
-    status.apply(me, "Encumbered", { cause = "carrying " .. carried.name })
     act(ctx, ("%s picks up %s and carries them"):format(me.name, carried.name))
   end })
 
@@ -680,31 +740,13 @@ define("Rescue", { needs_target = true, carries_target = true, target = carriabl
 define("Stabilize", { needs_target = true, target = "other", resolve = function(ctx)
   if limbs_refuse(ctx) then return end
   local me, patient = ctx.actor, ctx.target
-  if patient and status.has(patient, "Dead") then
-    return act(ctx, ("%s cannot Stabilize %s: %s is dead"):format(me.name, patient.name, patient.name))
-  end
-  if not (patient and status.has(patient, "Fatally Wounded")) then
-    return act(ctx, ("%s has no Fatally Wounded character to Stabilize"):format(me.name))
-  end
+  if not stabilizable(ctx, patient) then return end
   if not grid.adjacent(me.cell, patient.cell) then
     return act(ctx, ("%s is not beside %s to Stabilize them"):format(me.name, patient.name))
   end
   local ok, _, text = attack.check(me, "medical", wounded(me), me.name .. " tends " .. patient.name)
   if not ok then return act(ctx, ("%s tries to Stabilize %s: Medical %s — fails"):format(me.name, patient.name, text)) end
-  local wounds = patient.stats.wounds or 0
-  local dice_of = combat.stable_unconscious_dice(wounds)
-  local rolls = {}
-  for i = 1, dice_of.count do rolls[i] = dice.roll("1d" .. dice_of.sides, patient.name .. " stays Unconscious").total end
-  local duration, unit = combat.stable_unconscious(wounds, rolls)
-  -- Told before what it does to the patient, the cause before its effects.
-  act(ctx, ("%s Stabilizes %s: Medical %s — Stable, Unconscious for %dd%d %s %+d = %d %s%s"):format(
-    me.name, patient.name, text, dice_of.count, dice_of.sides, table.concat(rolls, ", "), dice_of.bonus, duration,
-    unit, duration == 1 and "" or "s"))
-  status.remove(patient, "Fatally Wounded", "Stabilized by " .. me.name)
-  status.apply(patient, "Stable", { source = me, cause = "Stabilized by " .. me.name })
-  world.set_stat(patient, "unconscious_rounds", duration, "Stable")
-  -- "Remain Unconscious for 1d4+1 for each Wound": whole Rounds after this one (fight.lua, round_end).
-  world.set_stat(patient, "stabilized_in_round", ctx.round, "Stable")
+  stabilize(ctx, patient, "Medical " .. text)
 end })
 
 -- ---------------------------------------------------------------------------------------------

@@ -18,9 +18,12 @@ local attack = {}
 -- state, so it is worked out once; fight.lua forgets one whose Ready changes while everyone moves,
 -- and its Wound tally reads them after the phase's changes have landed), who has shot a weapon
 -- that Requires Reload (attack.loaded), and who fell Prone in a Crash while everyone moved (moving
--- ends only a Prone that was there when the phase began: actions.lua).
+-- ends only a Prone that was there when the phase began: actions.lua), the nets that hit
+-- (attack.effects: they land as the phase ends, fight.lua), and who was revealed by its own Attack
+-- (attack.revealed).
 function attack.start_phase()
-  attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {}, defenses = {}, shot = {}, fell_prone = {} }
+  attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {}, defenses = {}, shot = {}, fell_prone = {},
+                   nets = {}, revealed = {} }
 end
 attack.start_phase()
 
@@ -472,11 +475,23 @@ local function shot_from(ctx, target)
 end
 
 -- An Attack made, told: the attacker's Hidden is removed now if the Attack `reveals` it, so the
--- reveal is told after the Attack; attack.make's true.
-local function made(me, reveals)
-  if reveals then status.remove(me, "Hidden", "attacks: revealed") end
+-- reveal is told after the Attack, and remembered for the phase (attack.revealed); attack.make's
+-- true.
+local function made(me, reveals, verb)
+  if reveals then
+    status.remove(me, "Hidden", "attacks: revealed")
+    attack.phase.revealed[me.name] = verb
+  end
   return true
 end
+
+---Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you": the name of the Attack by which
+---`me`, Hidden, revealed itself this phase ("Attack of Opportunity"), or nil. The reveal lands as
+---the phase ends, so a Skulk of the same phase, reading the phase's start, where `me` is still
+---Hidden, asks this too.
+---@param me world.Character
+---@return string?
+function attack.revealed(me) return attack.phase.revealed[me.name] end
 
 -- An Attack that is not made: told, and attack.make's false.
 local function not_made(me, verb, text)
@@ -617,7 +632,7 @@ function attack.make(ctx, target, how)
       log.event("attack", { attacker = me.name, target = target.name, guard = guard.name, hit = false,
         text = ("%s: %s = %d vs %s's Guard %d — blocked"):format(attacks, rolled, block.total, guard.name, value) },
         verb)
-      return made(me, reveals)
+      return made(me, reveals, verb)
     end
     -- The roll got past the Guard's value (beat it, met it where a tie hits, or is a natural 20,
     -- which always hits); the die says whom it reaches.
@@ -672,7 +687,7 @@ function attack.make(ctx, target, how)
   }, verb)
   if result.hit and not how.profile then attack.effects(me, victim, kind, result.critical) end
   if result.hit and how.on_hit then how.on_hit(victim) end
-  return made(me, reveals)
+  return made(me, reveals, verb)
 end
 
 -- What a hit sets off by the weapon's properties (weapon_properties).
@@ -706,7 +721,10 @@ function attack.effects(me, victim, kind, critical)
           victim.name, combat.limb(which), protects, saved_said) }, "Protects Limbs")
       end
     elseif effect == "entraps" then
-      status.apply(victim, "Entrapped", { source = me, cause = me.name .. "'s " .. me.stats.weapon })
+      -- Applied as the phase ends (fight.lua, phase_end), after the phase's Use Items: proposed now,
+      -- it would land before or after the target's freeing itself by their listing order.
+      table.insert(attack.phase.nets, { attacker = me.name, victim = victim.name,
+                                        cause = me.name .. "'s " .. me.stats.weapon })
     elseif effect == "can_be_poisoned" and me.stats.poisoned then
       status.apply(victim, "Poisoned", { source = me, cause = me.name .. "'s poisoned " .. me.stats.weapon })
     end

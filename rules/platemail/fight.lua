@@ -45,6 +45,9 @@ for name, definition in pairs {
   -- Terror: the fear-induced flight response, forced on a character by whatever terrifies it.
   ["Terrified"] = { unit = "phases", duration = 1 },
   ["Poisoned"] = {},
+  -- Rescue: "picking up and carrying an ally ... You are Encumbered": from the pick-up (the
+  -- movement hook's `picked_up`, applied at once) to the end of that Action Phase, which counts it
+  -- down. The source gives it no rule: a house rule's modifiers count while it carries.
   ["Encumbered"] = { unit = "phases", duration = 1 },
 } do arbiter.define.status(name, definition) end
 -- Severs Limb: "Severed left leg" … for each limb of the roll. What one can still do without it
@@ -404,6 +407,12 @@ end)
 
 arbiter.define.hook("movement", function(event)
   local mover, other = event.mover, event.other
+  if event.kind == "picked_up" then
+    -- Made while everyone moves, not by the Rescue's resolve, whose changes land as the phase ends:
+    -- the Attacks on the rescuer from now on, this phase's, find it Encumbered.
+    status.apply(mover, "Encumbered", { cause = "carrying " .. other.name })
+    return nil
+  end
   if event.kind == "left_reach" then
     -- Taken as the mover leaves: where both stood before the step that took it out of reach.
     if not event.allies then
@@ -620,7 +629,25 @@ local function absorb_told(hits, absorb)
   return table.concat(told, ", then ")
 end
 
+-- Entraps: "Target Not Ready. Cannot move until freed by Use Item Action." A net that hit this
+-- phase holds from the next one (README: default chosen), whatever the phase's Use Items did: it
+-- lands now, after them, so one freeing itself (or an ally freeing it) in the phase a new net hits
+-- it is Entrapped again, whichever the encounter lists first. Only a hit whose action did not
+-- fail (its Attack is still in the phase's log) lands.
+local function land_nets()
+  local hits = {}
+  for _, event in ipairs(log.phase_events("attack")) do
+    if event.fields.hit then hits[event.fields.attacker .. ">" .. event.fields.target] = true end
+  end
+  for _, net in ipairs(attack.phase.nets) do
+    if hits[net.attacker .. ">" .. net.victim] then
+      status.apply(net.victim, "Entrapped", { source = net.attacker, cause = net.cause })
+    end
+  end
+end
+
 arbiter.define.hook("phase_end", function()
+  land_nets()
   -- Skulk: "You must end this Action Phase in Cover or Concealment to remain Hidden", whatever the
   -- Hidden character did this phase (Skulk itself checks its own end). And Skulk is how one moves
   -- "while attempting to stay Hidden", rolling Stealth "If moving": one that moves by any other

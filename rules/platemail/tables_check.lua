@@ -713,7 +713,7 @@ end
 -- or the one a house rule's action gives the hook `attack` (a Shield Bash's shield), which may be
 -- a spell's too.
 local PROFILE_FIELDS = { name = text, range = whole("feet"), penetration = whole(), wounds = whole("Wounds"),
-                         target = one_of { "enemy", "any" }, ongoing = flag }
+                         target = one_of { "enemy", "any" }, ongoing = flag, stabilizes = flag }
 
 local SPELL = record { fields = PROFILE_FIELDS, required = { "name", "range", "penetration", "wounds" },
                        every = "every spell gives" }

@@ -36,8 +36,8 @@
 ---says who stops (docs/fights.md, hooks). The world still shows every cell of the phase's start
 ---until everyone has moved: the cells here are where the two are at this step.
 ---@class flow.MoveEvent
----@field kind "swap"|"cross"|"head_on"|"same_cell"|"blocked"|"left_reach"|"border_limit"|"border_challenge"
----@field step integer 1 for the first step of the phase
+---@field kind "swap"|"cross"|"head_on"|"same_cell"|"blocked"|"left_reach"|"border_limit"|"border_challenge"|"picked_up"
+---@field step integer 1 for the first step of the phase (0: a `picked_up` as the phase begins)
 ---@field mover world.Character
 ---@field other? world.Character none for a border's events
 ---@field from string the mover's cell before this step

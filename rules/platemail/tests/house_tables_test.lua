@@ -189,6 +189,13 @@ case("an action's data: a kind of Attack, an action named, a status named", func
   round()
 end)
 
+case("healing magic's `stabilizes` is checked as the other fields of a spell: true or false, and a misspelling told", function()
+  arbiter.patch.table("spells", { Heal = { name = "Heal", range = 30, penetration = 0, wounds = 0, stabilizes = "yes" } })
+  refused(field(made("spells"), 100), "spells['Heal'].stabilizes must be true or false, not \"yes\"")
+  arbiter.patch.table("spells", { Heal = { stabilizes = true, stabilises = true } })
+  refused(field(made("spells"), 63), "spells['Heal']: 'stabilises' is no field of these rules (did you mean 'stabilizes'?)")
+end)
+
 case("a spell without what every spell gives; the rows these rules cannot do without", function()
   arbiter.patch.table("spells", { Fireball = { name = "Fireball", range = 60, penetration = 2 } })
   refused(field(made("spells"), 35), "spells['Fireball'] has no wounds: every spell gives name, range, penetration and wounds")

@@ -594,6 +594,33 @@ test.case("Sprint reveals a skulker: 'Overt Actions such as Attacks, Sprint, etc
   test.falsy(f:has("Goblin", "Hidden"))
 end)
 
+for _, skulk in ipairs({ "Skulk", "Skulk (roll)" }) do
+  test.case(("'Overt Actions such as Attacks ... reveal you': a skulker whose own Attack of Opportunity revealed it "
+    .. "does not stay Hidden (%s), nor rolls Stealth"):format(skulk), function()
+    -- Phase 1 Sk Skulks behind the low wall at D4: Stealth d20 10 + 5 = 15. Phase 2 Bo Sprints out
+    -- of Sk's reach, and Sk's Attack of Opportunity with its Dagger (not Silent) hits the Unaware Bo
+    -- (d20 15 + 3 Favor = 18 > 12): that Attack reveals Sk as the phase ends, so its Skulk of the
+    -- same phase keeps no Stealth roll and rolls none.
+    local f = duel.new({
+      { name = "Sk", side = "a", at = "D5", weapon = "Dagger", stats = { stealth = 5 } },
+      { name = "Bo", side = "b", at = "A3", weapon = "Sword", armor = "Leather" },
+    }, { 10, 15 }, { width = 12, height = 8, terrain = { D4 = { object = "low wall", shelter = "cover" } } })
+    f:round(([[
+      Sk:
+        1: Skulk S
+        2: %s
+      Bo:
+        1: Defend
+        2: Sprint E, E, E, E, E, E
+    ]]):format(skulk))
+    test.equal(duel.attacks(f, "hit", "Sk"), { true })
+    test.falsy(f:has("Sk", "Hidden"))
+    test.falsy(duel.narrated(f, "Sk stays Hidden"))
+    test.truthy(duel.narrated(f, "Sk skulks, but its Attack of Opportunity revealed it: not Hidden"))
+    test.equal(f:stat("Sk", "stealth_roll"), 15, "the roll of phase 1, when it hid")
+  end)
+end
+
 test.case("a Hidden character who Moves into the open is no longer Hidden: 'You must end this Action Phase in Cover or Concealment'", function()
   local f = skulker({}, { at = "F2" }, { 12 })
   f:round(hide)

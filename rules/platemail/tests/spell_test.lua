@@ -11,9 +11,12 @@ local combat = require "combat"
 arbiter.patch.table("weapons", { ["Long Bow"] = { ranged = { properties = {
   bonuses = { { stat = "attack", amount = 2, when = {} } } } } } })
 
--- A house rule's spells for these cases: Ward stays Ongoing once Released; Bolt may be Released at anyone.
+-- A house rule's spells for these cases: Ward stays Ongoing once Released; Bolt may be Released at
+-- anyone; Heal, healing magic (the README's example), at an ally.
 arbiter.patch.table("spells", { Ward = { name = "Ward", range = 30, penetration = 0, wounds = 1, ongoing = true },
-                                Bolt = { name = "Bolt", range = 30, penetration = 0, wounds = 1, target = "any" } })
+                                Bolt = { name = "Bolt", range = 30, penetration = 0, wounds = 1, target = "any" },
+                                Heal = { name = "Heal", range = 30, penetration = 0, wounds = 0, target = "any",
+                                         stabilizes = true } })
 
 -- The Mage prepares in phase 1 and releases at the Orc in phase 2; the Orc stands still, Ready.
 local prepare_and_release = [[
@@ -307,6 +310,50 @@ test.case("Release Spell of a spell whose profile says `target = \"any\"` (house
   end
 end)
 
+-- Ana, Fatally Wounded (4 Wounds beyond Max Wounds 3) from the start; Wit, her ally, with Heal
+-- Prepared, `wit_at` (10' from Ana unless given); Bo far off.
+local function healer(wit_at, dice)
+  return duel.new({
+    { name = "Ana", side = "party", at = "B2", weapon = "Sword", armor = "Leather", stats = { wounds = 4 } },
+    { name = "Wit", side = "party", at = wit_at or "B4", weapon = "Staff", stats = { prepared_spell = "Heal" } },
+    { name = "Bo", side = "orcs", at = "J2", weapon = "Sword" },
+  }, dice, { width = 12, height = 10 })
+end
+
+test.case("healing magic: 'Healing magic ... can Stabilize them before death. The Stable Character will still remain "
+  .. "Unconscious for 1d4+1 for each Wound' — no Attack roll, no Wound", function()
+  -- Released at Ana (10', within Heal's 30'): no d20 is rolled; she is Stable, Unconscious for
+  -- 4d4 (2, 3, 1, 4) + 4 = 14 Rounds, her 4 Wounds as they were.
+  local f = healer(nil, { 2, 3, 1, 4 })
+  f:round [[
+    Wit:
+      1: Release Spell -> "Ana"
+      2: Defend
+  ]]
+  test.equal(#f:events("attack"), 0, "healing magic is no Attack")
+  test.truthy(f:has("Ana", "Stable"))
+  test.falsy(f:has("Ana", "Fatally Wounded"))
+  test.equal(f:stat("Ana", "wounds"), 4)
+  test.equal(f:stat("Ana", "unconscious_rounds"), 14)
+  test.truthy(duel.narrated(f, "Wit Stabilizes Ana: Heal (healing magic) — Stable, Unconscious for 4d4 2, 3, 1, 4 +4 = 14 rounds"))
+  test.equal(f:stat("Wit", "prepared_spell"), false, "Released")
+end)
+
+test.case("healing magic beyond its range, or at one not Fatally Wounded, does nothing and stays Prepared", function()
+  -- Wit at B9 is 35' from Ana, beyond Heal's 30'; then Released at Bo, who is not Fatally Wounded.
+  local f = healer("B9", {})
+  f:round [[
+    Wit:
+      1: Release Spell -> "Ana"
+      2: Release Spell -> "Bo"
+  ]]
+  test.equal(#f:events("attack"), 0)
+  test.truthy(f:has("Ana", "Fatally Wounded"))
+  test.truthy(duel.narrated(f, "Wit cannot reach Ana with Heal: beyond its range of 30'"))
+  test.truthy(duel.narrated(f, "Wit has no Fatally Wounded character to Stabilize"))
+  test.equal(f:stat("Wit", "prepared_spell"), "Heal")
+end)
+
 test.case("a Released spell is not a shot of the weapon: a crossbow in hand, loaded or not, neither stops it nor is emptied", function()
   -- Requires Reload: "Requires a Quick or Complex Use Item Action between shots" is the weapon's.
   -- The spell: d20 14 > 13 (Orc Unarmored, Ready).
@@ -380,8 +427,8 @@ end)
 
 test.case("a spell name near none the house rule defines is refused, listing them as the pack's other messages list names", function()
   -- words.hint's "otherwise": the spells, joined as words.quoted joins them, so the order's refusal
-  -- reads "(no spell is named 'Fireball' (the spells are 'Bolt' and 'Ward'))".
-  test.equal({ combat.spell("Fireball") }, { nil, "no spell is named 'Fireball' (the spells are 'Bolt' and 'Ward')" })
+  -- reads "(no spell is named 'Fireball' (the spells are 'Bolt', 'Heal' and 'Ward'))".
+  test.equal({ combat.spell("Fireball") }, { nil, "no spell is named 'Fireball' (the spells are 'Bolt', 'Heal' and 'Ward')" })
 end)
 
 test.case("an encounter's prepared_spell and ongoing_spell name a spell, a row of `spells`: refused where written otherwise, with the nearest", function()

@@ -12,6 +12,9 @@ arbiter.override.status("Prone", { modifiers = { { roll = "attacks against", amo
 arbiter.define.status("Inspired", { modifiers = { { roll = "attack", amount = 1, reason = "Inspired" },
                                                   { roll = "check", amount = 2, reason = "Inspired" } } })
 arbiter.define.status("Nimble", { modifiers = { { roll = "dexterity_saving_throw", amount = 4, reason = "Nimble" } } })
+-- README, Encumbered: a house rule's modifiers for it.
+arbiter.override.status("Encumbered", { unit = "phases", duration = 1,
+                                        modifiers = { { roll = "attacks against", amount = 3, reason = "Encumbered" } } })
 
 test.case("'Attack rolls are resolved by rolling a D20 and adding or subtracting any modifiers': a status's too, with its reason", function()
   -- Aldric Counters the Orc beside him (Unarmored, Ready by its quick Use Items: Defense 13).
@@ -50,4 +53,29 @@ test.case("a status's modifiers on checks and Saving Throws: 'check' for all, an
   test.truthy(crash:find("Brenna's Dexterity Saving Throw: d20 5 −3 Disfavor (Crash, Not Ready) +2 Inspired +4 Nimble = 8 vs 10",
                          1, true), crash)
   test.truthy(crash:find("Aldric's Dexterity Saving Throw: d20 5 +3 Favor (Crash, Ready) = 8 vs 10", 1, true), crash)
+end)
+
+test.case("Rescue: 'picking up and carrying an ally ... You are Encumbered' — in the Rescue's own Action Phase, not the next", function()
+  -- Ana is down (4 Wounds); Med beside her Rescues her 5' west in phase 1, then Defends. Bo shoots
+  -- Med in both phases (Short Bow, 35' off: the range band's −2). Phase 1, carrying: d20 5 +3 Favor
+  -- (target's Rescue) +3 Encumbered = 11 > 10 (Unarmored, Not Ready). Phase 2, carrying no one: no
+  -- Encumbered, d20 5 −2 = 3. The carried-hit die (even: Ana hit instead) is a d6 2.
+  local f = duel.new({
+    { name = "Ana", side = "a", at = "B2", weapon = "Sword", stats = { wounds = 4 } },
+    { name = "Med", side = "a", at = "B3", weapon = "Staff" },
+    { name = "Bo", side = "b", at = "H6", weapon = "Short Bow" },
+  }, { 5, 2, 5 }, { width = 12, height = 8 })
+  f:round [[
+    Med:
+      1: Rescue W -> "Ana"
+      2: Defend
+    Bo:
+      1: Ranged Attack -> "Med"
+      2: Ranged Attack -> "Med"
+  ]]
+  local totals = duel.attacks(f, "total")
+  test.equal(#totals, 2)
+  test.truthy(duel.narrated(f, "+3 Encumbered = 11"), "phase 1, carrying: Encumbered")
+  test.equal(totals[2], 3, "phase 2, carrying no one: not Encumbered")
+  test.falsy(f:has("Med", "Encumbered"))
 end)

@@ -349,6 +349,22 @@ test.case("Rescue: 'Move up to 15 feet, picking up and carrying an ally' — car
   test.truthy(picked, "Brenna picks Aldric up")
 end)
 
+test.case("Rescue in the 2nd Action Phase: 'You are Encumbered' ends with that phase, not the next Round's 1st", function()
+  local f = duel.new({
+    { name = "Aldric", side = "party", at = "B2", weapon = "Sword", armor = "Leather", stats = { wounds = 4 } },
+    { name = "Brenna", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "J6", weapon = "Axe", armor = "Leather" },
+  })
+  f:round [[
+    Brenna:
+      1: Defend
+      2: Rescue E -> "Aldric"
+  ]]
+  test.truthy(duel.narrated(f, "Brenna is now Encumbered (carrying Aldric)"))
+  test.truthy(duel.narrated(f, "Brenna's Encumbered wears off"), "as the Rescue's phase ends")
+  test.falsy(f:has("Brenna", "Encumbered"), "not into the next Round")
+end)
+
 test.case("Rescue: 'picking up and carrying an ally or unconscious Character' — not an enemy on its feet", function()
   local f = duel.new({
     { name = "Brenna", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },

@@ -317,6 +317,88 @@ test.case("Entraps: the Entrapment lands when the phase ends — the Shield's Ab
   test.truthy(duel.narrated(f, "Knight is no longer Entrapped (Use Item, quick)"), "phase 2: Entrapped, he frees himself")
 end)
 
+-- Ana's Bolo/Net at B2, Bo at E2 (15' away: Range 15') and Cy, Bo's ally, beside him at F2: those
+-- `names` names, listed in that order.
+local function net_fight(names, dice)
+  local all = {
+    Ana = { name = "Ana", side = "a", at = "B2", weapon = "Bolo/Net", armor = "Leather" },
+    Bo = { name = "Bo", side = "b", at = "E2", weapon = "Sword", armor = "Leather" },
+    Cy = { name = "Cy", side = "b", at = "F2", weapon = "Sword", armor = "Leather" },
+  }
+  local characters = {}
+  for i, name in ipairs(names) do characters[i] = all[name] end
+  return duel.new(characters, dice, { width = 12, height = 8 })
+end
+
+-- The actions `who` took, in order (its `declared` events).
+local function declared(f, who)
+  local out = {}
+  for _, e in ipairs(f:events("declared")) do
+    if e.fields.character == who then out[#out + 1] = e.fields.action end
+  end
+  return out
+end
+
+for _, names in ipairs({ { "Ana", "Bo" }, { "Bo", "Ana" } }) do
+  test.case(("Entraps: a net that hits the phase its target frees itself holds from the next phase, %s listed first "
+    .. "— 'Cannot move until freed by Use Item Action'"):format(names[1]), function()
+    -- Phase 1 the net hits Bo (d20 18 > 13, Leather, Defending). Phase 2 Bo is forced to free
+    -- himself (Use Item), and Ana's second net hits him (d20 19 > 12, Not Ready): in a
+    -- simultaneous phase neither comes first, and the new net lands as the phase ends, so Bo is
+    -- Entrapped again and frees himself in round 2's 1st phase, moving only in its 2nd.
+    local f = net_fight(names, { 18, 19 })
+    f:round [[
+      Ana:
+        1: Ranged Attack -> "Bo"
+        2: Ranged Attack -> "Bo"
+      Bo:
+        1: Defend
+        2: Move W
+    ]]
+    test.equal(duel.attacks(f, "hit"), { true, true })
+    test.truthy(f:has("Bo", "Entrapped"), "the net of the 2nd phase holds")
+    f:round [[
+      Ana:
+        1: Defend
+        2: Defend
+      Bo:
+        1: Move W
+        2: Move W
+    ]]
+    test.equal(declared(f, "Bo"), { "Defend", "Use Item", "Use Item", "Move" })
+    test.equal(f:cell("Bo"), "D2")
+  end)
+end
+
+for _, names in ipairs({ { "Ana", "Bo", "Cy" }, { "Cy", "Bo", "Ana" } }) do
+  test.case(("Entraps: an ally's 'Use Item (free …)' in the phase a new net hits holds it from the next phase, "
+    .. "%s listed first"):format(names[1]), function()
+    -- Bo starts Entrapped and Terrified (his forced action is Terror, so he does not free
+    -- himself). Phase 1 Cy frees him (Use Item (free Bo), beside him) and Ana's net hits him
+    -- (d20 18 > 12, Not Ready): it lands as the phase ends, after Cy's Use Item, so in phase 2
+    -- Bo, Entrapped again, frees himself rather than move.
+    local f = net_fight(names, { 18 })
+    f:within(function()
+      status.apply("Bo", "Entrapped")
+      status.apply("Bo", "Terrified")
+    end)
+    f:round [[
+      Ana:
+        1: Ranged Attack -> "Bo"
+        2: Defend
+      Bo:
+        1: Defend
+        2: Move W
+      Cy:
+        1: Use Item (free Bo)
+        2: Defend
+    ]]
+    test.equal(duel.attacks(f, "hit"), { true })
+    test.equal(declared(f, "Bo"), { "Terror", "Use Item" })
+    test.equal(f:cell("Bo"), "E2")
+  end)
+end
+
 test.case("Blowgun: 'Deals 0 Wounds. Can be Poisoned.' — 'Can inflict Poison on Hit'", function()
   -- 14 > 13 (Unarmored, Ready) at 20' (Range 30'): a hit of 0 Wounds; the poisoned dart poisons.
   local f = pair({ weapon = "Blowgun", at = "A2", stats = { poisoned = true } }, { at = "E2" }, { 14 })

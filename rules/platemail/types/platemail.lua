@@ -25,6 +25,7 @@
 ---@field range? integer feet, for the range bands; none, no band
 ---@field target? "enemy"|"any" a spell's: whom Release Spell may be ordered at (not read by the hook)
 ---@field ongoing? boolean a spell's: Ongoing once Released (not read by the hook)
+---@field stabilizes? boolean a spell's: healing magic, Released with no Attack, Stabilizing a Fatally Wounded target within its range (not read by the hook)
 
 ---The options of an Attack, each optional.
 ---@class platemail.AttackOptions
