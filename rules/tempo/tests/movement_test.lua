@@ -124,7 +124,8 @@ test.case("\"my opponent is within reach\" is false across a wall", function()
       1: IF my opponent is within reach THEN Ready ELSE Move -> H1
     Bo:
   ]]
-  test.equal(bout.refused(f), { "Ana cannot Move: no one stands at H1: to go there, write 'Move to H1'" })
+  -- "-> H1" goes to H1 (docs/orders.md), and the wall leaves no way there: the runtime says so.
+  test.equal(bout.refused(f), { "Ana cannot Move: stays at B1: the map leaves no way to H1" })
 end)
 
 -- Move "allows you to move around in combat": to a cell, along compass steps, away from someone.
@@ -168,8 +169,8 @@ test.case("Move to a cell goes at most Base Combat Movement (3 squares), around 
   test.equal(moved(f), { "Ana A2 D2" })
 end)
 
-test.case("Move ordered at a cell where no one stands is refused with the way to write it; a way into a wall too", function()
-  -- "-> H1" names whoever stands at H1 (docs/orders.md): no one there, no one to move toward.
+test.case("Move ordered at a cell no way leads to is refused with why; a way into a wall too", function()
+  -- "-> G1", where no one stands, goes to G1 (docs/orders.md); the wall leaves no way there.
   local f = on(CORRIDOR, { { "Ana", "a", "B1" }, { "Bo", "b", "H1" } })
   f:round [[
     Ana:
@@ -177,7 +178,7 @@ test.case("Move ordered at a cell where no one stands is refused with the way to
       2: Move E
     Bo:
   ]]
-  test.equal(bout.refused(f), { "Ana cannot Move: no one stands at G1: to go there, write 'Move to G1'",
+  test.equal(bout.refused(f), { "Ana cannot Move: stays at B1: the map leaves no way to G1",
                                 "Ana cannot Move: E stops at B1, the next step barred: it crosses the wall between B1 and C1" })
   test.equal(bout.declared(f), {})
 end)
