@@ -2129,6 +2129,18 @@ TEST_CASE("a cell no way leads to is told: run says the character stays and why,
   const auto [open_checked, open_ran] = check_and_run(dir / "open.txt", dir / "walled.lua");
   CHECK_THAT(open_checked.output, !Contains("warning"));
   CHECK_THAT(open_ran.output, Contains("Ana moves from A1 to B2"));
+  // "others stand in every way": only Bob bars the corridor, who may move; the map leaves a way,
+  // so check warns of nothing, and the fight says who bars it.
+  std::ofstream(dir / "corridor.lua")
+      << "return { rules = { \"platemail\" }, map = { width = 3, height = 1, scale = 5 },\n"
+         "  characters = {\n"
+         "    { name = \"Ana\", side = \"a\", at = \"A1\", weapon = \"Sword\" },\n"
+         "    { name = \"Bob\", side = \"b\", at = \"B1\", weapon = \"Sword\" },\n"
+         "  } }\n";
+  std::ofstream(dir / "past.txt") << "Ana:\n  1: Move to C1\n  2: Defend\nBob:\n  1: Defend\n  2: Defend\n";
+  const auto [past_checked, past_ran] = check_and_run(dir / "past.txt", dir / "corridor.lua");
+  CHECK_THAT(past_checked.output, !Contains("no way leads"));
+  CHECK_THAT(past_ran.output, Contains("Ana: Move (stays at A1: others stand in every way to C1)"));
 }
 
 TEST_CASE("check and run warn of a general target that compares a stat no one in the fight has", "[cli][orders]") {
