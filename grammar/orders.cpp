@@ -83,6 +83,17 @@ std::size_t after_blanks(std::string_view text, std::size_t i) {
   return i;
 }
 
+// The line up to its comment: a # in a quoted name ("Orc #2") starts none.
+std::string_view before_comment(std::string_view line) {
+  bool quoted = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    for (const std::string_view mark : {"\"", "\u201C", "\u201D"})
+      if (line.substr(i).starts_with(mark)) quoted = !quoted;
+    if (line[i] == '#' && !quoted) return line.substr(0, i);
+  }
+  return line;
+}
+
 }  // namespace
 
 std::string name_cut_by_comment(const std::string& written) {
@@ -363,11 +374,12 @@ void unreadable_line(State& s, std::string_view rest, const tao::pegtl::position
     const std::string head = tidy(rest.substr(0, colon));
     if (const std::string keyword = misspelt_keyword(head); !keyword.empty()) {
       if (keyword == "Character") s.builder.refuse_character();
-      throw tao::pegtl::parse_error(did_you_mean_keyword(head, keyword, "is not a line of the language"), at);
+      const std::string after = tidy(before_comment(rest.substr(colon + 1)));
+      throw tao::pegtl::parse_error(did_you_mean_keyword(head, keyword, "is not a line of the language", after), at);
     }
   }
   const std::string_view kinds = numbered_line(s.declared ? s.declared->sequential : std::nullopt, true);
-  const std::string line = tidy(rest.substr(0, rest.find('#')));
+  const std::string line = tidy(before_comment(rest));
   // "1. Charge", "1) Charge": a numbered line as a list numbers it.
   if (const std::size_t digits = line.find_first_not_of("0123456789");
       digits > 0 && digits != std::string::npos && (line[digits] == '.' || line[digits] == ')')) {

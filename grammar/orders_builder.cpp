@@ -151,8 +151,10 @@ std::string misspelt_keyword(std::string_view head) {
   return nearest;
 }
 
-std::string did_you_mean_keyword(std::string_view head, std::string_view keyword, std::string_view why) {
-  return "'" + std::string(head) + ":' " + std::string(why) + ": did you mean '" + std::string(keyword) + ":'?";
+std::string did_you_mean_keyword(std::string_view head, std::string_view keyword, std::string_view why,
+                                 std::string_view after) {
+  return "'" + std::string(head) + ":' " + std::string(why) + ": did you mean '" + std::string(keyword) + ":" +
+         (after.empty() ? "" : " " + std::string(after)) + "'?";
 }
 
 namespace {

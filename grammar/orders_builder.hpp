@@ -26,8 +26,10 @@ Compass compass_of(std::string_view word);
 // writing ("Second" for "Second Action", "Phase 2", "2nd Phase", "Action Two" for "2", "Otherwise"
 // for "ELSE"); "" when none is.
 std::string misspelt_keyword(std::string_view head);
-// "'ESLE:' …: did you mean 'ELSE:'?", told at the misspelt line itself.
-std::string did_you_mean_keyword(std::string_view head, std::string_view keyword, std::string_view why);
+// "'ESLE:' …: did you mean 'ELSE:'?", told at the misspelt line itself; with what followed the colon
+// on the line ("1st Phase: Defend": "did you mean '1: Defend'?"), so the line suggested is whole.
+std::string did_you_mean_keyword(std::string_view head, std::string_view keyword, std::string_view why,
+                                 std::string_view after = {});
 
 // Told alike of the compact form, by the grammar, and of the verbose one, by the Builder.
 inline constexpr const char* second_else_message = "a second ELSE for the same IF";

@@ -2074,6 +2074,75 @@ TEST_CASE("a distance that is no whole number of squares is warned of by check a
   CHECK_THAT(ran.output, Contains("Aldric moves from C4 to E4"));  // two squares: 10'
 }
 
+TEST_CASE("check and run warn of a general target at a kind no one in the fight is", "[cli][orders]") {
+  // rules/platemail/README.md: "the closest enemy {word}" picks among the enemies of that kind, a
+  // word of their names here (Archer, Slinger, …); its `kinds` says so, so a word no one answers
+  // to, a typo or a plural, is told: the order would name no one.
+  TempDir dir;
+  std::ofstream(dir / "kind.txt") << "Archer:\n  1: Ranged Attack -> closest enemy dragon\n"
+                                      "  2: Ranged Attack -> the closest enemy Medic\n";
+  const std::string warning = dir / "kind.txt" +
+                              ":2:23: warning: no character in this fight answers to 'dragon' ('the closest enemy "
+                              "{word}' picks among those who do): it will name no one\n";
+  const auto [checked, ran] = check_and_run(dir / "kind.txt", "examples/platemail/ambush.lua");
+  CHECK(checked.exit_code == 0);
+  CHECK_THAT(checked.output, Contains(warning));
+  CHECK_THAT(checked.output, Contains("the kinds in this fight, nearest first: '"));
+  CHECK_THAT(ran.output, Contains(warning));
+  CHECK_THAT(ran.output, Contains("Archer (Ranged Attack) has no one to attack"));
+  // A kind one of the enemies is ("Medic"), in any case, is not warned of.
+  CHECK_THAT(checked.output, !Contains("'Medic'"));
+  // A plural is no kind: the one it is nearest to comes first.
+  std::ofstream(dir / "orcs.txt") << "Aldric:\n  1: Charge -> the closest enemy orcs\n  2: Defend\n";
+  const auto [plural, plural_run] = check_and_run(dir / "orcs.txt", "examples/platemail/skirmish.lua");
+  CHECK_THAT(plural.output, Contains(":2:20: warning: no character in this fight answers to 'orcs'"));
+  CHECK_THAT(plural.output, Contains("the kinds in this fight, nearest first: 'orc', "));
+}
+
+TEST_CASE("a cell no way leads to is told: run says the character stays and why, check warns", "[cli][orders]") {
+  // docs/fights.md: "A cell no way leads to at all leaves the character where it stands, and says
+  // why". C3 is walled in on all four sides; Ana at A1 has no way there.
+  TempDir dir;
+  std::ofstream(dir / "walled.lua")
+      << "return { rules = { \"platemail\" },\n"
+         "  map = { width = 6, height = 6, scale = 5,\n"
+         "    walls = { {\"C3\",\"C2\"}, {\"C3\",\"C4\"}, {\"C3\",\"B3\"}, {\"C3\",\"D3\"} } },\n"
+         "  characters = {\n"
+         "    { name = \"Ana\", side = \"a\", at = \"A1\", weapon = \"Sword\" },\n"
+         "    { name = \"Bob\", side = \"b\", at = \"F6\", weapon = \"Sword\" },\n"
+         "  } }\n";
+  std::ofstream(dir / "walled.txt") << "Ana:\n  1: Move -> C3\n  2: Sprint to C3\nBob:\n  1: Defend\n  2: Defend\n";
+  const auto [checked, ran] = check_and_run(dir / "walled.txt", dir / "walled.lua");
+  CHECK(checked.exit_code == 0);
+  CHECK_THAT(checked.output,
+             Contains(dir / "walled.txt" +
+                      ":2:14: warning: no way leads from A1, where 'Ana' stands as round 1 starts, to C3: it would "
+                      "stay at A1\n"));
+  CHECK_THAT(checked.output, Contains(dir / "walled.txt" + ":3:16: warning: no way leads from A1"));
+  CHECK_THAT(checked.output, Contains("walls, closed doors or ground it cannot cross wall C3 off from A1 on this map"));
+  CHECK(ran.exit_code == 0);
+  CHECK_THAT(ran.output, Contains("Ana: Move (stays at A1: the map leaves no way to C3)"));
+  CHECK_THAT(ran.output, Contains("Ana: Sprint (stays at A1: the map leaves no way to C3)"));
+  CHECK_THAT(ran.output, Contains(":2:14: warning: no way leads from A1"));
+  // A cell it can reach is not warned of, and it goes there.
+  std::ofstream(dir / "open.txt") << "Ana:\n  1: Move -> B2\n  2: Defend\nBob:\n  1: Defend\n  2: Defend\n";
+  const auto [open_checked, open_ran] = check_and_run(dir / "open.txt", dir / "walled.lua");
+  CHECK_THAT(open_checked.output, !Contains("warning"));
+  CHECK_THAT(open_ran.output, Contains("Ana moves from A1 to B2"));
+  // "others stand in every way": only Bob bars the corridor, who may move; the map leaves a way,
+  // so check warns of nothing, and the fight says who bars it.
+  std::ofstream(dir / "corridor.lua")
+      << "return { rules = { \"platemail\" }, map = { width = 3, height = 1, scale = 5 },\n"
+         "  characters = {\n"
+         "    { name = \"Ana\", side = \"a\", at = \"A1\", weapon = \"Sword\" },\n"
+         "    { name = \"Bob\", side = \"b\", at = \"B1\", weapon = \"Sword\" },\n"
+         "  } }\n";
+  std::ofstream(dir / "past.txt") << "Ana:\n  1: Move to C1\n  2: Defend\nBob:\n  1: Defend\n  2: Defend\n";
+  const auto [past_checked, past_ran] = check_and_run(dir / "past.txt", dir / "corridor.lua");
+  CHECK_THAT(past_checked.output, !Contains("no way leads"));
+  CHECK_THAT(past_ran.output, Contains("Ana: Move (stays at A1: others stand in every way to C1)"));
+}
+
 TEST_CASE("check and run warn of a general target that compares a stat no one in the fight has", "[cli][orders]") {
   // Platemail's "the biggest enemy" ranks by size, which no shipped encounter gives: it names no one.
   TempDir dir;

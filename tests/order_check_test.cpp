@@ -1249,6 +1249,41 @@ TEST_CASE("a general target that ranks by a stat no one in the fight has is warn
   CHECK(warnings.empty());
 }
 
+TEST_CASE("a general target of a kind no one in the fight answers to is warned of: it would name no one",
+          "[orders][check]") {
+  // docs/orders.md: a target's `kinds` says the words each character answers to in its {word}; an
+  // order at a word no one in the fight answers to ("dragon", or "orcs" for orcs) names no one.
+  Vocabulary v = platemail();
+  v.add_target("the closest enemy {word}", "rules.lua:8", {}, {}, true);
+  v.add_target("the farthest enemy {word}", "rules.lua:9");  // says no kinds: never warned of
+  const std::string kind = "the closest enemy {word}";
+  const Roster kinds{{"Aldric", "players", {}, {{kind, {"aldric"}}}},
+                     {"Brienne", "players"},  // answers to no word
+                     {"Orc #1", "orcs", {}, {{kind, {"orc"}}}},
+                     {"Orc Brute", "orcs", {}, {{kind, {"orc", "brute"}}}},
+                     {"Archer", "orcs", {}, {{kind, {"archer"}}}}};
+  const std::string text = "Aldric:\n  1: Charge -> the closest enemy dragon\n  2: Charge toward closest enemy Orcs\n"
+                           "Brienne:\n  1: Charge -> the closest enemy ORC\n  2: Charge -> the farthest enemy dragon\n";
+  const std::vector<SheetFile> sheets{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
+  std::vector<Diagnostic> warnings;
+  CHECK(check_orders(sheets, v, &kinds, nullptr, 1, &warnings).empty());
+  REQUIRE(warnings.size() == 2);
+  check_one(warnings[0], "sheet1.txt", 2, 20,
+            "no character in this fight answers to 'dragon' ('the closest enemy {word}' picks among those who do): it "
+            "will name no one");
+  CHECK(warnings[0].notes ==
+        std::vector<std::string>{"the kinds in this fight, nearest first: 'archer', 'brute', 'orc', 'aldric'"});
+  // A plural is no kind: the kind it is nearest to comes first.
+  check_one(warnings[1], "sheet1.txt", 3, 20,
+            "no character in this fight answers to 'Orcs' ('the closest enemy {word}' picks among those who do): it "
+            "will name no one");
+  CHECK(warnings[1].notes.front().starts_with("the kinds in this fight, nearest first: 'orc', "));
+  // Without the fight nothing is known of kinds.
+  warnings.clear();
+  check_orders(sheets, v, nullptr, nullptr, 1, &warnings);
+  CHECK(warnings.empty());
+}
+
 TEST_CASE("a name of the fight written with other marks than double quotes is told to take double quotes",
           "[orders][check]") {
   // "did you mean 'Orc Brute'?" repeated what was written ('Orc Brute', in single quotes); "Sammy

@@ -777,11 +777,11 @@ TEST_CASE("a misspelt keyword line is told at its own line with the keyword it i
                 2, 1, "'Frist Action:' would start a character of that name: did you mean 'First Action:'?");
   // Lines that are not the language at all.
   check_failure("Charcter: Aldric\nFirst Action:\n  Action: Defend\n", 1, 1,
-                "'Charcter:' is not a line of the language: did you mean 'Character:'?");
+                "'Charcter:' is not a line of the language: did you mean 'Character: Aldric'?");
   check_failure("Character: Aldric\nFirst Action:\n  Acton: Charge\n", 3, 3,
-                "'Acton:' is not a line of the language: did you mean 'Action:'?");
+                "'Acton:' is not a line of the language: did you mean 'Action: Charge'?");
   check_failure("Character: Aldric\nFirst Action:\n  Action: Charge\n  Targte: x\n", 4, 3,
-                "'Targte:' is not a line of the language: did you mean 'Target:'?");
+                "'Targte:' is not a line of the language: did you mean 'Target: x'?");
   // A name close to ELSE is still a name where no verbose IF awaits its ELSE.
   const Sheet sheet = parse_orders("Aldric:\n  1: IF I am wounded THEN Defend\nElsa:\n  1: Defend\n", "sheet.txt");
   CHECK(sheet.characters.size() == 2);
@@ -790,18 +790,24 @@ TEST_CASE("a misspelt keyword line is told at its own line with the keyword it i
 TEST_CASE("a phase headed as other sheets head them is told with its numbered line", "[orders]") {
   // "1st:", "First Phase:", "Action Two:" are no keywords, and were read as characters' names; the
   // language's ordinal words stop at Tenth, so "Eleventh Action:" was told as 'Seventh Action:'.
-  check_failure("Aldric:\n  1st: Defend\n", 2, 3, "'1st:' is not a line of the language: did you mean '1:'?");
+  // The line suggested keeps the order written after the heading: '1:' alone would drop it.
+  check_failure("Aldric:\n  1st: Defend\n", 2, 3, "'1st:' is not a line of the language: did you mean '1: Defend'?");
+  check_failure("Aldric:\n  1st Phase: Defend\n", 2, 3,
+                "'1st Phase:' is not a line of the language: did you mean '1: Defend'?");
   check_failure("Aldric:\n  First Phase: Defend\n", 2, 3,
-                "'First Phase:' is not a line of the language: did you mean '1:'?");
+                "'First Phase:' is not a line of the language: did you mean '1: Defend'?");
   check_failure("Aldric:\n  1: Defend\n  Action Two: Defend\n", 3, 3,
-                "'Action Two:' is not a line of the language: did you mean '2:'?");
+                "'Action Two:' is not a line of the language: did you mean '2: Defend'?");
+  // Its comment is left out, and a # in a quoted name starts none.
+  check_failure("Aldric:\n  First Phase: Charge -> \"Orc #2\"  # the big one\n", 2, 3,
+                "'First Phase:' is not a line of the language: did you mean '1: Charge -> \"Orc #2\"'?");
   check_failure("Aldric:\n2nd Phase:\n  Action: Defend\n", 2, 1,
                 "'2nd Phase:' would start a character of that name: did you mean '2:'?");
   check_failure("Aldric:\nEleventh Action:\n  Action: Defend\n", 2, 1,
                 "'Eleventh Action:' would start a character of that name: did you mean '11:'?");
   // A bare ordinal word is the verbose header misspelt; a name with a number is a name.
   check_failure("Aldric:\n  First: Defend\n", 2, 3,
-                "'First:' is not a line of the language: did you mean 'First Action:'?");
+                "'First:' is not a line of the language: did you mean 'First Action: Defend'?");
   CHECK(parse_orders("Orc 2nd:\n  1: Defend\nThird Knight:\n  1: Defend\n", "sheet.txt").characters.size() == 2);
 }
 
@@ -822,7 +828,7 @@ TEST_CASE("a header refused or missing is told once, not again at each line unde
   check_failure("Aldric:\n  1: Defend\nOrc #2:  # the big one\n  1: Defend\n", 3, 1,
                 "'Orc #2': a # starts a comment; write the name in quotes: \"Orc #2\":");
   check_failure("Charcter: Aldric\n  1: Defend\n  2: Defend\n", 1, 1,
-                "'Charcter:' is not a line of the language: did you mean 'Character:'?");
+                "'Charcter:' is not a line of the language: did you mean 'Character: Aldric'?");
 }
 
 TEST_CASE("a line of exactly 1 MiB is read with or without a final newline, and one byte more is not", "[orders]") {
@@ -1102,12 +1108,15 @@ TEST_CASE("numbering and header habits are told with the line they could be", "[
   check_failure("Aldric:\n  1. Charge -> closest enemy\n", 2, 3,
                 "phases or entries are numbered with a colon: did you mean '1: Charge -> closest enemy'?");
   check_failure("Aldric:\n  2) Defend\n", 2, 3, "phases or entries are numbered with a colon: did you mean '2: Defend'?");
+  check_failure("Aldric:\n  1. Charge -> \"Orc #2\"  # the big one\n", 2, 3,
+                "phases or entries are numbered with a colon: did you mean '1: Charge -> \"Orc #2\"'?");
   check_failure("Aldric:\n  - Defend\n", 2, 3,
                 "phases or entries are numbered, not bulleted: write the number and a colon for the '-' ('1: "
                 "Defend', then '2: …')");
-  check_failure("Aldric:\n  Phase 1: Defend\n", 2, 3, "'Phase 1:' is not a line of the language: did you mean '1:'?");
+  check_failure("Aldric:\n  Phase 1: Defend\n", 2, 3,
+                "'Phase 1:' is not a line of the language: did you mean '1: Defend'?");
   check_failure("Aldric:\n  Second: Defend\n", 2, 3,
-                "'Second:' is not a line of the language: did you mean 'Second Action:'?");
+                "'Second:' is not a line of the language: did you mean 'Second Action: Defend'?");
   check_failure("Aldric:\n  Second:\n    Action: Defend\n", 2, 3,
                 "'Second:' would start a character of that name: did you mean 'Second Action:'?");
   // The header's lines are set aside with it, not told again as orders without a character.

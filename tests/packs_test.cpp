@@ -1385,6 +1385,18 @@ TEST_CASE("an unknown placeholder in a target phrase is refused where the target
                                "{character}, {distance} or {word}, each a word of its own"));
 }
 
+TEST_CASE("a target's kinds without a {word} in its phrase is refused where the target is defined",
+          "[packs][bad-input]") {
+  // docs/fights.md: `kinds` gives the words a character answers to in the phrase's {word}.
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK_THROWS_WITH(s.eval("arbiter.define.target('the closest foe', { find = function() end,\n"
+                           "  kinds = function(c) return { 'orc' } end })"),
+                    StartsWith("test.lua:2: error: target 'the closest foe': 'kinds' says which words a character "
+                               "answers to in the phrase's {word}, and it has none: leave 'kinds' out, or write {word} "
+                               "where the kind goes"));
+}
+
 TEST_CASE("a dependency cycle names both packs", "[packs][bad-input]") {
   Stack s;
   const auto message = s.error({"cycle-a"});

@@ -172,11 +172,9 @@ void check(Context& context, const Options& options) {
   else
     load_fight_packs(session, *encounter, house);
   const auto vocabulary = packs::read_vocabulary(session.sandbox.state(), session.stack.registry());
+  // Who is in the fight, as run reads it: as it starts, or as saved (check_playable, check_resumable).
   std::optional<orders::Roster> roster;
-  if (encounter) {
-    packs::check_equipment(*encounter, session.sandbox.state(), session.stack.registry());
-    roster = packs::roster_of(encounter->characters);
-  }
+  if (encounter) packs::check_equipment(*encounter, session.sandbox.state(), session.stack.registry());
   // The fight the sheets are for, refused as `run` refuses it before its first round (the same
   // Fight made the same way), whatever the sheets say.
   if (saved) {
@@ -187,13 +185,12 @@ void check(Context& context, const Options& options) {
                                            "fight was played with",
                                            fmt::join(options.rules, " "), fmt::join(missing, " "));
                       });
-    check_resumable(session, *encounter, *saved, options.resume);
+    roster = check_resumable(session, *encounter, *saved, options.resume);
   } else if (encounter) {
-    packs::check_playable(session.sandbox, session.stack.registry(), *encounter, nullptr);
+    roster = packs::check_playable(session.sandbox, session.stack.registry(), *encounter, nullptr);
   }
   const int played = saved ? saved->flow.round : 0;
   const long next_round = played + 1;
-  if (saved) roster = packs::roster_of(saved->world.entities());  // who is in the fight now, as run reads it
 
   const Grid* grid = saved ? &saved->world.grid() : encounter ? &encounter->grid : nullptr;
   // A sheet that does not parse is reported with the others' problems, not instead of them.

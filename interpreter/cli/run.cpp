@@ -54,12 +54,13 @@ const HowGiven how_run_takes{
     .saved_fight = "give it with --resume",
 };
 
-// Reads every sheet and checks each round's sheets together against the ruleset and the fight:
-// all problems at once. The sheets by round; what they are read as but not as written (a distance
-// between squares), in `warnings`, as `check` tells it.
+// Reads every sheet and checks each round's sheets together against the ruleset and the fight
+// (`roster`, who is in it): all problems at once. The sheets by round; what they are read as but not
+// as written (a distance between squares), in `warnings`, as `check` tells it.
 std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std::string>& paths,
                                                            const orders::Vocabulary& vocabulary, const World& world,
-                                                           int played, std::vector<Diagnostic>& warnings) {
+                                                           const orders::Roster& roster, int played,
+                                                           std::vector<Diagnostic>& warnings) {
   std::map<long, std::vector<orders::SheetFile>> rounds;
   std::vector<Diagnostic> problems;
   for (const auto& path : paths) {
@@ -73,7 +74,6 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
       problems.insert(problems.end(), e.diagnostics().begin(), e.diagnostics().end());
     }
   }
-  const orders::Roster roster = packs::roster_of(world.entities());
   for (const auto& [round, files] : rounds) {
     const auto found = orders::check_orders(files, vocabulary, &roster, &world.grid(), played + 1, &warnings);
     problems.insert(problems.end(), found.begin(), found.end());
@@ -304,7 +304,7 @@ void run(Context& context, const Options& options) {
   if (saved) resume_saved_fight(fight, session.sandbox.state(), *saved, options.resume);
   const int played = fight.flow().position().round;
   std::vector<Diagnostic> warnings;
-  auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world(), played, warnings);
+  auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world(), fight.roster(), played, warnings);
   const int last_ordered = sheets.empty() ? played + 1 : static_cast<int>(sheets.rbegin()->first);
   const int rounds = options.rounds > 0 ? options.rounds : last_ordered - played;
   // Sheets given, but none for a round to be played (only "Round 3" for a fresh fight): that round

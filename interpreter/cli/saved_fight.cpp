@@ -266,9 +266,11 @@ void check_saved_fight(const SavedState& saved, const std::string& path, const n
   as_saved_state(path, [&] { packs::check_saved_stats(saved, L, registry); });
 }
 
-void check_resumable(Session& session, const packs::Encounter& encounter, const SavedState& saved,
-                     const std::string& path) {
-  as_saved_state(path, [&] { packs::check_playable(session.sandbox, session.stack.registry(), encounter, &saved); });
+orders::Roster check_resumable(Session& session, const packs::Encounter& encounter, const SavedState& saved,
+                               const std::string& path) {
+  orders::Roster roster;
+  as_saved_state(path, [&] { roster = packs::check_playable(session.sandbox, session.stack.registry(), encounter, &saved); });
+  return roster;
 }
 
 SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,

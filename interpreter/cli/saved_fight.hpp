@@ -54,9 +54,9 @@ void check_saved_fight(const SavedState& saved, const std::string& path, const n
 
 // The same save, refused (naming `path`) unless the rules could resume it as it stands, as `run
 // --resume` refuses it: its statuses ones they define, as they could have left them. What `check
-// --resume` checks whatever its sheets hold.
-void check_resumable(Session& session, const packs::Encounter& encounter, const SavedState& saved,
-                     const std::string& path);
+// --resume` checks whatever its sheets hold. Returns who is in the fight now (packs::check_playable).
+orders::Roster check_resumable(Session& session, const packs::Encounter& encounter, const SavedState& saved,
+                               const std::string& path);
 
 // The save at `path`, read and checked (check_saved_fight) for `arbiter run`, which finds packs by
 // their names on `search_path`.

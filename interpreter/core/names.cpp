@@ -201,6 +201,10 @@ std::string unknown_name(std::string_view wanted, const std::vector<std::string>
   if (const std::string hint = did_you_mean(wanted, known); !hint.empty()) return message + "; " + hint;
   const std::string many = std::string(what) + (what.ends_with('s') ? "es" : "s");  // sides, statuses
   if (known.empty()) return fmt::format("{}: there are no {} here", message, many);
+  return fmt::format("{}; the {} are, nearest first: {}", message, many, listed_nearest_first(wanted, known));
+}
+
+std::string listed_nearest_first(std::string_view wanted, const std::vector<std::string>& known) {
   // Sorted first, so that names equally near come in the same order whatever order they came in.
   std::vector<std::string> listed = known;
   std::sort(listed.begin(), listed.end());
@@ -211,7 +215,7 @@ std::string unknown_name(std::string_view wanted, const std::vector<std::string>
   std::vector<std::string> quoted;
   for (std::size_t i = 0; i < listed.size() && i < shown; ++i) quoted.push_back("'" + printable(listed[i]) + "'");
   const std::string more = listed.size() > shown ? fmt::format(", … ({} in all)", listed.size()) : "";
-  return fmt::format("{}; the {} are, nearest first: {}{}", message, many, fmt::join(quoted, ", "), more);
+  return fmt::format("{}{}", fmt::join(quoted, ", "), more);
 }
 
 void check_known_name(std::string_view wanted, const std::vector<std::string>& known, std::string_view what) {

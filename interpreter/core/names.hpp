@@ -53,6 +53,8 @@ std::string with_nearest(std::string message, std::string_view wanted, const std
 // 'Strike'?", or, with none near, the known ones, nearest first ("there is no side named 'c'; the
 // sides are, nearest first: 'orcs', 'party'"). `what` is a noun that takes -s or -es (statuses).
 std::string unknown_name(std::string_view wanted, const std::vector<std::string>& known, std::string_view what);
+// `known` quoted, nearest to `wanted` first, the first eight of them: "'orc', 'archer', … (12 in all)".
+std::string listed_nearest_first(std::string_view wanted, const std::vector<std::string>& known);
 // For a function that looks a name up and would otherwise answer as if it named nothing (an
 // allowed action, a side with no one on it, no events of a type): `wanted` must be one of `known`
 // exactly, as the runtime compares names; else an arbiter::Error saying unknown_name.

@@ -15,6 +15,7 @@
 #include "grammar/orders_format.hpp"
 #include "interpreter/core/coordinates.hpp"
 #include "interpreter/core/names.hpp"
+#include "interpreter/core/pathfinder.hpp"
 #include "interpreter/core/step_rules.hpp"
 
 namespace arbiter::orders {
@@ -194,7 +195,7 @@ class Checker {
     const std::string& name = character.name.text;
     ordering_ = &written.name;
     // One set of orders per character and round: sheets for different rounds may both order it.
-    const long round = round_of(file_->sheet, next_round_);
+    const long round = round_ = round_of(file_->sheet, next_round_);
     const RosterEntry* in_roster = roster_ ? named(*roster_, name) : nullptr;  // "orc:" and "the Orc:" are Orc
     const auto [first, fresh] = ordered_.try_emplace({round, character_name_key(in_roster ? in_roster->name : name)},
                                                      Ordered{file_->name, character.name.at, !file_->sheet.round});
@@ -552,6 +553,7 @@ class Checker {
         if (const auto match = vocabulary_.target(t.text.text)) {
           bindings(*match, t.text.at);
           compared_by_no_one(*match->declaration, t);
+          answered_by_no_one(*match, t);
         } else if (!roster_) {
           // Without the fight, a bare phrase the rules do not declare may be someone's name, as
           // run would read it: taken on trust, unless the sheets order no one of that name.
@@ -598,6 +600,30 @@ class Checker {
                           {fmt::format("give the characters a '{}' in the encounter (stats = {{ {} = 2 }}), or write "
                                        "another target",
                                        stat, stat)}));
+  }
+
+  // A general target that picks among the characters of a kind ("the closest enemy {word}") names no
+  // one in a fight where no character answers to the word written, as its `kinds` says (a typo,
+  // "dragon", or a plural, "orcs"): warned of with the kinds there are, as the fight starts.
+  void answered_by_no_one(const Match& match, const Target& t) {
+    const Declaration& declaration = *match.declaration;
+    if (!roster_ || !declaration.says_kinds) return;
+    const auto word = std::ranges::find(match.bindings, Slot::word, &Binding::slot);
+    if (word == match.bindings.end()) return;
+    const std::string wanted = fold_case(word->value);
+    std::set<std::string> kinds;
+    for (const RosterEntry& entry : *roster_)
+      if (const auto said = entry.kinds.find(declaration.text); said != entry.kinds.end())
+        kinds.insert(said->second.begin(), said->second.end());
+    if (kinds.contains(wanted)) return;
+    const std::vector<std::string> known(kinds.begin(), kinds.end());
+    warnings.push_back(at(t.text.at,
+                          fmt::format("no character in this fight answers to '{}' ('{}' picks among those who "
+                                      "do): it will name no one",
+                                      word->value, declaration.text),
+                          {known.empty() ? std::string("no character in this fight answers to any word there")
+                                         : "the kinds in this fight, nearest first: " +
+                                               listed_nearest_first(wanted, known)}));
   }
 
   // A quoted name that is no one's: quotes hold a name, so a target phrase the rules declare
@@ -715,6 +741,7 @@ class Checker {
                           o.movement.feet ? fmt::format(" {}'", *o.movement.feet) : "", format(*o.target)));
       if (const Phrase* unread = unread_argument(*action, o)) argument(*action, o, *unread);
       movement(*action, o.movement);
+      walled_off(*action, o);
       timing(*action, o, taken, trigger);
     }
     if (o.target) target(*o.target, "->");
@@ -846,6 +873,40 @@ class Checker {
   // A compass step moves one cell, as the fight walks it: the map's scale when there is a map.
   long feet_per_step() const { return map_ ? map_->scale() : vocabulary_.feet_per_step; }
 
+  // A cell the order goes to ("Move to C3", "Skulk toward C3", "Move -> C3") that the map walls off
+  // from where the character stands as the round starts: no way leads there whatever the others
+  // do, and the fight leaves it where it stands (docs/fights.md). Known only for the next round.
+  void walled_off(const ActionRules& action, const Order& o) {
+    if (!map_ || !roster_ || round_ != next_round_ || !action.move_feet_at(feet_per_step())) return;
+    const Movement& m = o.movement;
+    const Target* place = (m.kind == Movement::Kind::destination || m.kind == Movement::Kind::toward) && m.place
+                              ? &*m.place
+                          // A cell as the target of one that must say where it moves is where it goes.
+                          : action.target_is_way && action.needs_direction && o.target && !writes_a_way(m)
+                              ? &*o.target
+                              : nullptr;
+    if (!place || (place->kind != Target::Kind::cell && place->kind != Target::Kind::coordinates)) return;
+    const RosterEntry* mine = named(*roster_, ordering_->text);
+    if (!mine || !mine->at) return;
+    Cell to;
+    try {
+      to = place->kind == Target::Kind::cell ? map_->cell(place->text.text)
+                                             : map_->cell_at_feet(static_cast<int>(place->x), static_cast<int>(place->y));
+    } catch (const Error&) {
+      return;  // off the map: told so (on_the_map)
+    }
+    if (to == *mine->at) return;
+    if (!paths_) paths_.emplace(*map_);
+    if (paths_->shortest(*mine->at, to)) return;
+    const std::string here = map_->label(*mine->at), there = map_->label(to);
+    warnings.push_back(at(place->text.at,
+                          fmt::format("no way leads from {}, where '{}' stands as round {} starts, to {}: it would "
+                                      "stay at {}",
+                                      here, mine->name, round_, there, here),
+                          {fmt::format("walls, closed doors or ground it cannot cross wall {} off from {} on this map",
+                                       there, here)}));
+  }
+
   void movement(const ActionRules& action, const Movement& m) {
     if (m.kind == Movement::Kind::none) return;
     const std::optional<long> most = action.move_feet_at(feet_per_step());
@@ -962,7 +1023,9 @@ class Checker {
   const Vocabulary& vocabulary_;
   const Roster* roster_;
   const Grid* map_;
+  std::optional<PathFinder> paths_;  // over map_, made when first asked
   long next_round_;
+  long round_ = 0;  // the round of the orders being checked
   std::vector<std::string> roster_names_;
   std::set<std::string> ordered_names_;  // without a roster: the characters the sheets order, by name key
   const SheetFile* file_ = nullptr;

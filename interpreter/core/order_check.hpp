@@ -2,6 +2,8 @@
 // Checks parsed order sheets against a ruleset's vocabulary and, when one is given, the roster of
 // the fight, before the round starts: every problem in every sheet is reported at once, each at
 // the line and column it comes from, so a GM can send each player back exactly what to fix.
+#include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +20,12 @@ struct RosterEntry {
   std::string name;
   std::string side;  // "players", "orcs"
   std::vector<std::string> stats{};  // the names of the stats it has ("strength", "size")
+  // By a target phrase that says them (its `kinds`): the words the character answers to in the
+  // phrase's {word} ("orc"), case-folded, as the fight starts. Made by a fight (Fight::roster).
+  std::map<std::string, std::vector<std::string>, std::less<>> kinds{};
+  // Where it stands as the next round starts, when the fight is known: a cell walled off from it
+  // is told in that round's orders.
+  std::optional<Cell> at{};
   // The name as sheets read it, made once: every name of every sheet is looked for among them
   // all, and a fight of thousands would make their keys again for each.
   std::string key = character_name_key(name);

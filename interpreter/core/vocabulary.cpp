@@ -281,9 +281,12 @@ void Vocabulary::add_condition(const std::string& text, const std::string& locat
 }
 
 void Vocabulary::add_target(const std::string& text, const std::string& location,
-                            const std::vector<std::string>& also_called, const std::string& compares) {
-  targets_.push_back(declare(text, location, target_words(text)));
-  targets_.back().compares = compares;
+                            const std::vector<std::string>& also_called, const std::string& compares,
+                            bool says_kinds) {
+  Declaration declaration = declare(text, location, target_words(text));
+  declaration.says_kinds = says_kinds;
+  declaration.compares = compares;
+  targets_.push_back(std::move(declaration));
   for (const auto& other : also_called) targets_.back().also_called.push_back(declare(other, location, target_words(other)));
 }
 

@@ -30,6 +30,10 @@ struct Declaration {
   // A target's `compares`: the stat it ranks characters by ("the biggest enemy": size), so that a
   // fight where no one has that stat is told the phrase names no one. Empty: none said.
   std::string compares{};
+  // A target's `kinds`: it says which words each character answers to in its {word} slot ("the
+  // closest enemy {word}": "orc"), so that a word no one in a fight answers to is told (the fight's
+  // roster holds the words, RosterEntry::kinds). False: none said.
+  bool says_kinds = false;
 };
 
 struct Binding {
@@ -109,9 +113,10 @@ class Vocabulary {
   // Throw arbiter::Error, placed at `location`, for an unknown or unclosed placeholder.
   void add_condition(const std::string& text, const std::string& location,
                      const std::vector<std::string>& also_called = {});
-  // `compares`: the stat the phrase ranks characters by, if the rules say (Declaration::compares).
+  // `compares`: the stat the phrase ranks characters by, if the rules say (Declaration::compares);
+  // `says_kinds`: whether the rules say who answers to its {word} (Declaration::says_kinds).
   void add_target(const std::string& text, const std::string& location, const std::vector<std::string>& also_called = {},
-                  const std::string& compares = {});
+                  const std::string& compares = {}, bool says_kinds = false);
 
   long phases = 0;         // phases per round each character must order; 0: any number
   long flow_phases = 0;    // the flow's phases when none is sequential: an order past them is never played; 0: any

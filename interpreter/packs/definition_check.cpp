@@ -166,7 +166,8 @@ const std::vector<Field> condition_fields{{"test", function, "a function(me, ...
                                          {"also_called", names, "a list of phrases"}};
 const std::vector<Field> target_fields{{"find", function, "a function(me, ...)"},
                                       {"also_called", names, "a list of phrases"},
-                                      {"compares", text, "the name of the stat it ranks characters by"}};
+                                      {"compares", text, "the name of the stat it ranks characters by"},
+                                      {"kinds", function, "a function(character) returning the words it answers to"}};
 
 // A string a definition gives (`declared_as`, `usage`, `target`) or lists (`allowed_by`, `answers`)
 // is a name or a sentence the fight shows and logs: text, whole.
@@ -257,6 +258,7 @@ const std::vector<Added> added_after_api_1{
     {Kind::condition, "also_called", nullptr, 2},
     {Kind::target, "also_called", nullptr, 2},
     {Kind::target, "compares", nullptr, 2},
+    {Kind::target, "kinds", nullptr, 2},
     {Kind::action, "target", "ally", 2},
 };
 
@@ -380,6 +382,17 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
         orders::check_placeholders(name);  // the name is the phrase
       } catch (const Error& e) {
         throw Error(fmt::format("{} '{}': {}", to_string(kind), name, e.diagnostics().front().message));
+      }
+      // The words `kinds` gives are what the phrase's {word} is compared with: one without it has none.
+      if (kind == Kind::target && (" " + name + " ").find(" {word} ") == std::string::npos) {
+        lua_pushstring(L, "kinds");
+        const bool says_kinds = lua_rawget(L, index) != LUA_TNIL;
+        lua_pop(L, 1);
+        if (says_kinds)
+          throw FieldMistake("kinds", fmt::format("target '{}': 'kinds' says which words a character answers to in "
+                                                  "the phrase's {{word}}, and it has none: leave 'kinds' out, or "
+                                                  "write {{word}} where the kind goes",
+                                                  name));
       }
       return;
     case Kind::status: {

@@ -572,7 +572,7 @@ orders::Roster roster_of(std::span<const Entity> characters) {
   for (const Entity& e : characters) {
     std::vector<std::string> stats;
     for (const auto& [name, value] : e.stats) stats.push_back(name);
-    roster.push_back({e.name, e.side, std::move(stats)});
+    roster.push_back({e.name, e.side, std::move(stats), {}, e.position});
   }
   return roster;
 }

@@ -96,7 +96,7 @@ Fight::Fight(lua::Sandbox& sandbox, const Registry& registry, World world, DiceS
 
 Fight::~Fight() {
   lua_State* L = sandbox_.state();
-  for (const auto* functions : {&conditions_, &targets_, &hooks_})
+  for (const auto* functions : {&conditions_, &targets_, &hooks_, &kinds_})
     for (const auto& [name, f] : *functions) luaL_unref(L, LUA_REGISTRYINDEX, f.ref);
   for (const auto& [name, a] : actions_) luaL_unref(L, LUA_REGISTRYINDEX, a.resolve.ref);
 }
@@ -200,7 +200,10 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         break;
       }
       case Kind::condition: conditions_.emplace(d->name, function_field("test")); break;
-      case Kind::target: targets_.emplace(d->name, function_field("find")); break;
+      case Kind::target:
+        targets_.emplace(d->name, function_field("find"));
+        if (Function kinds = function_field("kinds"); kinds.ref != LUA_NOREF) kinds_.emplace(d->name, kinds);
+        break;
       case Kind::hook: hooks_.emplace(d->name, Function{luaL_ref(L, LUA_REGISTRYINDEX)}); break;
       case Kind::status: {
         StatusDefinition status = lua::check_status_definition(L, -1, d->name);
@@ -390,6 +393,55 @@ void Fight::play_round() {
 void Fight::run_round(lua_State* L) {
   push_round(L);
   if (auto error = sandbox_.try_call(L, 0, 0)) throw round_error(*error);
+}
+
+namespace {
+
+struct KindsCall {
+  Fight& fight;
+  orders::Roster& roster;
+};
+
+}  // namespace
+
+orders::Roster Fight::roster() {
+  orders::Roster roster = roster_of(world_.entities());
+  if (kinds_.empty()) return roster;
+  KindsCall call{*this, roster};
+  lua_State* L = sandbox_.state();
+  lua_pushlightuserdata(L, &call);
+  lua_pushcclosure(L, lua::guarded<kinds_entry>, 1);
+  sandbox_.call(ruleset_pack_, 0, 0);
+  return roster;
+}
+
+int Fight::kinds_entry(lua_State* L) {
+  const KindsCall& call = *static_cast<KindsCall*>(lua_touserdata(L, lua_upvalueindex(1)));
+  Fight& fight = call.fight;
+  Active active(fight, L);
+  const auto& characters = fight.world_.entities();  // in the roster's order (roster_of)
+  for (std::size_t i = 0; i < characters.size(); ++i)
+    for (const auto& [target, kinds] : fight.kinds_) {
+      StackGuard guard{L};
+      lua::push_entity(L, characters[i].id);
+      fight.call(kinds, 1, 1);
+      call.roster[i].kinds[target] = fight.returned_by(kinds, [&] {
+        const std::string what = fmt::format("target '{}': its 'kinds' function", target);
+        if (!lua_istable(L, -1))
+          throw Error(fmt::format("{} returns a list of the words the character answers to ({{ \"orc\" }}), not {}",
+                                  what, lua::describe(L, -1, 1)));
+        std::vector<std::string> words;
+        for (lua_Integer n = 1; lua_rawgeti(L, -1, n) != LUA_TNIL; ++n) {
+          if (lua_type(L, -1) != LUA_TSTRING)
+            throw Error(fmt::format("{} returns a list of words, and its item {} is {}", what, n,
+                                    lua::describe(L, -1, 1)));
+          words.push_back(orders::fold_case(lua::to_text(L, -1, fmt::format("{}: item {}", what, n))));
+          lua_pop(L, 1);
+        }
+        return words;
+      });
+    }
+  return 0;
 }
 
 Error Fight::round_error(const Error& error) const {
@@ -1111,6 +1163,14 @@ std::string Fight::nowhere_farther(const Entity& who, const std::vector<Cell>& f
   return fmt::format("stays at {}: no square it can reach within {}' is farther from {}", here, budget_feet, whom);
 }
 
+std::string Fight::no_way_to(const Entity& who, Cell to) {
+  const Grid& grid = world_.grid();
+  const std::string here = grid.label(who.position), there = grid.label(to);
+  // Only the others stand in the way: the map leaves one, which they may clear.
+  if (paths_.shortest(who.position, to)) return fmt::format("stays at {}: others stand in every way to {}", here, there);
+  return fmt::format("stays at {}: the map leaves no way to {}", here, there);
+}
+
 std::vector<Cell> Fight::path_of(const Entity& who, const orders::Movement& movement, EntityId target,
                                  const Action& action, WayCut* cut) {
   if (!action.move_feet) return {};
@@ -1265,11 +1325,13 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
         std::vector<Cell> path =
             held_away(paths_.toward(who.position, *to, static_cast<double>(budget_feet), 0, occupied).steps);
         const Cell end = path.empty() ? who.position : path.back();
+        if (!cut || end == *to) return path;
         // Farther than the action goes, or than the distance written ("Move 15' to H4"): the GM
         // hears where it stops and why, as for a written way. A distance no step fits in is told
-        // by the order's intent, as for any way.
-        if (const auto whole = cut && end != *to ? paths_.shortest(who.position, *to, occupied) : std::nullopt;
-            whole && whole->feet > static_cast<double>(budget_feet) && !(written_binds && path.empty()))
+        // by the order's intent, as for any way. No way there at all: it stays, and says why.
+        const auto whole = paths_.shortest(who.position, *to, occupied);
+        if (!whole) cut->stays = no_way_to(who, *to);
+        else if (whole->feet > static_cast<double>(budget_feet) && !(written_binds && path.empty()))
           cut->stopped = fmt::format("{}: {} is {}' away, {}", grid.label(end), grid.label(*to), whole->feet,
                                      written_binds ? fmt::format("{}' written", budget_feet)
                                                    : fmt::format("{} goes at most {}'", action.name, budget_feet));
@@ -1277,8 +1339,13 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
       }
       return {};
     case Kind::toward:
-      if (const auto to = place())
-        return held_away(paths_.toward(who.position, *to, static_cast<double>(budget_feet), grid.scale(), occupied).steps);
+      if (const auto to = place()) {
+        std::vector<Cell> path =
+            held_away(paths_.toward(who.position, *to, static_cast<double>(budget_feet), grid.scale(), occupied).steps);
+        if (path.empty() && cut && *to != who.position && !paths_.shortest(who.position, *to, occupied))
+          cut->stays = no_way_to(who, *to);
+        return path;
+      }
       return {};
     case Kind::away:
       if (const auto from = place()) {

@@ -63,6 +63,10 @@ class Fight final : public Ruleset {
   bool in_round() const { return in_round_; }  // a round is being played: a rule cannot start another
   const Narrator& narrator() const { return narrator_; }
   const orders::Vocabulary& vocabulary() const { return vocabulary_; }
+  // Who is in the fight as sheets name them, now, with the words each answers to in a target's
+  // {word} as the target's `kinds` says (RosterEntry::kinds): the packs' functions are called, as
+  // one sandboxed call with the ruleset's budget, from outside any (as play_round is).
+  orders::Roster roster();
   const StatusBook& status_book() const { return book_; }
 
   // A saved fight continues from `state`, whose world this fight was made with.
@@ -135,6 +139,7 @@ class Fight final : public Ruleset {
   // Pushes a C function that plays the next round on the thread it is called on, for a sandboxed call.
   void push_round(lua_State* L);
   static int round_entry(lua_State* L);
+  static int kinds_entry(lua_State* L);  // fills the roster of its upvalue's KindsCall (roster())
   // The error a round that failed with `error` is told with: the input's fault (an unanswered
   // question, the encounter's mistake, dice that failed) without a pack's blame or traceback.
   Error round_error(const Error& error) const;
@@ -302,6 +307,9 @@ class Fight final : public Ruleset {
   // Why `who`, moving away from `from` (its hostiles' cells, or a place's) within `budget_feet`,
   // stays where it is: WayCut::stays.
   std::string nowhere_farther(const Entity& who, const std::vector<Cell>& from, long budget_feet, bool hostiles) const;
+  // Why `who` stays, going to or toward `to`, which no way leads to past the others: walled off, or
+  // they stand in every way there (WayCut::stays).
+  std::string no_way_to(const Entity& who, Cell to);
   // The same within `budget_feet`.
   std::vector<Cell> plan_path(const Entity& who, const orders::Movement& movement, EntityId target,
                               const Action& action, long budget_feet, WayCut* cut);
@@ -343,6 +351,7 @@ class Fight final : public Ruleset {
   TurnChooser hook_chooser(const char* name) const;  // the encounter table's stats, for world.set_stat
   std::map<std::string, Action, std::less<>> actions_;  // by name as defined
   std::map<std::string, Function, std::less<>> conditions_, targets_, hooks_;
+  std::map<std::string, Function, std::less<>> kinds_;  // by target phrase: its `kinds`, if it gives one
   std::string default_order_;
   std::string flow_at_;  // "file:line" of the change that gave the flow its default_order, or defined it
   std::string ruleset_pack_;  // the pack that declared the flow: its budget runs a round

@@ -43,11 +43,12 @@ std::unique_ptr<Fight> fight_as_it_stands(lua::Sandbox& sandbox, const Registry&
 
 }  // namespace
 
-void check_playable(lua::Sandbox& sandbox, const Registry& registry, const Encounter& encounter,
-                    const SavedState* saved) {
+orders::Roster check_playable(lua::Sandbox& sandbox, const Registry& registry, const Encounter& encounter,
+                              const SavedState* saved) {
   const EventLog* log = nullptr;
   NoDice dice(log);
-  fight_as_it_stands(sandbox, registry, encounter, saved, dice);
+  if (const auto fight = fight_as_it_stands(sandbox, registry, encounter, saved, dice)) return fight->roster();
+  return roster_of(saved ? saved->world.entities() : std::span<const Entity>(encounter.characters));
 }
 
 std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, const Registry& registry,

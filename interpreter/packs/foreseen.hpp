@@ -28,8 +28,10 @@ struct ForeseenRefusal {
 // (the flow, a phrase or an action the fight could not carry out, a starting value of the
 // encounter; resumed, a status the rules do not define or could not have left so, at its place in
 // the save) is the same arbiter::Error here. Nothing under rules that play no fight (no flow).
-void check_playable(lua::Sandbox& sandbox, const Registry& registry, const Encounter& encounter,
-                    const SavedState* saved);
+// Returns who is in that fight, as its sheets are checked against (Fight::roster: with the words
+// each answers to in a target's {word}; without them under rules that play no fight).
+orders::Roster check_playable(lua::Sandbox& sandbox, const Registry& registry, const Encounter& encounter,
+                              const SavedState* saved);
 
 // The orders of the next round that the rules refuse before its first die is rolled, in a trial of
 // the round on the fight as it stands (the encounter as it starts, or `saved`), which stops at that

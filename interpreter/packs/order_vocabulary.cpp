@@ -271,13 +271,16 @@ orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry) {
       case Kind::target: {
         registry.push(L, d->kind, d->name);
         std::vector<std::string> also_called = also_called_of(L, *d);
-        // A target's `compares`: the stat it ranks characters by (checked to be text as it was defined).
+        // A target's `compares`: the stat it ranks characters by (checked to be text as it was defined),
+        // and whether it says the words each character answers to in its {word} (`kinds`, a function).
         std::string compares(d->kind == Kind::target && raw_field(L, "compares") == LUA_TSTRING ? lua::whole_string(L, -1)
                                                                                                 : "");
         if (d->kind == Kind::target) lua_pop(L, 1);
+        const bool says_kinds = d->kind == Kind::target && raw_field(L, "kinds") == LUA_TFUNCTION;
+        if (d->kind == Kind::target) lua_pop(L, 1);
         lua_pop(L, 1);
         if (d->kind == Kind::condition) vocabulary.add_condition(d->name, d->history.front().location, also_called);
-        else vocabulary.add_target(d->name, d->history.front().location, also_called, compares);
+        else vocabulary.add_target(d->name, d->history.front().location, also_called, compares, says_kinds);
         break;
       }
       case Kind::table:

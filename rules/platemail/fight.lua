@@ -178,12 +178,20 @@ local function as_far(me, a, b) return grid.distance(me.cell, a.cell) == grid.di
 -- A tie of "the most injured": as many Wounds, as far (world.most_injured's own tie-break).
 local function as_injured(me, a, b) return (a.stats.wounds or 0) == (b.stats.wounds or 0) and as_far(me, a, b) end
 
--- Whether `c` is an `kind` ("orc"): its stat `kind` if the encounter gives one, else a word of its
--- name ("Orc #2", "Orc Brute").
+-- The kinds `c` is, as "the closest enemy {word}" names them: its stat `kind` if the encounter gives
+-- one, else each word of its name ("Orc #2" is an orc, "Orc Brute" an orc and a brute). Also the
+-- targets' `kinds`, so that `arbiter check` tells a word no one in the fight answers to.
+local function kinds(c)
+  if type(c.stats.kind) == "string" then return { c.stats.kind:lower() } end
+  local words = {}
+  for word in c.name:lower():gmatch("%a+") do words[#words + 1] = word end
+  return words
+end
+
+-- Whether `c` is an `kind` ("orc"): one of its kinds.
 local function of_kind(c, kind)
   kind = kind:lower()
-  if type(c.stats.kind) == "string" then return c.stats.kind:lower() == kind end
-  for word in c.name:lower():gmatch("%a+") do
+  for _, word in ipairs(kinds(c)) do
     if word == kind then return true end
   end
   return false
@@ -246,7 +254,8 @@ local targets_also_called = {
 local targets_compare = { ["the biggest enemy"] = "size", ["the biggest enemy {word}"] = "size" }
 for phrase, find in pairs(targets) do
   arbiter.define.target(phrase, { find = find, also_called = targets_also_called[phrase],
-                                  compares = targets_compare[phrase] })
+                                  compares = targets_compare[phrase],
+                                  kinds = phrase:find("{word}", 1, true) and kinds or nil })
 end
 
 -- Fall Back's "Must move away from hostiles" (and Terror's): from those `me` perceives as it takes

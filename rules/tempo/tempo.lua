@@ -528,22 +528,11 @@ end
 -- The cell a movement is ordered to: "Move to G1", "Move to X: 30, Y: 0", and "Move -> G1" at a
 -- cell where no one stands, which goes to it (docs/orders.md), or "Move toward G1", as `->` is also
 -- written; nil for a way of steps or away from someone.
-local function destination(order)
-  local cell = order:match("%f[%a]to%s+(%a+%d+)%s*$") or order:match("%f[%a]toward%s+(%a+%d+)%s*$")
-    or order:match("%->%s*(%a+%d+)%s*$")
-  if cell then return cell end
-  local x, y = order:match("%f[%a]to%s+X:%s*(%-?%d+),%s*Y:%s*(%-?%d+)%s*$")
-  if x then return grid.cell(tonumber(x), tonumber(y)) end
-end
-
--- Why a Move written without a target goes nowhere: the way the runtime planned stops at once
--- (its note says where and why: a wall, another's square), or no way leads to the cell it is
--- ordered to (walls, the others).
+-- Why a Move written without a target goes nowhere: the way the runtime planned stops at once, or
+-- no way leads to the cell it is ordered to (its note says where and why: a wall, another's
+-- square, "the map leaves no way to G1").
 local function nowhere(me, ordered)
   if ordered.note ~= nil and ordered.note ~= "" then return ordered.note end
-  local cell = destination(ordered.order or "")
-  local why = cell and closed(me, cell)
-  if why then return ("no way leads to %s: %s"):format(cell, why) end
   return "it goes nowhere from " .. me.cell
 end
 

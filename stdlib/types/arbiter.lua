@@ -96,6 +96,7 @@ local arbiter = {
 ---@field find? fun(me: world.Character, ...: any): world.Character? required under rules that play a fight (a `flow` table): refused as the packs load without it
 ---@field also_called? string[] (pack API 2) other phrases players write for it (`{ "the nearest enemy" }` for "the closest enemy"), for hints only, as a condition's
 ---@field compares? string (pack API 2) the stat the phrase ranks characters by (`"size"` for "the biggest enemy"): `arbiter check` and `run` warn of an order at it in a fight where no character has that stat, as it would name no one
+---@field kinds? fun(character: world.Character): string[] (pack API 2) for a phrase with a `{word}`: the words the character answers to there (`{ "orc", "brute" }` for "Orc Brute"), compared with the word written ignoring case; `arbiter check` and `run` warn of an order at a word no one in the fight answers to as it starts, as it would name no one. Refused on a phrase without `{word}`
 
 ---Defines an action: a table with the action's properties and its functions.
 ---@param name string one an order sheet can write: words of letters, one space between them (a word may hold ' or -: "Counter-Attack"), none of the sheet's own words (if, then, to, toward, away, a compass word); "Bash!" or "2nd Strike" is an error at this line, and so is the name of another action but for case ("punch" beside "Punch": a sheet reads them as one)

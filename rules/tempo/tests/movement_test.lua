@@ -124,7 +124,8 @@ test.case("\"my opponent is within reach\" is false across a wall", function()
       1: IF my opponent is within reach THEN Ready ELSE Move -> H1
     Bo:
   ]]
-  test.equal(bout.refused(f), { "Ana cannot Move: no way leads to H1: walls or impassable ground close every way" })
+  -- "-> H1" goes to H1 (docs/orders.md), and the wall leaves no way there: the runtime says so.
+  test.equal(bout.refused(f), { "Ana cannot Move: stays at B1: the map leaves no way to H1" })
 end)
 
 -- Move "allows you to move around in combat": to a cell, along compass steps, away from someone.
@@ -180,8 +181,7 @@ end)
 
 test.case("Move to a cell no way leads to is refused with the reason, the walls or the others, however it is written; a way into a wall too", function()
   -- Behind the wall G1 is out of reach, written as a place or at a cell where no one stands
-  -- (docs/orders.md: "Move -> C3" goes there as "Move to C3" does). It was told "no one stands at
-  -- G1: to go there, write 'Move to G1'", and that form "it goes nowhere from B1".
+  -- (docs/orders.md: "Move -> C3" goes there as "Move to C3" does): the runtime says why.
   local f = on(CORRIDOR, { { "Ana", "a", "B1" }, { "Bo", "b", "H1" } })
   f:round [[
     Ana:
@@ -192,7 +192,7 @@ test.case("Move to a cell no way leads to is refused with the reason, the walls 
       5: Move E
     Bo:
   ]]
-  local walled = "Ana cannot Move: no way leads to G1: walls or impassable ground close every way"
+  local walled = "Ana cannot Move: stays at B1: the map leaves no way to G1"
   test.equal(bout.refused(f), { walled, walled, walled, walled,
                                 "Ana cannot Move: E stops at B1, the next step barred: it crosses the wall between B1 and C1" })
   test.equal(bout.declared(f), {})
@@ -203,7 +203,7 @@ test.case("Move to a cell no way leads to is refused with the reason, the walls 
       1: Move to F1
     Bo:
   ]]
-  test.equal(bout.refused(f), { "Ana cannot Move: no way leads to F1: others stand in every way" })
+  test.equal(bout.refused(f), { "Ana cannot Move: stays at B1: others stand in every way to F1" })
 end)
 
 test.case("a way written through another stops before the square it holds, and one that starts there goes nowhere", function()
