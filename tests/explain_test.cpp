@@ -25,6 +25,28 @@ int line_holding(const std::string& file, const std::string& text) {
 
 }  // namespace
 
+TEST_CASE("explain reads a last word with a slash as a definition's part when it is no folder: weapons.Bolo/Net",
+          "[cli][explain]") {
+  // docs/packs.md: "a path after the name shows one part"; a pack named by its folder is one that
+  // is there. Platemail's weapons have a row "Bolo/Net".
+  const auto dotted = arbiter("explain platemail weapons.Bolo/Net");
+  CHECK(dotted.exit_code == 0);
+  CHECK_THAT(dotted.output, StartsWith("table weapons.Bolo/Net = {"));
+  CHECK(arbiter("explain platemail 'weapons[\"Bolo/Net\"]'").output == dotted.output);
+  CHECK(arbiter("explain platemail table:weapons.Bolo/Net").output == dotted.output);
+  // A field named by a word of it is suggested: "Bolo" is a word of "Bolo/Net".
+  const auto part = arbiter("explain platemail weapons.Bolo");
+  CHECK(part.exit_code == 1);
+  CHECK_THAT(part.output, Contains("weapons has no field 'Bolo' (did you mean 'Bolo/Net'?)"));
+  // A folder that is there is still a pack, and one that is not, naming nothing either, is told as both.
+  CHECK(arbiter("explain platemail ./examples/packs/platemail-house").exit_code == 0);
+  const auto misspelt = arbiter("explain platemail examples/packs/platemail-hous");
+  CHECK(misspelt.exit_code == 1);
+  CHECK_THAT(misspelt.output, Contains("the packs define nothing named 'examples/packs/platemail-hous', and there is "
+                                       "no folder examples/packs/platemail-hous: a pack named by its folder is the "
+                                       "folder that holds its pack.lua"));
+}
+
 TEST_CASE("explain places a definition at the pack's own call, not inside the helper that calls arbiter.define",
           "[cli][explain]") {
   // docs/packs.md: every change keeps "the line that made it", which explain shows and errors cite.
@@ -52,4 +74,24 @@ TEST_CASE("explain places a definition at the pack's own call, not inside the he
   REQUIRE(charge > 0);
   CHECK_THAT(arbiter("explain platemail action:Charge").output,
              Contains("  1. defined by platemail at rules/platemail/actions.lua:" + std::to_string(charge) + "\n"));
+}
+
+TEST_CASE("explain finds what a sheet would read a name as, and tells a pack's name not found", "[cli][explain]") {
+  // docs/orders.md: a target's phrase is read without a leading "the"; a phrase with its
+  // placeholders filled in is the phrase declared.
+  const auto closest = arbiter("explain platemail 'closest enemy'");
+  CHECK(closest.exit_code == 0);
+  CHECK_THAT(closest.output, StartsWith("target the closest enemy = {"));
+  const auto within = arbiter("explain platemail \"an enemy is within 10'\"");
+  CHECK(within.exit_code == 0);
+  CHECK_THAT(within.output, StartsWith("condition an enemy is within {distance} = {"));
+  CHECK_THAT(arbiter("explain platemail 'charge'").output, StartsWith("action Charge = {"));
+  // Another name a pack gives a phrase for hints (`also_called`) is suggested, as a sheet's check does.
+  CHECK_THAT(arbiter("explain platemail 'the nearest enemy'").output, Contains("(did you mean 'the closest enemy'"));
+  // A pack's name whose folder is not on the search path (--pack-path examples/packs left out) is
+  // told as one.
+  const auto house = shell(std::string(ARBITER_BINARY) + " explain platemail platemail-house");
+  CHECK(house.exit_code == 1);
+  CHECK_THAT(house.output, Contains("the packs define nothing named 'platemail-house', and no pack 'platemail-house' "
+                                    "was found on the search path (--pack-path DIR adds a folder)"));
 }
