@@ -7,6 +7,8 @@
 using arbiter::did_you_mean;
 using arbiter::edit_distance;
 using arbiter::nearest_names;
+using arbiter::nearest_suggestions;
+using arbiter::Suggestion;
 
 TEST_CASE("edit distance ignores case and counts single edits", "[names]") {
   CHECK(edit_distance("Charge", "charge") == 0);
@@ -30,6 +32,13 @@ TEST_CASE("nearest names are close misspellings, nearest first", "[names]") {
   CHECK(nearest_names("Chrage", actions) == std::vector<std::string>{"Charge"});
   CHECK(nearest_names("full atack", actions) == std::vector<std::string>{"Full Attack"});
   CHECK(nearest_names("Fireball", actions).empty());
+}
+
+TEST_CASE("a word a name shares suggests it: words are split at blanks, hyphens and slashes", "[names]") {
+  // Platemail's weapon "Bolo/Net": "Bolo" is one of its words, four edits from the whole name.
+  const std::vector<Suggestion> weapons{{"Bolo/Net"}, {"Short Bow"}, {"Counter-Attack"}};
+  CHECK(nearest_suggestions("Bolo", weapons) == std::vector<std::string>{"Bolo/Net"});
+  CHECK(nearest_suggestions("attack", weapons) == std::vector<std::string>{"Counter-Attack"});
 }
 
 TEST_CASE("did you mean lists every close name", "[names]") {

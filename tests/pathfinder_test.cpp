@@ -104,11 +104,14 @@ TEST_CASE("a declared path is checked step by step (Platemail: S, S, SW)", "[pat
              Catch::Contains("moves only north, south, east or west"));
 }
 
-TEST_CASE("Heimr heights: a step up of two or more needs a climb", "[paths]") {
+TEST_CASE("Heimr heights: 'freely move around as long as the height difference is no more than one'", "[paths]") {
   Grid heimr(3, 1);
   heimr.set_terrain({1, 0}, Terrain{.height = 1});
   heimr.set_terrain({2, 0}, Terrain{.height = 3});
   CHECK(check_step(heimr, {}, {0, 0}, {1, 0}).obstacle == StepObstacle::None);
-  CHECK(check_step(heimr, {}, {1, 0}, {2, 0}).obstacle == StepObstacle::TooHigh);
+  const StepCheck up = check_step(heimr, {}, {1, 0}, {2, 0});
+  CHECK(up.obstacle == StepObstacle::TooHigh);
   CHECK(check_step(heimr, {}, {2, 0}, {1, 0}).obstacle == StepObstacle::None);  // jumping down is free
+  // Told by the limit, not by a climb no ruleset's action gives (docs/encounters.md, the terrain).
+  CHECK(describe(heimr, up, {1, 0}, {2, 0}) == "C1 is 2 levels higher than B1: a step rises at most 1 level");
 }

@@ -1,5 +1,6 @@
 // arbiter explain PACK... [NAME]: what the stacked packs define, or one definition's final value
 // and the chain of packs that made it.
+#include <filesystem>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -17,6 +18,8 @@
 #include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
+#include "interpreter/packs/manifest.hpp"
+#include "interpreter/packs/order_vocabulary.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -97,8 +100,11 @@ std::string descend(lua_State* L, const std::string& walked, const std::string& 
     lua_pop(L, 2);
   }
   // A list's items are told by their range: a number near the one asked for is no misspelling of it.
-  const std::string hint = items > 0 && items == fields.size() ? fmt::format("its items are 1 to {}", items)
-                                                                : did_you_mean(step, fields);
+  // A field is suggested by a word it shares, as well as misspelt: "Bolo" is a word of "Bolo/Net".
+  std::vector<Suggestion> named;
+  for (auto& field : fields) named.push_back({std::move(field)});
+  const std::string hint = items > 0 && items == named.size() ? fmt::format("its items are 1 to {}", items)
+                                                               : did_you_mean_one_of(nearest_suggestions(step, named));
   throw Error(fmt::format("{} has no field '{}'{}", walked, step, hint.empty() ? "" : " (" + hint + ")"));
 }
 
@@ -113,6 +119,62 @@ bool overlaps(const std::string& field, const std::string& path) {
   return path.empty() || within(field, path) || within(path, field);
 }
 
+// The definitions `name` names, each with the path into it: of every kind (of `only`, if given),
+// the longest definition name the text is or starts with, before a full stop or a bracket.
+std::vector<Wanted> definitions_named(const packs::Registry& registry, const std::string& name,
+                                      std::optional<packs::Kind> only) {
+  std::vector<Wanted> named;
+  std::size_t longest = 0;
+  for (const auto* d : registry.definitions()) {
+    if (only && d->kind != *only) continue;
+    const bool whole = d->name == name;
+    const bool prefix = name.size() > d->name.size() && name.compare(0, d->name.size(), d->name) == 0 &&
+                        (name[d->name.size()] == '.' || name[d->name.size()] == '[');
+    if (!whole && !prefix) continue;
+    if (d->name.size() > longest) named.clear();
+    if (d->name.size() < longest) continue;
+    longest = d->name.size();
+    named.push_back({d, whole ? std::vector<std::string>{} : path_steps(std::string_view(name).substr(d->name.size()))});
+  }
+  return named;
+}
+
+// The action, condition or target a sheet would read `written` as, by its declared name, when it is
+// not written so: a sheet reads names without regard to case, a phrase to the blanks between its
+// words too, a target's to a leading "the" ("closest enemy"), and a phrase with its placeholders
+// filled in ("an enemy is within 10'": "an enemy is within {distance}"). Empty when none.
+std::string declared_name(const orders::Vocabulary& vocabulary, const std::string& written,
+                          std::optional<packs::Kind> only) {
+  const auto of_kind = [&](packs::Kind kind) { return !only || *only == kind; };
+  if (const auto* action = of_kind(packs::Kind::action) ? vocabulary.action(written) : nullptr) return action->name;
+  if (const auto match = of_kind(packs::Kind::condition) ? vocabulary.condition(written) : std::nullopt)
+    return match->declaration->text;
+  if (const auto match = of_kind(packs::Kind::target) ? vocabulary.target(written) : std::nullopt)
+    return match->declaration->text;
+  return {};
+}
+
+// Why nothing is shown for `written`: the nearest names of the kind asked for, a name the packs give
+// for hints (`also_called`: "the nearest enemy" is "the closest enemy") or a word shared counted,
+// as a sheet's check suggests. A word that could be a folder, or a pack's name near no definition's,
+// was most likely meant as a pack (`--pack-path` left out, a folder misspelt), so that is told too.
+std::string nothing_named(lua_State* L, const packs::Registry& registry, const std::string& written,
+                          std::optional<packs::Kind> only) {
+  std::vector<Suggestion> candidates;
+  for (const auto* d : registry.definitions())  // suggestions too are of the kind asked for
+    if (!only || d->kind == *only) candidates.push_back({d->name, {}, packs::also_called(L, registry, *d)});
+  const std::string hint = did_you_mean_one_of(nearest_suggestions(path_steps(written).front(), candidates));
+  const std::string what = only ? fmt::format("no {} named '{}'", packs::to_string(*only), written)
+                                : fmt::format("nothing named '{}'", written);
+  std::string message = fmt::format("the packs define {}{}", what, hint.empty() ? "" : " (" + hint + ")");
+  if (written.find('/') != std::string::npos)
+    message += fmt::format(", and there is no folder {}: a pack named by its folder is the folder that holds its "
+                           "pack.lua", written);
+  else if (!only && hint.empty() && packs::valid_pack_name(written))
+    message += fmt::format(", and no pack '{}' was found on the search path (--pack-path DIR adds a folder)", written);
+  return message;
+}
+
 void explain_one(Session& session, const std::string& wanted, std::ostream& out) {
   // "table:wounds" names the kind; a bare name shows every kind that has it.
   std::string written = wanted;
@@ -121,28 +183,13 @@ void explain_one(Session& session, const std::string& wanted, std::ostream& out)
     only = packs::parse_kind(wanted.substr(0, colon));
     written = wanted.substr(colon + 1);
   }
-  const std::string& name = written;
   const auto& registry = session.stack.registry();
-  std::vector<std::string> all_names;
-  std::vector<Wanted> shown;
-  std::size_t longest = 0;
-  for (const auto* d : registry.definitions()) {
-    if (only && d->kind != *only) continue;  // suggestions too are of the kind asked for
-    all_names.push_back(d->name);
-    const bool whole = d->name == name;
-    const bool prefix = name.size() > d->name.size() && name.compare(0, d->name.size(), d->name) == 0 &&
-                        (name[d->name.size()] == '.' || name[d->name.size()] == '[');
-    if (!whole && !prefix) continue;
-    if (d->name.size() > longest) shown.clear();
-    if (d->name.size() < longest) continue;
-    longest = d->name.size();
-    shown.push_back({d, whole ? std::vector<std::string>{} : path_steps(std::string_view(name).substr(d->name.size()))});
-  }
+  std::vector<Wanted> shown = definitions_named(registry, written, only);
   if (shown.empty()) {
-    const std::string hint = did_you_mean(path_steps(name).front(), all_names);
-    const std::string what = only ? fmt::format("no {} named '{}'", packs::to_string(*only), written)
-                                  : fmt::format("nothing named '{}'", written);
-    throw Error(fmt::format("the packs define {}{}", what, hint.empty() ? "" : " (" + hint + ")"));
+    const std::string declared =
+        declared_name(packs::read_vocabulary(session.sandbox.state(), registry), written, only);
+    if (!declared.empty()) shown = definitions_named(registry, declared, only);
+    if (shown.empty()) throw Error(nothing_named(session.sandbox.state(), registry, written, only));
   }
   lua_State* L = session.sandbox.state();
   const lua::StackGuard guard(L);
@@ -235,11 +282,15 @@ void add_explain_command(CLI::App& app, Context& context) {
       ->check(names_something("pack or definition"));
   command->callback([&context, arguments] {
     Session session(context);
-    // The last word is a definition's name unless it names a pack.
+    // The last word is a definition's name unless it names a pack: one on the search path, or a
+    // folder that is there. A word that is neither, a slash and all (`weapons.Bolo/Net`), is read
+    // as a name, and told as a folder too when the packs define nothing of that name.
     std::vector<std::string> packs = *arguments;
     std::string name;
     const auto& last = packs.back();
-    if (packs.size() > 1 && last.find('/') == std::string::npos && !session.stack.search_path().find(last)) {
+    std::error_code unreadable;
+    const bool folder = last.find('/') != std::string::npos && std::filesystem::is_directory(last, unreadable);
+    if (packs.size() > 1 && !folder && !session.stack.search_path().find(last)) {
       name = last;
       packs.pop_back();
     }

@@ -66,8 +66,9 @@ std::string with_accents_composed(std::string_view text) {
   return out;
 }
 
-// The words of a name or phrase that tell it from another, folded: split at blanks and hyphens
-// ("Counter-Attack" has the word "attack"), without the small words every phrase has.
+// The words of a name or phrase that tell it from another, folded: split at blanks, hyphens and
+// slashes ("Counter-Attack" has the word "attack", "Bolo/Net" "bolo"), without the small words
+// every phrase has.
 std::vector<std::string> telling_words(std::string_view text) {
   static const std::array<std::string_view, 11> small{"the", "a", "an", "is", "am", "i", "my", "me", "to", "of", "at"};
   std::vector<std::string> words;
@@ -77,7 +78,7 @@ std::vector<std::string> telling_words(std::string_view text) {
     word.clear();
   };
   for (const char c : text) {
-    if (c == ' ' || c == '\t' || c == '-') end_word();
+    if (c == ' ' || c == '\t' || c == '-' || c == '/') end_word();
     else word += lower(c);
   }
   end_word();

@@ -29,8 +29,8 @@ struct Suggestion {
 };
 
 // Up to `most` candidates that `wanted` plausibly means, nearest first: those sharing more words
-// with it first (words of blanks and hyphens, ignoring case and the small words 'the', 'a', 'an',
-// 'is', 'am', 'I', 'my', 'me', 'to', 'of', 'at', a word of five letters or more one edit away
+// with it first (words of blanks, hyphens and slashes, ignoring case and the small words 'the',
+// 'a', 'an', 'is', 'am', 'I', 'my', 'me', 'to', 'of', 'at', a word of five letters or more one edit away
 // counted: "Atack" is near "Full Attack" and "Counter-Attack"), then by fewer edits (accents
 // composed, as character_name_key composes them), then in the order given. One sharing no word is
 // kept only as a plausible misspelling: a third of the longer may differ, at least two edits, but

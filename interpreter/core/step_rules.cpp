@@ -20,7 +20,8 @@ StepCheck check_step(const Grid& grid, const PathRules& rules, Cell from, Cell t
   if (!grid.contains(to) || !grid.contains(from)) return {StepObstacle::OutsideGrid};
   const int target = grid.index(to);
   if (grid.impassable_at(target)) return {StepObstacle::Impassable};
-  if (grid.height_at(target) - grid.height_at(grid.index(from)) > rules.max_climb) return {StepObstacle::TooHigh};
+  if (grid.height_at(target) - grid.height_at(grid.index(from)) > rules.max_climb)
+    return {.obstacle = StepObstacle::TooHigh, .max_climb = rules.max_climb};
   if (dx + dy == 1) {
     const int e = grid.edge(from, to);
     if (grid.edge_stops_movement(e)) return {StepObstacle::Border, e};
@@ -61,7 +62,8 @@ std::string describe(const Grid& grid, const StepCheck& check, Cell from, Cell t
     }
     case StepObstacle::TooHigh:
       return target + " is " + std::to_string(grid.height_at(grid.index(to)) - grid.height_at(grid.index(from))) +
-             " levels higher: that needs a climb";
+             " levels higher than " + grid.label(from) + ": a step rises at most " + std::to_string(check.max_climb) +
+             (check.max_climb == 1 ? " level" : " levels");
   }
   return "";
 }

@@ -12,7 +12,7 @@ namespace arbiter {
 struct PathRules {
   double difficult_multiplier = 2.0;  // entering difficult terrain costs this many times more
   // Heimr: "You can freely move around as long as the height difference is no more than one";
-  // a bigger step up needs a Climb action, so paths do not take it.
+  // a bigger step up is barred (Heimr's Climb action; no ruleset here has one), so paths do not take it.
   int max_climb = 1;
 };
 
@@ -31,6 +31,7 @@ enum class StepObstacle : std::uint8_t {
 struct StepCheck {
   StepObstacle obstacle = StepObstacle::None;
   int edge = -1;  // for Border: the border in the way
+  int max_climb = 0;  // for TooHigh: the most levels a step may rise (PathRules::max_climb)
 };
 
 // Throws arbiter::Error for rules a path cannot work with (a multiplier below 1).

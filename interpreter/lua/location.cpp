@@ -34,6 +34,16 @@ std::string caller_location(lua_State* L) {
   return author_frame(L, ar) ? fmt::format("{}:{}", ar.short_src, ar.currentline) : std::string();
 }
 
+std::string definition_location(lua_State* L) {
+  lua_Debug ar;
+  for (int level = 0; lua_getstack(L, level, &ar); ++level) {
+    lua_getinfo(L, "Sl", &ar);
+    if (ar.currentline > 0 && !in_stdlib(ar) && std::string_view(ar.what) == "main")
+      return fmt::format("{}:{}", ar.short_src, ar.currentline);
+  }
+  return caller_location(L);
+}
+
 bool caller_lost_to_tail_call(lua_State* L) {
   lua_Debug ar;
   bool lost = false;

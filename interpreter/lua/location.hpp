@@ -20,6 +20,12 @@ bool author_frame(lua_State* L, lua_Debug& ar);
 // "file:line" of author_frame, or "" when there is none.
 std::string caller_location(lua_State* L);
 
+// "file:line" where a pack defines, overrides or patches a definition: the line of the file being
+// loaded (the innermost main chunk outside the stdlib) that made the call, through any function of
+// the pack's between (Platemail's `define("Charge", …)`, whose helper calls arbiter.define.action),
+// so each definition has its own line; caller_location when no file is being loaded.
+std::string definition_location(lua_State* L);
+
 // Whether the author's line that called is gone: a stdlib function was called as a tail call
 // (`return arbiter.override.hook(...)`), which keeps no frame of its caller, and no author's code
 // runs further out to point at instead.

@@ -132,14 +132,6 @@ Integer at_most(double asked, Integer ceiling) {
   return asked < static_cast<double>(ceiling) ? static_cast<Integer>(asked) : ceiling;
 }
 
-// A loop, not std::regex: libstdc++'s matcher recurses once per character, and a stranger's
-// manifest naming its pack with 50,000 letters overflowed the stack.
-bool valid_pack_name(const std::string& name) {
-  const auto lower_or_digit = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
-  return !name.empty() && lower_or_digit(name.front()) &&
-         std::all_of(name.begin(), name.end(), [&](char c) { return lower_or_digit(c) || c == '_' || c == '-'; });
-}
-
 // Why `file` (at `path`), which is there, is not read as a file of the pack.
 std::string not_a_file_of(lua::FileInFolder found, const std::filesystem::path& path, const std::string& file) {
   return found == lua::FileInFolder::not_plain
@@ -152,6 +144,14 @@ std::string not_a_file_of(lua::FileInFolder found, const std::filesystem::path& 
 std::string folder_name(const std::filesystem::path& folder) { return whole_folder(folder).filename().string(); }
 
 }  // namespace
+
+// A loop, not std::regex: libstdc++'s matcher recurses once per character, and a stranger's
+// manifest naming its pack with 50,000 letters overflowed the stack.
+bool valid_pack_name(const std::string& name) {
+  const auto lower_or_digit = [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); };
+  return !name.empty() && lower_or_digit(name.front()) &&
+         std::all_of(name.begin(), name.end(), [&](char c) { return lower_or_digit(c) || c == '_' || c == '-'; });
+}
 
 Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folder, const std::string& display_folder) {
   const auto file = folder / "pack.lua";

@@ -40,6 +40,9 @@ struct Manifest {
   Place requirement_place(std::size_t i) const { return source->place(requirement_offsets[i]); }
 };
 
+// Whether `name` may name a pack: lower case letters, digits, '-' and '_', a letter or digit first.
+bool valid_pack_name(const std::string& name);
+
 // Runs `folder/pack.lua` in the sandbox (no require, its own budget) and checks every field.
 // Throws arbiter::Error with every problem, each at the line and column of its field in pack.lua
 // (a missing field: at its `return`).

@@ -5,6 +5,7 @@
 #include "grammar/diagnostic.hpp"
 #include "interpreter/lua/location.hpp"
 #include "interpreter/lua/sandbox.hpp"
+#include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
 
 namespace arbiter::packs {
@@ -257,6 +258,13 @@ FlowShape flow_shape(lua_State* L) {
 }
 
 }  // namespace
+
+std::vector<std::string> also_called(lua_State* L, const Registry& registry, const Definition& d) {
+  if (d.kind != Kind::action && d.kind != Kind::condition && d.kind != Kind::target) return {};
+  const lua::StackGuard guard(L);
+  registry.push(L, d.kind, d.name);
+  return also_called_of(L, d);
+}
 
 orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry) {
   orders::Vocabulary vocabulary;

@@ -17,6 +17,10 @@ namespace arbiter::packs {
 // wrong type is an arbiter::Error at the function's line.
 void push_definition_value(lua_State* L, const Definition& d, const char* key);
 
+// The other names players may write for the action, condition or target `d` (`also_called`), for
+// hints only; none for another kind.
+std::vector<std::string> also_called(lua_State* L, const Registry& registry, const Definition& d);
+
 // Throws arbiter::Error, placed at the definition, for a property of the wrong type.
 orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry);
 

@@ -67,7 +67,7 @@ int change_by_pack(lua_State* L) {
   refuse_in_manifest(L, fmt::format("{} '{}' is {}", to_string(kind), name, to_string(operation)));
   // Every change keeps the line that made it, which `arbiter explain` shows and the rules' checks
   // point at: one made as a tail call has none to keep (guarded adds how to have it).
-  const std::string location = lua::caller_location(L);
+  const std::string location = lua::definition_location(L);
   if (location.empty() && lua::caller_lost_to_tail_call(L))
     throw Error(fmt::format("the {} '{}' is not changed without the line that changes it, which `arbiter explain` "
                             "shows and the rules' checks point at",
@@ -79,6 +79,14 @@ int change_by_pack(lua_State* L) {
   } catch (const FieldMistake& mistake) {
     // Lua keeps no position for the table's fields: the field is found in this call's text.
     throw Error(at_field(L, location, mistake.field(), mistake.diagnostics().front().message));
+  } catch (const Error& e) {
+    // A mistake of the whole change (a name defined twice) is told at the line `explain` shows for
+    // it, the pack's own call, rather than inside a helper of the pack's that made it.
+    const auto& told = e.diagnostics();
+    if (told.size() != 1 || !told.front().where.file.empty() || location.empty()) throw;
+    Diagnostic placed = at_field(L, location, "", told.front().message);
+    placed.notes = told.front().notes;
+    throw Error(std::move(placed));
   }
   return 0;
 }

@@ -154,6 +154,16 @@ local function designated(allowed)
   end
 end
 
+-- Requires Reload: "Requires a Quick or Complex Use Item Action between shots". Why `me`'s weapon
+-- has no shot now, a crossbow shot and not reloaded ("Light Crossbow is not loaded: ", then
+-- `consequence`), or nil when it has one.
+local function unloaded(me, consequence)
+  local c = attack.combatant(me)
+  if combat.reload(c, combat.ranged_kind(c)) and not attack.loaded(me) then
+    return ("%s is not loaded: %s"):format(c.weapon, consequence)
+  end
+end
+
 -- Whether the actor's limbs refuse it the action (no arms: Use Item, Stabilize; README: default
 -- chosen, rules.severed_limbs): if so, told, "Medic cannot Stabilize: no arms". Said as the
 -- action resolves, as its other failures are, so a forced Use Item (Entrapped) is told too.
@@ -302,10 +312,18 @@ define("Counter", { needs_target = true, target = "enemy", allowed_by = designat
   end })
 
 -- Ranged Attack: "Stay in place. Make a ranged attack at a designated Target." Aimed when the
--- previous Action was Aim. A crossbow shoots only when loaded (attack.make). Without a ranged or
--- thrown weapon in hand it is refused before it is declared, as Aim is: no phase spent standing
--- still with "Melee Attacks on you have Favor".
-define("Ranged Attack", { needs_target = true, target = "enemy", allowed_by = designated(wielding("Ranged Attack")),
+-- previous Action was Aim. Without a ranged or thrown weapon in hand, or with a crossbow not loaded
+-- ("Requires a Quick or Complex Use Item Action between shots": one shot in this round's 1st
+-- phase leaves none for its 2nd), it is refused before it is declared, as Aim is: no phase spent
+-- standing still with "Melee Attacks on you have Favor". (attack.make tells any other shot of an
+-- unloaded crossbow.)
+define("Ranged Attack", { needs_target = true, target = "enemy",
+  allowed_by = designated(function(me)
+    local ok, why = wielding("Ranged Attack")(me)
+    if not ok then return false, why end
+    why = unloaded(me, "it needs a Use Item Action to reload")
+    return why == nil, why
+  end),
   resolve = function(ctx)
     -- Aimed if the Action before was Aim and Aim favours this one (attack.make).
     attacks_at(ctx, "Ranged Attack", ctx.target)
@@ -334,10 +352,8 @@ define("Aim", { target = "none",
     local ok, why = combat.wields(c, "ranged")
     if ok then ok, why = wielding(data["Aim"].next_action.name)(me) end
     if not ok then return false, why end
-    if combat.reload(c, combat.ranged_kind(c)) and not attack.loaded(me) then
-      return false, ("%s is not loaded: no shot to aim until a Use Item reloads it"):format(c.weapon)
-    end
-    return true
+    why = unloaded(me, "no shot to aim until a Use Item reloads it")
+    return why == nil, why
   end,
   resolve = function(ctx) act(ctx, ctx.actor.name .. " takes aim") end })
 

@@ -59,8 +59,9 @@ end)
 -- takes the default order (Defend), rolls nothing, and the note says why. So the phase is not
 -- spent for nothing: the Orc's Counter (d20 12) has Defend's Disfavor, 12 − 3 = 9, not the Favor
 -- of the action refused (Full Attack's, Ranged Attack's "Melee Attacks on you have Favor").
-local function refused(weapon, order, why)
-  local f = pair({ weapon = weapon }, {}, { 12 })
+-- `stats`: Aldric's, if any (`loaded = false`).
+local function refused(weapon, order, why, stats)
+  local f = pair({ weapon = weapon, stats = stats }, {}, { 12 })
   f:round(("Aldric:\n  1: %s\n  2: Defend\nOrc:\n  1: Counter -> \"Aldric\"\n  2: Defend\n"):format(order))
   test.equal(duel.attacks(f, "attacker"), { "Orc" })
   test.equal(duel.attacks(f, "total"), { 9 })
@@ -80,6 +81,11 @@ end)
 test.case("Ranged Attack with a Sword is refused before it is declared, as Aim is: 'Make a ranged attack', and a Sword has none", function()
   -- The Orc stands beside Aldric: the reason is the weapon, not the reach.
   refused("Sword", 'Ranged Attack -> "Orc"', "Sword is not a ranged weapon")
+end)
+
+test.case("Ranged Attack with a Heavy Crossbow not loaded is refused before it is declared: 'Requires a Quick or Complex Use Item Action between shots'", function()
+  refused("Heavy Crossbow", 'Ranged Attack -> "Orc"', "Heavy Crossbow is not loaded: it needs a Use Item Action to reload",
+          { loaded = false })
 end)
 
 test.case("Counter: 'You get one Melee Attack against one adjacent opponent' — one Attack, a hit", function()

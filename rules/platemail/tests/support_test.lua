@@ -632,7 +632,8 @@ end)
 
 test.case("a shield needs a free hand: with a two-handed weapon it gives nothing, and a swap to a one-handed one takes it up", function()
   -- Aldric, Leather and a Shield, holds a Great Sword (two hands), a Sword stowed. Phase 1 the Orc's
-  -- Counter rolls 13 against 10 + 2 (Leather): a hit, the Shield gives no +2 Deflection. Aldric's
+  -- Counter rolls 13 against 10 + 2 (Leather): a hit, the Shield gives no +2 Deflection, the swap
+  -- counting from the next phase (the phase reads Aldric as it began: README, default chosen). Aldric's
   -- Use Items are quick, so he stays Ready; phase 2, Sword in hand, the Orc's 13 meets 10 + 2 + 2
   -- + 1 (the Sword's "+1 Deflection when Ready") = 15: a miss.
   local f = duel.new({

@@ -158,6 +158,10 @@ test.case("Heavy Crossbow: 'Requires Complex Reload' — the second shot needs a
   ]]
   test.equal(#f:events("attack"), 1, "the second Ranged Attack finds the crossbow unloaded")
   test.equal(f:stat("Aldric", "loaded"), false)
+  -- Seen as the 2nd phase begins, the 1st phase's shot having unloaded it: refused before it is
+  -- declared, the default order taken, rather than a phase standing still for no shot.
+  test.truthy(duel.narrated(f, "Aldric: Defend ('Ranged Attack -> \"Orc\"' is refused (Heavy Crossbow is not "
+                               .. "loaded: it needs a Use Item Action to reload): Defend, the default order)"))
 end)
 
 -- Requires Reload: "Requires a Quick or Complex Use Item Action between shots" (Light Crossbow:
@@ -183,8 +187,8 @@ end)
 test.case("Requires Reload: a Charge's shot (house rule) unloads the Light Crossbow; Ranged Attack waits for a Use Item", function()
   charge_may_shoot(function()
     -- Round 1: the Charge shoots (A2 → D2 with Favor, 45' from where it began: −2; d20 5 + 3 − 2 =
-    -- 6), then the Ranged Attack finds the crossbow unloaded. Round 2: Use Item reloads it, and the
-    -- Ranged Attack shoots (d20 6, 30': within Range), unloading it again.
+    -- 6), then the Ranged Attack is refused, the crossbow unloaded. Round 2: Use Item reloads it,
+    -- and the Ranged Attack shoots (d20 6, 30': within Range), unloading it again.
     local f = pair({ weapon = "Light Crossbow", at = "A2" }, { at = "J2" }, { 5, 6 })
     f:round [[
       Aldric:
@@ -195,7 +199,7 @@ test.case("Requires Reload: a Charge's shot (house rule) unloads the Light Cross
         2: Use Item
     ]]
     test.equal(duel.attacks(f, "total"), { 6 })
-    test.truthy(duel.narrated(f, not_loaded))
+    test.truthy(duel.narrated(f, "('Ranged Attack -> \"Orc\"' is refused (Light Crossbow is not loaded"))
     test.equal(f:stat("Aldric", "loaded"), false)
     f:round [[
       Aldric:

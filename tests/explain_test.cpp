@@ -1,0 +1,97 @@
+// `arbiter explain` as a user runs it: which word is a name, where a definition was made, and what
+// it says of a name that names nothing.
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <catch2/catch.hpp>
+
+#include "tests/support/arbiter_process.hpp"
+#include "tests/support/temp_dir.hpp"
+
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+namespace {
+
+// The line of `file` that holds `text` first, counted from 1; 0 when none does.
+int line_holding(const std::string& file, const std::string& text) {
+  std::ifstream in(file);
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number)
+    if (line.find(text) != std::string::npos) return number;
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("explain reads a last word with a slash as a definition's part when it is no folder: weapons.Bolo/Net",
+          "[cli][explain]") {
+  // docs/packs.md: "a path after the name shows one part"; a pack named by its folder is one that
+  // is there. Platemail's weapons have a row "Bolo/Net".
+  const auto dotted = arbiter("explain platemail weapons.Bolo/Net");
+  CHECK(dotted.exit_code == 0);
+  CHECK_THAT(dotted.output, StartsWith("table weapons.Bolo/Net = {"));
+  CHECK(arbiter("explain platemail 'weapons[\"Bolo/Net\"]'").output == dotted.output);
+  CHECK(arbiter("explain platemail table:weapons.Bolo/Net").output == dotted.output);
+  // A field named by a word of it is suggested: "Bolo" is a word of "Bolo/Net".
+  const auto part = arbiter("explain platemail weapons.Bolo");
+  CHECK(part.exit_code == 1);
+  CHECK_THAT(part.output, Contains("weapons has no field 'Bolo' (did you mean 'Bolo/Net'?)"));
+  // A folder that is there is still a pack, and one that is not, naming nothing either, is told as both.
+  CHECK(arbiter("explain platemail ./examples/packs/platemail-house").exit_code == 0);
+  const auto misspelt = arbiter("explain platemail examples/packs/platemail-hous");
+  CHECK(misspelt.exit_code == 1);
+  CHECK_THAT(misspelt.output, Contains("the packs define nothing named 'examples/packs/platemail-hous', and there is "
+                                       "no folder examples/packs/platemail-hous: a pack named by its folder is the "
+                                       "folder that holds its pack.lua"));
+}
+
+TEST_CASE("explain places a definition at the pack's own call, not inside the helper that calls arbiter.define",
+          "[cli][explain]") {
+  // docs/packs.md: every change keeps "the line that made it", which explain shows and errors cite.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "helped");
+  std::ofstream(dir / "helped/pack.lua") << "return { name = \"helped\", version = \"0.1.0\" }\n";
+  std::ofstream(dir / "helped/init.lua") << "local arbiter = require \"arbiter\"\n"
+                                            "local function define(name, fields)\n"
+                                            "  fields.target = \"none\"\n"
+                                            "  arbiter.define.action(name, fields)\n"
+                                            "end\n"
+                                            "define(\"Wait\", { resolve = function() end })\n"
+                                            "define(\"Rest\", { resolve = function() end })\n";
+  const auto rest = arbiter("explain " + (dir / "helped") + " Rest");
+  CHECK(rest.exit_code == 0);
+  CHECK_THAT(rest.output, Contains("  1. defined by helped at " + dir / "helped/init.lua:7\n"));
+  // A name defined twice through the helper is told at the second call, citing the first.
+  std::ofstream(dir / "helped/init.lua", std::ios::app) << "define(\"Wait\", { resolve = function() end })\n";
+  const auto twice = arbiter("explain " + (dir / "helped"));
+  CHECK(twice.exit_code == 1);
+  CHECK_THAT(twice.output, StartsWith(dir / "helped/init.lua:8:"));
+  CHECK_THAT(twice.output, Contains("action 'Wait' is already defined by pack 'helped' at " + dir / "helped/init.lua:6"));
+  // Platemail defines its actions so (actions.lua's `define`): Charge at its own line.
+  const int charge = line_holding("rules/platemail/actions.lua", "define(\"Charge\"");
+  REQUIRE(charge > 0);
+  CHECK_THAT(arbiter("explain platemail action:Charge").output,
+             Contains("  1. defined by platemail at rules/platemail/actions.lua:" + std::to_string(charge) + "\n"));
+}
+
+TEST_CASE("explain finds what a sheet would read a name as, and tells a pack's name not found", "[cli][explain]") {
+  // docs/orders.md: a target's phrase is read without a leading "the"; a phrase with its
+  // placeholders filled in is the phrase declared.
+  const auto closest = arbiter("explain platemail 'closest enemy'");
+  CHECK(closest.exit_code == 0);
+  CHECK_THAT(closest.output, StartsWith("target the closest enemy = {"));
+  const auto within = arbiter("explain platemail \"an enemy is within 10'\"");
+  CHECK(within.exit_code == 0);
+  CHECK_THAT(within.output, StartsWith("condition an enemy is within {distance} = {"));
+  CHECK_THAT(arbiter("explain platemail 'charge'").output, StartsWith("action Charge = {"));
+  // Another name a pack gives a phrase for hints (`also_called`) is suggested, as a sheet's check does.
+  CHECK_THAT(arbiter("explain platemail 'the nearest enemy'").output, Contains("(did you mean 'the closest enemy'"));
+  // A pack's name whose folder is not on the search path (--pack-path examples/packs left out) is
+  // told as one.
+  const auto house = shell(std::string(ARBITER_BINARY) + " explain platemail platemail-house");
+  CHECK(house.exit_code == 1);
+  CHECK_THAT(house.output, Contains("the packs define nothing named 'platemail-house', and no pack 'platemail-house' "
+                                    "was found on the search path (--pack-path DIR adds a folder)"));
+}
