@@ -307,3 +307,46 @@ TEST_CASE("Platemail's annotations of its hooks declare what the hooks check", "
   }
   CHECK(checked.size() > 20);
 }
+
+// docs/fights.md's table of hooks names every hook the runtime calls; the annotations give each a
+// signature (an alias arbiter.…Hook) that arbiter.define.hook's comment names, so a modder's editor
+// documents every one. The tempo pack, whose house rules call its hook `exchange`, annotates it
+// as Platemail does its own.
+TEST_CASE("every hook the runtime calls has its signature annotated", "[annotations]") {
+  std::ifstream docs(source / "docs/fights.md");
+  REQUIRE(docs);
+  std::set<std::string> documented;
+  bool in_hooks = false;
+  const std::regex row(R"(^\| `(\w+)(\(|`))"), more(R"(, `(\w+)(\(|`))");
+  for (std::string line; std::getline(docs, line);) {
+    if (line.starts_with("### ")) in_hooks = line == "### Hooks";
+    std::smatch found;
+    if (!in_hooks || !std::regex_search(line, found, row) || found[1] == "hook") continue;
+    documented.insert(found[1]);
+    const std::string first_cell = line.substr(0, line.find(" | ", 2));
+    for (auto it = std::sregex_iterator(first_cell.begin(), first_cell.end(), more); it != std::sregex_iterator(); ++it)
+      documented.insert((*it)[1]);
+  }
+  REQUIRE(documented.size() >= 18);
+  const std::string annotations = annotation_files().at("arbiter.lua");
+  std::set<std::string> aliases;
+  const std::regex alias(R"(---@alias (arbiter\.\w+Hook) )");
+  for (auto it = std::sregex_iterator(annotations.begin(), annotations.end(), alias); it != std::sregex_iterator(); ++it)
+    aliases.insert((*it)[1]);
+  const std::size_t comment = annotations.find("---Defines an extension point");
+  REQUIRE(comment != std::string::npos);
+  const std::string named = annotations.substr(comment, annotations.find("function arbiter.define.hook", comment) - comment);
+  for (const std::string& hook : documented) {
+    INFO("hook " << hook);
+    // "`turn_start`, `turn_end`: arbiter.TurnHook": the alias after the hook's name and those beside it.
+    const std::regex given("`" + hook + R"(`(?:,\s*(?:---)?\s*`\w+`)*:\s*(?:---)?\s*(arbiter\.\w+Hook))");
+    std::smatch found;
+    REQUIRE(std::regex_search(named, found, given));
+    CHECK(aliases.contains(found[1]));
+  }
+  std::ifstream tempo(source / "rules/tempo/types/tempo.lua");
+  REQUIRE(tempo);
+  std::ostringstream text;
+  text << tempo.rdbuf();
+  CHECK_THAT(text.str(), Catch::Contains("function hooks.exchange(ctx) end"));
+}

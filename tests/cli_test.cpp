@@ -2483,3 +2483,71 @@ TEST_CASE("a sheet given twice is told as the file given twice, by run and check
   CHECK_THAT(checked.output, StartsWith("SHEET: " + sheet + " is given twice: give each sheet once\n"));
   CHECK_THAT(checked.output, !Contains("already has orders"));
 }
+
+TEST_CASE("fight.new's misspelt dice or seed is told with the nearest, at the test's line", "[cli][pack-tests]") {
+  // `dcie = {1}` was "the encounter has no field 'dcie'": dice and seed, the test fight's own
+  // fields (docs/fights.md, "Testing a ruleset"), were no candidates.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "duo" / "tests");
+  std::ofstream(dir / "duo/pack.lua") << "return { name = 'duo', version = '1.0.0', requires = { 'tempo' } }\n";
+  std::ofstream(dir / "duo/init.lua") << "";
+  std::ofstream(dir / "duo/tests/duo_test.lua")
+      << "local test = require 'arbiter.test'\n"
+         "local fight = require 'arbiter.fight'\n"
+         "test.case('dice misspelt', function()\n"
+         "  fight.new { map = { width = 4, height = 2 }, dcie = { 1 }, characters = {\n"
+         "    { name = 'Ana', side = 'a', at = 'A1', weapon = 'Sword' } } }\n"
+         "end)\n";
+  const auto run = arbiter("--pack-path " + dir.path.string() + " test duo");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("duo_test.lua:4: error: fight.new: the fight has no field 'dcie' (did you mean "
+                                  "'dice'?)"));
+}
+
+TEST_CASE("a hook that sets itself off again is told in one wording, at its own repeating line, by run and by test",
+          "[cli][pack-tests]") {
+  // `run` told "rules/tempo/tempo.lua:164: error: C stack overflow, in pack 'tempo'", the house
+  // rule's line only deep in the traceback; `test` another wording.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "loop" / "tests");
+  std::ofstream(dir / "loop/pack.lua") << "return { name = 'loop', version = '1.0.0', requires = { 'tempo' } }\n";
+  std::ofstream(dir / "loop/init.lua") << "local arbiter = require 'arbiter'\n"
+                                          "arbiter.override.hook('round_start', function(previous)\n"
+                                          "  previous()\n"
+                                          "  arbiter.hooks.round_start()\n"
+                                          "end)\n";
+  const std::string characters =
+      "{ { name = 'Ana', side = 'a', at = 'B2', weapon = 'Sword' }, { name = 'Bo', side = 'b', at = 'C2', weapon = "
+      "'Sword' } }";
+  std::ofstream(dir / "loop/tests/loop_test.lua")
+      << "local test = require 'arbiter.test'\nlocal fight = require 'arbiter.fight'\n"
+         "test.case('loops', function()\n"
+         "  fight.new { map = { width = 6, height = 3 }, characters = " << characters << " }:round()\n"
+         "end)\n";
+  std::ofstream(dir / "duel.lua") << "return { rules = { 'tempo', 'loop' }, map = { width = 6, height = 3 },\n"
+                                     "  characters = " << characters << " }\n";
+  const std::string told = "loop/init.lua:4: error: C stack overflow (calls into the rules nest more than about 200 "
+                           "deep: a rule that sets itself off again";
+  const auto run = arbiter("--pack-path " + dir.path.string() + " run " + (dir.path / "duel.lua").string() +
+                           " --rounds 1 --seed 1");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains(told));
+  const auto test = arbiter("--pack-path " + dir.path.string() + " test loop");
+  CHECK(test.exit_code == 1);
+  CHECK_THAT(test.output, Contains(told));
+}
+
+TEST_CASE("a turn's hook defined under a flow without turns is refused at its line, as it would never be called",
+          "[cli][errors]") {
+  // docs/fights.md: turn_start and turn_end are called in sequential phases; under Platemail's
+  // simultaneous phases `define.hook("turn_start", …)` was accepted and silently never run.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "late");
+  std::ofstream(dir / "late/pack.lua") << "return { name = 'late', version = '1.0.0', requires = { 'platemail' } }\n";
+  std::ofstream(dir / "late/init.lua") << "local arbiter = require 'arbiter'\n"
+                                          "arbiter.define.hook('turn_start', function(who) end)\n";
+  const auto run = arbiter("--pack-path " + dir.path.string() + " lua platemail late -e 'return 1'");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("late/init.lua:2: error: hook 'turn_start' is never called in this flow: turns come "
+                                  "only in sequential phases"));
+}

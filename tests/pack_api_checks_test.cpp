@@ -71,8 +71,8 @@ TEST_CASE("a status's duration and max_stacks are whole numbers in range at defi
   CHECK_THAT(stacks.run().output,
              Contains(":20:52: error: status 'Zed': 'max_stacks' must be a whole number from 1 to 1000000, not 2.5"));
   const Brawl amount("arbiter.define.status('Zed', { modifiers = { { roll = 'punch', amount = 2^40 } } })");
-  CHECK_THAT(amount.run().output, Contains(":20: error: a status's modifier 1: 'amount' must be a whole number from "
-                                           "-1000000 to 1000000, not "));
+  CHECK_THAT(amount.run().output, Contains(":20:64: error: status 'Zed': modifier 1's 'amount' must be a whole number "
+                                           "from -1000000 to 1000000, not "));
   // Whole however written, and in range: accepted.
   const Brawl fine("arbiter.define.status('Zed', { unit = 'rounds', duration = 3 * 0.5 * 2, stacking = 'stack', "
                    "max_stacks = 1000000 })");
@@ -269,4 +269,95 @@ TEST_CASE("flow.spend's points are whole and in range, never cut to an int", "[r
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, Contains("brawl/init.lua:21: error: flow.spend's points must be a whole number from -1000000 "
                                                  "to 1000000, not 4294967296"));
+}
+
+TEST_CASE("flow.spend keeps a character's points from 0 to 1000000, refusing at the caller's line what would leave "
+          "them outside",
+          "[run][errors][flow]") {
+  // Spending 50 of 11 left -39, blamed later on whoever read the points; giving back 1000000 again
+  // and again wrapped the int round to -2146967285.
+  const Brawl overspent("arbiter.define.hook('turn_start', function(who)\n  flow.spend(who, 10)\nend)");
+  const auto over = overspent.run();
+  CHECK(over.exit_code == 1);
+  CHECK_THAT(over.output, Contains("brawl/init.lua:21: error: Ana has 6 action points; spending 10 would leave -4"));
+  const Brawl flooded("arbiter.define.hook('turn_start', function(who)\n"
+                      "  for _ = 1, 2148 do flow.spend(who, -1000000) end\nend)");
+  const auto flood = flooded.run();
+  CHECK(flood.exit_code == 1);
+  CHECK_THAT(flood.output, Contains("brawl/init.lua:21: error: Ana has 6 action points; giving back 1000000 would make "
+                                    "1000006, more than the 1000000 a character may hold"));
+  // A give-back past the phase's allocation is a house rule's to give (docs/fights.md).
+  const Brawl bonus("arbiter.define.hook('turn_start', function(who)\n  flow.spend(who, -4)\n"
+                    "  print(who.name .. ' has ' .. flow.points(who))\nend)");
+  const auto bonused = bonus.run();
+  CHECK(bonused.exit_code == 0);
+  CHECK_THAT(bonused.output, Contains("Ana has 10"));
+}
+
+TEST_CASE("a status's modifier mistakes are the status's, told with its other fields' at once, at the first's column",
+          "[statuses][errors]") {
+  // docs/world.md: "a modifier's misspelt field ... naming the field and the value given ... every
+  // misspelt field and value of the wrong kind is told at once". `roll = 5` was "option 'roll' must
+  // be a string", naming neither status nor modifier; `duraton` hid `amont`.
+  const Brawl roll("arbiter.define.status('Zed', { modifiers = { { roll = 5, amount = 1 } } })");
+  CHECK_THAT(roll.run().output, Contains("brawl/init.lua:20:48: error: status 'Zed': modifier 1's 'roll' must be the "
+                                         "name of a roll, a string like \"attack\", not 5"));
+  const Brawl two("arbiter.define.status('Zed', { duraton = 1, modifiers = { { roll = 'punch', amont = 1 } } })");
+  CHECK_THAT(two.run().output,
+             Contains("brawl/init.lua:20:32: error: status 'Zed': 3 mistakes: it has no field 'duraton' (did you mean "
+                      "'duration'?); modifier 1 has no field 'amont' (did you mean 'amount'?); modifier 1 needs its "
+                      "amount, per stack (amount = -2)"));
+}
+
+TEST_CASE("arbiter.exists and arbiter.last_change tell a wrong argument at the caller's line, naming it",
+          "[registry][errors]") {
+  // docs/packs.md: stdlib functions tell a wrong argument "at the line that called it, naming it ...
+  // never an error inside the stdlib's own files". They were "stdlib/arbiter/init.lua:49: bad
+  // argument #2 to 'get'", and a number as the name was silently no definition.
+  const std::pair<const char*, const char*> calls[] = {
+      {"arbiter.exists('action')", "arbiter.exists: the name (argument 2) must be a string, not nil"},
+      {"arbiter.exists('action', 5)", "arbiter.exists: the name (argument 2) must be a string, not 5"},
+      {"arbiter.exists('actoin', 'Punch')",
+       "arbiter.exists: the kind (argument 1) must be one of \"action\", \"status\", \"table\", \"condition\", "
+       "\"target\", \"hook\", not \"actoin\" (did you mean 'action'?)"},
+      {"arbiter.last_change('table', 'flow', 3)",
+       "arbiter.last_change: the field (argument 3) must be a string or nil, not 3"},
+  };
+  for (const auto& [call, told] : calls) {
+    const Brawl brawl(std::string("local _ = ") + call);
+    const auto run = brawl.run();
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, Contains(std::string("brawl/init.lua:20: error: ") + told));
+  }
+  // No field: the whole definition's last change, as "" is.
+  const Brawl whole("assert(arbiter.last_change('table', 'flow').operation == 'defined')");
+  CHECK(whole.run().exit_code == 0);
+}
+
+TEST_CASE("a status's misspelt roll is told as the status's, at the line defining it, when the rules ask for the "
+          "roll near it",
+          "[statuses][errors]") {
+  // docs/world.md, "rolls": Platemail's attack roll was blamed ("there is no roll named 'attack';
+  // did you mean 'atack'?") at its own line for a house status's `roll = "atack"`.
+  const Brawl brawl("arbiter.define.status('Jinxed', { modifiers = { { roll = 'pnch', amount = -2 } } })\n"
+                    "arbiter.define.hook('turn_start', function(who)\n  status.modifiers(who, 'punch')\nend)");
+  const auto run = brawl.run();
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("brawl/init.lua:20: error: status 'Jinxed': modifier 1's roll 'pnch' is no roll the "
+                                  "rules make (did you mean 'punch'?)"));
+}
+
+TEST_CASE("a yes-or-no function that tries to change the fight is refused at its line, not applied each time it is "
+          "judged",
+          "[run][errors][flow]") {
+  // docs/fights.md (`target`): judged "before the action and again when it resolves": a wound set
+  // inside one landed twice, outside any action ("Aldric wounds 3 Orc wounds 2").
+  const Brawl brawl("arbiter.define.action('Jab', { cost = 1, needs_target = true, target = function(me, them)\n"
+                    "  world.set_stat(them, 'wounds', (them.stats.wounds or 0) + 1)\n  return true\n"
+                    "end, resolve = function(ctx) end })",
+                    "Round 1\nAna:\n  1: Jab -> \"Bo\"\n");
+  const auto run = brawl.run();
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("brawl/init.lua:21: error: action 'Jab': target judges; it cannot change the fight "
+                                  "(set_stat): a change belongs in an action's resolve"));
 }

@@ -827,12 +827,13 @@ TEST_CASE("a status's modifiers have roll, amount and reason, the amount a whole
   Stack s;
   s.stack.load({"demo-base"});
   CHECK_THROWS_WITH(s.eval("arbiter.define.status('Aimed', { modifiers = { { roll = 'attack', amont = 2 } } })"),
-                    StartsWith("test.lua:2: error: a status's modifier 1 has no field 'amont' (did you mean 'amount'?)"));
+                    StartsWith("test.lua:2: error: status 'Aimed': 2 mistakes: modifier 1 has no field 'amont' (did you "
+                               "mean 'amount'?); modifier 1 needs its amount, per stack (amount = -2)"));
   CHECK_THROWS_WITH(s.eval("arbiter.define.status('Aimed', { modifiers = { { roll = 'attack', amount = 1.5 } } })"),
-                    StartsWith("test.lua:2: error: a status's modifier 1: 'amount' must be a whole number from -1000000 to "
-                               "1000000, not 1.5"));
+                    StartsWith("test.lua:2: error: status 'Aimed': modifier 1's 'amount' must be a whole number from "
+                               "-1000000 to 1000000, not 1.5"));
   CHECK_THROWS_WITH(s.eval("arbiter.define.status('Aimed', { modifiers = { { roll = 'attack' } } })"),
-                    StartsWith("test.lua:2: error: a status's modifier 1 needs its amount, per stack (amount = -2)"));
+                    StartsWith("test.lua:2: error: status 'Aimed': modifier 1 needs its amount, per stack (amount = -2)"));
   CHECK_NOTHROW(s.eval("arbiter.define.status('Aimed', { modifiers = { { roll = 'attack', amount = 2.0, reason = 'Aim' } } })"));
 }
 

@@ -254,7 +254,27 @@ TEST_CASE("a roll's name is judged again once a status is defined: a near miss o
   statuses.check_roll("atack");  // no status modifies any roll: nothing to be a near miss of
   statuses.check_roll("atack");  // asked again: judged once, the same answer
   statuses.define({.name = "Poisoned", .modifiers = {{"attack", -1, "Poisoned"}}});
+  statuses.check_roll("attack");  // a roll the rules make, which a status modifies
   CHECK(error_message([&] { statuses.check_roll("atack"); }) == "there is no roll named 'atack'; did you mean 'attack'?");
-  statuses.check_roll("attack");
   statuses.check_roll("stealth");  // far from any: a roll a house rule's status may modify
+}
+
+TEST_CASE("a status's roll near a roll the rules make, and never asked for, is the status's mistake, not the rules'",
+          "[statuses]") {
+  // docs/world.md, "rolls": Platemail's attack roll was told "there is no roll named 'attack'; did
+  // you mean 'atack'?" at its own line, for a house status's misspelt `roll = "atack"`.
+  StatusBook statuses;
+  statuses.define({.name = "Jinxed", .modifiers = {{"atack", -2, "Jinxed"}}, .modifiers_written_at = "house/init.lua:4"});
+  const Error error = [&] {
+    try {
+      statuses.check_roll("attack");
+    } catch (const Error& e) {
+      return e;
+    }
+    return Error("no error");
+  }();
+  const Diagnostic& told = error.diagnostics().front();
+  CHECK(told.where.file == "house/init.lua");
+  CHECK(told.where.line == 4);
+  CHECK(told.message == "status 'Jinxed': modifier 1's roll 'atack' is no roll the rules make (did you mean 'attack'?)");
 }

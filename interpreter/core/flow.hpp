@@ -125,6 +125,9 @@ class Changes {
 // (`turn_cut_off`) with who kept choosing (Ruleset::turn_chooser).
 inline constexpr int most_turn_actions = 100;
 
+// The most action points a phase gives (`action_points`), and a character holds after a give-back.
+inline constexpr int most_action_points = 1'000'000;
+
 // Who chose a turn's actions, for a turn ended at most_turn_actions: "the hook 'choose' of pack
 // 'brawl' (packs/brawl/init.lua:63)", and that pack, if a pack's.
 struct TurnChooser {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include <fmt/format.h>
+
 #include "grammar/diagnostic.hpp"
 #include "interpreter/core/names.hpp"
 
@@ -79,16 +81,35 @@ void StatusBook::define(StatusDefinition definition) {
 
 // A roll no status modifies may be one the rules ask for so that a house rule's status can modify
 // it (Platemail's "stealth"), so only a near miss of a roll some status modifies is refused: a
-// misspelt "atack" would otherwise find no modifier, silently. Asked on every roll of a fight, so
-// each name is judged once while the definitions stay as they are.
+// misspelt "atack" would otherwise find no modifier, silently. The roll asked for is one the rules
+// make; the one modified near it, unless the rules asked for it too, is the status's slip, told as
+// the status's at its line (a house rule's, not the rules' roll that found it). Asked on every roll
+// of a fight, so each name is judged once while the definitions stay as they are.
 void StatusBook::check_roll(std::string_view roll) const {
   if (rolls_checked_.contains(roll)) return;
   std::vector<std::string> modified;
   for (const auto& [name, definition] : definitions_)
     for (const RollModifier& m : definition.modifiers) modified.push_back(m.roll);
   const bool modifies = std::find(modified.begin(), modified.end(), roll) != modified.end();
-  if (!modifies && !nearest_names(roll, modified).empty()) throw Error(unknown_name(roll, modified, "roll"));
+  if (!modifies) {
+    const std::vector<std::string> near = nearest_names(roll, modified);
+    if (!near.empty() && !rolls_checked_.contains(near.front())) throw misspelt_modifier(near.front(), roll);
+    if (!near.empty()) throw Error(unknown_name(roll, modified, "roll"));
+  }
   rolls_checked_.emplace(roll);
+}
+
+Error StatusBook::misspelt_modifier(const std::string& misspelt, std::string_view asked) const {
+  for (const auto& [name, definition] : definitions_)
+    for (std::size_t i = 0; i < definition.modifiers.size(); ++i) {
+      if (definition.modifiers[i].roll != misspelt) continue;
+      const std::string message = fmt::format("status '{}': modifier {}'s roll '{}' is no roll the rules make (did "
+                                              "you mean '{}'?)",
+                                              name, i + 1, misspelt, asked);
+      const std::string& where = definition.modifiers_written_at;
+      return where.empty() ? Error(message) : Error(parse_positioned(where + ": " + message));
+    }
+  return Error(unknown_name(asked, {misspelt}, "roll"));  // no status modifies it: not asked
 }
 
 const StatusDefinition* StatusBook::find(std::string_view status) const {

@@ -13,6 +13,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "grammar/diagnostic.hpp"
+
 namespace arbiter {
 
 enum class Stacking : std::uint8_t {
@@ -50,6 +52,8 @@ struct StatusDefinition {
   std::vector<std::string> allows{};      // if not empty: only these actions
   std::vector<std::string> forbids{};
   std::vector<RollModifier> modifiers{};
+  // "file:line" of the change that wrote the modifiers, for a mistake in them ("" when unknown).
+  std::string modifiers_written_at{};
   friend bool operator==(const StatusDefinition&, const StatusDefinition&) = default;
 };
 
@@ -92,11 +96,15 @@ class StatusBook {
   void define(StatusDefinition definition);
   const StatusDefinition& get(std::string_view name) const;  // an Error with a did-you-mean if unknown
   const StatusDefinition* find(std::string_view name) const;
-  void check_roll(std::string_view roll) const;  // an Error if `roll` is a near miss of a roll some status modifies
+  // An Error if `roll`, which the rules ask for, is a near miss of a roll some status modifies: the
+  // status's mistake, told where its roll is written, unless the rules asked for that roll too.
+  void check_roll(std::string_view roll) const;
   const std::map<std::string, StatusDefinition, std::less<>>& all() const { return definitions_; }
 
  private:
   void index();
+  // The Error for a status's roll `misspelt` near the roll `asked` for, at its definition's line.
+  Error misspelt_modifier(const std::string& misspelt, std::string_view asked) const;
 
   std::map<std::string, StatusDefinition, std::less<>> definitions_;
   // The same definitions by name, hashed: find is asked hundreds of times a round (status.has),

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstddef>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -178,17 +179,40 @@ bool innermost_lua_frame(lua_State* thread, lua_Debug& ar) {
 // that failed: a log cannot hold what is not UTF-8.
 std::string message_text(lua_State* L, int index) { return printable(whole_string(L, index), true); }
 
+// The innermost frame of `thread` whose line runs again further out: where a rule sets itself off
+// again. Lua tells its "C stack overflow" at whatever line the nesting ran out on, often another
+// pack's that the recursing one calls.
+bool repeating_frame(lua_State* thread, lua_Debug& ar) {
+  std::vector<std::pair<std::string, int>> frames;
+  for (int level = 0; lua_getstack(thread, level, &ar); ++level) {
+    lua_getinfo(thread, "Sl", &ar);
+    if (ar.currentline > 0) frames.emplace_back(ar.short_src, ar.currentline);
+  }
+  for (std::size_t i = 0; i < frames.size(); ++i)
+    if (std::find(frames.begin() + static_cast<std::ptrdiff_t>(i) + 1, frames.end(), frames[i]) != frames.end()) {
+      std::snprintf(ar.short_src, sizeof ar.short_src, "%s", frames[i].first.c_str());
+      ar.currentline = frames[i].second;
+      return true;
+    }
+  return false;
+}
+
+// Lua's own words for calls nested too deep, said the way a rule's author can act on, at the line
+// that sets itself off again: one wording wherever the call ran (`run`, `test`).
+std::string with_overflow_explained(lua_State* thread, std::string message) {
+  if (!message.ends_with("C stack overflow")) return message;
+  message = "C stack overflow (calls into the rules nest more than about 200 deep: a rule that sets itself off "
+            "again, as a reaction that takes a reaction of its own, never ends)";
+  lua_Debug ar;
+  if (repeating_frame(thread, ar)) message = fmt::format("{}:{}: {}", ar.short_src, ar.currentline, message);
+  return message;
+}
+
 // The message of the error that stopped `thread`: one raised with a value that is not a message
 // (`error()`, `error({})`) gets one, placed at the line of the pack's code that raised it.
 std::string message_of_error(lua_State* thread) {
-  if (lua_type(thread, -1) == LUA_TSTRING || lua_type(thread, -1) == LUA_TNUMBER) {
-    std::string message = message_text(thread, -1);
-    // Lua's own words, said the way a rule's author can act on.
-    if (message.ends_with("C stack overflow"))
-      message += " (calls into the rules nest more than about 200 deep: a rule that sets itself off again, as a "
-                 "reaction that takes a reaction of its own, never ends)";
-    return message;
-  }
+  if (lua_type(thread, -1) == LUA_TSTRING || lua_type(thread, -1) == LUA_TNUMBER)
+    return with_overflow_explained(thread, message_text(thread, -1));
   const std::string value = luaL_typename(thread, -1);
   lua_Debug ar;
   if (innermost_lua_frame(thread, ar))
@@ -1155,7 +1179,7 @@ Error Sandbox::error_from(lua_State* thread, int status) {
   } else if (auto syntax = raised_syntax_error(thread)) {
     return std::move(*syntax);
   } else if (lua_type(thread, -1) == LUA_TSTRING || lua_type(thread, -1) == LUA_TNUMBER) {
-    message = message_text(thread, -1);
+    message = with_overflow_explained(thread, message_text(thread, -1));
   } else {
     message = fmt::format("error with a {} value as its message", luaL_typename(thread, -1));
   }

@@ -45,6 +45,14 @@ World& world_of(lua_State* L);
 // against the pack's memory budget while it waits for the commit. (changes.cpp)
 void change(lua_State* L, std::function<void()> change, bool changes_grid = false, std::size_t holds = 0);
 
+// Provided by the fight while a function that judges yes or no runs (an action's allowed_by or
+// target, a condition's test, a target's find), naming it ("action 'Jab': allowed_by"): it is
+// judged before an action and again when it resolves, so a change it made would land each time,
+// outside any action. change() refuses one at the author's line; reads cost nothing more.
+struct Judging {
+  std::string what;
+};
+
 // A cell argument: a label ("C3"), or a character (handle or name) meaning the cell it is in.
 Cell check_cell(lua_State* L, int index, const Grid& grid);
 void push_label(lua_State* L, Cell cell);                        // "C3"

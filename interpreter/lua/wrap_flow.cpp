@@ -99,11 +99,22 @@ int points(lua_State* L) {
   return 1;
 }
 
+// What is left stays from 0 to most_action_points: spending more than a character has would leave
+// the rules a negative count to act on, blamed on whoever reads it later; a give-back may go past
+// the phase's allocation (a house rule's bonus), but not past what any phase may give.
 int spend(lua_State* L) {
-  const EntityId who = check_entity(L, 1, world_of(L)).id;
-  // Cut to an int, 2^32 points would be none spent at all.
-  const auto points = static_cast<int>(check_whole(L, 2, "flow.spend's points", -1'000'000, 1'000'000));
-  running_phase(L, "flow.spend").spend(who, points);
+  const Entity& who = check_entity(L, 1, world_of(L));
+  const lua_Integer points = check_whole(L, 2, "flow.spend's points", -most_action_points, most_action_points);
+  Flow& flow = running_phase(L, "flow.spend");
+  const lua_Integer has = flow.action_points(who.id);
+  const lua_Integer left = has - points;
+  if (points > 0 && left < 0)
+    throw Error(fmt::format("{} has {} action points; spending {} would leave {}", who.name, has, points, left));
+  if (points < 0 && left > most_action_points)
+    throw Error(fmt::format("{} has {} action points; giving back {} would make {}, more than the {} a character "
+                            "may hold",
+                            who.name, has, -points, left, most_action_points));
+  flow.spend(who.id, static_cast<int>(points));
   return 0;
 }
 

@@ -1,6 +1,8 @@
 #include "interpreter/packs/definition_check.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <iterator>
 #include <string_view>
 #include <vector>
 
@@ -222,12 +224,10 @@ Problem misfit(lua_State* L, int value, const Field& field) {
   return {field.name, std::move(message)};
 }
 
-// Every field that is unknown or does not fit, told at once: the author mends them all in one go.
-// Told where the first of them is written.
-void check_fields(lua_State* L, Kind kind, const std::string& name, int index, const std::vector<Field>& fields) {
+// Every field that is unknown or does not fit.
+std::vector<Problem> field_problems(lua_State* L, const std::string& what, int index, const std::vector<Field>& fields) {
   std::vector<std::string> known;
   for (const Field& field : fields) known.emplace_back(field.name);
-  const std::string what = fmt::format("{} '{}'", to_string(kind), name);
   std::vector<Problem> problems = unknown_fields(L, index, known);
   for (const Field& field : fields) {
     lua_pushstring(L, field.name);
@@ -236,6 +236,12 @@ void check_fields(lua_State* L, Kind kind, const std::string& name, int index, c
     if (!absent && !field.fits(L, lua_gettop(L))) problems.push_back(misfit(L, lua_gettop(L), field));
     lua_pop(L, 1);
   }
+  return problems;
+}
+
+// The problems found, told at once: the author mends them all in one go. Told where the first of
+// them is written.
+void refuse_problems(const std::string& what, const std::vector<Problem>& problems) {
   if (problems.empty()) return;
   const std::string& first = problems.front().field;
   if (problems.size() == 1 && problems.front().text.starts_with("no field"))
@@ -244,6 +250,54 @@ void check_fields(lua_State* L, Kind kind, const std::string& name, int index, c
   for (const Problem& problem : problems)
     told.push_back(problem.text.starts_with("no field") ? "it has " + problem.text : problem.text);
   throw FieldMistake(first, every_mistake(what, told));
+}
+
+std::string definition_name(Kind kind, const std::string& name) { return fmt::format("{} '{}'", to_string(kind), name); }
+
+void check_fields(lua_State* L, Kind kind, const std::string& name, int index, const std::vector<Field>& fields) {
+  const std::string what = definition_name(kind, name);
+  refuse_problems(what, field_problems(L, what, index, fields));
+}
+
+// What is wrong inside each of a status's modifiers (docs/world.md, "Statuses"): a misspelt `amont`
+// or a roll that is no string would change every roll by 0, or no roll, silently. A modifier that
+// is no table is the runtime's to tell (lua::check_status_definition), with the list's shape.
+std::vector<Problem> modifier_problems(lua_State* L, int status) {
+  std::vector<Problem> problems;
+  lua_pushstring(L, "modifiers");
+  if (lua_rawget(L, status) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return problems;
+  }
+  const int list = lua_gettop(L);
+  const auto n = static_cast<lua_Integer>(lua_rawlen(L, list));
+  for (lua_Integer i = 1; i <= n; lua_pop(L, 1), ++i) {
+    if (lua_rawgeti(L, list, i) != LUA_TTABLE) continue;
+    const int item = lua_gettop(L);
+    const std::string within = fmt::format("modifiers[{}]", i);
+    const std::string modifier = fmt::format("modifier {}", i);
+    for (Problem& unknown : unknown_fields(L, item, {"roll", "amount", "reason"}, within))
+      problems.push_back({std::move(unknown.field), modifier + " has " + unknown.text});
+    const auto field_of = [&](const char* key, int type) {
+      lua_pushstring(L, key);
+      return lua_rawget(L, item) == type;
+    };
+    const auto misfit_of = [&](const char* key, const char* expected) {
+      problems.push_back({within + "." + key, fmt::format("{}'s '{}' must be {}, not {}", modifier, key, expected,
+                                                          lua::describe(L, -1, 1))});
+    };
+    if (field_of("roll", LUA_TNIL)) problems.push_back({within, modifier + " needs the roll it changes (roll = \"attack\")"});
+    else if (!text(L, -1)) misfit_of("roll", "the name of a roll, a string like \"attack\"");
+    lua_pop(L, 1);
+    if (field_of("amount", LUA_TNIL)) problems.push_back({within, modifier + " needs its amount, per stack (amount = -2)"});
+    else if (int whole = 0; lua_type(L, -1) != LUA_TNUMBER || std::abs(lua_tointegerx(L, -1, &whole)) > 1'000'000 || !whole)
+      misfit_of("amount", "a whole number from -1000000 to 1000000");
+    lua_pop(L, 1);
+    if (!field_of("reason", LUA_TNIL) && !text(L, -1)) misfit_of("reason", "a string");
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return problems;
 }
 
 // What each pack API after the first added to definitions (manifest.hpp, pack_api).
@@ -396,7 +450,11 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
       }
       return;
     case Kind::status: {
-      check_fields(L, kind, name, index, status_fields);
+      // A modifier's mistakes are the status's, told with its fields' (docs/world.md, "Statuses").
+      const std::string what = definition_name(kind, name);
+      std::vector<Problem> problems = field_problems(L, what, index, status_fields);
+      std::ranges::move(modifier_problems(L, index), std::back_inserter(problems));
+      refuse_problems(what, problems);
       StatusDefinition status = lua::check_status_definition(L, index, name);
       // A definition's name is its registry key: a `name` field naming another status would make
       // this one replace that status in the fight, past the error "already defined" that

@@ -118,7 +118,7 @@ FlowRules read_flow(lua_State* L, const Registry& registry, std::string& default
       PhaseRules p{phase["name"].text(), PhaseKind::Simultaneous, 0};
       if (const auto kind = phase.optional("kind")) p.kind = kind->here([&] { return parse_phase_kind(kind->text()); });
       // A budget of points: negative, a fraction or past any cost (costs are 0 to 1000000) is a slip.
-      if (const auto points = phase.optional("action_points")) p.action_points = points->whole_number(0, 1'000'000);
+      if (const auto points = phase.optional("action_points")) p.action_points = points->whole_number(0, most_action_points);
       rules.phases.push_back(std::move(p));
     }
     if (rules.phases.empty()) flow["phases"].fail("a flow has at least one phase");
@@ -208,6 +208,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
       case Kind::status: {
         StatusDefinition status = lua::check_status_definition(L, -1, d->name);
         status.name = d->name;  // its key: a `name` that differs is refused where it is written
+        if (!status.modifiers.empty()) status.modifiers_written_at = setting(*d, "modifiers").location;
         book_.define(std::move(status));
         break;
       }
@@ -1079,8 +1080,23 @@ const Fight::Function& Fight::call_phrase(const Entity& who, const std::optional
     lua_pushlstring(L_, ordering->data(), ordering->size());
     ++nargs;
   }
-  call(f, nargs, 1);
+  judge_by(f, nargs, 1, fmt::format("{} '{}'", kind, phrase));
   return f;
+}
+
+void Fight::judge_by(const Function& function, int nargs, int nresults, std::string what) {
+  lua::Services& services = sandbox_.services();
+  lua::Judging judging{std::move(what)};
+  struct Restore {
+    lua::Services& services;
+    lua::Judging* outer = services.find<lua::Judging>();
+    ~Restore() {
+      if (outer) services.provide<lua::Judging>(outer);
+      else services.withdraw<lua::Judging>();
+    }
+  } restore{services};
+  services.provide<lua::Judging>(&judging);
+  call(function, nargs, nresults);
 }
 
 EntityId Fight::returned_character(int index, const char* what) {
@@ -1584,7 +1600,8 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     StackGuard guard{L_};
     lua::push_entity(L_, intent.actor);
     if (chosen.allowed_when.reads >= 2) lua::push_intent(L_, intent, world_);
-    call(chosen.allowed_when, chosen.allowed_when.reads >= 2 ? 2 : 1, 2);
+    judge_by(chosen.allowed_when, chosen.allowed_when.reads >= 2 ? 2 : 1, 2,
+             fmt::format("action '{}': allowed_by", chosen.name));
     if (auto reason = refusal_returned(chosen.allowed_when, chosen.name, "allowed_by", [&] {
           return fmt::format("the rules do not let {} {} now", actor.name, chosen.name);
         }))
@@ -1616,7 +1633,7 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     StackGuard guard{L_};
     lua::push_entity(L_, intent.actor);
     lua::push_entity(L_, intent.target);
-    call(chosen.target_allowed, 2, 2);
+    judge_by(chosen.target_allowed, 2, 2, fmt::format("action '{}': target", chosen.name));
     if (auto reason = refusal_returned(chosen.target_allowed, chosen.name, "target", [&] {
           return fmt::format("the rules do not let {} {} {}", actor.name, chosen.name, world_.get(intent.target).name);
         }))

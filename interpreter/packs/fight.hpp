@@ -173,6 +173,9 @@ class Fight final : public Ruleset {
   // Pushes the function and calls it with the `nargs` values above it, leaving `nresults`; first
   // the packs' checks, if a definition has changed since they ran (Registry::run_checks).
   void call(const Function& function, int nargs, int nresults);
+  // call() of a function that judges yes or no (allowed_by, target, a condition's test, a target's
+  // find), `what` naming it: a change it tries is refused (lua::Judging).
+  void judge_by(const Function& function, int nargs, int nresults, std::string what);
   const Function* hook(const char* name) const;
   // Runs `read`, which reads what `function` returned. An error it raises without a position is
   // the mistake of whoever wrote `function`: it is shown at the line where `function` is written,

@@ -151,21 +151,31 @@ void check_ruleset(lua_State* L, const Registry& registry) {
     for (const std::string& status : *named)
       if (!holds(status_names, status))
         fail(L, *flow, field, fmt::format("flow.{}: {}", field, unknown_name(status, status_names, "status")));
+  std::vector<std::string> phases;
+  for (const PhaseRules& phase : rules.phases) phases.push_back(fmt::format("{} ({})", phase.name, name(phase.kind)));
   // "A duration of N lasts through N ticks of its clock" (docs/world.md): a clock the flow never
   // ticks (turns, in a flow of simultaneous phases only) would keep the status on for good.
   for (const auto& [d, unit] : units) {
     if (unit == DurationUnit::UntilRemoved || counts_down(unit, rules.phases)) continue;
-    std::vector<std::string> counted, phases;
+    std::vector<std::string> counted;
     for (std::size_t other = 0; other < duration_unit_names.size(); ++other)  // every unit the runtime has
       if (counts_down(static_cast<DurationUnit>(other), rules.phases))
         counted.push_back(fmt::format("\"{}\"", duration_unit_names[other]));
-    for (const PhaseRules& phase : rules.phases) phases.push_back(fmt::format("{} ({})", phase.name, name(phase.kind)));
     fail(L, *d, "unit",
          fmt::format("status '{}': unit = \"{}\" is never counted down in this flow, so the status would never end: "
                      "turns come only in sequential phases, and the flow's phases are {}. Give unit = {}, which this "
                      "flow counts down",
                      d->name, name(unit), fmt::join(phases, ", "), fmt::join(counted, " or ")));
   }
+  // Likewise a turn's hook (docs/fights.md, "Hooks"): defined under a flow without turns, it would
+  // silently never run.
+  if (!counts_down(DurationUnit::Turns, rules.phases))
+    for (const char* hook : {"turn_start", "turn_end"})
+      if (const Definition* d = registry.find(Kind::hook, hook))
+        fail(L, *d, "",
+             fmt::format("hook '{}' is never called in this flow: turns come only in sequential phases, and the "
+                         "flow's phases are {}. Use phase_start or phase_end, which this flow calls",
+                         hook, fmt::join(phases, ", ")));
 }
 
 }  // namespace arbiter::packs

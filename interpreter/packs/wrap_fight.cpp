@@ -94,6 +94,12 @@ int let_go(lua_State* L) {
 int create(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   nlohmann::json setup = lua::check_json(L, 1);
+  // `dice` and `seed` are the test's, not the encounter's: a misspelt one would be told as no field
+  // of the encounter, with the encounter's fields for the nearest, and none of them near.
+  for (const auto& [key, value] : setup.items())
+    if (key != "dice" && key != "seed")
+      if (const std::string hint = did_you_mean(key, {"dice", "seed"}); !hint.empty())
+        throw Error(fmt::format("fight.new: the fight has no field '{}' ({})", key, hint));
   std::unique_ptr<DiceSource> dice;
   if (setup.contains("dice")) {
     const bool empty = setup["dice"].is_object() && setup["dice"].empty();  // {}: no roll expected

@@ -10,6 +10,7 @@
 --
 -- Every change is recorded with the pack and line that made it (`arbiter explain` shows them).
 local registry = require "arbiter.registry"
+local words = require "arbiter.words"
 
 local arbiter = { define = {}, override = {}, patch = {}, kinds = registry.kinds }
 
@@ -20,25 +21,37 @@ local arbiter = { define = {}, override = {}, patch = {}, kinds = registry.kinds
 local plurals = { status = "statuses" }
 
 -- What the registry's C functions would refuse as Lua's "bad argument #2 to 'define'" at this
--- file's line is refused here, at the pack's line that called (level 3: the caller of the
--- function calling this), naming the argument. The registry checks the definition itself.
-local function refuse(operation, kind, what, wanted, got)
-  error(("arbiter.%s.%s: %s must be %s, not %s"):format(operation, kind, what, wanted,
-    type(got) == "string" and ("%q"):format(got) or tostring(got)), 3)
+-- file's line is refused here, at the pack's line that called, `level` frames up (the caller of
+-- this function is 1), naming the function and the argument. The registry checks the definition.
+local function refuse(function_name, what, wanted, got, level)
+  error(("arbiter.%s: %s must be %s, not %s"):format(function_name, what, wanted, words.shown(got)), level + 1)
+end
+
+local is_kind = {}
+for _, kind in ipairs(registry.kinds) do is_kind[kind] = true end
+
+-- The kind and name a reading function is given (arbiter.exists "action" was refused inside this
+-- file, and a number as the name passed as a name nobody defined).
+local function expect_definition(function_name, kind, name, level)
+  if not is_kind[kind] then
+    error(("arbiter.%s: the kind (argument 1) %s"):format(function_name, words.must_be_one_of(registry.kinds, kind)),
+      level + 1)
+  end
+  if type(name) ~= "string" then refuse(function_name, "the name (argument 2)", "a string", name, level + 1) end
 end
 
 for _, kind in ipairs(registry.kinds) do
   arbiter.define[kind] = function(name, value)
-    if type(name) ~= "string" then refuse("define", kind, "the name (argument 1)", "a string", name) end
+    if type(name) ~= "string" then refuse("define." .. kind, "the name (argument 1)", "a string", name, 2) end
     registry.define(kind, name, value)
   end
   arbiter.override[kind] = function(name, value)
-    if type(name) ~= "string" then refuse("override", kind, "the name (argument 1)", "a string", name) end
+    if type(name) ~= "string" then refuse("override." .. kind, "the name (argument 1)", "a string", name, 2) end
     registry.override(kind, name, value)
   end
   arbiter.patch[kind] = function(name, fields)
-    if type(name) ~= "string" then refuse("patch", kind, "the name (argument 1)", "a string", name) end
-    if type(fields) ~= "table" then refuse("patch", kind, "the fields to change (argument 2)", "a table", fields) end
+    if type(name) ~= "string" then refuse("patch." .. kind, "the name (argument 1)", "a string", name, 2) end
+    if type(fields) ~= "table" then refuse("patch." .. kind, "the fields to change (argument 2)", "a table", fields, 2) end
     registry.patch(kind, name, fields)
   end
   arbiter[plurals[kind] or kind .. "s"] = registry.view(kind)
@@ -46,6 +59,7 @@ end
 
 --- Whether a definition of this kind and name exists.
 function arbiter.exists(kind, name)
+  expect_definition("exists", kind, name, 2)
   return registry.get(kind, name) ~= nil
 end
 
@@ -81,10 +95,15 @@ local function touches(changed, field)
   return within(changed, field) or within(field, changed)
 end
 
---- The last change that set `field` of a definition ("Sword.melee.wounds"; "" for the whole of it):
+--- The last change that set `field` of a definition ("Sword.melee.wounds"; nil or "" for the whole of it):
 --- where a pack's check of its tables tells a mistake, at the line of the pack that made it. nil
 --- when none is recorded.
 function arbiter.last_change(kind, name, field)
+  expect_definition("last_change", kind, name, 2)
+  if field ~= nil and type(field) ~= "string" then
+    refuse("last_change", "the field (argument 3)", "a string or nil", field, 2)
+  end
+  field = field or ""
   local history = registry.history(kind, name)
   for i = #history, 1, -1 do
     local change = history[i]

@@ -8,10 +8,12 @@ local words = {}
 
 local type = type
 
---- A value as a message shows it: a string quoted, a table as "a table".
+--- A value as a message shows it: a string quoted, a table as "a table", a function as "a function"
+--- (tostring's "function: #2307" tells the author nothing).
 function words.shown(value)
   if type(value) == "string" then return ("%q"):format(value) end
   if type(value) == "table" then return "a table" end
+  if type(value) == "function" then return "a function" end
   return tostring(value)
 end
 

@@ -6,7 +6,7 @@
 
 local arbiter = { words = {} }
 
----A value as a message shows it: a string quoted, a table as "a table".
+---A value as a message shows it: a string quoted, a table as "a table", a function as "a function".
 ---@param value any
 ---@return string
 function arbiter.words.shown(value) end

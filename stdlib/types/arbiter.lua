@@ -123,6 +123,28 @@ function arbiter.define.condition(name, value) end
 ---@param value arbiter.TargetDefinition
 function arbiter.define.target(name, value) end
 
+---The hook `loaded` (optional): called once every pack has loaded, by every command that loads
+---packs, after the packs' checks (`arbiter.add_check`) and before anything else asks the rules.
+---An error it raises refuses the packs, told at the line it names.
+---@alias arbiter.LoadedHook fun()
+
+---The flow's hooks `round_start`, `round_end`, `phase_start` and `phase_end` (optional): called
+---at the boundary; `phase_end` after the phase's changes landed, still seeing its intents.
+---@alias arbiter.BoundaryHook fun()
+
+---The flow's hooks `turn_start(who)` and `turn_end(who)` (optional; sequential phases only: a flow
+---of simultaneous phases only never calls them, and defining one there is an error at its line).
+---@alias arbiter.TurnHook fun(who: world.Character)
+
+---The flow's hook `forced_action` (optional): before a character's orders are read, nil, or an
+---intent replacing them (Dazed, Terror): `{ action, target?, note?, path?, ready?, cost?, away_from? }`.
+---@alias arbiter.ForcedActionHook fun(who: world.Character): flow.Intent?
+
+---The flow's hook `initiative` (sequential phases): given every character, those an incapacitating
+---status keeps from acting too, the characters in turn order, each at most once (one left out has
+---no turn).
+---@alias arbiter.InitiativeHook fun(characters: world.Character[]): world.Character[]
+
 ---The flow's hook `choose` (optional; sequential phases, docs/fights.md): the next action of
 ---`who`'s turn. Without it each sheet entry is taken as written (unless forbidden, or costing more
 ---points than are left), and a character no sheet orders takes the default order once a turn.
@@ -177,10 +199,13 @@ function arbiter.define.target(name, value) end
 ---@alias arbiter.TimingHook fun(action: string): { turn_only: boolean?, answers: string[]?, replaces: string[]? }?
 
 ---Defines an extension point: a function other packs may replace with `arbiter.override.hook`.
----The flow's hooks are named by docs/fights.md (`choose`: arbiter.ChooseHook, `respond`:
----arbiter.RespondHook, `responses`: arbiter.ResponsesHook, `actions`: arbiter.ActionsHook, `reach`:
----arbiter.ReachHook, `move_limit`: arbiter.MoveLimitHook, `hostile`: arbiter.HostileHook,
----`movement`: arbiter.MovementHook, `timing`: arbiter.TimingHook). A name near one of the
+---The flow's hooks are named by docs/fights.md (`loaded`: arbiter.LoadedHook, `round_start`,
+---`round_end`, `phase_start`, `phase_end`: arbiter.BoundaryHook, `turn_start`, `turn_end`:
+---arbiter.TurnHook, `forced_action`: arbiter.ForcedActionHook, `initiative`:
+---arbiter.InitiativeHook, `choose`: arbiter.ChooseHook, `respond`: arbiter.RespondHook,
+---`responses`: arbiter.ResponsesHook, `actions`: arbiter.ActionsHook, `reach`: arbiter.ReachHook,
+---`move_limit`: arbiter.MoveLimitHook, `hostile`: arbiter.HostileHook, `movement`:
+---arbiter.MovementHook, `timing`: arbiter.TimingHook). A name near one of the
 ---runtime's hooks but none of them (`chose`) is an error: nothing would call it.
 ---@param name string
 ---@param value function
@@ -249,7 +274,8 @@ function arbiter.patch.target(name, fields) end
 ---@param fields table
 function arbiter.patch.hook(name, fields) end
 
----Whether a definition of this kind and name exists.
+---Whether a definition of this kind and name exists. A kind that is none, or a name that is no
+---string, is an error at the line that called, naming the argument (and the nearest kind).
 ---@param kind arbiter.Kind
 ---@param name string
 ---@return boolean
@@ -266,11 +292,13 @@ function arbiter.names(kind) end
 ---@return arbiter.Change[]
 function arbiter.history(kind, name) end
 
----The last change that set `field` of a definition ("Sword.melee.wounds"; "" for the whole of it):
----where a pack's check of its tables tells a mistake, at the line of the pack that made it.
+---The last change that set `field` of a definition ("Sword.melee.wounds"; nil or "" for the whole of
+---it): where a pack's check of its tables tells a mistake, at the line of the pack that made it. A
+---kind that is none, a name that is no string, or a field that is neither, is an error at the line
+---that called, naming the argument (and the nearest kind).
 ---@param kind arbiter.Kind
 ---@param name string
----@param field string
+---@param field? string
 ---@return arbiter.Change?
 function arbiter.last_change(kind, name, field) end
 

@@ -104,7 +104,9 @@ function flow.points(who) end
 ---Spends action points; a negative number gives them back (Recover Stamina). Only while a phase
 ---runs: between phases (round_start, round_end, between rounds) it is an error, as the next phase
 ---gives everyone its own points. `points` is a whole number from -1000000 to 1000000: a fraction
----or more is an error at the call, never cut to fit.
+---or more is an error at the call, never cut to fit. What the character has stays from 0 to
+---1000000: spending more than it has ("Ana has 11 action points; spending 50 would leave -39"), or
+---giving back past 1000000, is an error at the call. A give-back may pass the phase's allocation.
 ---@param who string|world.Character
 ---@param points integer
 function flow.spend(who, points) end
