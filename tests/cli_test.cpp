@@ -1648,6 +1648,16 @@ TEST_CASE("arbiter prob --at-least past the values an expression takes is exact,
   CHECK_THAT(arbiter("prob 2d6 --at-least 13 --json").output, EndsWith(R"("at_least":{"value":13,"p":0.0}})" "\n"));
 }
 
+TEST_CASE("a percentage halfway between two four-decimal ones rounds to the even last digit", "[cli][dice]") {
+  // docs/dice.md: "a tie … rounds to the even last digit": each face of a d128 is 1/128 =
+  // 0.78125% exactly, 0.7812%; 3/128 = 2.34375%, 2.3438%. Both with and without --exact.
+  for (const std::string exact : {"", "--exact "}) {
+    const auto d128 = arbiter("prob " + exact + "1d128");
+    CHECK_THAT(d128.output, Contains("\n       1    0.7812%  100.0000%    0.7812%  "));
+    CHECK_THAT(d128.output, Contains("\n       3    0.7812%   98.4375%    2.3438%  "));
+  }
+}
+
 TEST_CASE("arbiter prob --exact prints decimals rounded from the fractions, and no zero as -0", "[cli][dice]") {
   // 24 has 108503/2000000 = 5.42515% exactly, which a double holds as a little less.
   const auto l5r = arbiter("prob 5d10!!kh3 --exact");
@@ -1696,9 +1706,20 @@ TEST_CASE("a count of dice by a point no die can meet is weighed as written, wit
   CHECK_THAT(arbiter("roll '3d6>=1' --dice 3,5,1").output,
              Contains("warning: 3d6>=1 counts the dice that are >=1, and every d6 is: it counts every die, not their "
                       "sum"));
+  // A compounded d6 shows 6k + 1 to 6k + 5 (it explodes on 6 and adds on): never 6, by hand. It
+  // counted nothing with no word.
+  CHECK_THAT(arbiter("prob '3d6!!6=6'").output,
+             Contains("warning: 3d6!!=6=6 counts the dice that are =6, and a compounded d6 never is: no roll has a "
+                      "success"));
+  // min is applied before max (docs/dice.md): 1d6min4max2 is always 2.
+  const auto clamped = arbiter("roll 1d6min4max2 --dice 5");
+  CHECK_THAT(clamped.output, Contains("warning: 1d6min4max2 raises each die to at least 4, then lowers it to at most 2: "
+                                      "every die shows 2"));
+  CHECK_THAT(clamped.output, Contains("did you mean min2max4?"));
   // Nothing to warn of: a point some dice meet, the sum compared, one die (both readings agree), a
-  // compounded die past its faces.
-  for (const char* meant : {"2d6>5", "2d6 > 7", "1d6>7", "2d6!!>7", "4d6kh3>=5", "3d6r1>=2f=6"}) {
+  // compounded die past its faces, one that can show the point.
+  for (const char* meant : {"2d6>5", "2d6 > 7", "1d6>7", "2d6!!>7", "4d6kh3>=5", "3d6r1>=2f=6", "3d6!!=7",
+                            "3d6!!>=6", "1d6min2max4"}) {
     INFO(meant);
     CHECK_THAT(arbiter(fmt::format("prob '{}'", meant)).output, !Contains("warning"));
   }
