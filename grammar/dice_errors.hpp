@@ -34,6 +34,12 @@ template <> inline constexpr const char* errors::message<rules::end_of_expressio
 
 template <> inline constexpr const char* errors::message<rules::reversed_at_least> = "write '>=' rather than '=>'";
 template <> inline constexpr const char* errors::message<rules::reversed_at_most> = "write '<=' rather than '=<'";
+template <> inline constexpr const char* errors::message<rules::negative_bare_point> =
+    "a '-' touching !, r or ro is read neither as a negative point nor as a subtraction: write a point on a "
+    "negative face with '=' (dFr=-1, d{-2,5}!=-2), or a space before '-' for a subtraction (dFr - 1)";
+template <> inline constexpr const char* errors::message<rules::negative_count> =
+    "a count of dice to keep or drop is never negative, and a '-' touching it is no subtraction: write 3d6kh1 - 1 "
+    "with a space for a subtraction";
 template <> inline constexpr const char* errors::message<rules::double_equal> = "equality is a single '=' (e.g. 1d6=6)";
 template <> inline constexpr const char* errors::message<rules::critical_range> =
     "critical ranges (Roll20's cs/cf) are not part of the notation: count them with a compare point, e.g. 1d20>=19";

@@ -32,6 +32,13 @@ struct compared_value : sor<signed_integer, identifier> {};
 struct compare_point : seq<comparison_operator, must<compared_value>> {};
 struct bare_point : integer {};
 struct point : sor<compare_point, bare_point> {};
+// A '-' and digits touching a modifier whose point or count is left out: a negative point or a
+// subtraction? `dFr-1` was read silently as `dFr - 1`. Neither is guessed: an error point that
+// says how to write each.
+struct negative_bare_point : success {};
+struct negative_count : success {};
+struct unsigned_point : sor<point, seq<at<one<'-'>, digit>, raise<negative_bare_point>>> {};
+struct unsigned_count : sor<integer, seq<at<one<'-'>, digit>, raise<negative_count>>> {};
 
 // The die after `d`.
 struct percentile : one<'%'> {};
@@ -50,9 +57,10 @@ struct lower_case_fate : success {};
 struct faces : sor<percentile, fate, sides, face_list, named_die, seq<at<one<'f'>>, raise<lower_case_fate>>> {};
 
 // Modifiers, written in any order; each at most once.
-struct selection : seq<sor<string<'k', 'h'>, string<'k', 'l'>, string<'d', 'h'>, string<'d', 'l'>, one<'k'>>, opt<integer>> {};
-struct explosion : seq<one<'!'>, opt<one<'!', 'p'>>, opt<point>> {};
-struct reroll : seq<one<'r'>, opt<one<'o'>>, opt<point>> {};
+struct selection
+    : seq<sor<string<'k', 'h'>, string<'k', 'l'>, string<'d', 'h'>, string<'d', 'l'>, one<'k'>>, opt<unsigned_count>> {};
+struct explosion : seq<one<'!'>, opt<one<'!', 'p'>>, opt<unsigned_point>> {};
+struct reroll : seq<one<'r'>, opt<one<'o'>>, opt<unsigned_point>> {};
 struct clamp_value : signed_integer {};
 struct clamp : seq<sor<string<'m', 'i', 'n'>, string<'m', 'a', 'x'>>, must<clamp_value>> {};
 // Other tools' modifiers we do not take, each an error point that says what to write instead.

@@ -1648,6 +1648,53 @@ TEST_CASE("arbiter prob --at-least past the values an expression takes is exact,
   CHECK_THAT(arbiter("prob 2d6 --at-least 13 --json").output, EndsWith(R"("at_least":{"value":13,"p":0.0}})" "\n"));
 }
 
+TEST_CASE("arbiter prob tells a big pool's true ends, and no chance between them as 0% or 100%", "[cli][dice]") {
+  // docs/dice.md: "Past the values the expression can take the answer is exact, 0% or 100%, and
+  // says why"; "Between those ends the answer is never 0% or 100%". 420d6 is 420 to 2520 (by
+  // hand); its ends come once in 6^420 rolls, about 1e-327, below what a double holds: it said
+  // "100% (420d6 is at least 422)" and "0% (420d6 is at most 2518)".
+  CHECK_THAT(arbiter("prob 420d6 --at-least 420").output, Contains("\nP(>= 420) = 100% (420d6 is at least 420)\n"));
+  CHECK_THAT(arbiter("prob 420d6 --at-least 421").output, Contains("\nP(>= 421) = >99.999999999999%\n"));
+  CHECK_THAT(arbiter("prob 420d6 --at-least 2520").output, Contains("\nP(>= 2520) = <1e-300%\n"));
+  CHECK_THAT(arbiter("prob 420d6 --at-least 2521").output, Contains("\nP(>= 2521) = 0% (420d6 is at most 2520)\n"));
+  const auto every = arbiter("prob 420d6 --all");
+  CHECK_THAT(every.output, Contains("\n     420   <0.0001%  100.0000%   <0.0001%  \n"));
+  CHECK_THAT(every.output, EndsWith("\n    2520   <0.0001%   <0.0001%  100.0000%  \n"));
+  // "a chance too small for four decimals is given to two significant figures, so that it never
+  // reads as 0": with --exact, from the fraction, past what a double holds. 201 is 100 explosions
+  // on the one 2 of 2000 faces, then a 1: 1999/2000^101, 7.885e-329 percent (by hand); it said 0%.
+  std::string ones_then_two = "d{";
+  for (int i = 0; i < 1999; ++i) ones_then_two += "1,";
+  ones_then_two += "2}!";
+  CHECK_THAT(arbiter("prob --exact '" + ones_then_two + "' --at-least 201").output,
+             Contains("\nP(>= 201) = 7.9e-329% = 1999/2535301200456458802993406410752" + std::string(303, '0') + "\n"));
+  CHECK_THAT(arbiter("prob '" + ones_then_two + "' --at-least 201").output, Contains("\nP(>= 201) = <1e-300%\n"));
+  // "--json gives the same numbers": a probability, never above 1 (it gave 1.00000000000002).
+  CHECK_THAT(arbiter("prob 500d20 --at-least 1500 --json").output, EndsWith(R"("at_least":{"value":1500,"p":1.0}})" "\n"));
+}
+
+TEST_CASE("a far mean keeps its origin's digits in prob --json and roll --times", "[cli][dice]") {
+  // docs/dice.md: "a far origin's digits stay exact (`d20 + 1000000000000000000`: `mean
+  // 1000000000000000010.5000`) … `--json` gives the same digits, as numbers". They were 1e+18.
+  CHECK_THAT(arbiter("prob --json -- 'd20 + 1000000000000000000'").output,
+             StartsWith(R"({"expr":"d20 + 1000000000000000000","mean":1000000000000000010.5,"stddev":)"));
+  // Two rolls, a 1 and a 2: a mean of 10^18 + 1.5, by hand.
+  CHECK_THAT(arbiter("roll --times 2 --dice 1,2 -- 'd20 + 1000000000000000000'").output,
+             StartsWith("d20 + 1000000000000000000: 2 rolls, mean 1000000000000000001.5000, standard deviation 0.5000"));
+  CHECK_THAT(arbiter("roll --times 2 --dice 1,2 --json -- 'd20 + 1000000000000000000'").output,
+             StartsWith(R"({"expr":"d20 + 1000000000000000000","times":2,"mean":1000000000000000001.5,"stddev":0.5,)"));
+}
+
+TEST_CASE("a percentage halfway between two four-decimal ones rounds to the even last digit", "[cli][dice]") {
+  // docs/dice.md: "a tie … rounds to the even last digit": each face of a d128 is 1/128 =
+  // 0.78125% exactly, 0.7812%; 3/128 = 2.34375%, 2.3438%. Both with and without --exact.
+  for (const std::string exact : {"", "--exact "}) {
+    const auto d128 = arbiter("prob " + exact + "1d128");
+    CHECK_THAT(d128.output, Contains("\n       1    0.7812%  100.0000%    0.7812%  "));
+    CHECK_THAT(d128.output, Contains("\n       3    0.7812%   98.4375%    2.3438%  "));
+  }
+}
+
 TEST_CASE("arbiter prob --exact prints decimals rounded from the fractions, and no zero as -0", "[cli][dice]") {
   // 24 has 108503/2000000 = 5.42515% exactly, which a double holds as a little less.
   const auto l5r = arbiter("prob 5d10!!kh3 --exact");
@@ -1696,9 +1743,20 @@ TEST_CASE("a count of dice by a point no die can meet is weighed as written, wit
   CHECK_THAT(arbiter("roll '3d6>=1' --dice 3,5,1").output,
              Contains("warning: 3d6>=1 counts the dice that are >=1, and every d6 is: it counts every die, not their "
                       "sum"));
+  // A compounded d6 shows 6k + 1 to 6k + 5 (it explodes on 6 and adds on): never 6, by hand. It
+  // counted nothing with no word.
+  CHECK_THAT(arbiter("prob '3d6!!6=6'").output,
+             Contains("warning: 3d6!!=6=6 counts the dice that are =6, and a compounded d6 never is: no roll has a "
+                      "success"));
+  // min is applied before max (docs/dice.md): 1d6min4max2 is always 2.
+  const auto clamped = arbiter("roll 1d6min4max2 --dice 5");
+  CHECK_THAT(clamped.output, Contains("warning: 1d6min4max2 raises each die to at least 4, then lowers it to at most 2: "
+                                      "every die shows 2"));
+  CHECK_THAT(clamped.output, Contains("did you mean min2max4?"));
   // Nothing to warn of: a point some dice meet, the sum compared, one die (both readings agree), a
-  // compounded die past its faces.
-  for (const char* meant : {"2d6>5", "2d6 > 7", "1d6>7", "2d6!!>7", "4d6kh3>=5", "3d6r1>=2f=6"}) {
+  // compounded die past its faces, one that can show the point.
+  for (const char* meant : {"2d6>5", "2d6 > 7", "1d6>7", "2d6!!>7", "4d6kh3>=5", "3d6r1>=2f=6", "3d6!!=7",
+                            "3d6!!>=6", "1d6min2max4"}) {
     INFO(meant);
     CHECK_THAT(arbiter(fmt::format("prob '{}'", meant)).output, !Contains("warning"));
   }

@@ -67,6 +67,26 @@ TEST_CASE("dice terms and their modifiers") {
   CHECK(error_of("4d6f1>=5f2").message == "a failure test (f) is given twice for the same dice; write it once");
 }
 
+TEST_CASE("a '-' touching a modifier with no point is neither guessed as a point nor as a subtraction") {
+  // docs/dice.md: "the point may be written in full (`!>=9`, `r<3`) or as a bare number meaning
+  // equality"; a die may have negative faces (dF, d{-2,5}). `dFr-1` was read silently as
+  // `dFr - 1` (reroll the lowest face, less 1), while `3d6min-1` takes -1: refused, saying both ways.
+  for (const char* ambiguous : {"dFr-1", "d{-2,5}r-2", "dF!-1", "dFro-1", "4dF!!-1", "1d6!p-1"}) {
+    INFO(ambiguous);
+    const auto d = error_of(ambiguous);
+    CHECK_THAT(d.message, Catch::StartsWith("a '-' touching !, r or ro is read neither as a negative point nor as a "
+                                            "subtraction: write a point on a negative face with '='"));
+    CHECK(d.where.column == std::string_view(ambiguous).find('-', 3) + 1);
+  }
+  CHECK_THAT(error_of("3d6kh-1").message, Catch::StartsWith("a count of dice to keep or drop is never negative"));
+  // Each way, written so: the point with '=', the subtraction with a space.
+  CHECK(canonical("dFr=-1") == "dFr=-1");
+  CHECK(canonical("d{-2,5}!=-2") == "d{-2,5}!=-2");
+  CHECK(canonical("dFr - 1") == "dFr - 1");
+  CHECK(canonical("3d6kh1-1") == "3d6kh1 - 1");
+  CHECK(canonical("3d6min-1") == "3d6min-1");
+}
+
 TEST_CASE("arithmetic precedence, and comparisons of the whole expression") {
   CHECK(canonical("1d20+5") == "1d20 + 5");
   const auto e = parse_dice("1 + 2 * 3");

@@ -192,6 +192,48 @@ TEST_CASE("keeping from a big pool: the far tail is a small positive probability
   for (const auto& outcome : approx("5d10!!kh3").outcomes) CHECK(outcome.p >= 0);
 }
 
+TEST_CASE("a distribution holds every value it can take, however unlikely: a double's 0 is no impossible value") {
+  // docs/dice.md: "A distribution holds only the values it can take"; the rarest of a big pool are
+  // below what a double holds (420 ones: 6^-420, about 1e-327), and were left out, so that 420d6
+  // ran from 422 to 2518. Every sum from n to 6n (20n) is possible, by hand.
+  const auto pool = approx("420d6");
+  CHECK(pool.low() == 420);
+  CHECK(pool.high() == 2520);
+  CHECK(pool.outcomes.size() == 2101);
+  CHECK(approx("500d20").low() == 500);
+  CHECK(approx("500d20").high() == 10000);
+  // Keeping: the 3 highest of 420 ones is 3, once in 6^420 rolls.
+  const auto kept = approx("420d6kh3");
+  CHECK(kept.low() == 3);
+  CHECK(kept.high() == 18);
+  CHECK(kept.outcomes.size() == 16);
+  // A chain of explosions: a 1 after k explosions on the one 2 of 2000 faces is 2k + 1, k = 0 to
+  // 100 (the depth cap), the last (1/2000)^100 * 1999/2000, about 8e-331.
+  std::string ones_then_two = "d{";
+  for (int i = 0; i < 1999; ++i) ones_then_two += "1,";
+  ones_then_two += "2}!";
+  const auto chain = approx(ones_then_two);
+  CHECK(chain.low() == 1);
+  CHECK(chain.high() == 201);
+  CHECK(chain.outcomes.size() == 101);
+}
+
+TEST_CASE("a floating-point chance is a probability, 0 to 1, a large one the complement of the small rest") {
+  // docs/dice.md: "`--json` gives the same numbers"; Lua's d:at_least is this one. The sum of the
+  // terms near 1 came out as 1.00000000000002 (500d20 at least 1500, at most 9000) and as 1 -
+  // 1.8e-13 for 3000d6 at least 8000, whose true miss is about 1e-300 (/tmp/qa-odds, QA pass).
+  const auto pool = approx("500d20");
+  CHECK(pool.at_least(1500) == 1.0);
+  CHECK(pool.at_most(9000) == 1.0);
+  CHECK(approx("3000d6").at_least(8000) == 1.0);
+  // 3d6 is 11 or more in 108 of its 216 rolls, by hand.
+  CHECK(approx("3d6").at_least(11) == Approx(0.5).epsilon(1e-15));
+  CHECK(approx("3d6").at_most(10) == Approx(0.5).epsilon(1e-15));
+  // Every roll that is made: 1 less what the depth cap cut off.
+  const auto exploding = approx("1d6!");
+  CHECK(exploding.at_least(1) == 1 - exploding.cut_off);
+}
+
 TEST_CASE("an arithmetic error points at its part of the expression") {
   try {
     approx("2 + 1d6/(1d6-1d6)");

@@ -219,6 +219,13 @@ TEST_CASE("named symbol dice keep their symbols and count by symbol") {
         "an armellian has symbol faces, none highest or lowest: name the face it explodes on, e.g. !=Rot");
   CHECK(error_message("3d[armellian]r", seeded, named) ==
         "an armellian has symbol faces, none highest or lowest: name the face it rerolls on, e.g. r=Rot");
+  // A mixed die whose last face is a number: the example names a symbol face (it was "e.g. !=").
+  NamedDice mixed;
+  mixed.define("mix", {{0, "Sword"}, {2, ""}, {3, ""}});
+  CHECK(error_message("3d[mix]!", seeded, mixed) ==
+        "a mix has symbol faces, none highest or lowest: name the face it explodes on, e.g. !=Sword");
+  CHECK(error_message("3d[mix]ro", seeded, mixed) ==
+        "a mix has symbol faces, none highest or lowest: name the face it rerolls on, e.g. ro=Sword");
   // Without a pack no die is named; the note says where names come from.
   try {
     Roller(dice::parse_dice("5d[armellian]=Sword"), {});

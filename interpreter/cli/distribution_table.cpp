@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 namespace arbiter::cli {
 
@@ -37,6 +38,25 @@ std::string mean_held(std::int64_t origin, double from_origin, double reach, int
   return fmt::format("{:.1g}", std::round(mean / last_held) * last_held);
 }
 
+std::string mean_told(const Distribution<double>& d, const Distribution<double>::Moments& moments, int places) {
+  const double reach = std::max(static_cast<double>(d.high()) - static_cast<double>(moments.origin),
+                                static_cast<double>(moments.origin) - static_cast<double>(d.low()));
+  return mean_held(moments.origin, moments.from_origin, reach, places);
+}
+
+std::string json_number(std::string decimal) {
+  if (decimal.find('.') == std::string::npos || decimal.find('e') != std::string::npos) return decimal;
+  while (decimal.ends_with('0') && !decimal.ends_with(".0")) decimal.pop_back();
+  return decimal;
+}
+
+std::string json_with_number(const nlohmann::ordered_json& before, std::string_view name, const std::string& number,
+                             const nlohmann::ordered_json& after) {
+  const std::string first = before.dump(), rest = after.dump();
+  return first.substr(0, first.size() - 1) + (before.empty() ? "" : ",") + nlohmann::ordered_json(name).dump() + ":" +
+         number + (after.empty() ? "}" : "," + rest.substr(1));
+}
+
 std::string decimal(const Fraction& x, int places) { return decimal(x.get_num(), x.get_den(), places); }
 
 std::string decimal(const mpz_class& numerator, const mpz_class& denominator, int places) {
@@ -56,9 +76,38 @@ std::string decimal(const mpz_class& numerator, const mpz_class& denominator, in
 }
 
 std::string two_figures(double percent) {
+  // Never a 0: a chance that is not 0 yet is 0 in a double is below what a double holds (its
+  // smallest, 5e-324, and the rounding of every sum behind it, well under 1e-300).
+  if (percent <= 0) return "<1e-300";
   if (percent < 1e-12) return fmt::format("{:.2g}", percent);
   const int places = std::max(4, 1 - static_cast<int>(std::floor(std::log10(percent))));
   return fmt::format("{:.{}f}", percent, places);
+}
+
+std::string two_figures(const Fraction& percent) {
+  // Its decimal exponent e (10^e <= percent < 10^(e + 1)), guessed from the lengths of its numbers
+  // in bits and set right exactly: a double holds no exponent past -324 (a chance of 1e-331).
+  const auto bits = [](const mpz_class& n) { return static_cast<long>(mpz_sizeinbase(n.get_mpz_t(), 2)); };
+  long e = std::lround(static_cast<double>(bits(percent.get_num()) - bits(percent.get_den())) * std::log10(2.0));
+  const auto times_ten_to = [](const Fraction& x, long exponent) {
+    mpz_class power;
+    mpz_ui_pow_ui(power.get_mpz_t(), 10, static_cast<unsigned long>(std::abs(exponent)));
+    Fraction out = exponent >= 0 ? Fraction(x * power) : Fraction(x / power);
+    out.canonicalize();
+    return out;
+  };
+  while (times_ten_to(percent, -e) >= 10) ++e;
+  while (times_ten_to(percent, -e) < 1) --e;
+  // Its two figures, rounded as decimal() rounds (half to even); 9.96 rounds up to 10.
+  std::string figures = decimal(times_ten_to(percent, 1 - e), 0);
+  if (figures.size() == 3) {
+    figures = "10";
+    ++e;
+  }
+  if (e >= -12) return decimal(percent, static_cast<int>(std::max(4L, 1 - e)));
+  // As the double's form writes it (fmt's {:.2g}): 3.9e-29, 4e-331.
+  return fmt::format("{}{}{}e-{:02}", figures[0], figures[1] == '0' ? "" : ".", figures[1] == '0' ? "" : figures.substr(1),
+                     -e);
 }
 
 std::string uncertain_in_table(std::string four_decimals) {

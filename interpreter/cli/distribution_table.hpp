@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "interpreter/core/distribution.hpp"
 
 namespace arbiter::cli {
@@ -32,8 +34,22 @@ std::string decimal_held(double x, int places);
 // 10^15: 5.000005e+20, not 500000500000000000000.0000, whose last digits no sum holds).
 std::string mean_held(std::int64_t origin, double from_origin, double reach, int places);
 
-// A small percentage to two significant figures, written out (0.000018) while that stays short.
+// The mean of a floating-point distribution `d` told as mean_held tells it, from its moments, to
+// the digits its sums hold however far their values reach.
+std::string mean_told(const Distribution<double>& d, const Distribution<double>::Moments& moments, int places);
+// A decimal number (as decimal() and mean_held() write them) as JSON writes one: without the zeros
+// that end its decimals, one kept (10.5000 → 10.5, 10.0000 → 10.0).
+std::string json_number(std::string decimal);
+// A JSON object's text: the members of `before`, then `name` with `number` (a JSON number's text,
+// whose digits a double may not hold: 1000000000000000010.5), then the members of `after`.
+std::string json_with_number(const nlohmann::ordered_json& before, std::string_view name, const std::string& number,
+                             const nlohmann::ordered_json& after);
+
+// A small percentage to two significant figures, written out (0.000018) while that stays short,
+// past 12 decimals as 3.9e-29. A double's 0 is a chance below what it holds: "<1e-300". A
+// fraction is rounded exactly, however small (1999/2535… of 4e-331).
 std::string two_figures(double percent);
+std::string two_figures(const Fraction& percent);
 
 // A percentage with four decimals, as the table shows them, of a probability that is not certain,
 // which must never read as certain nor as impossible: ">99.9999" for one that rounds to 100,
@@ -47,7 +63,7 @@ template <class P>
 std::string uncertain_percent(const P& p, const P& complement) {
   constexpr int most_places = 12;
   const std::string text = decimal(P(100 * p), 4);
-  if (text == "0.0000") return two_figures(to_double(P(100 * p)));
+  if (text == "0.0000") return two_figures(P(100 * p));
   if (text != "100.0000") return text;
   const double missing = to_double(P(100 * complement));
   const int places = missing > 0 ? std::max(4, 1 - static_cast<int>(std::floor(std::log10(missing)))) : most_places + 1;

@@ -49,11 +49,20 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
   const Fraction mean = Fraction(static_cast<long>(moments.origin)) + Fraction(moments.from_origin);
   const auto mean_to = [&](int places) {
     if constexpr (std::is_same_v<P, double>) {
-      const double reach = std::max(static_cast<double>(d.high()) - static_cast<double>(moments.origin),
-                                    static_cast<double>(moments.origin) - static_cast<double>(d.low()));
-      return mean_held(moments.origin, moments.from_origin, reach, places);
+      return mean_told(d, moments, places);
     } else {
       return decimal(mean, places);
+    }
+  };
+  // In JSON, the digits a double's sums hold; an exact mean to 15 significant digits, as a double
+  // would give them, and never fewer decimals than the text's four (10^18 + 10.5 keeps its .5).
+  const auto json_mean = [&] {
+    if constexpr (std::is_same_v<P, double>) {
+      return mean_to(std::numeric_limits<double>::max_digits10);
+    } else {
+      const std::string whole = decimal(mean, 0);
+      const auto digits = static_cast<int>(whole.size()) - (whole.starts_with('-') ? 1 : 0);
+      return decimal(mean, std::max(4, 15 - digits));
     }
   };
   const double stddev = std::sqrt(to_double(moments.variance));
@@ -62,17 +71,19 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
 
   if (options.json) {
     // Written as it is made, one value at a time: a distribution may hold 50 million values.
-    const double mean_number = std::strtod(mean_to(std::numeric_limits<double>::max_digits10).c_str(), nullptr);
-    nlohmann::ordered_json head = {{"expr", expr}, {"mean", to_json(mean_number)}, {"stddev", to_json(stddev)}};
+    // The mean with the digits the text gives it, written as they are: a double holds no
+    // 1000000000000000010.5 (d20 + 10^18), which it made 1e+18.
+    nlohmann::ordered_json after_mean = {{"stddev", to_json(stddev)}};
     // The mean exactly, which a JSON number (a double) cannot always hold (near ±2^63).
-    if (options.exact) head["mean_fraction"] = fraction_text(mean);
+    if (options.exact) after_mean["mean_fraction"] = fraction_text(mean);
     nlohmann::ordered_json tail = nlohmann::ordered_json::object();
     if (options.at_least) {
       tail["at_least"] = {{"value", *options.at_least}, {"p", to_json(to_double(d.at_least(*options.at_least)))}};
       if (options.exact) tail["at_least"]["fraction"] = fraction_text(d.at_least(*options.at_least));
     }
     if (cut_off > 0) tail["cut_off"] = to_json(cut_off);
-    const std::string head_text = head.dump(), tail_text = tail.dump();
+    const std::string head_text = json_with_number({{"expr", expr}}, "mean", json_number(json_mean()), after_mean),
+                      tail_text = tail.dump();
     // The members of each object, without its braces, around the distribution's.
     *context.out << std::string_view(head_text).substr(0, head_text.size() - 1) << R"(,"distribution":[)";
     for (std::size_t i = 0; i < d.outcomes.size(); ++i) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -124,19 +125,22 @@ void sample(Context& context, const RollOptions& options, const Roller& roller, 
   const double n = static_cast<double>(options.times);
   Distribution<double> sampled;
   for (const auto& [value, count] : counts) sampled.outcomes.push_back({value, static_cast<double>(count) / n});
+  // The mean as prob tells it, its origin's digits exact (d20 + 10^18 came out as 1e+18).
   const auto moments = sampled.moments();
-  const double mean = moments.mean();
   const double stddev = std::sqrt(moments.variance);
   const std::string expr = dice::to_string(*roller.expression().root);
   if (options.json) {
-    nlohmann::ordered_json out = {{"expr", expr}, {"times", options.times}, {"mean", mean}, {"stddev", stddev}};
-    auto& entries = out["distribution"] = nlohmann::ordered_json::array();
+    nlohmann::ordered_json after_mean = {{"stddev", stddev}};
+    auto& entries = after_mean["distribution"] = nlohmann::ordered_json::array();
     for (const auto& [value, p] : sampled.outcomes) entries.push_back({{"value", value}, {"p", p}});
-    *context.out << out.dump() << "\n";
+    *context.out << json_with_number({{"expr", expr}, {"times", options.times}}, "mean",
+                                     json_number(mean_told(sampled, moments, std::numeric_limits<double>::max_digits10)),
+                                     after_mean)
+                 << "\n";
     return;
   }
   *context.out << fmt::format("{}: {} rolls, mean {}, standard deviation {} (estimated by sampling)\n", expr,
-                              options.times, decimal_held(mean, 4), decimal_held(stddev, 4));
+                              options.times, mean_told(sampled, moments, 4), decimal_held(stddev, 4));
   print_distribution(*context.out, OutcomeRows(sampled.outcomes, true), options.all);
 }
 

@@ -98,11 +98,14 @@ PreparedTerm prepare(const dice::Expression& expression, const DiceTerm& term, c
   PreparedTerm prepared{&term, die_of(expression, term, named, limits), {}, {}, {}, {}};
   const Die& die = prepared.die;
   // `!` and `r` without a point take the highest and the lowest face: symbol faces have none (all
-  // are worth 0), so the face must be named.
+  // are worth 0), so the face must be named. The example is its last symbol face: a mixed die's
+  // last face may be a number, which has none.
   const auto name_a_face = [&](const char* modifier, const char* does) {
+    std::size_t named = die.size() - 1;
+    while (die.symbol(named).empty()) --named;  // has_symbols(): one face at least has one
     throw error_at(expression, term.faces_column,
                    fmt::format("{} has symbol faces, none highest or lowest: name the face it {} on, e.g. {}={}",
-                               die.named_with_article(), does, modifier, die.symbol(die.size() - 1)));
+                               die.named_with_article(), does, modifier, die.symbol(named)));
   };
   if (die.has_symbols() && term.reroll && !term.reroll->on) name_a_face(term.reroll->once ? "ro" : "r", "rerolls");
   if (die.has_symbols() && term.explode && !term.explode->on)

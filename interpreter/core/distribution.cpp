@@ -149,18 +149,31 @@ class Engine {
   // Sums filed by value, `fill(slot)` adding into slot(value) for values from `low` to `high`
   // (`products` additions): in an array over the span when it is no wider than the work that
   // fills it, else in an ordered map, each insert counted in the budget, so that values far apart
-  // (1d6^10 + 1d6^10) cost what they are, not their span. The sums other than 0, by value.
+  // (1d6^10 + 1d6^10) cost what they are, not their span. The sums of the values filled, by value.
+  // Where a product may round to 0 (`may_vanish`: a double below 5e-324, the far end of 420d6)
+  // the values filled are marked as they are, since a 0 there is no impossible value; elsewhere a
+  // sum of positive products is 0 only where nothing was filled.
   template <class Sum, class Fill>
   std::vector<std::pair<std::int64_t, Sum>> sums(std::int64_t low, std::int64_t high, std::uint64_t products,
-                                                 Fill fill) {
+                                                 bool may_vanish, Fill fill) {
     std::vector<std::pair<std::int64_t, Sum>> out;
     const std::int64_t width = span(low, high);
     if (width < budget_.max_values && static_cast<std::uint64_t>(width) <= 4 * products + 64) {
       spend(static_cast<std::uint64_t>(width));
       std::vector<Sum> dense(static_cast<std::size_t>(width) + 1, Sum(0));
-      fill([&](std::int64_t value) -> Sum& { return dense[static_cast<std::size_t>(value - low)]; });
+      std::vector<bool> filled;
+      if (may_vanish) {
+        filled.assign(dense.size(), false);
+        fill([&](std::int64_t value) -> Sum& {
+          const auto i = static_cast<std::size_t>(value - low);
+          filled[i] = true;
+          return dense[i];
+        });
+      } else {
+        fill([&](std::int64_t value) -> Sum& { return dense[static_cast<std::size_t>(value - low)]; });
+      }
       for (std::size_t i = 0; i < dense.size(); ++i)
-        if (dense[i] != 0) out.emplace_back(low + static_cast<std::int64_t>(i), std::move(dense[i]));
+        if (may_vanish ? filled[i] : dense[i] != 0) out.emplace_back(low + static_cast<std::int64_t>(i), std::move(dense[i]));
       return out;
     }
     spend(products * map_insert_cost);
@@ -172,9 +185,23 @@ class Engine {
       if (sparse.size() > static_cast<std::size_t>(most)) too_many_values(most, " filed apart, far from each other");
       return slot;
     });
-    for (auto& [value, sum] : sparse)
-      if (sum != 0) out.emplace_back(value, std::move(sum));
+    for (auto& [value, sum] : sparse) out.emplace_back(value, std::move(sum));  // each one filled
     return out;
+  }
+
+  // Whether a product of a probability of `a` and one of `b` may round to 0: only in floating
+  // point, where the smallest of each multiplied is 0 (below 5e-324, or an outcome already such).
+  static bool may_vanish(const Distribution<P>& a, const Distribution<P>& b) {
+    if constexpr (std::is_same_v<P, double>) {
+      const auto smallest = [](const Distribution<P>& d) {
+        double out = 1;
+        for (const auto& outcome : d.outcomes) out = std::min(out, outcome.p);
+        return out;
+      };
+      return smallest(a) * smallest(b) == 0;
+    } else {
+      return false;
+    }
   }
 
   static Distribution<P> from_sums(std::vector<std::pair<std::int64_t, P>> sums) {
@@ -184,10 +211,10 @@ class Engine {
     return d;
   }
 
-  Distribution<P> from_sparse(const std::map<std::int64_t, P>& sparse) {
+  // Every value filed is one reached: a double's 0 there is a probability below what it holds.
+  static Distribution<P> from_sparse(const std::map<std::int64_t, P>& sparse) {
     Distribution<P> d;
-    for (const auto& [value, p] : sparse)
-      if (p != 0) d.outcomes.push_back({value, p});
+    for (const auto& [value, p] : sparse) d.outcomes.push_back({value, p});
     return d;
   }
 
@@ -196,7 +223,7 @@ class Engine {
     const auto products = static_cast<std::uint64_t>(a.outcomes.size()) * b.outcomes.size();
     spend(products);
     auto out = from_sums(sums<P>(checked::add(a.low(), b.low()), checked::add(a.high(), b.high()), products,
-                                 [&](auto&& slot) {
+                                 may_vanish(a, b), [&](auto&& slot) {
                                    for (const auto& x : a.outcomes)
                                      for (const auto& y : b.outcomes) slot(x.value + y.value) += x.p * y.p;
                                  }));
@@ -230,7 +257,7 @@ class Engine {
     const auto products = static_cast<std::uint64_t>(a.outcomes.size()) * b.outcomes.size();
     spend(products * words(a_denominator) * words(b_denominator));
     auto weights = sums<mpz_class>(
-        checked::add(a.low(), b.low()), checked::add(a.high(), b.high()), products, [&](auto&& slot) {
+        checked::add(a.low(), b.low()), checked::add(a.high(), b.high()), products, false, [&](auto&& slot) {
           for (std::size_t i = 0; i < a_weights.size(); ++i)
             for (std::size_t j = 0; j < b_weights.size(); ++j)
               mpz_addmul(slot(a.outcomes[i].value + b.outcomes[j].value).get_mpz_t(), a_weights[i].get_mpz_t(),
@@ -265,7 +292,7 @@ class Engine {
     const auto products = static_cast<std::uint64_t>(a.outcomes.size()) * b.outcomes.size();
     spend(products * words(a) * words(b) * reduction_cost);
     auto out = from_sums(sums<P>(std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max(),
-                                 products, [&](auto&& slot) {
+                                 products, may_vanish(a, b), [&](auto&& slot) {
                                    for (const auto& x : a.outcomes)
                                      for (const auto& y : b.outcomes) slot(f(x.value, y.value)) += x.p * y.p;
                                  }));
@@ -603,10 +630,36 @@ class Engine {
       }
       states = std::move(next);
     }
+    // Every sum is the probability of some roll of all n dice, at least the least likely one's,
+    // (smallest p)^n: past what a double holds, a sum of 0 may be a value reached, and the values
+    // the kept dice can add up to are worked out apart.
+    double smallest = 1;
+    for (const auto& [value, p] : outcomes) smallest = std::min(smallest, to_double(p));
+    const bool may_vanish = static_cast<double>(n) * std::log(smallest) < std::log(1e-290);
+    const auto reached = may_vanish ? sums_of_kept(adds, k, sum_low, width) : std::vector<bool>{};
     Distribution<P> out;
     for (std::size_t s = 0; s < width; ++s)
-      if (result[s] != 0) out.outcomes.push_back({sum_low + static_cast<std::int64_t>(s), result[s]});
+      if (may_vanish ? reached[s] : result[s] != 0) out.outcomes.push_back({sum_low + static_cast<std::int64_t>(s), result[s]});
     return out;
+  }
+
+  // The sums `k` kept dice can take, each adding one of `adds` (all of them may be kept: the dice
+  // not kept show the worst kept value), by index from `sum_low`, in `width` places.
+  std::vector<bool> sums_of_kept(std::vector<std::int64_t> adds, std::int64_t k, std::int64_t sum_low,
+                                 std::size_t width) {
+    std::sort(adds.begin(), adds.end());
+    adds.erase(std::unique(adds.begin(), adds.end()), adds.end());
+    spend(static_cast<std::uint64_t>(k) * width * adds.size());
+    std::vector<bool> reached(width, false), next(width, false);
+    reached[static_cast<std::size_t>(-sum_low)] = true;  // no die kept yet: 0
+    for (std::int64_t die = 0; die < k; ++die) {
+      next.assign(width, false);
+      for (std::size_t s = 0; s < width; ++s)
+        if (reached[s])
+          for (const std::int64_t add : adds) next[static_cast<std::size_t>(static_cast<std::int64_t>(s) + add)] = true;
+      std::swap(reached, next);
+    }
+    return reached;
   }
 
   // keep() for exact fractions, as icepool does it: whole-number weights (the probabilities
@@ -704,20 +757,34 @@ P Distribution<P>::probability(std::int64_t value) const {
   return found != outcomes.end() && found->value == value ? found->p : P(0);
 }
 
+namespace {
+
+// The probability of the values `in` takes. In floating point, a sum of the many terms near 1
+// misses it in its last digits, above 1 or short of it by far more than the chance missed
+// (1.00000000000002 for 500d20 at least 1500; 1 - 1.8e-13 where 1e-300 is missed): a share of more
+// than half is 1 - cut_off less the rest, summed from its own small terms, and is a probability,
+// 0 to 1.
+template <class P, class In>
+P share(const Distribution<P>& d, In in) {
+  P inside = 0, outside = 0;
+  for (const auto& outcome : d.outcomes) (in(outcome.value) ? inside : outside) += outcome.p;
+  if constexpr (std::is_same_v<P, double>) {
+    if (outside < inside) inside = 1 - d.cut_off - outside;
+    return std::clamp(inside, 0.0, 1.0);
+  }
+  return inside;
+}
+
+}  // namespace
+
 template <class P>
 P Distribution<P>::at_least(std::int64_t value) const {
-  P sum = 0;
-  for (const auto& outcome : outcomes)
-    if (outcome.value >= value) sum += outcome.p;
-  return sum;
+  return share(*this, [value](std::int64_t v) { return v >= value; });
 }
 
 template <class P>
 P Distribution<P>::at_most(std::int64_t value) const {
-  P sum = 0;
-  for (const auto& outcome : outcomes)
-    if (outcome.value <= value) sum += outcome.p;
-  return sum;
+  return share(*this, [value](std::int64_t v) { return v <= value; });
 }
 
 template <class P>
