@@ -147,8 +147,7 @@ TEST_CASE("a name a sheet reads as an earlier one is told with the first of that
                                              "    { name = 'Orc', side = 'orcs', at = 'C1' },\n"
                                              "    { name = 'ORC', side = 'orcs', at = 'D1' },\n"));
   CHECK(clash.message == "encounter.characters[4]: 'ORC' is the name 'Orc' (line 5) to an order sheet, which reads "
-                         "names without regard to case or to the blanks between words: give each character a name "
-                         "of its own");
+                         "names without regard to case: give each character a name of its own");
   CHECK((clash.where.line == 8 && clash.where.column == 14));
   // Without it, the name written twice alike is told at the second, with the next free name.
   const auto twice = fight.problem(platemail("    { name = 'Orc', side = 'orcs', at = 'A1' },\n"
@@ -198,6 +197,15 @@ TEST_CASE("a stat written beside a character's fields, not in its stats, is told
   REQUIRE(all.size() == 1);
   CHECK(all[0].message == "Aldric has no field 'wounds' ('wounds' is a stat the rules read: write it in the character's "
                           "stats, stats = { wounds = … })");
+}
+
+TEST_CASE("a character's statuses are refused with the reason: an encounter gives none", "[encounter]") {
+  // docs/encounters.md: "An encounter gives no statuses: every character starts the fight without any".
+  Fight fight;
+  const auto told = fight.problem(platemail("    { name = 'Aldric', side = 'players', at = 'A1', statuses = { 'Hidden' } },\n"));
+  CHECK(told.message == "Aldric has no field 'statuses' (an encounter gives no statuses: every character starts "
+                        "without any, and the rules apply them in play)");
+  CHECK((told.where.line == 5 && told.where.column == 53));
 }
 
 TEST_CASE("a stat the rules do not read is refused where written with the nearest and problems come in file order",
@@ -805,15 +813,25 @@ TEST_CASE("two names a sheet cannot tell apart, differing only in case, are refu
   const auto twice = fight.problem(platemail("    { name = 'Orc', side = 'orcs', at = 'A1' },\n"
                                              "    { name = 'ORC', side = 'orcs', at = 'B2' },\n"));
   CHECK(twice.message == "encounter.characters[2]: 'ORC' is the name 'Orc' (line 5) to an order sheet, which reads "
-                         "names without regard to case or to the blanks between words: give each character a name "
-                         "of its own");
+                         "names without regard to case: give each character a name of its own");
   CHECK((twice.where.line == 6 && twice.where.column == 14));
   // Nor to the blanks between words: "Orc  Brute" is Orc Brute to a sheet.
   const auto blanks = fight.problem(platemail("    { name = 'Orc Brute', side = 'orcs', at = 'A1' },\n"
                                               "    { name = 'Orc  Brute', side = 'orcs', at = 'B2' },\n"));
   CHECK(blanks.message == "encounter.characters[2]: 'Orc  Brute' is the name 'Orc Brute' (line 5) to an order "
-                          "sheet, which reads names without regard to case or to the blanks between words: give each "
-                          "character a name of its own");
+                          "sheet, which reads names without regard to the blanks between words: give each character a "
+                          "name of its own");
+  // docs/orders.md: names are matched "without regard to … how an apostrophe is typed …, to how an
+  // accent is written": the reason told is the one that joins them, not case.
+  const auto accent = fight.problem(platemail("    { name = 'Zo\xC3\xAB', side = 'a', at = 'A1' },\n"
+                                              "    { name = 'Zoe\xCC\x88', side = 'a', at = 'B2' },\n"));
+  CHECK_THAT(accent.message, Catch::Matchers::EndsWith("which reads names without regard to how an accent is written: "
+                                                       "give each character a name of its own"));
+  const auto apostrophe = fight.problem(platemail("    { name = \"O'Brien\", side = 'a', at = 'A1' },\n"
+                                                  "    { name = 'o\xE2\x80\x99" "brien', side = 'a', at = 'B2' },\n"));
+  CHECK_THAT(apostrophe.message, Catch::Matchers::EndsWith("which reads names without regard to case or how an "
+                                                           "apostrophe is typed: give each character a name of its own"));
+  CHECK((apostrophe.where.line == 6 && apostrophe.where.column == 14));
   // A name of blanks alone no sheet could write.
   CHECK_THAT(fight.problem(platemail("    { name = '  ', side = 'orcs', at = 'A1' },\n")).message,
              Catch::Matchers::Contains("a character needs a name, not only blanks"));
@@ -825,4 +843,154 @@ TEST_CASE("two names a sheet cannot tell apart, differing only in case, are refu
   const Encounter copies = fight.load(fight.write(platemail("    { name = 'Orc', side = 'orcs', at = 'A1', count = 2 },\n"
                                                             "    { name = 'ORC #2', side = 'orcs', at = 'D3' },\n")));
   CHECK(copies.characters[1].name == "Orc #3");
+}
+
+TEST_CASE("an equipment slot written in the stats is checked as the field is, at its value, and refused given both "
+          "ways",
+          "[encounter]") {
+  // docs/encounters.md: a wrong value "is refused where it is written … rather than stopping the
+  // fight halfway in the ruleset's code". `stats = { shield = "Sheild" }` passed, and the fight
+  // stopped at the rules' lookup of the shield; a save of it could not be resumed.
+  Fight fight;
+  const auto all = fight.problems(platemail(
+      "    { name = 'Ana', side = 'a', at = 'A1', weapon = 'Axe', stats = { shield = 'Sheild', weapon = 'Sword' } },\n"
+      "    { name = 'Bo', side = 'b', at = 'B1', stats = { armor = 5, stowed = 'Swrod' } },\n"));
+  REQUIRE(all.size() == 4);
+  CHECK(all[0].message == "unknown shield 'Sheild' for Ana (did you mean 'Shield'?)");
+  CHECK((all[0].where.line == 5 && all[0].where.column == 79));
+  CHECK(all[1].message == "Ana's weapon is given twice: as weapon (line 5) and as stats.weapon, and one would be "
+                          "lost: give it once");
+  CHECK((all[1].where.line == 5 && all[1].where.column == 89));
+  CHECK(all[2].message == "Bo's armor must name a row of the 'armor' table, like \"Chain Mail\"");
+  CHECK((all[2].where.line == 6 && all[2].where.column == 53));
+  CHECK(all[3].message == "unknown stowed 'Swrod' for Bo (did you mean 'Sword'?)");
+  CHECK((all[3].where.line == 6 && all[3].where.column == 73));
+  // A row named in the stats is the stat the field would give.
+  const Encounter good = fight.load(fight.write(platemail("    { name = 'Cy', side = 'a', at = 'A1', stats = { shield = 'Shield' } },\n")));
+  CHECK(make_world(good).find("Cy").stats == Properties{{"shield", "Shield"}});
+}
+
+TEST_CASE("a character built by a function is told at itself, not at the next character's field", "[encounter]") {
+  // docs/encounters.md: what is computed "is shown at the nearest place written".
+  Fight fight;
+  const std::string orcs = "local function orc(n, cell)\n"
+                           "  return { name = 'Orc ' .. n, side = 'orcs', at = cell, weapon = 'Axx' }\n"
+                           "end\n"
+                           "return {\n  rules = { 'platemail' },\n  map = { width = 4, height = 4 },\n"
+                           "  characters = {\n"
+                           "    orc(1, 'A1'),\n"
+                           "    orc(2, ";
+  const auto crowded = fight.problem(orcs + "'A1'),\n    { name = 'Ana', side = 'a', at = 'B3' },\n  },\n}\n");
+  CHECK(crowded.message == "Orc 1 and Orc 2 both stand in A1: one character to a cell");
+  CHECK((crowded.where.line == 9 && crowded.where.column == 12));  // at its `'A1'`, not Ana's `at`
+  const auto armed = fight.problems(orcs + "'A2'),\n    { name = 'Ana', side = 'a', at = 'B3', weapon = 'Axe' },\n  },\n}\n");
+  REQUIRE(armed.size() == 2);
+  CHECK(armed[0].message == "unknown weapon 'Axx' for Orc 1 (did you mean 'Axe'?)");
+  CHECK((armed[0].where.line == 8 && armed[0].where.column == 5));  // at `orc(1, 'A1')`, not at Ana's name
+  CHECK((armed[1].where.line == 9 && armed[1].where.column == 5));
+}
+
+TEST_CASE("a border's or a cell's amount that cannot be negative is refused at its field", "[encounter]") {
+  // docs/world.md: `movement_limit` "per turn", `extra_cost` "added to a path's cost", a
+  // `shelter_strength` is the object's effectiveness: none is below 0. A negative extra cost was
+  // told with no file, line or column, and the others were taken.
+  Fight fight;
+  const auto all = fight.problems(platemail(
+      "    { name = 'Ana', side = 'a', at = 'A1' },\n",
+      "width = 4, height = 3,\n"
+      "    borders = { { between = { 'A1', 'A2' }, extra_cost = -5 }, { between = { 'B1', 'B2' }, movement_limit = -1 } },\n"
+      "    terrain = { C3 = { object = 'tree', shelter = 'cover', shelter_strength = -1 } }"));
+  REQUIRE(all.size() == 3);
+  CHECK(all[0].message == "encounter.map.borders[1].extra_cost: must be 0 or more (the cost it adds to a path that "
+                          "crosses it), not -5");
+  CHECK((all[0].where.line == 4 && all[0].where.column == 45));
+  CHECK(all[1].message == "encounter.map.borders[2].movement_limit: must be 0 or more (how many may cross it a turn, "
+                          "0 for no limit), not -1");
+  CHECK((all[1].where.line == 4 && all[1].where.column == 92));
+  CHECK(all[2].message == "encounter.map.terrain[\"C3\"].shelter_strength: must be 0 or more (how strong its cover or "
+                          "concealment is), not -1");
+  CHECK((all[2].where.line == 5 && all[2].where.column == 60));
+}
+
+TEST_CASE("two characters in one cell are told with the file's other mistakes, in one reading", "[encounter]") {
+  // docs/encounters.md: "first the file's own (every … character with a mistake)".
+  Fight fight;
+  const auto all = fight.problems(platemail("    { name = 'Ana', side = 'a', at = 'A1' },\n"
+                                            "    { name = 'ana', side = 'b', at = 'B1' },\n"
+                                            "    { name = 'Bo', side = 'b', at = 'A1' },\n"
+                                            "    { name = 'Cy', side = 'c', at = 'Z9' },\n"
+                                            "    { name = 'Di', side = 'c', at = 'C1', count = 0 },\n"));
+  std::vector<std::tuple<int, int, std::string>> told;
+  for (const Diagnostic& d : all) told.emplace_back(d.where.line, d.where.column, d.message.substr(0, d.message.find(';')));
+  CHECK(told == std::vector<std::tuple<int, int, std::string>>{
+                    {6, 14, "encounter.characters[2]: 'ana' is the name 'Ana' (line 5) to an order sheet, which reads "
+                            "names without regard to case: give each character a name of its own"},
+                    {7, 37, "Ana and Bo both stand in A1: one character to a cell"},
+                    {8, 37, "there is no cell Z9 on this 4×3 grid (A1..D3)"},
+                    {9, 43, "Di's count must be from 1 to 1000, not 0"}});
+}
+
+TEST_CASE("a character written onto an impassable cell is refused at its cell", "[encounter]") {
+  // docs/encounters.md: a count's copies "stand in the free cells" (never an impassable one);
+  // one written there could not stand there either.
+  Fight fight;
+  const auto told = fight.problem(platemail("    { name = 'Ana', side = 'a', at = 'A1' },\n",
+                                            "width = 4, height = 3, terrain = { A1 = { impassable = true } }"));
+  CHECK(told.message == "Ana cannot stand in A1: its terrain is impassable");
+  CHECK((told.where.line == 5 && told.where.column == 38));
+}
+
+TEST_CASE("an empty side is refused, and sides that differ only in case, blanks or a letter are warned of",
+          "[encounter]") {
+  // The rules compare sides exactly: "party" and "Party" are two sides, enemies of each other, and
+  // a Full Attack on the closest enemy took an ally. Kept exact (they may be meant), but warned.
+  Fight fight;
+  const auto empty = fight.problem(platemail("    { name = 'Ana', side = '', at = 'A1' },\n"));
+  CHECK(empty.message == "Ana's side is empty: a side is a name, the same for allies, like side = \"players\"");
+  CHECK((empty.where.line == 5 && empty.where.column == 28));
+
+  const Encounter near = fight.load(fight.write(platemail("    { name = 'Ana', side = 'party', at = 'A1' },\n"
+                                                          "    { name = 'Cy', side = 'Party', at = 'B1' },\n"
+                                                          "    { name = 'Di', side = 'pary', at = 'C1' },\n"
+                                                          "    { name = 'Ed', side = 'Party', at = 'D1' },\n"
+                                                          "    { name = 'Fa', side = 'team1', at = 'A2' },\n"
+                                                          "    { name = 'Gu', side = 'team2', at = 'B2' },\n")));
+  REQUIRE(near.warnings.size() == 2);
+  CHECK(near.warnings[0].message == "side 'Party' differs from side 'party' (line 5) only by case: two sides, enemies "
+                                    "of each other; write one spelling if they are allies");
+  CHECK((near.warnings[0].where.line == 6 && near.warnings[0].where.column == 27));
+  CHECK(near.warnings[1].message == "side 'pary' differs from side 'party' (line 5) by one letter: two sides, enemies "
+                                    "of each other; write one spelling if they are allies");
+  CHECK((near.warnings[1].where.line == 7 && near.warnings[1].where.column == 27));
+  CHECK(near.characters[1].side == "Party");  // still a side of its own
+}
+
+TEST_CASE("a pack named with a version, or a misspelt or a folder of packs, is told what to write", "[encounter]") {
+  // docs/packs.md: a version needed is written in a manifest's `requires` ("platemail >= 1.0, < 2").
+  Fight fight;
+  for (const std::string written : {"platemail@1.2.0", "platemail>=1.2", "platemail >= 1.0"}) {
+    const auto versioned = fight.problem("return {\n  rules = { '" + written +
+                                         "' },\n  map = { width = 2, height = 2 },\n  characters = {},\n}\n");
+    INFO(written);
+    CHECK(versioned.message == "no pack named '" + written + "' was found");
+    CHECK((versioned.where.line == 2 && versioned.where.column == 13));
+    REQUIRE(versioned.notes.size() >= 2);
+    CHECK(versioned.notes[0] == "did you mean 'platemail'?");
+    CHECK(versioned.notes[1] == "a pack is named without a version: the versions a pack needs are written in its "
+                                "manifest's `requires` (\"platemail >= 1.0\", docs/packs.md)");
+  }
+  // A folder: the nearest pack beside it, and a folder of packs is not one.
+  fs::create_directories(fight.dir.path / "packs/my-house");
+  std::ofstream(fight.dir.path / "packs/my-house/pack.lua") << "return { name = 'my-house', version = '1.0.0', api = 2 }\n";
+  const auto misspelt = fight.problem("return {\n  rules = { 'platemail', 'packs/my-hose' },\n"
+                                      "  map = { width = 2, height = 2 },\n  characters = {},\n}\n");
+  CHECK_THAT(misspelt.message, Catch::Matchers::EndsWith("is the folder that holds its pack.lua (did you mean " +
+                                                         (fight.dir.path / "packs/my-house").string() + "?)"));
+  CHECK((misspelt.where.line == 2 && misspelt.where.column == 26));
+  const auto folder = fight.problem("return {\n  rules = { 'platemail', './packs' },\n"
+                                    "  map = { width = 2, height = 2 },\n  characters = {},\n}\n");
+  CHECK_THAT(folder.message, Catch::Matchers::Contains("the folder holds no pack.lua"));
+  REQUIRE(folder.notes.size() == 1);
+  CHECK_THAT(folder.notes[0], Catch::Matchers::EndsWith("is a folder of packs (my-house): name one of them, or give it "
+                                                        "with --pack-path to find them by name"));
 }

@@ -1089,3 +1089,44 @@ TEST_CASE("a house pack requiring a file of the pack it builds on is told whose 
                                   "pack 'platemail', not of pack 'reaching': a pack requires only its own files, and "
                                   "reaches another pack's code through the hooks that pack defines"));
 }
+
+TEST_CASE("a house pack the encounter names for other rules is refused as --house refuses it, where it is named, "
+          "and a pack named by both is told where",
+          "[run][errors]") {
+  // docs/encounters.md: `rules` is "the ruleset, then house rules": tempo-lunge, built on tempo,
+  // under platemail was told only as a conflict of two packs' tables.
+  TempDir dir;
+  std::ofstream(dir / "lunge.lua") << "return {\n  rules = { 'platemail', 'tempo-lunge' },\n"
+                                      "  map = { width = 3, height = 3 },\n"
+                                      "  characters = { { name = 'Ana', side = 'a', at = 'A1' } },\n}\n";
+  const auto lunge = arbiter("run " + (dir / "lunge.lua") + " --seed 1");
+  CHECK(lunge.exit_code == 1);
+  CHECK_THAT(lunge.output, Contains((dir / "lunge.lua") +
+                                    ":2:26: error: tempo-lunge requires tempo; this fight is played under platemail"));
+  CHECK_THAT(lunge.output, !Contains("already defined"));
+  // --house naming the encounter's own ruleset: told at the encounter's line.
+  const auto twice = arbiter(one_round + "--seed 1 --house platemail");
+  CHECK(twice.exit_code == 1);
+  CHECK_THAT(twice.output, Contains("examples/platemail/skirmish.lua:5:13: error: pack 'platemail' is named twice: "
+                                    "here, in the encounter's rules, and by --house"));
+}
+
+TEST_CASE("sides that differ only in case are warned of by check and run, at the second's column", "[run][errors]") {
+  // Kept as two sides (the rules compare them exactly), but a slip is most likely.
+  TempDir dir;
+  std::ofstream(dir / "sides.lua") << "return {\n  rules = { 'platemail' },\n  map = { width = 6, height = 6 },\n"
+                                      "  characters = {\n"
+                                      "    { name = 'Ana', side = 'party', at = 'A1', weapon = 'Axe' },\n"
+                                      "    { name = 'Cy', side = 'Party', at = 'B1', weapon = 'Axe' },\n"
+                                      "  },\n}\n";
+  std::ofstream(dir / "round.txt") << "Round 1\nAna:\n  1: Defend\n  2: Defend\n";
+  const std::string warning = (dir / "sides.lua") +
+                              ":6:27: warning: side 'Party' differs from side 'party' (line 5) only by case: two "
+                              "sides, enemies of each other; write one spelling if they are allies";
+  const auto checked = arbiter("check " + (dir / "round.txt") + " --encounter " + (dir / "sides.lua"));
+  CHECK(checked.exit_code == 0);
+  CHECK_THAT(checked.output, Contains(warning));
+  const auto run = arbiter("run " + (dir / "sides.lua") + " --seed 1 --quiet "
+                           "--orders " + (dir / "round.txt"));
+  CHECK_THAT(run.output, Contains(warning));
+}

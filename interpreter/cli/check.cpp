@@ -213,6 +213,7 @@ void check(Context& context, const Options& options) {
       orders::check_orders(sheets, vocabulary, roster ? &*roster : nullptr, grid, next_round, &names_on_trust);
   diagnostics.insert(diagnostics.end(), problems.begin(), problems.end());
   auto warnings = orders::never_fire(sheets, problems);
+  if (encounter) warnings.insert(warnings.end(), encounter->warnings.begin(), encounter->warnings.end());
   warnings.insert(warnings.end(), names_on_trust.begin(), names_on_trust.end());
   // A number's comment after a name ("-> Orc #3"), with the fight or without: where it cut short a
   // name of the fight, that is refused (check_orders), not warned of as well.

@@ -303,7 +303,7 @@ void run(Context& context, const Options& options) {
   session.stack.registry().keep_fight_changes();
   if (saved) resume_saved_fight(fight, session.sandbox.state(), *saved, options.resume);
   const int played = fight.flow().position().round;
-  std::vector<Diagnostic> warnings;
+  std::vector<Diagnostic> warnings = encounter.warnings;
   auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world(), fight.roster(), played, warnings);
   const int last_ordered = sheets.empty() ? played + 1 : static_cast<int>(sheets.rbegin()->first);
   const int rounds = options.rounds > 0 ? options.rounds : last_ordered - played;
@@ -390,6 +390,7 @@ void run(Context& context, const Options& options) {
     SavedState state = fight.save(seeded ? seeded->rng().to_json() : saved ? saved->rng : nlohmann::json());
     state.played_from = origin;
     state.definition_changes = definition_changes_to_save(session.stack.registry(), options.save);
+    refuse_unresumable(state, session.sandbox.state(), session.stack.registry(), options.save);
     outputs.push_back({options.save, state_text(state), "save"});
   }
   replace_files(outputs);

@@ -178,30 +178,40 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
 }
 
 // A house pack builds on the fight's rules: one that needs other rules would load them over these.
-// What it requires, directly or not, is the fight's rules and what they require, the other house
-// packs, or house rules built on the fight's rules in turn (platemail-house under platemail), which
-// load with it. Packs named by their folders are compared by their names.
+// What it requires, directly or not, is the fight's ruleset (the encounter's first pack) and what
+// it requires, the other house packs, or house rules built on the ruleset in turn (platemail-house
+// under platemail), which load with it. The encounter's packs after its ruleset are house packs
+// too, told where the encounter names them; --house's are told without a place. Packs named by
+// their folders are compared by their names.
 void check_house(packs::PackStack& stack, const packs::Encounter& encounter, const std::vector<std::string>& house) {
   // Every folder first: it stands for its pack wherever another requires it.
-  std::vector<std::string> rules, house_names;
+  std::vector<std::string> named;
   for (std::size_t i = 0; i < encounter.rules.size(); ++i)
-    rules.push_back(packs::at_place(&encounter.rules_at[i], [&] { return stack.name_folder(encounter.rules[i]); }));
-  for (const auto& pack : house) house_names.push_back(stack.name_folder(pack));
-  std::set<std::string> allowed(rules.begin(), rules.end());
-  allowed.insert(house_names.begin(), house_names.end());
-  for (std::size_t i = 0; i < rules.size(); ++i)
-    allowed.merge(packs::at_place(&encounter.rules_at[i], [&] { return stack.requirements(rules[i]); }));
-  const auto built_on_rules = [&](const std::string& pack) {
-    const auto needs = stack.requirements(pack);
-    return std::any_of(rules.begin(), rules.end(), [&](const std::string& rule) { return needs.contains(rule); });
-  };
-  for (const auto& pack : house_names) {
-    std::vector<std::string> others;
-    for (const auto& needed : stack.requirements(pack))
-      if (!allowed.contains(needed) && !built_on_rules(needed)) others.push_back(needed);
-    if (!others.empty())
-      throw Error(fmt::format("{} requires {}; this fight is played under {}", pack, fmt::join(others, ", "),
-                              fmt::join(rules, ", ")));
+    named.push_back(packs::at_place(&encounter.rules_at[i], [&] { return stack.name_folder(encounter.rules[i]); }));
+  for (const auto& pack : house) {
+    const std::string name = stack.name_folder(pack);
+    // The --house option has no place of its own: the encounter's is told.
+    if (const auto twice = std::find(named.begin(), named.end(), name);
+        twice != named.begin() + static_cast<long>(encounter.rules.size()) && twice != named.end())
+      throw Error(encounter.rules_at[static_cast<std::size_t>(twice - named.begin())].diagnostic(
+          fmt::format("pack '{}' is named twice: here, in the encounter's rules, and by --house: the encounter "
+                      "loads it already, so leave it out of --house",
+                      name)));
+    named.push_back(name);
+  }
+  const std::string& ruleset = named.front();
+  std::set<std::string> allowed(named.begin(), named.end());
+  allowed.merge(packs::at_place(&encounter.rules_at.front(), [&] { return stack.requirements(ruleset); }));
+  for (std::size_t i = 1; i < named.size(); ++i) {
+    const packs::Place* written = i < encounter.rules_at.size() ? &encounter.rules_at[i] : nullptr;
+    packs::at_place(written, [&] {
+      std::vector<std::string> others;
+      for (const auto& needed : stack.requirements(named[i]))
+        if (!allowed.contains(needed) && !stack.requirements(needed).contains(ruleset)) others.push_back(needed);
+      if (!others.empty())
+        throw Error(fmt::format("{} requires {}; this fight is played under {}", named[i], fmt::join(others, ", "),
+                                ruleset));
+    });
   }
 }
 
@@ -289,6 +299,19 @@ nlohmann::json definition_changes_to_save(const packs::Registry& registry, const
     std::vector<Diagnostic> told = e.diagnostics();
     told.front().notes.push_back(
         fmt::format("nothing is written, neither the save nor a log: {} is left as it was", path));
+    throw Error(std::move(told));
+  }
+}
+
+void refuse_unresumable(const SavedState& state, lua_State* L, const packs::Registry& registry,
+                        const std::string& path) {
+  try {
+    packs::check_saved_stats(state, L, registry);
+  } catch (const Error& e) {
+    Diagnostic told{{path, 0, 0},
+                    "the fight cannot be saved: --resume would refuse it: " + e.diagnostics().front().message,
+                    {},
+                    {fmt::format("nothing is written, neither the save nor a log: {} is left as it was", path)}};
     throw Error(std::move(told));
   }
 }

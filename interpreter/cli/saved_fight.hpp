@@ -67,6 +67,12 @@ SavedState load_saved_fight(const std::string& path, const nlohmann::json& origi
 // cannot keep (a function) refuses it, at the pack's line, and nothing is written.
 nlohmann::json definition_changes_to_save(const packs::Registry& registry, const std::string& path);
 
+// The state about to be saved at `path`, refused as `run --resume` would refuse its stats
+// (packs::check_saved_stats): a save that cannot be resumed loses the campaign, so nothing is
+// written and the GM is told why.
+void refuse_unresumable(const SavedState& state, lua_State* L, const packs::Registry& registry,
+                        const std::string& path);
+
 // Puts `fight` where the save left it, then changes the definitions as the packs changed them during
 // the fight (packs/fight_changes.hpp): after the fight is made, as the unbroken fight read the
 // definitions it keeps (an action's cost, the flow) before the packs changed them. A save the rules

@@ -105,18 +105,47 @@ bool same_name(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lower(x) == lower(y); });
 }
 
-std::string character_name_key(std::string_view name) {
-  const std::string words = straight_quotes(blanks_collapsed(name));  // O’Brien is O'Brien
+namespace {
+
+// What a sheet reads past in a name, each of which character_name_key folds.
+enum class Folded { kase, blanks, apostrophes, accents };
+constexpr std::array<Folded, 4> every_fold{Folded::kase, Folded::blanks, Folded::apostrophes, Folded::accents};
+
+// character_name_key, but for what `kept` folds: how the key would read without that fold.
+std::string name_key(std::string_view name, std::optional<Folded> kept) {
+  std::string words = kept == Folded::blanks ? std::string(name) : blanks_collapsed(name);
+  if (kept != Folded::apostrophes) words = straight_quotes(words);  // O’Brien is O'Brien
   std::string key;
   for (std::size_t i = 0; i < words.size(); ++i) {
-    if (const std::string_view letter = composed_at(words, i); !letter.empty()) {
+    if (const std::string_view letter = composed_at(words, i); !letter.empty() && kept != Folded::accents) {
       key += letter;
       i += 2;
       continue;
     }
-    key += lower(words[i]);
+    key += kept == Folded::kase ? words[i] : lower(words[i]);
   }
   return key;
+}
+
+}  // namespace
+
+std::string character_name_key(std::string_view name) { return name_key(name, std::nullopt); }
+
+std::string how_names_differ(std::string_view a, std::string_view b) {
+  std::vector<std::string> ways;
+  for (const Folded fold : every_fold) {
+    if (name_key(a, fold) == name_key(b, fold)) continue;
+    switch (fold) {
+      case Folded::kase: ways.emplace_back("case"); break;
+      case Folded::blanks: ways.emplace_back("the blanks between words"); break;
+      case Folded::apostrophes: ways.emplace_back("how an apostrophe is typed"); break;
+      case Folded::accents: ways.emplace_back("how an accent is written"); break;
+    }
+  }
+  if (ways.empty()) return {};
+  const std::string last = ways.back();
+  ways.pop_back();
+  return ways.empty() ? last : fmt::format("{} or {}", fmt::join(ways, ", "), last);
 }
 
 bool same_character_name(std::string_view a, std::string_view b) { return character_name_key(a) == character_name_key(b); }

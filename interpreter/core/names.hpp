@@ -14,6 +14,10 @@ bool same_name(std::string_view a, std::string_view b);
 // letter and a combining accent after it is the accented letter ("Zoe" and U+0308 is "Zoë"), and a
 // typographic apostrophe the plain one ("O’Brien" is "O'Brien", grammar/blanks.hpp).
 std::string character_name_key(std::string_view name);
+// What two names of one character_name_key differ by as written, which a sheet reads past:
+// "case", "the blanks between words", "how an apostrophe is typed", "how an accent is written",
+// those that tell them apart, joined ("case or how an accent is written"); "" for names alike.
+std::string how_names_differ(std::string_view a, std::string_view b);
 // Whether two names are one character's to a sheet: the same character_name_key.
 bool same_character_name(std::string_view a, std::string_view b);
 

@@ -79,17 +79,31 @@ json border_fields(const Border& b) {
   return out;
 }
 
+namespace {
+
+// A map's amount that cannot be negative (a door's crossings a turn, a path's extra cost, an
+// object's shelter): one below 0 means nothing, and a path planned on it would go wrong. Told at
+// its field, as the mistake of an encounter's or a save's map.
+template <class Amount>
+Amount at_least_zero(const JsonReader& field, Amount amount, const char* what) {
+  if (amount < 0) field.fail(fmt::format("must be 0 or more ({}), not {}", what, field.raw().dump()));
+  return amount;
+}
+
+}  // namespace
+
 Border border_from(const JsonReader& j) {
   Border b;
   b.name = j["name"].text();
   b.blocks_movement = j["blocks_movement"].boolean();
   b.blocks_sight = j["blocks_sight"].boolean();
-  b.movement_limit = j["movement_limit"].integer();
+  b.movement_limit = at_least_zero(j["movement_limit"], j["movement_limit"].integer(),
+                                   "how many may cross it a turn, 0 for no limit");
   if (const auto cr = j.optional("crossing_challenge")) b.crossing_challenge = cr->integer();
   if (const auto t = j.optional("toughness")) b.toughness = t->integer();
   const JsonReader door = j["door"];
   b.door = door.parsed(parse_door_state);
-  b.extra_cost = j["extra_cost"].number();
+  b.extra_cost = at_least_zero(j["extra_cost"], j["extra_cost"].number(), "the cost it adds to a path that crosses it");
   b.properties = properties_from(j["properties"]);
   return b;
 }
@@ -109,7 +123,8 @@ Terrain terrain_from(const JsonReader& j) {
   t.object = j["object"].text();
   const JsonReader shelter = j["shelter"];
   t.shelter = shelter.parsed(parse_shelter);
-  t.shelter_strength = j["shelter_strength"].integer();
+  t.shelter_strength = at_least_zero(j["shelter_strength"], j["shelter_strength"].integer(),
+                                     "how strong its cover or concealment is");
   t.properties = properties_from(j["properties"]);
   return t;
 }

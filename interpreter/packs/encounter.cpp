@@ -1,6 +1,7 @@
 #include "interpreter/packs/encounter.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
@@ -8,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "grammar/edit_distance.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/world_json.hpp"
 #include "interpreter/lua/stack_guard.hpp"
@@ -153,7 +155,7 @@ void refuse_fields_beside_items(lua_State* L, int index, const std::string& path
 struct Written {
   Entity entity;
   int count = 1;
-  std::size_t name_at = unknown, cell_at = unknown, count_at = unknown;  // offsets in the text
+  std::size_t name_at = unknown, side_at = unknown, cell_at = unknown, count_at = unknown;  // offsets in the text
   std::vector<EquipmentField> fields;
   std::vector<StatName> stats;
 };
@@ -185,6 +187,7 @@ class Reader {
     if (!told("characters"))
       checked([&] { characters = read_characters(required(root, "characters", unknown), encounter.grid); });
     if (!problems_.empty()) throw Error(problems_);
+    warn_of_near_sides(characters, encounter);
     place(std::move(characters), encounter);
     return encounter;
   }
@@ -401,20 +404,26 @@ class Reader {
       // What a character lacks is told at its own table, not at the one before.
       const std::size_t own = found_or(list_written.item(++number), list_at);
       if (own != list_at) cursor = own;
+      // Its fields are searched for within it, when the list writes it: one computed (`orc(2, "A1")`)
+      // is shown at itself, not at the next character's field of that name.
+      const std::size_t end = own != list_at ? list_written.item_end(number) : unknown;
+      const auto key = [&](const std::string& name, std::size_t anchor) { return source_.key(name, anchor, end); };
+      const auto literal = [&](const std::string& text, std::size_t anchor) { return source_.literal(text, anchor, end); };
       checked([&] {
         if (!c.raw().is_object())
           fail(own, c.path() + ": expected a character, like { name = \"Aldric\", side = \"players\", at = \"B2\" }");
         Written w;
-        w.entity.name = at(field_at(c, "name", own), [&] { return c["name"].text(); });
-        cursor = w.name_at = source_.literal(w.entity.name, source_.key("name", cursor));
+        w.entity.name = at(c.raw().contains("name") ? key("name", own) : own, [&] { return c["name"].text(); });
+        cursor = w.name_at = literal(w.entity.name, key("name", cursor));
         // Sheets order a character by its name, in quotes if need be: one no sheet can write could
         // never be given orders.
         if (!writable_in_a_sheet(w.entity.name))
           fail(w.name_at, fmt::format("{}: the name '{}' cannot be written in an order sheet: a name holds no '\"', "
                                       "line break or control character",
                                       c.path(), w.entity.name));
-        // Sheets read names without regard to case ("-> ORC" is Orc) or to the blanks between words
-        // ("Orc  Brute" is Orc Brute), so two names that differ only so would be one name to every
+        // Sheets read names without regard to case ("-> ORC" is Orc), to the blanks between words
+        // ("Orc  Brute" is Orc Brute), to how an apostrophe is typed or an accent written (docs/orders.md),
+        // so two names that differ only so would be one name to every
         // sheet, and orders for the second would go to the first. Names that differ by a leading
         // "the" stay apart: a name as written comes first. The names read so far are looked up, not
         // each compared (thousands of characters took the square of their number); one written
@@ -423,23 +432,44 @@ class Reader {
         if (const Written* earlier = fresh ? nullptr : &written[first->second];
             earlier && earlier->entity.name != w.entity.name)
           fail(w.name_at, fmt::format("{}: '{}' is the name '{}' (line {}) to an order sheet, which reads names "
-                                      "without regard to case or to the blanks between words: give each character "
-                                      "a name of its own",
+                                      "without regard to {}: give each character a name of its own",
                                       c.path(), w.entity.name, earlier->entity.name,
-                                      source_.place(earlier->name_at).where.line));
+                                      source_.place(earlier->name_at).where.line,
+                                      how_names_differ(w.entity.name, earlier->entity.name)));
         // A field is searched for after the name; one missing is told at the character's own `{`.
-        const auto field = [&](const char* name) { return c.raw().contains(name) ? source_.key(name, cursor) : own; };
-        w.entity.side = at(field("side"), [&] { return c["side"].text(); });
+        const auto field = [&](const char* name) { return c.raw().contains(name) ? key(name, cursor) : own; };
+        const std::size_t side_key = field("side");
+        w.entity.side = at(side_key, [&] { return c["side"].text(); });
+        w.side_at = literal(w.entity.side, side_key);
+        // A side is a name, compared as written: an empty one is most likely one left to fill in.
+        if (w.entity.side.find_first_not_of(" \t") == std::string::npos)
+          fail(w.side_at, fmt::format("{}'s side is empty: a side is a name, the same for allies, like side = "
+                                      "\"players\"",
+                                      w.entity.name));
         const std::size_t at_key = field("at");
         const std::string label = at(at_key, [&] { return c["at"].text(); });
-        w.cell_at = source_.literal(label, at_key);
+        w.cell_at = literal(label, at_key);
         w.entity.position = at(w.cell_at, [&] { return grid.cell(label); });
+        // Told with the other mistakes, once the cell is read: two in one cell, or one where no one
+        // can stand (a copy of a count never stands there either).
+        const int cell = grid.index(w.entity.position);
+        const std::string cell_label = grid.label(w.entity.position);
+        if (const auto [there, added] = standing_.emplace(cell, w.entity.name); !added)
+          problems_.push_back(source_.place(w.cell_at).diagnostic(fmt::format(
+              "{} and {} both stand in {}: one character to a cell", there->second, w.entity.name, cell_label)));
+        if (grid.impassable_at(cell))
+          problems_.push_back(source_.place(w.cell_at).diagnostic(
+              fmt::format("{} cannot stand in {}: its terrain is impassable", w.entity.name, cell_label)));
         if (const auto stats = c.optional("stats")) {
-          const std::size_t stats_at = source_.key("stats", cursor);
+          const std::size_t stats_at = key("stats", cursor);
           // A bad value is told at its own stat (`strength = 2^60`), not at the table's `stats`.
           w.entity.stats = at_fields(*stats, stats_at, [&] { return properties_from(*stats); });
-          for (const auto& [name, value] : w.entity.stats)
-            w.stats.push_back({w.entity.name, name, value, source_.place(source_.key(name, stats_at))});
+          for (const auto& [name, value] : w.entity.stats) {
+            const std::size_t stat_at = key(name, stats_at);
+            const auto* text = std::get_if<std::string>(&value.data);
+            w.stats.push_back({w.entity.name, name, value, source_.place(stat_at),
+                               source_.place(text ? literal(*text, stat_at) : stat_at)});
+          }
         }
         w.count_at = field("count");
         if (const auto count = c.optional("count")) {
@@ -449,14 +479,48 @@ class Reader {
         }
         for (const auto& [name, value] : c.raw().items()) {
           if (std::find(character_fields.begin(), character_fields.end(), name) != character_fields.end()) continue;
-          const std::size_t field_at = source_.key(name, cursor);
-          const std::size_t value_at = value.is_string() ? source_.literal(value.get<std::string>(), field_at) : field_at;
+          const std::size_t field_at = key(name, cursor);
+          const std::size_t value_at = value.is_string() ? literal(value.get<std::string>(), field_at) : field_at;
           w.fields.push_back({{}, name, value, source_.place(field_at), source_.place(value_at)});
         }
         written.push_back(std::move(w));
       });
     }
     return written;
+  }
+
+  // Sides are compared exactly, as the rules compare them, so two spellings of one side are two
+  // sides, enemies of each other: a side that differs from an earlier one only as a sheet reads
+  // names past (case, blanks) or by a letter ("pary") is most likely a slip, warned of at its first
+  // character. Sides told apart by a number ("team1", "team2") are meant so.
+  void warn_of_near_sides(const std::vector<Written>& written, Encounter& encounter) const {
+    std::vector<const Written*> first_of_side;
+    const auto without_digits = [](std::string side) {
+      std::erase_if(side, [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+      return side;
+    };
+    for (const Written& w : written) {
+      const std::string& side = w.entity.side;
+      if (std::any_of(first_of_side.begin(), first_of_side.end(),
+                      [&](const Written* first) { return first->entity.side == side; }))
+        continue;
+      for (const Written* first : first_of_side) {
+        const std::string& earlier = first->entity.side;
+        std::string how;
+        if (same_character_name(side, earlier))
+          how = "only by " + how_names_differ(side, earlier);
+        else if (std::min(arbiter::characters(side), arbiter::characters(earlier)) >= 4 && edit_distance(side, earlier) == 1 &&
+                 without_digits(side) != without_digits(earlier))
+          how = "by one letter";
+        if (how.empty()) continue;
+        encounter.warnings.push_back(source_.place(w.side_at).diagnostic(fmt::format(
+            "side '{}' differs from side '{}' (line {}) {}: two sides, enemies of each other; write one spelling "
+            "if they are allies",
+            side, earlier, source_.place(first->side_at).where.line, how)));
+        break;
+      }
+      first_of_side.push_back(&w);
+    }
   }
 
   // Places the characters as written, then their copies in the nearest free cells, so a copy
@@ -467,17 +531,7 @@ class Reader {
     World world(std::move(encounter.grid));
     const Grid& grid = world.grid();
     std::vector<bool> taken(static_cast<std::size_t>(grid.cell_count()));
-    std::map<int, std::string> standing;
-    for (const Written& w : written) {
-      const auto [it, added] = standing.emplace(grid.index(w.entity.position), w.entity.name);
-      if (!added)
-        checked([&] {
-          fail(w.cell_at, fmt::format("{} and {} both stand in {}: one character to a cell", it->second, w.entity.name,
-                                      grid.label(w.entity.position)));
-        });
-      taken[static_cast<std::size_t>(it->first)] = true;
-    }
-    if (!problems_.empty()) throw Error(problems_);
+    for (const Written& w : written) taken[static_cast<std::size_t>(grid.index(w.entity.position))] = true;
     // Copies are named around the names the file writes ("Orc #2" written: the copies of "Orc"
     // are "Orc #3", "Orc #4"…), as World::unique_name names them: a name is taken when its
     // character_name_key is. The keys are kept here, not made again for each copy, and a copy's
@@ -509,6 +563,7 @@ class Reader {
 
   const SourceText& source_;
   std::vector<Diagnostic> problems_;
+  std::map<int, std::string> standing_;  // a cell's index: the first character written in it
 };
 
 }  // namespace

@@ -52,6 +52,7 @@ struct StatName {
   std::string name;    // "strength"
   Value value;         // checked against what the rules say the stat is (a count, a text, …)
   Place place;
+  Place value_place;   // where its value is written: an equipment slot's row is told there
 };
 
 struct Encounter {
@@ -63,6 +64,7 @@ struct Encounter {
   std::vector<EquipmentField> unchecked;  // emptied by check_equipment
   std::vector<StatName> stat_names;       // checked by check_equipment
   std::vector<std::filesystem::path> required;  // the files it requires, as read (`require "sub.chars"`)
+  std::vector<Diagnostic> warnings;             // what is likely a slip but may be meant (two sides near alike)
 };
 
 // Runs `file` in its own sandboxed scope and reads everything but the equipment.
@@ -74,8 +76,9 @@ Encounter encounter_from_data(const nlohmann::json& document, const std::string&
 // ruleset's `encounter` table (`equipment = { weapon = "weapons", … }`) naming a row of the table
 // the slot names; it becomes a stat of its wearers (stats.weapon = "Sword"). When that table lists
 // the stats the rules read (`stats = { "strength", … }`), every stat given must be one of them or
-// an equipment slot: a misspelt stat would otherwise be silently ignored. Reports every bad field
-// at once.
+// an equipment slot: a misspelt stat would otherwise be silently ignored. A slot written in the
+// stats (`stats = { weapon = "Sword" }`) is checked as the field is, and refused when the field is
+// given too. Reports every bad field at once.
 void check_equipment(Encounter& encounter, lua_State* L, const Registry& registry);
 
 // A saved fight's stats, checked as check_equipment checks an encounter's: when the rules list the

@@ -233,12 +233,29 @@ void check_equipment(Encounter& encounter, lua_State* L, const Registry& registr
   std::vector<std::string> known = character_fields;
   for (const auto& [slot, table] : slots) known.push_back(slot);
   std::vector<Diagnostic> problems;
+  // Why `value` cannot fill `slot` for `holder`, told at `value_place`; nothing when it names a row.
+  const auto refuse_item = [&](const Slot& slot, const std::string& name, const nlohmann::json& value,
+                               const std::string& holder, const Place& value_place) {
+    const auto& rows = slot.rows;
+    if (!value.is_string()) {
+      problems.push_back(value_place.diagnostic(fmt::format("{}'s {} must name a row of the '{}' table, like \"{}\"",
+                                                            holder, name, slot.table, rows.empty() ? "…" : rows.front())));
+      return true;
+    }
+    const std::string item = value.get<std::string>();
+    if (std::find(rows.begin(), rows.end(), item) != rows.end()) return false;
+    problems.push_back(value_place.diagnostic(
+        with_hint(fmt::format("unknown {} '{}' for {}", name, item, holder), did_you_mean(item, rows))));
+    return true;
+  };
   for (const EquipmentField& field : encounter.unchecked) {
     const auto slot = slots.find(field.name);
     if (slot == slots.end()) {
       // A stat the rules read, written beside the character's fields rather than in its stats.
       const std::string hint =
-          stats_read && stats_read->contains(field.name)
+          field.name == "statuses"
+              ? "an encounter gives no statuses: every character starts without any, and the rules apply them in play"
+          : stats_read && stats_read->contains(field.name)
               ? fmt::format("'{}' is a stat the rules read: write it in the character's stats, stats = {{ {} = … }}",
                             field.name, field.name)
               : did_you_mean(field.name, known);
@@ -246,47 +263,47 @@ void check_equipment(Encounter& encounter, lua_State* L, const Registry& registr
           with_hint(fmt::format("{} has no field '{}'", field.wearers.front(), field.name), hint)));
       continue;
     }
-    const auto& rows = slot->second.rows;
-    if (!field.value.is_string()) {
-      problems.push_back(field.value_place.diagnostic(
-          fmt::format("{}'s {} must name a row of the '{}' table, like \"{}\"", field.wearers.front(), field.name,
-                      slot->second.table, rows.empty() ? "…" : rows.front())));
-      continue;
-    }
-    const std::string item = field.value.get<std::string>();
-    if (std::find(rows.begin(), rows.end(), item) == rows.end()) {
-      problems.push_back(field.value_place.diagnostic(
-          with_hint(fmt::format("unknown {} '{}' for {}", field.name, item, field.wearers.front()),
-                    did_you_mean(item, rows))));
-      continue;
-    }
+    if (refuse_item(slot->second, field.name, field.value, field.wearers.front(), field.value_place)) continue;
     for (Entity& e : encounter.characters)
       if (std::find(field.wearers.begin(), field.wearers.end(), e.name) != field.wearers.end())
-        e.stats[field.name] = item;
+        e.stats[field.name] = field.value.get<std::string>();
   }
-  if (const auto& read = stats_read) {
-    const std::vector<std::string> known = stat_names(*read, slots);
-    for (const StatName& stat : encounter.stat_names) {
-      const auto rule = read->find(stat.name);
-      if (rule == read->end()) {
-        if (!slots.contains(stat.name))
-          problems.push_back(stat.place.diagnostic(not_read(stat.holder, stat.name, known)));
-      } else if (const auto refusal = rule->second.refusal(stat.value)) {
-        std::string message = fmt::format("{}'s {} {}", stat.holder, stat.name, *refusal);
-        // A word that names a status another pack than the encounter table's defines is most likely
-        // a house rule's status (tempo's Prone) whose rule did not add it to the list: say how to.
-        // The table's own pack left its own out on purpose (tempo's Down: no one starts out of the fight).
-        const std::string* word = std::get_if<std::string>(&stat.value.data);
-        const Definition* status = word ? registry.find(Kind::status, *word) : nullptr;
-        const Definition* table = registry.find(Kind::table, "encounter");
-        if (!rule->second.kind && status && table &&
-            status->history.front().pack != table->history.front().pack)
-          message += fmt::format(": '{}' is a status a pack defines, but not one of the encounter table's words for "
-                                 "'{}'; a house rule allows it with arbiter.patch.table(\"encounter\", {{ stats = {{ {} "
-                                 "= {{ [{}] = \"{}\" }} }} }})",
-                                 *word, stat.name, stat.name, rule->second.words.size() + 1, *word);
-        problems.push_back(stat.place.diagnostic(std::move(message)));
-      }
+  const std::vector<std::string> stats_known = stats_read ? stat_names(*stats_read, slots) : std::vector<std::string>{};
+  for (const StatName& stat : encounter.stat_names) {
+    // An equipment slot written in the stats (`stats = { shield = "Shield" }`) is the stat the field
+    // becomes: checked as the field is, or a misspelt row would stop the fight halfway in the rules'
+    // code, and a save of it could not be resumed. Given both ways, one of the two would be lost.
+    if (const auto slot = slots.find(stat.name); slot != slots.end()) {
+      const auto as_field = std::find_if(encounter.unchecked.begin(), encounter.unchecked.end(),
+                                         [&](const EquipmentField& f) {
+                                           return f.name == stat.name && f.wearers.front() == stat.holder;
+                                         });
+      if (as_field != encounter.unchecked.end())
+        problems.push_back(stat.place.diagnostic(fmt::format(
+            "{}'s {} is given twice: as {} (line {}) and as stats.{}, and one would be lost: give it once", stat.holder,
+            stat.name, stat.name, as_field->field.where.line, stat.name)));
+      else
+        refuse_item(slot->second, stat.name, nlohmann::json(stat.value), stat.holder, stat.value_place);
+      continue;
+    }
+    if (!stats_read) continue;
+    const auto rule = stats_read->find(stat.name);
+    if (rule == stats_read->end()) {
+      problems.push_back(stat.place.diagnostic(not_read(stat.holder, stat.name, stats_known)));
+    } else if (const auto refusal = rule->second.refusal(stat.value)) {
+      std::string message = fmt::format("{}'s {} {}", stat.holder, stat.name, *refusal);
+      // A word that names a status another pack than the encounter table's defines is most likely
+      // a house rule's status (tempo's Prone) whose rule did not add it to the list: say how to.
+      // The table's own pack left its own out on purpose (tempo's Down: no one starts out of the fight).
+      const std::string* word = std::get_if<std::string>(&stat.value.data);
+      const Definition* status = word ? registry.find(Kind::status, *word) : nullptr;
+      const Definition* table = registry.find(Kind::table, "encounter");
+      if (!rule->second.kind && status && table && status->history.front().pack != table->history.front().pack)
+        message += fmt::format(": '{}' is a status a pack defines, but not one of the encounter table's words for "
+                               "'{}'; a house rule allows it with arbiter.patch.table(\"encounter\", {{ stats = {{ {} "
+                               "= {{ [{}] = \"{}\" }} }} }})",
+                               *word, stat.name, stat.name, rule->second.words.size() + 1, *word);
+      problems.push_back(stat.place.diagnostic(std::move(message)));
     }
   }
   // In the order they are written, as the GM reads the file.

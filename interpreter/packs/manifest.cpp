@@ -8,6 +8,7 @@
 #include <memory>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/stack_guard.hpp"
@@ -157,12 +158,28 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   const auto file = folder / "pack.lua";
   const std::string shown = display_folder + "/pack.lua";
   std::error_code ec;
-  if (!std::filesystem::is_directory(folder, ec))
-    throw Error(fmt::format("there is no folder {}: a pack named by its folder is the folder that holds its pack.lua",
-                            display_folder));
-  if (!std::filesystem::exists(std::filesystem::symlink_status(file, ec)))
+  if (!std::filesystem::is_directory(folder, ec)) {
+    // A misspelt folder (`../packs/my-hose`): the nearest pack beside where it would be.
+    const std::filesystem::path whole = whole_folder(folder);
+    const std::vector<std::string> near = nearest_names(whole.filename().string(), packs_in(whole.parent_path()), 1);
+    std::filesystem::path written(display_folder);
+    if (!written.has_filename()) written = written.parent_path();  // "my-hose/"
+    throw Error(fmt::format("there is no folder {}: a pack named by its folder is the folder that holds its "
+                            "pack.lua{}",
+                            display_folder,
+                            near.empty() ? "" : fmt::format(" (did you mean {}?)", (written.parent_path() / near.front()).string())));
+  }
+  if (!std::filesystem::exists(std::filesystem::symlink_status(file, ec))) {
+    // A folder of packs (`../packs`), as the search path takes them, named as a pack.
+    const std::vector<std::string> inside = packs_in(folder);
+    std::vector<std::string> notes;
+    if (!inside.empty())
+      notes.push_back(fmt::format("{} is a folder of packs ({}): name one of them, or give it with --pack-path to "
+                                  "find them by name",
+                                  display_folder, fmt::join(inside, ", ")));
     throw Error(Diagnostic{{shown}, "the folder holds no pack.lua, the manifest that makes a folder a pack "
-                                    "(docs/packs.md)", {}, {}});
+                                    "(docs/packs.md)", {}, notes});
+  }
   if (const auto found = lua::file_in_folder(file, folder); found != lua::FileInFolder::yes)
     throw Error(Diagnostic{{shown}, not_a_file_of(found, file, "pack.lua"), {}, {}});
   const std::string scope = "manifest of " + display_folder;

@@ -1,6 +1,7 @@
 #include "interpreter/packs/pack_stack.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -161,7 +162,16 @@ std::filesystem::path PackStack::locate(const std::string& name, const Requirer&
                                         display_path(folder)));
     if (std::string note = pack_given_as_folder_of_packs(root); !note.empty()) notes.push_back(std::move(note));
   }
-  if (auto hint = did_you_mean(name, known); !hint.empty()) notes.push_back(hint);
+  // A version written with the name (`platemail@1.2.0`, `platemail >= 1.0`): the name before it.
+  const std::size_t cut = name.find_first_of("@<>=^~ ");
+  const std::size_t number = cut == std::string::npos ? cut : name.find_first_not_of("@<>=^~ ", cut);
+  const bool versioned =
+      cut != 0 && number != std::string::npos && std::isdigit(static_cast<unsigned char>(name[number]));
+  const std::string named = versioned ? name.substr(0, cut) : name;
+  if (auto hint = did_you_mean(named, known); !hint.empty()) notes.push_back(hint);
+  if (versioned)
+    notes.push_back("a pack is named without a version: the versions a pack needs are written in its manifest's "
+                    "`requires` (\"" + named + " >= 1.0\", docs/packs.md)");
   notes.push_back("searched: " + searched_folders(search_path_));
   if (!by.manifest) throw Error(Diagnostic{{}, fmt::format("no pack named '{}' was found", name), {}, notes});
   fail_requirement(by, fmt::format("pack '{}' requires '{}', which was not found", by.manifest->name, name), notes);

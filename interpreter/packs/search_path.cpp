@@ -103,6 +103,16 @@ std::vector<FoundPack> SearchPath::all() const {
   return found;
 }
 
+std::vector<std::string> packs_in(const std::filesystem::path& folder) {
+  std::vector<std::string> names;
+  std::error_code error;
+  for (auto it = std::filesystem::directory_iterator(folder, error); !error && it != std::filesystem::directory_iterator();
+       it.increment(error))
+    if (is_pack(it->path())) names.push_back(it->path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 std::string searched_folders(const SearchPath& search_path) {
   std::string text;
   for (const auto& root : search_path.roots()) {

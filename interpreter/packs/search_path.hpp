@@ -42,6 +42,9 @@ std::string not_a_folder(const std::filesystem::path& path);
 // Whether `folder` is a pack's own: it holds pack.lua (not through a link leading out of it).
 bool is_pack(const std::filesystem::path& folder);
 
+// The packs `folder` holds, by their folders' names, in order: none when it is no folder.
+std::vector<std::string> packs_in(const std::filesystem::path& folder);
+
 // The folders searched, for a message: "rules, /x (no such folder)", the missing ones marked.
 std::string searched_folders(const SearchPath& search_path);
 

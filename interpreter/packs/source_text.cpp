@@ -129,8 +129,8 @@ SourceText::SourceText(std::string file, std::string text)
   }
 }
 
-std::size_t SourceText::key(const std::string& name, std::size_t anchor) const {
-  for (std::size_t at = text_.find(name, search_start(anchor)); at != std::string::npos;
+std::size_t SourceText::key(const std::string& name, std::size_t anchor, std::size_t limit) const {
+  for (std::size_t at = text_.find(name, search_start(anchor)); at != std::string::npos && at < limit;
        at = text_.find(name, at + 1)) {
     if (at > 0 && identifier_char(text_[at - 1])) continue;
     std::size_t next = at + name.size();
@@ -141,10 +141,10 @@ std::size_t SourceText::key(const std::string& name, std::size_t anchor) const {
   return anchor;
 }
 
-std::size_t SourceText::literal(const std::string& text, std::size_t anchor) const {
+std::size_t SourceText::literal(const std::string& text, std::size_t anchor, std::size_t limit) const {
   // The quotes after the anchor, in order, until one opens `text`: a search for each kind of quote
   // would run to the end of a file that writes only the other, for each of its thousands of names.
-  for (std::size_t at = text_.find_first_of("\"'", search_start(anchor)); at != std::string::npos;
+  for (std::size_t at = text_.find_first_of("\"'", search_start(anchor)); at != std::string::npos && at < limit;
        at = text_.find_first_of("\"'", at + 1)) {
     const std::size_t end = at + 1 + text.size();
     if (end < text_.size() && text_[end] == text_[at] && text_.compare(at + 1, text.size(), text) == 0) return at;
@@ -211,7 +211,10 @@ SourceText::Table SourceText::table(std::size_t at) const {
   for (std::size_t i = past_space(text_, open + 1); i < text_.size(); i = past_space(text_, i)) {
     const char c = text_[i];
     if (depth == 0 && !in_entry) {
-      if (c == '}') break;
+      if (c == '}') {
+        table.end = i;
+        break;
+      }
       add_entry(i);
       in_entry = true;
     }
@@ -221,7 +224,10 @@ SourceText::Table SourceText::table(std::size_t at) const {
       ++depth;
       ++i;
     } else if (c == '}' || c == ')' || c == ']') {
-      if (depth-- == 0) break;
+      if (depth-- == 0) {
+        table.end = i;
+        break;
+      }
       ++i;
     } else if (depth == 0 && (c == ',' || c == ';')) {
       in_entry = false;
@@ -244,6 +250,10 @@ std::size_t SourceText::Table::field(const std::string& name) const {
       std::all_of(name.begin() + 1, name.end() - 1, [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
     return item(std::stoul(name.substr(1, name.size() - 2)));
   return unknown;
+}
+
+std::size_t SourceText::Table::item_end(std::size_t number) const {
+  return number < items.size() ? items[number] : end;
 }
 
 Place SourceText::place(std::size_t offset) const {

@@ -43,11 +43,11 @@ class SourceText {
 
   SourceText(std::string file, std::string text);
 
-  // The offset of the first `name =` (a table key, not `==`) after `anchor`, or `anchor` itself
-  // when there is none; from the start of the text when `anchor` is unknown.
-  std::size_t key(const std::string& name, std::size_t anchor) const;
+  // The offset of the first `name =` (a table key, not `==`) after `anchor` and before `limit`, or
+  // `anchor` itself when there is none; from the start of the text when `anchor` is unknown.
+  std::size_t key(const std::string& name, std::size_t anchor, std::size_t limit = unknown) const;
   // Likewise the first string literal "text" or 'text'.
-  std::size_t literal(const std::string& text, std::size_t anchor) const;
+  std::size_t literal(const std::string& text, std::size_t anchor, std::size_t limit = unknown) const;
 
   // Where the values and fields of a table constructor are written, for the items of a list.
   struct Table {
@@ -56,10 +56,13 @@ class SourceText {
     // A field written again after its first (`{ guard = "On Guard", guard = "Bound" }`): its name and
     // where; Lua keeps the last, `fields` the first.
     std::vector<std::pair<std::string, std::size_t>> again;
+    std::size_t end = unknown;  // its closing `}`
     // Where its value numbered `number` (from 1), or its field `name` ("[2]": its field [2], else its
     // second value), is; unknown when it has none.
     std::size_t item(std::size_t number) const;
     std::size_t field(const std::string& name) const;
+    // Where its value numbered `number` ends: where the next begins, or its closing `}`.
+    std::size_t item_end(std::size_t number) const;
   };
   // The table constructor written at `at`: its `{`, the key whose value it is (`characters = {`),
   // or the `return` before it. Empty when no table is written there: it is computed.
