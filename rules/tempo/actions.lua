@@ -270,15 +270,7 @@ end
 -- a counter-tempo action (and a Counter-Attack after a Parry of one's Feint) also as a turn entry,
 -- in place of what it replaces. A house rule's patch of a row ("Parry" answering its "Lunge") is
 -- in them.
-arbiter.define.hook("timing", function(name)
-  local row = tables.actions_data[name]
-  if not row then return nil end
-  local kind = rows.with_defaults(row).kind
-  if kind == "proactive" then return { turn_only = true } end
-  if kind == "reactive" or kind == "counter-tempo" then
-    return { answers = tempo.answers(name), replaces = tempo.replaces(name) }
-  end
-end)
+arbiter.define.hook("timing", rows.timing)
 
 -- For house rules, which cannot require this pack's files: a new proactive action described by
 -- a row of actions_data plays its exchange with `resolve = function(ctx) return

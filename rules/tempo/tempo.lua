@@ -488,34 +488,13 @@ local function short(cost, points) return ("%d AP needed, %d left"):format(cost,
 
 ---"A feint that draws a Parry in response may be replaced with a Counter-Attack with a +3 bonus":
 ---whether `replacement`, answering `answered`, is that Counter-Attack replacing the `original` Feint.
-function tempo.feint_countered(original, answered, replacement)
-  return original == "Feint" and answered == "Parry" and replacement == "Counter-Attack"
-end
-
--- The names in `row[field]`, read as they are: the rows are checked when the fight starts (rows.lua),
--- and this is also read before, when the sheets are checked.
-local function row_names(action, field)
-  local row, names = tables.actions_data[action], {}
-  local list = type(row) == "table" and row[field]
-  for _, name in ipairs(type(list) == "table" and list or {}) do
-    if type(name) == "string" then names[#names + 1] = name end
-  end
-  return names
-end
+tempo.feint_countered = rows.feint_countered
 
 ---The own actions a sheet's turn entry of `action` may replace when they are answered (a counter-
----tempo action's "Replacement For"): its definition's `replaces`, so sheets are checked by it.
-function tempo.replaces(action) return row_names(action, "replacement_for") end
-
----The actions a sheet's standing order of `action` may answer: its row's "Response To", and for the
----Counter-Attack that replaces a Feint, the Parry it draws. Its definition's `answers`.
-function tempo.answers(action)
-  local answers = row_names(action, "response_to")
-  if contains(tempo.replaces(action), "Feint") and tempo.feint_countered("Feint", "Parry", action) then
-    answers[#answers + 1] = "Parry"
-  end
-  return answers
-end
+---tempo action's "Replacement For"), and the actions its standing order may answer (its "Response
+---To", and for the Counter-Attack that replaces a Feint, the Parry it draws): what the hook `timing`
+---gives the sheets (rows.timing).
+tempo.replaces, tempo.answers = rows.replaces, rows.answers
 
 ---The wounds that put `c` Down (stat `health`, default rules.health).
 function tempo.health(c) return c.stats.health or tables.rules.health end
