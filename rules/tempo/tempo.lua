@@ -254,7 +254,9 @@ local function unequipped(c, action)
   if data.melee_weapon and not tempo.melee_weapon(c) then return "no melee weapon" end
 end
 
----"AP Cost": a number, or "By Weapon": the cost of the character's weapon (Unarmed: 3).
+---"AP Cost": a number, or "By Weapon": the cost of the character's weapon (Unarmed: 3). Every
+---action's `cost` (actions.lua), which the runtime charges for an intent that gives none of its own;
+---these rules' hooks give theirs, a counter-tempo action's "difference in cost" too.
 function tempo.cost(c, action)
   local cost = tempo.row(action).cost
   if cost == "By Weapon" then return tempo.weapon(c).cost end
@@ -594,10 +596,25 @@ function tempo.next_action(me, points, ordered)
   return { action = action, target = target, cost = cost, path = path, note = note, away_from = away_from }
 end
 
--- Why `who` cannot take the response `name` now, whatever it answers: its status, or what it holds.
+-- Why `who` cannot take `name` now, whatever it answers: its status, or what it holds.
 local function unable(who, name)
-  if not tempo.allowed(who, name) then return tempo.guard(who) end
+  if not tempo.allowed(who, name) then return tempo.guard(who) or "without a status" end
   return unequipped(who, name)
+end
+
+---Whether `who` may take `action` now by its row: its "Allowed Status" and what it holds; false and
+---why ("On Guard", "no melee weapon"), as a sheet's order is refused. Every action's `allowed_by`
+---(actions.lua), which the runtime asks of each intent, whoever proposed it, again as it resolves:
+---the row's few statuses are asked of `who`, not each of these rules' statuses for its own.
+function tempo.permitted(who, action)
+  for _, name in ipairs(tempo.row(action).statuses) do
+    if status.has(who, name) then
+      local missing = unequipped(who, action)
+      if missing then return false, missing end
+      return true
+    end
+  end
+  return false, tempo.guard(who) or "without a status"
 end
 
 ---Whether `who` may declare `ordered` against `declared`: as an opponent, a reaction to what it sees;
