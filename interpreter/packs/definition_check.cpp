@@ -48,6 +48,7 @@ bool function(lua_State* L, int value) { return lua_type(L, value) == LUA_TFUNCT
 bool table(lua_State* L, int value) { return lua_type(L, value) == LUA_TTABLE; }
 
 bool boolean_or_function(lua_State* L, int value) { return boolean(L, value) || function(L, value); }
+bool whole_number_or_function(lua_State* L, int value) { return whole_number(L, value) || function(L, value); }
 
 // One of the words a status's field takes (`unit = "rounds"`), in any case, as the runtime reads it
 // (parse_duration_unit).
@@ -131,7 +132,7 @@ const std::vector<Field> action_fields{
     {"follows_target", boolean, true_or_false},
     {"away_from_hostiles", boolean_or_function, "true, false or a function() returning one"},
     {"declared_as", text, "the name of an action"},
-    {"cost", whole_number, "a whole number of action points from 0 to 1000000"},
+    {"cost", whole_number_or_function, "a whole number of action points from 0 to 1000000"},
     {"involuntary", boolean, true_or_false},
     {"turn_only", boolean, true_or_false},
     {"answers", names_or_function, "a list of action names or a function() returning one"},

@@ -179,6 +179,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         a.ready_when = function_field("ready");
         a.target_allowed = function_field("target");
         a.allowed_when = function_field("allowed_by");
+        a.cost_when = function_field("cost");
         if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
         lua_pop(L, 1);
         push_definition_value(L, *d, "away_from_hostiles");  // a function: called now, as `move` is
@@ -579,13 +580,23 @@ std::optional<Intent> Fight::judge(const Function* f, int nargs, const Entity& w
     // No hook: the order as written (docs/fights.md, "Sequential phases"), within the points left.
     if (!proposal) return std::nullopt;
     intent = *proposal;
+    settle_cost(action(intent->action), *intent);
     if (const int left = flow_.action_points(who.id); flow_.phase().action_points > 0 && intent->cost > left)
       reason = fmt::format("{} AP needed, {} left", intent->cost, left);
   } else {
-    if (proposal) lua::push_intent(L_, *proposal, world_);
-    else lua_pushnil(L_);
+    if (proposal) {
+      lua::push_intent(L_, *proposal, world_);
+      // Kept below the hook's arguments, to know it if the hook returns it as given.
+      lua_pushvalue(L_, -1);
+      lua_insert(L_, -(nargs + 2));
+    } else {
+      lua_pushnil(L_);
+    }
     call(*f, nargs + 1, 2);
     intent = returned_by(*f, [&] { return intent_from_lua(who, -2, hook_name(*f)); });
+    // The order as given (`return ordered`) pays what the rules charge for it, as it would with no
+    // hook: its cost was not settled when it was proposed, since a hook gives its own.
+    if (intent && proposal && lua_rawequal(L_, -2, -3)) settle_cost(action(intent->action), *intent);
     if (intent && proposal) {
       // The order as written is what the declaration carries out, whatever action the pack made of
       // it (a melee order from afar becomes a Move); its arguments, only if it took the action.
@@ -876,6 +887,18 @@ void Fight::settle_ready(const Action& chosen, Intent& intent) {
       returned_boolean(chosen.ready_when, -1, "action", chosen.name, "ready").value_or(false);
 }
 
+void Fight::settle_cost(const Action& chosen, Intent& intent) {
+  if (chosen.cost_when.ref == LUA_NOREF) return;
+  StackGuard guard{L_};
+  lua::push_entity(L_, intent.actor);
+  if (chosen.cost_when.reads >= 2) lua::push_intent(L_, intent, world_);
+  call(chosen.cost_when, chosen.cost_when.reads >= 2 ? 2 : 1, 1);
+  intent.cost = returned_by(chosen.cost_when, [&] {
+    return static_cast<int>(lua::check_whole(
+        L_, -1, fmt::format("action '{}': its 'cost' function's action points", chosen.name), 0, 1'000'000));
+  });
+}
+
 Intent Fight::default_intent(const Entity& who, const std::string& why) {
   // The rules' omission, told at the flow they defined, naming who is left without an order.
   if (default_order_.empty())
@@ -892,6 +915,7 @@ Intent Fight::default_intent(const Entity& who, const std::string& why) {
   if (!cut.stopped.empty()) add_note(intent, "stops at " + cut.stopped);
   if (!cut.stays.empty()) add_note(intent, cut.stays);
   settle_ready(chosen, intent);
+  settle_cost(chosen, intent);
   return intent;
 }
 
@@ -978,7 +1002,8 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index, std::
   }
   lua_pop(L_, 1);
   // A negative cost would give points back; more than a definition's cost may be is no cost a rule means.
-  if (raw_field(L_, index, "cost") != LUA_TNIL)
+  const bool cost_given = raw_field(L_, index, "cost") != LUA_TNIL;
+  if (cost_given)
     intent.cost = static_cast<int>(lua::check_whole(L_, -1, "an intent's cost (action points)", 0, 1'000'000));
   lua_pop(L_, 1);
   const bool ready_given = raw_field(L_, index, "ready") == LUA_TBOOLEAN;
@@ -1007,6 +1032,7 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index, std::
   }
   lua_pop(L_, 1);
   if (!ready_given) settle_ready(chosen, intent);
+  if (!cost_given) settle_cost(chosen, intent);
   return intent;
 }
 

@@ -159,6 +159,7 @@ class Fight final : public Ruleset {
     Function ready_when{};  // ready = function(me, intent): Ready by how the action is used (Use Item)
     Function target_allowed{};  // target = function(me, target) -> ok, why: whom it may be taken at (Rescue)
     int cost = 0;
+    Function cost_when{};  // cost = function(me, intent) -> AP: an intent that gives none pays it (tempo's By Weapon)
     bool away_from_hostiles = false;  // with no way written, it moves away from every enemy
     bool carries_target = false;      // its target moves with the actor once picked up (Intent::carries_target)
     bool follows_target = false;      // the actor keeps beside its target as it moves (Intent::follow_feet)
@@ -279,6 +280,9 @@ class Fight final : public Ruleset {
   // The name of the hook `f` (one hook() found).
   std::string_view hook_name(const Function& f) const;
   void settle_ready(const Action& chosen, Intent& intent);
+  // The action's `cost` function's AP, for an intent that gives no cost of its own: whoever
+  // proposed it, a sheet or a house rule's hook, pays what the rules charge.
+  void settle_cost(const Action& chosen, Intent& intent);
   bool holds(const Entity& who, const orders::Condition& condition);
   // Whom an order's target names as `who` takes `ordering`: a general target's `find` is handed
   // the action's name when it reads one more argument than the phrase binds (Platemail: Ready by

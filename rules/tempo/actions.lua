@@ -239,9 +239,11 @@ for name, row in pairs(tables.actions_data) do
   -- ally (`target = "enemy"`); a Move toward anyone is not toward oneself, where it would go
   -- nowhere yet cost AP and draw reactions (`target = "other"`); one against no one takes no target
   -- (`target = "none"`: a sheet that gives one is refused).
-  -- Its cost and the statuses that allow it are left to its row, which the hooks read when they
-  -- judge an order (tempo.next_action, tempo.response): copied here, a house rule's patch of the
-  -- row would not reach the copy.
+  -- Its cost and what allows it are its row's, read at each call (a copy would miss a house rule's
+  -- patch of the row): "Combat actions may only be taken if you are in the appropriate status", and
+  -- declaring one is to "spend the associated action points". The runtime refuses by `allowed_by`
+  -- and charges `cost` whoever proposes the intent: a sheet, through these rules' hooks, or a house
+  -- rule's own `choose` or `respond`, as it would the sheet's order.
   -- When a sheet may order it is the hook `timing` below, by its row.
   -- A movement (`moves`: Move, Combat Move) goes where its order says: toward its target, to a
   -- cell, along compass steps or away from someone (docs/orders.md, "Movement"), up to Base
@@ -252,7 +254,9 @@ for name, row in pairs(tables.actions_data) do
                        move = data.moves and function() return { squares = tables.rules.base_combat_movement } end or nil,
                        target = ({ opponent = "enemy", partner = "enemy", anyone = "other", none = "none" })[data.against],
                        declared_as = data.private, involuntary = data.kind == "special", usage = data.usage,
-                       also_called = also_called[name] }
+                       also_called = also_called[name],
+                       allowed_by = function(me) return tempo.permitted(me, name) end,
+                       cost = function(me) return tempo.cost(me, name) end }
   if data.kind == "proactive" then
     -- Looked up at each call, not now: a house rule's override of the hook `exchange` plays it.
     definition.resolve = function(ctx) return arbiter.hooks.exchange(ctx) end
@@ -270,15 +274,7 @@ end
 -- a counter-tempo action (and a Counter-Attack after a Parry of one's Feint) also as a turn entry,
 -- in place of what it replaces. A house rule's patch of a row ("Parry" answering its "Lunge") is
 -- in them.
-arbiter.define.hook("timing", function(name)
-  local row = tables.actions_data[name]
-  if not row then return nil end
-  local kind = rows.with_defaults(row).kind
-  if kind == "proactive" then return { turn_only = true } end
-  if kind == "reactive" or kind == "counter-tempo" then
-    return { answers = tempo.answers(name), replaces = tempo.replaces(name) }
-  end
-end)
+arbiter.define.hook("timing", rows.timing)
 
 -- For house rules, which cannot require this pack's files: a new proactive action described by
 -- a row of actions_data plays its exchange with `resolve = function(ctx) return

@@ -35,7 +35,7 @@ end
 rows.contains = contains
 
 -- "{ Off Guard, On Guard }"
-local function listed(list) return "{ " .. table.concat(list, ", ") .. " }" end
+local function listed(list) return #list == 0 and "{ }" or "{ " .. table.concat(list, ", ") .. " }" end
 
 -- Keys in the order of their text. Names alone, the usual case, sort by Lua's own `<`, which is
 -- that order without a call per comparison: every row is checked at each fight's first round.
@@ -267,6 +267,48 @@ local function with_defaults(row)
 end
 rows.with_defaults = with_defaults
 
+-- The names in `row[field]`, read as they are: the rows are checked when the fight starts, and
+-- this is also read before, when the sheets are checked.
+local function row_names(action, field)
+  local row, names = tables.actions_data[action], {}
+  local list = type(row) == "table" and row[field]
+  for _, name in ipairs(type(list) == "table" and list or {}) do
+    if type(name) == "string" then names[#names + 1] = name end
+  end
+  return names
+end
+
+---"A feint that draws a Parry in response may be replaced with a Counter-Attack with a +3 bonus":
+---whether `replacement`, answering `answered`, is that Counter-Attack replacing the `original` Feint.
+function rows.feint_countered(original, answered, replacement)
+  return original == "Feint" and answered == "Parry" and replacement == "Counter-Attack"
+end
+
+---A counter-tempo action's "Replacement For": the own actions it may replace.
+function rows.replaces(action) return row_names(action, "replacement_for") end
+
+---A reaction's "Response To", and for the Counter-Attack that replaces a Feint, the Parry it draws.
+function rows.answers(action)
+  local answers = row_names(action, "response_to")
+  if contains(rows.replaces(action), "Feint") and rows.feint_countered("Feint", "Parry", action) then
+    answers[#answers + 1] = "Parry"
+  end
+  return answers
+end
+
+---When a sheet may order `action`, by its row (the hook `timing`, actions.lua): a proactive action
+---only on one's turn; a reaction or a counter-tempo action only in answer to what it answers, and a
+---counter-tempo action also as a turn entry, in place of what it replaces; nil for another (Recover
+---Stamina, never ordered) or an action without a row.
+function rows.timing(action)
+  local row = tables.actions_data[action]
+  if type(row) ~= "table" then return nil end
+  if row.kind == "proactive" then return { turn_only = true } end
+  if row.kind == "reactive" or row.kind == "counter-tempo" then
+    return { answers = rows.answers(action), replaces = rows.replaces(action) }
+  end
+end
+
 -- "actions_data['Evade'].cost must be ...", "actions_data['Trip'].statuses[1] names ...".
 local function complaint(table_name, key, field, wrong)
   return ("%s['%s'].%s%s%s"):format(table_name, key, field, wrong:match("^%[") and "" or " ", wrong)
@@ -326,10 +368,20 @@ local function same_members(a, b)
   return true
 end
 
+-- The fields of a definition that say when a sheet may order it (rows.timing).
+local TIMING = { "turn_only", "answers", "replaces" }
+
+-- These rules' own actions' `allowed_by` and `cost` (actions.lua) are functions that read the row
+-- at each call: they agree with it as made, unless a house rule has set them since.
+local function reads_row(action, field)
+  local change = arbiter.last_change("action", action, field)
+  return change ~= nil and change.pack == "tempo"
+end
+
 local function agrees(action, definition, row)
   local function differs(field, row_field, expected)
     local given = definition[field]
-    if given == nil then return end
+    if given == nil or reads_row(action, field) then return end
     local same
     if type(given) == "table" and type(expected) == "table" then same = same_members(given, expected)
     else same = given == expected end
@@ -342,6 +394,23 @@ local function agrees(action, definition, row)
   end
   differs("allowed_by", "statuses", row.statuses)
   differs("cost", "cost", row.cost)
+  -- When a sheet may order it is the row's too (rows.timing): `arbiter check` reads a definition's
+  -- own `turn_only`, `answers` or `replaces` instead, and would pass an order the fight refuses.
+  for _, field in ipairs(TIMING) do
+    local given = definition[field]
+    if type(given) == "function" then given = given() end
+    local timing = given ~= nil and (rows.timing(action) or {})
+    local expected = timing and timing[field]
+    if timing and expected == nil then expected = field ~= "turn_only" and {} or false end
+    if timing and not (type(given) == "table" and same_members(given, expected) or given == expected) then
+      local function text(v) return type(v) == "table" and listed(v) or shown(v) end
+      local by = row.kind ~= "proactive" and ({ answers = "response_to", replaces = "replacement_for" })[field] or "kind"
+      fail("action", action, field, ("action '%s': %s = %s, but its row means %s = %s (actions_data['%s'].%s is %s, %s): "
+        .. "the tempo rules judge when a sheet may order an action by its row, as `arbiter check` does (the hook "
+        .. "`timing`), so leave %s out of the action"):format(action, field, text(given), field, text(expected),
+        action, by, text(row[by] or {}), set_by("table", "actions_data", action .. "." .. by), field))
+    end
+  end
   -- A reaction or a counter-tempo action is taken against the one whose action it answers, so a
   -- sheet writes it without a target ("ON Melee Attack: Parry"): needing one would refuse them all.
   if row.kind ~= "proactive" then

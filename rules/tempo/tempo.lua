@@ -254,7 +254,9 @@ local function unequipped(c, action)
   if data.melee_weapon and not tempo.melee_weapon(c) then return "no melee weapon" end
 end
 
----"AP Cost": a number, or "By Weapon": the cost of the character's weapon (Unarmed: 3).
+---"AP Cost": a number, or "By Weapon": the cost of the character's weapon (Unarmed: 3). Every
+---action's `cost` (actions.lua), which the runtime charges for an intent that gives none of its own;
+---these rules' hooks give theirs, a counter-tempo action's "difference in cost" too.
 function tempo.cost(c, action)
   local cost = tempo.row(action).cost
   if cost == "By Weapon" then return tempo.weapon(c).cost end
@@ -488,34 +490,13 @@ local function short(cost, points) return ("%d AP needed, %d left"):format(cost,
 
 ---"A feint that draws a Parry in response may be replaced with a Counter-Attack with a +3 bonus":
 ---whether `replacement`, answering `answered`, is that Counter-Attack replacing the `original` Feint.
-function tempo.feint_countered(original, answered, replacement)
-  return original == "Feint" and answered == "Parry" and replacement == "Counter-Attack"
-end
-
--- The names in `row[field]`, read as they are: the rows are checked when the fight starts (rows.lua),
--- and this is also read before, when the sheets are checked.
-local function row_names(action, field)
-  local row, names = tables.actions_data[action], {}
-  local list = type(row) == "table" and row[field]
-  for _, name in ipairs(type(list) == "table" and list or {}) do
-    if type(name) == "string" then names[#names + 1] = name end
-  end
-  return names
-end
+tempo.feint_countered = rows.feint_countered
 
 ---The own actions a sheet's turn entry of `action` may replace when they are answered (a counter-
----tempo action's "Replacement For"): its definition's `replaces`, so sheets are checked by it.
-function tempo.replaces(action) return row_names(action, "replacement_for") end
-
----The actions a sheet's standing order of `action` may answer: its row's "Response To", and for the
----Counter-Attack that replaces a Feint, the Parry it draws. Its definition's `answers`.
-function tempo.answers(action)
-  local answers = row_names(action, "response_to")
-  if contains(tempo.replaces(action), "Feint") and tempo.feint_countered("Feint", "Parry", action) then
-    answers[#answers + 1] = "Parry"
-  end
-  return answers
-end
+---tempo action's "Replacement For"), and the actions its standing order may answer (its "Response
+---To", and for the Counter-Attack that replaces a Feint, the Parry it draws): what the hook `timing`
+---gives the sheets (rows.timing).
+tempo.replaces, tempo.answers = rows.replaces, rows.answers
 
 ---The wounds that put `c` Down (stat `health`, default rules.health).
 function tempo.health(c) return c.stats.health or tables.rules.health end
@@ -604,10 +585,25 @@ function tempo.next_action(me, points, ordered)
   return { action = action, target = target, cost = cost, path = path, note = note, away_from = away_from }
 end
 
--- Why `who` cannot take the response `name` now, whatever it answers: its status, or what it holds.
+-- Why `who` cannot take `name` now, whatever it answers: its status, or what it holds.
 local function unable(who, name)
-  if not tempo.allowed(who, name) then return tempo.guard(who) end
+  if not tempo.allowed(who, name) then return tempo.guard(who) or "without a status" end
   return unequipped(who, name)
+end
+
+---Whether `who` may take `action` now by its row: its "Allowed Status" and what it holds; false and
+---why ("On Guard", "no melee weapon"), as a sheet's order is refused. Every action's `allowed_by`
+---(actions.lua), which the runtime asks of each intent, whoever proposed it, again as it resolves:
+---the row's few statuses are asked of `who`, not each of these rules' statuses for its own.
+function tempo.permitted(who, action)
+  for _, name in ipairs(tempo.row(action).statuses) do
+    if status.has(who, name) then
+      local missing = unequipped(who, action)
+      if missing then return false, missing end
+      return true
+    end
+  end
+  return false, tempo.guard(who) or "without a status"
 end
 
 ---Whether `who` may declare `ordered` against `declared`: as an opponent, a reaction to what it sees;

@@ -72,7 +72,7 @@ local arbiter = {
 ---@field follows_target? boolean keeps beside the target as the target moves, up to `move` feet, in place of a path of its own (Guard; docs/fights.md)
 ---@field away_from_hostiles? boolean|fun(): boolean with no way written, move away from every enemy (Fall Back); a function is called as `move`'s is, and returns true or false: anything else, nil too, is an error at its line
 ---@field declared_as? string what the others see declared (tempo's Feint: "Melee Attack")
----@field cost? integer action points (sequential phases), 0 to 1000000
+---@field cost? integer|fun(me: world.Character, intent: flow.Intent): integer action points (sequential phases), 0 to 1000000; or a function: what `me` pays for it as `intent` orders it (tempo's "By Weapon": the weapon's cost), asked for an intent that gives no `cost` of its own, whoever proposed it (a sheet, a hook); it returns a whole number from 0 to 1000000, anything else an error at its line
 ---@field involuntary? boolean forced by the rules (Crash, Dazed): a sheet may not order it
 ---@field turn_only? boolean taken only as one's own turn's action (tempo's proactive actions): a sheet's standing order (ON) of it is refused
 ---@field answers? string[]|fun(): string[] taken only in answer to one of these actions (tempo's reactions: their Response To): a standing order ON another, and a turn entry of it unless it `replaces`, are refused; a function is called once every pack has loaded, when the sheets are checked

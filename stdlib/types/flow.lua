@@ -15,7 +15,7 @@
 ---@field action string the action's name
 ---@field target? world.Character
 ---@field ready boolean Ready through the phase (Platemail's (R) / (NR))
----@field cost integer action points (sequential phases): an intent a hook returns gives a whole number from 0 to 1000000
+---@field cost integer action points (sequential phases): an intent a hook returns gives a whole number from 0 to 1000000, or none: the action's (its `cost` function's, if it has one)
 ---@field order string the order as written, canonical ("Charge -> closest enemy")
 ---@field note string how it was chosen when not plainly ordered ("no order for this phase: Defend, the default order")
 ---@field distance? integer the distance the order wrote before its place or target, in feet (`Move 10' -> "Orc"`: 10): `path` goes no farther; nil when it wrote none

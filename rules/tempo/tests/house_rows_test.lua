@@ -250,3 +250,29 @@ test.case("Recover Stamina's regain is a number of AP or \"full\", the round's: 
                     .. "round's AP), not \"all\"")
   arbiter.override.table("actions_data", source)
 end)
+
+-- README: "What of this is fixed by the rows, `arbiter check` ... refuses at the sheet's line";
+-- docs/writing-actions.md: the row is "the one place". A definition whose `answers`, `turn_only` or
+-- `replaces` said otherwise let `arbiter check` pass `ON Melee Attack: Bash`, which the fight then
+-- refused ("it does not answer Melee Attack"): told at the field that says otherwise, before any AP.
+test.case("a definition whose answers or turn_only contradict its row: told where written, with the row's", function()
+  arbiter.override.table("actions_data", source)
+  bash({ { "-", "Miss" }, { 3, "Hit", damage = "armour" } })
+  arbiter.override.action("Bash", { needs_target = true, target = "enemy", answers = { "Melee Attack" },
+                                    resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
+  test.fails(round, "house_rows_test.lua:261:76: action 'Bash': answers = { Melee Attack }, but its row means answers "
+                    .. "= { } (actions_data['Bash'].kind is \"proactive\", tempo tests at ")
+  -- The rows' check itself: a fight runs it at its first round, once the sheets are checked.
+  local check_tables = require("tempo").check_tables
+  arbiter.patch.action("Bash", { turn_only = true, answers = function() return {} end })
+  check_tables()  -- the row's own: a proactive action is taken on one's turn, answering nothing
+  arbiter.patch.action("Evade", { turn_only = true })
+  test.fails(check_tables, "house_rows_test.lua:269:35: action 'Evade': turn_only = true, but its row means "
+                           .. "turn_only = false (actions_data['Evade'].kind is \"reactive\"")
+  arbiter.patch.action("Evade", { turn_only = false })
+  arbiter.patch.action("Retreat", { answers = function() return { "Move" } end })
+  test.fails(check_tables, "house_rows_test.lua:273:37: action 'Retreat': answers = { Move }, but its row means "
+                           .. "answers = { Move, Combat Move } (actions_data['Retreat'].response_to")
+  arbiter.patch.action("Retreat", { answers = function() return { "Combat Move", "Move" } end })
+  check_tables()  -- the row's, in another order
+end)
