@@ -644,6 +644,8 @@ end
 -- it is Entrapped again, whichever the encounter lists first. Only a hit whose action did not
 -- fail (its Attack is still in the phase's log) lands.
 local function land_nets()
+  -- The phase's Attack events are made into tables only when a net was thrown.
+  if #attack.phase.nets == 0 then return end
   local hits = {}
   for _, event in ipairs(log.phase_events("attack")) do
     if event.fields.hit then hits[event.fields.attacker .. ">" .. event.fields.target] = true end
