@@ -9,12 +9,16 @@
 
 namespace arbiter::lua {
 
+std::string Judging::told() const {
+  return part.empty() ? fmt::format("{} '{}'", kind, name) : fmt::format("{} '{}': {}", kind, name, part);
+}
+
 void change(lua_State* L, std::function<void()> change, bool changes_grid, std::size_t holds) {
   if (const Judging* judging = services(L).find<Judging>()) {
     lua_Debug called;  // the binding running now, as the author called it: "set_stat"
     const bool named = lua_getstack(L, 0, &called) && lua_getinfo(L, "n", &called) && called.name;
     throw Error(fmt::format("{} judges; it cannot change the fight{}: a change belongs in an action's resolve",
-                            judging->what, named ? std::string(" (") + called.name + ")" : ""));
+                            judging->told(), named ? std::string(" (") + called.name + ")" : ""));
   }
   if (Changes* pending = services(L).find<Changes>()) {
     pending->propose(std::move(change), changes_grid, holds);

@@ -49,8 +49,12 @@ void change(lua_State* L, std::function<void()> change, bool changes_grid = fals
 // target, a condition's test, a target's find), naming it ("action 'Jab': allowed_by"): it is
 // judged before an action and again when it resolves, so a change it made would land each time,
 // outside any action. change() refuses one at the author's line; reads cost nothing more.
+// Its parts are views of names that outlive the call: nothing is built unless a change is refused.
 struct Judging {
-  std::string what;
+  std::string_view kind;  // "action", "condition", "target"
+  std::string_view name;  // "Jab", "I am wounded"
+  std::string_view part;  // "allowed_by", "target", or none
+  std::string told() const;  // "action 'Jab': allowed_by"
 };
 
 // A cell argument: a label ("C3"), or a character (handle or name) meaning the cell it is in.

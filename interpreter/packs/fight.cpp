@@ -1106,13 +1106,12 @@ const Fight::Function& Fight::call_phrase(const Entity& who, const std::optional
     lua_pushlstring(L_, ordering->data(), ordering->size());
     ++nargs;
   }
-  judge_by(f, nargs, 1, fmt::format("{} '{}'", kind, phrase));
+  judge_by(f, nargs, 1, {kind, phrase, {}});
   return f;
 }
 
-void Fight::judge_by(const Function& function, int nargs, int nresults, std::string what) {
+void Fight::judge_by(const Function& function, int nargs, int nresults, lua::Judging judging) {
   lua::Services& services = sandbox_.services();
-  lua::Judging judging{std::move(what)};
   struct Restore {
     lua::Services& services;
     lua::Judging* outer = services.find<lua::Judging>();
@@ -1626,8 +1625,7 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     StackGuard guard{L_};
     lua::push_entity(L_, intent.actor);
     if (chosen.allowed_when.reads >= 2) lua::push_intent(L_, intent, world_);
-    judge_by(chosen.allowed_when, chosen.allowed_when.reads >= 2 ? 2 : 1, 2,
-             fmt::format("action '{}': allowed_by", chosen.name));
+    judge_by(chosen.allowed_when, chosen.allowed_when.reads >= 2 ? 2 : 1, 2, {"action", chosen.name, "allowed_by"});
     if (auto reason = refusal_returned(chosen.allowed_when, chosen.name, "allowed_by", [&] {
           return fmt::format("the rules do not let {} {} now", actor.name, chosen.name);
         }))
@@ -1659,7 +1657,7 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
     StackGuard guard{L_};
     lua::push_entity(L_, intent.actor);
     lua::push_entity(L_, intent.target);
-    judge_by(chosen.target_allowed, 2, 2, fmt::format("action '{}': target", chosen.name));
+    judge_by(chosen.target_allowed, 2, 2, {"action", chosen.name, "target"});
     if (auto reason = refusal_returned(chosen.target_allowed, chosen.name, "target", [&] {
           return fmt::format("the rules do not let {} {} {}", actor.name, chosen.name, world_.get(intent.target).name);
         }))

@@ -32,6 +32,7 @@
 #include "interpreter/core/vocabulary.hpp"
 #include "interpreter/lua/character_handles.hpp"
 #include "interpreter/lua/sandbox.hpp"
+#include "interpreter/lua/world_bindings.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/registry.hpp"
 
@@ -175,8 +176,8 @@ class Fight final : public Ruleset {
   // the packs' checks, if a definition has changed since they ran (Registry::run_checks).
   void call(const Function& function, int nargs, int nresults);
   // call() of a function that judges yes or no (allowed_by, target, a condition's test, a target's
-  // find), `what` naming it: a change it tries is refused (lua::Judging).
-  void judge_by(const Function& function, int nargs, int nresults, std::string what);
+  // find), `judging` naming it: a change it tries is refused (lua::Judging).
+  void judge_by(const Function& function, int nargs, int nresults, lua::Judging judging);
   const Function* hook(const char* name) const;
   // Runs `read`, which reads what `function` returned. An error it raises without a position is
   // the mistake of whoever wrote `function`: it is shown at the line where `function` is written,
