@@ -876,13 +876,18 @@ Intent Fight::intent_for(const Entity& who, const Action& chosen) {
   return intent;
 }
 
+int Fight::push_actor_and_intent(const Function& function, const Intent& intent) {
+  lua::push_entity(L_, intent.actor);
+  if (function.reads < 2) return 1;
+  lua::push_intent(L_, intent, world_);
+  return 2;
+}
+
 // The action's own say on Ready, once the intent is complete (Use Item: by the item).
 void Fight::settle_ready(const Action& chosen, Intent& intent) {
   if (chosen.ready_when.ref == LUA_NOREF) return;
   StackGuard guard{L_};
-  lua::push_entity(L_, intent.actor);
-  if (chosen.ready_when.reads >= 2) lua::push_intent(L_, intent, world_);
-  call(chosen.ready_when, chosen.ready_when.reads >= 2 ? 2 : 1, 1);
+  call(chosen.ready_when, push_actor_and_intent(chosen.ready_when, intent), 1);
   intent.ready =
       returned_boolean(chosen.ready_when, -1, "action", chosen.name, "ready").value_or(false);
 }
@@ -890,9 +895,7 @@ void Fight::settle_ready(const Action& chosen, Intent& intent) {
 void Fight::settle_cost(const Action& chosen, Intent& intent) {
   if (chosen.cost_when.ref == LUA_NOREF) return;
   StackGuard guard{L_};
-  lua::push_entity(L_, intent.actor);
-  if (chosen.cost_when.reads >= 2) lua::push_intent(L_, intent, world_);
-  call(chosen.cost_when, chosen.cost_when.reads >= 2 ? 2 : 1, 1);
+  call(chosen.cost_when, push_actor_and_intent(chosen.cost_when, intent), 1);
   intent.cost = returned_by(chosen.cost_when, [&] {
     return static_cast<int>(lua::check_whole(
         L_, -1, fmt::format("action '{}': its 'cost' function's action points", chosen.name), 0, 1'000'000));
@@ -1623,9 +1626,8 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
   if (chosen.allowed_when.ref != LUA_NOREF) {
     // With the intent, so that what the order says may decide: "Prepare Spell (Firebal)".
     StackGuard guard{L_};
-    lua::push_entity(L_, intent.actor);
-    if (chosen.allowed_when.reads >= 2) lua::push_intent(L_, intent, world_);
-    judge_by(chosen.allowed_when, chosen.allowed_when.reads >= 2 ? 2 : 1, 2, {"action", chosen.name, "allowed_by"});
+    judge_by(chosen.allowed_when, push_actor_and_intent(chosen.allowed_when, intent), 2,
+             {"action", chosen.name, "allowed_by"});
     if (auto reason = refusal_returned(chosen.allowed_when, chosen.name, "allowed_by", [&] {
           return fmt::format("the rules do not let {} {} now", actor.name, chosen.name);
         }))

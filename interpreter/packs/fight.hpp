@@ -178,6 +178,8 @@ class Fight final : public Ruleset {
   // call() of a function that judges yes or no (allowed_by, target, a condition's test, a target's
   // find), `judging` naming it: a change it tries is refused (lua::Judging).
   void judge_by(const Function& function, int nargs, int nresults, lua::Judging judging);
+  // Pushes the actor, and the intent when `function` reads it (Function::reads): the count pushed.
+  int push_actor_and_intent(const Function& function, const Intent& intent);
   const Function* hook(const char* name) const;
   // Runs `read`, which reads what `function` returned. An error it raises without a position is
   // the mistake of whoever wrote `function`: it is shown at the line where `function` is written,
