@@ -506,9 +506,6 @@ function tempo.down(c)
   return status.has(c, "Down")
 end
 
--- The cell a movement is ordered to: "Move to G1", "Move to X: 30, Y: 0", and "Move -> G1" at a
--- cell where no one stands, which goes to it (docs/orders.md), or "Move toward G1", as `->` is also
--- written; nil for a way of steps or away from someone.
 -- Why a Move written without a target goes nowhere: the way the runtime planned stops at once, or
 -- no way leads to the cell it is ordered to (its note says where and why: a wall, another's
 -- square, "the map leaves no way to G1").
