@@ -1294,6 +1294,13 @@ TEST_CASE("a move toward an empty cell goes to it, as a move to it does", "[cli]
   CHECK_THAT(check.output, !Contains("warning"));
   CHECK(run.exit_code == 0);
   CHECK_THAT(run.output, Contains("  Cedric moves from C5 to C3\n") && Contains("  Cedric moves from C3 to C1\n"));
+  // docs/orders.md: "An order with no `->` target that moves toward one is taken at it". It stopped
+  // beside C3, at C4's side, as toward a character.
+  std::ofstream(dir / "toward.txt") << "Round 1\nCedric:\n  1: Move toward C3\n  2: Defend\n";
+  const auto [check_toward, run_toward] = check_and_run(dir / "toward.txt", "examples/platemail/skirmish.lua");
+  CHECK(check_toward.exit_code == 0);
+  CHECK(run_toward.exit_code == 0);
+  CHECK_THAT(run_toward.output, Contains("  Cedric moves from C5 to C3\n"));
 }
 
 TEST_CASE("an entry given twice is told in the words of the pack's flow: a tempo turn's entry, a Platemail phase",

@@ -929,15 +929,18 @@ Intent Fight::default_intent(const Entity& who, const std::string& why) {
 // (Fall Back) keeps to that. nullopt: the order goes as written.
 std::optional<orders::Movement> Fight::way_to_cell(const orders::Order& order, EntityId target,
                                                   const Action& chosen) const {
+  // "Move toward C3" is "Move -> C3" written as the order's way (docs/orders.md).
   const orders::Movement& written = order.movement;
   const bool writes_no_way = written.steps.empty() && (written.kind == orders::Movement::Kind::none ||
-                                                       written.kind == orders::Movement::Kind::path);
-  if (!order.target || target != no_entity || !writes_no_way || !cell_of(*order.target) ||
+                                                       written.kind == orders::Movement::Kind::path ||
+                                                       written.kind == orders::Movement::Kind::toward);
+  const orders::Target* aim = orders::taken_at(order);
+  if (!aim || target != no_entity || !writes_no_way || !cell_of(*aim) ||
       !vocabulary_.action(chosen.name)->target_is_way || chosen.away_from_hostiles)
     return std::nullopt;
   orders::Movement way = written;
   way.kind = orders::Movement::Kind::destination;
-  way.place = *order.target;
+  way.place = *aim;
   return way;
 }
 
