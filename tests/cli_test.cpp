@@ -839,6 +839,20 @@ TEST_CASE("arbiter packs lists what it finds and reports broken manifests", "[cl
              Contains("demo-base 9.0.0  tests/packs-shadowing/demo-base\n    hidden by the pack of the same name above\n"));
 }
 
+TEST_CASE("arbiter packs does not call a copy of the same files hidden (docs/packs.md: 'hides nothing and is not "
+          "told')",
+          "[cli]") {
+  // A second checkout's rules/ and the rules built into a binary from the first are one pack found twice.
+  TempDir dir;
+  std::filesystem::copy("examples/packs/demo-base", dir.path / "demo-base", std::filesystem::copy_options::recursive);
+  const auto listed = [&] { return arbiter("--pack-path " + dir.path.string() + " packs").output; };
+  const std::string copy = (dir.path / "demo-base").string();
+  CHECK_THAT(listed(), !Contains(copy));
+  // A copy that differs is hidden, and told.
+  { std::ofstream(dir.path / "demo-base" / "init.lua", std::ios::app) << "-- a house change\n"; }
+  CHECK_THAT(listed(), Contains("demo-base 1.0.0  " + copy + "\n    hidden by the pack of the same name above\n"));
+}
+
 TEST_CASE("arbiter test runs each case alone and reports each failure at its line", "[cli][pack-tests]") {
   const auto run = arbiter("test tested");
   CHECK(run.exit_code == 1);
@@ -2458,6 +2472,36 @@ TEST_CASE("two rulesets named together are told as such, with the encounter's li
                                Contains(": use arbiter.override.table to replace it"));
 }
 
+TEST_CASE("two rulesets loaded from the command line are told with the requirement or the option that brought the "
+          "second in",
+          "[cli][packs][bad-input]") {
+  // docs/packs.md: two rulesets "are told that they cannot be loaded together, with the encounter's
+  // line that named the pack, or named the one that brought it in". From the command line there is
+  // no such line: --house's pack was told with no place, and `check --rules` never said which pack
+  // brought tempo in.
+  TempDir dir;
+  std::filesystem::create_directories(dir / "fortempo");
+  std::ofstream(dir / "fortempo/pack.lua") << "return { name = \"fortempo\", version = \"1.0.0\",\n"
+                                              "  requires = { \"tempo\" } }\n";
+  std::ofstream(dir / "fortempo/init.lua") << "local arbiter = require \"arbiter\"\n";
+  const std::string packs = "--pack-path " + dir.path.string() + " ";
+  const std::string requirement = dir / "fortempo/pack.lua" + ":2:16";  // its "tempo"
+  const auto house = arbiter(packs + "run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt "
+                                     "--seed 1 --house fortempo");
+  CHECK(house.exit_code == 1);
+  CHECK_THAT(house.output, Contains(requirement + ": error: fortempo requires tempo; this fight is played under platemail") &&
+                               Contains("pack 'fortempo' is named by --house"));
+  const auto rules = arbiter(packs + "check --rules platemail fortempo examples/platemail/skirmish-round1.txt");
+  CHECK(rules.exit_code == 1);
+  CHECK_THAT(rules.output, Contains("(two rulesets?)") &&
+                               Contains("pack 'tempo' is loaded because 'fortempo' requires it, at " + requirement));
+  // Named itself beside the ruleset, by --house: told so.
+  const auto named = arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt "
+                             "--seed 1 --house tempo");
+  CHECK(named.exit_code == 1);
+  CHECK_THAT(named.output, Contains("(two rulesets?)") && Contains("pack 'tempo' is named on the command line"));
+}
+
 TEST_CASE("check places a turn's refused entry at that entry, not at the first entry written alike", "[cli][orders]") {
   // Stab, Stab, Stab with AP for one: the refusals of the second and third were told at the first.
   TempDir dir;
@@ -2611,6 +2655,54 @@ TEST_CASE("a turn's hook defined under a flow without turns is refused at its li
                                           "arbiter.define.hook('turn_start', function(who) end)\n";
   const auto run = arbiter("--pack-path " + dir.path.string() + " lua platemail late -e 'return 1'");
   CHECK(run.exit_code == 1);
-  CHECK_THAT(run.output, Contains("late/init.lua:2: error: hook 'turn_start' is never called in this flow: turns come "
-                                  "only in sequential phases"));
+  CHECK_THAT(run.output, Contains("late/init.lua:2: error: hook 'turn_start' is never called in this flow: it is "
+                                  "called only in sequential phases"));
+  CHECK_THAT(run.output, Contains("Use phase_start, which this flow calls"));
+}
+
+TEST_CASE("overriding or patching a name no pack defines names the nearest, or the names defined, nearest first",
+          "[cli][errors]") {
+  // docs/packs.md: a name with none near "is told with the names there are, nearest first".
+  const auto hook = arbiter("lua platemail -e 'arbiter.override.hook(\"chose\", function(p) return p() end)'");
+  CHECK(hook.exit_code == 1);
+  CHECK_THAT(hook.output, Contains("error: no hook 'chose' is defined; the hooks defined are, nearest first: '"));
+  const auto table = arbiter("lua platemail -e 'arbiter.patch.table(\"zzzzqq\", {})'");
+  CHECK(table.exit_code == 1);
+  CHECK_THAT(table.output, Contains("error: no table 'zzzzqq' is defined; the tables defined are, nearest first: '"));
+  // Near one defined: that one (tempo defines choose).
+  CHECK_THAT(arbiter("lua tempo -e 'arbiter.override.hook(\"chose\", function(p) return p() end)'").output,
+             Contains("error: no hook 'chose' is defined (did you mean 'choose'?)"));
+  // docs/fights.md, "Hooks": choose is called in sequential phases, and Platemail's are simultaneous.
+  const auto choose = arbiter("lua platemail -e 'arbiter.override.hook(\"choose\", function(p) return p() end)'");
+  CHECK(choose.exit_code == 1);
+  CHECK_THAT(choose.output, Contains("error: no hook 'choose' is defined: 'choose' is a hook of sequential phases, "
+                                     "which this ruleset's flow never calls: its phases are all simultaneous"));
+  // A runtime hook any flow calls, that the ruleset does not define: defined, not overridden.
+  CHECK_THAT(arbiter("lua tempo -e 'arbiter.override.hook(\"hostile\", function(p) return p() end)'").output,
+             Contains("error: no hook 'hostile' is defined: the runtime calls 'hostile' once a pack defines it, and "
+                      "none loaded does: define it with arbiter.define.hook"));
+}
+
+TEST_CASE("every hook of sequential phases (choose, respond, initiative, …) defined under a flow without turns is "
+          "refused at its line, as turn_start is",
+          "[cli][errors]") {
+  // docs/fights.md, "Hooks": initiative, choose and respond are called in "sequential phases"; under
+  // Platemail's simultaneous phases they were accepted and silently never run, though turn_end was refused.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "late");
+  std::ofstream(dir / "late/pack.lua") << "return { name = 'late', version = '1.0.0', requires = { 'platemail' } }\n";
+  for (const std::string hook : {"choose", "respond", "initiative", "actions", "responses"}) {
+    std::ofstream(dir / "late/init.lua") << "local arbiter = require 'arbiter'\n"
+                                            "arbiter.define.hook('" << hook << "', function() end)\n";
+    const auto run = arbiter("--pack-path " + dir.path.string() + " lua platemail late -e 'return 1'");
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, Contains("late/init.lua:2: error: hook '" + hook + "' is never called in this flow: it is "
+                                    "called only in sequential phases"));
+  }
+  // Under tempo's sequential phases the same hook is the house rule's to define (tempo's own choose
+  // is replaced with override).
+  std::ofstream(dir / "late/pack.lua") << "return { name = 'late', version = '1.0.0', requires = { 'tempo' } }\n";
+  std::ofstream(dir / "late/init.lua") << "local arbiter = require 'arbiter'\n"
+                                          "arbiter.override.hook('choose', function() end)\n";
+  CHECK(arbiter("--pack-path " + dir.path.string() + " lua tempo late -e 'return 1'").exit_code == 0);
 }

@@ -497,7 +497,7 @@ TEST_CASE("a pack the encounter names that cannot be loaded is reported where th
 
   const auto twice = fight.problem("return {\n  rules = { 'platemail', 'platemail' },\n  map = { width = 2, height = 2 },\n"
                                    "  characters = {},\n}\n");
-  CHECK(twice.message == "pack 'platemail' is named twice");
+  CHECK(twice.message == "pack 'platemail' is named twice: name it once");
   CHECK((twice.where.line == 2 && twice.where.column == 26));  // the second time
 }
 

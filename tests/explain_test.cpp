@@ -95,3 +95,53 @@ TEST_CASE("explain finds what a sheet would read a name as, and tells a pack's n
   CHECK_THAT(house.output, Contains("the packs define nothing named 'platemail-house', and no pack 'platemail-house' "
                                     "was found on the search path (--pack-path DIR adds a folder)"));
 }
+
+TEST_CASE("explain does not list as a change a patch's list item that holds the data already there",
+          "[cli][explain]") {
+  // A scalar patched to the value it has is no change (no history, nothing to conflict with); a
+  // list's item given with the very items and fields it has was listed as "{ … } -> { … }".
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "same");
+  std::ofstream(dir / "same/pack.lua") << "return { name = \"same\", version = \"0.1.0\", requires = { \"tempo-lunge\" } }\n";
+  std::ofstream(dir / "same/init.lua")
+      << "local arbiter = require \"arbiter\"\n"
+         "arbiter.patch.table(\"actions_data\", {\n"
+         "  Lunge = { outcomes = { { \"-\", \"Miss\", me = \"Off Guard\" }, { 4, \"Hit\", damage = \"armour\" } } },\n"
+         "})\n";
+  const auto same = arbiter("--pack-path " + dir.path.string() + " explain same actions_data.Lunge.outcomes");
+  CHECK(same.exit_code == 0);
+  CHECK_THAT(same.output, !Contains("by same at"));
+  // One item that differs is a change, and only that one is listed.
+  std::ofstream(dir / "same/init.lua")
+      << "local arbiter = require \"arbiter\"\n"
+         "arbiter.patch.table(\"actions_data\", {\n"
+         "  Lunge = { outcomes = { { \"-\", \"Miss\", me = \"Off Guard\" }, { 5, \"Hit\", damage = \"armour\" } } },\n"
+         "})\n";
+  const auto changed = arbiter("--pack-path " + dir.path.string() + " explain same actions_data.Lunge.outcomes");
+  CHECK_THAT(changed.output, Contains("by same at") && Contains("Lunge.outcomes[2]: ") &&
+                                 !Contains("Lunge.outcomes[1]: "));
+}
+
+TEST_CASE("explain shows an override's value before and after for the part asked for, as a patch's", "[cli][explain]") {
+  // docs/packs.md: a path after the name shows "the changes made to that part, each with its value
+  // before and after". An override of the whole definition was listed with no value at all.
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "over");
+  std::ofstream(dir / "over/pack.lua") << "return { name = \"over\", version = \"0.1.0\", requires = { \"platemail\" } }\n";
+  std::ofstream(dir / "over/init.lua")
+      << "local arbiter = require \"arbiter\"\n"
+         "local old = arbiter.actions.Charge\n"
+         "arbiter.override.action(\"Charge\", { needs_target = true, target = \"enemy\", ready = false,\n"
+         "  allowed_by = old.allowed_by, resolve = function(ctx, previous) return previous(ctx) end })\n";
+  const std::string packs = "--pack-path " + dir.path.string() + " explain over ";
+  const auto ready = arbiter(packs + "Charge.ready");
+  CHECK(ready.exit_code == 0);
+  CHECK_THAT(ready.output, Contains("overridden by over at " + (dir / "over/init.lua") + ":3\n       ready: function at ") &&
+                               Contains(" -> false\n"));
+  // A part the override gives as it was is not changed by it.
+  const auto target = arbiter(packs + "Charge.target");
+  CHECK(target.exit_code == 0);
+  CHECK_THAT(target.output, !Contains("overridden by over"));
+  // The whole definition: the override, whole, as before.
+  CHECK_THAT(arbiter(packs + "action:Charge").output, Contains("overridden by over at") && Contains("       Charge: {"));
+}

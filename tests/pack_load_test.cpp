@@ -229,6 +229,20 @@ TEST_CASE("a manifest's api of 0 or less is no API version", "[pack load]") {
                                       "offers API 2"));
 }
 
+TEST_CASE("a manifest's api that is no whole number is told with the value given", "[pack load]") {
+  // Every bad value is shown ("not 1.5"), as the manifest's budget's are: "2" looks like 2 when
+  // the quotes are not shown.
+  TempDir dir;
+  write_brawl(dir, brawl_init());
+  for (const std::string api : {"\"2\"", "1.5", "true"}) {
+    write(dir.path / "brawl" / "pack.lua", "return { name = \"brawl\", version = \"0.1.0\", api = " + api + " }\n");
+    const Run run = in(dir, "test ./brawl");
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, StartsWith("brawl/pack.lua:1:45: error: the manifest's 'api' must be a whole number, not " +
+                                      api + "\n"));
+  }
+}
+
 TEST_CASE("a pack declaring api 1 is refused what API 2 added, at the field, and loads declaring api 2", "[pack load]") {
   // A pack that says api = 1 must load on every Arbiter offering API 1, which refuses these fields:
   // Platemail used also_called and target = "ally" while it declared api 1.

@@ -440,8 +440,10 @@ TEST_CASE("a save resumes only the fight it was saved from: the same encounter a
                                            "not examples/platemail/ambush.lua"));
   const auto house = arbiter(one_round + "--quiet --house platemail-house --resume " + file);
   CHECK(house.exit_code == 1);
+  // The one to leave out is named, as the one to add is below.
   CHECK_THAT(house.output, Contains("this fight was played under platemail 1.2.0, but this run loads platemail 1.2.0, "
-                                    "platemail-house"));
+                                    "platemail-house 1.1.0 (leave out platemail-house, as the fight was not played "
+                                    "with it)"));
   CHECK(arbiter(one_round + "--quiet --resume " + file).exit_code == 0);
   // A fight run with a house pack, resumed without it, is told the --house it lacks.
   const std::string with_house = save.path.string() + "-house.json";

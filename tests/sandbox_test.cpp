@@ -239,13 +239,21 @@ TEST_CASE("a chunk a pack loads is named as its own whatever name it asks for", 
   CHECK_THAT(Host().error("load('error(2)')()"), StartsWith("tests/packs/sandboxed/(load):1: error: 2"));
 }
 
-TEST_CASE("bytecode can be neither made nor loaded", "[sandbox]") {
+TEST_CASE("bytecode can be neither made nor loaded, and each refusal says why", "[sandbox]") {
+  // docs/packs.md, "The sandbox": no string.dump; load "takes text only, never bytecode".
   Host host;
-  CHECK_THAT(host.error("return string.dump(print)"), Contains("field 'dump'"));
-  CHECK_THAT(host.error("return ('').dump(print)"), Contains("field 'dump'"));
-  CHECK(host.run("local f, message = load('\\27Lua\\x54\\0'); return message") ==
-        "attempt to load a binary chunk (mode is 't')");
-  CHECK(host.run("return load('return 1 + 1', 'chunk', 'b')()") == "2");  // text, whatever the mode
+  const std::string no_dump = "string.dump is not available in a pack: bytecode is never loaded in a pack";
+  CHECK_THAT(host.error("return string.dump(function() end)"), Contains(no_dump));
+  CHECK_THAT(host.error("return ('').dump(print)"), Contains(no_dump));
+  // Refused whatever mode the caller passed, and said so, not "(mode is 't')".
+  for (const char* mode : {"", ", 'x', 'b'", ", 'x', 'bt'"})
+    CHECK(host.run(std::string("local f, message = load('\\27Lua\\x54\\0'") + mode + "); return message") ==
+          "attempt to load a binary chunk: bytecode is never loaded in a pack, which loads Lua source text only");
+  // Mode "b" refuses text, as Lua's load does.
+  CHECK(host.run("return select(2, load('return 1 + 1', 'chunk', 'b'))") ==
+        "attempt to load a text chunk (mode is 'b')");
+  CHECK(host.run("return load('return 1 + 1', 'chunk', 't')()") == "2");
+  CHECK(host.run("return load('return 1 + 1', 'chunk', 'bt')()") == "2");
   host.still_works();
 }
 

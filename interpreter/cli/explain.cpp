@@ -228,22 +228,30 @@ void explain_one(Session& session, const std::string& wanted, std::ostream& out)
     const std::string part = walked.size() > d->name.size() && walked[d->name.size()] == '.'
                                  ? walked.substr(d->name.size() + 1)
                                  : walked.substr(d->name.size());
+    // What a change did to the part: a patch's fields; an override's, of the whole definition, the
+    // whole, or, for a part, the fields of it the override changed, as a patch's are named.
+    const auto changed = [&](const packs::Change& change) {
+      std::vector<const packs::FieldChange*> fields;
+      for (const auto& field : change.operation == packs::Operation::override && !part.empty() ? change.overridden
+                                                                                               : change.fields)
+        if (overlaps(field.field, part)) fields.push_back(&field);
+      return fields;
+    };
     // A part a change added where there was none (a row only a house pack gives) is that change's
     // from there on: what came before it made other parts.
     std::size_t first = 0;
     for (std::size_t at = 0; at < d->history.size(); ++at)
-      for (const auto& field : d->history[at].fields)
-        if (!part.empty() && within(part, field.field) && field.before == "nil") first = at;
+      for (const auto* field : changed(d->history[at]))
+        if (!part.empty() && within(part, field->field) && field->before == "nil") first = at;
     int step = 0;
     for (std::size_t at = first; at < d->history.size(); ++at) {
       const packs::Change& change = d->history[at];
-      std::vector<const packs::FieldChange*> fields;
-      for (const auto& field : change.fields)
-        if (overlaps(field.field, part)) fields.push_back(&field);
-      if (change.operation == packs::Operation::patch && fields.empty()) continue;  // patched elsewhere
+      const std::vector<const packs::FieldChange*> fields = changed(change);
+      // Patched elsewhere, or overridden with the part as it was: not a change of the part.
+      if (change.operation != packs::Operation::define && fields.empty()) continue;
       out << fmt::format("  {}. {} by {} at {}\n", ++step, packs::to_string(change.operation), change.pack,
                          change.location);
-      // An override's change is the whole definition's, named by it.
+      // An override's change of the whole definition is named by it.
       for (const auto* field : fields)
         out << fmt::format("       {}: {} -> {}\n", field->field.empty() ? d->name : field->field, field->before,
                            field->after);

@@ -1,4 +1,5 @@
 // arbiter packs: every pack found, with its version and folder; broken manifests are reported.
+#include <algorithm>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -23,6 +24,9 @@ void add_packs_command(CLI::App& app, Context& context) {
     for (const auto& pack : found) {
       const std::string folder = packs::display_path(pack.folder);
       if (pack.shadowed) {
+        // A copy of the same files as the one above is that pack found twice: nothing to tell.
+        const auto hidden = search_path.hidden(pack.name);
+        if (std::find(hidden.begin(), hidden.end(), pack.folder) == hidden.end()) continue;
         // Its version, where its manifest tells one, says which of two copies is the newer. A
         // hidden copy's broken manifest is no error of the packs in use.
         std::string version;

@@ -150,18 +150,28 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
                                     encounter, changed));
   const nlohmann::json packs = saved.is_object() ? saved.value("packs", nlohmann::json()) : nlohmann::json();
   if (packs != now["packs"]) {
-    // The packs it was played with that this run lacks are most often house packs left out.
-    std::vector<std::string> missing;
-    const std::vector<std::string> loaded = pack_names(now["packs"]);
-    for (const auto& name : pack_names(packs))
-      if (std::find(loaded.begin(), loaded.end(), name) == loaded.end()) missing.push_back(name);
-    const std::string how = missing.empty() ? "the encounter's rules and the house packs the fight was run with, in "
-                                              "the versions it was played with"
-                                            : fmt::format("{} too, as the fight was played with {}: {}",
-                                                          fmt::join(missing, ", "), missing.size() == 1 ? "it" : "them",
-                                                          how_to_load(missing));
-    refuse_save(save, "this fight was played under " + pack_list(packs) + ", but this run loads " +
-                          pack_list(now["packs"]) + " (load " + how + ")");
+    // The packs it was played with that this run lacks are most often house packs left out; those
+    // this run loads that it was not played with, house packs given again by mistake.
+    const std::vector<std::string> played = pack_names(packs), loaded = pack_names(now["packs"]);
+    const auto lacking = [](const std::vector<std::string>& names, const std::vector<std::string>& in) {
+      std::vector<std::string> lacked;
+      for (const auto& name : names)
+        if (std::find(in.begin(), in.end(), name) == in.end()) lacked.push_back(name);
+      return lacked;
+    };
+    const std::vector<std::string> missing = lacking(played, loaded), extra = lacking(loaded, played);
+    std::vector<std::string> how;
+    if (!missing.empty())
+      how.push_back(fmt::format("load {} too, as the fight was played with {}: {}", fmt::join(missing, ", "),
+                                missing.size() == 1 ? "it" : "them", how_to_load(missing)));
+    if (!extra.empty())
+      how.push_back(fmt::format("leave out {}, as the fight was not played with {}", fmt::join(extra, ", "),
+                                extra.size() == 1 ? "it" : "them"));
+    if (how.empty())
+      how.push_back("load the encounter's rules and the house packs the fight was run with, in the versions it was "
+                    "played with");
+    refuse_save(save, fmt::format("this fight was played under {}, but this run loads {} ({})", pack_list(packs),
+                                  pack_list(now["packs"]), fmt::join(how, "; ")));
   }
   // Saves written before the files were recorded have none to compare.
   const nlohmann::json files = saved.is_object() ? saved.value("pack_files", nlohmann::json::object()) : nlohmann::json();
@@ -181,8 +191,8 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
 // What it requires, directly or not, is the fight's ruleset (the encounter's first pack) and what
 // it requires, the other house packs, or house rules built on the ruleset in turn (platemail-house
 // under platemail), which load with it. The encounter's packs after its ruleset are house packs
-// too, told where the encounter names them; --house's are told without a place. Packs named by
-// their folders are compared by their names.
+// too, told where the encounter names them; --house's, where their manifests require what does
+// not fit. Packs named by their folders are compared by their names.
 void check_house(packs::PackStack& stack, const packs::Encounter& encounter, const std::vector<std::string>& house) {
   // Every folder first: it stands for its pack wherever another requires it.
   std::vector<std::string> named;
@@ -208,9 +218,14 @@ void check_house(packs::PackStack& stack, const packs::Encounter& encounter, con
       std::vector<std::string> others;
       for (const auto& needed : stack.requirements(named[i]))
         if (!allowed.contains(needed) && !stack.requirements(needed).contains(ruleset)) others.push_back(needed);
-      if (!others.empty())
-        throw Error(fmt::format("{} requires {}; this fight is played under {}", named[i], fmt::join(others, ", "),
-                                ruleset));
+      if (others.empty()) return;
+      const std::string message =
+          fmt::format("{} requires {}; this fight is played under {}", named[i], fmt::join(others, ", "), ruleset);
+      if (written) throw Error(message);
+      // Named by --house, which has no place: told at the requirement in its manifest.
+      Diagnostic told = stack.requirement_place(named[i], others.front()).diagnostic(message);
+      told.notes.push_back(fmt::format("pack '{}' is named by --house", named[i]));
+      throw Error(std::move(told));
     });
   }
 }

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <utility>
@@ -58,6 +59,12 @@ int unseeded_random(lua_State* L) {
                     "%s is not available in a pack: roll with the dice module (dice.roll(\"1d6\", why)), so that every "
                     "roll is seeded, logged and shown, and the same seed plays the same fight",
                     lua_tostring(L, lua_upvalueindex(1)));
+}
+
+// string.dump: bytecode is never made in a pack, as it is never loaded (Sandbox::load).
+int no_bytecode(lua_State* L) {
+  return luaL_error(L, "string.dump is not available in a pack: bytecode is never loaded in a pack (load takes "
+                       "text only), so nothing makes it; pass the function itself, or its source text to load");
 }
 
 int sandboxed_rawset(lua_State* L) {
@@ -739,9 +746,10 @@ void Sandbox::open_libraries() {
   lua_pushglobaltable(L_);
   const int globals = lua_gettop(L_);
 
-  // Reachable through every string's methods, so it must go from the library table itself.
+  // Reachable through every string's methods, so it must go from the library table itself; what
+  // takes its place says why, as math.random's does.
   lua_getfield(L_, globals, LUA_STRLIBNAME);
-  lua_pushnil(L_);
+  lua_pushcfunction(L_, guarded<no_bytecode>);
   lua_setfield(L_, -2, "dump");
   // string.format tells a table or function as `tostring` does, never by its address (ordered.hpp):
   // replaced in the library table itself, which ("%s"):format(v) reaches too. Lua's own is kept
@@ -1315,7 +1323,19 @@ int Sandbox::load(lua_State* L) {
       loaded_chunk_name(of(L).scope_of(lua_tostring(L, lua_upvalueindex(2))).scope.display_folder,
                         luaL_optstring(L, 2, ""));
   const bool explicit_environment = lua_gettop(L) >= 4;
-  // Whatever mode is asked for, only text: binary chunks can break the VM's safety checks.
+  // Never bytecode, whatever the mode: a binary chunk can break the VM's safety checks. Text only
+  // where the mode allows it, as Lua's load refuses it ("attempt to load a text chunk (mode is 'b')").
+  const char* mode = luaL_optstring(L, 3, "bt");
+  const bool binary = length > 0 && code[0] == LUA_SIGNATURE[0];
+  if (binary || !std::strchr(mode, 't')) {
+    luaL_pushfail(L);
+    if (binary)
+      lua_pushliteral(L, "attempt to load a binary chunk: bytecode is never loaded in a pack, which loads Lua "
+                         "source text only");
+    else
+      lua_pushfstring(L, "attempt to load a text chunk (mode is '%s')", mode);
+    return 2;
+  }
   if (luaL_loadbufferx(L, code, length, chunkname.c_str(), "t") != LUA_OK) {
     luaL_pushfail(L);
     lua_insert(L, -2);

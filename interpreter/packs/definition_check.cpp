@@ -22,6 +22,7 @@
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 #include "interpreter/packs/field_place.hpp"
+#include "interpreter/packs/runtime_hooks.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -143,12 +144,6 @@ const std::vector<Field> action_fields{
     {"resolve", function, "a function(ctx)"},
     {"also_called", names, "a list of names"},
 };
-// The hooks the runtime calls by their names (docs/fights.md, "Hooks"): `loaded` (pack_stack.cpp),
-// the flow's boundaries (flow.cpp) and the fight's questions (fight.cpp, order_vocabulary.cpp).
-const std::vector<std::string> runtime_hooks{"loaded",     "round_start",   "round_end", "phase_start", "phase_end",
-                                             "turn_start", "turn_end",      "forced_action", "movement", "reach",
-                                             "move_limit", "timing",        "initiative", "choose",    "respond",
-                                             "responses",  "actions",       "hostile"};
 
 // docs/world.md, "Statuses". A modifier's own fields are checked as the status is read
 // (lua::check_status_definition), as is a field that would do nothing beside another.
@@ -476,8 +471,8 @@ void check_definition(lua_State* L, Kind kind, const std::string& name, int inde
       // A misspelt flow hook (`chose`, `round_strat`) would never be called, and the fight would
       // silently play without it. A pack's own hook (Platemail's `attack`, tempo's `exchange`),
       // which its code calls through arbiter.hooks, is named apart from the runtime's.
-      if (std::ranges::find(runtime_hooks, name) == runtime_hooks.end())
-        if (const std::vector<std::string> near = nearest_names(name, runtime_hooks); !near.empty())
+      if (!runtime_hook(name))
+        if (const std::vector<std::string> near = nearest_names(name, runtime_hook_names()); !near.empty())
           throw Error(fmt::format("hook '{}' is not one the runtime calls, so nothing would call it: did you mean "
                                   "'{}'? (a pack's own hook, which its code calls through arbiter.hooks, takes a "
                                   "name apart from the runtime's: docs/fights.md, \"Hooks\")",

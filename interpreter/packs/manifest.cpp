@@ -260,7 +260,9 @@ Manifest read_manifest(lua::Sandbox& sandbox, const std::filesystem::path& folde
   });
   check([&] {
     if (fields.push("api") == LUA_TNIL) return;
-    if (!lua_isinteger(L, -1)) fields.fail(fields.at("api"), "the manifest's 'api' must be a whole number");
+    if (!lua_isinteger(L, -1))
+      fields.fail(fields.at("api"),
+                  fmt::format("the manifest's 'api' must be a whole number, not {}", lua::describe(L, -1, 1)));
     const lua_Integer api = lua_tointeger(L, -1);
     // API versions count from 1: 0 or below names none, not one this arbiter lacks.
     if (api < 1)

@@ -62,7 +62,9 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
     at_place(place_of(i), [&] {
       // Loaded once either way, but a pack named twice is a slip (its tests would run twice).
       if (const auto [first, fresh] = named.emplace(names[i], i); !fresh) {
-        if (requested[first->second] == requested[i]) throw Error(fmt::format("pack '{}' is named twice", names[i]));
+        if (requested[first->second] == requested[i])
+          throw Error(fmt::format("pack '{}' is named twice{}: name it once", names[i],
+                                  place_of(i) ? "" : " on the command line"));
         throw Error(fmt::format("pack '{}' is named twice, as {} and as {}: name it once", names[i],
                                 written(first->second), written(i)));
       }
@@ -86,16 +88,26 @@ void PackStack::load(const std::vector<std::string>& requested, std::span<const 
     } catch (const Error& error) {
       // The error is in the pack's files, but the choice to load it (two rulesets together) was
       // made where it was named, or where the pack that requires it was (platemail, for
-      // platemail-house).
+      // platemail-house). The command line has no place: a pack brought in is told at the
+      // requirement that brought it, and one named among others as named there (`--house tempo`).
       const std::size_t by = brought_by[i - first_new];
       const Place* place = place_of(by);
-      if (!place) throw;
-      const std::string where = fmt::format("{}:{}:{}", place->where.file, place->where.line, place->where.column);
+      const auto where = [](const Place& at) {
+        return fmt::format("{}:{}:{}", at.where.file, at.where.line, at.where.column);
+      };
       std::vector<Diagnostic> told = error.diagnostics();
-      told.front().notes.push_back(names[by] == m.name
-                                       ? fmt::format("pack '{}' is named at {}", m.name, where)
-                                       : fmt::format("pack '{}' is loaded because '{}' requires it, named at {}",
-                                                     m.name, names[by], where));
+      if (place)
+        told.front().notes.push_back(names[by] == m.name
+                                         ? fmt::format("pack '{}' is named at {}", m.name, where(*place))
+                                         : fmt::format("pack '{}' is loaded because '{}' requires it, named at {}",
+                                                       m.name, names[by], where(*place)));
+      else if (names[by] != m.name)
+        told.front().notes.push_back(fmt::format("pack '{}' is loaded because '{}' requires it, at {}", m.name,
+                                                 names[by], where(requirement_place(names[by], m.name))));
+      else if (requested.size() > 1)
+        told.front().notes.push_back(fmt::format("pack '{}' is named on the command line", m.name));
+      else
+        throw;
       throw Error(std::move(told));
     }
   }
@@ -142,6 +154,16 @@ std::set<std::string> PackStack::requirements(const std::string& name) {
       if (found.insert(requirement.pack).second) pending.push_back(requirement.pack);
   }
   return found;
+}
+
+Place PackStack::requirement_place(const std::string& name, const std::string& needed) {
+  const Manifest& manifest = manifest_in(locate(name_folder(name), {}));
+  std::size_t i = 0;
+  while (i + 1 < manifest.dependencies.size() && manifest.dependencies[i].pack != needed &&
+         !requirements(manifest.dependencies[i].pack).contains(needed))
+    ++i;
+  return manifest.dependencies.empty() ? manifest.source->place(manifest.source->returned())
+                                       : manifest.requirement_place(i);
 }
 
 std::filesystem::path PackStack::locate(const std::string& name, const Requirer& by) const {
@@ -213,15 +235,10 @@ std::vector<PackStack::HiddenCopies> PackStack::hidden_copies() {
   std::vector<HiddenCopies> found;
   for (const Manifest& m : order_) {
     if (folders_.contains(m.name)) continue;  // a folder named: the user chose it
-    const auto folders = search_path_.find_all(m.name);
-    if (folders.size() < 2) continue;
     HiddenCopies copies{m.name, m.display_folder, {}};
-    for (std::size_t i = 1; i < folders.size(); ++i) {
-      // A copy file for file of the one loaded hides nothing (a second checkout's rules/ and the
-      // rules built into the binary from the first).
-      if (same_files(folders[i], folders[0])) continue;
-      const Manifest* other = manifest_if_readable(folders[i]);
-      copies.hidden.push_back(display_path(folders[i]) + (other ? " (" + other->version.str() + ")" : ""));
+    for (const auto& folder : search_path_.hidden(m.name)) {
+      const Manifest* other = manifest_if_readable(folder);
+      copies.hidden.push_back(display_path(folder) + (other ? " (" + other->version.str() + ")" : ""));
     }
     if (!copies.hidden.empty()) found.push_back(std::move(copies));
   }

@@ -41,6 +41,9 @@ class PackStack {
   const std::vector<std::string>& named() const noexcept { return named_; }
   // Every pack `name` requires, directly or not, read from the manifests without loading any pack.
   std::set<std::string> requirements(const std::string& name);
+  // Where pack `name`'s manifest writes the requirement that brings `needed` in: `needed` itself,
+  // or a pack that requires it, directly or not ("tempo" in fortempo/pack.lua, for a clash of rulesets).
+  Place requirement_place(const std::string& name, const std::string& needed);
   const Registry& registry() const noexcept { return registry_; }
   Registry& registry() noexcept { return registry_; }
   const SearchPath& search_path() const noexcept { return search_path_; }

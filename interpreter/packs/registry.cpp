@@ -11,9 +11,11 @@
 #include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/readonly.hpp"
 #include "interpreter/lua/sandbox.hpp"
+#include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
 #include "interpreter/packs/definition_check.hpp"
+#include "interpreter/packs/runtime_hooks.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -82,6 +84,39 @@ bool plain_list(lua_State* L, int index) {
   return plain;
 }
 
+// Whether the values at `a` and `b` hold the same data: equal, or tables with the same keys whose
+// values hold the same data (a patch giving a list of tables their own items changes nothing).
+// Tables nested past a patch's depth are taken as different.
+bool same_data(lua_State* L, int a, int b, int depth = 0) {
+  if (lua_rawequal(L, a, b)) return true;
+  if (lua_type(L, a) != LUA_TTABLE || lua_type(L, b) != LUA_TTABLE || depth > max_patch_depth) return false;
+  a = lua_absindex(L, a);
+  b = lua_absindex(L, b);
+  luaL_checkstack(L, 4, "comparing a patch with a definition");
+  const auto keys = [&](int table) {
+    std::size_t count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, table)) {
+      lua_pop(L, 1);
+      ++count;
+    }
+    return count;
+  };
+  if (keys(a) != keys(b)) return false;
+  lua_pushnil(L);
+  while (lua_next(L, a)) {
+    lua_pushvalue(L, -2);
+    lua_rawget(L, b);
+    const bool same = same_data(L, -2, -1, depth + 1);
+    lua_pop(L, 2);
+    if (!same) {
+      lua_pop(L, 1);
+      return false;
+    }
+  }
+  return true;
+}
+
 // Merges `fields` into `target` (both tables on L's stack) on behalf of `pack`, recording each
 // leaf it changes, in the fixed order of the keys (ordered.hpp), so the history (`arbiter.history`,
 // `explain`) lists them the same way every run. A function replacing a function gets the one it
@@ -98,7 +133,7 @@ void merge(lua_State* L, int target, int fields, const std::string& prefix, cons
     const int old = lua_gettop(L);
     if (lua_type(L, old) == LUA_TTABLE && lua_type(L, value) == LUA_TTABLE && !plain_list(L, value)) {
       merge(L, old, value, path, pack, changes, depth + 1);
-    } else if (lua_type(L, value) != LUA_TTABLE && lua_rawequal(L, old, value)) {
+    } else if (same_data(L, old, value)) {
       // The value it already has: no change, so no history to show and nothing to conflict with
       // (two house packs both setting Max Wounds to 4 agree, whatever their order).
     } else {
@@ -111,6 +146,34 @@ void merge(lua_State* L, int target, int fields, const std::string& prefix, cons
       lua_rawset(L, target);
       changes.push_back(std::move(change));
     }
+    lua_settop(L, value);
+  });
+}
+
+// The fields an override changes, named as a patch's changes are (`outcomes[2]`, `move.max`): each
+// value of `now` (the replacement, a table on L's stack) that differs from `old`'s (the definition
+// replaced), and each of `old`'s that `now` lacks. Tables are compared field by field, but for a
+// list of plain values, which is one value as a patch gives it.
+void overridden_fields(lua_State* L, int old, int now, const std::string& prefix, std::vector<FieldChange>& out,
+                       int depth) {
+  luaL_checkstack(L, 8, "comparing an override with the definition it replaces");
+  lua::for_each_ordered(L, now, [&] {
+    const int key = lua_gettop(L) - 1, value = lua_gettop(L);
+    lua_pushvalue(L, key);
+    lua_rawget(L, old);
+    const int before = lua_gettop(L);
+    const bool both_records = lua_type(L, before) == LUA_TTABLE && lua_type(L, value) == LUA_TTABLE &&
+                              !plain_list(L, before) && !plain_list(L, value) && depth < max_patch_depth;
+    if (both_records)
+      overridden_fields(L, before, value, field_path(prefix, L, key), out, depth + 1);
+    else if (!same_data(L, before, value))
+      out.push_back({field_path(prefix, L, key), lua::describe(L, before), lua::describe(L, value)});
+    lua_settop(L, value);
+  });
+  lua::for_each_ordered(L, old, [&] {
+    const int key = lua_gettop(L) - 1, value = lua_gettop(L);
+    lua_pushvalue(L, key);
+    if (lua_rawget(L, now) == LUA_TNIL) out.push_back({field_path(prefix, L, key), lua::describe(L, value), "nil"});
     lua_settop(L, value);
   });
 }
@@ -201,14 +264,44 @@ std::string_view to_string(Operation operation) {
   return "?";
 }
 
-std::string Registry::unknown(Kind kind, const std::string& name) const {
-  const std::string hint = did_you_mean(name, names(kind));
-  return fmt::format("no {} '{}' is defined{}", to_string(kind), name, hint.empty() ? "" : " (" + hint + ")");
+bool Registry::has_turns(lua_State* L) const {
+  const lua::StackGuard guard(L);
+  if (!push(L, Kind::table, "flow") || lua_type(L, -1) != LUA_TTABLE) return false;
+  lua_pushstring(L, "phases");
+  if (lua_rawget(L, -2) != LUA_TTABLE) return false;
+  for (lua_Integer i = 1; lua_rawgeti(L, -1, i) == LUA_TTABLE; ++i) {
+    lua_pushstring(L, "kind");
+    lua_rawget(L, -2);
+    if (lua_type(L, -1) == LUA_TSTRING && lua::whole_string(L, -1) == "sequential") return true;
+    lua_pop(L, 2);
+  }
+  return false;
 }
 
-Definition& Registry::existing(Kind kind, const std::string& name) {
+std::string Registry::unknown(Kind kind, const std::string& name, lua_State* L) const {
+  const std::string message = fmt::format("no {} '{}' is defined", to_string(kind), printable(name));
+  // One of the runtime's hooks that no pack defines: a misspelling of none, but a hook this flow
+  // may never call (docs/fights.md, "Hooks").
+  if (const RuntimeHook* hook = kind == Kind::hook ? runtime_hook(name) : nullptr) {
+    if (hook->sequential_only && L && !has_turns(L))
+      return fmt::format("{}: '{}' is a hook of sequential phases, which this ruleset's flow never calls: its "
+                         "phases are all simultaneous",
+                         message, name);
+    return fmt::format("{}: the runtime calls '{}' once a pack defines it, and none loaded does: define it with "
+                       "arbiter.define.hook",
+                       message, name);
+  }
+  const std::vector<std::string> known = names(kind);
+  if (const std::string hint = did_you_mean(name, known); !hint.empty()) return fmt::format("{} ({})", message, hint);
+  const std::string kind_name(to_string(kind));
+  const std::string many = kind_name + (kind_name.ends_with('s') ? "es" : "s");  // statuses
+  if (known.empty()) return fmt::format("{}: no pack loaded defines {}", message, many);
+  return fmt::format("{}; the {} defined are, nearest first: {}", message, many, listed_nearest_first(name, known));
+}
+
+Definition& Registry::existing(lua_State* L, Kind kind, const std::string& name) {
   const auto it = definitions_.find({kind, name});
-  if (it == definitions_.end()) throw Error(unknown(kind, name));
+  if (it == definitions_.end()) throw Error(unknown(kind, name, L));
   return it->second;
 }
 
@@ -283,7 +376,7 @@ void Registry::define(lua_State* L, Kind kind, const std::string& name, int inde
 
 void Registry::replace(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
                        const std::string& location) {
-  Definition& definition = existing(kind, name);
+  Definition& definition = existing(L, kind, name);
   check_value_type(L, kind, name, index);
   check_written_in_lua(L, kind, name, index);
   check_definition(L, kind, name, index);
@@ -291,21 +384,24 @@ void Registry::replace(lua_State* L, Kind kind, const std::string& name, int ind
   std::optional<FightChange> kept = fight_change(L, kind, name, Operation::override, index, pack, location);
   lua_rawgeti(L, LUA_REGISTRYINDEX, definition.value_ref);
   FieldChange change{"", lua::describe(L, -1), lua::describe(L, index)};
+  std::vector<FieldChange> overridden;
   if (kind == Kind::hook) {
     lua::Sandbox::of(L).push_pack_function(L, pack, index, -1);
   } else {
     lua::push_deep_copy(L, index, &pack);
     chain_replaced(L, lua_gettop(L), index, lua_gettop(L) - 1, pack, 0);
+    // Compared with the copy, which holds data where the pack gave a definition's read-only view.
+    overridden_fields(L, lua_gettop(L) - 1, lua_gettop(L), "", overridden, 0);
   }
   lua_rawseti(L, LUA_REGISTRYINDEX, definition.value_ref);
   lua_pop(L, 1);
-  record(definition, Change{pack, Operation::override, location, {std::move(change)}});
+  record(definition, Change{pack, Operation::override, location, {std::move(change)}, std::move(overridden)});
   if (kept) fight_changes_.push_back(std::move(*kept));
 }
 
 void Registry::patch(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,
                      const std::string& location) {
-  Definition& definition = existing(kind, name);
+  Definition& definition = existing(L, kind, name);
   if (kind == Kind::hook)
     throw Error(fmt::format("hook '{}' is a function: use arbiter.override.hook to replace it", name));
   if (lua_type(L, index) != LUA_TTABLE)

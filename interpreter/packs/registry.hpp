@@ -38,7 +38,10 @@ struct Change {
   std::string pack;
   Operation operation;
   std::string location;  // "rules/house/init.lua:7"
-  std::vector<FieldChange> fields;  // for patches
+  std::vector<FieldChange> fields;  // for patches; an override's one, the whole definition ("")
+  // For an override: each field of the definition it changed, named as a patch's fields are
+  // (`explain` shows those of the part asked for).
+  std::vector<FieldChange> overridden{};
 };
 
 struct Definition {
@@ -98,8 +101,10 @@ class Registry {
   std::vector<const Definition*> definitions() const;  // by kind, then name
   const std::vector<Conflict>& conflicts() const noexcept { return conflicts_; }
 
-  // "no action 'Chrage' is defined (did you mean 'Charge'?)"
-  std::string unknown(Kind kind, const std::string& name) const;
+  // "no action 'Chrage' is defined (did you mean 'Charge'?)", or, with none near, the names there
+  // are, nearest first; of a runtime hook no pack defines, why (with `L`, reading the flow: a hook
+  // of sequential phases that this flow never calls).
+  std::string unknown(Kind kind, const std::string& name, lua_State* L = nullptr) const;
   // Counts every change (define, override, patch): what a pack derives from definitions is stale
   // when it moves.
   std::uint64_t revision() const noexcept { return revision_; }
@@ -124,7 +129,9 @@ class Registry {
   // Throws arbiter::Error when `name` is, to an order sheet, the name of another definition of
   // `kind` ("punch" of an action "Punch").
   void check_alike(Kind kind, const std::string& name) const;
-  Definition& existing(Kind kind, const std::string& name);
+  Definition& existing(lua_State* L, Kind kind, const std::string& name);
+  // Whether the table `flow` has a sequential phase, where turns come.
+  bool has_turns(lua_State* L) const;
   void record(Definition& definition, Change change);
   // The change about to be made with the value at `index`, as fight_changes keeps it, when kept.
   std::optional<FightChange> fight_change(lua_State* L, Kind kind, const std::string& name, Operation operation,

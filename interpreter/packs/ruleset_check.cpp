@@ -16,6 +16,7 @@
 #include "interpreter/packs/field_place.hpp"
 #include "interpreter/packs/fight.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
+#include "interpreter/packs/runtime_hooks.hpp"
 
 namespace arbiter::packs {
 namespace {
@@ -167,15 +168,16 @@ void check_ruleset(lua_State* L, const Registry& registry) {
                      "flow counts down",
                      d->name, name(unit), fmt::join(phases, ", "), fmt::join(counted, " or ")));
   }
-  // Likewise a turn's hook (docs/fights.md, "Hooks"): defined under a flow without turns, it would
-  // silently never run.
+  // Likewise a hook of sequential phases (docs/fights.md, "Hooks": a turn's, its order's, its
+  // actions' and their responses'): defined under a flow without turns, it would silently never run.
   if (!counts_down(DurationUnit::Turns, rules.phases))
-    for (const char* hook : {"turn_start", "turn_end"})
-      if (const Definition* d = registry.find(Kind::hook, hook))
+    for (const RuntimeHook& hook : runtime_hooks)
+      if (const Definition* d = hook.sequential_only ? registry.find(Kind::hook, hook.name) : nullptr)
         fail(L, *d, "",
-             fmt::format("hook '{}' is never called in this flow: turns come only in sequential phases, and the "
-                         "flow's phases are {}. Use phase_start or phase_end, which this flow calls",
-                         hook, fmt::join(phases, ", ")));
+             fmt::format("hook '{}' is never called in this flow: it is called only in sequential phases, where "
+                         "turns come, and the flow's phases are {}{}",
+                         hook.name, fmt::join(phases, ", "),
+                         hook.instead.empty() ? "" : fmt::format(". Use {}, which this flow calls", hook.instead)));
 }
 
 }  // namespace arbiter::packs

@@ -17,7 +17,9 @@
 //     target (a default order is taken at no one), and its `incapacitated` and
 //     `lookups.out_of_fight` naming no status;
 //   - a status whose `unit` the flow never counts down (counts_down: turns under simultaneous
-//     phases only), which would never end.
+//     phases only), which would never end;
+//   - under a flow of simultaneous phases only, a hook the runtime calls only in sequential phases
+//     (runtime_hooks.hpp: turn_start, choose, respond, …), which would never run.
 #include <lua.hpp>
 
 #include "interpreter/packs/registry.hpp"

@@ -85,6 +85,15 @@ std::vector<std::filesystem::path> SearchPath::find_all(const std::string& name)
   return found;
 }
 
+std::vector<std::filesystem::path> SearchPath::hidden(const std::string& name) const {
+  auto folders = find_all(name);
+  if (folders.empty()) return {};
+  const std::filesystem::path first = folders.front();
+  folders.erase(folders.begin());
+  std::erase_if(folders, [&](const std::filesystem::path& copy) { return same_files(copy, first); });
+  return folders;
+}
+
 std::vector<FoundPack> SearchPath::all() const {
   std::vector<FoundPack> found;
   std::set<std::string> names;

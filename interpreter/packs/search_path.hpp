@@ -26,6 +26,10 @@ class SearchPath {
   std::optional<std::filesystem::path> find(const std::string& name) const;
   // Every folder of a pack of that name, in search order: the first is found, the others hidden.
   std::vector<std::filesystem::path> find_all(const std::string& name) const;
+  // The folders of that name after the first that it hides: those holding other files than it. A
+  // copy of the same files, byte for byte, is the one pack found twice (a second checkout's rules/
+  // and the rules built into a binary from the first), which hides nothing.
+  std::vector<std::filesystem::path> hidden(const std::string& name) const;
   std::vector<FoundPack> all() const;  // every pack folder, in search order
 
  private:

@@ -105,7 +105,7 @@ int require_definition(lua_State* L) {
   const Kind kind = check_kind(L, 1);
   const std::string name = check_name(L, 2);
   const Registry& registry = registry_of(L);
-  if (!registry.push(L, kind, name)) throw Error(registry.unknown(kind, name));
+  if (!registry.push(L, kind, name)) throw Error(registry.unknown(kind, name, L));
   if (lua_istable(L, -1)) lua::push_readonly(L, -1, true);
   return 1;
 }
@@ -234,7 +234,7 @@ int history(lua_State* L) {
   const std::string name = check_name(L, 2);
   const Registry& registry = registry_of(L);
   const Definition* definition = registry.find(kind, name);
-  if (!definition) throw Error(registry.unknown(kind, name));
+  if (!definition) throw Error(registry.unknown(kind, name, L));
   lua_createtable(L, static_cast<int>(definition->history.size()), 0);
   lua_Integer i = 0;
   for (const auto& change : definition->history) {

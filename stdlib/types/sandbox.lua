@@ -1,8 +1,8 @@
 ---@meta
 -- What differs from standard Lua 5.4 in a pack's sandbox. Every pack has its own globals; the
 -- libraries `string`, `table`, `math`, `utf8` and `coroutine` are shared and read-only; `io`,
--- `os`, `debug`, `package`, `dofile` and `loadfile` do not exist, and neither does
--- `string.dump`. Each call into a pack has an instruction, a memory and a time budget: a call
+-- `os`, `debug`, `package`, `dofile` and `loadfile` do not exist, and `string.dump` only says,
+-- when called, that bytecode is never loaded in a pack. Each call into a pack has an instruction, a memory and a time budget: a call
 -- from the host, and a call of a function the pack gave the registry (a hook, a `resolve`) from
 -- another pack's code, which runs under the budget of the pack that wrote it, nested in the
 -- caller's. Once one is spent, the call ends even if the code catches the error with `pcall`,
@@ -20,10 +20,11 @@
 function print(...) end
 
 ---Loads a chunk of Lua **text** (never bytecode) from a string. Without `env` the chunk runs in
----the calling pack's globals. On a syntax error returns `nil` and the message.
+---the calling pack's globals. On a syntax error returns `nil` and the message; so it does for
+---bytecode, whatever the mode, and for text under a mode without "t" (`"b"`), as Lua's load does.
 ---@param chunk string
 ---@param chunkname? string
----@param mode? string ignored: only text is ever loaded
+---@param mode? string "t" or "bt" (the default) load the text; "b" refuses it
 ---@param env? table
 ---@return function? chunk
 ---@return string? message
