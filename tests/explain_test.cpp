@@ -5,6 +5,7 @@
 #include <string>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "tests/support/arbiter_process.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -144,4 +145,55 @@ TEST_CASE("explain shows an override's value before and after for the part asked
   CHECK_THAT(target.output, !Contains("overridden by over"));
   // The whole definition: the override, whole, as before.
   CHECK_THAT(arbiter(packs + "action:Charge").output, Contains("overridden by over at") && Contains("       Charge: {"));
+}
+
+TEST_CASE("explain shows the row a definition made in a loop is made from, with every change to that row, not only "
+          "the loop's line",
+          "[cli][explain]") {
+  // docs/packs.md, "Trying things out": tempo defines each action in a loop over actions_data, so each
+  // was placed at that loop's line in rules/tempo/actions.lua, which tells a modder nothing of the
+  // row to read or patch. tempo names the row (`made_from`): explain shows it and who set it.
+  const int loop = line_holding("rules/tempo/actions.lua", "arbiter.define.action(name, definition");
+  const int row = line_holding("rules/tempo/tables/actions_data.lua", "arbiter.define.table(\"actions_data\"");
+  REQUIRE(loop > 0);
+  REQUIRE(row > 0);
+  TempDir dir;
+  std::filesystem::create_directories(dir.path / "dearer");
+  std::ofstream(dir / "dearer/pack.lua") << "return { name = \"dearer\", version = \"0.1.0\", requires = { \"tempo\" } }\n";
+  std::ofstream(dir / "dearer/init.lua") << "local arbiter = require \"arbiter\"\n"
+                                            "arbiter.patch.table(\"actions_data\", { [\"Melee Attack\"] = { cost = 5 } })\n"
+                                            "arbiter.patch.table(\"actions_data\", { Pin = { cost = 4 } })\n";
+  const auto run = arbiter("explain tempo " + (dir.path / "dearer").string() + " \"action:Melee Attack\"");
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output,
+             Contains(fmt::format("  1. defined by tempo at rules/tempo/actions.lua:{}\n"
+                                  "       made from table actions_data's \"Melee Attack\":\n"
+                                  "         defined by tempo at rules/tempo/tables/actions_data.lua:{}\n"
+                                  "         patched by dearer at {}:2:39\n",
+                                  loop, row, (dir.path / "dearer/init.lua").string())));
+  // Only the changes to that row: the patch of Pin's is not this action's.
+  CHECK_THAT(run.output, !Contains(":3:"));
+}
+
+TEST_CASE("a definition's made_from names a part of a definition that is there, told at the line that defines",
+          "[cli][explain][errors]") {
+  // stdlib/types/arbiter.lua: made_from is { kind, name, field } as arbiter.last_change takes them.
+  const std::pair<const char*, const char*> given[] = {
+      {"5", "arbiter.define.action: made_from (argument 3) must be a table { kind = ..., name = ..., field = ... }, not 5"},
+      {"{ kind = 'table', name = 'weapns' }",
+       "arbiter.define.action: made_from names no table 'weapns' a pack defines (did you mean 'weapons'?)"},
+      {"{ kind = 'tabel', name = 'weapons' }",
+       "arbiter.define.action: made_from's kind must be one of \"action\", \"status\", \"table\", \"condition\", "
+       "\"target\", \"hook\", not \"tabel\" (did you mean 'table'?)"},
+      {"{ kind = 'table', name = 'weapons', feild = 'Sword' }",
+       "arbiter.define.action: made_from has no field \"feild\" (did you mean 'field'?)"},
+  };
+  for (const auto& [made_from, told] : given) {
+    const auto run = arbiter(std::string("lua platemail -e \"arbiter.define.action('Shove', { target = 'none', "
+                                         "resolve = function() end }, ") +
+                             made_from + ")\"");
+    CAPTURE(made_from);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, Contains(std::string("(command line):1: error: ") + told));
+  }
 }

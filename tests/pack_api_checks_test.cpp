@@ -347,6 +347,32 @@ TEST_CASE("a status's misspelt roll is told as the status's, at the line definin
                                   "rules make (did you mean 'punch'?)"));
 }
 
+TEST_CASE("a house status's misspelt roll is the status's mistake even when a house rule asked for the misspelling "
+          "before the rules asked for theirs",
+          "[statuses][errors]") {
+  // docs/world.md, "rolls": the roll the rules ask for is the rules'. A house hook asking for its own
+  // status's "pnch" first made it a roll asked for, and the rules' "punch" was then told "there is no
+  // roll named 'punch'; did you mean 'pnch'?" at the rules' line: the bug of a misspelt house status
+  // blamed on the rules, back by the order of the asking.
+  const Brawl brawl("arbiter.define.hook('turn_end', function(who)\n  status.modifiers(who, 'punch')\nend)");
+  std::filesystem::create_directories(brawl.dir.path / "house");
+  std::ofstream(brawl.dir.path / "house" / "pack.lua")
+      << "return { name = 'house', version = '0.1.0', api = 1, requires = { 'brawl' } }\n";
+  std::ofstream(brawl.dir.path / "house" / "init.lua")
+      << "local arbiter = require 'arbiter'\n"
+      << "arbiter.define.status('Jinxed', { modifiers = { { roll = 'pnch', amount = -2 } } })\n"
+      << "arbiter.define.hook('turn_start', function(who) status.modifiers(who, 'pnch') end)\n";
+  std::ofstream(brawl.dir.path / "house-tavern.lua")
+      << "return { rules = { './brawl', './house' }, map = { width = 5, height = 3 },\n"
+      << "  characters = { { name = 'Ana', side = 'a', at = 'B2', stats = { brawn = 1 } },\n"
+      << "                 { name = 'Bo', side = 'b', at = 'C2', stats = { brawn = 0 } } } }\n";
+  const auto run = arbiter("run " + (brawl.dir.path / "house-tavern.lua").string() + " --seed 1 --rounds 1");
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("house/init.lua:2: error: status 'Jinxed': modifier 1's roll 'pnch' is no roll the "
+                                  "rules make (did you mean 'punch'?)"));
+  CHECK_THAT(run.output, !Contains("there is no roll named 'punch'"));
+}
+
 TEST_CASE("a yes-or-no function that tries to change the fight is refused at its line, not applied each time it is "
           "judged",
           "[run][errors][flow]") {
@@ -360,4 +386,35 @@ TEST_CASE("a yes-or-no function that tries to change the fight is refused at its
   CHECK(run.exit_code == 1);
   CHECK_THAT(run.output, Contains("brawl/init.lua:21: error: action 'Jab': target judges; it cannot change the fight "
                                   "(set_stat): a change belongs in an action's resolve"));
+}
+
+TEST_CASE("a yes-or-no function is refused the flow's levers too (flow.spend, set_ready, react) and log.event, at its "
+          "line, as any change",
+          "[run][errors][flow]") {
+  // docs/fights.md (`target`, `allowed_by`): "a change it tries ... is an error at its line, as it would land each
+  // time it is judged". flow.spend took a point at each judging, flow.react's reaction was played there, outside
+  // any action, and flow.set_ready was told "Ana has no action in this phase".
+  const std::pair<const char*, const char*> calls[] = {
+      {"flow.spend(me, 1)", "spend"},
+      {"flow.set_ready(me, true)", "set_ready"},
+      {"flow.react(me, 'Punch', 'Bo')", "react"},
+      {"log.event('hit', { target = 'Bo' }, 'x')", "event"},
+  };
+  for (const auto& [call, called] : calls) {
+    const Brawl brawl(std::string("arbiter.define.action('Jab', { cost = 1, needs_target = true, target = 'enemy',\n"
+                                  "  allowed_by = function(me)\n    ") +
+                          call + "\n    return true\n  end, resolve = function(ctx) end })",
+                      "Round 1\nAna:\n  1: Jab -> \"Bo\"\n");
+    const auto run = brawl.run();
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, Contains(std::string("brawl/init.lua:22: error: action 'Jab': allowed_by judges; it cannot "
+                                                "change the fight (") +
+                                    called + "): a change belongs in an action's resolve"));
+  }
+  // A condition's test and a target's find judge as well.
+  const Brawl condition("arbiter.define.condition('I feel it', { test = function(me)\n  flow.spend(me, 1)\n"
+                        "  return true\nend })",
+                        "Round 1\nAna:\n  1: IF I feel it THEN Punch -> \"Bo\"\n");
+  CHECK_THAT(condition.run().output, Contains("brawl/init.lua:21: error: condition 'I feel it' judges; it cannot change "
+                                              "the fight (spend)"));
 }

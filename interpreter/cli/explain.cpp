@@ -18,6 +18,7 @@
 #include "interpreter/lua/stack_guard.hpp"
 #include "interpreter/lua/values.hpp"
 #include "interpreter/lua/world_bindings.hpp"
+#include "interpreter/packs/field_place.hpp"
 #include "interpreter/packs/manifest.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
 
@@ -117,6 +118,24 @@ bool within(const std::string& inner, const std::string& outer) {
 // A patch's field that the wanted path is within, or that is within it.
 bool overlaps(const std::string& field, const std::string& path) {
   return path.empty() || within(field, path) || within(path, field);
+}
+
+// What a definition made in a loop is made from (`made_from`, given by its pack): the part of
+// another definition (a row of tempo's actions_data), and every change that set that part, at
+// the field where the change's line writes it: the loop's line tells a modder nothing of the row
+// to patch. The row's line itself, in a table made elsewhere and passed by name, is that table's.
+void show_made_from(lua_State* L, const packs::Registry& registry, const packs::MadeFrom& from, std::ostream& out) {
+  out << fmt::format("       made from {} {}{}:\n", packs::to_string(from.kind), from.name,
+                     from.field.empty() ? "" : fmt::format("'s \"{}\"", from.field));
+  const packs::Definition* source = registry.find(from.kind, from.name);
+  if (!source) return;  // undefined since: nothing to show
+  for (const packs::Change& change : source->history) {
+    bool sets = change.operation != packs::Operation::patch;
+    for (const auto& field : change.fields) sets = sets || overlaps(field.field, from.field);
+    if (!sets) continue;
+    out << fmt::format("         {} by {} at {}\n", packs::to_string(change.operation), change.pack,
+                       packs::field_location(L, change.location, from.field));
+  }
 }
 
 // The definitions `name` names, each with the path into it: of every kind (of `only`, if given),
@@ -251,6 +270,8 @@ void explain_one(Session& session, const std::string& wanted, std::ostream& out)
       if (change.operation != packs::Operation::define && fields.empty()) continue;
       out << fmt::format("  {}. {} by {} at {}\n", ++step, packs::to_string(change.operation), change.pack,
                          change.location);
+      if (change.operation == packs::Operation::define && d->made_from)
+        show_made_from(L, registry, *d->made_from, out);
       // An override's change of the whole definition is named by it.
       for (const auto* field : fields)
         out << fmt::format("       {}: {} -> {}\n", field->field.empty() ? d->name : field->field, field->before,

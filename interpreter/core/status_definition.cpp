@@ -83,20 +83,28 @@ void StatusBook::define(StatusDefinition definition) {
 // it (Platemail's "stealth"), so only a near miss of a roll some status modifies is refused: a
 // misspelt "atack" would otherwise find no modifier, silently. The roll asked for is one the rules
 // make; the one modified near it, unless the rules asked for it too, is the status's slip, told as
-// the status's at its line (a house rule's, not the rules' roll that found it). Asked on every roll
-// of a fight, so each name is judged once while the definitions stay as they are.
-void StatusBook::check_roll(std::string_view roll) const {
-  if (rolls_checked_.contains(roll)) return;
+// the status's at its line (a house rule's, not the rules' roll that found it). The rules are the
+// packs loaded no later than the one asking: a house rule that asked first for its own status's
+// misspelt "atack" makes it no roll of Platemail's, whose "attack" is still asked for rightly.
+// Asked on every roll of a fight, so each name is judged once while the definitions stay as they are.
+void StatusBook::check_roll(std::string_view roll, std::size_t asked_by) const {
+  if (const auto checked = rolls_checked_.find(roll); checked != rolls_checked_.end()) {
+    checked->second = std::min(checked->second, asked_by);
+    return;
+  }
   std::vector<std::string> modified;
   for (const auto& [name, definition] : definitions_)
     for (const RollModifier& m : definition.modifiers) modified.push_back(m.roll);
   const bool modifies = std::find(modified.begin(), modified.end(), roll) != modified.end();
   if (!modifies) {
     const std::vector<std::string> near = nearest_names(roll, modified);
-    if (!near.empty() && !rolls_checked_.contains(near.front())) throw misspelt_modifier(near.front(), roll);
-    if (!near.empty()) throw Error(unknown_name(roll, modified, "roll"));
+    if (!near.empty()) {
+      const auto asked = rolls_checked_.find(near.front());
+      if (asked == rolls_checked_.end() || asked->second > asked_by) throw misspelt_modifier(near.front(), roll);
+      throw Error(unknown_name(roll, modified, "roll"));
+    }
   }
-  rolls_checked_.emplace(roll);
+  rolls_checked_.emplace(roll, asked_by);
 }
 
 Error StatusBook::misspelt_modifier(const std::string& misspelt, std::string_view asked) const {

@@ -97,8 +97,9 @@ class StatusBook {
   const StatusDefinition& get(std::string_view name) const;  // an Error with a did-you-mean if unknown
   const StatusDefinition* find(std::string_view name) const;
   // An Error if `roll`, which the rules ask for, is a near miss of a roll some status modifies: the
-  // status's mistake, told where its roll is written, unless the rules asked for that roll too.
-  void check_roll(std::string_view roll) const;
+  // status's mistake, told where its roll is written, unless the rules asked for that roll too: a
+  // pack loaded no later than the one asking now (`asked_by`, its place in the load order; 0 the first).
+  void check_roll(std::string_view roll, std::size_t asked_by = 0) const;
   const std::map<std::string, StatusDefinition, std::less<>>& all() const { return definitions_; }
 
  private:
@@ -110,7 +111,9 @@ class StatusBook {
   // The same definitions by name, hashed: find is asked hundreds of times a round (status.has),
   // and the map compares the name with five others to find one. Keys view definitions_' own.
   std::unordered_map<std::string_view, const StatusDefinition*> by_name_;
-  mutable std::set<std::string, std::less<>> rolls_checked_;  // by check_roll, since the last define
+  // The rolls check_roll passed since the last define, each with the earliest place in the load
+  // order of a pack that asked for it.
+  mutable std::map<std::string, std::size_t, std::less<>> rolls_checked_;
 };
 
 }  // namespace arbiter

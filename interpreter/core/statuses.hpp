@@ -66,8 +66,9 @@ class Statuses {
   // Forbidden if any status forbids it, or if a status with an allow-list does not list it.
   ActionVerdict allows(EntityId who, std::string_view action) const;
   // Every modifier for this roll, times its status's stacks, in the order the statuses came. A roll
-  // no status modifies but near one that some status does ("atack") is an arbiter::Error naming it.
-  std::vector<RollModifier> modifiers(EntityId who, std::string_view roll) const;
+  // no status modifies but near one that some status does ("atack") is an arbiter::Error naming it
+  // (StatusBook::check_roll; `asked_by`: the asking pack's place in the load order).
+  std::vector<RollModifier> modifiers(EntityId who, std::string_view roll, std::size_t asked_by = 0) const;
 
  private:
   void record(const char* type, const Entity& target, const ActiveStatus& status, const std::string& cause);

@@ -17,6 +17,8 @@ SourcePosition written_at(lua_State* L, int index) {
   return {ar.source + 1, static_cast<std::size_t>(ar.linedefined), 0};
 }
 
+std::string file_of(const lua_Debug& ar) { return ar.source[0] == '@' ? ar.source + 1 : ar.short_src; }
+
 namespace {
 bool in_stdlib(const lua_Debug& ar) { return std::string_view(ar.source).starts_with("@stdlib/"); }
 }  // namespace
@@ -31,7 +33,7 @@ bool author_frame(lua_State* L, lua_Debug& ar) {
 
 std::string caller_location(lua_State* L) {
   lua_Debug ar;
-  return author_frame(L, ar) ? fmt::format("{}:{}", ar.short_src, ar.currentline) : std::string();
+  return author_frame(L, ar) ? fmt::format("{}:{}", file_of(ar), ar.currentline) : std::string();
 }
 
 std::string definition_location(lua_State* L) {
@@ -39,7 +41,7 @@ std::string definition_location(lua_State* L) {
   for (int level = 0; lua_getstack(L, level, &ar); ++level) {
     lua_getinfo(L, "Sl", &ar);
     if (ar.currentline > 0 && !in_stdlib(ar) && std::string_view(ar.what) == "main")
-      return fmt::format("{}:{}", ar.short_src, ar.currentline);
+      return fmt::format("{}:{}", file_of(ar), ar.currentline);
   }
   return caller_location(L);
 }

@@ -13,6 +13,11 @@ namespace arbiter::lua {
 // file for one written in none (a built-in function, a chunk loaded from a string).
 SourcePosition written_at(lua_State* L, int index);
 
+// The file `ar` (of lua_getinfo "S") runs in, whole: "rules/house/deep/path/file.lua". Lua's own
+// short_src keeps at most LUA_IDSIZE (60) characters and cuts a longer name at its front
+// ("...ath/file.lua"); a chunk that is no file ("=stdin") is its short_src.
+std::string file_of(const lua_Debug& ar);
+
 // The innermost running Lua code on `L` outside the stdlib — the pack author's line, even when
 // they called through a stdlib helper — into `ar`; false when there is none.
 bool author_frame(lua_State* L, lua_Debug& ar);

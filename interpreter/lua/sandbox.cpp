@@ -189,19 +189,18 @@ std::string message_text(lua_State* L, int index) { return printable(whole_strin
 // The innermost frame of `thread` whose line runs again further out: where a rule sets itself off
 // again. Lua tells its "C stack overflow" at whatever line the nesting ran out on, often another
 // pack's that the recursing one calls.
-bool repeating_frame(lua_State* thread, lua_Debug& ar) {
+// "file:line", or "" when no line repeats.
+std::string repeating_frame(lua_State* thread) {
   std::vector<std::pair<std::string, int>> frames;
+  lua_Debug ar;
   for (int level = 0; lua_getstack(thread, level, &ar); ++level) {
     lua_getinfo(thread, "Sl", &ar);
-    if (ar.currentline > 0) frames.emplace_back(ar.short_src, ar.currentline);
+    if (ar.currentline > 0) frames.emplace_back(file_of(ar), ar.currentline);
   }
   for (std::size_t i = 0; i < frames.size(); ++i)
-    if (std::find(frames.begin() + static_cast<std::ptrdiff_t>(i) + 1, frames.end(), frames[i]) != frames.end()) {
-      std::snprintf(ar.short_src, sizeof ar.short_src, "%s", frames[i].first.c_str());
-      ar.currentline = frames[i].second;
-      return true;
-    }
-  return false;
+    if (std::find(frames.begin() + static_cast<std::ptrdiff_t>(i) + 1, frames.end(), frames[i]) != frames.end())
+      return fmt::format("{}:{}", frames[i].first, frames[i].second);
+  return {};
 }
 
 // Lua's own words for calls nested too deep, said the way a rule's author can act on, at the line
@@ -210,8 +209,7 @@ std::string with_overflow_explained(lua_State* thread, std::string message) {
   if (!message.ends_with("C stack overflow")) return message;
   message = "C stack overflow (calls into the rules nest more than about 200 deep: a rule that sets itself off "
             "again, as a reaction that takes a reaction of its own, never ends)";
-  lua_Debug ar;
-  if (repeating_frame(thread, ar)) message = fmt::format("{}:{}: {}", ar.short_src, ar.currentline, message);
+  if (const std::string repeating = repeating_frame(thread); !repeating.empty()) message = repeating + ": " + message;
   return message;
 }
 
@@ -223,7 +221,7 @@ std::string message_of_error(lua_State* thread) {
   const std::string value = luaL_typename(thread, -1);
   lua_Debug ar;
   if (innermost_lua_frame(thread, ar))
-    return fmt::format("{}:{}: error was raised with a {} value instead of a message", ar.short_src, ar.currentline,
+    return fmt::format("{}:{}: error was raised with a {} value instead of a message", file_of(ar), ar.currentline,
                        value);
   return fmt::format("error was raised with a {} value instead of a message", value);
 }
@@ -359,16 +357,17 @@ Sandbox::Sandbox(Budget ceiling)
         // The pack whose code called the built-in function, which may run within another's call.
         const std::string* running = running_name_.load(std::memory_order_acquire);
         const std::string& pack = running ? *running : budget_of;
-        const std::string budget =
-            pack == budget_of ? "its time budget"
-                              : fmt::format("the time budget of the call of pack '{}' it ran within,", budget_of);
+        // The limit it ran past, named as a spent budget is: the ceiling, unless a pack asked for less.
+        // The calling thread stands still, adding no pack: the map of scopes is only read.
+        const auto whose = packs_.find(budget_of);
+        const std::string budget = whose == packs_.end() ? "its time budget" : time_spent(whose->second).past(pack);
         // The line of the pack that called the built-in function. The call's thread stands still inside
         // that function, which touches none of its frames: they are only read, and the program ends.
         std::string where;
         lua_Debug ar;
         if (lua_State* thread = watched_thread_.load(std::memory_order_acquire);
             thread && (author_frame(thread, ar) || innermost_lua_frame(thread, ar)))
-          where = fmt::format("{}:{}: ", ar.short_src, ar.currentline);
+          where = fmt::format("{}:{}: ", file_of(ar), ar.currentline);
         if (on_stuck)
           on_stuck(fmt::format("{}pack '{}' has run {} ms past {} inside a built-in function (a string pattern "
                                "that backtracks without end, or a long calculation such as a dice distribution), "
@@ -675,15 +674,26 @@ void Sandbox::exhaust(Exhausted what) {
   spent_by_ = running_;
 }
 
+// The limit of a budget that `spender` ran past, and what raises it: "the 1000 ms allowed one call
+// (--max-seconds raises it for a pack you trust)". When a call it ran within had less left, that
+// call's budget was spent: the ceiling, or what that pack asked for, which names it.
+std::string Sandbox::Spent::past(const std::string& spender) const {
+  const std::string& owner = whose->scope.name;
+  std::string what;
+  if (spender == owner) what = limit + " in one call";
+  else if (asked_less) what = fmt::format("the {} of the call of pack '{}' it ran within", limit, owner);
+  else what = fmt::format("the {} allowed one call", limit);
+  return what + (asked_less ? fmt::format(" (pack '{}' asks for at most {} in its pack.lua budget)", owner, limit)
+                            : fmt::format(" ({} raises it for a pack you trust)", flag));
+}
+
+Sandbox::Spent Sandbox::time_spent(const Scope& whose) const {
+  const Budget& asked = whose.scope.budget;
+  return {"time", "ran longer than", "--max-seconds", &whose, fmt::format("{} ms", asked.time.count()),
+          asked.time < ceiling_.time};
+}
+
 std::string Sandbox::budget_message(lua_State* thread) const {
-  struct Spent {
-    const char* budget;
-    const char* verb;
-    const char* flag;  // how the person running Arbiter raises the ceiling
-    const Scope* whose;
-    std::string limit;
-    bool asked_less;  // than the ceiling: the pack's manifest set the limit, and the flag cannot raise it
-  };
   if (exhausted_ == Exhausted::heap) {
     // Not one call's doing alone: what the packs keep from call to call. In MiB, rounded up, when
     // the limit is whole MiB (as the flag sets it).
@@ -695,7 +705,7 @@ std::string Sandbox::budget_message(lua_State* thread) const {
         "all (twice what one call may allocate: --max-memory raises both for packs you trust)",
         held, spent_by_->scope.name, describe_bytes(heap_limit_));
     lua_Debug ar;
-    if (thread && innermost_lua_frame(thread, ar)) return fmt::format("{}:{}: {}", ar.short_src, ar.currentline, what);
+    if (thread && innermost_lua_frame(thread, ar)) return fmt::format("{}:{}: {}", file_of(ar), ar.currentline, what);
     return what;
   }
   const auto spent = [&]() -> Spent {
@@ -715,23 +725,14 @@ std::string Sandbox::budget_message(lua_State* thread) const {
       case Exhausted::none:
         break;
     }
-    const Budget& asked = limits_.time_of->scope.budget;
-    return {"time", "ran longer than", "--max-seconds", limits_.time_of, fmt::format("{} ms", asked.time.count()),
-            asked.time < ceiling_.time};
+    return time_spent(*limits_.time_of);
   }();
-  // The pack whose code ran; when a call it ran within had less left, that call's budget was spent:
-  // the ceiling, or what that pack asked for, which names it.
+  // The pack whose code ran, and the limit it ran past.
   const std::string& spender = spent_by_->scope.name;
-  const std::string& owner = spent.whose->scope.name;
-  std::string what = fmt::format("{} budget exhausted: pack '{}' {} ", spent.budget, spender, spent.verb);
-  if (spender == owner) what += spent.limit + " in one call";
-  else if (spent.asked_less) what += fmt::format("the {} of the call of pack '{}' it ran within", spent.limit, owner);
-  else what += fmt::format("the {} allowed one call", spent.limit);
-  what += spent.asked_less
-              ? fmt::format(" (pack '{}' asks for at most {} in its pack.lua budget)", owner, spent.limit)
-              : fmt::format(" ({} raises it for a pack you trust)", spent.flag);
+  const std::string what =
+      fmt::format("{} budget exhausted: pack '{}' {} {}", spent.budget, spender, spent.verb, spent.past(spender));
   lua_Debug ar;
-  if (thread && innermost_lua_frame(thread, ar)) return fmt::format("{}:{}: {}", ar.short_src, ar.currentline, what);
+  if (thread && innermost_lua_frame(thread, ar)) return fmt::format("{}:{}: {}", file_of(ar), ar.currentline, what);
   return what;
 }
 
@@ -874,8 +875,9 @@ void Sandbox::add_pack(PackScope scope) {
   const int reference = luaL_ref(L_, LUA_REGISTRYINDEX);
   auto existing = packs_.find(scope.name);
   if (existing != packs_.end()) luaL_unref(L_, LUA_REGISTRYINDEX, existing->second.environment_ref);
+  const std::size_t order = existing != packs_.end() ? existing->second.order : packs_.size();
   const std::string name = scope.name;
-  packs_.insert_or_assign(name, Scope{std::move(scope), reference});
+  packs_.insert_or_assign(name, Scope{std::move(scope), reference, order});
 }
 
 const Sandbox::Scope& Sandbox::scope_of(const std::string& pack) const {
@@ -905,6 +907,21 @@ void Sandbox::load_chunk(lua_State* L, const std::string& pack, std::string_view
   }
   lua_rawgeti(L, LUA_REGISTRYINDEX, scope.environment_ref);
   lua_setupvalue(L, -2, 1);  // a main chunk's first upvalue is its _ENV
+  if (chunkname.size() > LUA_IDSIZE) long_file_names_.insert(chunkname.substr(1));
+}
+
+std::string Sandbox::with_whole_file_names(std::string text) const {
+  // As Lua's luaO_chunkid cuts a file's name: "..." and as much of its end as fills LUA_IDSIZE.
+  constexpr std::string_view cut_mark = "...";
+  constexpr std::size_t kept = LUA_IDSIZE - cut_mark.size() - 1;
+  if (text.find(cut_mark) == std::string::npos) return text;
+  for (const std::string& name : long_file_names_) {
+    const std::string cut = std::string(cut_mark) + name.substr(name.size() - kept);
+    for (std::size_t at = text.find(cut); at != std::string::npos; at = text.find(cut, at + name.size())) {
+      text.replace(at, cut.size(), name);
+    }
+  }
+  return text;
 }
 
 void Sandbox::run_string(const std::string& pack, std::string_view code, const std::string& chunkname,
@@ -1076,7 +1093,7 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
     error = raised_syntax_error(thread);
     if (!error) {
       const std::string message = status == LUA_YIELD ? yield_outside : message_of_error(thread);
-      Diagnostic d = parse_positioned(message);
+      Diagnostic d = parse_positioned(with_whole_file_names(message));
       // An error whose message tells no place (`error(msg, 2)` in a function the runtime called,
       // `error(msg, 0)`) is told where it was raised: the innermost line of the pack's own files on
       // the thread's stack, which kept its frames. One raised before the call ran a line of Lua
@@ -1085,7 +1102,7 @@ std::optional<Error> Sandbox::try_call(lua_State* L, int nargs, int nresults) {
       lua_Debug ar;
       if (d.where.file.empty() && ((author_frame(thread, ar) || innermost_lua_frame(thread, ar)) ||
                                    (caller && innermost_lua_frame(caller, ar)))) {
-        d.where.file = ar.short_src;
+        d.where.file = file_of(ar);
         d.where.line = static_cast<std::size_t>(ar.currentline);
       }
       error = Error(std::move(d));
@@ -1202,14 +1219,14 @@ std::optional<Error> Sandbox::raised_syntax_error(lua_State* thread) const {
 }
 
 Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) const {
-  Diagnostic d = parse_positioned(message);
+  Diagnostic d = parse_positioned(with_whole_file_names(message));
   const bool placed_by_message = !d.where.file.empty();
   lua_Debug ar;
   // An error with no line of its own is the author's line's, else (stdlib code running alone) the
   // stdlib's; none when a tail call lost the author's line, which the running pack is blamed for.
   if (d.where.file.empty() && thread && !caller_lost_to_tail_call(thread) &&
       (author_frame(thread, ar) || innermost_lua_frame(thread, ar))) {
-    d.where.file = ar.short_src;
+    d.where.file = file_of(ar);
     d.where.line = static_cast<std::size_t>(ar.currentline);
   }
   const std::string& owner = owner_of(d.where.file);
@@ -1230,9 +1247,9 @@ Diagnostic Sandbox::describe(lua_State* thread, const std::string& message) cons
   // An error a pack's code raised at another pack's line (a ruleset's check of the tables blaming
   // the house rule's row that is wrong: `error(location .. ": " .. message, 0)`) is for the author
   // of that line: the other pack's frames, which that author cannot mend, are left out.
-  const bool blamed_elsewhere = placed_by_message && innermost_lua_frame(thread, ar) && owner_of(ar.short_src) != owner;
+  const bool blamed_elsewhere = placed_by_message && innermost_lua_frame(thread, ar) && owner_of(file_of(ar)) != owner;
   luaL_traceback(stack, thread, nullptr, 0);
-  std::istringstream traceback(lua_tostring(stack, -1));
+  std::istringstream traceback(with_whole_file_names(lua_tostring(stack, -1)));
   lua_pop(stack, 1);
   std::vector<std::string> frames;
   for (std::string line; std::getline(traceback, line);) {

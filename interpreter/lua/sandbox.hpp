@@ -121,6 +121,9 @@ class Sandbox final : public MemoryAccount {
 
   // The pack on whose behalf Lua is running now (for provenance), or "" outside any call.
   const std::string& current_pack() const noexcept;
+  // The running pack's place among the scopes in the order they were added (the packs' load order;
+  // the stdlib first), 0 when none runs.
+  std::size_t current_pack_order() const noexcept { return running_ ? running_->order : 0; }
   // Whether the code running is a pack's manifest (PackScope::is_manifest).
   bool running_manifest() const noexcept;
   // Whether a top-level call is running (a Lua error may be travelling through host code).
@@ -183,6 +186,7 @@ class Sandbox final : public MemoryAccount {
   struct Scope {
     PackScope scope;
     int environment_ref;
+    std::size_t order;  // when it was first added: current_pack_order
   };
   // The running call's limits, each with the scope whose budget it is: the pack running, or one
   // further out whose call has less left.
@@ -279,7 +283,21 @@ class Sandbox final : public MemoryAccount {
   void collect_garbage(lua_State* L);
   // `thread` (null: unknown) gives the place and the traceback.
   std::string budget_message(lua_State* thread) const;
+  // A budget spent: which, what the pack did ("ran longer than"), whose limit it was.
+  struct Spent {
+    const char* budget;
+    const char* verb;
+    const char* flag;  // how the person running Arbiter raises the ceiling
+    const Scope* whose;
+    std::string limit;
+    bool asked_less;  // than the ceiling: the pack's manifest set the limit, and the flag cannot raise it
+    std::string past(const std::string& spender) const;
+  };
+  Spent time_spent(const Scope& whose) const;
   Diagnostic describe(lua_State* thread, const std::string& message) const;
+  // `text` (an error's message, a traceback) with each file name Lua cut at its front, as it names
+  // a file of over 59 characters in what it writes ("...ath/file.lua:12:"), whole again.
+  std::string with_whole_file_names(std::string text) const;
   // The pack an error at `file` is blamed on.
   const std::string& owner_of(const std::string& file) const;
   // The scope whose folder holds the file shown as `file`, the innermost; nullptr when none does.
@@ -295,6 +313,8 @@ class Sandbox final : public MemoryAccount {
   // A required module's syntax error, by the text Lua raises it as (which keeps neither its column
   // nor its line to show): told whole should it end the call, as a main file's is.
   std::map<std::string, Diagnostic> syntax_errors_;
+  // The names of files loaded longer than Lua shows whole (LUA_IDSIZE), for with_whole_file_names.
+  std::set<std::string> long_file_names_;
   const Scope* running_ = nullptr;  // on whose behalf Lua runs now; set by run_as
   // running_'s name for the watchdog's thread, which names the pack stuck in a built-in function.
   std::atomic<const std::string*> running_name_ = nullptr;

@@ -97,7 +97,7 @@ std::string describe_function(lua_State* L, int index) {
   lua_Debug ar;
   lua_pushvalue(L, index);
   lua_getinfo(L, ">S", &ar);
-  if (ar.linedefined > 0) return fmt::format("function at {}:{}", ar.short_src, ar.linedefined);
+  if (ar.linedefined > 0) return fmt::format("function at {}:{}", file_of(ar), ar.linedefined);
   return "built-in function";
 }
 

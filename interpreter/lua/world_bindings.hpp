@@ -48,7 +48,8 @@ void change(lua_State* L, std::function<void()> change, bool changes_grid = fals
 // Provided by the fight while a function that judges yes or no runs (an action's allowed_by or
 // target, a condition's test, a target's find), naming it ("action 'Jab': allowed_by"): it is
 // judged before an action and again when it resolves, so a change it made would land each time,
-// outside any action. change() refuses one at the author's line; reads cost nothing more.
+// outside any action. refuse_while_judging refuses one at the author's line (change() and the
+// flow's levers, which act at once: flow.spend, set_ready, react); reads cost nothing more.
 // Its parts are views of names that outlive the call: nothing is built unless a change is refused.
 struct Judging {
   std::string_view kind;  // "action", "condition", "target"
@@ -56,6 +57,9 @@ struct Judging {
   std::string_view part;  // "allowed_by", "target", or none
   std::string told() const;  // "action 'Jab': allowed_by"
 };
+// An arbiter::Error while a Judging is provided: "action 'Jab': allowed_by judges; it cannot change
+// the fight (spend): ...", naming the binding as the author called it. (changes.cpp)
+void refuse_while_judging(lua_State* L);
 
 // A cell argument: a label ("C3"), or a character (handle or name) meaning the cell it is in.
 Cell check_cell(lua_State* L, int index, const Grid& grid);

@@ -56,6 +56,7 @@ int previous(lua_State* L) {
 }
 
 int set_ready(lua_State* L) {
+  refuse_while_judging(L);
   const EntityId who = check_entity(L, 1, world_of(L)).id;
   luaL_checktype(L, 2, LUA_TBOOLEAN);
   flow_of(L).set_ready(who, lua_toboolean(L, 2));
@@ -77,6 +78,7 @@ Flow& running_phase(lua_State* L, std::string_view function) {
 }
 
 int react(lua_State* L) {
+  refuse_while_judging(L);
   World& world = world_of(L);
   Flow& flow = running_phase(L, "flow.react");
   Intent reaction;
@@ -103,6 +105,7 @@ int points(lua_State* L) {
 // the rules a negative count to act on, blamed on whoever reads it later; a give-back may go past
 // the phase's allocation (a house rule's bonus), but not past what any phase may give.
 int spend(lua_State* L) {
+  refuse_while_judging(L);
   const Entity& who = check_entity(L, 1, world_of(L));
   const lua_Integer points = check_whole(L, 2, "flow.spend's points", -most_action_points, most_action_points);
   Flow& flow = running_phase(L, "flow.spend");

@@ -367,11 +367,16 @@ void Registry::define(lua_State* L, Kind kind, const std::string& name, int inde
   // A copy, so that changing the table afterwards cannot bypass the registry; its functions are
   // the pack's, run on its behalf and budget wherever they are called from.
   lua::push_deep_copy(L, index, &pack);
-  Definition definition{kind, name, luaL_ref(L, LUA_REGISTRYINDEX), {}};
+  Definition definition{kind, name, luaL_ref(L, LUA_REGISTRYINDEX), {}, {}};
   definition.history.push_back(Change{pack, Operation::define, location, {}});
   definitions_.emplace(std::pair{kind, name}, std::move(definition));
   ++revision_;
   if (kept) fight_changes_.push_back(std::move(*kept));
+}
+
+void Registry::set_made_from(lua_State* L, Kind kind, const std::string& name, MadeFrom from) {
+  if (!find(from.kind, from.name)) throw Error(unknown(from.kind, from.name, L));
+  existing(L, kind, name).made_from = std::move(from);
 }
 
 void Registry::replace(lua_State* L, Kind kind, const std::string& name, int index, const std::string& pack,

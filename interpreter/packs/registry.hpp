@@ -44,11 +44,20 @@ struct Change {
   std::vector<FieldChange> overridden{};
 };
 
+// The part of another definition a definition is made from, as arbiter.last_change names one: a
+// row of a table that a loop defines an action from (tempo's actions_data["Melee Attack"]).
+struct MadeFrom {
+  Kind kind;
+  std::string name;
+  std::string field;  // "" for the whole definition
+};
+
 struct Definition {
   Kind kind;
   std::string name;
   int value_ref = LUA_NOREF;  // in the Lua registry
   std::vector<Change> history;
+  std::optional<MadeFrom> made_from = {};  // given by the pack that defined it (`arbiter explain` shows it)
 };
 
 // A change made during a fight (Registry::keep_fight_changes), as a save keeps it to make again when
@@ -97,6 +106,8 @@ class Registry {
   // Pushes the current value and returns true, or pushes nothing and returns false.
   bool push(lua_State* L, Kind kind, const std::string& name) const;
   const Definition* find(Kind kind, const std::string& name) const;
+  // Records what a definition just defined is made from (MadeFrom), which must be defined.
+  void set_made_from(lua_State* L, Kind kind, const std::string& name, MadeFrom from);
   std::vector<std::string> names(Kind kind) const;
   std::vector<const Definition*> definitions() const;  // by kind, then name
   const std::vector<Conflict>& conflicts() const noexcept { return conflicts_; }

@@ -76,6 +76,14 @@ int change_by_pack(lua_State* L) {
   try {
     check_api(L, kind, name, 3, pack);
     change_definition(L, operation, kind, name, 3, pack, location);
+    // What the definition is made from (arbiter.define's `made_from`, checked there): a table.
+    if (operation == Operation::define && lua_istable(L, 4)) {
+      lua_getfield(L, 4, "kind");
+      lua_getfield(L, 4, "name");
+      lua_getfield(L, 4, "field");
+      registry_of(L).set_made_from(L, kind, name, {check_kind(L, -3), check_name(L, -2), luaL_optstring(L, -1, "")});
+      lua_pop(L, 3);
+    }
   } catch (const FieldMistake& mistake) {
     // Lua keeps no position for the table's fields: the field is found in this call's text.
     throw Error(at_field(L, location, mistake.field(), mistake.diagnostics().front().message));

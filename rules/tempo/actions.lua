@@ -265,7 +265,8 @@ for name, row in pairs(tables.actions_data) do
     -- answer; Recover Stamina runs at every turn's end (flow.lua).
     definition.resolve = function() error(name .. " is resolved with the action it answers, not on its own") end
   end
-  arbiter.define.action(name, definition)
+  -- Made from its row: `arbiter explain tempo "Melee Attack"` shows the row, which a house rule patches.
+  arbiter.define.action(name, definition, { kind = "table", name = "actions_data", field = name })
 end
 
 -- When a sheet may order an action, read from its row when the sheets are checked, for every

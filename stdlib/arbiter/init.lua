@@ -40,10 +40,42 @@ local function expect_definition(function_name, kind, name, level)
   if type(name) ~= "string" then refuse(function_name, "the name (argument 2)", "a string", name, level + 1) end
 end
 
+-- What a definition is made from (define's third argument), `level` frames up: the part of a
+-- definition that exists, named as arbiter.last_change takes it, which `arbiter explain` shows.
+local made_from_fields = { kind = true, name = true, field = true }
+local function expect_made_from(function_name, made_from, level)
+  if made_from == nil then return end
+  if type(made_from) ~= "table" then
+    refuse(function_name, "made_from (argument 3)", "a table { kind = ..., name = ..., field = ... }", made_from,
+      level + 1)
+  end
+  for key in pairs(made_from) do
+    if not made_from_fields[key] then
+      error(("arbiter.%s: made_from has no field %s%s"):format(function_name, words.shown(key),
+        words.hint(key, { "kind", "name", "field" })), level + 1)
+    end
+  end
+  if not is_kind[made_from.kind] then
+    error(("arbiter.%s: made_from's kind %s"):format(function_name, words.must_be_one_of(registry.kinds, made_from.kind)),
+      level + 1)
+  end
+  if type(made_from.name) ~= "string" then
+    refuse(function_name, "made_from's name", "a string", made_from.name, level + 1)
+  end
+  if made_from.field ~= nil and type(made_from.field) ~= "string" then
+    refuse(function_name, "made_from's field", "a string or nil", made_from.field, level + 1)
+  end
+  if registry.get(made_from.kind, made_from.name) == nil then
+    error(("arbiter.%s: made_from names no %s '%s' a pack defines%s"):format(function_name, made_from.kind,
+      made_from.name, words.hint(made_from.name, registry.names(made_from.kind))), level + 1)
+  end
+end
+
 for _, kind in ipairs(registry.kinds) do
-  arbiter.define[kind] = function(name, value)
+  arbiter.define[kind] = function(name, value, made_from)
     if type(name) ~= "string" then refuse("define." .. kind, "the name (argument 1)", "a string", name, 2) end
-    registry.define(kind, name, value)
+    expect_made_from("define." .. kind, made_from, 2)
+    registry.define(kind, name, value, made_from)
   end
   arbiter.override[kind] = function(name, value)
     if type(name) ~= "string" then refuse("override." .. kind, "the name (argument 1)", "a string", name, 2) end

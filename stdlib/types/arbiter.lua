@@ -12,6 +12,16 @@
 
 ---@alias arbiter.Kind "action"|"status"|"table"|"condition"|"target"|"hook"
 
+---What a definition is made from, as arbiter.last_change takes it: a row of a table that a loop
+---defines it from (tempo: `{ kind = "table", name = "actions_data", field = "Melee Attack" }`).
+---`arbiter explain` shows it under the definition, with every change that set that part, so that a
+---modder reading a definition made in a loop finds the row, not only the loop's line. A kind that is
+---none, another field (`feild`), or a definition no pack defines is an error at the line that defines.
+---@class arbiter.MadeFrom
+---@field kind arbiter.Kind
+---@field name string
+---@field field? string the part of it ("Melee Attack", "Sword.melee"); nil for the whole of it
+
 ---@class arbiter.Change
 ---@field pack string the pack that made the change
 ---@field operation "defined"|"overridden"|"patched"
@@ -101,27 +111,32 @@ local arbiter = {
 ---Defines an action: a table with the action's properties and its functions.
 ---@param name string one an order sheet can write: words of letters, one space between them (a word may hold ' or -: "Counter-Attack"), none of the sheet's own words (if, then, to, toward, away, a compass word); "Bash!" or "2nd Strike" is an error at this line, and so is the name of another action but for case ("punch" beside "Punch": a sheet reads them as one)
 ---@param value arbiter.ActionDefinition
-function arbiter.define.action(name, value) end
+---@param made_from? arbiter.MadeFrom what it is made from, when a loop makes it from a row
+function arbiter.define.action(name, value, made_from) end
 
 ---Defines a status: a table with its properties (duration, stacking, what it allows).
 ---@param name string
 ---@param value status.Definition
-function arbiter.define.status(name, value) end
+---@param made_from? arbiter.MadeFrom what it is made from, when a loop makes it from a row
+function arbiter.define.status(name, value, made_from) end
 
 ---Defines a table of data: weapons, armour, outcome thresholds, limits.
 ---@param name string
 ---@param value table
-function arbiter.define.table(name, value) end
+---@param made_from? arbiter.MadeFrom what it is made from, when a loop makes it from a row
+function arbiter.define.table(name, value, made_from) end
 
 ---Defines a condition phrase for order sheets.
 ---@param name string the phrase; one a sheet reads as another condition's (the same but for case or the blanks between words) is an error at this line
 ---@param value arbiter.ConditionDefinition
-function arbiter.define.condition(name, value) end
+---@param made_from? arbiter.MadeFrom what it is made from, when a loop makes it from a row
+function arbiter.define.condition(name, value, made_from) end
 
 ---Defines a general target phrase for order sheets.
 ---@param name string the phrase; one a sheet reads as another target's (the same but for case, the blanks between words or a leading "the") is an error at this line
 ---@param value arbiter.TargetDefinition
-function arbiter.define.target(name, value) end
+---@param made_from? arbiter.MadeFrom what it is made from, when a loop makes it from a row
+function arbiter.define.target(name, value, made_from) end
 
 ---The hook `loaded` (optional): called once every pack has loaded, by every command that loads
 ---packs, after the packs' checks (`arbiter.add_check`) and before anything else asks the rules.
@@ -209,7 +224,8 @@ function arbiter.define.target(name, value) end
 ---runtime's hooks but none of them (`chose`) is an error: nothing would call it.
 ---@param name string
 ---@param value function
-function arbiter.define.hook(name, value) end
+---@param made_from? arbiter.MadeFrom what it is made from, when a loop makes it from a row
+function arbiter.define.hook(name, value, made_from) end
 
 ---Replaces an action wholesale. Each of its functions that replaces one (`resolve`, `ready`, …)
 ---receives the one it replaces as its last argument: `resolve = function(ctx, previous) … end`.

@@ -79,7 +79,9 @@ function flow.intent(who) end
 function flow.previous(who) end
 
 ---Makes the character Ready or Not Ready for the rest of the phase (Crash: "end their movement
----early and become Not Ready"). Takes effect at once, even inside an action.
+---early and become Not Ready"). Takes effect at once, even inside an action. Inside a function that
+---answers yes or no (an action's `allowed_by` or `target`, a condition's test, a target's find) it is
+---an error at the call, as every change is there (docs/fights.md).
 ---@param who string|world.Character
 ---@param ready boolean
 function flow.set_ready(who, ready) end
@@ -87,7 +89,8 @@ function flow.set_ready(who, ready) end
 ---A reaction window: `who` takes `action` now, beside its chosen action (Platemail's Attack of
 ---Opportunity). Its changes land with the phase's. False when the action failed (logged). An
 ---action nobody defined is an error at the call, with the nearest name; so is a call between
----phases (round_start, round_end, between rounds), where there is nothing to react to.
+---phases (round_start, round_end, between rounds), where there is nothing to react to, and one
+---inside a function that answers yes or no, as flow.set_ready is.
 ---@param who string|world.Character
 ---@param action string
 ---@param target? string|world.Character
@@ -107,6 +110,7 @@ function flow.points(who) end
 ---or more is an error at the call, never cut to fit. What the character has stays from 0 to
 ---1000000: spending more than it has ("Ana has 11 action points; spending 50 would leave -39"), or
 ---giving back past 1000000, is an error at the call. A give-back may pass the phase's allocation.
+---Inside a function that answers yes or no it is an error at the call, as flow.set_ready is.
 ---@param who string|world.Character
 ---@param points integer
 function flow.spend(who, points) end
