@@ -223,6 +223,22 @@ function attack.unseen(sight)
   return sight.wall and "no line of sight (a wall or closed door between)" or "Concealed"
 end
 
+---Whether `me` can target `target` directly, an Attack or a spell: "Unaware Characters may not
+---designate the Skulker as a Target" (`unaware`: attack.unaware, which attack.make has already)
+---and "Characters with Concealment cannot be targeted directly", by the line of sight between where
+---each stands for it (attack.cell). The sight, and why not when not: "Concealed".
+---@param me world.Character
+---@param target world.Character
+---@param unaware boolean
+---@return grid.Sight? sight
+---@return string? why_not
+function attack.targeting(me, target, unaware)
+  if unaware then return nil, "Unaware of them" end
+  local sight = attack.sight(attack.cell(me), attack.cell(target))
+  if not sight.visible then return sight, attack.unseen(sight) end
+  return sight
+end
+
 ---Whether `c` is down, Unconscious or Dead: it perceives nothing, and its orders are not carried out.
 ---@param c world.Character
 ---@return boolean
@@ -540,9 +556,8 @@ function attack.make(ctx, target, how)
   local armed, why_not = how.profile ~= nil, nil
   if not armed then armed, why_not = combat.can_attack_with_weapon(mine) end
   if not armed then return missed_out(me, verb, "cannot attack: " .. why_not) end
-  if mine.unaware then return missed_out(me, verb, "cannot target " .. target.name .. ": Unaware of them") end
-  local sight = attack.sight(attack.cell(me), attack.cell(target))
-  if not sight.visible then return missed_out(me, verb, "cannot target " .. target.name .. ": " .. attack.unseen(sight)) end
+  local sight, untargetable = attack.targeting(me, target, mine.unaware)
+  if untargetable then return missed_out(me, verb, "cannot target " .. target.name .. ": " .. untargetable) end
 
   local kind, why
   if how.within_reach and combat.attack_row(attack.combatant(me), "melee") then
