@@ -48,7 +48,7 @@ TEST_CASE("the skirmish is narrated as pinned: a Crash, a Clash, an Attack of Op
   CHECK_THAT(run.output, Contains("Aldric: Full Attack"));
 }
 
-TEST_CASE("the ambush is narrated as pinned: archers in cover on high ground, a spell lost to a Concentration Check, a reload, a Guard, a skulker striking from hiding", "[run][golden]") {
+TEST_CASE("the ambush is narrated as pinned: archers in cover on high ground, a spell lost to a Concentration Check, a reload, a Guard Unaware of the attacker, a skulker its own Attack of Opportunity reveals, striking from hiding the next round", "[run][golden]") {
   const auto run = arbiter(ambush);
   REQUIRE(run.exit_code == 0);
   CHECK(run.output == read("tests/golden/ambush.txt"));
@@ -63,13 +63,18 @@ TEST_CASE("the ambush is narrated as pinned: archers in cover on high ground, a 
   CHECK_THAT(run.output, Contains("  Witch: Prepare Spell (Spell)\n"));
   CHECK_THAT(run.output, Contains("  Crossbowman: Use Item (reload)\n"));
   CHECK_THAT(run.output, Contains("reloads the Heavy Crossbow (Use Item, complex)"));
-  // The skulker hides in the hedge, then strikes the Unaware Crossbowman: Favor, the Dagger's +1
-  // Penetration, and the reveal told after the Attack.
+  // "Overt Actions such as Attacks ... reveal you": the skulker's Attack of Opportunity at the
+  // sergeant passing it keeps it from hiding in that phase's Skulk.
+  CHECK_THAT(run.output, Contains("Cutthroat skulks, but its Attack of Opportunity revealed it: not Hidden"));
+  // The next round it hides in the hedge, then strikes the Unaware Crossbowman: Favor, the Dagger's
+  // +1 Penetration, and the reveal told after the Attack.
   CHECK_THAT(run.output, Contains("Cutthroat is now Hidden (Skulk)"));
-  CHECK_THAT(run.output, Contains("+3 Favor (Unaware target) = 20 vs Defense 12 (Medic cannot block: Unaware of the "
+  CHECK_THAT(run.output, Contains("+3 Favor (Unaware target) = 23 vs Defense 12 (Medic cannot block: Unaware of the "
                                   "attacker) — hit; 1 Wound, Penetration 1\n"
                                   "  Cutthroat is no longer Hidden (attacks: revealed)"));
-  CHECK_THAT(run.output, Contains("vs Medic's Guard"));
+  // Guard: "You can attempt to block Attacks against the Guarded as long as you are not Unaware of
+  // the Attacker": the Medic guards the Crossbowman, but cannot block the hidden Cutthroat.
+  CHECK_THAT(run.output, Contains("  Medic: Guard → Crossbowman\n"));
 }
 
 TEST_CASE("house rules change the skirmish: Favor +2 and Max Wounds 4", "[run][golden]") {

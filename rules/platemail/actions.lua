@@ -227,8 +227,9 @@ end })
 -- Cover or Concealment to remain Hidden." The choice is the order's: `Skulk (roll)` (or `(reroll)`,
 -- `(roll Stealth again)`) rolls anew; `Skulk` or `Skulk (keep)` keeps the last roll (README). Only
 -- one still Hidden "remain[s]" hidden: one revealed since its last roll hides anew, and rolls. One
--- that its own Attack this phase (an Attack of Opportunity as it moved) reveals as the phase ends
--- does not remain: "Overt Actions such as Attacks ... reveal you".
+-- whose own overt Attack this phase (an Attack of Opportunity as everyone moved) reveals it as the
+-- phase ends does not remain, nor hide anew, whether it was Hidden when it attacked or not: "Overt
+-- Actions such as Attacks ... reveal you" (attack.overt_attack).
 local function rolls_again(ctx)
   local word = (ctx.arguments[1] or ""):lower():match("^%s*(%S*)")
   return word == "roll" or word == "reroll"
@@ -240,7 +241,7 @@ define("Skulk", {
   resolve = function(ctx)
     local me = ctx.actor
     move_only(ctx)
-    local revealed_by = attack.revealed(me)
+    local revealed_by = attack.overt_attack(me)
     if revealed_by then
       return act(ctx, ("%s skulks, but its %s revealed it: not Hidden"):format(me.name, revealed_by))
     end
@@ -430,10 +431,17 @@ local function stabilize(ctx, patient, how)
 end
 
 -- Healing magic, a spell whose profile says `stabilizes` (README: default chosen): no Attack and no
--- Medical roll; it Stabilizes a Fatally Wounded target within the spell's range. Whether it did:
--- one that did not (no one to Stabilize, out of range) releases nothing, as an Attack not made.
+-- Medical roll; it Stabilizes a Fatally Wounded target the caster can target, as any spell ("Release
+-- a Prepared spell at designated Target(s)"; "Characters with Concealment cannot be targeted
+-- directly": attack.targeting), within the spell's range. Whether it did: one that did not (no one
+-- to Stabilize, out of sight, out of range) releases nothing, as an Attack not made.
 local function heal(ctx, patient, profile)
   if not stabilizable(ctx, patient) then return false end
+  local _, untargetable = attack.targeting(ctx.actor, patient, attack.unaware(ctx.actor, patient))
+  if untargetable then
+    act(ctx, ("%s cannot target %s with %s: %s"):format(ctx.actor.name, patient.name, profile.name, untargetable))
+    return false
+  end
   if not grid.within(ctx.actor.cell, patient.cell, profile.range) then
     act(ctx, ("%s cannot reach %s with %s: beyond its range of %d'"):format(ctx.actor.name, patient.name,
                                                                          profile.name, profile.range))

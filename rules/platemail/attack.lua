@@ -19,11 +19,11 @@ local attack = {}
 -- and its Wound tally reads them after the phase's changes have landed), who has shot a weapon
 -- that Requires Reload (attack.loaded), and who fell Prone in a Crash while everyone moved (moving
 -- ends only a Prone that was there when the phase began: actions.lua), the nets that hit
--- (attack.effects: they land as the phase ends, fight.lua), and who was revealed by its own Attack
--- (attack.revealed).
+-- (attack.effects: they land as the phase ends, fight.lua), and who made an overt Attack
+-- (attack.overt_attack).
 function attack.start_phase()
   attack.phase = { unaware_attacked = {}, guarded = {}, combatants = {}, defenses = {}, shot = {}, fell_prone = {},
-                   nets = {}, revealed = {} }
+                   nets = {}, overt = {} }
 end
 attack.start_phase()
 
@@ -221,6 +221,22 @@ end
 ---@return string
 function attack.unseen(sight)
   return sight.wall and "no line of sight (a wall or closed door between)" or "Concealed"
+end
+
+---Whether `me` can target `target` directly, an Attack or a spell: "Unaware Characters may not
+---designate the Skulker as a Target" (`unaware`: attack.unaware, which attack.make has already)
+---and "Characters with Concealment cannot be targeted directly", by the line of sight between where
+---each stands for it (attack.cell). The sight, and why not when not: "Concealed".
+---@param me world.Character
+---@param target world.Character
+---@param unaware boolean
+---@return grid.Sight? sight
+---@return string? why_not
+function attack.targeting(me, target, unaware)
+  if unaware then return nil, "Unaware of them" end
+  local sight = attack.sight(attack.cell(me), attack.cell(target))
+  if not sight.visible then return sight, attack.unseen(sight) end
+  return sight
 end
 
 ---Whether `c` is down, Unconscious or Dead: it perceives nothing, and its orders are not carried out.
@@ -474,24 +490,24 @@ local function shot_from(ctx, target)
   return grid.distance(ctx.start, target_intent and target_intent.start or target.cell), here.height > there.height
 end
 
--- An Attack made, told: the attacker's Hidden is removed now if the Attack `reveals` it, so the
--- reveal is told after the Attack, and remembered for the phase (attack.revealed); attack.make's
--- true.
-local function made(me, reveals, verb)
-  if reveals then
-    status.remove(me, "Hidden", "attacks: revealed")
-    attack.phase.revealed[me.name] = verb
+-- An Attack made, told: an `overt` one is remembered for the phase (attack.overt_attack), and
+-- removes the attacker's Hidden now, so the reveal is told after the Attack; attack.make's true.
+local function made(me, overt, verb)
+  if overt then
+    attack.phase.overt[me.name] = verb
+    if status.has(me, "Hidden") then status.remove(me, "Hidden", "attacks: revealed") end
   end
   return true
 end
 
----Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you": the name of the Attack by which
----`me`, Hidden, revealed itself this phase ("Attack of Opportunity"), or nil. The reveal lands as
----the phase ends, so a Skulk of the same phase, reading the phase's start, where `me` is still
----Hidden, asks this too.
+---Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you": the name of the overt Attack (not
+---Silent) `me` made this phase ("Attack of Opportunity"), or nil. It reveals `me` as the phase
+---ends, as Hidden itself is judged ("You must end this Action Phase in Cover or Concealment to
+---remain Hidden"), whether `me` was Hidden when it attacked or hides after it: a Skulk of the same
+---phase, reading the phase's start, asks this.
 ---@param me world.Character
 ---@return string?
-function attack.revealed(me) return attack.phase.revealed[me.name] end
+function attack.overt_attack(me) return attack.phase.overt[me.name] end
 
 -- An Attack that is not made: told, and attack.make's false.
 local function not_made(me, verb, text)
@@ -540,9 +556,8 @@ function attack.make(ctx, target, how)
   local armed, why_not = how.profile ~= nil, nil
   if not armed then armed, why_not = combat.can_attack_with_weapon(mine) end
   if not armed then return missed_out(me, verb, "cannot attack: " .. why_not) end
-  if mine.unaware then return missed_out(me, verb, "cannot target " .. target.name .. ": Unaware of them") end
-  local sight = attack.sight(attack.cell(me), attack.cell(target))
-  if not sight.visible then return missed_out(me, verb, "cannot target " .. target.name .. ": " .. attack.unseen(sight)) end
+  local sight, untargetable = attack.targeting(me, target, mine.unaware)
+  if untargetable then return missed_out(me, verb, "cannot target " .. target.name .. ": " .. untargetable) end
 
   local kind, why
   if how.within_reach and combat.attack_row(attack.combatant(me), "melee") then
@@ -592,9 +607,9 @@ function attack.make(ctx, target, how)
     world.set_stat(me, "loaded", false, "shot")
   end
   -- Skulk: "Overt Actions such as Attacks, Sprint, etc reveal you", but Silent: "This Weapon's
-  -- Attack does not break Stealth." Revealed when the phase ends: this Attack was made hidden, and
-  -- the reveal is told after it (made).
-  local reveals = status.has(me, "Hidden") and not (row and row.properties and row.properties.silent)
+  -- Attack does not break Stealth." Revealed when the phase ends: this Attack, if Hidden, was made
+  -- hidden, and the reveal is told after it (made).
+  local overt = not (row and row.properties and row.properties.silent)
 
   -- "D20 ... compared to the Target's Defense": rules.attack_rolls.die, its bonus added to the total
   -- (the natural roll, what a Critical Hit reads, is the dice alone).
@@ -632,7 +647,7 @@ function attack.make(ctx, target, how)
       log.event("attack", { attacker = me.name, target = target.name, guard = guard.name, hit = false,
         text = ("%s: %s = %d vs %s's Guard %d — blocked"):format(attacks, rolled, block.total, guard.name, value) },
         verb)
-      return made(me, reveals, verb)
+      return made(me, overt, verb)
     end
     -- The roll got past the Guard's value (beat it, met it where a tie hits, or is a natural 20,
     -- which always hits); the die says whom it reaches.
@@ -687,7 +702,7 @@ function attack.make(ctx, target, how)
   }, verb)
   if result.hit and not how.profile then attack.effects(me, victim, kind, result.critical) end
   if result.hit and how.on_hit then how.on_hit(victim) end
-  return made(me, reveals, verb)
+  return made(me, overt, verb)
 end
 
 -- What a hit sets off by the weapon's properties (weapon_properties).

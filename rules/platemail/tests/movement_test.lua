@@ -621,6 +621,34 @@ for _, skulk in ipairs({ "Skulk", "Skulk (roll)" }) do
   end)
 end
 
+test.case("Skulk: 'Overt Actions such as Attacks, Sprint, etc reveal you'; 'You must end this Action Phase in Cover "
+  .. "or Concealment to remain Hidden' — one not Hidden whose Attack of Opportunity comes before it Skulks into hiding "
+  .. "in the same phase does not become Hidden, nor rolls Stealth", function()
+  -- Sk, not Hidden, stands behind the low wall at D4 beside Bo at D3. Phase 1 Bo Sprints east out
+  -- of Sk's reach and Sk's Attack of Opportunity with its Dagger (not Silent: "This Weapon's Attack
+  -- does not break Stealth" is not its property) hits (d20 15 = 15 > 12); then Sk's Skulk, staying
+  -- behind the wall, would hide. The reveal is judged as the phase ends, as Hidden itself is ("end
+  -- this Action Phase in Cover or Concealment"): the Attack made in it reveals Sk, whichever came
+  -- first, so Sk ends the phase seen, and its Skulk rolls no Stealth (the 10 is never rolled).
+  local f = duel.new({
+    { name = "Sk", side = "a", at = "D4", weapon = "Dagger", stats = { stealth = 5 } },
+    { name = "Bo", side = "b", at = "D3", weapon = "Sword", armor = "Leather" },
+  }, { 15, 10 }, { width = 12, height = 8, terrain = { D4 = { object = "low wall", shelter = "cover" } } })
+  f:round [[
+    Sk:
+      1: Skulk
+      2: Defend
+    Bo:
+      1: Sprint E, E, E, E, E, E
+      2: Defend
+  ]]
+  test.equal(duel.attacks(f, "hit", "Sk"), { true })
+  test.falsy(f:has("Sk", "Hidden"))
+  test.falsy(duel.narrated(f, "Sk skulks into hiding"))
+  test.truthy(duel.narrated(f, "Sk skulks, but its Attack of Opportunity revealed it: not Hidden"))
+  test.equal(f:stat("Sk", "stealth_roll"), nil, "no Stealth rolled")
+end)
+
 test.case("a Hidden character who Moves into the open is no longer Hidden: 'You must end this Action Phase in Cover or Concealment'", function()
   local f = skulker({}, { at = "F2" }, { 12 })
   f:round(hide)

@@ -311,13 +311,14 @@ test.case("Release Spell of a spell whose profile says `target = \"any\"` (house
 end)
 
 -- Ana, Fatally Wounded (4 Wounds beyond Max Wounds 3) from the start; Wit, her ally, with Heal
--- Prepared, `wit_at` (10' from Ana unless given); Bo far off.
-local function healer(wit_at, dice)
+-- Prepared, `wit_at` (10' from Ana unless given); Bo far off; `map`, the map's walls or terrain.
+local function healer(wit_at, dice, map)
+  map = map or {}
   return duel.new({
     { name = "Ana", side = "party", at = "B2", weapon = "Sword", armor = "Leather", stats = { wounds = 4 } },
     { name = "Wit", side = "party", at = wit_at or "B4", weapon = "Staff", stats = { prepared_spell = "Heal" } },
     { name = "Bo", side = "orcs", at = "J2", weapon = "Sword" },
-  }, dice, { width = 12, height = 10 })
+  }, dice, { width = 12, height = 10, walls = map.walls, terrain = map.terrain })
 end
 
 test.case("healing magic: 'Healing magic ... can Stabilize them before death. The Stable Character will still remain "
@@ -353,6 +354,30 @@ test.case("healing magic beyond its range, or at one not Fatally Wounded, does n
   test.truthy(duel.narrated(f, "Wit has no Fatally Wounded character to Stabilize"))
   test.equal(f:stat("Wit", "prepared_spell"), "Heal")
 end)
+
+for _, between in ipairs({
+  { "a wall", { walls = { { "A2", "A3" }, { "B2", "B3" }, { "C2", "C3" } } }, "no line of sight (a wall or closed door between)" },
+  { "a thick bush", { terrain = { B3 = { object = "thick bush", shelter = "concealment" } } }, "Concealed" },
+}) do
+  test.case(("healing magic is Released at a Target as any spell is: 'Release a Prepared spell at designated Target(s)'; "
+    .. "'If line of sight is blocked completely, the Character has Concealment. Characters with Concealment cannot be "
+    .. "targeted directly' — through %s, within range, it does nothing and stays Prepared"):format(between[1]), function()
+    -- Wit at B4 is 10' from Ana at B2, within Heal's 30', but the wall or the bush between them
+    -- blocks the line of sight: as a Bolt Released at her would not be made ("cannot target Ana:
+    -- …"), the Heal Stabilizes no one, and no die is rolled (the 4d4 of a Stabilization are never
+    -- asked for).
+    local f = healer(nil, { 2, 3, 1, 4 }, between[2])
+    f:round [[
+      Wit:
+        1: Release Spell -> "Ana"
+        2: Defend
+    ]]
+    test.truthy(f:has("Ana", "Fatally Wounded"))
+    test.falsy(f:has("Ana", "Stable"))
+    test.truthy(duel.narrated(f, "Wit cannot target Ana with Heal: " .. between[3]))
+    test.equal(f:stat("Wit", "prepared_spell"), "Heal")
+  end)
+end
 
 test.case("a Released spell is not a shot of the weapon: a crossbow in hand, loaded or not, neither stops it nor is emptied", function()
   -- Requires Reload: "Requires a Quick or Complex Use Item Action between shots" is the weapon's.
