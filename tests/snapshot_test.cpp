@@ -9,7 +9,9 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
+#include "grammar/diagnostic.hpp"
 #include "interpreter/core/movement.hpp"
+#include "interpreter/core/path_text.hpp"
 #include "interpreter/core/rng.hpp"
 #include "interpreter/core/statuses.hpp"
 #include "tests/support/errors.hpp"
@@ -419,5 +421,19 @@ TEST_CASE("a save or a log written over an old one keeps the old file's mode", "
     replace_files(std::vector<OutputFile>{{log, "round 2\n", "log"}, {save, "{ }\n", "save"}});
     CHECK((fs::status(save).permissions() & fs::perms::all) == mode);
     CHECK((fs::status(log).permissions() & fs::perms::all) == mode);
+  }
+}
+
+TEST_CASE("a path is written as UTF-8 text and read back to the same bytes, whatever they are", "[snapshot][path]") {
+  // JSON holds only UTF-8: a folder named `caf\xe9` (Latin-1) made the save unwritable.
+  CHECK(path_text("/campaign/café/e.lua") == "/campaign/café/e.lua");  // as nearly every path: unchanged
+  CHECK(path_text("/tmp/caf\xe9") == "/tmp/caf\\xe9");
+  CHECK(path_text("a\\b") == "a\\\\b");
+  std::string every_byte;
+  for (int byte = 1; byte < 256; ++byte) every_byte += static_cast<char>(byte);
+  for (const std::string& path : {every_byte, std::string("a\\xe9"), std::string("\\"), std::string("x\\x4"),
+                                  std::string("caf\xe9\\\xff")}) {
+    CHECK(path_from_text(path_text(path)) == path);
+    CHECK(text_fault(path_text(path)).empty());
   }
 }

@@ -1,4 +1,4 @@
-// arbiter check SHEET... [--rules PACK...] [--encounter FILE [--resume STATE.json | --house PACK...]] [--json]: checks
+// arbiter check SHEET... [--rules PACK...] [--encounter FILE [--resume STATE.json] [--house PACK...]] [--json]: checks
 // order sheets against the ruleset's vocabulary (and who is in the fight) before the round; every
 // problem at once.
 #include <algorithm>
@@ -20,6 +20,7 @@
 #include "interpreter/core/names.hpp"
 #include "interpreter/core/order_check.hpp"
 #include "interpreter/core/orders_json.hpp"
+#include "interpreter/core/path_text.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/foreseen.hpp"
 #include "interpreter/packs/order_vocabulary.hpp"
@@ -55,7 +56,7 @@ std::string summary(const orders::CharacterOrders& character) {
 nlohmann::json diagnostics_json(const std::vector<Diagnostic>& diagnostics) {
   nlohmann::json problems = nlohmann::json::array();
   for (const auto& d : diagnostics)
-    problems.push_back({{"file", d.where.file}, {"line", d.where.line}, {"column", d.where.column},
+    problems.push_back({{"file", path_text(d.where.file)}, {"line", d.where.line}, {"column", d.where.column},
                         {"message", d.message}, {"notes", d.notes}});
   return problems;
 }
@@ -66,7 +67,7 @@ void report_json(const std::vector<orders::SheetFile>& sheets, const std::vector
   for (const auto& sheet : sheets)
     for (const auto& character : sheet.sheet.characters) {
       auto entry = orders::to_json(character);
-      entry["file"] = sheet.name;
+      entry["file"] = path_text(sheet.name);
       entry["round"] = orders::round_of(sheet.sheet, next_round);
       orders.push_back(std::move(entry));
     }
@@ -74,7 +75,8 @@ void report_json(const std::vector<orders::SheetFile>& sheets, const std::vector
                         {"diagnostics", diagnostics_json(diagnostics)},
                         {"warnings", diagnostics_json(warnings)},
                         {"orders", orders}}
-             .dump(2)
+             // Its paths are path_text's; a message quoting one that is not UTF-8 shows U+FFFD for its bytes.
+             .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
       << "\n";
 }
 
@@ -165,8 +167,10 @@ void check(Context& context, const Options& options) {
     saved = read_as(options.resume, FileKind::saved_fight, how_check_takes, [&] { return load_state(options.resume); });
   // --rules, when given, stands in for the encounter's rules: the same fight under other rules. A
   // saved fight is checked under the packs it was played with, its house packs too, found as run
-  // finds them; a new one under the encounter's rules and the --house packs, as run plays it.
-  const std::vector<std::string> house = saved ? house_played_with(*saved, *encounter) : options.house;
+  // finds them, or as --house names them (a folder moved since); a new one under the encounter's
+  // rules and the --house packs, as run plays it.
+  const std::vector<std::string> house =
+      saved && options.house.empty() ? house_played_with(*saved, *encounter, options.resume) : options.house;
   if (!options.rules.empty())
     session.load(options.rules);
   else
@@ -179,7 +183,8 @@ void check(Context& context, const Options& options) {
   // Fight made the same way), whatever the sheets say.
   if (saved) {
     // Only --rules can leave out a pack the fight was played with: the save's are loaded without it.
-    check_saved_fight(*saved, options.resume, played_from(*encounter, house, session.stack), session.sandbox.state(),
+    check_saved_fight(*saved, options.resume, *encounter, played_from(*encounter, house, session.stack),
+                      session.sandbox.state(),
                       session.stack.registry(), [&](const std::vector<std::string>& missing) {
                         return fmt::format("check --rules {} {}, or leave out --rules to check under the packs the "
                                            "fight was played with",
@@ -296,14 +301,15 @@ void add_check_command(CLI::App& app, Context& context) {
                                         "An encounter file (docs/encounters.md): its rules, and the names sheets may use")
                        ->type_name("FILE")
                        ->check(names_something("encounter"));
-  auto* resume = command
-                     ->add_option("--resume", options->resume,
-                                  "A fight saved from that encounter (run --save): the sheets are for its next round")
-                     ->type_name("STATE.json")
-                     ->check(names_something("save"))
-                     ->needs(encounter);
-  // A saved fight names its own house packs, and --rules names every pack itself.
-  add_house_option(*command, options->house)->needs(encounter)->excludes(rules)->excludes(resume);
+  command
+      ->add_option("--resume", options->resume,
+                   "A fight saved from that encounter (run --save): the sheets are for its next round")
+      ->type_name("STATE.json")
+      ->check(names_something("save"))
+      ->needs(encounter);
+  // --rules names every pack itself. A saved fight names its own house packs, which --house names
+  // instead when one has moved.
+  add_house_option(*command, options->house)->needs(encounter)->excludes(rules);
   command->add_flag("--json", options->json, "Report as JSON: ok, diagnostics, orders");
   command->callback([&context, options] { run(context, *options); });
 }

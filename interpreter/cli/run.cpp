@@ -268,7 +268,7 @@ void run(Context& context, const Options& options) {
   std::optional<SavedState> saved;
   if (!options.resume.empty())
     saved = read_as(options.resume, FileKind::saved_fight, how_run_takes, [&] {
-      return load_saved_fight(options.resume, origin, session.sandbox.state(), session.stack.registry(),
+      return load_saved_fight(options.resume, encounter, origin, session.sandbox.state(), session.stack.registry(),
                               session.stack.search_path());
     });
   // A saved fight continues its own dice; otherwise a fresh seed is said, so the fight can be replayed.
@@ -301,7 +301,7 @@ void run(Context& context, const Options& options) {
   // What the packs change from now on is the fight's doing, which a save keeps; what they change as
   // the fight is made, they change again whenever it is made.
   session.stack.registry().keep_fight_changes();
-  if (saved) resume_saved_fight(fight, session.sandbox.state(), *saved, options.resume);
+  if (saved) resume_saved_fight(fight, session, *saved, options.resume);
   const int played = fight.flow().position().round;
   std::vector<Diagnostic> warnings = encounter.warnings;
   auto sheets = read_sheets(options.sheets, fight.vocabulary(), fight.world(), fight.roster(), played, warnings);

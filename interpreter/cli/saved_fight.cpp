@@ -11,9 +11,13 @@
 #include <fmt/ranges.h>
 
 #include "interpreter/cli/path_options.hpp"
+#include "interpreter/core/json_reader.hpp"
+#include "interpreter/core/names.hpp"
+#include "interpreter/core/path_text.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/fight_changes.hpp"
 #include "interpreter/packs/foreseen.hpp"
+#include "stdlib/embedded.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -57,9 +61,24 @@ nlohmann::json pack_files(const packs::Manifest& pack) {
     if (entry.depth() == 0 && entry->is_directory() && relative == "tests") entry.disable_recursion_pending();
     if (!entry->is_regular_file() || entry->path().extension() != ".lua") continue;
     if (const std::string text = file_text(entry->path()); !text.starts_with("---@meta"))
-      files.emplace(relative.generic_string(), digest(text));
+      files.emplace(path_text(relative.generic_string()), digest(text));
   }
   return files;
+}
+
+// A digest of each built-in Lua module, by its name: an Arbiter whose `arbiter.outcomes` changed
+// would play the rest of a saved fight under other rules, as an edited pack would.
+nlohmann::json stdlib_digests() {
+  nlohmann::json modules = nlohmann::json::object();
+  for (const EmbeddedModule& module : stdlib_modules()) modules[std::string(module.name)] = digest(std::string(module.source));
+  return modules;
+}
+
+// Where a folder is, however it was named: how a save tells one copy of a pack from another.
+std::string place_of(const std::filesystem::path& folder) {
+  std::error_code error;
+  const auto place = std::filesystem::weakly_canonical(std::filesystem::absolute(folder), error);
+  return (error ? std::filesystem::absolute(folder).lexically_normal() : place).string();
 }
 
 // "init.lua has changed; tables/weapons.lua, extra.lua are new": how the
@@ -98,6 +117,14 @@ std::vector<std::string> pack_names(const nlohmann::json& packs) {
   return names;
 }
 
+// The house packs, as --house names them, named by a folder that is no longer there.
+std::vector<std::string> gone_folders(const std::vector<std::string>& house) {
+  std::vector<std::string> gone;
+  for (const auto& pack : house)
+    if (packs::names_a_folder(pack) && !std::filesystem::is_directory(pack)) gone.push_back(pack);
+  return gone;
+}
+
 // How `run` loads the house packs a saved fight was played with that it lacks: as the save records
 // them, a folder by its absolute path ("run --house /campaign/platemail-house"); by the packs'
 // names from a save that recorded none (`missing`). A name no folder of this run's search path holds
@@ -110,14 +137,80 @@ std::string run_with_house(const nlohmann::json& saved, const nlohmann::json& no
   if (recorded.is_array())
     for (const auto& pack : recorded)
       if (pack.is_string() && std::find(given.begin(), given.end(), pack) == given.end())
-        house.push_back(pack.get<std::string>());
+        house.push_back(path_from_text(pack.get<std::string>()));
   if (house.empty()) house = missing;
+  // A folder moved or deleted since: the save's path would be advice to load nothing.
+  if (const std::vector<std::string> gone = gone_folders(house); !gone.empty())
+    return fmt::format("run --house NEWFOLDER, NEWFOLDER where it is now: the folder it was played from, {}, is gone",
+                       fmt::join(gone, " and "));
   std::vector<std::string> unfound;
   for (const auto& pack : house)
     if (!packs::names_a_folder(pack) && !search_path.find(pack)) unfound.push_back(pack);
   if (unfound.empty()) return fmt::format("run --house {}", fmt::join(house, " --house "));
   return fmt::format("run --pack-path DIR --house {}, DIR the folder that holds {}, which this run does not find",
                      fmt::join(house, " --house "), fmt::join(unfound, " and "));
+}
+
+// What a save of format version 3 or later records of where it was played from is all there, of the
+// kind it was written: one missing or of another kind was damaged, and would be compared as though
+// nothing had been recorded (an edited pack resumed untold). Told by its path in the save.
+void check_recorded(const SavedState& saved) {
+  if (saved.version < 3) return;
+  const JsonReader from(saved.played_from, "state.played_from");
+  // A JSON object whose every value is text: the digests by file or module, the folders by pack.
+  const auto texts = [](const JsonReader& object) {
+    if (!object.raw().is_object()) object.fail("expected an object, found " + object.raw().dump());
+    for (const auto& [key, value] : object.raw().items()) JsonReader(value, object.path() + "." + key).text();
+  };
+  std::vector<std::string> members{"encounter", "encounter_place", "digest", "required", "house", "packs", "pack_files"};
+  if (saved.version >= 4) members.insert(members.end(), {"pack_folders", "arbiter", "stdlib"});
+  from.only(members);
+  for (const char* key : {"encounter", "digest"}) from[key].text();
+  // Recorded from late in version 3's time: a version 3 save may lack it.
+  if (saved.version >= 4 || from.raw().contains("encounter_place")) from["encounter_place"].text();
+  for (const auto& pack : from["house"].items()) pack.text();
+  for (const auto& pack : from["packs"].items()) pack.text();
+  texts(from["required"]);
+  const JsonReader files = from["pack_files"];
+  if (!files.raw().is_object()) files.fail("expected an object, found " + files.raw().dump());
+  for (const auto& [pack, digests] : files.raw().items()) texts(JsonReader(digests, files.path() + "." + pack));
+  if (saved.version < 4) return;
+  from["arbiter"].text();
+  texts(from["pack_folders"]);
+  texts(from["stdlib"]);
+}
+
+// Each definition the save says a pack changed in the fight was changed by a pack the fight loads:
+// another name would make the change on behalf of no pack there is.
+void check_change_packs(const SavedState& saved, const nlohmann::json& origin) {
+  const std::vector<std::string> loaded = pack_names(origin["packs"]);
+  for (const JsonReader& change : JsonReader(saved.definition_changes, "state.definition_changes").items())
+    if (const auto pack = change.optional("pack"); pack && pack->raw().is_string())
+      if (const std::string name = pack->text(); std::find(loaded.begin(), loaded.end(), name) == loaded.end())
+        pack->fail(with_nearest("no pack '" + name + "' is loaded in this fight", name, loaded));
+}
+
+// Each character's last action is one the rules define: a hand-edited name would be read by the
+// rules (an Aim's follow-up) as no action of theirs.
+void check_last_actions(const SavedState& saved, const packs::Registry& registry) {
+  std::size_t i = 0;
+  for (const auto& [actor, intent] : saved.last_intents) {
+    if (!intent.action.empty() && !registry.find(packs::Kind::action, intent.action))
+      throw Error(fmt::format("state.flow.last_intents[{}].action: {}", i,
+                              registry.unknown(packs::Kind::action, intent.action)));
+    ++i;
+  }
+}
+
+// A character of the encounter is on the side the encounter puts it: no rule moves one to another.
+void check_sides(const SavedState& saved, const packs::Encounter& encounter) {
+  const auto& characters = saved.world.entities();
+  for (std::size_t i = 0; i < characters.size(); ++i)
+    for (const Entity& written : encounter.characters)
+      if (written.name == characters[i].name && written.side != characters[i].side)
+        throw Error(fmt::format("state.world.characters[{}].side: {} is on side '{}' in the encounter, not '{}': a "
+                                "character stays on its side",
+                                i, written.name, written.side, characters[i].side));
 }
 
 // A save resumes only the fight it was saved from: the same encounter, the same packs and versions.
@@ -131,14 +224,15 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
     const auto found = saved.is_object() ? saved.find(key) : saved.end();
     return found != saved.end() && found->is_string() ? found->get<std::string>() : std::string("?");
   };
-  const std::string encounter = now["encounter"];
+  const std::string encounter = path_from_text(now["encounter"].get<std::string>());
   if (text("digest") != now["digest"]) {
     // The same file however its path is spelt (`enc/../enc/e.lua`, or from another folder): by the
     // place the save records, or, in a save without one, by the path as given.
     const bool same_file = text("encounter_place") != "?" ? text("encounter_place") == now["encounter_place"]
-                                                          : packs::same_place(text("encounter"), encounter);
+                                                          : packs::same_place(path_from_text(text("encounter")), encounter);
     if (same_file) refuse_save(save, "the encounter " + encounter + " has changed since this fight was saved from it");
-    refuse_save(save, "this fight was saved from the encounter " + text("encounter") + ", not " + encounter);
+    refuse_save(save, "this fight was saved from the encounter " + path_from_text(text("encounter")) + ", not " +
+                          encounter);
   }
   // Saves written before the encounter's required files were recorded have none to compare.
   if (const auto required = saved.is_object() ? saved.find("required") : saved.end(); required != saved.end())
@@ -148,6 +242,15 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
       refuse_save(save, fmt::format("the encounter {} has changed since this fight was saved from it: the files it "
                                     "requires differ ({})",
                                     encounter, changed));
+  // Saves written before the built-in modules were recorded (format version 3) have none to compare.
+  if (const auto stdlib = saved.find("stdlib"); stdlib != saved.end())
+    if (const std::string changed = stdlib->is_object() ? changed_files(*stdlib, now["stdlib"]) : "they are unknown";
+        !changed.empty())
+      refuse_save(save, fmt::format("Arbiter's built-in Lua modules have changed since this fight was saved ({}; it "
+                                    "was saved by Arbiter {}, this is {}): the rest of the fight would be played under "
+                                    "other rules than its first rounds. Resume it with the Arbiter that saved it, or "
+                                    "play the fight again from its encounter",
+                                    changed, text("arbiter"), now["arbiter"].get<std::string>()));
   const nlohmann::json packs = saved.is_object() ? saved.value("packs", nlohmann::json()) : nlohmann::json();
   if (packs != now["packs"]) {
     // The packs it was played with that this run lacks are most often house packs left out; those
@@ -176,11 +279,29 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
   // Saves written before the files were recorded have none to compare.
   const nlohmann::json files = saved.is_object() ? saved.value("pack_files", nlohmann::json::object()) : nlohmann::json();
   if (!files.is_object()) return;
+  // Saves written before the folders were recorded tell only that the files changed.
+  const nlohmann::json folders = saved.value("pack_folders", nlohmann::json::object());
   for (const auto& [pack, digests] : now["pack_files"].items()) {
     if (!files.contains(pack)) continue;
     const std::string changed = files[pack].is_object() ? changed_files(files[pack], digests) : "its files are unknown";
-    if (!changed.empty())
-      refuse_save(save, fmt::format("pack '{}' has changed since this fight was saved ({}), though its version has "
+    if (changed.empty()) continue;
+    // Another copy of the pack, found first on this run's search path (another folder, --pack-path,
+    // ARBITER_PATH): the one played with is to be loaded, not undone.
+    if (const auto folder = folders.find(pack);
+        folder != folders.end() && folder->is_string() && *folder != now["pack_folders"][pack]) {
+      const std::string was = path_from_text(folder->get<std::string>());
+      const nlohmann::json house = saved.value("house", nlohmann::json::array());
+      const bool by_folder = house.is_array() && std::find(house.begin(), house.end(), *folder) != house.end();
+      refuse_save(save, fmt::format("this run loads pack '{}' from {}, but the fight was played with its copy in {}, "
+                                    "whose files differ ({}): load that copy{}",
+                                    pack, path_from_text(now["pack_folders"][pack].get<std::string>()), was, changed,
+                                    !std::filesystem::is_directory(was)
+                                        ? fmt::format(" again, from wherever it is now (that folder is gone): --{} DIR",
+                                                      by_folder ? "house" : "pack-path")
+                                    : by_folder ? " with --house " + was
+                                                : " with --pack-path " + std::filesystem::path(was).parent_path().string()));
+    }
+    refuse_save(save, fmt::format("pack '{}' has changed since this fight was saved ({}), though its version has "
                                     "not: the rest of the fight would be played under other rules than its first "
                                     "rounds. Undo the change to resume, or play the fight again from its encounter",
                                     pack, changed));
@@ -251,33 +372,44 @@ nlohmann::json played_from(const packs::Encounter& encounter, const std::vector<
                            const packs::PackStack& stack) {
   nlohmann::json named = nlohmann::json::array();
   for (const auto& pack : house)
-    named.push_back(packs::names_a_folder(pack) ? std::filesystem::absolute(pack).lexically_normal().string() : pack);
+    named.push_back(
+        path_text(packs::names_a_folder(pack) ? std::filesystem::absolute(pack).lexically_normal().string() : pack));
   nlohmann::json packs = nlohmann::json::array();
   nlohmann::json files = nlohmann::json::object();
+  nlohmann::json folders = nlohmann::json::object();
   for (const auto& manifest : stack.load_order()) {
     packs.push_back(manifest.name + " " + manifest.version.str());
     files[manifest.name] = pack_files(manifest);
+    folders[manifest.name] = path_text(place_of(manifest.folder));
   }
   // The files the encounter requires, by their paths from its folder: its characters may be
   // written in one (`characters = require "sub.chars"`), and an edit there is an edited encounter.
   const auto folder = std::filesystem::path(encounter.file).parent_path();
   nlohmann::json required = nlohmann::json::object();
   for (const auto& file : encounter.required)
-    required[file.lexically_relative(folder.empty() ? "." : folder).generic_string()] = file_digest(file);
+    required[path_text(file.lexically_relative(folder.empty() ? "." : folder).generic_string())] = file_digest(file);
   std::error_code error;
   const std::filesystem::path place = std::filesystem::weakly_canonical(std::filesystem::absolute(encounter.file), error);
-  return {{"encounter", encounter.file}, {"encounter_place", error ? encounter.file : place.string()},
+  // Paths as path_text writes them: a folder's name that is not UTF-8 would make the save unwritable.
+  return {{"encounter", path_text(encounter.file)}, {"encounter_place", path_text(error ? encounter.file : place.string())},
           {"digest", file_digest(encounter.file)},  {"required", required},
           {"house", named},              {"packs", packs},
-          {"pack_files", files}};
+          {"pack_files", files},         {"pack_folders", folders},
+          {"arbiter", ARBITER_VERSION},  {"stdlib", stdlib_digests()}};
 }
 
-std::vector<std::string> house_played_with(const SavedState& saved, const packs::Encounter& encounter) {
+std::vector<std::string> house_played_with(const SavedState& saved, const packs::Encounter& encounter,
+                                           const std::string& path) {
+  as_saved_state(path, [&] { check_recorded(saved); });
   const nlohmann::json& from = saved.played_from.is_object() ? saved.played_from : nlohmann::json::object();
   std::vector<std::string> house;
   if (from.contains("house")) {  // as run --house named them
     for (const auto& pack : from["house"])
-      if (pack.is_string()) house.push_back(pack.get<std::string>());
+      if (pack.is_string()) house.push_back(path_from_text(pack.get<std::string>()));
+    if (const std::vector<std::string> gone = gone_folders(house); !gone.empty())
+      refuse_save(path, fmt::format("this fight was played with the house pack in {}, a folder that is gone (moved or "
+                                    "deleted): give its new place with --house NEWFOLDER",
+                                    fmt::join(gone, " and ")));
     return house;
   }
   for (const auto& name : pack_names(from.value("packs", nlohmann::json())))
@@ -285,23 +417,32 @@ std::vector<std::string> house_played_with(const SavedState& saved, const packs:
   return house;
 }
 
-void check_saved_fight(const SavedState& saved, const std::string& path, const nlohmann::json& origin, lua_State* L,
-                       const packs::Registry& registry, const HowToLoad& how_to_load) {
+void check_saved_fight(const SavedState& saved, const std::string& path, const packs::Encounter& encounter,
+                       const nlohmann::json& origin, lua_State* L, const packs::Registry& registry,
+                       const HowToLoad& how_to_load) {
+  as_saved_state(path, [&] { check_recorded(saved); });
   check_played_from(path, saved.played_from, origin, how_to_load);
-  as_saved_state(path, [&] { packs::check_saved_stats(saved, L, registry); });
+  as_saved_state(path, [&] {
+    check_change_packs(saved, origin);
+    check_last_actions(saved, registry);
+    check_sides(saved, encounter);
+    packs::check_saved_stats(saved, L, registry);
+  });
 }
 
 orders::Roster check_resumable(Session& session, const packs::Encounter& encounter, const SavedState& saved,
                                const std::string& path) {
   orders::Roster roster;
-  as_saved_state(path, [&] { roster = packs::check_playable(session.sandbox, session.stack.registry(), encounter, &saved); });
+  as_saved_state(path, [&] {
+    roster = packs::check_playable(session.sandbox, session.stack.registry(), encounter, &saved);
+  });
   return roster;
 }
 
-SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
-                            const packs::Registry& registry, const packs::SearchPath& search_path) {
+SavedState load_saved_fight(const std::string& path, const packs::Encounter& encounter, const nlohmann::json& origin,
+                            lua_State* L, const packs::Registry& registry, const packs::SearchPath& search_path) {
   SavedState saved = load_state(path);
-  check_saved_fight(saved, path, origin, L, registry, [&](const std::vector<std::string>& missing) {
+  check_saved_fight(saved, path, encounter, origin, L, registry, [&](const std::vector<std::string>& missing) {
     return run_with_house(saved.played_from, origin, missing, search_path);
   });
   return saved;
@@ -331,10 +472,10 @@ void refuse_unresumable(const SavedState& state, lua_State* L, const packs::Regi
   }
 }
 
-void resume_saved_fight(packs::Fight& fight, lua_State* L, const SavedState& saved, const std::string& path) {
+void resume_saved_fight(packs::Fight& fight, Session& session, const SavedState& saved, const std::string& path) {
   as_saved_state(path, [&] {
     fight.resume(saved);
-    packs::make_saved_fight_changes(L, saved.definition_changes);
+    packs::make_saved_fight_changes(session.sandbox, session.stack.registry(), saved.definition_changes);
   });
 }
 

@@ -39,18 +39,23 @@ nlohmann::json played_from(const packs::Encounter& encounter, const std::vector<
 
 // The house packs the saved fight was played with, for load_fight_packs. A save written before
 // they were recorded names the packs it loaded only by name: those beyond the encounter's rules.
-std::vector<std::string> house_played_with(const SavedState& saved, const packs::Encounter& encounter);
+// A folder gone since is refused naming the save at `path` and how to give its new place.
+std::vector<std::string> house_played_with(const SavedState& saved, const packs::Encounter& encounter,
+                                           const std::string& path);
 
 // How the command in use would load the packs a fight was played with that it lacks, named:
 // "run --house platemail-house", in the words of that command's own options.
 using HowToLoad = std::function<std::string(const std::vector<std::string>& missing)>;
 
 // A save, refused (an arbiter::Error naming `path`) unless it was played from `origin`
-// (played_from: the same encounter, the same packs and their files) and its characters' stats are
-// ones the rules read, as an encounter's are checked. Packs it was played with that `origin` lacks
+// (played_from: the same encounter, the same packs and their files, the same built-in modules), its
+// record of that whole, its characters' stats ones the rules read, as an encounter's are checked,
+// its last actions ones they define, the encounter's characters on their sides, and its changed
+// definitions changed by packs loaded. Packs it was played with that `origin` lacks
 // are told with `how_to_load` them.
-void check_saved_fight(const SavedState& saved, const std::string& path, const nlohmann::json& origin, lua_State* L,
-                       const packs::Registry& registry, const HowToLoad& how_to_load);
+void check_saved_fight(const SavedState& saved, const std::string& path, const packs::Encounter& encounter,
+                       const nlohmann::json& origin, lua_State* L, const packs::Registry& registry,
+                       const HowToLoad& how_to_load);
 
 // The same save, refused (naming `path`) unless the rules could resume it as it stands, as `run
 // --resume` refuses it: its statuses ones they define, as they could have left them. What `check
@@ -60,8 +65,8 @@ orders::Roster check_resumable(Session& session, const packs::Encounter& encount
 
 // The save at `path`, read and checked (check_saved_fight) for `arbiter run`, which finds packs by
 // their names on `search_path`.
-SavedState load_saved_fight(const std::string& path, const nlohmann::json& origin, lua_State* L,
-                            const packs::Registry& registry, const packs::SearchPath& search_path);
+SavedState load_saved_fight(const std::string& path, const packs::Encounter& encounter, const nlohmann::json& origin,
+                            lua_State* L, const packs::Registry& registry, const packs::SearchPath& search_path);
 
 // The definitions the packs changed during the fight, for the save at `path`: a change a save
 // cannot keep (a function) refuses it, at the pack's line, and nothing is written.
@@ -77,6 +82,6 @@ void refuse_unresumable(const SavedState& state, lua_State* L, const packs::Regi
 // the fight (packs/fight_changes.hpp): after the fight is made, as the unbroken fight read the
 // definitions it keeps (an action's cost, the flow) before the packs changed them. A save the rules
 // cannot take is refused naming `path`.
-void resume_saved_fight(packs::Fight& fight, lua_State* L, const SavedState& saved, const std::string& path);
+void resume_saved_fight(packs::Fight& fight, Session& session, const SavedState& saved, const std::string& path);
 
 }  // namespace arbiter::cli

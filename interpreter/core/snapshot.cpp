@@ -172,6 +172,7 @@ SavedState state_from_json(const nlohmann::json& json, const std::string& source
       if (const auto [other, added] = standing.emplace(state.world.grid().index(e.position), &e); !added)
         root["world"]["characters"].fail(e.name + " and " + other->second->name + " both stand in " +
                                          state.world.grid().label(e.position) + ": one character to a cell");
+    state.version = version;
     if (version >= 2) {
       if (!json.contains("played_from")) root.fail("'played_from' is missing");
       state.played_from = json["played_from"];
@@ -180,12 +181,21 @@ SavedState state_from_json(const nlohmann::json& json, const std::string& source
       if (!json.contains("definition_changes")) root.fail("'definition_changes' is missing");
       state.definition_changes = json["definition_changes"];
     }
-    if (const auto last = flow.optional("last_intents"))
+    // A version 3 save always has them: one without lost them, and would resume otherwise than the
+    // unbroken fight (an Aim forgotten).
+    const auto needed = [&](const JsonReader& parent, const char* key) {
+      return version >= 3 ? std::optional(parent[key]) : parent.optional(key);
+    };
+    if (version >= 3) {
+      root.only({"format", "version", "flow", "rng", "played_from", "definition_changes", "world", "log"});
+      flow.only({"round", "phase", "turn", "last_intents"});
+    }
+    if (const auto last = needed(flow, "last_intents"))
       for (const auto& item : last->items()) {
         Intent intent = intent_from_json(item, state.world);
         state.last_intents[intent.actor] = std::move(intent);
       }
-    if (const auto log = root.optional("log"))
+    if (const auto log = needed(root, "log"))
       for (const auto& item : log->items()) state.log.push_back(event_from_json(item));
     for (std::size_t i = 0; i < state.log.size(); ++i)
       if (state.log[i].sequence != i + 1) root["log"].fail("events must be numbered 1, 2, 3, … in order");

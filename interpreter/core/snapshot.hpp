@@ -28,7 +28,9 @@ namespace arbiter {
 // with it null.
 // 3: the save records the definitions the packs changed during the fight (`definition_changes`); an
 // older save loads with none.
-inline constexpr int state_format_version = 3;
+// 4: the save records the built-in Lua modules the fight was played under (`played_from.stdlib`)
+// and the Arbiter that saved it; a version 3 save loads and resumes without them, unchecked.
+inline constexpr int state_format_version = 4;
 
 struct SavedState {
   World world;
@@ -42,6 +44,7 @@ struct SavedState {
   // The definitions the packs changed during the fight (packs/fight_changes.hpp), a list opaque
   // here too: whoever resumes makes them again.
   nlohmann::json definition_changes = nlohmann::json::array();
+  int version = state_format_version;  // the format version it was read from: what it must hold
   friend bool operator==(const SavedState&, const SavedState&) = default;
 };
 

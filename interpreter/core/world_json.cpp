@@ -1,5 +1,6 @@
 #include "interpreter/core/world_json.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -184,6 +185,7 @@ json entity_to_json(const Grid& grid, const Entity& e) {
 }
 
 Entity entity_from(const Grid& grid, const JsonReader& j) {
+  j.only({"id", "name", "side", "cell", "stats", "statuses"});
   Entity e;
   e.id = j["id"].integer();
   e.name = j["name"].text();
@@ -235,6 +237,12 @@ World world_from_json(const JsonReader& j) {
     traffic[edge] = BorderUse{t["count"].integer(), t["first"].integer()};
   }
   const int next_id = j["next_id"].integer();
+  // The id the next character gets: one a character holds would be given twice (a summoned one).
+  const auto highest = std::max_element(entities.begin(), entities.end(),
+                                        [](const Entity& a, const Entity& b) { return a.id < b.id; });
+  if (highest != entities.end() && next_id <= highest->id)
+    j["next_id"].fail(fmt::format("must be past every character's id: {} has id {}, so it is at least {}",
+                                  highest->name, highest->id, highest->id + 1));
   return j["characters"].here([&] { return World(std::move(grid), std::move(entities), next_id, std::move(traffic)); });
 }
 

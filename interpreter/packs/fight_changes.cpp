@@ -55,7 +55,8 @@ nlohmann::json saved_fight_changes(const Registry& registry) {
   return saved;
 }
 
-void make_saved_fight_changes(lua_State* L, const nlohmann::json& changes) {
+void make_saved_fight_changes(lua::Sandbox& sandbox, const Registry& registry, const nlohmann::json& changes) {
+  lua_State* L = sandbox.state();
   const JsonReader list(changes, "state.definition_changes");
   for (const JsonReader& change : list.items()) {
     change.only({"kind", "name", "operation", "pack", "location", "value"});
@@ -66,6 +67,8 @@ void make_saved_fight_changes(lua_State* L, const nlohmann::json& changes) {
     lua::push_json(L, value.raw());
     value.here([&] { change_definition(L, operation, kind, name, lua_gettop(L), pack, location); });
     lua_pop(L, 1);
+    // Checked now, not at the fight's first call into the packs, which would blame the pack's line.
+    value.here([&] { registry.run_checks(L, [&](const std::string& checker) { sandbox.call(checker, 0, 0); }); });
   }
 }
 

@@ -7,6 +7,7 @@
 
 #include <lua.hpp>
 
+#include "interpreter/lua/sandbox.hpp"
 #include "interpreter/packs/registry.hpp"
 
 namespace arbiter::packs {
@@ -16,7 +17,9 @@ namespace arbiter::packs {
 nlohmann::json saved_fight_changes(const Registry& registry);
 
 // Makes the changes a save wrote, in order, each on behalf of its pack and with its line, as they
-// were made in the fight; a damaged list is an arbiter::Error naming its path (`state.definition_changes[0].kind`).
-void make_saved_fight_changes(lua_State* L, const nlohmann::json& changes);
+// were made in the fight; a damaged list is an arbiter::Error naming its path (`state.definition_changes[0].kind`),
+// a value the packs' checks refuse (arbiter.add_check) too (`state.definition_changes[0].value: …`),
+// blaming no pack: the pack's line made the change with a value the save no longer holds.
+void make_saved_fight_changes(lua::Sandbox& sandbox, const Registry& registry, const nlohmann::json& changes);
 
 }  // namespace arbiter::packs

@@ -59,7 +59,7 @@ std::vector<ForeseenRefusal> refused_whatever_the_dice(lua::Sandbox& sandbox, co
   const std::unique_ptr<Fight> fight = fight_as_it_stands(sandbox, registry, encounter, saved, dice);
   if (!fight) return {};  // nothing to foresee
   // The rules as the packs left them when the fight was saved (resume_saved_fight does the same).
-  if (saved) make_saved_fight_changes(sandbox.state(), saved->definition_changes);
+  if (saved) make_saved_fight_changes(sandbox, registry, saved->definition_changes);
   log = &fight->log();
   const std::size_t first = log->events().size();  // a resumed fight's log holds its rounds so far
   const int round = fight->flow().position().round + 1;

@@ -108,6 +108,13 @@ local function result_text(name, action, text, row, unmade)
   return ("%s %s (%s; %s)"):format(name, action, text, outcome)
 end
 
+-- The threshold of the outcome row a result reached, for the log; none for the row any result
+-- reaches ("-"), whose threshold is no number a log can hold.
+local function threshold_reached(row)
+  if row and row.threshold ~= -math.huge then return row.threshold end
+  return nil
+end
+
 -- Whether `action` is a weapon attack: it strikes (an outcome deals damage) with a weapon, melee
 -- or ranged, not with "a kick or a punch".
 local function weapon_attack(action)
@@ -150,11 +157,12 @@ local function exchange(ctx)
   local ex = { wounds = {}, text = {}, movements = {}, later = {}, hit = {} }
   local result, text = tempo.check(me, standing, bonuses)
   local head = replaced and (ctx.action .. " replaced by " .. standing) or standing
-  -- For the log: each side's outcome row by name ("Critical Hit", "Bind"), the reactions' results.
-  local outcome, reactions = nil, {}
+  -- For the log: each side's outcome row by name ("Critical Hit", "Bind"), the threshold of that row
+  -- the result reached (opposed: the result less the opponent's), the reactions' results.
+  local outcome, threshold, reactions = nil, nil, {}
   if #opposing == 0 then
     local row = outcomes.lookup(tempo.row(standing).outcomes, result, ctx.target, tempo.stat)
-    outcome = row and row.outcome
+    outcome, threshold = row and row.outcome, threshold_reached(row)
     table.insert(ex.text, 1, result_text(me.name, head, text, row))
     apply(ex, row, me, ctx.target, standing, walked(row, ctx))
   else
@@ -174,11 +182,12 @@ local function exchange(ctx)
         { rows = tempo.row(r.action).outcomes, result = their_result, target = me, stat = tempo.stat })
       if i == 1 then mine, first_result = m, their_result end
       theirs[i], their_texts[i] = t, their_text .. (" − %d"):format(result)
-      reactions[i] = { character = r.actor.name, action = r.action, result = their_result, outcome = t.outcome }
+      reactions[i] = { character = r.actor.name, action = r.action, result = their_result, outcome = t.outcome,
+                       threshold = threshold_reached(t) }
       if t.stops and not stopped then stopped = ("%s's %s"):format(r.actor.name, r.action) end
     end
     -- What stops an action: "Your opponent's action fails without effect".
-    outcome = mine.outcome
+    outcome, threshold = mine.outcome, threshold_reached(mine)
     ex.text[#ex.text + 1] = result_text(me.name, head, text .. (" − %d"):format(first_result), mine,
       stopped and "stopped by " .. stopped)
     local mine_stops = mine.stops and ("%s's %s"):format(me.name, standing) or nil
@@ -217,7 +226,8 @@ local function exchange(ctx)
   for name in pairs(ex.hit) do hit[#hit + 1] = name end
   table.sort(hit)
   log.event("exchange", { character = me.name, action = ctx.action, standing = standing, result = result,
-                          outcome = outcome, reactions = reactions, hit = hit, text = table.concat(ex.text, "; ") },
+                          outcome = outcome, threshold = threshold, reactions = reactions, hit = hit,
+                          text = table.concat(ex.text, "; ") },
             ctx.action)
   for _, change in ipairs(ex.movements) do change() end
   for _, change in ipairs(ex.later) do change() end

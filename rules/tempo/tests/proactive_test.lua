@@ -67,6 +67,11 @@ test.case("Melee Attack: at Combat Defence (Armoured) a Critical Hit ignores arm
   test.equal(bout.exchanges(f), { "Ana Melee Attack (1d10 10 +2 skill = 12; Critical Hit); Bo takes 3 (1d6 3)",
                                   "Ana Melee Attack (1d10 1 +2 skill = 3; Miss)" })
   test.equal(f:stat("Bo", "wounds"), 3)
+  -- The log settles a dispute: the threshold the result was compared with, Combat Defence
+  -- (Armoured) 4 + 8 = 12; a Miss, below every threshold, reached none.
+  local first, second = f:events("exchange")[1].fields, f:events("exchange")[2].fields
+  test.equal({ first.result, first.threshold, first.outcome }, { 12, 12, "Critical Hit" })
+  test.equal({ second.result, second.threshold, second.outcome }, { 3, nil, "Miss" })
 end)
 
 test.case("Feint: \"A feint that fully resolves has no effect\"; the others see a Melee Attack", function()

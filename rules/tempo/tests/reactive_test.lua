@@ -21,7 +21,11 @@ test.case("Parry (By Weapon): at 0 a Bind — \"Your opponent's action fails\", 
   test.equal(f:events("declared")[1].fields.target, "Bo")
   local exchange = f:events("exchange")[1].fields
   test.equal(exchange.outcome, "Critical Hit")
-  test.equal(exchange.reactions, { { character = "Bo", action = "Parry", result = 5, outcome = "Bind", hit = false } })
+  -- And the threshold each side's result less the other's reached: 5 − 5 = 0, Bo's Combat Defence
+  -- (Armoured) 0 for the Critical Hit, the Bind's 0.
+  test.equal(exchange.threshold, 0)
+  test.equal(exchange.reactions, { { character = "Bo", action = "Parry", result = 5, outcome = "Bind", threshold = 0,
+                                     hit = false } })
 end)
 
 test.case("Parry: at 1 a Success stops the attack; below 0 a Failure lets it through", function()
