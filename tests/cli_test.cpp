@@ -2259,6 +2259,11 @@ TEST_CASE("check warns of every order heading for a walled-off cell, and of a Ch
                       ":2:16: warning: no way leads from A1, where 'Ana' stands as round 1 starts, to 'Orc' at C3: it "
                       "would stay at A1\n"));
   CHECK_THAT(charge_ran.output, Contains("Ana: Charge → Orc (stays at A1: the map leaves no way to Orc at C3)"));
+  std::ofstream(dir / "toward.txt") << "Ana:\n  1: Charge toward \"Orc\"\n  2: Defend\nOrc:\n  1: Defend\n  2: Defend\n";
+  const auto [toward_checked, toward_ran] = check_and_run(dir / "toward.txt", dir / "shut.lua");
+  CHECK_THAT(toward_checked.output, Contains(":2:20: warning: no way leads from A1, where 'Ana' stands as round 1 "
+                                             "starts, to 'Orc' at C3: it would stay at A1\n"));
+  CHECK_THAT(toward_ran.output, Contains("(stays at A1: the map leaves no way to Orc at C3)"));
   // A Charge at one it can reach is warned of nothing, and goes.
   std::ofstream(dir / "open.lua")
       << "return { rules = { \"platemail\" }, map = { width = 6, height = 6, scale = 5 },\n"

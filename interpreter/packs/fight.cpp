@@ -1383,8 +1383,11 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
       if (const auto to = place()) {
         std::vector<Cell> path =
             held_away(paths_.toward(who.position, *to, static_cast<double>(budget_feet), grid.scale(), occupied).steps);
-        if (path.empty() && cut && *to != who.position && !paths_.shortest(who.position, *to, occupied))
-          cut->stays = no_way_to(who, *to);
+        if (path.empty() && cut && *to != who.position && !paths_.shortest(who.position, *to, occupied)) {
+          // Toward a character ("Charge toward \"Orc\""): named, as an order at it is.
+          const EntityId there = cell_of(*movement.place) ? no_entity : standing_at(*to);
+          cut->stays = no_way_to(who, *to, there == no_entity ? nullptr : &world_.get(there));
+        }
         return path;
       }
       return {};
