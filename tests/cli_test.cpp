@@ -2161,12 +2161,12 @@ TEST_CASE("check and run warn of a general target at a kind no one in the fight 
   std::ofstream(dir / "kind.txt") << "Archer:\n  1: Ranged Attack -> closest enemy dragon\n"
                                       "  2: Ranged Attack -> the closest enemy Medic\n";
   const std::string warning = dir / "kind.txt" +
-                              ":2:23: warning: no character in this fight answers to 'dragon' ('the closest enemy "
+                              ":2:23: warning: no enemy of 'Archer' answers to 'dragon' ('the closest enemy "
                               "{word}' picks among those who do): it will name no one\n";
   const auto [checked, ran] = check_and_run(dir / "kind.txt", "examples/platemail/ambush.lua");
   CHECK(checked.exit_code == 0);
   CHECK_THAT(checked.output, Contains(warning));
-  CHECK_THAT(checked.output, Contains("the kinds in this fight, nearest first: '"));
+  CHECK_THAT(checked.output, Contains("the kinds of its enemies, nearest first: '"));
   CHECK_THAT(ran.output, Contains(warning));
   CHECK_THAT(ran.output, Contains("Archer (Ranged Attack) has no one to attack"));
   // A kind one of the enemies is ("Medic"), in any case, is not warned of.
@@ -2174,8 +2174,8 @@ TEST_CASE("check and run warn of a general target at a kind no one in the fight 
   // A plural is no kind: the one it is nearest to comes first.
   std::ofstream(dir / "orcs.txt") << "Aldric:\n  1: Charge -> the closest enemy orcs\n  2: Defend\n";
   const auto [plural, plural_run] = check_and_run(dir / "orcs.txt", "examples/platemail/skirmish.lua");
-  CHECK_THAT(plural.output, Contains(":2:20: warning: no character in this fight answers to 'orcs'"));
-  CHECK_THAT(plural.output, Contains("the kinds in this fight, nearest first: 'orc', "));
+  CHECK_THAT(plural.output, Contains(":2:20: warning: no enemy of 'Aldric' answers to 'orcs'"));
+  CHECK_THAT(plural.output, Contains("the kinds of its enemies, nearest first: 'orc', "));
 }
 
 TEST_CASE("a cell no way leads to is told: run says the character stays and why, check warns", "[cli][orders]") {
@@ -2220,6 +2220,99 @@ TEST_CASE("a cell no way leads to is told: run says the character stays and why,
   const auto [past_checked, past_ran] = check_and_run(dir / "past.txt", dir / "corridor.lua");
   CHECK_THAT(past_checked.output, !Contains("no way leads"));
   CHECK_THAT(past_ran.output, Contains("Ana: Move (stays at A1: others stand in every way to C1)"));
+}
+
+TEST_CASE("check warns of every order heading for a walled-off cell, and of a Charge at one walled in, which run "
+          "says stays and why",
+          "[cli][orders]") {
+  // docs/fights.md: a cell no way leads to leaves the character where it stands, and says why;
+  // docs/orders.md: an action whose target is where it goes (target_is_way: Skulk, Sprint) goes to
+  // a cell it is taken at, and one that moves goes toward the character it is taken at ("Charge ->
+  // Orc"). Fall Back moves away from hostiles whatever its target: no cell to warn of.
+  TempDir dir;
+  std::ofstream(dir / "walled.lua")
+      << "return { rules = { \"platemail\" },\n"
+         "  map = { width = 6, height = 6, scale = 5,\n"
+         "    walls = { {\"C3\",\"C2\"}, {\"C3\",\"C4\"}, {\"C3\",\"B3\"}, {\"C3\",\"D3\"} } },\n"
+         "  characters = {\n"
+         "    { name = \"Ana\", side = \"a\", at = \"A1\", weapon = \"Sword\" },\n"
+         "    { name = \"Cy\", side = \"a\", at = \"A2\", weapon = \"Sword\" },\n"
+         "    { name = \"Dee\", side = \"a\", at = \"A3\", weapon = \"Sword\" },\n"
+         "    { name = \"Bob\", side = \"b\", at = \"F6\", weapon = \"Sword\" },\n"
+         "  } }\n";
+  std::ofstream(dir / "ways.txt") << "Ana:\n  1: Skulk -> C3\n  2: Defend\nCy:\n  1: Sprint -> C3\n  2: Defend\n"
+                                      "Dee:\n  1: Fall Back -> C3\n  2: Defend\nBob:\n  1: Defend\n  2: Defend\n";
+  const auto [checked, ran] = check_and_run(dir / "ways.txt", dir / "walled.lua");
+  CHECK(checked.exit_code == 0);
+  CHECK_THAT(checked.output,
+             Contains(dir / "ways.txt" +
+                      ":2:15: warning: no way leads from A1, where 'Ana' stands as round 1 starts, to C3: it would "
+                      "stay at A1\n"));
+  CHECK_THAT(checked.output, Contains(dir / "ways.txt" + ":5:16: warning: no way leads from A2"));
+  CHECK_THAT(checked.output, !Contains("from A3"));
+  CHECK_THAT(ran.output, Contains("Ana: Skulk (stays at A1: the map leaves no way to C3)"));
+  CHECK_THAT(ran.output, Contains("Cy: Sprint (stays at A2: the map leaves no way to C3)"));
+  CHECK_THAT(ran.output, !Contains("Dee: Fall Back (stays at A3: the map"));
+  // A Charge at one a moat shuts in (ground no step may cross, which sight crosses, so the Orc can
+  // be designated): it stays, and says why; check foresees it from the map.
+  std::ofstream(dir / "shut.lua")
+      << "return { rules = { \"platemail\" },\n"
+         "  map = { width = 6, height = 6, scale = 5, terrain = {\n"
+         "    B2 = { impassable = true }, C2 = { impassable = true }, D2 = { impassable = true },\n"
+         "    B3 = { impassable = true }, D3 = { impassable = true },\n"
+         "    B4 = { impassable = true }, C4 = { impassable = true }, D4 = { impassable = true } } },\n"
+         "  characters = {\n"
+         "    { name = \"Ana\", side = \"a\", at = \"A1\", weapon = \"Sword\" },\n"
+         "    { name = \"Orc\", side = \"b\", at = \"C3\", weapon = \"Sword\" },\n"
+         "  } }\n";
+  std::ofstream(dir / "charge.txt") << "Ana:\n  1: Charge -> \"Orc\"\n  2: Defend\nOrc:\n  1: Defend\n  2: Defend\n";
+  const auto [charge_checked, charge_ran] = check_and_run(dir / "charge.txt", dir / "shut.lua");
+  CHECK(charge_checked.exit_code == 0);
+  CHECK_THAT(charge_checked.output,
+             Contains(dir / "charge.txt" +
+                      ":2:16: warning: no way leads from A1, where 'Ana' stands as round 1 starts, to 'Orc' at C3: it "
+                      "would stay at A1\n"));
+  CHECK_THAT(charge_ran.output, Contains("Ana: Charge → Orc (stays at A1: the map leaves no way to Orc at C3)"));
+  std::ofstream(dir / "toward.txt") << "Ana:\n  1: Charge toward \"Orc\"\n  2: Defend\nOrc:\n  1: Defend\n  2: Defend\n";
+  const auto [toward_checked, toward_ran] = check_and_run(dir / "toward.txt", dir / "shut.lua");
+  CHECK_THAT(toward_checked.output, Contains(":2:20: warning: no way leads from A1, where 'Ana' stands as round 1 "
+                                             "starts, to 'Orc' at C3: it would stay at A1\n"));
+  CHECK_THAT(toward_ran.output, Contains("(stays at A1: the map leaves no way to Orc at C3)"));
+  // A Charge at one it can reach is warned of nothing, and goes.
+  std::ofstream(dir / "open.lua")
+      << "return { rules = { \"platemail\" }, map = { width = 6, height = 6, scale = 5 },\n"
+         "  characters = {\n"
+         "    { name = \"Ana\", side = \"a\", at = \"A1\", weapon = \"Sword\" },\n"
+         "    { name = \"Orc\", side = \"b\", at = \"C3\", weapon = \"Sword\" },\n"
+         "  } }\n";
+  const auto [open_checked, open_ran] = check_and_run(dir / "charge.txt", dir / "open.lua");
+  CHECK_THAT(open_checked.output, !Contains("warning"));
+  CHECK_THAT(open_ran.output, !Contains("no way"));
+}
+
+TEST_CASE("check and run warn of a kind only one's own side is, at a target that picks among enemies",
+          "[cli][orders]") {
+  // rules/platemail/README.md: "the closest enemy {word}" picks "among the enemies of that kind"
+  // (its `among`): an archer of one's own side is never one, so the order names no one.
+  TempDir dir;
+  std::ofstream(dir / "bows.lua")
+      << "return { rules = { \"platemail\" }, map = { width = 8, height = 4, scale = 5 },\n"
+         "  characters = {\n"
+         "    { name = \"Aldric\", side = \"party\", at = \"B2\", weapon = \"Sword\" },\n"
+         "    { name = \"Wren\", side = \"party\", at = \"B3\", weapon = \"Sword\", stats = { kind = \"archer\" } },\n"
+         "    { name = \"Orc\", side = \"orcs\", at = \"E2\", weapon = \"Axe\" } } }\n";
+  std::ofstream(dir / "bows.txt") << "Aldric:\n  1: Charge -> the closest enemy archer\n  2: Defend\n";
+  const std::string warning = dir / "bows.txt" +
+                              ":2:20: warning: no enemy of 'Aldric' answers to 'archer' ('the closest enemy {word}' "
+                              "picks among those who do): it will name no one\n";
+  const auto [checked, ran] = check_and_run(dir / "bows.txt", dir / "bows.lua");
+  CHECK(checked.exit_code == 0);
+  CHECK_THAT(checked.output, Contains(warning));
+  CHECK_THAT(checked.output, Contains("only Wren answers to 'archer', whom 'the closest enemy {word}' never picks: it "
+                                      "picks among its enemies"));
+  CHECK_THAT(checked.output, Contains("the kinds of its enemies, nearest first: 'orc'\n"));
+  CHECK_THAT(ran.output, Contains(warning));
+  CHECK_THAT(ran.output, Contains("Aldric (Charge) has no one to attack"));
 }
 
 TEST_CASE("check and run warn of a general target that compares a stat no one in the fight has", "[cli][orders]") {

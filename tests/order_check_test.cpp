@@ -1284,6 +1284,55 @@ TEST_CASE("a general target of a kind no one in the fight answers to is warned o
   CHECK(warnings.empty());
 }
 
+TEST_CASE("a kind only the side a target never picks among answers to is warned of, with the kinds it picks among",
+          "[orders][check]") {
+  // docs/orders.md: a target's `among` says whom it picks among, relative to the one ordering:
+  // "the closest enemy {word}" picks among one's enemies, so "archer" when only one's own side has
+  // archers names no one, and the kinds told are the enemies' only.
+  Vocabulary v = platemail();
+  v.add_target("the closest enemy {word}", "rules.lua:8", {}, {}, true, Relation::Enemy);
+  v.add_target("the closest ally {word}", "rules.lua:9", {}, {}, true, Relation::Ally);
+  const std::string enemy = "the closest enemy {word}", ally = "the closest ally {word}";
+  const auto kinds = [&](const std::string& kind) {
+    return std::map<std::string, std::vector<std::string>, std::less<>>{{enemy, {kind}}, {ally, {kind}}};
+  };
+  const Roster fight{{"Aldric", "players", {}, kinds("knight")},
+                     {"Wren", "players", {}, kinds("archer")},
+                     {"Orc", "orcs", {}, kinds("orc")},
+                     {"Goblin", "orcs", {}, kinds("goblin")}};
+  const std::string text = "Aldric:\n  1: Charge -> the closest enemy archer\n  2: Charge -> the closest enemy dragon\n"
+                           "Wren:\n  1: Charge -> the closest ally orc\n  2: Charge -> the closest ally archer\n"
+                           "Orc:\n  1: Charge -> the closest enemy archer\n  2: Charge -> the closest ally goblin\n";
+  const std::vector<SheetFile> sheets{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
+  std::vector<Diagnostic> warnings;
+  CHECK(check_orders(sheets, v, &fight, nullptr, 1, &warnings).empty());
+  REQUIRE(warnings.size() == 4);
+  check_one(warnings[0], "sheet1.txt", 2, 20,
+            "no enemy of 'Aldric' answers to 'archer' ('the closest enemy {word}' picks among those who do): it will "
+            "name no one");
+  CHECK(warnings[0].notes ==
+        std::vector<std::string>{"only Wren answers to 'archer', whom 'the closest enemy {word}' never picks: it picks "
+                                 "among its enemies",
+                                 "the kinds of its enemies, nearest first: 'orc', 'goblin'"});
+  check_one(warnings[1], "sheet1.txt", 3, 20,
+            "no enemy of 'Aldric' answers to 'dragon' ('the closest enemy {word}' picks among those who do): it will "
+            "name no one");
+  CHECK(warnings[1].notes == std::vector<std::string>{"the kinds of its enemies, nearest first: 'goblin', 'orc'"});
+  check_one(warnings[2], "sheet1.txt", 5, 20,
+            "no ally of 'Wren' answers to 'orc' ('the closest ally {word}' picks among those who do): it will name "
+            "no one");
+  CHECK(warnings[2].notes.front() ==
+        "only Orc answers to 'orc', whom 'the closest ally {word}' never picks: it picks among its allies");
+  CHECK(warnings[2].notes.back() == "the kinds of its allies, nearest first: 'knight'");
+  // One's own kind is not one's ally's: Wren is the only archer, and never her own ally.
+  check_one(warnings[3], "sheet1.txt", 6, 20,
+            "no ally of 'Wren' answers to 'archer' ('the closest ally {word}' picks among those who do): it will name "
+            "no one");
+  CHECK(warnings[3].notes.front() ==
+        "only Wren answers to 'archer', whom 'the closest ally {word}' never picks: it picks among its allies");
+  // The Orc's enemies have an archer, and its ally is a goblin: nothing to tell.
+}
+
 TEST_CASE("a name of the fight written with other marks than double quotes is told to take double quotes",
           "[orders][check]") {
   // "did you mean 'Orc Brute'?" repeated what was written ('Orc Brute', in single quotes); "Sammy

@@ -278,6 +278,11 @@ TEST_CASE("a pack declaring api 1 is refused what API 2 added, at the field, and
                                     "  kinds = function(c) return { c.name } end })\n");
     all_refuse(dir, "brawl/init.lua:19:3: error: target 'the closest foe {word}': kinds" + told);
   }
+  SECTION("a target's among") {
+    write_brawl(dir, brawl_init() + "arbiter.define.target(\"the closest foe\", { find = function() end,\n"
+                                    "  among = \"enemy\" })\n");
+    all_refuse(dir, "brawl/init.lua:19:3: error: target 'the closest foe': among" + told);
+  }
   SECTION("declaring api = 2, all of them load") {
     write_brawl(dir, brawl_init() + "arbiter.define.action(\"Cover\", { needs_target = true, target = \"ally\",\n"
                                     "  resolve = function(ctx) end, also_called = { \"Protect\" } })\n"

@@ -1402,6 +1402,17 @@ TEST_CASE("a target's kinds without a {word} in its phrase is refused where the 
                                "where the kind goes"));
 }
 
+TEST_CASE("a target's among is one of the relations, and another word is told them", "[packs][bad-input]") {
+  // docs/fights.md: `among` is "enemy", "ally" or "any": whom `find` picks among.
+  Stack s;
+  s.stack.load({"demo-base"});
+  CHECK_THROWS_WITH(s.eval("arbiter.define.target('the closest foe', { find = function() end, among = 'enemies' })"),
+                    StartsWith("test.lua:2: error: target 'the closest foe': 'among' must be \"any\", \"ally\" or "
+                               "\"enemy\", not \"enemies\""));
+  CHECK(s.eval("arbiter.define.target('the closest foe', { find = function() end, among = 'enemy' }) return 'ok'") ==
+        "\"ok\"");
+}
+
 TEST_CASE("a dependency cycle names both packs", "[packs][bad-input]") {
   Stack s;
   const auto message = s.error({"cycle-a"});

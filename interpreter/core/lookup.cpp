@@ -48,7 +48,7 @@ std::optional<EntityId> best(const World& world, const Entity& of, Relation rela
 }  // namespace
 
 Relation parse_relation(std::string_view text) {
-  constexpr std::array<std::string_view, 3> names{"any", "ally", "enemy"};
+  const auto& names = relation_names;
   for (std::size_t i = 0; i < names.size(); ++i)
     if (same_name(text, names[i])) return static_cast<Relation>(i);
   std::string message = "unknown relation '" + std::string(text) + "' (any, ally, enemy)";
@@ -61,8 +61,7 @@ std::vector<EntityId> candidates(const World& world, const Entity& of, Relation 
   std::vector<EntityId> out;
   for (const Entity& e : world.entities()) {
     if (e.id == of.id) continue;
-    if (relation == Relation::Ally && e.side != of.side) continue;
-    if (relation == Relation::Enemy && e.side == of.side) continue;
+    if (!in_relation(relation, e.side, of.side)) continue;
     if (std::any_of(rules.out_of_fight.begin(), rules.out_of_fight.end(), [&](const std::string& s) { return e.status(s); }))
       continue;
     if (keep && !keep(e.id)) continue;

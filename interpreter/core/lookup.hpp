@@ -8,12 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/core/relation.hpp"
 #include "interpreter/core/sight.hpp"
 #include "interpreter/core/world.hpp"
 
 namespace arbiter {
-
-enum class Relation : std::uint8_t { Any, Ally, Enemy };  // relative to the asking character; never itself
 
 struct LookupRules {
   std::string injury_stat = "wounds";  // Platemail counts Wounds taken
@@ -21,8 +20,6 @@ struct LookupRules {
   std::string size_stat = "size";
   std::vector<std::string> out_of_fight{};  // statuses that remove a character from every lookup ("Dead")
 };
-
-Relation parse_relation(std::string_view text);  // "any", "ally", "enemy"
 
 // The ruleset's own further test of a candidate (Platemail: one the asker perceives); empty: all pass.
 using Keep = std::function<bool(EntityId)>;

@@ -603,27 +603,48 @@ class Checker {
   }
 
   // A general target that picks among the characters of a kind ("the closest enemy {word}") names no
-  // one in a fight where no character answers to the word written, as its `kinds` says (a typo,
-  // "dragon", or a plural, "orcs"): warned of with the kinds there are, as the fight starts.
+  // one when none of those it picks among (its `among`: the enemies of the one ordering) answers to
+  // the word written, as its `kinds` says as the fight starts: a typo ("dragon"), a plural ("orcs"),
+  // or a kind only the others are ("archer" when only one's own side has archers). Warned of with
+  // the kinds there are among them.
   void answered_by_no_one(const Match& match, const Target& t) {
     const Declaration& declaration = *match.declaration;
     if (!roster_ || !declaration.says_kinds) return;
     const auto word = std::ranges::find(match.bindings, Slot::word, &Binding::slot);
     if (word == match.bindings.end()) return;
     const std::string wanted = fold_case(word->value);
+    // Whom the phrase picks among: everyone but the one ordering, of the side its `among` says.
+    const RosterEntry* mine = declaration.among == Relation::Any ? nullptr : named(*roster_, ordering_->text);
+    const auto picked = [&](const RosterEntry& entry) {
+      return !mine || (&entry != mine && in_relation(declaration.among, entry.side, mine->side));
+    };
     std::set<std::string> kinds;
-    for (const RosterEntry& entry : *roster_)
-      if (const auto said = entry.kinds.find(declaration.text); said != entry.kinds.end())
-        kinds.insert(said->second.begin(), said->second.end());
+    std::vector<std::string> others;  // the ones it never picks that answer to the word
+    for (const RosterEntry& entry : *roster_) {
+      const auto said = entry.kinds.find(declaration.text);
+      if (said == entry.kinds.end()) continue;
+      if (picked(entry)) kinds.insert(said->second.begin(), said->second.end());
+      else if (std::ranges::find(said->second, wanted) != said->second.end()) others.push_back(entry.name);
+    }
     if (kinds.contains(wanted)) return;
+    const std::string among = mine ? fmt::format("{} of '{}'", declaration.among == Relation::Ally ? "ally" : "enemy",
+                                                 mine->name)
+                                   : "character in this fight";
+    const std::string whose = mine ? fmt::format("its {}", declaration.among == Relation::Ally ? "allies" : "enemies")
+                                   : "this fight";
+    std::vector<std::string> notes;
+    if (!others.empty())
+      notes.push_back(fmt::format("only {} answer{} to '{}', whom '{}' never picks: it picks among {}",
+                                  fmt::join(others, ", "), others.size() == 1 ? "s" : "", word->value,
+                                  declaration.text, mine ? whose : "others"));
     const std::vector<std::string> known(kinds.begin(), kinds.end());
+    notes.push_back(known.empty() ? fmt::format("no {} answers to any word there", among)
+                                  : fmt::format("the kinds {} {}, nearest first: {}", mine ? "of" : "in", whose,
+                                                listed_nearest_first(wanted, known)));
     warnings.push_back(at(t.text.at,
-                          fmt::format("no character in this fight answers to '{}' ('{}' picks among those who "
-                                      "do): it will name no one",
-                                      word->value, declaration.text),
-                          {known.empty() ? std::string("no character in this fight answers to any word there")
-                                         : "the kinds in this fight, nearest first: " +
-                                               listed_nearest_first(wanted, known)}));
+                          fmt::format("no {} answers to '{}' ('{}' picks among those who do): it will name no one",
+                                      among, word->value, declaration.text),
+                          notes));
   }
 
   // A quoted name that is no one's: quotes hold a name, so a target phrase the rules declare
@@ -873,36 +894,59 @@ class Checker {
   // A compass step moves one cell, as the fight walks it: the map's scale when there is a map.
   long feet_per_step() const { return map_ ? map_->scale() : vocabulary_.feet_per_step; }
 
-  // A cell the order goes to ("Move to C3", "Skulk toward C3", "Move -> C3") that the map walls off
-  // from where the character stands as the round starts: no way leads there whatever the others
-  // do, and the fight leaves it where it stands (docs/fights.md). Known only for the next round.
+  // Where an order heads as the fight moves it (docs/fights.md): the place its way goes to or toward
+  // ("Move to C3", "Charge toward \"Orc\""); its target, when that is where it goes and it writes no
+  // way ("Skulk -> C3", ActionRules::way_target); or, with no way written, the character it is taken
+  // at, whom it moves toward ("Charge -> \"Orc\""). nullptr: steps, away from a place, or away from
+  // hostiles whatever its target (Fall Back), or a cell no one may stand on as a target.
+  static const Target* heading(const ActionRules& action, const Order& o) {
+    const Movement& m = o.movement;
+    if ((m.kind == Movement::Kind::destination || m.kind == Movement::Kind::toward) && m.place) return &*m.place;
+    if (const Target* way = action.way_target(o)) return way;
+    if (o.target && !writes_a_way(m) && !action.away_from_hostiles &&
+        (o.target->kind == Target::Kind::character || o.target->kind == Target::Kind::phrase))
+      return &*o.target;
+    return nullptr;
+  }
+
+  // A cell the order heads for ("Move to C3", "Skulk -> C3", "Charge -> \"Orc\"", where the Orc
+  // stands as the round starts) that the map walls off from where the character stands then: no
+  // way leads there whatever the others do, and the fight leaves it where it stands
+  // (docs/fights.md). Known only for the next round.
   void walled_off(const ActionRules& action, const Order& o) {
     if (!map_ || !roster_ || round_ != next_round_ || !action.move_feet_at(feet_per_step())) return;
-    const Movement& m = o.movement;
-    const Target* place = (m.kind == Movement::Kind::destination || m.kind == Movement::Kind::toward) && m.place
-                              ? &*m.place
-                          // A cell as the target of one that must say where it moves is where it goes.
-                          : action.target_is_way && action.needs_direction && o.target && !writes_a_way(m)
-                              ? &*o.target
-                              : nullptr;
-    if (!place || (place->kind != Target::Kind::cell && place->kind != Target::Kind::coordinates)) return;
+    const Target* place = heading(action, o);
+    if (!place) return;
     const RosterEntry* mine = named(*roster_, ordering_->text);
     if (!mine || !mine->at) return;
+    const RosterEntry* whom = place->kind == Target::Kind::cell || place->kind == Target::Kind::coordinates
+                                  ? nullptr
+                                  : someone(*place);  // a general target ("the closest enemy") is known in play only
     Cell to;
-    try {
-      to = place->kind == Target::Kind::cell ? map_->cell(place->text.text)
-                                             : map_->cell_at_feet(static_cast<int>(place->x), static_cast<int>(place->y));
-    } catch (const Error&) {
-      return;  // off the map: told so (on_the_map)
+    if (whom) {
+      if (!whom->at || whom == mine) return;
+      to = *whom->at;
+    } else {
+      if (place->kind != Target::Kind::cell && place->kind != Target::Kind::coordinates) return;
+      try {
+        to = place->kind == Target::Kind::cell ? map_->cell(place->text.text)
+                                               : map_->cell_at_feet(static_cast<int>(place->x), static_cast<int>(place->y));
+      } catch (const Error&) {
+        return;  // off the map: told so (on_the_map)
+      }
     }
     if (to == *mine->at) return;
+    // Toward one standing there, rules that make their intents themselves (`choose`) plan the way.
+    if (vocabulary_.rules_choose && std::ranges::any_of(*roster_, [&](const RosterEntry& e) { return e.at == to; }))
+      return;
     if (!paths_) paths_.emplace(*map_);
     if (paths_->shortest(*mine->at, to)) return;
     const std::string here = map_->label(*mine->at), there = map_->label(to);
+    const std::string where = whom ? fmt::format("'{}' at {}", whom->name, there) : there;
     warnings.push_back(at(place->text.at,
                           fmt::format("no way leads from {}, where '{}' stands as round {} starts, to {}: it would "
                                       "stay at {}",
-                                      here, mine->name, round_, there, here),
+                                      here, mine->name, round_, where, here),
                           {fmt::format("walls, closed doors or ground it cannot cross wall {} off from {} on this map",
                                        there, here)}));
   }

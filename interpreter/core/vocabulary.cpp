@@ -247,6 +247,15 @@ std::vector<std::string> nearest(const std::vector<Declaration>& declarations, s
 
 }  // namespace
 
+const Target* ActionRules::way_target(const Order& order) const {
+  const Movement& written = order.movement;
+  const bool writes_no_way = written.steps.empty() && (written.kind == Movement::Kind::none ||
+                                                       written.kind == Movement::Kind::path ||
+                                                       written.kind == Movement::Kind::toward);
+  if (!target_is_way || away_from_hostiles || !writes_no_way) return nullptr;
+  return taken_at(order);
+}
+
 std::string_view target_wanted(const ActionRules& action) {
   return action.enemy_target ? "an enemy" : action.ally_target ? "an ally" : "another character";
 }
@@ -282,9 +291,10 @@ void Vocabulary::add_condition(const std::string& text, const std::string& locat
 
 void Vocabulary::add_target(const std::string& text, const std::string& location,
                             const std::vector<std::string>& also_called, const std::string& compares,
-                            bool says_kinds) {
+                            bool says_kinds, Relation among) {
   Declaration declaration = declare(text, location, target_words(text));
   declaration.says_kinds = says_kinds;
+  declaration.among = among;
   declaration.compares = compares;
   targets_.push_back(std::move(declaration));
   for (const auto& other : also_called) targets_.back().also_called.push_back(declare(other, location, target_words(other)));

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "interpreter/core/relation.hpp"
+
 namespace arbiter::orders {
 
 enum class Slot { number, character, distance, word };  // word: one bare word ("orc"), given as written
@@ -34,6 +36,9 @@ struct Declaration {
   // closest enemy {word}": "orc"), so that a word no one in a fight answers to is told (the fight's
   // roster holds the words, RosterEntry::kinds). False: none said.
   bool says_kinds = false;
+  // A target's `among`: whom it picks among, relative to the one ordering (Platemail's "the closest
+  // enemy {word}": its enemies), so that a kind only the others answer to is told as such.
+  Relation among = Relation::Any;
 };
 
 struct Binding {
@@ -45,6 +50,9 @@ struct Match {
   const Declaration* declaration;
   std::vector<Binding> bindings;
 };
+
+struct Order;
+struct Target;
 
 struct ActionRules {
   std::string name;
@@ -82,6 +90,14 @@ struct ActionRules {
   // `move = { squares = n }`: how far in squares of the map, whatever their scale (tempo's Base
   // Combat Movement), in place of move_feet: the feet are known once the map is.
   std::optional<long> move_squares{};
+  // `away_from_hostiles`: with no way written it moves away from every hostile, whatever its target
+  // (Platemail's Fall Back): its target is never where it goes.
+  bool away_from_hostiles = false;
+
+  // The target an order of it goes to as its way: its target is where it goes (target_is_way) and
+  // the order writes no way of its own ("Move -> C3", "Move 10' -> C3", "Skulk toward C3"), as the
+  // fight takes it (Fight::way_to_cell) and `check` foresees it. nullptr: the order goes as written.
+  const Target* way_target(const Order& order) const;
 
   // Whether its target is never the character itself: `target` is "enemy", "ally" or "other".
   bool targets_another() const { return enemy_target || ally_target || other_target; }
@@ -114,14 +130,18 @@ class Vocabulary {
   void add_condition(const std::string& text, const std::string& location,
                      const std::vector<std::string>& also_called = {});
   // `compares`: the stat the phrase ranks characters by, if the rules say (Declaration::compares);
-  // `says_kinds`: whether the rules say who answers to its {word} (Declaration::says_kinds).
+  // `says_kinds`: whether the rules say who answers to its {word} (Declaration::says_kinds); `among`:
+  // whom it picks among (Declaration::among).
   void add_target(const std::string& text, const std::string& location, const std::vector<std::string>& also_called = {},
-                  const std::string& compares = {}, bool says_kinds = false);
+                  const std::string& compares = {}, bool says_kinds = false, Relation among = Relation::Any);
 
   long phases = 0;         // phases per round each character must order; 0: any number
   long flow_phases = 0;    // the flow's phases when none is sequential: an order past them is never played; 0: any
   long feet_per_step = 5;  // what one compass step ("S, S, SW") moves without a map (with one: its scale)
   bool sequential = false; // the flow has a sequential phase: sheets may give standing orders (ON)
+  // The rules make each intent from its order themselves (the hook `choose`, tempo's): the way toward
+  // a character is theirs to plan (tempo's goes as near as it can), not the runtime's.
+  bool rules_choose = false;
 
   const ActionRules* action(std::string_view name) const;
   std::optional<Match> condition(std::string_view phrase) const;

@@ -165,7 +165,8 @@ const std::vector<Field> condition_fields{{"test", function, "a function(me, ...
 const std::vector<Field> target_fields{{"find", function, "a function(me, ...)"},
                                       {"also_called", names, "a list of phrases"},
                                       {"compares", text, "the name of the stat it ranks characters by"},
-                                      {"kinds", function, "a function(character) returning the words it answers to"}};
+                                      {"kinds", function, "a function(character) returning the words it answers to"},
+                                      word_field<relation_names>("among")};
 
 // A string a definition gives (`declared_as`, `usage`, `target`) or lists (`allowed_by`, `answers`)
 // is a name or a sentence the fight shows and logs: text, whole.
@@ -309,6 +310,7 @@ const std::vector<Added> added_after_api_1{
     {Kind::target, "also_called", nullptr, 2},
     {Kind::target, "compares", nullptr, 2},
     {Kind::target, "kinds", nullptr, 2},
+    {Kind::target, "among", nullptr, 2},
     {Kind::action, "target", "ally", 2},
 };
 

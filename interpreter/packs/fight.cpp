@@ -171,8 +171,10 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     registry.push(L, d->kind, d->name);
     switch (d->kind) {
       case Kind::action: {
+        const orders::ActionRules& rules = *vocabulary_.action(d->name);
         Action a{.name = d->name,
-                 .move_feet = vocabulary_.action(d->name)->move_feet_at(world_.grid().scale()),
+                 .away_from_hostiles = rules.away_from_hostiles,
+                 .move_feet = rules.move_feet_at(world_.grid().scale()),
                  .resolve = function_field("resolve")};
         if (raw_field(L, -1, "ready") == LUA_TBOOLEAN) a.ready = lua_toboolean(L, -1);
         lua_pop(L, 1);
@@ -181,9 +183,6 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         a.allowed_when = function_field("allowed_by");
         a.cost_when = function_field("cost");
         if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
-        lua_pop(L, 1);
-        push_definition_value(L, *d, "away_from_hostiles");  // a function: called now, as `move` is
-        a.away_from_hostiles = lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1);
         lua_pop(L, 1);
         a.carries_target = raw_field(L, -1, "carries_target") == LUA_TBOOLEAN && lua_toboolean(L, -1);
         lua_pop(L, 1);
@@ -930,15 +929,9 @@ Intent Fight::default_intent(const Entity& who, const std::string& why) {
 std::optional<orders::Movement> Fight::way_to_cell(const orders::Order& order, EntityId target,
                                                   const Action& chosen) const {
   // "Move toward C3" is "Move -> C3" written as the order's way (docs/orders.md).
-  const orders::Movement& written = order.movement;
-  const bool writes_no_way = written.steps.empty() && (written.kind == orders::Movement::Kind::none ||
-                                                       written.kind == orders::Movement::Kind::path ||
-                                                       written.kind == orders::Movement::Kind::toward);
-  const orders::Target* aim = orders::taken_at(order);
-  if (!aim || target != no_entity || !writes_no_way || !cell_of(*aim) ||
-      !vocabulary_.action(chosen.name)->target_is_way || chosen.away_from_hostiles)
-    return std::nullopt;
-  orders::Movement way = written;
+  const orders::Target* aim = vocabulary_.action(chosen.name)->way_target(order);
+  if (!aim || target != no_entity || !cell_of(*aim)) return std::nullopt;
+  orders::Movement way = order.movement;
   way.kind = orders::Movement::Kind::destination;
   way.place = *aim;
   return way;
@@ -1210,9 +1203,10 @@ std::string Fight::nowhere_farther(const Entity& who, const std::vector<Cell>& f
   return fmt::format("stays at {}: no square it can reach within {}' is farther from {}", here, budget_feet, whom);
 }
 
-std::string Fight::no_way_to(const Entity& who, Cell to) {
+std::string Fight::no_way_to(const Entity& who, Cell to, const Entity* there_stands) {
   const Grid& grid = world_.grid();
-  const std::string here = grid.label(who.position), there = grid.label(to);
+  const std::string here = grid.label(who.position),
+                    there = there_stands ? fmt::format("{} at {}", there_stands->name, grid.label(to)) : grid.label(to);
   // Only the others stand in the way: the map leaves one, which they may clear.
   if (paths_.shortest(who.position, to)) return fmt::format("stays at {}: others stand in every way to {}", here, there);
   return fmt::format("stays at {}: the map leaves no way to {}", here, there);
@@ -1389,8 +1383,11 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
       if (const auto to = place()) {
         std::vector<Cell> path =
             held_away(paths_.toward(who.position, *to, static_cast<double>(budget_feet), grid.scale(), occupied).steps);
-        if (path.empty() && cut && *to != who.position && !paths_.shortest(who.position, *to, occupied))
-          cut->stays = no_way_to(who, *to);
+        if (path.empty() && cut && *to != who.position && !paths_.shortest(who.position, *to, occupied)) {
+          // Toward a character ("Charge toward \"Orc\""): named, as an order at it is.
+          const EntityId there = cell_of(*movement.place) ? no_entity : standing_at(*to);
+          cut->stays = no_way_to(who, *to, there == no_entity ? nullptr : &world_.get(there));
+        }
         return path;
       }
       return {};
@@ -1409,10 +1406,15 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
         return path;
       }
       // An action that moves, ordered at a character without a way to go: toward it ("Charge -> Orc").
-      if (target != no_entity && target != who.id)
-        return paths_.toward(who.position, world_.get(target).position, static_cast<double>(budget_feet),
-                             grid.scale(), occupied)
-            .steps;
+      // No way there at all: it stays, and says why, as a Move to a cell does.
+      if (target != no_entity && target != who.id) {
+        const Entity& whom = world_.get(target);
+        std::vector<Cell> path =
+            paths_.toward(who.position, whom.position, static_cast<double>(budget_feet), grid.scale(), occupied).steps;
+        if (path.empty() && cut && !paths_.shortest(who.position, whom.position, occupied))
+          cut->stays = no_way_to(who, whom.position, &whom);
+        return path;
+      }
       return {};
   }
   return {};

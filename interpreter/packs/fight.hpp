@@ -317,9 +317,10 @@ class Fight final : public Ruleset {
   // Why `who`, moving away from `from` (its hostiles' cells, or a place's) within `budget_feet`,
   // stays where it is: WayCut::stays.
   std::string nowhere_farther(const Entity& who, const std::vector<Cell>& from, long budget_feet, bool hostiles) const;
-  // Why `who` stays, going to or toward `to`, which no way leads to past the others: walled off, or
-  // they stand in every way there (WayCut::stays).
-  std::string no_way_to(const Entity& who, Cell to);
+  // Why `who` stays, going to or toward `to` (where `there_stands` stands, if it goes toward
+  // someone), which no way leads to past the others: walled off, or they stand in every way there
+  // (WayCut::stays).
+  std::string no_way_to(const Entity& who, Cell to, const Entity* there_stands = nullptr);
   // The same within `budget_feet`.
   std::vector<Cell> plan_path(const Entity& who, const orders::Movement& movement, EntityId target,
                               const Action& action, long budget_feet, WayCut* cut);

@@ -234,6 +234,9 @@ orders::ActionRules action_rules(lua_State* L, const Definition& d, const Regist
   }
   if (const lua_Integer n = lua_tointeger(L, -1); n > 0) (in_squares ? rules.move_squares : rules.move_feet) = static_cast<long>(n);
   lua_pop(L, 1);
+  push_definition_value(L, d, "away_from_hostiles");  // a function: called now, as `move` is
+  rules.away_from_hostiles = lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1);
+  lua_pop(L, 1);
   return rules;
 }
 
@@ -286,9 +289,14 @@ orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry) {
         if (d->kind == Kind::target) lua_pop(L, 1);
         const bool says_kinds = d->kind == Kind::target && raw_field(L, "kinds") == LUA_TFUNCTION;
         if (d->kind == Kind::target) lua_pop(L, 1);
+        // Whom it picks among (`among`, one of relation_names as it was defined): anyone if not said.
+        const Relation among = d->kind == Kind::target && raw_field(L, "among") == LUA_TSTRING
+                                   ? parse_relation(lua::whole_string(L, -1))
+                                   : Relation::Any;
+        if (d->kind == Kind::target) lua_pop(L, 1);
         lua_pop(L, 1);
         if (d->kind == Kind::condition) vocabulary.add_condition(d->name, d->history.front().location, also_called);
-        else vocabulary.add_target(d->name, d->history.front().location, also_called, compares, says_kinds);
+        else vocabulary.add_target(d->name, d->history.front().location, also_called, compares, says_kinds, among);
         break;
       }
       case Kind::table:
@@ -305,6 +313,7 @@ orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry) {
         vocabulary.feet_per_step = whole_number(L, *d, "feet_per_step", 1).value_or(vocabulary.feet_per_step);
         lua_pop(L, 1);
         break;
+      case Kind::hook: vocabulary.rules_choose = vocabulary.rules_choose || d->name == "choose"; break;
       default: break;
     }
   }

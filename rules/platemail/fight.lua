@@ -252,10 +252,14 @@ local targets_also_called = {
 -- lookups name no other), which the source gives no character and an encounter may (README), so
 -- `arbiter check` warns of an order at it in a fight where no one has one: it would name no one.
 local targets_compare = { ["the biggest enemy"] = "size", ["the biggest enemy {word}"] = "size" }
+-- Whom each picks among (`among`): every phrase names its side, an ally or else an enemy (a
+-- hostile, a foe), so that `arbiter check` tells "the closest enemy archer" when only one's own
+-- side has archers.
 for phrase, find in pairs(targets) do
   arbiter.define.target(phrase, { find = find, also_called = targets_also_called[phrase],
                                   compares = targets_compare[phrase],
-                                  kinds = phrase:find("{word}", 1, true) and kinds or nil })
+                                  kinds = phrase:find("{word}", 1, true) and kinds or nil,
+                                  among = phrase:find("ally", 1, true) and "ally" or "enemy" })
 end
 
 -- Fall Back's "Must move away from hostiles" (and Terror's): from those `me` perceives as it takes
