@@ -132,7 +132,8 @@ const std::vector<Field> action_fields{
     {"follows_target", boolean, true_or_false},
     {"away_from_hostiles", boolean_or_function, "true, false or a function() returning one"},
     {"declared_as", text, "the name of an action"},
-    {"cost", whole_number_or_function, "a whole number of action points from 0 to 1000000"},
+    {"cost", whole_number_or_function,
+     "a whole number of action points from 0 to 1000000, or a function(me, intent) returning one"},
     {"involuntary", boolean, true_or_false},
     {"turn_only", boolean, true_or_false},
     {"answers", names_or_function, "a list of action names or a function() returning one"},
@@ -148,7 +149,7 @@ const std::vector<Field> action_fields{
 const std::vector<std::string> runtime_hooks{"loaded",     "round_start",   "round_end", "phase_start", "phase_end",
                                              "turn_start", "turn_end",      "forced_action", "movement", "reach",
                                              "move_limit", "timing",        "initiative", "choose",    "respond",
-                                             "responses",  "actions",       "hostile"};
+                                             "responses",  "actions",       "hostile",   "allowed_by",  "cost"};
 
 // docs/world.md, "Statuses". A modifier's own fields are checked as the status is read
 // (lua::check_status_definition), as is a field that would do nothing beside another.

@@ -153,12 +153,9 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
   check_ruleset(L, registry);
   StackGuard guard{L};
   // Every field was checked when it was defined (definition_check.hpp): each is absent or of its type.
-  const auto function_field = [&](const char* key) {
+  // The function on top of the stack, popped.
+  const auto function_on_top = [&] {
     Function f;
-    if (raw_field(L, -1, key) != LUA_TFUNCTION) {
-      lua_pop(L, 1);
-      return f;
-    }
     f.ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_rawgeti(L, LUA_REGISTRYINDEX, f.ref);
     lua::unchain(L);  // the pack's own function, inside what runs it under the pack's budget
@@ -166,6 +163,11 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     lua_getinfo(L, ">u", &ar);
     if (!ar.isvararg) f.reads = ar.nparams;  // a C function counts as vararg
     return f;
+  };
+  const auto function_field = [&](const char* key) {
+    if (raw_field(L, -1, key) == LUA_TFUNCTION) return function_on_top();
+    lua_pop(L, 1);
+    return Function{};
   };
   for (const Definition* d : registry.definitions()) {
     registry.push(L, d->kind, d->name);
@@ -180,7 +182,11 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         a.target_allowed = function_field("target");
         a.allowed_when = function_field("allowed_by");
         a.cost_when = function_field("cost");
-        if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
+        const int cost_type = raw_field(L, -1, "cost");
+        if (cost_type == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
+        lua_pop(L, 1);
+        a.gives_cost = cost_type != LUA_TNIL;
+        a.gives_allowed_by = raw_field(L, -1, "allowed_by") != LUA_TNIL;
         lua_pop(L, 1);
         push_definition_value(L, *d, "away_from_hostiles");  // a function: called now, as `move` is
         a.away_from_hostiles = lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1);
@@ -205,7 +211,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         targets_.emplace(d->name, function_field("find"));
         if (Function kinds = function_field("kinds"); kinds.ref != LUA_NOREF) kinds_.emplace(d->name, kinds);
         break;
-      case Kind::hook: hooks_.emplace(d->name, Function{luaL_ref(L, LUA_REGISTRYINDEX)}); break;
+      case Kind::hook: hooks_.emplace(d->name, function_on_top()); break;
       case Kind::status: {
         StatusDefinition status = lua::check_status_definition(L, -1, d->name);
         status.name = d->name;  // its key: a `name` that differs is refused where it is written
@@ -230,6 +236,19 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     lua_settop(L, guard.top());
   }
   if (const Definition* flow = registry.find(Kind::table, "flow")) flow_at_ = setting(*flow, "default_order").location;
+  // An action that gives no `allowed_by` or no `cost` of its own is judged, or charged, by the
+  // ruleset's hook of that name, if it has one, whoever proposes it (docs/fights.md): tempo's read
+  // the action's row, so a house rule's action with a row is held to it as tempo's own are.
+  const auto asked_for_each_action = [&](const char* name) {
+    Function asked = hooks_.contains(name) ? hooks_.at(name) : Function{};
+    asked.names_action = true;
+    return asked;
+  };
+  const Function allows = asked_for_each_action("allowed_by"), costs = asked_for_each_action("cost");
+  for (auto& [name, a] : actions_) {
+    if (!a.gives_allowed_by) a.allowed_when = allows;
+    if (!a.gives_cost) a.cost_when = costs;
+  }
 }
 
 const Fight::Action& Fight::action(const std::string& name) const {
@@ -878,9 +897,14 @@ Intent Fight::intent_for(const Entity& who, const Action& chosen) {
 
 int Fight::push_actor_and_intent(const Function& function, const Intent& intent) {
   lua::push_entity(L_, intent.actor);
-  if (function.reads < 2) return 1;
+  int pushed = 1;
+  if (function.names_action && function.reads > pushed) {
+    lua_pushlstring(L_, intent.action.data(), intent.action.size());
+    ++pushed;
+  }
+  if (function.reads <= pushed) return pushed;
   lua::push_intent(L_, intent, world_);
-  return 2;
+  return pushed + 1;
 }
 
 // The action's own say on Ready, once the intent is complete (Use Item: by the item).
@@ -995,12 +1019,17 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index, std::
   Intent intent = intent_for(who, chosen);
   if (raw_field(L_, index, "target") != LUA_TNIL) intent.target = returned_character(-1, "an intent's target is");
   lua_pop(L_, 1);
+  const orders::ActionRules* rules = vocabulary_.action(chosen.name);
   // Taken at no one, an action that needs a target would fail inside its resolve, every time.
-  if (const orders::ActionRules* rules = vocabulary_.action(chosen.name);
-      rules && rules->needs_target && intent.target == no_entity)
+  if (rules && rules->needs_target && intent.target == no_entity)
     throw Error(fmt::format("an intent for '{}' needs a target, as the action does (needs_target), and this one "
                             "gives none: {{ action = \"{}\", target = <a character or its name> }}",
                             chosen.name, chosen.name));
+  // A turn's own action that only answers another's (a reaction: tempo's Parry) would be paid for and
+  // then have nothing to answer: refused as a sheet's turn entry of it is (order_check.cpp).
+  if (hook == "choose" && rules && rules->answers && rules->replaces.empty())
+    throw Error(fmt::format("the choose hook returns {}'s next action on its turn, but {}", who.name,
+                            orders::answers_only(*rules)));
   if (raw_field(L_, index, "note") == LUA_TSTRING) {
     const std::string following = intent.note;  // intent_for's, on how far it may follow
     intent.note = lua::to_text(L_, -1, "an intent's note");
