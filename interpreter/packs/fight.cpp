@@ -98,7 +98,10 @@ Fight::~Fight() {
   lua_State* L = sandbox_.state();
   for (const auto* functions : {&conditions_, &targets_, &hooks_, &kinds_})
     for (const auto& [name, f] : *functions) luaL_unref(L, LUA_REGISTRYINDEX, f.ref);
-  for (const auto& [name, a] : actions_) luaL_unref(L, LUA_REGISTRYINDEX, a.resolve.ref);
+  for (const auto& [name, a] : actions_) {
+    luaL_unref(L, LUA_REGISTRYINDEX, a.resolve.ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, a.name_ref);
+  }
 }
 
 FlowRules read_flow(lua_State* L, const Registry& registry, std::string& default_order, LookupRules& lookups,
@@ -248,6 +251,10 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
   for (auto& [name, a] : actions_) {
     if (!a.gives_allowed_by) a.allowed_when = allows;
     if (!a.gives_cost) a.cost_when = costs;
+    if (a.allowed_when.names_action || a.cost_when.names_action) {
+      lua_pushlstring(L, name.data(), name.size());
+      a.name_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
   }
 }
 
@@ -895,11 +902,11 @@ Intent Fight::intent_for(const Entity& who, const Action& chosen) {
   return intent;
 }
 
-int Fight::push_actor_and_intent(const Function& function, const Intent& intent) {
+int Fight::push_actor_and_intent(const Action& chosen, const Function& function, const Intent& intent) {
   lua::push_entity(L_, intent.actor);
   int pushed = 1;
   if (function.names_action && function.reads > pushed) {
-    lua_pushlstring(L_, intent.action.data(), intent.action.size());
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, chosen.name_ref);
     ++pushed;
   }
   if (function.reads <= pushed) return pushed;
@@ -911,7 +918,7 @@ int Fight::push_actor_and_intent(const Function& function, const Intent& intent)
 void Fight::settle_ready(const Action& chosen, Intent& intent) {
   if (chosen.ready_when.ref == LUA_NOREF) return;
   StackGuard guard{L_};
-  call(chosen.ready_when, push_actor_and_intent(chosen.ready_when, intent), 1);
+  call(chosen.ready_when, push_actor_and_intent(chosen, chosen.ready_when, intent), 1);
   intent.ready =
       returned_boolean(chosen.ready_when, -1, "action", chosen.name, "ready").value_or(false);
 }
@@ -919,7 +926,7 @@ void Fight::settle_ready(const Action& chosen, Intent& intent) {
 void Fight::settle_cost(const Action& chosen, Intent& intent) {
   if (chosen.cost_when.ref == LUA_NOREF) return;
   StackGuard guard{L_};
-  call(chosen.cost_when, push_actor_and_intent(chosen.cost_when, intent), 1);
+  call(chosen.cost_when, push_actor_and_intent(chosen, chosen.cost_when, intent), 1);
   intent.cost = returned_by(chosen.cost_when, [&] {
     return static_cast<int>(lua::check_whole(
         L_, -1, fmt::format("action '{}': its 'cost' function's action points", chosen.name), 0, 1'000'000));
@@ -1658,7 +1665,7 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
   if (chosen.allowed_when.ref != LUA_NOREF) {
     // With the intent, so that what the order says may decide: "Prepare Spell (Firebal)".
     StackGuard guard{L_};
-    judge_by(chosen.allowed_when, push_actor_and_intent(chosen.allowed_when, intent), 2,
+    judge_by(chosen.allowed_when, push_actor_and_intent(chosen, chosen.allowed_when, intent), 2,
              {"action", chosen.name, "allowed_by"});
     if (auto reason = refusal_returned(chosen.allowed_when, chosen.name, "allowed_by", [&] {
           return fmt::format("the rules do not let {} {} now", actor.name, chosen.name);

@@ -174,6 +174,7 @@ class Fight final : public Ruleset {
                               // with no allowed_by at all, the hook `allowed_by`
     std::optional<long> move_feet{};
     Function resolve{};
+    int name_ref = LUA_NOREF;  // its name as a Lua string, for a hook asked for it (Function::names_action)
   };
 
   void read_ruleset(lua_State* L, const Registry& registry);
@@ -186,7 +187,7 @@ class Fight final : public Ruleset {
   void judge_by(const Function& function, int nargs, int nresults, lua::Judging judging);
   // Pushes the actor, the action's name for a hook asked for it (Function::names_action), and the
   // intent when `function` reads it (Function::reads): the count pushed.
-  int push_actor_and_intent(const Function& function, const Intent& intent);
+  int push_actor_and_intent(const Action& chosen, const Function& function, const Intent& intent);
   const Function* hook(const char* name) const;
   // Runs `read`, which reads what `function` returned. An error it raises without a position is
   // the mistake of whoever wrote `function`: it is shown at the line where `function` is written,
