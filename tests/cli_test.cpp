@@ -2762,9 +2762,9 @@ TEST_CASE("overriding or patching a name no pack defines names the nearest, or t
   const auto table = arbiter("lua platemail -e 'arbiter.patch.table(\"zzzzqq\", {})'");
   CHECK(table.exit_code == 1);
   CHECK_THAT(table.output, Contains("error: no table 'zzzzqq' is defined; the tables defined are, nearest first: '"));
-  // Near one defined: that one (tempo defines choose).
+  // Near ones defined: those (tempo defines choose, and cost, its actions' charge by their rows).
   CHECK_THAT(arbiter("lua tempo -e 'arbiter.override.hook(\"chose\", function(p) return p() end)'").output,
-             Contains("error: no hook 'chose' is defined (did you mean 'choose'?)"));
+             Contains("error: no hook 'chose' is defined (did you mean 'choose' or 'cost'?)"));
   // docs/fights.md, "Hooks": choose is called in sequential phases, and Platemail's are simultaneous.
   const auto choose = arbiter("lua platemail -e 'arbiter.override.hook(\"choose\", function(p) return p() end)'");
   CHECK(choose.exit_code == 1);

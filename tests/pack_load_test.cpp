@@ -355,10 +355,11 @@ TEST_CASE("an action's definition tells every mistake at once, each with the val
   CHECK_THAT(all.output, StartsWith("(command line):1: error: action 'Kick': 4 mistakes: it has no field 'taget' (did "
                                     "you mean 'target'?); 'move' has no field 'maks' (did you mean 'max'?); "
                                     "'needs_target' must be true or false, not \"yes\"; 'cost' must be a whole number "
-                                    "of action points from 0 to 1000000, not \"3\""));
+                                    "of action points from 0 to 1000000, or a function(me, intent) returning one, "
+                                    "not \"3\""));
   CHECK_THAT(lua("{ cost = \"3\" }").output,
              StartsWith("(command line):1: error: action 'Kick': 'cost' must be a whole number of action points from 0 "
-                        "to 1000000, not \"3\""));
+                        "to 1000000, or a function(me, intent) returning one, not \"3\""));
   CHECK_THAT(lua("{ move = { maks = 5 } }").output,
              StartsWith("(command line):1: error: action 'Kick': 'move' has no field 'maks' (did you mean 'max'?)"));
   CHECK_THAT(lua("{ taget = 1 }").output,

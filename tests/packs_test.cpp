@@ -660,9 +660,11 @@ TEST_CASE("an action, condition, target or status with a field it does not have,
         "words an argument may begin with, not \"roll\"");
   CHECK(error("arbiter.define.action('Hide', { arguments = { 'roll', 'keep' } })") == "no error");
   CHECK(error("arbiter.define.action('Jab', { cost = '2' })") ==
-        "test.lua:2: error: action 'Jab': 'cost' must be a whole number of action points from 0 to 1000000, not \"2\"");
+        "test.lua:2: error: action 'Jab': 'cost' must be a whole number of action points from 0 to 1000000, or a "
+        "function(me, intent) returning one, not \"2\"");
   CHECK(error("arbiter.define.action('Jab', { cost = 2.5 })") ==
-        "test.lua:2: error: action 'Jab': 'cost' must be a whole number of action points from 0 to 1000000, not 2.5");
+        "test.lua:2: error: action 'Jab': 'cost' must be a whole number of action points from 0 to 1000000, or a "
+        "function(me, intent) returning one, not 2.5");
   CHECK(error("arbiter.define.action('Hop', { cost = 2.0, move = 10 * 1.5, target = 'none' })") == "no error");
   // What the character pays by what it holds (tempo's "By Weapon"), for an intent that gives no cost.
   CHECK(error("arbiter.define.action('Thrust', { cost = function(me) return 4 end })") == "no error");

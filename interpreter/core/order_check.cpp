@@ -345,10 +345,9 @@ class Checker {
       if (action.answers && !action.replaces.empty() && vocabulary_.sequential) replacing_entry(action, o, answered);
       if (!action.answers || !action.replaces.empty()) return;
       if (action.answers->empty())
-        error(o.action.at, fmt::format("'{}' answers no action, and it is not taken on one's turn", action.name));
+        error(o.action.at, answers_only(action));
       else
-        error(o.action.at,
-              fmt::format("'{}' answers another's action ({}), it is not taken on one's turn", action.name, answered),
+        error(o.action.at, answers_only(action),
               {file_->answer ? fmt::format("{} is asked for a response when one of those is declared: give it then",
                                            ordering_->text)
                              : fmt::format("write it as a standing order: 'ON {}: {}'", action.answers->front(),
@@ -1138,6 +1137,13 @@ std::vector<Diagnostic> never_fire(const std::vector<SheetFile>& sheets, const s
       }
   }
   return found;
+}
+
+std::string answers_only(const ActionRules& action) {
+  if (!action.answers || action.answers->empty())
+    return fmt::format("'{}' answers no action, and it is not taken on one's turn", action.name);
+  return fmt::format("'{}' answers another's action ({}), it is not taken on one's turn", action.name,
+                     fmt::join(*action.answers, ", "));
 }
 
 std::vector<Diagnostic> numbers_after_names(const std::vector<SheetFile>& sheets) {

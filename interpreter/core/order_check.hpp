@@ -88,4 +88,9 @@ std::vector<Diagnostic> numbers_after_names(const std::vector<SheetFile>& sheets
 // (a line of `refused`, check_orders' errors) neither shadows another nor is warned of.
 std::vector<Diagnostic> never_fire(const std::vector<SheetFile>& sheets, const std::vector<Diagnostic>& refused = {});
 
+// Why an action that only answers another's (`answers`, and nothing it `replaces`: a reaction, tempo's
+// Parry) is no turn's own action: "'Parry' answers another's action (Melee Attack, Unarmed Attack),
+// it is not taken on one's turn". Said of a sheet's turn entry of it, and of a hook's choice of it.
+std::string answers_only(const ActionRules& action);
+
 }  // namespace arbiter::orders

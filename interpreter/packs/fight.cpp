@@ -98,7 +98,10 @@ Fight::~Fight() {
   lua_State* L = sandbox_.state();
   for (const auto* functions : {&conditions_, &targets_, &hooks_, &kinds_})
     for (const auto& [name, f] : *functions) luaL_unref(L, LUA_REGISTRYINDEX, f.ref);
-  for (const auto& [name, a] : actions_) luaL_unref(L, LUA_REGISTRYINDEX, a.resolve.ref);
+  for (const auto& [name, a] : actions_) {
+    luaL_unref(L, LUA_REGISTRYINDEX, a.resolve.ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, a.name_ref);
+  }
 }
 
 FlowRules read_flow(lua_State* L, const Registry& registry, std::string& default_order, LookupRules& lookups,
@@ -153,12 +156,9 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
   check_ruleset(L, registry);
   StackGuard guard{L};
   // Every field was checked when it was defined (definition_check.hpp): each is absent or of its type.
-  const auto function_field = [&](const char* key) {
+  // The function on top of the stack, popped.
+  const auto function_on_top = [&] {
     Function f;
-    if (raw_field(L, -1, key) != LUA_TFUNCTION) {
-      lua_pop(L, 1);
-      return f;
-    }
     f.ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_rawgeti(L, LUA_REGISTRYINDEX, f.ref);
     lua::unchain(L);  // the pack's own function, inside what runs it under the pack's budget
@@ -166,6 +166,11 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     lua_getinfo(L, ">u", &ar);
     if (!ar.isvararg) f.reads = ar.nparams;  // a C function counts as vararg
     return f;
+  };
+  const auto function_field = [&](const char* key) {
+    if (raw_field(L, -1, key) == LUA_TFUNCTION) return function_on_top();
+    lua_pop(L, 1);
+    return Function{};
   };
   for (const Definition* d : registry.definitions()) {
     registry.push(L, d->kind, d->name);
@@ -182,7 +187,11 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         a.target_allowed = function_field("target");
         a.allowed_when = function_field("allowed_by");
         a.cost_when = function_field("cost");
-        if (raw_field(L, -1, "cost") == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
+        const int cost_type = raw_field(L, -1, "cost");
+        if (cost_type == LUA_TNUMBER) a.cost = static_cast<int>(lua_tointeger(L, -1));
+        lua_pop(L, 1);
+        a.gives_cost = cost_type != LUA_TNIL;
+        a.gives_allowed_by = raw_field(L, -1, "allowed_by") != LUA_TNIL;
         lua_pop(L, 1);
         a.carries_target = raw_field(L, -1, "carries_target") == LUA_TBOOLEAN && lua_toboolean(L, -1);
         lua_pop(L, 1);
@@ -204,7 +213,7 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
         targets_.emplace(d->name, function_field("find"));
         if (Function kinds = function_field("kinds"); kinds.ref != LUA_NOREF) kinds_.emplace(d->name, kinds);
         break;
-      case Kind::hook: hooks_.emplace(d->name, Function{luaL_ref(L, LUA_REGISTRYINDEX)}); break;
+      case Kind::hook: hooks_.emplace(d->name, function_on_top()); break;
       case Kind::status: {
         StatusDefinition status = lua::check_status_definition(L, -1, d->name);
         status.name = d->name;  // its key: a `name` that differs is refused where it is written
@@ -229,6 +238,23 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
     lua_settop(L, guard.top());
   }
   if (const Definition* flow = registry.find(Kind::table, "flow")) flow_at_ = setting(*flow, "default_order").location;
+  // An action that gives no `allowed_by` or no `cost` of its own is judged, or charged, by the
+  // ruleset's hook of that name, if it has one, whoever proposes it (docs/fights.md): tempo's read
+  // the action's row, so a house rule's action with a row is held to it as tempo's own are.
+  const auto asked_for_each_action = [&](const char* name) {
+    Function asked = hooks_.contains(name) ? hooks_.at(name) : Function{};
+    asked.names_action = true;
+    return asked;
+  };
+  const Function allows = asked_for_each_action("allowed_by"), costs = asked_for_each_action("cost");
+  for (auto& [name, a] : actions_) {
+    if (!a.gives_allowed_by) a.allowed_when = allows;
+    if (!a.gives_cost) a.cost_when = costs;
+    if (a.allowed_when.names_action || a.cost_when.names_action) {
+      lua_pushlstring(L, name.data(), name.size());
+      a.name_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+  }
 }
 
 const Fight::Action& Fight::action(const std::string& name) const {
@@ -875,18 +901,23 @@ Intent Fight::intent_for(const Entity& who, const Action& chosen) {
   return intent;
 }
 
-int Fight::push_actor_and_intent(const Function& function, const Intent& intent) {
+int Fight::push_actor_and_intent(const Action& chosen, const Function& function, const Intent& intent) {
   lua::push_entity(L_, intent.actor);
-  if (function.reads < 2) return 1;
+  int pushed = 1;
+  if (function.names_action && function.reads > pushed) {
+    lua_rawgeti(L_, LUA_REGISTRYINDEX, chosen.name_ref);
+    ++pushed;
+  }
+  if (function.reads <= pushed) return pushed;
   lua::push_intent(L_, intent, world_);
-  return 2;
+  return pushed + 1;
 }
 
 // The action's own say on Ready, once the intent is complete (Use Item: by the item).
 void Fight::settle_ready(const Action& chosen, Intent& intent) {
   if (chosen.ready_when.ref == LUA_NOREF) return;
   StackGuard guard{L_};
-  call(chosen.ready_when, push_actor_and_intent(chosen.ready_when, intent), 1);
+  call(chosen.ready_when, push_actor_and_intent(chosen, chosen.ready_when, intent), 1);
   intent.ready =
       returned_boolean(chosen.ready_when, -1, "action", chosen.name, "ready").value_or(false);
 }
@@ -894,7 +925,7 @@ void Fight::settle_ready(const Action& chosen, Intent& intent) {
 void Fight::settle_cost(const Action& chosen, Intent& intent) {
   if (chosen.cost_when.ref == LUA_NOREF) return;
   StackGuard guard{L_};
-  call(chosen.cost_when, push_actor_and_intent(chosen.cost_when, intent), 1);
+  call(chosen.cost_when, push_actor_and_intent(chosen, chosen.cost_when, intent), 1);
   intent.cost = returned_by(chosen.cost_when, [&] {
     return static_cast<int>(lua::check_whole(
         L_, -1, fmt::format("action '{}': its 'cost' function's action points", chosen.name), 0, 1'000'000));
@@ -988,12 +1019,17 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index, std::
   Intent intent = intent_for(who, chosen);
   if (raw_field(L_, index, "target") != LUA_TNIL) intent.target = returned_character(-1, "an intent's target is");
   lua_pop(L_, 1);
+  const orders::ActionRules* rules = vocabulary_.action(chosen.name);
   // Taken at no one, an action that needs a target would fail inside its resolve, every time.
-  if (const orders::ActionRules* rules = vocabulary_.action(chosen.name);
-      rules && rules->needs_target && intent.target == no_entity)
+  if (rules && rules->needs_target && intent.target == no_entity)
     throw Error(fmt::format("an intent for '{}' needs a target, as the action does (needs_target), and this one "
                             "gives none: {{ action = \"{}\", target = <a character or its name> }}",
                             chosen.name, chosen.name));
+  // A turn's own action that only answers another's (a reaction: tempo's Parry) would be paid for and
+  // then have nothing to answer: refused as a sheet's turn entry of it is (order_check.cpp).
+  if (hook == "choose" && rules && rules->answers && rules->replaces.empty())
+    throw Error(fmt::format("the choose hook returns {}'s next action on its turn, but {}", who.name,
+                            orders::answers_only(*rules)));
   if (raw_field(L_, index, "note") == LUA_TSTRING) {
     const std::string following = intent.note;  // intent_for's, on how far it may follow
     intent.note = lua::to_text(L_, -1, "an intent's note");
@@ -1631,7 +1667,7 @@ std::optional<std::string> Fight::forbidden(const Intent& intent) {
   if (chosen.allowed_when.ref != LUA_NOREF) {
     // With the intent, so that what the order says may decide: "Prepare Spell (Firebal)".
     StackGuard guard{L_};
-    judge_by(chosen.allowed_when, push_actor_and_intent(chosen.allowed_when, intent), 2,
+    judge_by(chosen.allowed_when, push_actor_and_intent(chosen, chosen.allowed_when, intent), 2,
              {"action", chosen.name, "allowed_by"});
     if (auto reason = refusal_returned(chosen.allowed_when, chosen.name, "allowed_by", [&] {
           return fmt::format("the rules do not let {} {} now", actor.name, chosen.name);

@@ -153,6 +153,9 @@ class Fight final : public Ruleset {
     // function. Lua drops those beyond, so one the function cannot read need not be made (an
     // intent, a table of fifteen fields and three lists, for Platemail's `ready = function()`).
     int reads = std::numeric_limits<int>::max();
+    // The ruleset's hook `allowed_by` or `cost`, asked for an action that gives none of its own
+    // (tempo: by the action's row, a house rule's action too): the action's name comes after the actor.
+    bool names_action = false;
   };
   struct Action {
     std::string name;
@@ -160,14 +163,18 @@ class Fight final : public Ruleset {
     Function ready_when{};  // ready = function(me, intent): Ready by how the action is used (Use Item)
     Function target_allowed{};  // target = function(me, target) -> ok, why: whom it may be taken at (Rescue)
     int cost = 0;
-    Function cost_when{};  // cost = function(me, intent) -> AP: an intent that gives none pays it (tempo's By Weapon)
+    bool gives_cost = false;        // its definition gives `cost`, a number or a function
+    bool gives_allowed_by = false;  // its definition gives `allowed_by`, a list or a function
+    Function cost_when{};  // cost = function(me, intent) -> AP: an intent that gives none pays it; else the hook `cost`
     bool away_from_hostiles = false;  // with no way written, it moves away from every enemy
     bool carries_target = false;      // its target moves with the actor once picked up (Intent::carries_target)
     bool follows_target = false;      // the actor keeps beside its target as it moves (Intent::follow_feet)
     std::vector<std::string> allowed_by{};  // if any: only a character with one of these statuses may take it
-    Function allowed_when{};  // allowed_by = function(me) -> ok, why: who may take it (Platemail's Rapid Fire: no crossbow)
+    Function allowed_when{};  // allowed_by = function(me) -> ok, why: who may take it (Platemail's Rapid Fire: no crossbow);
+                              // with no allowed_by at all, the hook `allowed_by`
     std::optional<long> move_feet{};
     Function resolve{};
+    int name_ref = LUA_NOREF;  // its name as a Lua string, for a hook asked for it (Function::names_action)
   };
 
   void read_ruleset(lua_State* L, const Registry& registry);
@@ -178,8 +185,9 @@ class Fight final : public Ruleset {
   // call() of a function that judges yes or no (allowed_by, target, a condition's test, a target's
   // find), `judging` naming it: a change it tries is refused (lua::Judging).
   void judge_by(const Function& function, int nargs, int nresults, lua::Judging judging);
-  // Pushes the actor, and the intent when `function` reads it (Function::reads): the count pushed.
-  int push_actor_and_intent(const Function& function, const Intent& intent);
+  // Pushes the actor, the action's name for a hook asked for it (Function::names_action), and the
+  // intent when `function` reads it (Function::reads): the count pushed.
+  int push_actor_and_intent(const Action& chosen, const Function& function, const Intent& intent);
   const Function* hook(const char* name) const;
   // Runs `read`, which reads what `function` returned. An error it raises without a position is
   // the mistake of whoever wrote `function`: it is shown at the line where `function` is written,

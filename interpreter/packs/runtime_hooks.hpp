@@ -36,6 +36,8 @@ inline const std::vector<RuntimeHook> runtime_hooks{
     {"responses", true},
     {"actions", true},
     {"hostile"},
+    {"allowed_by"},
+    {"cost"},
 };
 
 // The runtime's hook of that name, or nullptr: a pack's own hook, or a misspelling.

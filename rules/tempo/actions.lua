@@ -249,11 +249,7 @@ for name, row in pairs(tables.actions_data) do
   -- ally (`target = "enemy"`); a Move toward anyone is not toward oneself, where it would go
   -- nowhere yet cost AP and draw reactions (`target = "other"`); one against no one takes no target
   -- (`target = "none"`: a sheet that gives one is refused).
-  -- Its cost and what allows it are its row's, read at each call (a copy would miss a house rule's
-  -- patch of the row): "Combat actions may only be taken if you are in the appropriate status", and
-  -- declaring one is to "spend the associated action points". The runtime refuses by `allowed_by`
-  -- and charges `cost` whoever proposes the intent: a sheet, through these rules' hooks, or a house
-  -- rule's own `choose` or `respond`, as it would the sheet's order.
+  -- Its cost and what allows it are its row's: the hooks `allowed_by` and `cost` below.
   -- When a sheet may order it is the hook `timing` below, by its row.
   -- A movement (`moves`: Move, Combat Move) goes where its order says: toward its target, to a
   -- cell, along compass steps or away from someone (docs/orders.md, "Movement"), up to Base
@@ -264,9 +260,7 @@ for name, row in pairs(tables.actions_data) do
                        move = data.moves and function() return { squares = tables.rules.base_combat_movement } end or nil,
                        target = ({ opponent = "enemy", partner = "enemy", anyone = "other", none = "none" })[data.against],
                        declared_as = data.private, involuntary = data.kind == "special", usage = data.usage,
-                       also_called = also_called[name],
-                       allowed_by = function(me) return tempo.permitted(me, name) end,
-                       cost = function(me) return tempo.cost(me, name) end }
+                       also_called = also_called[name] }
   if data.kind == "proactive" then
     -- Looked up at each call, not now: a house rule's override of the hook `exchange` plays it.
     definition.resolve = function(ctx) return arbiter.hooks.exchange(ctx) end
@@ -286,6 +280,16 @@ end
 -- in place of what it replaces. A house rule's patch of a row ("Parry" answering its "Lunge") is
 -- in them.
 arbiter.define.hook("timing", rows.timing)
+
+-- What allows an action and what it costs, read from its row at each call (a copy would miss a
+-- house rule's patch of the row), for every action, a house rule's too, whose definition gives no
+-- `allowed_by` or `cost` (docs/fights.md): "Combat actions may only be taken if you are in the
+-- appropriate status", and declaring one is to "spend the associated action points" (a counter-tempo
+-- action: the difference, tempo.charge). The runtime refuses by `allowed_by`, and charges `cost` for
+-- an intent that gives none, whoever proposes it: a sheet, through these rules' hooks, or a house
+-- rule's own `choose` or `respond`, as it would the sheet's order.
+arbiter.define.hook("allowed_by", tempo.permitted)
+arbiter.define.hook("cost", tempo.charge)
 
 -- For house rules, which cannot require this pack's files: a new proactive action described by
 -- a row of actions_data plays its exchange with `resolve = function(ctx) return

@@ -359,8 +359,8 @@ end
 -- ---------------------------------------------------------------------------------------------
 -- Rows and action definitions agree. The row says what an action costs, which statuses allow it
 -- and whom it is taken against; a definition that says it too must say the same: the runtime
--- refuses by its `allowed_by` and its `target`, after these rules have judged and charged by the
--- row.
+-- refuses by its `allowed_by` and its `target`, and charges its `cost`, in place of these rules'
+-- hooks `allowed_by` and `cost`, which read the row for an action that gives neither (actions.lua).
 
 local function same_members(a, b)
   if #a ~= #b then return false end
@@ -371,17 +371,10 @@ end
 -- The fields of a definition that say when a sheet may order it (rows.timing).
 local TIMING = { "turn_only", "answers", "replaces" }
 
--- These rules' own actions' `allowed_by` and `cost` (actions.lua) are functions that read the row
--- at each call: they agree with it as made, unless a house rule has set them since.
-local function reads_row(action, field)
-  local change = arbiter.last_change("action", action, field)
-  return change ~= nil and change.pack == "tempo"
-end
-
 local function agrees(action, definition, row)
   local function differs(field, row_field, expected)
     local given = definition[field]
-    if given == nil or reads_row(action, field) then return end
+    if given == nil then return end
     local same
     if type(given) == "table" and type(expected) == "table" then same = same_members(given, expected)
     else same = given == expected end

@@ -254,13 +254,25 @@ local function unequipped(c, action)
   if data.melee_weapon and not tempo.melee_weapon(c) then return "no melee weapon" end
 end
 
----"AP Cost": a number, or "By Weapon": the cost of the character's weapon (Unarmed: 3). Every
----action's `cost` (actions.lua), which the runtime charges for an intent that gives none of its own;
----these rules' hooks give theirs, a counter-tempo action's "difference in cost" too.
+---"AP Cost": a number, or "By Weapon": the cost of the character's weapon (Unarmed: 3).
 function tempo.cost(c, action)
   local cost = tempo.row(action).cost
   if cost == "By Weapon" then return tempo.weapon(c).cost end
   return cost
+end
+
+-- What `c` pays for `action` in place of its own `replaced`: "If the action you're replacing cost
+-- more than your original action ... you pay the difference in cost".
+local function replacing(c, action, replaced) return math.max(0, tempo.cost(c, action) - replaced.cost) end
+
+---What `c` pays to declare `action` now: its AP Cost, or for a counter-tempo action, which replaces
+---`c`'s own action (flow.intent), the difference in cost. The hook `cost` (actions.lua), which the
+---runtime charges for an intent that gives none of its own, whoever proposed it (a house rule's
+---`respond` too); these rules' own hooks give theirs.
+function tempo.charge(c, action)
+  local replaced = tempo.row(action).kind == "counter-tempo" and flow.intent(c)
+  if replaced then return replacing(c, action, replaced) end
+  return tempo.cost(c, action)
 end
 
 ---What an action looks like to the others: a Feint is "declared as a regular attack".
@@ -589,7 +601,7 @@ local function unable(who, name)
 end
 
 ---Whether `who` may take `action` now by its row: its "Allowed Status" and what it holds; false and
----why ("On Guard", "no melee weapon"), as a sheet's order is refused. Every action's `allowed_by`
+---why ("On Guard", "no melee weapon"), as a sheet's order is refused. The hook `allowed_by`
 ---(actions.lua), which the runtime asks of each intent, whoever proposed it, again as it resolves:
 ---the row's few statuses are asked of `who`, not each of these rules' statuses for its own.
 function tempo.permitted(who, action)
@@ -626,7 +638,7 @@ function tempo.response(who, declared, points, ordered)
     end
     local reason = unable(who, name)
     if reason then return nil, reason end
-    local cost = math.max(0, tempo.cost(who, name) - mine.cost)
+    local cost = replacing(who, name, mine)
     if cost > points then return nil, short(cost, points) end
     return { action = name, target = declared.actor, cost = cost }
   end

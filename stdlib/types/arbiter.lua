@@ -77,12 +77,12 @@ local arbiter = {
 ---@field needs_target? boolean a sheet must give a target
 ---@field needs_direction? boolean a sheet must say where it moves: compass steps, a destination, toward or away from a target, or a target
 ---@field target_is_way? boolean its target is only where it goes (Move: toward it), so a sheet giving a way and a target (`Move 10' S -> "Orc"`, `Move to A8 -> "Orc"`) gives two directions and is refused; a distance alone before the target caps the way toward it
----@field target? "enemy"|"ally"|"other"|"none"|fun(me: world.Character, target: world.Character): boolean, string? "enemy": an attack, so an order at oneself or an ally is refused; "ally" (pack API 2: the manifest's `api = 2`): for another of one's side, so an order at oneself or an enemy is refused; "other": at anyone but oneself, so an order at oneself is refused; "none": it takes no target, an order giving one is refused; a function: whom it may be taken at (false and why: refused before it is declared; nothing: refused as "target returned nothing"; a value not a boolean, 0 or "yes", an error at its line)
+---@field target? "enemy"|"ally"|"other"|"none"|fun(me: world.Character, target: world.Character): boolean, string? "enemy": an attack, so an order at oneself or an ally is refused; "ally" (pack API 2: the manifest's `api = 2`): for another of one's side, so an order at oneself or an enemy is refused; "other": at anyone but oneself, so an order at oneself is refused; "none": it takes no target, an order giving one is refused; a function: whom it may be taken at (false and why: refused before it is declared; nothing: refused as "target returned nothing"; a value not a boolean, 0 or "yes", an error at its line). Without `allowed_by`, the ruleset's hook `allowed_by` (arbiter.AllowedByHook), if any
 ---@field carries_target? boolean picks the target up once beside it and carries it along while everyone moves (Rescue; docs/fights.md)
 ---@field follows_target? boolean keeps beside the target as the target moves, up to `move` feet, in place of a path of its own (Guard; docs/fights.md)
 ---@field away_from_hostiles? boolean|fun(): boolean with no way written, move away from every enemy (Fall Back); a function is called as `move`'s is, and returns true or false: anything else, nil too, is an error at its line
 ---@field declared_as? string what the others see declared (tempo's Feint: "Melee Attack")
----@field cost? integer|fun(me: world.Character, intent: flow.Intent): integer action points (sequential phases), 0 to 1000000; or a function: what `me` pays for it as `intent` orders it (tempo's "By Weapon": the weapon's cost), asked for an intent that gives no `cost` of its own, whoever proposed it (a sheet, a hook); it returns a whole number from 0 to 1000000, anything else an error at its line
+---@field cost? integer|fun(me: world.Character, intent: flow.Intent): integer action points (sequential phases), 0 to 1000000; or a function: what `me` pays for it as `intent` orders it (tempo's "By Weapon": the weapon's cost), asked for an intent that gives no `cost` of its own, whoever proposed it (a sheet, a hook); it returns a whole number from 0 to 1000000, anything else an error at its line. Without `cost`, the ruleset's hook `cost` (arbiter.CostHook), if any, else 0
 ---@field involuntary? boolean forced by the rules (Crash, Dazed): a sheet may not order it
 ---@field turn_only? boolean taken only as one's own turn's action (tempo's proactive actions): a sheet's standing order (ON) of it is refused
 ---@field answers? string[]|fun(): string[] taken only in answer to one of these actions (tempo's reactions: their Response To): a standing order ON another, and a turn entry of it unless it `replaces`, are refused; a function is called once every pack has loaded, when the sheets are checked
@@ -214,6 +214,17 @@ function arbiter.define.target(name, value, made_from) end
 ---so a house rule's action is checked as its own are). Asked when the sheets are checked.
 ---@alias arbiter.TimingHook fun(action: string): { turn_only: boolean?, answers: string[]?, replaces: string[]? }?
 
+---The ruleset's hook `allowed_by` (optional): whether `me` may take the action named now, for each
+---intent of an action whose definition gives no `allowed_by`, whoever proposed it, as that function
+---would (tempo: by the action's row, so a house rule's action is judged as its own are). `intent` is
+---made only for a function that reads it.
+---@alias arbiter.AllowedByHook fun(me: world.Character, action: string, intent: flow.Intent): boolean, string?
+
+---The ruleset's hook `cost` (optional): what `me` pays for the action named, for an intent that gives
+---no cost of its own of an action whose definition gives no `cost` (tempo: its row's AP Cost, a
+---counter-tempo action's the difference), a whole number from 0 to 1000000.
+---@alias arbiter.CostHook fun(me: world.Character, action: string, intent: flow.Intent): integer
+
 ---Defines an extension point: a function other packs may replace with `arbiter.override.hook`.
 ---The flow's hooks are named by docs/fights.md (`loaded`: arbiter.LoadedHook, `round_start`,
 ---`round_end`, `phase_start`, `phase_end`: arbiter.BoundaryHook, `turn_start`, `turn_end`:
@@ -221,7 +232,8 @@ function arbiter.define.target(name, value, made_from) end
 ---arbiter.InitiativeHook, `choose`: arbiter.ChooseHook, `respond`: arbiter.RespondHook,
 ---`responses`: arbiter.ResponsesHook, `actions`: arbiter.ActionsHook, `reach`: arbiter.ReachHook,
 ---`move_limit`: arbiter.MoveLimitHook, `hostile`: arbiter.HostileHook, `movement`:
----arbiter.MovementHook, `timing`: arbiter.TimingHook). A name near one of the
+---arbiter.MovementHook, `timing`: arbiter.TimingHook, `allowed_by`: arbiter.AllowedByHook, `cost`:
+---arbiter.CostHook). A name near one of the
 ---runtime's hooks but none of them (`chose`) is an error: nothing would call it.
 ---@param name string
 ---@param value function

@@ -91,7 +91,7 @@ test.case("a definition that gives another cost than its row's: each as written,
   test.fails(function()
     arbiter.override.action("Bash", { needs_target = true, target = "enemy", cost = "3",
                                       resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
-  end, "action 'Bash': 'cost' must be a whole number of action points from 0 to 1000000")
+  end, "action 'Bash': 'cost' must be a whole number of action points from 0 to 1000000, or a function(me, intent) returning one")
   arbiter.override.action("Bash", { needs_target = true, target = "enemy", cost = 4,
                                     resolve = function(ctx) return arbiter.hooks.exchange(ctx) end })
   local said = test.fails(round, "house_rows_test.lua:95:76: action 'Bash': cost 4 is not actions_data['Bash'].cost 3 (tempo tests at ")
