@@ -22,6 +22,7 @@ template <> inline constexpr auto error_message<toward_target> = "expected a tar
 template <> inline constexpr auto error_message<from_target> = "expected 'from' and a target after 'away'";
 template <> inline constexpr auto error_message<away_target> = "expected a target after 'away from'";
 template <> inline constexpr auto error_message<arrow_target> = "expected a target after '->': a name in quotes, a phrase like 'closest enemy', self, a cell or coordinates";
+template <> inline constexpr auto error_message<no_trailing_comma> = "a comma ends the order: nothing follows it (an order has one target): write the target without it";
 template <> inline constexpr auto error_message<only_one_target> = "an order has one target: a second cannot follow it";
 template <> inline constexpr auto error_message<close_arguments> = "expected ')' to close the action's arguments";
 template <> inline constexpr auto error_message<or_expression> = "expected a condition after '('";

@@ -190,7 +190,9 @@ struct arrow_target : target {};
 // "Rapid Fire -> \"Orc\", \"Goblin\"": an order has one target, so a second is an error of its own.
 // A comma before ELSE is no second target ("-> \"Orc\", ELSE Defend").
 struct only_one_target : not_at<sor<arrow, seq<one<','>, not_at<blanks, kw_else>>>> {};
-struct order_target : seq<arrow, blanks, must<arrow_target>, blanks, must<only_one_target>> {};
+// "-> Ana," with nothing after the comma: no second target, and told so, not as one.
+struct no_trailing_comma : not_at<one<','>, statement_end> {};
+struct order_target : seq<arrow, blanks, must<arrow_target>, blanks, must<no_trailing_comma>, must<only_one_target>> {};
 // "1: S, S, SW": a movement without the action that makes it; reported with the order it could be
 // (orders_actions.hpp).
 struct path_without_action : path {};

@@ -106,3 +106,36 @@ TEST_CASE("a die's face typed at the prompt ends at a carriage return as at a ne
   CHECK(d10.value(prompt.roll(d10, "")) == 4);  // the last line needs no end
   CHECK(out.str() == "Roll a d10: Roll a d10: Roll a d10: ");
 }
+
+// docs/fights.md: "A value is a line of at most 1 MiB without a NUL byte … refused as soon as it
+// is read (input that never ends a line, `/dev/zero`, is not read on)". A bounded stream stands
+// for the endless one: what is left unread shows the reading stopped at the limit.
+TEST_CASE("a die's face typed at the prompt is refused past a sheet's line length, without reading on to a line end") {
+  const std::size_t limit = 1u << 20;
+  std::istringstream in(std::string(limit + 1000, '7') + "\n");
+  std::ostringstream out;
+  PromptedDice prompt(in, out);
+  const auto d10 = Die::numbered(10);
+  CHECK_THROWS_WITH(prompt.roll(d10, "damage"),
+                    "error: no value was given for the d10 for damage: the line typed is too long: a line may hold "
+                    "at most 1048576 bytes ('" + std::string(40, '7') + "…')");
+  CHECK(static_cast<std::size_t>(in.tellg()) == limit + 1);  // not one byte more than it takes to know
+  CHECK_THAT(out.str(), Catch::Matchers::EndsWith("Roll a d10 for damage: \n"));
+}
+
+TEST_CASE("a NUL byte typed at the prompt is refused at once, as a sheet refuses it (/dev/zero never ends a line)") {
+  std::istringstream in(std::string("4") + std::string(100, '\0'));
+  std::ostringstream out;
+  PromptedDice prompt(in, out);
+  const auto d10 = Die::numbered(10);
+  CHECK_THROWS_WITH(prompt.roll(d10, ""),
+                    "error: no value was given for the d10: the line typed holds a NUL byte (byte 2): type text");
+  CHECK(in.tellg() == 2);
+}
+
+TEST_CASE("a line of exactly a sheet's longest is read whole") {
+  std::istringstream in(std::string(1u << 20, 'x') + "\n");
+  std::string line;
+  CHECK(read_line(in, line));
+  CHECK(line.size() == 1u << 20);
+}

@@ -362,6 +362,24 @@ TEST_CASE("an order the rules never take then is refused: a reaction as a turn e
             "'Aim' is taken on one's own turn, it does not answer another's action");
 }
 
+// tempo's source: a counter-tempo action is taken "in response to an opponent's reaction", and only
+// the one an attack is aimed at reacts to it: a replacement is taken against the one it replaces'
+// action was at (/tmp/qa-tsheets/tg4.txt: it was played at Bo, the Cy written ignored).
+TEST_CASE("a replacement written at another than the target of the action it replaces is refused at its target",
+          "[orders][check]") {
+  const auto diagnostics = check_with(tempo_kinds(), "Ana:\n  1: Feint -> \"Bo\"\n"
+                                                     "  2: IF I am Bound THEN Counter-Attack -> \"Cy\"\n");
+  REQUIRE(diagnostics.size() == 1);
+  check_one(diagnostics[0], "duel.orders", 3, 43,
+            "'Counter-Attack' replaces entry 1's Feint when its target answers it, and is taken against the one who "
+            "answered: \"Bo\", not \"Cy\"");
+  CHECK(diagnostics[0].notes == std::vector<std::string>{"write it without a target, or 'Counter-Attack -> \"Bo\"'"});
+  // At the one answering, or with no target, it is taken as written.
+  CHECK(check_with(tempo_kinds(), "Ana:\n  1: Feint -> \"Bo\"\n  2: IF I am Bound THEN Counter-Attack -> \"Bo\"\n")
+            .empty());
+  CHECK(check_with(tempo_kinds(), "Ana:\n  1: Feint -> \"Bo\"\n  2: IF I am Bound THEN Counter-Attack\n").empty());
+}
+
 TEST_CASE("a replacement written as a turn entry must follow an entry of the action it replaces", "[orders][check]") {
   // It is read as the answer when the entry before is answered; after anything else it is never taken.
   // Counter-Attack and CT Parry answer another's action above all: the standing order is told first.
@@ -1147,9 +1165,21 @@ TEST_CASE("a condition's distance written without its foot mark, in squares or i
   CHECK(notes("\"Orc #1\" is within ten feet").front().starts_with(
       "the nearest declared conditions: '\"Orc #1\" is within {distance}'"));
   CHECK(notes("\"Orc #1\" is within 2 squares") ==
-        Notes{"write distances in feet: 2 squares is 10' at 5' a square",
+        Notes{"write distances in feet: 2 squares is 10' at 5' a square: '\"Orc #1\" is within 10''",
               "the nearest declared conditions: '\"Orc #1\" is within {distance}', '\"Orc #1\" is wounded', "
               "'\"Orc #1\" is adjacent to me'"});
+}
+
+// The advice is to write the condition in feet; rules that declare no such condition would refuse
+// that too (/tmp/qa-tsheets: tempo, "my opponent is within 2 squares").
+TEST_CASE("a distance in squares is told in feet only when the rules declare the condition in feet",
+          "[orders][check][suggest]") {
+  Vocabulary v = platemail();
+  v.add_condition("{character} is wounded", "rules.lua:9");
+  const std::string text = "Aldric:\n  1: Defend\n  2: IF \"Orc #1\" is within 2 squares THEN Defend\n";
+  const auto diagnostics = check_orders({{"s.txt", text, parse_orders(text, "s.txt")}}, v, &fight);
+  REQUIRE(diagnostics.size() == 1);
+  for (const std::string& note : diagnostics[0].notes) CHECK_FALSE(note.starts_with("write distances in feet"));
 }
 
 TEST_CASE("a declared condition written negated is told NOT goes before it", "[orders][check][suggest]") {

@@ -341,6 +341,12 @@ TEST_CASE("bad sheets: each refused with its message, line and column", "[orders
     check_failure("Aldric:\n  1: IF I am wounded THEN Rapid Fire -> \"Orc\", \"Goblin\" ELSE Defend\n", 2, 46,
                   "an order has one target: a second cannot follow it");
   }
+  SECTION("a comma after the target with nothing after it: no second target, and said so") {
+    check_failure("Aldric:\n  1: Charge -> \"Orc\",\n", 2, 21,
+                  "a comma ends the order: nothing follows it (an order has one target): write the target without it");
+    check_failure("Aldric:\n  1: Charge -> Orc, # the big one\n", 2, 19,
+                  "a comma ends the order: nothing follows it (an order has one target): write the target without it");
+  }
   SECTION("an unclosed parenthesis") {
     check_failure("Aldric:\n  2: IF (I am wounded THEN Defend\n", 2, 23, "expected ')' to close the condition");
   }

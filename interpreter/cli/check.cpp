@@ -265,6 +265,15 @@ void check(Context& context, const Options& options) {
     if (sheet_rank(a) != sheet_rank(b)) return sheet_rank(a) < sheet_rank(b);
     return std::tie(a.where.file, a.where.line, a.where.column) < std::tie(b.where.file, b.where.line, b.where.column);
   });
+  // One standing order refused for each Move it would answer is one thing to fix: told once.
+  const auto same = [](const Diagnostic& a, const Diagnostic& b) {
+    return std::tie(a.where.file, a.where.line, a.where.column, a.message, a.notes) ==
+           std::tie(b.where.file, b.where.line, b.where.column, b.message, b.notes);
+  };
+  for (auto later = warnings.begin(); later != warnings.end();)
+    later = std::find_if(warnings.begin(), later, [&](const Diagnostic& d) { return same(d, *later); }) != later
+                ? warnings.erase(later)
+                : later + 1;
 
   if (!diagnostics.empty()) context.exit_code = 1;
   if (options.json) return report_json(sheets, diagnostics, warnings, next_round, *context.out);

@@ -46,7 +46,14 @@ packs::Fight::Ask gm_prompt(std::istream& in, std::ostream& prompts, const order
     for (;;) {
       prompts << printable(question, true) << ": " << std::flush;
       std::string line;
-      if (!read_line(in, line)) {
+      bool given = false;
+      try {
+        given = read_line(in, line);
+      } catch (const Error& e) {
+        prompts << "\n";  // the prompt's line ends, for what is told next not to be written on it
+        throw Error(fmt::format("no answer was given to: {}: {}", question, e.diagnostics().front().message));
+      }
+      if (!given) {
         prompts << "\n";  // the prompt's line ends, for what is told next not to be written on it
         throw Error(fmt::format("the input ended before an answer to: {}", question));
       }

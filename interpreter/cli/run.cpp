@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <random>
 #include <ostream>
 #include <map>
@@ -339,15 +340,21 @@ void run(Context& context, const Options& options) {
       const lua::Sandbox::WaitingForUser waiting(session.sandbox);
       ask();
     };
+  bool answers_ended = false;  // the GM's input ended or was refused before an answer
   if (options.ask)
-    fight.set_ask([&narration, &sandbox = session.sandbox,
+    fight.set_ask([&narration, &sandbox = session.sandbox, &answers_ended,
                    prompt = gm_prompt(std::cin, *context.err, fight.vocabulary(),
                                       packs::roster_of(fight.world().entities()), fight.world().grid())](
                       const std::string& who, const std::string& question, const std::string& refused,
                       const std::string& answering, const packs::Fight::Choices& choices) {
       narration.catch_up();
       const lua::Sandbox::WaitingForUser waiting(sandbox);
-      return prompt(who, question, refused, answering, choices);
+      try {
+        return prompt(who, question, refused, answering, choices);
+      } catch (const Error&) {
+        answers_ended = true;
+        throw;
+      }
     });
   // A pack stuck in a built-in function ends the program from the watchdog's thread: the narration
   // of what happened before it is told all the same (the log stands still while the pack is stuck).
@@ -360,41 +367,72 @@ void run(Context& context, const Options& options) {
     Context& context;
     ~Forget() { context.last_words = nullptr; }
   } forget{context};
+  // The log and the save are written together, whole or not at all: a save that cannot be written
+  // leaves the log of the run before it too, not one that tells rounds no save recorded.
+  const auto outputs_now = [&] {
+    std::vector<OutputFile> outputs;
+    if (!options.log.empty()) {
+      std::ostringstream text;
+      write_json_lines(text, std::span(fight.log().events()).subspan(first_new));
+      outputs.push_back({options.log, text.str(), "log"});
+    }
+    if (!options.save.empty()) {
+      // Dice given to a resumed fight leave its generator as it was, for a later resume to go on with.
+      SavedState state = fight.save(seeded ? seeded->rng().to_json() : saved ? saved->rng : nlohmann::json());
+      state.played_from = origin;
+      state.definition_changes = definition_changes_to_save(session.stack.registry(), options.save);
+      refuse_unresumable(state, session.sandbox.state(), session.stack.registry(), options.save);
+      outputs.push_back({options.save, state_text(state), "save"});
+    }
+    return outputs;
+  };
+  const auto write = [&](const std::vector<OutputFile>& outputs) {
+    replace_files(outputs);
+    for (const OutputFile& output : outputs)
+      context.written.push_back(fmt::format("the {} {}", output.what, output.file.string()));
+  };
+  // What the GM typed (dice by hand, answers) or scripted (--dice) may end before the rounds do: the
+  // save (and log) as the last round finished is kept meanwhile, so the rounds played are not lost.
+  const bool typed_input = options.ask || !seeded;
+  std::optional<std::vector<OutputFile>> after_last_round;
+  int finished = 0;
   try {
     for (int i = 0; i < rounds; ++i) {
       fight.play_round();
       narration.catch_up();
       narration.tell_sides_out();
+      ++finished;
+      if (typed_input && !options.save.empty() && i + 1 < rounds) {
+        // A state no save can hold is refused at the end as before, not here.
+        try {
+          after_last_round = outputs_now();
+        } catch (const Error&) {
+          after_last_round.reset();
+        }
+      }
     }
   } catch (const std::exception&) {
-    // What happened before the fight stopped (nothing is saved); but a starting value the rules
-    // refuse is the encounter's mistake, found before any round was played: no "Round 1" first.
+    // What happened before the fight stopped; but a starting value the rules refuse is the
+    // encounter's mistake, found before any round was played: no "Round 1" first.
     if (!fight.refused_encounter()) {
       narration.catch_up();
       narration.tell_phase_rolls();
     }
-    throw;
+    if (!(answers_ended || dice->failure()) || !after_last_round) throw;
+    write(*after_last_round);
+    const int round = played + finished;
+    const std::string kept = fmt::format("saved after round {} to {}; round {} was not finished", round,
+                                         options.save, round + 1);
+    try {
+      throw;
+    } catch (const Error& e) {
+      std::vector<Diagnostic> diagnostics = e.diagnostics();
+      diagnostics.back().notes.push_back(kept);
+      throw Error(std::move(diagnostics));
+    }
   }
   warn_of_unused_dice(*dice, *context.err);
-  const auto events = std::span(fight.log().events()).subspan(first_new);
-  // The log and the save are written together, whole or not at all: a save that cannot be written
-  // leaves the log of the run before it too, not one that tells rounds no save recorded.
-  std::vector<OutputFile> outputs;
-  if (!options.log.empty()) {
-    std::ostringstream text;
-    write_json_lines(text, events);
-    outputs.push_back({options.log, text.str(), "log"});
-  }
-  if (!options.save.empty()) {
-    // Dice given to a resumed fight leave its generator as it was, for a later resume to go on with.
-    SavedState state = fight.save(seeded ? seeded->rng().to_json() : saved ? saved->rng : nlohmann::json());
-    state.played_from = origin;
-    state.definition_changes = definition_changes_to_save(session.stack.registry(), options.save);
-    refuse_unresumable(state, session.sandbox.state(), session.stack.registry(), options.save);
-    outputs.push_back({options.save, state_text(state), "save"});
-  }
-  replace_files(outputs);
-  for (const OutputFile& output : outputs) context.written.push_back(fmt::format("the {} {}", output.what, output.file.string()));
+  write(outputs_now());
 }
 
 }  // namespace

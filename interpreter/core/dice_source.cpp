@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
+#include "grammar/orders.hpp"
 
 namespace arbiter {
 
@@ -110,6 +111,11 @@ bool read_line(std::istream& in, std::string& line) {
       if (in.peek() == '\n') in.get();
       return true;
     }
+    // Refused as soon as it is read, not at a line end that may never come (/dev/zero).
+    if (c == '\0') throw Error(fmt::format("the line typed holds a NUL byte (byte {}): type text", line.size() + 1));
+    if (line.size() == orders::max_line_bytes)
+      throw Error(fmt::format("the line typed is too long: a line may hold at most {} bytes ('{}…')",
+                              orders::max_line_bytes, printable(line.substr(0, 40))));
     line += static_cast<char>(c);
   }
   return !line.empty();
@@ -121,8 +127,16 @@ std::size_t PromptedDice::roll(const Die& die, std::string_view reason) {
     for (;;) {
       out_ << "Roll a " << die.name() << for_reason(reason) << ": " << std::flush;
       std::string line;
-      if (!read_line(in_, line)) {
+      bool given = false;
+      try {
+        given = read_line(in_, line);
+      } catch (const Error& e) {
         out_ << "\n";  // the prompt's line ends, for what is told next not to be written on it
+        fail(fmt::format("no value was given for the {}{}: {}", die.name(), for_reason(reason),
+                         e.diagnostics().front().message));
+      }
+      if (!given) {
+        out_ << "\n";
         fail(fmt::format("no value was given for the {}{}: the input ended", die.name(), for_reason(reason)));
       }
       if ((face = die.find(trimmed(line)))) return;

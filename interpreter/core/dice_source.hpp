@@ -75,7 +75,9 @@ class ScriptedDice final : public DiceSource {
 
 // A line typed at the terminal (a die's face, the GM's answer at `run --ask`): up to a newline or a
 // carriage return, one line end as a sheet counts them (CRLF is one), so input piped with old Mac
-// line ends is not read as one line with the next. False when the input ended before any text.
+// line ends is not read as one line with the next. False when the input ended before any text. A
+// line longer than a sheet's (orders::max_line_bytes) or holding a NUL byte is an arbiter::Error as
+// soon as that byte is read, so an input that never ends a line (/dev/zero) is not read on forever.
 bool read_line(std::istream& in, std::string& line);
 
 // Asks on `out` ("Roll a d10 for Aldric attacks Orc #2: ") and reads a line from `in`; a value the

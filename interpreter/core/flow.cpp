@@ -16,18 +16,6 @@ namespace {
 constexpr std::array phase_kind_names{"simultaneous", "sequential"};
 constexpr std::array boundary_names{"round_start", "round_end", "phase_start", "phase_end", "turn_start", "turn_end"};
 
-// "Charge → Orc #2", "Sprint to C4", "Prepare Spell (Fireball)", with how it was chosen when that
-// needs saying; the action as the others see it declared (`shown`), whose words in parentheses are
-// told only when it is the action taken (a Feint's are not the Melee Attack's the others see).
-std::string summary(const Intent& intent, const std::string& shown, const World& world) {
-  std::string text = shown;
-  if (shown == intent.action && !intent.arguments.empty())
-    text += fmt::format(" ({})", fmt::join(intent.arguments, ", "));
-  if (intent.target != no_entity) text += " → " + world.get(intent.target).name;
-  else if (!intent.path.empty()) text += " to " + world.grid().label(intent.path.back());
-  if (!intent.note.empty()) text += " (" + intent.note + ")";
-  return text;
-}
 
 // "rules/x/init.lua:12: attempt to index a nil value": the failure on one line of the log.
 std::string one_line(const Error& error) {
@@ -37,6 +25,18 @@ std::string one_line(const Error& error) {
 }
 
 }  // namespace
+
+// With how it was chosen when that needs saying; words in parentheses are told only when the action
+// shown is the action taken (a Feint's are not the Melee Attack's the others see).
+std::string intent_summary(const Intent& intent, const std::string& shown, const World& world) {
+  std::string text = shown;
+  if (shown == intent.action && !intent.arguments.empty())
+    text += fmt::format(" ({})", fmt::join(intent.arguments, ", "));
+  if (intent.target != no_entity) text += " → " + world.get(intent.target).name;
+  else if (!intent.path.empty()) text += " to " + world.grid().label(intent.path.back());
+  if (!intent.note.empty()) text += " (" + intent.note + ")";
+  return text;
+}
 
 std::string_view name(PhaseKind kind) { return phase_kind_names[static_cast<std::size_t>(kind)]; }
 
@@ -141,7 +141,7 @@ void Flow::declare(const Intent& intent, bool sequential) {
   fields.emplace("character", world_.get(intent.actor).name);
   fields.emplace("action", intent.action);
   // Told aloud: what the others see. The truth is `action`, for the GM.
-  fields.emplace("summary", summary(intent, ruleset_.declared_as(intent.action), world_));
+  fields.emplace("summary", intent_summary(intent, ruleset_.declared_as(intent.action), world_));
   if (intent.target != no_entity) fields.emplace("target", world_.get(intent.target).name);
   if (sequential) {
     fields.emplace("cost", intent.cost);

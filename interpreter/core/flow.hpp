@@ -89,6 +89,11 @@ struct Intent {
   friend bool operator==(const Intent&, const Intent&) = default;
 };
 
+// "Charge → Orc #2", "Move to C4 (stops at C3: Bo stands at D2)", "Prepare Spell (Fireball)": the
+// intent as the others see it declared (`shown`: a Feint is a Melee Attack), as the log's
+// `declared` event and a response prompt (`run --ask`) tell it.
+std::string intent_summary(const Intent& intent, const std::string& shown, const World& world);
+
 enum class Boundary : std::uint8_t { RoundStart, RoundEnd, PhaseStart, PhaseEnd, TurnStart, TurnEnd };
 std::string_view name(Boundary boundary);  // "round_start", "phase_end", …
 

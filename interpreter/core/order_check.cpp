@@ -380,11 +380,14 @@ class Checker {
       return taken && std::any_of(action.replaces.begin(), action.replaces.end(),
                                   [&](const std::string& name) { return same_name(name, taken->name); });
     };
+    std::vector<const Order*> replaceable;
     if (entry_before_) {
-      if (entry_before_->otherwise && replaced(*entry_before_->otherwise)) return;
       for (const auto& branch : entry_before_->branches)
-        if (replaced(branch.order)) return;
+        if (replaced(branch.order)) replaceable.push_back(&branch.order);
+      if (entry_before_->otherwise && replaced(*entry_before_->otherwise))
+        replaceable.push_back(&*entry_before_->otherwise);
     }
+    if (!replaceable.empty()) return against_the_answerer(action, o, replaceable);
     const std::string replaces = fmt::format("{}", fmt::join(action.replaces, " or "));
     const std::string reaction = fmt::format("'{}' answers another's action ({})", action.name, answered);
     // At a prompt no entry comes before: the replacement is asked for as the response it is.
@@ -407,6 +410,40 @@ class Checker {
                        "answered THEN {} …'",
                        entry_before_ ? entry_before_->number : 1, action.replaces.front(),
                        entry_before_ ? entry_before_->number + 1 : 2, action.name)});
+  }
+
+  // A replacement is taken against the one who answered the action it replaces, and only that
+  // action's target answers it (an attack is answered by the one attacked): a replacement at
+  // someone else (`1: Feint -> Bo` then `2: IF my attack was parried THEN Counter-Attack -> Cy`) is
+  // never taken so. Told when every action it may replace names its target, and it names another.
+  void against_the_answerer(const ActionRules& action, const Order& o, const std::vector<const Order*>& replaceable) {
+    if (!o.target) return;
+    const std::optional<std::string> mine = character_key(*o.target);
+    if (!mine) return;
+    for (const Order* earlier : replaceable) {
+      const std::optional<std::string> theirs = earlier->target ? character_key(*earlier->target) : std::nullopt;
+      if (!theirs || *theirs == *mine) return;
+    }
+    const Order& first = *replaceable.front();
+    error(o.target->text.at,
+          fmt::format("'{}' replaces entry {}'s {} when its target answers it, and is taken against the one who "
+                      "answered: {}, not {}",
+                      action.name, entry_before_->number, first.action.text, format(*first.target),
+                      format(*o.target)),
+          {fmt::format("write it without a target, or '{} -> {}'", o.action.text, format(*first.target))});
+  }
+
+  // The character a target names, by its key (character_name_key): a quoted name, or a bare one the
+  // rules do not declare as a target (in a fight, one of its roster); none for a general target,
+  // oneself, a cell.
+  std::optional<std::string> character_key(const Target& t) const {
+    if (roster_) {
+      const RosterEntry* entry = someone(t);
+      return entry ? std::optional(entry->key) : std::nullopt;
+    }
+    if (t.kind == Target::Kind::character || (t.kind == Target::Kind::phrase && !vocabulary_.target(t.text.text)))
+      return character_name_key(t.text.text);
+    return std::nullopt;
   }
 
   void condition(const Condition& c) {
@@ -463,10 +500,20 @@ class Checker {
       long squares = 0;
       const auto [end, error] = std::from_chars(before.data(), before.data() + before.size(), squares);
       if ((word == "square" || word == "squares" || word == "sq") && !before.empty() && error == std::errc{} &&
-          end == before.data() + before.size() && squares <= max_number / feet_per_step())
-        return fmt::format("write distances in feet: {} square{} is {}' {}", before, squares == 1 ? "" : "s",
+          end == before.data() + before.size() && squares <= max_number / feet_per_step()) {
+        // Only told when the rules declare the condition in feet: advice they refuse is no help.
+        const std::size_t number_at = at - 1 - word.size() - 1 - before.size();
+        // As written, when folding the case kept every byte where it was.
+        const std::string written = blanks_collapsed(phrase);
+        const std::string& text = written.size() == folded.size() ? written : folded;
+        const std::string in_feet = text.substr(0, number_at) + fmt::format("{}'", squares * feet_per_step()) +
+                                    text.substr(std::min(at - 1, text.size()));
+        if (!vocabulary_.condition(in_feet)) return {};
+        return fmt::format("write distances in feet: {} square{} is {}' {}: '{}'", before, squares == 1 ? "" : "s",
                            squares * feet_per_step(),
-                           map_ ? std::string("on this map") : fmt::format("at {}' a square", feet_per_step()));
+                           map_ ? std::string("on this map") : fmt::format("at {}' a square", feet_per_step()),
+                           in_feet);
+      }
       before = word;
     }
     return {};

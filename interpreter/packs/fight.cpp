@@ -1403,6 +1403,15 @@ std::vector<Cell> Fight::plan_path(const Entity& who, const orders::Movement& mo
             held_away(paths_.toward(who.position, *to, static_cast<double>(budget_feet), 0, occupied).steps);
         const Cell end = path.empty() ? who.position : path.back();
         if (!cut || end == *to) return path;
+        // Another stands on the place itself: the way ends beside it, and says who, as a step barred does.
+        if (const auto holder = std::find_if(world_.entities().begin(), world_.entities().end(),
+                                             [&](const Entity& e) { return e.id != who.id && e.position == *to; });
+            holder != world_.entities().end()) {
+          const std::string held = fmt::format("{} stands at {}", holder->name, grid.label(*to));
+          if (path.empty()) cut->stays = fmt::format("stays at {}: {}", grid.label(end), held);
+          else cut->stopped = fmt::format("{}: {}", grid.label(end), held);
+          return path;
+        }
         // Farther than the action goes, or than the distance written ("Move 15' to H4"): the GM
         // hears where it stops and why, as for a written way. A distance no step fits in is told
         // by the order's intent, as for any way. No way there at all: it stays, and says why.
@@ -1626,12 +1635,13 @@ std::optional<Intent> Fight::respond(const Entity& who, const Intent& declared, 
     lua_pushinteger(L_, ap_left);
     const auto offer = offered("responses", 3);
     if (offer && offer->open.empty()) return std::nullopt;  // nothing the rules would take: not asked
-    const std::string target = declared.target == no_entity ? "" : " → " + world_.get(declared.target).name;
     const std::string listed = offer ? fmt::format("{}; ", fmt::join(offer->open, ", ")) : "";
     const std::string shown = declared_as(declared.action);
+    // Where a movement goes, as the narration told it: a response to it may depend on that.
     return ask_sequential(f, who,
-                          fmt::format("{} declared {}{}. {}'s response ({}{} AP left; empty: none)",
-                                      world_.get(declared.actor).name, shown, target, who.name, listed, ap_left),
+                          fmt::format("{} declared {}. {}'s response ({}{} AP left; empty: none)",
+                                      world_.get(declared.actor).name, intent_summary(declared, shown, world_),
+                                      who.name, listed, ap_left),
                           shown, push_arguments, [&] { return offer ? *offer : takeable(who, shown); });
   }
   return judge(f, push_arguments(), who, nullptr);

@@ -19,9 +19,11 @@ local function answered(me, actions)
   return false
 end
 
+-- Only a reaction answers my action: a CT Parry or CT Counter-Attack is taken by the actor in place
+-- of its own action, never by another against mine.
 local conditions = {
-  ["my attack was parried"] = function(me) return answered(me, { "Parry", "CT Parry" }) end,
-  ["my attack was countered"] = function(me) return answered(me, { "Counter-Attack", "CT Counter-Attack" }) end,
+  ["my attack was parried"] = function(me) return answered(me, { "Parry" }) end,
+  ["my attack was countered"] = function(me) return answered(me, { "Counter-Attack" }) end,
   ["my attack was answered"] = function(me)
     local mine = flow.intent(me)
     for _, r in ipairs(mine and mine.responses or {}) do if r.actor.name ~= me.name then return true end end

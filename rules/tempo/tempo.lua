@@ -526,6 +526,31 @@ local function nowhere(me, ordered)
   return "it goes nowhere from " .. me.cell
 end
 
+-- Why an answer written as a turn entry is not taken as its next action. A replacement written after
+-- the action it replaces ("2: IF my attack was parried THEN CT Counter-Attack") is taken only as
+-- the answer to what answered that action: the reason it was not is what the turn was owed.
+local function not_on_turn(me, action)
+  local mine = flow.intent(me)
+  if not mine or #tempo.replaces(action) == 0 then
+    return "it answers another's action, it is not taken on one's turn"
+  end
+  if not contains(tempo.replaces(action), mine.action) then
+    return ("it replaces %s, not %s"):format(table.concat(tempo.replaces(action), " or "), mine.action)
+  end
+  local answered
+  for _, r in ipairs(mine.responses) do
+    if r.actor.name == me.name then return mine.action .. " is already replaced" end
+    answered = answered or r
+  end
+  if not answered then return ("it replaces %s when another answers it, and no one did"):format(mine.action) end
+  -- What it answers in place of that action: only a reaction answers an action.
+  local answers = {}
+  for _, a in ipairs(tempo.answers(action)) do
+    if tempo.row(a).kind ~= "proactive" then answers[#answers + 1] = a end
+  end
+  return ("it answers %s, not %s"):format(table.concat(answers, " or "), answered.action)
+end
+
 ---The next action of `me`'s turn: the sheet's `ordered` one if the rules allow it, or without
 ---orders the status's own (rules.default_action) at its opponent (tempo.opponent) while it can pay.
 function tempo.next_action(me, points, ordered)
@@ -536,7 +561,7 @@ function tempo.next_action(me, points, ordered)
     action, target = ordered.action, ordered.target
     local data = tempo.row(action)
     -- Only proactive actions are taken on one's turn; the others wait for what they answer.
-    if data.kind ~= "proactive" then return nil, "it answers another's action, it is not taken on one's turn" end
+    if data.kind ~= "proactive" then return nil, not_on_turn(me, action) end
     if not tempo.allowed(me, action) then return nil, guard end
     if data.against == "none" then target = nil
     elseif data.moves and not target then
@@ -615,6 +640,17 @@ function tempo.permitted(who, action)
   return false, tempo.guard(who) or "without a status"
 end
 
+-- A response is taken against the one whose action it answers: a reaction "in response to their
+-- actions", a counter-tempo action "in response to an opponent's reaction" (a Counter-Attack
+-- deflects "an incoming melee attack while simultaneously launching one of your own"). A target
+-- written otherwise is refused, not taken against the actor in its place.
+local function elsewhere(ordered, declared)
+  local written = ordered.target
+  if not written or written.name == declared.actor.name then return nil end
+  return ("it answers %s's %s, so it is taken against %s, not %s"):format(declared.actor.name,
+    tempo.seen(declared.action), declared.actor.name, written.name)
+end
+
 ---Whether `who` may declare `ordered` against `declared`: as an opponent, a reaction to what it sees;
 ---as the actor answered by a reaction, a counter-tempo action replacing its own. Without orders, none.
 function tempo.response(who, declared, points, ordered)
@@ -636,7 +672,7 @@ function tempo.response(who, declared, points, ordered)
     if not feint and not contains(data.response_to, declared.action) then
       return nil, ("it does not answer %s"):format(declared.action)
     end
-    local reason = unable(who, name)
+    local reason = unable(who, name) or elsewhere(ordered, declared)
     if reason then return nil, reason end
     local cost = replacing(who, name, mine)
     if cost > points then return nil, short(cost, points) end
@@ -648,7 +684,7 @@ function tempo.response(who, declared, points, ordered)
   local aimed_at_me = declared.target and declared.target.name == who.name
   if not aimed_at_me and seen ~= "Move" and seen ~= "Combat Move" then return nil end
   if not contains(data.response_to, seen) then return nil, ("it does not answer %s"):format(seen) end
-  local reason = unable(who, name) or unshared(who, name, declared.actor)
+  local reason = unable(who, name) or elsewhere(ordered, declared) or unshared(who, name, declared.actor)
   if reason then return nil, reason end
   local moving = tempo.row(seen).moves
   if data.withdraws and moving then
