@@ -168,7 +168,7 @@ void check(Context& context, const Options& options) {
   // finds them; a new one under the encounter's rules and the --house packs, as run plays it.
   const std::vector<std::string> house = saved ? house_played_with(*saved, *encounter) : options.house;
   if (!options.rules.empty())
-    session.load(options.rules);
+    load_named_packs(session, options.rules);
   else
     load_fight_packs(session, *encounter, house);
   const auto vocabulary = packs::read_vocabulary(session.sandbox.state(), session.stack.registry());
