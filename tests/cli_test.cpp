@@ -1646,6 +1646,12 @@ TEST_CASE("arbiter prob --at-least past the values an expression takes is exact,
              Contains("\nP(>= 202) = 0% = 0 (1d2! is at most 201 within the explosion depth cap)\n"));
   CHECK_THAT(arbiter("prob '1d2!' --at-least 201 --exact").output,
              Contains("\nP(>= 201) = 3.9e-29% = 1/2535301200456458802993406410752\n"));
+  // 1d2000! past the cap: 2000^-101 (about 1e-333), below what a double holds, was rounded to 0
+  // and read as "100% (1d2000! is at least 1)".
+  const auto tiny_cut = arbiter("prob '1d2000!' --at-least 1").output;
+  CHECK_THAT(tiny_cut, Contains("\nP(>= 1) = >99.999999999999% (1d2000! is at least 1; the rest are rolls past the "
+                                "explosion depth cap)\n"));
+  CHECK_THAT(tiny_cut, Contains("the explosion depth cap (100 extra dice) changed less than 1e-300 of the probability\n"));
   std::string hundred_twos_then_one;
   for (int i = 0; i < 100; ++i) hundred_twos_then_one += "2,";
   CHECK_THAT(arbiter("roll '1d2!' --dice " + hundred_twos_then_one + "1").output, EndsWith(" 1] = 201\n"));
