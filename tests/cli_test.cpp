@@ -1660,6 +1660,12 @@ TEST_CASE("arbiter prob --at-least past the values an expression takes is exact,
              Contains("\nP(>= 202) = 0% = 0 (1d2! is at most 201 within the explosion depth cap)\n"));
   CHECK_THAT(arbiter("prob '1d2!' --at-least 201 --exact").output,
              Contains("\nP(>= 201) = 3.9e-29% = 1/2535301200456458802993406410752\n"));
+  // 1d2000! past the cap: 2000^-101 (about 1e-333), below what a double holds, was rounded to 0
+  // and read as "100% (1d2000! is at least 1)".
+  const auto tiny_cut = arbiter("prob '1d2000!' --at-least 1").output;
+  CHECK_THAT(tiny_cut, Contains("\nP(>= 1) = >99.999999999999% (1d2000! is at least 1; the rest are rolls past the "
+                                "explosion depth cap)\n"));
+  CHECK_THAT(tiny_cut, Contains("the explosion depth cap (100 extra dice) changed less than 1e-300 of the probability\n"));
   std::string hundred_twos_then_one;
   for (int i = 0; i < 100; ++i) hundred_twos_then_one += "2,";
   CHECK_THAT(arbiter("roll '1d2!' --dice " + hundred_twos_then_one + "1").output, EndsWith(" 1] = 201\n"));
@@ -2586,8 +2592,15 @@ TEST_CASE("two rulesets loaded from the command line are told with the requireme
                                Contains("pack 'fortempo' is named by --house"));
   const auto rules = arbiter(packs + "check --rules platemail fortempo examples/platemail/skirmish-round1.txt");
   CHECK(rules.exit_code == 1);
-  CHECK_THAT(rules.output, Contains("(two rulesets?)") &&
-                               Contains("pack 'tempo' is loaded because 'fortempo' requires it, at " + requirement));
+  // check --rules holds the packs after its ruleset to what run holds house packs to: told at the
+  // requirement, as --house's.
+  CHECK_THAT(rules.output, Contains(requirement + ": error: fortempo requires tempo; this fight is played under platemail") &&
+                               Contains("pack 'fortempo' is named by --rules"));
+  // Loaded together where no fight is checked (explain, lua, test): the clash, and who brought tempo in.
+  const auto explained = arbiter(packs + "explain platemail fortempo");
+  CHECK(explained.exit_code == 1);
+  CHECK_THAT(explained.output, Contains("(two rulesets?)") &&
+                                   Contains("pack 'tempo' is loaded because 'fortempo' requires it, at " + requirement));
   // Named itself beside the ruleset, by --house: told so.
   const auto named = arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt "
                              "--seed 1 --house tempo");

@@ -211,6 +211,47 @@ TEST_CASE("dice.parse checks an expression without rolling it: its canonical not
   CHECK_THAT(host.error("dice.parse(6)"), Catch::Contains("a dice expression such as \"1d6\""));
 }
 
+TEST_CASE("a pack's roll tells its dropped dice as dropped, outside its total and counts, and a pool drops none",
+          "[dice]") {
+  // stdlib/types/dice.lua: `dice` is "every die, in the order rolled", `fate` "kept"|"dropped"
+  // within the die's own term, `counts` "kept dice by symbol"; dice.pool's entries are "plain
+  // dice", and the rule reads every die of the pool.
+  Host host;
+  host.script({"5", "4", "2", "4", "Sword", "2", "Shield"});
+  CHECK(host.run("local r = dice.roll('4d6kh3') local fates = {} "
+                 "for _, d in ipairs(r.dice) do fates[#fates + 1] = d.value .. ' ' .. d.fate end "
+                 "return r.total .. ': ' .. table.concat(fates, ', ')") == "13: 5 kept, 4 kept, 2 dropped, 4 kept");
+  // Symbol faces are worth 0 (docs/dice.md): keeping the highest die keeps the 2, and the symbols
+  // dropped are in no count.
+  CHECK(host.run("dice.define('arms', {'Sword', 'Shield', 2}) local r = dice.roll('3d[arms]kh1') "
+                 "local fates = {} for _, d in ipairs(r.dice) do fates[#fates + 1] = (d.symbol or d.value) .. ' ' .. "
+                 "d.fate end return table.concat(fates, ', ') .. ' | ' .. r.total .. ', Sword ' .. "
+                 "tostring(r.counts.Sword)") == "Sword dropped, 2 kept, Shield dropped | 2, Sword nil");
+  CHECK_THAT(host.error("dice.pool{'1d6', '4d6kh3'}"),
+             Catch::StartsWith("probe.lua:1: error: pool entry 2 \"4d6kh3\": a pool entry is plain dice such as 1d6 "
+                               "or 5d10, with no keep or drop"));
+  CHECK_THAT(host.error("dice.pool{'4d6dl1'}"), Catch::StartsWith("probe.lua:1: error: pool entry 1 \"4d6dl1\":"));
+}
+
+TEST_CASE("a die no pack named is told as the other mistakes of a pack's dice, with the nearest name", "[dice]") {
+  // docs/dice.md: a mistake in a pack's expression is told at the pack's line, "the expression
+  // quoted, with the column in it". A named die no pack defined was told as
+  // "<dice expression>:1:4:", a place in no file, and a pool's as "<pool>:1:4:".
+  Host host;
+  host.script({});
+  host.run("dice.define('zed', {1, 2, 3}) return true");
+  for (const std::string call : {"dice.roll('1d[zd]')", "dice.distribution('1d[zd]')", "select(2, dice.parse('1d[zd]'))"}) {
+    const std::string told = call.starts_with("select") ? host.run("return " + call) : host.error(call);
+    CAPTURE(call);
+    CHECK_THAT(told, Catch::Contains("dice expression \"1d[zd]\", column 4: there is no die named 'zd'\ndid you mean "
+                                     "'zed'?"));
+    CHECK_THAT(told, !Catch::Contains("<dice expression>"));
+  }
+  const std::string pool = host.error("dice.pool{'1d6', '2d[zd]'}");
+  CHECK_THAT(pool, Catch::StartsWith("probe.lua:1: error: pool entry 2 \"2d[zd]\", column 4: there is no die named "
+                                     "'zd'\ndid you mean 'zed'?"));
+}
+
 TEST_CASE("bad input from a pack is a Lua error with the position", "[dice]") {
   Host host;
   host.script({"1"});

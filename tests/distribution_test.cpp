@@ -234,6 +234,24 @@ TEST_CASE("a floating-point chance is a probability, 0 to 1, a large one the com
   CHECK(exploding.at_least(1) == 1 - exploding.cut_off);
 }
 
+TEST_CASE("what the depth cap cuts off is never 0 in floating point, however small its exact value") {
+  // docs/dice.md: the distribution's probabilities "add up to 1 − cut_off"; a cut_off that rounds
+  // to 0 made every roll made read as every roll (prob: "100% … is at least 1"). Against the exact
+  // computation: 1101 twos in a row, 2^-1101, below the smallest double (2^-1074).
+  DiceLimits deep;
+  deep.explode_depth = 1100;
+  const auto exact_cut = exact("1d2!", deep).cut_off;
+  Fraction expected(1);
+  for (int i = 0; i < 1101; ++i) expected /= 2;
+  CHECK(exact_cut == expected);
+  const auto floating = approx("1d2!", deep);
+  CHECK(floating.cut_off > 0);
+  CHECK(floating.cut_off <= std::numeric_limits<double>::denorm_min());
+  // A random number of such dice, and a pool of them, keep it too.
+  CHECK(approx("(1d2)d2!", deep).cut_off > 0);
+  CHECK(approx("3d2!", deep).cut_off > 0);
+}
+
 TEST_CASE("an arithmetic error points at its part of the expression") {
   try {
     approx("2 + 1d6/(1d6-1d6)");

@@ -912,6 +912,24 @@ TEST_CASE("a border's or a cell's amount that cannot be negative is refused at i
   CHECK((all[2].where.line == 5 && all[2].where.column == 60));
 }
 
+TEST_CASE("a border's crossing challenge or toughness below 0 is refused at its field", "[encounter]") {
+  // docs/world.md: `crossing_challenge` "2 meter jump 3, rope swing 4" (the roll needed to cross),
+  // `toughness` "regular door 2, stone wall 6" (what it takes to break through): neither is below 0.
+  // Both were taken as written and handed to the ruleset.
+  Fight fight;
+  const auto all = fight.problems(platemail(
+      "    { name = 'Ana', side = 'a', at = 'A1' },\n",
+      "width = 4, height = 3,\n"
+      "    borders = { { between = { 'A1', 'A2' }, crossing_challenge = -3 }, { between = { 'B1', 'B2' }, toughness = -2 } }"));
+  REQUIRE(all.size() == 2);
+  CHECK(all[0].message == "encounter.map.borders[1].crossing_challenge: must be 0 or more (the roll needed to cross it), "
+                          "not -3");
+  CHECK((all[0].where.line == 4 && all[0].where.column == 45));
+  CHECK(all[1].message == "encounter.map.borders[2].toughness: must be 0 or more (what it takes to break through), "
+                          "not -2");
+  CHECK((all[1].where.line == 4 && all[1].where.column == 100));
+}
+
 TEST_CASE("two characters in one cell are told with the file's other mistakes, in one reading", "[encounter]") {
   // docs/encounters.md: "first the file's own (every … character with a mistake)".
   Fight fight;

@@ -172,7 +172,7 @@ void check(Context& context, const Options& options) {
   const std::vector<std::string> house =
       saved && options.house.empty() ? house_played_with(*saved, *encounter, options.resume) : options.house;
   if (!options.rules.empty())
-    session.load(options.rules);
+    load_named_packs(session, options.rules);
   else
     load_fight_packs(session, *encounter, house);
   const auto vocabulary = packs::read_vocabulary(session.sandbox.state(), session.stack.registry());

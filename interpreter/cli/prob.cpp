@@ -1,6 +1,7 @@
 // arbiter prob EXPR [--json] [--exact] [--at-least X] [--all]: the exact distribution of a dice expression,
 // as a table with a text histogram, or JSON {"expr","mean","stddev","distribution":[{"value","p"}]}
 // (each entry with "fraction" under --exact).
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -41,6 +42,12 @@ std::string fraction_text(double) { return {}; }
 double to_json(double value) { return std::strtod(fmt::format("{:.15g}", value).c_str(), nullptr); }
 std::string fraction_text(const Fraction& p) { return p.get_str(); }
 
+// What the explosion depth cap cut off, to three figures. Below what a double holds (the
+// distribution keeps such a chance as a double's smallest, never 0) it is told as such.
+std::string cut_off_text(double p) {
+  return p <= std::numeric_limits<double>::denorm_min() ? "less than 1e-300" : fmt::format("{:.3g}", p);
+}
+
 template <class P>
 void report(Context& context, const ProbOptions& options, const Roller& roller, const Distribution<P>& d) {
   const auto moments = d.moments();
@@ -66,7 +73,8 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     }
   };
   const double stddev = std::sqrt(to_double(moments.variance));
-  const double cut_off = to_double(d.cut_off);
+  // Not 0 when the cap cut any roll off, however little (an exact 2000^-101 is 0 as a double).
+  const double cut_off = d.cut_off > 0 ? std::max(to_double(d.cut_off), std::numeric_limits<double>::denorm_min()) : 0.0;
   const std::string expr = dice::to_string(*roller.expression().root);
 
   if (options.json) {
@@ -98,8 +106,8 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
   if (options.exact) *context.out << " (" << fraction_text(mean) << ")";
   *context.out << fmt::format(", standard deviation {}\n", decimal_held(stddev, 4));
   if (cut_off > 0)
-    *context.out << fmt::format("the explosion depth cap ({} extra dice) changed {:.3g} of the probability\n",
-                                roller.limits().explode_depth, cut_off);
+    *context.out << fmt::format("the explosion depth cap ({} extra dice) changed {} of the probability\n",
+                                roller.limits().explode_depth, cut_off_text(cut_off));
   if (options.at_least) {
     // Past either end the answer is exact, 0 or 1, and says so with the reason (a floating-point
     // sum of every probability may miss 1 in its last digit). Between them it is neither, and is

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <span>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -309,22 +310,25 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
 }
 
 // A house pack builds on the fight's rules: one that needs other rules would load them over these.
-// What it requires, directly or not, is the fight's ruleset (the encounter's first pack) and what
-// it requires, the other house packs, or house rules built on the ruleset in turn (platemail-house
-// under platemail), which load with it. The encounter's packs after its ruleset are house packs
-// too, told where the encounter names them; --house's, where their manifests require what does
-// not fit. Packs named by their folders are compared by their names.
-void check_house(packs::PackStack& stack, const packs::Encounter& encounter, const std::vector<std::string>& house) {
+// What it requires, directly or not, is the fight's ruleset (the first pack named) and what it
+// requires, the other house packs, or house rules built on the ruleset in turn (platemail-house
+// under platemail), which load with it. The packs after the ruleset (an encounter's, or those
+// `check --rules` names) are house packs too, told where the file names them (`rules_at`, none on
+// the command line); --house's are told without a place. Packs named by their folders are
+// compared by their names.
+void check_house(packs::PackStack& stack, const std::vector<std::string>& rules, std::span<const packs::Place> rules_at,
+                 const std::vector<std::string>& house) {
+  const auto place_of = [&](std::size_t i) { return i < rules_at.size() ? &rules_at[i] : nullptr; };
   // Every folder first: it stands for its pack wherever another requires it.
   std::vector<std::string> named;
-  for (std::size_t i = 0; i < encounter.rules.size(); ++i)
-    named.push_back(packs::at_place(&encounter.rules_at[i], [&] { return stack.name_folder(encounter.rules[i]); }));
+  for (std::size_t i = 0; i < rules.size(); ++i)
+    named.push_back(packs::at_place(place_of(i), [&] { return stack.name_folder(rules[i]); }));
   for (const auto& pack : house) {
     const std::string name = stack.name_folder(pack);
     // The --house option has no place of its own: the encounter's is told.
     if (const auto twice = std::find(named.begin(), named.end(), name);
-        twice != named.begin() + static_cast<long>(encounter.rules.size()) && twice != named.end())
-      throw Error(encounter.rules_at[static_cast<std::size_t>(twice - named.begin())].diagnostic(
+        twice != named.begin() + static_cast<long>(rules.size()) && twice != named.end())
+      throw Error(rules_at[static_cast<std::size_t>(twice - named.begin())].diagnostic(
           fmt::format("pack '{}' is named twice: here, in the encounter's rules, and by --house: the encounter "
                       "loads it already, so leave it out of --house",
                       name)));
@@ -332,9 +336,9 @@ void check_house(packs::PackStack& stack, const packs::Encounter& encounter, con
   }
   const std::string& ruleset = named.front();
   std::set<std::string> allowed(named.begin(), named.end());
-  allowed.merge(packs::at_place(&encounter.rules_at.front(), [&] { return stack.requirements(ruleset); }));
+  allowed.merge(packs::at_place(place_of(0), [&] { return stack.requirements(ruleset); }));
   for (std::size_t i = 1; i < named.size(); ++i) {
-    const packs::Place* written = i < encounter.rules_at.size() ? &encounter.rules_at[i] : nullptr;
+    const packs::Place* written = place_of(i);
     packs::at_place(written, [&] {
       std::vector<std::string> others;
       for (const auto& needed : stack.requirements(named[i]))
@@ -343,9 +347,10 @@ void check_house(packs::PackStack& stack, const packs::Encounter& encounter, con
       const std::string message =
           fmt::format("{} requires {}; this fight is played under {}", named[i], fmt::join(others, ", "), ruleset);
       if (written) throw Error(message);
-      // Named by --house, which has no place: told at the requirement in its manifest.
+      // Named on the command line (--house, or check's --rules), which has no place: told at the
+      // requirement in its manifest.
       Diagnostic told = stack.requirement_place(named[i], others.front()).diagnostic(message);
-      told.notes.push_back(fmt::format("pack '{}' is named by --house", named[i]));
+      told.notes.push_back(fmt::format("pack '{}' is named by {}", named[i], i < rules.size() ? "--rules" : "--house"));
       throw Error(std::move(told));
     });
   }
@@ -356,10 +361,15 @@ void check_house(packs::PackStack& stack, const packs::Encounter& encounter, con
 void refuse_save(const std::string& path, const std::string& why) { throw Error(Diagnostic{{path, 0, 0}, why, {}, {}}); }
 
 void load_fight_packs(Session& session, const packs::Encounter& encounter, const std::vector<std::string>& house) {
-  check_house(session.stack, encounter, house);
+  check_house(session.stack, encounter.rules, encounter.rules_at, house);
   std::vector<std::string> pack_names = encounter.rules;
   pack_names.insert(pack_names.end(), house.begin(), house.end());
   session.load(pack_names, encounter.rules_at);  // the house packs, named on the command line, have no place
+}
+
+void load_named_packs(Session& session, const std::vector<std::string>& rules) {
+  check_house(session.stack, rules, {}, {});
+  session.load(rules);
 }
 
 CLI::Option* add_house_option(CLI::App& command, std::vector<std::string>& house) {

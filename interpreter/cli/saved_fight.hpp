@@ -26,6 +26,10 @@ namespace arbiter::cli {
 // folders), each after what it requires. A house pack that requires other rules than the fight's
 // is refused by name.
 void load_fight_packs(Session& session, const packs::Encounter& encounter, const std::vector<std::string>& house);
+// Loads the packs `check --rules` names, the ruleset then its house packs, held to what
+// load_fight_packs holds an encounter's to: a house pack that requires other rules is refused by
+// name, before anything loads.
+void load_named_packs(Session& session, const std::vector<std::string>& rules);
 // `--house PACK`, as `run` and `check` take it: the house packs load_fight_packs loads after the
 // encounter's rules.
 CLI::Option* add_house_option(CLI::App& command, std::vector<std::string>& house);

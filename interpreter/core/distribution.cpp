@@ -30,6 +30,12 @@ Fraction raised(const Fraction& base, unsigned long exponent) {
 double any_of(double p, std::int64_t n) { return -std::expm1(static_cast<double>(n) * std::log1p(-p)); }
 Fraction any_of(const Fraction& p, std::int64_t n) { return 1 - raised(1 - p, static_cast<unsigned long>(n)); }
 
+// A chance known not to be 0, kept so in floating point: one below the smallest a double holds
+// (what the depth cap cuts off 1d2000!, 2000^-101) is that smallest, never 0, or what the cap cut
+// off would read as nothing and every roll made as certain.
+double not_zero(double p) { return p > 0 ? p : std::numeric_limits<double>::denorm_min(); }
+const Fraction& not_zero(const Fraction& p) { return p; }
+
 // P(X = j) for X ~ Binomial(r, q), j = 0 … limit (and 0 beyond r). Up to 1000 dice the binomial
 // coefficient fits a double and the direct product is the most accurate; beyond, logarithms keep
 // the coefficient from overflowing and q^j from underflowing.
@@ -326,7 +332,7 @@ class Engine {
       const auto pool = pool_of(prepared, one, dice);
       spend(static_cast<std::uint64_t>(pool.outcomes.size()) * words(pool) * words(count) * reduction_cost);
       for (const auto& [value, p] : pool.outcomes) mixed[value] += p_dice * p;
-      cut_off += p_dice * pool.cut_off;
+      if (pool.cut_off > 0) cut_off += not_zero(p_dice * pool.cut_off);
     }
     auto out = from_sparse(mixed);
     out.cut_off = cut_off;
@@ -420,7 +426,7 @@ class Engine {
     // Every die of the chain exploded, the last at the cap.
     P reach = 1;
     for (std::int64_t i = 0; i <= cap; ++i) reach *= exploding_mass;
-    cut_off = reach;
+    cut_off = exploding_mass == 0 ? reach : not_zero(reach);
     return rest;
   }
 

@@ -66,21 +66,30 @@ Pool::Pool(std::vector<Group> groups, const DiceLimits& limits) : groups_(std::m
 Pool Pool::parse(const std::vector<std::string>& entries, const NamedDice& named, const DiceLimits& limits) {
   std::vector<Group> groups;
   for (const auto& entry : entries) {
-    const auto expression = [&] {
+    // Told as a pack's dice expression is (wrap_dice.cpp): the entry quoted, its column, the notes
+    // (the nearest named die).
+    const auto in_entry = [&](auto work) {
       try {
-        return dice::parse_dice(entry, "<pool>");
+        return work();
       } catch (const Error& e) {
         const Diagnostic& d = e.diagnostics().front();
-        throw Error(fmt::format("pool entry {} \"{}\", column {}: {}", groups.size() + 1, printable(entry),
-                                d.where.column, d.message));
+        Diagnostic told;  // no place of its own: the pack's line is the error's
+        told.message = fmt::format("pool entry {} \"{}\", column {}: {}", groups.size() + 1, printable(entry),
+                                   d.where.column, d.message);
+        told.notes = d.notes;
+        throw Error(std::move(told));
       }
-    }();
+    };
+    const auto expression = in_entry([&] { return dice::parse_dice(entry, "<pool>"); });
     const auto* term = std::get_if<dice::DiceTerm>(&expression.root->node);
     const bool plain = term && !term->reroll && !term->explode && !term->min && !term->max && !term->selection &&
                        !term->successes && (!term->count || std::holds_alternative<dice::Number>(term->count->node));
     if (!plain)
-      throw Error(fmt::format("a pool entry is plain dice such as 1d6 or 5d10, not '{}': the rule reads the pool", entry));
-    auto prepared = prepare_terms(expression, named, limits);
+      throw Error(fmt::format("pool entry {} \"{}\": a pool entry is plain dice such as 1d6 or 5d10, with no keep or "
+                              "drop, reroll, explosion, min, max or count of successes: the rule reads the pool "
+                              "(its highest, lowest, sum, count:FACE)",
+                              groups.size() + 1, printable(entry)));
+    auto prepared = in_entry([&] { return prepare_terms(expression, named, limits); });
     const std::int64_t count = term->count ? std::get<dice::Number>(term->count->node).value : 1;
     groups.push_back({std::move(prepared.front().die), count});
   }

@@ -82,8 +82,8 @@ json border_fields(const Border& b) {
 
 namespace {
 
-// A map's amount that cannot be negative (a door's crossings a turn, a path's extra cost, an
-// object's shelter): one below 0 means nothing, and a path planned on it would go wrong. Told at
+// A map's amount that cannot be negative (a door's crossings a turn, a path's extra cost, a
+// border's crossing challenge and toughness, an object's shelter): one below 0 means nothing, and a path planned on it would go wrong. Told at
 // its field, as the mistake of an encounter's or a save's map.
 template <class Amount>
 Amount at_least_zero(const JsonReader& field, Amount amount, const char* what) {
@@ -100,8 +100,9 @@ Border border_from(const JsonReader& j) {
   b.blocks_sight = j["blocks_sight"].boolean();
   b.movement_limit = at_least_zero(j["movement_limit"], j["movement_limit"].integer(),
                                    "how many may cross it a turn, 0 for no limit");
-  if (const auto cr = j.optional("crossing_challenge")) b.crossing_challenge = cr->integer();
-  if (const auto t = j.optional("toughness")) b.toughness = t->integer();
+  if (const auto cr = j.optional("crossing_challenge"))
+    b.crossing_challenge = at_least_zero(*cr, cr->integer(), "the roll needed to cross it");
+  if (const auto t = j.optional("toughness")) b.toughness = at_least_zero(*t, t->integer(), "what it takes to break through");
   const JsonReader door = j["door"];
   b.door = door.parsed(parse_door_state);
   b.extra_cost = at_least_zero(j["extra_cost"], j["extra_cost"].number(), "the cost it adds to a path that crosses it");

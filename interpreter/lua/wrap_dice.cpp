@@ -45,19 +45,25 @@ const char rollers_key = 0;
 constexpr lua_Integer most_rollers = 256;
 
 // A pack's expression has no file of its own: its mistake is told at the pack's line (where Lua
-// places the error), quoting the expression and the column in it.
+// places the error), quoting the expression and the column in it, with its notes (the nearest
+// named die).
 template <class Work>
 auto for_expression(std::string_view text, Work&& work) -> decltype(work()) {
   try {
     return work();
   } catch (const Error& e) {
     const Diagnostic& d = e.diagnostics().front();
-    throw Error(fmt::format("dice expression \"{}\", column {}: {}", printable(text), d.where.column, d.message));
+    Diagnostic told;  // no place of its own: the pack's line is the error's
+    told.message = fmt::format("dice expression \"{}\", column {}: {}", printable(text), d.where.column, d.message);
+    told.notes = d.notes;
+    throw Error(std::move(told));
   }
 }
 
-dice::Expression parse_in_pack(const char* text) {
-  return for_expression(text, [&] { return dice::parse_dice(text, "<dice expression>"); });
+// Parsed, and its named dice found (prepared), at the pack's line: a die no pack defined is as
+// much the expression's mistake as a misplaced sign.
+Roller roller_in_pack(const char* text, const NamedDice& named) {
+  return for_expression(text, [&] { return Roller(dice::parse_dice(text, "<dice expression>"), named); });
 }
 
 const Roller& roller_for(lua_State* L, int index) {
@@ -84,7 +90,7 @@ const Roller& roller_for(lua_State* L, int index) {
     return cached;
   }
   lua_pop(L, 1);
-  const Roller& made = push_userdata(L, roller_type, Roller(parse_in_pack(text), named_dice(L)));
+  const Roller& made = push_userdata(L, roller_type, roller_in_pack(text, named_dice(L)));
   lua_setfield(L, -2, text);
   lua_pushinteger(L, count + 1);
   lua_setfield(L, -2, "#");

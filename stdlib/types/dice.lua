@@ -127,7 +127,9 @@ function dice.parse(expr) end
 ---@param faces (string|integer)[] e.g. {"Sword", "Shield", "Sun", "Moon", "Wyld", "Rot"}
 function dice.define(name, faces) end
 
----A pool of mixed dice rolled together.
+---A pool of mixed dice rolled together. Each entry is plain dice: one with keep or drop (`4d6kh3`),
+---a reroll, an explosion, min, max or a count of successes is an error, as the rule reads the pool
+---(every die it rolled is in `PoolRoll:dice()`; none is dropped).
 ---@param entries string[] plain dice: {"1d6", "5d10"}
 ---@return dice.Pool
 function dice.pool(entries) end
