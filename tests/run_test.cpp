@@ -15,13 +15,6 @@ using Catch::Matchers::StartsWith;
 
 namespace {
 
-std::string read(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 const std::string skirmish =
     "run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt "
     "examples/platemail/skirmish-round2.txt --seed 1";
@@ -36,7 +29,7 @@ TEST_CASE("the skirmish is narrated as pinned: a Crash, a Clash, an Attack of Op
           "[run][golden]") {
   const auto run = arbiter(skirmish);
   REQUIRE(run.exit_code == 0);
-  CHECK(run.output == read("tests/golden/skirmish.txt"));
+  CHECK(run.output == read_text("tests/golden/skirmish.txt"));
   // What the golden must show, whatever it is regenerated to.
   CHECK_THAT(run.output, Contains("Crash! Brienne and Cedric cross paths"));
   CHECK_THAT(run.output, Contains("Clash! Aldric and Orc meet"));
@@ -51,7 +44,7 @@ TEST_CASE("the skirmish is narrated as pinned: a Crash, a Clash, an Attack of Op
 TEST_CASE("the ambush is narrated as pinned: archers in cover on high ground, a spell lost to a Concentration Check, a reload, a Guard Unaware of the attacker, a skulker its own Attack of Opportunity reveals, striking from hiding the next round", "[run][golden]") {
   const auto run = arbiter(ambush);
   REQUIRE(run.exit_code == 0);
-  CHECK(run.output == read("tests/golden/ambush.txt"));
+  CHECK(run.output == read_text("tests/golden/ambush.txt"));
   CHECK_THAT(run.output, Contains("Heavy Crossbow: d20 15 +3 Favor (target's Prepare Spell) −2 Cover −2 range 35'–60' = 14"));
   CHECK_THAT(run.output, Contains("Long Bow: d20 7 +3 Favor (Aim) +2 High Ground = 12"));
   // The low wall at the archers' feet is shot over: no Cover for Pike out on the road.
@@ -80,8 +73,8 @@ TEST_CASE("the ambush is narrated as pinned: archers in cover on high ground, a 
 TEST_CASE("house rules change the skirmish: Favor +2 and Max Wounds 4", "[run][golden]") {
   const auto run = arbiter(skirmish + " --house platemail-house");
   REQUIRE(run.exit_code == 0);
-  CHECK(run.output == read("tests/golden/skirmish-house.txt"));
-  CHECK(run.output != read("tests/golden/skirmish.txt"));
+  CHECK(run.output == read_text("tests/golden/skirmish-house.txt"));
+  CHECK(run.output != read_text("tests/golden/skirmish.txt"));
   CHECK_THAT(run.output, Contains("+2 Favor (Charge, Clash)"));
   CHECK_THAT(run.output, Contains("(4 of 4)"));
 }
@@ -92,8 +85,8 @@ TEST_CASE("the same fight and seed give the same narration and log, byte for byt
   const auto second = arbiter(skirmish + " --log " + (dir / "b.jsonl"));
   REQUIRE(first.exit_code == 0);
   CHECK(first.output == second.output);
-  CHECK(read(dir / "a.jsonl") == read(dir / "b.jsonl"));
-  CHECK_THAT(read(dir / "a.jsonl"), Contains("\"type\":\"roll\""));  // every roll is in the log
+  CHECK(read_text(dir / "a.jsonl") == read_text(dir / "b.jsonl"));
+  CHECK_THAT(read_text(dir / "a.jsonl"), Contains("\"type\":\"roll\""));  // every roll is in the log
 }
 
 TEST_CASE("a saved fight resumes to exactly the continuation of the unbroken one", "[run]") {
@@ -107,7 +100,7 @@ TEST_CASE("a saved fight resumes to exactly the continuation of the unbroken one
   REQUIRE(first.exit_code == 0);
   REQUIRE(rest.exit_code == 0);
   CHECK(first.output + rest.output == whole.output);
-  const std::string whole_log = read(dir / "whole.jsonl"), rest_log = read(dir / "rest.jsonl");
+  const std::string whole_log = read_text(dir / "whole.jsonl"), rest_log = read_text(dir / "rest.jsonl");
   REQUIRE(rest_log.size() < whole_log.size());
   CHECK(whole_log.substr(whole_log.size() - rest_log.size()) == rest_log);  // numbered on from the save
 }
@@ -125,7 +118,7 @@ TEST_CASE("a save keeps which order a default order stood in for, and resumes to
   REQUIRE(whole.exit_code == 0);
   REQUIRE(first.exit_code == 0);
   REQUIRE(rest.exit_code == 0);
-  CHECK_THAT(read(dir / "s.json"), Contains("\"refused\": \"Charge -> \\\"Pike\\\"\""));
+  CHECK_THAT(read_text(dir / "s.json"), Contains("\"refused\": \"Charge -> \\\"Pike\\\"\""));
   CHECK(first.output + rest.output == whole.output);
 }
 
@@ -143,12 +136,12 @@ TEST_CASE("arbiter run refuses bad input with its position and exit 1, and keeps
   REQUIRE(arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt --seed 1 "
                   "--save " + (dir / "s.json"))
               .exit_code == 0);
-  const std::string saved = read(dir / "s.json");
+  const std::string saved = read_text(dir / "s.json");
   const auto past = arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt "
                             "--resume " + (dir / "s.json") + " --save " + (dir / "s.json"));
   CHECK(past.exit_code == 1);
   CHECK_THAT(past.output, Contains("the sheet is for round 1, but the fight has already played 1 round"));
-  CHECK(read(dir / "s.json") == saved);
+  CHECK(read_text(dir / "s.json") == saved);
 
   CHECK(arbiter("run examples/platemail/skirmish.lua --resume " + (dir / "s.json") + " --seed 3").exit_code == 2);
   const auto missing = arbiter("run examples/platemail/nowhere.lua --seed 1");
@@ -297,7 +290,7 @@ TEST_CASE("a tempo duel is narrated as pinned: declare, react, counter-tempo, re
   const auto run = arbiter("run examples/tempo/duel.lua --seed 1 --orders examples/tempo/duel-round1.txt "
                           "examples/tempo/duel-round2.txt examples/tempo/duel-round3.txt");
   REQUIRE(run.exit_code == 0);
-  CHECK(run.output == read("tests/golden/duel.txt"));
+  CHECK(run.output == read_text("tests/golden/duel.txt"));
   // Off Guard, Konrad's standing order to counter-attack is refused, with the reason.
   CHECK_THAT(run.output, Contains("  Ilse: Melee Attack → Konrad (4 AP: 12 → 8)\n"
                                   "  Konrad cannot Counter-Attack: Off Guard\n"));
@@ -347,7 +340,7 @@ TEST_CASE("a tempo grapple is narrated as pinned: Bound, Grappled, Pinned and fr
   const auto run = arbiter("run examples/tempo/grapple.lua --seed 22 --orders examples/tempo/grapple-round1.txt "
                           "examples/tempo/grapple-round2.txt");
   REQUIRE(run.exit_code == 0);
-  CHECK(run.output == read("tests/golden/grapple.txt"));
+  CHECK(run.output == read_text("tests/golden/grapple.txt"));
   // Grapple: "You successfully initiate a grapple against your opponent": both are Grappled.
   CHECK_THAT(run.output, Contains("  Hugo is now Grappled (Hugo: Grapple, Success)\n"));
   CHECK_THAT(run.output, Contains("  Bram is now Grappled (Hugo: Grapple, Success)\n"));
@@ -838,7 +831,7 @@ TEST_CASE("a save or a log over the encounter a sheet or each other is a usage e
   TempDir dir;
   std::filesystem::copy_file("examples/platemail/skirmish.lua", dir / "fight.lua");
   std::filesystem::copy_file("examples/platemail/skirmish-round1.txt", dir / "round1.txt");
-  const std::string encounter = read(dir / "fight.lua"), sheet = read(dir / "round1.txt");
+  const std::string encounter = read_text(dir / "fight.lua"), sheet = read_text(dir / "round1.txt");
   const std::string play = "run " + (dir / "fight.lua") + " --seed 1 --quiet --orders " + (dir / "round1.txt");
   // The same file by another spelling of its path is the same file.
   const auto over_encounter = arbiter(play + " --save " + dir.path.string() + "/./fight.lua");
@@ -851,8 +844,8 @@ TEST_CASE("a save or a log over the encounter a sheet or each other is a usage e
   CHECK(both.exit_code == 2);
   CHECK_THAT(both.output, Contains("is the save's place"));
   CHECK_FALSE(std::filesystem::exists(dir / "out.json"));
-  CHECK(read(dir / "fight.lua") == encounter);
-  CHECK(read(dir / "round1.txt") == sheet);
+  CHECK(read_text(dir / "fight.lua") == encounter);
+  CHECK(read_text(dir / "round1.txt") == sheet);
   // A device is no place for either: it would be replaced by a plain file.
   const auto device = arbiter(play + " --log /dev/full");
   CHECK(device.exit_code == 1);
@@ -868,7 +861,7 @@ TEST_CASE("a hand-edited save is refused at the stat the rules would trip over, 
   REQUIRE(arbiter("run examples/tempo/duel.lua --seed 1 --quiet --orders examples/tempo/duel-round1.txt --save " +
                   (dir / "s.json"))
               .exit_code == 0);
-  const std::string saved = read(dir / "s.json");
+  const std::string saved = read_text(dir / "s.json");
   const auto edited = [&](const std::string& from, const std::string& to) {
     std::string text = saved;
     const auto at = text.find(from);
@@ -905,7 +898,7 @@ TEST_CASE("a save resumes with a stat the rules set to a value an encounter coul
   REQUIRE(arbiter("run " + (dir / "fight.lua") + " --seed 1 --quiet --orders " + (dir / "r1.txt") + " --save " +
                   (dir / "s.json"))
               .exit_code == 0);
-  REQUIRE_THAT(read(dir / "s.json"), Contains("\"stowed\": false"));
+  REQUIRE_THAT(read_text(dir / "s.json"), Contains("\"stowed\": false"));
   const auto resumed = arbiter("run " + (dir / "fight.lua") + " --rounds 1 --quiet --resume " + (dir / "s.json"));
   INFO(resumed.output);
   CHECK(resumed.exit_code == 0);
@@ -933,7 +926,7 @@ TEST_CASE("a save resumes with the stats the rules set in play, declared or not,
   CHECK(resumed.exit_code == 0);
   CHECK(arbiter(fight + "--rounds 1 --resume " + (dir / "s.json")).exit_code == 0);
   // The same stat written by hand, not by the rules, is refused at its path.
-  std::string saved = read(dir / "s.json");
+  std::string saved = read_text(dir / "s.json");
   const auto at = saved.find("\"stats\": {", saved.find("\"world\""));
   REQUIRE(at != std::string::npos);
   saved.insert(at + 10, "\"strenght\": 2, ");
@@ -957,7 +950,7 @@ TEST_CASE("a pack rolling in the order pairs visits names plays the same fight e
     const auto run = arbiter(play + (dir / again));
     REQUIRE(run.exit_code == 0);
     CHECK(run.output == first.output);
-    CHECK(read(dir / again) == read(dir / "1.jsonl"));
+    CHECK(read_text(dir / again) == read_text(dir / "1.jsonl"));
   }
   // The names in the fixed order: byte by byte, so "Orc" before "Orc #2".
   const auto aldric = first.output.find("Morale of Aldric"), brienne = first.output.find("Morale of Brienne"),
@@ -995,7 +988,7 @@ TEST_CASE("a save or a log over a file the encounter requires or in a loaded pac
   const auto log = arbiter(play + " --log " + (dir / "alias/chars.lua"));
   CHECK(log.exit_code == 2);
   CHECK_THAT(log.output, Contains("is a file the encounter requires"));
-  CHECK(read(dir / "fight/chars.lua") == chars);
+  CHECK(read_text(dir / "fight/chars.lua") == chars);
   // A house pack's files, those it loaded and the others of its folder, and a new file there: it
   // would be the pack's.
   std::filesystem::create_directories(dir.path / "packs");
@@ -1011,7 +1004,7 @@ TEST_CASE("a save or a log over a file the encounter requires or in a loaded pac
     CHECK_THAT(over.output, Contains(" is in the folder of pack 'morale-house' (" + (dir / "packs/morale-house") +
                                      "): a file written there would replace one of the pack's or become one"));
   }
-  CHECK_THAT(read(dir / "packs/morale-house/init.lua"), Contains("Morale of"));
+  CHECK_THAT(read_text(dir / "packs/morale-house/init.lua"), Contains("Morale of"));
   CHECK_FALSE(std::filesystem::exists(dir.path / "packs/morale-house/run.jsonl"));
   // The log too, and a pack the encounter names by its folder: a save of the fight written there as
   // state.lua would be a new file of the pack, and the fight could not be resumed.
@@ -1035,7 +1028,7 @@ TEST_CASE("a hand-edited save with an emptied log or a phase between rounds is r
   REQUIRE(arbiter("run examples/platemail/skirmish.lua --orders examples/platemail/skirmish-round1.txt --seed 1 "
                   "--quiet --save " + (dir / "s.json"))
               .exit_code == 0);
-  const std::string saved = read(dir / "s.json");
+  const std::string saved = read_text(dir / "s.json");
   const auto resumed = [&](const std::string& from, const std::string& to) {
     std::string text = saved;
     const auto at = text.find(from);
@@ -1058,7 +1051,7 @@ TEST_CASE("a hand-edited save with an emptied log or a phase between rounds is r
   CHECK_FALSE(std::filesystem::exists(dir / "e.jsonl"));
   // Unedited, the log numbers on.
   CHECK(resumed("\"format\"", "\"format\"").exit_code == 0);
-  CHECK_THAT(read(dir / "e.jsonl"), Contains("\"seq\":73,"));
+  CHECK_THAT(read_text(dir / "e.jsonl"), Contains("\"seq\":73,"));
 }
 
 TEST_CASE("a roll in the cause of a status applied again is narrated: the limb a crit severs a second time",
@@ -1153,9 +1146,9 @@ TEST_CASE("a definition a pack patches during the fight is saved, and the resume
   REQUIRE(rest.exit_code == 0);
   CHECK_THAT(whole.output, Contains("Round counter: 102"));
   CHECK(first.output + rest.output == whole.output);
-  CHECK_THAT(read(dir / "s.json"), Contains("\"location\": \"" + (dir / "midpatch/init.lua") + ":4\""));
+  CHECK_THAT(read_text(dir / "s.json"), Contains("\"location\": \"" + (dir / "midpatch/init.lua") + ":4\""));
   // A change edited by hand is refused at its path in the save, with the nearest name.
-  std::string saved = read(dir / "s.json");
+  std::string saved = read_text(dir / "s.json");
   const auto kind = saved.find("\"kind\": \"table\"");
   REQUIRE(kind != std::string::npos);
   saved.replace(kind, 15, "\"kind\": \"tabel\"");
@@ -1176,14 +1169,14 @@ TEST_CASE("a function a pack gives a definition during the fight refuses --save 
   const std::string fight = "--pack-path " + dir.path.string() + " run examples/tempo/duel.lua --house midhook ";
   REQUIRE(arbiter(fight + "--seed 1 --orders examples/tempo/duel-round1.txt --save " + (dir / "s.json")).exit_code ==
           0);
-  const std::string saved = read(dir / "s.json");
+  const std::string saved = read_text(dir / "s.json");
   const auto refused = arbiter(fight + "--orders examples/tempo/duel-round2.txt --resume " + (dir / "s.json") +
                                " --save " + (dir / "s.json"));
   CHECK(refused.exit_code == 1);
   CHECK_THAT(refused.output, Contains((dir / "midhook/init.lua") + ":4: error: hook 'round_start' was overridden by "
                                       "pack 'midhook' during the fight"));
   CHECK_THAT(refused.output, Contains("make the change as the pack loads"));
-  CHECK(read(dir / "s.json") == saved);
+  CHECK(read_text(dir / "s.json") == saved);
 }
 
 TEST_CASE("a character's handle a pack gives a definition during the fight refuses --save at the pack's line",

@@ -11,13 +11,6 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-std::string read(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // Ana (red, B2) against Bo (blue, C2), and Cy (blue, B3) with `trio`.
 std::string encounter(const TempDir& dir, bool trio = false, const std::string& bo_at = "C2") {
   std::ofstream(dir / "fight.lua")
@@ -103,11 +96,11 @@ TEST_CASE("a run whose typed input ends in round 2 saves round 1, and says so", 
   CHECK(resumed.exit_code == 0);
   CHECK_THAT(resumed.output, Contains("Round 2"));
   // Resumed and saved over, stopped before its first round finished: the save resumed stays as it was.
-  const std::string before = read(save);
+  const std::string before = read_text(save);
   const auto stopped = arbiter("run " + fight + " --resume " + save + " --save " + save + " --rounds 2 --dice 5");
   CHECK(stopped.exit_code == 1);
   CHECK_THAT(stopped.output, !Contains("saved after"));
-  CHECK(read(save) == before);
+  CHECK(read_text(save) == before);
 }
 
 // docs/fights.md: an answer or a die's value "is a line of at most 1 MiB … without a NUL byte …
