@@ -388,8 +388,8 @@ TEST_CASE("a yes-or-no function that tries to change the fight is refused at its
                                   "(set_stat): a change belongs in an action's resolve"));
 }
 
-TEST_CASE("a yes-or-no function is refused the flow's levers too (flow.spend, set_ready, react) and log.event, at its "
-          "line, as any change",
+TEST_CASE("a yes-or-no function is refused the flow's levers too (flow.spend, set_ready, react), log.event, a roll and "
+          "log.narrate, at its line, as any change",
           "[run][errors][flow]") {
   // docs/fights.md (`target`, `allowed_by`): "a change it tries ... is an error at its line, as it would land each
   // time it is judged". flow.spend took a point at each judging, flow.react's reaction was played there, outside
@@ -399,6 +399,11 @@ TEST_CASE("a yes-or-no function is refused the flow's levers too (flow.spend, se
       {"flow.set_ready(me, true)", "set_ready"},
       {"flow.react(me, 'Punch', 'Bo')", "react"},
       {"log.event('hit', { target = 'Bo' }, 'x')", "event"},
+      // A roll is logged and moves the dice on, once each time the order is judged; a template
+      // changes the fight's narration.
+      {"dice.roll('1d6', 'nerve')", "roll"},
+      {"dice.pool({ '1d6' }):roll('nerve')", "roll"},
+      {"log.narrate('hit', '{target} is hit')", "narrate"},
   };
   for (const auto& [call, called] : calls) {
     const Brawl brawl(std::string("arbiter.define.action('Jab', { cost = 1, needs_target = true, target = 'enemy',\n"

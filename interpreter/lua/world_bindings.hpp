@@ -48,8 +48,9 @@ void change(lua_State* L, std::function<void()> change, bool changes_grid = fals
 // Provided by the fight while a function that judges yes or no runs (an action's allowed_by or
 // target, a condition's test, a target's find), naming it ("action 'Jab': allowed_by"): it is
 // judged before an action and again when it resolves, so a change it made would land each time,
-// outside any action. refuse_while_judging refuses one at the author's line (change() and the
-// flow's levers, which act at once: flow.spend, set_ready, react); reads cost nothing more.
+// outside any action. refuse_while_judging refuses one at the author's line (change(), the
+// flow's levers, which act at once: flow.spend, set_ready, react, and what moves the dice on or
+// sets the narration: a roll, log.narrate); reads cost nothing more.
 // Its parts are views of names that outlive the call: nothing is built unless a change is refused.
 struct Judging {
   std::string_view kind;  // "action", "condition", "target"

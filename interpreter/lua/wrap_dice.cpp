@@ -21,6 +21,7 @@
 #include "interpreter/lua/services.hpp"
 #include "interpreter/lua/userdata.hpp"
 #include "interpreter/lua/values.hpp"
+#include "interpreter/lua/world_bindings.hpp"
 
 namespace arbiter::lua {
 
@@ -145,6 +146,7 @@ void record_roll(lua_State* L, const Roll& result) {
 }
 
 int roll(lua_State* L) {
+  refuse_while_judging(L);  // a roll is logged and moves the dice on: once each time it is judged
   const Roller& roller = roller_for(L, 1);
   const std::string reason = opt_text(L, 2, "the roll's reason");
   DiceSource& source = services(L).get<DiceSource>("dice source");
@@ -290,6 +292,7 @@ const PoolRoll& check_pool_roll(lua_State* L) {
 }
 
 int pool_roll(lua_State* L) {
+  refuse_while_judging(L);
   const Pool& pool = check_pool(L);
   const std::string reason = opt_text(L, 2, "the roll's reason");
   const PoolRoll& rolled =

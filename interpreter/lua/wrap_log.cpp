@@ -86,6 +86,7 @@ int phase_events(lua_State* L) {
 }
 
 int narrate(lua_State* L) {
+  refuse_while_judging(L);  // the narration's templates are the fight's, set by the rules' code, not judged
   const std::string type = check_text(L, 1, "the event type");
   const std::string text = check_text(L, 2, "the template");
   services(L).get<Narrator>("narrator").set_template(type, text, caller_location(L));

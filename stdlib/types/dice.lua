@@ -104,6 +104,9 @@ dice = {}
 ---its expression, dice, total and text) and shown by the runtime's narration unless the pack's
 ---`narration` table silences `roll`: "Aldric attacks Orc #2: 1d20 = [12] = 12", a roll without a
 ---reason as the roll alone. `expr` is text: a number (`dice.roll(6)`) is an error, not a constant.
+---A function that judges yes or no (an action's `allowed_by` or `target`, a condition's test, a
+---target's find) may not roll, nor may a pool roll there: it is judged more than once, and each
+---roll would be logged and move the dice on (an error at its line).
 ---@param expr string e.g. "1d20+5", "4d6kh3", "5d[armellian]=Sword"
 ---@param reason string? what the roll is for: "Aldric attacks Orc #2"
 ---@return dice.Roll
