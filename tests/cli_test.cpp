@@ -26,6 +26,16 @@ std::array<Run, 2> check_and_run(const std::string& sheet, const std::string& en
           arbiter("run " + encounter + " --seed 1 --orders " + sheet)};
 }
 
+// A Platemail encounter on a 6 by 6 map whose C3 is walled in on all four sides, with
+// `characters` (the lines of its list).
+std::string walled_c3(const std::string& characters) {
+  return "return { rules = { \"platemail\" },\n"
+         "  map = { width = 6, height = 6, scale = 5,\n"
+         "    walls = { {\"C3\",\"C2\"}, {\"C3\",\"C4\"}, {\"C3\",\"B3\"}, {\"C3\",\"D3\"} } },\n"
+         "  characters = {\n" +
+         characters + "  } }\n";
+}
+
 // A pack in `folder`, named as the folder, with one sequential phase whose turns take Wait: each of
 // its two files starts with `start` (a byte-order mark), its main file then with `more` (a require).
 // `choose`: the body of its hook `choose(who, points, ordered)`.
@@ -2188,14 +2198,8 @@ TEST_CASE("a cell no way leads to is told: run says the character stays and why,
   // docs/fights.md: "A cell no way leads to at all leaves the character where it stands, and says
   // why". C3 is walled in on all four sides; Ana at A1 has no way there.
   TempDir dir;
-  std::ofstream(dir / "walled.lua")
-      << "return { rules = { \"platemail\" },\n"
-         "  map = { width = 6, height = 6, scale = 5,\n"
-         "    walls = { {\"C3\",\"C2\"}, {\"C3\",\"C4\"}, {\"C3\",\"B3\"}, {\"C3\",\"D3\"} } },\n"
-         "  characters = {\n"
-         "    { name = \"Ana\", side = \"a\", at = \"A1\", weapon = \"Sword\" },\n"
-         "    { name = \"Bob\", side = \"b\", at = \"F6\", weapon = \"Sword\" },\n"
-         "  } }\n";
+  std::ofstream(dir / "walled.lua") << walled_c3("    { name = \"Ana\", side = \"a\", at = \"A1\", weapon = \"Sword\" },\n"
+                                               "    { name = \"Bob\", side = \"b\", at = \"F6\", weapon = \"Sword\" },\n");
   std::ofstream(dir / "walled.txt") << "Ana:\n  1: Move -> C3\n  2: Sprint to C3\nBob:\n  1: Defend\n  2: Defend\n";
   const auto [checked, ran] = check_and_run(dir / "walled.txt", dir / "walled.lua");
   CHECK(checked.exit_code == 0);
@@ -2236,16 +2240,10 @@ TEST_CASE("check warns of every order heading for a walled-off cell, and of a Ch
   // a cell it is taken at, and one that moves goes toward the character it is taken at ("Charge ->
   // Orc"). Fall Back moves away from hostiles whatever its target: no cell to warn of.
   TempDir dir;
-  std::ofstream(dir / "walled.lua")
-      << "return { rules = { \"platemail\" },\n"
-         "  map = { width = 6, height = 6, scale = 5,\n"
-         "    walls = { {\"C3\",\"C2\"}, {\"C3\",\"C4\"}, {\"C3\",\"B3\"}, {\"C3\",\"D3\"} } },\n"
-         "  characters = {\n"
-         "    { name = \"Ana\", side = \"a\", at = \"A1\", weapon = \"Sword\" },\n"
-         "    { name = \"Cy\", side = \"a\", at = \"A2\", weapon = \"Sword\" },\n"
-         "    { name = \"Dee\", side = \"a\", at = \"A3\", weapon = \"Sword\" },\n"
-         "    { name = \"Bob\", side = \"b\", at = \"F6\", weapon = \"Sword\" },\n"
-         "  } }\n";
+  std::ofstream(dir / "walled.lua") << walled_c3("    { name = \"Ana\", side = \"a\", at = \"A1\", weapon = \"Sword\" },\n"
+                                               "    { name = \"Cy\", side = \"a\", at = \"A2\", weapon = \"Sword\" },\n"
+                                               "    { name = \"Dee\", side = \"a\", at = \"A3\", weapon = \"Sword\" },\n"
+                                               "    { name = \"Bob\", side = \"b\", at = \"F6\", weapon = \"Sword\" },\n");
   std::ofstream(dir / "ways.txt") << "Ana:\n  1: Skulk -> C3\n  2: Defend\nCy:\n  1: Sprint -> C3\n  2: Defend\n"
                                       "Dee:\n  1: Fall Back -> C3\n  2: Defend\nBob:\n  1: Defend\n  2: Defend\n";
   const auto [checked, ran] = check_and_run(dir / "ways.txt", dir / "walled.lua");

@@ -75,7 +75,8 @@ nlohmann::json stdlib_digests() {
   return modules;
 }
 
-// Where a folder is, however it was named: how a save tells one copy of a pack from another.
+// Where a file or folder is, however its path is spelt: how a save tells one copy of a pack from
+// another, and the encounter saved from under another spelling of its path.
 std::string place_of(const std::filesystem::path& folder) {
   std::error_code error;
   const auto place = std::filesystem::weakly_canonical(std::filesystem::absolute(folder), error);
@@ -318,11 +319,11 @@ void check_played_from(const std::string& save, const nlohmann::json& saved, con
 // compared by their names.
 void check_house(packs::PackStack& stack, const std::vector<std::string>& rules, std::span<const packs::Place> rules_at,
                  const std::vector<std::string>& house) {
-  const auto place_of = [&](std::size_t i) { return i < rules_at.size() ? &rules_at[i] : nullptr; };
+  const auto written_at = [&](std::size_t i) { return i < rules_at.size() ? &rules_at[i] : nullptr; };
   // Every folder first: it stands for its pack wherever another requires it.
   std::vector<std::string> named;
   for (std::size_t i = 0; i < rules.size(); ++i)
-    named.push_back(packs::at_place(place_of(i), [&] { return stack.name_folder(rules[i]); }));
+    named.push_back(packs::at_place(written_at(i), [&] { return stack.name_folder(rules[i]); }));
   for (const auto& pack : house) {
     const std::string name = stack.name_folder(pack);
     // The --house option has no place of its own: the encounter's is told.
@@ -336,9 +337,9 @@ void check_house(packs::PackStack& stack, const std::vector<std::string>& rules,
   }
   const std::string& ruleset = named.front();
   std::set<std::string> allowed(named.begin(), named.end());
-  allowed.merge(packs::at_place(place_of(0), [&] { return stack.requirements(ruleset); }));
+  allowed.merge(packs::at_place(written_at(0), [&] { return stack.requirements(ruleset); }));
   for (std::size_t i = 1; i < named.size(); ++i) {
-    const packs::Place* written = place_of(i);
+    const packs::Place* written = written_at(i);
     packs::at_place(written, [&] {
       std::vector<std::string> others;
       for (const auto& needed : stack.requirements(named[i]))
@@ -398,10 +399,8 @@ nlohmann::json played_from(const packs::Encounter& encounter, const std::vector<
   nlohmann::json required = nlohmann::json::object();
   for (const auto& file : encounter.required)
     required[path_text(file.lexically_relative(folder.empty() ? "." : folder).generic_string())] = file_digest(file);
-  std::error_code error;
-  const std::filesystem::path place = std::filesystem::weakly_canonical(std::filesystem::absolute(encounter.file), error);
   // Paths as path_text writes them: a folder's name that is not UTF-8 would make the save unwritable.
-  return {{"encounter", path_text(encounter.file)}, {"encounter_place", path_text(error ? encounter.file : place.string())},
+  return {{"encounter", path_text(encounter.file)}, {"encounter_place", path_text(place_of(encounter.file))},
           {"digest", file_digest(encounter.file)},  {"required", required},
           {"house", named},              {"packs", packs},
           {"pack_files", files},         {"pack_folders", folders},
