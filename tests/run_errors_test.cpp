@@ -516,7 +516,7 @@ TEST_CASE("a save resumes only the fight it was saved from: the same encounter a
   const auto house = arbiter(one_round + "--quiet --house platemail-house --resume " + file);
   CHECK(house.exit_code == 1);
   // The one to leave out is named, as the one to add is below.
-  CHECK_THAT(house.output, Contains("this fight was played under platemail 1.2.0, but this run loads platemail 1.2.0, "
+  CHECK_THAT(house.output, Contains("this fight was played under platemail 1.3.0, but this run loads platemail 1.3.0, "
                                     "platemail-house 1.1.0 (leave out platemail-house, as the fight was not played "
                                     "with it)"));
   CHECK(arbiter(one_round + "--quiet --resume " + file).exit_code == 0);
@@ -524,7 +524,7 @@ TEST_CASE("a save resumes only the fight it was saved from: the same encounter a
   const std::string with_house = save.path.string() + "-house.json";
   REQUIRE(arbiter(one_round + "--seed 1 --quiet --house platemail-house --save " + with_house).exit_code == 0);
   CHECK_THAT(arbiter(one_round + "--quiet --resume " + with_house).output,
-             Contains("but this run loads platemail 1.2.0 (load platemail-house too, as the fight was played with it: "
+             Contains("but this run loads platemail 1.3.0 (load platemail-house too, as the fight was played with it: "
                       "run --house platemail-house)"));
   // check takes the packs with --rules: its advice names that option, not run's.
   const auto checked = arbiter("check examples/platemail/skirmish-round2.txt --encounter examples/platemail/skirmish.lua "

@@ -433,8 +433,9 @@ end
 -- Healing magic, a spell whose profile says `stabilizes` (README: default chosen): no Attack and no
 -- Medical roll; it Stabilizes a Fatally Wounded target the caster can target, as any spell ("Release
 -- a Prepared spell at designated Target(s)"; "Characters with Concealment cannot be targeted
--- directly": attack.targeting), within the spell's range. Whether it did: one that did not (no one
--- to Stabilize, out of sight, out of range) releases nothing, as an Attack not made.
+-- directly": attack.targeting), within the spell's range where the two stood as the phase began.
+-- Whether it did: one that did not (no one to Stabilize, out of sight, out of range) releases
+-- nothing, as an Attack not made.
 local function heal(ctx, patient, profile)
   if not stabilizable(ctx, patient) then return false end
   local _, untargetable = attack.targeting(ctx.actor, patient, attack.unaware(ctx.actor, patient))
@@ -442,7 +443,8 @@ local function heal(ctx, patient, profile)
     act(ctx, ("%s cannot target %s with %s: %s"):format(ctx.actor.name, patient.name, profile.name, untargetable))
     return false
   end
-  if not grid.within(ctx.actor.cell, patient.cell, profile.range) then
+  -- "Range to Targets is measured at the start of the Action Phase", as for an Attack (shot_from).
+  if not grid.within(ctx.start, attack.start_cell(patient), profile.range) then
     act(ctx, ("%s cannot reach %s with %s: beyond its range of %d'"):format(ctx.actor.name, patient.name,
                                                                          profile.name, profile.range))
     return false

@@ -482,12 +482,25 @@ local function phase_defense(target)
   return kept.total
 end
 
+---Where `c` stood when the Action Phase began: "Range to Targets is measured at the start of the
+---Action Phase". Its intent's `start`; one with no intent (Unconscious) moves only as a Rescue
+---carries it, and its `moved` event says from where.
+---@param c world.Character
+---@return string cell
+function attack.start_cell(c)
+  local intent = flow.intent(c)
+  if intent then return intent.start end
+  for _, moved in ipairs(log.phase_events("moved")) do
+    if moved.fields.character == c.name then return moved.fields.from end
+  end
+  return c.cell
+end
+
 -- What only a ranged or thrown Attack reads of where the two stand: the distance between them when
 -- the phase began (for the range band), and whether the attacker shoots from High Ground.
 local function shot_from(ctx, target)
-  local target_intent = flow.intent(target)
   local here, there = grid.terrain(ctx.actor.cell), grid.terrain(target.cell)
-  return grid.distance(ctx.start, target_intent and target_intent.start or target.cell), here.height > there.height
+  return grid.distance(ctx.start, attack.start_cell(target)), here.height > there.height
 end
 
 -- An Attack made, told: an `overt` one is remembered for the phase (attack.overt_attack), and

@@ -379,6 +379,52 @@ for _, between in ipairs({
   end)
 end
 
+-- "Range to Targets is measured at the start of the Action Phase" (Ranged Weapons), for a spell as
+-- for a shot: Ana (B3), Fatally Wounded, is carried by Medic's Rescue N from 30' of Wit (B9) to 35'
+-- (B2) in the phase Wit Releases at her. Heal's range is 30': she is within it where she stood.
+test.case("'Range to Targets is measured at the start of the Action Phase': healing magic reaches one a Rescue "
+  .. "carries out of its range that phase", function()
+  local f = duel.new({
+    { name = "Ana", side = "party", at = "B3", weapon = "Sword", armor = "Leather", stats = { wounds = 4 } },
+    { name = "Medic", side = "party", at = "B2", weapon = "Sword", armor = "Leather" },
+    { name = "Wit", side = "party", at = "B9", weapon = "Staff", stats = { prepared_spell = "Heal" } },
+    { name = "Bo", side = "orcs", at = "J2", weapon = "Sword" },
+  }, { 2, 3, 1, 4 }, { width = 12, height = 10 })
+  f:round [[
+    Medic:
+      1: Rescue N -> "Ana"
+      2: Defend
+    Wit:
+      1: Release Spell -> "Ana"
+      2: Defend
+  ]]
+  test.equal(f:cell("Ana"), "B2", "carried 5' farther from Wit")
+  test.truthy(duel.narrated(f, "Wit Stabilizes Ana: Heal (healing magic) — Stable, Unconscious for 4d4 2, 3, 1, 4 +4 = 14 rounds"))
+  test.truthy(f:has("Ana", "Stable"))
+end)
+
+-- The same for a spell that is an Attack: the Orc (B3), Unconscious, is carried by Gob's Rescue N to
+-- B2, 35' from the Mage (B9). Measured where it stood, 30': within the Spell's 30', no range band.
+test.case("'Range to Targets is measured at the start of the Action Phase': a spell's Attack at one a Rescue carries "
+  .. "off has no range penalty for the way it was carried", function()
+  local f = duel.new({
+    { name = "Mage", side = "party", at = "B9", weapon = "Staff", armor = "Unarmored", stats = { prepared_spell = "Spell" } },
+    { name = "Orc", side = "orcs", at = "B3", weapon = "Axe", armor = "Unarmored", stats = { wounds = 4 } },
+    { name = "Gob", side = "orcs", at = "B2", weapon = "Axe", armor = "Unarmored" },
+  }, { 14 }, { width = 12, height = 10 })
+  f:round [[
+    Mage:
+      1: Release Spell -> "Orc"
+      2: Defend
+    Gob:
+      1: Rescue N -> "Orc"
+      2: Defend
+  ]]
+  test.equal(f:cell("Orc"), "B2", "carried 5' farther from the Mage")
+  test.equal(duel.attacks(f, "total"), { 14 }, "d20 14, no range band")
+  test.falsy(duel.narrated(f, "range 35'"))
+end)
+
 test.case("a Released spell is not a shot of the weapon: a crossbow in hand, loaded or not, neither stops it nor is emptied", function()
   -- Requires Reload: "Requires a Quick or Complex Use Item Action between shots" is the weapon's.
   -- The spell: d20 14 > 13 (Orc Unarmored, Ready).
