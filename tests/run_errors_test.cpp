@@ -326,6 +326,14 @@ TEST_CASE("a pack's file whose name is longer than Lua shows whole (60 character
   CHECK(runtime_error.exit_code == 1);
   CHECK_THAT(runtime_error.output, Contains(file.string() + ":2: error: "));
   CHECK_THAT(runtime_error.output, !Contains("..."));
+  // docs/packs.md: a message a pack catches with pcall keeps Lua's cut name, but "raise the message
+  // again (`error(message, 0)`) and the runtime tells its file whole".
+  std::ofstream(file) << "local campaign = {}\nfunction campaign.start() local ok, message = pcall(function() return "
+                         "campaign.long.modifiers end) error(message, 0) end\nreturn campaign\n";
+  const auto raised_again = arbiter(pack_path + one_round + "--seed 1 --house deep-house");
+  CHECK(raised_again.exit_code == 1);
+  CHECK_THAT(raised_again.output, Contains(file.string() + ":2: error: attempt to index a nil value (field 'long')"));
+  CHECK_THAT(raised_again.output, !Contains("..."));
 }
 
 TEST_CASE("an action raising an error that is not a message fails at its line, and the fight goes on", "[run][errors]") {
