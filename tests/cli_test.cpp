@@ -380,6 +380,26 @@ TEST_CASE("arbiter lua rolls dice, the same ones for the same seed", "[cli][dice
   CHECK(total <= 18);
 }
 
+TEST_CASE("a die no one named is told how to name one, in the words of the command it was written in",
+          "[cli][dice]") {
+  // docs/dice.md, Named and symbol dice: "`arbiter roll` and `prob` load no pack ...; try a named
+  // die in `arbiter lua`". There the note says so; in `arbiter lua` it said the same, of the very
+  // command it was printed from, where dice.define is at hand.
+  for (const char* command : {"roll 'd[armellian]'", "prob 'd[armellian]'"}) {
+    INFO(command);
+    const auto run = arbiter(command);
+    CHECK(run.exit_code == 1);
+    CHECK_THAT(run.output, Contains("error: there is no die named 'armellian'\n") &&
+                               Contains("\n  arbiter roll and prob load no pack, so no die has a name here: try a "
+                                        "named die in arbiter lua, where dice.define names one"));
+  }
+  const auto snippet = arbiter("lua -e \"return dice.roll('d[armellian]', 'x').total\"");
+  CHECK(snippet.exit_code == 1);
+  CHECK_THAT(snippet.output, Contains("there is no die named 'armellian'") &&
+                                 Contains("no die has a name yet: dice.define names one, in a pack or in arbiter lua"));
+  CHECK_THAT(snippet.output, !Contains("load no pack"));
+}
+
 TEST_CASE("arbiter lua stops a runaway snippet and says which budget", "[cli][bad-input]") {
   const auto loop = arbiter("--max-instructions 100000 lua -e \"while true do end\"");
   CHECK(loop.exit_code == 1);
@@ -1708,6 +1728,27 @@ TEST_CASE("arbiter prob tells a big pool's true ends, and no chance between them
   CHECK_THAT(arbiter("prob '" + ones_then_two + "' --at-least 201").output, Contains("\nP(>= 201) = <1e-300%\n"));
   // "--json gives the same numbers": a probability, never above 1 (it gave 1.00000000000002).
   CHECK_THAT(arbiter("prob 500d20 --at-least 1500 --json").output, EndsWith(R"("at_least":{"value":1500,"p":1.0}})" "\n"));
+}
+
+TEST_CASE("prob --json gives no value that can be rolled a probability of 0", "[cli][dice]") {
+  // docs/dice.md: "A `p` (a value's, or `at_least`'s) is `0` only for what cannot be rolled: a
+  // chance too small for a JSON number ... is given as the smallest one, `5e-324`". 1d2000! goes
+  // up to 100 explosions and a 1999 (201999, by hand), once in 2000^101 rolls; its far tail said
+  // "p":0.0, as though it could not come up, where the table says <0.0001%.
+  const auto run = arbiter("prob '1d2000!' --json");
+  REQUIRE(run.exit_code == 0);
+  const auto json = nlohmann::json::parse(run.output);
+  const auto& values = json.at("distribution");
+  CHECK(values.back().at("value") == 201999);
+  std::size_t zeros = 0;
+  for (const auto& value : values) zeros += value.at("p").get<double>() <= 0;
+  CHECK(zeros == 0);
+  CHECK_THAT(run.output, EndsWith(R"({"value":201999,"p":5e-324}],"cut_off":5e-324})" "\n"));
+  // At least the highest value: possible, below what a double holds; one past it cannot be rolled.
+  CHECK_THAT(arbiter("prob '1d2000!' --json --at-least 201999").output,
+             EndsWith(R"("at_least":{"value":201999,"p":5e-324},"cut_off":5e-324})" "\n"));
+  CHECK_THAT(arbiter("prob '1d2000!' --json --at-least 202000").output,
+             EndsWith(R"("at_least":{"value":202000,"p":0.0},"cut_off":5e-324})" "\n"));
 }
 
 TEST_CASE("a far mean keeps its origin's digits in prob --json and roll --times", "[cli][dice]") {

@@ -226,14 +226,23 @@ TEST_CASE("named symbol dice keep their symbols and count by symbol") {
         "a mix has symbol faces, none highest or lowest: name the face it explodes on, e.g. !=Sword");
   CHECK(error_message("3d[mix]ro", seeded, mixed) ==
         "a mix has symbol faces, none highest or lowest: name the face it rerolls on, e.g. ro=Sword");
-  // Without a pack no die is named; the note says where names come from.
-  try {
-    Roller(dice::parse_dice("5d[armellian]=Sword"), {});
+  // Without a pack no die is named; the note says where names come from, in the words of where
+  // the name was written: a pack or `arbiter lua` can define one, `arbiter roll` cannot.
+  const auto note_of = [](const NamedDice& named) {
+    try {
+      Roller(dice::parse_dice("5d[armellian]=Sword"), named);
+    } catch (const Error& e) {
+      REQUIRE(e.diagnostics().front().notes.size() == 1);
+      return e.diagnostics().front().notes[0];
+    }
     FAIL("no error");
-  } catch (const Error& e) {
-    REQUIRE(e.diagnostics().front().notes.size() == 1);
-    CHECK_THAT(e.diagnostics().front().notes[0], Catch::StartsWith("a pack names a die with dice.define"));
-  }
+    return std::string();
+  };
+  CHECK(note_of({}) ==
+        "no die has a name yet: dice.define names one, in a pack or in arbiter lua (docs/dice.md, Named and symbol dice)");
+  CHECK_THAT(note_of(NamedDice::without_packs()),
+             Catch::StartsWith("arbiter roll and prob load no pack, so no die has a name here: try a named die in "
+                               "arbiter lua"));
 }
 
 TEST_CASE("limits: never a hang, never a silent truncation") {

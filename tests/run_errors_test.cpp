@@ -326,6 +326,14 @@ TEST_CASE("a pack's file whose name is longer than Lua shows whole (60 character
   CHECK(runtime_error.exit_code == 1);
   CHECK_THAT(runtime_error.output, Contains(file.string() + ":2: error: "));
   CHECK_THAT(runtime_error.output, !Contains("..."));
+  // docs/packs.md: a message a pack catches with pcall keeps Lua's cut name, but "raise the message
+  // again (`error(message, 0)`) and the runtime tells its file whole".
+  std::ofstream(file) << "local campaign = {}\nfunction campaign.start() local ok, message = pcall(function() return "
+                         "campaign.long.modifiers end) error(message, 0) end\nreturn campaign\n";
+  const auto raised_again = arbiter(pack_path + one_round + "--seed 1 --house deep-house");
+  CHECK(raised_again.exit_code == 1);
+  CHECK_THAT(raised_again.output, Contains(file.string() + ":2: error: attempt to index a nil value (field 'long')"));
+  CHECK_THAT(raised_again.output, !Contains("..."));
 }
 
 TEST_CASE("an action raising an error that is not a message fails at its line, and the fight goes on", "[run][errors]") {
@@ -752,6 +760,19 @@ TEST_CASE("a fight played from a folder or with a pack file whose name is not UT
   const auto rules = arbiter("check " + (folder / "skirmish-round1.txt").string() + " --rules platemail --json");
   CHECK(rules.exit_code == 0);
   CHECK_THAT(rules.output, Contains("\"ok\": true"));
+  // docs/orders.md: "Every `file`, `message` and note is written as a save writes a path ... so a
+  // path or a name a message quotes ... reads back as the same bytes". The house pack's folder,
+  // gone, was told with U+FFFD where its byte was: a folder no one has.
+  std::filesystem::rename(house, folder / "moved-house");
+  const auto gone = arbiter("check " + (folder / "skirmish-round2.txt").string() + " --encounter " + encounter +
+                            " --resume " + save + " --json");
+  CHECK(gone.exit_code == 1);
+  const auto problem = nlohmann::json::parse(gone.output).at("diagnostics").at(0);
+  CHECK(problem.at("file") == save);
+  CHECK_THAT(problem.at("message").get<std::string>(),
+             StartsWith("this fight was played with the house pack in " +
+                        (dir.path / "caf\\xe9/platemail-house").string() + ", a folder that is gone"));
+  CHECK_THAT(gone.output, !Contains("\xef\xbf\xbd"));  // U+FFFD
 }
 
 TEST_CASE("a save played with another copy of a pack than the one this run finds is told both folders and how to "
@@ -829,6 +850,48 @@ TEST_CASE("a save refuses to resume under built-in modules other than those it w
   for (const char* member : {"stdlib", "arbiter", "pack_folders"}) version3["played_from"].erase(member);
   std::ofstream(dir / "v3.json") << version3.dump();
   CHECK(arbiter(one_round + "--quiet --resume " + (dir / "v3.json")).exit_code == 0);
+}
+
+TEST_CASE("a version 3 save's paths are read as it wrote them: a backslash in one is the path's own", "[run][errors][save]") {
+  // docs/world.md: format version 4 writes a path's backslash as `\\` (and a byte that is not UTF-8
+  // as `\xe9`); version 3 wrote every path as it was. A version 3 save of a fight whose house pack
+  // is in a folder named `h\x41use` (a backslash, then x41) was read as if escaped: its folder
+  // was "hAuse", gone, and its file `x\y.lua` was "x\y.lua is gone; x\\y.lua is new".
+  TempDir dir;
+  const std::string house = dir / "h\\x41use/platemail-house";
+  const std::string quoted_house = "'" + house + "'";  // to the shell, whose \x would be x
+  std::filesystem::create_directories(dir.path / "h\\x41use");
+  std::filesystem::copy("examples/packs/platemail-house", house, std::filesystem::copy_options::recursive);
+  std::ofstream(house + "/x\\y.lua") << "return {}\n";  // a pack's file, digested, never loaded
+  REQUIRE(arbiter(one_round + "--seed 1 --quiet --house " + quoted_house + " --save " + (dir / "s.json")).exit_code ==
+          0);
+  const nlohmann::json saved = nlohmann::json::parse(std::ifstream(dir / "s.json"));
+  REQUIRE(saved["version"] == 4);
+  REQUIRE(saved["played_from"]["house"][0] == dir / "h\\\\x41use/platemail-house");  // its backslash doubled
+  // The same fight as version 3 wrote it: no record of the built-in modules nor of the folders, and
+  // every path as it is (the encounter's have no backslash).
+  nlohmann::json version3 = saved;
+  version3["version"] = 3;
+  nlohmann::json& from = version3["played_from"];
+  for (const char* member : {"stdlib", "arbiter", "pack_folders"}) from.erase(member);
+  from["house"][0] = house;
+  nlohmann::json& files = from["pack_files"]["platemail-house"];
+  REQUIRE(files.contains("x\\\\y.lua"));
+  files["x\\y.lua"] = files["x\\\\y.lua"];
+  files.erase("x\\\\y.lua");
+  std::ofstream(dir / "v3.json") << version3.dump();
+  const std::string resume = " --quiet --resume " + (dir / "v3.json");
+  const auto resumed = arbiter(one_round + resume + " --house " + quoted_house);
+  CHECK(resumed.exit_code == 0);
+  CHECK_THAT(resumed.output, !Contains("has changed since"));
+  // Without --house, run names the very folder to give, and check loads it from the save.
+  const auto without = arbiter(one_round + resume);
+  CHECK(without.exit_code == 1);
+  CHECK_THAT(without.output, Contains("run --house " + house + ")"));
+  const auto checked = arbiter("check examples/platemail/skirmish-round2.txt --encounter "
+                               "examples/platemail/skirmish.lua --resume " + (dir / "v3.json"));
+  CHECK(checked.exit_code == 0);
+  CHECK_THAT(checked.output, !Contains("is gone"));
 }
 
 TEST_CASE("a damaged save is refused by its path: a member lost or unknown, an action or a side no rule has",

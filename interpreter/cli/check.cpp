@@ -55,9 +55,14 @@ std::string summary(const orders::CharacterOrders& character) {
 
 nlohmann::json diagnostics_json(const std::vector<Diagnostic>& diagnostics) {
   nlohmann::json problems = nlohmann::json::array();
-  for (const auto& d : diagnostics)
+  for (const auto& d : diagnostics) {
+    // A message or a note may quote a path (or a name) in any bytes: written as the file is, so
+    // reading it back gives the same bytes, not U+FFFD for each that is not UTF-8.
+    nlohmann::json notes = nlohmann::json::array();
+    for (const auto& note : d.notes) notes.push_back(path_text(note));
     problems.push_back({{"file", path_text(d.where.file)}, {"line", d.where.line}, {"column", d.where.column},
-                        {"message", d.message}, {"notes", d.notes}});
+                        {"message", path_text(d.message)}, {"notes", notes}});
+  }
   return problems;
 }
 
@@ -75,7 +80,8 @@ void report_json(const std::vector<orders::SheetFile>& sheets, const std::vector
                         {"diagnostics", diagnostics_json(diagnostics)},
                         {"warnings", diagnostics_json(warnings)},
                         {"orders", orders}}
-             // Its paths are path_text's; a message quoting one that is not UTF-8 shows U+FFFD for its bytes.
+             // Every text in it is UTF-8 by now (path_text's, and the sheets', read as UTF-8 only):
+             // should one slip through, U+FFFD for its stray bytes rather than no report at all.
              .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
       << "\n";
 }

@@ -42,6 +42,14 @@ std::string fraction_text(double) { return {}; }
 double to_json(double value) { return std::strtod(fmt::format("{:.15g}", value).c_str(), nullptr); }
 std::string fraction_text(const Fraction& p) { return p.get_str(); }
 
+// A probability as JSON gives it (to_json), of an event that `can_happen`: then never 0, which
+// would read as impossible. A chance below what a double holds (a value of 1d2000! past 93
+// explosions, about 2000^-94 or less) is given as the smallest double there is, 5e-324.
+double json_probability(double p, bool can_happen) {
+  const double told = to_json(p);
+  return can_happen && told <= 0 ? std::numeric_limits<double>::denorm_min() : told;
+}
+
 // What the explosion depth cap cut off, to three figures. Below what a double holds (the
 // distribution keeps such a chance as a double's smallest, never 0) it is told as such.
 std::string cut_off_text(double p) {
@@ -86,7 +94,8 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     if (options.exact) after_mean["mean_fraction"] = fraction_text(mean);
     nlohmann::ordered_json tail = nlohmann::ordered_json::object();
     if (options.at_least) {
-      tail["at_least"] = {{"value", *options.at_least}, {"p", to_json(to_double(d.at_least(*options.at_least)))}};
+      tail["at_least"] = {{"value", *options.at_least},
+                          {"p", json_probability(to_double(d.at_least(*options.at_least)), *options.at_least <= d.high())}};
       if (options.exact) tail["at_least"]["fraction"] = fraction_text(d.at_least(*options.at_least));
     }
     if (cut_off > 0) tail["cut_off"] = to_json(cut_off);
@@ -95,7 +104,9 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     // The members of each object, without its braces, around the distribution's.
     *context.out << std::string_view(head_text).substr(0, head_text.size() - 1) << R"(,"distribution":[)";
     for (std::size_t i = 0; i < d.outcomes.size(); ++i) {
-      nlohmann::ordered_json entry = {{"value", d.outcomes[i].value}, {"p", to_json(to_double(d.outcomes[i].p))}};
+      // Every outcome is a value the expression can take.
+      nlohmann::ordered_json entry = {{"value", d.outcomes[i].value},
+                                      {"p", json_probability(to_double(d.outcomes[i].p), true)}};
       if (options.exact) entry["fraction"] = fraction_text(d.outcomes[i].p);
       *context.out << (i ? "," : "") << entry.dump();
     }
@@ -150,7 +161,7 @@ void add_prob_command(CLI::App& app, Context& context) {
       ->type_name("X");
   command->add_flag("--all", options->all, "List every value, also those below 0.00005% (summarised in one line otherwise)");
   command->callback([&context, options] {
-    const Roller roller(dice::parse_dice(options->expr, "<command line>"));
+    const Roller roller(dice::parse_dice(options->expr, "<command line>"), NamedDice::without_packs());
     for (const auto& warning : dice_warnings(roller)) *context.err << render(warning, "warning") << "\n";
     if (options->exact)
       report(context, *options, roller, exact_distribution_of(roller));

@@ -165,7 +165,7 @@ void add_roll_command(CLI::App& app, Context& context) {
   command->add_flag("--json", options->json, "Print JSON");
   command->add_flag("--all", options->all, "With --times, list every value, also those below 0.00005%")->needs(times);
   command->callback([&context, options] {
-    const Roller roller(dice::parse_dice(options->expr, "<command line>"));
+    const Roller roller(dice::parse_dice(options->expr, "<command line>"), NamedDice::without_packs());
     for (const auto& warning : dice_warnings(roller)) *context.err << render(warning, "warning") << "\n";
     const auto source = make_dice(options->dice, *context.out);
     if (options->times > 0)

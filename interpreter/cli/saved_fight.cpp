@@ -153,6 +153,34 @@ std::string run_with_house(const nlohmann::json& saved, const nlohmann::json& no
                      fmt::join(house, " --house "), fmt::join(unfound, " and "));
 }
 
+// What `saved` records of where it was played from, its paths as format version 4 writes them
+// (path_text), whatever the version it was saved in: a version 3 save wrote each path as it was, so
+// a backslash in one (a folder named `h\x41use`) is the path's own, not the start of an escape, and
+// a digest's file is compared with its name now as written. Read from a value of another kind as it
+// is: check_recorded tells it.
+nlohmann::json recorded_paths_as_version_4(const SavedState& saved) {
+  if (saved.version >= 4 || !saved.played_from.is_object()) return saved.played_from;
+  nlohmann::json from = saved.played_from;
+  const auto escape = [](nlohmann::json& path) {
+    if (path.is_string()) path = path_text(path.get<std::string>());
+  };
+  // The digests by file, each file by its path in its folder.
+  const auto escape_keys = [](nlohmann::json& digests) {
+    if (!digests.is_object()) return;
+    nlohmann::json escaped = nlohmann::json::object();
+    for (auto& [file, digest] : digests.items()) escaped[path_text(file)] = std::move(digest);
+    digests = std::move(escaped);
+  };
+  for (const char* key : {"encounter", "encounter_place"})
+    if (from.contains(key)) escape(from[key]);
+  if (from.contains("house") && from["house"].is_array())
+    for (auto& pack : from["house"]) escape(pack);
+  if (from.contains("required")) escape_keys(from["required"]);
+  if (from.contains("pack_files") && from["pack_files"].is_object())
+    for (auto& [pack, digests] : from["pack_files"].items()) escape_keys(digests);
+  return from;
+}
+
 // What a save of format version 3 or later records of where it was played from is all there, of the
 // kind it was written: one missing or of another kind was damaged, and would be compared as though
 // nothing had been recorded (an edited pack resumed untold). Told by its path in the save.
@@ -410,7 +438,8 @@ nlohmann::json played_from(const packs::Encounter& encounter, const std::vector<
 std::vector<std::string> house_played_with(const SavedState& saved, const packs::Encounter& encounter,
                                            const std::string& path) {
   as_saved_state(path, [&] { check_recorded(saved); });
-  const nlohmann::json& from = saved.played_from.is_object() ? saved.played_from : nlohmann::json::object();
+  const nlohmann::json recorded = recorded_paths_as_version_4(saved);
+  const nlohmann::json& from = recorded.is_object() ? recorded : nlohmann::json::object();
   std::vector<std::string> house;
   if (from.contains("house")) {  // as run --house named them
     for (const auto& pack : from["house"])
@@ -430,7 +459,7 @@ void check_saved_fight(const SavedState& saved, const std::string& path, const p
                        const nlohmann::json& origin, lua_State* L, const packs::Registry& registry,
                        const HowToLoad& how_to_load) {
   as_saved_state(path, [&] { check_recorded(saved); });
-  check_played_from(path, saved.played_from, origin, how_to_load);
+  check_played_from(path, recorded_paths_as_version_4(saved), origin, how_to_load);
   as_saved_state(path, [&] {
     check_change_packs(saved, origin);
     check_last_actions(saved, registry);
@@ -452,7 +481,7 @@ SavedState load_saved_fight(const std::string& path, const packs::Encounter& enc
                             lua_State* L, const packs::Registry& registry, const packs::SearchPath& search_path) {
   SavedState saved = load_state(path);
   check_saved_fight(saved, path, encounter, origin, L, registry, [&](const std::vector<std::string>& missing) {
-    return run_with_house(saved.played_from, origin, missing, search_path);
+    return run_with_house(recorded_paths_as_version_4(saved), origin, missing, search_path);
   });
   return saved;
 }

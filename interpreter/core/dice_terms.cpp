@@ -41,10 +41,8 @@ Die die_of(const dice::Expression& expression, const DiceTerm& term, const Named
         std::vector<std::string> notes;
         const auto hint = did_you_mean(faces.name, named.names());
         if (!hint.empty()) notes.push_back(hint);
-        // At the command line no pack is loaded, so no die has a name: say where names come from.
-        if (named.names().empty())
-          notes.push_back("a pack names a die with dice.define (docs/dice.md, Named and symbol dice); "
-                          "arbiter roll and prob load no pack: try one in arbiter lua");
+        // No die has a name: say where names come from, in the words of where it was written.
+        if (named.names().empty()) notes.push_back(named.why_none());
         throw error_at(expression, term.faces_column, fmt::format("there is no die named '{}'", faces.name),
                        std::move(notes));
       }

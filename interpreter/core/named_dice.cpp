@@ -19,6 +19,11 @@ bool is_identifier(std::string_view name) {
 
 }  // namespace
 
+NamedDice NamedDice::without_packs() {
+  return NamedDice("arbiter roll and prob load no pack, so no die has a name here: try a named die in arbiter lua, "
+                   "where dice.define names one (docs/dice.md, Named and symbol dice)");
+}
+
 void NamedDice::define(const std::string& name, std::vector<Face> faces) {
   if (!is_identifier(name))
     throw Error(fmt::format("a die's name is letters, digits and '_', starting with a letter: '{}' is not", name));
