@@ -42,6 +42,24 @@ bool invisible(char32_t c) {
                      [c](const auto& range) { return c >= range.first && c <= range.second; });
 }
 
+// Characters a terminal shows two columns wide (East Asian Wide and Fullwidth): the main blocks
+// only, Hangul, the CJK ideographs, kana, Yi, fullwidth forms and the pictographs, not Unicode's
+// whole table. A caret after "李" is two columns on.
+bool wide(char32_t c) {
+  static constexpr std::pair<char32_t, char32_t> ranges[] = {
+      {0x1100, 0x115E},  {0x2E80, 0x303E},  {0x3041, 0x33FF},  {0x3400, 0x4DBF},  {0x4E00, 0x9FFF},
+      {0xA000, 0xA4CF},  {0xA960, 0xA97F},  {0xAC00, 0xD7A3},  {0xF900, 0xFAFF},  {0xFE30, 0xFE4F},
+      {0xFF00, 0xFF60},  {0xFFE0, 0xFFE6},  {0x1F300, 0x1F64F}, {0x1F900, 0x1F9FF}, {0x20000, 0x3FFFD},
+  };
+  return std::any_of(std::begin(ranges), std::end(ranges),
+                     [c](const auto& range) { return c >= range.first && c <= range.second; });
+}
+
+// The columns a character shown as itself takes in a terminal: one, two when wide.
+std::size_t columns(std::string_view character) {
+  return character.size() > 1 && wide(code_point(character, 0, character.size())) ? 2 : 1;
+}
+
 // Calls show(at, shown, escaped) for each character of `text` as a terminal may be given
 // it: a control character (C0 but tab, and newline when kept; DEL; C1) or a byte that is not
 // UTF-8 as its escape (`\x1b`), an invisible character as its code point (`\u{200b}`),
@@ -89,11 +107,12 @@ std::string quote_line(std::string_view line, std::size_t column) {
   std::string shown = from > 0 ? "…" : "";
   std::string pad = from > 0 ? " " : "";
   // Tabs stay tabs so the caret lines up under the same column in a terminal; a character takes one
-  // column, an escape as many as it has.
+  // column (two when wide), an escape as many as it has.
   each_shown(line.substr(from, to - from), false,
              [&](std::size_t offset, std::string_view text, bool escaped) {
                shown += text;
-               if (from + offset < at) pad += text == "\t" ? std::string("\t") : std::string(escaped ? text.size() : 1, ' ');
+               if (from + offset < at)
+                 pad += text == "\t" ? std::string("\t") : std::string(escaped ? text.size() : columns(text), ' ');
              });
   if (to < line.size()) shown += "…";
   std::string out = "\n  " + shown;

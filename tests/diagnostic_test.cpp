@@ -14,6 +14,16 @@ TEST_CASE("a diagnostic renders GCC style with the line and a caret", "[diagnost
         "  did you mean 'Charge'?");
 }
 
+TEST_CASE("the caret stands under its column after wide characters, each two columns in a terminal",
+          "[diagnostic]") {
+  // 李 and 가 are East Asian Wide, Ａ Fullwidth: each shows two columns wide; é one.
+  Diagnostic d{{"orders.txt", 2, 14}, "unknown action 'Chrage'", "李가Ａé: Chrage", {}};  // byte 14: C
+  CHECK(render(d) ==
+        "orders.txt:2:14: error: unknown action 'Chrage'\n"
+        "  李가Ａé: Chrage\n"
+        "           ^");  // 2 + 2 + 2 + 1 + 2 columns
+}
+
 TEST_CASE("a diagnostic without a position is just the message", "[diagnostic]") {
   CHECK(render(Diagnostic{{}, "no packs given", {}, {}}) == "error: no packs given");
   CHECK(std::string(Error("no packs given").what()) == "error: no packs given");

@@ -204,12 +204,13 @@ void check(Context& context, const Options& options) {
   const long next_round = played + 1;
 
   const Grid* grid = saved ? &saved->world.grid() : encounter ? &encounter->grid : nullptr;
-  // A sheet that does not parse is reported with the others' problems, not instead of them.
+  // A sheet that cannot be read or does not parse is reported with the others' problems, not
+  // instead of them.
   std::vector<orders::SheetFile> sheets;
   std::vector<Diagnostic> diagnostics;
   for (const auto& path : options.sheets) {
-    std::string text = read_sheet(path);
     try {
+      std::string text = read_sheet(path);
       auto sheet = parse_sheet(path, text, orders::declared_by(vocabulary, grid), how_check_takes);
       orders::SheetFile file{path, std::move(text), std::move(sheet)};
       round_for(file, played);  // not one for a round already played, nor one no run reaches

@@ -1,9 +1,10 @@
 #pragma once
 // The `arbiter` command line: main.cpp owns the global options and calls one `add_*` function per
 // subcommand, each defined in its own file. The CLI is the only layer that prints.
+#include <cerrno>
 #include <cstdint>
 #include <functional>
-#include <iosfwd>
+#include <ostream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,11 @@ struct Context {
   // failed, which a command that goes on writing files (run) would otherwise lose.
   std::vector<std::string> written;
   int output_error = 0;
+  // Flushes `out`, keeping the reason of the first write that failed in output_error.
+  void flush_out() {
+    out->flush();
+    if (!*out && output_error == 0) output_error = errno;
+  }
   // The packs hidden by those loaded are told once a command, which may load them again (test: per file).
   bool told_hidden_packs = false;
   bool told_environment_folders = false;  // the folders of $ARBITER_PATH not there, likewise (search_path)

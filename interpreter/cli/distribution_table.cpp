@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -49,6 +50,11 @@ std::string json_number(std::string decimal) {
   while (decimal.ends_with('0') && !decimal.ends_with(".0")) decimal.pop_back();
   return decimal;
 }
+
+// Sums of floating-point probabilities carry error in their last digits (3d6's mean would print
+// as 10.500000000000002). strtod, not stod: stod refuses the subnormal numbers (4.2e-315) that
+// the far tail of an explosion reaches.
+double json_double(double value) { return std::strtod(fmt::format("{:.15g}", value).c_str(), nullptr); }
 
 std::string json_with_number(const nlohmann::ordered_json& before, std::string_view name, const std::string& number,
                              const nlohmann::ordered_json& after) {

@@ -40,6 +40,9 @@ std::string mean_told(const Distribution<double>& d, const Distribution<double>:
 // A decimal number (as decimal() and mean_held() write them) as JSON writes one: without the zeros
 // that end its decimals, one kept (10.5000 → 10.5, 10.0000 → 10.0).
 std::string json_number(std::string decimal);
+// A probability or a deviation as `--json` gives it (prob's and roll --times'): 15 significant
+// digits, all a double holds reliably here, as the mean's and the table's. --exact gives fractions.
+double json_double(double value);
 // A JSON object's text: the members of `before`, then `name` with `number` (a JSON number's text,
 // whose digits a double may not hold: 1000000000000000010.5), then the members of `after`.
 std::string json_with_number(const nlohmann::ordered_json& before, std::string_view name, const std::string& number,

@@ -112,6 +112,18 @@ std::optional<CLI::ExtrasError> repeated_option_error(const CLI::App& app, const
   return std::nullopt;
 }
 
+// The output could not be written: said with the system's reason, and the files written all the
+// same (the error is the output's, not the fight's). Exit 1.
+int output_failed(const arbiter::cli::Context& context) {
+  const int why = context.output_error != 0 ? context.output_error : errno;
+  const std::string written =
+      context.written.empty() ? ""
+                              : fmt::format("; {} {} written", fmt::join(context.written, " and "),
+                                            context.written.size() == 1 ? "was" : "were");
+  std::cerr << fmt::format("error: could not write the output: {}{}\n", std::strerror(why), written);
+  return 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -173,7 +185,10 @@ int main(int argc, char** argv) {
           return 2;
         }
     }
-    return app.exit(e) == 0 ? 0 : 2;
+    if (app.exit(e) != 0) return 2;
+    // --help and --version print their text as any command does: a full disk is no success.
+    if (!std::cout.flush()) return output_failed(context);
+    return 0;
   } catch (const arbiter::Error& e) {
     std::cerr << e.what() << "\n";
     return 1;
@@ -187,15 +202,6 @@ int main(int argc, char** argv) {
     return 3;
   }
   // What was printed is the result: a full disk must not pass for success (`fmt sheet > new.txt`).
-  // The files written all the same are said: the error is the output's, not the fight's.
-  if (!std::cout.flush()) {
-    const int why = context.output_error != 0 ? context.output_error : errno;
-    const std::string written =
-        context.written.empty() ? ""
-                                : fmt::format("; {} {} written", fmt::join(context.written, " and "),
-                                              context.written.size() == 1 ? "was" : "were");
-    std::cerr << fmt::format("error: could not write the output: {}{}\n", std::strerror(why), written);
-    return 1;
-  }
+  if (!std::cout.flush()) return output_failed(context);
   return context.exit_code;
 }

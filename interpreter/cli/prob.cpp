@@ -35,18 +35,13 @@ struct ProbOptions {
 
 std::string fraction_text(double) { return {}; }
 
-// Sums of floating-point probabilities carry error in their last digits (3d6's mean would print
-// as 10.500000000000002): JSON gets 15 significant digits, all a double holds reliably here.
-// --exact gives the fractions themselves. strtod, not stod: stod refuses the subnormal numbers
-// (4.2e-315) that the far tail of an explosion reaches.
-double to_json(double value) { return std::strtod(fmt::format("{:.15g}", value).c_str(), nullptr); }
 std::string fraction_text(const Fraction& p) { return p.get_str(); }
 
-// A probability as JSON gives it (to_json), of an event that `can_happen`: then never 0, which
+// A probability as JSON gives it (json_double), of an event that `can_happen`: then never 0, which
 // would read as impossible. A chance below what a double holds (a value of 1d2000! past 93
 // explosions, about 2000^-94 or less) is given as the smallest double there is, 5e-324.
 double json_probability(double p, bool can_happen) {
-  const double told = to_json(p);
+  const double told = json_double(p);
   return can_happen && told <= 0 ? std::numeric_limits<double>::denorm_min() : told;
 }
 
@@ -89,7 +84,7 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     // Written as it is made, one value at a time: a distribution may hold 50 million values.
     // The mean with the digits the text gives it, written as they are: a double holds no
     // 1000000000000000010.5 (d20 + 10^18), which it made 1e+18.
-    nlohmann::ordered_json after_mean = {{"stddev", to_json(stddev)}};
+    nlohmann::ordered_json after_mean = {{"stddev", json_double(stddev)}};
     // The mean exactly, which a JSON number (a double) cannot always hold (near ±2^63).
     if (options.exact) after_mean["mean_fraction"] = fraction_text(mean);
     nlohmann::ordered_json tail = nlohmann::ordered_json::object();
@@ -98,7 +93,7 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
                           {"p", json_probability(to_double(d.at_least(*options.at_least)), *options.at_least <= d.high())}};
       if (options.exact) tail["at_least"]["fraction"] = fraction_text(d.at_least(*options.at_least));
     }
-    if (cut_off > 0) tail["cut_off"] = to_json(cut_off);
+    if (cut_off > 0) tail["cut_off"] = json_double(cut_off);
     const std::string head_text = json_with_number({{"expr", expr}}, "mean", json_number(json_mean()), after_mean),
                       tail_text = tail.dump();
     // The members of each object, without its braces, around the distribution's.

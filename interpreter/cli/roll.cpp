@@ -130,9 +130,9 @@ void sample(Context& context, const RollOptions& options, const Roller& roller, 
   const double stddev = std::sqrt(moments.variance);
   const std::string expr = dice::to_string(*roller.expression().root);
   if (options.json) {
-    nlohmann::ordered_json after_mean = {{"stddev", stddev}};
+    nlohmann::ordered_json after_mean = {{"stddev", json_double(stddev)}};
     auto& entries = after_mean["distribution"] = nlohmann::ordered_json::array();
-    for (const auto& [value, p] : sampled.outcomes) entries.push_back({{"value", value}, {"p", p}});
+    for (const auto& [value, p] : sampled.outcomes) entries.push_back({{"value", value}, {"p", json_double(p)}});
     *context.out << json_with_number({{"expr", expr}, {"times", options.times}}, "mean",
                                      json_number(mean_told(sampled, moments, std::numeric_limits<double>::max_digits10)),
                                      after_mean)
@@ -167,7 +167,7 @@ void add_roll_command(CLI::App& app, Context& context) {
   command->callback([&context, options] {
     const Roller roller(dice::parse_dice(options->expr, "<command line>"), NamedDice::without_packs());
     for (const auto& warning : dice_warnings(roller)) *context.err << render(warning, "warning") << "\n";
-    const auto source = make_dice(options->dice, *context.out);
+    const auto source = make_dice(options->dice, *context.err);  // prompts apart from the result (--json)
     if (options->times > 0)
       sample(context, *options, roller, *source);
     else

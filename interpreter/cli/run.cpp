@@ -65,8 +65,8 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
   std::map<long, std::vector<orders::SheetFile>> rounds;
   std::vector<Diagnostic> problems;
   for (const auto& path : paths) {
-    std::string text = read_sheet(path);
     try {
+      std::string text = read_sheet(path);
       orders::SheetFile file{path, text,
                              parse_sheet(path, text, orders::declared_by(vocabulary, &world.grid()), how_run_takes)};
       const long round = round_for(file, played);
@@ -392,8 +392,10 @@ void run(Context& context, const Options& options) {
       context.written.push_back(fmt::format("the {} {}", output.what, output.file.string()));
   };
   // What the GM typed (dice by hand, answers) or scripted (--dice) may end before the rounds do: the
-  // save (and log) as the last round finished is kept meanwhile, so the rounds played are not lost.
+  // save and the log as the last round finished are kept meanwhile, so the rounds played are not
+  // lost (a log alone is the record a dispute over them needs).
   const bool typed_input = options.ask || !seeded;
+  const bool keeps_outputs = !options.save.empty() || !options.log.empty();
   std::optional<std::vector<OutputFile>> after_last_round;
   int finished = 0;
   try {
@@ -402,7 +404,7 @@ void run(Context& context, const Options& options) {
       narration.catch_up();
       narration.tell_sides_out();
       ++finished;
-      if (typed_input && !options.save.empty() && i + 1 < rounds) {
+      if (typed_input && keeps_outputs && i + 1 < rounds) {
         // A state no save can hold is refused at the end as before, not here.
         try {
           after_last_round = outputs_now();
@@ -421,8 +423,14 @@ void run(Context& context, const Options& options) {
     if (!(answers_ended || dice->failure()) || !after_last_round) throw;
     write(*after_last_round);
     const int round = played + finished;
-    const std::string kept = fmt::format("saved after round {} to {}; round {} was not finished", round,
-                                         options.save, round + 1);
+    const std::string log_kept = fmt::format("the log of this run's rounds to {}", options.log);
+    const std::string kept =
+        fmt::format("{}; round {} was not finished",
+                    options.save.empty() ? fmt::format("written after round {}: {}", round, log_kept)
+                    : options.log.empty()
+                        ? fmt::format("saved after round {} to {}", round, options.save)
+                        : fmt::format("saved after round {} to {}, and {}", round, options.save, log_kept),
+                    round + 1);
     try {
       throw;
     } catch (const Error& e) {

@@ -5,13 +5,13 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders.hpp"
+#include "interpreter/core/input_file.hpp"
 #include "interpreter/packs/search_path.hpp"
 
 namespace arbiter::cli {
@@ -20,9 +20,6 @@ std::string read_sheet(const std::string& path) {
   const auto refuse = [&](const std::string& why) { throw Error(Diagnostic{{path}, "cannot read the order sheet: " + why, {}, {}}); };
   std::error_code error;
   if (std::filesystem::is_directory(path, error)) refuse("it is a directory");
-  errno = 0;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) refuse(std::strerror(errno));
   // Read with a bound, since a sheet may be a pipe or a device (/dev/zero): the reading stops at
   // the end of the line of the first control character, which the parser then reports and quotes,
   // or one byte past the largest sheet or line, which it refuses as too long. Nothing endless is
@@ -30,24 +27,21 @@ std::string read_sheet(const std::string& path) {
   std::string text;
   std::size_t limit = orders::max_sheet_bytes + 1;
   bool stopping = false;  // a control character was read: only the rest of its line is kept
-  std::array<char, 1 << 16> chunk;
-  while (text.size() < limit) {
-    in.read(chunk.data(), static_cast<std::streamsize>(std::min(chunk.size(), limit - text.size())));
-    const auto got = static_cast<std::size_t>(in.gcount());
-    const auto begin = chunk.begin(), end = chunk.begin() + static_cast<std::ptrdiff_t>(got);
-    auto search = begin;
+  const std::string why = read_file(path, [&](std::string_view chunk) {
+    chunk = chunk.substr(0, limit - text.size());
+    std::size_t search = 0;
     if (!stopping)
-      if (const auto control = std::find_if(begin, end, orders::control_byte); control != end) {
+      if (const auto control = std::find_if(chunk.begin(), chunk.end(), orders::control_byte); control != chunk.end()) {
         stopping = true;
-        limit = std::min(limit, text.size() + static_cast<std::size_t>(control - begin) + 1 + orders::max_line_bytes);
-        search = control + 1;
+        const auto at = static_cast<std::size_t>(control - chunk.begin());
+        limit = std::min(limit, text.size() + at + 1 + orders::max_line_bytes);
+        search = at + 1;
       }
-    const auto line_end = stopping ? std::find(search, end, '\n') : end;
-    text.append(begin, line_end);
-    if (line_end != end || in.eof()) break;
-    if (!in) refuse(std::strerror(errno));
-  }
-  if (in.bad()) refuse(std::strerror(errno));
+    const std::size_t line_end = stopping ? chunk.find('\n', search) : std::string_view::npos;
+    text.append(chunk.substr(0, line_end));
+    return line_end == std::string_view::npos && text.size() < limit;
+  });
+  if (!why.empty()) refuse(why);
   return text;
 }
 

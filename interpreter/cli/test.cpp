@@ -74,7 +74,7 @@ void add_test_command(CLI::App& app, Context& context) {
               *context.out << (result.passed ? "  ok    " : "  FAIL  ") << printable(result.name) << "\n";
               if (!result.passed) *context.out << indented(printable(result.failure, true)) << "\n";
               for (const auto& warning : result.warnings) *context.out << indented(printable(warning, true)) << "\n";
-              context.out->flush();
+              context.flush_out();
               ++(result.passed ? passed : failed);
             }};
         try {
@@ -87,6 +87,7 @@ void add_test_command(CLI::App& app, Context& context) {
       }
     }
     if (passed + failed > 0 || !untested) *context.out << fmt::format("{} passed, {} failed\n", passed, failed);
+    context.flush_out();  // the reason told at the end: the packs' files read since would overwrite errno
     if (failed > 0 || untested) context.exit_code = 1;
   });
 }

@@ -5,9 +5,13 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
 
@@ -22,11 +26,17 @@ namespace {
 std::string system_error() { return std::strerror(errno); }
 
 // A file of this process beside `file`: ".tmp-" the new text written before it replaces `file`,
-// ".old-" the file replaced, kept until every rename is done.
+// ".old-" the file replaced, kept until every rename is done. Any name `file` may have, one of
+// NAME_MAX bytes too, leaves room for it: the end of a long name gives way to a hash of the whole,
+// so that two long names alike at their start (a save and its log) are never given one temporary.
 std::filesystem::path beside(const std::filesystem::path& file, const char* kind) {
-  std::filesystem::path path = file;
-  path += kind + std::to_string(::getpid());
-  return path;
+  std::string name = file.filename().string();
+  const std::string suffix = kind + std::to_string(::getpid());
+  if (name.size() + suffix.size() > NAME_MAX) {
+    const std::string hash = fmt::format("~{:016x}", std::hash<std::string>{}(name));
+    name = name.substr(0, NAME_MAX - suffix.size() - hash.size()) + hash;
+  }
+  return file.parent_path() / (name + suffix);
 }
 
 // Writes all of `text` to a new file `temporary` and flushes it to the disk before closing; errors

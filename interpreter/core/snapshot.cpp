@@ -5,13 +5,13 @@
 
 #include <cerrno>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/input_file.hpp"
 #include "interpreter/core/output_file.hpp"
 #include "interpreter/core/world_json.hpp"
 
@@ -216,10 +216,13 @@ SavedState load_state(const std::filesystem::path& file) {
   // A device or a pipe may never end (/dev/zero): a save is a file.
   if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
     refuse(file, "cannot read: it is not a plain file (a device, a pipe or a socket); a save is a file");
-  std::ifstream in(file, std::ios::binary);
-  if (!in) refuse(file, "cannot read: " + system_error());
   std::ostringstream text;
-  text << in.rdbuf();
+  if (const std::string why = read_file(file, [&](std::string_view chunk) {
+        text << chunk;
+        return true;
+      });
+      !why.empty())
+    refuse(file, "cannot read: " + why);
   if (text.str().empty()) refuse(file, "the file is empty (a save interrupted before it was written?)");
   nlohmann::json json;
   JsonBuilder builder(json);

@@ -6,13 +6,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "grammar/diagnostic.hpp"
+#include "interpreter/core/input_file.hpp"
 #include "interpreter/core/names.hpp"
 #include "interpreter/lua/guard.hpp"
 #include "interpreter/lua/location.hpp"
@@ -309,11 +309,13 @@ std::string read_source(const std::filesystem::path& file, std::string_view what
   if (size > max_source_bytes)
     throw Error(Diagnostic{{file.string()}, fmt::format("the file is {} bytes; {} may be at most {}", size, what,
                                                         max_source_bytes), {}, {}});
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in) throw Error(Diagnostic{{file.string()}, "cannot read the file", {}, {}});
-  std::string code = std::move(text).str();
+  std::string code;
+  if (const std::string why = read_file(file, [&](std::string_view chunk) {
+        code += chunk;
+        return true;
+      });
+      !why.empty())
+    throw Error(Diagnostic{{file.string()}, "cannot read the file: " + why, {}, {}});
   if (code.starts_with(byte_order_mark)) code.erase(0, byte_order_mark.size());
   return code;
 }

@@ -708,10 +708,14 @@ function attack.make(ctx, target, how)
   -- when a Character is Ready", so a hit rolled against its Ready Defense meets its Ready Absorb,
   -- though a Crash later in the phase leaves it Not Ready (README: default chosen).
   local absorb = result.hit and (combat.absorb(attack.combatant(victim))) or nil
+  -- The Defense rolled against and each term added to the roll, as fields: a tool settling a
+  -- dispute need not read them out of the text (no Defense for a hit on the Guard itself; no
+  -- modifiers, the most Attacks have, logs no empty list).
   log.event("attack", {
     attacker = me.name, target = victim.name, hit = result.hit, critical = result.critical,
     wounds = result.wounds, penetration = result.penetration, ignores_absorb = how.ignores_absorb == true, absorb = absorb,
-    kind = kind, natural = natural, total = result.total, text = text,
+    kind = kind, natural = natural, total = result.total, defense = defense ~= -math.huge and defense or nil,
+    modifiers = parts[1] and parts or nil, text = text,
   }, verb)
   if result.hit and not how.profile then attack.effects(me, victim, kind, result.critical) end
   if result.hit and how.on_hit then how.on_hit(victim) end

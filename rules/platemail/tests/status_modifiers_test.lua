@@ -29,6 +29,22 @@ test.case("'Attack rolls are resolved by rolling a D20 and adding or subtracting
   test.equal(duel.attacks(f, "hit"), { true })
 end)
 
+test.case("README, Events: an attack's `defense` and `modifiers` are the Defense and the terms its text tells", function()
+  -- As above: d20 10 + 1 (Aldric Inspired) + 3 (the Orc Prone) = 14 vs Defense 13. A tool reading
+  -- the log finds each number without reading the sentence.
+  local f = duel.pair({}, {}, { 10 })
+  f:within(function()
+    status.apply("Aldric", "Inspired")
+    status.apply("Orc", "Prone")
+  end)
+  f:round(duel.still('Counter -> "Orc"'))
+  local fields = f:events("attack")[1].fields
+  test.equal(fields.defense, 13)
+  test.equal(fields.natural, 10)
+  test.equal(fields.total, 14)
+  test.equal(fields.modifiers, { { amount = 1, reason = "Inspired" }, { amount = 3, reason = "Prone" } })
+end)
+
 test.case("a status's modifiers on checks and Saving Throws: 'check' for all, and the check's own name", function()
   -- Brenna (Sprint, Not Ready) and Aldric (Move, Ready) Crash at B2. Brenna, Nimble and Inspired:
   -- d20 5 − 3 Disfavor + 2 + 4 = 8 < 10, falls Prone; Aldric: d20 5 + 3 Favor = 8, fails too.
