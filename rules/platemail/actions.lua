@@ -9,7 +9,7 @@
 -- Globals read often, as locals: a global is looked up through the pack's environment to the
 -- shared globals (a metamethod at each read), a local is a register.
 local status, world, grid, log, dice, flow = status, world, grid, log, dice, flow
-local ipairs, type, table = ipairs, type, table
+local ipairs, pairs, type, table = ipairs, pairs, type, table
 local arbiter = require "arbiter"
 local combat = require "combat"
 local attack = require "attack"
@@ -451,10 +451,18 @@ local function heal(ctx, patient, profile)
   return true
 end
 
--- The profile of a Prepared spell; one the spells defined do not name (an encounter's
--- `prepared_spell`) is Released as the generic one rather than not at all.
+-- The profile of a Prepared spell; one the spells defined do not name (any name while none is
+-- defined, an encounter's `prepared_spell`) is Released as the generic one rather than not at all,
+-- under the name its caster chose ("Mage (Release Spell) attacks Orc with Bolt").
 local function spell_profile(name)
-  return combat.spell(name) or arbiter.tables.spells["Spell"]
+  local known = name and arbiter.tables.spells[name]
+  if known then return known end
+  local generic = combat.spell(name) or arbiter.tables.spells["Spell"]
+  if not name or name == generic.name then return generic end
+  local named = {}
+  for field, value in pairs(generic) do named[field] = value end
+  named.name = name
+  return named
 end
 
 -- "Begin casting a chosen spell. You don't designate a Target yet." A spell the rules do not
@@ -470,17 +478,48 @@ define("Prepare Spell", { target = "none", arguments = true,
     act(ctx, ("%s begins casting %s"):format(ctx.actor.name, ctx.arguments[1] or "a spell"))
   end })
 
--- "Release a Prepared spell at designated Target(s)": an Attack, so at an enemy unless the
--- profile of the spell Prepared says `target = "any"`. The spell is known only once Prepared, so
--- the order is judged in the fight (a `target` function), before it is declared: refused, the
--- character takes the default order and keeps its spell.
+-- "Release a Prepared spell at designated Target(s)": with none Prepared there is nothing to
+-- Release, refused before it is declared like Focus Spell without an Ongoing Spell, rather than a
+-- phase spent for nothing. At an enemy a spell is an Attack, so only there unless the profile of
+-- the spell Prepared says `target = "any"`; a spell of Range 0 reaches no one but its caster, a
+-- spell on oneself (README: default chosen). The spell is known only once Prepared, so the order is
+-- judged in the fight (a `target` function), before it is declared: refused, the character takes
+-- the default order and keeps its spell.
 local function release_target(me, other)
   local spell = me.stats.prepared_spell
+  if not spell then return false, "no Prepared spell to Release" end
   local profile = spell_profile(spell)
-  if (profile.target or "enemy") == "enemy" and other.side == me.side then
-    return false, ("%s is an Attack, made at an enemy: not at %s"):format(spell or "a spell",
-                                                                       other.name == me.name and "oneself" or "an ally")
+  local whom = other == me and "oneself" or other.side == me.side and "an ally" or other.name
+  if profile.range == 0 and other ~= me then
+    return false, ("%s has Range 0': a spell on oneself, not on %s"):format(spell, whom)
   end
+  if profile.range ~= 0 and (profile.target or "enemy") == "enemy" and other.side == me.side then
+    return false, ("%s is an Attack, made at an enemy: not at %s"):format(spell, whom)
+  end
+  return true
+end
+
+-- A spell Released at oneself or an ally is no Attack (README: default chosen): no roll, no Wound,
+-- as healing magic makes none. It reaches one the caster can target ("Characters with Concealment
+-- cannot be targeted directly": attack.targeting) within its range, measured where the two stood
+-- as the phase began ("Range to Targets is measured at the start of the Action Phase"). Whether it
+-- did: one that did not releases nothing, as an Attack not made.
+local function bestow(ctx, recipient, profile)
+  local me = ctx.actor
+  if recipient ~= me then
+    local _, untargetable = attack.targeting(me, recipient, attack.unaware(me, recipient))
+    if untargetable then
+      act(ctx, ("%s cannot target %s with %s: %s"):format(me.name, recipient.name, profile.name, untargetable))
+      return false
+    end
+    local there = flow.intent(recipient)
+    if not grid.within(ctx.start, there and there.start or recipient.cell, profile.range) then
+      act(ctx, ("%s cannot reach %s with %s: beyond its range of %d'"):format(me.name, recipient.name,
+                                                                           profile.name, profile.range))
+      return false
+    end
+  end
+  act(ctx, ("%s Releases %s on %s"):format(me.name, profile.name, recipient == me and "itself" or recipient.name))
   return true
 end
 
@@ -497,6 +536,8 @@ define("Release Spell", { needs_target = true, target = release_target, allowed_
     local profile = spell_profile(spell)
     if profile.stabilizes then
       if not heal(ctx, ctx.target, profile) then return end
+    elseif ctx.target and ctx.target.side == me.side then
+      if not bestow(ctx, ctx.target, profile) then return end
     elseif make_attack(ctx, ctx.target, { profile = profile, verb = "Release Spell" }) == false then  -- as attacks_at does
       return
     end

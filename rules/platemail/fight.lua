@@ -714,16 +714,22 @@ arbiter.define.hook("phase_end", function()
         local ok, _, text = attack.check(c, "concentration", parts, c.name .. "'s Concentration Check")
         -- "failure results in becoming Dazed and losing Spell Preparation or Focus": the one it
         -- concentrates on. A Prepare Spell interrupted prepares nothing (below): a spell Prepared
-        -- before stays. A Focus Spell loses focus (the stat `focusing`), not a Prepared spell; what
-        -- an Ongoing Spell does unfocused is the spell's (the source defines none).
+        -- before stays. A Focus Spell loses focus (the stat `focusing`), not a Prepared spell; and
+        -- Focus Spell is "Concentrate to maintain or control an Ongoing Spell's effects": unfocused,
+        -- the spell is no longer maintained, so the Ongoing Spell ends (README: default chosen).
         local focus = intent.action == "Focus Spell"
-        local lost = focus and ("focus on %s is lost"):format(c.stats.ongoing_spell or "the spell") or "the spell is lost"
+        local ongoing = c.stats.ongoing_spell
+        local lost = focus and ("focus on %s is lost: %s ends"):format(ongoing or "the spell", ongoing or "it")
+                     or "the spell is lost"
         local doing = CONCENTRATING[intent.action] or ("concentrating (%s)"):format(intent.action)
         log.event("check", { character = c.name, text = ("%s is hit while %s: Concentration Check %s — %s"):format(
           c.name, doing, text, ok and "holds" or ("fails: Dazed, " .. lost)) }, "Concentration Check")
         if not ok then
           status.apply(c, "Dazed", { duration = 1, cause = "failed Concentration Check" })
-          if focus then world.set_stat(c, "focusing", false, "Concentration lost") end
+          if focus then
+            world.set_stat(c, "focusing", false, "Concentration lost")
+            world.set_stat(c, "ongoing_spell", false, "focus lost: the Ongoing Spell ends")
+          end
           list.interrupted = true
         end
       end
