@@ -28,7 +28,8 @@ local also_called = {
   ["Use Item"] = { "Reload", "Drink", "Quaff" },
   ["Skulk"] = { "Hide", "Sneak" },
   ["Prepare Spell"] = { "Cast" },
-  ["Release Spell"] = { "Cast" },
+  ["Release Spell"] = { "Cast", "Heal" },
+  ["Stabilize"] = { "Heal" },
   ["Fall Back"] = { "Retreat", "Flee" },
   ["Sprint"] = { "Run" },
   ["Move"] = { "Walk", "Step" },
@@ -775,20 +776,24 @@ define("Use Item", {
 
 -- Rescue: "Move up to 15 feet, picking up and carrying an ally or unconscious Character." The one
 -- carried moves with the rescuer while everyone moves (`carries_target`), into each square the
--- rescuer leaves, so the phase's actions find it where it was carried. An order at a standing
--- enemy is refused before anyone moves (`target`), and so is a rescuer whose limbs cannot pick up
--- and carry (no arms: `allowed_by`; README: default chosen), since the runtime carries the target
--- while everyone moves, before the action resolves. "You are Encumbered" is applied as it picks up
--- (fight.lua's movement hook), for the rest of this Action Phase.
+-- rescuer leaves, so the phase's actions find it where it was carried. It carries another
+-- (`target = "other"`: `Rescue W -> self` is refused on the sheet, as Stabilize's is); an order at
+-- a standing enemy is refused before anyone moves, and so is a rescuer whose limbs cannot pick up
+-- and carry (no arms; README: default chosen), both its `allowed_by`, since the runtime carries the
+-- target while everyone moves, before the action resolves. "You are Encumbered" is applied as it
+-- picks up (fight.lua's movement hook), for the rest of this Action Phase.
 local function carriable(me, other)
-  if other.name == me.name then return false, "Rescue carries another Character, not oneself" end
   if other.side == me.side or status.has(other, "Unconscious") then return true end
   return false, ("%s is neither an ally of %s nor Unconscious: Rescue carries an ally or an unconscious Character"):format(
     other.name, me.name)
 end
 
-define("Rescue", { needs_target = true, carries_target = true, target = carriable,
-  allowed_by = function(me) return combat.limbs_allow(attack.combatant(me), "Rescue") end,
+define("Rescue", { needs_target = true, carries_target = true, target = "other",
+  allowed_by = function(me, intent)
+    local can, why = combat.limbs_allow(attack.combatant(me), "Rescue")
+    if not can then return can, why end
+    return carriable(me, intent.target)
+  end,
   resolve = function(ctx)
     move_only(ctx)
     local me, carried = ctx.actor, attack.rescued(ctx.actor)

@@ -109,6 +109,8 @@ local function adjacent_enemy(me, action) return attack.first_adjacent_opponent(
 -- A Fatally Wounded ally not yet Stable: the one a Stabilize can save ("prevent a Fatally Wounded
 -- Character's death").
 local function dying(c) return status.has(c, "Fatally Wounded") and not status.has(c, "Stable") end
+-- Stabilized ("they are Stable"): no longer dying, still Unconscious for a while.
+local function stable(c) return status.has(c, "Stable") end
 
 -- The closest ally that `is` picks out, a dying one first (ties: the lower id).
 local function closest_ally(me, is)
@@ -158,6 +160,8 @@ local conditions = {
   end,
   ["an ally is down"] = function(me) return fallen_ally(me) ~= nil end,
   ["an ally is dying"] = function(me) return dying_ally(me) ~= nil end,
+  ["{character} is stable"] = function(me, c) return perceives(me, c) and stable(c) end,
+  ["an ally is stable"] = function(me) return closest_ally(me, stable) ~= nil end,
   ["my spell is prepared"] = function(me) return me.stats.prepared_spell ~= nil and me.stats.prepared_spell ~= false end,
   ["my weapon is loaded"] = function(me) return me.stats.loaded ~= false end,
 }
