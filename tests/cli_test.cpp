@@ -2851,3 +2851,42 @@ TEST_CASE("every hook of sequential phases (choose, respond, initiative, …) de
                                           "arbiter.override.hook('choose', function() end)\n";
   CHECK(arbiter("--pack-path " + dir.path.string() + " lua tempo late -e 'return 1'").exit_code == 0);
 }
+
+TEST_CASE("check's nearest conditions fill {character} only with a character of the fight, never the next word",
+          "[cli][orders]") {
+  // QA: 'IF an ally is fatally wounded' was told the nearest 'fatally is wounded'; written so, it
+  // was told "'fatally' is not in the fight", with 'fatally is down' and the like: round and round.
+  // With the roster known, a hint's {character} is someone in the fight, or left as declared.
+  TempDir dir;
+  std::ofstream(dir / "round.txt") << "Aldric:\n  1: IF an ally is fatally wounded THEN Defend ELSE Defend\n"
+                                   << "  2: IF fatally is wounded THEN Defend ELSE Defend\n"
+                                   << "Dara:\n  1: IF \"Orc Brute\" is badly wounded THEN Defend ELSE Defend\n  2: Defend\n";
+  const auto checked = arbiter("check " + (dir / "round.txt") + " --encounter examples/platemail/skirmish.lua");
+  CHECK(checked.exit_code == 1);
+  CHECK_THAT(checked.output, Contains("error: 'an ally is fatally wounded' is not a condition the rules declare"));
+  CHECK_THAT(checked.output, Contains("error: 'fatally' is not in the fight"));
+  CHECK_THAT(checked.output, !Contains("'fatally is"));
+  CHECK_THAT(checked.output, !Contains("'fatally wounded is"));
+  // A name of the fight still fills it.
+  CHECK_THAT(checked.output, Contains("'\"Orc Brute\" is wounded'"));
+}
+
+TEST_CASE("Platemail's words players write: Heal is near Stabilize and Release Spell, Rescue -> self is a sheet error "
+          "as Stabilize -> self is, and 'is stable' is a condition",
+          "[cli][orders]") {
+  // QA: `Heal -> "Orc"` was "unknown action 'Heal'" with no nearest name, as `Cast` has; `Rescue E ->
+  // self`, which the rules always refuse ("picking up and carrying an ally or unconscious
+  // Character": another), was only refused at the table, though `Stabilize -> self` is a sheet error.
+  TempDir dir;
+  std::ofstream(dir / "round.txt") << "Aldric:\n  1: Heal -> \"Orc\"\n  2: Rescue E -> self\n"
+                                   << "Dara:\n  1: IF \"Aldric\" is stable THEN Defend ELSE Defend\n"
+                                   << "  2: IF an ally is stable THEN Defend ELSE Defend\n";
+  const auto checked = arbiter("check " + (dir / "round.txt") + " --encounter examples/platemail/skirmish.lua");
+  CHECK(checked.exit_code == 1);
+  CHECK_THAT(checked.output, Contains("round.txt:2:6: error: unknown action 'Heal'\n"));
+  CHECK_THAT(checked.output, Contains("did you mean 'Release Spell' or 'Stabilize'?"));
+  CHECK_THAT(checked.output,
+             Contains("round.txt:3:18: error: 'Aldric' cannot Rescue itself: the target of Rescue is another character"));
+  CHECK_THAT(checked.output, !Contains("round.txt:4:"));
+  CHECK_THAT(checked.output, !Contains("round.txt:5:"));
+}

@@ -461,7 +461,7 @@ class Checker {
       error(c.phrase.at, fmt::format("'{}' is not a condition the rules declare", c.phrase.text), [&] {
         auto notes = hint(negation_hint(c.phrase.text));
         if (std::string feet = squares_hint(c.phrase.text); !feet.empty()) notes.push_back(std::move(feet));
-        for (auto& note : nearest("conditions", vocabulary_.nearest_conditions(c.phrase.text))) notes.push_back(note);
+        for (auto& note : nearest("conditions", nearest_conditions(c.phrase.text))) notes.push_back(note);
         return notes;
       });
       return;
@@ -542,7 +542,7 @@ class Checker {
                       before, after),
           [&] {
             if (vocabulary_.condition(meant)) return hint(fmt::format("did you mean '{}'?", meant));
-            return nearest("conditions", vocabulary_.nearest_conditions(written));
+            return nearest("conditions", nearest_conditions(written));
           });
     return true;
   }
@@ -559,7 +559,7 @@ class Checker {
       if (roster_ && binding.slot == Slot::character && !in_fight(binding.value))
         error(at, fmt::format("'{}' is not in the fight", binding.value), [&] {
           auto notes = hint(nearest_name(without_the(binding.value)));
-          if (const auto near = phrase ? vocabulary_.nearest_conditions(*phrase) : std::vector<std::string>{};
+          if (const auto near = phrase ? nearest_conditions(*phrase) : std::vector<std::string>{};
               !near.empty())
             notes.push_back(nearest("conditions", near).front());
           return notes;
@@ -578,6 +578,13 @@ class Checker {
       if ((i == 0 || !digit(i - 1) || value.front() == '-') && !digit(i + value.size()))
         return {i, phrase.line, phrase.column + (i - phrase.offset)};
     return phrase;
+  }
+
+  // The declared conditions `phrase` may mean: with the roster known, with no {character} filled
+  // by a word naming no one in the fight, which would only be told "'fatally' is not in the fight".
+  std::vector<std::string> nearest_conditions(const std::string& phrase) const {
+    if (!roster_) return vocabulary_.nearest_conditions(phrase);
+    return vocabulary_.nearest_conditions(phrase, 3, [&](std::string_view name) { return in_fight(std::string(name)); });
   }
 
   static std::vector<std::string> nearest(const char* kind, const std::vector<std::string>& phrases) {

@@ -168,15 +168,31 @@ bool distance_without_mark(const std::vector<std::string>& written, std::size_t 
 // it: "10" as 10'), such a word for {word}); words split as `split` splits the declaration. A
 // placeholder that finds no filler stays as declared ('"Bo" is within {distance}' of "Bo is within
 // ten feet"). Nothing when no placeholder is filled, or there is none, or `written` has no word of
-// `d` ("the guy with the most gold" is not "the biggest enemy guy").
+// `d` ("the guy with the most gold" is not "the biggest enemy guy"). Given `names_someone`, only
+// words naming someone fill {character} (the longest run of them that does).
 std::optional<std::string> filled(const Declaration& d, const std::vector<std::string>& written, Split split,
-                                  const std::set<std::string>& known) {
+                                  const std::set<std::string>& known, const NamesSomeone& names_someone) {
   std::vector<bool> used(written.size());
   for (std::size_t w = 0; w < written.size(); ++w)
     used[w] = std::ranges::any_of(d.pieces, [&](const auto& p) { return !p.slot && p.word == fold_case(written[w]); });
   if (std::ranges::none_of(used, [](bool u) { return u; })) return std::nullopt;
   const auto free_word = [&](std::size_t w) {
     return !used[w] && written[w].front() != '"' && !is_number(written[w]) && !known.contains(fold_case(written[w]));
+  };
+  // How many words from `at` name a character: a quoted name, or up to three free words; 0: none.
+  const auto character_at = [&](std::size_t at) -> std::size_t {
+    if (used[at]) return 0;
+    if (written[at].front() == '"')
+      return !names_someone || names_someone(std::string_view(written[at]).substr(1, written[at].size() - 2)) ? 1 : 0;
+    if (!free_word(at)) return 0;
+    std::size_t count = 1;
+    while (count < 3 && at + count < written.size() && free_word(at + count)) ++count;
+    for (; names_someone && count > 0; --count) {
+      std::string name = written[at];
+      for (std::size_t k = 1; k < count; ++k) name += " " + written[at + k];
+      if (names_someone(name)) break;
+    }
+    return count;
   };
   const std::vector<std::string> words = split(d.text);
   std::string out = words.size() < words_of(d.text).size() ? "the" : "";  // a target's leading "the"
@@ -190,7 +206,7 @@ std::optional<std::string> filled(const Declaration& d, const std::vector<std::s
         switch (*slot) {
           case Slot::number: return is_number(written[at]);
           case Slot::distance: return distance_at(written, at).has_value() || distance_without_mark(written, at, known);
-          case Slot::character: return written[at].front() == '"' || free_word(at);
+          case Slot::character: return character_at(at) > 0;
           case Slot::word: return free_word(at);
         }
         return false;
@@ -206,8 +222,9 @@ std::optional<std::string> filled(const Declaration& d, const std::vector<std::s
         const auto distance = distance_at(written, w);
         word = (distance ? distance->first : written[w]) + "'";
         if (distance) count = distance->second;
-      } else if (*slot == Slot::character && written[w].front() != '"') {
-        while (count < 3 && w + count < written.size() && free_word(w + count)) word += " " + written[w + count++];
+      } else if (*slot == Slot::character) {
+        count = character_at(w);
+        for (std::size_t k = 1; k < count; ++k) word += " " + written[w + k];
       }
       for (std::size_t k = 0; k < count; ++k) used[w + k] = true;
       any = true;
@@ -220,7 +237,7 @@ std::optional<std::string> filled(const Declaration& d, const std::vector<std::s
 
 // The declarations `phrase` may mean (Vocabulary::nearest_conditions), as nearest_suggestions ranks them.
 std::vector<std::string> nearest(const std::vector<Declaration>& declarations, std::string_view phrase, Split split,
-                                 std::size_t most) {
+                                 std::size_t most, const NamesSomeone& names_someone = {}) {
   const std::vector<std::string> written = split(phrase);
   const std::set<std::string> known = literal_words(declarations);
   std::vector<const Declaration*> sorted;  // in one order whatever order the packs declared them in
@@ -235,11 +252,11 @@ std::vector<std::string> nearest(const std::vector<Declaration>& declarations, s
   for (const Declaration* d : sorted) {
     std::vector<Binding> bindings;
     if (match_from(d->pieces, 0, written, 0, bindings)) continue;  // the phrase is this one: no hint
-    const auto filled_in = filled(*d, written, split, known);
+    const auto filled_in = filled(*d, written, split, known, names_someone);
     Suggestion candidate{filled_in.value_or(d->text)};
     candidate.spellings.push_back(joined(split(candidate.name)));
     for (const auto& other : d->also_called)
-      candidate.also_called.push_back(joined(split(filled(other, written, split, known).value_or(other.text))));
+      candidate.also_called.push_back(joined(split(filled(other, written, split, known, names_someone).value_or(other.text))));
     candidates.push_back(std::move(candidate));
   }
   return nearest_suggestions(joined(written), candidates, most);
@@ -330,8 +347,9 @@ std::vector<std::string> Vocabulary::nearest_actions(std::string_view name, std:
   return nearest_suggestions(name, candidates, most);
 }
 
-std::vector<std::string> Vocabulary::nearest_conditions(std::string_view phrase, std::size_t most) const {
-  return nearest(conditions_, phrase, words_of, most);
+std::vector<std::string> Vocabulary::nearest_conditions(std::string_view phrase, std::size_t most,
+                                                        const NamesSomeone& names_someone) const {
+  return nearest(conditions_, phrase, words_of, most, names_someone);
 }
 
 std::vector<std::string> Vocabulary::nearest_targets(std::string_view phrase, std::size_t most) const {

@@ -6,6 +6,7 @@
 //   "an enemy is within {distance}" {distance} feet: 10' or 10 ft
 // A phrase matches a declaration word for word, ignoring ASCII case; a leading "the" is ignored on
 // both sides of target phrases ("the closest enemy" is "closest enemy").
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -40,6 +41,9 @@ struct Declaration {
   // enemy {word}": its enemies), so that a kind only the others answer to is told as such.
   Relation among = Relation::Any;
 };
+
+// Whether a name names someone (a character of the fight), for the hints of `check`.
+using NamesSomeone = std::function<bool(std::string_view)>;
 
 struct Binding {
   Slot slot;
@@ -155,8 +159,11 @@ class Vocabulary {
   // The declared phrases `phrase` may mean, nearest first, at most `most`: each compared with its
   // placeholders filled from the words of `phrase` it does not hold itself (a quoted name, a
   // number, a distance, a word no declared phrase has: "closest orc" is near "the closest enemy
-  // orc"), and shown so filled; and compared as its `also_called`.
-  std::vector<std::string> nearest_conditions(std::string_view phrase, std::size_t most = 3) const;
+  // orc"), and shown so filled; and compared as its `also_called`. Given `names_someone` (a fight's
+  // roster known), {character} is filled only with words naming someone: "an ally is fatally
+  // wounded" is not near 'fatally is wounded', which would be told "'fatally' is not in the fight".
+  std::vector<std::string> nearest_conditions(std::string_view phrase, std::size_t most = 3,
+                                              const NamesSomeone& names_someone = {}) const;
   std::vector<std::string> nearest_targets(std::string_view phrase, std::size_t most = 3) const;
 
  private:

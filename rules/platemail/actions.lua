@@ -9,7 +9,7 @@
 -- Globals read often, as locals: a global is looked up through the pack's environment to the
 -- shared globals (a metamethod at each read), a local is a register.
 local status, world, grid, log, dice, flow = status, world, grid, log, dice, flow
-local ipairs, type, table = ipairs, type, table
+local ipairs, pairs, type, table = ipairs, pairs, type, table
 local arbiter = require "arbiter"
 local combat = require "combat"
 local attack = require "attack"
@@ -28,7 +28,8 @@ local also_called = {
   ["Use Item"] = { "Reload", "Drink", "Quaff" },
   ["Skulk"] = { "Hide", "Sneak" },
   ["Prepare Spell"] = { "Cast" },
-  ["Release Spell"] = { "Cast" },
+  ["Release Spell"] = { "Cast", "Heal" },
+  ["Stabilize"] = { "Heal" },
   ["Fall Back"] = { "Retreat", "Flee" },
   ["Sprint"] = { "Run" },
   ["Move"] = { "Walk", "Step" },
@@ -430,6 +431,24 @@ local function stabilize(ctx, patient, how)
   world.set_stat(patient, "stabilized_in_round", ctx.round, "Stable")
 end
 
+-- Whether a spell that makes no Attack reaches `recipient`: one the caster can target, within the
+-- spell's range. "Range to Targets is measured at the start of the Action Phase", as for an Attack
+-- (attack.start_cell). Told when it does not.
+local function reaches(ctx, recipient, profile)
+  local me = ctx.actor
+  local _, untargetable = attack.targeting(me, recipient, attack.unaware(me, recipient))
+  if untargetable then
+    act(ctx, ("%s cannot target %s with %s: %s"):format(me.name, recipient.name, profile.name, untargetable))
+    return false
+  end
+  if not grid.within(ctx.start, attack.start_cell(recipient), profile.range) then
+    act(ctx, ("%s cannot reach %s with %s: beyond its range of %d'"):format(me.name, recipient.name,
+                                                                         profile.name, profile.range))
+    return false
+  end
+  return true
+end
+
 -- Healing magic, a spell whose profile says `stabilizes` (README: default chosen): no Attack and no
 -- Medical roll; it Stabilizes a Fatally Wounded target the caster can target, as any spell ("Release
 -- a Prepared spell at designated Target(s)"; "Characters with Concealment cannot be targeted
@@ -437,26 +456,23 @@ end
 -- Whether it did: one that did not (no one to Stabilize, out of sight, out of range) releases
 -- nothing, as an Attack not made.
 local function heal(ctx, patient, profile)
-  if not stabilizable(ctx, patient) then return false end
-  local _, untargetable = attack.targeting(ctx.actor, patient, attack.unaware(ctx.actor, patient))
-  if untargetable then
-    act(ctx, ("%s cannot target %s with %s: %s"):format(ctx.actor.name, patient.name, profile.name, untargetable))
-    return false
-  end
-  -- "Range to Targets is measured at the start of the Action Phase", as for an Attack (shot_from).
-  if not grid.within(ctx.start, attack.start_cell(patient), profile.range) then
-    act(ctx, ("%s cannot reach %s with %s: beyond its range of %d'"):format(ctx.actor.name, patient.name,
-                                                                         profile.name, profile.range))
-    return false
-  end
+  if not stabilizable(ctx, patient) or not reaches(ctx, patient, profile) then return false end
   stabilize(ctx, patient, profile.name .. " (healing magic)")
   return true
 end
 
--- The profile of a Prepared spell; one the spells defined do not name (an encounter's
--- `prepared_spell`) is Released as the generic one rather than not at all.
+-- The profile of a Prepared spell; one the spells defined do not name (any name while none is
+-- defined, an encounter's `prepared_spell`) is Released as the generic one rather than not at all,
+-- under the name its caster chose ("Mage (Release Spell) attacks Orc with Bolt").
 local function spell_profile(name)
-  return combat.spell(name) or arbiter.tables.spells["Spell"]
+  local known = name and arbiter.tables.spells[name]
+  if known then return known end
+  local generic = combat.spell(name) or arbiter.tables.spells["Spell"]
+  if not name or name == generic.name then return generic end
+  local named = {}
+  for field, value in pairs(generic) do named[field] = value end
+  named.name = name
+  return named
 end
 
 -- "Begin casting a chosen spell. You don't designate a Target yet." A spell the rules do not
@@ -472,17 +488,36 @@ define("Prepare Spell", { target = "none", arguments = true,
     act(ctx, ("%s begins casting %s"):format(ctx.actor.name, ctx.arguments[1] or "a spell"))
   end })
 
--- "Release a Prepared spell at designated Target(s)": an Attack, so at an enemy unless the
--- profile of the spell Prepared says `target = "any"`. The spell is known only once Prepared, so
--- the order is judged in the fight (a `target` function), before it is declared: refused, the
--- character takes the default order and keeps its spell.
+-- "Release a Prepared spell at designated Target(s)": with none Prepared there is nothing to
+-- Release, refused before it is declared like Focus Spell without an Ongoing Spell, rather than a
+-- phase spent for nothing. At an enemy a spell is an Attack, so only there unless the profile of
+-- the spell Prepared says `target = "any"`; a spell of Range 0 reaches no one but its caster, a
+-- spell on oneself (README: default chosen). The spell is known only once Prepared, so the order is
+-- judged in the fight (a `target` function), before it is declared: refused, the character takes
+-- the default order and keeps its spell.
 local function release_target(me, other)
   local spell = me.stats.prepared_spell
+  if not spell then return false, "no Prepared spell to Release" end
   local profile = spell_profile(spell)
-  if (profile.target or "enemy") == "enemy" and other.side == me.side then
-    return false, ("%s is an Attack, made at an enemy: not at %s"):format(spell or "a spell",
-                                                                       other.name == me.name and "oneself" or "an ally")
+  local whom = other == me and "oneself" or other.side == me.side and "an ally" or other.name
+  if profile.range == 0 and other ~= me then
+    return false, ("%s has Range 0': a spell on oneself, not on %s"):format(spell, whom)
   end
+  if profile.range ~= 0 and (profile.target or "enemy") == "enemy" and other.side == me.side then
+    return false, ("%s is an Attack, made at an enemy: not at %s"):format(spell, whom)
+  end
+  return true
+end
+
+-- A spell Released at oneself or an ally is no Attack (README: default chosen): no roll, no Wound,
+-- as healing magic makes none. It reaches one the caster can target ("Characters with Concealment
+-- cannot be targeted directly": attack.targeting) within its range, measured where the two stood
+-- as the phase began ("Range to Targets is measured at the start of the Action Phase"). Whether it
+-- did: one that did not releases nothing, as an Attack not made.
+local function bestow(ctx, recipient, profile)
+  local me = ctx.actor
+  if recipient ~= me and not reaches(ctx, recipient, profile) then return false end
+  act(ctx, ("%s Releases %s on %s"):format(me.name, profile.name, recipient == me and "itself" or recipient.name))
   return true
 end
 
@@ -499,6 +534,8 @@ define("Release Spell", { needs_target = true, target = release_target, allowed_
     local profile = spell_profile(spell)
     if profile.stabilizes then
       if not heal(ctx, ctx.target, profile) then return end
+    elseif ctx.target and ctx.target.side == me.side then
+      if not bestow(ctx, ctx.target, profile) then return end
     elseif make_attack(ctx, ctx.target, { profile = profile, verb = "Release Spell" }) == false then  -- as attacks_at does
       return
     end
@@ -736,20 +773,24 @@ define("Use Item", {
 
 -- Rescue: "Move up to 15 feet, picking up and carrying an ally or unconscious Character." The one
 -- carried moves with the rescuer while everyone moves (`carries_target`), into each square the
--- rescuer leaves, so the phase's actions find it where it was carried. An order at a standing
--- enemy is refused before anyone moves (`target`), and so is a rescuer whose limbs cannot pick up
--- and carry (no arms: `allowed_by`; README: default chosen), since the runtime carries the target
--- while everyone moves, before the action resolves. "You are Encumbered" is applied as it picks up
--- (fight.lua's movement hook), for the rest of this Action Phase.
+-- rescuer leaves, so the phase's actions find it where it was carried. It carries another
+-- (`target = "other"`: `Rescue W -> self` is refused on the sheet, as Stabilize's is); an order at
+-- a standing enemy is refused before anyone moves, and so is a rescuer whose limbs cannot pick up
+-- and carry (no arms; README: default chosen), both its `allowed_by`, since the runtime carries the
+-- target while everyone moves, before the action resolves. "You are Encumbered" is applied as it
+-- picks up (fight.lua's movement hook), for the rest of this Action Phase.
 local function carriable(me, other)
-  if other.name == me.name then return false, "Rescue carries another Character, not oneself" end
   if other.side == me.side or status.has(other, "Unconscious") then return true end
   return false, ("%s is neither an ally of %s nor Unconscious: Rescue carries an ally or an unconscious Character"):format(
     other.name, me.name)
 end
 
-define("Rescue", { needs_target = true, carries_target = true, target = carriable,
-  allowed_by = function(me) return combat.limbs_allow(attack.combatant(me), "Rescue") end,
+define("Rescue", { needs_target = true, carries_target = true, target = "other",
+  allowed_by = function(me, intent)
+    local can, why = combat.limbs_allow(attack.combatant(me), "Rescue")
+    if not can then return can, why end
+    return carriable(me, intent.target)
+  end,
   resolve = function(ctx)
     move_only(ctx)
     local me, carried = ctx.actor, attack.rescued(ctx.actor)

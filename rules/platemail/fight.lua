@@ -109,6 +109,8 @@ local function adjacent_enemy(me, action) return attack.first_adjacent_opponent(
 -- A Fatally Wounded ally not yet Stable: the one a Stabilize can save ("prevent a Fatally Wounded
 -- Character's death").
 local function dying(c) return status.has(c, "Fatally Wounded") and not status.has(c, "Stable") end
+-- Stabilized ("they are Stable"): no longer dying, still Unconscious for a while.
+local function stable(c) return status.has(c, "Stable") end
 
 -- The closest ally that `is` picks out, a dying one first (ties: the lower id).
 local function closest_ally(me, is)
@@ -158,6 +160,8 @@ local conditions = {
   end,
   ["an ally is down"] = function(me) return fallen_ally(me) ~= nil end,
   ["an ally is dying"] = function(me) return dying_ally(me) ~= nil end,
+  ["{character} is stable"] = function(me, c) return perceives(me, c) and stable(c) end,
+  ["an ally is stable"] = function(me) return closest_ally(me, stable) ~= nil end,
   ["my spell is prepared"] = function(me) return me.stats.prepared_spell ~= nil and me.stats.prepared_spell ~= false end,
   ["my weapon is loaded"] = function(me) return me.stats.loaded ~= false end,
 }
@@ -714,16 +718,22 @@ arbiter.define.hook("phase_end", function()
         local ok, _, text = attack.check(c, "concentration", parts, c.name .. "'s Concentration Check")
         -- "failure results in becoming Dazed and losing Spell Preparation or Focus": the one it
         -- concentrates on. A Prepare Spell interrupted prepares nothing (below): a spell Prepared
-        -- before stays. A Focus Spell loses focus (the stat `focusing`), not a Prepared spell; what
-        -- an Ongoing Spell does unfocused is the spell's (the source defines none).
+        -- before stays. A Focus Spell loses focus (the stat `focusing`), not a Prepared spell; and
+        -- Focus Spell is "Concentrate to maintain or control an Ongoing Spell's effects": unfocused,
+        -- the spell is no longer maintained, so the Ongoing Spell ends (README: default chosen).
         local focus = intent.action == "Focus Spell"
-        local lost = focus and ("focus on %s is lost"):format(c.stats.ongoing_spell or "the spell") or "the spell is lost"
+        local ongoing = c.stats.ongoing_spell
+        local lost = focus and ("focus on %s is lost: %s ends"):format(ongoing or "the spell", ongoing or "it")
+                     or "the spell is lost"
         local doing = CONCENTRATING[intent.action] or ("concentrating (%s)"):format(intent.action)
         log.event("check", { character = c.name, text = ("%s is hit while %s: Concentration Check %s — %s"):format(
           c.name, doing, text, ok and "holds" or ("fails: Dazed, " .. lost)) }, "Concentration Check")
         if not ok then
           status.apply(c, "Dazed", { duration = 1, cause = "failed Concentration Check" })
-          if focus then world.set_stat(c, "focusing", false, "Concentration lost") end
+          if focus then
+            world.set_stat(c, "focusing", false, "Concentration lost")
+            world.set_stat(c, "ongoing_spell", false, "focus lost: the Ongoing Spell ends")
+          end
           list.interrupted = true
         end
       end

@@ -711,12 +711,24 @@ end
 
 -- What an Attack is made with when it is no weapon in hand (attack.make's `profile`): a spell's,
 -- or the one a house rule's action gives the hook `attack` (a Shield Bash's shield), which may be
--- a spell's too.
-local PROFILE_FIELDS = { name = text, range = whole("feet"), penetration = whole(), wounds = whole("Wounds"),
+-- a spell's too. Its `range` is the first of the range bands, so at least 1 foot ("Beyond this
+-- Range, Attacks receive a -2 penalty for each additional Range increment").
+local PROFILE_FIELDS = { name = text, range = whole("feet", 1), penetration = whole(), wounds = whole("Wounds"),
                          target = one_of { "enemy", "any" }, ongoing = flag, stabilizes = flag }
 
-local SPELL = record { fields = PROFILE_FIELDS, required = { "name", "range", "penetration", "wounds" },
-                       every = "every spell gives" }
+-- A spell's profile, but Range 0 is a spell on oneself (README: default chosen): it reaches no one
+-- but its caster, so it is never an Attack, and cannot be one made at an enemy only.
+local SPELL_FIELDS = {}
+for field, check in pairs(PROFILE_FIELDS) do SPELL_FIELDS[field] = check end
+SPELL_FIELDS.range = whole("feet")
+local SPELL = record { fields = SPELL_FIELDS, required = { "name", "range", "penetration", "wounds" },
+                       every = "every spell gives",
+                       extra = function(v, path)
+                         if v.range == 0 and v.target == "enemy" then
+                           return problem(at(path, "target"), "must be 'any' or left out: a spell of Range 0 "
+                             .. "reaches no one but its caster (a spell on oneself), not an enemy")
+                         end
+                       end }
 
 -- ---------------------------------------------------------------------------------------------
 -- All at once

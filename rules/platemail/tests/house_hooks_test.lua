@@ -65,6 +65,10 @@ case("QA's Kick: each mistake in its options is refused at the line of its call,
     { kick { kind = "meele" },
       'options.kind must be one of "melee", "ranged", "thrown" with a profile, not "meele" (did you mean \'melee\'?)' },
     { kick { profile = { name = "boot", penetration = "x", wounds = 1 } }, 'options.profile.penetration must be a whole number, not "x"' },
+    -- A profile's range is the first of its range bands ("-2 penalty for each additional Range
+    -- increment"): a Range of 0 has no band and would divide by it.
+    { kick { kind = "ranged", profile = { name = "boot", range = 0, penetration = 0, wounds = 1 } },
+      "options.profile.range must be a whole number of feet, 1 or more, not 0" },
     { kick({ profil = { name = "boot", penetration = 0, wounds = 1 } }, "profile"),
       "options: 'profil' is no option of an Attack (did you mean 'profile'?)" },
     { kick { profile = { nmae = "boot", penetration = 0, wounds = 1 } },

@@ -196,6 +196,16 @@ case("healing magic's `stabilizes` is checked as the other fields of a spell: tr
   refused(field(made("spells"), 63), "spells['Heal']: 'stabilises' is no field of these rules (did you mean 'stabilizes'?)")
 end)
 
+case("a spell's range: 0 is a spell on oneself (README: default chosen), passed; less than 0 refused, and so is Range 0 made at an enemy only", function()
+  arbiter.patch.table("spells", { Shield = { name = "Shield", range = 0, penetration = 0, wounds = 0, ongoing = true } })
+  round()
+  arbiter.patch.table("spells", { Shield = { range = -5 } })
+  refused(field(made("spells"), 46), "spells['Shield'].range must be a whole number of feet, not -5")
+  arbiter.patch.table("spells", { Shield = { range = 0, target = "enemy" } })
+  refused(field(made("spells"), 57), "spells['Shield'].target must be 'any' or left out: a spell of Range 0 reaches "
+                                     .. "no one but its caster (a spell on oneself), not an enemy")
+end)
+
 case("a spell without what every spell gives; the rows these rules cannot do without", function()
   arbiter.patch.table("spells", { Fireball = { name = "Fireball", range = 60, penetration = 2 } })
   refused(field(made("spells"), 35), "spells['Fireball'] has no wounds: every spell gives name, range, penetration and wounds")

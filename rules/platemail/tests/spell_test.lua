@@ -36,6 +36,19 @@ local function caster(dice, orc_at, mage)
   }, dice)
 end
 
+-- A case played with the house rule's spells `rows` besides the generic "Spell", in place of those
+-- above; these cases' are put back after it, whether it passes or not (a patch cannot remove a row).
+local function with_spells(rows, body)
+  local before = {}
+  for name, row in pairs(arbiter.tables.spells) do before[name] = row end
+  local spells = { Spell = before.Spell }
+  for name, row in pairs(rows) do spells[name] = row end
+  arbiter.override.table("spells", spells)
+  local ok, err = pcall(body)
+  arbiter.override.table("spells", before)
+  if not ok then error(err, 0) end
+end
+
 test.case("Prepare Spell: 'If not interrupted, your spell is Prepared at the end of this Action Phase'; Release Spell hits", function()
   -- Phase 2 the Release: d20 14 > 13 (Orc Unarmored, Ready); Penetration 1, Absorb 0: 1 Wound.
   local f = caster({ 14 }, "F2")
@@ -45,16 +58,28 @@ test.case("Prepare Spell: 'If not interrupted, your spell is Prepared at the end
   test.equal(f:stat("Mage", "prepared_spell"), false, "Released")
 end)
 
-test.case("Release Spell with nothing Prepared does nothing", function()
-  local f = caster({}, "F2")
+test.case("Release Spell with nothing Prepared: 'Release a Prepared spell' — refused before it is declared, as Focus Spell with no Ongoing Spell: the default order", function()
+  -- Not a phase spent Not Ready for nothing: the Mage takes the default order (Defend), at an
+  -- enemy or at an ally alike, told why, and no Attack is made.
+  local f = duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
+    { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Unarmored" },
+  }, {})
   f:round [[
     Mage:
       1: Release Spell -> "Orc"
+      2: Release Spell -> "Aldric"
+    Aldric:
+      1: Defend
       2: Defend
     Orc:
       1: Use Item
       2: Use Item
   ]]
+  test.truthy(duel.narrated(f, "Mage: Defend ('Release Spell -> \"Orc\"' is refused (no Prepared spell to Release): Defend, the default order)"))
+  test.truthy(duel.narrated(f, "Mage: Defend ('Release Spell -> \"Aldric\"' is refused (no Prepared spell to Release): Defend, the default order)"))
+  test.equal(duel.actions(f, "Mage"), {})
   test.equal(#f:events("attack"), 0)
 end)
 
@@ -137,7 +162,8 @@ end)
 test.case("a failed Concentration Check's 'next Action is replaced with the Dazed Involuntary Action' does not cut short a Mace's 'Dazed for next 1d4 Actions'", function()
   -- The Orc's Counter on the focusing Mage (Full Plate takes the Wounds) is a natural 20: Dazed
   -- for d4 4 Actions, round 1 phase 2 to round 3 phase 1. The check, d20 1 < 10, fails: its one
-  -- Action is the first of those four.
+  -- Action is the first of those four. The focus lost, the Ongoing Spell ends: the Mage prepares
+  -- another once the Dazed Actions are over.
   local f = duel.new({
     { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Full Plate", stats = { ongoing_spell = "Spell" } },
     { name = "Orc", side = "orcs", at = "C2", weapon = "Mace", armor = "Unarmored" },
@@ -153,14 +179,14 @@ test.case("a failed Concentration Check's 'next Action is replaced with the Daze
   for _ = 2, 3 do
     f:round [[
       Mage:
-        1: Focus Spell
-        2: Focus Spell
+        1: Prepare Spell (Spell)
+        2: Prepare Spell (Spell)
       Orc:
         1: Defend
         2: Defend
     ]]
   end
-  test.equal(duel.actions(f, "Mage"), { "Focus Spell", "Dazed", "Dazed", "Dazed", "Dazed", "Focus Spell" })
+  test.equal(duel.actions(f, "Mage"), { "Focus Spell", "Dazed", "Dazed", "Dazed", "Dazed", "Prepare Spell" })
 end)
 
 test.case("Focus Spell with no Ongoing Spell: 'Concentrate on an ongoing spell' — refused before it is declared: the default order", function()
@@ -193,6 +219,31 @@ test.case("Focus Spell hit, Concentration Check failed: 'losing Spell Preparatio
   test.truthy(duel.narrated(f, "fails: Dazed, focus on Ward is lost"))
   test.falsy(f:stat("Mage", "focusing"))
   test.equal(f:stat("Mage", "prepared_spell"), "Spell")
+end)
+
+test.case("Focus Spell's focus lost: 'Concentrate to maintain or control an Ongoing Spell's effects' — unmaintained, the Ongoing Spell ends, and a later Focus Spell has none to concentrate on", function()
+  -- Phase 1 Focuses on Ward; the Orc's Counter 8 + 3 (Favor) = 11 > 10 hits; Concentration d20 3 < 10
+  -- fails: "you lose focus on the spell". Phase 2 is Dazed; next round's Focus Spell is refused.
+  local f = caster({ 8, 3 }, nil, { stats = { ongoing_spell = "Ward" } })
+  f:round [[
+    Mage:
+      1: Focus Spell
+      2: Defend
+    Orc:
+      1: Counter -> "Mage"
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "fails: Dazed, focus on Ward is lost: Ward ends"))
+  test.falsy(f:stat("Mage", "ongoing_spell"))
+  f:round [[
+    Mage:
+      1: Focus Spell
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Mage: Defend ('Focus Spell' is refused (no Ongoing Spell to concentrate on)"))
 end)
 
 test.case("an encounter's focusing is refused where written: Focus Spell 'Concentrate on an ongoing spell' is an Action, taken in the Action Phase it concentrates in", function()
@@ -288,26 +339,114 @@ test.case("Release Spell at an enemy Concealed as the round starts: 'Characters 
   test.equal(f:stat("Mage", "prepared_spell"), "Spell")
 end)
 
-test.case("Release Spell of a spell whose profile says `target = \"any\"` (house rule) may be aimed at an ally", function()
-  do
-    local f = duel.new({
-      { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored" },
-      { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
-      { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Unarmored" },
-    }, { 5 })
+test.case("Release Spell of a spell whose profile says `target = \"any\"` (house rule) at oneself or an ally: no Attack, no roll, no Wound, as healing magic", function()
+  -- "Release a Prepared spell at designated Target(s)": a spell at one's own side is not an Attack
+  -- on them (README: default chosen). No dice are scripted: any roll would fail the round. Ward is
+  -- Ongoing once Released on the Mage itself, Bolt lands on Aldric; neither hurts.
+  with_spells({ Aegis = { name = "Aegis", range = 30, penetration = 0, wounds = 0, target = "any", ongoing = true },
+                Bolt = arbiter.tables.spells.Bolt }, function()
+  local f = duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored", stats = { prepared_spell = "Aegis" } },
+    { name = "Aldric", side = "party", at = "B3", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "F2", weapon = "Axe", armor = "Unarmored" },
+  }, {})
+  f:round [[
+    Mage:
+      1: Release Spell -> self
+      2: Prepare Spell (Bolt)
+    Aldric:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Mage Releases Aegis on itself"))
+  test.equal(f:stat("Mage", "ongoing_spell"), "Aegis")
+  f:round [[
+    Mage:
+      1: Release Spell -> "Aldric"
+      2: Defend
+    Aldric:
+      1: Defend
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Mage Releases Bolt on Aldric"))
+  test.equal(#f:events("attack"), 0)
+  test.falsy(f:stat("Mage", "wounds"))
+  test.falsy(f:stat("Aldric", "wounds"))
+  test.equal(f:stat("Mage", "prepared_spell"), false, "Released")
+  end)
+end)
+
+test.case("a spell at an ally beyond its range, measured as the phase began, is not Released", function()
+  -- Bolt's Range 30': Aldric at H2 is 30' from the Mage at B2... at I2, 35'. "Range to Targets is
+  -- measured at the start of the Action Phase."
+  local f = duel.new({
+    { name = "Mage", side = "party", at = "B2", weapon = "Staff", armor = "Unarmored", stats = { prepared_spell = "Bolt" } },
+    { name = "Aldric", side = "party", at = "I2", weapon = "Sword", armor = "Leather" },
+    { name = "Orc", side = "orcs", at = "B6", weapon = "Axe", armor = "Unarmored" },
+  }, {}, { width = 12, height = 8 })
+  f:round [[
+    Mage:
+      1: Release Spell -> "Aldric"
+      2: Defend
+    Aldric:
+      1: Move 15' W
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Mage cannot reach Aldric with Bolt: beyond its range of 30'"))
+  test.equal(f:stat("Mage", "prepared_spell"), "Bolt")
+end)
+
+test.case("a spell of Range 0 (the README's Shield) is a spell on oneself: Released on its caster, an Ongoing Spell to Focus on; at anyone else refused before it is declared", function()
+  with_spells({ Shield = { name = "Shield", range = 0, penetration = 0, wounds = 0, ongoing = true } }, function()
+  local f = caster({}, "F2", { stats = { prepared_spell = "Shield" } })
+  f:round [[
+    Mage:
+      1: Release Spell -> "Orc"
+      2: Release Spell -> self
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Mage: Defend ('Release Spell -> \"Orc\"' is refused (Shield has Range 0': a spell on oneself, not on Orc)"))
+  test.truthy(duel.narrated(f, "Mage Releases Shield on itself"))
+  test.equal(#f:events("attack"), 0)
+  test.equal(f:stat("Mage", "ongoing_spell"), "Shield")
+  f:round [[
+    Mage:
+      1: Focus Spell
+      2: Defend
+    Orc:
+      1: Defend
+      2: Defend
+  ]]
+  test.truthy(duel.narrated(f, "Mage concentrates on Shield"))
+  end)
+end)
+
+test.case("a spell Prepared under a name no spell defines is Released as the generic profile under that name: 'Begin casting a chosen spell'", function()
+  -- With spells defined any name must be one (refused otherwise); an encounter's prepared_spell is
+  -- checked likewise. So the name is given while none is defined but the generic one.
+  with_spells({}, function()
+    local f = caster({ 14 }, "F2")
     f:round [[
       Mage:
-        1: Prepare Spell (Bolt)
-        2: Release Spell -> "Aldric"
-      Aldric:
-        1: Defend
-        2: Defend
+        1: Prepare Spell (Firebolt)
+        2: Release Spell -> "Orc"
       Orc:
-        1: Defend
-        2: Defend
+        1: Use Item
+        2: Use Item
     ]]
-    test.equal(duel.attacks(f, "target"), { "Aldric" })
-  end
+    test.equal(duel.attacks(f, "text"), { "Mage (Release Spell) attacks Orc with Firebolt: d20 14 = 14 vs Defense 13 — hit; 1 Wound, Penetration 1" })
+  end)
 end)
 
 -- Ana, Fatally Wounded (4 Wounds beyond Max Wounds 3) from the start; Wit, her ally, with Heal
@@ -492,7 +631,7 @@ test.case("a spell the house rule does not define is refused before it is declar
   test.truthy(duel.narrated(f, "Mage: Defend ('Prepare Spell (Wrd)' is refused (no spell is named 'Wrd' (did you mean "
                                .. "'Ward'?)): Defend, the default order)"))
   test.falsy(f:stat("Mage", "prepared_spell"))
-  test.truthy(duel.narrated(f, "Mage has no Prepared spell to Release"))
+  test.truthy(duel.narrated(f, "Mage: Defend ('Release Spell -> \"Orc\"' is refused (no Prepared spell to Release)"))
   test.equal(#f:events("attack"), 0)
 end)
 
@@ -534,7 +673,7 @@ test.case("a Concentration Check tells what was interrupted ('preparing a spell'
   ]]
   test.equal(duel.texts(f, "check"),
              { "Mage is hit while focusing on a spell: Concentration Check d20 3 −1 1 Wound = 2 vs 10 — fails: Dazed, focus on "
-               .. "Spell is lost" })
+               .. "Spell is lost: Spell ends" })
   f = caster({ 8, 12 })
   f:round [[
     Mage:

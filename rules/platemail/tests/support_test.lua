@@ -305,6 +305,35 @@ test.case("'an ally is down' and 'the fallen ally' agree, and so do 'an ally is 
   test.falsy(duel.narrated(f, "to Stabilize"), "no Stabilize is wasted on the Stable Aldric")
 end)
 
+test.case("'an ally is stable' and '{character} is stable': 'On success, they are Stable' — not before", function()
+  -- As above: Aldric falls in round 1 (d20 18), the Medic Stabilizes him in round 2's 1st phase
+  -- (Medical 9 + 2 = 11). Its 2nd order reads the conditions as that phase begins: he is Stable.
+  local f = fallen({ 18, 9, 1, 1, 1, 1 })
+  f:round [[
+    Aldric:
+      1: Use Item
+      2: Use Item
+    Medic:
+      1: IF an ally is stable THEN Defend ELSE Use Item (bandage)
+      2: IF "Aldric" is stable THEN Defend ELSE Use Item (bandage)
+    Orc:
+      1: Counter -> "Aldric"
+      2: Defend
+  ]]
+  test.equal(duel.actions(f, "Medic"), { "Use Item", "Use Item" }, "not Stable: standing, then Fatally Wounded")
+  f:round [[
+    Medic:
+      1: Stabilize -> "Aldric"
+      2: IF an ally is stable THEN Use Item (bandage) ELSE Defend
+  ]]
+  f:round [[
+    Medic:
+      1: IF "Aldric" is stable THEN Use Item (bandage) ELSE Defend
+      2: Defend
+  ]]
+  test.equal(duel.actions(f, "Medic"), { "Use Item", "Use Item", "Stabilize", "Use Item", "Use Item" })
+end)
+
 test.case("Stabilize failed: Medical d20 5 + 2 < 10, still Fatally Wounded", function()
   local f = fallen({ 18, 5 })
   f:round(strike)
@@ -397,16 +426,13 @@ test.case("Rescue and Stabilize are done to another Character: at oneself they a
     { name = "Brenna", side = "party", at = "C2", weapon = "Sword", armor = "Leather" },
     { name = "Orc", side = "orcs", at = "H2", weapon = "Axe", armor = "Leather" },
   })
-  -- Rescue's target is judged in the fight ("an ally or unconscious Character"): refused there,
-  -- before anyone moves, and Brenna Defends where she stands.
-  f:round [[
+  -- Rescue's ("picking up and carrying an ally or unconscious Character": another) on the sheet, as
+  -- Stabilize's is: the rules always refuse it, so no run waits for the fight to say so.
+  test.fails(function() f:round [[
     Brenna:
       1: Rescue W -> self
       2: Defend
-  ]]
-  test.equal(f:cell("Brenna"), "C2")
-  test.truthy(duel.narrated(f, "Rescue carries another Character, not oneself"), "the refusal says why")
-  test.falsy(f:has("Brenna", "Encumbered"))
+  ]] end, "'Brenna' cannot Rescue itself: the target of Rescue is another character")
   -- Stabilize's ("prevent a Fatally Wounded Character's death": one who is Unconscious) on the sheet.
   test.fails(function() f:round [[
     Brenna:

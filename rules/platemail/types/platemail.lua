@@ -22,8 +22,8 @@
 ---@field name string what the Attack is told made with: "Ana (Kick) attacks Bo with boot"
 ---@field penetration integer 0 or more
 ---@field wounds integer Wounds per hit, 0 or more
----@field range? integer feet, for the range bands; none, no band
----@field target? "enemy"|"any" a spell's: whom Release Spell may be ordered at (not read by the hook)
+---@field range? integer feet, for the range bands, 1 or more; none, no band. A spell's may be 0: a spell on oneself, Released only at its caster, with no Attack
+---@field target? "enemy"|"any" a spell's: whom Release Spell may be ordered at (not read by the hook); "any" Released at oneself or an ally makes no Attack
 ---@field ongoing? boolean a spell's: Ongoing once Released (not read by the hook)
 ---@field stabilizes? boolean a spell's: healing magic, Released with no Attack, Stabilizing a Fatally Wounded target within its range (not read by the hook)
 
