@@ -158,3 +158,16 @@ TEST_CASE("check tells an identical warning once", "[check][tempo]") {
   REQUIRE(first != std::string::npos);
   CHECK(check.output.find(warning, first + 1) == std::string::npos);
 }
+
+// docs/fights.md: rolling by hand, an exchange is told once it has resolved, after the damage die it
+// calls for: the die's reason tells the GM what the blow did before it is asked. Ana wears no armour:
+// her Combat Defence (Armoured) is 0, so Bo's 7 is a Critical Hit ("Roll damage and ignore the
+// effects of armour").
+TEST_CASE("rolling by hand, the damage die is asked for with the hit it is for", "[run][tempo][by-hand]") {
+  TempDir dir;
+  std::ofstream(dir / "rolls.txt") << "7\n3\n3\n3\n3\n3\n";
+  const auto run = arbiter("run " + encounter(dir) + " --rounds 1 --roll-by-hand --orders " +
+                           sheet(dir, "Round 1\nBo:\n  1: Melee Attack -> Ana\nAna:\n") + " < " + (dir / "rolls.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Roll a d10 for Bo: Melee Attack: Roll a d6 for Bo damage (Melee Attack: Critical Hit on Ana): "));
+}
