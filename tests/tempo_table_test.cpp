@@ -171,3 +171,33 @@ TEST_CASE("rolling by hand, the damage die is asked for with the hit it is for",
   CHECK(run.exit_code == 0);
   CHECK_THAT(run.output, Contains("Roll a d10 for Bo: Melee Attack: Roll a d6 for Bo damage (Melee Attack: Critical Hit on Ana): "));
 }
+
+// The source: counter-tempo actions "are taken on your turn in response to an opponent's reaction.
+// If this occurs, they replace your original Proactive Action". A house pack's `choose` that returns
+// one as the turn's next action had it paid for, then failing as it resolved with nothing to answer:
+// it is an error at the hook's line, with the reason an `--ask` answer of it gets, before any AP is paid.
+TEST_CASE("a counter-tempo action a house pack's choose returns as a turn's action is refused at the hook, unpaid",
+          "[run][tempo][house]") {
+  TempDir dir;
+  std::filesystem::create_directories(dir / "parrying");
+  std::ofstream(dir / "parrying/pack.lua") << "return { name = \"parrying\", version = \"0.1.0\", requires = { \"tempo\" } }\n";
+  std::ofstream(dir / "parrying/init.lua")
+      << "local arbiter = require \"arbiter\"\n"
+         "arbiter.override.hook(\"choose\", function(me, points, ordered, previous)\n"
+         "  if me.name == \"Ana\" then return { action = \"CT Parry\", target = \"Bo\" } end\n"
+         "  return previous(me, points, ordered)\n"
+         "end)\n";
+  const std::string orders = sheet(dir, "Round 1\nAna:\n  1: Melee Attack -> Bo\nBo:\n");
+  const std::string reason = "'CT Parry' answers another's action (Counter-Attack), and is taken in place of one's "
+                             "own Feint or Melee Attack only when it is answered, not as the next action";
+  const auto run = arbiter("run " + encounter(dir) + " --rounds 1 --orders " + orders + dice + " --house " +
+                           (dir / "parrying"));
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains(dir / "parrying/init.lua" + ":2:") &&
+                             Contains("the choose hook returns Ana's next action on its turn, but " + reason));
+  CHECK_THAT(run.output, !Contains("Ana: CT Parry"));
+  // The same reason an answer at the table gets (`run --ask`, docs/orders.md).
+  std::ofstream(dir / "answers.txt") << "CT Parry\n\n\n\n";
+  const auto asked = arbiter("run " + encounter(dir) + " --rounds 1 --ask" + dice + " < " + (dir / "answers.txt"));
+  CHECK_THAT(asked.output, Contains(reason));
+}

@@ -392,9 +392,7 @@ class Checker {
     const std::string reaction = fmt::format("'{}' answers another's action ({})", action.name, answered);
     // At a prompt no entry comes before: the replacement is asked for as the response it is.
     if (file_->answer) {
-      error(o.action.at,
-            fmt::format("{}, and is taken in place of one's own {} only when it is answered, not as the next action",
-                        reaction, replaces),
+      error(o.action.at, replaces_only(action),
             {fmt::format("{} is asked for a response when one of those is declared, or when {}'s {} is answered: "
                          "give '{}' then",
                          ordering_->text, ordering_->text, replaces, action.name)});
@@ -1191,6 +1189,13 @@ std::string answers_only(const ActionRules& action) {
     return fmt::format("'{}' answers no action, and it is not taken on one's turn", action.name);
   return fmt::format("'{}' answers another's action ({}), it is not taken on one's turn", action.name,
                      fmt::join(*action.answers, ", "));
+}
+
+std::string replaces_only(const ActionRules& action) {
+  return fmt::format("'{}' answers another's action ({}), and is taken in place of one's own {} only when it is "
+                     "answered, not as the next action",
+                     action.name, fmt::join(action.answers.value_or(std::vector<std::string>{}), ", "),
+                     fmt::join(action.replaces, " or "));
 }
 
 std::vector<Diagnostic> numbers_after_names(const std::vector<SheetFile>& sheets) {
