@@ -201,3 +201,32 @@ TEST_CASE("a counter-tempo action a house pack's choose returns as a turn's acti
   const auto asked = arbiter("run " + encounter(dir) + " --rounds 1 --ask" + dice + " < " + (dir / "answers.txt"));
   CHECK_THAT(asked.output, Contains(reason));
 }
+
+// The source: CT Counter-Attack is "Response To: Counter-Attack", never a Parry; a Counter-Attack
+// replaces a Feint only when "a feint ... draws a Parry". Tempo's conditions say what answered
+// (`answered_by`, docs/orders.md), so check warns of a replacement under one it never answers, which
+// the fight never takes ("it answers Counter-Attack, not Parry"), and its hint names the fitting one.
+TEST_CASE("check warns of a replacement under a condition on an answer it never answers, and hints the one that fits",
+          "[check][tempo]") {
+  TempDir dir;
+  const std::string orders = sheet(dir, "Round 1\nAna:\n  1: Melee Attack -> my opponent\n"
+                                        "  2: IF my attack was parried THEN CT Counter-Attack\n"
+                                        "Bo:\n  1: Feint -> my opponent\n  2: IF my attack was countered THEN Counter-Attack\n"
+                                        "  3: Feint -> my opponent\n  4: IF my attack was parried THEN Counter-Attack\n");
+  const auto check = arbiter("check " + orders + " --encounter " + encounter(dir));
+  CHECK(check.exit_code == 0);
+  CHECK_THAT(check.output, Contains(orders + ":4:36: warning: 'CT Counter-Attack' answers only Counter-Attack, and its "
+                                             "condition holds only when Parry answered the action it replaces: it is "
+                                             "never taken") &&
+                               Contains("write 'IF my attack was countered THEN CT Counter-Attack'"));
+  CHECK_THAT(check.output, Contains(orders + ":7:38: warning: 'Counter-Attack' answers only Move, Combat Move, Melee "
+                                             "Attack, Unarmed Attack, Parry, and its condition holds only when "
+                                             "Counter-Attack answered the action it replaces: it is never taken") &&
+                               Contains("write 'IF my attack was parried THEN Counter-Attack'"));
+  CHECK_THAT(check.output, !Contains(":9:"));  // a Counter-Attack after a Parry of the Feint: taken
+  // A replacement with nothing before it to replace: the hint writes it under the condition it answers.
+  const auto first = arbiter("check " + sheet(dir, "Round 1\nAna:\n  1: CT Parry\n", "first.txt") + " --encounter " +
+                             encounter(dir));
+  CHECK(first.exit_code == 1);
+  CHECK_THAT(first.output, Contains("then '2: IF my attack was countered THEN CT Parry …'"));
+}
