@@ -326,6 +326,10 @@ Vocabulary tempo_kinds() {
                 .replaces = {"Feint"}});
   v.add_action({.name = "CT Parry", .answers = std::vector<std::string>{"Counter-Attack"}, .replaces = {"Melee Attack"}});
   v.add_condition("I am Bound", "tempo.lua:1");
+  // The answers each stands for (`answered_by`); "answered" says none: it holds whatever answered.
+  v.add_condition("my attack was answered", "tempo.lua:2");
+  v.add_condition("my attack was parried", "tempo.lua:3", {}, {"Parry"});
+  v.add_condition("my attack was countered", "tempo.lua:4", {}, {"Counter-Attack"});
   return v;
 }
 
@@ -391,7 +395,7 @@ TEST_CASE("a replacement written as a turn entry must follow an entry of the act
             "of one's own Feint when it is answered, and it is the turn's first entry");
   CHECK(diagnostics[0].notes == std::vector<std::string>{"write it as a standing order: 'ON Melee Attack: Counter-Attack'",
                                                          "or right after the entry it replaces: '1: Feint …' then "
-                                                         "'2: IF my attack was answered THEN Counter-Attack …'"});
+                                                         "'2: IF my attack was parried THEN Counter-Attack …'"});
   check_one(diagnostics[1], "duel.orders", 5, 6,
             "'Counter-Attack' answers another's action (Melee Attack, Parry); on one's turn it is taken only in place "
             "of one's own Feint when it is answered, and the entry before (1) takes no Feint");
@@ -401,6 +405,34 @@ TEST_CASE("a replacement written as a turn entry must follow an entry of the act
             "own Melee Attack when it is answered, and the entry before (2) takes no Melee Attack");
   CHECK(diagnostics[2].notes.front() == "write it as a standing order: 'ON Counter-Attack: CT Parry'");
   CHECK(check_with(tempo_kinds(), "Bo:\n  1: Melee Attack -> \"Ana\"\n  2: CT Parry\n").empty());
+}
+
+// tempo's source: CT Counter-Attack is "Response To: Counter-Attack", CT Parry too; a Counter-Attack
+// replaces a Feint only when "a feint ... draws a Parry". Under a condition that holds only when
+// something else answered (its `answered_by`), the replacement is never taken: warned of at it.
+TEST_CASE("a replacement under a condition on an answer it never answers is warned of, with the conditions that fit",
+          "[orders][check]") {
+  const std::string text = "Ana:\n  1: Melee Attack -> \"Bo\"\n  2: IF my attack was parried THEN CT Parry\n"
+                           "Bo:\n  1: Feint -> \"Ana\"\n  2: IF my attack was countered AND I am Bound THEN Counter-Attack\n"
+                           "Cy:\n  1: Feint -> \"Ana\"\n"
+                           "  2: IF my attack was countered OR my attack was parried THEN Counter-Attack\n"
+                           "Dee:\n  1: Feint -> \"Ana\"\n  2: IF my attack was answered THEN Counter-Attack\n"
+                           "Eve:\n  1: Melee Attack -> \"Ana\"\n  2: IF my attack was countered THEN CT Parry\n"
+                           "Fay:\n  1: Feint -> \"Ana\"\n  2: IF NOT my attack was parried THEN Counter-Attack\n";
+  std::vector<Diagnostic> warnings;
+  const auto diagnostics =
+      check_orders({{"duel.orders", text, parse_orders(text, "duel.orders")}}, tempo_kinds(), nullptr, nullptr, 1, &warnings);
+  CHECK(diagnostics.empty());
+  // Cy's OR may hold on a Parry, Dee's "answered" on any answer, Eve's fits, Fay's NOT says nothing.
+  REQUIRE(warnings.size() == 2);
+  check_one(warnings[0], "duel.orders", 3, 36,
+            "'CT Parry' answers only Counter-Attack, and its condition holds only when Parry answered the action it "
+            "replaces: it is never taken");
+  CHECK(warnings[0].notes == std::vector<std::string>{"write 'IF my attack was countered THEN CT Parry'"});
+  check_one(warnings[1], "duel.orders", 6, 53,
+            "'Counter-Attack' answers only Melee Attack, Parry, and its condition holds only when Counter-Attack "
+            "answered the action it replaces: it is never taken");
+  CHECK(warnings[1].notes == std::vector<std::string>{"write 'IF my attack was parried THEN Counter-Attack'"});
 }
 
 TEST_CASE("an action that answers nothing is refused in every order, saying so", "[orders][check]") {

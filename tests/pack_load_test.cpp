@@ -119,6 +119,15 @@ TEST_CASE("check --encounter refuses a pack's misnamed reference as run does, at
     CHECK_THAT(in(dir, "test ./brawl").output, Contains("\n  did you mean 'Punch'?"));
     CHECK_THAT(in(dir, "check r1.txt --encounter tavern.lua").output, !Contains("r1.txt"));
   }
+  SECTION("a condition standing for an answer nobody defined") {
+    // docs/orders.md: a condition's `answered_by` names actions; a misspelt one would never be one
+    // a replacement answers.
+    write_brawl(dir, brawl_init() + "arbiter.define.condition(\"my punch was ducked\", { test = function() end,\n"
+                                    "  answered_by = { \"Duk\" } })\n");
+    write(dir.path / "brawl" / "pack.lua", "return { name = \"brawl\", version = \"0.1.0\", api = 2 }\n");
+    all_refuse(dir, "brawl/init.lua:19:3: error: condition 'my punch was ducked': 'answered_by' names no action: 'Duk'\n");
+    CHECK_THAT(in(dir, "test ./brawl").output, Contains("\n  did you mean 'Duck'?"));
+  }
   SECTION("a status counted in turns under a flow that has none") {
     // docs/world.md: "A duration of N lasts through N ticks of its clock"; turns are a sequential
     // phase's (docs/fights.md, turn_start and turn_end). Under simultaneous phases only, Staggered
@@ -282,6 +291,11 @@ TEST_CASE("a pack declaring api 1 is refused what API 2 added, at the field, and
     write_brawl(dir, brawl_init() + "arbiter.define.target(\"the closest foe\", { find = function() end,\n"
                                     "  among = \"enemy\" })\n");
     all_refuse(dir, "brawl/init.lua:19:3: error: target 'the closest foe': among" + told);
+  }
+  SECTION("a condition's answered_by") {
+    write_brawl(dir, brawl_init() + "arbiter.define.condition(\"my punch was ducked\", { test = function() end,\n"
+                                    "  answered_by = { \"Duck\" } })\n");
+    all_refuse(dir, "brawl/init.lua:19:3: error: condition 'my punch was ducked': answered_by" + told);
   }
   SECTION("declaring api = 2, all of them load") {
     write_brawl(dir, brawl_init() + "arbiter.define.action(\"Cover\", { needs_target = true, target = \"ally\",\n"

@@ -158,3 +158,75 @@ TEST_CASE("check tells an identical warning once", "[check][tempo]") {
   REQUIRE(first != std::string::npos);
   CHECK(check.output.find(warning, first + 1) == std::string::npos);
 }
+
+// docs/fights.md: rolling by hand, an exchange is told once it has resolved, after the damage die it
+// calls for: the die's reason tells the GM what the blow did before it is asked. Ana wears no armour:
+// her Combat Defence (Armoured) is 0, so Bo's 7 is a Critical Hit ("Roll damage and ignore the
+// effects of armour").
+TEST_CASE("rolling by hand, the damage die is asked for with the hit it is for", "[run][tempo][by-hand]") {
+  TempDir dir;
+  std::ofstream(dir / "rolls.txt") << "7\n3\n3\n3\n3\n3\n";
+  const auto run = arbiter("run " + encounter(dir) + " --rounds 1 --roll-by-hand --orders " +
+                           sheet(dir, "Round 1\nBo:\n  1: Melee Attack -> Ana\nAna:\n") + " < " + (dir / "rolls.txt"));
+  CHECK(run.exit_code == 0);
+  CHECK_THAT(run.output, Contains("Roll a d10 for Bo: Melee Attack: Roll a d6 for Bo damage (Melee Attack: Critical Hit on Ana): "));
+}
+
+// The source: counter-tempo actions "are taken on your turn in response to an opponent's reaction.
+// If this occurs, they replace your original Proactive Action". A house pack's `choose` that returns
+// one as the turn's next action had it paid for, then failing as it resolved with nothing to answer:
+// it is an error at the hook's line, with the reason an `--ask` answer of it gets, before any AP is paid.
+TEST_CASE("a counter-tempo action a house pack's choose returns as a turn's action is refused at the hook, unpaid",
+          "[run][tempo][house]") {
+  TempDir dir;
+  std::filesystem::create_directories(dir / "parrying");
+  std::ofstream(dir / "parrying/pack.lua") << "return { name = \"parrying\", version = \"0.1.0\", requires = { \"tempo\" } }\n";
+  std::ofstream(dir / "parrying/init.lua")
+      << "local arbiter = require \"arbiter\"\n"
+         "arbiter.override.hook(\"choose\", function(me, points, ordered, previous)\n"
+         "  if me.name == \"Ana\" then return { action = \"CT Parry\", target = \"Bo\" } end\n"
+         "  return previous(me, points, ordered)\n"
+         "end)\n";
+  const std::string orders = sheet(dir, "Round 1\nAna:\n  1: Melee Attack -> Bo\nBo:\n");
+  const std::string reason = "'CT Parry' answers another's action (Counter-Attack), and is taken in place of one's "
+                             "own Feint or Melee Attack only when it is answered, not as the next action";
+  const auto run = arbiter("run " + encounter(dir) + " --rounds 1 --orders " + orders + dice + " --house " +
+                           (dir / "parrying"));
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains(dir / "parrying/init.lua" + ":2:") &&
+                             Contains("the choose hook returns Ana's next action on its turn, but " + reason));
+  CHECK_THAT(run.output, !Contains("Ana: CT Parry"));
+  // The same reason an answer at the table gets (`run --ask`, docs/orders.md).
+  std::ofstream(dir / "answers.txt") << "CT Parry\n\n\n\n";
+  const auto asked = arbiter("run " + encounter(dir) + " --rounds 1 --ask" + dice + " < " + (dir / "answers.txt"));
+  CHECK_THAT(asked.output, Contains(reason));
+}
+
+// The source: CT Counter-Attack is "Response To: Counter-Attack", never a Parry; a Counter-Attack
+// replaces a Feint only when "a feint ... draws a Parry". Tempo's conditions say what answered
+// (`answered_by`, docs/orders.md), so check warns of a replacement under one it never answers, which
+// the fight never takes ("it answers Counter-Attack, not Parry"), and its hint names the fitting one.
+TEST_CASE("check warns of a replacement under a condition on an answer it never answers, and hints the one that fits",
+          "[check][tempo]") {
+  TempDir dir;
+  const std::string orders = sheet(dir, "Round 1\nAna:\n  1: Melee Attack -> my opponent\n"
+                                        "  2: IF my attack was parried THEN CT Counter-Attack\n"
+                                        "Bo:\n  1: Feint -> my opponent\n  2: IF my attack was countered THEN Counter-Attack\n"
+                                        "  3: Feint -> my opponent\n  4: IF my attack was parried THEN Counter-Attack\n");
+  const auto check = arbiter("check " + orders + " --encounter " + encounter(dir));
+  CHECK(check.exit_code == 0);
+  CHECK_THAT(check.output, Contains(orders + ":4:36: warning: 'CT Counter-Attack' answers only Counter-Attack, and its "
+                                             "condition holds only when Parry answered the action it replaces: it is "
+                                             "never taken") &&
+                               Contains("write 'IF my attack was countered THEN CT Counter-Attack'"));
+  CHECK_THAT(check.output, Contains(orders + ":7:38: warning: 'Counter-Attack' answers only Move, Combat Move, Melee "
+                                             "Attack, Unarmed Attack, Parry, and its condition holds only when "
+                                             "Counter-Attack answered the action it replaces: it is never taken") &&
+                               Contains("write 'IF my attack was parried THEN Counter-Attack'"));
+  CHECK_THAT(check.output, !Contains(":9:"));  // a Counter-Attack after a Parry of the Feint: taken
+  // A replacement with nothing before it to replace: the hint writes it under the condition it answers.
+  const auto first = arbiter("check " + sheet(dir, "Round 1\nAna:\n  1: CT Parry\n", "first.txt") + " --encounter " +
+                             encounter(dir));
+  CHECK(first.exit_code == 1);
+  CHECK_THAT(first.output, Contains("then '2: IF my attack was countered THEN CT Parry …'"));
+}

@@ -327,6 +327,7 @@ class Checker {
     for (const auto& branch : phase.branches) {
       condition(branch.condition);
       order(branch.order, taken, trigger);
+      if (taken == Taken::on_turn) answers_what_it_waits_for(branch.condition, branch.order);
     }
     if (phase.otherwise) order(*phase.otherwise, taken, trigger);
     for (const auto& extra : phase.misplaced) {
@@ -392,9 +393,7 @@ class Checker {
     const std::string reaction = fmt::format("'{}' answers another's action ({})", action.name, answered);
     // At a prompt no entry comes before: the replacement is asked for as the response it is.
     if (file_->answer) {
-      error(o.action.at,
-            fmt::format("{}, and is taken in place of one's own {} only when it is answered, not as the next action",
-                        reaction, replaces),
+      error(o.action.at, replaces_only(action),
             {fmt::format("{} is asked for a response when one of those is declared, or when {}'s {} is answered: "
                          "give '{}' then",
                          ordering_->text, ordering_->text, replaces, action.name)});
@@ -406,10 +405,74 @@ class Checker {
                       entry_before_ ? fmt::format("the entry before ({}) takes no {}", entry_before_->number, replaces)
                                     : std::string("it is the turn's first entry")),
           {fmt::format("write it as a standing order: 'ON {}: {}'", action.answers->front(), action.name),
-           fmt::format("or right after the entry it replaces: '{}: {} …' then '{}: IF my attack was "
-                       "answered THEN {} …'",
+           fmt::format("or right after the entry it replaces: '{}: {} …' then '{}: {}{} …'",
                        entry_before_ ? entry_before_->number : 1, action.replaces.front(),
-                       entry_before_ ? entry_before_->number + 1 : 2, action.name)});
+                       entry_before_ ? entry_before_->number + 1 : 2, when_answered(action), action.name)});
+  }
+
+  // "IF my attack was parried THEN ": a condition the rules declare for what the replacement answers
+  // (`answered_by`), the first; none said, it is written alone (taken only when it can answer).
+  std::string when_answered(const ActionRules& action) const {
+    const std::vector<std::string> fitting = conditions_for(action);
+    return fitting.empty() ? std::string() : fmt::format("IF {} THEN ", fitting.front());
+  }
+
+  // The answers a condition stands for (its phrases' `answered_by`): one of them must have answered
+  // one's action for it to hold. None: the rules do not say, or it may hold whatever answered.
+  std::optional<std::vector<std::string>> answered_by(const Condition& c) const {
+    using Kind = Condition::Kind;
+    if (c.kind == Kind::phrase) {
+      const auto match = vocabulary_.condition(c.phrase.text);
+      if (!match || match->declaration->answered_by.empty()) return std::nullopt;
+      return match->declaration->answered_by;
+    }
+    if (c.kind == Kind::negation) return std::nullopt;
+    std::optional<std::vector<std::string>> found;
+    for (const auto& operand : c.operands) {
+      std::optional<std::vector<std::string>> of = answered_by(operand);
+      if (c.kind == Kind::any && !of) return std::nullopt;  // one of them holds whatever answered
+      if (!of) continue;                                    // AND: the others still say
+      if (!found) found = std::move(of);
+      else if (c.kind == Kind::any) found->insert(found->end(), of->begin(), of->end());
+      else std::erase_if(*found, [&](const std::string& name) { return !answers(*of, name); });
+    }
+    return found;
+  }
+
+  static bool answers(const std::vector<std::string>& names, std::string_view name) {
+    return std::ranges::any_of(names, [&](const std::string& n) { return same_name(n, name); });
+  }
+
+  // The declared conditions a replacement may be written under: each stands only for answers it
+  // answers (`answered_by`), in the order the rules declare them.
+  std::vector<std::string> conditions_for(const ActionRules& action) const {
+    std::vector<std::string> fitting;
+    for (const Declaration& d : vocabulary_.conditions())
+      if (!d.answered_by.empty() &&
+          std::ranges::all_of(d.answered_by, [&](const std::string& name) { return answers(*action.answers, name); }))
+        fitting.push_back(d.text);
+    return fitting;
+  }
+
+  // A replacement written as a turn entry under a condition that holds only when the action it
+  // replaces was answered by what the replacement never answers ("IF my attack was parried THEN CT
+  // Counter-Attack": CT Counter-Attack answers a Counter-Attack) is never taken: warned of, with the
+  // conditions it may be written under.
+  void answers_what_it_waits_for(const Condition& c, const Order& o) {
+    const ActionRules* action = vocabulary_.action(o.action.text);
+    if (!vocabulary_.sequential || !action || !action->answers || action->replaces.empty()) return;
+    const std::optional<std::vector<std::string>> drawn = answered_by(c);
+    if (!drawn || std::ranges::any_of(*drawn, [&](const std::string& name) { return answers(*action->answers, name); }))
+      return;
+    const std::vector<std::string> fitting = conditions_for(*action);
+    std::vector<std::string> notes;
+    if (!fitting.empty())
+      notes.push_back(fmt::format("write 'IF {} THEN {}'", fmt::join(fitting, " OR "), action->name));
+    warnings.push_back(at(o.action.at,
+                          fmt::format("'{}' answers only {}, and its condition holds only when {} answered the "
+                                      "action it replaces: it is never taken",
+                                      action->name, fmt::join(*action->answers, ", "), fmt::join(*drawn, " or ")),
+                          std::move(notes)));
   }
 
   // A replacement is taken against the one who answered the action it replaces, and only that
@@ -1198,6 +1261,13 @@ std::string answers_only(const ActionRules& action) {
     return fmt::format("'{}' answers no action, and it is not taken on one's turn", action.name);
   return fmt::format("'{}' answers another's action ({}), it is not taken on one's turn", action.name,
                      fmt::join(*action.answers, ", "));
+}
+
+std::string replaces_only(const ActionRules& action) {
+  return fmt::format("'{}' answers another's action ({}), and is taken in place of one's own {} only when it is "
+                     "answered, not as the next action",
+                     action.name, fmt::join(action.answers.value_or(std::vector<std::string>{}), ", "),
+                     fmt::join(action.replaces, " or "));
 }
 
 std::vector<Diagnostic> numbers_after_names(const std::vector<SheetFile>& sheets) {

@@ -93,4 +93,10 @@ std::vector<Diagnostic> never_fire(const std::vector<SheetFile>& sheets, const s
 // it is not taken on one's turn". Said of a sheet's turn entry of it, and of a hook's choice of it.
 std::string answers_only(const ActionRules& action);
 
+// Why an action that answers another's and `replaces` one's own (a counter-tempo action, tempo's CT
+// Parry) is not the next action of a turn: "'CT Parry' answers another's action (Counter-Attack), and
+// is taken in place of one's own Feint or Melee Attack only when it is answered, not as the next
+// action". Said of an `--ask` answer of it, and of a `choose` hook's choice of it.
+std::string replaces_only(const ActionRules& action);
+
 }  // namespace arbiter::orders

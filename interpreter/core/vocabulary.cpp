@@ -301,8 +301,10 @@ void Vocabulary::add_action(ActionRules action) {
 }
 
 void Vocabulary::add_condition(const std::string& text, const std::string& location,
-                               const std::vector<std::string>& also_called) {
+                               const std::vector<std::string>& also_called,
+                               const std::vector<std::string>& answered_by) {
   conditions_.push_back(declare(text, location, words_of(text)));
+  conditions_.back().answered_by = answered_by;
   for (const auto& other : also_called) conditions_.back().also_called.push_back(declare(other, location, words_of(other)));
 }
 

@@ -40,6 +40,10 @@ struct Declaration {
   // A target's `among`: whom it picks among, relative to the one ordering (Platemail's "the closest
   // enemy {word}": its enemies), so that a kind only the others answer to is told as such.
   Relation among = Relation::Any;
+  // A condition's `answered_by`: the answers to one's own action it stands for (tempo's "my attack
+  // was parried": a Parry), so that a replacement under it that answers none of them, and so is
+  // never taken, is told. Empty: none said (it may hold whatever answered, or nothing did).
+  std::vector<std::string> answered_by{};
 };
 
 // Whether a name names someone (a character of the fight), for the hints of `check`.
@@ -131,8 +135,10 @@ class Vocabulary {
  public:
   void add_action(ActionRules action);
   // Throw arbiter::Error, placed at `location`, for an unknown or unclosed placeholder.
+  // `answered_by`: the answers it stands for (Declaration::answered_by).
   void add_condition(const std::string& text, const std::string& location,
-                     const std::vector<std::string>& also_called = {});
+                     const std::vector<std::string>& also_called = {},
+                     const std::vector<std::string>& answered_by = {});
   // `compares`: the stat the phrase ranks characters by, if the rules say (Declaration::compares);
   // `says_kinds`: whether the rules say who answers to its {word} (Declaration::says_kinds); `among`:
   // whom it picks among (Declaration::among).
@@ -153,6 +159,7 @@ class Vocabulary {
 
   std::vector<std::string> action_names() const;
   std::vector<std::string> target_phrases() const;  // as declared
+  const std::vector<Declaration>& conditions() const { return conditions_; }  // as declared, in order
   // The actions an unknown one may mean, nearest first (names.hpp, nearest_suggestions), their
   // `also_called` compared too; never an involuntary one, which no order may name.
   std::vector<std::string> nearest_actions(std::string_view name, std::size_t most = 5) const;

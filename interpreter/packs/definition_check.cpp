@@ -162,7 +162,8 @@ const std::vector<Field> status_fields{
 };
 
 const std::vector<Field> condition_fields{{"test", function, "a function(me, ...)"},
-                                         {"also_called", names, "a list of phrases"}};
+                                         {"also_called", names, "a list of phrases"},
+                                         {"answered_by", names, "a list of action names"}};
 const std::vector<Field> target_fields{{"find", function, "a function(me, ...)"},
                                       {"also_called", names, "a list of phrases"},
                                       {"compares", text, "the name of the stat it ranks characters by"},
@@ -312,6 +313,7 @@ const std::vector<Added> added_after_api_1{
     {Kind::target, "compares", nullptr, 2},
     {Kind::target, "kinds", nullptr, 2},
     {Kind::target, "among", nullptr, 2},
+    {Kind::condition, "answered_by", nullptr, 2},
     {Kind::action, "target", "ally", 2},
 };
 

@@ -1025,11 +1025,12 @@ std::optional<Intent> Fight::intent_from_lua(const Entity& who, int index, std::
     throw Error(fmt::format("an intent for '{}' needs a target, as the action does (needs_target), and this one "
                             "gives none: {{ action = \"{}\", target = <a character or its name> }}",
                             chosen.name, chosen.name));
-  // A turn's own action that only answers another's (a reaction: tempo's Parry) would be paid for and
-  // then have nothing to answer: refused as a sheet's turn entry of it is (order_check.cpp).
-  if (hook == "choose" && rules && rules->answers && rules->replaces.empty())
+  // A turn's own action that only answers another's (a reaction: tempo's Parry), or replaces one's
+  // own when it is answered (a counter-tempo action: CT Parry), would be paid for and then have
+  // nothing to answer: refused as a sheet's turn entry, or an `--ask` answer, of it is (order_check.cpp).
+  if (hook == "choose" && rules && rules->answers)
     throw Error(fmt::format("the choose hook returns {}'s next action on its turn, but {}", who.name,
-                            orders::answers_only(*rules)));
+                            rules->replaces.empty() ? orders::answers_only(*rules) : orders::replaces_only(*rules)));
   if (raw_field(L_, index, "note") == LUA_TSTRING) {
     const std::string following = intent.note;  // intent_for's, on how far it may follow
     intent.note = lua::to_text(L_, -1, "an intent's note");

@@ -294,8 +294,15 @@ orders::Vocabulary read_vocabulary(lua_State* L, const Registry& registry) {
                                    ? parse_relation(lua::whole_string(L, -1))
                                    : Relation::Any;
         if (d->kind == Kind::target) lua_pop(L, 1);
+        // The answers a condition stands for (`answered_by`, a list of names as it was defined).
+        std::vector<std::string> answered_by;
+        if (d->kind == Kind::condition) {
+          if (raw_field(L, "answered_by") == LUA_TTABLE) answered_by = pop_names(L, *d, "answered_by");
+          else lua_pop(L, 1);
+        }
         lua_pop(L, 1);
-        if (d->kind == Kind::condition) vocabulary.add_condition(d->name, d->history.front().location, also_called);
+        if (d->kind == Kind::condition)
+          vocabulary.add_condition(d->name, d->history.front().location, also_called, answered_by);
         else vocabulary.add_target(d->name, d->history.front().location, also_called, compares, says_kinds, among);
         break;
       }

@@ -105,6 +105,14 @@ void check_ruleset(lua_State* L, const Registry& registry) {
         if (!holds(status_names, status))
           fail(L, *d, "allowed_by",
                fmt::format("action '{}': allowed_by: {}", d->name, unknown_name(status, status_names, "status")));
+    } else if (d->kind == Kind::condition) {
+      // A misspelt answer would never be one a replacement answers: every entry under it warned of.
+      raw_field(L, -1, "answered_by");
+      for (const std::string& named : listed(L))
+        if (!vocabulary.action(named))
+          fail(L, *d, "answered_by",
+               fmt::format("condition '{}': 'answered_by' names no action: '{}'", d->name, named),
+               did_you_mean(named, vocabulary.action_names()));
     } else if (d->kind == Kind::status) {
       // A misspelt action would be allowed or forbidden nothing.
       const StatusDefinition status = lua::check_status_definition(L, -1);

@@ -57,7 +57,9 @@ local function apply(exchange, row, who, other, action, way)
   local cause = who.name .. ": " .. action .. ", " .. row.outcome
   if row.damage then
     local weapon = data.weapon == "unarmed" and tables.weapons["Unarmed"] or tempo.weapon(who)
-    local roll = dice.roll(weapon.damage, who.name .. " damage")
+    -- The exchange is told once it has resolved, after this die: the GM rolling by hand is told by
+    -- the die's reason what the blow did ("Roll a d6 for Ana damage (Melee Attack: Hit on Bo):").
+    local roll = dice.roll(weapon.damage, who.name .. " damage (" .. action .. ": " .. row.outcome .. " on " .. other.name .. ")")
     local armour = row.damage == "armour" and tempo.armour(other).protection or 0
     local dealt = math.max(0, roll.total - armour)
     exchange.text[#exchange.text + 1] = ("%s takes %d (%s %d%s)"):format(other.name, dealt, weapon.damage, roll.total,

@@ -19,11 +19,19 @@ local function answered(me, actions)
   return false
 end
 
+-- The answers a condition stands for (`answered_by`, docs/orders.md): `arbiter check` warns of a
+-- replacement under it that answers none of them ("IF my attack was parried THEN CT Counter-Attack":
+-- it answers a Counter-Attack), which is never taken.
+local answered_by = {
+  ["my attack was parried"] = { "Parry" },
+  ["my attack was countered"] = { "Counter-Attack" },
+}
+
 -- Only a reaction answers my action: a CT Parry or CT Counter-Attack is taken by the actor in place
 -- of its own action, never by another against mine.
 local conditions = {
-  ["my attack was parried"] = function(me) return answered(me, { "Parry" }) end,
-  ["my attack was countered"] = function(me) return answered(me, { "Counter-Attack" }) end,
+  ["my attack was parried"] = function(me) return answered(me, answered_by["my attack was parried"]) end,
+  ["my attack was countered"] = function(me) return answered(me, answered_by["my attack was countered"]) end,
   ["my attack was answered"] = function(me)
     local mine = flow.intent(me)
     for _, r in ipairs(mine and mine.responses or {}) do if r.actor.name ~= me.name then return true end end
@@ -58,7 +66,9 @@ for _, status in ipairs(tempo.GUARDS) do
     return foe ~= nil and tempo.guard(foe) == status
   end
 end
-for phrase, test in pairs(conditions) do arbiter.define.condition(phrase, { test = test }) end
+for phrase, test in pairs(conditions) do
+  arbiter.define.condition(phrase, { test = test, answered_by = answered_by[phrase] })
+end
 
 local targets = {
   ["my opponent"] = opponent,

@@ -265,12 +265,27 @@ end
 -- more than your original action ... you pay the difference in cost".
 local function replacing(c, action, replaced) return math.max(0, tempo.cost(c, action) - replaced.cost) end
 
----What `c` pays to declare `action` now: its AP Cost, or for a counter-tempo action, which replaces
----`c`'s own action (flow.intent), the difference in cost. The hook `cost` (actions.lua), which the
----runtime charges for an intent that gives none of its own, whoever proposed it (a house rule's
----`respond` too); these rules' own hooks give theirs.
+-- Whether `c` answers now what answered its own action, on its own turn: the turn's action, the
+-- last declared this phase that is no response, is `c`'s. (Its intent stays its turn's own when it
+-- answers another's action later in the phase.)
+local function answering_own(c)
+  local declared = log.phase_events("declared")
+  for i = #declared, 1, -1 do
+    local fields = declared[i].fields
+    if not fields.reaction then return fields.character == c.name end
+  end
+  return false
+end
+
+---What `c` pays to declare `action` now: its AP Cost, or for an action that replaces `c`'s own
+---(flow.intent) the difference in cost: a counter-tempo action, or a reaction `c` takes on its own
+---turn, the Counter-Attack that replaces its parried Feint ("may be replaced with a Counter-Attack",
+---which "Declare Counter-Tempo Action" charges so). The hook `cost` (actions.lua), which the runtime
+---charges for an intent that gives none of its own, whoever proposed it (a house rule's `respond`
+---too); these rules' own hooks give theirs.
 function tempo.charge(c, action)
-  local replaced = tempo.row(action).kind == "counter-tempo" and flow.intent(c)
+  local kind = tempo.row(action).kind
+  local replaced = (kind == "counter-tempo" or kind == "reactive" and answering_own(c)) and flow.intent(c)
   if replaced then return replacing(c, action, replaced) end
   return tempo.cost(c, action)
 end

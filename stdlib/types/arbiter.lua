@@ -98,6 +98,7 @@ local arbiter = {
 ---@class arbiter.ConditionDefinition
 ---@field test? fun(me: world.Character, ...: any): boolean required under rules that play a fight (a `flow` table): refused as the packs load without it. Returns true or false (nil: false); another value, which Lua takes as true (`return me.stats.wounds`: 0), is an error at its line
 ---@field also_called? string[] (pack API 2) other phrases players write for it, placeholders allowed (`{ "{character} is dead" }` for "{character} is down"), for hints only: an unknown phrase sharing words with one is told this one, never taken as it
+---@field answered_by? string[] (pack API 2) the answers to one's own action it stands for, action names (tempo's "my attack was parried": `{ "Parry" }`): `arbiter check` warns of a replacement written under it that answers none of them (`IF my attack was parried THEN CT Counter-Attack`), which is never taken, and suggests it for a replacement that answers them. A name no action has is an error at the field as the packs load, with the nearest. Say it as `test` holds: the runtime does not apply it
 
 ---A general target phrase's lookup, in a fight: placeholders arrive as arguments in order, as a
 ---condition's do, then the name of the action being ordered if `find` takes one parameter more

@@ -143,3 +143,45 @@ test.case("a reaction a house rule's `choose` returns as a turn's action is refu
   test.fails(function() round(bout.new({}, {}, {})) end,
     "house_hooks_test.lua:13: the choose hook returns Ana's next action on its turn, but " .. reason)
 end)
+
+-- "A feint that draws a Parry in response may be replaced with a Counter-Attack with a +3 bonus": a
+-- replacement, which "Declare Counter-Tempo Action" charges "the difference in cost", as a sheet's
+-- entry of it pays (tempo.response). A house rule's `respond` that returns Ana's orders as intents of
+-- its own, without their costs, leaves them to the hook `cost`.
+local function respond_without_cost()
+  arbiter.override.hook("respond", function(who, declared, points, ordered, previous)
+    if who.name == "Ana" and ordered then return { action = ordered.action, target = declared.actor } end
+    return previous(who, declared, points, ordered)
+  end)
+end
+
+test.case("a Counter-Attack a house rule's `respond` returns in place of a parried Feint, without a cost, pays the difference: 0", function()
+  respond_without_cost()
+  local f = bout.new({}, {}, { 5, 5, 3 })
+  f:round [[
+    Ana:
+      1: Feint -> my opponent
+      2: Counter-Attack
+    Bo:
+      ON Melee Attack: Parry
+  ]]
+  -- Feint and Counter-Attack By Weapon, a Sword's 4 each.
+  test.equal(bout.declared(f), { "Ana Feint 8", "Bo Parry 8", "Ana Counter-Attack 8" })
+end)
+
+test.case("a Counter-Attack a house rule's `respond` returns on another's turn pays its row's AP Cost, whatever Ana's Feint drew", function()
+  respond_without_cost()
+  -- Ana's Feint 9 draws Bo's Parry (1: it fails) and is not replaced; on Bo's turn she answers his
+  -- Melee Attack with a Counter-Attack: "taken on your opponent's turn", no replacement of hers.
+  local f = bout.new({}, {}, { 9, 1, 5, 5, 3, 3 })
+  f:round [[
+    Ana:
+      1: Feint -> my opponent
+      ON Melee Attack: Counter-Attack
+    Bo:
+      1: Melee Attack -> my opponent
+      ON Melee Attack: Parry
+  ]]
+  -- Ana recovers her full 12 at her turn's end ("Recover Stamina"), then pays 4.
+  test.equal(bout.declared(f), { "Ana Feint 8", "Bo Parry 8", "Bo Melee Attack 4", "Ana Counter-Attack 8" })
+end)
