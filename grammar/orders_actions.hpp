@@ -7,6 +7,7 @@
 // is overwritten before anyone reads it. The line-level rules then hand complete pieces to the
 // Builder, which knows where each piece of the verbose form belongs.
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <string>
 
@@ -580,6 +581,25 @@ struct control<close_arguments> : tao::pegtl::must_if<errors>::control<close_arg
                                         "argument without it",
                                     in);
     throw tao::pegtl::parse_error(error_message<close_arguments>, in);
+  }
+};
+
+// "Move to 3C": a cell written digits first is told with its letters-first form.
+template <>
+struct control<destination> : tao::pegtl::must_if<errors>::control<destination> {
+  template <typename Input>
+  [[noreturn]] static void raise(const Input& in, State&) {
+    tao::pegtl::memory_input<> ahead(in.current(), in.end(), "");
+    if (!tao::pegtl::parse<cell_digits_first>(ahead)) throw tao::pegtl::parse_error(error_message<destination>, in);
+    const std::string_view written(in.current(), static_cast<std::size_t>(ahead.current() - in.current()));
+    const std::size_t letters = written.find_first_not_of("0123456789");
+    std::string label(written.substr(letters));
+    for (char& c : label) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    label += written.substr(0, letters);
+    throw tao::pegtl::parse_error("expected a destination after 'to': '" + std::string(written) +
+                                      "' is not a cell label: write a column letter then a row number; did you mean " +
+                                      label + "?",
+                                  in);
   }
 };
 

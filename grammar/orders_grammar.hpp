@@ -128,6 +128,8 @@ struct letter : ranges<'A', 'Z', 'a', 'z'> {};
 struct column_label : sor<seq<one<'A', 'a'>, ranges<'A', 'L', 'a', 'l'>, letter>,
                           seq<one<'A', 'a'>, one<'M', 'm'>, ranges<'A', 'J', 'a', 'j'>>, rep_min_max<1, 2, letter>> {};
 struct cell : seq<column_label, plus<digit>, word_end> {};
+// "3C", the commonest slip: no cell, but told with its letters-first form where a cell is expected.
+struct cell_digits_first : seq<plus<digit>, column_label, word_end> {};
 
 struct target_character : quoted {};
 struct target_coordinates : coordinates {};

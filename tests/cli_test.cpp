@@ -768,6 +768,26 @@ TEST_CASE("a --pack-path that is not a folder is refused as bad usage, not searc
   CHECK_THAT(file.output, Contains("--pack-path: 'README.md' is not a folder: name a folder that holds packs"));
 }
 
+TEST_CASE("the option --pack-path takes one folder each time it is given: its help says so, and 'A:B' is told to be "
+          "given twice",
+          "[cli][bad-input]") {
+  // docs/packs.md: "--pack-path DIR (in the order given)"; $ARBITER_PATH is the colon-separated one.
+  // The help showed `--pack-path DIR:DIR`, and `--pack-path A:B` was refused as no folder, no more.
+  const std::string help = arbiter("--help").output;
+  CHECK_THAT(help, Contains("--pack-path DIR "));
+  CHECK_THAT(help, !Contains("DIR:DIR"));
+  const auto joined = arbiter("--pack-path examples/packs:tests/packs-shadowing packs");
+  CHECK(joined.exit_code == 2);
+  CHECK_THAT(joined.output, Contains("--pack-path: there is no folder 'examples/packs:tests/packs-shadowing': name each "
+                                     "folder with its own --pack-path (--pack-path examples/packs --pack-path "
+                                     "tests/packs-shadowing)"));
+  // A part that is no folder either: the colon was not meant as a list.
+  CHECK_THAT(arbiter("--pack-path examples/packs:nowhere packs").output,
+             Contains("there is no folder 'examples/packs:nowhere': name a folder that holds packs"));
+  CHECK(shell(std::string(ARBITER_BINARY) + " --pack-path examples/packs --pack-path rules explain platemail-house")
+            .exit_code == 0);
+}
+
 TEST_CASE("an empty value where a file, a folder or a pack is named is bad usage naming the option, for every "
           "subcommand, and a campaign's save is left as it was",
           "[cli][bad-input]") {
@@ -1407,6 +1427,17 @@ TEST_CASE("arbiter check --json gives ok, diagnostics and orders", "[cli][orders
   CHECK_THAT(run.output, StartsWith("{\n  \"diagnostics\": [\n    {\n      \"column\": 101,\n"));
   CHECK_THAT(run.output, Contains("\"ok\": false"));
   CHECK_THAT(run.output, Contains("\"name\": \"Orc #1\""));
+}
+
+TEST_CASE("check --help names every key of the JSON report check --json prints", "[cli][orders]") {
+  // A reader of --help writes a script for the keys it lists: "warnings" was left out.
+  const auto report = nlohmann::json::parse(
+      arbiter("check examples/orders/round1-orcs.txt --encounter examples/orders/encounter.lua --json").output);
+  const std::string help = arbiter("check --help").output;
+  const std::size_t at = help.find("--json");
+  REQUIRE(at != std::string::npos);
+  const std::string json_line = help.substr(at, help.find('\n', at) - at);
+  for (const auto& [key, _] : report.items()) CHECK_THAT(json_line, Contains(key));
 }
 
 TEST_CASE("arbiter check reports a sheet that does not parse with the other sheets' problems", "[cli][orders]") {

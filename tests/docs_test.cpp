@@ -2,6 +2,7 @@
 // repository, and every command in its console blocks, run from the project root, prints the
 // lines shown after it, in order (`…` stands for lines left out; a command shown with no output
 // must succeed).
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -10,6 +11,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "tests/support/arbiter_process.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -51,7 +54,7 @@ void check_output(const std::string& command, const std::vector<std::string>& ex
   const auto got = lines_of(result.output);
   std::size_t next = 0;
   for (const auto& line : expected) {
-    if (line == "…") continue;
+    if (line.find_first_not_of(' ') != std::string::npos && line.substr(line.find_first_not_of(' ')) == "…") continue;
     while (next < got.size() && got[next] != line) ++next;
     CHECK(next < got.size());
     if (next == got.size()) {
@@ -85,6 +88,32 @@ void check_page(const std::string& page) {
       INFO(page << " shows " << file);
       CHECK(shown == read(file));
       file.clear();
+    }
+  }
+}
+
+// The sample of `page` that starts at its line `first` ("$ cat big.txt", "$ arbiter prob …") and runs
+// to its block's end, played in a folder of its own where examples/ is the repository's: each `$ cat
+// FILE` writes the lines after it to FILE, and each `$ arbiter …` prints the lines shown after it.
+void check_sample(const std::string& page, const std::string& first) {
+  const auto lines = lines_of(read(page));
+  auto at = std::find(lines.begin(), lines.end(), first);
+  REQUIRE(at != lines.end());
+  TempDir dir;
+  std::filesystem::create_directory_symlink(std::filesystem::current_path() / "examples", dir.path / "examples");
+  while (at != lines.end() && *at != "```") {
+    std::string command = at->substr(2);
+    // A command that runs on over a line ending in a backslash.
+    while (command.ends_with('\\') && std::next(at) != lines.end()) command.pop_back(), command += *++at;
+    std::vector<std::string> shown;
+    for (++at; at != lines.end() && *at != "```" && at->rfind("$ ", 0) != 0; ++at) shown.push_back(*at);
+    if (command.rfind("cat ", 0) == 0) {
+      std::ofstream file(dir / command.substr(4));
+      for (const std::string& line : shown) file << line << "\n";
+    } else {
+      if (command.rfind("arbiter ", 0) == 0) command.insert(0, "build/");
+      REQUIRE(command.rfind("build/arbiter ", 0) == 0);
+      check_output("cd " + dir.path.string() + " && " + command, shown);
     }
   }
 }
@@ -248,4 +277,86 @@ TEST_CASE("every event the runtime logs is named in docs/world.md's event log, e
       }
     }
   }
+}
+
+TEST_CASE("every page a doc names (`something.md`) is in the repository", "[docs]") {
+  // docs/orders.md sent its reader to an ARCHITECTURE.md no checkout has. A name is looked for from
+  // the project root, the docs folder and the naming page's own folder.
+  std::vector<std::filesystem::path> pages{"README.md"};
+  for (const auto& entry : std::filesystem::directory_iterator("docs")) pages.push_back(entry.path());
+  for (const auto& entry : std::filesystem::directory_iterator("rules")) pages.push_back(entry.path() / "README.md");
+  const std::regex named(R"([\w./-]+\.md\b)");
+  for (const auto& page : pages) {
+    const std::string text = read(page.string());
+    for (std::sregex_iterator it(text.begin(), text.end(), named), end; it != end; ++it) {
+      const std::filesystem::path name = it->str();
+      INFO(page.string() << " names " << name.string());
+      CHECK((std::filesystem::exists(name) || std::filesystem::exists("docs" / name) ||
+             std::filesystem::exists(page.parent_path() / name)));
+    }
+  }
+}
+
+TEST_CASE("the samples of docs/orders.md, docs/dice.md, docs/fights.md and docs/packs.md print what they show",
+          "[docs]") {
+  // Each was pasted once and drifted: a caret under another column than the one the message names,
+  // a shipped sheet edited since, a table's columns respaced, a run cut with no mark, a line number
+  // moved.
+  check_sample("docs/orders.md", "$ cat big.txt");
+  check_sample("docs/orders.md", "$ cat crossbow.txt");
+  check_sample("docs/dice.md", "$ arbiter prob 4d6kh3 --exact --at-least 15");
+  check_sample("docs/fights.md", "$ build/arbiter run examples/platemail/skirmish.lua \\");
+  // docs/packs.md's explain of tempo's Melee Attack, as a house rule patched it: the lines tempo's own
+  // files give are tempo's.
+  const Run explained = run("build/arbiter explain tempo 'Melee Attack'");
+  int lines = 0;
+  for (const std::string& line : lines_of(read("docs/packs.md"))) {
+    if (line.find("defined by tempo at ") == std::string::npos) continue;
+    ++lines;
+    INFO(explained.output);
+    CHECK_THAT(explained.output, Catch::Matchers::Contains(line));
+  }
+  CHECK(lines == 2);
+}
+
+TEST_CASE("README.md's table of commands names every option each command's --help lists", "[docs]") {
+  // `run --quiet`, `roll --reason` and `lua --seed` were in --help and not in the table.
+  const auto readme = lines_of(read("README.md"));
+  const std::regex option(R"(^\s+(--[a-z-]+))");
+  for (const std::string command : {"run", "roll", "lua", "prob", "check", "explain", "test", "packs", "fmt"}) {
+    const auto row = std::find_if(readme.begin(), readme.end(), [&](const std::string& line) {
+      return line.rfind("| `arbiter " + command + " ", 0) == 0 || line.rfind("| `arbiter " + command + "`", 0) == 0;
+    });
+    REQUIRE(row != readme.end());
+    for (const std::string& line : lines_of(run("build/arbiter " + command + " --help").output)) {
+      std::smatch m;
+      if (!std::regex_search(line, m, option) || m[1] == "--help") continue;
+      INFO("arbiter " << command << " " << m[1]);
+      CHECK(row->find(m[1].str()) != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("docs/world.md's saved state shows every member a save has", "[docs]") {
+  // Its sample lacked `log`, `flow.last_intents` and `played_from.encounter_place`, and named an
+  // older platemail-house than the one examples/packs holds.
+  TempDir dir;
+  REQUIRE(run("build/arbiter --pack-path examples/packs run examples/platemail/skirmish.lua --house platemail-house "
+              "--orders examples/platemail/skirmish-round1.txt --seed 1 --quiet --save " + (dir / "state.json"))
+              .exit_code == 0);
+  const std::string world = read("docs/world.md");
+  const auto from = world.find("## Saved state");
+  REQUIRE(from != std::string::npos);
+  const std::string sample = world.substr(from, world.find("\n```\n", world.find("```json", from)) - from);
+  const nlohmann::json save = nlohmann::json::parse(read(dir / "state.json"));
+  for (const auto& [member, value] : save.items()) {
+    INFO(member);
+    CHECK(sample.find("\"" + member + "\":") != std::string::npos);
+    if (!value.is_object()) continue;
+    for (const auto& [inner, _] : value.items()) {
+      INFO(member << "." << inner);
+      CHECK(sample.find("\"" + inner + "\":") != std::string::npos);
+    }
+  }
+  for (const auto& pack : save["played_from"]["packs"]) CHECK(sample.find(pack.get<std::string>()) != std::string::npos);
 }

@@ -1,5 +1,5 @@
 // The canonical printer (`arbiter fmt`): printing a sheet then parsing it gives the same sheet,
-// checked over many generated sheets, and it prints the compact form of ARCHITECTURE.md.
+// checked over many generated sheets, and it prints the compact form of docs/orders.md.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -142,7 +142,7 @@ TEST_CASE("printing then parsing gives the same sheet, over 2,000 generated shee
   }
 }
 
-TEST_CASE("the canonical form is the compact form of ARCHITECTURE.md", "[orders][format]") {
+TEST_CASE("the canonical form is the compact form of docs/orders.md", "[orders][format]") {
   const Sheet verbose = parse_orders(
       "round 2\n"
       "Character: Aldric\n"

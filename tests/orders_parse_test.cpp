@@ -36,7 +36,7 @@ void check_failure(const std::string& text, std::size_t line, std::size_t column
 }
 
 // The Platemail document's "Example Actions Order" with the ELSE its formatting lost, as
-// ARCHITECTURE.md writes it.
+// docs/orders.md writes it.
 const std::string platemail_verbose =
     "Character: Aldric\n"
     "First Action:\n"
@@ -95,7 +95,7 @@ TEST_CASE("the Platemail document's example as printed, without its ELSE, is ref
                 18, 1, "a second action after IF: write 'ELSE:' or 'ELSE IF:' before it");
 }
 
-TEST_CASE("the compact sketch of ARCHITECTURE.md: several characters, paths, quoted names", "[orders]") {
+TEST_CASE("a compact sheet of several characters, paths, quoted names", "[orders]") {
   const Sheet sheet = parse_orders(
       "Round 3\n"
       "Aldric:\n"
@@ -582,6 +582,17 @@ TEST_CASE("cells past column Z are read as docs/world.md writes them: AA1 AB2 up
   CHECK(format_label(Cell{1023, 0}) == "AMJ1");
   check_failure("Aldric:\n  1: Move to Orc2\n", 2, 14,
                 "expected a destination after 'to': coordinates like 'X: 15, Y: 20' or a cell like 'C3'");
+}
+
+TEST_CASE("a cell written digits first ('Move to 3C') is told at it with its letters-first form, as docs/world.md says",
+          "[orders]") {
+  // docs/world.md: "'3C' is not a cell label: write a column letter then a row number …; did you mean C3?"
+  check_failure("Aldric:\n  1: Move to 3C\n", 2, 14,
+                "expected a destination after 'to': '3C' is not a cell label: write a column letter then a row "
+                "number; did you mean C3?");
+  check_failure("Aldric:\n  1: Move to 12ab.\n", 2, 14,
+                "expected a destination after 'to': '12ab' is not a cell label: write a column letter then a row "
+                "number; did you mean AB12?");
 }
 
 TEST_CASE("an arrow right after an action's name is the arrow: Charge->\"Orc\" and Counter-> closest enemy", "[orders]") {

@@ -109,6 +109,10 @@ TEST_CASE("grid: sight, borders, doors and paths", "[lua][grid]") {
   CHECK_THAT(fight.error("grid.distance('A1', 'Z9')"), Contains("there is no cell Z9 on this 6×6 grid (A1..F6)"));
   CHECK_THAT(fight.error("grid.distance('A1', 'Aldrc')"),
              Contains("'Aldrc' is neither a cell label (like F6) nor a character's name; did you mean 'Aldric'?"));
+  // docs/world.md: "'3C' is not a cell label …; did you mean C3?", in Lua as for an encounter.
+  CHECK_THAT(fight.error("grid.feet('3C')"),
+             Contains("'3C' is neither a cell label (like F6) nor a character's name; did you mean C3?"));
+  CHECK_THAT(fight.error("grid.feet('9c')"), !Contains("did you mean"));  // C9 is off the 6×6 grid
   CHECK_THAT(fight.error("grid.distance('A1')"), Contains("bad argument #2 to 'distance'"));
 }
 

@@ -326,7 +326,7 @@ void add_check_command(CLI::App& app, Context& context) {
   // --rules names every pack itself. A saved fight names its own house packs, which --house names
   // instead when one has moved.
   add_house_option(*command, options->house)->needs(encounter)->excludes(rules);
-  command->add_flag("--json", options->json, "Report as JSON: ok, diagnostics, orders");
+  command->add_flag("--json", options->json, "Report as JSON: ok, diagnostics, warnings, orders");
   command->callback([&context, options] { run(context, *options); });
 }
 

@@ -22,13 +22,23 @@ namespace {
 
 // A folder of packs for --pack-path: one that is not there would be searched for nothing, and a
 // misspelt path would leave the pack meant to be found hidden (or another one found), silently.
+// Unnamed, so that the help shows `--pack-path DIR`, not CLI11's `DIR:DIR`, which reads as a list.
 CLI::Validator folder_of_packs() {
   return CLI::Validator(
       [](const std::string& path) -> std::string {
         const std::string why = arbiter::packs::not_a_folder(path);
-        return why.empty() ? why : why + ": name a folder that holds packs";
+        if (why.empty()) return why;
+        // `A:B` written as $ARBITER_PATH is: the option takes one folder each time it is given.
+        std::vector<std::string> each;
+        for (const std::filesystem::path& part : arbiter::packs::folders_of_list(path)) {
+          if (!arbiter::packs::not_a_folder(part).empty()) return why + ": name a folder that holds packs";
+          each.push_back("--pack-path " + arbiter::printable(part.string()));
+        }
+        if (each.size() > 1)
+          return fmt::format("{}: name each folder with its own --pack-path ({})", why, fmt::join(each, " "));
+        return why + ": name a folder that holds packs";
       },
-      "DIR");
+      "");
 }
 
 // A word written where the subcommand goes that names none (`arbiter encounter`): CLI11 keeps it
@@ -140,7 +150,7 @@ int main(int argc, char** argv) {
   context.out = &std::cout;
   context.err = &std::cerr;
   // One folder each time it is given: a greedy list would take an unknown subcommand for a folder.
-  app.add_option("--pack-path", context.pack_paths, "A folder of packs to search before the standard places")
+  app.add_option("--pack-path", context.pack_paths, "A folder of packs to search before the standard places; give it once for each folder")
       ->type_name("DIR")
       ->allow_extra_args(false)
       ->check(folder_of_packs());

@@ -52,13 +52,16 @@ Cell Grid::cell(std::string_view text) const {
     throw Error("there is no cell " + std::string(text) + " on this " + std::to_string(width_) + "×" +
                 std::to_string(height_) + " grid (A1.." + corner + "); did you mean " + label(nearest) + "?");
   }
-  std::string message = "'" + std::string(text) + "' is not a cell label: write a column letter then a row number, like " + corner;
-  // "3C" is the commonest slip: suggest the letters-first form when that is a valid cell.
+  throw Error("'" + std::string(text) + "' is not a cell label: write a column letter then a row number, like " +
+              corner + letters_first_hint(text));
+}
+
+std::string Grid::letters_first_hint(std::string_view text) const {
   const auto first_letter = std::find_if(text.begin(), text.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
   const std::string swapped = std::string(first_letter, text.end()) + std::string(text.begin(), first_letter);
   if (const auto letters_first = parse_label(swapped); letters_first && contains(*letters_first))
-    message += "; did you mean " + label(*letters_first) + "?";
-  throw Error(message);
+    return "; did you mean " + label(*letters_first) + "?";
+  return {};
 }
 
 Cell Grid::cell_at_feet(int x_feet, int y_feet) const {

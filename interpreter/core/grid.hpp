@@ -56,6 +56,9 @@ class Grid {
   void require_inside(Cell c, std::string_view what) const;
 
   Cell cell(std::string_view label) const;  // "C3"; a bad or outside label is an Error
+  // "; did you mean C3?" for a label written digits first ("3C", the commonest slip) whose
+  // letters-first form is a cell of this grid; empty otherwise.
+  std::string letters_first_hint(std::string_view text) const;
   std::string label(Cell c) const { return format_label(c); }
   Cell cell_at_feet(int x_feet, int y_feet) const;  // the cell holding that point
   Feet feet(Cell c) const { return {c.x * scale_, c.y * scale_}; }

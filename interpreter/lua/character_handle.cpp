@@ -303,7 +303,8 @@ Cell check_cell(lua_State* L, int index, const Grid& grid) {
   }
   std::string message = "'" + std::string(text) + "' is neither a cell label (like " +
                         grid.label({grid.width() - 1, grid.height() - 1}) + ") nor a character's name";
-  if (const std::string hint = did_you_mean(text, names); !hint.empty()) message += "; " + hint;
+  if (const std::string hint = grid.letters_first_hint(text); !hint.empty()) message += hint;
+  else if (const std::string name = did_you_mean(text, names); !name.empty()) message += "; " + name;
   throw Error(message);
 }
 

@@ -18,14 +18,17 @@ namespace arbiter::packs {
 // A pack.lua that links out of the folder makes no pack, as a missing one does (read_manifest).
 bool is_pack(const std::filesystem::path& folder) { return lua::is_file_in_folder(folder / "pack.lua", folder); }
 
-std::vector<std::filesystem::path> environment_folders() {
+std::vector<std::filesystem::path> folders_of_list(const std::string& list) {
   std::vector<std::filesystem::path> folders;
-  if (const char* env = std::getenv("ARBITER_PATH")) {
-    std::istringstream parts(env);
-    for (std::string part; std::getline(parts, part, ':');)
-      if (!part.empty()) folders.emplace_back(part);
-  }
+  std::istringstream parts(list);
+  for (std::string part; std::getline(parts, part, ':');)
+    if (!part.empty()) folders.emplace_back(part);
   return folders;
+}
+
+std::vector<std::filesystem::path> environment_folders() {
+  const char* env = std::getenv("ARBITER_PATH");
+  return env ? folders_of_list(env) : std::vector<std::filesystem::path>{};
 }
 
 // The rules that come with Arbiter. An installed program reads the copy installed with it

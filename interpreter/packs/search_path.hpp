@@ -36,6 +36,8 @@ class SearchPath {
   std::vector<std::filesystem::path> roots_;
 };
 
+// The folders of a colon-separated list, in order (an empty part is none).
+std::vector<std::filesystem::path> folders_of_list(const std::string& list);
 // The folders of $ARBITER_PATH, in order (colon-separated; an empty part is none).
 std::vector<std::filesystem::path> environment_folders();
 
