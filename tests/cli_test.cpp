@@ -2759,7 +2759,7 @@ TEST_CASE("a turn's hook defined under a flow without turns is refused at its li
                                           "arbiter.define.hook('turn_start', function(who) end)\n";
   const auto run = arbiter("--pack-path " + dir.path.string() + " lua platemail late -e 'return 1'");
   CHECK(run.exit_code == 1);
-  CHECK_THAT(run.output, Contains("late/init.lua:2: error: hook 'turn_start' is never called in this flow: it is "
+  CHECK_THAT(run.output, Contains("late/init.lua:2:21: error: hook 'turn_start' is never called in this flow: it is "
                                   "called only in sequential phases"));
   CHECK_THAT(run.output, Contains("Use phase_start, which this flow calls"));
 }
@@ -2800,9 +2800,26 @@ TEST_CASE("every hook of sequential phases (choose, respond, initiative, …) de
                                             "arbiter.define.hook('" << hook << "', function() end)\n";
     const auto run = arbiter("--pack-path " + dir.path.string() + " lua platemail late -e 'return 1'");
     CHECK(run.exit_code == 1);
-    CHECK_THAT(run.output, Contains("late/init.lua:2: error: hook '" + hook + "' is never called in this flow: it is "
+    CHECK_THAT(run.output, Contains("late/init.lua:2:21: error: hook '" + hook + "' is never called in this flow: it is "
                                     "called only in sequential phases"));
   }
+  // Several at once are all told in one run, each at its own line and column (its name), in the
+  // order the file writes them: fixing one and running again to meet the next was a run per hook.
+  std::ofstream(dir / "late/init.lua") << "local arbiter = require 'arbiter'\n"
+                                          "arbiter.define.hook('respond', function() end)\n"
+                                          "arbiter.define.hook('choose', function() end)\n"
+                                          "local initiative = function() end\n"
+                                          "arbiter.define.hook(\"initiative\", initiative)\n";
+  const auto several = arbiter("--pack-path " + dir.path.string() + " lua platemail late -e 'return 1'");
+  CHECK(several.exit_code == 1);
+  const std::string never = "is never called in this flow: it is called only in sequential phases";
+  const auto respond = several.output.find("late/init.lua:2:21: error: hook 'respond' " + never);
+  const auto choose = several.output.find("late/init.lua:3:21: error: hook 'choose' " + never);
+  const auto initiative = several.output.find("late/init.lua:5:21: error: hook 'initiative' " + never);
+  CHECK(respond != std::string::npos);
+  CHECK(choose != std::string::npos);
+  CHECK(initiative != std::string::npos);
+  CHECK((respond < choose && choose < initiative));
   // Under tempo's sequential phases the same hook is the house rule's to define (tempo's own choose
   // is replaced with override).
   std::ofstream(dir / "late/pack.lua") << "return { name = 'late', version = '1.0.0', requires = { 'tempo' } }\n";
