@@ -2325,11 +2325,11 @@ TEST_CASE("check and run warn of a general target that compares a stat no one in
   std::ofstream(dir / "big.txt") << "Aldric:\n  1: Charge -> the biggest enemy orc\n  2: Defend\n";
   const std::string warning = dir / "big.txt" +
                               ":2:20: warning: 'biggest enemy orc' compares characters by their stat 'size', and no "
-                              "character in this fight has it: it will name no one\n";
+                              "enemy of 'Aldric' has it: it will name no one\n";
   const auto [checked, ran] = check_and_run(dir / "big.txt", "examples/platemail/skirmish.lua");
   CHECK(checked.exit_code == 0);
   CHECK_THAT(checked.output, Contains(warning));
-  CHECK_THAT(checked.output, Contains("give the characters a 'size' in the encounter (stats = { size = 2 })"));
+  CHECK_THAT(checked.output, Contains("give its enemies a 'size' in the encounter (stats = { size = 2 })"));
   CHECK_THAT(ran.output, Contains(warning));
   CHECK_THAT(ran.output, Contains("Aldric (Charge) has no one to attack"));
   // An encounter that gives sizes: the biggest orc is found, and nothing is warned of.
@@ -2343,6 +2343,19 @@ TEST_CASE("check and run warn of a general target that compares a stat no one in
   CHECK_THAT(sized_check.output, !Contains("warning"));
   CHECK_THAT(sized_run.output, !Contains("warning"));
   CHECK_THAT(sized_run.output, Contains("Aldric: Charge → Orc Brute"));
+  // "the biggest enemy" picks among one's enemies (`among = "enemy"`): Aldric's own size, with the
+  // lone orc's none, names no one, and is told as such, in check and run alike.
+  std::ofstream(dir / "lone.lua")
+      << "return { rules = { \"platemail\" }, map = { width = 8, height = 4, scale = 5 },\n"
+         "  characters = {\n"
+         "    { name = \"Aldric\", side = \"party\", at = \"B2\", weapon = \"Sword\", stats = { size = 2 } },\n"
+         "    { name = \"Orc\", side = \"orcs\", at = \"E2\", weapon = \"Axe\" } } }\n";
+  const auto [lone_check, lone_run] = check_and_run(dir / "big.txt", dir / "lone.lua");
+  CHECK_THAT(lone_check.output, Contains(warning));
+  CHECK_THAT(lone_check.output,
+             Contains("only Aldric has it, whom 'the biggest enemy {word}' never picks: it picks among its enemies"));
+  CHECK_THAT(lone_run.output, Contains(warning));
+  CHECK_THAT(lone_run.output, Contains("Aldric (Charge) has no one to attack"));
 }
 
 TEST_CASE("check --encounter foresees an order at a Concealed target, refused as the round's orders are read",
