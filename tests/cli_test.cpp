@@ -2282,6 +2282,32 @@ TEST_CASE("check warns of every order heading for a walled-off cell, and of a Ch
   CHECK_THAT(toward_checked.output, Contains(":2:20: warning: no way leads from A1, where 'Ana' stands as round 1 "
                                              "starts, to 'Orc' at C3: it would stay at A1\n"));
   CHECK_THAT(toward_ran.output, Contains("(stays at A1: the map leaves no way to Orc at C3)"));
+  // A Charge at one a wall hides, in a walled room: Platemail refuses it as the orders are read ("If
+  // line of sight is blocked completely, the Character has Concealment"; "Characters with
+  // Concealment cannot be targeted directly"), before anyone moves, so that is the reason both
+  // give: check foresees the refusal and says nothing of a way, and run narrates the refusal
+  // without warning that Ana would stay. check said "no way leads ... it would stay at A1" beside
+  // the refusal, and run warned so before refusing the Charge for line of sight.
+  std::ofstream(dir / "room.lua") << walled_c3("    { name = \"Ana\", side = \"a\", at = \"A1\", weapon = \"Sword\" },\n"
+                                             "    { name = \"Orc\", side = \"b\", at = \"C3\", weapon = \"Sword\" },\n");
+  const auto [room_checked, room_ran] = check_and_run(dir / "charge.txt", dir / "room.lua");
+  const std::string out_of_sight = "Orc is out of Ana's line of sight (a wall or closed door between): Characters "
+                                   "with Concealment cannot be targeted directly";
+  CHECK(room_checked.exit_code == 0);
+  CHECK_THAT(room_checked.output, Contains(dir / "charge.txt" + ":2:6: warning: the rules will refuse 'Charge -> "
+                                           "\"Orc\"' in round 1, whatever the dice (" + out_of_sight + ")"));
+  CHECK_THAT(room_checked.output, !Contains("no way leads"));
+  CHECK(room_ran.exit_code == 0);
+  CHECK_THAT(room_ran.output, Contains("Ana: Defend ('Charge -> \"Orc\"' is refused (" + out_of_sight + ")"));
+  CHECK_THAT(room_ran.output, !Contains("no way leads"));
+  CHECK_THAT(room_ran.output, !Contains("stays at A1"));
+  // The other orders of that round keep their warnings: Ana's Move into the room is no attack.
+  std::ofstream(dir / "both.txt") << "Ana:\n  1: Charge -> \"Orc\"\n  2: Move -> C3\nOrc:\n  1: Defend\n  2: Defend\n";
+  const auto [both_checked, both_ran] = check_and_run(dir / "both.txt", dir / "room.lua");
+  CHECK_THAT(both_checked.output, !Contains(":2:16: warning: no way leads"));
+  CHECK_THAT(both_checked.output, Contains(":3:14: warning: no way leads from A1"));
+  CHECK_THAT(both_ran.output, !Contains(":2:16: warning: no way leads"));
+  CHECK_THAT(both_ran.output, Contains(":3:14: warning: no way leads from A1"));
   // A Charge at one it can reach is warned of nothing, and goes.
   std::ofstream(dir / "open.lua")
       << "return { rules = { \"platemail\" }, map = { width = 6, height = 6, scale = 5 },\n"

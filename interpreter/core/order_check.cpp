@@ -21,6 +21,9 @@
 namespace arbiter::orders {
 namespace {
 
+// How a warning of an order heading for a place walled off from it begins (tells_no_way).
+constexpr std::string_view no_way_leads = "no way leads from ";
+
 class Checker {
  public:
   Checker(const std::vector<SheetFile>& sheets, const Vocabulary& vocabulary, const Roster* roster, const Grid* map,
@@ -1011,9 +1014,8 @@ class Checker {
     const std::string here = map_->label(*mine->at), there = map_->label(to);
     const std::string where = whom ? fmt::format("'{}' at {}", whom->name, there) : there;
     warnings.push_back(at(place->text.at,
-                          fmt::format("no way leads from {}, where '{}' stands as round {} starts, to {}: it would "
-                                      "stay at {}",
-                                      here, mine->name, round_, where, here),
+                          fmt::format("{}{}, where '{}' stands as round {} starts, to {}: it would stay at {}",
+                                      no_way_leads, here, mine->name, round_, where, here),
                           {fmt::format("walls, closed doors or ground it cannot cross wall {} off from {} on this map",
                                        there, here)}));
   }
@@ -1163,6 +1165,8 @@ const RosterEntry* named(const Roster& roster, std::string_view name) {
   const std::string_view key_without_the = without_the(key);
   return find([&](const RosterEntry& entry) { return without_the(entry.key) == key_without_the; });
 }
+
+bool tells_no_way(const Diagnostic& warning) { return warning.message.starts_with(no_way_leads); }
 
 bool number_in_range(std::string_view text) {
   long value = 0;
