@@ -2354,6 +2354,32 @@ TEST_CASE("check warns of every order heading for a walled-off cell, and of a Ch
   CHECK_THAT(toward_checked.output, Contains(":2:20: warning: no way leads from A1, where 'Ana' stands as round 1 "
                                              "starts, to 'Orc' at C3: it would stay at A1\n"));
   CHECK_THAT(toward_ran.output, Contains("(stays at A1: the map leaves no way to Orc at C3)"));
+  // A Charge at one a wall hides, in a walled room: Platemail refuses it as the orders are read ("If
+  // line of sight is blocked completely, the Character has Concealment"; "Characters with
+  // Concealment cannot be targeted directly"), before anyone moves, so that is the reason both
+  // give: check foresees the refusal and says nothing of a way, and run narrates the refusal
+  // without warning that Ana would stay. check said "no way leads ... it would stay at A1" beside
+  // the refusal, and run warned so before refusing the Charge for line of sight.
+  std::ofstream(dir / "room.lua") << walled_c3("    { name = \"Ana\", side = \"a\", at = \"A1\", weapon = \"Sword\" },\n"
+                                             "    { name = \"Orc\", side = \"b\", at = \"C3\", weapon = \"Sword\" },\n");
+  const auto [room_checked, room_ran] = check_and_run(dir / "charge.txt", dir / "room.lua");
+  const std::string out_of_sight = "Orc is out of Ana's line of sight (a wall or closed door between): Characters "
+                                   "with Concealment cannot be targeted directly";
+  CHECK(room_checked.exit_code == 0);
+  CHECK_THAT(room_checked.output, Contains(dir / "charge.txt" + ":2:6: warning: the rules will refuse 'Charge -> "
+                                           "\"Orc\"' in round 1, whatever the dice (" + out_of_sight + ")"));
+  CHECK_THAT(room_checked.output, !Contains("no way leads"));
+  CHECK(room_ran.exit_code == 0);
+  CHECK_THAT(room_ran.output, Contains("Ana: Defend ('Charge -> \"Orc\"' is refused (" + out_of_sight + ")"));
+  CHECK_THAT(room_ran.output, !Contains("no way leads"));
+  CHECK_THAT(room_ran.output, !Contains("stays at A1"));
+  // The other orders of that round keep their warnings: Ana's Move into the room is no attack.
+  std::ofstream(dir / "both.txt") << "Ana:\n  1: Charge -> \"Orc\"\n  2: Move -> C3\nOrc:\n  1: Defend\n  2: Defend\n";
+  const auto [both_checked, both_ran] = check_and_run(dir / "both.txt", dir / "room.lua");
+  CHECK_THAT(both_checked.output, !Contains(":2:16: warning: no way leads"));
+  CHECK_THAT(both_checked.output, Contains(":3:14: warning: no way leads from A1"));
+  CHECK_THAT(both_ran.output, !Contains(":2:16: warning: no way leads"));
+  CHECK_THAT(both_ran.output, Contains(":3:14: warning: no way leads from A1"));
   // A Charge at one it can reach is warned of nothing, and goes.
   std::ofstream(dir / "open.lua")
       << "return { rules = { \"platemail\" }, map = { width = 6, height = 6, scale = 5 },\n"
@@ -2397,11 +2423,11 @@ TEST_CASE("check and run warn of a general target that compares a stat no one in
   std::ofstream(dir / "big.txt") << "Aldric:\n  1: Charge -> the biggest enemy orc\n  2: Defend\n";
   const std::string warning = dir / "big.txt" +
                               ":2:20: warning: 'biggest enemy orc' compares characters by their stat 'size', and no "
-                              "character in this fight has it: it will name no one\n";
+                              "enemy of 'Aldric' has it: it will name no one\n";
   const auto [checked, ran] = check_and_run(dir / "big.txt", "examples/platemail/skirmish.lua");
   CHECK(checked.exit_code == 0);
   CHECK_THAT(checked.output, Contains(warning));
-  CHECK_THAT(checked.output, Contains("give the characters a 'size' in the encounter (stats = { size = 2 })"));
+  CHECK_THAT(checked.output, Contains("give its enemies a 'size' in the encounter (stats = { size = 2 })"));
   CHECK_THAT(ran.output, Contains(warning));
   CHECK_THAT(ran.output, Contains("Aldric (Charge) has no one to attack"));
   // An encounter that gives sizes: the biggest orc is found, and nothing is warned of.
@@ -2415,6 +2441,19 @@ TEST_CASE("check and run warn of a general target that compares a stat no one in
   CHECK_THAT(sized_check.output, !Contains("warning"));
   CHECK_THAT(sized_run.output, !Contains("warning"));
   CHECK_THAT(sized_run.output, Contains("Aldric: Charge → Orc Brute"));
+  // "the biggest enemy" picks among one's enemies (`among = "enemy"`): Aldric's own size, with the
+  // lone orc's none, names no one, and is told as such, in check and run alike.
+  std::ofstream(dir / "lone.lua")
+      << "return { rules = { \"platemail\" }, map = { width = 8, height = 4, scale = 5 },\n"
+         "  characters = {\n"
+         "    { name = \"Aldric\", side = \"party\", at = \"B2\", weapon = \"Sword\", stats = { size = 2 } },\n"
+         "    { name = \"Orc\", side = \"orcs\", at = \"E2\", weapon = \"Axe\" } } }\n";
+  const auto [lone_check, lone_run] = check_and_run(dir / "big.txt", dir / "lone.lua");
+  CHECK_THAT(lone_check.output, Contains(warning));
+  CHECK_THAT(lone_check.output,
+             Contains("only Aldric has it, whom 'the biggest enemy {word}' never picks: it picks among its enemies"));
+  CHECK_THAT(lone_run.output, Contains(warning));
+  CHECK_THAT(lone_run.output, Contains("Aldric (Charge) has no one to attack"));
 }
 
 TEST_CASE("check --encounter foresees an order at a Concealed target, refused as the round's orders are read",
@@ -2831,7 +2870,7 @@ TEST_CASE("a turn's hook defined under a flow without turns is refused at its li
                                           "arbiter.define.hook('turn_start', function(who) end)\n";
   const auto run = arbiter("--pack-path " + dir.path.string() + " lua platemail late -e 'return 1'");
   CHECK(run.exit_code == 1);
-  CHECK_THAT(run.output, Contains("late/init.lua:2: error: hook 'turn_start' is never called in this flow: it is "
+  CHECK_THAT(run.output, Contains("late/init.lua:2:21: error: hook 'turn_start' is never called in this flow: it is "
                                   "called only in sequential phases"));
   CHECK_THAT(run.output, Contains("Use phase_start, which this flow calls"));
 }
@@ -2872,9 +2911,26 @@ TEST_CASE("every hook of sequential phases (choose, respond, initiative, …) de
                                             "arbiter.define.hook('" << hook << "', function() end)\n";
     const auto run = arbiter("--pack-path " + dir.path.string() + " lua platemail late -e 'return 1'");
     CHECK(run.exit_code == 1);
-    CHECK_THAT(run.output, Contains("late/init.lua:2: error: hook '" + hook + "' is never called in this flow: it is "
+    CHECK_THAT(run.output, Contains("late/init.lua:2:21: error: hook '" + hook + "' is never called in this flow: it is "
                                     "called only in sequential phases"));
   }
+  // Several at once are all told in one run, each at its own line and column (its name), in the
+  // order the file writes them: fixing one and running again to meet the next was a run per hook.
+  std::ofstream(dir / "late/init.lua") << "local arbiter = require 'arbiter'\n"
+                                          "arbiter.define.hook('respond', function() end)\n"
+                                          "arbiter.define.hook('choose', function() end)\n"
+                                          "local initiative = function() end\n"
+                                          "arbiter.define.hook(\"initiative\", initiative)\n";
+  const auto several = arbiter("--pack-path " + dir.path.string() + " lua platemail late -e 'return 1'");
+  CHECK(several.exit_code == 1);
+  const std::string never = "is never called in this flow: it is called only in sequential phases";
+  const auto respond = several.output.find("late/init.lua:2:21: error: hook 'respond' " + never);
+  const auto choose = several.output.find("late/init.lua:3:21: error: hook 'choose' " + never);
+  const auto initiative = several.output.find("late/init.lua:5:21: error: hook 'initiative' " + never);
+  CHECK(respond != std::string::npos);
+  CHECK(choose != std::string::npos);
+  CHECK(initiative != std::string::npos);
+  CHECK((respond < choose && choose < initiative));
   // Under tempo's sequential phases the same hook is the house rule's to define (tempo's own choose
   // is replaced with override).
   std::ofstream(dir / "late/pack.lua") << "return { name = 'late', version = '1.0.0', requires = { 'tempo' } }\n";

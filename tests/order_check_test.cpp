@@ -1311,6 +1311,46 @@ TEST_CASE("a general target that ranks by a stat no one in the fight has is warn
   CHECK(warnings.empty());
 }
 
+TEST_CASE("a general target that ranks by a stat only those it never picks among have is warned of: it would name "
+          "no one",
+          "[orders][check]") {
+  // docs/orders.md: a target's `among` says whom it picks among, relative to the one ordering, and
+  // "the biggest enemy" (`compares = "size"`, `among = "enemy"`) ranks one's enemies by their size:
+  // Aldric's own size, or his ally's, makes no enemy the biggest, so the order names no one, and a
+  // size only an enemy has is enough.
+  Vocabulary v = platemail();
+  v.add_target("the biggest enemy", "rules.lua:8", {}, "size", false, Relation::Enemy);
+  v.add_target("the biggest ally", "rules.lua:9", {}, "size", false, Relation::Ally);
+  const Roster fight{{"Aldric", "players", {"size"}},
+                     {"Brienne", "players", {"size"}},
+                     {"Orc #1", "orcs"},
+                     {"Wren", "rangers"}};
+  const std::string text = "Aldric:\n  1: Charge -> the biggest enemy\n  2: Charge -> the biggest ally\n"
+                           "\"Orc #1\":\n  1: Charge -> the biggest enemy\n  2: Charge -> the biggest ally\n";
+  const std::vector<SheetFile> sheets{{"sheet1.txt", text, parse_orders(text, "sheet1.txt")}};
+  std::vector<Diagnostic> warnings;
+  CHECK(check_orders(sheets, v, &fight, nullptr, 1, &warnings).empty());
+  REQUIRE(warnings.size() == 2);
+  check_one(warnings[0], "sheet1.txt", 2, 20,
+            "'biggest enemy' compares characters by their stat 'size', and no enemy of 'Aldric' has it: it will name "
+            "no one");
+  CHECK(warnings[0].notes ==
+        std::vector<std::string>{"only Aldric, Brienne have it, whom 'the biggest enemy' never picks: it picks among "
+                                 "its enemies",
+                                 "give its enemies a 'size' in the encounter (stats = { size = 2 }), or write another "
+                                 "target"});
+  // The Orc's ally is no one with a size (Wren is of another side, and has none either).
+  check_one(warnings[1], "sheet1.txt", 6, 20,
+            "'biggest ally' compares characters by their stat 'size', and no ally of 'Orc #1' has it: it will name no "
+            "one");
+  CHECK(warnings[1].notes ==
+        std::vector<std::string>{"only Aldric, Brienne have it, whom 'the biggest ally' never picks: it picks among "
+                                 "its allies",
+                                 "give its allies a 'size' in the encounter (stats = { size = 2 }), or write another "
+                                 "target"});
+  // Aldric's ally Brienne has a size, and the Orc's enemies do: nothing to tell of those.
+}
+
 TEST_CASE("a general target of a kind no one in the fight answers to is warned of: it would name no one",
           "[orders][check]") {
   // docs/orders.md: a target's `kinds` says the words each character answers to in its {word}; an

@@ -373,6 +373,41 @@ TEST_CASE("a house status's misspelt roll is the status's mistake even when a ho
   CHECK_THAT(run.output, !Contains("there is no roll named 'punch'"));
 }
 
+TEST_CASE("a house rule's own misspelt roll is told at the line that asked for it, not blamed on its status, when "
+          "the rules ask for the status's roll",
+          "[statuses][errors]") {
+  // docs/world.md, "rolls": the roll the rules ask for is the rules'. The house pack's status Jinxed
+  // modifies the rules' "punch" rightly, and the house's own hook asks for "pnch" before the rules
+  // ask for "punch": the status was blamed ("status 'Jinxed': modifier 1's roll 'punch' is no roll the
+  // rules make (did you mean 'pnch'?)"), sending the modder to fix what was right. The house pack
+  // beside `rules`, and its fight of one round:
+  const auto house_run = [](const Brawl& rules) {
+    std::filesystem::create_directories(rules.dir.path / "house");
+    std::ofstream(rules.dir.path / "house" / "pack.lua")
+        << "return { name = 'house', version = '0.1.0', api = 1, requires = { 'brawl' } }\n";
+    std::ofstream(rules.dir.path / "house" / "init.lua")
+        << "local arbiter = require 'arbiter'\n"
+        << "arbiter.define.status('Jinxed', { modifiers = { { roll = 'punch', amount = -2 } } })\n"
+        << "arbiter.define.hook('turn_start', function(who) status.modifiers(who, 'pnch') end)\n";
+    std::ofstream(rules.dir.path / "house-tavern.lua")
+        << "return { rules = { './brawl', './house' }, map = { width = 5, height = 3 },\n"
+        << "  characters = { { name = 'Ana', side = 'a', at = 'B2', stats = { brawn = 1 } },\n"
+        << "                 { name = 'Bo', side = 'b', at = 'C2', stats = { brawn = 0 } } } }\n";
+    return arbiter("run " + (rules.dir.path / "house-tavern.lua").string() + " --seed 1 --rounds 1");
+  };
+  const auto run =
+      house_run(Brawl("arbiter.define.hook('turn_end', function(who)\n  status.modifiers(who, 'punch')\nend)"));
+  CHECK(run.exit_code == 1);
+  CHECK_THAT(run.output, Contains("house/init.lua:3: error: there is no roll named 'pnch'; did you mean 'punch'?"));
+  CHECK_THAT(run.output, !Contains("status 'Jinxed'"));
+  // The rules never asking for "punch" in the round, nothing tells which of the two is theirs: the
+  // roll asked for is taken for it, and the status told, as when the rules ask first.
+  const auto unasked = house_run(Brawl(""));
+  CHECK(unasked.exit_code == 1);
+  CHECK_THAT(unasked.output, Contains("house/init.lua:2: error: status 'Jinxed': modifier 1's roll 'punch' is no roll "
+                                      "the rules make (did you mean 'pnch'?)"));
+}
+
 TEST_CASE("a yes-or-no function that tries to change the fight is refused at its line, not applied each time it is "
           "judged",
           "[run][errors][flow]") {

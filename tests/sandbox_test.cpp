@@ -262,7 +262,12 @@ TEST_CASE("shared tables cannot be changed by one pack for the others", "[sandbo
   CHECK_THAT(host.error("string.upper = function() return 'pwned' end"), Contains("read-only table"));
   CHECK_THAT(host.error("rawset(string, 'upper', print)"), Contains("rawset cannot change a read-only table"));
   CHECK_THAT(host.error("setmetatable(string, {})"), Contains("protected metatable"));
-  CHECK_THAT(host.error("getmetatable('').__index.upper = print"), Contains("index a boolean value"));
+  CHECK_THAT(host.error("getmetatable('').__index.upper = print"), Contains("index a nil value"));
+  // docs/packs.md: getmetatable("") gives, instead of the shared table, a string saying why (it was
+  // `false`, with no word of why).
+  CHECK(host.run("return getmetatable('')") ==
+        "the string metatable is shared by every pack and cannot be read or changed");
+  CHECK(host.run("return getmetatable(('x'):rep(3))") == host.run("return getmetatable('')"));
   CHECK_THAT(host.error("table.insert(math, 1)"), Contains("read-only table"));
   CHECK_THAT(host.error("setmetatable(_G, nil)"), Contains("protected metatable"));
   CHECK(host.run("return getmetatable(string)") == "read-only");

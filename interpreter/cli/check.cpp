@@ -13,11 +13,11 @@
 
 #include "grammar/diagnostic.hpp"
 #include "grammar/orders_format.hpp"
+#include "interpreter/cli/foreseen_orders.hpp"
 #include "interpreter/cli/path_options.hpp"
 #include "interpreter/cli/saved_fight.hpp"
 #include "interpreter/cli/session.hpp"
 #include "interpreter/cli/sheets.hpp"
-#include "interpreter/core/names.hpp"
 #include "interpreter/core/order_check.hpp"
 #include "interpreter/core/orders_json.hpp"
 #include "interpreter/core/path_text.hpp"
@@ -96,63 +96,6 @@ void report(const std::vector<orders::SheetFile>& sheets, long next_round, std::
     if (rounds.size() > 1) out << "Round " << round << "\n";
     for (const auto* character : characters) out << printable(summary(*character)) << "\n";
   }
-}
-
-// The orders for `round` of each character, by its name as sheets read it: the first written, in
-// the order of the sheets. Made once, as a check of thousands of characters foresees as many
-// refusals.
-using OrdersByName = std::map<std::string, std::pair<const orders::SheetFile*, const orders::CharacterOrders*>>;
-OrdersByName orders_by_name(const std::vector<orders::SheetFile>& sheets, long round) {
-  OrdersByName found;
-  for (const auto& file : sheets)
-    if (orders::round_of(file.sheet, round) == round)
-      for (const auto& character : file.sheet.characters)
-        found.try_emplace(character_name_key(character.name.text), &file, &character);
-  return found;
-}
-
-// Where a sheet for `round` writes what `refused` says was refused: in the standing order ON the
-// action it answered, or in that character's entry for its phase or turn's entry (of two entries
-// alike, the one refused), else in any entry of theirs; else at its name, as for orders never
-// carried out.
-std::optional<Diagnostic> place_of(const packs::ForeseenRefusal& refused, const OrdersByName& sheets, long round) {
-  const auto written = [&](const orders::Phase& entry) -> const orders::Order* {
-    for (const auto& branch : entry.branches)
-      if (orders::format(branch.order) == refused.order) return &branch.order;
-    if (entry.otherwise && orders::format(*entry.otherwise) == refused.order) return &*entry.otherwise;
-    return nullptr;
-  };
-  const auto found = sheets.find(character_name_key(refused.character));
-  if (found == sheets.end()) return std::nullopt;
-  const orders::SheetFile& file = *found->second.first;
-  const orders::CharacterOrders& character = *found->second.second;
-  const orders::Order* order = nullptr;
-  if (!refused.answering.empty()) {
-    for (const auto& standing : character.standing)
-      if (!order && same_name(standing.trigger.text, refused.answering)) order = written(standing.choice);
-  } else {
-    const orders::Phase* own = orders::entry(character, refused.entry);
-    order = own ? written(*own) : nullptr;
-    for (const auto& entry : character.phases)
-      if (!order) order = written(entry);
-  }
-  const orders::Position at = order ? order->action.at : character.name.at;
-  const std::string instead =
-      refused.instead.empty() ? "" : fmt::format(": {} will take {}, the default order", refused.character,
-                                                 refused.instead);
-  // The one occurrence refused: the same standing order may be taken against another's action later.
-  const std::string answer =
-      refused.answering.empty() ? "" : fmt::format(" as the answer to {}'s {}", refused.answered, refused.answering);
-  const std::string message =
-      refused.cannot_act
-          ? fmt::format("{} cannot act in round {}, whatever the dice ({}): its orders ({}) will not be carried out",
-                        refused.character, round, refused.reason, refused.order)
-          : fmt::format("the rules will refuse '{}'{} in round {}, whatever the dice ({}){}", refused.order, answer,
-                        round, refused.reason, instead);
-  return Diagnostic{{file.name, at.line, at.column},
-                    message,
-                    line_at(file.text, at.offset),
-                    {}};
 }
 
 // The next round's refusals, foreseen on the fight as it starts or as `saved` left it.
@@ -255,8 +198,11 @@ void check(Context& context, const Options& options) {
       if (orders::round_of(file.sheet, next_round) == next_round) next.push_back(file.sheet);
     if (!next.empty()) {
       const OrdersByName by_name = orders_by_name(sheets, next_round);
+      std::vector<Diagnostic> refusals;
       for (const auto& refused : foresee(session, *encounter, saved ? &*saved : nullptr, next))
-        if (auto warning = place_of(refused, by_name, next_round)) warnings.push_back(std::move(*warning));
+        if (auto warning = place_of(refused, by_name, next_round)) refusals.push_back(std::move(*warning));
+      drop_ways_refused_first(warnings, refusals);
+      warnings.insert(warnings.end(), refusals.begin(), refusals.end());
     }
   }
   // Told in the order of the sheets (docs/orders.md), as the command line gives them, not by path,

@@ -20,6 +20,7 @@
 
 #include "grammar/diagnostic.hpp"
 #include "interpreter/cli/dice_choice.hpp"
+#include "interpreter/cli/foreseen_orders.hpp"
 #include "interpreter/cli/gm_prompt.hpp"
 #include "interpreter/cli/saved_fight.hpp"
 #include "interpreter/cli/session.hpp"
@@ -31,6 +32,7 @@
 #include "interpreter/core/snapshot.hpp"
 #include "interpreter/packs/encounter.hpp"
 #include "interpreter/packs/fight.hpp"
+#include "interpreter/packs/foreseen.hpp"
 
 namespace arbiter::cli {
 namespace {
@@ -81,6 +83,36 @@ std::map<long, std::vector<orders::SheetFile>> read_sheets(const std::vector<std
   }
   if (!problems.empty()) throw Error(std::move(problems));
   return rounds;
+}
+
+// The orders of the round after `played` in `sheets` that the rules refuse whatever the dice, placed
+// where the sheets write them, as `check` foresees them: in a trial of that round in a sandbox of
+// its own (`fought`'s watchdog), so that nothing of it, a pack's print or the state it keeps,
+// reaches the fight played. None when the trial fails: the fight tells that as it is played.
+std::vector<Diagnostic> refused_next_round(Context& context, const Session& fought, const packs::Encounter& encounter,
+                                           const std::vector<std::string>& house, const SavedState* saved,
+                                           const std::map<long, std::vector<orders::SheetFile>>& sheets, int played) {
+  const auto next = sheets.find(long{played} + 1);
+  if (next == sheets.end()) return {};
+  std::ostringstream unheard;  // what loading the packs again would tell twice (their conflicts)
+  Context quiet = context;
+  quiet.out = quiet.err = &unheard;
+  Session trial(quiet);
+  trial.sandbox.on_stuck = fought.sandbox.on_stuck;
+  std::vector<orders::Sheet> orders;
+  for (const auto& file : next->second) orders.push_back(file.sheet);
+  std::vector<packs::ForeseenRefusal> refused;
+  try {
+    load_fight_packs(trial, encounter, house);
+    refused = packs::refused_whatever_the_dice(trial.sandbox, trial.stack.registry(), encounter, saved, orders);
+  } catch (const Error&) {
+    return {};
+  }
+  const OrdersByName by_name = orders_by_name(next->second, next->first);
+  std::vector<Diagnostic> placed;
+  for (const auto& one : refused)
+    if (auto at = place_of(one, by_name, next->first)) placed.push_back(std::move(*at));
+  return placed;
 }
 
 // Round and phase headings at the margin, everything else indented under them; each event told
@@ -317,6 +349,11 @@ void run(Context& context, const Options& options) {
       for (const auto& file : in_round) files.push_back(&file);
     for (auto& gap : rounds_without_orders(files, played, long{played} + rounds)) warnings.push_back(std::move(gap));
   }
+  // An order heading where no way leads that the rules refuse as they read it (a Charge at one a
+  // wall hides) is told by the fight as refused, not warned of as staying, as `check` tells it.
+  if (std::ranges::any_of(warnings, orders::tells_no_way))
+    drop_ways_refused_first(warnings, refused_next_round(context, session, encounter, options.house,
+                                                         saved ? &*saved : nullptr, sheets, played));
   for (const auto& warning : warnings) *context.err << render(warning, "warning") << "\n";
   // And the other way: written orders this run will not reach (--rounds fewer than the sheets).
   for (const auto& [round, files] : sheets)

@@ -21,6 +21,9 @@
 namespace arbiter::orders {
 namespace {
 
+// How a warning of an order heading for a place walled off from it begins (tells_no_way).
+constexpr std::string_view no_way_leads = "no way leads from ";
+
 class Checker {
  public:
   Checker(const std::vector<SheetFile>& sheets, const Vocabulary& vocabulary, const Roster* roster, const Grid* map,
@@ -699,23 +702,53 @@ class Checker {
     }
   }
 
+  // Whom a general target picks among, as its `among` says: everyone but the one ordering, of the
+  // side it says; anyone when it says "any" (`mine` null then).
+  struct Candidates {
+    const RosterEntry* mine;
+    Relation among;
+    bool operator()(const RosterEntry& entry) const {
+      return !mine || (&entry != mine && in_relation(among, entry.side, mine->side));
+    }
+    // "enemy of 'Aldric'", or "character in this fight".
+    std::string one() const {
+      return mine ? fmt::format("{} of '{}'", among == Relation::Ally ? "ally" : "enemy", mine->name)
+                  : "character in this fight";
+    }
+    // "its enemies", or `anyone` ("this fight").
+    std::string all(std::string_view anyone) const {
+      return mine ? (among == Relation::Ally ? "its allies" : "its enemies") : std::string(anyone);
+    }
+  };
+  Candidates candidates(const Declaration& declaration) const {
+    return {declaration.among == Relation::Any ? nullptr : named(*roster_, ordering_->text), declaration.among};
+  }
+
   // A general target that ranks characters by a stat ("the biggest enemy": size) names no one in a
-  // fight where no character has that stat: warned of, since the order is well written and the
-  // encounter, not the sheet, may be what lacks it.
+  // fight where none of those it picks among (its `among`: the enemies of the one ordering) has that
+  // stat: warned of, since the order is well written and the encounter, not the sheet, may be what
+  // lacks it. The others' stats count for nothing: one's own size never makes an enemy the biggest.
   void compared_by_no_one(const Declaration& declaration, const Target& t) {
     const std::string& stat = declaration.compares;
     if (!roster_ || stat.empty()) return;
-    const bool someone_has = std::any_of(roster_->begin(), roster_->end(), [&](const RosterEntry& entry) {
-      return std::find(entry.stats.begin(), entry.stats.end(), stat) != entry.stats.end();
-    });
-    if (someone_has) return;
+    const Candidates picked = candidates(declaration);
+    std::vector<std::string> others;  // the ones it never picks that have it
+    for (const RosterEntry& entry : *roster_) {
+      if (std::ranges::find(entry.stats, stat) == entry.stats.end()) continue;
+      if (picked(entry)) return;
+      others.push_back(entry.name);
+    }
+    std::vector<std::string> notes;
+    if (!others.empty())
+      notes.push_back(fmt::format("only {} ha{} it, whom '{}' never picks: it picks among {}", fmt::join(others, ", "),
+                                  others.size() == 1 ? "s" : "ve", declaration.text, picked.all("others")));
+    notes.push_back(fmt::format("give {} a '{}' in the encounter (stats = {{ {} = 2 }}), or write another target",
+                                picked.all("the characters"), stat, stat));
     warnings.push_back(at(t.text.at,
-                          fmt::format("'{}' compares characters by their stat '{}', and no character in this fight "
-                                      "has it: it will name no one",
-                                      t.text.text, stat),
-                          {fmt::format("give the characters a '{}' in the encounter (stats = {{ {} = 2 }}), or write "
-                                       "another target",
-                                       stat, stat)}));
+                          fmt::format("'{}' compares characters by their stat '{}', and no {} has it: it will name "
+                                      "no one",
+                                      t.text.text, stat, picked.one()),
+                          notes));
   }
 
   // A general target that picks among the characters of a kind ("the closest enemy {word}") names no
@@ -729,11 +762,7 @@ class Checker {
     const auto word = std::ranges::find(match.bindings, Slot::word, &Binding::slot);
     if (word == match.bindings.end()) return;
     const std::string wanted = fold_case(word->value);
-    // Whom the phrase picks among: everyone but the one ordering, of the side its `among` says.
-    const RosterEntry* mine = declaration.among == Relation::Any ? nullptr : named(*roster_, ordering_->text);
-    const auto picked = [&](const RosterEntry& entry) {
-      return !mine || (&entry != mine && in_relation(declaration.among, entry.side, mine->side));
-    };
+    const Candidates picked = candidates(declaration);
     std::set<std::string> kinds;
     std::vector<std::string> others;  // the ones it never picks that answer to the word
     for (const RosterEntry& entry : *roster_) {
@@ -743,23 +772,18 @@ class Checker {
       else if (std::ranges::find(said->second, wanted) != said->second.end()) others.push_back(entry.name);
     }
     if (kinds.contains(wanted)) return;
-    const std::string among = mine ? fmt::format("{} of '{}'", declaration.among == Relation::Ally ? "ally" : "enemy",
-                                                 mine->name)
-                                   : "character in this fight";
-    const std::string whose = mine ? fmt::format("its {}", declaration.among == Relation::Ally ? "allies" : "enemies")
-                                   : "this fight";
     std::vector<std::string> notes;
     if (!others.empty())
       notes.push_back(fmt::format("only {} answer{} to '{}', whom '{}' never picks: it picks among {}",
                                   fmt::join(others, ", "), others.size() == 1 ? "s" : "", word->value,
-                                  declaration.text, mine ? whose : "others"));
+                                  declaration.text, picked.all("others")));
     const std::vector<std::string> known(kinds.begin(), kinds.end());
-    notes.push_back(known.empty() ? fmt::format("no {} answers to any word there", among)
-                                  : fmt::format("the kinds {} {}, nearest first: {}", mine ? "of" : "in", whose,
-                                                listed_nearest_first(wanted, known)));
+    notes.push_back(known.empty() ? fmt::format("no {} answers to any word there", picked.one())
+                                  : fmt::format("the kinds {} {}, nearest first: {}", picked.mine ? "of" : "in",
+                                                picked.all("this fight"), listed_nearest_first(wanted, known)));
     warnings.push_back(at(t.text.at,
                           fmt::format("no {} answers to '{}' ('{}' picks among those who do): it will name no one",
-                                      among, word->value, declaration.text),
+                                      picked.one(), word->value, declaration.text),
                           notes));
   }
 
@@ -1060,9 +1084,8 @@ class Checker {
     const std::string here = map_->label(*mine->at), there = map_->label(to);
     const std::string where = whom ? fmt::format("'{}' at {}", whom->name, there) : there;
     warnings.push_back(at(place->text.at,
-                          fmt::format("no way leads from {}, where '{}' stands as round {} starts, to {}: it would "
-                                      "stay at {}",
-                                      here, mine->name, round_, where, here),
+                          fmt::format("{}{}, where '{}' stands as round {} starts, to {}: it would stay at {}",
+                                      no_way_leads, here, mine->name, round_, where, here),
                           {fmt::format("walls, closed doors or ground it cannot cross wall {} off from {} on this map",
                                        there, here)}));
   }
@@ -1212,6 +1235,8 @@ const RosterEntry* named(const Roster& roster, std::string_view name) {
   const std::string_view key_without_the = without_the(key);
   return find([&](const RosterEntry& entry) { return without_the(entry.key) == key_without_the; });
 }
+
+bool tells_no_way(const Diagnostic& warning) { return warning.message.starts_with(no_way_leads); }
 
 bool number_in_range(std::string_view text) {
   long value = 0;

@@ -78,6 +78,11 @@ std::vector<Diagnostic> check_orders(const std::vector<SheetFile>& sheets, const
                                      const Roster* roster, const Grid* map = nullptr, long next_round = 1,
                                      std::vector<Diagnostic>* warnings = nullptr);
 
+// Whether `warning`, of check_orders, tells of an order heading where no way leads from where the
+// character stands (it would stay there): moot when the rules refuse the order as it is read,
+// which only a trial of the round can tell (`check` and `run` leave it out then).
+bool tells_no_way(const Diagnostic& warning);
+
 // Warnings, for sheets checked without a fight's roster: a bare name or target followed by a comment
 // that starts with a number ("-> Orc #2" reads "Orc"), which is how an encounter names the copies of
 // a character. With a roster, check_orders refuses the names a comment cut short instead.

@@ -53,7 +53,7 @@ std::string duration_without_unit(int duration) {
 }
 
 StatusBook::StatusBook(const StatusBook& other)
-    : definitions_(other.definitions_), rolls_checked_(other.rolls_checked_) {
+    : definitions_(other.definitions_), rolls_checked_(other.rolls_checked_), undecided_(other.undecided_) {
   index();
 }
 
@@ -61,6 +61,7 @@ StatusBook& StatusBook::operator=(const StatusBook& other) {
   if (this == &other) return *this;
   definitions_ = other.definitions_;
   rolls_checked_ = other.rolls_checked_;
+  undecided_ = other.undecided_;
   index();
   return *this;
 }
@@ -77,6 +78,7 @@ void StatusBook::define(StatusDefinition definition) {
   const auto [it, inserted] = definitions_.insert_or_assign(std::move(key), std::move(definition));
   by_name_[it->first] = &it->second;
   rolls_checked_.clear();
+  undecided_.clear();
 }
 
 // A roll no status modifies may be one the rules ask for so that a house rule's status can modify
@@ -86,25 +88,64 @@ void StatusBook::define(StatusDefinition definition) {
 // the status's at its line (a house rule's, not the rules' roll that found it). The rules are the
 // packs loaded no later than the one asking: a house rule that asked first for its own status's
 // misspelt "atack" makes it no roll of Platemail's, whose "attack" is still asked for rightly.
+// But the pack that wrote the status's roll, or a later one, asking for a near miss of it may be
+// the one that slipped (a house rule's status rightly modifying "attack", and its own hook asking
+// for "atack" before Platemail asks for "attack"): kept undecided until the rules ask for one of
+// the two, or the round ends (settle_rolls). Not so when no pack asks (0: the host, or the
+// stdlib, loaded before every pack), since none loaded before it could answer.
 // Asked on every roll of a fight, so each name is judged once while the definitions stay as they are.
-void StatusBook::check_roll(std::string_view roll, std::size_t asked_by) const {
+void StatusBook::check_roll(std::string_view roll, std::size_t asked_by,
+                            const std::function<std::string()>& asked_at) const {
+  // The rules asking for a status's roll make it theirs: a near miss a later pack asked for is that pack's slip.
+  const auto settle_with = [&](std::vector<std::string> modified) {
+    for (const auto& [asked, miss] : undecided_)
+      if (miss.modified == roll && asked_by < miss.asked_by) {
+        const std::string message = unknown_name(asked, modified, "roll");
+        throw miss.asked_at.empty() ? Error(message) : Error(parse_positioned(miss.asked_at + ": " + message));
+      }
+  };
+  const auto all_modified = [&] {
+    std::vector<std::string> modified;
+    for (const auto& [name, definition] : definitions_)
+      for (const RollModifier& m : definition.modifiers) modified.push_back(m.roll);
+    return modified;
+  };
   if (const auto checked = rolls_checked_.find(roll); checked != rolls_checked_.end()) {
     checked->second = std::min(checked->second, asked_by);
+    if (!undecided_.empty()) settle_with(all_modified());
     return;
   }
-  std::vector<std::string> modified;
-  for (const auto& [name, definition] : definitions_)
-    for (const RollModifier& m : definition.modifiers) modified.push_back(m.roll);
+  const std::vector<std::string> modified = all_modified();
   const bool modifies = std::find(modified.begin(), modified.end(), roll) != modified.end();
   if (!modifies) {
     const std::vector<std::string> near = nearest_names(roll, modified);
     if (!near.empty()) {
       const auto asked = rolls_checked_.find(near.front());
-      if (asked == rolls_checked_.end() || asked->second > asked_by) throw misspelt_modifier(near.front(), roll);
-      throw Error(unknown_name(roll, modified, "roll"));
+      if (asked != rolls_checked_.end() && asked->second <= asked_by) throw Error(unknown_name(roll, modified, "roll"));
+      if (asked_by > 0 && written_by_no_later_than(near.front(), asked_by)) {
+        undecided_.try_emplace(std::string(roll), NearMiss{near.front(), asked_by, asked_at ? asked_at() : ""});
+        return;
+      }
+      throw misspelt_modifier(near.front(), roll);
     }
   }
+  if (!undecided_.empty()) settle_with(modified);
   rolls_checked_.emplace(roll, asked_by);
+}
+
+bool StatusBook::written_by_no_later_than(const std::string& modified, std::size_t asked_by) const {
+  for (const auto& [name, definition] : definitions_)
+    for (const RollModifier& m : definition.modifiers)
+      if (m.roll == modified && definition.modifiers_pack_order <= asked_by) return true;
+  return false;
+}
+
+void StatusBook::settle_rolls() const {
+  if (undecided_.empty()) return;
+  const auto first = undecided_.begin();
+  const Error told = misspelt_modifier(first->second.modified, first->first);
+  undecided_.clear();
+  throw told;
 }
 
 Error StatusBook::misspelt_modifier(const std::string& misspelt, std::string_view asked) const {

@@ -6,6 +6,7 @@
 // Wounded (Max Wounds rounds); the tempo rules' Bound, Grappled, Off Guard, On Guard, Pinned.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -52,8 +53,10 @@ struct StatusDefinition {
   std::vector<std::string> allows{};      // if not empty: only these actions
   std::vector<std::string> forbids{};
   std::vector<RollModifier> modifiers{};
-  // "file:line" of the change that wrote the modifiers, for a mistake in them ("" when unknown).
+  // "file:line" of the change that wrote the modifiers, for a mistake in them ("" when unknown),
+  // and the place in the load order of the pack that made it (Sandbox::current_pack_order's).
   std::string modifiers_written_at{};
+  std::size_t modifiers_pack_order = 0;
   friend bool operator==(const StatusDefinition&, const StatusDefinition&) = default;
 };
 
@@ -99,11 +102,21 @@ class StatusBook {
   // An Error if `roll`, which the rules ask for, is a near miss of a roll some status modifies: the
   // status's mistake, told where its roll is written, unless the rules asked for that roll too: a
   // pack loaded no later than the one asking now (`asked_by`, its place in the load order; 0 the first).
-  void check_roll(std::string_view roll, std::size_t asked_by = 0) const;
+  // Asked by the pack that wrote that status's roll, or a later one, either may be the slip until a
+  // pack loaded before the asker asks for one of the two: for the status's, the asker's is told at
+  // `asked_at()` ("file:line", the asking line); until then it is kept, and settle_rolls decides.
+  void check_roll(std::string_view roll, std::size_t asked_by = 0,
+                  const std::function<std::string()>& asked_at = {}) const;
+  // An Error, the status's mistake as check_roll tells it, for a near miss kept undecided: the
+  // rules have not asked for the status's roll by the end of the round, so the one asked for is
+  // taken for theirs, as when they ask for it first.
+  void settle_rolls() const;
   const std::map<std::string, StatusDefinition, std::less<>>& all() const { return definitions_; }
 
  private:
   void index();
+  // Whether a pack loaded no later than the one `asked_by` wrote a status's roll `modified`.
+  bool written_by_no_later_than(const std::string& modified, std::size_t asked_by) const;
   // The Error for a status's roll `misspelt` near the roll `asked` for, at its definition's line.
   Error misspelt_modifier(const std::string& misspelt, std::string_view asked) const;
 
@@ -114,6 +127,14 @@ class StatusBook {
   // The rolls check_roll passed since the last define, each with the earliest place in the load
   // order of a pack that asked for it.
   mutable std::map<std::string, std::size_t, std::less<>> rolls_checked_;
+  // The near misses check_roll keeps undecided, by the roll asked for: the status's roll near it,
+  // who asked and where.
+  struct NearMiss {
+    std::string modified;
+    std::size_t asked_by;
+    std::string asked_at;
+  };
+  mutable std::map<std::string, NearMiss, std::less<>> undecided_;
 };
 
 }  // namespace arbiter

@@ -177,8 +177,9 @@ ActionVerdict Statuses::allows(EntityId who, std::string_view action) const {
   return {};
 }
 
-std::vector<RollModifier> Statuses::modifiers(EntityId who, std::string_view roll, std::size_t asked_by) const {
-  book_.check_roll(roll, asked_by);
+std::vector<RollModifier> Statuses::modifiers(EntityId who, std::string_view roll, std::size_t asked_by,
+                                              const std::function<std::string()>& asked_at) const {
+  book_.check_roll(roll, asked_by, asked_at);
   std::vector<RollModifier> out;
   for (const ActiveStatus& status : world_.get(who).statuses)
     for (const RollModifier& m : book_.get(status.name).modifiers)

@@ -3,6 +3,7 @@
 // characters by their definitions, and records every change in the event log. It also answers
 // what a status means for play: may this character take this action, and what changes this roll.
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -67,8 +68,9 @@ class Statuses {
   ActionVerdict allows(EntityId who, std::string_view action) const;
   // Every modifier for this roll, times its status's stacks, in the order the statuses came. A roll
   // no status modifies but near one that some status does ("atack") is an arbiter::Error naming it
-  // (StatusBook::check_roll; `asked_by`: the asking pack's place in the load order).
-  std::vector<RollModifier> modifiers(EntityId who, std::string_view roll, std::size_t asked_by = 0) const;
+  // (StatusBook::check_roll; `asked_by`: the asking pack's place in the load order; `asked_at`: its line).
+  std::vector<RollModifier> modifiers(EntityId who, std::string_view roll, std::size_t asked_by = 0,
+                                      const std::function<std::string()>& asked_at = {}) const;
 
  private:
   void record(const char* type, const Entity& target, const ActiveStatus& status, const std::string& cause);

@@ -763,10 +763,11 @@ void Sandbox::open_libraries() {
   lua_pushcclosure(L_, guarded<ordered_format>, 1);
   lua_setfield(L_, -2, "format");
   lua_pop(L_, 1);
-  // The string metatable is shared by every chunk: hide it so no pack can change string methods.
+  // The string metatable is shared by every chunk: hidden so no pack can change string methods.
+  // getmetatable("") answers why, where stock Lua gives the table (docs/packs.md, "The sandbox").
   lua_pushliteral(L_, "");
   lua_getmetatable(L_, -1);
-  lua_pushboolean(L_, 0);
+  lua_pushliteral(L_, "the string metatable is shared by every pack and cannot be read or changed");
   lua_setfield(L_, -2, "__metatable");
   lua_pop(L_, 2);
 

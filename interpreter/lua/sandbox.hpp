@@ -124,6 +124,11 @@ class Sandbox final : public MemoryAccount {
   // The running pack's place among the scopes in the order they were added (the packs' load order;
   // the stdlib first), 0 when none runs.
   std::size_t current_pack_order() const noexcept { return running_ ? running_->order : 0; }
+  // That place of the pack `pack`; 0, the stdlib's, when none of that name is loaded.
+  std::size_t pack_order(const std::string& pack) const noexcept {
+    const auto it = packs_.find(pack);
+    return it == packs_.end() ? 0 : it->second.order;
+  }
   // Whether the code running is a pack's manifest (PackScope::is_manifest).
   bool running_manifest() const noexcept;
   // Whether a top-level call is running (a Lua error may be travelling through host code).

@@ -8,6 +8,7 @@
 #include "interpreter/core/statuses.hpp"
 #include "interpreter/core/vocabulary.hpp"
 #include "interpreter/lua/guard.hpp"
+#include "interpreter/lua/location.hpp"
 #include "interpreter/lua/ordered.hpp"
 #include "interpreter/lua/sandbox.hpp"
 #include "interpreter/lua/services.hpp"
@@ -203,8 +204,9 @@ int allows(lua_State* L) {
 int modifiers(lua_State* L) {
   const EntityId who = check_entity(L, 1, world_of(L)).id;
   // Who asks decides whose slip a near miss is: a roll a pack loaded before asks for is the rules'.
-  const auto found =
-      runtime(L).modifiers(who, check_text(L, 2, "the roll's name"), Sandbox::of(L).current_pack_order());
+  // The asking line, found only for a near miss kept undecided, is where the asker's slip is told.
+  const auto found = runtime(L).modifiers(who, check_text(L, 2, "the roll's name"), Sandbox::of(L).current_pack_order(),
+                                          [L] { return caller_location(L); });
   lua_createtable(L, static_cast<int>(found.size()), 0);
   lua_Integer total = 0;
   for (std::size_t i = 0; i < found.size(); ++i) {

@@ -29,7 +29,9 @@ std::vector<std::string> keys_of(std::string_view field) {
   return keys;
 }
 
-std::optional<Place> field_place(lua_State* L, const std::string& location, const std::string& field) {
+// The place `find` finds in the pack's file at `location` ("file:line"), given the text and the line.
+template <typename Find>
+std::optional<Place> place_in_call(lua_State* L, const std::string& location, const Find& find) {
   const std::size_t colon = location.rfind(':');
   std::size_t line = 0;
   if (colon == std::string::npos ||
@@ -40,7 +42,7 @@ std::optional<Place> field_place(lua_State* L, const std::string& location, cons
   if (file.empty()) return std::nullopt;
   try {
     const SourceText source(shown, lua::read_source(file, "a pack's file"));
-    const std::size_t at = source.field_of_call(line, keys_of(field));
+    const std::size_t at = find(source, line);
     if (at == SourceText::unknown) return std::nullopt;
     return source.place(at);
   } catch (const Error&) {
@@ -48,12 +50,28 @@ std::optional<Place> field_place(lua_State* L, const std::string& location, cons
   }
 }
 
+std::optional<Place> field_place(lua_State* L, const std::string& location, const std::string& field) {
+  return place_in_call(L, location,
+                       [&](const SourceText& source, std::size_t line) { return source.field_of_call(line, keys_of(field)); });
+}
+
+// `message` at `place`, or at `location` ("file:line") when it is not found.
+Diagnostic placed(const std::optional<Place>& place, const std::string& location, std::string message) {
+  if (place) return place->diagnostic(std::move(message));
+  if (location.empty()) return Diagnostic{{}, std::move(message), {}, {}};
+  return parse_positioned(location + ": " + message);
+}
+
 }  // namespace
 
 Diagnostic at_field(lua_State* L, const std::string& location, const std::string& field, std::string message) {
-  if (const std::optional<Place> place = field_place(L, location, field)) return place->diagnostic(std::move(message));
-  if (location.empty()) return Diagnostic{{}, std::move(message), {}, {}};
-  return parse_positioned(location + ": " + message);
+  return placed(field_place(L, location, field), location, std::move(message));
+}
+
+Diagnostic at_name(lua_State* L, const std::string& location, const std::string& name, std::string message) {
+  const auto place = place_in_call(
+      L, location, [&](const SourceText& source, std::size_t line) { return source.name_of_call(line, name); });
+  return placed(place, location, std::move(message));
 }
 
 std::string field_location(lua_State* L, const std::string& location, const std::string& field) {

@@ -18,6 +18,10 @@ namespace arbiter::packs {
 // elsewhere and passed by name, or built in a loop).
 Diagnostic at_field(lua_State* L, const std::string& location, const std::string& field, std::string message);
 
+// `message` at the definition's `name` as the call at `location` writes it (`arbiter.define.hook(
+// "choose", …)`: its "choose"), for a definition that is wrong whole; at `location` as at_field.
+Diagnostic at_name(lua_State* L, const std::string& location, const std::string& name, std::string message);
+
 // The place of at_field as a location: "rules/house/init.lua:12:41", or `location`.
 std::string field_location(lua_State* L, const std::string& location, const std::string& field);
 

@@ -217,7 +217,11 @@ void Fight::read_ruleset(lua_State* L, const Registry& registry) {
       case Kind::status: {
         StatusDefinition status = lua::check_status_definition(L, -1, d->name);
         status.name = d->name;  // its key: a `name` that differs is refused where it is written
-        if (!status.modifiers.empty()) status.modifiers_written_at = setting(*d, "modifiers").location;
+        if (!status.modifiers.empty()) {
+          const Change& wrote = setting(*d, "modifiers");
+          status.modifiers_written_at = wrote.location;
+          status.modifiers_pack_order = sandbox_.pack_order(wrote.pack);
+        }
         book_.define(std::move(status));
         break;
       }
@@ -497,6 +501,7 @@ int Fight::round_entry(lua_State* L) {
   } round_ends{fight.in_round_};
   Active active(fight, L);
   fight.flow_.run_round();
+  fight.book_.settle_rolls();  // a near miss of a status's roll the rules never asked for this round
   fight.numbered_.clear();
   fight.orders_by_name_.clear();
   fight.orders_.erase(fight.flow_.position().round);

@@ -1,6 +1,8 @@
 #include "interpreter/packs/ruleset_check.hpp"
 
+#include <algorithm>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include <fmt/format.h>
@@ -178,14 +180,22 @@ void check_ruleset(lua_State* L, const Registry& registry) {
   }
   // Likewise a hook of sequential phases (docs/fights.md, "Hooks": a turn's, its order's, its
   // actions' and their responses'): defined under a flow without turns, it would silently never run.
-  if (!counts_down(DurationUnit::Turns, rules.phases))
-    for (const RuntimeHook& hook : runtime_hooks)
-      if (const Definition* d = hook.sequential_only ? registry.find(Kind::hook, hook.name) : nullptr)
-        fail(L, *d, "",
-             fmt::format("hook '{}' is never called in this flow: it is called only in sequential phases, where "
-                         "turns come, and the flow's phases are {}{}",
-                         hook.name, fmt::join(phases, ", "),
-                         hook.instead.empty() ? "" : fmt::format(". Use {}, which this flow calls", hook.instead)));
+  // Every such hook is told at once, each at its own line, not one per run.
+  if (counts_down(DurationUnit::Turns, rules.phases)) return;
+  std::vector<Diagnostic> never_called;
+  for (const RuntimeHook& hook : runtime_hooks)
+    if (const Definition* d = hook.sequential_only ? registry.find(Kind::hook, hook.name) : nullptr)
+      never_called.push_back(
+          at_name(L, setting(*d, "").location, d->name,
+                   fmt::format("hook '{}' is never called in this flow: it is called only in sequential phases, where "
+                               "turns come, and the flow's phases are {}{}",
+                               hook.name, fmt::join(phases, ", "),
+                               hook.instead.empty() ? "" : fmt::format(". Use {}, which this flow calls", hook.instead))));
+  if (never_called.empty()) return;
+  std::ranges::stable_sort(never_called, {}, [](const Diagnostic& d) {
+    return std::tie(d.where.file, d.where.line, d.where.column);  // as the files write them
+  });
+  throw Error(std::move(never_called));
 }
 
 }  // namespace arbiter::packs

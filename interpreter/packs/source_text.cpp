@@ -182,6 +182,15 @@ std::size_t SourceText::field_of_call(std::size_t line, const std::vector<std::s
   return unknown;
 }
 
+std::size_t SourceText::name_of_call(std::size_t line, const std::string& name) const {
+  if (line == 0 || line > line_starts_.size()) return unknown;
+  const std::size_t start = line_starts_[line - 1];
+  const std::size_t end = line < line_starts_.size() ? line_starts_[line] : text_.size();
+  const std::size_t before = start == 0 ? unknown : start - 1;  // literal searches past its anchor
+  const std::size_t found = literal(name, before, end);
+  return found == before ? unknown : found;
+}
+
 SourceText::Table SourceText::table(std::size_t at) const {
   Table table;
   const std::size_t open = constructor_at(text_, at);

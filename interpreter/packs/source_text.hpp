@@ -73,6 +73,9 @@ class SourceText {
   // innermost of its keys written there. Unknown when the call writes no table (one made elsewhere
   // and passed by name) or not even the first key (a table built in a loop).
   std::size_t field_of_call(std::size_t line, const std::vector<std::string>& path) const;
+  // Where the line `line`, where a call starts, first writes the string "name" (`arbiter.define.hook("choose", …)`:
+  // its "choose", a definition's name); unknown when it writes none.
+  std::size_t name_of_call(std::size_t line, const std::string& name) const;
   // The offset of the file's `return`: the table it returns.
   std::size_t returned() const { return return_offset_; }
 
