@@ -3,8 +3,6 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
 #include <map>
 #include <sstream>
 
@@ -34,8 +32,6 @@ constexpr const char* format_name = "arbiter-state";
                             const std::string& what) {
   throw Error(at_offset(file.string(), with_newline_line_ends(text), byte > 0 ? byte - 1 : 0, what));
 }
-
-std::string system_error() { return std::strerror(errno); }
 
 // The library's document builder, noting the byte where reading failed: for a number too large
 // for a double (1e999) its exception says which number, not where.
