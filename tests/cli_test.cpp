@@ -1757,8 +1757,13 @@ TEST_CASE("arbiter prob tells a big pool's true ends, and no chance between them
   CHECK_THAT(arbiter("prob --exact '" + ones_then_two + "' --at-least 201").output,
              Contains("\nP(>= 201) = 7.9e-329% = 1999/2535301200456458802993406410752" + std::string(303, '0') + "\n"));
   CHECK_THAT(arbiter("prob '" + ones_then_two + "' --at-least 201").output, Contains("\nP(>= 201) = <1e-300%\n"));
-  // "--json gives the same numbers": a probability, never above 1 (it gave 1.00000000000002).
-  CHECK_THAT(arbiter("prob 500d20 --at-least 1500 --json").output, EndsWith(R"("at_least":{"value":1500,"p":1.0}})" "\n"));
+  // "--json gives the same numbers": a probability, never above 1 (it gave 1.00000000000002), and
+  // never 1 for what can fail, as the text's ">99.999999999999%" is not 100% (it gave 1.0): the
+  // largest double below 1. What cannot fail, at least the lowest value, is 1.
+  CHECK_THAT(arbiter("prob 500d20 --at-least 1500 --json").output,
+             EndsWith(R"("at_least":{"value":1500,"p":0.9999999999999999}})" "\n"));
+  CHECK_THAT(arbiter("prob 500d20 --at-least 500 --json").output, EndsWith(R"("at_least":{"value":500,"p":1.0}})" "\n"));
+  CHECK_THAT(arbiter("prob 1d1 --json").output, Contains(R"("distribution":[{"value":1,"p":1.0}])"));
 }
 
 TEST_CASE("prob --json gives no value that can be rolled a probability of 0", "[cli][dice]") {

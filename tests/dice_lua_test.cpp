@@ -196,6 +196,21 @@ TEST_CASE("distributions from Lua: expressions and pool rules", "[dice]") {
   CHECK(host.run("return string.format('%.4f', odds(-5, 0):at_most(2))") == "0.7815");
 }
 
+TEST_CASE("a distribution's chance in Lua is 0 only for what cannot happen and 1 only for what cannot fail", "[dice]") {
+  // docs/dice.md: "Lua's `d:at_least(x)` and `d:at_most(x)` are the same numbers" as --json, which
+  // never reads 0 for a value that can be rolled nor 1 for one that can be missed. 1d2000!'s
+  // highest value, 100 explosions then a 1999, comes up once in 2000^101 rolls: it was 0.0.
+  // At least 101 on 100d6 misses only on all ones, 6^-100: it was 1.0, a certainty.
+  Host host;
+  CHECK(host.run("local d = dice.distribution('1d2000!') return d:p(201999) > 0 and d:at_least(201999) > 0") == "true");
+  CHECK(host.run("local d = dice.distribution('1d2000!') return d:p(202000) .. ' ' .. d:at_least(202000)") == "0.0 0.0");
+  CHECK(host.run("local d = dice.distribution('100d6') return d:at_least(101) < 1 and d:at_most(599) < 1 and d:p(350) < 1") == "true");
+  // What cannot fail is certain, and what cannot happen is impossible.
+  CHECK(host.run("local d = dice.distribution('100d6') return d:at_least(100) .. ' ' .. d:at_most(600) .. ' ' .. d:at_least(601)")
+        == "1.0 1.0 0.0");
+  CHECK(host.run("return dice.distribution('1d1'):p(1)") == "1.0");
+}
+
 TEST_CASE("dice.parse checks an expression without rolling it: its canonical notation, or nil and the mistake",
           "[dice]") {
   Host host;

@@ -37,13 +37,10 @@ std::string fraction_text(double) { return {}; }
 
 std::string fraction_text(const Fraction& p) { return p.get_str(); }
 
-// A probability as JSON gives it (json_double), of an event that `can_happen`: then never 0, which
-// would read as impossible. A chance below what a double holds (a value of 1d2000! past 93
-// explosions, about 2000^-94 or less) is given as the smallest double there is, 5e-324.
-double json_probability(double p, bool can_happen) {
-  const double told = json_double(p);
-  return can_happen && told <= 0 ? std::numeric_limits<double>::denorm_min() : told;
-}
+// A probability as JSON gives it (json_double), never 0 for what can happen nor 1 for what can
+// fail (told_chance): a value of 1d2000! past 93 explosions, about 2000^-94 or less, is 5e-324, and
+// at least 101 on 100d6 is 0.9999999999999999, not 1.
+double json_probability(double p, ChanceBounds bounds) { return told_chance(json_double(p), bounds); }
 
 // What the explosion depth cap cut off, to three figures. Below what a double holds (the
 // distribution keeps such a chance as a double's smallest, never 0) it is told as such.
@@ -90,7 +87,7 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     nlohmann::ordered_json tail = nlohmann::ordered_json::object();
     if (options.at_least) {
       tail["at_least"] = {{"value", *options.at_least},
-                          {"p", json_probability(to_double(d.at_least(*options.at_least)), *options.at_least <= d.high())}};
+                          {"p", json_probability(to_double(d.at_least(*options.at_least)), d.bounds_at_least(*options.at_least))}};
       if (options.exact) tail["at_least"]["fraction"] = fraction_text(d.at_least(*options.at_least));
     }
     if (cut_off > 0) tail["cut_off"] = json_double(cut_off);
@@ -99,9 +96,8 @@ void report(Context& context, const ProbOptions& options, const Roller& roller, 
     // The members of each object, without its braces, around the distribution's.
     *context.out << std::string_view(head_text).substr(0, head_text.size() - 1) << R"(,"distribution":[)";
     for (std::size_t i = 0; i < d.outcomes.size(); ++i) {
-      // Every outcome is a value the expression can take.
       nlohmann::ordered_json entry = {{"value", d.outcomes[i].value},
-                                      {"p", json_probability(to_double(d.outcomes[i].p), true)}};
+                                      {"p", json_probability(to_double(d.outcomes[i].p), d.bounds_of_value(d.outcomes[i].value))}};
       if (options.exact) entry["fraction"] = fraction_text(d.outcomes[i].p);
       *context.out << (i ? "," : "") << entry.dump();
     }

@@ -794,6 +794,23 @@ P Distribution<P>::at_most(std::int64_t value) const {
 }
 
 template <class P>
+ChanceBounds Distribution<P>::bounds_of_value(std::int64_t value) const {
+  const auto found = std::lower_bound(outcomes.begin(), outcomes.end(), value,
+                                      [](const Outcome& outcome, std::int64_t v) { return outcome.value < v; });
+  return {found != outcomes.end() && found->value == value, outcomes.size() > 1 || cut_off > 0};
+}
+
+template <class P>
+ChanceBounds Distribution<P>::bounds_at_least(std::int64_t value) const {
+  return {value <= high(), value > low() || cut_off > 0};
+}
+
+template <class P>
+ChanceBounds Distribution<P>::bounds_at_most(std::int64_t value) const {
+  return {value >= low(), value < high() || cut_off > 0};
+}
+
+template <class P>
 std::int64_t Distribution<P>::origin() const {
   return std::clamp<std::int64_t>(0, low(), high());
 }
@@ -881,6 +898,12 @@ Fraction ratio<Fraction>(std::int64_t a, std::int64_t b) {
   Fraction f(mpz_class(static_cast<long>(a)), mpz_class(static_cast<long>(b)));  // int64 is long on LP64
   f.canonicalize();
   return f;
+}
+
+double told_chance(double p, ChanceBounds bounds) {
+  if (bounds.can_happen && p <= 0) return std::numeric_limits<double>::denorm_min();
+  if (bounds.can_fail && p >= 1) return std::nextafter(1.0, 0.0);
+  return p;
 }
 
 double to_double(double p) { return p; }

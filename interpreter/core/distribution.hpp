@@ -16,6 +16,18 @@
 
 namespace arbiter {
 
+// Whether an event can happen and whether it can fail (Distribution::bounds_at_least and the others).
+struct ChanceBounds {
+  bool can_happen = false;
+  bool can_fail = false;
+};
+
+// A chance as a double that says what the event is: one a double rounds to 0 (the far tail of
+// 1d2000!) is the smallest double, 5e-324, when the event can happen, and one it rounds to 1 is
+// the largest double below 1 when the event can fail. Only an event that cannot happen reads 0,
+// and only one that cannot fail reads 1, as the text of `arbiter prob` never says 0% or 100% between them.
+double told_chance(double p, ChanceBounds bounds);
+
 template <class P>
 struct Distribution {
   struct Outcome {
@@ -33,6 +45,11 @@ struct Distribution {
   P probability(std::int64_t value) const;
   P at_least(std::int64_t value) const;
   P at_most(std::int64_t value) const;
+  // Whether rolling `value`, at least it or at most it can happen, and whether it can fail: what a
+  // chance told as a double must not hide (told_chance).
+  ChanceBounds bounds_of_value(std::int64_t value) const;
+  ChanceBounds bounds_at_least(std::int64_t value) const;
+  ChanceBounds bounds_at_most(std::int64_t value) const;
   // The mean and the variance of the rolls that are made (outcomes weigh 1 - cut_off in all: a
   // roll past a depth cap is refused). The mean is told as `origin`, the number of [low, high] nearest 0,
   // plus its distance from it: near ±2^63 a double holds no fraction (the mean of 1d2 -

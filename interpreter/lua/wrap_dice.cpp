@@ -212,16 +212,14 @@ Distribution<double>& check_distribution(lua_State* L) {
   return *static_cast<Distribution<double>*>(luaL_checkudata(L, 1, distribution_type));
 }
 
-int distribution_p(lua_State* L) {
-  lua_pushnumber(L, check_distribution(L).probability(luaL_checkinteger(L, 2)));
-  return 1;
-}
-int distribution_at_least(lua_State* L) {
-  lua_pushnumber(L, check_distribution(L).at_least(luaL_checkinteger(L, 2)));
-  return 1;
-}
-int distribution_at_most(lua_State* L) {
-  lua_pushnumber(L, check_distribution(L).at_most(luaL_checkinteger(L, 2)));
+// d:p, d:at_least, d:at_most: the chance, never 0 for what can happen nor 1 for what can fail
+// (told_chance), as `arbiter prob --json` gives it.
+template <double (Distribution<double>::*chance)(std::int64_t) const,
+          ChanceBounds (Distribution<double>::*bounds)(std::int64_t) const>
+int distribution_chance(lua_State* L) {
+  const Distribution<double>& d = check_distribution(L);
+  const lua_Integer value = luaL_checkinteger(L, 2);
+  lua_pushnumber(L, told_chance((d.*chance)(value), (d.*bounds)(value)));
   return 1;
 }
 int distribution_mean(lua_State* L) {
@@ -381,8 +379,10 @@ int pool_roll_dice(lua_State* L) {
 
 int open_dice(lua_State* L) {
   static const luaL_Reg distribution_methods[] = {
-      {"p", guarded<distribution_p>},         {"at_least", guarded<distribution_at_least>},
-      {"at_most", guarded<distribution_at_most>}, {"mean", guarded<distribution_mean>},
+      {"p", guarded<distribution_chance<&Distribution<double>::probability, &Distribution<double>::bounds_of_value>>},
+      {"at_least", guarded<distribution_chance<&Distribution<double>::at_least, &Distribution<double>::bounds_at_least>>},
+      {"at_most", guarded<distribution_chance<&Distribution<double>::at_most, &Distribution<double>::bounds_at_most>>},
+      {"mean", guarded<distribution_mean>},
       {"stddev", guarded<distribution_stddev>}, {"cut_off", guarded<distribution_cut_off>},
       {"values", guarded<distribution_values>}, {nullptr, nullptr}};
   static const luaL_Reg pool_methods[] = {

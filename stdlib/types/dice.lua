@@ -21,6 +21,8 @@
 ---@field counts table<string, integer> kept dice by symbol: { Sword = 2, Wyld = 1 }
 
 ---An exact probability distribution (computed in floating point).
+---A chance is 0 only for what cannot happen and 1 only for what cannot fail: one a number rounds
+---to 0 is the smallest number above 0, one it rounds to 1 the largest below 1.
 ---@class dice.Distribution
 local Distribution = {}
 
