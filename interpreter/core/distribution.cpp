@@ -756,11 +756,22 @@ Distribution<P> Distribution<P>::point(std::int64_t value) {
   return d;
 }
 
+namespace {
+
+// The outcome of `value` in `d`, or none when `d` cannot take it.
+template <class P>
+const typename Distribution<P>::Outcome* outcome_of(const Distribution<P>& d, std::int64_t value) {
+  const auto found = std::lower_bound(d.outcomes.begin(), d.outcomes.end(), value,
+                                      [](const auto& outcome, std::int64_t v) { return outcome.value < v; });
+  return found != d.outcomes.end() && found->value == value ? &*found : nullptr;
+}
+
+}  // namespace
+
 template <class P>
 P Distribution<P>::probability(std::int64_t value) const {
-  const auto found = std::lower_bound(outcomes.begin(), outcomes.end(), value,
-                                      [](const Outcome& outcome, std::int64_t v) { return outcome.value < v; });
-  return found != outcomes.end() && found->value == value ? found->p : P(0);
+  const Outcome* found = outcome_of(*this, value);
+  return found ? found->p : P(0);
 }
 
 namespace {
@@ -795,9 +806,7 @@ P Distribution<P>::at_most(std::int64_t value) const {
 
 template <class P>
 ChanceBounds Distribution<P>::bounds_of_value(std::int64_t value) const {
-  const auto found = std::lower_bound(outcomes.begin(), outcomes.end(), value,
-                                      [](const Outcome& outcome, std::int64_t v) { return outcome.value < v; });
-  return {found != outcomes.end() && found->value == value, outcomes.size() > 1 || cut_off > 0};
+  return {outcome_of(*this, value) != nullptr, outcomes.size() > 1 || cut_off > 0};
 }
 
 template <class P>
